@@ -1,0 +1,74 @@
+/**
+ * The `rsure` command line (DESIGN section 7). Headless: the same services as the desktop app, no Electron.
+ * Each command lives in `commands/<name>.ts` and is loaded only when called, so `rsure info` never pays for the
+ * agent or the ONNX runtime. `--json` prints one JSON document on stdout; errors are one sentence on stderr with a
+ * non-zero exit code.
+ */
+import { CliError, type CliIo, type Command } from './io'
+
+const commands: Record<string, () => Promise<{ default: Command }>> = {
+  info: () => import('./commands/info'),
+  serve: () => import('./commands/serve'),
+  exec: () => import('./commands/exec'),
+  ask: () => import('./commands/ask'),
+  classify: () => import('./commands/classify'),
+  prior: () => import('./commands/prior'),
+}
+
+const summaries: Record<string, string> = {
+  info: 'describe a GeoTIFF/COG, PNG or JPEG file',
+  serve: 'serve the app to a local browser (headless mode)',
+  exec: 'run an execute DAG and print its ToolResult',
+  ask: 'answer a question about images or files with the verified agent',
+  classify: 'map questions to one of the 21 task types',
+  prior: 'show, query, calibrate, export or import the reliability prior',
+}
+
+function help(): string {
+  const width = Math.max(...Object.keys(summaries).map((k) => k.length))
+  const lines = Object.entries(summaries).map(([k, s]) => `  ${k.padEnd(width)}  ${s}`)
+  return `Usage: rsure <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'rsure help <command>' for a command's options.\n`
+}
+
+export function defaultIo(): CliIo {
+  const controller = new AbortController()
+  const abort = () => controller.abort(new Error('interrupted by the user'))
+  process.once('SIGINT', abort)
+  process.once('SIGTERM', abort)
+  return {
+    stdout: (t) => void process.stdout.write(t),
+    stderr: (t) => void process.stderr.write(t),
+    signal: controller.signal,
+  }
+}
+
+export async function main(argv: string[], io: CliIo = defaultIo()): Promise<number> {
+  const [name, ...rest] = argv
+  if (!name || name === '--help' || name === '-h' || (name === 'help' && rest.length === 0)) {
+    io.stdout(help())
+    return 0
+  }
+  const wanted = name === 'help' ? rest[0] : name
+  const load = commands[wanted]
+  if (!load) {
+    io.stderr(`Unknown command '${wanted}': run 'rsure help' to list the commands.\n`)
+    return 2
+  }
+  try {
+    const command = (await load()).default
+    if (name === 'help' || rest.includes('--help') || rest.includes('-h')) {
+      io.stdout(`${command.summary}\n\nUsage: ${command.usage}\n`)
+      return 0
+    }
+    return await command.run(rest, io)
+  } catch (err) {
+    if (err instanceof CliError) {
+      io.stderr(`${err.message}\n`)
+      return err.code
+    }
+    const e = err as Error
+    io.stderr(`rsure ${wanted} failed: ${e?.message ?? String(err)}\n`)
+    if (process.env.RSURE_DEBUG) io.stderr(`${e?.stack ?? ''}\n`)
+    return 1
+  }
+}

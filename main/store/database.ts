@@ -1,0 +1,56 @@
+/**
+ * The SQLite database: better-sqlite3 in WAL mode with foreign keys on and numbered migrations.
+ * Synchronous by design (better-sqlite3): statements are short; long raster work never runs inside a transaction.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { migrations as allMigrations, type Migration } from './migrations/index'
+
+export type Db = Database.Database
+
+export interface OpenOptions {
+  /** File path, or ':memory:' for tests. */
+  file: string
+  migrations?: Migration[]
+  readonly?: boolean
+}
+
+export function openDatabase({ file, migrations = allMigrations, readonly = false }: OpenOptions): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
+  let db: Db
+  try {
+    db = new Database(file, { readonly, fileMustExist: readonly })
+  } catch (err) {
+    throw new Error(`Cannot open the database at ${file}: ${(err as Error).message}. Check the path and its permissions.`)
+  }
+  if (!readonly) {
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = NORMAL')
+  }
+  db.pragma('foreign_keys = ON')
+  db.pragma('busy_timeout = 5000')
+  if (!readonly) migrate(db, migrations)
+  return db
+}
+
+/** Apply every migration newer than the database's `user_version`, each in its own transaction. */
+export function migrate(db: Db, migrations: Migration[] = allMigrations): number {
+  const sorted = [...migrations].sort((a, b) => a.version - b.version)
+  sorted.forEach((m, i) => {
+    if (m.version !== i + 1) throw new Error(`Migration numbering has a gap or duplicate at '${m.name}' (version ${m.version}).`)
+  })
+  const current = db.pragma('user_version', { simple: true }) as number
+  const newest = sorted.at(-1)?.version ?? 0
+  if (current > newest) {
+    throw new Error(`The database is at schema version ${current}, newer than this app knows (${newest}): update RSure Desktop.`)
+  }
+  for (const m of sorted) {
+    if (m.version <= current) continue
+    db.transaction(() => {
+      db.exec(m.sql)
+      db.pragma(`user_version = ${m.version}`)
+    })()
+  }
+  return db.pragma('user_version', { simple: true }) as number
+}

@@ -1,0 +1,14 @@
+/**
+ * Numbered schema migrations, applied in order inside one transaction each; `PRAGMA user_version` records the last.
+ * Append only: a shipped migration is never edited. Each module that owns tables adds its file here
+ * (001 core, 002 prior, ...).
+ */
+import { core001 } from './001-core'
+
+export interface Migration {
+  version: number
+  name: string
+  sql: string
+}
+
+export const migrations: Migration[] = [core001]

@@ -1,0 +1,176 @@
+/**
+ * Runs of the agent and their trajectories. Every step is written as it happens (one INSERT each, WAL), so a run
+ * that dies half-way can still be read back; `markInterrupted` flags runs whose owning process is gone.
+ */
+import type { Db } from './database'
+import { newId } from './ids'
+
+export type RunStatus = 'running' | 'finished' | 'failed' | 'cancelled' | 'interrupted'
+
+export interface RunRecord {
+  id: string
+  sessionId: string | null
+  question: string
+  options: string | null
+  inputs: Record<string, unknown>
+  settings: Record<string, unknown>
+  taskType: string | null
+  status: RunStatus
+  answer: string | null
+  metrics: Record<string, unknown> | null
+  error: string | null
+  startedAt: string
+  finishedAt: string | null
+}
+
+export interface TrajectoryStep {
+  seq: number
+  kind: string
+  payload: unknown
+  createdAt: string
+}
+
+export interface NewRun {
+  question: string
+  options?: string | null
+  inputs?: Record<string, unknown>
+  settings?: Record<string, unknown>
+  sessionId?: string | null
+  taskType?: string | null
+}
+
+interface RunRow {
+  id: string
+  session_id: string | null
+  question: string
+  options: string | null
+  inputs: string
+  settings: string
+  task_type: string | null
+  status: RunStatus
+  answer: string | null
+  metrics: string | null
+  error: string | null
+  started_at: string
+  finished_at: string | null
+}
+
+function toRecord(r: RunRow): RunRecord {
+  return {
+    id: r.id,
+    sessionId: r.session_id,
+    question: r.question,
+    options: r.options,
+    inputs: JSON.parse(r.inputs),
+    settings: JSON.parse(r.settings),
+    taskType: r.task_type,
+    status: r.status,
+    answer: r.answer,
+    metrics: r.metrics ? JSON.parse(r.metrics) : null,
+    error: r.error,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+  }
+}
+
+export class RunStore {
+  constructor(private readonly db: Db) {}
+
+  createSession(title = ''): string {
+    const id = newId('ses')
+    this.db.prepare('INSERT INTO sessions (id, title) VALUES (?, ?)').run(id, title)
+    return id
+  }
+
+  createRun(run: NewRun): string {
+    const id = newId('run')
+    this.db
+      .prepare(
+        `INSERT INTO runs (id, session_id, question, options, inputs, settings, task_type, pid)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        run.sessionId ?? null,
+        run.question,
+        run.options ?? null,
+        JSON.stringify(run.inputs ?? {}),
+        JSON.stringify(run.settings ?? {}),
+        run.taskType ?? null,
+        process.pid,
+      )
+    return id
+  }
+
+  setTaskType(runId: string, taskType: string): void {
+    this.db.prepare('UPDATE runs SET task_type = ? WHERE id = ?').run(taskType, runId)
+  }
+
+  /** Append one step; returns its sequence number (0-based, dense per run). */
+  appendStep(runId: string, kind: string, payload: unknown): number {
+    const tx = this.db.transaction(() => {
+      const row = this.db.prepare('SELECT COALESCE(MAX(seq) + 1, 0) AS next FROM trajectory_steps WHERE run_id = ?').get(runId) as {
+        next: number
+      }
+      this.db
+        .prepare('INSERT INTO trajectory_steps (run_id, seq, kind, payload) VALUES (?, ?, ?, ?)')
+        .run(runId, row.next, kind, JSON.stringify(payload))
+      return row.next
+    })
+    return tx()
+  }
+
+  finishRun(
+    runId: string,
+    outcome: { status: Exclude<RunStatus, 'running'>; answer?: string | null; metrics?: Record<string, unknown>; error?: string },
+  ): void {
+    this.db
+      .prepare(
+        `UPDATE runs SET status = ?, answer = ?, metrics = ?, error = ?, pid = NULL,
+           finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
+      )
+      .run(outcome.status, outcome.answer ?? null, outcome.metrics ? JSON.stringify(outcome.metrics) : null, outcome.error ?? null, runId)
+  }
+
+  getRun(runId: string): RunRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM runs WHERE id = ?').get(runId) as RunRow | undefined
+    return row ? toRecord(row) : undefined
+  }
+
+  listRuns(limit = 50): RunRecord[] {
+    const rows = this.db.prepare('SELECT * FROM runs ORDER BY started_at DESC, id DESC LIMIT ?').all(limit) as RunRow[]
+    return rows.map(toRecord)
+  }
+
+  trajectory(runId: string): TrajectoryStep[] {
+    const rows = this.db
+      .prepare('SELECT seq, kind, payload, created_at FROM trajectory_steps WHERE run_id = ? ORDER BY seq')
+      .all(runId) as { seq: number; kind: string; payload: string; created_at: string }[]
+    return rows.map((r) => ({ seq: r.seq, kind: r.kind, payload: JSON.parse(r.payload), createdAt: r.created_at }))
+  }
+
+  /**
+   * Mark as interrupted every run still 'running' whose owning process is not alive (crash, kill, power loss).
+   * Returns the ids marked. `isAlive` is injectable for tests.
+   */
+  markInterrupted(isAlive: (pid: number) => boolean = pidAlive): string[] {
+    const rows = this.db.prepare("SELECT id, pid FROM runs WHERE status = 'running'").all() as { id: string; pid: number | null }[]
+    const dead = rows.filter((r) => r.pid === null || !isAlive(r.pid)).map((r) => r.id)
+    const stmt = this.db.prepare(
+      `UPDATE runs SET status = 'interrupted', pid = NULL, error = COALESCE(error, 'the process running it stopped before it finished'),
+         finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
+    )
+    this.db.transaction(() => dead.forEach((id) => stmt.run(id)))()
+    return dead
+  }
+}
+
+function pidAlive(pid: number): boolean {
+  if (pid === process.pid) return true
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
