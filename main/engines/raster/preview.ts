@@ -1,0 +1,296 @@
+/**
+ * 8-bit PNG previews of image files, made in the main process (Node) and shown by the renderer.
+ *
+ * - GeoTIFF/COG: the smallest overview that still covers the requested size is read (never a bigger level than
+ *   needed), in row windows of at most `WINDOW_BYTES`, sampled by nearest neighbour, so a big stack is never held
+ *   whole in memory. One band gives grey, three bands give RGB (1-based band numbers, GDAL's order).
+ * - PNG/JPEG: decoded whole (they have no overviews) and sampled down the same way.
+ * - Stretch: `percentile` maps the low..high percentiles of the valid preview pixels (linear interpolation between
+ *   order statistics, numpy's default) to 0..255 per band; `minmax` maps min..max; `none` maps the data type's own
+ *   range (0..255 for uint8, 0..65535 for uint16...). `auto` is `none` for plain 8-bit pictures (up to three uint8
+ *   bands) and a 2-98 % percentile stretch for multi-band and 16-bit or float data. Percentiles are computed on
+ *   the preview's pixels (an overview, when one is used), so they approximate full-resolution percentiles.
+ * - Nodata (the file's GDAL_NODATA) and NaN pixels are transparent and left out of the statistics.
+ */
+import type { GeoTIFFImage } from 'geotiff'
+import { fromFile } from 'geotiff'
+import { PNG } from 'pngjs'
+import { closeQuietly, dtypeOf, FileFormatError, openPyramid, readHead, sniffFormat, type Dtype } from './describe'
+import { decodeImageFile } from './image-file'
+
+export type Stretch =
+  | { kind: 'auto' }
+  | { kind: 'none' }
+  | { kind: 'minmax' }
+  /** Percentiles in 0..100, low < high. */
+  | { kind: 'percentile'; low: number; high: number }
+
+export interface PreviewOptions {
+  /** 1-based band numbers: one (grey) or three (red, green, blue). Default: 1-2-3 when the file has three or more bands, else 1. */
+  bands?: number[]
+  stretch?: Stretch
+  /** Longest side of the preview in pixels (default 1024); the preview is never larger than the image. */
+  maxSize?: number
+}
+
+export interface BandRange {
+  band: number
+  /** Data values mapped to 0 and 255. */
+  min: number
+  max: number
+}
+
+export interface PreviewResult {
+  /** PNG bytes, 8-bit RGBA. */
+  png: Uint8Array
+  width: number
+  height: number
+  /** Full-resolution size of the image. */
+  sourceWidth: number
+  sourceHeight: number
+  bands: number[]
+  /** The stretch applied (`auto` resolved). */
+  stretch: Exclude<Stretch, { kind: 'auto' }>
+  ranges: BandRange[]
+  /** Pyramid level read: 0 = full resolution, k = k-th overview (largest first). */
+  level: number
+  /** Size of the level read. */
+  levelWidth: number
+  levelHeight: number
+  /** Preview pixels that are valid (not nodata, not NaN) in every selected band. */
+  validPixels: number
+}
+
+/** A request the file cannot satisfy (a band it does not have, an impossible stretch); one sentence. */
+export class PreviewError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'PreviewError'
+  }
+}
+
+export const DEFAULT_MAX_SIZE = 1024
+/** Largest source window read at once, in bytes of decoded samples. */
+export const WINDOW_BYTES = 64 * 1024 * 1024
+
+const DTYPE_RANGE: Partial<Record<Dtype, [number, number]>> = {
+  uint8: [0, 255], int8: [-128, 127], uint16: [0, 65535], int16: [-32768, 32767],
+  uint32: [0, 4294967295], int32: [-2147483648, 2147483647],
+}
+
+const BYTES: Record<Dtype, number> = {
+  uint8: 1, int8: 1, uint16: 2, int16: 2, uint32: 4, int32: 4, float32: 4, float64: 8, uint64: 8, int64: 8,
+}
+
+/** Output size: the longest side is at most maxSize, aspect kept, at least 1 pixel. */
+export function previewSize(width: number, height: number, maxSize: number): { width: number; height: number } {
+  const s = Math.min(1, maxSize / Math.max(width, height))
+  return { width: Math.max(1, Math.round(width * s)), height: Math.max(1, Math.round(height * s)) }
+}
+
+/** Source index sampled for output index i (nearest neighbour, pixel centres aligned). */
+function sourceIndex(i: number, outLen: number, srcLen: number): number {
+  return Math.min(srcLen - 1, Math.floor(((i + 0.5) * srcLen) / outLen))
+}
+
+/** The p-th percentile (0..100) of sorted values, interpolating linearly between order statistics. */
+export function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return NaN
+  const pos = (p / 100) * (sorted.length - 1)
+  const lo = Math.floor(pos)
+  const hi = Math.min(sorted.length - 1, lo + 1)
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo)
+}
+
+function resolveBands(requested: number[] | undefined, count: number, name: string): number[] {
+  const bands = requested ?? (count >= 3 ? [1, 2, 3] : [1])
+  if (bands.length !== 1 && bands.length !== 3) {
+    throw new PreviewError(`A preview shows one band (grey) or three (RGB), not ${bands.length}; choose 1 or 3 bands.`)
+  }
+  for (const b of bands) {
+    if (!Number.isInteger(b) || b < 1 || b > count) {
+      throw new PreviewError(`Band ${b} does not exist in ${name}: it has ${count} band${count === 1 ? '' : 's'} (numbered from 1).`)
+    }
+  }
+  return bands
+}
+
+function resolveStretch(stretch: Stretch | undefined, dtype: Dtype, bandCount: number): Exclude<Stretch, { kind: 'auto' }> {
+  const s = stretch ?? { kind: 'auto' }
+  if (s.kind === 'percentile' && !(s.low >= 0 && s.high <= 100 && s.low < s.high)) {
+    throw new PreviewError(`Percentile stretch ${s.low}-${s.high} is impossible: use 0 <= low < high <= 100.`)
+  }
+  if (s.kind !== 'auto') return s
+  return dtype === 'uint8' && bandCount <= 3 ? { kind: 'none' } : { kind: 'percentile', low: 2, high: 98 }
+}
+
+/** Value range mapped to 0..255 for one band, over its valid pixels. */
+function bandRange(values: Float64Array, valid: Uint8Array, stretch: Exclude<Stretch, { kind: 'auto' }>, dtype: Dtype): [number, number] {
+  const natural = DTYPE_RANGE[dtype]
+  if (stretch.kind === 'none' && natural) return natural
+  const picked: number[] = []
+  for (let i = 0; i < values.length; i++) if (valid[i]) picked.push(values[i])
+  if (picked.length === 0) return natural ?? [0, 1]
+  const sorted = Float64Array.from(picked).sort()
+  if (stretch.kind === 'percentile') return [percentile(sorted, stretch.low), percentile(sorted, stretch.high)]
+  return [sorted[0], sorted[sorted.length - 1]]
+}
+
+/** Stretch the sampled bands into an RGBA PNG. */
+function compose(
+  planes: Float64Array[],
+  valid: Uint8Array,
+  width: number,
+  height: number,
+  bands: number[],
+  stretch: Exclude<Stretch, { kind: 'auto' }>,
+  dtype: Dtype,
+): { png: Uint8Array; ranges: BandRange[]; validPixels: number } {
+  const ranges = planes.map((p, k) => {
+    const [min, max] = bandRange(p, valid, stretch, dtype)
+    return { band: bands[k], min, max }
+  })
+  const rgba = new Uint8Array(width * height * 4)
+  let validPixels = 0
+  const scaled = planes.map((p, k) => {
+    const { min, max } = ranges[k]
+    const span = max > min ? max - min : 1
+    const out = new Uint8Array(p.length)
+    for (let i = 0; i < p.length; i++) {
+      const v = Math.round(((p[i] - min) / span) * 255)
+      out[i] = v < 0 ? 0 : v > 255 ? 255 : v
+    }
+    return out
+  })
+  const [r, g, b] = scaled.length === 3 ? scaled : [scaled[0], scaled[0], scaled[0]]
+  for (let i = 0; i < width * height; i++) {
+    const o = i * 4
+    rgba[o] = r[i]
+    rgba[o + 1] = g[i]
+    rgba[o + 2] = b[i]
+    rgba[o + 3] = valid[i] ? 255 : 0
+    validPixels += valid[i]
+  }
+  const png = new PNG({ width, height, colorType: 6, inputColorType: 6, bitDepth: 8 })
+  png.data = Buffer.from(rgba.buffer)
+  const bytes = PNG.sync.write(png, { colorType: 6, inputColorType: 6 })
+  return { png: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), ranges, validPixels }
+}
+
+/**
+ * Sample `bands` of one pyramid level at out size, reading row windows of at most WINDOW_BYTES; returns one
+ * Float64Array per band and the validity mask (nodata and NaN are invalid).
+ */
+async function sampleLevel(
+  image: GeoTIFFImage,
+  bands: number[],
+  out: { width: number; height: number },
+  nodata: number | null,
+  bytesPerSample: number,
+): Promise<{ planes: Float64Array[]; valid: Uint8Array }> {
+  const w = image.getWidth()
+  const h = image.getHeight()
+  const planes = bands.map(() => new Float64Array(out.width * out.height))
+  const valid = new Uint8Array(out.width * out.height).fill(1)
+  const cols = Array.from({ length: out.width }, (_, i) => sourceIndex(i, out.width, w))
+  const maxRows = Math.max(1, Math.floor(WINDOW_BYTES / (w * bytesPerSample * bands.length)))
+  let r = 0
+  while (r < out.height) {
+    const y0 = sourceIndex(r, out.height, h)
+    let rEnd = r + 1
+    while (rEnd < out.height && sourceIndex(rEnd, out.height, h) - y0 + 1 <= maxRows) rEnd++
+    const y1 = sourceIndex(rEnd - 1, out.height, h) + 1
+    const data = (await image.readRasters({ window: [0, y0, w, y1], samples: bands.map((b) => b - 1), interleave: false })) as unknown as ArrayLike<number>[]
+    for (let orow = r; orow < rEnd; orow++) {
+      const srow = sourceIndex(orow, out.height, h) - y0
+      for (let k = 0; k < bands.length; k++) {
+        const src = data[k]
+        const dst = planes[k]
+        for (let c = 0; c < out.width; c++) {
+          const v = Number(src[srow * w + cols[c]])
+          const o = orow * out.width + c
+          dst[o] = v
+          if (Number.isNaN(v) || (nodata !== null && v === nodata)) valid[o] = 0
+        }
+      }
+    }
+    r = rEnd
+  }
+  return { planes, valid }
+}
+
+async function previewTiff(file: string, opts: PreviewOptions): Promise<PreviewResult> {
+  const name = `'${file}'`
+  let tiff
+  try {
+    tiff = await fromFile(file)
+  } catch (err) {
+    throw new FileFormatError(`${name} is a corrupt TIFF file: ${String((err as Error).message ?? err).replace(/\.$/, '')}.`)
+  }
+  try {
+    const { main, overviews } = await openPyramid(tiff)
+    const n = main.getSamplesPerPixel()
+    const bands = resolveBands(opts.bands, n, name)
+    const fd = main.getFileDirectory()
+    const formats = fd.getValue('SampleFormat') as ArrayLike<number> | undefined
+    const bits = fd.getValue('BitsPerSample') as ArrayLike<number> | undefined
+    const dtype = dtypeOf(Number(formats?.[bands[0] - 1] ?? formats?.[0] ?? 1), Number(bits?.[bands[0] - 1] ?? bits?.[0] ?? 8), name)
+    const stretch = resolveStretch(opts.stretch, dtype, n)
+    const out = previewSize(main.getWidth(), main.getHeight(), opts.maxSize ?? DEFAULT_MAX_SIZE)
+    // Smallest level that still has at least the output's pixels in both directions.
+    const levels = [main, ...overviews]
+    let level = 0
+    for (let i = levels.length - 1; i >= 0; i--) {
+      if (levels[i].getWidth() >= out.width && levels[i].getHeight() >= out.height) {
+        level = i
+        break
+      }
+    }
+    const chosen = levels[level]
+    const nodata = main.getGDALNoData()
+    const { planes, valid } = await sampleLevel(chosen, bands, out, nodata, BYTES[dtype])
+    const { png, ranges, validPixels } = compose(planes, valid, out.width, out.height, bands, stretch, dtype)
+    return {
+      png, width: out.width, height: out.height, sourceWidth: main.getWidth(), sourceHeight: main.getHeight(),
+      bands, stretch, ranges, level, levelWidth: chosen.getWidth(), levelHeight: chosen.getHeight(), validPixels,
+    }
+  } finally {
+    await closeQuietly(tiff)
+  }
+}
+
+async function previewPicture(file: string, opts: PreviewOptions): Promise<PreviewResult> {
+  const img = await decodeImageFile(file)
+  const bands = resolveBands(opts.bands, 3, `'${file}'`)
+  const stretch = resolveStretch(opts.stretch, 'uint8', 3)
+  const out = previewSize(img.width, img.height, opts.maxSize ?? DEFAULT_MAX_SIZE)
+  const planes = bands.map(() => new Float64Array(out.width * out.height))
+  const valid = new Uint8Array(out.width * out.height)
+  for (let r = 0; r < out.height; r++) {
+    const sr = sourceIndex(r, out.height, img.height)
+    for (let c = 0; c < out.width; c++) {
+      const s = (sr * img.width + sourceIndex(c, out.width, img.width)) * 4
+      const o = r * out.width + c
+      for (let k = 0; k < bands.length; k++) planes[k][o] = img.rgba[s + bands[k] - 1]
+      valid[o] = img.rgba[s + 3] > 0 ? 1 : 0
+    }
+  }
+  const { png, ranges, validPixels } = compose(planes, valid, out.width, out.height, bands, stretch, 'uint8')
+  return {
+    png, width: out.width, height: out.height, sourceWidth: img.width, sourceHeight: img.height, bands, stretch,
+    ranges, level: 0, levelWidth: img.width, levelHeight: img.height, validPixels,
+  }
+}
+
+/** Make an 8-bit RGBA PNG preview of a GeoTIFF/COG, PNG or JPEG file (see the module comment). */
+export async function renderPreview(file: string, opts: PreviewOptions = {}): Promise<PreviewResult> {
+  const maxSize = opts.maxSize ?? DEFAULT_MAX_SIZE
+  if (!Number.isInteger(maxSize) || maxSize < 1 || maxSize > 8192) {
+    throw new PreviewError(`Preview size ${maxSize} is impossible: use a whole number of pixels from 1 to 8192.`)
+  }
+  const { head } = await readHead(file)
+  const format = sniffFormat(head)
+  if (format === 'tiff') return previewTiff(file, opts)
+  if (format === 'png' || format === 'jpeg') return previewPicture(file, opts)
+  throw new FileFormatError(`'${file}' is not a GeoTIFF, PNG or JPEG file (unrecognised signature); RSure previews only those formats.`)
+}
