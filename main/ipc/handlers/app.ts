@@ -1,0 +1,17 @@
+/** `app.*` channels: who is answering. */
+import { IMAGE_EXTENSIONS } from '../../../preload/contract'
+import type { Handlers } from '../router'
+import type { IpcDeps } from '../deps'
+
+export function appHandlers(deps: IpcDeps): Handlers {
+  return {
+    'app.hello': (_req, ctx) => ({
+      app: 'rsure-desktop',
+      version: deps.version,
+      transport: ctx.transport,
+      platform: process.platform,
+      dataDir: deps.dataDir,
+      extensions: [...IMAGE_EXTENSIONS],
+    }),
+  }
+}

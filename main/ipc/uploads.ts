@@ -1,0 +1,91 @@
+/**
+ * Browser-mode uploads: a page cannot hand Node a path, so a dropped File is sent in chunks (files.uploadBegin /
+ * files.uploadChunk / files.uploadEnd) and written under `<data folder>/uploads/<upload id>/<name>`. Chunks must
+ * arrive in order; the size is fixed at the start. Unfinished uploads are deleted on `close()`.
+ */
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { RsureError } from './errors'
+
+/** Uploads open at once per process. */
+export const MAX_OPEN_UPLOADS = 16
+
+interface Open {
+  id: string
+  file: string
+  size: number
+  received: number
+  handle: fs.promises.FileHandle
+  /** Serialises writes for one upload. */
+  busy: boolean
+}
+
+export class UploadStore {
+  private readonly open = new Map<string, Open>()
+
+  constructor(readonly dir: string) {}
+
+  async begin(name: string, size: number): Promise<string> {
+    if (this.open.size >= MAX_OPEN_UPLOADS) {
+      throw new RsureError('failed', `${MAX_OPEN_UPLOADS} uploads are already in progress; wait for them to finish and drop the rest again.`)
+    }
+    const id = `u${randomBytes(8).toString('hex')}`
+    const folder = path.join(this.dir, id)
+    await fs.promises.mkdir(folder, { recursive: true })
+    const file = path.join(folder, path.basename(name))
+    const handle = await fs.promises.open(file, 'wx')
+    this.open.set(id, { id, file, size, received: 0, handle, busy: false })
+    return id
+  }
+
+  private get(id: string): Open {
+    const u = this.open.get(id)
+    if (!u) throw new RsureError('not-found', `No upload '${id}' is in progress; start it again with files.uploadBegin.`)
+    return u
+  }
+
+  async chunk(id: string, offset: number, bytes: Uint8Array): Promise<number> {
+    const u = this.get(id)
+    if (u.busy) throw new RsureError('failed', `Upload '${id}' got a chunk while the previous one was still being written; send chunks one at a time.`)
+    if (offset !== u.received) {
+      throw new RsureError('failed', `Upload '${id}' expected the chunk at byte ${u.received} but got one at ${offset}; send chunks in order.`)
+    }
+    if (u.received + bytes.byteLength > u.size) {
+      throw new RsureError('failed', `Upload '${id}' got more bytes than the ${u.size} announced; restart it with the right size.`)
+    }
+    u.busy = true
+    try {
+      await u.handle.write(bytes, 0, bytes.byteLength, offset)
+      u.received += bytes.byteLength
+    } finally {
+      u.busy = false
+    }
+    return u.received
+  }
+
+  /** Finish an upload and return the written file's path. */
+  async end(id: string): Promise<string> {
+    const u = this.get(id)
+    if (u.received !== u.size) {
+      throw new RsureError('failed', `Upload '${id}' is incomplete: ${u.received} of ${u.size} bytes arrived; send the remaining chunks first.`)
+    }
+    this.open.delete(id)
+    await u.handle.close()
+    return u.file
+  }
+
+  /** Delete an uploaded file's folder (when the file is removed from the session). */
+  async discard(file: string): Promise<void> {
+    const folder = path.dirname(file)
+    if (path.dirname(folder) === path.resolve(this.dir)) await fs.promises.rm(folder, { recursive: true, force: true })
+  }
+
+  async close(): Promise<void> {
+    for (const u of this.open.values()) {
+      await u.handle.close().catch(() => undefined)
+      await fs.promises.rm(path.dirname(u.file), { recursive: true, force: true })
+    }
+    this.open.clear()
+  }
+}

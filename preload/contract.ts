@@ -1,0 +1,297 @@
+/**
+ * THE contract between the renderer and the main side (DESIGN section 2). Every request, response and pushed
+ * event that crosses from the UI to Node is described here by a zod schema; both sides import this file.
+ *
+ * - The main side (main/ipc/router.ts) validates every request before any handler runs, and every response before
+ *   it leaves; a mismatch is answered with an `invalid-request` (caller's fault) or `internal` (our fault) error.
+ * - The same channels travel over Electron IPC (desktop) and over a local WebSocket (`rsure serve`, browser mode);
+ *   renderer code talks to `RsureApi` and never knows which.
+ * - Later issues add their channels (ask, runs, prior, models...) as new sections of `channels` and `events`.
+ *
+ * Units: sizes in pixels, file sizes and offsets in bytes, coordinates in the CRS's units.
+ */
+import { z } from 'zod'
+
+// ---------------------------------------------------------------------------------------------------------------
+// Values shared by several channels
+
+/** Bytes; a Buffer also passes (it is a Uint8Array). */
+export const Bytes = z.custom<Uint8Array>((v) => v instanceof Uint8Array, { message: 'expected bytes (a Uint8Array)' })
+
+export const Dtype = z.enum(['uint8', 'int8', 'uint16', 'int16', 'uint32', 'int32', 'float32', 'float64', 'uint64', 'int64'])
+export type Dtype = z.infer<typeof Dtype>
+
+/** A nodata value; NaN and infinities are named as strings so they survive JSON. */
+export const NoData = z.union([z.number(), z.enum(['NaN', 'Infinity', '-Infinity'])])
+
+const Point = z.object({ x: z.number(), y: z.number() })
+
+export const Crs = z.object({
+  epsg: z.number().int().nullable(),
+  kind: z.enum(['projected', 'geographic', 'geocentric', 'unknown']),
+  name: z.string().nullable(),
+  units: z.string().nullable(),
+  proj4: z.string().nullable(),
+  /** 'EPSG:n' where known, else a proj string or the file's citation. */
+  definition: z.string().nullable(),
+})
+
+/** `rsure info` of a GeoTIFF/COG (main/engines/raster/describe.ts). */
+export const RasterInfo = z.object({
+  kind: z.literal('raster'),
+  format: z.enum(['GeoTIFF', 'TIFF']),
+  path: z.string(),
+  fileSize: z.number().int().nonnegative(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  bandCount: z.number().int().positive(),
+  dtype: z.union([Dtype, z.literal('mixed')]),
+  bands: z.array(z.object({ band: z.number().int().positive(), dtype: Dtype, nodata: NoData.nullable() })),
+  nodata: NoData.nullable(),
+  crs: Crs.nullable(),
+  /** GDAL order, origin at the top-left pixel corner. */
+  geoTransform: z.tuple([z.number(), z.number(), z.number(), z.number(), z.number(), z.number()]).nullable(),
+  origin: Point.extend({ convention: z.literal('corner') }).nullable(),
+  /** The file's own convention; PixelIsPoint files have been shifted to the corner above. */
+  rasterType: z.enum(['PixelIsArea', 'PixelIsPoint']),
+  rawTiepoint: z.tuple([z.number(), z.number()]).nullable(),
+  pixelSize: Point.nullable(),
+  gsd: Point.nullable(),
+  bounds: z.object({ minX: z.number(), minY: z.number(), maxX: z.number(), maxY: z.number() }).nullable(),
+  overviews: z.array(z.object({ width: z.number().int(), height: z.number().int(), factor: z.number() })),
+  compression: z.string(),
+  predictor: z.enum(['none', 'horizontal', 'floating-point']).nullable(),
+  tiled: z.boolean(),
+  blockSize: z.object({ width: z.number().int(), height: z.number().int() }),
+  interleave: z.enum(['pixel', 'band']),
+  photometric: z.string(),
+  cloudOptimized: z.boolean(),
+})
+
+/** `rsure info` of a PNG/JPEG picture. */
+export const PictureInfo = z.object({
+  kind: z.literal('image'),
+  format: z.enum(['PNG', 'JPEG']),
+  path: z.string(),
+  fileSize: z.number().int().nonnegative(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  channels: z.number().int().positive(),
+  bitDepth: z.number().int().positive(),
+  colorModel: z.string(),
+})
+
+export const FileInfo = z.discriminatedUnion('kind', [RasterInfo, PictureInfo])
+export type FileInfo = z.infer<typeof FileInfo>
+
+export const FileId = z.string().regex(/^f[0-9a-z]{4,32}$/, 'a file id looks like f followed by letters and digits')
+
+/** A file the analyst added to this session. `info` is null and `error` says why when the file cannot be read. */
+export const FileEntry = z.object({
+  id: FileId,
+  /** Absolute path on the machine running the main side (uploads live in the data folder). */
+  path: z.string(),
+  name: z.string(),
+  /** How it arrived: a path from the desktop/CLI, or bytes uploaded by a browser. */
+  origin: z.enum(['path', 'upload']),
+  info: FileInfo.nullable(),
+  error: z.string().nullable(),
+})
+export type FileEntry = z.infer<typeof FileEntry>
+
+export const Skipped = z.object({ path: z.string(), reason: z.string() })
+
+const FilesAdded = z.object({ added: z.array(FileEntry), skipped: z.array(Skipped) })
+
+export const Stretch = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('auto') }),
+  z.object({ kind: z.literal('none') }),
+  z.object({ kind: z.literal('minmax') }),
+  z.object({ kind: z.literal('percentile'), low: z.number().min(0).max(100), high: z.number().min(0).max(100) }).refine((s) => s.low < s.high, {
+    message: 'low must be below high',
+  }),
+])
+export type Stretch = z.infer<typeof Stretch>
+
+/** Largest upload accepted in browser mode, in bytes (16 GiB), and the size of one upload chunk (4 MiB). */
+export const MAX_UPLOAD_BYTES = 16 * 1024 ** 3
+export const UPLOAD_CHUNK_BYTES = 4 * 1024 ** 2
+
+// ---------------------------------------------------------------------------------------------------------------
+// Channels: request -> response
+
+const channel = <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(request: Req, response: Res, doc: string) => ({ request, response, doc })
+
+export const channels = {
+  // --- app
+  'app.hello': channel(
+    z.object({}).strict(),
+    z.object({
+      app: z.literal('rsure-desktop'),
+      version: z.string(),
+      transport: z.enum(['ipc', 'websocket']),
+      platform: z.string(),
+      dataDir: z.string(),
+      /** File extensions the drop zone accepts, lower case with the dot. */
+      extensions: z.array(z.string()),
+    }),
+    'who is answering: version, transport, data folder, accepted file extensions',
+  ),
+
+  // --- files
+  'files.add': channel(
+    z.object({ paths: z.array(z.string().min(1, 'a path cannot be empty')).min(1, 'give at least one path').max(10_000) }).strict(),
+    FilesAdded,
+    'add files or folders (searched recursively for GeoTIFF/COG/PNG/JPEG) by path on the main side',
+  ),
+  'files.list': channel(z.object({}).strict(), z.object({ files: z.array(FileEntry) }), 'the files of this session, in order added'),
+  'files.info': channel(z.object({ id: FileId }).strict(), FileEntry, 'one file with its info'),
+  'files.remove': channel(z.object({ id: FileId }).strict(), z.object({ removed: z.boolean() }), 'forget a file (uploads are deleted)'),
+  'files.uploadBegin': channel(
+    z
+      .object({
+        name: z.string().min(1).max(255).refine((n) => !/[/\\\0]/.test(n) && n !== '.' && n !== '..', 'a file name cannot contain / or \\'),
+        size: z.number().int().positive('an empty file cannot be uploaded').max(MAX_UPLOAD_BYTES, 'the file is larger than 16 GiB'),
+      })
+      .strict(),
+    z.object({ uploadId: z.string() }),
+    'browser mode: start sending a dropped file in chunks',
+  ),
+  'files.uploadChunk': channel(
+    z.object({ uploadId: z.string().min(1), offset: z.number().int().nonnegative(), bytes: Bytes.refine((b) => b.byteLength > 0 && b.byteLength <= UPLOAD_CHUNK_BYTES, 'a chunk holds 1 byte to 4 MiB') }).strict(),
+    z.object({ received: z.number().int() }),
+    'browser mode: the next chunk, in order',
+  ),
+  'files.uploadEnd': channel(z.object({ uploadId: z.string().min(1) }).strict(), FilesAdded, 'browser mode: the last chunk was sent; add the file'),
+
+  // --- images
+  'image.preview': channel(
+    z
+      .object({
+        id: FileId,
+        /** 1-based band numbers: one (grey) or three (RGB). */
+        bands: z.array(z.number().int().positive()).min(1).max(3).refine((b) => b.length !== 2, 'choose one band or three').optional(),
+        stretch: Stretch.optional(),
+        /** Longest side of the preview in pixels. */
+        maxSize: z.number().int().min(16).max(4096).optional(),
+      })
+      .strict(),
+    z.object({
+      id: FileId,
+      png: Bytes,
+      width: z.number().int().positive(),
+      height: z.number().int().positive(),
+      sourceWidth: z.number().int().positive(),
+      sourceHeight: z.number().int().positive(),
+      bands: z.array(z.number().int().positive()),
+      stretch: z.union([
+        z.object({ kind: z.literal('none') }),
+        z.object({ kind: z.literal('minmax') }),
+        z.object({ kind: z.literal('percentile'), low: z.number(), high: z.number() }),
+      ]),
+      ranges: z.array(z.object({ band: z.number().int(), min: z.number(), max: z.number() })),
+      level: z.number().int().nonnegative(),
+      levelWidth: z.number().int().positive(),
+      levelHeight: z.number().int().positive(),
+      validPixels: z.number().int().nonnegative(),
+    }),
+    'an 8-bit RGBA PNG preview made on the main side (overviews, band selection, stretch)',
+  ),
+
+  // --- later issues: 'ask.*', 'runs.*', 'prior.*', 'models.*' go here.
+} as const
+
+export type Channels = typeof channels
+export type Channel = keyof Channels
+export type RequestOf<C extends Channel> = z.input<Channels[C]['request']>
+export type ResponseOf<C extends Channel> = z.output<Channels[C]['response']>
+
+export function isChannel(name: unknown): name is Channel {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(channels, name)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Events: pushed from the main side to every window / connected page
+
+export const events = {
+  /** Files added from outside the page (the app menu's Open, another window). */
+  'files.added': z.object({ files: z.array(FileEntry) }),
+  'files.removed': z.object({ id: FileId }),
+  /** A short message for the status line. */
+  'app.notice': z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
+  /** A menu command the page carries out (it owns the file picker). */
+  'app.command': z.object({ command: z.enum(['open-files', 'open-folder', 'clear-files']) }),
+} as const
+
+export type Events = typeof events
+export type EventName = keyof Events
+export type EventOf<E extends EventName> = z.infer<Events[E]>
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(events, name)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Results
+
+export const ErrorCode = z.enum([
+  /** The request does not match the contract. */
+  'invalid-request',
+  /** No such channel. */
+  'unknown-channel',
+  /** A file id, upload id... that this session does not know. */
+  'not-found',
+  /** The file is not a GeoTIFF/COG, PNG or JPEG, or is corrupt. */
+  'unsupported-file',
+  /** The request was valid but could not be carried out; the message says why. */
+  'failed',
+  /** A bug on the main side; the message says what to report. */
+  'internal',
+])
+export type ErrorCode = z.infer<typeof ErrorCode>
+
+export const RsureErrorShape = z.object({ code: ErrorCode, message: z.string() })
+export type RsureErrorShape = z.infer<typeof RsureErrorShape>
+
+export type Result<T = unknown> = { ok: true; value: T } | { ok: false; error: RsureErrorShape }
+
+export const ResultSchema = z.union([
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: RsureErrorShape }),
+])
+
+/** What preload/index.ts exposes as `window.rsure` in the desktop app (a raw, untyped bridge; see RsureApi). */
+export interface RsureBridge {
+  invoke(channel: string, payload: unknown): Promise<Result>
+  /** Subscribe to pushed events; returns the unsubscribe function. */
+  onEvent(listener: (event: string, payload: unknown) => void): () => void
+  /** Absolute path of a dropped or picked File (desktop only). */
+  pathForFile(file: File): string
+}
+
+/** The typed API renderer code uses, whatever the transport. Failed requests reject with `RsureRequestError`. */
+export interface RsureApi {
+  transport: 'ipc' | 'websocket'
+  invoke<C extends Channel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>>
+  on<E extends EventName>(event: E, listener: (payload: EventOf<E>) => void): () => void
+  /** Add files dropped on or picked in the page: by path on the desktop, by upload in a browser. */
+  addFiles(files: File[], onProgress?: (sentBytes: number, totalBytes: number) => void): Promise<z.infer<typeof FilesAdded>>
+}
+
+export class RsureRequestError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'RsureRequestError'
+  }
+}
+
+/** Accepted image file extensions (lower case, with the dot). */
+export const IMAGE_EXTENSIONS = ['.tif', '.tiff', '.gtiff', '.png', '.jpg', '.jpeg'] as const
+
+export function hasImageExtension(name: string): boolean {
+  const lower = name.toLowerCase()
+  return IMAGE_EXTENSIONS.some((e) => lower.endsWith(e))
+}
