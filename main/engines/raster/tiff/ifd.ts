@@ -1,0 +1,181 @@
+/**
+ * A small synchronous TIFF/BigTIFF directory parser for the lean raster reader.
+ *
+ * Why not geotiff.js here: the reader runs inside worker threads over dozens of files per request, and needs only
+ * the first image directory, read synchronously with a file descriptor it already holds; geotiff.js's async
+ * source/deferred-array machinery costs more than the whole header. geotiff.js remains the fallback decoder for
+ * compressions this reader does not inflate itself (see reader.ts).
+ *
+ * Sources: TIFF 6.0 specification (Adobe, 1992), section 2 (header, IFD entries, field types); BigTIFF design
+ * (Aware Systems, 2008: magic 43, 8-byte offsets, 20-byte entries); GeoTIFF 1.1 (OGC 19-008r4) for the GeoKey
+ * directory layout (tag 34735: header of 4 shorts, then 4 shorts per key).
+ */
+import fs from 'node:fs'
+
+/** Byte size of each TIFF field type (index = type code). */
+const TYPE_SIZE: Record<number, number> = {
+  1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4, 16: 8, 17: 8, 18: 8,
+}
+
+/** Tag numbers the reader uses. */
+export const Tag = {
+  ImageWidth: 256,
+  ImageLength: 257,
+  BitsPerSample: 258,
+  Compression: 259,
+  Photometric: 262,
+  StripOffsets: 273,
+  SamplesPerPixel: 277,
+  RowsPerStrip: 278,
+  StripByteCounts: 279,
+  PlanarConfiguration: 284,
+  Predictor: 317,
+  TileWidth: 322,
+  TileLength: 323,
+  TileOffsets: 324,
+  TileByteCounts: 325,
+  SampleFormat: 339,
+  JPEGTables: 347,
+  ModelPixelScale: 33550,
+  ModelTiepoint: 33922,
+  ModelTransformation: 34264,
+  GeoKeyDirectory: 34735,
+  GeoDoubleParams: 34736,
+  GeoAsciiParams: 34737,
+  GdalMetadata: 42112,
+  GdalNodata: 42113,
+} as const
+
+export type TagValue = number[] | string
+
+export interface Ifd {
+  /** Tag number -> values (numbers) or text (ASCII fields, trailing NULs removed). */
+  tags: Map<number, TagValue>
+  littleEndian: boolean
+}
+
+/** Names of the GeoKeys that georef.ts reads; other keys keep their numeric id as name. */
+const GEOKEY_NAMES: Record<number, string> = {
+  1024: 'GTModelTypeGeoKey',
+  1025: 'GTRasterTypeGeoKey',
+  1026: 'GTCitationGeoKey',
+  2048: 'GeographicTypeGeoKey',
+  2049: 'GeogCitationGeoKey',
+  2050: 'GeogGeodeticDatumGeoKey',
+  2054: 'GeogAngularUnitsGeoKey',
+  3072: 'ProjectedCSTypeGeoKey',
+  3073: 'PCSCitationGeoKey',
+  3074: 'ProjectionGeoKey',
+  3075: 'ProjCoordTransGeoKey',
+  3076: 'ProjLinearUnitsGeoKey',
+  4096: 'VerticalCSTypeGeoKey',
+}
+
+export class TiffFormatError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'TiffFormatError'
+  }
+}
+
+function readAt(fd: number, offset: number, length: number): Buffer {
+  const buf = Buffer.allocUnsafe(length)
+  const n = fs.readSync(fd, buf, 0, length, offset)
+  if (n !== length) throw new TiffFormatError(`the file ends at byte ${offset + n} inside a header field that needs ${length} bytes`)
+  return buf
+}
+
+function readValues(buf: Buffer, type: number, count: number, le: boolean): TagValue {
+  if (type === 2) {
+    return buf.toString('latin1', 0, count).replace(/\0+$/, '')
+  }
+  const out = new Array<number>(count)
+  for (let i = 0; i < count; i++) {
+    switch (type) {
+      case 1: case 7: out[i] = buf[i]; break
+      case 6: out[i] = buf.readInt8(i); break
+      case 3: out[i] = le ? buf.readUInt16LE(i * 2) : buf.readUInt16BE(i * 2); break
+      case 8: out[i] = le ? buf.readInt16LE(i * 2) : buf.readInt16BE(i * 2); break
+      case 4: case 13: out[i] = le ? buf.readUInt32LE(i * 4) : buf.readUInt32BE(i * 4); break
+      case 9: out[i] = le ? buf.readInt32LE(i * 4) : buf.readInt32BE(i * 4); break
+      case 11: out[i] = le ? buf.readFloatLE(i * 4) : buf.readFloatBE(i * 4); break
+      case 12: out[i] = le ? buf.readDoubleLE(i * 8) : buf.readDoubleBE(i * 8); break
+      case 5: case 10: {
+        const rd = type === 5 ? (o: number) => (le ? buf.readUInt32LE(o) : buf.readUInt32BE(o)) : (o: number) => (le ? buf.readInt32LE(o) : buf.readInt32BE(o))
+        out[i] = rd(i * 8) / rd(i * 8 + 4)
+        break
+      }
+      case 16: case 18: out[i] = Number(le ? buf.readBigUInt64LE(i * 8) : buf.readBigUInt64BE(i * 8)); break
+      case 17: out[i] = Number(le ? buf.readBigInt64LE(i * 8) : buf.readBigInt64BE(i * 8)); break
+      default: throw new TiffFormatError(`unknown TIFF field type ${type}`)
+    }
+  }
+  return out
+}
+
+/** Parse the first image directory (the full-resolution image) of an open TIFF or BigTIFF file. */
+export function readFirstIfd(fd: number): Ifd {
+  const head = readAt(fd, 0, 16)
+  const order = head.toString('latin1', 0, 2)
+  if (order !== 'II' && order !== 'MM') throw new TiffFormatError('the file does not start with a TIFF byte-order mark (II or MM)')
+  const le = order === 'II'
+  const magic = le ? head.readUInt16LE(2) : head.readUInt16BE(2)
+  const big = magic === 43
+  if (magic !== 42 && !big) throw new TiffFormatError(`the TIFF magic number is ${magic}, not 42 (TIFF) or 43 (BigTIFF)`)
+  const ifdOffset = big ? Number(le ? head.readBigUInt64LE(8) : head.readBigUInt64BE(8)) : le ? head.readUInt32LE(4) : head.readUInt32BE(4)
+
+  const countBuf = readAt(fd, ifdOffset, big ? 8 : 2)
+  const count = big ? Number(le ? countBuf.readBigUInt64LE(0) : countBuf.readBigUInt64BE(0)) : le ? countBuf.readUInt16LE(0) : countBuf.readUInt16BE(0)
+  const entrySize = big ? 20 : 12
+  const entries = readAt(fd, ifdOffset + (big ? 8 : 2), count * entrySize)
+  const tags = new Map<number, TagValue>()
+  const inline = big ? 8 : 4
+  for (let e = 0; e < count; e++) {
+    const o = e * entrySize
+    const tag = le ? entries.readUInt16LE(o) : entries.readUInt16BE(o)
+    const type = le ? entries.readUInt16LE(o + 2) : entries.readUInt16BE(o + 2)
+    const n = big ? Number(le ? entries.readBigUInt64LE(o + 4) : entries.readBigUInt64BE(o + 4)) : le ? entries.readUInt32LE(o + 4) : entries.readUInt32BE(o + 4)
+    const size = TYPE_SIZE[type]
+    if (size === undefined) continue // unknown field types are skipped, as TIFF 6.0 asks readers to do
+    const bytes = size * n
+    const valueAt = o + (big ? 12 : 8)
+    let data: Buffer
+    if (bytes <= inline) {
+      data = entries.subarray(valueAt, valueAt + bytes)
+    } else {
+      const off = big ? Number(le ? entries.readBigUInt64LE(valueAt) : entries.readBigUInt64BE(valueAt)) : le ? entries.readUInt32LE(valueAt) : entries.readUInt32BE(valueAt)
+      data = readAt(fd, off, bytes)
+    }
+    tags.set(tag, readValues(data, type, n, le))
+  }
+  return { tags, littleEndian: le }
+}
+
+export function numbers(ifd: Ifd, tag: number): number[] | undefined {
+  const v = ifd.tags.get(tag)
+  return Array.isArray(v) ? v : undefined
+}
+
+export function text(ifd: Ifd, tag: number): string | undefined {
+  const v = ifd.tags.get(tag)
+  return typeof v === 'string' ? v : undefined
+}
+
+/** The GeoKey directory as a name -> value record (the shape georef.ts's crsFromGeoKeys expects). */
+export function geoKeys(ifd: Ifd): Record<string, unknown> | null {
+  const dir = numbers(ifd, Tag.GeoKeyDirectory)
+  if (!dir || dir.length < 4) return null
+  const doubles = numbers(ifd, Tag.GeoDoubleParams) ?? []
+  const ascii = text(ifd, Tag.GeoAsciiParams) ?? ''
+  const keys: Record<string, unknown> = {}
+  const n = dir[3]
+  for (let k = 0; k < n; k++) {
+    const [id, location, count, offset] = dir.slice(4 + k * 4, 8 + k * 4)
+    const name = GEOKEY_NAMES[id] ?? String(id)
+    if (location === 0) keys[name] = offset
+    else if (location === Tag.GeoDoubleParams) keys[name] = count === 1 ? doubles[offset] : doubles.slice(offset, offset + count)
+    else if (location === Tag.GeoAsciiParams) keys[name] = ascii.slice(offset, offset + count).replace(/\|$/, '')
+    else if (location === Tag.GeoKeyDirectory) keys[name] = count === 1 ? dir[offset] : dir.slice(offset, offset + count)
+  }
+  return keys
+}
