@@ -4,6 +4,7 @@
  * (001 core, 002 prior, ...).
  */
 import { core001 } from './001-core'
+import { prior002 } from './002-prior'
 
 export interface Migration {
   version: number
@@ -11,4 +12,4 @@ export interface Migration {
   sql: string
 }
 
-export const migrations: Migration[] = [core001]
+export const migrations: Migration[] = [core001, prior002]
