@@ -1,0 +1,68 @@
+/** One added file: its preview (made on the main side), its info, and the preview's band/stretch controls. */
+import { useEffect, useState } from 'react'
+import type { FileEntry, ResponseOf, RsureApi } from '../../../preload/contract'
+import { InfoTable } from './info-table'
+import { PreviewControls, type PreviewSettings } from './preview-controls'
+
+type Preview = ResponseOf<'image.preview'>
+
+function describeStretch(p: Preview): string {
+  const s = p.stretch.kind === 'percentile' ? `${p.stretch.low}–${p.stretch.high} % stretch` : p.stretch.kind === 'minmax' ? 'min–max stretch' : 'no stretch'
+  const level = p.level > 0 ? `, overview ${p.levelWidth}×${p.levelHeight}` : ''
+  return `bands ${p.bands.join('-')}, ${s}${level}`
+}
+
+export function FileCard({ api, file, onRemove }: { api: RsureApi; file: FileEntry; onRemove: () => void }) {
+  const [settings, setSettings] = useState<PreviewSettings>({ bands: undefined, stretch: { kind: 'auto' } })
+  const [preview, setPreview] = useState<{ url: string; meta: Preview } | null>(null)
+  const [error, setError] = useState<string | null>(file.error)
+
+  useEffect(() => {
+    if (!file.info) return
+    let cancelled = false
+    let url: string | null = null
+    api
+      .invoke('image.preview', { id: file.id, bands: settings.bands, stretch: settings.stretch, maxSize: 1024 })
+      .then((p) => {
+        if (cancelled) return
+        url = URL.createObjectURL(new Blob([p.png as Uint8Array<ArrayBuffer>], { type: 'image/png' }))
+        setPreview({ url, meta: p })
+        setError(null)
+      })
+      .catch((e: Error) => !cancelled && setError(e.message))
+    return () => {
+      cancelled = true
+      if (url) URL.revokeObjectURL(url)
+    }
+  }, [api, file.id, file.info, settings])
+
+  return (
+    <article className="card" data-testid="file-card" data-name={file.name}>
+      <header>
+        <h2 title={file.path}>{file.name}</h2>
+        <button type="button" className="ghost" onClick={onRemove} aria-label={`remove ${file.name}`}>
+          ✕
+        </button>
+      </header>
+      <div className="card-body">
+        <figure className="preview">
+          {preview ? (
+            <img data-testid="preview-img" src={preview.url} width={preview.meta.width} height={preview.meta.height} alt={`preview of ${file.name}`} />
+          ) : (
+            <div className="placeholder">{file.info ? 'Making preview…' : 'No preview'}</div>
+          )}
+          {preview && <figcaption>{describeStretch(preview.meta)}</figcaption>}
+        </figure>
+        <div className="details">
+          {file.info && <InfoTable info={file.info} />}
+          {file.info?.kind === 'raster' && <PreviewControls bandCount={file.info.bandCount} value={settings} onChange={setSettings} />}
+          {error && (
+            <p className="error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+      </div>
+    </article>
+  )
+}
