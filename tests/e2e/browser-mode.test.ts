@@ -1,0 +1,184 @@
+/**
+ * End to end, browser mode: build the renderer, start `rsure serve` as a real process, drive Debian's Chromium with
+ * playwright-core, add the Landsat 8 B4 fixture through the page's file picker and riotiler/red.tif through a
+ * synthetic drop, and check what the page shows against the fixture README's values. Saves a screenshot under
+ * test-results/e2e/. Chromium must be installed (.ci/run installs it); without it this test fails, it never skips.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { shared, tempDir } from '../helpers/tmp'
+
+const root = path.resolve(__dirname, '..', '..')
+const CHROMIUM = process.env.RSURE_CHROMIUM ?? '/usr/bin/chromium'
+const B4 = shared('fixtures', 'landsat8_L1TP_016037_20170813', 'LC08_L1TP_016037_20170813_20170814_01_RT_B4.TIF')
+const RED = shared('fixtures', 'riotiler', 'red.tif')
+const SCREENSHOT = path.join(root, 'test-results', 'e2e', 'browser-mode.png')
+
+let tmp: { dir: string; cleanup: () => void }
+let server: ChildProcess | null = null
+let serverLog = ''
+let context: BrowserContext | null = null
+let page: Page
+let url = ''
+
+/** Start `rsure serve --port 0` and wait for the address it prints. */
+function startServe(rendererDir: string, dataDir: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'bin', 'rsure.mjs'), 'serve', '--port', '0', '--renderer', rendererDir, '--data-dir', dataDir], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    server = child
+    const timer = setTimeout(() => reject(new Error(`rsure serve printed no address within 60 s; it said:\n${serverLog}`)), 60_000)
+    const onData = (d: Buffer) => {
+      serverLog += d.toString()
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]+)/.exec(serverLog)
+      if (m) {
+        clearTimeout(timer)
+        resolve(m[1])
+      }
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', onData)
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`rsure serve exited with code ${code}:\n${serverLog}`))
+    })
+  })
+}
+
+beforeAll(async () => {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`Chromium is missing at ${CHROMIUM}: install it with 'apt-get install -y chromium' (.ci/run does) or set RSURE_CHROMIUM to its path.`)
+  }
+  for (const f of [B4, RED]) if (!fs.existsSync(f)) throw new Error(`The fixture ${f} is missing: check out ../shared beside the project.`)
+  tmp = tempDir('rsure-e2e-')
+  const rendererDir = path.join(tmp.dir, 'web')
+  const build = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--outDir', rendererDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+  if (build.status !== 0) throw new Error(`The renderer build failed:\n${build.stdout}\n${build.stderr}`)
+  url = await startServe(rendererDir, path.join(tmp.dir, 'data'))
+  context = await chromium.launchPersistentContext(path.join(tmp.dir, 'chromium-profile'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    viewport: { width: 1280, height: 1000 },
+  })
+  page = context.pages()[0] ?? (await context.newPage())
+  page.on('console', (m) => {
+    if (m.type() === 'error') serverLog += `[page] ${m.text()}\n`
+  })
+  await page.goto(url)
+})
+
+afterAll(async () => {
+  await context?.close()
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server!.once('exit', r))
+    server.kill('SIGINT')
+    await exited
+  }
+  tmp?.cleanup()
+})
+
+/** Mean and standard deviation of the grey values of a preview <img>, read back through a canvas. */
+async function imageStats(selector: string) {
+  return page.$eval(selector, (img) => {
+    const el = img as HTMLImageElement
+    const c = document.createElement('canvas')
+    c.width = el.naturalWidth
+    c.height = el.naturalHeight
+    const g = c.getContext('2d')!
+    g.drawImage(el, 0, 0)
+    const d = g.getImageData(0, 0, c.width, c.height).data
+    let n = 0
+    let s = 0
+    let s2 = 0
+    for (let i = 0; i < d.length; i += 4) {
+      if (d[i + 3] === 0) continue
+      n++
+      s += d[i]
+      s2 += d[i] * d[i]
+    }
+    const mean = s / n
+    return { width: el.naturalWidth, height: el.naturalHeight, opaque: n, mean, std: Math.sqrt(s2 / n - mean * mean) }
+  })
+}
+
+describe('browser mode (rsure serve + Chromium)', () => {
+  it('connects over the WebSocket with the launch token and hides the token from the address bar', async () => {
+    await expect.poll(() => page.textContent('[data-testid=connection]'), { timeout: 20_000 }).toContain('browser mode')
+    expect(page.url()).not.toContain('token=')
+  })
+
+  it('adds the Landsat 8 B4 file through the page and shows its preview and info', async () => {
+    await page.setInputFiles('[data-testid=file-input]', B4)
+    const card = page.locator(`[data-testid=file-card][data-name="${path.basename(B4)}"]`)
+    await card.locator('[data-testid=preview-img]').waitFor({ timeout: 30_000 })
+    await page.waitForFunction(
+      (name) => {
+        const img = document.querySelector(`[data-testid=file-card][data-name="${name}"] [data-testid=preview-img]`) as HTMLImageElement | null
+        return !!img && img.complete && img.naturalWidth > 0
+      },
+      path.basename(B4),
+      { timeout: 30_000 },
+    )
+    const info = (await card.locator('[data-testid=file-info]').innerText()).replace(/\s+/g, ' ')
+    expect(info).toContain('255 × 259 px, 1 band')
+    expect(info).toContain('uint16')
+    expect(info).toContain('EPSG:32617')
+    expect(info).toContain('Origin (corner) 471,585, 3,787,515')
+    expect(info).toContain('900 × -900 metre')
+    expect(info).toContain('PixelIsPoint')
+    expect(info).toContain('NoData none declared')
+    const stats = await imageStats(`[data-testid=file-card][data-name="${path.basename(B4)}"] [data-testid=preview-img]`)
+    expect(stats.width).toBe(255)
+    expect(stats.height).toBe(259)
+    // A real picture, not a blank: fill (DN 0) is black, the scene is stretched 2-98 %.
+    expect(stats.opaque).toBe(255 * 259)
+    expect(stats.std).toBeGreaterThan(20)
+    expect(stats.mean).toBeGreaterThan(20)
+    expect(stats.mean).toBeLessThan(200)
+    fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true })
+    await page.screenshot({ path: SCREENSHOT, fullPage: true })
+    expect(fs.statSync(SCREENSHOT).size).toBeGreaterThan(10_000)
+  })
+
+  it('accepts a File dropped on the drop zone (riotiler red.tif: nodata 0, tiled, LZW, overviews)', async () => {
+    const bytes = Array.from(fs.readFileSync(RED))
+    await page.evaluate(
+      ({ bytes, name }) => {
+        const file = new File([new Uint8Array(bytes)], name, { type: 'image/tiff' })
+        const dt = new DataTransfer()
+        dt.items.add(file)
+        const zone = document.querySelector('[data-testid=drop-zone]')!
+        zone.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: dt }))
+        zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }))
+      },
+      { bytes, name: 'red.tif' },
+    )
+    const card = page.locator('[data-testid=file-card][data-name="red.tif"]')
+    await card.locator('[data-testid=preview-img]').waitFor({ timeout: 30_000 })
+    const info = (await card.locator('[data-testid=file-info]').innerText()).replace(/\s+/g, ' ')
+    expect(info).toContain('NoData 0')
+    expect(info).toContain('tiled 512×512')
+    expect(info).toContain('LZW')
+    expect(info).toContain('128×130, 64×65')
+    await expect.poll(() => page.locator('[data-testid=file-card]').count()).toBe(2)
+  })
+
+  it('shows one clear sentence for a file that is not an image', async () => {
+    await page.evaluate(() => {
+      const dt = new DataTransfer()
+      dt.items.add(new File(['just some text, not a raster'], 'notes.tif', { type: 'image/tiff' }))
+      document.querySelector('[data-testid=drop-zone]')!.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }))
+    })
+    const card = page.locator('[data-testid=file-card][data-name="notes.tif"]')
+    await expect.poll(() => card.locator('.error').innerText(), { timeout: 20_000 }).toMatch(/is not a GeoTIFF, PNG or JPEG file/)
+  })
+})
