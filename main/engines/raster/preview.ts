@@ -31,6 +31,8 @@ export interface PreviewOptions {
   stretch?: Stretch
   /** Longest side of the preview in pixels (default 1024); the preview is never larger than the image. */
   maxSize?: number
+  /** Largest source window read at once, in bytes of decoded samples (default WINDOW_BYTES). */
+  windowBytes?: number
 }
 
 export interface BandRange {
@@ -187,13 +189,14 @@ async function sampleLevel(
   out: { width: number; height: number },
   nodata: number | null,
   bytesPerSample: number,
+  windowBytes: number,
 ): Promise<{ planes: Float64Array[]; valid: Uint8Array }> {
   const w = image.getWidth()
   const h = image.getHeight()
   const planes = bands.map(() => new Float64Array(out.width * out.height))
   const valid = new Uint8Array(out.width * out.height).fill(1)
   const cols = Array.from({ length: out.width }, (_, i) => sourceIndex(i, out.width, w))
-  const maxRows = Math.max(1, Math.floor(WINDOW_BYTES / (w * bytesPerSample * bands.length)))
+  const maxRows = Math.max(1, Math.floor(windowBytes / (w * bytesPerSample * bands.length)))
   let r = 0
   while (r < out.height) {
     const y0 = sourceIndex(r, out.height, h)
@@ -248,7 +251,7 @@ async function previewTiff(file: string, opts: PreviewOptions): Promise<PreviewR
     }
     const chosen = levels[level]
     const nodata = main.getGDALNoData()
-    const { planes, valid } = await sampleLevel(chosen, bands, out, nodata, BYTES[dtype])
+    const { planes, valid } = await sampleLevel(chosen, bands, out, nodata, BYTES[dtype], opts.windowBytes ?? WINDOW_BYTES)
     const { png, ranges, validPixels } = compose(planes, valid, out.width, out.height, bands, stretch, dtype)
     return {
       png, width: out.width, height: out.height, sourceWidth: main.getWidth(), sourceHeight: main.getHeight(),

@@ -9,7 +9,7 @@ type Preview = ResponseOf<'image.preview'>
 function describeStretch(p: Preview): string {
   const s = p.stretch.kind === 'percentile' ? `${p.stretch.low}–${p.stretch.high} % stretch` : p.stretch.kind === 'minmax' ? 'min–max stretch' : 'no stretch'
   const level = p.level > 0 ? `, overview ${p.levelWidth}×${p.levelHeight}` : ''
-  return `${p.bands.length === 1 ? `band ${p.bands[0]}` : `bands ${p.bands.join("-")}`}, ${s}${level}`
+  return `${p.bands.length === 1 ? `band ${p.bands[0]}` : `bands ${p.bands.join('-')}`}, ${s}${level}`
 }
 
 export function FileCard({ api, file, onRemove }: { api: RsureApi; file: FileEntry; onRemove: () => void }) {
