@@ -1,0 +1,260 @@
+/**
+ * The safe expression language of `raster.algebra` and `math.expr`: parsed into a small syntax tree (never
+ * evaluated as JavaScript) and evaluated vectorised, one block of pixels at a time.
+ *
+ * Grammar (precedence low -> high): `||`; `&&`; `== !=`; `< <= > >=`; `+ -`; `* /`; unary `- !`; `^`
+ * (right-associative, so -x^2 = -(x^2)); primaries: numbers (`1`, `.5`, `1e-6`), input names, `( )` and calls of
+ * abs, sqrt, exp, log (natural), log10, min, max (2 or more arguments), clip(x, lo, hi), where(c, a, b), isnan(x).
+ *
+ * Invalid pixels are NaN and stay invalid: every operator returns NaN when an operand is NaN (comparisons and
+ * logic included, unlike IEEE comparisons which would turn NaN into 0); only isnan() looks at them. Results that
+ * are not finite (division by zero, log of a negative) become NaN.
+ */
+
+export type Expr =
+  | { k: 'num'; v: number }
+  | { k: 'var'; name: string }
+  | { k: 'un'; op: '-' | '!'; a: Expr }
+  | { k: 'bin'; op: string; a: Expr; b: Expr }
+  | { k: 'call'; fn: string; args: Expr[] }
+
+export class ExprError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ExprError'
+  }
+}
+
+const ARITY: Record<string, [number, number]> = {
+  abs: [1, 1], sqrt: [1, 1], exp: [1, 1], log: [1, 1], log10: [1, 1], isnan: [1, 1],
+  min: [2, Infinity], max: [2, Infinity], clip: [3, 3], where: [3, 3],
+}
+
+const PREC: Record<string, number> = { '||': 1, '&&': 2, '==': 3, '!=': 3, '<': 4, '<=': 4, '>': 4, '>=': 4, '+': 5, '-': 5, '*': 6, '/': 6 }
+
+type Tok = { t: 'num'; v: number } | { t: 'id'; v: string } | { t: 'op'; v: string }
+
+function tokenize(src: string): Tok[] {
+  const out: Tok[] = []
+  const re = /\s*(?:(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|([A-Za-z_][A-Za-z0-9_]*)|(<=|>=|==|!=|&&|\|\||[-+*/^()<>!,]))/y
+  let pos = 0
+  while (pos < src.length) {
+    if (/^\s*$/.test(src.slice(pos))) break
+    re.lastIndex = pos
+    const m = re.exec(src)
+    if (!m) {
+      const at = pos + (src.slice(pos).length - src.slice(pos).trimStart().length)
+      throw new ExprError(`unexpected character '${src[at]}' at position ${at + 1} of the expression`)
+    }
+    if (m[1] !== undefined) out.push({ t: 'num', v: Number(m[1]) })
+    else if (m[2] !== undefined) out.push({ t: 'id', v: m[2] })
+    else out.push({ t: 'op', v: m[3] })
+    pos = re.lastIndex
+  }
+  return out
+}
+
+/** Parse an expression; throws ExprError with a one-line reason. */
+export function parseExpr(src: string): Expr {
+  const toks = tokenize(src)
+  let i = 0
+  const peek = () => toks[i]
+  const isOp = (v: string) => peek()?.t === 'op' && peek()!.v === v
+  const expect = (v: string) => {
+    if (!isOp(v)) throw new ExprError(`expected '${v}' ${peek() ? `before '${String(peek()!.v)}'` : 'at the end of the expression'}`)
+    i++
+  }
+  function primary(): Expr {
+    const t = peek()
+    if (!t) throw new ExprError('the expression ends where a value was expected')
+    if (t.t === 'num') { i++; return { k: 'num', v: t.v } }
+    if (t.t === 'id') {
+      i++
+      if (isOp('(')) {
+        i++
+        const args: Expr[] = []
+        if (!isOp(')')) {
+          args.push(binary(0))
+          while (isOp(',')) { i++; args.push(binary(0)) }
+        }
+        expect(')')
+        const ar = ARITY[t.v]
+        if (!ar) throw new ExprError(`'${t.v}' is not a known function (use ${Object.keys(ARITY).join(', ')})`)
+        if (args.length < ar[0] || args.length > ar[1]) throw new ExprError(`${t.v}() takes ${ar[0] === ar[1] ? ar[0] : `at least ${ar[0]}`} argument(s), not ${args.length}`)
+        return { k: 'call', fn: t.v, args }
+      }
+      return { k: 'var', name: t.v }
+    }
+    if (t.v === '(') { i++; const e = binary(0); expect(')'); return e }
+    throw new ExprError(`unexpected '${t.v}' where a value was expected`)
+  }
+  function power(): Expr {
+    const base = primary()
+    if (isOp('^')) { i++; return { k: 'bin', op: '^', a: base, b: unary() } }
+    return base
+  }
+  function unary(): Expr {
+    if (isOp('-') || isOp('!')) { const op = peek()!.v as '-' | '!'; i++; return { k: 'un', op, a: unary() } }
+    if (isOp('+')) { i++; return unary() }
+    return power()
+  }
+  function binary(min: number): Expr {
+    let left = unary()
+    for (;;) {
+      const t = peek()
+      if (!t || t.t !== 'op' || PREC[t.v] === undefined || PREC[t.v] < min) break
+      const p = PREC[t.v]
+      i++
+      const right = binary(p + 1)
+      left = { k: 'bin', op: t.v, a: left, b: right }
+    }
+    return left
+  }
+  if (toks.length === 0) throw new ExprError('the expression is empty')
+  const e = binary(0)
+  if (i < toks.length) throw new ExprError(`unexpected '${String(toks[i].v)}' after a complete expression`)
+  return e
+}
+
+/** The input names an expression uses. */
+export function exprVariables(e: Expr, into = new Set<string>()): Set<string> {
+  if (e.k === 'var') into.add(e.name)
+  else if (e.k === 'un') exprVariables(e.a, into)
+  else if (e.k === 'bin') { exprVariables(e.a, into); exprVariables(e.b, into) }
+  else if (e.k === 'call') for (const a of e.args) exprVariables(a, into)
+  return into
+}
+
+type Val = number | Float64Array
+
+function nanIfBad(x: number): number {
+  return Number.isFinite(x) ? x : NaN
+}
+
+function bin(op: string, x: number, y: number): number {
+  if (x !== x || y !== y) return NaN
+  switch (op) {
+    case '+': return x + y
+    case '-': return x - y
+    case '*': return x * y
+    case '/': return x / y
+    case '^': return x ** y
+    case '<': return x < y ? 1 : 0
+    case '<=': return x <= y ? 1 : 0
+    case '>': return x > y ? 1 : 0
+    case '>=': return x >= y ? 1 : 0
+    case '==': return x === y ? 1 : 0
+    case '!=': return x !== y ? 1 : 0
+    case '&&': return x !== 0 && y !== 0 ? 1 : 0
+    case '||': return x !== 0 || y !== 0 ? 1 : 0
+  }
+  throw new ExprError(`unknown operator '${op}'`)
+}
+
+function fn1(name: string, x: number): number {
+  if (name === 'isnan') return x !== x ? 1 : 0
+  if (x !== x) return NaN
+  switch (name) {
+    case 'abs': return Math.abs(x)
+    case 'sqrt': return Math.sqrt(x)
+    case 'exp': return Math.exp(x)
+    case 'log': return Math.log(x)
+    case 'log10': return Math.log10(x)
+  }
+  throw new ExprError(`unknown function '${name}'`)
+}
+
+function fnN(name: string, xs: number[]): number {
+  for (const x of xs) if (x !== x) return NaN
+  switch (name) {
+    case 'min': return Math.min(...xs)
+    case 'max': return Math.max(...xs)
+    case 'clip': return Math.min(Math.max(xs[0], xs[1]), xs[2])
+    case 'where': return xs[0] !== 0 ? xs[1] : xs[2]
+  }
+  throw new ExprError(`unknown function '${name}'`)
+}
+
+/** Apply a scalar function elementwise over values that are numbers or equal-length blocks. */
+function lift(args: Val[], len: number, f: (xs: number[]) => number): Val {
+  if (args.every((a) => typeof a === 'number')) return f(args as number[])
+  const out = new Float64Array(len)
+  const xs = new Array<number>(args.length)
+  for (let i = 0; i < len; i++) {
+    for (let j = 0; j < args.length; j++) {
+      const a = args[j]
+      xs[j] = typeof a === 'number' ? a : a[i]
+    }
+    out[i] = f(xs)
+  }
+  return out
+}
+
+function evalBlock(e: Expr, env: (name: string) => Val, len: number): Val {
+  switch (e.k) {
+    case 'num': return e.v
+    case 'var': return env(e.name)
+    case 'un': {
+      const a = evalBlock(e.a, env, len)
+      const f = e.op === '-' ? (x: number) => -x : (x: number) => (x !== x ? NaN : x === 0 ? 1 : 0)
+      if (typeof a === 'number') return f(a)
+      const out = new Float64Array(len)
+      for (let i = 0; i < len; i++) out[i] = f(a[i])
+      return out
+    }
+    case 'bin': {
+      const a = evalBlock(e.a, env, len)
+      const b = evalBlock(e.b, env, len)
+      if (typeof a === 'number' && typeof b === 'number') return bin(e.op, a, b)
+      // Arithmetic fast paths: NaN propagates by IEEE rules, no per-element branching needed.
+      const out = new Float64Array(len)
+      if (e.op === '+' || e.op === '-' || e.op === '*' || e.op === '/') {
+        const A = typeof a === 'number' ? null : a
+        const B = typeof b === 'number' ? null : b
+        const sa = typeof a === 'number' ? a : 0
+        const sb = typeof b === 'number' ? b : 0
+        for (let i = 0; i < len; i++) {
+          const x = A ? A[i] : sa
+          const y = B ? B[i] : sb
+          out[i] = e.op === '+' ? x + y : e.op === '-' ? x - y : e.op === '*' ? x * y : x / y
+        }
+        return out
+      }
+      for (let i = 0; i < len; i++) out[i] = bin(e.op, typeof a === 'number' ? a : a[i], typeof b === 'number' ? b : b[i])
+      return out
+    }
+    case 'call': {
+      const args = e.args.map((a) => evalBlock(a, env, len))
+      if (args.length === 1) return lift(args, len, (xs) => fn1(e.fn, xs[0]))
+      return lift(args, len, (xs) => fnN(e.fn, xs))
+    }
+  }
+}
+
+/** Evaluate over scalars only; non-finite -> NaN. */
+export function evalScalar(e: Expr, vars: Record<string, number>): number {
+  const v = evalBlock(e, (n) => {
+    if (!(n in vars)) throw new ExprError(`the expression uses '${n}', which is not an input`)
+    return vars[n]
+  }, 1)
+  return nanIfBad(typeof v === 'number' ? v : v[0])
+}
+
+/**
+ * Evaluate over rasters (equal-length Float64Arrays) and scalars, block by block to bound temporary memory;
+ * returns a new array with non-finite values as NaN.
+ */
+export function evalRaster(e: Expr, vars: Record<string, number | Float64Array>, length: number, block = 65536): Float64Array {
+  const out = new Float64Array(length)
+  for (let start = 0; start < length; start += block) {
+    const len = Math.min(block, length - start)
+    const v = evalBlock(e, (n) => {
+      const x = vars[n]
+      if (x === undefined) throw new ExprError(`the expression uses '${n}', which is not an input`)
+      return typeof x === 'number' ? x : x.subarray(start, start + len)
+    }, len)
+    if (typeof v === 'number') out.fill(nanIfBad(v), start, start + len)
+    else for (let i = 0; i < len; i++) out[start + i] = nanIfBad(v[i])
+  }
+  return out
+}

@@ -1,0 +1,77 @@
+/**
+ * What a raster product is to the engine: named inputs with the unit class each needs, a zod schema of its
+ * parameters (with the published defaults filled in), the output unit, the formula and convention it states in
+ * the evidence, and a pixel computation over float64 arrays (NaN = invalid).
+ */
+import type { z } from 'zod'
+import type { Unit, UnitClass } from '../units'
+
+export interface ProductInput {
+  data: Float64Array
+  unit: Unit
+  /** Calibration constants carried from the catalog (e.g. K1, K2). */
+  meta?: Record<string, number>
+}
+
+export interface ProductResult {
+  /** null when the product is insufficient for this raster. */
+  data: Float64Array | null
+  /** Why there is no value (e.g. 'only 42 valid pixels; TVDI needs at least 100'). */
+  insufficient?: string
+  /** Per-raster details for the evidence (fitted edges, constants taken from metadata...). */
+  details?: Record<string, unknown>
+}
+
+export interface InputSpec {
+  name: string
+  unit: UnitClass
+  optional?: boolean
+}
+
+export interface ProductDef<P = Record<string, unknown>> {
+  name: string
+  summary: string
+  /** Fixed inputs; `variadic` products (tes) accept `t1`..`tN` instead. */
+  inputs: InputSpec[]
+  variadic?: { prefix: string; min: number; max: number; unit: UnitClass }
+  params: z.ZodType<P>
+  outputUnit(params: P, inputUnits: Record<string, Unit>): Unit
+  formula(params: P): string
+  convention(params: P): string
+  /** Cross-parameter checks zod cannot express; returns the reason a parameter set is impossible, or null. */
+  check?(params: P, inputNames: string[]): string | null
+  compute(inputs: Record<string, ProductInput>, params: P, length: number): ProductResult
+}
+
+/** Fill an output array with f(i), NaN where f is not finite. */
+export function fillPixels(length: number, f: (i: number) => number): Float64Array {
+  const out = new Float64Array(length)
+  for (let i = 0; i < length; i++) {
+    const v = f(i)
+    out[i] = Number.isFinite(v) ? v : NaN
+  }
+  return out
+}
+
+/** Ordinary least squares y = slope*x + intercept with r^2 (what scipy.stats.linregress returns). */
+export function linearFit(x: readonly number[], y: readonly number[]): { slope: number; intercept: number; r2: number; n: number } {
+  const n = x.length
+  let mx = 0
+  let my = 0
+  for (let i = 0; i < n; i++) { mx += x[i]; my += y[i] }
+  mx /= n
+  my /= n
+  let sxx = 0
+  let sxy = 0
+  let syy = 0
+  for (let i = 0; i < n; i++) {
+    const dx = x[i] - mx
+    const dy = y[i] - my
+    sxx += dx * dx
+    sxy += dx * dy
+    syy += dy * dy
+  }
+  const slope = sxy / sxx
+  const r = sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : 0
+  return { slope, intercept: my - slope * mx, r2: r * r, n }
+}
