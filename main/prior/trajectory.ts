@@ -1,0 +1,134 @@
+/**
+ * Reading a stored trajectory (RunStore steps) for the prior: which tool observations a run produced, with their
+ * configuration ids, and which of them shaped the answer.
+ *
+ * The agent loop (main/agent/loop.ts) writes, per call number `call`: a `tool_call` step {call, tool, args}, a
+ * `tool_result` step {call, result: ToolResult} (or {call, thrown}), then with verification on a `rule_check`
+ * {call, passed}, a `prior` and a `verdict` {call, decision}. Steps without a `call` number (other writers, older
+ * runs) are paired by order: a result belongs to the latest tool call before it, a verdict to the latest result.
+ *
+ * An observation counts for the prior when it is an `ok` result of perceive, measure or execute (retrieve returns
+ * context, not observations) and it reached the answer: with verification off every ok observation did; with it
+ * on, only the accepted ones (a rejected or rule-failed observation never entered the verified history, so the
+ * answer says nothing about it).
+ */
+import { z } from 'zod'
+import type { TrajectoryStep } from '../store/runs'
+import { ConfigTripleSchema, type ConfigTriple } from './config-ids'
+
+export type Decision = 'accept' | 'request_evidence' | 'reject'
+
+export interface ObservedCall {
+  /** The agent's call number, or a synthetic one for steps without it. */
+  call: number
+  /** Sequence numbers of every step that belongs to this call (tool_call, tool_result, rule_check, verdict...). */
+  steps: number[]
+  /** Sequence number of the step that carries the result. */
+  resultSeq: number
+  tool: string
+  status: 'ok' | 'insufficient' | 'error'
+  config: ConfigTriple
+  /** false when a deterministic rule failed; null when no rule check was recorded. */
+  rulesPassed: boolean | null
+  /** The verifier's last decision on this call, or null when it was not verified. */
+  decision: Decision | null
+}
+
+export const OBSERVATION_TOOLS = new Set(['perceive', 'measure', 'execute'])
+
+const ResultLike = z.object({
+  status: z.enum(['ok', 'insufficient', 'error']),
+  config: ConfigTripleSchema,
+})
+
+const asRecord = (v: unknown): Record<string, unknown> | null =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null
+
+function callNumber(payload: Record<string, unknown> | null): number | null {
+  const c = payload?.call
+  return typeof c === 'number' && Number.isInteger(c) ? c : null
+}
+
+/** Every call of a trajectory that returned a well-formed result, in call order. */
+export function observedCalls(steps: readonly TrajectoryStep[]): ObservedCall[] {
+  const byCall = new Map<number, ObservedCall>()
+  const pending = new Map<number, { steps: number[]; tool: string | null }>()
+  let lastCall: number | null = null
+  let synthetic = -1
+
+  for (const step of [...steps].sort((a, b) => a.seq - b.seq)) {
+    const payload = asRecord(step.payload)
+    const explicit = callNumber(payload)
+    switch (step.kind) {
+      case 'tool_call': {
+        const call = explicit ?? synthetic--
+        pending.set(call, { steps: [step.seq], tool: typeof payload?.tool === 'string' ? payload.tool : null })
+        lastCall = call
+        // Some writers put the result on the call step itself.
+        if (payload && 'result' in payload) addResult(call, step.seq, payload.result)
+        break
+      }
+      case 'tool_result': {
+        const call: number = explicit ?? lastCall ?? synthetic--
+        addResult(call, step.seq, payload?.result ?? payload)
+        lastCall = call
+        break
+      }
+      case 'rule_check': {
+        const target = byCall.get(explicit ?? lastCall ?? Number.NaN)
+        if (target) {
+          target.steps.push(step.seq)
+          if (typeof payload?.passed === 'boolean') target.rulesPassed = target.rulesPassed === false ? false : payload.passed
+        }
+        break
+      }
+      case 'verdict': {
+        const target = byCall.get(explicit ?? lastCall ?? Number.NaN)
+        const decision = payload?.decision
+        if (target && (decision === 'accept' || decision === 'request_evidence' || decision === 'reject')) {
+          target.steps.push(step.seq)
+          target.decision = decision
+        }
+        break
+      }
+      default: {
+        const target = explicit !== null ? byCall.get(explicit) : undefined
+        if (target) target.steps.push(step.seq)
+      }
+    }
+  }
+  return [...byCall.values()].sort((a, b) => a.resultSeq - b.resultSeq)
+
+  function addResult(call: number, seq: number, result: unknown) {
+    const parsed = ResultLike.safeParse(result)
+    if (!parsed.success) return
+    const before = pending.get(call)
+    byCall.set(call, {
+      call,
+      steps: [...(before?.steps ?? []), seq],
+      resultSeq: seq,
+      tool: before?.tool ?? parsed.data.config.tool,
+      status: parsed.data.status,
+      config: parsed.data.config,
+      rulesPassed: null,
+      decision: null,
+    })
+  }
+}
+
+/** Whether the run verified its observations (any rule check or verdict recorded). */
+export function wasVerified(calls: readonly ObservedCall[]): boolean {
+  return calls.some((c) => c.decision !== null || c.rulesPassed !== null)
+}
+
+/** The observations that reached the answer (see the module comment), in call order. */
+export function usedObservations(calls: readonly ObservedCall[]): ObservedCall[] {
+  const verified = wasVerified(calls)
+  return calls.filter(
+    (c) =>
+      c.status === 'ok' &&
+      OBSERVATION_TOOLS.has(c.config.tool) &&
+      c.rulesPassed !== false &&
+      (!verified || c.decision === 'accept'),
+  )
+}
