@@ -1,0 +1,25 @@
+/**
+ * What a run could not verify, as sentences for the answer writer. Built from the loop events by kind only (tool,
+ * call number, rule, requested evidence keys), never from feedback text or observations, so no value of a rejected
+ * observation can reach the answer through it.
+ */
+import type { LoopEvent, OpenRequest } from './loop-events'
+import type { StopReason } from './loop'
+
+export function gapsOf(events: readonly LoopEvent[], abandoned: OpenRequest[], stop: StopReason, finalThought?: string): string[] {
+  const gaps: string[] = []
+  const accepted = new Set(events.filter((e) => e.kind === 'accepted' || e.kind === 'unverified').map((e) => e.action.tool))
+  for (const e of events) {
+    if (e.kind === 'rule_failed' && e.rule === 'unknown_tool') gaps.push(`the ${e.action.tool} tool is not installed (no model pack for it), so call ${e.call} could not run`)
+    else if (e.kind === 'verdict' && e.decision === 'reject' && !accepted.has(e.action.tool)) gaps.push(`the ${e.action.tool} observation of call ${e.call} was rejected by the verifier`)
+    else if (e.kind === 'rule_failed' && !accepted.has(e.action.tool)) gaps.push(`call ${e.call} (${e.action.tool}) failed the ${e.rule.replace('_', ' ')} check`)
+    else if (e.kind === 'tool_failed' && !accepted.has(e.action.tool)) gaps.push(`call ${e.call} (${e.action.tool}) returned no observation`)
+  }
+  for (const r of abandoned) {
+    gaps.push(`evidence requested for call ${r.origin} (${r.needed.join(', ').replace(/_/g, ' ') || 'more evidence'}) was still missing after ${r.followUpsUsed} follow-up call(s)`)
+  }
+  if (stop === 'budget_exhausted') gaps.push('the tool-call budget ran out before the plan finished')
+  // With no call made there is no observation the thought could echo; otherwise it is left out.
+  if (events.length === 0 && finalThought) gaps.push(finalThought)
+  return [...new Set(gaps)]
+}

@@ -1,0 +1,127 @@
+/**
+ * Analysis recipes of the rules backbone: what is computed from a product collection — a period mean, a maximum,
+ * a threshold fraction, a threshold-masked mean, a count of dates meeting a condition, a trend, the date of the
+ * extreme, a change between two periods — and how the answer template reads the observation that comes back.
+ * When the task has numeric options the DAG ends in `decision.select`, so the choice itself is an observation.
+ */
+import { numericOptions, optionsAreNumeric, sharedKey } from './options'
+import type { DagBuilder } from './dag-builder'
+import type { ProductPlan } from './products'
+import type { Comparison, Slots, Threshold } from './slots'
+import type { AnswerOption } from '../../task'
+
+/** How the answer template reads the workflow's observation. */
+export type ReadSpec =
+  | { kind: 'choice'; quantity: string; unit: string }
+  | { kind: 'scalar'; quantity: string; unit: string }
+  | { kind: 'trend'; quantity: string; unit: string }
+  | { kind: 'series_count'; quantity: string; unit: string; op: Comparison; value: number }
+  | { kind: 'series_extreme'; quantity: string; unit: string; which: 'max' | 'min' }
+
+export type AnalysisResult = { ok: true; output: string; read: ReadSpec; describe: string } | { ok: false; missing: string }
+
+const OP_WORD: Record<Comparison, string> = { '>': 'above', '>=': 'at or above', '<': 'below', '<=': 'at or below' }
+
+function valueThreshold(slots: Slots, subject?: string): Threshold | undefined {
+  return slots.thresholds.find((t) => t.unit !== 'percent' && (subject === undefined || t.subject === null || t.subject === subject))
+}
+
+/** End the DAG in decision.select over numeric options, or return the scalar as is. */
+function finish(b: DagBuilder, scalar: string, options: AnswerOption[], quantity: string, unit: string, field?: string): { output: string; read: ReadSpec } {
+  if (options.length >= 2 && optionsAreNumeric(options)) {
+    const key = sharedKey(options)
+    const params: Record<string, unknown> = {
+      options: numericOptions(options)
+        .filter((o) => o.value !== null)
+        .map((o) => ({ label: o.letter, value: o.value })),
+    }
+    if (field) params.field = field
+    const output = b.add('pick', 'decision.select', params, { data: scalar })
+    return { output, read: { kind: 'choice', quantity: key ?? quantity, unit } }
+  }
+  return { output: scalar, read: field ? { kind: 'trend', quantity, unit } : { kind: 'scalar', quantity, unit } }
+}
+
+/** Add the analysis nodes after the product; `product.node` holds one raster per date. */
+export function addAnalysis(b: DagBuilder, slots: Slots, product: ProductPlan, options: AnswerOption[], addChangeProduct?: (period: number) => ProductPlan | null): AnalysisResult {
+  const q = product.label
+  const percentOptions = numericOptions(options).some((o) => o.unit === 'percent')
+  switch (slots.statistic) {
+    case 'mean':
+    case 'max':
+    case 'min': {
+      const stat = slots.statistic
+      const daily = b.add('daily', 'raster.batch_reduce', { stat }, { data: product.node })
+      const overall = b.add('overall', 'timeseries.aggregate', { by: 'all', stat }, { data: daily })
+      const word = stat === 'mean' ? 'mean' : stat === 'max' ? 'maximum' : 'minimum'
+      return { ok: true, ...finish(b, overall, options, `${word} ${q}`, product.unit), describe: `${word} of the per-date ${word}s of ${q}` }
+    }
+    case 'fraction': {
+      const t = valueThreshold(slots)
+      if (!t) return { ok: false, missing: 'a threshold value for the fraction' }
+      const as = percentOptions || slots.unit === 'percent' || options.length === 0 ? 'percent' : 'fraction'
+      const per = b.add('fraction', 'threshold_fraction', { op: t.op, value: t.value, as }, { data: pickSubject(product, t) })
+      const overall = b.add('overall', 'timeseries.aggregate', { by: 'all', stat: 'mean' }, { data: per })
+      const what = `share of the area with ${t.subject ?? q} ${OP_WORD[t.op]} ${t.value}${t.unit === 'K' ? ' K' : ''}`
+      return { ok: true, ...finish(b, overall, options, what, as), describe: `${what}, per date, averaged over the dates` }
+    }
+    case 'masked_mean': {
+      const t = slots.thresholds.find((x) => x.unit !== 'percent' && x.subject !== null && product.reads[x.subject] !== undefined)
+      if (!t || !t.subject) return { ok: false, missing: 'the variable and threshold that define the masked area' }
+      const masked = b.add('masked', 'raster.algebra', { expr: `where(m ${t.op} ${t.value}, v, 0/0)`, unit: product.unit }, { v: product.node, m: product.reads[t.subject] })
+      const daily = b.add('daily', 'raster.batch_reduce', { stat: 'mean' }, { data: masked })
+      const overall = b.add('overall', 'timeseries.aggregate', { by: 'all', stat: 'mean' }, { data: daily })
+      const what = `mean ${q} where ${t.subject} ${OP_WORD[t.op]} ${t.value}${t.unit === 'K' ? ' K' : ''}`
+      return { ok: true, ...finish(b, overall, options, what, product.unit), describe: what }
+    }
+    case 'count_dates': {
+      if (slots.areaFraction) {
+        const t = valueThreshold(slots)
+        if (!t) return { ok: false, missing: 'the value threshold of the area condition' }
+        const per = b.add('fraction', 'threshold_fraction', { op: t.op, value: t.value, as: 'fraction' }, { data: pickSubject(product, t) })
+        const what = `dates on which the share of the area with ${t.subject ?? q} ${OP_WORD[t.op]} ${t.value} is ${OP_WORD[slots.areaFraction.op]} ${slots.areaFraction.value * 100}%`
+        return { ok: true, output: per, read: { kind: 'series_count', quantity: what, unit: 'fraction', op: slots.areaFraction.op, value: slots.areaFraction.value }, describe: what }
+      }
+      const t = valueThreshold(slots)
+      if (!t) return { ok: false, missing: 'the condition that makes a date count' }
+      const daily = b.add('daily', 'raster.batch_reduce', { stat: 'mean' }, { data: product.node })
+      const what = `dates whose mean ${q} is ${OP_WORD[t.op]} ${t.value}${t.unit === 'K' ? ' K' : ''}`
+      return { ok: true, output: daily, read: { kind: 'series_count', quantity: what, unit: product.unit, op: t.op, value: t.value }, describe: what }
+    }
+    case 'argmax_date':
+    case 'argmin_date': {
+      const daily = b.add('daily', 'raster.batch_reduce', { stat: 'mean' }, { data: product.node })
+      const which = slots.statistic === 'argmax_date' ? 'max' : 'min'
+      return { ok: true, output: daily, read: { kind: 'series_extreme', quantity: `mean ${q}`, unit: product.unit, which }, describe: `the date of the ${which}imum mean ${q}` }
+    }
+    case 'trend': {
+      const daily = b.add('daily', 'raster.batch_reduce', { stat: 'mean' }, { data: product.node })
+      const span = slots.periods.length > 0 ? Number(slots.periods.at(-1)!.end.slice(0, 4)) - Number(slots.periods[0].start.slice(0, 4)) : 0
+      const by = slots.aggregation === 'by_month' ? 'month' : span >= 2 || slots.aggregation === 'by_year' ? 'year' : null
+      const series = by ? b.add('grouped', 'timeseries.aggregate', { by, stat: 'mean' }, { data: daily }) : daily
+      const trend = b.add('trend', 'timeseries.trend', { alpha: 0.05, time: 'index' }, { data: series })
+      const per = by ?? 'date'
+      return { ok: true, ...finish(b, trend, options, `Sen slope of ${q} per ${per}`, `${product.unit}/${per}`, 'slope'), describe: `Theil-Sen slope and Mann-Kendall test of the ${by ?? 'per-date'} mean ${q}` }
+    }
+    case 'change': {
+      if (!addChangeProduct) return { ok: false, missing: 'two periods to compare' }
+      const second = addChangeProduct(1)
+      if (!second) return { ok: false, missing: 'the second period of the comparison' }
+      const meanOf = (p: ProductPlan, tag: string) => {
+        const daily = b.add(`daily_${tag}`, 'raster.batch_reduce', { stat: 'mean' }, { data: p.node })
+        return b.add(`mean_${tag}`, 'timeseries.aggregate', { by: 'all', stat: 'mean' }, { data: daily })
+      }
+      const diff = b.add('change', 'math.subtract', {}, { a: meanOf(second, 'second'), b: meanOf(product, 'first') })
+      return { ok: true, ...finish(b, diff, options, `change in mean ${q} (second minus first period)`, product.unit), describe: `mean ${q} of the second period minus the first` }
+    }
+    case 'spikes':
+      return { ok: false, missing: 'an agreed definition of a spike (no execute operator counts spikes)' }
+    case 'count_objects':
+      return { ok: false, missing: 'object counting belongs to the counting skill' }
+  }
+}
+
+/** The raster a threshold applies to: the product itself, or another variable read in the same DAG. */
+function pickSubject(product: ProductPlan, t: Threshold): string {
+  return t.subject && product.reads[t.subject] && t.subject !== product.label.toLowerCase() ? product.reads[t.subject] : product.node
+}

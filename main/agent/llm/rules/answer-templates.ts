@@ -1,0 +1,130 @@
+/**
+ * The rules backbone's answer writer: templates filled from the verified history alone (paper B.3 without a
+ * model). It reads the accepted workflow observation according to the DAG's output operator — a decision.select
+ * choice, a scalar, a trend table, or a per-date series to count or search — and writes the answer in the task's
+ * format, with the caveats and gaps stated beside it. Without a verified observation it names what is missing and
+ * gives no value.
+ */
+import type { AnswerInput, AnswerWriter, FinalAnswer } from '../../answer'
+import type { ObservationEntry } from '../../verified-history'
+import { dagOf, isRec, nodeRecords, num } from '../../../verify/policy/evidence-reading'
+import { nearestOption } from './options'
+import { extractSlots, type Comparison } from './slots'
+
+const fmt = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(2) : Math.abs(v) >= 1 ? v.toFixed(3) : v.toFixed(4))
+const unitText = (u: string | null) => (!u || u === 'dimensionless' ? '' : u === 'percent' ? '%' : ` ${u}`)
+
+function scalarOf(v: unknown): { value: number; unit: string | null } | null {
+  if (typeof v === 'number' && Number.isFinite(v)) return { value: v, unit: null }
+  if (isRec(v) && num(v.value) !== undefined) return { value: v.value as number, unit: typeof v.unit === 'string' ? v.unit : null }
+  return null
+}
+
+interface SeriesItem {
+  date: string
+  value: number
+}
+
+function seriesOf(v: unknown): SeriesItem[] {
+  const list = Array.isArray(v) ? v : isRec(v) ? (v.items ?? v.series ?? v.values) : null
+  if (!Array.isArray(list)) return []
+  return list
+    .filter(isRec)
+    .filter((x) => x.valid !== false && num(x.value) !== undefined)
+    .map((x) => ({ date: String(x.date ?? x.id ?? ''), value: x.value as number }))
+}
+
+const compare = (a: number, op: Comparison, b: number) => (op === '>' ? a > b : op === '>=' ? a >= b : op === '<' ? a < b : a <= b)
+
+/** The value a decision.select chose from: the record of its input node in the evidence. */
+function decisionInput(entry: ObservationEntry): { value: number; unit: string | null } | null {
+  const { nodes, output } = dagOf(entry.action.args)
+  const pick = nodes.find((n) => n.id === output)
+  const input = pick ? Object.values(pick.inputs).find((v) => typeof v === 'string' && v.startsWith('@')) : undefined
+  if (typeof input !== 'string') return null
+  const rec = nodeRecords(entry.evidence.intermediate).get(input.slice(1).split('.')[0])
+  const field = typeof pick?.params.field === 'string' ? pick.params.field : null
+  if (field && rec) return scalarOf(isRec(rec.value) ? (rec.value as Record<string, unknown>)[field] : rec[field])
+  return scalarOf(rec?.value) ?? scalarOf(rec)
+}
+
+export class TemplateAnswerWriter implements AnswerWriter {
+  async write({ task, history, gaps }: AnswerInput): Promise<FinalAnswer> {
+    const entry = [...history.observations()].reverse().find((e) => e.action.tool === 'execute' || e.action.tool === 'measure')
+    const caveats = entry ? entry.caveats : []
+    const missing = [...gaps, ...caveats]
+    const tail = (text: string) => (missing.length ? `${text} Gaps: ${missing.join('; ')}.` : text)
+    if (!entry) {
+      const why = gaps.length ? gaps.join('; ') : 'no tool observation was made'
+      return {
+        answer: task.format === 'choice' ? 'No option is supported by verified evidence' : 'Not determined',
+        explanation: `No verified observation supports an answer: ${why}.`,
+        choice: null, value: null, unit: null, basis: [], missing: gaps,
+      }
+    }
+    const slots = extractSlots(task.question)
+    const { nodes, output } = dagOf(entry.action.args)
+    const outOp = nodes.find((n) => n.id === output)?.op ?? entry.config.coarse.split(':')[1]
+    const obs = entry.observation
+    const source = `the verified ${entry.action.tool} observation (call ${entry.call})`
+
+    // A decision.select observation: the choice is itself verified.
+    if (outOp === 'decision.select' && isRec(obs) && typeof obs.choice === 'string') {
+      const letter = obs.choice.trim().charAt(0).toUpperCase()
+      const option = task.options.find((o) => o.letter === letter)
+      const computed = decisionInput(entry)
+      const support = computed ? `the computed value is ${fmt(computed.value)}${unitText(computed.unit)}` : `the nearest option value is ${String(obs.value)}`
+      return {
+        answer: letter,
+        explanation: tail(`${letter}${option ? ` (${option.text})` : ''}: ${support}, nearest to this option, from ${source}.`),
+        choice: letter, value: computed?.value ?? num(obs.value) ?? null, unit: computed?.unit ?? null, basis: [entry.call], missing,
+      }
+    }
+
+    let value: number | null = null
+    let unit: string | null = null
+    let what = ''
+    if (outOp === 'timeseries.trend' && isRec(obs)) {
+      value = num(obs.slope) ?? null
+      const p = num(obs.p)
+      const direction = obs.trend === 1 ? 'increasing' : obs.trend === -1 ? 'decreasing' : 'no significant'
+      what = `Sen slope ${value === null ? 'unknown' : fmt(value)} per step (${direction} trend${p !== undefined ? `, Mann-Kendall p = ${p.toFixed(3)}` : ''})`
+      if (task.format === 'choice' && obs.trend === 0) {
+        const none = task.options.find((o) => /no (?:significant )?trend|not significant/i.test(o.text))
+        if (none) return { answer: none.letter, explanation: tail(`${none.letter} (${none.text}): ${what}, from ${source}.`), choice: none.letter, value, unit, basis: [entry.call], missing }
+      }
+    } else if (outOp === 'raster.batch_reduce' || outOp === 'threshold_fraction') {
+      const series = seriesOf(obs)
+      const t = slots.areaFraction ?? slots.thresholds.find((x) => x.unit !== 'percent')
+      if (slots.statistic === 'count_dates' && t) {
+        const hits = series.filter((s) => compare(s.value, t.op, t.value))
+        value = hits.length
+        unit = 'days'
+        what = `${hits.length} of ${series.length} verified dates meet the condition (${t.op} ${t.value})${hits.length ? `: ${hits.map((h) => h.date).join(', ')}` : ''}`
+      } else if (series.length > 0) {
+        const best = series.reduce((a, b) => ((slots.statistic === 'argmin_date' ? b.value < a.value : b.value > a.value) ? b : a))
+        value = best.value
+        what = `the ${slots.statistic === 'argmin_date' ? 'lowest' : 'highest'} mean is ${fmt(best.value)} on ${best.date}`
+      }
+    } else {
+      const s = scalarOf(obs)
+      if (s) {
+        value = s.value
+        unit = s.unit
+        what = `the computed value is ${fmt(s.value)}${unitText(s.unit)}`
+      }
+    }
+    if (value === null) {
+      return { answer: 'Not determined', explanation: tail(`The verified observation (call ${entry.call}) holds no value this template can read.`), choice: null, value: null, unit: null, basis: [entry.call], missing }
+    }
+    if (task.format === 'choice') {
+      const near = nearestOption(task.options, value, unit)
+      if (near) {
+        const letter = near.option.letter
+        return { answer: letter, explanation: tail(`${letter} (${near.option.text}): ${what}, from ${source}.`), choice: letter, value, unit, basis: [entry.call], missing }
+      }
+      return { answer: 'No option is supported by verified evidence', explanation: tail(`No option carries a number comparable with ${what}.`), choice: null, value, unit, basis: [entry.call], missing }
+    }
+    return { answer: `${fmt(value)}${unitText(unit)}`, explanation: tail(`${what[0].toUpperCase()}${what.slice(1)}, from ${source}.`), choice: null, value, unit, basis: [entry.call], missing }
+  }
+}

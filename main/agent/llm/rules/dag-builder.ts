@@ -1,0 +1,35 @@
+/**
+ * Builds execute DAGs in the format of main/tools/execute/README.md: nodes `{id, op, params, inputs}` linked by
+ * `"@id"`, an `output` node, an optional `base_dir`. Ids are made readable and unique.
+ */
+
+export interface DagNode {
+  id: string
+  op: string
+  params: Record<string, unknown>
+  inputs: Record<string, string | number>
+}
+
+export interface Dag {
+  nodes: DagNode[]
+  output: string
+  base_dir?: string
+}
+
+export class DagBuilder {
+  private readonly nodes: DagNode[] = []
+
+  /** Add a node; returns its `@id` reference for use in later inputs. */
+  add(id: string, op: string, params: Record<string, unknown> = {}, inputs: Record<string, string | number> = {}): string {
+    let unique = id
+    for (let i = 2; this.nodes.some((n) => n.id === unique); i++) unique = `${id}_${i}`
+    this.nodes.push({ id: unique, op, params, inputs })
+    return `@${unique}`
+  }
+
+  build(output: string, baseDir?: string): Dag {
+    const id = output.startsWith('@') ? output.slice(1) : output
+    if (!this.nodes.some((n) => n.id === id)) throw new Error(`The DAG has no node '${id}' to output.`)
+    return baseDir ? { base_dir: baseDir, nodes: this.nodes, output: id } : { nodes: this.nodes, output: id }
+  }
+}

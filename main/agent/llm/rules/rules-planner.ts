@@ -1,0 +1,111 @@
+/**
+ * The deterministic planner of the rules backbone: slots -> skill -> one complete workflow, then repair driven by
+ * the verifier's decisions (paper 002 IV-D: repair only what the evidence invalidated). It is a pure function of
+ * the loop state: after an accepted observation it stops; after a rejection or a rule failure it tries the next
+ * repair variant; while an evidence request is open it makes targeted follow-ups; variants already tried are
+ * skipped, so it never repeats a call.
+ */
+import { canonicalCall } from '../../../verify/canonical-args'
+import type { Planner, PlannerStep, PlannerView } from '../../loop-events'
+import type { TaskSpec } from '../../task'
+import { describeInputs } from './input-files'
+import { BASE_VARIANT, type Variant } from './products'
+import { selectSkill, type Skill, type SkillContext, type Workflow } from './skills'
+import { extractSlots, type Slots } from './slots'
+
+/** Tried in order after a rejection: bind roles explicitly; treat values as already physical; both. */
+const REPAIRS: Variant[] = [
+  { explicitRoles: true, scaled: true, listFiles: false },
+  { explicitRoles: false, scaled: false, listFiles: false },
+  { explicitRoles: true, scaled: false, listFiles: false },
+]
+
+/** Tried in order while evidence is requested: enumerate files one by one; also bind roles; bind roles only. */
+const FOLLOW_UPS: Variant[] = [
+  { explicitRoles: false, scaled: true, listFiles: true },
+  { explicitRoles: true, scaled: true, listFiles: true },
+  { explicitRoles: true, scaled: true, listFiles: false },
+]
+
+export interface RulesPlan {
+  slots: Slots
+  skill: Skill | null
+  /** The base workflow, or why there is none. */
+  workflow: Workflow | null
+  /** The workflow of a variant (repair or follow-up) of the same skill. */
+  variant(v: Variant): Workflow | null
+}
+
+/** The folder given with --files (one path without an extension), else null. */
+function folderOf(task: TaskSpec): string | null {
+  return task.files.length === 1 && !/\.\w+$/.test(task.files[0]) ? task.files[0] : null
+}
+
+/** Slots, skill and base workflow of a task. Planning reads file names only, never pixels. */
+export function planTask(task: TaskSpec): RulesPlan {
+  const slots = extractSlots(task.question)
+  const skill = selectSkill(slots)
+  const dir = folderOf(task)
+  const inputs = describeInputs(dir, dir ? [] : task.files)
+  const ctx: SkillContext = { question: task.question, options: task.options, images: task.images, slots, inputs }
+  const variant = (v: Variant) => (skill ? skill.plan(ctx, v) : null)
+  return { slots, skill, workflow: variant(BASE_VARIANT), variant }
+}
+
+export class RulesPlanner implements Planner {
+  private readonly cache = new WeakMap<TaskSpec, RulesPlan>()
+
+  private context(task: TaskSpec): RulesPlan {
+    let plan = this.cache.get(task)
+    if (!plan) {
+      plan = planTask(task)
+      this.cache.set(task, plan)
+    }
+    return plan
+  }
+
+  /** The plan the planner follows for a task: its slots, skill and base workflow (for the trajectory). */
+  describe(task: TaskSpec): RulesPlan {
+    return this.context(task)
+  }
+
+  async next(view: PlannerView): Promise<PlannerStep> {
+    const plan = this.context(view.task)
+    const wf = plan.workflow
+    if (!plan.skill) return { kind: 'finish', thought: 'No skill covers this question; nothing to compute.' }
+    if (!wf || !wf.ok) return { kind: 'finish', thought: `Skill ${plan.skill.id} cannot run: missing ${wf && !wf.ok ? wf.missing : 'inputs'}.` }
+
+    const events = view.events
+    if (events.length === 0) return call(wf, `skill ${wf.skill}: ${wf.describe}`)
+    const last = events[events.length - 1]
+    if (last.kind === 'accepted' || last.kind === 'unverified') return { kind: 'finish', thought: 'The workflow result was accepted.' }
+    if (last.kind === 'rule_failed' && last.rule === 'unknown_tool') {
+      return { kind: 'finish', thought: `The ${last.action.tool} tool is not installed, so skill ${wf.skill} cannot run.` }
+    }
+    if (view.abandoned.some((r) => r.origin <= last.call) && !view.request && last.kind === 'verdict' && last.decision === 'request_evidence') {
+      return { kind: 'finish', thought: 'The evidence request ran out of follow-ups; answering with what is verified.' }
+    }
+
+    const tried = new Set(events.map((e) => canonicalCall(e.action.tool, e.action.args)))
+    const candidates = view.request ? FOLLOW_UPS : REPAIRS
+    for (const v of candidates) {
+      const next = plan.variant(v)
+      if (!next || !next.ok) continue
+      if (tried.has(canonicalCall(next.tool, next.args))) continue
+      const why = view.request
+        ? `follow-up for the evidence request (${view.request.needed.join(', ') || 'more evidence'}): ${describeVariant(v)}`
+        : `repair after ${last.kind === 'verdict' ? 'a rejection' : 'a failed check'}: ${describeVariant(v)}`
+      return call(next, why)
+    }
+    return { kind: 'finish', thought: 'Every repair of the workflow has been tried.' }
+  }
+}
+
+function describeVariant(v: Variant): string {
+  const parts = [v.explicitRoles ? 'bind band roles explicitly' : null, v.scaled ? null : 'read values as already physical', v.listFiles ? 'enumerate input files one by one' : null]
+  return parts.filter(Boolean).join('; ') || 'the standard workflow'
+}
+
+function call(wf: Extract<Workflow, { ok: true }>, purpose: string): PlannerStep {
+  return { kind: 'calls', calls: [{ tool: wf.tool, args: wf.args, purpose }], thought: purpose }
+}

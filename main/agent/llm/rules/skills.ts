@@ -1,0 +1,108 @@
+/**
+ * The expert skills of the rules backbone (in the spirit of Earth-Agent-Pro's skills, paper 002 IV-B): each names
+ * the questions it covers and turns slots into one complete execute workflow (a DAG), or into a measure call for
+ * counting. A skill that cannot be carried out with the inputs at hand says what is missing instead of guessing.
+ */
+import { spanOf } from '../../../verify/question-periods'
+import type { AnswerOption } from '../../task'
+import { addAnalysis, type ReadSpec } from './analyses'
+import { DagBuilder, type Dag } from './dag-builder'
+import type { InputFiles } from './input-files'
+import { addCatalog, addProduct, rolesFor, type Variant } from './products'
+import type { Slots } from './slots'
+
+export interface SkillContext {
+  question: string
+  options: AnswerOption[]
+  images: string[]
+  slots: Slots
+  inputs: InputFiles
+}
+
+/** A planned workflow: the tool call that carries it out and how its observation will be read. */
+export type Workflow =
+  | { ok: true; skill: string; tool: 'execute'; args: Dag; read: ReadSpec; describe: string }
+  | { ok: true; skill: string; tool: 'measure'; args: Record<string, unknown>; read: ReadSpec; describe: string }
+  | { ok: false; skill: string; missing: string }
+
+export interface Skill {
+  id: string
+  /** What the skill covers, for the trajectory and the docs. */
+  title: string
+  applies(slots: Slots): boolean
+  plan(ctx: SkillContext, variant: Variant): Workflow
+}
+
+/** Product -> analysis over a dated collection: the shared core of the raster skills. */
+function rasterWorkflow(id: string, ctx: SkillContext, variant: Variant): Workflow {
+  const { slots, inputs } = ctx
+  if (inputs.files.length === 0) return { ok: false, skill: id, missing: 'input rasters (pass a folder with --files)' }
+  const b = new DagBuilder()
+  const roles = rolesFor(slots, inputs)
+  const change = slots.statistic === 'change'
+  const periods = change ? twoPeriods(slots) : null
+  const first = change && periods ? periods[0] : spanOf(slots.periods)
+  const catalog = addCatalog(b, inputs, first, variant, roles)
+  const product = addProduct(b, slots, inputs, catalog)
+  if (!product.ok) return { ok: false, skill: id, missing: product.missing }
+  const analysis = addAnalysis(b, slots, product.plan, ctx.options, () => {
+    if (!periods) return null
+    const second = addCatalog(b, inputs, periods[1], variant, roles, 'catalog_second')
+    const p = addProduct(b, slots, inputs, second)
+    return p.ok ? p.plan : null
+  })
+  if (!analysis.ok) return { ok: false, skill: id, missing: analysis.missing }
+  return { ok: true, skill: id, tool: 'execute', args: b.build(analysis.output), read: analysis.read, describe: analysis.describe }
+}
+
+/** The two periods of a change question: two named periods, or the two ends of one day range. */
+function twoPeriods(slots: Slots): [{ start: string; end: string }, { start: string; end: string }] | null {
+  if (slots.periods.length >= 2) return [slots.periods[0], slots.periods[slots.periods.length - 1]]
+  const p = slots.periods[0]
+  if (p && p.granularity === 'day' && p.start !== p.end) return [{ start: p.start, end: p.start }, { start: p.end, end: p.end }]
+  return null
+}
+
+const raster = (id: string, title: string, applies: (s: Slots) => boolean): Skill => ({
+  id,
+  title,
+  applies,
+  plan: (ctx, variant) => rasterWorkflow(id, ctx, variant),
+})
+
+/** Skills in routing order: the first that applies plans the task. */
+export const SKILLS: readonly Skill[] = [
+  {
+    id: 'object-counting',
+    title: 'Counting and area of detected objects (needs an installed detector pack through perceive/measure)',
+    applies: (s) => s.statistic === 'count_objects',
+    plan: (ctx) => {
+      const subject = ctx.slots.objects ?? 'objects'
+      if (ctx.images.length === 0) return { ok: false, skill: 'object-counting', missing: 'an image to count in (pass it with --image)' }
+      return {
+        ok: true,
+        skill: 'object-counting',
+        tool: 'measure',
+        args: {
+          sources: [{ kind: 'objects', image: ctx.images[0], prompts: [subject], backend: 'auto' }],
+          spec: { metric: 'count', subject, output_unit: 'count' },
+        },
+        read: { kind: 'scalar', quantity: `number of ${subject}`, unit: 'count' },
+        describe: `count of ${subject} detected in the image`,
+      }
+    },
+  },
+  raster('change-between-dates', 'Change of a product between two dates or periods', (s) => s.statistic === 'change' && s.product !== null),
+  raster('temporal-trend', 'Temporal trend of a product: Theil-Sen slope and Mann-Kendall test', (s) => s.statistic === 'trend' && s.product !== null),
+  raster('tvdi', 'TVDI: period mean, threshold fraction, threshold-masked mean, dates over a threshold', (s) => s.product === 'tvdi'),
+  raster('lst-products', 'Land surface temperature products and their statistics', (s) => s.product === 'lst' || s.product === 'day_night'),
+  raster('thresholds-and-areas', 'Share of the area beyond a threshold, and dates meeting an area condition', (s) =>
+    s.product !== null && (s.statistic === 'fraction' || s.statistic === 'count_dates'),
+  ),
+  raster('spectral-index-statistics', 'Statistics of spectral indices (NDVI, NDWI, EVI...) over dates and periods', (s) => s.product === 'index'),
+  raster('physical-products', 'Water vapour and apparent thermal inertia products and their statistics', (s) => s.product === 'pwv' || s.product === 'ati'),
+]
+
+export function selectSkill(slots: Slots): Skill | null {
+  return SKILLS.find((s) => s.applies(slots)) ?? null
+}

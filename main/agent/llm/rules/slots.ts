@@ -1,0 +1,199 @@
+/**
+ * Slot extraction for the rules backbone: what a question asks, read into typed slots (paper 002's skill routing
+ * needs exactly these): the product or index, the LST method, value thresholds ("TVDI > 0.75", "above 315 K"), an
+ * area-fraction condition ("more than 40% of the area"), the statistic, the aggregation, the periods, land-cover
+ * classes, the unit, and objects to count.
+ */
+import { extractPeriods, type Period } from '../../../verify/question-periods'
+
+export type Product = 'tvdi' | 'lst' | 'index' | 'pwv' | 'ati' | 'day_night'
+export type LstMethod = 'provided' | 'single_channel' | 'multi_channel' | 'split_window' | 'ttm' | 'tes'
+export type Statistic =
+  | 'mean'
+  | 'max'
+  | 'min'
+  | 'fraction'
+  | 'masked_mean'
+  | 'count_dates'
+  | 'trend'
+  | 'argmax_date'
+  | 'argmin_date'
+  | 'change'
+  | 'spikes'
+  | 'count_objects'
+export type Aggregation = 'per_date_mean' | 'by_month' | 'by_year' | 'by_season' | 'single'
+export type Comparison = '>' | '>=' | '<' | '<='
+
+export interface Threshold {
+  /** The quantity compared: 'tvdi', 'lst', 'ndvi', ... or null when the question does not say (the product then). */
+  subject: string | null
+  op: Comparison
+  value: number
+  unit: string | null
+  text: string
+}
+
+export interface Slots {
+  product: Product | null
+  /** For product 'index': which one (ndvi, ndwi, evi, ...). */
+  index: string | null
+  lstMethod: LstMethod | null
+  statistic: Statistic
+  aggregation: Aggregation
+  thresholds: Threshold[]
+  /** "more than 40% of the area": a condition on the per-date fraction, as a fraction of one. */
+  areaFraction: { op: Comparison; value: number } | null
+  periods: Period[]
+  classes: string[]
+  unit: string | null
+  /** Objects to count, for the counting skill ("ships", "storage tanks"). */
+  objects: string | null
+}
+
+const INDEX_RE = /\b(ndvi|ndwi|mndwi|evi|savi|ndbi|nbr|ndsi|ndmi)\b/i
+const NUM = '([+\\-−]?\\d+(?:\\.\\d+)?)'
+const UNIT = '\\s*(k\\b|°c|%|percent|g\\/cm2|g\\/cm²)?'
+const SUBJECTS: [RegExp, string][] = [
+  [/\btvdi\b|dryness|drought index|drought indicator/i, 'tvdi'],
+  [/\blst\b|land surface temperature|surface temperature|temperature/i, 'lst'],
+  [/\bati\b|thermal inertia/i, 'ati'],
+  [/water vapou?r|\bpwv\b/i, 'pwv'],
+  [/emissivity/i, 'emissivity'],
+  [INDEX_RE, 'index'],
+]
+
+function subjectOf(before: string): string | null {
+  const window = before.slice(-60)
+  let best: { at: number; subject: string } | null = null
+  for (const [re, subject] of SUBJECTS) {
+    const global = new RegExp(re.source, 'gi')
+    for (const m of window.matchAll(global)) {
+      const name = subject === 'index' ? m[0].toLowerCase() : subject
+      if (!best || (m.index ?? 0) >= best.at) best = { at: m.index ?? 0, subject: name }
+    }
+  }
+  return best?.subject ?? null
+}
+
+function unitOf(raw: string | undefined): string | null {
+  if (!raw) return null
+  const u = raw.toLowerCase()
+  if (u === '%' || u === 'percent') return 'percent'
+  if (u === 'k') return 'K'
+  if (u === '°c') return 'degC'
+  return 'g/cm2'
+}
+
+const OPS: [RegExp, Comparison][] = [
+  [/^(?:>=|≥|at least|no less than)$/i, '>='],
+  [/^(?:<=|≤|at most|no more than)$/i, '<='],
+  [/^(?:>|exceed\w*|above|greater than|higher than|over|more than|larger than|hotter than)$/i, '>'],
+  [/^(?:<|below|less than|lower than|under|fell below|smaller than|cooler than)$/i, '<'],
+]
+
+const COMPARATOR =
+  '(>=|≥|<=|≤|>|<|at least|no less than|at most|no more than|exceed\\w*|above|greater than|higher than|over|more than|larger than|below|less than|lower than|under|fell below|smaller than)'
+
+/** Value thresholds and the area-fraction condition, in order of appearance. */
+export function extractThresholds(question: string): { thresholds: Threshold[]; areaFraction: Slots['areaFraction'] } {
+  const thresholds: Threshold[] = []
+  let areaFraction: Slots['areaFraction'] = null
+  const re = new RegExp(`${COMPARATOR}\\s*(?:the\\s+)?(?:(?:critical\\s+)?(?:threshold|value)\\s+(?:of\\s+)?)?${NUM}${UNIT}`, 'gi')
+  for (const m of question.matchAll(re)) {
+    const op = OPS.find(([r]) => r.test(m[1].trim()))?.[1]
+    if (!op) continue
+    const value = Number(m[2].replace('−', '-'))
+    const unit = unitOf(m[3])
+    const after = question.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 40)
+    const before = question.slice(0, m.index ?? 0)
+    // "more than 40% of the area / of pixels / of the region": a condition on the share of the area.
+    if (unit === 'percent' && /^\s*(?:of\s+(?:the\s+)?(?:\w+\s+){0,2}(?:area|pixels|region|zone|land|surface))/i.test(after)) {
+      areaFraction = { op, value: value / 100 }
+      continue
+    }
+    // A year after "over" or a plain count of days is not a threshold.
+    if (/^(?:19|20)\d{2}$/.test(m[2]) && unit === null) continue
+    if (/^\s*(?:days?|times|nights|dates|images|years?)\b/i.test(after)) continue
+    thresholds.push({ subject: subjectOf(before), op, value, unit, text: m[0] })
+  }
+  return { thresholds, areaFraction }
+}
+
+function detectProduct(q: string): { product: Product | null; index: string | null; lstMethod: LstMethod | null } {
+  const index = q.match(INDEX_RE)?.[1]?.toLowerCase() ?? null
+  let lstMethod: LstMethod | null = null
+  if (/single[- ]channel|band 10\b|thermal band 10/i.test(q)) lstMethod = 'single_channel'
+  else if (/split[- ]window/i.test(q)) lstMethod = 'split_window'
+  else if (/three[- ]temperature|\bttm\b/i.test(q)) lstMethod = 'ttm'
+  else if (/\btes\b|temperature[- ]emissivity separation/i.test(q)) lstMethod = 'tes'
+  else if (/band 31 and (?:band )?32|bands? 31.{0,10}32|multi[- ]channel/i.test(q)) lstMethod = 'multi_channel'
+
+  if (/\btvdi\b|dryness (?:index|indicator)|temperature[- ]vegetation dryness|drought index/i.test(q)) return { product: 'tvdi', index, lstMethod }
+  if (/thermal inertia|\bati\b/i.test(q)) return { product: 'ati', index, lstMethod }
+  if (/water vapou?r|\bpwv\b|precipitable water|atmospheric absorption/i.test(q)) return { product: 'pwv', index, lstMethod }
+  if (/day(?:time)? and night(?:time)?|day[- ]night/i.test(q) && /temperature|\blst\b/i.test(q)) return { product: 'day_night', index, lstMethod }
+  if (/\blst\b|land surface temperature|surface temperature|brightness temperature|heat (?:stress|island)|thermal/i.test(q)) {
+    return { product: 'lst', index, lstMethod: lstMethod ?? 'provided' }
+  }
+  if (index) return { product: 'index', index, lstMethod }
+  if (/vegetation (?:index|cover|greenness|health)/i.test(q)) return { product: 'index', index: 'ndvi', lstMethod }
+  return { product: null, index, lstMethod }
+}
+
+const OBJECTS =
+  /\b(ships?|boats?|vessels?|planes?|airplanes?|aircraft|cars?|vehicles?|buildings?|houses?|storage tanks?|tanks?|trees?|bridges?|harbou?rs?|ponds?|swimming pools?|tennis courts?|courts?|roundabouts?|windmills?|wind turbines?|helicopters?|trucks?|containers?|people|sheep|cattle|cows?)\b/i
+
+function detectStatistic(q: string, thresholds: Threshold[], areaFraction: Slots['areaFraction'], periods: Period[], product: Product | null): Statistic {
+  if (/spike|abrupt (?:increase|rise)|sudden (?:spike|increase)/i.test(q)) return 'spikes'
+  if (/trend|slope|sen'?s|mann[- ]kendall/i.test(q)) return 'trend'
+  if (/(?:how many|number of|count(?: the number of)?)\s+(?:\w+\s+){0,2}(?:days|times|dates|nights|images|scenes|observations)/i.test(q) && (thresholds.length > 0 || areaFraction)) {
+    return 'count_dates'
+  }
+  if (product === null && OBJECTS.test(q) && /how many|number of|count/i.test(q)) return 'count_objects'
+  if (/(?:which|what|the) (?:date|day)\b.{0,60}(?:maximum|highest|peak|hottest|max)|(?:maximum|highest|peak)\b.{0,60}(?:occur|on which date|which date)/i.test(q)) return 'argmax_date'
+  if (/(?:which|what|the) (?:date|day)\b.{0,60}(?:minimum|lowest|coolest|min)/i.test(q)) return 'argmin_date'
+  const twoTimes = periods.length >= 2 || /\bbetween\s+\w+\s+\d{1,2}\s+and\s+\w+\s+\d{1,2}/i.test(q)
+  if (/\bchange|difference|compared|how much (?:higher|lower|cooler|warmer)|increase or decrease/i.test(q) && twoTimes) return 'change'
+  const valueThreshold = thresholds.find((t) => t.unit !== 'percent')
+  if (valueThreshold && /\bmean\b|\baverage\b/i.test(q) && /\b(?:in|within|for|over) (?:the )?(?:areas?|pixels|regions?|zones?) (?:where|with|that)|\bwhere\b/i.test(q)) {
+    const subject = valueThreshold.subject
+    if (subject && product && subject !== product) return 'masked_mean'
+  }
+  if (valueThreshold && /percentage|proportion|fraction|share|percent|ratio|what part|how much of the area/i.test(q)) return 'fraction'
+  if (/\b(?:maximum|highest|max|peak)\b/i.test(q) && !/\b(?:mean|average)\b/i.test(q)) return 'max'
+  if (/\b(?:minimum|lowest|min)\b/i.test(q) && !/\b(?:mean|average)\b/i.test(q)) return 'min'
+  if (valueThreshold) return 'fraction'
+  return 'mean'
+}
+
+function detectAggregation(q: string, periods: Period[]): Aggregation {
+  if (/\bmonthly\b|each month|per month|for each of the (?:four|three|two|\d+) months/i.test(q)) return 'by_month'
+  if (/\bannual (?:average|mean)s? (?:for|of) each year|each year|per year|yearly (?:average|mean)|annual (?:average|mean) (?:lst|temperature|value)s? for each/i.test(q)) return 'by_year'
+  if (/\bseason(?:al)?\b/i.test(q) && !/heatwave season/i.test(q)) return 'by_season'
+  const multiDate = periods.some((p) => p.start !== p.end) || periods.length > 1
+  return multiDate ? 'per_date_mean' : 'single'
+}
+
+const CLASSES = /\b(urban|built-up|forest(?:ed)?|water|cropland|agricultur\w*|farmland|grassland|bare soil|desert|wetland|non-vegetated|vegetated)\b/gi
+
+export function extractSlots(question: string): Slots {
+  const q = question.replace(/\s+/g, ' ')
+  const periods = extractPeriods(q)
+  const { product, index, lstMethod } = detectProduct(q)
+  const { thresholds, areaFraction } = extractThresholds(q)
+  const statistic = detectStatistic(q, thresholds, areaFraction, periods, product)
+  const unitMatch = q.match(/\bin (kelvin|celsius|percent|g\/cm2)\b|\bK\/year\b/i)
+  return {
+    product,
+    index,
+    lstMethod,
+    statistic,
+    aggregation: detectAggregation(q, periods),
+    thresholds,
+    areaFraction,
+    periods,
+    classes: [...new Set([...q.matchAll(CLASSES)].map((m) => m[1].toLowerCase()))],
+    unit: unitMatch ? unitMatch[0] : null,
+    objects: statistic === 'count_objects' ? (q.match(OBJECTS)?.[1]?.toLowerCase() ?? null) : null,
+  }
+}

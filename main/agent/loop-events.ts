@@ -1,0 +1,70 @@
+/**
+ * What the backbone sees of the run so far (paper Eq. 11): for an accepted call the (action, observation, evidence)
+ * triple; for a call the verifier did not accept, the action with the decision and its feedback; for a call that
+ * failed the rules, the action with the diagnosis. Never the observation of a call that was not accepted.
+ * Loop state is plain data, so planners are stateless functions of it.
+ */
+import type { Evidence } from '../tools/protocol'
+import type { RuleName } from '../verify/rule-checks'
+import type { Decision, ToolAction } from '../verify/verdict'
+import type { AnswerOption, TaskSpec } from './task'
+
+/** A call the backbone wants made; `callId` is the model's own id for it (echoed back in the tool message). */
+export interface PlannedCall {
+  tool: string
+  args: unknown
+  callId?: string
+  /** Why, in the backbone's words (recorded in the trajectory). */
+  purpose?: string
+}
+
+interface EventBase {
+  /** 1-based number of the call in this run. */
+  call: number
+  /** The planner turn that asked for it (several calls may share one turn). */
+  turn: number
+  callId?: string
+  action: ToolAction
+  /** True when this call was a follow-up to an open evidence request. */
+  followUp: boolean
+}
+
+export type LoopEvent =
+  | (EventBase & { kind: 'accepted'; observation: unknown; evidence: Evidence; caveats: string[]; feedback: string })
+  | (EventBase & { kind: 'unverified'; observation: unknown; evidence: Evidence })
+  | (EventBase & { kind: 'verdict'; decision: Exclude<Decision, 'accept'>; feedback: string; needed: string[] })
+  | (EventBase & { kind: 'rule_failed'; rule: RuleName | 'arguments' | 'unknown_tool'; diagnosis: string })
+  | (EventBase & { kind: 'tool_failed'; diagnosis: string })
+  | (EventBase & { kind: 'cards'; cards: unknown })
+
+/** An evidence request that is still open: follow-up calls count against it until K_max. */
+export interface OpenRequest {
+  /** The call whose observation the verifier wanted more evidence for. */
+  origin: number
+  feedback: string
+  needed: string[]
+  followUpsUsed: number
+}
+
+/** What a planner is given at each turn. */
+export interface PlannerView {
+  task: TaskSpec
+  taskType: string
+  /** Tools available in this run. */
+  tools: string[]
+  events: readonly LoopEvent[]
+  /** Calls used and the budget H_max. */
+  budget: { used: number; max: number }
+  /** The open evidence request, if any, and how many follow-ups it still allows. */
+  request: (OpenRequest & { followUpsLeft: number }) | null
+  /** Requests that ran out of follow-ups (K_max) without a decision. */
+  abandoned: OpenRequest[]
+}
+
+export type PlannerStep = { kind: 'calls'; calls: PlannedCall[]; thought?: string } | { kind: 'finish'; thought?: string }
+
+export interface Planner {
+  next(view: PlannerView, signal?: AbortSignal): Promise<PlannerStep>
+}
+
+export type { AnswerOption }

@@ -1,0 +1,210 @@
+/**
+ * The verified ReAct loop (DESIGN section 5, paper section 4.4).
+ *
+ * The planner proposes calls; each perceive/measure/execute result goes through the deterministic rules, then the
+ * prior lookup, then the semantic verifier in its own context. Only accepted triples enter the verified history;
+ * everything else reaches the planner as a decision with feedback or a diagnosis. Budgets: H_max tool calls in all,
+ * K_max follow-up calls per evidence request. Every step is recorded as it happens.
+ */
+import { canonicalCall } from '../verify/canonical-args'
+import type { PriorLookup } from '../verify/prior-lookup'
+import { checkRules, noveltyDiagnosis } from '../verify/rule-checks'
+import type { SemanticVerifier, ToolAction, Verdict, VerifierImage } from '../verify/verdict'
+import type { ToolContext } from '../tools/tool'
+import type { ToolResult } from '../tools/protocol'
+import type { LoopEvent, OpenRequest, PlannedCall, Planner, PlannerView } from './loop-events'
+import type { TaskSpec } from './task'
+import type { ToolRegistry } from './tool-registry'
+import type { TrajectoryRecorder } from './trajectory'
+import { VerifiedHistory } from './verified-history'
+
+/** Tool-call budget per run (paper: H_max = 10). */
+export const H_MAX = 10
+/** Follow-up calls allowed per evidence request (paper: K_max = 3). */
+export const K_MAX = 3
+
+export interface LoopOptions {
+  task: TaskSpec
+  taskType: string
+  planner: Planner
+  /** The semantic verifier; null switches verification off (RSure-Base passes results straight through). */
+  verifier: SemanticVerifier | null
+  prior: PriorLookup
+  registry: ToolRegistry
+  toolContext: ToolContext
+  recorder: TrajectoryRecorder
+  /** The images shown to the verifier for one result (with the evidence drawn on them where it can be). */
+  verifierImages?: (task: TaskSpec, result: ToolResult) => Promise<VerifierImage[]>
+  hMax?: number
+  kMax?: number
+  signal?: AbortSignal
+}
+
+export type StopReason = 'finished' | 'budget_exhausted'
+
+export interface LoopOutcome {
+  history: VerifiedHistory
+  events: LoopEvent[]
+  toolCalls: number
+  stop: StopReason
+  abandoned: OpenRequest[]
+}
+
+function throwIfAborted(signal?: AbortSignal): void {
+  if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('the run was cancelled')
+}
+
+/** Tools whose observations are verified; retrieve only supplies context cards. */
+const VERIFIED_TOOLS = new Set(['perceive', 'measure', 'execute'])
+
+export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
+  const hMax = opts.hMax ?? H_MAX
+  const kMax = opts.kMax ?? K_MAX
+  const { recorder, signal } = opts
+  const history = new VerifiedHistory()
+  const events: LoopEvent[] = []
+  const previousCalls = new Set<string>()
+  const abandoned: OpenRequest[] = []
+  let request: OpenRequest | null = null
+  let used = 0
+  let turn = 0
+
+  const view = (): PlannerView => ({
+    task: opts.task,
+    taskType: opts.taskType,
+    tools: opts.registry.names(),
+    events,
+    budget: { used, max: hMax },
+    request: request ? { ...request, followUpsLeft: kMax - request.followUpsUsed } : null,
+    abandoned,
+  })
+
+  while (used < hMax) {
+    throwIfAborted(signal)
+    turn += 1
+    const step = await opts.planner.next(view(), signal)
+    recorder.record('plan', { turn, ...step })
+    if (step.kind === 'finish' || step.calls.length === 0) return { history, events, toolCalls: used, stop: 'finished', abandoned }
+
+    for (const planned of step.calls) {
+      if (used >= hMax) break
+      throwIfAborted(signal)
+      used += 1
+      const followUp = request !== null
+      if (request) {
+        request.followUpsUsed += 1
+        recorder.record('follow_up', { call: used, origin: request.origin, number: request.followUpsUsed, of: kMax })
+      }
+      const event = await makeCall(planned, { call: used, turn, followUp })
+      events.push(event)
+
+      // Evidence-request bookkeeping (paper 4.4): a request stays open until a verdict of accept or reject, or K_max.
+      if (event.kind === 'verdict' && event.decision === 'request_evidence') {
+        if (!request) request = { origin: used, feedback: event.feedback, needed: event.needed, followUpsUsed: 0 }
+        else {
+          request.feedback = event.feedback
+          request.needed = event.needed
+        }
+      } else if (event.kind === 'accepted' || (event.kind === 'verdict' && event.decision === 'reject')) {
+        request = null
+      }
+      if (request && request.followUpsUsed >= kMax) {
+        recorder.record('give_up', { origin: request.origin, followUps: request.followUpsUsed, feedback: request.feedback })
+        abandoned.push(request)
+        request = null
+      }
+    }
+  }
+  recorder.record('budget_exhausted', { used, max: hMax })
+  return { history, events, toolCalls: used, stop: 'budget_exhausted', abandoned }
+
+  async function makeCall(planned: PlannedCall, where: { call: number; turn: number; followUp: boolean }): Promise<LoopEvent> {
+    const action: ToolAction = { tool: planned.tool, args: planned.args }
+    const base = { ...where, callId: planned.callId, action }
+    recorder.record('tool_call', { call: where.call, tool: planned.tool, args: planned.args, purpose: planned.purpose ?? null, followUp: where.followUp })
+
+    const tool = opts.registry.get(planned.tool)
+    if (!tool) {
+      const diagnosis = `There is no tool named '${planned.tool}' in this run; available: ${opts.registry.names().join(', ') || 'none'}.`
+      recorder.record('rule_check', { call: where.call, passed: false, rule: 'unknown_tool', diagnosis })
+      return { ...base, kind: 'rule_failed', rule: 'unknown_tool', diagnosis }
+    }
+    const parsedArgs = tool.args.safeParse(planned.args)
+    if (!parsedArgs.success) {
+      const issue = parsedArgs.error.issues[0]
+      const diagnosis = `The ${tool.name} arguments are invalid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`
+      recorder.record('rule_check', { call: where.call, passed: false, rule: 'arguments', diagnosis })
+      previousCalls.add(canonicalCall(planned.tool, planned.args))
+      return { ...base, kind: 'rule_failed', rule: 'arguments', diagnosis }
+    }
+
+    const canonical = canonicalCall(planned.tool, planned.args)
+    let raw: ToolResult
+    const started = performance.now()
+    if (opts.verifier && previousCalls.has(canonical)) {
+      // Novelty is decided before running: a repeated call costs a budget slot but no compute.
+      const diagnosis = noveltyDiagnosis(tool.name)
+      recorder.record('rule_check', { call: where.call, passed: false, rule: 'novelty', diagnosis })
+      return { ...base, kind: 'rule_failed', rule: 'novelty', diagnosis }
+    }
+    try {
+      raw = await tool.run(parsedArgs.data, opts.toolContext)
+    } catch (err) {
+      throwIfAborted(signal)
+      const diagnosis = `The ${tool.name} call failed: ${(err as Error).message}`
+      recorder.record('tool_result', { call: where.call, thrown: diagnosis })
+      previousCalls.add(canonical)
+      return { ...base, kind: 'tool_failed', diagnosis }
+    }
+    recorder.record('tool_result', { call: where.call, ms: Math.round(performance.now() - started), result: raw })
+
+    if (!VERIFIED_TOOLS.has(tool.name)) {
+      previousCalls.add(canonical)
+      if (raw.status !== 'ok') return { ...base, kind: 'tool_failed', diagnosis: `${tool.name} returned '${raw.status}': ${raw.reason}` }
+      history.add({ kind: 'card', call: where.call, action, cards: raw.observation })
+      return { ...base, kind: 'cards', cards: raw.observation }
+    }
+
+    if (!opts.verifier) {
+      previousCalls.add(canonical)
+      if (raw.status !== 'ok') return { ...base, kind: 'tool_failed', diagnosis: `${tool.name} returned '${raw.status}': ${raw.reason}` }
+      history.add({
+        kind: 'observation', call: where.call, action, observation: raw.observation, evidence: raw.evidence, config: raw.config,
+        artifacts: raw.artifacts, status: 'unverified', caveats: [], feedback: 'verification switched off',
+      })
+      return { ...base, kind: 'unverified', observation: raw.observation, evidence: raw.evidence }
+    }
+
+    const rules = checkRules(tool.name, planned.args, raw, { previousCalls })
+    previousCalls.add(canonical)
+    recorder.record('rule_check', { call: where.call, ...rules })
+    if (!rules.passed) return { ...base, kind: 'rule_failed', rule: rules.rule, diagnosis: rules.diagnosis }
+
+    const prior = opts.prior.lookup(opts.taskType, raw.config)
+    recorder.record('prior', { call: where.call, taskType: opts.taskType, config: raw.config, prior })
+    const images = opts.verifierImages ? await opts.verifierImages(opts.task, raw) : opts.task.images.map((path) => ({ path }))
+    let verdict: Verdict
+    try {
+      verdict = await opts.verifier.verify(
+        {
+          images, question: opts.task.question, options: opts.task.options.map((o) => `${o.letter}. ${o.text}`), taskType: opts.taskType,
+          action, status: raw.status, observation: raw.observation, evidence: raw.evidence, config: raw.config, prior,
+        },
+        signal,
+      )
+    } catch (err) {
+      throwIfAborted(signal)
+      // A verifier that cannot decide never lets the observation through.
+      verdict = { decision: 'reject', feedback: `The verifier failed (${(err as Error).message}); the observation stays unverified.`, needed: [], caveats: [] }
+    }
+    recorder.record('verdict', { call: where.call, verifier: opts.verifier.name, ...verdict })
+    if (verdict.decision === 'accept') {
+      history.add({
+        kind: 'observation', call: where.call, action, observation: raw.observation, evidence: raw.evidence, config: raw.config,
+        artifacts: raw.artifacts, status: 'accepted', caveats: verdict.caveats, feedback: verdict.feedback,
+      })
+      return { ...base, kind: 'accepted', observation: raw.observation, evidence: raw.evidence, caveats: verdict.caveats, feedback: verdict.feedback }
+    }
+    return { ...base, kind: 'verdict', decision: verdict.decision, feedback: verdict.feedback, needed: verdict.needed }
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The task the agent answers: the question, its inputs, its answer options, and the answer requirement that follows
+ * from them (paper B.3: option letter, number with unit, or short text).
+ */
+import { z } from 'zod'
+
+export interface AnswerOption {
+  /** 'A', 'B', ... */
+  letter: string
+  text: string
+}
+
+export type AnswerFormat = 'choice' | 'number' | 'text'
+
+export interface TaskSpec {
+  question: string
+  options: AnswerOption[]
+  /** Images the question is about (PNG/JPEG/GeoTIFF), in semantic order. */
+  images: string[]
+  /** Data files (e.g. a folder's GeoTIFF time series), absolute paths. */
+  files: string[]
+  format: AnswerFormat
+}
+
+const optionStart = /(?:^|\n|\s{2,}|;\s*|\s)\(?([A-H])(?:[.):：]|\s-)\s*/g
+
+/**
+ * Split an options text into lettered options. Accepts one option per line ("A. ..."), "A) ...", "(A) ..." and
+ * several on one line ("A. x B. y"); the letters must run A, B, C... in order.
+ */
+export function parseOptions(text: string): AnswerOption[] {
+  const trimmed = text.trim()
+  if (trimmed === '') return []
+  const marks: { letter: string; start: number; end: number }[] = []
+  for (const m of trimmed.matchAll(optionStart)) {
+    const expected = String.fromCharCode(65 + marks.length)
+    if (m[1] !== expected) continue
+    marks.push({ letter: m[1], start: m.index ?? 0, end: (m.index ?? 0) + m[0].length })
+  }
+  if (marks.length < 2) {
+    throw new Error(`The options text must list at least two lettered options such as "A. 0.71\\nB. 0.69"; got "${trimmed.slice(0, 80)}".`)
+  }
+  return marks.map((mark, i) => ({
+    letter: mark.letter,
+    text: trimmed.slice(mark.end, i + 1 < marks.length ? marks[i + 1].start : undefined).trim().replace(/[;,]$/, ''),
+  }))
+}
+
+/** The answer requirement that fits a question: a letter when there are options, a number when it asks for one. */
+export function answerFormatFor(question: string, options: AnswerOption[]): AnswerFormat {
+  if (options.length > 0) return 'choice'
+  return /\b(how many|how much|calculate|compute|estimate|what (?:is|was) the (?:mean|average|total|percentage|proportion|area|number|value))\b/i.test(
+    question,
+  )
+    ? 'number'
+    : 'text'
+}
+
+export const TaskInput = z.object({
+  question: z.string().trim().min(3, 'the question is empty'),
+  options: z.array(z.object({ letter: z.string().regex(/^[A-Z]$/), text: z.string() })).default([]),
+  images: z.array(z.string().min(1)).default([]),
+  files: z.array(z.string().min(1)).default([]),
+})
+
+export function makeTask(input: z.input<typeof TaskInput>): TaskSpec {
+  const parsed = TaskInput.parse(input)
+  return { ...parsed, format: answerFormatFor(parsed.question, parsed.options) }
+}
+
+/** The requirement text handed to an answer writer (paper B.3 "ANSWER REQUIREMENT"). */
+export function answerRequirement(task: TaskSpec): string {
+  switch (task.format) {
+    case 'choice':
+      return `Name exactly one option letter (${task.options.map((o) => o.letter).join(', ')}), the one the verified observations support best, then one short sentence of support; state any gap in the evidence beside it.`
+    case 'number':
+      return 'Give one number with its unit, then one short sentence of support; if the verified observations cannot give it, say what is missing instead of a number.'
+    case 'text':
+      return 'Answer in one or two short sentences grounded in the verified observations; say what is missing where they fall short.'
+  }
+}

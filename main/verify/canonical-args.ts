@@ -1,0 +1,73 @@
+/**
+ * Canonical form of a tool call, for the novelty rule: two calls are the same when their canonical forms are equal.
+ *
+ * Object keys are sorted, strings trimmed, numbers normalised (-0 to 0, fixed precision so 0.1+0.2 equals 0.3),
+ * undefined members dropped, and file paths resolved. Array order is kept: the order of images or DAG inputs is
+ * meaningful. DAG node ids are arbitrary labels, so `execute` DAGs are compared after renaming their nodes in order.
+ */
+import path from 'node:path'
+
+const PATH_KEYS = new Set(['path', 'paths', 'files', 'file', 'image', 'images', 'image_paths', 'dir', 'folder'])
+
+function canonicalNumber(n: number): number | string {
+  if (!Number.isFinite(n)) return String(n)
+  if (Object.is(n, -0)) return 0
+  return Number(n.toPrecision(12))
+}
+
+function canonicalValue(value: unknown, key: string | null): unknown {
+  if (value === null) return null
+  if (typeof value === 'number') return canonicalNumber(value)
+  if (typeof value === 'string') {
+    const s = value.trim()
+    return key !== null && PATH_KEYS.has(key) && s !== '' && !s.startsWith('@') ? path.resolve(s) : s
+  }
+  if (Array.isArray(value)) return value.map((v) => canonicalValue(v, key))
+  if (typeof value === 'object') {
+    const out: Record<string, unknown> = {}
+    for (const k of Object.keys(value as object).sort()) {
+      const v = (value as Record<string, unknown>)[k]
+      if (v === undefined) continue
+      out[k] = canonicalValue(v, k)
+    }
+    return out
+  }
+  return value
+}
+
+/** Rename DAG node ids to n0, n1, ... in declaration order, rewriting `@id` references, so labels do not matter. */
+function renameDagNodes(args: unknown): unknown {
+  if (args === null || typeof args !== 'object') return args
+  const record = args as Record<string, unknown>
+  const holder = (record.dag && typeof record.dag === 'object' ? record.dag : record) as Record<string, unknown>
+  const nodes = holder.nodes
+  if (!Array.isArray(nodes) || !nodes.every((n) => n && typeof n === 'object' && typeof (n as { id?: unknown }).id === 'string')) {
+    return args
+  }
+  const names = new Map<string, string>()
+  nodes.forEach((n, i) => names.set((n as { id: string }).id, `n${i}`))
+  const rewrite = (v: unknown): unknown => {
+    if (typeof v === 'string' && v.startsWith('@')) {
+      const [id, ...rest] = v.slice(1).split('.')
+      const renamed = names.get(id)
+      return renamed ? ['@' + renamed, ...rest].join('.') : v
+    }
+    if (Array.isArray(v)) return v.map(rewrite)
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rewrite(x)]))
+    return v
+  }
+  const renamedNodes = nodes.map((n) => {
+    const node = n as Record<string, unknown>
+    return { ...node, id: names.get(node.id as string), inputs: rewrite(node.inputs), params: rewrite(node.params) }
+  })
+  const renamedHolder: Record<string, unknown> = { ...holder, nodes: renamedNodes }
+  if ('output' in holder) renamedHolder.output = rewrite(holder.output)
+  if ('outputs' in holder) renamedHolder.outputs = rewrite(holder.outputs)
+  return record.dag && typeof record.dag === 'object' ? { ...record, dag: renamedHolder } : renamedHolder
+}
+
+/** The canonical JSON text of a call: tool name plus canonicalised arguments. */
+export function canonicalCall(tool: string, args: unknown): string {
+  const normalised = tool === 'execute' ? renameDagNodes(args) : args
+  return `${tool}:${JSON.stringify(canonicalValue(normalised, null))}`
+}

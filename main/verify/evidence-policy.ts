@@ -1,0 +1,67 @@
+/**
+ * The deterministic semantic verifier of the rules backbone (DESIGN section 5): quality and coverage checks over
+ * the evidence, tightened by a low reliability prior (a high prior never waives a check). Like the LLM verifier it
+ * sees only the question, task type, action, observation, evidence and prior, never the backbone's history.
+ *
+ * Any finding that shows the observation wrong rejects it; any that shows evidence missing requests it (with the
+ * keys of what is needed); otherwise it is accepted, carrying the caveats the answer must state.
+ */
+import { checkBandBinding } from './policy/band-binding'
+import { datesIn, isRec } from './policy/evidence-reading'
+import { checkDecisionMargin, checkLeftOut, checkNodes, checkOutputRange, checkValidPixels } from './policy/execute-quality'
+import type { Finding } from './policy/finding'
+import { checkPerception } from './policy/perception-quality'
+import { checkTemporalCoverage } from './policy/temporal-coverage'
+import { strictnessFor } from './prior-lookup'
+import type { SemanticVerifier, VerificationInput, Verdict } from './verdict'
+
+export function policyFindings(input: VerificationInput): Finding[] {
+  const strictness = strictnessFor(input.prior)
+  const { source, intermediate, validity } = input.evidence
+  if (input.config.tool === 'execute') {
+    const coverage = checkTemporalCoverage(input.question, input.action.args, validity, strictness)
+    const dates = isRec(validity.temporal_coverage) || Array.isArray(validity.temporal_coverage) ? datesIn(validity.temporal_coverage).length : 0
+    return [
+      ...checkNodes(validity),
+      ...coverage,
+      ...checkBandBinding(input.action.args, source, intermediate),
+      ...checkValidPixels(input.action.args, intermediate, strictness),
+      ...checkLeftOut(validity, dates, strictness),
+      ...checkOutputRange(input.action.args, input.observation),
+      ...checkDecisionMargin(input.observation),
+    ]
+  }
+  return checkPerception(input.config.coarse, intermediate, validity, strictness)
+}
+
+/** Combine findings into one verdict: reject beats request, request beats accept. */
+export function decide(findings: Finding[], priorNote: string): Verdict {
+  const rejects = findings.filter((f) => f.severity === 'reject')
+  const requests = findings.filter((f) => f.severity === 'request')
+  const caveats = findings.filter((f) => f.severity === 'caveat').map((f) => f.message)
+  if (rejects.length > 0) {
+    return { decision: 'reject', feedback: `${rejects.map((f) => f.message).join('; ')}.`, needed: [], caveats: [] }
+  }
+  if (requests.length > 0) {
+    return {
+      decision: 'request_evidence',
+      feedback: `${requests.map((f) => f.message).join('; ')}${priorNote}.`,
+      needed: [...new Set(requests.map((f) => f.key ?? f.check))],
+      caveats: [],
+    }
+  }
+  const passed = findings.filter((f) => f.severity === 'pass').map((f) => f.message)
+  return { decision: 'accept', feedback: `${passed.join('; ') || 'the evidence supports the observation'}${priorNote}.`, needed: [], caveats }
+}
+
+export class EvidencePolicyVerifier implements SemanticVerifier {
+  readonly name = 'rules-policy'
+
+  async verify(input: VerificationInput): Promise<Verdict> {
+    const strict = strictnessFor(input.prior) === 'strict'
+    const priorNote = input.prior
+      ? ` (prior r̂ = ${input.prior.r_hat.toFixed(2)} at ${input.prior.level} level${strict ? ': strict thresholds applied' : ''})`
+      : ''
+    return decide(policyFindings(input), priorNote)
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Temporal coverage of an execute result against the period the QUESTION asks for (read from the question
+ * itself, independently of the planner's arguments): does the catalog filter span the period, are the dates found
+ * spread over it, and how much of it falls in gaps. Gaps inherent to the data are stated as caveats when the
+ * coverage is still adequate, and make the verifier ask for evidence when it is not.
+ */
+import { daysBetween, extractPeriods, spanOf } from '../question-periods'
+import type { Strictness } from '../prior-lookup'
+import { dagOf, datesIn, isRec, type Rec } from './evidence-reading'
+import { pass, type Finding } from './finding'
+
+const CHECK = 'temporal_coverage'
+
+/** The fraction of the period that must lie within the sampling cadence of some date. */
+const MIN_COVERED: Record<Strictness, number> = { normal: 0.5, strict: 0.8 }
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length ? s[Math.floor(s.length / 2)] : 0
+}
+
+/** Missing stretches of [start, end] given sorted sample dates and a cadence (days). */
+export function gapsOf(start: string, end: string, dates: string[], cadence: number): { from: string; to: string; days: number }[] {
+  const gaps: { from: string; to: string; days: number }[] = []
+  const slack = Math.max(1, Math.round(cadence))
+  const edges = [start, ...dates, end]
+  for (let i = 0; i + 1 < edges.length; i++) {
+    const a = edges[i]
+    const b = edges[i + 1]
+    const d = daysBetween(a, b)
+    const limit = i === 0 || i + 1 === edges.length - 1 ? slack : 2 * slack
+    if (d > limit) gaps.push({ from: a, to: b, days: d - slack })
+  }
+  return gaps
+}
+
+export function checkTemporalCoverage(question: string, action: unknown, validity: Rec, strictness: Strictness): Finding[] {
+  const periods = extractPeriods(question)
+  const span = spanOf(periods)
+  if (!span) return [pass(CHECK, 'the question names no period')]
+  const findings: Finding[] = []
+
+  // 1. The catalog filters in the action must not cut off part of the requested period.
+  for (const node of dagOf(action).nodes.filter((n) => n.op === 'asset.catalog')) {
+    const s = typeof node.params.start === 'string' ? node.params.start : null
+    const e = typeof node.params.end === 'string' ? node.params.end : null
+    const inside = periods.some((p) => (s === null || s <= p.start) && (e === null || e >= p.end))
+    const overlaps = periods.some((p) => (s === null || s <= p.end) && (e === null || e >= p.start))
+    if ((s || e) && overlaps && !inside) {
+      findings.push({ check: CHECK, severity: 'reject', message: `catalog '${node.id}' keeps only ${s ?? '…'} to ${e ?? '…'}, which cuts off part of the requested period ${span.start} to ${span.end}` })
+    }
+  }
+
+  // 2. The dates actually found, from the coverage evidence.
+  const coverage = validity.temporal_coverage
+  const found = datesIn(isRec(coverage) || Array.isArray(coverage) ? coverage : {}).filter((d) => d >= span.start && d <= span.end)
+  const dayQuestion = periods.every((p) => p.granularity === 'day' && p.start === p.end)
+  if (coverage === undefined) {
+    findings.push({ check: CHECK, severity: 'request', key: CHECK, message: 'the result carries no temporal coverage evidence for the requested period' })
+    return findings
+  }
+  if (found.length === 0) {
+    findings.push({ check: CHECK, severity: 'reject', message: `no input date falls inside the requested period ${span.start} to ${span.end}` })
+    return findings
+  }
+  if (dayQuestion) {
+    const missing = periods.filter((p) => !found.includes(p.start)).map((p) => p.start)
+    if (missing.length > 0) findings.push({ check: CHECK, severity: 'request', key: CHECK, message: `no data for the requested date(s) ${missing.join(', ')}` })
+    else findings.push(pass(CHECK, `data present for ${periods.map((p) => p.start).join(', ')}`))
+    return findings
+  }
+  const spacings = found.slice(1).map((d, i) => daysBetween(found[i], d))
+  const cadence = spacings.length ? median(spacings) : 16
+  let missingDays = 0
+  const gapTexts: string[] = []
+  for (const p of periods) {
+    for (const g of gapsOf(p.start, p.end, found.filter((d) => d >= p.start && d <= p.end), cadence)) {
+      missingDays += g.days
+      gapTexts.push(`${g.from} to ${g.to}`)
+    }
+  }
+  const totalDays = periods.reduce((n, p) => n + daysBetween(p.start, p.end) + 1, 0)
+  const covered = Math.max(0, 1 - missingDays / totalDays)
+  const summary = `${found.length} dates from ${found[0]} to ${found.at(-1)} cover ${(covered * 100).toFixed(0)}% of ${span.start} to ${span.end}`
+  if (gapTexts.length === 0) findings.push(pass(CHECK, `${summary}, no gaps beyond the ${cadence}-day cadence`))
+  else if (covered >= MIN_COVERED[strictness]) {
+    findings.push({ check: CHECK, severity: 'caveat', message: `dates missing from the requested period: ${gapTexts.join('; ')} (${summary})` })
+  } else {
+    findings.push({ check: CHECK, severity: 'request', key: CHECK, message: `${summary}; missing ${gapTexts.join('; ')}: data for these dates is needed` })
+  }
+  return findings
+}

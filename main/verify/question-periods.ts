@@ -1,0 +1,179 @@
+/**
+ * Time periods named in a question: "in 2019", "February 2022", "on July 12, 2022", "from June to September 2023",
+ * "between 2019 and 2023", "June 1 to September 30, 2019", "July 20–29, 2023", "summer 2022", "June 2020 and
+ * June 2021". Each becomes an inclusive ISO date range with the granularity it was stated at.
+ *
+ * Read by the rules backbone's slot extraction and, independently, by the deterministic verifier policy, which
+ * checks the temporal coverage of an observation against what the question asked.
+ */
+
+export type Granularity = 'day' | 'month' | 'season' | 'year' | 'years'
+
+export interface Period {
+  /** Inclusive, YYYY-MM-DD. */
+  start: string
+  end: string
+  granularity: Granularity
+  /** The words it was read from. */
+  text: string
+}
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']
+const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'
+const YEAR = '((?:19|20)\\d{2})'
+const DAY = '(\\d{1,2})(?:st|nd|rd|th)?'
+const DASH = '\\s*(?:-|–|—|to|until|through|and)\\s*'
+
+function monthIndex(word: string): number {
+  const w = word.toLowerCase().slice(0, 3)
+  return MONTHS.findIndex((m) => m.startsWith(w))
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+const iso = (y: number, m: number, d: number) => `${y}-${pad(m + 1)}-${pad(d)}`
+const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m + 1, 0)).getUTCDate()
+
+const SEASONS: Record<string, [number, number]> = {
+  spring: [2, 4],
+  summer: [5, 7],
+  autumn: [8, 10],
+  fall: [8, 10],
+  winter: [11, 1],
+}
+
+interface Rule {
+  re: RegExp
+  make(m: RegExpMatchArray): Period | Period[] | null
+}
+
+const rules: Rule[] = [
+  // "June 1 to September 30, 2019", "from June 1, 2019 to September 30, 2019"
+  {
+    re: new RegExp(`${MONTH_RE}\\s+${DAY}(?:,?\\s*${YEAR})?${DASH}${MONTH_RE}\\s+${DAY},?\\s*${YEAR}`, 'gi'),
+    make: (m) => {
+      const y2 = Number(m[6])
+      const y1 = m[3] ? Number(m[3]) : y2
+      return { start: iso(y1, monthIndex(m[1]), Number(m[2])), end: iso(y2, monthIndex(m[4]), Number(m[5])), granularity: 'day', text: m[0] }
+    },
+  },
+  // "July 20–29, 2023"
+  {
+    re: new RegExp(`${MONTH_RE}\\s+${DAY}\\s*(?:-|–|—|to)\\s*${DAY},?\\s*${YEAR}`, 'gi'),
+    make: (m) => {
+      const y = Number(m[4])
+      const mo = monthIndex(m[1])
+      return { start: iso(y, mo, Number(m[2])), end: iso(y, mo, Number(m[3])), granularity: 'day', text: m[0] }
+    },
+  },
+  // "July 1 and July 15, 2020": two single days sharing a year
+  {
+    re: new RegExp(`${MONTH_RE}\\s+${DAY}\\s+and\\s+${MONTH_RE}\\s+${DAY},?\\s*${YEAR}`, 'gi'),
+    make: (m) => {
+      const y = Number(m[5])
+      return [
+        { start: iso(y, monthIndex(m[1]), Number(m[2])), end: iso(y, monthIndex(m[1]), Number(m[2])), granularity: 'day', text: m[0] },
+        { start: iso(y, monthIndex(m[3]), Number(m[4])), end: iso(y, monthIndex(m[3]), Number(m[4])), granularity: 'day', text: m[0] },
+      ]
+    },
+  },
+  // "July 12, 2022", "12 July 2022", "2022-07-12"
+  {
+    re: new RegExp(`${MONTH_RE}\\s+${DAY},*\\s*${YEAR}|${DAY}\\s+${MONTH_RE},?\\s*${YEAR}|${YEAR}-(\\d{2})-(\\d{2})`, 'gi'),
+    make: (m) => {
+      let y: number, mo: number, d: number
+      if (m[1]) [y, mo, d] = [Number(m[3]), monthIndex(m[1]), Number(m[2])]
+      else if (m[5]) [y, mo, d] = [Number(m[6]), monthIndex(m[5]), Number(m[4])]
+      else [y, mo, d] = [Number(m[7]), Number(m[8]) - 1, Number(m[9])]
+      if (mo < 0 || mo > 11 || d < 1 || d > lastDay(y, mo)) return null
+      return { start: iso(y, mo, d), end: iso(y, mo, d), granularity: 'day', text: m[0] }
+    },
+  },
+  // "from June to September 2023", "June-September 2023"
+  {
+    re: new RegExp(`${MONTH_RE}${DASH}${MONTH_RE},?\\s*(?:of\\s+)?${YEAR}`, 'gi'),
+    make: (m) => {
+      const y = Number(m[3])
+      const a = monthIndex(m[1])
+      const b = monthIndex(m[2])
+      return { start: iso(y, a, 1), end: iso(b < a ? y + 1 : y, b, lastDay(b < a ? y + 1 : y, b)), granularity: 'month', text: m[0] }
+    },
+  },
+  // "July of 2015 and 2023": one month in two years
+  {
+    re: new RegExp(`${MONTH_RE}\\s+(?:of\\s+)?${YEAR}\\s+and\\s+${YEAR}`, 'gi'),
+    make: (m) => {
+      const mo = monthIndex(m[1])
+      return [Number(m[2]), Number(m[3])].map((y) => ({ start: iso(y, mo, 1), end: iso(y, mo, lastDay(y, mo)), granularity: 'month' as const, text: m[0] }))
+    },
+  },
+  // "February 2022", "July of 2023"
+  {
+    re: new RegExp(`${MONTH_RE}\\s+(?:of\\s+)?${YEAR}`, 'gi'),
+    make: (m) => {
+      const y = Number(m[2])
+      const mo = monthIndex(m[1])
+      return { start: iso(y, mo, 1), end: iso(y, mo, lastDay(y, mo)), granularity: 'month', text: m[0] }
+    },
+  },
+  // "summer 2022", "the 2021 summer"
+  {
+    re: new RegExp(`(spring|summer|autumn|fall|winter)\\s+(?:of\\s+)?${YEAR}|${YEAR}\\s+(spring|summer|autumn|fall|winter)`, 'gi'),
+    make: (m) => {
+      const season = (m[1] ?? m[4]).toLowerCase()
+      const y = Number(m[2] ?? m[3])
+      const [a, b] = SEASONS[season]
+      const endYear = b < a ? y + 1 : y
+      return { start: iso(y, a, 1), end: iso(endYear, b, lastDay(endYear, b)), granularity: 'season', text: m[0] }
+    },
+  },
+  // "between 2019 and 2023", "from 2018 to 2022", "2014-2023"
+  {
+    re: new RegExp(`(?:between\\s+|from\\s+)?${YEAR}${DASH}${YEAR}`, 'gi'),
+    make: (m) => {
+      const a = Number(m[1])
+      const b = Number(m[2])
+      if (b < a || b - a > 100) return null
+      return { start: iso(a, 0, 1), end: iso(b, 11, 31), granularity: 'years', text: m[0] }
+    },
+  },
+  // "in 2019", "during 2020", "2019"
+  {
+    re: new RegExp(`\\b${YEAR}\\b`, 'g'),
+    make: (m) => ({ start: iso(Number(m[1]), 0, 1), end: iso(Number(m[1]), 11, 31), granularity: 'year', text: m[0] }),
+  },
+]
+
+/**
+ * All periods of a question, most specific first per stretch of text: once words are read as a period they are
+ * not read again by a coarser rule (so "July 12, 2022" is one day, not also the year 2022).
+ */
+export function extractPeriods(question: string): Period[] {
+  const taken: [number, number][] = []
+  const found: { at: number; period: Period }[] = []
+  for (const rule of rules) {
+    for (const m of question.matchAll(rule.re)) {
+      const at = m.index ?? 0
+      const end = at + m[0].length
+      if (taken.some(([a, b]) => at < b && end > a)) continue
+      const made = rule.make(m)
+      if (!made) continue
+      taken.push([at, end])
+      for (const p of Array.isArray(made) ? made : [made]) found.push({ at, period: p })
+    }
+  }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.period)
+}
+
+/** The smallest range holding every period, or null when there is none. */
+export function spanOf(periods: Period[]): { start: string; end: string } | null {
+  if (periods.length === 0) return null
+  return {
+    start: periods.map((p) => p.start).sort()[0],
+    end: periods.map((p) => p.end).sort().at(-1)!,
+  }
+}
+
+/** Whole days between two ISO dates (b - a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000)
+}

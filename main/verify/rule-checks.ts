@@ -1,0 +1,149 @@
+/**
+ * The deterministic rule checks run after every perceive, measure and execute call (DESIGN section 5, step 1;
+ * paper Eq. 9): status ok, a well-formed result with its required evidence, the geometry/unit contract, finite
+ * numbers, and novelty. A failure yields a specific diagnosis for the backbone; the observation itself never enters
+ * the history.
+ */
+import { missingEvidence, ToolResultSchema, type ToolResult } from '../tools/protocol'
+import { canonicalCall } from './canonical-args'
+
+export type RuleName = 'status' | 'well_formed' | 'evidence' | 'geometry_contract' | 'unit' | 'finite' | 'novelty'
+
+export type RuleOutcome =
+  | { passed: true; checked: RuleName[] }
+  | { passed: false; rule: RuleName; diagnosis: string }
+
+/** Units a numeric observation may carry; anything else fails closed. */
+export const KNOWN_UNITS = new Set([
+  '', 'count', 'fraction', 'percent', '%', 'ratio', 'index', 'unitless', 'dimensionless',
+  'm', 'km', 'cm', 'mm', 'm2', 'km2', 'ha', 'px', 'px2', 'pixels',
+  'K', 'degC', '°C', 'C', 'g/cm2', 'g/cm²', 'K/year', 'per year', '/year', 'days', 'day', 'dates', 'deg', 'degrees',
+])
+
+/** Units measured in metres: they must not be computed from approximate geometry. */
+const METRIC_UNITS = new Set(['m', 'km', 'cm', 'mm', 'm2', 'km2', 'ha'])
+const METRIC_METRICS = new Set(['area', 'length', 'distance'])
+
+/** Paths of every non-finite number in a value (NaN, ±Infinity), at most a few. */
+export function nonFinitePaths(value: unknown, at = 'observation', out: string[] = []): string[] {
+  if (out.length >= 5) return out
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) out.push(`${at} = ${value}`)
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => nonFinitePaths(v, `${at}[${i}]`, out))
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) nonFinitePaths(v, `${at}.${k}`, out)
+  }
+  return out
+}
+
+/** Every place in a record where a geometry flag says 'approximate'. */
+function approximateGeometry(value: unknown, at: string, out: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((v, i) => approximateGeometry(v, `${at}[${i}]`, out))
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (/geometry/i.test(k) && v === 'approximate') out.push(`${at}.${k}`)
+      else approximateGeometry(v, `${at}.${k}`, out)
+    }
+  }
+  return out
+}
+
+/** The unit a result declares for its observation, if any. */
+function declaredUnit(result: ToolResult): string | undefined {
+  const obs = result.observation
+  if (obs && typeof obs === 'object' && typeof (obs as { unit?: unknown }).unit === 'string') return (obs as { unit: string }).unit
+  const u = result.evidence.source.unit ?? result.evidence.source.output_unit
+  return typeof u === 'string' ? u : undefined
+}
+
+/** The metric of a measure call, from its config id (`measure:area|...`). */
+function metricOf(result: ToolResult): string | undefined {
+  if (result.config.tool !== 'measure') return undefined
+  return result.config.coarse.split(':')[1]
+}
+
+/** Novelty: the call, canonicalised, was not made before in this run. */
+export function isNovel(tool: string, args: unknown, previousCalls: ReadonlySet<string>): boolean {
+  return !previousCalls.has(canonicalCall(tool, args))
+}
+
+export function noveltyDiagnosis(tool: string): string {
+  return `This ${tool} call repeats an earlier call with the same arguments; use the earlier result or change the arguments.`
+}
+
+export interface RuleContext {
+  /** Canonical forms of every call already made in this run, in order (see canonicalCall). */
+  previousCalls: ReadonlySet<string>
+}
+
+/**
+ * Run the rule checks on one result. `raw` is what the tool returned, unvalidated: a tool that breaks the protocol
+ * fails here rather than crashing the loop.
+ */
+export function checkRules(tool: string, args: unknown, raw: unknown, ctx: RuleContext): RuleOutcome {
+  const checked: RuleName[] = []
+  if (!isNovel(tool, args, ctx.previousCalls)) return { passed: false, rule: 'novelty', diagnosis: noveltyDiagnosis(tool) }
+  checked.push('novelty')
+
+  const parsed = ToolResultSchema.safeParse(raw)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    return {
+      passed: false,
+      rule: 'well_formed',
+      diagnosis: `The ${tool} result breaks the observation protocol at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`,
+    }
+  }
+  checked.push('well_formed')
+  const result = parsed.data as ToolResult
+
+  if (result.status !== 'ok') {
+    return {
+      passed: false,
+      rule: 'status',
+      diagnosis: `The ${tool} call returned '${result.status}': ${result.reason}. Adjust the arguments or use another tool; do not estimate the value.`,
+    }
+  }
+  checked.push('status')
+
+  const missing = missingEvidence(result)
+  if (missing.length > 0) {
+    return {
+      passed: false,
+      rule: 'evidence',
+      diagnosis: `The ${tool} result (${result.config.coarse}) lacks required evidence: ${missing.join(', ')}; it cannot be verified.`,
+    }
+  }
+  checked.push('evidence')
+
+  const unit = declaredUnit(result)
+  if (unit !== undefined && !KNOWN_UNITS.has(unit.trim())) {
+    return { passed: false, rule: 'unit', diagnosis: `The ${tool} result declares the unknown unit '${unit}'; use a supported unit.` }
+  }
+  checked.push('unit')
+
+  const metric = metricOf(result)
+  const metreBased = (metric !== undefined && METRIC_METRICS.has(metric)) || (unit !== undefined && METRIC_UNITS.has(unit.trim()))
+  if (metreBased) {
+    const approx = [
+      ...approximateGeometry(result.evidence.validity, 'evidence.validity'),
+      ...approximateGeometry(result.evidence.source, 'evidence.source'),
+    ]
+    if (approx.length > 0) {
+      return {
+        passed: false,
+        rule: 'geometry_contract',
+        diagnosis: `A metre-based ${metric ?? 'measurement'} was computed from approximate geometry (${approx[0]}); measure from an exact layer (a detector or segmenter) instead.`,
+      }
+    }
+  }
+  checked.push('geometry_contract')
+
+  const bad = nonFinitePaths(result.observation)
+  if (bad.length > 0) {
+    return { passed: false, rule: 'finite', diagnosis: `The ${tool} result holds non-finite numbers (${bad.join(', ')}); check the inputs for nodata or a division by zero.` }
+  }
+  checked.push('finite')
+  return { passed: true, checked }
+}

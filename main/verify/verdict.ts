@@ -1,0 +1,74 @@
+/**
+ * What verification decides about one tool observation (DESIGN section 5, paper section 4.4).
+ *
+ * The deterministic rule checks either pass or return a diagnosis; the semantic verifier, which runs only on
+ * observations that passed the rules, returns one of three decisions with its feedback.
+ */
+import { z } from 'zod'
+import type { Evidence, ToolConfig, ToolStatus } from '../tools/protocol'
+
+export const Decision = z.enum(['accept', 'request_evidence', 'reject'])
+export type Decision = z.infer<typeof Decision>
+
+/** The verifier's answer about one observation. */
+export const Verdict = z.object({
+  decision: Decision,
+  /** Why: for reject, what is wrong; for request_evidence, what is missing; for accept, what was checked. */
+  feedback: z.string().min(1),
+  /** For request_evidence: the evidence items wanted, as short machine-readable keys (e.g. 'temporal_coverage'). */
+  needed: z.array(z.string().min(1)).default([]),
+  /**
+   * For accept: limits the answer must state beside the value (e.g. dates missing from the requested period).
+   * They travel with the accepted triple into the verified history.
+   */
+  caveats: z.array(z.string().min(1)).default([]),
+})
+export type Verdict = z.infer<typeof Verdict>
+
+/** The call the backbone made, as the verifier and the trajectory see it. */
+export interface ToolAction {
+  tool: string
+  args: unknown
+}
+
+/** The task-tool reliability prior for one call (DESIGN section 6); null when uncalibrated or switched off. */
+export interface PriorEstimate {
+  r_hat: number
+  level: 'fine' | 'coarse'
+  n: number
+  n_valid: number
+  source: string
+}
+
+/** An image the verifier may look at: the original file and, where geometry exists, the evidence drawn on it. */
+export interface VerifierImage {
+  path: string
+  /** PNG data URI of the image with the evidence overlaid (boxes, polygons, points), when it could be drawn. */
+  overlay?: string
+  /** PNG or JPEG data URI of the plain image, when it could be read. */
+  dataUri?: string
+}
+
+/**
+ * Everything the semantic verifier receives, and nothing more: it never sees the backbone's history or reasoning
+ * (paper Eq. 10).
+ */
+export interface VerificationInput {
+  images: VerifierImage[]
+  question: string
+  /** Answer options as given by the user, when the task is multiple choice. */
+  options: string[]
+  taskType: string
+  action: ToolAction
+  status: ToolStatus
+  observation: unknown
+  evidence: Evidence
+  config: ToolConfig
+  prior: PriorEstimate | null
+}
+
+/** A semantic verifier: the LLM verifier or the deterministic policy of the rules backbone. */
+export interface SemanticVerifier {
+  readonly name: string
+  verify(input: VerificationInput, signal?: AbortSignal): Promise<Verdict>
+}
