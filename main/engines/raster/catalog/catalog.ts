@@ -1,0 +1,281 @@
+/**
+ * `asset.catalog`: turns a folder or a file list into dated assets whose bands carry roles, scale/offset, unit
+ * and fill value, so later nodes ask for `red` or `LST` rather than a path.
+ *
+ * Calibration (Landsat, from the `_MTL.txt` beside the bands; USGS Landsat 8 Data Users Handbook, section 5):
+ * `calibration: 'toa'` turns reflective bands into TOA reflectance rho = DN * REFLECTANCE_MULT + REFLECTANCE_ADD
+ * (divided by sin(SUN_ELEVATION) only with `sun_correction: true`) and thermal bands into radiance
+ * L = DN * RADIANCE_MULT + RADIANCE_ADD with K1/K2 kept for brightness temperature; Collection-2 Level-2 SR_/ST_
+ * bands use the Level-2 groups' multipliers (surface reflectance, surface temperature in K).
+ * Landsat Level-1 fill is DN 0 (USGS), so Landsat bands carry nodata 0 even when the file has no nodata tag.
+ * Series files take scale/offset from `scales`, else from the file's GDAL metadata.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { TiffFile } from '../tiff/reader'
+import type { Unit } from '../units'
+import { mtlNumber, readMtl, type Mtl } from './mtl'
+import { landsatRoles, landsatThermal, parseName, sentinel2Roles, type ParsedName } from './names'
+
+export interface BandRef {
+  /** The band's name in its product (B4, SR_B4, NDVI, band 2...). */
+  name: string
+  path: string
+  /** 1-based band inside the file. */
+  band: number
+  scale: number
+  offset: number
+  unit: Unit
+  /** Fill value to treat as invalid (raw DN); undefined = the file's own nodata tag. */
+  nodata?: number
+  /** Where scale/offset came from, for the evidence. */
+  scaleSource: string
+  /** Calibration constants (k1, k2 for thermal bands). */
+  meta?: Record<string, number>
+  phase?: 'day' | 'night' | null
+}
+
+export interface Asset {
+  id: string
+  /** YYYY-MM-DD, or null for an undated file. */
+  date: string | null
+  sensor: string
+  bands: Record<string, BandRef>
+}
+
+export interface ScaleSpec {
+  scale?: number
+  offset?: number
+  unit?: Unit
+}
+
+export interface CatalogParams {
+  dir?: string
+  files?: string[]
+  start?: string
+  end?: string
+  phases?: string[]
+  role_bands?: Record<string, string | number>
+  scales?: Record<string, ScaleSpec>
+  calibration: 'dn' | 'toa'
+  sun_correction: boolean
+}
+
+export interface Coverage {
+  requested: { start: string | null; end: string | null }
+  dates: string[]
+  count: number
+  first: string | null
+  last: string | null
+  /** Longest stretch without an asset, in days, counting from the requested start and to the requested end. */
+  largest_gap_days: number | null
+}
+
+export interface Catalog {
+  assets: Asset[]
+  skipped: { file: string; reason: string }[]
+  coverage: Coverage
+}
+
+export class CatalogError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'CatalogError'
+  }
+}
+
+const RASTER_EXT = /\.(tif|tiff|jp2)$/i
+
+/** Unit of a series variable when only its name is known: temperatures in K, spectral indices dimensionless. */
+function unitFromName(variable: string, scaled: boolean): Unit {
+  if (/^(LST|BT|TEMP|TS)(_|$)/i.test(variable)) return scaled ? 'K' : 'dn'
+  if (/^(NDVI|EVI|NDWI|MNDWI|NDBI|NBR|NDSI|SAVI|TVDI|ALBEDO|EMIS)/i.test(variable)) return scaled ? 'dimensionless' : 'dn'
+  return 'dn'
+}
+
+function days(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000)
+}
+
+function coverageOf(dates: string[], start: string | null, end: string | null): Coverage {
+  const sorted = [...new Set(dates)].sort()
+  let gap: number | null = null
+  if (sorted.length) {
+    const points = [...(start ? [start] : []), ...sorted, ...(end ? [end] : [])]
+    gap = 0
+    for (let i = 1; i < points.length; i++) gap = Math.max(gap, days(points[i - 1], points[i]))
+  }
+  return { requested: { start, end }, dates: sorted, count: sorted.length, first: sorted[0] ?? null, last: sorted[sorted.length - 1] ?? null, largest_gap_days: gap }
+}
+
+function landsatBand(file: string, name: Extract<ParsedName, { kind: 'landsat' }>, mtl: Mtl | null, p: CatalogParams): BandRef {
+  const num = name.band.replace(/^(SR|ST)_B/, '').replace(/^B/, '')
+  const thermal = landsatThermal(name.mission, name.band)
+  const ref: BandRef = { name: name.band, path: file, band: 1, scale: 1, offset: 0, unit: 'dn', nodata: 0, scaleSource: 'raw DN' }
+  if (name.band === 'BQA' || name.band.startsWith('QA')) return { ...ref, nodata: 1, scaleSource: 'QA bits (fill bit 0)' }
+  if (!mtl) return ref
+  const k1 = mtlNumber(mtl, `K1_CONSTANT_BAND_${num}`, ['TIRS_THERMAL_CONSTANTS', 'LEVEL1_THERMAL_CONSTANTS', 'THERMAL_CONSTANTS'])
+  const k2 = mtlNumber(mtl, `K2_CONSTANT_BAND_${num}`, ['TIRS_THERMAL_CONSTANTS', 'LEVEL1_THERMAL_CONSTANTS', 'THERMAL_CONSTANTS'])
+  const meta: Record<string, number> = {}
+  if (k1 !== undefined && k2 !== undefined) Object.assign(meta, { k1, k2 })
+  if (Object.keys(meta).length) ref.meta = meta
+  if (p.calibration !== 'toa') return ref
+  if (name.band.startsWith('SR_')) {
+    const mult = mtlNumber(mtl, `REFLECTANCE_MULT_BAND_${num}`, ['LEVEL2_SURFACE_REFLECTANCE_PARAMETERS'])
+    const add = mtlNumber(mtl, `REFLECTANCE_ADD_BAND_${num}`, ['LEVEL2_SURFACE_REFLECTANCE_PARAMETERS'])
+    if (mult === undefined || add === undefined) throw new CatalogError(`the MTL of ${path.basename(file)} has no Level-2 reflectance factors for band ${num}`)
+    return { ...ref, scale: mult, offset: add, unit: 'reflectance', scaleSource: 'MTL LEVEL2_SURFACE_REFLECTANCE_PARAMETERS' }
+  }
+  if (name.band.startsWith('ST_')) {
+    const mult = mtlNumber(mtl, `TEMPERATURE_MULT_BAND_ST_B${num}`)
+    const add = mtlNumber(mtl, `TEMPERATURE_ADD_BAND_ST_B${num}`)
+    if (mult === undefined || add === undefined) throw new CatalogError(`the MTL of ${path.basename(file)} has no surface-temperature factors for band ${num}`)
+    return { ...ref, scale: mult, offset: add, unit: 'K', scaleSource: 'MTL LEVEL2_SURFACE_TEMPERATURE_PARAMETERS' }
+  }
+  const groups = ['RADIOMETRIC_RESCALING', 'LEVEL1_RADIOMETRIC_RESCALING']
+  if (thermal) {
+    const mult = mtlNumber(mtl, `RADIANCE_MULT_BAND_${num}`, groups)
+    const add = mtlNumber(mtl, `RADIANCE_ADD_BAND_${num}`, groups)
+    if (mult === undefined || add === undefined) throw new CatalogError(`the MTL of ${path.basename(file)} has no radiance factors for band ${num}`)
+    return { ...ref, scale: mult, offset: add, unit: 'radiance', scaleSource: 'MTL RADIANCE_MULT/ADD' }
+  }
+  const mult = mtlNumber(mtl, `REFLECTANCE_MULT_BAND_${num}`, groups)
+  const add = mtlNumber(mtl, `REFLECTANCE_ADD_BAND_${num}`, groups)
+  if (mult === undefined || add === undefined) return ref // e.g. a band without reflectance factors stays DN
+  let scale = mult
+  let offset = add
+  let source = 'MTL REFLECTANCE_MULT/ADD (no sun-angle correction)'
+  if (p.sun_correction) {
+    const elev = mtlNumber(mtl, 'SUN_ELEVATION')
+    if (elev === undefined || elev <= 0) throw new CatalogError(`sun_correction needs SUN_ELEVATION in the MTL of ${path.basename(file)}`)
+    const s = Math.sin((elev * Math.PI) / 180)
+    scale /= s
+    offset /= s
+    source = `MTL REFLECTANCE_MULT/ADD divided by sin(SUN_ELEVATION ${elev})`
+  }
+  return { ...ref, scale, offset, unit: 'reflectance', scaleSource: source }
+}
+
+function listFiles(p: CatalogParams, baseDir: string): string[] {
+  if (p.files?.length) return p.files.map((f) => path.resolve(baseDir, f))
+  if (!p.dir) throw new CatalogError('asset.catalog needs params.dir (a folder) or params.files (a list of files)')
+  const dir = path.resolve(baseDir, p.dir)
+  let names: string[]
+  try {
+    names = fs.readdirSync(dir)
+  } catch {
+    throw new CatalogError(`the folder ${dir} cannot be read; check params.dir`)
+  }
+  return names.sort().map((n) => path.join(dir, n))
+}
+
+/** Build the catalog (see the module comment). Throws CatalogError with one sentence on a bad request. */
+export function buildCatalog(p: CatalogParams, baseDir: string): Catalog {
+  const files = listFiles(p, baseDir)
+  const skipped: Catalog['skipped'] = []
+  const mtls = new Map<string, Mtl>()
+  for (const f of files) if (/_MTL\.txt$/i.test(f)) mtls.set(path.basename(f).replace(/_MTL\.txt$/i, '').toUpperCase(), readMtl(f))
+  const assets = new Map<string, Asset>()
+  const phases = p.phases?.map((x) => x.toLowerCase())
+  const numericRoles = Object.entries(p.role_bands ?? {}).filter(([, v]) => typeof v === 'number') as [string, number][]
+
+  for (const file of files) {
+    const base = path.basename(file)
+    if (/_MTL\.txt$/i.test(base)) continue
+    if (!RASTER_EXT.test(base)) {
+      skipped.push({ file: base, reason: 'not a raster file' })
+      continue
+    }
+    if (!fs.existsSync(file)) throw new CatalogError(`the file ${file} does not exist`)
+    const parsed = parseName(base)
+    if (!parsed) {
+      if (numericRoles.length === 0) {
+        skipped.push({ file: base, reason: 'name carries no date or band convention the catalog knows (give role_bands with band numbers to use it as one undated asset)' })
+        continue
+      }
+      const stem = base.replace(RASTER_EXT, '')
+      const tif = TiffFile.open(file)
+      const bands: Record<string, BandRef> = {}
+      for (const [role, band] of numericRoles) {
+        if (band < 1 || band > tif.bandCount) {
+          tif.close()
+          throw new CatalogError(`role_bands.${role} asks for band ${band}, but ${base} has ${tif.bandCount} band(s)`)
+        }
+        const s = p.scales?.[role]
+        bands[role] = { name: `band ${band}`, path: file, band, scale: s?.scale ?? 1, offset: s?.offset ?? 0, unit: s?.unit ?? 'dn', scaleSource: s ? 'params.scales' : 'raw DN' }
+      }
+      tif.close()
+      assets.set(stem, { id: stem, date: null, sensor: 'unknown', bands })
+      continue
+    }
+    let asset: Asset
+    if (parsed.kind === 'series') {
+      if (phases && parsed.phase && !phases.includes(parsed.phase)) continue
+      const id = `${parsed.place}_${parsed.date}`
+      asset = assets.get(id) ?? { id, date: parsed.date, sensor: parsed.place, bands: {} }
+      const spec = p.scales?.[parsed.variable]
+      let scale = spec?.scale
+      let offset = spec?.offset
+      let source = spec ? 'params.scales' : 'raw DN'
+      if (scale === undefined && offset === undefined) {
+        const tif = TiffFile.open(file)
+        scale = tif.metadataScale.get(1)
+        offset = tif.metadataOffset.get(1)
+        tif.close()
+        if (scale !== undefined || offset !== undefined) source = 'GDAL metadata scale/offset'
+      }
+      const scaled = scale !== undefined || offset !== undefined
+      asset.bands[parsed.variable] = {
+        name: parsed.variable, path: file, band: 1, scale: scale ?? 1, offset: offset ?? 0,
+        unit: spec?.unit ?? unitFromName(parsed.variable, scaled), scaleSource: source + (spec?.unit ? '' : ', unit from the variable name'), phase: parsed.phase,
+      }
+    } else if (parsed.kind === 'landsat') {
+      asset = assets.get(parsed.scene) ?? { id: parsed.scene, date: parsed.date, sensor: `Landsat ${parsed.mission} ${parsed.sensor} ${parsed.level}`, bands: {} }
+      const ref = landsatBand(file, parsed, mtls.get(parsed.scene.toUpperCase()) ?? null, p)
+      asset.bands[parsed.band] = ref
+      for (const role of landsatRoles(parsed.mission, parsed.band)) asset.bands[role] = ref
+    } else {
+      asset = assets.get(parsed.scene) ?? { id: parsed.scene, date: parsed.date, sensor: 'Sentinel-2 MSI', bands: {} }
+      const s = p.calibration === 'toa' && parsed.band !== 'SCL'
+      const ref: BandRef = {
+        name: parsed.band, path: file, band: 1, scale: s ? 1e-4 : 1, offset: 0, unit: s ? 'reflectance' : 'dn', nodata: 0,
+        scaleSource: s ? 'DN / 10000 (processing baseline before 04.00; give scales with offset -0.1 for later baselines)' : 'raw DN',
+      }
+      asset.bands[parsed.band] = ref
+      for (const role of sentinel2Roles(parsed.band)) asset.bands[role] = ref
+    }
+    assets.set(asset.id, asset)
+  }
+
+  // role_bands: bind roles to named bands (numbers were handled above for undated files).
+  for (const [role, band] of Object.entries(p.role_bands ?? {})) {
+    if (typeof band === 'number') continue
+    for (const a of assets.values()) {
+      const ref = a.bands[band] ?? Object.entries(a.bands).find(([k]) => k.toUpperCase() === band.toUpperCase())?.[1]
+      if (!ref) throw new CatalogError(`role_bands.${role} names band '${band}', which asset ${a.id} does not have (it has ${Object.keys(a.bands).join(', ')})`)
+      a.bands[role] = ref
+    }
+  }
+  // Scales given for roles (rather than file variables) apply to those roles.
+  for (const [role, s] of Object.entries(p.scales ?? {})) {
+    for (const a of assets.values()) {
+      const ref = a.bands[role]
+      if (ref && ref.scaleSource !== 'params.scales') a.bands[role] = { ...ref, scale: s.scale ?? ref.scale, offset: s.offset ?? ref.offset, unit: s.unit ?? ref.unit, scaleSource: 'params.scales' }
+    }
+  }
+
+  let list = [...assets.values()]
+  const start = p.start ?? null
+  const end = p.end ?? null
+  if (start || end) {
+    list = list.filter((a) => {
+      if (!a.date) {
+        skipped.push({ file: a.id, reason: 'undated, so outside any requested period' })
+        return false
+      }
+      return (!start || a.date >= start) && (!end || a.date <= end)
+    })
+  }
+  list.sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '') || a.id.localeCompare(b.id))
+  return { assets: list, skipped, coverage: coverageOf(list.flatMap((a) => (a.date ? [a.date] : [])), start, end) }
+}
