@@ -1,0 +1,40 @@
+/**
+ * The desktop build (electron-vite): main process from main/app/index.ts (ESM), the sandboxed preload from
+ * preload/index.ts (CommonJS, every dependency bundled: a sandboxed preload can only require 'electron'), and the
+ * renderer from renderer/index.html. Output in out/{main,preload,renderer}; package.json "main" points at
+ * out/main/index.js. The browser build of the same renderer is renderer/vite.config.ts.
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'electron-vite'
+
+const root = path.dirname(fileURLToPath(import.meta.url))
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: path.join(root, 'out', 'main'),
+      rollupOptions: { input: { index: path.join(root, 'main', 'app', 'index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: path.join(root, 'out', 'preload'),
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: path.join(root, 'preload', 'index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: path.join(root, 'renderer'),
+    base: './',
+    plugins: [react()],
+    build: {
+      outDir: path.join(root, 'out', 'renderer'),
+      rollupOptions: { input: { index: path.join(root, 'renderer', 'index.html') } },
+    },
+  },
+})
