@@ -2,6 +2,7 @@
  * The composition root shared by the Electron shell, the CLI and the headless server: it opens the data folder's
  * database and stores once and hands them to tools and the agent through a context (never as globals).
  */
+import { PriorStore } from './prior/store'
 import { ArtifactStore } from './store/artifacts'
 import { openDatabase, type Db } from './store/database'
 import { dataPaths, defaultDataDir, type DataPaths } from './store/paths'
@@ -12,6 +13,8 @@ export interface Services {
   db: Db
   runs: RunStore
   artifacts: ArtifactStore
+  /** The task-tool reliability prior (seeded from the published matrix on first use). */
+  prior: PriorStore
   close(): void
 }
 
@@ -30,6 +33,7 @@ export function openServices(opts: ServicesOptions = {}): Services {
     db,
     runs,
     artifacts: new ArtifactStore(paths.artifacts, db),
+    prior: new PriorStore(db),
     close: () => db.close(),
   }
 }
