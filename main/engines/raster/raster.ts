@@ -3,6 +3,7 @@
  * unit of its values. Collections are never stacked: the engine holds one asset's rasters at a time per worker.
  */
 import type { Crs, GeoTransform } from './georef'
+import type { GeoKeyTags } from './tiff/reader'
 import type { Unit } from './units'
 
 export interface Grid {
@@ -11,8 +12,8 @@ export interface Grid {
   /** GDAL order, origin at the pixel corner (see georef.ts); null for files without georeferencing. */
   geoTransform: GeoTransform | null
   crs: Crs | null
-  /** The source file's GeoKeys, carried so written artifacts keep the CRS. */
-  geoKeys: Record<string, unknown> | null
+  /** The source file's GeoKey tags, carried so written artifacts keep the CRS verbatim. */
+  geoKeyTags: GeoKeyTags | null
 }
 
 export interface Raster {

@@ -20,6 +20,13 @@ import { swapBytes, undoFloatingPoint, undoHorizontal } from './predictor'
 
 export type SampleType = 'uint8' | 'int8' | 'uint16' | 'int16' | 'uint32' | 'int32' | 'float32' | 'float64'
 
+/** The GeoKey directory (34735) with its double (34736) and ASCII (34737) parameter tags, as stored. */
+export interface GeoKeyTags {
+  directory: number[]
+  doubles: number[] | null
+  ascii: string | null
+}
+
 /** A pixel window: top-left column and row, width and height, in pixels of the full-resolution image. */
 export interface PixelWindow {
   col: number
@@ -174,6 +181,8 @@ export class TiffFile {
   readonly metadataItems: Record<string, string>
   readonly georef: Georef
   readonly geoKeys: Record<string, unknown> | null
+  /** The raw GeoKey tags, so written artifacts can carry the CRS verbatim. */
+  readonly geoKeyTags: GeoKeyTags | null
   private readonly offsets: number[]
   private readonly byteCounts: number[]
   private readonly littleEndian: boolean
@@ -219,6 +228,8 @@ export class TiffFile {
     this.metadataOffset = meta.offset
     this.metadataItems = meta.items
     this.geoKeys = geoKeys(ifd)
+    const dir = numbers(ifd, Tag.GeoKeyDirectory)
+    this.geoKeyTags = dir ? { directory: dir, doubles: numbers(ifd, Tag.GeoDoubleParams) ?? null, ascii: text(ifd, Tag.GeoAsciiParams) ?? null } : null
     this.georef = readGeoref(this.asGeotiffImage())
   }
 

@@ -1,0 +1,126 @@
+/**
+ * Write a raster as a georeferenced float32 GeoTIFF: little-endian classic TIFF, DEFLATE strips of 64 rows with
+ * the floating-point predictor (3), NaN as GDAL_NODATA, the geotransform as tiepoint + pixel scale (or a model
+ * transformation when rotated), and the source file's GeoKeys copied verbatim except the raster type, which is
+ * set to PixelIsArea because the geotransform written is corner-based (see georef.ts).
+ *
+ * Hand-written rather than geotiff.js's writeArrayBuffer because that writes one uncompressed strip (a 2599 x
+ * 2573 float raster would be 27 MB) and rebuilds GeoKeys from names, which loses user-defined CRSs.
+ *
+ * Sources: TIFF 6.0 (IFD layout, strips), Adobe TIFF Technical Note 3 (predictor 3), GeoTIFF 1.1 (tags 33550,
+ * 33922, 34264, 34735-34737; GTRasterTypeGeoKey 1025), GDAL GTiff (GDAL_NODATA 42113).
+ */
+import zlib from 'node:zlib'
+import type { Grid } from '../raster'
+
+const ROWS_PER_STRIP = 64
+
+interface Entry {
+  tag: number
+  type: 2 | 3 | 4 | 12
+  values: number[] | string
+}
+
+/** Apply predictor 3 to one row of float32 values: byte planes (most significant first), then byte differences. */
+function predictRow(row: Float32Array, out: Uint8Array): void {
+  const n = row.length
+  const bytes = new Uint8Array(row.buffer, row.byteOffset, n * 4)
+  for (let i = 0; i < n; i++) for (let b = 0; b < 4; b++) out[(3 - b) * n + i] = bytes[i * 4 + b]
+  for (let i = out.length - 1; i > 0; i--) out[i] = (out[i] - out[i - 1]) & 0xff
+}
+
+export function encodeGeoTiff(data: Float64Array, grid: Grid, description?: string): Uint8Array {
+  const { width, height } = grid
+  if (data.length !== width * height) throw new RangeError(`raster data has ${data.length} values for a ${width}x${height} grid`)
+  const strips: Buffer[] = []
+  const row32 = new Float32Array(width)
+  const rowBytes = new Uint8Array(width * 4)
+  for (let r0 = 0; r0 < height; r0 += ROWS_PER_STRIP) {
+    const rows = Math.min(ROWS_PER_STRIP, height - r0)
+    const raw = new Uint8Array(rows * width * 4)
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < width; c++) row32[c] = data[(r0 + r) * width + c]
+      predictRow(row32, rowBytes)
+      raw.set(rowBytes, r * width * 4)
+    }
+    strips.push(zlib.deflateSync(raw, { level: 6 }))
+  }
+
+  const entries: Entry[] = [
+    { tag: 256, type: 4, values: [width] },
+    { tag: 257, type: 4, values: [height] },
+    { tag: 258, type: 3, values: [32] },
+    { tag: 259, type: 3, values: [8] },
+    { tag: 262, type: 3, values: [1] },
+    { tag: 273, type: 4, values: strips.map(() => 0) }, // patched below
+    { tag: 277, type: 3, values: [1] },
+    { tag: 278, type: 4, values: [ROWS_PER_STRIP] },
+    { tag: 279, type: 4, values: strips.map((s) => s.length) },
+    { tag: 284, type: 3, values: [1] },
+    { tag: 317, type: 3, values: [3] },
+    { tag: 339, type: 3, values: [3] },
+  ]
+  if (description) entries.push({ tag: 270, type: 2, values: description })
+  const gt = grid.geoTransform
+  if (gt) {
+    if (gt[2] === 0 && gt[4] === 0) {
+      entries.push({ tag: 33550, type: 12, values: [gt[1], -gt[5], 0] })
+      entries.push({ tag: 33922, type: 12, values: [0, 0, 0, gt[0], gt[3], 0] })
+    } else {
+      entries.push({ tag: 34264, type: 12, values: [gt[1], gt[2], 0, gt[0], gt[4], gt[5], 0, gt[3], 0, 0, 0, 0, 0, 0, 0, 1] })
+    }
+  }
+  const keys = grid.geoKeyTags
+  if (keys) {
+    const dir = [...keys.directory]
+    for (let k = 0; k < dir[3]; k++) {
+      const at = 4 + k * 4
+      if (dir[at] === 1025 && dir[at + 1] === 0) dir[at + 3] = 1 // GTRasterTypeGeoKey -> PixelIsArea
+    }
+    entries.push({ tag: 34735, type: 3, values: dir })
+    if (keys.doubles?.length) entries.push({ tag: 34736, type: 12, values: keys.doubles })
+    if (keys.ascii) entries.push({ tag: 34737, type: 2, values: keys.ascii })
+  }
+  entries.push({ tag: 42113, type: 2, values: 'nan' })
+  entries.sort((a, b) => a.tag - b.tag)
+
+  const size = (e: Entry) => (typeof e.values === 'string' ? e.values.length + 1 : e.values.length * ({ 3: 2, 4: 4, 12: 8 } as const)[e.type as 3 | 4 | 12])
+  const count = (e: Entry) => (typeof e.values === 'string' ? e.values.length + 1 : e.values.length)
+  const ifdSize = 2 + entries.length * 12 + 4
+  let extra = 0
+  for (const e of entries) if (size(e) > 4) extra += size(e) + (size(e) % 2)
+  const headerAndIfd = 8 + ifdSize + extra
+  let dataOffset = headerAndIfd
+  const offsets = strips.map((s) => {
+    const o = dataOffset
+    dataOffset += s.length
+    return o
+  })
+  entries.find((e) => e.tag === 273)!.values = offsets
+
+  const out = Buffer.alloc(dataOffset)
+  out.write('II', 0, 'latin1')
+  out.writeUInt16LE(42, 2)
+  out.writeUInt32LE(8, 4)
+  out.writeUInt16LE(entries.length, 8)
+  let extraAt = 8 + ifdSize
+  entries.forEach((e, i) => {
+    const at = 10 + i * 12
+    out.writeUInt16LE(e.tag, at)
+    out.writeUInt16LE(e.type, at + 2)
+    out.writeUInt32LE(count(e), at + 4)
+    const bytes = size(e)
+    const target = bytes > 4 ? extraAt : at + 8
+    if (bytes > 4) out.writeUInt32LE(extraAt, at + 8)
+    if (typeof e.values === 'string') out.write(`${e.values}\0`, target, 'latin1')
+    else e.values.forEach((v, j) => {
+      if (e.type === 3) out.writeUInt16LE(v, target + j * 2)
+      else if (e.type === 4) out.writeUInt32LE(v, target + j * 4)
+      else out.writeDoubleLE(v, target + j * 8)
+    })
+    if (bytes > 4) extraAt += bytes + (bytes % 2)
+  })
+  out.writeUInt32LE(0, 10 + entries.length * 12) // no next IFD
+  for (let i = 0; i < strips.length; i++) strips[i].copy(out, offsets[i])
+  return out
+}
