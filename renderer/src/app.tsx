@@ -18,6 +18,8 @@ export function App({ api }: { api: RsureApi }) {
   const [busy, setBusy] = useState<string | null>(null)
   const [notice, setNotice] = useState<{ level: 'info' | 'warning' | 'error'; message: string } | null>(null)
   const dropZone = useRef<DropZoneHandle | null>(null)
+  const filesRef = useRef<FileEntry[]>(files)
+  filesRef.current = files
 
   useEffect(() => {
     api.invoke('app.hello', {}).then(setHello, (e: Error) => setNotice({ level: 'error', message: e.message }))
@@ -29,7 +31,11 @@ export function App({ api }: { api: RsureApi }) {
       api.on('app.command', ({ command }) => {
         if (command === 'open-files') dropZone.current?.openFiles()
         else if (command === 'open-folder') dropZone.current?.openFolder()
-        else setFiles((cur) => (cur.forEach((f) => void api.invoke('files.remove', { id: f.id }).catch(() => undefined)), []))
+        else {
+          const ids = filesRef.current.map((f) => f.id)
+          setFiles([])
+          for (const id of ids) api.invoke('files.remove', { id }).catch(() => undefined)
+        }
       }),
     ]
     return () => offs.forEach((off) => off())
