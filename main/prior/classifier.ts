@@ -102,3 +102,26 @@ export function classifierPrompt(question: string): string {
     'Reply with the task type id only.',
   ].join('\n')
 }
+
+/**
+ * The smallest slice of a chat backbone the classifier needs (the agent's `Model` satisfies it structurally; the
+ * prior layer cannot import the agent layer).
+ */
+export interface ChatBackbone {
+  chat(request: {
+    messages: { role: 'system' | 'user'; content: string }[]
+    temperature?: number
+    maxTokens?: number
+  }, signal?: AbortSignal): Promise<{ text: string }>
+}
+
+/** A `classifyTask` fallback that asks a chat backbone with `classifierPrompt` and reads its reply. */
+export function backboneFallback(model: ChatBackbone, signal?: AbortSignal): (question: string) => Promise<TaskType | null> {
+  return async (question) => {
+    const reply = await model.chat(
+      { messages: [{ role: 'user', content: classifierPrompt(question) }], temperature: 0, maxTokens: 16 },
+      signal,
+    )
+    return taskTypeFromText(reply.text)
+  }
+}

@@ -180,3 +180,21 @@ describe('question text', () => {
     expect(parseQuestion('Q', ['A. one', 'two']).options).toEqual(['one', 'two'])
   })
 })
+
+describe('backbone fallback', () => {
+  it('sends the definitions prompt and reads the reply', async () => {
+    const { backboneFallback } = await import('../../../main/prior/classifier')
+    const seen: string[] = []
+    const model = {
+      chat: async (req: { messages: { role: string; content: string }[] }) => {
+        seen.push(req.messages[0].content)
+        return { text: 'time_property' }
+      },
+    }
+    await expect(classifyTask('Tell me about this.', { fallback: backboneFallback(model) })).resolves.toEqual({
+      taskType: 'time_property',
+      by: 'model',
+    })
+    expect(seen[0]).toContain('Question: Tell me about this.')
+  })
+})

@@ -42,9 +42,17 @@ describe('PriorStore: seeded from the published matrix', () => {
     for (const e of doc.entries) {
       expect(e.n).toBeGreaterThanOrEqual(8)
       expect(Math.abs(reliability(e.n, e.n_valid) - (e.r_published as number))).toBeLessThan(0.0005)
-      // No smaller n >= 8 reproduces the score.
+      // A coarse cell holds at least the valid and invalid calls of the fine cells under it.
+      const fine = doc.entries.filter((f) => f.level === 'fine' && f.task_type === e.task_type && f.config.split('|')[0] === e.config)
+      const minValid = Math.max(0, ...fine.map((f) => f.n_valid))
+      const minInvalid = Math.max(0, ...fine.map((f) => f.n - f.n_valid))
+      expect(e.n_valid).toBeGreaterThanOrEqual(minValid)
+      expect(e.n - e.n_valid).toBeGreaterThanOrEqual(minInvalid)
+      // No smaller n >= 8 meeting that constraint reproduces the score.
       for (let n = 8; n < e.n; n++) {
-        for (let k = 0; k <= n; k++) expect(Math.abs(reliability(n, k) - (e.r_published as number))).toBeGreaterThanOrEqual(0.0005 - 1e-12)
+        for (let k = minValid; k <= n - minInvalid; k++) {
+          expect(Math.abs(reliability(n, k) - (e.r_published as number))).toBeGreaterThanOrEqual(0.0005 - 1e-12)
+        }
       }
     }
   })
