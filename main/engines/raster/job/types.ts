@@ -1,0 +1,111 @@
+/**
+ * A raster job: the part of an execute DAG that touches pixels, shipped to a worker thread and evaluated for one
+ * asset (collections) or once (single rasters). Plain JSON plus transferable bytes, so it crosses
+ * `postMessage` without custom serialisation. The tool layer compiles and validates DAGs into jobs; the engine
+ * only evaluates them.
+ */
+import type { Asset } from '../catalog/catalog'
+import type { Geometry } from '../spatial'
+import type { Unit } from '../units'
+
+export type RasterOpKind = 'read' | 'algebra' | 'product' | 'mask'
+
+export interface ReadParams {
+  path?: string
+  band: number
+  role?: string
+  nodata: 'file' | 'none' | number
+  scale?: number | 'file'
+  offset?: number
+  unit?: Unit
+  window?: { col: number; row: number; width: number; height: number }
+}
+
+export interface JobNode {
+  id: string
+  kind: RasterOpKind
+  /** Validated parameters with defaults filled (for products: `product` plus the product's own). */
+  params: Record<string, unknown>
+  /** Input name -> id of a raster node earlier in this job, or a scalar value computed before the job. */
+  inputs: Record<string, { node: string } | { value: number }>
+  /** Output unit, decided at compile time. */
+  unit: Unit
+}
+
+export type SinkKind = 'summarize' | 'reduce' | 'threshold' | 'query' | 'export'
+
+export interface SummarizeSink { kind: 'summarize'; stats: string[]; min_valid: number; ddof: number }
+export interface ReduceSink { kind: 'reduce'; stat: string; min_valid: number }
+export interface ThresholdSink { kind: 'threshold'; op: '>' | '>=' | '<' | '<=' | 'between'; value?: number; low?: number; high?: number; as: 'fraction' | 'percent'; min_valid: number }
+export interface QuerySink { kind: 'query'; geometry: Geometry; stat: string; min_valid: number }
+export interface ExportSink { kind: 'export' }
+
+export type SinkSpec = SummarizeSink | ReduceSink | ThresholdSink | QuerySink | ExportSink
+
+export interface JobSink {
+  /** The DAG node this sink computes (or, for exports, the raster node written). */
+  id: string
+  input: string
+  spec: SinkSpec
+}
+
+export interface RasterJob {
+  nodes: JobNode[]
+  sinks: JobSink[]
+  /** The asset a collection job runs for; null for single-raster jobs. */
+  item: Asset | null
+  /** Folder that relative paths resolve against. */
+  baseDir: string
+}
+
+export interface NodeReport {
+  status: 'ok' | 'insufficient'
+  reason?: string
+  unit: Unit
+  width?: number
+  height?: number
+  valid?: number
+  total?: number
+  min?: number
+  max?: number
+  mean?: number
+  /** Read nodes: what was read and how it was scaled. */
+  band?: Record<string, unknown>
+  /** Mask nodes: pixels dropped per rule. */
+  dropped?: Record<string, number>
+  /** Product nodes: per-raster details (fitted edges, constants). */
+  details?: Record<string, unknown>
+}
+
+export interface SinkResult {
+  status: 'ok' | 'insufficient'
+  reason?: string
+  /** summarize: the named statistics; reduce/threshold/query: one number. */
+  value?: number | Record<string, number>
+  valid?: number
+  total?: number
+  numerator?: number
+  denominator?: number
+  /** query: pixels inside the geometry. */
+  pixels?: number
+  /** export: the GeoTIFF bytes. */
+  bytes?: Uint8Array
+}
+
+export interface JobResult {
+  item: string | null
+  date: string | null
+  nodes: Record<string, NodeReport>
+  sinks: Record<string, SinkResult>
+}
+
+/** A failure inside a job that names the DAG node it belongs to. */
+export class RasterJobError extends Error {
+  constructor(
+    readonly node: string,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'RasterJobError'
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * Time-series statistics over dated values: calendar aggregation and the non-parametric trend pair used in
+ * Earth-observation trend studies.
+ *
+ * - Sen's slope (Sen 1968, after Theil 1950): median of the pairwise slopes (y_j - y_i) / (t_j - t_i), i < j;
+ *   intercept median(y_i - slope * t_i) (Conover 1980).
+ * - Mann-Kendall test (Mann 1945; Kendall 1975): S = sum sign(y_j - y_i); variance with the tie correction
+ *   Var(S) = [n(n-1)(2n+5) - sum_t t(t-1)(2t+5)] / 18; continuity-corrected z = (S - sign(S)) / sqrt(Var(S));
+ *   two-sided p = 2 (1 - Phi(|z|)); tau = S / (n(n-1)/2) (tau-a); a trend when p < alpha.
+ */
+import { stat } from './stats'
+
+export interface SeriesPoint {
+  /** YYYY-MM-DD for dated items, or a period label after aggregation (2019, 2019-03, 2019-JJA, all). */
+  date: string
+  id: string
+  value: number
+  /** Valid pixels (or items, after aggregation) behind the value. */
+  valid: number
+}
+
+/** Complementary error function, accurate to ~1e-15: power series below 3, Lentz continued fraction above. */
+export function erfc(x: number): number {
+  if (x < 0) return 2 - erfc(-x)
+  if (x < 3) {
+    // erf(x) = 2/sqrt(pi) * sum (-1)^n x^(2n+1) / (n! (2n+1))
+    let term = x
+    let sum = x
+    for (let n = 1; n < 200; n++) {
+      term *= (-x * x) / n
+      const add = term / (2 * n + 1)
+      sum += add
+      if (Math.abs(add) < 1e-17 * Math.abs(sum)) break
+    }
+    return 1 - (2 / Math.sqrt(Math.PI)) * sum
+  }
+  // erfc(x) = exp(-x^2)/sqrt(pi) * 1/(x + 1/2/(x + 1/(x + 3/2/(x + ...)))), evaluated by the modified Lentz method.
+  const tiny = 1e-300
+  let f = x
+  let C = x
+  let D = 0
+  for (let k = 1; k < 500; k++) {
+    const a = k / 2
+    D = x + a * D
+    D = D === 0 ? tiny : 1 / D
+    C = x + a / C
+    if (C === 0) C = tiny
+    const delta = C * D
+    f *= delta
+    if (Math.abs(delta - 1) < 1e-16) break
+  }
+  return Math.exp(-x * x) / Math.sqrt(Math.PI) / f
+}
+
+/** Standard normal cumulative distribution. */
+export function normalCdf(z: number): number {
+  return 0.5 * erfc(-z / Math.SQRT2)
+}
+
+export interface TrendResult {
+  slope: number
+  intercept: number
+  /** 1 increasing, -1 decreasing, 0 no significant trend at alpha. */
+  trend: number
+  p: number
+  z: number
+  tau: number
+  s: number
+  var_s: number
+  n: number
+}
+
+export function trend(t: readonly number[], y: readonly number[], alpha: number): TrendResult {
+  const n = y.length
+  const slopes: number[] = []
+  let s = 0
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      s += Math.sign(y[j] - y[i])
+      if (t[j] !== t[i]) slopes.push((y[j] - y[i]) / (t[j] - t[i]))
+    }
+  }
+  const slope = stat(slopes, 'median')
+  const intercept = stat(y.map((v, i) => v - slope * t[i]), 'median')
+  const ties = new Map<number, number>()
+  for (const v of y) ties.set(v, (ties.get(v) ?? 0) + 1)
+  let tieTerm = 0
+  for (const c of ties.values()) if (c > 1) tieTerm += c * (c - 1) * (2 * c + 5)
+  const varS = (n * (n - 1) * (2 * n + 5) - tieTerm) / 18
+  const z = varS > 0 ? (s > 0 ? (s - 1) / Math.sqrt(varS) : s < 0 ? (s + 1) / Math.sqrt(varS) : 0) : 0
+  const p = 2 * (1 - normalCdf(Math.abs(z)))
+  const tau = n > 1 ? s / ((n * (n - 1)) / 2) : 0
+  return { slope, intercept, trend: p < alpha ? Math.sign(z) : 0, p, z, tau, s, var_s: varS, n }
+}
+
+/** Meteorological season label: Dec counts toward the next year's DJF. */
+export function seasonLabel(date: string): string {
+  const y = Number(date.slice(0, 4))
+  const m = Number(date.slice(5, 7))
+  if (m === 12) return `${y + 1}-DJF`
+  if (m <= 2) return `${y}-DJF`
+  if (m <= 5) return `${y}-MAM`
+  if (m <= 8) return `${y}-JJA`
+  return `${y}-SON`
+}
+
+export type Period = 'year' | 'month' | 'season' | 'all'
+
+export function periodLabel(date: string, by: Period): string {
+  if (by === 'all') return 'all'
+  if (by === 'year') return date.slice(0, 4)
+  if (by === 'month') return date.slice(0, 7)
+  return seasonLabel(date)
+}
+
+/** Aggregate points by calendar period; each output's `valid` is the number of points in it. */
+export function aggregate(points: readonly SeriesPoint[], by: Period, statName: string): SeriesPoint[] {
+  const groups = new Map<string, number[]>()
+  for (const p of points) {
+    const k = periodLabel(p.date, by)
+    groups.set(k, [...(groups.get(k) ?? []), p.value])
+  }
+  return [...groups.entries()]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([label, vals]) => ({ date: label, id: label, value: stat(vals, statName), valid: vals.length }))
+}
+
+/** Time coordinate of a point for the trend: its index, decimal year, or days since the first point. */
+export function timeAxis(points: readonly SeriesPoint[], mode: 'index' | 'years' | 'days'): number[] {
+  if (mode === 'index') return points.map((_, i) => i)
+  const ms = points.map((p) => Date.parse(`${p.date.length === 4 ? `${p.date}-07-02` : p.date.length === 7 ? `${p.date}-15` : p.date}T00:00:00Z`))
+  if (ms.some((v) => Number.isNaN(v))) throw new RangeError('the series has labels that are not dates, so time must be "index"')
+  if (mode === 'days') return ms.map((v) => (v - ms[0]) / 86_400_000)
+  return ms.map((v) => {
+    const d = new Date(v)
+    const y = d.getUTCFullYear()
+    const start = Date.UTC(y, 0, 1)
+    return y + (v - start) / (Date.UTC(y + 1, 0, 1) - start)
+  })
+}
