@@ -15,7 +15,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: path.join(root, 'out', 'main'),
-      rollupOptions: { input: { index: path.join(root, 'main', 'app', 'index.ts') } },
+      rollupOptions: {
+        input: {
+          index: path.join(root, 'main', 'app', 'index.ts'),
+          // Previews run in a worker thread (main/ipc/preview-pool.ts); main/app/index.ts points the pool here.
+          'preview-worker': path.join(root, 'main', 'ipc', 'preview-worker.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -14,7 +14,7 @@ import { appOrigin } from './policy'
 import { hardenApp, hardenDefaultSession } from './security'
 import { createMainWindow } from './window'
 
-/** Built layout of electron-vite: out/main/index.js, out/preload/index.cjs, out/renderer/index.html. */
+/** Built layout of electron-vite: out/main/{index,preview-worker}.js, out/preload/index.cjs, out/renderer/index.html. */
 const here = path.dirname(fileURLToPath(import.meta.url))
 const preload = path.join(here, '..', 'preload', 'index.cjs')
 const rendererDir = path.join(here, '..', 'renderer')
@@ -27,7 +27,11 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   hardenApp(origin)
   let win: BrowserWindow | undefined
-  const host = createIpcHost({ version: app.getVersion(), dataDir: defaultDataDir() })
+  const host = createIpcHost({
+    version: app.getVersion(),
+    dataDir: defaultDataDir(),
+    previewWorker: path.join(here, 'preview-worker.js'),
+  })
   const open = () => {
     win = createMainWindow({ preload, rendererIndex: path.join(rendererDir, 'index.html'), devUrl, devTools })
     win.on('closed', () => (win = undefined))

@@ -1,5 +1,4 @@
 /** `image.*` channels: previews of the session's files. */
-import { renderPreview } from '../../engines/raster/preview'
 import { notFound, RsureError } from '../errors'
 import type { Handlers } from '../router'
 import type { IpcDeps } from '../deps'
@@ -10,7 +9,7 @@ export function imageHandlers(deps: IpcDeps): Handlers {
       const file = deps.files.get(id)
       if (!file) throw notFound('file', id, 'add it again')
       if (!file.info) throw new RsureError('unsupported-file', file.error ?? `'${file.name}' cannot be read, so it has no preview.`)
-      const p = await renderPreview(file.path, { bands, stretch, maxSize })
+      const p = await deps.preview(file.path, { bands, stretch, maxSize })
       return { id, ...p }
     },
   }

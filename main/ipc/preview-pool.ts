@@ -1,0 +1,98 @@
+/**
+ * Previews made in worker threads (preview-worker.ts), at most `size` at once, workers started on first use and
+ * kept for the next. Errors come back with their class restored (FileFormatError, PreviewError), so the router maps
+ * them to the same codes as in-process. A worker that dies fails its job with one sentence and is replaced.
+ */
+import os from 'node:os'
+import { Worker } from 'node:worker_threads'
+import { FileFormatError } from '../engines/raster/describe'
+import { PreviewError, type PreviewOptions, type PreviewResult } from '../engines/raster/preview'
+
+/** Where the worker code is: the bootstrap next to this file in source form; the desktop build passes its bundle. */
+export const SOURCE_WORKER = new URL('./preview-worker-boot.mjs', import.meta.url)
+
+interface Pending {
+  resolve: (v: PreviewResult) => void
+  reject: (e: Error) => void
+}
+
+interface Slot {
+  worker: Worker
+  busy: Pending & { id: number } | null
+}
+
+interface Queued extends Pending {
+  file: string
+  opts: PreviewOptions
+}
+
+function revive(error: { name: string; message: string }): Error {
+  if (error.name === 'ImageFileError' || error.name === 'FileFormatError') return new FileFormatError(error.message)
+  if (error.name === 'PreviewError') return new PreviewError(error.message)
+  return new Error(error.message)
+}
+
+export class PreviewPool {
+  private readonly slots: Slot[] = []
+  private readonly queue: Queued[] = []
+  private nextId = 1
+  private closed = false
+
+  constructor(
+    private readonly workerUrl: URL | string = SOURCE_WORKER,
+    readonly size = Math.max(1, Math.min(2, (os.availableParallelism?.() ?? 2) - 1)),
+  ) {}
+
+  preview(file: string, opts: PreviewOptions = {}): Promise<PreviewResult> {
+    if (this.closed) return Promise.reject(new Error('The preview workers were shut down; restart RSure.'))
+    return new Promise((resolve, reject) => {
+      this.queue.push({ file, opts, resolve, reject })
+      this.pump()
+    })
+  }
+
+  private spawn(): Slot {
+    // workerData must be an object: geotiff pulls in the `web-worker` polyfill, which destructures it when loaded
+    // inside any worker thread (and with no `mod` in it, stays out of the way).
+    const worker = new Worker(this.workerUrl, { workerData: {} })
+    const slot: Slot = { worker, busy: null }
+    worker.on('message', (msg: { id: number; ok: boolean; value?: PreviewResult; error?: { name: string; message: string } }) => {
+      const job = slot.busy
+      if (!job || job.id !== msg.id) return
+      slot.busy = null
+      if (msg.ok) job.resolve(msg.value!)
+      else job.reject(revive(msg.error!))
+      this.pump()
+    })
+    const fail = (why: string) => {
+      const i = this.slots.indexOf(slot)
+      if (i >= 0) this.slots.splice(i, 1)
+      slot.busy?.reject(new Error(`The preview worker stopped unexpectedly (${why}); try again, and report it if it repeats.`))
+      slot.busy = null
+      if (!this.closed) this.pump()
+    }
+    worker.on('error', (err) => fail(err.message))
+    worker.on('exit', (code) => fail(`exit code ${code}`))
+    this.slots.push(slot)
+    return slot
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => !s.busy)
+      if (!slot && this.slots.length < this.size) slot = this.spawn()
+      if (!slot) return
+      const job = this.queue.shift()!
+      const id = this.nextId++
+      slot.busy = { id, resolve: job.resolve, reject: job.reject }
+      slot.worker.postMessage({ id, file: job.file, opts: job.opts })
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    for (const q of this.queue.splice(0)) q.reject(new Error('The preview workers were shut down; restart RSure.'))
+    const slots = this.slots.splice(0)
+    await Promise.all(slots.map((s) => s.worker.terminate()))
+  }
+}
