@@ -1,7 +1,8 @@
 /**
  * Browser-mode uploads: a page cannot hand Node a path, so a dropped File is sent in chunks (files.uploadBegin /
  * files.uploadChunk / files.uploadEnd) and written under `<data folder>/uploads/<upload id>/<name>`. Chunks must
- * arrive in order; the size is fixed at the start. Unfinished uploads are deleted on `close()`.
+ * arrive in order; the size is fixed at the start. Uploads left idle for UPLOAD_IDLE_MS (a closed page) are deleted
+ * when the next one begins, and every unfinished one on `close()`.
  */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -10,6 +11,8 @@ import { RsureError } from './errors'
 
 /** Uploads open at once per process. */
 export const MAX_OPEN_UPLOADS = 16
+/** An upload with no chunk for this long (ms) is abandoned (the page was closed) and deleted. */
+export const UPLOAD_IDLE_MS = 10 * 60 * 1000
 
 interface Open {
   id: string
@@ -19,14 +22,30 @@ interface Open {
   handle: fs.promises.FileHandle
   /** Serialises writes for one upload. */
   busy: boolean
+  /** Time of the last begin/chunk, ms since the epoch. */
+  touched: number
 }
 
 export class UploadStore {
   private readonly open = new Map<string, Open>()
 
-  constructor(readonly dir: string) {}
+  constructor(
+    readonly dir: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Delete uploads abandoned for longer than UPLOAD_IDLE_MS. */
+  async sweep(): Promise<void> {
+    for (const u of [...this.open.values()]) {
+      if (u.busy || this.now() - u.touched < UPLOAD_IDLE_MS) continue
+      this.open.delete(u.id)
+      await u.handle.close().catch(() => undefined)
+      await fs.promises.rm(path.dirname(u.file), { recursive: true, force: true })
+    }
+  }
 
   async begin(name: string, size: number): Promise<string> {
+    await this.sweep()
     if (this.open.size >= MAX_OPEN_UPLOADS) {
       throw new RsureError('failed', `${MAX_OPEN_UPLOADS} uploads are already in progress; wait for them to finish and drop the rest again.`)
     }
@@ -35,7 +54,7 @@ export class UploadStore {
     await fs.promises.mkdir(folder, { recursive: true })
     const file = path.join(folder, path.basename(name))
     const handle = await fs.promises.open(file, 'wx')
-    this.open.set(id, { id, file, size, received: 0, handle, busy: false })
+    this.open.set(id, { id, file, size, received: 0, handle, busy: false, touched: this.now() })
     return id
   }
 
@@ -55,6 +74,7 @@ export class UploadStore {
       throw new RsureError('failed', `Upload '${id}' got more bytes than the ${u.size} announced; restart it with the right size.`)
     }
     u.busy = true
+    u.touched = this.now()
     try {
       await u.handle.write(bytes, 0, bytes.byteLength, offset)
       u.received += bytes.byteLength

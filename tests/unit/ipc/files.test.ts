@@ -76,3 +76,21 @@ describe('files and previews through the router', () => {
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid-request' } })
   })
 })
+
+describe('abandoned uploads', () => {
+  it('are deleted once idle for longer than UPLOAD_IDLE_MS', async () => {
+    const { UploadStore, UPLOAD_IDLE_MS } = await import('../../../main/ipc/uploads')
+    let now = 1_000_000
+    const store = new UploadStore(path.join(tmp.dir, 'idle-uploads'), () => now)
+    const id = await store.begin('a.tif', 10)
+    await store.chunk(id, 0, new Uint8Array(4))
+    now += UPLOAD_IDLE_MS - 1
+    await store.sweep()
+    await store.chunk(id, 4, new Uint8Array(2)) // still there, and touched again
+    now += UPLOAD_IDLE_MS + 1
+    await store.begin('b.tif', 1) // sweeps first
+    await expect(store.chunk(id, 6, new Uint8Array(4))).rejects.toThrow(/No upload .* is in progress/)
+    expect(fs.existsSync(path.join(tmp.dir, 'idle-uploads', id))).toBe(false)
+    await store.close()
+  })
+})
