@@ -60,9 +60,11 @@ function renameDagNodes(args: unknown): unknown {
     const node = n as Record<string, unknown>
     return { ...node, id: names.get(node.id as string), inputs: rewrite(node.inputs), params: rewrite(node.params) }
   })
+  // `output` and `save` name nodes by plain id (README of the execute tool), with or without '@'.
+  const renameId = (v: unknown): unknown =>
+    typeof v === 'string' ? (names.get(v.replace(/^@/, '')) ?? v) : Array.isArray(v) ? v.map(renameId) : v
   const renamedHolder: Record<string, unknown> = { ...holder, nodes: renamedNodes }
-  if ('output' in holder) renamedHolder.output = rewrite(holder.output)
-  if ('outputs' in holder) renamedHolder.outputs = rewrite(holder.outputs)
+  for (const key of ['output', 'outputs', 'save']) if (key in holder) renamedHolder[key] = renameId(holder[key])
   return record.dag && typeof record.dag === 'object' ? { ...record, dag: renamedHolder } : renamedHolder
 }
 

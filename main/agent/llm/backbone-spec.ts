@@ -1,0 +1,60 @@
+/**
+ * The `--backbone` value: `rules` (default), `openai:URL#MODEL` or `llama:PATH.gguf`, validated with zod, and the
+ * factory that builds the backbone it names.
+ */
+import { z } from 'zod'
+import type { Backbone } from '../backbone'
+import type { ToolRegistry } from '../tool-registry'
+import { LlamaModel } from './llama-model'
+import { createLlmBackbone } from './llm-backbone'
+import { OpenAIClient } from './openai-client'
+import { createRulesBackbone } from './rules/rules-backbone'
+
+export type BackboneSpec =
+  | { kind: 'rules' }
+  | { kind: 'openai'; baseUrl: string; model: string }
+  | { kind: 'llama'; path: string }
+
+const OpenAISpec = z
+  .string()
+  .regex(/^openai:https?:\/\/[^#\s]+#\S+$/, 'write it as openai:URL#MODEL, e.g. openai:http://127.0.0.1:11434/v1#qwen2.5:7b')
+  .transform((s) => {
+    const rest = s.slice('openai:'.length)
+    const hash = rest.lastIndexOf('#')
+    return { kind: 'openai' as const, baseUrl: rest.slice(0, hash), model: rest.slice(hash + 1) }
+  })
+  .refine((s) => URL.canParse(s.baseUrl), 'the URL of the openai backbone is not a valid URL')
+
+export const BackboneSpecSchema = z.union([
+  z.literal('rules').transform(() => ({ kind: 'rules' as const })),
+  OpenAISpec,
+  z
+    .string()
+    .regex(/^llama:.+\.gguf$/i, 'write it as llama:PATH.gguf')
+    .transform((s) => ({ kind: 'llama' as const, path: s.slice('llama:'.length) })),
+])
+
+/** Parse a `--backbone` value; throws one sentence naming the accepted forms. */
+export function parseBackbone(value: string): BackboneSpec {
+  const parsed = BackboneSpecSchema.safeParse(value.trim())
+  if (parsed.success) return parsed.data
+  throw new Error(`The backbone '${value}' is not understood: use rules, openai:URL#MODEL (e.g. openai:http://127.0.0.1:11434/v1#qwen2.5:7b) or llama:PATH.gguf.`)
+}
+
+export interface BackboneOptions {
+  /** API key for a cloud endpoint (RSURE_OPENAI_API_KEY); local servers need none. */
+  apiKey?: string
+  timeoutMs?: number
+  stream?: boolean
+}
+
+export function createBackbone(spec: BackboneSpec, registry: ToolRegistry, opts: BackboneOptions = {}): Backbone {
+  switch (spec.kind) {
+    case 'rules':
+      return createRulesBackbone()
+    case 'openai':
+      return createLlmBackbone(new OpenAIClient({ baseUrl: spec.baseUrl, model: spec.model, apiKey: opts.apiKey, timeoutMs: opts.timeoutMs, stream: opts.stream }), registry)
+    case 'llama':
+      return createLlmBackbone(new LlamaModel(spec.path), registry)
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * A backbone over one language model: the ReAct planner, the LLM verifier in its own context, and the answer
+ * writer in a fresh context all share the model, and every call is counted in one meter.
+ */
+import { classifierPrompt, taskTypeFromText } from '../../prior/classifier'
+import { LlmVerifier, type JsonChat } from '../../verify/llm-verifier'
+import type { Backbone } from '../backbone'
+import { metered, UsageMeter, type ContentPart, type Model } from '../model'
+import type { ToolRegistry } from '../tool-registry'
+import { LlmAnswerWriter } from './llm-answer-writer'
+import { LlmPlanner } from './llm-planner'
+
+/** The verifier's view of a model: one prompt, images attached when the model can see them, a JSON answer. */
+export function jsonChatOf(model: Model): JsonChat {
+  return {
+    async completeJson({ prompt, images, schemaName, schema }, signal) {
+      const parts: ContentPart[] = [{ type: 'text', text: prompt }]
+      if (model.capabilities.images) for (const dataUri of images) parts.push({ type: 'image', dataUri })
+      const response = await model.chat({ messages: [{ role: 'user', content: parts.length > 1 ? parts : prompt }], responseSchema: { name: schemaName, schema }, temperature: 0 }, signal)
+      return response.json
+    },
+  }
+}
+
+export function createLlmBackbone(model: Model, registry: ToolRegistry): Backbone {
+  const meter = new UsageMeter()
+  const m = metered(model, meter)
+  return {
+    id: model.id,
+    planner: new LlmPlanner(m, registry),
+    verifier: new LlmVerifier(jsonChatOf(m)),
+    writer: new LlmAnswerWriter(m),
+    meter,
+    async classifyFallback(question, signal) {
+      const response = await m.chat({ messages: [{ role: 'user', content: classifierPrompt(question) }], temperature: 0 }, signal)
+      return taskTypeFromText(response.text)
+    },
+    close: async () => {
+      await model.close?.()
+    },
+  }
+}

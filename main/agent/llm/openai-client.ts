@@ -1,0 +1,172 @@
+/**
+ * An OpenAI-compatible chat client (Ollama, llama.cpp's llama-server, vLLM, LM Studio, a cloud endpoint where
+ * allowed): tool calls, images as data URIs, JSON-schema answers with a fallback to tolerant extraction, streaming,
+ * a timeout per request, bounded retries on transient failures, and one clear sentence when the endpoint is down
+ * or answers something that is not a chat completion.
+ */
+import type { ChatRequest, ChatResponse, Model, ModelCapabilities, ModelToolCall } from '../model'
+import { extractJson } from './json-extract'
+import { requestBody, toolCallOf, WireChunk, WireCompletion } from './openai-wire'
+import { sseData } from './sse'
+
+export interface OpenAIClientOptions {
+  /** Base URL up to and including the API version, e.g. `http://127.0.0.1:11434/v1`. */
+  baseUrl: string
+  model: string
+  apiKey?: string
+  /** Stream responses (server-sent events). Default true. */
+  stream?: boolean
+  /** Per-request timeout in ms. Default 120 s. */
+  timeoutMs?: number
+  /** Retries after a transient failure (network, 429, 5xx). Default 2. */
+  retries?: number
+  /** Base delay of the exponential backoff, ms. Default 250. */
+  backoffMs?: number
+  capabilities?: Partial<ModelCapabilities>
+}
+
+/** A failure of the model endpoint, as one sentence the user can act on. */
+export class ModelEndpointError extends Error {
+  constructor(
+    message: string,
+    readonly transient: boolean,
+  ) {
+    super(message)
+    this.name = 'ModelEndpointError'
+  }
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms)
+    signal?.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), { once: true })
+  })
+
+export class OpenAIClient implements Model {
+  readonly id: string
+  readonly capabilities: ModelCapabilities
+  private readonly url: string
+  private jsonMode = true
+
+  constructor(private readonly opts: OpenAIClientOptions) {
+    const base = opts.baseUrl.replace(/\/+$/, '')
+    this.url = `${base}/chat/completions`
+    this.id = `openai:${base}#${opts.model}`
+    this.capabilities = { tools: true, images: true, jsonSchema: true, ...opts.capabilities }
+  }
+
+  async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
+    const retries = this.opts.retries ?? 2
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.once(request, signal)
+      } catch (err) {
+        if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : err
+        if (err instanceof ModelEndpointError && err.transient && attempt < retries) {
+          await sleep((this.opts.backoffMs ?? 250) * 2 ** attempt, signal)
+          continue
+        }
+        throw err
+      }
+    }
+  }
+
+  private async once(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
+    const stream = this.opts.stream ?? true
+    const timeout = AbortSignal.timeout(this.opts.timeoutMs ?? 120_000)
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
+    let response: Response
+    try {
+      response = await fetch(this.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {}) },
+        body: JSON.stringify(requestBody(request, { model: this.opts.model, stream, jsonMode: this.jsonMode && !!request.responseSchema })),
+        signal: combined,
+      })
+    } catch (err) {
+      if (signal?.aborted) throw err
+      if (timeout.aborted) throw new ModelEndpointError(`The model endpoint ${this.url} did not answer within ${(this.opts.timeoutMs ?? 120_000) / 1000} s: check that the model is loaded or raise the timeout.`, true)
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause
+      throw new ModelEndpointError(`The model endpoint ${this.url} is not reachable (${cause?.code ?? cause?.message ?? (err as Error).message}): start the server or fix the --backbone URL.`, true)
+    }
+    if (!response.ok) {
+      const text = (await response.text().catch(() => '')).slice(0, 300)
+      if (response.status === 400 && request.responseSchema && this.jsonMode && /response_format|json_schema/i.test(text)) {
+        // The server has no JSON-schema mode: ask in words from now on and extract the JSON tolerantly.
+        this.jsonMode = false
+        return this.once(request, signal)
+      }
+      const transient = response.status === 429 || response.status >= 500
+      throw new ModelEndpointError(
+        `The model endpoint ${this.url} answered HTTP ${response.status}${text ? ` (${text.replace(/\s+/g, ' ').trim()})` : ''}: ${transient ? 'it is overloaded or failing; try again later' : 'check the model name and the request'}.`,
+        transient,
+      )
+    }
+    const isStream = stream && (response.headers.get('content-type') ?? '').includes('text/event-stream')
+    const result = isStream && response.body ? await this.readStream(response.body, combined) : await this.readWhole(response)
+    if (request.responseSchema) {
+      const json = extractJson(result.text)
+      if (json === undefined && result.toolCalls.length === 0) {
+        throw new ModelEndpointError(`The model at ${this.url} was asked for JSON but answered text that holds no JSON object ("${result.text.slice(0, 80)}").`, false)
+      }
+      result.json = json
+    }
+    return result
+  }
+
+  private async readWhole(response: Response): Promise<ChatResponse> {
+    let raw: unknown
+    try {
+      raw = await response.json()
+    } catch {
+      throw new ModelEndpointError(`The model endpoint ${this.url} answered something that is not JSON: check that the URL points at an OpenAI-compatible /v1 API.`, false)
+    }
+    const parsed = WireCompletion.safeParse(raw)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw new ModelEndpointError(`The model endpoint ${this.url} answered something that is not a chat completion (${issue.path.join('.') || 'top level'}: ${issue.message}): check that the URL points at an OpenAI-compatible /v1 API.`, false)
+    }
+    const choice = parsed.data.choices[0]
+    const toolCalls = (choice.message.tool_calls ?? []).map((c, i) => toolCallOf(c.id, c.function.name, c.function.arguments, i))
+    return {
+      text: choice.message.content ?? '',
+      toolCalls,
+      usage: { promptTokens: parsed.data.usage?.prompt_tokens ?? 0, completionTokens: parsed.data.usage?.completion_tokens ?? 0 },
+      finishReason: choice.finish_reason ?? 'stop',
+    }
+  }
+
+  private async readStream(body: ReadableStream<Uint8Array>, signal: AbortSignal): Promise<ChatResponse> {
+    let text = ''
+    let finishReason = 'stop'
+    let usage = { promptTokens: 0, completionTokens: 0 }
+    const calls = new Map<number, { id?: string; name: string; args: string }>()
+    for await (const data of sseData(body, signal)) {
+      let raw: unknown
+      try {
+        raw = JSON.parse(data)
+      } catch {
+        throw new ModelEndpointError(`The model endpoint ${this.url} streamed a chunk that is not JSON ("${data.slice(0, 60)}").`, false)
+      }
+      const chunk = WireChunk.safeParse(raw)
+      if (!chunk.success) throw new ModelEndpointError(`The model endpoint ${this.url} streamed a chunk that is not a chat completion delta.`, false)
+      if (chunk.data.usage) usage = { promptTokens: chunk.data.usage.prompt_tokens ?? 0, completionTokens: chunk.data.usage.completion_tokens ?? 0 }
+      for (const choice of chunk.data.choices) {
+        if (choice.delta.content) text += choice.delta.content
+        for (const d of choice.delta.tool_calls ?? []) {
+          const cur = calls.get(d.index) ?? { name: '', args: '' }
+          if (d.id) cur.id = d.id
+          if (d.function?.name) cur.name += d.function.name
+          if (d.function?.arguments) cur.args += d.function.arguments
+          calls.set(d.index, cur)
+        }
+        if (choice.finish_reason) finishReason = choice.finish_reason
+      }
+    }
+    const toolCalls: ModelToolCall[] = [...calls.entries()]
+      .sort(([a], [b]) => a - b)
+      .filter(([, c]) => c.name !== '')
+      .map(([i, c]) => toolCallOf(c.id, c.name, c.args, i))
+    return { text, toolCalls, usage, finishReason }
+  }
+}

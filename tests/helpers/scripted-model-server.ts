@@ -1,0 +1,136 @@
+/**
+ * A real local HTTP server speaking the OpenAI chat-completions protocol, scripted per test. Each request is
+ * classified by role — the planner (it offers tools), the verifier (JSON answer named 'verdict'), the answer
+ * writer (JSON answer named 'final_answer'), or other (e.g. the task classifier) — and answered by that role's
+ * script, in order. Replies stream as server-sent events when the request asks to stream. Every request body is
+ * kept for assertions.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export type Role = 'planner' | 'verifier' | 'writer' | 'other'
+
+export type ScriptedReply =
+  | { toolCalls: { name: string; arguments: unknown; id?: string }[]; text?: string }
+  | { text: string }
+  | { json: unknown }
+  | { status: number; body: string }
+  | { raw: string; contentType?: string }
+
+export interface RecordedRequest {
+  role: Role
+  body: Record<string, unknown>
+  /** All message texts of the request joined, for "does the prompt contain X" assertions. */
+  text: string
+}
+
+export type Script = Partial<Record<Role, ScriptedReply[] | ((req: RecordedRequest, index: number) => ScriptedReply)>>
+
+export interface ScriptedModelServer {
+  /** Base URL up to /v1. */
+  url: string
+  requests: RecordedRequest[]
+  byRole(role: Role): RecordedRequest[]
+  close(): Promise<void>
+}
+
+function roleOf(body: Record<string, unknown>): Role {
+  const format = body.response_format as { json_schema?: { name?: string } } | undefined
+  const text = JSON.stringify(body.messages ?? [])
+  if (format?.json_schema?.name === 'verdict' || text.includes('You verify one tool observation')) return 'verifier'
+  if (format?.json_schema?.name === 'final_answer' || text.includes('Write the final answer to the task below')) return 'writer'
+  if (Array.isArray(body.tools) && body.tools.length > 0) return 'planner'
+  return 'other'
+}
+
+function messageText(body: Record<string, unknown>): string {
+  const messages = (body.messages ?? []) as { content?: unknown; tool_calls?: unknown }[]
+  return messages
+    .map((m) => {
+      const c = m.content
+      const content = typeof c === 'string' ? c : Array.isArray(c) ? c.map((p) => (p as { text?: string }).text ?? '[image]').join('\n') : ''
+      return m.tool_calls ? `${content}\n${JSON.stringify(m.tool_calls)}` : content
+    })
+    .join('\n')
+}
+
+function completion(reply: Exclude<ScriptedReply, { status: number } | { raw: string }>) {
+  const message: Record<string, unknown> = { role: 'assistant', content: null }
+  if ('toolCalls' in reply) {
+    message.content = reply.text ?? null
+    message.tool_calls = reply.toolCalls.map((c, i) => ({
+      id: c.id ?? `call_${i}_${Math.random().toString(36).slice(2, 8)}`,
+      type: 'function',
+      function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+    }))
+  } else if ('json' in reply) message.content = JSON.stringify(reply.json)
+  else message.content = reply.text
+  return message
+}
+
+export async function startScriptedModelServer(script: Script): Promise<ScriptedModelServer> {
+  const requests: RecordedRequest[] = []
+  const counters: Record<Role, number> = { planner: 0, verifier: 0, writer: 0, other: 0 }
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c) => chunks.push(c))
+    req.on('end', () => {
+      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }))
+        return
+      }
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>
+      const role = roleOf(body)
+      const recorded: RecordedRequest = { role, body, text: messageText(body) }
+      requests.push(recorded)
+      const entry = script[role]
+      const index = counters[role]++
+      const reply = typeof entry === 'function' ? entry(recorded, index) : entry?.[index]
+      if (!reply) {
+        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no scripted ${role} reply #${index + 1}` } }))
+        return
+      }
+      if ('status' in reply) {
+        res.writeHead(reply.status, { 'content-type': 'application/json' }).end(reply.body)
+        return
+      }
+      if ('raw' in reply) {
+        res.writeHead(200, { 'content-type': reply.contentType ?? 'application/json' }).end(reply.raw)
+        return
+      }
+      const message = completion(reply)
+      const usage = { prompt_tokens: Math.ceil(recorded.text.length / 4), completion_tokens: 7 }
+      if (body.stream === true) {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+        const send = (o: unknown) => res.write(`data: ${JSON.stringify(o)}\n\n`)
+        const content = typeof message.content === 'string' ? message.content : ''
+        // Content in two pieces, tool calls with their arguments split, as real servers do.
+        if (content) {
+          send({ choices: [{ index: 0, delta: { role: 'assistant', content: content.slice(0, Math.ceil(content.length / 2)) } }] })
+          send({ choices: [{ index: 0, delta: { content: content.slice(Math.ceil(content.length / 2)) } }] })
+        }
+        const calls = (message.tool_calls ?? []) as { id: string; function: { name: string; arguments: string } }[]
+        calls.forEach((c, i) => {
+          const half = Math.ceil(c.function.arguments.length / 2)
+          send({ choices: [{ index: 0, delta: { tool_calls: [{ index: i, id: c.id, type: 'function', function: { name: c.function.name, arguments: c.function.arguments.slice(0, half) } }] } }] })
+          send({ choices: [{ index: 0, delta: { tool_calls: [{ index: i, function: { arguments: c.function.arguments.slice(half) } }] } }] })
+        })
+        send({ choices: [{ index: 0, delta: {}, finish_reason: calls.length ? 'tool_calls' : 'stop' }] })
+        send({ choices: [], usage })
+        res.end('data: [DONE]\n\n')
+        return
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({ id: 'cmpl-1', object: 'chat.completion', choices: [{ index: 0, message, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }], usage }),
+      )
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    byRole: (role) => requests.filter((r) => r.role === role),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { extractPeriods, spanOf } from '../../../main/verify/question-periods'
+
+const ranges = (q: string) => extractPeriods(q).map((p) => [p.start, p.end, p.granularity])
+
+describe('extractPeriods', () => {
+  it.each([
+    ['in 2019, calculate', [['2019-01-01', '2019-12-31', 'year']]],
+    ['in February 2022', [['2022-02-01', '2022-02-28', 'month']]],
+    ['On July 12, 2022, researchers', [['2022-07-12', '2022-07-12', 'day']]],
+    ['from June to September 2023', [['2023-06-01', '2023-09-30', 'month']]],
+    ['between 2019 and 2023', [['2019-01-01', '2023-12-31', 'years']]],
+    ['from June 1 to September 30, 2019', [['2019-06-01', '2019-09-30', 'day']]],
+    ['during July 20–29, 2023.', [['2023-07-20', '2023-07-29', 'day']]],
+    ['summer 2022', [['2022-06-01', '2022-08-31', 'season']]],
+    ['winter 2020', [['2020-12-01', '2021-02-28', 'season']]],
+    ['June 2020 and June 2021', [['2020-06-01', '2020-06-30', 'month'], ['2021-06-01', '2021-06-30', 'month']]],
+    ['during July of 2015 and 2023', [['2015-07-01', '2015-07-31', 'month'], ['2023-07-01', '2023-07-31', 'month']]],
+    ['February 2024', [['2024-02-01', '2024-02-29', 'month']]],
+  ])('%s', (q, expected) => {
+    expect(ranges(q)).toEqual(expected)
+  })
+
+  it('reads a day once, not also as its year', () => {
+    expect(extractPeriods('On August 13, 2022 in Chengdu')).toHaveLength(1)
+  })
+
+  it('finds nothing in a question without dates, and spans several periods', () => {
+    expect(extractPeriods('How many ships are in the harbour?')).toEqual([])
+    expect(spanOf(extractPeriods('June 2020 and June 2021'))).toEqual({ start: '2020-06-01', end: '2021-06-30' })
+  })
+})
