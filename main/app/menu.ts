@@ -1,5 +1,5 @@
 /**
- * The application menu. File > Open uses the native dialog and adds the chosen files through the same router the
+ * The application menu. File > Add Images… / Add Folder… use the native dialog and adds the chosen files through the same router the
  * page uses; the page hears about them through the `files.added` event.
  */
 import { app, dialog, Menu, type BrowserWindow, type MenuItemConstructorOptions } from 'electron'
@@ -13,13 +13,14 @@ async function openWith(host: IpcHost, win: BrowserWindow | undefined, folders: 
   }
   const picked = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options)
   if (picked.canceled || picked.filePaths.length === 0) return
-  const result = await host.router.dispatch('files.add', { paths: picked.filePaths }, { transport: 'ipc' })
-  if (result.ok) {
-    const value = result.value as { added: never[]; skipped: { path: string; reason: string }[] }
-    host.hub.emit('files.added', { files: value.added })
-    if (value.skipped.length) host.hub.emit('app.notice', { level: 'warning', message: `Skipped ${value.skipped.length} path(s): ${value.skipped.map((s) => s.reason).join(' ')}` })
-  } else {
-    host.hub.emit('app.notice', { level: 'error', message: result.error.message })
+  try {
+    const { added, skipped } = await host.router.call('files.add', { paths: picked.filePaths })
+    host.hub.emit('files.added', { files: added })
+    if (skipped.length) {
+      host.hub.emit('app.notice', { level: 'warning', message: `Skipped ${skipped.length}: ${skipped.map((s) => `${s.path} — ${s.reason}`).join('; ')}` })
+    }
+  } catch (err) {
+    host.hub.emit('app.notice', { level: 'error', message: (err as Error).message })
   }
 }
 

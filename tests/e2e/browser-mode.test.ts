@@ -6,7 +6,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import NodeWebSocket from 'ws'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shared, tempDir } from '../helpers/tmp'
@@ -180,5 +183,47 @@ describe('browser mode (rsure serve + Chromium)', () => {
     })
     const card = page.locator('[data-testid=file-card][data-name="notes.tif"]')
     await expect.poll(() => card.locator('.error').innerText(), { timeout: 20_000 }).toMatch(/is not a GeoTIFF, PNG or JPEG file/)
+  })
+
+  it('refuses sockets without the token, and a foreign page even when it knows the token', async () => {
+    const origin = new URL(url).origin
+    const token = new URL(url).hash.replace('#token=', '')
+    const wsUrl = `${origin.replace('http', 'ws')}/ws`
+    const attempt = (protocols: string[], from: string) =>
+      new Promise<number | 'open'>((resolve) => {
+        const ws = new NodeWebSocket(wsUrl, protocols, { origin: from })
+        ws.once('open', () => {
+          ws.close()
+          resolve('open')
+        })
+        ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
+        ws.once('error', () => resolve(0))
+      })
+    expect(await attempt(['rsure.v1'], origin)).toBe(401)
+    expect(await attempt(['rsure.v1', 'rsure-token.0123456789abcdef'], origin)).toBe(401)
+    expect(await attempt(['rsure.v1', `rsure-token.${token}`], 'http://evil.example')).toBe(403)
+    expect(await attempt(['rsure.v1', `rsure-token.${token}`], origin)).toBe('open')
+
+    // A real page on another local origin, in the same browser, tries to drive RSure with the stolen token.
+    const foreign = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>other</title>'))
+    await new Promise<void>((r) => foreign.listen(0, '127.0.0.1', () => r()))
+    try {
+      const other = await context!.newPage()
+      await other.goto(`http://127.0.0.1:${(foreign.address() as AddressInfo).port}/`)
+      const outcome = await other.evaluate(
+        ({ wsUrl, token }) =>
+          new Promise<string>((resolve) => {
+            const ws = new WebSocket(wsUrl, ['rsure.v1', `rsure-token.${token}`])
+            ws.onopen = () => resolve('open')
+            ws.onerror = () => resolve('refused')
+            setTimeout(() => resolve('timeout'), 10_000)
+          }),
+        { wsUrl, token },
+      )
+      expect(outcome).toBe('refused')
+      await other.close()
+    } finally {
+      foreign.close()
+    }
   })
 })
