@@ -173,6 +173,7 @@ describe('browser mode (rsure serve + Chromium)', () => {
     expect(info).toContain('LZW')
     expect(info).toContain('128×130, 64×65')
     await expect.poll(() => page.locator('[data-testid=file-card]').count()).toBe(2)
+    await page.screenshot({ path: SCREENSHOT.replace('.png', '-two-files.png'), fullPage: true })
   })
 
   it('shows one clear sentence for a file that is not an image', async () => {
