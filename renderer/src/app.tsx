@@ -61,6 +61,10 @@ export function App({ api }: { api: RsureApi }) {
     [api],
   )
 
+  const bindDropZone = useCallback((h: DropZoneHandle) => {
+    dropZone.current = h
+  }, [])
+
   const remove = (id: string) => {
     setFiles((cur) => cur.filter((f) => f.id !== id))
     api.invoke('files.remove', { id }).catch((e: Error) => setNotice({ level: 'error', message: e.message }))
@@ -75,7 +79,7 @@ export function App({ api }: { api: RsureApi }) {
         </span>
       </header>
       <main>
-        <DropZone onFiles={addFiles} busy={busy} bindHandle={(h) => (dropZone.current = h)} />
+        <DropZone onFiles={addFiles} busy={busy} bindHandle={bindDropZone} />
         {notice && (
           <p className={`notice ${notice.level}`} role="status" data-testid="notice">
             {notice.message}

@@ -1,5 +1,5 @@
 /** Where files arrive: drag and drop (files and folders) or the pickers (files, or a whole folder). */
-import { useRef, useState, type DragEvent } from 'react'
+import { useEffect, useRef, useState, type DragEvent } from 'react'
 import { IMAGE_EXTENSIONS } from '../../../preload/contract'
 import { collectDropped, collectPicked } from '../transport/collect-files'
 
@@ -12,7 +12,10 @@ export function DropZone(props: { onFiles: (files: File[]) => void; busy: string
   const [over, setOver] = useState(false)
   const filesInput = useRef<HTMLInputElement>(null)
   const folderInput = useRef<HTMLInputElement>(null)
-  props.bindHandle?.({ openFiles: () => filesInput.current?.click(), openFolder: () => folderInput.current?.click() })
+  const { bindHandle } = props
+  useEffect(() => {
+    bindHandle?.({ openFiles: () => filesInput.current?.click(), openFolder: () => folderInput.current?.click() })
+  }, [bindHandle])
 
   const onDrop = async (e: DragEvent) => {
     e.preventDefault()
