@@ -54,6 +54,17 @@ function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('the run was cancelled')
 }
 
+/** A tool that ignores its signal must not hold a cancelled run: settle as soon as the signal aborts. */
+function untilAborted<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return work
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error('the run was cancelled'))
+    if (signal.aborted) return onAbort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
 /** Tools whose observations are verified; retrieve only supplies context cards. */
 const VERIFIED_TOOLS = new Set(['perceive', 'measure', 'execute'])
 
@@ -148,7 +159,7 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
       return { ...base, kind: 'rule_failed', rule: 'novelty', diagnosis }
     }
     try {
-      raw = await tool.run(parsedArgs.data, opts.toolContext)
+      raw = await untilAborted(tool.run(parsedArgs.data, opts.toolContext), signal)
     } catch (err) {
       throwIfAborted(signal)
       const diagnosis = `The ${tool.name} call failed: ${(err as Error).message}`
