@@ -244,8 +244,8 @@ export function evalScalar(e: Expr, vars: Record<string, number>): number {
  * Evaluate over rasters (equal-length Float64Arrays) and scalars, block by block to bound temporary memory;
  * returns a new array with non-finite values as NaN.
  */
-export function evalRaster(e: Expr, vars: Record<string, number | Float64Array>, length: number, block = 65536): Float64Array {
-  const out = new Float64Array(length)
+export function evalRaster(e: Expr, vars: Record<string, number | Float64Array>, length: number, alloc: (n: number) => Float64Array = (n) => new Float64Array(n), block = 65536): Float64Array {
+  const out = alloc(length)
   for (let start = 0; start < length; start += block) {
     const len = Math.min(block, length - start)
     const v = evalBlock(e, (n) => {

@@ -27,8 +27,9 @@ export interface MaskOutcome {
   dropped: Record<string, number>
 }
 
-export function applyMask(data: Float64Array, p: MaskParams, qa?: Float64Array): MaskOutcome {
-  const out = new Float64Array(data)
+export function applyMask(data: Float64Array, p: MaskParams, qa?: Float64Array, alloc: (n: number) => Float64Array = (n) => new Float64Array(n)): MaskOutcome {
+  const out = alloc(data.length)
+  out.set(data)
   const dropped: Record<string, number> = { already_invalid: 0, nodata: 0, range: 0, qa: 0 }
   const nodata = new Set(p.nodata ?? [])
   const lo = Math.max(p.valid_range?.[0] ?? -Infinity, p.min ?? -Infinity)

@@ -21,7 +21,10 @@ type Value = { raster: Raster } | { insufficient: string }
 export class BufferRecycler {
   private free = new Map<number, Float64Array[]>()
   private bytes = 0
-  constructor(private readonly maxBytes = 768 * 1024 * 1024) {}
+  constructor(private readonly maxBytes = 256 * 1024 * 1024) {}
+
+  /** A buffer of `length` values: a recycled one when available (contents undefined), else a new one. */
+  alloc = (length: number): Float64Array => this.take(length) ?? new Float64Array(length)
 
   take(length: number): Float64Array | undefined {
     const list = this.free.get(length)
@@ -153,7 +156,7 @@ function inputRasters(node: JobNode, values: Map<string, Value>): { rasters: Rec
   return { rasters, scalars }
 }
 
-function evaluateNode(node: JobNode, values: Map<string, Value>): { value: Value; report: NodeReport } {
+function evaluateNode(node: JobNode, values: Map<string, Value>, recycler: BufferRecycler): { value: Value; report: NodeReport } {
   const { rasters, scalars, insufficient } = inputRasters(node, values)
   if (insufficient) return { value: { insufficient }, report: { status: 'insufficient', reason: insufficient, unit: node.unit } }
   const first = Object.values(rasters)[0]
@@ -164,12 +167,12 @@ function evaluateNode(node: JobNode, values: Map<string, Value>): { value: Value
     const expr = parseExpr(String(node.params.expr))
     const vars: Record<string, number | Float64Array> = { ...scalars }
     for (const [k, r] of Object.entries(rasters)) vars[k] = r.data
-    const raster: Raster = { grid, data: evalRaster(expr, vars, n), unit: node.unit }
+    const raster: Raster = { grid, data: evalRaster(expr, vars, n, recycler.alloc), unit: node.unit }
     return { value: { raster }, report: report(raster) }
   }
   if (node.kind === 'mask') {
     const { data: src } = rasters.data
-    const out = applyMask(src, node.params as MaskParams, rasters.qa?.data)
+    const out = applyMask(src, node.params as MaskParams, rasters.qa?.data, recycler.alloc)
     const raster: Raster = { grid, data: out.data, unit: node.unit, ...(rasters.data.meta ? { meta: rasters.data.meta } : {}) }
     return { value: { raster }, report: report(raster, { dropped: out.dropped }) }
   }
@@ -179,7 +182,7 @@ function evaluateNode(node: JobNode, values: Map<string, Value>): { value: Value
   if (!def) throw new RasterJobError(node.id, `node '${node.id}' names unknown product '${product}'`)
   const inputs: Record<string, ProductInput> = {}
   for (const [k, r] of Object.entries(rasters)) inputs[k] = { data: r.data, unit: r.unit, ...(r.meta ? { meta: r.meta } : {}) }
-  const res = def.compute(inputs, params, n)
+  const res = def.compute(inputs, params, n, recycler.alloc)
   if (!res.data) {
     const reason = res.insufficient ?? 'the product gave no value'
     return { value: { insufficient: reason }, report: { status: 'insufficient', reason, unit: node.unit, ...(res.details ? { details: res.details } : {}) } }
@@ -273,7 +276,7 @@ export async function evaluateJob(job: RasterJob, recycler = new BufferRecycler(
       values.set(node.id, { raster })
       reports[node.id] = report(raster, { band })
     } else {
-      const { value, report: rep } = evaluateNode(node, values)
+      const { value, report: rep } = evaluateNode(node, values, recycler)
       values.set(node.id, value)
       reports[node.id] = rep
       for (const ref of Object.values(node.inputs)) if ('node' in ref) release(ref.node)

@@ -40,12 +40,19 @@ export interface ProductDef<P = Record<string, unknown>> {
   convention(params: P): string
   /** Cross-parameter checks zod cannot express; returns the reason a parameter set is impossible, or null. */
   check?(params: P, inputNames: string[]): string | null
-  compute(inputs: Record<string, ProductInput>, params: P, length: number): ProductResult
+  /** `alloc(n)` gives an output buffer (possibly recycled, contents undefined); products must write every pixel. */
+  compute(inputs: Record<string, ProductInput>, params: P, length: number, alloc?: Alloc): ProductResult
 }
 
+/** Output buffer source: recycled pixel buffers inside the workers, plain allocation elsewhere. */
+export type Alloc = (length: number) => Float64Array
+
+export const freshAlloc: Alloc = (n) => new Float64Array(n)
+
 /** Fill an output array with f(i), NaN where f is not finite. */
-export function fillPixels(length: number, f: (i: number) => number): Float64Array {
-  const out = new Float64Array(length)
+export function fillPixels(length: number, alloc: Alloc | undefined, f: (i: number) => number): Float64Array {
+  alloc ??= freshAlloc
+  const out = alloc(length)
   for (let i = 0; i < length; i++) {
     const v = f(i)
     out[i] = Number.isFinite(v) ? v : NaN

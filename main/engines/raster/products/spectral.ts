@@ -23,13 +23,13 @@ export const normalizedDifference: ProductDef<NdParams> = {
       ? `epsilon ${p.epsilon} added to the denominator (the Earth-Agent convention uses 1e-6)`
       : 'no epsilon: pixels with a + b = 0 are invalid',
   check: () => null,
-  compute: (inp, p, n) => {
+  compute: (inp, p, n, alloc) => {
     const a = inp.a.data
     const b = inp.b.data
     if (inp.a.unit !== inp.b.unit) {
       return { data: null, insufficient: `inputs a and b have different units (${inp.a.unit} vs ${inp.b.unit}); a normalised difference needs one unit` }
     }
-    return { data: fillPixels(n, (i) => (a[i] - b[i]) / (a[i] + b[i] + p.epsilon)) }
+    return { data: fillPixels(n, alloc, (i) => (a[i] - b[i]) / (a[i] + b[i] + p.epsilon)) }
   },
 }
 
@@ -75,14 +75,14 @@ export const pwvBandRatio: ProductDef<PwvParams> = {
   convention: (p) =>
     `${p.method}; continuum = window band, or linear in wavelength between window (${p.wavelengths.window} um) and window2 (${p.wavelengths.window2} um) evaluated at ${p.wavelengths.absorb} um when window2 is given`,
   check: (p) => (p.wavelengths.window === p.wavelengths.window2 ? 'wavelengths.window and wavelengths.window2 must differ' : null),
-  compute: (inp, p, n) => {
+  compute: (inp, p, n, alloc) => {
     const w = inp.window.data
     const a = inp.absorb.data
     const w2 = inp.window2?.data
     const { window: l1, window2: l2, absorb: la } = p.wavelengths
     const t = (l2 - la) / (l2 - l1) // weight of the first window band in the linear continuum
     return {
-      data: fillPixels(n, (i) => {
+      data: fillPixels(n, alloc, (i) => {
         const cont = w2 ? t * w[i] + (1 - t) * w2[i] : w[i]
         const T = a[i] / cont
         if (!(T > 0)) return NaN

@@ -29,14 +29,14 @@ export const brightnessTemperature: ProductDef<BtParams> = {
   outputUnit: () => 'K',
   formula: () => 'BT = K2 / ln(K1 / L + 1)',
   convention: (p) => (p.k1 !== undefined ? 'K1, K2 given as parameters' : 'K1, K2 from the scene metadata (MTL K1_CONSTANT/K2_CONSTANT)'),
-  compute: (inp, p, n) => {
+  compute: (inp, p, n, alloc) => {
     const k1 = p.k1 ?? inp.data.meta?.k1
     const k2 = p.k2 ?? inp.data.meta?.k2
     if (k1 === undefined || k2 === undefined) {
       return { data: null, insufficient: 'no K1/K2 constants: give params k1 and k2 or read the band through a Landsat catalog with calibration "toa"' }
     }
     const L = inp.data.data
-    return { data: fillPixels(n, (i) => (L[i] > 0 ? k2 / Math.log(k1 / L[i] + 1) : NaN)), details: { k1, k2 } }
+    return { data: fillPixels(n, alloc, (i) => (L[i] > 0 ? k2 / Math.log(k1 / L[i] + 1) : NaN)), details: { k1, k2 } }
   },
 }
 
@@ -93,12 +93,12 @@ export const singleChannelLst: ProductDef<ScParams> = {
     if (p.ndvi_soil >= p.ndvi_veg) return 'ndvi_soil must be below ndvi_veg'
     return null
   },
-  compute: (inp, p, n) => {
+  compute: (inp, p, n, alloc) => {
     const bt = inp.bt.data
     const e = inp.emissivity?.data
     const ndvi = inp.ndvi?.data
     return {
-      data: fillPixels(n, (i) => {
+      data: fillPixels(n, alloc, (i) => {
         const eps = e ? e[i] : ndviEmissivity(ndvi![i], p)
         if (!(eps > 0 && eps <= 1)) return NaN
         return emissivityCorrect(bt[i], eps, p.wavelength_um, p.c2)
@@ -123,10 +123,10 @@ export const multiChannelLst: ProductDef<McParams> = {
   outputUnit: () => 'K',
   formula: (p) => `LST = ${p.a} * T31 + ${p.b} * (T31 - T32) + ${p.c}`,
   convention: () => 'linear two-channel form; default coefficients a 1.022, b 0.47, c 0.43 (Earth-Agent convention)',
-  compute: (inp, p, n) => {
+  compute: (inp, p, n, alloc) => {
     const t31 = inp.t31.data
     const t32 = inp.t32.data
-    return { data: fillPixels(n, (i) => p.a * t31[i] + p.b * (t31[i] - t32[i]) + p.c) }
+    return { data: fillPixels(n, alloc, (i) => p.a * t31[i] + p.b * (t31[i] - t32[i]) + p.c) }
   },
 }
 
@@ -156,14 +156,14 @@ export const splitWindowLst: ProductDef<SwParams> = {
   outputUnit: () => 'K',
   formula: (p) => `LST = Ti + ${p.c[1]}(Ti - Tj) + ${p.c[2]}(Ti - Tj)^2 + ${p.c[0]} + (${p.c[3]} + ${p.c[4]}*w)(1 - e) + (${p.c[5]} + ${p.c[6]}*w) de, w = ${p.w} g/cm2`,
   convention: () => 'Jimenez-Munoz et al. 2014 form; e = (emis_i + emis_j) / 2, de = emis_i - emis_j',
-  compute: (inp, p, n) => {
+  compute: (inp, p, n, alloc) => {
     const ti = inp.ti.data
     const tj = inp.tj.data
     const ei = inp.emis_i.data
     const ej = inp.emis_j.data
     const [c0, c1, c2, c3, c4, c5, c6] = p.c
     return {
-      data: fillPixels(n, (i) => {
+      data: fillPixels(n, alloc, (i) => {
         const d = ti[i] - tj[i]
         const e = (ei[i] + ej[i]) / 2
         const de = ei[i] - ej[i]
@@ -200,11 +200,11 @@ export const ttmLst: ProductDef<TtmParams> = {
   formula: (p) => `LST = ${p.weights[0]}*T1 + ${p.weights[1]}*T2 + ${p.weights[2]}*T3 + ${p.offset}`,
   convention: (p) => `empirical weighted combination (Earth-Agent ttm_lst); pixels with any band outside (${p.valid_range[0]}, ${p.valid_range[1]}) K are invalid`,
   check: (p) => (Math.abs(p.weights[0] + p.weights[1] + p.weights[2] - 1) > 1e-9 ? 'the three weights must sum to 1' : null),
-  compute: (inp, p, n) => {
+  compute: (inp, p, n, alloc) => {
     const [lo, hi] = p.valid_range
     const t = [inp.t1.data, inp.t2.data, inp.t3.data]
     return {
-      data: fillPixels(n, (i) => {
+      data: fillPixels(n, alloc, (i) => {
         let s = p.offset
         for (let k = 0; k < 3; k++) {
           const v = t[k][i]
@@ -245,11 +245,10 @@ export const tes: ProductDef<TesParams> = {
   formula: (p) => `e = clip(${p.a} - ${p.b} * (max(T) - min(T)), ${p.clip[0]}, ${p.clip[1]}); LST = T_${p.reference} / (1 + (${p.wavelength_um} * T / ${p.c2}) ln e)`,
   convention: () => 'empirical spread-to-emissivity relation (Earth-Agent convention), not the iterative ASTER TES of Gillespie et al. 1998',
   check: (p, names) => (names.includes(p.reference) ? null : `the reference input '${p.reference}' is not connected`),
-  compute: (inp, p, n) => {
+  compute: (inp, p, n, alloc) => {
     const bands = Object.keys(inp).filter((k) => /^t[1-5]$/.test(k)).sort().map((k) => inp[k].data)
     const ref = inp[p.reference].data
-    const emis = new Float64Array(n)
-    const lst = fillPixels(n, (i) => {
+    const lst = fillPixels(n, alloc, (i) => {
       let mn = Infinity
       let mx = -Infinity
       for (const b of bands) {
@@ -259,7 +258,6 @@ export const tes: ProductDef<TesParams> = {
         if (v > mx) mx = v
       }
       const e = Math.min(Math.max(p.a - p.b * (mx - mn), p.clip[0]), p.clip[1])
-      emis[i] = e
       return emissivityCorrect(ref[i], e, p.wavelength_um, p.c2)
     })
     return { data: lst }
@@ -300,13 +298,13 @@ export const dayNightTemperature: ProductDef<DnParams> = {
     if (p.output === 'lst_night' && !names.includes('emis_night')) return "output 'lst_night' needs the emis_night input"
     return null
   },
-  compute: (inp, p, n) => {
+  compute: (inp, p, n, alloc) => {
     const day = inp.day.data
     const night = inp.night.data
     const ok = (v: number) => (p.valid_range ? v >= p.valid_range[0] && v <= p.valid_range[1] : v === v)
     const clipE = (e: number) => Math.min(Math.max(e, p.emissivity_clip[0]), p.emissivity_clip[1])
     return {
-      data: fillPixels(n, (i) => {
+      data: fillPixels(n, alloc, (i) => {
         const d = day[i]
         const nt = night[i]
         switch (p.output) {
@@ -346,13 +344,13 @@ export const apparentThermalInertia: ProductDef<AtiParams> = {
   formula: () => 'ATI = (1 - albedo) / (day - night)',
   convention: (p) => `pixels with day = night are invalid; ${p.clip ? `clipped to [${p.clip[0]}, ${p.clip[1]}] (Earth-Agent convention)` : 'not clipped'}`,
   check: () => null,
-  compute: (inp, p, n) => {
+  compute: (inp, p, n, alloc) => {
     if (inp.day.unit !== inp.night.unit) return { data: null, insufficient: `day (${inp.day.unit}) and night (${inp.night.unit}) temperatures must share a unit` }
     const a = inp.albedo.data
     const d = inp.day.data
     const nt = inp.night.data
     return {
-      data: fillPixels(n, (i) => {
+      data: fillPixels(n, alloc, (i) => {
         const dt = d[i] - nt[i]
         if (dt === 0) return NaN
         const v = (1 - a[i]) / dt

@@ -48,7 +48,7 @@ export const tvdi: ProductDef<TvdiParams> = {
     `each fitted linearly against bin centres; valid: ${p.ndvi_range[0]} <= NDVI <= ${p.ndvi_range[1]}, LST > ${p.lst_min}; ` +
     `fewer than ${p.min_pixels} valid pixels -> no value; ${p.clip ? 'clipped to [0, 1]' : 'not clipped'}`,
   check: () => null,
-  compute: (inp, p, n) => {
+  compute: (inp, p, n, alloc) => {
     const ndvi = inp.ndvi.data
     const lst = inp.lst.data
     const [lo, hi] = p.ndvi_range
@@ -110,7 +110,7 @@ export const tvdi: ProductDef<TvdiParams> = {
     const dryFit = linearFit(centres, dryY)
     const wetFit = linearFit(centres, wetY)
     // Pass 3: the index itself.
-    const out = new Float64Array(n)
+    const out = alloc ? alloc(n) : new Float64Array(n)
     const { slope: bd, intercept: ad } = dryFit
     const { slope: bw, intercept: aw } = wetFit
     for (let i = 0; i < n; i++) {

@@ -45,7 +45,8 @@ export class RasterPool {
 
   private spawn(): Slot {
     // Workers are threads of this process: their memory shows in process.resourceUsage().maxRSS.
-    const worker = new Worker(workerEntry())
+    // tsx's register() inside the worker reads workerData, so always pass an object.
+    const worker = new Worker(workerEntry(), { workerData: { role: 'rsure-raster-worker' } })
     worker.unref()
     const slot: Slot = { worker, busy: false }
     this.slots.push(slot)

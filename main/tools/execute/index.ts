@@ -1,0 +1,113 @@
+/**
+ * The execute tool (DESIGN section 4): compiles a typed raster DAG (README.md in this folder), runs its pixel work
+ * in the raster worker pool and returns one ToolResult whose evidence lets a verifier re-check each step.
+ *
+ * Fail-closed: a DAG that does not compile gives status 'error' with one sentence naming the node; a node that
+ * has too few valid pixels (or an output that depends on one) gives 'insufficient' with the reason and no number.
+ * Artifacts: the output node when it is a single raster, and the rasters listed in `save`, as float32 DEFLATE
+ * GeoTIFFs with their georeferencing; collections are not written per asset (their per-asset statistics are in the
+ * evidence), which keeps a 23-date run from writing 23 rasters nobody asked for.
+ */
+import { sharedRasterPool, type RasterPool } from '../../engines/raster/worker/pool'
+import type { Artifact, ToolConfig, ToolResult } from '../protocol'
+import type { Tool, ToolContext } from '../tool'
+import { compileDag, type CompiledDag } from './compile'
+import { Dag } from './dag'
+import { buildEvidence, valueJson } from './evidence'
+import { CompileError, type RuntimeValue } from './ops/types'
+import { runCompiled, type RunState } from './run'
+import { RasterJobError } from '../../engines/raster/job/types'
+import { emptyEvidence } from '../protocol'
+
+export { Dag } from './dag'
+export type { Dag as ExecuteDag } from './dag'
+
+const DESCRIPTION = `Run a typed raster DAG over GeoTIFFs and return one verified-evidence observation.
+Arguments: {nodes: [{id, op, params, inputs}], output, save?, base_dir?}; link inputs as "@<id>".
+Operators: asset.catalog (folder -> dated assets with band roles; Landsat MTL, Sentinel-2, <place>_<date>_<VAR>.tif),
+raster.read (path+band or catalog role), raster.algebra (expr), raster.product (normalized_difference,
+brightness_temperature, single_channel_lst, multi_channel_lst, split_window_lst, ttm_lst, tes, pwv_band_ratio, tvdi,
+day_night_temperature, apparent_thermal_inertia), raster.mask, raster.summarize (stats: [...]), raster.batch_reduce
+(per-asset series), threshold_fraction, spatial.query, timeseries.aggregate, timeseries.trend (Sen + Mann-Kendall),
+math.*, decision.select (nearest option). Use it for any number that must be computed from pixels.`
+
+export interface ExecuteOptions {
+  /** The raster worker pool; defaults to the process-wide pool sized to the cores. */
+  pool?: RasterPool
+  /** Folder for relative paths when the DAG has no base_dir (default: the working directory). */
+  cwd?: string
+}
+
+function config(c: CompiledDag | null, raw: unknown): ToolConfig {
+  if (!c) {
+    const out = (raw as { output?: unknown; nodes?: { id?: unknown; op?: unknown }[] }) ?? {}
+    const op = out.nodes?.find((n) => n.id === out.output)?.op
+    const safe = typeof op === 'string' && /^[a-z._]+$/i.test(op) ? op : 'invalid'
+    return { tool: 'execute', coarse: `execute:${safe}`, fine: `execute:${safe}|invalid` }
+  }
+  const n = c.nodes.get(c.output)!
+  const detail = n.spec.detail(n.params).replace(/[\s|]+/g, '_') || 'default'
+  return { tool: 'execute', coarse: `execute:${n.node.op}`, fine: `execute:${n.node.op}|${detail}` }
+}
+
+function observation(c: CompiledDag, run: RunState, artifacts: Artifact[]): unknown {
+  const out = c.nodes.get(c.output)!
+  if (out.info.type === 'raster') {
+    const r = run.rasterReports.get(c.output)?.[0]?.report
+    return { unit: r?.unit, width: r?.width, height: r?.height, valid: r?.valid, total: r?.total, min: r?.min, max: r?.max, mean: r?.mean, artifact: artifacts.find((a) => a.kind === `raster:${c.output}`)?.path }
+  }
+  if (out.info.type === 'rasters') {
+    const items = run.itemResults.get(`${c.output}#summary`) ?? []
+    return { unit: out.info.unit, items: items.map((x) => ({ id: x.id, date: x.date, status: x.result.status, ...(x.result.status === 'ok' ? (x.result.value as Record<string, number>) : { reason: x.result.reason }) })) }
+  }
+  return valueJson(run.values.get(c.output) ?? out.value)
+}
+
+/** Run a DAG and build its ToolResult (see the module comment). Never throws for a bad DAG or bad data. */
+export async function executeDag(raw: unknown, ctx: ToolContext, opts: ExecuteOptions = {}): Promise<ToolResult> {
+  let compiled: CompiledDag
+  try {
+    compiled = compileDag(raw, opts.cwd)
+  } catch (err) {
+    if (err instanceof CompileError) {
+      const evidence = emptyEvidence()
+      evidence.validity = { node_status: err.node ? { [err.node]: 'error' } : {}, failed_nodes: [{ node: err.node ?? '(dag)', reason: err.message }] }
+      return { status: 'error', reason: err.message, observation: null, evidence, artifacts: [], config: config(null, raw) }
+    }
+    throw err
+  }
+  const cfg = config(compiled, raw)
+  let run: RunState
+  try {
+    run = await runCompiled(compiled, { pool: opts.pool ?? sharedRasterPool(), signal: ctx.signal, onProgress: ctx.onProgress })
+  } catch (err) {
+    const e = err as Error
+    const cancelled = e.message === 'cancelled' || ctx.signal?.aborted
+    const node = err instanceof RasterJobError ? err.node.replace(/#.*$/, '') : null
+    const reason = cancelled ? 'cancelled' : /[.!?]$/.test(e.message) ? e.message.replace(/^node /, 'Node ') : `${e.message.replace(/^node /, 'Node ')}.`
+    return { status: 'error', reason, observation: null, evidence: buildEvidence(compiled, null, { node, reason }), artifacts: [], config: cfg }
+  }
+  const artifacts: Artifact[] = run.exports.map((x) =>
+    ctx.artifacts.save(x.bytes, { kind: `raster:${x.node}`, ext: 'tif', runId: ctx.runId ?? null, meta: { node: x.node, unit: compiled.nodes.get(x.node)!.info.unit } }),
+  )
+  const evidence = buildEvidence(compiled, run, null)
+  const outValue: RuntimeValue | undefined = run.values.get(compiled.output)
+  const outReport = run.rasterReports.get(compiled.output)
+  const insufficient =
+    outValue?.type === 'insufficient'
+      ? outValue.reason
+      : outReport && outReport.every((r) => r.report.status !== 'ok')
+        ? outReport[0].report.reason
+        : null
+  if (insufficient) {
+    return { status: 'insufficient', reason: `Output node '${compiled.output}' has no value: ${insufficient}`, observation: null, evidence, artifacts, config: cfg }
+  }
+  return { status: 'ok', observation: observation(compiled, run, artifacts), evidence, artifacts, config: cfg }
+}
+
+export const executeTool: Tool<Dag, unknown> = {
+  name: 'execute',
+  description: DESCRIPTION,
+  args: Dag,
+  run: (args, ctx) => executeDag(args, ctx),
+}

@@ -1,0 +1,287 @@
+/**
+ * Operators over numbers, series and tables, run on the calling thread (they are tiny): timeseries.aggregate,
+ * timeseries.trend, math.*, decision.select.
+ */
+import { z } from 'zod'
+import { evalScalar, exprVariables, ExprError, parseExpr } from '../../../engines/raster/expr'
+import { stat } from '../../../engines/raster/stats'
+import { aggregate, timeAxis, trend } from '../../../engines/raster/timeseries'
+import { Unit } from '../../../engines/raster/units'
+import { parseOptions } from './decision'
+import type { ScalarOp } from './spec'
+import { CompileError, info, need, onlyInputs, type InferContext, type RuntimeValue } from './types'
+
+const finite = z.number().refine(Number.isFinite, 'must be a finite number')
+const AggStat = z.enum(['mean', 'median', 'min', 'max', 'sum', 'count', 'std'])
+
+function insufficient(inputs: Record<string, RuntimeValue>): RuntimeValue | null {
+  for (const [name, v] of Object.entries(inputs)) if (v.type === 'insufficient') return { type: 'insufficient', reason: `input '${name}' has no value: ${v.reason}` }
+  return null
+}
+
+// ---- timeseries.aggregate ------------------------------------------------------------------------------------
+
+const AggregateParams = z.strictObject({ by: z.enum(['year', 'month', 'season', 'all']), stat: AggStat.default('mean') })
+
+export const timeseriesAggregate: ScalarOp<z.infer<typeof AggregateParams>> = {
+  op: 'timeseries.aggregate',
+  kind: 'scalar',
+  params: AggregateParams,
+  detail: (p) => `${p.by}-${p.stat}`,
+  infer(ctx, p) {
+    onlyInputs(ctx, ['data'])
+    const data = need(ctx, 'data', ['series'])
+    const unit = p.stat === 'count' ? 'count' : data.info.unit
+    return info(p.by === 'all' ? 'scalar' : 'series', unit)
+  },
+  run(p, inputs) {
+    const bad = insufficient(inputs)
+    if (bad) return bad
+    const s = inputs.data as Extract<RuntimeValue, { type: 'series' }>
+    if (s.points.length === 0) return { type: 'insufficient', reason: 'the series is empty' }
+    const out = aggregate(s.points, p.by, p.stat)
+    const unit = p.stat === 'count' ? 'count' : s.unit
+    if (p.by === 'all') return { type: 'scalar', value: out[0].value, unit }
+    return { type: 'series', points: out, unit }
+  },
+}
+
+// ---- timeseries.trend ----------------------------------------------------------------------------------------
+
+const TrendParams = z.strictObject({
+  alpha: z.number().gt(0, 'alpha lies strictly between 0 and 1').lt(1, 'alpha lies strictly between 0 and 1').default(0.05),
+  time: z.enum(['index', 'years', 'days']).default('index'),
+  min_points: z.number().int().min(3, 'a trend needs at least 3 points').default(3),
+})
+
+export const timeseriesTrend: ScalarOp<z.infer<typeof TrendParams>> = {
+  op: 'timeseries.trend',
+  kind: 'scalar',
+  params: TrendParams,
+  detail: (p) => `sen-mk-${p.time}`,
+  infer(ctx) {
+    onlyInputs(ctx, ['data'])
+    const data = need(ctx, 'data', ['series'])
+    return info('table', data.info.unit)
+  },
+  run(p, inputs, node) {
+    const bad = insufficient(inputs)
+    if (bad) return bad
+    const s = inputs.data as Extract<RuntimeValue, { type: 'series' }>
+    if (s.points.length < p.min_points) return { type: 'insufficient', reason: `the series has ${s.points.length} point(s); node '${node}' needs at least ${p.min_points}` }
+    const t = timeAxis(s.points, p.time)
+    const r = trend(t, s.points.map((x) => x.value), p.alpha)
+    return { type: 'table', values: { ...r }, unit: s.unit }
+  },
+}
+
+// ---- math.* --------------------------------------------------------------------------------------------------
+
+const UnitParam = z.strictObject({ unit: Unit.optional() })
+const RoundParams = z.strictObject({ digits: z.number().int().min(0).max(15).default(4), unit: Unit.optional() })
+const GetParams = z.strictObject({ key: z.string().min(1) })
+const ExprParams = z.strictObject({ expr: z.string().min(1), unit: Unit.optional() })
+
+function scalarsOf(ctx: InferContext, names: string[]) {
+  return names.map((n) => need(ctx, n, ['scalar']))
+}
+
+function sameUnit(units: (Unit | null)[], given?: Unit): Unit | null {
+  if (given) return given
+  const set = new Set(units)
+  return set.size === 1 ? [...set][0] : 'dimensionless'
+}
+
+function num(v: RuntimeValue): number {
+  return (v as Extract<RuntimeValue, { type: 'scalar' }>).value
+}
+
+function binary(op: string, f: (a: number, b: number) => number, unitRule: 'same' | 'ratio' | 'product'): ScalarOp<z.infer<typeof UnitParam>> {
+  return {
+    op,
+    kind: 'scalar',
+    params: UnitParam,
+    detail: () => op.slice(5),
+    infer(ctx, p) {
+      onlyInputs(ctx, ['a', 'b'])
+      const [a, b] = scalarsOf(ctx, ['a', 'b'])
+      if (unitRule === 'same' && !p.unit && a.info.unit && b.info.unit && a.info.unit !== b.info.unit) {
+        throw new CompileError(ctx.node, `node '${ctx.node}' adds or subtracts '${a.info.unit}' and '${b.info.unit}'; convert one first or state params.unit`)
+      }
+      const unit = p.unit ?? (unitRule === 'same' ? sameUnit([a.info.unit, b.info.unit]) : unitRule === 'ratio' && a.info.unit === b.info.unit ? 'dimensionless' : (a.info.unit === 'dimensionless' ? b.info.unit : b.info.unit === 'dimensionless' ? a.info.unit : 'dimensionless'))
+      return info('scalar', unit)
+    },
+    run(p, inputs, node) {
+      const bad = insufficient(inputs)
+      if (bad) return bad
+      const v = f(num(inputs.a), num(inputs.b))
+      if (!Number.isFinite(v)) return { type: 'insufficient', reason: `node '${node}' gives a non-finite result (${v})` }
+      return { type: 'scalar', value: v, unit: p.unit ?? (inputs.a as { unit: Unit | null }).unit }
+    },
+  }
+}
+
+function nary(op: string, f: (xs: number[]) => number): ScalarOp<z.infer<typeof UnitParam>> {
+  return {
+    op,
+    kind: 'scalar',
+    params: UnitParam,
+    detail: () => op.slice(5),
+    infer(ctx, p) {
+      const names = Object.keys(ctx.inputs)
+      if (names.length === 0) throw new CompileError(ctx.node, `node '${ctx.node}' needs at least one input`)
+      const ins = scalarsOf(ctx, names)
+      return info('scalar', sameUnit(ins.map((i) => i.info.unit), p.unit))
+    },
+    run(p, inputs) {
+      const bad = insufficient(inputs)
+      if (bad) return bad
+      const vals = Object.values(inputs).map(num)
+      return { type: 'scalar', value: f(vals), unit: p.unit ?? (Object.values(inputs)[0] as { unit: Unit | null }).unit }
+    },
+  }
+}
+
+export const mathOps: ScalarOp<any>[] = [
+  binary('math.add', (a, b) => a + b, 'same'),
+  binary('math.subtract', (a, b) => a - b, 'same'),
+  binary('math.multiply', (a, b) => a * b, 'product'),
+  binary('math.divide', (a, b) => a / b, 'ratio'),
+  nary('math.min', (xs) => Math.min(...xs)),
+  nary('math.max', (xs) => Math.max(...xs)),
+  nary('math.mean', (xs) => stat(xs, 'mean')),
+  {
+    op: 'math.abs',
+    kind: 'scalar',
+    params: UnitParam,
+    detail: () => 'abs',
+    infer(ctx, p) {
+      onlyInputs(ctx, ['a'])
+      return info('scalar', p.unit ?? need(ctx, 'a', ['scalar']).info.unit)
+    },
+    run: (p, inputs) => insufficient(inputs) ?? { type: 'scalar', value: Math.abs(num(inputs.a)), unit: p.unit ?? (inputs.a as { unit: Unit | null }).unit },
+  } satisfies ScalarOp<z.infer<typeof UnitParam>>,
+  {
+    op: 'math.round',
+    kind: 'scalar',
+    params: RoundParams,
+    detail: (p) => `round${p.digits}`,
+    infer(ctx, p) {
+      onlyInputs(ctx, ['a'])
+      return info('scalar', p.unit ?? need(ctx, 'a', ['scalar']).info.unit)
+    },
+    run: (p, inputs) => insufficient(inputs) ?? { type: 'scalar', value: Number(num(inputs.a).toFixed(p.digits)), unit: p.unit ?? (inputs.a as { unit: Unit | null }).unit },
+  } satisfies ScalarOp<z.infer<typeof RoundParams>>,
+  {
+    op: 'math.get',
+    kind: 'scalar',
+    params: GetParams,
+    detail: (p) => p.key.replace(/\s+/g, '_'),
+    infer(ctx) {
+      onlyInputs(ctx, ['data'])
+      const d = need(ctx, 'data', ['table', 'series'])
+      return info('scalar', d.info.unit)
+    },
+    run(p, inputs, node) {
+      const bad = insufficient(inputs)
+      if (bad) return bad
+      const d = inputs.data
+      if (d.type === 'table') {
+        if (!(p.key in d.values)) return { type: 'insufficient', reason: `node '${node}' asks for '${p.key}', which the table lacks (it has ${Object.keys(d.values).join(', ')})` }
+        return { type: 'scalar', value: d.values[p.key], unit: ['count', 'n', 's'].includes(p.key) ? 'count' : d.unit }
+      }
+      const s = d as Extract<RuntimeValue, { type: 'series' }>
+      const hit = s.points.find((x) => x.date === p.key || x.id === p.key)
+      if (!hit) return { type: 'insufficient', reason: `node '${node}' asks for '${p.key}', which the series does not contain` }
+      return { type: 'scalar', value: hit.value, unit: s.unit }
+    },
+  } satisfies ScalarOp<z.infer<typeof GetParams>>,
+  {
+    op: 'math.expr',
+    kind: 'scalar',
+    params: ExprParams,
+    detail: () => 'expr',
+    infer(ctx, p) {
+      let vars: Set<string>
+      try {
+        vars = exprVariables(parseExpr(p.expr))
+      } catch (err) {
+        if (err instanceof ExprError) throw new CompileError(ctx.node, `node '${ctx.node}' expression is not valid: ${err.message}`)
+        throw err
+      }
+      for (const v of vars) if (!ctx.inputs[v]) throw new CompileError(ctx.node, `node '${ctx.node}' expression uses '${v}', which is not one of its inputs`)
+      const ins = scalarsOf(ctx, Object.keys(ctx.inputs))
+      return info('scalar', sameUnit(ins.map((i) => i.info.unit), p.unit))
+    },
+    run(p, inputs, node) {
+      const bad = insufficient(inputs)
+      if (bad) return bad
+      const vars: Record<string, number> = {}
+      for (const [k, v] of Object.entries(inputs)) vars[k] = num(v)
+      const v = evalScalar(parseExpr(p.expr), vars)
+      if (v !== v) return { type: 'insufficient', reason: `node '${node}' expression gives no finite value` }
+      return { type: 'scalar', value: v, unit: p.unit ?? (Object.values(inputs)[0] as { unit: Unit | null } | undefined)?.unit ?? 'dimensionless' }
+    },
+  } satisfies ScalarOp<z.infer<typeof ExprParams>>,
+]
+
+// ---- decision.select -----------------------------------------------------------------------------------------
+
+const Options = z.union([
+  z.string().min(1),
+  z.array(z.string().min(1)).min(2, 'give at least two options'),
+  z.array(z.strictObject({ label: z.string().min(1), value: finite })).min(2, 'give at least two options'),
+])
+
+const SelectParams = z.strictObject({
+  options: Options,
+  key: z.string().min(1).optional(),
+  field: z.string().min(1).optional(),
+  max_distance: z.number().min(0).optional(),
+})
+
+export const decisionSelect: ScalarOp<z.infer<typeof SelectParams>> = {
+  op: 'decision.select',
+  kind: 'scalar',
+  params: SelectParams,
+  detail: () => 'nearest',
+  infer(ctx, p) {
+    onlyInputs(ctx, ['data'])
+    const d = need(ctx, 'data', ['scalar', 'table'])
+    if (d.info.type === 'table' && !p.field) throw new CompileError(ctx.node, `node '${ctx.node}' compares a table, so it needs params.field (the statistic to compare)`)
+    let opts
+    try {
+      opts = parseOptions(p.options, p.key)
+    } catch (err) {
+      throw new CompileError(ctx.node, `node '${ctx.node}': ${(err as Error).message}`)
+    }
+    if (opts.length < 2) throw new CompileError(ctx.node, `node '${ctx.node}' needs at least two options to choose from`)
+    if (new Set(opts.map((o) => o.label)).size !== opts.length) throw new CompileError(ctx.node, `node '${ctx.node}' has options with the same label`)
+    return info('choice', d.info.unit)
+  },
+  run(p, inputs, node) {
+    const bad = insufficient(inputs)
+    if (bad) return bad
+    const d = inputs.data
+    let value: number
+    if (d.type === 'table') {
+      if (!(p.field! in d.values)) return { type: 'insufficient', reason: `node '${node}' compares '${p.field}', which the table lacks` }
+      value = d.values[p.field!]
+    } else value = num(d)
+    const opts = parseOptions(p.options, p.key)
+    const distances: Record<string, number> = {}
+    let best = opts[0]
+    for (const o of opts) {
+      distances[o.label] = Math.abs(o.value - value)
+      if (distances[o.label] < distances[best.label]) best = o
+    }
+    const sorted = Object.values(distances).sort((a, b) => a - b)
+    if (sorted[0] === sorted[1]) return { type: 'insufficient', reason: `node '${node}': the value ${value} is equally near two options, so none is supported over the other` }
+    if (p.max_distance !== undefined && distances[best.label] > p.max_distance) {
+      return { type: 'insufficient', reason: `node '${node}': the nearest option ${best.label} is ${distances[best.label]} away from ${value}, more than max_distance ${p.max_distance}` }
+    }
+    return { type: 'choice', choice: best.label, value, option_value: best.value, distances }
+  },
+}
+
+export const scalarOps: ScalarOp<any>[] = [timeseriesAggregate, timeseriesTrend, ...mathOps, decisionSelect]

@@ -1,0 +1,110 @@
+/**
+ * Operators that reduce rasters to numbers, evaluated inside the raster workers: raster.summarize,
+ * raster.batch_reduce, threshold_fraction, spatial.query.
+ */
+import { z } from 'zod'
+import { StatName } from '../../../engines/raster/stats'
+import type { SinkOp } from './spec'
+import { CompileError, info, need, onlyInputs } from './types'
+
+const finite = z.number().refine(Number.isFinite, 'must be a finite number')
+const minValid = z.number().int().min(1, 'min_valid is at least 1').default(1)
+
+// ---- raster.summarize ----------------------------------------------------------------------------------------
+
+const SummarizeParams = z.strictObject({
+  stats: z.array(StatName).min(1, 'stats lists at least one statistic').refine((s) => new Set(s).size === s.length, 'stats lists each statistic once'),
+  min_valid: minValid,
+  ddof: z.number().int().min(0).max(1).default(0),
+})
+
+export const rasterSummarize: SinkOp<z.infer<typeof SummarizeParams>> = {
+  op: 'raster.summarize',
+  kind: 'sink',
+  params: SummarizeParams,
+  detail: (p) => p.stats.join('+'),
+  sink: (p) => ({ kind: 'summarize', stats: p.stats, min_valid: p.min_valid, ddof: p.ddof }),
+  infer(ctx) {
+    onlyInputs(ctx, ['data'])
+    const d = ctx.inputs.data
+    if (d?.info.type === 'rasters') throw new CompileError(ctx.node, `node '${ctx.node}' summarizes one raster, but '${d.ref}' is a collection; use raster.batch_reduce for per-asset values`)
+    const data = need(ctx, 'data', ['raster'])
+    return info('table', data.info.unit)
+  },
+}
+
+// ---- raster.batch_reduce -------------------------------------------------------------------------------------
+
+const ReduceStat = z.enum(['mean', 'median', 'min', 'max', 'std', 'sum', 'count', 'valid_fraction'])
+const BatchParams = z.strictObject({ stat: ReduceStat.default('mean'), min_valid: minValid })
+
+export const rasterBatchReduce: SinkOp<z.infer<typeof BatchParams>> = {
+  op: 'raster.batch_reduce',
+  kind: 'sink',
+  params: BatchParams,
+  detail: (p) => p.stat,
+  sink: (p) => ({ kind: 'reduce', stat: p.stat, min_valid: p.min_valid }),
+  infer(ctx, p) {
+    onlyInputs(ctx, ['data'])
+    const data = need(ctx, 'data', ['rasters'])
+    const unit = p.stat === 'count' ? 'count' : p.stat === 'valid_fraction' ? 'dimensionless' : data.info.unit
+    return info('series', unit)
+  },
+}
+
+// ---- threshold_fraction --------------------------------------------------------------------------------------
+
+const ThresholdParams = z
+  .strictObject({
+    op: z.enum(['>', '>=', '<', '<=', 'between']),
+    value: finite.optional(),
+    low: finite.optional(),
+    high: finite.optional(),
+    as: z.enum(['fraction', 'percent']).default('fraction'),
+    min_valid: minValid,
+  })
+  .refine((p) => (p.op === 'between' ? p.low !== undefined && p.high !== undefined : p.value !== undefined), "give value for a comparison, or low and high for 'between'")
+  .refine((p) => p.op !== 'between' || p.low! <= p.high!, 'low must not exceed high')
+
+export const thresholdFraction: SinkOp<z.infer<typeof ThresholdParams>> = {
+  op: 'threshold_fraction',
+  kind: 'sink',
+  params: ThresholdParams,
+  detail: (p) => `${p.op === 'between' ? 'between' : { '>': 'gt', '>=': 'ge', '<': 'lt', '<=': 'le' }[p.op]}`,
+  sink: (p) => ({ kind: 'threshold', op: p.op, value: p.value, low: p.low, high: p.high, as: p.as, min_valid: p.min_valid }),
+  infer(ctx, p) {
+    onlyInputs(ctx, ['data'])
+    const data = need(ctx, 'data', ['raster', 'rasters'])
+    return info(data.info.type === 'rasters' ? 'series' : 'scalar', p.as === 'percent' ? 'percent' : 'dimensionless')
+  },
+}
+
+// ---- spatial.query -------------------------------------------------------------------------------------------
+
+const Crs = z.enum(['map', 'pixel']).default('map')
+const Geometry = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('point'), x: finite, y: finite, crs: Crs }),
+  z.strictObject({ type: z.literal('bbox'), bbox: z.tuple([finite, finite, finite, finite]).refine((b) => b[0] < b[2] && b[1] < b[3], 'bbox is [minx, miny, maxx, maxy] with min < max'), crs: Crs }),
+  z.strictObject({ type: z.literal('polygon'), coordinates: z.array(z.tuple([finite, finite])).min(3, 'a polygon needs at least three vertices'), crs: Crs }),
+])
+
+const QueryParams = z
+  .strictObject({
+    geometry: Geometry,
+    stat: z.enum(['value', 'mean', 'min', 'max', 'sum', 'count', 'median', 'std']).default('mean'),
+    min_valid: minValid,
+  })
+  .refine((p) => p.stat !== 'value' || p.geometry.type === 'point', "stat 'value' reads one pixel, so it needs a point geometry")
+
+export const spatialQuery: SinkOp<z.infer<typeof QueryParams>> = {
+  op: 'spatial.query',
+  kind: 'sink',
+  params: QueryParams,
+  detail: (p) => `${p.geometry.type}-${p.stat}`,
+  sink: (p) => ({ kind: 'query', geometry: p.geometry, stat: p.stat, min_valid: p.min_valid }),
+  infer(ctx, p) {
+    onlyInputs(ctx, ['data'])
+    const data = need(ctx, 'data', ['raster', 'rasters'])
+    return info(data.info.type === 'rasters' ? 'series' : 'scalar', p.stat === 'count' ? 'count' : data.info.unit)
+  },
+}
