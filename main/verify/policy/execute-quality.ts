@@ -17,24 +17,29 @@ export function checkNodes(validity: Rec): Finding[] {
   if (failed.length > 0) return [{ check: 'node_status', severity: 'reject', message: `node(s) ${failed.map(String).join(', ')} failed` }]
   const status = isRec(validity.node_status) ? validity.node_status : null
   if (!status) return [{ check: 'node_status', severity: 'request', key: 'node_status', message: 'the result does not report the status of its nodes' }]
-  const bad = Object.entries(status).filter(([, s]) => s !== 'ok' && s !== 'skipped')
+  // 'partial': a collection node where some items gave no value; how many is judged by the left-out check.
+  const bad = Object.entries(status).filter(([, s]) => s !== 'ok' && s !== 'skipped' && s !== 'partial')
   if (bad.length > 0) return [{ check: 'node_status', severity: 'request', key: 'node_status', message: `node(s) ${bad.map(([id, s]) => `${id} (${String(s)})`).join(', ')} did not finish ok` }]
-  return [pass('node_status', `${Object.keys(status).length} node(s) ok`)]
+  const partial = Object.entries(status).filter(([, s]) => s === 'partial').map(([id]) => id)
+  return [pass('node_status', `${Object.keys(status).length} node(s) ok${partial.length ? ` (${partial.join(', ')} partial: some dates gave no value)` : ''}`)]
 }
 
 export function checkValidPixels(action: unknown, intermediate: Rec, strictness: Strictness): Finding[] {
   const { nodes, output } = dagOf(action)
   const feeding = output ? upstream(nodes, output) : new Set(nodes.map((n) => n.id))
   const records = nodeRecords(intermediate)
+  // Pooled over a collection's items: an empty date is the left-out check's business, not a reason to doubt the rest.
   let worst: { id: string; fraction: number } | null = null
   let seen = 0
   for (const [id, rec] of records) {
     if (!feeding.has(id)) continue
-    for (const c of validCounts(rec)) {
-      seen += 1
-      const f = c.valid / c.total
-      if (!worst || f < worst.fraction) worst = { id: `${id}${c.at ? ` ${c.at}` : ''}`, fraction: f }
-    }
+    const counts = validCounts(rec)
+    if (counts.length === 0) continue
+    seen += 1
+    const valid = counts.reduce((n, c) => n + c.valid, 0)
+    const total = counts.reduce((n, c) => n + c.total, 0)
+    const f = valid / total
+    if (!worst || f < worst.fraction) worst = { id, fraction: f }
   }
   if (!worst) return [pass('valid_pixels', seen === 0 ? 'no pixel counts to check' : 'all layers have valid pixels')]
   const min = MIN_VALID[strictness]

@@ -26,7 +26,7 @@ interface SeriesItem {
 }
 
 function seriesOf(v: unknown): SeriesItem[] {
-  const list = Array.isArray(v) ? v : isRec(v) ? (v.items ?? v.series ?? v.values) : null
+  const list = Array.isArray(v) ? v : isRec(v) ? (v.points ?? v.items ?? v.series ?? v.values) : null
   if (!Array.isArray(list)) return []
   return list
     .filter(isRec)

@@ -1,0 +1,106 @@
+/**
+ * `rsure ask [--image P]... [--files DIR] [--options TEXT] [--backbone rules|openai:URL#MODEL|llama:GGUF]
+ * [--no-verify] [--no-prior] [--json] QUESTION`: answer a question with the verified agent (DESIGN sections 5, 7).
+ *
+ * `--json` prints `{answer, task_type, verified, trajectory, metrics}` (plus the run id, the explanation and the
+ * switches); the run and its full trajectory are stored in SQLite either way.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+import { installedTools } from '../../agent/installed-tools'
+import { createBackbone, parseBackbone } from '../../agent/llm/backbone-spec'
+import { runAgent } from '../../agent/run-agent'
+import { makeTask, parseOptions } from '../../agent/task'
+import { openServices } from '../../services'
+import { CliError, parseCommandArgs, printJson, validate, type Command } from '../io'
+
+const existingFile = (what: string) =>
+  z.string().refine((p) => fs.existsSync(p) && fs.statSync(p).isFile(), { message: `${what} does not exist or is not a file` })
+
+const AskArgs = z.object({
+  question: z.string().trim().min(3, 'the QUESTION is missing'),
+  images: z.array(existingFile('the image')),
+  files: z
+    .string()
+    .refine((p) => fs.existsSync(p) && fs.statSync(p).isDirectory(), { message: 'the --files folder does not exist or is not a folder' })
+    .optional(),
+  options: z.string().optional(),
+  backbone: z.string().default('rules'),
+})
+
+const command: Command = {
+  name: 'ask',
+  summary: 'Answer a question about images or raster files with the verified agent (default backbone: rules, no model needed).',
+  usage: 'rsure ask [--image P]... [--files DIR] [--options TEXT] [--backbone rules|openai:URL#MODEL|llama:GGUF] [--no-verify] [--no-prior] [--json] QUESTION',
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs('ask', argv, {
+      image: { type: 'string', multiple: true },
+      files: { type: 'string' },
+      options: { type: 'string' },
+      backbone: { type: 'string' },
+      'no-verify': { type: 'boolean', default: false },
+      'no-prior': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    })
+    const args = validate(
+      AskArgs,
+      { question: positionals.join(' '), images: values.image ?? [], files: values.files, options: values.options, backbone: values.backbone ?? 'rules' },
+      'The ask command',
+    )
+    let options
+    try {
+      // A shell often passes "\n" literally; accept it as a line break between options.
+      options = args.options ? parseOptions(args.options.replace(/\\n/g, '\n')) : []
+    } catch (err) {
+      throw new CliError((err as Error).message, 2)
+    }
+    let spec
+    try {
+      spec = parseBackbone(args.backbone)
+    } catch (err) {
+      throw new CliError((err as Error).message, 2)
+    }
+    const task = makeTask({
+      question: args.question,
+      options,
+      images: args.images.map((p) => path.resolve(p)),
+      files: args.files ? [path.resolve(args.files)] : [],
+    })
+
+    const services = openServices()
+    const registry = await installedTools()
+    const backbone = createBackbone(spec, registry, { apiKey: process.env.RSURE_OPENAI_API_KEY })
+    const switches = { verify: !values['no-verify'], prior: !values['no-prior'] }
+    try {
+      const result = await runAgent(task, switches, { backbone, registry, artifacts: services.artifacts, runs: services.runs, prior: services.prior }, io.signal)
+      if (values.json) {
+        printJson(io, {
+          answer: result.answer.answer,
+          task_type: result.taskType,
+          verified: result.verified,
+          trajectory: result.trajectory,
+          metrics: result.metrics,
+          run_id: result.runId,
+          explanation: result.answer.explanation,
+          choice: result.answer.choice,
+          missing: result.answer.missing,
+          settings: { backbone: backbone.id, ...switches },
+        })
+      } else {
+        io.stdout(`${result.answer.answer}\n${result.answer.explanation}\n`)
+        const n = result.verified.filter((e) => e.kind === 'observation').length
+        io.stdout(`(${result.taskType}; ${n} verified observation(s); ${result.metrics.tool_calls} tool call(s), ${result.metrics.llm_calls} LLM call(s), ${result.metrics.seconds} s; run ${result.runId})\n`)
+      }
+      return 0
+    } catch (err) {
+      if (io.signal.aborted) throw new CliError('The question was interrupted; the run is stored as cancelled with its trajectory so far.', 130)
+      throw err
+    } finally {
+      await backbone.close()
+      services.close()
+    }
+  },
+}
+
+export default command
