@@ -61,7 +61,9 @@ const toolResultShape = <O extends z.ZodTypeAny>(observation: O) =>
       artifacts: z.array(Artifact),
       config: ToolConfig,
     })
-    .superRefine((r, ctx) => {
+    .superRefine((value, ctx) => {
+      // The generic observation type hides the field from TypeScript here; the shape is known from the object above.
+      const r = value as unknown as { status: ToolStatus; reason?: string; observation: unknown }
       if (r.status !== 'ok' && !r.reason) {
         ctx.addIssue({ code: 'custom', path: ['reason'], message: `a result with status '${r.status}' must say why` })
       }
