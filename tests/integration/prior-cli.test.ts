@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { main } from '../../main/cli/index'
 import type { CliIo } from '../../main/cli/io'
 import { openServices } from '../../main/services'
+import { startScriptedModelServer } from '../helpers/scripted-model-server'
 import { shared, tempDir } from '../helpers/tmp'
 
 let dir: string
@@ -45,6 +46,29 @@ describe('rsure classify', () => {
     const correct = lines.filter((l, i) => l.task_type === gold[i].task_type).length
     expect(correct / gold.length).toBeGreaterThanOrEqual(0.95)
     expect(err).toBe(`${correct}/105 labelled questions typed as labelled (${((100 * correct) / 105).toFixed(1)}%).\n`)
+  })
+
+  it('asks the configured backbone only when no rule fires', async () => {
+    const server = await startScriptedModelServer({ other: [{ text: 'The task type is time_property.' }] })
+    try {
+      const file = path.join(dir, 'two.jsonl')
+      fs.writeFileSync(file, ['{"id": "a", "question": "How many ships are in the harbour?"}', '{"id": "b", "question": "Tell me about this."}'].join('\n'))
+      const r = await rsure('classify', '--jsonl', file, '--backbone', `openai:${server.url}#scripted`)
+      expect(r.code).toBe(0)
+      expect(r.out.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+        { id: 'a', task_type: 'object_counting', by: 'rule' },
+        { id: 'b', task_type: 'time_property', by: 'model' },
+      ])
+      expect(server.requests).toHaveLength(1)
+      expect(server.requests[0].text).toContain('Question: Tell me about this.')
+    } finally {
+      await server.close()
+    }
+    const rules = await rsure('classify', '--json', 'Tell me about this.')
+    expect(JSON.parse(rules.out)).toMatchObject({ task_type: 'situation_inference', by: 'default', rule: null })
+    const bad = await rsure('classify', '--backbone', 'gpt', 'Tell me about this.')
+    expect(bad.code).toBe(2)
+    expect(bad.err).toMatch(/^The backbone 'gpt' is not understood/)
   })
 
   it('types one question as JSON and rejects a malformed input line with one sentence', async () => {
