@@ -88,7 +88,8 @@ export class TemplateAnswerWriter implements AnswerWriter {
       value = num(obs.slope) ?? null
       const p = num(obs.p)
       const direction = obs.trend === 1 ? 'increasing' : obs.trend === -1 ? 'decreasing' : 'no significant'
-      what = `Sen slope ${value === null ? 'unknown' : fmt(value)} per step (${direction} trend${p !== undefined ? `, Mann-Kendall p = ${p.toFixed(3)}` : ''})`
+      const grouped = nodes.find((n) => n.op === 'timeseries.aggregate' && n.params.by !== 'all')?.params.by
+      what = `Sen slope ${value === null ? 'unknown' : fmt(value)} per ${typeof grouped === 'string' ? grouped : 'date'} (${direction} trend${p !== undefined ? `, Mann-Kendall p = ${p.toFixed(3)}` : ''})`
       if (task.format === 'choice' && obs.trend === 0) {
         const none = task.options.find((o) => /no (?:significant )?trend|not significant/i.test(o.text))
         if (none) return { answer: none.letter, explanation: tail(`${none.letter} (${none.text}): ${what}, from ${source}.`), choice: none.letter, value, unit, basis: [entry.call], missing }
@@ -125,6 +126,7 @@ export class TemplateAnswerWriter implements AnswerWriter {
       }
       return { answer: 'No option is supported by verified evidence', explanation: tail(`No option carries a number comparable with ${what}.`), choice: null, value, unit, basis: [entry.call], missing }
     }
-    return { answer: `${fmt(value)}${unitText(unit)}`, explanation: tail(`${what[0].toUpperCase()}${what.slice(1)}, from ${source}.`), choice: null, value, unit, basis: [entry.call], missing }
+    const shown = unit === 'days' ? `${value} ${value === 1 ? 'day' : 'days'}` : `${fmt(value)}${unitText(unit)}`
+    return { answer: shown, explanation: tail(`${what[0].toUpperCase()}${what.slice(1)}, from ${source}.`), choice: null, value, unit, basis: [entry.call], missing }
   }
 }

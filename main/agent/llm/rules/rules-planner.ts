@@ -86,6 +86,11 @@ export class RulesPlanner implements Planner {
       return { kind: 'finish', thought: 'The evidence request ran out of follow-ups; answering with what is verified.' }
     }
 
+    // A tool that reports 'insufficient' or 'error' has said the data cannot give the value; rebinding bands or
+    // rescaling would not change that, so only rejections and evidence failures are repaired.
+    if ((last.kind === 'rule_failed' && (last.rule === 'status' || last.rule === 'arguments')) || last.kind === 'tool_failed') {
+      return { kind: 'finish', thought: 'The tool could not compute the workflow from these inputs.' }
+    }
     const tried = new Set(events.map((e) => canonicalCall(e.action.tool, e.action.args)))
     const candidates = view.request ? FOLLOW_UPS : REPAIRS
     for (const v of candidates) {
