@@ -23,6 +23,11 @@ export const ExportedSeedSchema = z.object({
   provenance: z.string().min(1),
   reference: z.string(),
   r_published: z.number().min(0).max(1).nullable(),
+}).superRefine((e, ctx) => {
+  if ((coarseOf(e.config) === e.config) !== (e.level === 'coarse')) {
+    ctx.addIssue({ code: 'custom', path: ['config'], message: `'${e.config}' is not a ${e.level} configuration id` })
+  }
+  if (!e.config.startsWith(`${e.tool}:`)) ctx.addIssue({ code: 'custom', path: ['tool'], message: `'${e.config}' does not belong to tool '${e.tool}'` })
 })
 export type ExportedSeed = z.infer<typeof ExportedSeedSchema>
 

@@ -10,9 +10,9 @@
  * None (null), meaning "verify from the other inputs only". n_min defaults to 8 as in the paper.
  */
 import { randomUUID } from 'node:crypto'
+import type { Statement } from 'better-sqlite3'
 import type { Db } from '../store/database'
 import { RunStore } from '../store/runs'
-import { coarseOf } from './config-ids'
 import {
   PRIOR_EXPORT_FORMAT,
   PRIOR_EXPORT_VERSION,
@@ -82,6 +82,7 @@ interface CountRow {
 export class PriorStore {
   readonly nMin: number
   private readonly runs: RunStore
+  private readonly cellStatements = new Map<PriorLevel, Statement>()
 
   constructor(
     private readonly db: Db,
@@ -127,17 +128,24 @@ export class PriorStore {
 
   /** The summed counts of one cell (zero counts when nothing is known). */
   cell(taskType: string, level: PriorLevel, config: string): { n: number; n_valid: number; source: string } {
-    const column = level === 'fine' ? 'fine' : 'coarse'
-    const row = this.db
-      .prepare(
-        `SELECT COALESCE(SUM(n), 0) AS n, COALESCE(SUM(n_valid), 0) AS n_valid, GROUP_CONCAT(src) AS sources FROM (
-           SELECT n, n_valid, provenance AS src FROM prior_seed WHERE task_type = @t AND level = @level AND config = @config
-           UNION ALL
-           SELECT COUNT(*), SUM(valid), source FROM prior_records WHERE task_type = @t AND ${column} = @config GROUP BY source
-         )`,
-      )
-      .get({ t: taskType, level, config }) as CountRow
+    const row = this.cellStatement(level).get({ t: taskType, level, config }) as CountRow
     return { n: row.n, n_valid: row.n_valid, source: sourceLabel(row.sources) }
+  }
+
+  /** The cell query of one level, prepared once (lookups run on every verified tool call). */
+  private cellStatement(level: PriorLevel) {
+    const cached = this.cellStatements.get(level)
+    if (cached) return cached
+    const column = level === 'fine' ? 'fine' : 'coarse'
+    const stmt = this.db.prepare(
+      `SELECT COALESCE(SUM(n), 0) AS n, COALESCE(SUM(n_valid), 0) AS n_valid, GROUP_CONCAT(src) AS sources FROM (
+         SELECT n, n_valid, provenance AS src FROM prior_seed WHERE task_type = @t AND level = @level AND config = @config
+         UNION ALL
+         SELECT COUNT(*), SUM(valid), source FROM prior_records WHERE task_type = @t AND ${column} = @config GROUP BY source
+       )`,
+    )
+    this.cellStatements.set(level, stmt)
+    return stmt
   }
 
   /** r̂ for a task type and a call's configuration ids by the n_min rule; null (None) when no level qualifies. */
@@ -294,10 +302,7 @@ export class PriorStore {
     let records = 0
     this.db.transaction(() => {
       if (mode === 'replace') this.db.exec('DELETE FROM prior_seed; DELETE FROM prior_records; DELETE FROM prior_meta;')
-      for (const s of doc.seeds) {
-        if (coarseOf(s.config) !== s.config && s.level === 'coarse') throw new Error(`Seed '${s.config}' is marked coarse but is a fine id.`)
-        seeds += seedStmt.run(s).changes
-      }
+      for (const s of doc.seeds) seeds += seedStmt.run(s).changes
       for (const r of doc.records) records += recordStmt.run({ ...r, valid: r.valid ? 1 : 0 }).changes
       for (const [k, v] of Object.entries(doc.meta)) metaStmt.run(k, v)
     })()
