@@ -36,10 +36,10 @@ const ENV_PRODUCT =
   /\b(tvdi|lst|ndvi|evi|savi|ndwi|mndwi|ndsi|nbr|dnbr|ndti|ndbi|pwv|frp|maxfrp|aod|albedo|emissivity)\b|\btemperatures?\b|\bcelsius\b|\bkelvin\b|thermal inertia|thermal (?:band|infrared|data|observations?|imagery)|split[- ]window|\bband (?:10|11|31|32)\b|\bb10\b|precipitable water|water vapou?r|atmospheric (?:absorption|moisture)|dryness index|vegetation[- ](?:dryness|index|indices|cover(?:age)?|health|vigou?r|condition|greenness|loss|gain|growth|density|fraction|hotspots?)/
 /** Environmental states and pressures. */
 const ENV_STATE =
-  /carbon dioxide|\bco2\b|\bco₂\b|emission|pollut|air quality|aerosol|smog|\bhaze level|heat island|heat ?wave|extreme heat|drought|desertification|turbidity|water quality|chlorophyll|algal bloom|eutrophic|soil moisture|evapotranspiration|ecolog|environment(?:al)? (?:quality|condition|impact|risk|status|level)|snow (?:cover|index|line)|burn(?:ed|t)? (?:area|scar|severity)|fire[- ](?:prone|pixel|radiative|risk|activity)|rainfall|precipitation|coldest|hottest|warmest/
+  /carbon dioxide|\bco2\b|\bco₂\b|emission|pollut|air quality|\bpm ?2\.5\b|\bpm ?10\b|particulate|nitrogen dioxide|\bno2\b|\bozone\b|greenhouse gas|aerosol|smog|\bhaze level|heat island|heat ?wave|extreme heat|drought|desertification|turbidity|water quality|chlorophyll|algal bloom|eutrophic|soil moisture|evapotranspiration|ecolog|environment(?:al)? (?:quality|condition|impact|risk|status|level)|snow (?:cover|index|line)|burn(?:ed|t)? (?:area|scar|severity)|fire[- ](?:prone|pixel|radiative|risk|activity)|rainfall|precipitation|coldest|hottest|warmest/
 /** Human and natural resources. */
 const RESOURCE =
-  /population|inhabitants|residents|people (?:live|living|reside)|\blive in (?:the|this) (?:area|region)|household|\bgdp\b|economic (?:activity|output|level|development)|night[- ]?time light|night light|nighttime lights|light intensity|built[- ]?(?:up )?volume|building volume|crop yield|grain yield|harvest|agricultural (?:output|production)|water resources?\b|mineral|timber|forest (?:stock|resource)|solar (?:potential|resource)|energy (?:potential|resource)/
+  /population|inhabitants|residents|people (?:live|living|reside)|\blive in (?:the|this) (?:area|region)|household|\bgdp\b|economic (?:activity|output|level|development)|night[- ]?time light|night light|nighttime lights|light intensity|built[- ]?(?:up )?volume|building volume|crop yield|grain yield|harvest|agricultural (?:output|production)|water resources?\b|mineral|timber|forest (?:stock|resource)|solar (?:potential|resource)|energy (?:potential|resource)|(?:electricity|energy|power) consumption/
 
 /** A place a map question's answer names (a map may show any administrative unit). */
 const PLACE_UNIT = '(?:country|countries|nation|continent|province|state|city|region|territory|island)'
@@ -84,7 +84,7 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     test: (q) =>
       /\b(?:what|which)\b(?: \w+){0,3} (?:disasters?|catastroph\w*|calamit\w*|hazards?)\b|\b(?:type|kind|sort) of (?:natural )?(?:disaster|catastrophe|calamity|hazard)\b|\bdisaster (?:type|category|kind)\b/.test(q.stem) ||
       /\b(?:what|which)\b(?: \w+){0,2} (?:event|phenomenon|incident)\b.*\b(?:caused|led to|brought|responsible|resulted|produced)\b/.test(q.stem) ||
-      /\bdamage (?:was )?(?:caused|done|brought) by\b|\b(?:caused|destroyed|damaged) by (?:what|which)\b/.test(q.stem),
+      /\bdamage (?:was )?(?:caused|done|brought) by\b|\b(?:caused|destroyed|damaged) by (?:what|which)\b|\bwhat (?:has |most likely |probably )?caused (?:the|this) (?:damage|destruction|devastation)\b/.test(q.stem),
   },
   {
     id: 'modality.sensor',
@@ -117,6 +117,9 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
       new RegExp(
         `\\b(?:which|what|in which|in what|name the)\\b(?: (?!kind\\b|type\\b|sort\\b|category\\b|part\\b)\\w+){0,2} ${GEO_UNIT}\\b(?! of (?:the|this) (?:image|picture|photo|scene))`,
       ).test(q.stem) ||
+      (/\bwhere\b/.test(q.stem) &&
+        /\b(?:this|the) (?:place|site|landmark|city|town|location)\b/.test(q.stem) &&
+        !/\bin (?:the|this) (?:image|picture|photo|scene)\b/.test(q.stem)) ||
       /where in the world|where on (?:the )?earth|geographic(?:al)? (?:location|coordinates|region)|\blatitude\b|\blongitude\b|which part of the world/.test(q.stem),
   },
   {
@@ -246,7 +249,7 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     type: 'situation_inference',
     why: 'the answer is an activity, purpose or need inferred from the scene',
     test: (q) =>
-      /\bmost likely\b|\bpeople (?:doing|do)\b|\bwhat (?:are|is) (?:the )?(?:people|person|visitors?|workers?) (?:doing|likely)\b|\bpurpose\b|\bused for\b|\bfunction of\b|\bactivit(?:y|ies)\b|\bwould (?:you|one|a visitor) need\b|\bneed to bring\b|\bsuitable for\b|\bwhat is happening\b|\bwhat happened\b|\bwhy (?:is|are|was|were)\b|\binfer\b/.test(
+      /\bmost likely\b|\bpeople (?:doing|do)\b|\bwhat (?:are|is) (?:the )?(?:people|person|visitors?|workers?) (?:doing|likely)\b|\bpurpose\b|\bused for\b|\bfunction of\b|\bactivit(?:y|ies)\b|\bwould (?:you|one|a visitor) need\b|\bneed to bring\b|\bsuitable for\b|\bwhat is happening\b|\bwhat happened\b|\b(?:probably|likely) (?:happening|taking place|going on)\b|\breason (?:for|why|behind)\b|\bwhy (?:is|are|was|were)\b|\binfer\b/.test(
         q.stem,
       ),
   },

@@ -3,7 +3,8 @@
  * development file: the check that the rules generalise beyond the 105 strings they were measured on.
  * Written in two batches before the rules saw them; first-shot accuracy was 59/63 on the first batch and 40/42
  * on the second, and each miss led to a definition-level cue (e.g. "closer to" for spatial relations), never to
- * a rule matching one string.
+ * a rule matching one string. A third batch (20 phrasings of the kind CHOICE's wider template set uses: PM2.5,
+ * "what caused the damage", "where is this place") was added together with the cues it needed.
  */
 import type { TaskType } from '../../../main/prior/task-types'
 
@@ -21,6 +22,7 @@ export const HELD_OUT: Record<TaskType, string[]> = {
     'Is the image quality good enough for counting cars?',
     'Which picture in the grid suffers most from noise?',
     'How would you rate the quality of this image?',
+    'Which image is the most blurred?',
   ],
   map_recognition: [
     'This map outlines a city. Which one is it?',
@@ -28,6 +30,7 @@ export const HELD_OUT: Record<TaskType, string[]> = {
     'Name the region shown on the map.',
     'Looking at the outline of this map, which province is it?',
     'Which city is represented by this street map?',
+    'Which country\'s map is this?',
   ],
   scene_classification: [
     'What kind of land use is shown? Choose the best scene class.',
@@ -35,6 +38,7 @@ export const HELD_OUT: Record<TaskType, string[]> = {
     'Which land-cover category best fits this tile?',
     'Assign this image to the correct scene category.',
     'Which class label fits this aerial view: dense residential, meadow, port or desert?',
+    'What type of land use is shown?',
   ],
   image_caption: [
     'Which sentence gives the best description of this image?',
@@ -49,6 +53,7 @@ export const HELD_OUT: Record<TaskType, string[]> = {
     'Identify the landmark in this satellite picture.',
     'Which well-known landmark appears in this overhead shot?',
     'Can you name the monument shown?',
+    'What is the name of this building?',
   ],
   object_counting: [
     'Count the ships moored in the harbour.',
@@ -63,6 +68,7 @@ export const HELD_OUT: Record<TaskType, string[]> = {
     'Where does the bridge appear in the scene?',
     'Where is the stadium located in this picture?',
     'Give the position of the ship in the image.',
+    'In which part of the image is the ship?',
   ],
   object_presence: [
     'Is there a windmill in this image?',
@@ -70,6 +76,8 @@ export const HELD_OUT: Record<TaskType, string[]> = {
     'Does the picture contain a tennis court?',
     'Does this scene include any swimming pool?',
     'Are there ships in the image?',
+    'Is there any ship in the image?',
+    'Does a helicopter exist in this image?',
   ],
   attribute_recognition: [
     'What colour is the roof of the largest building?',
@@ -77,6 +85,7 @@ export const HELD_OUT: Record<TaskType, string[]> = {
     'What shape is the pond in the lower half of the image?',
     'What is the colour of the truck at the bottom?',
     'Which way is the plane at the top heading?',
+    'What is the shape of the lake?',
   ],
   hallucination_detection: [
     'Where is the helicopter in this image?\nA.Top\nB.Left\nC.This object does not exist in the image\nD.Center',
@@ -91,6 +100,8 @@ export const HELD_OUT: Record<TaskType, string[]> = {
     'Are the roofs of both houses identical in colour?',
     'Are the two ships the same size?',
     'Which one is larger, the left pond or the right pond?',
+    'Which vehicle is larger?',
+    'Are the two ships facing the same direction?',
   ],
   spatial_relationship: [
     'What lies to the north of the stadium: the river or the railway?',
@@ -98,6 +109,7 @@ export const HELD_OUT: Record<TaskType, string[]> = {
     'Which is closer to the runway, the hangar or the terminal?',
     'What is the position of the red car relative to the bus?',
     'Is the school to the east of the river?',
+    'What is to the left of the car?',
   ],
   change_detection: [
     'Compare the two acquisitions: what has changed on the former farmland?',
@@ -112,6 +124,7 @@ export const HELD_OUT: Record<TaskType, string[]> = {
     'Estimate the drought severity with the temperature-vegetation dryness index for this region.',
     'What is the air quality level in this industrial area?',
     'Compute the annual mean land surface temperature from these MODIS files.',
+    'What is the PM2.5 level in this city?',
   ],
   resource_assessment: [
     'Roughly how many people live in this neighbourhood?',
@@ -119,6 +132,7 @@ export const HELD_OUT: Record<TaskType, string[]> = {
     'What level of economic activity do the night-time lights suggest?',
     'How many inhabitants does this village have?',
     'Estimate the built volume of the district.',
+    'What is the electricity consumption level of this district?',
   ],
   physical_property: [
     'How tall is the tower in the centre, in metres?',
@@ -133,6 +147,8 @@ export const HELD_OUT: Record<TaskType, string[]> = {
     'Which of the images was acquired in winter?',
     'At what time of day was the picture taken?',
     'Which season does this image show?',
+    'In which month was this image most likely captured?',
+    'What season is shown in this image?',
   ],
   disaster_discrimination: [
     'What kind of disaster struck this town?',
@@ -140,6 +156,7 @@ export const HELD_OUT: Record<TaskType, string[]> = {
     'What type of catastrophe is shown in this post-event image?',
     'Which disaster most likely damaged these houses?',
     'What event caused this destruction?',
+    'What caused the damage in this image?',
   ],
   geospatial_determination: [
     'On which continent is this airport located?',
@@ -147,6 +164,8 @@ export const HELD_OUT: Record<TaskType, string[]> = {
     'Where in the world was this picture taken?',
     'In which country is this airport?',
     'Which continent does this coastline belong to?',
+    'Where is this place located?',
+    'Where is this landmark?',
   ],
   situation_inference: [
     'What are the people on this beach most likely doing?',
@@ -154,5 +173,7 @@ export const HELD_OUT: Record<TaskType, string[]> = {
     'Why are so many trucks waiting at the gate?',
     'What is this building most likely used for?',
     'What would a visitor need to bring to enjoy this place?',
+    'What event is probably taking place here?',
+    'What is the reason for the long queue of ships?',
   ],
 }
