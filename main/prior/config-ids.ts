@@ -1,7 +1,7 @@
 /**
  * Configuration ids: how the prior names "the way a tool was called" (paper section 4.3 and appendix E).
  *
- * Grammar (ids are lower case, no spaces):
+ * Grammar (ids are compared in lower case; parts contain no spaces and no '|'):
  *   coarse = <tool> ':' <key>                      key = perception mode | measurement metric | execute op | 'cards'
  *   fine   = <coarse> ( '|' <qualifier> )*
  *     perceive: mode|backend|view                   e.g. perceive:objects|auto|full, perceive:scene|clip-rs|tiles
@@ -17,7 +17,9 @@
 import { z } from 'zod'
 import { ToolName } from '../tools/protocol'
 
-const PART = /^[a-z0-9][a-z0-9._\-+]*$/
+/** A part is anything without white space or '|', exactly what the protocol's ToolConfig accepts, so no id a
+ * tool may emit is refused here (execute details such as `mean+max` or `polygon-mean` included). */
+const PART = /^[^\s|]+$/
 
 export interface ParsedConfigId {
   tool: ToolName
@@ -45,7 +47,7 @@ export function parseConfigId(raw: string): ParsedConfigId {
   const [key, ...qualifiers] = id.slice(colon + 1).split('|')
   for (const part of [key, ...qualifiers]) {
     if (!PART.test(part)) {
-      throw new Error(`The configuration id '${raw}' has an empty or malformed part '${part}'; parts are lower-case words joined by '|'.`)
+      throw new Error(`The configuration id '${raw}' has an empty or malformed part '${part}'; parts are words without spaces joined by '|'.`)
     }
   }
   const coarse = `${tool.data}:${key}`

@@ -57,3 +57,13 @@ describe('configuration ids', () => {
     expect(fineAsCoarse.error?.issues[0].message).toBe("'measure:count|auto' is a fine id, not a coarse one")
   })
 })
+
+describe('agreement with the observation protocol', () => {
+  it('accepts every id the protocol accepts, including execute details', () => {
+    for (const fine of ['execute:raster.summarize|mean+max', 'execute:spatial.query|polygon-mean', 'execute:math.pick|a.b:c', 'execute:threshold_fraction|gt']) {
+      const config = { tool: 'execute' as const, coarse: fine.split('|')[0], fine }
+      expect(ToolConfig.safeParse(config).success).toBe(true)
+      expect(ConfigTripleSchema.safeParse(config).success, fine).toBe(true)
+    }
+  })
+})
