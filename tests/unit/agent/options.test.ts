@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { nearestOption, numericOptions, optionsAreNumeric, sharedKey } from '../../../main/agent/llm/rules/options'
+import { answerFormatFor, parseOptions } from '../../../main/agent/task'
+
+describe('answer options', () => {
+  const q46 = parseOptions(
+    'A. Annual Mean TVDI: 0.7123, Min: 0.0000, Max: 1.0000\nB. Annual Mean TVDI: 0.6897, Min: 0.0000, Max: 1.0000\nC. Annual Mean TVDI: 0.6543, Min: 0.0000, Max: 1.0000\nD. Annual Mean TVDI: 0.7245, Min: 0.0000, Max: 1.0000',
+  )
+
+  it('splits lettered options on lines, on one line, and with parentheses', () => {
+    expect(q46.map((o) => o.letter)).toEqual(['A', 'B', 'C', 'D'])
+    expect(q46[1].text).toBe('Annual Mean TVDI: 0.6897, Min: 0.0000, Max: 1.0000')
+    expect(parseOptions('A) 12.87% B) 22.40% C) 28.07%').map((o) => o.text)).toEqual(['12.87%', '22.40%', '28.07%'])
+    expect(parseOptions('(A) yes (B) no').map((o) => o.text)).toEqual(['yes', 'no'])
+    expect(() => parseOptions('just one thing')).toThrow('at least two lettered options')
+  })
+
+  it('reads the keyed number of each option and matches a value to the nearest', () => {
+    expect(sharedKey(q46)).toBe('Annual Mean TVDI')
+    expect(numericOptions(q46).map((o) => o.value)).toEqual([0.7123, 0.6897, 0.6543, 0.7245])
+    expect(nearestOption(q46, 0.68969)?.option.letter).toBe('B')
+  })
+
+  it('compares fractions with percent options and reads decreases as negative', () => {
+    const pct = parseOptions('A. 12.87%\nB. 22.40%\nC. 28.07%\nD. 36.56%')
+    expect(nearestOption(pct, 0.2791, 'fraction')?.option.letter).toBe('C')
+    const change = parseOptions('A. Increase by 0.39\nB. Decrease by 0.58\nC. Increase by 0.57\nD. Decrease by 0.22')
+    expect(numericOptions(change).map((o) => o.value)).toEqual([0.39, -0.58, 0.57, -0.22])
+    expect(nearestOption(change, -0.5)?.option.letter).toBe('B')
+  })
+
+  it('knows numeric option sets from textual ones, and the answer format', () => {
+    expect(optionsAreNumeric(parseOptions('A. +0.21 K/year\nB. +0.38 K/year\nC. -0.28 K/year\nD. No significant trend'))).toBe(true)
+    expect(optionsAreNumeric(parseOptions('A. June\nB. July\nC. August'))).toBe(false)
+    expect(answerFormatFor('anything', q46)).toBe('choice')
+    expect(answerFormatFor('What is the mean NDVI in 2019?', [])).toBe('number')
+    expect(answerFormatFor('Describe the scene.', [])).toBe('text')
+  })
+})
