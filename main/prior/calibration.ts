@@ -31,6 +31,9 @@ export const SuiteTaskSchema = z
     answer: z.union([z.string().min(1), z.number()]),
     answer_type: z.enum(['choice', 'number', 'text']).optional(),
     tolerance: z.number().nonnegative().optional(),
+    /** Image and data file paths, relative to the suite folder. */
+    images: z.array(z.string().min(1)).optional(),
+    files: z.array(z.string().min(1)).optional(),
   })
   .loose()
 export type SuiteTask = z.infer<typeof SuiteTaskSchema>

@@ -4,7 +4,9 @@
  *
  *   show      [--task T] [--level coarse|fine] [--json]     the matrix: n, n_valid, r̂ and provenance per cell
  *   query     --task T --config ID [--coarse ID] [--json]    r̂ by the n_min rule; a fine ID implies its coarse ID
- *   calibrate --suite DIR [--all-runs] [--dry-run] [--json] judge the stored runs of a suite's tasks
+ *   calibrate --suite DIR [--run [--backbone SPEC]] [--all-runs] [--dry-run] [--json]
+ *             judge the stored runs of a suite's tasks; with --run, first run every task once with RSure-Base
+ *             (verification and prior off, as the paper's calibration does) and store those runs
  *   feedback  --run ID (--right | --wrong | --clear) [--step N] [--note TEXT] [--json]
  *   export    [--out FILE]                                 the whole prior as JSON (stdout by default)
  *   import    FILE [--replace] [--json]                      merge (default) or replace from an export
@@ -13,7 +15,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import { calibrateFromRuns, loadSuite } from '../../prior/calibration'
+import type { Backbone } from '../../agent/backbone'
+import { installedTools } from '../../agent/installed-tools'
+import { createBackbone, parseBackbone } from '../../agent/llm/backbone-spec'
+import { runAgent } from '../../agent/run-agent'
+import { makeTask, parseOptions, type AnswerOption, type TaskSpec } from '../../agent/task'
+import type { ToolRegistry } from '../../agent/tool-registry'
+import { calibrateFromRuns, loadSuite, type Suite, type SuiteTask } from '../../prior/calibration'
 import { configFromId, parseConfigId } from '../../prior/config-ids'
 import { TaskTypeSchema } from '../../prior/task-types'
 import type { MatrixCell, PriorEstimate } from '../../prior/store'
@@ -26,7 +34,7 @@ type Sub = (typeof SUBCOMMANDS)[number]
 const USAGE = [
   'rsure prior show [--task T] [--level coarse|fine] [--json]',
   '       rsure prior query --task T --config ID [--coarse ID] [--json]',
-  '       rsure prior calibrate --suite DIR [--all-runs] [--dry-run] [--json]',
+  '       rsure prior calibrate --suite DIR [--run [--backbone SPEC]] [--all-runs] [--dry-run] [--json]',
   '       rsure prior feedback --run ID (--right | --wrong | --clear) [--step N] [--note TEXT] [--json]',
   '       rsure prior export [--out FILE]',
   '       rsure prior import FILE [--replace] [--json]',
@@ -114,25 +122,91 @@ function query(argv: string[], io: CliIo): number {
   })
 }
 
-function calibrate(argv: string[], io: CliIo): number {
+/** A suite task as the agent's task: options split from a CHOICE-style question, paths resolved in the suite. */
+export function suiteTaskSpec(task: SuiteTask, suiteDir: string): TaskSpec {
+  let question = task.question
+  let options: AnswerOption[] = []
+  if (Array.isArray(task.options)) options = task.options.map((text, i) => ({ letter: String.fromCharCode(65 + i), text }))
+  else if (typeof task.options === 'string' && task.options.trim()) options = parseOptions(task.options)
+  else {
+    const lines = task.question.split(/\r?\n/)
+    const first = lines.findIndex((l, i) => i > 0 && /^\s*\(?[A-H]\s*[.):]/.test(l))
+    if (first > 0) {
+      question = lines.slice(0, first).join('\n')
+      options = parseOptions(lines.slice(first).join('\n'))
+    }
+  }
+  const resolve = (p: string) => path.resolve(suiteDir, p)
+  return makeTask({ question, options, images: (task.images ?? []).map(resolve), files: (task.files ?? []).map(resolve) })
+}
+
+export interface SuiteRunDeps {
+  backbone: Backbone
+  registry: ToolRegistry
+  services: Pick<Services, 'runs' | 'artifacts' | 'prior'>
+}
+
+/**
+ * Run every task of a suite once with RSure-Base (verification and prior switched off), storing each run and its
+ * trajectory, as the paper's offline calibration does. A task that fails is reported and skipped.
+ */
+export async function runSuiteTasks(suite: Suite, deps: SuiteRunDeps, io: CliIo): Promise<{ ran: number; failed: string[] }> {
+  const failed: string[] = []
+  let ran = 0
+  for (const [i, task] of suite.tasks.entries()) {
+    if (io.signal.aborted) throw new CliError(`Calibration runs were interrupted after ${ran} of ${suite.tasks.length} tasks; finished runs are kept.`, 130)
+    io.stderr(`calibration run ${i + 1}/${suite.tasks.length}: ${task.id}\n`)
+    try {
+      const spec = suiteTaskSpec(task, suite.dir)
+      await runAgent(spec, { verify: false, prior: false }, { backbone: deps.backbone, registry: deps.registry, ...deps.services }, io.signal)
+      ran++
+    } catch (err) {
+      if (io.signal.aborted) throw new CliError(`Calibration runs were interrupted after ${ran} of ${suite.tasks.length} tasks; finished runs are kept.`, 130)
+      failed.push(task.id)
+      io.stderr(`  task ${task.id} failed: ${(err as Error).message}\n`)
+    }
+  }
+  return { ran, failed }
+}
+
+async function calibrate(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs('prior', argv, {
     ...common,
     suite: { type: 'string' },
+    run: { type: 'boolean', default: false },
+    backbone: { type: 'string', default: 'rules' },
     'all-runs': { type: 'boolean', default: false },
     'dry-run': { type: 'boolean', default: false },
   })
   noPositionals('calibrate', positionals)
   if (!values.suite) throw new CliError('rsure prior calibrate needs --suite DIR (a folder with tasks.jsonl).', 2)
-  let suite
+  let suite: Suite
   try {
     suite = loadSuite(path.resolve(values.suite))
   } catch (err) {
     throw new CliError((err as Error).message, 2)
   }
-  return withServices(values['data-dir'], (s) => {
-    const report = calibrateFromRuns(s.prior, s.runs, suite, { allRuns: values['all-runs'], dryRun: values['dry-run'] })
-    if (values.json) printJson(io, report)
+  const services = open(values['data-dir'])
+  try {
+    let runs: { ran: number; failed: string[] } | null = null
+    if (values.run) {
+      let backbone: Backbone
+      const registry = await installedTools()
+      try {
+        backbone = createBackbone(parseBackbone(values.backbone), registry, { apiKey: process.env.RSURE_OPENAI_API_KEY })
+      } catch (err) {
+        throw new CliError((err as Error).message, 2)
+      }
+      try {
+        runs = await runSuiteTasks(suite, { backbone, registry, services }, io)
+      } finally {
+        await backbone.close()
+      }
+    }
+    const report = calibrateFromRuns(services.prior, services.runs, suite, { allRuns: values['all-runs'], dryRun: values['dry-run'] })
+    if (values.json) printJson(io, runs ? { ...report, runs_started: runs.ran, runs_failed: runs.failed } : report)
     else {
+      if (runs) io.stdout(`Ran ${runs.ran} of ${suite.tasks.length} tasks with RSure-Base${runs.failed.length ? `; failed: ${runs.failed.join(', ')}` : ''}.\n`)
       io.stdout(
         `Suite ${report.suite}: ${report.tasks_with_runs} of ${report.tasks} tasks have finished runs; ${report.runs_judged} runs judged` +
           `${report.runs_unjudged ? `, ${report.runs_unjudged} with unreadable answers skipped` : ''}.\n` +
@@ -141,7 +215,12 @@ function calibrate(argv: string[], io: CliIo): number {
       if (report.unmatched.length) io.stdout(`No runs for: ${report.unmatched.slice(0, 10).join(', ')}${report.unmatched.length > 10 ? ', ...' : ''}\n`)
     }
     return 0
-  })
+  } catch (err) {
+    if (err instanceof CliError) throw err
+    throw new CliError((err as Error).message, 1)
+  } finally {
+    services.close()
+  }
 }
 
 function feedback(argv: string[], io: CliIo): number {
@@ -204,7 +283,7 @@ function importPrior(argv: string[], io: CliIo): number {
   })
 }
 
-const handlers: Record<Sub, (argv: string[], io: CliIo) => number> = {
+const handlers: Record<Sub, (argv: string[], io: CliIo) => number | Promise<number>> = {
   show,
   query,
   calibrate,
