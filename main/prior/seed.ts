@@ -10,13 +10,22 @@ import { z } from 'zod'
 import { ConfigIdSchema, coarseOf, parseConfigId } from './config-ids'
 import { TaskTypeSchema } from './task-types'
 
-/** `resources/` of the app: RSURE_RESOURCES_DIR when set (packaged app), else the source tree's. */
+export const PUBLISHED_SEED_FILE = path.join('prior', 'published.json')
+
+/**
+ * `resources/` of the app: RSURE_RESOURCES_DIR when set (a packaged app points it at its resources), else the
+ * nearest `resources/` above this module that holds the published seed, which finds the source tree from
+ * main/prior and from a bundled out/main alike.
+ */
 export function resourcesDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.RSURE_RESOURCES_DIR) return path.resolve(env.RSURE_RESOURCES_DIR)
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'resources')
+  const here = path.dirname(fileURLToPath(import.meta.url))
+  for (let dir = here, i = 0; i < 8; i++, dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'resources', PUBLISHED_SEED_FILE))) return path.join(dir, 'resources')
+    if (path.dirname(dir) === dir) break
+  }
+  return path.resolve(here, '..', '..', 'resources')
 }
-
-export const PUBLISHED_SEED_FILE = path.join('prior', 'published.json')
 
 export const SeedEntrySchema = z
   .object({

@@ -94,12 +94,20 @@ export function parseCard(text: string, file: string): Card {
   return parsed.data
 }
 
-/** `resources/cards` of the app: RSURE_RESOURCES_DIR when set (packaged app), else the source tree's. */
+/**
+ * `resources/cards` of the app: under RSURE_RESOURCES_DIR when set (a packaged app points it at its resources),
+ * else the nearest `resources/cards` above this module, which finds the source tree from main/tools/retrieve and
+ * from a bundled out/main alike.
+ */
 export function defaultCardsDir(env: NodeJS.ProcessEnv = process.env): string {
-  const resources = env.RSURE_RESOURCES_DIR
-    ? path.resolve(env.RSURE_RESOURCES_DIR)
-    : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'resources')
-  return path.join(resources, 'cards')
+  if (env.RSURE_RESOURCES_DIR) return path.join(path.resolve(env.RSURE_RESOURCES_DIR), 'cards')
+  const here = path.dirname(fileURLToPath(import.meta.url))
+  for (let dir = here, i = 0; i < 8; i++, dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'resources', 'cards')
+    if (fs.existsSync(candidate)) return candidate
+    if (path.dirname(dir) === dir) break
+  }
+  return path.resolve(here, '..', '..', '..', 'resources', 'cards')
 }
 
 /** Read and validate every `*.md` card of a folder, sorted by id. */
