@@ -22,6 +22,8 @@ export interface Raster {
   unit: Unit
   /** Calibration constants carried from the catalog (e.g. Landsat K1/K2 for brightness temperature). */
   meta?: Record<string, number>
+  /** [count, sum, min, max] of the valid pixels when the producer computed them on the way (reader, TVDI). */
+  stats?: Float64Array
 }
 
 /**

@@ -42,20 +42,42 @@ export class BufferRecycler {
   }
 }
 
+/** [count, sum, min, max] of a raster's valid pixels: from its producer when it computed them, else one pass. */
+function quickStats(r: Raster): Float64Array {
+  if (!r.stats) {
+    const s = summarize(r.data, ['count', 'sum', 'min', 'max'])
+    r.stats = Float64Array.of(s.values.count, s.values.sum, s.values.min, s.values.max)
+  }
+  return r.stats
+}
+
 function report(r: Raster, extra: Partial<NodeReport> = {}): NodeReport {
-  const s = summarize(r.data, ['count', 'min', 'max', 'mean'])
+  const [count, sum, min, max] = quickStats(r)
   return {
     status: 'ok',
     unit: r.unit,
     width: r.grid.width,
     height: r.grid.height,
-    valid: s.valid,
-    total: s.total,
-    min: s.values.min,
-    max: s.values.max,
-    mean: s.values.mean,
+    valid: count,
+    total: r.data.length,
+    min: count ? min : NaN,
+    max: count ? max : NaN,
+    mean: count ? sum / count : NaN,
     ...extra,
   }
+}
+
+const QUICK = new Set(['count', 'mean', 'min', 'max', 'sum', 'valid_fraction'])
+
+/** The statistics a sink asks for, from the raster's running statistics when they suffice (no extra pass). */
+function statsFor(r: Raster, names: readonly string[], ddof = 0): { values: Record<string, number>; valid: number; total: number } {
+  if (!names.every((n) => QUICK.has(n))) return summarize(r.data, names, ddof)
+  const [count, sum, min, max] = quickStats(r)
+  const values: Record<string, number> = {}
+  for (const n of names) {
+    values[n] = n === 'count' ? count : n === 'sum' ? sum : n === 'valid_fraction' ? count / r.data.length : count === 0 ? NaN : n === 'mean' ? sum / count : n === 'min' ? min : max
+  }
+  return { values, valid: count, total: r.data.length }
 }
 
 async function readNode(node: JobNode, job: RasterJob, recycler: BufferRecycler): Promise<{ raster: Raster; band: Record<string, unknown> }> {
@@ -102,8 +124,9 @@ async function readNode(node: JobNode, job: RasterJob, recycler: BufferRecycler)
     const win = p.window
     const length = win ? win.width * win.height : tif.width * tif.height
     let data: Float64Array
+    const stats = new Float64Array(4)
     try {
-      data = await tif.readBand({ band, window: win, nodata, scale, offset, into: recycler.take(length) })
+      data = await tif.readBand({ band, window: win, nodata, scale, offset, into: recycler.take(length), stats })
     } catch (err) {
       throw new RasterJobError(node.id, `node '${node.id}' cannot read band ${band} of ${file}: ${(err as Error).message}`)
     }
@@ -128,7 +151,7 @@ async function readNode(node: JobNode, job: RasterJob, recycler: BufferRecycler)
       file_nodata: tif.nodata,
       dtype: tif.sampleType,
     }
-    return { raster: { grid, data, unit: node.unit, ...(meta ? { meta } : {}) }, band: bandInfo }
+    return { raster: { grid, data, unit: node.unit, stats, ...(meta ? { meta } : {}) }, band: bandInfo }
   } finally {
     tif.close()
   }
@@ -187,7 +210,7 @@ function evaluateNode(node: JobNode, values: Map<string, Value>, recycler: Buffe
     const reason = res.insufficient ?? 'the product gave no value'
     return { value: { insufficient: reason }, report: { status: 'insufficient', reason, unit: node.unit, ...(res.details ? { details: res.details } : {}) } }
   }
-  const raster: Raster = { grid, data: res.data, unit: node.unit }
+  const raster: Raster = { grid, data: res.data, unit: node.unit, ...(res.stats ? { stats: res.stats } : {}) }
   return { value: { raster }, report: report(raster, res.details ? { details: res.details } : {}) }
 }
 
@@ -204,15 +227,16 @@ function compare(op: string, v: number, s: { value?: number; low?: number; high?
 function evaluateSink(sink: JobSink, v: Value): SinkResult {
   if ('insufficient' in v) return { status: 'insufficient', reason: `node '${sink.input}' has no value: ${v.insufficient}` }
   const { data, grid } = v.raster
+  const raster = v.raster
   const spec = sink.spec
   switch (spec.kind) {
     case 'summarize': {
-      const s = summarize(data, spec.stats, spec.ddof)
+      const s = statsFor(raster, spec.stats, spec.ddof)
       if (s.valid < spec.min_valid) return { status: 'insufficient', reason: `only ${s.valid} valid pixels; node '${sink.id}' needs at least ${spec.min_valid}`, valid: s.valid, total: s.total }
       return { status: 'ok', value: s.values, valid: s.valid, total: s.total }
     }
     case 'reduce': {
-      const s = summarize(data, [spec.stat])
+      const s = statsFor(raster, [spec.stat])
       if (s.valid < spec.min_valid) return { status: 'insufficient', reason: `only ${s.valid} valid pixels; node '${sink.id}' needs at least ${spec.min_valid}`, valid: s.valid, total: s.total }
       return { status: 'ok', value: s.values[spec.stat], valid: s.valid, total: s.total }
     }
@@ -243,7 +267,7 @@ function evaluateSink(sink: JobSink, v: Value): SinkResult {
       return { status: 'ok', value: s.values[stat], pixels: idx.length, valid: s.valid, total: idx.length }
     }
     case 'export': {
-      const s = summarize(data, ['count'])
+      const s = statsFor(raster, ['count'])
       return { status: 'ok', bytes: encodeGeoTiff(data, grid, `rsure execute node ${sink.input}`), valid: s.valid, total: s.total }
     }
   }

@@ -20,6 +20,8 @@ export interface ProductResult {
   insufficient?: string
   /** Per-raster details for the evidence (fitted edges, constants taken from metadata...). */
   details?: Record<string, unknown>
+  /** [count, sum, min, max] of the valid output pixels, when the product computed them on the way. */
+  stats?: Float64Array
 }
 
 export interface InputSpec {

@@ -113,6 +113,11 @@ export const tvdi: ProductDef<TvdiParams> = {
     const out = alloc ? alloc(n) : new Float64Array(n)
     const { slope: bd, intercept: ad } = dryFit
     const { slope: bw, intercept: aw } = wetFit
+    const clip = p.clip
+    let cnt = 0
+    let sum = 0
+    let mn = Infinity
+    let mx = -Infinity
     for (let i = 0; i < n; i++) {
       const v = ndvi[i]
       const t = lst[i]
@@ -124,11 +129,20 @@ export const tvdi: ProductDef<TvdiParams> = {
       let den = ad + bd * v - w
       if (den === 0) den = 1e-6
       let x = (t - w) / den
-      if (p.clip) x = x < 0 ? 0 : x > 1 ? 1 : x
-      out[i] = Number.isFinite(x) ? x : NaN
+      if (clip) x = x < 0 ? 0 : x > 1 ? 1 : x
+      if (!Number.isFinite(x)) {
+        out[i] = NaN
+        continue
+      }
+      out[i] = x
+      cnt++
+      sum += x
+      if (x < mn) mn = x
+      if (x > mx) mx = x
     }
     return {
       data: out,
+      stats: Float64Array.of(cnt, sum, mn, mx),
       details: {
         valid_pixels: count,
         ndvi_min: vmin,
