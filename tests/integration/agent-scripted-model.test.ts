@@ -3,14 +3,19 @@
  * that plays a scripted model (planner, verifier, answer writer), over tool doubles. One scenario per behaviour the
  * design promises (DESIGN section 5).
  */
+import fs from 'node:fs'
+import path from 'node:path'
+import { PNG } from 'pngjs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createBackbone } from '../../main/agent/llm/backbone-spec'
 import { runAgent, type AgentResult, type AgentSwitches } from '../../main/agent/run-agent'
 import { makeTask, parseOptions } from '../../main/agent/task'
 import { ToolRegistry } from '../../main/agent/tool-registry'
+import { verifierImages } from '../../main/agent/verifier-images'
 import type { ToolResult } from '../../main/tools/protocol'
 import type { PriorLookup } from '../../main/verify/prior-lookup'
 import { startScriptedModelServer, type Script, type ScriptedModelServer } from '../helpers/scripted-model-server'
+import { tempDir } from '../helpers/tmp'
 import { executeOk, memoryStores, scriptedTool, type ScriptedTool, type StoreBundle } from '../unit/agent/doubles'
 
 const QUESTION = 'Using NDVI and LST near Urumqi in 2019, what is the annual mean TVDI?'
@@ -247,5 +252,43 @@ describe('verified loop with a scripted model', () => {
     )
     expect(result.verified).toEqual([])
     expect(result.trajectory.find((s) => s.kind === 'verdict')?.payload).toMatchObject({ decision: 'reject' })
+  })
+
+  it('the LLM verifier sees the image with the evidence drawn on it, and nothing of the planner', async () => {
+    const { dir, cleanup } = tempDir()
+    try {
+      const png = new PNG({ width: 16, height: 16 })
+      png.data.fill(0)
+      const image = path.join(dir, 'harbour.png')
+      fs.writeFileSync(image, PNG.sync.write(png))
+      server = await startScriptedModelServer({
+        other: () => ({ text: 'object_counting' }),
+        planner: [{ toolCalls: [{ name: 'perceive', arguments: { mode: 'objects', image_paths: [image] } }] }, { text: 'done' }],
+        verifier: [verdict('accept', 'boxes match the ships')],
+        writer: [{ json: { answer: '2', explanation: 'two ships', choice: null } }],
+      })
+      const perceive = scriptedTool('perceive', () => ({
+        status: 'ok',
+        observation: { count: 2 },
+        evidence: { source: { backend: 'det' }, intermediate: { boxes: [[1, 1, 6, 6], [8, 8, 14, 14]] }, validity: { layer_status: 'ok' } },
+        artifacts: [],
+        config: { tool: 'perceive', coarse: 'perceive:objects', fine: 'perceive:objects|det|full' },
+      }))
+      const registry = new ToolRegistry([perceive])
+      const backbone = createBackbone({ kind: 'openai', baseUrl: server.url, model: 'scripted' }, registry)
+      const task = makeTask({ question: 'How many ships are in the harbour?', images: [image] })
+      const result = await runAgent(task, { verify: true, prior: true }, { backbone, registry, artifacts: stores.artifacts, runs: stores.runs, verifierImages })
+      expect(result.verified).toHaveLength(1)
+      const request = server.byRole('verifier')[0]
+      const parts = (request.body.messages as { content: { type: string; image_url?: { url: string } }[] }[])[0].content
+      const images = parts.filter((p) => p.type === 'image_url').map((p) => p.image_url!.url)
+      expect(images).toHaveLength(1)
+      const drawn = PNG.sync.read(Buffer.from(images[0].split(',')[1], 'base64'))
+      expect([...drawn.data.subarray((1 * 16 + 1) * 4, (1 * 16 + 1) * 4 + 3)]).toEqual([255, 64, 32])
+      expect(request.text).toContain('(evidence drawn on it)')
+      expect((request.body.messages as unknown[]).length).toBe(1)
+    } finally {
+      cleanup()
+    }
   })
 })

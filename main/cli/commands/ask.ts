@@ -11,6 +11,7 @@ import { z } from 'zod'
 import { installedTools } from '../../agent/installed-tools'
 import { createBackbone, parseBackbone } from '../../agent/llm/backbone-spec'
 import { runAgent } from '../../agent/run-agent'
+import { verifierImages } from '../../agent/verifier-images'
 import { makeTask, parseOptions } from '../../agent/task'
 import { openServices } from '../../services'
 import { CliError, parseCommandArgs, printJson, validate, type Command } from '../io'
@@ -73,7 +74,9 @@ const command: Command = {
     const backbone = createBackbone(spec, registry, { apiKey: process.env.RSURE_OPENAI_API_KEY })
     const switches = { verify: !values['no-verify'], prior: !values['no-prior'] }
     try {
-      const result = await runAgent(task, switches, { backbone, registry, artifacts: services.artifacts, runs: services.runs, prior: services.prior }, io.signal)
+      // The deterministic policy reads evidence only; a model verifier also sees the images with the evidence drawn.
+      const images = spec.kind === 'rules' ? undefined : verifierImages
+      const result = await runAgent(task, switches, { backbone, registry, artifacts: services.artifacts, runs: services.runs, prior: services.prior, verifierImages: images }, io.signal)
       if (values.json) {
         printJson(io, {
           answer: result.answer.answer,
