@@ -291,4 +291,29 @@ describe('verified loop with a scripted model', () => {
       cleanup()
     }
   })
+
+  it('retrieved cards join the verified history in call order without verification', async () => {
+    server = await startScriptedModelServer({
+      other: () => ({ text: 'environmental_assessment' }),
+      planner: [{ toolCalls: [{ name: 'retrieve', arguments: { query: 'tvdi recipe' } }] }, call('a'), { text: 'done' }],
+      verifier: [verdict('accept', 'fine')],
+      writer: [writerReply],
+    })
+    const retrieve = scriptedTool('retrieve', () => ({
+      status: 'ok',
+      observation: [{ id: 'card-tvdi', title: 'TVDI recipe', text: 'dry and wet edges per date' }],
+      evidence: { source: { index: 'cards' }, intermediate: {}, validity: {} },
+      artifacts: [],
+      config: { tool: 'retrieve', coarse: 'retrieve:cards', fine: 'retrieve:cards|bm25' },
+    }))
+    const execute = scriptedTool('execute', () => executeOk(0.6897))
+    const registry = new ToolRegistry([retrieve, execute])
+    const backbone = createBackbone({ kind: 'openai', baseUrl: server.url, model: 'scripted' }, registry)
+    const task = makeTask({ question: QUESTION, options: parseOptions(OPTIONS), files: ['/data'] })
+    const result = await runAgent(task, { verify: true, prior: true }, { backbone, registry, artifacts: stores.artifacts, runs: stores.runs })
+    expect(result.verified.map((e) => [e.kind, e.call])).toEqual([['card', 1], ['observation', 2]])
+    expect(server.byRole('verifier')).toHaveLength(1)
+    const writer = server.byRole('writer')[0].text
+    expect(writer.indexOf('CARDS from retrieve')).toBeLessThan(writer.indexOf('ACCEPTED execute'))
+  })
 })

@@ -1,0 +1,73 @@
+/**
+ * The headline of issue 4 through the real command line dispatcher: `rsure ask --files ... --options ... --json`
+ * on Earth-Bench task 46 with the default rules backbone and no model answers B, shows the accepted execute
+ * observation with its evidence, and leaves the run and its trajectory in SQLite.
+ */
+import fs from 'node:fs'
+import { afterAll, describe, expect, it } from 'vitest'
+import { main } from '../../main/cli/index'
+import { openServices } from '../../main/services'
+import { shared, tempDir } from '../helpers/tmp'
+
+const { dir, cleanup } = tempDir('rsure-ask-cli-')
+const previous = process.env.RSURE_DATA_DIR
+afterAll(() => {
+  if (previous === undefined) delete process.env.RSURE_DATA_DIR
+  else process.env.RSURE_DATA_DIR = previous
+  cleanup()
+})
+
+async function cli(argv: string[]) {
+  let stdout = ''
+  let stderr = ''
+  const code = await main(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), signal: new AbortController().signal })
+  return { code, stdout, stderr }
+}
+
+describe('rsure ask', () => {
+  it('answers task 46 with B from the accepted execute observation, and stores the run', async () => {
+    process.env.RSURE_DATA_DIR = dir
+    const task = JSON.parse(fs.readFileSync(shared('benchmarks', 'earthbench-q46', 'tasks.jsonl'), 'utf8').split('\n')[0])
+    const { code, stdout, stderr } = await cli(['ask', '--files', shared('benchmarks', 'earthbench-q46', 'files'), '--options', task.options, '--json', task.question])
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    const out = JSON.parse(stdout)
+    expect(Object.keys(out)).toEqual(expect.arrayContaining(['answer', 'task_type', 'verified', 'trajectory', 'metrics']))
+    expect(out.answer).toBe('B')
+    expect(out.task_type).toBe('environmental_assessment')
+    expect(out.verified).toHaveLength(1)
+    const obs = out.verified[0]
+    expect(obs).toMatchObject({ kind: 'observation', status: 'accepted', action: { tool: 'execute' }, config: { coarse: 'execute:decision.select' } })
+    expect(obs.observation.choice).toBe('B')
+    expect(obs.observation.value).toBeCloseTo(0.6897, 4)
+    expect(obs.evidence.validity.temporal_coverage.catalog.dates).toHaveLength(23)
+    expect(obs.evidence.source.formulas.tvdi.product).toBe('tvdi')
+    expect(out.metrics).toMatchObject({ tool_calls: 1, llm_calls: 0, tokens: 0 })
+    expect(out.metrics.seconds).toBeGreaterThan(0)
+    expect(out.settings).toEqual({ backbone: 'rules', verify: true, prior: true })
+
+    const services = openServices({ dataDir: dir })
+    try {
+      const run = services.runs.getRun(out.run_id)!
+      expect(run).toMatchObject({ status: 'finished', answer: 'B', taskType: 'environmental_assessment' })
+      expect(services.runs.trajectory(out.run_id).map((s) => s.kind)).toEqual(out.trajectory.map((s: { kind: string }) => s.kind))
+    } finally {
+      services.close()
+    }
+  })
+
+  it('records --no-verify and --no-prior with the run (RSure-Base)', async () => {
+    process.env.RSURE_DATA_DIR = dir
+    const { code, stdout } = await cli(['ask', '--files', shared('benchmarks', 'earthbench-q46', 'files'), '--no-verify', '--no-prior', '--json', 'What was the maximum LST near Urumqi in July 2019?'])
+    expect(code).toBe(0)
+    const out = JSON.parse(stdout)
+    expect(out.verified[0].status).toBe('unverified')
+    expect(out.trajectory.some((s: { kind: string }) => s.kind === 'verdict' || s.kind === 'rule_check')).toBe(false)
+    const services = openServices({ dataDir: dir })
+    try {
+      expect(services.runs.getRun(out.run_id)!.settings).toMatchObject({ verify: false, prior: false, baseline: 'RSure-Base' })
+    } finally {
+      services.close()
+    }
+  })
+})
