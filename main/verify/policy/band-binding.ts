@@ -26,6 +26,17 @@ const PLAUSIBLE: Record<Kind, [number, number]> = {
   albedo: [0, 1],
 }
 
+/** A temperature declared in degrees Celsius. */
+const PLAUSIBLE_DEGC: [number, number] = [-100, 100]
+
+/** The first unit a node record declares (on itself or on its first item). */
+function unitOf(rec: Rec | undefined): string | undefined {
+  if (!rec) return undefined
+  if (typeof rec.unit === 'string') return rec.unit
+  const first = Array.isArray(rec.items) ? rec.items.find(isRec) : undefined
+  return first && typeof first.unit === 'string' ? first.unit : undefined
+}
+
 /** Which kind each named input of each product expects. */
 const PRODUCT_INPUTS: Record<string, Record<string, Kind>> = {
   tvdi: { lst: 'temperature', ndvi: 'vegetation' },
@@ -102,7 +113,7 @@ export function checkBandBinding(action: unknown, source: Rec, intermediate: Rec
         if (m.length > 0) {
           const sorted = [...m].sort((a, b) => a - b)
           const mid = sorted[Math.floor(sorted.length / 2)]
-          const [lo, hi] = PLAUSIBLE[kind]
+          const [lo, hi] = kind === 'temperature' && unitOf(records.get(read.id)) === 'degC' ? PLAUSIBLE_DEGC : PLAUSIBLE[kind]
           if (mid < lo || mid > hi) {
             findings.push({ check: CHECK, severity: 'reject', message: `the ${kind} layer behind '${input}' (node '${read.id}') has a typical mean of ${mid.toPrecision(4)}, outside the plausible ${lo} to ${hi}: wrong band or wrong scale` })
           }

@@ -72,6 +72,14 @@ describe('the deterministic evidence policy', () => {
     expect(v.feedback).toContain("the temperature layer behind 'lst' (node 'lst') has a typical mean of 5.800")
   })
 
+  it('judges a temperature in degrees Celsius by its own range', async () => {
+    const i = input({ lstMean: 24.5 })
+    const lst = (i.evidence.intermediate.nodes as Record<string, { items: Record<string, unknown>[] }>).lst
+    lst.items.forEach((item) => (item.unit = 'degC'))
+    expect((await verify(i)).decision).toBe('accept')
+    expect((await verify(input({ lstMean: 24.5 }))).decision).toBe('reject')
+  })
+
   it('rejects a product input bound to the wrong role, and a file of the wrong kind', async () => {
     const swapped = dag()
     swapped.nodes[1].params = { role: 'NDVI' }

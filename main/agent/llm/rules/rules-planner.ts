@@ -5,6 +5,7 @@
  * repair variant; while an evidence request is open it makes targeted follow-ups; variants already tried are
  * skipped, so it never repeats a call.
  */
+import fs from 'node:fs'
 import { canonicalCall } from '../../../verify/canonical-args'
 import type { Planner, PlannerStep, PlannerView } from '../../loop-events'
 import type { TaskSpec } from '../../task'
@@ -36,9 +37,14 @@ export interface RulesPlan {
   variant(v: Variant): Workflow | null
 }
 
-/** The folder given with --files (one path without an extension), else null. */
+/** The folder given with --files (a single path that is a directory), else null. */
 function folderOf(task: TaskSpec): string | null {
-  return task.files.length === 1 && !/\.\w+$/.test(task.files[0]) ? task.files[0] : null
+  if (task.files.length !== 1) return null
+  try {
+    return fs.statSync(task.files[0]).isDirectory() ? task.files[0] : null
+  } catch {
+    return null
+  }
 }
 
 /** Slots, skill and base workflow of a task. Planning reads file names only, never pixels. */
