@@ -12,6 +12,7 @@ import { checkDecisionMargin, checkLeftOut, checkNodes, checkOutputRange, checkV
 import type { Finding } from './policy/finding'
 import { checkPerception } from './policy/perception-quality'
 import { checkTemporalCoverage } from './policy/temporal-coverage'
+import { checkTvdiEdges } from './policy/tvdi-edges'
 import { strictnessFor } from './prior-lookup'
 import type { SemanticVerifier, VerificationInput, Verdict } from './verdict'
 
@@ -26,6 +27,7 @@ export function policyFindings(input: VerificationInput): Finding[] {
       ...coverage,
       ...checkBandBinding(input.action.args, source, intermediate),
       ...checkValidPixels(input.action.args, intermediate, strictness),
+      ...checkTvdiEdges(intermediate, strictness),
       ...checkLeftOut(validity, dates, strictness),
       ...checkOutputRange(input.action.args, input.observation),
       ...checkDecisionMargin(input.observation),

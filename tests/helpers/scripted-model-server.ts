@@ -16,6 +16,8 @@ export type ScriptedReply =
   | { json: unknown }
   | { status: number; body: string }
   | { raw: string; contentType?: string }
+  /** Answer nothing for this long (then close), to exercise client timeouts. */
+  | { silenceMs: number }
 
 export interface RecordedRequest {
   role: Role
@@ -54,7 +56,7 @@ function messageText(body: Record<string, unknown>): string {
     .join('\n')
 }
 
-function completion(reply: Exclude<ScriptedReply, { status: number } | { raw: string }>) {
+function completion(reply: Exclude<ScriptedReply, { status: number } | { raw: string } | { silenceMs: number }>) {
   const message: Record<string, unknown> = { role: 'assistant', content: null }
   if ('toolCalls' in reply) {
     message.content = reply.text ?? null
@@ -88,6 +90,10 @@ export async function startScriptedModelServer(script: Script): Promise<Scripted
       const reply = typeof entry === 'function' ? entry(recorded, index) : entry?.[index]
       if (!reply) {
         res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no scripted ${role} reply #${index + 1}` } }))
+        return
+      }
+      if ('silenceMs' in reply) {
+        setTimeout(() => res.destroy(), reply.silenceMs)
         return
       }
       if ('status' in reply) {

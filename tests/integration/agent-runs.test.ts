@@ -103,6 +103,13 @@ describe('backbone failures are one clear sentence', () => {
     await server.close()
   })
 
+  it('an endpoint that does not answer in time', async () => {
+    const server = await startScriptedModelServer({ other: [{ silenceMs: 2000 }] })
+    const client = new OpenAIClient({ baseUrl: server.url, model: 'm', timeoutMs: 150, retries: 0 })
+    await expect(client.chat({ messages: [{ role: 'user', content: 'hi' }] })).rejects.toThrow(/did not answer within 0\.15 s: check that the model is loaded or raise the timeout\.$/)
+    await server.close()
+  })
+
   it('retries a 503 and then succeeds, counting tokens of the answer it used', async () => {
     const server = await startScriptedModelServer({ other: [{ status: 503, body: '{"error":"loading"}' }, { text: 'ready' }] })
     const client = new OpenAIClient({ baseUrl: server.url, model: 'm', backoffMs: 1 })

@@ -72,6 +72,33 @@ describe('the deterministic evidence policy', () => {
     expect(v.feedback).toContain("the temperature layer behind 'lst' (node 'lst') has a typical mean of 5.800")
   })
 
+  it('checks the TVDI edge fits: mostly crossed edges reject, a few are a caveat, poor fits ask for evidence', async () => {
+    const withEdges = (dry: object, wet: object) => {
+      const i = input()
+      ;(i.evidence.intermediate as Record<string, unknown>).products = { tvdi: [{ date: '2019-01-01', dry_edge: dry, wet_edge: wet }] }
+      return i
+    }
+    const good = await verify(withEdges({ intercept: 300, slope: -20, r2: 0.8 }, { intercept: 270, slope: 5, r2: 0.6 }))
+    expect(good.decision).toBe('accept')
+    expect(good.feedback).toContain('median r² 0.80')
+    const crossed = await verify(withEdges({ intercept: 270, slope: -20, r2: 0.8 }, { intercept: 275, slope: 5, r2: 0.6 }))
+    expect(crossed.decision).toBe('reject')
+    expect(crossed.feedback).toContain('where TVDI is degenerate')
+    const oneOfTwo = input()
+    ;(oneOfTwo.evidence.intermediate as Record<string, unknown>).products = {
+      tvdi: [
+        { date: '2019-01-01', dry_edge: { intercept: 300, slope: -20, r2: 0.8 }, wet_edge: { intercept: 270, slope: 5, r2: 0.6 } },
+        { date: '2019-01-17', dry_edge: { intercept: 270, slope: -20, r2: 0.8 }, wet_edge: { intercept: 275, slope: 5, r2: 0.6 } },
+        { date: '2019-02-02', dry_edge: { intercept: 301, slope: -20, r2: 0.7 }, wet_edge: { intercept: 271, slope: 5, r2: 0.6 } },
+      ],
+    }
+    const few = await verify(oneOfTwo)
+    expect(few.decision).toBe('accept')
+    expect(few.caveats.join(' ')).toContain('on 2019-01-17, where TVDI is degenerate')
+    const poor = await verify(withEdges({ intercept: 300, slope: -20, r2: 0.1 }, { intercept: 270, slope: 5, r2: 0.6 }))
+    expect(poor).toMatchObject({ decision: 'request_evidence', needed: ['edge_fit'] })
+  })
+
   it('judges a temperature in degrees Celsius by its own range', async () => {
     const i = input({ lstMean: 24.5 })
     const lst = (i.evidence.intermediate.nodes as Record<string, { items: Record<string, unknown>[] }>).lst
