@@ -5,8 +5,11 @@
  */
 import fs from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
+import { planTask } from '../../main/agent/llm/rules/rules-planner'
+import { makeTask, parseOptions } from '../../main/agent/task'
 import { main } from '../../main/cli/index'
 import { openServices } from '../../main/services'
+import { startScriptedModelServer } from '../helpers/scripted-model-server'
 import { shared, tempDir } from '../helpers/tmp'
 
 const { dir, cleanup } = tempDir('rsure-ask-cli-')
@@ -68,6 +71,33 @@ describe('rsure ask', () => {
       expect(services.runs.getRun(out.run_id)!.settings).toMatchObject({ verify: false, prior: false, baseline: 'RSure-Base' })
     } finally {
       services.close()
+    }
+  })
+
+  it('runs the same task with --backbone openai:URL#MODEL against a scripted model and the real execute tool', async () => {
+    process.env.RSURE_DATA_DIR = dir
+    const task = JSON.parse(fs.readFileSync(shared('benchmarks', 'earthbench-q46', 'tasks.jsonl'), 'utf8').split('\n')[0])
+    const files = shared('benchmarks', 'earthbench-q46', 'files')
+    const wf = planTask(makeTask({ question: task.question, options: parseOptions(task.options), files: [files] })).workflow
+    if (!wf?.ok) throw new Error('no workflow')
+    const server = await startScriptedModelServer({
+      other: () => ({ text: 'environmental_assessment' }),
+      planner: [{ toolCalls: [{ name: 'execute', arguments: wf.args }] }, { text: 'The accepted choice answers the task.' }],
+      verifier: (req) => ({ json: { decision: req.text.includes('"choice":"B"') ? 'accept' : 'reject', feedback: 'checked the choice', needed: [], caveats: [] } }),
+      writer: (req) => ({ json: { answer: req.text.includes('"choice":"B"') ? 'B' : 'none', explanation: 'from the verified decision', choice: 'B' } }),
+    })
+    try {
+      const { code, stdout, stderr } = await cli(['ask', '--files', files, '--options', task.options, '--backbone', `openai:${server.url}#scripted`, '--json', task.question])
+      expect(stderr).toBe('')
+      expect(code).toBe(0)
+      const out = JSON.parse(stdout)
+      expect(out.answer).toBe('B')
+      expect(out.verified[0]).toMatchObject({ status: 'accepted', observation: { choice: 'B' } })
+      expect(out.metrics.llm_calls).toBe(server.requests.length)
+      expect(out.metrics.tokens).toBeGreaterThan(0)
+      expect(out.settings.backbone).toBe(`openai:${server.url}#scripted`)
+    } finally {
+      await server.close()
     }
   })
 })

@@ -53,7 +53,10 @@ export class TemplateAnswerWriter implements AnswerWriter {
     const entry = [...history.observations()].reverse().find((e) => e.action.tool === 'execute' || e.action.tool === 'measure')
     const caveats = entry ? entry.caveats : []
     const missing = [...gaps, ...caveats]
-    const tail = (text: string) => (missing.length ? `${text} Gaps: ${missing.join('; ')}.` : text)
+    const tail = (text: string) =>
+      [text, caveats.length ? `Limits of the evidence: ${caveats.join('; ')}.` : '', gaps.length ? `Not verified: ${gaps.join('; ')}.` : '']
+        .filter(Boolean)
+        .join(' ')
     if (!entry) {
       const why = gaps.length ? gaps.join('; ') : 'no tool observation was made'
       return {
