@@ -1,7 +1,8 @@
 /**
  * Earth-Bench task 46 through the execute tool: the 2019 TVDI pipeline over the 46 Xinjiang LST/NDVI GeoTIFFs
  * (2599 x 2573 px each), from folder to chosen option. Prints wall time (a cold run that includes starting the
- * worker pool, then a warm run), the peak resident memory of this process (workers are threads, so included),
+ * worker pool, then a warm run), the peak resident memory (measured in a child process of its own, so other
+ * benches in the same `npm run bench` do not inflate it; the workers are threads of that child, so included),
  * and, where Debian's python3-gdal and python3-numpy are installed, the same pipeline in numpy + GDAL
  * (bench/tvdi_numpy_gdal.py) with the time ratio. It only uses them when present; it never installs anything.
  */
@@ -40,53 +41,85 @@ function pythonAvailable(): boolean {
   return r.status === 0
 }
 
-export default async function bench(): Promise<number> {
-  const task = JSON.parse(fs.readFileSync(path.join(TASK, 'tasks.jsonl'), 'utf8').split('\n')[0]) as { options: string; answer: string }
-  const dag = q46Dag(task.options)
+interface Measured {
+  times: number[]
+  peakMb: number
+  workers: number
+  choice: string
+  value: number
+  error?: string
+}
+
+function task(): { options: string; answer: string } {
+  return JSON.parse(fs.readFileSync(path.join(TASK, 'tasks.jsonl'), 'utf8').split('\n')[0])
+}
+
+/** The measurement itself (runs in the child process): a cold and a warm run on a fresh pool. */
+async function measure(): Promise<Measured> {
+  const dag = q46Dag(task().options)
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rsure-bench-'))
-  const artifacts = new ArtifactStore(tmp)
   const pool = new RasterPool()
-  let code = 0
   try {
     const times: number[] = []
-    let obs: { choice: string; value: number } | null = null
+    let obs = { choice: '', value: NaN }
     for (let run = 0; run < 2; run++) {
       const t0 = performance.now()
-      const r = await executeDag(dag, { artifacts }, { pool })
+      const r = await executeDag(dag, { artifacts: new ArtifactStore(tmp) }, { pool })
       times.push((performance.now() - t0) / 1000)
-      if (r.status !== 'ok') {
-        process.stdout.write(`execute-tvdi: status ${r.status}: ${r.reason}\n`)
-        return 1
-      }
+      if (r.status !== 'ok') return { times, peakMb: 0, workers: pool.size, choice: '', value: NaN, error: `status ${r.status}: ${r.reason}` }
       obs = r.observation as { choice: string; value: number }
     }
-    const peakMb = process.resourceUsage().maxRSS / 1024
-    const right = obs!.choice === task.answer && obs!.value.toFixed(4) === '0.6897'
-    if (!right) code = 1
-    process.stdout.write(
-      `execute-tvdi: ${pool.size} worker(s) on ${os.availableParallelism()} core(s)\n` +
-        `  rsure execute: cold ${times[0].toFixed(2)} s (incl. worker start), warm ${times[1].toFixed(2)} s, peak RSS ${peakMb.toFixed(0)} MB\n` +
-        `  answer: mean of daily TVDI means ${obs!.value.toFixed(6)} -> option ${obs!.choice} (gold ${task.answer}) ${right ? 'OK' : 'WRONG'}\n`,
-    )
-    if (!pythonAvailable()) {
-      process.stdout.write('  numpy+GDAL: not installed (Debian python3-gdal and python3-numpy); no comparison run\n')
-      return code
-    }
-    const t0 = performance.now()
-    const py = spawnSync(PYTHON, [path.join(ROOT, 'bench', 'tvdi_numpy_gdal.py'), path.join(TASK, 'files')], { encoding: 'utf8' })
-    const pyWall = (performance.now() - t0) / 1000
-    if (py.status !== 0) {
-      process.stdout.write(`  numpy+GDAL: the reference script failed: ${py.stderr.trim().split('\n').pop()}\n`)
-      return 1
-    }
-    const ref = JSON.parse(py.stdout.trim().split('\n').pop()!) as { annual_mean: number; seconds: number; maxrss_kb: number }
-    process.stdout.write(
-      `  numpy+GDAL: ${pyWall.toFixed(2)} s wall (${ref.seconds.toFixed(2)} s in the pipeline), peak RSS ${(ref.maxrss_kb / 1024).toFixed(0)} MB, mean ${ref.annual_mean.toFixed(6)}\n` +
-        `  ratio numpy+GDAL / rsure: cold ${(pyWall / times[0]).toFixed(2)}x, warm ${(pyWall / times[1]).toFixed(2)}x\n`,
-    )
-    return code
+    return { times, peakMb: process.resourceUsage().maxRSS / 1024, workers: pool.size, ...obs }
   } finally {
     await pool.close()
     fs.rmSync(tmp, { recursive: true, force: true })
   }
+}
+
+export default async function bench(): Promise<number> {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, RSURE_TVDI_BENCH_CHILD: '1' },
+  })
+  const line = child.stdout.trim().split('\n').pop() ?? ''
+  if (child.status !== 0 || !line.startsWith('{')) {
+    process.stdout.write(`execute-tvdi: the measuring process failed: ${(child.stderr || child.stdout).trim().split('\n').slice(-3).join(' | ')}\n`)
+    return 1
+  }
+  const m = JSON.parse(line) as Measured
+  if (m.error) {
+    process.stdout.write(`execute-tvdi: ${m.error}\n`)
+    return 1
+  }
+  const { times, peakMb } = m
+  const gold = task().answer
+  const right = m.choice === gold && m.value.toFixed(4) === '0.6897'
+  process.stdout.write(
+    `execute-tvdi: ${m.workers} worker(s) on ${os.availableParallelism()} core(s)\n` +
+      `  rsure execute: cold ${times[0].toFixed(2)} s (incl. worker start), warm ${times[1].toFixed(2)} s, peak RSS ${peakMb.toFixed(0)} MB\n` +
+      `  answer: mean of daily TVDI means ${m.value.toFixed(6)} -> option ${m.choice} (gold ${gold}) ${right ? 'OK' : 'WRONG'}\n`,
+  )
+  if (!pythonAvailable()) {
+    process.stdout.write('  numpy+GDAL: not installed (Debian python3-gdal and python3-numpy); no comparison run\n')
+    return right ? 0 : 1
+  }
+  const t0 = performance.now()
+  const py = spawnSync(PYTHON, [path.join(ROOT, 'bench', 'tvdi_numpy_gdal.py'), path.join(TASK, 'files')], { encoding: 'utf8' })
+  const pyWall = (performance.now() - t0) / 1000
+  if (py.status !== 0) {
+    process.stdout.write(`  numpy+GDAL: the reference script failed: ${py.stderr.trim().split('\n').pop()}\n`)
+    return 1
+  }
+  const ref = JSON.parse(py.stdout.trim().split('\n').pop()!) as { annual_mean: number; seconds: number; maxrss_kb: number }
+  process.stdout.write(
+    `  numpy+GDAL: ${pyWall.toFixed(2)} s wall (${ref.seconds.toFixed(2)} s in the pipeline), peak RSS ${(ref.maxrss_kb / 1024).toFixed(0)} MB, mean ${ref.annual_mean.toFixed(6)}\n` +
+      `  ratio numpy+GDAL / rsure: cold ${(pyWall / times[0]).toFixed(2)}x, warm ${(pyWall / times[1]).toFixed(2)}x\n`,
+  )
+  return right ? 0 : 1
+}
+
+if (process.env.RSURE_TVDI_BENCH_CHILD === '1' && process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const m = await measure()
+  process.stdout.write(`${JSON.stringify(m)}\n`)
 }

@@ -65,6 +65,8 @@ function observation(c: CompiledDag, run: RunState, artifacts: Artifact[]): unkn
 
 /** Run a DAG and build its ToolResult (see the module comment). Never throws for a bad DAG or bad data. */
 export async function executeDag(raw: unknown, ctx: ToolContext, opts: ExecuteOptions = {}): Promise<ToolResult> {
+  const pool = opts.pool ?? sharedRasterPool()
+  pool.warm() // workers start while the DAG compiles (catalogs, headers)
   let compiled: CompiledDag
   try {
     compiled = compileDag(raw, opts.cwd)
@@ -79,7 +81,7 @@ export async function executeDag(raw: unknown, ctx: ToolContext, opts: ExecuteOp
   const cfg = config(compiled, raw)
   let run: RunState
   try {
-    run = await runCompiled(compiled, { pool: opts.pool ?? sharedRasterPool(), signal: ctx.signal, onProgress: ctx.onProgress })
+    run = await runCompiled(compiled, { pool, signal: ctx.signal, onProgress: ctx.onProgress })
   } catch (err) {
     const e = err as Error
     const cancelled = e.message === 'cancelled' || ctx.signal?.aborted

@@ -21,7 +21,8 @@ type Value = { raster: Raster } | { insufficient: string }
 export class BufferRecycler {
   private free = new Map<number, Float64Array[]>()
   private bytes = 0
-  constructor(private readonly maxBytes = 256 * 1024 * 1024) {}
+  // 192 MiB holds the three 2599 x 2573 float64 buffers one TVDI date needs (two reads and the index) for reuse.
+  constructor(private readonly maxBytes = 192 * 1024 * 1024) {}
 
   /** A buffer of `length` values: a recycled one when available (contents undefined), else a new one. */
   alloc = (length: number): Float64Array => this.take(length) ?? new Float64Array(length)

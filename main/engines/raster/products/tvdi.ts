@@ -77,20 +77,22 @@ export const tvdi: ProductDef<TvdiParams> = {
     edges[bins] = vmax
     const dry = new Float64Array(bins).fill(-Infinity)
     const wet = new Float64Array(bins).fill(Infinity)
-    const inBin = new Float64Array(bins)
+    const inBin = new Int32Array(bins)
     const closed = p.last_bin === 'closed'
-    // Pass 2: per-bin extremes. The arithmetic bin index is corrected against the edges so membership matches the
-    // edge comparisons exactly (floating-point division can land one bin off at a boundary).
+    const inv = step > 0 ? 1 / step : 0
+    const last = bins - 1
+    // Pass 2: per-bin extremes. The arithmetic bin index (a multiplication, cheaper than dividing per pixel) is
+    // corrected against the edges so membership matches the edge comparisons exactly.
     for (let i = 0; i < n; i++) {
       const v = ndvi[i]
       const t = lst[i]
       if (!(v >= lo && v <= hi && t > lstMin)) continue
-      let b = step > 0 ? Math.floor((v - vmin) / step) : 0
-      if (b >= bins) b = bins - 1
-      while (b > 0 && v < edges[b]) b--
-      while (b < bins - 1 && v >= edges[b + 1]) b++
-      if (!(v < edges[b + 1]) && !(closed && b === bins - 1)) continue
-      if (v < edges[b]) continue
+      let b = Math.floor((v - vmin) * inv)
+      if (b > last) b = last
+      if (v < edges[b]) b--
+      else if (b < last && v >= edges[b + 1]) b++
+      if (b < 0 || v < edges[b]) continue
+      if (!(v < edges[b + 1]) && !(closed && b === last)) continue
       inBin[b]++
       if (t > dry[b]) dry[b] = t
       if (t < wet[b]) wet[b] = t

@@ -13,7 +13,6 @@
  */
 import fs from 'node:fs'
 import zlib from 'node:zlib'
-import { getDecoder } from 'geotiff'
 import { readGeoref, type Georef } from '../georef'
 import { geoKeys, numbers, readFirstIfd, Tag, text, TiffFormatError, type Ifd } from './ifd'
 import { swapBytes, undoFloatingPoint, undoHorizontal } from './predictor'
@@ -516,6 +515,8 @@ export class TiffFile {
   private async foreignDecode(raw: Buffer, rows: number, stride: number): Promise<Uint8Array> {
     let decoder
     try {
+      // geotiff.js is loaded only for these compressions, so workers reading DEFLATE files never pay for it.
+      const { getDecoder } = await import('geotiff')
       decoder = await getDecoder(this.compression, {
         tileWidth: this.chunkWidth,
         tileHeight: rows,

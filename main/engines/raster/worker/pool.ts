@@ -100,6 +100,11 @@ export class RasterPool {
     })
   }
 
+  /** Start idle workers ahead of a run (up to `count`, at most the pool size), so their start-up overlaps other work. */
+  warm(count = this.size): void {
+    while (this.slots.length < Math.min(count, this.size)) this.spawn()
+  }
+
   /** Run jobs on the pool; resolves with the results in job order, rejects on the first failure. */
   async run(jobs: RasterJob[], opts: RunOptions = {}): Promise<JobResult[]> {
     const { signal, onResult } = opts
