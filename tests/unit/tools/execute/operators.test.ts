@@ -75,12 +75,27 @@ describe('execute operators on tiny rasters', () => {
     expect((r.evidence.validity.quality_masks as any).m).toEqual({ already_invalid: 1, nodata: 0, range: 2, qa: 0 })
   })
 
+  it('raster.mask applies QA bit rules from a qa input and counts what it dropped', async () => {
+    // QA word = nir DN, rule: drop pixels whose bit 3 (value 8) is set.
+    const r = await exec([
+      red, nir,
+      { id: 'm', op: 'raster.mask', params: { qa_bits: [{ first: 3, last: 3, reject: [1] }] }, inputs: { data: '@red', qa: '@nir' } },
+      { id: 's', op: 'raster.summarize', params: { stats: ['count', 'sum'] }, inputs: { data: '@m' } },
+    ])
+    // valid red pixels and their QA: 10 (30 = 0b11110, set), 20 (20 = 0b10100, clear), 30 (90 = 0b1011010, set),
+    // 50 (50 = 0b110010, clear), 60 (180 = 0b10110100, clear) -> kept 20, 50, 60; red's nodata pixel is already NaN
+    expect(obs(r)).toMatchObject({ count: 3, sum: 130 })
+    expect((r.evidence.validity.quality_masks as any).m).toMatchObject({ already_invalid: 1, qa: 2 })
+  })
+
   it('threshold_fraction reports numerator and denominator', async () => {
     const base = [red, nir, ndvi]
     const f = await exec([...base, { id: 'f', op: 'threshold_fraction', params: { op: '>', value: 0.25 }, inputs: { data: '@ndvi' } }])
     expect(obs(f)).toEqual({ value: 0.6, unit: 'dimensionless' })
     const p = await exec([...base, { id: 'f', op: 'threshold_fraction', params: { op: 'between', low: -0.1, high: 0.1, as: 'percent' }, inputs: { data: '@ndvi' } }])
     expect(obs(p)).toEqual({ value: 40, unit: 'percent' })
+    const series = await exec([cat, v, { id: 'f', op: 'threshold_fraction', params: { op: '>=', value: 3 }, inputs: { data: '@v' } }])
+    expect(obs(series).points.map((x: any) => x.value)).toEqual([0, 0, 1, 1])
   })
 
   it('spatial.query reads a point and summarises a bbox in map coordinates', async () => {
@@ -175,6 +190,10 @@ describe('execute in worker threads', () => {
       expect(r.status).toBe('ok')
       expect(obs(r).points.map((p: any) => p.value)).toEqual([1, 2, 3, 4])
       expect(seen).toEqual(['1/4', '2/4', '3/4', '4/4'])
+      const mid = new AbortController()
+      const cut = await executeDag({ base_dir: fx.dir, nodes: [cat, v, { id: 'daily', op: 'raster.batch_reduce', inputs: { data: '@v' } }], output: 'daily' }, { ...ctx, signal: mid.signal, onProgress: () => mid.abort() }, { pool })
+      expect(cut.status).toBe('error')
+      expect(cut.reason).toBe('cancelled')
       const ac = new AbortController()
       ac.abort()
       const c = await executeDag({ base_dir: fx.dir, nodes: [red, { id: 's', op: 'raster.summarize', params: { stats: ['mean'] }, inputs: { data: '@red' } }], output: 's' }, { ...ctx, signal: ac.signal }, { pool })
