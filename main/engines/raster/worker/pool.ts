@@ -59,6 +59,7 @@ export class RasterPool {
   }
 
   private runOn(slot: Slot, job: RasterJob, signal?: AbortSignal): Promise<JobResult> {
+    if (signal?.aborted) return Promise.reject(new Error('cancelled'))
     const id = this.nextId++
     slot.busy = true
     slot.worker.ref()
