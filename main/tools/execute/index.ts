@@ -8,16 +8,15 @@
  * GeoTIFFs with their georeferencing; collections are not written per asset (their per-asset statistics are in the
  * evidence), which keeps a 23-date run from writing 23 rasters nobody asked for.
  */
+import { RasterJobError } from '../../engines/raster/job/types'
 import { sharedRasterPool, type RasterPool } from '../../engines/raster/worker/pool'
-import type { Artifact, ToolConfig, ToolResult } from '../protocol'
+import { emptyEvidence, type Artifact, type ToolConfig, type ToolResult } from '../protocol'
 import type { Tool, ToolContext } from '../tool'
 import { compileDag, type CompiledDag } from './compile'
 import { Dag } from './dag'
 import { buildEvidence, valueJson } from './evidence'
 import { CompileError, type RuntimeValue } from './ops/types'
 import { runCompiled, type RunState } from './run'
-import { RasterJobError } from '../../engines/raster/job/types'
-import { emptyEvidence } from '../protocol'
 
 export { Dag } from './dag'
 export type { Dag as ExecuteDag } from './dag'

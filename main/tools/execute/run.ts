@@ -79,7 +79,6 @@ export async function runCompiled(c: CompiledDag, opts: RunOptions): Promise<Run
   const scalars = c.order.filter((id) => c.nodes.get(id)!.spec.kind === 'scalar')
 
   const ready = (deps: string[]) => deps.every((d) => state.values.has(d))
-  let jobsDone = 0
   while (pending.length || scalars.some((s) => !state.values.has(s))) {
     let progressed = false
     for (const id of scalars) {
@@ -106,14 +105,15 @@ export async function runCompiled(c: CompiledDag, opts: RunOptions): Promise<Run
     }
     for (const [domain, g] of groups) {
       progressed = true
-      jobsDone = await runGroup(c, state, domain, g.items, c.order.filter((id) => g.nodes.has(id)), opts, jobsDone)
+      await runGroup(c, state, domain, g.items, c.order.filter((id) => g.nodes.has(id)), opts)
     }
     if (!progressed) throw new Error('the execute scheduler found no runnable step; this is a bug in the DAG compiler')
   }
   return state
 }
 
-async function runGroup(c: CompiledDag, state: RunState, domain: string, items: Pending[], nodeIds: string[], opts: RunOptions, jobsDone: number): Promise<number> {
+/** Run one group of sinks that share a domain: one job per asset (or one job for single rasters). */
+async function runGroup(c: CompiledDag, state: RunState, domain: string, items: Pending[], nodeIds: string[], opts: RunOptions): Promise<void> {
   // Scalar inputs of raster nodes must be numbers; an insufficient one makes every sink of the group insufficient.
   const nodes: JobNode[] = []
   for (const id of nodeIds) {
@@ -127,7 +127,7 @@ async function runGroup(c: CompiledDag, state: RunState, domain: string, items: 
         const v = scalarOf(state.values.get(i.ref))
         if (typeof v !== 'number') {
           for (const p of items) if (p.kind === 'sink') state.values.set(p.sink, { type: 'insufficient', reason: `node '${id}' input '${name}' (node '${i.ref}') has no value: ${v}` })
-          return jobsDone
+          return
         }
         inputs[name] = { value: v }
       }
@@ -166,7 +166,7 @@ async function runGroup(c: CompiledDag, state: RunState, domain: string, items: 
       if (res.bytes) state.exports.push({ node: p.input, bytes: res.bytes })
       continue
     }
-    const node = p.kind === 'summary' ? p.sink : p.sink
+    const node = p.sink
     if (domain === '#single') {
       const res = results[0].sinks[p.sink]
       state.values.set(node, sinkValue(c, p, res))
@@ -187,7 +187,6 @@ async function runGroup(c: CompiledDag, state: RunState, domain: string, items: 
     const unit = p.kind === 'summary' ? c.nodes.get(p.input)!.info.unit : c.nodes.get(p.sink)!.info.unit
     state.values.set(node, points.length ? { type: 'series', points, unit } : { type: 'insufficient', reason: `no asset gave a value (${skipped.length} left out; first: ${skipped[0]?.reason ?? 'none'})` })
   }
-  return jobsDone + jobs.length
 }
 
 function sinkValue(c: CompiledDag, p: Pending, res: SinkResult): RuntimeValue {
