@@ -88,7 +88,12 @@ export async function runCompiled(c: CompiledDag, opts: RunOptions): Promise<Run
       if (!ready(deps)) continue
       const inputs: Record<string, RuntimeValue> = {}
       for (const [name, i] of Object.entries(n.inputs)) inputs[name] = i.ref ? state.values.get(i.ref)! : { type: 'scalar', value: i.literal!, unit: 'dimensionless' }
-      if (n.spec.kind === 'scalar') state.values.set(id, n.spec.run(n.params, inputs, id))
+      if (n.spec.kind === 'scalar') {
+        const v = n.spec.run(n.params, inputs, id)
+        // The unit decided at compile time is the one reported (operators compute values, the compiler units).
+        if (v.type === 'scalar' || v.type === 'series' || v.type === 'table') v.unit = n.info.unit
+        state.values.set(id, v)
+      }
       progressed = true
     }
     // Sinks whose dependencies are ready, grouped by domain.

@@ -86,6 +86,7 @@ function scalarsOf(ctx: InferContext, names: string[]) {
   return names.map((n) => need(ctx, n, ['scalar']))
 }
 
+/** The common unit of the inputs, or `given`; mixed units are reported as dimensionless. */
 function sameUnit(units: (Unit | null)[], given?: Unit): Unit | null {
   if (given) return given
   const set = new Set(units)
@@ -105,18 +106,25 @@ function binary(op: string, f: (a: number, b: number) => number, unitRule: 'same
     infer(ctx, p) {
       onlyInputs(ctx, ['a', 'b'])
       const [a, b] = scalarsOf(ctx, ['a', 'b'])
-      if (unitRule === 'same' && !p.unit && a.info.unit && b.info.unit && a.info.unit !== b.info.unit) {
-        throw new CompileError(ctx.node, `node '${ctx.node}' adds or subtracts '${a.info.unit}' and '${b.info.unit}'; convert one first or state params.unit`)
+      const ua = a.info.unit ?? 'dimensionless'
+      const ub = b.info.unit ?? 'dimensionless'
+      if (unitRule === 'same' && !p.unit && ua !== ub) {
+        throw new CompileError(ctx.node, `node '${ctx.node}' adds or subtracts '${ua}' and '${ub}'; convert one first or state params.unit`)
       }
-      const unit = p.unit ?? (unitRule === 'same' ? sameUnit([a.info.unit, b.info.unit]) : unitRule === 'ratio' && a.info.unit === b.info.unit ? 'dimensionless' : (a.info.unit === 'dimensionless' ? b.info.unit : b.info.unit === 'dimensionless' ? a.info.unit : 'dimensionless'))
-      return info('scalar', unit)
+      // Units: sums keep the common unit; a product or ratio with a dimensionless factor keeps the other unit; a ratio
+      // of like units is dimensionless; anything else needs params.unit (else it is reported as dimensionless).
+      let unit: Unit
+      if (unitRule === 'same') unit = ua
+      else if (unitRule === 'ratio') unit = ua === ub ? 'dimensionless' : ub === 'dimensionless' ? ua : 'dimensionless'
+      else unit = ua === 'dimensionless' ? ub : ub === 'dimensionless' ? ua : 'dimensionless'
+      return info('scalar', p.unit ?? unit)
     },
     run(p, inputs, node) {
       const bad = insufficient(inputs)
       if (bad) return bad
       const v = f(num(inputs.a), num(inputs.b))
       if (!Number.isFinite(v)) return { type: 'insufficient', reason: `node '${node}' gives a non-finite result (${v})` }
-      return { type: 'scalar', value: v, unit: p.unit ?? (inputs.a as { unit: Unit | null }).unit }
+      return { type: 'scalar', value: v, unit: p.unit ?? null }
     },
   }
 }
@@ -177,10 +185,11 @@ export const mathOps: ScalarOp<any>[] = [
     kind: 'scalar',
     params: GetParams,
     detail: (p) => p.key.replace(/\s+/g, '_'),
-    infer(ctx) {
+    infer(ctx, p) {
       onlyInputs(ctx, ['data'])
       const d = need(ctx, 'data', ['table', 'series'])
-      return info('scalar', d.info.unit)
+      const counts = ['count', 'n', 's', 'valid']
+      return info('scalar', d.info.type === 'table' && counts.includes(p.key) ? 'count' : p.key === 'valid_fraction' ? 'dimensionless' : d.info.unit)
     },
     run(p, inputs, node) {
       const bad = insufficient(inputs)
@@ -188,7 +197,7 @@ export const mathOps: ScalarOp<any>[] = [
       const d = inputs.data
       if (d.type === 'table') {
         if (!(p.key in d.values)) return { type: 'insufficient', reason: `node '${node}' asks for '${p.key}', which the table lacks (it has ${Object.keys(d.values).join(', ')})` }
-        return { type: 'scalar', value: d.values[p.key], unit: ['count', 'n', 's'].includes(p.key) ? 'count' : d.unit }
+        return { type: 'scalar', value: d.values[p.key], unit: d.unit }
       }
       const s = d as Extract<RuntimeValue, { type: 'series' }>
       const hit = s.points.find((x) => x.date === p.key || x.id === p.key)

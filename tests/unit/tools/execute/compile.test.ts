@@ -100,6 +100,17 @@ describe('execute DAG compilation fails closed, naming the node', () => {
     expect(failure({ nodes: [red], output: 'nope' }).message).toMatch(/The output 'nope' is not a node/)
   })
 
+  it('tracks scalar units through math and refuses to add unlike units', () => {
+    const mean = { id: 'm', op: 'raster.summarize', params: { stats: ['mean'] }, inputs: { data: '@t' } }
+    const t = { id: 't', op: 'raster.read', params: { path: 'red.tif', scale: 0.02, unit: 'K' } }
+    const get = { id: 'g', op: 'math.get', params: { key: 'mean' }, inputs: { data: '@m' } }
+    const c = compileDag(dag([t, mean, get, { id: 'r', op: 'math.divide', inputs: { a: '@g', b: '@g' } }, { id: 'x', op: 'math.multiply', inputs: { a: '@g', b: 2 } }, { id: 'o', op: 'math.max', inputs: { a: '@r', b: '@x' } }]))
+    expect(c.nodes.get('g')!.info.unit).toBe('K')
+    expect(c.nodes.get('r')!.info.unit).toBe('dimensionless')
+    expect(c.nodes.get('x')!.info.unit).toBe('K')
+    expect(failure(dag([t, mean, get, { id: 'bad', op: 'math.add', inputs: { a: '@g', b: 1 } }])).message).toMatch(/Node 'bad' adds or subtracts 'K' and 'dimensionless'/)
+  })
+
   it('compiles a valid DAG into dependency order with types and units', () => {
     const c = compileDag(dag([
       red, nir,
