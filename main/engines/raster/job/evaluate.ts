@@ -12,10 +12,11 @@ import { GeometryError, selectPixels } from '../spatial'
 import { summarize } from '../stats'
 import { TiffFile } from '../tiff/reader'
 import { encodeGeoTiff } from '../tiff/writer'
+import { evaluateJobInStrips, stripEligible } from './evaluate-strips'
 import type { JobNode, JobResult, JobSink, NodeReport, RasterJob, ReadParams, SinkResult } from './types'
 import { RasterJobError } from './types'
 
-type Value = { raster: Raster } | { insufficient: string }
+export type Value = { raster: Raster } | { insufficient: string }
 
 /** Keeps freed pixel buffers for reuse: fresh 50 MB arrays cost page faults; reused ones do not. */
 export class BufferRecycler {
@@ -44,7 +45,7 @@ export class BufferRecycler {
 }
 
 /** [count, sum, min, max] of a raster's valid pixels: from its producer when it computed them, else one pass. */
-function quickStats(r: Raster): Float64Array {
+export function quickStats(r: Raster): Float64Array {
   if (!r.stats) {
     const s = summarize(r.data, ['count', 'sum', 'min', 'max'])
     r.stats = Float64Array.of(s.values.count, s.values.sum, s.values.min, s.values.max)
@@ -52,7 +53,7 @@ function quickStats(r: Raster): Float64Array {
   return r.stats
 }
 
-function report(r: Raster, extra: Partial<NodeReport> = {}): NodeReport {
+export function report(r: Raster, extra: Partial<NodeReport> = {}): NodeReport {
   const [count, sum, min, max] = quickStats(r)
   return {
     status: 'ok',
@@ -81,7 +82,24 @@ function statsFor(r: Raster, names: readonly string[], ddof = 0): { values: Reco
   return { values, valid: count, total: r.data.length }
 }
 
-async function readNode(node: JobNode, job: RasterJob, recycler: BufferRecycler): Promise<{ raster: Raster; band: Record<string, unknown> }> {
+/** An opened read: the file, how its values are decoded, the full window and grid it covers. */
+export interface PreparedRead {
+  node: JobNode
+  tif: TiffFile
+  file: string
+  band: number
+  nodata: number | null
+  scale: number
+  offset: number
+  meta?: Record<string, number>
+  /** The window of the file this node reads (the whole image unless params.window). */
+  win: { col: number; row: number; width: number; height: number }
+  grid: Grid
+  bandInfo: Record<string, unknown>
+}
+
+/** Resolve a read node (path or catalog role, nodata, scale) and open its file. The caller closes `tif`. */
+export function prepareRead(node: JobNode, job: RasterJob): PreparedRead {
   const p = node.params as unknown as ReadParams
   let file: string
   let band = p.band
@@ -111,50 +129,67 @@ async function readNode(node: JobNode, job: RasterJob, recycler: BufferRecycler)
   } catch (err) {
     throw new RasterJobError(node.id, `node '${node.id}' cannot read ${file}: ${(err as Error).message}`)
   }
+  if (p.scale === 'file') {
+    scale = tif.metadataScale.get(band) ?? 1
+    offset = tif.metadataOffset.get(band) ?? 0
+    scaleSource = 'GDAL metadata'
+  } else if (p.scale !== undefined || p.offset !== undefined) {
+    scale = p.scale ?? 1
+    offset = p.offset ?? 0
+    scaleSource = 'node params'
+  }
+  const nodata = p.nodata === 'none' ? null : p.nodata === 'file' ? (nodataDefault ?? tif.nodata) : p.nodata
+  const win = p.window ?? { col: 0, row: 0, width: tif.width, height: tif.height }
+  const gt = tif.georef.geoTransform
+  const grid: Grid = {
+    width: win.width,
+    height: win.height,
+    geoTransform: gt ? [gt[0] + win.col * gt[1] + win.row * gt[2], gt[1], gt[2], gt[3] + win.col * gt[4] + win.row * gt[5], gt[4], gt[5]] : null,
+    crs: tif.georef.crs,
+    geoKeyTags: tif.geoKeyTags,
+  }
+  const bandInfo = {
+    path: file,
+    band,
+    ...(p.role !== undefined ? { role: p.role } : {}),
+    nodata: nodata === null ? null : Number.isNaN(nodata) ? 'NaN' : nodata,
+    nodata_source: p.nodata === 'file' ? (nodataDefault !== undefined ? 'catalog fill value' : tif.nodata === null ? 'file has no nodata tag' : 'file GDAL_NODATA tag') : 'node params',
+    scale,
+    offset,
+    scale_source: scaleSource,
+    unit: node.unit,
+    file_nodata: tif.nodata,
+    dtype: tif.sampleType,
+  }
+  return { node, tif, file, band, nodata, scale, offset, ...(meta ? { meta } : {}), win, grid, bandInfo }
+}
+
+/** Read rows [r0, r0 + rows) of a prepared read's window as a raster on the matching strip of its grid. */
+export async function readRows(r: PreparedRead, r0: number, rows: number, recycler: BufferRecycler): Promise<Raster> {
+  const stats = new Float64Array(4)
+  const window = { col: r.win.col, row: r.win.row + r0, width: r.win.width, height: rows }
+  let data: Float64Array
   try {
-    if (p.scale === 'file') {
-      scale = tif.metadataScale.get(band) ?? 1
-      offset = tif.metadataOffset.get(band) ?? 0
-      scaleSource = 'GDAL metadata'
-    } else if (p.scale !== undefined || p.offset !== undefined) {
-      scale = p.scale ?? 1
-      offset = p.offset ?? 0
-      scaleSource = 'node params'
-    }
-    const nodata = p.nodata === 'none' ? null : p.nodata === 'file' ? (nodataDefault ?? tif.nodata) : p.nodata
-    const win = p.window
-    const length = win ? win.width * win.height : tif.width * tif.height
-    let data: Float64Array
-    const stats = new Float64Array(4)
-    try {
-      data = await tif.readBand({ band, window: win, nodata, scale, offset, into: recycler.take(length), stats })
-    } catch (err) {
-      throw new RasterJobError(node.id, `node '${node.id}' cannot read band ${band} of ${file}: ${(err as Error).message}`)
-    }
-    const gt = tif.georef.geoTransform
-    const grid: Grid = {
-      width: win ? win.width : tif.width,
-      height: win ? win.height : tif.height,
-      geoTransform: gt && win ? [gt[0] + win.col * gt[1] + win.row * gt[2], gt[1], gt[2], gt[3] + win.col * gt[4] + win.row * gt[5], gt[4], gt[5]] : gt,
-      crs: tif.georef.crs,
-      geoKeyTags: tif.geoKeyTags,
-    }
-    const bandInfo = {
-      path: file,
-      band,
-      ...(p.role !== undefined ? { role: p.role } : {}),
-      nodata: nodata === null ? null : Number.isNaN(nodata) ? 'NaN' : nodata,
-      nodata_source: p.nodata === 'file' ? (nodataDefault !== undefined ? 'catalog fill value' : tif.nodata === null ? 'file has no nodata tag' : 'file GDAL_NODATA tag') : 'node params',
-      scale,
-      offset,
-      scale_source: scaleSource,
-      unit: node.unit,
-      file_nodata: tif.nodata,
-      dtype: tif.sampleType,
-    }
-    return { raster: { grid, data, unit: node.unit, stats, ...(meta ? { meta } : {}) }, band: bandInfo }
+    data = await r.tif.readBand({ band: r.band, window, nodata: r.nodata, scale: r.scale, offset: r.offset, into: recycler.take(r.win.width * rows), stats })
+  } catch (err) {
+    throw new RasterJobError(r.node.id, `node '${r.node.id}' cannot read band ${r.band} of ${r.file}: ${(err as Error).message}`)
+  }
+  return { grid: stripGrid(r.grid, r0, rows), data, unit: r.node.unit, stats, ...(r.meta ? { meta: r.meta } : {}) }
+}
+
+/** The grid of rows [r0, r0 + rows) of `g`. */
+export function stripGrid(g: Grid, r0: number, rows: number): Grid {
+  if (r0 === 0 && rows === g.height) return g
+  const gt = g.geoTransform
+  return { ...g, height: rows, geoTransform: gt ? [gt[0] + r0 * gt[2], gt[1], gt[2], gt[3] + r0 * gt[5], gt[4], gt[5]] : null }
+}
+
+async function readNode(node: JobNode, job: RasterJob, recycler: BufferRecycler): Promise<{ raster: Raster; band: Record<string, unknown> }> {
+  const r = prepareRead(node, job)
+  try {
+    return { raster: await readRows(r, 0, r.win.height, recycler), band: r.bandInfo }
   } finally {
-    tif.close()
+    r.tif.close()
   }
 }
 
@@ -180,7 +215,7 @@ function inputRasters(node: JobNode, values: Map<string, Value>): { rasters: Rec
   return { rasters, scalars }
 }
 
-function evaluateNode(node: JobNode, values: Map<string, Value>, recycler: BufferRecycler): { value: Value; report: NodeReport } {
+export function evaluateNode(node: JobNode, values: Map<string, Value>, recycler: BufferRecycler): { value: Value; report: NodeReport } {
   const { rasters, scalars, insufficient } = inputRasters(node, values)
   if (insufficient) return { value: { insufficient }, report: { status: 'insufficient', reason: insufficient, unit: node.unit } }
   const first = Object.values(rasters)[0]
@@ -215,7 +250,7 @@ function evaluateNode(node: JobNode, values: Map<string, Value>, recycler: Buffe
   return { value: { raster }, report: report(raster, res.details ? { details: res.details } : {}) }
 }
 
-function compare(op: string, v: number, s: { value?: number; low?: number; high?: number }): boolean {
+export function compare(op: string, v: number, s: { value?: number; low?: number; high?: number }): boolean {
   switch (op) {
     case '>': return v > s.value!
     case '>=': return v >= s.value!
@@ -274,8 +309,15 @@ function evaluateSink(sink: JobSink, v: Value): SinkResult {
   }
 }
 
-/** Evaluate one job (see the module comment). Throws RasterJobError naming the node on a failure. */
+/**
+ * Evaluate one job (see the module comment): strip by strip when it is pixel-local and its rasters would not fit
+ * the strip budget whole (evaluate-strips.ts), else whole rasters. Throws RasterJobError naming the node.
+ */
 export async function evaluateJob(job: RasterJob, recycler = new BufferRecycler()): Promise<JobResult> {
+  if (stripEligible(job)) {
+    const inStrips = await evaluateJobInStrips(job, recycler)
+    if (inStrips) return inStrips
+  }
   const remaining = new Map<string, number>()
   const use = (id: string) => remaining.set(id, (remaining.get(id) ?? 0) + 1)
   for (const n of job.nodes) for (const ref of Object.values(n.inputs)) if ('node' in ref) use(ref.node)

@@ -56,6 +56,11 @@ export interface RasterJob {
   item: Asset | null
   /** Folder that relative paths resolve against. */
   baseDir: string
+  /**
+   * Rows per strip when the job may run strip by strip (pixel-local nodes only, one grid); default: sized so the
+   * strip's buffers stay within the engine's strip budget, and whole rasters when they fit in it anyway.
+   */
+  stripRows?: number
 }
 
 export interface NodeReport {

@@ -37,6 +37,11 @@ export interface ProductDef<P = Record<string, unknown>> {
   inputs: InputSpec[]
   variadic?: { prefix: string; min: number; max: number; unit: UnitClass }
   params: z.ZodType<P>
+  /**
+   * false when a pixel's value depends on the whole raster (TVDI fits its edges over every pixel), so the product
+   * cannot be computed strip by strip. Default true (pixel-local).
+   */
+  local?: boolean
   outputUnit(params: P, inputUnits: Record<string, Unit>): Unit
   formula(params: P): string
   convention(params: P): string

@@ -29,6 +29,7 @@ interface TvdiParams {
 export const tvdi: ProductDef<TvdiParams> = {
   name: 'tvdi',
   summary: 'temperature-vegetation dryness index from NDVI and LST (dry and wet edges fitted per raster)',
+  local: false,
   inputs: [
     { name: 'ndvi', unit: 'ratio' },
     { name: 'lst', unit: 'temperature' },

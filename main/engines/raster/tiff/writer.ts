@@ -29,23 +29,67 @@ function predictRow(row: Float32Array, out: Uint8Array): void {
   for (let i = out.length - 1; i > 0; i--) out[i] = (out[i] - out[i - 1]) & 0xff
 }
 
+/**
+ * Writes rows as they come (a band need never be held whole): every 64 rows are predicted, deflated and kept as
+ * one compressed strip; `finish()` lays out the header, tags and strips.
+ */
+export class GeoTiffStripWriter {
+  private readonly strips: Buffer[] = []
+  private readonly pending: Float32Array
+  private pendingRows = 0
+  private written = 0
+  private readonly rowBytes: Uint8Array
+
+  constructor(
+    private readonly grid: Grid,
+    private readonly description?: string,
+  ) {
+    this.pending = new Float32Array(ROWS_PER_STRIP * grid.width)
+    this.rowBytes = new Uint8Array(grid.width * 4)
+  }
+
+  /** Append whole rows (row-major, `width` values each). */
+  addRows(data: Float64Array): void {
+    const w = this.grid.width
+    if (data.length % w !== 0) throw new RangeError(`rows of a ${w}-pixel-wide raster come in multiples of ${w} values, not ${data.length}`)
+    for (let off = 0; off < data.length; off += w) {
+      if (this.written + this.pendingRows >= this.grid.height) throw new RangeError(`more than ${this.grid.height} rows were written`)
+      this.pending.set(data.subarray(off, off + w), this.pendingRows * w)
+      this.pendingRows++
+      if (this.pendingRows === ROWS_PER_STRIP) this.flush()
+    }
+  }
+
+  private flush(): void {
+    if (this.pendingRows === 0) return
+    const w = this.grid.width
+    const raw = new Uint8Array(this.pendingRows * w * 4)
+    for (let r = 0; r < this.pendingRows; r++) {
+      predictRow(this.pending.subarray(r * w, (r + 1) * w), this.rowBytes)
+      raw.set(this.rowBytes, r * w * 4)
+    }
+    this.strips.push(zlib.deflateSync(raw, { level: 6 }))
+    this.written += this.pendingRows
+    this.pendingRows = 0
+  }
+
+  finish(): Uint8Array {
+    this.flush()
+    if (this.written !== this.grid.height) throw new RangeError(`${this.written} of ${this.grid.height} rows were written`)
+    return layout(this.strips, this.grid, this.description)
+  }
+}
+
 export function encodeGeoTiff(data: Float64Array, grid: Grid, description?: string): Uint8Array {
   const { width, height } = grid
   if (data.length !== width * height) throw new RangeError(`raster data has ${data.length} values for a ${width}x${height} grid`)
-  const strips: Buffer[] = []
-  const row32 = new Float32Array(width)
-  const rowBytes = new Uint8Array(width * 4)
-  for (let r0 = 0; r0 < height; r0 += ROWS_PER_STRIP) {
-    const rows = Math.min(ROWS_PER_STRIP, height - r0)
-    const raw = new Uint8Array(rows * width * 4)
-    for (let r = 0; r < rows; r++) {
-      for (let c = 0; c < width; c++) row32[c] = data[(r0 + r) * width + c]
-      predictRow(row32, rowBytes)
-      raw.set(rowBytes, r * width * 4)
-    }
-    strips.push(zlib.deflateSync(raw, { level: 6 }))
-  }
+  const w = new GeoTiffStripWriter(grid, description)
+  w.addRows(data)
+  return w.finish()
+}
 
+function layout(strips: Buffer[], grid: Grid, description?: string): Uint8Array {
+  const { width, height } = grid
   const entries: Entry[] = [
     { tag: 256, type: 4, values: [width] },
     { tag: 257, type: 4, values: [height] },

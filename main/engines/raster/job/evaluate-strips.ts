@@ -1,0 +1,238 @@
+/**
+ * Strip-by-strip evaluation of a raster job, so a large raster never has to fit in memory whole: when every node
+ * is pixel-local (reads, algebra, masks, products other than TVDI) and all reads cover one grid, the job runs over
+ * horizontal strips of rows. Each strip is read (tile by tile), pushed through the nodes and fed to the sinks, whose
+ * accumulators carry running counts and sums; median and percentiles keep only the valid values of the one node
+ * they summarise; exports are written strip by strip. Node reports come out the same as whole-raster evaluation.
+ */
+import { PRODUCTS } from '../products'
+import type { Raster } from '../raster'
+import { selectPixels, GeometryError } from '../spatial'
+import { summarize } from '../stats'
+import { GeoTiffStripWriter } from '../tiff/writer'
+import {
+  BufferRecycler,
+  compare,
+  evaluateNode,
+  prepareRead,
+  quickStats,
+  readRows,
+  type PreparedRead,
+  type Value,
+} from './evaluate'
+import { RasterJobError, type JobResult, type JobSink, type NodeReport, type RasterJob, type SinkResult } from './types'
+
+/** Buffers of one strip (all nodes together) stay under this many bytes. */
+export const STRIP_BUDGET_BYTES = 96 * 1024 * 1024
+
+/** Whether a job can run in strips: pixel-local nodes only. */
+export function stripEligible(job: RasterJob): boolean {
+  return job.nodes.every((n) => n.kind !== 'product' || PRODUCTS.get(String(n.params.product))?.local !== false)
+}
+
+/** A growable list of numbers (the valid values a median or percentile needs). */
+class Values {
+  data = new Float64Array(1024)
+  length = 0
+  pushValid(src: Float64Array): void {
+    if (this.length + src.length > this.data.length) {
+      const next = new Float64Array(Math.max(this.data.length * 2, this.length + src.length))
+      next.set(this.data.subarray(0, this.length))
+      this.data = next
+    }
+    for (let i = 0; i < src.length; i++) if (src[i] === src[i]) this.data[this.length++] = src[i]
+  }
+  view(): Float64Array {
+    return this.data.subarray(0, this.length)
+  }
+}
+
+interface SinkAcc {
+  sink: JobSink
+  insufficient?: string
+  count: number
+  sum: number
+  min: number
+  max: number
+  total: number
+  num: number
+  values?: Values
+  indices?: number[]
+  writer?: GeoTiffStripWriter
+}
+
+const RUNNING = new Set(['count', 'mean', 'min', 'max', 'sum', 'valid_fraction'])
+
+function accumulate(acc: SinkAcc, r: Raster, r0: number, width: number): void {
+  const spec = acc.sink.spec
+  const [count, sum, min, max] = quickStats(r)
+  acc.total += r.data.length
+  switch (spec.kind) {
+    case 'summarize':
+    case 'reduce': {
+      acc.count += count
+      acc.sum += sum
+      if (min < acc.min) acc.min = min
+      if (max > acc.max) acc.max = max
+      if (acc.values) acc.values.pushValid(r.data)
+      break
+    }
+    case 'threshold': {
+      for (let i = 0; i < r.data.length; i++) {
+        const x = r.data[i]
+        if (x !== x) continue
+        acc.count++
+        if (compare(spec.op, x, spec)) acc.num++
+      }
+      break
+    }
+    case 'query': {
+      const lo = r0 * width
+      const hi = lo + r.data.length
+      for (const idx of acc.indices!) if (idx >= lo && idx < hi) acc.values!.pushValid(r.data.subarray(idx - lo, idx - lo + 1))
+      break
+    }
+    case 'export':
+      acc.count += count
+      acc.writer!.addRows(r.data)
+      break
+  }
+}
+
+function finish(acc: SinkAcc): SinkResult {
+  const spec = acc.sink.spec
+  if (acc.insufficient) return { status: 'insufficient', reason: acc.insufficient }
+  const tooFew = (valid: number, min: number) => ({ status: 'insufficient' as const, reason: `only ${valid} valid pixels; node '${acc.sink.id}' needs at least ${min}`, valid, total: acc.total })
+  const running = (name: string): number => {
+    if (name === 'count') return acc.count
+    if (name === 'sum') return acc.sum
+    if (name === 'valid_fraction') return acc.count / acc.total
+    if (acc.count === 0) return NaN
+    return name === 'mean' ? acc.sum / acc.count : name === 'min' ? acc.min : acc.max
+  }
+  switch (spec.kind) {
+    case 'summarize': {
+      if (acc.count < spec.min_valid) return tooFew(acc.count, spec.min_valid)
+      const rest = spec.stats.filter((s) => !RUNNING.has(s))
+      const other = rest.length ? summarize(acc.values!.view(), rest, spec.ddof).values : {}
+      const values: Record<string, number> = {}
+      for (const s of spec.stats) values[s] = RUNNING.has(s) ? running(s) : other[s]
+      return { status: 'ok', value: values, valid: acc.count, total: acc.total }
+    }
+    case 'reduce': {
+      if (acc.count < spec.min_valid) return tooFew(acc.count, spec.min_valid)
+      const value = RUNNING.has(spec.stat) ? running(spec.stat) : summarize(acc.values!.view(), [spec.stat]).values[spec.stat]
+      return { status: 'ok', value, valid: acc.count, total: acc.total }
+    }
+    case 'threshold':
+      if (acc.count < spec.min_valid) return { status: 'insufficient', reason: `only ${acc.count} valid pixels; node '${acc.sink.id}' needs at least ${spec.min_valid}`, numerator: acc.num, denominator: acc.count }
+      return { status: 'ok', value: (acc.num / acc.count) * (spec.as === 'percent' ? 100 : 1), numerator: acc.num, denominator: acc.count, valid: acc.count, total: acc.total }
+    case 'query': {
+      const vals = acc.values!.view()
+      const stat = spec.stat === 'value' ? 'mean' : spec.stat
+      if (vals.length < spec.min_valid) return { status: 'insufficient', reason: `${acc.indices!.length} pixel(s) inside the geometry, ${vals.length} valid; node '${acc.sink.id}' needs at least ${spec.min_valid}`, pixels: acc.indices!.length, valid: vals.length }
+      return { status: 'ok', value: summarize(vals, [stat]).values[stat], pixels: acc.indices!.length, valid: vals.length, total: acc.indices!.length }
+    }
+    case 'export':
+      return { status: 'ok', bytes: acc.writer!.finish(), valid: acc.count, total: acc.total }
+  }
+}
+
+/**
+ * Evaluate a strip-eligible job strip by strip. Returns null when the reads do not share one grid (the caller then
+ * evaluates whole rasters, where mismatched grids are reported by the node that combines them) or when the whole
+ * rasters fit in the strip budget anyway.
+ */
+export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycler): Promise<JobResult | null> {
+  const reads = new Map<string, PreparedRead>()
+  try {
+    for (const n of job.nodes) if (n.kind === 'read') reads.set(n.id, prepareRead(n, job))
+    const first = [...reads.values()][0]
+    if (!first) return null
+    const { width, height } = first.grid
+    if ([...reads.values()].some((r) => r.grid.width !== width || r.grid.height !== height)) return null
+    const perRow = width * 8 * (job.nodes.length + 1)
+    // Rasters whose buffers fit in the budget whole are evaluated whole (fewer, larger loops), unless told otherwise.
+    if (job.stripRows === undefined && perRow * height <= STRIP_BUDGET_BYTES) return null
+    const rows = Math.max(1, Math.min(height, job.stripRows ?? Math.floor(STRIP_BUDGET_BYTES / perRow)))
+
+    const reports: Record<string, NodeReport> = {}
+    const nodeAcc = new Map<string, { stats: Float64Array; dropped?: Record<string, number>; details?: Record<string, unknown>; insufficient?: string }>()
+    const sinks: SinkAcc[] = job.sinks.map((sink) => {
+      const spec = sink.spec
+      const acc: SinkAcc = { sink, count: 0, sum: 0, min: Infinity, max: -Infinity, total: 0, num: 0 }
+      if ((spec.kind === 'summarize' && spec.stats.some((s) => !RUNNING.has(s))) || (spec.kind === 'reduce' && !RUNNING.has(spec.stat))) acc.values = new Values()
+      if (spec.kind === 'query') {
+        acc.values = new Values()
+        try {
+          acc.indices = selectPixels(reads.get(sink.input)?.grid ?? first.grid, spec.geometry)
+        } catch (err) {
+          if (err instanceof GeometryError) throw new RasterJobError(sink.id, `node '${sink.id}': ${err.message}`)
+          throw err
+        }
+      }
+      if (spec.kind === 'export') acc.writer = new GeoTiffStripWriter(first.grid, `rsure execute node ${sink.input}`)
+      return acc
+    })
+
+    for (let r0 = 0; r0 < height; r0 += rows) {
+      const n = Math.min(rows, height - r0)
+      const values = new Map<string, Value>()
+      for (const node of job.nodes) {
+        let value: Value
+        let rep: NodeReport
+        if (node.kind === 'read') {
+          const raster = await readRows(reads.get(node.id)!, r0, n, recycler)
+          value = { raster }
+          rep = { status: 'ok', unit: node.unit }
+        } else {
+          ;({ value, report: rep } = evaluateNode(node, values, recycler))
+        }
+        values.set(node.id, value)
+        const acc = nodeAcc.get(node.id) ?? { stats: Float64Array.of(0, 0, Infinity, -Infinity) }
+        nodeAcc.set(node.id, acc)
+        if ('insufficient' in value) acc.insufficient ??= value.insufficient
+        else {
+          const [c, s, mn, mx] = quickStats(value.raster)
+          acc.stats[0] += c
+          acc.stats[1] += s
+          if (mn < acc.stats[2]) acc.stats[2] = mn
+          if (mx > acc.stats[3]) acc.stats[3] = mx
+        }
+        if (rep.dropped) {
+          acc.dropped ??= {}
+          for (const [k, v] of Object.entries(rep.dropped)) acc.dropped[k] = (acc.dropped[k] ?? 0) + v
+        }
+        if (rep.details) acc.details ??= rep.details
+      }
+      for (const acc of sinks) {
+        const v = values.get(acc.sink.input)!
+        if ('insufficient' in v) acc.insufficient ??= `node '${acc.sink.input}' has no value: ${v.insufficient}`
+        else if (!acc.insufficient) accumulate(acc, v.raster, r0, width)
+      }
+      for (const v of values.values()) if ('raster' in v) recycler.give(v.raster.data)
+    }
+
+    for (const node of job.nodes) {
+      const acc = nodeAcc.get(node.id)!
+      if (acc.insufficient) {
+        reports[node.id] = { status: 'insufficient', reason: acc.insufficient, unit: node.unit }
+        continue
+      }
+      const [count, sum, min, max] = acc.stats
+      const g = node.kind === 'read' ? reads.get(node.id)!.grid : first.grid
+      reports[node.id] = {
+        status: 'ok', unit: node.unit, width: g.width, height: g.height, valid: count, total: width * height,
+        min: count ? min : NaN, max: count ? max : NaN, mean: count ? sum / count : NaN,
+        ...(node.kind === 'read' ? { band: reads.get(node.id)!.bandInfo } : {}),
+        ...(acc.dropped ? { dropped: acc.dropped } : {}),
+        ...(acc.details ? { details: acc.details } : {}),
+      }
+    }
+    const results: Record<string, SinkResult> = {}
+    for (const acc of sinks) results[acc.sink.id] = finish(acc)
+    return { item: job.item?.id ?? null, date: job.item?.date ?? null, nodes: reports, sinks: results }
+  } finally {
+    for (const r of reads.values()) r.tif.close()
+  }
+}

@@ -1,0 +1,94 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { BufferRecycler, evaluateJob } from '../../../../main/engines/raster/job/evaluate'
+import { stripEligible } from '../../../../main/engines/raster/job/evaluate-strips'
+import type { JobNode, JobSink, RasterJob } from '../../../../main/engines/raster/job/types'
+import { TiffFile } from '../../../../main/engines/raster/tiff/reader'
+import { shared, tempDir } from '../../../helpers/tmp'
+import { ramp, writeTinyTiff } from './tiny-tiff'
+
+const tmp = tempDir()
+afterAll(() => tmp.cleanup())
+const W = 5
+const H = 7
+const geo = { originX: 0, originY: 700, sizeX: 100, sizeY: 100, epsg: 32633 }
+writeTinyTiff(path.join(tmp.dir, 'a.tif'), { width: W, height: H, bands: [ramp(W * H, (i) => (i % 6 === 0 ? 0 : 10 + i))], dtype: 'uint16', nodata: '0', geo, tile: { width: 4, height: 4 }, compression: 8 })
+writeTinyTiff(path.join(tmp.dir, 'b.tif'), { width: W, height: H, bands: [ramp(W * H, (i) => 200 - 3 * i)], dtype: 'int16', geo, rowsPerStrip: 3, compression: 8, predictor: 2 })
+
+const nodes: JobNode[] = [
+  { id: 'a', kind: 'read', params: { path: 'a.tif', band: 1, nodata: 'file' }, inputs: {}, unit: 'dn' },
+  { id: 'b', kind: 'read', params: { path: 'b.tif', band: 1, nodata: 'file' }, inputs: {}, unit: 'dn' },
+  { id: 'nd', kind: 'product', params: { product: 'normalized_difference', epsilon: 0 }, inputs: { a: { node: 'b' }, b: { node: 'a' } }, unit: 'dimensionless' },
+  { id: 'x', kind: 'algebra', params: { expr: 'nd * k + 1' }, inputs: { nd: { node: 'nd' }, k: { value: 2 } }, unit: 'dimensionless' },
+  { id: 'm', kind: 'mask', params: { valid_range: [0.5, 2] }, inputs: { data: { node: 'x' } }, unit: 'dimensionless' },
+]
+const sinks: JobSink[] = [
+  { id: 's', input: 'm', spec: { kind: 'summarize', stats: ['count', 'mean', 'min', 'max', 'std', 'median', 'p90', 'valid_fraction', 'sum'], min_valid: 1, ddof: 0 } },
+  { id: 'r', input: 'nd', spec: { kind: 'reduce', stat: 'median', min_valid: 1 } },
+  { id: 't', input: 'x', spec: { kind: 'threshold', op: '>', value: 1.5, as: 'fraction', min_valid: 1 } },
+  { id: 'q', input: 'a', spec: { kind: 'query', geometry: { type: 'bbox', bbox: [100, 200, 400, 600], crs: 'map' }, stat: 'mean', min_valid: 1 } },
+  { id: 'e', input: 'm', spec: { kind: 'export' } },
+]
+
+async function decode(bytes: Uint8Array): Promise<number[]> {
+  const f = path.join(tmp.dir, `e${Math.random()}.tif`)
+  fs.writeFileSync(f, bytes)
+  const t = TiffFile.open(f)
+  const v = Array.from(await t.readBand({ band: 1, nodata: t.nodata, scale: 1, offset: 0 }))
+  t.close()
+  return v
+}
+
+describe('strip-by-strip evaluation', () => {
+  it('gives the same reports and sink values as whole rasters, one row at a time', async () => {
+    const job: RasterJob = { nodes, sinks, item: null, baseDir: tmp.dir }
+    expect(stripEligible(job)).toBe(true)
+    const whole = await evaluateJob(job, new BufferRecycler())
+    for (const rows of [1, 2, 3]) {
+      const strips = await evaluateJob({ ...job, stripRows: rows }, new BufferRecycler())
+      for (const id of ['a', 'b', 'nd', 'x', 'm']) {
+        const w = whole.nodes[id]
+        const s = strips.nodes[id]
+        expect(s.valid).toBe(w.valid)
+        expect(s.total).toBe(w.total)
+        expect(s.min).toBe(w.min)
+        expect(s.max).toBe(w.max)
+        expect(s.mean).toBeCloseTo(w.mean!, 12)
+      }
+      expect(strips.nodes.m.dropped).toEqual(whole.nodes.m.dropped)
+      const ws = whole.sinks.s.value as Record<string, number>
+      const ss = strips.sinks.s.value as Record<string, number>
+      for (const k of Object.keys(ws)) expect(ss[k]).toBeCloseTo(ws[k], 12)
+      expect(strips.sinks.r.value).toBeCloseTo(whole.sinks.r.value as number, 12)
+      expect(strips.sinks.t).toMatchObject({ numerator: whole.sinks.t.numerator, denominator: whole.sinks.t.denominator })
+      expect(strips.sinks.q).toMatchObject({ value: whole.sinks.q.value, pixels: whole.sinks.q.pixels })
+      expect(await decode(strips.sinks.e.bytes!)).toEqual(await decode(whole.sinks.e.bytes!))
+    }
+  })
+
+  it('keeps TVDI (whose edges need every pixel) out of strip mode', () => {
+    const tv: JobNode = { id: 'tv', kind: 'product', params: { product: 'tvdi', bins: 100, min_pixels: 1, ndvi_range: [0, 1], lst_min: 0, clip: true, last_bin: 'open' }, inputs: { ndvi: { node: 'nd' }, lst: { node: 'a' } }, unit: 'dimensionless' }
+    expect(stripEligible({ nodes: [...nodes, tv], sinks: [], item: null, baseDir: tmp.dir })).toBe(false)
+  })
+
+  it('reproduces the fixture NDVI in strips of 16 rows', async () => {
+    const band = (b: string) => shared(`fixtures/landsat8_L1TP_016037_20170813/LC08_L1TP_016037_20170813_20170814_01_RT_${b}.TIF`)
+    const r = await evaluateJob({
+      nodes: [
+        { id: 'red', kind: 'read', params: { path: band('B4'), band: 1, nodata: 0 }, inputs: {}, unit: 'dn' },
+        { id: 'nir', kind: 'read', params: { path: band('B5'), band: 1, nodata: 0 }, inputs: {}, unit: 'dn' },
+        { id: 'ndvi', kind: 'product', params: { product: 'normalized_difference', epsilon: 0 }, inputs: { a: { node: 'nir' }, b: { node: 'red' } }, unit: 'dimensionless' },
+      ],
+      sinks: [{ id: 's', input: 'ndvi', spec: { kind: 'summarize', stats: ['count', 'mean', 'min', 'max'], min_valid: 1, ddof: 0 } }],
+      item: null,
+      baseDir: '/',
+      stripRows: 16,
+    })
+    const v = r.sinks.s.value as Record<string, number>
+    expect(v.count).toBe(46100)
+    expect(Math.abs(v.mean - 0.20559621830211325)).toBeLessThan(1e-6)
+    expect(Math.abs(v.min - -0.1432490974729242)).toBeLessThan(1e-6)
+    expect(Math.abs(v.max - 0.676721339853724)).toBeLessThan(1e-6)
+  })
+})
