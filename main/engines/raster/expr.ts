@@ -7,7 +7,8 @@
  * abs, sqrt, exp, log (natural), log10, min, max (2 or more arguments), clip(x, lo, hi), where(c, a, b), isnan(x).
  *
  * Invalid pixels are NaN and stay invalid: every operator returns NaN when an operand is NaN (comparisons and
- * logic included, unlike IEEE comparisons which would turn NaN into 0); only isnan() looks at them. Results that
+ * logic included, unlike IEEE comparisons which would turn NaN into 0); only isnan() looks at them, and where()
+ * takes the validity of the branch it picks (so `where(ndvi > 0.3, lst, 0/0)` masks by a condition). Results that
  * are not finite (division by zero, log of a negative) become NaN.
  */
 
@@ -165,12 +166,13 @@ function fn1(name: string, x: number): number {
 }
 
 function fnN(name: string, xs: number[]): number {
+  // where() looks only at the branch it picks, so an invalid value in the other branch does not leak through.
+  if (name === 'where') return xs[0] !== xs[0] ? NaN : xs[0] !== 0 ? xs[1] : xs[2]
   for (const x of xs) if (x !== x) return NaN
   switch (name) {
     case 'min': return Math.min(...xs)
     case 'max': return Math.max(...xs)
     case 'clip': return Math.min(Math.max(xs[0], xs[1]), xs[2])
-    case 'where': return xs[0] !== 0 ? xs[1] : xs[2]
   }
   throw new ExprError(`unknown function '${name}'`)
 }

@@ -29,6 +29,9 @@ describe('expression language', () => {
     expect(Array.from(evalRaster(parseExpr('a > 0'), { a }, 4))).toEqual([1, NaN, 1, 0])
     expect(Array.from(evalRaster(parseExpr('a / b'), { a, b }, 4))).toEqual([0.5, NaN, NaN, NaN])
     expect(Array.from(evalRaster(parseExpr('isnan(a)'), { a }, 4))).toEqual([0, 1, 0, 0])
+    // where() keeps the validity of the branch it picks: masking by a condition works
+    expect(Array.from(evalRaster(parseExpr('where(b > 1, a, 0/0)'), { a, b }, 4))).toEqual([1, NaN, NaN, NaN])
+    expect(Array.from(evalRaster(parseExpr('where(a > 0, 5, a)'), { a }, 4))).toEqual([5, NaN, 5, 0])
     expect(Array.from(evalRaster(parseExpr('a * k'), { a, k: 2 }, 4, undefined, 3))).toEqual([2, NaN, 6, 0])
   })
 
