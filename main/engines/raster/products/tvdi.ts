@@ -12,7 +12,8 @@
  * 4. TVDI = (LST - wet(NDVI)) / (dry(NDVI) - wet(NDVI)) over the valid pixels, a zero denominator replaced by 1e-6,
  *    then clipped to [0, 1] when `clip` is set.
  *
- * Hand-written loops (no closures) because this runs over every pixel of every date of a collection.
+ * Hand-written loops (no closures) because this runs over every pixel of every date of a collection; the first pass
+ * lists the valid pixels so the second and third visit only those (dates are often mostly cloud or fill).
  */
 import { z } from 'zod'
 import { linearFit, type ProductDef } from './product'
@@ -24,6 +25,14 @@ interface TvdiParams {
   lst_min: number
   clip: boolean
   last_bin: 'open' | 'closed'
+}
+
+let scratch: Int32Array | null = null
+
+/** A reusable index buffer (per thread: each worker has its own module instance), spared a 27 MB allocation per date. */
+function validIndexScratch(n: number): Int32Array {
+  if (!scratch || scratch.length < n) scratch = new Int32Array(n)
+  return scratch
 }
 
 export const tvdi: ProductDef<TvdiParams> = {
@@ -54,7 +63,8 @@ export const tvdi: ProductDef<TvdiParams> = {
     const lst = inp.lst.data
     const [lo, hi] = p.ndvi_range
     const lstMin = p.lst_min
-    // Pass 1: valid count and NDVI extent.
+    // Pass 1: NDVI extent, and the valid pixels' indices so the later passes visit only those.
+    const valid = validIndexScratch(n)
     let count = 0
     let vmin = Infinity
     let vmax = -Infinity
@@ -62,7 +72,7 @@ export const tvdi: ProductDef<TvdiParams> = {
       const v = ndvi[i]
       const t = lst[i]
       if (v >= lo && v <= hi && t > lstMin) {
-        count++
+        valid[count++] = i
         if (v < vmin) vmin = v
         if (v > vmax) vmax = v
       }
@@ -84,10 +94,10 @@ export const tvdi: ProductDef<TvdiParams> = {
     const last = bins - 1
     // Pass 2: per-bin extremes. The arithmetic bin index (a multiplication, cheaper than dividing per pixel) is
     // corrected against the edges so membership matches the edge comparisons exactly.
-    for (let i = 0; i < n; i++) {
+    for (let k = 0; k < count; k++) {
+      const i = valid[k]
       const v = ndvi[i]
       const t = lst[i]
-      if (!(v >= lo && v <= hi && t > lstMin)) continue
       let b = Math.floor((v - vmin) * inv)
       if (b > last) b = last
       if (v < edges[b]) b--
@@ -121,22 +131,17 @@ export const tvdi: ProductDef<TvdiParams> = {
     let sum = 0
     let mn = Infinity
     let mx = -Infinity
-    for (let i = 0; i < n; i++) {
+    out.fill(NaN)
+    for (let k = 0; k < count; k++) {
+      const i = valid[k]
       const v = ndvi[i]
       const t = lst[i]
-      if (!(v >= lo && v <= hi && t > lstMin)) {
-        out[i] = NaN
-        continue
-      }
       const w = aw + bw * v
       let den = ad + bd * v - w
       if (den === 0) den = 1e-6
       let x = (t - w) / den
       if (clip) x = x < 0 ? 0 : x > 1 ? 1 : x
-      if (!Number.isFinite(x)) {
-        out[i] = NaN
-        continue
-      }
+      if (!Number.isFinite(x)) continue
       out[i] = x
       cnt++
       sum += x
