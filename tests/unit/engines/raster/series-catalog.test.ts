@@ -115,6 +115,52 @@ describe('asset.catalog', () => {
     expect(() => buildCatalog({ files: [path.join(dir, 'scan.tif')], calibration: 'dn', sun_correction: false, role_bands: { red: 4 } }, '/')).toThrow(/has 3 band/)
   })
 
+  it('keeps only the requested day/night phases', () => {
+    const d = path.join(tmp.dir, 'phases')
+    fs.mkdirSync(d)
+    for (const v of ['LST_Day', 'LST_Night', 'Albedo']) writeTinyTiff(path.join(d, `Plain_2021-05-01_${v}.tif`), { width: 1, height: 1, bands: [[1]], dtype: 'uint16' })
+    const both = buildCatalog({ dir: d, calibration: 'dn', sun_correction: false }, '/')
+    expect(Object.keys(both.assets[0].bands).sort()).toEqual(['Albedo', 'LST_Day', 'LST_Night'])
+    const day = buildCatalog({ dir: d, phases: ['day'], calibration: 'dn', sun_correction: false }, '/')
+    expect(Object.keys(day.assets[0].bands).sort()).toEqual(['Albedo', 'LST_Day'])
+  })
+
+  it('calibrates Collection-2 Level-2 bands from the Level-2 MTL groups and Sentinel-2 bands by 1/10000', () => {
+    const d = path.join(tmp.dir, 'c2')
+    fs.mkdirSync(d)
+    const scene = 'LC09_L2SP_044034_20220601_20220603_02_T1'
+    for (const b of ['SR_B4', 'SR_B5', 'ST_B10', 'QA_PIXEL']) writeTinyTiff(path.join(d, `${scene}_${b}.TIF`), { width: 1, height: 1, bands: [[10000]], dtype: 'uint16' })
+    fs.writeFileSync(path.join(d, `${scene}_MTL.txt`), [
+      'GROUP = LANDSAT_METADATA_FILE',
+      '  GROUP = LEVEL2_SURFACE_REFLECTANCE_PARAMETERS',
+      '    REFLECTANCE_MULT_BAND_4 = 2.75e-05', '    REFLECTANCE_ADD_BAND_4 = -0.2',
+      '    REFLECTANCE_MULT_BAND_5 = 2.75e-05', '    REFLECTANCE_ADD_BAND_5 = -0.2',
+      '  END_GROUP = LEVEL2_SURFACE_REFLECTANCE_PARAMETERS',
+      '  GROUP = LEVEL2_SURFACE_TEMPERATURE_PARAMETERS',
+      '    TEMPERATURE_MULT_BAND_ST_B10 = 0.00341802', '    TEMPERATURE_ADD_BAND_ST_B10 = 149.0',
+      '  END_GROUP = LEVEL2_SURFACE_TEMPERATURE_PARAMETERS',
+      '  GROUP = LEVEL1_RADIOMETRIC_RESCALING',
+      '    REFLECTANCE_MULT_BAND_4 = 2.0E-05', '    REFLECTANCE_ADD_BAND_4 = -0.1',
+      '  END_GROUP = LEVEL1_RADIOMETRIC_RESCALING',
+      'END_GROUP = LANDSAT_METADATA_FILE', 'END',
+    ].join('\n'))
+    const c = buildCatalog({ dir: d, calibration: 'toa', sun_correction: false }, '/')
+    const a = c.assets[0]
+    expect(a.sensor).toBe('Landsat 9 OLI/TIRS L2SP')
+    expect(a.bands.red).toMatchObject({ name: 'SR_B4', scale: 2.75e-5, offset: -0.2, unit: 'reflectance' })
+    expect(a.bands.tir1).toMatchObject({ name: 'ST_B10', scale: 0.00341802, offset: 149, unit: 'K' })
+    expect(a.bands.qa.name).toBe('QA_PIXEL')
+
+    const s2 = path.join(tmp.dir, 's2')
+    fs.mkdirSync(s2)
+    for (const b of ['B04_10m', 'B08_10m', 'SCL_20m']) writeTinyTiff(path.join(s2, `T33UUP_20200101T101411_${b}.tif`), { width: 1, height: 1, bands: [[1]], dtype: 'uint16' })
+    const sc = buildCatalog({ dir: s2, calibration: 'toa', sun_correction: false }, '/')
+    expect(sc.assets[0].date).toBe('2020-01-01')
+    expect(sc.assets[0].bands.red).toMatchObject({ name: 'B04', scale: 1e-4, unit: 'reflectance', nodata: 0 })
+    expect(sc.assets[0].bands.nir.name).toBe('B08')
+    expect(sc.assets[0].bands.scl).toMatchObject({ scale: 1, unit: 'dn' })
+  })
+
   it('reads the Landsat fixture with MTL calibration (TOA reflectance, thermal radiance with K1/K2)', () => {
     const c = buildCatalog({ dir: shared('fixtures/landsat8_L1TP_016037_20170813'), calibration: 'toa', sun_correction: false }, '/')
     expect(c.assets).toHaveLength(1)
