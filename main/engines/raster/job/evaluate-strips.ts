@@ -156,6 +156,15 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
     if (job.stripRows === undefined && perRow * height <= STRIP_BUDGET_BYTES) return null
     const rows = Math.max(1, Math.min(height, job.stripRows ?? Math.floor(STRIP_BUDGET_BYTES / perRow)))
 
+    // The grid a node's pixels lie on: that of the read it descends from (all reads share the size, not
+    // necessarily the origin; nodes that combine two grids are refused by evaluateNode).
+    const byId = new Map(job.nodes.map((n) => [n.id, n]))
+    const gridOf = (id: string): PreparedRead['grid'] => {
+      const r = reads.get(id)
+      if (r) return r.grid
+      const up = Object.values(byId.get(id)?.inputs ?? {}).find((ref): ref is { node: string } => 'node' in ref)
+      return up ? gridOf(up.node) : first.grid
+    }
     const reports: Record<string, NodeReport> = {}
     const nodeAcc = new Map<string, { stats: Float64Array; dropped?: Record<string, number>; details?: Record<string, unknown>; insufficient?: string }>()
     const sinks: SinkAcc[] = job.sinks.map((sink) => {
@@ -165,13 +174,13 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
       if (spec.kind === 'query') {
         acc.values = new Values()
         try {
-          acc.indices = selectPixels(reads.get(sink.input)?.grid ?? first.grid, spec.geometry)
+          acc.indices = selectPixels(gridOf(sink.input), spec.geometry)
         } catch (err) {
           if (err instanceof GeometryError) throw new RasterJobError(sink.id, `node '${sink.id}': ${err.message}`)
           throw err
         }
       }
-      if (spec.kind === 'export') acc.writer = new GeoTiffStripWriter(first.grid, `rsure execute node ${sink.input}`)
+      if (spec.kind === 'export') acc.writer = new GeoTiffStripWriter(gridOf(sink.input), `rsure execute node ${sink.input}`)
       return acc
     })
 
@@ -220,7 +229,7 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
         continue
       }
       const [count, sum, min, max] = acc.stats
-      const g = node.kind === 'read' ? reads.get(node.id)!.grid : first.grid
+      const g = gridOf(node.id)
       reports[node.id] = {
         status: 'ok', unit: node.unit, width: g.width, height: g.height, valid: count, total: width * height,
         min: count ? min : NaN, max: count ? max : NaN, mean: count ? sum / count : NaN,
