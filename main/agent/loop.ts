@@ -181,7 +181,7 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
       if (raw.status !== 'ok') return { ...base, kind: 'tool_failed', diagnosis: `${tool.name} returned '${raw.status}': ${raw.reason}` }
       history.add({
         kind: 'observation', call: where.call, action, observation: raw.observation, evidence: raw.evidence, config: raw.config,
-        artifacts: raw.artifacts, status: 'unverified', caveats: [], feedback: 'verification switched off',
+        artifacts: raw.artifacts, status: 'unverified', caveats: [], feedback: 'verification switched off', prior: null,
       })
       return { ...base, kind: 'unverified', observation: raw.observation, evidence: raw.evidence }
     }
@@ -212,7 +212,7 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
     if (verdict.decision === 'accept') {
       history.add({
         kind: 'observation', call: where.call, action, observation: raw.observation, evidence: raw.evidence, config: raw.config,
-        artifacts: raw.artifacts, status: 'accepted', caveats: verdict.caveats, feedback: verdict.feedback,
+        artifacts: raw.artifacts, status: 'accepted', caveats: verdict.caveats, feedback: verdict.feedback, prior,
       })
       return { ...base, kind: 'accepted', observation: raw.observation, evidence: raw.evidence, caveats: verdict.caveats, feedback: verdict.feedback }
     }

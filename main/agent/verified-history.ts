@@ -4,6 +4,7 @@
  * (RSure-Base) results pass straight in, marked `unverified`.
  */
 import type { Artifact, Evidence, ToolConfig } from '../tools/protocol'
+import type { PriorEstimate } from '../verify/verdict'
 import type { ToolAction } from '../verify/verdict'
 
 export interface ObservationEntry {
@@ -21,6 +22,8 @@ export interface ObservationEntry {
   caveats: string[]
   /** What the verifier said when accepting. */
   feedback: string
+  /** The task-tool reliability prior the verifier was given (null: none at n_min, prior off, or unverified). */
+  prior: PriorEstimate | null
 }
 
 export interface CardEntry {

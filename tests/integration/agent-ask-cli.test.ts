@@ -40,8 +40,11 @@ describe('rsure ask', () => {
     expect(out.task_type).toBe('environmental_assessment')
     expect(out.verified).toHaveLength(1)
     const obs = out.verified[0]
-    expect(obs).toMatchObject({ kind: 'observation', status: 'accepted', action: { tool: 'execute' }, config: { coarse: 'execute:decision.select' } })
+    expect(obs).toMatchObject({ kind: 'observation', status: 'accepted', action: { tool: 'execute' }, config: { coarse: 'execute:raster.product', fine: 'execute:raster.product|tvdi' } })
     expect(obs.observation.choice).toBe('B')
+    // The published coarse cell of paper table E.1 (environmental assessment x execute:raster.product, 0.810).
+    expect(obs.prior).toMatchObject({ level: 'coarse', source: 'published' })
+    expect(obs.prior.r_hat).toBeCloseTo(0.81, 2)
     expect(obs.observation.value).toBeCloseTo(0.6897, 4)
     expect(obs.evidence.validity.temporal_coverage.catalog.dates).toHaveLength(23)
     expect(obs.evidence.source.formulas.tvdi.product).toBe('tvdi')

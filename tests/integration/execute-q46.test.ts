@@ -28,7 +28,7 @@ describe('Earth-Bench q46 (TVDI 2019)', () => {
     expect(o.choice).toBe(task.answer)
     expect(o.choice).toBe('B')
     expect(missingEvidence(r)).toEqual([])
-    expect(r.config).toEqual({ tool: 'execute', coarse: 'execute:decision.select', fine: 'execute:decision.select|nearest' })
+    expect(r.config).toEqual({ tool: 'execute', coarse: 'execute:raster.product', fine: 'execute:raster.product|tvdi' })
     // 23 dates in 2019; three have fewer than 100 valid pixels and are left out of the mean.
     const skipped = (r.evidence.validity.insufficient_items as Record<string, { date: string }[]>).daily
     expect(skipped.map((s) => s.date)).toEqual(['2019-02-02', '2019-09-30', '2019-12-19'])

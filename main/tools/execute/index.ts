@@ -44,9 +44,19 @@ function config(c: CompiledDag | null, raw: unknown): ToolConfig {
     const safe = typeof op === 'string' && /^[a-z._]+$/i.test(op) ? op : 'invalid'
     return { tool: 'execute', coarse: `execute:${safe}`, fine: `execute:${safe}|invalid` }
   }
-  const n = c.nodes.get(c.output)!
+  const n = c.nodes.get(definingNode(c))!
   const detail = n.spec.detail(n.params).replace(/[\s|]+/g, '_') || 'default'
   return { tool: 'execute', coarse: `execute:${n.node.op}`, fine: `execute:${n.node.op}|${detail}` }
+}
+
+/**
+ * The node whose operator keys the reliability prior. A DAG that derives a product is keyed by its (first)
+ * raster.product node, whatever trails it (reductions, aggregation, decision.select): the product is what the
+ * observation's reliability mostly depends on, and it is how the published matrix (paper table E.1, e.g.
+ * environmental assessment x execute:raster.product) counts such calls. Any other DAG is keyed by its output node.
+ */
+function definingNode(c: CompiledDag): string {
+  return c.order.find((id) => c.nodes.get(id)!.node.op === 'raster.product') ?? c.output
 }
 
 function observation(c: CompiledDag, run: RunState, artifacts: Artifact[]): unknown {

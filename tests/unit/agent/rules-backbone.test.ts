@@ -92,7 +92,7 @@ describe('the rules backbone end to end over tool doubles', () => {
     const history = new VerifiedHistory()
     const series = { nodes: [{ id: 'f', op: 'threshold_fraction', params: {}, inputs: {} }], output: 'f' }
     history.add({
-      kind: 'observation', call: 1, action: { tool: 'execute', args: series }, status: 'accepted', caveats: [], feedback: 'ok', artifacts: [],
+      kind: 'observation', call: 1, action: { tool: 'execute', args: series }, status: 'accepted', caveats: [], feedback: 'ok', artifacts: [], prior: null,
       observation: { unit: 'fraction', points: [{ date: '2019-07-12', value: 0.5 }, { date: '2019-07-28', value: 0.2 }, { date: '2019-08-13', value: 0.45 }] },
       evidence: { source: {}, intermediate: {}, validity: {} }, config: { tool: 'execute', coarse: 'execute:threshold_fraction', fine: 'execute:threshold_fraction|x' },
     })
