@@ -35,6 +35,13 @@ export function defaultIo(): CliIo {
   const abort = () => controller.abort(new Error('interrupted by the user'))
   process.once('SIGINT', abort)
   process.once('SIGTERM', abort)
+  // A reader that stops early (`rsure ... | head`) closes the pipe: that is the reader's choice, not a failure.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(0)
+      throw err
+    })
+  }
   return {
     stdout: (t) => void process.stdout.write(t),
     stderr: (t) => void process.stderr.write(t),

@@ -68,8 +68,8 @@ export function addAnalysis(b: DagBuilder, slots: Slots, product: ProductPlan, o
     case 'masked_mean': {
       const t = slots.thresholds.find((x) => x.unit !== 'percent' && x.subject !== null && product.reads[x.subject] !== undefined)
       if (!t || !t.subject) return { ok: false, missing: 'the variable and threshold that define the masked area' }
-      // Dividing by the 0/1 condition keeps v where it holds and makes every other pixel non-finite, i.e. invalid.
-      const masked = b.add('masked', 'raster.algebra', { expr: `v / (m ${t.op} ${t.value})`, unit: product.unit }, { v: product.node, m: product.reads[t.subject] })
+      // where() keeps v where the condition holds; elsewhere 0/0 makes the pixel NaN, i.e. invalid.
+      const masked = b.add('masked', 'raster.algebra', { expr: `where(m ${t.op} ${t.value}, v, 0/0)`, unit: product.unit }, { v: product.node, m: product.reads[t.subject] })
       const daily = b.add('daily', 'raster.batch_reduce', { stat: 'mean' }, { data: masked })
       const overall = b.add('overall', 'timeseries.aggregate', { by: 'all', stat: 'mean' }, { data: daily })
       const what = `mean ${q} where ${t.subject} ${OP_WORD[t.op]} ${t.value}${t.unit === 'K' ? ' K' : ''}`

@@ -61,7 +61,7 @@ export class TemplateAnswerWriter implements AnswerWriter {
       const why = gaps.length ? gaps.join('; ') : 'no tool observation was made'
       return {
         answer: task.format === 'choice' ? 'No option is supported by verified evidence' : 'Not determined',
-        explanation: `No verified observation supports an answer: ${why}.`,
+        explanation: `No verified observation supports an answer: ${why.replace(/[.\s]+$/, "")}.`,
         choice: null, value: null, unit: null, basis: [], missing: gaps,
       }
     }

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { landsatRoles, parseName, sentinel2Roles, type ParsedName } from '../../../engines/raster/catalog/names'
 
 export interface InputFiles {
   /** The folder given with --files, when there is one (absolute). */
@@ -20,8 +21,18 @@ export interface InputFiles {
 }
 
 const RASTER = /\.(tif|tiff|jp2|img)$/i
-const DATE_VAR = /_(\d{4}-\d{2}-\d{2})_([A-Za-z0-9]+)\.(?:tif|tiff)$/i
-const BAND = /_(B\d{1,2}|B8A|b\d{2}|SCL|QA_PIXEL)\.(?:tif|tiff|jp2)$/i
+
+/** Role names a file offers, from the catalog's own name parser (one parser, so planner and catalog agree). */
+function rolesOf(name: ParsedName): string[] {
+  switch (name.kind) {
+    case 'series':
+      return [name.variable]
+    case 'landsat':
+      return [name.band, ...landsatRoles(name.mission, name.band)]
+    case 'sentinel2':
+      return [name.band, ...sentinel2Roles(name.band)]
+  }
+}
 
 export function describeInputs(dir: string | null, files: string[]): InputFiles {
   let all = files.map((f) => path.resolve(f))
@@ -31,25 +42,20 @@ export function describeInputs(dir: string | null, files: string[]): InputFiles 
   }
   const roles = new Set<string>()
   const dates = new Set<string>()
-  let dateVar = 0
+  let series = 0
   for (const f of all) {
-    const name = path.basename(f)
-    const dv = name.match(DATE_VAR)
-    if (dv) {
-      dateVar += 1
-      dates.add(dv[1])
-      roles.add(dv[2].toUpperCase())
-      continue
-    }
-    const band = name.match(BAND)
-    if (band) roles.add(band[1].toUpperCase())
+    const parsed = parseName(path.basename(f))
+    if (!parsed) continue
+    if (parsed.kind === 'series') series += 1
+    dates.add(parsed.date)
+    for (const role of rolesOf(parsed)) roles.add(role.toUpperCase())
   }
   return {
     dir: dir ? path.resolve(dir) : null,
     files: all,
     roles,
     dates: [...dates].sort(),
-    dateVarSeries: all.length > 0 && dateVar === all.length,
+    dateVarSeries: all.length > 0 && series === all.length,
   }
 }
 

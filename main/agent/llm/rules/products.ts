@@ -72,12 +72,17 @@ function read(b: DagBuilder, catalog: string, role: string, id: string): string 
 
 const VEG_ROLES = ['NDVI', 'EVI', 'SAVI']
 const LST_ROLES = ['LST', 'LST_DAY', 'LST_NIGHT', 'LST_K']
+const DAY_ROLES = ['BT_DAY', 'DAY', 'LST_DAY']
+const NIGHT_ROLES = ['BT_NIGHT', 'NIGHT', 'LST_NIGHT']
 
 /** Which roles a product needs from these inputs (for the catalog's scales and role bindings). */
 export function rolesFor(slots: Slots, inputs: InputFiles): string[] {
   const roles: string[] = []
   const add = (r: string | null) => r && !roles.includes(r) && roles.push(r)
-  add(pickRole(inputs, ...LST_ROLES))
+  if (slots.product === 'day_night') {
+    add(pickRole(inputs, ...DAY_ROLES))
+    add(pickRole(inputs, ...NIGHT_ROLES))
+  } else add(pickRole(inputs, ...LST_ROLES))
   add(slots.index ? pickRole(inputs, slots.index.toUpperCase(), ...VEG_ROLES) : pickRole(inputs, ...VEG_ROLES))
   return roles
 }
@@ -125,8 +130,8 @@ export function addProduct(b: DagBuilder, slots: Slots, inputs: InputFiles, cata
     }
     case 'ati': {
       const albedo = pickRole(inputs, 'ALBEDO')
-      const day = pickRole(inputs, 'BT_DAY', 'DAY', 'LST_DAY')
-      const night = pickRole(inputs, 'BT_NIGHT', 'NIGHT', 'LST_NIGHT')
+      const day = pickRole(inputs, ...DAY_ROLES)
+      const night = pickRole(inputs, ...NIGHT_ROLES)
       if (!albedo || !day || !night) return { ok: false, missing: 'albedo, daytime and night-time temperature layers' }
       const node = b.add('ati', 'raster.product', { product: 'apparent_thermal_inertia' }, {
         albedo: read(b, catalog, albedo, 'albedo'), day: read(b, catalog, day, 'day'), night: read(b, catalog, night, 'night'),
@@ -134,14 +139,21 @@ export function addProduct(b: DagBuilder, slots: Slots, inputs: InputFiles, cata
       return { ok: true, plan: { node, unit: '1/K', label: 'apparent thermal inertia', reads: {} } }
     }
     case 'day_night': {
-      const day = pickRole(inputs, 'BT_DAY', 'DAY', 'LST_DAY')
-      const night = pickRole(inputs, 'BT_NIGHT', 'NIGHT', 'LST_NIGHT')
+      const day = pickRole(inputs, ...DAY_ROLES)
+      const night = pickRole(inputs, ...NIGHT_ROLES)
       if (!day || !night) return { ok: false, missing: 'daytime and night-time brightness temperature layers' }
-      const output = /night/i.test(slots.thresholds.map((t) => t.text).join(' ')) ? 'lst_night' : 'lst_day'
-      const node = b.add('lst', 'raster.product', { product: 'day_night_temperature', output }, {
-        day: read(b, catalog, day, 'day'), night: read(b, catalog, night, 'night'),
-      })
-      return { ok: true, plan: { node, unit: 'K', label: 'land surface temperature', reads: {} } }
+      // Day or night LST needs that overpass's emissivity; without one, say so rather than assume a value.
+      const output = ({ day: 'lst_day', night: 'lst_night', range: 'range', mean: 'mean' } as const)[slots.diurnal ?? 'mean']
+      const emisDay = pickRole(inputs, 'EMIS_DAY', 'EMISSIVITY_DAY', 'EMIS', 'EMISSIVITY')
+      const emisNight = pickRole(inputs, 'EMIS_NIGHT', 'EMISSIVITY_NIGHT', 'EMIS', 'EMISSIVITY')
+      if (output === 'lst_day' && !emisDay) return { ok: false, missing: 'a daytime emissivity layer (to turn the daytime brightness temperature into LST)' }
+      if (output === 'lst_night' && !emisNight) return { ok: false, missing: 'a night-time emissivity layer (to turn the night-time brightness temperature into LST)' }
+      const layers: Record<string, string> = { day: read(b, catalog, day, 'day'), night: read(b, catalog, night, 'night') }
+      if (output === 'lst_day') layers.emis_day = read(b, catalog, emisDay!, 'emis_day')
+      if (output === 'lst_night') layers.emis_night = read(b, catalog, emisNight!, 'emis_night')
+      const node = b.add('lst', 'raster.product', { product: 'day_night_temperature', output }, layers)
+      const label = output === 'range' ? 'day-night temperature range' : output === 'mean' ? 'mean of day and night temperature' : 'land surface temperature'
+      return { ok: true, plan: { node, unit: 'K', label, reads: {} } }
     }
     default:
       return { ok: false, missing: 'a product this question asks about (an index, LST, TVDI, water vapour or thermal inertia)' }

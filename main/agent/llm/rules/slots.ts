@@ -48,6 +48,30 @@ export interface Slots {
   unit: string | null
   /** Objects to count, for the counting skill ("ships", "storage tanks"). */
   objects: string | null
+  /** Which side of a day/night thermal pair the question is about; null when it names neither. */
+  diurnal: Diurnal | null
+}
+
+export type Diurnal = 'day' | 'night' | 'range' | 'mean'
+
+/**
+ * "diurnal range", "day-night difference" -> range; a temperature named for one overpass ("night-time LST") -> that
+ * side; day and night both named otherwise -> their mean; one of them alone -> that side.
+ */
+function detectDiurnal(q: string): Diurnal | null {
+  if (/diurnal|day[\s-]*(?:to[\s-]*|and[\s-]*|\/)?night[\s-]*(?:time\s+)?(?:temperature\s+)?(?:difference|contrast|range|amplitude)/i.test(q)) return 'range'
+  // "night-time LST", "night temperature" (but not the "night" of "day and night temperature").
+  const subject = (side: string) =>
+    new RegExp(`(?<!\\b(?:day|night)(?:[\\s-]?time)?\\s*(?:and|&|-|\\/)\\s*)\\b${side}(?:[\\s-]?time\\s+(?:land\\s+)?(?:surface\\s+)?|\\s+)(?:temperature|lst)\\b`, 'i').test(q)
+  const nightSubject = subject('night') || /\bnocturnal\b/i.test(q)
+  const daySubject = subject('day')
+  if (nightSubject !== daySubject) return nightSubject ? 'night' : 'day'
+  const night = /\bnight(?:[\s-]?time)?\b/i.test(q)
+  const day = /\bday[\s-]?time\b|\bday\b(?![\s-]*(?:of\b|\d|s\b))/i.test(q)
+  if (night && day) return 'mean'
+  if (night) return 'night'
+  if (day) return 'day'
+  return null
 }
 
 const INDEX_RE = /\b(ndvi|ndwi|mndwi|evi|savi|ndbi|nbr|ndsi|ndmi)\b/i
@@ -131,7 +155,7 @@ function detectProduct(q: string): { product: Product | null; index: string | nu
   if (/\btvdi\b|dryness (?:index|indicator)|temperature[- ]vegetation dryness|drought index/i.test(q)) return { product: 'tvdi', index, lstMethod }
   if (/thermal inertia|\bati\b/i.test(q)) return { product: 'ati', index, lstMethod }
   if (/water vapou?r|\bpwv\b|precipitable water|atmospheric absorption/i.test(q)) return { product: 'pwv', index, lstMethod }
-  if (/day(?:time)? and night(?:time)?|day[- ]night/i.test(q) && /temperature|\blst\b/i.test(q)) return { product: 'day_night', index, lstMethod }
+  if (/diurnal|day(?:time)? and night(?:time)?|day[- ]night/i.test(q) && /temperature|\blst\b/i.test(q)) return { product: 'day_night', index, lstMethod }
   if (/\blst\b|land surface temperature|surface temperature|brightness temperature|heat (?:stress|island)|thermal/i.test(q)) {
     return { product: 'lst', index, lstMethod: lstMethod ?? 'provided' }
   }
@@ -195,5 +219,6 @@ export function extractSlots(question: string): Slots {
     classes: [...new Set([...q.matchAll(CLASSES)].map((m) => m[1].toLowerCase()))],
     unit: unitMatch ? unitMatch[0] : null,
     objects: statistic === 'count_objects' ? (q.match(OBJECTS)?.[1]?.toLowerCase() ?? null) : null,
+    diurnal: detectDiurnal(q),
   }
 }

@@ -213,7 +213,8 @@ export function buildCatalog(p: CatalogParams, baseDir: string): Catalog {
       if (phases && parsed.phase && !phases.includes(parsed.phase)) continue
       const id = `${parsed.place}_${parsed.date}`
       asset = assets.get(id) ?? { id, date: parsed.date, sensor: parsed.place, bands: {} }
-      const spec = p.scales?.[parsed.variable]
+      // Variable names match case-insensitively, as role names do (LST_Day in a file, LST_DAY in a plan).
+      const spec = p.scales?.[parsed.variable] ?? Object.entries(p.scales ?? {}).find(([k]) => k.toUpperCase() === parsed.variable.toUpperCase())?.[1]
       let scale = spec?.scale
       let offset = spec?.offset
       let source = spec ? 'params.scales' : 'raw DN'
