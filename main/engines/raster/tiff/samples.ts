@@ -61,12 +61,12 @@ function rowU8(src: Uint8Array, s: number, stride: number, out: Float64Array, d:
   let min = acc[2]
   let max = acc[3]
   for (let k = 0; k < n; k++, s += stride) {
-      const v = src[s]
-      if (v === nodata) {
-        out[d + k] = NaN
-        continue
-      }
-      const x = v * scale + offset
+    const v = src[s]
+    if (v === nodata) {
+      out[d + k] = NaN
+      continue
+    }
+    const x = v * scale + offset
     out[d + k] = x
     count++
     sum += x
@@ -85,12 +85,12 @@ function rowI8(src: Int8Array, s: number, stride: number, out: Float64Array, d: 
   let min = acc[2]
   let max = acc[3]
   for (let k = 0; k < n; k++, s += stride) {
-      const v = src[s]
-      if (v === nodata) {
-        out[d + k] = NaN
-        continue
-      }
-      const x = v * scale + offset
+    const v = src[s]
+    if (v === nodata) {
+      out[d + k] = NaN
+      continue
+    }
+    const x = v * scale + offset
     out[d + k] = x
     count++
     sum += x
@@ -109,12 +109,12 @@ function rowU16(src: Uint16Array, s: number, stride: number, out: Float64Array, 
   let min = acc[2]
   let max = acc[3]
   for (let k = 0; k < n; k++, s += stride) {
-      const v = src[s]
-      if (v === nodata) {
-        out[d + k] = NaN
-        continue
-      }
-      const x = v * scale + offset
+    const v = src[s]
+    if (v === nodata) {
+      out[d + k] = NaN
+      continue
+    }
+    const x = v * scale + offset
     out[d + k] = x
     count++
     sum += x
@@ -133,12 +133,12 @@ function rowI16(src: Int16Array, s: number, stride: number, out: Float64Array, d
   let min = acc[2]
   let max = acc[3]
   for (let k = 0; k < n; k++, s += stride) {
-      const v = src[s]
-      if (v === nodata) {
-        out[d + k] = NaN
-        continue
-      }
-      const x = v * scale + offset
+    const v = src[s]
+    if (v === nodata) {
+      out[d + k] = NaN
+      continue
+    }
+    const x = v * scale + offset
     out[d + k] = x
     count++
     sum += x
@@ -157,12 +157,12 @@ function rowU32(src: Uint32Array, s: number, stride: number, out: Float64Array, 
   let min = acc[2]
   let max = acc[3]
   for (let k = 0; k < n; k++, s += stride) {
-      const v = src[s]
-      if (v === nodata) {
-        out[d + k] = NaN
-        continue
-      }
-      const x = v * scale + offset
+    const v = src[s]
+    if (v === nodata) {
+      out[d + k] = NaN
+      continue
+    }
+    const x = v * scale + offset
     out[d + k] = x
     count++
     sum += x
@@ -181,12 +181,12 @@ function rowI32(src: Int32Array, s: number, stride: number, out: Float64Array, d
   let min = acc[2]
   let max = acc[3]
   for (let k = 0; k < n; k++, s += stride) {
-      const v = src[s]
-      if (v === nodata) {
-        out[d + k] = NaN
-        continue
-      }
-      const x = v * scale + offset
+    const v = src[s]
+    if (v === nodata) {
+      out[d + k] = NaN
+      continue
+    }
+    const x = v * scale + offset
     out[d + k] = x
     count++
     sum += x
@@ -205,12 +205,12 @@ function rowF32(src: Float32Array, s: number, stride: number, out: Float64Array,
   let min = acc[2]
   let max = acc[3]
   for (let k = 0; k < n; k++, s += stride) {
-      const v = src[s]
-      const x = v * scale + offset
-      if (v !== v || v === nodata || !Number.isFinite(x)) {
-        out[d + k] = NaN
-        continue
-      }
+    const v = src[s]
+    const x = v * scale + offset
+    if (v !== v || v === nodata || !Number.isFinite(x)) {
+      out[d + k] = NaN
+      continue
+    }
     out[d + k] = x
     count++
     sum += x
@@ -229,12 +229,12 @@ function rowF64(src: Float64Array, s: number, stride: number, out: Float64Array,
   let min = acc[2]
   let max = acc[3]
   for (let k = 0; k < n; k++, s += stride) {
-      const v = src[s]
-      const x = v * scale + offset
-      if (v !== v || v === nodata || !Number.isFinite(x)) {
-        out[d + k] = NaN
-        continue
-      }
+    const v = src[s]
+    const x = v * scale + offset
+    if (v !== v || v === nodata || !Number.isFinite(x)) {
+      out[d + k] = NaN
+      continue
+    }
     out[d + k] = x
     count++
     sum += x

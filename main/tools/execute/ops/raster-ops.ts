@@ -5,12 +5,11 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { buildCatalog, CatalogError, type CatalogParams } from '../../../engines/raster/catalog/catalog'
-import { exprVariables, ExprError, parseExpr } from '../../../engines/raster/expr'
 import { PRODUCT_NAMES, PRODUCTS, productInputNames } from '../../../engines/raster/products'
 import { TiffFile } from '../../../engines/raster/tiff/reader'
 import { describeUnitClass, Unit, unitFits } from '../../../engines/raster/units'
 import type { CatalogOp, RasterOp } from './spec'
-import { CompileError, commonDomain, info, need, onlyInputs, optional, type InferContext, type LinkedInput } from './types'
+import { CompileError, commonDomain, expressionVariables, info, need, onlyInputs, optional, type InferContext, type LinkedInput } from './types'
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dates are written YYYY-MM-DD')
 const finite = z.number().refine(Number.isFinite, 'must be a finite number')
@@ -141,14 +140,7 @@ export const rasterAlgebra: RasterOp<z.infer<typeof AlgebraParams>> = {
   detail: () => 'expr',
   jobParams: (p) => ({ expr: p.expr }),
   infer(ctx, p) {
-    let vars: Set<string>
-    try {
-      vars = exprVariables(parseExpr(p.expr))
-    } catch (err) {
-      if (err instanceof ExprError) throw new CompileError(ctx.node, `node '${ctx.node}' expression is not valid: ${err.message}`)
-      throw err
-    }
-    for (const v of vars) if (!ctx.inputs[v]) throw new CompileError(ctx.node, `node '${ctx.node}' expression uses '${v}', which is not one of its inputs (${Object.keys(ctx.inputs).join(', ') || 'none'})`)
+    const vars = expressionVariables(ctx, p.expr)
     const ins = Object.keys(ctx.inputs).map((k) => need(ctx, k, ['raster', 'rasters', 'scalar']))
     for (const i of ins) if (!vars.has(i.name)) throw new CompileError(ctx.node, `node '${ctx.node}' input '${i.name}' is not used by its expression`)
     const rasters = ins.filter((i) => i.info.type !== 'scalar')

@@ -3,13 +3,13 @@
  * timeseries.trend, math.*, decision.select.
  */
 import { z } from 'zod'
-import { evalScalar, exprVariables, ExprError, parseExpr } from '../../../engines/raster/expr'
+import { evalScalar, parseExpr } from '../../../engines/raster/expr'
 import { stat } from '../../../engines/raster/stats'
 import { aggregate, timeAxis, trend } from '../../../engines/raster/timeseries'
 import { Unit } from '../../../engines/raster/units'
 import { parseOptions } from './decision'
 import type { ScalarOp } from './spec'
-import { CompileError, info, need, onlyInputs, type InferContext, type RuntimeValue } from './types'
+import { CompileError, expressionVariables, info, need, onlyInputs, type InferContext, type RuntimeValue } from './types'
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number')
 const AggStat = z.enum(['mean', 'median', 'min', 'max', 'sum', 'count', 'std'])
@@ -211,14 +211,7 @@ export const mathOps: ScalarOp<any>[] = [
     params: ExprParams,
     detail: () => 'expr',
     infer(ctx, p) {
-      let vars: Set<string>
-      try {
-        vars = exprVariables(parseExpr(p.expr))
-      } catch (err) {
-        if (err instanceof ExprError) throw new CompileError(ctx.node, `node '${ctx.node}' expression is not valid: ${err.message}`)
-        throw err
-      }
-      for (const v of vars) if (!ctx.inputs[v]) throw new CompileError(ctx.node, `node '${ctx.node}' expression uses '${v}', which is not one of its inputs`)
+      const vars = expressionVariables(ctx, p.expr)
       const ins = scalarsOf(ctx, Object.keys(ctx.inputs))
       return info('scalar', sameUnit(ins.map((i) => i.info.unit), p.unit))
     },

@@ -3,6 +3,7 @@
  * a node, runtime values, and the CompileError that names the node at fault.
  */
 import type { Catalog } from '../../../engines/raster/catalog/catalog'
+import { exprVariables, ExprError, parseExpr } from '../../../engines/raster/expr'
 import type { SeriesPoint } from '../../../engines/raster/timeseries'
 import type { Unit } from '../../../engines/raster/units'
 
@@ -101,4 +102,23 @@ export function commonDomain(ctx: InferContext, inputs: LinkedInput[]): string |
     domain = i.info.domain
   }
   return domain
+}
+
+/**
+ * The variables of a node's expression (raster.algebra, math.expr), checked at compile time: the expression must
+ * parse, and every variable it uses must be one of the node's inputs.
+ */
+export function expressionVariables(ctx: InferContext, expr: string): Set<string> {
+  let vars: Set<string>
+  try {
+    vars = exprVariables(parseExpr(expr))
+  } catch (err) {
+    if (err instanceof ExprError) throw new CompileError(ctx.node, `node '${ctx.node}' expression is not valid: ${err.message}`)
+    throw err
+  }
+  const names = Object.keys(ctx.inputs)
+  for (const v of vars) {
+    if (!ctx.inputs[v]) throw new CompileError(ctx.node, `node '${ctx.node}' expression uses '${v}', which is not one of its inputs (${names.join(', ') || 'none'})`)
+  }
+  return vars
 }
