@@ -195,6 +195,9 @@ export class TiffFile {
     const planeBase = this.planar === 2 ? (band - 1) * across * down : 0
     const convertRow = CONVERTERS[this.sampleType]
     const acc = Float64Array.of(0, 0, Infinity, -Infinity)
+    // NaN never equals itself: no nodata test then. Float32 samples are compared with the nodata value rounded to
+    // float32, as GDAL's nodata mask does (GDALNoDataMaskBand): a tag of -9999.9 marks the stored -9999.900390625.
+    const nodata = opts.nodata === null ? NaN : this.sampleType === 'float32' ? Math.fround(opts.nodata) : opts.nodata
     for (let ty = Math.floor(win.row / ch); ty <= Math.floor((win.row + win.height - 1) / ch); ty++) {
       for (let tx = Math.floor(win.col / cw); tx <= Math.floor((win.col + win.width - 1) / cw); tx++) {
         const index = planeBase + ty * across + tx
@@ -207,7 +210,7 @@ export class TiffFile {
         const r0 = Math.max(win.row, ty * ch)
         const r1 = Math.min(win.row + win.height, ty * ch + rows)
         const n = c1 - c0
-        const nd = opts.nodata === null ? NaN : opts.nodata // NaN never equals itself: no nodata test then
+        const nd = nodata
         for (let r = r0; r < r1; r++) {
           const s = ((r - ty * ch) * cw + (c0 - tx * cw)) * stride + sample
           const d = (r - win.row) * win.width + (c0 - win.col)
