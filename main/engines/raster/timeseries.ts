@@ -113,22 +113,42 @@ export function periodLabel(date: string, by: Period): string {
   return seasonLabel(date)
 }
 
-/** Aggregate points by calendar period; each output's `valid` is the number of points in it. */
+const SEASON_ORDER: Record<string, number> = { DJF: 0, MAM: 1, JJA: 2, SON: 3 }
+/** Centre month (1-12) of each season, for placing a season label on a time axis (DJF: January of its year). */
+const SEASON_CENTRE: Record<string, string> = { DJF: '01', MAM: '04', JJA: '07', SON: '10' }
+
+/** A sort key that orders period labels chronologically ('2019-MAM' before '2019-JJA', unlike a string sort). */
+function chronoKey(label: string): string {
+  const m = /^(\d{4})-(DJF|MAM|JJA|SON)$/.exec(label)
+  return m ? `${m[1]}-S${SEASON_ORDER[m[2]]}` : label
+}
+
+/** Aggregate points by calendar period, in chronological order; each output's `valid` is the number of points in it. */
 export function aggregate(points: readonly SeriesPoint[], by: Period, statName: string): SeriesPoint[] {
   const groups = new Map<string, number[]>()
   for (const p of points) {
     const k = periodLabel(p.date, by)
-    groups.set(k, [...(groups.get(k) ?? []), p.value])
+    const g = groups.get(k)
+    if (g) g.push(p.value)
+    else groups.set(k, [p.value])
   }
   return [...groups.entries()]
-    .sort((a, b) => a[0].localeCompare(b[0]))
+    .sort((a, b) => (chronoKey(a[0]) < chronoKey(b[0]) ? -1 : chronoKey(a[0]) > chronoKey(b[0]) ? 1 : 0))
     .map(([label, vals]) => ({ date: label, id: label, value: stat(vals, statName), valid: vals.length }))
+}
+
+/** A date standing for a label: mid-year (July 2) for a year, the 15th for a month, the centre month's 15th for a season. */
+function labelDate(label: string): string {
+  if (label.length === 4) return `${label}-07-02`
+  if (label.length === 7) return `${label}-15`
+  const m = /^(\d{4})-(DJF|MAM|JJA|SON)$/.exec(label)
+  return m ? `${m[1]}-${SEASON_CENTRE[m[2]]}-15` : label
 }
 
 /** Time coordinate of a point for the trend: its index, decimal year, or days since the first point. */
 export function timeAxis(points: readonly SeriesPoint[], mode: 'index' | 'years' | 'days'): number[] {
   if (mode === 'index') return points.map((_, i) => i)
-  const ms = points.map((p) => Date.parse(`${p.date.length === 4 ? `${p.date}-07-02` : p.date.length === 7 ? `${p.date}-15` : p.date}T00:00:00Z`))
+  const ms = points.map((p) => Date.parse(`${labelDate(p.date)}T00:00:00Z`))
   if (ms.some((v) => Number.isNaN(v))) throw new RangeError('the series has labels that are not dates, so time must be "index"')
   if (mode === 'days') return ms.map((v) => (v - ms[0]) / 86_400_000)
   return ms.map((v) => {
