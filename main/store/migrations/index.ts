@@ -1,10 +1,11 @@
 /**
  * Numbered schema migrations, applied in order inside one transaction each; `PRAGMA user_version` records the last.
  * Append only: a shipped migration is never edited. Each module that owns tables adds its file here
- * (001 core, 002 prior, ...).
+ * (001 core, 002 prior, 003 session files, ...).
  */
 import { core001 } from './001-core'
 import { prior002 } from './002-prior'
+import { sessionFiles003 } from './003-session-files'
 
 export interface Migration {
   version: number
@@ -12,4 +13,4 @@ export interface Migration {
   sql: string
 }
 
-export const migrations: Migration[] = [core001, prior002]
+export const migrations: Migration[] = [core001, prior002, sessionFiles003]
