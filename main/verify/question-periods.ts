@@ -1,7 +1,8 @@
 /**
  * Time periods named in a question: "in 2019", "February 2022", "on July 12, 2022", "from June to September 2023",
  * "between 2019 and 2023", "June 1 to September 30, 2019", "July 20–29, 2023", "summer 2022", "June 2020 and
- * June 2021". Each becomes an inclusive ISO date range with the granularity it was stated at.
+ * June 2021", "June and August 2023" (two months), "Q1 vs. Q3 2021", "the first half of 2013", "the 2021 heatwave
+ * season (June–September)", "the summer months (June to August) of 2021". Each becomes an inclusive ISO date range with the granularity it was stated at.
  *
  * Read by the rules backbone's slot extraction and, independently, by the deterministic verifier policy, which
  * checks the temporal coverage of an observation against what the question asked.
@@ -39,6 +40,14 @@ const SEASONS: Record<string, [number, number]> = {
   autumn: [8, 10],
   fall: [8, 10],
   winter: [11, 1],
+}
+
+/** Whole months from `from` to `to` of year y (into the next year when the range wraps, e.g. November-February). */
+function monthRange(y: number, from: string, to: string, text: string): Period {
+  const a = monthIndex(from)
+  const b = monthIndex(to)
+  const endYear = b < a ? y + 1 : y
+  return { start: iso(y, a, 1), end: iso(endYear, b, lastDay(endYear, b)), granularity: 'month', text }
 }
 
 interface Rule {
@@ -88,15 +97,51 @@ const rules: Rule[] = [
       return { start: iso(y, mo, d), end: iso(y, mo, d), granularity: 'day', text: m[0] }
     },
   },
-  // "from June to September 2023", "June-September 2023"
+  // "Q1 2024", "Q1 vs. Q3 2021", "Q1 and Q3 of 2021": one period per quarter named
   {
-    re: new RegExp(`${MONTH_RE}${DASH}${MONTH_RE},?\\s*(?:of\\s+)?${YEAR}`, 'gi'),
+    re: new RegExp(`\\b(Q[1-4](?:\\s*(?:vs\\.?|versus|and|&|,|or)\\s*Q[1-4])*)\\s*,?\\s*(?:of\\s+)?${YEAR}`, 'gi'),
+    make: (m) => {
+      const y = Number(m[2])
+      return [...m[1].matchAll(/Q([1-4])/gi)].map((q) => {
+        const a = (Number(q[1]) - 1) * 3
+        return { start: iso(y, a, 1), end: iso(y, a + 2, lastDay(y, a + 2)), granularity: 'month' as const, text: m[0] }
+      })
+    },
+  },
+  // "the first half of 2013", "second half of 2019"
+  {
+    re: new RegExp(`\\b(first|second)\\s+half\\s+of\\s+${YEAR}`, 'gi'),
+    make: (m) => {
+      const y = Number(m[2])
+      const first = m[1].toLowerCase() === 'first'
+      return { start: iso(y, first ? 0 : 6, 1), end: iso(y, first ? 5 : 11, first ? 30 : 31), granularity: 'month', text: m[0] }
+    },
+  },
+  // "June–July of 2020 and 2021": the same months in two years, one period per year
+  {
+    re: new RegExp(`${MONTH_RE}${DASH}${MONTH_RE},?\\s*(?:of\\s+)?${YEAR}\\s+and\\s+${YEAR}`, 'gi'),
+    make: (m) => [Number(m[3]), Number(m[4])].map((y) => monthRange(y, m[1], m[2], m[0])),
+  },
+  // "June and August 2023": two months of one year ("between June and August 2023" is a range, read below)
+  {
+    re: new RegExp(`(?<!between\\s+)\\b${MONTH_RE}\\s+and\\s+${MONTH_RE},?\\s*(?:of\\s+)?${YEAR}`, 'gi'),
     make: (m) => {
       const y = Number(m[3])
-      const a = monthIndex(m[1])
-      const b = monthIndex(m[2])
-      return { start: iso(y, a, 1), end: iso(b < a ? y + 1 : y, b, lastDay(b < a ? y + 1 : y, b)), granularity: 'month', text: m[0] }
+      return [m[1], m[2]].map((w) => {
+        const mo = monthIndex(w)
+        return { start: iso(y, mo, 1), end: iso(y, mo, lastDay(y, mo)), granularity: 'month' as const, text: m[0] }
+      })
     },
+  },
+  // "the 2021 heatwave season (June–September)": a month range in brackets that takes the year named just before
+  {
+    re: new RegExp(`${YEAR}\\b[^.;()\\d]{0,40}\\(\\s*${MONTH_RE}${DASH}${MONTH_RE}\\s*\\)`, 'gi'),
+    make: (m) => monthRange(Number(m[1]), m[2], m[3], m[0]),
+  },
+  // "from June to September 2023", "June-September 2023", "(June to August) of 2021"
+  {
+    re: new RegExp(`${MONTH_RE}${DASH}${MONTH_RE}\\s*\\)?,?\\s*(?:of\\s+)?${YEAR}`, 'gi'),
+    make: (m) => monthRange(Number(m[3]), m[1], m[2], m[0]),
   },
   // "July of 2015 and 2023": one month in two years
   {
@@ -128,10 +173,12 @@ const rules: Rule[] = [
   },
   // "between 2019 and 2023", "from 2018 to 2022", "2014-2023"
   {
-    re: new RegExp(`(?:between\\s+|from\\s+)?${YEAR}${DASH}${YEAR}`, 'gi'),
+    re: new RegExp(`(between\\s+|from\\s+)?${YEAR}(${DASH})${YEAR}`, 'gi'),
     make: (m) => {
-      const a = Number(m[1])
-      const b = Number(m[2])
+      const a = Number(m[2])
+      const b = Number(m[4])
+      // "2013 and 2019" names two years; only "between 2013 and 2019" is the stretch from one to the other.
+      if (/^\s*and\s*$/i.test(m[3]) && !/between/i.test(m[1] ?? '')) return null
       if (b < a || b - a > 100) return null
       return { start: iso(a, 0, 1), end: iso(b, 11, 31), granularity: 'years', text: m[0] }
     },

@@ -21,6 +21,28 @@ describe('extractPeriods', () => {
     expect(ranges(q)).toEqual(expected)
   })
 
+  it.each([
+    // Two months joined by "and" are two periods; only "between ... and ..." spans the months in between.
+    ['in June and August 2023 over the basin', [['2023-06-01', '2023-06-30', 'month'], ['2023-08-01', '2023-08-31', 'month']]],
+    ['from June and August 2021 in the valley', [['2021-06-01', '2021-06-30', 'month'], ['2021-08-01', '2021-08-31', 'month']]],
+    ['between June and August 2023', [['2023-06-01', '2023-08-31', 'month']]],
+    ['in 2013 and 2019', [['2013-01-01', '2013-12-31', 'year'], ['2019-01-01', '2019-12-31', 'year']]],
+    ['between 2013 and 2019', [['2013-01-01', '2019-12-31', 'years']]],
+    ['for June–July of 2020 and 2021, estimate', [['2020-06-01', '2020-07-31', 'month'], ['2021-06-01', '2021-07-31', 'month']]],
+    ['in June and July of 2020 and 2021, first', [['2020-06-01', '2020-07-31', 'month'], ['2021-06-01', '2021-07-31', 'month']]],
+    // Quarters and halves of a year.
+    ['NDVI for Coral Gables (Q1 vs. Q3 2021), calculate', [['2021-01-01', '2021-03-31', 'month'], ['2021-07-01', '2021-09-30', 'month']]],
+    ['from Q1 and Q3 of 2021', [['2021-01-01', '2021-03-31', 'month'], ['2021-07-01', '2021-09-30', 'month']]],
+    ['dynamics during Q4 2024.', [['2024-10-01', '2024-12-31', 'month']]],
+    ['the first half of 2013 and the second half of 2019', [['2013-01-01', '2013-06-30', 'month'], ['2019-07-01', '2019-12-31', 'month']]],
+    // A bracketed month range borrows the year named beside it, and that year is not read again on its own.
+    ['during the 2021 heatwave season (June–September), first', [['2021-06-01', '2021-09-30', 'month']]],
+    ['during the 2021 heatwave season (June-September), calculate', [['2021-06-01', '2021-09-30', 'month']]],
+    ['during the summer months (June to August) of 2021 using', [['2021-06-01', '2021-08-31', 'month']]],
+  ])('period family: %s', (q, expected) => {
+    expect(ranges(q)).toEqual(expected)
+  })
+
   it('reads a day once, not also as its year', () => {
     expect(extractPeriods('On August 13, 2022 in Chengdu')).toHaveLength(1)
   })
