@@ -45,6 +45,7 @@ function finish(b: DagBuilder, scalar: string, options: AnswerOption[], quantity
 /** Add the analysis nodes after the product; `product.node` holds one raster per date. */
 export function addAnalysis(b: DagBuilder, slots: Slots, product: ProductPlan, options: AnswerOption[], addChangeProduct?: (period: number) => ProductPlan | null): AnalysisResult {
   const q = product.label
+  const key = productKeyOf(slots)
   const percentOptions = numericOptions(options).some((o) => o.unit === 'percent')
   switch (slots.statistic) {
     case 'mean':
@@ -66,14 +67,19 @@ export function addAnalysis(b: DagBuilder, slots: Slots, product: ProductPlan, o
       return { ok: true, ...finish(b, overall, options, what, as), describe: `${what}, per date, averaged over the dates` }
     }
     case 'masked_mean': {
-      const t = slots.thresholds.find((x) => x.unit !== 'percent' && x.subject !== null && product.reads[x.subject] !== undefined)
+      // The averaged layer: the product, or another variable of the same DAG ("mean NDVI of pixels with TVDI > 0.7").
+      const measured = slots.measured && slots.measured !== key ? product.reads[slots.measured] : undefined
+      if (slots.measured && slots.measured !== key && !measured) return { ok: false, missing: `the ${slots.measured.toUpperCase()} layer to average` }
+      const layer = (subject: string) => (subject === key ? product.node : product.reads[subject])
+      const t = slots.thresholds.find((x) => x.unit !== 'percent' && x.subject !== null && layer(x.subject) !== undefined && x.subject !== slots.measured)
       if (!t || !t.subject) return { ok: false, missing: 'the variable and threshold that define the masked area' }
+      const unit = measured ? unitOfRead(slots.measured!) : product.unit
       // where() keeps v where the condition holds; elsewhere 0/0 makes the pixel NaN, i.e. invalid.
-      const masked = b.add('masked', 'raster.algebra', { expr: `where(m ${t.op} ${t.value}, v, 0/0)`, unit: product.unit }, { v: product.node, m: product.reads[t.subject] })
+      const masked = b.add('masked', 'raster.algebra', { expr: `where(m ${t.op} ${t.value}, v, 0/0)`, unit }, { v: measured ?? product.node, m: layer(t.subject)! })
       const daily = b.add('daily', 'raster.batch_reduce', { stat: 'mean' }, { data: masked })
       const overall = b.add('overall', 'timeseries.aggregate', { by: 'all', stat: 'mean' }, { data: daily })
-      const what = `mean ${q} where ${t.subject} ${OP_WORD[t.op]} ${t.value}${t.unit === 'K' ? ' K' : ''}`
-      return { ok: true, ...finish(b, overall, options, what, product.unit), describe: what }
+      const what = `mean ${measured ? slots.measured!.toUpperCase() : q} where ${t.subject} ${OP_WORD[t.op]} ${t.value}${t.unit === 'K' ? ' K' : ''}`
+      return { ok: true, ...finish(b, overall, options, what, unit), describe: what }
     }
     case 'count_dates': {
       if (slots.areaFraction) {
@@ -108,18 +114,38 @@ export function addAnalysis(b: DagBuilder, slots: Slots, product: ProductPlan, o
       if (!addChangeProduct) return { ok: false, missing: 'two periods to compare' }
       const second = addChangeProduct(1)
       if (!second) return { ok: false, missing: 'the second period of the comparison' }
+      // The change of the mean value, or of the share of the area beyond the value threshold ("the proportion of
+      // pixels with TVDI > 0.7 in June and in August ... their difference"), each averaged over its period's dates.
+      const t = slots.changeOf === 'fraction' ? valueThreshold(slots) : undefined
+      const as = percentOptions || options.length === 0 ? 'percent' : 'fraction'
       const meanOf = (p: ProductPlan, tag: string) => {
-        const daily = b.add(`daily_${tag}`, 'raster.batch_reduce', { stat: 'mean' }, { data: p.node })
+        const daily = t
+          ? b.add(`fraction_${tag}`, 'threshold_fraction', { op: t.op, value: t.value, as }, { data: pickSubject(p, t) })
+          : b.add(`daily_${tag}`, 'raster.batch_reduce', { stat: 'mean' }, { data: p.node })
         return b.add(`mean_${tag}`, 'timeseries.aggregate', { by: 'all', stat: 'mean' }, { data: daily })
       }
-      const diff = b.add('change', 'math.subtract', {}, { a: meanOf(second, 'second'), b: meanOf(product, 'first') })
-      return { ok: true, ...finish(b, diff, options, `change in mean ${q} (second minus first period)`, product.unit), describe: `mean ${q} of the second period minus the first` }
+      let diff = b.add('change', 'math.subtract', {}, { a: meanOf(second, 'second'), b: meanOf(product, 'first') })
+      if (slots.absolute) diff = b.add('abs_change', 'math.abs', {}, { a: diff })
+      const base = t ? `share of the area with ${t.subject ?? q} ${OP_WORD[t.op]} ${t.value}` : `mean ${q}`
+      const what = `${slots.absolute ? 'absolute ' : ''}change in ${base} (second minus first period)`
+      return { ok: true, ...finish(b, diff, options, what, t ? as : product.unit), describe: `${base} of the second period minus the first${slots.absolute ? ', without its sign' : ''}` }
     }
     case 'spikes':
       return { ok: false, missing: 'an agreed definition of a spike (no execute operator counts spikes)' }
     case 'count_objects':
       return { ok: false, missing: 'object counting belongs to the counting skill' }
   }
+}
+
+/** The name thresholds and masks use for the product itself ('tvdi', 'lst', 'ndvi', ...). */
+function productKeyOf(slots: Slots): string {
+  if (slots.product === 'index') return slots.index ?? 'ndvi'
+  return slots.product === 'day_night' ? 'lst' : (slots.product ?? '')
+}
+
+/** Unit of a variable read beside the product: temperatures in K, indices dimensionless. */
+function unitOfRead(subject: string): string {
+  return subject === 'lst' ? 'K' : 'dimensionless'
 }
 
 /** The raster a threshold applies to: the product itself, or another variable read in the same DAG. */

@@ -178,11 +178,15 @@ function addLst(b: DagBuilder, slots: Slots, inputs: InputFiles, catalog: string
     return { ok: true, plan: { node: l, unit: 'K', label: 'land surface temperature', reads } }
   }
   if (slots.lstMethod === 'single_channel' || slots.lstMethod === 'provided') {
-    const tir = pickRole(inputs, 'B10', 'TIR1')
-    const red = pickRole(inputs, 'B4', 'RED')
-    const nir = pickRole(inputs, 'B5', 'NIR')
-    if (!tir || !red || !nir) return { ok: false, missing: 'Landsat 8 band 10 with bands 4 and 5 (or an LST layer)' }
-    const bt = b.add('bt', 'raster.product', { product: 'brightness_temperature' }, { data: read(b, catalog, tir, 'tir') })
+    // A band-10 brightness-temperature layer (`..._BT10.tif`) is already in kelvin; a band-10 radiance needs K1/K2.
+    const btLayer = pickRole(inputs, 'BT10', 'BT_10', 'BT_B10', 'B10_BT')
+    const tir = btLayer ? null : pickRole(inputs, 'B10', 'TIR1')
+    const red = pickRole(inputs, 'B4', 'RED', 'SR_B4')
+    const nir = pickRole(inputs, 'B5', 'NIR', 'SR_B5')
+    if ((!tir && !btLayer) || !red || !nir) return { ok: false, missing: 'Landsat 8 band 10 with bands 4 and 5 (or an LST layer)' }
+    const bt = btLayer
+      ? b.add('bt', 'raster.read', { role: btLayer, unit: 'K' }, { data: catalog })
+      : b.add('bt', 'raster.product', { product: 'brightness_temperature' }, { data: read(b, catalog, tir!, 'tir') })
     const ndvi = b.add('ndvi', 'raster.product', { product: 'normalized_difference', epsilon: 1e-6 }, {
       a: read(b, catalog, nir, 'nir'), b: read(b, catalog, red, 'red'),
     })

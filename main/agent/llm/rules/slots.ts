@@ -50,6 +50,15 @@ export interface Slots {
   objects: string | null
   /** Which side of a day/night thermal pair the question is about; null when it names neither. */
   diurnal: Diurnal | null
+  /**
+   * For a threshold-masked mean: the quantity averaged ("the mean NDVI of pixels with TVDI > 0.7" -> 'ndvi'); the
+   * mask is the threshold's subject. Null when the product itself is averaged.
+   */
+  measured: string | null
+  /** For a change: whether the mean value changes, or the share of the area beyond the value threshold. */
+  changeOf: 'mean' | 'fraction'
+  /** "absolute difference", "by how much ... differ": the size of a change without its sign. */
+  absolute: boolean
 }
 
 export type Diurnal = 'day' | 'night' | 'range' | 'mean'
@@ -111,12 +120,12 @@ function unitOf(raw: string | undefined): string | null {
 const OPS: [RegExp, Comparison][] = [
   [/^(?:>=|≥|at least|no less than)$/i, '>='],
   [/^(?:<=|≤|at most|no more than)$/i, '<='],
-  [/^(?:>|exceed\w*|above|greater than|higher than|over|more than|larger than|hotter than)$/i, '>'],
+  [/^(?:>|exceed\w*|surpass\w*|above|greater than|higher than|over|more than|larger than|hotter than)$/i, '>'],
   [/^(?:<|below|less than|lower than|under|fell below|smaller than|cooler than)$/i, '<'],
 ]
 
 const COMPARATOR =
-  '(>=|≥|<=|≤|>|<|at least|no less than|at most|no more than|exceed\\w*|above|greater than|higher than|over|more than|larger than|below|less than|lower than|under|fell below|smaller than)'
+  '(>=|≥|<=|≤|>|<|at least|no less than|at most|no more than|exceed\\w*|surpass\\w*|above|greater than|higher than|over|more than|larger than|below|less than|lower than|under|fell below|smaller than)'
 
 /** Value thresholds and the area-fraction condition, in order of appearance. */
 export function extractThresholds(question: string): { thresholds: Threshold[]; areaFraction: Slots['areaFraction'] } {
@@ -132,6 +141,16 @@ export function extractThresholds(question: string): { thresholds: Threshold[]; 
     const before = question.slice(0, m.index ?? 0)
     // "more than 40% of the area / of pixels / of the region": a condition on the share of the area.
     if (unit === 'percent' && /^\s*(?:of\s+(?:the\s+)?(?:\w+\s+){0,2}(?:area|pixels|region|zone|land|surface))/i.test(after)) {
+      areaFraction = { op, value: value / 100 }
+      continue
+    }
+    // "115% of the mean", "10% above the monthly average": relative to a statistic, not a value or an area share.
+    if (unit === 'percent' && /^\s*(?:of\s+(?:the\s+)?|above\s+(?:the\s+)?|below\s+(?:the\s+)?)(?:\w+\s+){0,2}(?:mean|average|median|baseline|normal)\b/i.test(after)) {
+      continue
+    }
+    // "the proportion of pixels with TVDI > 0.7 ... surpassed 40%": a percentage compared after a share was named
+    // is a condition on that share, once a value threshold defines it.
+    if (unit === 'percent' && thresholds.some((t) => t.unit !== 'percent') && /\b(?:proportion|percentage|share|fraction|ratio)\b/i.test(before.slice(-120))) {
       areaFraction = { op, value: value / 100 }
       continue
     }
@@ -179,15 +198,38 @@ function detectStatistic(q: string, thresholds: Threshold[], areaFraction: Slots
   const twoTimes = periods.length >= 2 || /\bbetween\s+\w+\s+\d{1,2}\s+and\s+\w+\s+\d{1,2}/i.test(q)
   if (/\bchange|difference|compared|how much (?:higher|lower|cooler|warmer)|increase or decrease/i.test(q) && twoTimes) return 'change'
   const valueThreshold = thresholds.find((t) => t.unit !== 'percent')
-  if (valueThreshold && /\bmean\b|\baverage\b/i.test(q) && /\b(?:in|within|for|over) (?:the )?(?:areas?|pixels|regions?|zones?) (?:where|with|that)|\bwhere\b/i.test(q)) {
+  if (valueThreshold && /\bmean\b|\baverage\b/i.test(q) && MASK_WORDS.test(q)) {
     const subject = valueThreshold.subject
-    if (subject && product && subject !== product) return 'masked_mean'
+    if (subject && product && subject !== productKey(product)) return 'masked_mean'
+    const measured = measuredSubject(q)
+    if (subject && measured && measured !== subject) return 'masked_mean'
   }
   if (valueThreshold && /percentage|proportion|fraction|share|percent|ratio|what part|how much of the area/i.test(q)) return 'fraction'
   if (/\b(?:maximum|highest|max|peak)\b/i.test(q) && !/\b(?:mean|average)\b/i.test(q)) return 'max'
   if (/\b(?:minimum|lowest|min)\b/i.test(q) && !/\b(?:mean|average)\b/i.test(q)) return 'min'
   if (valueThreshold) return 'fraction'
   return 'mean'
+}
+
+/** Words that restrict a statistic to the pixels meeting a condition. */
+const MASK_WORDS =
+  /\b(?:in|within|for|over|of) (?:the |these |those |all )?(?:[\w-]+ ){0,2}(?:areas?|pixels|regions?|zones?)\b|\b(?:areas?|pixels|regions?|zones?) (?:where|with|that|whose)\b|\bwhere\b/i
+
+/** The subject key a product is compared under in thresholds ('lst' for day/night pairs). */
+function productKey(product: Product): string {
+  return product === 'day_night' ? 'lst' : product
+}
+
+/** The quantity a "mean X" / "average X value" names, e.g. "compute the mean NDVI of these pixels" -> 'ndvi'. */
+function measuredSubject(q: string): string | null {
+  for (const m of q.matchAll(/\b(?:mean|average)\s+(?:value\s+of\s+(?:the\s+)?)?/gi)) {
+    const next = q.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 40)
+    for (const [re, subject] of SUBJECTS) {
+      const hit = next.match(re)
+      if (hit && hit.index === 0) return subject === 'index' ? hit[0].toLowerCase() : subject
+    }
+  }
+  return null
 }
 
 function detectAggregation(q: string, periods: Period[]): Aggregation {
@@ -220,5 +262,8 @@ export function extractSlots(question: string): Slots {
     unit: unitMatch ? unitMatch[0] : null,
     objects: statistic === 'count_objects' ? (q.match(OBJECTS)?.[1]?.toLowerCase() ?? null) : null,
     diurnal: detectDiurnal(q),
+    measured: statistic === 'masked_mean' ? measuredSubject(q) : null,
+    changeOf: statistic === 'change' && thresholds.some((t) => t.unit !== 'percent') && /\b(?:proportion|percentage|share|fraction|ratio|extent)\b/i.test(q) ? 'fraction' : 'mean',
+    absolute: /\babsolute (?:difference|change)|\bby how much\b/i.test(q),
   }
 }

@@ -1,0 +1,84 @@
+/**
+ * Plans of the rules backbone for the phrasing families it was taught, run through the real execute tool on tiny
+ * GeoTIFFs whose every pixel the test knows: Landsat band-10 brightness temperature already in kelvin (single-channel
+ * LST without a K1/K2 step), the mean of one variable over the pixels another selects, and the absolute change of a
+ * share of the area between two months.
+ */
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { planTask } from '../../../main/agent/llm/rules/rules-planner'
+import { makeTask } from '../../../main/agent/task'
+import { executeDag } from '../../../main/tools/execute/index'
+import { ArtifactStore } from '../../../main/store/artifacts'
+import { tempDir } from '../../helpers/tmp'
+import { writeTinyTiff } from '../engines/raster/tiny-tiff'
+
+const geo = { originX: 1000, originY: 2000, sizeX: 10, sizeY: 10, epsg: 32633 }
+const dirs: { cleanup: () => void }[] = []
+afterAll(() => dirs.forEach((d) => d.cleanup()))
+
+/** A folder of 2 x 2 px layers: name -> values (float32 unless the name says LST/NDVI, stored as MODIS DNs). */
+function folder(layers: Record<string, number[]>): string {
+  const t = tempDir('rsure-family-')
+  dirs.push(t)
+  for (const [name, values] of Object.entries(layers)) {
+    const file = path.join(t.dir, name)
+    if (name.endsWith('_LST.tif')) writeTinyTiff(file, { width: 2, height: 2, bands: [values.map((k) => k / 0.02)], dtype: 'uint16', geo })
+    else if (name.endsWith('_NDVI.tif')) writeTinyTiff(file, { width: 2, height: 2, bands: [values.map((v) => Math.round(v / 0.0001))], dtype: 'int16', geo })
+    else writeTinyTiff(file, { width: 2, height: 2, bands: [values], dtype: 'float32', geo })
+  }
+  return t.dir
+}
+
+type Node = { id: string; op: string; params: Record<string, unknown>; inputs: Record<string, unknown> }
+
+async function planAndRun(question: string, dir: string) {
+  const plan = planTask(makeTask({ question, options: [], files: [dir] }))
+  const wf = plan.workflow
+  if (!wf?.ok || wf.tool !== 'execute') throw new Error(`no execute workflow: ${wf && !wf.ok ? wf.missing : 'none'}`)
+  const result = await executeDag(wf.args, { artifacts: new ArtifactStore(path.join(dir, 'artifacts')) })
+  return { plan, nodes: wf.args.nodes as Node[], result, value: (result.observation as { value?: number } | null)?.value }
+}
+
+describe('rules workflows for the taught families', () => {
+  it('uses a band-10 brightness temperature layer as kelvin in the single-channel method', async () => {
+    // NDVI = (0.5 - 0.05) / 0.55 = 0.82 > 0.7 -> emissivity 0.99; LST = BT / (1 + (10.9 BT / 14387.7) ln 0.99)
+    // BT 295, 299.5, 302, 310 -> LST 295.7, 300.2, 302.7, 310.7: three of four pixels above 300 K.
+    const dir = folder({
+      'Forest_2021-07-29_b4.tif': [0.05, 0.05, 0.05, 0.05],
+      'Forest_2021-07-29_b5.tif': [0.5, 0.5, 0.5, 0.5],
+      'Forest_2021-07-29_BT10.tif': [295, 299.5, 302, 310],
+    })
+    const r = await planAndRun('Using Landsat 8 Band 10, Band 4 and Band 5 on July 29, 2021, estimate LST with the single-channel method and give the percentage of pixels with LST above 300 K.', dir)
+    expect(r.plan.skill?.id).toBe('lst-products')
+    expect(r.nodes.find((n) => n.id === 'bt')).toMatchObject({ op: 'raster.read', params: { role: 'BT10', unit: 'K' } })
+    expect(r.nodes.some((n) => n.params.product === 'brightness_temperature')).toBe(false)
+    expect(r.result.status).toBe('ok')
+    expect(r.value).toBeCloseTo(75, 9)
+  })
+
+  it('averages NDVI over the pixels whose LST passes the threshold', async () => {
+    const dir = folder({ 'Oasis_2020-07-01_LST.tif': [290, 305, 310, 295], 'Oasis_2020-07-01_NDVI.tif': [0.8, 0.2, 0.4, 0.6] })
+    const r = await planAndRun('On July 1, 2020, what is the mean NDVI of the pixels whose land surface temperature is above 300 K?', dir)
+    expect(r.plan.slots).toMatchObject({ statistic: 'masked_mean', measured: 'ndvi' })
+    expect(r.result.status).toBe('ok')
+    expect(r.value).toBeCloseTo(0.3, 9) // NDVI of the 305 K and 310 K pixels: (0.2 + 0.4) / 2
+  })
+
+  it('takes the absolute change of the share above a threshold between two named months', async () => {
+    const dir = folder({
+      'Basin_2023-06-10_LST.tif': [301, 302, 303, 290],
+      'Basin_2023-07-12_LST.tif': [301, 301, 301, 301],
+      'Basin_2023-08-13_LST.tif': [301, 290, 290, 290],
+    })
+    const r = await planAndRun('Calculate the proportion of pixels with LST > 300 K in June and August 2023, then the absolute difference between these two values.', dir)
+    const catalogs = r.nodes.filter((n) => n.op === 'asset.catalog').map((n) => [n.params.start, n.params.end])
+    expect(catalogs).toEqual([
+      ['2023-06-01', '2023-06-30'],
+      ['2023-08-01', '2023-08-31'],
+    ])
+    expect(r.nodes.at(-1)).toMatchObject({ op: 'math.abs' })
+    expect(r.result.status).toBe('ok')
+    expect(r.value).toBeCloseTo(50, 9) // |25% - 75%|; July is in neither month
+  })
+})
