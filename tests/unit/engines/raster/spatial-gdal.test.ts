@@ -1,0 +1,28 @@
+/**
+ * spatial.query pixel selection against GDAL's rasteriser where pixel centres lie exactly on the outline.
+ *
+ * Reference: GDAL 3.6.2 `gdal.RasterizeLayer` (default, no ALL_TOUCHED) on a 10 x 8 MEM raster with geotransform
+ * (1000, 10, 0, 2000, 0, -10), burning each polygon; the lists are np.flatnonzero of the burnt mask (row * 10 + col).
+ * The engine before this check used a strict even-odd centre test and took [2..4] x [2..4] for the first box.
+ */
+import { describe, expect, it } from 'vitest'
+import type { Grid } from '../../../../main/engines/raster/raster'
+import { selectPixels } from '../../../../main/engines/raster/spatial'
+
+const grid = { width: 10, height: 8, geoTransform: [1000, 10, 0, 2000, 0, -10] } as unknown as Grid
+
+describe('spatial.query on pixel-centre ties', () => {
+  it('a bbox drawn through pixel centres selects what gdal_rasterize burns', () => {
+    // x 1025..1055 = centres of columns 2..5, y 1945..1975 = centres of rows 5..2.
+    expect(selectPixels(grid, { type: 'bbox', bbox: [1025, 1945, 1055, 1975], crs: 'map' })).toEqual([23, 24, 25, 33, 34, 35, 43, 44, 45, 53, 54, 55])
+  })
+
+  it('a triangle with vertices on pixel centres', () => {
+    const coordinates: [number, number][] = [[1005, 1995], [1065, 1995], [1005, 1935]]
+    expect(selectPixels(grid, { type: 'polygon', coordinates, crs: 'map' })).toEqual([1, 2, 3, 4, 5, 6, 11, 12, 13, 14, 15, 21, 22, 23, 24, 31, 32, 33, 41, 42, 51])
+  })
+
+  it('a bbox on pixel corners takes exactly the covered pixels', () => {
+    expect(selectPixels(grid, { type: 'bbox', bbox: [1000, 1960, 1040, 2000], crs: 'map' })).toEqual([0, 1, 2, 3, 10, 11, 12, 13, 20, 21, 22, 23, 30, 31, 32, 33])
+  })
+})
