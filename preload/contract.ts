@@ -134,8 +134,10 @@ export const channels = {
       dataDir: z.string(),
       /** File extensions the drop zone accepts, lower case with the dot. */
       extensions: z.array(z.string()),
+      /** Whether the session's files are saved in the data folder and come back after a restart; if not, why. */
+      session: z.object({ persisted: z.boolean(), note: z.string().nullable() }),
     }),
-    'who is answering: version, transport, data folder, accepted file extensions',
+    'who is answering: version, transport, data folder, accepted file extensions, whether files are kept',
   ),
 
   // --- files
@@ -144,9 +146,13 @@ export const channels = {
     FilesAdded,
     'add files or folders (searched recursively for GeoTIFF/COG/PNG/JPEG) by path on the main side',
   ),
-  'files.list': channel(z.object({}).strict(), z.object({ files: z.array(FileEntry) }), 'the files of this session, in order added'),
+  'files.list': channel(
+    z.object({}).strict(),
+    z.object({ files: z.array(FileEntry) }),
+    'the files of this session, in order added (after a restart: the stored ones, re-read where they changed)',
+  ),
   'files.info': channel(z.object({ id: FileId }).strict(), FileEntry, 'one file with its info'),
-  'files.remove': channel(z.object({ id: FileId }).strict(), z.object({ removed: z.boolean() }), 'forget a file (uploads are deleted)'),
+  'files.remove': channel(z.object({ id: FileId }).strict(), z.object({ removed: z.boolean() }), 'forget a file, also in the stored session (uploads are deleted)'),
   'files.uploadBegin': channel(
     z
       .object({

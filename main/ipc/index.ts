@@ -2,22 +2,29 @@
  * The transport-agnostic side of the contract: one router with every handler, the session's files and uploads, and
  * the event hub. The Electron shell (main/app/) and the headless server (main/server/) each create one and only
  * move requests, responses and events between it and their transport.
+ *
+ * The session's files are kept in the data folder's database (main/store/session-files.ts), so a restart shows
+ * them again. Where the database cannot be opened (the Electron build runs better-sqlite3 compiled for Node) the
+ * host keeps the list in memory only and says so in `app.hello` (`session.persisted`, `session.note`).
  */
 import path from 'node:path'
 import { appHandlers } from './handlers/app'
 import { fileHandlers } from './handlers/files'
 import { imageHandlers } from './handlers/image'
-import type { IpcDeps } from './deps'
+import type { IpcDeps, SessionState } from './deps'
 import { EventHub } from './events'
-import { FileRegistry } from './file-registry'
+import { FileRegistry, type FileJournal } from './file-registry'
 import { renderPreview } from '../engines/raster/preview'
 import { PreviewPool } from './preview-pool'
 import { createRouter, type Router } from './router'
 import { UploadStore } from './uploads'
+import { openDatabase, type Db } from '../store/database'
+import { dataPaths } from '../store/paths'
+import { SessionFileStore } from '../store/session-files'
 
 export interface IpcHostOptions {
   version: string
-  /** The data folder; uploads go to its `uploads/` sub-folder. */
+  /** The data folder; uploads go to its `uploads/` sub-folder, the session's files to its database. */
   dataDir: string
   /**
    * Where previews are made: 'worker' (default) in worker threads so requests are never blocked by pixel work,
@@ -26,34 +33,97 @@ export interface IpcHostOptions {
   previews?: 'worker' | 'inline'
   /** The preview worker's code; defaults to the source bootstrap (the desktop build passes its bundled worker). */
   previewWorker?: URL | string
+  /**
+   * Keep the session's files across restarts: 'database' (default) in the data folder's SQLite database, 'memory'
+   * for this process only. `openDb` replaces how the database is opened (tests).
+   */
+  persistence?: 'database' | 'memory'
+  openDb?: (file: string) => Db
 }
 
 export interface IpcHost {
   router: Router
   hub: EventHub
   deps: IpcDeps
+  /** Resolves when the stored files are restored and orphaned uploads are cleared (requests wait for it anyway). */
+  ready: Promise<void>
   close(): Promise<void>
+}
+
+interface Workspace {
+  db: Db
+  journal: FileJournal
+  referencedUploads(): Set<string>
+  sessionId: string
+}
+
+/** Open the database and reopen the workspace session; null and the reason when that is not possible. */
+function openWorkspace(opts: IpcHostOptions): { workspace: Workspace | null; note: string | null } {
+  if (opts.persistence === 'memory') return { workspace: null, note: 'This session keeps its files in memory only; they are not restored after a restart.' }
+  const file = dataPaths(opts.dataDir).database
+  let db: Db | undefined
+  try {
+    db = (opts.openDb ?? ((f: string) => openDatabase({ file: f })))(file)
+    const store = new SessionFileStore(db)
+    const sessionId = store.openWorkspace()
+    const journal: FileJournal = {
+      load: () => store.list(sessionId),
+      add: (files) => store.add(sessionId, files),
+      update: (f) => store.update(sessionId, f),
+      remove: (f) => void store.remove(sessionId, f),
+    }
+    return { workspace: { db, journal, sessionId, referencedUploads: () => store.referencedPaths('upload') }, note: null }
+  } catch (err) {
+    try {
+      db?.close()
+    } catch {
+      // already unusable
+    }
+    const why = String((err as Error)?.message ?? err).replace(/[.\s]+$/, '')
+    return { workspace: null, note: `The file list cannot be saved because the database did not open (${why}), so it will not be restored after a restart.` }
+  }
 }
 
 export function createIpcHost(opts: IpcHostOptions): IpcHost {
   const hub = new EventHub()
   const pool = opts.previews === 'inline' ? null : new PreviewPool(opts.previewWorker)
+  const { workspace, note } = openWorkspace(opts)
+  const session: SessionState = { id: workspace?.sessionId ?? null, persisted: !!workspace, note }
+  const files = new FileRegistry({
+    journal: workspace?.journal,
+    onJournalError: (message) => hub.emit('app.notice', { level: 'warning', message }),
+  })
+  const uploads = new UploadStore(path.join(opts.dataDir, 'uploads'))
   const deps: IpcDeps = {
     version: opts.version,
     dataDir: opts.dataDir,
-    files: new FileRegistry(),
-    uploads: new UploadStore(path.join(opts.dataDir, 'uploads')),
+    files,
+    uploads,
     hub,
+    session,
+    // Orphans are judged only against the database: without it, another process's session may own an upload.
+    ready: (async () => {
+      if (workspace) await uploads.removeOrphans(workspace.referencedUploads()).catch(() => undefined)
+      await files.restore()
+    })().catch((err) => {
+      // Never reject: requests wait on this. The list is then simply what this process adds.
+      const why = String((err as Error)?.message ?? err).replace(/[.\s]+$/, '')
+      hub.emit('app.notice', { level: 'warning', message: `The files of the last session could not all be restored (${why}); add the missing ones again.` })
+    }),
     preview: pool ? (file, o) => pool.preview(file, o) : renderPreview,
   }
+  const ready = deps.ready
   const router = createRouter({ ...appHandlers(deps), ...fileHandlers(deps), ...imageHandlers(deps) })
   return {
     router,
     hub,
     deps,
+    ready,
     async close() {
+      await ready.catch(() => undefined)
       await deps.uploads.close()
       await pool?.close()
+      workspace?.db.close()
     },
   }
 }

@@ -3,11 +3,31 @@
  * files.uploadChunk / files.uploadEnd) and written under `<data folder>/uploads/<upload id>/<name>`. Chunks must
  * arrive in order; the size is fixed at the start. Uploads left idle for UPLOAD_IDLE_MS (a closed page) are deleted
  * when the next one begins, and every unfinished one on `close()`.
+ *
+ * Each upload folder holds an `.owner` file with the id of the process that made it. At start, `removeOrphans`
+ * deletes every upload folder that no session references and whose owner is no longer running: partial uploads of
+ * a process that crashed or was killed, and files whose removal was interrupted.
  */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { RsureError } from './errors'
+
+/** Name of the file in each upload folder that records the owning process id. */
+export const OWNER_FILE = '.owner'
+/** How an upload folder is named: `u` and 16 hex digits. Anything else under uploads/ is never touched. */
+export const UPLOAD_FOLDER = /^u[0-9a-f]{16}$/
+
+/** Whether a process is running (EPERM: it is, but belongs to someone else). */
+export function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
 
 /** Uploads open at once per process. */
 export const MAX_OPEN_UPLOADS = 16
@@ -52,6 +72,7 @@ export class UploadStore {
     const id = `u${randomBytes(8).toString('hex')}`
     const folder = path.join(this.dir, id)
     await fs.promises.mkdir(folder, { recursive: true })
+    await fs.promises.writeFile(path.join(folder, OWNER_FILE), String(process.pid))
     const file = path.join(folder, path.basename(name))
     const handle = await fs.promises.open(file, 'wx')
     this.open.set(id, { id, file, size, received: 0, handle, busy: false, touched: this.now() })
@@ -99,6 +120,37 @@ export class UploadStore {
   async discard(file: string): Promise<void> {
     const folder = path.dirname(file)
     if (path.dirname(folder) === path.resolve(this.dir)) await fs.promises.rm(folder, { recursive: true, force: true })
+  }
+
+  /**
+   * Delete upload folders left behind by earlier runs: those holding no file in `referenced` (absolute paths the
+   * sessions still list) whose owning process is not running. Returns the folders deleted. `isAlive` is for tests.
+   */
+  async removeOrphans(referenced: Set<string>, isAlive: (pid: number) => boolean = processAlive): Promise<string[]> {
+    let names: string[]
+    try {
+      names = await fs.promises.readdir(this.dir)
+    } catch {
+      return []
+    }
+    const removed: string[] = []
+    for (const name of names) {
+      if (!UPLOAD_FOLDER.test(name) || this.open.has(name)) continue
+      const folder = path.join(path.resolve(this.dir), name)
+      let inside: string[]
+      try {
+        if (!(await fs.promises.lstat(folder)).isDirectory()) continue
+        inside = await fs.promises.readdir(folder)
+      } catch {
+        continue
+      }
+      if (inside.some((f) => f !== OWNER_FILE && referenced.has(path.join(folder, f)))) continue
+      const owner = Number.parseInt(await fs.promises.readFile(path.join(folder, OWNER_FILE), 'utf8').catch(() => ''), 10)
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) continue
+      await fs.promises.rm(folder, { recursive: true, force: true })
+      removed.push(folder)
+    }
+    return removed
   }
 
   async close(): Promise<void> {

@@ -22,8 +22,17 @@ export function App({ api }: { api: RsureApi }) {
   filesRef.current = files
 
   useEffect(() => {
-    api.invoke('app.hello', {}).then(setHello, (e: Error) => setNotice({ level: 'error', message: e.message }))
-    api.invoke('files.list', {}).then((r) => setFiles((cur) => mergeFiles(cur, r.files)), () => undefined)
+    api.invoke('app.hello', {}).then(
+      (h) => {
+        setHello(h)
+        if (!h.session.persisted && h.session.note) setNotice({ level: 'warning', message: h.session.note })
+      },
+      (e: Error) => setNotice({ level: 'error', message: e.message }),
+    )
+    api.invoke('files.list', {}).then(
+      (r) => setFiles((cur) => mergeFiles(r.files, cur)),
+      (e: Error) => setNotice({ level: 'error', message: e.message }),
+    )
     const offs = [
       api.on('files.added', ({ files: more }) => setFiles((cur) => mergeFiles(cur, more))),
       api.on('files.removed', ({ id }) => setFiles((cur) => cur.filter((f) => f.id !== id))),

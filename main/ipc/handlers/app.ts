@@ -1,4 +1,4 @@
-/** `app.*` channels: who is answering. */
+/** `app.*` channels: who is answering, and whether the session's files are kept across restarts. */
 import { IMAGE_EXTENSIONS } from '../../../preload/contract'
 import type { Handlers } from '../router'
 import type { IpcDeps } from '../deps'
@@ -12,6 +12,7 @@ export function appHandlers(deps: IpcDeps): Handlers {
       platform: process.platform,
       dataDir: deps.dataDir,
       extensions: [...IMAGE_EXTENSIONS],
+      session: { persisted: deps.session.persisted, note: deps.session.note },
     }),
   }
 }

@@ -6,6 +6,7 @@ import type { IpcDeps } from '../deps'
 export function imageHandlers(deps: IpcDeps): Handlers {
   return {
     'image.preview': async ({ id, bands, stretch, maxSize }) => {
+      await deps.ready
       const file = deps.files.get(id)
       if (!file) throw notFound('file', id, 'add it again')
       if (!file.info) throw new RsureError('unsupported-file', file.error ?? `'${file.name}' cannot be read, so it has no preview.`)

@@ -11,6 +11,7 @@ const hello = {
   platform: 'linux',
   dataDir: '/data',
   extensions: ['.tif'],
+  session: { persisted: true, note: null },
 }
 
 describe('router', () => {
