@@ -58,6 +58,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   })
 
   server.on('upgrade', (req, socket, head) => {
+    // Node takes its own error listener off an upgraded socket; without one, a client resetting the connection
+    // would throw an unhandled 'error' and stop the server.
+    socket.on('error', () => socket.destroy())
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname
     const verdict = pathname === WS_PATH ? checkUpgrade(req, port, token) : { ok: false, status: 404, reason: 'No WebSocket here' }
     if (!verdict.ok) {
@@ -71,6 +74,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   wss.on('connection', (ws: WebSocket) => {
     clients.add(ws)
     ws.on('close', () => clients.delete(ws))
+    // A frame over MAX_FRAME_BYTES or a protocol violation makes ws emit 'error' (then close the socket); an
+    // 'error' nobody listens to would crash the whole server, so it is only noted here.
+    ws.on('error', () => clients.delete(ws))
     ws.on('message', async (data, isBinary) => {
       let frame: unknown
       try {

@@ -121,6 +121,21 @@ describe('rsure serve: who may connect', () => {
     })
     expect(code).toBe(1008)
   })
+
+  it('survives a socket that breaks the WebSocket protocol itself (invalid UTF-8 in a text frame)', async () => {
+    const { ws } = await tryConnect({})
+    const code = await new Promise<number>((resolve) => {
+      ws!.once('close', (c) => resolve(c))
+      ws!.on('error', () => undefined)
+      // A masked text frame (FIN, opcode 1) of two bytes that are not UTF-8, written below the ws library.
+      ;(ws as unknown as { _socket: import('node:net').Socket })._socket.write(Buffer.from([0x81, 0x82, 0, 0, 0, 0, 0xff, 0xfe]))
+    })
+    expect([1006, 1007]).toContain(code)
+    const again = await tryConnect({})
+    expect(again.status).toBe('open')
+    expect(await request(again.ws!, 1, 'app.hello', {})).toMatchObject({ ok: true })
+    again.ws!.close()
+  })
 })
 
 describe('rsure serve: static files', () => {
