@@ -1,8 +1,8 @@
 /**
  * End to end, browser mode: build the renderer, start `rsure serve` as a real process, drive Debian's Chromium with
  * playwright-core, add the Landsat 8 B4 fixture through the page's file picker and riotiler/red.tif through a
- * synthetic drop, and check what the page shows against the fixture README's values. Saves a screenshot under
- * test-results/e2e/. Chromium must be installed (.ci/run installs it); without it this test fails, it never skips.
+ * synthetic drop, and check what the page shows against the fixture README's values; then restart `rsure serve` on
+ * the same data folder and check the page lists the same files again. Saves screenshots under test-results/e2e/. Chromium must be installed (.ci/run installs it); without it this test fails, it never skips.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -26,6 +26,8 @@ let serverLog = ''
 let context: BrowserContext | null = null
 let page: Page
 let url = ''
+let rendererDir = ''
+let dataDir = ''
 
 /** Start `rsure serve --port 0` and wait for the address it prints. */
 function startServe(rendererDir: string, dataDir: string): Promise<string> {
@@ -59,13 +61,14 @@ beforeAll(async () => {
   }
   for (const f of [B4, RED]) if (!fs.existsSync(f)) throw new Error(`The fixture ${f} is missing: check out ../shared beside the project.`)
   tmp = tempDir('rsure-e2e-')
-  const rendererDir = path.join(tmp.dir, 'web')
+  rendererDir = path.join(tmp.dir, 'web')
+  dataDir = path.join(tmp.dir, 'data')
   const build = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--outDir', rendererDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: root,
     encoding: 'utf8',
   })
   if (build.status !== 0) throw new Error(`The renderer build failed:\n${build.stdout}\n${build.stderr}`)
-  url = await startServe(rendererDir, path.join(tmp.dir, 'data'))
+  url = await startServe(rendererDir, dataDir)
   context = await chromium.launchPersistentContext(path.join(tmp.dir, 'chromium-profile'), {
     executablePath: CHROMIUM,
     headless: true,
@@ -79,13 +82,19 @@ beforeAll(async () => {
   await page.goto(url)
 })
 
-afterAll(async () => {
-  await context?.close()
+/** Stop the running `rsure serve` (Ctrl+C) and wait for it to exit. */
+async function stopServe(): Promise<void> {
   if (server && server.exitCode === null) {
     const exited = new Promise((r) => server!.once('exit', r))
     server.kill('SIGINT')
     await exited
   }
+  server = null
+}
+
+afterAll(async () => {
+  await context?.close()
+  await stopServe()
   tmp?.cleanup()
 })
 
@@ -226,5 +235,37 @@ describe('browser mode (rsure serve + Chromium)', () => {
     } finally {
       foreign.close()
     }
+  })
+
+  it('shows the same files again after rsure serve restarts on the same data folder', async () => {
+    const names = () => page.$$eval('[data-testid=file-card]', (cards) => cards.map((c) => c.getAttribute('data-name')))
+    const before = await names()
+    expect(before).toEqual([path.basename(B4), 'red.tif', 'notes.tif'])
+    await stopServe()
+    serverLog = ''
+    url = await startServe(rendererDir, dataDir)
+    await page.goto(url)
+    await expect.poll(() => page.textContent('[data-testid=connection]'), { timeout: 20_000 }).toContain('browser mode')
+    await expect.poll(names, { timeout: 20_000 }).toEqual(before)
+    // The restored Landsat file (uploaded through the page, kept under the data folder) shows its info and a real preview.
+    const card = page.locator(`[data-testid=file-card][data-name="${path.basename(B4)}"]`)
+    await page.waitForFunction(
+      (name) => {
+        const img = document.querySelector(`[data-testid=file-card][data-name="${name}"] [data-testid=preview-img]`) as HTMLImageElement | null
+        return !!img && img.complete && img.naturalWidth > 0
+      },
+      path.basename(B4),
+      { timeout: 30_000 },
+    )
+    const info = (await card.locator('[data-testid=file-info]').innerText()).replace(/\s+/g, ' ')
+    expect(info).toContain('255 × 259 px, 1 band')
+    expect(info).toContain('EPSG:32617')
+    const stats = await imageStats(`[data-testid=file-card][data-name="${path.basename(B4)}"] [data-testid=preview-img]`)
+    expect([stats.width, stats.height]).toEqual([255, 259])
+    expect(stats.std).toBeGreaterThan(20)
+    await expect.poll(() => page.locator('[data-testid=file-card][data-name="notes.tif"] .error').innerText()).toMatch(/is not a GeoTIFF, PNG or JPEG file/)
+    // Nothing was warned about keeping the list.
+    expect(await page.locator('[data-testid=notice].warning').count()).toBe(0)
+    await page.screenshot({ path: SCREENSHOT.replace('.png', '-after-restart.png'), fullPage: true })
   })
 })
