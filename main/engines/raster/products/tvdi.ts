@@ -2,7 +2,8 @@
  * Temperature-Vegetation Dryness Index (Sandholt, Rasmussen & Andersen 2002, Remote Sensing of Environment 79:
  * TVDI = (Ts - Ts_min) / (Ts_max - Ts_min) in the NDVI-Ts space), with both edges fitted:
  *
- * 1. valid pixels: NDVI inside `ndvi_range` (inclusive), LST > `lst_min`, both finite; fewer than `min_pixels`
+ * 1. valid pixels: NDVI inside `ndvi_range` (inclusive), LST > `lst_min` (default 0 K: -273.15 when the LST input is
+ *    in degC, so sub-zero Celsius temperatures stay valid), both finite; fewer than `min_pixels`
  *    -> insufficient (no value for this date);
  * 2. `bins` equal NDVI bins between the valid minimum and maximum, edges as numpy.linspace(min, max, bins + 1);
  *    bin i holds edge_i <= NDVI < edge_i+1 (`last_bin: 'open'`, which leaves the maximum itself out, as the
@@ -22,7 +23,8 @@ interface TvdiParams {
   bins: number
   min_pixels: number
   ndvi_range: [number, number]
-  lst_min: number
+  /** Exclusive lower bound of valid LST in the input's unit; default 0 K, i.e. -273.15 for degC input. */
+  lst_min?: number
   clip: boolean
   last_bin: 'open' | 'closed'
 }
@@ -47,7 +49,7 @@ export const tvdi: ProductDef<TvdiParams> = {
     bins: z.number().int().min(2, 'bins must be at least 2 to fit an edge').max(10000).default(100),
     min_pixels: z.number().int().min(1).default(100),
     ndvi_range: z.tuple([z.number(), z.number()]).refine((r) => r[0] < r[1], 'ndvi_range [lo, hi] needs lo < hi').default([0, 1]),
-    lst_min: z.number().default(0),
+    lst_min: z.number().optional(),
     clip: z.boolean().default(true),
     last_bin: z.enum(['open', 'closed']).default('open'),
   }),
@@ -55,14 +57,15 @@ export const tvdi: ProductDef<TvdiParams> = {
   formula: () => 'TVDI = (LST - (a_wet + b_wet * NDVI)) / ((a_dry + b_dry * NDVI) - (a_wet + b_wet * NDVI))',
   convention: (p) =>
     `${p.bins} equal NDVI bins between the valid min and max (last bin ${p.last_bin}); dry edge = per-bin max LST, wet edge = per-bin min LST, ` +
-    `each fitted linearly against bin centres; valid: ${p.ndvi_range[0]} <= NDVI <= ${p.ndvi_range[1]}, LST > ${p.lst_min}; ` +
+    `each fitted linearly against bin centres; valid: ${p.ndvi_range[0]} <= NDVI <= ${p.ndvi_range[1]}, LST > ${p.lst_min ?? '0 K (-273.15 for degC input)'}; ` +
     `fewer than ${p.min_pixels} valid pixels -> no value; ${p.clip ? 'clipped to [0, 1]' : 'not clipped'}`,
   check: () => null,
   compute: (inp, p, n, alloc) => {
     const ndvi = inp.ndvi.data
     const lst = inp.lst.data
     const [lo, hi] = p.ndvi_range
-    const lstMin = p.lst_min
+    // The default bound is absolute zero in the input's unit: 0 degC is a valid (freezing) temperature, not fill.
+    const lstMin = p.lst_min ?? (inp.lst.unit === 'degC' ? -273.15 : 0)
     // Pass 1: NDVI extent, and the valid pixels' indices so the later passes visit only those.
     const valid = validIndexScratch(n)
     let count = 0
@@ -153,6 +156,7 @@ export const tvdi: ProductDef<TvdiParams> = {
       stats: Float64Array.of(cnt, sum, mn, mx),
       details: {
         valid_pixels: count,
+        lst_min: lstMin,
         ndvi_min: vmin,
         ndvi_max: vmax,
         bins_used: centres.length,
