@@ -257,6 +257,12 @@ async function previewTiff(file: string, opts: PreviewOptions): Promise<PreviewR
       png, width: out.width, height: out.height, sourceWidth: main.getWidth(), sourceHeight: main.getHeight(),
       bands, stretch, ranges, level, levelWidth: chosen.getWidth(), levelHeight: chosen.getHeight(), validPixels,
     }
+  } catch (err) {
+    // geotiff.js reports damaged pixel data with raw RangeErrors and decoder messages; a file that changed or was
+    // cut short since it was described ends here, and the analyst needs the file named, not a stack to report.
+    if (err instanceof PreviewError || err instanceof FileFormatError) throw err
+    const why = String((err as Error)?.message ?? err).replace(/[.\s]+$/, '')
+    throw new FileFormatError(`${name} could not be decoded (${why}); it may be damaged or still being written, so copy or download it again.`)
   } finally {
     await closeQuietly(tiff)
   }

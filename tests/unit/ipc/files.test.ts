@@ -71,6 +71,18 @@ describe('files and previews through the router', () => {
     expect(gone).toMatchObject({ ok: false, error: { code: 'not-found' } })
   })
 
+  it('names a file whose pixels can no longer be decoded (cut short after it was added) in one sentence', async () => {
+    const cut = path.join(tmp.dir, 'cut.tif')
+    fs.copyFileSync(shared('fixtures', 'riotiler', 'red.tif'), cut)
+    const { added } = await host.router.call('files.add', { paths: [cut] })
+    expect(added[0].info).not.toBeNull()
+    fs.truncateSync(cut, 2000)
+    const r = await host.router.dispatch('image.preview', { id: added[0].id, maxSize: 64 }, { transport: 'ipc' })
+    expect(r).toMatchObject({ ok: false, error: { code: 'unsupported-file' } })
+    const message = (r as { error: { message: string } }).error.message
+    expect(message).toMatch(/^'.*cut\.tif' could not be decoded \(.+\); it may be damaged or still being written, so copy or download it again\.$/)
+  })
+
   it('refuses upload names that try to leave the uploads folder', async () => {
     const r = await host.router.dispatch('files.uploadBegin', { name: '../../etc/passwd', size: 10 }, { transport: 'websocket' })
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid-request' } })
