@@ -1,6 +1,7 @@
 /**
  * The evidence of an execute call (DESIGN section 3), built from the compiled DAG and the run:
  * - source: engine, each run node's operator and parameters (defaults filled), product formulas and conventions,
+ *   the statistical convention of each reducing operator (percentile type, std ddof, denominators, trend test),
  *   the band mapping of every read (path, band, role, scale, offset, nodata and where each came from);
  * - intermediate: per-node outputs (numbers, tables and series inline; rasters as valid/total pixel counts with
  *   min/max/mean, per asset for collections) and per-raster product details (e.g. TVDI edges per date);
@@ -11,6 +12,7 @@ import type { NodeReport } from '../../engines/raster/job/types'
 import { PRODUCTS } from '../../engines/raster/products'
 import { registerEvidenceSchema, type Evidence } from '../protocol'
 import type { CompiledDag } from './compile'
+import { operatorConvention } from './conventions'
 import type { RuntimeValue } from './ops/types'
 import type { RunState } from './run'
 
@@ -72,6 +74,8 @@ export function buildEvidence(c: CompiledDag, run: RunState | null, failure: { n
       formulas[id] = { product: def.name, formula: def.formula(params), convention: def.convention(params), output_unit: n.info.unit }
     }
     if (n.node.op === 'raster.algebra') formulas[id] = { expression: n.params.expr, output_unit: n.info.unit }
+    const convention = operatorConvention(n.node.op, n.params)
+    if (convention) formulas[id] = { op: n.node.op, convention }
     const v = run?.values.get(id) ?? n.value
     if (v?.type === 'assets') coverage[id] = v.catalog.coverage
     const reports = run?.rasterReports.get(id)
