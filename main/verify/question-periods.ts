@@ -117,6 +117,17 @@ const rules: Rule[] = [
       return { start: iso(y, first ? 0 : 6, 1), end: iso(y, first ? 5 : 11, first ? 30 : 31), granularity: 'month', text: m[0] }
     },
   },
+  // "July 5th of 2015 and 2023": the same day in two years
+  {
+    re: new RegExp(`${MONTH_RE}\\s+${DAY},?\\s+(?:of\\s+)?${YEAR}\\s+and\\s+${YEAR}`, 'gi'),
+    make: (m) =>
+      [Number(m[3]), Number(m[4])].map((y) => ({ start: iso(y, monthIndex(m[1]), Number(m[2])), end: iso(y, monthIndex(m[1]), Number(m[2])), granularity: 'day' as const, text: m[0] })),
+  },
+  // "between 2013 and 2018 (January-April)": the same months in two years
+  {
+    re: new RegExp(`(?:between\\s+)?${YEAR}\\s+(?:and|vs\\.?|versus)\\s+${YEAR}\\s*\\(\\s*${MONTH_RE}${DASH}${MONTH_RE}\\s*\\)`, 'gi'),
+    make: (m) => [Number(m[1]), Number(m[2])].map((y) => monthRange(y, m[3], m[4], m[0])),
+  },
   // "June–July of 2020 and 2021": the same months in two years, one period per year
   {
     re: new RegExp(`${MONTH_RE}${DASH}${MONTH_RE},?\\s*(?:of\\s+)?${YEAR}\\s+and\\s+${YEAR}`, 'gi'),

@@ -65,6 +65,38 @@ describe('rules workflows for the taught families', () => {
     expect(r.value).toBeCloseTo(0.3, 9) // NDVI of the 305 K and 310 K pixels: (0.2 + 0.4) / 2
   })
 
+  // LST 300, 310, 320, 330 K over NDVI 0.8, 0.9, 0.1, 0.15: vegetated pixels 305 K on average, bare ones 325 K.
+  const contrastLayers = { 'Oasis_2020-07-01_LST.tif': [300, 310, 320, 330], 'Oasis_2020-07-01_NDVI.tif': [0.8, 0.9, 0.1, 0.15] }
+
+  it.each([
+    ['How much cooler is the vegetated area (NDVI > 0.7) than bare ground (NDVI < 0.2), based on mean LST on July 1, 2020?', 20, 'first'],
+    ['On July 1, 2020 give the absolute difference between the overall mean LST and the mean LST in areas with NDVI greater than 0.7.', 10, 'all'],
+  ])('contrasts the mean LST of two masked areas: %s', async (q, expected, second) => {
+    const r = await planAndRun(q, folder(contrastLayers))
+    expect(r.plan.slots.statistic).toBe('masked_contrast')
+    expect(r.nodes.some((n) => n.id === `mean_${second === 'all' ? 'all' : 'second'}`)).toBe(true)
+    expect(r.result.status).toBe('ok')
+    expect(r.value).toBeCloseTo(expected, 9)
+  })
+
+  it('averages the product over the pixels it selects itself', async () => {
+    const r = await planAndRun('On July 1, 2020, what is the average LST where LST is above 315 K?', folder(contrastLayers))
+    expect(r.plan.slots).toMatchObject({ statistic: 'masked_mean', measured: 'lst' })
+    expect(r.value).toBeCloseTo(325, 9)
+  })
+
+  it('keeps the sign of a contrast that is not asked as a magnitude', async () => {
+    const r = await planAndRun('On July 1, 2020, what is the mean LST where NDVI > 0.7 minus the mean LST where NDVI < 0.2?', folder(contrastLayers))
+    expect(r.value).toBeCloseTo(-20, 9)
+  })
+
+  it('takes the share of pixels meeting two conditions at once', async () => {
+    const r = await planAndRun('On July 1, 2020, what proportion of pixels has LST above 305 K and NDVI above 0.5 simultaneously?', folder(contrastLayers))
+    expect(r.plan.slots.joint).toBe(true)
+    expect(r.result.status).toBe('ok')
+    expect(r.value).toBeCloseTo(25, 9) // only the 310 K / 0.9 pixel
+  })
+
   it('takes the absolute change of the share above a threshold between two named months', async () => {
     const dir = folder({
       'Basin_2023-06-10_LST.tif': [301, 302, 303, 290],

@@ -78,3 +78,34 @@ describe('change of a share between two periods', () => {
     expect(s.absolute).toBe(false)
   })
 })
+
+describe('statistics inside masked areas compared, and conditions held together', () => {
+  it.each([
+    ['Compute the average LST within forested areas (NDVI > 0.7) and non-vegetated areas (NDVI < 0.2), then their temperature difference.', 'mean'],
+    ['Calculate the maximum LST in forested areas (NDVI > 0.7) and in bare areas (NDVI < 0.2), then the difference between these maxima.', 'max'],
+    ['The heat island index is the mean LST difference between urban pixels (LST > 305 K) and rural pixels (LST <= 300 K).', 'mean'],
+    ['Quantify the absolute difference between the overall mean LST and the mean LST in regions with NDVI greater than 0.7.', 'mean'],
+  ])('%s', (q, stat) => {
+    const s = extractSlots(q)
+    expect(s.statistic).toBe('masked_contrast')
+    expect(s.maskStat).toBe(stat)
+  })
+
+  it('does not read a change over two periods, or one masked mean, as a contrast', () => {
+    expect(extractSlots('Difference of mean LST where NDVI > 0.7 between June 2020 and June 2021').statistic).toBe('change')
+    expect(extractSlots('Compute the mean TVDI in areas where the LST exceeds 300 K.').statistic).toBe('masked_mean')
+  })
+
+  it('reads "both" and "simultaneously" as joint conditions on different variables only', () => {
+    expect(extractSlots('proportion of pixels meeting both conditions: LST > 290 K and NDVI > 0.6').joint).toBe(true)
+    expect(extractSlots('share of pixels where LST exceeds 290 K and NDVI exceeds 0.6 simultaneously').joint).toBe(true)
+    expect(extractSlots('share of pixels with LST above 290 K and the share with NDVI above 0.6').joint).toBe(false)
+    expect(extractSlots('both the share with TVDI > 0.4 and with TVDI > 0.7').joint).toBe(false)
+  })
+
+  it('compares an index threshold with the index itself, not with the word "index"', () => {
+    expect(extractSlots('What percentage of the area has NDSI greater than 0.3, and what does the mean tell us?').statistic).toBe('fraction')
+    const self = extractSlots('What is the average NDSI where NDSI is greater than 0.3 over the region in 2022?')
+    expect([self.statistic, self.measured]).toEqual(['masked_mean', 'ndsi'])
+  })
+})

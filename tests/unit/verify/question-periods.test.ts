@@ -29,6 +29,8 @@ describe('extractPeriods', () => {
     ['in 2013 and 2019', [['2013-01-01', '2013-12-31', 'year'], ['2019-01-01', '2019-12-31', 'year']]],
     ['between 2013 and 2019', [['2013-01-01', '2019-12-31', 'years']]],
     ['for June–July of 2020 and 2021, estimate', [['2020-06-01', '2020-07-31', 'month'], ['2021-06-01', '2021-07-31', 'month']]],
+    ['for July 5th of 2015 and 2023, calculate', [['2015-07-05', '2015-07-05', 'day'], ['2023-07-05', '2023-07-05', 'day']]],
+    ['between 2013 and 2018 (January-April) to assess', [['2013-01-01', '2013-04-30', 'month'], ['2018-01-01', '2018-04-30', 'month']]],
     ['in June and July of 2020 and 2021, first', [['2020-06-01', '2020-07-31', 'month'], ['2021-06-01', '2021-07-31', 'month']]],
     // Quarters and halves of a year.
     ['NDVI for Coral Gables (Q1 vs. Q3 2021), calculate', [['2021-01-01', '2021-03-31', 'month'], ['2021-07-01', '2021-09-30', 'month']]],

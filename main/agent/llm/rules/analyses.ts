@@ -61,6 +61,7 @@ export function addAnalysis(b: DagBuilder, slots: Slots, product: ProductPlan, o
       const t = valueThreshold(slots)
       if (!t) return { ok: false, missing: 'a threshold value for the fraction' }
       const as = percentOptions || slots.unit === 'percent' || options.length === 0 ? 'percent' : 'fraction'
+      if (slots.joint) return jointFraction(b, slots, product, options, as, key)
       const per = b.add('fraction', 'threshold_fraction', { op: t.op, value: t.value, as }, { data: pickSubject(product, t) })
       const overall = b.add('overall', 'timeseries.aggregate', { by: 'all', stat: 'mean' }, { data: per })
       const what = `share of the area with ${t.subject ?? q} ${OP_WORD[t.op]} ${t.value}${t.unit === 'K' ? ' K' : ''}`
@@ -71,7 +72,8 @@ export function addAnalysis(b: DagBuilder, slots: Slots, product: ProductPlan, o
       const measured = slots.measured && slots.measured !== key ? product.reads[slots.measured] : undefined
       if (slots.measured && slots.measured !== key && !measured) return { ok: false, missing: `the ${slots.measured.toUpperCase()} layer to average` }
       const layer = (subject: string) => (subject === key ? product.node : product.reads[subject])
-      const t = slots.thresholds.find((x) => x.unit !== 'percent' && x.subject !== null && layer(x.subject) !== undefined && x.subject !== slots.measured)
+      const masks = slots.thresholds.filter((x) => x.unit !== 'percent' && x.subject !== null && layer(x.subject) !== undefined)
+      const t = masks.find((x) => x.subject !== slots.measured) ?? masks[0]
       if (!t || !t.subject) return { ok: false, missing: 'the variable and threshold that define the masked area' }
       const unit = measured ? unitOfRead(slots.measured!) : product.unit
       // where() keeps v where the condition holds; elsewhere 0/0 makes the pixel NaN, i.e. invalid.
@@ -101,6 +103,8 @@ export function addAnalysis(b: DagBuilder, slots: Slots, product: ProductPlan, o
       const which = slots.statistic === 'argmax_date' ? 'max' : 'min'
       return { ok: true, output: daily, read: { kind: 'series_extreme', quantity: `mean ${q}`, unit: product.unit, which }, describe: `the date of the ${which}imum mean ${q}` }
     }
+    case 'masked_contrast':
+      return maskedContrast(b, slots, product, options, key)
     case 'trend': {
       const daily = b.add('daily', 'raster.batch_reduce', { stat: 'mean' }, { data: product.node })
       const span = slots.periods.length > 0 ? Number(slots.periods.at(-1)!.end.slice(0, 4)) - Number(slots.periods[0].start.slice(0, 4)) : 0
@@ -135,6 +139,67 @@ export function addAnalysis(b: DagBuilder, slots: Slots, product: ProductPlan, o
     case 'count_objects':
       return { ok: false, missing: 'object counting belongs to the counting skill' }
   }
+}
+
+/** Layers of the DAG by the name thresholds use: the product under its own key, else a variable read beside it. */
+function layerOf(product: ProductPlan, key: string, subject: string | null): string | undefined {
+  if (subject === null) return undefined
+  return subject === key ? product.node : product.reads[subject]
+}
+
+/**
+ * The share of the area where every value threshold holds at once. A pixel where any variable is invalid stays
+ * invalid (NaN), so it is left out of the denominator rather than counted as failing the condition.
+ */
+function jointFraction(b: DagBuilder, slots: Slots, product: ProductPlan, options: AnswerOption[], as: string, key: string): AnalysisResult {
+  const ts = slots.thresholds.filter((t) => t.unit !== 'percent' && t.subject !== null)
+  const inputs: Record<string, string> = {}
+  const names: string[] = []
+  for (const t of ts) {
+    const layer = layerOf(product, key, t.subject)
+    if (!layer) return { ok: false, missing: `the ${t.subject!.toUpperCase()} layer of the condition ${t.text.trim()}` }
+    const name = `v${names.length}`
+    inputs[name] = layer
+    names.push(name)
+  }
+  const cond = ts.map((t, i) => `(${names[i]} ${t.op} ${t.value})`).join(' && ')
+  const invalid = names.map((n) => `isnan(${n})`).join(' || ')
+  const both = b.add('joint', 'raster.algebra', { expr: `where(${invalid}, 0/0, ${cond})`, unit: 'dimensionless' }, inputs)
+  const per = b.add('fraction', 'threshold_fraction', { op: '>', value: 0.5, as }, { data: both })
+  const overall = b.add('overall', 'timeseries.aggregate', { by: 'all', stat: 'mean' }, { data: per })
+  const what = `share of the area with ${ts.map((t) => `${t.subject} ${OP_WORD[t.op]} ${t.value}`).join(' and ')}`
+  return { ok: true, ...finish(b, overall, options, what, as), describe: `${what}, per date, averaged over the dates` }
+}
+
+/**
+ * A statistic of the product inside one masked area minus the same inside another (or the whole image): per date,
+ * then averaged over the dates. A difference asked for with only non-negative options, or as "how much cooler",
+ * is read as a magnitude.
+ */
+function maskedContrast(b: DagBuilder, slots: Slots, product: ProductPlan, options: AnswerOption[], key: string): AnalysisResult {
+  const ts = slots.thresholds.filter((t) => t.unit !== 'percent' && t.subject !== null).slice(0, 2)
+  const stat = slots.maskStat
+  const areaStat = (t: Threshold | null, tag: string) => {
+    let data = product.node
+    if (t) {
+      const mask = layerOf(product, key, t.subject)
+      if (!mask) return null
+      data = b.add(`masked_${tag}`, 'raster.algebra', { expr: `where(m ${t.op} ${t.value}, v, 0/0)`, unit: product.unit }, { v: product.node, m: mask })
+    }
+    const daily = b.add(`daily_${tag}`, 'raster.batch_reduce', { stat }, { data })
+    return b.add(`${stat}_${tag}`, 'timeseries.aggregate', { by: 'all', stat }, { data: daily })
+  }
+  const first = areaStat(ts[0] ?? null, 'first')
+  const second = areaStat(ts[1] ?? null, ts[1] ? 'second' : 'all')
+  if (!first || !second) return { ok: false, missing: `the ${ts.map((t) => t.subject!.toUpperCase()).join(' / ')} layer that defines the areas` }
+  let diff = b.add('contrast', 'math.subtract', {}, { a: first, b: second })
+  const nums = numericOptions(options).filter((o) => o.value !== null)
+  const magnitude = slots.absolute || (nums.length > 0 && nums.every((o) => (o.value as number) >= 0))
+  if (magnitude) diff = b.add('abs_contrast', 'math.abs', {}, { a: diff })
+  const area = (t: Threshold | undefined) => (t ? `where ${t.subject} ${OP_WORD[t.op]} ${t.value}` : 'over the whole image')
+  const word = stat === 'mean' ? 'mean' : stat === 'max' ? 'maximum' : 'minimum'
+  const what = `${magnitude ? 'absolute ' : ''}difference of the ${word} ${product.label} ${area(ts[0])} and ${area(ts[1])}`
+  return { ok: true, ...finish(b, diff, options, what, product.unit), describe: what }
 }
 
 /** The name thresholds and masks use for the product itself ('tvdi', 'lst', 'ndvi', ...). */

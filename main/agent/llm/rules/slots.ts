@@ -14,6 +14,7 @@ export type Statistic =
   | 'min'
   | 'fraction'
   | 'masked_mean'
+  | 'masked_contrast'
   | 'count_dates'
   | 'trend'
   | 'argmax_date'
@@ -59,6 +60,10 @@ export interface Slots {
   changeOf: 'mean' | 'fraction'
   /** "absolute difference", "by how much ... differ": the size of a change without its sign. */
   absolute: boolean
+  /** "pixels meeting both conditions: LST > 290 K and NDVI > 0.6": the value thresholds hold together. */
+  joint: boolean
+  /** For a masked contrast: the statistic taken inside each masked area (the mean unless maxima are asked). */
+  maskStat: 'mean' | 'max' | 'min'
 }
 
 export type Diurnal = 'day' | 'night' | 'range' | 'mean'
@@ -186,7 +191,7 @@ function detectProduct(q: string): { product: Product | null; index: string | nu
 const OBJECTS =
   /\b(ships?|boats?|vessels?|planes?|airplanes?|aircraft|cars?|vehicles?|buildings?|houses?|storage tanks?|tanks?|trees?|bridges?|harbou?rs?|ponds?|swimming pools?|tennis courts?|courts?|roundabouts?|windmills?|wind turbines?|helicopters?|trucks?|containers?|people|sheep|cattle|cows?)\b/i
 
-function detectStatistic(q: string, thresholds: Threshold[], areaFraction: Slots['areaFraction'], periods: Period[], product: Product | null): Statistic {
+function detectStatistic(q: string, thresholds: Threshold[], areaFraction: Slots['areaFraction'], periods: Period[], product: Product | null, index: string | null): Statistic {
   if (/spike|abrupt (?:increase|rise)|sudden (?:spike|increase)/i.test(q)) return 'spikes'
   if (/trend|slope|sen'?s|mann[- ]kendall/i.test(q)) return 'trend'
   if (/(?:how many|number of|count(?: the number of)?)\s+(?:\w+\s+){0,2}(?:days|times|dates|nights|images|scenes|observations)/i.test(q) && (thresholds.length > 0 || areaFraction)) {
@@ -195,28 +200,49 @@ function detectStatistic(q: string, thresholds: Threshold[], areaFraction: Slots
   if (product === null && OBJECTS.test(q) && /how many|number of|count/i.test(q)) return 'count_objects'
   if (/(?:which|what|the) (?:date|day)\b.{0,60}(?:maximum|highest|peak|hottest|max)|(?:maximum|highest|peak)\b.{0,60}(?:occur|on which date|which date)/i.test(q)) return 'argmax_date'
   if (/(?:which|what|the) (?:date|day)\b.{0,60}(?:minimum|lowest|coolest|min)/i.test(q)) return 'argmin_date'
+  if (isMaskedContrast(q, thresholds, periods)) return 'masked_contrast'
   const twoTimes = periods.length >= 2 || /\bbetween\s+\w+\s+\d{1,2}\s+and\s+\w+\s+\d{1,2}/i.test(q)
   if (/\bchange|difference|compared|how much (?:higher|lower|cooler|warmer)|increase or decrease/i.test(q) && twoTimes) return 'change'
   const valueThreshold = thresholds.find((t) => t.unit !== 'percent')
   if (valueThreshold && /\bmean\b|\baverage\b/i.test(q) && MASK_WORDS.test(q)) {
     const subject = valueThreshold.subject
-    if (subject && product && subject !== productKey(product)) return 'masked_mean'
+    if (subject && product && subject !== productKey(product, index)) return 'masked_mean'
     const measured = measuredSubject(q)
     if (subject && measured && measured !== subject) return 'masked_mean'
+    // "the average NDSI where NDSI exceeds 0.3": the product's mean over the pixels it selects itself.
+    if (subject && measured === subject && !SHARE_WORDS.test(q)) return 'masked_mean'
   }
-  if (valueThreshold && /percentage|proportion|fraction|share|percent|ratio|what part|how much of the area/i.test(q)) return 'fraction'
+  if (valueThreshold && SHARE_WORDS.test(q)) return 'fraction'
   if (/\b(?:maximum|highest|max|peak)\b/i.test(q) && !/\b(?:mean|average)\b/i.test(q)) return 'max'
   if (/\b(?:minimum|lowest|min)\b/i.test(q) && !/\b(?:mean|average)\b/i.test(q)) return 'min'
   if (valueThreshold) return 'fraction'
   return 'mean'
 }
 
+const CONTRAST = /\b(?:difference|differ\w*|contrast|compared?|cooler|warmer|hotter|colder|higher|lower|minus|heat island|uhii?)\b/i
+
+/**
+ * A statistic inside one masked area against another ("mean LST in forest (NDVI > 0.7) vs bare land (NDVI < 0.2)",
+ * "urban pixels (LST > 305 K) against rural pixels (LST <= 300 K)") or against the whole image ("the overall mean
+ * LST and the mean LST where NDVI > 0.7"), at one time: two periods make it a change instead.
+ */
+function isMaskedContrast(q: string, thresholds: Threshold[], periods: Period[]): boolean {
+  if (periods.length >= 2 || !CONTRAST.test(q) || !/\b(?:mean|average|maxim(?:um|a)|minim(?:um|a))\b/i.test(q)) return false
+  const values = thresholds.filter((t) => t.unit !== 'percent')
+  if (values.length >= 2 && values[0].subject !== null && values[0].subject === values[1].subject && values[0].op[0] !== values[1].op[0]) return true
+  return values.length === 1 && /\b(?:overall|entire|whole|full)\s+(?:mean|average|image|scene|area|region)|\boverall\b/i.test(q)
+}
+
+/** Words that ask for a share of the area. */
+const SHARE_WORDS = /percentage|proportion|fraction|share|percent|ratio|what part|how much of the area/i
+
 /** Words that restrict a statistic to the pixels meeting a condition. */
 const MASK_WORDS =
   /\b(?:in|within|for|over|of) (?:the |these |those |all )?(?:[\w-]+ ){0,2}(?:areas?|pixels|regions?|zones?)\b|\b(?:areas?|pixels|regions?|zones?) (?:where|with|that|whose)\b|\bwhere\b/i
 
-/** The subject key a product is compared under in thresholds ('lst' for day/night pairs). */
-function productKey(product: Product): string {
+/** The subject key a product is compared under in thresholds ('lst' for day/night pairs, the index's own name). */
+function productKey(product: Product, index: string | null): string {
+  if (product === 'index') return index ?? 'ndvi'
   return product === 'day_night' ? 'lst' : product
 }
 
@@ -230,6 +256,13 @@ function measuredSubject(q: string): string | null {
     }
   }
   return null
+}
+
+/** Two or more value thresholds on different variables that must hold at once ("both", "simultaneously"). */
+function isJoint(q: string, thresholds: Threshold[]): boolean {
+  const values = thresholds.filter((t) => t.unit !== 'percent' && t.subject !== null)
+  if (values.length < 2 || new Set(values.map((t) => t.subject)).size < 2) return false
+  return /\bboth\b|simultaneous\w*|at the same time|all (?:\w+ )?conditions|\bjointly\b|\band also\b/i.test(q)
 }
 
 function detectAggregation(q: string, periods: Period[]): Aggregation {
@@ -247,7 +280,7 @@ export function extractSlots(question: string): Slots {
   const periods = extractPeriods(q)
   const { product, index, lstMethod } = detectProduct(q)
   const { thresholds, areaFraction } = extractThresholds(q)
-  const statistic = detectStatistic(q, thresholds, areaFraction, periods, product)
+  const statistic = detectStatistic(q, thresholds, areaFraction, periods, product, index)
   const unitMatch = q.match(/\bin (kelvin|celsius|percent|g\/cm2)\b|\bK\/year\b/i)
   return {
     product,
@@ -264,6 +297,8 @@ export function extractSlots(question: string): Slots {
     diurnal: detectDiurnal(q),
     measured: statistic === 'masked_mean' ? measuredSubject(q) : null,
     changeOf: statistic === 'change' && thresholds.some((t) => t.unit !== 'percent') && /\b(?:proportion|percentage|share|fraction|ratio|extent)\b/i.test(q) ? 'fraction' : 'mean',
-    absolute: /\babsolute (?:difference|change)|\bby how much\b/i.test(q),
+    absolute: /\babsolute (?:difference|change)|\bby how much\b|\bhow much (?:cooler|warmer|hotter|colder|higher|lower)\b/i.test(q),
+    joint: isJoint(q, thresholds),
+    maskStat: /\b(?:mean|average)\b/i.test(q) ? 'mean' : /\bmaxim(?:um|a)\b|\bmax\b|\bhighest\b/i.test(q) ? 'max' : /\bminim(?:um|a)\b|\blowest\b/i.test(q) ? 'min' : 'mean',
   }
 }
