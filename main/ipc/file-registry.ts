@@ -114,7 +114,14 @@ async function describeOne(file: string, name: string, origin: FileEntry['origin
     else if (e && typeof e.code === 'string' && ERRNO_WHY[e.code]) error = `'${file}' cannot be read because ${ERRNO_WHY[e.code]}; check the file and add it again.`
     else error = `'${file}' could not be read (${String(e?.message ?? err).replace(/[.\s]+$/, '')}); please report this file.`
   }
+  // An upload's path is RSure's own (data folder/uploads/u.../); the analyst knows the file by the name they dropped.
+  if (error && origin === 'upload') error = nameInstead(error, file, name)
   return { entry: { id, path: file, name, origin, info, error }, size, mtimeMs }
+}
+
+/** A message about `file` that names it by `name` instead (for uploads, whose path the analyst never chose). */
+export function nameInstead(message: string, file: string, name: string): string {
+  return message.split(file).join(name)
 }
 
 function toStored({ entry, size, mtimeMs }: Described): StoredFile {
@@ -171,7 +178,11 @@ export class FileRegistry {
         const stat = await fs.promises.stat(s.path).catch(() => null)
         if (!stat || !stat.isFile()) {
           const where = stat ? 'is no longer a file' : 'is missing'
-          return { id: id ?? newFileId(), path: s.path, name: s.name, origin: s.origin, info: null, error: `'${s.path}' ${where}; reconnect its drive or remove it from the list.` }
+          const error =
+            s.origin === 'upload'
+              ? `The uploaded '${s.name}' is no longer ${stat ? 'a file ' : ''}in the data folder; drop it again.`
+              : `'${s.path}' ${where}; reconnect its drive or remove it from the list.`
+          return { id: id ?? newFileId(), path: s.path, name: s.name, origin: s.origin, info: null, error }
         }
         const cached = s.info === null ? null : FileInfoSchema.safeParse(s.info)
         const unchanged = stat.size === s.size && stat.mtimeMs === s.mtimeMs

@@ -192,7 +192,7 @@ describe('browser mode (rsure serve + Chromium)', () => {
       document.querySelector('[data-testid=drop-zone]')!.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }))
     })
     const card = page.locator('[data-testid=file-card][data-name="notes.tif"]')
-    await expect.poll(() => card.locator('.error').innerText(), { timeout: 20_000 }).toMatch(/is not a GeoTIFF, PNG or JPEG file/)
+    await expect.poll(() => card.locator('.error').innerText(), { timeout: 20_000 }).toMatch(/^'notes\.tif' is not a GeoTIFF, PNG or JPEG file/)
   })
 
   it('refuses sockets without the token, and a foreign page even when it knows the token', async () => {

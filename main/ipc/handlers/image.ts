@@ -1,5 +1,6 @@
 /** `image.*` channels: previews of the session's files. */
 import { notFound, RsureError } from '../errors'
+import { nameInstead } from '../file-registry'
 import type { Handlers } from '../router'
 import type { IpcDeps } from '../deps'
 
@@ -10,8 +11,14 @@ export function imageHandlers(deps: IpcDeps): Handlers {
       const file = deps.files.get(id)
       if (!file) throw notFound('file', id, 'add it again')
       if (!file.info) throw new RsureError('unsupported-file', file.error ?? `'${file.name}' cannot be read, so it has no preview.`)
-      const p = await deps.preview(file.path, { bands, stretch, maxSize })
-      return { id, ...p }
+      try {
+        const p = await deps.preview(file.path, { bands, stretch, maxSize })
+        return { id, ...p }
+      } catch (err) {
+        // Name an upload as the analyst dropped it, not by its path inside the data folder.
+        if (file.origin === 'upload' && err instanceof Error) err.message = nameInstead(err.message, file.path, file.name)
+        throw err
+      }
     },
   }
 }

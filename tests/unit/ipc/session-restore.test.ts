@@ -64,8 +64,11 @@ describe('session files across a restart', () => {
     await first.router.call('files.add', { paths: [B4] }, ctx)
     await first.router.call('files.add', { paths: [pic] }, ctx)
     const upId = await upload(first, 'up.png', fs.readFileSync(pic))
+    const textId = await upload(first, 'notes.tif', new TextEncoder().encode('not a raster'))
     const before = (await first.router.call('files.list', {}, ctx)).files
-    expect(before.map((f) => f.origin)).toEqual(['path', 'path', 'upload'])
+    expect(before.map((f) => f.origin)).toEqual(['path', 'path', 'upload', 'upload'])
+    // An upload is named as it was dropped, never by its path inside the data folder.
+    expect(before[3].error).toMatch(/^'notes\.tif' is not a GeoTIFF, PNG or JPEG file/)
     await s.close(first)
 
     const second = s.open()
@@ -75,6 +78,15 @@ describe('session files across a restart', () => {
     expect(fs.existsSync(after[2].path)).toBe(true)
     const p = await second.router.call('image.preview', { id: upId, maxSize: 64 }, ctx)
     expect([p.width, p.height]).toEqual([5, 4])
+    const refused = await second.router.dispatch('image.preview', { id: textId }, ctx)
+    expect(refused).toMatchObject({ ok: false, error: { code: 'unsupported-file', message: expect.stringMatching(/^'notes\.tif' is not/) } })
+    await s.close(second)
+
+    // An upload deleted behind RSure's back is listed with a sentence that fits an upload.
+    fs.rmSync(path.dirname(after[2].path), { recursive: true })
+    const third = s.open()
+    const [, , gone] = (await third.router.call('files.list', {}, ctx)).files
+    expect(gone.error).toBe("The uploaded 'up.png' is no longer in the data folder; drop it again.")
   })
 
   it('reads a changed file again, keeps a missing one with one sentence, and forgets a removed one', async () => {
