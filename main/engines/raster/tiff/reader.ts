@@ -230,7 +230,7 @@ export class TiffFile {
     if (offset === undefined) throw new TiffFormatError(`tile/strip ${index} is missing from the offset table`)
     const bytesPerSample = BYTES[this.sampleType]
     const expected = this.chunkWidth * rows * stride * bytesPerSample
-    if (count === 0) return new Uint8Array(expected) // sparse tile: GDAL reads it as zeros
+    if (count === 0) return this.sparseChunk(expected)
     const raw = Buffer.allocUnsafe(count)
     const got = fs.readSync(this.fd, raw, 0, count, offset)
     if (got !== count) throw new TiffFormatError(`tile/strip ${index} is truncated: ${got} of ${count} bytes present`)
@@ -245,6 +245,24 @@ export class TiffFile {
     if (this.predictor === 2) undoHorizontal(bytes, bytesPerSample * 8, this.chunkWidth, rows, stride)
     else if (this.predictor === 3) undoFloatingPoint(bytes, bytesPerSample, this.chunkWidth, rows, stride)
     return bytes
+  }
+
+  /**
+   * A tile or strip that was never written (byte count 0, GDAL's SPARSE_OK): GDAL reads it as the file's nodata
+   * value when the file has one, else as zeros (GTiff driver, "sparse files"); so do we, before any nodata test.
+   */
+  private sparseChunk(bytes: number): Uint8Array {
+    const out = new Uint8Array(bytes)
+    const nd = this.nodata
+    if (nd === null || nd === 0) return out
+    const view = typedView(out, this.sampleType)
+    const isFloat = this.sampleType === 'float32' || this.sampleType === 'float64'
+    // An integer band cannot hold NaN, a fraction or an out-of-range value: then the zeros stay.
+    if (isFloat || Number.isInteger(nd)) {
+      view.fill(nd)
+      if (!isFloat && view[0] !== nd) out.fill(0)
+    }
+    return out
   }
 
   private async foreignDecode(raw: Buffer, rows: number, stride: number): Promise<Uint8Array> {
