@@ -1,0 +1,76 @@
+/**
+ * The rules backbone on our own phrasings of the families it was taught, end to end through `rsure ask` on the real
+ * task 46 files (23 dates of MODIS-like LST and NDVI over Urumqi, 2019), with no model: a change between two named
+ * months (checked against the two monthly means asked separately), the mean of NDVI over the pixels TVDI selects,
+ * and a count of dates whose share of dry pixels passed a percentage stated after the share.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { main } from '../../main/cli/index'
+import { shared, tempDir } from '../helpers/tmp'
+
+const FILES = shared('benchmarks', 'earthbench-q46', 'files')
+const { dir, cleanup } = tempDir('rsure-families-')
+const previous = process.env.RSURE_DATA_DIR
+beforeAll(() => {
+  process.env.RSURE_DATA_DIR = dir
+})
+afterAll(() => {
+  if (previous === undefined) delete process.env.RSURE_DATA_DIR
+  else process.env.RSURE_DATA_DIR = previous
+  cleanup()
+})
+
+type Node = { id: string; op: string; params: Record<string, unknown> }
+
+async function ask(question: string, options?: string) {
+  let stdout = ''
+  let stderr = ''
+  const argv = ['ask', '--files', FILES, ...(options ? ['--options', options] : []), '--json', question]
+  const code = await main(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), signal: new AbortController().signal })
+  expect(stderr).toBe('')
+  expect(code).toBe(0)
+  const out = JSON.parse(stdout)
+  expect(out.verified).toHaveLength(1)
+  const obs = out.verified[0]
+  expect(obs).toMatchObject({ status: 'accepted', action: { tool: 'execute' } })
+  return { out, obs, nodes: obs.action.args.nodes as Node[] }
+}
+
+const catalogs = (nodes: Node[]) => nodes.filter((n) => n.op === 'asset.catalog').map((n) => [n.params.start, n.params.end])
+
+describe('rules backbone families on the task 46 files', () => {
+  it('answers a change between two named months that agrees with the two monthly means', async () => {
+    const change = await ask('By how much did the mean TVDI change between March 2019 and August 2019?')
+    expect(catalogs(change.nodes)).toEqual([
+      ['2019-03-01', '2019-03-31'],
+      ['2019-08-01', '2019-08-31'],
+    ])
+    const march = await ask('What was the mean TVDI in March 2019?')
+    const august = await ask('What was the mean TVDI in August 2019?')
+    expect(catalogs(march.nodes)).toEqual([['2019-03-01', '2019-03-31']])
+    const value = (r: { obs: { observation: { value: number } } }) => r.obs.observation.value
+    expect(value(change)).toBeCloseTo(value(august) - value(march), 9)
+    expect(change.out.answer).toBe(value(change).toFixed(4))
+  })
+
+  it('averages NDVI over the pixels that TVDI marks as dry', async () => {
+    const { obs, nodes } = await ask('Identify the pixels with TVDI above 0.7 in July 2019 and compute the mean NDVI of these pixels.')
+    const masked = nodes.find((n) => n.op === 'raster.algebra')
+    expect(masked?.params.expr).toBe('where(m > 0.7, v, 0/0)')
+    expect(catalogs(nodes)).toEqual([['2019-07-01', '2019-07-31']])
+    // Dry pixels are sparsely vegetated: their NDVI is a valid index well below dense vegetation.
+    expect(obs.observation.unit).toBe('dimensionless')
+    expect(obs.observation.value).toBeGreaterThan(0)
+    expect(obs.observation.value).toBeLessThan(0.5)
+  })
+
+  it('counts the dates whose share of dry pixels surpassed a stated percentage', async () => {
+    const { out, obs, nodes } = await ask(
+      'From April to June 2019, compute for each date the proportion of pixels with TVDI exceeding 0.7, then count how many times this proportion surpassed 40%.',
+    )
+    expect(nodes.find((n) => n.op === 'threshold_fraction')?.params).toMatchObject({ op: '>', value: 0.7, as: 'fraction' })
+    const shares = (obs.observation.points as { value: number; valid: boolean }[]).filter((p) => p.valid)
+    expect(shares.length).toBeGreaterThan(0)
+    expect(out.answer).toBe(`${shares.filter((p) => p.value > 0.4).length} ${shares.filter((p) => p.value > 0.4).length === 1 ? 'day' : 'days'}`)
+  })
+})
