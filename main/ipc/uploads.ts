@@ -6,7 +6,8 @@
  *
  * Each upload folder holds an `.owner` file with the id of the process that made it. At start, `removeOrphans`
  * deletes every upload folder that no session references and whose owner is no longer running: partial uploads of
- * a process that crashed or was killed, and files whose removal was interrupted.
+ * a process that crashed or was killed, and files whose removal was interrupted. A folder with no owner file yet is
+ * spared for UNOWNED_GRACE_MS (another process may be between making it and writing its owner).
  */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -28,6 +29,9 @@ export function processAlive(pid: number): boolean {
     return (err as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
+
+/** An upload folder without an owner file is left alone this long (ms) after its last change. */
+export const UNOWNED_GRACE_MS = 60 * 1000
 
 /** Uploads open at once per process. */
 export const MAX_OPEN_UPLOADS = 16
@@ -138,15 +142,22 @@ export class UploadStore {
       if (!UPLOAD_FOLDER.test(name) || this.open.has(name)) continue
       const folder = path.join(path.resolve(this.dir), name)
       let inside: string[]
+      let stat: fs.Stats
       try {
-        if (!(await fs.promises.lstat(folder)).isDirectory()) continue
+        stat = await fs.promises.lstat(folder)
+        if (!stat.isDirectory()) continue
         inside = await fs.promises.readdir(folder)
       } catch {
         continue
       }
       if (inside.some((f) => f !== OWNER_FILE && referenced.has(path.join(folder, f)))) continue
       const owner = Number.parseInt(await fs.promises.readFile(path.join(folder, OWNER_FILE), 'utf8').catch(() => ''), 10)
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) continue
+      if (Number.isInteger(owner) && owner > 0) {
+        if (owner !== process.pid && isAlive(owner)) continue
+      } else if (this.now() - stat.mtimeMs < UNOWNED_GRACE_MS) {
+        // Another process may have just made it and not yet written its .owner; the next start decides.
+        continue
+      }
       await fs.promises.rm(folder, { recursive: true, force: true })
       removed.push(folder)
     }

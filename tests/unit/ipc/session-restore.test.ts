@@ -10,7 +10,7 @@ import { PNG } from 'pngjs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createIpcHost, type IpcHost } from '../../../main/ipc'
 import { FileRegistry, type FileJournal } from '../../../main/ipc/file-registry'
-import { OWNER_FILE, UploadStore } from '../../../main/ipc/uploads'
+import { OWNER_FILE, UNOWNED_GRACE_MS, UploadStore } from '../../../main/ipc/uploads'
 import { dataPaths } from '../../../main/store/paths'
 import { openDatabase } from '../../../main/store/database'
 import { SessionFileStore } from '../../../main/store/session-files'
@@ -237,5 +237,18 @@ describe('UploadStore.removeOrphans', () => {
     const removed = await store.removeOrphans(new Set(), () => false)
     expect(removed).toEqual([path.join(t.dir, 'uploads', id)])
     expect(fs.existsSync(path.join(t.dir, 'uploads', 'keep-me'))).toBe(true)
+  })
+
+  it('leaves a fresh folder without an owner file (another process is making it) until it is a minute old', async () => {
+    const t = tempDir()
+    cleanups.push(t.cleanup)
+    const dir = path.join(t.dir, 'uploads')
+    const young = path.join(dir, 'u00000000000000cc')
+    fs.mkdirSync(young, { recursive: true })
+    let now = Date.now()
+    const store = new UploadStore(dir, () => now)
+    expect(await store.removeOrphans(new Set(), () => false)).toEqual([])
+    now += UNOWNED_GRACE_MS + 1_000
+    expect(await store.removeOrphans(new Set(), () => false)).toEqual([young])
   })
 })
