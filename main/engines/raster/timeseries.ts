@@ -88,7 +88,8 @@ export function trend(t: readonly number[], y: readonly number[], alpha: number)
   for (const c of ties.values()) if (c > 1) tieTerm += c * (c - 1) * (2 * c + 5)
   const varS = (n * (n - 1) * (2 * n + 5) - tieTerm) / 18
   const z = varS > 0 ? (s > 0 ? (s - 1) / Math.sqrt(varS) : s < 0 ? (s + 1) / Math.sqrt(varS) : 0) : 0
-  const p = 2 * (1 - normalCdf(Math.abs(z)))
+  // 2 (1 - Phi(|z|)) written as erfc(|z| / sqrt 2): the subtraction would round p to 0 beyond |z| ~ 8.3.
+  const p = erfc(Math.abs(z) / Math.SQRT2)
   const tau = n > 1 ? s / ((n * (n - 1)) / 2) : 0
   return { slope, intercept, trend: p < alpha ? Math.sign(z) : 0, p, z, tau, s, var_s: varS, n }
 }

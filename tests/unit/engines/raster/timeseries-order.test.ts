@@ -47,4 +47,14 @@ describe('Sen slope and Mann-Kendall', () => {
     expect(r.tau).toBeCloseTo(11 / 28, 14)
     expect(r.trend).toBe(0)
   })
+
+  it('keeps a meaningful p far in the tail (strictly increasing n = 40)', () => {
+    // By hand / Python math.erfc: S = 780, Var(S) = 40*39*85/18 = 7366.666666666667, z = 779 / sqrt(Var) =
+    // 9.076155922792513, p = erfc(z / sqrt 2) = 1.1247718395717954e-19 (2 * (1 - Phi(z)) rounds to 0 in doubles).
+    const y = Array.from({ length: 40 }, (_, i) => i * 0.5)
+    const r = trend(y.map((_, i) => i), y, 0.05)
+    expect(r.z).toBeCloseTo(9.076155922792513, 12)
+    expect(r.p / 1.1247718395717954e-19).toBeCloseTo(1, 10)
+    expect(r.trend).toBe(1)
+  })
 })
