@@ -243,7 +243,9 @@ export const tes: ProductDef<TesParams> = {
   }),
   outputUnit: () => 'K',
   formula: (p) => `e = clip(${p.a} - ${p.b} * (max(T) - min(T)), ${p.clip[0]}, ${p.clip[1]}); LST = T_${p.reference} / (1 + (${p.wavelength_um} * T / ${p.c2}) ln e)`,
-  convention: () => 'empirical spread-to-emissivity relation (Earth-Agent convention), not the iterative ASTER TES of Gillespie et al. 1998',
+  convention: () =>
+    'empirical spread-to-emissivity relation (Earth-Agent convention), not the iterative ASTER TES of Gillespie et al. 1998; ' +
+    'a pixel is invalid when any connected band is invalid (<= 0 or NaN), where Earth-Agent takes max/min over the valid bands only',
   check: (p, names) => (names.includes(p.reference) ? null : `the reference input '${p.reference}' is not connected`),
   compute: (inp, p, n, alloc) => {
     const bands = Object.keys(inp).filter((k) => /^t[1-5]$/.test(k)).sort().map((k) => inp[k].data)
