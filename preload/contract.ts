@@ -220,7 +220,7 @@ export function isChannel(name: unknown): name is Channel {
 // Events: pushed from the main side to every window / connected page
 
 export const events = {
-  /** Files added from outside the page (the app menu's Open, another window). */
+  /** Files added by any window or page, or by the app menu's Add Images…/Add Folder… (the adder hears it too). */
   'files.added': z.object({ files: z.array(FileEntry) }),
   'files.removed': z.object({ id: FileId }),
   /** A short message for the status line. */

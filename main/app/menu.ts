@@ -14,8 +14,8 @@ async function openWith(host: IpcHost, win: BrowserWindow | undefined, folders: 
   const picked = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options)
   if (picked.canceled || picked.filePaths.length === 0) return
   try {
-    const { added, skipped } = await host.router.call('files.add', { paths: picked.filePaths })
-    host.hub.emit('files.added', { files: added })
+    // The files.add handler tells the page about the added files (files.added).
+    const { skipped } = await host.router.call('files.add', { paths: picked.filePaths })
     if (skipped.length) {
       host.hub.emit('app.notice', { level: 'warning', message: `Skipped ${skipped.length}: ${skipped.map((s) => `${s.path} — ${s.reason}`).join('; ')}` })
     }

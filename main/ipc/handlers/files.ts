@@ -2,6 +2,7 @@
  * `files.*` channels: add by path or by upload, list, look up, remove. Each waits until the stored files of the
  * session are restored (IpcDeps.ready), so no request sees a half-restored list.
  */
+import type { FileEntry } from '../../../preload/contract'
 import { notFound } from '../errors'
 import type { Handlers } from '../router'
 import type { IpcDeps } from '../deps'
@@ -14,10 +15,21 @@ export function fileHandlers(deps: IpcDeps): Handlers {
     return e
   }
   const { ready } = deps
+  /**
+   * Add, then tell every window and page (not only the caller) about the files that are new to the session, as
+   * files.remove does for removed ones. Files the session already had come back in `added` but are not announced.
+   */
+  const addAndAnnounce = async (add: () => Promise<{ added: FileEntry[]; skipped: { path: string; reason: string }[] }>) => {
+    const known = new Set(files.list().map((f) => f.id))
+    const result = await add()
+    const fresh = result.added.filter((f) => !known.has(f.id))
+    if (fresh.length > 0) hub.emit('files.added', { files: fresh })
+    return result
+  }
   return {
     'files.add': async ({ paths }) => {
       await ready
-      return files.addPaths(paths, 'path')
+      return addAndAnnounce(() => files.addPaths(paths, 'path'))
     },
     'files.list': async () => {
       await ready
@@ -40,6 +52,9 @@ export function fileHandlers(deps: IpcDeps): Handlers {
       return { uploadId: await uploads.begin(name, size) }
     },
     'files.uploadChunk': async ({ uploadId, offset, bytes }) => ({ received: await uploads.chunk(uploadId, offset, bytes) }),
-    'files.uploadEnd': async ({ uploadId }) => files.addPaths([await uploads.end(uploadId)], 'upload'),
+    'files.uploadEnd': async ({ uploadId }) => {
+      const file = await uploads.end(uploadId)
+      return addAndAnnounce(() => files.addPaths([file], 'upload'))
+    },
   }
 }

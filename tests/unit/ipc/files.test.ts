@@ -83,6 +83,24 @@ describe('files and previews through the router', () => {
     expect(message).toMatch(/^'.*cut\.tif' could not be decoded \(.+\); it may be damaged or still being written, so copy or download it again\.$/)
   })
 
+  it('tells every window and page about added files, by path or by upload, and stays quiet when nothing is new', async () => {
+    const seen: { event: string; ids: string[] }[] = []
+    const off = host.hub.subscribe((event, payload) => seen.push({ event, ids: (payload as { files: { id: string }[] }).files.map((f) => f.id) }))
+    const pic = path.join(tmp.dir, 'told.png')
+    fs.writeFileSync(pic, PNG.sync.write(new PNG({ width: 2, height: 2 })))
+    const byPath = await host.router.call('files.add', { paths: [pic] })
+    await host.router.call('files.add', { paths: [pic] })
+    const bytes = fs.readFileSync(pic)
+    const { uploadId } = await host.router.call('files.uploadBegin', { name: 'told.png', size: bytes.length })
+    await host.router.call('files.uploadChunk', { uploadId, offset: 0, bytes })
+    const byUpload = await host.router.call('files.uploadEnd', { uploadId })
+    off()
+    expect(seen).toEqual([
+      { event: 'files.added', ids: [byPath.added[0].id] },
+      { event: 'files.added', ids: [byUpload.added[0].id] },
+    ])
+  })
+
   it('refuses upload names that try to leave the uploads folder', async () => {
     const r = await host.router.dispatch('files.uploadBegin', { name: '../../etc/passwd', size: 10 }, { transport: 'websocket' })
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid-request' } })
