@@ -107,7 +107,14 @@ async function describeOne(file: string, name: string, origin: FileEntry['origin
     const stat = await fs.promises.stat(file)
     size = stat.size
     mtimeMs = stat.mtimeMs
-    info = (await describeFile(file)) as FileInfo
+    // Checked here, not only when a response leaves: one entry that broke the contract would fail every
+    // files.list of the session, and with the session stored, after every restart too.
+    const described = FileInfoSchema.safeParse(await describeFile(file))
+    if (!described.success) {
+      const issue = described.error.issues[0]
+      throw new Error(`its description broke the contract at '${issue?.path.join('.')}': ${issue?.message}`)
+    }
+    info = described.data
   } catch (err) {
     const e = err as NodeJS.ErrnoException
     if (err instanceof FileFormatError) error = err.message
