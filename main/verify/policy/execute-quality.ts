@@ -4,7 +4,7 @@
  * decision.select result separates the nearest option from the next.
  */
 import type { Strictness } from '../prior-lookup'
-import { dagOf, isRec, nodeRecords, num, upstream, validCounts, type Rec } from './evidence-reading'
+import { dagOf, isRec, nodeRecords, num, upstream, validCounts, type ActionNode, type Rec } from './evidence-reading'
 import { pass, type Finding } from './finding'
 
 /** Minimum valid-pixel fraction of a layer feeding the output. */
@@ -24,9 +24,22 @@ export function checkNodes(validity: Rec): Finding[] {
   return [pass('node_status', `${Object.keys(status).length} node(s) ok${partial.length ? ` (${partial.join(', ')} partial: some dates gave no value)` : ''}`)]
 }
 
+/**
+ * Nodes that leave pixels out on purpose — `where(condition, value, 0/0)` masks — and every node computed from them:
+ * their invalid pixels are the area the question excluded, not missing data, so the valid-pixel floor does not apply
+ * (an empty mask still shows up as a date left out, or as an insufficient output).
+ */
+function masked(nodes: ActionNode[]): Set<string> {
+  const masks = nodes.filter((n) => n.op === 'raster.algebra' && typeof n.params.expr === 'string' && /\bwhere\s*\(/.test(n.params.expr) && /0\s*\/\s*0|\bnan\b/i.test(n.params.expr))
+  const out = new Set<string>()
+  for (const n of nodes) if (masks.some((m) => upstream(nodes, n.id).has(m.id))) out.add(n.id)
+  return out
+}
+
 export function checkValidPixels(action: unknown, intermediate: Rec, strictness: Strictness): Finding[] {
   const { nodes, output } = dagOf(action)
   const feeding = output ? upstream(nodes, output) : new Set(nodes.map((n) => n.id))
+  for (const id of masked(nodes)) feeding.delete(id)
   const records = nodeRecords(intermediate)
   // Pooled over a collection's items: an empty date is the left-out check's business, not a reason to doubt the rest.
   let worst: { id: string; fraction: number } | null = null

@@ -69,6 +69,20 @@ export function checkTemporalCoverage(question: string, action: unknown, validit
     else findings.push(pass(CHECK, `data present for ${periods.map((p) => p.start).join(', ')}`))
     return findings
   }
+  // Several named periods ("June and August 2023", "Q1 vs. Q3"): each must have data of its own, and dates between
+  // them must not have been used, or the value answers another question.
+  if (periods.length >= 2) {
+    const outside = found.filter((d) => !periods.some((p) => p.start <= d && d <= p.end))
+    if (outside.length > 0) {
+      findings.push({ check: CHECK, severity: 'reject', message: `the result uses ${outside.length} date(s) outside the requested periods (${outside.slice(0, 3).join(', ')}${outside.length > 3 ? ', …' : ''})` })
+      return findings
+    }
+    const empty = periods.filter((p) => !found.some((d) => p.start <= d && d <= p.end))
+    if (empty.length > 0) {
+      findings.push({ check: CHECK, severity: 'request', key: CHECK, message: `no data for the requested period(s) ${empty.map((p) => `${p.start} to ${p.end}`).join(', ')}` })
+      return findings
+    }
+  }
   const spacings = found.slice(1).map((d, i) => daysBetween(found[i], d))
   const cadence = spacings.length ? median(spacings) : 16
   let missingDays = 0

@@ -18,6 +18,8 @@ export interface InputFiles {
   dates: string[]
   /** True when the names follow `<place>_<YYYY-MM-DD>_<VAR>.tif`. */
   dateVarSeries: boolean
+  /** The date each file's name carries (absolute path -> YYYY-MM-DD), for files whose names have one. */
+  fileDates: Map<string, string>
 }
 
 const RASTER = /\.(tif|tiff|jp2|img)$/i
@@ -43,11 +45,13 @@ export function describeInputs(dir: string | null, files: string[]): InputFiles 
   const roles = new Set<string>()
   const dates = new Set<string>()
   let series = 0
+  const fileDates = new Map<string, string>()
   for (const f of all) {
     const parsed = parseName(path.basename(f))
     if (!parsed) continue
     if (parsed.kind === 'series') series += 1
     dates.add(parsed.date)
+    fileDates.set(f, parsed.date)
     for (const role of rolesOf(parsed)) roles.add(role.toUpperCase())
   }
   return {
@@ -56,6 +60,7 @@ export function describeInputs(dir: string | null, files: string[]): InputFiles 
     roles,
     dates: [...dates].sort(),
     dateVarSeries: all.length > 0 && series === all.length,
+    fileDates,
   }
 }
 

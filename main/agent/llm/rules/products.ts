@@ -47,9 +47,21 @@ export interface CatalogPeriod {
   end: string
 }
 
-/** Add the asset.catalog node over the inputs, filtered to the period. */
-export function addCatalog(b: DagBuilder, inputs: InputFiles, period: CatalogPeriod | null, variant: Variant, roles: string[], id = 'catalog'): string {
+/**
+ * Add the asset.catalog node over the inputs, filtered to the period. `within`: disjoint periods the question names
+ * ("June and August 2023"); the catalog then lists only the files dated inside one of them, so the months between
+ * are not averaged in, and keeps the span as its start/end so its evidence states what was asked.
+ */
+export function addCatalog(b: DagBuilder, inputs: InputFiles, period: CatalogPeriod | null, variant: Variant, roles: string[], id = 'catalog', within: CatalogPeriod[] = []): string {
   const params: Record<string, unknown> = inputs.dir && !variant.listFiles ? { dir: inputs.dir } : { files: inputs.files }
+  if (within.length >= 2) {
+    const inside = (f: string) => {
+      const d = inputs.fileDates.get(f)
+      return d !== undefined && within.some((p) => p.start <= d && d <= p.end)
+    }
+    delete params.dir
+    params.files = inputs.files.filter(inside)
+  }
   if (period) {
     params.start = period.start
     params.end = period.end

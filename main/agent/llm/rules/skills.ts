@@ -3,7 +3,7 @@
  * the questions it covers and turns slots into one complete execute workflow (a DAG), or into a measure call for
  * counting. A skill that cannot be carried out with the inputs at hand says what is missing instead of guessing.
  */
-import { spanOf } from '../../../verify/question-periods'
+import { daysBetween, spanOf } from '../../../verify/question-periods'
 import type { AnswerOption } from '../../task'
 import { addAnalysis, type ReadSpec } from './analyses'
 import { DagBuilder, type Dag } from './dag-builder'
@@ -42,7 +42,7 @@ function rasterWorkflow(id: string, ctx: SkillContext, variant: Variant): Workfl
   const change = slots.statistic === 'change'
   const periods = change ? twoPeriods(slots) : null
   const first = change && periods ? periods[0] : spanOf(slots.periods)
-  const catalog = addCatalog(b, inputs, first, variant, roles)
+  const catalog = addCatalog(b, inputs, first, variant, roles, 'catalog', change ? [] : disjoint(slots))
   const product = addProduct(b, slots, inputs, catalog)
   if (!product.ok) return { ok: false, skill: id, missing: product.missing }
   const analysis = addAnalysis(b, slots, product.plan, ctx.options, () => {
@@ -53,6 +53,13 @@ function rasterWorkflow(id: string, ctx: SkillContext, variant: Variant): Workfl
   })
   if (!analysis.ok) return { ok: false, skill: id, missing: analysis.missing }
   return { ok: true, skill: id, tool: 'execute', args: b.build(analysis.output), read: analysis.read, describe: analysis.describe }
+}
+
+/** The periods of a question when they leave gaps between them (else none: one span covers them exactly). */
+function disjoint(slots: Slots): { start: string; end: string }[] {
+  const ps = [...slots.periods].sort((a, b) => a.start.localeCompare(b.start))
+  const gap = ps.some((p, i) => i > 0 && daysBetween(ps.slice(0, i).map((q) => q.end).sort().at(-1)!, p.start) > 1)
+  return gap ? ps : []
 }
 
 /** The two periods of a change question: two named periods, or the two ends of one day range. */
