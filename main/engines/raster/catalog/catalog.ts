@@ -112,7 +112,11 @@ function landsatBand(file: string, name: Extract<ParsedName, { kind: 'landsat' }
   const num = name.band.replace(/^(SR|ST)_B/, '').replace(/^B/, '')
   const thermal = landsatThermal(name.mission, name.band)
   const ref: BandRef = { name: name.band, path: file, band: 1, scale: 1, offset: 0, unit: 'dn', nodata: 0, scaleSource: 'raw DN' }
-  if (name.band === 'BQA' || name.band.startsWith('QA')) return { ...ref, nodata: 1, scaleSource: 'QA bits (fill bit 0)' }
+  // BQA (Collection 1) and QA_PIXEL (Collection 2): bit 0 is the fill flag, so the fill pixel's value is 1. In
+  // QA_RADSAT bit 0 means "band 1 saturated" (USGS Landsat 8-9 Collection 2 Level-1 DFCB, QA_RADSAT table), not
+  // fill: its value 1 is a valid observation, so it keeps the file's own nodata tag.
+  if (name.band === 'BQA' || name.band === 'QA_PIXEL') return { ...ref, nodata: 1, scaleSource: 'QA bits (fill bit 0)' }
+  if (name.band.startsWith('QA')) return { ...ref, nodata: undefined, scaleSource: 'QA bits' }
   if (!mtl) return ref
   const k1 = mtlNumber(mtl, `K1_CONSTANT_BAND_${num}`, ['TIRS_THERMAL_CONSTANTS', 'LEVEL1_THERMAL_CONSTANTS', 'THERMAL_CONSTANTS'])
   const k2 = mtlNumber(mtl, `K2_CONSTANT_BAND_${num}`, ['TIRS_THERMAL_CONSTANTS', 'LEVEL1_THERMAL_CONSTANTS', 'THERMAL_CONSTANTS'])
