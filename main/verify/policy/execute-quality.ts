@@ -109,7 +109,14 @@ export function checkDecisionMargin(observation: unknown): Finding[] {
     (x): x is number => x !== undefined,
   )
   if (values.length < 2) return []
-  const [first, second] = [...values].sort((a, b) => a - b)
+  const sorted = [...values].sort((a, b) => a - b)
+  const [first, second] = sorted
+  // The value lies outside the options by more than they spread: no option describes it (a unit or scale slip,
+  // e.g. a temperature in kelvin matched against options in degrees Celsius).
+  const spread = sorted.at(-1)! - first
+  if (spread > 0 && first > spread) {
+    return [{ check: 'decision_margin', severity: 'reject', message: `the value is ${first.toPrecision(3)} from the nearest option, farther than the options lie from each other (${spread.toPrecision(3)}): no option describes it` }]
+  }
   if (second === 0 || first / second > 0.5) {
     return [{ check: 'decision_margin', severity: 'caveat', message: `the value lies nearly as close to another option (distances ${first.toPrecision(3)} and ${second.toPrecision(3)})` }]
   }

@@ -7,7 +7,7 @@
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/llm/rules/rules-planner'
-import { makeTask } from '../../../main/agent/task'
+import { makeTask, parseOptions } from '../../../main/agent/task'
 import { executeDag } from '../../../main/tools/execute/index'
 import { ArtifactStore } from '../../../main/store/artifacts'
 import { tempDir } from '../../helpers/tmp'
@@ -32,8 +32,8 @@ function folder(layers: Record<string, number[]>): string {
 
 type Node = { id: string; op: string; params: Record<string, unknown>; inputs: Record<string, unknown> }
 
-async function planAndRun(question: string, dir: string) {
-  const plan = planTask(makeTask({ question, options: [], files: [dir] }))
+async function planAndRun(question: string, dir: string, options = '') {
+  const plan = planTask(makeTask({ question, options: options ? parseOptions(options) : [], files: [dir] }))
   const wf = plan.workflow
   if (!wf?.ok || wf.tool !== 'execute') throw new Error(`no execute workflow: ${wf && !wf.ok ? wf.missing : 'none'}`)
   const result = await executeDag(wf.args, { artifacts: new ArtifactStore(path.join(dir, 'artifacts')) })
@@ -113,4 +113,13 @@ describe('rules workflows for the taught families', () => {
     expect(r.result.status).toBe('ok')
     expect(r.value).toBeCloseTo(50, 9) // |25% - 75%|; July is in neither month
   })
+
+  it('converts a kelvin temperature before choosing among options in degrees Celsius', async () => {
+    const dir = folder({ 'City_2023-11-22_LST.tif': [299, 300, 300, 301] })
+    const r = await planAndRun('What is the mean land surface temperature on November 22, 2023?', dir, 'A. 25.78 °C\nB. 26.85 °C\nC. 27.41 °C\nD. 299.00 °F')
+    expect(r.nodes.find((n) => n.id === 'celsius')).toMatchObject({ op: 'math.expr', params: { expr: 'x - 273.15', unit: 'degC' } })
+    expect(r.result.status).toBe('ok')
+    expect((r.result.observation as { choice: string }).choice).toBe('B')
+  })
 })
+

@@ -36,4 +36,10 @@ describe('answer options', () => {
     expect(answerFormatFor('What is the mean NDVI in 2019?', [])).toBe('number')
     expect(answerFormatFor('Describe the scene.', [])).toBe('text')
   })
+
+  it('reads degrees Celsius as their own unit', () => {
+    const opts = numericOptions(parseOptions('A. 25.78 °C B. -15.642 °C C. 27.41 ℃ D. 300 K'))
+    expect(opts.map((o) => [o.value, o.unit])).toEqual([[25.78, 'degC'], [-15.642, 'degC'], [27.41, 'degC'], [300, 'K']])
+  })
 })
+

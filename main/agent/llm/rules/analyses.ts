@@ -28,6 +28,12 @@ function valueThreshold(slots: Slots, subject?: string): Threshold | undefined {
 
 /** End the DAG in decision.select over numeric options, or return the scalar as is. */
 function finish(b: DagBuilder, scalar: string, options: AnswerOption[], quantity: string, unit: string, field?: string): { output: string; read: ReadSpec } {
+  // Options in degrees Celsius for a temperature computed in kelvin: convert before choosing (a difference of
+  // temperatures is the same in both, so only absolute temperatures are shifted).
+  if (!field && unit === 'K' && !/\b(?:change|difference)\b/i.test(quantity) && numericOptions(options).some((o) => o.unit === 'degC')) {
+    scalar = b.add('celsius', 'math.expr', { expr: 'x - 273.15', unit: 'degC' }, { x: scalar })
+    unit = 'degC'
+  }
   if (options.length >= 2 && optionsAreNumeric(options)) {
     const key = sharedKey(options)
     const params: Record<string, unknown> = {
