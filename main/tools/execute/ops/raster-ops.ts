@@ -8,6 +8,8 @@ import { buildCatalog, CatalogError, type CatalogParams } from '../../../engines
 import { PRODUCT_NAMES, PRODUCTS, productInputNames } from '../../../engines/raster/products'
 import { TiffFile } from '../../../engines/raster/tiff/reader'
 import { describeUnitClass, Unit, unitFits } from '../../../engines/raster/units'
+import { parseExpr } from '../../../engines/raster/expr'
+import { expressionUnit } from './expr-units'
 import type { CatalogOp, RasterOp } from './spec'
 import { CompileError, commonDomain, expressionVariables, info, need, onlyInputs, optional, type InferContext, type LinkedInput } from './types'
 
@@ -145,8 +147,11 @@ export const rasterAlgebra: RasterOp<z.infer<typeof AlgebraParams>> = {
     for (const i of ins) if (!vars.has(i.name)) throw new CompileError(ctx.node, `node '${ctx.node}' input '${i.name}' is not used by its expression`)
     const rasters = ins.filter((i) => i.info.type !== 'scalar')
     if (rasters.length === 0) throw new CompileError(ctx.node, `node '${ctx.node}' has no raster input; use math.expr for numbers`)
+    // The unit by dimensional analysis of the expression (a ratio of like units is dimensionless, a comparison a
+    // 0/1 mask); where it cannot be derived, the common unit of the raster inputs, else dimensionless.
     const units = new Set(rasters.map((r) => r.info.unit))
-    const unit = p.unit ?? (units.size === 1 ? [...units][0] : 'dimensionless')
+    const derived = expressionUnit(parseExpr(p.expr), Object.fromEntries(ins.map((i) => [i.name, i.info.unit])))
+    const unit = p.unit ?? derived ?? (units.size === 1 ? [...units][0] : 'dimensionless')
     return rasterOutput(ctx, rasters, unit)
   },
 }
