@@ -13,9 +13,12 @@ export type RuleOutcome =
   | { passed: true; checked: RuleName[] }
   | { passed: false; rule: RuleName; diagnosis: string }
 
-/** Units a numeric observation may carry; anything else fails closed. */
+/**
+ * Units a numeric observation may carry; anything else fails closed. Includes every unit the execute tool can
+ * declare (main/engines/raster/units.ts: dn, reflectance, radiance, 1/K for thermal inertia...).
+ */
 export const KNOWN_UNITS = new Set([
-  '', 'count', 'fraction', 'percent', '%', 'ratio', 'index', 'unitless', 'dimensionless',
+  '', 'count', 'fraction', 'percent', '%', 'ratio', 'index', 'unitless', 'dimensionless', 'dn', 'reflectance', 'radiance', '1/K',
   'm', 'km', 'cm', 'mm', 'm2', 'km2', 'ha', 'px', 'px2', 'pixels',
   'K', 'degC', '°C', 'C', 'g/cm2', 'g/cm²', 'K/year', 'per year', '/year', 'days', 'day', 'dates', 'deg', 'degrees',
 ])

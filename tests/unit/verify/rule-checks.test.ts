@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { registerEvidenceSchema, type ToolResult } from '../../../main/tools/protocol'
 import { canonicalCall } from '../../../main/verify/canonical-args'
 import { checkRules } from '../../../main/verify/rule-checks'
+import { Unit } from '../../../main/engines/raster/units'
+import { executeOk } from '../agent/doubles'
 
 function result(over: Partial<ToolResult> = {}): ToolResult {
   return {
@@ -57,6 +59,13 @@ describe('checkRules', () => {
   it('fails an unknown unit and non-finite numbers', () => {
     expect(checkRules('measure', {}, result({ observation: { value: 3, unit: 'furlongs' } }), none)).toMatchObject({ passed: false, rule: 'unit' })
     expect(checkRules('measure', {}, result({ observation: { value: Number.NaN, unit: 'count' } }), none)).toMatchObject({ passed: false, rule: 'finite' })
+  })
+
+  it('accepts every unit the execute tool can declare (thermal inertia is in 1/K)', () => {
+    for (const unit of Unit.options) {
+      const outcome = checkRules('execute', { u: unit }, executeOk(0.5, { unit }), { previousCalls: new Set() })
+      expect([unit, outcome.passed]).toEqual([unit, true])
+    }
   })
 
   it('fails a result that breaks the protocol instead of throwing', () => {
