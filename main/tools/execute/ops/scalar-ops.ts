@@ -8,6 +8,7 @@ import { stat } from '../../../engines/raster/stats'
 import { aggregate, timeAxis, trend } from '../../../engines/raster/timeseries'
 import { Unit } from '../../../engines/raster/units'
 import { parseOptions } from './decision'
+import { roundHalfEven } from './round'
 import type { ScalarOp } from './spec'
 import { CompileError, expressionVariables, info, need, onlyInputs, type InferContext, type RuntimeValue } from './types'
 
@@ -178,7 +179,7 @@ export const mathOps: ScalarOp<any>[] = [
       onlyInputs(ctx, ['a'])
       return info('scalar', p.unit ?? need(ctx, 'a', ['scalar']).info.unit)
     },
-    run: (p, inputs) => insufficient(inputs) ?? { type: 'scalar', value: Number(num(inputs.a).toFixed(p.digits)), unit: p.unit ?? (inputs.a as { unit: Unit | null }).unit },
+    run: (p, inputs) => insufficient(inputs) ?? { type: 'scalar', value: roundHalfEven(num(inputs.a), p.digits), unit: p.unit ?? (inputs.a as { unit: Unit | null }).unit },
   } satisfies ScalarOp<z.infer<typeof RoundParams>>,
   {
     op: 'math.get',
