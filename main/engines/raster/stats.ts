@@ -9,7 +9,7 @@ import { z } from 'zod'
 
 export const StatName = z
   .string()
-  .regex(/^(count|mean|min|max|std|median|sum|valid_fraction|p(100|[0-9]{1,2})(\.[0-9]+)?)$/, {
+  .regex(/^(count|mean|min|max|std|median|sum|valid_fraction|p(100(\.0+)?|[0-9]{1,2}(\.[0-9]+)?))$/, {
     message: "a statistic is one of count, mean, min, max, std, median, sum, valid_fraction or p<N> with 0 <= N <= 100 (e.g. 'p90')",
   })
 export type StatName = z.infer<typeof StatName>
