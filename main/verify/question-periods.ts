@@ -219,7 +219,26 @@ export function extractPeriods(question: string): Period[] {
       for (const p of Array.isArray(made) ? made : [made]) found.push({ at, period: p })
     }
   }
-  return found.sort((a, b) => a.at - b.at).map((f) => f.period)
+  const periods = found.sort((a, b) => a.at - b.at).map((f) => f.period)
+  return seasonsOfTheYear(question, periods) ?? periods
+}
+
+/**
+ * "the average LST for summer and autumn" in a question about 2022: two seasons compared within the one year the
+ * question names become those seasons of that year (the last such pair is the one asked about, after any list of
+ * definitions). Null when the question names no such pair, or more than one year.
+ */
+function seasonsOfTheYear(question: string, periods: Period[]): Period[] | null {
+  const pairs = [...question.matchAll(/\b(spring|summer|autumn|fall|winter)\s+(?:and|vs\.?|versus|with)\s+(?:the\s+)?(spring|summer|autumn|fall|winter)\b(?!\s*(?:of\s+)?(?:19|20)\d{2})/gi)]
+  const pair = pairs.at(-1)
+  if (!pair || pair[1].toLowerCase() === pair[2].toLowerCase()) return null
+  if (periods.length !== 1 || periods[0].granularity !== 'year') return null
+  const y = Number(periods[0].start.slice(0, 4))
+  return [pair[1], pair[2]].map((word) => {
+    const [a, b] = SEASONS[word.toLowerCase()]
+    const endYear = b < a ? y + 1 : y
+    return { start: iso(y, a, 1), end: iso(endYear, b, lastDay(endYear, b)), granularity: 'season' as const, text: pair[0] }
+  })
 }
 
 /** The smallest range holding every period, or null when there is none. */

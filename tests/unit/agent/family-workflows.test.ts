@@ -15,6 +15,7 @@ import { writeTinyTiff } from '../engines/raster/tiny-tiff'
 
 const geo = { originX: 1000, originY: 2000, sizeX: 10, sizeY: 10, epsg: 32633 }
 const dirs: { cleanup: () => void }[] = []
+const four = (k: number) => [k, k, k, k]
 afterAll(() => dirs.forEach((d) => d.cleanup()))
 
 /** A folder of 2 x 2 px layers: name -> values (float32 unless the name says LST/NDVI, stored as MODIS DNs). */
@@ -120,6 +121,27 @@ describe('rules workflows for the taught families', () => {
     expect(r.nodes.find((n) => n.id === 'celsius')).toMatchObject({ op: 'math.expr', params: { expr: 'x - 273.15', unit: 'degC' } })
     expect(r.result.status).toBe('ok')
     expect((r.result.observation as { choice: string }).choice).toBe('B')
+  })
+
+  it('takes the difference of two shares of one variable, as a size when the options are sizes', async () => {
+    const q = 'On July 1, 2020, calculate the percentage of pixels with LST below 305 K and of pixels with LST above 315 K, and their difference.'
+    const signed = await planAndRun(q, folder(contrastLayers))
+    expect(signed.plan.slots.shareContrast).toBe(true)
+    expect(signed.value).toBeCloseTo(-25, 9) // 25% cool minus 50% hot
+    const sized = await planAndRun(q, folder(contrastLayers), 'A. 10%\nB. 25%\nC. 40%')
+    expect((sized.result.observation as { choice: string }).choice).toBe('B')
+  })
+
+  it('compares two seasons of the one year a question names', async () => {
+    const dir = folder({ 'City_2022-07-01_LST.tif': four(310), 'City_2022-10-01_LST.tif': four(300), 'City_2022-12-20_LST.tif': four(260) })
+    const r = await planAndRun('Using LST data in 2022, calculate the average LST for summer and autumn, and determine the mean difference.', dir, 'A. 5 K\nB. 10 K\nC. 15 K\nD. 50 K')
+    const catalogs = r.nodes.filter((n) => n.op === 'asset.catalog').map((n) => [n.params.start, n.params.end])
+    expect(catalogs).toEqual([
+      ['2022-06-01', '2022-08-31'],
+      ['2022-09-01', '2022-11-30'],
+    ])
+    expect(r.nodes.some((n) => n.op === 'math.abs')).toBe(true)
+    expect((r.result.observation as { choice: string }).choice).toBe('B') // |300 - 310|; December is in neither season
   })
 })
 

@@ -109,3 +109,21 @@ describe('statistics inside masked areas compared, and conditions held together'
     expect([self.statistic, self.measured]).toEqual(['masked_mean', 'ndsi'])
   })
 })
+
+describe('differences asked with and without a direction', () => {
+  it.each([
+    ['Calculate the average LST for summer and autumn, and determine the mean difference.', true],
+    ['What is the difference in mean NDVI between June and August 2021?', true],
+    ['By how much did the mean NDVI change between June and August 2021?', false],
+    ['Did LST increase or decrease between 2015 and 2023, and what is the difference?', false],
+  ])('%s', (q, unsigned) => {
+    expect(extractSlots(q).unsigned).toBe(unsigned)
+  })
+
+  it('reads two shares of one variable bounded from opposite sides as a contrast of shares', () => {
+    const q = 'Define the hot zone as LST > 310 K and the cool zone as LST < 295 K; calculate the proportion of pixels in each and the difference between them.'
+    expect(extractSlots(q)).toMatchObject({ statistic: 'fraction', shareContrast: true, joint: false })
+    expect(extractSlots('What proportion of pixels has LST above 310 K on July 15, 2022?').shareContrast).toBe(false)
+  })
+})
+

@@ -31,6 +31,10 @@ describe('extractPeriods', () => {
     ['for June–July of 2020 and 2021, estimate', [['2020-06-01', '2020-07-31', 'month'], ['2021-06-01', '2021-07-31', 'month']]],
     ['for July 5th of 2015 and 2023, calculate', [['2015-07-05', '2015-07-05', 'day'], ['2023-07-05', '2023-07-05', 'day']]],
     ['between 2013 and 2018 (January-April) to assess', [['2013-01-01', '2013-04-30', 'month'], ['2018-01-01', '2018-04-30', 'month']]],
+    ['data in 2022 over the city, then the average LST for summer and autumn, and their difference', [['2022-06-01', '2022-08-31', 'season'], ['2022-09-01', '2022-11-30', 'season']]],
+    ['For 2023, derive averages for spring, summer, autumn, and winter, then the difference between summer and winter', [['2023-06-01', '2023-08-31', 'season'], ['2023-12-01', '2024-02-29', 'season']]],
+    ['compare summer 2019 and winter 2020', [['2019-06-01', '2019-08-31', 'season'], ['2020-12-01', '2021-02-28', 'season']]],
+    ['summer and autumn between 2019 and 2021', [['2019-01-01', '2021-12-31', 'years']]],
     ['in June and July of 2020 and 2021, first', [['2020-06-01', '2020-07-31', 'month'], ['2021-06-01', '2021-07-31', 'month']]],
     // Quarters and halves of a year.
     ['NDVI for Coral Gables (Q1 vs. Q3 2021), calculate', [['2021-01-01', '2021-03-31', 'month'], ['2021-07-01', '2021-09-30', 'month']]],

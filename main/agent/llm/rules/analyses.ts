@@ -68,6 +68,7 @@ export function addAnalysis(b: DagBuilder, slots: Slots, product: ProductPlan, o
       if (!t) return { ok: false, missing: 'a threshold value for the fraction' }
       const as = percentOptions || slots.unit === 'percent' || options.length === 0 ? 'percent' : 'fraction'
       if (slots.joint) return jointFraction(b, slots, product, options, as, key)
+      if (slots.shareContrast) return shareContrast(b, slots, product, options, as)
       const per = b.add('fraction', 'threshold_fraction', { op: t.op, value: t.value, as }, { data: pickSubject(product, t) })
       const overall = b.add('overall', 'timeseries.aggregate', { by: 'all', stat: 'mean' }, { data: per })
       const what = `share of the area with ${t.subject ?? q} ${OP_WORD[t.op]} ${t.value}${t.unit === 'K' ? ' K' : ''}`
@@ -135,10 +136,11 @@ export function addAnalysis(b: DagBuilder, slots: Slots, product: ProductPlan, o
         return b.add(`mean_${tag}`, 'timeseries.aggregate', { by: 'all', stat: 'mean' }, { data: daily })
       }
       let diff = b.add('change', 'math.subtract', {}, { a: meanOf(second, 'second'), b: meanOf(product, 'first') })
-      if (slots.absolute) diff = b.add('abs_change', 'math.abs', {}, { a: diff })
+      const magnitude = slots.absolute || (slots.unsigned && nonNegativeOptions(options))
+      if (magnitude) diff = b.add('abs_change', 'math.abs', {}, { a: diff })
       const base = t ? `share of the area with ${t.subject ?? q} ${OP_WORD[t.op]} ${t.value}` : `mean ${q}`
-      const what = `${slots.absolute ? 'absolute ' : ''}change in ${base} (second minus first period)`
-      return { ok: true, ...finish(b, diff, options, what, t ? as : product.unit), describe: `${base} of the second period minus the first${slots.absolute ? ', without its sign' : ''}` }
+      const what = `${magnitude ? 'absolute ' : ''}change in ${base} (second minus first period)`
+      return { ok: true, ...finish(b, diff, options, what, t ? as : product.unit), describe: `${base} of the second period minus the first${magnitude ? ', without its sign' : ''}` }
     }
     case 'spikes':
       return { ok: false, missing: 'an agreed definition of a spike (no execute operator counts spikes)' }
@@ -199,13 +201,33 @@ function maskedContrast(b: DagBuilder, slots: Slots, product: ProductPlan, optio
   const second = areaStat(ts[1] ?? null, ts[1] ? 'second' : 'all')
   if (!first || !second) return { ok: false, missing: `the ${ts.map((t) => t.subject!.toUpperCase()).join(' / ')} layer that defines the areas` }
   let diff = b.add('contrast', 'math.subtract', {}, { a: first, b: second })
-  const nums = numericOptions(options).filter((o) => o.value !== null)
-  const magnitude = slots.absolute || (nums.length > 0 && nums.every((o) => (o.value as number) >= 0))
+  const magnitude = slots.absolute || nonNegativeOptions(options)
   if (magnitude) diff = b.add('abs_contrast', 'math.abs', {}, { a: diff })
   const area = (t: Threshold | undefined) => (t ? `where ${t.subject} ${OP_WORD[t.op]} ${t.value}` : 'over the whole image')
   const word = stat === 'mean' ? 'mean' : stat === 'max' ? 'maximum' : 'minimum'
   const what = `${magnitude ? 'absolute ' : ''}difference of the ${word} ${product.label} ${area(ts[0])} and ${area(ts[1])}`
   return { ok: true, ...finish(b, diff, options, what, product.unit), describe: what }
+}
+
+/** True when the task has numeric options and none is negative (a difference is then asked as a size). */
+function nonNegativeOptions(options: AnswerOption[]): boolean {
+  const nums = numericOptions(options).filter((o) => o.value !== null)
+  return nums.length > 0 && nums.every((o) => (o.value as number) >= 0)
+}
+
+/** The share of the area beyond the first threshold minus the share beyond the second (e.g. hot minus cool zone). */
+function shareContrast(b: DagBuilder, slots: Slots, product: ProductPlan, options: AnswerOption[], as: string): AnalysisResult {
+  const [t1, t2] = slots.thresholds.filter((t) => t.unit !== 'percent')
+  const shareOf = (t: Threshold, tag: string) => {
+    const per = b.add(`fraction_${tag}`, 'threshold_fraction', { op: t.op, value: t.value, as }, { data: pickSubject(product, t) })
+    return b.add(`share_${tag}`, 'timeseries.aggregate', { by: 'all', stat: 'mean' }, { data: per })
+  }
+  let diff = b.add('contrast', 'math.subtract', {}, { a: shareOf(t1, 'first'), b: shareOf(t2, 'second') })
+  const magnitude = slots.absolute || nonNegativeOptions(options)
+  if (magnitude) diff = b.add('abs_contrast', 'math.abs', {}, { a: diff })
+  const zone = (t: Threshold) => `${t.subject ?? product.label} ${OP_WORD[t.op]} ${t.value}`
+  const what = `${magnitude ? 'absolute ' : ''}difference between the share of the area with ${zone(t1)} and with ${zone(t2)}`
+  return { ok: true, ...finish(b, diff, options, what, as), describe: what }
 }
 
 /** The name thresholds and masks use for the product itself ('tvdi', 'lst', 'ndvi', ...). */

@@ -62,6 +62,10 @@ export interface Slots {
   absolute: boolean
   /** "pixels meeting both conditions: LST > 290 K and NDVI > 0.6": the value thresholds hold together. */
   joint: boolean
+  /** "the percentage of pixels above 310 K and of those below 295 K, and their difference": two shares compared. */
+  shareContrast: boolean
+  /** A "difference" asked without a direction (no change, increase, decrease...): its size may be what is meant. */
+  unsigned: boolean
   /** For a masked contrast: the statistic taken inside each masked area (the mean unless maxima are asked). */
   maskStat: 'mean' | 'max' | 'min'
 }
@@ -229,8 +233,14 @@ const CONTRAST = /\b(?:difference|differ\w*|contrast|compared?|cooler|warmer|hot
 function isMaskedContrast(q: string, thresholds: Threshold[], periods: Period[]): boolean {
   if (periods.length >= 2 || !CONTRAST.test(q) || !/\b(?:mean|average|maxim(?:um|a)|minim(?:um|a))\b/i.test(q)) return false
   const values = thresholds.filter((t) => t.unit !== 'percent')
-  if (values.length >= 2 && values[0].subject !== null && values[0].subject === values[1].subject && values[0].op[0] !== values[1].op[0]) return true
+  if (opposite(thresholds)) return true
   return values.length === 1 && /\b(?:overall|entire|whole|full)\s+(?:mean|average|image|scene|area|region)|\boverall\b/i.test(q)
+}
+
+/** The first two value thresholds bound the same variable from opposite sides (a hot zone and a cool zone). */
+function opposite(thresholds: Threshold[]): boolean {
+  const v = thresholds.filter((t) => t.unit !== 'percent')
+  return v.length >= 2 && v[0].subject !== null && v[0].subject === v[1].subject && v[0].op[0] !== v[1].op[0]
 }
 
 /** Words that ask for a share of the area. */
@@ -299,6 +309,8 @@ export function extractSlots(question: string): Slots {
     changeOf: statistic === 'change' && thresholds.some((t) => t.unit !== 'percent') && /\b(?:proportion|percentage|share|fraction|ratio|extent)\b/i.test(q) ? 'fraction' : 'mean',
     absolute: /\babsolute (?:difference|change)|\bby how much\b|\bhow much (?:cooler|warmer|hotter|colder|higher|lower)\b/i.test(q),
     joint: isJoint(q, thresholds),
+    shareContrast: statistic === 'fraction' && CONTRAST.test(q) && opposite(thresholds),
+    unsigned: /\bdifference\b|\bdiffer/i.test(q) && !/\b(?:change[sd]?|increase[sd]?|decrease[sd]?|rise|rose|drop(?:ped)?|decline[sd]?|grow|gain|loss|lost|warm(?:ed|ing)|cool(?:ed|ing)|trend)\b/i.test(q),
     maskStat: /\b(?:mean|average)\b/i.test(q) ? 'mean' : /\bmaxim(?:um|a)\b|\bmax\b|\bhighest\b/i.test(q) ? 'max' : /\bminim(?:um|a)\b|\blowest\b/i.test(q) ? 'min' : 'mean',
   }
 }
