@@ -190,7 +190,10 @@ export const mathOps: ScalarOp<any>[] = [
       onlyInputs(ctx, ['data'])
       const d = need(ctx, 'data', ['table', 'series'])
       const counts = ['count', 'n', 's', 'valid']
-      return info('scalar', d.info.type === 'table' && counts.includes(p.key) ? 'count' : p.key === 'valid_fraction' ? 'dimensionless' : d.info.unit)
+      // Keys of a timeseries.trend table that are statistics of the test, not values in the series' unit.
+      const pure = ['valid_fraction', 'p', 'z', 'tau', 'trend', 'var_s']
+      const table = d.info.type === 'table'
+      return info('scalar', table && counts.includes(p.key) ? 'count' : table && pure.includes(p.key) ? 'dimensionless' : d.info.unit)
     },
     run(p, inputs, node) {
       const bad = insufficient(inputs)

@@ -50,3 +50,19 @@ describe('reducing operators: definitions and evidence', () => {
     expect((r.evidence.source.formulas as Record<string, { convention: string }>).f.convention).toMatch(/denominator: valid \(non-NaN\) pixels/)
   })
 })
+
+describe('units of trend statistics', () => {
+  it('math.get of p, z or tau from a trend table is dimensionless, the slope keeps the series unit', async () => {
+    // The series fixture: four dates of a K raster whose valid pixels equal the date index + 1 -> slope 1 K per step.
+    const series = [
+      { id: 'cat', op: 'asset.catalog', params: { dir: 'series', scales: { V: { scale: 1, unit: 'K' } } } },
+      { id: 'v', op: 'raster.read', params: { role: 'V' }, inputs: { data: '@cat' } },
+      { id: 'daily', op: 'raster.batch_reduce', params: { stat: 'mean' }, inputs: { data: '@v' } },
+      { id: 't', op: 'timeseries.trend', inputs: { data: '@daily' } },
+    ]
+    for (const [key, unit] of [['p', 'dimensionless'], ['tau', 'dimensionless'], ['z', 'dimensionless'], ['slope', 'K'], ['n', 'count']]) {
+      const r = await exec([...series, { id: 'g', op: 'math.get', params: { key }, inputs: { data: '@t' } }], 'g')
+      expect((r.observation as { unit: string }).unit, key).toBe(unit)
+    }
+  })
+})
