@@ -143,5 +143,11 @@ describe('rules workflows for the taught families', () => {
     expect(r.nodes.some((n) => n.op === 'math.abs')).toBe(true)
     expect((r.result.observation as { choice: string }).choice).toBe('B') // |300 - 310|; December is in neither season
   })
+
+  it('says it has no recipe for a threshold relative to the mean instead of answering without it', () => {
+    const dir = folder({ 'City_2022-07-01_LST.tif': four(310) })
+    const plan = planTask(makeTask({ question: 'On July 1, 2022, what share of pixels has an LST above 105% of the image mean?', options: [], files: [dir] }))
+    expect(plan.workflow).toEqual({ ok: false, skill: 'lst-products', missing: expect.stringContaining('relative to a statistic ("105% of the image mean")') })
+  })
 })
 

@@ -33,6 +33,18 @@ describe('area conditions stated after the share they limit', () => {
     expect(r).toEqual({ area: null, values: [] })
     expect(cond('pixels more than 10% above the average value').values).toEqual([])
   })
+
+  it.each([
+    ['Count the days when water vapour exceeded 115% of the monthly mean.', '115% of the monthly mean'],
+    ['the proportion of pixels above 1.5 times the average PWV', '1.5 times the average'],
+    ['high turbidity areas (NDTI > 50% of average)', '50% of average'],
+  ])('keeps a relative threshold so the planner can say it has no recipe: %s', (q, text) => {
+    expect(extractSlots(q).relative).toBe(text)
+  })
+
+  it('finds no relative threshold in an area condition', () => {
+    expect(extractSlots('Count the days when more than 40% of the area had a TVDI above 0.7.').relative).toBeNull()
+  })
 })
 
 describe('the mean of one variable over the pixels another selects', () => {

@@ -37,6 +37,8 @@ export interface Skill {
 function rasterWorkflow(id: string, ctx: SkillContext, variant: Variant): Workflow {
   const { slots, inputs } = ctx
   if (inputs.files.length === 0) return { ok: false, skill: id, missing: 'input rasters (pass a folder with --files)' }
+  // A workflow that ignored "above 115% of the mean" would answer another question; say so instead.
+  if (slots.relative) return { ok: false, skill: id, missing: `a recipe for a threshold relative to a statistic ("${slots.relative}")` }
   const b = new DagBuilder()
   const roles = rolesFor(slots, inputs)
   const change = slots.statistic === 'change'

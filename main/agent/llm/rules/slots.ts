@@ -66,6 +66,8 @@ export interface Slots {
   shareContrast: boolean
   /** A "difference" asked without a direction (no change, increase, decrease...): its size may be what is meant. */
   unsigned: boolean
+  /** A threshold relative to a statistic ("115% of the mean", "1.5 times the average"), as written; null if none. */
+  relative: string | null
   /** For a masked contrast: the statistic taken inside each masked area (the mean unless maxima are asked). */
   maskStat: 'mean' | 'max' | 'min'
 }
@@ -243,6 +245,10 @@ function opposite(thresholds: Threshold[]): boolean {
   return v.length >= 2 && v[0].subject !== null && v[0].subject === v[1].subject && v[0].op[0] !== v[1].op[0]
 }
 
+/** A threshold stated relative to a statistic of the data rather than as a value. */
+const RELATIVE =
+  /\b\d+(?:\.\d+)?\s*(?:%|percent)\s+(?:of|above|below|higher than|lower than)\s+(?:the\s+|its\s+)?(?:[\w-]+\s+){0,2}(?:mean|average|median|baseline|normal)\b|\b\d+(?:\.\d+)?\s*times\s+(?:the\s+|its\s+)?(?:[\w-]+\s+){0,2}(?:mean|average|median)\b/i
+
 /** Words that ask for a share of the area. */
 const SHARE_WORDS = /percentage|proportion|fraction|share|percent|ratio|what part|how much of the area/i
 
@@ -309,6 +315,7 @@ export function extractSlots(question: string): Slots {
     changeOf: statistic === 'change' && thresholds.some((t) => t.unit !== 'percent') && /\b(?:proportion|percentage|share|fraction|ratio|extent)\b/i.test(q) ? 'fraction' : 'mean',
     absolute: /\babsolute (?:difference|change)|\bby how much\b|\bhow much (?:cooler|warmer|hotter|colder|higher|lower)\b/i.test(q),
     joint: isJoint(q, thresholds),
+    relative: q.match(RELATIVE)?.[0] ?? null,
     shareContrast: statistic === 'fraction' && CONTRAST.test(q) && opposite(thresholds),
     unsigned: /\bdifference\b|\bdiffer/i.test(q) && !/\b(?:change[sd]?|increase[sd]?|decrease[sd]?|rise|rose|drop(?:ped)?|decline[sd]?|grow|gain|loss|lost|warm(?:ed|ing)|cool(?:ed|ing)|trend)\b/i.test(q),
     maskStat: /\b(?:mean|average)\b/i.test(q) ? 'mean' : /\bmaxim(?:um|a)\b|\bmax\b|\bhighest\b/i.test(q) ? 'max' : /\bminim(?:um|a)\b|\blowest\b/i.test(q) ? 'min' : 'mean',
