@@ -4,6 +4,13 @@
  * Reference: GDAL 3.6.2 `gdal.RasterizeLayer` (default, no ALL_TOUCHED) on a 10 x 8 MEM raster with geotransform
  * (1000, 10, 0, 2000, 0, -10), burning each polygon; the lists are np.flatnonzero of the burnt mask (row * 10 + col).
  * The engine before this check used a strict even-odd centre test and took [2..4] x [2..4] for the first box.
+ *
+ * Ties on slanted edges depend on the last bit of the map -> pixel conversion, so the engine converts with GDAL's
+ * inverse geotransform arithmetic. Landsat grid case (the fixture's B10 grid, 255 x 259, geotransform (471585, 900,
+ * 0, 3787515, 0, -900)), triangle with corners at pixel corners (30, 30), (90, 40), (60, 120): GDAL burns 2565
+ * pixels, flat-index sum 41294070, first 7680 7681 7682 7935, last 29895 30149 30150. The same triangle in pixel
+ * coordinates (GDAL with the identity geotransform) burns 2535 pixels, index sum 40722810: there the left-edge
+ * centres at x = 30.5, 31.5, ... are exact ties and fall outside.
  */
 import { describe, expect, it } from 'vitest'
 import type { Grid } from '../../../../main/engines/raster/raster'
@@ -24,5 +31,18 @@ describe('spatial.query on pixel-centre ties', () => {
 
   it('a bbox on pixel corners takes exactly the covered pixels', () => {
     expect(selectPixels(grid, { type: 'bbox', bbox: [1000, 1960, 1040, 2000], crs: 'map' })).toEqual([0, 1, 2, 3, 10, 11, 12, 13, 20, 21, 22, 23, 30, 31, 32, 33])
+  })
+
+  it('converts map coordinates with GDAL arithmetic, so slanted-edge ties match gdal_rasterize', () => {
+    const landsat = { width: 255, height: 259, geoTransform: [471585, 900, 0, 3787515, 0, -900] } as unknown as Grid
+    const at = (c: number, r: number): [number, number] => [471585 + 900 * c, 3787515 - 900 * r]
+    const idx = selectPixels(landsat, { type: 'polygon', coordinates: [at(30, 30), at(90, 40), at(60, 120)], crs: 'map' })
+    expect(idx.length).toBe(2565)
+    expect(idx.reduce((a, b) => a + b, 0)).toBe(41294070)
+    expect(idx.slice(0, 4)).toEqual([7680, 7681, 7682, 7935])
+    expect(idx.slice(-3)).toEqual([29895, 30149, 30150])
+    const px = selectPixels(landsat, { type: 'polygon', coordinates: [[30, 30], [90, 40], [60, 120]], crs: 'pixel' })
+    expect(px.length).toBe(2535)
+    expect(px.reduce((a, b) => a + b, 0)).toBe(40722810)
   })
 })
