@@ -63,20 +63,28 @@ export function checkTemporalCoverage(question: string, action: unknown, validit
     findings.push({ check: CHECK, severity: 'reject', message: `no input date falls inside the requested period ${span.start} to ${span.end}` })
     return findings
   }
+  // Dates used outside every requested period (an unfiltered catalog, the months between "June and August") make
+  // the value answer another question; a question that only places its date roughly ("about 2018-08-22") may be
+  // answered from the nearest scene, stated as a caveat.
+  const outside = datesIn(isRec(coverage) || Array.isArray(coverage) ? coverage : {}).filter((d) => !periods.some((p) => p.start <= d && d <= p.end))
+  if (outside.length > 0) {
+    const listed = `${outside.slice(0, 3).join(', ')}${outside.length > 3 ? ', …' : ''}`
+    const hedged = /\b(?:about|around|approximately|roughly|nearest|closest|near)\b/i.test(question)
+    findings.push({
+      check: CHECK,
+      severity: hedged ? 'caveat' : 'reject',
+      message: hedged ? `the nearest available date(s) ${listed} stand in for the requested one(s)` : `the result uses ${outside.length} date(s) outside the requested periods (${listed})`,
+    })
+    if (!hedged) return findings
+  }
   if (dayQuestion) {
     const missing = periods.filter((p) => !found.includes(p.start)).map((p) => p.start)
     if (missing.length > 0) findings.push({ check: CHECK, severity: 'request', key: CHECK, message: `no data for the requested date(s) ${missing.join(', ')}` })
     else findings.push(pass(CHECK, `data present for ${periods.map((p) => p.start).join(', ')}`))
     return findings
   }
-  // Several named periods ("June and August 2023", "Q1 vs. Q3"): each must have data of its own, and dates between
-  // them must not have been used, or the value answers another question.
+  // Several named periods ("June and August 2023", "Q1 vs. Q3"): each must have data of its own.
   if (periods.length >= 2) {
-    const outside = found.filter((d) => !periods.some((p) => p.start <= d && d <= p.end))
-    if (outside.length > 0) {
-      findings.push({ check: CHECK, severity: 'reject', message: `the result uses ${outside.length} date(s) outside the requested periods (${outside.slice(0, 3).join(', ')}${outside.length > 3 ? ', …' : ''})` })
-      return findings
-    }
     const empty = periods.filter((p) => !found.some((d) => p.start <= d && d <= p.end))
     if (empty.length > 0) {
       findings.push({ check: CHECK, severity: 'request', key: CHECK, message: `no data for the requested period(s) ${empty.map((p) => `${p.start} to ${p.end}`).join(', ')}` })

@@ -108,4 +108,28 @@ describe('the evidence policy on real execute evidence', () => {
     expect(verdict.decision).toBe('request_evidence')
     expect(verdict.feedback).toMatch(/only 4\.0% of the pixels of ndvi are valid/)
   })
+
+  it('rejects a result whose catalog read dates outside the one requested year', async () => {
+    const dir = folder({ 'Urumqi_2018-12-19_LST.tif': four(250), 'Urumqi_2019-01-01_LST.tif': four(260), 'Urumqi_2019-01-17_LST.tif': four(262) })
+    const unfiltered = (planned: { nodes: { op: string; params: Record<string, unknown> }[] }) => ({
+      ...planned,
+      nodes: planned.nodes.map((n) => (n.op === 'asset.catalog' ? { ...n, params: { dir } } : n)),
+    })
+    const { verdict } = await judge('What was the mean LST in January 2019?', dir, unfiltered)
+    expect(verdict.decision).toBe('reject')
+    expect(verdict.feedback).toContain('outside the requested periods (2018-12-19)')
+    expect((await judge('What was the mean LST in January 2019?', dir)).verdict.decision).toBe('accept')
+  })
+
+  it('states a nearby date as a caveat when the question only places its period roughly', async () => {
+    const dir = folder({ 'Lake_2023-06-10_LST.tif': four(300), 'Lake_2023-06-26_LST.tif': four(302), 'Lake_2023-07-01_LST.tif': four(304) })
+    const unfiltered = (planned: { nodes: { op: string; params: Record<string, unknown> }[] }) => ({
+      ...planned,
+      nodes: planned.nodes.map((n) => (n.op === 'asset.catalog' ? { ...n, params: { dir } } : n)),
+    })
+    const { verdict } = await judge('What was the mean LST around June 2023?', dir, unfiltered)
+    expect(verdict.decision).toBe('accept')
+    expect(verdict.caveats.join(' ')).toContain('nearest available date(s) 2023-07-01')
+  })
 })
+
