@@ -8,11 +8,12 @@
  * PixelIsPoint grid) follow GDAL's scanline fill (GDALdllImageFilledPolygon, alg/llrasterize.cpp) so the pixel set
  * equals `gdal.RasterizeLayer` / `gdal_rasterize` without ALL_TOUCHED: along a row of centres a span between two
  * edge crossings xa < xb takes the columns whose centre lies in (xa, xb]; an edge counts on the rows whose centre
- * height lies in [y_low, y_high); a horizontal edge on a row of centres burns the centres along it. Map coordinates
+ * height lies in [y_low, y_high); a horizontal edge on a row of centres, walked right to left after the ring is
+ * oriented clockwise in its own coordinates (as GDAL does), burns the centres along it. Map coordinates
  * go to pixels with GDAL's own inverse-geotransform arithmetic (ties are decided by the last bit). Checked against
- * GDAL 3.6.2 RasterizeLayer on 1000 simple polygons and boxes on five north-up grids (the Landsat fixture's among
- * them) with vertices on a half-pixel lattice: identical pixel sets. Pixel coordinates are used as given (GDAL
- * with an identity geotransform; a few horizontal-edge ties on such y-down grids can still differ from GDAL).
+ * GDAL 3.6.2 RasterizeLayer on 1000+ simple polygons and boxes with vertices on a half-pixel lattice, on north-up
+ * grids (the Landsat fixture's among them) and y-down ones (pixel coordinates are GDAL with the identity
+ * geotransform): identical pixel sets.
  */
 import { pixelToMap, type GeoTransform } from './georef'
 import type { Grid } from './raster'
@@ -78,8 +79,9 @@ function scanlineFill(poly: [number, number][], width: number, height: number, o
       let [x2, y2] = poly[i]
       if ((y1 < dy && y2 < dy) || (y1 > dy && y2 > dy)) continue
       if (y1 === y2) {
-        // A horizontal edge on this row of centres: its centres are burnt (GDAL fills it separately).
-        burn(Math.floor(Math.min(x1, x2) + 0.5), Math.floor(Math.max(x1, x2) + 0.5))
+        // A horizontal edge on this row of centres, walked right to left: GDAL fills its centres separately (the
+        // left-to-right ones are covered by the spans of the regular loop).
+        if (x1 > x2) burn(Math.floor(x2 + 0.5), Math.floor(x1 + 0.5))
         continue
       }
       if (y1 > y2) [x1, y1, x2, y2] = [x2, y2, x1, y1]
@@ -101,15 +103,21 @@ export function selectPixels(grid: Grid, g: Geometry): number[] {
     if (col < 0 || row < 0 || col >= width || row >= height) throw new GeometryError(`the point (${g.x}, ${g.y}) lies outside the ${width}x${height} raster`)
     return [row * width + col]
   }
-  let poly: [number, number][]
+  let ring: [number, number][]
   if (g.type === 'bbox') {
     const [x0, y0, x1, y1] = g.bbox
     if (!(x0 < x1 && y0 < y1)) throw new GeometryError('a bbox is [minx, miny, maxx, maxy] with min < max on both axes')
-    poly = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]].map(([x, y]) => toPixel(grid, g.crs, x, y))
+    ring = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
   } else {
     if (g.coordinates.length < 3) throw new GeometryError('a polygon needs at least three vertices')
-    poly = g.coordinates.map(([x, y]) => toPixel(grid, g.crs, x, y))
+    ring = g.coordinates
   }
+  // GDAL rasterises the ring clockwise in the geometry's own coordinates; the direction decides which horizontal
+  // edges on a row of centres are burnt, so orient it the same way (shoelace area > 0 means counter-clockwise).
+  let twiceArea = 0
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) twiceArea += ring[j][0] * ring[i][1] - ring[i][0] * ring[j][1]
+  if (twiceArea > 0) ring = [...ring].reverse()
+  const poly = ring.map(([x, y]) => toPixel(grid, g.crs, x, y))
   const out: number[] = []
   scanlineFill(poly, width, height, out)
   return out

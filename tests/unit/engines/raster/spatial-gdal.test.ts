@@ -45,4 +45,16 @@ describe('spatial.query on pixel-centre ties', () => {
     expect(px.length).toBe(2535)
     expect(px.reduce((a, b) => a + b, 0)).toBe(40722810)
   })
+
+  it('burns a horizontal edge on a row of centres only as GDAL does (ring oriented clockwise first)', () => {
+    // GDAL 3.6.2, 30 x 20 MEM raster with the identity geotransform (= pixel coordinates): the quadrilateral
+    // (11.5, 2), (17, 9), (0.5, 16.5), (-1, 16.5) burns 90 pixels, index sum 24712, last 424 450 451 452; pixel
+    // (col 0, row 16) on the bottom edge y = 16.5 is not burnt (an orientation-blind rule burnt it).
+    const g30 = { width: 30, height: 20, geoTransform: null } as unknown as Grid
+    const idx = selectPixels(g30, { type: 'polygon', coordinates: [[11.5, 2], [17, 9], [0.5, 16.5], [-1, 16.5]], crs: 'pixel' })
+    expect(idx.length).toBe(90)
+    expect(idx.reduce((a, b) => a + b, 0)).toBe(24712)
+    expect(idx.slice(-4)).toEqual([424, 450, 451, 452])
+    expect(idx).not.toContain(16 * 30)
+  })
 })
