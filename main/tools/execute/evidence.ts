@@ -48,7 +48,7 @@ export function valueJson(v: RuntimeValue | undefined): unknown {
     case 'table': return { ...v.values, unit: v.unit }
     case 'series': return { unit: v.unit, points: v.points }
     case 'choice': return { choice: v.choice, value: v.value, option_value: v.option_value, distances: v.distances }
-    case 'assets': return { count: v.catalog.assets.length, assets: v.catalog.assets.map((a) => ({ id: a.id, date: a.date, sensor: a.sensor, roles: Object.keys(a.bands) })), skipped: v.catalog.skipped }
+    case 'assets': return { count: v.catalog.assets.length, assets: v.catalog.assets.map((a) => ({ id: a.id, date: a.date, sensor: a.sensor, roles: Object.keys(a.bands), ...(a.notes?.length ? { notes: a.notes } : {}) })), skipped: v.catalog.skipped }
     case 'insufficient': return { insufficient: v.reason }
   }
 }

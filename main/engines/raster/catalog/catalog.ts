@@ -8,14 +8,17 @@
  * L = DN * RADIANCE_MULT + RADIANCE_ADD with K1/K2 kept for brightness temperature; Collection-2 Level-2 SR_/ST_
  * bands use the Level-2 groups' multipliers (surface reflectance, surface temperature in K).
  * Landsat Level-1 fill is DN 0 (USGS), so Landsat bands carry nodata 0 even when the file has no nodata tag.
- * Series files take scale/offset from `scales`, else from the file's GDAL metadata.
+ * Series files take scale/offset from `scales`, else from the file's GDAL metadata, else from the storage type and the
+ * variable vocabulary (see seriesBand); they are grouped into assets by series-grouping.ts.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { TiffFile } from '../tiff/reader'
 import type { Unit } from '../units'
 import { mtlNumber, readMtl, type Mtl } from './mtl'
-import { landsatRoles, landsatThermal, parseName, sentinel2Roles, type ParsedName } from './names'
+import { landsatRoles, landsatThermal, parseName, sentinel2Roles, type ParsedName, type SeriesName } from './names'
+import { seriesGrouping } from './series-grouping'
+import { variableInfo } from './series-vocabulary'
 
 export interface BandRef {
   /** The band's name in its product (B4, SR_B4, NDVI, band 2...). */
@@ -28,7 +31,7 @@ export interface BandRef {
   unit: Unit
   /** Fill value to treat as invalid (raw DN); undefined = the file's own nodata tag. */
   nodata?: number
-  /** Where scale/offset came from, for the evidence. */
+  /** Where scale/offset came from and what the file name was taken to mean, for the evidence. */
   scaleSource: string
   /** Calibration constants (k1, k2 for thermal bands). */
   meta?: Record<string, number>
@@ -41,6 +44,8 @@ export interface Asset {
   date: string | null
   sensor: string
   bands: Record<string, BandRef>
+  /** Assumptions made from file names (grouping, date precision), shown in the evidence. */
+  notes?: string[]
 }
 
 export interface ScaleSpec {
@@ -91,6 +96,38 @@ function unitFromName(variable: string, scaled: boolean): Unit {
   if (/^(LST|BT|TEMP|TS)(_|$)/i.test(variable)) return scaled ? 'K' : 'dn'
   if (/^(NDVI|EVI|NDWI|MNDWI|NDBI|NBR|NDSI|SAVI|TVDI|ALBEDO|EMIS)/i.test(variable)) return scaled ? 'dimensionless' : 'dn'
   return 'dn'
+}
+
+/**
+ * One series band: scale, offset and unit, in this order of authority: params.scales; the file's GDAL metadata
+ * scale/offset; for floating-point storage, the values as stored in the unit the name implies; for integer storage,
+ * the product's standard scale where the vocabulary names one (MOD09 0.0001, MOD11 emissivity, Landsat C2 L2),
+ * else raw DN. scaleSource says which rule applied and what the name was taken to mean.
+ */
+function seriesBand(file: string, variable: string, spec: ScaleSpec | undefined): BandRef {
+  const info = variableInfo(variable)
+  const tif = TiffFile.open(file)
+  const float = tif.sampleType === 'float32' || tif.sampleType === 'float64'
+  const metaScale = tif.metadataScale.get(1)
+  const metaOffset = tif.metadataOffset.get(1)
+  tif.close()
+  const meaning = info ? `; ${info.note}` : ''
+  const base = { name: variable, path: file, band: 1, ...(info?.nodata !== undefined ? { nodata: info.nodata } : {}) }
+  if (spec && (spec.scale !== undefined || spec.offset !== undefined)) {
+    const unit = spec.unit ?? unitFromName(variable, true)
+    return { ...base, scale: spec.scale ?? 1, offset: spec.offset ?? 0, unit, scaleSource: 'params.scales' + (spec.unit ? '' : ', unit from the variable name') }
+  }
+  if (metaScale !== undefined || metaOffset !== undefined) {
+    const unit = spec?.unit ?? info?.unit ?? unitFromName(variable, true)
+    return { ...base, scale: metaScale ?? 1, offset: metaOffset ?? 0, unit, scaleSource: `GDAL metadata scale/offset, unit from ${spec?.unit ? 'params.scales' : 'the variable name'}${meaning}` }
+  }
+  if (spec?.unit) return { ...base, scale: 1, offset: 0, unit: spec.unit, scaleSource: 'params.scales (unit only)' }
+  if (float && info?.unit) return { ...base, scale: 1, offset: 0, unit: info.unit, scaleSource: `values as stored (floating point), unit from the variable name${meaning}` }
+  if (!float && info?.integerScale) {
+    const s = info.integerScale
+    return { ...base, scale: s.scale, offset: s.offset, unit: info.unit ?? 'dn', scaleSource: `${s.source}${meaning}` }
+  }
+  return { ...base, scale: 1, offset: 0, unit: 'dn', scaleSource: `raw DN${info ? ` (${float ? 'no engine unit' : 'integer storage without a declared scale'})` : ''}${meaning}` }
 }
 
 function days(a: string, b: string): number {
@@ -182,6 +219,7 @@ export function buildCatalog(p: CatalogParams, baseDir: string): Catalog {
   const assets = new Map<string, Asset>()
   const phases = p.phases?.map((x) => x.toLowerCase())
   const numericRoles = Object.entries(p.role_bands ?? {}).filter(([, v]) => typeof v === 'number') as [string, number][]
+  const grouping = seriesGrouping(files.map((f) => parseName(path.basename(f))).filter((n): n is SeriesName => n?.kind === 'series'))
 
   for (const file of files) {
     const base = path.basename(file)
@@ -215,25 +253,18 @@ export function buildCatalog(p: CatalogParams, baseDir: string): Catalog {
     let asset: Asset
     if (parsed.kind === 'series') {
       if (phases && parsed.phase && !phases.includes(parsed.phase)) continue
-      const id = `${parsed.place}_${parsed.date}`
-      asset = assets.get(id) ?? { id, date: parsed.date, sensor: parsed.place, bands: {} }
+      const id = grouping.idOf(parsed)
+      asset = assets.get(id) ?? { id, date: parsed.date, sensor: grouping.placeOf(parsed) || 'series', bands: {} }
+      const notes = grouping.notesOf(parsed)
+      if (notes.length) asset.notes = [...new Set([...(asset.notes ?? []), ...notes])]
       // Variable names match case-insensitively, as role names do (LST_Day in a file, LST_DAY in a plan).
       const spec = p.scales?.[parsed.variable] ?? Object.entries(p.scales ?? {}).find(([k]) => k.toUpperCase() === parsed.variable.toUpperCase())?.[1]
-      let scale = spec?.scale
-      let offset = spec?.offset
-      let source = spec ? 'params.scales' : 'raw DN'
-      if (scale === undefined && offset === undefined) {
-        const tif = TiffFile.open(file)
-        scale = tif.metadataScale.get(1)
-        offset = tif.metadataOffset.get(1)
-        tif.close()
-        if (scale !== undefined || offset !== undefined) source = 'GDAL metadata scale/offset'
-      }
-      const scaled = scale !== undefined || offset !== undefined
-      asset.bands[parsed.variable] = {
-        name: parsed.variable, path: file, band: 1, scale: scale ?? 1, offset: offset ?? 0,
-        unit: spec?.unit ?? unitFromName(parsed.variable, scaled), scaleSource: source + (spec?.unit ? '' : ', unit from the variable name'), phase: parsed.phase,
-      }
+      const ref = seriesBand(file, parsed.variable, spec)
+      ref.phase = parsed.phase
+      asset.bands[parsed.variable] = ref
+      // Roles the name makes unambiguous (sur_refl_b01 -> red); a role never replaces a layer of the same name.
+      const has = (k: string) => Object.keys(asset.bands).some((b) => b.toUpperCase() === k.toUpperCase())
+      for (const role of variableInfo(parsed.variable)?.roles ?? []) if (!has(role)) asset.bands[role] = ref
     } else if (parsed.kind === 'landsat') {
       asset = assets.get(parsed.scene) ?? { id: parsed.scene, date: parsed.date, sensor: `Landsat ${parsed.mission} ${parsed.sensor} ${parsed.level}`, bands: {} }
       const ref = landsatBand(file, parsed, mtls.get(parsed.scene.toUpperCase()) ?? null, p)

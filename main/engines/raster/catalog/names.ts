@@ -6,8 +6,13 @@
  *   path/row, acquisition date, band suffix.
  * - Sentinel-2 band files (ESA product naming: `T33UUP_20200101T101411_B04_10m.jp2`, `..._B8A.tif`, `SCL`).
  * - Dated variable series `<place>_<YYYY-MM-DD or YYYYMMDD>_<VAR>.tif`, e.g. `Xinjiang_2019-03-06_LST.tif`;
- *   a `Day`/`Night` token in the variable names its phase.
+ *   a `Day`/`Night` token in the variable names its phase. Other series layouts (variable before the date, no
+ *   place, an HHMM time, year-only dates) are parsed by series-names.ts with the vocabulary of series-vocabulary.ts.
+ * Landsat and Sentinel-2 product names are tried first, so they parse exactly as before.
  */
+import { parseSeriesName, validDate, type SeriesName } from './series-names'
+
+export type { SeriesName } from './series-names'
 
 export interface LandsatName {
   kind: 'landsat'
@@ -28,27 +33,12 @@ export interface Sentinel2Name {
   band: string
 }
 
-export interface SeriesName {
-  kind: 'series'
-  place: string
-  date: string
-  variable: string
-  phase: 'day' | 'night' | null
-}
-
 export type ParsedName = LandsatName | Sentinel2Name | SeriesName
 
 const LANDSAT = /^(L([COTEM])0([1-9]))_(L1TP|L1GT|L1GS|L2SP|L2SR)_(\d{6})_(\d{4})(\d{2})(\d{2})_\d{8}_(0[12])_(T1|T2|RT)_(.+)\.tiff?$/i
 const S2 = /^(.*?)(\d{4})(\d{2})(\d{2})T\d{6}.*?_(B0[1-9]|B1[0-2]|B8A|SCL|AOT|WVP)(?:_(?:10|20|60)m)?\.(?:jp2|tiff?)$/i
-const SERIES = /^(.+?)_(\d{4})-?(\d{2})-?(\d{2})_([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*)\.tiff?$/i
 
 const SENSORS: Record<string, string> = { C: 'OLI/TIRS', O: 'OLI', T: 'TIRS', E: 'ETM+', M: 'MSS' }
-
-function validDate(y: string, m: string, d: string): string | null {
-  const iso = `${y}-${m}-${d}`
-  const t = Date.parse(`${iso}T00:00:00Z`)
-  return Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== iso ? null : iso
-}
 
 export function parseName(file: string): ParsedName | null {
   let m = LANDSAT.exec(file)
@@ -65,15 +55,7 @@ export function parseName(file: string): ParsedName | null {
     if (!date) return null
     return { kind: 'sentinel2', scene: file.slice(0, file.toUpperCase().lastIndexOf(`_${m[5].toUpperCase()}`)), date, band: m[5].toUpperCase() }
   }
-  m = SERIES.exec(file)
-  if (m) {
-    const date = validDate(m[2], m[3], m[4])
-    if (!date) return null
-    const variable = m[5]
-    const phase = /(^|_)day(_|$)/i.test(variable) ? 'day' : /(^|_)night(_|$)/i.test(variable) ? 'night' : null
-    return { kind: 'series', place: m[1], date, variable, phase }
-  }
-  return null
+  return parseSeriesName(file)
 }
 
 /** Landsat band suffix -> role names, by mission (OLI/TIRS for 8-9, TM/ETM+ for 4-7). */
