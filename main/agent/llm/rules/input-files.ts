@@ -6,6 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { landsatRoles, parseName, sentinel2Roles, type ParsedName } from '../../../engines/raster/catalog/names'
+import { seriesRoles, variableInfo } from '../../../engines/raster/catalog/series-vocabulary'
 
 export interface InputFiles {
   /** The folder given with --files, when there is one (absolute). */
@@ -16,8 +17,14 @@ export interface InputFiles {
   roles: Set<string>
   /** Dates found in the names, sorted (YYYY-MM-DD). */
   dates: string[]
-  /** True when the names follow `<place>_<YYYY-MM-DD>_<VAR>.tif`. */
+  /** True when every name is a dated series (`<place>_<YYYY-MM-DD>_<VAR>.tif` and the other layouts of series-names.ts). */
   dateVarSeries: boolean
+  /**
+   * Roles (upper-cased) whose names say they already hold a temperature in K: LST and BT layers, and bare Landsat
+   * thermal band tokens of series without a product id (`Chicago_B10_2024-01-07.tif`), which have no MTL to
+   * calibrate them and are taken as brightness temperature, as the catalog states in its evidence.
+   */
+  temperatures: Set<string>
   /** The date each file's name carries (absolute path -> YYYY-MM-DD), for files whose names have one. */
   fileDates: Map<string, string>
 }
@@ -28,7 +35,7 @@ const RASTER = /\.(tif|tiff|jp2|img)$/i
 function rolesOf(name: ParsedName): string[] {
   switch (name.kind) {
     case 'series':
-      return [name.variable]
+      return seriesRoles(name.variable)
     case 'landsat':
       return [name.band, ...landsatRoles(name.mission, name.band)]
     case 'sentinel2':
@@ -46,6 +53,7 @@ export function describeInputs(dir: string | null, files: string[]): InputFiles 
   const dates = new Set<string>()
   let series = 0
   const fileDates = new Map<string, string>()
+  const temperatures = new Set<string>()
   for (const f of all) {
     const parsed = parseName(path.basename(f))
     if (!parsed) continue
@@ -53,6 +61,7 @@ export function describeInputs(dir: string | null, files: string[]): InputFiles 
     dates.add(parsed.date)
     fileDates.set(f, parsed.date)
     for (const role of rolesOf(parsed)) roles.add(role.toUpperCase())
+    if (parsed.kind === 'series' && variableInfo(parsed.variable)?.temperature) for (const role of rolesOf(parsed)) temperatures.add(role.toUpperCase())
   }
   return {
     dir: dir ? path.resolve(dir) : null,
@@ -61,6 +70,7 @@ export function describeInputs(dir: string | null, files: string[]): InputFiles 
     dates: [...dates].sort(),
     dateVarSeries: all.length > 0 && series === all.length,
     fileDates,
+    temperatures,
   }
 }
 

@@ -59,8 +59,13 @@ export function addCatalog(b: DagBuilder, inputs: InputFiles, period: CatalogPer
       const d = inputs.fileDates.get(f)
       return d !== undefined && within.some((p) => p.start <= d && d <= p.end)
     }
-    delete params.dir
-    params.files = inputs.files.filter(inside)
+    // No file inside any period: keep the folder and the span, so the catalog reports that it found no assets
+    // (an empty file list is no valid request).
+    const files = inputs.files.filter(inside)
+    if (files.length > 0) {
+      delete params.dir
+      params.files = files
+    }
   }
   if (period) {
     params.start = period.start
@@ -120,8 +125,10 @@ export function addProduct(b: DagBuilder, slots: Slots, inputs: InputFiles, cata
         const v = read(b, catalog, name, name.toLowerCase())
         return { ok: true, plan: { node: v, unit: 'dimensionless', label: name, reads: { [name.toLowerCase()]: v } } }
       }
-      const pair = INDEX_BANDS[name]
-      if (!pair) return { ok: false, missing: `a recipe for the index ${name}` }
+      const pairs = INDEX_BANDS[name]
+      if (!pairs) return { ok: false, missing: `a recipe for the index ${name}` }
+      // The first definition whose two bands are both there (NDWI: Gao's NIR/SWIR1, else McFeeters' green/NIR).
+      const pair = pairs.find((x) => pickRole(inputs, ...x[0]) && pickRole(inputs, ...x[1])) ?? pairs[0]
       const a = pickRole(inputs, ...pair[0])
       const c = pickRole(inputs, ...pair[1])
       if (!a || !c) return { ok: false, missing: `the bands of ${name} (${pair[0][0]} and ${pair[1][0]})` }
@@ -131,9 +138,10 @@ export function addProduct(b: DagBuilder, slots: Slots, inputs: InputFiles, cata
       return { ok: true, plan: { node, unit: 'dimensionless', label: name, reads: {} } }
     }
     case 'pwv': {
-      const w = pickRole(inputs, 'B02', 'B2')
-      const abs = pickRole(inputs, 'B19', 'B18', 'B17')
-      const w2 = pickRole(inputs, 'B05', 'B5')
+      // MODIS_Bnn: roles of MODIS-numbered series (sur_refl_b02, Reflectance_19); B02/B19: bare band names.
+      const w = pickRole(inputs, 'MODIS_B02', 'B02', 'B2')
+      const abs = pickRole(inputs, 'MODIS_B19', 'MODIS_B18', 'MODIS_B17', 'B19', 'B18', 'B17')
+      const w2 = pickRole(inputs, 'MODIS_B05', 'B05', 'B5')
       if (!w || !abs) return { ok: false, missing: 'MODIS bands b02 (0.865 um) and b19/b18/b17 (absorption)' }
       const inputsOf: Record<string, string> = { window: read(b, catalog, w, 'window'), absorb: read(b, catalog, abs, 'absorb') }
       if (w2) inputsOf.window2 = read(b, catalog, w2, 'window2')
@@ -172,14 +180,18 @@ export function addProduct(b: DagBuilder, slots: Slots, inputs: InputFiles, cata
   }
 }
 
-/** Band pairs (a, b) of normalised-difference indices: (a - b) / (a + b). */
-const INDEX_BANDS: Record<string, [string[], string[]]> = {
-  NDVI: [['NIR', 'B5', 'B8', 'B08'], ['RED', 'B4', 'B04']],
-  NDWI: [['NIR', 'B5', 'B8', 'B08'], ['SWIR1', 'B6', 'B11']],
-  MNDWI: [['GREEN', 'B3', 'B03'], ['SWIR1', 'B6', 'B11']],
-  NDBI: [['SWIR1', 'B6', 'B11'], ['NIR', 'B5', 'B8', 'B08']],
-  NBR: [['NIR', 'B5', 'B8', 'B08'], ['SWIR2', 'B7', 'B12']],
-  NDSI: [['GREEN', 'B3', 'B03'], ['SWIR1', 'B6', 'B11']],
+/**
+ * Band pairs (a, b) of normalised-difference indices: (a - b) / (a + b), in order of preference. NDWI has two
+ * published definitions: Gao (1996) NIR/SWIR1 and McFeeters (1996) green/NIR; the second is used only when the
+ * inputs lack a SWIR band (e.g. Landsat SR_B3 + SR_B5 folders).
+ */
+const INDEX_BANDS: Record<string, [string[], string[]][]> = {
+  NDVI: [[['NIR', 'B5', 'B8', 'B08'], ['RED', 'B4', 'B04']]],
+  NDWI: [[['NIR', 'B5', 'B8', 'B08'], ['SWIR1', 'B6', 'B11']], [['GREEN', 'B3', 'B03'], ['NIR', 'B5', 'B8', 'B08']]],
+  MNDWI: [[['GREEN', 'B3', 'B03'], ['SWIR1', 'B6', 'B11']]],
+  NDBI: [[['SWIR1', 'B6', 'B11'], ['NIR', 'B5', 'B8', 'B08']]],
+  NBR: [[['NIR', 'B5', 'B8', 'B08'], ['SWIR2', 'B7', 'B12']]],
+  NDSI: [[['GREEN', 'B3', 'B03'], ['SWIR1', 'B6', 'B11']]],
 }
 
 function addLst(b: DagBuilder, slots: Slots, inputs: InputFiles, catalog: string, lst: string | null, veg: string | null): RecipeResult {
@@ -191,8 +203,11 @@ function addLst(b: DagBuilder, slots: Slots, inputs: InputFiles, catalog: string
   }
   if (slots.lstMethod === 'single_channel' || slots.lstMethod === 'provided') {
     // A band-10 brightness-temperature layer (`..._BT10.tif`) is already in kelvin; a band-10 radiance needs K1/K2.
-    const btLayer = pickRole(inputs, 'BT10', 'BT_10', 'BT_B10', 'B10_BT')
-    const tir = btLayer ? null : pickRole(inputs, 'B10', 'TIR1')
+    // A series band-10 token without a product id (`Chicago_B10_2024-01-07.tif`) has no MTL for K1/K2: the catalog
+    // takes it as brightness temperature (input-files `temperatures`), so it is read as one.
+    const seriesTir = pickRole(inputs, 'B10', 'TIR1')
+    const btLayer = pickRole(inputs, 'BT10', 'BT_10', 'BT_B10', 'B10_BT') ?? (seriesTir && inputs.temperatures.has(seriesTir.toUpperCase()) ? seriesTir : null)
+    const tir = btLayer ? null : seriesTir
     const red = pickRole(inputs, 'B4', 'RED', 'SR_B4')
     const nir = pickRole(inputs, 'B5', 'NIR', 'SR_B5')
     if ((!tir && !btLayer) || !red || !nir) return { ok: false, missing: 'Landsat 8 band 10 with bands 4 and 5 (or an LST layer)' }
