@@ -253,18 +253,21 @@ export function buildCatalog(p: CatalogParams, baseDir: string): Catalog {
     let asset: Asset
     if (parsed.kind === 'series') {
       if (phases && parsed.phase && !phases.includes(parsed.phase)) continue
-      const id = grouping.idOf(parsed)
-      asset = assets.get(id) ?? { id, date: parsed.date, sensor: grouping.placeOf(parsed) || 'series', bands: {} }
-      const notes = grouping.notesOf(parsed)
-      if (notes.length) asset.notes = [...new Set([...(asset.notes ?? []), ...notes])]
       // Variable names match case-insensitively, as role names do (LST_Day in a file, LST_DAY in a plan).
       const spec = p.scales?.[parsed.variable] ?? Object.entries(p.scales ?? {}).find(([k]) => k.toUpperCase() === parsed.variable.toUpperCase())?.[1]
       const ref = seriesBand(file, parsed.variable, spec)
       ref.phase = parsed.phase
-      asset.bands[parsed.variable] = ref
-      // Roles the name makes unambiguous (sur_refl_b01 -> red); a role never replaces a layer of the same name.
-      const has = (k: string) => Object.keys(asset.bands).some((b) => b.toUpperCase() === k.toUpperCase())
-      for (const role of variableInfo(parsed.variable)?.roles ?? []) if (!has(role)) asset.bands[role] = ref
+      const notes = grouping.notesOf(parsed)
+      for (const id of grouping.idsOf(parsed)) {
+        const a = assets.get(id) ?? { id, date: parsed.date, sensor: grouping.placeOf(parsed) || 'series', bands: {} }
+        if (notes.length) a.notes = [...new Set([...(a.notes ?? []), ...notes])]
+        a.bands[parsed.variable] = ref
+        // Roles the name makes unambiguous (sur_refl_b01 -> red); a role never replaces a layer of the same name.
+        const has = (k: string) => Object.keys(a.bands).some((b) => b.toUpperCase() === k.toUpperCase())
+        for (const role of variableInfo(parsed.variable)?.roles ?? []) if (!has(role)) a.bands[role] = ref
+        assets.set(id, a)
+      }
+      continue
     } else if (parsed.kind === 'landsat') {
       asset = assets.get(parsed.scene) ?? { id: parsed.scene, date: parsed.date, sensor: `Landsat ${parsed.mission} ${parsed.sensor} ${parsed.level}`, bands: {} }
       const ref = landsatBand(file, parsed, mtls.get(parsed.scene.toUpperCase()) ?? null, p)

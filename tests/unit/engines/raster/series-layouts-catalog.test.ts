@@ -62,11 +62,19 @@ describe('series layouts in asset.catalog', () => {
     expect(a.bands.tir1.scaleSource).toContain('Landsat 8/9 OLI/TIRS numbering assumed (no product id in the name); thermal band taken as brightness temperature in K')
   })
 
-  it('splits a date with several acquisitions of one variable into one asset per time', () => {
-    const c = catalog(folder('overpasses', { '2023_01_05_0050_BT_31.tif': 'float32', '2023_01_05_0050_BT_32.tif': 'float32', '2023_01_05_1250_BT_31.tif': 'float32', '2023_01_05_1250_BT_32.tif': 'float32' }))
-    expect(c.assets.map((a) => a.id)).toEqual(['2023-01-05T0050', '2023-01-05T1250'])
-    expect(c.assets[1].bands.BT32.path).toMatch(/1250_BT_32\.tif$/)
-    expect(c.assets[0].notes).toEqual(['one variable occurs at several times on this date: one asset per acquisition time'])
+  it('splits a date with several acquisitions of one variable into one asset per time, sharing once-a-day layers', () => {
+    const c = catalog(folder('overpasses', {
+      '2022_07_15_0215_BT_31.tif': 'float32', '2022_07_15_0215_BT_32.tif': 'float32', '2022_07_15_1455_BT_31.tif': 'float32', '2022_07_15_1455_BT_32.tif': 'float32',
+      'Wuhan.tif_2022-07-15_0215_Emis31.tif': 'float32',
+    }))
+    expect(c.assets.map((a) => a.id)).toEqual(['Wuhan_2022-07-15T0215', 'Wuhan_2022-07-15T1455'])
+    expect(c.assets[1].bands.BT32.path).toMatch(/1455_BT_32\.tif$/)
+    expect(c.assets.map((a) => a.bands.Emis31.path)).toEqual([expect.stringMatching(/0215_Emis31\.tif$/), expect.stringMatching(/0215_Emis31\.tif$/)])
+    expect(c.assets[1].notes).toEqual([
+      'files without a place in their name are grouped with the only place named, Wuhan',
+      'one variable occurs at several times on this date: one asset per acquisition time',
+      'Emis31 is observed once on 2022-07-15 and shared by each acquisition time of that date',
+    ])
   })
 
   it('dates year-only files on the first day of the year and says so', () => {
