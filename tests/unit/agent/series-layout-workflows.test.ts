@@ -90,6 +90,22 @@ describe('rules workflows over series layouts', () => {
     expect(r.value).toBeCloseTo(75, 9)
   })
 
+  it('combines ASTER band 10-12 brightness temperatures with the three-temperature method', async () => {
+    const dir = folder({ '2022_12_23_BT_10.tif': ['float32', [280, 290, 300, 310]], '2022_12_23_BT_11.tif': ['float32', [282, 292, 302, 312]], '2022_12_23_BT_12.tif': ['float32', [284, 294, 304, 314]] })
+    const r = await planAndRun('On December 23, 2022, use LST retrieved via the Three-Temperature Method (TTM) from ASTER Bands 10-12 and calculate the mean LST.', dir)
+    expect(r.products).toEqual(['ttm_lst'])
+    expect(r.result.status).toBe('ok')
+    // LST = 0.3 T10 + 0.3 T11 + 0.4 T12 + 2 K (the engine's default weights), all within 240-340 K
+    expect(r.value).toBeCloseTo(mean([280, 290, 300, 310].map((t) => 0.3 * t + 0.3 * (t + 2) + 0.4 * (t + 4) + 2)), 9)
+  })
+
+  it('takes the two-channel form for an LST asked as given when only band 31/32 temperatures are there', async () => {
+    const dir = folder({ '2020_02_23_0550_BT_31.tif': ['float32', [300, 300, 300, 300]], '2020_02_23_0550_BT_32.tif': ['float32', [298, 298, 298, 298]] })
+    const r = await planAndRun('Calculate the average land surface temperature at 05:50 on February 23, 2020.', dir)
+    expect(r.products).toEqual(['multi_channel_lst'])
+    expect(r.value).toBeCloseTo(1.022 * 300 + 0.47 * 2 + 0.43, 9)
+  })
+
   it('computes NBR from MODIS sur_refl_b02/b07 stored as int16', async () => {
     const dir = folder({ 'Cape Town-South Africa_sur_refl_b02_2024-11-08.tif': ['int16', [3000, 3000, 2000, 2000]], 'Cape Town-South Africa_sur_refl_b07_2024-11-08.tif': ['int16', [1000, 2000, 2000, 3000]] })
     const r = await planAndRun('Based on MODIS sur_refl_b02 (NIR) and sur_refl_b07 (SWIR) data of Cape Town on November 8, 2024, calculate the mean NBR.', dir)

@@ -201,7 +201,19 @@ function addLst(b: DagBuilder, slots: Slots, inputs: InputFiles, catalog: string
     if (veg) reads[veg.toLowerCase()] = read(b, catalog, veg, veg.toLowerCase())
     return { ok: true, plan: { node: l, unit: 'K', label: 'land surface temperature', reads } }
   }
-  if (slots.lstMethod === 'single_channel' || slots.lstMethod === 'provided') {
+  // ASTER TIR bands 10-14 as brightness temperatures (`2022_06_15_BT_10.tif` ...): TTM combines bands 10-12,
+  // TES all the bands there are (the engine's ttm_lst and tes products state their conventions).
+  if (slots.lstMethod === 'ttm' || slots.lstMethod === 'tes') {
+    const bands = (slots.lstMethod === 'ttm' ? [10, 11, 12] : [10, 11, 12, 13, 14]).map((n) => pickRole(inputs, `BT${n}`)).filter((r): r is string => r !== null)
+    const need = slots.lstMethod === 'ttm' ? 3 : 2
+    if (bands.length < need) return { ok: false, missing: `ASTER thermal brightness temperatures ${slots.lstMethod === 'ttm' ? 'of bands 10, 11 and 12' : 'of at least two of bands 10-14'} (files named ..._BT_10.tif ...)` }
+    const layers = Object.fromEntries(bands.map((r, i) => [`t${i + 1}`, read(b, catalog, r, `t${i + 1}`)]))
+    const node = b.add('lst', 'raster.product', { product: slots.lstMethod === 'ttm' ? 'ttm_lst' : 'tes' }, layers)
+    return { ok: true, plan: { node, unit: 'K', label: 'land surface temperature', reads: {} } }
+  }
+  // An LST the question takes as given, with no LST layer but band 31/32 brightness temperatures: the two-channel form.
+  const twoChannel = pickRole(inputs, 'B31', 'BT31', 'BAND31') && pickRole(inputs, 'B32', 'BT32', 'BAND32')
+  if (slots.lstMethod === 'single_channel' || (slots.lstMethod === 'provided' && !twoChannel)) {
     // A band-10 brightness-temperature layer (`..._BT10.tif`) is already in kelvin; a band-10 radiance needs K1/K2.
     // A series band-10 token without a product id (`Chicago_B10_2024-01-07.tif`) has no MTL for K1/K2: the catalog
     // takes it as brightness temperature (input-files `temperatures`), so it is read as one.
