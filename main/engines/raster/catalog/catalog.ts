@@ -106,17 +106,17 @@ function unitFromName(variable: string, scaled: boolean): Unit {
  */
 function seriesBand(file: string, variable: string, spec: ScaleSpec | undefined): BandRef {
   const info = variableInfo(variable)
-  const tif = TiffFile.open(file)
-  const float = tif.sampleType === 'float32' || tif.sampleType === 'float64'
-  const metaScale = tif.metadataScale.get(1)
-  const metaOffset = tif.metadataOffset.get(1)
-  tif.close()
   const meaning = info ? `; ${info.note}` : ''
   const base = { name: variable, path: file, band: 1, ...(info?.nodata !== undefined ? { nodata: info.nodata } : {}) }
   if (spec && (spec.scale !== undefined || spec.offset !== undefined)) {
     const unit = spec.unit ?? unitFromName(variable, true)
     return { ...base, scale: spec.scale ?? 1, offset: spec.offset ?? 0, unit, scaleSource: 'params.scales' + (spec.unit ? '' : ', unit from the variable name') }
   }
+  const tif = TiffFile.open(file)
+  const float = tif.sampleType === 'float32' || tif.sampleType === 'float64'
+  const metaScale = tif.metadataScale.get(1)
+  const metaOffset = tif.metadataOffset.get(1)
+  tif.close()
   if (metaScale !== undefined || metaOffset !== undefined) {
     const unit = spec?.unit ?? info?.unit ?? unitFromName(variable, true)
     return { ...base, scale: metaScale ?? 1, offset: metaOffset ?? 0, unit, scaleSource: `GDAL metadata scale/offset, unit from ${spec?.unit ? 'params.scales' : 'the variable name'}${meaning}` }
