@@ -57,3 +57,16 @@ export function validate<S extends z.ZodTypeAny>(schema: S, value: unknown, what
 export function printJson(io: CliIo, value: unknown): void {
   io.stdout(`${JSON.stringify(value, null, 2)}\n`)
 }
+
+/**
+ * A progress callback for long tool work that writes `done/total stage` lines to stderr, at most four a second
+ * (and always the last one), so stdout stays clean for the answer or the JSON document.
+ */
+export function progressPrinter(io: CliIo): (p: { stage: string; done: number; total: number }) => void {
+  let last = 0
+  return (p) => {
+    const now = Date.now()
+    if (now - last > 250 || p.done === p.total) io.stderr(`  ${p.done}/${p.total} ${p.stage}\n`)
+    last = now
+  }
+}

@@ -14,7 +14,7 @@ import { runAgent } from '../../agent/run-agent'
 import { verifierImages } from '../../agent/verifier-images'
 import { makeTask, parseOptions } from '../../agent/task'
 import { openServices } from '../../services'
-import { CliError, parseCommandArgs, printJson, validate, type Command } from '../io'
+import { CliError, parseCommandArgs, printJson, progressPrinter, validate, type Command } from '../io'
 
 const existingFile = (what: string) =>
   z.string().refine((p) => fs.existsSync(p) && fs.statSync(p).isFile(), { message: `${what} does not exist or is not a file` })
@@ -76,7 +76,15 @@ const command: Command = {
     try {
       // The deterministic policy reads evidence only; a model verifier also sees the images with the evidence drawn.
       const images = spec.kind === 'rules' ? undefined : verifierImages
-      const result = await runAgent(task, switches, { backbone, registry, artifacts: services.artifacts, runs: services.runs, prior: services.prior, verifierImages: images }, io.signal)
+      const result = await runAgent(task, switches, {
+        backbone,
+        registry,
+        artifacts: services.artifacts,
+        runs: services.runs,
+        prior: services.prior,
+        verifierImages: images,
+        onProgress: values.json ? undefined : progressPrinter(io),
+      }, io.signal)
       if (values.json) {
         printJson(io, {
           answer: result.answer.answer,

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { openServices } from '../../services'
 import { executeDag } from '../../tools/execute'
 import type { ToolResult } from '../../tools/protocol'
-import { CliError, parseCommandArgs, printJson, type Command } from '../io'
+import { CliError, parseCommandArgs, printJson, progressPrinter, type Command } from '../io'
 
 function fmtValue(v: unknown): string {
   if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(8)))
@@ -60,17 +60,10 @@ const command: Command = {
     const services = openServices()
     let result: ToolResult
     try {
-      let last = 0
       result = await executeDag(raw, {
         artifacts: services.artifacts,
         signal: io.signal,
-        onProgress: values.json
-          ? undefined
-          : (p) => {
-              const now = Date.now()
-              if (now - last > 250 || p.done === p.total) io.stderr(`  ${p.done}/${p.total} ${p.stage}\n`)
-              last = now
-            },
+        onProgress: values.json ? undefined : progressPrinter(io),
       })
     } finally {
       services.close()
