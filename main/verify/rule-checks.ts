@@ -4,6 +4,7 @@
  * numbers, and novelty. A failure yields a specific diagnosis for the backbone; the observation itself never enters
  * the history.
  */
+import { UNITS } from '../engines/raster/units'
 import { missingEvidence, ToolResultSchema, type ToolResult } from '../tools/protocol'
 import { canonicalCall } from './canonical-args'
 
@@ -14,11 +15,12 @@ export type RuleOutcome =
   | { passed: false; rule: RuleName; diagnosis: string }
 
 /**
- * Units a numeric observation may carry; anything else fails closed. Includes every unit the execute tool can
- * declare (main/engines/raster/units.ts: dn, reflectance, radiance, 1/K for thermal inertia...).
+ * Units a numeric observation may carry; anything else fails closed. Every unit the execute engine tracks
+ * (main/engines/raster/units.ts) plus the measurement and reporting units of the other tools.
  */
-export const KNOWN_UNITS = new Set([
-  '', 'count', 'fraction', 'percent', '%', 'ratio', 'index', 'unitless', 'dimensionless', 'dn', 'reflectance', 'radiance', '1/K',
+export const KNOWN_UNITS = new Set<string>([
+  ...UNITS,
+  '', 'fraction', '%', 'ratio', 'index', 'unitless',
   'm', 'km', 'cm', 'mm', 'm2', 'km2', 'ha', 'px', 'px2', 'pixels',
   'K', 'degC', '°C', 'C', 'g/cm2', 'g/cm²', 'K/year', 'per year', '/year', 'days', 'day', 'dates', 'deg', 'degrees',
 ])
