@@ -94,6 +94,28 @@ export function trend(t: readonly number[], y: readonly number[], alpha: number)
   return { slope, intercept, trend: p < alpha ? Math.sign(z) : 0, p, z, tau, s, var_s: varS, n }
 }
 
+/**
+ * Ordinary least-squares line y = slope * t + intercept, with its coefficient of determination. The Mann-Kendall
+ * test fields stay those of `trend` (a rank test, independent of the fitted line).
+ */
+export function olsFit(t: readonly number[], y: readonly number[]): { slope: number; intercept: number; r2: number } {
+  const n = y.length
+  const mt = t.reduce((a, b) => a + b, 0) / n
+  const my = y.reduce((a, b) => a + b, 0) / n
+  let stt = 0
+  let sty = 0
+  let syy = 0
+  for (let i = 0; i < n; i++) {
+    stt += (t[i] - mt) ** 2
+    sty += (t[i] - mt) * (y[i] - my)
+    syy += (y[i] - my) ** 2
+  }
+  const slope = stt > 0 ? sty / stt : 0
+  const intercept = my - slope * mt
+  const r2 = stt > 0 && syy > 0 ? (sty * sty) / (stt * syy) : 0
+  return { slope, intercept, r2 }
+}
+
 /** Meteorological season label: Dec counts toward the next year's DJF. */
 export function seasonLabel(date: string): string {
   const y = Number(date.slice(0, 4))

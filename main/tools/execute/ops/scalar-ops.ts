@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { evalScalar, parseExpr } from '../../../engines/raster/expr'
 import { stat } from '../../../engines/raster/stats'
-import { aggregate, timeAxis, trend } from '../../../engines/raster/timeseries'
+import { aggregate, olsFit, timeAxis, trend } from '../../../engines/raster/timeseries'
 import { Unit } from '../../../engines/raster/units'
 import { parseOptions } from './decision'
 import { roundHalfEven } from './round'
@@ -53,13 +53,15 @@ const TrendParams = z.strictObject({
   alpha: z.number().gt(0, 'alpha lies strictly between 0 and 1').lt(1, 'alpha lies strictly between 0 and 1').default(0.05),
   time: z.enum(['index', 'years', 'days']).default('index'),
   min_points: z.number().int().min(3, 'a trend needs at least 3 points').default(3),
+  /** `sen` (default): Theil-Sen slope/intercept; `ols`: least-squares slope/intercept plus `r2`. MK test fields either way. */
+  method: z.enum(['sen', 'ols']).default('sen'),
 })
 
 export const timeseriesTrend: ScalarOp<z.infer<typeof TrendParams>> = {
   op: 'timeseries.trend',
   kind: 'scalar',
   params: TrendParams,
-  detail: (p) => `sen-mk-${p.time}`,
+  detail: (p) => `${p.method}-mk-${p.time}`,
   infer(ctx) {
     onlyInputs(ctx, ['data'])
     const data = need(ctx, 'data', ['series'])
@@ -71,7 +73,9 @@ export const timeseriesTrend: ScalarOp<z.infer<typeof TrendParams>> = {
     const s = inputs.data as Extract<RuntimeValue, { type: 'series' }>
     if (s.points.length < p.min_points) return { type: 'insufficient', reason: `the series has ${s.points.length} point(s); node '${node}' needs at least ${p.min_points}` }
     const t = timeAxis(s.points, p.time)
-    const r = trend(t, s.points.map((x) => x.value), p.alpha)
+    const y = s.points.map((x) => x.value)
+    const r = trend(t, y, p.alpha)
+    if (p.method === 'ols') return { type: 'table', values: { ...r, ...olsFit(t, y) }, unit: s.unit }
     return { type: 'table', values: { ...r }, unit: s.unit }
   },
 }
@@ -191,7 +195,7 @@ export const mathOps: ScalarOp<any>[] = [
       const d = need(ctx, 'data', ['table', 'series'])
       const counts = ['count', 'n', 's', 'valid']
       // Keys of a timeseries.trend table that are statistics of the test, not values in the series' unit.
-      const pure = ['valid_fraction', 'p', 'z', 'tau', 'trend', 'var_s']
+      const pure = ['valid_fraction', 'p', 'z', 'tau', 'trend', 'var_s', 'r2']
       const table = d.info.type === 'table'
       return info('scalar', table && counts.includes(p.key) ? 'count' : table && pure.includes(p.key) ? 'dimensionless' : d.info.unit)
     },
