@@ -27,7 +27,7 @@ function valueThreshold(slots: Slots, subject?: string): Threshold | undefined {
 }
 
 /** End the DAG in decision.select over numeric options, or return the scalar as is. */
-function finish(b: DagBuilder, scalar: string, options: AnswerOption[], quantity: string, unit: string, field?: string): { output: string; read: ReadSpec } {
+export function finish(b: DagBuilder, scalar: string, options: AnswerOption[], quantity: string, unit: string, field?: string): { output: string; read: ReadSpec } {
   // Options in degrees Celsius for a temperature computed in kelvin: convert before choosing (a difference of
   // temperatures is the same in both, so only absolute temperatures are shifted).
   if (!field && unit === 'K' && !/\b(?:change|difference)\b/i.test(quantity) && numericOptions(options).some((o) => o.unit === 'degC')) {
@@ -210,7 +210,7 @@ function maskedContrast(b: DagBuilder, slots: Slots, product: ProductPlan, optio
 }
 
 /** True when the task has numeric options and none is negative (a difference is then asked as a size). */
-function nonNegativeOptions(options: AnswerOption[]): boolean {
+export function nonNegativeOptions(options: AnswerOption[]): boolean {
   const nums = numericOptions(options).filter((o) => o.value !== null)
   return nums.length > 0 && nums.every((o) => (o.value as number) >= 0)
 }

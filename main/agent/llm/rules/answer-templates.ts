@@ -10,9 +10,22 @@ import type { ObservationEntry } from '../../verified-history'
 import { dagOf, isRec, nodeRecords, num } from '../../../verify/policy/evidence-reading'
 import { nearestOption } from './options'
 import { extractSlots, type Comparison } from './slots'
+import { physicalUnitOf } from './variables'
 
 const fmt = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(2) : Math.abs(v) >= 1 ? v.toFixed(3) : v.toFixed(4))
 const unitText = (u: string | null) => (!u || u === 'dimensionless' ? '' : u === 'percent' ? '%' : ` ${u}`)
+
+/**
+ * A value kept as stored (`dn`) is stated in the physical unit its layer's name implies (night-time lights in
+ * nW/cm2/sr, precipitation in mm, FRP in MW, built volume in m3), when the DAG reads exactly one such layer.
+ */
+function statedUnit(unit: string | null, entry: ObservationEntry): string | null {
+  if (unit !== 'dn') return unit
+  const roles = new Set(dagOf(entry.action.args).nodes.filter((n) => n.op === 'raster.read' && typeof n.params.role === 'string').map((n) => String(n.params.role)))
+  const units = new Set([...roles].map((r) => physicalUnitOf(r)))
+  const only = units.size === 1 ? [...units][0] : null
+  return only ?? unit
+}
 
 function scalarOf(v: unknown): { value: number; unit: string | null } | null {
   if (typeof v === 'number' && Number.isFinite(v)) return { value: v, unit: null }
@@ -76,6 +89,7 @@ export class TemplateAnswerWriter implements AnswerWriter {
       const letter = obs.choice.trim().charAt(0).toUpperCase()
       const option = task.options.find((o) => o.letter === letter)
       const computed = decisionInput(entry)
+      if (computed) computed.unit = statedUnit(computed.unit, entry)
       const support = computed ? `the computed value is ${fmt(computed.value)}${unitText(computed.unit)}` : `the nearest option value is ${String(obs.value)}`
       return {
         answer: letter,
@@ -114,7 +128,7 @@ export class TemplateAnswerWriter implements AnswerWriter {
       const s = scalarOf(obs)
       if (s) {
         value = s.value
-        unit = s.unit
+        unit = statedUnit(s.unit, entry)
         what = `the computed value is ${fmt(s.value)}${unitText(s.unit)}`
       }
     }

@@ -27,6 +27,8 @@ export interface InputFiles {
   temperatures: Set<string>
   /** The date each file's name carries (absolute path -> YYYY-MM-DD), for files whose names have one. */
   fileDates: Map<string, string>
+  /** The place each dated series file's name carries (absolute path -> place as written), for splitting by place. */
+  filePlaces: Map<string, string>
 }
 
 const RASTER = /\.(tif|tiff|jp2|img)$/i
@@ -54,10 +56,12 @@ export function describeInputs(dir: string | null, files: string[]): InputFiles 
   let series = 0
   const fileDates = new Map<string, string>()
   const temperatures = new Set<string>()
+  const filePlaces = new Map<string, string>()
   for (const f of all) {
     const parsed = parseName(path.basename(f))
     if (!parsed) continue
     if (parsed.kind === 'series') series += 1
+    if (parsed.kind === 'series' && parsed.place) filePlaces.set(f, parsed.place)
     dates.add(parsed.date)
     fileDates.set(f, parsed.date)
     for (const role of rolesOf(parsed)) roles.add(role.toUpperCase())
@@ -71,6 +75,7 @@ export function describeInputs(dir: string | null, files: string[]): InputFiles 
     dateVarSeries: all.length > 0 && series === all.length,
     fileDates,
     temperatures,
+    filePlaces,
   }
 }
 

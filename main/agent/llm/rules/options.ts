@@ -11,7 +11,7 @@ export interface NumericOption extends AnswerOption {
   unit: string | null
 }
 
-const NUMBER = /([+\-−]?\d+(?:[.,]\d+)?)\s*(%|K\/year|°C|℃|degC|K|g\/cm²|g\/cm2|days?|km²|km2|m²|m2|ha)?/
+const NUMBER = /([+\-−–]?\d+(?:[.,]\d+)?)\s*(%|K\/year|°C|℃|degC|K|g\/cm²|g\/cm2|days?|km²|km2|m²|m2|ha)?/
 
 export function optionNumber(text: string, key?: string): { value: number | null; unit: string | null } {
   let rest = text
@@ -21,7 +21,7 @@ export function optionNumber(text: string, key?: string): { value: number | null
   }
   const m = rest.match(NUMBER)
   if (!m) return { value: null, unit: null }
-  const value = Number(m[1].replace('−', '-').replace(',', '.'))
+  const value = Number(m[1].replace(/[−–]/, '-').replace(',', '.'))
   const unit = m[2] === '%' ? 'percent' : m[2] === '°C' || m[2] === '℃' || m[2] === 'degC' ? 'degC' : (m[2] ?? null)
   let signed = value
   if (/\bdecrease|decline|drop|lower|cooler\b/i.test(text.slice(0, m.index)) && value > 0) signed = -value

@@ -10,6 +10,7 @@ import { DagBuilder, type Dag } from './dag-builder'
 import type { InputFiles } from './input-files'
 import { addCatalog, addProduct, rolesFor, type Variant } from './products'
 import type { Slots } from './slots'
+import { namedVariableSkill } from './skills/named-variable'
 
 export interface SkillContext {
   question: string
@@ -110,6 +111,8 @@ export const SKILLS: readonly Skill[] = [
   ),
   raster('spectral-index-statistics', 'Statistics of spectral indices (NDVI, NDWI, EVI...) over dates and periods', (s) => s.product === 'index'),
   raster('physical-products', 'Water vapour and apparent thermal inertia products and their statistics', (s) => s.product === 'pwv' || s.product === 'ati'),
+  // Last: a variable named in the question that is none of the products above, read as stored from the inputs.
+  namedVariableSkill,
 ]
 
 export function selectSkill(slots: Slots): Skill | null {

@@ -1,0 +1,138 @@
+/**
+ * The named-variable skill plans statistics of variables the rules backbone has no product for (fire radiative
+ * power, precipitation, night-time lights, built volume), and the execute tool runs each plan on tiny GeoTIFFs
+ * whose every pixel the test knows: a mean over the pixels the question's own condition keeps, a difference between
+ * two places, a change between two periods, a least-squares trend of annual means, and a percentage change between
+ * two years picked among options that also state an absolute change.
+ */
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { describeInputs } from '../../../main/agent/llm/rules/input-files'
+import { planTask } from '../../../main/agent/llm/rules/rules-planner'
+import { TemplateAnswerWriter } from '../../../main/agent/llm/rules/answer-templates'
+import { resolveVariable } from '../../../main/agent/llm/rules/variables'
+import { makeTask, parseOptions } from '../../../main/agent/task'
+import { executeDag } from '../../../main/tools/execute/index'
+import { ArtifactStore } from '../../../main/store/artifacts'
+import { tempDir } from '../../helpers/tmp'
+import { writeTinyTiff } from '../engines/raster/tiny-tiff'
+
+const geo = { originX: 1000, originY: 2000, sizeX: 10, sizeY: 10, epsg: 32633 }
+const dirs: { cleanup: () => void }[] = []
+afterAll(() => dirs.forEach((d) => d.cleanup()))
+
+function folder(layers: Record<string, number[]>): string {
+  const t = tempDir('rsure-named-')
+  dirs.push(t)
+  for (const [name, values] of Object.entries(layers)) writeTinyTiff(path.join(t.dir, name), { width: 2, height: 2, bands: [values], dtype: 'float32', geo })
+  return t.dir
+}
+
+type Node = { id: string; op: string; params: Record<string, unknown>; inputs: Record<string, unknown> }
+
+async function planAndRun(question: string, dir: string, options = '') {
+  const plan = planTask(makeTask({ question, options: options ? parseOptions(options) : [], files: [dir] }))
+  const wf = plan.workflow
+  if (!wf?.ok || wf.tool !== 'execute') throw new Error(`no execute workflow: ${wf && !wf.ok ? wf.missing : 'none'}`)
+  const result = await executeDag(wf.args, { artifacts: new ArtifactStore(path.join(dir, 'artifacts')) })
+  const obs = result.observation as Record<string, unknown> | null
+  return { plan, wf, nodes: wf.args.nodes as Node[], result, obs, value: obs?.value as number | undefined }
+}
+
+describe('named-variable skill', () => {
+  it('averages fire radiative power over the pixels the question calls fire-prone', async () => {
+    // per date, MaxFRP > 0 keeps 10, 20 (mean 15) and 30 (mean 30); the mean of the per-date means is 22.5 MW
+    const dir = folder({ 'Laos_MaxFRP_2019-01-01.tif': [0, 10, 20, 0], 'Laos_MaxFRP_2019-02-01.tif': [30, 0, 0, 0] })
+    const r = await planAndRun('Using the MaxFRP series of Laos for 2019, where pixels with MaxFRP > 0 count as burning, what is the average fire radiative power?', dir, 'A. 7.5\nB. 22.5\nC. 15.0')
+    expect(r.plan.skill?.id).toBe('named-variable')
+    expect(r.nodes.some((n) => n.op === 'raster.algebra' && String(n.params.expr).includes('v > 0'))).toBe(true)
+    expect(r.result.status).toBe('ok')
+    expect(r.obs?.choice).toBe('B')
+  })
+
+  it('takes the difference of two places split by the place in the file names', async () => {
+    // Lagos: (10 + 6) / 2 = 8 mm; Quito: (2.5 + 3) / 2 = 2.75 mm; first place named minus second = 5.25
+    const dir = folder({
+      'Quito_precipitation_2020-03-01.tif': [1, 2, 3, 4], 'Quito_precipitation_2020-03-02.tif': [3, 3, 3, 3],
+      'Lagos_precipitation_2020-03-01.tif': [10, 10, 10, 10], 'Lagos_precipitation_2020-03-02.tif': [6, 6, 6, 6],
+      'Quito_precipitation_2020-04-01.tif': [100, 100, 100, 100],
+    })
+    const r = await planAndRun('Compare the mean daily rainfall of Lagos and Quito in March 2020 and give the difference.', dir)
+    expect(r.nodes.filter((n) => n.op === 'asset.catalog').map((n) => (n.params.files as string[]).map((f) => path.basename(f).split('_')[0]))).toEqual([
+      ['Lagos', 'Lagos'], ['Quito', 'Quito', 'Quito'],
+    ])
+    expect(r.result.status).toBe('ok')
+    expect(r.value).toBeCloseTo(5.25, 9)
+  })
+
+  it('says a second place is missing instead of comparing one place with itself', () => {
+    const dir = folder({ 'Quito_precipitation_2020-03-01.tif': [1, 2, 3, 4] })
+    const plan = planTask(makeTask({ question: 'Compare the average rainfall of Quito and Lima in March 2020 and give the difference between the two.', options: [], files: [dir] }))
+    expect(plan.workflow?.ok).toBe(false)
+    expect(plan.workflow && !plan.workflow.ok ? plan.workflow.missing : '').toMatch(/second place/)
+  })
+
+  it('changes the mean night-time light between two named years', async () => {
+    // 2014: (1 + 3) / 2 = 2; 2019: (4 + 6) / 2 = 5; change 3 (second minus first)
+    const dir = folder({
+      'Lima_avg_rad_2014-01-01.tif': [1, 1, 1, 1], 'Lima_avg_rad_2014-02-01.tif': [3, 3, 3, 3],
+      'Lima_avg_rad_2019-01-01.tif': [4, 4, 4, 4], 'Lima_avg_rad_2019-02-01.tif': [6, 6, 6, 6],
+    })
+    const r = await planAndRun('Compare the mean nighttime light intensity of Lima in 2014 with that in 2019 and report the change.', dir)
+    expect(r.result.status).toBe('ok')
+    expect(r.value).toBeCloseTo(3, 9)
+  })
+
+  it('fits a least-squares line to annual means when a linear regression is asked (not Theil-Sen)', async () => {
+    // annual means 1, 2, 4, 4.5 at t = 0..3: OLS slope 6.25 / 5 = 1.25, intercept 2.875 - 1.25 * 1.5 = 1.0
+    // (the Sen slope would be 1.2083)
+    const dir = folder({
+      'Accra_avg_rad_2015-01-01.tif': [1, 1, 1, 1], 'Accra_avg_rad_2016-01-01.tif': [2, 2, 2, 2],
+      'Accra_avg_rad_2017-01-01.tif': [4, 4, 4, 4], 'Accra_avg_rad_2018-01-01.tif': [4, 5, 4, 5],
+    })
+    const r = await planAndRun('Estimate the trend of the annual mean night-time light of Accra from 2015 to 2018 with a linear regression.', dir)
+    expect(r.nodes.find((n) => n.op === 'timeseries.trend')?.params.method).toBe('ols')
+    expect(r.result.status).toBe('ok')
+    expect(r.obs?.slope as number).toBeCloseTo(1.25, 9)
+    expect(r.obs?.intercept as number).toBeCloseTo(1.0, 9)
+  })
+
+  it('picks the option by its percentage for a percentage change between two years of a longer record', async () => {
+    // 1990 mean 150, 2000 mean 300: +100 %; the options' first numbers (absolute changes) must not decide
+    const dir = folder({
+      'Lyon_built_volume_total_1980.tif': [1, 1, 1, 1], 'Lyon_built_volume_total_1990.tif': [100, 200, 100, 200],
+      'Lyon_built_volume_total_2000.tif': [300, 300, 300, 300], 'Lyon_built_volume_total_2010.tif': [900, 900, 900, 900],
+    })
+    const r = await planAndRun(
+      'Using built_volume_total of Lyon from 1980 to 2010, compute the change in building volume between 1990 and 2000 and its percentage change.',
+      dir,
+      'A. The change is 1,500.00 and the percentage change is 50.00%\nB. The change is 150.00 and the percentage change is 100.00%',
+    )
+    expect(r.result.status).toBe('ok')
+    expect(r.obs?.choice).toBe('B')
+  })
+
+  it('states the physical unit of a layer kept as stored', async () => {
+    const dir = folder({ 'Lagos_precipitation_2020-03-01.tif': [2, 4, 6, 8] })
+    const question = 'What was the mean rainfall of Lagos in March 2020?'
+    const r = await planAndRun(question, dir)
+    expect(r.value).toBeCloseTo(5, 9)
+    const entry = { call: 1, action: { tool: 'execute', args: r.wf.ok ? r.wf.args : {} }, observation: r.result.observation, evidence: r.result.evidence, caveats: [], config: { coarse: 'execute:x' } }
+    const history = { observations: () => [entry] }
+    const answer = await new TemplateAnswerWriter().write({ task: makeTask({ question, options: [], files: [dir] }), history, gaps: [] } as never)
+    expect(answer.answer).toBe('5.000 mm')
+  })
+
+  it('says what it lacks for asks it has no recipe for', () => {
+    const dir = folder({ 'Laos_MaxFRP_2019-01-01.tif': [0, 1, 2, 3] })
+    const plan = planTask(makeTask({ question: 'With pixels of MaxFRP > 0 as fire pixels, compute the kurtosis of daily fire pixel counts in Laos in 2019.', options: [], files: [dir] }))
+    expect(plan.workflow && !plan.workflow.ok ? plan.workflow.missing : '').toMatch(/kurtosis/)
+  })
+
+  it('reads a variable from the question, but never a sensor band named only as the source of another quantity', () => {
+    const dir = folder({ 'Lima_avg_rad_2014-01-01.tif': [1, 1, 1, 1], 'Taihu_sur_refl_b01_2022-01-01.tif': [1, 1, 1, 1] })
+    const inputs = describeInputs(dir, [])
+    expect(resolveVariable('How bright were the night lights?', inputs)?.role).toBe('AVG_RAD')
+    expect(resolveVariable('Based on sur_refl_b01, estimate the water clarity.', inputs)).toBeNull()
+  })
+})
