@@ -129,6 +129,12 @@ describe('named-variable skill', () => {
     expect(plan.workflow && !plan.workflow.ok ? plan.workflow.missing : '').toMatch(/kurtosis/)
   })
 
+  it('claims a question only when the input names carry the variable it names', () => {
+    const dir = folder({ 'Taihu_sur_refl_b01_2022-01-01.tif': [1, 1, 1, 1] })
+    expect(planTask(makeTask({ question: 'What is the mean rainfall in March 2020?', options: [], files: [] })).skill).toBeNull()
+    expect(planTask(makeTask({ question: 'Based on sur_refl_b01 of Taihu, compute the mean water clarity.', options: [], files: [dir] })).skill).toBeNull()
+  })
+
   it('reads a variable from the question, but never a sensor band named only as the source of another quantity', () => {
     const dir = folder({ 'Lima_avg_rad_2014-01-01.tif': [1, 1, 1, 1], 'Taihu_sur_refl_b01_2022-01-01.tif': [1, 1, 1, 1] })
     const inputs = describeInputs(dir, [])

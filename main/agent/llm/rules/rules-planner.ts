@@ -50,9 +50,9 @@ function folderOf(task: TaskSpec): string | null {
 /** Slots, skill and base workflow of a task. Planning reads file names only, never pixels. */
 export function planTask(task: TaskSpec): RulesPlan {
   const slots = extractSlots(task.question)
-  const skill = selectSkill(slots)
   const dir = folderOf(task)
   const inputs = describeInputs(dir, dir ? [] : task.files)
+  const skill = selectSkill(slots, { question: task.question, inputs })
   const ctx: SkillContext = { question: task.question, options: task.options, images: task.images, slots, inputs }
   const variant = (v: Variant) => (skill ? skill.plan(ctx, v) : null)
   return { slots, skill, workflow: variant(BASE_VARIANT), variant }

@@ -30,7 +30,8 @@ export interface Skill {
   id: string
   /** What the skill covers, for the trajectory and the docs. */
   title: string
-  applies(slots: Slots): boolean
+  /** Whether the skill plans these slots; `ctx` (question and input file names), when given, may narrow the claim. */
+  applies(slots: Slots, ctx?: Pick<SkillContext, 'question' | 'inputs'>): boolean
   plan(ctx: SkillContext, variant: Variant): Workflow
 }
 
@@ -115,6 +116,6 @@ export const SKILLS: readonly Skill[] = [
   namedVariableSkill,
 ]
 
-export function selectSkill(slots: Slots): Skill | null {
-  return SKILLS.find((s) => s.applies(slots)) ?? null
+export function selectSkill(slots: Slots, ctx?: Pick<SkillContext, 'question' | 'inputs'>): Skill | null {
+  return SKILLS.find((s) => s.applies(slots, ctx)) ?? null
 }

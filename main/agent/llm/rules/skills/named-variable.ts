@@ -178,6 +178,8 @@ const COVERED = new Set(['mean', 'max', 'min', 'masked_mean', 'fraction', 'chang
 export const namedVariableSkill: Skill = {
   id: ID,
   title: 'Statistics, changes, place differences and trends of a variable the question names (lights, rain, FRP, built volume)',
-  applies: (s) => s.product === null && COVERED.has(s.statistic),
+  // Claimed only when the input names carry a variable the question names: an image question, or one about a
+  // quantity derived from sensor bands, stays with no skill rather than being told it lacks rasters.
+  applies: (s, ctx) => s.product === null && COVERED.has(s.statistic) && ctx !== undefined && resolveVariable(ctx.question, ctx.inputs) !== null,
   plan,
 }
