@@ -121,6 +121,13 @@ describe('named-variable skill', () => {
     const history = { observations: () => [entry] }
     const answer = await new TemplateAnswerWriter().write({ task: makeTask({ question, options: [], files: [dir] }), history, gaps: [] } as never)
     expect(answer.answer).toBe('5.000 mm')
+    // a choice states the unit of the value it was picked from too
+    const options = parseOptions('A. 2.0 mm\nB. 5.0 mm')
+    const c = await planAndRun(question, dir, 'A. 2.0 mm\nB. 5.0 mm')
+    const picked = { ...entry, action: { tool: 'execute', args: c.wf.ok ? c.wf.args : {} }, observation: c.result.observation, evidence: c.result.evidence }
+    const chosen = await new TemplateAnswerWriter().write({ task: makeTask({ question, options, files: [dir] }), history: { observations: () => [picked] }, gaps: [] } as never)
+    expect(chosen.answer).toBe('B')
+    expect(chosen.explanation).toMatch(/5\.000 mm/)
   })
 
   it('says what it lacks for asks it has no recipe for', () => {

@@ -20,7 +20,7 @@ const unitText = (u: string | null) => (!u || u === 'dimensionless' ? '' : u ===
  * nW/cm2/sr, precipitation in mm, FRP in MW, built volume in m3), when the DAG reads exactly one such layer.
  */
 function statedUnit(unit: string | null, entry: ObservationEntry): string | null {
-  if (unit !== 'dn') return unit
+  if (unit !== 'dn' && unit !== null) return unit
   const roles = new Set(dagOf(entry.action.args).nodes.filter((n) => n.op === 'raster.read' && typeof n.params.role === 'string').map((n) => String(n.params.role)))
   const units = new Set([...roles].map((r) => physicalUnitOf(r)))
   const only = units.size === 1 ? [...units][0] : null
@@ -106,7 +106,8 @@ export class TemplateAnswerWriter implements AnswerWriter {
       const p = num(obs.p)
       const direction = obs.trend === 1 ? 'increasing' : obs.trend === -1 ? 'decreasing' : 'no significant'
       const grouped = nodes.find((n) => n.op === 'timeseries.aggregate' && n.params.by !== 'all')?.params.by
-      what = `Sen slope ${value === null ? 'unknown' : fmt(value)} per ${typeof grouped === 'string' ? grouped : 'date'} (${direction} trend${p !== undefined ? `, Mann-Kendall p = ${p.toFixed(3)}` : ''})`
+      const ols = nodes.find((n) => n.op === 'timeseries.trend')?.params.method === 'ols'
+      what = `${ols ? 'Least-squares' : 'Sen'} slope ${value === null ? 'unknown' : fmt(value)} per ${typeof grouped === 'string' ? grouped : 'date'} (${direction} trend${p !== undefined ? `, Mann-Kendall p = ${p.toFixed(3)}` : ''})`
       if (task.format === 'choice' && obs.trend === 0) {
         const none = task.options.find((o) => /no (?:significant )?trend|not significant/i.test(o.text))
         if (none) return { answer: none.letter, explanation: tail(`${none.letter} (${none.text}): ${what}, from ${source}.`), choice: none.letter, value, unit, basis: [entry.call], missing }
