@@ -12,23 +12,13 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { processAlive } from '../store/process-alive'
 import { RsureError } from './errors'
 
 /** Name of the file in each upload folder that records the owning process id. */
 export const OWNER_FILE = '.owner'
 /** How an upload folder is named: `u` and 16 hex digits. Anything else under uploads/ is never touched. */
 export const UPLOAD_FOLDER = /^u[0-9a-f]{16}$/
-
-/** Whether a process is running (EPERM: it is, but belongs to someone else). */
-export function processAlive(pid: number): boolean {
-  if (pid === process.pid) return true
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
 
 /** An upload folder without an owner file is left alone this long (ms) after its last change. */
 export const UNOWNED_GRACE_MS = 60 * 1000

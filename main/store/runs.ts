@@ -4,6 +4,7 @@
  */
 import type { Db } from './database'
 import { newId } from './ids'
+import { processAlive } from './process-alive'
 
 export type RunStatus = 'running' | 'finished' | 'failed' | 'cancelled' | 'interrupted'
 
@@ -153,7 +154,7 @@ export class RunStore {
    * Mark as interrupted every run still 'running' whose owning process is not alive (crash, kill, power loss).
    * Returns the ids marked. `isAlive` is injectable for tests.
    */
-  markInterrupted(isAlive: (pid: number) => boolean = pidAlive): string[] {
+  markInterrupted(isAlive: (pid: number) => boolean = processAlive): string[] {
     const rows = this.db.prepare("SELECT id, pid FROM runs WHERE status = 'running'").all() as { id: string; pid: number | null }[]
     const dead = rows.filter((r) => r.pid === null || !isAlive(r.pid)).map((r) => r.id)
     const stmt = this.db.prepare(
@@ -162,15 +163,5 @@ export class RunStore {
     )
     this.db.transaction(() => dead.forEach((id) => stmt.run(id)))()
     return dead
-  }
-}
-
-function pidAlive(pid: number): boolean {
-  if (pid === process.pid) return true
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
