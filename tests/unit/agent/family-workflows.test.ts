@@ -7,9 +7,8 @@
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/llm/rules/rules-planner'
-import { makeTask, parseOptions } from '../../../main/agent/task'
-import { executeDag } from '../../../main/tools/execute/index'
-import { ArtifactStore } from '../../../main/store/artifacts'
+import { makeTask } from '../../../main/agent/task'
+import { planAndRun } from '../../helpers/plan-and-run'
 import { tempDir } from '../../helpers/tmp'
 import { writeTinyTiff } from '../engines/raster/tiny-tiff'
 
@@ -29,16 +28,6 @@ function folder(layers: Record<string, number[]>): string {
     else writeTinyTiff(file, { width: 2, height: 2, bands: [values], dtype: 'float32', geo })
   }
   return t.dir
-}
-
-type Node = { id: string; op: string; params: Record<string, unknown>; inputs: Record<string, unknown> }
-
-async function planAndRun(question: string, dir: string, options = '') {
-  const plan = planTask(makeTask({ question, options: options ? parseOptions(options) : [], files: [dir] }))
-  const wf = plan.workflow
-  if (!wf?.ok || wf.tool !== 'execute') throw new Error(`no execute workflow: ${wf && !wf.ok ? wf.missing : 'none'}`)
-  const result = await executeDag(wf.args, { artifacts: new ArtifactStore(path.join(dir, 'artifacts')) })
-  return { plan, nodes: wf.args.nodes as Node[], result, value: (result.observation as { value?: number } | null)?.value }
 }
 
 describe('rules workflows for the taught families', () => {

@@ -12,8 +12,7 @@ import { planTask } from '../../../main/agent/llm/rules/rules-planner'
 import { TemplateAnswerWriter } from '../../../main/agent/llm/rules/answer-templates'
 import { resolveVariable } from '../../../main/agent/llm/rules/variables'
 import { makeTask, parseOptions } from '../../../main/agent/task'
-import { executeDag } from '../../../main/tools/execute/index'
-import { ArtifactStore } from '../../../main/store/artifacts'
+import { planAndRun } from '../../helpers/plan-and-run'
 import { tempDir } from '../../helpers/tmp'
 import { writeTinyTiff } from '../engines/raster/tiny-tiff'
 
@@ -26,17 +25,6 @@ function folder(layers: Record<string, number[]>): string {
   dirs.push(t)
   for (const [name, values] of Object.entries(layers)) writeTinyTiff(path.join(t.dir, name), { width: 2, height: 2, bands: [values], dtype: 'float32', geo })
   return t.dir
-}
-
-type Node = { id: string; op: string; params: Record<string, unknown>; inputs: Record<string, unknown> }
-
-async function planAndRun(question: string, dir: string, options = '') {
-  const plan = planTask(makeTask({ question, options: options ? parseOptions(options) : [], files: [dir] }))
-  const wf = plan.workflow
-  if (!wf?.ok || wf.tool !== 'execute') throw new Error(`no execute workflow: ${wf && !wf.ok ? wf.missing : 'none'}`)
-  const result = await executeDag(wf.args, { artifacts: new ArtifactStore(path.join(dir, 'artifacts')) })
-  const obs = result.observation as Record<string, unknown> | null
-  return { plan, wf, nodes: wf.args.nodes as Node[], result, obs, value: obs?.value as number | undefined }
 }
 
 describe('named-variable skill', () => {

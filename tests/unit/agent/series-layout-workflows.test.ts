@@ -8,10 +8,7 @@
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { describeInputs } from '../../../main/agent/llm/rules/input-files'
-import { planTask } from '../../../main/agent/llm/rules/rules-planner'
-import { makeTask } from '../../../main/agent/task'
-import { executeDag } from '../../../main/tools/execute/index'
-import { ArtifactStore } from '../../../main/store/artifacts'
+import { planAndRun } from '../../helpers/plan-and-run'
 import { tempDir } from '../../helpers/tmp'
 import { writeTinyTiff, type TinyDtype } from '../engines/raster/tiny-tiff'
 
@@ -24,17 +21,6 @@ function folder(layers: Record<string, [TinyDtype, number[]]>): string {
   dirs.push(t)
   for (const [name, [dtype, values]] of Object.entries(layers)) writeTinyTiff(path.join(t.dir, name), { width: 2, height: 2, bands: [values], dtype, geo })
   return t.dir
-}
-
-type Node = { id: string; op: string; params: Record<string, unknown>; inputs: Record<string, unknown> }
-
-async function planAndRun(question: string, dir: string) {
-  const plan = planTask(makeTask({ question, options: [], files: [dir] }))
-  const wf = plan.workflow
-  if (!wf?.ok || wf.tool !== 'execute') throw new Error(`no execute workflow: ${wf && !wf.ok ? wf.missing : 'none'}`)
-  const result = await executeDag(wf.args, { artifacts: new ArtifactStore(path.join(dir, 'artifacts')) })
-  const products = (wf.args.nodes as Node[]).filter((n) => n.op === 'raster.product').map((n) => n.params.product)
-  return { plan, products, result, value: (result.observation as { value?: number } | null)?.value }
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
