@@ -12,12 +12,12 @@ import path from 'node:path'
 import NodeWebSocket from 'ws'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { shared, tempDir } from '../helpers/tmp'
+import { FIXTURES, shared, tempDir } from '../helpers/tmp'
 
 const root = path.resolve(__dirname, '..', '..')
 const CHROMIUM = process.env.RSURE_CHROMIUM ?? '/usr/bin/chromium'
-const B4 = shared('fixtures', 'landsat8_L1TP_016037_20170813', 'LC08_L1TP_016037_20170813_20170814_01_RT_B4.TIF')
-const RED = shared('fixtures', 'riotiler', 'red.tif')
+const B4 = FIXTURES.B4
+const RED = FIXTURES.RED
 const SCREENSHOT = path.join(root, 'test-results', 'e2e', 'browser-mode.png')
 
 let tmp: { dir: string; cleanup: () => void }
@@ -128,18 +128,22 @@ describe('browser mode (rsure serve + Chromium)', () => {
     expect(page.url()).not.toContain('token=')
   })
 
+  /** Wait until the card of `name` shows a decoded preview image (not just the element). */
+  const previewLoaded = (name: string) =>
+    page.waitForFunction(
+      (n) => {
+        const img = document.querySelector(`[data-testid=file-card][data-name="${n}"] [data-testid=preview-img]`) as HTMLImageElement | null
+        return !!img && img.complete && img.naturalWidth > 0
+      },
+      name,
+      { timeout: 30_000 },
+    )
+
   it('adds the Landsat 8 B4 file through the page and shows its preview and info', async () => {
     await page.setInputFiles('[data-testid=file-input]', B4)
     const card = page.locator(`[data-testid=file-card][data-name="${path.basename(B4)}"]`)
     await card.locator('[data-testid=preview-img]').waitFor({ timeout: 30_000 })
-    await page.waitForFunction(
-      (name) => {
-        const img = document.querySelector(`[data-testid=file-card][data-name="${name}"] [data-testid=preview-img]`) as HTMLImageElement | null
-        return !!img && img.complete && img.naturalWidth > 0
-      },
-      path.basename(B4),
-      { timeout: 30_000 },
-    )
+    await previewLoaded(path.basename(B4))
     const info = (await card.locator('[data-testid=file-info]').innerText()).replace(/\s+/g, ' ')
     expect(info).toContain('255 × 259 px, 1 band')
     expect(info).toContain('uint16')
@@ -249,14 +253,7 @@ describe('browser mode (rsure serve + Chromium)', () => {
     await expect.poll(names, { timeout: 20_000 }).toEqual(before)
     // The restored Landsat file (uploaded through the page, kept under the data folder) shows its info and a real preview.
     const card = page.locator(`[data-testid=file-card][data-name="${path.basename(B4)}"]`)
-    await page.waitForFunction(
-      (name) => {
-        const img = document.querySelector(`[data-testid=file-card][data-name="${name}"] [data-testid=preview-img]`) as HTMLImageElement | null
-        return !!img && img.complete && img.naturalWidth > 0
-      },
-      path.basename(B4),
-      { timeout: 30_000 },
-    )
+    await previewLoaded(path.basename(B4))
     const info = (await card.locator('[data-testid=file-info]').innerText()).replace(/\s+/g, ' ')
     expect(info).toContain('255 × 259 px, 1 band')
     expect(info).toContain('EPSG:32617')

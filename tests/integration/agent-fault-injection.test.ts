@@ -13,10 +13,10 @@ import { makeTask, parseOptions } from '../../main/agent/task'
 import { ToolRegistry } from '../../main/agent/tool-registry'
 import { executeTool } from '../../main/tools/execute/index'
 import type { Tool } from '../../main/tools/tool'
-import { shared } from '../helpers/tmp'
+import { FIXTURES, shared } from '../helpers/tmp'
 import { memoryStores, type StoreBundle } from '../unit/agent/doubles'
 
-const FILES = shared('benchmarks', 'earthbench-q46', 'files')
+const FILES = FIXTURES.Q46_FILES
 type Dag = { nodes: { id: string; op: string; params: Record<string, unknown>; inputs: Record<string, unknown> }[]; output: string }
 
 /**

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../main/cli/index'
-import { shared, tempDir } from '../helpers/tmp'
+import { FIXTURES, tempDir } from '../helpers/tmp'
 
-const FILES = shared('benchmarks', 'earthbench-q46', 'files')
+const FILES = FIXTURES.Q46_FILES
 const { dir, cleanup } = tempDir('rsure-families-')
 const previous = process.env.RSURE_DATA_DIR
 beforeAll(() => {

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../main/cli/index'
 import type { CliIo } from '../../main/cli/io'
-import { shared, tempDir } from '../helpers/tmp'
+import { FIXTURES, tempDir } from '../helpers/tmp'
 
 const t = tempDir('rsure-exec-cli-')
 let saved: string | undefined
@@ -33,7 +33,7 @@ function dagFile(name: string, dag: unknown): string {
   return f
 }
 
-const B4 = shared('fixtures/landsat8_L1TP_016037_20170813/LC08_L1TP_016037_20170813_20170814_01_RT_B4.TIF')
+const B4 = FIXTURES.B4
 
 describe('rsure exec', () => {
   it('prints the ToolResult as one JSON document with --json', async () => {

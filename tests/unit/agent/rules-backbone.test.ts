@@ -7,10 +7,10 @@ import { runAgent } from '../../../main/agent/run-agent'
 import { makeTask, parseOptions, type TaskSpec } from '../../../main/agent/task'
 import { ToolRegistry } from '../../../main/agent/tool-registry'
 import { VerifiedHistory } from '../../../main/agent/verified-history'
-import { shared } from '../../helpers/tmp'
+import { FIXTURES } from '../../helpers/tmp'
 import { executeOk, memoryStores, scriptedTool, type StoreBundle } from './doubles'
 
-const FILES = shared('benchmarks', 'earthbench-q46', 'files')
+const FILES = FIXTURES.Q46_FILES
 const OPTIONS = parseOptions('A. Annual Mean TVDI: 0.7123\nB. Annual Mean TVDI: 0.6897\nC. Annual Mean TVDI: 0.6543\nD. Annual Mean TVDI: 0.7245')
 const q46 = () =>
   makeTask({ question: 'Calculate the daily and annual average TVDI near Urumqi in 2019 from NDVI and LST.', options: OPTIONS, files: [FILES] })

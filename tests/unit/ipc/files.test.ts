@@ -3,9 +3,9 @@ import path from 'node:path'
 import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createIpcHost, type IpcHost } from '../../../main/ipc'
-import { shared, tempDir } from '../../helpers/tmp'
+import { FIXTURES, shared, tempDir } from '../../helpers/tmp'
 
-const B4 = shared('fixtures', 'landsat8_L1TP_016037_20170813', 'LC08_L1TP_016037_20170813_20170814_01_RT_B4.TIF')
+const B4 = FIXTURES.B4
 
 let tmp: { dir: string; cleanup: () => void }
 let host: IpcHost

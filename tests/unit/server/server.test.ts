@@ -5,9 +5,9 @@ import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../../../main/server/server'
 import { decodeFrame, encodeFrame, TOKEN_PROTOCOL_PREFIX, WIRE_PROTOCOL } from '../../../preload/wire'
-import { shared, tempDir } from '../../helpers/tmp'
+import { FIXTURES, tempDir } from '../../helpers/tmp'
 
-const B4 = shared('fixtures', 'landsat8_L1TP_016037_20170813', 'LC08_L1TP_016037_20170813_20170814_01_RT_B4.TIF')
+const B4 = FIXTURES.B4
 
 let tmp: { dir: string; cleanup: () => void }
 let server: RunningServer

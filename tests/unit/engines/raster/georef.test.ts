@@ -1,9 +1,9 @@
 import { fromFile } from 'geotiff'
 import { describe, expect, it } from 'vitest'
 import { crsFromGeoKeys, mapToPixel, pixelToMap, readGeoref } from '../../../../main/engines/raster/georef'
-import { shared } from '../../../helpers/tmp'
+import { FIXTURES } from '../../../helpers/tmp'
 
-const B4 = shared('fixtures/landsat8_L1TP_016037_20170813/LC08_L1TP_016037_20170813_20170814_01_RT_B4.TIF')
+const B4 = FIXTURES.B4
 
 describe('georef', () => {
   it('converts the PixelIsPoint Landsat tiepoint to the corner origin GDAL reports', async () => {

