@@ -12,17 +12,19 @@
  *
  * The tools write these ids themselves into `ToolResult.config` (tools may not import this module, which sits
  * above them; they follow the grammar). The prior uses the helpers here to validate ids that arrive from the CLI,
- * JSON imports and trajectories, and to derive the coarse id of a fine one.
+ * JSON imports and trajectories, and to derive the coarse id of a fine one. The prior keys on these ids alone: it
+ * does not know the tool registry, so a tool added later needs no change here.
  */
 import { z } from 'zod'
-import { ToolName } from '../tools/protocol'
 
 /** A part is anything without white space or '|', exactly what the protocol's ToolConfig accepts, so no id a
  * tool may emit is refused here (execute details such as `mean+max` or `polygon-mean` included). */
 const PART = /^[^\s|]+$/
+/** The tool part: a lower-case word (perceive, measure, execute, retrieve, or a tool added later). */
+const TOOL = /^[a-z][a-z0-9_-]*$/
 
 export interface ParsedConfigId {
-  tool: ToolName
+  tool: string
   /** Mode, metric, op or 'cards'. */
   key: string
   /** Qualifiers after the key (backend, view, relation, layer type, product...). Empty for a coarse id. */
@@ -40,9 +42,9 @@ export function parseConfigId(raw: string): ParsedConfigId {
   if (colon <= 0) {
     throw new Error(`The configuration id '${raw}' must start with a tool and a colon, e.g. 'measure:count|auto|objects'.`)
   }
-  const tool = ToolName.safeParse(id.slice(0, colon))
-  if (!tool.success) {
-    throw new Error(`The configuration id '${raw}' names an unknown tool; use perceive, measure, execute or retrieve.`)
+  const tool = id.slice(0, colon)
+  if (!TOOL.test(tool)) {
+    throw new Error(`The configuration id '${raw}' must start with a tool name in letters, e.g. perceive, measure, execute or retrieve.`)
   }
   const [key, ...qualifiers] = id.slice(colon + 1).split('|')
   for (const part of [key, ...qualifiers]) {
@@ -50,8 +52,8 @@ export function parseConfigId(raw: string): ParsedConfigId {
       throw new Error(`The configuration id '${raw}' has an empty or malformed part '${part}'; parts are words without spaces joined by '|'.`)
     }
   }
-  const coarse = `${tool.data}:${key}`
-  return { tool: tool.data, key, qualifiers, coarse, id, level: qualifiers.length ? 'fine' : 'coarse' }
+  const coarse = `${tool}:${key}`
+  return { tool, key, qualifiers, coarse, id, level: qualifiers.length ? 'fine' : 'coarse' }
 }
 
 /** The coarse id of a fine (or coarse) id. */
@@ -74,7 +76,7 @@ export const ConfigIdSchema = z
 
 /** The {tool, coarse, fine} triple of a `ToolResult.config`, checked for agreement between its parts. */
 export const ConfigTripleSchema = z
-  .object({ tool: ToolName, coarse: ConfigIdSchema, fine: ConfigIdSchema })
+  .object({ tool: z.string().regex(TOOL), coarse: ConfigIdSchema, fine: ConfigIdSchema })
   .superRefine((c, ctx) => {
     if (!c.coarse.startsWith(`${c.tool}:`)) ctx.addIssue({ code: 'custom', path: ['coarse'], message: `coarse id '${c.coarse}' does not belong to tool '${c.tool}'` })
     if (coarseOf(c.coarse) !== c.coarse) ctx.addIssue({ code: 'custom', path: ['coarse'], message: `'${c.coarse}' is a fine id, not a coarse one` })

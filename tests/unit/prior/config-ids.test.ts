@@ -26,7 +26,7 @@ describe('configuration ids', () => {
 
   it('rejects malformed ids with one sentence', () => {
     expect(() => parseConfigId('count|auto')).toThrow(/must start with a tool and a colon/)
-    expect(() => parseConfigId('detect:objects')).toThrow(/names an unknown tool/)
+    expect(() => parseConfigId('2d detect:objects')).toThrow(/must start with a tool name in letters/)
     expect(() => parseConfigId('measure:count||objects')).toThrow(/empty or malformed part ''/)
     expect(() => parseConfigId('measure:count|auto objects')).toThrow(/malformed part 'auto objects'/)
   })
