@@ -3,7 +3,7 @@
  * the end-to-end check the rules-workflow tests share (planner + compiler + engine, no loop or verifier).
  */
 import path from 'node:path'
-import { planTask } from '../../main/agent/llm/rules/rules-planner'
+import { planTask } from '../../main/agent/rules/rules-planner'
 import { makeTask, parseOptions } from '../../main/agent/task'
 import { ArtifactStore } from '../../main/store/artifacts'
 import { executeDag } from '../../main/tools/execute/index'

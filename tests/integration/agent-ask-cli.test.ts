@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
-import { planTask } from '../../main/agent/llm/rules/rules-planner'
+import { planTask } from '../../main/agent/rules/rules-planner'
 import { makeTask, parseOptions } from '../../main/agent/task'
 import { main } from '../../main/cli/index'
 import { openServices } from '../../main/services'

@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createRulesBackbone } from '../../main/agent/llm/rules/rules-backbone'
+import { createRulesBackbone } from '../../main/agent/rules/rules-backbone'
 import { runAgent } from '../../main/agent/run-agent'
 import { makeTask, parseOptions } from '../../main/agent/task'
 import { ToolRegistry } from '../../main/agent/tool-registry'

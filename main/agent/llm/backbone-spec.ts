@@ -8,7 +8,7 @@ import type { ToolRegistry } from '../tool-registry'
 import { LlamaModel } from './llama-model'
 import { createLlmBackbone } from './llm-backbone'
 import { OpenAIClient } from './openai-client'
-import { createRulesBackbone } from './rules/rules-backbone'
+import { createRulesBackbone } from '../rules/rules-backbone'
 
 export type BackboneSpec =
   | { kind: 'rules' }

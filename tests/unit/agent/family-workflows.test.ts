@@ -6,7 +6,7 @@
  */
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { planTask } from '../../../main/agent/llm/rules/rules-planner'
+import { planTask } from '../../../main/agent/rules/rules-planner'
 import { makeTask } from '../../../main/agent/task'
 import { planAndRun } from '../../helpers/plan-and-run'
 import { tempDir } from '../../helpers/tmp'

@@ -7,7 +7,7 @@
  */
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { describeInputs } from '../../../main/agent/llm/rules/input-files'
+import { describeInputs } from '../../../main/agent/rules/input-files'
 import { planAndRun } from '../../helpers/plan-and-run'
 import { tempDir } from '../../helpers/tmp'
 import { writeTinyTiff, type TinyDtype } from '../engines/raster/tiny-tiff'

@@ -5,8 +5,8 @@
  * selects, and a change of the share of the area beyond a threshold between two periods.
  */
 import { describe, expect, it } from 'vitest'
-import { selectSkill } from '../../../main/agent/llm/rules/skills'
-import { extractSlots, extractThresholds } from '../../../main/agent/llm/rules/slots'
+import { selectSkill } from '../../../main/agent/rules/skills'
+import { extractSlots, extractThresholds } from '../../../main/agent/rules/slots'
 
 const cond = (q: string) => {
   const r = extractThresholds(q)

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { extractSlots, extractThresholds } from '../../../main/agent/llm/rules/slots'
-import { selectSkill } from '../../../main/agent/llm/rules/skills'
+import { extractSlots, extractThresholds } from '../../../main/agent/rules/slots'
+import { selectSkill } from '../../../main/agent/rules/skills'
 import { shared } from '../../helpers/tmp'
 
 describe('extractThresholds', () => {

@@ -6,7 +6,7 @@
  */
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { planTask } from '../../../main/agent/llm/rules/rules-planner'
+import { planTask } from '../../../main/agent/rules/rules-planner'
 import { makeTask } from '../../../main/agent/task'
 import { executeDag } from '../../../main/tools/execute/index'
 import { ArtifactStore } from '../../../main/store/artifacts'

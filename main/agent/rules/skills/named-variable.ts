@@ -6,7 +6,7 @@
  * periods or two years, the difference between two places (files split by the place in their names), and the
  * trend of per-date or annual means (Theil-Sen, or an ordinary least-squares line when a linear regression is asked).
  */
-import { spanOf, type Period } from '../../../../verify/question-periods'
+import { spanOf, type Period } from '../../../verify/question-periods'
 import { finish, nonNegativeOptions } from '../analyses'
 import { numericOptions } from '../options'
 import { DagBuilder } from '../dag-builder'

@@ -3,7 +3,7 @@
  * "Annual Mean TVDI: 0.6897, Min: 0.0000" keyed by "Annual Mean TVDI" gives 0.6897; "28.07%" gives 28.07 percent;
  * "-0.50 K/year" gives -0.5; "No significant trend" gives no number.
  */
-import type { AnswerOption } from '../../task'
+import type { AnswerOption } from '../task'
 
 export interface NumericOption extends AnswerOption {
   value: number | null

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { landsatRoles, parseName, sentinel2Roles, type ParsedName } from '../../../engines/raster/catalog/names'
-import { seriesRoles, variableInfo } from '../../../engines/raster/catalog/series-vocabulary'
+import { landsatRoles, parseName, sentinel2Roles, type ParsedName } from '../../engines/raster/catalog/names'
+import { seriesRoles, variableInfo } from '../../engines/raster/catalog/series-vocabulary'
 
 export interface InputFiles {
   /** The folder given with --files, when there is one (absolute). */

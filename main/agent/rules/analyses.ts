@@ -8,7 +8,7 @@ import { numericOptions, optionsAreNumeric, sharedKey } from './options'
 import type { DagBuilder } from './dag-builder'
 import type { ProductPlan } from './products'
 import type { Comparison, Slots, Threshold } from './slots'
-import type { AnswerOption } from '../../task'
+import type { AnswerOption } from '../task'
 
 /** How the answer template reads the workflow's observation. */
 export type ReadSpec =

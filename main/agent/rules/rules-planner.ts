@@ -6,9 +6,9 @@
  * skipped, so it never repeats a call.
  */
 import fs from 'node:fs'
-import { canonicalCall } from '../../../verify/canonical-args'
-import type { Planner, PlannerStep, PlannerView } from '../../loop-events'
-import type { TaskSpec } from '../../task'
+import { canonicalCall } from '../../verify/canonical-args'
+import type { Planner, PlannerStep, PlannerView } from '../loop-events'
+import type { TaskSpec } from '../task'
 import { describeInputs } from './input-files'
 import { BASE_VARIANT, type Variant } from './products'
 import { selectSkill, type Skill, type SkillContext, type Workflow } from './skills'

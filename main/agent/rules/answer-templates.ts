@@ -5,9 +5,9 @@
  * format, with the caveats and gaps stated beside it. Without a verified observation it names what is missing and
  * gives no value.
  */
-import type { AnswerInput, AnswerWriter, FinalAnswer } from '../../answer'
-import type { ObservationEntry } from '../../verified-history'
-import { dagOf, isRec, nodeRecords, num } from '../../../verify/policy/evidence-reading'
+import type { AnswerInput, AnswerWriter, FinalAnswer } from '../answer'
+import type { ObservationEntry } from '../verified-history'
+import { dagOf, isRec, nodeRecords, num } from '../../verify/policy/evidence-reading'
 import { nearestOption } from './options'
 import { extractSlots, type Comparison } from './slots'
 import { physicalUnitOf } from './variables'
