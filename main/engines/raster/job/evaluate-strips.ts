@@ -10,16 +10,9 @@ import type { Raster } from '../raster'
 import { selectPixels, GeometryError } from '../spatial'
 import { summarize } from '../stats'
 import { GeoTiffStripWriter } from '../tiff/writer'
-import {
-  BufferRecycler,
-  compare,
-  evaluateNode,
-  prepareRead,
-  quickStats,
-  readRows,
-  type PreparedRead,
-  type Value,
-} from './evaluate'
+import { compare, evaluateNode, quickStats, type Value } from './evaluate-node'
+import { prepareRead, readRows, type PreparedRead } from './read-node'
+import type { BufferRecycler } from './recycler'
 import { RasterJobError, type JobResult, type JobSink, type NodeReport, type RasterJob, type SinkResult } from './types'
 
 /** Buffers of one strip (all nodes together) stay under this many bytes. */

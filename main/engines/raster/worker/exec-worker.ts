@@ -5,7 +5,8 @@
  * chunk (see pool.ts for how the pool finds it).
  */
 import { parentPort } from 'node:worker_threads'
-import { BufferRecycler, evaluateJob } from '../job/evaluate'
+import { evaluateJob } from '../job/evaluate'
+import { BufferRecycler } from '../job/recycler'
 import { RasterJobError, type RasterJob } from '../job/types'
 
 export type WorkerRequest = { id: number; job: RasterJob }

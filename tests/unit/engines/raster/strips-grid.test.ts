@@ -5,7 +5,8 @@
  */
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { BufferRecycler, evaluateJob } from '../../../../main/engines/raster/job/evaluate'
+import { evaluateJob } from '../../../../main/engines/raster/job/evaluate'
+import { BufferRecycler } from '../../../../main/engines/raster/job/recycler'
 import type { JobNode, RasterJob } from '../../../../main/engines/raster/job/types'
 import { tempDir } from '../../../helpers/tmp'
 import { ramp, writeTinyTiff } from './tiny-tiff'

@@ -1,0 +1,112 @@
+/**
+ * Read nodes of a raster job: resolve a node's file (path or catalog role), nodata, scale and window, open it, and
+ * read its rows as rasters on the matching part of the file's grid.
+ */
+import path from 'node:path'
+import type { Grid, Raster } from '../raster'
+import { TiffFile } from '../tiff/reader'
+import type { BufferRecycler } from './recycler'
+import type { JobNode, RasterJob, ReadParams } from './types'
+import { RasterJobError } from './types'
+
+/** An opened read: the file, how its values are decoded, the full window and grid it covers. */
+export interface PreparedRead {
+  node: JobNode
+  tif: TiffFile
+  file: string
+  band: number
+  nodata: number | null
+  scale: number
+  offset: number
+  meta?: Record<string, number>
+  /** The window of the file this node reads (the whole image unless params.window). */
+  win: { col: number; row: number; width: number; height: number }
+  grid: Grid
+  bandInfo: Record<string, unknown>
+}
+
+/** Resolve a read node (path or catalog role, nodata, scale) and open its file. The caller closes `tif`. */
+export function prepareRead(node: JobNode, job: RasterJob): PreparedRead {
+  const p = node.params as unknown as ReadParams
+  let file: string
+  let band = p.band
+  let scale = 1
+  let offset = 0
+  let nodataDefault: number | undefined
+  let meta: Record<string, number> | undefined
+  let scaleSource = 'raw DN'
+  if (p.role !== undefined) {
+    const item = job.item
+    if (!item) throw new RasterJobError(node.id, `read node '${node.id}' names role '${p.role}' but is not fed by a catalog`)
+    const ref = item.bands[p.role] ?? Object.entries(item.bands).find(([k]) => k.toLowerCase() === p.role!.toLowerCase())?.[1]
+    if (!ref) throw new RasterJobError(node.id, `asset ${item.id} has no band with role '${p.role}' (it has ${Object.keys(item.bands).join(', ')}) for node '${node.id}'`)
+    file = ref.path
+    band = ref.band
+    scale = ref.scale
+    offset = ref.offset
+    nodataDefault = ref.nodata
+    meta = ref.meta
+    scaleSource = ref.scaleSource
+  } else {
+    file = path.resolve(job.baseDir, p.path!)
+  }
+  let tif: TiffFile
+  try {
+    tif = TiffFile.open(file)
+  } catch (err) {
+    throw new RasterJobError(node.id, `node '${node.id}' cannot read ${file}: ${(err as Error).message}`)
+  }
+  if (p.scale === 'file') {
+    scale = tif.metadataScale.get(band) ?? 1
+    offset = tif.metadataOffset.get(band) ?? 0
+    scaleSource = 'GDAL metadata'
+  } else if (p.scale !== undefined || p.offset !== undefined) {
+    scale = p.scale ?? 1
+    offset = p.offset ?? 0
+    scaleSource = 'node params'
+  }
+  const nodata = p.nodata === 'none' ? null : p.nodata === 'file' ? (nodataDefault ?? tif.nodata) : p.nodata
+  const win = p.window ?? { col: 0, row: 0, width: tif.width, height: tif.height }
+  const gt = tif.georef.geoTransform
+  const grid: Grid = {
+    width: win.width,
+    height: win.height,
+    geoTransform: gt ? [gt[0] + win.col * gt[1] + win.row * gt[2], gt[1], gt[2], gt[3] + win.col * gt[4] + win.row * gt[5], gt[4], gt[5]] : null,
+    crs: tif.georef.crs,
+    geoKeyTags: tif.geoKeyTags,
+  }
+  const bandInfo = {
+    path: file,
+    band,
+    ...(p.role !== undefined ? { role: p.role } : {}),
+    nodata: nodata === null ? null : Number.isNaN(nodata) ? 'NaN' : nodata,
+    nodata_source: p.nodata === 'file' ? (nodataDefault !== undefined ? 'catalog fill value' : tif.nodata === null ? 'file has no nodata tag' : 'file GDAL_NODATA tag') : 'node params',
+    scale,
+    offset,
+    scale_source: scaleSource,
+    unit: node.unit,
+    file_nodata: tif.nodata,
+    dtype: tif.sampleType,
+  }
+  return { node, tif, file, band, nodata, scale, offset, ...(meta ? { meta } : {}), win, grid, bandInfo }
+}
+
+/** Read rows [r0, r0 + rows) of a prepared read's window as a raster on the matching strip of its grid. */
+export async function readRows(r: PreparedRead, r0: number, rows: number, recycler: BufferRecycler): Promise<Raster> {
+  const stats = new Float64Array(4)
+  const window = { col: r.win.col, row: r.win.row + r0, width: r.win.width, height: rows }
+  let data: Float64Array
+  try {
+    data = await r.tif.readBand({ band: r.band, window, nodata: r.nodata, scale: r.scale, offset: r.offset, into: recycler.take(r.win.width * rows), stats })
+  } catch (err) {
+    throw new RasterJobError(r.node.id, `node '${r.node.id}' cannot read band ${r.band} of ${r.file}: ${(err as Error).message}`)
+  }
+  return { grid: stripGrid(r.grid, r0, rows), data, unit: r.node.unit, stats, ...(r.meta ? { meta: r.meta } : {}) }
+}
+
+/** The grid of rows [r0, r0 + rows) of `g`. */
+export function stripGrid(g: Grid, r0: number, rows: number): Grid {
+  if (r0 === 0 && rows === g.height) return g
+  const gt = g.geoTransform
+  return { ...g, height: rows, geoTransform: gt ? [gt[0] + r0 * gt[2], gt[1], gt[2], gt[3] + r0 * gt[5], gt[4], gt[5]] : null }
+}
