@@ -11,6 +11,30 @@
  * Units: sizes in pixels, file sizes and offsets in bytes, coordinates in the CRS's units.
  */
 import { z } from 'zod'
+import {
+  AskStart,
+  ArtifactId,
+  BackboneChoice,
+  BackboneTest,
+  DerivedLayer,
+  ExportedFile,
+  FeedbackResult,
+  LayerInfo,
+  LayerRef,
+  PriorCell,
+  RunDetail,
+  RunId,
+  RunStatus,
+  RunStep,
+  RunSummary,
+  Settings,
+  SettingsUpdate,
+  TileAddress,
+  TileResult,
+  TileStyle,
+} from './desk'
+
+export * from './desk'
 
 // ---------------------------------------------------------------------------------------------------------------
 // Values shared by several channels
@@ -204,7 +228,79 @@ export const channels = {
     'an 8-bit RGBA PNG preview made on the main side (overviews, band selection, stretch)',
   ),
 
-  // --- later issues: 'ask.*', 'runs.*', 'prior.*', 'models.*' go here.
+  // --- runs of the agent (issue 9): start, cancel; steps arrive as `run.*` events
+  'ask.start': channel(
+    AskStart,
+    z.object({ runId: RunId }),
+    'start a run over the session files (all, or fileIds) and return its id at once; steps stream as run.step events',
+  ),
+  'ask.cancel': channel(z.object({ runId: RunId }).strict(), z.object({ cancelled: z.boolean() }), 'cancel a running run (false when it is not running here)'),
+
+  // --- run history
+  'runs.list': channel(
+    z
+      .object({
+        /** Words searched in the question and the answer (all must occur). */
+        query: z.string().max(200).default(''),
+        status: RunStatus.optional(),
+        limit: z.number().int().min(1).max(500).default(50),
+        offset: z.number().int().nonnegative().default(0),
+      })
+      .strict(),
+    z.object({ runs: z.array(RunSummary), total: z.number().int().nonnegative() }),
+    'stored runs, newest first, optionally searched',
+  ),
+  'runs.get': channel(z.object({ runId: RunId }).strict(), RunDetail, 'reopen a run: its settings, every stored step, its derived layers and the marks given'),
+  'runs.delete': channel(z.object({ runId: RunId }).strict(), z.object({ deleted: z.boolean() }), 'delete a stored run and its trajectory (not while it runs)'),
+  'runs.feedback': channel(
+    z
+      .object({
+        runId: RunId,
+        /** true right, false wrong, null withdraws the mark. */
+        correct: z.boolean().nullable(),
+        /** Any step of the observation's call; absent to mark the answer. */
+        stepSeq: z.number().int().nonnegative().optional(),
+        note: z.string().max(2000).optional(),
+      })
+      .strict(),
+    FeedbackResult,
+    "mark the answer or one observation right/wrong: updates n and n_valid of the configurations it used",
+  ),
+  'runs.layers': channel(z.object({ runId: RunId }).strict(), z.object({ layers: z.array(DerivedLayer) }), 'the derived layers (artifacts) of a run'),
+  'runs.exportReport': channel(
+    z.object({ runId: RunId, format: z.enum(['html', 'pdf']) }).strict(),
+    ExportedFile,
+    'a self-contained report of a run (HTML opens offline; PDF printed by Chromium)',
+  ),
+  'layers.export': channel(
+    z.object({ artifact: ArtifactId, format: z.enum(['geotiff', 'geojson']) }).strict(),
+    ExportedFile,
+    'a derived layer as a file to save: GeoTIFF for rasters, GeoJSON for vector layers',
+  ),
+
+  // --- the prior
+  'prior.matrix': channel(
+    z.object({ level: z.enum(['fine', 'coarse']).default('coarse'), taskType: z.string().max(100).optional() }).strict(),
+    z.object({ nMin: z.number().int().positive(), taskTypes: z.array(z.string()), configs: z.array(z.string()), cells: z.array(PriorCell) }),
+    'the task-type x configuration matrix at one level: r̂, n, n_valid, provenance',
+  ),
+
+  // --- settings
+  'settings.get': channel(z.object({}).strict(), Settings, 'the backbone, the data folder and where it comes from'),
+  'settings.set': channel(SettingsUpdate, Settings, 'choose the backbone (used by ask.start without one) or the data folder (from the next start)'),
+  'settings.testBackbone': channel(
+    z.object({ backbone: BackboneChoice }).strict(),
+    BackboneTest,
+    'check that a backbone answers: lists an endpoint\'s models, or checks that a GGUF file is readable',
+  ),
+
+  // --- map layers
+  'layers.info': channel(z.object({ layer: LayerRef }).strict(), LayerInfo, 'how to show a raster: size, lon/lat bounds, zoom range, default style, tile URL'),
+  'layers.tile': channel(
+    z.object({ layer: LayerRef, tile: TileAddress, style: TileStyle.default({}) }).strict(),
+    TileResult,
+    'one 256x256 web-mercator tile (xyz) or a pixel window of a raster as an RGBA PNG; nodata is transparent',
+  ),
 } as const
 
 export type Channels = typeof channels
@@ -227,6 +323,22 @@ export const events = {
   'app.notice': z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
   /** A menu command the page carries out (it owns the file picker). */
   'app.command': z.object({ command: z.enum(['open-files', 'open-folder', 'clear-files']) }),
+  /** A run began (ref: the caller's label from ask.start). Its steps may arrive before ask.start's reply. */
+  'run.started': z.object({ runId: RunId, ref: z.string().nullable(), question: z.string() }),
+  /** One recorded step of a running run, as it is written to the trajectory. */
+  'run.step': RunStep,
+  /** Progress of a long operation inside a tool call (reading files, DAG nodes). fraction = done / total. */
+  'run.progress': z.object({ runId: RunId, call: z.number().int().positive().nullable(), stage: z.string(), done: z.number(), total: z.number(), fraction: z.number().min(0).max(1) }),
+  /** The run ended: finished (with its answer), failed (error says why), or cancelled. */
+  'run.finished': z.object({
+    runId: RunId,
+    status: RunStatus,
+    answer: z.string().nullable(),
+    error: z.string().nullable(),
+    metrics: z.record(z.string(), z.unknown()).nullable(),
+  }),
+  /** A run was deleted from the history. */
+  'run.deleted': z.object({ runId: RunId }),
 } as const
 
 export type Events = typeof events

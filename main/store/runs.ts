@@ -74,8 +74,32 @@ function toRecord(r: RunRow): RunRecord {
   }
 }
 
+/** Told about every run created and every step appended through one RunStore (live views of a run). */
+export interface RunObserver {
+  /** The session new runs belong to, when the caller's NewRun names none. */
+  sessionId?: string | null
+  created?(runId: string, run: NewRun): void
+  step?(runId: string, step: TrajectoryStep): void
+}
+
+export interface RunQuery {
+  /** Words that must all occur in the question or the answer (case-insensitive). */
+  query?: string
+  status?: RunStatus
+  limit?: number
+  offset?: number
+}
+
 export class RunStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly observer: RunObserver = {},
+  ) {}
+
+  /** The same store with an observer (one per live run): steps still go to the same database. */
+  observed(observer: RunObserver): RunStore {
+    return new RunStore(this.db, observer)
+  }
 
   createSession(title = ''): string {
     const id = newId('ses')
@@ -92,7 +116,7 @@ export class RunStore {
       )
       .run(
         id,
-        run.sessionId ?? null,
+        run.sessionId ?? this.observer.sessionId ?? null,
         run.question,
         run.options ?? null,
         JSON.stringify(run.inputs ?? {}),
@@ -100,7 +124,17 @@ export class RunStore {
         run.taskType ?? null,
         process.pid,
       )
+    this.notify(() => this.observer.created?.(id, run))
     return id
+  }
+
+  /** An observer's failure must never fail the run it watches. */
+  private notify(fn: () => void): void {
+    try {
+      fn()
+    } catch {
+      // the live view misses one update; the stored trajectory is complete
+    }
   }
 
   setTaskType(runId: string, taskType: string): void {
@@ -118,7 +152,12 @@ export class RunStore {
         .run(runId, row.next, kind, JSON.stringify(payload))
       return row.next
     })
-    return tx()
+    const seq = tx()
+    if (this.observer.step) {
+      const createdAt = new Date().toISOString()
+      this.notify(() => this.observer.step?.(runId, { seq, kind, payload, createdAt }))
+    }
+    return seq
   }
 
   finishRun(
@@ -141,6 +180,44 @@ export class RunStore {
   listRuns(limit = 50): RunRecord[] {
     const rows = this.db.prepare('SELECT * FROM runs ORDER BY started_at DESC, id DESC LIMIT ?').all(limit) as RunRow[]
     return rows.map(toRecord)
+  }
+
+  /** Runs newest first, searched in question and answer; `total` counts every match. */
+  searchRuns(q: RunQuery = {}): { runs: RunRecord[]; total: number } {
+    const where: string[] = []
+    const params: unknown[] = []
+    for (const word of (q.query ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 12)) {
+      where.push("(lower(question) LIKE ? ESCAPE '\\' OR lower(COALESCE(answer, '')) LIKE ? ESCAPE '\\')")
+      const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      params.push(like, like)
+    }
+    if (q.status) {
+      where.push('status = ?')
+      params.push(q.status)
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''
+    const total = (this.db.prepare(`SELECT COUNT(*) AS c FROM runs ${clause}`).get(...params) as { c: number }).c
+    const rows = this.db
+      .prepare(`SELECT * FROM runs ${clause} ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?`)
+      .all(...params, q.limit ?? 50, q.offset ?? 0) as RunRow[]
+    return { runs: rows.map(toRecord), total }
+  }
+
+  /** Delete a run and its trajectory (its artifacts stay in the store, unlinked). Returns false when unknown. */
+  deleteRun(runId: string): boolean {
+    return this.db.prepare('DELETE FROM runs WHERE id = ?').run(runId).changes > 0
+  }
+
+  /** The artifacts saved during a run (from the artifact table), oldest first. */
+  artifactsOf(runId: string): { sha256: string; kind: string; path: string; bytes: number; meta: Record<string, unknown> }[] {
+    const rows = this.db.prepare('SELECT sha256, kind, path, bytes, meta FROM artifacts WHERE run_id = ? ORDER BY created_at').all(runId) as {
+      sha256: string
+      kind: string
+      path: string
+      bytes: number
+      meta: string
+    }[]
+    return rows.map((r) => ({ ...r, meta: JSON.parse(r.meta) as Record<string, unknown> }))
   }
 
   trajectory(runId: string): TrajectoryStep[] {

@@ -8,12 +8,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import { installedTools } from '../../agent/installed-tools'
-import { createBackbone, parseBackbone } from '../../agent/llm/backbone-spec'
-import { runAgent } from '../../agent/run-agent'
-import { verifierImages } from '../../agent/verifier-images'
+import { parseBackbone } from '../../agent/llm/backbone-spec'
 import { makeTask, parseOptions } from '../../agent/task'
-import { openServices } from '../../services'
+import { openServices, type AskEvent } from '../../services'
 import { CliError, parseCommandArgs, printJson, progressPrinter, validate, type Command } from '../io'
 
 const existingFile = (what: string) =>
@@ -70,21 +67,11 @@ const command: Command = {
     })
 
     const services = openServices()
-    const registry = await installedTools()
-    const backbone = createBackbone(spec, registry, { apiKey: process.env.RSURE_OPENAI_API_KEY })
     const switches = { verify: !values['no-verify'], prior: !values['no-prior'] }
+    const progress = values.json ? undefined : progressPrinter(io)
+    const onEvent = progress && ((e: AskEvent) => void (e.type === 'progress' && progress(e.progress)))
     try {
-      // The deterministic policy reads evidence only; a model verifier also sees the images with the evidence drawn.
-      const images = spec.kind === 'rules' ? undefined : verifierImages
-      const result = await runAgent(task, switches, {
-        backbone,
-        registry,
-        artifacts: services.artifacts,
-        runs: services.runs,
-        prior: services.prior,
-        verifierImages: images,
-        onProgress: values.json ? undefined : progressPrinter(io),
-      }, io.signal)
+      const result = await services.ask(task, { ...switches, backbone: spec }, io.signal, onEvent)
       if (values.json) {
         printJson(io, {
           answer: result.answer.answer,
@@ -96,7 +83,7 @@ const command: Command = {
           explanation: result.answer.explanation,
           choice: result.answer.choice,
           missing: result.answer.missing,
-          settings: { backbone: backbone.id, ...switches },
+          settings: { backbone: args.backbone.trim(), ...switches },
         })
       } else {
         io.stdout(`${result.answer.answer}\n${result.answer.explanation}\n`)
@@ -108,7 +95,6 @@ const command: Command = {
       if (io.signal.aborted) throw new CliError('The question was interrupted; the run is stored as cancelled with its trajectory so far.', 130)
       throw err
     } finally {
-      await backbone.close()
       services.close()
     }
   },

@@ -1,0 +1,349 @@
+/**
+ * The shapes of the analyst's desk (issue 9) that cross the contract: runs of the agent and their streamed steps,
+ * run history, feedback, the prior matrix, settings, map layers and tiles, derived layers and reports. The channels
+ * and events that carry them are listed in contract.ts; this file only holds their schemas.
+ *
+ * Run steps mirror what the agent records in the trajectory (main/agent/trajectory.ts). Each step has a typed view
+ * of the fields the desk shows (tool, arguments, rule result, prior, verdict...) and `raw`, the stored payload, so
+ * a field the agent adds later is never lost on the way to the window.
+ *
+ * Units: r̂ is a probability in [0, 1]; fractions in [0, 1]; times in ISO 8601 UTC; tile sizes in pixels.
+ */
+import { z } from 'zod'
+
+export const RunId = z.string().regex(/^run-[0-9A-Za-z-]{4,64}$/, 'a run id looks like run-20261130T092301Z-1a2b3c4d')
+export type RunId = z.infer<typeof RunId>
+
+/** sha256 of an artifact (a derived layer), 64 lowercase hex digits. */
+export const ArtifactId = z.string().regex(/^[0-9a-f]{64}$/, 'an artifact id is its sha256: 64 lowercase hex digits')
+
+// ---------------------------------------------------------------------------------------------------------------
+// Backbones and switches
+
+/** Which backbone answers: the deterministic rules, an OpenAI-compatible endpoint, or a local GGUF file. */
+export const BackboneChoice = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('rules') }).strict(),
+  z
+    .object({
+      kind: z.literal('openai'),
+      baseUrl: z.string().url('the endpoint must be a URL such as http://127.0.0.1:11434/v1').refine((u) => /^https?:\/\//.test(u), 'the endpoint must use http or https'),
+      model: z.string().min(1, 'name the model served at the endpoint').max(200),
+    })
+    .strict(),
+  z.object({ kind: z.literal('llama'), path: z.string().regex(/\.gguf$/i, 'a local model is a .gguf file') }).strict(),
+])
+export type BackboneChoice = z.infer<typeof BackboneChoice>
+
+export const RunSwitches = z
+  .object({
+    /** false: no rule checks and no verifier (RSure-Base with prior off). */
+    verify: z.boolean().default(true),
+    /** false: the verifier gets prior = None. */
+    prior: z.boolean().default(true),
+    /** Add a labelled, ungrounded guess where no option is supported (scored apart; never shown as verified). */
+    forceChoice: z.boolean().default(false),
+  })
+  .strict()
+export type RunSwitches = z.infer<typeof RunSwitches>
+
+/** Start a run: the question, its options text, the session's files it is about, the backbone and the switches. */
+export const AskStart = z
+  .object({
+    question: z.string().trim().min(3, 'the question is empty').max(4000),
+    /** Options text as typed ("A. 0.71  B. 0.69" or one per line); empty for an open question. */
+    options: z.string().max(4000).default(''),
+    /** Files of this session (ids from files.list); none means every file of the session. */
+    fileIds: z.array(z.string().regex(/^f[0-9a-z]{4,32}$/)).max(10_000).default([]),
+    /** The backbone; absent means the one chosen in settings. */
+    backbone: BackboneChoice.optional(),
+    switches: RunSwitches.default({ verify: true, prior: true, forceChoice: false }),
+    /** The caller's own label for this run, echoed in run.started so a window can match it before the reply. */
+    ref: z.string().max(100).optional(),
+  })
+  .strict()
+
+// ---------------------------------------------------------------------------------------------------------------
+// Steps of a run (streamed live as `run.step`, and returned by runs.get for a stored run)
+
+const PriorValue = z.object({
+  r_hat: z.number().min(0).max(1),
+  /** The level the estimate came from; the matrix cell with at least n_min calls. */
+  level: z.enum(['fine', 'coarse']),
+  n: z.number().int().nonnegative(),
+  n_valid: z.number().int().nonnegative(),
+  source: z.string(),
+})
+
+const ConfigIds = z.object({ tool: z.string(), coarse: z.string(), fine: z.string() })
+
+const ArtifactRef = z.object({ kind: z.string(), path: z.string(), sha256: z.string() })
+
+const StepBase = z.object({
+  runId: RunId,
+  /** 0-based, dense per run. */
+  seq: z.number().int().nonnegative(),
+  at: z.string(),
+  /** The tool call this step belongs to (1-based), or null for run-wide steps. */
+  call: z.number().int().positive().nullable(),
+  /** The payload exactly as stored in the trajectory. */
+  raw: z.unknown(),
+})
+
+export const RunStep = z.discriminatedUnion('kind', [
+  StepBase.extend({
+    kind: z.literal('task'),
+    question: z.string(),
+    taskType: z.string().nullable(),
+    classifiedBy: z.string().nullable(),
+    settings: z.record(z.string(), z.unknown()),
+  }),
+  StepBase.extend({
+    kind: z.literal('plan'),
+    turn: z.number().int().nullable(),
+    /** The backbone's reasoning in its own words, when it gave one. */
+    thought: z.string().nullable(),
+    finish: z.boolean(),
+    calls: z.array(z.object({ tool: z.string(), args: z.unknown(), purpose: z.string().nullable() })),
+  }),
+  StepBase.extend({
+    kind: z.literal('tool_call'),
+    tool: z.string(),
+    args: z.unknown(),
+    purpose: z.string().nullable(),
+    followUp: z.boolean(),
+  }),
+  StepBase.extend({
+    kind: z.literal('tool_result'),
+    /** 'thrown' when the tool failed before returning a result. */
+    status: z.enum(['ok', 'insufficient', 'error', 'thrown']),
+    reason: z.string().nullable(),
+    ms: z.number().nullable(),
+    observation: z.unknown(),
+    evidence: z.object({ source: z.record(z.string(), z.unknown()), intermediate: z.record(z.string(), z.unknown()), validity: z.record(z.string(), z.unknown()) }).nullable(),
+    artifacts: z.array(ArtifactRef),
+    config: ConfigIds.nullable(),
+  }),
+  StepBase.extend({ kind: z.literal('rule_check'), passed: z.boolean(), rule: z.string().nullable(), diagnosis: z.string().nullable() }),
+  StepBase.extend({ kind: z.literal('prior'), taskType: z.string().nullable(), config: ConfigIds.nullable(), prior: PriorValue.nullable() }),
+  StepBase.extend({
+    kind: z.literal('verdict'),
+    decision: z.enum(['accept', 'request_evidence', 'reject']),
+    feedback: z.string(),
+    needed: z.array(z.string()),
+    caveats: z.array(z.string()),
+    verifier: z.string().nullable(),
+  }),
+  StepBase.extend({
+    kind: z.literal('follow_up'),
+    /** The call whose observation the verifier asked more evidence for. */
+    parent: z.number().int().positive().nullable(),
+    number: z.number().int().nullable(),
+    of: z.number().int().nullable(),
+  }),
+  StepBase.extend({ kind: z.literal('give_up'), parent: z.number().int().positive().nullable(), feedback: z.string().nullable() }),
+  StepBase.extend({ kind: z.literal('budget_exhausted'), used: z.number().int().nullable(), max: z.number().int().nullable() }),
+  StepBase.extend({
+    kind: z.literal('answer'),
+    answer: z.string(),
+    explanation: z.string(),
+    choice: z.string().nullable(),
+    value: z.number().nullable(),
+    unit: z.string().nullable(),
+    /** Call numbers of the accepted observations the answer rests on. */
+    basis: z.array(z.number().int()),
+    missing: z.array(z.string()),
+    /** false for a forced guess (--force-choice) that no accepted observation supports. */
+    grounded: z.boolean(),
+  }),
+  StepBase.extend({ kind: z.literal('error'), message: z.string(), cancelled: z.boolean() }),
+  /** A step kind this build does not know yet (the agent may add some); shown from `raw`. */
+  StepBase.extend({ kind: z.literal('other'), storedKind: z.string() }),
+])
+export type RunStep = z.infer<typeof RunStep>
+
+export const RunStatus = z.enum(['running', 'finished', 'failed', 'cancelled', 'interrupted'])
+
+export const RunSummary = z.object({
+  id: RunId,
+  question: z.string(),
+  options: z.string().nullable(),
+  taskType: z.string().nullable(),
+  status: RunStatus,
+  answer: z.string().nullable(),
+  backbone: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** tool_calls, llm_calls, tokens, seconds (when finished). */
+  metrics: z.record(z.string(), z.unknown()).nullable(),
+})
+export type RunSummary = z.infer<typeof RunSummary>
+
+/** A derived layer of a run: an artifact a tool saved (product raster, mask, detections, changed regions). */
+export const DerivedLayer = z.object({
+  id: ArtifactId,
+  kind: z.string(),
+  /** The call that produced it (1-based), when known. */
+  call: z.number().int().positive().nullable(),
+  format: z.enum(['geotiff', 'geojson', 'png', 'jpeg', 'other']),
+  name: z.string(),
+  bytes: z.number().int().nonnegative().nullable(),
+  /** Whether the file still exists with the same bytes. */
+  available: z.boolean(),
+  /** 'geographic': placed on the map; 'pixel': drawn over its source image; null: not an image. */
+  georeference: z.enum(['geographic', 'pixel']).nullable(),
+})
+export type DerivedLayer = z.infer<typeof DerivedLayer>
+
+/** An analyst's mark stored for a run: on the answer (stepSeq null) or one observation. */
+export const FeedbackMarkView = z.object({ stepSeq: z.number().int().nullable(), correct: z.boolean(), note: z.string().nullable(), configs: z.array(z.string()) })
+
+export const RunDetail = z.object({
+  run: RunSummary.extend({
+    settings: z.record(z.string(), z.unknown()),
+    inputs: z.record(z.string(), z.unknown()),
+    error: z.string().nullable(),
+  }),
+  steps: z.array(RunStep),
+  layers: z.array(DerivedLayer),
+  feedback: z.array(FeedbackMarkView),
+})
+
+// ---------------------------------------------------------------------------------------------------------------
+// Prior
+
+export const PriorCell = z.object({
+  taskType: z.string(),
+  level: z.enum(['fine', 'coarse']),
+  config: z.string(),
+  tool: z.string(),
+  n: z.number().int().nonnegative(),
+  n_valid: z.number().int().nonnegative(),
+  r_hat: z.number().min(0).max(1),
+  source: z.string(),
+  /** Whether n reaches n_min, so a lookup at this level would use the cell. */
+  usable: z.boolean(),
+})
+
+export const FeedbackResult = z.object({
+  records: z.number().int().nonnegative(),
+  /** The cells the mark touched, after the change. */
+  cells: z.array(PriorCell),
+})
+
+// ---------------------------------------------------------------------------------------------------------------
+// Settings
+
+export const Settings = z.object({
+  backbone: BackboneChoice,
+  /** Whether RSURE_OPENAI_API_KEY is set for this process (the key itself never crosses the contract). */
+  apiKeySet: z.boolean(),
+  dataDir: z.string(),
+  /** A data folder chosen in settings that takes effect at the next start, or null. */
+  pendingDataDir: z.string().nullable(),
+  /** Where the data folder comes from: the environment, the saved choice, or the platform default. */
+  dataDirSource: z.enum(['environment', 'setting', 'default']),
+})
+export type Settings = z.infer<typeof Settings>
+
+export const SettingsUpdate = z
+  .object({
+    backbone: BackboneChoice.optional(),
+    /** Absolute path of a folder to keep RSure's data in from the next start. */
+    dataDir: z.string().min(1).refine((p) => /^([A-Za-z]:[\\/]|\/)/.test(p), 'the data folder must be an absolute path').optional(),
+  })
+  .strict()
+
+export const BackboneTest = z.object({
+  ok: z.boolean(),
+  /** One sentence: what answered, or what went wrong and what to do. */
+  message: z.string(),
+  /** Models the endpoint lists (OpenAI /models), when it lists any. */
+  models: z.array(z.string()),
+  ms: z.number().nonnegative(),
+})
+
+// ---------------------------------------------------------------------------------------------------------------
+// Layers and tiles
+
+/** A raster to show: a file of this session or a run's derived layer. */
+export const LayerRef = z.union([z.object({ fileId: z.string().regex(/^f[0-9a-z]{4,32}$/) }).strict(), z.object({ artifact: ArtifactId }).strict()])
+export type LayerRef = z.infer<typeof LayerRef>
+
+export const TileStretch = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('minmax') }).strict(),
+  z.object({ kind: z.literal('percentile'), low: z.number().min(0).max(100), high: z.number().min(0).max(100) }).strict().refine((s) => s.low < s.high, 'low must be below high'),
+  /** Fixed value range per band (e.g. -1..1 for NDVI). */
+  z.object({ kind: z.literal('range'), min: z.number(), max: z.number() }).strict().refine((s) => s.min < s.max, 'min must be below max'),
+])
+export type TileStretch = z.infer<typeof TileStretch>
+
+export const TileStyle = z
+  .object({
+    /** 1-based bands: one (grey or colour ramp) or three (RGB). Default: 1 band, or 3 for RGB-like files. */
+    bands: z.array(z.number().int().positive()).min(1).max(3).refine((b) => b.length !== 2, 'choose one band or three').optional(),
+    stretch: TileStretch.optional(),
+    /** Colour ramp for one band. */
+    ramp: z.enum(['grey', 'viridis', 'ndvi']).optional(),
+  })
+  .strict()
+export type TileStyle = z.infer<typeof TileStyle>
+
+/** Which pixels: a web-mercator tile (z/x/y, for maplibre) or a window of the image's own pixels. */
+export const TileAddress = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('xyz'), z: z.number().int().min(0).max(24), x: z.number().int().nonnegative(), y: z.number().int().nonnegative() }).strict(),
+  z
+    .object({
+      kind: z.literal('pixel'),
+      /** Window in full-resolution pixels of the source. */
+      x: z.number().int(),
+      y: z.number().int(),
+      width: z.number().int().positive(),
+      height: z.number().int().positive(),
+      /** Output size in pixels (the window is resampled to it). */
+      outWidth: z.number().int().min(1).max(4096),
+      outHeight: z.number().int().min(1).max(4096),
+    })
+    .strict(),
+])
+export type TileAddress = z.infer<typeof TileAddress>
+
+export const LayerInfo = z.object({
+  layer: LayerRef,
+  name: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  bandCount: z.number().int().positive(),
+  /** Longitude/latitude bounds [west, south, east, north] (EPSG:4326) for georeferenced rasters, else null. */
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+  /** The four corners in lon/lat (top-left, top-right, bottom-right, bottom-left), for maplibre image sources. */
+  corners: z.array(z.tuple([z.number(), z.number()])).length(4).nullable(),
+  /** Zoom range where tiles show useful detail (maxZoom matches the full resolution). */
+  minZoom: z.number().int().nonnegative(),
+  maxZoom: z.number().int().nonnegative(),
+  tileSize: z.literal(256),
+  /** Default style for this raster, and the value range of each band (from the smallest overview). */
+  style: z.object({ bands: z.array(z.number().int().positive()), stretch: TileStretch }),
+  ranges: z.array(z.object({ band: z.number().int(), min: z.number(), max: z.number() })),
+  /**
+   * The tile URL template for maplibre, with {z}/{x}/{y}: `rsure-tile://...` in the desktop app; a path on the
+   * local server in browser mode, which must be fetched with the header `Authorization: Bearer <launch token>`.
+   */
+  tileUrl: z.string(),
+})
+
+export const TileResult = z.object({
+  png: z.custom<Uint8Array>((v) => v instanceof Uint8Array, { message: 'expected bytes' }),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** True when no valid pixel fell in the tile (a fully transparent PNG). */
+  empty: z.boolean(),
+  /** The overview level read (0 = full resolution). */
+  level: z.number().int().nonnegative(),
+})
+
+/** A file handed back to the window to save (report, exported layer). */
+export const ExportedFile = z.object({
+  bytes: z.custom<Uint8Array>((v) => v instanceof Uint8Array, { message: 'expected bytes' }),
+  fileName: z.string(),
+  mime: z.string(),
+})
