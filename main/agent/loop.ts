@@ -6,6 +6,7 @@
  * everything else reaches the planner as a decision with feedback or a diagnosis. Budgets: H_max tool calls in all,
  * K_max follow-up calls per evidence request. Every step is recorded as it happens.
  */
+import { OBSERVATION_TOOLS } from '../prior/trajectory-steps'
 import { canonicalCall } from '../verify/canonical-args'
 import type { PriorLookup } from '../verify/prior-lookup'
 import { checkRules, noveltyDiagnosis } from '../verify/rule-checks'
@@ -64,9 +65,6 @@ function untilAborted<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
   })
 }
-
-/** Tools whose observations are verified; retrieve only supplies context cards. */
-const VERIFIED_TOOLS = new Set(['perceive', 'measure', 'execute'])
 
 export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
   const hMax = opts.hMax ?? H_MAX
@@ -169,7 +167,7 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
     }
     recorder.record('tool_result', { call: where.call, ms: Math.round(performance.now() - started), result: raw })
 
-    if (!VERIFIED_TOOLS.has(tool.name)) {
+    if (!OBSERVATION_TOOLS.has(tool.name)) {
       previousCalls.add(canonical)
       if (raw.status !== 'ok') return { ...base, kind: 'tool_failed', diagnosis: `${tool.name} returned '${raw.status}': ${raw.reason}` }
       history.add({ kind: 'card', call: where.call, action, cards: raw.observation })
@@ -186,7 +184,7 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
       return { ...base, kind: 'unverified', observation: raw.observation, evidence: raw.evidence }
     }
 
-    const rules = checkRules(tool.name, planned.args, raw, { previousCalls })
+    const rules = checkRules(tool.name, raw, { evidence: tool.evidence })
     previousCalls.add(canonical)
     recorder.record('rule_check', { call: where.call, ...rules })
     if (!rules.passed) return { ...base, kind: 'rule_failed', rule: rules.rule, diagnosis: rules.diagnosis }

@@ -4,7 +4,7 @@
  * (RSure-Base) results pass straight in, marked `unverified`.
  */
 import type { Artifact, Evidence, ToolConfig } from '../tools/protocol'
-import type { PriorEstimate } from '../verify/verdict'
+import type { PriorEstimate } from '../prior/store'
 import type { ToolAction } from '../verify/verdict'
 
 export interface ObservationEntry {

@@ -15,8 +15,7 @@
 import { z } from 'zod'
 import type { TrajectoryStep } from '../store/runs'
 import { ConfigTripleSchema, type ConfigTriple } from './config-ids'
-
-export type Decision = 'accept' | 'request_evidence' | 'reject'
+import { OBSERVATION_TOOLS, type Decision } from './trajectory-steps'
 
 export interface ObservedCall {
   /** The agent's call number, or a synthetic one for steps without it. */
@@ -33,8 +32,6 @@ export interface ObservedCall {
   /** The verifier's last decision on this call, or null when it was not verified. */
   decision: Decision | null
 }
-
-export const OBSERVATION_TOOLS = new Set(['perceive', 'measure', 'execute'])
 
 const ResultLike = z.object({
   status: z.enum(['ok', 'insufficient', 'error']),

@@ -5,8 +5,8 @@
  * evidence a verifier needs to re-check it. The shapes here are fixed: the agent loop, the rule checks, the prior
  * (through `config`), the CLI (`rsure exec --json`) and the renderer's evidence viewer all read them.
  *
- * Per-tool evidence schemas (which fields each tool+mode must fill) are registered with `registerEvidenceSchema`
- * by the tool modules themselves; `requiredEvidence` looks them up for the rule checks.
+ * Each tool declares which evidence fields every mode must fill (`EvidenceDeclaration`, next to its argument
+ * schema in `Tool.evidence`); `missingEvidence` checks a result against it and fails closed when none is declared.
  */
 import { z } from 'zod'
 
@@ -126,16 +126,16 @@ export interface EvidenceRequirement {
   schema?: z.ZodType<Evidence>
 }
 
-const requirements = new Map<string, EvidenceRequirement>()
+/**
+ * The evidence a tool declares next to its argument schema (`Tool.evidence`): requirements keyed by coarse config
+ * id (`execute:raster.product`), with `<tool>:*` for every mode the tool has no more specific entry for.
+ */
+export type EvidenceDeclaration = Readonly<Record<string, EvidenceRequirement>>
 
-/** Declare the evidence a tool+mode must return. `key` is the coarse config id, e.g. `execute:raster.product`. */
-export function registerEvidenceSchema(key: string, requirement: EvidenceRequirement): void {
-  requirements.set(key, requirement)
-}
-
-/** The declared requirement for a coarse config id, falling back to the tool-wide one (`execute:*`). */
-export function requiredEvidence(coarse: string): EvidenceRequirement | undefined {
-  return requirements.get(coarse) ?? requirements.get(`${coarse.split(':')[0]}:*`)
+/** The requirement a declaration gives a coarse config id: the exact entry, else the tool-wide `<tool>:*` one. */
+export function requiredEvidence(declaration: EvidenceDeclaration | undefined, coarse: string): EvidenceRequirement | undefined {
+  if (!declaration) return undefined
+  return declaration[coarse] ?? declaration[`${coarse.split(':')[0]}:*`]
 }
 
 /** Read a dotted path (`a.b.c`) from a record; undefined when any step is missing. */
@@ -148,10 +148,17 @@ export function readPath(record: Record<string, unknown>, path: string): unknown
   return cur
 }
 
-/** The evidence keys that an 'ok' result lacks against its declared requirement, as `section.key` strings. */
-export function missingEvidence(result: ToolResult): string[] {
-  const req = requiredEvidence(result.config.coarse)
-  if (!req) return []
+/** The entry `missingEvidence` returns when nothing is declared for a result's configuration. */
+export const UNDECLARED = 'a declared evidence requirement'
+
+/**
+ * What an 'ok' result lacks against the requirement its tool declares, as `section.key` strings. Fails closed: a
+ * result whose configuration has no declared requirement (neither its coarse id nor `<tool>:*`) lacks
+ * `UNDECLARED`, since nothing says what would make it checkable.
+ */
+export function missingEvidence(result: ToolResult, declaration: EvidenceDeclaration | undefined): string[] {
+  const req = requiredEvidence(declaration, result.config.coarse)
+  if (!req) return [UNDECLARED]
   const missing: string[] = []
   for (const section of ['source', 'intermediate', 'validity'] as const) {
     for (const key of req[section]) {

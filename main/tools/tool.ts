@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod'
 import type { ArtifactStore } from '../store/artifacts'
-import type { ToolName, ToolResult } from './protocol'
+import type { EvidenceDeclaration, ToolName, ToolResult } from './protocol'
 
 /** Progress of long work, for the UI's progress bar and the CLI's stderr line. */
 export interface Progress {
@@ -29,5 +29,10 @@ export interface Tool<A = unknown, O = unknown> {
   /** Written for the backbone: what the tool does, when to use it, what it returns. */
   description: string
   args: z.ZodType<A>
+  /**
+   * The evidence each of its modes must return (DESIGN section 3), declared here beside the argument schema. A
+   * result whose configuration is not covered fails the rule checks closed: nothing says how to check it.
+   */
+  evidence: EvidenceDeclaration
   run(args: A, ctx: ToolContext): Promise<ToolResult<O>>
 }

@@ -3,7 +3,7 @@
  * The prior store (main/prior/store.ts) fills it; with the prior switched off, or before it is calibrated, the
  * verifier receives null and decides from the other inputs only.
  */
-import type { PriorEstimate } from './verdict'
+import type { PriorEstimate } from '../prior/store'
 
 export interface PriorLookup {
   /** r̂ for the task type and the call's configuration ids, or null when no level has enough calls (n_min). */

@@ -1,12 +1,11 @@
 /**
  * The deterministic rule checks run after every perceive, measure and execute call (DESIGN section 5, step 1;
- * paper Eq. 9): status ok, a well-formed result with its required evidence, the geometry/unit contract, finite
- * numbers, and novelty. A failure yields a specific diagnosis for the backbone; the observation itself never enters
- * the history.
+ * paper Eq. 9): status ok, a well-formed result with the evidence its tool declares, the geometry/unit contract and
+ * finite numbers. Novelty is the loop's check, made once before the call runs (a repeated call costs no compute).
+ * A failure yields a specific diagnosis for the backbone; the observation itself never enters the history.
  */
 import { UNITS } from '../engines/raster/units'
-import { missingEvidence, ToolResultSchema, type ToolResult } from '../tools/protocol'
-import { canonicalCall } from './canonical-args'
+import { missingEvidence, ToolResultSchema, UNDECLARED, type EvidenceDeclaration, type ToolResult } from '../tools/protocol'
 
 export type RuleName = 'status' | 'well_formed' | 'evidence' | 'geometry_contract' | 'unit' | 'finite' | 'novelty'
 
@@ -68,28 +67,22 @@ function metricOf(result: ToolResult): string | undefined {
   return result.config.coarse.split(':')[1]
 }
 
-/** Novelty: the call, canonicalised, was not made before in this run. */
-export function isNovel(tool: string, args: unknown, previousCalls: ReadonlySet<string>): boolean {
-  return !previousCalls.has(canonicalCall(tool, args))
-}
-
+/** The diagnosis of a call that repeats an earlier one (canonicalised arguments, see canonical-args.ts). */
 export function noveltyDiagnosis(tool: string): string {
   return `This ${tool} call repeats an earlier call with the same arguments; use the earlier result or change the arguments.`
 }
 
 export interface RuleContext {
-  /** Canonical forms of every call already made in this run, in order (see canonicalCall). */
-  previousCalls: ReadonlySet<string>
+  /** The evidence the called tool declares (`Tool.evidence`); undefined fails every result closed. */
+  evidence: EvidenceDeclaration | undefined
 }
 
 /**
  * Run the rule checks on one result. `raw` is what the tool returned, unvalidated: a tool that breaks the protocol
  * fails here rather than crashing the loop.
  */
-export function checkRules(tool: string, args: unknown, raw: unknown, ctx: RuleContext): RuleOutcome {
+export function checkRules(tool: string, raw: unknown, ctx: RuleContext): RuleOutcome {
   const checked: RuleName[] = []
-  if (!isNovel(tool, args, ctx.previousCalls)) return { passed: false, rule: 'novelty', diagnosis: noveltyDiagnosis(tool) }
-  checked.push('novelty')
 
   const parsed = ToolResultSchema.safeParse(raw)
   if (!parsed.success) {
@@ -112,7 +105,14 @@ export function checkRules(tool: string, args: unknown, raw: unknown, ctx: RuleC
   }
   checked.push('status')
 
-  const missing = missingEvidence(result)
+  const missing = missingEvidence(result, ctx.evidence)
+  if (missing.includes(UNDECLARED)) {
+    return {
+      passed: false,
+      rule: 'evidence',
+      diagnosis: `The ${tool} tool declares no evidence requirement for ${result.config.coarse}, so its result cannot be checked and is not used.`,
+    }
+  }
   if (missing.length > 0) {
     return {
       passed: false,

@@ -5,10 +5,11 @@
  * observations that passed the rules, returns one of three decisions with its feedback.
  */
 import { z } from 'zod'
+import type { PriorEstimate } from '../prior/store'
+import { Decision } from '../prior/trajectory-steps'
 import type { Evidence, ToolConfig, ToolStatus } from '../tools/protocol'
 
-export const Decision = z.enum(['accept', 'request_evidence', 'reject'])
-export type Decision = z.infer<typeof Decision>
+export { Decision }
 
 /** The verifier's answer about one observation. */
 export const Verdict = z.object({
@@ -29,15 +30,6 @@ export type Verdict = z.infer<typeof Verdict>
 export interface ToolAction {
   tool: string
   args: unknown
-}
-
-/** The task-tool reliability prior for one call (DESIGN section 6); null when uncalibrated or switched off. */
-export interface PriorEstimate {
-  r_hat: number
-  level: 'fine' | 'coarse'
-  n: number
-  n_valid: number
-  source: string
 }
 
 /** An image the verifier may look at: the original file and, where geometry exists, the evidence drawn on it. */

@@ -273,7 +273,7 @@ describe('verified loop with a scripted model', () => {
         evidence: { source: { backend: 'det' }, intermediate: { boxes: [[1, 1, 6, 6], [8, 8, 14, 14]] }, validity: { layer_status: 'ok' } },
         artifacts: [],
         config: { tool: 'perceive', coarse: 'perceive:objects', fine: 'perceive:objects|det|full' },
-      }))
+      }), { 'perceive:objects': { source: ['backend'], intermediate: ['boxes'], validity: ['layer_status'] } })
       const registry = new ToolRegistry([perceive])
       const backbone = createBackbone({ kind: 'openai', baseUrl: server.url, model: 'scripted' }, registry)
       const task = makeTask({ question: 'How many ships are in the harbour?', images: [image] })

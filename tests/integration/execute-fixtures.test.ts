@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { RasterPool } from '../../main/engines/raster/worker/pool'
 import { ArtifactStore } from '../../main/store/artifacts'
-import { executeDag } from '../../main/tools/execute'
+import { executeDag, executeTool } from '../../main/tools/execute'
 import { missingEvidence, type ToolResult } from '../../main/tools/protocol'
 import { shared, tempDir } from '../helpers/tmp'
 
@@ -18,7 +18,7 @@ const band = (b: string) => `${LS}/LC08_L1TP_016037_20170813_20170814_01_RT_${b}
 async function exec(nodes: unknown[], output: string): Promise<Record<string, number>> {
   const r: ToolResult = await executeDag({ nodes, output }, { artifacts: new ArtifactStore(store.dir) }, { pool })
   expect(r.status, r.reason).toBe('ok')
-  expect(missingEvidence(r)).toEqual([])
+  expect(missingEvidence(r, executeTool.evidence)).toEqual([])
   return r.observation as Record<string, number>
 }
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b)

@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { RasterPool } from '../../main/engines/raster/worker/pool'
 import { ArtifactStore } from '../../main/store/artifacts'
-import { executeDag } from '../../main/tools/execute'
+import { executeDag, executeTool } from '../../main/tools/execute'
 import { missingEvidence } from '../../main/tools/protocol'
 import { q46Dag } from '../../bench/execute-tvdi.bench'
 import { shared, tempDir } from '../helpers/tmp'
@@ -27,7 +27,7 @@ describe('Earth-Bench q46 (TVDI 2019)', () => {
     expect(o.value.toFixed(4)).toBe('0.6897')
     expect(o.choice).toBe(task.answer)
     expect(o.choice).toBe('B')
-    expect(missingEvidence(r)).toEqual([])
+    expect(missingEvidence(r, executeTool.evidence)).toEqual([])
     expect(r.config).toEqual({ tool: 'execute', coarse: 'execute:raster.product', fine: 'execute:raster.product|tvdi' })
     // 23 dates in 2019; three have fewer than 100 valid pixels and are left out of the mean.
     const skipped = (r.evidence.validity.insufficient_items as Record<string, { date: string }[]>).daily

@@ -15,6 +15,7 @@ import { main } from '../../main/cli/index'
 import type { CliIo } from '../../main/cli/io'
 import { calibrateFromRuns, loadSuite } from '../../main/prior/calibration'
 import { openServices, type Services } from '../../main/services'
+import { EXECUTE_EVIDENCE } from '../../main/tools/execute/evidence'
 import type { ToolResult } from '../../main/tools/protocol'
 import type { Tool } from '../../main/tools/tool'
 import { startScriptedModelServer } from '../helpers/scripted-model-server'
@@ -45,6 +46,7 @@ function executeDouble(): Tool<Record<string, unknown>, unknown> & { calls: numb
     name: 'execute' as const,
     description: 'execute (test double)',
     args: z.record(z.string(), z.unknown()),
+    evidence: EXECUTE_EVIDENCE,
     calls: 0,
     async run(): Promise<ToolResult> {
       tool.calls++

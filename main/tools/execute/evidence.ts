@@ -10,7 +10,7 @@
  */
 import type { NodeReport } from '../../engines/raster/job/types'
 import { PRODUCTS } from '../../engines/raster/products'
-import { registerEvidenceSchema, type Evidence } from '../protocol'
+import type { Evidence, EvidenceDeclaration } from '../protocol'
 import type { CompiledDag } from './compile'
 import { operatorConvention } from './conventions'
 import type { RuntimeValue } from './ops/types'
@@ -18,21 +18,28 @@ import type { RunState } from './run'
 
 export const ENGINE = { name: 'rsure-raster', reader: 'lean TIFF reader, native zlib inflate', version: 1 } as const
 
-registerEvidenceSchema('execute:*', {
-  source: ['engine', 'operators'],
-  intermediate: ['nodes'],
-  validity: ['node_status', 'failed_nodes'],
-})
-registerEvidenceSchema('execute:raster.product', {
-  source: ['engine', 'operators', 'formulas', 'band_mapping'],
-  intermediate: ['nodes'],
-  validity: ['node_status', 'failed_nodes'],
-})
-registerEvidenceSchema('execute:raster.batch_reduce', {
-  source: ['engine', 'operators', 'band_mapping'],
-  intermediate: ['nodes'],
-  validity: ['node_status', 'failed_nodes', 'temporal_coverage', 'insufficient_items'],
-})
+/**
+ * What every execute result must carry (declared on the tool, see `executeTool.evidence`): the engine, each run
+ * node's operator, per-node outputs, node status and failed nodes; products add their formulas and band mapping;
+ * collection reductions add the band mapping, the temporal coverage and the items they left out.
+ */
+export const EXECUTE_EVIDENCE: EvidenceDeclaration = {
+  'execute:*': {
+    source: ['engine', 'operators'],
+    intermediate: ['nodes'],
+    validity: ['node_status', 'failed_nodes'],
+  },
+  'execute:raster.product': {
+    source: ['engine', 'operators', 'formulas', 'band_mapping'],
+    intermediate: ['nodes'],
+    validity: ['node_status', 'failed_nodes'],
+  },
+  'execute:raster.batch_reduce': {
+    source: ['engine', 'operators', 'band_mapping'],
+    intermediate: ['nodes'],
+    validity: ['node_status', 'failed_nodes', 'temporal_coverage', 'insufficient_items'],
+  },
+}
 
 const round = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? (v === undefined ? undefined : null) : Number(v.toPrecision(12)))
 

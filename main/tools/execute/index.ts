@@ -14,7 +14,7 @@ import { emptyEvidence, type Artifact, type ToolConfig, type ToolResult } from '
 import type { Tool, ToolContext } from '../tool'
 import { compileDag, type CompiledDag } from './compile'
 import { Dag } from './dag'
-import { buildEvidence, valueJson } from './evidence'
+import { buildEvidence, EXECUTE_EVIDENCE, valueJson } from './evidence'
 import { CompileError, type RuntimeValue } from './ops/types'
 import { runCompiled, type RunState } from './run'
 
@@ -120,5 +120,6 @@ export const executeTool: Tool<Dag, unknown> = {
   name: 'execute',
   description: DESCRIPTION,
   args: Dag,
+  evidence: EXECUTE_EVIDENCE,
   run: (args, ctx) => executeDag(args, ctx),
 }

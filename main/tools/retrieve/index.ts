@@ -5,7 +5,7 @@
  * library version answered.
  */
 import { z } from 'zod'
-import { failedResult, registerEvidenceSchema, type ToolConfig, type ToolResult } from '../protocol'
+import { failedResult, type EvidenceDeclaration, type ToolConfig, type ToolResult } from '../protocol'
 import type { Tool, ToolContext } from '../tool'
 import { CardKind, loadCardLibrary, type Card, type CardLibrary } from './cards'
 import { CardRanker, FIELD_BOOST } from './ranker'
@@ -41,11 +41,14 @@ export interface RetrieveObservation {
   cards: RetrievedCard[]
 }
 
-registerEvidenceSchema(RETRIEVE_CONFIG.coarse, {
-  source: ['ranker', 'library_sha256', 'cards_total'],
-  intermediate: ['query_terms', 'hits'],
-  validity: ['returned'],
-})
+/** The evidence every retrieve result carries (declared on the tool). */
+export const RETRIEVE_EVIDENCE: EvidenceDeclaration = {
+  [RETRIEVE_CONFIG.coarse]: {
+    source: ['ranker', 'library_sha256', 'cards_total'],
+    intermediate: ['query_terms', 'hits'],
+    validity: ['returned'],
+  },
+}
 
 export interface RetrieveToolOptions {
   /** Card folder; defaults to resources/cards. */
@@ -83,6 +86,7 @@ export function createRetrieveTool(opts: RetrieveToolOptions = {}): Tool<Retriev
       'bands, index ranges, GSD and areas). Use it for missing formulas or conventions before planning a ' +
       'computation. It returns context with sources, never a numeric answer: compute with execute or measure.',
     args: RetrieveArgs as z.ZodType<RetrieveArgs>,
+    evidence: RETRIEVE_EVIDENCE,
     async run(rawArgs: RetrieveArgs, ctx: ToolContext): Promise<ToolResult<RetrieveObservation>> {
       if (ctx.signal?.aborted) return failedResult('error', 'cancelled', RETRIEVE_CONFIG)
       const args = RetrieveArgs.parse(rawArgs)

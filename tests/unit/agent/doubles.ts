@@ -6,7 +6,9 @@ import { z } from 'zod'
 import { ArtifactStore } from '../../../main/store/artifacts'
 import { openDatabase, type Db } from '../../../main/store/database'
 import { RunStore } from '../../../main/store/runs'
-import type { ToolResult } from '../../../main/tools/protocol'
+import { EXECUTE_EVIDENCE } from '../../../main/tools/execute/evidence'
+import type { EvidenceDeclaration, ToolResult } from '../../../main/tools/protocol'
+import { RETRIEVE_EVIDENCE } from '../../../main/tools/retrieve/index'
 import type { Tool } from '../../../main/tools/tool'
 import { tempDir } from '../../helpers/tmp'
 
@@ -49,13 +51,22 @@ export interface ScriptedTool extends Tool<Record<string, unknown>, unknown> {
   calls: Record<string, unknown>[]
 }
 
-/** A tool whose n-th call returns `results(args, n)`; records every call it really ran. */
-export function scriptedTool(name: 'execute' | 'measure' | 'perceive' | 'retrieve', results: (args: Record<string, unknown>, n: number) => ToolResult | Promise<ToolResult>): ScriptedTool {
+/**
+ * A tool whose n-th call returns `results(args, n)`; records every call it really ran. It declares the evidence of
+ * the real tool of that name (execute, retrieve) unless given its own; perceive and measure doubles declare none
+ * unless given one, so their results fail closed as a real tool's would.
+ */
+export function scriptedTool(
+  name: 'execute' | 'measure' | 'perceive' | 'retrieve',
+  results: (args: Record<string, unknown>, n: number) => ToolResult | Promise<ToolResult>,
+  evidence: EvidenceDeclaration = name === 'execute' ? EXECUTE_EVIDENCE : name === 'retrieve' ? RETRIEVE_EVIDENCE : {},
+): ScriptedTool {
   const calls: Record<string, unknown>[] = []
   return {
     name,
     description: `${name} (test double)`,
     args: z.record(z.string(), z.unknown()),
+    evidence,
     calls,
     async run(args) {
       calls.push(args)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { EvidencePolicyVerifier } from '../../../main/verify/evidence-policy'
-import type { PriorEstimate, VerificationInput } from '../../../main/verify/verdict'
+import type { PriorEstimate } from '../../../main/prior/store'
+import type { VerificationInput } from '../../../main/verify/verdict'
 import { executeOk } from '../agent/doubles'
 
 const QUESTION = 'What was the annual mean TVDI near Urumqi in 2019?'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { registerEvidenceSchema, type ToolResult } from '../../../main/tools/protocol'
-import { canonicalCall } from '../../../main/verify/canonical-args'
+import { EXECUTE_EVIDENCE } from '../../../main/tools/execute/evidence'
+import type { EvidenceDeclaration, ToolResult } from '../../../main/tools/protocol'
 import { checkRules } from '../../../main/verify/rule-checks'
 import { Unit } from '../../../main/engines/raster/units'
 import { executeOk } from '../agent/doubles'
@@ -16,19 +16,21 @@ function result(over: Partial<ToolResult> = {}): ToolResult {
   }
 }
 
-const none = { previousCalls: new Set<string>() }
+/** What a measure tool of this test declares: count needs its boxes, area nothing beyond the result. */
+const MEASURE: EvidenceDeclaration = {
+  'measure:count': { source: ['backend'], intermediate: ['boxes'], validity: ['layer_status'] },
+  'measure:area': { source: [], intermediate: [], validity: [] },
+}
+const none = { evidence: MEASURE }
 
 describe('checkRules', () => {
-  registerEvidenceSchema('measure:count', { source: ['backend'], intermediate: ['boxes'], validity: ['layer_status'] })
-  registerEvidenceSchema('measure:area', { source: [], intermediate: [], validity: [] })
-
   it('passes a complete ok result and lists every check it ran', () => {
-    const r = checkRules('measure', { a: 1 }, result(), none)
-    expect(r).toEqual({ passed: true, checked: ['novelty', 'well_formed', 'status', 'evidence', 'unit', 'geometry_contract', 'finite'] })
+    const r = checkRules('measure', result(), none)
+    expect(r).toEqual({ passed: true, checked: ['well_formed', 'status', 'evidence', 'unit', 'geometry_contract', 'finite'] })
   })
 
   it('fails a non-ok status with the tool reason in the diagnosis', () => {
-    const r = checkRules('measure', {}, result({ status: 'insufficient', reason: 'no detector pack installed', observation: null }), none)
+    const r = checkRules('measure', result({ status: 'insufficient', reason: 'no detector pack installed', observation: null }), none)
     expect(r.passed).toBe(false)
     if (!r.passed) {
       expect(r.rule).toBe('status')
@@ -37,7 +39,7 @@ describe('checkRules', () => {
   })
 
   it('names the missing required evidence field', () => {
-    const r = checkRules('measure', {}, result({ evidence: { source: { backend: 'x' }, intermediate: {}, validity: { layer_status: 'ok' } } }), none)
+    const r = checkRules('measure', result({ evidence: { source: { backend: 'x' }, intermediate: {}, validity: { layer_status: 'ok' } } }), none)
     expect(r).toMatchObject({ passed: false, rule: 'evidence' })
     if (!r.passed) expect(r.diagnosis).toContain('intermediate.boxes')
   })
@@ -45,7 +47,6 @@ describe('checkRules', () => {
   it('refuses metre-based measurement from approximate geometry', () => {
     const r = checkRules(
       'measure',
-      {},
       result({
         observation: { value: 1200, unit: 'm2' },
         evidence: { source: {}, intermediate: {}, validity: { geometry: 'approximate' } },
@@ -57,25 +58,31 @@ describe('checkRules', () => {
   })
 
   it('fails an unknown unit and non-finite numbers', () => {
-    expect(checkRules('measure', {}, result({ observation: { value: 3, unit: 'furlongs' } }), none)).toMatchObject({ passed: false, rule: 'unit' })
-    expect(checkRules('measure', {}, result({ observation: { value: Number.NaN, unit: 'count' } }), none)).toMatchObject({ passed: false, rule: 'finite' })
+    expect(checkRules('measure', result({ observation: { value: 3, unit: 'furlongs' } }), none)).toMatchObject({ passed: false, rule: 'unit' })
+    expect(checkRules('measure', result({ observation: { value: Number.NaN, unit: 'count' } }), none)).toMatchObject({ passed: false, rule: 'finite' })
   })
 
   it('accepts every unit the execute tool can declare (thermal inertia is in 1/K)', () => {
     for (const unit of Unit.options) {
-      const outcome = checkRules('execute', { u: unit }, executeOk(0.5, { unit }), { previousCalls: new Set() })
+      const outcome = checkRules('execute', executeOk(0.5, { unit }), { evidence: EXECUTE_EVIDENCE })
       expect([unit, outcome.passed]).toEqual([unit, true])
     }
   })
 
   it('fails a result that breaks the protocol instead of throwing', () => {
-    expect(checkRules('measure', {}, { status: 'ok' }, none)).toMatchObject({ passed: false, rule: 'well_formed' })
-    expect(checkRules('measure', {}, result({ status: 'error', observation: null }), none)).toMatchObject({ passed: false, rule: 'well_formed' })
+    expect(checkRules('measure', { status: 'ok' }, none)).toMatchObject({ passed: false, rule: 'well_formed' })
+    expect(checkRules('measure', result({ status: 'error', observation: null }), none)).toMatchObject({ passed: false, rule: 'well_formed' })
   })
 
-  it('refuses a canonical repeat of an earlier call', () => {
-    const previous = new Set([canonicalCall('measure', { spec: { metric: 'count' }, sources: [] })])
-    const r = checkRules('measure', { sources: [], spec: { metric: 'count' } }, result(), { previousCalls: previous })
-    expect(r).toMatchObject({ passed: false, rule: 'novelty' })
+  it('fails closed when the tool declares no requirement for the configuration it returned', () => {
+    // measure:length is declared nowhere, and there is no measure:* fallback: nothing says how to check it.
+    const length = result({ config: { tool: 'measure', coarse: 'measure:length', fine: 'measure:length|auto|objects' } })
+    const r = checkRules('measure', length, none)
+    expect(r).toMatchObject({ passed: false, rule: 'evidence' })
+    if (!r.passed) expect(r.diagnosis).toContain('declares no evidence requirement for measure:length')
+    // A tool that declares nothing at all fails every result the same way.
+    expect(checkRules('measure', result(), { evidence: undefined })).toMatchObject({ passed: false, rule: 'evidence' })
+    // A tool-wide fallback covers the modes it names no specific entry for.
+    expect(checkRules('measure', length, { evidence: { ...MEASURE, 'measure:*': { source: ['backend'], intermediate: [], validity: [] } } })).toMatchObject({ passed: true })
   })
 })

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { TiffFile } from '../../../../main/engines/raster/tiff/reader'
 import { RasterPool } from '../../../../main/engines/raster/worker/pool'
 import { ArtifactStore } from '../../../../main/store/artifacts'
-import { executeDag } from '../../../../main/tools/execute'
+import { executeDag, executeTool } from '../../../../main/tools/execute'
 import { missingEvidence, ToolResultSchema, type ToolResult } from '../../../../main/tools/protocol'
 import { tempDir } from '../../../helpers/tmp'
 import { makeFixtures, SERIES_DATES } from './fixtures'
@@ -21,7 +21,7 @@ type N = { id: string; op: string; params?: Record<string, unknown>; inputs?: Re
 async function exec(nodes: N[], output = nodes[nodes.length - 1].id, extra: Record<string, unknown> = {}): Promise<ToolResult> {
   const r = await executeDag({ base_dir: fx.dir, nodes, output, ...extra }, ctx, { pool: inline })
   expect(ToolResultSchema.safeParse(r).success).toBe(true)
-  if (r.status === 'ok') expect(missingEvidence(r)).toEqual([])
+  if (r.status === 'ok') expect(missingEvidence(r, executeTool.evidence)).toEqual([])
   return r
 }
 const obs = (r: ToolResult) => r.observation as Record<string, any>

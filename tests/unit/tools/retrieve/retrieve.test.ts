@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { missingEvidence, ToolResultSchema } from '../../../../main/tools/protocol'
-import { createRetrieveTool, RETRIEVE_CONFIG, RetrieveArgs, retrieveTool } from '../../../../main/tools/retrieve/index'
+import { createRetrieveTool, RETRIEVE_CONFIG, RETRIEVE_EVIDENCE, RetrieveArgs, retrieveTool } from '../../../../main/tools/retrieve/index'
 import type { ToolContext } from '../../../../main/tools/tool'
 import { ArtifactStore } from '../../../../main/store/artifacts'
 import { openDatabase } from '../../../../main/store/database'
@@ -33,7 +33,7 @@ describe('retrieve tool', () => {
     expect(result.evidence.source).toMatchObject({ ranker: 'minisearch BM25+', cards_total: 29, cards_by_kind: { routing: 3, recipe: 13, knowledge: 13 } })
     expect(result.evidence.source.library_sha256).toMatch(/^[0-9a-f]{64}$/)
     expect(result.evidence.intermediate.query_terms).toEqual(['qa', 'pixel', 'bit', 'mark', 'cloud', 'cloud', 'shadow'])
-    expect(missingEvidence(result)).toEqual([])
+    expect(missingEvidence(result, RETRIEVE_EVIDENCE)).toEqual([])
   })
 
   it('limits results to the requested kinds', async () => {
