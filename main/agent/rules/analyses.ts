@@ -4,7 +4,7 @@
  * extreme, a change between two periods — and how the answer template reads the observation that comes back.
  * When the task has numeric options the DAG ends in `decision.select`, so the choice itself is an observation.
  */
-import { numericOptions, optionsAreNumeric, sharedKey } from './options'
+import { numericOptions, optionsAreNumeric, sharedKey } from '../../task/options'
 import type { DagBuilder } from './dag-builder'
 import type { ProductPlan } from './products'
 import type { Comparison, Slots, Threshold } from './slots'

@@ -3,7 +3,7 @@
  * the questions it covers and turns slots into one complete execute workflow (a DAG), or into a measure call for
  * counting. A skill that cannot be carried out with the inputs at hand says what is missing instead of guessing.
  */
-import { daysBetween, spanOf } from '../../verify/question-periods'
+import { daysBetween, spanOf } from '../../task/periods'
 import type { AnswerOption } from '../task'
 import { addAnalysis, type ReadSpec } from './analyses'
 import { DagBuilder, type Dag } from './dag-builder'

@@ -4,7 +4,7 @@
  * area-fraction condition ("more than 40% of the area"), the statistic, the aggregation, the periods, land-cover
  * classes, the unit, and objects to count.
  */
-import { extractPeriods, type Period } from '../../verify/question-periods'
+import { extractPeriods, type Period } from '../../task/periods'
 
 export type Product = 'tvdi' | 'lst' | 'index' | 'pwv' | 'ati' | 'day_night'
 export type LstMethod = 'provided' | 'single_channel' | 'multi_channel' | 'split_window' | 'ttm' | 'tes'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nearestOption, numericOptions, optionsAreNumeric, sharedKey } from '../../../main/agent/rules/options'
+import { nearestOption, numericOptions, optionsAreNumeric, sharedKey } from '../../../main/task/options'
 import { answerFormatFor, parseOptions } from '../../../main/agent/task'
 
 describe('answer options', () => {

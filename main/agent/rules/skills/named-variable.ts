@@ -6,9 +6,9 @@
  * periods or two years, the difference between two places (files split by the place in their names), and the
  * trend of per-date or annual means (Theil-Sen, or an ordinary least-squares line when a linear regression is asked).
  */
-import { spanOf, type Period } from '../../../verify/question-periods'
+import { spanOf, type Period } from '../../../task/periods'
 import { finish, nonNegativeOptions } from '../analyses'
-import { numericOptions } from '../options'
+import { numericOptions } from '../../../task/options'
 import { DagBuilder } from '../dag-builder'
 import type { InputFiles } from '../input-files'
 import { addCatalog, type Variant } from '../products'
