@@ -9,9 +9,12 @@
  * GDAL's COG driver for the "ghost area" that marks a file written as a cloud-optimised GeoTIFF.
  */
 import fs from 'node:fs'
+import path from 'node:path'
 import { fromFile, type GeoTIFF, type GeoTIFFImage } from 'geotiff'
 import { pixelSize, readGeoref, type Crs, type GeoTransform, type RasterType } from './georef'
 import { describeImageFile, ImageFileError, isJpeg, isPng, type ImageFileInfo } from './image-file'
+import { fileKind } from './regular-file'
+import { readProblem, TiffFile } from './tiff/reader'
 
 export { ImageFileError as FileFormatError }
 
@@ -176,8 +179,18 @@ function crsWithDefinition(crs: Crs | null): RasterInfo['crs'] {
   return { ...crs, definition }
 }
 
+/** Validate a TIFF with the lean reader's checks before geotiff.js, which trusts headers, reads it. */
+export function validateTiff(file: string): void {
+  try {
+    TiffFile.validate(file)
+  } catch (err) {
+    throw new ImageFileError(readProblem(file, err))
+  }
+}
+
 async function describeTiff(file: string, fileSize: number): Promise<RasterInfo> {
-  const name = `'${file}'`
+  const name = `'${path.basename(file)}'`
+  validateTiff(file)
   let tiff: GeoTIFF
   try {
     tiff = await fromFile(file)
@@ -282,11 +295,12 @@ export async function readHead(file: string, length = 64 * 1024): Promise<{ head
   try {
     stat = await fs.promises.stat(file)
   } catch {
-    throw new ImageFileError(`'${file}' does not exist or cannot be read; check the path.`)
+    throw new ImageFileError(`'${path.basename(file)}' does not exist or cannot be read; check the path.`)
   }
-  if (!stat.isFile()) throw new ImageFileError(`'${file}' is not a file; give the path of a GeoTIFF, PNG or JPEG image.`)
-  if (stat.size === 0) throw new ImageFileError(`'${file}' is empty (0 bytes); copy or download it again.`)
-  const fh = await fs.promises.open(file, 'r')
+  if (!stat.isFile()) throw new ImageFileError(`'${path.basename(file)}' is ${fileKind(stat)}, not an image file; give the path of a GeoTIFF, PNG or JPEG image.`)
+  if (stat.size === 0) throw new ImageFileError(`'${path.basename(file)}' is empty (0 bytes); copy or download it again.`)
+  // Non-blocking: should the path have become a FIFO since the stat, the open still returns at once.
+  const fh = await fs.promises.open(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0))
   try {
     const head = new Uint8Array(Math.min(length, stat.size))
     await fh.read(head, 0, head.length, 0)
@@ -305,5 +319,5 @@ export async function describeFile(file: string): Promise<FileInfo> {
     const info = await describeImageFile(file, head)
     return { kind: 'image', path: file, fileSize: size, ...info }
   }
-  throw new ImageFileError(`'${file}' is not a GeoTIFF, PNG or JPEG file (unrecognised signature); RSure reads only those formats.`)
+  throw new ImageFileError(`'${path.basename(file)}' is not a GeoTIFF, PNG or JPEG file (unrecognised signature); RSure reads only those formats.`)
 }

@@ -6,9 +6,12 @@
  * depth, colour type (0 grey, 2 RGB, 3 palette, 4 grey+alpha, 6 RGBA). JPEG (ITU-T T.81) annex B: the frame header
  * SOFn (0xFFC0-0xFFCF except C4, C8, CC) holds precision, height, width and the component count.
  */
+import path from 'node:path'
 import fs from 'node:fs'
 import jpeg from 'jpeg-js'
 import { PNG } from 'pngjs'
+import { budget, checkMemory } from './budget'
+import { readRegularFile } from './regular-file'
 
 export type ImageFormat = 'PNG' | 'JPEG'
 
@@ -104,7 +107,7 @@ export function parseJpegHeader(bytes: Uint8Array, name = 'the file'): ImageFile
 
 /** Read enough of a PNG/JPEG to describe it; JPEG frame headers may follow large EXIF blocks, so read up to 1 MiB. */
 export async function describeImageFile(file: string, head: Uint8Array): Promise<ImageFileInfo> {
-  const name = `'${file}'`
+  const name = `'${path.basename(file)}'`
   if (isPng(head)) return parsePngHeader(head, name)
   if (isJpeg(head)) {
     try {
@@ -134,14 +137,42 @@ export interface DecodedImage {
 /** Largest picture decoded for a preview, in pixels (about 1 GiB of RGBA); larger photos are refused. */
 export const MAX_DECODE_PIXELS = 256 * 1024 * 1024
 
+/**
+ * Whether a header's declared size could come from the bytes the file has: DEFLATE expands at most ~1032:1 (PNG),
+ * and a JPEG needs at least about 2 bits per 8 x 8 block and component (under 512 pixels per byte). A header that
+ * claims more is damaged or hostile, and is refused before any pixel buffer is allocated.
+ */
+export function plausibleSize(info: ImageFileInfo, fileSize: number): boolean {
+  const pixels = info.width * info.height
+  if (info.format === 'PNG') {
+    const raw = info.height * (1 + Math.ceil((info.width * info.channels * info.bitDepth) / 8))
+    return raw <= fileSize * 1100 + 65536
+  }
+  return pixels <= fileSize * 512 + 65536
+}
+
 /** Decode a whole PNG or JPEG to 8-bit RGBA (16-bit PNG is scaled down to 8 bits by pngjs). */
 export async function decodeImageFile(file: string): Promise<DecodedImage> {
-  const bytes = await fs.promises.readFile(file)
-  const name = `'${file}'`
+  const name = `'${path.basename(file)}'`
+  const b = budget()
+  let bytes: Buffer
+  try {
+    bytes = readRegularFile(file, b.maxMemoryBytes)
+  } catch (err) {
+    throw new ImageFileError((err as Error).message)
+  }
   const info = isPng(bytes) ? parsePngHeader(bytes, name) : isJpeg(bytes) ? parseJpegHeader(bytes, name) : null
   if (!info) throw new ImageFileError(`${name} is neither a PNG nor a JPEG file.`)
+  if (!plausibleSize(info, bytes.byteLength)) {
+    throw new ImageFileError(`${name} is a corrupt ${info.format} file: its header declares ${info.width} x ${info.height} pixels, more than its ${bytes.byteLength} bytes can hold.`)
+  }
   if (info.width * info.height > MAX_DECODE_PIXELS) {
     throw new ImageFileError(`${name} is too large to preview (${info.width} x ${info.height} pixels); convert it to a tiled GeoTIFF with overviews.`)
+  }
+  try {
+    checkMemory(info.width * info.height * 4 * 2, `Decoding ${name}`, b)
+  } catch (err) {
+    throw new ImageFileError((err as Error).message)
   }
   try {
     if (info.format === 'PNG') {
@@ -151,7 +182,8 @@ export async function decodeImageFile(file: string): Promise<DecodedImage> {
     const maxMemoryUsageInMB = Math.ceil((info.width * info.height * 4 * 2) / (1 << 20)) + 64
     const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxMemoryUsageInMB, maxResolutionInMP: Math.ceil(MAX_DECODE_PIXELS / 1e6) })
     return { width: img.width, height: img.height, rgba: img.data }
-  } catch (err) {
-    throw new ImageFileError(`${name} is a corrupt ${info.format} file: ${String((err as Error).message ?? err).replace(/\.$/, '')}.`)
+  } catch {
+    // Decoder messages are internal text (offsets, marker codes); the analyst needs the file named and what to do.
+    throw new ImageFileError(`${name} is a corrupt ${info.format} file: its pixel data could not be decoded; copy or export it again.`)
   }
 }

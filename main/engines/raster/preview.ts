@@ -12,10 +12,12 @@
  *   the preview's pixels (an overview, when one is used), so they approximate full-resolution percentiles.
  * - Nodata (the file's GDAL_NODATA) and NaN pixels are transparent and left out of the statistics.
  */
+import path from 'node:path'
 import type { GeoTIFFImage } from 'geotiff'
 import { fromFile } from 'geotiff'
 import { PNG } from 'pngjs'
-import { closeQuietly, dtypeOf, FileFormatError, openPyramid, readHead, sniffFormat, type Dtype } from './describe'
+import { budget } from './budget'
+import { closeQuietly, dtypeOf, FileFormatError, openPyramid, readHead, sniffFormat, validateTiff, type Dtype } from './describe'
 import { decodeImageFile } from './image-file'
 
 export type Stretch =
@@ -223,12 +225,13 @@ async function sampleLevel(
 }
 
 async function previewTiff(file: string, opts: PreviewOptions): Promise<PreviewResult> {
-  const name = `'${file}'`
+  const name = `'${path.basename(file)}'`
+  validateTiff(file)
   let tiff
   try {
     tiff = await fromFile(file)
-  } catch (err) {
-    throw new FileFormatError(`${name} is a corrupt TIFF file: ${String((err as Error).message ?? err).replace(/\.$/, '')}.`)
+  } catch {
+    throw new FileFormatError(`${name} is a corrupt TIFF file: its header could not be parsed.`)
   }
   try {
     const { main, overviews } = await openPyramid(tiff)
@@ -250,6 +253,11 @@ async function previewTiff(file: string, opts: PreviewOptions): Promise<PreviewR
       }
     }
     const chosen = levels[level]
+    const levelPixels = chosen.getWidth() * chosen.getHeight()
+    const cap = budget().maxPreviewPixels
+    if (levelPixels > cap) {
+      throw new PreviewError(`${name} has ${chosen.getWidth()} x ${chosen.getHeight()} pixels and no overview small enough to preview within ${cap} pixels (RSURE_MAX_PREVIEW_PIXELS); build overviews (gdaladdo) or preview a smaller extract.`)
+    }
     const nodata = main.getGDALNoData()
     const { planes, valid } = await sampleLevel(chosen, bands, out, nodata, BYTES[dtype], opts.windowBytes ?? WINDOW_BYTES)
     const { png, ranges, validPixels } = compose(planes, valid, out.width, out.height, bands, stretch, dtype)
@@ -261,8 +269,7 @@ async function previewTiff(file: string, opts: PreviewOptions): Promise<PreviewR
     // geotiff.js reports damaged pixel data with raw RangeErrors and decoder messages; a file that changed or was
     // cut short since it was described ends here, and the analyst needs the file named, not a stack to report.
     if (err instanceof PreviewError || err instanceof FileFormatError) throw err
-    const why = String((err as Error)?.message ?? err).replace(/[.\s]+$/, '')
-    throw new FileFormatError(`${name} could not be decoded (${why}); it may be damaged or still being written, so copy or download it again.`)
+    throw new FileFormatError(`${name} could not be decoded; it may be damaged or still being written, so copy or download it again.`)
   } finally {
     await closeQuietly(tiff)
   }
@@ -270,7 +277,7 @@ async function previewTiff(file: string, opts: PreviewOptions): Promise<PreviewR
 
 async function previewPicture(file: string, opts: PreviewOptions): Promise<PreviewResult> {
   const img = await decodeImageFile(file)
-  const bands = resolveBands(opts.bands, 3, `'${file}'`)
+  const bands = resolveBands(opts.bands, 3, `'${path.basename(file)}'`)
   const stretch = resolveStretch(opts.stretch, 'uint8', 3)
   const out = previewSize(img.width, img.height, opts.maxSize ?? DEFAULT_MAX_SIZE)
   const planes = bands.map(() => new Float64Array(out.width * out.height))
@@ -301,5 +308,5 @@ export async function renderPreview(file: string, opts: PreviewOptions = {}): Pr
   const format = sniffFormat(head)
   if (format === 'tiff') return previewTiff(file, opts)
   if (format === 'png' || format === 'jpeg') return previewPicture(file, opts)
-  throw new FileFormatError(`'${file}' is not a GeoTIFF, PNG or JPEG file (unrecognised signature); RSure previews only those formats.`)
+  throw new FileFormatError(`'${path.basename(file)}' is not a GeoTIFF, PNG or JPEG file (unrecognised signature); RSure previews only those formats.`)
 }

@@ -13,7 +13,8 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { TiffFile } from '../tiff/reader'
+import { fileKind } from '../regular-file'
+import { readProblem, TiffFile } from '../tiff/reader'
 import type { Unit } from '../units'
 import { mtlNumber, readMtl, type Mtl } from './mtl'
 import { landsatRoles, landsatThermal, parseName, sentinel2Roles, type ParsedName, type SeriesName } from './names'
@@ -112,7 +113,7 @@ function seriesBand(file: string, variable: string, spec: ScaleSpec | undefined)
     const unit = spec.unit ?? unitFromName(variable, true)
     return { ...base, scale: spec.scale ?? 1, offset: spec.offset ?? 0, unit, scaleSource: 'params.scales' + (spec.unit ? '' : ', unit from the variable name') }
   }
-  const tif = TiffFile.open(file)
+  const tif = openTiff(file)
   const float = tif.sampleType === 'float32' || tif.sampleType === 'float64'
   const metaScale = tif.metadataScale.get(1)
   const metaOffset = tif.metadataOffset.get(1)
@@ -128,6 +129,15 @@ function seriesBand(file: string, variable: string, spec: ScaleSpec | undefined)
     return { ...base, scale: s.scale, offset: s.offset, unit: info.unit ?? 'dn', scaleSource: `${s.source}${meaning}` }
   }
   return { ...base, scale: 1, offset: 0, unit: 'dn', scaleSource: `raw DN${info ? ` (${float ? 'no engine unit' : 'integer storage without a declared scale'})` : ''}${meaning}` }
+}
+
+/** Open a catalog file's header; a damaged, unsupported or special file is a CatalogError naming it. */
+function openTiff(file: string): TiffFile {
+  try {
+    return TiffFile.open(file)
+  } catch (err) {
+    throw new CatalogError(readProblem(file, err).replace(/\.$/, ''))
+  }
 }
 
 function days(a: string, b: string): number {
@@ -197,23 +207,42 @@ function landsatBand(file: string, name: Extract<ParsedName, { kind: 'landsat' }
   return { ...ref, scale, offset, unit: 'reflectance', scaleSource: source }
 }
 
-function listFiles(p: CatalogParams, baseDir: string): string[] {
-  if (p.files?.length) return p.files.map((f) => path.resolve(baseDir, f))
+/**
+ * The files a catalog looks at. A folder is listed for raster files and Landsat MTL texts only: other entries are
+ * neither opened nor named (a catalog of a folder never reveals what else it holds), and entries named like rasters
+ * that are not regular files (FIFOs, devices, sockets, folders) are left out with the reason, before any is opened.
+ */
+function listFiles(p: CatalogParams, baseDir: string): { files: string[]; skipped: Catalog['skipped'] } {
+  const skipped: Catalog['skipped'] = []
+  const keep = (file: string): boolean => {
+    let st: fs.Stats
+    try {
+      st = fs.statSync(file)
+    } catch {
+      return true // reported as missing by the caller
+    }
+    if (st.isFile()) return true
+    skipped.push({ file: path.basename(file), reason: `${fileKind(st)}, not a regular file` })
+    return false
+  }
+  if (p.files?.length) return { files: p.files.map((f) => path.resolve(baseDir, f)).filter(keep), skipped }
   if (!p.dir) throw new CatalogError('asset.catalog needs params.dir (a folder) or params.files (a list of files)')
   const dir = path.resolve(baseDir, p.dir)
   let names: string[]
   try {
     names = fs.readdirSync(dir)
   } catch {
-    throw new CatalogError(`the folder ${dir} cannot be read; check params.dir`)
+    throw new CatalogError(`the folder '${path.basename(dir)}' cannot be read; check params.dir`)
   }
-  return names.sort().map((n) => path.join(dir, n))
+  const listed = names.filter((n) => RASTER_EXT.test(n) || /_MTL\.txt$/i.test(n)).sort()
+  const others = names.length - listed.length
+  if (others > 0) skipped.push({ file: `(${others} other entr${others === 1 ? 'y' : 'ies'})`, reason: 'not raster or MTL files; not listed' })
+  return { files: listed.map((n) => path.join(dir, n)).filter(keep), skipped }
 }
 
 /** Build the catalog (see the module comment). Throws CatalogError with one sentence on a bad request. */
 export function buildCatalog(p: CatalogParams, baseDir: string): Catalog {
-  const files = listFiles(p, baseDir)
-  const skipped: Catalog['skipped'] = []
+  const { files, skipped } = listFiles(p, baseDir)
   const mtls = new Map<string, Mtl>()
   for (const f of files) if (/_MTL\.txt$/i.test(f)) mtls.set(path.basename(f).replace(/_MTL\.txt$/i, '').toUpperCase(), readMtl(f))
   const assets = new Map<string, Asset>()
@@ -228,7 +257,7 @@ export function buildCatalog(p: CatalogParams, baseDir: string): Catalog {
       skipped.push({ file: base, reason: 'not a raster file' })
       continue
     }
-    if (!fs.existsSync(file)) throw new CatalogError(`the file ${file} does not exist`)
+    if (!fs.existsSync(file)) throw new CatalogError(`the file '${base}' does not exist`)
     const parsed = parseName(base)
     if (!parsed) {
       if (numericRoles.length === 0) {
@@ -236,7 +265,7 @@ export function buildCatalog(p: CatalogParams, baseDir: string): Catalog {
         continue
       }
       const stem = base.replace(RASTER_EXT, '')
-      const tif = TiffFile.open(file)
+      const tif = openTiff(file)
       const bands: Record<string, BandRef> = {}
       for (const [role, band] of numericRoles) {
         if (band < 1 || band > tif.bandCount) {

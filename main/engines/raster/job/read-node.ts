@@ -4,7 +4,7 @@
  */
 import path from 'node:path'
 import type { Grid, Raster } from '../raster'
-import { TiffFile } from '../tiff/reader'
+import { readProblem, TiffFile } from '../tiff/reader'
 import type { BufferRecycler } from './recycler'
 import type { JobNode, RasterJob, ReadParams } from './types'
 import { RasterJobError } from './types'
@@ -54,7 +54,7 @@ export function prepareRead(node: JobNode, job: RasterJob): PreparedRead {
   try {
     tif = TiffFile.open(file)
   } catch (err) {
-    throw new RasterJobError(node.id, `node '${node.id}' cannot read ${file}: ${(err as Error).message}`)
+    throw new RasterJobError(node.id, `node '${node.id}' cannot read its file: ${readProblem(file, err)}`)
   }
   if (p.scale === 'file') {
     scale = tif.metadataScale.get(band) ?? 1
@@ -99,7 +99,7 @@ export async function readRows(r: PreparedRead, r0: number, rows: number, recycl
   try {
     data = await r.tif.readBand({ band: r.band, window, nodata: r.nodata, scale: r.scale, offset: r.offset, into: recycler.take(r.win.width * rows), stats })
   } catch (err) {
-    throw new RasterJobError(r.node.id, `node '${r.node.id}' cannot read band ${r.band} of ${r.file}: ${(err as Error).message}`)
+    throw new RasterJobError(r.node.id, `node '${r.node.id}' cannot read band ${r.band}: ${readProblem(r.file, err)}`)
   }
   return { grid: stripGrid(r.grid, r0, rows), data, unit: r.node.unit, stats, ...(r.meta ? { meta: r.meta } : {}) }
 }

@@ -19,6 +19,7 @@ const TYPE_SIZE: Record<number, number> = {
 
 /** Tag numbers the reader uses. */
 export const Tag = {
+  NewSubfileType: 254,
   ImageWidth: 256,
   ImageLength: 257,
   BitsPerSample: 258,
@@ -71,17 +72,46 @@ const GEOKEY_NAMES: Record<number, string> = {
   4096: 'VerticalCSTypeGeoKey',
 }
 
+/**
+ * A TIFF this reader will not read. `message` is a clause about the file ('its RowsPerStrip is 0'); `kind` says
+ * whether the file is damaged or uses a feature RSure does not read. `tiffProblem` makes the sentence.
+ */
 export class TiffFormatError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly kind: 'corrupt' | 'unsupported' = 'corrupt',
+  ) {
     super(message)
     this.name = 'TiffFormatError'
   }
 }
 
-function readAt(fd: number, offset: number, length: number): Buffer {
+/** One sentence about a TIFF problem, naming the file: "'a.tif' is a corrupt TIFF file: its RowsPerStrip is 0." */
+export function tiffProblem(name: string, err: TiffFormatError): string {
+  const m = err.message.replace(/[.\s]+$/, '')
+  return err.kind === 'unsupported' ? `${name} ${m}.` : `${name} is a corrupt TIFF file: ${m}.`
+}
+
+/** Most image directories followed in one file (GDAL pyramids have a few dozen at most). */
+export const MAX_IFDS = 256
+/** Most entries in one directory (TIFF files carry a few dozen tags). */
+export const MAX_IFD_ENTRIES = 4096
+/** Largest tag value read, in bytes (a tile table of a 10^6 x 10^6 image in 512-pixel tiles is ~30 MB). */
+export const MAX_TAG_BYTES = 64 * 1024 * 1024
+
+/** An open file and its size: every offset read is checked against the size before anything is allocated. */
+export interface TiffSource {
+  fd: number
+  size: number
+}
+
+function readAt(src: TiffSource, offset: number, length: number, what: string): Buffer {
+  if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0 || offset + length > src.size) {
+    throw new TiffFormatError(`its ${what} lies outside the file (bytes ${offset} to ${offset + length} of a ${src.size}-byte file)`)
+  }
   const buf = Buffer.allocUnsafe(length)
-  const n = fs.readSync(fd, buf, 0, length, offset)
-  if (n !== length) throw new TiffFormatError(`the file ends at byte ${offset + n} inside a header field that needs ${length} bytes`)
+  const n = fs.readSync(src.fd, buf, 0, length, offset)
+  if (n !== length) throw new TiffFormatError(`the file ends at byte ${offset + n} inside its ${what}`)
   return buf
 }
 
@@ -113,21 +143,38 @@ function readValues(buf: Buffer, type: number, count: number, le: boolean): TagV
   return out
 }
 
-/** Parse the first image directory (the full-resolution image) of an open TIFF or BigTIFF file. */
-export function readFirstIfd(fd: number): Ifd {
-  const head = readAt(fd, 0, 16)
+/** The file header: byte order, BigTIFF or not, and where the first directory is. */
+interface Header {
+  le: boolean
+  big: boolean
+  first: number
+}
+
+function readHeader(src: TiffSource): Header {
+  if (src.size < 8) throw new TiffFormatError(`the file has only ${src.size} bytes, fewer than a TIFF header`)
+  const head = readAt(src, 0, Math.min(16, src.size), 'header')
   const order = head.toString('latin1', 0, 2)
   if (order !== 'II' && order !== 'MM') throw new TiffFormatError('the file does not start with a TIFF byte-order mark (II or MM)')
   const le = order === 'II'
   const magic = le ? head.readUInt16LE(2) : head.readUInt16BE(2)
   const big = magic === 43
   if (magic !== 42 && !big) throw new TiffFormatError(`the TIFF magic number is ${magic}, not 42 (TIFF) or 43 (BigTIFF)`)
-  const ifdOffset = big ? Number(le ? head.readBigUInt64LE(8) : head.readBigUInt64BE(8)) : le ? head.readUInt32LE(4) : head.readUInt32BE(4)
+  if (big && head.length < 16) throw new TiffFormatError('its BigTIFF header is cut short')
+  const first = big ? Number(le ? head.readBigUInt64LE(8) : head.readBigUInt64BE(8)) : le ? head.readUInt32LE(4) : head.readUInt32BE(4)
+  return { le, big, first }
+}
 
-  const countBuf = readAt(fd, ifdOffset, big ? 8 : 2)
+/** Parse the directory at `offset`; returns it and the offset of the next one (0 = none). */
+function readIfdAt(src: TiffSource, h: Header, offset: number): { ifd: Ifd; next: number } {
+  const { le, big } = h
+  const countBuf = readAt(src, offset, big ? 8 : 2, 'image directory')
   const count = big ? Number(le ? countBuf.readBigUInt64LE(0) : countBuf.readBigUInt64BE(0)) : le ? countBuf.readUInt16LE(0) : countBuf.readUInt16BE(0)
+  if (count === 0 || count > MAX_IFD_ENTRIES) throw new TiffFormatError(`an image directory claims ${count} entries (a valid one has 1 to ${MAX_IFD_ENTRIES})`)
   const entrySize = big ? 20 : 12
-  const entries = readAt(fd, ifdOffset + (big ? 8 : 2), count * entrySize)
+  const entriesAt = offset + (big ? 8 : 2)
+  const entries = readAt(src, entriesAt, count * entrySize, 'image directory')
+  const nextBuf = readAt(src, entriesAt + count * entrySize, big ? 8 : 4, 'next-directory pointer')
+  const next = big ? Number(le ? nextBuf.readBigUInt64LE(0) : nextBuf.readBigUInt64BE(0)) : le ? nextBuf.readUInt32LE(0) : nextBuf.readUInt32BE(0)
   const tags = new Map<number, TagValue>()
   const inline = big ? 8 : 4
   for (let e = 0; e < count; e++) {
@@ -138,17 +185,46 @@ export function readFirstIfd(fd: number): Ifd {
     const size = TYPE_SIZE[type]
     if (size === undefined) continue // unknown field types are skipped, as TIFF 6.0 asks readers to do
     const bytes = size * n
+    if (bytes > MAX_TAG_BYTES) throw new TiffFormatError(`tag ${tag} claims ${n} values (${bytes} bytes), more than RSure reads from one tag (${MAX_TAG_BYTES} bytes)`)
     const valueAt = o + (big ? 12 : 8)
     let data: Buffer
     if (bytes <= inline) {
       data = entries.subarray(valueAt, valueAt + bytes)
     } else {
       const off = big ? Number(le ? entries.readBigUInt64LE(valueAt) : entries.readBigUInt64BE(valueAt)) : le ? entries.readUInt32LE(valueAt) : entries.readUInt32BE(valueAt)
-      data = readAt(fd, off, bytes)
+      data = readAt(src, off, bytes, `tag ${tag}`)
     }
     tags.set(tag, readValues(data, type, n, le))
   }
-  return { tags, littleEndian: le }
+  return { ifd: { tags, littleEndian: le }, next }
+}
+
+/**
+ * Every image directory of an open TIFF or BigTIFF file, in file order: the full-resolution image first, then
+ * overviews and masks. The chain is followed with cycle detection (a next-pointer back to an earlier directory is a
+ * corrupt file, not an endless list) and a cap of MAX_IFDS directories.
+ */
+export function readIfdChain(src: TiffSource, max = MAX_IFDS): Ifd[] {
+  const h = readHeader(src)
+  const seen = new Set<number>()
+  const out: Ifd[] = []
+  let at = h.first
+  while (at !== 0) {
+    if (seen.has(at)) throw new TiffFormatError(`its chain of image directories loops back to byte ${at}`)
+    if (out.length >= max) throw new TiffFormatError(`it has more than ${max} image directories`)
+    seen.add(at)
+    const { ifd, next } = readIfdAt(src, h, at)
+    out.push(ifd)
+    at = next
+  }
+  if (out.length === 0) throw new TiffFormatError('it has no image directory')
+  return out
+}
+
+/** Parse the first image directory (the full-resolution image) of an open TIFF or BigTIFF file. */
+export function readFirstIfd(src: TiffSource): Ifd {
+  const h = readHeader(src)
+  return readIfdAt(src, h, h.first).ifd
 }
 
 export function numbers(ifd: Ifd, tag: number): number[] | undefined {

@@ -12,11 +12,14 @@
  * (42113, ASCII) and GDAL_METADATA (42112, XML with per-band `scale`/`offset` items) tags.
  */
 import fs from 'node:fs'
+import nodePath from 'node:path'
 import zlib from 'node:zlib'
 import { readGeoref, type Georef } from '../georef'
-import { geoKeys, numbers, readFirstIfd, Tag, text, TiffFormatError, type Ifd } from './ifd'
+import { budget, BudgetError } from '../budget'
+import { openRegularFile } from '../regular-file'
+import { geoKeys, numbers, readIfdChain, Tag, text, TiffFormatError, tiffProblem, type Ifd, type TiffSource } from './ifd'
 import { swapBytes, undoFloatingPoint, undoHorizontal } from './predictor'
-import { BYTES, CONVERTERS, convertTruncated, sampleType, typedView, type SampleType } from './samples'
+import { BYTES, CONVERTERS, sampleType, typedView, type SampleType } from './samples'
 
 export type { SampleType } from './samples'
 
@@ -50,6 +53,22 @@ export interface BandReadOptions {
 }
 
 const DEFLATE = new Set([8, 32946])
+
+/**
+ * Compressions this reader decodes (none and DEFLATE itself, the others through geotiff.js's decoders); any other
+ * is refused by name before a byte of pixel data is read.
+ */
+export const COMPRESSION_NAMES: Record<number, string> = {
+  1: 'none', 2: 'CCITT RLE', 3: 'CCITT G3', 4: 'CCITT G4', 5: 'LZW', 6: 'JPEG (old)', 7: 'JPEG', 8: 'DEFLATE',
+  32773: 'PackBits', 32946: 'DEFLATE', 34712: 'JPEG 2000', 34887: 'LERC', 34925: 'LZMA', 50000: 'ZSTD', 50001: 'WEBP',
+  50002: 'JPEG XL',
+}
+const READABLE_COMPRESSIONS = new Set([1, 5, 7, 8, 32773, 32946, 34887, 50000, 50001])
+
+/** Most bands one file may declare (GDAL's own limit is 65535; hyperspectral cubes have a few hundred). */
+export const MAX_BANDS = 4096
+/** Largest width or height a header may declare (2^24: far beyond any scene; the pixel budget bounds reads). */
+export const MAX_SIDE = 2 ** 24
 
 /** Per-band scale/offset items of a GDAL_METADATA XML string (band numbers 1-based). */
 export function parseGdalMetadata(xml: string | undefined): { scale: Map<number, number>; offset: Map<number, number>; items: Record<string, string> } {
@@ -99,37 +118,86 @@ export class TiffFile {
   private readonly littleEndian: boolean
   private readonly ifd: Ifd
 
+  /** Pixel data tables: chunks across and down one plane. */
+  private readonly across: number
+  private readonly down: number
+
   private constructor(
     readonly path: string,
     private fd: number,
+    fileSize: number,
+    ifd: Ifd,
   ) {
-    this.ifd = readFirstIfd(fd)
-    const ifd = this.ifd
+    this.ifd = ifd
     const one = (tag: number, dflt?: number): number => {
       const v = numbers(ifd, tag)?.[0] ?? dflt
       if (v === undefined) throw new TiffFormatError(`the required TIFF tag ${tag} is missing`)
+      if (!Number.isSafeInteger(v) || v < 0) throw new TiffFormatError(`TIFF tag ${tag} holds the impossible value ${v}`)
       return v
     }
     this.littleEndian = ifd.littleEndian
     this.width = one(Tag.ImageWidth)
     this.height = one(Tag.ImageLength)
+    if (this.width < 1 || this.height < 1 || this.width > MAX_SIDE || this.height > MAX_SIDE) {
+      throw new TiffFormatError(`it declares an impossible size of ${this.width} x ${this.height} pixels`)
+    }
     this.bandCount = one(Tag.SamplesPerPixel, 1)
+    if (this.bandCount < 1 || this.bandCount > MAX_BANDS) {
+      throw new TiffFormatError(`it declares ${this.bandCount} bands per pixel (SamplesPerPixel); RSure reads 1 to ${MAX_BANDS}`)
+    }
     const bits = numbers(ifd, Tag.BitsPerSample) ?? [1]
     const formats = numbers(ifd, Tag.SampleFormat) ?? [1]
+    for (const [name, list] of [['BitsPerSample', bits], ['SampleFormat', formats]] as const) {
+      if (list.length !== 1 && list.length !== this.bandCount) {
+        throw new TiffFormatError(`its ${name} table has ${list.length} entries for ${this.bandCount} bands`)
+      }
+    }
     if (bits.some((b) => b !== bits[0]) || formats.some((f) => f !== formats[0])) {
-      throw new TiffFormatError('bands with different sample types in one file are not supported')
+      throw new TiffFormatError('has bands with different sample types, which RSure cannot read as one raster; split the bands into separate files', 'unsupported')
     }
     this.sampleType = sampleType(bits[0], formats[0])
     this.compression = one(Tag.Compression, 1)
+    if (!READABLE_COMPRESSIONS.has(this.compression)) {
+      const name = COMPRESSION_NAMES[this.compression]
+      throw new TiffFormatError(`uses ${name ? `${name} compression` : `the unknown compression code ${this.compression}`}, which RSure cannot decode; convert it with DEFLATE, LZW or no compression`, 'unsupported')
+    }
     this.predictor = one(Tag.Predictor, 1)
+    if (this.predictor < 1 || this.predictor > 3) throw new TiffFormatError(`its Predictor tag is ${this.predictor}, not 1, 2 or 3`)
     this.planar = one(Tag.PlanarConfiguration, 1)
+    if (this.planar !== 1 && this.planar !== 2) throw new TiffFormatError(`its PlanarConfiguration is ${this.planar}, not 1 (pixel interleaved) or 2 (band interleaved)`)
     this.tiled = ifd.tags.has(Tag.TileWidth)
     this.chunkWidth = this.tiled ? one(Tag.TileWidth) : this.width
     this.chunkHeight = this.tiled ? one(Tag.TileLength) : Math.min(one(Tag.RowsPerStrip, this.height), this.height)
+    if (this.chunkWidth < 1 || this.chunkHeight < 1) {
+      throw new TiffFormatError(this.tiled ? `its tiles are ${this.chunkWidth} x ${this.chunkHeight} pixels (TileWidth/TileLength 0)` : 'its RowsPerStrip is 0')
+    }
+    const stride = this.planar === 2 ? 1 : this.bandCount
+    const chunkBytes = this.chunkWidth * this.chunkHeight * stride * BYTES[this.sampleType]
+    if (chunkBytes > budget().maxChunkBytes) {
+      throw new TiffFormatError(`has ${this.tiled ? 'tiles' : 'strips'} that decode to ${Math.ceil(chunkBytes / 2 ** 20)} MiB, more than the ${budget().maxChunkBytes / 2 ** 20} MiB RSure decodes at once; rewrite it with smaller tiles or strips`, 'unsupported')
+    }
+    this.across = Math.ceil(this.width / this.chunkWidth)
+    this.down = Math.ceil(this.height / this.chunkHeight)
+    const expected = this.across * this.down * (this.planar === 2 ? this.bandCount : 1)
     this.offsets = numbers(ifd, this.tiled ? Tag.TileOffsets : Tag.StripOffsets) ?? []
     this.byteCounts = numbers(ifd, this.tiled ? Tag.TileByteCounts : Tag.StripByteCounts) ?? []
+    const what = this.tiled ? 'tile' : 'strip'
     if (this.offsets.length === 0 || this.offsets.length !== this.byteCounts.length) {
-      throw new TiffFormatError('the tile/strip offset and byte-count tables are missing or disagree')
+      throw new TiffFormatError(`the ${what} offset and byte-count tables are missing or disagree`)
+    }
+    if (this.offsets.length !== expected) {
+      throw new TiffFormatError(`its ${what} table has ${this.offsets.length} entries but its size, ${what} size and PlanarConfiguration need ${expected}`)
+    }
+    for (let i = 0; i < expected; i++) {
+      const o = this.offsets[i]
+      const c = this.byteCounts[i]
+      if (c === 0) continue // never written (sparse): read as nodata or zeros
+      if (!(o >= 0) || !(c > 0) || o + c > fileSize) {
+        throw new TiffFormatError(`${what} ${i} lies outside the file (bytes ${o} to ${o + c} of ${fileSize}); it is truncated or damaged, so copy or download it again`)
+      }
+      if (this.compression === 1 && c < this.chunkBytes(i)) {
+        throw new TiffFormatError(`${what} ${i} holds ${c} bytes but needs ${this.chunkBytes(i)} for its pixels`)
+      }
     }
     const nd = text(ifd, Tag.GdalNodata)?.trim()
     this.nodata = nd === undefined || nd === '' ? null : nd.toLowerCase() === 'nan' ? NaN : Number(nd)
@@ -144,14 +212,55 @@ export class TiffFile {
     this.georef = readGeoref(this.asGeotiffImage())
   }
 
-  /** Open a file and parse its header; throws a TiffFormatError (or a file system error) on failure. */
-  static open(path: string): TiffFile {
-    const fd = fs.openSync(path, 'r')
+  /** Rows of chunk `index` (the last strip of a plane may be shorter; tiles are always whole). */
+  private chunkRows(index: number): number {
+    if (this.tiled) return this.chunkHeight
+    const ty = Math.floor(index / this.across) % this.down
+    return Math.min(this.chunkHeight, this.height - ty * this.chunkHeight)
+  }
+
+  /** Decoded bytes chunk `index` must hold. */
+  private chunkBytes(index: number): number {
+    const stride = this.planar === 2 ? 1 : this.bandCount
+    return this.chunkWidth * this.chunkRows(index) * stride * BYTES[this.sampleType]
+  }
+
+  /**
+   * Open a file and parse and check its header; throws a TiffFormatError (or a SpecialFileError for FIFOs, devices,
+   * folders and missing files). Every image directory of the file is walked (cycles and absurd chains refused) and
+   * `image` (0 = full resolution, default) is checked against the file's size before anything is allocated.
+   */
+  static open(path: string, opts: { image?: number } = {}): TiffFile {
+    const { fd, size } = openRegularFile(path)
     try {
-      return new TiffFile(path, fd)
+      const src: TiffSource = { fd, size }
+      const chain = readIfdChain(src)
+      const ifd = chain[opts.image ?? 0]
+      if (!ifd) throw new RangeError(`image ${opts.image} does not exist in ${path}: it has ${chain.length}`)
+      return new TiffFile(path, fd, size, ifd)
     } catch (err) {
       fs.closeSync(fd)
-      throw err
+      throw asTiffError(err)
+    }
+  }
+
+  /**
+   * Check a whole file before a library that trusts its headers (geotiff.js, for describe and previews) reads it:
+   * the directory chain, and the layout of the full-resolution image and of every overview, as `open` checks one.
+   * Masks and other pages are left alone. Throws what `open` throws.
+   */
+  static validate(path: string): void {
+    const { fd, size } = openRegularFile(path)
+    try {
+      const chain = readIfdChain({ fd, size })
+      chain.forEach((ifd, i) => {
+        const sub = numbers(ifd, Tag.NewSubfileType)?.[0] ?? 0
+        if (i === 0 || ((sub & 1) === 1 && (sub & 4) === 0)) new TiffFile(path, -1, size, ifd)
+      })
+    } catch (err) {
+      throw asTiffError(err)
+    } finally {
+      fs.closeSync(fd)
     }
   }
 
@@ -185,7 +294,11 @@ export class TiffFile {
     if (win.col < 0 || win.row < 0 || win.width < 1 || win.height < 1 || win.col + win.width > this.width || win.row + win.height > this.height) {
       throw new RangeError(`the window ${JSON.stringify(win)} lies outside the ${this.width}x${this.height} image ${this.path}`)
     }
-    const out = opts.into && opts.into.length === win.width * win.height ? opts.into : new Float64Array(win.width * win.height)
+    const pixels = win.width * win.height
+    if (pixels > budget().maxPixels) {
+      throw new BudgetError(`a read of ${win.width} x ${win.height} pixels from ${this.path} is more than the ${budget().maxPixels} pixels one operation may read (RSURE_MAX_PIXELS); read a window or a smaller region, or use an overview`)
+    }
+    const out = opts.into && opts.into.length === pixels ? opts.into : new Float64Array(pixels)
     const cw = this.chunkWidth
     const ch = this.chunkHeight
     const across = Math.ceil(this.width / cw)
@@ -214,8 +327,7 @@ export class TiffFile {
         for (let r = r0; r < r1; r++) {
           const s = ((r - ty * ch) * cw + (c0 - tx * cw)) * stride + sample
           const d = (r - win.row) * win.width + (c0 - win.col)
-          if (s + (n - 1) * stride < src.length) convertRow(src, s, stride, out, d, n, nd, opts.scale, opts.offset, acc)
-          else convertTruncated(src, s, stride, out, d, n, nd, opts.scale, opts.offset, acc)
+          convertRow(src, s, stride, out, d, n, nd, opts.scale, opts.offset, acc)
         }
       }
     }
@@ -230,14 +342,25 @@ export class TiffFile {
     if (offset === undefined) throw new TiffFormatError(`tile/strip ${index} is missing from the offset table`)
     const bytesPerSample = BYTES[this.sampleType]
     const expected = this.chunkWidth * rows * stride * bytesPerSample
+    const what = `${this.tiled ? 'tile' : 'strip'} ${index}`
     if (count === 0) return this.sparseChunk(expected)
     const raw = Buffer.allocUnsafe(count)
     const got = fs.readSync(this.fd, raw, 0, count, offset)
-    if (got !== count) throw new TiffFormatError(`tile/strip ${index} is truncated: ${got} of ${count} bytes present`)
+    if (got !== count) throw new TiffFormatError(`${what} of ${this.path} is truncated: ${got} of ${count} bytes present`)
     let bytes: Uint8Array
-    if (this.compression === 1) bytes = raw
-    else if (DEFLATE.has(this.compression)) bytes = zlib.inflateSync(raw)
-    else bytes = await this.foreignDecode(raw, rows, stride)
+    try {
+      if (this.compression === 1) bytes = raw
+      // maxOutputLength: a deflate bomb stops at the chunk's own size instead of filling memory.
+      else if (DEFLATE.has(this.compression)) bytes = zlib.inflateSync(raw, { maxOutputLength: Math.max(expected, 1) })
+      else bytes = await this.foreignDecode(raw, rows, stride)
+    } catch (err) {
+      if (err instanceof TiffFormatError) throw err
+      throw new TiffFormatError(`${what} of ${this.path} cannot be decompressed; the file is damaged, so copy or download it again`)
+    }
+    // A chunk that decodes short would leave pixels unread: an error naming the chunk, never a mean over fewer pixels.
+    if (bytes.byteLength < expected) {
+      throw new TiffFormatError(`${what} of ${this.path} decodes to ${bytes.byteLength} bytes, but its ${this.chunkWidth} x ${rows} pixels need ${expected}`)
+    }
     if (!this.littleEndian && bytesPerSample > 1 && this.predictor !== 3) {
       if (bytes === raw) bytes = new Uint8Array(raw)
       swapBytes(bytes, bytesPerSample)
@@ -280,9 +403,30 @@ export class TiffFile {
         ...(this.compression === 7 ? { JPEGTables: numbers(this.ifd, Tag.JPEGTables) } : {}),
       } as Parameters<typeof getDecoder>[1])
     } catch {
-      throw new TiffFormatError(`TIFF compression ${this.compression} is not supported`)
+      throw new TiffFormatError(`uses ${COMPRESSION_NAMES[this.compression] ?? `compression ${this.compression}`}, which RSure cannot decode`, 'unsupported')
     }
     const ab = raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength)
     return new Uint8Array(await decoder.decodeBlock(ab))
   }
+}
+
+/** Any failure while parsing a header as a TiffFormatError with a sentence of our own (never a raw RangeError). */
+export function asTiffError(err: unknown): Error {
+  if (err instanceof TiffFormatError || (err as Error)?.name === 'SpecialFileError' || err instanceof BudgetError) return err as Error
+  return new TiffFormatError('its header could not be parsed (a field holds an impossible value)')
+}
+
+/**
+ * One sentence for any failure to open or read `file`: a damaged or unsupported TIFF, a special file, a budget
+ * refusal, or a band/window the file does not have. Unknown errors never pass their JavaScript text through.
+ */
+export function readProblem(file: string, err: unknown): string {
+  const name = `'${nodePath.basename(file)}'`
+  if (err instanceof TiffFormatError) return tiffProblem(name, err)
+  const e = err as Error
+  if (e?.name === 'SpecialFileError' || e?.name === 'BudgetError' || e instanceof RangeError) {
+    const m = String(e.message).replace(/[.\s]+$/, '')
+    return `${m.charAt(0).toUpperCase()}${m.slice(1)}.`
+  }
+  return `${name} could not be read; it may be damaged or still being written, so copy or download it again.`
 }

@@ -19,7 +19,8 @@ export function sampleType(bits: number, format: number): SampleType {
     if (bits === 16) return 'uint16'
     if (bits === 32) return 'uint32'
   }
-  throw new TiffFormatError(`samples of ${bits} bits with SampleFormat ${format} are not supported`)
+  const kind = format === 3 ? (bits === 16 ? 'float16' : `${bits}-bit floating-point`) : format === 5 || format === 6 ? `${bits}-bit complex` : bits === 1 ? '1-bit (bilevel)' : format === 2 ? `${bits}-bit signed integer` : format === 1 || format === 4 ? `${bits}-bit integer` : `SampleFormat ${format}`
+  throw new TiffFormatError(`uses ${kind} samples, which RSure cannot read; convert it to 8/16/32-bit integers or 32/64-bit floats`, 'unsupported')
 }
 
 export type Typed = Uint8Array | Int8Array | Uint16Array | Int16Array | Uint32Array | Int32Array | Float32Array | Float64Array
@@ -47,7 +48,7 @@ export const BYTES: Record<SampleType, number> = { uint8: 1, int8: 1, uint16: 2,
  * Convert `n` samples from `src` (every `stride`-th from `s`) into `out` from `d`: `nodata` (and NaN) -> NaN, else
  * v*scale+offset, accumulating [count, sum, min, max] of the written valid values into `acc` on the way (the
  * values are in registers already; a separate statistics pass over a 50 MB band would cost as much again).
- * The caller guarantees every index read lies inside `src` (see `convertTruncated`).
+ * The caller guarantees every index read lies inside `src` (the reader refuses chunks that decode short).
  *
  * One function per array type on purpose (written out, not made by a factory: closures of one literal share
  * V8's type feedback): a loop fed several typed-array kinds is polymorphic and compiles several times slower.
@@ -245,23 +246,6 @@ function rowF64(src: Float64Array, s: number, stride: number, out: Float64Array,
   acc[1] = sum
   acc[2] = min
   acc[3] = max
-}
-
-/** The slow path for a chunk shorter than its nominal size (a last strip may be): missing samples are NaN. */
-export function convertTruncated(src: Typed, s: number, stride: number, out: Float64Array, d: number, n: number, nodata: number, scale: number, offset: number, acc: Float64Array): void {
-  for (let k = 0; k < n; k++, s += stride) {
-    const v = s < src.length ? src[s] : NaN
-    const x = v * scale + offset
-    if (v !== v || v === nodata || !Number.isFinite(x)) {
-      out[d + k] = NaN
-      continue
-    }
-    out[d + k] = x
-    acc[0]++
-    acc[1] += x
-    if (x < acc[2]) acc[2] = x
-    if (x > acc[3]) acc[3] = x
-  }
 }
 
 export const CONVERTERS: Record<SampleType, RowConverter<Typed>> = {

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { buildCatalog, CatalogError, type CatalogParams } from '../../../engines/raster/catalog/catalog'
 import { PRODUCT_NAMES, PRODUCTS, productInputNames } from '../../../engines/raster/products'
-import { TiffFile } from '../../../engines/raster/tiff/reader'
+import { readProblem, TiffFile } from '../../../engines/raster/tiff/reader'
 import { describeUnitClass, Unit, unitFits } from '../../../engines/raster/units'
 import { parseExpr } from '../../../engines/raster/expr'
 import { expressionUnit } from './expr-units'
@@ -107,7 +107,7 @@ export function rasterRead(lookup: CatalogLookup): RasterOp<z.infer<typeof ReadP
       try {
         tif = TiffFile.open(file)
       } catch (err) {
-        throw new CompileError(ctx.node, `node '${ctx.node}' cannot open ${file}: ${(err as Error).message}`)
+        throw new CompileError(ctx.node, `node '${ctx.node}' cannot open its file: ${readProblem(file, err)}`)
       }
       try {
         if (p.band > tif.bandCount) throw new CompileError(ctx.node, `node '${ctx.node}' asks for band ${p.band}, but ${path.basename(file)} has ${tif.bandCount} band(s)`)

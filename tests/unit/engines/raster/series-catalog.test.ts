@@ -102,7 +102,8 @@ describe('asset.catalog', () => {
     expect(c.assets[0].bands.NDVI).toMatchObject({ scale: 1, unit: 'dn' })
     // 2020-01-01 -> 01-05 (4 days), 01-05 -> 03-01 (56), 03-01 -> 12-31 (305)
     expect(c.coverage).toMatchObject({ count: 2, first: '2020-01-05', last: '2020-03-01', largest_gap_days: 305 })
-    expect(c.skipped.map((s) => s.file).sort()).toEqual(['notes.txt', 'scan.tif'])
+    // Entries that are not rasters are counted, never named (a catalog must not reveal what else a folder holds).
+    expect(c.skipped.map((s) => s.file).sort()).toEqual(['(1 other entry)', 'scan.tif'])
   })
 
   it('binds roles to named bands and to band numbers of an undated file, and rejects unknown bands', () => {
