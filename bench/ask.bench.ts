@@ -12,10 +12,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { installedTools } from '../main/agent/installed-tools'
-import { createRulesBackbone } from '../main/agent/rules/rules-backbone'
 import { planTask } from '../main/agent/rules/rules-planner'
-import { runAgent } from '../main/agent/run-agent'
 import { makeTask, parseOptions } from '../main/agent/task'
 import { openServices } from '../main/services'
 import { executeDag } from '../main/tools/execute'
@@ -42,7 +39,6 @@ export default async function bench(argv: string[]): Promise<number> {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rsure-ask-bench-'))
   const services = openServices({ dataDir })
-  const registry = await installedTools()
   const rounds = argv.includes('--quick') ? 3 : 5
   const raw: number[] = []
   const ask: number[] = []
@@ -58,7 +54,7 @@ export default async function bench(argv: string[]): Promise<number> {
       raw.push((performance.now() - t0) / 1000)
       if (r.status !== 'ok') throw new Error(`raw execute returned ${r.status}: ${r.reason}`)
       t0 = performance.now()
-      const result = await runAgent(task, { verify: true, prior: true }, { backbone: createRulesBackbone(), registry, artifacts: services.artifacts, runs: services.runs, prior: services.prior })
+      const result = await services.ask(task, { verify: true, prior: true, backbone: 'rules' })
       ask.push((performance.now() - t0) / 1000)
       const inside = result.trajectory.filter((st) => st.kind === 'tool_result').reduce((n, st) => n + ((st.payload as { ms?: number }).ms ?? 0), 0) / 1000
       overhead.push(ask.at(-1)! - inside)

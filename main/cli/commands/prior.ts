@@ -16,9 +16,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import type { Backbone } from '../../agent/backbone'
-import { installedTools } from '../../agent/installed-tools'
 import { createBackbone, parseBackbone } from '../../agent/llm/backbone-spec'
-import { runAgent } from '../../agent/run-agent'
 import { makeTask, parseOptions, type AnswerOption, type TaskSpec } from '../../agent/task'
 import type { ToolRegistry } from '../../agent/tool-registry'
 import { calibrateFromRuns, loadSuite, type Suite, type SuiteTask } from '../../prior/calibration'
@@ -143,7 +141,7 @@ export function suiteTaskSpec(task: SuiteTask, suiteDir: string): TaskSpec {
 export interface SuiteRunDeps {
   backbone: Backbone
   registry: ToolRegistry
-  services: Pick<Services, 'runs' | 'artifacts' | 'prior'>
+  services: Pick<Services, 'ask'>
 }
 
 /**
@@ -158,7 +156,7 @@ export async function runSuiteTasks(suite: Suite, deps: SuiteRunDeps, io: CliIo)
     io.stderr(`calibration run ${i + 1}/${suite.tasks.length}: ${task.id}\n`)
     try {
       const spec = suiteTaskSpec(task, suite.dir)
-      await runAgent(spec, { verify: false, prior: false }, { backbone: deps.backbone, registry: deps.registry, ...deps.services }, io.signal)
+      await deps.services.ask(spec, { verify: false, prior: false }, io.signal, undefined, { backbone: deps.backbone, registry: () => deps.registry })
       ran++
     } catch (err) {
       if (io.signal.aborted) throw new CliError(`Calibration runs were interrupted after ${ran} of ${suite.tasks.length} tasks; finished runs are kept.`, 130)
@@ -191,7 +189,7 @@ async function calibrate(argv: string[], io: CliIo): Promise<number> {
     let runs: { ran: number; failed: string[] } | null = null
     if (values.run) {
       let backbone: Backbone
-      const registry = await installedTools()
+      const registry = await services.tools()
       try {
         backbone = createBackbone(parseBackbone(values.backbone), registry, { apiKey: process.env.RSURE_OPENAI_API_KEY })
       } catch (err) {

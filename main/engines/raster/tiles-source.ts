@@ -1,0 +1,141 @@
+/**
+ * A raster opened for tiling: a GeoTIFF/COG with its pyramid (full resolution and overviews), georeferencing,
+ * nodata and sample type, or a decoded PNG/JPEG picture (pixel space only). Opened sources are kept in a small
+ * cache keyed by path, size and modification time, so consecutive tiles of one layer do not re-read its header;
+ * a changed file is opened again.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fromFile, type GeoTIFF, type GeoTIFFImage } from 'geotiff'
+import proj4 from 'proj4'
+import { closeQuietly, dtypeOf, FileFormatError, openPyramid, readHead, sniffFormat, validateTiff, type Dtype } from './describe'
+import { readGeoref, type GeoTransform } from './georef'
+import { decodeImageFile } from './image-file'
+
+export interface TiffLevel {
+  image: GeoTIFFImage
+  width: number
+  height: number
+  /** Full-resolution pixels per pixel of this level, along x and y (1 for the full resolution). */
+  fx: number
+  fy: number
+}
+
+export interface TileSourceBase {
+  file: string
+  name: string
+  width: number
+  height: number
+  bandCount: number
+  dtype: Dtype
+}
+
+export interface TiffSource extends TileSourceBase {
+  kind: 'tiff'
+  tiff: GeoTIFF
+  /** Full resolution first, then overviews from largest to smallest. */
+  levels: TiffLevel[]
+  nodata: number | null
+  geoTransform: GeoTransform | null
+  /** proj4 definition of the raster's CRS, or null when it has none or none proj4 knows. */
+  proj: string | null
+}
+
+export interface PictureSource extends TileSourceBase {
+  kind: 'picture'
+  /** RGBA, row-major. */
+  rgba: Uint8Array
+}
+
+export type TileSource = TiffSource | PictureSource
+
+/** Sources kept open at once; the least recently used is closed first. */
+const CACHE_SIZE = 8
+const cache = new Map<string, Promise<TileSource>>()
+
+/** The proj4 definition for a CRS: proj4's own EPSG list (WGS 84, web mercator, every UTM zone...) or the file's. */
+export function projOf(crs: { epsg: number | null; proj4: string | null } | null): string | null {
+  if (!crs) return null
+  if (crs.epsg !== null) {
+    const code = `EPSG:${crs.epsg}`
+    if (proj4.defs(code)) return code
+  }
+  return crs.proj4
+}
+
+async function openTiff(file: string): Promise<TiffSource> {
+  const name = path.basename(file)
+  validateTiff(file)
+  let tiff: GeoTIFF
+  try {
+    tiff = await fromFile(file)
+  } catch (err) {
+    throw new FileFormatError(`'${name}' is a corrupt TIFF file: ${String((err as Error)?.message ?? err).replace(/[.\s]+$/, '')}.`)
+  }
+  try {
+    const { main, overviews } = await openPyramid(tiff)
+    const width = main.getWidth()
+    const height = main.getHeight()
+    const fd = main.getFileDirectory()
+    const formats = fd.getValue('SampleFormat') as ArrayLike<number> | undefined
+    const bits = fd.getValue('BitsPerSample') as ArrayLike<number> | undefined
+    const dtype = dtypeOf(Number(formats?.[0] ?? 1), Number(bits?.[0] ?? 8), `'${name}'`)
+    const georef = readGeoref(main)
+    const levels = [main, ...overviews].map((image) => ({
+      image,
+      width: image.getWidth(),
+      height: image.getHeight(),
+      fx: width / image.getWidth(),
+      fy: height / image.getHeight(),
+    }))
+    return {
+      kind: 'tiff', file, name, width, height, bandCount: main.getSamplesPerPixel(), dtype, tiff, levels,
+      nodata: main.getGDALNoData(), geoTransform: georef.geoTransform, proj: projOf(georef.crs),
+    }
+  } catch (err) {
+    await closeQuietly(tiff)
+    throw err
+  }
+}
+
+async function openPicture(file: string): Promise<PictureSource> {
+  const img = await decodeImageFile(file)
+  return { kind: 'picture', file, name: path.basename(file), width: img.width, height: img.height, bandCount: 3, dtype: 'uint8', rgba: img.rgba }
+}
+
+/** Open (or reuse) a raster for tiling; throws FileFormatError with one sentence for files it cannot tile. */
+export async function openTileSource(file: string): Promise<TileSource> {
+  const stat = await fs.promises.stat(file)
+  const key = `${file}\0${stat.size}\0${stat.mtimeMs}`
+  const hit = cache.get(key)
+  if (hit) {
+    cache.delete(key)
+    cache.set(key, hit)
+    return hit
+  }
+  for (const k of [...cache.keys()]) {
+    if (k.startsWith(`${file}\0`)) evict(k)
+  }
+  const opening = (async () => {
+    const { head } = await readHead(file)
+    const format = sniffFormat(head)
+    if (format === 'tiff') return openTiff(file)
+    if (format === 'png' || format === 'jpeg') return openPicture(file)
+    throw new FileFormatError(`'${path.basename(file)}' is not a GeoTIFF, PNG or JPEG file, so it cannot be shown as a layer.`)
+  })()
+  cache.set(key, opening)
+  opening.catch(() => cache.delete(key))
+  while (cache.size > CACHE_SIZE) evict(cache.keys().next().value as string)
+  return opening
+}
+
+function evict(key: string): void {
+  const p = cache.get(key)
+  cache.delete(key)
+  void p?.then((s) => (s.kind === 'tiff' ? closeQuietly(s.tiff) : undefined)).catch(() => undefined)
+}
+
+/** Close every cached source (tests, shutdown). */
+export async function closeTileSources(): Promise<void> {
+  for (const key of [...cache.keys()]) evict(key)
+}
