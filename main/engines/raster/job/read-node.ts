@@ -87,6 +87,9 @@ export function prepareRead(node: JobNode, job: RasterJob): PreparedRead {
     unit: node.unit,
     file_nodata: tif.nodata,
     dtype: tif.sampleType,
+    // The file's size and the window read from it: lets a verifier see which part of the image a value covers.
+    file_size: { width: tif.width, height: tif.height },
+    window: { col: win.col, row: win.row, width: win.width, height: win.height },
   }
   return { node, tif, file, band, nodata, scale, offset, ...(meta ? { meta } : {}), win, grid, bandInfo }
 }
