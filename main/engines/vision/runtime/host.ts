@@ -1,0 +1,203 @@
+/**
+ * The main-thread side of inference: one worker thread (inference-worker.ts) owns every ONNX session, so a long
+ * run never blocks the UI, IPC or the CLI's event loop. Sessions are opened once per model file and provider list,
+ * cached, and released when idle (default 5 minutes), when more than `maxSessions` are open (least recently used
+ * first), or on close(). An aborted run terminates the worker (ORT cannot interrupt a run) and rejects with
+ * 'cancelled'; the next call starts a fresh worker.
+ *
+ * Worker entry: under tsx (CLI, tests) boot.mjs registers tsx and imports inference-worker.ts; a bundled build must
+ * emit inference-worker.js next to this module or set RSURE_VISION_WORKER to its path.
+ */
+import fs from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import { VisionError } from '../errors'
+import { DEFAULT_PROVIDERS, type Provider } from '../providers'
+import type { OpenReply, WireTensor, WorkerReply, WorkerRequest } from './protocol'
+
+type Body<R> = R extends unknown ? Omit<R, 'id'> : never
+
+function workerEntry(): URL | string {
+  if (process.env.RSURE_VISION_WORKER) return process.env.RSURE_VISION_WORKER
+  const here = fileURLToPath(import.meta.url)
+  if (here.endsWith('.ts')) return new URL('./boot.mjs', import.meta.url)
+  const compiled = new URL('./inference-worker.js', import.meta.url)
+  if (fs.existsSync(fileURLToPath(compiled))) return compiled
+  throw new VisionError('The inference worker inference-worker.js was not found next to the bundle; set RSURE_VISION_WORKER to its path.')
+}
+
+export interface SessionHandle extends OpenReply {
+  key: string
+  file: string
+}
+
+interface Pending {
+  resolve: (r: WorkerReply) => void
+  reject: (e: Error) => void
+}
+
+export interface RuntimeOptions {
+  idleMs?: number
+  maxSessions?: number
+  threads?: number
+}
+
+export class VisionRuntime {
+  private worker: Worker | null = null
+  private nextId = 1
+  private pending = new Map<number, Pending>()
+  private sessions = new Map<string, { handle: SessionHandle; lastUsed: number; opening: Promise<SessionHandle> | null }>()
+  private idleTimer: NodeJS.Timeout | null = null
+  private readonly idleMs: number
+  private readonly maxSessions: number
+  private readonly threads: number | undefined
+
+  constructor(opts: RuntimeOptions = {}) {
+    this.idleMs = opts.idleMs ?? 5 * 60_000
+    this.maxSessions = opts.maxSessions ?? 6
+    this.threads = opts.threads
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker
+    const w = new Worker(workerEntry(), { workerData: { role: 'rsure-vision-worker' } })
+    w.on('message', (msg: WorkerReply) => {
+      const p = this.pending.get(msg.id)
+      if (!p) return
+      this.pending.delete(msg.id)
+      p.resolve(msg)
+      if (this.pending.size === 0) w.unref()
+    })
+    const fail = (err: Error) => {
+      if (this.worker !== w) return
+      this.worker = null
+      this.sessions.clear()
+      for (const p of this.pending.values()) p.reject(err)
+      this.pending.clear()
+    }
+    w.on('error', (err) => fail(new VisionError(`The inference worker failed: ${err.message}`)))
+    w.on('exit', (code) => fail(new VisionError(`The inference worker stopped unexpectedly (exit code ${code}).`)))
+    w.unref()
+    this.worker = w
+    return w
+  }
+
+  private request(body: Body<WorkerRequest>, signal?: AbortSignal): Promise<WorkerReply> {
+    if (signal?.aborted) return Promise.reject(new VisionError('cancelled'))
+    const w = this.ensureWorker()
+    const id = this.nextId++
+    w.ref()
+    return new Promise<WorkerReply>((resolve, reject) => {
+      const onAbort = () => {
+        this.pending.delete(id)
+        // ORT cannot stop a run: drop the worker and every session it held.
+        this.worker = null
+        this.sessions.clear()
+        for (const p of this.pending.values()) p.reject(new VisionError('cancelled'))
+        this.pending.clear()
+        void w.terminate()
+        reject(new VisionError('cancelled'))
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+      this.pending.set(id, {
+        resolve: (r) => {
+          signal?.removeEventListener('abort', onAbort)
+          resolve(r)
+        },
+        reject: (e) => {
+          signal?.removeEventListener('abort', onAbort)
+          reject(e)
+        },
+      })
+      w.postMessage({ ...body, id } as WorkerRequest)
+    })
+  }
+
+  /** Open (or reuse) a session for a model file; reports the provider chosen and the model's inputs/outputs. */
+  async open(file: string, providers: Provider[] = DEFAULT_PROVIDERS): Promise<SessionHandle> {
+    const key = `${file}|${providers.join(',')}`
+    const cached = this.sessions.get(key)
+    if (cached) {
+      cached.lastUsed = Date.now()
+      return cached.opening ?? cached.handle
+    }
+    const opening = (async () => {
+      const reply = await this.request({ op: 'open', key, file, providers, threads: this.threads })
+      if (!reply.ok) throw new VisionError(reply.message, 'invalid')
+      return { key, file, ...reply.open! }
+    })()
+    const entry: { handle: SessionHandle; lastUsed: number; opening: Promise<SessionHandle> | null } = { handle: null as unknown as SessionHandle, lastUsed: Date.now(), opening }
+    this.sessions.set(key, entry)
+    try {
+      entry.handle = await opening
+      entry.opening = null
+    } catch (err) {
+      this.sessions.delete(key)
+      throw err
+    }
+    await this.evict()
+    this.armIdle()
+    return entry.handle
+  }
+
+  /** Run a session; resolves with the named outputs (all when `outputs` is omitted). */
+  async run(handle: SessionHandle, feeds: Record<string, WireTensor>, opts: { outputs?: string[]; signal?: AbortSignal } = {}): Promise<Record<string, WireTensor>> {
+    const entry = this.sessions.get(handle.key)
+    if (!entry) throw new VisionError('The model session was released; open it again.')
+    entry.lastUsed = Date.now()
+    const reply = await this.request({ op: 'run', key: handle.key, feeds, outputs: opts.outputs }, opts.signal)
+    if (!reply.ok) throw new VisionError(`The model ${handle.file.split(/[\\/]/).pop()} failed to run: ${reply.message.split('\n')[0]}`)
+    entry.lastUsed = Date.now()
+    this.armIdle()
+    return reply.outputs!
+  }
+
+  /** Release one session (its memory is freed in the worker). */
+  async release(handle: SessionHandle): Promise<void> {
+    if (!this.sessions.delete(handle.key) || !this.worker) return
+    await this.request({ op: 'close', key: handle.key })
+  }
+
+  /** Keys of the sessions open now (for tests and diagnostics). */
+  openSessions(): string[] {
+    return [...this.sessions.keys()]
+  }
+
+  private async evict(): Promise<void> {
+    while (this.sessions.size > this.maxSessions) {
+      const [key, oldest] = [...this.sessions.entries()].filter(([, e]) => !e.opening).sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0] ?? []
+      if (!key || !oldest) return
+      await this.release(oldest.handle)
+    }
+  }
+
+  private armIdle(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer)
+    this.idleTimer = setTimeout(() => void this.releaseIdle(), this.idleMs)
+    this.idleTimer.unref()
+  }
+
+  /** Release the sessions unused for `idleMs`. */
+  async releaseIdle(now = Date.now()): Promise<void> {
+    for (const e of [...this.sessions.values()]) {
+      if (!e.opening && now - e.lastUsed >= this.idleMs) await this.release(e.handle)
+    }
+  }
+
+  /** Release every session and stop the worker. */
+  async close(): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer)
+    this.sessions.clear()
+    const w = this.worker
+    this.worker = null
+    if (w) await w.terminate()
+  }
+}
+
+let shared: VisionRuntime | null = null
+
+/** The process-wide runtime (one worker for all models). */
+export function sharedVisionRuntime(): VisionRuntime {
+  shared ??= new VisionRuntime()
+  return shared
+}
