@@ -65,7 +65,7 @@ export const PARTS: readonly { part: Part; words: RegExp }[] = [
 
 /** Phrases that name a part of the image the reader did not place (they could change the result). */
 export const REGION_WORDS =
-  /\b(?:north|south|east|west|upper|lower|top|bottom|left|right|central|centre|center|middle|northern|southern|eastern|western)[\w-]*\s+(?:half|halves|part|portion|quadrant|quarter|corner|section|side|third|strip|edge|rows?|columns?)\b|\b(?:quadrant|corner|bounding\s+box|bbox|polygon|subset|window|buffer|rows?\s+\d|columns?\s+\d|within\s+\d+\s*k?m\b)/i
+  /\b(?:north|south|east|west|upper|lower|top|bottom|left|right|central|centre|center|middle|northern|southern|eastern|western)[\w-]*\s+(?:half|halves|part|portion|quadrant|quarter|corner|section|side|third|strip|edge|rows?|columns?)\b|\b(?:quadrant|corner|bounding\s+box|bbox|polygon|buffer\s+of|rows?\s+\d|columns?\s+\d|within\s+\d+\s*k?m\b)/i
 
 /** Words that could change the value when left unread: statistics, time parts, masks, units. */
 export const BLOCKING_WORDS: readonly { words: RegExp; why: string }[] = [

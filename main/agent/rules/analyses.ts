@@ -30,7 +30,7 @@ function valueThreshold(slots: Slots, subject?: string): Threshold | undefined {
 export function finish(b: DagBuilder, scalar: string, options: AnswerOption[], quantity: string, unit: string, field?: string): { output: string; read: ReadSpec } {
   // Options in degrees Celsius for a temperature computed in kelvin: convert before choosing (a difference of
   // temperatures is the same in both, so only absolute temperatures are shifted).
-  if (!field && unit === 'K' && !/\b(?:change|difference)\b/i.test(quantity) && numericOptions(options).some((o) => o.unit === 'degC')) {
+  if (!field && unit === 'K' && !/\b(?:change|difference|standard deviation|variance|range)\b/i.test(quantity) && numericOptions(options).some((o) => o.unit === 'degC')) {
     scalar = b.add('celsius', 'math.expr', { expr: 'x - 273.15', unit: 'degC' }, { x: scalar })
     unit = 'degC'
   }

@@ -13,6 +13,9 @@ import { describeInputs } from './input-files'
 import { BASE_VARIANT, type Variant } from './products'
 import { selectSkill, type Skill, type SkillContext, type Workflow } from './skills'
 import { extractSlots, type Slots } from './slots'
+import { readTask } from '../../task/read-task'
+import { refusalOf, type TaskSpec as QuestionSpec } from '../../task/spec'
+import type { InputFiles } from './input-files'
 
 /** Tried in order after a rejection: bind roles explicitly; treat values as already physical; both. */
 const REPAIRS: Variant[] = [
@@ -29,6 +32,10 @@ const FOLLOW_UPS: Variant[] = [
 ]
 
 export interface RulesPlan {
+  /** What the question asks, read by main/task. */
+  spec: QuestionSpec
+  /** Why nothing is computed (a phrase not understood, data that cannot answer, no statistic named), else null. */
+  refusal: string | null
   slots: Slots
   skill: Skill | null
   /** The base workflow, or why there is none. */
@@ -47,15 +54,43 @@ function folderOf(task: TaskSpec): string | null {
   }
 }
 
+/** The files hold no date inside any period the question names: say which periods and what the files cover. */
+function periodsMissing(spec: QuestionSpec, inputs: InputFiles): string | null {
+  const dates = [...new Set(inputs.fileDates.values())].sort()
+  if (dates.length === 0 || spec.periods.length === 0) return null
+  const empty = spec.periods.filter((p) => !dates.some((d) => p.start <= d && d <= p.end))
+  // Some periods without data are for the verifier to flag (it asks for them); none with data is nothing to compute.
+  if (empty.length < spec.periods.length) return null
+  const named = [...new Set(empty.map((p) => `"${p.text}"`))].join(', ')
+  return `The input files hold no date inside ${named} (their dates run from ${dates[0]} to ${dates.at(-1)}), so nothing was computed.`
+}
+
+/**
+ * Why a task is not planned at all: a phrase that could change the result and was not understood; a period the
+ * files do not cover; no statistic named where the old reader would have assumed the mean.
+ */
+function refusalFor(spec: QuestionSpec, slots: Slots, inputs: InputFiles): string | null {
+  const unread = refusalOf(spec)
+  if (unread) return unread
+  const missing = periodsMissing(spec, inputs)
+  if (missing) return missing
+  if (spec.quantity.statistic === null && slots.statistic === 'mean' && slots.product !== null) {
+    return 'The question names no statistic (mean, median, maximum, a percentile, a share ...) and its options name none, so nothing was computed; say which statistic is wanted.'
+  }
+  return null
+}
+
 /** Slots, skill and base workflow of a task. Planning reads file names only, never pixels. */
 export function planTask(task: TaskSpec): RulesPlan {
+  const spec = readTask({ question: task.question, options: task.options })
   const slots = extractSlots(task.question)
   const dir = folderOf(task)
   const inputs = describeInputs(dir, dir ? [] : task.files)
-  const skill = selectSkill(slots, { question: task.question, inputs })
-  const ctx: SkillContext = { question: task.question, options: task.options, images: task.images, slots, inputs }
+  const refusal = refusalFor(spec, slots, inputs)
+  const skill = refusal ? null : selectSkill(slots, { question: task.question, inputs, spec })
+  const ctx: SkillContext = { question: task.question, options: task.options, images: task.images, slots, inputs, spec }
   const variant = (v: Variant) => (skill ? skill.plan(ctx, v) : null)
-  return { slots, skill, workflow: variant(BASE_VARIANT), variant }
+  return { spec, refusal, slots, skill, workflow: variant(BASE_VARIANT), variant }
 }
 
 export class RulesPlanner implements Planner {
@@ -78,7 +113,11 @@ export class RulesPlanner implements Planner {
   async next(view: PlannerView): Promise<PlannerStep> {
     const plan = this.context(view.task)
     const wf = plan.workflow
-    if (!plan.skill) return { kind: 'finish', thought: 'No skill covers this question; nothing to compute.' }
+    if (plan.refusal) return { kind: 'finish', thought: plan.refusal }
+    if (!plan.skill) {
+      const asked = plan.spec.subjects.length ? ` (it asks about ${plan.spec.subjects.join(', ')})` : ''
+      return { kind: 'finish', thought: `No skill covers this question${asked} with these inputs; nothing was computed.` }
+    }
     if (!wf || !wf.ok) return { kind: 'finish', thought: `Skill ${plan.skill.id} cannot run: missing ${wf && !wf.ok ? wf.missing : 'inputs'}.` }
 
     const events = view.events

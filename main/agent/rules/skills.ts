@@ -11,6 +11,8 @@ import type { InputFiles } from './input-files'
 import { addCatalog, addProduct, rolesFor, type Variant } from './products'
 import type { Slots } from './slots'
 import { namedVariableSkill } from './skills/named-variable'
+import { addSpecStatistic, needsSpecSkill } from './skills/spec-statistics'
+import type { TaskSpec } from '../../task/spec'
 
 export interface SkillContext {
   question: string
@@ -18,6 +20,8 @@ export interface SkillContext {
   images: string[]
   slots: Slots
   inputs: InputFiles
+  /** The task spec read from the question (main/task); the spec-statistics skill plans from it. */
+  spec: TaskSpec
 }
 
 /** A planned workflow: the tool call that carries it out and how its observation will be read. */
@@ -31,7 +35,7 @@ export interface Skill {
   /** What the skill covers, for the trajectory and the docs. */
   title: string
   /** Whether the skill plans these slots; `ctx` (question and input file names), when given, may narrow the claim. */
-  applies(slots: Slots, ctx?: Pick<SkillContext, 'question' | 'inputs'>): boolean
+  applies(slots: Slots, ctx?: Pick<SkillContext, 'question' | 'inputs'> & { spec?: TaskSpec }): boolean
   plan(ctx: SkillContext, variant: Variant): Workflow
 }
 
@@ -74,6 +78,34 @@ function twoPeriods(slots: Slots): [{ start: string; end: string }, { start: str
   return null
 }
 
+/** The input files dated inside the spec's periods (all files when it names none). */
+function datesIn(spec: TaskSpec, inputs: InputFiles): number {
+  const dates = new Set<string>()
+  for (const d of inputs.fileDates.values()) if (spec.periods.length === 0 || spec.periods.some((p) => p.start <= d && d <= p.end)) dates.add(d)
+  return dates.size
+}
+
+/** The subject key a product answers to in a spec ('lst' for day/night pairs, the index's own name). */
+function productKey(slots: Slots): string {
+  if (slots.product === 'index') return slots.index ?? 'ndvi'
+  return slots.product === 'day_night' ? 'lst' : (slots.product ?? '')
+}
+
+/** Product -> selection (masks, region) -> statistic, planned from the task spec. */
+function specWorkflow(ctx: SkillContext, variant: Variant): Workflow {
+  const id = 'spec-statistics'
+  const { slots, inputs, spec } = ctx
+  if (inputs.files.length === 0) return { ok: false, skill: id, missing: 'input rasters (pass a folder with --files)' }
+  const b = new DagBuilder()
+  const roles = rolesFor(slots, inputs)
+  const catalog = addCatalog(b, inputs, spanOf(spec.periods), variant, roles, 'catalog', disjoint(slots))
+  const product = addProduct(b, slots, inputs, catalog)
+  if (!product.ok) return { ok: false, skill: id, missing: product.missing }
+  const step = addSpecStatistic(b, spec, product.plan, productKey(slots), ctx.options, datesIn(spec, inputs), (v) => (v === 'lst' ? 'K' : 'dimensionless'))
+  if (!step.ok) return { ok: false, skill: id, missing: step.missing }
+  return { ok: true, skill: id, tool: 'execute', args: b.build(step.output), read: step.read, describe: step.describe }
+}
+
 const raster = (id: string, title: string, applies: (s: Slots) => boolean): Skill => ({
   id,
   title,
@@ -103,6 +135,12 @@ export const SKILLS: readonly Skill[] = [
       }
     },
   },
+  {
+    id: 'spec-statistics',
+    title: 'Median, percentiles, standard deviation, sums, ranges and pixel counts over range masks, image halves, quadrants and boxes',
+    applies: (s, ctx) => s.product !== null && ctx?.spec !== undefined && needsSpecSkill(ctx.spec),
+    plan: (ctx, variant) => specWorkflow(ctx, variant),
+  },
   raster('change-between-dates', 'Change of a product between two dates or periods', (s) => s.statistic === 'change' && s.product !== null),
   raster('temporal-trend', 'Temporal trend of a product: Theil-Sen slope and Mann-Kendall test', (s) => s.statistic === 'trend' && s.product !== null),
   raster('tvdi', 'TVDI: period mean, threshold fraction, threshold-masked mean, dates over a threshold', (s) => s.product === 'tvdi'),
@@ -116,6 +154,6 @@ export const SKILLS: readonly Skill[] = [
   namedVariableSkill,
 ]
 
-export function selectSkill(slots: Slots, ctx?: Pick<SkillContext, 'question' | 'inputs'>): Skill | null {
+export function selectSkill(slots: Slots, ctx?: Pick<SkillContext, 'question' | 'inputs'> & { spec?: TaskSpec }): Skill | null {
   return SKILLS.find((s) => s.applies(slots, ctx)) ?? null
 }

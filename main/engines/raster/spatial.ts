@@ -18,8 +18,12 @@
 import { pixelToMap, type GeoTransform } from './georef'
 import type { Grid } from './raster'
 
+/** Halves and quadrants of the grid by compass direction (see `partPixels`). */
+export type GridPart = 'north' | 'south' | 'east' | 'west' | 'northeast' | 'northwest' | 'southeast' | 'southwest'
+
 export type Geometry =
   | { type: 'point'; x: number; y: number; crs: 'map' | 'pixel' }
+  | { type: 'part'; part: GridPart }
   | { type: 'bbox'; bbox: [number, number, number, number]; crs: 'map' | 'pixel' }
   | { type: 'polygon'; coordinates: [number, number][]; crs: 'map' | 'pixel' }
 
@@ -93,9 +97,50 @@ function scanlineFill(poly: [number, number][], width: number, height: number, o
   }
 }
 
+/**
+ * Pixels of a half or quadrant of the grid. A pixel belongs to the northern half when its centre lies north of the
+ * middle line; with an odd number of rows the middle row's centre lies on that line and belongs to neither half (so
+ * the northern and southern halves hold the same number of rows). North is the top of a north-up grid (negative
+ * y pixel size, or no georeferencing), the bottom of a south-up one; east likewise follows the sign of the x size.
+ * Rotated grids are refused: their halves are not rows or columns.
+ */
+export function partPixels(grid: Grid, part: GridPart): number[] {
+  const { width, height } = grid
+  const gt = grid.geoTransform
+  if (gt && (gt[2] !== 0 || gt[4] !== 0)) throw new GeometryError('the raster grid is rotated, so its halves and quadrants are not rows and columns; give a bbox or polygon instead')
+  const northUp = !gt || gt[5] < 0
+  const eastRight = !gt || gt[1] > 0
+  // Centre of row r is r + 0.5; the middle line is at height / 2.
+  const top = { from: 0, to: Math.floor(height / 2) }
+  const bottom = { from: Math.ceil(height / 2), to: height }
+  const left = { from: 0, to: Math.floor(width / 2) }
+  const right = { from: Math.ceil(width / 2), to: width }
+  const all = (n: number) => ({ from: 0, to: n })
+  const north = northUp ? top : bottom
+  const south = northUp ? bottom : top
+  const east = eastRight ? right : left
+  const west = eastRight ? left : right
+  const [rows, cols] = (
+    {
+      north: [north, all(width)],
+      south: [south, all(width)],
+      east: [all(height), east],
+      west: [all(height), west],
+      northeast: [north, east],
+      northwest: [north, west],
+      southeast: [south, east],
+      southwest: [south, west],
+    } as const
+  )[part]
+  const out: number[] = []
+  for (let r = rows.from; r < rows.to; r++) for (let c = cols.from; c < cols.to; c++) out.push(r * width + c)
+  return out
+}
+
 /** Indices (row * width + col) of the pixels selected by a geometry; throws GeometryError when none can be. */
 export function selectPixels(grid: Grid, g: Geometry): number[] {
   const { width, height } = grid
+  if (g.type === 'part') return partPixels(grid, g.part)
   if (g.type === 'point') {
     const [c, r] = toPixel(grid, g.crs, g.x, g.y)
     const col = Math.floor(c)

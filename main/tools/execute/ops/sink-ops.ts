@@ -35,7 +35,9 @@ export const rasterSummarize: SinkOp<z.infer<typeof SummarizeParams>> = {
 
 // ---- raster.batch_reduce -------------------------------------------------------------------------------------
 
-const ReduceStat = z.enum(['mean', 'median', 'min', 'max', 'std', 'sum', 'count', 'valid_fraction'])
+/** A percentile p0..p100 ('p90'), numpy's linear interpolation (see engines/raster/stats.ts). */
+const Percentile = z.string().regex(/^p(100(\.0+)?|[0-9]{1,2}(\.[0-9]+)?)$/, "a percentile is written p<N> with 0 <= N <= 100, e.g. 'p90'")
+const ReduceStat = z.union([z.enum(['mean', 'median', 'min', 'max', 'std', 'sum', 'count', 'valid_fraction']), Percentile])
 const BatchParams = z.strictObject({ stat: ReduceStat.default('mean'), min_valid: minValid })
 
 export const rasterBatchReduce: SinkOp<z.infer<typeof BatchParams>> = {
@@ -84,6 +86,8 @@ export const thresholdFraction: SinkOp<z.infer<typeof ThresholdParams>> = {
 const Crs = z.enum(['map', 'pixel']).default('map')
 const Geometry = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('point'), x: finite, y: finite, crs: Crs }),
+  /** A half or quadrant of the grid (north = top rows of a north-up grid; see engines/raster/spatial.ts). */
+  z.strictObject({ type: z.literal('part'), part: z.enum(['north', 'south', 'east', 'west', 'northeast', 'northwest', 'southeast', 'southwest']) }),
   z.strictObject({ type: z.literal('bbox'), bbox: z.tuple([finite, finite, finite, finite]).refine((b) => b[0] < b[2] && b[1] < b[3], 'bbox is [minx, miny, maxx, maxy] with min < max'), crs: Crs }),
   z.strictObject({ type: z.literal('polygon'), coordinates: z.array(z.tuple([finite, finite])).min(3, 'a polygon needs at least three vertices'), crs: Crs }),
 ])
@@ -91,7 +95,7 @@ const Geometry = z.discriminatedUnion('type', [
 const QueryParams = z
   .strictObject({
     geometry: Geometry,
-    stat: z.enum(['value', 'mean', 'min', 'max', 'sum', 'count', 'median', 'std']).default('mean'),
+    stat: z.union([z.enum(['value', 'mean', 'min', 'max', 'sum', 'count', 'median', 'std']), Percentile]).default('mean'),
     min_valid: minValid,
   })
   .refine((p) => p.stat !== 'value' || p.geometry.type === 'point', "stat 'value' reads one pixel, so it needs a point geometry")
