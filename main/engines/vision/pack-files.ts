@@ -11,6 +11,19 @@ import { VisionError } from './errors'
 
 const require = createRequire(import.meta.url)
 
+/**
+ * Folder of an installed package. Packages with an `exports` map may not export package.json, so the node_modules
+ * folders Node would search (from this module, then from the working directory) are looked at directly.
+ */
+function packageRoot(pkg: string): string | null {
+  const bases = [...(require.resolve.paths(pkg) ?? []), path.join(process.cwd(), 'node_modules')]
+  for (const base of bases) {
+    const dir = path.join(base, pkg)
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir
+  }
+  return null
+}
+
 /** Absolute path of a manifest file entry of the pack in `dir`. */
 export function resolvePackPath(dir: string, p: string): string {
   if (p.startsWith('npm:')) {
@@ -18,12 +31,8 @@ export function resolvePackPath(dir: string, p: string): string {
     const parts = spec.split('/')
     const pkg = spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
     const rest = parts.slice(spec.startsWith('@') ? 2 : 1).join('/')
-    let root: string
-    try {
-      root = path.dirname(require.resolve(`${pkg}/package.json`))
-    } catch {
-      throw new VisionError(`The npm package '${pkg}' that holds a file of this pack is not installed; reinstall the app's dependencies.`, 'missing')
-    }
+    const root = packageRoot(pkg)
+    if (!root) throw new VisionError(`The npm package '${pkg}' that holds a file of this pack is not installed; reinstall the app's dependencies.`, 'missing')
     return path.join(root, rest)
   }
   return path.join(dir, p)
