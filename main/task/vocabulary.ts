@@ -71,7 +71,7 @@ export const REGION_WORDS =
 export const BLOCKING_WORDS: readonly { words: RegExp; why: string }[] = [
   { words: /\b(?:median|mode|modal|variance|deviation|stdev|percentiles?|quartiles?|quantiles?|deciles?|skew\w*|kurtosis|interquartile|coefficient\s+of\s+variation|weighted|geometric|harmonic|cumulative|anomal\w*|z-?scores?)\b/i, why: 'a statistic the reader could not place' },
   { words: REGION_WORDS, why: 'a part of the image the reader could not place' },
-  { words: /\b(?:quarter|weeks?|weekends?|weekdays?|decade|hours?|morning|afternoon|fortnight|monsoon|growing\s+season|wet\s+season|dry\s+season|(?:first|last|early|late)\s+(?:\d+\s+)?(?:days?|dates?|months?|weeks?|images?|acquisitions?))\b/i, why: 'a time span the reader could not place' },
+  { words: /\b(?:quarter|weeks?|weekly|fortnightly|hourly|decadal|weekends?|weekdays?|decade|hours?|morning|afternoon|fortnight|monsoon|growing\s+season|wet\s+season|dry\s+season|(?:first|last|early|late)\s+(?:\d+\s+)?(?:days?|dates?|months?|weeks?|images?|acquisitions?))\b/i, why: 'a time span the reader could not place' },
   { words: /\b(?:excluding|exclude[sd]?|except|cloud[\w-]*|clear[\s-]sky|\bqa\b|quality\s+flags?|snow[\s-]free|masked\s+out)\b/i, why: 'a mask the reader could not apply' },
   { words: /\b(?:fahrenheit|°f|acres?|miles?|feet)\b/i, why: 'a unit the reader does not convert to' },
   { words: /\bbetween\s+[+\-−]?\d/i, why: 'a range the reader could not place' },

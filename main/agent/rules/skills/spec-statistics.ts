@@ -25,6 +25,8 @@ export function needsSpecSkill(spec: TaskSpec): boolean {
   if (s !== null && SPEC_STATISTICS.has(s)) return true
   if (spec.region.kind !== 'whole') return true
   if (spec.conditions.some((c) => c.op === 'between' || c.op === 'outside')) return true
+  // An absolute temperature wanted in °C: the legacy recipes convert only for options written in °C.
+  if (spec.unit === 'degC' && s !== null && ['mean', 'median', 'percentile', 'min', 'max'].includes(s) && spec.conditions.every((c) => c.unit !== 'percent')) return true
   return spec.pooling === 'pooled'
 }
 
