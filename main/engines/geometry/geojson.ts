@@ -8,7 +8,7 @@
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson'
 import { connectedComponents } from './components'
 import type { GeometryLayer } from './layer'
-import { maskPolygons, signedArea, type Ring } from './polygons'
+import { labelPolygons, signedArea, type Ring } from './polygons'
 import { toMap } from './scale'
 
 type Space = 'pixel' | 'map'
@@ -30,24 +30,30 @@ function boxRing(b: [number, number, number, number]): Ring {
   return [[b[0], b[1]], [b[2], b[1]], [b[2], b[3]], [b[0], b[3]], [b[0], b[1]]]
 }
 
-export function layerGeoJson(layer: GeometryLayer, space: Space): FeatureCollection<Polygon | MultiPolygon> {
-  const features: Feature<Polygon | MultiPolygon>[] = []
+/** Features with rings in pixel coordinates (projected later, so both files share one tracing). */
+function pixelFeatures(layer: GeometryLayer): { properties: Record<string, unknown>; id: string | number; polys: Ring[][] }[] {
+  const out: { properties: Record<string, unknown>; id: string | number; polys: Ring[][] }[] = []
   if (layer.kind === 'objects') {
     layer.objects.forEach((o, i) => {
       const rings = o.polygon ?? (o.box ? [boxRing(o.box)] : null)
-      if (!rings) return
-      features.push({ type: 'Feature', id: i + 1, properties: { label: o.label, confidence: o.confidence, ...(o.box ? { bbox_px: o.box } : {}) }, geometry: { type: 'Polygon', coordinates: project(layer, space, rings) } })
+      if (rings) out.push({ id: i + 1, properties: { label: o.label, confidence: o.confidence, ...(o.box ? { bbox_px: o.box } : {}) }, polys: [rings] })
     })
-  } else {
-    for (const [label, mask] of layer.classes) {
-      const cc = connectedComponents(mask, 8)
-      for (const c of cc.components) {
-        const polys = maskPolygons(mask, cc.labels, c.id).map((p) => project(layer, space, p))
-        const geometry: Polygon | MultiPolygon = polys.length === 1 ? { type: 'Polygon', coordinates: polys[0] } : { type: 'MultiPolygon', coordinates: polys }
-        features.push({ type: 'Feature', id: `${label}-${c.id}`, properties: { label, component: c.id, pixels: c.pixels, bbox_px: c.bbox }, geometry })
-      }
-    }
+    return out
   }
+  for (const [label, mask] of layer.classes) {
+    const cc = connectedComponents(mask, 8)
+    const byId = labelPolygons(cc.labels, mask.width, mask.height)
+    for (const c of cc.components) out.push({ id: `${label}-${c.id}`, properties: { label, component: c.id, pixels: c.pixels, bbox_px: c.bbox }, polys: byId.get(c.id) ?? [] })
+  }
+  return out
+}
+
+function collection(layer: GeometryLayer, space: Space, feats: ReturnType<typeof pixelFeatures>): FeatureCollection<Polygon | MultiPolygon> {
+  const features: Feature<Polygon | MultiPolygon>[] = feats.map((f) => {
+    const polys = f.polys.map((p) => project(layer, space, p))
+    const geometry: Polygon | MultiPolygon = polys.length === 1 ? { type: 'Polygon', coordinates: polys[0] } : { type: 'MultiPolygon', coordinates: polys }
+    return { type: 'Feature', id: f.id, properties: f.properties, geometry }
+  })
   const crs = layer.grid.crs
   return {
     type: 'FeatureCollection',
@@ -55,4 +61,14 @@ export function layerGeoJson(layer: GeometryLayer, space: Space): FeatureCollect
     // Foreign members: which coordinates these are, and the CRS of map coordinates.
     ...({ coordinate_space: space, geometry_flag: layer.geometry, ...(space === 'map' && crs ? { crs_name: crs.name, epsg: crs.epsg } : {}) } as object),
   } as FeatureCollection<Polygon | MultiPolygon>
+}
+
+export function layerGeoJson(layer: GeometryLayer, space: Space): FeatureCollection<Polygon | MultiPolygon> {
+  return collection(layer, space, pixelFeatures(layer))
+}
+
+/** Both files of a layer from one tracing: pixel coordinates, and map coordinates when georeferenced (else null). */
+export function layerGeoJsons(layer: GeometryLayer): { pixel: FeatureCollection<Polygon | MultiPolygon>; map: FeatureCollection<Polygon | MultiPolygon> | null } {
+  const feats = pixelFeatures(layer)
+  return { pixel: collection(layer, 'pixel', feats), map: layer.grid.geoTransform ? collection(layer, 'map', feats) : null }
 }

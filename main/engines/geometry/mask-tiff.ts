@@ -45,7 +45,7 @@ export async function readLayerTiff(path: string): Promise<GeometryLayer> {
   }
   let parsed: z.infer<typeof Description> | null = null
   try {
-    parsed = Description.parse(JSON.parse(String(raw ?? '')))
+    parsed = Description.parse(JSON.parse(String(raw ?? '').replace(/\0+$/, '')))
   } catch {
     parsed = null
   }

@@ -32,17 +32,25 @@ function inside(pt: [number, number], ring: Ring): boolean {
   return c
 }
 
+/** Polygons of the pixels where the mask is on (one entry per outer ring). */
+export function maskPolygons(mask: Mask): PolygonRings[] {
+  const labels = new Int32Array(mask.data.length)
+  for (let i = 0; i < labels.length; i++) labels[i] = mask.data[i] ? 1 : 0
+  return labelPolygons(labels, mask.width, mask.height).get(1) ?? []
+}
+
 /**
- * Polygons of the pixels where `labels[i] === id` (or, with id omitted, where the mask is on). Returns one entry
- * per outer ring (a component touching another only at a corner gives two).
+ * Polygons of every label of a label raster (0 = background) in one pass over the pixels: label -> one entry per
+ * outer ring (a component touching another only at a corner gives two).
  */
-export function maskPolygons(mask: Mask, labels?: Int32Array, id?: number): PolygonRings[] {
-  const { width: w, height: h } = mask
-  const on = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && (labels ? labels[y * w + x] === id : mask.data[y * w + x] === 1)
+export function labelPolygons(labels: Int32Array, w: number, h: number): Map<number, PolygonRings[]> {
   const W = w + 1
-  // Outgoing edges per vertex: up to two, stored as direction + 1 in two slots.
-  const out = new Map<number, number[]>()
-  const add = (x: number, y: number, d: number) => {
+  const lab = (x: number, y: number) => (x >= 0 && y >= 0 && x < w && y < h ? labels[y * w + x] : 0)
+  // Outgoing edges per label and vertex (a vertex has at most two of one label).
+  const edges = new Map<number, Map<number, number[]>>()
+  const add = (id: number, x: number, y: number, d: number) => {
+    let out = edges.get(id)
+    if (!out) edges.set(id, (out = new Map()))
     const k = y * W + x
     const list = out.get(k)
     if (list) list.push(d)
@@ -50,13 +58,34 @@ export function maskPolygons(mask: Mask, labels?: Int32Array, id?: number): Poly
   }
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      if (!on(x, y)) continue
-      if (!on(x, y - 1)) add(x, y, 0) // top side, left to right
-      if (!on(x + 1, y)) add(x + 1, y, 1) // right side, downwards
-      if (!on(x, y + 1)) add(x + 1, y + 1, 2) // bottom side, right to left
-      if (!on(x - 1, y)) add(x, y + 1, 3) // left side, upwards
+      const id = labels[y * w + x]
+      if (!id) continue
+      if (lab(x, y - 1) !== id) add(id, x, y, 0) // top side, left to right
+      if (lab(x + 1, y) !== id) add(id, x + 1, y, 1) // right side, downwards
+      if (lab(x, y + 1) !== id) add(id, x + 1, y + 1, 2) // bottom side, right to left
+      if (lab(x - 1, y) !== id) add(id, x, y + 1, 3) // left side, upwards
     }
   }
+  const result = new Map<number, PolygonRings[]>()
+  for (const [id, out] of edges) result.set(id, chain(out, W))
+  return result
+}
+
+function ringBox(r: Ring): [number, number, number, number] {
+  let x1 = Infinity
+  let y1 = Infinity
+  let x2 = -Infinity
+  let y2 = -Infinity
+  for (const [x, y] of r) {
+    if (x < x1) x1 = x
+    if (x > x2) x2 = x
+    if (y < y1) y1 = y
+    if (y > y2) y2 = y
+  }
+  return [x1, y1, x2, y2]
+}
+
+function chain(out: Map<number, number[]>, W: number): PolygonRings[] {
   const rings: Ring[] = []
   for (const [startKey, startList] of out) {
     while (startList.length > 0) {
@@ -70,13 +99,11 @@ export function maskPolygons(mask: Mask, labels?: Int32Array, id?: number): Poly
         x += DX[d]
         y += DY[d]
         if (x === sx && y === sy) break
-        const k = y * W + x
-        const list = out.get(k)
+        const list = out.get(y * W + x)
         if (!list || list.length === 0) break
         // Prefer a right turn (towards the interior), then straight, then left.
-        const order = [(d + 1) % 4, d, (d + 3) % 4]
         let next = -1
-        for (const cand of order) {
+        for (const cand of [(d + 1) % 4, d, (d + 3) % 4]) {
           const at = list.indexOf(cand)
           if (at >= 0) {
             next = cand
@@ -92,11 +119,20 @@ export function maskPolygons(mask: Mask, labels?: Int32Array, id?: number): Poly
       if (ring.length >= 4) rings.push(ring)
     }
   }
-  const outers = rings.filter((r) => signedArea(r) > 0)
-  const holes = rings.filter((r) => signedArea(r) < 0)
+  const areas = rings.map(signedArea)
+  const outers = rings.filter((_, i) => areas[i] > 0)
+  const holes = rings.filter((_, i) => areas[i] < 0)
   const polys: PolygonRings[] = outers.map((r) => [r])
+  if (polys.length === 1) {
+    polys[0].push(...holes)
+    return polys
+  }
+  // Candidate outer rings for a hole, smallest first, with their bounding boxes for a quick rejection.
+  const cands = outers
+    .map((r, i) => ({ poly: polys[i], area: signedArea(r), box: ringBox(r) }))
+    .sort((p, q) => p.area - q.area)
   for (const hole of holes) {
-    // A point just inside the hole: the midpoint of its first edge, nudged to the hole's interior side.
+    // A point just inside the hole: the midpoint of its first edge, nudged to the hole's side.
     const [a, b] = [hole[0], hole[1]]
     const mx = (a[0] + b[0]) / 2
     const my = (a[1] + b[1]) / 2
@@ -105,16 +141,13 @@ export function maskPolygons(mask: Mask, labels?: Int32Array, id?: number): Poly
     const len = Math.hypot(ex, ey) || 1
     // Every edge has its in-pixel on the right (y down: right of (ex, ey) is (-ey, ex)), so the hole is on the left.
     const probe: [number, number] = [mx + (ey / len) * 0.25, my - (ex / len) * 0.25]
-    let best: PolygonRings | null = null
-    let bestArea = Infinity
-    for (const p of polys) {
-      const area = signedArea(p[0])
-      if (area < bestArea && inside(probe, p[0])) {
-        best = p
-        bestArea = area
+    for (const c of cands) {
+      if (probe[0] < c.box[0] || probe[0] > c.box[2] || probe[1] < c.box[1] || probe[1] > c.box[3]) continue
+      if (inside(probe, c.poly[0])) {
+        c.poly.push(hole)
+        break
       }
     }
-    if (best) best.push(hole)
   }
   return polys
 }

@@ -3,7 +3,7 @@ import { maskArea } from '../../../../main/engines/geometry/area'
 import { connectedComponents, removeSmallComponents } from '../../../../main/engines/geometry/components'
 import { emptyMask, fillBox, fillPolygon, pixelGrid, type Mask } from '../../../../main/engines/geometry/mask'
 import { close, dilate, erode, open } from '../../../../main/engines/geometry/morphology'
-import { maskPolygons, signedArea } from '../../../../main/engines/geometry/polygons'
+import { labelPolygons, maskPolygons, signedArea } from '../../../../main/engines/geometry/polygons'
 import { overlap, relate } from '../../../../main/engines/geometry/relations'
 import { pixelScale, polygonGroundArea } from '../../../../main/engines/geometry/scale'
 import { boxShape, componentShapes, shapeDistance, shapeLength } from '../../../../main/engines/geometry/shapes'
@@ -39,12 +39,13 @@ describe('polygons follow pixel edges', () => {
   it('a ring with a hole has the pixel count as area', () => {
     const m = maskOf(['#####', '#...#', '#.#.#', '#...#', '#####'])
     const cc = connectedComponents(m, 8)
-    const outer = maskPolygons(m, cc.labels, 1)
+    const byId = labelPolygons(cc.labels, 5, 5)
+    const outer = byId.get(1)!
     expect(outer).toHaveLength(1)
     expect(outer[0]).toHaveLength(2)
     expect(polyArea(outer[0])).toBe(16)
     expect(outer[0][0]).toEqual([[0, 0], [5, 0], [5, 5], [0, 5], [0, 0]])
-    const island = maskPolygons(m, cc.labels, 2)
+    const island = byId.get(2)!
     expect(polyArea(island[0])).toBe(1)
   })
   it('diagonal neighbours give two rings touching at a corner, area preserved', () => {
