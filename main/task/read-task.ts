@@ -68,10 +68,13 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const refuse = (text: string, why: string) => notUnderstood.push({ text, blocking: true, why })
 
   // Periods.
-  const periods = extractPeriods(q).map(({ at, ...p }) => {
-    if (at !== undefined) use(at, at + p.text.length, 'period')
-    return p
-  })
+  // A period named twice (in the question and again in its instructions) is one period.
+  const periods = extractPeriods(q)
+    .map(({ at, ...p }) => {
+      if (at !== undefined) use(at, at + p.text.length, 'period')
+      return p
+    })
+    .filter((p, i, all) => all.findIndex((o) => o.start === p.start && o.end === p.end) === i)
   const periodSpans: [number, number][] = spans.map((s) => [s.at, s.end])
 
   // Conditions.
@@ -79,7 +82,10 @@ export function readTask(input: TaskReadInput): TaskSpec {
   for (const c of read.conditions) use(c.at, c.end, 'condition')
   if (read.areaCondition) use(read.areaCondition.at, read.areaCondition.end, 'area condition')
   for (const r of read.relative) refuse(r.value.trim(), 'a threshold relative to a statistic of the data')
-  const conditions: Condition[] = read.conditions.map((c) => c.value)
+  // A condition restated (in the question and again in its instructions) is one condition.
+  const conditions: Condition[] = read.conditions
+    .map((c) => c.value)
+    .filter((c, i, all) => all.findIndex((o) => o.variable === c.variable && o.op === c.op && o.value === c.value && o.low === c.low && o.high === c.high) === i)
 
   // Statistic.
   let statistic: Statistic | null = null
@@ -202,8 +208,11 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const afterStat = statSpan ? varHits.find((h) => h.at >= statSpan.end && h.at - statSpan.end <= 40) : undefined
   const maskVars = new Set(conditions.map((c) => c.variable))
   const ordered = [afterStat, ...varHits.filter((h) => !maskVars.has(h.key)), ...varHits].filter((h): h is (typeof varHits)[number] => Boolean(h)).map((h) => h.key)
-  const subjects = [...new Set(ordered)]
-  if (statistic === 'count_objects' && objects) subjects.unshift(objects[1].toLowerCase())
+  // A share, count or area is about the variable its condition tests ("the share where TVDI > 0.75": TVDI).
+  const counted = statistic === 'fraction' || statistic === 'count_pixels' || statistic === 'area' || statistic === 'count_dates'
+  const criterion = counted ? conditions.find((c) => c.variable !== null && c.unit !== 'percent')?.variable : undefined
+  const subjects = [...new Set([...(criterion ? [criterion] : []), ...ordered])]
+  if (statistic === 'count_objects' && objects) subjects.unshift(objectClass(objects[1]))
   for (const c of conditions) if (c.variable === null && subjects.length > 0 && !(statistic === 'fraction' && c.unit === 'percent')) c.variable = subjects.find((s) => !maskVars.has(s)) ?? subjects[0]
 
   // Wanted unit.
@@ -269,6 +278,14 @@ function readValueStatistic(q: string, spans: Span[]): { statistic: Statistic; h
   const kept = hits.filter((h) => !hits.some((o) => o !== h && o.at <= h.at && o.end >= h.end && o.end - o.at > h.end - h.at))
   if (kept.length === 0) return null
   return { statistic: kept[0].statistic, hits: kept }
+}
+
+/** One name per object class: singular, synonyms folded ("airplanes", "aircraft" -> airplane). */
+function objectClass(word: string): string {
+  const w = word.toLowerCase().replace(/\s+/g, ' ')
+  const folded: Record<string, string> = { aircraft: 'airplane', plane: 'airplane', boat: 'ship', vessel: 'ship', car: 'vehicle', truck: 'vehicle', house: 'building', 'wind turbine': 'windmill' }
+  const singular = w.replace(/(?<=[^s])s$/, '').replace(/ies$/, 'y')
+  return folded[singular] ?? singular
 }
 
 /** The question with the used spans blanked out. */
