@@ -143,7 +143,9 @@ function visionFailure(err: unknown, args: PerceiveArgs): PerceiveOutcome {
 }
 
 async function tryPack(args: PerceiveArgs, ctx: ToolContext, vision: VisionApi | null | undefined, stacks: () => Promise<BandStack[]>): Promise<Attempt> {
-  if (!vision || !wants(args.backend, 'pack')) return { kind: 'skip', why: vision ? 'model packs not selected' : 'the vision engine is not available in this build' }
+  if (!wants(args.backend, 'pack')) return { kind: 'skip', why: 'model packs not selected' }
+  const packKind: Partial<Record<PerceiveArgs['mode'], string>> = { objects: 'detector', regions: 'segmentation', scene: 'CLIP-style scene', document: 'OCR' }
+  if (!vision) return { kind: 'skip', why: packKind[args.mode] ? INSTALL.packs(packKind[args.mode]!) : `no model pack serves mode ${args.mode}` }
   const explicit = args.backend !== 'auto' ? args.backend : null
   try {
     if (args.mode === 'objects' || args.mode === 'regions') {
