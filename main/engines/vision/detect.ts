@@ -61,6 +61,8 @@ export interface DetectEvidence {
   candidates: number
   keptPerTile: number[]
   mergedAcrossTiles: number
+  /** Kept boxes that fell wholly in the letterbox padding, dropped. */
+  outsideImage: number
   filteredByClass: number
   timingsMs: { preprocess: number; inference: number; postprocess: number }
 }
@@ -105,6 +107,7 @@ export async function runDetector(pack: PreparedPack, image: LoadedImage, runtim
   const all: (Detection & { rbox?: RBox })[] = []
   const keptPerTile: number[] = []
   let candidates = 0
+  let outside = 0
   let firstGeometry: LetterboxGeometry | null = null
   const outName0 = handle.io.outputs[0].name
   const outName1 = handle.io.outputs[1]?.name
@@ -141,7 +144,11 @@ export async function runDetector(pack: PreparedPack, image: LoadedImage, runtim
     }
     keptPerTile.push(kept.length)
     const protos = m.task === 'segment' ? out[outName1!] : null
-    for (const i of kept) all.push(toSource(cands[i], geometry, tile, m.classNames, protos, W, H))
+    for (const i of kept) {
+      const d = toSource(cands[i], geometry, tile, m.classNames, protos, W, H)
+      if (d) all.push(d)
+      else outside++
+    }
     timings.postprocess += performance.now() - t0
   }
 
@@ -197,6 +204,7 @@ export async function runDetector(pack: PreparedPack, image: LoadedImage, runtim
       candidates,
       keptPerTile,
       mergedAcrossTiles,
+      outsideImage: outside,
       filteredByClass: before - merged.length,
       timingsMs: { preprocess: Math.round(timings.preprocess), inference: Math.round(timings.inference), postprocess: Math.round(timings.postprocess) },
     },
@@ -212,7 +220,7 @@ function toSource(
   protos: { dims: number[]; data: unknown } | null,
   W: number,
   H: number,
-): Detection & { rbox?: RBox } {
+): (Detection & { rbox?: RBox }) | null {
   const ux = (x: number) => (x - g.left) / g.scale
   const uy = (y: number) => (y - g.top) / g.scale
   const clampX = (x: number) => Math.min(tile.width, Math.max(0, x))
@@ -226,6 +234,7 @@ function toSource(
   }
   // Boxes are clipped to the tile (Ultralytics clip_boxes) before moving to source pixels.
   const local: Xyxy = [clampX(ux(c.box[0])), clampY(uy(c.box[1])), clampX(ux(c.box[2])), clampY(uy(c.box[3]))]
+  if (local[2] <= local[0] || local[3] <= local[1]) return null // wholly in the letterbox band
   const box: Xyxy = [local[0] + tile.x, local[1] + tile.y, local[2] + tile.x, local[3] + tile.y]
   const det: Detection = { ...base, box, polygon: boxPolygon(box) }
   if (c.coeffs && protos) {

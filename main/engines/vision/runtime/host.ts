@@ -2,8 +2,12 @@
  * The main-thread side of inference: one worker thread (inference-worker.ts) owns every ONNX session, so a long
  * run never blocks the UI, IPC or the CLI's event loop. Sessions are opened once per model file and provider list,
  * cached, and released when idle (default 5 minutes), when more than `maxSessions` are open (least recently used
- * first), or on close(). An aborted run terminates the worker (ORT cannot interrupt a run) and rejects with
- * 'cancelled'; the next call starts a fresh worker.
+ * first), or on close().
+ *
+ * The worker is one per process and is never terminated: onnxruntime-node's binding is not context-aware, so a
+ * second thread of the same process cannot load it again ("Module did not self-register"). It is unref'd, so it
+ * never keeps a CLI process alive. An aborted run rejects at once with 'cancelled'; ORT cannot interrupt a run, so
+ * the worker finishes it in the background and its result is dropped.
  *
  * Worker entry: under tsx (CLI, tests) boot.mjs registers tsx and imports inference-worker.ts; a bundled build must
  * emit inference-worker.js next to this module or set RSURE_VISION_WORKER to its path.
@@ -36,21 +40,88 @@ interface Pending {
   reject: (e: Error) => void
 }
 
+/** The process-wide worker and its outstanding requests. */
+const shared = {
+  worker: null as Worker | null,
+  broken: null as string | null,
+  nextId: 1,
+  pending: new Map<number, Pending>(),
+}
+
+function ensureWorker(): Worker {
+  if (shared.worker) return shared.worker
+  if (shared.broken) throw new VisionError(`The inference worker stopped (${shared.broken}); restart the app to run models again.`)
+  const w = new Worker(workerEntry(), { workerData: { role: 'rsure-vision-worker' } })
+  w.on('message', (msg: WorkerReply) => {
+    const p = shared.pending.get(msg.id)
+    if (p) {
+      shared.pending.delete(msg.id)
+      p.resolve(msg)
+    }
+    if (shared.pending.size === 0) w.unref()
+  })
+  const fail = (why: string) => {
+    shared.worker = null
+    shared.broken = why
+    for (const p of shared.pending.values()) p.reject(new VisionError(`The inference worker stopped (${why}); restart the app to run models again.`))
+    shared.pending.clear()
+  }
+  w.on('error', (err) => fail(err.message))
+  w.on('exit', (code) => fail(`exit code ${code}`))
+  w.unref()
+  shared.worker = w
+  return w
+}
+
+function request(body: Body<WorkerRequest>, signal?: AbortSignal): Promise<WorkerReply> {
+  if (signal?.aborted) return Promise.reject(new VisionError('cancelled'))
+  const w = ensureWorker()
+  const id = shared.nextId++
+  w.ref()
+  return new Promise<WorkerReply>((resolve, reject) => {
+    const onAbort = () => {
+      // The worker still finishes the run; its reply finds no pending entry and is dropped.
+      shared.pending.delete(id)
+      if (shared.pending.size === 0) w.unref()
+      reject(new VisionError('cancelled'))
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+    shared.pending.set(id, {
+      resolve: (r) => {
+        signal?.removeEventListener('abort', onAbort)
+        resolve(r)
+      },
+      reject: (e) => {
+        signal?.removeEventListener('abort', onAbort)
+        reject(e)
+      },
+    })
+    w.postMessage({ ...body, id } as WorkerRequest)
+  })
+}
+
 export interface RuntimeOptions {
   idleMs?: number
   maxSessions?: number
   threads?: number
 }
 
+interface Entry {
+  handle: SessionHandle
+  lastUsed: number
+  opening: Promise<SessionHandle> | null
+}
+
+let runtimes = 0
+
+/** A set of cached sessions in the process-wide inference worker. */
 export class VisionRuntime {
-  private worker: Worker | null = null
-  private nextId = 1
-  private pending = new Map<number, Pending>()
-  private sessions = new Map<string, { handle: SessionHandle; lastUsed: number; opening: Promise<SessionHandle> | null }>()
+  private sessions = new Map<string, Entry>()
   private idleTimer: NodeJS.Timeout | null = null
   private readonly idleMs: number
   private readonly maxSessions: number
   private readonly threads: number | undefined
+  private readonly prefix = `r${++runtimes}`
 
   constructor(opts: RuntimeOptions = {}) {
     this.idleMs = opts.idleMs ?? 5 * 60_000
@@ -58,75 +129,20 @@ export class VisionRuntime {
     this.threads = opts.threads
   }
 
-  private ensureWorker(): Worker {
-    if (this.worker) return this.worker
-    const w = new Worker(workerEntry(), { workerData: { role: 'rsure-vision-worker' } })
-    w.on('message', (msg: WorkerReply) => {
-      const p = this.pending.get(msg.id)
-      if (!p) return
-      this.pending.delete(msg.id)
-      p.resolve(msg)
-      if (this.pending.size === 0) w.unref()
-    })
-    const fail = (err: Error) => {
-      if (this.worker !== w) return
-      this.worker = null
-      this.sessions.clear()
-      for (const p of this.pending.values()) p.reject(err)
-      this.pending.clear()
-    }
-    w.on('error', (err) => fail(new VisionError(`The inference worker failed: ${err.message}`)))
-    w.on('exit', (code) => fail(new VisionError(`The inference worker stopped unexpectedly (exit code ${code}).`)))
-    w.unref()
-    this.worker = w
-    return w
-  }
-
-  private request(body: Body<WorkerRequest>, signal?: AbortSignal): Promise<WorkerReply> {
-    if (signal?.aborted) return Promise.reject(new VisionError('cancelled'))
-    const w = this.ensureWorker()
-    const id = this.nextId++
-    w.ref()
-    return new Promise<WorkerReply>((resolve, reject) => {
-      const onAbort = () => {
-        this.pending.delete(id)
-        // ORT cannot stop a run: drop the worker and every session it held.
-        this.worker = null
-        this.sessions.clear()
-        for (const p of this.pending.values()) p.reject(new VisionError('cancelled'))
-        this.pending.clear()
-        void w.terminate()
-        reject(new VisionError('cancelled'))
-      }
-      signal?.addEventListener('abort', onAbort, { once: true })
-      this.pending.set(id, {
-        resolve: (r) => {
-          signal?.removeEventListener('abort', onAbort)
-          resolve(r)
-        },
-        reject: (e) => {
-          signal?.removeEventListener('abort', onAbort)
-          reject(e)
-        },
-      })
-      w.postMessage({ ...body, id } as WorkerRequest)
-    })
-  }
-
   /** Open (or reuse) a session for a model file; reports the provider chosen and the model's inputs/outputs. */
   async open(file: string, providers: Provider[] = DEFAULT_PROVIDERS): Promise<SessionHandle> {
-    const key = `${file}|${providers.join(',')}`
+    const key = `${this.prefix}|${file}|${providers.join(',')}`
     const cached = this.sessions.get(key)
     if (cached) {
       cached.lastUsed = Date.now()
       return cached.opening ?? cached.handle
     }
     const opening = (async () => {
-      const reply = await this.request({ op: 'open', key, file, providers, threads: this.threads })
+      const reply = await request({ op: 'open', key, file, providers, threads: this.threads })
       if (!reply.ok) throw new VisionError(reply.message, 'invalid')
       return { key, file, ...reply.open! }
     })()
-    const entry: { handle: SessionHandle; lastUsed: number; opening: Promise<SessionHandle> | null } = { handle: null as unknown as SessionHandle, lastUsed: Date.now(), opening }
+    const entry: Entry = { handle: null as unknown as SessionHandle, lastUsed: Date.now(), opening }
     this.sessions.set(key, entry)
     try {
       entry.handle = await opening
@@ -145,7 +161,7 @@ export class VisionRuntime {
     const entry = this.sessions.get(handle.key)
     if (!entry) throw new VisionError('The model session was released; open it again.')
     entry.lastUsed = Date.now()
-    const reply = await this.request({ op: 'run', key: handle.key, feeds, outputs: opts.outputs }, opts.signal)
+    const reply = await request({ op: 'run', key: handle.key, feeds, outputs: opts.outputs }, opts.signal)
     if (!reply.ok) throw new VisionError(`The model ${handle.file.split(/[\\/]/).pop()} failed to run: ${reply.message.split('\n')[0]}`)
     entry.lastUsed = Date.now()
     this.armIdle()
@@ -154,8 +170,8 @@ export class VisionRuntime {
 
   /** Release one session (its memory is freed in the worker). */
   async release(handle: SessionHandle): Promise<void> {
-    if (!this.sessions.delete(handle.key) || !this.worker) return
-    await this.request({ op: 'close', key: handle.key })
+    if (!this.sessions.delete(handle.key) || !shared.worker) return
+    await request({ op: 'close', key: handle.key })
   }
 
   /** Keys of the sessions open now (for tests and diagnostics). */
@@ -165,8 +181,8 @@ export class VisionRuntime {
 
   private async evict(): Promise<void> {
     while (this.sessions.size > this.maxSessions) {
-      const [key, oldest] = [...this.sessions.entries()].filter(([, e]) => !e.opening).sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0] ?? []
-      if (!key || !oldest) return
+      const oldest = [...this.sessions.values()].filter((e) => !e.opening).sort((a, b) => a.lastUsed - b.lastUsed)[0]
+      if (!oldest) return
       await this.release(oldest.handle)
     }
   }
@@ -184,20 +200,18 @@ export class VisionRuntime {
     }
   }
 
-  /** Release every session and stop the worker. */
+  /** Release every session of this runtime (the worker itself stays, idle and unref'd). */
   async close(): Promise<void> {
     if (this.idleTimer) clearTimeout(this.idleTimer)
+    for (const e of [...this.sessions.values()]) if (!e.opening) await this.release(e.handle)
     this.sessions.clear()
-    const w = this.worker
-    this.worker = null
-    if (w) await w.terminate()
   }
 }
 
-let shared: VisionRuntime | null = null
+let sharedRuntime: VisionRuntime | null = null
 
-/** The process-wide runtime (one worker for all models). */
+/** The process-wide runtime. */
 export function sharedVisionRuntime(): VisionRuntime {
-  shared ??= new VisionRuntime()
-  return shared
+  sharedRuntime ??= new VisionRuntime()
+  return sharedRuntime
 }

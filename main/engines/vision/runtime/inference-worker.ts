@@ -9,6 +9,9 @@ import type { TensorInfo } from '../contracts'
 import { openWithFallback, type Provider } from '../providers'
 import type { WireTensor, WorkerReply, WorkerRequest } from './protocol'
 
+// Failed accelerator attempts are expected and reported in the evidence; keep ORT's own log to fatal errors.
+ort.env.logLevel = 'fatal'
+
 const sessions = new Map<string, { session: ort.InferenceSession; provider: Provider }>()
 
 function describe(meta: readonly unknown[], names: readonly string[]): TensorInfo[] {
