@@ -50,7 +50,7 @@ export class BudgetError extends Error {
 }
 
 function fmt(n: number): string {
-  return n >= 1e6 ? `${(n / 1e6).toPrecision(3)} million` : String(n)
+  return n >= 1e9 ? `${Number((n / 1e9).toPrecision(3))} billion` : n >= 1e6 ? `${Number((n / 1e6).toPrecision(3))} million` : String(n)
 }
 
 /** Refuse a read of `pixels` pixels over the budget. `what` names the file or node for the message. */

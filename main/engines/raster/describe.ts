@@ -12,7 +12,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fromFile, type GeoTIFF, type GeoTIFFImage } from 'geotiff'
 import { pixelSize, readGeoref, type Crs, type GeoTransform, type RasterType } from './georef'
-import { describeImageFile, ImageFileError, isJpeg, isPng, type ImageFileInfo } from './image-file'
+import { describeImageFile, ImageFileError, isJpeg, isPng, plausibleSize, type ImageFileInfo } from './image-file'
 import { fileKind } from './regular-file'
 import { readProblem, TiffFile } from './tiff/reader'
 
@@ -317,6 +317,9 @@ export async function describeFile(file: string): Promise<FileInfo> {
   if (format === 'tiff') return describeTiff(file, size)
   if (format === 'png' || format === 'jpeg') {
     const info = await describeImageFile(file, head)
+    if (!plausibleSize(info, size)) {
+      throw new ImageFileError(`'${path.basename(file)}' is a corrupt ${info.format} file: its header declares ${info.width} x ${info.height} pixels, more than its ${size} bytes can hold.`)
+    }
     return { kind: 'image', path: file, fileSize: size, ...info }
   }
   throw new ImageFileError(`'${path.basename(file)}' is not a GeoTIFF, PNG or JPEG file (unrecognised signature); RSure reads only those formats.`)

@@ -8,6 +8,7 @@
  */
 import path from 'node:path'
 import fs from 'node:fs'
+import zlib from 'node:zlib'
 import jpeg from 'jpeg-js'
 import { PNG } from 'pngjs'
 import { budget, checkMemory } from './budget'
@@ -137,6 +138,12 @@ export interface DecodedImage {
 /** Largest picture decoded for a preview, in pixels (about 1 GiB of RGBA); larger photos are refused. */
 export const MAX_DECODE_PIXELS = 256 * 1024 * 1024
 
+/** Bytes of a PNG's filtered scanlines: one filter byte per row, then the samples (a palette index is one sample). */
+function pngRawBytes(info: ImageFileInfo): number {
+  const samples = info.colorModel === 'palette' ? 1 : info.channels
+  return info.height * (1 + Math.ceil((info.width * samples * info.bitDepth) / 8))
+}
+
 /**
  * Whether a header's declared size could come from the bytes the file has: DEFLATE expands at most ~1032:1 (PNG),
  * and a JPEG needs at least about 2 bits per 8 x 8 block and component (under 512 pixels per byte). A header that
@@ -145,10 +152,39 @@ export const MAX_DECODE_PIXELS = 256 * 1024 * 1024
 export function plausibleSize(info: ImageFileInfo, fileSize: number): boolean {
   const pixels = info.width * info.height
   if (info.format === 'PNG') {
-    const raw = info.height * (1 + Math.ceil((info.width * info.channels * info.bitDepth) / 8))
+    const raw = pngRawBytes(info)
     return raw <= fileSize * 1100 + 65536
   }
   return pixels <= fileSize * 512 + 65536
+}
+
+/**
+ * Check a PNG's image data before decoding: the IDAT chunks must inflate (zlib) to exactly the filtered scanlines
+ * the header implies. pngjs fills what it cannot inflate with zeros; this makes a damaged PNG an error instead of a
+ * black picture. Interlaced (Adam7) files have a different raw size; for them only the inflate itself is checked.
+ */
+function checkPngData(bytes: Buffer, info: ImageFileInfo, name: string): void {
+  const idat: Buffer[] = []
+  let p = 8
+  while (p + 12 <= bytes.length) {
+    const len = bytes.readUInt32BE(p)
+    const type = bytes.toString('latin1', p + 4, p + 8)
+    if (p + 12 + len > bytes.length) break
+    if (type === 'IDAT') idat.push(bytes.subarray(p + 8, p + 8 + len))
+    if (type === 'IEND') break
+    p += 12 + len
+  }
+  const interlaced = bytes[28] === 1
+  const raw = pngRawBytes(info)
+  let got: number
+  try {
+    got = zlib.inflateSync(Buffer.concat(idat), interlaced ? {} : { maxOutputLength: raw }).byteLength
+  } catch {
+    throw new ImageFileError(`${name} is a corrupt PNG file: its image data does not decompress; copy or export it again.`)
+  }
+  if (!interlaced && got !== raw) {
+    throw new ImageFileError(`${name} is a corrupt PNG file: its image data holds ${got} of the ${raw} bytes its ${info.width} x ${info.height} pixels need.`)
+  }
 }
 
 /** Decode a whole PNG or JPEG to 8-bit RGBA (16-bit PNG is scaled down to 8 bits by pngjs). */
@@ -174,6 +210,7 @@ export async function decodeImageFile(file: string): Promise<DecodedImage> {
   } catch (err) {
     throw new ImageFileError((err as Error).message)
   }
+  if (info.format === 'PNG') checkPngData(bytes, info, name)
   try {
     if (info.format === 'PNG') {
       const png = PNG.sync.read(bytes, { skipRescale: false })

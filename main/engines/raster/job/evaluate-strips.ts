@@ -13,6 +13,7 @@ import { GeoTiffStripWriter } from '../tiff/writer'
 import { compare, evaluateNode, quickStats, type Value } from './evaluate-node'
 import { prepareRead, readRows, type PreparedRead } from './read-node'
 import type { BufferRecycler } from './recycler'
+import { checkFinite } from './sink-check'
 import { RasterJobError, type JobResult, type JobSink, type NodeReport, type RasterJob, type SinkResult } from './types'
 
 /** Buffers of one strip (all nodes together) stay under this many bytes. */
@@ -232,7 +233,7 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
       }
     }
     const results: Record<string, SinkResult> = {}
-    for (const acc of sinks) results[acc.sink.id] = finish(acc)
+    for (const acc of sinks) results[acc.sink.id] = checkFinite(acc.sink.id, finish(acc))
     return { item: job.item?.id ?? null, date: job.item?.date ?? null, nodes: reports, sinks: results }
   } finally {
     for (const r of reads.values()) r.tif.close()

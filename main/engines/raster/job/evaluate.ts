@@ -10,6 +10,7 @@ import { encodeGeoTiff } from '../tiff/writer'
 import { evaluateJobInStrips, stripEligible } from './evaluate-strips'
 import { compare, evaluateNode, quickStats, report, type Value } from './evaluate-node'
 import { prepareRead, readRows } from './read-node'
+import { checkFinite } from './sink-check'
 import { BufferRecycler } from './recycler'
 import { RasterJobError, type JobNode, type JobResult, type JobSink, type NodeReport, type RasterJob, type SinkResult } from './types'
 
@@ -125,7 +126,7 @@ export async function evaluateJob(job: RasterJob, recycler = new BufferRecycler(
     }
     // Run the sinks of this node right away so its raster can be freed before the next node allocates.
     for (const s of sinksByInput.get(node.id) ?? []) {
-      sinks[s.id] = evaluateSink(s, values.get(node.id)!)
+      sinks[s.id] = checkFinite(s.id, evaluateSink(s, values.get(node.id)!))
       release(node.id)
     }
   }

@@ -4,6 +4,7 @@
  */
 import path from 'node:path'
 import type { Grid, Raster } from '../raster'
+import { BudgetError, checkPixels } from '../budget'
 import { readProblem, TiffFile } from '../tiff/reader'
 import type { BufferRecycler } from './recycler'
 import type { JobNode, RasterJob, ReadParams } from './types'
@@ -67,6 +68,12 @@ export function prepareRead(node: JobNode, job: RasterJob): PreparedRead {
   }
   const nodata = p.nodata === 'none' ? null : p.nodata === 'file' ? (nodataDefault ?? tif.nodata) : p.nodata
   const win = p.window ?? { col: 0, row: 0, width: tif.width, height: tif.height }
+  try {
+    checkPixels(win.width * win.height, `Node '${node.id}' (${path.basename(file)}, ${win.width} x ${win.height})`)
+  } catch (err) {
+    tif.close()
+    throw new RasterJobError(node.id, (err as BudgetError).message)
+  }
   const gt = tif.georef.geoTransform
   const grid: Grid = {
     width: win.width,

@@ -154,7 +154,7 @@ function readHeader(src: TiffSource): Header {
   if (src.size < 8) throw new TiffFormatError(`the file has only ${src.size} bytes, fewer than a TIFF header`)
   const head = readAt(src, 0, Math.min(16, src.size), 'header')
   const order = head.toString('latin1', 0, 2)
-  if (order !== 'II' && order !== 'MM') throw new TiffFormatError('the file does not start with a TIFF byte-order mark (II or MM)')
+  if (order !== 'II' && order !== 'MM') throw new TiffFormatError('is not a TIFF file (it does not start with a TIFF byte-order mark, II or MM); RSure computes on GeoTIFF files', 'unsupported')
   const le = order === 'II'
   const magic = le ? head.readUInt16LE(2) : head.readUInt16BE(2)
   const big = magic === 43

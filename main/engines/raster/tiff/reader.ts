@@ -149,7 +149,7 @@ export class TiffFile {
     const formats = numbers(ifd, Tag.SampleFormat) ?? [1]
     for (const [name, list] of [['BitsPerSample', bits], ['SampleFormat', formats]] as const) {
       if (list.length !== 1 && list.length !== this.bandCount) {
-        throw new TiffFormatError(`its ${name} table has ${list.length} entries for ${this.bandCount} bands`)
+        throw new TiffFormatError(`its ${name} table has ${list.length} entries for ${this.bandCount} band${this.bandCount === 1 ? '' : 's'}`)
       }
     }
     if (bits.some((b) => b !== bits[0]) || formats.some((f) => f !== formats[0])) {
@@ -287,16 +287,16 @@ export class TiffFile {
   async readBand(opts: BandReadOptions): Promise<Float64Array> {
     const { band } = opts
     if (!Number.isInteger(band) || band < 1 || band > this.bandCount) {
-      throw new RangeError(`band ${band} does not exist in ${this.path}: it has ${this.bandCount} band(s), numbered from 1`)
+      throw new RangeError(`band ${band} does not exist in ${nodePath.basename(this.path)}: it has ${this.bandCount} band(s), numbered from 1`)
     }
     if (!Number.isFinite(opts.scale) || !Number.isFinite(opts.offset)) throw new RangeError('scale and offset must be finite numbers')
     const win = opts.window ?? { col: 0, row: 0, width: this.width, height: this.height }
     if (win.col < 0 || win.row < 0 || win.width < 1 || win.height < 1 || win.col + win.width > this.width || win.row + win.height > this.height) {
-      throw new RangeError(`the window ${JSON.stringify(win)} lies outside the ${this.width}x${this.height} image ${this.path}`)
+      throw new RangeError(`the window ${JSON.stringify(win)} lies outside the ${this.width}x${this.height} image ${nodePath.basename(this.path)}`)
     }
     const pixels = win.width * win.height
     if (pixels > budget().maxPixels) {
-      throw new BudgetError(`a read of ${win.width} x ${win.height} pixels from ${this.path} is more than the ${budget().maxPixels} pixels one operation may read (RSURE_MAX_PIXELS); read a window or a smaller region, or use an overview`)
+      throw new BudgetError(`a read of ${win.width} x ${win.height} pixels from ${nodePath.basename(this.path)} is more than the ${budget().maxPixels} pixels one operation may read (RSURE_MAX_PIXELS); read a window or a smaller region, or use an overview`)
     }
     const out = opts.into && opts.into.length === pixels ? opts.into : new Float64Array(pixels)
     const cw = this.chunkWidth
@@ -343,10 +343,11 @@ export class TiffFile {
     const bytesPerSample = BYTES[this.sampleType]
     const expected = this.chunkWidth * rows * stride * bytesPerSample
     const what = `${this.tiled ? 'tile' : 'strip'} ${index}`
+    const file = nodePath.basename(this.path)
     if (count === 0) return this.sparseChunk(expected)
     const raw = Buffer.allocUnsafe(count)
     const got = fs.readSync(this.fd, raw, 0, count, offset)
-    if (got !== count) throw new TiffFormatError(`${what} of ${this.path} is truncated: ${got} of ${count} bytes present`)
+    if (got !== count) throw new TiffFormatError(`${what} of ${file} is truncated: ${got} of ${count} bytes present`)
     let bytes: Uint8Array
     try {
       if (this.compression === 1) bytes = raw
@@ -355,11 +356,11 @@ export class TiffFile {
       else bytes = await this.foreignDecode(raw, rows, stride)
     } catch (err) {
       if (err instanceof TiffFormatError) throw err
-      throw new TiffFormatError(`${what} of ${this.path} cannot be decompressed; the file is damaged, so copy or download it again`)
+      throw new TiffFormatError(`${what} of ${file} cannot be decompressed; the file is damaged, so copy or download it again`)
     }
     // A chunk that decodes short would leave pixels unread: an error naming the chunk, never a mean over fewer pixels.
     if (bytes.byteLength < expected) {
-      throw new TiffFormatError(`${what} of ${this.path} decodes to ${bytes.byteLength} bytes, but its ${this.chunkWidth} x ${rows} pixels need ${expected}`)
+      throw new TiffFormatError(`${what} of ${file} decodes to ${bytes.byteLength} bytes, but its ${this.chunkWidth} x ${rows} pixels need ${expected}`)
     }
     if (!this.littleEndian && bytesPerSample > 1 && this.predictor !== 3) {
       if (bytes === raw) bytes = new Uint8Array(raw)
