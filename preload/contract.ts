@@ -272,6 +272,11 @@ export const channels = {
     ExportedFile,
     'a self-contained report of a run (HTML opens offline; PDF printed by Chromium)',
   ),
+  'layers.geojson': channel(
+    z.object({ artifact: ArtifactId }).strict(),
+    z.object({ geojson: z.unknown() }),
+    'a vector derived layer (detections, regions, changed areas) as parsed GeoJSON, to draw over the map or the image',
+  ),
   'layers.export': channel(
     z.object({ artifact: ArtifactId, format: z.enum(['geotiff', 'geojson']) }).strict(),
     ExportedFile,

@@ -187,7 +187,7 @@ export const DerivedLayer = z.object({
   format: z.enum(['geotiff', 'geojson', 'png', 'jpeg', 'other']),
   name: z.string(),
   bytes: z.number().int().nonnegative().nullable(),
-  /** Whether the file still exists with the same bytes. */
+  /** Whether the file is still in the artifact store (its bytes are checked when it is read or exported). */
   available: z.boolean(),
   /** 'geographic': placed on the map; 'pixel': drawn over its source image; null: not an image. */
   georeference: z.enum(['geographic', 'pixel']).nullable(),
@@ -242,6 +242,8 @@ export const Settings = z.object({
   pendingDataDir: z.string().nullable(),
   /** Where the data folder comes from: the environment, the saved choice, or the platform default. */
   dataDirSource: z.enum(['environment', 'setting', 'default']),
+  /** A local raster (GeoTIFF) the analyst picked as the map's basemap, or null: the map then has a plain background. */
+  basemapPath: z.string().nullable(),
 })
 export type Settings = z.infer<typeof Settings>
 
@@ -250,6 +252,8 @@ export const SettingsUpdate = z
     backbone: BackboneChoice.optional(),
     /** Absolute path of a folder to keep RSure's data in from the next start. */
     dataDir: z.string().min(1).refine((p) => /^([A-Za-z]:[\\/]|\/)/.test(p), 'the data folder must be an absolute path').optional(),
+    /** A local GeoTIFF for the basemap (absolute path), or null to remove it. */
+    basemapPath: z.string().min(1).refine((p) => /^([A-Za-z]:[\\/]|\/)/.test(p), 'the basemap must be an absolute path').nullable().optional(),
   })
   .strict()
 
@@ -266,7 +270,12 @@ export const BackboneTest = z.object({
 // Layers and tiles
 
 /** A raster to show: a file of this session or a run's derived layer. */
-export const LayerRef = z.union([z.object({ fileId: z.string().regex(/^f[0-9a-z]{4,32}$/) }).strict(), z.object({ artifact: ArtifactId }).strict()])
+export const LayerRef = z.union([
+  z.object({ fileId: z.string().regex(/^f[0-9a-z]{4,32}$/) }).strict(),
+  z.object({ artifact: ArtifactId }).strict(),
+  /** The basemap chosen in settings. */
+  z.object({ basemap: z.literal(true) }).strict(),
+])
 export type LayerRef = z.infer<typeof LayerRef>
 
 export const TileStretch = z.discriminatedUnion('kind', [

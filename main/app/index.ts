@@ -11,7 +11,9 @@ import { defaultDataDir } from '../store/paths'
 import { registerIpc } from './ipc-bridge'
 import { buildMenu } from './menu'
 import { appOrigin } from './policy'
+import { printPdfWithElectron } from './pdf-electron'
 import { hardenApp, hardenDefaultSession } from './security'
+import { handleTiles, registerTileScheme } from './tile-protocol'
 import { createMainWindow } from './window'
 
 /** Built layout of electron-vite: out/main/{index,preview-worker}.js, out/preload/index.cjs, out/renderer/index.html. */
@@ -26,11 +28,13 @@ if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   hardenApp(origin)
+  registerTileScheme()
   let win: BrowserWindow | undefined
   const host = createIpcHost({
     version: app.getVersion(),
     dataDir: defaultDataDir(),
     previewWorker: path.join(here, 'preview-worker.js'),
+    printPdf: printPdfWithElectron,
   })
   const open = () => {
     win = createMainWindow({ preload, rendererIndex: path.join(rendererDir, 'index.html'), devUrl, devTools })
@@ -46,6 +50,7 @@ if (!app.requestSingleInstanceLock()) {
   app.whenReady().then(() => {
     hardenDefaultSession(origin)
     const unregister = registerIpc(host, origin)
+    const unhandleTiles = handleTiles(host)
     Menu.setApplicationMenu(buildMenu(host, () => win, devTools))
     open()
     app.on('activate', () => {
@@ -53,6 +58,7 @@ if (!app.requestSingleInstanceLock()) {
     })
     app.on('will-quit', () => {
       unregister()
+      unhandleTiles()
       void host.close()
     })
   })

@@ -30,8 +30,11 @@ export function secureWebPreferences(preload: string, devTools: boolean) {
   } as const
 }
 
+/** The app's own scheme for map tiles (tile-protocol.ts): rsure-tile://layer/<key>/<z>/<x>/<y>.png. */
+export const TILE_SCHEME = 'rsure-tile'
+
 /** CSP sent with every response the window loads (the page's own meta tag says the same). */
-export const DESKTOP_CSP = rendererCsp()
+export const DESKTOP_CSP = rendererCsp({ schemes: [`${TILE_SCHEME}:`], dataWorkers: true })
 
 /** Where the window's page comes from: the built renderer's index.html, or the dev server in development. */
 export interface AppOrigin {
@@ -59,9 +62,10 @@ export function isAppUrl(url: string, origin: AppOrigin): boolean {
   return false
 }
 
-/** Requests a window may make: the app's own files, the dev server, in-memory blobs/data (previews), devtools. */
+/** Requests a window may make: the app's own files, the dev server, in-memory blobs/data (previews), its tiles, devtools. */
 export function isAllowedRequest(url: string, origin: AppOrigin): boolean {
   if (url.startsWith('blob:') || url.startsWith('data:') || url.startsWith('devtools:')) return true
+  if (url.startsWith(`${TILE_SCHEME}://layer/`)) return true
   return isAppUrl(url, origin)
 }
 

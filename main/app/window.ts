@@ -25,3 +25,10 @@ export function createMainWindow(opts: WindowOptions): BrowserWindow {
   else void win.loadFile(opts.rendererIndex)
   return win
 }
+
+/** A hidden window for printing a self-contained report to PDF: no preload, no scripts, the same secure preferences. */
+export function createPrintWindow(): BrowserWindow {
+  const { preload: _none, ...prefs } = secureWebPreferences('', false)
+  void _none
+  return new BrowserWindow({ show: false, webPreferences: { ...prefs, javascript: false } })
+}

@@ -13,6 +13,7 @@ const commands: Record<string, () => Promise<{ default: Command }>> = {
   ask: () => import('./commands/ask'),
   classify: () => import('./commands/classify'),
   prior: () => import('./commands/prior'),
+  models: () => import('./commands/models'),
 }
 
 const summaries: Record<string, string> = {
@@ -22,6 +23,7 @@ const summaries: Record<string, string> = {
   ask: 'answer a question about images or files with the verified agent',
   classify: 'map questions to one of the 21 task types',
   prior: 'show, query, calibrate, export or import the reliability prior',
+  models: 'list, add, check or remove local ONNX model packs',
 }
 
 function help(): string {

@@ -5,6 +5,7 @@
 import type { ErrorCode, RsureErrorShape } from '../../preload/contract'
 import { FileFormatError } from '../engines/raster/describe'
 import { PreviewError } from '../engines/raster/preview'
+import { TileError } from '../engines/raster/tiles'
 
 /** A failure a handler raises on purpose, with the code the renderer sees. */
 export class RsureError extends Error {
@@ -30,7 +31,7 @@ function sentence(text: string): string {
 export function toErrorShape(err: unknown, channel: string): RsureErrorShape {
   if (err instanceof RsureError) return { code: err.code, message: sentence(err.message) }
   if (err instanceof FileFormatError) return { code: 'unsupported-file', message: sentence(err.message) }
-  if (err instanceof PreviewError) return { code: 'failed', message: sentence(err.message) }
+  if (err instanceof PreviewError || err instanceof TileError) return { code: 'failed', message: sentence(err.message) }
   const e = err as NodeJS.ErrnoException
   if (e && typeof e.code === 'string' && ['ENOENT', 'EACCES', 'EPERM', 'EISDIR', 'ENOSPC'].includes(e.code)) {
     const what = { ENOENT: 'a file is missing', EACCES: 'permission was denied', EPERM: 'permission was denied', EISDIR: 'a folder was given where a file is needed', ENOSPC: 'the disk is full' }[e.code]

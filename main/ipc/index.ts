@@ -3,24 +3,33 @@
  * the event hub. The Electron shell (main/app/) and the headless server (main/server/) each create one and only
  * move requests, responses and events between it and their transport.
  *
- * The session's files are kept in the data folder's database (main/store/session-files.ts), so a restart shows
- * them again. Where the database cannot be opened (the Electron build runs better-sqlite3 compiled for Node) the
- * host keeps the list in memory only and says so in `app.hello` (`session.persisted`, `session.note`).
+ * Every handler works on the one composition root (main/services.ts): the host opens the services over the data
+ * folder (or is handed them) and the session's files, runs, prior and settings all live in that one database.
+ * Where the database cannot be opened (the Electron build runs better-sqlite3 compiled for Node) the host keeps
+ * the file list in memory only and says so in `app.hello` (`session.persisted`, `session.note`); the channels that
+ * need the database then answer with that sentence.
  */
 import path from 'node:path'
 import { appHandlers } from './handlers/app'
 import { fileHandlers } from './handlers/files'
 import { imageHandlers } from './handlers/image'
-import type { IpcDeps, SessionState } from './deps'
+import { layerHandlers } from './handlers/layers'
+import { priorHandlers } from './handlers/prior'
+import { reportHandlers } from './handlers/report'
+import { runHandlers } from './handlers/runs'
+import { settingsHandlers } from './handlers/settings'
+import type { IpcDeps, PdfPrinter, SessionState } from './deps'
 import { EventHub } from './events'
 import { FileRegistry, type FileJournal } from './file-registry'
+import { LiveRuns } from './live-runs'
 import { renderPreview } from '../engines/raster/preview'
 import { PreviewPool } from './preview-pool'
 import { createRouter, type Router } from './router'
 import { UploadStore } from './uploads'
-import { openDatabase, type Db } from '../store/database'
-import { dataPaths } from '../store/paths'
+import { openServices, type Services } from '../services'
+import type { Db } from '../store/database'
 import { SessionFileStore } from '../store/session-files'
+import { SettingsStore } from '../store/settings'
 
 export interface IpcHostOptions {
   version: string
@@ -39,6 +48,12 @@ export interface IpcHostOptions {
    */
   persistence?: 'database' | 'memory'
   openDb?: (file: string) => Db
+  /** Services opened by the caller (the app or `rsure serve` share theirs); the host then does not close them. */
+  services?: Services
+  /** How map tiles are addressed for each transport (see IpcDeps.tileBase). */
+  tileBase?: (transport: 'ipc' | 'websocket') => string
+  /** PDF export for this host (Electron's printToPDF, or Chromium in browser mode). */
+  printPdf?: PdfPrinter
 }
 
 export interface IpcHost {
@@ -51,20 +66,21 @@ export interface IpcHost {
 }
 
 interface Workspace {
-  db: Db
+  services: Services
+  /** Whether the host opened the services (and so closes them). */
+  owned: boolean
   journal: FileJournal
   referencedUploads(): Set<string>
   sessionId: string
 }
 
-/** Open the database and reopen the workspace session; null and the reason when that is not possible. */
+/** Open the services (or take the caller's) and reopen the workspace session; null and the reason when impossible. */
 function openWorkspace(opts: IpcHostOptions): { workspace: Workspace | null; note: string | null } {
   if (opts.persistence === 'memory') return { workspace: null, note: 'This session keeps its files in memory only; they are not restored after a restart.' }
-  const file = dataPaths(opts.dataDir).database
-  let db: Db | undefined
+  let services: Services | undefined
   try {
-    db = (opts.openDb ?? ((f: string) => openDatabase({ file: f })))(file)
-    const store = new SessionFileStore(db)
+    services = opts.services ?? openServices({ dataDir: opts.dataDir, openDb: opts.openDb })
+    const store = new SessionFileStore(services.db)
     const sessionId = store.openWorkspace()
     const journal: FileJournal = {
       load: () => store.list(sessionId),
@@ -72,10 +88,10 @@ function openWorkspace(opts: IpcHostOptions): { workspace: Workspace | null; not
       update: (f) => store.update(sessionId, f),
       remove: (f) => void store.remove(sessionId, f),
     }
-    return { workspace: { db, journal, sessionId, referencedUploads: () => store.referencedPaths('upload') }, note: null }
+    return { workspace: { services, owned: !opts.services, journal, sessionId, referencedUploads: () => store.referencedPaths('upload') }, note: null }
   } catch (err) {
     try {
-      db?.close()
+      if (!opts.services) services?.close()
     } catch {
       // already unusable
     }
@@ -111,9 +127,26 @@ export function createIpcHost(opts: IpcHostOptions): IpcHost {
       hub.emit('app.notice', { level: 'warning', message: `The files of the last session could not all be restored (${why}); add the missing ones again.` })
     }),
     preview: pool ? (file, o) => pool.preview(file, o) : renderPreview,
+    services: workspace?.services ?? null,
+    settings: workspace ? new SettingsStore(workspace.services.db) : null,
+    live: new LiveRuns(() => {
+      if (!workspace) throw new Error(note ?? 'the database is not open')
+      return workspace.services
+    }, hub),
+    tileBase: opts.tileBase ?? ((transport) => (transport === 'ipc' ? 'rsure-tile://layer/' : '/tiles/')),
+    printPdf: opts.printPdf ?? null,
   }
   const ready = deps.ready
-  const router = createRouter({ ...appHandlers(deps), ...fileHandlers(deps), ...imageHandlers(deps) })
+  const router = createRouter({
+    ...appHandlers(deps),
+    ...fileHandlers(deps),
+    ...imageHandlers(deps),
+    ...runHandlers(deps),
+    ...priorHandlers(deps),
+    ...settingsHandlers(deps),
+    ...layerHandlers(deps),
+    ...reportHandlers(deps),
+  })
   return {
     router,
     hub,
@@ -122,8 +155,9 @@ export function createIpcHost(opts: IpcHostOptions): IpcHost {
     async close() {
       await ready.catch(() => undefined)
       await deps.uploads.close()
+      await deps.live.cancelAll()
       await pool?.close()
-      workspace?.db.close()
+      if (workspace?.owned) workspace.services.close()
     },
   }
 }

@@ -12,7 +12,9 @@ import { decodeFrame, encodeFrame, MAX_FRAME_BYTES, WIRE_PROTOCOL, WireRequest }
 import { createIpcHost, type IpcHost } from '../ipc'
 import { rendererCsp } from './csp'
 import { allowedHosts, checkUpgrade, newToken } from './guard'
+import { printPdfWithChromium } from './pdf-chromium'
 import { serveStatic } from './static-files'
+import { serveTiles, TILE_PATH } from './tiles-http'
 
 /** The only address the server binds: loopback, never the network. */
 export const HOST = '127.0.0.1'
@@ -47,7 +49,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     throw new ServeError(`The browser build is missing (${index} not found); run 'npm run build:renderer' first.`)
   }
   const token = opts.token ?? newToken()
-  const host = createIpcHost({ version: opts.version, dataDir: opts.dataDir })
+  const host = createIpcHost({ version: opts.version, dataDir: opts.dataDir, printPdf: printPdfWithChromium })
   let port = opts.port
   let handler: http.RequestListener = (_req, res) => res.writeHead(503).end()
   const server = http.createServer((req, res) => handler(req, res))
@@ -112,7 +114,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   })
   port = (server.address() as AddressInfo).port
   const origin = `http://${HOST}:${port}`
-  const statics = serveStatic(opts.rendererDir, rendererCsp({ websocketOrigins: [`ws://${HOST}:${port}`, `ws://localhost:${port}`] }))
+  const csp = rendererCsp({ websocketOrigins: [`ws://${HOST}:${port}`, `ws://localhost:${port}`] })
+  const statics = serveStatic(opts.rendererDir, csp)
+  const tiles = serveTiles(host, token, csp)
   const hosts = allowedHosts(port)
   handler = (req, res) => {
     // DNS rebinding: a page on evil.example resolved to 127.0.0.1 still sends its own Host header.
@@ -120,7 +124,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       res.writeHead(421, { 'Content-Type': 'text/plain' }).end('This server answers only to 127.0.0.1 and localhost.\n')
       return
     }
-    statics(req, res)
+    if (new URL(req.url ?? '/', 'http://localhost').pathname.startsWith(TILE_PATH)) void tiles(req, res)
+    else statics(req, res)
   }
 
   return {

@@ -6,6 +6,7 @@
 import { core001 } from './001-core'
 import { prior002 } from './002-prior'
 import { sessionFiles003 } from './003-session-files'
+import { settings004 } from './004-settings'
 
 export interface Migration {
   version: number
@@ -13,4 +14,4 @@ export interface Migration {
   sql: string
 }
 
-export const migrations: Migration[] = [core001, prior002, sessionFiles003]
+export const migrations: Migration[] = [core001, prior002, sessionFiles003, settings004]

@@ -1,0 +1,70 @@
+/**
+ * `layers.*` channels: how to show a raster on the map (or in the pixel viewer), its tiles, a vector derived layer
+ * as GeoJSON, and a derived layer as a file to save (GeoTIFF as stored; GeoJSON as stored).
+ */
+import { layerGeometry, renderTile } from '../../engines/raster/tiles'
+import type { IpcDeps } from '../deps'
+import { RsureError } from '../errors'
+import { artifactFile, layerFile, layerKey } from '../layer-files'
+import type { Handlers } from '../router'
+import { encodeStyle } from '../tile-route'
+import { needServices } from './need'
+
+const GEOJSON = /\.(geo)?json$/i
+const GEOTIFF = /\.tiff?$/i
+
+export function layerHandlers(deps: IpcDeps): Handlers {
+  return {
+    'layers.info': async ({ layer }, ctx) => {
+      const file = await layerFile(deps, layer)
+      const g = await layerGeometry(file.path)
+      const style = { bands: g.style.bands, stretch: g.style.stretch }
+      return {
+        layer,
+        name: file.name,
+        width: g.width,
+        height: g.height,
+        bandCount: g.bandCount,
+        bounds: g.bounds,
+        corners: g.corners,
+        minZoom: g.minZoom,
+        maxZoom: g.maxZoom,
+        tileSize: 256 as const,
+        style,
+        ranges: g.ranges,
+        tileUrl: `${deps.tileBase(ctx.transport)}${layerKey(layer)}/{z}/{x}/{y}.png?style=${encodeStyle(style)}`,
+      }
+    },
+    'layers.tile': async ({ layer, tile, style }) => {
+      const file = await layerFile(deps, layer)
+      const t = await renderTile(file.path, tile, style)
+      return { png: t.png, width: t.width, height: t.height, empty: t.empty, level: t.level }
+    },
+    'layers.geojson': async ({ artifact }) => {
+      const file = artifactFile(deps, artifact)
+      if (!GEOJSON.test(file.path)) throw new RsureError('failed', `Derived layer ${artifact.slice(0, 12)} is a raster, not a vector layer; show it with layers.info and its tiles.`)
+      const bytes = needServices(deps).artifacts.read({ kind: file.name, path: file.path, sha256: artifact })
+      try {
+        return { geojson: JSON.parse(bytes.toString('utf8')) as unknown }
+      } catch {
+        throw new RsureError('failed', `Derived layer ${artifact.slice(0, 12)} is not valid GeoJSON; run the question again to make it.`)
+      }
+    },
+    'layers.export': async ({ artifact, format }) => {
+      const file = artifactFile(deps, artifact)
+      const isVector = GEOJSON.test(file.path)
+      if (format === 'geotiff' && !GEOTIFF.test(file.path)) {
+        throw new RsureError('failed', `Derived layer ${artifact.slice(0, 12)} is ${isVector ? 'a vector layer; export it as GeoJSON' : 'not a raster, so it has no GeoTIFF form'}.`)
+      }
+      if (format === 'geojson' && !isVector) {
+        throw new RsureError('failed', `Derived layer ${artifact.slice(0, 12)} is a raster; export it as GeoTIFF.`)
+      }
+      // read() checks the bytes still match their sha256, so an export is exactly the layer the run recorded.
+      const bytes = needServices(deps).artifacts.read({ kind: file.name, path: file.path, sha256: artifact })
+      const base = file.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'layer'
+      const ext = format === 'geotiff' ? '.tif' : '.geojson'
+      return { bytes: new Uint8Array(bytes), fileName: `${base}-${artifact.slice(0, 8)}${ext}`, mime: format === 'geotiff' ? 'image/tiff' : 'application/geo+json' }
+    },
+  }
+}
+

@@ -1,0 +1,75 @@
+/**
+ * The derived layers of a run: every artifact its tool results name (product rasters, masks, detections, changed
+ * regions), with the call that made it, plus any artifact stored for the run that no step names. Each says whether
+ * its file is still there and how it is placed: on the map (a georeferenced raster, or GeoJSON) or over its source
+ * image (pixel coordinates).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import type { DerivedLayer } from '../../preload/contract'
+import { describeFile } from '../engines/raster/describe'
+import type { Services } from '../services'
+import type { TrajectoryStep } from '../store/runs'
+
+const FORMATS: Record<string, DerivedLayer['format']> = { '.tif': 'geotiff', '.tiff': 'geotiff', '.geojson': 'geojson', '.json': 'geojson', '.png': 'png', '.jpg': 'jpeg', '.jpeg': 'jpeg' }
+
+interface Found {
+  sha256: string
+  kind: string
+  path: string
+  call: number | null
+}
+
+function fromSteps(steps: readonly TrajectoryStep[]): Found[] {
+  const out: Found[] = []
+  for (const s of steps) {
+    if (s.kind !== 'tool_result') continue
+    const p = (s.payload ?? {}) as { call?: unknown; result?: { artifacts?: unknown } }
+    const call = typeof p.call === 'number' && Number.isInteger(p.call) && p.call > 0 ? p.call : null
+    const list = Array.isArray(p.result?.artifacts) ? p.result.artifacts : []
+    for (const a of list as { kind?: unknown; path?: unknown; sha256?: unknown }[]) {
+      if (typeof a.path === 'string' && typeof a.sha256 === 'string' && /^[0-9a-f]{64}$/.test(a.sha256)) {
+        out.push({ sha256: a.sha256, kind: typeof a.kind === 'string' ? a.kind : 'layer', path: a.path, call })
+      }
+    }
+  }
+  return out
+}
+
+async function georeferenceOf(file: string, format: DerivedLayer['format']): Promise<DerivedLayer['georeference']> {
+  if (format === 'geojson') return 'geographic'
+  if (format === 'png' || format === 'jpeg') return 'pixel'
+  if (format !== 'geotiff') return null
+  try {
+    const info = await describeFile(file)
+    return info.kind === 'raster' && info.geoTransform && info.crs ? 'geographic' : 'pixel'
+  } catch {
+    return null
+  }
+}
+
+export async function runLayers(services: Services, runId: string, steps: readonly TrajectoryStep[]): Promise<DerivedLayer[]> {
+  const found = fromSteps(steps)
+  const seen = new Set(found.map((f) => f.sha256))
+  for (const a of services.runs.artifactsOf(runId)) if (!seen.has(a.sha256)) found.push({ sha256: a.sha256, kind: a.kind, path: a.path, call: null })
+  const unique = new Map<string, Found>()
+  for (const f of found) if (!unique.has(f.sha256)) unique.set(f.sha256, f)
+  return Promise.all(
+    [...unique.values()].map(async (f) => {
+      const format = FORMATS[path.extname(f.path).toLowerCase()] ?? 'other'
+      const stat = await fs.promises.stat(f.path).catch(() => null)
+      const available = !!stat?.isFile()
+      const node = f.kind.includes(':') ? f.kind.slice(f.kind.indexOf(':') + 1) : null
+      return {
+        id: f.sha256,
+        kind: f.kind,
+        call: f.call,
+        format,
+        name: node ? `${node} (call ${f.call ?? '?'})` : `${f.kind} ${f.sha256.slice(0, 8)}`,
+        bytes: stat?.size ?? null,
+        available,
+        georeference: available ? await georeferenceOf(f.path, format) : null,
+      }
+    }),
+  )
+}
