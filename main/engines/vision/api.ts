@@ -9,7 +9,20 @@ import { VisionError } from './errors'
 import { loadImage, type ImageInput } from './image'
 import type { Task } from './manifest'
 import { runOcr, type OcrOptions, type OcrResult } from './ocr/ocr'
-import { defaultDirs, listPacks as listRegistry, loadPack, type PackSummary, type RegistryDirs } from './registry'
+import fs from 'node:fs'
+import path from 'node:path'
+import {
+  addPack as addToRegistry,
+  checkPack,
+  defaultDirs,
+  findPackDir,
+  listPacks as listRegistry,
+  loadPack,
+  removePack as removeFromRegistry,
+  type CheckedPack,
+  type PackSummary,
+  type RegistryDirs,
+} from './registry'
 import { sharedVisionRuntime, type VisionRuntime } from './runtime/host'
 
 export interface EngineContext {
@@ -29,6 +42,57 @@ function ctx(c: EngineContext = {}): { dirs: RegistryDirs; runtime: VisionRuntim
 export async function listPacks(c: EngineContext & { check?: boolean } = {}): Promise<PackSummary[]> {
   const { dirs, runtime } = ctx(c)
   return listRegistry(dirs, c.check ? runtime : undefined)
+}
+
+/** What a pack check reports: the manifest's main facts and the graphs' inputs/outputs as ONNX Runtime read them. */
+export interface PackReport {
+  id: string
+  version: string
+  family: string
+  task: string
+  origin: 'built-in' | 'user'
+  licence: string
+  classNames: string[]
+  gsd: number | null
+  files: Record<string, { file: string; sha256: string }>
+  io: CheckedPack['io']
+}
+
+function report(p: CheckedPack): PackReport {
+  const m = p.manifest
+  return {
+    id: m.id,
+    version: m.version,
+    family: m.family,
+    task: m.task,
+    origin: p.origin,
+    licence: m.licence,
+    classNames: m.classNames,
+    gsd: m.gsd,
+    files: Object.fromEntries(Object.entries(m.files).map(([role, f]) => [role, { file: path.basename(f.path), sha256: f.sha256 }])),
+    io: p.io,
+  }
+}
+
+/** Check a pack folder (a path) or an installed pack (an id): manifest, hashes and graph contracts. */
+export async function checkModelPack(idOrDir: string, c: EngineContext = {}): Promise<PackReport> {
+  const { dirs, runtime } = ctx(c)
+  const loc = findPackDir(dirs, idOrDir)
+  if (loc) return report(await checkPack(loc.dir, runtime, loc.origin))
+  if (fs.existsSync(idOrDir) && fs.statSync(idOrDir).isDirectory()) return report(await checkPack(path.resolve(idOrDir), runtime, 'user'))
+  throw new VisionError(`'${idOrDir}' is neither an installed pack nor a pack folder; run 'rsure models list' to see the installed packs.`, 'missing')
+}
+
+/** Check the pack in `dir` and install it into the data folder. */
+export async function addModelPack(dir: string, c: EngineContext & { replace?: boolean } = {}): Promise<PackReport> {
+  const { dirs, runtime } = ctx(c)
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new VisionError(`'${path.basename(dir)}' is not a folder; give the folder that holds manifest.json.`, 'invalid')
+  return report(await addToRegistry(dirs, path.resolve(dir), runtime, { replace: c.replace }))
+}
+
+/** Remove an added pack. */
+export function removeModelPack(id: string, c: EngineContext = {}): void {
+  removeFromRegistry(ctx(c).dirs, id)
 }
 
 /** The first valid pack for a task, or null. */

@@ -72,7 +72,7 @@ function checkYolo(m: Manifest, io: ModelIo): string | null {
   if (m.layout === 'raw') {
     const rows = 4 + nc + extraRows(m.task)
     const r = checkTensor(out0, 'first output', [1, rows, anchorCount(W, H)], ['float32'])
-    if (r) return `${r} (4 box rows + ${nc} classes${m.task === 'obb' ? ' + 1 angle' : m.task === 'segment' ? ' + 32 mask coefficients' : ''} at ${W}x${H})`
+    if (r) return `${r} (4 box rows + ${nc} class${nc === 1 ? '' : 'es'}${m.task === 'obb' ? ' + 1 angle' : m.task === 'segment' ? ' + 32 mask coefficients' : ''} at ${W}x${H})`
   } else {
     const cols = end2endColumns(m.task)
     const r = checkTensor(out0, 'first output', [1, null, cols], ['float32'])
