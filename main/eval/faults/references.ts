@@ -1,0 +1,74 @@
+/**
+ * Reference values for the fault suite, computed apart from the engine: geotiff.js reads the bands and plain
+ * typed-array loops compute the statistics, so a bug in the engine's readers, masks or reducers cannot make its
+ * own ground truth. Conventions follow ../shared/benchmarks/README.md (Earth-Bench Xinjiang data: LST = DN * 0.02 K,
+ * NDVI = DN * 0.0001; a period mean is the mean of the per-date means) and each file's own nodata tag.
+ */
+import { fromFile } from 'geotiff'
+
+interface Band {
+  data: ArrayLike<number>
+  nodata: number | null
+}
+
+const cache = new Map<string, Promise<Band>>()
+
+/** One band of a GeoTIFF (1-based) with the file's nodata tag, read once per process. */
+export function readBand(file: string, band = 1): Promise<Band> {
+  const key = `${file}#${band}`
+  let hit = cache.get(key)
+  if (!hit) {
+    hit = (async () => {
+      const tiff = await fromFile(file)
+      try {
+        const image = await tiff.getImage()
+        const [data] = (await image.readRasters({ samples: [band - 1] })) as unknown as ArrayLike<number>[]
+        const tag = image.getGDALNoData()
+        return { data, nodata: tag === null || tag === undefined ? null : Number(tag) }
+      } finally {
+        await tiff.close()
+      }
+    })()
+    cache.set(key, hit)
+  }
+  return hit
+}
+
+/** Forget the cached bands (the suite builder calls it when done, to give the memory back). */
+export const clearBands = () => cache.clear()
+
+/** Mean of `scale * DN` over the pixels that are not the file's nodata (and pass `keep`). */
+export async function scaledMean(file: string, scale: number, keep: (dn: number) => boolean = () => true): Promise<number> {
+  const { data, nodata } = await readBand(file)
+  let sum = 0
+  let n = 0
+  for (let i = 0; i < data.length; i++) {
+    const dn = data[i]
+    if (dn === nodata || !keep(dn)) continue
+    sum += dn * scale
+    n++
+  }
+  if (n === 0) throw new Error(`No valid pixel in ${file}.`)
+  return sum / n
+}
+
+/** Percentage of valid pixels whose scaled value exceeds `threshold`. */
+export async function scaledShareAbove(file: string, scale: number, threshold: number): Promise<number> {
+  const { data, nodata } = await readBand(file)
+  let above = 0
+  let n = 0
+  for (let i = 0; i < data.length; i++) {
+    const dn = data[i]
+    if (dn === nodata) continue
+    n++
+    if (dn * scale > threshold) above++
+  }
+  return (100 * above) / n
+}
+
+/** Mean of the per-file means (a period mean as Earth-Bench defines it). */
+export async function meanOfMeans(files: string[], scale: number): Promise<number> {
+  const means: number[] = []
+  for (const f of files) means.push(await scaledMean(f, scale))
+  return means.reduce((a, b) => a + b, 0) / means.length
+}

@@ -1,0 +1,197 @@
+/**
+ * Judging one run of one task: the answer against the gold answer, every tool observation against its ground
+ * truth, and the three task-level flags of paper section 3.1:
+ *
+ * - dependent: the run produced at least one tool observation (an ok result of perceive, measure or execute);
+ * - erroneous: at least one of those observations is wrong. An observation is wrong when the task carries a
+ *   `reference_observations` entry for its tool/configuration and its value lies outside the tolerance. Fault
+ *   injection supplies the reference of the value the task asks for; the fault log says which invocation was
+ *   corrupted (a corrupted observation still equal to the reference is not wrong: the fault changed nothing);
+ * - propagated: the final answer is wrong and agrees with a wrong observation: it rests on it (the answer's basis
+ *   names its call), its number equals the observation's value within the answer tolerance, or its option is the
+ *   one the wrong value (or the wrong observation's own choice) points to.
+ *
+ * Correctness follows calibration's reading of answers (main/prior/answer-match.ts): an option letter, a number
+ * within the task's tolerance, or normalised text. An answer labelled `grounded: false` (a `--force-choice` guess)
+ * is judged like any other and flagged, so metrics can score it apart.
+ */
+import type { AgentResult } from '../agent/run-agent'
+import { answerIsCorrect, inferAnswerType } from '../prior/answer-match'
+import { nearestOption, type AnswerOption } from '../task/options'
+import { observationCalls, observationNumbers, runCalls, type CallFate, type RunCall } from './run-calls'
+import type { EvalTask, ReferenceObservation } from './suite'
+
+export interface JudgedObservation {
+  call: number
+  tool: string
+  coarse: string | null
+  followUp: boolean
+  fate: CallFate
+  /** The number compared with the reference, when one was. */
+  value: number | null
+  reference: number | null
+  /** true wrong, false right, null not judged (no reference for this observation). */
+  wrong: boolean | null
+  /** The fault wrapper corrupted this invocation. */
+  faulted: boolean
+}
+
+export interface TaskOutcome {
+  task: string
+  config: string
+  backbone: string
+  status: 'done' | 'failed' | 'unavailable'
+  /** Why the run failed or the task is unavailable. */
+  reason?: string
+  answer: string | null
+  choice: string | null
+  value: number | null
+  /** false for a `--force-choice` guess no accepted observation supports. */
+  grounded: boolean
+  /** null when the answer could not be read against the gold (no letter, no number). */
+  correct: boolean | null
+  tool_calls: number
+  follow_ups: number
+  rejections: number
+  requests: number
+  rule_failures: number
+  llm_calls: number
+  tokens: number
+  seconds: number
+  reference_calls: number | null
+  run_id: string | null
+  observations: JudgedObservation[]
+  dependent: boolean
+  erroneous: boolean
+  propagated: boolean
+  fault: { kind: string; applied: number } | null
+  /** A fingerprint of the task as run, so a changed task is run again instead of being skipped on resume. */
+  fingerprint: string
+}
+
+/** What the fault wrapper reports about one run: which invocations of the tool it corrupted. */
+export interface FaultLog {
+  kind: string
+  tool: string
+  /** Invocations of the tool (1-based) that ran corrupted. */
+  corrupted: number[]
+  /** For a planner fault: the corrupted arguments as JSON, to find the call in the trajectory. */
+  corruptedArgs?: string[]
+}
+
+function referenceFor(task: EvalTask, call: RunCall): ReferenceObservation | undefined {
+  return (task.reference_observations ?? []).find((r) => r.tool === call.tool && (!r.config || r.config === call.coarse))
+}
+
+/** Judge each observation of a run against the task's references. */
+export function judgeObservations(task: EvalTask, calls: readonly RunCall[], fault: FaultLog | null): JudgedObservation[] {
+  return observationCalls(calls).map((c) => {
+    const ref = referenceFor(task, c)
+    const value = ref ? (observationNumbers(c.observation)[ref.key] ?? null) : null
+    const faulted =
+      fault !== null &&
+      fault.tool === c.tool &&
+      (fault.corruptedArgs?.length ? fault.corruptedArgs.includes(JSON.stringify(c.args)) : c.invocation !== null && fault.corrupted.includes(c.invocation))
+    return {
+      call: c.call,
+      tool: c.tool,
+      coarse: c.coarse,
+      followUp: c.followUp,
+      fate: c.fate,
+      value,
+      reference: ref ? ref.value : null,
+      wrong: ref && value !== null ? Math.abs(value - ref.value) > ref.tolerance : null,
+      faulted,
+    }
+  })
+}
+
+function optionsOf(result: AgentResult): AnswerOption[] {
+  const fromResult = ((result.trajectory.find((s) => s.kind === 'task')?.payload ?? {}) as { options?: AnswerOption[] }).options
+  return Array.isArray(fromResult) ? fromResult : []
+}
+
+/** Whether a wrong answer agrees with a wrong observation (see the module comment). */
+export function agreesWith(
+  obs: JudgedObservation,
+  observation: unknown,
+  answer: { choice: string | null; value: number | null; basis: number[] },
+  task: EvalTask,
+  options: AnswerOption[],
+): boolean {
+  if (answer.basis.includes(obs.call)) return true
+  const tol = task.tolerance ?? (obs.reference !== null ? Math.max(Math.abs(obs.reference) * 1e-3, 1e-9) : 1e-9)
+  if (answer.value !== null && obs.value !== null && Math.abs(answer.value - obs.value) <= tol) return true
+  if (answer.choice !== null) {
+    const own = (observation as { choice?: unknown } | null)?.choice
+    if (typeof own === 'string' && own.toUpperCase() === answer.choice.toUpperCase()) return true
+    if (obs.value !== null && options.length) {
+      const near = nearestOption(options, obs.value)
+      if (near && near.option.letter === answer.choice) return true
+    }
+  }
+  return false
+}
+
+export interface JudgeInput {
+  task: EvalTask
+  config: string
+  backbone: string
+  result: AgentResult
+  fault: FaultLog | null
+  fingerprint: string
+}
+
+/** The outcome of one finished run. */
+export function judgeRun({ task, config, backbone, result, fault, fingerprint }: JudgeInput): TaskOutcome {
+  const calls = runCalls(result.trajectory)
+  const observations = judgeObservations(task, calls, fault)
+  const answer = result.answer
+  const grounded = (answer as { grounded?: boolean }).grounded !== false
+  const text = answer.choice ?? answer.answer
+  const correct = inferAnswerType(task) === 'choice' ? (answer.choice ? answerIsCorrect(answer.choice, task) : false) : answerIsCorrect(text, task)
+  const dependent = observations.length > 0
+  const wrong = observations.filter((o) => o.wrong === true)
+  const options = optionsOf(result)
+  const byCall = new Map(calls.map((c) => [c.call, c]))
+  const propagated =
+    correct !== true &&
+    wrong.some((o) => agreesWith(o, byCall.get(o.call)?.observation ?? null, { choice: answer.choice, value: answer.value, basis: answer.basis ?? [] }, task, options))
+  return {
+    task: task.id,
+    config,
+    backbone,
+    status: 'done',
+    answer: answer.answer,
+    choice: answer.choice,
+    value: answer.value,
+    grounded,
+    correct,
+    tool_calls: result.metrics.tool_calls,
+    follow_ups: calls.filter((c) => c.followUp).length,
+    rejections: calls.filter((c) => c.fate === 'rejected').length,
+    requests: calls.filter((c) => c.fate === 'requested').length,
+    rule_failures: calls.filter((c) => c.fate === 'rule_failed').length,
+    llm_calls: result.metrics.llm_calls,
+    tokens: result.metrics.tokens,
+    seconds: result.metrics.seconds,
+    reference_calls: task.reference_tools?.length ? task.reference_tools.length : null,
+    run_id: result.runId,
+    observations,
+    dependent,
+    erroneous: wrong.length > 0,
+    propagated,
+    fault: fault ? { kind: fault.kind, applied: fault.corrupted.length } : null,
+    fingerprint,
+  }
+}
+
+/** The record of a task that did not run: unavailable here, or failed with an error. */
+export function notRun(task: EvalTask, config: string, backbone: string, status: 'failed' | 'unavailable', reason: string, fingerprint: string): TaskOutcome {
+  return {
+    task: task.id, config, backbone, status, reason, answer: null, choice: null, value: null, grounded: true, correct: null,
+    tool_calls: 0, follow_ups: 0, rejections: 0, requests: 0, rule_failures: 0, llm_calls: 0, tokens: 0, seconds: 0,
+    reference_calls: task.reference_tools?.length ? task.reference_tools.length : null, run_id: null, observations: [],
+    dependent: false, erroneous: false, propagated: false, fault: task.fault ? { kind: task.fault.kind, applied: 0 } : null, fingerprint,
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * Suite metrics for one configuration (DESIGN section 8, paper section 3.1 and tables 6-10):
+ *
+ * - accuracy over the tasks that ran (an unreadable or missing answer counts as wrong), and `accuracy_grounded`,
+ *   where a `--force-choice` guess (`grounded: false`) counts as wrong, so a guess is never a verified success;
+ * - R_dep = |T_dep| / |T|, R_err = |T_err| / |T_dep|, R_prop = |T_prop| / |T_err| (judge.ts defines the sets);
+ *   each rate is over the tasks where this configuration produced wrong observations, as in paper table 9;
+ * - tool-call ratio = tool calls / reference calls, averaged over the tasks that ran and carry a reference sequence
+ *   (paper table 10; verification follow-ups count as calls);
+ * - LLM calls, tokens and seconds per task (table 7);
+ * - verification statistics of table 8 (tasks with a failed observation; of them with an evidence request; of them
+ *   with an accepted observation after the request; of them answered correctly; rejected calls) and, where ground
+ *   truth exists, per observation: the share of right observations kept out of the verified history (false
+ *   rejection) and of wrong ones let in (missed).
+ */
+import type { TaskOutcome } from './judge'
+
+export interface Rate {
+  num: number
+  den: number
+  /** num / den, or null when den is 0. */
+  value: number | null
+}
+
+const rate = (num: number, den: number): Rate => ({ num, den, value: den > 0 ? num / den : null })
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null)
+function median(xs: number[]): number | null {
+  if (!xs.length) return null
+  const s = [...xs].sort((a, b) => a - b)
+  const m = s.length >> 1
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
+}
+
+export interface VerificationStats {
+  tasks_with_failed_observation: Rate
+  tasks_with_request: Rate
+  tasks_with_accept_after_request: Rate
+  answered_correctly: Rate
+  rejected_calls: number
+  /** Over every verified call that produced an observation. */
+  accept_rate: Rate
+  request_rate: Rate
+  reject_rate: Rate
+  rule_fail_rate: Rate
+  /** Right observations (by ground truth) kept out of the verified history. */
+  false_rejection: Rate
+  /** Wrong observations let into the verified history. */
+  missed_wrong: Rate
+}
+
+export interface FaultStats {
+  kind: string
+  tasks: number
+  /** Tasks where the fault found something to corrupt. */
+  applied: number
+  erroneous: number
+  propagated: Rate
+  correct: Rate
+}
+
+export interface ConfigMetrics {
+  config: string
+  backbone: string
+  tasks: number
+  ran: number
+  unavailable: number
+  failed: number
+  accuracy: Rate
+  accuracy_grounded: Rate
+  guesses: number
+  r_dep: Rate
+  r_err: Rate
+  r_prop: Rate
+  tool_call_ratio: { value: number | null; tasks: number }
+  per_task: { tool_calls: number | null; follow_ups: number | null; llm_calls: number | null; tokens: number | null; seconds_mean: number | null; seconds_median: number | null }
+  /** null when verification was off in this configuration. */
+  verification: VerificationStats | null
+  faults: FaultStats[]
+}
+
+function verificationStats(ran: TaskOutcome[]): VerificationStats {
+  const verified = ran.flatMap((t) => t.observations).filter((o) => o.fate !== 'unverified')
+  const failedTasks = ran.filter((t) => t.rejections + t.requests + t.rule_failures > 0)
+  const requested = failedTasks.filter((t) => t.observations.some((o) => o.fate === 'requested') || t.follow_ups > 0)
+  const acceptedAfter = requested.filter((t) => {
+    const firstRequest = Math.min(...t.observations.filter((o) => o.fate === 'requested').map((o) => o.call), Number.POSITIVE_INFINITY)
+    const firstFollowUp = Math.min(...t.observations.filter((o) => o.followUp).map((o) => o.call), Number.POSITIVE_INFINITY)
+    const from = Math.min(firstRequest, firstFollowUp)
+    return t.observations.some((o) => o.fate === 'accepted' && o.call > from)
+  })
+  const right = verified.filter((o) => o.wrong === false)
+  const wrong = verified.filter((o) => o.wrong === true)
+  return {
+    tasks_with_failed_observation: rate(failedTasks.length, ran.length),
+    tasks_with_request: rate(requested.length, failedTasks.length),
+    tasks_with_accept_after_request: rate(acceptedAfter.length, requested.length),
+    answered_correctly: rate(acceptedAfter.filter((t) => t.correct === true).length, acceptedAfter.length),
+    rejected_calls: ran.reduce((a, t) => a + t.rejections, 0),
+    accept_rate: rate(verified.filter((o) => o.fate === 'accepted').length, verified.length),
+    request_rate: rate(verified.filter((o) => o.fate === 'requested').length, verified.length),
+    reject_rate: rate(verified.filter((o) => o.fate === 'rejected').length, verified.length),
+    rule_fail_rate: rate(verified.filter((o) => o.fate === 'rule_failed').length, verified.length),
+    false_rejection: rate(right.filter((o) => o.fate !== 'accepted').length, right.length),
+    missed_wrong: rate(wrong.filter((o) => o.fate === 'accepted').length, wrong.length),
+  }
+}
+
+function faultStats(ran: TaskOutcome[]): FaultStats[] {
+  const kinds = [...new Set(ran.map((t) => t.fault?.kind).filter((k): k is string => Boolean(k)))].sort()
+  return kinds.map((kind) => {
+    const ts = ran.filter((t) => t.fault?.kind === kind)
+    const err = ts.filter((t) => t.erroneous)
+    return {
+      kind,
+      tasks: ts.length,
+      applied: ts.filter((t) => (t.fault?.applied ?? 0) > 0).length,
+      erroneous: err.length,
+      propagated: rate(err.filter((t) => t.propagated).length, err.length),
+      correct: rate(ts.filter((t) => t.correct === true).length, ts.length),
+    }
+  })
+}
+
+/** Metrics of one configuration over its task outcomes. */
+export function configMetrics(config: string, backbone: string, verify: boolean, outcomes: readonly TaskOutcome[]): ConfigMetrics {
+  const ran = outcomes.filter((t) => t.status === 'done')
+  const dep = ran.filter((t) => t.dependent)
+  const err = dep.filter((t) => t.erroneous)
+  const withRef = ran.filter((t) => t.reference_calls !== null && t.reference_calls > 0)
+  return {
+    config,
+    backbone,
+    tasks: outcomes.length,
+    ran: ran.length,
+    unavailable: outcomes.filter((t) => t.status === 'unavailable').length,
+    failed: outcomes.filter((t) => t.status === 'failed').length,
+    accuracy: rate(ran.filter((t) => t.correct === true).length, ran.length),
+    accuracy_grounded: rate(ran.filter((t) => t.correct === true && t.grounded).length, ran.length),
+    guesses: ran.filter((t) => !t.grounded).length,
+    r_dep: rate(dep.length, ran.length),
+    r_err: rate(err.length, dep.length),
+    r_prop: rate(err.filter((t) => t.propagated).length, err.length),
+    tool_call_ratio: { value: mean(withRef.map((t) => t.tool_calls / (t.reference_calls as number))), tasks: withRef.length },
+    per_task: {
+      tool_calls: mean(ran.map((t) => t.tool_calls)),
+      follow_ups: mean(ran.map((t) => t.follow_ups)),
+      llm_calls: mean(ran.map((t) => t.llm_calls)),
+      tokens: mean(ran.map((t) => t.tokens)),
+      seconds_mean: mean(ran.map((t) => t.seconds)),
+      seconds_median: median(ran.map((t) => t.seconds)),
+    },
+    verification: verify ? verificationStats(ran) : null,
+    faults: faultStats(ran),
+  }
+}
