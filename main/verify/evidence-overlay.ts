@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import jpeg from 'jpeg-js'
 import { PNG } from 'pngjs'
-import { isRec, num, type Rec } from './policy/evidence-reading'
+import { isRec, num, type Rec } from '../tools/execute/evidence-reader'
 
 /** Largest image drawn on (pixels); bigger ones are sent plain or not at all. */
 const MAX_PIXELS = 4096 * 4096

@@ -1,19 +1,21 @@
 /**
- * The deterministic semantic verifier of the rules backbone (DESIGN section 5): quality and coverage checks over
- * the evidence, tightened by a low reliability prior (a high prior never waives a check). Like the LLM verifier it
+ * The deterministic semantic verifier of the rules backbone (DESIGN section 5): the provenance of the observation
+ * against the question (statistic, masks, region, unit, pooling, read by the verifier's own question reader),
+ * quality and coverage checks over the evidence, tightened by a low reliability prior (a high prior never waives a check). Like the LLM verifier it
  * sees only the question, task type, action, observation, evidence and prior, never the backbone's history.
  *
  * Any finding that shows the observation wrong rejects it; any that shows evidence missing requests it (with the
  * keys of what is needed); otherwise it is accepted, carrying the caveats the answer must state.
  */
 import { checkBandBinding } from './policy/band-binding'
-import { datesIn, isRec } from './policy/evidence-reading'
+import { datesIn, isRec } from '../tools/execute/evidence-reader'
 import { checkDecisionMargin, checkLeftOut, checkNodes, checkOutputRange, checkValidPixels } from './policy/execute-quality'
 import type { Finding } from './policy/finding'
 import { checkPerception } from './policy/perception-quality'
 import { checkTemporalCoverage } from './policy/temporal-coverage'
 import { checkTvdiEdges } from './policy/tvdi-edges'
 import { strictnessFor } from './prior-lookup'
+import { checkProvenance } from './provenance/check-provenance'
 import type { SemanticVerifier, VerificationInput, Verdict } from './verdict'
 
 export function policyFindings(input: VerificationInput): Finding[] {
@@ -23,6 +25,7 @@ export function policyFindings(input: VerificationInput): Finding[] {
     const coverage = checkTemporalCoverage(input.question, input.action.args, validity, strictness)
     const dates = isRec(validity.temporal_coverage) || Array.isArray(validity.temporal_coverage) ? datesIn(validity.temporal_coverage).length : 0
     return [
+      ...checkProvenance(input.question, input.action.args, input.evidence, input.observation),
       ...checkNodes(validity),
       ...coverage,
       ...checkBandBinding(input.action.args, source, intermediate),

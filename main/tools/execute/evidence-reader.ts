@@ -1,8 +1,10 @@
 /**
- * Tolerant readers over execute evidence (main/tools/execute/README.md "Evidence"): the policy must judge results
- * from any DAG, so it walks the records by meaning (dates, valid/total counts, node stats) rather than by one
- * fixed layout, and treats what it cannot find as missing evidence rather than as a pass.
+ * Readers over execute evidence (README.md "Evidence"), beside its writer (evidence.ts): the verifier must judge
+ * results from any DAG, so it walks the records by meaning (dates, valid/total counts, node stats) rather than by one
+ * fixed layout, and treats what it cannot find as missing evidence rather than as a pass. The DAG itself is read
+ * through the one schema in dag.ts.
  */
+import { Dag } from './dag'
 
 export type Rec = Record<string, unknown>
 
@@ -26,25 +28,15 @@ export function datesIn(value: unknown, out = new Set<string>()): string[] {
   return [...out].sort()
 }
 
-/** A DAG node as given in the action. */
-export interface ActionNode {
-  id: string
-  op: string
-  params: Rec
-  inputs: Rec
-}
+/** A DAG node as given in the action (the schema of dag.ts). */
+export type ActionNode = Dag['nodes'][number]
 
-/** The nodes and output of an execute action's DAG (empty when the action is not a DAG). */
+/** The nodes and output of an execute action's DAG (empty when the action is not a valid DAG). */
 export function dagOf(args: unknown): { nodes: ActionNode[]; output: string | null } {
   const holder = isRec(args) && isRec(args.dag) ? args.dag : args
-  if (!isRec(holder) || !Array.isArray(holder.nodes)) return { nodes: [], output: null }
-  const nodes = holder.nodes.filter(isRec).map((n) => ({
-    id: String(n.id),
-    op: String(n.op),
-    params: isRec(n.params) ? n.params : {},
-    inputs: isRec(n.inputs) ? n.inputs : {},
-  }))
-  return { nodes, output: typeof holder.output === 'string' ? holder.output : (nodes.at(-1)?.id ?? null) }
+  const parsed = Dag.safeParse(holder)
+  if (!parsed.success) return { nodes: [], output: null }
+  return { nodes: parsed.data.nodes, output: parsed.data.output }
 }
 
 /** The id a `"@node"` link points to (ignoring a `.field` suffix). */

@@ -6,7 +6,7 @@
  * band or a wrong scale shows up here even when every pixel computation succeeded.
  */
 import path from 'node:path'
-import { dagOf, isRec, linkTarget, nodeRecords, num, type ActionNode, type Rec } from './evidence-reading'
+import { dagOf, isRec, linkTarget, nodeRecords, num, type ActionNode, type Rec } from '../../tools/execute/evidence-reader'
 import { pass, type Finding } from './finding'
 
 const CHECK = 'band_binding'

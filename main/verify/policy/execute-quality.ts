@@ -4,7 +4,7 @@
  * decision.select result separates the nearest option from the next.
  */
 import type { Strictness } from '../prior-lookup'
-import { dagOf, isRec, nodeRecords, num, upstream, validCounts, type ActionNode, type Rec } from './evidence-reading'
+import { dagOf, isRec, nodeRecords, num, upstream, validCounts, type ActionNode, type Rec } from '../../tools/execute/evidence-reader'
 import { pass, type Finding } from './finding'
 
 /** Minimum valid-pixel fraction of a layer feeding the output. */

@@ -5,7 +5,7 @@
  * are treated as missing evidence, not as a pass.
  */
 import type { Strictness } from '../prior-lookup'
-import { isRec, num, type Rec } from './evidence-reading'
+import { isRec, num, type Rec } from '../../tools/execute/evidence-reader'
 import { pass, type Finding } from './finding'
 
 const MIN_MEDIAN_CONFIDENCE: Record<Strictness, number> = { normal: 0.35, strict: 0.5 }

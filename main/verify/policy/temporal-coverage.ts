@@ -4,9 +4,9 @@
  * spread over it, and how much of it falls in gaps. Gaps inherent to the data are stated as caveats when the
  * coverage is still adequate, and make the verifier ask for evidence when it is not.
  */
-import { daysBetween, extractPeriods, spanOf } from '../question-periods'
+import { daysBetween, extractPeriods, spanOf } from '../question-reader/periods'
 import type { Strictness } from '../prior-lookup'
-import { dagOf, datesIn, isRec, type Rec } from './evidence-reading'
+import { dagOf, datesIn, isRec, type Rec } from '../../tools/execute/evidence-reader'
 import { pass, type Finding } from './finding'
 
 const CHECK = 'temporal_coverage'

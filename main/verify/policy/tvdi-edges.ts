@@ -6,7 +6,7 @@
  * with NDVI is stated as a caveat.
  */
 import type { Strictness } from '../prior-lookup'
-import { isRec, num, type Rec } from './evidence-reading'
+import { isRec, num, type Rec } from '../../tools/execute/evidence-reader'
 import { pass, type Finding } from './finding'
 
 const CHECK = 'edge_fit'

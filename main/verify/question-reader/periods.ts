@@ -4,8 +4,10 @@
  * June 2021", "June and August 2023" (two months), "Q1 vs. Q3 2021", "the first half of 2013", "the 2021 heatwave
  * season (June–September)", "the summer months (June to August) of 2021". Each becomes an inclusive ISO date range with the granularity it was stated at.
  *
- * Read by the rules backbone's slot extraction and, independently, by the deterministic verifier policy, which
- * checks the temporal coverage of an observation against what the question asked.
+ * Also "the first quarter of 2019", "between 03/2019 and 05/2019", "2019-03 to 2019-05", "March 2019 to May 2019".
+ *
+ * The verifier's own reader (the planner keeps a separate one in main/task/): the policy checks the dates an
+ * observation used against these periods, so a misreading by the planner cannot pass both.
  */
 
 export type Granularity = 'day' | 'month' | 'season' | 'year' | 'years'
@@ -52,10 +54,73 @@ function monthRange(y: number, from: string, to: string, text: string): Period {
 
 interface Rule {
   re: RegExp
-  make(m: RegExpMatchArray): Period | Period[] | null
+  /** `question` is the whole text, for rules whose reading depends on what is asked around the dates. */
+  make(m: RegExpMatchArray, question: string): Period | Period[] | null
+}
+
+/** Words that make "between A and B" two things compared rather than the stretch from A to B. */
+const COMPARED = /\b(?:chang\w*|differ\w*|compar\w*|increas\w*|decreas\w*|ris(?:e|en)|drop\w*|fell|versus|vs\.?)\b/i
+
+const ORDINAL_QUARTER: Record<string, number> = { first: 0, '1st': 0, second: 1, '2nd': 1, third: 2, '3rd': 2, fourth: 3, '4th': 3, last: 3, final: 3 }
+
+/** Month `mo` (1-12, as written) of year y, or null when the number is no month. */
+function writtenMonth(y: number, mo: number): { y: number; m: number } | null {
+  return mo >= 1 && mo <= 12 ? { y, m: mo - 1 } : null
 }
 
 const rules: Rule[] = [
+  // "from 2019-03-05 to 2019-04-01", "2019-03-05 – 2019-04-01"
+  {
+    re: /\b((?:19|20)\d{2})-(\d{2})-(\d{2})\s*(?:-|–|—|to|until|through|and)\s*((?:19|20)\d{2})-(\d{2})-(\d{2})\b/gi,
+    make: (m) => {
+      const a = iso(Number(m[1]), Number(m[2]) - 1, Number(m[3]))
+      const b = iso(Number(m[4]), Number(m[5]) - 1, Number(m[6]))
+      if (b < a || /\band\b/i.test(m[0])) return null
+      return { start: a, end: b, granularity: 'day', text: m[0] }
+    },
+  },
+  // "03/2019 to 05/2019", "between 3/2019 and 5/2019", "2019-03 to 2019-05", "from 2019/03 through 2019/05"
+  {
+    re: /\b(?:(\d{1,2})\/((?:19|20)\d{2})|((?:19|20)\d{2})[-/](\d{2}))(?![-/]\d)\s*(?:-|–|—|to|until|through|and)\s*(?:(\d{1,2})\/((?:19|20)\d{2})|((?:19|20)\d{2})[-/](\d{2}))(?![-/]\d)/gi,
+    make: (m, question) => {
+      const joinedByAnd = /\d\s*and\s*\d/i.test(m[0])
+      const between = /\bbetween\s*$/i.test(question.slice(0, m.index ?? 0))
+      if (joinedByAnd && (!between || COMPARED.test(question))) return null
+      const a = m[1] ? writtenMonth(Number(m[2]), Number(m[1])) : writtenMonth(Number(m[3]), Number(m[4]))
+      const b = m[5] ? writtenMonth(Number(m[6]), Number(m[5])) : writtenMonth(Number(m[7]), Number(m[8]))
+      if (!a || !b || b.y * 12 + b.m < a.y * 12 + a.m) return null
+      return { start: iso(a.y, a.m, 1), end: iso(b.y, b.m, lastDay(b.y, b.m)), granularity: 'month', text: m[0] }
+    },
+  },
+  // "March 2019 to May 2019", "from November 2018 until February 2019", "between March 2019 and May 2019"
+  {
+    re: new RegExp(`(between\\s+)?${MONTH_RE}\\s+(?:of\\s+)?${YEAR}\\s*(-|–|—|to|until|through|and)\\s*${MONTH_RE}\\s+(?:of\\s+)?${YEAR}`, 'gi'),
+    make: (m, question) => {
+      // "June 2020 and June 2021" names two months; only "between ... and ..." is the stretch between them, unless
+      // the question compares the two ("how much did it change between March 2019 and August 2019").
+      if (/^and$/i.test(m[4]) && (!m[1] || COMPARED.test(question))) return null
+      const [y1, m1, y2, m2] = [Number(m[3]), monthIndex(m[2]), Number(m[6]), monthIndex(m[5])]
+      if (y2 * 12 + m2 < y1 * 12 + m1) return null
+      return { start: iso(y1, m1, 1), end: iso(y2, m2, lastDay(y2, m2)), granularity: 'month', text: m[0] }
+    },
+  },
+  // "03/2019", "2019-03" (a month written in numbers; "2019-03-05" is a day, read below)
+  {
+    re: /(?<![\d/-])(?:(\d{1,2})\/((?:19|20)\d{2})|((?:19|20)\d{2})-(\d{2}))(?![-/]?\d)/g,
+    make: (m) => {
+      const a = m[1] ? writtenMonth(Number(m[2]), Number(m[1])) : writtenMonth(Number(m[3]), Number(m[4]))
+      return a ? { start: iso(a.y, a.m, 1), end: iso(a.y, a.m, lastDay(a.y, a.m)), granularity: 'month', text: m[0] } : null
+    },
+  },
+  // "the first quarter of 2019", "Q3 of 2020" is read below; "the last quarter of 2018"
+  {
+    re: new RegExp(`\\b(first|1st|second|2nd|third|3rd|fourth|4th|last|final)\\s+quarter\\s+(?:of\\s+|in\\s+)?${YEAR}`, 'gi'),
+    make: (m) => {
+      const y = Number(m[2])
+      const a = ORDINAL_QUARTER[m[1].toLowerCase()] * 3
+      return { start: iso(y, a, 1), end: iso(y, a + 2, lastDay(y, a + 2)), granularity: 'month', text: m[0] }
+    },
+  },
   // "June 1 to September 30, 2019", "from June 1, 2019 to September 30, 2019"
   {
     re: new RegExp(`${MONTH_RE}\\s+${DAY}(?:,?\\s*${YEAR})?${DASH}${MONTH_RE}\\s+${DAY},?\\s*${YEAR}`, 'gi'),
@@ -213,7 +278,7 @@ export function extractPeriods(question: string): Period[] {
       const at = m.index ?? 0
       const end = at + m[0].length
       if (taken.some(([a, b]) => at < b && end > a)) continue
-      const made = rule.make(m)
+      const made = rule.make(m, question)
       if (!made) continue
       taken.push([at, end])
       for (const p of Array.isArray(made) ? made : [made]) found.push({ at, period: p })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { extractPeriods, spanOf } from '../../../main/verify/question-periods'
+import { extractPeriods, spanOf } from '../../../main/verify/question-reader/periods'
 
 const ranges = (q: string) => extractPeriods(q).map((p) => [p.start, p.end, p.granularity])
 

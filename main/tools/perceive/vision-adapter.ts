@@ -1,0 +1,49 @@
+/**
+ * The vision engine (main/engines/vision/api.ts) seen through perceive's VisionApi. The engine is imported on first
+ * use, so a run that never needs a model pack does not load the ONNX runtime.
+ */
+import type { DetectResultLike, PackSummaryLike, VisionApi } from './backends'
+
+type Engine = typeof import('../../engines/vision/api')
+
+let engine: Promise<Engine> | null = null
+const load = () => (engine ??= import('../../engines/vision/api'))
+
+/** perceive's task names -> the engine's. */
+const TASKS: Record<string, string> = { detect: 'detect', obb: 'obb', segment: 'segment', sam: 'prompt-segment', clip: 'scene', ocr: 'ocr' }
+
+function summary(p: { id: string; version: string; family: string | null; task: string | null; classNames: string[]; gsd: number | null }): PackSummaryLike {
+  return { id: p.id, version: p.version, family: p.family ?? 'unknown', task: p.task ?? 'unknown', classNames: p.classNames, gsd: p.gsd }
+}
+
+export function visionEngineApi(opts: { dataDir?: string } = {}): VisionApi {
+  const ctx = opts.dataDir ? { dataDir: opts.dataDir } : {}
+  const detectLike = (r: Awaited<ReturnType<Engine['detect']>>): DetectResultLike => ({
+    detections: r.detections.map((d) => ({ label: d.label, score: d.score, box: d.box, ...(d.polygon ? { polygon: d.polygon } : {}), tile: d.tile })),
+    evidence: r.evidence as unknown as DetectResultLike['evidence'],
+  })
+  return {
+    async findPack(task) {
+      const p = await (await load()).findPack(TASKS[task] as never, ctx)
+      return p ? summary(p) : null
+    },
+    async listPacks() {
+      return (await (await load()).listPacks(ctx)).filter((p) => p.status === 'ok').map(summary)
+    },
+    async detect(image, packId, o) {
+      return detectLike(await (await load()).detect(image, packId, { ...ctx, view: o.view, conf: o.conf, classes: o.classes, signal: o.signal }))
+    },
+    async segment(image, packId, o) {
+      return detectLike(await (await load()).segment(image, packId, { ...ctx, view: o.view, conf: o.conf, classes: o.classes, signal: o.signal }))
+    },
+    async classifyScene(image, packId, labels, o) {
+      const e = (await load()) as unknown as Record<string, unknown>
+      if (typeof e.classifyScene !== 'function') throw new Error('Scene classification with a CLIP-style pack is not available in this build; use a vision-language model (RSURE_VLM).')
+      return (e.classifyScene as VisionApi['classifyScene'])(image, packId, labels, { ...ctx, ...o })
+    },
+    async ocr(image, o) {
+      const r = await (await load()).ocr(image, { ...ctx, packId: o.packId, signal: o.signal })
+      return { text: r.text, lines: r.lines.map((l) => ({ text: l.text, score: l.score, box: l.box as [number, number][] })), evidence: r.evidence as unknown as Record<string, unknown> }
+    },
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * Provenance check of an execute observation against the question (DESIGN section 5): does the DAG that produced
+ * it compute the statistic asked, under the conditions asked, over the part of the image asked, in the unit asked,
+ * pooled as asked? The question is read by the verifier's own reader (../question-reader), the DAG by the readers
+ * here. A disagreement rejects the observation with a diagnosis naming the part that does not match; a demand the
+ * verifier cannot check against this DAG asks for evidence instead of passing. (Periods and the dates used are
+ * checked by policy/temporal-coverage.ts with the same question reader.)
+ */
+import { dagOf, isRec, type Rec } from '../../tools/execute/evidence-reader'
+import type { Evidence } from '../../tools/protocol'
+import type { Finding } from '../policy/finding'
+import { pass } from '../policy/finding'
+import { describeCondition, type AskedCondition } from '../question-reader/conditions'
+import { readQuestion, type QuestionDemands } from '../question-reader/index'
+import { describePart, type AskedRegion } from '../question-reader/region'
+import { describeStatistic, type AskedStatistic } from '../question-reader/statistic'
+import { describeUnit } from '../question-reader/unit'
+import { dagConditions, type DagCondition } from './dag-conditions'
+import { dagRegions, type DagRegion } from './dag-region'
+import { DagVariables } from './dag-variables'
+import { statisticChain, type StatisticStep } from './statistic-chain'
+
+export interface ExecuteProvenance {
+  statistics: StatisticStep[]
+  conditions: DagCondition[]
+  regions: DagRegion[]
+  unit: string | null
+}
+
+/** What an execute action computed, read from its DAG and evidence. */
+export function readProvenance(action: unknown, evidence: Evidence, observation: unknown): ExecuteProvenance {
+  const { nodes, output } = dagOf(action)
+  const vars = new DagVariables(nodes)
+  return {
+    statistics: statisticChain(nodes, output),
+    conditions: dagConditions(nodes, output, vars),
+    regions: dagRegions(nodes, output, evidence.source),
+    unit: outputUnit(evidence, observation, output),
+  }
+}
+
+/** The unit of the value the observation reports: the output's, or for a choice the unit of the value it compared. */
+function outputUnit(evidence: Evidence, observation: unknown, output: string | null): string | null {
+  const ops = isRec(evidence.source.operators) ? evidence.source.operators : {}
+  const out = output && isRec(ops[output]) ? (ops[output] as Rec) : null
+  if (out && out.op === 'decision.select' && isRec(out.inputs)) {
+    const data = typeof out.inputs.data === 'string' ? out.inputs.data.slice(1).split('.')[0] : null
+    const src = data && isRec(ops[data]) ? (ops[data] as Rec) : null
+    if (src && typeof src.unit === 'string') return src.unit
+  }
+  if (isRec(observation) && typeof observation.unit === 'string') return observation.unit
+  const declared = isRec(evidence.validity.output) ? evidence.validity.output.unit : undefined
+  return typeof declared === 'string' ? declared : out && typeof out.unit === 'string' ? out.unit : null
+}
+
+const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b))
+/** A threshold written in one temperature unit and applied in the other. */
+const sameTemperature = (a: number, b: number) => same(a, b) || same(a + 273.15, b) || same(a - 273.15, b)
+
+function matchesStep(asked: AskedStatistic, s: StatisticStep): boolean {
+  if (asked.kind !== s.kind) return false
+  return asked.kind !== 'percentile' || (s.p !== undefined && same(asked.p ?? Number.NaN, s.p))
+}
+
+function describeStep(s: StatisticStep): string {
+  const what = s.kind === 'other' ? `'${s.stat}'` : `the ${describeStatistic({ kind: s.kind, p: s.p })}`
+  const over = s.over === 'dates' ? ' over dates' : s.over === 'region' ? ' over a region' : s.over === 'pooled' ? ' over the pooled pixels' : ''
+  return `${what}${over}`
+}
+
+function checkStatistic(asked: AskedStatistic[], chain: StatisticStep[]): Finding[] {
+  if (asked.length === 0) return [pass('provenance_statistic', 'the question names no statistic')]
+  if (chain.length === 0) {
+    return [{ check: 'provenance_statistic', severity: 'request', key: 'statistic_node', message: `the question asks for the ${asked.map(describeStatistic).join(' and ')}, but no node of the DAG computes a statistic the verifier can read` }]
+  }
+  const missing = asked.filter((a) => !chain.some((s) => matchesStep(a, s)))
+  if (missing.length === 0) return [pass('provenance_statistic', `statistic node(s) ${chain.map((s) => `'${s.node}' (${s.stat})`).join(', ')} compute what is asked`)]
+  const outer = chain[0]
+  return [{
+    check: 'provenance_statistic',
+    severity: 'reject',
+    message: `the question asks for the ${missing.map(describeStatistic).join(' and ')} but the observation's statistic node '${outer.node}' computes ${describeStep(outer)}${chain.length > 1 ? ` (of ${chain.slice(1).map(describeStep).join(', ')})` : ''}`,
+  }]
+}
+
+function conditionMatches(q: AskedCondition, d: DagCondition): boolean {
+  if (q.op !== d.cmp) return false
+  if (q.op === 'between') return sameTemperature(q.low!, d.low!) && sameTemperature(q.high!, d.high!) && same(q.high! - q.low!, d.high! - d.low!)
+  return sameTemperature(q.value!, d.value!)
+}
+
+function describeDag(d: DagCondition): string {
+  return describeCondition({ variable: d.variable ?? 'a value', op: d.cmp, value: d.value, low: d.low, high: d.high })
+}
+
+function checkConditions(asked: AskedCondition[], found: DagCondition[]): Finding[] {
+  const findings: Finding[] = []
+  for (const q of asked) {
+    const onVar = found.filter((d) => d.variable === q.variable)
+    if (onVar.some((d) => conditionMatches(q, d))) {
+      findings.push(pass('provenance_mask', `the mask '${onVar.find((d) => conditionMatches(q, d))!.node}' keeps ${describeCondition(q)}`))
+      continue
+    }
+    const unnamed = found.filter((d) => d.variable === null && conditionMatches(q, d))
+    if (unnamed.length > 0) {
+      findings.push({ check: 'provenance_mask', severity: 'request', key: 'mask_variable', message: `the mask '${unnamed[0].node}' applies the threshold of ${describeCondition(q)}, but the verifier cannot tell which variable it tests` })
+      continue
+    }
+    findings.push({
+      check: 'provenance_mask',
+      severity: 'reject',
+      message: onVar.length
+        ? `the question keeps only pixels with ${describeCondition(q)} but the observation's mask '${onVar[0].node}' keeps ${describeDag(onVar[0])}`
+        : `the question keeps only pixels with ${describeCondition(q)} but the observation applies no such condition on ${q.variable.toUpperCase()}`,
+    })
+  }
+  return findings
+}
+
+const near = (a: number, b: number, size: number) => Math.abs(a - b) * size <= 1
+
+function checkRegion(asked: AskedRegion | null, found: DagRegion[]): Finding[] {
+  if (!asked) {
+    const parts = found.filter((r) => r.kind !== 'point')
+    return parts.length ? [{ check: 'provenance_region', severity: 'caveat', message: `the value covers only part of the image (node '${parts[0].node}'), though the question names no part` }] : []
+  }
+  const want = asked.kind === 'part' ? describePart(asked.part) : asked.words
+  if (found.length === 0) return [{ check: 'provenance_region', severity: 'reject', message: `the question asks about ${want} but the observation covers the whole image` }]
+  if (asked.kind === 'polygon') {
+    return found.some((r) => r.kind === 'polygon')
+      ? [pass('provenance_region', `a polygon query restricts the value (the polygon's source is not checked against ${asked.file})`)]
+      : [{ check: 'provenance_region', severity: 'reject', message: `the question asks about the polygon in ${asked.file} but the observation restricts no polygon` }]
+  }
+  const sized = found.filter((r): r is Extract<DagRegion, { kind: 'part' }> => r.kind === 'part')
+  if (sized.length === 0) return [{ check: 'provenance_region', severity: 'request', key: 'region_extent', message: `the observation restricts the image at '${found[0].node}', but the verifier cannot tell in pixels whether that is ${want}` }]
+  for (const r of sized) {
+    const ok = asked.kind === 'part'
+      ? near(r.part.x0, asked.part.x0, r.size.width) && near(r.part.x1, asked.part.x1, r.size.width) && near(r.part.y0, asked.part.y0, r.size.height) && near(r.part.y1, asked.part.y1, r.size.height)
+      : (!asked.cols || (Math.abs(r.cols[0] - asked.cols[0]) <= 1 && Math.abs(r.cols[1] - asked.cols[1]) <= 1)) && (!asked.rows || (Math.abs(r.rows[0] - asked.rows[0]) <= 1 && Math.abs(r.rows[1] - asked.rows[1]) <= 1))
+    if (ok) return [pass('provenance_region', `node '${r.node}' covers ${want} (columns ${r.cols[0]}-${r.cols[1]}, rows ${r.rows[0]}-${r.rows[1]})`)]
+  }
+  const r = sized[0]
+  return [{ check: 'provenance_region', severity: 'reject', message: `the question asks about ${want} but the observation's node '${r.node}' covers columns ${r.cols[0]}-${r.cols[1]} and rows ${r.rows[0]}-${r.rows[1]} of ${r.size.width} x ${r.size.height}` }]
+}
+
+/** Units the question may ask for that an execute output can be in, and the output units that satisfy each. */
+const UNIT_FITS: Record<string, string[]> = {
+  degC: ['degC'],
+  K: ['K'],
+  percent: ['percent'],
+  fraction: ['dimensionless'],
+  count: ['count'],
+}
+
+function checkUnit(demands: QuestionDemands, unit: string | null): Finding[] {
+  const asked = demands.unit
+  if (!asked) return []
+  const fits = UNIT_FITS[asked.unit]
+  if (!fits) return [{ check: 'provenance_unit', severity: 'request', key: 'unit', message: `the question asks for ${describeUnit(asked.unit)}, which an execute result does not carry` }]
+  if (unit === null) return [{ check: 'provenance_unit', severity: 'request', key: 'unit', message: `the question asks for ${describeUnit(asked.unit)} but the observation states no unit` }]
+  if (fits.includes(unit)) return [pass('provenance_unit', `the output is in ${describeUnit(unit)}`)]
+  return [{ check: 'provenance_unit', severity: 'reject', message: `the question asks for ${describeUnit(asked.unit)} ('${asked.words}') but the observation's output is in ${describeUnit(unit)}` }]
+}
+
+function checkPooling(demands: QuestionDemands, chain: StatisticStep[]): Finding[] {
+  if (!demands.pooling) return []
+  const perDate = chain.some((s) => s.over === 'dates') && chain.some((s) => s.over === 'pixels' || s.over === 'region')
+  const pooled = chain.some((s) => s.over === 'pooled')
+  if (demands.pooling === 'pooled' && !pooled) {
+    return [{ check: 'provenance_pooling', severity: 'reject', message: perDate ? 'the question asks for a statistic over the pooled pixels of all dates but the observation combines per-date statistics' : 'the question asks for a statistic over the pooled pixels of all dates but no node of the observation pools them' }]
+  }
+  if (demands.pooling === 'per_date' && !perDate) {
+    return [{ check: 'provenance_pooling', severity: 'reject', message: 'the question asks for a statistic of per-date values but the observation does not compute one value per date first' }]
+  }
+  return [pass('provenance_pooling', demands.pooling === 'pooled' ? 'pixels of all dates pooled' : 'per-date values combined')]
+}
+
+/** Every provenance finding for an execute observation. */
+export function checkProvenance(question: string, action: unknown, evidence: Evidence, observation: unknown): Finding[] {
+  const demands = readQuestion(question)
+  const prov = readProvenance(action, evidence, observation)
+  return [
+    ...checkStatistic(demands.statistics, prov.statistics),
+    ...checkConditions(demands.conditions, prov.conditions),
+    ...checkRegion(demands.region, prov.regions),
+    ...checkUnit(demands, prov.unit),
+    ...checkPooling(demands, prov.statistics),
+    ...demands.unchecked.map((u): Finding => ({ check: 'provenance_unchecked', severity: 'request', key: 'unchecked_phrase', message: `the verifier cannot check ${u} against the observation` })),
+  ]
+}

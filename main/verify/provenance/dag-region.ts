@@ -1,0 +1,76 @@
+/**
+ * Which part of the image an execute result covers, from the DAG and its evidence: the window of each read
+ * against the file's size (band_mapping evidence), pixel boxes and polygons of `spatial.query`, and any later
+ * operator's `window` in the same {col,row,width,height} form. Fractions of the image, so a "northern half" can be
+ * compared whatever the image size.
+ */
+import { isRec, num, upstream, type ActionNode, type Rec } from '../../tools/execute/evidence-reader'
+import type { Part } from '../question-reader/region'
+
+export type DagRegion =
+  | { node: string; kind: 'part'; part: Part; cols: [number, number]; rows: [number, number]; size: { width: number; height: number } }
+  | { node: string; kind: 'polygon' | 'map_box' | 'point' | 'unsized' }
+
+interface Win {
+  col: number
+  row: number
+  width: number
+  height: number
+}
+
+function windowOf(v: unknown): Win | null {
+  if (!isRec(v)) return null
+  const [col, row, width, height] = [num(v.col), num(v.row), num(v.width), num(v.height)]
+  return col !== undefined && row !== undefined && width !== undefined && height !== undefined ? { col, row, width, height } : null
+}
+
+/** Every file size the reads recorded (one per read node, or per asset of a collection). */
+function fileSizes(bandMapping: Rec): Map<string, { width: number; height: number }> {
+  const out = new Map<string, { width: number; height: number }>()
+  for (const [id, rec] of Object.entries(bandMapping)) {
+    const first = Array.isArray(rec) ? rec[0] : rec
+    if (isRec(first) && isRec(first.file_size)) {
+      const w = num(first.file_size.width)
+      const h = num(first.file_size.height)
+      if (w && h) out.set(id, { width: w, height: h })
+    }
+  }
+  return out
+}
+
+function part(node: string, w: Win, size: { width: number; height: number }): DagRegion {
+  return {
+    node, kind: 'part', size,
+    cols: [w.col, w.col + w.width], rows: [w.row, w.row + w.height],
+    part: { x0: w.col / size.width, x1: (w.col + w.width) / size.width, y0: w.row / size.height, y1: (w.row + w.height) / size.height },
+  }
+}
+
+/** The spatial restrictions on the way to the output; empty when every read covers its whole file. */
+export function dagRegions(nodes: readonly ActionNode[], output: string | null, source: Rec): DagRegion[] {
+  const feeding = output ? upstream([...nodes], output) : new Set(nodes.map((n) => n.id))
+  const sizes = fileSizes(isRec(source.band_mapping) ? source.band_mapping : {})
+  const anySize = sizes.values().next().value as { width: number; height: number } | undefined
+  const out: DagRegion[] = []
+  for (const n of nodes) {
+    if (!feeding.has(n.id)) continue
+    const size = sizes.get(n.id) ?? anySize
+    const w = windowOf(n.params.window) ?? windowOf(n.params.region)
+    if (w) {
+      const full = size && w.col === 0 && w.row === 0 && w.width === size.width && w.height === size.height
+      if (!full) out.push(size ? part(n.id, w, size) : { node: n.id, kind: 'unsized' })
+      continue
+    }
+    if (n.op === 'spatial.query' && isRec(n.params.geometry)) {
+      const g = n.params.geometry
+      const crs = g.crs ?? n.params.crs ?? 'map'
+      if (g.type === 'point') out.push({ node: n.id, kind: 'point' })
+      else if (g.type === 'polygon') out.push({ node: n.id, kind: 'polygon' })
+      else if (g.type === 'bbox' && Array.isArray(g.bbox) && crs === 'pixel' && size) {
+        const [x0, y0, x1, y1] = g.bbox.map(Number)
+        out.push(part(n.id, { col: Math.min(x0, x1), row: Math.min(y0, y1), width: Math.abs(x1 - x0), height: Math.abs(y1 - y0) }, size))
+      } else out.push({ node: n.id, kind: g.type === 'bbox' ? 'map_box' : 'unsized' })
+    }
+  }
+  return out
+}

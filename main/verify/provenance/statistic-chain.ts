@@ -1,0 +1,102 @@
+/**
+ * The statistics an execute DAG computes on the way to its output, read from the DAG: from the output node back
+ * through choices, key picks and scalar arithmetic to every reducing node (summaries, per-date reductions,
+ * aggregations over dates, region queries, threshold fractions, trends). Each step says which statistic it computes
+ * and over what (the pixels of one raster, the dates of a series, a region), so the verifier can say which node
+ * computes what when it does not match the question.
+ */
+import { linkTarget, type ActionNode } from '../../tools/execute/evidence-reader'
+import type { StatisticKind } from '../question-reader/statistic'
+
+export interface StatisticStep {
+  node: string
+  op: string
+  kind: StatisticKind | 'other'
+  p?: number
+  /** What the statistic runs over. */
+  over: 'pixels' | 'dates' | 'region' | 'pooled'
+  /** The statistic as the DAG names it (`mean`, `p90`, `valid_fraction`...). */
+  stat: string
+}
+
+/** Operators that hand a value through (picking, rounding, converting units) without computing a statistic. */
+const THROUGH = new Set(['decision.select', 'math.get', 'math.round', 'math.abs', 'math.expr', 'math.multiply', 'math.divide', 'math.add', 'math.subtract', 'math.min', 'math.max', 'math.mean'])
+
+/** A statistic name of the engine as a statistic of the question's vocabulary. */
+export function kindOfStat(stat: string, over: StatisticStep['over']): { kind: StatisticKind | 'other'; p?: number } {
+  const s = stat.toLowerCase()
+  const pct = /^(?:p|percentile_?)(\d{1,2}(?:\.\d+)?)$/.exec(s)
+  if (pct) return { kind: 'percentile', p: Number(pct[1]) }
+  switch (s) {
+    case 'mean': case 'average': return { kind: 'mean' }
+    case 'median': return { kind: 'median' }
+    case 'std': return { kind: 'std' }
+    case 'var': case 'variance': return { kind: 'variance' }
+    case 'min': return { kind: 'min' }
+    case 'max': return { kind: 'max' }
+    case 'sum': return { kind: 'sum' }
+    case 'count': return { kind: over === 'dates' ? 'date_count' : 'pixel_count' }
+    case 'valid_fraction': case 'fraction': case 'percent': return { kind: 'fraction' }
+    default: return { kind: 'other' }
+  }
+}
+
+function step(n: ActionNode, stat: string, over: StatisticStep['over']): StatisticStep {
+  return { node: n.id, op: n.op, stat, over, ...kindOfStat(stat, over) }
+}
+
+/** The reducing steps from the output back to the rasters, outermost first. */
+export function statisticChain(nodes: readonly ActionNode[], output: string | null): StatisticStep[] {
+  const byId = new Map(nodes.map((n) => [n.id, n]))
+  const steps: StatisticStep[] = []
+  const seen = new Set<string>()
+  const visit = (id: string | null, key: string | null) => {
+    if (!id || seen.has(id)) return
+    seen.add(id)
+    const n = byId.get(id)
+    if (!n) return
+    const links = Object.values(n.inputs).map(linkTarget).filter((t): t is string => t !== null)
+    const p = n.params
+    if (THROUGH.has(n.op)) {
+      const picked = typeof p.field === 'string' ? p.field : typeof p.key === 'string' && n.op === 'math.get' ? p.key : key
+      for (const t of links) visit(t, picked)
+      return
+    }
+    switch (n.op) {
+      case 'raster.summarize': {
+        const stats = Array.isArray(p.stats) ? p.stats.map(String) : []
+        const chosen = key && stats.includes(key) ? [key] : stats
+        for (const s of chosen) steps.push(step(n, s, 'pixels'))
+        return
+      }
+      case 'raster.batch_reduce':
+        steps.push(step(n, String(p.stat ?? 'mean'), 'pixels'))
+        return
+      case 'timeseries.aggregate':
+        steps.push(step(n, String(p.stat ?? 'mean'), 'dates'))
+        for (const t of links) visit(t, null)
+        return
+      case 'timeseries.trend':
+        steps.push({ node: n.id, op: n.op, kind: 'trend', over: 'dates', stat: String(p.method ?? 'sen') })
+        for (const t of links) visit(t, null)
+        return
+      case 'spatial.query':
+        steps.push(step(n, String(p.stat ?? 'mean'), 'region'))
+        return
+      case 'threshold_fraction':
+        steps.push(p.as === 'count' ? step(n, 'count', 'pixels') : { node: n.id, op: n.op, kind: 'fraction', over: 'pixels', stat: String(p.as ?? 'fraction') })
+        return
+      default:
+        // An operator added later that names its statistic in `stat` (pooled reductions, windowed statistics).
+        if (typeof p.stat === 'string') {
+          const pooled = /pool/i.test(n.op) || p.pool === true || p.pooling === 'pooled'
+          steps.push(step(n, p.stat, pooled ? 'pooled' : 'pixels'))
+          if (!pooled) for (const t of links) visit(t, null)
+        } else if (Array.isArray(p.stats)) {
+          for (const s of p.stats.map(String)) steps.push(step(n, s, 'pixels'))
+        }
+    }
+  }
+  visit(output, null)
+  return steps
+}

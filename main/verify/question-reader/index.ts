@@ -1,0 +1,40 @@
+/**
+ * The verifier's own reading of a question (DESIGN section 5): what an observation must show to answer it — the
+ * statistic, the pixel conditions, the part of the image, the periods, the unit and the pooling — plus the phrases
+ * it recognised as result-changing but could not turn into something checkable. Separate code from the planner's
+ * task spec (main/task/, which verify may not import), so one misreading cannot pass both.
+ */
+import { readConditions, type AskedCondition } from './conditions'
+import { extractPeriods, type Period } from './periods'
+import { readPooling, type Pooling } from './pooling'
+import { readRegion, type AskedRegion } from './region'
+import { readStatistics, type AskedStatistic } from './statistic'
+import { readUnit, type AskedUnit } from './unit'
+
+export interface QuestionDemands {
+  statistics: AskedStatistic[]
+  conditions: AskedCondition[]
+  region: AskedRegion | null
+  periods: Period[]
+  unit: AskedUnit | null
+  pooling: Pooling | null
+  /** Phrases that could change the result but that the verifier cannot check, in words. */
+  unchecked: string[]
+}
+
+export function readQuestion(question: string): QuestionDemands {
+  const statistics = readStatistics(question)
+  const conditions = readConditions(question)
+  const region = readRegion(question)
+  return {
+    statistics: statistics.asked,
+    conditions: conditions.asked,
+    region: region.asked,
+    periods: extractPeriods(question),
+    unit: readUnit(question),
+    pooling: readPooling(question)?.pooling ?? null,
+    unchecked: [...statistics.unchecked, ...conditions.unchecked, ...region.unchecked],
+  }
+}
+
+export type { AskedCondition, AskedRegion, AskedStatistic, AskedUnit, Period, Pooling }

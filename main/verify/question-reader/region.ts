@@ -1,0 +1,83 @@
+/**
+ * The part of the image a question is about: a half ("the northern half", "upper half"), a quadrant ("the
+ * north-east quadrant", "upper-left quarter"), a pixel box ("rows 0 to 49, columns 10 to 60") or a polygon file
+ * ("inside fields.geojson"). North is up (row 0 is the northern edge), as the rasters this app reads are north-up.
+ * Spatial words it cannot turn into pixels ("the centre", "within 5 km of the river") are reported as unchecked.
+ */
+
+/** Fractions of the image: columns [x0, x1) and rows [y0, y1), each between 0 and 1. */
+export interface Part {
+  x0: number
+  x1: number
+  y0: number
+  y1: number
+}
+
+export type AskedRegion =
+  | { kind: 'part'; part: Part; words: string }
+  | { kind: 'box'; cols?: [number, number]; rows?: [number, number]; words: string }
+  | { kind: 'polygon'; file: string; words: string }
+
+const HALVES: Record<string, Part> = {
+  north: { x0: 0, x1: 1, y0: 0, y1: 0.5 },
+  south: { x0: 0, x1: 1, y0: 0.5, y1: 1 },
+  west: { x0: 0, x1: 0.5, y0: 0, y1: 1 },
+  east: { x0: 0.5, x1: 1, y0: 0, y1: 1 },
+}
+const SIDE: Record<string, keyof typeof HALVES> = {
+  north: 'north', northern: 'north', upper: 'north', top: 'north',
+  south: 'south', southern: 'south', lower: 'south', bottom: 'south',
+  west: 'west', western: 'west', left: 'west', 'left-hand': 'west',
+  east: 'east', eastern: 'east', right: 'east', 'right-hand': 'east',
+}
+const SIDE_WORDS = Object.keys(SIDE).sort((a, b) => b.length - a.length).join('|')
+
+function intersect(a: Part, b: Part): Part {
+  return { x0: Math.max(a.x0, b.x0), x1: Math.min(a.x1, b.x1), y0: Math.max(a.y0, b.y0), y1: Math.min(a.y1, b.y1) }
+}
+
+const ABBREV: Record<string, [string, string]> = { ne: ['north', 'east'], nw: ['north', 'west'], se: ['south', 'east'], sw: ['south', 'west'] }
+
+/** Spatial words with no pixel meaning the verifier can check. */
+const VAGUE = /\b(?:cent(?:re|er|ral)\s+(?:part|area|region|of\s+the\s+image)|the\s+edges?\s+of\s+the\s+image|within\s+\d+(?:\.\d+)?\s*(?:km|m|kilometres?|kilometers?|metres?|meters?)\s+of|buffer|near\s+the\s+(?:river|coast|city|lake|road))\b/gi
+
+export function readRegion(question: string): { asked: AskedRegion | null; unchecked: string[] } {
+  const unchecked = [...question.matchAll(VAGUE)].map((m) => `the place '${m[0]}'`)
+  // Quadrants: "north-east quadrant", "upper left quarter", "NE quadrant"
+  const quad = new RegExp(`\\b(${SIDE_WORDS})[\\s-]*(${SIDE_WORDS})\\s+(?:quadrant|quarter|corner)\\b|\\b(ne|nw|se|sw)\\s+(?:quadrant|quarter|corner)\\b`, 'i').exec(question)
+  if (quad) {
+    const [a, b] = quad[3] ? ABBREV[quad[3].toLowerCase()] : [quad[1].toLowerCase(), quad[2].toLowerCase()]
+    const sa = SIDE[a]
+    const sb = SIDE[b]
+    const vertical = (s: string) => s === 'north' || s === 'south'
+    if (sa && sb && vertical(sa) !== vertical(sb)) return { asked: { kind: 'part', part: intersect(HALVES[sa], HALVES[sb]), words: quad[0] }, unchecked }
+    unchecked.push(`the place '${quad[0]}'`)
+  }
+  // Halves: "the northern half", "upper half of the image", "the left half"
+  const half = new RegExp(`\\b(${SIDE_WORDS})\\s+half\\b`, 'i').exec(question)
+  if (half) return { asked: { kind: 'part', part: HALVES[SIDE[half[1].toLowerCase()]], words: half[0] }, unchecked }
+  // Pixel boxes: "rows 0 to 49", "columns 10-60"
+  const span = (word: string): [number, number] | undefined => {
+    const m = new RegExp(`\\b${word}s?\\s+(\\d+)\\s*(?:-|–|to|through)\\s*(\\d+)`, 'i').exec(question)
+    return m ? [Number(m[1]), Number(m[2])] : undefined
+  }
+  const rows = span('row')
+  const cols = span('column') ?? span('col')
+  if (rows || cols) return { asked: { kind: 'box', rows, cols, words: [rows && `rows ${rows.join('-')}`, cols && `columns ${cols.join('-')}`].filter(Boolean).join(', ') }, unchecked }
+  if (/\b(?:bounding\s+box|bbox)\b/i.test(question)) return { asked: { kind: 'box', words: 'a bounding box' }, unchecked }
+  const file = /\b([\w-]+\.(?:geojson|json|shp|gpkg|kml))\b/i.exec(question)
+  if (file && /\b(?:inside|within|in|over|of|by)\b/i.test(question)) return { asked: { kind: 'polygon', file: file[1], words: file[0] }, unchecked }
+  return { asked: null, unchecked }
+}
+
+/** A part of the image in words, for diagnoses. */
+export function describePart(p: Part): string {
+  const names: string[] = []
+  if (p.y0 === 0 && p.y1 === 0.5) names.push('northern')
+  if (p.y0 === 0.5 && p.y1 === 1) names.push('southern')
+  if (p.x0 === 0 && p.x1 === 0.5) names.push('western')
+  if (p.x0 === 0.5 && p.x1 === 1) names.push('eastern')
+  if (names.length === 1) return `the ${names[0]} half`
+  if (names.length === 2) return `the ${names.join('-').replace('ern-', '-')} quadrant`
+  return `columns ${p.x0 * 100}-${p.x1 * 100}% and rows ${p.y0 * 100}-${p.y1 * 100}% of the image`
+}

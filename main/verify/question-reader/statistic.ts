@@ -1,0 +1,88 @@
+/**
+ * Which statistic a question asks for, read by the verifier from its own word list. Several may be named ("the
+ * median of the daily means"); each must show up in the observation's statistic nodes. Words that could name a
+ * statistic but do not say which (e.g. "typical", "variability") are reported as unchecked, never guessed.
+ */
+
+export type StatisticKind =
+  | 'mean' | 'median' | 'percentile' | 'std' | 'variance' | 'min' | 'max' | 'sum'
+  | 'pixel_count' | 'date_count' | 'fraction' | 'trend'
+
+export interface AskedStatistic {
+  kind: StatisticKind
+  /** For a percentile: which one (0-100). */
+  p?: number
+  /** The words it was read from. */
+  words: string
+}
+
+/** How the verifier writes each statistic in a diagnosis. */
+export function describeStatistic(s: { kind: StatisticKind; p?: number }): string {
+  switch (s.kind) {
+    case 'percentile': return `${s.p ?? '?'}th percentile`
+    case 'std': return 'standard deviation'
+    case 'min': return 'minimum'
+    case 'max': return 'maximum'
+    case 'pixel_count': return 'number of pixels'
+    case 'date_count': return 'number of dates'
+    case 'fraction': return 'fraction (or percentage) of pixels'
+    case 'trend': return 'trend'
+    default: return s.kind
+  }
+}
+
+interface Entry {
+  re: RegExp
+  kind: StatisticKind | ((m: RegExpMatchArray) => AskedStatistic | null)
+}
+
+const ENTRIES: Entry[] = [
+  { re: /\bmedian\b/gi, kind: 'median' },
+  {
+    re: /\b(\d{1,2})(?:st|nd|rd|th)?[\s-]*(?:percentile|centile)\b/gi,
+    kind: (m) => ({ kind: 'percentile', p: Number(m[1]), words: m[0] }),
+  },
+  { re: /\b(upper|lower)\s+quartile\b/gi, kind: (m) => ({ kind: 'percentile', p: /upper/i.test(m[1]) ? 75 : 25, words: m[0] }) },
+  { re: /\bstandard[\s-]+deviation\b|\bst\.?\s?dev\b|\bstd\b/gi, kind: 'std' },
+  { re: /\bvariance\b/gi, kind: 'variance' },
+  { re: /\b(?:maximum|max)\b(?!\s*(?:[-\s]to[-\s]|distance))/gi, kind: 'max' },
+  { re: /\b(?:minimum|min)\b(?!\s*[-\s]to[-\s])/gi, kind: 'min' },
+  { re: /\b(?:mean|average|averaged|avg)\b/gi, kind: 'mean' },
+  { re: /\b(?:sum|total)\b(?!\s+(?:number|count|area|of\s+(?:pixels|dates|days)))/gi, kind: 'sum' },
+  {
+    re: /\bhow\s+many\s+(?:\w+\s+){0,2}?(?:pixels|cells)\b|\bnumber\s+of\s+(?:\w+\s+){0,2}?(?:pixels|cells)\b|\bpixel\s+count\b|\bcount\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+)?pixels\b/gi,
+    kind: 'pixel_count',
+  },
+  {
+    re: /\bhow\s+many\s+(?:\w+\s+){0,2}?(?:dates|days|scenes|images|acquisitions|observations|overpasses)\b|\bnumber\s+of\s+(?:\w+\s+){0,2}?(?:dates|days|scenes|images|acquisitions|observations|overpasses)\b/gi,
+    kind: 'date_count',
+  },
+  {
+    re: /\b(?:percentage|percent|proportion|fraction|share)\s+of\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:pixels|area|image|scene|region|study\s+area|land|cells)\b|\bwhat\s+(?:percentage|proportion|fraction|share)\b|%\s+of\s+(?:the\s+)?(?:pixels|area|image)/gi,
+    kind: 'fraction',
+  },
+  { re: /\btrends?\b|\bslope\b|\brate\s+of\s+change\b|\blinear\s+regression\b|\bmann[\s-]kendall\b|\bsen'?s\b/gi, kind: 'trend' },
+]
+
+/** Words that change what is computed but name no statistic the verifier can check. */
+const VAGUE = /\b(typical|variability|spread|dispersion|interquartile|iqr|mode)\b/gi
+
+export function readStatistics(question: string): { asked: AskedStatistic[]; unchecked: string[] } {
+  const asked: AskedStatistic[] = []
+  const taken: [number, number][] = []
+  for (const e of ENTRIES) {
+    for (const m of question.matchAll(e.re)) {
+      const at = m.index ?? 0
+      if (taken.some(([a, b]) => at < b && at + m[0].length > a)) continue
+      const made = typeof e.kind === 'function' ? e.kind(m) : { kind: e.kind, words: m[0] }
+      if (!made) continue
+      taken.push([at, at + m[0].length])
+      if (!asked.some((s) => s.kind === made.kind && s.p === made.p)) asked.push(made)
+    }
+  }
+  // "percentage change"/"percent increase" is a change between periods, not a share of pixels.
+  const change = /\b(?:percentage|percent|%)\s+(?:change|increase|decrease|difference|drop|rise)\b/i.test(question)
+  const kept = change ? asked.filter((s) => s.kind !== 'fraction') : asked
+  const unchecked = [...question.matchAll(VAGUE)].map((m) => `the statistic word '${m[0]}'`)
+  return { asked: kept, unchecked: kept.length ? [] : unchecked }
+}
