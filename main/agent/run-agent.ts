@@ -7,6 +7,7 @@
 import { classifyTask } from '../prior/classifier'
 import type { ArtifactStore } from '../store/artifacts'
 import type { RunStore } from '../store/runs'
+import { FileAccess } from '../tools/access'
 import type { ToolResult } from '../tools/protocol'
 import type { Progress } from '../tools/tool'
 import { noPrior, type PriorLookup } from '../verify/prior-lookup'
@@ -98,7 +99,7 @@ export async function runAgent(task: TaskSpec, switches: AgentSwitches, deps: Ag
       verifier: switches.verify ? backbone.verifier : null,
       prior: switches.prior ? (deps.prior ?? noPrior) : noPrior,
       registry: deps.registry,
-      toolContext: { artifacts: deps.artifacts, signal, runId, onProgress: deps.onProgress },
+      toolContext: { artifacts: deps.artifacts, signal, runId, onProgress: deps.onProgress, access: FileAccess.forInputs([...task.images, ...task.files], deps.artifacts.dir) },
       recorder,
       verifierImages: deps.verifierImages,
       hMax: deps.hMax,

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod'
 import type { ArtifactStore } from '../store/artifacts'
+import type { FileAccess } from './access'
 import type { EvidenceDeclaration, ToolName, ToolResult } from './protocol'
 
 /** Progress of long work, for the UI's progress bar and the CLI's stderr line. */
@@ -22,6 +23,11 @@ export interface ToolContext {
   onProgress?: (p: Progress) => void
   /** The run this call belongs to, recorded with saved artifacts. */
   runId?: string | null
+  /**
+   * The files and folders this call may read (tools/access.ts): set for calls planned by a backbone, where only the
+   * analyst's inputs and run artifacts may be named; absent on the command line (`rsure exec`), whose user names paths.
+   */
+  access?: FileAccess
 }
 
 export interface Tool<A = unknown, O = unknown> {

@@ -13,6 +13,7 @@ import { sharedRasterPool, type RasterPool } from '../../engines/raster/worker/p
 import { emptyEvidence, type Artifact, type ToolConfig, type ToolResult } from '../protocol'
 import type { Tool, ToolContext } from '../tool'
 import { compileDag, type CompiledDag } from './compile'
+import { refusePaths } from './contained'
 import { Dag } from './dag'
 import { buildEvidence, EXECUTE_EVIDENCE, valueJson } from './evidence'
 import { CompileError, type RuntimeValue } from './ops/types'
@@ -76,6 +77,12 @@ function observation(c: CompiledDag, run: RunState, artifacts: Artifact[]): unkn
 export async function executeDag(raw: unknown, ctx: ToolContext, opts: ExecuteOptions = {}): Promise<ToolResult> {
   const pool = opts.pool ?? sharedRasterPool()
   pool.warm() // workers start while the DAG compiles (catalogs, headers)
+  const refused = ctx.access ? refusePaths(raw, ctx.access, opts.cwd ?? process.cwd()) : null
+  if (refused) {
+    const evidence = emptyEvidence()
+    evidence.validity = { node_status: { [refused.node]: 'error' }, failed_nodes: [refused] }
+    return { status: 'error', reason: refused.reason, observation: null, evidence, artifacts: [], config: config(null, raw) }
+  }
   let compiled: CompiledDag
   try {
     compiled = compileDag(raw, opts.cwd)

@@ -5,6 +5,7 @@
  * accumulators carry running counts and sums; median and percentiles keep only the valid values of the one node
  * they summarise; exports are written strip by strip. Node reports come out the same as whole-raster evaluation.
  */
+import { checkMemory } from '../budget'
 import { PRODUCTS } from '../products'
 import type { Raster } from '../raster'
 import { selectPixels, GeometryError } from '../spatial'
@@ -164,7 +165,15 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
     const sinks: SinkAcc[] = job.sinks.map((sink) => {
       const spec = sink.spec
       const acc: SinkAcc = { sink, count: 0, sum: 0, min: Infinity, max: -Infinity, total: 0, num: 0 }
-      if ((spec.kind === 'summarize' && spec.stats.some((s) => !RUNNING.has(s))) || (spec.kind === 'reduce' && !RUNNING.has(spec.stat))) acc.values = new Values()
+      if ((spec.kind === 'summarize' && spec.stats.some((s) => !RUNNING.has(s))) || (spec.kind === 'reduce' && !RUNNING.has(spec.stat))) {
+        // Order statistics keep every valid value: refuse up front what would not fit, rather than fail half-way.
+        try {
+          checkMemory(width * height * 8, `Node '${sink.id}' (an order statistic over ${width} x ${height} pixels)`)
+        } catch (err) {
+          throw new RasterJobError(sink.id, (err as Error).message)
+        }
+        acc.values = new Values()
+      }
       if (spec.kind === 'query') {
         acc.values = new Values()
         try {
