@@ -89,7 +89,7 @@ function sen(ys: number[]): number {
 
 // ---- cases -------------------------------------------------------------------------------------------------------
 
-type Expect = { value: () => number; digits?: number; letter?: never } | { refuse: RegExp } | { letter: () => string }
+type Expect = { value: () => number } | { refuse: RegExp } | { letter: () => string }
 interface Case {
   q: string
   options?: string
