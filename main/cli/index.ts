@@ -13,6 +13,8 @@ const commands: Record<string, () => Promise<{ default: Command }>> = {
   ask: () => import('./commands/ask'),
   classify: () => import('./commands/classify'),
   prior: () => import('./commands/prior'),
+  perceive: () => import('./commands/perceive'),
+  measure: () => import('./commands/measure'),
   models: () => import('./commands/models'),
   eval: () => import('./commands/eval'),
 }
@@ -24,6 +26,8 @@ const summaries: Record<string, string> = {
   ask: 'answer a question about images or files with the verified agent',
   classify: 'map questions to one of the 21 task types',
   prior: 'show, query, calibrate, export or import the reliability prior',
+  perceive: 'run perceive once (regions, change, objects, scene, document, evidence, measurement)',
+  measure: 'measure counts, areas, lengths, distances, fractions, overlaps and relations from declared sources',
   models: 'list, add, check or remove local ONNX model packs',
   eval: 'evaluate the agent on a task suite or the fault-injection suite',
 }
