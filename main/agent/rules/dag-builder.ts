@@ -1,20 +1,11 @@
 /**
  * Builds execute DAGs in the format of main/tools/execute/README.md: nodes `{id, op, params, inputs}` linked by
- * `"@id"`, an `output` node, an optional `base_dir`. Ids are made readable and unique.
+ * `"@id"`, an `output` node, an optional `base_dir`. Ids are made readable and unique. The shape is the execute
+ * tool's own schema (tools/execute/dag.ts), so planner and compiler cannot drift apart.
  */
+import type { Dag, DagNode } from '../../tools/execute/dag'
 
-export interface DagNode {
-  id: string
-  op: string
-  params: Record<string, unknown>
-  inputs: Record<string, string | number>
-}
-
-export interface Dag {
-  nodes: DagNode[]
-  output: string
-  base_dir?: string
-}
+export type { Dag, DagNode }
 
 export class DagBuilder {
   private readonly nodes: DagNode[] = []
