@@ -49,6 +49,15 @@ export interface PictureSource extends TileSourceBase {
 
 export type TileSource = TiffSource | PictureSource
 
+/** Decoded internal tiles or strips kept per pyramid level (a 256 x 256 uint16 tile is 128 KiB). */
+export const MAX_CACHED_BLOCKS = 512
+
+/** Forget a level's decoded blocks once there are more than MAX_CACHED_BLOCKS of them. */
+export function keepCacheBounded(level: TiffLevel): void {
+  const holder = level.image as unknown as { tiles: unknown[] | null }
+  if (holder.tiles && Object.keys(holder.tiles).length > MAX_CACHED_BLOCKS) holder.tiles = []
+}
+
 /** Sources kept open at once; the least recently used is closed first. */
 const CACHE_SIZE = 8
 const cache = new Map<string, Promise<TileSource>>()
@@ -81,6 +90,10 @@ async function openTiff(file: string): Promise<TiffSource> {
     const bits = fd.getValue('BitsPerSample') as ArrayLike<number> | undefined
     const dtype = dtypeOf(Number(formats?.[0] ?? 1), Number(bits?.[0] ?? 8), `'${name}'`)
     const georef = readGeoref(main)
+    // geotiff.js keeps decoded tiles of an image when its `tiles` list exists (the `cache` option, which fromFile
+    // does not offer): neighbouring map tiles share internal tiles, so each is inflated once. keepCacheBounded()
+    // empties a level's list when it grows past MAX_CACHED_BLOCKS.
+    for (const image of [main, ...overviews]) (image as unknown as { tiles: unknown[] | null }).tiles = []
     const levels = [main, ...overviews].map((image) => ({
       image,
       width: image.getWidth(),

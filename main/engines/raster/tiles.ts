@@ -18,7 +18,7 @@ import proj4 from 'proj4'
 import { FileFormatError } from './describe'
 import { mapToPixel, pixelToMap } from './georef'
 import { lonLatToMercator, tileBox, TILE_SIZE, validTile, zoomForResolution, type MercatorBox } from './tiles-mercator'
-import { openTileSource, type TiffSource, type TileSource } from './tiles-source'
+import { keepCacheBounded, openTileSource, type TiffSource, type TileSource } from './tiles-source'
 import { bandRanges } from './tiles-stats'
 import { colourise, encodeRgbaPng, type BandRange, type Ramp, type TileStretch, type TileStyle } from './tiles-style'
 
@@ -270,6 +270,7 @@ async function sample(s: TileSource, bands: number[], cols: Float64Array, rows: 
   if (x1 < x0) return { planes, valid, level }
   const ww = x1 - x0 + 1
   const data = (await L.image.readRasters({ window: [x0, y0, x1 + 1, y1 + 1], samples: bands.map((b) => b - 1), interleave: false })) as unknown as ArrayLike<number>[]
+  keepCacheBounded(L)
   const nodata = s.nodata
   for (let i = 0; i < n; i++) {
     if (lc[i] < 0) continue
