@@ -1,0 +1,123 @@
+/**
+ * The judging and the metric math on hand-made trajectories (the shapes main/agent/loop.ts records): which
+ * observations are wrong, when a wrong answer counts as propagated, and R_dep / R_err / R_prop, accuracy with and
+ * without guesses, the tool-call ratio and the table-8 verification statistics.
+ */
+import { describe, expect, it } from 'vitest'
+import type { AgentResult } from '../../../main/agent/run-agent'
+import type { RecordedStep } from '../../../main/agent/trajectory'
+import { judgeRun, notRun, type TaskOutcome } from '../../../main/eval/judge'
+import { configMetrics } from '../../../main/eval/metrics'
+import { EvalTaskSchema, type EvalTask } from '../../../main/eval/suite'
+
+type Call = { value: number | null; fate: 'accept' | 'reject' | 'request_evidence' | 'rule' | 'off'; followUp?: boolean; choice?: string }
+
+/** A run's trajectory: one execute call per entry, judged as `fate` says. */
+function run(calls: Call[], answer: { answer: string; choice?: string | null; value?: number | null; basis?: number[]; grounded?: boolean }, options: string[] = []): AgentResult {
+  const steps: RecordedStep[] = []
+  const push = (kind: RecordedStep['kind'], payload: unknown) => steps.push({ seq: steps.length, kind, payload, at: '2026-01-01T00:00:00Z' })
+  push('task', { question: 'q', options: options.map((text, i) => ({ letter: String.fromCharCode(65 + i), text })) })
+  calls.forEach((c, i) => {
+    const call = i + 1
+    push('tool_call', { call, tool: 'execute', args: { nodes: [], output: `n${call}` }, followUp: c.followUp === true })
+    const observation = c.value === null ? null : { value: c.value, unit: 'dimensionless', ...(c.choice ? { choice: c.choice } : {}) }
+    push('tool_result', { call, result: { status: c.value === null ? 'insufficient' : 'ok', observation, evidence: {}, artifacts: [], config: { tool: 'execute', coarse: 'execute:raster.product', fine: 'x' } } })
+    if (c.fate === 'off') return
+    push('rule_check', { call, passed: c.fate !== 'rule', rule: c.fate === 'rule' ? 'status' : undefined })
+    if (c.fate !== 'rule') push('verdict', { call, decision: c.fate })
+  })
+  return {
+    runId: 'r1',
+    answer: { explanation: '', unit: null, missing: [], choice: null, value: null, basis: [], ...answer } as AgentResult['answer'],
+    taskType: 't',
+    classifiedBy: 'rule',
+    verified: [],
+    trajectory: steps,
+    metrics: { tool_calls: calls.length, llm_calls: 2, tokens: 100, seconds: 1.5 },
+    stop: 'finished',
+  }
+}
+
+const task = (over: Partial<EvalTask> = {}): EvalTask =>
+  EvalTaskSchema.parse({ id: 't1', question: 'What is the mean NDVI?', answer: 0.5, answer_type: 'number', tolerance: 0.001, reference_observations: [{ value: 0.5, tolerance: 1e-6 }], ...over })
+
+const judge = (t: EvalTask, r: AgentResult, config = 'full', fault: Parameters<typeof judgeRun>[0]['fault'] = null) =>
+  judgeRun({ task: t, config, backbone: 'rules', result: r, fault, fingerprint: 'f' })
+
+describe('judging one run', () => {
+  it('marks the observation off its reference as wrong and the faulted invocation as faulted', () => {
+    const o = judge(task(), run([{ value: 0.7, fate: 'reject' }, { value: 0.5, fate: 'accept' }], { answer: '0.5000', value: 0.5, basis: [2] }), 'full', {
+      kind: 'wrong-band', tool: 'execute', corrupted: [1],
+    })
+    expect(o.observations.map((x) => [x.wrong, x.faulted, x.fate])).toEqual([[true, true, 'rejected'], [false, false, 'accepted']])
+    expect(o).toMatchObject({ correct: true, dependent: true, erroneous: true, propagated: false, rejections: 1, fault: { kind: 'wrong-band', applied: 1 } })
+  })
+
+  it('a wrong answer propagates when it rests on the wrong call, repeats its value, or takes the option it points to', () => {
+    const base = [{ value: 0.7, fate: 'off' as const }]
+    expect(judge(task(), run(base, { answer: 'Not determined', basis: [1] })).propagated).toBe(true)
+    expect(judge(task(), run(base, { answer: '0.7000', value: 0.7 })).propagated).toBe(true)
+    // Wrong, but not the wrong observation's value: the answer went wrong on its own.
+    expect(judge(task(), run(base, { answer: '0.9', value: 0.9 })).propagated).toBe(false)
+    const choice = task({ answer: 'B', answer_type: 'choice', tolerance: undefined, reference_observations: [{ value: 0.5, tolerance: 1e-6 }] })
+    const opts = ['0.7', '0.5', '0.3']
+    expect(judge(choice, run(base, { answer: 'A', choice: 'A' }, opts)).propagated).toBe(true)
+    expect(judge(choice, run(base, { answer: 'C', choice: 'C' }, opts)).propagated).toBe(false)
+    expect(judge(choice, run([{ value: 0.5, fate: 'off', choice: 'C' }], { answer: 'C', choice: 'C' }, opts)).propagated).toBe(false)
+    expect(judge(choice, run(base, { answer: 'B', choice: 'B' }, opts))).toMatchObject({ correct: true, propagated: false })
+  })
+
+  it('a choice task without a chosen option is wrong, and a force-choice guess is flagged ungrounded', () => {
+    const choice = task({ answer: 'B', answer_type: 'choice', tolerance: undefined })
+    expect(judge(choice, run([], { answer: 'No option is supported by verified evidence' })).correct).toBe(false)
+    const guess = judge(choice, run([], { answer: 'B', choice: 'B', grounded: false }))
+    expect(guess).toMatchObject({ correct: true, grounded: false, dependent: false })
+  })
+})
+
+describe('suite metrics', () => {
+  it('computes R_dep, R_err and R_prop over the right denominators', () => {
+    const t = task({ reference_tools: ['a', 'b'] })
+    const outcomes: TaskOutcome[] = [
+      // dependent, wrong observation, wrong answer agreeing with it -> propagated
+      judge(t, run([{ value: 0.7, fate: 'off' }], { answer: '0.7', value: 0.7 }), 'base'),
+      // dependent, wrong observation, answer right anyway
+      judge(t, run([{ value: 0.7, fate: 'off' }, { value: 0.5, fate: 'off' }], { answer: '0.5', value: 0.5 }), 'base'),
+      // dependent, right observation
+      judge(t, run([{ value: 0.5, fate: 'off' }], { answer: '0.5', value: 0.5 }), 'base'),
+      // not dependent: no observation
+      judge(t, run([{ value: null, fate: 'off' }], { answer: 'Not determined' }), 'base'),
+      notRun(t, 'base', 'rules', 'unavailable', 'no data', 'f'),
+    ]
+    const m = configMetrics('base', 'rules', false, outcomes)
+    expect(m).toMatchObject({ tasks: 5, ran: 4, unavailable: 1, verification: null })
+    expect([m.r_dep.num, m.r_dep.den, m.r_err.num, m.r_err.den, m.r_prop.num, m.r_prop.den]).toEqual([3, 4, 2, 3, 1, 2])
+    expect(m.accuracy.value).toBe(0.5)
+    // tool calls / reference calls (2) per task: 1/2, 2/2, 1/2, 1/2
+    expect(m.tool_call_ratio).toEqual({ value: (0.5 + 1 + 0.5 + 0.5) / 4, tasks: 4 })
+    expect(m.per_task).toMatchObject({ llm_calls: 2, tokens: 100, seconds_mean: 1.5, seconds_median: 1.5 })
+  })
+
+  it('scores force-choice guesses apart and counts the table-8 verification steps', () => {
+    const choice = task({ answer: 'B', answer_type: 'choice', tolerance: undefined })
+    const opts = ['0.7', '0.5']
+    const outcomes = [
+      // request -> follow-up accepted -> correct
+      judge(choice, run([{ value: 0.5, fate: 'request_evidence' }, { value: 0.5, fate: 'accept', followUp: true }], { answer: 'B', choice: 'B' }, opts)),
+      // wrong observation rejected, nothing accepted, guess B (right, but ungrounded)
+      judge(choice, run([{ value: 0.7, fate: 'reject' }], { answer: 'B', choice: 'B', grounded: false }, opts)),
+      // right observation failed a rule (kept out: a false rejection), wrong one accepted
+      judge(choice, run([{ value: 0.5, fate: 'rule' }, { value: 0.7, fate: 'accept' }], { answer: 'A', choice: 'A' }, opts)),
+    ]
+    const m = configMetrics('full', 'rules', true, outcomes)
+    expect([m.accuracy.num, m.accuracy_grounded.num, m.guesses]).toEqual([2, 1, 1])
+    const v = m.verification!
+    expect([v.tasks_with_failed_observation.num, v.tasks_with_request.num, v.tasks_with_accept_after_request.num, v.answered_correctly.num]).toEqual([3, 1, 1, 1])
+    expect(v.rejected_calls).toBe(1)
+    expect([v.accept_rate.num, v.request_rate.num, v.reject_rate.num, v.rule_fail_rate.num, v.accept_rate.den]).toEqual([2, 1, 1, 1, 5])
+    // right observations: call1 (requested), call2 (accepted), task3 call1 (rule) -> 2 of 3 kept out
+    expect([v.false_rejection.num, v.false_rejection.den]).toEqual([2, 3])
+    expect([v.missed_wrong.num, v.missed_wrong.den]).toEqual([1, 2])
+    expect([m.r_prop.num, m.r_prop.den]).toEqual([1, 2])
+  })
+})
