@@ -4,6 +4,7 @@
  * worker. Errors are VisionError sentences; kind 'missing' means no pack is installed for the job (perceive answers
  * insufficient and names what to install).
  */
+import { runScene, type SceneOptions, type SceneResult } from './clip'
 import { runDetector, type DetectOptions, type DetectResult } from './detect'
 import { VisionError } from './errors'
 import { loadImage, type ImageInput } from './image'
@@ -133,6 +134,13 @@ export async function segment(image: ImageInput, packId: string | 'auto', opts: 
   return runDetector(pack, await loadImage(image), runtime, opts)
 }
 
+/** Zero-shot scene label of an image over `labels` with a CLIP-style pack (prompt-template ensemble). */
+export async function classifyScene(image: ImageInput, packId: string | 'auto', labels: string[], opts: SceneOptions & EngineContext = {}): Promise<SceneResult> {
+  const { dirs, runtime } = ctx(opts)
+  const pack = await loadPack(dirs, await packIdFor(['scene'], packId, opts))
+  return runScene(pack, await loadImage(image), labels, runtime, opts)
+}
+
 /** Read text (document mode) with the PaddleOCR pack. */
 export async function ocr(image: ImageInput, opts: OcrOptions & EngineContext & { packId?: string } = {}): Promise<OcrResult> {
   const { dirs, runtime } = ctx(opts)
@@ -144,4 +152,5 @@ export { VisionError } from './errors'
 export type { DetectOptions, DetectResult, Detection } from './detect'
 export type { ImageInput } from './image'
 export type { OcrResult, OcrLine } from './ocr/ocr'
+export type { SceneResult } from './clip'
 export type { PackSummary } from './registry'

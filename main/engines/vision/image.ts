@@ -150,6 +150,12 @@ export async function resizeImage(img: RgbImage, width: number, height: number, 
   return rawRgb(rawSharp(img).resize(width, height, { fit: 'fill', kernel }))
 }
 
+/** Scale so the image covers width x height (short side fits), then cut the centre: CLIP's resize + centre crop. */
+export async function coverImage(img: RgbImage, width: number, height: number, kernel: 'linear' | 'cubic' = 'cubic'): Promise<RgbImage> {
+  if (width === img.width && height === img.height) return img
+  return rawRgb(rawSharp(img).resize(width, height, { fit: 'cover', position: 'centre', kernel }))
+}
+
 /** Add a border of a constant grey value (the letterbox padding). */
 export async function padImage(img: RgbImage, pad: { top: number; bottom: number; left: number; right: number }, value: number): Promise<RgbImage> {
   if (pad.top === 0 && pad.bottom === 0 && pad.left === 0 && pad.right === 0) return img
