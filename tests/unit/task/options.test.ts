@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nearestOption, numericOptions, optionsAreNumeric, sharedKey } from '../../../main/task/options'
+import { nearestOption, numericOptions, optionsAreNumeric, readOptions, sharedKey } from '../../../main/task/options'
 import { answerFormatFor, parseOptions } from '../../../main/agent/task'
 
 describe('answer options', () => {
@@ -43,3 +43,26 @@ describe('answer options', () => {
   })
 })
 
+
+describe('the option parser reads options semantically', () => {
+  const read = (texts: string[]) => readOptions(texts.map((text, i) => ({ letter: String.fromCharCode(65 + i), text })))
+
+  it('reads significance, direction, ranges, thousands, dates and combined fields', () => {
+    const [a, b, c, d] = read(['No significant trend', 'Decreasing by 0.037 per year (significant)', 'Increasing at 0.05 K/year', 'Stable'])
+    expect(a).toMatchObject({ value: null, significance: 'none', direction: 'none' })
+    expect(b).toMatchObject({ value: -0.037, unit: '/year', significance: 'significant', direction: 'down' })
+    expect(c).toMatchObject({ value: 0.05, unit: 'K/year', direction: 'up' })
+    expect(d).toMatchObject({ significance: 'none' })
+    expect(read(['between 0.2 and 0.3', '0.3-0.4'])[1]).toMatchObject({ value: null, range: [0.3, 0.4] })
+    expect(read(['1,234 km²', '2,000 km²'])[0]).toMatchObject({ value: 1234, unit: 'km2' })
+    expect(read(['2019-07-12', '2019-08-13'])[0]).toMatchObject({ value: null, unit: 'date' })
+    expect(read(['Mean: 0.69, Min: 0.00', 'Mean: 0.71, Min: 0.10'])[1].fields).toEqual({ mean: 0.71, min: 0.1 })
+  })
+
+  it('matches a value inside a range option at distance 0, and K against °C options', () => {
+    const ranges = parseOptions('A. 0.1-0.2\nB. 0.2-0.3\nC. 0.3-0.4')
+    expect(nearestOption(ranges, 0.25)).toMatchObject({ distance: 0, option: { letter: 'B' } })
+    const celsius = parseOptions('A. 15.0 °C\nB. 25.0 °C')
+    expect(nearestOption(celsius, 298.15, 'K')?.option.letter).toBe('B')
+  })
+})
