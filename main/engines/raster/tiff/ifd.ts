@@ -98,6 +98,8 @@ export const MAX_IFDS = 256
 export const MAX_IFD_ENTRIES = 4096
 /** Largest tag value read, in bytes (a tile table of a 10^6 x 10^6 image in 512-pixel tiles is ~30 MB). */
 export const MAX_TAG_BYTES = 64 * 1024 * 1024
+/** Largest total of tag values read from one file's directories (so 4096 tags of 64 MB each cannot add up). */
+export const MAX_HEADER_BYTES = 256 * 1024 * 1024
 
 /** An open file and its size: every offset read is checked against the size before anything is allocated. */
 export interface TiffSource {
@@ -165,7 +167,7 @@ function readHeader(src: TiffSource): Header {
 }
 
 /** Parse the directory at `offset`; returns it and the offset of the next one (0 = none). */
-function readIfdAt(src: TiffSource, h: Header, offset: number): { ifd: Ifd; next: number } {
+function readIfdAt(src: TiffSource, h: Header, offset: number, total = { bytes: 0 }): { ifd: Ifd; next: number } {
   const { le, big } = h
   const countBuf = readAt(src, offset, big ? 8 : 2, 'image directory')
   const count = big ? Number(le ? countBuf.readBigUInt64LE(0) : countBuf.readBigUInt64BE(0)) : le ? countBuf.readUInt16LE(0) : countBuf.readUInt16BE(0)
@@ -186,6 +188,8 @@ function readIfdAt(src: TiffSource, h: Header, offset: number): { ifd: Ifd; next
     if (size === undefined) continue // unknown field types are skipped, as TIFF 6.0 asks readers to do
     const bytes = size * n
     if (bytes > MAX_TAG_BYTES) throw new TiffFormatError(`tag ${tag} claims ${n} values (${bytes} bytes), more than RSure reads from one tag (${MAX_TAG_BYTES} bytes)`)
+    total.bytes += bytes
+    if (total.bytes > MAX_HEADER_BYTES) throw new TiffFormatError(`its directories hold more than ${MAX_HEADER_BYTES} bytes of tag values`)
     const valueAt = o + (big ? 12 : 8)
     let data: Buffer
     if (bytes <= inline) {
@@ -208,12 +212,13 @@ export function readIfdChain(src: TiffSource, max = MAX_IFDS): Ifd[] {
   const h = readHeader(src)
   const seen = new Set<number>()
   const out: Ifd[] = []
+  const total = { bytes: 0 }
   let at = h.first
   while (at !== 0) {
     if (seen.has(at)) throw new TiffFormatError(`its chain of image directories loops back to byte ${at}`)
     if (out.length >= max) throw new TiffFormatError(`it has more than ${max} image directories`)
     seen.add(at)
-    const { ifd, next } = readIfdAt(src, h, at)
+    const { ifd, next } = readIfdAt(src, h, at, total)
     out.push(ifd)
     at = next
   }
