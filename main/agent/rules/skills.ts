@@ -11,6 +11,7 @@ import type { InputFiles } from './input-files'
 import { addCatalog, addProduct, rolesFor, type Variant } from './products'
 import type { Slots } from './slots'
 import { namedVariableSkill } from './skills/named-variable'
+import { objectCountingSkill, perceptionSkill } from './skills/perception'
 import { addSpecStatistic, needsSpecSkill } from './skills/spec-statistics'
 import type { TaskSpec } from '../../task/spec'
 
@@ -27,7 +28,7 @@ export interface SkillContext {
 /** A planned workflow: the tool call that carries it out and how its observation will be read. */
 export type Workflow =
   | { ok: true; skill: string; tool: 'execute'; args: Dag; read: ReadSpec; describe: string }
-  | { ok: true; skill: string; tool: 'measure'; args: Record<string, unknown>; read: ReadSpec; describe: string }
+  | { ok: true; skill: string; tool: 'measure' | 'perceive'; args: Record<string, unknown>; read: ReadSpec; describe: string }
   | { ok: false; skill: string; missing: string }
 
 export interface Skill {
@@ -115,26 +116,9 @@ const raster = (id: string, title: string, applies: (s: Slots) => boolean): Skil
 
 /** Skills in routing order: the first that applies plans the task. */
 export const SKILLS: readonly Skill[] = [
-  {
-    id: 'object-counting',
-    title: 'Counting and area of detected objects (needs an installed detector pack through perceive/measure)',
-    applies: (s) => s.statistic === 'count_objects',
-    plan: (ctx) => {
-      const subject = ctx.slots.objects ?? 'objects'
-      if (ctx.images.length === 0) return { ok: false, skill: 'object-counting', missing: 'an image to count in (pass it with --image)' }
-      return {
-        ok: true,
-        skill: 'object-counting',
-        tool: 'measure',
-        args: {
-          sources: [{ kind: 'objects', image: ctx.images[0], prompts: [subject], backend: 'auto' }],
-          spec: { metric: 'count', subject, output_unit: 'count' },
-        },
-        read: { kind: 'scalar', quantity: `number of ${subject}`, unit: 'count' },
-        describe: `count of ${subject} detected in the image`,
-      }
-    },
-  },
+  // First: counting, land-cover areas and shares, change of a pair and scene classes go through perceive/measure.
+  objectCountingSkill,
+  perceptionSkill,
   {
     id: 'spec-statistics',
     title: 'Median, percentiles, standard deviation, sums, ranges and pixel counts over range masks, image halves, quadrants and boxes',
