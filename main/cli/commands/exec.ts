@@ -70,6 +70,10 @@ const command: Command = {
     }
     if (values.json) printJson(io, result)
     else io.stdout(formatResult(result))
+    if (result.status === 'error' && result.reason === 'cancelled' && io.signal.aborted) {
+      io.stderr('The run was interrupted before it finished; nothing was computed.\n')
+      return 130
+    }
     if (result.status === 'error') {
       // A DAG that did not compile has no operator evidence at all.
       const compileError = Object.keys(result.evidence.source).length === 0

@@ -66,6 +66,12 @@ const ReadParams = z.strictObject({
   window: Window.optional(),
 })
 
+/** The first skipped file with its reason, so a refusal says why a catalog is empty (e.g. a FIFO named .tif). */
+function skippedExample(skipped: { file: string; reason: string }[]): string {
+  const first = skipped.find((s) => !s.file.startsWith('('))
+  return first ? `; '${first.file}': ${first.reason}` : ''
+}
+
 /** The catalog value of the node feeding a read (compile time), for role and unit checks. */
 export type CatalogLookup = (node: string) => import('../../../engines/raster/catalog/catalog').Catalog | null
 
@@ -85,7 +91,7 @@ export function rasterRead(lookup: CatalogLookup): RasterOp<z.infer<typeof ReadP
         if (p.role === undefined) throw new CompileError(ctx.node, `node '${ctx.node}' reads from catalog '${data.ref}' and needs params.role (e.g. 'red', 'NDVI')`)
         const catalog = lookup(data.ref!)
         if (!catalog || catalog.assets.length === 0) {
-          throw new CompileError(ctx.node, `node '${ctx.node}' reads from catalog '${data.ref}', which found no assets${catalog?.skipped.length ? ` (${catalog.skipped.length} file(s) skipped)` : ''}; check its dir, files and period`)
+          throw new CompileError(ctx.node, `node '${ctx.node}' reads from catalog '${data.ref}', which found no assets${catalog?.skipped.length ? ` (${catalog.skipped.length} file(s) skipped${skippedExample(catalog.skipped)})` : ''}; check its dir, files and period`)
         }
         const units = new Set<string>()
         for (const a of catalog.assets) {
