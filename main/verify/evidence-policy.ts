@@ -36,7 +36,7 @@ export function policyFindings(input: VerificationInput): Finding[] {
       ...checkDecisionMargin(input.observation),
     ]
   }
-  return checkPerception(input.config.coarse, intermediate, validity, strictness)
+  return checkPerception(input.config.coarse, intermediate, validity, strictness, source, input.observation)
 }
 
 /** Combine findings into one verdict: reject beats request, request beats accept. */

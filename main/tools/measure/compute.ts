@@ -107,7 +107,9 @@ export function computeMetric(spec: MeasureSpec, sources: ResolvedSource[]): Met
     case 'count': {
       const n = s.source.layer.kind === 'objects' ? s.source.layer.objects.filter((o) => o.label === s.label).length : connectedComponents(s.mask, 8).components.length
       if (spec.output_unit && !['count', 'objects', 'instances'].includes(spec.output_unit)) throw new MeasureError(`A count has no unit '${spec.output_unit}'; use 'count'.`)
-      return { value: n, unit: 'count', numerator: n, denominator: null, pixelCounts: { [s.label]: countOn(s.mask, valid) }, detail: { instances: s.source.layer.kind === 'objects' ? 'objects' : '8-connected components' }, formula: `number of ${s.label} instances`, used: [s] }
+      const objects = s.source.layer.kind === 'objects' ? s.source.layer.objects.filter((o) => o.label === s.label) : null
+      const detail = objects ? { instances: 'objects', confidences: objects.map((o) => o.confidence), boxes: objects.map((o) => o.box ?? null) } : { instances: '8-connected components' }
+      return { value: n, unit: 'count', numerator: n, denominator: null, pixelCounts: { [s.label]: countOn(s.mask, valid) }, detail, formula: `number of ${s.label} instances`, used: [s] }
     }
     case 'area': {
       const unit = spec.output_unit ?? 'm2'

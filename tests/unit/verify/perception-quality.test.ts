@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { checkPerception } from '../../../main/verify/policy/perception-quality'
+
+const sev = (fs: { check: string; severity: string }[], check: string) => fs.filter((f) => f.check === check).map((f) => f.severity)
+
+describe('perception quality policy', () => {
+  it('rejects degenerate boxes and metre measures from approximate geometry or without a GSD', () => {
+    const boxes = checkPerception('perceive:objects', { boxes: [{ box: [0, 0, 10, 10], confidence: 0.9 }, { box: [5, 5, 5, 9], confidence: 0.9 }], confidences: [0.9, 0.9] }, { layer_status: 'ok', tile_coverage: 1 }, 'normal')
+    expect(sev(boxes, 'geometry')).toEqual(['reject'])
+    const approx = checkPerception('measure:area', { numerator: 1, denominator: null }, { layer_status: 'ok', geometry: { img: 'approximate' } }, 'normal', { unit: 'm2', gsd_source: 'argument', gsd_m: 0.5 })
+    expect(sev(approx, 'geometry')).toEqual(['reject'])
+    expect(sev(approx, 'gsd_source')).toEqual(['caveat'])
+    const none = checkPerception('measure:distance', { numerator: 3, denominator: null }, { layer_status: 'ok', geometry: { a: 'exact' } }, 'normal', { unit: 'km', gsd_source: 'none' })
+    expect(sev(none, 'gsd_source')).toEqual(['reject'])
+    const px = checkPerception('measure:distance', { numerator: 3, denominator: null }, { layer_status: 'ok', geometry: { a: 'approximate' } }, 'normal', { unit: 'px', gsd_source: 'none' })
+    expect(px.some((f) => f.severity === 'reject')).toBe(false)
+  })
+
+  it('asks for missing tiles, rejects impossible shares, and states the limits of the method', () => {
+    expect(sev(checkPerception('perceive:regions', {}, { layer_status: 'ok', tile_coverage: 0.9 }, 'normal'), 'tile_coverage')).toEqual(['request'])
+    expect(sev(checkPerception('perceive:regions', {}, { layer_status: 'ok', tile_coverage: 0.99 }, 'strict'), 'tile_coverage')).toEqual(['request'])
+    expect(sev(checkPerception('perceive:regions', {}, { layer_status: 'ok', tile_coverage: 1 }, 'strict'), 'tile_coverage')).toEqual(['pass'])
+    expect(sev(checkPerception('measure:fraction', { numerator: 11, denominator: 10 }, { layer_status: 'ok' }, 'normal', { unit: 'fraction' }, { value: 1.1, unit: 'fraction' }), 'fraction')).toEqual(['reject', 'reject'])
+    expect(sev(checkPerception('measure:percentage', { numerator: 5, denominator: 10 }, { layer_status: 'ok' }, 'normal', { unit: '%' }, { value: 50, unit: '%' }), 'fraction')).toEqual([])
+    const cva = checkPerception('measure:percentage', { numerator: 5, denominator: 10 }, { layer_status: 'ok' }, 'normal', { unit: '%', sources: [{ backend: 'classical:cva' }] }, { value: 50, unit: '%' })
+    expect(sev(cva, 'method')).toEqual(['caveat'])
+    expect(sev(checkPerception('perceive:regions', { valid_pixels: 40, total_pixels: 100 }, { layer_status: 'incomplete' }, 'normal'), 'layer_status')).toEqual(['reject'])
+  })
+
+  it('counts of objects need confidences; counts of mask components do not', () => {
+    expect(sev(checkPerception('measure:count', { numerator: 3, instances: 'objects', confidences: [0.2, 0.25, 0.3] }, { layer_status: 'ok' }, 'normal'), 'confidence')).toEqual(['request'])
+    expect(sev(checkPerception('measure:count', { numerator: 3, instances: 'objects' }, { layer_status: 'ok' }, 'normal'), 'confidence')).toEqual(['request'])
+    expect(sev(checkPerception('measure:count', { numerator: 3, instances: '8-connected components' }, { layer_status: 'ok' }, 'normal'), 'confidence')).toEqual([])
+  })
+})
