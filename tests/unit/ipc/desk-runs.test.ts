@@ -130,6 +130,22 @@ describe('runs from the desk', () => {
     expect(await host.router.call('ask.cancel', { runId: id })).toEqual({ cancelled: false })
   })
 
+  it('answers Earth-Bench task 46 with B over a folder, with progress from execute as it reads each date', async () => {
+    const { added } = await host.router.call('files.add', { paths: [shared('benchmarks', 'earthbench-q46', 'files')] })
+    const { runId: id } = await host.router.call('ask.start', {
+      question: 'What was the mean of the daily TVDI means near Urumqi in 2019?',
+      options: 'A. 0.7123  B. 0.6897  C. 0.6543  D. 0.7245',
+      fileIds: added.map((f) => f.id),
+    })
+    expect(await finished(id)).toMatchObject({ status: 'finished', answer: 'B' })
+    const progress = events.filter((e) => e.event === 'run.progress' && e.payload.runId === id).map((e) => e.payload as { call: number; done: number; total: number; fraction: number })
+    expect(progress.length).toBeGreaterThan(1)
+    expect(progress.every((p) => p.call === 1 && p.fraction >= 0 && p.fraction <= 1 && Math.abs(p.fraction - p.done / p.total) < 1e-12)).toBe(true)
+    expect(progress.at(-1)!.fraction).toBe(1)
+    const accepted = stepsOf(id).find((s) => s.kind === 'verdict')
+    expect(accepted).toMatchObject({ decision: 'accept', call: 1 })
+  }, 180_000)
+
   it('deletes a run and tells every window', async () => {
     expect(await host.router.call('runs.delete', { runId })).toEqual({ deleted: true })
     expect(events.some((e) => e.event === 'run.deleted' && e.payload.runId === runId)).toBe(true)
