@@ -5,6 +5,8 @@
  * insufficient and names what to install).
  */
 import { runScene, type SceneOptions, type SceneResult } from './clip'
+import type { Provider } from './providers'
+import { runSam, type SamPrompts, type SamResult } from './sam'
 import { runDetector, type DetectOptions, type DetectResult } from './detect'
 import { VisionError } from './errors'
 import { loadImage, type ImageInput } from './image'
@@ -141,6 +143,13 @@ export async function classifyScene(image: ImageInput, packId: string | 'auto', 
   return runScene(pack, await loadImage(image), labels, runtime, opts)
 }
 
+/** Segment the objects the prompts point at with a SAM 1 / SAM 2.1 pack (one mask per box, one for all points). */
+export async function promptSegment(image: ImageInput, packId: string | 'auto', prompts: SamPrompts, opts: EngineContext & { providers?: Provider[]; signal?: AbortSignal } = {}): Promise<SamResult> {
+  const { dirs, runtime } = ctx(opts)
+  const pack = await loadPack(dirs, await packIdFor(['prompt-segment'], packId, opts))
+  return runSam(pack, await loadImage(image), prompts, runtime, opts)
+}
+
 /** Read text (document mode) with the PaddleOCR pack. */
 export async function ocr(image: ImageInput, opts: OcrOptions & EngineContext & { packId?: string } = {}): Promise<OcrResult> {
   const { dirs, runtime } = ctx(opts)
@@ -153,4 +162,5 @@ export type { DetectOptions, DetectResult, Detection } from './detect'
 export type { ImageInput } from './image'
 export type { OcrResult, OcrLine } from './ocr/ocr'
 export type { SceneResult } from './clip'
+export type { SamPrompts, SamResult, SamMask } from './sam'
 export type { PackSummary } from './registry'

@@ -1,0 +1,207 @@
+/**
+ * Promptable segmentation with SAM 1 or SAM 2.1 packs (MODELS.md section 2): the encoder runs once per image (its
+ * outputs are cached for the last few images), the decoder once per prompt (a box, or a set of points).
+ *
+ * SAM 1: long side to 1024 (bilinear), RGB 0..255 normalised by the pack's mean/std, zero padding right/bottom;
+ * prompts scaled by 1024/max(H0, W0); a box is two points labelled 2 and 3; points-only prompts get the padding point
+ * (0, 0) labelled −1; the decoder returns mask logits at the original size; the mask with the best predicted IoU is
+ * kept, thresholded at logit > 0.
+ * SAM 2.1 (samexporter contract): the image is stretched to 1024² (no aspect kept), normalised by the pack; points are
+ * scaled by 1024/W0 and 1024/H0 separately; the decoder pads in-graph and returns 256² logits per candidate, which are
+ * upsampled bilinearly (half-pixel centres) to the original size and thresholded at 0.
+ */
+import crypto from 'node:crypto'
+import { VisionError } from './errors'
+import { resizeImage, toChw, type LoadedImage } from './image'
+import { openPackModel, type PreparedPack } from './registry'
+import type { Provider, ProviderAttempt } from './providers'
+import type { SessionHandle, VisionRuntime } from './runtime/host'
+import type { WireTensor } from './runtime/protocol'
+import type { InstanceMask } from './yolo-masks'
+
+export interface SamPrompts {
+  /** Boxes in source pixels [x1, y1, x2, y2]; each gives one mask. */
+  boxes?: [number, number, number, number][]
+  /** Points in source pixels; label 1 foreground, 0 background; all points together give one mask. */
+  points?: { x: number; y: number; label: 0 | 1 }[]
+}
+
+export interface SamMask extends InstanceMask {
+  /** The decoder's predicted IoU of the chosen mask. */
+  score: number
+  /** Bounding box of the set pixels, source pixels (null when the mask is empty). */
+  box: [number, number, number, number] | null
+  prompt: { box: [number, number, number, number] } | { points: { x: number; y: number; label: 0 | 1 }[] }
+  /** Index of the chosen candidate among the decoder's masks. */
+  candidate: number
+}
+
+export interface SamResult {
+  masks: SamMask[]
+  image: { width: number; height: number }
+  evidence: {
+    pack: { id: string; version: string; family: string; sha256: Record<string, string>; licence: string }
+    provider: Provider
+    providerAttempts: ProviderAttempt[]
+    contract: 'sam1' | 'sam2-samexporter'
+    encoderInput: [number, number]
+    encoderCached: boolean
+    threshold: 0
+    timingsMs: { encoder: number; decoder: number }
+  }
+}
+
+const embeddingCache = new Map<string, Record<string, WireTensor>>()
+const CACHE_SIZE = 4
+
+function imageKey(pack: PreparedPack, img: LoadedImage): string {
+  const h = crypto.createHash('sha1').update(img.data).update(`${img.width}x${img.height}`).digest('hex')
+  return `${pack.manifest.files.encoder.sha256}|${h}`
+}
+
+async function encode(pack: PreparedPack, img: LoadedImage, enc: SessionHandle, runtime: VisionRuntime, signal?: AbortSignal) {
+  const key = imageKey(pack, img)
+  const hit = embeddingCache.get(key)
+  if (hit) return { outputs: hit, cached: true }
+  const S = 1024
+  const norm = pack.manifest.input.normalisation
+  const tensor = new Float32Array(3 * S * S) // zero = SAM 1's padding value after normalisation
+  if (pack.manifest.family === 'sam') {
+    const scale = S / Math.max(img.width, img.height)
+    const nw = Math.floor(img.width * scale + 0.5)
+    const nh = Math.floor(img.height * scale + 0.5)
+    const resized = await resizeImage(img, nw, nh, 'linear')
+    const chw = toChw(resized, norm)
+    for (let c = 0; c < 3; c++) for (let y = 0; y < nh; y++) tensor.set(chw.subarray(c * nw * nh + y * nw, c * nw * nh + (y + 1) * nw), c * S * S + y * S)
+  } else {
+    tensor.set(toChw(await resizeImage(img, S, S, 'linear'), norm))
+  }
+  const outputs = await runtime.run(enc, { [enc.io.inputs[0].name]: { type: 'float32', dims: [1, 3, S, S], data: tensor } }, { signal })
+  embeddingCache.set(key, outputs)
+  while (embeddingCache.size > CACHE_SIZE) embeddingCache.delete(embeddingCache.keys().next().value!)
+  return { outputs, cached: false }
+}
+
+/** Bounding rectangle of the set pixels of a full-size mask, cropped out as an InstanceMask. */
+function cropMask(full: Uint8Array, W: number, H: number): { mask: InstanceMask; box: [number, number, number, number] | null } {
+  let x0 = W
+  let y0 = H
+  let x1 = -1
+  let y1 = -1
+  let area = 0
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      if (!full[y * W + x]) continue
+      area++
+      if (x < x0) x0 = x
+      if (x > x1) x1 = x
+      if (y < y0) y0 = y
+      if (y > y1) y1 = y
+    }
+  }
+  if (area === 0) return { mask: { x: 0, y: 0, width: 0, height: 0, data: new Uint8Array(0), area: 0 }, box: null }
+  const width = x1 - x0 + 1
+  const height = y1 - y0 + 1
+  const data = new Uint8Array(width * height)
+  for (let y = 0; y < height; y++) data.set(full.subarray((y0 + y) * W + x0, (y0 + y) * W + x0 + width), y * width)
+  return { mask: { x: x0, y: y0, width, height, data, area }, box: [x0, y0, x1 + 1, y1 + 1] }
+}
+
+/** Threshold logits [h, w] at 0, bilinearly resampled (half-pixel centres) to W x H. */
+function upsampleThreshold(logits: Float32Array, offset: number, h: number, w: number, W: number, H: number): Uint8Array {
+  const out = new Uint8Array(W * H)
+  for (let y = 0; y < H; y++) {
+    const sy = Math.min(h - 1, Math.max(0, ((y + 0.5) * h) / H - 0.5))
+    const y0 = Math.floor(sy)
+    const y1 = Math.min(h - 1, y0 + 1)
+    const fy = sy - y0
+    for (let x = 0; x < W; x++) {
+      const sx = Math.min(w - 1, Math.max(0, ((x + 0.5) * w) / W - 0.5))
+      const x0 = Math.floor(sx)
+      const x1 = Math.min(w - 1, x0 + 1)
+      const fx = sx - x0
+      const v =
+        (1 - fy) * ((1 - fx) * logits[offset + y0 * w + x0] + fx * logits[offset + y0 * w + x1]) +
+        fy * ((1 - fx) * logits[offset + y1 * w + x0] + fx * logits[offset + y1 * w + x1])
+      if (v > 0) out[y * W + x] = 1
+    }
+  }
+  return out
+}
+
+function feedFor(dec: SessionHandle, name: string, value: number[], dims: number[]): WireTensor {
+  const info = dec.io.inputs.find((t) => t.name === name)
+  if (info?.type === 'int64') return { type: 'int64', dims, data: BigInt64Array.from(value, (v) => BigInt(Math.round(v))) }
+  if (info?.type === 'int32') return { type: 'int32', dims, data: Int32Array.from(value, Math.round) }
+  return { type: 'float32', dims, data: Float32Array.from(value) }
+}
+
+export async function runSam(pack: PreparedPack, img: LoadedImage, prompts: SamPrompts, runtime: VisionRuntime, opts: { providers?: Provider[]; signal?: AbortSignal } = {}): Promise<SamResult> {
+  const m = pack.manifest
+  if (m.family !== 'sam' && m.family !== 'sam2') throw new VisionError(`Pack '${m.id}' is a ${m.family} pack, not SAM; choose a SAM or SAM 2.1 pack.`, 'invalid')
+  const boxes = prompts.boxes ?? []
+  const points = prompts.points ?? []
+  if (boxes.length === 0 && points.length === 0) throw new VisionError('SAM needs a prompt: at least one box or one point on the object.', 'invalid')
+  const enc = await openPackModel(pack, 'encoder', runtime, opts.providers)
+  const dec = await openPackModel(pack, 'decoder', runtime, opts.providers)
+  const W0 = img.width
+  const H0 = img.height
+  let t0 = performance.now()
+  const { outputs: emb, cached } = await encode(pack, img, enc, runtime, opts.signal)
+  const encMs = performance.now() - t0
+  t0 = performance.now()
+  const sam1 = m.family === 'sam'
+  const sx = sam1 ? 1024 / Math.max(W0, H0) : 1024 / W0
+  const sy = sam1 ? 1024 / Math.max(W0, H0) : 1024 / H0
+  const jobs: { coords: number[]; labels: number[]; prompt: SamMask['prompt'] }[] = [
+    ...boxes.map((b) => ({ coords: [b[0] * sx, b[1] * sy, b[2] * sx, b[3] * sy], labels: [2, 3], prompt: { box: b } })),
+    ...(points.length
+      ? [
+          {
+            coords: points.flatMap((p) => [p.x * sx, p.y * sy]).concat(sam1 ? [0, 0] : []),
+            labels: points.map((p) => p.label as number).concat(sam1 ? [-1] : []),
+            prompt: { points },
+          },
+        ]
+      : []),
+  ]
+  const masks: SamMask[] = []
+  for (const job of jobs) {
+    const n = job.labels.length
+    const feeds: Record<string, WireTensor> = {
+      point_coords: feedFor(dec, 'point_coords', job.coords, [1, n, 2]),
+      point_labels: feedFor(dec, 'point_labels', job.labels, [1, n]),
+      mask_input: { type: 'float32', dims: [1, 1, 256, 256], data: new Float32Array(256 * 256) },
+      has_mask_input: feedFor(dec, 'has_mask_input', [0], [1]),
+    }
+    for (const t of dec.io.inputs) if (emb[t.name]) feeds[t.name] = emb[t.name]
+    // The encoder's outputs feed the decoder inputs of the same name; SAM 1 also takes the original size (H, W).
+    if (dec.io.inputs.some((t) => t.name === 'orig_im_size')) feeds.orig_im_size = feedFor(dec, 'orig_im_size', [H0, W0], [2])
+    const missing = dec.io.inputs.filter((t) => !feeds[t.name]).map((t) => t.name)
+    if (missing.length) throw new VisionError(`Pack '${m.id}' has decoder inputs this app cannot fill (${missing.join(', ')}).`, 'invalid')
+    const out = await runtime.run(dec, feeds, { outputs: ['masks', 'iou_predictions'], signal: opts.signal })
+    const iou = out.iou_predictions.data as Float32Array
+    let best = 0
+    for (let i = 1; i < iou.length; i++) if (iou[i] > iou[best]) best = i
+    const md = out.masks.dims
+    const [mh, mw] = [md[2], md[3]]
+    const logits = out.masks.data as Float32Array
+    const full = mh === H0 && mw === W0 ? Uint8Array.from(logits.subarray(best * mh * mw, (best + 1) * mh * mw), (v) => (v > 0 ? 1 : 0)) : upsampleThreshold(logits, best * mh * mw, mh, mw, W0, H0)
+    const { mask, box } = cropMask(full, W0, H0)
+    masks.push({ ...mask, score: iou[best], box, prompt: job.prompt, candidate: best })
+  }
+  return {
+    masks,
+    image: { width: W0, height: H0 },
+    evidence: {
+      pack: { id: m.id, version: m.version, family: m.family, sha256: Object.fromEntries(Object.entries(m.files).map(([k, f]) => [k, f.sha256])), licence: m.licence },
+      provider: dec.provider,
+      providerAttempts: dec.attempts,
+      contract: sam1 ? 'sam1' : 'sam2-samexporter',
+      encoderInput: [1024, 1024],
+      encoderCached: cached,
+      threshold: 0,
+      timingsMs: { encoder: Math.round(encMs), decoder: Math.round(performance.now() - t0) },
+    },
+  }
+}
