@@ -33,7 +33,9 @@ function config(args: { spec?: { metric?: unknown; relation?: unknown; subject?:
   const srcId = subject.includes('.') ? subject.split('.')[0] : null
   const src = args?.sources?.find((s) => s.id === srcId) ?? args?.sources?.[0]
   const layer = typeof src?.mode === 'string' && /^[a-z]+$/.test(src.mode) ? src.mode : 'auto'
-  return { tool: 'measure', coarse: `measure:${metric}`, fine: `measure:${metric}|${relation}|${layer}` }
+  // The prior keys a relation by the paper's export label, 'boolean' (table E.1), so its published scores apply.
+  const key = metric === 'relation' ? 'boolean' : metric
+  return { tool: 'measure', coarse: `measure:${key}`, fine: `measure:${key}|${relation}|${layer}` }
 }
 
 export async function measure(raw: unknown, ctx: ToolContext, backends: PerceiveBackends = {}): Promise<ToolResult> {
