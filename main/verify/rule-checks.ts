@@ -22,10 +22,12 @@ export const KNOWN_UNITS = new Set<string>([
   '', 'fraction', '%', 'ratio', 'index', 'unitless',
   'm', 'km', 'cm', 'mm', 'm2', 'km2', 'ha', 'px', 'px2', 'pixels',
   'K', 'degC', '°C', 'C', 'g/cm2', 'g/cm²', 'K/year', 'per year', '/year', 'days', 'day', 'dates', 'deg', 'degrees',
+  // measure's other ground units (main/engines/geometry/units.ts) and its relation result
+  'mi', 'ft', 'nmi', 'cm2', 'mi2', 'ft2', 'acre', 'boolean',
 ])
 
 /** Units measured in metres: they must not be computed from approximate geometry. */
-const METRIC_UNITS = new Set(['m', 'km', 'cm', 'mm', 'm2', 'km2', 'ha'])
+const METRIC_UNITS = new Set(['m', 'km', 'cm', 'mm', 'm2', 'km2', 'ha', 'mi', 'ft', 'nmi', 'cm2', 'mi2', 'ft2', 'acre'])
 const METRIC_METRICS = new Set(['area', 'length', 'distance'])
 
 /** Paths of every non-finite number in a value (NaN, ±Infinity), at most a few. */
