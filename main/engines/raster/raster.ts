@@ -2,6 +2,7 @@
  * The in-memory raster of the DAG engine: one band on one grid as float64, invalid pixels stored as NaN, with the
  * unit of its values. Collections are never stacked: the engine holds one asset's rasters at a time per worker.
  */
+import { crsDefinition, definitionLabel, sameDefinition } from './crs-definition'
 import type { Crs, GeoTransform } from './georef'
 import type { GeoKeyTags } from './tiff/reader'
 import type { Unit } from './units'
@@ -27,20 +28,32 @@ export interface Raster {
 }
 
 /**
- * True when two grids have the same size, the same geotransform (origins within 1e-6 of a pixel, pixel sizes
- * within 1e-9 relative) and no conflicting EPSG codes.
+ * What differs between two grids, in words, or null when they are the same grid: the size; whether both are
+ * georeferenced (a georeferenced and a non-georeferenced input are never combined); the origin (within 1e-6 of a
+ * pixel); the pixel size and rotation (within 1e-9 relative); and the CRS, compared as definitions
+ * (crs-definition.ts), so two different custom CRSs are told apart and an EPSG code equals its own parameters.
  */
-export function sameGrid(a: Grid, b: Grid): boolean {
-  if (a.width !== b.width || a.height !== b.height) return false
+export function gridDifference(a: Grid, b: Grid): string | null {
+  if (a.width !== b.width || a.height !== b.height) return `size (${a.width}x${a.height} px against ${b.width}x${b.height} px)`
   const ga = a.geoTransform
   const gb = b.geoTransform
+  if (!ga !== !gb) return `georeferencing (one input is georeferenced, the other is not)`
   if (ga && gb) {
     const px = Math.max(Math.abs(ga[1]), Math.abs(ga[5]))
-    for (const i of [0, 3]) if (Math.abs(ga[i] - gb[i]) > 1e-6 * px) return false
-    for (const i of [1, 2, 4, 5]) if (Math.abs(ga[i] - gb[i]) > 1e-9 * px) return false
+    if ([0, 3].some((i) => !(Math.abs(ga[i] - gb[i]) <= 1e-6 * px))) return `origin ((${ga[0]}, ${ga[3]}) against (${gb[0]}, ${gb[3]}))`
+    if ([1, 2, 4, 5].some((i) => !(Math.abs(ga[i] - gb[i]) <= 1e-9 * px))) return `pixel size (${ga[1]} x ${ga[5]} against ${gb[1]} x ${gb[5]})`
   }
-  if (a.crs?.epsg && b.crs?.epsg && a.crs.epsg !== b.crs.epsg) return false
-  return true
+  const da = crsDefinition(a.geoKeyTags)
+  const db = crsDefinition(b.geoKeyTags)
+  if (!da !== !db) return `CRS (${definitionLabel(da)} against ${definitionLabel(db)})`
+  if (da && db && !sameDefinition(da, db)) return `CRS (${definitionLabel(da)} against ${definitionLabel(db)})`
+  if (!a.geoKeyTags && !b.geoKeyTags && a.crs?.epsg && b.crs?.epsg && a.crs.epsg !== b.crs.epsg) return `CRS (EPSG:${a.crs.epsg} against EPSG:${b.crs.epsg})`
+  return null
+}
+
+/** True when two grids are the same grid (see gridDifference). */
+export function sameGrid(a: Grid, b: Grid): boolean {
+  return gridDifference(a, b) === null
 }
 
 /** Describe a grid for messages: '2599x2573 px'. */

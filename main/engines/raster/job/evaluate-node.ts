@@ -5,7 +5,7 @@
 import { parseExpr, evalRaster } from '../expr'
 import { applyMask, type MaskParams } from '../mask'
 import { PRODUCTS, type ProductInput } from '../products'
-import { sameGrid, gridLabel, type Raster } from '../raster'
+import { gridDifference, type Raster } from '../raster'
 import { summarize } from '../stats'
 import type { BufferRecycler } from './recycler'
 import type { JobNode, NodeReport } from './types'
@@ -54,8 +54,9 @@ function inputRasters(node: JobNode, values: Map<string, Value>): { rasters: Rec
   }
   const list = Object.entries(rasters)
   for (const [name, r] of list.slice(1)) {
-    if (!sameGrid(list[0][1].grid, r.grid)) {
-      throw new RasterJobError(node.id, `node '${node.id}' combines inputs '${list[0][0]}' (${gridLabel(list[0][1].grid)}) and '${name}' (${gridLabel(r.grid)}) on different grids; read them on one grid (same size and geotransform)`)
+    const diff = gridDifference(list[0][1].grid, r.grid)
+    if (diff) {
+      throw new RasterJobError(node.id, `node '${node.id}' combines inputs '${list[0][0]}' and '${name}' on different grids: they differ in ${diff}; read them on one grid (same size, georeferencing, origin, pixel size and CRS)`)
     }
   }
   return { rasters, scalars }

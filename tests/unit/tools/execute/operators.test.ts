@@ -201,7 +201,7 @@ describe('execute in worker threads', () => {
       expect(c.reason).toBe('cancelled')
       const bad = await executeDag({ base_dir: fx.dir, nodes: [red, nir, { id: 'big', op: 'raster.read', params: { path: 'small.tif' } }, { id: 'x', op: 'raster.algebra', params: { expr: 'red + big' }, inputs: { red: '@red', big: '@big' } }, { id: 's', op: 'raster.summarize', params: { stats: ['mean'] }, inputs: { data: '@x' } }], output: 's' }, ctx, { pool })
       expect(bad.status).toBe('error')
-      expect(bad.reason).toMatch(/Node 'x' combines inputs 'red' \(3x2 px\) and 'big' \(2x2 px\) on different grids/)
+      expect(bad.reason).toMatch(/Node 'x' combines inputs 'red' and 'big' on different grids: they differ in size \(3x2 px against 2x2 px\)/)
     } finally {
       await pool.close()
     }
