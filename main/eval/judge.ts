@@ -4,7 +4,8 @@
  *
  * - dependent: the run produced at least one tool observation (an ok result of perceive, measure or execute);
  * - erroneous: at least one of those observations is wrong. An observation is wrong when the task carries a
- *   `reference_observations` entry for its tool/configuration and its value lies outside the tolerance. Fault
+ *   `reference_observations` entry for its tool/configuration and its value lies outside the tolerance, or, for a
+ *   multiple-choice task, when the observation picks an option (decision.select) other than the gold one. Fault
  *   injection supplies the reference of the value the task asks for; the fault log says which invocation was
  *   corrupted (a corrupted observation still equal to the reference is not wrong: the fault changed nothing);
  * - propagated: the final answer is wrong and agrees with a wrong observation: it rests on it (the answer's basis
@@ -12,8 +13,8 @@
  *   one the wrong value (or the wrong observation's own choice) points to.
  *
  * Correctness follows calibration's reading of answers (main/prior/answer-match.ts): an option letter, a number
- * within the task's tolerance, or normalised text. An answer labelled `grounded: false` (a `--force-choice` guess)
- * is judged like any other and flagged, so metrics can score it apart.
+ * within the task's tolerance, or normalised text. A `--force-choice` guess (the agent names no option and adds a
+ * guess labelled `grounded: false`) is judged like an answer and flagged `guessed`, so metrics score it apart.
  */
 import type { AgentResult } from '../agent/run-agent'
 import { answerIsCorrect, inferAnswerType } from '../prior/answer-match'
@@ -46,8 +47,10 @@ export interface TaskOutcome {
   answer: string | null
   choice: string | null
   value: number | null
-  /** false for a `--force-choice` guess no accepted observation supports. */
+  /** The agent's own flag: the answer rests on accepted observations (false for every RSure-Base answer). */
   grounded: boolean
+  /** The option came only from `--force-choice` (a guess labelled `grounded: false`), not from verified evidence. */
+  guessed: boolean
   /** null when the answer could not be read against the gold (no letter, no number). */
   correct: boolean | null
   tool_calls: number
@@ -62,6 +65,8 @@ export interface TaskOutcome {
   run_id: string | null
   observations: JudgedObservation[]
   dependent: boolean
+  /** At least one observation could be judged (a reference or a gold option covers it). */
+  judged: boolean
   erroneous: boolean
   propagated: boolean
   fault: { kind: string; applied: number } | null
@@ -83,11 +88,21 @@ function referenceFor(task: EvalTask, call: RunCall): ReferenceObservation | und
   return (task.reference_observations ?? []).find((r) => r.tool === call.tool && (!r.config || r.config === call.coarse))
 }
 
-/** Judge each observation of a run against the task's references. */
+/**
+ * The option an observation itself picks (decision.select's `choice`), judged against a choice task's gold letter
+ * when no reference observation covers it: the expert reference of a multiple-choice task is its gold option.
+ */
+function choiceVerdict(task: EvalTask, observation: unknown): boolean | null {
+  if (inferAnswerType(task) !== 'choice') return null
+  const choice = (observation as { choice?: unknown } | null)?.choice
+  return typeof choice === 'string' && /^[A-H]$/i.test(choice) ? choice.toUpperCase() !== String(task.answer).trim().toUpperCase() : null
+}
+
+/** Judge each observation of a run against the task's references (or, for a chosen option, its gold letter). */
 export function judgeObservations(task: EvalTask, calls: readonly RunCall[], fault: FaultLog | null): JudgedObservation[] {
   return observationCalls(calls).map((c) => {
     const ref = referenceFor(task, c)
-    const value = ref ? (observationNumbers(c.observation)[ref.key] ?? null) : null
+    const value = ref ? (observationNumbers(c.observation)[ref.key] ?? null) : (observationNumbers(c.observation).value ?? null)
     const faulted =
       fault !== null &&
       fault.tool === c.tool &&
@@ -100,7 +115,7 @@ export function judgeObservations(task: EvalTask, calls: readonly RunCall[], fau
       fate: c.fate,
       value,
       reference: ref ? ref.value : null,
-      wrong: ref && value !== null ? Math.abs(value - ref.value) > ref.tolerance : null,
+      wrong: ref ? (value !== null ? Math.abs(value - ref.value) > ref.tolerance : null) : choiceVerdict(task, c.observation),
       faulted,
     }
   })
@@ -146,26 +161,27 @@ export interface JudgeInput {
 export function judgeRun({ task, config, backbone, result, fault, fingerprint }: JudgeInput): TaskOutcome {
   const calls = runCalls(result.trajectory)
   const observations = judgeObservations(task, calls, fault)
-  const answer = result.answer
-  const grounded = (answer as { grounded?: boolean }).grounded !== false
-  const text = answer.choice ?? answer.answer
-  const correct = inferAnswerType(task) === 'choice' ? (answer.choice ? answerIsCorrect(answer.choice, task) : false) : answerIsCorrect(text, task)
+  const answer = result.answer as typeof result.answer & { grounded?: boolean; guess?: { choice?: string } | null }
+  const guess = answer.choice === null && typeof answer.guess?.choice === 'string' ? answer.guess.choice : null
+  const picked = answer.choice ?? guess
+  const correct = inferAnswerType(task) === 'choice' ? (picked ? answerIsCorrect(picked, task) : false) : answerIsCorrect(answer.answer, task)
   const dependent = observations.length > 0
   const wrong = observations.filter((o) => o.wrong === true)
   const options = optionsOf(result)
   const byCall = new Map(calls.map((c) => [c.call, c]))
   const propagated =
     correct !== true &&
-    wrong.some((o) => agreesWith(o, byCall.get(o.call)?.observation ?? null, { choice: answer.choice, value: answer.value, basis: answer.basis ?? [] }, task, options))
+    wrong.some((o) => agreesWith(o, byCall.get(o.call)?.observation ?? null, { choice: picked, value: answer.value, basis: answer.basis ?? [] }, task, options))
   return {
     task: task.id,
     config,
     backbone,
     status: 'done',
     answer: answer.answer,
-    choice: answer.choice,
+    choice: picked,
     value: answer.value,
-    grounded,
+    grounded: answer.grounded !== false,
+    guessed: guess !== null,
     correct,
     tool_calls: result.metrics.tool_calls,
     follow_ups: calls.filter((c) => c.followUp).length,
@@ -179,6 +195,7 @@ export function judgeRun({ task, config, backbone, result, fault, fingerprint }:
     run_id: result.runId,
     observations,
     dependent,
+    judged: observations.some((o) => o.wrong !== null),
     erroneous: wrong.length > 0,
     propagated,
     fault: fault ? { kind: fault.kind, applied: fault.corrupted.length } : null,
@@ -189,9 +206,9 @@ export function judgeRun({ task, config, backbone, result, fault, fingerprint }:
 /** The record of a task that did not run: unavailable here, or failed with an error. */
 export function notRun(task: EvalTask, config: string, backbone: string, status: 'failed' | 'unavailable', reason: string, fingerprint: string): TaskOutcome {
   return {
-    task: task.id, config, backbone, status, reason, answer: null, choice: null, value: null, grounded: true, correct: null,
+    task: task.id, config, backbone, status, reason, answer: null, choice: null, value: null, grounded: false, guessed: false, correct: null,
     tool_calls: 0, follow_ups: 0, rejections: 0, requests: 0, rule_failures: 0, llm_calls: 0, tokens: 0, seconds: 0,
     reference_calls: task.reference_tools?.length ? task.reference_tools.length : null, run_id: null, observations: [],
-    dependent: false, erroneous: false, propagated: false, fault: task.fault ? { kind: task.fault.kind, applied: 0 } : null, fingerprint,
+    dependent: false, judged: false, erroneous: false, propagated: false, fault: task.fault ? { kind: task.fault.kind, applied: 0 } : null, fingerprint,
   }
 }

@@ -1,9 +1,11 @@
 /**
  * Suite metrics for one configuration (DESIGN section 8, paper section 3.1 and tables 6-10):
  *
- * - accuracy over the tasks that ran (an unreadable or missing answer counts as wrong), and `accuracy_grounded`,
- *   where a `--force-choice` guess (`grounded: false`) counts as wrong, so a guess is never a verified success;
- * - R_dep = |T_dep| / |T|, R_err = |T_err| / |T_dep|, R_prop = |T_prop| / |T_err| (judge.ts defines the sets);
+ * - accuracy over the tasks that ran (an unreadable or missing answer counts as wrong; a `--force-choice` guess counts
+ *   as the answer), and `accuracy_without_guesses`, where a guess counts as wrong, so a guess is never a verified
+ *   success;
+ * - R_dep = |T_dep| / |T|, R_err = |T_err| / |T_dep|, R_prop = |T_prop| / |T_err| (judge.ts defines the sets;
+ *   R_err counts only dependent tasks with at least one observation that ground truth covers);
  *   each rate is over the tasks where this configuration produced wrong observations, as in paper table 9;
  * - tool-call ratio = tool calls / reference calls, averaged over the tasks that ran and carry a reference sequence
  *   (paper table 10; verification follow-ups count as calls);
@@ -66,7 +68,7 @@ export interface ConfigMetrics {
   unavailable: number
   failed: number
   accuracy: Rate
-  accuracy_grounded: Rate
+  accuracy_without_guesses: Rate
   guesses: number
   r_dep: Rate
   r_err: Rate
@@ -125,7 +127,9 @@ function faultStats(ran: TaskOutcome[]): FaultStats[] {
 export function configMetrics(config: string, backbone: string, verify: boolean, outcomes: readonly TaskOutcome[]): ConfigMetrics {
   const ran = outcomes.filter((t) => t.status === 'done')
   const dep = ran.filter((t) => t.dependent)
-  const err = dep.filter((t) => t.erroneous)
+  // R_err is over the dependent tasks whose observations could be judged at all (a reference or a gold option).
+  const judged = dep.filter((t) => t.judged)
+  const err = judged.filter((t) => t.erroneous)
   const withRef = ran.filter((t) => t.reference_calls !== null && t.reference_calls > 0)
   return {
     config,
@@ -135,10 +139,10 @@ export function configMetrics(config: string, backbone: string, verify: boolean,
     unavailable: outcomes.filter((t) => t.status === 'unavailable').length,
     failed: outcomes.filter((t) => t.status === 'failed').length,
     accuracy: rate(ran.filter((t) => t.correct === true).length, ran.length),
-    accuracy_grounded: rate(ran.filter((t) => t.correct === true && t.grounded).length, ran.length),
-    guesses: ran.filter((t) => !t.grounded).length,
+    accuracy_without_guesses: rate(ran.filter((t) => t.correct === true && !t.guessed).length, ran.length),
+    guesses: ran.filter((t) => t.guessed).length,
     r_dep: rate(dep.length, ran.length),
-    r_err: rate(err.length, dep.length),
+    r_err: rate(err.length, judged.length),
     r_prop: rate(err.filter((t) => t.propagated).length, err.length),
     tool_call_ratio: { value: mean(withRef.map((t) => t.tool_calls / (t.reference_calls as number))), tasks: withRef.length },
     per_task: {

@@ -23,9 +23,9 @@ function table(head: string[], rows: (string | number)[][]): string {
 
 function summaryTable(ms: ConfigMetrics[]): string {
   return table(
-    ['config', 'tasks run', 'accuracy', 'accuracy (grounded)', 'R_dep', 'R_err', 'R_prop', 'tool-call ratio', 'tool calls', 'follow-ups', 'LLM calls', 'tokens', 's mean', 's median'],
+    ['config', 'tasks run', 'accuracy', 'accuracy without guesses', 'R_dep', 'R_err', 'R_prop', 'tool-call ratio', 'tool calls', 'follow-ups', 'LLM calls', 'tokens', 's mean', 's median'],
     ms.map((m) => [
-      m.config, `${m.ran}/${m.tasks}`, pct(m.accuracy), pct(m.accuracy_grounded), pct(m.r_dep), pct(m.r_err), pct(m.r_prop),
+      m.config, `${m.ran}/${m.tasks}`, pct(m.accuracy), pct(m.accuracy_without_guesses), pct(m.r_dep), pct(m.r_err), pct(m.r_prop),
       m.tool_call_ratio.tasks ? `${num(m.tool_call_ratio.value, 3)} (${m.tool_call_ratio.tasks})` : '–',
       num(m.per_task.tool_calls), num(m.per_task.follow_ups), num(m.per_task.llm_calls), num(m.per_task.tokens, 0), num(m.per_task.seconds_mean), num(m.per_task.seconds_median),
     ]),
@@ -106,7 +106,7 @@ export function renderReport(report: EvalReport, title = `Evaluation of ${report
     '',
     summaryTable(report.configs),
     '',
-    'Accuracy counts a missing or unreadable answer as wrong; the grounded column also counts a `--force-choice` guess as wrong. R_dep, R_err and R_prop follow paper section 3.1: tasks with a tool observation, of those with a wrong one (against the reference observations), of those whose wrong answer agrees with a wrong observation.',
+    'Accuracy counts a missing or unreadable answer as wrong; the next column also counts a `--force-choice` guess as wrong. R_dep, R_err and R_prop follow paper section 3.1: tasks with a tool observation, of those with a wrong one (against the reference observations), of those whose wrong answer agrees with a wrong observation.',
     '',
     '## Verification',
     '',

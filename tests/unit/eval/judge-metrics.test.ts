@@ -13,7 +13,7 @@ import { EvalTaskSchema, type EvalTask } from '../../../main/eval/suite'
 type Call = { value: number | null; fate: 'accept' | 'reject' | 'request_evidence' | 'rule' | 'off'; followUp?: boolean; choice?: string }
 
 /** A run's trajectory: one execute call per entry, judged as `fate` says. */
-function run(calls: Call[], answer: { answer: string; choice?: string | null; value?: number | null; basis?: number[]; grounded?: boolean }, options: string[] = []): AgentResult {
+function run(calls: Call[], answer: { answer: string; choice?: string | null; value?: number | null; basis?: number[]; grounded?: boolean; guess?: { choice: string; grounded: false; reason: string } }, options: string[] = []): AgentResult {
   const steps: RecordedStep[] = []
   const push = (kind: RecordedStep['kind'], payload: unknown) => steps.push({ seq: steps.length, kind, payload, at: '2026-01-01T00:00:00Z' })
   push('task', { question: 'q', options: options.map((text, i) => ({ letter: String.fromCharCode(65 + i), text })) })
@@ -28,7 +28,7 @@ function run(calls: Call[], answer: { answer: string; choice?: string | null; va
   })
   return {
     runId: 'r1',
-    answer: { explanation: '', unit: null, missing: [], choice: null, value: null, basis: [], ...answer } as AgentResult['answer'],
+    answer: { explanation: '', unit: null, missing: [], choice: null, value: null, basis: [], ...answer } as unknown as AgentResult['answer'],
     taskType: 't',
     classifiedBy: 'rule',
     verified: [],
@@ -38,7 +38,7 @@ function run(calls: Call[], answer: { answer: string; choice?: string | null; va
   }
 }
 
-const task = (over: Partial<EvalTask> = {}): EvalTask =>
+const task = (over: Record<string, unknown> = {}): EvalTask =>
   EvalTaskSchema.parse({ id: 't1', question: 'What is the mean NDVI?', answer: 0.5, answer_type: 'number', tolerance: 0.001, reference_observations: [{ value: 0.5, tolerance: 1e-6 }], ...over })
 
 const judge = (t: EvalTask, r: AgentResult, config = 'full', fault: Parameters<typeof judgeRun>[0]['fault'] = null) =>
@@ -64,14 +64,21 @@ describe('judging one run', () => {
     expect(judge(choice, run(base, { answer: 'A', choice: 'A' }, opts)).propagated).toBe(true)
     expect(judge(choice, run(base, { answer: 'C', choice: 'C' }, opts)).propagated).toBe(false)
     expect(judge(choice, run([{ value: 0.5, fate: 'off', choice: 'C' }], { answer: 'C', choice: 'C' }, opts)).propagated).toBe(false)
+    // Without a reference observation, an observation that picks an option is judged against the gold letter.
+    const gold = task({ answer: 'B', answer_type: 'choice', tolerance: undefined, reference_observations: undefined })
+    const picked = judge(gold, run([{ value: 0.69, fate: 'off', choice: 'C' }, { value: 0.1, fate: 'off' }], { answer: 'C', choice: 'C' }, opts))
+    expect(picked.observations.map((o) => o.wrong)).toEqual([true, null])
+    expect(picked).toMatchObject({ judged: true, erroneous: true, propagated: true })
     expect(judge(choice, run(base, { answer: 'B', choice: 'B' }, opts))).toMatchObject({ correct: true, propagated: false })
   })
 
   it('a choice task without a chosen option is wrong, and a force-choice guess is flagged ungrounded', () => {
     const choice = task({ answer: 'B', answer_type: 'choice', tolerance: undefined })
     expect(judge(choice, run([], { answer: 'No option is supported by verified evidence' })).correct).toBe(false)
-    const guess = judge(choice, run([], { answer: 'B', choice: 'B', grounded: false }))
-    expect(guess).toMatchObject({ correct: true, grounded: false, dependent: false })
+    const guess = judge(choice, run([], { answer: 'No option is supported by verified evidence', choice: null, grounded: false, guess: { choice: 'B', grounded: false, reason: 'blind' } }))
+    expect(guess).toMatchObject({ correct: true, choice: 'B', grounded: false, guessed: true, dependent: false })
+    // A base answer is not grounded (nothing was verified) but it is no guess.
+    expect(judge(choice, run([], { answer: 'B', choice: 'B', grounded: false }), 'base')).toMatchObject({ correct: true, guessed: false })
   })
 })
 
@@ -92,6 +99,10 @@ describe('suite metrics', () => {
     const m = configMetrics('base', 'rules', false, outcomes)
     expect(m).toMatchObject({ tasks: 5, ran: 4, unavailable: 1, verification: null })
     expect([m.r_dep.num, m.r_dep.den, m.r_err.num, m.r_err.den, m.r_prop.num, m.r_prop.den]).toEqual([3, 4, 2, 3, 1, 2])
+    // A dependent task no ground truth covers does not count toward R_err.
+    const unjudged = judge(task({ reference_observations: undefined }), run([{ value: 0.7, fate: 'off' }], { answer: '0.7', value: 0.7 }), 'base')
+    const m2 = configMetrics('base', 'rules', false, [...outcomes, unjudged])
+    expect([m2.r_dep.num, m2.r_dep.den, m2.r_err.num, m2.r_err.den]).toEqual([4, 5, 2, 3])
     expect(m.accuracy.value).toBe(0.5)
     // tool calls / reference calls (2) per task: 1/2, 2/2, 1/2, 1/2
     expect(m.tool_call_ratio).toEqual({ value: (0.5 + 1 + 0.5 + 0.5) / 4, tasks: 4 })
@@ -105,12 +116,12 @@ describe('suite metrics', () => {
       // request -> follow-up accepted -> correct
       judge(choice, run([{ value: 0.5, fate: 'request_evidence' }, { value: 0.5, fate: 'accept', followUp: true }], { answer: 'B', choice: 'B' }, opts)),
       // wrong observation rejected, nothing accepted, guess B (right, but ungrounded)
-      judge(choice, run([{ value: 0.7, fate: 'reject' }], { answer: 'B', choice: 'B', grounded: false }, opts)),
+      judge(choice, run([{ value: 0.7, fate: 'reject' }], { answer: 'No option', choice: null, grounded: false, guess: { choice: 'B', grounded: false, reason: 'x' } }, opts)),
       // right observation failed a rule (kept out: a false rejection), wrong one accepted
       judge(choice, run([{ value: 0.5, fate: 'rule' }, { value: 0.7, fate: 'accept' }], { answer: 'A', choice: 'A' }, opts)),
     ]
     const m = configMetrics('full', 'rules', true, outcomes)
-    expect([m.accuracy.num, m.accuracy_grounded.num, m.guesses]).toEqual([2, 1, 1])
+    expect([m.accuracy.num, m.accuracy_without_guesses.num, m.guesses]).toEqual([2, 1, 1])
     const v = m.verification!
     expect([v.tasks_with_failed_observation.num, v.tasks_with_request.num, v.tasks_with_accept_after_request.num, v.answered_correctly.num]).toEqual([3, 1, 1, 1])
     expect(v.rejected_calls).toBe(1)
