@@ -36,6 +36,8 @@ export interface RulesPlan {
   spec: QuestionSpec
   /** Why nothing is computed (a phrase not understood, data that cannot answer, no statistic named), else null. */
   refusal: string | null
+  /** The layers the input file names offer (upper-cased roles), for saying what is missing. */
+  inputRoles: string[]
   slots: Slots
   skill: Skill | null
   /** The base workflow, or why there is none. */
@@ -90,7 +92,7 @@ export function planTask(task: TaskSpec): RulesPlan {
   const skill = refusal ? null : selectSkill(slots, { question: task.question, inputs, spec })
   const ctx: SkillContext = { question: task.question, options: task.options, images: task.images, slots, inputs, spec }
   const variant = (v: Variant) => (skill ? skill.plan(ctx, v) : null)
-  return { spec, refusal, slots, skill, workflow: variant(BASE_VARIANT), variant }
+  return { spec, refusal, inputRoles: [...inputs.roles].sort(), slots, skill, workflow: variant(BASE_VARIANT), variant }
 }
 
 export class RulesPlanner implements Planner {
@@ -115,8 +117,9 @@ export class RulesPlanner implements Planner {
     const wf = plan.workflow
     if (plan.refusal) return { kind: 'finish', thought: plan.refusal }
     if (!plan.skill) {
-      const asked = plan.spec.subjects.length ? ` (it asks about ${plan.spec.subjects.join(', ')})` : ''
-      return { kind: 'finish', thought: `No skill covers this question${asked} with these inputs; nothing was computed.` }
+      const asked = plan.spec.subjects.length ? ` about ${plan.spec.subjects.join(', ')}` : ''
+      const held = plan.inputRoles.length ? `: the input files hold ${plan.inputRoles.join(', ')}` : ': no input layers were given'
+      return { kind: 'finish', thought: `No recipe answers this question${asked} from these inputs${held}; nothing was computed.` }
     }
     if (!wf || !wf.ok) return { kind: 'finish', thought: `Skill ${plan.skill.id} cannot run: missing ${wf && !wf.ok ? wf.missing : 'inputs'}.` }
 

@@ -163,9 +163,23 @@ export function selectPixels(grid: Grid, g: Geometry): number[] {
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) twiceArea += ring[j][0] * ring[i][1] - ring[i][0] * ring[j][1]
   if (twiceArea > 0) ring = [...ring].reverse()
   const poly = ring.map(([x, y]) => toPixel(grid, g.crs, x, y))
+  // A geometry wholly beyond the grid is a place outside the image: say so instead of returning no pixels.
+  const xs = poly.map((p) => p[0])
+  const ys = poly.map((p) => p[1])
+  if (Math.max(...xs) <= 0 || Math.max(...ys) <= 0 || Math.min(...xs) >= width || Math.min(...ys) >= height) {
+    throw new GeometryError(`the ${g.type} lies outside the ${width}x${height} image${g.crs === 'map' && grid.geoTransform ? ` (whose map extent is ${mapExtent(grid)})` : ''}`)
+  }
   const out: number[] = []
   scanlineFill(poly, width, height, out)
   return out
+}
+
+/** The map extent of a north-up grid as "x from A to B, y from C to D", for messages. */
+function mapExtent(grid: Grid): string {
+  const a = pixelToMap(grid.geoTransform!, 0, 0)
+  const b = pixelToMap(grid.geoTransform!, grid.width, grid.height)
+  const r = (v: number) => Number(v.toPrecision(10))
+  return `x from ${r(Math.min(a[0], b[0]))} to ${r(Math.max(a[0], b[0]))}, y from ${r(Math.min(a[1], b[1]))} to ${r(Math.max(a[1], b[1]))}`
 }
 
 /** Map coordinates of a pixel centre, for the evidence. */

@@ -11,7 +11,7 @@
  */
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { planTask } from '../../../main/agent/rules/rules-planner'
+import { planTask, RulesPlanner } from '../../../main/agent/rules/rules-planner'
 import { makeTask, parseOptions } from '../../../main/agent/task'
 import { ArtifactStore } from '../../../main/store/artifacts'
 import { executeDag } from '../../../main/tools/execute/index'
@@ -162,11 +162,12 @@ const CASES: Case[] = [
   { q: 'What is the trend of the mean LST over 2020?', expect: { value: () => sen(Y2020.map((d) => meanOf(LST[d]))) } },
   { q: 'What is the Theil-Sen slope of mean NDVI across the 2020 dates?', expect: { value: () => sen(Y2020.map((d) => meanOf(NDVI[d]))) } },
   // questions the data cannot answer
-  { q: 'What is the mean precipitation in 2020?', expect: { refuse: /./ } },
+  { q: 'What is the mean precipitation in 2020?', expect: { refuse: /about precipitation from these inputs: the input files hold LST, NDVI/ } },
   { q: 'What is the mean LST in 2018?', expect: { refuse: /no date inside "2018"/ } },
   { q: 'What is the median NDVI in July 2021?', expect: { refuse: /no date inside/ } },
-  { q: 'What is the mean NDWI in 2020?', expect: { refuse: /./ } },
-  { q: 'What is the mean LST in 2020 inside the bounding box [100, 100, 200, 200] in map coordinates?', expect: { refuse: /./ } },
+  { q: 'What is the mean NDWI in 2020?', expect: { refuse: /the bands of NDWI/ } },
+  { q: 'What is the mean LST in 2020 inside the bounding box [100, 100, 200, 200] in map coordinates?', expect: { refuse: /the bbox lies outside the 6x4 image \(whose map extent is x from 500000 to 500180/ } },
+  { q: 'What is the mean NDVI in 2020 inside the pixel box [10, 10, 20, 20]?', expect: { refuse: /the bbox lies outside the 6x4 image/ } },
   { q: 'What is the mode of LST in 2020?', expect: { refuse: /mode/ } },
   { q: 'What is the skewness of the NDVI distribution in 2020?', expect: { refuse: /skewness/ } },
   { q: 'What is the coefficient of variation of LST in 2020?', expect: { refuse: /coefficient of variation/ } },
@@ -195,10 +196,15 @@ function fillOptions(c: Case): string {
 }
 
 async function ask(c: Case): Promise<{ refused: string | null; value?: number; choice?: string }> {
-  const plan = planTask(makeTask({ question: c.q, options: c.options ? parseOptions(fillOptions(c)) : [], files: [dir] }))
+  const task = makeTask({ question: c.q, options: c.options ? parseOptions(fillOptions(c)) : [], files: [dir] })
+  const plan = planTask(task)
   const wf = plan.workflow
   if (plan.refusal) return { refused: plan.refusal }
-  if (!plan.skill) return { refused: 'no skill' }
+  if (!plan.skill) {
+    // What the planner itself says when no skill covers the question.
+    const step = await new RulesPlanner().next({ task, events: [], abandoned: [], request: null } as never)
+    return { refused: step.kind === 'finish' ? (step.thought ?? 'no skill') : 'no skill' }
+  }
   if (!wf || !wf.ok) return { refused: wf ? wf.missing : 'no workflow' }
   if (wf.tool !== 'execute') return { refused: `not an execute workflow (${wf.tool})` }
   const r = await executeDag(wf.args, { artifacts: new ArtifactStore(path.join(dir, 'artifacts')) })
