@@ -146,6 +146,43 @@ export const UPLOAD_CHUNK_BYTES = 4 * 1024 ** 2
 
 const channel = <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(request: Req, response: Res, doc: string) => ({ request, response, doc })
 
+// --- model packs (main/engines/vision; native-models/README.md)
+
+const TensorInfo = z.object({ name: z.string(), type: z.string(), shape: z.array(z.union([z.number(), z.string()])) })
+
+/** One installed pack as the model manager lists it; `problem` says why an invalid pack is refused. */
+export const ModelPack = z.object({
+  id: z.string(),
+  version: z.string(),
+  family: z.enum(['yolo', 'sam', 'sam2', 'clip', 'paddleocr']).nullable(),
+  task: z.enum(['detect', 'obb', 'segment', 'prompt-segment', 'scene', 'ocr']).nullable(),
+  /** Model input width, height in pixels. */
+  inputSize: z.tuple([z.number(), z.number()]).nullable(),
+  classNames: z.array(z.string()),
+  /** Training ground sample distance, metres per pixel. */
+  gsd: z.number().nullable(),
+  licence: z.string().nullable(),
+  origin: z.enum(['built-in', 'user']),
+  status: z.enum(['ok', 'invalid']),
+  problem: z.string().optional(),
+})
+export type ModelPack = z.infer<typeof ModelPack>
+
+/** A fully checked pack: manifest facts, file hashes and each ONNX graph's inputs/outputs. */
+export const ModelPackReport = z.object({
+  id: z.string(),
+  version: z.string(),
+  family: z.string(),
+  task: z.string(),
+  origin: z.enum(['built-in', 'user']),
+  licence: z.string(),
+  classNames: z.array(z.string()),
+  gsd: z.number().nullable(),
+  files: z.record(z.string(), z.object({ file: z.string(), sha256: z.string() })),
+  io: z.record(z.string(), z.object({ inputs: z.array(TensorInfo), outputs: z.array(TensorInfo) })),
+})
+export type ModelPackReport = z.infer<typeof ModelPackReport>
+
 export const channels = {
   // --- app
   'app.hello': channel(
@@ -298,6 +335,20 @@ export const channels = {
     BackboneTest,
     'check that a backbone answers: lists an endpoint\'s models, or checks that a GGUF file is readable',
   ),
+
+  // --- model packs
+  'models.list': channel(
+    z.object({ check: z.boolean().default(false) }).strict(),
+    z.object({ packs: z.array(ModelPack) }),
+    'the installed model packs; check: also verify hashes and graphs (slower)',
+  ),
+  'models.check': channel(z.object({ id: z.string().min(1) }).strict(), ModelPackReport, 'verify one installed pack: manifest, file hashes, graph inputs/outputs'),
+  'models.add': channel(
+    z.object({ dir: z.string().min(1), replace: z.boolean().default(false) }).strict(),
+    ModelPackReport,
+    'check the pack folder on this computer and install it into the data folder',
+  ),
+  'models.remove': channel(z.object({ id: z.string().min(1) }).strict(), z.object({ removed: z.boolean() }), 'remove an added pack (built-in packs stay)'),
 
   // --- map layers
   'layers.info': channel(z.object({ layer: LayerRef }).strict(), LayerInfo, 'how to show a raster: size, lon/lat bounds, zoom range, default style, tile URL'),

@@ -14,6 +14,7 @@ import { appHandlers } from './handlers/app'
 import { fileHandlers } from './handlers/files'
 import { imageHandlers } from './handlers/image'
 import { layerHandlers } from './handlers/layers'
+import { modelHandlers } from './handlers/models'
 import { priorHandlers } from './handlers/prior'
 import { reportHandlers } from './handlers/report'
 import { runHandlers } from './handlers/runs'
@@ -146,6 +147,7 @@ export function createIpcHost(opts: IpcHostOptions): IpcHost {
     ...settingsHandlers(deps),
     ...layerHandlers(deps),
     ...reportHandlers(deps),
+    ...modelHandlers(deps),
   })
   return {
     router,
