@@ -1,0 +1,57 @@
+/**
+ * Issue 10's headline questions through the real command line with the default rules backbone and no model:
+ * the share of water in the Landsat scene and the changed share of the LEVIR-CD pair are answered from accepted
+ * measure observations whose evidence names the weight-free engine, the numerator, the denominator and the layers.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import { main } from '../../main/cli/index'
+import { shared, tempDir } from '../helpers/tmp'
+
+const { dir, cleanup } = tempDir('rsure-perception-ask-')
+const previous = process.env.RSURE_DATA_DIR
+const previousVlm = process.env.RSURE_VLM
+afterAll(() => {
+  if (previous === undefined) delete process.env.RSURE_DATA_DIR
+  else process.env.RSURE_DATA_DIR = previous
+  if (previousVlm !== undefined) process.env.RSURE_VLM = previousVlm
+  cleanup()
+})
+
+async function ask(args: string[]) {
+  process.env.RSURE_DATA_DIR = dir
+  delete process.env.RSURE_VLM
+  let stdout = ''
+  let stderr = ''
+  const code = await main(['ask', '--json', ...args], { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), signal: new AbortController().signal })
+  expect(stderr).toBe('')
+  expect(code).toBe(0)
+  return JSON.parse(stdout)
+}
+
+describe('rsure ask answers perception questions from verified observations', () => {
+  it('What share of this scene is water? (Landsat 8, 900 m pixels)', { timeout: 120_000 }, async () => {
+    const out = await ask(['--files', shared('fixtures', 'landsat8_L1TP_016037_20170813'), 'What share of this scene is water?'])
+    expect(out.verified).toHaveLength(1)
+    const v = out.verified[0]
+    expect(v).toMatchObject({ status: 'accepted', action: { tool: 'measure' }, config: { coarse: 'measure:percentage', fine: 'measure:percentage|auto|regions' } })
+    expect(v.evidence.source.sources[0]).toMatchObject({ backend: 'classical:spectral-index', geometry: 'exact', epsg: 32617, gsd_source: 'geotransform', pixel_area_m2: 810000 })
+    const { numerator, denominator } = v.evidence.intermediate
+    expect(v.observation.value).toBeCloseTo((100 * numerator) / denominator, 9)
+    expect(v.evidence.intermediate.numerator_area_m2).toBe(numerator * 810000)
+    expect(v.evidence.validity.layers_used[0].paths.length).toBe(3)
+    expect(out.answer).toBe(`${(v.observation.value as number).toFixed(3)} %`)
+    expect(out.grounded).toBe(true)
+  })
+
+  it('What percentage of the area changed between the two images? (LEVIR-CD pair)', { timeout: 120_000 }, async () => {
+    const out = await ask(['--image', shared('fixtures', 'levircd', 'A', 'test_2_0000_0000.png'), '--image', shared('fixtures', 'levircd', 'B', 'test_2_0000_0000.png'), 'What percentage of the area changed between the two images?'])
+    expect(out.task_type).toBe('change_detection')
+    const v = out.verified[0]
+    expect(v).toMatchObject({ status: 'accepted', action: { tool: 'measure' }, config: { coarse: 'measure:percentage', fine: 'measure:percentage|auto|change' } })
+    expect(v.evidence.source.sources[0].perceive).toMatchObject({ backend: 'classical:cva', config: 'perceive:change|auto|full' })
+    expect(v.evidence.intermediate.denominator).toBe(65536)
+    // The caveat about unsupervised change masks travels with the accepted observation into the answer.
+    expect(v.caveats.join(' ')).toMatch(/change vector analysis/)
+    expect(out.answer).toMatch(/^\d+\.\d+ %/)
+  })
+})
