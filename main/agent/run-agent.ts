@@ -12,7 +12,7 @@ import type { ToolResult } from '../tools/protocol'
 import type { Progress } from '../tools/tool'
 import { noPrior, type PriorLookup } from '../verify/prior-lookup'
 import type { VerifierImage } from '../verify/verdict'
-import type { FinalAnswer } from './answer'
+import { groundAnswer, type GroundedAnswer } from './answer-grounding'
 import type { Backbone } from './backbone'
 import { gapsOf } from './gaps'
 import { H_MAX, K_MAX, runLoop, type StopReason } from './loop'
@@ -26,6 +26,8 @@ export interface AgentSwitches {
   verify: boolean
   /** false = `--no-prior`: the verifier gets prior = None. */
   prior: boolean
+  /** `--force-choice`: when no option is supported, add a guess labelled `grounded: false` (never the answer). */
+  forceChoice?: boolean
 }
 
 export interface AgentDeps {
@@ -50,7 +52,8 @@ export interface AgentMetrics {
 
 export interface AgentResult {
   runId: string | null
-  answer: FinalAnswer
+  /** The answer after grounding: an option only where an accepted observation supports it. */
+  answer: GroundedAnswer
   taskType: string
   classifiedBy: string
   verified: HistoryEntry[]
@@ -108,7 +111,8 @@ export async function runAgent(task: TaskSpec, switches: AgentSwitches, deps: Ag
     })
     const lastPlan = [...recorder.steps].reverse().find((s) => s.kind === 'plan')?.payload as { thought?: string } | undefined
     const gaps = gapsOf(outcome.events, outcome.abandoned, outcome.stop, lastPlan?.thought)
-    const answer = await backbone.writer.write({ task, taskType: classification.taskType, history: outcome.history, gaps }, signal)
+    const answerInput = { task, taskType: classification.taskType, history: outcome.history, gaps }
+    const answer = groundAnswer(await backbone.writer.write(answerInput, signal), answerInput, { forceChoice: switches.forceChoice })
     recorder.record('answer', answer)
     const m = metrics()
     if (runId) deps.runs?.finishRun(runId, { status: 'finished', answer: answer.answer, metrics: { ...m } })

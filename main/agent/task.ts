@@ -72,7 +72,7 @@ export function makeTask(input: z.input<typeof TaskInput>): TaskSpec {
 export function answerRequirement(task: TaskSpec): string {
   switch (task.format) {
     case 'choice':
-      return `Name exactly one option letter (${task.options.map((o) => o.letter).join(', ')}), the one the verified observations support best, then one short sentence of support; state any gap in the evidence beside it.`
+      return `Name one option letter (${task.options.map((o) => o.letter).join(', ')}) only if a verified observation supports it, then one short sentence of support; state any gap in the evidence beside it. If none supports an option, name no letter and say what is missing.`
     case 'number':
       return 'Give one number with its unit, then one short sentence of support; if the verified observations cannot give it, say what is missing instead of a number.'
     case 'text':

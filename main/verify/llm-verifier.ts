@@ -4,6 +4,7 @@
  * evidence and the prior, and answers accept | request_evidence | reject as JSON. It never sees the backbone's
  * history. An answer that is not a valid verdict is an error, which the loop turns into a rejection.
  */
+import { z } from 'zod'
 import { compactJson } from './compact-json'
 import { fillPrompt } from './prompt-template'
 import { Verdict, type SemanticVerifier, type VerificationInput } from './verdict'
@@ -16,17 +17,13 @@ export interface JsonChat {
   ): Promise<unknown>
 }
 
-export const VERDICT_JSON_SCHEMA: Record<string, unknown> = {
-  type: 'object',
-  properties: {
-    decision: { type: 'string', enum: ['accept', 'request_evidence', 'reject'] },
-    feedback: { type: 'string' },
-    needed: { type: 'array', items: { type: 'string' } },
-    caveats: { type: 'array', items: { type: 'string' } },
-  },
-  required: ['decision', 'feedback'],
-  additionalProperties: false,
-}
+/** The verdict's JSON schema for the model, derived from the zod schema that checks the answer (input side: the
+ * lists may be left out, as their defaults fill them). */
+export const VERDICT_JSON_SCHEMA: Record<string, unknown> = (() => {
+  const json = z.toJSONSchema(Verdict.strict(), { io: 'input' }) as Record<string, unknown>
+  delete json.$schema
+  return json
+})()
 
 /** The prompt text of one verification (exported so tests can check what the verifier is, and is not, shown). */
 export function verifierPrompt(input: VerificationInput): string {

@@ -50,7 +50,8 @@ describe('rsure ask', () => {
     expect(obs.evidence.source.formulas.tvdi.product).toBe('tvdi')
     expect(out.metrics).toMatchObject({ tool_calls: 1, llm_calls: 0, tokens: 0 })
     expect(out.metrics.seconds).toBeGreaterThan(0)
-    expect(out.settings).toEqual({ backbone: 'rules', verify: true, prior: true })
+    expect(out.settings).toEqual({ backbone: 'rules', verify: true, prior: true, forceChoice: false })
+    expect(out).toMatchObject({ choice: 'B', grounded: true, guess: null })
 
     const services = openServices({ dataDir: dir })
     try {

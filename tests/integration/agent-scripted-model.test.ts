@@ -198,7 +198,9 @@ describe('verified loop with a scripted model', () => {
     expect(result.stop).toBe('budget_exhausted')
     expect(kinds(result)).toContain('budget_exhausted')
     expect(result.answer.missing).toContain('the tool-call budget ran out before the plan finished')
-    expect(result.answer.choice).toBe('B')
+    // The writer still wrote 'B' with nothing verified: that letter is overruled, no option is named.
+    expect(result.answer.choice).toBeNull()
+    expect(result.answer.grounded).toBe(false)
   })
 
   it('--no-verify passes a faulty observation straight through (RSure-Base)', async () => {

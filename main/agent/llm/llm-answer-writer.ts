@@ -1,7 +1,8 @@
 /**
  * The final answer from a language model, in a fresh context (paper B.3): the prompt holds the task, the answer
  * requirement, the verified history and the list of what could not be verified — nothing else. For a
- * multiple-choice task the reply must name one of the offered letters; anything else is reported as no choice.
+ * multiple-choice task a reply that names no offered letter is reported as no choice; a letter it names is still
+ * checked against the verified observations by the run (answer-grounding.ts), which overrules an unsupported one.
  */
 import { z } from 'zod'
 import { compactJson } from '../../verify/compact-json'
@@ -9,6 +10,7 @@ import { fillPrompt } from '../../verify/prompt-template'
 import type { AnswerInput, AnswerWriter, FinalAnswer } from '../answer'
 import type { Model } from '../model'
 import { answerRequirement } from '../task'
+import { jsonSchemaOf } from '../tool-registry'
 import type { HistoryEntry } from '../verified-history'
 
 const AnswerReply = z.object({
@@ -17,12 +19,8 @@ const AnswerReply = z.object({
   choice: z.string().nullable().optional(),
 })
 
-const ANSWER_SCHEMA: Record<string, unknown> = {
-  type: 'object',
-  properties: { answer: { type: 'string' }, explanation: { type: 'string' }, choice: { type: ['string', 'null'] } },
-  required: ['answer', 'explanation'],
-  additionalProperties: false,
-}
+/** The reply's JSON schema for the model, derived from the zod schema that checks the reply. */
+const ANSWER_SCHEMA = jsonSchemaOf(AnswerReply.strict())
 
 /** One verified history entry as the writer reads it. */
 export function renderHistoryEntry(e: HistoryEntry): string {

@@ -1,6 +1,7 @@
 /**
  * `rsure ask [--image P]... [--files DIR] [--options TEXT] [--backbone rules|openai:URL#MODEL|llama:GGUF]
- * [--no-verify] [--no-prior] [--json] QUESTION`: answer a question with the verified agent (DESIGN sections 5, 7).
+ * [--no-verify] [--no-prior] [--force-choice] [--json] QUESTION`: answer a question with the verified agent (DESIGN
+ * sections 5, 7). `--force-choice` adds a guess when no option is supported, labelled `grounded: false`.
  *
  * `--json` prints `{answer, task_type, verified, trajectory, metrics}` (plus the run id, the explanation and the
  * switches); the run and its full trajectory are stored in SQLite either way.
@@ -30,7 +31,7 @@ const AskArgs = z.object({
 const command: Command = {
   name: 'ask',
   summary: 'Answer a question about images or raster files with the verified agent (default backbone: rules, no model needed).',
-  usage: 'rsure ask [--image P]... [--files DIR] [--options TEXT] [--backbone rules|openai:URL#MODEL|llama:GGUF] [--no-verify] [--no-prior] [--json] QUESTION',
+  usage: 'rsure ask [--image P]... [--files DIR] [--options TEXT] [--backbone rules|openai:URL#MODEL|llama:GGUF] [--no-verify] [--no-prior] [--force-choice] [--json] QUESTION',
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('ask', argv, {
       image: { type: 'string', multiple: true },
@@ -39,6 +40,7 @@ const command: Command = {
       backbone: { type: 'string' },
       'no-verify': { type: 'boolean', default: false },
       'no-prior': { type: 'boolean', default: false },
+      'force-choice': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     })
     const args = validate(
@@ -67,7 +69,7 @@ const command: Command = {
     })
 
     const services = openServices()
-    const switches = { verify: !values['no-verify'], prior: !values['no-prior'] }
+    const switches = { verify: !values['no-verify'], prior: !values['no-prior'], forceChoice: values['force-choice'] }
     const progress = values.json ? undefined : progressPrinter(io)
     const onEvent = progress && ((e: AskEvent) => void (e.type === 'progress' && progress(e.progress)))
     try {
@@ -82,11 +84,15 @@ const command: Command = {
           run_id: result.runId,
           explanation: result.answer.explanation,
           choice: result.answer.choice,
+          grounded: result.answer.grounded,
+          guess: result.answer.guess,
           missing: result.answer.missing,
           settings: { backbone: args.backbone.trim(), ...switches },
         })
       } else {
         io.stdout(`${result.answer.answer}\n${result.answer.explanation}\n`)
+        const g = result.answer.guess
+        if (g) io.stdout(`Guess (grounded: false, not verified): ${g.choice}: ${g.reason}\n`)
         const n = result.verified.filter((e) => e.kind === 'observation').length
         io.stdout(`(${result.taskType}; ${n} verified observation(s); ${result.metrics.tool_calls} tool call(s), ${result.metrics.llm_calls} LLM call(s), ${result.metrics.seconds} s; run ${result.runId})\n`)
       }
