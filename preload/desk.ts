@@ -184,6 +184,10 @@ export const DerivedLayer = z.object({
   kind: z.string(),
   /** The call that produced it (1-based), when known. */
   call: z.number().int().positive().nullable(),
+  /** The execute node that made it (e.g. 'ndvi'), when the tool recorded one. */
+  node: z.string().nullable(),
+  /** Physical unit of its values (e.g. 'K', 'dimensionless'), when recorded. */
+  unit: z.string().nullable(),
   format: z.enum(['geotiff', 'geojson', 'png', 'jpeg', 'other']),
   name: z.string(),
   bytes: z.number().int().nonnegative().nullable(),

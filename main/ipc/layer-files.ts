@@ -36,7 +36,7 @@ export function parseLayerKey(key: string): LayerRef | null {
 /** The artifact's recorded file, if it lies inside the artifact folder. */
 export function artifactFile(deps: IpcDeps, sha256: string): LayerFile {
   const services = needServices(deps)
-  const row = services.db.prepare('SELECT kind, path FROM artifacts WHERE sha256 = ?').get(sha256) as { kind: string; path: string } | undefined
+  const row = services.artifacts.record(sha256)
   if (!row) throw notFound('derived layer', sha256.slice(0, 12), 'run the question again to make it')
   const rel = path.relative(path.resolve(services.paths.artifacts), path.resolve(row.path))
   if (rel.startsWith('..') || path.isAbsolute(rel)) throw new RsureError('failed', `Derived layer ${sha256.slice(0, 12)} is recorded outside the artifact folder, so it is not shown; run the question again.`)

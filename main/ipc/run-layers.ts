@@ -59,11 +59,14 @@ export async function runLayers(services: Services, runId: string, steps: readon
       const format = FORMATS[path.extname(f.path).toLowerCase()] ?? 'other'
       const stat = await fs.promises.stat(f.path).catch(() => null)
       const available = !!stat?.isFile()
-      const node = f.kind.includes(':') ? f.kind.slice(f.kind.indexOf(':') + 1) : null
+      const meta = services.artifacts.record(f.sha256)?.meta ?? {}
+      const node = typeof meta.node === 'string' ? meta.node : f.kind.includes(':') ? f.kind.slice(f.kind.indexOf(':') + 1) : null
       return {
         id: f.sha256,
         kind: f.kind,
         call: f.call,
+        node,
+        unit: typeof meta.unit === 'string' ? meta.unit : null,
         format,
         name: node ? `${node} (call ${f.call ?? '?'})` : `${f.kind} ${f.sha256.slice(0, 8)}`,
         bytes: stat?.size ?? null,

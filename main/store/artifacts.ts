@@ -55,6 +55,21 @@ export class ArtifactStore {
     return { kind: opts.kind, path: file, sha256: digest }
   }
 
+  /** What the database records of an artifact (kind, path, size, run, meta such as node and unit), if anything. */
+  record(sha: string): { kind: string; path: string; bytes: number; runId: string | null; meta: Record<string, unknown> } | undefined {
+    const row = this.db?.prepare('SELECT kind, path, bytes, run_id, meta FROM artifacts WHERE sha256 = ?').get(sha) as
+      | { kind: string; path: string; bytes: number; run_id: string | null; meta: string }
+      | undefined
+    if (!row) return undefined
+    let meta: Record<string, unknown> = {}
+    try {
+      meta = JSON.parse(row.meta) as Record<string, unknown>
+    } catch {
+      // a damaged meta column leaves the artifact usable
+    }
+    return { kind: row.kind, path: row.path, bytes: row.bytes, runId: row.run_id, meta }
+  }
+
   /** Read an artifact back and check its bytes still match the recorded digest. */
   read(artifact: Artifact): Buffer {
     const bytes = fs.readFileSync(artifact.path)

@@ -25,7 +25,7 @@ beforeAll(() => {
   // A 4 x 3 NDVI raster in UTM 33N (10 m pixels) and one detected region as GeoJSON.
   const data = Float64Array.from([0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, NaN, 0.2, 0.3, 0.4])
   const keys = { directory: [1, 1, 0, 3, 1024, 0, 1, 1, 1025, 0, 1, 1, 3072, 0, 1, 32633], doubles: [], ascii: '' }
-  tif = s.artifacts.save(encodeGeoTiff(data, { width: 4, height: 3, geoTransform: [500000, 10, 0, 5000000, 0, -10], crs: null, geoKeyTags: keys as never }), { kind: 'raster:ndvi', ext: 'tif', runId })
+  tif = s.artifacts.save(encodeGeoTiff(data, { width: 4, height: 3, geoTransform: [500000, 10, 0, 5000000, 0, -10], crs: null, geoKeyTags: keys as never }), { kind: 'raster:ndvi', ext: 'tif', runId, meta: { node: 'ndvi', unit: 'dimensionless' } })
   const geojson = { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { label: 'field' }, geometry: { type: 'Polygon', coordinates: [[[15, 45], [15.01, 45], [15.01, 45.01], [15, 45]]] } }] }
   vec = s.artifacts.save(Buffer.from(JSON.stringify(geojson)), { kind: 'regions:vegetation', ext: 'geojson', runId })
   s.runs.appendStep(runId, 'tool_call', { call: 1, tool: 'execute', args: {} })
@@ -41,7 +41,7 @@ describe('derived layers', () => {
   it('lists a run\'s layers with their call, format and placement', async () => {
     const { layers } = await host.router.call('runs.layers', { runId })
     expect(layers).toEqual([
-      expect.objectContaining({ id: tif.sha256, kind: 'raster:ndvi', call: 1, format: 'geotiff', available: true, georeference: 'geographic', name: 'ndvi (call 1)' }),
+      expect.objectContaining({ id: tif.sha256, kind: 'raster:ndvi', call: 1, node: 'ndvi', unit: 'dimensionless', format: 'geotiff', available: true, georeference: 'geographic', name: 'ndvi (call 1)' }),
       expect.objectContaining({ id: vec.sha256, kind: 'regions:vegetation', call: null, format: 'geojson', available: true, georeference: 'geographic' }),
     ])
   })
