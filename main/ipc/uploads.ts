@@ -8,6 +8,10 @@
  * deletes every upload folder that no session references and whose owner is no longer running: partial uploads of
  * a process that crashed or was killed, and files whose removal was interrupted. A folder with no owner file yet is
  * spared for UNOWNED_GRACE_MS (another process may be between making it and writing its owner).
+ *
+ * Bounds: an upload may announce at most `maxBytes` (RSURE_MAX_UPLOAD_MB, default 4 GiB), and only while the data
+ * folder's disk has room for it and for the rest of the uploads in progress, with FREE_MARGIN_BYTES to spare. File
+ * system failures become one sentence that names the upload, never the data folder's path.
  */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -22,6 +26,26 @@ export const UPLOAD_FOLDER = /^u[0-9a-f]{16}$/
 
 /** An upload folder without an owner file is left alone this long (ms) after its last change. */
 export const UNOWNED_GRACE_MS = 60 * 1000
+
+/** Room left free on the data folder's disk after every upload in progress has arrived. */
+export const FREE_MARGIN_BYTES = 256 * 1024 * 1024
+
+/** The largest upload accepted (bytes): RSURE_MAX_UPLOAD_MB, default 4 GiB. */
+export function maxUploadBytes(): number {
+  const mb = Number(process.env.RSURE_MAX_UPLOAD_MB)
+  return (Number.isFinite(mb) && mb > 0 ? mb : 4096) * 1024 * 1024
+}
+
+function gib(n: number): string {
+  return n >= 2 ** 30 ? `${(n / 2 ** 30).toFixed(1)} GiB` : `${Math.ceil(n / 2 ** 20)} MiB`
+}
+
+/** A file system failure during an upload as one sentence of our own (the errno text would name the data folder). */
+function diskProblem(err: unknown, name: string): RsureError {
+  const code = (err as NodeJS.ErrnoException)?.code
+  const why = code === 'ENOSPC' ? 'the disk is full' : code === 'EACCES' || code === 'EPERM' ? 'the data folder is not writable' : code === 'EDQUOT' ? 'the disk quota is used up' : 'the data folder could not be written'
+  return new RsureError('failed', `The upload of '${name}' failed because ${why}; free some space or choose another data folder, then drop the file again.`)
+}
 
 /** Uploads open at once per process. */
 export const MAX_OPEN_UPLOADS = 16
@@ -46,6 +70,11 @@ export class UploadStore {
   constructor(
     readonly dir: string,
     private readonly now: () => number = Date.now,
+    /** Free bytes on the disk holding `dir` (tests pass their own). */
+    private readonly freeBytes: (dir: string) => Promise<number> = async (dir) => {
+      const st = await fs.promises.statfs(dir)
+      return st.bavail * st.bsize
+    },
   ) {}
 
   /** Delete uploads abandoned for longer than UPLOAD_IDLE_MS. */
@@ -63,13 +92,37 @@ export class UploadStore {
     if (this.open.size >= MAX_OPEN_UPLOADS) {
       throw new RsureError('failed', `${MAX_OPEN_UPLOADS} uploads are already in progress; wait for them to finish and drop the rest again.`)
     }
+    const base = path.basename(name)
+    if (!base || base === '.' || base === '..' || base === OWNER_FILE || base.includes('\0')) {
+      throw new RsureError('failed', `'${name}' cannot be used as a file name; rename the file and drop it again.`)
+    }
+    const max = maxUploadBytes()
+    if (!Number.isSafeInteger(size) || size < 1 || size > max) {
+      throw new RsureError('failed', `'${base}' is ${gib(size)}, more than the ${gib(max)} an upload may be (RSURE_MAX_UPLOAD_MB); open it with the desktop app or the command line, which read files where they are.`)
+    }
+    let free: number
+    try {
+      await fs.promises.mkdir(this.dir, { recursive: true })
+      free = await this.freeBytes(this.dir)
+    } catch (err) {
+      throw diskProblem(err, base)
+    }
+    const pending = [...this.open.values()].reduce((n, u) => n + (u.size - u.received), 0)
+    if (size + pending + FREE_MARGIN_BYTES > free) {
+      throw new RsureError('failed', `There is no room for '${base}' (${gib(size)}): the data folder's disk has ${gib(free)} free${pending ? `, ${gib(pending)} of it promised to uploads in progress` : ''}; free some space and drop it again.`)
+    }
     const id = `u${randomBytes(8).toString('hex')}`
     const folder = path.join(this.dir, id)
-    await fs.promises.mkdir(folder, { recursive: true })
-    await fs.promises.writeFile(path.join(folder, OWNER_FILE), String(process.pid))
-    const file = path.join(folder, path.basename(name))
-    const handle = await fs.promises.open(file, 'wx')
-    this.open.set(id, { id, file, size, received: 0, handle, busy: false, touched: this.now() })
+    try {
+      await fs.promises.mkdir(folder, { recursive: true })
+      await fs.promises.writeFile(path.join(folder, OWNER_FILE), String(process.pid))
+      const file = path.join(folder, base)
+      const handle = await fs.promises.open(file, 'wx')
+      this.open.set(id, { id, file, size, received: 0, handle, busy: false, touched: this.now() })
+    } catch (err) {
+      await fs.promises.rm(folder, { recursive: true, force: true }).catch(() => undefined)
+      throw diskProblem(err, base)
+    }
     return id
   }
 
@@ -93,6 +146,12 @@ export class UploadStore {
     try {
       await u.handle.write(bytes, 0, bytes.byteLength, offset)
       u.received += bytes.byteLength
+    } catch (err) {
+      // A disk that filled up meanwhile: the partial file is deleted at once rather than left to the next start.
+      this.open.delete(id)
+      await u.handle.close().catch(() => undefined)
+      await fs.promises.rm(path.dirname(u.file), { recursive: true, force: true }).catch(() => undefined)
+      throw diskProblem(err, path.basename(u.file))
     } finally {
       u.busy = false
     }
