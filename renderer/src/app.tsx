@@ -1,15 +1,45 @@
 /**
- * The window: a header with the connection, the drop zone, and one card per added file (preview + info). All data
- * comes through `RsureApi` (transport/), so this code runs unchanged in Electron and in a browser.
+ * The analyst's desk: files on the left (drop zone, previews, info), the map or pixel viewer in the centre with its
+ * layers, the chat-style thread with live timelines and answers on the right; the evidence viewer opens over them.
+ * Tabs reach the run history, the prior matrix and the settings. All data comes through `RsureApi` (transport/),
+ * so this code runs unchanged in Electron and in a browser.
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
-import type { FileEntry, ResponseOf, RsureApi } from '../../preload/contract'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { BackboneChoice, DerivedLayer, FileEntry, ResponseOf, RsureApi } from '../../preload/contract'
 import { DropZone, type DropZoneHandle } from './components/drop-zone'
 import { FileCard } from './components/file-card'
+import { DeskMap } from './desk/desk-map'
+import { PriorMatrix } from './desk/prior-matrix'
+import { PromptBox } from './desk/prompt-box'
+import { RunHistory } from './desk/run-history'
+import { saveFile } from './desk/save-file'
+import { SettingsPanel, type Theme } from './desk/settings-panel'
+import { Thread } from './desk/thread'
+import { useRuns } from './desk/use-runs'
+import { EvidenceViewer } from './evidence/evidence-viewer'
+import { acceptedCalls } from './model/run-model'
 
 function mergeFiles(list: FileEntry[], more: FileEntry[]): FileEntry[] {
   const seen = new Set(list.map((f) => f.id))
   return [...list, ...more.filter((f) => !seen.has(f.id))]
+}
+
+type Tab = 'desk' | 'history' | 'prior' | 'settings'
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'desk', label: 'Desk' },
+  { id: 'history', label: 'History' },
+  { id: 'prior', label: 'Prior' },
+  { id: 'settings', label: 'Settings' },
+]
+
+function useTheme(): [Theme, (t: Theme) => void] {
+  const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem('rsure.theme') as Theme | null) ?? 'system')
+  useEffect(() => {
+    if (theme === 'system') document.documentElement.removeAttribute('data-theme')
+    else document.documentElement.setAttribute('data-theme', theme)
+    localStorage.setItem('rsure.theme', theme)
+  }, [theme])
+  return [theme, setTheme]
 }
 
 export function App({ api }: { api: RsureApi }) {
@@ -17,9 +47,17 @@ export function App({ api }: { api: RsureApi }) {
   const [files, setFiles] = useState<FileEntry[]>([])
   const [busy, setBusy] = useState<string | null>(null)
   const [notice, setNotice] = useState<{ level: 'info' | 'warning' | 'error'; message: string } | null>(null)
+  const [tab, setTab] = useState<Tab>('desk')
+  const [theme, setTheme] = useTheme()
+  const [backbone, setBackbone] = useState<BackboneChoice>({ kind: 'rules' })
+  const [basemap, setBasemap] = useState(false)
+  const [viewer, setViewer] = useState<{ runId: string; call: number } | null>(null)
+  const [refresh, setRefresh] = useState(0)
   const dropZone = useRef<DropZoneHandle | null>(null)
   const filesRef = useRef<FileEntry[]>(files)
   filesRef.current = files
+  const onError = useCallback((message: string) => setNotice({ level: 'error', message }), [])
+  const { runs, thread, start, cancel, open, mark, close } = useRuns(api, onError)
 
   useEffect(() => {
     api.invoke('app.hello', {}).then(
@@ -32,6 +70,13 @@ export function App({ api }: { api: RsureApi }) {
     api.invoke('files.list', {}).then(
       (r) => setFiles((cur) => mergeFiles(r.files, cur)),
       (e: Error) => setNotice({ level: 'error', message: e.message }),
+    )
+    api.invoke('settings.get', {}).then(
+      (s) => {
+        setBackbone(s.backbone)
+        setBasemap(!!s.basemapPath)
+      },
+      () => undefined,
     )
     const offs = [
       api.on('files.added', ({ files: more }) => setFiles((cur) => mergeFiles(cur, more))),
@@ -46,9 +91,21 @@ export function App({ api }: { api: RsureApi }) {
           for (const id of ids) api.invoke('files.remove', { id }).catch(() => undefined)
         }
       }),
+      api.on('run.finished', () => setRefresh((n) => n + 1)),
     ]
     return () => offs.forEach((off) => off())
   }, [api])
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey && /^[1-4]$/.test(e.key)) {
+        setTab(TABS[Number(e.key) - 1].id)
+        e.preventDefault()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
 
   const addFiles = useCallback(
     async (picked: File[]) => {
@@ -79,27 +136,115 @@ export function App({ api }: { api: RsureApi }) {
     api.invoke('files.remove', { id }).catch((e: Error) => setNotice({ level: 'error', message: e.message }))
   }
 
+  const exportReport = useCallback(
+    (runId: string, format: 'html' | 'pdf') => {
+      setNotice({ level: 'info', message: `Making the ${format.toUpperCase()} report…` })
+      api.invoke('runs.exportReport', { runId, format }).then(
+        (f) => {
+          saveFile(f)
+          setNotice({ level: 'info', message: `Saved ${f.fileName}.` })
+        },
+        (e: Error) => onError(e.message),
+      )
+    },
+    [api, onError],
+  )
+  const exportLayer = useCallback(
+    (l: DerivedLayer) => {
+      api.invoke('layers.export', { artifact: l.id, format: l.format === 'geojson' ? 'geojson' : 'geotiff' }).then(saveFile, (e: Error) => onError(e.message))
+    },
+    [api, onError],
+  )
+
+  const entries = thread.map((id) => runs.get(id)).filter((e): e is NonNullable<typeof e> => !!e)
+  const active = entries[entries.length - 1]
+  const running = entries.some((e) => e.view.status === 'running')
+  const activeCalls = useMemo(() => (active ? acceptedCalls(active.view) : []), [active])
+  const viewerEntry = viewer ? runs.get(viewer.runId) : undefined
+
   return (
     <div className="app">
       <header className="topbar">
         <h1>RSure</h1>
-        <span className="muted" data-testid="connection">
+        <nav className="tabs" aria-label="sections">
+          {TABS.map((t, i) => (
+            <button key={t.id} type="button" className={tab === t.id ? 'on' : ''} aria-current={tab === t.id ? 'page' : undefined} onClick={() => setTab(t.id)} title={`Alt+${i + 1}`} data-testid={`tab-${t.id}`}>
+              {t.label}
+            </button>
+          ))}
+        </nav>
+        <span className="muted connection" data-testid="connection">
           {hello ? `v${hello.version} · ${hello.transport === 'ipc' ? 'desktop' : 'browser mode'} · data in ${hello.dataDir}` : 'connecting…'}
         </span>
+        <button type="button" className="ghost" onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} aria-label="switch light or dark theme" data-testid="theme">
+          {theme === 'dark' ? '☀' : '☾'}
+        </button>
       </header>
-      <main>
-        <DropZone onFiles={addFiles} busy={busy} bindHandle={bindDropZone} />
-        {notice && (
-          <p className={`notice ${notice.level}`} role="status" data-testid="notice">
-            {notice.message}
-          </p>
+      {notice && (
+        <p className={`notice ${notice.level}`} role="status" data-testid="notice">
+          {notice.message}
+          <button type="button" className="ghost" onClick={() => setNotice(null)} aria-label="dismiss">
+            ✕
+          </button>
+        </p>
+      )}
+      <main className={`tab-${tab}`}>
+        <div className="desk" hidden={tab !== 'desk'}>
+          <aside className="files-col" aria-label="files">
+            <DropZone onFiles={addFiles} busy={busy} bindHandle={bindDropZone} />
+            <section className="files" aria-label="files">
+              {files.map((f) => (
+                <FileCard key={f.id} api={api} file={f} onRemove={() => remove(f.id)} />
+              ))}
+            </section>
+          </aside>
+          <DeskMap api={api} files={files} layers={active?.layers ?? []} calls={activeCalls} basemap={basemap} />
+          <section className="chat" aria-label="questions and answers">
+            <Thread
+              entries={entries}
+              onEvidence={(runId, call) => setViewer({ runId, call })}
+              onMark={(runId, ok, seq) => mark(runId, ok, seq).then(() => setRefresh((n) => n + 1))}
+              onExport={exportReport}
+              onClose={close}
+            />
+            <PromptBox
+              files={files}
+              backbone={backbone}
+              onBackbone={setBackbone}
+              running={running}
+              onAsk={(question, options) => void start({ question, options, fileIds: files.filter((f) => f.info).map((f) => f.id), backbone })}
+              onCancel={() => entries.filter((e) => e.view.status === 'running').forEach((e) => cancel(e.id))}
+            />
+          </section>
+        </div>
+        {tab === 'history' && (
+          <RunHistory
+            api={api}
+            refreshKey={refresh}
+            onError={onError}
+            onOpen={(id) => {
+              void open(id)
+              setTab('desk')
+            }}
+          />
         )}
-        <section className="files" aria-label="files">
-          {files.map((f) => (
-            <FileCard key={f.id} api={api} file={f} onRemove={() => remove(f.id)} />
-          ))}
-        </section>
+        {tab === 'prior' && <PriorMatrix api={api} refreshKey={refresh} onError={onError} />}
+        {tab === 'settings' && <SettingsPanel api={api} theme={theme} onTheme={setTheme} onSaved={(s) => (setBackbone(s.backbone), setBasemap(!!s.basemapPath))} onError={onError} />}
       </main>
+      {viewer && viewerEntry && (
+        <EvidenceViewer
+          api={api}
+          run={viewerEntry.view}
+          call={viewer.call}
+          files={files}
+          layers={viewerEntry.layers}
+          mark={viewerEntry.marks.get(String(viewerEntry.view.byCall.get(viewer.call)?.stepSeq))}
+          onMark={(ok, seq) => mark(viewer.runId, ok, seq)}
+          onClose={() => setViewer(null)}
+          onOpen={(call) => setViewer({ runId: viewer.runId, call })}
+          onExportLayer={exportLayer}
+        />
+      )}
     </div>
   )
 }

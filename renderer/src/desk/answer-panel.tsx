@@ -1,0 +1,80 @@
+/**
+ * The final answer: what it says, the accepted observations it rests on (each opens its evidence), the gaps it
+ * names, and right / wrong marks for the answer and for each accepted observation. After a mark the touched prior
+ * cells are shown with their new n.
+ */
+import type { RunView } from '../model/run-model'
+import { acceptedCalls } from '../model/run-model'
+import { num } from '../model/format'
+import { headline } from '../model/observation'
+import { MarkButtons } from './mark-buttons'
+import type { RunEntry } from './use-runs'
+
+export function AnswerPanel(props: { entry: RunEntry; onEvidence: (call: number) => void; onMark: (correct: boolean, stepSeq?: number) => void }) {
+  const { entry, onEvidence, onMark } = props
+  const run: RunView = entry.view
+  const a = run.answer
+  if (!a) {
+    if (run.error) return <p className={`answer-error ${run.error.cancelled ? 'warn' : 'bad'}`}>{run.error.cancelled ? 'Cancelled.' : run.error.message}</p>
+    return null
+  }
+  const accepted = acceptedCalls(run)
+  return (
+    <section className="answer" aria-label="answer" data-testid="answer-panel">
+      <div className="answer-head">
+        <span className="answer-value" data-testid="answer">
+          {a.answer}
+        </span>
+        {a.choice && run.options.length > 0 && <span className="muted">{run.options.find((o) => o.letter === a.choice)?.text}</span>}
+        <MarkButtons what="the answer" value={entry.marks.get('answer')} onMark={(c) => onMark(c)} testId="mark-answer" />
+      </div>
+      <p className="explanation">{a.explanation}</p>
+      {a.basis.length > 0 && (
+        <p className="basis">
+          Rests on{' '}
+          {a.basis.map((b) => (
+            <button key={b} type="button" className="link" onClick={() => onEvidence(b)} data-testid="basis-link">
+              call #{b}
+            </button>
+          ))}
+        </p>
+      )}
+      {a.missing.length > 0 && (
+        <div className="gaps" data-testid="gaps">
+          <strong>Gaps</strong>
+          <ul>
+            {a.missing.map((m, i) => (
+              <li key={i}>{m}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {accepted.length > 0 && (
+        <table className="observations">
+          <caption>Accepted observations</caption>
+          <tbody>
+            {accepted.map((c) => (
+              <tr key={c.call}>
+                <th scope="row">
+                  <button type="button" className="link" onClick={() => onEvidence(c.call)}>
+                    #{c.call} {c.tool}
+                  </button>
+                </th>
+                <td>{headline(c.result)}</td>
+                <td>
+                  <MarkButtons what={`observation ${c.call}`} value={entry.marks.get(String(c.stepSeq))} onMark={(ok) => onMark(ok, c.stepSeq)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {entry.lastCells.length > 0 && (
+        <p className="muted" data-testid="prior-change">
+          Prior updated:{' '}
+          {entry.lastCells.map((c) => `${c.taskType} × ${c.config}: n ${c.n}, n_valid ${c.n_valid}, r̂ ${num(c.r_hat, 3)}`).join('; ')}
+        </p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,70 @@
+/**
+ * The centre of the desk: the map with the session's georeferenced rasters and the current run's derived layers,
+ * with its layer list; or, for a plain photo, the pixel viewer. Only the last added raster starts visible, so a
+ * folder of 46 dates does not ask for 46 sets of tiles at once.
+ */
+import { useMemo, useState } from 'react'
+import type { DerivedLayer, FileEntry, RsureApi } from '../../../preload/contract'
+import { layerKey, useLayerInfos } from '../map/layer-info'
+import { LayerList, type LayerRow } from '../map/layer-list'
+import { MapView, type MapLayerSpec } from '../map/map-view'
+import { PixelViewer } from '../map/pixel-viewer'
+import type { CallView } from '../model/run-model'
+
+export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedLayer[]; calls: CallView[]; basemap: boolean }) {
+  const { api, files, layers, calls, basemap } = props
+  const [over, setOver] = useState<Map<string, Partial<MapLayerSpec>>>(new Map())
+  const [view, setView] = useState<string>('map')
+  const rasters = files.filter((f) => f.info?.kind === 'raster' && f.info.crs)
+  const pictures = files.filter((f) => f.info && !(f.info.kind === 'raster' && f.info.crs))
+  const derived = layers.filter((l) => l.georeference === 'geographic' && l.available && l.format === 'geotiff')
+  const base: LayerRow[] = useMemo(
+    () => [
+      ...(basemap ? [{ key: 'basemap', ref: { basemap: true as const }, name: 'basemap', visible: true, opacity: 1, style: {}, basemap: true, bandCount: 1, note: null }] : []),
+      ...rasters.map((f, i) => ({
+        key: `file-${f.id}`,
+        ref: { fileId: f.id },
+        name: f.name,
+        visible: i === rasters.length - 1,
+        opacity: 1,
+        style: {},
+        bandCount: f.info?.kind === 'raster' ? f.info.bandCount : 1,
+        note: null,
+      })),
+      ...derived.map((l) => ({ key: `layer-${l.id}`, ref: { artifact: l.id }, name: `${l.name}${l.call ? ` (call #${l.call})` : ''}`, visible: true, opacity: 0.85, style: {}, bandCount: 1, note: null })),
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [basemap, rasters.map((f) => f.id).join(), derived.map((l) => l.id).join()],
+  )
+  const rows = base.map((r) => ({ ...r, ...over.get(r.key) }))
+  const infos = useLayerInfos(api, rows.map((r) => r.ref))
+  const withNotes = rows.map((r) => {
+    const info = infos.get(layerKey(r.ref))
+    return info instanceof Error ? { ...r, note: info.message } : info ? { ...r, bandCount: info.bandCount } : r
+  })
+  const specs = useMemo(() => withNotes.map(({ bandCount: _b, note: _n, ...s }) => s), [JSON.stringify(withNotes)]) // eslint-disable-line react-hooks/exhaustive-deps
+  const picture = pictures.find((p) => `pic-${p.id}` === view)
+  return (
+    <section className="desk-map" aria-label="map and images">
+      <nav className="view-tabs" aria-label="what the centre shows">
+        <button type="button" className={view === 'map' ? 'on' : ''} aria-pressed={view === 'map'} onClick={() => setView('map')}>
+          Map ({rasters.length + derived.length})
+        </button>
+        {pictures.map((p) => (
+          <button key={p.id} type="button" className={view === `pic-${p.id}` ? 'on' : ''} aria-pressed={view === `pic-${p.id}`} onClick={() => setView(`pic-${p.id}`)}>
+            {p.name}
+          </button>
+        ))}
+      </nav>
+      <div className="map-area">
+        {picture ? <PixelViewer api={api} file={picture} calls={calls} /> : <MapView api={api} layers={specs} fitKey={rasters.map((f) => f.id).join()} label="map of the session's rasters" />}
+        {!picture && (
+          <aside className="layers-panel" aria-label="layers">
+            <h3>Layers</h3>
+            <LayerList rows={withNotes} onChange={(key, change) => setOver((m) => new Map(m).set(key, { ...m.get(key), ...change }))} />
+          </aside>
+        )}
+      </div>
+    </section>
+  )
+}

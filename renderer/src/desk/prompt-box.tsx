@@ -1,0 +1,125 @@
+/**
+ * The chat-style prompt: the question (Enter asks, Shift+Enter starts a new line), an options field for multiple
+ * choice, the backbone picker (rules, an OpenAI-compatible endpoint, a local GGUF file), the session's images that
+ * are in context, and Cancel while a run is going.
+ */
+import { useState } from 'react'
+import type { BackboneChoice, FileEntry } from '../../../preload/contract'
+
+export function backboneLabel(b: BackboneChoice): string {
+  return b.kind === 'rules' ? 'rules' : b.kind === 'openai' ? `${b.model} at ${b.baseUrl}` : `GGUF ${b.path.split(/[\\/]/).pop()}`
+}
+
+export function BackbonePicker(props: { value: BackboneChoice; onChange: (b: BackboneChoice) => void; idPrefix: string }) {
+  const { value, onChange, idPrefix } = props
+  const [url, setUrl] = useState(value.kind === 'openai' ? value.baseUrl : 'http://127.0.0.1:11434/v1')
+  const [model, setModel] = useState(value.kind === 'openai' ? value.model : '')
+  const [gguf, setGguf] = useState(value.kind === 'llama' ? value.path : '')
+  return (
+    <span className="backbone-picker">
+      <label htmlFor={`${idPrefix}-kind`}>Backbone</label>
+      <select
+        id={`${idPrefix}-kind`}
+        data-testid="backbone"
+        value={value.kind}
+        onChange={(e) => {
+          const k = e.target.value
+          onChange(k === 'rules' ? { kind: 'rules' } : k === 'openai' ? { kind: 'openai', baseUrl: url, model } : { kind: 'llama', path: gguf })
+        }}
+      >
+        <option value="rules">rules (no model)</option>
+        <option value="openai">OpenAI-compatible endpoint</option>
+        <option value="llama">local GGUF</option>
+      </select>
+      {value.kind === 'openai' && (
+        <>
+          <input aria-label="endpoint URL" value={url} onChange={(e) => (setUrl(e.target.value), onChange({ kind: 'openai', baseUrl: e.target.value, model }))} size={26} />
+          <input aria-label="model name" placeholder="model" value={model} onChange={(e) => (setModel(e.target.value), onChange({ kind: 'openai', baseUrl: url, model: e.target.value }))} size={12} />
+        </>
+      )}
+      {value.kind === 'llama' && (
+        <input aria-label="GGUF file path" placeholder="/path/to/model.gguf" value={gguf} onChange={(e) => (setGguf(e.target.value), onChange({ kind: 'llama', path: e.target.value }))} size={30} />
+      )}
+    </span>
+  )
+}
+
+export function PromptBox(props: {
+  files: FileEntry[]
+  backbone: BackboneChoice
+  onBackbone: (b: BackboneChoice) => void
+  running: boolean
+  onAsk: (question: string, options: string) => void
+  onCancel: () => void
+}) {
+  const { files, backbone, onBackbone, running, onAsk, onCancel } = props
+  const [question, setQuestion] = useState('')
+  const [options, setOptions] = useState('')
+  const [showOptions, setShowOptions] = useState(false)
+  const usable = files.filter((f) => f.info)
+  const ask = () => {
+    if (running || question.trim().length < 3) return
+    onAsk(question.trim(), showOptions ? options.trim() : '')
+  }
+  return (
+    <form
+      className="prompt"
+      aria-label="ask a question"
+      onSubmit={(e) => {
+        e.preventDefault()
+        ask()
+      }}
+    >
+      <div className="context" aria-label="images in context">
+        {usable.length ? (
+          <span className="muted">
+            In context: {usable.length} file{usable.length === 1 ? '' : 's'} ({usable.slice(0, 3).map((f) => f.name).join(', ')}
+            {usable.length > 3 ? ` and ${usable.length - 3} more` : ''})
+          </span>
+        ) : (
+          <span className="muted">No images yet: drop files on the left first.</span>
+        )}
+      </div>
+      <textarea
+        data-testid="question"
+        aria-label="question"
+        rows={2}
+        placeholder="Ask about these images… (Enter to ask, Shift+Enter for a new line)"
+        value={question}
+        onChange={(e) => setQuestion(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault()
+            ask()
+          }
+        }}
+      />
+      {showOptions && (
+        <textarea
+          data-testid="options"
+          aria-label="answer options"
+          rows={3}
+          placeholder={'A. 0.71\nB. 0.69\n…'}
+          value={options}
+          onChange={(e) => setOptions(e.target.value)}
+        />
+      )}
+      <div className="prompt-row">
+        <label>
+          <input type="checkbox" checked={showOptions} onChange={(e) => setShowOptions(e.target.checked)} data-testid="options-toggle" /> multiple choice
+        </label>
+        <BackbonePicker value={backbone} onChange={onBackbone} idPrefix="prompt" />
+        <span className="spacer" />
+        {running ? (
+          <button type="button" className="danger" onClick={onCancel} data-testid="cancel">
+            Cancel
+          </button>
+        ) : (
+          <button type="submit" className="primary" disabled={question.trim().length < 3} data-testid="ask">
+            Ask
+          </button>
+        )}
+      </div>
+    </form>
+  )
+}

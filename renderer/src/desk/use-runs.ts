@@ -1,0 +1,150 @@
+/**
+ * The runs this window shows: started here (steps streamed live through `run.*` events) or reopened from history
+ * (`runs.get`). Each run is one RunView built by the same reducer either way, plus its progress, derived layers and
+ * the analyst's marks.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { BackboneChoice, DerivedLayer, EventOf, RsureApi } from '../../../preload/contract'
+import { applyStep, buildRun, emptyRun, type RunStep, type RunView } from '../model/run-model'
+
+export interface RunEntry {
+  id: string
+  view: RunView
+  seen: Set<number>
+  progress: { call: number | null; stage: string; fraction: number } | null
+  layers: DerivedLayer[]
+  /** 'answer' or the step seq of an observation -> the mark given. */
+  marks: Map<string, boolean>
+  /** n of each prior cell the last mark touched, to show the change. */
+  lastCells: { config: string; taskType: string; n: number; n_valid: number; r_hat: number }[]
+  metrics: Record<string, unknown> | null
+}
+
+type WireStep = EventOf<'run.step'>
+
+/** The stored payload of a streamed step, in the reducer's terms. */
+export function toModelStep(s: WireStep): RunStep {
+  return { seq: s.seq, kind: s.kind === 'other' ? s.storedKind : s.kind, payload: s.raw, at: s.at }
+}
+
+function newEntry(id: string): RunEntry {
+  return { id, view: emptyRun(), seen: new Set(), progress: null, layers: [], marks: new Map(), lastCells: [], metrics: null }
+}
+
+export interface AskRequest {
+  question: string
+  options: string
+  fileIds: string[]
+  backbone: BackboneChoice
+}
+
+export function useRuns(api: RsureApi, onError: (message: string) => void) {
+  const [runs, setRuns] = useState<Map<string, RunEntry>>(new Map())
+  const [thread, setThread] = useState<string[]>([])
+  const refs = useRef(new Set<string>())
+
+  const update = useCallback((id: string, change: (e: RunEntry) => RunEntry) => {
+    setRuns((m) => new Map(m).set(id, change(m.get(id) ?? newEntry(id))))
+  }, [])
+
+  const loadLayers = useCallback(
+    (id: string) => {
+      api.invoke('runs.layers', { runId: id }).then(
+        (r) => update(id, (e) => ({ ...e, layers: r.layers })),
+        () => undefined,
+      )
+    },
+    [api, update],
+  )
+
+  useEffect(() => {
+    const offs = [
+      api.on('run.started', ({ runId, ref }) => {
+        if (ref && refs.current.has(ref)) setThread((t) => (t.includes(runId) ? t : [...t, runId]))
+        update(runId, (e) => e)
+      }),
+      api.on('run.step', (s) =>
+        update(s.runId, (e) => {
+          if (e.seen.has(s.seq)) return e
+          const seen = new Set(e.seen).add(s.seq)
+          return { ...e, seen, view: applyStep(e.view, toModelStep(s)) }
+        }),
+      ),
+      api.on('run.progress', (p) => update(p.runId, (e) => ({ ...e, progress: { call: p.call, stage: p.stage, fraction: p.fraction } }))),
+      api.on('run.finished', (f) => {
+        update(f.runId, (e) => ({
+          ...e,
+          progress: null,
+          metrics: f.metrics,
+          view: {
+            ...e.view,
+            status: f.status === 'finished' ? 'done' : f.status === 'cancelled' ? 'cancelled' : f.status === 'running' ? 'running' : 'failed',
+            error: f.error && !e.view.error ? { message: f.error, cancelled: f.status === 'cancelled' } : e.view.error,
+          },
+        }))
+        loadLayers(f.runId)
+      }),
+      api.on('run.deleted', ({ runId }) => setThread((t) => t.filter((x) => x !== runId))),
+    ]
+    return () => offs.forEach((off) => off())
+  }, [api, update, loadLayers])
+
+  const start = useCallback(
+    async (req: AskRequest): Promise<string | null> => {
+      const ref = `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+      refs.current.add(ref)
+      try {
+        const { runId } = await api.invoke('ask.start', { question: req.question, options: req.options, fileIds: req.fileIds, backbone: req.backbone, ref })
+        setThread((t) => (t.includes(runId) ? t : [...t, runId]))
+        update(runId, (e) => (e.view.question ? e : { ...e, view: { ...e.view, question: req.question } }))
+        return runId
+      } catch (e) {
+        onError((e as Error).message)
+        return null
+      }
+    },
+    [api, update, onError],
+  )
+
+  const cancel = useCallback((id: string) => api.invoke('ask.cancel', { runId: id }).catch((e: Error) => onError(e.message)), [api, onError])
+
+  const open = useCallback(
+    async (id: string) => {
+      try {
+        const d = await api.invoke('runs.get', { runId: id })
+        const steps = d.steps.map(toModelStep)
+        const view = buildRun(steps)
+        if (d.run.status === 'interrupted' && view.status === 'running') view.status = 'failed'
+        if (d.run.status === 'cancelled') view.status = 'cancelled'
+        const marks = new Map<string, boolean>()
+        for (const f of d.feedback) marks.set(f.stepSeq === null ? 'answer' : String(f.stepSeq), f.correct)
+        update(id, (e) => ({ ...e, view, seen: new Set(steps.map((s) => s.seq)), layers: d.layers, marks, metrics: d.run.metrics }))
+        setThread((t) => (t.includes(id) ? t : [...t, id]))
+      } catch (e) {
+        onError((e as Error).message)
+      }
+    },
+    [api, update, onError],
+  )
+
+  /** Mark the answer (seq undefined) or the observation of one step right or wrong; returns the touched prior cells. */
+  const mark = useCallback(
+    async (id: string, correct: boolean, stepSeq?: number) => {
+      try {
+        const r = await api.invoke('runs.feedback', { runId: id, correct, ...(stepSeq === undefined ? {} : { stepSeq }) })
+        update(id, (e) => ({
+          ...e,
+          marks: new Map(e.marks).set(stepSeq === undefined ? 'answer' : String(stepSeq), correct),
+          lastCells: r.cells.map((c) => ({ config: c.config, taskType: c.taskType, n: c.n, n_valid: c.n_valid, r_hat: c.r_hat })),
+        }))
+      } catch (e) {
+        onError((e as Error).message)
+      }
+    },
+    [api, update, onError],
+  )
+
+  const close = useCallback((id: string) => setThread((t) => t.filter((x) => x !== id)), [])
+
+  return { runs, thread, start, cancel, open, mark, close }
+}

@@ -1,0 +1,96 @@
+/**
+ * A ToolResult's evidence in its three labelled groups (DESIGN section 3): source (backend, parameters, formulas,
+ * band mapping), intermediate (boxes, counts, per-node outputs) and validity (status, coverage, flags). Nested
+ * objects fold open; arrays of records become small tables; numbers are shown with the precision they need.
+ */
+import { brief, num } from '../model/format'
+
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v)
+
+function Cell({ v }: { v: unknown }) {
+  if (typeof v === 'number') return <>{num(v, 6)}</>
+  if (typeof v === 'string') return <span title={v.length > 60 ? v : undefined}>{brief(v, 160)}</span>
+  return <>{brief(v, 160)}</>
+}
+
+function RecordsTable({ rows }: { rows: Record<string, unknown>[] }) {
+  const cols = [...new Set(rows.slice(0, 50).flatMap((r) => Object.keys(r)))].slice(0, 10)
+  return (
+    <table className="records">
+      <thead>
+        <tr>
+          {cols.map((c) => (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.slice(0, 50).map((r, i) => (
+          <tr key={i}>
+            {cols.map((c) => (
+              <td key={c}>
+                <Cell v={r[c]} />
+              </td>
+            ))}
+          </tr>
+        ))}
+        {rows.length > 50 && (
+          <tr>
+            <td colSpan={cols.length} className="muted">
+              and {rows.length - 50} more rows
+            </td>
+          </tr>
+        )}
+      </tbody>
+    </table>
+  )
+}
+
+export function ValueTree({ value, depth = 0 }: { value: unknown; depth?: number }) {
+  if (Array.isArray(value) && value.length > 0 && value.every(isRecord) && depth < 6) return <RecordsTable rows={value} />
+  if (!isRecord(value) || depth >= 6) return <Cell v={value} />
+  const entries = Object.entries(value)
+  if (entries.length === 0) return <span className="muted">—</span>
+  return (
+    <table className="kv">
+      <tbody>
+        {entries.map(([k, v]) => (
+          <tr key={k}>
+            <th scope="row">{k}</th>
+            <td>
+              {isRecord(v) || (Array.isArray(v) && v.some((x) => typeof x === 'object' && x !== null)) ? (
+                <details open={depth < 1 && JSON.stringify(v).length < 600}>
+                  <summary>{Array.isArray(v) ? `${v.length} items` : `${Object.keys(v).length} fields`}</summary>
+                  <ValueTree value={v} depth={depth + 1} />
+                </details>
+              ) : (
+                <Cell v={v} />
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+export function EvidenceGroups({ evidence }: { evidence: { source: Record<string, unknown>; intermediate: Record<string, unknown>; validity: Record<string, unknown> } | null }) {
+  if (!evidence) return <p className="muted">No evidence was returned.</p>
+  const groups: [string, string, Record<string, unknown>][] = [
+    ['source', 'Source — what produced it: backend, parameters, formulas, band mapping', evidence.source],
+    ['intermediate', 'Intermediate — what it computed on the way: geometry, counts, per-node outputs', evidence.intermediate],
+    ['validity', 'Validity — whether it can be trusted: status, coverage, flags, failed parts', evidence.validity],
+  ]
+  return (
+    <div className="evidence-groups">
+      {groups.map(([key, title, value]) => (
+        <section key={key} className={`group group-${key}`} data-testid={`evidence-${key}`} aria-label={title}>
+          <h4>{title}</h4>
+          <ValueTree value={value} />
+        </section>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,132 @@
+/**
+ * The left half of the evidence viewer: the source image(s) or the map with the observation drawn on them.
+ * - execute: the DAG as a graph, and the map with the source scene and the product raster (or a chosen node's
+ *   raster) over it;
+ * - objects, regions, measurement, document, evidence: the first source image with boxes, polygons, points, text
+ *   boxes and a scale bar;
+ * - change: T1 | T2 with a swipe and the changed regions;
+ * - scene: the image with the class scores as bars.
+ */
+import { useMemo, useState } from 'react'
+import type { DerivedLayer, FileEntry, RsureApi } from '../../../preload/contract'
+import { MapView, type MapLayerSpec } from '../map/map-view'
+import { baseName, num } from '../model/format'
+import type { DagNodeView } from '../model/dag-layout'
+import { drawablesOf, gsdOf, observationKind, sourceImages } from '../model/observation'
+import type { CallView } from '../model/run-model'
+import { DagGraph } from './dag-graph'
+import { OverlayImage } from './image-overlay'
+import { Swipe } from './swipe'
+import { fileForPath, useFilePicture } from './use-image'
+
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
+
+function SourcePicture(props: { api: RsureApi; files: FileEntry[]; path: string; call: CallView }) {
+  const { api, files, path, call } = props
+  const file = fileForPath(files, path)
+  const pic = useFilePicture(api, file)
+  const d = useMemo(() => drawablesOf(call.result), [call.result])
+  const gsd = gsdOf(call, call.result)
+  const info = file?.info
+  const w = pic && !(pic instanceof Error) ? pic.width : (info?.width ?? 1000)
+  const h = pic && !(pic instanceof Error) ? pic.height : (info?.height ?? 1000)
+  if (!file) return <p className="muted">The source image {baseName(path)} is not in this session; add it to see the observation drawn on it.</p>
+  if (pic instanceof Error) return <p className="error">{pic.message}</p>
+  return <OverlayImage src={pic?.url ?? null} width={w} height={h} drawables={d} gsd={gsd} label={file.name} />
+}
+
+function SceneScores({ observation }: { observation: unknown }) {
+  const o = obj(observation)
+  const raw = Array.isArray(o.scores) ? o.scores : Array.isArray(o.top) ? o.top : []
+  const scores = raw.map(obj).filter((s) => typeof s.label === 'string' && typeof s.score === 'number') as { label: string; score: number }[]
+  if (!scores.length) return null
+  return (
+    <ul className="scores" data-testid="scene-scores" aria-label="class scores">
+      {scores.slice(0, 8).map((s) => (
+        <li key={s.label}>
+          <span>{s.label}</span>
+          <span className="bar" style={{ width: `${Math.round(100 * Math.max(0, Math.min(1, s.score)))}%` }} />
+          <span>{num(s.score, 3)}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function ChangeView(props: { api: RsureApi; files: FileEntry[]; paths: string[]; call: CallView }) {
+  const { api, files, paths, call } = props
+  const f1 = paths[0] ? fileForPath(files, paths[0]) : null
+  const f2 = paths[1] ? fileForPath(files, paths[1]) : null
+  const p1 = useFilePicture(api, f1)
+  const p2 = useFilePicture(api, f2)
+  const d = useMemo(() => drawablesOf(call.result), [call.result])
+  const ok = (p: ReturnType<typeof useFilePicture>) => (p && !(p instanceof Error) ? p : null)
+  const w = ok(p1)?.width ?? f1?.info?.width ?? 1000
+  const h = ok(p1)?.height ?? f1?.info?.height ?? 1000
+  if (!f1 || !f2) return <p className="muted">A change observation needs its two images (T1 and T2) in this session to be shown.</p>
+  return <Swipe before={ok(p1)?.url ?? null} after={ok(p2)?.url ?? null} width={w} height={h} drawables={d} gsd={gsdOf(call, call.result)} labels={[f1.name, f2.name]} />
+}
+
+/** The map of an execute observation: the session's georeferenced source rasters under the product layer. */
+function ExecuteMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedLayer[]; artifact: string | null; sceneFiles: FileEntry[] }) {
+  const { api, layers, artifact, sceneFiles } = props
+  const [opacity, setOpacity] = useState(0.85)
+  const [showProduct, setShowProduct] = useState(true)
+  const product = layers.find((l) => l.id === artifact) ?? null
+  const specs: MapLayerSpec[] = useMemo(
+    () => [
+      ...sceneFiles.slice(0, 1).map((f) => ({ key: `src-${f.id}`, ref: { fileId: f.id }, name: f.name, visible: true, opacity: 1, style: {} })),
+      ...(product ? [{ key: `prod-${product.id}`, ref: { artifact: product.id }, name: product.name, visible: showProduct, opacity, style: {} }] : []),
+    ],
+    [sceneFiles, product, showProduct, opacity],
+  )
+  return (
+    <div className="execute-map">
+      <MapView api={api} layers={specs} fitKey={artifact ?? 'none'} label="map of the observation" testId="evidence-map" />
+      <div className="controls">
+        {product ? (
+          <>
+            <label>
+              <input type="checkbox" checked={showProduct} onChange={(e) => setShowProduct(e.target.checked)} data-testid="product-toggle" /> {product.name}
+            </label>
+            <label>
+              opacity <input type="range" min={0} max={100} value={Math.round(opacity * 100)} onChange={(e) => setOpacity(Number(e.target.value) / 100)} aria-label="product opacity" />
+            </label>
+          </>
+        ) : (
+          <span className="muted">No product raster of this call was saved, so the map shows the source only.</span>
+        )}
+      </div>
+    </div>
+  )
+}
+
+export function EvidenceVisual(props: { api: RsureApi; call: CallView; files: FileEntry[]; layers: DerivedLayer[] }) {
+  const { api, call, files, layers } = props
+  const kind = observationKind(call.tool, call.args)
+  const paths = sourceImages(call)
+  const callLayers = layers.filter((l) => l.call === call.call && l.georeference === 'geographic' && l.available)
+  const [node, setNode] = useState<string | null>(null)
+  if (kind === 'execute') {
+    const nodeArtifact = node ? (call.result?.artifacts.find((a) => a.kind === `node:${node}` || a.kind.includes(node))?.sha256 ?? null) : null
+    const artifact = nodeArtifact ?? callLayers[callLayers.length - 1]?.id ?? null
+    const sceneFiles = files.filter((f) => f.info?.kind === 'raster' && f.info.crs)
+    return (
+      <div className="visual">
+        <ExecuteMap api={api} files={files} layers={layers} artifact={artifact} sceneFiles={sceneFiles} />
+        <div className="dag-wrap">
+          <DagGraph api={api} args={call.args} result={call.result} selected={node} onSelect={(n: DagNodeView) => setNode(n.id)} />
+        </div>
+      </div>
+    )
+  }
+  if (kind === 'change') return <ChangeView api={api} files={files} paths={paths} call={call} />
+  if (!paths.length) return <p className="muted">This observation names no source image.</p>
+  return (
+    <div className="visual">
+      <SourcePicture api={api} files={files} path={paths[0]} call={call} />
+      {kind === 'scene' && <SceneScores observation={call.result?.observation} />}
+      {paths.length > 1 && <p className="muted">Also used: {paths.slice(1).map(baseName).join(', ')}</p>}
+    </div>
+  )
+}

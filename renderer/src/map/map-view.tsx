@@ -1,0 +1,165 @@
+/**
+ * The map: maplibre-gl with the offline style, the session's georeferenced rasters at their true place (tiles through
+ * the contract, see tile-protocol.ts), derived layers of a run as raster overlays and vector layers (GeoJSON) on
+ * top. Layers are drawn bottom to top in the order given; a layer marked `basemap` always goes first.
+ */
+import { Map as MlMap, NavigationControl, ScaleControl, setWorkerUrl, type ErrorEvent as MlErrorEvent, type GeoJSONSource, type GeoJSONSourceSpecification } from 'maplibre-gl'
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
+import 'maplibre-gl/dist/maplibre-gl.css'
+import { useEffect, useRef, useState } from 'react'
+import type { LayerRef, RsureApi, TileStyle } from '../../../preload/contract'
+import { layerKey, useLayerInfos, type LayerInfo } from './layer-info'
+import { offlineStyle } from './offline-style'
+import { registerTileProtocol, tileTemplate } from './tile-protocol'
+
+setWorkerUrl(workerUrl)
+
+export interface MapLayerSpec {
+  key: string
+  ref: LayerRef
+  name: string
+  visible: boolean
+  /** 0..1 */
+  opacity: number
+  style: TileStyle
+  basemap?: boolean
+}
+
+export interface MapVector {
+  key: string
+  data: GeoJSON.FeatureCollection
+  color: string
+  visible: boolean
+}
+
+type Bounds = [number, number, number, number]
+
+function unionBounds(list: Bounds[]): Bounds | null {
+  if (!list.length) return null
+  return list.reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])])
+}
+
+function themeBackground(): string {
+  const v = getComputedStyle(document.documentElement).getPropertyValue('--map-bg').trim()
+  return v || '#9aa3ad'
+}
+
+export function MapView(props: { api: RsureApi; layers: MapLayerSpec[]; vectors?: MapVector[]; fitKey?: string; label: string; testId?: string }) {
+  const { api, layers, vectors = [], fitKey = '', label, testId = 'map' } = props
+  const container = useRef<HTMLDivElement>(null)
+  const mapRef = useRef<MlMap | null>(null)
+  const urls = useRef(new Map<string, string>())
+  const fitted = useRef<string | null>(null)
+  const [ready, setReady] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const infos = useLayerInfos(api, layers.map((l) => l.ref))
+
+  useEffect(() => {
+    registerTileProtocol(api)
+    const map = new MlMap({
+      container: container.current!,
+      style: offlineStyle(themeBackground()),
+      center: [0, 0],
+      zoom: 1,
+      attributionControl: false,
+      maplibreLogo: false,
+      renderWorldCopies: false,
+      fadeDuration: 0,
+      canvasContextAttributes: { preserveDrawingBuffer: true },
+    })
+    map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
+    map.addControl(new ScaleControl({ unit: 'metric', maxWidth: 120 }), 'bottom-left')
+    map.on('load', () => setReady(true))
+    map.on('error', (e: MlErrorEvent) => setError(e.error?.message ?? 'The map could not draw a layer.'))
+    map.on('idle', () => container.current?.setAttribute('data-idle', String(Date.now())))
+    mapRef.current = map
+    urls.current = new Map()
+    return () => {
+      map.remove()
+      mapRef.current = null
+      setReady(false)
+    }
+  }, [api])
+
+  useEffect(() => {
+    const map = mapRef.current
+    if (!map || !ready) return
+    const ordered = [...layers.filter((l) => l.basemap), ...layers.filter((l) => !l.basemap)]
+    const wanted = new Set<string>()
+    for (const l of ordered) {
+      const info = infos.get(layerKey(l.ref))
+      if (!info || info instanceof Error || !info.bounds) continue
+      const id = `img-${l.key}`
+      wanted.add(id)
+      const url = tileTemplate(l.ref, l.style)
+      if (urls.current.get(id) !== url && map.getSource(id)) {
+        map.removeLayer(id)
+        map.removeSource(id)
+      }
+      if (!map.getSource(id)) {
+        map.addSource(id, { type: 'raster', tiles: [url], tileSize: 256, bounds: info.bounds, minzoom: 0, maxzoom: Math.max(info.maxZoom, 1) })
+        map.addLayer({ id, type: 'raster', source: id, paint: { 'raster-resampling': 'nearest', 'raster-fade-duration': 0 } })
+        urls.current.set(id, url)
+      }
+      map.setPaintProperty(id, 'raster-opacity', l.opacity)
+      map.setLayoutProperty(id, 'visibility', l.visible ? 'visible' : 'none')
+      map.moveLayer(id)
+    }
+    for (const v of vectors) {
+      const id = `vec-${v.key}`
+      wanted.add(id)
+      const src = map.getSource(id) as GeoJSONSource | undefined
+      if (src) src.setData(v.data)
+      else {
+        map.addSource(id, { type: 'geojson', data: v.data } satisfies GeoJSONSourceSpecification)
+        map.addLayer({ id: `${id}-fill`, type: 'fill', source: id, filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': v.color, 'fill-opacity': 0.25 } })
+        map.addLayer({ id: `${id}-line`, type: 'line', source: id, paint: { 'line-color': v.color, 'line-width': 2 } })
+        map.addLayer({ id: `${id}-pt`, type: 'circle', source: id, filter: ['==', ['geometry-type'], 'Point'], paint: { 'circle-color': v.color, 'circle-radius': 4 } })
+      }
+      for (const suffix of ['-fill', '-line', '-pt']) {
+        map.setLayoutProperty(`${id}${suffix}`, 'visibility', v.visible ? 'visible' : 'none')
+        map.moveLayer(`${id}${suffix}`)
+      }
+    }
+    for (const layer of map.getStyle().layers ?? []) {
+      const base = layer.id.replace(/-(fill|line|pt)$/, '')
+      if ((layer.id.startsWith('img-') || layer.id.startsWith('vec-')) && !wanted.has(layer.id.startsWith('vec-') ? base : layer.id)) map.removeLayer(layer.id)
+    }
+    for (const id of Object.keys(map.getStyle().sources ?? {})) {
+      if (!wanted.has(id)) {
+        map.removeSource(id)
+        urls.current.delete(id)
+      }
+    }
+    const fitNow = `${fitKey}|${[...wanted].filter((w) => w.startsWith('img-')).length > 0}`
+    if (fitted.current !== fitNow) {
+      const b = unionBounds(
+        layers.flatMap((l) => {
+          const info = infos.get(layerKey(l.ref))
+          return info && !(info instanceof Error) && info.bounds && !l.basemap ? [info.bounds as Bounds] : []
+        }),
+      )
+      if (b) {
+        map.fitBounds([b[0], b[1], b[2], b[3]], { padding: 24, duration: 0 })
+        fitted.current = fitNow
+      }
+    }
+  }, [ready, layers, vectors, infos, fitKey])
+
+  const problems = layers.flatMap((l) => {
+    const info = infos.get(layerKey(l.ref))
+    return info instanceof Error ? [`${l.name}: ${info.message}`] : []
+  })
+  return (
+    <div className="map-wrap">
+      <div ref={container} className="map" data-testid={testId} role="region" aria-label={label} />
+      {(error || problems.length > 0) && (
+        <p className="map-error" role="status">
+          {[error, ...problems].filter(Boolean).join(' ')}
+        </p>
+      )}
+    </div>
+  )
+}
+
+export type { LayerInfo }

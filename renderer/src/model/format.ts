@@ -1,0 +1,31 @@
+/** Number and value formatting shared by the panels: readable, never more digits than the data carries. */
+
+export function num(v: number, digits = 4): string {
+  if (!Number.isFinite(v)) return String(v)
+  if (Number.isInteger(v)) return v.toLocaleString('en-US')
+  const a = Math.abs(v)
+  if (a !== 0 && (a < 1e-3 || a >= 1e7)) return v.toExponential(2)
+  return String(Number(v.toPrecision(digits)))
+}
+
+export function pct(v: number): string {
+  return `${num(100 * v, 3)} %`
+}
+
+/** A short one-line rendering of any JSON value (for argument and evidence tables). */
+export function brief(v: unknown, max = 140): string {
+  let s: string
+  if (v === null || v === undefined) s = '—'
+  else if (typeof v === 'number') s = num(v)
+  else if (typeof v === 'string') s = v
+  else if (typeof v === 'boolean') s = v ? 'yes' : 'no'
+  else if (Array.isArray(v) && v.every((x) => typeof x !== 'object' || x === null)) s = v.map((x) => brief(x, 40)).join(', ')
+  else s = JSON.stringify(v, (_k, x) => (typeof x === 'number' && !Number.isInteger(x) ? Number(x.toPrecision(6)) : x))
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s
+}
+
+/** Last path segment, for file paths in arguments and evidence (the full path stays in a tooltip). */
+export function baseName(p: string): string {
+  const parts = p.split(/[\\/]/)
+  return parts[parts.length - 1] || p
+}
