@@ -36,10 +36,10 @@ const ENV_PRODUCT =
   /\b(tvdi|lst|ndvi|evi|savi|ndwi|mndwi|ndsi|nbr|dnbr|ndti|ndbi|pwv|frp|maxfrp|aod|albedo|emissivity)\b|\btemperatures?\b|\bcelsius\b|\bkelvin\b|thermal inertia|thermal (?:band|infrared|data|observations?|imagery)|split[- ]window|\bband (?:10|11|31|32)\b|\bb10\b|precipitable water|water vapou?r|atmospheric (?:absorption|moisture)|dryness index|vegetation[- ](?:dryness|index|indices|cover(?:age)?|health|vigou?r|condition|greenness|loss|gain|growth|density|fraction|hotspots?)/
 /** Environmental states and pressures. */
 const ENV_STATE =
-  /carbon dioxide|\bco2\b|\bco₂\b|emission|pollut|air quality|\bpm ?2\.5\b|\bpm ?10\b|particulate|nitrogen dioxide|\bno2\b|\bozone\b|greenhouse gas|aerosol|smog|\bhaze level|heat island|heat ?wave|extreme heat|drought|desertification|turbidity|water quality|chlorophyll|algal bloom|eutrophic|soil moisture|evapotranspiration|ecolog|environment(?:al)? (?:quality|condition|impact|risk|status|level)|snow (?:cover|index|line)|burn(?:ed|t)? (?:area|scar|severity)|fire[- ](?:prone|pixel|radiative|risk|activity)|rainfall|precipitation|coldest|hottest|warmest/
+  /carbon dioxide|\bco2\b|\bco₂\b|emission|pollut|air quality|\bpm ?2\.5\b|\bpm ?10\b|particulate|nitrogen dioxide|\bno2\b|\bozone\b|greenhouse gas|aerosol|smog|\bhaze level|heat island|heat ?wave|extreme heat|drought|desertification|turbidity|water quality|chlorophyll|algal bloom|eutrophic|soil moisture|evapotranspiration|ecolog|environment(?:al)? (?:quality|condition|impact|risk|status|level)|snow (?:cover|index|line)|burn(?:ed|t)? (?:area|scar|severity)|\bturbid|\bstressed\b|\bhealthy or\b|(?:crop|vegetation|plant) (?:health|stress|condition)|water stress|fire[- ](?:prone|pixel|radiative|risk|activity)|rainfall|precipitation|coldest|hottest|warmest/
 /** Human and natural resources. */
 const RESOURCE =
-  /population|inhabitants|residents|people (?:live|living|reside)|\blive in (?:the|this) (?:area|region)|household|\bgdp\b|economic (?:activity|output|level|development)|night[- ]?time light|night light|nighttime lights|light intensity|built[- ]?(?:up )?volume|building volume|crop yield|grain yield|harvest|agricultural (?:output|production)|water resources?\b|mineral|timber|forest (?:stock|resource)|solar (?:potential|resource)|energy (?:potential|resource)|(?:electricity|energy|power) consumption/
+  /population|inhabitants|residents|people (?:live|living|reside)|\blive in (?:the|this) (?:area|region)|household|\bgdp\b|economic (?:activity|output|level|development)|night[- ]?time light|night light|nighttime lights|light intensity|built[- ]?(?:up )?volume|building volume|crop yield|grain yield|harvest|agricultural (?:output|production)|water resources?\b|mineral|timber|forest (?:stock|resource)|solar (?:potential|resource)|energy (?:potential|resource)|(?:electricity|energy|power) consumption|how much (?:cropland|farmland|arable land|water|timber)|(?:water|reservoir) (?:stored|storage|volume|capacity)|stored in the reservoir|cropland (?:area|available|resources?)|arable land/
 
 /** A place a map question's answer names (a map may show any administrative unit). */
 const PLACE_UNIT = '(?:country|countries|nation|continent|province|state|city|region|territory|island)'
@@ -59,7 +59,7 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     test: (q) =>
       !/^(?:is|are) (?:there|a|an|any)\b|\bpresent\b|can you see|do you see|does (?:this|the) (?:image|picture|scene)/.test(q.stem) &&
       q.options.some((o) =>
-        /\b(?:not (?:in|present|visible|shown|found|exist|appear)|no such|does(?:n't| not) (?:exist|appear)|absent|nowhere|there is no|is not there)\b/.test(o),
+        /\b(?:not (?:in|present|visible|shown|found|exist|appear)|no such|does(?:n't| not) (?:exist|appear)|absent|nowhere|there is no|is not there|shows no|no \w+(?: \w+)? (?:is |are )?(?:visible|present|shown|seen))\b/.test(o),
       ),
   },
   {
@@ -73,9 +73,10 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     type: 'map_recognition',
     why: 'a map or outline is shown and the answer is the place it depicts',
     test: (q) =>
-      /\bmaps?\b|\boutlines?\b|\bboundary shape\b/.test(q.stem) &&
-      new RegExp(`\\b${PLACE_UNIT}\\b`).test(q.stem) &&
-      /\b(?:which|what|identify|name|recogni[sz]e|depicted|shown|outlined|represented|drawn)\b/.test(q.stem),
+      (/\bmaps?\b|\boutlines?\b|\boutlined\b|\bboundary shape\b|\bcharts?\b|\bdrawings?\b/.test(q.stem) &&
+        new RegExp(`\\b${PLACE_UNIT}\\b`).test(q.stem) &&
+        /\b(?:which|what|identify|name|recogni[sz]e|depicted|shown|outlined|represented|drawn)\b/.test(q.stem)) ||
+      /\bwhose (?:coastline|borders?|boundar(?:y|ies)|outline|shape)\b.*\b(?:map|chart|drawn|drawing|outlined|shown)\b/.test(q.stem),
   },
   {
     id: 'disaster.which-disaster',
@@ -83,7 +84,7 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     why: 'the answer is the disaster type that caused what is visible',
     test: (q) =>
       /\b(?:what|which)\b(?: \w+){0,3} (?:disasters?|catastroph\w*|calamit\w*|hazards?)\b|\b(?:type|kind|sort) of (?:natural )?(?:disaster|catastrophe|calamity|hazard)\b|\bdisaster (?:type|category|kind)\b/.test(q.stem) ||
-      /\b(?:what|which)\b(?: \w+){0,2} (?:event|phenomenon|incident)\b.*\b(?:caused|led to|brought|responsible|resulted|produced)\b/.test(q.stem) ||
+      /\b(?:what|which)\b(?: \w+){0,2} (?:event|phenomenon|incident)\b.*\b(?:caused|led to|brought|responsible|resulted|produced|flattened|destroyed|damaged|ruined|swept|left)\b/.test(q.stem) ||
       /\bdamage (?:was )?(?:caused|done|brought) by\b|\b(?:caused|destroyed|damaged) by (?:what|which)\b|\bwhat (?:has |most likely |probably )?caused (?:the|this) (?:damage|destruction|devastation)\b/.test(q.stem),
   },
   {
@@ -91,7 +92,7 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     type: 'image_modality',
     why: 'the answer is the sensor or imaging mode',
     test: (q) =>
-      /modalit|sensor type|type of sensor|which sensor|what sensor|imaging (?:mode|modality|type|technique|technology)|kind of (?:imagery|sensor)|type of imagery|spectral (?:type|mode)/.test(
+      /modalit|sensor type|type of sensor|which sensor|what sensor|imaging (?:mode|modality|type|technique|technology)|kind of (?:imagery|sensor)|type of imagery|spectral (?:type|mode)|false[- ]colou?r|colou?r composite|near[- ]infrared composite|(?:type|kind) of (?:remote[- ]sensing )?data\b|sensor family|(?:which|what) (?:kind|type) of (?:sensor|camera)/.test(
         q.stem,
       ) ||
       /\b(?:taken|captured|acquired|produced|recorded|imaged) (?:by|with) (?:a |an )?(?:radar|sar|optical|infrared|thermal|multispectral|hyperspectral|camera|sensor|lidar)\b/.test(q.stem) ||
@@ -133,7 +134,7 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     type: 'time_property',
     why: 'the answer is a season, time of day or date inferred from the image',
     test: (q) =>
-      /\bseasons?\b|seasonal|\bspring\b|\bsummer\b|\bautumn\b|\bwinter\b|fall season|time of (?:the )?day|\b(?:which|what) (?:month|year|time|date)\b.*\b(?:taken|captured|acquired|photographed|imaged)\b|\bwhen (?:was|were|is)\b.*\b(?:taken|captured|acquired|photographed|imaged)\b|(?:taken|captured|acquired) (?:at|during the) (?:night|day(?:time)?|morning|afternoon|evening)|chronolog|acquisition (?:date|time)|(?:earliest|latest|oldest|most recent) (?:image|picture|acquisition)/.test(
+      /\bseasons?\b|seasonal|\bspring\b|\bsummer\b|\bautumn\b|\bwinter\b|fall season|time of (?:the )?day|\b(?:which|what) (?:month|year|time|date)\b.*\b(?:taken|captured|acquired|photographed|imaged)\b|\bwhen (?:was|were|is)\b.*\b(?:taken|captured|acquired|photographed|imaged)\b|(?:taken|captured|acquired) (?:at|during the) (?:night|day(?:time)?|morning|afternoon|evening)|(?:taken|captured|acquired|photographed) in the (?:morning|afternoon|evening|night)|\b(?:acquired|taken|captured|photographed) (?:earliest|first|last|latest)\b|\btime of year\b|chronolog|acquisition (?:date|time)|(?:earliest|latest|oldest|most recent) (?:image|picture|acquisition)/.test(
         q.stem,
       ),
   },
@@ -142,7 +143,7 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     type: 'image_quality',
     why: 'the answer is a judgement or ranking of image quality',
     test: (q) =>
-      /\bquality\b|blurr?|\bsharp(?:est|er|ness)?\b|\bnois(?:e|y|iest)\b|\bclearest\b|\bclarity\b|degrad|distort|artefact|artifact|\bhaz(?:e|y)\b|over-?exposed|under-?exposed|highest resolution|lowest resolution|best resolution/.test(
+      /\bquality\b|blurr?|\bsharp(?:est|er|ness)?\b|\bnois(?:e|y|iest)\b|\bclearest\b|\bclarity\b|degrad|distort|artefact|artifact|\bhaz(?:e|y)\b|over-?exposed|under-?exposed|highest resolution|lowest resolution|best resolution|\bexposure\b|stripe noise/.test(
         q.stem,
       ),
   },
@@ -151,7 +152,7 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     type: 'change_detection',
     why: 'the answer is what changed between images of the same place taken at different times',
     test: (q) =>
-      /\bchang(?:e|es|ed|ing)\b|\bdifferences?\b.*\b(?:images?|scenes?|pictures?|dates?|times?|left|right|before|after|first|second|earlier|later)\b|\bbefore and after\b|\bpre- and post-|\bbetween (?:the )?(?:two |successive |different |consecutive )?(?:time points|dates|acquisitions|epochs|years|periods)\b|\b(?:increased|decreased|grown|shrunk|expanded|reduced)\b.*\bbetween\b|\bfrom the (?:left|first|earlier) (?:scene|image|picture)|\bdifferent\b.*\b(?:later|earlier|previous|newer|older) (?:image|scene|picture|one|acquisition)\b|\b(?:new|newly) (?:built|constructed|appeared)\b|\b(?:demolished|disappeared|been (?:built|constructed|removed|replaced|converted))\b/.test(
+      /\bchang(?:e|es|ed|ing)\b|\bdifferences?\b.*\b(?:images?|scenes?|pictures?|dates?|times?|left|right|before|after|first|second|earlier|later)\b|\bbefore and after\b|\bpre- and post-|\bbetween (?:the )?(?:two |successive |different |consecutive )?(?:time points|dates|acquisitions|epochs|years|periods)\b|\b(?:increased|decreased|grown|shrunk|expanded|reduced)\b.*\bbetween\b|\bfrom the (?:left|first|earlier) (?:scene|image|picture)|\bdifferent\b.*\b(?:later|earlier|previous|newer|older) (?:image|scene|picture|one|acquisition)\b|\b(?:new|newly) (?:built|constructed|appeared)\b|\b(?:demolished|disappeared|been (?:built|constructed|removed|replaced|converted))\b|\bnew \w+ (?:appear|are visible|were added)\b.*\b(?:second|later|after|latest|newer)\b|\b(?:moved|shifted|retreated|advanced)\b.*\bbetween\b.*\b(?:19|20)\d{2}\b/.test(
         q.stem,
       ),
   },
@@ -160,7 +161,7 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     type: 'image_caption',
     why: 'the answer is a sentence describing the overall image content',
     test: (q) =>
-      /\bdescribe (?:it|this|the|what)\b|\bcaption|\b(?:best|most accurate|correct|right) description\b|\bdescription (?:of|for) (?:this|the) (?:image|picture|scene|photo)\b|\bsummari[sz]e (?:this|the) (?:image|picture|scene)|in one (?:short |brief |concise )?sentence|which (?:sentence|statement|text) best (?:describes|matches|fits|summari[sz]es)/.test(
+      /\bdescribe (?:it|this|the|what)\b|\bcaption|\b(?:best|most accurate|correct|right) description\b|\bdescription (?:of|for) (?:this|the) (?:image|picture|scene|photo)\b|\bsummari[sz]e (?:this|the) (?:image|picture|scene)|in one (?:short |brief |concise )?sentence|which (?:sentence|statement|text) best (?:describes|matches|fits|summari[sz]es)|\bsummari[sz](?:e|es|ing)\b|\bone[- ]sentence\b|\b(?:short|brief|concise) description\b|\boverall content\b|\b(?:statement|text|sentence|description) (?:that )?(?:best )?(?:describes|fits|matches)\b|\bdescription that (?:best )?(?:fits|matches)\b/.test(
         q.stem,
       ),
   },
@@ -169,7 +170,7 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     type: 'landmark_recognition',
     why: 'the answer is the name of a specific landmark or site',
     test: (q) =>
-      /\blandmarks?\b|\bmonuments?\b|famous (?:building|site|structure|place|bridge|stadium|tower)|(?:name|identity) of (?:this|the) (?:building|structure|site|bridge|stadium|tower|temple|palace|church|cathedral|park)/.test(
+      /\blandmarks?\b|\bmonuments?\b|(?:famous|well[- ]known|renowned|iconic|celebrated|historic) (?:\w+ )?(?:building|site|structure|place|bridge|stadium|tower|cathedral|palace|park|temple|church|castle|museum|monument|landmark)|(?:name|identity) of (?:this|the) (?:building|structure|site|bridge|stadium|tower|temple|palace|church|cathedral|park)/.test(
         q.stem,
       ),
   },
@@ -178,7 +179,7 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     type: 'scene_classification',
     why: 'the answer is one land-use or land-cover category for the whole image',
     test: (q) =>
-      /\bcategor(?:y|ies|i[sz]e)\b|\bclassif(?:y|ied|ication)\b|\bscene (?:class|type|label)|\b(?:type|kind|class) of (?:scene|area|place|land|landscape|land use|land cover)\b|land[- ](?:use|cover) (?:type|class|category)|what (?:kind|type) of (?:area|place|region) is (?:this|shown|depicted)|which class\b/.test(
+      /\bcategor(?:y|ies|i[sz](?:e|ed|ing))\b|\bclassif(?:y|ied|ication)\b|\b(?:call|label) this (?:tile|area|scene|image|patch|picture)\b|\b(?:tile|area|scene|image|patch) (?:best )?(?:described|categori[sz]ed|classified|labell?ed) as\b|\bscene (?:class|type|label)|\b(?:type|kind|class) of (?:scene|area|place|land|landscape|land use|land cover)\b|land[- ](?:use|cover) (?:type|class|category)|what (?:kind|type) of (?:area|place|region) is (?:this|shown|depicted)|which class\b/.test(
         q.stem,
       ),
   },
@@ -188,7 +189,7 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     why: 'the answer compares an attribute across two or more objects',
     test: (q) =>
       new RegExp(`\\b(?:same|identical|similar|matching|different)\\b(?: \\w+)?\\s${ATTRIBUTE}\\b|\\bshare (?:the )?(?:same|a common)\\b|\\bdiffer(?:ent)? in ${ATTRIBUTE}\\b|\\bcompare (?:the )?${ATTRIBUTE}\\b|\\bdifferences? in ${ATTRIBUTE}\\b`).test(q.stem) ||
-      /\b(?:is|are|which)\b.*\b(?:larger|bigger|smaller|longer|shorter|wider|narrower|taller|higher|lower|darker|brighter) than\b|\bwhich (?:one|object|vehicle|building|of the (?:two|objects|vehicles|buildings)) is (?:the )?(?:larger|bigger|smaller|longest|shortest|largest|smallest|tallest|widest)\b/.test(
+      /\b(?:is|are|which)\b.*\b(?:larger|bigger|smaller|longer|shorter|wider|narrower|taller|higher|lower|darker|brighter) than\b|\bwhich (?:one|object|vehicle|building|of the (?:two|objects|vehicles|buildings)) is (?:the )?(?:larger|bigger|smaller|longest|shortest|largest|smallest|tallest|widest)\b|\bwhich of the (?:two|three|four|five|\d+)\b.*\b(?:larger|bigger|smaller|longer|shorter|wider|narrower|taller|largest|smallest|longest|shortest|widest|tallest|biggest)\b/.test(
         q.stem,
       ),
   },
@@ -221,7 +222,7 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     type: 'spatial_relationship',
     why: 'the answer relates one object to another (direction, adjacency, distance)',
     test: (q) =>
-      /\bin relation to\b|\brelative (?:to|position|location|direction)\b|\bwith (?:respect|regard) to\b|\b(?:spatial )?relationship between\b|\bdistances? (?:between|from)\b|\b(?:closest|nearest|farthest|furthest) (?:pair|two)\b|\bhow far\b|\b(?:nearest|closest|farthest|furthest|closer|nearer|farther|further) (?:to|from)\b|\b(?:adjacent|next) to\b|\b(?:left|right|north|south|east|west|above|below|in front) of the\b|\bbetween the\b.*\band\b|\bsurround(?:s|ed|ing)?\b/.test(
+      /\bin relation to\b|\brelative (?:to|position|location|direction)\b|\bwith (?:respect|regard) to\b|\b(?:spatial )?relationship between\b|\bdistances? (?:between|from)\b|\b(?:closest|nearest|farthest|furthest) (?:pair|two)\b|\bhow far\b|\b(?:nearest|closest|farthest|furthest|closer|nearer|farther|further) (?:to|from)\b|\b(?:adjacent|next) to\b|\b(?:left|right|north|south|east|west|above|below|in front) of the\b|\bbetween the\b.*\band\b|\bsurround(?:s|ed|ing)?\b|\binside (?:the|this) [\w ]+ or outside\b/.test(
         q.stem,
       ),
   },
@@ -231,7 +232,7 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     why: 'the answer is whether an object class appears at all',
     test: (q) =>
       !/\bwhere\b/.test(q.stem) &&
-      /^(?:is|are) there\b|\b(?:is|are) (?:a|an|any) .+ (?:present|visible|shown|in (?:this|the) (?:image|picture|scene))\b|\bpresen(?:t|ce)\b|\bcan you (?:see|spot|find|observe)\b|\bdo you see\b|\bdoes (?:this|the) (?:image|picture|scene|photo) (?:contain|include|feature|show|have|depict)\b|\bexists?\b|\bappear in\b/.test(
+      /^(?:is|are) there\b|\b(?:is|are) (?:a|an|any) .+ (?:present|visible|shown|in (?:this|the) (?:image|picture|scene))\b|\bpresen(?:t|ce)\b|\bcan you (?:see|spot|find|observe)\b|\bdo you see\b|\bdoes (?:this|the) (?:image|picture|scene|photo|tile|view) (?:contain|include|feature|show|have|depict)\b|\bexists?\b|\bappear in\b|\bcan (?:any|a|an)\b.*\bbe (?:seen|found|spotted|observed)\b|^(?:are|is) any\b/.test(
         q.stem,
       ),
   },
@@ -240,7 +241,7 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     type: 'object_localization',
     why: 'the answer is where a named object lies in the image frame',
     test: (q) =>
-      /\bwhere (?:is|are|can|does|do|in)\b|\blocation of\b|\blocated\b|\bsituated\b|\bcentroids?\b|\bposition(?:ed)?\b|\blocate\b|\bbounding box\b|\b(?:pixel )?coordinates of\b|\bwhich (?:part|region|quadrant|corner) of the (?:image|picture)\b/.test(
+      /\bwhere (?:is|are|can|does|do|in)\b|\blocation of\b|\blocated\b|\bsituated\b|\bcentroids?\b|\bposition(?:ed)?\b|\blocate\b|\bbounding box\b|\b(?:pixel )?coordinates of\b|\bwhich (?:part|region|quadrant|corner) of the (?:image|picture)\b|\b(?:left|right|upper|lower|top|bottom) (?:side|half|part)\b.*\bor\b|\bpixel box\b|\bbox around\b|\bin which (?:quadrant|corner|half|side)\b/.test(
         q.stem,
       ),
   },
