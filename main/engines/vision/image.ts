@@ -1,9 +1,9 @@
 /**
  * Every image path of perception goes through sharp: decoding PNG/JPEG/TIFF into 8-bit RGB, resizing, crops and
  * tiles, and PNG encoding of crops for the verifier and the viewer. GeoTIFFs keep their georeferencing
- * (engines/raster/georef.ts); a TIFF sharp cannot take as RGB (more than 4 bands, or 16-bit/float samples) is read
- * with geotiff.js and its first three bands are stretched to 8 bits between the 2nd and 98th percentiles, as
- * MODELS.md section 6 advises.
+ * (engines/raster/georef.ts). A TIFF that is not 8-bit RGB (multi-band rasters stored as grey samples, 16-bit or
+ * float bands) is read with geotiff.js, as MODELS.md section 6 advises: its first three bands (or its one band, as
+ * grey) are used as they are when 8-bit, else stretched to 8 bits between their 2nd and 98th percentiles.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -82,7 +82,10 @@ async function loadTiff(file: string): Promise<{ rgb: RgbImage; georef: Georefer
     const georef = g.geoTransform ? { geoTransform: g.geoTransform, crs: g.crs } : null
     const spp = image.getSamplesPerPixel()
     const bits = image.getBitsPerSample()
-    if (spp <= 4 && bits === 8) {
+    const fd = image.fileDirectory as unknown as { getValue?: (k: string) => unknown } & Record<string, unknown>
+    const photometric = Number((typeof fd.getValue === 'function' ? fd.getValue('PhotometricInterpretation') : fd.PhotometricInterpretation) ?? -1)
+    // sharp reads 8-bit RGB/YCbCr TIFFs as colour; other layouts (3+ bands stored as grey samples) go through geotiff.js.
+    if (spp <= 4 && bits === 8 && (photometric === 2 || photometric === 6)) {
       try {
         return { rgb: await rawRgb(sharp(file, { limitInputPixels: MAX_PIXELS, failOn: 'none' })), georef }
       } catch {
@@ -92,8 +95,16 @@ async function loadTiff(file: string): Promise<{ rgb: RgbImage; georef: Georefer
     const width = image.getWidth()
     const height = image.getHeight()
     const samples = spp >= 3 ? [0, 1, 2] : [0]
-    const bands = (await image.readRasters({ samples, interleave: false })) as unknown as ArrayLike<number>[]
+    const bands = Array.from((await image.readRasters({ samples, interleave: false })) as unknown as ArrayLike<number>[])
     const nd = image.getGDALNoData()
+    const format = Number((typeof fd.getValue === 'function' ? fd.getValue('SampleFormat') : fd.SampleFormat)?.toString().split(',')[0] ?? 1)
+    if (bits === 8 && format === 1) {
+      // 8-bit unsigned bands are shown as they are.
+      const use = bands.length >= 3 ? bands : [bands[0], bands[0], bands[0]]
+      const out = new Uint8Array(width * height * 3)
+      for (let i = 0; i < width * height; i++) for (let c = 0; c < 3; c++) out[3 * i + c] = use[c][i]
+      return { rgb: { data: out, width, height }, georef }
+    }
     return { rgb: stretchBands(Array.from(bands), width, height, nd), georef }
   } finally {
     const closable = tiff as unknown as { close?: () => Promise<void> | void }
