@@ -4,8 +4,14 @@
  * measure observations whose evidence names the weight-free engine, the numerator, the denominator and the layers.
  */
 import { afterAll, describe, expect, it } from 'vitest'
+import { installedTools } from '../../main/agent/installed-tools'
+import { createRulesBackbone } from '../../main/agent/rules/rules-backbone'
+import { runAgent } from '../../main/agent/run-agent'
+import { makeTask, parseOptions } from '../../main/agent/task'
 import { main } from '../../main/cli/index'
+import type { VisionLanguageModel } from '../../main/tools/perceive/backends'
 import { shared, tempDir } from '../helpers/tmp'
+import { memoryStores } from '../unit/agent/doubles'
 
 const { dir, cleanup } = tempDir('rsure-perception-ask-')
 const previous = process.env.RSURE_DATA_DIR
@@ -53,5 +59,22 @@ describe('rsure ask answers perception questions from verified observations', ()
     // The caveat about unsupervised change masks travels with the accepted observation into the answer.
     expect(v.caveats.join(' ')).toMatch(/change vector analysis/)
     expect(out.answer).toMatch(/^\d+\.\d+ %/)
+  })
+
+  it('a scene question is planned as perceive scene over the options and answered with the option it names', { timeout: 60_000 }, async () => {
+    const stores = memoryStores()
+    try {
+      const prompts: string[] = []
+      // A test double of the configured vision-language model: it answers the scene prompt with one class.
+      const vlm: VisionLanguageModel = { id: 'test-vlm', askJson: async (prompt) => (prompts.push(prompt), { predictions: [{ image_index: 1, class_name: 'Residential', confidence: 0.8 }] }) }
+      const registry = await installedTools({ vision: null, vlm })
+      const task = makeTask({ question: 'What type of scene is shown in this image?', options: parseOptions('A. Farmland B. Residential C. Forest'), images: [shared('fixtures', 'levircd', 'B', 'test_2_0000_0000.png')] })
+      const result = await runAgent(task, { verify: true, prior: true }, { backbone: createRulesBackbone(), registry, artifacts: stores.artifacts, runs: stores.runs })
+      expect(prompts[0]).toMatch(/\["Farmland","Residential","Forest"\]/)
+      expect(result.answer.answer).toBe('B')
+      expect(result.answer.explanation).toMatch(/classified as 'Residential'/)
+    } finally {
+      stores.cleanup()
+    }
   })
 })

@@ -11,6 +11,7 @@ import { dagOf, isRec, nodeRecords, num } from '../../verify/policy/evidence-rea
 import { nearestOption } from '../../task/options'
 import { extractSlots, type Comparison } from './slots'
 import { physicalUnitOf } from './variables'
+import { sceneAnswer } from './skills/perception'
 
 const fmt = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(2) : Math.abs(v) >= 1 ? v.toFixed(3) : v.toFixed(4))
 const unitText = (u: string | null) => (!u || u === 'dimensionless' ? '' : u === 'percent' ? '%' : ` ${u}`)
@@ -63,7 +64,7 @@ function decisionInput(entry: ObservationEntry): { value: number; unit: string |
 
 export class TemplateAnswerWriter implements AnswerWriter {
   async write({ task, history, gaps }: AnswerInput): Promise<FinalAnswer> {
-    const entry = [...history.observations()].reverse().find((e) => e.action.tool === 'execute' || e.action.tool === 'measure')
+    const entry = [...history.observations()].reverse().find((e) => e.action.tool === 'execute' || e.action.tool === 'measure' || e.config.coarse === 'perceive:scene')
     const caveats = entry ? entry.caveats : []
     const missing = [...gaps, ...caveats]
     const tail = (text: string) =>
@@ -83,6 +84,14 @@ export class TemplateAnswerWriter implements AnswerWriter {
     const outOp = nodes.find((n) => n.id === output)?.op ?? entry.config.coarse.split(':')[1]
     const obs = entry.observation
     const source = `the verified ${entry.action.tool} observation (call ${entry.call})`
+
+    // A scene class from perceive: the option naming that class, or none.
+    if (entry.config.coarse === 'perceive:scene') {
+      const s = sceneAnswer(obs, task.options)
+      const what = `the scene was classified as '${s.className ?? 'unknown'}'${s.confidence !== null ? ` (confidence ${s.confidence.toFixed(2)})` : ''}`
+      if (s.letter) return { answer: s.letter, explanation: tail(`${s.letter}: ${what}, from ${source}.`), choice: s.letter, value: null, unit: null, basis: [entry.call], missing }
+      return { answer: task.format === 'choice' ? 'No option is supported by verified evidence' : (s.className ?? 'Not determined'), explanation: tail(`${what[0].toUpperCase()}${what.slice(1)}, from ${source}.`), choice: null, value: null, unit: null, basis: [entry.call], missing }
+    }
 
     // A decision.select observation: the choice is itself verified.
     if (outOp === 'decision.select' && isRec(obs) && typeof obs.choice === 'string') {

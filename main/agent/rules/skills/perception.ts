@@ -127,3 +127,16 @@ export const perceptionSkill: Skill = {
   applies: (slots, ctx) => !!ctx && (readPerceptionAsk(ctx.question, ctx.spec, slots, []) !== null || (SCENE.test(ctx.question) && slots.product === null)),
   plan: (ctx) => plan(ctx),
 }
+
+/**
+ * The answer to a scene question from a verified perceive:scene observation: the option whose text is the class
+ * the backend gave the (first) image; none when no option carries that class.
+ */
+export function sceneAnswer(observation: unknown, options: AnswerOption[]): { letter: string | null; className: string | null; confidence: number | null } {
+  const preds = observation && typeof observation === 'object' ? (observation as { predictions?: unknown }).predictions : undefined
+  const first = Array.isArray(preds) ? (preds[0] as { class_name?: unknown; confidence?: unknown } | undefined) : undefined
+  const className = typeof first?.class_name === 'string' ? first.class_name : null
+  const norm = (s: string) => s.trim().toLowerCase().replace(/[.\s]+$/, '')
+  const option = className ? options.find((o) => norm(o.text) === norm(className)) : undefined
+  return { letter: option?.letter ?? null, className, confidence: typeof first?.confidence === 'number' ? first.confidence : null }
+}
