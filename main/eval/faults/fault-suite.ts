@@ -112,6 +112,16 @@ export function faultKindsFor(features: readonly Feature[]): string[] {
   return [...new Set([...features.flatMap((f) => KINDS_BY_FEATURE[f]), ...ALWAYS])]
 }
 
+/** The (question, fault kind) pairs of the suite, without computing references: `kind` null is the clean twin. */
+export function faultPlan(opts: FaultSuiteOptions = {}): { base: BaseQuestion; kind: string | null }[] {
+  return BASE_QUESTIONS.filter((b) => !opts.only || opts.only.includes(b.id)).flatMap((base) => [
+    { base, kind: null },
+    ...faultKindsFor(base.features)
+      .filter((k) => !opts.kinds || opts.kinds.includes(k))
+      .map((kind) => ({ base, kind })),
+  ])
+}
+
 export interface FaultSuiteOptions {
   /** Only these base questions (ids); all by default. */
   only?: string[]
@@ -125,32 +135,27 @@ export interface FaultSuiteOptions {
  */
 export async function buildFaultSuite(shared: string, opts: FaultSuiteOptions = {}): Promise<EvalSuite> {
   const tasks: TaskInput[] = []
+  const references = new Map<string, number>()
   try {
-    for (const base of BASE_QUESTIONS) {
-      if (opts.only && !opts.only.includes(base.id)) continue
+    for (const { base, kind } of faultPlan(opts)) {
       if (!fs.existsSync(path.join(shared, base.folder))) {
         throw new Error(`The fault suite needs ${base.folder} under the shared folder; point --shared at the folder that holds fixtures/ and benchmarks/.`)
       }
-      const value = await base.reference(shared)
+      if (!references.has(base.id)) references.set(base.id, await base.reference(shared))
+      const value = references.get(base.id)!
       // Observation: engine and reference agree to float rounding; answer: the printed value (2-4 decimals) within 1e-4 relative.
-      const obsTolerance = Math.max(Math.abs(value) * 1e-6, 1e-6)
-      const answerTolerance = Math.max(Math.abs(value) * 1e-4, 1e-4)
       const clean: TaskInput = {
         id: base.id,
         question: base.question,
         files: [base.folder],
         answer: value,
         answer_type: 'number',
-        tolerance: answerTolerance,
-        reference_observations: [{ tool: 'execute', key: 'value', value, tolerance: obsTolerance }],
+        tolerance: Math.max(Math.abs(value) * 1e-4, 1e-4),
+        reference_observations: [{ tool: 'execute', key: 'value', value, tolerance: Math.max(Math.abs(value) * 1e-6, 1e-6) }],
         subset: 'clean',
         reference_source: base.source,
       }
-      tasks.push(clean)
-      for (const kind of faultKindsFor(base.features)) {
-        if (opts.kinds && !opts.kinds.includes(kind)) continue
-        tasks.push({ ...clean, id: `${base.id}~${kind}`, fault: { kind, tool: 'execute', calls: 'first' }, twin: base.id, subset: kind })
-      }
+      tasks.push(kind === null ? clean : { ...clean, id: `${base.id}~${kind}`, fault: { kind, tool: 'execute', calls: 'first' }, twin: base.id, subset: kind })
     }
   } finally {
     clearBands()
