@@ -20,6 +20,8 @@ export default defineConfig({
           index: path.join(root, 'main', 'app', 'index.ts'),
           // Previews run in a worker thread (main/ipc/preview-pool.ts); main/app/index.ts points the pool here.
           'preview-worker': path.join(root, 'main', 'ipc', 'preview-worker.ts'),
+          // Map tiles likewise (main/ipc/tile-pool.ts).
+          'tile-worker': path.join(root, 'main', 'ipc', 'tile-worker.ts'),
         },
       },
     },

@@ -16,7 +16,7 @@ import { hardenApp, hardenDefaultSession } from './security'
 import { handleTiles, registerTileScheme } from './tile-protocol'
 import { createMainWindow } from './window'
 
-/** Built layout of electron-vite: out/main/{index,preview-worker}.js, out/preload/index.cjs, out/renderer/index.html. */
+/** Built layout of electron-vite: out/main/{index,preview-worker,tile-worker}.js, out/preload/index.cjs, out/renderer/index.html. */
 const here = path.dirname(fileURLToPath(import.meta.url))
 const preload = path.join(here, '..', 'preload', 'index.cjs')
 const rendererDir = path.join(here, '..', 'renderer')
@@ -34,6 +34,7 @@ if (!app.requestSingleInstanceLock()) {
     version: app.getVersion(),
     dataDir: defaultDataDir(),
     previewWorker: path.join(here, 'preview-worker.js'),
+    tileWorker: path.join(here, 'tile-worker.js'),
     printPdf: printPdfWithElectron,
   })
   const open = () => {

@@ -1,5 +1,7 @@
 /** What the handlers need, handed in by whoever hosts them (the Electron shell or the headless server). */
 import type { PreviewOptions, PreviewResult } from '../engines/raster/preview'
+import type { LayerGeometry, RenderedTile, TileAddress } from '../engines/raster/tiles'
+import type { TileStyle } from '../engines/raster/tiles-style'
 import type { Services } from '../services'
 import type { SettingsStore } from '../store/settings'
 import type { EventHub } from './events'
@@ -30,6 +32,11 @@ export interface IpcDeps {
   ready: Promise<void>
   /** Makes previews: in worker threads normally (preview-pool.ts), in-process where asked. */
   preview(file: string, opts: PreviewOptions): Promise<PreviewResult>
+  /** Map tiles and layer descriptions: in worker threads normally (tile-pool.ts), in-process where asked. */
+  tiles: {
+    tile(file: string, address: TileAddress, style?: TileStyle): Promise<RenderedTile>
+    geometry(file: string, style?: TileStyle): Promise<LayerGeometry>
+  }
   /** The application services over the data folder's database; null when it could not be opened (session.note says why). */
   services: Services | null
   settings: SettingsStore | null

@@ -24,6 +24,8 @@ import { EventHub } from './events'
 import { FileRegistry, type FileJournal } from './file-registry'
 import { LiveRuns } from './live-runs'
 import { renderPreview } from '../engines/raster/preview'
+import { layerGeometry, renderTile } from '../engines/raster/tiles'
+import { TilePool } from './tile-pool'
 import { PreviewPool } from './preview-pool'
 import { createRouter, type Router } from './router'
 import { UploadStore } from './uploads'
@@ -43,6 +45,10 @@ export interface IpcHostOptions {
   previews?: 'worker' | 'inline'
   /** The preview worker's code; defaults to the source bootstrap (the desktop build passes its bundled worker). */
   previewWorker?: URL | string
+  /** Where map tiles are made: 'worker' threads or 'inline'; defaults to the same as `previews`. */
+  tiles?: 'worker' | 'inline'
+  /** The tile worker's code; defaults to the source bootstrap (the desktop build passes its bundled worker). */
+  tileWorker?: URL | string
   /**
    * Keep the session's files across restarts: 'database' (default) in the data folder's SQLite database, 'memory'
    * for this process only. `openDb` replaces how the database is opened (tests).
@@ -104,6 +110,7 @@ function openWorkspace(opts: IpcHostOptions): { workspace: Workspace | null; not
 export function createIpcHost(opts: IpcHostOptions): IpcHost {
   const hub = new EventHub()
   const pool = opts.previews === 'inline' ? null : new PreviewPool(opts.previewWorker)
+  const tilePool = (opts.tiles ?? opts.previews ?? 'worker') === 'inline' ? null : new TilePool(opts.tileWorker)
   const { workspace, note } = openWorkspace(opts)
   const session: SessionState = { id: workspace?.sessionId ?? null, persisted: !!workspace, note }
   const files = new FileRegistry({
@@ -128,6 +135,9 @@ export function createIpcHost(opts: IpcHostOptions): IpcHost {
       hub.emit('app.notice', { level: 'warning', message: `The files of the last session could not all be restored (${why}); add the missing ones again.` })
     }),
     preview: pool ? (file, o) => pool.preview(file, o) : renderPreview,
+    tiles: tilePool
+      ? { tile: (file, address, style) => tilePool.tile(file, address, style), geometry: (file, style) => tilePool.geometry(file, style) }
+      : { tile: renderTile, geometry: layerGeometry },
     services: workspace?.services ?? null,
     settings: workspace ? new SettingsStore(workspace.services.db) : null,
     live: new LiveRuns(() => {
@@ -159,6 +169,7 @@ export function createIpcHost(opts: IpcHostOptions): IpcHost {
       await deps.uploads.close()
       await deps.live.cancelAll()
       await pool?.close()
+      await tilePool?.close()
       if (workspace?.owned) workspace.services.close()
     },
   }

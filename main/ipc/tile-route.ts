@@ -5,7 +5,7 @@
  * each transport only copies them out.
  */
 import { TileStyle, type TileStyle as TileStyleShape } from '../../preload/contract'
-import { renderTile, TileError } from '../engines/raster/tiles'
+import { TileError } from '../engines/raster/tiles'
 import type { IpcDeps } from './deps'
 import { toErrorShape } from './errors'
 import { layerFile, parseLayerKey } from './layer-files'
@@ -41,7 +41,7 @@ export async function serveTileUrl(deps: IpcDeps, rest: string, search: string):
   }
   try {
     const file = await layerFile(deps, ref)
-    const tile = await renderTile(file.path, { kind: 'xyz', z: Number(m[2]), x: Number(m[3]), y: Number(m[4]) }, style)
+    const tile = await deps.tiles.tile(file.path, { kind: 'xyz', z: Number(m[2]), x: Number(m[3]), y: Number(m[4]) }, style)
     return { status: 200, contentType: 'image/png', body: tile.png }
   } catch (err) {
     if (err instanceof TileError) return text(400, err.message)

@@ -2,7 +2,6 @@
  * `layers.*` channels: how to show a raster on the map (or in the pixel viewer), its tiles, a vector derived layer
  * as GeoJSON, and a derived layer as a file to save (GeoTIFF as stored; GeoJSON as stored).
  */
-import { layerGeometry, renderTile } from '../../engines/raster/tiles'
 import type { IpcDeps } from '../deps'
 import { RsureError } from '../errors'
 import { artifactFile, layerFile, layerKey } from '../layer-files'
@@ -17,7 +16,7 @@ export function layerHandlers(deps: IpcDeps): Handlers {
   return {
     'layers.info': async ({ layer }, ctx) => {
       const file = await layerFile(deps, layer)
-      const g = await layerGeometry(file.path)
+      const g = await deps.tiles.geometry(file.path)
       const style = { bands: g.style.bands, stretch: g.style.stretch }
       return {
         layer,
@@ -37,7 +36,7 @@ export function layerHandlers(deps: IpcDeps): Handlers {
     },
     'layers.tile': async ({ layer, tile, style }) => {
       const file = await layerFile(deps, layer)
-      const t = await renderTile(file.path, tile, style)
+      const t = await deps.tiles.tile(file.path, tile, style)
       return { png: t.png, width: t.width, height: t.height, empty: t.empty, level: t.level }
     },
     'layers.geojson': async ({ artifact }) => {

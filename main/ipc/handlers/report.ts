@@ -4,7 +4,6 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { layerGeometry, renderTile } from '../../engines/raster/tiles'
 import type { IpcDeps } from '../deps'
 import { RsureError } from '../errors'
 import { artifactFile } from '../layer-files'
@@ -17,14 +16,14 @@ const IMAGE_SIZE = 720
 /** Input images shown at most (a 23-date series would drown the report). */
 const MAX_INPUTS = 4
 
-async function picture(file: string, title: string, caption: string, ramp: 'grey' | 'viridis'): Promise<ReportImage | null> {
+async function picture(deps: IpcDeps, file: string, title: string, caption: string, ramp: 'grey' | 'viridis'): Promise<ReportImage | null> {
   try {
-    const g = await layerGeometry(file)
+    const g = await deps.tiles.geometry(file)
     const s = Math.min(1, IMAGE_SIZE / Math.max(g.width, g.height))
     const outWidth = Math.max(1, Math.round(g.width * s))
     const outHeight = Math.max(1, Math.round(g.height * s))
     const style = g.style.bands.length === 1 ? { ramp } : {}
-    const t = await renderTile(file, { kind: 'pixel', x: 0, y: 0, width: g.width, height: g.height, outWidth, outHeight }, style)
+    const t = await deps.tiles.tile(file, { kind: 'pixel', x: 0, y: 0, width: g.width, height: g.height, outWidth, outHeight }, style)
     const range = g.ranges.length === 1 ? `, values ${Number(g.ranges[0].min.toPrecision(4))} to ${Number(g.ranges[0].max.toPrecision(4))} (2-98 %)` : ''
     return { title, png: t.png, caption: `${caption} ${g.width} x ${g.height} px${range}.` }
   } catch {
@@ -37,7 +36,7 @@ export async function reportFor(deps: IpcDeps, runId: string): Promise<string> {
   const images: ReportImage[] = []
   for (const layer of detail.layers) {
     if (!layer.available || layer.format !== 'geotiff') continue
-    const im = await picture(artifactFile(deps, layer.id).path, layer.name, `Derived layer (${layer.kind}) from call ${layer.call ?? '?'},`, 'viridis')
+    const im = await picture(deps, artifactFile(deps, layer.id).path, layer.name, `Derived layer (${layer.kind}) from call ${layer.call ?? '?'},`, 'viridis')
     if (im) images.push(im)
   }
   const inputs = detail.run.inputs as { images?: unknown; files?: unknown }
@@ -45,7 +44,7 @@ export async function reportFor(deps: IpcDeps, runId: string): Promise<string> {
     (p): p is string => typeof p === 'string' && fs.existsSync(p) && fs.statSync(p).isFile(),
   )
   for (const p of paths.slice(0, MAX_INPUTS)) {
-    const im = await picture(p, path.basename(p), 'Input image,', 'grey')
+    const im = await picture(deps, p, path.basename(p), 'Input image,', 'grey')
     if (im) images.push(im)
   }
   return reportHtml(detail, images)
