@@ -4,8 +4,8 @@
  * DAG resolve against its `base_dir`, else the working directory. Exit codes: 0 ok, 3 insufficient (no value, with
  * the reason), 2 a DAG that does not compile (one sentence naming the node), 1 any other failure.
  */
-import fs from 'node:fs'
 import path from 'node:path'
+import { readRegularFile } from '../../engines/raster/regular-file'
 import { openServices } from '../../services'
 import { executeDag } from '../../tools/execute'
 import type { ToolResult } from '../../tools/protocol'
@@ -51,11 +51,17 @@ const command: Command = {
     if (!values.dag) throw new CliError(`rsure exec needs --dag FILE (a JSON DAG); usage: ${command.usage}.`, 2)
     const file = path.resolve(values.dag)
     let raw: unknown
+    let text: string
     try {
-      raw = JSON.parse(fs.readFileSync(file, 'utf8'))
+      // Never follows the path into a FIFO or device (it would block or never end); at most 64 MiB of JSON.
+      text = readRegularFile(file, 64 * 1024 * 1024, 'a JSON DAG').toString('utf8')
     } catch (err) {
-      const e = err as NodeJS.ErrnoException
-      throw new CliError(e.code ? `The DAG file ${file} cannot be read (${e.code}); check the path.` : `The DAG file ${file} is not valid JSON: ${e.message.replace(/\.$/, '')}.`, 2)
+      throw new CliError(`The DAG file could not be read: ${(err as Error).message}`, 2)
+    }
+    try {
+      raw = JSON.parse(text)
+    } catch (err) {
+      throw new CliError(`The DAG file ${file} is not valid JSON: ${(err as Error).message.replace(/\.$/, '')}.`, 2)
     }
     const services = openServices()
     let result: ToolResult

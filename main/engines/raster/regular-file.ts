@@ -25,12 +25,14 @@ export function fileKind(st: fs.Stats): string {
   return 'not a regular file'
 }
 
-function refusal(file: string, kind: string): SpecialFileError {
+/** `what`: what the path should have named, for the message (default: an image file). */
+function refusal(file: string, kind: string, what?: string): SpecialFileError {
+  if (what) return new SpecialFileError(`'${path.basename(file)}' is ${kind}, not a regular file; give the path of ${what}.`)
   return new SpecialFileError(`'${path.basename(file)}' is ${kind}, not an image file; RSure reads only regular GeoTIFF, PNG and JPEG files.`)
 }
 
 /** Open a regular file for reading; returns its descriptor and size. The caller closes the descriptor. */
-export function openRegularFile(file: string): { fd: number; size: number } {
+export function openRegularFile(file: string, what?: string): { fd: number; size: number } {
   let fd: number
   try {
     // O_NONBLOCK: opening a FIFO for reading returns at once instead of waiting for a writer.
@@ -38,14 +40,14 @@ export function openRegularFile(file: string): { fd: number; size: number } {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
     // A socket cannot be opened at all (ENXIO on Linux); say what it is rather than the errno.
-    if (code === 'ENXIO' || code === 'EOPNOTSUPP') throw refusal(file, 'a socket or device')
-    if (code === 'EISDIR') throw refusal(file, 'a folder')
+    if (code === 'ENXIO' || code === 'EOPNOTSUPP') throw refusal(file, 'a socket or device', what)
+    if (code === 'EISDIR') throw refusal(file, 'a folder', what)
     throw new SpecialFileError(`'${path.basename(file)}' does not exist or cannot be read${code === 'EACCES' || code === 'EPERM' ? ' (permission denied)' : ''}; check the path.`)
   }
   const st = fs.fstatSync(fd)
   if (!st.isFile()) {
     fs.closeSync(fd)
-    throw refusal(file, fileKind(st))
+    throw refusal(file, fileKind(st), what)
   }
   return { fd, size: st.size }
 }
@@ -58,8 +60,8 @@ export function assertRegularFile(file: string): number {
 }
 
 /** Read a whole regular file (refusing special files) into memory, at most `maxBytes`. */
-export function readRegularFile(file: string, maxBytes: number): Buffer {
-  const { fd, size } = openRegularFile(file)
+export function readRegularFile(file: string, maxBytes: number, what?: string): Buffer {
+  const { fd, size } = openRegularFile(file, what)
   try {
     if (size > maxBytes) throw new SpecialFileError(`'${path.basename(file)}' has ${size} bytes, more than the ${maxBytes} RSure reads at once; use a smaller file.`)
     const buf = Buffer.allocUnsafe(size)

@@ -31,6 +31,9 @@ interface Slot {
   busy: boolean
 }
 
+/** V8 limits of one raster worker (pixel buffers live outside the heap; the pixel and memory budget bound those). */
+export const RASTER_WORKER_LIMITS = { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 }
+
 export interface RunOptions {
   signal?: AbortSignal
   /** Called as each job finishes (in completion order). */
@@ -47,7 +50,8 @@ export class RasterPool {
   private spawn(): Slot {
     // Workers are threads of this process: their memory shows in process.resourceUsage().maxRSS.
     // tsx's register() inside the worker reads workerData, so always pass an object.
-    const worker = new Worker(workerEntry(), { workerData: { role: 'rsure-raster-worker' } })
+    // resourceLimits: a job whose JavaScript heap runs away ends its worker (ERR_WORKER_OUT_OF_MEMORY), not the process.
+    const worker = new Worker(workerEntry(), { workerData: { role: 'rsure-raster-worker' }, resourceLimits: RASTER_WORKER_LIMITS })
     worker.unref()
     const slot: Slot = { worker, busy: false }
     this.slots.push(slot)
@@ -82,7 +86,8 @@ export class RasterPool {
       const onError = (err: Error) => {
         cleanup()
         this.drop(slot)
-        reject(new Error(`the raster worker failed: ${err.message}`))
+        const oom = (err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
+        reject(new Error(oom ? 'the raster work needed more memory than a worker may use; read a window or a smaller region' : 'the raster worker failed on this job; try again, and report it if it repeats'))
       }
       const onExit = (code: number) => {
         cleanup()
