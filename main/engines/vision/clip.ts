@@ -6,6 +6,7 @@
  * the normalised mean of its normalised prompt embeddings (the prompt ensemble of the CLIP paper), and
  * p = softmax(logitScale · cos(image, label)). Text embeddings are cached per pack and prompt.
  */
+import { packEvidence, type PackEvidence } from './manifest'
 import fs from 'node:fs'
 import { Tokenizer } from '@huggingface/tokenizers'
 import { VisionError } from './errors'
@@ -38,7 +39,7 @@ export interface SceneResult {
   /** Every label with its probability, best first. */
   scores: { label: string; score: number; cosine: number }[]
   evidence: {
-    pack: { id: string; version: string; sha256: Record<string, string>; licence: string }
+    pack: PackEvidence
     provider: Provider
     providerAttempts: ProviderAttempt[]
     inputSize: [number, number]
@@ -153,7 +154,7 @@ export async function runScene(pack: PreparedPack, image: LoadedImage, labels: s
     score: scores[0].score,
     scores,
     evidence: {
-      pack: { id: m.id, version: m.version, sha256: Object.fromEntries(Object.entries(m.files).map(([k, f]) => [k, f.sha256])), licence: m.licence },
+      pack: packEvidence(m),
       provider: imageTower.provider,
       providerAttempts: imageTower.attempts,
       inputSize: [W, H],

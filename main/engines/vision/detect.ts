@@ -5,6 +5,7 @@
  * merged with one more NMS pass so an object cut by a seam is counted once. Map coordinates are added when the image
  * is georeferenced.
  */
+import { packEvidence, type PackEvidence } from './manifest'
 import { pixelToMap } from '../raster/georef'
 import { end2endColumns } from './contracts'
 import { VisionError } from './errors'
@@ -50,7 +51,7 @@ export interface Detection {
 }
 
 export interface DetectEvidence {
-  pack: { id: string; version: string; family: string; task: string; layout: string; sha256: Record<string, string>; licence: string; classNames: string[]; gsd: number | null }
+  pack: PackEvidence
   provider: Provider
   providerAttempts: ProviderAttempt[]
   inputSize: [number, number]
@@ -183,17 +184,7 @@ export async function runDetector(pack: PreparedPack, image: LoadedImage, runtim
     image: { width: image.width, height: image.height },
     georef: georef ?? null,
     evidence: {
-      pack: {
-        id: m.id,
-        version: m.version,
-        family: m.family,
-        task: m.task,
-        layout: m.layout,
-        sha256: Object.fromEntries(Object.entries(m.files).map(([r, f]) => [r, f.sha256])),
-        licence: m.licence,
-        classNames: m.classNames,
-        gsd: m.gsd,
-      },
+      pack: packEvidence(m),
       provider: handle.provider,
       providerAttempts: handle.attempts,
       inputSize: [W, H],

@@ -106,3 +106,31 @@ export function describeManifestIssue(error: z.ZodError): string {
   const where = issue.path.length ? `${issue.path.join('.')}: ` : ''
   return `${where}${issue.message}`
 }
+
+/** What every result's evidence says about the pack that produced it (the verifier checks ids and hashes). */
+export interface PackEvidence {
+  id: string
+  version: string
+  family: Family
+  task: Task
+  layout: 'raw' | 'end2end'
+  sha256: Record<string, string>
+  licence: string
+  classNames: string[]
+  /** Training GSD, metres per pixel. */
+  gsd: number | null
+}
+
+export function packEvidence(m: Manifest): PackEvidence {
+  return {
+    id: m.id,
+    version: m.version,
+    family: m.family,
+    task: m.task,
+    layout: m.layout,
+    sha256: Object.fromEntries(Object.entries(m.files).map(([role, f]) => [role, f.sha256])),
+    licence: m.licence,
+    classNames: m.classNames,
+    gsd: m.gsd,
+  }
+}

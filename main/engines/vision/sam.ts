@@ -10,6 +10,7 @@
  * scaled by 1024/W0 and 1024/H0 separately; the decoder pads in-graph and returns 256² logits per candidate, which are
  * upsampled bilinearly (half-pixel centres) to the original size and thresholded at 0.
  */
+import { packEvidence, type PackEvidence } from './manifest'
 import crypto from 'node:crypto'
 import { VisionError } from './errors'
 import { resizeImage, toChw, type LoadedImage } from './image'
@@ -40,7 +41,7 @@ export interface SamResult {
   masks: SamMask[]
   image: { width: number; height: number }
   evidence: {
-    pack: { id: string; version: string; family: string; sha256: Record<string, string>; licence: string }
+    pack: PackEvidence
     provider: Provider
     providerAttempts: ProviderAttempt[]
     contract: 'sam1' | 'sam2-samexporter'
@@ -194,7 +195,7 @@ export async function runSam(pack: PreparedPack, img: LoadedImage, prompts: SamP
     masks,
     image: { width: W0, height: H0 },
     evidence: {
-      pack: { id: m.id, version: m.version, family: m.family, sha256: Object.fromEntries(Object.entries(m.files).map(([k, f]) => [k, f.sha256])), licence: m.licence },
+      pack: packEvidence(m),
       provider: dec.provider,
       providerAttempts: dec.attempts,
       contract: sam1 ? 'sam1' : 'sam2-samexporter',

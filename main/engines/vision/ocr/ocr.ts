@@ -9,6 +9,7 @@
  * 5. Recognition: height 48, width 48·max(320/48, w/h), right-padded with zeros; BGR, (x/255 − 0.5)/0.5;
  *    CTC greedy decoding with the pack's dictionary (ctc.ts); lines under score 0.5 are dropped.
  */
+import { packEvidence, type PackEvidence } from '../manifest'
 import { dictionaryEntries, openPackModel, type PreparedPack } from '../registry'
 import { VisionError } from '../errors'
 import { resizeImage, type LoadedImage, type RgbImage } from '../image'
@@ -32,7 +33,7 @@ export interface OcrResult {
   text: string
   lines: OcrLine[]
   evidence: {
-    pack: { id: string; version: string; sha256: Record<string, string>; licence: string }
+    pack: PackEvidence
     provider: Provider
     providerAttempts: ProviderAttempt[]
     detInput: [number, number]
@@ -146,7 +147,7 @@ export async function runOcr(pack: PreparedPack, image: LoadedImage, runtime: Vi
     text: lines.map((l) => l.text).join('\n'),
     lines,
     evidence: {
-      pack: { id: m.id, version: m.version, sha256: Object.fromEntries(Object.entries(m.files).map(([k, f]) => [k, f.sha256])), licence: m.licence },
+      pack: packEvidence(m),
       provider: det.provider,
       providerAttempts: det.attempts,
       detInput: [dw, dh],
