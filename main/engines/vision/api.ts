@@ -158,6 +158,7 @@ export async function ocr(image: ImageInput, opts: OcrOptions & EngineContext & 
 }
 
 export { VisionError } from './errors'
+export { cropToPng, loadImage } from './image'
 export type { DetectOptions, DetectResult, Detection } from './detect'
 export type { ImageInput } from './image'
 export type { OcrResult, OcrLine } from './ocr/ocr'

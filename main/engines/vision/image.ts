@@ -196,3 +196,23 @@ export function toChw(img: RgbImage, norm: Normalisation): Float32Array {
   }
   return out
 }
+
+/**
+ * A PNG of a region of the image for the verifier and the viewer: the box (source pixels) grown by `margin` of its
+ * size on each side, clipped to the image, and shrunk so its longer side is at most `maxSide` pixels.
+ */
+export async function cropToPng(img: RgbImage, box: [number, number, number, number], opts: { margin?: number; maxSide?: number } = {}): Promise<{ png: Buffer; window: [number, number, number, number]; scale: number }> {
+  const margin = opts.margin ?? 0.1
+  const maxSide = opts.maxSide ?? 512
+  const mw = (box[2] - box[0]) * margin
+  const mh = (box[3] - box[1]) * margin
+  const x0 = Math.max(0, Math.floor(box[0] - mw))
+  const y0 = Math.max(0, Math.floor(box[1] - mh))
+  const x1 = Math.min(img.width, Math.ceil(box[2] + mw))
+  const y1 = Math.min(img.height, Math.ceil(box[3] + mh))
+  if (x1 <= x0 || y1 <= y0) throw new VisionError('The region to crop lies outside the image.', 'invalid')
+  const crop = await cropImage(img, x0, y0, x1 - x0, y1 - y0)
+  const scale = Math.min(1, maxSide / Math.max(crop.width, crop.height))
+  const out = scale < 1 ? await resizeImage(crop, Math.max(1, Math.round(crop.width * scale)), Math.max(1, Math.round(crop.height * scale)), 'linear') : crop
+  return { png: await encodePng(out), window: [x0, y0, x1, y1], scale }
+}

@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { detect } from '../../../../main/engines/vision/api'
 import { anchorCount } from '../../../../main/engines/vision/contracts'
-import { cropImage, encodePng, loadImage } from '../../../../main/engines/vision/image'
+import { cropImage, cropToPng, encodePng, loadImage } from '../../../../main/engines/vision/image'
 import { RawHead, YOLO_NORM, meanAffineModel, writePack } from '../../../helpers/onnx-packs'
 import { tempDir } from '../../../helpers/tmp'
 import { writeTinyTiff } from '../raster/tiny-tiff'
@@ -74,6 +74,12 @@ describe('loadImage', () => {
     expect(Array.from(crop.data.subarray(0, 3))).toEqual(Array.from(data.subarray((2 * 20 + 5) * 3, (2 * 20 + 5) * 3 + 3)))
     const png = await encodePng(crop)
     expect((await sharp(png).metadata()).width).toBe(4)
+    // A verifier crop: box (4..8, 2..6) grown by 25 % each side -> (3..9, 1..7), then shrunk to a longer side of 3.
+    const v = await cropToPng({ data, width: 20, height: 10 }, [4, 2, 8, 6], { margin: 0.25, maxSide: 3 })
+    expect(v.window).toEqual([3, 1, 9, 7])
+    expect(v.scale).toBe(0.5)
+    expect(await sharp(v.png).metadata()).toMatchObject({ width: 3, height: 3, format: 'png' })
+    await expect(cropToPng({ data, width: 20, height: 10 }, [30, 30, 40, 40])).rejects.toThrow('The region to crop lies outside the image.')
   })
 })
 
