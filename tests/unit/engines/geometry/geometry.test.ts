@@ -54,6 +54,14 @@ describe('polygons follow pixel edges', () => {
     expect(polys).toHaveLength(2)
     expect(polys.map((p) => polyArea(p))).toEqual([1, 1])
   })
+  it('holes go to their own outer ring when a component splits at diagonal touches', () => {
+    const m = maskOf(['#####....', '#...#....', '#####....', '.....#...', '......###', '......#.#', '......###'])
+    const cc = connectedComponents(m, 8)
+    expect(cc.components).toHaveLength(1)
+    const polys = labelPolygons(cc.labels, m.width, m.height).get(1)!
+    expect(polys.map((p) => [Math.abs(signedArea(p[0])), p.length - 1]).sort()).toEqual([[1, 0], [15, 1], [9, 1]].sort())
+    expect(polys.reduce((s, p) => s + polyArea(p), 0)).toBe(12 + 1 + 8)
+  })
   it('an L shape keeps its six corners', () => {
     const polys = maskPolygons(maskOf(['#..', '#..', '###']))
     expect(polys[0][0]).toHaveLength(7)
