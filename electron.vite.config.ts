@@ -22,6 +22,8 @@ export default defineConfig({
           'preview-worker': path.join(root, 'main', 'ipc', 'preview-worker.ts'),
           // Map tiles likewise (main/ipc/tile-pool.ts).
           'tile-worker': path.join(root, 'main', 'ipc', 'tile-worker.ts'),
+          // ONNX inference (main/engines/vision/runtime/host.ts looks for inference-worker.js next to the bundle).
+          'inference-worker': path.join(root, 'main', 'engines', 'vision', 'runtime', 'inference-worker.ts'),
         },
       },
     },
