@@ -68,4 +68,15 @@ describe('perceive objects with an installed detector pack', () => {
     const area = await measure({ sources, spec: { metric: 'area', subject: 'ships', output_unit: 'm2' } }, ctx, { vision })
     expect((area.observation as { value: number }).value).toBe((16 * 16 + 40 * 20) * 0.25)
   })
+
+  it('document mode reads rendered text with the built-in OCR pack', { timeout: 120_000 }, async () => {
+    const doc = path.join(tmp.dir, 'doc.png')
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="520" height="90"><rect width="100%" height="100%" fill="#fafafa"/><text x="24" y="56" font-family="DejaVu Sans" font-size="34" fill="#111">Harbour 2019 scale 1 km</text></svg>'
+    await sharp(Buffer.from(svg)).png().toFile(doc)
+    const r = (await perceiveWithLayers({ mode: 'document', image_paths: [doc] }, ctx, { vision: visionEngineApi({ dataDir: path.join(tmp.dir, 'data') }) })).result
+    expect(r.status, r.reason).toBe('ok')
+    expect(missingEvidence(r, PERCEIVE_EVIDENCE)).toEqual([])
+    expect(r.evidence.source.backend).toBe('pack:ppocr-v4')
+    expect(((r.observation as { text: string }).text).replace(/\s+/g, '')).toBe('Harbour2019scale1km')
+  })
 })
