@@ -5,6 +5,7 @@
 import type { IpcDeps } from '../deps'
 import { RsureError } from '../errors'
 import { artifactFile, layerFile, layerKey } from '../layer-files'
+import { maskGeoJson } from '../mask-geojson'
 import type { Handlers } from '../router'
 import { encodeStyle } from '../tile-route'
 import { needServices } from './need'
@@ -55,13 +56,15 @@ export function layerHandlers(deps: IpcDeps): Handlers {
       if (format === 'geotiff' && !GEOTIFF.test(file.path)) {
         throw new RsureError('failed', `Derived layer ${artifact.slice(0, 12)} is ${isVector ? 'a vector layer; export it as GeoJSON' : 'not a raster, so it has no GeoTIFF form'}.`)
       }
-      if (format === 'geojson' && !isVector) {
-        throw new RsureError('failed', `Derived layer ${artifact.slice(0, 12)} is a raster; export it as GeoTIFF.`)
-      }
       // read() checks the bytes still match their sha256, so an export is exactly the layer the run recorded.
       const bytes = needServices(deps).artifacts.read({ kind: file.name, path: file.path, sha256: artifact })
       const base = file.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'layer'
       const ext = format === 'geotiff' ? '.tif' : '.geojson'
+      if (format === 'geojson' && !isVector) {
+        // A mask raster is outlined as polygons; any other raster has no vector form.
+        const geojson = await maskGeoJson(file.path, `Derived layer ${artifact.slice(0, 12)}`)
+        return { bytes: new Uint8Array(Buffer.from(JSON.stringify(geojson))), fileName: `${base}-${artifact.slice(0, 8)}${ext}`, mime: 'application/geo+json' }
+      }
       return { bytes: new Uint8Array(bytes), fileName: `${base}-${artifact.slice(0, 8)}${ext}`, mime: format === 'geotiff' ? 'image/tiff' : 'application/geo+json' }
     },
   }

@@ -71,7 +71,30 @@ describe('derived layers', () => {
     expect(j.mime).toBe('application/geo+json')
     expect(Buffer.from(j.bytes).equals(fs.readFileSync(vec.path))).toBe(true)
     const wrong = await host.router.dispatch('layers.export', { artifact: tif.sha256, format: 'geojson' }, { transport: 'ipc' })
-    expect(wrong).toEqual({ ok: false, error: { code: 'failed', message: `Derived layer ${tif.sha256.slice(0, 12)} is a raster; export it as GeoTIFF.` } })
+    expect(wrong).toEqual({ ok: false, error: { code: 'failed', message: `Derived layer ${tif.sha256.slice(0, 12)} holds values other than 0 and 1, so it is not a mask; export it as GeoTIFF.` } })
+    const vecAsTiff = await host.router.dispatch('layers.export', { artifact: vec.sha256, format: 'geotiff' }, { transport: 'ipc' })
+    expect(vecAsTiff).toMatchObject({ ok: false, error: { code: 'failed' } })
+  })
+
+  it('outlines a mask layer as GeoJSON polygons in longitude/latitude', async () => {
+    // A 4 x 3 mask in web mercator (EPSG:3857), 1000 m pixels from (0, 0): an L of four pixels and one lone pixel.
+    const s = host.deps.services!
+    const mask = Float64Array.from([1, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, NaN])
+    const keys = { directory: [1, 1, 0, 3, 1024, 0, 1, 1, 1025, 0, 1, 1, 3072, 0, 1, 3857], doubles: [], ascii: '' }
+    const m = s.artifacts.save(encodeGeoTiff(mask, { width: 4, height: 3, geoTransform: [0, 1000, 0, 0, 0, -1000], crs: null, geoKeyTags: keys as never }), { kind: 'mask:water', ext: 'tif', runId })
+    const out = await host.router.call('layers.export', { artifact: m.sha256, format: 'geojson' })
+    const fc = JSON.parse(Buffer.from(out.bytes).toString('utf8'))
+    expect(fc.features).toHaveLength(2)
+    const lonOf = (x: number) => (x / 20037508.342789244) * 180
+    const all = fc.features.flatMap((f: { geometry: { coordinates: number[][][] } }) => f.geometry.coordinates[0])
+    // Corners on the pixel grid: x in {0, 1000, 2000, 3000, 4000} m; y from 0 to -3000 m (south of the equator).
+    for (const [lon, lat] of all) {
+      expect([0, 1, 2, 3, 4].some((k) => Math.abs(lon - lonOf(k * 1000)) < 1e-9)).toBe(true)
+      expect(lat).toBeLessThanOrEqual(1e-12)
+      expect(lat).toBeGreaterThan(-0.03)
+    }
+    const lone = fc.features.find((f: { geometry: { coordinates: number[][][] } }) => f.geometry.coordinates[0].length === 5)
+    expect(lone.geometry.coordinates[0].map(([lon]: number[]) => Math.round(lon / lonOf(1000))).sort()).toEqual([3, 3, 3, 4, 4])
   })
 
   it('refuses an artifact whose bytes changed on disk and one the database does not record', async () => {
@@ -91,7 +114,7 @@ describe('derived layers', () => {
   it('keeps the layers with the run after a restart and forgets them when the run is deleted', async () => {
     await host.close()
     host = createIpcHost({ version: '0.0.1', dataDir: path.join(tmp.dir, 'data'), previews: 'inline' })
-    expect((await host.router.call('runs.get', { runId })).layers.map((l) => l.id)).toEqual([tif.sha256, vec.sha256])
+    expect((await host.router.call('runs.get', { runId })).layers.map((l) => l.id)).toEqual(expect.arrayContaining([tif.sha256, vec.sha256]))
     await host.router.call('runs.delete', { runId })
     expect(await host.router.dispatch('runs.layers', { runId }, { transport: 'ipc' })).toMatchObject({ ok: false, error: { code: 'not-found' } })
   })
