@@ -93,3 +93,23 @@ describe('off the main thread', () => {
     }
   })
 })
+
+describe('cancelling', () => {
+  it('rejects a running inference at once when its signal aborts, and the runtime keeps working', async () => {
+    const rt = new VisionRuntime({ threads: 1 })
+    try {
+      const h = await rt.open(heavy, ['cpu'])
+      const ac = new AbortController()
+      const run = rt.run(h, { x: { type: 'float32', dims: [1024, 1024], data: new Float32Array(1024 * 1024) } }, { signal: ac.signal })
+      setTimeout(() => ac.abort(), 50)
+      const t0 = performance.now()
+      await expect(run).rejects.toThrow('cancelled')
+      expect(performance.now() - t0).toBeLessThan(200)
+      const s = await rt.open(small, ['cpu'])
+      const out = await rt.run(s, { x: { type: 'float32', dims: [1, 4], data: Float32Array.from([1, 1, 1, 1]) } })
+      expect(Array.from(out.y.data as Float32Array)).toEqual([2, 2, 2, 2])
+    } finally {
+      await rt.close()
+    }
+  })
+})
