@@ -165,4 +165,28 @@ describe('perceive backends and refusals', () => {
     expect(outside.status).toBe('insufficient')
     expect(outside.reason).toMatch(/answered 'A'/)
   })
+
+  it('measurement mode turns two landmarks and a scale bar located by the model into a distance, flagged approximate', async () => {
+    const vlm: VisionLanguageModel = {
+      id: 'test-vlm',
+      askJson: async () => ({ measurement: { point_a: { xy: [10, 10], view_index: 1 }, point_b: { xy: [40, 50], view_index: 1 }, scale_bar: { start_xy: [0, 250], end_xy: [100, 250], view_index: 1, ground_length: 200, unit: 'm' }, confidence: 0.7 } }),
+    }
+    const r = (await perceiveWithLayers({ mode: 'measurement', image_paths: [LEVIR('A')], landmarks: ['the pool', 'the gate'] }, ctx, { vlm })).result
+    expect(r.status, r.reason).toBe('ok')
+    expect(missingEvidence(r, PERCEIVE_EVIDENCE)).toEqual([])
+    // 50 px between the points, 100 px of bar for 200 m.
+    expect(r.observation).toMatchObject({ distance: 100, unit: 'm', distance_px: 50, scale_bar_px: 100, geometry: 'approximate' })
+    const bad = (await perceiveWithLayers({ mode: 'measurement', image_paths: [LEVIR('A')], landmarks: ['a', 'b'] }, ctx, { vlm: { id: 'x', askJson: async () => ({ measurement: { point_a: { xy: [1, 1] } } }) } })).result
+    expect(bad.status).toBe('error')
+    expect(bad.reason).toMatch(/malformed/)
+  })
+
+  it('evidence mode keeps the observations and drops any answer the model volunteers', async () => {
+    const vlm: VisionLanguageModel = { id: 'test-vlm', askJson: async () => ({ evidence_kind: 'scene', observations: [{ claim: 'rows of roofs', view_index: 1, confidence: 0.8 }], answer: 'B' }) }
+    const r = (await perceiveWithLayers({ mode: 'evidence', image_paths: [LEVIR('B')], objective: 'what is built here' }, ctx, { vlm })).result
+    expect(r.status).toBe('ok')
+    expect(missingEvidence(r, PERCEIVE_EVIDENCE)).toEqual([])
+    expect((r.observation as { evidence: Record<string, unknown> }).evidence).toEqual({ evidence_kind: 'scene', observations: [{ claim: 'rows of roofs', view_index: 1, confidence: 0.8 }] })
+    expect(r.evidence.validity.geometry).toBe('approximate')
+  })
 })
