@@ -37,7 +37,8 @@ interface Queued extends Pending {
 
 function revive(error: { name: string; message: string }): Error {
   if (error.name === 'ImageFileError' || error.name === 'FileFormatError') return new FileFormatError(error.message)
-  if (error.name === 'PreviewError') return new PreviewError(error.message)
+  if (error.name === 'PreviewError' || error.name === 'BudgetError') return new PreviewError(error.message)
+  if (error.name === 'SpecialFileError') return new FileFormatError(error.message)
   return new Error(error.message)
 }
 

@@ -6,6 +6,7 @@
  */
 import { parentPort } from 'node:worker_threads'
 import { evaluateJob } from '../job/evaluate'
+import { publicError } from '../job/public-error'
 import { BufferRecycler } from '../job/recycler'
 import { RasterJobError, type RasterJob } from '../job/types'
 
@@ -24,7 +25,7 @@ port.on('message', async (msg: WorkerRequest) => {
     const transfer = Object.values(result.sinks).flatMap((s) => (s.bytes ? [s.bytes.buffer as ArrayBuffer] : []))
     port.postMessage({ id: msg.id, ok: true, result } satisfies WorkerReply, transfer)
   } catch (err) {
-    const e = err as Error
-    port.postMessage({ id: msg.id, ok: false, message: e?.message ?? String(err), node: err instanceof RasterJobError ? err.node : null } satisfies WorkerReply)
+    const e = publicError(err)
+    port.postMessage({ id: msg.id, ok: false, message: e.message, node: err instanceof RasterJobError ? err.node : null } satisfies WorkerReply)
   }
 })

@@ -13,6 +13,7 @@ import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { evaluateJob } from '../job/evaluate'
+import { publicError } from '../job/public-error'
 import { BufferRecycler } from '../job/recycler'
 import { RasterJobError, type JobResult, type RasterJob } from '../job/types'
 import type { WorkerReply } from './exec-worker'
@@ -120,7 +121,11 @@ export class RasterPool {
     if (this.size === 0) {
       for (let i = 0; i < jobs.length; i++) {
         if (signal?.aborted) throw new Error('cancelled')
-        results[i] = await evaluateJob(jobs[i], this.inlineRecycler)
+        try {
+          results[i] = await evaluateJob(jobs[i], this.inlineRecycler)
+        } catch (err) {
+          throw publicError(err)
+        }
         onResult?.(i, results[i])
       }
       return results

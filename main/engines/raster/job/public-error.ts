@@ -1,0 +1,16 @@
+/**
+ * What of a failure inside a raster job may reach the analyst: our own errors (a node's sentence, a damaged or
+ * unsupported file, a budget refusal, a special file, a cancel) pass as they are; anything else is a bug whose
+ * JavaScript text ("Cannot read properties of undefined ...") means nothing to an analyst, so it becomes one
+ * sentence, with the original kept for RSURE_DEBUG runs.
+ */
+import { RasterJobError } from './types'
+
+const OURS = new Set(['RasterJobError', 'TiffFormatError', 'BudgetError', 'SpecialFileError', 'ImageFileError'])
+
+export function publicError(err: unknown): Error {
+  const e = err as Error
+  if (err instanceof RasterJobError || OURS.has(e?.name) || e?.message === 'cancelled') return e
+  const detail = process.env.RSURE_DEBUG ? ` (${e?.stack ?? String(err)})` : '; run it again with RSURE_DEBUG=1 to see the details, and report it'
+  return new Error(`the raster engine failed unexpectedly on this job${detail}`)
+}
