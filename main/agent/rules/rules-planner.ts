@@ -12,6 +12,7 @@ import type { TaskSpec } from '../task'
 import { describeInputs } from './input-files'
 import { BASE_VARIANT, type Variant } from './products'
 import { selectSkill, type Skill, type SkillContext, type Workflow } from './skills'
+import { needsSpecSkill, SPEC_STATISTICS } from './skills/spec-statistics'
 import { extractSlots, type Slots } from './slots'
 import { readTask } from '../../task/read-task'
 import { refusalOf, type TaskSpec as QuestionSpec } from '../../task/spec'
@@ -82,14 +83,56 @@ function refusalFor(spec: QuestionSpec, slots: Slots, inputs: InputFiles): strin
   return null
 }
 
+/** The older slot statistics that compute each statistic of the spec (the recipes the spec-statistics skill leaves to them). */
+const LEGACY_FOR: Partial<Record<NonNullable<QuestionSpec['quantity']['statistic']>, readonly Slots['statistic'][]>> = {
+  mean: ['mean', 'masked_mean', 'masked_contrast', 'change'],
+  max: ['max', 'masked_contrast', 'change'],
+  min: ['min', 'masked_contrast', 'change'],
+  fraction: ['fraction', 'change'],
+  count_dates: ['count_dates'],
+  trend: ['trend'],
+  date_of_max: ['argmax_date'],
+  date_of_min: ['argmin_date'],
+  count_objects: ['count_objects'],
+}
+
+/**
+ * When a slot recipe (not the spec-statistics skill) will plan the task, its statistic must be one that computes
+ * what the spec asks; otherwise the run says so rather than answer another quantity (an area asked, a share
+ * computed).
+ */
+function legacyDisagrees(spec: QuestionSpec, slots: Slots, skill: Skill | null): string | null {
+  const asked = spec.quantity.statistic
+  if (!skill || skill.id === 'spec-statistics' || asked === null) return null
+  // What only the spec-statistics skill plans (a median, a region, a range mask ...) would be dropped by another recipe.
+  if (needsSpecSkill(spec)) {
+    const what = [
+      SPEC_STATISTICS.has(asked) ? `the ${asked.replace('_', ' ')}` : null,
+      spec.region.kind !== 'whole' ? 'the region asked' : null,
+      spec.conditions.some((c) => c.op === 'between' || c.op === 'outside') ? 'the range condition' : null,
+      spec.pooling === 'pooled' ? 'pooled pixels' : null,
+      spec.unit === 'degC' ? 'degrees Celsius' : null,
+    ].filter(Boolean)
+    return `The recipe for ${spec.subjects[0] ?? 'this variable'} cannot take ${what.join(', ')} into account, so nothing was computed.`
+  }
+  // The named-variable recipe reads the statistic itself (the mean over the pixels a condition keeps, a change, a trend).
+  if (skill.id === 'named-variable') return ['mean', 'max', 'min', 'fraction', 'trend'].includes(asked) ? null : `The question asks for the ${asked.replace(/_/g, ' ')} of ${spec.subjects[0] ?? 'the variable'}, which no recipe here computes for it; nothing was computed.`
+  const allowed = LEGACY_FOR[asked]
+  if (allowed?.includes(slots.statistic)) return null
+  const words = (s: string) => s.replace(/_/g, ' ').replace('argmax date', 'date of the maximum').replace('argmin date', 'date of the minimum')
+  return `The question asks for the ${words(asked)}, but no recipe here computes it from these inputs (the closest recipe would give the ${words(slots.statistic)}); nothing was computed.`
+}
+
 /** Slots, skill and base workflow of a task. Planning reads file names only, never pixels. */
 export function planTask(task: TaskSpec): RulesPlan {
   const spec = readTask({ question: task.question, options: task.options })
   const slots = extractSlots(task.question)
   const dir = folderOf(task)
   const inputs = describeInputs(dir, dir ? [] : task.files)
-  const refusal = refusalFor(spec, slots, inputs)
-  const skill = refusal ? null : selectSkill(slots, { question: task.question, inputs, spec })
+  const unread = refusalFor(spec, slots, inputs)
+  const matched = unread ? null : selectSkill(slots, { question: task.question, inputs, spec })
+  const refusal = unread ?? legacyDisagrees(spec, slots, matched)
+  const skill = refusal ? null : matched
   const ctx: SkillContext = { question: task.question, options: task.options, images: task.images, slots, inputs, spec }
   const variant = (v: Variant) => (skill ? skill.plan(ctx, v) : null)
   return { spec, refusal, inputRoles: [...inputs.roles].sort(), slots, skill, workflow: variant(BASE_VARIANT), variant }

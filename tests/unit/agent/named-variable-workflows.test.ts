@@ -118,6 +118,18 @@ describe('named-variable skill', () => {
     expect(chosen.explanation).toMatch(/5\.000 mm/)
   })
 
+  it('refuses a statistic, region or range its recipe would drop instead of answering the mean', () => {
+    const dir = folder({ 'Laos_precipitation_2019-01-01.tif': [1, 2, 3, 4], 'Laos_precipitation_2019-02-01.tif': [5, 6, 7, 8] })
+    const ask = (question: string) => planTask(makeTask({ question, options: [], files: [dir] }))
+    expect(ask('What is the median precipitation in Laos in 2019?').refusal).toMatch(/cannot take the median into account/)
+    expect(ask('What is the mean precipitation in the northern half of the image in 2019?').refusal).toMatch(/cannot take the region asked into account/)
+    expect(ask('What is the mean precipitation in 2019 where precipitation is between 2 and 6?').refusal).toMatch(/the range condition/)
+    // The mean itself is still planned by the named-variable recipe.
+    const plain = ask('What is the mean precipitation in Laos in 2019?')
+    expect(plain.refusal).toBeNull()
+    expect(plain.skill?.id).toBe('named-variable')
+  })
+
   it('says what it lacks for asks it has no recipe for', () => {
     const dir = folder({ 'Laos_MaxFRP_2019-01-01.tif': [0, 1, 2, 3] })
     const plan = planTask(makeTask({ question: 'With pixels of MaxFRP > 0 as fire pixels, compute the kurtosis of daily fire pixel counts in Laos in 2019.', options: [], files: [dir] }))
