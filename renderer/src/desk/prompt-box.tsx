@@ -60,6 +60,7 @@ export function PromptBox(props: {
   const ask = () => {
     if (running || question.trim().length < 3) return
     onAsk(question.trim(), showOptions ? options.trim() : '')
+    setQuestion('')
   }
   return (
     <form

@@ -54,6 +54,7 @@ export function DagGraph(props: { api: RsureApi; args: unknown; result: ToolResu
             data-testid="dag-node"
             data-node={n.id}
             data-status={n.status}
+            data-output={n.id === g.output}
             className={`dag-node ${cls}${selected === n.id ? ' selected' : ''}${n.id === g.output ? ' output' : ''}`}
             transform={`translate(${p.x} ${p.y})`}
             tabIndex={n.artifact && onSelect ? 0 : undefined}

@@ -14,6 +14,7 @@ export function EvidenceDetails({ call }: { call: CallView }) {
     <div className="details-col" data-testid="evidence-details" data-call={call.call}>
       <h3>
         #{call.call} {call.tool} · {KIND_LABEL[observationKind(call.tool, call.args)]}
+        {call.followUp && <span className="badge">follow-up{call.origin !== null ? ` to #${call.origin}` : ''}</span>}
       </h3>
       <p className="headline" data-testid="evidence-headline">
         {headline(r)}

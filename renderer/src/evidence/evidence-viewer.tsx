@@ -26,7 +26,8 @@ export interface EvidenceViewerProps {
 export function EvidenceViewer(props: EvidenceViewerProps) {
   const { api, run, call: n, files, layers, mark, onMark, onClose, onOpen, onExportLayer } = props
   const call: CallView | undefined = run.byCall.get(n)
-  const [compare, setCompare] = useState(false)
+  // A follow-up opens beside the observation it was asked for; the analyst can switch that off.
+  const [compare, setCompare] = useState(true)
   const root = useRef<HTMLDivElement>(null)
   useEffect(() => {
     root.current?.focus()

@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react'
 import type { DerivedLayer, FileEntry, RsureApi } from '../../../preload/contract'
 import { MapView, type MapLayerSpec } from '../map/map-view'
 import { baseName, num } from '../model/format'
-import type { DagNodeView } from '../model/dag-layout'
+import { artifactForNode, type DagNodeView } from '../model/dag-layout'
 import { drawablesOf, gsdOf, observationKind, sourceImages } from '../model/observation'
 import type { CallView } from '../model/run-model'
 import { DagGraph } from './dag-graph'
@@ -108,7 +108,7 @@ export function EvidenceVisual(props: { api: RsureApi; call: CallView; files: Fi
   const callLayers = layers.filter((l) => l.call === call.call && l.georeference === 'geographic' && l.available)
   const [node, setNode] = useState<string | null>(null)
   if (kind === 'execute') {
-    const nodeArtifact = node ? (call.result?.artifacts.find((a) => a.kind === `node:${node}` || a.kind.includes(node))?.sha256 ?? null) : null
+    const nodeArtifact = node ? (artifactForNode(node, call.result?.artifacts ?? [])?.sha256 ?? null) : null
     const artifact = nodeArtifact ?? callLayers[callLayers.length - 1]?.id ?? null
     const sceneFiles = files.filter((f) => f.info?.kind === 'raster' && f.info.crs)
     return (

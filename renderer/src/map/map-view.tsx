@@ -71,7 +71,12 @@ export function MapView(props: { api: RsureApi; layers: MapLayerSpec[]; vectors?
     map.addControl(new ScaleControl({ unit: 'metric', maxWidth: 120 }), 'bottom-left')
     map.on('load', () => setReady(true))
     map.on('error', (e: MlErrorEvent) => setError(e.error?.message ?? 'The map could not draw a layer.'))
-    map.on('idle', () => container.current?.setAttribute('data-idle', String(Date.now())))
+    // For tests and assistive tools: when the map last finished drawing, and how many raster layers it showed.
+    map.on('idle', () => {
+      const shown = (map.getStyle().layers ?? []).filter((l) => l.id.startsWith('img-') && map.getLayoutProperty(l.id, 'visibility') !== 'none').length
+      container.current?.setAttribute('data-rasters', String(shown))
+      container.current?.setAttribute('data-idle', String(Date.now()))
+    })
     mapRef.current = map
     urls.current = new Map()
     return () => {
