@@ -65,7 +65,7 @@ export const PARTS: readonly { part: Part; words: RegExp }[] = [
 
 /** Phrases that name a part of the image the reader did not place (they could change the result). */
 export const REGION_WORDS =
-  /\b(?:north|south|east|west|upper|lower|top|bottom|left|right|central|centre|center|middle|northern|southern|eastern|western)[\w-]*\s+(?:half|halves|part|portion|quadrant|quarter|corner|section|side|third|strip|edge|rows?|columns?)\b|\b(?:quadrant|corner|bounding\s+box|bbox|polygon|buffer\s+of|rows?\s+\d|columns?\s+\d|within\s+\d+\s*k?m\b)/i
+  /\b(?:north|south|east|west|upper|lower|top|bottom|left|right|central|centre|center|middle|northern|southern|eastern|western)[\w-]*\s+(?:half|halves|part|portion|quadrant|quarter|corner|section|side|third|strip|edge|rows?|columns?)\b|\b(?:quadrant|corner|buffer\s+of|rows?\s+\d|columns?\s+\d|within\s+\d+\s*k?m\b)|\b(?:within|inside|in|for|over)\s+(?:the\s+|a\s+|this\s+)?(?:bounding\s+box|bbox|polygon)\b(?!\s+(?:coordinates|of\s+the\s+(?:image|raster|input)))/i
 
 /** Words that could change the value when left unread: statistics, time parts, masks, units. */
 export const BLOCKING_WORDS: readonly { words: RegExp; why: string }[] = [
@@ -91,5 +91,9 @@ export const FILLER = new Set(
   ).split(/\s+/),
 )
 
-/** Class words that select pixels by land cover (a mask needing a class layer or a stated definition). */
-export const CLASS_WORDS = /\b(urban|built-up|forest(?:ed)?|cropland|agricultural\s+land|farmland|grassland|bare\s+soil|wetland|water\s+bodies|water\s+pixels|snow|ice)\b/i
+/**
+ * Class words used to select pixels ("urban pixels", "forest areas", "water bodies"): a mask needing a class layer or
+ * a stated threshold. A class word as context ("the urban heat island", "the urban area of Wuhan" as the study area) selects nothing.
+ */
+export const CLASS_WORDS =
+  /\b(?:(?:urban|built-up|forest(?:ed)?|cropland|agricultural|farmland|grassland|bare[\s-]soil|wetland|water|snow(?:-covered)?|ice|vegetated|non-vegetated)\s+(?:pixels?|areas|zones|surfaces|land\s+cover|cover\s+class|class(?:es)?|patches)|water\s+bodies)\b/i

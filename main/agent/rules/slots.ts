@@ -222,6 +222,8 @@ function detectStatistic(q: string, thresholds: Threshold[], areaFraction: Slots
   if (/\b(?:maximum|highest|max|peak)\b/i.test(q) && !/\b(?:mean|average)\b/i.test(q)) return 'max'
   if (/\b(?:minimum|lowest|min)\b/i.test(q) && !/\b(?:mean|average)\b/i.test(q)) return 'min'
   if (valueThreshold) return 'fraction'
+  // Not a default: the planner (rules-planner.ts) refuses a question whose task spec names no statistic before any
+  // recipe reads this, and refuses a recipe whose statistic differs from the one the spec asks.
   return 'mean'
 }
 
