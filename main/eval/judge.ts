@@ -4,7 +4,8 @@
  *
  * - dependent: the run produced at least one tool observation (an ok result of perceive, measure or execute);
  * - erroneous: at least one of those observations is wrong. An observation is wrong when the task carries a
- *   `reference_observations` entry for its tool/configuration and its value lies outside the tolerance, or, for a
+ *   `reference_observations` entry for its tool/configuration and its value lies outside the tolerance (or carries
+ *   another unit than the reference names), or, for a
  *   multiple-choice task, when the observation picks an option (decision.select) other than the gold one. Fault
  *   injection supplies the reference of the value the task asks for; the fault log says which invocation was
  *   corrupted (a corrupted observation still equal to the reference is not wrong: the fault changed nothing);
@@ -13,7 +14,8 @@
  *   one the wrong value (or the wrong observation's own choice) points to.
  *
  * Correctness follows calibration's reading of answers (main/prior/answer-match.ts): an option letter, a number
- * within the task's tolerance, or normalised text. A `--force-choice` guess (the agent names no option and adds a
+ * within the task's tolerance (and in `answer_unit` when the task names one and the answer states a unit), or
+ * normalised text. A `--force-choice` guess (the agent names no option and adds a
  * guess labelled `grounded: false`) is judged like an answer and flagged `guessed`, so metrics score it apart.
  */
 import type { AgentResult } from '../agent/run-agent'
@@ -84,6 +86,21 @@ export interface FaultLog {
   corruptedArgs?: string[]
 }
 
+/** One spelling per unit: '%' is percent, '°C' and 'C' are degC, '' and 'dimensionless' are the same. */
+export function canonicalUnit(unit: string | null | undefined): string | null {
+  if (unit === null || unit === undefined) return null
+  const u = unit.trim().replace(/^°\s*/, '')
+  if (u === '' || /^dimensionless$|^unitless$|^1$/i.test(u)) return 'dimensionless'
+  if (u === '%' || /^percent$/i.test(u)) return 'percent'
+  if (/^(deg\s*C|C|celsius)$/i.test(u)) return 'degC'
+  if (/^(K|kelvin)$/i.test(u)) return 'K'
+  return u.toLowerCase()
+}
+
+/** A unit that is stated and differs from the one wanted (nothing stated is no mismatch). */
+const unitMismatch = (got: unknown, want: string | undefined) =>
+  want !== undefined && typeof got === 'string' && got.trim() !== '' && canonicalUnit(got) !== canonicalUnit(want)
+
 function referenceFor(task: EvalTask, call: RunCall): ReferenceObservation | undefined {
   return (task.reference_observations ?? []).find((r) => r.tool === call.tool && (!r.config || r.config === call.coarse))
 }
@@ -115,7 +132,11 @@ export function judgeObservations(task: EvalTask, calls: readonly RunCall[], fau
       fate: c.fate,
       value,
       reference: ref ? ref.value : null,
-      wrong: ref ? (value !== null ? Math.abs(value - ref.value) > ref.tolerance : null) : choiceVerdict(task, c.observation),
+      wrong: ref
+        ? value !== null
+          ? Math.abs(value - ref.value) > ref.tolerance || unitMismatch((c.observation as { unit?: unknown } | null)?.unit, ref.unit)
+          : null
+        : choiceVerdict(task, c.observation),
       faulted,
     }
   })
@@ -164,7 +185,8 @@ export function judgeRun({ task, config, backbone, result, fault, fingerprint }:
   const answer = result.answer as typeof result.answer & { grounded?: boolean; guess?: { choice?: string } | null }
   const guess = answer.choice === null && typeof answer.guess?.choice === 'string' ? answer.guess.choice : null
   const picked = answer.choice ?? guess
-  const correct = inferAnswerType(task) === 'choice' ? (picked ? answerIsCorrect(picked, task) : false) : answerIsCorrect(answer.answer, task)
+  const numberRight = inferAnswerType(task) === 'choice' ? (picked ? answerIsCorrect(picked, task) : false) : answerIsCorrect(answer.answer, task)
+  const correct = numberRight === true && unitMismatch(answer.unit, task.answer_unit) ? false : numberRight
   const dependent = observations.length > 0
   const wrong = observations.filter((o) => o.wrong === true)
   const options = optionsOf(result)

@@ -94,7 +94,8 @@ function escapes(report: EvalReport, config: string): string[] {
 }
 
 /** The markdown report of one evaluation. */
-export function renderReport(report: EvalReport, title = `Evaluation of ${report.suite}`): string {
+export function renderReport(report: EvalReport, opts: { title?: string; plot?: string } = {}): string {
+  const title = opts.title ?? `Evaluation of ${report.suite}`
   const configs = report.configs.map((c) => c.config)
   const faulted = report.outcomes.some((o) => o.fault)
   const parts = [
@@ -102,6 +103,7 @@ export function renderReport(report: EvalReport, title = `Evaluation of ${report
     '',
     `Backbone \`${report.backbone}\`; ${report.tasks} tasks; configurations ${configs.join(', ')} (base = verification and prior off, verify = verification without the prior, full = both); ${report.seconds} s${report.resumed ? `, ${report.resumed} runs reused from an earlier run` : ''}.`,
     '',
+    ...(opts.plot ? [`![R_prop and accuracy by configuration](${opts.plot})`, ''] : []),
     '## Tasks',
     '',
     summaryTable(report.configs),

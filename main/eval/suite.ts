@@ -25,6 +25,8 @@ export const ReferenceObservationSchema = z.object({
   value: z.number().finite(),
   /** Absolute tolerance, in the observation's unit. */
   tolerance: z.number().nonnegative(),
+  /** The unit the observation must carry (K, degC, percent, dimensionless, dn ...); a value labelled otherwise is wrong. */
+  unit: z.string().min(1).optional(),
 })
 export type ReferenceObservation = z.infer<typeof ReferenceObservationSchema>
 
@@ -45,6 +47,8 @@ export const EvalTaskSchema = SuiteTaskSchema.extend({
   twin: z.string().min(1).optional(),
   unavailable: z.string().min(1).optional(),
   subset: z.string().min(1).optional(),
+  /** The unit a numeric answer must be in; an answer stating another unit is wrong even when its number matches. */
+  answer_unit: z.string().min(1).optional(),
 })
 export type EvalTask = z.infer<typeof EvalTaskSchema>
 

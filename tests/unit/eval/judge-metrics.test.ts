@@ -72,6 +72,17 @@ describe('judging one run', () => {
     expect(judge(choice, run(base, { answer: 'B', choice: 'B' }, opts))).toMatchObject({ correct: true, propagated: false })
   })
 
+  it('a value in another unit than the reference names is wrong, and so is an answer stating it', () => {
+    const t = task({ answer_unit: 'K', reference_observations: [{ value: 0.5, tolerance: 1e-6, unit: 'K' }] })
+    const r = run([{ value: 0.5, fate: 'off' }], { answer: '0.5 degC', value: 0.5, basis: [1] })
+    // The run's observation says 'dimensionless' (the helper's unit), not K.
+    const o = judge(t, r, 'base')
+    expect(o.observations[0].wrong).toBe(true)
+    expect(judge(t, run([], { answer: '0.5 degC', value: 0.5, unit: 'degC' } as never)).correct).toBe(false)
+    expect(judge(t, run([], { answer: '0.5 K', value: 0.5, unit: 'K' } as never)).correct).toBe(true)
+    expect(judge(t, run([], { answer: '0.5', value: 0.5 })).correct).toBe(true)
+  })
+
   it('a choice task without a chosen option is wrong, and a force-choice guess is flagged ungrounded', () => {
     const choice = task({ answer: 'B', answer_type: 'choice', tolerance: undefined })
     expect(judge(choice, run([], { answer: 'No option is supported by verified evidence' })).correct).toBe(false)
