@@ -15,6 +15,7 @@ import { adaptSuite, ADAPTERS, type AdapterName } from '../../eval/adapters/adap
 import { parseConfigs } from '../../eval/ask'
 import { buildFaultSuite } from '../../eval/faults/fault-suite'
 import { runEvaluation, type EvalReport } from '../../eval/harness'
+import { renderPlot } from '../../eval/plot'
 import { renderReport, pct } from '../../eval/report'
 import { ResultsStore } from '../../eval/results-store'
 import type { EvalSuite } from '../../eval/suite'
@@ -31,7 +32,7 @@ function summary(report: EvalReport): string {
   const lines = [`Suite ${report.suite} (${report.tasks} tasks, backbone ${report.backbone}, ${report.seconds} s${report.resumed ? `, ${report.resumed} runs resumed` : ''}):`]
   for (const m of report.configs) {
     lines.push(
-      `  ${m.config.padEnd(6)} accuracy ${pct(m.accuracy)}  grounded ${pct(m.accuracy_grounded)}  R_dep ${pct(m.r_dep)}  R_err ${pct(m.r_err)}  R_prop ${pct(m.r_prop)}` +
+      `  ${m.config.padEnd(6)} accuracy ${pct(m.accuracy)}  without guesses ${pct(m.accuracy_without_guesses)}  R_dep ${pct(m.r_dep)}  R_err ${pct(m.r_err)}  R_prop ${pct(m.r_prop)}` +
         `${m.tool_call_ratio.tasks ? `  tool-call ratio ${m.tool_call_ratio.value?.toFixed(3)} (${m.tool_call_ratio.tasks} tasks)` : ''}` +
         `${m.verification ? `  false rejection ${pct(m.verification.false_rejection)}` : ''}${m.unavailable ? `  unavailable ${m.unavailable}` : ''}${m.failed ? `  failed ${m.failed}` : ''}`,
     )
@@ -113,8 +114,12 @@ const command: Command = {
         signal: io.signal,
       })
       if (values.report) {
-        fs.mkdirSync(path.dirname(path.resolve(values.report)), { recursive: true })
-        fs.writeFileSync(path.resolve(values.report), renderReport(report))
+        // The markdown and its SVG plot side by side: REPORT.md and REPORT.svg.
+        const file = path.resolve(values.report)
+        const svg = file.replace(/\.md$/i, '') + '.svg'
+        fs.mkdirSync(path.dirname(file), { recursive: true })
+        fs.writeFileSync(svg, renderPlot(report))
+        fs.writeFileSync(file, renderReport(report, { plot: path.basename(svg) }))
       }
       if (values.json) printJson(io, { ...report, results_file: resultsFile })
       else io.stdout(`${summary(report)}Per-task results: ${resultsFile}${values.report ? `\nReport: ${values.report}` : ''}\n`)
