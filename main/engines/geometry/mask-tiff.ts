@@ -35,13 +35,17 @@ export function encodeLayerTiff(layer: GeometryLayer): Uint8Array {
 
 /** Read a layer file written by encodeLayerTiff; throws one sentence when the file is not such a layer. */
 export async function readLayerTiff(path: string): Promise<GeometryLayer> {
-  const gt = await fromFile(path)
   let raw: unknown
   try {
-    const image = await gt.getImage()
-    raw = (image.fileDirectory as unknown as { getValue?: (k: string) => unknown; ImageDescription?: unknown }).getValue?.('ImageDescription') ?? (image.fileDirectory as unknown as { ImageDescription?: unknown }).ImageDescription
-  } finally {
-    gt.close?.()
+    const gt = await fromFile(path)
+    try {
+      const image = await gt.getImage()
+      raw = (image.fileDirectory as unknown as { getValue?: (k: string) => unknown; ImageDescription?: unknown }).getValue?.('ImageDescription') ?? (image.fileDirectory as unknown as { ImageDescription?: unknown }).ImageDescription
+    } finally {
+      gt.close?.()
+    }
+  } catch {
+    throw new Error('The layer file cannot be read as a GeoTIFF; pass the mask_tiff path of a perceive observation.')
   }
   let parsed: z.infer<typeof Description> | null = null
   try {
