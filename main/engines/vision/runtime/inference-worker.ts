@@ -67,6 +67,8 @@ parentPort?.on('message', (req: WorkerRequest) => {
     } catch (err) {
       reply = { id: req.id, ok: false, message: err instanceof Error ? err.message : String(err) }
     }
-    parentPort?.postMessage(reply)
+    // Output arrays are this thread's own copies: hand their buffers over instead of cloning them again.
+    const transfer = reply.ok && reply.outputs ? Object.values(reply.outputs).map((t) => t.data.buffer as ArrayBuffer) : []
+    parentPort?.postMessage(reply, transfer)
   })
 })
