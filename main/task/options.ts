@@ -112,6 +112,15 @@ export function readOption(option: AnswerOption, key?: string): OptionValue {
   return { ...base, value, range: null, unit: unitOf(m[2]), significance, direction }
 }
 
+/**
+ * The number an option writes with a % sign, wherever it stands ("10,392.58 and 179.96%" -> 179.96), else null:
+ * for options that state an absolute change and a percentage side by side.
+ */
+export function percentIn(text: string): number | null {
+  const m = text.match(new RegExp(`(${NUM})\\s*%`))
+  return m ? toNumber(m[1]) : null
+}
+
 /** Every option read, with the shared label applied. */
 export function readOptions(options: readonly AnswerOption[]): OptionValue[] {
   const key = sharedKey(options)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nearestOption, numericOptions, optionsAreNumeric, readOptions, sharedKey } from '../../../main/task/options'
+import { nearestOption, numericOptions, optionsAreNumeric, percentIn, readOptions, sharedKey } from '../../../main/task/options'
 import { answerFormatFor, parseOptions } from '../../../main/agent/task'
 
 describe('answer options', () => {
@@ -57,6 +57,12 @@ describe('the option parser reads options semantically', () => {
     expect(read(['1,234 km²', '2,000 km²'])[0]).toMatchObject({ value: 1234, unit: 'km2' })
     expect(read(['2019-07-12', '2019-08-13'])[0]).toMatchObject({ value: null, unit: 'date' })
     expect(read(['Mean: 0.69, Min: 0.00', 'Mean: 0.71, Min: 0.10'])[1].fields).toEqual({ mean: 0.71, min: 0.1 })
+  })
+
+  it('finds the percentage beside an absolute number', () => {
+    expect(percentIn('The change is 10,392.58 and 179.96%')).toBe(179.96)
+    expect(percentIn('-12.5 % drop')).toBe(-12.5)
+    expect(percentIn('0.42')).toBeNull()
   })
 
   it('matches a value inside a range option at distance 0, and K against °C options', () => {

@@ -8,7 +8,7 @@
  */
 import { spanOf, type Period } from '../../../task/periods'
 import { finish, nonNegativeOptions } from '../analyses'
-import { numericOptions } from '../../../task/options'
+import { numericOptions, percentIn } from '../../../task/options'
 import { DagBuilder } from '../dag-builder'
 import type { InputFiles } from '../input-files'
 import { addCatalog, type Variant } from '../products'
@@ -32,12 +32,6 @@ const UNSUPPORTED: [RegExp, string][] = [
   [/turbidity|\bndti\b/i, 'a turbidity (NDTI) recipe'],
   [/\b(?:maximum|greatest|largest|highest|biggest|strongest)\s+(?:percentage\s+)?(?:increase|decrease|rise|drop|loss|gain)\b|between consecutive/i, 'a recipe for the change between consecutive dates (no execute operator differences a series)'],
 ]
-
-/** The number written with a % sign in an option ("the percentage change is 179.96%" -> 179.96), else null. */
-function percentIn(text: string): number | null {
-  const m = text.match(/([+\-−–]?\d[\d,]*(?:\.\d+)?)\s*%/)
-  return m ? Number(m[1].replace(/[−–]/, '-').replace(/,/g, '')) : null
-}
 
 /** Options whose numbers repeat ("6.18 mm ... increasing" / "6.18 mm ... decreasing") differ in words a number cannot pick. */
 function repeatedNumbers(options: SkillContext['options']): boolean {
