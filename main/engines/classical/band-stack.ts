@@ -27,9 +27,22 @@ export class InputImageError extends Error {}
 
 const REFLECTANCE_ROLES = ['coastal', 'blue', 'green', 'red', 'nir', 'swir1', 'swir2']
 
+/**
+ * Largest image the weight-free engines hold in memory (pixels): bands are float64, so 50 Mpx of six bands is 2.4 GB.
+ * Larger scenes are refused with a sentence rather than exhausting memory.
+ */
+export const MAX_STACK_PIXELS = 50_000_000
+
+function checkSize(width: number, height: number, name: string): void {
+  if (width * height > MAX_STACK_PIXELS) {
+    throw new InputImageError(`${name} is ${width} x ${height} px (${((width * height) / 1e6).toFixed(0)} Mpx); the weight-free engines read at most ${MAX_STACK_PIXELS / 1e6} Mpx at once, so clip it to the area of interest or use a coarser overview.`)
+  }
+}
+
 async function readRef(ref: BandRef): Promise<{ data: Float64Array; grid: Grid }> {
   const tif = TiffFile.open(ref.path)
   try {
+    checkSize(tif.width, tif.height, path.basename(ref.path))
     const data = await tif.readBand({ band: ref.band, nodata: ref.nodata ?? tif.nodata, scale: ref.scale, offset: ref.offset })
     return { data, grid: { width: tif.width, height: tif.height, geoTransform: tif.georef.geoTransform, crs: tif.georef.crs, geoKeyTags: tif.geoKeyTags } }
   } finally {
@@ -69,6 +82,7 @@ async function fromCatalog(files: string[], dir: string | null): Promise<BandSta
 async function fromGeoTiff(file: string, roles: Record<string, number> | undefined): Promise<BandStack> {
   const tif = TiffFile.open(file)
   try {
+    checkSize(tif.width, tif.height, path.basename(file))
     const grid: Grid = { width: tif.width, height: tif.height, geoTransform: tif.georef.geoTransform, crs: tif.georef.crs, geoKeyTags: tif.geoKeyTags }
     const binding = roles ?? (tif.bandCount === 3 ? { red: 1, green: 2, blue: 3 } : tif.bandCount === 1 ? { gray: 1 } : null)
     if (!binding) {
@@ -91,6 +105,8 @@ async function fromGeoTiff(file: string, roles: Record<string, number> | undefin
 
 /** Decode a PNG or JPEG with sharp to red, green, blue bands (alpha dropped; grey images give three equal bands). */
 export async function fromPicture(file: string): Promise<BandStack> {
+  const meta = await sharp(file).metadata()
+  checkSize(meta.width ?? 0, meta.height ?? 0, path.basename(file))
   const { data, info } = await sharp(file).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true })
   const n = info.width * info.height
   const ch = info.channels

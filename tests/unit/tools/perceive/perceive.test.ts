@@ -101,6 +101,16 @@ describe('perceive change on the LEVIR-CD pair', () => {
     expect(obs.classes.new_buildings.area_m2).toBe(obs.classes.new_buildings.pixels * 0.25)
   })
 
+  it('refuses an image larger than the engines hold in memory, in one sentence', { timeout: 30_000 }, async () => {
+    const sharp = (await import('sharp')).default
+    const big = path.join(tmp.dir, 'big.png')
+    await sharp({ create: { width: 8000, height: 6400, channels: 3, background: { r: 9, g: 9, b: 9 } } }).png({ compressionLevel: 1 }).toFile(big)
+    const r = (await perceiveWithLayers({ mode: 'change', image_paths: [big, big] }, ctx)).result
+    expect(r.status).toBe('insufficient')
+    // The vision-language model could still look at a reduced view, so the reason names every backend tried.
+    expect(r.reason).toContain('big.png is 8000 x 6400 px (51 Mpx); the weight-free engines read at most 50 Mpx at once, so clip it to the area of interest or use a coarser overview')
+  })
+
   it('refuses pairs that are not co-registered', async () => {
     const a = await fromPicture(LEVIR('A'))
     expect(a.grid.width).toBe(256)
