@@ -2,7 +2,8 @@
  * Document-mode OCR with a PaddleOCR pack (det DB + rec CTC, optional direction classifier), all in the inference
  * worker. Steps and defaults follow PaddleOCR's predict_system:
  * 1. Detection: longest side limited to 960 (never enlarged), both sides rounded to multiples of 32; BGR,
- *    (x/255 − mean)/std with ImageNet mean/std; DB post-processing (db-postprocess.ts); boxes scaled back.
+ *    (x/255 − mean)/std with ImageNet mean/std; DB post-processing (db-postprocess.ts) with unclip ratio 2.5
+ *    (see OcrOptions.unclipRatio); boxes scaled back.
  * 2. Boxes sorted top-to-bottom, then left-to-right for boxes within 10 px vertically.
  * 3. Each box cropped upright (quad-crop.ts), rotated 90° when at least 1.5 times taller than wide.
  * 4. Optional classifier (48×192 input) turns a line by 180° when it says '180' with score > 0.9.
@@ -53,6 +54,13 @@ export interface OcrOptions {
   limitSide?: number
   /** Drop recognised lines under this score (default 0.5). */
   dropScore?: number
+  /**
+   * DB unclip ratio: how far detected text cores are grown into line boxes. Default 2.5, not PaddleOCR's 1.5: on
+   * rendered Latin text (tests/unit/engines/vision/ocr-real.test.ts) 1.5 crops lines so tightly that the PP-OCRv4
+   * recogniser drops most spaces between words ("Cloudcover12percent"), while 2.5 keeps them and still separates
+   * lines 26 px apart in 18 px type.
+   */
+  unclipRatio?: number
   /** Use the direction classifier when the pack has one (default true). */
   useClassifier?: boolean
 }
@@ -102,7 +110,7 @@ export async function runOcr(pack: PreparedPack, image: LoadedImage, runtime: Vi
   const detOut = await runtime.run(det, { [det.io.inputs[0].name]: { type: 'float32', dims: [1, 3, dh, dw], data: bgrChw(resized, norm.scale, norm.mean, norm.std) } }, { signal: opts.signal })
   const prob = Object.values(detOut)[0]
   const [, , ph, pw] = prob.dims
-  const thresholds = { det: 0.3, box: 0.6, unclip: 1.5, rec: opts.dropScore ?? 0.5 }
+  const thresholds = { det: 0.3, box: 0.6, unclip: opts.unclipRatio ?? 2.5, rec: opts.dropScore ?? 0.5 }
   const found = dbBoxes(prob.data as Float32Array, pw, ph, { thresh: thresholds.det, boxThresh: thresholds.box, unclipRatio: thresholds.unclip })
   const sx = image.width / pw
   const sy = image.height / ph
