@@ -123,3 +123,41 @@ describe('YOLO segment', () => {
     expect(res.evidence.outsideImage).toBe(1)
   })
 })
+
+describe('end-to-end OBB and segment layouts', () => {
+  it('reads [1, N, 7] rows as cx, cy, w, h, conf, cls, angle and regularises them', async () => {
+    const dir = path.join(root, 'packs', 'e2e-obb')
+    fs.mkdirSync(dir, { recursive: true })
+    const out = new Float32Array(300 * 7)
+    out.set([20, 30, 8, 16, 0.8, 1, Math.PI / 2 + 0.1], 0) // θ mod π ≥ π/2: w and h swap, θ -> 0.1
+    out.set([40, 40, 10, 10, 0.1, 0, 0], 7) // under conf
+    meanAffineModel(path.join(dir, 'model.onnx'), { inputDims: [1, 3, S, S], outputs: [{ name: 'output0', dims: [1, 300, 7], base: out }] })
+    writePack(dir, { id: 'e2e-obb', family: 'yolo', task: 'obb', layout: 'end2end', input: { width: S, height: S, resize: 'letterbox', normalisation: YOLO_NORM }, classNames: DOTA, files: { model: 'model.onnx' } })
+    const res = await runDetector(await loadPack(dirs(), 'e2e-obb'), solid(64, 64, 10), runtime, { providers: ['cpu'] })
+    expect(res.detections).toHaveLength(1)
+    const o = res.detections[0].obb!
+    expect([res.detections[0].label, o.cx, o.cy, o.w, o.h]).toEqual(['ship', 20, 30, 16, 8])
+    expect(o.angle).toBeCloseTo(0.1, 6)
+  })
+
+  it('reads [1, N, 38] rows with their 32 mask coefficients against the prototypes', async () => {
+    const dir = path.join(root, 'packs', 'e2e-seg')
+    fs.mkdirSync(dir, { recursive: true })
+    const out = new Float32Array(300 * 38)
+    out.set([8, 8, 40, 24, 0.9, 0], 0)
+    out[6 + 1] = 1 // coefficient 1 on prototype 1, which is positive on grid rows 0..3 (model y < 16)
+    const protos = new Float32Array(32 * 16 * 16)
+    for (let y = 0; y < 16; y++) for (let x = 0; x < 16; x++) protos[256 + y * 16 + x] = y < 4 ? 1 : -1
+    meanAffineModel(path.join(dir, 'model.onnx'), {
+      inputDims: [1, 3, S, S],
+      outputs: [
+        { name: 'output0', dims: [1, 300, 38], base: out },
+        { name: 'output1', dims: [1, 32, 16, 16], base: protos },
+      ],
+    })
+    writePack(dir, { id: 'e2e-seg', family: 'yolo', task: 'segment', layout: 'end2end', input: { width: S, height: S, resize: 'letterbox', normalisation: YOLO_NORM }, classNames: ['roof'], files: { model: 'model.onnx' } })
+    const res = await runDetector(await loadPack(dirs(), 'e2e-seg'), solid(64, 64, 10), runtime, { providers: ['cpu'] })
+    // Box (8..40, 8..24); the prototype is positive on grid rows 0..3, i.e. model rows < 16: rows 8..15 are set.
+    expect(res.detections[0].mask).toMatchObject({ x: 8, y: 8, width: 32, height: 16, area: 32 * 8 })
+  })
+})
