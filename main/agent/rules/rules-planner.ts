@@ -103,7 +103,8 @@ const LEGACY_FOR: Partial<Record<NonNullable<QuestionSpec['quantity']['statistic
  */
 function legacyDisagrees(spec: QuestionSpec, slots: Slots, skill: Skill | null): string | null {
   const asked = spec.quantity.statistic
-  if (!skill || skill.id === 'spec-statistics' || asked === null) return null
+  // The perception skills read the question with their own reader (skills/perception.ts) and plan measure/perceive.
+  if (!skill || skill.id === 'spec-statistics' || skill.id === 'perception' || skill.id === 'object-counting' || asked === null) return null
   // What only the spec-statistics skill plans (a median, a region, a range mask ...) would be dropped by another recipe.
   if (needsSpecSkill(spec)) {
     const what = [

@@ -35,6 +35,9 @@ describe('the perception skill reads what is asked of perception', () => {
       tool: 'measure',
       args: { sources: [{ id: 'scene', mode: 'regions', image_paths: [folder], target_groups: { water: ['water'] } }], spec: { metric: 'percentage', subject: 'water', denominator: 'valid_pixels', output_unit: '%' } },
     })
+    const area = planTask(makeTask({ question: 'What is the area of water in this scene in km²?', files: [folder] }))
+    expect(area.refusal).toBeNull()
+    expect(area.workflow).toMatchObject({ ok: true, tool: 'measure', args: { spec: { metric: 'area', subject: 'water', output_unit: 'km2' } } })
     const one = planTask(makeTask({ question: 'What percentage of the area changed between the two images?', images: ['/a.png'] }))
     expect(one.workflow).toMatchObject({ ok: false, missing: expect.stringMatching(/two co-registered images/) })
     const count = planTask(makeTask({ question: 'How many ships are docked?', images: ['/harbour.png'] }))
