@@ -75,6 +75,8 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
   const previousCalls = new Set<string>()
   const abandoned: OpenRequest[] = []
   let request: OpenRequest | null = null
+  /** Observations the verifier asked more evidence for, by call: a follow-up is verified beside its origin. */
+  const pending = new Map<number, { action: ToolAction; observation: unknown }>()
   let used = 0
   let turn = 0
 
@@ -198,6 +200,7 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
         {
           images, question: opts.task.question, options: opts.task.options.map((o) => `${o.letter}. ${o.text}`), taskType: opts.taskType,
           action, status: raw.status, observation: raw.observation, evidence: raw.evidence, config: raw.config, prior,
+          corroborates: request && pending.has(request.origin) ? { call: request.origin, ...pending.get(request.origin)! } : null,
         },
         signal,
       )
@@ -207,6 +210,7 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
       verdict = { decision: 'reject', feedback: `The verifier failed (${(err as Error).message}); the observation stays unverified.`, needed: [], caveats: [] }
     }
     recorder.record('verdict', { call: where.call, verifier: opts.verifier.name, ...verdict })
+    if (verdict.decision === 'request_evidence' && !request) pending.set(where.call, { action, observation: raw.observation })
     if (verdict.decision === 'accept') {
       history.add({
         kind: 'observation', call: where.call, action, observation: raw.observation, evidence: raw.evidence, config: raw.config,

@@ -1,8 +1,10 @@
 /**
  * The deterministic semantic verifier of the rules backbone (DESIGN section 5): the provenance of the observation
  * against the question (statistic, masks, region, unit, pooling, read by the verifier's own question reader),
- * quality and coverage checks over the evidence, tightened by a low reliability prior (a high prior never waives a check). Like the LLM verifier it
- * sees only the question, task type, action, observation, evidence and prior, never the backbone's history.
+ * quality and coverage checks over the evidence, tightened by a low reliability prior (a high prior never waives a
+ * check), and with a low prior a second, independent computation of the same quantity before acceptance
+ * (policy/corroboration.ts). Like the LLM verifier it sees only the question, task type, action, observation,
+ * evidence and prior (and, for a follow-up, the observation it follows up), never the backbone's history.
  *
  * Any finding that shows the observation wrong rejects it; any that shows evidence missing requests it (with the
  * keys of what is needed); otherwise it is accepted, carrying the caveats the answer must state.
@@ -13,6 +15,7 @@ import { checkDecisionMargin, checkLeftOut, checkNodes, checkOutputRange, checkV
 import type { Finding } from './policy/finding'
 import { checkPerception } from './policy/perception-quality'
 import { checkTemporalCoverage } from './policy/temporal-coverage'
+import { checkCorroboration } from './policy/corroboration'
 import { checkTvdiEdges } from './policy/tvdi-edges'
 import { strictnessFor } from './prior-lookup'
 import { checkProvenance } from './provenance/check-provenance'
@@ -34,6 +37,7 @@ export function policyFindings(input: VerificationInput): Finding[] {
       ...checkLeftOut(validity, dates, strictness),
       ...checkOutputRange(input.action.args, input.observation),
       ...checkDecisionMargin(input.observation),
+      ...checkCorroboration(input.prior, input.action, input.observation, input.corroborates ?? null),
     ]
   }
   return checkPerception(input.config.coarse, intermediate, validity, strictness, source, input.observation)

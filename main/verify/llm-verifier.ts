@@ -38,6 +38,9 @@ export function verifierPrompt(input: VerificationInput): string {
     observation: compactJson(input.observation, { maxChars: 2000 }),
     evidence: compactJson(input.evidence, { maxChars: 8000 }),
     prior,
+    earlier: input.corroborates
+      ? `call ${input.corroborates.call}, for which evidence was requested: ACTION ${compactJson(input.corroborates.action, { maxChars: 2000 })} OBSERVATION ${compactJson(input.corroborates.observation, { maxChars: 1000 })}`
+      : 'nothing (this is not a follow-up call)',
     images: input.images.length
       ? input.images.map((im, i) => `#${i + 1} ${im.path}${im.overlay ? ' (evidence drawn on it)' : ''}${im.overlay || im.dataUri ? '' : ' (not attached: format not readable)'}`).join('; ')
       : 'none',

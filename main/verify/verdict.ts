@@ -8,6 +8,7 @@ import { z } from 'zod'
 import type { PriorEstimate } from '../prior/store'
 import { Decision } from '../prior/trajectory-steps'
 import type { Evidence, ToolConfig, ToolStatus } from '../tools/protocol'
+import type { Corroborated } from './policy/corroboration'
 
 export { Decision }
 
@@ -57,6 +58,12 @@ export interface VerificationInput {
   evidence: Evidence
   config: ToolConfig
   prior: PriorEstimate | null
+  /**
+   * When this call follows up an evidence request: the observation the request was about (its call number, action
+   * and observation), so a second computation can be compared with the first. Null otherwise. It is the verifier's
+   * own earlier subject, not the backbone's history.
+   */
+  corroborates?: Corroborated | null
 }
 
 /** A semantic verifier: the LLM verifier or the deterministic policy of the rules backbone. */

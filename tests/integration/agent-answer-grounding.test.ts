@@ -17,7 +17,23 @@ import { executeOk, memoryStores, scriptedTool, type StoreBundle } from '../unit
 
 const QUESTION = 'Using NDVI and LST near Urumqi in 2019, what is the annual mean TVDI?'
 const OPTIONS = 'A. Annual Mean TVDI: 0.7123\nB. Annual Mean TVDI: 0.6897\nC. Annual Mean TVDI: 0.6543\nD. Annual Mean TVDI: 0.7245'
-const call = { toolCalls: [{ name: 'execute', arguments: { nodes: [{ id: 'cat', op: 'asset.catalog', params: { dir: '/data' }, inputs: {} }], output: 'cat' } }] }
+/** A call whose DAG computes the asked quantity (mean over 2019 of the daily mean TVDI), so only the scripted verdict decides. */
+const call = {
+  toolCalls: [{
+    name: 'execute',
+    arguments: {
+      nodes: [
+        { id: 'cat', op: 'asset.catalog', params: { dir: '/data', start: '2019-01-01', end: '2019-12-31' }, inputs: {} },
+        { id: 'lst', op: 'raster.read', params: { role: 'LST' }, inputs: { data: '@cat' } },
+        { id: 'ndvi', op: 'raster.read', params: { role: 'NDVI' }, inputs: { data: '@cat' } },
+        { id: 'tvdi', op: 'raster.product', params: { product: 'tvdi' }, inputs: { ndvi: '@ndvi', lst: '@lst' } },
+        { id: 'daily', op: 'raster.batch_reduce', params: { stat: 'mean' }, inputs: { data: '@tvdi' } },
+        { id: 'annual', op: 'timeseries.aggregate', params: { by: 'all', stat: 'mean' }, inputs: { data: '@daily' } },
+      ],
+      output: 'annual',
+    },
+  }],
+}
 const verdict = (decision: string, feedback: string) => ({ json: { decision, feedback, needed: [], caveats: [] } })
 /** A writer that always names B, whatever it was shown. */
 const writesB = { json: { answer: 'B', explanation: 'B fits best.', choice: 'B' } }

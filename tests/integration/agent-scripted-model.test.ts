@@ -21,7 +21,18 @@ import { executeOk, memoryStores, scriptedTool, type ScriptedTool, type StoreBun
 const QUESTION = 'Using NDVI and LST near Urumqi in 2019, what is the annual mean TVDI?'
 const OPTIONS = 'A. Annual Mean TVDI: 0.7123\nB. Annual Mean TVDI: 0.6897\nC. Annual Mean TVDI: 0.6543\nD. Annual Mean TVDI: 0.7245'
 
-const dag = (tag: string) => ({ nodes: [{ id: 'cat', op: 'asset.catalog', params: { dir: '/data', tag }, inputs: {} }], output: 'cat' })
+/** A DAG computing the asked quantity (the mean over 2019 of the daily mean TVDI); `tag` makes calls distinct. */
+const dag = (tag: string) => ({
+  nodes: [
+    { id: 'cat', op: 'asset.catalog', params: { dir: '/data', tag, start: '2019-01-01', end: '2019-12-31' }, inputs: {} },
+    { id: 'lst', op: 'raster.read', params: { role: 'LST' }, inputs: { data: '@cat' } },
+    { id: 'ndvi', op: 'raster.read', params: { role: 'NDVI' }, inputs: { data: '@cat' } },
+    { id: 'tvdi', op: 'raster.product', params: { product: 'tvdi' }, inputs: { ndvi: '@ndvi', lst: '@lst' } },
+    { id: 'daily', op: 'raster.batch_reduce', params: { stat: 'mean' }, inputs: { data: '@tvdi' } },
+    { id: 'annual', op: 'timeseries.aggregate', params: { by: 'all', stat: 'mean' }, inputs: { data: '@daily' } },
+  ],
+  output: 'annual',
+})
 const call = (tag: string) => ({ toolCalls: [{ name: 'execute', arguments: dag(tag) }] })
 const verdict = (decision: string, feedback: string, needed: string[] = []) => ({ json: { decision, feedback, needed, caveats: [] } })
 const writerReply = { json: { answer: 'B', explanation: 'The verified annual mean TVDI is nearest option B.', choice: 'B' } }
@@ -170,7 +181,9 @@ describe('verified loop with a scripted model', () => {
   })
 
   it('a repeated call is refused as not novel, without running the tool again', async () => {
-    const same = { nodes: [{ id: 'c', op: 'asset.catalog', inputs: {}, params: { tag: 'x', dir: '/data' } }], output: 'c' }
+    // call('x') again, its keys written in another order: the same call canonically.
+    const first = dag('x')
+    const same = { output: first.output, nodes: first.nodes.map(({ id, op, params, inputs }) => ({ inputs, params, op, id })) }
     const { result, server, tool } = await run(
       {
         planner: [call('x'), { toolCalls: [{ name: 'execute', arguments: same }] }, { text: 'done' }],

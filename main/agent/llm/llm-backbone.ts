@@ -4,6 +4,7 @@
  */
 import { classifierPrompt, taskTypeFromText } from '../../prior/classifier'
 import { LlmVerifier, type JsonChat } from '../../verify/llm-verifier'
+import { ProvenanceGate } from '../../verify/provenance-gate'
 import type { Backbone } from '../backbone'
 import { metered, UsageMeter, type ContentPart, type Model } from '../model'
 import type { ToolRegistry } from '../tool-registry'
@@ -28,7 +29,7 @@ export function createLlmBackbone(model: Model, registry: ToolRegistry): Backbon
   return {
     id: model.id,
     planner: new LlmPlanner(m, registry),
-    verifier: new LlmVerifier(jsonChatOf(m)),
+    verifier: new ProvenanceGate(new LlmVerifier(jsonChatOf(m))),
     writer: new LlmAnswerWriter(m),
     meter,
     async classifyFallback(question, signal) {

@@ -67,8 +67,12 @@ export function dagRegions(nodes: readonly ActionNode[], output: string | null, 
       if (g.type === 'point') out.push({ node: n.id, kind: 'point' })
       else if (g.type === 'polygon') out.push({ node: n.id, kind: 'polygon' })
       else if (g.type === 'bbox' && Array.isArray(g.bbox) && crs === 'pixel' && size) {
+        // Clipped to the image: a box that holds every pixel centre restricts nothing.
         const [x0, y0, x1, y1] = g.bbox.map(Number)
-        out.push(part(n.id, { col: Math.min(x0, x1), row: Math.min(y0, y1), width: Math.abs(x1 - x0), height: Math.abs(y1 - y0) }, size))
+        const col = Math.max(0, Math.min(x0, x1))
+        const row = Math.max(0, Math.min(y0, y1))
+        const w = { col, row, width: Math.min(size.width, Math.max(x0, x1)) - col, height: Math.min(size.height, Math.max(y0, y1)) - row }
+        if (w.col > 0 || w.row > 0 || w.width < size.width || w.height < size.height) out.push(part(n.id, w, size))
       } else out.push({ node: n.id, kind: g.type === 'bbox' ? 'map_box' : 'unsized' })
     }
   }
