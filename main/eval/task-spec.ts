@@ -5,9 +5,9 @@
  */
 import path from 'node:path'
 import { makeTask, parseOptions, type AnswerOption, type TaskSpec } from '../agent/task'
-import type { EvalTask } from './suite'
+import type { SuiteTask } from '../prior/calibration'
 
-export function evalTaskSpec(task: EvalTask, suiteDir: string): TaskSpec {
+export function evalTaskSpec(task: Pick<SuiteTask, 'question' | 'options' | 'images' | 'files'>, suiteDir: string): TaskSpec {
   let question = task.question
   let options: AnswerOption[] = []
   if (Array.isArray(task.options)) options = task.options.map((text, i) => ({ letter: String.fromCharCode(65 + i), text: String(text) }))

@@ -17,6 +17,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import type { RunRecord, RunStore } from '../store/runs'
 import { answerIsCorrect } from './answer-match'
+import { readJsonl } from './jsonl'
 import { runTaskType } from './feedback'
 import { parseQuestion } from './question-text'
 import type { RecordInput } from './records'
@@ -48,24 +49,7 @@ export interface Suite {
 export function loadSuite(dir: string): Suite {
   const file = path.join(dir, 'tasks.jsonl')
   if (!fs.existsSync(file)) throw new Error(`The suite folder ${dir} has no tasks.jsonl; point --suite at a folder in the suite format.`)
-  const tasks: SuiteTask[] = []
-  fs.readFileSync(file, 'utf8')
-    .split(/\r?\n/)
-    .forEach((line, i) => {
-      if (!line.trim()) return
-      let raw: unknown
-      try {
-        raw = JSON.parse(line)
-      } catch {
-        throw new Error(`Line ${i + 1} of ${file} is not JSON; each line must be one task object.`)
-      }
-      const parsed = SuiteTaskSchema.safeParse(raw)
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]
-        throw new Error(`Task on line ${i + 1} of ${file} is not valid at ${issue.path.join('.') || 'the top level'}: ${issue.message}.`)
-      }
-      tasks.push(parsed.data)
-    })
+  const tasks = readJsonl(file, SuiteTaskSchema, (n) => `Task on line ${n} of ${file}`)
   if (tasks.length === 0) throw new Error(`${file} lists no tasks.`)
   return { name: path.basename(path.resolve(dir)), dir, tasks }
 }

@@ -17,8 +17,9 @@ import path from 'node:path'
 import { z } from 'zod'
 import type { Backbone } from '../../agent/backbone'
 import { createBackbone, parseBackbone } from '../../agent/llm/backbone-spec'
-import { makeTask, parseOptions, type AnswerOption, type TaskSpec } from '../../agent/task'
+import type { TaskSpec } from '../../agent/task'
 import type { ToolRegistry } from '../../agent/tool-registry'
+import { evalTaskSpec } from '../../eval/task-spec'
 import { calibrateFromRuns, loadSuite, type Suite, type SuiteTask } from '../../prior/calibration'
 import { configFromId, parseConfigId } from '../../prior/config-ids'
 import { TaskTypeSchema } from '../../prior/task-types'
@@ -120,22 +121,9 @@ function query(argv: string[], io: CliIo): number {
   })
 }
 
-/** A suite task as the agent's task: options split from a CHOICE-style question, paths resolved in the suite. */
+/** A suite task as the agent's task (the evaluation harness's reading: options, paths resolved in the suite). */
 export function suiteTaskSpec(task: SuiteTask, suiteDir: string): TaskSpec {
-  let question = task.question
-  let options: AnswerOption[] = []
-  if (Array.isArray(task.options)) options = task.options.map((text, i) => ({ letter: String.fromCharCode(65 + i), text }))
-  else if (typeof task.options === 'string' && task.options.trim()) options = parseOptions(task.options)
-  else {
-    const lines = task.question.split(/\r?\n/)
-    const first = lines.findIndex((l, i) => i > 0 && /^\s*\(?[A-H]\s*[.):]/.test(l))
-    if (first > 0) {
-      question = lines.slice(0, first).join('\n')
-      options = parseOptions(lines.slice(first).join('\n'))
-    }
-  }
-  const resolve = (p: string) => path.resolve(suiteDir, p)
-  return makeTask({ question, options, images: (task.images ?? []).map(resolve), files: (task.files ?? []).map(resolve) })
+  return evalTaskSpec(task, suiteDir)
 }
 
 export interface SuiteRunDeps {

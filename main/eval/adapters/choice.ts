@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { makeSuite, type EvalSuite } from '../suite'
-import { readJsonl } from './jsonl'
+import { peerLines } from './peer-lines'
 
 const ChoiceLine = z
   .object({
@@ -22,7 +22,7 @@ const ChoiceLine = z
 
 export function choiceSuite(file: string): EvalSuite {
   const dir = path.dirname(file)
-  const tasks = readJsonl(file, ChoiceLine, 'CHOICE').map((t) => {
+  const tasks = peerLines(file, ChoiceLine, 'CHOICE').map((t) => {
     const images = t.images ?? (t.image ? [t.image] : [])
     const missing = images.length === 0 || images.some((p) => !fs.existsSync(path.resolve(dir, p)))
     return {

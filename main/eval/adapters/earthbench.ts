@@ -11,7 +11,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { makeSuite, type EvalSuite } from '../suite'
-import { readJsonl } from './jsonl'
+import { peerLines } from './peer-lines'
 
 const EarthBenchLine = z
   .object({
@@ -44,7 +44,7 @@ export function earthBenchSuite(file: string, opts: { dataDir?: string; phrasing
   const phrasing = (opts.phrasing ?? 'planning') as Phrasing
   if (!(phrasing in PHRASINGS)) throw new Error(`Unknown Earth-Bench phrasing '${opts.phrasing}'; use user, planning or instruction.`)
   const dataDir = opts.dataDir ?? path.dirname(file)
-  const lines = readJsonl(file, EarthBenchLine, 'Earth-Bench')
+  const lines = peerLines(file, EarthBenchLine, 'Earth-Bench')
   const tasks = lines.map((t) => {
     const question = (t[PHRASINGS[phrasing]] ?? t.q_autonomous_planning ?? t.q_user ?? '').trim()
     const folder = earthBenchFolder(dataDir, t.id, t.data_dir)

@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { makeSuite, type EvalSuite } from '../suite'
-import { readJsonl } from './jsonl'
+import { peerLines } from './peer-lines'
 import { terraLogicText, thinkGeoText } from './templates'
 
 const PeerLine = z
@@ -25,7 +25,7 @@ const PeerLine = z
 
 export function peerTemplateSuite(file: string, benchmark: 'thinkgeo' | 'terralogic'): EvalSuite {
   const dir = path.dirname(file)
-  const tasks = readJsonl(file, PeerLine, benchmark === 'thinkgeo' ? 'ThinkGeo' : 'TerraLogic').map((t) => {
+  const tasks = peerLines(file, PeerLine, benchmark === 'thinkgeo' ? 'ThinkGeo' : 'TerraLogic').map((t) => {
     const images = t.images ?? (t.image ? [t.image] : [])
     const question = (t.question ?? t.query ?? '').trim()
     const text = benchmark === 'thinkgeo' ? thinkGeoText(question, images) : terraLogicText(question, images)
