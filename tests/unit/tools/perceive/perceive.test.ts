@@ -5,7 +5,7 @@ import { fromPicture } from '../../../../main/engines/classical/band-stack'
 import { readLayerTiff } from '../../../../main/engines/geometry/mask-tiff'
 import { ArtifactStore } from '../../../../main/store/artifacts'
 import { MEASURE_EVIDENCE, measure } from '../../../../main/tools/measure/index'
-import type { VisionLanguageModel } from '../../../../main/tools/perceive/backends'
+import type { VisionApi, VisionLanguageModel } from '../../../../main/tools/perceive/backends'
 import { PERCEIVE_EVIDENCE, perceiveWithLayers } from '../../../../main/tools/perceive/index'
 import { missingEvidence } from '../../../../main/tools/protocol'
 import { shared, tempDir } from '../../../helpers/tmp'
@@ -198,5 +198,30 @@ describe('perceive backends and refusals', () => {
     expect(missingEvidence(r, PERCEIVE_EVIDENCE)).toEqual([])
     expect((r.observation as { evidence: Record<string, unknown> }).evidence).toEqual({ evidence_kind: 'scene', observations: [{ claim: 'rows of roofs', view_index: 1, confidence: 0.8 }] })
     expect(r.evidence.validity.geometry).toBe('approximate')
+  })
+
+  it('strict quality with a detector pack drops weak boxes and retries a missing group once at a lower confidence', async () => {
+    const calls: (number | undefined)[] = []
+    const vision: VisionApi = {
+      findPack: async (task) => (task === 'detect' ? { id: 'tiny', family: 'yolo', task: 'detect', classNames: ['ship', 'plane'] } : null),
+      listPacks: async () => [],
+      detect: async (_img, _pack, o) => {
+        calls.push(o.conf)
+        const ships = [{ label: 'ship', score: 0.9, box: [0, 0, 10, 10] as [number, number, number, number] }, { label: 'ship', score: 0.3, box: [20, 0, 30, 10] as [number, number, number, number] }]
+        const planes = o.conf === 0.1 ? [{ label: 'plane', score: 0.55, box: [40, 40, 60, 50] as [number, number, number, number] }, { label: 'plane', score: 0.2, box: [0, 40, 9, 49] as [number, number, number, number] }] : []
+        return { detections: [...ships, ...planes], evidence: { thresholds: { conf: o.conf ?? 0.25 }, candidates: 2 + planes.length, tiles: { count: 1, coverage: 1 } } }
+      },
+      segment: async () => { throw new Error('unused') },
+      classifyScene: async () => { throw new Error('unused') },
+      ocr: async () => { throw new Error('unused') },
+    }
+    const r = (await perceiveWithLayers({ mode: 'objects', image_paths: [LEVIR('A')], target_groups: { ships: ['ship'], planes: ['plane'] }, quality_policy: 'strict' }, ctx, { vision })).result
+    expect(r.status, r.reason).toBe('ok')
+    expect(calls).toEqual([undefined, 0.1])
+    expect(r.evidence.intermediate.counts_by_group).toEqual({ ships: 1, planes: 1 })
+    expect(r.evidence.intermediate.filtered).toMatchObject({ strict_gate: 2 })
+    expect(r.evidence.validity).toMatchObject({ layer_status: 'ok', strict: { retried_groups: ['planes'], missing_groups: [] } })
+    const lax = (await perceiveWithLayers({ mode: 'objects', image_paths: [LEVIR('A')], target_groups: { ships: ['ship'], planes: ['plane'] } }, ctx, { vision })).result
+    expect(lax.evidence.intermediate.counts_by_group).toEqual({ ships: 2, planes: 0 })
   })
 })
