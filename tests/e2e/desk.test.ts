@@ -169,9 +169,37 @@ describe('the desk (rsure serve + Chromium)', () => {
     await shot('4-marked')
     expect(await priorN('environmental_assessment', config)).toBe(nBefore + 1)
     expect(ndviRun).toMatch(/^run-/)
+
+    // The HTML report opens offline and shows its evidence images; the PDF has at least one page.
+    const run = page.locator(`[data-testid=run][data-run="${ndviRun}"]`)
+    const [html] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), run.locator('[data-testid=export-html]').click()])
+    const htmlPath = path.join(SHOTS, 'desk-report.html')
+    await html.saveAs(htmlPath)
+    await context!.setOffline(true)
+    const report = await context!.newPage()
+    await report.goto(`file://${htmlPath}`)
+    expect(await report.textContent('body')).toContain('0.2056')
+    const images = await report.$$eval('img', (imgs) => imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))
+    expect(images.length).toBeGreaterThan(0)
+    expect(images.every(Boolean)).toBe(true)
+    await report.screenshot({ path: path.join(SHOTS, 'desk-report.png'), fullPage: true })
+    await report.close()
+    await context!.setOffline(false)
+    const [pdf] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), run.locator('[data-testid=export-pdf]').click()])
+    const pdfBytes = fs.readFileSync(await pdf.path())
+    expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    expect((pdfBytes.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? []).length).toBeGreaterThanOrEqual(1)
+
+    // Light theme, same window, still readable at 1280×800.
+    await page.click('[data-testid=theme]')
+    await page.click('[data-testid=theme]')
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('light')
+    await shot('8-light')
+    await page.click('[data-testid=theme]')
   })
 
   it('answers Earth-Bench task 46 with B, shows the accepted observation and its DAG, and reopens it after a restart', async () => {
+    if (await page.locator('[data-testid=evidence-viewer]').count()) await page.click('[data-testid=close-evidence]')
     const files = fs.readdirSync(FIXTURES.Q46_FILES).map((f) => path.join(FIXTURES.Q46_FILES, f))
     await page.setInputFiles('[data-testid=file-input]', files)
     await expect.poll(() => page.locator('[data-testid=file-card]').count(), { timeout: 120_000 }).toBe(2 + files.length)
@@ -221,7 +249,8 @@ describe('the desk (rsure serve + Chromium)', () => {
   it('made no request that left 127.0.0.1 and raised no page error', () => {
     expect(requests.length).toBeGreaterThan(10)
     const outside = requests.filter((u) => {
-      if (u.startsWith('blob:') || u.startsWith('data:')) return false
+      // In-page data and the saved report opened from disk are not network requests.
+      if (u.startsWith('blob:') || u.startsWith('data:') || u.startsWith(`file://${SHOTS}`)) return false
       try {
         return new URL(u).hostname !== '127.0.0.1'
       } catch {

@@ -13,6 +13,7 @@ import { MapView, type MapLayerSpec } from '../map/map-view'
 import { baseName, num } from '../model/format'
 import { artifactForNode, type DagNodeView } from '../model/dag-layout'
 import { drawablesOf, gsdOf, observationKind, sourceImages } from '../model/observation'
+import { dagNodes } from '../model/readable-args'
 import type { CallView } from '../model/run-model'
 import { DagGraph } from './dag-graph'
 import { OverlayImage } from './image-overlay'
@@ -109,7 +110,9 @@ export function EvidenceVisual(props: { api: RsureApi; call: CallView; files: Fi
   const [node, setNode] = useState<string | null>(null)
   if (kind === 'execute') {
     const nodeArtifact = node ? (artifactForNode(node, call.result?.artifacts ?? [])?.sha256 ?? null) : null
-    const artifact = nodeArtifact ?? callLayers[callLayers.length - 1]?.id ?? null
+    // The product node's raster by default (the first raster.product of the DAG), else the last raster saved.
+    const productNode = dagNodes(call.args).find((d) => d.op === 'raster.product')?.id
+    const artifact = nodeArtifact ?? callLayers.find((l) => l.node === productNode)?.id ?? callLayers[callLayers.length - 1]?.id ?? null
     const sceneFiles = files.filter((f) => f.info?.kind === 'raster' && f.info.crs)
     return (
       <div className="visual">

@@ -77,9 +77,13 @@ export function MapView(props: { api: RsureApi; layers: MapLayerSpec[]; vectors?
       container.current?.setAttribute('data-rasters', String(shown))
       container.current?.setAttribute('data-idle', String(Date.now()))
     })
+    // Follow the light/dark theme with the neutral background.
+    const themeWatch = new MutationObserver(() => map.getLayer('background') && map.setPaintProperty('background', 'background-color', themeBackground()))
+    themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] })
     mapRef.current = map
     urls.current = new Map()
     return () => {
+      themeWatch.disconnect()
       map.remove()
       mapRef.current = null
       setReady(false)

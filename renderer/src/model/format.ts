@@ -19,6 +19,7 @@ export function brief(v: unknown, max = 140): string {
   else if (typeof v === 'number') s = num(v)
   else if (typeof v === 'string') s = v
   else if (typeof v === 'boolean') s = v ? 'yes' : 'no'
+  else if (Array.isArray(v) && v.length === 0) s = 'none'
   else if (Array.isArray(v) && v.every((x) => typeof x !== 'object' || x === null)) s = v.map((x) => brief(x, 40)).join(', ')
   else s = JSON.stringify(v, (_k, x) => (typeof x === 'number' && !Number.isInteger(x) ? Number(x.toPrecision(6)) : x))
   return s.length > max ? `${s.slice(0, max - 1)}…` : s

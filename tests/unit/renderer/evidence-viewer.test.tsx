@@ -47,7 +47,7 @@ function expectDetails(v: ReturnType<typeof render>, decision: RegExp) {
 describe('evidence viewer', () => {
   it('execute: the DAG graph with status and valid-pixel counts, and the product raster on the map', () => {
     const sha = 'a'.repeat(64)
-    const layer: DerivedLayer = { id: sha, kind: 'raster:ndvi', call: 1, format: 'geotiff', name: 'ndvi.tif', bytes: 1000, available: true, georeference: 'geographic' }
+    const layer: DerivedLayer = { id: sha, kind: 'raster:ndvi', call: 1, node: 'ndvi', unit: 'dimensionless', format: 'geotiff', name: 'ndvi.tif', bytes: 1000, available: true, georeference: 'geographic' }
     const v = render(callSteps(1, 1, 'execute', NDVI_DAG, ndviResult(46100, 66045, 0.2056, sha)), 1, { layers: [layer] })
     const nodes = v.all('[data-testid=dag-node]')
     expect(nodes.map((n) => n.getAttribute('data-node'))).toEqual(['catalog', 'nir', 'red', 'ndvi', 'daily', 'overall'])
