@@ -8,7 +8,7 @@ import { EVAL_CONFIGS, type EvalConfig } from './ask'
 import { FAULT_KINDS } from './faults/kinds'
 import type { EvalReport } from './harness'
 import type { TaskOutcome } from './judge'
-import { configMetrics, type ConfigMetrics, type Rate } from './metrics'
+import { configMetrics, type ConfigMetrics, type FaultStats, type Rate } from './metrics'
 
 export const pct = (r: Rate | null | undefined) => (r && r.value !== null ? `${(100 * r.value).toFixed(1)}% (${r.num}/${r.den})` : '–')
 const num = (v: number | null | undefined, d = 2) => (v === null || v === undefined ? '–' : v.toFixed(d))
@@ -52,7 +52,8 @@ function faultTable(report: EvalReport, configs: string[]): string {
   const order = FAULT_KINDS.map((k) => k.id)
   kinds.sort((a, b) => order.indexOf(a) - order.indexOf(b))
   const by = new Map(configs.map((c) => [c, new Map(configMetricsFor(report, c).faults.map((f) => [f.kind, f]))]))
-  const head = ['fault', 'injected at', 'tasks', 'applied', ...configs.flatMap((c) => [`wrong obs (${c})`, `R_prop (${c})`, `accuracy (${c})`]), 'visible in']
+  const last = configs[configs.length - 1]
+  const head = ['fault', 'injected at', 'tasks', 'applied', ...configs.flatMap((c) => [`wrong obs (${c})`, `R_prop (${c})`, `accuracy (${c})`]), `under ${last}`, 'visible in']
   return table(
     head,
     kinds.map((k) => {
@@ -64,10 +65,20 @@ function faultTable(report: EvalReport, configs: string[]): string {
           const f = by.get(c)?.get(k)
           return [f?.erroneous ?? 0, pct(f?.propagated), pct(f?.correct)]
         }),
+        caughtText(by.get(last)?.get(k), kind?.point),
         kind?.visibleIn ?? '',
       ]
     }),
   )
+}
+
+/** Whether the last configuration stopped a fault kind, in words; a result fault is said to be out of reach. */
+function caughtText(f: FaultStats | undefined, point: string | undefined): string {
+  if (!f || f.applied === 0) return 'not applied'
+  if (f.erroneous === 0) return 'changed no observation'
+  const n = f.propagated.num
+  const verdict = n === 0 ? 'caught' : n === f.erroneous ? 'not caught' : `caught in ${f.erroneous - n} of ${f.erroneous}`
+  return point === 'result' && n > 0 ? `${verdict}: the evidence was changed with the value, so no evidence check can see it` : verdict
 }
 
 const metricsCache = new WeakMap<EvalReport, Map<string, ConfigMetrics>>()

@@ -45,7 +45,7 @@ describe('the evaluation report', () => {
     expect(md).toContain('![R_prop and accuracy by configuration](x.svg)')
     expect(md).toMatch(/\| base \| 2\/2 \| 50\.0% \(1\/2\) \|/)
     expect(md).toMatch(/\| full \| 2\/2 \| 50\.0% \(1\/2\) \|/)
-    expect(md).toMatch(/\| wrong-band \| tool \| 1 \| 1 \| 1 \| 100\.0% \(1\/1\) \| 0\.0% \(0\/1\) \| 1 \| 100\.0% \(1\/1\) \|/)
+    expect(md).toMatch(/\| wrong-band \| tool \| 1 \| 1 \| 1 \| 100\.0% \(1\/1\) \| 0\.0% \(0\/1\) \| 1 \| 100\.0% \(1\/1\) \| 0\.0% \(0\/1\) \| not caught \|/)
     expect(md).toContain('- a~wrong-band: wrong-band reached the answer (7); the verifier did not read it from band mapping')
     expect(md).toMatch(/Not injected in this suite .*scale-dropped \(execute\)/)
     // Verification statistics only for the configuration that verified.
