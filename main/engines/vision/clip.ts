@@ -10,7 +10,7 @@ import { packEvidence, type PackEvidence } from './manifest'
 import fs from 'node:fs'
 import { Tokenizer } from '@huggingface/tokenizers'
 import { VisionError } from './errors'
-import { coverImage, resizeImage, toChw, type LoadedImage } from './image'
+import { coverImage, cropImage, resizeImage, toChw, type LoadedImage, type RgbImage } from './image'
 import { openPackModel, type PreparedPack } from './registry'
 import type { Provider, ProviderAttempt } from './providers'
 import type { SessionHandle, VisionRuntime } from './runtime/host'
@@ -29,6 +29,9 @@ export const DEFAULT_TEMPLATES = [
 
 export interface SceneOptions {
   templates?: string[]
+  /** 'tiles' also labels non-overlapping tiles of `tile` source pixels (default 512) and reports each label's share. */
+  view?: 'full' | 'tiles'
+  tile?: number
   providers?: Provider[]
   signal?: AbortSignal
 }
@@ -38,6 +41,9 @@ export interface SceneResult {
   score: number
   /** Every label with its probability, best first. */
   scores: { label: string; score: number; cosine: number }[]
+  /** view 'tiles': each tile's label (source pixels) and the share of the image's area each label takes. */
+  tiles?: { index: number; x: number; y: number; width: number; height: number; label: string; score: number }[]
+  tileShares?: Record<string, number>
   evidence: {
     pack: PackEvidence
     provider: Provider
@@ -129,30 +135,50 @@ export async function runScene(pack: PreparedPack, image: LoadedImage, labels: s
   const imageTower = await openPackModel(pack, 'image', runtime, opts.providers)
   const textTower = await openPackModel(pack, 'text', runtime, opts.providers)
   const { width: W, height: H } = m.input
-  const sized = m.input.resize === 'centre-crop' ? await coverImage(image, W, H, 'cubic') : await resizeImage(image, W, H, 'cubic')
-  const pixels = toChw(sized, m.input.normalisation)
-  const out = await runtime.run(imageTower, { [imageTower.io.inputs[0].name]: { type: 'float32', dims: [1, 3, H, W], data: pixels } }, { signal: opts.signal })
-  const img = normalise(Object.values(out)[0].data as Float32Array)
   const weights: Float32Array[] = []
   for (const label of unique) {
-    const sum = new Float32Array(img.length)
+    let sum: Float32Array | null = null
     for (const t of templates) {
       const e = await textEmbedding(pack, textTower, t.replaceAll('{}', label), runtime, opts.signal)
-      if (e.length !== img.length) throw new VisionError(`Pack '${m.id}' gives ${e.length} text values but ${img.length} image values, so they cannot be compared.`, 'invalid')
+      sum ??= new Float32Array(e.length)
       for (let i = 0; i < e.length; i++) sum[i] += e[i] / templates.length
     }
-    weights.push(normalise(sum))
+    weights.push(normalise(sum!))
   }
   const scale = m.logitScale ?? 100
-  const cos = weights.map((w) => dot(img, w))
-  const maxLogit = Math.max(...cos.map((c) => scale * c))
-  const exps = cos.map((c) => Math.exp(scale * c - maxLogit))
-  const z = exps.reduce((a, b) => a + b, 0)
-  const scores = unique.map((label, i) => ({ label, score: exps[i] / z, cosine: cos[i] })).sort((a, b) => b.score - a.score)
+  const classify = async (img: RgbImage) => {
+    const sized = m.input.resize === 'centre-crop' ? await coverImage(img, W, H, 'cubic') : await resizeImage(img, W, H, 'cubic')
+    const out = await runtime.run(imageTower, { [imageTower.io.inputs[0].name]: { type: 'float32', dims: [1, 3, H, W], data: toChw(sized, m.input.normalisation) } }, { signal: opts.signal })
+    const emb = normalise(Object.values(out)[0].data as Float32Array)
+    if (emb.length !== weights[0].length) throw new VisionError(`Pack '${m.id}' gives ${weights[0].length} text values but ${emb.length} image values, so they cannot be compared.`, 'invalid')
+    const cos = weights.map((w) => dot(emb, w))
+    const maxLogit = Math.max(...cos.map((c) => scale * c))
+    const exps = cos.map((c) => Math.exp(scale * c - maxLogit))
+    const z = exps.reduce((a, b) => a + b, 0)
+    return unique.map((label, i) => ({ label, score: exps[i] / z, cosine: cos[i] })).sort((a, b) => b.score - a.score)
+  }
+  const scores = await classify(image)
+  let tiles: SceneResult['tiles']
+  let tileShares: SceneResult['tileShares']
+  if (opts.view === 'tiles') {
+    const size = opts.tile ?? 512
+    tiles = []
+    tileShares = Object.fromEntries(unique.map((l) => [l, 0]))
+    for (let y = 0; y < image.height; y += size) {
+      for (let x = 0; x < image.width; x += size) {
+        const w = Math.min(size, image.width - x)
+        const h = Math.min(size, image.height - y)
+        const best = (await classify(await cropImage(image, x, y, w, h)))[0]
+        tiles.push({ index: tiles.length, x, y, width: w, height: h, label: best.label, score: best.score })
+        tileShares[best.label] += (w * h) / (image.width * image.height)
+      }
+    }
+  }
   return {
     label: scores[0].label,
     score: scores[0].score,
     scores,
+    ...(tiles ? { tiles, tileShares } : {}),
     evidence: {
       pack: packEvidence(m),
       provider: imageTower.provider,

@@ -110,6 +110,21 @@ describe('CLIP-style scene classification', () => {
     expect(res.evidence.margin).toBeCloseTo(p[2] - p[0], 5)
   })
 
+  it('labels non-overlapping tiles with view tiles and reports the share of the area of each label', async () => {
+    // 96x32: columns 0..63 red, 64..95 blue; tiles of 32 -> red, red, blue.
+    const w = 96
+    const h = 32
+    const data = new Uint8Array(w * h * 3)
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) data.set(x < 64 ? [255, 0, 0] : [0, 0, 255], (y * w + x) * 3)
+    const res = await runScene(await loadPack(dirs(), 'tiny-clip'), { data, width: w, height: h, georef: null, name: null }, ['water', 'forest', 'city'], runtime, { view: 'tiles', tile: 32 })
+    expect(res.tiles!.map((t) => [t.x, t.width, t.label])).toEqual([
+      [0, 32, 'city'],
+      [32, 32, 'city'],
+      [64, 32, 'water'],
+    ])
+    expect(res.tileShares).toEqual({ water: 1 / 3, forest: 0, city: 2 / 3 })
+  })
+
   it('refuses a label space with fewer than two labels', async () => {
     const pack = await loadPack(dirs(), 'tiny-clip')
     const img = { data: new Uint8Array(32 * 32 * 3), width: 32, height: 32, georef: null, name: null }
