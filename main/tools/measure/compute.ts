@@ -150,10 +150,12 @@ export function computeMetric(spec: MeasureSpec, sources: ResolvedSource[]): Met
       }
       const ss = shapesOf(s)
       const rs = shapesOf(r)
-      if (!ss.length || !rs.length) throw new MeasureError(`There is no ${ss.length ? r.label : s.label} instance to measure a distance to.`, 'insufficient')
+      // The same class on both sides ("how far apart are the ships"): each instance's nearest *other* instance.
+      const self = s.source === r.source && s.label === r.label
+      if (!ss.length || !rs.length || (self && ss.length < 2)) throw new MeasureError(self ? `There are fewer than two ${s.label} instances, so no distance between them exists.` : `There is no ${ss.length ? r.label : s.label} instance to measure a distance to.`, 'insufficient')
       // One value per subject instance: the distance to its nearest reference instance (edge to edge).
       const key = (d: { pixels: number; metres: number | null }) => d.metres ?? d.pixels
-      const nearest = ss.map((a) => rs.map((b) => shapeDistance(a, b, s.source.scale)).reduce((m, d) => (key(d) < key(m) ? d : m)))
+      const nearest = ss.map((a, i) => rs.filter((_, j) => !self || j !== i).map((b) => shapeDistance(a, b, s.source.scale)).reduce((m, d) => (key(d) < key(m) ? d : m)))
       const each = nearest.map((d) => (px ? d.pixels : fromMetres(d.metres!, unit)))
       const v = aggregate(each, spec.distance_statistic)
       return { value: v, unit: px ? 'px' : normaliseUnit(unit), numerator: v, denominator: null, pixelCounts: { [s.label]: countOn(s.mask, valid), [r.label]: countOn(r.mask, validOf(r)) }, detail: { statistic: spec.distance_statistic, per_subject_instance: each, subject_instances: ss.length, reference_instances: rs.length, closest_points_px: nearest.map((d) => d.points) }, formula: spec.distance_statistic === 'minimum' ? 'closest pair, edge to edge' : `${spec.distance_statistic} over subject instances of the distance to the nearest reference instance`, used: [s, r] }

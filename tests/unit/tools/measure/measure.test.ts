@@ -89,6 +89,9 @@ describe('measure on synthetic layers', () => {
     expect(ok(await measure({ sources: src, spec: { metric: 'distance', subject: 'water', reference: 'field', distance_statistic: 'maximum', output_unit: 'km' } }, ctx)).value).toBeCloseTo(far / 1000, 12)
     expect(ok(await measure({ sources: src, spec: { metric: 'distance', subject: 'water', reference: 'field', distance_statistic: 'mean' } }, ctx)).value).toBeCloseTo((20 + far) / 2, 12)
     expect(ok(await measure({ sources: src, spec: { metric: 'length', subject: 'field', output_unit: 'm' } }, ctx)).value).toBeCloseTo(Math.hypot(40, 40), 12)
+    // Between the two water blobs themselves: x 3 -> 10 is a 7 px gap = 70 m, for each blob's nearest other blob.
+    expect(ok(await measure({ sources: src, spec: { metric: 'distance', subject: 'water', reference: 'water', distance_statistic: 'maximum' } }, ctx)).value).toBe(70)
+    expect((await measure({ sources: src, spec: { metric: 'distance', subject: 'field', reference: 'field' } }, ctx)).reason).toMatch(/fewer than two field instances/)
   })
 
   it('overlaps and relations', async () => {
