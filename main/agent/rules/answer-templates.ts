@@ -62,6 +62,31 @@ function decisionInput(entry: ObservationEntry): { value: number; unit: string |
   return scalarOf(rec?.value) ?? scalarOf(rec)
 }
 
+const STAT_WORDS: Record<string, string> = { mean: 'mean', median: 'median', std: 'standard deviation', min: 'minimum', max: 'maximum', sum: 'sum', count: 'number of pixels' }
+
+/**
+ * What a spec-statistics DAG computed, in words read from its own nodes (the statistic per date, the region, the
+ * mask), so the answer names the quantity it states: "the median per date (mean over the dates) in the north half".
+ */
+function computedQuantity(entry: ObservationEntry): string | null {
+  const { nodes } = dagOf(entry.action.args)
+  const per = nodes.find((n) => /_per_date$/.test(n.id) && (n.op === 'raster.batch_reduce' || n.op === 'spatial.query'))
+  if (!per) return null
+  const stat = String(per.params.stat ?? 'mean')
+  const word = STAT_WORDS[stat] ?? (/^p\d/.test(stat) ? `${stat.slice(1)}th percentile` : stat)
+  const g = isRec(per.params.geometry) ? per.params.geometry : null
+  const region = g?.type === 'part' ? ` in the ${String(g.part)} ${/^(?:north|south)(?:east|west)$/.test(String(g.part)) ? 'quadrant' : 'half'} of the image` : g?.type === 'bbox' ? ` inside the box [${(g.bbox as number[]).join(', ')}]` : ''
+  const mask = nodes.find((n) => n.id === 'masked' || n.id === 'selected')
+  let condition = mask && typeof mask.params.expr === 'string' ? mask.params.expr.match(/where\((\([^)]*\)(?: && \([^)]*\))*)/)?.[1] : undefined
+  // The expression's names stand for layers: write the layers' names instead (v -> TVDI, m1 -> NDVI).
+  if (condition && mask) for (const [name, ref] of Object.entries(mask.inputs)) if (typeof ref === 'string') condition = condition.replace(new RegExp(`\\b${name}\\b`, 'g'), ref.replace(/^@/, '').toUpperCase())
+  const rec = nodeRecords(entry.evidence.intermediate).get(per.id)
+  const dates = isRec(rec) && Array.isArray(rec.points) ? rec.points.length : 0
+  const over = nodes.some((n) => n.id === 'pooled_mean') ? ', over the pixels of all dates together' : dates > 1 && nodes.some((n) => n.id === 'over_dates' && n.params.stat === 'mean') ? ` (per date, averaged over ${dates} dates)` : ''
+  const selection = condition ? ` ${stat === 'count' ? 'with' : 'of the pixels with'} ${condition.replace(/^\((.*)\)$/, '$1').replace(/\) && \(/g, ' and ').replace(/ && /g, ' and ')}` : ''
+  return `${word}${selection}${region}${over}`
+}
+
 export class TemplateAnswerWriter implements AnswerWriter {
   async write({ task, history, gaps }: AnswerInput): Promise<FinalAnswer> {
     const entry = [...history.observations()].reverse().find((e) => e.action.tool === 'execute' || e.action.tool === 'measure' || e.config.coarse === 'perceive:scene')
@@ -139,7 +164,9 @@ export class TemplateAnswerWriter implements AnswerWriter {
       if (s) {
         value = s.value
         unit = statedUnit(s.unit, entry)
-        what = `the computed value is ${fmt(s.value)}${unitText(s.unit)}`
+        const quantity = computedQuantity(entry)
+        const stated = unit === 'count' ? `${Math.round(s.value)} pixels` : `${fmt(s.value)}${unitText(s.unit)}`
+        what = quantity ? `the ${quantity} is ${stated}` : `the computed value is ${stated}`
       }
     }
     if (value === null) {
@@ -153,7 +180,7 @@ export class TemplateAnswerWriter implements AnswerWriter {
       }
       return { answer: 'No option is supported by verified evidence', explanation: tail(`No option carries a number comparable with ${what}.`), choice: null, value, unit, basis: [entry.call], missing }
     }
-    const shown = unit === 'days' ? `${value} ${value === 1 ? 'day' : 'days'}` : `${fmt(value)}${unitText(unit)}`
+    const shown = unit === 'days' ? `${value} ${value === 1 ? 'day' : 'days'}` : unit === 'count' ? `${Math.round(value)} pixels` : `${fmt(value)}${unitText(unit)}`
     return { answer: shown, explanation: tail(`${what[0].toUpperCase()}${what.slice(1)}, from ${source}.`), choice: null, value, unit, basis: [entry.call], missing }
   }
 }
