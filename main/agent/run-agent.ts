@@ -113,7 +113,7 @@ export async function runAgent(task: TaskSpec, switches: AgentSwitches, deps: Ag
     const gaps = gapsOf(outcome.events, outcome.abandoned, outcome.stop, lastPlan?.thought)
     const answerInput = { task, taskType: classification.taskType, history: outcome.history, gaps }
     const answer = groundAnswer(await backbone.writer.write(answerInput, signal), answerInput, { forceChoice: switches.forceChoice })
-    recorder.record('answer', answer)
+    recorder.record('answer', { ...answer })
     const m = metrics()
     if (runId) deps.runs?.finishRun(runId, { status: 'finished', answer: answer.answer, metrics: { ...m } })
     return {

@@ -1,23 +1,13 @@
 /**
  * The run's trajectory: every step written to SQLite as it happens (RunStore, one INSERT each), and kept in memory
  * for the `--json` output. A run that dies half-way can be read back step by step; `RunStore.markInterrupted` flags it.
+ * Each kind's payload is typed by the schema the prior reads them back with (prior/trajectory-steps.ts).
  */
+import type { StepKind, StepPayload } from '../prior/trajectory-steps'
 import type { RunStore } from '../store/runs'
 
-/** Kinds of steps, in the order they usually occur. */
-export type StepKind =
-  | 'task'
-  | 'plan'
-  | 'tool_call'
-  | 'tool_result'
-  | 'rule_check'
-  | 'prior'
-  | 'verdict'
-  | 'follow_up'
-  | 'give_up'
-  | 'budget_exhausted'
-  | 'answer'
-  | 'error'
+/** Kinds of steps and their payloads: the one description the prior's reader parses (prior/trajectory-steps.ts). */
+export type { StepKind }
 
 export interface RecordedStep {
   seq: number
@@ -34,7 +24,7 @@ export class TrajectoryRecorder {
     readonly runId: string | null,
   ) {}
 
-  record(kind: StepKind, payload: unknown): void {
+  record<K extends StepKind>(kind: K, payload: StepPayload<K>): void {
     const plain = toPlain(payload)
     const seq = this.runs && this.runId ? this.runs.appendStep(this.runId, kind, plain) : this.steps.length
     this.steps.push({ seq, kind, payload: plain, at: new Date().toISOString() })

@@ -2,10 +2,11 @@
  * Reading a stored trajectory (RunStore steps) for the prior: which tool observations a run produced, with their
  * configuration ids, and which of them shaped the answer.
  *
- * The agent loop (main/agent/loop.ts) writes, per call number `call`: a `tool_call` step {call, tool, args}, a
- * `tool_result` step {call, result: ToolResult} (or {call, thrown}), then with verification on a `rule_check`
- * {call, passed}, a `prior` and a `verdict` {call, decision}. Steps without a `call` number (other writers, older
- * runs) are paired by order: a result belongs to the latest tool call before it, a verdict to the latest result.
+ * Steps are parsed with the one schema the agent loop writes them by (trajectory-steps.ts): per call number `call`
+ * a `tool_call` step {call, tool, args}, a `tool_result` step {call, result: ToolResult} (or {call, thrown}), then
+ * with verification on a `rule_check` {call, passed}, a `prior` and a `verdict` {call, decision}. A step that does
+ * not fit its kind's schema is skipped. Steps without a `call` number (older runs) are paired by order: a result
+ * belongs to the latest tool call before it, a verdict to the latest result.
  *
  * An observation counts for the prior when it is an `ok` result of perceive, measure or execute (retrieve returns
  * context, not observations) and it reached the answer: with verification off every ok observation did; with it
@@ -15,7 +16,7 @@
 import { z } from 'zod'
 import type { TrajectoryStep } from '../store/runs'
 import { ConfigTripleSchema, type ConfigTriple } from './config-ids'
-import { OBSERVATION_TOOLS, type Decision } from './trajectory-steps'
+import { OBSERVATION_TOOLS, TrajectoryEntry, type Decision } from './trajectory-steps'
 
 export interface ObservedCall {
   /** The agent's call number, or a synthetic one for steps without it. */
@@ -38,14 +39,6 @@ const ResultLike = z.object({
   config: ConfigTripleSchema,
 })
 
-const asRecord = (v: unknown): Record<string, unknown> | null =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null
-
-function callNumber(payload: Record<string, unknown> | null): number | null {
-  const c = payload?.call
-  return typeof c === 'number' && Number.isInteger(c) ? c : null
-}
-
 /** Every call of a trajectory that returned a well-formed result, in call order. */
 export function observedCalls(steps: readonly TrajectoryStep[]): ObservedCall[] {
   const byCall = new Map<number, ObservedCall>()
@@ -54,20 +47,22 @@ export function observedCalls(steps: readonly TrajectoryStep[]): ObservedCall[] 
   let synthetic = -1
 
   for (const step of [...steps].sort((a, b) => a.seq - b.seq)) {
-    const payload = asRecord(step.payload)
-    const explicit = callNumber(payload)
-    switch (step.kind) {
+    const parsed = TrajectoryEntry.safeParse({ kind: step.kind, payload: step.payload })
+    if (!parsed.success) continue
+    const e = parsed.data
+    const explicit = 'call' in e.payload && typeof e.payload.call === 'number' ? e.payload.call : null
+    switch (e.kind) {
       case 'tool_call': {
         const call = explicit ?? synthetic--
-        pending.set(call, { steps: [step.seq], tool: typeof payload?.tool === 'string' ? payload.tool : null })
+        pending.set(call, { steps: [step.seq], tool: e.payload.tool })
         lastCall = call
         // Some writers put the result on the call step itself.
-        if (payload && 'result' in payload) addResult(call, step.seq, payload.result)
+        if ('result' in e.payload) addResult(call, step.seq, e.payload.result)
         break
       }
       case 'tool_result': {
         const call: number = explicit ?? lastCall ?? synthetic--
-        addResult(call, step.seq, payload?.result ?? payload)
+        addResult(call, step.seq, e.payload.result ?? e.payload)
         lastCall = call
         break
       }
@@ -75,16 +70,15 @@ export function observedCalls(steps: readonly TrajectoryStep[]): ObservedCall[] 
         const target = byCall.get(explicit ?? lastCall ?? Number.NaN)
         if (target) {
           target.steps.push(step.seq)
-          if (typeof payload?.passed === 'boolean') target.rulesPassed = target.rulesPassed === false ? false : payload.passed
+          target.rulesPassed = target.rulesPassed === false ? false : e.payload.passed
         }
         break
       }
       case 'verdict': {
         const target = byCall.get(explicit ?? lastCall ?? Number.NaN)
-        const decision = payload?.decision
-        if (target && (decision === 'accept' || decision === 'request_evidence' || decision === 'reject')) {
+        if (target) {
           target.steps.push(step.seq)
-          target.decision = decision
+          target.decision = e.payload.decision
         }
         break
       }
