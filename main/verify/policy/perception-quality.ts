@@ -7,7 +7,8 @@
  * - GSD source of a metre-based measure: none rejects, a caller-given GSD is a caveat (not read from the image);
  * - tile coverage below the whole image asks for the missing tiles;
  * - fractions whose numerator exceeds the denominator, or outside [0, 1] / [0, 100], reject;
- * - class separability, valid-pixel share, and the known weakness of unsupervised change detection are caveats.
+ * - class separability, valid-pixel share, weakly bimodal Otsu thresholds and the known weakness of unsupervised
+ *   change detection are caveats.
  */
 import type { Strictness } from '../prior-lookup'
 import { isRec, num, type Rec } from '../../tools/execute/evidence-reader'
@@ -100,6 +101,14 @@ function checkFraction(coarse: string, intermediate: Rec, observation: unknown):
 function checkMethod(source: Rec, validity: Rec): Finding[] {
   const out: Finding[] = []
   if (typeof validity.class_separability === 'string' && validity.class_separability !== 'ok') out.push({ check: 'class_separability', severity: 'caveat', message: validity.class_separability })
+  // Otsu's cut always splits the values in two; on values that are not clearly bimodal the split is weak.
+  const thresholds: unknown[] = [source.threshold, ...(isRec(source.thresholds) ? Object.values(source.thresholds) : [])]
+  for (const s of Array.isArray(source.sources) ? source.sources : []) {
+    const p = isRec(s) && isRec(s.perceive) ? s.perceive : null
+    if (p) thresholds.push(p.thresholds, ...(isRec(p.thresholds) ? Object.values(p.thresholds) : []))
+  }
+  const weak = thresholds.map((t) => (isRec(t) ? num(t.otsu_separability) : undefined)).filter((v): v is number => v !== undefined && v < 0.5)
+  if (weak.length) out.push({ check: 'threshold', severity: 'caveat', message: `an Otsu threshold was drawn on values that are only weakly bimodal (separability ${Math.min(...weak).toFixed(2)} of 1)` })
   const backends = [source.backend, ...(Array.isArray(source.sources) ? source.sources.map((s) => (isRec(s) ? s.backend : null)) : [])]
   if (backends.some((b) => b === 'classical:cva')) {
     out.push({ check: 'method', severity: 'caveat', message: 'the change mask comes from unsupervised change vector analysis, which also marks seasonal and illumination change (about 0.2 F1 against the LEVIR-CD building-change labels)' })

@@ -24,6 +24,10 @@ describe('perception quality policy', () => {
     expect(sev(checkPerception('measure:percentage', { numerator: 5, denominator: 10 }, { layer_status: 'ok' }, 'normal', { unit: '%' }, { value: 50, unit: '%' }), 'fraction')).toEqual([])
     const cva = checkPerception('measure:percentage', { numerator: 5, denominator: 10 }, { layer_status: 'ok' }, 'normal', { unit: '%', sources: [{ backend: 'classical:cva' }] }, { value: 50, unit: '%' })
     expect(sev(cva, 'method')).toEqual(['caveat'])
+    const weak = checkPerception('perceive:regions', {}, { layer_status: 'ok' }, 'normal', { thresholds: { water: { threshold_method: 'otsu', otsu_separability: 0.31 }, vegetation: { threshold_method: 'declared' } } })
+    expect(weak.find((f) => f.check === 'threshold')?.message).toMatch(/weakly bimodal \(separability 0.31/)
+    const strong = checkPerception('measure:percentage', { numerator: 1, denominator: 2 }, { layer_status: 'ok' }, 'normal', { unit: '%', sources: [{ backend: 'classical:spectral-index', perceive: { thresholds: { water: { otsu_separability: 0.76 } } } }] }, { value: 50, unit: '%' })
+    expect(sev(strong, 'threshold')).toEqual([])
     expect(sev(checkPerception('perceive:regions', { valid_pixels: 40, total_pixels: 100 }, { layer_status: 'incomplete' }, 'normal'), 'layer_status')).toEqual(['reject'])
   })
 
