@@ -24,7 +24,7 @@ const suite = makeSuite('s', '/data', [
 function result(answer: string): AgentResult {
   return {
     runId: 'r', taskType: 't', classifiedBy: 'rule', verified: [], stop: 'finished',
-    answer: { answer, explanation: '', choice: null, value: Number(answer), unit: null, basis: [], missing: [] } as AgentResult['answer'],
+    answer: { answer, explanation: '', choice: null, value: Number(answer), unit: null, basis: [], missing: [] } as unknown as AgentResult['answer'],
     trajectory: [], metrics: { tool_calls: 0, llm_calls: 0, tokens: 0, seconds: 0.1 },
   }
 }
