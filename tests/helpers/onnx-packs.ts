@@ -15,7 +15,10 @@ export function sha256(file: string): string {
 /**
  * out = base + mean(input) · gain, with base and gain of shape `dims`. Input `[1, 3, H, W]` float32 named `inputName`.
  */
-export function meanAffineModel(file: string, opts: { inputName?: string; inputDims: (number | string)[]; outputs: { name: string; dims: number[]; base: Float32Array; gain?: Float32Array }[] }): string {
+export function meanAffineModel(
+  file: string,
+  opts: { inputName?: string; inputDims: (number | string)[]; outputs: { name: string; dims: number[]; base: Float32Array; gain?: Float32Array }[]; metadata?: Record<string, string> },
+): string {
   const g = new OnnxGraph()
   const x = g.input(opts.inputName ?? 'images', 'float32', opts.inputDims)
   const mean = g.op('ReduceMean', [x], { keepdims: 0 })
@@ -24,7 +27,7 @@ export function meanAffineModel(file: string, opts: { inputName?: string; inputD
     if (o.gain) v = g.op('Add', [v, g.op('Mul', [mean, g.constant(o.gain, o.dims)])])
     g.output(v, o.name, 'float32', o.dims)
   }
-  return g.save(file)
+  return g.save(file, opts.metadata)
 }
 
 /** A raw-layout tensor [1, rows, A] filled by `set(row, anchor, value)` calls. */

@@ -13,6 +13,7 @@ import { defaultDataDir } from '../../store/paths'
 import { checkContract, onnxRoles, type ModelIo } from './contracts'
 import { VisionError } from './errors'
 import { describeManifestIssue, manifestSchema, type Manifest } from './manifest'
+import { readOnnxMetadata, ultralyticsMismatch } from './onnx-metadata'
 import { resolvePackPath, sha256File } from './pack-files'
 import type { Provider } from './providers'
 import type { SessionHandle, VisionRuntime } from './runtime/host'
@@ -134,6 +135,16 @@ export async function checkPack(dir: string, runtime: VisionRuntime, origin: 'bu
     const handle = await openPackModel({ manifest, dir, origin, files }, role, runtime, ['cpu'])
     io[role] = handle.io
     await runtime.release(handle)
+  }
+  if (manifest.family === 'yolo') {
+    let meta: Record<string, string> = {}
+    try {
+      meta = await readOnnxMetadata(files.model)
+    } catch {
+      // ONNX Runtime loaded the graph, so an unreadable metadata block only means there is nothing to compare.
+    }
+    const problem = ultralyticsMismatch(meta, manifest)
+    if (problem) throw new VisionError(`Pack '${manifest.id}' is refused: ${problem}.`, 'invalid')
   }
   if (manifest.family === 'clip') {
     const di = io.image.outputs[0].shape[1]

@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anchorCount } from '../../../../main/engines/vision/contracts'
+import { parseUltralyticsNames, readOnnxMetadata } from '../../../../main/engines/vision/onnx-metadata'
 import { addPack, checkPack, listPacks, loadPack, removePack } from '../../../../main/engines/vision/registry'
 import { VisionRuntime } from '../../../../main/engines/vision/runtime/host'
 import { RawHead, YOLO_NORM, meanAffineModel, writePack } from '../../../helpers/onnx-packs'
@@ -16,10 +17,10 @@ let root: string
 let runtime: VisionRuntime
 const dirs = () => ({ builtin: path.join(root, 'builtin'), user: path.join(root, 'user') })
 
-function source(id: string, rows: number, overrides: Record<string, unknown> = {}): string {
+function source(id: string, rows: number, overrides: Record<string, unknown> = {}, metadata?: Record<string, string>): string {
   const dir = path.join(root, 'incoming', id)
   fs.mkdirSync(dir, { recursive: true })
-  meanAffineModel(path.join(dir, 'model.onnx'), { inputDims: [1, 3, 64, 64], outputs: [{ name: 'output0', dims: [1, rows, A], base: new RawHead(rows, A).data }] })
+  meanAffineModel(path.join(dir, 'model.onnx'), { inputDims: [1, 3, 64, 64], outputs: [{ name: 'output0', dims: [1, rows, A], base: new RawHead(rows, A).data }], metadata })
   return writePack(dir, { id, family: 'yolo', task: 'detect', input: { width: 64, height: 64, resize: 'letterbox', normalisation: YOLO_NORM }, classNames: ['ship', 'plane'], files: { model: 'model.onnx' } }, overrides)
 }
 
@@ -73,6 +74,28 @@ describe('pack checks', () => {
     fs.writeFileSync(path.join(dir, 'model.onnx'), 'hello')
     writePack(dir, { id: 'not-onnx', family: 'yolo', task: 'detect', input: { width: 64, height: 64, resize: 'letterbox', normalisation: YOLO_NORM }, classNames: ['a'], files: { model: 'model.onnx' } })
     await expect(checkPack(dir, runtime)).rejects.toThrow("Pack 'not-onnx' is refused: its model file 'model.onnx' is not an ONNX model ONNX Runtime can load.")
+  })
+})
+
+describe('Ultralytics metadata inside the ONNX file', () => {
+  it('reads the metadata props from the protobuf and checks names, image size, task and layout against the manifest', async () => {
+    const meta = { author: 'Ultralytics', task: 'detect', stride: '32', imgsz: '[64, 64]', names: "{0: 'ship', 1: 'plane'}", end2end: 'False' }
+    expect(await readOnnxMetadata(path.join(source('meta-ok', 6, {}, meta), 'model.onnx'))).toEqual(meta)
+    await expect(checkPack(path.join(root, 'incoming', 'meta-ok'), runtime)).resolves.toBeTruthy()
+    await expect(checkPack(source('meta-names', 6, {}, { ...meta, names: "{0: 'plane', 1: 'ship'}" }), runtime)).rejects.toThrow(
+      "Pack 'meta-names' is refused: the model's class 0 is 'plane' but the manifest lists 'ship' (2 classes in the model, 2 in the manifest).",
+    )
+    await expect(checkPack(source('meta-size', 6, {}, { ...meta, imgsz: '[640, 640]' }), runtime)).rejects.toThrow(
+      "Pack 'meta-size' is refused: the model was exported at 640x640, the manifest says 64x64.",
+    )
+    await expect(checkPack(source('meta-e2e', 6, {}, { ...meta, end2end: 'True' }), runtime)).rejects.toThrow(
+      "Pack 'meta-e2e' is refused: the model is an end-to-end export but the manifest says layout 'raw'.",
+    )
+  })
+
+  it('parses Python dict literals of class names, quotes included', () => {
+    expect(parseUltralyticsNames(`{0: 'plane', 1: "people's car", 2: 'storage tank'}`)).toEqual(['plane', "people's car", 'storage tank'])
+    expect(parseUltralyticsNames('not a dict')).toBeNull()
   })
 })
 
