@@ -4,6 +4,7 @@
  * finite numbers. Novelty is the loop's check, made once before the call runs (a repeated call costs no compute).
  * A failure yields a specific diagnosis for the backbone; the observation itself never enters the history.
  */
+import { AREA_UNITS, LENGTH_UNITS, normaliseUnit } from '../engines/geometry/units'
 import { UNITS } from '../engines/raster/units'
 import { missingEvidence, ToolResultSchema, UNDECLARED, type EvidenceDeclaration, type ToolResult } from '../tools/protocol'
 
@@ -14,20 +15,23 @@ export type RuleOutcome =
   | { passed: false; rule: RuleName; diagnosis: string }
 
 /**
- * Units a numeric observation may carry; anything else fails closed. Every unit the execute engine tracks
- * (main/engines/raster/units.ts) plus the measurement and reporting units of the other tools.
+ * Units an observation may carry besides the engines' own (raster units, ground lengths and areas): counts, shares,
+ * rates and the written forms of temperature the other tools report in. Anything else fails closed.
  */
-export const KNOWN_UNITS = new Set<string>([
-  ...UNITS,
-  '', 'fraction', '%', 'ratio', 'index', 'unitless',
-  'm', 'km', 'cm', 'mm', 'm2', 'km2', 'ha', 'px', 'px2', 'pixels',
-  'K', 'degC', '°C', 'C', 'g/cm2', 'g/cm²', 'K/year', 'per year', '/year', 'days', 'day', 'dates', 'deg', 'degrees',
-  // measure's other ground units (main/engines/geometry/units.ts) and its relation result
-  'mi', 'ft', 'nmi', 'cm2', 'mi2', 'ft2', 'acre', 'boolean',
-])
+const REPORTING_UNITS = ['', 'fraction', '%', 'ratio', 'index', 'unitless', 'px', 'px2', 'pixels', '°C', 'C', 'g/cm²', 'K/year', 'per year', '/year', 'days', 'day', 'dates', 'deg', 'degrees']
 
-/** Units measured in metres: they must not be computed from approximate geometry. */
-const METRIC_UNITS = new Set(['m', 'km', 'cm', 'mm', 'm2', 'km2', 'ha', 'mi', 'ft', 'nmi', 'cm2', 'mi2', 'ft2', 'acre'])
+/** Every unit a numeric observation may declare: the execute engine's (engines/raster/units.ts), the geometry engine's
+ * lengths and areas with the aliases it accepts (engines/geometry/units.ts), and the reporting units above. */
+export function isKnownUnit(unit: string): boolean {
+  const u = unit.trim()
+  return (UNITS as readonly string[]).includes(u) || REPORTING_UNITS.includes(u) || isGroundUnit(u)
+}
+
+/** Units measured on the ground (lengths, areas): they must not be computed from approximate geometry. */
+function isGroundUnit(unit: string): boolean {
+  const u = normaliseUnit(unit)
+  return u in LENGTH_UNITS || u in AREA_UNITS
+}
 const METRIC_METRICS = new Set(['area', 'length', 'distance'])
 
 /** Paths of every non-finite number in a value (NaN, ±Infinity), at most a few. */
@@ -125,13 +129,13 @@ export function checkRules(tool: string, raw: unknown, ctx: RuleContext): RuleOu
   checked.push('evidence')
 
   const unit = declaredUnit(result)
-  if (unit !== undefined && !KNOWN_UNITS.has(unit.trim())) {
+  if (unit !== undefined && !isKnownUnit(unit)) {
     return { passed: false, rule: 'unit', diagnosis: `The ${tool} result declares the unknown unit '${unit}'; use a supported unit.` }
   }
   checked.push('unit')
 
   const metric = metricOf(result)
-  const metreBased = (metric !== undefined && METRIC_METRICS.has(metric)) || (unit !== undefined && METRIC_UNITS.has(unit.trim()))
+  const metreBased = (metric !== undefined && METRIC_METRICS.has(metric)) || (unit !== undefined && isGroundUnit(unit))
   if (metreBased) {
     const approx = [
       ...approximateGeometry(result.evidence.validity, 'evidence.validity'),

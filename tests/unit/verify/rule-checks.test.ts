@@ -62,6 +62,17 @@ describe('checkRules', () => {
     expect(checkRules('measure', result({ observation: { value: Number.NaN, unit: 'count' } }), none)).toMatchObject({ passed: false, rule: 'finite' })
   })
 
+  it('takes ground units and their written forms from the geometry engine, and keeps them off approximate geometry', () => {
+    const area = (unit: string, geometry: string) => result({
+      observation: { value: 3, unit },
+      evidence: { source: {}, intermediate: {}, validity: { geometry } },
+      config: { tool: 'measure', coarse: 'measure:area', fine: 'measure:area|auto|regions' },
+    })
+    expect(checkRules('measure', area('km²', 'exact'), none)).toMatchObject({ passed: true })
+    expect(checkRules('measure', area('acre', 'exact'), none)).toMatchObject({ passed: true })
+    expect(checkRules('measure', area('acre', 'approximate'), none)).toMatchObject({ passed: false, rule: 'geometry_contract' })
+  })
+
   it('accepts every unit the execute tool can declare (thermal inertia is in 1/K)', () => {
     for (const unit of Unit.options) {
       const outcome = checkRules('execute', executeOk(0.5, { unit }), { evidence: EXECUTE_EVIDENCE })
