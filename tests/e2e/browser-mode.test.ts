@@ -4,24 +4,23 @@
  * synthetic drop, and check what the page shows against the fixture README's values; then restart `rsure serve` on
  * the same data folder and check the page lists the same files again. Saves screenshots under test-results/e2e/. Chromium must be installed (.ci/run installs it); without it this test fails, it never skips.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import NodeWebSocket from 'ws'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FIXTURES, shared, tempDir } from '../helpers/tmp'
+import { FIXTURES, tempDir } from '../helpers/tmp'
+import { buildRenderer, launchChromium, requireChromium, ROOT, startServe as serve, type Served } from './rsure-serve'
 
-const root = path.resolve(__dirname, '..', '..')
-const CHROMIUM = process.env.RSURE_CHROMIUM ?? '/usr/bin/chromium'
+const root = ROOT
 const B4 = FIXTURES.B4
 const RED = FIXTURES.RED
 const SCREENSHOT = path.join(root, 'test-results', 'e2e', 'browser-mode.png')
 
 let tmp: { dir: string; cleanup: () => void }
-let server: ChildProcess | null = null
+let server: Served | null = null
 let serverLog = ''
 let context: BrowserContext | null = null
 let page: Page
@@ -29,52 +28,23 @@ let url = ''
 let rendererDir = ''
 let dataDir = ''
 
-/** Start `rsure serve --port 0` and wait for the address it prints. */
-function startServe(rendererDir: string, dataDir: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'bin', 'rsure.mjs'), 'serve', '--port', '0', '--renderer', rendererDir, '--data-dir', dataDir], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    server = child
-    const timer = setTimeout(() => reject(new Error(`rsure serve printed no address within 60 s; it said:\n${serverLog}`)), 60_000)
-    const onData = (d: Buffer) => {
-      serverLog += d.toString()
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]+)/.exec(serverLog)
-      if (m) {
-        clearTimeout(timer)
-        resolve(m[1])
-      }
-    }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', onData)
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`rsure serve exited with code ${code}:\n${serverLog}`))
-    })
-  })
+/** Start `rsure serve --port 0` (tests/e2e/rsure-serve.ts) and keep its log for failures. */
+async function startServe(rendererDir: string, dataDir: string): Promise<string> {
+  server = await serve(rendererDir, dataDir)
+  server.child.stdout!.on('data', (d: Buffer) => (serverLog += d.toString()))
+  server.child.stderr!.on('data', (d: Buffer) => (serverLog += d.toString()))
+  return server.url
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM}: install it with 'apt-get install -y chromium' (.ci/run does) or set RSURE_CHROMIUM to its path.`)
-  }
+  requireChromium()
   for (const f of [B4, RED]) if (!fs.existsSync(f)) throw new Error(`The fixture ${f} is missing: check out ../shared beside the project.`)
   tmp = tempDir('rsure-e2e-')
   rendererDir = path.join(tmp.dir, 'web')
   dataDir = path.join(tmp.dir, 'data')
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--outDir', rendererDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: root,
-    encoding: 'utf8',
-  })
-  if (build.status !== 0) throw new Error(`The renderer build failed:\n${build.stdout}\n${build.stderr}`)
+  buildRenderer(rendererDir)
   url = await startServe(rendererDir, dataDir)
-  context = await chromium.launchPersistentContext(path.join(tmp.dir, 'chromium-profile'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-    viewport: { width: 1280, height: 1000 },
-  })
+  context = await launchChromium(path.join(tmp.dir, 'chromium-profile'), { width: 1280, height: 1000 })
   page = context.pages()[0] ?? (await context.newPage())
   page.on('console', (m) => {
     if (m.type() === 'error') serverLog += `[page] ${m.text()}\n`
@@ -84,11 +54,7 @@ beforeAll(async () => {
 
 /** Stop the running `rsure serve` (Ctrl+C) and wait for it to exit. */
 async function stopServe(): Promise<void> {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r))
-    server.kill('SIGINT')
-    await exited
-  }
+  await server?.stop()
   server = null
 }
 

@@ -79,11 +79,12 @@ async function connect(url: string): Promise<void> {
   await page.waitForFunction(() => document.querySelector('[data-testid=connection]')?.textContent?.includes('browser mode'), undefined, { timeout: 20_000 })
 }
 
-async function priorN(task: string, config: string): Promise<number> {
+async function priorN(task: string, config: string, screenshot?: string): Promise<number> {
   await page.click('[data-testid=tab-prior]')
   const cell = page.locator(`[data-testid=prior-cell][data-task="${task}"][data-config="${config}"]`)
   await cell.waitFor({ timeout: 20_000 })
   const n = Number(await cell.getAttribute('data-n'))
+  if (screenshot) await shot(screenshot)
   await page.click('[data-testid=tab-desk]')
   return n
 }
@@ -119,7 +120,7 @@ afterAll(async () => {
 describe('the desk (rsure serve + Chromium)', () => {
   let ndviRun = ''
 
-  it('answers the mean NDVI of the Landsat scene, shows the NDVI layer over it, and a right mark grows the prior', async () => {
+  it('answers the mean NDVI of the Landsat scene with the rules backbone, and a right mark grows the prior', async () => {
     await page.setInputFiles('[data-testid=file-input]', [FIXTURES.B4, B5])
     await expect.poll(() => page.locator('[data-testid=file-card] [data-testid=preview-img]').count(), { timeout: 30_000 }).toBe(2)
     await mapSettled('map', 1)
@@ -136,17 +137,27 @@ describe('the desk (rsure serve + Chromium)', () => {
     await answer.waitFor({ timeout: 60_000 })
     expect(Number(await answer.innerText())).toBeCloseTo(0.2056, 4)
     ndviRun = (await page.locator('[data-testid=run]').last().getAttribute('data-run'))!
+    expect(ndviRun).toMatch(/^run-/)
     const call = page.locator('[data-testid=timeline-call]').first()
     expect(await call.getAttribute('data-status')).toBe('accepted')
     expect(await call.locator('[data-testid=verdict]').innerText()).toMatch(/accepted/)
     await shot('2-answer')
 
+    await page.locator(`[data-testid=run][data-run="${ndviRun}"] [data-testid=mark-answer] [data-testid=mark-right]`).click()
+    await page.locator('[data-testid=prior-change]').waitFor({ timeout: 20_000 })
+    await shot('4-marked')
+    expect(await priorN('environmental_assessment', config, '9-prior')).toBe(nBefore + 1)
+  })
+
+  it('opens the evidence viewer of the execute observation: its DAG, and the NDVI layer over the scene on the map', async () => {
+    const call = page.locator(`[data-testid=run][data-run="${ndviRun}"] [data-testid=timeline-call]`).first()
     await call.locator('[data-testid=open-evidence]').click()
     const viewer = page.locator('[data-testid=evidence-viewer]')
     await viewer.waitFor()
     await expect.poll(() => viewer.locator('[data-testid=dag-node]').count()).toBe(6)
     expect(await viewer.locator('[data-testid=evidence-source]').textContent()).toContain('normalized_difference')
     expect(await viewer.locator('[data-testid=evidence-validity]').textContent()).toContain('node_status')
+    await mapSettled('evidence-map', 1)
     await shot('3-evidence')
     await viewer.locator('[data-testid=product-toggle]').waitFor({ timeout: 20_000 })
     await mapSettled('evidence-map', 2)
@@ -163,14 +174,10 @@ describe('the desk (rsure serve + Chromium)', () => {
     await viewer.locator('[data-testid=product-toggle]').check()
     await page.keyboard.press('Escape')
     await expect.poll(() => viewer.count()).toBe(0)
+  })
 
-    await page.locator('[data-testid=run]').last().locator('[data-testid=mark-answer] [data-testid=mark-right]').click()
-    await page.locator('[data-testid=prior-change]').waitFor({ timeout: 20_000 })
-    await shot('4-marked')
-    expect(await priorN('environmental_assessment', config)).toBe(nBefore + 1)
-    expect(ndviRun).toMatch(/^run-/)
-
-    // The HTML report opens offline and shows its evidence images; the PDF has at least one page.
+  it('exports the run as an HTML report that opens offline with its images, and as a PDF; the light theme reads', async () => {
+    if (await page.locator('[data-testid=evidence-viewer]').count()) await page.click('[data-testid=close-evidence]')
     const run = page.locator(`[data-testid=run][data-run="${ndviRun}"]`)
     const [html] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), run.locator('[data-testid=export-html]').click()])
     const htmlPath = path.join(SHOTS, 'desk-report.html')
@@ -235,6 +242,7 @@ describe('the desk (rsure serve + Chromium)', () => {
     await page.click('[data-testid=tab-history]')
     const row = page.locator(`[data-testid=history-row][data-run="${runId}"]`)
     await row.waitFor({ timeout: 20_000 })
+    await shot('7-history')
     await row.locator('[data-testid=history-open]').click()
     const reopened = page.locator(`[data-testid=run][data-run="${runId}"]`)
     await reopened.locator('[data-testid=answer]').waitFor({ timeout: 20_000 })
@@ -242,7 +250,7 @@ describe('the desk (rsure serve + Chromium)', () => {
     expect(await reopened.locator('[data-testid=timeline-call][data-status=accepted]').count()).toBe(await accepted.count())
     await reopened.locator('[data-testid=timeline-call][data-status=accepted] [data-testid=open-evidence]').first().click()
     await expect.poll(() => page.locator('[data-testid=evidence-viewer] [data-testid=dag-node]').count()).toBeGreaterThanOrEqual(4)
-    await shot('7-q46-reopened')
+    await shot('7-q46-reopened-evidence')
     await page.keyboard.press('Escape')
   }, 400_000)
 
