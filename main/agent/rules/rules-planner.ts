@@ -116,6 +116,8 @@ function legacyDisagrees(spec: QuestionSpec, slots: Slots, skill: Skill | null):
     ].filter(Boolean)
     return `The recipe for ${spec.subjects[0] ?? 'this variable'} cannot take ${what.join(', ')} into account, so nothing was computed.`
   }
+  // The change recipes subtract; a ratio between periods or areas is another quantity.
+  if (spec.quantity.combine === 'ratio') return `The question asks for a ratio between ${spec.quantity.across ?? 'two quantities'}, which no recipe here computes (they give differences); nothing was computed.`
   // The named-variable recipe reads the statistic itself (the mean over the pixels a condition keeps, a change, a trend).
   if (skill.id === 'named-variable') return ['mean', 'max', 'min', 'fraction', 'trend'].includes(asked) ? null : `The question asks for the ${asked.replace(/_/g, ' ')} of ${spec.subjects[0] ?? 'the variable'}, which no recipe here computes for it; nothing was computed.`
   const allowed = LEGACY_FOR[asked]

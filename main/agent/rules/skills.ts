@@ -71,9 +71,16 @@ function disjoint(slots: Slots): { start: string; end: string }[] {
   return gap ? ps : []
 }
 
-/** The two periods of a change question: two named periods, or the two ends of one day range. */
+/**
+ * The two periods of a change question, earlier first (a change is the later minus the earlier, in whatever order
+ * the question names them: "between October and April 2020" is April to October): two named periods, or the two
+ * ends of one day range.
+ */
 function twoPeriods(slots: Slots): [{ start: string; end: string }, { start: string; end: string }] | null {
-  if (slots.periods.length >= 2) return [slots.periods[0], slots.periods[slots.periods.length - 1]]
+  if (slots.periods.length >= 2) {
+    const [a, b] = [slots.periods[0], slots.periods[slots.periods.length - 1]]
+    return a.start <= b.start ? [a, b] : [b, a]
+  }
   const p = slots.periods[0]
   if (p && p.granularity === 'day' && p.start !== p.end) return [{ start: p.start, end: p.start }, { start: p.end, end: p.end }]
   return null

@@ -80,6 +80,7 @@ const share = (v: Layer, keep: (x: number) => boolean, dates = Y2020, region = '
   })
 const countOn = (v: Layer, d: number, keep: (x: number) => boolean, region = 'all') => select(v, d, region).filter((x) => !Number.isNaN(x) && keep(x)).length
 const ndviIn = (lo: number, hi: number): Mask => (d, i) => NDVI[d][i] >= lo && NDVI[d][i] <= hi
+const argmax = (xs: number[]) => xs.reduce((best, x, i) => (x > xs[best] ? i : best), 0)
 /** Theil-Sen slope over the date index. */
 function sen(ys: number[]): number {
   const s: number[] = []
@@ -89,7 +90,7 @@ function sen(ys: number[]): number {
 
 // ---- cases -------------------------------------------------------------------------------------------------------
 
-type Expect = { value: () => number } | { refuse: RegExp } | { letter: () => string }
+type Expect = { value: () => number } | { refuse: RegExp } | { letter: () => string } | { date: () => string }
 interface Case {
   q: string
   options?: string
@@ -179,6 +180,12 @@ const CASES: Case[] = [
   { q: 'What is the mean LST in 2020 in Fahrenheit?', expect: { refuse: /Fahrenheit/i } },
   { q: 'What is the pooled median LST over all pixels of all dates in 2020?', expect: { refuse: /pooled median/ } },
   { q: 'What is the LST in 2020?', expect: { refuse: /names no statistic/ } },
+  { q: 'What is the ratio of the mean LST in July 2020 to the mean LST in January 2020?', expect: { refuse: /ratio between periods/ } },
+  { q: 'How much did the mean LST change from January 2020 to July 2020?', expect: { value: () => mean('lst', JUL) - mean('lst', inPeriod('2020-01-01', '2020-01-31')) } },
+  // A change between two periods is the later minus the earlier, whichever is named first.
+  { q: 'What is the difference between the mean NDVI in October 2020 and in April 2020?', expect: { value: () => mean('ndvi', inPeriod('2020-10-01', '2020-10-31')) - mean('ndvi', inPeriod('2020-04-01', '2020-04-30')) } },
+  { q: 'On which date in 2020 was the mean LST highest?', expect: { date: () => DATES[argmax(Y2020.map((d) => meanOf(LST[d])))] } },
+  { q: 'How many dates in 2020 had a mean LST above 285 K?', expect: { value: () => Y2020.filter((d) => meanOf(LST[d]) > 285).length } },
   { q: 'What is the mean LST above 115% of the annual mean in 2020?', expect: { refuse: /relative/ } },
 ]
 
@@ -195,7 +202,7 @@ function fillOptions(c: Case): string {
     .replace('MEANC', K(mean('lst')).toFixed(2))
 }
 
-async function ask(c: Case): Promise<{ refused: string | null; value?: number; choice?: string }> {
+async function ask(c: Case): Promise<{ refused: string | null; value?: number; choice?: string; date?: string }> {
   const task = makeTask({ question: c.q, options: c.options ? parseOptions(fillOptions(c)) : [], files: [dir] })
   const plan = planTask(task)
   const wf = plan.workflow
@@ -209,7 +216,17 @@ async function ask(c: Case): Promise<{ refused: string | null; value?: number; c
   if (wf.tool !== 'execute') return { refused: `not an execute workflow (${wf.tool})` }
   const r = await executeDag(wf.args, { artifacts: new ArtifactStore(path.join(dir, 'artifacts')) })
   if (r.status !== 'ok') return { refused: `the engine said: ${r.reason}` }
-  const o = r.observation as { value?: number; choice?: string; slope?: number }
+  const o = r.observation as { value?: number; choice?: string; slope?: number; points?: { date: string; value: number }[] }
+  // Series observations are read the way the workflow says: the date of the extreme, or the dates meeting the condition.
+  const read = wf.read
+  if (read.kind === 'series_extreme' && o.points?.length) {
+    const best = o.points.reduce((a, b) => ((read.which === 'max' ? b.value > a.value : b.value < a.value) ? b : a))
+    return { refused: null, date: best.date }
+  }
+  if (read.kind === 'series_count' && o.points) {
+    const meets = (v: number) => (read.op === '>' ? v > read.value : read.op === '>=' ? v >= read.value : read.op === '<' ? v < read.value : v <= read.value)
+    return { refused: null, value: o.points.filter((p) => meets(p.value)).length }
+  }
   return { refused: null, value: o.slope ?? o.value, choice: o.choice }
 }
 
@@ -235,6 +252,8 @@ describe('new phrasings from the spec definitions: no wrong confident answer', (
       if ('refuse' in c.expect) wrong.push(`${c.q}: answered ${r.value ?? r.choice} instead of refusing`)
       else if ('letter' in c.expect) {
         if (r.choice !== c.expect.letter()) wrong.push(`${c.q}: chose ${r.choice}, expected ${c.expect.letter()}`)
+      } else if ('date' in c.expect) {
+        if (r.date !== c.expect.date()) wrong.push(`${c.q}: gave ${r.date ?? r.value}, expected ${c.expect.date()}`)
       } else {
         const want = c.expect.value()
         if (r.value === undefined || Math.abs(r.value - want) > 1e-6 * Math.max(1, Math.abs(want))) wrong.push(`${c.q}: got ${r.value}, independent value ${want}`)
