@@ -9,7 +9,7 @@ import { CliError, parseCommandArgs, printJson, type Command } from '../io'
 
 const USAGE = [
   'rsure models list [--check] [--json]',
-  '       rsure models add DIR [--replace] [--json]',
+  '       rsure models add DIR|MODEL.onnx [--replace] [--id ID] [--gsd M] [--json]   (a bare Ultralytics export gets its manifest from its metadata)',
   '       rsure models check ID|DIR [--json]',
   '       rsure models remove ID',
   '       (each also takes --data-dir DIR)',
@@ -53,6 +53,8 @@ const command: Command = {
       json: { type: 'boolean', default: false },
       check: { type: 'boolean', default: false },
       replace: { type: 'boolean', default: false },
+      id: { type: 'string' },
+      gsd: { type: 'string' },
     })
     const c = { dataDir: values['data-dir'] ? path.resolve(values['data-dir']) : undefined }
     const one = (what: string) => {
@@ -67,7 +69,9 @@ const command: Command = {
         return 0
       }
       case 'add': {
-        const r = await guarded(() => addModelPack(path.resolve(one('pack folder')), { ...c, replace: values.replace }))
+        const gsd = values.gsd === undefined ? undefined : Number(values.gsd)
+        if (gsd !== undefined && !(gsd > 0)) throw new CliError(`--gsd takes the training ground sample distance in metres per pixel, a positive number (got '${values.gsd}').`, 2)
+        const r = await guarded(() => addModelPack(path.resolve(one('pack folder or .onnx file')), { ...c, replace: values.replace, id: values.id, gsd }))
         if (values.json) printJson(io, r)
         else io.stdout(reportText(r, 'installed'))
         return 0

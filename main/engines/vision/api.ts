@@ -27,6 +27,7 @@ import {
   type RegistryDirs,
 } from './registry'
 import { sharedVisionRuntime, type VisionRuntime } from './runtime/host'
+import { packFromUltralyticsExport } from './ultralytics-pack'
 
 export interface EngineContext {
   /** Data folder root (defaults to main/store/paths.ts defaultDataDir()). */
@@ -86,11 +87,22 @@ export async function checkModelPack(idOrDir: string, c: EngineContext = {}): Pr
   throw new VisionError(`'${idOrDir}' is neither an installed pack nor a pack folder; run 'rsure models list' to see the installed packs.`, 'missing')
 }
 
-/** Check the pack in `dir` and install it into the data folder. */
-export async function addModelPack(dir: string, c: EngineContext & { replace?: boolean } = {}): Promise<PackReport> {
+/**
+ * Check the pack in `source` and install it into the data folder. `source` is a pack folder (with manifest.json) or a
+ * bare Ultralytics .onnx export, whose manifest is made from its own metadata (`id` and `gsd` may be given).
+ */
+export async function addModelPack(source: string, c: EngineContext & { replace?: boolean; id?: string; gsd?: number } = {}): Promise<PackReport> {
   const { dirs, runtime } = ctx(c)
-  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new VisionError(`'${path.basename(dir)}' is not a folder; give the folder that holds manifest.json.`, 'invalid')
-  return report(await addToRegistry(dirs, path.resolve(dir), runtime, { replace: c.replace }))
+  if (!fs.existsSync(source)) throw new VisionError(`'${path.basename(source)}' does not exist; give a pack folder or an Ultralytics .onnx file.`, 'invalid')
+  if (fs.statSync(source).isFile()) {
+    const staged = await packFromUltralyticsExport(source, { id: c.id, gsd: c.gsd })
+    try {
+      return report(await addToRegistry(dirs, staged, runtime, { replace: c.replace }))
+    } finally {
+      fs.rmSync(path.dirname(staged), { recursive: true, force: true })
+    }
+  }
+  return report(await addToRegistry(dirs, path.resolve(source), runtime, { replace: c.replace }))
 }
 
 /** Remove an added pack. */

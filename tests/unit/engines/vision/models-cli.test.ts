@@ -58,3 +58,24 @@ describe('rsure models', () => {
     expect(usage.err).toMatch(/needs a subcommand: list, add, check or remove \(got 'frobnicate'\)/)
   })
 })
+
+describe('rsure models add MODEL.onnx', () => {
+  it('makes the manifest of a bare Ultralytics export from its metadata, and refuses a file without it', async () => {
+    const file = path.join(root, 'src', 'YOLO11n Cars.onnx')
+    meanAffineModel(file, {
+      inputDims: [1, 3, 64, 64],
+      outputs: [{ name: 'output0', dims: [1, 5, A], base: new RawHead(5, A).data }],
+      metadata: { task: 'detect', imgsz: '[64, 64]', names: "{0: 'car'}", license: 'AGPL-3.0 License (https://ultralytics.com/license)', version: '8.3.0' },
+    })
+    const add = await rsure('models', 'add', file, '--gsd', '0.3', '--json')
+    expect(add.err).toBe('')
+    expect(JSON.parse(add.out)).toMatchObject({ id: 'yolo11n-cars', version: '8.3.0', family: 'yolo', task: 'detect', classNames: ['car'], gsd: 0.3, licence: 'AGPL-3.0 License (https://ultralytics.com/license)' })
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'data', 'models', 'yolo11n-cars', 'manifest.json'), 'utf8'))
+    expect(manifest.input).toMatchObject({ width: 64, height: 64, resize: 'letterbox' })
+    const bare = path.join(root, 'src', 'bare.onnx')
+    meanAffineModel(bare, { inputDims: [1, 3, 64, 64], outputs: [{ name: 'output0', dims: [1, 5, A], base: new RawHead(5, A).data }] })
+    const refused = await rsure('models', 'add', bare)
+    expect(refused.code).toBe(1)
+    expect(refused.err).toBe("The file 'bare.onnx' carries no Ultralytics metadata (task, imgsz, names), so a manifest cannot be made for it; write one as native-models/README.md shows.\n")
+  })
+})
