@@ -3,6 +3,7 @@
  * invalid-request, one sentence naming where it is wrong) — the renderer can send nothing the contract does not
  * describe. Settings round-trip and the backbone probe answer in one sentence.
  */
+import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -104,6 +105,27 @@ describe('desk channels on the contract', () => {
     expect(await host.router.call('settings.get', {})).toMatchObject({ backbone: { kind: 'openai', baseUrl: 'http://127.0.0.1:9/v1' }, basemapPath: '/maps/base.tif' })
     await host.router.call('settings.set', { backbone: { kind: 'rules' }, basemapPath: null })
     expect(await host.router.call('settings.get', {})).toMatchObject({ backbone: { kind: 'rules' }, basemapPath: null })
+  })
+
+  it('remembers a data folder for the next start and shows it as pending', async () => {
+    const saved = { xdg: process.env.XDG_DATA_HOME, dir: process.env.RSURE_DATA_DIR }
+    process.env.XDG_DATA_HOME = path.join(tmp.dir, 'xdg')
+    delete process.env.RSURE_DATA_DIR
+    try {
+      const next = path.join(tmp.dir, 'next-data')
+      const r = await host.router.call('settings.set', { dataDir: next })
+      expect(r).toMatchObject({ dataDir: path.join(tmp.dir, 'data'), pendingDataDir: next, dataDirSource: 'setting' })
+      // A folder below a plain file can never be made.
+      const blocker = path.join(tmp.dir, 'plain-file')
+      fs.writeFileSync(blocker, 'x')
+      const bad = await host.router.dispatch('settings.set', { dataDir: path.join(blocker, 'rsure') }, ctx)
+      expect(bad).toMatchObject({ ok: false, error: { code: 'failed' } })
+      expect((bad as { error: { message: string } }).error.message).toMatch(/^RSure cannot keep its data in '.*plain-file\/rsure' because the folder cannot be created or written; choose another folder\.$/)
+    } finally {
+      if (saved.xdg === undefined) delete process.env.XDG_DATA_HOME
+      else process.env.XDG_DATA_HOME = saved.xdg
+      if (saved.dir !== undefined) process.env.RSURE_DATA_DIR = saved.dir
+    }
   })
 
   it('probes a backbone: an endpoint that lists the model, one that does not, nothing listening, a file that is not GGUF', async () => {
