@@ -53,10 +53,10 @@ export const PERCENTILE = /\b(\d{1,2}(?:\.\d+)?)(?:st|nd|rd|th)?[\s-]*(?:percent
 
 /** Image halves and quadrants by their words (north-up grids: north = top). */
 export const PARTS: readonly { part: Part; words: RegExp }[] = [
-  { part: 'northeast', words: /\b(?:north[\s-]?east(?:ern)?|upper[\s-]right|top[\s-]right)\s+(?:quadrant|quarter|corner)\b/i },
-  { part: 'northwest', words: /\b(?:north[\s-]?west(?:ern)?|upper[\s-]left|top[\s-]left)\s+(?:quadrant|quarter|corner)\b/i },
-  { part: 'southeast', words: /\b(?:south[\s-]?east(?:ern)?|lower[\s-]right|bottom[\s-]right)\s+(?:quadrant|quarter|corner)\b/i },
-  { part: 'southwest', words: /\b(?:south[\s-]?west(?:ern)?|lower[\s-]left|bottom[\s-]left)\s+(?:quadrant|quarter|corner)\b/i },
+  { part: 'northeast', words: /\b(?:north[\s-]?east(?:ern)?|upper[\s-]right|top[\s-]right)\s+(?:quadrant|quarter)\b/i },
+  { part: 'northwest', words: /\b(?:north[\s-]?west(?:ern)?|upper[\s-]left|top[\s-]left)\s+(?:quadrant|quarter)\b/i },
+  { part: 'southeast', words: /\b(?:south[\s-]?east(?:ern)?|lower[\s-]right|bottom[\s-]right)\s+(?:quadrant|quarter)\b/i },
+  { part: 'southwest', words: /\b(?:south[\s-]?west(?:ern)?|lower[\s-]left|bottom[\s-]left)\s+(?:quadrant|quarter)\b/i },
   { part: 'north', words: /\b(?:north(?:ern)?|upper|top)\s+half\b|\bhalf\s+(?:of\s+the\s+\w+\s+)?(?:to\s+the\s+|in\s+the\s+)north\b/i },
   { part: 'south', words: /\b(?:south(?:ern)?|lower|bottom)\s+half\b|\bhalf\s+(?:of\s+the\s+\w+\s+)?(?:to\s+the\s+|in\s+the\s+)south\b/i },
   { part: 'east', words: /\b(?:east(?:ern)?|right)\s+half\b|\bright[\s-]hand\s+half\b/i },
