@@ -65,7 +65,7 @@ export const PARTS: readonly { part: Part; words: RegExp }[] = [
 
 /** Phrases that name a part of the image the reader did not place (they could change the result). */
 export const REGION_WORDS =
-  /\b(?:north|south|east|west|upper|lower|top|bottom|left|right|central|centre|center|middle|northern|southern|eastern|western)[\w-]*\s+(?:half|halves|part|portion|quadrant|quarter|corner|section|side|third|strip|edge|rows?|columns?)\b|\b(?:quadrant|corner|buffer\s+of|rows?\s+\d|columns?\s+\d|within\s+\d+\s*k?m\b)|\b(?:within|inside|in|for|over)\s+(?:the\s+|a\s+|this\s+)?(?:bounding\s+box|bbox|polygon)\b(?!\s+(?:coordinates|of\s+the\s+(?:image|raster|input)))/i
+  /\b(?:north|south|east|west|upper|lower|top|bottom|left|right|central|centre|center|middle|northern|southern|eastern|western)[\w-]*\s+(?:half|halves|part|portion|quadrant|quarter|corner|section|side|third|strip|edge|rows?|columns?)\b|\b(?:top|bottom|left|right|upper|lower|north|south|east|west|centre|center|middle)\s+(?:side\s+)?(?:of|in)\s+the\s+(?:image|picture|scene|frame|tile|raster|map)\b|\b(?:quadrant|corner|buffer\s+of|rows?\s+\d|columns?\s+\d|within\s+\d+\s*k?m\b)|\b(?:within|inside|in|for|over)\s+(?:the\s+|a\s+|this\s+)?(?:bounding\s+box|bbox|polygon)\b(?!\s+(?:coordinates|of\s+the\s+(?:image|raster|input)))/i
 
 /** Words that could change the value when left unread: statistics, time parts, masks, units. */
 export const BLOCKING_WORDS: readonly { words: RegExp; why: string }[] = [

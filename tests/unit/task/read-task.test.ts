@@ -54,6 +54,9 @@ describe('the task reader', () => {
     const s = read('What is the mean LST of the central part of the image, excluding cloudy pixels, in 2019?')
     expect(blockingPhrases(s).map((n) => n.text)).toEqual(expect.arrayContaining(['central part', 'excluding', 'cloudy']))
     expect(refusalOf(s)).toMatch(/^The question could not be read completely, so nothing was computed: .*"central part"/)
+    // A part of the image named without a half or quadrant: a count or mean over the whole image would be another quantity.
+    expect(blockingPhrases(read('Count the cars in the parking lot at the bottom of the image.')).map((n) => n.text)).toEqual(['bottom of the image'])
+    expect(blockingPhrases(read('What is the mean NDVI in the top-left corner of the image?')).map((n) => n.text)).toContain('top-left corner')
     // Context words are listed, not blocking.
     const context = read('Farmers near Urumqi worry about drought. What is the mean TVDI in 2019?')
     expect(blockingPhrases(context)).toEqual([])
