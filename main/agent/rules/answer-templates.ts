@@ -7,7 +7,7 @@
  */
 import type { AnswerInput, AnswerWriter, FinalAnswer } from '../answer'
 import type { ObservationEntry } from '../verified-history'
-import { dagOf, isRec, nodeRecords, num } from '../../verify/policy/evidence-reading'
+import { dagOf, isRec, nodeRecords, num } from '../../tools/execute/evidence-reader'
 import { nearestOption } from '../../task/options'
 import { extractSlots, type Comparison } from './slots'
 import { physicalUnitOf } from './variables'
