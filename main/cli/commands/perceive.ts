@@ -8,7 +8,7 @@ import path from 'node:path'
 import { perceptionBackends } from '../../agent/perception-backends'
 import { openServices } from '../../services'
 import { perceiveWithLayers } from '../../tools/perceive/index'
-import { CliError, parseCommandArgs, printJson, type Command } from '../io'
+import { CliError, parseCommandArgs, printJson, progressPrinter, type Command } from '../io'
 import { formatResult } from './exec'
 
 function pairs(list: string[] | undefined, flag: string): [string, string][] {
@@ -69,7 +69,7 @@ const command: Command = {
     const services = openServices()
     let result
     try {
-      result = (await perceiveWithLayers(args, { artifacts: services.artifacts, signal: io.signal }, perceptionBackends())).result
+      result = (await perceiveWithLayers(args, { artifacts: services.artifacts, signal: io.signal, onProgress: values.json ? undefined : progressPrinter(io) }, perceptionBackends())).result
     } finally {
       services.close()
     }

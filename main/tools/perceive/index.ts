@@ -344,8 +344,14 @@ export async function perceiveWithLayers(raw: unknown, ctx: ToolContext, backend
   const stacks = async () => (cache ??= await Promise.all(args.image_paths.map((p) => loadBandStack(p, { bandRoles: args.band_roles }))))
   const why: string[] = []
   try {
-    for (const attempt of [() => tryClassical(args, ctx), () => tryPack(args, ctx, backends.vision, stacks), () => tryVlm(args, ctx, backends.vlm, stacks)]) {
+    const attempts: [string, () => Promise<Attempt>][] = [
+      ['weight-free engines', () => tryClassical(args, ctx)],
+      ['model packs', () => tryPack(args, ctx, backends.vision, stacks)],
+      ['vision-language model', () => tryVlm(args, ctx, backends.vlm, stacks)],
+    ]
+    for (const [i, [name, attempt]] of attempts.entries()) {
       if (ctx.signal?.aborted) return fail('error', 'cancelled', args)
+      ctx.onProgress?.({ stage: `perceive ${args.mode}: ${name}`, done: i, total: attempts.length })
       const a = await attempt()
       if (a.kind === 'done') return a.outcome
       why.push(a.why)

@@ -150,7 +150,9 @@ describe('perceive change on the LEVIR-CD pair', () => {
 
 describe('perceive backends and refusals', () => {
   it("answers 'insufficient' naming what to install when no backend can serve a mode", async () => {
-    const r = (await perceiveWithLayers({ mode: 'objects', image_paths: [LEVIR('A')], target_groups: { ship: ['ship'] } }, ctx)).result
+    const stages: string[] = []
+    const r = (await perceiveWithLayers({ mode: 'objects', image_paths: [LEVIR('A')], target_groups: { ship: ['ship'] } }, { ...ctx, onProgress: (p) => stages.push(`${p.done}/${p.total} ${p.stage}`) })).result
+    expect(stages).toEqual(['0/3 perceive objects: weight-free engines', '1/3 perceive objects: model packs', '2/3 perceive objects: vision-language model'])
     expect(r.status).toBe('insufficient')
     expect(r.reason).toMatch(/rsure models add/)
     expect(r.reason).toMatch(/RSURE_VLM/)
