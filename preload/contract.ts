@@ -344,9 +344,18 @@ export const channels = {
   ),
   'models.check': channel(z.object({ id: z.string().min(1) }).strict(), ModelPackReport, 'verify one installed pack: manifest, file hashes, graph inputs/outputs'),
   'models.add': channel(
-    z.object({ dir: z.string().min(1), replace: z.boolean().default(false) }).strict(),
+    z
+      .object({
+        /** A pack folder, or a bare Ultralytics .onnx export (its manifest is made from the file's metadata). */
+        dir: z.string().min(1),
+        replace: z.boolean().default(false),
+        /** For a bare .onnx: the pack id (default from the file name) and the training GSD in metres per pixel. */
+        id: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/).optional(),
+        gsd: z.number().positive().optional(),
+      })
+      .strict(),
     ModelPackReport,
-    'check the pack folder on this computer and install it into the data folder',
+    'check the pack folder (or Ultralytics .onnx file) on this computer and install it into the data folder',
   ),
   'models.remove': channel(z.object({ id: z.string().min(1) }).strict(), z.object({ removed: z.boolean() }), 'remove an added pack (built-in packs stay)'),
 

@@ -18,7 +18,7 @@ export function modelHandlers(deps: Pick<IpcDeps, 'dataDir'>): Handlers {
   return {
     'models.list': ({ check }) => guarded(async () => ({ packs: await listPacks({ ...c, check }) })),
     'models.check': ({ id }) => guarded(() => checkModelPack(id, c)),
-    'models.add': ({ dir, replace }) => guarded(() => addModelPack(dir, { ...c, replace })),
+    'models.add': ({ dir, replace, id, gsd }) => guarded(() => addModelPack(dir, { ...c, replace, id, gsd })),
     'models.remove': ({ id }) =>
       guarded(() => {
         removeModelPack(id, c)
