@@ -49,8 +49,8 @@ export class LiveRuns {
           if (e.type === 'started') {
             runId = e.runId
             this.running.set(e.runId, controller)
-            this.hub.emit('run.started', { runId: e.runId, ref, question: task.question })
             resolve(e.runId)
+            this.hub.emit('run.started', { runId: e.runId, ref, question: task.question })
           } else if (e.type === 'step') {
             this.hub.emit('run.step', toRunStep(e.runId, e.step))
           } else if (e.runId) {

@@ -49,7 +49,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     throw new ServeError(`The browser build is missing (${index} not found); run 'npm run build:renderer' first.`)
   }
   const token = opts.token ?? newToken()
-  const host = createIpcHost({ version: opts.version, dataDir: opts.dataDir, printPdf: printPdfWithChromium })
+  // Tile URLs are absolute (maplibre resolves no relative tile URLs); the origin is known once the port is.
+  let tileOrigin = ''
+  const host = createIpcHost({
+    version: opts.version,
+    dataDir: opts.dataDir,
+    printPdf: printPdfWithChromium,
+    tileBase: (transport) => (transport === 'ipc' ? 'rsure-tile://layer/' : `${tileOrigin}${TILE_PATH}`),
+  })
   let port = opts.port
   let handler: http.RequestListener = (_req, res) => res.writeHead(503).end()
   const server = http.createServer((req, res) => handler(req, res))
@@ -114,6 +121,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   })
   port = (server.address() as AddressInfo).port
   const origin = `http://${HOST}:${port}`
+  tileOrigin = origin
   const csp = rendererCsp({ websocketOrigins: [`ws://${HOST}:${port}`, `ws://localhost:${port}`] })
   const statics = serveStatic(opts.rendererDir, csp)
   const tiles = serveTiles(host, token, csp)

@@ -81,8 +81,8 @@ describe('the desk in browser mode', () => {
     const id = added.value.added[0].id
     const info = await call('layers.info', { layer: { fileId: id } })
     expect(info.ok).toBe(true)
-    expect(info.value.tileUrl).toMatch(new RegExp(`^/tiles/${id}/\\{z\\}/\\{x\\}/\\{y\\}\\.png\\?style=`))
-    const url = info.value.tileUrl.replace('{z}', '3').replace('{x}', '4').replace('{y}', '2')
+    expect(info.value.tileUrl).toMatch(new RegExp(`^${server.origin}/tiles/${id}/\\{z\\}/\\{x\\}/\\{y\\}\\.png\\?style=`))
+    const url = info.value.tileUrl.slice(server.origin.length).replace('{z}', '3').replace('{x}', '4').replace('{y}', '2')
     expect((await getTile(url)).status).toBe(401)
     expect((await getTile(url, 'f'.repeat(64))).status).toBe(401)
     const ok = await getTile(url, server.token)
