@@ -96,10 +96,10 @@ export function tiffProblem(name: string, err: TiffFormatError): string {
 export const MAX_IFDS = 256
 /** Most entries in one directory (TIFF files carry a few dozen tags). */
 export const MAX_IFD_ENTRIES = 4096
-/** Largest tag value read, in bytes (a tile table of a 10^6 x 10^6 image in 512-pixel tiles is ~30 MB). */
-export const MAX_TAG_BYTES = 64 * 1024 * 1024
+/** Largest tag value read, in bytes (4 M BigTIFF offsets: a tile table for 4 M tiles). */
+export const MAX_TAG_BYTES = 32 * 1024 * 1024
 /** Largest total of tag values read from one file's directories (so 4096 tags of 64 MB each cannot add up). */
-export const MAX_HEADER_BYTES = 256 * 1024 * 1024
+export const MAX_HEADER_BYTES = 96 * 1024 * 1024
 
 /** An open file and its size: every offset read is checked against the size before anything is allocated. */
 export interface TiffSource {
