@@ -41,7 +41,18 @@ export default async function bench(argv: string[]): Promise<number> {
     })
     fs.mkdirSync(OUT, { recursive: true })
     fs.writeFileSync(path.join(OUT, 'eval-report.svg'), renderPlot(report))
-    fs.writeFileSync(path.join(OUT, 'eval-report.md'), renderReport(report, { title: 'Fault-injection benchmark', plot: 'eval-report.svg' }))
+    // The questions with their references and where each reference comes from, after the report's tables.
+    const references = [
+      '',
+      '## Questions and references',
+      '',
+      '| question id | question | reference | unit | source |',
+      '| --- | --- | --- | --- | --- |',
+      ...suite.tasks
+        .filter((t) => !t.fault)
+        .map((t) => `| ${t.id} | ${t.question} | ${t.reference_observations?.[0]?.value} | ${t.answer_unit ?? ''} | ${String((t as { reference_source?: string }).reference_source ?? '')} |`),
+    ].join('\n')
+    fs.writeFileSync(path.join(OUT, 'eval-report.md'), `${renderReport(report, { title: 'Fault-injection benchmark', plot: 'eval-report.svg' })}${references}\n`)
 
     const of = (config: string, clean: boolean) =>
       configMetrics(config, report.backbone, config !== 'base', report.outcomes.filter((o) => o.config === config && !o.fault === clean))
