@@ -1,0 +1,31 @@
+// @vitest-environment happy-dom
+/**
+ * A plain photo in the pixel viewer carries the same overlays as the evidence viewer: the accepted observations of
+ * the run that were made on this image (and only those).
+ */
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import type { RsureApi } from '../../../preload/contract'
+import { PixelViewer } from '../../../renderer/src/map/pixel-viewer'
+import { acceptedCalls, buildRun } from '../../../renderer/src/model/run-model'
+import { callSteps, picture, taskStep } from './synthetic-runs'
+
+const api = { transport: 'websocket', invoke: () => Promise.reject(new Error('unused')), on: () => () => undefined, addFiles: () => Promise.reject(new Error('unused')) } as unknown as RsureApi
+
+describe('pixel viewer', () => {
+  it('draws the boxes of observations made on this photo, not those of another one', () => {
+    const A = picture('fa0001', '/imgs/apron.jpg', 640, 480)
+    const run = buildRun([
+      taskStep('How many planes?'),
+      ...callSteps(1, 1, 'perceive', { mode: 'objects', image_paths: [A.path] }, { observation: { count: 1, objects: [{ label: 'plane', score: 0.8, box: [1, 2, 30, 40] }] } }),
+      ...callSteps(2, 6, 'perceive', { mode: 'objects', image_paths: ['/imgs/other.jpg'] }, { observation: { count: 1, objects: [{ label: 'car', box: [5, 5, 9, 9] }] } }),
+      ...callSteps(3, 11, 'perceive', { mode: 'objects', image_paths: [A.path] }, { observation: { count: 1, objects: [{ label: 'truck', box: [100, 100, 140, 130] }] } }, 'reject'),
+    ])
+    const html = renderToStaticMarkup(<PixelViewer api={api} file={A} calls={acceptedCalls(run)} />)
+    const doc = new DOMParser().parseFromString(html, 'text/html')
+    const boxes = [...doc.querySelectorAll('[data-testid=ov-box]')]
+    expect(boxes.map((b) => b.textContent)).toEqual(['plane 0.8'])
+    expect(doc.querySelector('svg.overlay')!.getAttribute('viewBox')).toBe('0 0 640 480')
+    expect(doc.querySelector('[data-testid=pixel-viewer]')!.getAttribute('tabindex')).toBe('0')
+  })
+})
