@@ -6,7 +6,7 @@
  */
 import { runScene, type SceneOptions, type SceneResult } from './clip'
 import type { Provider } from './providers'
-import { runSam, type SamPrompts, type SamResult } from './sam'
+import { runSam, type SamOptions, type SamPrompts, type SamResult } from './sam'
 import { runDetector, type DetectOptions, type DetectResult } from './detect'
 import { VisionError } from './errors'
 import { loadImage, type ImageInput } from './image'
@@ -156,7 +156,7 @@ export async function classifyScene(image: ImageInput, packId: string | 'auto', 
 }
 
 /** Segment the objects the prompts point at with a SAM 1 / SAM 2.1 pack (one mask per box, one for all points). */
-export async function promptSegment(image: ImageInput, packId: string | 'auto', prompts: SamPrompts, opts: EngineContext & { providers?: Provider[]; signal?: AbortSignal } = {}): Promise<SamResult> {
+export async function promptSegment(image: ImageInput, packId: string | 'auto', prompts: SamPrompts, opts: EngineContext & SamOptions = {}): Promise<SamResult> {
   const { dirs, runtime } = ctx(opts)
   const pack = await loadPack(dirs, await packIdFor(['prompt-segment'], packId, opts))
   return runSam(pack, await loadImage(image), prompts, runtime, opts)

@@ -13,7 +13,7 @@
 import { packEvidence, type PackEvidence } from './manifest'
 import crypto from 'node:crypto'
 import { VisionError } from './errors'
-import { resizeImage, toChw, type LoadedImage } from './image'
+import { cropImage, resizeImage, toChw, type LoadedImage } from './image'
 import { openPackModel, type PreparedPack } from './registry'
 import type { Provider, ProviderAttempt } from './providers'
 import type { SessionHandle, VisionRuntime } from './runtime/host'
@@ -35,6 +35,8 @@ export interface SamMask extends InstanceMask {
   prompt: { box: [number, number, number, number] } | { points: { x: number; y: number; label: 0 | 1 }[] }
   /** Index of the chosen candidate among the decoder's masks. */
   candidate: number
+  /** The window of the source image the prompt was decoded in: x, y, width, height. */
+  window: [number, number, number, number]
 }
 
 export interface SamResult {
@@ -46,7 +48,10 @@ export interface SamResult {
     providerAttempts: ProviderAttempt[]
     contract: 'sam1' | 'sam2-samexporter'
     encoderInput: [number, number]
+    /** True when every window's encoder outputs came from the cache. */
     encoderCached: boolean
+    /** 'tiles': each box was decoded in a window around it (SamMask.window). */
+    view: 'full' | 'tiles'
     threshold: 0
     timingsMs: { encoder: number; decoder: number }
   }
@@ -137,7 +142,39 @@ function feedFor(dec: SessionHandle, name: string, value: number[], dims: number
   return { type: 'float32', dims, data: Float32Array.from(value) }
 }
 
-export async function runSam(pack: PreparedPack, img: LoadedImage, prompts: SamPrompts, runtime: VisionRuntime, opts: { providers?: Provider[]; signal?: AbortSignal } = {}): Promise<SamResult> {
+/** A window of the source image a prompt is decoded in: the whole image, or a crop around a box (view 'tiles'). */
+interface Window {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+/**
+ * The window for a box prompt on a large image: the box grown by half its size on each side (at least 512 px a side),
+ * clipped to the image. The encoder then sees the object at up to full resolution instead of the scene shrunk to
+ * 1024 px.
+ */
+export function boxWindow(b: [number, number, number, number], W: number, H: number): Window {
+  const side = (lo: number, hi: number, extent: number) => {
+    const want = Math.min(extent, Math.max(512, 2 * (hi - lo)))
+    const c = (lo + hi) / 2
+    const start = Math.max(0, Math.min(extent - want, Math.round(c - want / 2)))
+    return [start, Math.round(want)] as const
+  }
+  const [x, width] = side(b[0], b[2], W)
+  const [y, height] = side(b[1], b[3], H)
+  return { x, y, width, height }
+}
+
+export interface SamOptions {
+  providers?: Provider[]
+  signal?: AbortSignal
+  /** 'tiles' decodes each box in a window around it; default: windows when the image's long side exceeds 2048 px. */
+  view?: 'full' | 'tiles'
+}
+
+export async function runSam(pack: PreparedPack, img: LoadedImage, prompts: SamPrompts, runtime: VisionRuntime, opts: SamOptions = {}): Promise<SamResult> {
   const m = pack.manifest
   if (m.family !== 'sam' && m.family !== 'sam2') throw new VisionError(`Pack '${m.id}' is a ${m.family} pack, not SAM; choose a SAM or SAM 2.1 pack.`, 'invalid')
   const boxes = prompts.boxes ?? []
@@ -147,49 +184,69 @@ export async function runSam(pack: PreparedPack, img: LoadedImage, prompts: SamP
   const dec = await openPackModel(pack, 'decoder', runtime, opts.providers)
   const W0 = img.width
   const H0 = img.height
-  let t0 = performance.now()
-  const { outputs: emb, cached } = await encode(pack, img, enc, runtime, opts.signal)
-  const encMs = performance.now() - t0
-  t0 = performance.now()
+  const windowed = (opts.view ?? (Math.max(W0, H0) > 2048 ? 'tiles' : 'full')) === 'tiles'
   const sam1 = m.family === 'sam'
-  const sx = sam1 ? 1024 / Math.max(W0, H0) : 1024 / W0
-  const sy = sam1 ? 1024 / Math.max(W0, H0) : 1024 / H0
-  const jobs: { coords: number[]; labels: number[]; prompt: SamMask['prompt'] }[] = [
-    ...boxes.map((b) => ({ coords: [b[0] * sx, b[1] * sy, b[2] * sx, b[3] * sy], labels: [2, 3], prompt: { box: b } })),
-    ...(points.length
-      ? [
-          {
-            coords: points.flatMap((p) => [p.x * sx, p.y * sy]).concat(sam1 ? [0, 0] : []),
-            labels: points.map((p) => p.label as number).concat(sam1 ? [-1] : []),
-            prompt: { points },
-          },
-        ]
-      : []),
+  const whole: Window = { x: 0, y: 0, width: W0, height: H0 }
+  const jobs: { win: Window; points: [number, number][]; labels: number[]; prompt: SamMask['prompt'] }[] = [
+    ...boxes.map((b) => ({ win: windowed ? boxWindow(b, W0, H0) : whole, points: [[b[0], b[1]], [b[2], b[3]]] as [number, number][], labels: [2, 3], prompt: { box: b } })),
+    ...(points.length ? [{ win: whole, points: points.map((p) => [p.x, p.y] as [number, number]), labels: points.map((p) => p.label as number), prompt: { points } }] : []),
   ]
   const masks: SamMask[] = []
+  let encMs = 0
+  let decMs = 0
+  let cachedAll = true
   for (const job of jobs) {
-    const n = job.labels.length
+    const { win } = job
+    let t0 = performance.now()
+    const view = win === whole ? img : { ...(await cropImage(img, win.x, win.y, win.width, win.height)), georef: null, name: null }
+    const { outputs: emb, cached } = await encode(pack, view, enc, runtime, opts.signal)
+    cachedAll &&= cached
+    encMs += performance.now() - t0
+    t0 = performance.now()
+    // Prompt coordinates in the window, scaled as the encoder scaled the window (SAM 1: long side; SAM 2.1: per axis).
+    const sx = sam1 ? 1024 / Math.max(win.width, win.height) : 1024 / win.width
+    const sy = sam1 ? 1024 / Math.max(win.width, win.height) : 1024 / win.height
+    const coords = job.points.flatMap(([x, y]) => [(x - win.x) * sx, (y - win.y) * sy])
+    const labels = [...job.labels]
+    if (sam1 && !('box' in job.prompt)) {
+      // Points-only prompts get SAM 1's padding point.
+      coords.push(0, 0)
+      labels.push(-1)
+    }
+    const n = labels.length
     const feeds: Record<string, WireTensor> = {
-      point_coords: feedFor(dec, 'point_coords', job.coords, [1, n, 2]),
-      point_labels: feedFor(dec, 'point_labels', job.labels, [1, n]),
+      point_coords: feedFor(dec, 'point_coords', coords, [1, n, 2]),
+      point_labels: feedFor(dec, 'point_labels', labels, [1, n]),
       mask_input: { type: 'float32', dims: [1, 1, 256, 256], data: new Float32Array(256 * 256) },
       has_mask_input: feedFor(dec, 'has_mask_input', [0], [1]),
     }
-    for (const t of dec.io.inputs) if (emb[t.name]) feeds[t.name] = emb[t.name]
     // The encoder's outputs feed the decoder inputs of the same name; SAM 1 also takes the original size (H, W).
-    if (dec.io.inputs.some((t) => t.name === 'orig_im_size')) feeds.orig_im_size = feedFor(dec, 'orig_im_size', [H0, W0], [2])
+    for (const t of dec.io.inputs) if (emb[t.name]) feeds[t.name] = emb[t.name]
+    if (dec.io.inputs.some((t) => t.name === 'orig_im_size')) feeds.orig_im_size = feedFor(dec, 'orig_im_size', [win.height, win.width], [2])
     const missing = dec.io.inputs.filter((t) => !feeds[t.name]).map((t) => t.name)
     if (missing.length) throw new VisionError(`Pack '${m.id}' has decoder inputs this app cannot fill (${missing.join(', ')}).`, 'invalid')
     const out = await runtime.run(dec, feeds, { outputs: ['masks', 'iou_predictions'], signal: opts.signal })
     const iou = out.iou_predictions.data as Float32Array
     let best = 0
     for (let i = 1; i < iou.length; i++) if (iou[i] > iou[best]) best = i
-    const md = out.masks.dims
-    const [mh, mw] = [md[2], md[3]]
+    const [mh, mw] = [out.masks.dims[2], out.masks.dims[3]]
     const logits = out.masks.data as Float32Array
-    const full = mh === H0 && mw === W0 ? Uint8Array.from(logits.subarray(best * mh * mw, (best + 1) * mh * mw), (v) => (v > 0 ? 1 : 0)) : upsampleThreshold(logits, best * mh * mw, mh, mw, W0, H0)
-    const { mask, box } = cropMask(full, W0, H0)
-    masks.push({ ...mask, score: iou[best], box, prompt: job.prompt, candidate: best })
+    const full =
+      mh === win.height && mw === win.width
+        ? Uint8Array.from(logits.subarray(best * mh * mw, (best + 1) * mh * mw), (v) => (v > 0 ? 1 : 0))
+        : upsampleThreshold(logits, best * mh * mw, mh, mw, win.width, win.height)
+    const { mask, box } = cropMask(full, win.width, win.height)
+    masks.push({
+      ...mask,
+      x: mask.x + win.x,
+      y: mask.y + win.y,
+      score: iou[best],
+      box: box ? [box[0] + win.x, box[1] + win.y, box[2] + win.x, box[3] + win.y] : null,
+      prompt: job.prompt,
+      candidate: best,
+      window: [win.x, win.y, win.width, win.height],
+    })
+    decMs += performance.now() - t0
   }
   return {
     masks,
@@ -200,9 +257,10 @@ export async function runSam(pack: PreparedPack, img: LoadedImage, prompts: SamP
       providerAttempts: dec.attempts,
       contract: sam1 ? 'sam1' : 'sam2-samexporter',
       encoderInput: [1024, 1024],
-      encoderCached: cached,
+      encoderCached: cachedAll,
+      view: windowed ? 'tiles' : 'full',
       threshold: 0,
-      timingsMs: { encoder: Math.round(encMs), decoder: Math.round(performance.now() - t0) },
+      timingsMs: { encoder: Math.round(encMs), decoder: Math.round(decMs) },
     },
   }
 }

@@ -119,6 +119,17 @@ describe('SAM 1', () => {
     expect(res.evidence.encoderCached).toBe(true)
   })
 
+  it('decodes a box of a large image in a window around it (view tiles) and maps the mask back', async () => {
+    const big = { data: new Uint8Array(1200 * 600 * 3).fill(70), width: 1200, height: 600, georef: null, name: null }
+    const res = await runSam(await loadPack(dirs(), 'tiny-sam'), big, { boxes: [[900, 300, 1000, 400]] }, runtime, { providers: ['cpu'], view: 'tiles' })
+    // Window: 512 px around the box, kept inside the image -> (688, 88, 512, 512). Box in the window (212..312) x 2.
+    expect(res.masks[0].window).toEqual([688, 88, 512, 512])
+    expect(res.masks[0].score).toBeCloseTo((424 + 424 + 624 + 624) / 4 / 1024, 6)
+    // The tiny decoder's mask is the left half of its window: columns 688..943, rows 88..599.
+    expect(res.masks[0]).toMatchObject({ x: 688, y: 88, width: 256, height: 512, area: 256 * 512, box: [688, 88, 944, 600] })
+    expect(res.evidence.view).toBe('tiles')
+  })
+
   it('asks for a prompt when none is given', async () => {
     await expect(runSam(await loadPack(dirs(), 'tiny-sam'), IMG, {}, runtime)).rejects.toThrow('SAM needs a prompt: at least one box or one point on the object.')
   })
