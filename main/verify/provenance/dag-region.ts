@@ -5,7 +5,7 @@
  * compared whatever the image size.
  */
 import { isRec, num, upstream, type ActionNode, type Rec } from '../../tools/execute/evidence-reader'
-import type { Part } from '../question-reader/region'
+import { partNamed, type Part } from '../question-reader/region'
 
 export type DagRegion =
   | { node: string; kind: 'part'; part: Part; cols: [number, number]; rows: [number, number]; size: { width: number; height: number } }
@@ -64,7 +64,14 @@ export function dagRegions(nodes: readonly ActionNode[], output: string | null, 
     if (n.op === 'spatial.query' && isRec(n.params.geometry)) {
       const g = n.params.geometry
       const crs = g.crs ?? n.params.crs ?? 'map'
-      if (g.type === 'point') out.push({ node: n.id, kind: 'point' })
+      const named = g.type === 'part' && typeof g.part === 'string' ? partNamed(g.part) : null
+      if (named && size) {
+        const w = { col: Math.round(named.x0 * size.width), row: Math.round(named.y0 * size.height), width: 0, height: 0 }
+        w.width = Math.round(named.x1 * size.width) - w.col
+        w.height = Math.round(named.y1 * size.height) - w.row
+        out.push(part(n.id, w, size))
+      } else if (g.type === 'part') out.push({ node: n.id, kind: 'unsized' })
+      else if (g.type === 'point') out.push({ node: n.id, kind: 'point' })
       else if (g.type === 'polygon') out.push({ node: n.id, kind: 'polygon' })
       else if (g.type === 'bbox' && Array.isArray(g.bbox) && crs === 'pixel' && size) {
         // Clipped to the image: a box that holds every pixel centre restricts nothing.

@@ -32,6 +32,23 @@ const SIDE: Record<string, keyof typeof HALVES> = {
 }
 const SIDE_WORDS = Object.keys(SIDE).sort((a, b) => b.length - a.length).join('|')
 
+/**
+ * A part of the image named by a side or a corner ('north', 'south-west', 'upper_left', 'NE'), as a DAG may name
+ * it; null when the name is neither.
+ */
+export function partNamed(name: string): Part | null {
+  const n = name.toLowerCase().replace(/[\s_-]+/g, '')
+  if (ABBREV[n]) return intersect(HALVES[ABBREV[n][0]], HALVES[ABBREV[n][1]])
+  for (const [word, side] of Object.entries(SIDE)) {
+    if (n === word.replace('-', '')) return HALVES[side]
+    if (n.startsWith(word.replace('-', ''))) {
+      const rest = SIDE[n.slice(word.replace('-', '').length)]
+      if (rest && (side === 'north' || side === 'south') !== (rest === 'north' || rest === 'south')) return intersect(HALVES[side], HALVES[rest])
+    }
+  }
+  return null
+}
+
 function intersect(a: Part, b: Part): Part {
   return { x0: Math.max(a.x0, b.x0), x1: Math.min(a.x1, b.x1), y0: Math.max(a.y0, b.y0), y1: Math.min(a.y1, b.y1) }
 }
