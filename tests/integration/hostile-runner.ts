@@ -1,7 +1,8 @@
 /**
  * Child process of the hostile-corpus test: runs each file it is given through `rsure info`, a preview, an exec DAG
  * and `rsure ask`, and prints one JSON line per file with what each run said and the process's peak memory so far.
- * The parent enforces the time limit (it kills this process when a file takes too long) and judges the answers.
+ * It prints READY once its modules are loaded; the parent enforces the time limit per file from then on (it kills
+ * this process when a file takes too long) and judges the answers.
  *
  * Usage: node --import tsx hostile-runner.ts WORK_DIR FILE...
  */
@@ -10,6 +11,7 @@ import path from 'node:path'
 import { main } from '../../main/cli/index'
 import type { CliIo } from '../../main/cli/io'
 import { renderPreview } from '../../main/engines/raster/preview'
+import { buildTiff } from '../../scripts/hostile-corpus'
 
 export interface RunOutcome {
   code: number
@@ -75,6 +77,12 @@ async function run(work: string, file: string): Promise<FileReport> {
 }
 
 const [work, ...files] = process.argv.slice(2)
+// Warm up on a plain 2 x 2 file first (modules loaded, the raster worker started), so a file's time limit measures
+// its own runs, not start-up on a loaded machine.
+const warm = path.join(work, 'warm-up.tif')
+fs.writeFileSync(warm, buildTiff({ width: 2, height: 2, chunks: [new Uint8Array([1, 2, 3, 4])] }).bytes)
+await run(work, warm)
+process.stdout.write('READY\n')
 for (const f of files) {
   process.stdout.write(`START ${f}\n`)
   const report = await run(work, f)

@@ -56,7 +56,7 @@ describe('hostile files against running processes', () => {
     fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>t</title>')
     const serve = start(['serve', '--port', '0', '--json', '--renderer', web, '--data-dir', path.join(t.dir, 'serve-data')])
     const started = Date.now()
-    while (!serve.out().includes('}') && Date.now() - started < 30_000) await new Promise((r) => setTimeout(r, 100))
+    while (!serve.out().includes('}') && Date.now() - started < 120_000) await new Promise((r) => setTimeout(r, 100))
     const { url, origin, port } = JSON.parse(serve.out()) as { url: string; origin: string; port: number }
     const token = url.split('#token=')[1]
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, [WIRE_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${token}`], { origin })
@@ -85,14 +85,14 @@ describe('hostile files against running processes', () => {
     ws.close()
     serve.child.kill('SIGTERM')
     await serve.exit
-  }, 60_000)
+  }, 180_000)
 
   it('rsure ask over a folder holding a FIFO named like a raster ends with a clear message', async () => {
     const folder = path.join(t.dir, 'fifo-folder')
     fs.mkdirSync(folder)
     execFileSync('mkfifo', [path.join(folder, 'Testville_2020-01-01_NTL.tif')])
     const ask = start(['ask', '--files', folder, '--json', 'What was the mean night-time light of Testville in 2020?'])
-    const timer = setTimeout(() => ask.child.kill('SIGKILL'), 30_000)
+    const timer = setTimeout(() => ask.child.kill('SIGKILL'), 120_000)
     const code = await ask.exit
     clearTimeout(timer)
     expect(code).toBe(0)
@@ -101,7 +101,7 @@ describe('hostile files against running processes', () => {
     const reasons = out.trajectory.filter((s) => s.kind === 'tool_result').map((s) => String(s.payload.result.reason))
     expect(reasons[0]).toMatch(/^Node '\w+' reads from catalog '\w+', which found no assets \(1 file\(s\) skipped; 'Testville_2020-01-01_NTL\.tif': a named pipe \(FIFO\), not a regular file\); check its dir, files and period\.$/)
     expect(ask.err()).not.toMatch(/Error|at .*\(/)
-  }, 40_000)
+  }, 150_000)
 
   it('SIGTERM during a long rsure exec ends it within 2 s with one sentence', async () => {
     // A 30000 x 30000 sparse tiled file: 7 KB on disk, 900 million pixels to read (tens of seconds).
@@ -110,9 +110,13 @@ describe('hostile files against running processes', () => {
     fs.writeFileSync(long, buildTiff({ width: 30000, height: 30000, tile: [1024, 1024], chunks: Array.from({ length: n }, () => new Uint8Array(0)), sparse: true }).bytes)
     const dag = path.join(t.dir, 'long.json')
     fs.writeFileSync(dag, JSON.stringify({ nodes: [{ id: 'r', op: 'raster.read', params: { path: long } }, { id: 's', op: 'raster.summarize', params: { stats: ['mean'] }, inputs: { data: '@r' } }], output: 's' }))
-    const exec = start(['exec', '--dag', dag])
-    // Wait until the pixel work has started (the progress line or 3 s), then cancel.
-    await new Promise((r) => setTimeout(r, 3000))
+    const data = path.join(t.dir, 'cancel-data')
+    const exec = start(['exec', '--dag', dag], { RSURE_DATA_DIR: data })
+    // The run is under way once the command has opened its database (it then compiles the DAG in milliseconds and
+    // starts the pixel work); wait for that, plus a second, however slowly a loaded machine loads the modules.
+    const t0 = Date.now()
+    while (!fs.existsSync(path.join(data, 'rsure.sqlite')) && Date.now() - t0 < 120_000) await new Promise((r) => setTimeout(r, 100))
+    await new Promise((r) => setTimeout(r, 1000))
     expect(exec.child.exitCode).toBeNull()
     const sent = Date.now()
     exec.child.kill('SIGTERM')
@@ -120,5 +124,5 @@ describe('hostile files against running processes', () => {
     expect(Date.now() - sent).toBeLessThan(2000)
     expect(code).toBe(130)
     expect(exec.err().trim().split('\n').pop()).toBe('The run was interrupted before it finished; nothing was computed.')
-  }, 40_000)
+  }, 180_000)
 })
