@@ -1,7 +1,7 @@
 /**
  * The command line and the server under hostile files, as real processes: a running `rsure serve` given the IFD-loop
  * file and the 1e6 x 1e6 file still previews a normal file and stays up; `rsure ask` over a folder holding a FIFO
- * named like a raster ends with a clear message; SIGTERM during a long `rsure exec` ends it within 2 s.
+ * named like a raster ends with a clear message; SIGTERM during a long `rsure exec` or `rsure ask` ends it within 2 s.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -124,5 +124,24 @@ describe('hostile files against running processes', () => {
     expect(Date.now() - sent).toBeLessThan(2000)
     expect(code).toBe(130)
     expect(exec.err().trim().split('\n').pop()).toBe('The run was interrupted before it finished; nothing was computed.')
+  }, 180_000)
+
+  it('SIGTERM during a long rsure ask ends it within 2 s, the run stored as cancelled', async () => {
+    const folder = path.join(t.dir, 'long-ask')
+    fs.mkdirSync(folder)
+    const n = Math.ceil(30000 / 1024) ** 2
+    fs.writeFileSync(path.join(folder, 'Testville_2020-01-01_NTL.tif'), buildTiff({ width: 30000, height: 30000, tile: [1024, 1024], chunks: Array.from({ length: n }, () => new Uint8Array(0)), sparse: true }).bytes)
+    const data = path.join(t.dir, 'ask-cancel-data')
+    const ask = start(['ask', '--files', folder, 'What was the mean night-time light of Testville in 2020?'], { RSURE_DATA_DIR: data })
+    const t0 = Date.now()
+    while (!fs.existsSync(path.join(data, 'rsure.sqlite')) && Date.now() - t0 < 120_000) await new Promise((r) => setTimeout(r, 100))
+    await new Promise((r) => setTimeout(r, 3000))
+    expect(ask.child.exitCode).toBeNull()
+    const sent = Date.now()
+    ask.child.kill('SIGTERM')
+    const code = await ask.exit
+    expect(Date.now() - sent).toBeLessThan(2000)
+    expect(code).toBe(130)
+    expect(ask.err().trim().split('\n').pop()).toBe('The question was interrupted; the run is stored as cancelled with its trajectory so far.')
   }, 180_000)
 })
