@@ -5,7 +5,6 @@
  * insufficient and names what to install).
  */
 import { runScene, type SceneOptions, type SceneResult } from './clip'
-import type { Provider } from './providers'
 import { runSam, type SamOptions, type SamPrompts, type SamResult } from './sam'
 import { runDetector, type DetectOptions, type DetectResult } from './detect'
 import { VisionError } from './errors'
