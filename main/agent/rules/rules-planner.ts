@@ -103,7 +103,11 @@ const LEGACY_FOR: Partial<Record<NonNullable<QuestionSpec['quantity']['statistic
  */
 function legacyDisagrees(spec: QuestionSpec, slots: Slots, skill: Skill | null): string | null {
   const asked = spec.quantity.statistic
-  // The perception skills read the question with their own reader (skills/perception.ts) and plan measure/perceive.
+  // The perception skills read the question with their own reader (skills/perception.ts) and plan measure/perceive
+  // over the whole image: a half, quadrant or box asked is a region they would drop.
+  if (skill && (skill.id === 'perception' || skill.id === 'object-counting') && spec.region.kind !== 'whole') {
+    return `The ${skill.id === 'object-counting' ? 'counting' : 'perception'} recipe covers the whole image and cannot keep to ${spec.region.kind === 'part' ? `the ${spec.region.text}` : 'the region asked'}, so nothing was computed.`
+  }
   if (!skill || skill.id === 'spec-statistics' || skill.id === 'perception' || skill.id === 'object-counting' || asked === null) return null
   // What only the spec-statistics skill plans (a median, a region, a range mask ...) would be dropped by another recipe.
   if (needsSpecSkill(spec)) {

@@ -5,6 +5,7 @@
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { TemplateAnswerWriter } from '../../../main/agent/rules/answer-templates'
+import { planTask } from '../../../main/agent/rules/rules-planner'
 import { makeTask } from '../../../main/agent/task'
 import { planAndRun } from '../../helpers/plan-and-run'
 import { tempDir } from '../../helpers/tmp'
@@ -43,5 +44,11 @@ describe('answers name the computed quantity', () => {
     const a = await answer('What is the maximum LST in the northern half of the image in June 2020?')
     expect(a.value).toBe(312)
     expect(a.explanation).toMatch(/^The maximum in the north half of the image is 312\.00 K/)
+  })
+
+  it('a count of objects in a half of the image is refused, not counted over the whole image', () => {
+    const plan = planTask(makeTask({ question: 'How many cars are parked in the upper half of the image?', images: [path.join(t.dir, 'Plain_2020-06-01_LST.tif')] }))
+    expect(plan.refusal).toMatch(/cannot keep to the upper half/)
+    expect(plan.workflow).toBeNull()
   })
 })
