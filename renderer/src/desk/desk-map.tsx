@@ -9,6 +9,7 @@ import { layerKey, useLayerInfos } from '../map/layer-info'
 import { LayerList, type LayerRow } from '../map/layer-list'
 import { MapView, type MapLayerSpec } from '../map/map-view'
 import { PixelViewer } from '../map/pixel-viewer'
+import { useVectorLayers } from '../map/vector-layers'
 import type { CallView } from '../model/run-model'
 
 export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedLayer[]; calls: CallView[]; basemap: boolean }) {
@@ -43,6 +44,7 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
     return info instanceof Error ? { ...r, note: info.message } : info ? { ...r, bandCount: info.bandCount } : r
   })
   const specs = useMemo(() => withNotes.map(({ bandCount: _b, note: _n, ...s }) => s), [JSON.stringify(withNotes)]) // eslint-disable-line react-hooks/exhaustive-deps
+  const vectors = useVectorLayers(api, layers)
   const picture = pictures.find((p) => `pic-${p.id}` === view)
   return (
     <section className="desk-map" aria-label="map and images">
@@ -57,7 +59,7 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
         ))}
       </nav>
       <div className="map-area">
-        {picture ? <PixelViewer api={api} file={picture} calls={calls} /> : <MapView api={api} layers={specs} fitKey={rasters.map((f) => f.id).join()} label="map of the session's rasters" />}
+        {picture ? <PixelViewer api={api} file={picture} calls={calls} /> : <MapView api={api} layers={specs} vectors={vectors} fitKey={rasters.map((f) => f.id).join()} label="map of the session's rasters" />}
         {!picture && (
           <aside className="layers-panel" aria-label="layers">
             <h3>Layers</h3>

@@ -10,6 +10,7 @@
 import { useMemo, useState } from 'react'
 import type { DerivedLayer, FileEntry, RsureApi } from '../../../preload/contract'
 import { MapView, type MapLayerSpec } from '../map/map-view'
+import { useVectorLayers } from '../map/vector-layers'
 import { baseName, num } from '../model/format'
 import { artifactForNode, type DagNodeView } from '../model/dag-layout'
 import { drawablesOf, gsdOf, observationKind, sourceImages } from '../model/observation'
@@ -74,6 +75,7 @@ function ExecuteMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedL
   const [opacity, setOpacity] = useState(0.85)
   const [showProduct, setShowProduct] = useState(true)
   const product = layers.find((l) => l.id === artifact) ?? null
+  const vectors = useVectorLayers(api, layers)
   const specs: MapLayerSpec[] = useMemo(
     () => [
       ...sceneFiles.slice(0, 1).map((f) => ({ key: `src-${f.id}`, ref: { fileId: f.id }, name: f.name, visible: true, opacity: 1, style: {} })),
@@ -83,7 +85,7 @@ function ExecuteMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedL
   )
   return (
     <div className="execute-map">
-      <MapView api={api} layers={specs} fitKey={artifact ?? 'none'} label="map of the observation" testId="evidence-map" />
+      <MapView api={api} layers={specs} vectors={vectors} fitKey={artifact ?? 'none'} label="map of the observation" testId="evidence-map" />
       <div className="controls">
         {product ? (
           <>
