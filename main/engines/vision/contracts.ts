@@ -88,12 +88,22 @@ function checkYolo(m: Manifest, io: ModelIo): string | null {
 }
 
 const SAM1_DECODER_INPUTS = ['image_embeddings', 'point_coords', 'point_labels', 'mask_input', 'has_mask_input', 'orig_im_size']
+const SAM2_ORT_DECODER_INPUTS = ['image_features_0', 'image_features_1', 'image_embeddings', 'point_coords', 'point_labels', 'input_masks', 'has_input_masks', 'original_image_size']
 const SAM2_DECODER_INPUTS = ['image_embed', 'high_res_feats_0', 'high_res_feats_1', 'point_coords', 'point_labels', 'mask_input', 'has_mask_input']
 
 function checkSamEncoder(m: Manifest, io: ModelIo): string | null {
   if (m.family === 'sam') {
     const r = checkTensor(byName(io.inputs, 'x'), "input 'x'", [1, 3, 1024, 1024], ['float32'])
     return r ?? checkTensor(byName(io.outputs, 'image_embeddings'), "output 'image_embeddings'", [1, 256, 64, 64], ['float32'])
+  }
+  if (byName(io.outputs, 'image_features_0')) {
+    // The ONNX Runtime converter's names (MODELS.md section 2).
+    return (
+      checkTensor(byName(io.inputs, 'image'), "input 'image'", [null, 3, 1024, 1024], ['float32']) ??
+      checkTensor(byName(io.outputs, 'image_features_0'), "output 'image_features_0'", [null, 32, 256, 256], ['float32']) ??
+      checkTensor(byName(io.outputs, 'image_features_1'), "output 'image_features_1'", [null, 64, 128, 128], ['float32']) ??
+      checkTensor(byName(io.outputs, 'image_embeddings'), "output 'image_embeddings'", [null, 256, 64, 64], ['float32'])
+    )
   }
   return (
     checkTensor(byName(io.inputs, 'image'), "input 'image'", [1, 3, 1024, 1024], ['float32']) ??
@@ -103,10 +113,23 @@ function checkSamEncoder(m: Manifest, io: ModelIo): string | null {
   )
 }
 
+/** Which SAM decoder contract a graph follows, from its input names. */
+export function samContract(m: Manifest, io: ModelIo): 'sam1' | 'sam2-samexporter' | 'sam2-ort' {
+  if (m.family === 'sam') return 'sam1'
+  return byName(io.inputs, 'image_features_0') ? 'sam2-ort' : 'sam2-samexporter'
+}
+
 function checkSamDecoder(m: Manifest, io: ModelIo): string | null {
-  const names = m.family === 'sam' ? SAM1_DECODER_INPUTS : SAM2_DECODER_INPUTS
+  const contract = samContract(m, io)
+  const names = contract === 'sam1' ? SAM1_DECODER_INPUTS : contract === 'sam2-ort' ? SAM2_ORT_DECODER_INPUTS : SAM2_DECODER_INPUTS
   const missing = names.filter((n) => !byName(io.inputs, n))
-  if (missing.length) return `its inputs lack ${missing.map((n) => `'${n}'`).join(', ')} (the ${m.family === 'sam' ? 'SAM 1' : 'SAM 2.1 samexporter'} decoder contract)`
+  if (missing.length) return `its inputs lack ${missing.map((n) => `'${n}'`).join(', ')} (the ${contract === 'sam1' ? 'SAM 1' : contract === 'sam2-ort' ? 'SAM 2.1 ONNX Runtime converter' : 'SAM 2.1 samexporter'} decoder contract)`
+  if (contract === 'sam2-ort') {
+    return (
+      checkTensor(byName(io.outputs, 'masks'), "output 'masks'", [null, null, null, null], ['float32', 'bool']) ??
+      checkTensor(byName(io.outputs, 'iou_predictions'), "output 'iou_predictions'", [null, null], ['float32'])
+    )
+  }
   if (m.family === 'sam') {
     return (
       checkTensor(byName(io.outputs, 'masks'), "output 'masks'", [1, null, null, null], ['float32']) ??

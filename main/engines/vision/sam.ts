@@ -9,11 +9,14 @@
  * SAM 2.1 (samexporter contract): the image is stretched to 1024² (no aspect kept), normalised by the pack; points are
  * scaled by 1024/W0 and 1024/H0 separately; the decoder pads in-graph and returns 256² logits per candidate, which are
  * upsampled bilinearly (half-pixel centres) to the original size and thresholded at 0.
+ * SAM 2.1 (ONNX Runtime converter contract, told apart by its input names): the same encoder input and prompt
+ * scaling; int32 labels and original size; masks come at the original size, as logits or booleans.
  */
 import { packEvidence, type PackEvidence } from './manifest'
 import crypto from 'node:crypto'
 import { VisionError } from './errors'
 import { cropImage, resizeImage, toChw, type LoadedImage } from './image'
+import { samContract } from './contracts'
 import { openPackModel, type PreparedPack } from './registry'
 import type { Provider, ProviderAttempt } from './providers'
 import type { SessionHandle, VisionRuntime } from './runtime/host'
@@ -46,7 +49,7 @@ export interface SamResult {
     pack: PackEvidence
     provider: Provider
     providerAttempts: ProviderAttempt[]
-    contract: 'sam1' | 'sam2-samexporter'
+    contract: 'sam1' | 'sam2-samexporter' | 'sam2-ort'
     encoderInput: [number, number]
     /** True when every window's encoder outputs came from the cache. */
     encoderCached: boolean
@@ -186,6 +189,7 @@ export async function runSam(pack: PreparedPack, img: LoadedImage, prompts: SamP
   const H0 = img.height
   const windowed = (opts.view ?? (Math.max(W0, H0) > 2048 ? 'tiles' : 'full')) === 'tiles'
   const sam1 = m.family === 'sam'
+  const contract = samContract(m, dec.io)
   const whole: Window = { x: 0, y: 0, width: W0, height: H0 }
   const jobs: { win: Window; points: [number, number][]; labels: number[]; prompt: SamMask['prompt'] }[] = [
     ...boxes.map((b) => ({ win: windowed ? boxWindow(b, W0, H0) : whole, points: [[b[0], b[1]], [b[2], b[3]]] as [number, number][], labels: [2, 3], prompt: { box: b } })),
@@ -214,15 +218,20 @@ export async function runSam(pack: PreparedPack, img: LoadedImage, prompts: SamP
       labels.push(-1)
     }
     const n = labels.length
+    // The ONNX Runtime converter's decoder names the mask prompt and the size inputs differently (MODELS.md section 2).
+    const ort = contract === 'sam2-ort'
     const feeds: Record<string, WireTensor> = {
       point_coords: feedFor(dec, 'point_coords', coords, [1, n, 2]),
       point_labels: feedFor(dec, 'point_labels', labels, [1, n]),
-      mask_input: { type: 'float32', dims: [1, 1, 256, 256], data: new Float32Array(256 * 256) },
-      has_mask_input: feedFor(dec, 'has_mask_input', [0], [1]),
+      [ort ? 'input_masks' : 'mask_input']: { type: 'float32', dims: [1, 1, 256, 256], data: new Float32Array(256 * 256) },
+      [ort ? 'has_input_masks' : 'has_mask_input']: feedFor(dec, ort ? 'has_input_masks' : 'has_mask_input', [0], [1]),
     }
-    // The encoder's outputs feed the decoder inputs of the same name; SAM 1 also takes the original size (H, W).
+    // The encoder's outputs feed the decoder inputs of the same name; SAM 1 and the ORT converter also take the
+    // original size (H, W).
     for (const t of dec.io.inputs) if (emb[t.name]) feeds[t.name] = emb[t.name]
-    if (dec.io.inputs.some((t) => t.name === 'orig_im_size')) feeds.orig_im_size = feedFor(dec, 'orig_im_size', [win.height, win.width], [2])
+    for (const name of ['orig_im_size', 'original_image_size']) {
+      if (dec.io.inputs.some((t) => t.name === name)) feeds[name] = feedFor(dec, name, [win.height, win.width], [2])
+    }
     const missing = dec.io.inputs.filter((t) => !feeds[t.name]).map((t) => t.name)
     if (missing.length) throw new VisionError(`Pack '${m.id}' has decoder inputs this app cannot fill (${missing.join(', ')}).`, 'invalid')
     const out = await runtime.run(dec, feeds, { outputs: ['masks', 'iou_predictions'], signal: opts.signal })
@@ -230,6 +239,7 @@ export async function runSam(pack: PreparedPack, img: LoadedImage, prompts: SamP
     let best = 0
     for (let i = 1; i < iou.length; i++) if (iou[i] > iou[best]) best = i
     const [mh, mw] = [out.masks.dims[2], out.masks.dims[3]]
+    // Logits (float) or, from the ORT converter without return_logits, booleans (0/1): both are set where > 0.
     const logits = out.masks.data as Float32Array
     const full =
       mh === win.height && mw === win.width
@@ -255,7 +265,7 @@ export async function runSam(pack: PreparedPack, img: LoadedImage, prompts: SamP
       pack: packEvidence(m),
       provider: dec.provider,
       providerAttempts: dec.attempts,
-      contract: sam1 ? 'sam1' : 'sam2-samexporter',
+      contract,
       encoderInput: [1024, 1024],
       encoderCached: cachedAll,
       view: windowed ? 'tiles' : 'full',

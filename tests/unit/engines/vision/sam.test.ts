@@ -97,6 +97,43 @@ beforeAll(() => {
     files: { encoder: 'encoder.onnx', decoder: 'decoder.onnx' },
   })
 })
+function ortSam2Pack(): void {
+  // SAM 2.1 as the ONNX Runtime converter exports it: other names, int32 labels and size, boolean masks at full size.
+  const d = path.join(root, 'packs', 'tiny-sam2-ort')
+  fs.mkdirSync(d, { recursive: true })
+  const e = new OnnxGraph()
+  const im = e.input('image', 'float32', [1, 3, 1024, 1024])
+  pooled(e, im, 4, 32, 'image_features_0', 256)
+  pooled(e, im, 8, 64, 'image_features_1', 128)
+  pooled(e, im, 16, 256, 'image_embeddings', 64)
+  e.save(path.join(d, 'encoder.onnx'))
+  const g = new OnnxGraph()
+  g.input('image_features_0', 'float32', [1, 32, 256, 256])
+  g.input('image_features_1', 'float32', [1, 64, 128, 128])
+  g.input('image_embeddings', 'float32', [1, 256, 64, 64])
+  const pc = g.input('point_coords', 'float32', [1, 'n', 2])
+  g.input('point_labels', 'int32', [1, 'n'])
+  g.input('input_masks', 'float32', [1, 1, 256, 256])
+  g.input('has_input_masks', 'float32', [1])
+  const size = g.input('original_image_size', 'int32', [2])
+  const three = new Float32Array(3 * 256 * 256)
+  three.set(halfPlane(() => false), 0)
+  three.set(halfPlane((_r, c) => c < 128), 256 * 256)
+  three.set(halfPlane((r) => r < 128), 2 * 256 * 256)
+  const sizes = g.op('Concat', [g.constant([1, 3], [2], 'int64'), g.op('Cast', [size], { to: 7 })], { axis: 0 })
+  const up = g.op('Resize', [g.constant(three, [1, 3, 256, 256]), '', '', sizes], { mode: 'linear' })
+  g.output(g.op('Greater', [up, g.constant([0], [1])]), 'masks', 'bool', [1, 3, 'h', 'w'])
+  g.output(g.op('Concat', [g.constant([0.2, 0.6], [1, 2]), coordScore(g, pc)], { axis: 1 }), 'iou_predictions', 'float32', [1, 3])
+  g.save(path.join(d, 'decoder.onnx'))
+  writePack(d, {
+    id: 'tiny-sam2-ort',
+    family: 'sam2',
+    task: 'prompt-segment',
+    input: { width: 1024, height: 1024, resize: 'stretch', normalisation: { scale: 1 / 255, mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] } },
+    files: { encoder: 'encoder.onnx', decoder: 'decoder.onnx' },
+  })
+}
+
 afterAll(async () => {
   await runtime.close()
   fs.rmSync(root, { recursive: true, force: true })
@@ -145,5 +182,15 @@ describe('SAM 2.1 (samexporter)', () => {
     expect(res.masks[1]).toMatchObject({ candidate: 2, area: 200 * 50, box: [0, 0, 200, 50] })
     expect(res.masks[1].score).toBeCloseTo(0.875, 6)
     expect(res.evidence.contract).toBe('sam2-samexporter')
+  })
+})
+
+describe('SAM 2.1 (ONNX Runtime converter)', () => {
+  it('recognises the contract from the input names and reads boolean full-size masks', async () => {
+    ortSam2Pack()
+    const res = await runSam(await loadPack(dirs(), 'tiny-sam2-ort'), IMG, { boxes: [[150, 75, 200, 100]] }, runtime, { providers: ['cpu'] })
+    expect(res.evidence.contract).toBe('sam2-ort')
+    expect(res.masks[0]).toMatchObject({ candidate: 2, area: 200 * 50, box: [0, 0, 200, 50] })
+    expect(res.masks[0].score).toBeCloseTo(0.875, 6)
   })
 })
