@@ -73,7 +73,10 @@ function checkStatistic(asked: AskedStatistic[], chain: StatisticStep[]): Findin
   if (chain.length === 0) {
     return [{ check: 'provenance_statistic', severity: 'request', key: 'statistic_node', message: `the question asks for the ${asked.map(describeStatistic).join(' and ')}, but no node of the DAG computes a statistic the verifier can read` }]
   }
-  const missing = asked.filter((a) => !chain.some((s) => matchesStep(a, s)))
+  // Dates are counted either by a count over dates or, from per-date values the observation reports (no reduction
+  // over dates), by the answer: both show the dates one by one.
+  const perDateValues = !chain.some((s) => s.over === 'dates')
+  const missing = asked.filter((a) => !chain.some((s) => matchesStep(a, s)) && !(a.kind === 'date_count' && perDateValues))
   if (missing.length === 0) return [pass('provenance_statistic', `statistic node(s) ${chain.map((s) => `'${s.node}' (${s.stat})`).join(', ')} compute what is asked`)]
   const outer = chain[0]
   return [{

@@ -1,8 +1,8 @@
 /**
  * Conditions that restrict which pixels a question is about ("pixels with NDVI between 0.2 and 0.5", "how many
  * pixels had TVDI above 0.9", "areas where LST exceeds 310 K"), read by the verifier with its own comparator words.
- * A comparison counts as a pixel condition only when the words around it speak of pixels or areas: "was the mean
- * LST above 300 K?" compares the result, it masks nothing. A pixel phrase with no threshold it can read ("pixels
+ * A comparison counts as a pixel condition only when the words before it speak of pixels or areas: "was the mean
+ * LST above 300 K?" compares the result and "days with a mean LST above 300 K" selects dates; neither masks pixels. A pixel phrase with no threshold it can read ("pixels
  * with high NDVI") is reported as unchecked.
  */
 import { canonicalVariable, VARIABLE_PATTERN } from './variables'
@@ -34,8 +34,22 @@ const INCLUSIVE = /^(>=|≥|<=|≤|at least|at most|no less than|not less than|n
 const alt = (words: string[]) => [...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&').replace(/ /g, '\\s+')).join('|')
 const CMP = `(${alt([...ABOVE, ...BELOW])})`
 const VAR = `(${VARIABLE_PATTERN})`
-/** Words before a comparison that make it a restriction of pixels. */
-const ANCHOR = /\b(pixels?|areas?|regions?|locations?|cells?|parts?|places?|land|zones?|where|whose|with|having|had|has|have|that\s+(?:are|were|is|was))\b[^.;?]{0,40}$/i
+/** Nouns before a comparison that make it a restriction of pixels ("pixels with", "areas where", "of the area with"). */
+const PIXEL_NOUN = /\b(?:pixels?|areas?|regions?|locations?|cells?|parts?|places?|land|zones?|surface)\b/gi
+/** Nouns that make the comparison one about dates ("days had a mean LST above 300 K"): it masks no pixel. */
+const DATE_NOUN = /\b(?:days?|dates?|scenes?|images?|months?|years?|times?|acquisitions?|observations?)\b/gi
+/** A statistic just before the variable: the comparison is on the statistic's value, not on pixels. */
+const STAT_BEFORE = /\b(?:mean|average|median|maximum|minimum|max|min|total|overall)\s+(?:daily\s+|annual\s+|monthly\s+)?$/i
+
+/** Whether the words before a comparison make it a pixel condition: a pixel noun, with no date noun after it. */
+function restrictsPixels(before: string): boolean {
+  if (STAT_BEFORE.test(before)) return false
+  const clause = before.split(/[.;?]/).at(-1) ?? ''
+  const pixel = [...clause.matchAll(PIXEL_NOUN)].at(-1)
+  if (!pixel) return false
+  const date = [...clause.matchAll(DATE_NOUN)].at(-1)
+  return !date || (date.index ?? 0) < (pixel.index ?? 0)
+}
 
 function unitOf(raw: string | undefined): string | undefined {
   if (!raw) return undefined
@@ -94,8 +108,7 @@ export function readConditions(question: string): { asked: AskedCondition[]; unc
     for (const m of question.matchAll(rule.re)) {
       const at = m.index ?? 0
       if (taken.some(([a, b]) => at < b && at + m[0].length > a)) continue
-      const before = question.slice(Math.max(0, at - 60), at)
-      if (!ANCHOR.test(before)) continue
+      if (!restrictsPixels(question.slice(Math.max(0, at - 80), at))) continue
       const made = rule.make(m)
       if (!made) continue
       taken.push([at, at + m[0].length])

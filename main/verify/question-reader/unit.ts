@@ -24,8 +24,8 @@ export function readUnit(question: string): AskedUnit | null {
     const m = re.exec(question)
     if (m) return { unit, words: m[0].trim() }
   }
-  // "how many pixels": a count, whatever else the question says.
-  if (readStatistics(question).asked.some((s) => s.kind === 'pixel_count' || s.kind === 'date_count')) return { unit: 'count', words: 'how many' }
+  // "how many pixels": a count of pixels, whatever else the question says. (Dates are counted from per-date values.)
+  if (readStatistics(question).asked.some((s) => s.kind === 'pixel_count')) return { unit: 'count', words: 'how many' }
   return null
 }
 

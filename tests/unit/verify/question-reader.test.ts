@@ -44,8 +44,13 @@ describe('pixel conditions', () => {
     expect(readQuestion('What fraction of pixels exceed a TVDI of 0.8?').conditions).toMatchObject([{ variable: 'tvdi', op: '>', value: 0.8 }])
   })
 
-  it('does not read a comparison of the result as a mask', () => {
+  it('does not read a comparison of the result, or a selection of dates, as a mask', () => {
     expect(readQuestion('Was the mean LST above 300 K in July 2019?').conditions).toEqual([])
+    expect(readQuestion('How many days in July 2019 had a mean LST above 300 K?').conditions).toEqual([])
+    // ... but a share of the area inside a date count is still a pixel condition, and the dates are no unit 'count'.
+    const d = readQuestion('How many dates in July 2019 had more than 40% of the area with TVDI above 0.7?')
+    expect(d.conditions).toMatchObject([{ variable: 'tvdi', op: '>', value: 0.7 }])
+    expect(d.unit).toBeNull()
   })
 
   it('reports a pixel condition without a threshold as unchecked', () => {
