@@ -58,7 +58,7 @@ const ENTRIES: Entry[] = [
     kind: 'date_count',
   },
   {
-    re: /\b(?:percentage|percent|proportion|fraction|share)\s+of\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:pixels|area|image|scene|region|study\s+area|land|cells)\b|\bwhat\s+(?:percentage|proportion|fraction|share)\b|%\s+of\s+(?:the\s+)?(?:pixels|area|image)/gi,
+    re: /\b(?:percentage|percent|proportion|fraction|share)\s+of\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:pixels?|areas?|image|scene|regions?|study\s+area|land|cells?)\b|\bwhat\s+(?:percentage|proportion|fraction|share)\b|%\s+of\s+(?:the\s+)?(?:pixels|area|image)/gi,
     kind: 'fraction',
   },
   { re: /\btrends?\b|\bslope\b|\brate\s+of\s+change\b|\blinear\s+regression\b|\bmann[\s-]kendall\b|\bsen'?s\b/gi, kind: 'trend' },

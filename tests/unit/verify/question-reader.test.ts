@@ -16,6 +16,7 @@ describe('statistics', () => {
     ['How many pixels had TVDI above 0.9 in 2019?', ['pixel_count']],
     ['How many scenes were acquired in 2019?', ['date_count']],
     ['What percentage of the area had NDVI above 0.3?', ['fraction']],
+    ['Analyze the percentage of areas where TVDI exceeds 0.7.', ['fraction']],
     ['What is the maximum LST in August 2019?', ['max']],
     ['What is the Sen slope of annual mean NDVI from 2014 to 2023?', ['mean', 'trend']],
     ['What was the average TVDI of 2019?', ['mean']],
