@@ -118,7 +118,7 @@ export function EvidenceVisual(props: { api: RsureApi; call: CallView; files: Fi
     const sceneFiles = files.filter((f) => f.info?.kind === 'raster' && f.info.crs)
     return (
       <div className="visual">
-        <ExecuteMap api={api} files={files} layers={layers} artifact={artifact} sceneFiles={sceneFiles} />
+        <ExecuteMap api={api} files={files} layers={layers.filter((l) => l.call === call.call)} artifact={artifact} sceneFiles={sceneFiles} />
         <div className="dag-wrap">
           <DagGraph api={api} args={call.args} result={call.result} selected={node} onSelect={(n: DagNodeView) => setNode(n.id)} />
         </div>
