@@ -18,9 +18,12 @@ export class DagBuilder {
     return `@${unique}`
   }
 
-  build(output: string, baseDir?: string): Dag {
+  /** The DAG with `output` as its answer; `save` lists raster nodes to write as layers (GeoTIFF artifacts). */
+  build(output: string, baseDir?: string, save: string[] = []): Dag {
     const id = output.startsWith('@') ? output.slice(1) : output
     if (!this.nodes.some((n) => n.id === id)) throw new Error(`The DAG has no node '${id}' to output.`)
-    return baseDir ? { base_dir: baseDir, nodes: this.nodes, output: id } : { nodes: this.nodes, output: id }
+    const saved = save.map((s) => (s.startsWith('@') ? s.slice(1) : s)).filter((s) => s !== id)
+    const dag: Dag = baseDir ? { base_dir: baseDir, nodes: this.nodes, output: id } : { nodes: this.nodes, output: id }
+    return saved.length ? { ...dag, save: saved } : dag
   }
 }

@@ -61,8 +61,14 @@ function rasterWorkflow(id: string, ctx: SkillContext, variant: Variant): Workfl
     return p.ok ? p.plan : null
   })
   if (!analysis.ok) return { ok: false, skill: id, missing: analysis.missing }
-  return { ok: true, skill: id, tool: 'execute', args: b.build(analysis.output), read: analysis.read, describe: analysis.describe }
+  // The product raster of a few scenes is kept as a layer, so the analyst sees what was averaged (a long series is
+  // not written date by date: that would fill the artifact store with layers nobody asked for).
+  const save = inputs.dates.length <= SAVED_PRODUCT_DATES ? [product.plan.node] : []
+  return { ok: true, skill: id, tool: 'execute', args: b.build(analysis.output, undefined, save), read: analysis.read, describe: analysis.describe }
 }
+
+/** At most this many dates of a product are saved as layers. */
+const SAVED_PRODUCT_DATES = 3
 
 /** The periods of a question when they leave gaps between them (else none: one span covers them exactly). */
 function disjoint(slots: Slots): { start: string; end: string }[] {

@@ -136,7 +136,7 @@ export function compileDag(raw: unknown, cwd = process.cwd()): CompiledDag {
   }
   for (const s of dag.save ?? []) {
     const t = nodes.get(s)!.info.type
-    if (t !== 'raster') throw new CompileError(s, `save lists '${s}', which is ${t === 'rasters' ? 'a raster collection (collections are not written per item)' : `not a raster (${t})`}; only single rasters are saved as GeoTIFF.`)
+    if (t !== 'raster' && t !== 'rasters') throw new CompileError(s, `save lists '${s}', which is not a raster (${t}); only rasters and raster collections (one GeoTIFF per item) are saved.`)
   }
   return { dag, baseDir, order: order.filter((x) => needed.has(x)), nodes, output: dag.output, save: dag.save ?? [] }
 }

@@ -106,7 +106,7 @@ export async function executeDag(raw: unknown, ctx: ToolContext, opts: ExecuteOp
     return { status: 'error', reason, observation: null, evidence: buildEvidence(compiled, null, { node, reason }), artifacts: [], config: cfg }
   }
   const artifacts: Artifact[] = run.exports.map((x) =>
-    ctx.artifacts.save(x.bytes, { kind: `raster:${x.node}`, ext: 'tif', runId: ctx.runId ?? null, meta: { node: x.node, unit: compiled.nodes.get(x.node)!.info.unit } }),
+    ctx.artifacts.save(x.bytes, { kind: `raster:${x.node}`, ext: 'tif', runId: ctx.runId ?? null, meta: { node: x.node, date: x.date, unit: compiled.nodes.get(x.node)!.info.unit } }),
   )
   const evidence = buildEvidence(compiled, run, null)
   const outValue: RuntimeValue | undefined = run.values.get(compiled.output)

@@ -15,6 +15,8 @@ import type { RuntimeValue } from './ops/types'
 export interface ExportedRaster {
   node: string
   bytes: Uint8Array
+  /** The item's date when the node is a dated collection (one GeoTIFF per item). */
+  date: string | null
 }
 
 /** What a run leaves for the evidence: values, per-node raster reports, exports, item-level failures. */
@@ -167,8 +169,11 @@ async function runGroup(c: CompiledDag, state: RunState, domain: string, items: 
   }
   for (const p of items) {
     if (p.kind === 'export') {
-      const res = results[0].sinks[p.sink]
-      if (res.bytes) state.exports.push({ node: p.input, bytes: res.bytes })
+      // One GeoTIFF per item of a collection (one job per asset), or the single raster's.
+      for (const r of results) {
+        const res = r.sinks[p.sink]
+        if (res?.bytes) state.exports.push({ node: p.input, bytes: res.bytes, date: r.date ?? null })
+      }
       continue
     }
     const node = p.sink

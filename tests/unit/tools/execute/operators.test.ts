@@ -168,6 +168,22 @@ describe('execute operators on tiny rasters', () => {
     expect(path.dirname(path.dirname(art.path))).toBe(store.dir)
   })
 
+  it('saves a raster collection as one GeoTIFF per dated item', async () => {
+    const r = await exec([cat, v, { id: 'm', op: 'raster.batch_reduce', params: { stat: 'mean' }, inputs: { data: '@v' } }], 'm', { save: ['v'] })
+    expect(r.status).toBe('ok')
+    expect(r.artifacts.map((a) => a.kind)).toEqual(SERIES_DATES.map(() => 'raster:v'))
+    // Each item's layer holds that date's pixels (the series fixture's date i has the value i + 1 everywhere valid).
+    const means = r.artifacts.map((a) => {
+      const t = TiffFile.open(a.path)
+      return t.readBand({ band: 1, nodata: t.nodata, scale: 1, offset: 0 }).then((px) => {
+        t.close()
+        const valid = Array.from(px).filter((x) => !Number.isNaN(x))
+        return valid.reduce((s, x) => s + x, 0) / valid.length
+      })
+    })
+    expect((await Promise.all(means)).sort((a, b) => a - b)).toEqual(SERIES_DATES.map((_, i) => i + 1))
+  })
+
   it('a raster collection output reports per-asset statistics', async () => {
     const r = await exec([cat, v], 'v')
     expect(obs(r).items.map((i: any) => [i.date, i.mean, i.count])).toEqual(SERIES_DATES.map((d, i) => [d, i + 1, 3]))
