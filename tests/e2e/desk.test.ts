@@ -157,8 +157,7 @@ describe('the desk (rsure serve + Chromium)', () => {
     await expect.poll(() => viewer.locator('[data-testid=dag-node]').count()).toBe(6)
     expect(await viewer.locator('[data-testid=evidence-source]').textContent()).toContain('normalized_difference')
     expect(await viewer.locator('[data-testid=evidence-validity]').textContent()).toContain('node_status')
-    await mapSettled('evidence-map', 1)
-    await shot('3-evidence')
+    // The call's saved NDVI layer is drawn over the scene as soon as the viewer opens (two raster layers).
     await viewer.locator('[data-testid=product-toggle]').waitFor({ timeout: 20_000 })
     await mapSettled('evidence-map', 2)
     const withNdvi = await pixels(viewer.locator('[data-testid=evidence-map] canvas'))
