@@ -19,6 +19,7 @@ import { checkCorroboration } from './policy/corroboration'
 import { checkTvdiEdges } from './policy/tvdi-edges'
 import { strictnessFor } from './prior-lookup'
 import { checkProvenance } from './provenance/check-provenance'
+import { checkRunMatchesCall } from './policy/run-matches-call'
 import type { SemanticVerifier, VerificationInput, Verdict } from './verdict'
 
 export function policyFindings(input: VerificationInput): Finding[] {
@@ -28,6 +29,7 @@ export function policyFindings(input: VerificationInput): Finding[] {
     const coverage = checkTemporalCoverage(input.question, input.action.args, validity, strictness)
     const dates = isRec(validity.temporal_coverage) || Array.isArray(validity.temporal_coverage) ? datesIn(validity.temporal_coverage).length : 0
     return [
+      ...checkRunMatchesCall(input.action.args, source),
       ...checkProvenance(input.question, input.action.args, input.evidence, input.observation),
       ...checkNodes(validity),
       ...coverage,

@@ -102,17 +102,16 @@ describe('fault injection on the rules backbone', () => {
     expect(JSON.stringify(result.answer)).not.toContain(String(faultyValue).slice(0, 6))
   })
 
-  it('a period with missing dates makes the verifier request evidence; the answer names what is missing', async () => {
+  it('a tool that silently narrows the period is rejected: its evidence shows a run other than the call', async () => {
     const q46 = JSON.parse(fs.readFileSync(shared('benchmarks', 'earthbench-q46', 'tasks.jsonl'), 'utf8').split('\n')[0])
     const result = await ask(losesDates(), q46.question, q46.options)
     const verdicts = result.trajectory.filter((s) => s.kind === 'verdict').map((s) => s.payload as { decision: string; needed: string[]; feedback: string })
-    expect(verdicts.length).toBeGreaterThanOrEqual(2)
-    expect(verdicts.every((v) => v.decision === 'request_evidence')).toBe(true)
-    expect(verdicts[0].needed).toContain('temporal_coverage')
-    expect(verdicts[0].feedback).toContain('missing 2019-04-23 to 2019-12-31')
+    expect(verdicts.length).toBeGreaterThanOrEqual(1)
+    expect(verdicts[0].decision).toBe('reject')
+    expect(verdicts[0].feedback).toContain('describes a different run from the call')
+    expect(verdicts[0].feedback).toMatch(/parameter '(dir|files)'/)
+    expect(verdicts.some((v) => v.decision === 'accept')).toBe(false)
     expect(result.verified).toEqual([])
     expect(result.answer.choice).toBeNull()
-    expect(result.answer.explanation).toContain('temporal coverage')
-    expect(result.answer.explanation).toContain('still missing')
   })
 })

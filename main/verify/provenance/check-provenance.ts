@@ -13,7 +13,7 @@ import { pass } from '../policy/finding'
 import { describeCondition, type AskedCondition } from '../question-reader/conditions'
 import { readQuestion, type QuestionDemands } from '../question-reader/index'
 import { describePart, type AskedRegion } from '../question-reader/region'
-import { describeStatistic, type AskedStatistic } from '../question-reader/statistic'
+import { describeStatistic, type AskedStatistic, type StatisticKind } from '../question-reader/statistic'
 import { describeUnit } from '../question-reader/unit'
 import { dagConditions, type DagCondition } from './dag-conditions'
 import { dagRegions, type DagRegion } from './dag-region'
@@ -77,6 +77,18 @@ function checkStatistic(asked: AskedStatistic[], chain: StatisticStep[]): Findin
   // over dates), by the answer: both show the dates one by one.
   const perDateValues = !chain.some((s) => s.over === 'dates')
   const missing = asked.filter((a) => !chain.some((s) => matchesStep(a, s)) && !(a.kind === 'date_count' && perDateValues))
+  // A mean asked alone is a mean all the way down: a mean of per-date medians (or maxima...) is another quantity,
+  // even though a 'mean' node sits at the top of the chain.
+  const ORDER_STATS: StatisticKind[] = ['median', 'percentile', 'std', 'variance', 'min', 'max', 'sum']
+  const onlyMean = asked.every((a) => a.kind === 'mean')
+  const extra = onlyMean ? chain.filter((s) => s.kind !== 'other' && ORDER_STATS.includes(s.kind)) : []
+  if (missing.length === 0 && extra.length > 0) {
+    return [{
+      check: 'provenance_statistic',
+      severity: 'reject',
+      message: `the question asks for the mean but the observation also takes ${extra.map((s) => `${describeStep(s)} (node '${s.node}')`).join(', ')}, which is not asked`,
+    }]
+  }
   if (missing.length === 0) return [pass('provenance_statistic', `statistic node(s) ${chain.map((s) => `'${s.node}' (${s.stat})`).join(', ')} compute what is asked`)]
   const outer = chain[0]
   return [{
@@ -125,7 +137,8 @@ const near = (a: number, b: number, size: number) => Math.abs(a - b) * size <= 1
 function checkRegion(asked: AskedRegion | null, found: DagRegion[]): Finding[] {
   if (!asked) {
     const parts = found.filter((r) => r.kind !== 'point')
-    return parts.length ? [{ check: 'provenance_region', severity: 'caveat', message: `the value covers only part of the image (node '${parts[0].node}'), though the question names no part` }] : []
+    // A question that names no part asks about the whole image: a value over a window answers another question.
+    return parts.length ? [{ check: 'provenance_region', severity: 'reject', message: `the question names no part of the image but the observation covers only part of it (node '${parts[0].node}')` }] : []
   }
   const want = asked.kind === 'part' ? describePart(asked.part) : asked.words
   if (found.length === 0) return [{ check: 'provenance_region', severity: 'reject', message: `the question asks about ${want} but the observation covers the whole image` }]
