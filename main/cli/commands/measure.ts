@@ -8,8 +8,8 @@ import path from 'node:path'
 import { perceptionBackends } from '../../agent/perception-backends'
 import { openServices } from '../../services'
 import { measure } from '../../tools/measure/index'
-import { CliError, parseCommandArgs, printJson, type Command } from '../io'
-import { formatResult } from './exec'
+import { CliError, parseCommandArgs, type Command } from '../io'
+import { finishPerceptionCommand } from '../perception-exit'
 
 function resolvePaths(raw: unknown, base: string): unknown {
   if (!raw || typeof raw !== 'object' || !Array.isArray((raw as { sources?: unknown }).sources)) return raw
@@ -46,14 +46,7 @@ const command: Command = {
     } finally {
       services.close()
     }
-    if (values.json) printJson(io, result)
-    else io.stdout(formatResult(result))
-    if (result.status === 'error') {
-      io.stderr(`${result.reason}\n`)
-      return /arguments are invalid/.test(result.reason ?? '') ? 2 : 1
-    }
-    if (result.status === 'insufficient') io.stderr(`${result.reason}\n`)
-    return result.status === 'insufficient' ? 3 : 0
+    return finishPerceptionCommand(io, result, values.json)
   },
 }
 

@@ -8,8 +8,8 @@ import path from 'node:path'
 import { perceptionBackends } from '../../agent/perception-backends'
 import { openServices } from '../../services'
 import { perceiveWithLayers } from '../../tools/perceive/index'
-import { CliError, parseCommandArgs, printJson, progressPrinter, type Command } from '../io'
-import { formatResult } from './exec'
+import { CliError, parseCommandArgs, progressPrinter, type Command } from '../io'
+import { finishPerceptionCommand } from '../perception-exit'
 
 function pairs(list: string[] | undefined, flag: string): [string, string][] {
   return (list ?? []).map((x) => {
@@ -73,14 +73,7 @@ const command: Command = {
     } finally {
       services.close()
     }
-    if (values.json) printJson(io, result)
-    else io.stdout(formatResult(result))
-    if (result.status === 'error') {
-      io.stderr(`${result.reason}\n`)
-      return /arguments are invalid/.test(result.reason ?? '') ? 2 : 1
-    }
-    if (result.status === 'insufficient') io.stderr(`${result.reason}\n`)
-    return result.status === 'insufficient' ? 3 : 0
+    return finishPerceptionCommand(io, result, values.json)
   },
 }
 
