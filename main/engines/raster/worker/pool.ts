@@ -8,22 +8,18 @@
  * Worker entry: under tsx (CLI, tests) `boot.mjs` registers tsx and imports `exec-worker.ts`; in a bundled build
  * the bundler must emit `exec-worker.js` next to this module (or set RSURE_RASTER_WORKER to its path).
  */
-import fs from 'node:fs'
 import os from 'node:os'
-import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { workerEntry } from '../../worker-entry'
 import { evaluateJob } from '../job/evaluate'
 import { publicError } from '../job/public-error'
 import { BufferRecycler } from '../job/recycler'
 import { RasterJobError, type JobResult, type RasterJob } from '../job/types'
 import type { WorkerReply } from './exec-worker'
 
-function workerEntry(): URL | string {
-  if (process.env.RSURE_RASTER_WORKER) return process.env.RSURE_RASTER_WORKER
-  const here = fileURLToPath(import.meta.url)
-  if (here.endsWith('.ts')) return new URL('./boot.mjs', import.meta.url)
-  const compiled = new URL('./exec-worker.js', import.meta.url)
-  if (fs.existsSync(fileURLToPath(compiled))) return compiled
+function rasterWorkerEntry(): URL | string {
+  const entry = workerEntry(import.meta.url, 'exec-worker.js', 'RSURE_RASTER_WORKER')
+  if (entry) return entry
   throw new Error('The raster worker entry exec-worker.js was not found next to the bundle; set RSURE_RASTER_WORKER to its path.')
 }
 
@@ -52,7 +48,7 @@ export class RasterPool {
     // Workers are threads of this process: their memory shows in process.resourceUsage().maxRSS.
     // tsx's register() inside the worker reads workerData, so always pass an object.
     // resourceLimits: a job whose JavaScript heap runs away ends its worker (ERR_WORKER_OUT_OF_MEMORY), not the process.
-    const worker = new Worker(workerEntry(), { workerData: { role: 'rsure-raster-worker' }, resourceLimits: RASTER_WORKER_LIMITS })
+    const worker = new Worker(rasterWorkerEntry(), { workerData: { role: 'rsure-raster-worker' }, resourceLimits: RASTER_WORKER_LIMITS })
     worker.unref()
     const slot: Slot = { worker, busy: false }
     this.slots.push(slot)

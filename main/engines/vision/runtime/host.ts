@@ -12,21 +12,17 @@
  * Worker entry: under tsx (CLI, tests) boot.mjs registers tsx and imports inference-worker.ts; a bundled build must
  * emit inference-worker.js next to this module or set RSURE_VISION_WORKER to its path.
  */
-import fs from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { workerEntry } from '../../worker-entry'
 import { VisionError } from '../errors'
 import { DEFAULT_PROVIDERS, type Provider } from '../providers'
 import type { OpenReply, WireTensor, WorkerReply, WorkerRequest } from './protocol'
 
 type Body<R> = R extends unknown ? Omit<R, 'id'> : never
 
-function workerEntry(): URL | string {
-  if (process.env.RSURE_VISION_WORKER) return process.env.RSURE_VISION_WORKER
-  const here = fileURLToPath(import.meta.url)
-  if (here.endsWith('.ts')) return new URL('./boot.mjs', import.meta.url)
-  const compiled = new URL('./inference-worker.js', import.meta.url)
-  if (fs.existsSync(fileURLToPath(compiled))) return compiled
+function visionWorkerEntry(): URL | string {
+  const entry = workerEntry(import.meta.url, 'inference-worker.js', 'RSURE_VISION_WORKER')
+  if (entry) return entry
   throw new VisionError('The inference worker inference-worker.js was not found next to the bundle; set RSURE_VISION_WORKER to its path.')
 }
 
@@ -51,7 +47,7 @@ const shared = {
 function ensureWorker(): Worker {
   if (shared.worker) return shared.worker
   if (shared.broken) throw new VisionError(`The inference worker stopped (${shared.broken}); restart the app to run models again.`)
-  const w = new Worker(workerEntry(), { workerData: { role: 'rsure-vision-worker' } })
+  const w = new Worker(visionWorkerEntry(), { workerData: { role: 'rsure-vision-worker' } })
   w.on('message', (msg: WorkerReply) => {
     const p = shared.pending.get(msg.id)
     if (p) {
