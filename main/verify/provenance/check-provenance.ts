@@ -68,6 +68,9 @@ function describeStep(s: StatisticStep): string {
   return `${what}${over}`
 }
 
+/** Statistics that, taken anywhere in the chain, make a value something other than a plain mean. */
+const NOT_A_MEAN: StatisticKind[] = ['median', 'percentile', 'std', 'variance', 'min', 'max', 'sum']
+
 function checkStatistic(asked: AskedStatistic[], chain: StatisticStep[]): Finding[] {
   if (asked.length === 0) return [pass('provenance_statistic', 'the question names no statistic')]
   if (chain.length === 0) {
@@ -79,9 +82,8 @@ function checkStatistic(asked: AskedStatistic[], chain: StatisticStep[]): Findin
   const missing = asked.filter((a) => !chain.some((s) => matchesStep(a, s)) && !(a.kind === 'date_count' && perDateValues))
   // A mean asked alone is a mean all the way down: a mean of per-date medians (or maxima...) is another quantity,
   // even though a 'mean' node sits at the top of the chain.
-  const ORDER_STATS: StatisticKind[] = ['median', 'percentile', 'std', 'variance', 'min', 'max', 'sum']
   const onlyMean = asked.every((a) => a.kind === 'mean')
-  const extra = onlyMean ? chain.filter((s) => s.kind !== 'other' && ORDER_STATS.includes(s.kind)) : []
+  const extra = onlyMean ? chain.filter((s) => s.kind !== 'other' && NOT_A_MEAN.includes(s.kind)) : []
   if (missing.length === 0 && extra.length > 0) {
     return [{
       check: 'provenance_statistic',
