@@ -9,7 +9,24 @@
  * - conditions select pixels: for a value statistic (mean, median, ...) they are masks (the statistic is taken over
  *   the pixels that meet all of them); for `fraction`, `count_pixels`, `area` and `count_dates` they are the
  *   criterion counted.
- * - a region `part` is a half or quadrant of the image grid (north = the top rows of a north-up grid).
+ * - a region `part` is a half or quadrant of the image grid (north = the top rows of a north-up grid); a `grid`
+ *   region is any band of rows and columns given as fractions of the grid (thirds, the centre): a pixel belongs to it
+ *   when its centre lies in [row0, row1) x [col0, col1) of the unit square (top-left origin).
+ * - conditions are a conjunction: a pixel is selected when it meets every one; a `negated` condition selects the
+ *   pixels that do NOT meet its comparison ("excluding pixels with NDVI > 0.5" = NDVI > 0.5, negated). A condition's
+ *   variable may be a file layer, a product (tvdi, lst ...), a spectral index (spyndex short name) or a QA class;
+ *   a QA-class condition is written `{ variable: 'cloud', variableKind: 'qa_class', op: '>=', value: 1 }`: the
+ *   class flag (0/1) is set.
+ * - a condition value is compared in its own `unit`; the compiler converts it to the data's unit (degC/degF -> K ...).
+ * - several `periods` with `quantity.across === 'periods'` are the sides of a comparison, in the order written
+ *   (difference = second minus first; percent_change = 100 * (second - first) / first); otherwise they are one
+ *   selection (their union). A period with `months` keeps only the dates of those months inside [start, end]
+ *   ("the winters of 2018-2020": start 2017-12-01 ... with months [12, 1, 2]).
+ * - `series` says how a trend or a "date of" is sampled: one value per acquisition, per month, per season or per
+ *   year (each the `perStep` statistic of the step's pixels, averaged over the step's dates); a slope is per year
+ *   whatever the step.
+ * - `quantity.acrossDates`: with `pooling: 'per_date'`, the statistic taken over the per-date values when it is not
+ *   their mean ("the median of the per-date means": statistic mean, acrossDates median).
  */
 import { z } from 'zod'
 
@@ -41,6 +58,10 @@ export type Statistic = z.infer<typeof Statistic>
 export const Comparison = z.enum(['>', '>=', '<', '<=', 'between', 'outside'])
 export type Comparison = z.infer<typeof Comparison>
 
+/** What a condition's or subject's variable is: a layer of the files, a product computed from them, a spectral index, a QA class. */
+export const VariableKind = z.enum(['layer', 'product', 'index', 'qa_class'])
+export type VariableKind = z.infer<typeof VariableKind>
+
 export const Condition = z
   .strictObject({
     /** The variable compared ('tvdi', 'lst', 'ndvi', ...), or null when the question leaves it to the subject. */
@@ -55,6 +76,10 @@ export const Condition = z
     unit: z.string().nullable(),
     /** The words it was read from. */
     text: z.string(),
+    /** True: the pixels that do NOT meet the comparison ("excluding", "other than"). Absent = false. */
+    negated: z.boolean().optional(),
+    /** What the variable is; absent = decided by the catalog from the files. */
+    variableKind: VariableKind.optional(),
   })
   .refine((c) => (c.op === 'between' || c.op === 'outside' ? c.low !== undefined && c.high !== undefined && c.low <= c.high : c.value !== undefined), {
     message: 'a comparison needs a value; a range needs low <= high',
@@ -68,8 +93,26 @@ export const Region = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('whole') }),
   /** A half or quadrant of the image grid. */
   z.strictObject({ kind: z.literal('part'), part: Part, text: z.string() }),
-  /** [minx, miny, maxx, maxy] in map units or pixel coordinates (column, row). */
-  z.strictObject({ kind: z.literal('bbox'), bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]), crs: z.enum(['map', 'pixel']), text: z.string() }),
+  /**
+   * [minx, miny, maxx, maxy] in map units or pixel coordinates (column, row; max exclusive). With crs 'map',
+   * `srs` names the CRS the corners are written in when it is not the file's own: 'EPSG:4326' for lon/lat, any
+   * 'EPSG:n' code or a proj4 string; absent = the file's CRS.
+   */
+  z.strictObject({
+    kind: z.literal('bbox'),
+    bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+    crs: z.enum(['map', 'pixel']),
+    srs: z.string().min(1).optional(),
+    text: z.string(),
+  }),
+  /** A band of the grid as fractions (thirds, the centre ...): rows [row0, row1) and columns [col0, col1) of the unit square, top-left origin. */
+  z.strictObject({
+    kind: z.literal('grid'),
+    name: z.string(),
+    rows: z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]),
+    cols: z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]),
+    text: z.string(),
+  }),
   /** A polygon file named in the question (GeoJSON). */
   z.strictObject({ kind: z.literal('polygon_file'), file: z.string(), text: z.string() }),
   /** A place named in the question that no file or geometry locates (kept so the planner can say so). */
@@ -82,6 +125,8 @@ export const Period = z.strictObject({
   end: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   granularity: z.enum(['day', 'month', 'season', 'quarter', 'half', 'year', 'years']),
   text: z.string(),
+  /** Only the dates of these months (1..12) inside [start, end]: recurring seasons or months over several years. */
+  months: z.array(z.number().int().min(1).max(12)).min(1).optional(),
 })
 export type Period = z.infer<typeof Period>
 
@@ -104,6 +149,18 @@ export const OptionValue = z.strictObject({
 })
 export type OptionValue = z.infer<typeof OptionValue>
 
+/** How a trend or a "date of" is sampled over the period. */
+export const SeriesGranularity = z.enum(['acquisition', 'monthly', 'seasonal', 'annual'])
+export type SeriesGranularity = z.infer<typeof SeriesGranularity>
+
+export const Series = z.strictObject({
+  granularity: SeriesGranularity,
+  /** The statistic of each step's pixels (mean unless the question says). */
+  perStep: Statistic,
+  text: z.string(),
+})
+export type Series = z.infer<typeof Series>
+
 export const NotUnderstood = z.strictObject({
   text: z.string(),
   /** True when the phrase could change the value asked (a statistic, region, period part or unit word). */
@@ -118,22 +175,30 @@ export const TaskSpec = z.strictObject({
     statistic: Statistic.nullable(),
     /** For 'percentile': 0..100. */
     percentile: z.number().min(0).max(100).optional(),
-    /** Two periods or regions combined: their difference (second minus first) or ratio; null for one quantity. */
-    combine: z.enum(['difference', 'ratio', 'absolute_difference']).nullable(),
+    /** Two periods or regions combined: their difference (second minus first), ratio (second / first) or percent change; null for one quantity. */
+    combine: z.enum(['difference', 'ratio', 'absolute_difference', 'percent_change']).nullable(),
     /** What the combination compares. */
     across: z.enum(['periods', 'regions', 'masks']).nullable(),
     /** For a trend: whether significance is asked. */
     significance: z.boolean(),
+    /** With pooling 'per_date': the statistic over the per-date values when it is not their mean. */
+    acrossDates: Statistic.optional(),
   }),
   /** Variables ('tvdi', 'lst', 'ndvi', ...) or object classes ('ships') the quantity is about, main one first. */
   subjects: z.array(z.string()),
+  /** What each subject is, where the reader knows (a spyndex index, a product, a layer, a QA class). */
+  subjectKinds: z.record(z.string(), VariableKind).optional(),
   conditions: z.array(Condition),
   /** For count_dates: a condition on each date's share of the area ("more than 40% of the area"), as a fraction. */
   areaCondition: z.strictObject({ op: z.enum(['>', '>=', '<', '<=']), value: z.number() }).nullable(),
   region: Region,
+  /** Several regions to compare (quantity.across === 'regions'), in the order written; `region` is the first. */
+  regions: z.array(Region).optional(),
   periods: z.array(Period),
+  /** For a trend or a "date of": one value per acquisition, month, season or year. Absent = per acquisition. */
+  series: Series.nullable().optional(),
   pooling: z.enum(['per_date', 'pooled']),
-  /** Unit the answer is wanted in, when the question says ('K', 'degC', 'percent', 'km2', ...). */
+  /** Unit the answer is wanted in, when the question says ('K', 'degC', 'degF', 'percent', 'fraction', 'km2', 'ha', 'm2'; the lexicon's unit keys). */
   unit: z.string().nullable(),
   answer: z.strictObject({
     form: z.enum(['choice', 'number', 'date', 'text']),
