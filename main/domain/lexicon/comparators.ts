@@ -1,0 +1,28 @@
+/**
+ * Comparators: the words of a comparison with its direction, whether the bound is kept (inclusive), and negated
+ * forms. "not exceeding 0.3" is <= 0.3; "outside 0.2-0.5" keeps what is not in the range; "excluding pixels with
+ * NDVI > 0.5", "other than" negate the comparison that follows. Data only.
+ */
+
+export interface LexComparator {
+  words: readonly string[]
+  op: '>' | '>=' | '<' | '<='
+}
+
+/** Longest first when read; each word maps to one op. */
+export const COMPARATORS: readonly LexComparator[] = [
+  { op: '>=', words: ['>=', '≥', '=>', 'at least', 'no less than', 'not less than', 'not below', 'not lower than', 'not under', 'greater than or equal to', 'greater than or equal', 'higher than or equal to', 'equal to or greater than', 'equal to or higher than', 'equal to or above', 'or more', 'or above', 'or higher', 'minimum of', 'of at least'] },
+  { op: '<=', words: ['<=', '≤', '=<', 'at most', 'no more than', 'not more than', 'not above', 'not exceeding', 'does not exceed', 'do not exceed', "don't exceed", "doesn't exceed", 'not higher than', 'not over', 'less than or equal to', 'less than or equal', 'lower than or equal to', 'equal to or less than', 'equal to or lower than', 'equal to or below', 'up to', 'or less', 'or below', 'or lower', 'maximum of', 'of at most'] },
+  { op: '>', words: ['>', 'exceeding', 'exceeds', 'exceeded', 'exceed', 'surpassing', 'surpasses', 'surpass', 'above', 'greater than', 'higher than', 'over', 'more than', 'larger than', 'hotter than', 'warmer than', 'strictly above', 'strictly greater than', 'in excess of', 'beyond'] },
+  { op: '<', words: ['<', 'below', 'less than', 'lower than', 'under', 'fell below', 'falls below', 'smaller than', 'cooler than', 'colder than', 'strictly below', 'strictly less than', 'beneath'] },
+]
+
+/** Range words: "between a and b", "from a to b", "in the range a-b", "within [a, b]". Bounds are inclusive. */
+export const RANGE_LEADS: readonly string[] = ['between', 'from', 'in the range of', 'in the range', 'within the range of', 'within the range', 'within', 'in']
+export const RANGE_JOINS: readonly string[] = ['and', 'to', '-', '–', ',', 'through']
+
+/** Words that negate the range or comparison they lead ("outside 0.2-0.5", "not between"). */
+export const RANGE_NEGATIONS: readonly string[] = ['outside', 'outside of', 'not between', 'not within', 'not in the range', 'out of the range']
+
+/** Words that turn a selection into its complement: "excluding pixels with NDVI > 0.5", "other than water". */
+export const NEGATIONS: readonly string[] = ['excluding', 'exclude', 'excludes', 'excluded', 'except', 'except for', 'other than', 'apart from', 'not counting', 'leaving out', 'without', 'ignoring', 'masking out', 'masked out', 'omitting', 'but not']

@@ -1,0 +1,26 @@
+/**
+ * Words of asking and of context: filler that carries no content for a spec, sentence openers that mark a context
+ * sentence ("for a memo on ...", "background: ..."), which does not bear on the ask and does not block. Data only.
+ */
+
+/** Openers of a sentence (or clause) that sets context rather than asks. */
+export const CONTEXT_OPENERS: readonly string[] = [
+  'for a memo', 'for a report', 'for a briefing', 'for a presentation', 'for a paper', 'for my thesis', 'for a thesis', 'for a client', 'for our', 'for my', 'for a',
+  'background', 'context', 'as part of', 'i am working on', "i'm working on", 'im working on', 'we are working on', "we're working on", 'we are preparing', 'i am preparing', "i'm preparing",
+  'i am writing', "i'm writing", 'my manager', 'my boss', 'our team', 'the team', 'a colleague', 'our client', 'this is for', 'this will go into', 'the results will', 'i need this for', 'we need this for',
+  'hi', 'hello', 'hey', 'thanks', 'thank you', 'please note', 'fyi', 'note that the files', 'the folder contains', 'the files are', 'the data come from', 'the data comes from', 'data are from',
+]
+
+/** Function words and verbs of asking. */
+export const FILLER: readonly string[] = (
+  'a an the of in on at for to from by with within over during and or as is are was were be been being it its this that these those ' +
+  'what which who how when where why do does did can could would should will shall may might must please pls plz kindly ' +
+  'calculate calc compute computed computing determine estimate estimated find give report tell show state provide obtain derive derived get need want like know ' +
+  'value values image images scene scenes data dataset datasets study area region raster rasters file files tif tiff geotiff input inputs given using use used based ' +
+  'all each every any per across throughout whole entire full overall same than then there their them they we you your our me my i us ' +
+  'year years yearly annual annually month months monthly day days daily date dates period periods time times series ' +
+  'pixel pixels grid cells cell result results answer number one two also only just about approximately roughly around exactly ' +
+  'level levels index indices layer layers map maps product products observation observations analysis analyze analyse ' +
+  'let lets s t me into up out so if not no yes here some such very much many more most less has have had having whether ' +
+  'provided attached folder directory available covering covers cover area\'s region\'s value\'s'
+).split(/\s+/)

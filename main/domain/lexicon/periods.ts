@@ -1,0 +1,59 @@
+/**
+ * Period words: months, seasons (northern and southern hemisphere), quarters, halves, the growing season and the
+ * hydrological year, each as the months (1..12) it spans. A season that crosses a year boundary (December to
+ * February) belongs to the year of its last month when a question writes one year ("winter 2020" = Dec 2019 to
+ * Feb 2020) -- the meteorological convention. Data only.
+ */
+
+export const MONTHS: readonly { month: number; names: readonly string[] }[] = [
+  { month: 1, names: ['january', 'jan', 'jan.'] },
+  { month: 2, names: ['february', 'feb', 'feb.', 'febuary'] },
+  { month: 3, names: ['march', 'mar', 'mar.'] },
+  { month: 4, names: ['april', 'apr', 'apr.'] },
+  { month: 5, names: ['may'] },
+  { month: 6, names: ['june', 'jun', 'jun.'] },
+  { month: 7, names: ['july', 'jul', 'jul.'] },
+  { month: 8, names: ['august', 'aug', 'aug.'] },
+  { month: 9, names: ['september', 'sept', 'sep', 'sep.', 'sept.'] },
+  { month: 10, names: ['october', 'oct', 'oct.'] },
+  { month: 11, names: ['november', 'nov', 'nov.'] },
+  { month: 12, names: ['december', 'dec', 'dec.'] },
+]
+
+/** Meteorological seasons; the south's are shifted by six months. */
+export const SEASONS: readonly { name: string; north: readonly number[]; south: readonly number[]; names: readonly string[] }[] = [
+  { name: 'spring', north: [3, 4, 5], south: [9, 10, 11], names: ['spring', 'springtime'] },
+  { name: 'summer', north: [6, 7, 8], south: [12, 1, 2], names: ['summer', 'summertime'] },
+  { name: 'autumn', north: [9, 10, 11], south: [3, 4, 5], names: ['autumn', 'fall'] },
+  { name: 'winter', north: [12, 1, 2], south: [6, 7, 8], names: ['winter', 'wintertime'] },
+]
+/** Words that say which hemisphere's seasons are meant ("austral summer"). Absent: northern. */
+export const HEMISPHERE_WORDS: Readonly<Record<'north' | 'south', readonly string[]>> = {
+  north: ['boreal', 'northern hemisphere', 'northern-hemisphere'],
+  south: ['austral', 'southern hemisphere', 'southern-hemisphere'],
+}
+
+/** Named spans of months with a stated convention. */
+export const NAMED_SPANS: readonly { name: string; months: readonly number[]; names: readonly string[]; convention: string }[] = [
+  { name: 'growing season', months: [4, 5, 6, 7, 8, 9, 10], names: ['growing season', 'growing-season', 'vegetation period', 'crop season'], convention: 'April to October (northern hemisphere temperate convention)' },
+  { name: 'hydrological year', months: [10, 11, 12, 1, 2, 3, 4, 5, 6, 7, 8, 9], names: ['hydrological year', 'water year', 'hydrologic year'], convention: 'October of the year before to September of the year named (USGS water year)' },
+]
+
+export const QUARTERS: readonly { quarter: number; months: readonly number[]; names: readonly string[] }[] = [
+  { quarter: 1, months: [1, 2, 3], names: ['q1', 'first quarter', '1st quarter'] },
+  { quarter: 2, months: [4, 5, 6], names: ['q2', 'second quarter', '2nd quarter'] },
+  { quarter: 3, months: [7, 8, 9], names: ['q3', 'third quarter', '3rd quarter'] },
+  { quarter: 4, months: [10, 11, 12], names: ['q4', 'fourth quarter', '4th quarter', 'last quarter'] },
+]
+
+export const HALVES: readonly { half: number; months: readonly number[]; names: readonly string[] }[] = [
+  { half: 1, months: [1, 2, 3, 4, 5, 6], names: ['first half', '1st half', 'h1'] },
+  { half: 2, months: [7, 8, 9, 10, 11, 12], names: ['second half', '2nd half', 'h2', 'last half'] },
+]
+
+/** Words that join two ends of a range, and words that join items of a list. */
+export const RANGE_WORDS: readonly string[] = ['to', 'until', 'till', 'through', 'thru', '-', '–', '—', 'and']
+export const LIST_WORDS: readonly string[] = ['and', ',', '/', '&', 'or', 'plus']
+
+/** Time spans the spec has no field for: a run stops on them, naming them. */
+export const UNPLACED_SPANS: readonly string[] = ['week', 'weeks', 'weekly', 'fortnight', 'fortnightly', 'hourly', 'hour', 'hours', 'decadal', 'decade', 'weekend', 'weekends', 'weekday', 'weekdays', 'morning', 'afternoon', 'monsoon', 'wet season', 'dry season', 'rainy season']

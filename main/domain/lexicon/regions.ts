@@ -1,0 +1,55 @@
+/**
+ * Image parts by their words, as fractions of the grid: rows [r0, r1) and columns [c0, c1) of the unit square
+ * (top-left origin; north = top rows of a north-up grid). A pixel belongs to a part when its centre lies in it.
+ * `part` names a TaskSpec half or quadrant where the part is one; others (thirds, the centre) are grid regions.
+ * Data only.
+ */
+
+export interface LexPart {
+  name: string
+  /** TaskSpec Part when the part is a half or quadrant. */
+  part?: 'north' | 'south' | 'east' | 'west' | 'northeast' | 'northwest' | 'southeast' | 'southwest'
+  rows: readonly [number, number]
+  cols: readonly [number, number]
+  /** Words that name it (followed by one of its nouns, see PART_NOUNS). */
+  words: readonly string[]
+  nouns: 'half' | 'quadrant' | 'third' | 'centre'
+}
+
+const T = 1 / 3
+export const PARTS: readonly LexPart[] = [
+  { name: 'northeast quadrant', part: 'northeast', rows: [0, 0.5], cols: [0.5, 1], words: ['northeast', 'north-east', 'north east', 'northeastern', 'north-eastern', 'upper right', 'upper-right', 'top right', 'top-right'], nouns: 'quadrant' },
+  { name: 'northwest quadrant', part: 'northwest', rows: [0, 0.5], cols: [0, 0.5], words: ['northwest', 'north-west', 'north west', 'northwestern', 'north-western', 'upper left', 'upper-left', 'top left', 'top-left'], nouns: 'quadrant' },
+  { name: 'southeast quadrant', part: 'southeast', rows: [0.5, 1], cols: [0.5, 1], words: ['southeast', 'south-east', 'south east', 'southeastern', 'south-eastern', 'lower right', 'lower-right', 'bottom right', 'bottom-right'], nouns: 'quadrant' },
+  { name: 'southwest quadrant', part: 'southwest', rows: [0.5, 1], cols: [0, 0.5], words: ['southwest', 'south-west', 'south west', 'southwestern', 'south-western', 'lower left', 'lower-left', 'bottom left', 'bottom-left'], nouns: 'quadrant' },
+  { name: 'north half', part: 'north', rows: [0, 0.5], cols: [0, 1], words: ['north', 'northern', 'upper', 'top'], nouns: 'half' },
+  { name: 'south half', part: 'south', rows: [0.5, 1], cols: [0, 1], words: ['south', 'southern', 'lower', 'bottom'], nouns: 'half' },
+  { name: 'east half', part: 'east', rows: [0, 1], cols: [0.5, 1], words: ['east', 'eastern', 'right', 'right-hand'], nouns: 'half' },
+  { name: 'west half', part: 'west', rows: [0, 1], cols: [0, 0.5], words: ['west', 'western', 'left', 'left-hand'], nouns: 'half' },
+  { name: 'north third', rows: [0, T], cols: [0, 1], words: ['north', 'northern', 'upper', 'top', 'first'], nouns: 'third' },
+  { name: 'middle third (rows)', rows: [T, 2 * T], cols: [0, 1], words: ['middle', 'central', 'centre', 'center'], nouns: 'third' },
+  { name: 'south third', rows: [2 * T, 1], cols: [0, 1], words: ['south', 'southern', 'lower', 'bottom', 'last'], nouns: 'third' },
+  { name: 'west third', rows: [0, 1], cols: [0, T], words: ['west', 'western', 'left', 'left-hand'], nouns: 'third' },
+  { name: 'east third', rows: [0, 1], cols: [2 * T, 1], words: ['east', 'eastern', 'right', 'right-hand'], nouns: 'third' },
+  /** The centre: the middle half of the rows and of the columns (a stated convention). */
+  { name: 'centre', rows: [0.25, 0.75], cols: [0.25, 0.75], words: ['central', 'centre', 'center', 'middle'], nouns: 'centre' },
+]
+
+/** The nouns after a part's words. */
+export const PART_NOUNS: Readonly<Record<LexPart['nouns'], readonly string[]>> = {
+  half: ['half', 'halves'],
+  quadrant: ['quadrant', 'quarter', 'corner quadrant'],
+  third: ['third', 'thirds'],
+  centre: ['part', 'portion', 'area', 'region', 'zone', 'square', 'window', 'section'],
+}
+
+/** Nouns that name the image a part is of ("of the image"). */
+export const IMAGE_NOUNS: readonly string[] = ['image', 'picture', 'scene', 'frame', 'tile', 'raster', 'map', 'grid', 'study area', 'area', 'region', 'domain']
+
+/** Words that name a box and the CRS its corners are written in. */
+export const BOX_WORDS: readonly string[] = ['bounding box', 'bbox', 'box', 'window', 'rectangle', 'extent', 'subset']
+export const CRS_WORDS: Readonly<Record<string, readonly string[]>> = {
+  'EPSG:4326': ['lon/lat', 'lat/lon', 'longitude/latitude', 'latitude/longitude', 'longitude and latitude', 'latitude and longitude', 'degrees', 'wgs84', 'wgs 84', 'geographic coordinates', 'decimal degrees', 'epsg:4326', 'epsg 4326'],
+  'EPSG:3857': ['web mercator', 'pseudo-mercator', 'epsg:3857', 'epsg 3857'],
+  pixel: ['pixel coordinates', 'pixel units', 'pixel space', 'image coordinates', 'pixel window', 'pixel box', 'rows', 'columns', 'row', 'column'],
+}

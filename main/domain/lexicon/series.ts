@@ -1,0 +1,30 @@
+/**
+ * How a trend or a "date of" is sampled (series granularity), pooling words, and combination words across periods
+ * or regions. Data only.
+ */
+
+export const SERIES_GRANULARITIES: readonly { key: 'acquisition' | 'monthly' | 'seasonal' | 'annual'; names: readonly string[] }[] = [
+  { key: 'acquisition', names: ['per acquisition', 'each acquisition', 'every acquisition', 'per date', 'each date', 'every date', 'per image', 'each image', 'per scene', 'each scene', 'one value per acquisition', 'one value per date', 'one value per image', 'individual dates', 'individual acquisitions', 'individual images', 'daily values', 'daily means', 'acquisition dates'] },
+  { key: 'monthly', names: ['monthly', 'per month', 'each month', 'every month', 'month by month', 'monthly means', 'monthly averages', 'monthly mean', 'monthly average', 'one value per month'] },
+  { key: 'seasonal', names: ['seasonal', 'per season', 'each season', 'every season', 'seasonal means', 'seasonal averages', 'one value per season'] },
+  { key: 'annual', names: ['annual', 'annually', 'yearly', 'per year', 'each year', 'every year', 'year by year', 'year-on-year', 'annual means', 'annual averages', 'annual mean', 'annual average', 'one value per year'] },
+]
+
+/** Slope units: a trend is reported per year whatever the step; these words say so or ask another. */
+export const SLOPE_UNITS: Readonly<Record<string, readonly string[]>> = {
+  per_year: ['per year', 'per annum', '/year', '/yr', 'a year', 'each year', 'yearly'],
+  per_decade: ['per decade', '/decade'],
+  per_month: ['per month', '/month'],
+}
+
+export const POOLING: Readonly<Record<'pooled' | 'per_date', readonly string[]>> = {
+  pooled: ['pooled', 'pooling', 'pool', 'pool all', 'pool every pixel', 'pool all pixels', 'all pixels of all dates', 'all valid pixels of all dates', 'all pixels from all dates', 'all pixels across all dates', 'every pixel of every date', 'every pixel of every image', 'across all pixels and dates', 'all pixels and dates together', 'one sample', 'treated as one sample', 'as a single sample', 'lumped together'],
+  per_date: ['per date', 'per-date', 'per image', 'per-image', 'per scene', 'per-scene', 'per acquisition', 'each date', 'each image', 'each scene', 'each acquisition', 'of the daily', 'of the per-date', 'of the individual', 'daily means', 'daily values', 'scene means', 'image means'],
+}
+
+export const COMBINATIONS: readonly { key: 'difference' | 'ratio' | 'absolute_difference' | 'percent_change'; names: readonly string[] }[] = [
+  { key: 'percent_change', names: ['percent change', 'percentage change', '% change', 'relative change', 'percent increase', 'percentage increase', 'percent decrease', 'percentage decrease', 'change in percent', 'by what percentage', 'by how many percent', 'how many percent'] },
+  { key: 'ratio', names: ['ratio', 'times higher', 'times larger', 'times greater', 'times as high', 'times as large', 'divided by', 'fold'] },
+  { key: 'absolute_difference', names: ['absolute difference', 'absolute change', 'by how much', 'how much higher', 'how much lower', 'how much warmer', 'how much cooler', 'how much hotter', 'how much colder'] },
+  { key: 'difference', names: ['difference', 'differences', 'differ', 'differs', 'change', 'changed', 'changes', 'compared with', 'compared to', 'compare', 'comparison', 'versus', 'vs', 'vs.', 'minus', 'increase', 'increased', 'decrease', 'decreased', 'relative to', 'against'] },
+]

@@ -1,0 +1,44 @@
+/**
+ * Statistics and the words that name them (keys are TaskSpec's `Statistic`), plus words that sound like a
+ * statistic but do not say which one (they block a run). Data only.
+ */
+
+export interface LexStatistic {
+  key: 'mean' | 'median' | 'std' | 'variance' | 'min' | 'max' | 'sum' | 'range' | 'percentile' | 'count_pixels' | 'count_dates' | 'fraction' | 'area' | 'trend'
+  names: readonly string[]
+}
+
+/** Value statistics, most specific first. Percentiles are read with their number ("90th percentile", "p90"). */
+export const STATISTICS: readonly LexStatistic[] = [
+  { key: 'std', names: ['standard deviation', 'standard deviations', 'std dev', 'std', 'stdev', 'st dev', 'st. dev.', 'sd'] },
+  { key: 'variance', names: ['variance'] },
+  { key: 'median', names: ['median', 'medians', '50th percentile'] },
+  { key: 'range', names: ['value range', 'range of values', 'max minus min', 'maximum minus minimum', 'max - min', 'maximum - minimum'] },
+  { key: 'sum', names: ['sum', 'total of the values', 'total value', 'total of pixel values'] },
+  { key: 'mean', names: ['mean', 'means', 'average', 'averages', 'averaged', 'avg', 'arithmetic mean'] },
+  { key: 'max', names: ['maximum', 'maxima', 'highest', 'max', 'peak', 'largest', 'greatest'] },
+  { key: 'min', names: ['minimum', 'minima', 'lowest', 'min', 'smallest', 'least'] },
+  { key: 'trend', names: ['trend', 'trends', 'slope', 'slopes', "sen's slope", 'sen slope', 'theil-sen', 'mann-kendall', 'mann kendall', 'linear regression', 'rate of change'] },
+  { key: 'fraction', names: ['percentage of', 'proportion of', 'fraction of', 'share of', 'percent of', 'what percentage', 'what proportion', 'what fraction', 'what share', 'what part of', 'what portion of'] },
+  { key: 'area', names: ['total area', 'surface area', 'area covered', 'area occupied', 'how large an area', 'how much area', 'how big an area'] },
+]
+
+/** Named quartiles and the percentile they are. */
+export const QUARTILES: Readonly<Record<string, number>> = { 'first quartile': 25, 'lower quartile': 25, 'third quartile': 75, 'upper quartile': 75, q1: 25, q3: 75 }
+
+/** Words that name a percentile when a number precedes them ("the 90th percentile", "the 25 % quantile"). */
+export const PERCENTILE_WORDS: readonly string[] = ['percentile', 'centile', 'quantile', '% quantile', '% percentile']
+
+/** Words that ask for a count ("how many pixels", "number of dates"). */
+export const COUNT_LEADS: readonly string[] = ['how many', 'number of', 'count of', 'count the', 'count the number of', 'pixel count', 'total number of']
+export const COUNTED_PIXELS: readonly string[] = ['pixels', 'pixel', 'cells', 'grid cells']
+export const COUNTED_DATES: readonly string[] = ['days', 'dates', 'images', 'scenes', 'acquisitions', 'observations', 'times', 'nights', 'overpasses', 'months', 'years']
+
+/** "The date of" an extreme. */
+export const DATE_OF_LEADS: readonly string[] = ['which date', 'what date', 'on which date', 'on what date', 'which day', 'what day', 'which acquisition', 'which image', 'which month', 'when']
+
+/** Words that sound like a statistic but do not say which: a run stops on them, naming them. */
+export const UNNAMED_STATISTICS: readonly string[] = ['mode', 'modal', 'skewness', 'skew', 'kurtosis', 'interquartile range', 'iqr', 'coefficient of variation', 'weighted mean', 'geometric mean', 'harmonic mean', 'cumulative', 'anomaly', 'anomalies', 'z-score', 'z-scores', 'typical', 'variability', 'decile', 'deciles']
+
+/** Significance words for a trend. */
+export const SIGNIFICANCE: readonly string[] = ['significant', 'significance', 'significantly', 'p-value', 'p value', 'mann-kendall', 'mann kendall', 'statistically']

@@ -1,0 +1,35 @@
+/**
+ * Units: the key the spec uses, the words that write it, and how a value converts to the unit's base
+ * (base = value * scale + offset). Temperatures convert to kelvin, areas to m2, shares to a fraction.
+ * Data only.
+ */
+
+export interface LexUnit {
+  key: string
+  quantity: 'temperature' | 'area' | 'share' | 'count' | 'length' | 'time' | 'none'
+  /** Words after a number or in "in <unit>" (lower case). */
+  names: readonly string[]
+  /** To the quantity's base unit: base = value * scale + offset. */
+  scale: number
+  offset: number
+}
+
+export const UNITS: readonly LexUnit[] = [
+  { key: 'K', quantity: 'temperature', names: ['k', 'kelvin', 'kelvins', 'degrees kelvin'], scale: 1, offset: 0 },
+  { key: 'degC', quantity: 'temperature', names: ['°c', '℃', 'deg c', 'degc', 'degrees c', 'degree c', 'degrees celsius', 'degree celsius', 'celsius', 'centigrade', 'degrees centigrade', 'c°'], scale: 1, offset: 273.15 },
+  { key: 'degF', quantity: 'temperature', names: ['°f', '℉', 'deg f', 'degf', 'degrees f', 'degree f', 'degrees fahrenheit', 'degree fahrenheit', 'fahrenheit'], scale: 5 / 9, offset: 273.15 - (32 * 5) / 9 },
+  { key: 'm2', quantity: 'area', names: ['m2', 'm²', 'sq m', 'square metres', 'square meters', 'square metre', 'square meter'], scale: 1, offset: 0 },
+  { key: 'ha', quantity: 'area', names: ['ha', 'hectare', 'hectares'], scale: 1e4, offset: 0 },
+  { key: 'km2', quantity: 'area', names: ['km2', 'km²', 'sq km', 'sq. km', 'square kilometres', 'square kilometers', 'square kilometre', 'square kilometer'], scale: 1e6, offset: 0 },
+  { key: 'acre', quantity: 'area', names: ['acre', 'acres'], scale: 4046.8564224, offset: 0 },
+  { key: 'percent', quantity: 'share', names: ['%', 'percent', 'per cent', 'percentage', 'percentages', 'pct'], scale: 0.01, offset: 0 },
+  { key: 'fraction', quantity: 'share', names: ['fraction', 'decimal fraction', 'proportion', 'ratio'], scale: 1, offset: 0 },
+  { key: 'count', quantity: 'count', names: ['pixels', 'pixel count'], scale: 1, offset: 0 },
+  { key: 'm', quantity: 'length', names: ['m', 'metre', 'metres', 'meter', 'meters'], scale: 1, offset: 0 },
+  { key: 'km', quantity: 'length', names: ['km', 'kilometre', 'kilometres', 'kilometer', 'kilometers'], scale: 1000, offset: 0 },
+  { key: 'g/cm2', quantity: 'none', names: ['g/cm2', 'g/cm²'], scale: 1, offset: 0 },
+  { key: 'days', quantity: 'time', names: ['day', 'days'], scale: 1, offset: 0 },
+]
+
+/** Words that introduce the unit the answer is wanted in: "in °C", "expressed in", "as a percentage", "(K)". */
+export const ANSWER_UNIT_LEADS: readonly string[] = ['in', 'as', 'as a', 'as an', 'expressed in', 'expressed as', 'using', 'converted to', 'convert to', 'reported in', 'given in', 'to']

@@ -1,0 +1,76 @@
+/**
+ * Variables a question may name, with every word that names them (lower case; a space also matches a hyphen).
+ * `kind` says what the variable is to the compiler: a layer read from the files, a product computed from other
+ * layers (TVDI from LST and NDVI), a spectral index (its spyndex short name; bands in ./indices.ts) or a QA class.
+ * Data only: this module imports nothing (DESIGN section 9).
+ */
+
+export type LexVariableKind = 'layer' | 'product' | 'index' | 'qa_class'
+
+export interface LexVariable {
+  key: string
+  kind: LexVariableKind
+  /** Words that name it, longest wins where two overlap. */
+  names: readonly string[]
+  /** The unit its values are stored in when the files do not say (a hint; the catalog decides). */
+  unit?: string
+}
+
+export const VARIABLES: readonly LexVariable[] = [
+  { key: 'tvdi', kind: 'product', names: ['tvdi', 'temperature vegetation dryness index', 'temperature vegetation dryness', 'dryness index', 'dryness indicator', 'drought index'] },
+  { key: 'lst', kind: 'layer', unit: 'K', names: ['lst', 'land surface temperature', 'land surface temperatures', 'surface temperature', 'surface temperatures', 'skin temperature', 'temperature', 'temperatures', 'lst day', 'lst night'] },
+  { key: 'bt', kind: 'product', unit: 'K', names: ['brightness temperature', 'brightness temperatures', 'at-sensor temperature'] },
+  { key: 'ati', kind: 'product', names: ['ati', 'apparent thermal inertia', 'thermal inertia'] },
+  { key: 'pwv', kind: 'layer', names: ['pwv', 'precipitable water vapour', 'precipitable water vapor', 'precipitable water', 'water vapour', 'water vapor'] },
+  { key: 'emissivity', kind: 'layer', names: ['emissivity', 'emis'] },
+  { key: 'albedo', kind: 'layer', names: ['albedo'] },
+  { key: 'precipitation', kind: 'layer', names: ['precipitation', 'rainfall', 'rain', 'precip'] },
+  { key: 'night_lights', kind: 'layer', names: ['night lights', 'night light', 'nighttime lights', 'nighttime light', 'night-time lights', 'night-time light', 'ntl', 'avg_rad', 'radiance of lights'] },
+  { key: 'frp', kind: 'layer', names: ['frp', 'maxfrp', 'max frp', 'fire radiative power'] },
+  { key: 'built_volume', kind: 'layer', names: ['built volume', 'built-up volume', 'built_volume'] },
+  { key: 'elevation', kind: 'layer', unit: 'm', names: ['elevation', 'dem', 'altitude', 'height above sea level'] },
+  { key: 'soil_moisture', kind: 'layer', names: ['soil moisture'] },
+  { key: 'snow_cover', kind: 'layer', names: ['snow cover'] },
+  { key: 'aod', kind: 'layer', names: ['aod', 'aerosol optical depth', 'aerosol optical thickness'] },
+  { key: 'chlorophyll', kind: 'layer', names: ['chlorophyll', 'chlorophyll-a', 'chl-a'] },
+  { key: 'reflectance', kind: 'product', names: ['reflectance', 'surface reflectance', 'toa reflectance', 'top-of-atmosphere reflectance', 'top of atmosphere reflectance'] },
+  { key: 'ndvi', kind: 'index', names: ['ndvi', 'normalized difference vegetation index', 'normalised difference vegetation index', 'vegetation index', 'vegetation cover', 'vegetation coverage', 'vegetation greenness'] },
+  { key: 'evi', kind: 'index', names: ['evi', 'enhanced vegetation index'] },
+  { key: 'savi', kind: 'index', names: ['savi', 'soil adjusted vegetation index', 'soil-adjusted vegetation index'] },
+  { key: 'ndwi', kind: 'index', names: ['ndwi', 'normalized difference water index', 'normalised difference water index', 'water index'] },
+  { key: 'mndwi', kind: 'index', names: ['mndwi', 'modified normalized difference water index', 'modified ndwi'] },
+  { key: 'ndbi', kind: 'index', names: ['ndbi', 'normalized difference built-up index', 'built-up index'] },
+  { key: 'nbr', kind: 'index', names: ['nbr', 'normalized burn ratio', 'normalised burn ratio', 'burn ratio'] },
+  { key: 'dnbr', kind: 'index', names: ['dnbr', 'differenced normalized burn ratio', 'delta nbr'] },
+  { key: 'ndsi', kind: 'index', names: ['ndsi', 'normalized difference snow index', 'snow index'] },
+  { key: 'ndmi', kind: 'index', names: ['ndmi', 'normalized difference moisture index', 'moisture index'] },
+  { key: 'gndvi', kind: 'index', names: ['gndvi', 'green ndvi'] },
+  { key: 'msavi', kind: 'index', names: ['msavi', 'modified soil adjusted vegetation index'] },
+  { key: 'cloud', kind: 'qa_class', names: ['cloud', 'clouds', 'cloudy', 'cloud-covered', 'cloud covered'] },
+  { key: 'cloud_shadow', kind: 'qa_class', names: ['cloud shadow', 'cloud shadows'] },
+  { key: 'snow', kind: 'qa_class', names: ['snow pixels', 'snow/ice', 'snow and ice'] },
+  { key: 'fill', kind: 'qa_class', names: ['fill pixels', 'fill values', 'nodata', 'no-data'] },
+  { key: 'clear', kind: 'qa_class', names: ['cloud-free', 'cloud free', 'clear-sky', 'clear sky', 'clear pixels', 'cloudless'] },
+]
+
+/** Objects the counting tools look for: singular class -> the words that name it. */
+export const OBJECT_CLASSES: Readonly<Record<string, readonly string[]>> = {
+  ship: ['ship', 'ships', 'boat', 'boats', 'vessel', 'vessels'],
+  airplane: ['plane', 'planes', 'airplane', 'airplanes', 'aircraft'],
+  vehicle: ['car', 'cars', 'vehicle', 'vehicles', 'truck', 'trucks'],
+  building: ['building', 'buildings', 'house', 'houses'],
+  'storage tank': ['storage tank', 'storage tanks'],
+  tree: ['tree', 'trees'],
+  bridge: ['bridge', 'bridges'],
+  harbor: ['harbor', 'harbors', 'harbour', 'harbours'],
+  pond: ['pond', 'ponds'],
+  'swimming pool': ['swimming pool', 'swimming pools'],
+  'tennis court': ['tennis court', 'tennis courts'],
+  roundabout: ['roundabout', 'roundabouts'],
+  windmill: ['windmill', 'windmills', 'wind turbine', 'wind turbines'],
+  helicopter: ['helicopter', 'helicopters'],
+  container: ['container', 'containers'],
+}
+
+/** Land-cover class words that select pixels only with a layer or threshold that defines them. */
+export const CLASS_WORDS: readonly string[] = ['urban', 'built-up', 'forest', 'forested', 'cropland', 'agricultural', 'farmland', 'grassland', 'bare soil', 'wetland', 'water', 'snow-covered', 'ice', 'vegetated', 'non-vegetated']
