@@ -11,11 +11,10 @@
  */
 import { z } from 'zod'
 
-export const RunId = z.string().regex(/^run-[0-9A-Za-z-]{4,64}$/, 'a run id looks like run-20261130T092301Z-1a2b3c4d')
-export type RunId = z.infer<typeof RunId>
+import { ArtifactId, RunId } from '../main/domain/ids'
+import { LayerRef } from '../main/domain/layers'
 
-/** sha256 of an artifact (a derived layer), 64 lowercase hex digits. */
-export const ArtifactId = z.string().regex(/^[0-9a-f]{64}$/, 'an artifact id is its sha256: 64 lowercase hex digits')
+export { ArtifactId, LayerRef, RunId }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Backbones and switches
@@ -272,15 +271,6 @@ export const BackboneTest = z.object({
 
 // ---------------------------------------------------------------------------------------------------------------
 // Layers and tiles
-
-/** A raster to show: a file of this session or a run's derived layer. */
-export const LayerRef = z.union([
-  z.object({ fileId: z.string().regex(/^f[0-9a-z]{4,32}$/) }).strict(),
-  z.object({ artifact: ArtifactId }).strict(),
-  /** The basemap chosen in settings. */
-  z.object({ basemap: z.literal(true) }).strict(),
-])
-export type LayerRef = z.infer<typeof LayerRef>
 
 export const TileStretch = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('minmax') }).strict(),

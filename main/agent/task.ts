@@ -3,12 +3,9 @@
  * from them (paper B.3: option letter, number with unit, or short text).
  */
 import { z } from 'zod'
+import { parseOptions, type AnswerOption } from '../domain/options'
 
-export interface AnswerOption {
-  /** 'A', 'B', ... */
-  letter: string
-  text: string
-}
+export type { AnswerOption }
 
 export type AnswerFormat = 'choice' | 'number' | 'text'
 
@@ -22,29 +19,8 @@ export interface TaskSpec {
   format: AnswerFormat
 }
 
-const optionStart = /(?:^|\n|\s{2,}|;\s*|\s)\(?([A-H])(?:[.):：]|\s-)\s*/g
-
-/**
- * Split an options text into lettered options. Accepts one option per line ("A. ..."), "A) ...", "(A) ..." and
- * several on one line ("A. x B. y"); the letters must run A, B, C... in order.
- */
-export function parseOptions(text: string): AnswerOption[] {
-  const trimmed = text.trim()
-  if (trimmed === '') return []
-  const marks: { letter: string; start: number; end: number }[] = []
-  for (const m of trimmed.matchAll(optionStart)) {
-    const expected = String.fromCharCode(65 + marks.length)
-    if (m[1] !== expected) continue
-    marks.push({ letter: m[1], start: m.index ?? 0, end: (m.index ?? 0) + m[0].length })
-  }
-  if (marks.length < 2) {
-    throw new Error(`The options text must list at least two lettered options such as "A. 0.71\\nB. 0.69"; got "${trimmed.slice(0, 80)}".`)
-  }
-  return marks.map((mark, i) => ({
-    letter: mark.letter,
-    text: trimmed.slice(mark.end, i + 1 < marks.length ? marks[i + 1].start : undefined).trim().replace(/[;,]$/, ''),
-  }))
-}
+/** Lettered options are read by the one option reader (main/domain/options.ts). */
+export { parseOptions }
 
 /** The answer requirement that fits a question: a letter when there are options, a number when it asks for one. */
 export function answerFormatFor(question: string, options: AnswerOption[]): AnswerFormat {

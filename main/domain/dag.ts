@@ -1,5 +1,5 @@
 /**
- * The DAG an execute call runs (see README.md in this folder): nodes `{id, op, params, inputs}`, the `output`
+ * The DAG an execute call runs (see main/tools/execute/README.md): nodes `{id, op, params, inputs}`, the `output`
  * node, optional `save` (extra raster nodes to write as GeoTIFF artifacts) and `base_dir` for relative paths.
  * This schema checks the shape only; compile.ts checks operators, parameters, links, cycles, types and units.
  */

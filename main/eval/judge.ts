@@ -21,6 +21,7 @@
 import type { AgentResult } from '../agent/run-agent'
 import { answerIsCorrect, inferAnswerType } from '../prior/answer-match'
 import { nearestOption, type AnswerOption } from '../task/options'
+import { isOptionLetter } from '../domain/options'
 import { observationCalls, observationNumbers, runCalls, type CallFate, type RunCall } from './run-calls'
 import type { EvalTask, ReferenceObservation } from './suite'
 
@@ -112,7 +113,7 @@ function referenceFor(task: EvalTask, call: RunCall): ReferenceObservation | und
 function choiceVerdict(task: EvalTask, observation: unknown): boolean | null {
   if (inferAnswerType(task) !== 'choice') return null
   const choice = (observation as { choice?: unknown } | null)?.choice
-  return typeof choice === 'string' && /^[A-H]$/i.test(choice) ? choice.toUpperCase() !== String(task.answer).trim().toUpperCase() : null
+  return isOptionLetter(choice) ? choice.toUpperCase() !== String(task.answer).trim().toUpperCase() : null
 }
 
 /** Judge each observation of a run against the task's references (or, for a chosen option, its gold letter). */

@@ -5,16 +5,17 @@
  */
 import path from 'node:path'
 import { makeTask, parseOptions, type AnswerOption, type TaskSpec } from '../agent/task'
+import { letterAt, startsWithOption } from '../domain/options'
 import type { SuiteTask } from '../prior/calibration'
 
 export function evalTaskSpec(task: Pick<SuiteTask, 'question' | 'options' | 'images' | 'files'>, suiteDir: string): TaskSpec {
   let question = task.question
   let options: AnswerOption[] = []
-  if (Array.isArray(task.options)) options = task.options.map((text, i) => ({ letter: String.fromCharCode(65 + i), text: String(text) }))
+  if (Array.isArray(task.options)) options = task.options.map((text, i) => ({ letter: letterAt(i), text: String(text) }))
   else if (typeof task.options === 'string' && task.options.trim()) options = parseOptions(task.options)
   else {
     const lines = task.question.split(/\r?\n/)
-    const first = lines.findIndex((l, i) => i > 0 && /^\s*\(?[A-H]\s*[.):]/.test(l))
+    const first = lines.findIndex((l, i) => i > 0 && startsWithOption(l))
     if (first > 0) {
       question = lines.slice(0, first).join('\n')
       options = parseOptions(lines.slice(first).join('\n'))

@@ -8,6 +8,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { LayerRef } from '../../preload/contract'
+import { layerKey, parseLayerKey } from '../domain/layers'
 import type { IpcDeps } from './deps'
 import { notFound, RsureError } from './errors'
 import { needServices } from './handlers/need'
@@ -19,19 +20,8 @@ export interface LayerFile {
   name: string
 }
 
-export function layerKey(ref: LayerRef): string {
-  if ('fileId' in ref) return ref.fileId
-  if ('artifact' in ref) return `a${ref.artifact}`
-  return 'basemap'
-}
-
-/** The reference a key names, or null when it is not a key. */
-export function parseLayerKey(key: string): LayerRef | null {
-  if (key === 'basemap') return { basemap: true }
-  if (/^a[0-9a-f]{64}$/.test(key)) return { artifact: key.slice(1) }
-  if (/^f[0-9a-z]{4,32}$/.test(key)) return { fileId: key }
-  return null
-}
+/** A layer's key and its reader: one encoding, owned by main/domain/layers.ts. */
+export { layerKey, parseLayerKey }
 
 /** The artifact's recorded file, if it lies inside the artifact folder. */
 export function artifactFile(deps: IpcDeps, sha256: string): LayerFile {

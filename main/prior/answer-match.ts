@@ -9,6 +9,7 @@
  * - text: case- and space-insensitive equality, or the gold phrase contained in the answer.
  * Returns null when the answer is missing or has no readable letter/number: such a run is not judged at all.
  */
+import { answerLetter } from '../domain/options'
 
 export type AnswerType = 'choice' | 'number' | 'text'
 
@@ -19,18 +20,10 @@ export interface GoldAnswer {
   tolerance?: number
 }
 
-const LEADING_LETTER = /^\s*[([]?\s*([A-H])\s*(?:[.):\]]|$|[-–—,;])/
-const NAMED_LETTER = /\b(?:answer|option|choice)\s*(?:is|:|=)?\s*[([]?([A-H])\b/i
 const NUMBER = /[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[-+]?\d+)?|[-+]?\.\d+/i
 
-/** The option letter an answer names, or null. */
-export function answerLetter(answer: string): string | null {
-  answer = answer.replace(/[*_`]/g, '')
-  const lead = LEADING_LETTER.exec(answer)
-  if (lead) return lead[1].toUpperCase()
-  const named = NAMED_LETTER.exec(answer)
-  return named ? named[1].toUpperCase() : null
-}
+/** The option letter an answer names, or null (the one reader: main/domain/options.ts). */
+export { answerLetter }
 
 /** The first number written in a text (thousands separators allowed), or null. */
 export function firstNumber(text: string): number | null {

@@ -11,13 +11,11 @@
  *   every option shares is the option's value;
  * - dates: "2019-07-12" is a date, not a number.
  */
+import type { AnswerOption } from '../domain/options'
 import type { OptionValue } from './spec'
 
-/** An answer option as given: its letter and its text (the agent's AnswerOption has this shape). */
-export interface AnswerOption {
-  letter: string
-  text: string
-}
+/** An answer option as given: its letter and its text (the one type: main/domain/options.ts). */
+export type { AnswerOption }
 
 /** The option with its value and unit, for matching (the fields most callers need). */
 export interface NumericOption extends AnswerOption {

@@ -1,7 +1,9 @@
 /**
  * The rules of the house that code review alone would let slip (DESIGN section 2):
  * - only main/app/ imports 'electron'; everything else under main/ runs in plain Node;
- * - dependencies point downward: app/ipc/cli/server -> agent -> verify/prior/tools -> engines/store;
+ * - dependencies point downward: app/ipc/cli/server -> agent -> verify/prior/tools -> engines/store -> domain;
+ * - main/domain/ (ids, units, options, DAG and expression types, run events, the lexicon) imports nothing: no other
+ *   folder of main/, no node: module, no package but zod (its schemas are zod); every layer may import it;
  * - raw ipcMain / ipcRenderer appear in exactly one file on each side.
  */
 import fs from 'node:fs'
@@ -35,22 +37,23 @@ function layerOf(file: string): string {
 
 // Which layers each layer may import from (besides itself). `root` is the composition root (services.ts).
 const allowed: Record<string, string[]> = {
-  app: ['ipc', 'eval', 'agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store', 'root', 'server', 'cli'],
-  cli: ['ipc', 'eval', 'agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store', 'root', 'server'],
-  server: ['ipc', 'eval', 'agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store', 'root'],
-  ipc: ['eval', 'agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store', 'root'],
-  root: ['eval', 'agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store'],
+  app: ['ipc', 'eval', 'agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store', 'root', 'server', 'cli', 'domain'],
+  cli: ['ipc', 'eval', 'agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store', 'root', 'server', 'domain'],
+  server: ['ipc', 'eval', 'agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store', 'root', 'domain'],
+  ipc: ['eval', 'agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store', 'root', 'domain'],
+  root: ['eval', 'agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store', 'domain'],
   // The evaluation harness runs the agent over suites and wraps tools with known faults.
-  eval: ['agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store'],
-  agent: ['task', 'verify', 'prior', 'tools', 'engines', 'store'],
+  eval: ['agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store', 'domain'],
+  agent: ['task', 'verify', 'prior', 'tools', 'engines', 'store', 'domain'],
   // Task understanding (question -> spec) is the planner's reader. The verifier keeps a reader of its own, so verify
   // may not import task: one misreading must not pass both.
-  task: ['prior', 'tools', 'engines', 'store'],
-  verify: ['prior', 'tools', 'engines', 'store'],
-  prior: ['engines', 'store'],
-  tools: ['engines', 'store'],
-  engines: ['store'],
-  store: [],
+  task: ['prior', 'tools', 'engines', 'store', 'domain'],
+  verify: ['prior', 'tools', 'engines', 'store', 'domain'],
+  prior: ['engines', 'store', 'domain'],
+  tools: ['engines', 'store', 'domain'],
+  engines: ['store', 'domain'],
+  store: ['domain'],
+  domain: [],
 }
 
 describe('house rules', () => {
@@ -81,6 +84,23 @@ describe('house rules', () => {
         const to = layerOf(target.endsWith('.ts') ? target : `${target}.ts`)
         if (to === from) continue
         if (!(allowed[from] ?? []).includes(to)) violations.push(`${file} (${from}) -> ${spec} (${to})`)
+      }
+    }
+    expect(violations).toEqual([])
+  })
+
+  it('keeps main/domain free of imports: nothing from main/, no node: module, no package but zod', () => {
+    const domainFiles = mainFiles.filter((f) => f.startsWith('main/domain/'))
+    expect(domainFiles.length).toBeGreaterThan(3)
+    const violations: string[] = []
+    for (const file of domainFiles) {
+      for (const spec of imports(file)) {
+        if (spec === 'zod') continue
+        if (spec.startsWith('.')) {
+          const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec))
+          if (target.startsWith('main/domain/')) continue
+        }
+        violations.push(`${file} -> ${spec}`)
       }
     }
     expect(violations).toEqual([])

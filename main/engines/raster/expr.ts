@@ -12,12 +12,10 @@
  * are not finite (division by zero, log of a negative) become NaN.
  */
 
-export type Expr =
-  | { k: 'num'; v: number }
-  | { k: 'var'; name: string }
-  | { k: 'un'; op: '-' | '!'; a: Expr }
-  | { k: 'bin'; op: string; a: Expr; b: Expr }
-  | { k: 'call'; fn: string; args: Expr[] }
+import type { Expr } from '../../domain/expression'
+
+/** The syntax tree type is owned by the domain layer (main/domain/expression.ts). */
+export type { Expr }
 
 export class ExprError extends Error {
   constructor(message: string) {

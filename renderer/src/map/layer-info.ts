@@ -1,12 +1,14 @@
 /** `layers.info` of a raster, fetched once per layer and shared by the map, the layer list and the viewers. */
 import { useEffect, useState } from 'react'
+import { layerKey } from '../../../main/domain/layers'
 import type { LayerRef, ResponseOf, RsureApi } from '../../../preload/contract'
 
 export type LayerInfo = ResponseOf<'layers.info'>
 
 const cache = new Map<string, Promise<LayerInfo>>()
 
-export const layerKey = (ref: LayerRef): string => ('fileId' in ref ? `file:${ref.fileId}` : 'artifact' in ref ? `artifact:${ref.artifact}` : 'basemap')
+/** The one layer key (main/domain/layers.ts): also the key of this cache. */
+export { layerKey }
 
 export function fetchLayerInfo(api: RsureApi, ref: LayerRef): Promise<LayerInfo> {
   const k = layerKey(ref)

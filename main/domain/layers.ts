@@ -1,0 +1,28 @@
+/**
+ * A map layer reference and its key: the one encoding used in tile URLs, caches and the layer channels.
+ * A key is the file id (`f…`), `a` + the artifact's sha256, or `basemap`.
+ */
+import { z } from 'zod'
+import { ArtifactId, FileId } from './ids'
+
+/** A session file, a run's derived layer (artifact sha256) or the basemap chosen in settings. */
+export const LayerRef = z.union([
+  z.object({ fileId: FileId }).strict(),
+  z.object({ artifact: ArtifactId }).strict(),
+  z.object({ basemap: z.literal(true) }).strict(),
+])
+export type LayerRef = z.infer<typeof LayerRef>
+
+export function layerKey(ref: LayerRef): string {
+  if ('fileId' in ref) return ref.fileId
+  if ('artifact' in ref) return `a${ref.artifact}`
+  return 'basemap'
+}
+
+/** The reference a key names, or null when it is not a key. */
+export function parseLayerKey(key: string): LayerRef | null {
+  if (key === 'basemap') return { basemap: true }
+  if (/^a[0-9a-f]{64}$/.test(key)) return { artifact: key.slice(1) }
+  if (/^f[0-9a-z]{4,32}$/.test(key)) return { fileId: key }
+  return null
+}
