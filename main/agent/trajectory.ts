@@ -1,13 +1,14 @@
 /**
  * The run's trajectory: every step written to SQLite as it happens (RunStore, one INSERT each), and kept in memory
  * for the `--json` output. A run that dies half-way can be read back step by step; `RunStore.markInterrupted` flags it.
- * Each kind's payload is typed by the schema the prior reads them back with (prior/trajectory-steps.ts).
+ * Each kind's payload is typed by the one versioned RunEvent union (main/domain/run-events.ts) that the store
+ * keeps, the prior and the window read back, and the contract carries.
  */
-import type { StepKind, StepPayload } from '../prior/trajectory-steps'
+import type { RunEventInput, RunEventKind } from '../domain/run-events'
 import type { RunStore } from '../store/runs'
 
-/** Kinds of steps and their payloads: the one description the prior's reader parses (prior/trajectory-steps.ts). */
-export type { StepKind }
+/** Kinds of steps: the RunEvent kinds. */
+export type StepKind = RunEventKind
 
 export interface RecordedStep {
   seq: number
@@ -24,19 +25,21 @@ export class TrajectoryRecorder {
     readonly runId: string | null,
   ) {}
 
-  record<K extends StepKind>(kind: K, payload: StepPayload<K>): void {
+  record<K extends StepKind>(kind: K, payload: RunEventInput<K>): void {
     const plain = toPlain(payload)
     const seq = this.runs && this.runId ? this.runs.appendStep(this.runId, kind, plain) : this.steps.length
     this.steps.push({ seq, kind, payload: plain, at: new Date().toISOString() })
   }
 }
 
+const isTypedArray = (v: unknown): v is Iterable<number> => ArrayBuffer.isView(v) && !(v instanceof DataView)
+
 /** A JSON-safe copy: typed arrays become plain arrays, non-finite numbers become strings, functions are dropped. */
 export function toPlain(value: unknown): unknown {
   return JSON.parse(
     JSON.stringify(value, (_k, v) => {
       if (typeof v === 'number' && !Number.isFinite(v)) return String(v)
-      if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return Array.from(v as unknown as ArrayLike<number>)
+      if (isTypedArray(v)) return Array.from(v)
       if (typeof v === 'bigint') return Number(v)
       return v
     }) ?? 'null',

@@ -4,11 +4,15 @@
  * The question reader, the agent, calibration, evaluation and the window all use these.
  */
 
+import { z } from 'zod'
+
 /** An answer option as given: its letter ('A', 'B', ...) and its text. */
 export interface AnswerOption {
   letter: string
   text: string
 }
+
+export const AnswerOptionSchema = z.object({ letter: z.string().regex(/^[A-Z]$/, 'an option letter is one capital letter'), text: z.string() })
 
 /** Option letters run A..H (the suites and the paper never use more). */
 export const OPTION_LETTERS = 'ABCDEFGH'

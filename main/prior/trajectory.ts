@@ -2,7 +2,7 @@
  * Reading a stored trajectory (RunStore steps) for the prior: which tool observations a run produced, with their
  * configuration ids, and which of them shaped the answer.
  *
- * Steps are parsed with the one schema the agent loop writes them by (trajectory-steps.ts): per call number `call`
+ * Steps are read as RunEvents by the one versioned reader (main/domain/run-events.ts, which upgrades old runs): per call number `call`
  * a `tool_call` step {call, tool, args}, a `tool_result` step {call, result: ToolResult} (or {call, thrown}), then
  * with verification on a `rule_check` {call, passed}, a `prior` and a `verdict` {call, decision}. A step that does
  * not fit its kind's schema is skipped. Steps without a `call` number (older runs) are paired by order: a result
@@ -13,10 +13,8 @@
  * on, only the accepted ones (a rejected or rule-failed observation never entered the verified history, so the
  * answer says nothing about it).
  */
-import { z } from 'zod'
-import type { TrajectoryStep } from '../store/runs'
+import { OBSERVATION_TOOLS, readRunEvent, resultOf, type Decision, type StoredStepLike, type StoredToolResult } from '../domain/run-events'
 import { ConfigTripleSchema, type ConfigTriple } from './config-ids'
-import { OBSERVATION_TOOLS, TrajectoryEntry, type Decision } from './trajectory-steps'
 
 export interface ObservedCall {
   /** The agent's call number, or a synthetic one for steps without it. */
@@ -34,35 +32,31 @@ export interface ObservedCall {
   decision: Decision | null
 }
 
-const ResultLike = z.object({
-  status: z.enum(['ok', 'insufficient', 'error']),
-  config: ConfigTripleSchema,
-})
-
 /** Every call of a trajectory that returned a well-formed result, in call order. */
-export function observedCalls(steps: readonly TrajectoryStep[]): ObservedCall[] {
+export function observedCalls(steps: readonly StoredStepLike[]): ObservedCall[] {
   const byCall = new Map<number, ObservedCall>()
   const pending = new Map<number, { steps: number[]; tool: string | null }>()
   let lastCall: number | null = null
   let synthetic = -1
 
   for (const step of [...steps].sort((a, b) => a.seq - b.seq)) {
-    const parsed = TrajectoryEntry.safeParse({ kind: step.kind, payload: step.payload })
-    if (!parsed.success) continue
-    const e = parsed.data
-    const explicit = 'call' in e.payload && typeof e.payload.call === 'number' ? e.payload.call : null
+    const e = readRunEvent('', step)
+    const explicit = e.kind === 'other' ? null : e.call
     switch (e.kind) {
       case 'tool_call': {
         const call = explicit ?? synthetic--
         pending.set(call, { steps: [step.seq], tool: e.payload.tool })
         lastCall = call
-        // Some writers put the result on the call step itself.
-        if ('result' in e.payload) addResult(call, step.seq, e.payload.result)
+        // Some old writers put the result on the call step itself.
+        if ('result' in e.payload) {
+          const inline = readRunEvent('', { seq: step.seq, kind: 'tool_result', payload: { result: e.payload.result } })
+          if (inline.kind === 'tool_result') addResult(call, step.seq, resultOf(inline))
+        }
         break
       }
       case 'tool_result': {
         const call: number = explicit ?? lastCall ?? synthetic--
-        addResult(call, step.seq, e.payload.result ?? e.payload)
+        addResult(call, step.seq, resultOf(e))
         lastCall = call
         break
       }
@@ -90,17 +84,18 @@ export function observedCalls(steps: readonly TrajectoryStep[]): ObservedCall[] 
   }
   return [...byCall.values()].sort((a, b) => a.resultSeq - b.resultSeq)
 
-  function addResult(call: number, seq: number, result: unknown) {
-    const parsed = ResultLike.safeParse(result)
-    if (!parsed.success) return
+  function addResult(call: number, seq: number, result: StoredToolResult | null) {
+    if (!result || !result.config) return
+    const config = ConfigTripleSchema.safeParse(result.config)
+    if (!config.success) return
     const before = pending.get(call)
     byCall.set(call, {
       call,
       steps: [...(before?.steps ?? []), seq],
       resultSeq: seq,
-      tool: before?.tool ?? parsed.data.config.tool,
-      status: parsed.data.status,
-      config: parsed.data.config,
+      tool: before?.tool ?? config.data.tool,
+      status: result.status,
+      config: config.data,
       rulesPassed: null,
       decision: null,
     })

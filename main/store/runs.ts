@@ -2,6 +2,7 @@
  * Runs of the agent and their trajectories. Every step is written as it happens (one INSERT each, WAL), so a run
  * that dies half-way can still be read back; `markInterrupted` flags runs whose owning process is gone.
  */
+import { readRunEvent, RUN_EVENT_SCHEMA_VERSION, type RunEvent, type StoredStep } from '../domain/run-events'
 import type { Db } from './database'
 import { newId } from './ids'
 import { processAlive } from './process-alive'
@@ -24,12 +25,8 @@ export interface RunRecord {
   finishedAt: string | null
 }
 
-export interface TrajectoryStep {
-  seq: number
-  kind: string
-  payload: unknown
-  createdAt: string
-}
+/** One stored step: kind, JSON payload and the RunEvent schema version it was written with (1: before versions). */
+export type TrajectoryStep = StoredStep
 
 export interface NewRun {
   question: string
@@ -141,21 +138,21 @@ export class RunStore {
     this.db.prepare('UPDATE runs SET task_type = ? WHERE id = ?').run(taskType, runId)
   }
 
-  /** Append one step; returns its sequence number (0-based, dense per run). */
+  /** Append one step (a RunEvent payload of the current schema version); returns its sequence number (0-based, dense per run). */
   appendStep(runId: string, kind: string, payload: unknown): number {
     const tx = this.db.transaction(() => {
       const row = this.db.prepare('SELECT COALESCE(MAX(seq) + 1, 0) AS next FROM trajectory_steps WHERE run_id = ?').get(runId) as {
         next: number
       }
       this.db
-        .prepare('INSERT INTO trajectory_steps (run_id, seq, kind, payload) VALUES (?, ?, ?, ?)')
-        .run(runId, row.next, kind, JSON.stringify(payload))
+        .prepare('INSERT INTO trajectory_steps (run_id, seq, kind, payload, schema_version) VALUES (?, ?, ?, ?, ?)')
+        .run(runId, row.next, kind, JSON.stringify(payload), RUN_EVENT_SCHEMA_VERSION)
       return row.next
     })
     const seq = tx()
     if (this.observer.step) {
       const createdAt = new Date().toISOString()
-      this.notify(() => this.observer.step?.(runId, { seq, kind, payload, createdAt }))
+      this.notify(() => this.observer.step?.(runId, { seq, kind, payload, createdAt, schemaVersion: RUN_EVENT_SCHEMA_VERSION }))
     }
     return seq
   }
@@ -220,11 +217,17 @@ export class RunStore {
     return rows.map((r) => ({ ...r, meta: JSON.parse(r.meta) as Record<string, unknown> }))
   }
 
+  /** The stored steps as written (payload JSON parsed, schema version kept). */
   trajectory(runId: string): TrajectoryStep[] {
     const rows = this.db
-      .prepare('SELECT seq, kind, payload, created_at FROM trajectory_steps WHERE run_id = ? ORDER BY seq')
-      .all(runId) as { seq: number; kind: string; payload: string; created_at: string }[]
-    return rows.map((r) => ({ seq: r.seq, kind: r.kind, payload: JSON.parse(r.payload), createdAt: r.created_at }))
+      .prepare('SELECT seq, kind, payload, created_at, schema_version FROM trajectory_steps WHERE run_id = ? ORDER BY seq')
+      .all(runId) as { seq: number; kind: string; payload: string; created_at: string; schema_version: number }[]
+    return rows.map((r) => ({ seq: r.seq, kind: r.kind, payload: JSON.parse(r.payload), createdAt: r.created_at, schemaVersion: r.schema_version }))
+  }
+
+  /** The run's steps as typed RunEvents of the current version (older steps upgraded by the versioned reader). */
+  events(runId: string): RunEvent[] {
+    return this.trajectory(runId).map((s) => readRunEvent(runId, s))
   }
 
   /**

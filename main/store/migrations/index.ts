@@ -7,6 +7,7 @@ import { core001 } from './001-core'
 import { prior002 } from './002-prior'
 import { sessionFiles003 } from './003-session-files'
 import { settings004 } from './004-settings'
+import { runEventVersion005 } from './005-run-event-version'
 
 export interface Migration {
   version: number
@@ -14,4 +15,4 @@ export interface Migration {
   sql: string
 }
 
-export const migrations: Migration[] = [core001, prior002, sessionFiles003, settings004]
+export const migrations: Migration[] = [core001, prior002, sessionFiles003, settings004, runEventVersion005]
