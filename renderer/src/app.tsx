@@ -181,8 +181,8 @@ export function App({ api }: { api: RsureApi }) {
         </button>
       </header>
       {notice && (
-        <p className={`notice ${notice.level}`} role="status" data-testid="notice">
-          {notice.message}
+        <p className={`notice ${notice.level}`} role="status" data-testid="notice" data-level={notice.level} title={notice.message}>
+          <span>{notice.message}</span>
           <button type="button" className="ghost" onClick={() => setNotice(null)} aria-label="dismiss">
             ✕
           </button>

@@ -58,9 +58,17 @@ export function keepCacheBounded(level: TiffLevel): void {
   if (holder.tiles && Object.keys(holder.tiles).length > MAX_CACHED_BLOCKS) holder.tiles = []
 }
 
-/** Sources kept open at once; the least recently used is closed first. */
+/**
+ * Sources kept open while no read holds them; the least recently used is closed first. A source that is being read
+ * is never closed: each use holds a reference (withTileSource), and an evicted source closes when its last read ends.
+ */
 const CACHE_SIZE = 8
-const cache = new Map<string, Promise<TileSource>>()
+interface Entry {
+  opening: Promise<TileSource>
+  refs: number
+  evicted: boolean
+}
+const cache = new Map<string, Entry>()
 
 /** The proj4 definition for a CRS: proj4's own EPSG list (WGS 84, web mercator, every UTM zone...) or the file's. */
 export function projOf(crs: { epsg: number | null; proj4: string | null } | null): string | null {
@@ -116,10 +124,7 @@ async function openPicture(file: string): Promise<PictureSource> {
   return { kind: 'picture', file, name: path.basename(file), width: img.width, height: img.height, bandCount: 3, dtype: 'uint8', rgba: img.rgba }
 }
 
-/** Open (or reuse) a raster for tiling; throws FileFormatError with one sentence for files it cannot tile. */
-export async function openTileSource(file: string): Promise<TileSource> {
-  const stat = await fs.promises.stat(file)
-  const key = `${file}\0${stat.size}\0${stat.mtimeMs}`
+function entryFor(file: string, key: string): Entry {
   const hit = cache.get(key)
   if (hit) {
     cache.delete(key)
@@ -136,19 +141,50 @@ export async function openTileSource(file: string): Promise<TileSource> {
     if (format === 'png' || format === 'jpeg') return openPicture(file)
     throw new FileFormatError(`'${path.basename(file)}' is not a GeoTIFF, PNG or JPEG file, so it cannot be shown as a layer.`)
   })()
-  cache.set(key, opening)
-  opening.catch(() => cache.delete(key))
+  const entry: Entry = { opening, refs: 0, evicted: false }
+  cache.set(key, entry)
+  opening.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key)
+  })
+  return entry
+}
+
+/** Close the least recently used sources beyond CACHE_SIZE, skipping none: a held one closes when released. */
+function trim(): void {
   while (cache.size > CACHE_SIZE) evict(cache.keys().next().value as string)
-  return opening
+}
+
+/**
+ * Open (or reuse) a raster for tiling and run `use` with it; the source stays open until `use` settles, however many
+ * other files are opened meanwhile. Throws FileFormatError with one sentence for files it cannot tile.
+ */
+export async function withTileSource<T>(file: string, use: (s: TileSource) => Promise<T> | T): Promise<T> {
+  const stat = await fs.promises.stat(file)
+  const key = `${file}\0${stat.size}\0${stat.mtimeMs}`
+  const entry = entryFor(file, key)
+  entry.refs++
+  trim()
+  try {
+    return await use(await entry.opening)
+  } finally {
+    entry.refs--
+    if (entry.evicted && entry.refs === 0) closeEntry(entry)
+  }
+}
+
+function closeEntry(entry: Entry): void {
+  void entry.opening.then((s) => (s.kind === 'tiff' ? closeQuietly(s.tiff) : undefined)).catch(() => undefined)
 }
 
 function evict(key: string): void {
-  const p = cache.get(key)
+  const entry = cache.get(key)
+  if (!entry) return
   cache.delete(key)
-  void p?.then((s) => (s.kind === 'tiff' ? closeQuietly(s.tiff) : undefined)).catch(() => undefined)
+  entry.evicted = true
+  if (entry.refs === 0) closeEntry(entry)
 }
 
-/** Close every cached source (tests, shutdown). */
+/** Close every cached source that no read holds; held ones close when their reads end (tests, shutdown). */
 export async function closeTileSources(): Promise<void> {
   for (const key of [...cache.keys()]) evict(key)
 }

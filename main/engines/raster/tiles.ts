@@ -18,7 +18,7 @@ import proj4 from 'proj4'
 import { FileFormatError } from './describe'
 import { mapToPixel, pixelToMap } from './georef'
 import { lonLatToMercator, tileBox, TILE_SIZE, validTile, zoomForResolution, type MercatorBox } from './tiles-mercator'
-import { keepCacheBounded, openTileSource, type TiffSource, type TileSource } from './tiles-source'
+import { keepCacheBounded, withTileSource, type TiffSource, type TileSource } from './tiles-source'
 import { bandRanges } from './tiles-stats'
 import { colourise, encodeRgbaPng, type BandRange, type Ramp, type TileStretch, type TileStyle } from './tiles-style'
 
@@ -136,8 +136,11 @@ function placement(s: TiffSource & { geoTransform: NonNullable<TiffSource['geoTr
 }
 
 /** Size, placement, zoom range, default style and value ranges of a raster (for layers.info). */
-export async function layerGeometry(file: string, style?: TileStyle): Promise<LayerGeometry> {
-  const s = await openTileSource(file)
+export function layerGeometry(file: string, style?: TileStyle): Promise<LayerGeometry> {
+  return withTileSource(file, (s) => geometryOf(s, style))
+}
+
+async function geometryOf(s: TileSource, style?: TileStyle): Promise<LayerGeometry> {
   const resolved = resolveStyle(s, style)
   const ranges = await bandRanges(s, resolved.bands, resolved.stretch)
   const base = { name: s.name, width: s.width, height: s.height, bandCount: s.bandCount, style: resolved, ranges }
@@ -287,8 +290,11 @@ async function sample(s: TileSource, bands: number[], cols: Float64Array, rows: 
 }
 
 /** Render one tile of `file` as an RGBA PNG (see the module comment). */
-export async function renderTile(file: string, address: TileAddress, style?: TileStyle): Promise<RenderedTile> {
-  const s = await openTileSource(file)
+export function renderTile(file: string, address: TileAddress, style?: TileStyle): Promise<RenderedTile> {
+  return withTileSource(file, (s) => tileOf(s, address, style))
+}
+
+async function tileOf(s: TileSource, address: TileAddress, style?: TileStyle): Promise<RenderedTile> {
   const resolved = resolveStyle(s, style)
   let positions: { cols: Float64Array; rows: Float64Array; scale: number }
   let width: number

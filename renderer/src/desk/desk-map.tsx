@@ -41,9 +41,9 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
   const infos = useLayerInfos(api, rows.map((r) => r.ref))
   const withNotes = rows.map((r) => {
     const info = infos.get(layerKey(r.ref))
-    return info instanceof Error ? { ...r, note: info.message } : info ? { ...r, bandCount: info.bandCount } : r
+    return info instanceof Error ? { ...r, note: info.message, state: 'error' as const } : info ? { ...r, bandCount: info.bandCount, state: 'ready' as const } : { ...r, state: 'loading' as const }
   })
-  const specs = useMemo(() => withNotes.map(({ bandCount: _b, note: _n, ...s }) => s), [JSON.stringify(withNotes)]) // eslint-disable-line react-hooks/exhaustive-deps
+  const specs = useMemo(() => withNotes.map(({ bandCount: _b, note: _n, state: _s, ...s }) => s), [JSON.stringify(withNotes)]) // eslint-disable-line react-hooks/exhaustive-deps
   const vectors = useVectorLayers(api, layers)
   const picture = pictures.find((p) => `pic-${p.id}` === view)
   return (

@@ -3,6 +3,7 @@
  * multi-band rasters the band combination (one band or RGB) and the stretch. Order is bottom to top.
  */
 import type { TileStyle } from '../../../preload/contract'
+import { middleEllipsis } from '../components/short-name'
 import type { MapLayerSpec } from './map-view'
 
 const STRETCHES: { key: string; label: string; value: TileStyle['stretch'] }[] = [
@@ -16,6 +17,8 @@ const stretchKey = (s: TileStyle['stretch']) => STRETCHES.find((x) => JSON.strin
 export interface LayerRow extends MapLayerSpec {
   bandCount: number
   note: string | null
+  /** Whether the layer's description (layers.info) is still coming, arrived, or failed (then `note` says why). */
+  state?: 'loading' | 'ready' | 'error'
 }
 
 function BandControls({ row, onChange }: { row: LayerRow; onChange: (style: TileStyle) => void }) {
@@ -50,10 +53,10 @@ export function LayerList(props: { rows: LayerRow[]; onChange: (key: string, cha
   return (
     <ul className="layer-list" data-testid="layer-list" aria-label="map layers">
       {[...rows].reverse().map((r) => (
-        <li key={r.key} data-testid="layer-row" data-name={r.name}>
+        <li key={r.key} data-testid="layer-row" data-name={r.name} data-state={r.state ?? 'ready'}>
           <label className="layer-name" title={r.name}>
             <input type="checkbox" checked={r.visible} onChange={(e) => onChange(r.key, { visible: e.target.checked })} aria-label={`show ${r.name}`} />
-            {r.basemap && <span className="badge">basemap</span>} {r.name}
+            {r.basemap && <span className="badge">basemap</span>} {middleEllipsis(r.name)}
           </label>
           <div className="layer-controls">
             <input type="range" min={0} max={100} value={Math.round(r.opacity * 100)} onChange={(e) => onChange(r.key, { opacity: Number(e.target.value) / 100 })} aria-label={`opacity of ${r.name}`} />
@@ -66,7 +69,11 @@ export function LayerList(props: { rows: LayerRow[]; onChange: (key: string, cha
               ))}
             </select>
           </div>
-          {r.note && <p className="muted">{r.note}</p>}
+          {r.note && (
+            <p className="layer-note" title={r.note}>
+              {r.note}
+            </p>
+          )}
         </li>
       ))}
     </ul>

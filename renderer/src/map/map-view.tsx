@@ -155,19 +155,48 @@ export function MapView(props: { api: RsureApi; layers: MapLayerSpec[]; vectors?
     }
   }, [ready, layers, vectors, infos, fitKey])
 
-  const problems = layers.flatMap((l) => {
-    const info = infos.get(layerKey(l.ref))
-    return info instanceof Error ? [`${l.name}: ${info.message}`] : []
-  })
+  const problems = [
+    ...(error ? [error] : []),
+    ...layers.flatMap((l) => {
+      const info = infos.get(layerKey(l.ref))
+      return info instanceof Error ? [`${l.name}: ${info.message}`] : []
+    }),
+  ]
   return (
     <div className="map-wrap">
       <div ref={container} className="map" data-testid={testId} role="region" aria-label={label} />
-      {(error || problems.length > 0) && (
-        <p className="map-error" role="status">
-          {[error, ...problems].filter(Boolean).join(' ')}
-        </p>
-      )}
+      <MapNotice problems={problems} onDismiss={() => setError(null)} />
     </div>
+  )
+}
+
+/**
+ * What the map could not draw, as one line under the map (never over it): the first problem and how many more, the
+ * whole list in its tooltip, and a button that dismisses it until a new problem appears.
+ */
+function MapNotice({ problems, onDismiss }: { problems: string[]; onDismiss: () => void }) {
+  const [dismissed, setDismissed] = useState<string>('')
+  const text = problems.join(' ')
+  if (!problems.length || dismissed === text) return null
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''
+  return (
+    <p className="map-notice" role="status" data-testid="map-notice" title={problems.join('\n')}>
+      <span className="one-line">
+        {problems[0]}
+        {more}
+      </span>
+      <button
+        type="button"
+        className="ghost"
+        aria-label="dismiss the map's message"
+        onClick={() => {
+          setDismissed(text)
+          onDismiss()
+        }}
+      >
+        ✕
+      </button>
+    </p>
   )
 }
 
