@@ -11,10 +11,16 @@ export interface LexComparator {
 
 /** Longest first when read; each word maps to one op. */
 export const COMPARATORS: readonly LexComparator[] = [
-  { op: '>=', words: ['>=', '≥', '=>', 'at least', 'no less than', 'not less than', 'not below', 'not lower than', 'not under', 'greater than or equal to', 'greater than or equal', 'higher than or equal to', 'equal to or greater than', 'equal to or higher than', 'equal to or above', 'or more', 'or above', 'or higher', 'minimum of', 'of at least'] },
-  { op: '<=', words: ['<=', '≤', '=<', 'at most', 'no more than', 'not more than', 'not above', 'not exceeding', 'does not exceed', 'do not exceed', "don't exceed", "doesn't exceed", 'not higher than', 'not over', 'less than or equal to', 'less than or equal', 'lower than or equal to', 'equal to or less than', 'equal to or lower than', 'equal to or below', 'up to', 'or less', 'or below', 'or lower', 'maximum of', 'of at most'] },
+  { op: '>=', words: ['>=', '≥', '=>', 'at least', 'no less than', 'not less than', 'not below', 'not lower than', 'not under', 'greater than or equal to', 'greater than or equal', 'higher than or equal to', 'equal to or greater than', 'equal to or higher than', 'equal to or above', 'of at least'] },
+  { op: '<=', words: ['<=', '≤', '=<', 'at most', 'no more than', 'not more than', 'not above', 'not exceeding', 'does not exceed', 'do not exceed', "don't exceed", "doesn't exceed", 'not higher than', 'not over', 'less than or equal to', 'less than or equal', 'lower than or equal to', 'equal to or less than', 'equal to or lower than', 'equal to or below', 'up to', 'of at most'] },
   { op: '>', words: ['>', 'exceeding', 'exceeds', 'exceeded', 'exceed', 'surpassing', 'surpasses', 'surpass', 'above', 'greater than', 'higher than', 'over', 'more than', 'larger than', 'hotter than', 'warmer than', 'strictly above', 'strictly greater than', 'in excess of', 'beyond'] },
   { op: '<', words: ['<', 'below', 'less than', 'lower than', 'under', 'fell below', 'falls below', 'smaller than', 'cooler than', 'colder than', 'strictly below', 'strictly less than', 'beneath'] },
+]
+
+/** Comparators written after the number ("0.3 or more", "300 K and below"). */
+export const POSTFIX_COMPARATORS: readonly LexComparator[] = [
+  { op: '>=', words: ['or more', 'or above', 'or higher', 'or greater', 'and above', 'and higher', 'or over', 'and over', 'plus'] },
+  { op: '<=', words: ['or less', 'or below', 'or lower', 'or fewer', 'and below', 'and lower', 'or under', 'and under'] },
 ]
 
 /** Range words: "between a and b", "from a to b", "in the range a-b", "within [a, b]". Bounds are inclusive. */

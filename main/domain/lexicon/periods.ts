@@ -1,8 +1,8 @@
 /**
  * Period words: months, seasons (northern and southern hemisphere), quarters, halves, the growing season and the
  * hydrological year, each as the months (1..12) it spans. A season that crosses a year boundary (December to
- * February) belongs to the year of its last month when a question writes one year ("winter 2020" = Dec 2019 to
- * Feb 2020) -- the meteorological convention. Data only.
+ * February) starts in the year a question writes ("winter 2020" = December 2020 to February 2021, the house
+ * convention; "winter 2019/20" and "winter 2019-2020" say both years). Data only.
  */
 
 export const MONTHS: readonly { month: number; names: readonly string[] }[] = [

@@ -4,7 +4,7 @@
  */
 
 export interface LexStatistic {
-  key: 'mean' | 'median' | 'std' | 'variance' | 'min' | 'max' | 'sum' | 'range' | 'percentile' | 'count_pixels' | 'count_dates' | 'fraction' | 'area' | 'trend'
+  key: 'mean' | 'median' | 'std' | 'variance' | 'min' | 'max' | 'sum' | 'range' | 'percentile' | 'fraction' | 'area' | 'trend'
   names: readonly string[]
 }
 

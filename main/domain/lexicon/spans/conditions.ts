@@ -1,0 +1,169 @@
+/**
+ * The condition parser: comparisons ("TVDI > 0.75", "above 315 K", "at least 0.3", "not exceeding 30 °C"), ranges
+ * ("NDVI between 0.2 and 0.5", "0.2 <= NDVI <= 0.5", "NDVI in [0.2, 0.5]", "outside 0.2-0.5"), negated selections
+ * ("excluding pixels with NDVI > 0.5", "other than where LST < 290 K"), the condition on a date's share of the
+ * area ("more than 40% of the area") and thresholds relative to a statistic ("115% of the mean"). Comparator,
+ * negation and unit words come from the lexicon. Each condition says what its words restrict (`scope`): pixels
+ * ("pixels with", "areas where"), dates ("days with a mean LST above"), or the result ("was the mean above").
+ */
+import { COMPARATORS, NEGATIONS, POSTFIX_COMPARATORS, RANGE_NEGATIONS } from '../comparators'
+import { UNITS } from '../units'
+import type { AreaConditionSpan, ConditionSpan, RelativeSpan } from './types'
+import { alternation, overlaps } from './words'
+import { VARIABLE_ALT, variableAt, variableBefore } from './variables'
+
+const NUM = '([+\\-−]?\\d+(?:\\.\\d+)?|[+\\-−]?\\.\\d+)'
+/** Units a threshold may be written in (temperature, share, a few others); "K" and "C" only as whole words. */
+const THRESHOLD_UNITS = UNITS.filter((u) => u.quantity === 'temperature' || u.key === 'percent' || u.key === 'g/cm2')
+const UNIT = `\\s*(${alternation(THRESHOLD_UNITS.flatMap((u) => u.names).filter((n) => n !== 'percentage' && n !== 'percentages'))})?`
+const CMP_WORDS = COMPARATORS.flatMap((c) => c.words)
+const CMP = `(${alternation(CMP_WORDS)})`
+const INCLUSIVE = new Set(COMPARATORS.filter((c) => c.op === '>=' || c.op === '<=').flatMap((c) => c.words.map((w) => w.toLowerCase())))
+const NEGATION = new RegExp(`(?:${alternation(NEGATIONS)})`, 'i')
+
+export function unitKey(raw: string | undefined): string | null {
+  if (!raw) return null
+  const w = raw.toLowerCase().replace(/\s+/g, ' ').trim()
+  return UNITS.find((u) => u.names.includes(w))?.key ?? null
+}
+
+function opOf(word: string): '>' | '>=' | '<' | '<=' | null {
+  const w = word.toLowerCase().replace(/[\s-]+/g, ' ').trim()
+  return COMPARATORS.find((c) => c.words.some((x) => x.toLowerCase().replace(/[\s-]+/g, ' ') === w))?.op ?? null
+}
+
+const num = (s: string) => Number(s.replace('−', '-'))
+
+/** Nouns before a comparison that make it a restriction of pixels. */
+const PIXEL_NOUN = /\b(?:pixels?|areas?|regions?|locations?|cells?|parts?|places?|land|zones?|surfaces?|portions?|fractions?|shares?|percentages?|proportions?)\b/gi
+const DATE_NOUN = /\b(?:days?|dates?|scenes?|images?|months?|years?|times?|acquisitions?|observations?|nights?)\b/gi
+const STAT_BEFORE = /\b(?:mean|average|median|maximum|minimum|max|min|total|overall)\s+(?:daily\s+|annual\s+|monthly\s+)?(?:\w+\s+){0,1}(?:values?\s+)?(?:was|is|were|be|been|remain(?:ed|s)?|stay(?:ed|s)?)?\s*$/i
+
+function scopeOf(before: string): ConditionSpan['scope'] {
+  const clause = before.split(/[.;?]/).at(-1) ?? ''
+  if (STAT_BEFORE.test(clause.slice(-60))) return 'result'
+  const pixel = [...clause.matchAll(PIXEL_NOUN)].at(-1)
+  const date = [...clause.matchAll(DATE_NOUN)].at(-1)
+  if (pixel && (!date || (date.index ?? 0) < (pixel.index ?? 0))) return 'pixels'
+  if (date) return 'dates'
+  return 'unknown'
+}
+
+/** A negation word in the same clause just before the condition ("excluding pixels with", "other than where"). */
+function negatedBefore(before: string): { at: number; end: number } | null {
+  const clause = before.slice(-50)
+  const m = [...clause.matchAll(new RegExp(NEGATION.source, 'gi'))].at(-1)
+  if (!m || m.index === undefined) return null
+  // The negation must govern this condition: only selection words between them ("pixels with", "areas where").
+  const between = clause.slice(m.index + m[0].length)
+  if (!/^\s*(?:(?:the|all|any|those|every)\s+)?(?:(?:valid\s+)?(?:pixels?|areas?|cells?|locations?|parts?|zones?)\s+)?(?:with|where|whose|having|that\s+have|in\s+which|for\s+which)?\s*(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}(?:values?\s+)?(?:is\s+|are\s+|was\s+|were\s+|of\s+)?$/i.test(between)) return null
+  const at = before.length - clause.length + m.index
+  return { at, end: at + m[0].length }
+}
+
+export interface ConditionsParsed {
+  conditions: ConditionSpan[]
+  areaCondition: AreaConditionSpan | null
+  relative: RelativeSpan[]
+}
+
+/** Conditions of a question; `skip` spans (periods) are not read. */
+export function parseConditions(q: string, skip: readonly { at: number; end: number }[]): ConditionsParsed {
+  const conditions: ConditionSpan[] = []
+  const relative: RelativeSpan[] = []
+  let areaCondition: AreaConditionSpan | null = null
+  const free = (at: number, end: number) => !skip.some((s) => overlaps(s, { at, end })) && !conditions.some((c) => overlaps(c, { at, end }))
+  const push = (c: Omit<ConditionSpan, 'type' | 'negated' | 'scope'> & { negated?: boolean }) => {
+    const before = q.slice(0, c.at)
+    const neg = negatedBefore(before)
+    const at = neg ? neg.at : c.at
+    conditions.push({ type: 'condition', ...c, at, text: q.slice(at, c.end), negated: Boolean(c.negated) || Boolean(neg), scope: neg ? 'pixels' : scopeOf(before) })
+  }
+
+  // Ranges: "NDVI between 0.2 and 0.5", "NDVI outside 0.2-0.5", "NDVI values in the range 0.2-0.5"
+  const RANGE = new RegExp(
+    `(${VARIABLE_ALT})(?:\\s+values?)?\\s+(?:is\\s+|are\\s+|was\\s+|were\\s+|lies\\s+|lie\\s+|lay\\s+|falls?\\s+|fell\\s+)?(${alternation(RANGE_NEGATIONS)}|not\\s+)?\\s*(?:the\\s+)?(?:between|from|in\\s+the\\s+range(?:\\s+of)?|within(?:\\s+the\\s+range)?(?:\\s+of)?|range(?:\\s+of)?|in(?=\\s*[[(]))?\\s*[[(]?\\s*${NUM}${UNIT}\\s*(?:and|to|-|–|,|through)\\s*${NUM}${UNIT}\\s*[\\])]?`,
+    'gi',
+  )
+  for (const m of q.matchAll(RANGE)) {
+    const at = m.index ?? 0
+    const end = at + m[0].length
+    if (!free(at, end)) continue
+    const [neg, lo, u1, hi, u2] = m.slice(-5)
+    const low = num(lo)
+    const high = num(hi)
+    if (!(low <= high)) continue
+    // "outside" with no range word before the numbers still needs two numbers: guaranteed by the pattern.
+    // "outside the NDVI range 0.2-0.5": the negation before the variable.
+    const lead = q.slice(Math.max(0, at - 30), at).match(new RegExp(`(?:${alternation(RANGE_NEGATIONS)})\\s+(?:of\\s+)?(?:the\\s+)?$`, 'i'))
+    if (!neg && !lead && !/\b(?:between|from|range|within|in)\b|[[(]/i.test(m[0].slice(m[1].length))) continue
+    const start = lead ? at - lead[0].length : at
+    push({ at: start, end, text: q.slice(start, end), variable: variableAt(m[1]), op: neg || lead ? 'outside' : 'between', low, high, unit: unitKey(u2) ?? unitKey(u1), inclusive: true })
+  }
+  // "0.2 < NDVI < 0.5", "0.2 <= NDVI <= 0.5"
+  const SANDWICH = new RegExp(`${NUM}${UNIT}\\s*(<=?|≤)\\s*(${VARIABLE_ALT})\\s*(<=?|≤)\\s*${NUM}${UNIT}`, 'gi')
+  for (const m of q.matchAll(SANDWICH)) {
+    const at = m.index ?? 0
+    const end = at + m[0].length
+    if (!free(at, end)) continue
+    const g = m.slice(1)
+    const variable = variableAt(g[3])
+    push({ at, end, text: m[0], variable, op: 'between', low: num(g[0]), high: num(g.at(-2)!), unit: unitKey(g[1]) ?? unitKey(g.at(-1)), inclusive: /=|≤/.test(g[2]) })
+  }
+  // "outside the range 0.2-0.5", "outside 0.2 to 0.5" with the variable said before
+  const BARE_OUTSIDE = new RegExp(`(${alternation(RANGE_NEGATIONS)})\\s+(?:the\\s+)?(?:range\\s+)?(?:of\\s+)?[[(]?\\s*${NUM}${UNIT}\\s*(?:and|to|-|–|,)\\s*${NUM}${UNIT}\\s*[\\])]?`, 'gi')
+  for (const m of q.matchAll(BARE_OUTSIDE)) {
+    const at = m.index ?? 0
+    const end = at + m[0].length
+    if (!free(at, end)) continue
+    const low = num(m[2])
+    const high = num(m[4])
+    if (!(low <= high)) continue
+    push({ at, end, text: m[0], variable: variableBefore(q, at), op: 'outside', low, high, unit: unitKey(m[5]) ?? unitKey(m[3]), inclusive: true })
+  }
+
+  // "0.3 or more", "300 K and below", with the variable said before
+  const POSTFIX = new RegExp(`${NUM}${UNIT}\\s+(${alternation(POSTFIX_COMPARATORS.flatMap((c) => c.words))})`, 'gi')
+  for (const m of q.matchAll(POSTFIX)) {
+    const at = m.index ?? 0
+    const end = at + m[0].length
+    if (!free(at, end) || /^(?:19|20)\d{2}$/.test(m[1])) continue
+    const w = m[3].toLowerCase().replace(/\s+/g, ' ')
+    const op = POSTFIX_COMPARATORS.find((c) => c.words.includes(w))!.op
+    push({ at, end, text: m[0], variable: variableBefore(q, at), op, value: num(m[1]), unit: unitKey(m[2]), inclusive: true })
+  }
+
+  // Comparisons: comparator, then (an optional "threshold of") a number and unit.
+  const CMP_RE = new RegExp(`${CMP}\\s*(?:the\\s+|a\\s+)?(?:(?:critical\\s+)?(?:threshold|value|level|cut-?off)\\s+(?:of\\s+)?)?(?:(?:an?\\s+)?(${VARIABLE_ALT})\\s+(?:value\\s+)?of\\s+)?${NUM}${UNIT}`, 'gi')
+  for (const m of q.matchAll(CMP_RE)) {
+    const at = m.index ?? 0
+    const end = at + m[0].length
+    if (!free(at, end)) continue
+    const op = opOf(m[1])
+    if (!op) continue
+    const value = num(m[3])
+    const unit = unitKey(m[4])
+    const after = q.slice(end, end + 40)
+    const before = q.slice(0, at)
+    if (unit === 'percent' && /^\s*of\s+(?:the\s+)?(?:\w+\s+){0,2}(?:area|pixels|region|zone|land|surface|image|scene)/i.test(after)) {
+      const tail = after.match(/^\s*of\s+(?:the\s+)?(?:\w+\s+){0,2}(?:area|pixels|region|zone|land|surface|image|scene)/i)![0]
+      areaCondition = { type: 'area_condition', at, end: end + tail.length, text: q.slice(at, end + tail.length), op, value: value / 100 }
+      continue
+    }
+    if (unit === 'percent' && /^\s*(?:of\s+(?:the\s+)?|above\s+(?:the\s+)?|below\s+(?:the\s+)?)(?:\w+\s+){0,2}(?:mean|average|median|baseline|normal)\b/i.test(after)) {
+      const tail = after.match(/^\s*\S+\s+(?:\S+\s+){0,3}/)![0]
+      relative.push({ type: 'relative_threshold', at, end: end + tail.length, text: q.slice(at, end + tail.length) })
+      continue
+    }
+    if (unit === 'percent' && conditions.some((c) => c.unit !== 'percent') && /\b(?:proportion|percentage|share|fraction|ratio)\b/i.test(before.slice(-120))) {
+      areaCondition = { type: 'area_condition', at, end, text: m[0], op, value: value / 100 }
+      continue
+    }
+    if (/^(?:19|20)\d{2}$/.test(m[3]) && unit === null) continue
+    if (/^\s*(?:days?|times|nights|dates|images|years?|consecutive|pixels?|km|m\b|metres?|meters?)/i.test(after)) continue
+    const named = m[2] ? variableAt(m[2]) : null
+    push({ at, end, text: m[0], variable: named ?? variableBefore(q, at), op, value, unit, inclusive: INCLUSIVE.has(m[1].toLowerCase().replace(/\s+/g, ' ')) })
+  }
+  conditions.sort((a, b) => a.at - b.at)
+  return { conditions, areaCondition, relative }
+}

@@ -1,0 +1,232 @@
+/**
+ * The span parser (DESIGN section 9): a question becomes typed spans, parsers first (periods, regions,
+ * conditions, statistics, counts, variables, units, pooling, series, combinations), then refiners (a negation
+ * word before a QA class becomes a negated class condition; seasons compared within one year). Every word comes
+ * from the lexicon. `ledgerOf` then records what became of each content word given the spans an interpreter used:
+ * consumed, or not understood -- blocking when it could change the value (a statistic, part, time span, mask or
+ * unit no span placed), never blocking in a context sentence ("For a memo on ...").
+ */
+import { CONTEXT_OPENERS, FILLER } from '../context'
+import { NEGATIONS } from '../comparators'
+import { ANSWER_UNIT_LEADS, UNITS } from '../units'
+import { CLASS_WORDS, OBJECT_CLASSES, VARIABLES } from '../variables'
+import { COUNT_LEADS, COUNTED_DATES, COUNTED_PIXELS, PERCENTILE_WORDS, QUARTILES, SIGNIFICANCE, STATISTICS, UNNAMED_STATISTICS } from '../statistics'
+import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../series'
+import { UNPLACED_SPANS } from '../periods'
+import { parseConditions } from './conditions'
+import { parsePeriods } from './periods'
+import { parseBoxes, parseParts } from './regions'
+import type { ConditionSpan, LedgerEntry, NotUnderstoodPhrase, Span } from './types'
+import { VARIABLE_RE, variableNamed } from './variables'
+import { alternation, hits, overlaps, phraseRegex } from './words'
+
+export interface ParsedQuestion {
+  /** The question with runs of white space made single spaces (span positions refer to it). */
+  text: string
+  spans: Span[]
+  /** Sentences that set context rather than ask ([at, end) ranges). */
+  context: { at: number; end: number }[]
+}
+
+export function normalizeQuestion(q: string): string {
+  return q.replace(/\s+/g, ' ').trim()
+}
+
+const STAT_RES = STATISTICS.map((s) => ({ key: s.key, re: phraseRegex(s.names) }))
+const PERCENTILE_RE = new RegExp(`\\b(\\d{1,2}(?:\\.\\d+)?)(?:st|nd|rd|th)?[\\s-]*(?:${alternation(PERCENTILE_WORDS)})|\\bp(\\d{1,2})\\b(?!\\s*[-/])|\\b(${alternation(Object.keys(QUARTILES))})`, 'gi')
+const COUNT_RE = (nouns: readonly string[]) => new RegExp(`(?:${alternation(COUNT_LEADS)})\\s+(?:[\\w-]+\\s+){0,3}?(?:${alternation(nouns)})\\b|\\bon\\s+how\\s+many\\s+(?:${alternation(nouns)})\\b`, 'gi')
+const OBJECT_WORDS = Object.values(OBJECT_CLASSES).flat()
+const OBJECT_RE = new RegExp(`(?:${alternation(OBJECT_WORDS)})`, 'gi')
+const MAX_WORDS = 'maxim(?:um|a)|highest|peak|hottest|largest|max|warmest|greatest'
+const MIN_WORDS = 'minim(?:um|a)|lowest|coolest|coldest|smallest|min'
+const DATE_OF = (w: string) =>
+  new RegExp(`\\b(?:which|what|on\\s+what|on\\s+which)\\s+(?:date|day|acquisition|image|month|scene)\\b[^.?]{0,60}?\\b(?:${w})\\b|\\b(?:${w})\\b[^.?]{0,60}?\\b(?:occur\\w*|on\\s+which\\s+date|which\\s+date|was\\s+observed\\s+on)\\b|\\bwhen\\b[^.?]{0,40}\\b(?:${w})\\b|\\b(?:date|day)\\s+(?:of|with|on\\s+which)\\s+(?:the\\s+)?(?:${w})\\b`, 'gi')
+const ANSWER_UNIT_NAMES = UNITS.filter((u) => ['temperature', 'area', 'share'].includes(u.quantity))
+const ANSWER_UNIT_RE = new RegExp(`\\b(?:${alternation(ANSWER_UNIT_LEADS)})\\s+(?:degrees?\\s+)?(${alternation(ANSWER_UNIT_NAMES.flatMap((u) => u.names).filter((n) => !['ratio', 'proportion', 'k', 'c°'].includes(n)))})|\\(\\s*(°\\s?c|℃|k|%|km2|km²|ha|°f)\\s*\\)|\\b(?:in|as)\\s+(k)\\b(?!\\s*[-=])`, 'gi')
+const CONTEXT_RE = new RegExp(`^\\s*(?:${alternation(CONTEXT_OPENERS)})`, 'i')
+const NEGATION_RE = phraseRegex(NEGATIONS)
+const QA_VARS = VARIABLES.filter((v) => v.kind === 'qa_class')
+const QA_RE = phraseRegex(QA_VARS.flatMap((v) => v.names))
+
+function unitOfName(name: string): string | null {
+  const w = name.toLowerCase().replace(/\s+/g, ' ').trim()
+  return UNITS.find((u) => u.names.includes(w))?.key ?? null
+}
+
+/** The sentences of a question, with where they are. */
+export function sentences(q: string): { at: number; end: number; text: string }[] {
+  const out: { at: number; end: number; text: string }[] = []
+  const re = /[^.?!;]+(?:[.?!;]+|$)/g
+  for (const m of q.matchAll(re)) {
+    // A full stop inside a number ("0.75") does not end a sentence: glue pieces that end in a digit to the next.
+    const at = m.index ?? 0
+    const last = out.at(-1)
+    if (last && /\d\.$/.test(last.text) && /^\d/.test(m[0])) {
+      last.end = at + m[0].length
+      last.text = q.slice(last.at, last.end)
+    } else out.push({ at, end: at + m[0].length, text: m[0] })
+  }
+  return out
+}
+
+export function parseQuestion(question: string): ParsedQuestion {
+  const q = normalizeQuestion(question)
+  const spans: Span[] = []
+  const regions = [...parseBoxes(q), ...parseParts(q)]
+  const periods = parsePeriods(q, regions)
+  spans.push(...regions, ...periods)
+  const cond = parseConditions(q, [...periods, ...regions])
+  spans.push(...cond.conditions, ...cond.relative)
+  if (cond.areaCondition) spans.push(cond.areaCondition)
+
+  // QA classes: "excluding cloudy pixels", "cloud-free pixels", "clear-sky pixels only": a class condition.
+  for (const h of hits(q, QA_RE)) {
+    if (spans.some((s) => s.type === 'condition' && overlaps(s, h))) continue
+    const v = QA_VARS.find((x) => x.names.some((n) => n.toLowerCase() === h.text.toLowerCase().replace(/\s+/g, ' ')))
+    if (!v) continue
+    const before = q.slice(Math.max(0, h.at - 40), h.at)
+    const neg = [...before.matchAll(new RegExp(NEGATION_RE.source, 'gi'))].at(-1)
+    const negAt = neg && /^\s*(?:(?:the|all|any)\s+)?(?:[\w-]+\s+)?$/i.test(before.slice((neg.index ?? 0) + neg[0].length)) ? h.at - before.length + (neg.index ?? 0) : null
+    const clear = v.key === 'clear'
+    const negated = clear ? negAt === null : negAt !== null
+    if (!clear && negAt === null && !/^\s*(?:pixels?|areas?|cover|covered|mask)\b/i.test(q.slice(h.end))) continue
+    const at = negAt ?? h.at
+    const tail = q.slice(h.end).match(/^\s*(?:pixels?|areas?|cover(?:ed)?|mask(?:ed)?)\b(?:\s+only)?/i)
+    const end = h.end + (tail ? tail[0].length : 0)
+    const c: ConditionSpan = { type: 'condition', at, end, text: q.slice(at, end), variable: clear ? 'cloud' : v.key, op: '>=', value: 1, unit: null, negated, inclusive: true, scope: 'pixels' }
+    spans.push(c)
+  }
+
+  const free = (h: { at: number; end: number }) => !spans.some((s) => (s.type === 'period' || s.type === 'box' || s.type === 'condition') && overlaps(s, h))
+  // Percentiles
+  for (const h of hits(q, PERCENTILE_RE)) {
+    if (!free(h)) continue
+    const quart = h.m[3]?.toLowerCase()
+    const p = quart ? QUARTILES[quart] : Number(h.m[1] ?? h.m[2])
+    if (p >= 0 && p <= 100) spans.push({ type: 'statistic', at: h.at, end: h.end, text: h.text, key: 'percentile', p })
+  }
+  // Statistics: the longest word at each place
+  const statHits = STAT_RES.flatMap((s) => hits(q, s.re).map((h) => ({ ...h, key: s.key })))
+  for (const h of statHits) {
+    if (!free(h) || spans.some((s) => s.type === 'statistic' && overlaps(s, h))) continue
+    if (statHits.some((o) => o !== h && o.at <= h.at && o.end >= h.end && o.end - o.at > h.end - h.at)) continue
+    spans.push({ type: 'statistic', at: h.at, end: h.end, text: h.text, key: h.key })
+  }
+  // Counts
+  for (const h of hits(q, COUNT_RE(COUNTED_PIXELS))) spans.push({ type: 'count', at: h.at, end: h.end, text: h.text, what: 'pixels' })
+  for (const h of hits(q, COUNT_RE(COUNTED_DATES))) if (!spans.some((s) => s.type === 'count' && overlaps(s, h))) spans.push({ type: 'count', at: h.at, end: h.end, text: h.text, what: 'dates' })
+  for (const h of hits(q, COUNT_RE(OBJECT_WORDS))) {
+    if (spans.some((s) => s.type === 'count' && overlaps(s, h))) continue
+    const word = h.text.match(OBJECT_RE)?.at(-1)?.toLowerCase() ?? ''
+    const cls = Object.entries(OBJECT_CLASSES).find(([, ws]) => ws.includes(word))?.[0]
+    spans.push({ type: 'count', at: h.at, end: h.end, text: h.text, what: 'objects', ...(cls ? { cls } : {}) })
+  }
+  // The date of an extreme
+  for (const [w, extreme] of [[MAX_WORDS, 'max'], [MIN_WORDS, 'min']] as const) for (const h of hits(q, DATE_OF(w))) spans.push({ type: 'date_of', at: h.at, end: h.end, text: h.text, extreme })
+  // Variables
+  for (const h of hits(q, VARIABLE_RE)) {
+    const v = variableNamed(h.text)
+    if (v) spans.push({ type: 'variable', at: h.at, end: h.end, text: h.text, key: v.key, kind: v.kind })
+  }
+  // Answer units
+  for (const h of hits(q, ANSWER_UNIT_RE)) {
+    if (spans.some((s) => s.type === 'condition' && overlaps(s, h))) continue
+    const key = unitOfName(h.m[1] ?? h.m[2] ?? h.m[3] ?? '')
+    if (key) spans.push({ type: 'unit', at: h.at, end: h.end, text: h.text, key })
+  }
+  // Pooling, series, combination, significance
+  for (const [key, words] of Object.entries(POOLING) as ['pooled' | 'per_date', readonly string[]][]) for (const h of hits(q, phraseRegex(words))) spans.push({ type: 'pooling', at: h.at, end: h.end, text: h.text, key })
+  for (const g of SERIES_GRANULARITIES) for (const h of hits(q, phraseRegex(g.names))) spans.push({ type: 'series', at: h.at, end: h.end, text: h.text, key: g.key })
+  for (const c of COMBINATIONS) for (const h of hits(q, phraseRegex(c.names))) if (!spans.some((s) => s.type === 'combine' && overlaps(s, h))) spans.push({ type: 'combine', at: h.at, end: h.end, text: h.text, key: c.key })
+  for (const h of hits(q, phraseRegex(SIGNIFICANCE))) spans.push({ type: 'significance', at: h.at, end: h.end, text: h.text })
+  // Negation words no condition took
+  for (const h of hits(q, NEGATION_RE)) if (!spans.some((s) => s.type === 'condition' && overlaps(s, h))) spans.push({ type: 'negation', at: h.at, end: h.end, text: h.text })
+
+  spans.sort((a, b) => a.at - b.at || b.end - a.end)
+  const context = sentences(q)
+    .filter((s) => CONTEXT_RE.test(s.text))
+    .map(({ at, end, text }) => {
+      // "For a memo on X, what is ...": the context is the opening clause, up to the comma before the ask.
+      const ask = text.match(/,\s*(?:please\s+)?(?:what|which|how|when|where|calculate|compute|determine|estimate|find|give|report|tell|show|provide|derive|get|count|is|are|was|were|can|could)\b/i)
+      return { at, end: ask && ask.index !== undefined ? at + ask.index : end }
+    })
+  return { text: q, spans, context }
+}
+
+/** Phrases that could change the value when no span placed them, with why. */
+const BLOCKING: readonly { re: RegExp; why: string }[] = [
+  { re: new RegExp(`(?:${alternation(UNNAMED_STATISTICS)})|\\b(?:median|variance|deviation|stdev|percentiles?|quartiles?|quantiles?)\\b`, 'gi'), why: 'a statistic the reader could not place' },
+  {
+    re: /\b(?:north|south|east|west|upper|lower|top|bottom|left|right|central|centre|center|middle|northern|southern|eastern|western)[\w-]*\s+(?:half|halves|part|portion|quadrant|quarter|corner|section|side|third|strip|edge|rows?|columns?)\b|\b(?:top|bottom|left|right|upper|lower|north|south|east|west|centre|center|middle)\s+(?:side\s+)?(?:of|in)\s+the\s+(?:image|picture|scene|frame|tile|raster|map)\b|\b(?:quadrant|corner|buffer\s+of|rows?\s+\d|columns?\s+\d|within\s+\d+\s*k?m\b)|\b(?:within|inside|in|for|over)\s+(?:the\s+|a\s+|this\s+)?(?:bounding\s+box|bbox|polygon)\b(?!\s+(?:coordinates|of\s+the\s+(?:image|raster|input)))/gi,
+    why: 'a part of the image the reader could not place',
+  },
+  { re: new RegExp(`(?:${alternation(UNPLACED_SPANS)})|\\b(?:quarter|growing\\s+season|(?:first|last|early|late)\\s+(?:\\d+\\s+)?(?:days?|dates?|months?|weeks?|images?|acquisitions?))\\b`, 'gi'), why: 'a time span the reader could not place' },
+  { re: new RegExp(`(?:${alternation(NEGATIONS)})|\\b(?:cloud[\\w-]*|clear[\\s-]sky|qa|quality\\s+flags?|snow[\\s-]free|bqa)\\b`, 'gi'), why: 'a mask the reader could not apply' },
+  { re: /\b(?:miles?|feet|foot|yards?)\b/gi, why: 'a unit the reader does not convert' },
+  { re: /\bbetween\s+[+\-−]?\d/gi, why: 'a range the reader could not place' },
+  { re: new RegExp(`\\b(?:${alternation(CLASS_WORDS)})\\s+(?:pixels?|areas|zones|surfaces|land\\s+cover|cover\\s+class|class(?:es)?|patches)\\b|\\bwater\\s+bodies\\b`, 'gi'), why: 'a land-cover class with no layer or threshold that defines it' },
+]
+
+const FILLER_SET = new Set(FILLER)
+
+/**
+ * The coverage ledger of a question given the spans (or any [at, end) ranges with a role) an interpreter used:
+ * every content word consumed, or not understood with whether it blocks. Words of a context sentence never block.
+ */
+export function ledgerOf(parsed: ParsedQuestion, used: readonly { at: number; end: number; type?: string; role?: string }[]): { entries: LedgerEntry[]; notUnderstood: NotUnderstoodPhrase[] } {
+  const q = parsed.text
+  const inContext = (at: number) => parsed.context.some((c) => at >= c.at && at < c.end)
+  const chars = q.split('')
+  for (const s of used) for (let i = s.at; i < s.end && i < chars.length; i++) chars[i] = ' '
+  const masked = chars.join('')
+  const notUnderstood: NotUnderstoodPhrase[] = []
+  const blockedAt: { at: number; end: number }[] = []
+  for (const b of BLOCKING) {
+    for (const h of hits(masked, b.re)) {
+      if (h.text.trim() === '' || blockedAt.some((x) => overlaps(x, h))) continue
+      blockedAt.push(h)
+      const blocking = !inContext(h.at)
+      notUnderstood.push({ text: q.slice(h.at, h.end), at: h.at, blocking, why: blocking ? b.why : 'context the spec does not need' })
+    }
+  }
+  const entries: LedgerEntry[] = []
+  for (const m of q.matchAll(/[\p{L}\p{N}°%][\p{L}\p{N}°%'’./+_-]*/gu)) {
+    const at = m.index ?? 0
+    const word = m[0].replace(/[.]+$/, '')
+    const w = word.toLowerCase()
+    if (FILLER_SET.has(w) || /^[-–—/]+$/.test(w)) continue
+    const by = used.find((s) => at >= s.at && at < s.end)
+    if (by) entries.push({ word, at, by: by.type ?? by.role ?? 'used' })
+    else {
+      const blocked = notUnderstood.find((n) => at >= n.at && at < n.at + n.text.length)
+      entries.push({ word, at, by: null, blocking: blocked?.blocking ?? false, why: blocked?.why ?? 'context the spec does not need' })
+    }
+  }
+  // Runs of non-blocking unread words, as phrases.
+  let run: LedgerEntry[] = []
+  const flush = () => {
+    if (run.length) notUnderstood.push({ text: q.slice(run[0].at, run.at(-1)!.at + run.at(-1)!.word.length), at: run[0].at, blocking: false, why: 'context the spec does not need' })
+    run = []
+  }
+  for (const e of entries) {
+    if (e.by !== null || e.blocking) {
+      flush()
+      continue
+    }
+    const prev = run.at(-1)
+    if (prev && /[.,;:!?()[\]{}"]/.test(q.slice(prev.at + prev.word.length, e.at))) flush()
+    if (!notUnderstood.some((n) => n.blocking && e.at >= n.at && e.at < n.at + n.text.length)) run.push(e)
+  }
+  flush()
+  notUnderstood.sort((a, b) => a.at - b.at)
+  return { entries, notUnderstood }
+}
+
+/** The first span of a type. */
+export function first<T extends Span['type']>(spans: readonly Span[], type: T): Extract<Span, { type: T }> | undefined {
+  return spans.find((s) => s.type === type) as Extract<Span, { type: T }> | undefined
+}
+
+export function all<T extends Span['type']>(spans: readonly Span[], type: T): Extract<Span, { type: T }>[] {
+  return spans.filter((s) => s.type === type) as Extract<Span, { type: T }>[]
+}

@@ -1,0 +1,340 @@
+/**
+ * The period parser: dates, months, seasons, quarters, halves, years and ranges of them become inclusive ISO
+ * ranges, the way chrono reads dates (parsers first, each trying its pattern; then refiners that merge or reshape
+ * what the parsers found). Written here rather than with chrono-node because the domain imports nothing and the
+ * forms a remote-sensing question uses (seasons across a year boundary, water years, "the summers of 2018-2020",
+ * "Q1 vs Q3 2021") are not chrono's; month and season words come from the lexicon.
+ *
+ * Conventions: "winter 2020" is December 2020 to February 2021; "winter 2019/20" December 2019 to February 2020;
+ * "growing season 2019" April to October 2019; "water year 2019" October 2018 to September 2019; southern
+ * seasons ("austral summer 2019") are shifted six months.
+ */
+import { HALVES, HEMISPHERE_WORDS, MONTHS, NAMED_SPANS, QUARTERS, SEASONS } from '../periods'
+import type { PeriodSpan, SpanGranularity } from './types'
+import { alternation, overlaps } from './words'
+
+const MONTH_WORDS = MONTHS.flatMap((m) => m.names.map((n) => n.replace(/\.$/, '')))
+const MONTH_RE = `(${[...new Set(MONTH_WORDS)].sort((a, b) => b.length - a.length).join('|')})\\.?`
+const SEASON_WORDS = SEASONS.flatMap((s) => s.names)
+const SEASON_RE = `(${SEASON_WORDS.sort((a, b) => b.length - a.length).join('|')})`
+const HEMI_RE = `(?:(${alternation([...HEMISPHERE_WORDS.north, ...HEMISPHERE_WORDS.south])})\\s+)?`
+const YEAR = '((?:19|20)\\d{2})'
+const DAY = '(\\d{1,2})(?:st|nd|rd|th)?'
+const DASH = '\\s*(?:-|–|—|/|to|until|till|through|thru|and)\\s*'
+
+export function monthOf(word: string): number {
+  const w = word.toLowerCase().replace(/\.$/, '')
+  return MONTHS.find((m) => m.names.some((n) => n.replace(/\.$/, '') === w))?.month ?? 0
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+/** y, month 1..12, day. */
+const iso = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`
+const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate()
+const monthStart = (y: number, m: number) => iso(y, m, 1)
+const monthEnd = (y: number, m: number) => iso(y, m, lastDay(y, m))
+
+type Made = Omit<PeriodSpan, 'type' | 'at' | 'end' | 'text'>
+
+/** Months a..b (1..12) starting in year y, into the next year when the range wraps (November to February). */
+function monthRange(y: number, a: number, b: number): Made {
+  const endYear = b < a ? y + 1 : y
+  return { start: monthStart(y, a), last: monthEnd(endYear, b), granularity: 'month' }
+}
+
+function seasonMonths(word: string, hemi: string | undefined): readonly number[] {
+  const s = SEASONS.find((x) => x.names.includes(word.toLowerCase()))!
+  const south = hemi !== undefined && HEMISPHERE_WORDS.south.some((h) => h.replace(/-/g, ' ') === hemi.toLowerCase().replace(/[\s-]+/g, ' '))
+  return south ? s.south : s.north
+}
+
+/** A run of months (in order, possibly wrapping) starting in year y. */
+function spanOfMonths(y: number, months: readonly number[], granularity: SpanGranularity): Made {
+  const a = months[0]
+  const b = months[months.length - 1]
+  const r = monthRange(y, a, b)
+  return { ...r, granularity }
+}
+
+/** Several years of the same months: one range over the years, keeping only those months. */
+function recurring(y1: number, y2: number, months: readonly number[]): Made {
+  const a = months[0]
+  const b = months[months.length - 1]
+  const wraps = b < a
+  return { start: monthStart(y1, a), last: monthEnd(wraps ? y2 + 1 : y2, b), granularity: 'years', months: [...months] }
+}
+
+/** Words that make "between A and B" two things compared rather than the stretch from A to B. */
+const COMPARED = /\b(?:chang\w*|differ\w*|compar\w*|increas\w*|decreas\w*|ris(?:e|en)|drop\w*|fell|versus|vs\.?)\b/i
+
+const ORDINAL: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: 4, final: 4 }
+
+interface Rule {
+  re: RegExp
+  make(m: RegExpMatchArray, q: string): Made | Made[] | null
+}
+
+const writtenMonth = (y: number, mo: number) => (mo >= 1 && mo <= 12 ? { y, m: mo } : null)
+
+const RULES: Rule[] = [
+  // "from 2019-03-05 to 2019-04-01", "between 2019-03-01 and 2019-05-31"
+  {
+    re: new RegExp(`(between\\s+|from\\s+)?\\b${YEAR}-(\\d{2})-(\\d{2})\\s*(-|–|—|to|until|through|and)\\s*${YEAR}-(\\d{2})-(\\d{2})\\b`, 'gi'),
+    make: (m) => {
+      const a = iso(Number(m[2]), Number(m[3]), Number(m[4]))
+      const b = iso(Number(m[6]), Number(m[7]), Number(m[8]))
+      if (b < a) return null
+      if (/^and$/i.test(m[5]) && !m[1]) return null
+      return { start: a, last: b, granularity: 'day' }
+    },
+  },
+  // "03/2019 to 05/2019", "between 3/2019 and 5/2019", "2019-03 to 2019-05"
+  {
+    re: /(between\s+|from\s+)?\b(?:(\d{1,2})\/((?:19|20)\d{2})|((?:19|20)\d{2})[-/](\d{2}))(?![-/]\d)\s*(?:-|–|—|to|until|through|and)\s*(?:(\d{1,2})\/((?:19|20)\d{2})|((?:19|20)\d{2})[-/](\d{2}))(?![-/]\d)/gi,
+    make: (m, q) => {
+      const joinedByAnd = /\d\s*and\s*\d/i.test(m[0])
+      if (joinedByAnd && (!/between/i.test(m[1] ?? '') || COMPARED.test(q))) return null
+      const a = m[2] ? writtenMonth(Number(m[3]), Number(m[2])) : writtenMonth(Number(m[4]), Number(m[5]))
+      const b = m[6] ? writtenMonth(Number(m[7]), Number(m[6])) : writtenMonth(Number(m[8]), Number(m[9]))
+      if (!a || !b || b.y * 12 + b.m < a.y * 12 + a.m) return null
+      return { start: monthStart(a.y, a.m), last: monthEnd(b.y, b.m), granularity: 'month' }
+    },
+  },
+  // "winter 2019/20", "winter 2019-2020", "the 2019/2020 winter", "austral summer 2018-19"
+  {
+    re: new RegExp(`${HEMI_RE}${SEASON_RE}\\s+(?:of\\s+)?${YEAR}\\s*[/-]\\s*(\\d{2}|(?:19|20)\\d{2})\\b|${YEAR}\\s*[/-]\\s*(\\d{2}|(?:19|20)\\d{2})\\s+${HEMI_RE}${SEASON_RE}`, 'gi'),
+    make: (m) => {
+      const hemi = m[1] ?? m[7]
+      const season = m[2] ?? m[8]
+      const y1 = Number(m[3] ?? m[5])
+      const y2raw = m[4] ?? m[6]
+      const y2 = y2raw.length === 2 ? Math.floor(y1 / 100) * 100 + Number(y2raw) : Number(y2raw)
+      const months = seasonMonths(season, hemi)
+      const wraps = months[months.length - 1] < months[0]
+      if (wraps && y2 === y1 + 1) return spanOfMonths(y1, months, 'season')
+      if (y2 > y1) return recurring(y1, y2, months)
+      return null
+    },
+  },
+  // "the summers of 2018-2020", "every winter from 2015 to 2020", "each July between 2015 and 2020", "summers 2019 to 2021"
+  {
+    re: new RegExp(`(?:(?:every|each|all)\\s+(?:the\\s+)?)?${HEMI_RE}(?:(${SEASON_WORDS.join('|')})s|${SEASON_RE}|${MONTH_RE})\\s+(?:of\\s+|in\\s+|from\\s+|between\\s+)(?:the\\s+years\\s+)?${YEAR}\\s*(?:-|–|—|to|until|through|and)\\s*${YEAR}`, 'gi'),
+    make: (m) => {
+      const plural = m[2]
+      const everyOrPlural = Boolean(plural) || /^(?:every|each|all)\b/i.test(m[0])
+      if (!everyOrPlural) return null
+      const y1 = Number(m[5])
+      const y2 = Number(m[6])
+      if (y2 < y1) return null
+      const months = plural || m[3] ? seasonMonths(plural ?? m[3], m[1]) : [monthOf(m[4])]
+      // "the summers of 2019 and 2020": two seasons (to compare); "of 2018-2020": every one of them.
+      if (/\band\b/i.test(m[0].slice(m[0].search(/\d/))) && !/\bbetween\b/i.test(m[0])) {
+        return [y1, y2].map((y) => spanOfMonths(y, months, months.length === 1 ? 'month' : 'season'))
+      }
+      return recurring(y1, y2, months)
+    },
+  },
+  // "March 2019 to May 2019", "between March 2019 and May 2019", "December 2019 - February 2020"
+  {
+    re: new RegExp(`(between\\s+)?${MONTH_RE}\\s+(?:of\\s+)?${YEAR}\\s*(-|–|—|to|until|through|and)\\s*${MONTH_RE}\\s+(?:of\\s+)?${YEAR}`, 'gi'),
+    make: (m, q) => {
+      if (/^and$/i.test(m[4]) && (!m[1] || COMPARED.test(q))) return null
+      const [y1, m1, y2, m2] = [Number(m[3]), monthOf(m[2]), Number(m[6]), monthOf(m[5])]
+      if (y2 * 12 + m2 < y1 * 12 + m1) return null
+      return { start: monthStart(y1, m1), last: monthEnd(y2, m2), granularity: 'month' }
+    },
+  },
+  // "03/2019", "2019-03"
+  {
+    re: /(?<![\d/-])(?:(\d{1,2})\/((?:19|20)\d{2})|((?:19|20)\d{2})-(\d{2}))(?![-/]?\d)/g,
+    make: (m) => {
+      const a = m[1] ? writtenMonth(Number(m[2]), Number(m[1])) : writtenMonth(Number(m[3]), Number(m[4]))
+      return a ? { start: monthStart(a.y, a.m), last: monthEnd(a.y, a.m), granularity: 'month' } : null
+    },
+  },
+  // "the first quarter of 2019"
+  {
+    re: new RegExp(`\\b(first|1st|second|2nd|third|3rd|fourth|4th|last|final)\\s+quarter\\s+(?:of\\s+|in\\s+)?${YEAR}`, 'gi'),
+    make: (m) => {
+      const q = QUARTERS.find((x) => x.quarter === ORDINAL[m[1].toLowerCase()])!
+      return spanOfMonths(Number(m[2]), q.months, 'quarter')
+    },
+  },
+  // "June 1 to September 30, 2019", "from June 1, 2019 to September 30, 2019"
+  {
+    re: new RegExp(`${MONTH_RE}\\s+${DAY}(?:,?\\s*${YEAR})?${DASH}${MONTH_RE}\\s+${DAY},?\\s*${YEAR}`, 'gi'),
+    make: (m) => {
+      const y2 = Number(m[6])
+      const y1 = m[3] ? Number(m[3]) : y2
+      const a = iso(y1, monthOf(m[1]), Number(m[2]))
+      const b = iso(y2, monthOf(m[4]), Number(m[5]))
+      return a <= b ? { start: a, last: b, granularity: 'day' } : null
+    },
+  },
+  // "July 20–29, 2023"
+  {
+    re: new RegExp(`${MONTH_RE}\\s+${DAY}\\s*(?:-|–|—|to)\\s*${DAY},?\\s*${YEAR}`, 'gi'),
+    make: (m) => {
+      const y = Number(m[4])
+      const mo = monthOf(m[1])
+      return { start: iso(y, mo, Number(m[2])), last: iso(y, mo, Number(m[3])), granularity: 'day' }
+    },
+  },
+  // "July 1 and July 15, 2020": two single days sharing a year
+  {
+    re: new RegExp(`${MONTH_RE}\\s+${DAY}\\s+and\\s+${MONTH_RE}\\s+${DAY},?\\s*${YEAR}`, 'gi'),
+    make: (m) => {
+      const y = Number(m[5])
+      const a = iso(y, monthOf(m[1]), Number(m[2]))
+      const b = iso(y, monthOf(m[3]), Number(m[4]))
+      return [{ start: a, last: a, granularity: 'day' }, { start: b, last: b, granularity: 'day' }]
+    },
+  },
+  // "July 12, 2022", "12 July 2022", "2022-07-12"
+  {
+    re: new RegExp(`${MONTH_RE}\\s+${DAY},*\\s*${YEAR}|${DAY}\\s+${MONTH_RE},?\\s*${YEAR}|${YEAR}-(\\d{2})-(\\d{2})`, 'gi'),
+    make: (m) => {
+      let y: number, mo: number, d: number
+      if (m[1]) [y, mo, d] = [Number(m[3]), monthOf(m[1]), Number(m[2])]
+      else if (m[5]) [y, mo, d] = [Number(m[6]), monthOf(m[5]), Number(m[4])]
+      else [y, mo, d] = [Number(m[7]), Number(m[8]), Number(m[9])]
+      if (mo < 1 || mo > 12 || d < 1 || d > lastDay(y, mo)) return null
+      return { start: iso(y, mo, d), last: iso(y, mo, d), granularity: 'day' }
+    },
+  },
+  // "Q1 2024", "Q1 vs. Q3 2021", "Q1 and Q3 of 2021": one period per quarter named
+  {
+    re: new RegExp(`\\b(Q[1-4](?:\\s*(?:vs\\.?|versus|and|&|,|or)\\s*Q[1-4])*)\\s*,?\\s*(?:of\\s+)?${YEAR}`, 'gi'),
+    make: (m) => {
+      const y = Number(m[2])
+      return [...m[1].matchAll(/Q([1-4])/gi)].map((x) => spanOfMonths(y, QUARTERS[Number(x[1]) - 1].months, 'quarter'))
+    },
+  },
+  // "the first half of 2013", "second half of 2019"
+  {
+    re: new RegExp(`\\b(first|1st|second|2nd|last)\\s+half\\s+of\\s+${YEAR}`, 'gi'),
+    make: (m) => spanOfMonths(Number(m[2]), HALVES[/^(?:first|1st)$/i.test(m[1]) ? 0 : 1].months, 'half'),
+  },
+  // "July 5th of 2015 and 2023": the same day in two years
+  {
+    re: new RegExp(`${MONTH_RE}\\s+${DAY},?\\s+(?:of\\s+)?${YEAR}\\s+and\\s+${YEAR}`, 'gi'),
+    make: (m) => [Number(m[3]), Number(m[4])].map((y) => {
+      const d = iso(y, monthOf(m[1]), Number(m[2]))
+      return { start: d, last: d, granularity: 'day' as const }
+    }),
+  },
+  // "between 2013 and 2018 (January-April)": the same months in two years
+  {
+    re: new RegExp(`(?:between\\s+)?${YEAR}\\s+(?:and|vs\\.?|versus)\\s+${YEAR}\\s*\\(\\s*${MONTH_RE}${DASH}${MONTH_RE}\\s*\\)`, 'gi'),
+    make: (m) => [Number(m[1]), Number(m[2])].map((y) => monthRange(y, monthOf(m[3]), monthOf(m[4]))),
+  },
+  // "June–July of 2020 and 2021": the same months in two years, one period per year
+  {
+    re: new RegExp(`${MONTH_RE}${DASH}${MONTH_RE},?\\s*(?:of\\s+)?${YEAR}\\s+and\\s+${YEAR}`, 'gi'),
+    make: (m) => [Number(m[3]), Number(m[4])].map((y) => monthRange(y, monthOf(m[1]), monthOf(m[2]))),
+  },
+  // "June and August 2023": two months of one year ("between June and August 2023" is a range, read below)
+  {
+    re: new RegExp(`(?<!between\\s+)\\b${MONTH_RE}\\s+and\\s+${MONTH_RE},?\\s*(?:of\\s+)?${YEAR}`, 'gi'),
+    make: (m) => {
+      const y = Number(m[3])
+      return [m[1], m[2]].map((w) => ({ start: monthStart(y, monthOf(w)), last: monthEnd(y, monthOf(w)), granularity: 'month' as const }))
+    },
+  },
+  // "the 2021 heatwave season (June–September)": a month range in brackets that takes the year named just before
+  {
+    re: new RegExp(`${YEAR}\\b[^.;()\\d]{0,40}\\(\\s*${MONTH_RE}${DASH}${MONTH_RE}\\s*\\)`, 'gi'),
+    make: (m) => monthRange(Number(m[1]), monthOf(m[2]), monthOf(m[3])),
+  },
+  // "from June to September 2023", "June-September 2023", "Jan/Feb 2020", "(June to August) of 2021", "Dec-Feb 2019"
+  {
+    re: new RegExp(`${MONTH_RE}${DASH}${MONTH_RE}\\s*\\)?,?\\s*(?:of\\s+)?${YEAR}`, 'gi'),
+    make: (m) => monthRange(Number(m[3]), monthOf(m[1]), monthOf(m[2])),
+  },
+  // "July of 2015 and 2023": one month in two years
+  {
+    re: new RegExp(`${MONTH_RE}\\s+(?:of\\s+)?${YEAR}\\s+and\\s+${YEAR}`, 'gi'),
+    make: (m) => [Number(m[2]), Number(m[3])].map((y) => ({ start: monthStart(y, monthOf(m[1])), last: monthEnd(y, monthOf(m[1])), granularity: 'month' as const })),
+  },
+  // "February 2022", "July of 2023"
+  {
+    re: new RegExp(`${MONTH_RE}\\s+(?:of\\s+|in\\s+)?${YEAR}`, 'gi'),
+    make: (m) => ({ start: monthStart(Number(m[2]), monthOf(m[1])), last: monthEnd(Number(m[2]), monthOf(m[1])), granularity: 'month' }),
+  },
+  // "the growing season of 2019", "water year 2019", "2019 growing season"
+  {
+    re: new RegExp(`(${alternation(NAMED_SPANS.flatMap((n) => n.names))})\\s+(?:of\\s+|in\\s+)?${YEAR}|${YEAR}\\s+(${alternation(NAMED_SPANS.flatMap((n) => n.names))})`, 'gi'),
+    make: (m) => {
+      const word = (m[1] ?? m[4]).toLowerCase().replace(/[\s-]+/g, ' ')
+      const named = NAMED_SPANS.find((n) => n.names.some((w) => w.replace(/-/g, ' ') === word))!
+      const y = Number(m[2] ?? m[3])
+      const months = named.months
+      // A span that wraps ends in the year named (water year 2019 = October 2018 to September 2019).
+      const wraps = months[months.length - 1] < months[0]
+      return { ...spanOfMonths(wraps ? y - 1 : y, months, 'season'), convention: named.convention }
+    },
+  },
+  // "summer 2022", "the 2021 summer", "austral summer 2019"
+  {
+    re: new RegExp(`${HEMI_RE}${SEASON_RE}\\s+(?:of\\s+|in\\s+)?${YEAR}|${YEAR}\\s+${HEMI_RE}${SEASON_RE}`, 'gi'),
+    make: (m) => {
+      const months = seasonMonths(m[2] ?? m[6], m[1] ?? m[5])
+      return spanOfMonths(Number(m[3] ?? m[4]), months, 'season')
+    },
+  },
+  // "between 2019 and 2023", "from 2018 to 2022", "2014-2023"
+  {
+    re: new RegExp(`(between\\s+|from\\s+)?${YEAR}(${DASH})${YEAR}`, 'gi'),
+    make: (m) => {
+      const a = Number(m[2])
+      const b = Number(m[4])
+      // "2013 and 2019" names two years; only "between 2013 and 2019" is the stretch from one to the other.
+      if (/^\s*and\s*$/i.test(m[3]) && !/between/i.test(m[1] ?? '')) return null
+      if (/^\s*\/\s*$/.test(m[3])) return null
+      if (b < a || b - a > 100) return null
+      return { start: iso(a, 1, 1), last: iso(b, 12, 31), granularity: 'years' }
+    },
+  },
+  // "in 2019", "during 2020", "2019"
+  {
+    re: new RegExp(`\\b${YEAR}\\b`, 'g'),
+    make: (m) => ({ start: iso(Number(m[1]), 1, 1), last: iso(Number(m[1]), 12, 31), granularity: 'year' }),
+  },
+]
+
+/**
+ * Every period of a question, most specific first per stretch of text: once words are read as a period they are
+ * not read again by a coarser rule (so "July 12, 2022" is one day, not also the year 2022). `skip` spans (numbers
+ * already read as something else) are not read.
+ */
+export function parsePeriods(q: string, skip: readonly { at: number; end: number }[] = []): PeriodSpan[] {
+  const found: PeriodSpan[] = []
+  const taken: { at: number; end: number }[] = [...skip]
+  for (const rule of RULES) {
+    for (const m of q.matchAll(rule.re)) {
+      const at = m.index ?? 0
+      const end = at + m[0].length
+      if (taken.some((t) => overlaps(t, { at, end }))) continue
+      const made = rule.make(m, q)
+      if (!made) continue
+      taken.push({ at, end })
+      for (const p of Array.isArray(made) ? made : [made]) found.push({ type: 'period', at, end, text: m[0], ...p })
+    }
+  }
+  found.sort((a, b) => a.at - b.at)
+  return refineSeasonsOfTheYear(q, found)
+}
+
+/**
+ * Refiner: "the average LST for summer and autumn" in a question about 2022: two seasons compared within the one
+ * year the question names become those seasons of that year (the last such pair is the one asked about).
+ */
+function refineSeasonsOfTheYear(q: string, periods: PeriodSpan[]): PeriodSpan[] {
+  const re = new RegExp(`\\b${SEASON_RE}\\s+(?:and|vs\\.?|versus|with)\\s+(?:the\\s+)?${SEASON_RE}\\b(?!\\s*(?:of\\s+)?(?:19|20)\\d{2})`, 'gi')
+  const pair = [...q.matchAll(re)].at(-1)
+  if (!pair || pair[1].toLowerCase() === pair[2].toLowerCase()) return periods
+  if (periods.length !== 1 || periods[0].granularity !== 'year') return periods
+  const y = Number(periods[0].start.slice(0, 4))
+  const at = pair.index ?? 0
+  return [pair[1], pair[2]].map((w) => ({ type: 'period' as const, at, end: at + pair[0].length, text: pair[0], ...spanOfMonths(y, seasonMonths(w, undefined), 'season') }))
+}

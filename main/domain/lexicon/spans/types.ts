@@ -1,0 +1,172 @@
+/**
+ * Typed spans of a question (DESIGN section 9). Each span holds the words it was read from (`text`, `at`, `end`)
+ * and what they mean in the lexicon's terms; the two interpreters (the planner's in main/task, the verifier's in
+ * main/verify/question-reader) turn spans into a task spec and into what an observation must show.
+ */
+
+export type SpanGranularity = 'day' | 'month' | 'season' | 'quarter' | 'half' | 'year' | 'years'
+export type SpanOp = '>' | '>=' | '<' | '<=' | 'between' | 'outside'
+
+interface At {
+  at: number
+  end: number
+  text: string
+}
+
+export interface PeriodSpan extends At {
+  type: 'period'
+  start: string
+  /** Inclusive ISO date. */
+  last: string
+  granularity: SpanGranularity
+  /** Only these months (1..12) inside [start, last]: a recurring season or month over several years. */
+  months?: number[]
+  /** The convention a named span was placed with ("growing season": April to October). */
+  convention?: string
+}
+
+export interface ConditionSpan extends At {
+  type: 'condition'
+  /** The variable named with the comparison (lexicon key), or null when the words leave it to the subject. */
+  variable: string | null
+  op: SpanOp
+  value?: number
+  low?: number
+  high?: number
+  /** Lexicon unit key written with the value, or null. */
+  unit: string | null
+  /** True: the pixels NOT meeting the comparison ("excluding", "other than"). */
+  negated: boolean
+  /** Whether the bound itself is kept. */
+  inclusive: boolean
+  /** What the words around it say the comparison restricts: pixels, dates, or the result itself (unknown when they do not say). */
+  scope: 'pixels' | 'dates' | 'result' | 'unknown'
+}
+
+/** "more than 40% of the area": a condition on each date's share of the area. */
+export interface AreaConditionSpan extends At {
+  type: 'area_condition'
+  op: '>' | '>=' | '<' | '<='
+  /** As a fraction. */
+  value: number
+}
+
+/** "115% of the mean": a threshold relative to a statistic of the data. */
+export interface RelativeSpan extends At {
+  type: 'relative_threshold'
+}
+
+export interface StatisticSpan extends At {
+  type: 'statistic'
+  key: 'mean' | 'median' | 'std' | 'variance' | 'min' | 'max' | 'sum' | 'range' | 'percentile' | 'trend' | 'fraction' | 'area'
+  p?: number
+}
+
+export interface CountSpan extends At {
+  type: 'count'
+  what: 'pixels' | 'dates' | 'objects'
+  /** For objects: the class (lexicon OBJECT_CLASSES key). */
+  cls?: string
+}
+
+export interface DateOfSpan extends At {
+  type: 'date_of'
+  extreme: 'max' | 'min'
+}
+
+export interface VariableSpan extends At {
+  type: 'variable'
+  key: string
+  kind: 'layer' | 'product' | 'index' | 'qa_class'
+}
+
+export interface PartSpan extends At {
+  type: 'part'
+  name: string
+  part?: 'north' | 'south' | 'east' | 'west' | 'northeast' | 'northwest' | 'southeast' | 'southwest'
+  rows: [number, number]
+  cols: [number, number]
+}
+
+export interface BoxSpan extends At {
+  type: 'box'
+  /** [minx, miny, maxx, maxy]; for pixels [col0, row0, col1, row1) (max exclusive). */
+  bbox: [number, number, number, number]
+  crs: 'pixel' | 'map'
+  /** The CRS the corners are written in ('EPSG:4326' ...), absent = the file's own. */
+  srs?: string
+}
+
+export interface PolygonSpan extends At {
+  type: 'polygon_file'
+  file: string
+}
+
+export interface UnitSpan extends At {
+  type: 'unit'
+  /** Lexicon unit key the answer is wanted in. */
+  key: string
+}
+
+export interface PoolingSpan extends At {
+  type: 'pooling'
+  key: 'pooled' | 'per_date'
+}
+
+export interface SeriesSpan extends At {
+  type: 'series'
+  key: 'acquisition' | 'monthly' | 'seasonal' | 'annual'
+}
+
+export interface CombineSpan extends At {
+  type: 'combine'
+  key: 'difference' | 'ratio' | 'absolute_difference' | 'percent_change'
+}
+
+export interface SignificanceSpan extends At {
+  type: 'significance'
+}
+
+/** A negation word that no comparison took ("excluding the clouds"): the reader cannot apply it. */
+export interface NegationSpan extends At {
+  type: 'negation'
+}
+
+export type Span =
+  | PeriodSpan
+  | ConditionSpan
+  | AreaConditionSpan
+  | RelativeSpan
+  | StatisticSpan
+  | CountSpan
+  | DateOfSpan
+  | VariableSpan
+  | PartSpan
+  | BoxSpan
+  | PolygonSpan
+  | UnitSpan
+  | PoolingSpan
+  | SeriesSpan
+  | CombineSpan
+  | SignificanceSpan
+  | NegationSpan
+
+export type SpanType = Span['type']
+
+/** One content word of the question and what became of it. */
+export interface LedgerEntry {
+  word: string
+  at: number
+  /** The span type that consumed it, or null when nothing did. */
+  by: string | null
+  /** For words no span consumed: whether the word could change the value, and why. */
+  blocking?: boolean
+  why?: string
+}
+
+export interface NotUnderstoodPhrase {
+  text: string
+  at: number
+  blocking: boolean
+  why: string
+}

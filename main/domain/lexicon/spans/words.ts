@@ -1,0 +1,36 @@
+/** Building regular expressions from lexicon phrases: escaped, longest first, a space also matching a hyphen. */
+
+export function escape(s: string): string {
+  return s.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&')
+}
+
+/** One phrase as a pattern: spaces match runs of spaces or hyphens; word boundaries where the phrase has word edges. */
+export function phrasePattern(p: string): string {
+  const body = escape(p.toLowerCase()).replace(/\\-/g, '[\\s-]*').replace(/ /g, '[\\s-]+')
+  const start = /^\w/.test(p) ? '\\b' : ''
+  const end = /\w$/.test(p) ? '\\b' : '(?![\\w])'
+  return `${start}${body}${end}`
+}
+
+/** An alternation of phrases, longest first (so "maximum" wins over "max"). */
+export function alternation(phrases: readonly string[]): string {
+  return [...new Set(phrases)].sort((a, b) => b.length - a.length).map(phrasePattern).join('|')
+}
+
+export function phraseRegex(phrases: readonly string[], flags = 'gi'): RegExp {
+  return new RegExp(`(?:${alternation(phrases)})`, flags)
+}
+
+export interface Hit {
+  at: number
+  end: number
+  text: string
+  m: RegExpMatchArray
+}
+
+export function hits(q: string, re: RegExp): Hit[] {
+  const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`)
+  return [...q.matchAll(g)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length, text: m[0], m }))
+}
+
+export const overlaps = (a: { at: number; end: number }, b: { at: number; end: number }) => a.at < b.end && a.end > b.at
