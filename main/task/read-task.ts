@@ -5,11 +5,13 @@
  * time span, a mask or a unit the reader could not place). There is no default statistic: a question that names
  * none, with options that name none either, has `statistic: null`.
  */
+import { VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
+import { all, first as firstSpan, ledgerOf, parseQuestion, type ParsedQuestion, type Span as LexSpan } from '../domain/lexicon/spans'
 import { readConditions } from './conditions'
 import { readOptions, sharedKey, type AnswerOption } from './options'
-import { extractPeriods } from './periods'
+import { periodsOfSpans } from './periods'
 import { TaskSpec, type Condition, type NotUnderstood, type Region, type Statistic } from './spec'
-import { BLOCKING_WORDS, CLASS_WORDS, FILLER, OBJECTS, PARTS, PERCENTILE, VALUE_STATISTICS, VARIABLES } from './vocabulary'
+import { CLASS_WORDS, OBJECTS, PERCENTILE, VALUE_STATISTICS, VARIABLES } from './vocabulary'
 
 export interface TaskReadInput {
   question: string
@@ -31,21 +33,6 @@ const SIGNIFICANCE = /\bsignifican\w*|\bmann[\s-]kendall\b|\bp[\s-]?values?\b/i
 const DATE_MAX = /\b(?:which|what|on\s+what|on\s+which)\s+(?:date|day|acquisition|image|month)\b[^.?]{0,60}?\b(?:maxim(?:um|a)|highest|peak|hottest|largest|max)\b|\b(?:maxim(?:um|a)|highest|peak|hottest)\b[^.?]{0,60}?\b(?:occur\w*|on\s+which\s+date|which\s+date)\b|\bwhen\b[^.?]{0,40}\b(?:highest|maximum|peak|hottest)\b/i
 const DATE_MIN = /\b(?:which|what|on\s+what|on\s+which)\s+(?:date|day|acquisition|image|month)\b[^.?]{0,60}?\b(?:minim(?:um|a)|lowest|coolest|coldest|smallest|min)\b|\b(?:minim(?:um|a)|lowest|coolest|coldest)\b[^.?]{0,60}?\b(?:occur\w*|on\s+which\s+date|which\s+date)\b|\bwhen\b[^.?]{0,40}\b(?:lowest|minimum|coolest|coldest)\b/i
 const COMBINE = /\b(?:differences?|differ\w*|change[sd]?|compared?|comparison|versus|vs\.?|minus|how\s+much\s+(?:higher|lower|warmer|cooler|hotter|colder|more|less)|increase[sd]?|decrease[sd]?|ratio|times\s+(?:higher|larger|greater))\b/i
-const POOLED = /\bpooled\b|\ball\s+(?:valid\s+)?pixels\s+(?:of|from|across|in)\s+(?:all|every)\s+(?:dates|images|scenes|acquisitions)\b|\bevery\s+pixel\s+of\s+every\s+(?:date|image)\b|\bacross\s+all\s+pixels\s+and\s+dates\b/i
-const PER_DATE = /\bper[\s-](?:date|image|scene|acquisition)\b|\beach\s+(?:date|image|scene|acquisition)\b|\b(?:of|from)\s+the\s+(?:daily|per[\s-]date|individual)\b/i
-const UNITS: readonly { unit: string; words: RegExp }[] = [
-  { unit: 'K', words: /\b(?:in|as|expressed\s+in|using)\s+(?:kelvin|K)\b/i },
-  { unit: 'degC', words: /\b(?:in|as|expressed\s+in|using)\s+(?:degrees?\s+)?(?:celsius|centigrade|°C|℃|deg\s*C)(?![\w])/i },
-  { unit: 'percent', words: /\b(?:in|as\s+an?|as)\s+(?:percent(?:age)?s?|%)(?![\w])/i },
-  { unit: 'fraction', words: /\bas\s+an?\s+(?:fraction|ratio|decimal)\b/i },
-  { unit: 'km2', words: /\b(?:in|as)\s+(?:km2|km²|square\s+kilomet(?:er|re)s?|sq\.?\s*km)(?![\w])/i },
-  { unit: 'ha', words: /\b(?:in|as)\s+hectares?\b/i },
-  { unit: 'm2', words: /\b(?:in|as)\s+(?:m2|m²|square\s+met(?:er|re)s?)(?![\w])/i },
-]
-const BBOX = /\b(?:bounding\s+box|bbox|box|window|rectangle)\s*(?:of|from|with\s+corners|\(|\[|=|:)?\s*[([]?\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*[)\]]?(\s*(?:in\s+)?(?:pixel|image)\s+(?:coordinates|units|space))?/i
-const ROWS_COLS = /\brows?\s+(\d+)\s*(?:-|–|to|through)\s*(\d+)\s*(?:,|and)?\s*(?:and\s+)?columns?\s+(\d+)\s*(?:-|–|to|through)\s*(\d+)/i
-const POLYGON_FILE = /\b(?:within|inside|in|over|for)\s+(?:the\s+)?(?:polygons?|area|region|boundary|outline|zone)?\s*(?:of|in|from|given\s+in|defined\s+in|drawn\s+in)?\s*(?:the\s+file\s+)?['"`]?([\w./-]+\.(?:geojson|json|shp|kml|gpkg))['"`]?/i
-
 function firstMatch(q: string, re: RegExp): { at: number; end: number; m: RegExpMatchArray } | null {
   const m = q.match(re)
   if (!m || m.index === undefined) return null
@@ -60,7 +47,9 @@ function allMatches(q: string, re: RegExp): { at: number; end: number; m: RegExp
 
 /** Read a question into a TaskSpec. */
 export function readTask(input: TaskReadInput): TaskSpec {
-  const q = input.question.replace(/\s+/g, ' ').trim()
+  const parsed = parseQuestion(input.question)
+  const q = parsed.text
+  const lex = parsed.spans
   const options = input.options ?? []
   const spans: Span[] = []
   const use = (at: number, end: number, role: string) => spans.push({ at, end, role })
@@ -69,7 +58,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
 
   // Periods.
   // A period named twice (in the question and again in its instructions) is one period.
-  const periods = extractPeriods(q)
+  const periods = periodsOfSpans(all(lex, 'period'))
     .map(({ at, ...p }) => {
       if (at !== undefined) use(at, at + p.text.length, 'period')
       return p
@@ -78,7 +67,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const periodSpans: [number, number][] = spans.map((s) => [s.at, s.end])
 
   // Conditions.
-  const read = readConditions(q, periodSpans)
+  const read = readConditions(parsed, periodSpans)
   for (const c of read.conditions) use(c.at, c.end, 'condition')
   if (read.areaCondition) use(read.areaCondition.at, read.areaCondition.end, 'area condition')
   for (const r of read.relative) refuse(r.value.trim(), 'a threshold relative to a statistic of the data')
@@ -137,48 +126,45 @@ export function readTask(input: TaskReadInput): TaskSpec {
     if (fromKey) statistic = fromKey.statistic
   }
 
-  // Pooling.
+  // Pooling: "pooled", "pool every pixel" over the dates; "per date", "of the daily means" keep the house convention.
   let pooling: 'per_date' | 'pooled' = 'per_date'
-  const pooled = firstMatch(q, POOLED)
-  if (pooled) {
-    pooling = 'pooled'
-    use(pooled.at, pooled.end, 'pooling')
+  const poolSpans = all(lex, 'pooling')
+  const pooled = poolSpans.find((p) => p.key === 'pooled')
+  if (pooled) pooling = 'pooled'
+  for (const p of poolSpans) use(p.at, p.end, 'pooling')
+  // "the median of the per-date means": the statistic of each date is the inner one, the outer one is taken over the dates.
+  let acrossDates: Statistic | undefined
+  const perDate = poolSpans.find((p) => p.key === 'per_date')
+  if (perDate && statistic !== null) {
+    const stats = all(lex, 'statistic').filter((x) => x.key !== 'trend' && x.key !== 'fraction' && x.key !== 'area')
+    const outer = stats.filter((x) => x.end <= perDate.at).at(-1)
+    const inner = stats.find((x) => x.at >= perDate.end - 1 && x.at - perDate.end <= 20)
+    if (outer && inner && outer.key !== inner.key && outer.key !== 'percentile' && inner.key !== 'percentile' && statistic === outer.key) {
+      statistic = inner.key as Statistic
+      if (outer.key !== 'mean') acrossDates = outer.key as Statistic
+    }
   }
-  const perDate = firstMatch(q, PER_DATE)
-  if (perDate) use(perDate.at, perDate.end, 'pooling')
 
-  // Region.
-  let region: Region = { kind: 'whole' }
-  const parts = PARTS.flatMap((p) => allMatches(q, p.words).map((h) => ({ ...h, part: p.part }))).filter((h) => !spans.some((s) => h.at < s.end && h.end > s.at))
-  parts.sort((a, b) => a.at - b.at)
-  if (parts.length > 0) {
-    region = { kind: 'part', part: parts[0].part, text: parts[0].m[0] }
-    use(parts[0].at, parts[0].end, 'region')
-    for (const p of parts.slice(1)) {
-      if (p.part === parts[0].part) use(p.at, p.end, 'region')
-      else refuse(p.m[0], 'a second region to compare, which the planner does not compare yet')
-    }
+  // Region: parts of the grid (halves and quadrants as parts, thirds and the centre as grid bands), boxes in
+  // pixels, map units or any CRS, polygon files. A second, different region is a comparison across regions.
+  const regions: Region[] = []
+  for (const r of lex) {
+    if (r.type !== 'part' && r.type !== 'box' && r.type !== 'polygon_file') continue
+    if (spans.some((s) => s.role !== 'period' && r.at < s.end && r.end > s.at)) continue
+    let made: Region | null = null
+    if (r.type === 'part') made = r.part ? { kind: 'part', part: r.part, text: r.text.trim() } : { kind: 'grid', name: r.name, rows: r.rows, cols: r.cols, text: r.text.trim() }
+    else if (r.type === 'box') {
+      const [x0, y0, x1, y1] = r.bbox
+      if (!(x0 < x1 && y0 < y1)) {
+        refuse(r.text.trim(), 'a box whose corners are not [minx, miny, maxx, maxy]')
+        continue
+      }
+      made = { kind: 'bbox', bbox: r.bbox, crs: r.crs, ...(r.srs ? { srs: r.srs } : {}), text: r.text.trim() }
+    } else made = { kind: 'polygon_file', file: r.file, text: r.text.trim() }
+    use(r.at, r.end, 'region')
+    if (!regions.some((o) => JSON.stringify({ ...o, text: '' }) === JSON.stringify({ ...made, text: '' }))) regions.push(made)
   }
-  const rc = firstMatch(q, ROWS_COLS)
-  const bb = rc ? null : firstMatch(q, BBOX)
-  if (rc) {
-    const [r0, r1, c0, c1] = [1, 2, 3, 4].map((i) => Number(rc.m[i]))
-    region = { kind: 'bbox', bbox: [Math.min(c0, c1), Math.min(r0, r1), Math.max(c0, c1) + 1, Math.max(r0, r1) + 1], crs: 'pixel', text: rc.m[0] }
-    use(rc.at, rc.end, 'region')
-  } else if (bb) {
-    const b = [1, 2, 3, 4].map((i) => Number(bb.m[i])) as [number, number, number, number]
-    const pixel = Boolean(bb.m[5]) || /\bpixel\s+(?:coordinates|box|window)|\bimage\s+coordinates/i.test(q)
-    if (b[0] < b[2] && b[1] < b[3]) {
-      region = { kind: 'bbox', bbox: b, crs: pixel ? 'pixel' : 'map', text: bb.m[0] }
-      use(bb.at, bb.end, 'region')
-    } else refuse(bb.m[0], 'a box whose corners are not [minx, miny, maxx, maxy]')
-  } else {
-    const poly = firstMatch(q, POLYGON_FILE)
-    if (poly) {
-      region = { kind: 'polygon_file', file: poly.m[1], text: poly.m[0] }
-      use(poly.at, poly.end, 'region')
-    }
-  }
+  const region: Region = regions[0] ?? { kind: 'whole' }
 
   // Combination of two periods or two masks.
   let combine: TaskSpec['quantity']['combine'] = null
@@ -189,12 +175,19 @@ export function readTask(input: TaskReadInput): TaskSpec {
   if (comb && statistic !== 'trend' && statistic !== 'count_dates') {
     const ratio = /\bratio\b|\btimes\s+(?:higher|larger|greater)\b/i.test(comb.m[0])
     const absolute = /\babsolute\s+(?:difference|change)\b|\bby\s+how\s+much\b|\bhow\s+much\s+(?:higher|lower|warmer|cooler|hotter|colder)\b/i.test(q)
+    const percentChange = all(lex, 'combine').find((c) => c.key === 'percent_change')
+    const kind = percentChange ? 'percent_change' : ratio ? 'ratio' : absolute ? 'absolute_difference' : 'difference'
+    if (percentChange) use(percentChange.at, percentChange.end, 'combination')
     if (periods.length >= 2) {
-      combine = ratio ? 'ratio' : absolute ? 'absolute_difference' : 'difference'
+      combine = kind
       across = 'periods'
       use(comb.at, comb.end, 'combination')
+    } else if (regions.length >= 2) {
+      combine = kind
+      across = 'regions'
+      use(comb.at, comb.end, 'combination')
     } else if (oppositeMasks || (valueConds.length === 1 && /\b(?:overall|entire|whole|full)\s+(?:mean|average|image|scene|area|region)\b/i.test(q))) {
-      combine = ratio ? 'ratio' : absolute ? 'absolute_difference' : 'difference'
+      combine = kind
       across = 'masks'
       use(comb.at, comb.end, 'combination')
     }
@@ -217,13 +210,11 @@ export function readTask(input: TaskReadInput): TaskSpec {
 
   // Wanted unit.
   let unit: string | null = null
-  for (const u of UNITS) {
-    const hit = firstMatch(q, u.words)
-    if (hit && !spans.some((s) => hit.at < s.end && hit.end > s.at)) {
-      unit = u.unit
-      use(hit.at, hit.end, 'unit')
-      break
-    }
+  for (const u of all(lex, 'unit')) {
+    if (spans.some((s) => u.at < s.end && u.end > s.at)) continue
+    unit = u.key
+    use(u.at, u.end, 'unit')
+    break
   }
 
   // Land-cover classes without a definition next to them select pixels the reader cannot select.
@@ -233,14 +224,22 @@ export function readTask(input: TaskReadInput): TaskSpec {
     else if (!spans.some((s) => h.at < s.end && h.end > s.at)) refuse(h.m[0], 'a land-cover class with no layer or threshold that defines it')
   }
 
-  // What is left: blocking words first, then the other content words.
-  const masked = maskSpans(q, spans)
-  for (const b of BLOCKING_WORDS) {
-    for (const h of allMatches(masked, b.words)) refuse(q.slice(h.at, h.end), b.why)
+  // Series granularity, for a trend or a "date of".
+  let series: TaskSpec['series'] = null
+  if (statistic === 'trend' || statistic === 'date_of_max' || statistic === 'date_of_min') {
+    const g = all(lex, 'series').find((x) => x.key !== 'acquisition') ?? firstSpan(lex, 'series')
+    if (g) {
+      series = { granularity: g.key, perStep: innerStatistic(lex, statistic) ?? 'mean', text: g.text.trim() }
+      use(g.at, g.end, 'series')
+    }
   }
-  for (const run of contentRuns(masked)) {
-    if (notUnderstood.some((n) => n.text.includes(run) || run.includes(n.text))) continue
-    notUnderstood.push({ text: run, blocking: false, why: 'context the spec does not need' })
+  for (const sig of all(lex, 'significance')) if (statistic === 'trend') use(sig.at, sig.end, 'significance')
+  for (const g of all(lex, 'series')) if (spans.some((s) => s.role === 'pooling' && g.at < s.end && g.end > s.at)) use(g.at, g.end, 'pooling')
+
+  // What is left: the coverage ledger over the spans used, blocking words first, then the other content words.
+  for (const n of ledgerOf(parsed, spans).notUnderstood) {
+    if (notUnderstood.some((o) => o.text.includes(n.text.trim()) || n.text.includes(o.text))) continue
+    notUnderstood.push({ text: n.text.trim(), blocking: n.blocking, why: n.why })
   }
 
   const answerForm = options.length > 0 ? 'choice' : statistic === 'date_of_max' || statistic === 'date_of_min' ? 'date' : statistic ? 'number' : 'text'
@@ -251,6 +250,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
       combine,
       across,
       significance: statistic === 'trend' && SIGNIFICANCE.test(q),
+      ...(acrossDates ? { acrossDates } : {}),
     },
     subjects,
     conditions,
@@ -258,6 +258,8 @@ export function readTask(input: TaskReadInput): TaskSpec {
     region,
     periods,
     pooling,
+    ...(regions.length > 1 ? { regions } : {}),
+    ...(series ? { series } : {}),
     unit,
     answer: { form: answerForm, options: readOptions(options) },
     used: spans.sort((a, b) => a.at - b.at).map((s) => ({ text: q.slice(s.at, s.end), role: s.role })),
@@ -288,27 +290,8 @@ function objectClass(word: string): string {
   return folded[singular] ?? singular
 }
 
-/** The question with the used spans blanked out. */
-function maskSpans(q: string, spans: Span[]): string {
-  const chars = q.split('')
-  for (const s of spans) for (let i = s.at; i < s.end && i < chars.length; i++) chars[i] = ' '
-  return chars.join('')
+/** The per-step statistic a trend or "date of" rests on ("the trend of the monthly median"), when one is named. */
+function innerStatistic(lex: readonly LexSpan[], statistic: Statistic): Statistic | null {
+  const s = all(lex, 'statistic').find((x) => x.key !== 'trend' && x.key !== 'fraction' && x.key !== 'area' && !(statistic !== 'trend' && (x.key === 'max' || x.key === 'min')))
+  return s && s.key !== 'percentile' ? (s.key as Statistic) : null
 }
-
-/** Runs of content words (not filler) left in the masked question, as phrases. */
-function contentRuns(masked: string): string[] {
-  const runs: string[] = []
-  for (const piece of masked.split(/[.,;:!?()[\]{}"']|\s{2,}/)) {
-    let current: string[] = []
-    for (const word of piece.split(/\s+/)) {
-      const w = word.toLowerCase().replace(/[^a-z0-9°%/+\-.]/g, '')
-      if (w === '' || FILLER.has(w) || /^[-–—/]+$/.test(w)) {
-        if (current.length) runs.push(current.join(' '))
-        current = []
-      } else current.push(word)
-    }
-    if (current.length) runs.push(current.join(' '))
-  }
-  return runs
-}
-

@@ -215,10 +215,74 @@ export function blockingPhrases(spec: TaskSpec): NotUnderstood[] {
   return spec.notUnderstood.filter((n) => n.blocking)
 }
 
-/** One plain sentence saying what could not be read, for the answer and the trajectory. */
-export function refusalOf(spec: TaskSpec): string | null {
+/**
+ * Parts of a composed spec a planner must carry out rather than drop. A planner states which it carries out (the
+ * compiler passes its list to `refusalOf`); a spec using one it does not is refused with the part named, so a
+ * planner that predates a part never answers as if the part were not asked.
+ */
+export const SpecFeature = z.enum([
+  'negated_condition',
+  'qa_class_condition',
+  'grid_region',
+  'crs_box',
+  'several_regions',
+  'month_filter',
+  'series_granularity',
+  'across_dates',
+  'percent_change',
+  'unit_degF',
+  'unit_acre',
+])
+export type SpecFeature = z.infer<typeof SpecFeature>
+
+/** The composed parts a spec uses, each with the words it was read from. */
+export function featuresOf(spec: TaskSpec): { feature: SpecFeature; text: string }[] {
+  const out: { feature: SpecFeature; text: string }[] = []
+  for (const c of spec.conditions) {
+    if (c.variableKind === 'qa_class') out.push({ feature: 'qa_class_condition', text: c.text })
+    else if (c.negated) out.push({ feature: 'negated_condition', text: c.text })
+    if (c.unit === 'degF') out.push({ feature: 'unit_degF', text: c.text })
+  }
+  for (const r of spec.regions ?? [spec.region]) {
+    if (r.kind === 'grid') out.push({ feature: 'grid_region', text: r.text })
+    if (r.kind === 'bbox' && r.srs) out.push({ feature: 'crs_box', text: r.text })
+  }
+  if ((spec.regions?.length ?? 0) > 1) out.push({ feature: 'several_regions', text: spec.regions!.map((r) => ('text' in r ? r.text : 'the whole image')).join(' / ') })
+  for (const p of spec.periods) if (p.months) out.push({ feature: 'month_filter', text: p.text })
+  if (spec.series && spec.series.granularity !== 'acquisition') out.push({ feature: 'series_granularity', text: spec.series.text })
+  if (spec.quantity.acrossDates) out.push({ feature: 'across_dates', text: `${spec.quantity.acrossDates} of the per-date ${spec.quantity.statistic}` })
+  if (spec.quantity.combine === 'percent_change') out.push({ feature: 'percent_change', text: 'percent change' })
+  if (spec.unit === 'degF') out.push({ feature: 'unit_degF', text: 'Fahrenheit' })
+  if (spec.unit === 'acre') out.push({ feature: 'unit_acre', text: 'acres' })
+  return out
+}
+
+const FEATURE_WORDS: Record<SpecFeature, string> = {
+  negated_condition: 'a negated selection',
+  qa_class_condition: 'a QA-class mask',
+  grid_region: 'a part of the image other than a half or quadrant',
+  crs_box: 'a box in another coordinate system',
+  several_regions: 'a comparison of regions',
+  month_filter: 'the same months over several years',
+  series_granularity: 'a series sampled per month, season or year',
+  across_dates: 'a statistic other than the mean taken over per-date values',
+  percent_change: 'a percent change',
+  unit_degF: 'Fahrenheit',
+  unit_acre: 'acres',
+}
+
+/**
+ * One plain sentence saying what could not be read, or what was read but the planner does not carry out
+ * (`supported`: the composed parts it does; none by default), for the answer and the trajectory.
+ */
+export function refusalOf(spec: TaskSpec, supported: readonly SpecFeature[] = []): string | null {
   const blocking = blockingPhrases(spec)
-  if (blocking.length === 0) return null
-  const list = blocking.map((n) => `"${n.text}" (${n.why})`).join('; ')
-  return `The question could not be read completely, so nothing was computed: ${list}. Rephrase these parts with the statistics, regions, periods and units described in the agent README.`
+  if (blocking.length > 0) {
+    const list = blocking.map((n) => `"${n.text}" (${n.why})`).join('; ')
+    return `The question could not be read completely, so nothing was computed: ${list}. Rephrase these parts with the statistics, regions, periods and units described in the agent README.`
+  }
+  const missing = featuresOf(spec).filter((f) => !supported.includes(f.feature))
+  if (missing.length === 0) return null
+  const list = [...new Map(missing.map((f) => [`${f.feature}:${f.text}`, f])).values()].map((f) => `"${f.text}" (${FEATURE_WORDS[f.feature]})`).join('; ')
+  return `The question was read, but this planner does not compute every part of it, so nothing was computed: ${list}.`
 }

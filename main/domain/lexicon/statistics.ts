@@ -38,7 +38,7 @@ export const COUNTED_DATES: readonly string[] = ['days', 'dates', 'images', 'sce
 export const DATE_OF_LEADS: readonly string[] = ['which date', 'what date', 'on which date', 'on what date', 'which day', 'what day', 'which acquisition', 'which image', 'which month', 'when']
 
 /** Words that sound like a statistic but do not say which: a run stops on them, naming them. */
-export const UNNAMED_STATISTICS: readonly string[] = ['mode', 'modal', 'skewness', 'skew', 'kurtosis', 'interquartile range', 'iqr', 'coefficient of variation', 'weighted mean', 'geometric mean', 'harmonic mean', 'cumulative', 'anomaly', 'anomalies', 'z-score', 'z-scores', 'typical', 'variability', 'decile', 'deciles']
+export const UNNAMED_STATISTICS: readonly string[] = ['mode', 'modal', 'skewness', 'skew', 'kurtosis', 'interquartile range', 'iqr', 'coefficient of variation', 'weighted mean', 'weighted', 'geometric mean', 'geometric', 'harmonic mean', 'harmonic', 'cumulative', 'anomaly', 'anomalies', 'z-score', 'z-scores', 'typical', 'variability', 'decile', 'deciles']
 
 /** Significance words for a trend. */
 export const SIGNIFICANCE: readonly string[] = ['significant', 'significance', 'significantly', 'p-value', 'p value', 'mann-kendall', 'mann kendall', 'statistically']

@@ -21,7 +21,7 @@ describe('the task reader', () => {
   })
 
   it('reads conditions: comparisons, ranges in several forms, units, and the area condition', () => {
-    expect(read('mean LST for pixels with NDVI between 0.2 and 0.5').conditions).toEqual([{ variable: 'ndvi', op: 'between', low: 0.2, high: 0.5, unit: null, text: 'NDVI between 0.2 and 0.5' }])
+    expect(read('mean LST for pixels with NDVI between 0.2 and 0.5').conditions).toEqual([{ variable: 'ndvi', op: 'between', low: 0.2, high: 0.5, unit: null, text: 'NDVI between 0.2 and 0.5', variableKind: 'index' }])
     expect(read('mean LST where 0.2 <= NDVI <= 0.5').conditions[0]).toMatchObject({ variable: 'ndvi', op: 'between', low: 0.2, high: 0.5 })
     expect(read('mean LST for NDVI values from 0.1 to 0.4').conditions[0]).toMatchObject({ variable: 'ndvi', op: 'between', low: 0.1, high: 0.4 })
     expect(read('share of pixels with LST above 30 °C').conditions[0]).toMatchObject({ variable: 'lst', op: '>', value: 30, unit: 'degC' })
@@ -51,9 +51,15 @@ describe('the task reader', () => {
   })
 
   it('lists what it does not understand, blocking only what could change the value', () => {
+    // Read now (the centre as a grid band, a negated QA-class mask), and refused by name by a planner that does not compute them.
     const s = read('What is the mean LST of the central part of the image, excluding cloudy pixels, in 2019?')
-    expect(blockingPhrases(s).map((n) => n.text)).toEqual(expect.arrayContaining(['central part', 'excluding', 'cloudy']))
-    expect(refusalOf(s)).toMatch(/^The question could not be read completely, so nothing was computed: .*"central part"/)
+    expect(s.region).toMatchObject({ kind: 'grid', rows: [0.25, 0.75], cols: [0.25, 0.75] })
+    expect(s.conditions).toEqual([expect.objectContaining({ variable: 'cloud', variableKind: 'qa_class', negated: true })])
+    expect(refusalOf(s)).toMatch(/^The question was read, but this planner does not compute every part of it(?=.*"central part of the image" \(a part of the image other than a half or quadrant\))(?=.*"excluding cloudy pixels" \(a QA-class mask\))/)
+    expect(refusalOf(s, ['grid_region', 'qa_class_condition'])).toBeNull()
+    const unread = read('What is the mean LST of the image edges, with a weighted mean, in 2019?')
+    expect(blockingPhrases(unread).map((n) => n.text).join(' ')).toMatch(/weighted/)
+    expect(refusalOf(unread)).toMatch(/^The question could not be read completely, so nothing was computed: .*"weighted/)
     // A part of the image named without a half or quadrant: a count or mean over the whole image would be another quantity.
     expect(blockingPhrases(read('Count the cars in the parking lot at the bottom of the image.')).map((n) => n.text)).toEqual(['bottom of the image'])
     expect(blockingPhrases(read('What is the mean NDVI in the top-left corner of the image?')).map((n) => n.text)).toContain('top-left corner')

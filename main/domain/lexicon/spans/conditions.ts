@@ -61,6 +61,15 @@ function negatedBefore(before: string): { at: number; end: number } | null {
   return { at, end: at + m[0].length }
 }
 
+const RANGE = new RegExp(
+  `(${VARIABLE_ALT})(?:\\s+values?)?\\s+(?:is\\s+|are\\s+|was\\s+|were\\s+|lies\\s+|lie\\s+|lay\\s+|falls?\\s+|fell\\s+)?(${alternation(RANGE_NEGATIONS)}|not\\s+)?\\s*(?:the\\s+)?(?:between|from|in\\s+the\\s+range(?:\\s+of)?|within(?:\\s+the\\s+range)?(?:\\s+of)?|range(?:\\s+of)?|in(?=\\s*[[(]))?\\s*[[(]?\\s*${NUM}${UNIT}\\s*(?:and|to|-|–|,|through)\\s*${NUM}${UNIT}\\s*[\\])]?`,
+  'gi',
+)
+const SANDWICH = new RegExp(`${NUM}${UNIT}\\s*(<=?|≤)\\s*(${VARIABLE_ALT})\\s*(<=?|≤)\\s*${NUM}${UNIT}`, 'gi')
+const BARE_OUTSIDE = new RegExp(`(${alternation(RANGE_NEGATIONS)})\\s+(?:the\\s+)?(?:range\\s+)?(?:of\\s+)?[[(]?\\s*${NUM}${UNIT}\\s*(?:and|to|-|–|,)\\s*${NUM}${UNIT}\\s*[\\])]?`, 'gi')
+const POSTFIX = new RegExp(`${NUM}${UNIT}\\s+(${alternation(POSTFIX_COMPARATORS.flatMap((c) => c.words))})`, 'gi')
+const CMP_RE = new RegExp(`${CMP}\\s*(?:the\\s+|a\\s+)?(?:(?:critical\\s+)?(?:threshold|value|level|cut-?off)\\s+(?:of\\s+)?)?(?:(?:an?\\s+)?(${VARIABLE_ALT})\\s+(?:value\\s+)?of\\s+)?${NUM}${UNIT}`, 'gi')
+
 export interface ConditionsParsed {
   conditions: ConditionSpan[]
   areaCondition: AreaConditionSpan | null
@@ -81,10 +90,6 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
   }
 
   // Ranges: "NDVI between 0.2 and 0.5", "NDVI outside 0.2-0.5", "NDVI values in the range 0.2-0.5"
-  const RANGE = new RegExp(
-    `(${VARIABLE_ALT})(?:\\s+values?)?\\s+(?:is\\s+|are\\s+|was\\s+|were\\s+|lies\\s+|lie\\s+|lay\\s+|falls?\\s+|fell\\s+)?(${alternation(RANGE_NEGATIONS)}|not\\s+)?\\s*(?:the\\s+)?(?:between|from|in\\s+the\\s+range(?:\\s+of)?|within(?:\\s+the\\s+range)?(?:\\s+of)?|range(?:\\s+of)?|in(?=\\s*[[(]))?\\s*[[(]?\\s*${NUM}${UNIT}\\s*(?:and|to|-|–|,|through)\\s*${NUM}${UNIT}\\s*[\\])]?`,
-    'gi',
-  )
   for (const m of q.matchAll(RANGE)) {
     const at = m.index ?? 0
     const end = at + m[0].length
@@ -101,7 +106,6 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     push({ at: start, end, text: q.slice(start, end), variable: variableAt(m[1]), op: neg || lead ? 'outside' : 'between', low, high, unit: unitKey(u2) ?? unitKey(u1), inclusive: true })
   }
   // "0.2 < NDVI < 0.5", "0.2 <= NDVI <= 0.5"
-  const SANDWICH = new RegExp(`${NUM}${UNIT}\\s*(<=?|≤)\\s*(${VARIABLE_ALT})\\s*(<=?|≤)\\s*${NUM}${UNIT}`, 'gi')
   for (const m of q.matchAll(SANDWICH)) {
     const at = m.index ?? 0
     const end = at + m[0].length
@@ -111,7 +115,6 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     push({ at, end, text: m[0], variable, op: 'between', low: num(g[0]), high: num(g.at(-2)!), unit: unitKey(g[1]) ?? unitKey(g.at(-1)), inclusive: /=|≤/.test(g[2]) })
   }
   // "outside the range 0.2-0.5", "outside 0.2 to 0.5" with the variable said before
-  const BARE_OUTSIDE = new RegExp(`(${alternation(RANGE_NEGATIONS)})\\s+(?:the\\s+)?(?:range\\s+)?(?:of\\s+)?[[(]?\\s*${NUM}${UNIT}\\s*(?:and|to|-|–|,)\\s*${NUM}${UNIT}\\s*[\\])]?`, 'gi')
   for (const m of q.matchAll(BARE_OUTSIDE)) {
     const at = m.index ?? 0
     const end = at + m[0].length
@@ -123,7 +126,6 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
   }
 
   // "0.3 or more", "300 K and below", with the variable said before
-  const POSTFIX = new RegExp(`${NUM}${UNIT}\\s+(${alternation(POSTFIX_COMPARATORS.flatMap((c) => c.words))})`, 'gi')
   for (const m of q.matchAll(POSTFIX)) {
     const at = m.index ?? 0
     const end = at + m[0].length
@@ -134,7 +136,6 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
   }
 
   // Comparisons: comparator, then (an optional "threshold of") a number and unit.
-  const CMP_RE = new RegExp(`${CMP}\\s*(?:the\\s+|a\\s+)?(?:(?:critical\\s+)?(?:threshold|value|level|cut-?off)\\s+(?:of\\s+)?)?(?:(?:an?\\s+)?(${VARIABLE_ALT})\\s+(?:value\\s+)?of\\s+)?${NUM}${UNIT}`, 'gi')
   for (const m of q.matchAll(CMP_RE)) {
     const at = m.index ?? 0
     const end = at + m[0].length

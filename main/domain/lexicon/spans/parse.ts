@@ -34,13 +34,21 @@ export function normalizeQuestion(q: string): string {
 
 const STAT_RES = STATISTICS.map((s) => ({ key: s.key, re: phraseRegex(s.names) }))
 const PERCENTILE_RE = new RegExp(`\\b(\\d{1,2}(?:\\.\\d+)?)(?:st|nd|rd|th)?[\\s-]*(?:${alternation(PERCENTILE_WORDS)})|\\bp(\\d{1,2})\\b(?!\\s*[-/])|\\b(${alternation(Object.keys(QUARTILES))})`, 'gi')
-const COUNT_RE = (nouns: readonly string[]) => new RegExp(`(?:${alternation(COUNT_LEADS)})\\s+(?:[\\w-]+\\s+){0,3}?(?:${alternation(nouns)})\\b|\\bon\\s+how\\s+many\\s+(?:${alternation(nouns)})\\b`, 'gi')
+const countRe = (nouns: readonly string[]) => new RegExp(`(?:${alternation(COUNT_LEADS)})\\s+(?:[\\w-]+\\s+){0,3}?(?:${alternation(nouns)})\\b|\\bon\\s+how\\s+many\\s+(?:${alternation(nouns)})\\b`, 'gi')
 const OBJECT_WORDS = Object.values(OBJECT_CLASSES).flat()
+const COUNT_PIXELS_RE = countRe(COUNTED_PIXELS)
+const COUNT_DATES_RE = countRe(COUNTED_DATES)
+const COUNT_OBJECTS_RE = countRe(OBJECT_WORDS)
+const POOLING_RES = (Object.entries(POOLING) as ['pooled' | 'per_date', readonly string[]][]).map(([key, words]) => ({ key, re: phraseRegex(words) }))
+const SERIES_RES = SERIES_GRANULARITIES.map((g) => ({ key: g.key, re: phraseRegex(g.names) }))
+const COMBINE_RES = COMBINATIONS.map((c) => ({ key: c.key, re: phraseRegex(c.names) }))
+const SIGNIFICANCE_RE = phraseRegex(SIGNIFICANCE)
 const OBJECT_RE = new RegExp(`(?:${alternation(OBJECT_WORDS)})`, 'gi')
 const MAX_WORDS = 'maxim(?:um|a)|highest|peak|hottest|largest|max|warmest|greatest'
 const MIN_WORDS = 'minim(?:um|a)|lowest|coolest|coldest|smallest|min'
 const DATE_OF = (w: string) =>
   new RegExp(`\\b(?:which|what|on\\s+what|on\\s+which)\\s+(?:date|day|acquisition|image|month|scene)\\b[^.?]{0,60}?\\b(?:${w})\\b|\\b(?:${w})\\b[^.?]{0,60}?\\b(?:occur\\w*|on\\s+which\\s+date|which\\s+date|was\\s+observed\\s+on)\\b|\\bwhen\\b[^.?]{0,40}\\b(?:${w})\\b|\\b(?:date|day)\\s+(?:of|with|on\\s+which)\\s+(?:the\\s+)?(?:${w})\\b`, 'gi')
+const DATE_OF_RES = [[DATE_OF(MAX_WORDS), 'max'], [DATE_OF(MIN_WORDS), 'min']] as const
 const ANSWER_UNIT_NAMES = UNITS.filter((u) => ['temperature', 'area', 'share'].includes(u.quantity))
 const ANSWER_UNIT_RE = new RegExp(`\\b(?:${alternation(ANSWER_UNIT_LEADS)})\\s+(?:degrees?\\s+)?(${alternation(ANSWER_UNIT_NAMES.flatMap((u) => u.names).filter((n) => !['ratio', 'proportion', 'k', 'c°'].includes(n)))})|\\(\\s*(°\\s?c|℃|k|%|km2|km²|ha|°f)\\s*\\)|\\b(?:in|as)\\s+(k)\\b(?!\\s*[-=])`, 'gi')
 const CONTEXT_RE = new RegExp(`^\\s*(?:${alternation(CONTEXT_OPENERS)})`, 'i')
@@ -113,16 +121,16 @@ export function parseQuestion(question: string): ParsedQuestion {
     spans.push({ type: 'statistic', at: h.at, end: h.end, text: h.text, key: h.key })
   }
   // Counts
-  for (const h of hits(q, COUNT_RE(COUNTED_PIXELS))) spans.push({ type: 'count', at: h.at, end: h.end, text: h.text, what: 'pixels' })
-  for (const h of hits(q, COUNT_RE(COUNTED_DATES))) if (!spans.some((s) => s.type === 'count' && overlaps(s, h))) spans.push({ type: 'count', at: h.at, end: h.end, text: h.text, what: 'dates' })
-  for (const h of hits(q, COUNT_RE(OBJECT_WORDS))) {
+  for (const h of hits(q, COUNT_PIXELS_RE)) spans.push({ type: 'count', at: h.at, end: h.end, text: h.text, what: 'pixels' })
+  for (const h of hits(q, COUNT_DATES_RE)) if (!spans.some((s) => s.type === 'count' && overlaps(s, h))) spans.push({ type: 'count', at: h.at, end: h.end, text: h.text, what: 'dates' })
+  for (const h of hits(q, COUNT_OBJECTS_RE)) {
     if (spans.some((s) => s.type === 'count' && overlaps(s, h))) continue
     const word = h.text.match(OBJECT_RE)?.at(-1)?.toLowerCase() ?? ''
     const cls = Object.entries(OBJECT_CLASSES).find(([, ws]) => ws.includes(word))?.[0]
     spans.push({ type: 'count', at: h.at, end: h.end, text: h.text, what: 'objects', ...(cls ? { cls } : {}) })
   }
   // The date of an extreme
-  for (const [w, extreme] of [[MAX_WORDS, 'max'], [MIN_WORDS, 'min']] as const) for (const h of hits(q, DATE_OF(w))) spans.push({ type: 'date_of', at: h.at, end: h.end, text: h.text, extreme })
+  for (const [re, extreme] of DATE_OF_RES) for (const h of hits(q, re)) spans.push({ type: 'date_of', at: h.at, end: h.end, text: h.text, extreme })
   // Variables
   for (const h of hits(q, VARIABLE_RE)) {
     const v = variableNamed(h.text)
@@ -135,10 +143,10 @@ export function parseQuestion(question: string): ParsedQuestion {
     if (key) spans.push({ type: 'unit', at: h.at, end: h.end, text: h.text, key })
   }
   // Pooling, series, combination, significance
-  for (const [key, words] of Object.entries(POOLING) as ['pooled' | 'per_date', readonly string[]][]) for (const h of hits(q, phraseRegex(words))) spans.push({ type: 'pooling', at: h.at, end: h.end, text: h.text, key })
-  for (const g of SERIES_GRANULARITIES) for (const h of hits(q, phraseRegex(g.names))) spans.push({ type: 'series', at: h.at, end: h.end, text: h.text, key: g.key })
-  for (const c of COMBINATIONS) for (const h of hits(q, phraseRegex(c.names))) if (!spans.some((s) => s.type === 'combine' && overlaps(s, h))) spans.push({ type: 'combine', at: h.at, end: h.end, text: h.text, key: c.key })
-  for (const h of hits(q, phraseRegex(SIGNIFICANCE))) spans.push({ type: 'significance', at: h.at, end: h.end, text: h.text })
+  for (const { key, re } of POOLING_RES) for (const h of hits(q, re)) spans.push({ type: 'pooling', at: h.at, end: h.end, text: h.text, key })
+  for (const { key, re } of SERIES_RES) for (const h of hits(q, re)) spans.push({ type: 'series', at: h.at, end: h.end, text: h.text, key })
+  for (const { key, re } of COMBINE_RES) for (const h of hits(q, re)) if (!spans.some((s) => s.type === 'combine' && overlaps(s, h))) spans.push({ type: 'combine', at: h.at, end: h.end, text: h.text, key })
+  for (const h of hits(q, SIGNIFICANCE_RE)) spans.push({ type: 'significance', at: h.at, end: h.end, text: h.text })
   // Negation words no condition took
   for (const h of hits(q, NEGATION_RE)) if (!spans.some((s) => s.type === 'condition' && overlaps(s, h))) spans.push({ type: 'negation', at: h.at, end: h.end, text: h.text })
 
@@ -157,7 +165,7 @@ export function parseQuestion(question: string): ParsedQuestion {
 const BLOCKING: readonly { re: RegExp; why: string }[] = [
   { re: new RegExp(`(?:${alternation(UNNAMED_STATISTICS)})|\\b(?:median|variance|deviation|stdev|percentiles?|quartiles?|quantiles?)\\b`, 'gi'), why: 'a statistic the reader could not place' },
   {
-    re: /\b(?:north|south|east|west|upper|lower|top|bottom|left|right|central|centre|center|middle|northern|southern|eastern|western)[\w-]*\s+(?:half|halves|part|portion|quadrant|quarter|corner|section|side|third|strip|edge|rows?|columns?)\b|\b(?:top|bottom|left|right|upper|lower|north|south|east|west|centre|center|middle)\s+(?:side\s+)?(?:of|in)\s+the\s+(?:image|picture|scene|frame|tile|raster|map)\b|\b(?:quadrant|corner|buffer\s+of|rows?\s+\d|columns?\s+\d|within\s+\d+\s*k?m\b)|\b(?:within|inside|in|for|over)\s+(?:the\s+|a\s+|this\s+)?(?:bounding\s+box|bbox|polygon)\b(?!\s+(?:coordinates|of\s+the\s+(?:image|raster|input)))/gi,
+    re: /\b(?:north|south|east|west|upper|lower|top|bottom|left|right|central|centre|center|middle|northern|southern|eastern|western)[\w-]*\s+(?:half|halves|part|portion|quadrant|quarter|corner|section|side|third|strip|edge|rows?|columns?)\b|\b(?:top|bottom|left|right|upper|lower|north|south|east|west|centre|center|middle)\s+(?:side\s+)?(?:of|in)\s+the\s+(?:image|picture|scene|frame|tile|raster|map)\b|\b(?:image|scene|raster)\s+(?:edges?|borders?|margins?)\b|\b(?:edges?|borders?|margins?)\s+of\s+the\s+(?:image|scene|raster)\b|\b(?:quadrant|corner|buffer\s+of|rows?\s+\d|columns?\s+\d|within\s+\d+\s*k?m\b)|\b(?:within|inside|in|for|over)\s+(?:the\s+|a\s+|this\s+)?(?:bounding\s+box|bbox|polygon)\b(?!\s+(?:coordinates|of\s+the\s+(?:image|raster|input)))/gi,
     why: 'a part of the image the reader could not place',
   },
   { re: new RegExp(`(?:${alternation(UNPLACED_SPANS)})|\\b(?:quarter|growing\\s+season|(?:first|last|early|late)\\s+(?:\\d+\\s+)?(?:days?|dates?|months?|weeks?|images?|acquisitions?))\\b`, 'gi'), why: 'a time span the reader could not place' },

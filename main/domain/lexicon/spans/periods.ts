@@ -140,6 +140,10 @@ const RULES: Rule[] = [
     make: (m, q) => {
       if (/^and$/i.test(m[4]) && (!m[1] || COMPARED.test(q))) return null
       const [y1, m1, y2, m2] = [Number(m[3]), monthOf(m[2]), Number(m[6]), monthOf(m[5])]
+      // "how much did it change from January 2020 to July 2020": the two months compared.
+      if (/^(?:to|-|–|—)$/i.test(m[4]) && /\bfrom\s*$/i.test(q.slice(0, m.index ?? 0)) && COMPARED.test(q) && !/\btrends?\b|\bslopes?\b/i.test(q)) {
+        return [{ start: monthStart(y1, m1), last: monthEnd(y1, m1), granularity: 'month' }, { start: monthStart(y2, m2), last: monthEnd(y2, m2), granularity: 'month' }]
+      }
       if (y2 * 12 + m2 < y1 * 12 + m1) return null
       return { start: monthStart(y1, m1), last: monthEnd(y2, m2), granularity: 'month' }
     },

@@ -10,10 +10,12 @@ import { alternation, hits, overlaps } from './words'
 const N = '(-?\\d+(?:\\.\\d+)?)'
 const OF_IMAGE = `(?:\\s+(?:of|in)\\s+(?:the\\s+|this\\s+)?(?:${alternation(IMAGE_NOUNS)}))?`
 
+const PART_RES = PARTS.map((p) => new RegExp(`(?:${alternation(p.words)})\\s+(?:${alternation(PART_NOUNS[p.nouns])})${OF_IMAGE}`, 'gi'))
+
 export function parseParts(q: string): PartSpan[] {
   const found: PartSpan[] = []
-  for (const p of PARTS) {
-    const re = new RegExp(`(?:${alternation(p.words)})\\s+(?:${alternation(PART_NOUNS[p.nouns])})${OF_IMAGE}`, 'gi')
+  for (const [i, p] of PARTS.entries()) {
+    const re = PART_RES[i]
     for (const h of hits(q, re)) {
       if (found.some((f) => overlaps(f, h))) continue
       found.push({ type: 'part', at: h.at, end: h.end, text: h.text, name: p.name, ...(p.part ? { part: p.part } : {}), rows: [p.rows[0], p.rows[1]], cols: [p.cols[0], p.cols[1]] })
