@@ -10,6 +10,7 @@
  * keys of what is needed); otherwise it is accepted, carrying the caveats the answer must state.
  */
 import { checkBandBinding } from './policy/band-binding'
+import { checkContent } from './policy/content'
 import { datesIn, isRec } from '../tools/execute/evidence-reader'
 import { checkDecisionMargin, checkLeftOut, checkNodes, checkOutputRange, checkValidPixels } from './policy/execute-quality'
 import type { Finding } from './policy/finding'
@@ -34,6 +35,7 @@ export function policyFindings(input: VerificationInput): Finding[] {
       ...checkNodes(validity),
       ...coverage,
       ...checkBandBinding(input.action.args, source, intermediate),
+      ...checkContent(input.question, input.action.args, source, intermediate, validity),
       ...checkValidPixels(input.action.args, intermediate, strictness),
       ...checkTvdiEdges(intermediate, strictness),
       ...checkLeftOut(validity, dates, strictness),

@@ -86,3 +86,96 @@ export function summarize(data: ArrayLike<number>, stats: readonly string[], ddo
 export function stat(values: readonly number[], name: string, ddof = 0): number {
   return summarize(values, [name], ddof).values[name]
 }
+
+/**
+ * The content of a raster as evidence (issue 16): how many pixels sit exactly at the minimum and at the maximum
+ * (fill values without a nodata tag, saturation), rows whose every pixel holds one valid value (a corrupt or
+ * filled block), and, on request, a fingerprint of the pixel values (two dates with the same fingerprint hold
+ * identical pixels). Fed strip by strip in row order, so whole-raster and strip evaluation give the same profile.
+ */
+export interface ContentProfile {
+  min_count: number
+  max_count: number
+  rows: number
+  /** Rows whose pixels are all valid and equal (only counted for rasters at least 4 pixels wide). */
+  constant_rows: number
+  /** The longest run of consecutive constant rows, its first row and its value. */
+  longest_constant_run: number
+  constant_run_start?: number
+  constant_value?: number
+  /** FNV-1a over the float64 bits of every pixel (NaN included), hex; only when asked for. */
+  fingerprint?: string
+}
+
+export class ContentAccumulator {
+  private min = Infinity
+  private max = -Infinity
+  private minCount = 0
+  private maxCount = 0
+  private rows = 0
+  private constantRows = 0
+  private run = 0
+  private runStart = 0
+  private runValue = NaN
+  private longest = 0
+  private longestStart = 0
+  private longestValue = NaN
+  private hash = 0x811c9dc5
+
+  constructor(private readonly fingerprint = false) {}
+
+  /** Add `data`, whole rows of `width` pixels, the next rows of the raster. */
+  add(data: ArrayLike<number>, width: number): void {
+    const n = data.length
+    for (let i = 0; i < n; i++) {
+      const v = data[i]
+      if (v !== v) continue
+      if (v < this.min) { this.min = v; this.minCount = 1 } else if (v === this.min) this.minCount++
+      if (v > this.max) { this.max = v; this.maxCount = 1 } else if (v === this.max) this.maxCount++
+    }
+    const rows = width > 0 ? Math.floor(n / width) : 0
+    for (let r = 0; r < rows; r++) {
+      const row = this.rows + r
+      const first = data[r * width]
+      let constant = width >= 4 && first === first
+      for (let c = 1; constant && c < width; c++) if (data[r * width + c] !== first) constant = false
+      if (constant) {
+        this.constantRows++
+        if (this.run > 0 && this.runValue === first) this.run++
+        else { this.run = 1; this.runStart = row; this.runValue = first }
+        if (this.run > this.longest) { this.longest = this.run; this.longestStart = this.runStart; this.longestValue = this.runValue }
+      } else this.run = 0
+    }
+    this.rows += rows
+    if (this.fingerprint) {
+      const f = new Float64Array(1)
+      const u = new Uint32Array(f.buffer)
+      let h = this.hash
+      for (let i = 0; i < n; i++) {
+        f[0] = data[i] === data[i] ? data[i] : NaN
+        h = Math.imul(h ^ u[0], 0x01000193) >>> 0
+        h = Math.imul(h ^ u[1], 0x01000193) >>> 0
+      }
+      this.hash = h
+    }
+  }
+
+  result(): ContentProfile {
+    return {
+      min_count: this.minCount,
+      max_count: this.maxCount,
+      rows: this.rows,
+      constant_rows: this.constantRows,
+      longest_constant_run: this.longest,
+      ...(this.longest > 0 ? { constant_run_start: this.longestStart, constant_value: this.longestValue } : {}),
+      ...(this.fingerprint ? { fingerprint: this.hash.toString(16).padStart(8, '0') } : {}),
+    }
+  }
+}
+
+/** The content profile of a whole raster of rows `width` pixels wide. */
+export function contentProfile(data: ArrayLike<number>, width: number, fingerprint = false): ContentProfile {
+  const acc = new ContentAccumulator(fingerprint)
+  acc.add(data, width)
+  return acc.result()
+}

@@ -4,7 +4,8 @@
  *   the statistical convention of each reducing operator (percentile type, std ddof, denominators, trend test),
  *   the band mapping of every read (path, band, role, scale, offset, nodata and where each came from);
  * - intermediate: per-node outputs (numbers, tables and series inline; rasters as valid/total pixel counts with
- *   min/max/mean, per asset for collections) and per-raster product details (e.g. TVDI edges per date);
+ *   min/max/mean and a content profile (pixels at the extremes, constant rows, a fingerprint of read pixels), per
+ *   asset for collections, and per-raster product details (e.g. TVDI edges per date);
  * - validity: node status, failed nodes, quality masks (pixels dropped per rule), temporal coverage of every
  *   catalog against its requested period, and the assets each collection reduction left out.
  */
@@ -44,7 +45,7 @@ export const EXECUTE_EVIDENCE: EvidenceDeclaration = {
 const round = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? (v === undefined ? undefined : null) : Number(v.toPrecision(12)))
 
 function rasterSummary(r: NodeReport) {
-  return { status: r.status, ...(r.reason ? { reason: r.reason } : {}), unit: r.unit, valid: r.valid, total: r.total, min: round(r.min), max: round(r.max), mean: round(r.mean) }
+  return { status: r.status, ...(r.reason ? { reason: r.reason } : {}), unit: r.unit, valid: r.valid, total: r.total, min: round(r.min), max: round(r.max), mean: round(r.mean), ...(r.content ? { content: { ...r.content, ...(r.content.constant_value !== undefined ? { constant_value: round(r.content.constant_value) } : {}) } } : {}) }
 }
 
 /** A runtime value as it appears inline in the evidence and the observation. */

@@ -6,7 +6,7 @@ import { parseExpr, evalRaster } from '../expr'
 import { applyMask, type MaskParams } from '../mask'
 import { PRODUCTS, type ProductInput } from '../products'
 import { gridDifference, type Raster } from '../raster'
-import { summarize } from '../stats'
+import { contentProfile, summarize } from '../stats'
 import type { BufferRecycler } from './recycler'
 import type { JobNode, NodeReport } from './types'
 import { RasterJobError } from './types'
@@ -35,6 +35,7 @@ export function report(r: Raster, extra: Partial<NodeReport> = {}): NodeReport {
     min: count ? min : NaN,
     max: count ? max : NaN,
     mean: count ? sum / count : NaN,
+    content: contentProfile(r.data, r.grid.width, extra.band !== undefined),
     ...extra,
   }
 }

@@ -9,7 +9,7 @@ import { checkMemory } from '../budget'
 import { PRODUCTS } from '../products'
 import type { Raster } from '../raster'
 import { selectPixels, GeometryError } from '../spatial'
-import { summarize } from '../stats'
+import { ContentAccumulator, summarize } from '../stats'
 import { GeoTiffStripWriter } from '../tiff/writer'
 import { compare, evaluateNode, quickStats, type Value } from './evaluate-node'
 import { prepareRead, readRows, type PreparedRead } from './read-node'
@@ -161,7 +161,7 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
       return up ? gridOf(up.node) : first.grid
     }
     const reports: Record<string, NodeReport> = {}
-    const nodeAcc = new Map<string, { stats: Float64Array; dropped?: Record<string, number>; details?: Record<string, unknown>; insufficient?: string }>()
+    const nodeAcc = new Map<string, { stats: Float64Array; content: ContentAccumulator; dropped?: Record<string, number>; details?: Record<string, unknown>; insufficient?: string }>()
     const sinks: SinkAcc[] = job.sinks.map((sink) => {
       const spec = sink.spec
       const acc: SinkAcc = { sink, count: 0, sum: 0, min: Infinity, max: -Infinity, total: 0, num: 0 }
@@ -201,7 +201,7 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
           ;({ value, report: rep } = evaluateNode(node, values, recycler))
         }
         values.set(node.id, value)
-        const acc = nodeAcc.get(node.id) ?? { stats: Float64Array.of(0, 0, Infinity, -Infinity) }
+        const acc = nodeAcc.get(node.id) ?? { stats: Float64Array.of(0, 0, Infinity, -Infinity), content: new ContentAccumulator(node.kind === 'read') }
         nodeAcc.set(node.id, acc)
         if ('insufficient' in value) acc.insufficient ??= value.insufficient
         else {
@@ -210,6 +210,7 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
           acc.stats[1] += s
           if (mn < acc.stats[2]) acc.stats[2] = mn
           if (mx > acc.stats[3]) acc.stats[3] = mx
+          acc.content.add(value.raster.data, value.raster.grid.width)
         }
         if (rep.dropped) {
           acc.dropped ??= {}
@@ -236,6 +237,7 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
       reports[node.id] = {
         status: 'ok', unit: node.unit, width: g.width, height: g.height, valid: count, total: width * height,
         min: count ? min : NaN, max: count ? max : NaN, mean: count ? sum / count : NaN,
+        content: acc.content.result(),
         ...(node.kind === 'read' ? { band: reads.get(node.id)!.bandInfo } : {}),
         ...(acc.dropped ? { dropped: acc.dropped } : {}),
         ...(acc.details ? { details: acc.details } : {}),

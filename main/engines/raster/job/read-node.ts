@@ -57,6 +57,15 @@ export function prepareRead(node: JobNode, job: RasterJob): PreparedRead {
   } catch (err) {
     throw new RasterJobError(node.id, `node '${node.id}' cannot read its file: ${readProblem(file, err)}`)
   }
+  const fileScale = tif.metadataScale.get(band)
+  const fileOffset = tif.metadataOffset.get(band)
+  // A scale by convention (params.scales, given by a product's name) never overrides the file's own scale tag: the
+  // file says how its values are stored, the name only guesses (issue 16: 0.02 over a correct tag gave a 619 K mean).
+  if (p.role !== undefined && scaleSource.startsWith('params.scales') && (fileScale !== undefined || fileOffset !== undefined) && (fileScale !== scale || (fileOffset ?? 0) !== offset)) {
+    scaleSource = `GDAL metadata scale/offset of the file (overrides the conventional scale ${scale}${offset ? ` offset ${offset}` : ''} given for '${p.role}')`
+    scale = fileScale ?? 1
+    offset = fileOffset ?? 0
+  }
   if (p.scale === 'file') {
     scale = tif.metadataScale.get(band) ?? 1
     offset = tif.metadataOffset.get(band) ?? 0
@@ -93,6 +102,7 @@ export function prepareRead(node: JobNode, job: RasterJob): PreparedRead {
     scale_source: scaleSource,
     unit: node.unit,
     file_nodata: tif.nodata,
+    ...(fileScale !== undefined || fileOffset !== undefined ? { file_scale: fileScale ?? 1, file_offset: fileOffset ?? 0 } : {}),
     dtype: tif.sampleType,
     // The file's size and the window read from it: lets a verifier see which part of the image a value covers.
     file_size: { width: tif.width, height: tif.height },

@@ -6,6 +6,7 @@
  */
 import type { Asset } from '../catalog/catalog'
 import type { Geometry } from '../spatial'
+import type { ContentProfile } from '../stats'
 import type { Unit } from '../units'
 
 export type RasterOpKind = 'read' | 'algebra' | 'product' | 'mask'
@@ -80,6 +81,8 @@ export interface NodeReport {
   dropped?: Record<string, number>
   /** Product nodes: per-raster details (fitted edges, constants). */
   details?: Record<string, unknown>
+  /** Content evidence: pixels at the extremes, constant rows, and for reads a fingerprint (engines/raster/stats.ts). */
+  content?: ContentProfile
 }
 
 export interface SinkResult {
