@@ -5,6 +5,7 @@
  * non-zero exit code.
  */
 import { CliError, type CliIo, type Command } from './io'
+import { RSURE_VERSION } from './version'
 
 const commands: Record<string, () => Promise<{ default: Command }>> = {
   info: () => import('./commands/info'),
@@ -17,6 +18,7 @@ const commands: Record<string, () => Promise<{ default: Command }>> = {
   measure: () => import('./commands/measure'),
   models: () => import('./commands/models'),
   eval: () => import('./commands/eval'),
+  mcp: () => import('./commands/mcp'),
 }
 
 const summaries: Record<string, string> = {
@@ -30,6 +32,7 @@ const summaries: Record<string, string> = {
   measure: 'measure counts, areas, lengths, distances, fractions, overlaps and relations from declared sources',
   models: 'list, add, check or remove local ONNX model packs',
   eval: 'evaluate the agent on a task suite or the fault-injection suite',
+  mcp: 'serve the verified tools to other agents over the Model Context Protocol',
 }
 
 function help(): string {
@@ -61,6 +64,10 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
   const [name, ...rest] = argv
   if (!name || name === '--help' || name === '-h' || (name === 'help' && rest.length === 0)) {
     io.stdout(help())
+    return 0
+  }
+  if (name === '--version' || name === '-V' || name === 'version') {
+    io.stdout(`rsure ${RSURE_VERSION}\n`)
     return 0
   }
   const wanted = name === 'help' ? rest[0] : name
