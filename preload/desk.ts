@@ -3,15 +3,15 @@
  * run history, feedback, the prior matrix, settings, map layers and tiles, derived layers and reports. The channels
  * and events that carry them are listed in contract.ts; this file only holds their schemas.
  *
- * Run steps mirror what the agent records in the trajectory (main/agent/trajectory.ts). Each step has a typed view
- * of the fields the desk shows (tool, arguments, rule result, prior, verdict...) and `raw`, the stored payload, so
- * a field the agent adds later is never lost on the way to the window.
+ * Run steps are RunEvents (main/domain/run-events.ts), exactly what the agent records in the trajectory; their
+ * payloads are loose objects, so a field the agent adds later is never lost on the way to the window.
  *
  * Units: r̂ is a probability in [0, 1]; fractions in [0, 1]; times in ISO 8601 UTC; tile sizes in pixels.
  */
 import { z } from 'zod'
 
 import { ArtifactId, RunId } from '../main/domain/ids'
+import { RunEvent, RUN_EVENT_SCHEMA_VERSION } from '../main/domain/run-events'
 import { LayerRef } from '../main/domain/layers'
 
 export { ArtifactId, LayerRef, RunId }
@@ -64,101 +64,14 @@ export const AskStart = z
 // ---------------------------------------------------------------------------------------------------------------
 // Steps of a run (streamed live as `run.step`, and returned by runs.get for a stored run)
 
-const PriorValue = z.object({
-  r_hat: z.number().min(0).max(1),
-  /** The level the estimate came from; the matrix cell with at least n_min calls. */
-  level: z.enum(['fine', 'coarse']),
-  n: z.number().int().nonnegative(),
-  n_valid: z.number().int().nonnegative(),
-  source: z.string(),
-})
-
-const ConfigIds = z.object({ tool: z.string(), coarse: z.string(), fine: z.string() })
-
-const ArtifactRef = z.object({ kind: z.string(), path: z.string(), sha256: z.string() })
-
-const StepBase = z.object({
-  runId: RunId,
-  /** 0-based, dense per run. */
-  seq: z.number().int().nonnegative(),
-  at: z.string(),
-  /** The tool call this step belongs to (1-based), or null for run-wide steps. */
-  call: z.number().int().positive().nullable(),
-  /** The payload exactly as stored in the trajectory. */
-  raw: z.unknown(),
-})
-
-export const RunStep = z.discriminatedUnion('kind', [
-  StepBase.extend({
-    kind: z.literal('task'),
-    question: z.string(),
-    taskType: z.string().nullable(),
-    classifiedBy: z.string().nullable(),
-    settings: z.record(z.string(), z.unknown()),
-  }),
-  StepBase.extend({
-    kind: z.literal('plan'),
-    turn: z.number().int().nullable(),
-    /** The backbone's reasoning in its own words, when it gave one. */
-    thought: z.string().nullable(),
-    finish: z.boolean(),
-    calls: z.array(z.object({ tool: z.string(), args: z.unknown(), purpose: z.string().nullable() })),
-  }),
-  StepBase.extend({
-    kind: z.literal('tool_call'),
-    tool: z.string(),
-    args: z.unknown(),
-    purpose: z.string().nullable(),
-    followUp: z.boolean(),
-  }),
-  StepBase.extend({
-    kind: z.literal('tool_result'),
-    /** 'thrown' when the tool failed before returning a result. */
-    status: z.enum(['ok', 'insufficient', 'error', 'thrown']),
-    reason: z.string().nullable(),
-    ms: z.number().nullable(),
-    observation: z.unknown(),
-    evidence: z.object({ source: z.record(z.string(), z.unknown()), intermediate: z.record(z.string(), z.unknown()), validity: z.record(z.string(), z.unknown()) }).nullable(),
-    artifacts: z.array(ArtifactRef),
-    config: ConfigIds.nullable(),
-  }),
-  StepBase.extend({ kind: z.literal('rule_check'), passed: z.boolean(), rule: z.string().nullable(), diagnosis: z.string().nullable() }),
-  StepBase.extend({ kind: z.literal('prior'), taskType: z.string().nullable(), config: ConfigIds.nullable(), prior: PriorValue.nullable() }),
-  StepBase.extend({
-    kind: z.literal('verdict'),
-    decision: z.enum(['accept', 'request_evidence', 'reject']),
-    feedback: z.string(),
-    needed: z.array(z.string()),
-    caveats: z.array(z.string()),
-    verifier: z.string().nullable(),
-  }),
-  StepBase.extend({
-    kind: z.literal('follow_up'),
-    /** The call whose observation the verifier asked more evidence for. */
-    parent: z.number().int().positive().nullable(),
-    number: z.number().int().nullable(),
-    of: z.number().int().nullable(),
-  }),
-  StepBase.extend({ kind: z.literal('give_up'), parent: z.number().int().positive().nullable(), feedback: z.string().nullable() }),
-  StepBase.extend({ kind: z.literal('budget_exhausted'), used: z.number().int().nullable(), max: z.number().int().nullable() }),
-  StepBase.extend({
-    kind: z.literal('answer'),
-    answer: z.string(),
-    explanation: z.string(),
-    choice: z.string().nullable(),
-    value: z.number().nullable(),
-    unit: z.string().nullable(),
-    /** Call numbers of the accepted observations the answer rests on. */
-    basis: z.array(z.number().int()),
-    missing: z.array(z.string()),
-    /** false for a forced guess (--force-choice) that no accepted observation supports. */
-    grounded: z.boolean(),
-  }),
-  StepBase.extend({ kind: z.literal('error'), message: z.string(), cancelled: z.boolean() }),
-  /** A step kind this build does not know yet (the agent may add some); shown from `raw`. */
-  StepBase.extend({ kind: z.literal('other'), storedKind: z.string() }),
-])
-export type RunStep = z.infer<typeof RunStep>
+/**
+ * A step of a run is one RunEvent (main/domain/run-events.ts): the one versioned union the loop records, the store
+ * keeps and the window reduces. main/ipc reads stored steps through its versioned reader (`readRunEvent`), so a
+ * reopened run, a live run and an old run stored before versions all arrive in this one shape.
+ */
+export const RunStep = RunEvent.refine((e) => RunId.safeParse(e.runId).success, 'a run step names its run by a run id (run-...)')
+export type RunStep = RunEvent
+export { RunEvent, RUN_EVENT_SCHEMA_VERSION }
 
 export const RunStatus = z.enum(['running', 'finished', 'failed', 'cancelled', 'interrupted'])
 

@@ -72,7 +72,7 @@ export const RunEventPayloads = {
     question: z.string(),
     options: z.array(AnswerOptionSchema).default([]),
     task_type: z.string(),
-    classified_by: z.string(),
+    classified_by: z.string().default(''),
     settings: z.record(z.string(), z.unknown()).default({}),
   }),
   plan: z.looseObject({

@@ -57,8 +57,9 @@ const toolResultShape = <O extends z.ZodTypeAny>(observation: O) =>
       config: ToolConfig,
     })
     .superRefine((value, ctx) => {
-      // The generic observation type hides the field from TypeScript here; the shape is known from the object above.
-      const r = value as unknown as { status: ToolStatus; reason?: string; observation: unknown }
+      // The generic observation type hides the field from TypeScript here; it is read as what it is, unknown.
+      const observation: unknown = Reflect.get(value, 'observation')
+      const r = { status: value.status, reason: value.reason, observation }
       if (r.status !== 'ok' && !r.reason) {
         ctx.addIssue({ code: 'custom', path: ['reason'], message: `a result with status '${r.status}' must say why` })
       }

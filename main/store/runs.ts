@@ -3,6 +3,7 @@
  * that dies half-way can still be read back; `markInterrupted` flags runs whose owning process is gone.
  */
 import { readRunEvent, RUN_EVENT_SCHEMA_VERSION, type RunEvent, type StoredStep } from '../domain/run-events'
+import { asRecord } from '../domain/json'
 import type { Db } from './database'
 import { newId } from './ids'
 import { processAlive } from './process-alive'
@@ -214,7 +215,7 @@ export class RunStore {
       bytes: number
       meta: string
     }[]
-    return rows.map((r) => ({ ...r, meta: JSON.parse(r.meta) as Record<string, unknown> }))
+    return rows.map((r) => ({ ...r, meta: asRecord(JSON.parse(r.meta)) }))
   }
 
   /** The stored steps as written (payload JSON parsed, schema version kept). */

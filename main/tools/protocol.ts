@@ -69,7 +69,7 @@ export function readPath(record: Record<string, unknown>, path: string): unknown
   let cur: unknown = record
   for (const part of path.split('.')) {
     if (cur === null || typeof cur !== 'object') return undefined
-    cur = (cur as Record<string, unknown>)[part]
+    cur = Reflect.get(cur, part)
   }
   return cur
 }

@@ -37,8 +37,10 @@ function layerOf(file: string): string {
 
 // Which layers each layer may import from (besides itself). `root` is the composition root (services.ts).
 const allowed: Record<string, string[]> = {
-  app: ['ipc', 'eval', 'agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store', 'root', 'server', 'cli', 'domain'],
-  cli: ['ipc', 'eval', 'agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store', 'root', 'server', 'domain'],
+  app: ['ipc', 'eval', 'agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store', 'root', 'server', 'cli', 'mcp', 'domain'],
+  cli: ['ipc', 'eval', 'agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store', 'root', 'server', 'mcp', 'domain'],
+  // The Model Context Protocol server is a shell like the HTTP server: it calls the same services.
+  mcp: ['agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store', 'root', 'domain'],
   server: ['ipc', 'eval', 'agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store', 'root', 'domain'],
   ipc: ['eval', 'agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store', 'root', 'domain'],
   root: ['eval', 'agent', 'task', 'verify', 'prior', 'tools', 'engines', 'store', 'domain'],

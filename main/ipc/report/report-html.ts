@@ -32,17 +32,17 @@ function observations(steps: RunStep[]): string {
   for (const [call, list] of byCall) {
     const tool = list.find((s) => s.kind === 'tool_call')
     const result = list.find((s) => s.kind === 'tool_result')
-    if (!tool || tool.kind !== 'tool_call' || !result || result.kind !== 'tool_result' || result.status !== 'ok') continue
+    if (!tool || tool.kind !== 'tool_call' || !result || result.kind !== 'tool_result' || result.payload.result?.status !== 'ok') continue
     const verdict = list.filter((s) => s.kind === 'verdict').at(-1)
     const prior = list.find((s) => s.kind === 'prior')
-    const decision = verdict?.kind === 'verdict' ? verdict.decision : 'unverified'
+    const decision = verdict?.kind === 'verdict' ? verdict.payload.decision : 'unverified'
     if (decision !== 'accept' && decision !== 'unverified') continue
-    const p = prior?.kind === 'prior' ? prior.prior : null
-    blocks.push(`<section class="obs"><h3>Call ${call}: ${esc(tool.tool)} <span class="tag ${decision}">${decision === 'accept' ? 'accepted' : 'unverified'}</span></h3>
-<table>${observationRows(result.observation)}
-<tr><th>configuration</th><td>${esc(result.config?.fine ?? '')}</td></tr>
+    const p = prior?.kind === 'prior' ? prior.payload.prior : null
+    blocks.push(`<section class="obs"><h3>Call ${call}: ${esc(tool.payload.tool)} <span class="tag ${decision}">${decision === 'accept' ? 'accepted' : 'unverified'}</span></h3>
+<table>${observationRows(result.payload.result.observation)}
+<tr><th>configuration</th><td>${esc(result.payload.result.config?.fine ?? '')}</td></tr>
 <tr><th>prior</th><td>${p ? `r̂ = ${p.r_hat.toFixed(3)} (${esc(p.level)}, n = ${p.n}, n_valid = ${p.n_valid})` : 'None'}</td></tr>
-<tr><th>verifier</th><td>${verdict?.kind === 'verdict' ? esc(verdict.feedback) : 'verification was switched off'}</td></tr></table></section>`)
+<tr><th>verifier</th><td>${verdict?.kind === 'verdict' ? esc(verdict.payload.feedback) : 'verification was switched off'}</td></tr></table></section>`)
   }
   return blocks.length ? blocks.join('\n') : '<p>No observation was accepted in this run.</p>'
 }
@@ -50,7 +50,7 @@ function observations(steps: RunStep[]): string {
 export function reportHtml(detail: Detail, images: ReportImage[]): string {
   const { run, steps } = detail
   const answer = [...steps].reverse().find((s) => s.kind === 'answer')
-  const a = answer?.kind === 'answer' ? answer : null
+  const a = answer?.kind === 'answer' ? answer.payload : null
   const settings = run.settings as Record<string, unknown>
   const figures = images
     .map((im) => `<figure><img alt="${esc(im.title)}" src="data:image/png;base64,${Buffer.from(im.png).toString('base64')}"><figcaption><b>${esc(im.title)}</b> ${esc(im.caption)}</figcaption></figure>`)

@@ -15,30 +15,39 @@ export function brief(value: unknown, max = 240): string {
 export function stepText(s: RunStep): string {
   switch (s.kind) {
     case 'task':
-      return `Task type ${s.taskType ?? 'unknown'} (${s.classifiedBy ?? 'unclassified'})`
-    case 'plan':
-      return s.finish ? `Finish${s.thought ? `: ${s.thought}` : ''}` : `Plan: ${s.calls.map((c) => c.tool).join(', ')}${s.thought ? ` (${s.thought})` : ''}`
+      return `Task type ${s.payload.task_type || 'unknown'} (${s.payload.classified_by || 'unclassified'})`
+    case 'plan': {
+      const { kind, calls, thought } = s.payload
+      return kind === 'finish' || calls.length === 0
+        ? `Finish${thought ? `: ${thought}` : ''}`
+        : `Plan: ${calls.map((c) => c.tool).join(', ')}${thought ? ` (${thought})` : ''}`
+    }
     case 'tool_call':
-      return `${s.followUp ? 'Follow-up ' : ''}${s.tool} ${brief(s.args)}`
-    case 'tool_result':
-      return `${s.status}${s.reason ? `: ${s.reason}` : ''}${s.config ? ` [${s.config.fine}]` : ''}${s.ms !== null ? ` in ${s.ms} ms` : ''}`
+      return `${s.payload.followUp ? 'Follow-up ' : ''}${s.payload.tool} ${brief(s.payload.args)}`
+    case 'tool_result': {
+      const { result, thrown, ms } = s.payload
+      const head = result ? `${result.status}${result.reason ? `: ${result.reason}` : ''}${result.config ? ` [${result.config.fine}]` : ''}` : `thrown: ${thrown}`
+      return `${head}${ms !== undefined ? ` in ${ms} ms` : ''}`
+    }
     case 'rule_check':
-      return s.passed ? 'Rule checks passed' : `Rule '${s.rule ?? '?'}' failed: ${s.diagnosis ?? ''}`
-    case 'prior':
-      return s.prior ? `Prior r̂ = ${s.prior.r_hat.toFixed(3)} (${s.prior.level}, n = ${s.prior.n})` : 'Prior: None (too few calibrated calls)'
+      return s.payload.passed ? 'Rule checks passed' : `Rule '${s.payload.rule ?? '?'}' failed: ${s.payload.diagnosis ?? ''}`
+    case 'prior': {
+      const p = s.payload.prior
+      return p ? `Prior r̂ = ${p.r_hat.toFixed(3)} (${p.level}, n = ${p.n})` : 'Prior: None (too few calibrated calls)'
+    }
     case 'verdict':
-      return `${s.decision}: ${s.feedback}`
+      return `${s.payload.decision}: ${s.payload.feedback}`
     case 'follow_up':
-      return `Follow-up ${s.number ?? '?'} of ${s.of ?? '?'} for call ${s.parent ?? '?'}`
+      return `Follow-up ${s.payload.number} of ${s.payload.of} for call ${s.payload.origin}`
     case 'give_up':
-      return `Gave up on the evidence request of call ${s.parent ?? '?'}`
+      return `Gave up on the evidence request of call ${s.payload.origin}`
     case 'budget_exhausted':
-      return `Tool-call budget used up (${s.used ?? '?'} of ${s.max ?? '?'})`
+      return `Tool-call budget used up (${s.payload.used} of ${s.payload.max})`
     case 'answer':
-      return `Answer: ${s.answer}`
+      return `Answer: ${s.payload.answer}`
     case 'error':
-      return s.cancelled ? 'Cancelled' : `Error: ${s.message}`
+      return s.payload.cancelled ? 'Cancelled' : `Error: ${s.payload.message}`
     case 'other':
-      return `${s.storedKind}: ${brief(s.raw)}`
+      return `${s.storedKind}: ${brief(s.payload)}`
   }
 }

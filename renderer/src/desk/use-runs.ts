@@ -22,9 +22,9 @@ export interface RunEntry {
 
 type WireStep = EventOf<'run.step'>
 
-/** The stored payload of a streamed step, in the reducer's terms. */
+/** A streamed step is already the reducer's typed RunEvent (read once, in main, by the versioned reader). */
 export function toModelStep(s: WireStep): RunStep {
-  return { seq: s.seq, kind: s.kind === 'other' ? s.storedKind : s.kind, payload: s.raw, at: s.at }
+  return s
 }
 
 function newEntry(id: string): RunEntry {

@@ -3,6 +3,7 @@
  * with its status, valid-pixel count and output, read from the ToolResult's evidence (validity.node_status,
  * intermediate.nodes[id], source.operators[id]). Pure: the graph component only draws what this returns.
  */
+import { asRecord } from '../../../main/domain/json'
 import { dagNodes } from './readable-args'
 import type { ToolResultView } from './run-model'
 
@@ -31,7 +32,7 @@ export interface DagLayout {
   output: string | null
 }
 
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
+const obj = asRecord
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
 
 function counts(node: Record<string, unknown>): { valid: number | null; total: number | null } {

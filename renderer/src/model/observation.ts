@@ -6,6 +6,7 @@
  * GeoJSON Polygon, a point `[x, y]` or {x, y}. Geometry whose coordinates say `crs`/`lonlat` goes on the map
  * instead of the pixel viewer.
  */
+import { asRecord } from '../../../main/domain/json'
 import type { CallView, ToolResultView } from './run-model'
 
 export type ObservationKind = 'execute' | 'objects' | 'regions' | 'change' | 'measurement' | 'document' | 'scene' | 'evidence' | 'retrieve' | 'other'
@@ -23,7 +24,7 @@ export const KIND_LABEL: Record<ObservationKind, string> = {
   other: 'Observation',
 }
 
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
+const obj = asRecord
 
 export function observationKind(tool: string, args: unknown): ObservationKind {
   if (tool === 'execute') return 'execute'
@@ -87,7 +88,7 @@ function collect(v: unknown, out: Drawables, ctx: { changed: boolean; depth: num
     for (const item of v.slice(0, 5000)) collect(item, out, { ...ctx, depth: ctx.depth + 1 })
     return
   }
-  const r = v as Record<string, unknown>
+  const r = asRecord(v)
   if (r.type === 'FeatureCollection' && Array.isArray(r.features)) {
     for (const f of r.features) collect(f, out, { ...ctx, depth: ctx.depth + 1 })
     return

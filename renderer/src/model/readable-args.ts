@@ -3,6 +3,7 @@
  * (`ndvi = raster.product(normalized_difference) ← a: nir, b: red`), other tools as `key: value` lines with file
  * paths shortened to their names.
  */
+import { asRecord } from '../../../main/domain/json'
 import { baseName, brief } from './format'
 
 export interface ArgLine {
@@ -56,10 +57,10 @@ export function readableArgs(tool: string, args: unknown): ArgLine[] {
   if (tool === 'execute') {
     const nodes = dagNodes(args)
     const out = nodes.map(nodeLine)
-    const output = (args as { output?: unknown })?.output
+    const output = asRecord(args).output
     if (typeof output === 'string') out.push({ key: 'output', text: output })
     return out
   }
   if (!args || typeof args !== 'object') return [{ key: 'args', text: brief(args) }]
-  return Object.entries(args as Record<string, unknown>).map(([k, v]) => ({ key: k, ...value(v) }))
+  return Object.entries(args).map(([k, v]) => ({ key: k, ...value(v) }))
 }

@@ -1,35 +1,22 @@
 /**
- * One run as the window shows it, built from the steps the agent records (main/agent/trajectory.ts). A live run
- * (steps streamed as they happen) and a run reopened from history (all its stored steps) go through the same
- * reducer, so the timeline looks the same either way. Pure data: no React, no transport.
+ * One run as the window shows it, reduced from its RunEvents (main/domain/run-events.ts), the one typed shape the
+ * agent records and the contract carries. A live run (events streamed as they happen) and a run reopened from
+ * history (all its stored events) go through the same reducer, so the timeline looks the same either way. Pure
+ * data: no React, no transport, and no parsing: the events arrive parsed.
  */
+import type { AnswerOption } from '../../../main/domain/options'
+import type { PriorValue, RunEvent, StoredToolResult } from '../../../main/domain/run-events'
 
-/** One recorded step: `kind` and `payload` as main/agent/loop.ts and run-agent.ts write them. */
-export interface RunStep {
-  seq: number
-  kind: string
-  payload: unknown
-  at?: string
-}
+/** One step of a run: a RunEvent of the contract (main/domain/run-events.ts), already typed where it was read. */
+export type RunStep = RunEvent
 
-export interface ToolResultView {
-  status: 'ok' | 'insufficient' | 'error'
-  reason?: string
-  observation: unknown
-  evidence: { source: Record<string, unknown>; intermediate: Record<string, unknown>; validity: Record<string, unknown> }
-  artifacts: { kind: string; path: string; sha256: string }[]
-  config: { tool: string; coarse: string; fine: string }
-}
+/** A call's ToolResult as the loop stored it (read leniently: a faulty tool's result is still shown). */
+export type ToolResultView = StoredToolResult
 
-export interface PriorView {
-  r_hat: number
-  level: 'fine' | 'coarse'
-  n: number
-  n_valid: number
-  source: string
-}
+export type PriorView = PriorValue
 
-export type Decision = 'accept' | 'request_evidence' | 'reject'
+export type { Decision } from '../../../main/domain/run-events'
+import type { Decision } from '../../../main/domain/run-events'
 
 export interface CallView {
   call: number
@@ -68,7 +55,7 @@ export interface AnswerView {
 
 export interface RunView {
   question: string
-  options: { letter: string; text: string }[]
+  options: AnswerOption[]
   taskType: string | null
   settings: Record<string, unknown>
   /** Top-level calls in order; follow-ups are inside their origin's `followUps`. */
@@ -84,28 +71,15 @@ export interface RunView {
   status: 'running' | 'done' | 'failed' | 'cancelled'
 }
 
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
-const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
-
 export function emptyRun(): RunView {
   return { question: '', options: [], taskType: null, settings: {}, calls: [], byCall: new Map(), plans: [], origins: new Map(), notes: [], answer: null, error: null, status: 'running' }
 }
 
-function readOptions(v: unknown): { letter: string; text: string }[] {
-  if (!Array.isArray(v)) return []
-  return v.flatMap((o) => {
-    const r = obj(o)
-    return typeof r.letter === 'string' ? [{ letter: r.letter, text: str(r.text) ?? '' }] : typeof o === 'string' ? [{ letter: '', text: o }] : []
-  })
-}
-
-/** Apply one step to a run (returns a new run object; call views are copied on write so React sees the change). */
+/** Apply one event to a run (returns a new run object; call views are copied on write so React sees the change). */
 export function applyStep(run: RunView, step: RunStep): RunView {
-  const p = obj(step.payload)
   const next: RunView = { ...run, byCall: new Map(run.byCall) }
-  const touch = (n: unknown, change: (c: CallView) => void) => {
-    const call = typeof n === 'number' ? next.byCall.get(n) : undefined
+  const touch = (n: number | null, change: (c: CallView) => void) => {
+    const call = n === null ? undefined : next.byCall.get(n)
     if (!call) return
     const copy: CallView = { ...call }
     change(copy)
@@ -113,29 +87,31 @@ export function applyStep(run: RunView, step: RunStep): RunView {
     relink(next)
   }
   switch (step.kind) {
-    case 'task':
-      next.question = str(p.question) ?? ''
-      next.options = readOptions(p.options)
-      next.taskType = str(p.task_type)
-      next.settings = obj(p.settings)
+    case 'task': {
+      const p = step.payload
+      next.question = p.question
+      next.options = p.options
+      next.taskType = p.task_type || null
+      next.settings = p.settings
       break
+    }
     case 'plan':
-      next.plans = [...run.plans, { turn: Number(p.turn) || run.plans.length + 1, kind: str(p.kind) ?? 'calls', thought: str(p.thought) }]
+      next.plans = [...run.plans, { turn: step.payload.turn || run.plans.length + 1, kind: step.payload.kind, thought: step.payload.thought ?? null }]
       break
     case 'follow_up':
-      next.origins = new Map(run.origins).set(Number(p.call), Number(p.origin))
+      if (step.call !== null) next.origins = new Map(run.origins).set(step.call, step.payload.origin)
       break
     case 'tool_call': {
-      const n = Number(p.call)
-      const origin = next.origins.get(n) ?? null
+      if (step.call === null) break
+      const p = step.payload
       const call: CallView = {
-        call: n,
+        call: step.call,
         stepSeq: step.seq,
-        tool: str(p.tool) ?? '?',
+        tool: p.tool,
         args: p.args,
-        purpose: str(p.purpose),
-        followUp: p.followUp === true,
-        origin,
+        purpose: p.purpose ?? null,
+        followUp: p.followUp,
+        origin: next.origins.get(step.call) ?? null,
         phase: 'running',
         ms: null,
         result: null,
@@ -146,70 +122,70 @@ export function applyStep(run: RunView, step: RunStep): RunView {
         verdict: null,
         followUps: [],
       }
-      next.byCall.set(n, call)
+      next.byCall.set(step.call, call)
       relink(next)
       break
     }
-    case 'tool_result':
-      touch(p.call, (c) => {
-        if (typeof p.thrown === 'string') {
-          c.thrown = p.thrown
+    case 'tool_result': {
+      const { result, thrown, ms } = step.payload
+      touch(step.call, (c) => {
+        if (!result) {
+          c.thrown = thrown ?? 'the tool failed'
           c.phase = 'done'
         } else {
-          c.result = p.result as ToolResultView
-          c.ms = typeof p.ms === 'number' ? p.ms : null
+          c.result = result
+          c.ms = ms ?? null
           // Tools that are not verified (retrieve) end here.
           if (c.tool === 'retrieve') c.phase = 'done'
         }
       })
       break
-    case 'rule_check':
-      touch(p.call, (c) => {
-        c.rules = { passed: p.passed === true, checked: strs(p.checked), rule: str(p.rule), diagnosis: str(p.diagnosis) }
-        if (!c.rules.passed) c.phase = 'done'
+    }
+    case 'rule_check': {
+      const p = step.payload
+      touch(step.call, (c) => {
+        c.rules = { passed: p.passed, checked: p.checked, rule: p.rule ?? null, diagnosis: p.diagnosis ?? null }
+        if (!p.passed) c.phase = 'done'
       })
       break
-    case 'prior':
-      touch(p.call, (c) => {
-        c.prior = (p.prior as PriorView | null) ?? null
-        c.priorConfig = (p.config as CallView['priorConfig']) ?? null
+    }
+    case 'prior': {
+      const p = step.payload
+      touch(step.call, (c) => {
+        c.prior = p.prior
+        c.priorConfig = p.config
       })
       break
-    case 'verdict':
-      touch(p.call, (c) => {
-        c.verdict = {
-          decision: (str(p.decision) as Decision) ?? 'reject',
-          feedback: str(p.feedback) ?? '',
-          needed: strs(p.needed),
-          caveats: strs(p.caveats),
-          verifier: str(p.verifier) ?? '',
-        }
+    }
+    case 'verdict': {
+      const p = step.payload
+      touch(step.call, (c) => {
+        c.verdict = { decision: p.decision, feedback: p.feedback, needed: p.needed, caveats: p.caveats, verifier: p.verifier ?? '' }
         c.phase = 'done'
       })
       break
-    case 'give_up':
-      next.notes = [...run.notes, `Gave up on the evidence request of call ${p.origin} after ${p.followUps} follow-ups: ${str(p.feedback) ?? ''}`]
+    }
+    case 'give_up': {
+      const p = step.payload
+      next.notes = [...run.notes, `Gave up on the evidence request of call ${p.origin} after ${p.followUps} follow-ups: ${p.feedback}`]
       break
+    }
     case 'budget_exhausted':
-      next.notes = [...run.notes, `The budget of ${p.max} tool calls was used up.`]
+      next.notes = [...run.notes, `The budget of ${step.payload.max} tool calls was used up.`]
       break
-    case 'answer':
-      next.answer = {
-        answer: str(p.answer) ?? '',
-        explanation: str(p.explanation) ?? '',
-        choice: str(p.choice),
-        value: typeof p.value === 'number' ? p.value : null,
-        unit: str(p.unit),
-        basis: Array.isArray(p.basis) ? p.basis.filter((x): x is number => typeof x === 'number') : [],
-        missing: strs(p.missing),
-      }
+    case 'answer': {
+      const { answer, explanation, choice, value, unit, basis, missing } = step.payload
+      next.answer = { answer, explanation, choice, value, unit, basis, missing }
       next.status = 'done'
       for (const c of next.byCall.values()) if (c.phase === 'running') next.byCall.set(c.call, { ...c, phase: 'done' })
       relink(next)
       break
+    }
     case 'error':
-      next.error = { message: str(p.message) ?? 'The run failed.', cancelled: p.cancelled === true }
-      next.status = p.cancelled === true ? 'cancelled' : 'failed'
+      next.error = { message: step.payload.message, cancelled: step.payload.cancelled }
+      next.status = step.payload.cancelled ? 'cancelled' : 'failed'
+      break
+    case 'other':
       break
   }
   return next

@@ -64,14 +64,14 @@ describe('runs from the desk', () => {
     for (const k of ['tool_result', 'rule_check', 'prior', 'verdict', 'answer']) expect(kinds).toContain(k)
     expect(steps.map((s) => s.seq)).toEqual(steps.map((_, i) => i))
     const call = steps.find((s) => s.kind === 'tool_call')!
-    expect(call).toMatchObject({ tool: 'execute', call: 1, followUp: false })
-    expect(JSON.stringify(call.kind === 'tool_call' && call.args)).toContain('B5.TIF')
+    expect(call).toMatchObject({ schema_version: 2, call: 1, payload: { tool: 'execute', followUp: false } })
+    expect(JSON.stringify(call.kind === 'tool_call' && call.payload.args)).toContain('B5.TIF')
     const verdict = steps.find((s) => s.kind === 'verdict')!
-    expect(verdict).toMatchObject({ decision: 'accept', call: 1 })
+    expect(verdict).toMatchObject({ call: 1, payload: { decision: 'accept' } })
     const answer = steps.find((s) => s.kind === 'answer')
-    expect(answer?.kind === 'answer' && answer.value).toBeGreaterThan(-1)
-    expect(answer?.kind === 'answer' && answer.basis).toEqual([1])
-    expect(end.answer).toBe(answer?.kind === 'answer' ? answer.answer : null)
+    expect(answer?.kind === 'answer' && answer.payload.value).toBeGreaterThan(-1)
+    expect(answer?.kind === 'answer' && answer.payload.basis).toEqual([1])
+    expect(end.answer).toBe(answer?.kind === 'answer' ? answer.payload.answer : null)
   })
 
   it('lists, searches and reopens the run with the same steps it streamed', async () => {
@@ -84,7 +84,7 @@ describe('runs from the desk', () => {
     expect(detail.run).toMatchObject({ id: runId, status: 'finished', backbone: 'rules' })
     const live = stepsOf(runId)
     expect(detail.steps.map((s) => [s.seq, s.kind, s.call])).toEqual(live.map((s) => [s.seq, s.kind, s.call]))
-    expect(detail.steps.map((s) => s.raw)).toEqual(live.map((s) => s.raw))
+    expect(detail.steps.map((s) => s.payload)).toEqual(live.map((s) => s.payload))
   })
 
   it('reopens the full trajectory after a restart of the host', async () => {
@@ -99,7 +99,7 @@ describe('runs from the desk', () => {
   it('marks the answer right or wrong and the prior counts change; withdrawing restores them', async () => {
     const detail = await host.router.call('runs.get', { runId })
     const prior = detail.steps.find((s) => s.kind === 'prior')
-    const coarse = prior?.kind === 'prior' ? prior.config!.coarse : ''
+    const coarse = prior?.kind === 'prior' ? prior.payload.config!.coarse : ''
     const taskType = detail.run.taskType!
     const cellOf = async () => (await host.router.call('prior.matrix', { level: 'coarse', taskType })).cells.find((c) => c.config === coarse)
     const n0 = (await cellOf())?.n ?? 0
@@ -126,7 +126,7 @@ describe('runs from the desk', () => {
     expect(end).toMatchObject({ status: 'cancelled' })
     const kinds = stepsOf(id).map((s) => s.kind)
     expect(kinds).not.toContain('answer')
-    expect(stepsOf(id).at(-1)).toMatchObject({ kind: 'error', cancelled: true })
+    expect(stepsOf(id).at(-1)).toMatchObject({ kind: 'error', payload: { cancelled: true } })
     expect(await host.router.call('ask.cancel', { runId: id })).toEqual({ cancelled: false })
   })
 
@@ -143,7 +143,7 @@ describe('runs from the desk', () => {
     expect(progress.every((p) => p.call === 1 && p.fraction >= 0 && p.fraction <= 1 && Math.abs(p.fraction - p.done / p.total) < 1e-12)).toBe(true)
     expect(progress.at(-1)!.fraction).toBe(1)
     const accepted = stepsOf(id).find((s) => s.kind === 'verdict')
-    expect(accepted).toMatchObject({ decision: 'accept', call: 1 })
+    expect(accepted).toMatchObject({ call: 1, payload: { decision: 'accept' } })
     // 23 dates of LST and NDVI: about 20 s on an idle 2-core machine, several times that when it is shared.
   }, 400_000)
 

@@ -9,8 +9,8 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import type { DerivedLayer, RsureApi } from '../../../preload/contract'
 import { EvidenceViewer } from '../../../renderer/src/evidence/evidence-viewer'
-import { buildRun, type RunStep } from '../../../renderer/src/model/run-model'
-import { callSteps, NDVI_DAG, ndviResult, picture, taskStep } from './synthetic-runs'
+import { buildRun } from '../../../renderer/src/model/run-model'
+import { callSteps, events, NDVI_DAG, ndviResult, picture, taskStep, type StepLike } from './synthetic-runs'
 
 /** Effects never run in static rendering, so the api is never called; it fails loudly if it were. */
 const api = {
@@ -24,8 +24,8 @@ const A = picture('fa0001', '/imgs/harbour.png', 400, 200)
 const B = picture('fb0002', '/imgs/harbour-2024.png', 400, 200)
 const DOC = picture('fc0003', '/imgs/sign.jpg', 300, 100)
 
-function render(steps: RunStep[], call: number, opts: { layers?: DerivedLayer[]; files?: typeof A[] } = {}) {
-  const run = buildRun([taskStep('synthetic question'), ...steps])
+function render(steps: StepLike[], call: number, opts: { layers?: DerivedLayer[]; files?: typeof A[] } = {}) {
+  const run = buildRun(events([taskStep('synthetic question'), ...steps]))
   const html = renderToStaticMarkup(
     <EvidenceViewer api={api} run={run} call={call} files={opts.files ?? [A, B, DOC]} layers={opts.layers ?? []} mark={undefined} onMark={() => undefined} onClose={() => undefined} onOpen={() => undefined} />,
   )

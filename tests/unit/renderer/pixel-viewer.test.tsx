@@ -8,19 +8,19 @@ import { describe, expect, it } from 'vitest'
 import type { RsureApi } from '../../../preload/contract'
 import { PixelViewer } from '../../../renderer/src/map/pixel-viewer'
 import { acceptedCalls, buildRun } from '../../../renderer/src/model/run-model'
-import { callSteps, picture, taskStep } from './synthetic-runs'
+import { callSteps, events, picture, taskStep } from './synthetic-runs'
 
 const api = { transport: 'websocket', invoke: () => Promise.reject(new Error('unused')), on: () => () => undefined, addFiles: () => Promise.reject(new Error('unused')) } as unknown as RsureApi
 
 describe('pixel viewer', () => {
   it('draws the boxes of observations made on this photo, not those of another one', () => {
     const A = picture('fa0001', '/imgs/apron.jpg', 640, 480)
-    const run = buildRun([
+    const run = buildRun(events([
       taskStep('How many planes?'),
       ...callSteps(1, 1, 'perceive', { mode: 'objects', image_paths: [A.path] }, { observation: { count: 1, objects: [{ label: 'plane', score: 0.8, box: [1, 2, 30, 40] }] } }),
       ...callSteps(2, 6, 'perceive', { mode: 'objects', image_paths: ['/imgs/other.jpg'] }, { observation: { count: 1, objects: [{ label: 'car', box: [5, 5, 9, 9] }] } }),
       ...callSteps(3, 11, 'perceive', { mode: 'objects', image_paths: [A.path] }, { observation: { count: 1, objects: [{ label: 'truck', box: [100, 100, 140, 130] }] } }, 'reject'),
-    ])
+    ]))
     const html = renderToStaticMarkup(<PixelViewer api={api} file={A} calls={acceptedCalls(run)} />)
     const doc = new DOMParser().parseFromString(html, 'text/html')
     const boxes = [...doc.querySelectorAll('[data-testid=ov-box]')]

@@ -4,13 +4,13 @@
  * verdicts, the answer and a cancellation are read from the steps the agent records.
  */
 import { describe, expect, it } from 'vitest'
-import { acceptedCalls, applyStep, buildRun, emptyRun, type RunStep } from '../../../renderer/src/model/run-model'
+import { acceptedCalls, applyStep, buildRun, emptyRun } from '../../../renderer/src/model/run-model'
 import { readableArgs } from '../../../renderer/src/model/readable-args'
-import { callSteps, NDVI_DAG, taskStep } from './synthetic-runs'
+import { callSteps, event, events, NDVI_DAG, taskStep, type StepLike } from './synthetic-runs'
 
 const objects = { mode: 'objects', image_paths: ['/imgs/a.png'] }
 
-function steps(): RunStep[] {
+function steps(): StepLike[] {
   return [
     taskStep('How many ships?'),
     ...callSteps(1, 1, 'perceive', objects, { observation: { count: 3 } }, 'request_evidence'),
@@ -23,8 +23,8 @@ function steps(): RunStep[] {
 
 describe('run model', () => {
   it('streams and replays to the same run, with the follow-up nested under its request', () => {
-    const live = steps().reduce(applyStep, emptyRun())
-    const replayed = buildRun([...steps()].reverse())
+    const live = events(steps()).reduce(applyStep, emptyRun())
+    const replayed = buildRun(events([...steps()].reverse()))
     for (const run of [live, replayed]) {
       expect(run.question).toBe('How many ships?')
       expect(run.options.map((o) => o.letter)).toEqual(['A', 'B'])
@@ -45,16 +45,16 @@ describe('run model', () => {
 
   it('shows a call as running until its verdict, and a None prior as null', () => {
     const s = steps().slice(0, 4)
-    const run = buildRun(s)
+    const run = buildRun(events(s))
     expect(run.byCall.get(1)!.phase).toBe('running')
     expect(run.byCall.get(1)!.result!.observation).toEqual({ count: 3 })
-    const withNone = applyStep(run, { seq: 4, kind: 'prior', payload: { call: 1, taskType: 'object_counting', config: null, prior: null } })
+    const withNone = applyStep(run, event({ seq: 4, kind: 'prior', payload: { call: 1, taskType: 'object_counting', config: null, prior: null } }))
     expect(withNone.byCall.get(1)!.prior).toBeNull()
     expect(run.byCall.get(1)!.prior).toBeUndefined()
   })
 
   it('records a cancelled run', () => {
-    const run = buildRun([taskStep('q'), { seq: 1, kind: 'error', payload: { message: 'The run was cancelled.', cancelled: true } }])
+    const run = buildRun(events([taskStep('q'), { seq: 1, kind: 'error', payload: { message: 'The run was cancelled.', cancelled: true } }]))
     expect(run.status).toBe('cancelled')
     expect(run.error).toEqual({ message: 'The run was cancelled.', cancelled: true })
   })

@@ -4,7 +4,16 @@
  * described by the shapes DESIGN section 3 gives (boxes, polygons, points, text lines, class scores).
  */
 import type { FileEntry } from '../../../preload/contract'
-import type { RunStep } from '../../../renderer/src/model/run-model'
+import { readRunEvent, RUN_EVENT_SCHEMA_VERSION, type RunEvent, type StoredStepLike } from '../../../main/domain/run-events'
+
+/** A step as a test writes it: kind and payload as the agent records them. */
+export type StepLike = StoredStepLike
+
+/** Steps as the window receives them: read by the one versioned reader, as main does for run.step and runs.get. */
+export function events(steps: readonly StepLike[]): RunEvent[] {
+  return steps.map((s) => readRunEvent('run-test-0001', { schemaVersion: RUN_EVENT_SCHEMA_VERSION, createdAt: '', ...s }))
+}
+export const event = (step: StepLike): RunEvent => events([step])[0]
 
 export function picture(id: string, path: string, width: number, height: number): FileEntry {
   return { id, path, name: path.split('/').pop()!, origin: 'path', error: null, info: { kind: 'image', format: 'PNG', path, fileSize: 1000, width, height, channels: 3, bitDepth: 8, colorModel: 'rgb' } }
@@ -21,8 +30,8 @@ export function callSteps(
   result: { observation: unknown; source?: Record<string, unknown>; intermediate?: Record<string, unknown>; validity?: Record<string, unknown>; artifacts?: unknown[] },
   decision: 'accept' | 'request_evidence' | 'reject' = 'accept',
   extra: { followUpOf?: number } = {},
-): RunStep[] {
-  const steps: RunStep[] = []
+): StepLike[] {
+  const steps: StepLike[] = []
   let seq = seq0
   if (extra.followUpOf) steps.push({ seq: seq++, kind: 'follow_up', payload: { call, origin: extra.followUpOf, number: 1, of: 3 } })
   steps.push({ seq: seq++, kind: 'tool_call', payload: { call, tool, args, purpose: `synthetic ${tool} call`, followUp: !!extra.followUpOf } })
@@ -51,7 +60,7 @@ export function callSteps(
   return steps
 }
 
-export function taskStep(question: string): RunStep {
+export function taskStep(question: string): StepLike {
   return { seq: 0, kind: 'task', payload: { question, options: [{ letter: 'A', text: '3' }, { letter: 'B', text: '4' }], task_type: 'object_counting', settings: { backbone: 'rules', verify: true, prior: true } } }
 }
 

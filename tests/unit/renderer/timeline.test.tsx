@@ -10,8 +10,8 @@ import { AnswerPanel } from '../../../renderer/src/desk/answer-panel'
 import { rHatColour } from '../../../renderer/src/desk/prior-matrix'
 import { Timeline } from '../../../renderer/src/desk/timeline'
 import type { RunEntry } from '../../../renderer/src/desk/use-runs'
-import { buildRun, type RunStep } from '../../../renderer/src/model/run-model'
-import { callSteps, NDVI_DAG, ndviResult, taskStep } from './synthetic-runs'
+import { buildRun } from '../../../renderer/src/model/run-model'
+import { callSteps, events, NDVI_DAG, ndviResult, taskStep, type StepLike } from './synthetic-runs'
 
 function parse(html: string) {
   const doc = new DOMParser().parseFromString(html, 'text/html')
@@ -19,7 +19,7 @@ function parse(html: string) {
 }
 
 const objects = { mode: 'objects', image_paths: ['/imgs/a.png'] }
-const steps: RunStep[] = [
+const steps: StepLike[] = [
   taskStep('How many ships?'),
   ...callSteps(1, 1, 'perceive', objects, { observation: { count: 3 } }, 'request_evidence'),
   ...callSteps(2, 6, 'perceive', { ...objects, view: 'tiles' }, { observation: { count: 4 } }, 'accept', { followUpOf: 1 }),
@@ -33,7 +33,7 @@ const steps: RunStep[] = [
 
 describe('timeline', () => {
   it('shows each call with its status, prior, verdict and nested follow-ups, and a running call with a progress bar', () => {
-    const run = buildRun(steps)
+    const run = buildRun(events(steps))
     const v = parse(renderToStaticMarkup(<Timeline run={run} progress={{ call: 4, stage: 'reading 3 of 4 files', fraction: 0.75 }} onEvidence={() => undefined} />))
     const calls = v.all('[data-testid=timeline-call]')
     expect(calls.map((c) => [c.getAttribute('data-call'), c.getAttribute('data-status')])).toEqual([
@@ -58,10 +58,12 @@ describe('timeline', () => {
 
 describe('answer panel', () => {
   it('shows the answer, its basis, its gaps and marks for the answer and each accepted observation', () => {
-    const run = buildRun([
-      ...steps.slice(0, 12),
-      { seq: 12, kind: 'answer', payload: { answer: 'B', explanation: 'Four ships were counted.', choice: 'B', value: 4, unit: null, basis: [2], missing: ['the north tile was cloudy'] } },
-    ])
+    const run = buildRun(
+      events([
+        ...steps.slice(0, 12),
+        { seq: 12, kind: 'answer', payload: { answer: 'B', explanation: 'Four ships were counted.', choice: 'B', value: 4, unit: null, basis: [2], missing: ['the north tile was cloudy'] } },
+      ]),
+    )
     const entry: RunEntry = { id: 'run-x', view: run, seen: new Set(), progress: null, layers: [], marks: new Map([['answer', true]]), lastCells: [{ config: 'perceive:objects', taskType: 'object_counting', n: 19, n_valid: 14, r_hat: 0.714 }], metrics: null }
     const v = parse(renderToStaticMarkup(<AnswerPanel entry={entry} onEvidence={() => undefined} onMark={() => undefined} />))
     expect(v.doc.querySelector('[data-testid=answer]')!.textContent).toBe('B')
