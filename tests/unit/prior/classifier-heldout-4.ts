@@ -1,0 +1,157 @@
+/**
+ * The fourth held-out set for the task classifier (issue 15): 105 questions, five per type, written blind from the
+ * type definitions of main/prior/task-types.ts only (the classifier's rules and its development sets were not read),
+ * in mixed wording habits: formal, terse chat, typos, non-native English and a context sentence first. Measured
+ * once; never tune the classifier on it.
+ */
+import type { TaskType } from '../../../main/prior/task-types'
+
+export const HELD_OUT_4: Record<TaskType, string[]> = {
+  image_modality: [
+    'Is this picture an optical photograph or a radar backscatter image?',
+    'sensor type of this tile? sar or optical',
+    'wich kind of sensor took this picture, infrared or visibel?',
+    'This image, it is coming from which imaging mode: false colour composite or true colour?',
+    'I received this tile without metadata from a partner agency. What imaging modality produced it?',
+  ],
+  image_quality: [
+    'Which of the four images shows the least noise?',
+    'most blurred one?',
+    'which picture has the worst compresion artifacts?',
+    'Is the quality of this image good enough, or it is too much hazy?',
+    'Before mapping I have to drop unusable frames. Which of these images is the sharpest?',
+  ],
+  map_recognition: [
+    'Which country does this outline map represent?',
+    'what city is this street map',
+    'wich region is drawn on this map by its coastline?',
+    'The boundary on this map, it belongs to which country?',
+    'A student sketched this map from memory for a geography quiz. Which state does the outline depict?',
+  ],
+  scene_classification: [
+    'To which land-use class does this image belong?',
+    'scene type? airport / harbour / farmland / forest',
+    'clasify this aerial scene into one land cover category',
+    'This picture, what category of scene it is: residential or industrial?',
+    'We are labelling tiles for a land-cover training set. Which scene category fits this tile?',
+  ],
+  image_caption: [
+    'Which sentence best describes the content of this image?',
+    'best caption for this pic?',
+    'pick the discription that matches this satelite image',
+    'Please choose the sentence that is describing this image in the best way.',
+    'For the alt text of a web page I need one line. Which caption describes this aerial photo best?',
+  ],
+  landmark_recognition: [
+    'Which famous landmark is visible in this aerial image?',
+    'name of this stadium?',
+    'what famus bridge is this seen from above?',
+    'This building from top view, which well-known monument is it?',
+    'My aunt took this photo from a plane over Paris. Which landmark does it show?',
+  ],
+  object_counting: [
+    'How many aircraft are parked on the apron in this image?',
+    'number of ships in harbour?',
+    'how many storage tanks can you count in the pic?',
+    'Please tell how many cars are in the parking area of this image.',
+    'The port authority wants a quick tally. How many vessels are docked in this scene?',
+  ],
+  object_localization: [
+    'In which part of the image is the swimming pool located?',
+    'where is the plane in the image? top left, centre...',
+    'were is the tennis court located in this picture?',
+    'The roundabout, in which region of the image it is placed?',
+    'I need to crop around the helipad for a report. Where in the frame is it?',
+  ],
+  object_presence: [
+    'Is there a bridge in this image?',
+    'any ships visible? yes/no',
+    'does this image contain a windmil?',
+    'Is it present any soccer field in this picture?',
+    'Our inventory lists a water tower at this site. Does one appear in the image?',
+  ],
+  attribute_recognition: [
+    'What colour is the roof of the largest building?',
+    'colour of the car near the gate?',
+    'what shape does the pond in the middle have?',
+    'The big tank on the left, of what colour it is?',
+    'For a description of the site I need a detail: what material does the runway surface appear to be?',
+  ],
+  hallucination_detection: [
+    'Where is the lighthouse in this image? If there is none, say so.',
+    'where is the airplane? (might not be there)',
+    'in which corner is the helicopter located, or is there no helicopter?',
+    'Where the train station is in this image, or maybe it is not in the image?',
+    'A colleague insists there is a stadium in this tile. Where is it, if it is really there?',
+  ],
+  attribute_comparison: [
+    'Are the two storage tanks the same size?',
+    'which roof is bigger, left or right?',
+    'do the two boats have the same colur?',
+    'Is the building in the north more large than the building in the south?',
+    'Two fields are side by side in the middle of the image. Is the left one greener than the right one?',
+  ],
+  spatial_relationship: [
+    'What is the position of the parking lot relative to the stadium?',
+    'is the pool north or south of the house?',
+    'what is next to the river, the road or the railway?',
+    'The tennis court is in which direction from the big building?',
+    'To give directions to a visitor: how far is the car park from the main entrance, and in which direction?',
+  ],
+  change_detection: [
+    'What changed between the 2015 image and the 2020 image of this area?',
+    'new buildings between the two dates?',
+    'compare the before and after imags: what has changed?',
+    'Between these two pictures of same place at different time, which change happened?',
+    'The council approved a housing scheme in 2018. Comparing the two acquisitions, what changed on the site?',
+  ],
+  environmental_assessment: [
+    'What is the level of vegetation vigour in this area according to the NDVI?',
+    'air pollution level here? low / medium / high',
+    'how severe is the drought in this region based on the TVDI?',
+    'What is the trend of land surface temperature of this region over the years?',
+    'The ministry is reviewing water quality. From this image, how turbid is the lake?',
+  ],
+  resource_assessment: [
+    'Estimate the resident population of the area shown.',
+    'approx population of this town?',
+    'how much economic activty does the night light suggest for this city?',
+    'How much is the built-up volume of the buildings in this district, approximately?',
+    'For a regional development plan I need an order of magnitude: how large are the cropland resources in this scene?',
+  ],
+  physical_property: [
+    'What is the approximate height of the tallest building, in metres?',
+    'length of the runway in m?',
+    'how wide is the river at the bridge, in meters aproximately?',
+    'Please estimate the area of the parking lot in square metre.',
+    'The pixel size is 0.5 m. What is the length of the longest ship in the harbour?',
+  ],
+  time_property: [
+    'At what time of day was this image most likely taken, judging by the shadows?',
+    'season of this image?',
+    'in which season was this picture taken, sumer or winter?',
+    'In which month approximately the image was acquired, looking at the vegetation?',
+    'The metadata were lost during transfer. From the shadows, was this acquired in the morning or in the afternoon?',
+  ],
+  disaster_discrimination: [
+    'What type of disaster caused the damage visible in this image?',
+    'flood or wildfire?',
+    'which natural disater destroyed these houses?',
+    'The damage in this picture, it is made by earthquake or by storm?',
+    'Relief teams need to know what they face. What kind of disaster does this scene show?',
+  ],
+  geospatial_determination: [
+    'In which country is this site located?',
+    'what continent is this?',
+    'wich city is this airport in?',
+    'This harbour, where it is in the world, which country?',
+    'The image came from an open archive without coordinates. On which continent was it taken?',
+  ],
+  situation_inference: [
+    'What activity are the people at this facility most likely engaged in?',
+    'what is this building used for?',
+    'what would i need to bring to use this place?',
+    'The people in this open area, what they are probably doing?',
+    'Our town is planning a festival. Looking at this site, what is the purpose of the large temporary structures?',
+  ],
+}
