@@ -17,6 +17,7 @@ import { extractSlots, type Slots } from './slots'
 import { readTask } from '../../task/read-task'
 import { refusalOf, type TaskSpec as QuestionSpec } from '../../task/spec'
 import type { InputFiles } from './input-files'
+import { COMPILED_FEATURES, compileSpec, refusalSentence } from './compile-spec'
 
 /** Tried in order after a rejection: bind roles explicitly; treat values as already physical; both. */
 const REPAIRS: Variant[] = [
@@ -73,7 +74,7 @@ function periodsMissing(spec: QuestionSpec, inputs: InputFiles): string | null {
  * files do not cover; no statistic named where the old reader would have assumed the mean.
  */
 function refusalFor(spec: QuestionSpec, slots: Slots, inputs: InputFiles): string | null {
-  const unread = refusalOf(spec)
+  const unread = refusalOf(spec, COMPILED_FEATURES)
   if (unread) return unread
   const missing = periodsMissing(spec, inputs)
   if (missing) return missing
@@ -137,12 +138,32 @@ export function planTask(task: TaskSpec): RulesPlan {
   const dir = folderOf(task)
   const inputs = describeInputs(dir, dir ? [] : task.files)
   const unread = refusalFor(spec, slots, inputs)
+  const ctx: SkillContext = { question: task.question, options: task.options, images: task.images, slots, inputs, spec }
+  // The compiler first: any spec whose inputs the files provide compiles to one DAG; what it cannot compile is
+  // refused naming the part. Only what lies outside raster statistics (objects, scenes) goes to the older skills.
+  const compiled = unread ? null : compileSpec(spec, inputs, task.options, BASE_VARIANT)
+  if (compiled && compiled.ok !== 'not_applicable') {
+    const refusal = compiled.ok ? null : refusalSentence(compiled)
+    const skill: Skill | null = compiled.ok ? COMPILED_SKILL : null
+    const variant = (v: Variant): Workflow | null => {
+      const c = compileSpec(spec, inputs, task.options, v)
+      return c.ok === true ? { ok: true, skill: COMPILED_SKILL.id, tool: 'execute', args: c.dag, read: c.read, describe: c.describe } : null
+    }
+    return { spec, refusal, inputRoles: [...inputs.roles].sort(), slots, skill, workflow: variant(BASE_VARIANT), variant }
+  }
   const matched = unread ? null : selectSkill(slots, { question: task.question, inputs, spec })
   const refusal = unread ?? legacyDisagrees(spec, slots, matched)
   const skill = refusal ? null : matched
-  const ctx: SkillContext = { question: task.question, options: task.options, images: task.images, slots, inputs, spec }
   const variant = (v: Variant) => (skill ? skill.plan(ctx, v) : null)
   return { spec, refusal, inputRoles: [...inputs.roles].sort(), slots, skill, workflow: variant(BASE_VARIANT), variant }
+}
+
+/** The compiled plan as a skill, for the trajectory (the compiler reads the spec; no recipe is looked up). */
+const COMPILED_SKILL: Skill = {
+  id: 'compiled-spec',
+  title: 'the task spec compiled to one execute DAG',
+  applies: () => true,
+  plan: () => ({ ok: false, skill: 'compiled-spec', missing: 'the spec (planned by compileSpec)' }),
 }
 
 export class RulesPlanner implements Planner {

@@ -15,7 +15,9 @@
  * grids (the Landsat fixture's among them) and y-down ones (pixel coordinates are GDAL with the identity
  * geotransform): identical pixel sets.
  */
+import proj4 from 'proj4'
 import { pixelToMap, type GeoTransform } from './georef'
+import { projOf } from './tiles-source'
 import type { Grid } from './raster'
 
 /** Halves and quadrants of the grid by compass direction (see `partPixels`). */
@@ -24,7 +26,9 @@ export type GridPart = 'north' | 'south' | 'east' | 'west' | 'northeast' | 'nort
 export type Geometry =
   | { type: 'point'; x: number; y: number; crs: 'map' | 'pixel' }
   | { type: 'part'; part: GridPart }
-  | { type: 'bbox'; bbox: [number, number, number, number]; crs: 'map' | 'pixel' }
+  | { type: 'bbox'; bbox: [number, number, number, number]; crs: 'map' | 'pixel'; srs?: string }
+  /** A band of rows and columns as fractions of the grid (thirds, the centre): centre in [rows[0], rows[1]) x [cols[0], cols[1]), top-left origin. */
+  | { type: 'grid'; rows: [number, number]; cols: [number, number] }
   | { type: 'polygon'; coordinates: [number, number][]; crs: 'map' | 'pixel' }
 
 export class GeometryError extends Error {
@@ -141,6 +145,7 @@ export function partPixels(grid: Grid, part: GridPart): number[] {
 export function selectPixels(grid: Grid, g: Geometry): number[] {
   const { width, height } = grid
   if (g.type === 'part') return partPixels(grid, g.part)
+  if (g.type === 'grid') return gridPixels(grid, g.rows, g.cols)
   if (g.type === 'point') {
     const [c, r] = toPixel(grid, g.crs, g.x, g.y)
     const col = Math.floor(c)
@@ -153,6 +158,7 @@ export function selectPixels(grid: Grid, g: Geometry): number[] {
     const [x0, y0, x1, y1] = g.bbox
     if (!(x0 < x1 && y0 < y1)) throw new GeometryError('a bbox is [minx, miny, maxx, maxy] with min < max on both axes')
     ring = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
+    if (g.crs === 'map' && g.srs) ring = reproject(grid, g.srs, densify(ring))
   } else {
     if (g.coordinates.length < 3) throw new GeometryError('a polygon needs at least three vertices')
     ring = g.coordinates
@@ -171,6 +177,47 @@ export function selectPixels(grid: Grid, g: Geometry): number[] {
   }
   const out: number[] = []
   scanlineFill(poly, width, height, out)
+  return out
+}
+
+/** A box's outline with points along each edge, so its shape survives a reprojection (21 points per edge). */
+function densify(ring: [number, number][]): [number, number][] {
+  const out: [number, number][] = []
+  for (let i = 0; i < ring.length; i++) {
+    const [a, b] = [ring[i], ring[(i + 1) % ring.length]]
+    for (let k = 0; k < 20; k++) out.push([a[0] + ((b[0] - a[0]) * k) / 20, a[1] + ((b[1] - a[1]) * k) / 20])
+  }
+  return out
+}
+
+/** Coordinates written in `srs` ('EPSG:4326' lon/lat, any EPSG code proj4 knows, or a proj4 string) taken to the raster's CRS. */
+function reproject(grid: Grid, srs: string, ring: [number, number][]): [number, number][] {
+  const target = projOf(grid.crs)
+  if (!target) throw new GeometryError(`the raster's CRS is not one proj4 can place, so a box written in ${srs} cannot be placed on it`)
+  let forward: (p: [number, number]) => [number, number]
+  try {
+    const t = proj4(srs, target)
+    forward = (p) => t.forward(p) as [number, number]
+  } catch {
+    throw new GeometryError(`the CRS '${srs}' of the box is not one proj4 knows; give an EPSG code it lists or a proj4 string`)
+  }
+  return ring.map(forward)
+}
+
+/** Pixels whose centre lies in rows [r0, r1) x cols [c0, c1) of the unit square (top-left origin). */
+export function gridPixels(grid: Grid, rows: [number, number], cols: [number, number]): number[] {
+  const { width, height } = grid
+  if (!(rows[0] < rows[1] && cols[0] < cols[1])) throw new GeometryError('a grid band needs from < to on rows and columns')
+  const out: number[] = []
+  for (let r = 0; r < height; r++) {
+    const fr = (r + 0.5) / height
+    if (fr < rows[0] || fr >= rows[1]) continue
+    for (let c = 0; c < width; c++) {
+      const fc = (c + 0.5) / width
+      if (fc >= cols[0] && fc < cols[1]) out.push(r * width + c)
+    }
+  }
+  if (out.length === 0) throw new GeometryError(`the band rows ${rows.join('-')} x columns ${cols.join('-')} holds no pixel centre of the ${width}x${height} raster`)
   return out
 }
 

@@ -47,6 +47,43 @@ export const timeseriesAggregate: ScalarOp<z.infer<typeof AggregateParams>> = {
   },
 }
 
+// ---- timeseries.count ----------------------------------------------------------------------------------------
+
+const CountParams = z
+  .strictObject({ op: z.enum(['>', '>=', '<', '<=', 'between', 'outside']), value: finite.optional(), low: finite.optional(), high: finite.optional() })
+  .refine((p) => (p.op === 'between' || p.op === 'outside' ? p.low !== undefined && p.high !== undefined && p.low <= p.high : p.value !== undefined), 'give value for a comparison, or low <= high for a range')
+
+/** The points of a series meeting a comparison ("dates whose mean TVDI exceeds 0.7"): a count of dates. */
+export const timeseriesCount: ScalarOp<z.infer<typeof CountParams>> = {
+  op: 'timeseries.count',
+  kind: 'scalar',
+  params: CountParams,
+  detail: (p) => p.op,
+  infer(ctx) {
+    onlyInputs(ctx, ['data'])
+    need(ctx, 'data', ['series'])
+    return info('scalar', 'count')
+  },
+  run(p, inputs) {
+    const bad = insufficient(inputs)
+    if (bad) return bad
+    const s = inputs.data as Extract<RuntimeValue, { type: 'series' }>
+    const pts = s.points.filter((x) => Boolean(x.valid) && Number.isFinite(x.value))
+    if (pts.length === 0) return { type: 'insufficient', reason: 'the series has no valid point' }
+    const meets = (v: number) => {
+      switch (p.op) {
+        case '>': return v > p.value!
+        case '>=': return v >= p.value!
+        case '<': return v < p.value!
+        case '<=': return v <= p.value!
+        case 'between': return v >= p.low! && v <= p.high!
+        case 'outside': return v < p.low! || v > p.high!
+      }
+    }
+    return { type: 'scalar', value: pts.filter((x) => meets(x.value)).length, unit: 'count' }
+  },
+}
+
 // ---- timeseries.trend ----------------------------------------------------------------------------------------
 
 const TrendParams = z.strictObject({
@@ -294,4 +331,4 @@ export const decisionSelect: ScalarOp<z.infer<typeof SelectParams>> = {
   },
 }
 
-export const scalarOps: ScalarOp<any>[] = [timeseriesAggregate, timeseriesTrend, ...mathOps, decisionSelect]
+export const scalarOps: ScalarOp<any>[] = [timeseriesAggregate, timeseriesCount, timeseriesTrend, ...mathOps, decisionSelect]

@@ -1,0 +1,557 @@
+/**
+ * The compiler of the rules backbone (DESIGN section 9): a TaskSpec (main/task/spec.ts) and the input files become
+ * one execute DAG, without a table of recipes. Each part of the spec maps to nodes:
+ *
+ * - subject and condition variables -> reads of file layers, products (TVDI from LST + a vegetation index, LST or
+ *   brightness temperature from Landsat band 10 through the MTL) or spyndex indices evaluated from band roles
+ *   (Landsat bands are calibrated to TOA reflectance from the MTL, never used as raw DN);
+ * - conditions (a conjunction, each possibly negated) -> one mask expression, every threshold converted from the
+ *   unit it is written in to the data's unit (°C / °F against kelvin); QA classes (cloud, clear) -> QA-bit masks;
+ * - the region -> a spatial.query geometry (halves, quadrants, grid bands such as thirds, pixel boxes, boxes in the
+ *   file's CRS or any other CRS through proj4);
+ * - the statistic and its order -> per date then across dates (acrossDates), or pooled (sum of sums / counts);
+ * - series granularity -> timeseries.aggregate by month/season/year; a trend's slope is per year (time: 'years');
+ * - several periods with a combination -> one branch per period and math.subtract / divide / percent change;
+ * - the answer unit -> a conversion node (degC, degF; share as percent).
+ *
+ * What cannot compile is `{ ok: false, part, why }`: the part of the question and the reason, in the analyst's words.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { UNITS } from '../../domain/lexicon/units'
+import { resourcesDir } from '../../prior/seed'
+import type { Condition, Period, Region, SpecFeature, TaskSpec } from '../../task/spec'
+import type { AnswerOption } from '../task'
+import { finish, type ReadSpec } from './analyses'
+import { DagBuilder, type Dag } from './dag-builder'
+import { pickRole, type InputFiles } from './input-files'
+import type { Variant } from './products'
+
+/** The composed parts of a spec the compiler carries out (main/task/spec.ts featuresOf); several regions compared are not yet. */
+export const COMPILED_FEATURES: readonly SpecFeature[] = ['negated_condition', 'qa_class_condition', 'grid_region', 'crs_box', 'month_filter', 'series_granularity', 'across_dates', 'percent_change', 'unit_degF', 'unit_acre']
+
+export type Compiled =
+  | { ok: true; dag: Dag; read: ReadSpec; describe: string }
+  | { ok: false; part: string; why: string }
+  /** The spec asks for something outside the raster compiler (objects, scenes): another skill plans it. */
+  | { ok: 'not_applicable' }
+
+/** A refusal as one sentence: which part of the question and why. */
+export function refusalSentence(c: Extract<Compiled, { ok: false }>): string {
+  return `Nothing was computed: ${c.part} cannot be answered from these files, because ${c.why.replace(/[.\s]+$/, '')}.`
+}
+
+class Refusal extends Error {
+  constructor(readonly part: string, readonly why: string) {
+    super(why)
+  }
+}
+
+/** Standard scales of MODIS-style series stored as integers (MOD11 LST 0.02 K, MOD13 NDVI/EVI 1e-4). */
+const SERIES_SCALES: Record<string, { scale: number; unit: string }> = {
+  LST: { scale: 0.02, unit: 'K' }, LST_DAY: { scale: 0.02, unit: 'K' }, LST_NIGHT: { scale: 0.02, unit: 'K' },
+  NDVI: { scale: 0.0001, unit: 'dimensionless' }, EVI: { scale: 0.0001, unit: 'dimensionless' },
+}
+
+/** spyndex band letters -> the catalog's band roles (upper case). */
+const SPYNDEX_ROLE: Record<string, string[]> = {
+  A: ['COASTAL'], B: ['BLUE'], G: ['GREEN'], R: ['RED'], N: ['NIR'], N2: ['NIR08'], S1: ['SWIR1'], S2: ['SWIR2'],
+  RE1: ['REDEDGE1'], RE2: ['REDEDGE2'], RE3: ['REDEDGE3'], T: ['TIR1'], T1: ['TIR1'], T2: ['TIR2'],
+}
+
+interface SpyIndex {
+  bands: string[]
+  formula: string
+  long_name: string
+}
+let spyCache: { indices: Record<string, SpyIndex>; constants: Record<string, { default: number | null }> } | null = null
+function spyndex() {
+  if (!spyCache) {
+    const dir = path.join(resourcesDir(), 'spyndex')
+    const indices = JSON.parse(fs.readFileSync(path.join(dir, 'spectral-indices-dict.json'), 'utf8')).SpectralIndices as Record<string, SpyIndex>
+    const constants = JSON.parse(fs.readFileSync(path.join(dir, 'constants.json'), 'utf8')) as Record<string, { default: number | null }>
+    spyCache = { indices, constants }
+  }
+  return spyCache
+}
+
+/** The spyndex entry of a short name, case-insensitively. */
+export function spyndexIndex(name: string): (SpyIndex & { key: string }) | null {
+  const { indices } = spyndex()
+  const key = Object.keys(indices).find((k) => k.toLowerCase() === name.toLowerCase())
+  return key ? { key, ...indices[key] } : null
+}
+
+const OP_WORD: Record<string, string> = { '>': 'above', '>=': 'at or above', '<': 'below', '<=': 'at or below', between: 'between', outside: 'outside' }
+const STAT_WORD: Record<string, string> = {
+  mean: 'mean', median: 'median', std: 'standard deviation', variance: 'variance', min: 'minimum', max: 'maximum', sum: 'sum',
+  range: 'range (maximum minus minimum)', count_pixels: 'number of pixels', fraction: 'share of the valid pixels', area: 'area',
+  count_dates: 'number of dates', trend: 'trend', date_of_max: 'date of the maximum', date_of_min: 'date of the minimum', percentile: 'percentile',
+}
+const UNIT_WORD = (u: string | null) => (u === 'degC' ? ' °C' : u === 'degF' ? ' °F' : u === 'K' ? ' K' : u === 'percent' ? '%' : u ? ` ${u}` : '')
+
+/** value (in `from`) -> the same quantity in `to`, through the lexicon's conversions; null when they do not convert. */
+export function convertUnit(value: number, from: string, to: string): number | null {
+  if (from === to) return value
+  const a = UNITS.find((u) => u.key === from)
+  const b = UNITS.find((u) => u.key === to)
+  if (!a || !b || a.quantity !== b.quantity) return null
+  return (value * a.scale + a.offset - b.offset) / b.scale
+}
+
+interface Layer {
+  /** Node reference of the collection. */
+  node: string
+  unit: string
+  label: string
+}
+
+/** Per-compile state: the builder, the catalog of one period and the layers read so far. */
+class Scope {
+  readonly layers = new Map<string, Layer>()
+  constructor(
+    readonly b: DagBuilder,
+    readonly inputs: InputFiles,
+    readonly catalog: string,
+    readonly tag: string,
+    readonly landsat: boolean,
+  ) {}
+
+  private id(name: string) {
+    return this.tag ? `${name}_${this.tag}` : name
+  }
+
+  private read(role: string, unit?: string): string {
+    return this.b.add(this.id(role.toLowerCase()), 'raster.read', unit ? { role, unit } : { role }, { data: this.catalog })
+  }
+
+  /** The collection of a variable: a file layer, a product or an index; refuses naming the variable. */
+  variable(name: string, part: string): Layer {
+    const key = name.toLowerCase()
+    const have = this.layers.get(key)
+    if (have) return have
+    const layer = this.resolve(key, part)
+    this.layers.set(key, layer)
+    return layer
+  }
+
+  private resolve(key: string, part: string): Layer {
+    const inputs = this.inputs
+    const role = pickRole(inputs, key.toUpperCase())
+    // A layer the files carry under the variable's own name (LST, NDVI, precipitation, avg_rad ...).
+    if (role && !this.landsat) {
+      const scaled = SERIES_SCALES[role.toUpperCase()]
+      const unit = scaled ? scaled.unit : inputs.temperatures.has(role.toUpperCase()) ? 'K' : 'dn'
+      return { node: this.read(role), unit, label: key.toUpperCase() }
+    }
+    if (key === 'lst') {
+      const lst = pickRole(inputs, 'LST', 'LST_DAY', 'LST_K')
+      if (lst) return { node: this.read(lst), unit: 'K', label: 'LST' }
+      if (this.landsat && pickRole(inputs, 'TIR1', 'B10')) {
+        const bt = this.variable('bt', part)
+        const ndvi = this.variable('ndvi', part)
+        const node = this.b.add(this.id('lst'), 'raster.product', { product: 'single_channel_lst' }, { bt: bt.node, ndvi: ndvi.node })
+        return { node, unit: 'K', label: 'land surface temperature (single-channel, from band 10 and NDVI)' }
+      }
+      throw new Refusal(part, 'the files hold no land surface temperature layer and no thermal band to compute one from')
+    }
+    if (key === 'bt') {
+      const tir = pickRole(inputs, 'TIR1', 'B10')
+      if (!tir || !this.landsat) throw new Refusal(part, 'the files hold no Landsat thermal band with an MTL file to compute brightness temperature')
+      const node = this.b.add(this.id('bt'), 'raster.product', { product: 'brightness_temperature' }, { data: this.read(tir) })
+      return { node, unit: 'K', label: 'brightness temperature of band 10 (from the MTL constants)' }
+    }
+    if (key === 'tvdi') {
+      const lst = this.variable('lst', part)
+      const veg = pickRole(inputs, 'NDVI', 'EVI') ? this.variable(pickRole(inputs, 'NDVI', 'EVI')!.toLowerCase(), part) : this.variable('ndvi', part)
+      const node = this.b.add(this.id('tvdi'), 'raster.product', { product: 'tvdi', bins: 100, min_pixels: 100 }, { ndvi: veg.node, lst: lst.node })
+      return { node, unit: 'dimensionless', label: 'TVDI' }
+    }
+    if (key === 'reflectance' || /^(?:b\d{1,2}|red|green|blue|nir|swir1|swir2)$/.test(key)) {
+      const r = pickRole(inputs, key === 'reflectance' ? 'RED' : key.toUpperCase())
+      if (!r) throw new Refusal(part, `the files hold no ${key} band`)
+      return { node: this.read(r), unit: this.landsat ? 'reflectance' : 'dn', label: `${r} ${this.landsat ? 'TOA reflectance (from the MTL)' : 'as stored'}` }
+    }
+    const index = spyndexIndex(key)
+    if (index) return this.index(index, part)
+    if (role) return { node: this.read(role), unit: 'dn', label: key.toUpperCase() }
+    const held = [...inputs.roles].sort().join(', ')
+    throw new Refusal(part, `no file layer, product or spectral index named "${key}" can be read or computed (the files hold ${held || 'no layers'})`)
+  }
+
+  /** A spyndex index evaluated from band roles; constants take the catalogue's defaults. */
+  private index(ix: SpyIndex & { key: string }, part: string): Layer {
+    const { constants } = spyndex()
+    const layers: Record<string, string> = {}
+    const missing: string[] = []
+    let expr = ix.formula.replace(/\*\*/g, '^')
+    for (const band of ix.bands) {
+      const roles = SPYNDEX_ROLE[band]
+      if (roles) {
+        const r = pickRole(this.inputs, ...roles)
+        if (!r) missing.push(roles[0].toLowerCase())
+        else layers[band] = this.read(r)
+        continue
+      }
+      const c = constants[band]?.default
+      if (c === null || c === undefined) missing.push(band)
+      else expr = expr.replace(new RegExp(`\\b${band}\\b`, 'g'), `(${c})`)
+    }
+    if (missing.length) throw new Refusal(part, `${ix.key} (${ix.long_name}) needs the ${missing.join(', ')} band${missing.length > 1 ? 's' : ''}, which the files do not hold`)
+    const dnBands = !this.landsat && Object.keys(layers).length > 0 && !this.inputs.dateVarSeries
+    const node = this.b.add(this.id(ix.key.toLowerCase()), 'raster.algebra', { expr, unit: 'dimensionless' }, layers)
+    return { node, unit: 'dimensionless', label: `${ix.key} = ${ix.formula}${this.landsat ? ' on TOA reflectance' : dnBands ? ' on the bands as stored' : ''}` }
+  }
+}
+
+/** The condition's threshold(s) in the data's unit. */
+function thresholdIn(c: Condition, dataUnit: string): { value?: number; low?: number; high?: number } {
+  const conv = (v: number | undefined) => {
+    if (v === undefined) return undefined
+    if (!c.unit || c.unit === dataUnit) return v
+    const target = dataUnit === 'dimensionless' || dataUnit === 'dn' ? null : dataUnit
+    if (target === null) throw new Refusal(`the condition "${c.text.trim()}"`, `its value is written in ${c.unit} but ${c.variable ?? 'the variable'} has no physical unit to convert it to`)
+    const out = convertUnit(v, c.unit, target)
+    if (out === null) throw new Refusal(`the condition "${c.text.trim()}"`, `a value in ${c.unit} cannot be compared with ${c.variable ?? 'the variable'} in ${dataUnit}`)
+    return out
+  }
+  return { value: conv(c.value), low: conv(c.low), high: conv(c.high) }
+}
+
+const r6 = (v: number) => Number(v.toPrecision(12))
+
+function comparisonExpr(c: Condition, name: string, dataUnit: string): string {
+  const t = thresholdIn(c, dataUnit)
+  const core =
+    c.op === 'between' ? `(${name} >= ${r6(t.low!)} && ${name} <= ${r6(t.high!)})` : c.op === 'outside' ? `(${name} < ${r6(t.low!)} || ${name} > ${r6(t.high!)})` : `(${name} ${c.op} ${r6(t.value!)})`
+  return c.negated ? `(!isnan(${name}) && !${core})` : core
+}
+
+function conditionWords(c: Condition, subject: string): string {
+  const v = (c.variable ?? subject).toUpperCase()
+  const u = UNIT_WORD(c.unit)
+  const cmp = c.op === 'between' || c.op === 'outside' ? `${v} ${OP_WORD[c.op]} ${c.low}${u} and ${c.high}${u}` : `${v} ${OP_WORD[c.op]} ${c.value}${u}`
+  return c.negated ? `not (${cmp})` : cmp
+}
+
+/** Landsat Collection-1 BQA bits of each QA class (bit 4 cloud; bits 7-8 cloud-shadow confidence; 9-10 snow/ice; 0 fill). */
+const QA_BITS: Record<string, { first: number; last: number; set: number[] }> = {
+  cloud: { first: 4, last: 4, set: [1] },
+  cloud_shadow: { first: 7, last: 8, set: [3] },
+  snow: { first: 9, last: 10, set: [3] },
+  fill: { first: 0, last: 0, set: [1] },
+}
+
+function geometryOf(region: Region): { geometry: Record<string, unknown> | null; words: string } {
+  switch (region.kind) {
+    case 'whole':
+      return { geometry: null, words: '' }
+    case 'part':
+      return { geometry: { type: 'part', part: region.part }, words: ` in the ${region.part} ${/^(?:north|south)(?:east|west)$/.test(region.part) ? 'quadrant' : 'half'} of the image` }
+    case 'grid':
+      return { geometry: { type: 'grid', rows: region.rows, cols: region.cols }, words: ` in the ${region.name} of the image (rows ${region.rows.map(r6).join('-')}, columns ${region.cols.map(r6).join('-')} of the grid)` }
+    case 'bbox':
+      return {
+        geometry: region.srs && region.crs === 'map' ? { type: 'bbox', bbox: region.bbox, crs: 'map', srs: region.srs } : { type: 'bbox', bbox: region.bbox, crs: region.crs },
+        words: ` inside the ${region.crs === 'pixel' ? 'pixel' : (region.srs ?? "file's CRS")} box [${region.bbox.join(', ')}]`,
+      }
+    case 'polygon_file':
+      throw new Refusal(`the region "${region.text}"`, `the polygon file "${region.file}" cannot be read yet (give the region as a box or a part of the image)`)
+    case 'place':
+      throw new Refusal(`the place "${region.name}"`, 'no file or geometry locates it')
+  }
+}
+
+/** Files inside the period (and its months), so the catalog lists only them. */
+function filesIn(inputs: InputFiles, periods: Period[]): string[] {
+  return inputs.files.filter((f) => {
+    const d = inputs.fileDates.get(f)
+    if (!d) return false
+    return periods.some((p) => p.start <= d && d <= p.end && (!p.months || p.months.includes(Number(d.slice(5, 7)))))
+  })
+}
+
+function periodWords(periods: Period[]): string {
+  return periods.map((p) => p.text.trim()).join(' and ') || 'all dates'
+}
+
+interface Branch {
+  value: string
+  unit: string
+  describe: string
+  /** The per-date series when the quantity is built on one. */
+  series?: string
+}
+
+/** The scalar (or series) one period's selection gives. */
+function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Period[], variant: Variant, tag: string): Branch {
+  const files = filesIn(inputs, periods)
+  const dates = new Set(files.map((f) => inputs.fileDates.get(f)!)).size
+  if (periods.length > 0 && files.length === 0) {
+    throw new Refusal(`the period "${periodWords(periods)}"`, `no input file is dated inside it (the files run from ${inputs.dates[0]} to ${inputs.dates.at(-1)})`)
+  }
+  const landsat = inputs.roles.has('TIR1') && !inputs.dateVarSeries && inputs.files.some((f) => /_B\d+\.TIF$/i.test(f))
+  const params: Record<string, unknown> = periods.length > 0 ? { files } : inputs.dir && !variant.listFiles ? { dir: inputs.dir } : { files: inputs.files }
+  if (landsat) {
+    // Landsat Level-1 DN are never used as they are: TOA reflectance and radiance from the MTL, as the catalog does.
+    delete params.files
+    params.files = inputs.files.filter((f) => /\.TIF$/i.test(f))
+    params.calibration = 'toa'
+  }
+  if (inputs.dateVarSeries && variant.scaled) {
+    const scales: Record<string, unknown> = {}
+    for (const r of inputs.roles) if (SERIES_SCALES[r]) scales[r] = SERIES_SCALES[r]
+    if (Object.keys(scales).length) params.scales = scales
+  }
+  if (inputs.dateVarSeries && variant.explicitRoles) params.role_bands = Object.fromEntries([...inputs.roles].map((r) => [r, r]))
+  const catalog = b.add(tag ? `catalog_${tag}` : 'catalog', 'asset.catalog', params)
+  const scope = new Scope(b, inputs, catalog, tag, landsat)
+
+  const statistic = spec.quantity.statistic!
+  const subject = spec.subjects[0]
+  const subj = scope.variable(subject, `the variable "${subject}"`)
+
+  // Conditions: pixel masks for value statistics, the criterion for shares, counts and areas. Percent conditions are area shares (count_dates).
+  const pixelConds = spec.conditions.filter((c) => c.unit !== 'percent' && c.variableKind !== 'qa_class')
+  const qaConds = spec.conditions.filter((c) => c.variableKind === 'qa_class' || (c.variable !== null && (QA_BITS[c.variable] || c.variable === 'clear')))
+  const valueConds = pixelConds.filter((c) => !qaConds.includes(c))
+  const criterionStat = statistic === 'fraction' || statistic === 'count_pixels' || statistic === 'area' || (statistic === 'count_dates' && spec.areaCondition !== null)
+  const names = new Map<string, string>([[subject.toLowerCase(), 'v']])
+  const layers: Record<string, string> = { v: subj.node }
+  const exprs: string[] = []
+  for (const c of valueConds) {
+    const variable = (c.variable ?? subject).toLowerCase()
+    const part = `the condition "${c.text.trim()}"`
+    let name = names.get(variable)
+    let unit = subj.unit
+    if (!name) {
+      const l = scope.variable(variable, part)
+      name = `m${names.size}`
+      names.set(variable, name)
+      layers[name] = l.node
+      unit = l.unit
+    } else if (variable !== subject.toLowerCase()) unit = scope.variable(variable, part).unit
+    exprs.push(comparisonExpr(c, name, unit))
+  }
+  // count_dates without an area share: the dates are counted on their per-date statistic, not masked pixels.
+  const dateCriterion = statistic === 'count_dates' && spec.areaCondition === null ? valueConds.filter((c) => (c.variable ?? subject).toLowerCase() === subject.toLowerCase()) : []
+  const maskExprs = dateCriterion.length ? exprs.filter((_, i) => !dateCriterion.includes(valueConds[i])) : exprs
+  const cond = maskExprs.join(' && ')
+  const nanGuard = Object.keys(layers).map((n) => `isnan(${n})`).join(' || ')
+
+  let data = subj.node
+  let unit = subj.unit
+  let engineStat = 'mean'
+  if (criterionStat) {
+    if (!cond) throw new Refusal(`the ${STAT_WORD[statistic]}`, 'the question names no condition whose pixels are counted')
+    if (statistic === 'fraction' || statistic === 'count_dates') {
+      data = b.add(scope.tag ? `selected_${tag}` : 'selected', 'raster.algebra', { expr: `where(${nanGuard}, 0/0, where(${cond}, 1, 0))`, unit: 'dimensionless' }, layers)
+      unit = 'dimensionless'
+    } else {
+      data = b.add(scope.tag ? `selected_${tag}` : 'selected', 'raster.algebra', { expr: `where(${cond}, 1, 0/0)`, unit: 'dimensionless' }, layers)
+      unit = 'count'
+      engineStat = 'count'
+    }
+  } else if (cond) {
+    data = b.add(scope.tag ? `masked_${tag}` : 'masked', 'raster.algebra', { expr: `where(${cond}, v, 0/0)`, unit: subj.unit }, layers)
+  }
+  // QA classes: pixels flagged (or not) in the QA band.
+  for (const c of qaConds) {
+    const cls = (c.variable ?? '').toLowerCase()
+    const qa = pickRole(inputs, 'QA', 'BQA', 'QA_PIXEL')
+    if (!qa) throw new Refusal(`the condition "${c.text.trim()}"`, 'the files hold no QA band to tell which pixels are flagged')
+    const qaNode = b.add(scope.tag ? `qa_${tag}` : 'qa', 'raster.read', { role: qa, nodata: 'none', unit: 'dn' }, { data: catalog })
+    const keepFlagged = (cls === 'clear' ? c.negated : !c.negated) && c.op !== '<'
+    const bits = cls === 'clear' ? QA_BITS.cloud : QA_BITS[cls]
+    if (!bits) throw new Refusal(`the condition "${c.text.trim()}"`, `no QA bit of these files says "${cls}"`)
+    const reject = keepFlagged ? Array.from({ length: 2 ** (bits.last - bits.first + 1) }, (_, i) => i).filter((v) => !bits.set.includes(v)) : bits.set
+    data = b.add(scope.tag ? `qa_mask_${tag}` : 'qa_mask', 'raster.mask', { qa_bits: [{ first: bits.first, last: bits.last, reject }] }, { data, qa: qaNode })
+  }
+
+  const { geometry, words: regionWords } = geometryOf(spec.region)
+  const perDate = (stat: string, name: string) =>
+    geometry ? b.add(`${name}${tag ? `_${tag}` : ''}`, 'spatial.query', { geometry, stat }, { data }) : b.add(`${name}${tag ? `_${tag}` : ''}`, 'raster.batch_reduce', { stat }, { data })
+  const over = (series: string, stat: string, name: string) => b.add(`${name}${tag ? `_${tag}` : ''}`, 'timeseries.aggregate', { by: 'all', stat }, { data: series })
+
+  const where = [valueConds.length ? ` where ${valueConds.map((c) => conditionWords(c, subject)).join(' and ')}` : '', qaConds.length ? ` (${qaConds.map((c) => c.text.trim()).join(', ')} by the QA band)` : '', regionWords].join('')
+  const datesWord = `the ${dates} date${dates === 1 ? '' : 's'} of ${periodWords(periods)}`
+  const pooled = spec.pooling === 'pooled' && dates > 1
+  const across = spec.quantity.acrossDates ?? (statistic === 'min' || statistic === 'max' ? statistic : 'mean')
+
+  switch (statistic) {
+    case 'trend':
+    case 'date_of_max':
+    case 'date_of_min':
+    case 'count_dates': {
+      const step = spec.series?.perStep && ['mean', 'median', 'min', 'max', 'std', 'sum'].includes(spec.series.perStep) ? spec.series.perStep : 'mean'
+      let series = perDate(statistic === 'count_dates' && spec.areaCondition ? 'mean' : step, 'per_date')
+      const g = spec.series?.granularity ?? 'acquisition'
+      const by = g === 'monthly' ? 'month' : g === 'seasonal' ? 'season' : g === 'annual' ? 'year' : null
+      if (by) series = b.add(`by_${by}${tag ? `_${tag}` : ''}`, 'timeseries.aggregate', { by, stat: 'mean' }, { data: series })
+      const stepWords = by ? `${step} per ${by} (mean of the dates in each)` : `${step} per acquisition`
+      if (statistic === 'trend') {
+        const trend = b.add(`trend${tag ? `_${tag}` : ''}`, 'timeseries.trend', { alpha: 0.05, time: 'years' }, { data: series })
+        return { value: trend, unit: `${unit}/year`, series, describe: `Theil-Sen slope per year and Mann-Kendall test of the ${stepWords} of ${subj.label}${where}, over ${datesWord}` }
+      }
+      if (statistic === 'count_dates') {
+        const crit = spec.areaCondition ?? (dateCriterion[0] ? { op: dateCriterion[0].op, ...thresholdIn(dateCriterion[0], subj.unit) } : null)
+        if (!crit) throw new Refusal('the number of dates', 'the question names no condition a date must meet')
+        const params = 'low' in crit && crit.low !== undefined ? { op: crit.op, low: crit.low, high: crit.high } : { op: crit.op, value: crit.value }
+        const count = b.add(`dates_meeting${tag ? `_${tag}` : ''}`, 'timeseries.count', params, { data: series })
+        const what = spec.areaCondition ? `share of the pixels with ${valueConds.map((c) => conditionWords(c, subject)).join(' and ')} ${OP_WORD[spec.areaCondition.op]} ${spec.areaCondition.value * 100}%` : `${stepWords.split(' ')[0]} ${conditionWords(dateCriterion[0], subject)}`
+        return { value: count, unit: 'count', series, describe: `number of ${by ?? 'date'}s of ${periodWords(periods)} (${dates} dates) whose ${what}${regionWords}` }
+      }
+      return { value: series, unit, series, describe: `the ${by ?? 'date'} whose ${stepWords} of ${subj.label}${where} is ${statistic === 'date_of_max' ? 'highest' : 'lowest'}, over ${datesWord}` }
+    }
+    case 'fraction': {
+      const v = over(perDate('mean', 'per_date'), pooled ? 'mean' : across, 'over_dates')
+      return { value: v, unit: 'fraction', describe: `share of the valid pixels${where}, ${pooled ? 'pooled over' : `per date, ${across} over`} ${datesWord}` }
+    }
+    case 'count_pixels':
+    case 'area': {
+      if (dates > 1 && spec.pooling !== 'pooled' && !spec.used.some((u) => u.role === 'pooling') && !spec.quantity.acrossDates) {
+        throw new Refusal(`the ${STAT_WORD[statistic]}`, `the period holds ${dates} dates and the question does not say how they combine (name one date, or ask for the count per date on average or over all dates)`)
+      }
+      let v = over(perDate('count', 'per_date'), pooled ? 'sum' : across, 'over_dates')
+      if (statistic === 'area') {
+        const px = pixelAreaM2(inputs.files[0])
+        if (px === null) throw new Refusal('the area', 'the pixel size of the files cannot be read (no georeferencing in metres)')
+        const to = spec.unit && ['km2', 'ha', 'm2', 'acre'].includes(spec.unit) ? spec.unit : 'km2'
+        const factor = convertUnit(px, 'm2', to)!
+        v = b.add(`area${tag ? `_${tag}` : ''}`, 'math.multiply', { unit: 'dimensionless' }, { a: v, b: factor })
+        return { value: v, unit: to, describe: `area${where} (pixels times ${r6(px)} m² per pixel, in ${to}), ${pooled ? 'summed over' : dates > 1 ? `${across} over` : 'on'} ${datesWord}` }
+      }
+      return { value: v, unit: 'count', describe: `number of pixels${where}, ${pooled ? 'summed over' : dates > 1 ? `${across} over` : 'on'} ${datesWord}` }
+    }
+    case 'range': {
+      const hi = over(perDate('max', 'max_per_date'), 'max', 'max_over_dates')
+      const lo = over(perDate('min', 'min_per_date'), 'min', 'min_over_dates')
+      return { value: b.add(`range${tag ? `_${tag}` : ''}`, 'math.subtract', {}, { a: hi, b: lo }), unit, describe: `range (maximum minus minimum) of ${subj.label}${where} over all pixels of ${datesWord}` }
+    }
+    default: {
+      if (statistic === 'count_objects') throw new Refusal('the number of objects', 'objects are counted by the perception tools, not from raster layers')
+      if (statistic === 'variance' && unit !== 'dimensionless') throw new Refusal('the variance', `its unit would be ${unit} squared; the standard deviation can be asked instead`)
+      const engine = statistic === 'percentile' ? `p${spec.quantity.percentile}` : statistic === 'variance' ? 'std' : statistic
+      if (pooled && statistic === 'mean') {
+        const sums = over(perDate('sum', 'sum_per_date'), 'sum', 'sum_over_dates')
+        const counts = over(perDate('count', 'count_per_date'), 'sum', 'count_over_dates')
+        return { value: b.add(`pooled_mean${tag ? `_${tag}` : ''}`, 'math.divide', { unit }, { a: sums, b: counts }), unit, describe: `mean of ${subj.label}${where} over all valid pixels of ${datesWord}, pooled` }
+      }
+      if (pooled && ['median', 'percentile', 'std', 'variance'].includes(statistic)) {
+        throw new Refusal('pooling every pixel', `a pooled ${STAT_WORD[statistic]} over the pixels of ${dates} dates together is not computed by the engine (it takes it per date); ask for the per-date ${STAT_WORD[statistic]} averaged over the dates instead`)
+      }
+      let v = over(perDate(engine, 'per_date'), pooled && statistic === 'sum' ? 'sum' : across, 'over_dates')
+      if (statistic === 'variance') v = b.add(`variance${tag ? `_${tag}` : ''}`, 'math.expr', { expr: 'x * x', unit: 'dimensionless' }, { x: v })
+      const statWord = statistic === 'percentile' ? `${spec.quantity.percentile}th percentile` : STAT_WORD[statistic]
+      const order = dates <= 1 ? `on ${datesWord}` : pooled ? `over all pixels of ${datesWord}, pooled` : `per date, then the ${across} of the per-date values over ${datesWord}`
+      return { value: v, unit, describe: `${statWord} of ${subj.label}${where}, ${order}` }
+    }
+  }
+}
+
+/** Pixel area in m² of a GeoTIFF from its ModelPixelScale tag (33550), read from the first IFD; null when absent or not metres. */
+export function pixelAreaM2(file: string | undefined): number | null {
+  if (!file) return null
+  let fd: number | null = null
+  try {
+    fd = fs.openSync(file, 'r')
+    const head = Buffer.alloc(16)
+    fs.readSync(fd, head, 0, 16, 0)
+    const le = head.toString('latin1', 0, 2) === 'II'
+    const u16 = (b: Buffer, o: number) => (le ? b.readUInt16LE(o) : b.readUInt16BE(o))
+    const u32 = (b: Buffer, o: number) => (le ? b.readUInt32LE(o) : b.readUInt32BE(o))
+    const big = u16(head, 2) === 43
+    const ifd = big ? Number(le ? head.readBigUInt64LE(8) : head.readBigUInt64BE(8)) : u32(head, 4)
+    const cntBuf = Buffer.alloc(8)
+    fs.readSync(fd, cntBuf, 0, 8, ifd)
+    const n = big ? Number(le ? cntBuf.readBigUInt64LE(0) : cntBuf.readBigUInt64BE(0)) : u16(cntBuf, 0)
+    const size = big ? 20 : 12
+    const entries = Buffer.alloc(n * size)
+    fs.readSync(fd, entries, 0, n * size, ifd + (big ? 8 : 2))
+    for (let i = 0; i < n; i++) {
+      const o = i * size
+      if (u16(entries, o) !== 33550) continue
+      const off = big ? Number(le ? entries.readBigUInt64LE(o + 12) : entries.readBigUInt64BE(o + 12)) : u32(entries, o + 8)
+      const vals = Buffer.alloc(16)
+      fs.readSync(fd, vals, 0, 16, off)
+      const sx = le ? vals.readDoubleLE(0) : vals.readDoubleBE(0)
+      const sy = le ? vals.readDoubleLE(8) : vals.readDoubleBE(8)
+      // Degrees are not metres: a geographic grid's pixel is not a fixed area.
+      if (!(sx > 0 && sy > 0) || sx < 1e-3) return null
+      return sx * sy
+    }
+    return null
+  } catch {
+    return null
+  } finally {
+    if (fd !== null) fs.closeSync(fd)
+  }
+}
+
+const ABSOLUTE = new Set(['mean', 'median', 'percentile', 'min', 'max'])
+
+/** Compile a spec over the input files into one execute DAG, or say which part cannot compile and why. */
+export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerOption[], variant: Variant): Compiled {
+  const statistic = spec.quantity.statistic
+  if (statistic === 'count_objects' || spec.subjects.length === 0) return { ok: 'not_applicable' }
+  if (inputs.files.length === 0) return { ok: false, part: 'the input rasters', why: 'no raster files were given (pass a folder with --files)' }
+  if (statistic === null) return { ok: false, part: 'the statistic', why: 'the question names none (mean, median, maximum, a percentile, a share ...) and its options name none' }
+  try {
+    const b = new DagBuilder()
+    const combine = spec.quantity.combine
+    let value: Branch
+    let unitOut: string
+    if (combine && spec.quantity.across === 'periods') {
+      if (spec.periods.length < 2) throw new Refusal(`the ${combine.replace('_', ' ')}`, 'it needs two periods and the question names fewer')
+      const [p1, p2] = spec.periods
+      const one = branch(b, spec, inputs, [p1], variant, 'first')
+      const two = branch(b, spec, inputs, [p2], variant, 'second')
+      const node =
+        combine === 'difference' ? b.add('difference', 'math.subtract', {}, { a: two.value, b: one.value })
+        : combine === 'absolute_difference' ? b.add('abs_difference', 'math.abs', {}, { a: b.add('difference', 'math.subtract', {}, { a: two.value, b: one.value }) })
+        : combine === 'ratio' ? b.add('ratio', 'math.divide', { unit: 'dimensionless' }, { a: two.value, b: one.value })
+        : b.add('percent_change', 'math.expr', { expr: '100 * (b - a) / a', unit: 'percent' }, { a: one.value, b: two.value })
+      const word = { difference: 'difference (second minus first)', absolute_difference: 'absolute difference', ratio: 'ratio (second / first)', percent_change: 'percent change from the first to the second' }[combine]
+      unitOut = combine === 'ratio' ? 'dimensionless' : combine === 'percent_change' ? 'percent' : one.unit
+      value = { value: node, unit: unitOut, describe: `${word} of: ${one.describe}; and ${two.describe}` }
+    } else if (combine) {
+      throw new Refusal(`the ${combine.replace('_', ' ')} across ${spec.quantity.across ?? 'two quantities'}`, 'only comparisons between periods are compiled so far')
+    } else {
+      value = branch(b, spec, inputs, spec.periods, variant, '')
+      unitOut = value.unit
+    }
+
+    // Answer units: shares as percent when asked (or when the options or a bare number call for it); temperatures in °C/°F.
+    let out = value.value
+    let unit = value.unit
+    let describe = value.describe
+    const percentWanted = spec.unit === 'percent' || spec.answer.options.some((o) => o.unit === 'percent') || (options.length === 0 && spec.unit !== 'fraction')
+    if (unit === 'fraction') {
+      if (percentWanted) {
+        out = b.add('percent', 'math.expr', { expr: 'x * 100', unit: 'percent' }, { x: out })
+        unit = 'percent'
+      } else unit = 'dimensionless'
+    }
+    const tempAbsolute = ABSOLUTE.has(statistic) && !combine
+    if (unit === 'K' && (spec.unit === 'degC' || spec.unit === 'degF')) {
+      const expr = spec.unit === 'degC' ? (tempAbsolute ? 'x - 273.15' : 'x') : tempAbsolute ? '(x - 273.15) * 9 / 5 + 32' : 'x * 9 / 5'
+      out = b.add(spec.unit === 'degC' ? 'celsius' : 'fahrenheit', 'math.expr', { expr, unit: spec.unit === 'degC' ? 'degC' : 'dimensionless' }, { x: out })
+      unit = spec.unit
+      describe += `, in ${spec.unit === 'degC' ? '°C' : '°F'}`
+    } else if (spec.unit === 'degC' || spec.unit === 'degF') {
+      if (unit !== 'K' && unit !== spec.unit && statistic !== 'count_dates' && statistic !== 'trend') throw new Refusal(`the unit ${spec.unit === 'degC' ? '°C' : '°F'}`, `the value computed is in ${unit}, not a temperature`)
+    }
+    if (statistic === 'trend') {
+      const done = finish(b, out, options, `Sen slope of ${spec.subjects[0].toUpperCase()} per year`, unit, spec.quantity.significance ? 'trend' : 'slope')
+      return { ok: true, dag: b.build(done.output), read: done.read, describe }
+    }
+    if (statistic === 'date_of_max' || statistic === 'date_of_min') {
+      return { ok: true, dag: b.build(out), read: { kind: 'series_extreme', quantity: spec.subjects[0], unit, which: statistic === 'date_of_max' ? 'max' : 'min' }, describe }
+    }
+    const done = finish(b, out, options, describe, unit)
+    return { ok: true, dag: b.build(done.output), read: done.read, describe }
+  } catch (err) {
+    if (err instanceof Refusal) return { ok: false, part: err.part, why: err.why }
+    throw err
+  }
+}
