@@ -46,3 +46,46 @@ export async function maskGeoJson(file: string, label: string): Promise<object> 
     await closeQuietly(tiff)
   }
 }
+
+type Position = number[]
+
+/** Apply `f` to every position of a GeoJSON geometry (all RFC 7946 types, collections included). */
+function mapGeometry(g: unknown, f: (p: Position) => Position): unknown {
+  if (!g || typeof g !== 'object') return g
+  const geom = g as { type?: unknown; coordinates?: unknown; geometries?: unknown[] }
+  if (geom.type === 'GeometryCollection') return { ...geom, geometries: (geom.geometries ?? []).map((x) => mapGeometry(x, f)) }
+  const walk = (c: unknown): unknown => (Array.isArray(c) && typeof c[0] === 'number' ? f(c as Position) : Array.isArray(c) ? c.map(walk) : c)
+  return { ...geom, coordinates: walk(geom.coordinates) }
+}
+
+/**
+ * A stored vector layer as RFC 7946 GeoJSON (longitude/latitude, WGS 84). The geometry layers are saved in the source
+ * CRS (foreign members `coordinate_space: "map"` and `epsg`); those are reprojected with proj4 and the CRS members
+ * dropped, with the source CRS kept as `source_epsg`. Pixel-space layers (pictures with no georeference) have no
+ * place on Earth: they throw, naming the pixel viewer. A layer already in lon/lat is returned as it is.
+ */
+export function lonLatGeoJson(value: unknown, label: string): object {
+  if (!value || typeof value !== 'object') throw new RsureError('failed', `${label} is not a GeoJSON object; run the question again to make it.`)
+  const fc = value as { coordinate_space?: unknown; epsg?: unknown; crs_name?: unknown; features?: unknown[] } & Record<string, unknown>
+  if (fc.coordinate_space === 'pixel') throw new RsureError('failed', `${label} is drawn in the pixels of an image with no georeference, so it has no place on the map; see it in the pixel viewer.`)
+  if (fc.coordinate_space !== 'map' || fc.epsg === 4326 || fc.epsg === undefined || fc.epsg === null) return fc
+  const proj = typeof fc.epsg === 'number' ? projOf({ epsg: fc.epsg, proj4: null }) : null
+  if (!proj) throw new RsureError('failed', `${label} is in a map projection RSure cannot convert to longitude/latitude (EPSG:${String(fc.epsg)}); export its mask as GeoTIFF instead.`)
+  const toLonLat = proj4(proj, 'EPSG:4326')
+  const f = (p: Position): Position => [...(toLonLat.forward([p[0], p[1]]) as [number, number]), ...p.slice(2)]
+  const { crs_name: _name, epsg, coordinate_space: _space, crs: _crs, ...rest } = fc
+  const features = Array.isArray(fc.features)
+    ? fc.features.map((feat) => {
+        const x = feat as { geometry?: unknown; bbox?: unknown }
+        const { bbox: _bbox, ...keep } = x
+        return { ...keep, geometry: mapGeometry(x.geometry, f) }
+      })
+    : fc.features
+  delete (rest as { bbox?: unknown }).bbox
+  return { ...rest, features, coordinate_space: 'lonlat', source_epsg: epsg }
+}
+
+/** Whether a stored GeoJSON layer is in pixel coordinates (no place on the map). */
+export function isPixelGeoJson(value: unknown): boolean {
+  return !!value && typeof value === 'object' && (value as { coordinate_space?: unknown }).coordinate_space === 'pixel'
+}

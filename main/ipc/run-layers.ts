@@ -37,7 +37,26 @@ function fromSteps(steps: readonly TrajectoryStep[]): Found[] {
 }
 
 async function georeferenceOf(file: string, format: DerivedLayer['format']): Promise<DerivedLayer['georeference']> {
-  if (format === 'geojson') return 'geographic'
+  if (format === 'geojson') {
+    // Geometry layers are saved twice: in pixel coordinates (coordinate_space "pixel") and in the source CRS.
+    // The member follows the features when written, so the file's first and last 4 KiB are read.
+    try {
+      const fh = await fs.promises.open(file, 'r')
+      try {
+        const { size } = await fh.stat()
+        const n = Math.min(size, 4096)
+        const head = Buffer.alloc(n)
+        const tail = Buffer.alloc(n)
+        await fh.read(head, 0, n, 0)
+        await fh.read(tail, 0, n, size - n)
+        return /"coordinate_space"\s*:\s*"pixel"/.test(head.toString('utf8') + tail.toString('utf8')) ? 'pixel' : 'geographic'
+      } finally {
+        await fh.close()
+      }
+    } catch {
+      return null
+    }
+  }
   if (format === 'png' || format === 'jpeg') return 'pixel'
   if (format !== 'geotiff') return null
   try {

@@ -1,11 +1,11 @@
 /**
  * `layers.*` channels: how to show a raster on the map (or in the pixel viewer), its tiles, a vector derived layer
- * as GeoJSON, and a derived layer as a file to save (GeoTIFF as stored; GeoJSON as stored).
+ * as GeoJSON, and a derived layer as a file to save (GeoTIFF as stored; GeoJSON in longitude/latitude, RFC 7946).
  */
 import type { IpcDeps } from '../deps'
 import { RsureError } from '../errors'
 import { artifactFile, layerFile, layerKey } from '../layer-files'
-import { maskGeoJson } from '../mask-geojson'
+import { isPixelGeoJson, lonLatGeoJson, maskGeoJson } from '../mask-geojson'
 import type { Handlers } from '../router'
 import { encodeStyle } from '../tile-route'
 import { needServices } from './need'
@@ -44,11 +44,14 @@ export function layerHandlers(deps: IpcDeps): Handlers {
       const file = artifactFile(deps, artifact)
       if (!GEOJSON.test(file.path)) throw new RsureError('failed', `Derived layer ${artifact.slice(0, 12)} is a raster, not a vector layer; show it with layers.info and its tiles.`)
       const bytes = needServices(deps).artifacts.read({ kind: file.name, path: file.path, sha256: artifact })
+      let parsed: unknown
       try {
-        return { geojson: JSON.parse(bytes.toString('utf8')) as unknown }
+        parsed = JSON.parse(bytes.toString('utf8')) as unknown
       } catch {
         throw new RsureError('failed', `Derived layer ${artifact.slice(0, 12)} is not valid GeoJSON; run the question again to make it.`)
       }
+      // The map draws longitude/latitude; a pixel-space layer is returned as stored (the pixel viewer draws it).
+      return { geojson: isPixelGeoJson(parsed) ? parsed : lonLatGeoJson(parsed, `Derived layer ${artifact.slice(0, 12)}`) }
     },
     'layers.export': async ({ artifact, format }) => {
       const file = artifactFile(deps, artifact)
@@ -65,7 +68,20 @@ export function layerHandlers(deps: IpcDeps): Handlers {
         const geojson = await maskGeoJson(file.path, `Derived layer ${artifact.slice(0, 12)}`)
         return { bytes: new Uint8Array(Buffer.from(JSON.stringify(geojson))), fileName: `${base}-${artifact.slice(0, 8)}${ext}`, mime: 'application/geo+json' }
       }
-      return { bytes: new Uint8Array(bytes), fileName: `${base}-${artifact.slice(0, 8)}${ext}`, mime: format === 'geotiff' ? 'image/tiff' : 'application/geo+json' }
+      if (format === 'geojson') {
+        // RFC 7946: longitude/latitude on WGS 84, whatever CRS the layer was saved in.
+        let parsed: unknown
+        try {
+          parsed = JSON.parse(bytes.toString('utf8')) as unknown
+        } catch {
+          throw new RsureError('failed', `Derived layer ${artifact.slice(0, 12)} is not valid GeoJSON; run the question again to make it.`)
+        }
+        // A layer in an image's pixels has no lon/lat; it is saved as it is, named as pixel coordinates.
+        if (isPixelGeoJson(parsed)) return { bytes: new Uint8Array(bytes), fileName: `${base}-${artifact.slice(0, 8)}-pixels${ext}`, mime: 'application/geo+json' }
+        const geojson = lonLatGeoJson(parsed, `Derived layer ${artifact.slice(0, 12)}`)
+        return { bytes: new Uint8Array(Buffer.from(JSON.stringify(geojson))), fileName: `${base}-${artifact.slice(0, 8)}${ext}`, mime: 'application/geo+json' }
+      }
+      return { bytes: new Uint8Array(bytes), fileName: `${base}-${artifact.slice(0, 8)}${ext}`, mime: 'image/tiff' }
     },
   }
 }

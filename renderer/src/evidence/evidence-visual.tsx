@@ -69,9 +69,88 @@ function ChangeView(props: { api: RsureApi; files: FileEntry[]; paths: string[];
   return <Swipe before={ok(p1)?.url ?? null} after={ok(p2)?.url ?? null} width={w} height={h} drawables={d} gsd={gsdOf(call, call.result)} labels={[f1.name, f2.name]} />
 }
 
+const RASTER_PATH = /\.(tif|tiff|png|jpe?g)$/i
+
+/**
+ * Every image path a call names: its arguments (image_paths, image, each measure source's image or image_paths)
+ * and the file paths its evidence records (an execute call's catalog lists the rasters it read).
+ */
+export function callSourcePaths(call: CallView): string[] {
+  const paths = [...sourceImages(call)]
+  const a = obj(call.args)
+  if (Array.isArray(a.sources)) for (const src of a.sources) for (const p of [obj(src).image_paths].flat()) if (typeof p === 'string') paths.push(p)
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 8) return
+    if (typeof v === 'string') {
+      if (RASTER_PATH.test(v)) paths.push(v)
+    } else if (Array.isArray(v)) v.forEach((x) => walk(x, depth + 1))
+    else if (v && typeof v === 'object') Object.values(v).forEach((x) => walk(x, depth + 1))
+  }
+  walk(call.result?.evidence?.source, 0)
+  walk(call.result?.evidence?.intermediate, 0)
+  return [...new Set(paths)]
+}
+
+/** The session files a call was computed from: by exact path, inside a folder it names, or by file name. */
+export function callSourceFiles(files: FileEntry[], call: CallView): FileEntry[] {
+  const paths = callSourcePaths(call)
+  const named = paths.filter((p) => RASTER_PATH.test(p))
+  // Files the call names one by one win; a folder (a catalog's dir, a measure source's folder) only stands in for
+  // them when the call names no file.
+  const out: FileEntry[] = []
+  if (named.length) {
+    for (const p of named) {
+      const f = fileForPath(files, p)
+      if (f) out.push(f)
+    }
+    return [...new Set(out)]
+  }
+  for (const p of paths) {
+    const dir = p.replace(/[\\/]+$/, '')
+    out.push(...files.filter((f) => f.path.startsWith(`${dir}/`) || f.path.startsWith(`${dir}\\`)))
+  }
+  return [...new Set(out)]
+}
+
+const placed = (f: FileEntry) => f.info?.kind === 'raster' && !!f.info.crs
+
+/** The map of a measure or perception observation on a georeferenced image: the source under its masks and vectors. */
+function LayersMap(props: { api: RsureApi; sources: FileEntry[]; layers: DerivedLayer[]; missing: string[] }) {
+  const { api, sources, layers, missing } = props
+  const [opacity, setOpacity] = useState(0.7)
+  const masks = layers.filter((l) => l.format === 'geotiff' && l.georeference === 'geographic' && l.available)
+  const vectors = useVectorLayers(api, layers)
+  const source = sources.find(placed) ?? null
+  const specs: MapLayerSpec[] = useMemo(
+    () => [
+      ...(source ? [{ key: `src-${source.id}`, ref: { fileId: source.id }, name: source.name, visible: true, opacity: 1, style: {} }] : []),
+      ...masks.map((m) => ({ key: `mask-${m.id}`, ref: { artifact: m.id }, name: m.name, visible: true, opacity, style: {} })),
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [source?.id, masks.map((m) => m.id).join(), opacity],
+  )
+  return (
+    <div className="execute-map">
+      <MapView api={api} layers={specs} vectors={vectors} fitKey={specs.map((x) => x.key).join()} label="map of the observation" testId="evidence-map" />
+      <div className="controls">
+        <span data-testid="evidence-source-raster">{source ? `Source: ${source.name}` : `The source image${missing.length ? ` (${missing.map(baseName).join(', ')})` : ''} is not in this session; the map shows the saved layers only.`}</span>
+        {masks.map((m) => (
+          <span key={m.id} className="muted" data-testid="evidence-mask">
+            {m.name}
+          </span>
+        ))}
+        {vectors.length > 0 && <span className="muted">{vectors.length} outline layer{vectors.length === 1 ? '' : 's'}</span>}
+        <label>
+          opacity <input type="range" min={0} max={100} value={Math.round(opacity * 100)} onChange={(e) => setOpacity(Number(e.target.value) / 100)} aria-label="mask opacity" />
+        </label>
+      </div>
+    </div>
+  )
+}
+
 /** The map of an execute observation: the session's georeferenced source rasters under the product layer. */
-function ExecuteMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedLayer[]; artifact: string | null; sceneFiles: FileEntry[] }) {
-  const { api, layers, artifact, sceneFiles } = props
+function ExecuteMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedLayer[]; artifact: string | null; sceneFiles: FileEntry[]; missing: string[] }) {
+  const { api, layers, artifact, sceneFiles, missing } = props
   const [opacity, setOpacity] = useState(0.85)
   const [showProduct, setShowProduct] = useState(true)
   const product = layers.find((l) => l.id === artifact) ?? null
@@ -87,6 +166,9 @@ function ExecuteMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedL
     <div className="execute-map">
       <MapView api={api} layers={specs} vectors={vectors} fitKey={artifact ?? 'none'} label="map of the observation" testId="evidence-map" />
       <div className="controls">
+        <span data-testid="evidence-source-raster">
+          {sceneFiles[0] ? `Source: ${sceneFiles[0].name}` : `The raster this was computed from${missing.length ? ` (${missing.map(baseName).join(', ')})` : ''} is not in this session; the map shows the saved product only.`}
+        </span>
         {product ? (
           <>
             <label>
@@ -115,10 +197,12 @@ export function EvidenceVisual(props: { api: RsureApi; call: CallView; files: Fi
     // The product node's raster by default (the first raster.product of the DAG), else the last raster saved.
     const productNode = dagNodes(call.args).find((d) => d.op === 'raster.product')?.id
     const artifact = nodeArtifact ?? callLayers.find((l) => l.node === productNode)?.id ?? callLayers[callLayers.length - 1]?.id ?? null
-    const sceneFiles = files.filter((f) => f.info?.kind === 'raster' && f.info.crs)
+    // The rasters this call read (its catalog's files), never another file of the session.
+    const sceneFiles = callSourceFiles(files, call).filter(placed)
+    const missing = callSourcePaths(call).filter((p) => RASTER_PATH.test(p) && !fileForPath(files, p))
     return (
       <div className="visual">
-        <ExecuteMap api={api} files={files} layers={layers.filter((l) => l.call === call.call)} artifact={artifact} sceneFiles={sceneFiles} />
+        <ExecuteMap api={api} files={files} layers={layers.filter((l) => l.call === call.call)} artifact={artifact} sceneFiles={sceneFiles} missing={missing} />
         <div className="dag-wrap">
           <DagGraph api={api} args={call.args} result={call.result} selected={node} onSelect={(n: DagNodeView) => setNode(n.id)} />
         </div>
@@ -126,6 +210,15 @@ export function EvidenceVisual(props: { api: RsureApi; call: CallView; files: Fi
     )
   }
   if (kind === 'change') return <ChangeView api={api} files={files} paths={paths} call={call} />
+  // A measure or perception on a georeferenced image: its masks (GeoTIFF) and outlines (GeoJSON) over the source.
+  if (callLayers.length > 0) {
+    const sources = callSourceFiles(files, call)
+    return (
+      <div className="visual">
+        <LayersMap api={api} sources={sources} layers={layers.filter((l) => l.call === call.call)} missing={callSourcePaths(call).filter((p) => !fileForPath(files, p))} />
+      </div>
+    )
+  }
   if (!paths.length) return <p className="muted">This observation names no source image.</p>
   return (
     <div className="visual">
