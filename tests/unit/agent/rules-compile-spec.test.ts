@@ -1,0 +1,128 @@
+/**
+ * The spec compiler on the real Earth-Bench task-46 files: each class of issue 15's table gets the right value
+ * (computed here with geotiff.js from the files, never from the engine) or a refusal naming the part.
+ * Expected values: LST = DN * 0.02 K, NDVI = DN * 1e-4 (MOD11/MOD13 conventions), the file's nodata tag left out.
+ */
+import path from 'node:path'
+import { fromFile } from 'geotiff'
+import { describe, expect, it } from 'vitest'
+import { planTask } from '../../../main/agent/rules/rules-planner'
+import { executeDag } from '../../../main/tools/execute'
+
+const DIR = '/work/shared/benchmarks/earthbench-q46/files'
+process.env.RSURE_RASTER_WORKERS = '0'
+
+async function layer(date: string, v: 'LST' | 'NDVI'): Promise<{ data: number[]; width: number; height: number; px: number }> {
+  const img = await (await fromFile(path.join(DIR, `Xinjiang_${date}_${v}.tif`))).getImage()
+  const nd = img.getGDALNoData()
+  const raw = (await img.readRasters({ interleave: true })) as unknown as ArrayLike<number>
+  const scale = v === 'LST' ? 0.02 : 1e-4
+  const data = Array.from(raw, (x) => (nd !== null && x === nd ? NaN : x * scale))
+  const [sx, sy] = img.getResolution()
+  return { data, width: img.getWidth(), height: img.getHeight(), px: Math.abs(sx * sy) }
+}
+const mean = (xs: number[]) => {
+  const ok = xs.filter(Number.isFinite)
+  return ok.reduce((a, b) => a + b, 0) / ok.length
+}
+
+async function answer(question: string): Promise<{ value: number; describe: string }> {
+  const plan = planTask({ question, options: [], images: [], files: [DIR] } as never)
+  expect(plan.refusal).toBeNull()
+  const wf = plan.workflow
+  if (!wf || !wf.ok || wf.tool !== 'execute') throw new Error(`no workflow: ${JSON.stringify(wf)}`)
+  const r = (await executeDag(wf.args, {} as never)) as { status: string; observation: { value: number } }
+  expect(r.status).toBe('ok')
+  return { value: r.observation.value, describe: wf.describe }
+}
+
+function refusal(question: string): string {
+  const plan = planTask({ question, options: [], images: [], files: [DIR] } as never)
+  return plan.refusal ?? ''
+}
+
+describe('spec compiler on the task-46 files', () => {
+  it('units in thresholds: a threshold in °C against kelvin LST, answered in °C', async () => {
+    const { data } = await layer('2019-01-01', 'LST')
+    const want = mean(data.filter((x) => x > 273.15 - 5)) - 273.15
+    const got = await answer('What is the mean LST in degrees Celsius of pixels with LST above -5 °C on 2019-01-01?')
+    expect(got.value).toBeCloseTo(want, 6)
+    expect(got.describe).toMatch(/°C/)
+  }, 60_000)
+
+  it('units in thresholds: °F', async () => {
+    const { data } = await layer('2019-01-01', 'LST')
+    const k = ((20 - 32) * 5) / 9 + 273.15
+    const want = data.filter((x) => Number.isFinite(x) && x < k).length
+    const got = await answer('How many pixels had LST below 20 °F on 2019-01-01?')
+    expect(got.value).toBe(want)
+  }, 60_000)
+
+  it('negation: excluding pixels with NDVI > 0.3 keeps the others', async () => {
+    const { data } = await layer('2019-01-01', 'NDVI')
+    const want = mean(data.filter((x) => Number.isFinite(x) && !(x > 0.3)))
+    const got = await answer('What is the mean NDVI on 2019-01-01, excluding pixels with NDVI > 0.3?')
+    expect(got.value).toBeCloseTo(want, 8)
+  }, 60_000)
+
+  it('regions: the western third of the image', async () => {
+    const { data, width } = await layer('2019-01-17', 'LST')
+    const want = mean(data.filter((_, i) => ((i % width) + 0.5) / width < 1 / 3))
+    const got = await answer('What is the mean LST of the western third of the image on 2019-01-17?')
+    expect(got.value).toBeCloseTo(want, 6)
+    expect(got.describe).toMatch(/third/)
+  }, 60_000)
+
+  it('periods compared: difference of the mean LST between two dates (second minus first)', async () => {
+    const a = mean((await layer('2019-01-01', 'LST')).data)
+    const b = mean((await layer('2019-01-17', 'LST')).data)
+    const got = await answer('What is the difference between the mean LST of 2019-01-01 and 2019-01-17?')
+    expect(got.value).toBeCloseTo(b - a, 6)
+  }, 60_000)
+
+  it('counts of dates meeting a condition on their mean', async () => {
+    const dates = ['2019-01-01', '2019-01-17']
+    const means = await Promise.all(dates.map(async (d) => mean((await layer(d, 'LST')).data)))
+    const cut = (means[0] + means[1]) / 2
+    const want = means.filter((m) => m > cut).length
+    const got = await answer(`How many dates in January 2019 had a mean LST above ${cut.toFixed(4)} K?`)
+    expect(got.value).toBe(want)
+  }, 60_000)
+
+  it('areas in km2 and ha', async () => {
+    const { data, px } = await layer('2019-01-01', 'NDVI')
+    const n = data.filter((x) => x > 0.2).length
+    const km2 = await answer('What area in km2 had NDVI > 0.2 on 2019-01-01?')
+    expect(km2.value).toBeCloseTo((n * px) / 1e6, 6)
+    const ha = await answer('What area in hectares had NDVI > 0.2 on 2019-01-01?')
+    expect(ha.value).toBeCloseTo((n * px) / 1e4, 4)
+  }, 60_000)
+
+  it('order of statistics: median of the per-date means vs the mean', async () => {
+    const dates = ['2019-01-01', '2019-01-17', '2019-02-18']
+    const means = await Promise.all(dates.map(async (d) => mean((await layer(d, 'LST')).data)))
+    const sorted = [...means].sort((x, y) => x - y)
+    const got = await answer('What is the median of the per-date mean LST between 2019-01-01 and 2019-02-18?')
+    expect(got.value).toBeCloseTo(sorted[1], 6)
+  }, 90_000)
+
+  it('pooled mean over every pixel of several dates, not a mean of means', async () => {
+    const all = [...(await layer('2019-01-01', 'LST')).data, ...(await layer('2019-01-17', 'LST')).data]
+    const got = await answer('Pooling every pixel of January 2019, what is the mean LST?')
+    expect(got.value).toBeCloseTo(mean(all), 6)
+    expect(got.describe).toMatch(/pooled/)
+  }, 60_000)
+
+  it('refusals name the part: an index whose bands the files lack', () => {
+    const r = refusal('What is the mean EVI on 2019-01-01?')
+    expect(r).toMatch(/EVI/)
+    expect(r).toMatch(/blue|band/i)
+    expect(r).not.toMatch(/call \d|status check|adjust the arguments/)
+  })
+
+  it('refusals name the part: a pooled median over several dates', () => {
+    const r = refusal('Pooling every pixel of January 2019, what is the median LST?')
+    expect(r).toMatch(/pool/i)
+    expect(r).toMatch(/median/)
+  })
+})
