@@ -2,8 +2,10 @@
  * The part of the image a question is about: a half ("the northern half", "upper half"), a quadrant ("the
  * north-east quadrant", "upper-left quarter"), a pixel box ("rows 0 to 49, columns 10 to 60") or a polygon file
  * ("inside fields.geojson"). North is up (row 0 is the northern edge), as the rasters this app reads are north-up.
- * Spatial words it cannot turn into pixels ("the centre", "within 5 km of the river") are reported as unchecked.
+ * Thirds, the centre and boxes in lon/lat or another CRS come from the span parser's region spans. Spatial words
+ * it cannot turn into pixels ("the edges", "within 5 km of the river") are reported as unchecked.
  */
+import { parseQuestion } from '../../domain/lexicon/spans'
 
 /** Fractions of the image: columns [x0, x1) and rows [y0, y1), each between 0 and 1. */
 export interface Part {
@@ -15,7 +17,7 @@ export interface Part {
 
 export type AskedRegion =
   | { kind: 'part'; part: Part; words: string }
-  | { kind: 'box'; cols?: [number, number]; rows?: [number, number]; words: string }
+  | { kind: 'box'; cols?: [number, number]; rows?: [number, number]; words: string; bbox?: [number, number, number, number]; srs?: string }
   | { kind: 'polygon'; file: string; words: string }
 
 const HALVES: Record<string, Part> = {
@@ -56,12 +58,28 @@ function intersect(a: Part, b: Part): Part {
 const ABBREV: Record<string, [string, string]> = { ne: ['north', 'east'], nw: ['north', 'west'], se: ['south', 'east'], sw: ['south', 'west'] }
 
 /** Spatial words with no pixel meaning the verifier can check. */
-const VAGUE = /\b(?:cent(?:re|er|ral)\s+(?:part|area|region|of\s+the\s+image)|the\s+edges?\s+of\s+the\s+image|within\s+\d+(?:\.\d+)?\s*(?:km|m|kilometres?|kilometers?|metres?|meters?)\s+of|buffer|near\s+the\s+(?:river|coast|city|lake|road))\b/gi
+const VAGUE = /\b(?:(?:top|bottom|upper|lower)[\s-](?:left|right)\s+corner|cent(?:re|er|ral)\s+(?:part|area|region|of\s+the\s+image)|the\s+edges?\s+of\s+the\s+image|within\s+\d+(?:\.\d+)?\s*(?:km|m|kilometres?|kilometers?|metres?|meters?)\s+of|buffer|near\s+the\s+(?:river|coast|city|lake|road))\b/gi
+
+/** The verifier's reading of the span parser's region spans (parts as fractions, boxes, polygon files). */
+function regionFromSpans(question: string): AskedRegion | null {
+  const r = parseQuestion(question).spans.find((s) => s.type === 'part' || s.type === 'box' || s.type === 'polygon_file')
+  if (!r) return null
+  if (r.type === 'part') return { kind: 'part', part: { x0: r.cols[0], x1: r.cols[1], y0: r.rows[0], y1: r.rows[1] }, words: r.text.trim() }
+  if (r.type === 'box') {
+    const [x0, y0, x1, y1] = r.bbox
+    if (r.crs === 'pixel') return { kind: 'box', rows: [y0, y1 - 1], cols: [x0, x1 - 1], words: r.text.trim() }
+    return { kind: 'box', bbox: r.bbox, ...(r.srs ? { srs: r.srs } : {}), words: r.text.trim() }
+  }
+  if (r.type === 'polygon_file') return { kind: 'polygon', file: r.file, words: r.text.trim() }
+  return null
+}
 
 export function readRegion(question: string): { asked: AskedRegion | null; unchecked: string[] } {
-  const unchecked = [...question.matchAll(VAGUE)].map((m) => `the place '${m[0]}'`)
+  const fromSpans = regionFromSpans(question)
+  const unchecked = [...question.matchAll(VAGUE)].filter((m) => !(fromSpans && fromSpans.words.toLowerCase().includes(m[0].toLowerCase().slice(0, 6)))).map((m) => `the place '${m[0]}'`)
+  if (fromSpans) return { asked: fromSpans, unchecked }
   // Quadrants: "north-east quadrant", "upper left quarter", "NE quadrant"
-  const quad = new RegExp(`\\b(${SIDE_WORDS})[\\s-]*(${SIDE_WORDS})\\s+(?:quadrant|quarter|corner)\\b|\\b(ne|nw|se|sw)\\s+(?:quadrant|quarter|corner)\\b`, 'i').exec(question)
+  const quad = new RegExp(`\\b(${SIDE_WORDS})[\\s-]*(${SIDE_WORDS})\\s+(?:quadrant|quarter)\\b|\\b(ne|nw|se|sw)\\s+(?:quadrant|quarter)\\b`, 'i').exec(question)
   if (quad) {
     const [a, b] = quad[3] ? ABBREV[quad[3].toLowerCase()] : [quad[1].toLowerCase(), quad[2].toLowerCase()]
     const sa = SIDE[a]

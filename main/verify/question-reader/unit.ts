@@ -2,10 +2,11 @@
  * The unit a question wants its answer in ("in °C", "in degrees Celsius", "in kelvin", "as a percentage", "how
  * many pixels"), in the execute engine's unit names (main/engines/raster/units.ts) where one fits.
  */
+import { first, parseQuestion } from '../../domain/lexicon/spans'
 import { readStatistics } from './statistic'
 
 export interface AskedUnit {
-  unit: 'degC' | 'K' | 'percent' | 'fraction' | 'count' | 'km2' | 'm2' | 'ha'
+  unit: 'degC' | 'K' | 'degF' | 'percent' | 'fraction' | 'count' | 'km2' | 'm2' | 'ha' | 'acre'
   words: string
 }
 
@@ -14,12 +15,14 @@ const WORDS: [RegExp, AskedUnit['unit']][] = [
   [/\b(?:in|as|to)\s+(?:kelvin|k)\b|\(\s*k\s*\)/i, 'K'],
   [/\b(?:as\s+a\s+|in\s+)?(?:percentage|percent)\b(?!\s+(?:change|increase|decrease|difference))|\(\s*%\s*\)/i, 'percent'],
   [/\bas\s+a\s+(?:fraction|proportion|ratio)\b/i, 'fraction'],
-  [/\b(?:in\s+)?(?:km2|km²|square\s+kilomet(?:re|er)s?|sq\.?\s*km)\b/i, 'km2'],
-  [/\b(?:in\s+)?(?:hectares?|\bha\b)/i, 'ha'],
-  [/\b(?:in\s+)?(?:m2|m²|square\s+met(?:re|er)s?)\b/i, 'm2'],
 ]
 
+const SPAN_UNITS = new Set<string>(['degC', 'K', 'degF', 'km2', 'm2', 'ha', 'acre'])
+
 export function readUnit(question: string): AskedUnit | null {
+  // Temperatures and areas the span parser placed ("in °F", "in hectares"); shares the verifier reads itself below.
+  const span = first(parseQuestion(question).spans, 'unit')
+  if (span && SPAN_UNITS.has(span.key)) return { unit: span.key as AskedUnit['unit'], words: span.text.trim() }
   for (const [re, unit] of WORDS) {
     const m = re.exec(question)
     if (m) return { unit, words: m[0].trim() }
@@ -34,6 +37,8 @@ export function describeUnit(unit: string): string {
   switch (unit) {
     case 'degC': return 'degrees Celsius'
     case 'K': return 'kelvin'
+    case 'degF': return 'degrees Fahrenheit'
+    case 'acre': return 'acres'
     case 'percent': return 'percent'
     case 'fraction': return 'a fraction'
     case 'count': return 'a count'

@@ -1,26 +1,26 @@
 /**
  * The verifier's vocabulary of quantities a question may restrict or ask about, and how the same quantity is named
- * in a DAG (read roles, product names, node ids). Written for the verifier alone: the planner has its own, so a
- * word one of them misses is not missed by both.
+ * in a DAG (read roles, product names, node ids). The question words are the lexicon's; how they map to what a DAG
+ * shows is the verifier's own.
  */
+import { VARIABLES as LEX_VARIABLES } from '../../domain/lexicon'
 
-/** Canonical variable -> the words that name it in a question or in a DAG (lower case, `_` read as a space). */
-export const VARIABLE_WORDS: Readonly<Record<string, readonly string[]>> = {
-  tvdi: ['tvdi', 'temperature vegetation dryness index', 'dryness index'],
-  ndvi: ['ndvi', 'normalized difference vegetation index', 'normalised difference vegetation index', 'vegetation index'],
-  ndwi: ['ndwi', 'mndwi', 'water index'],
-  nbr: ['nbr', 'dnbr', 'burn ratio'],
-  evi: ['evi', 'enhanced vegetation index'],
-  lst: ['lst', 'land surface temperature', 'surface temperature', 'skin temperature', 'temperature'],
-  albedo: ['albedo'],
-  emissivity: ['emissivity', 'emis'],
-  pwv: ['pwv', 'precipitable water', 'water vapour', 'water vapor'],
-  ati: ['ati', 'thermal inertia'],
-  precipitation: ['precipitation', 'rainfall', 'precip'],
-  ntl: ['ntl', 'night-time light', 'nighttime light', 'night light', 'radiance of lights'],
-  bt: ['brightness temperature', 'bt'],
-  reflectance: ['reflectance'],
-}
+/**
+ * Canonical variable -> the words that name it in a question or in a DAG (lower case, `_` read as a space). The
+ * words are the lexicon's (main/domain/lexicon); the verifier folds a few variables it checks as one (MNDWI with
+ * NDWI, dNBR with NBR) and adds the short names DAG nodes use.
+ */
+const FOLD: Readonly<Record<string, string>> = { mndwi: 'ndwi', dnbr: 'nbr', night_lights: 'ntl' }
+const DAG_NAMES: Readonly<Record<string, readonly string[]>> = { emissivity: ['emis'], precipitation: ['precip'], bt: ['bt'], ntl: ['ntl'] }
+
+export const VARIABLE_WORDS: Readonly<Record<string, readonly string[]>> = (() => {
+  const out: Record<string, string[]> = {}
+  for (const v of LEX_VARIABLES) {
+    const key = FOLD[v.key] ?? v.key
+    out[key] = [...new Set([...(out[key] ?? []), ...v.names.map((n) => n.toLowerCase()), ...(DAG_NAMES[key] ?? [])])]
+  }
+  return out
+})()
 
 const ORDERED = Object.entries(VARIABLE_WORDS)
   .flatMap(([key, words]) => words.map((w) => ({ key, w })))

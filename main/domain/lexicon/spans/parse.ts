@@ -77,7 +77,19 @@ export function sentences(q: string): { at: number; end: number; text: string }[
   return out
 }
 
+/** The last questions parsed (readers parse the same question several times: once per part they read). */
+const MEMO = new Map<string, ParsedQuestion>()
+
 export function parseQuestion(question: string): ParsedQuestion {
+  const hit = MEMO.get(question)
+  if (hit) return hit
+  const parsed = parseFresh(question)
+  if (MEMO.size >= 64) MEMO.delete(MEMO.keys().next().value as string)
+  MEMO.set(question, parsed)
+  return parsed
+}
+
+function parseFresh(question: string): ParsedQuestion {
   const q = normalizeQuestion(question)
   const spans: Span[] = []
   const regions = [...parseBoxes(q), ...parseParts(q)]
