@@ -12,6 +12,7 @@
  */
 import type { Strictness } from '../prior-lookup'
 import { isRec, num, type Rec } from '../../tools/execute/evidence-reader'
+import { checkChangeEvidence } from './change-evidence'
 import { pass, type Finding } from './finding'
 
 const MIN_MEDIAN_CONFIDENCE: Record<Strictness, number> = { normal: 0.35, strict: 0.5 }
@@ -144,6 +145,6 @@ export function checkPerception(coarse: string, intermediate: Rec, validity: Rec
 
   const coverage = num(validity.class_coverage)
   if (coverage !== undefined && coverage < 0.5) findings.push({ check: 'class_coverage', severity: 'caveat', message: `the label space covers only ${(coverage * 100).toFixed(0)}% of the image` })
-  findings.push(...checkGeometry(coarse, source, intermediate, validity), ...checkCoverage(validity, intermediate, strictness), ...checkFraction(coarse, intermediate, observation), ...checkMethod(source, validity))
+  findings.push(...checkGeometry(coarse, source, intermediate, validity), ...checkCoverage(validity, intermediate, strictness), ...checkFraction(coarse, intermediate, observation), ...checkMethod(source, validity), ...checkChangeEvidence(coarse, source, intermediate, validity))
   return findings.length ? findings : [pass('perception', 'no quality issue found in the evidence')]
 }
