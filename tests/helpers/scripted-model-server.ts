@@ -10,14 +10,36 @@ import type { AddressInfo } from 'node:net'
 
 export type Role = 'planner' | 'verifier' | 'writer' | 'other'
 
+/**
+ * How a tool-call reply is put on the wire, one switch per behaviour of a real local server: `content` null or ""
+ * beside the calls, no call ids, arguments as an object instead of a JSON string, stream chunks without `index` or
+ * with index 0 for every call, the finish reason it names, or the calls dropped from the stream (the finish reason
+ * still says tool_calls; sent whole only when not streaming).
+ */
+export interface WireQuirks {
+  content?: null | ''
+  noIds?: boolean
+  argsAsObject?: boolean
+  streamNoIndex?: boolean
+  streamSameIndex?: boolean
+  finishReason?: 'tool_calls' | 'tool' | 'stop'
+  dropInStream?: boolean
+}
+
 export type ScriptedReply =
-  | { toolCalls: { name: string; arguments: unknown; id?: string }[]; text?: string }
+  | { toolCalls: { name: string; arguments: unknown; id?: string }[]; text?: string; wire?: WireQuirks }
   | { text: string }
   | { json: unknown }
   | { status: number; body: string }
   | { raw: string; contentType?: string }
   /** Answer nothing for this long (then close), to exercise client timeouts. */
   | { silenceMs: number }
+  /** Stream content deltas forever (every `everyMs`), never [DONE]: an endless stream. */
+  | { endless: true; everyMs?: number }
+  /** A 200 reply of `bytes` bytes of JSON-looking padding (a 50 MB reply). */
+  | { hugeBytes: number }
+  /** A normal reply sent after `delayMs` (a slow server). */
+  | { delayMs: number; then: ScriptedReply }
 
 export interface RecordedRequest {
   role: Role
@@ -56,14 +78,17 @@ function messageText(body: Record<string, unknown>): string {
     .join('\n')
 }
 
-function completion(reply: Exclude<ScriptedReply, { status: number } | { raw: string } | { silenceMs: number }>) {
+type Plain = Extract<ScriptedReply, { toolCalls: unknown } | { text: string } | { json: unknown }>
+
+function completion(reply: Plain) {
   const message: Record<string, unknown> = { role: 'assistant', content: null }
   if ('toolCalls' in reply) {
-    message.content = reply.text ?? null
+    const w = reply.wire ?? {}
+    message.content = w.content !== undefined ? w.content : (reply.text ?? null)
     message.tool_calls = reply.toolCalls.map((c, i) => ({
-      id: c.id ?? `call_${i}_${Math.random().toString(36).slice(2, 8)}`,
+      ...(w.noIds ? {} : { id: c.id ?? `call_${i}_${Math.random().toString(36).slice(2, 8)}` }),
       type: 'function',
-      function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+      function: { name: c.name, arguments: w.argsAsObject ? c.arguments : JSON.stringify(c.arguments) },
     }))
   } else if ('json' in reply) message.content = JSON.stringify(reply.json)
   else message.content = reply.text
@@ -87,7 +112,15 @@ export async function startScriptedModelServer(script: Script): Promise<Scripted
       requests.push(recorded)
       const entry = script[role]
       const index = counters[role]++
-      const reply = typeof entry === 'function' ? entry(recorded, index) : entry?.[index]
+      let reply = typeof entry === 'function' ? entry(recorded, index) : entry?.[index]
+      if (reply && 'delayMs' in reply) {
+        const later = reply.then
+        setTimeout(() => respond(later), reply.delayMs)
+        return
+      }
+      respond(reply)
+
+      function respond(reply: ScriptedReply | undefined): void {
       if (!reply) {
         res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no scripted ${role} reply #${index + 1}` } }))
         return
@@ -104,7 +137,31 @@ export async function startScriptedModelServer(script: Script): Promise<Scripted
         res.writeHead(200, { 'content-type': reply.contentType ?? 'application/json' }).end(reply.raw)
         return
       }
+      if ('endless' in reply) {
+        res.writeHead(200, { 'content-type': 'text/event-stream' })
+        const piece = `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'x'.repeat(64 * 1024) } }] })}\n\n`
+        const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(piece)), reply.everyMs ?? 0)
+        res.on('close', () => clearInterval(timer))
+        return
+      }
+      if ('hugeBytes' in reply) {
+        res.writeHead(200, { 'content-type': 'application/json' })
+        const block = Buffer.alloc(1024 * 1024, 0x20)
+        let left = reply.hugeBytes
+        const pump = () => {
+          while (left > 0 && !res.destroyed) {
+            const n = Math.min(left, block.length)
+            left -= n
+            if (!res.write(block.subarray(0, n))) return void res.once('drain', pump)
+          }
+          res.end()
+        }
+        pump()
+        return
+      }
+      if ('delayMs' in reply) return respond(reply.then)
       const message = completion(reply)
+      const wire = 'toolCalls' in reply ? (reply.wire ?? {}) : {}
       const usage = { prompt_tokens: Math.ceil(recorded.text.length / 4), completion_tokens: 7 }
       if (body.stream === true) {
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
@@ -115,20 +172,24 @@ export async function startScriptedModelServer(script: Script): Promise<Scripted
           send({ choices: [{ index: 0, delta: { role: 'assistant', content: content.slice(0, Math.ceil(content.length / 2)) } }] })
           send({ choices: [{ index: 0, delta: { content: content.slice(Math.ceil(content.length / 2)) } }] })
         }
-        const calls = (message.tool_calls ?? []) as { id: string; function: { name: string; arguments: string } }[]
+        const calls = (wire.dropInStream ? [] : (message.tool_calls ?? [])) as { id?: string; function: { name: string; arguments: unknown } }[]
         calls.forEach((c, i) => {
-          const half = Math.ceil(c.function.arguments.length / 2)
-          send({ choices: [{ index: 0, delta: { tool_calls: [{ index: i, id: c.id, type: 'function', function: { name: c.function.name, arguments: c.function.arguments.slice(0, half) } }] } }] })
-          send({ choices: [{ index: 0, delta: { tool_calls: [{ index: i, function: { arguments: c.function.arguments.slice(half) } }] } }] })
+          const argText = typeof c.function.arguments === 'string' ? c.function.arguments : JSON.stringify(c.function.arguments)
+          const half = Math.ceil(argText.length / 2)
+          const idx = wire.streamNoIndex ? {} : { index: wire.streamSameIndex ? 0 : i }
+          send({ choices: [{ index: 0, delta: { tool_calls: [{ ...idx, ...(c.id ? { id: c.id } : {}), type: 'function', function: { name: c.function.name, arguments: argText.slice(0, half) } }] } }] })
+          send({ choices: [{ index: 0, delta: { tool_calls: [{ ...idx, function: { arguments: argText.slice(half) } }] } }] })
         })
-        send({ choices: [{ index: 0, delta: {}, finish_reason: calls.length ? 'tool_calls' : 'stop' }] })
+        const named = (message.tool_calls ?? []) as unknown[]
+        send({ choices: [{ index: 0, delta: {}, finish_reason: wire.finishReason ?? (named.length ? 'tool_calls' : 'stop') }] })
         send({ choices: [], usage })
         res.end('data: [DONE]\n\n')
         return
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ id: 'cmpl-1', object: 'chat.completion', choices: [{ index: 0, message, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }], usage }),
+        JSON.stringify({ id: 'cmpl-1', object: 'chat.completion', choices: [{ index: 0, message, finish_reason: wire.finishReason ?? (message.tool_calls ? 'tool_calls' : 'stop') }], usage }),
       )
+      }
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

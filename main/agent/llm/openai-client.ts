@@ -7,7 +7,7 @@
 import type { ChatRequest, ChatResponse, Model, ModelCapabilities, ModelToolCall } from '../model'
 import { extractJson } from './json-extract'
 import { requestBody, toolCallOf, WireChunk, WireCompletion } from './openai-wire'
-import { sseData } from './sse'
+import { DEFAULT_MAX_STREAM_BYTES, sseData, StreamTooLongError } from './sse'
 
 export interface OpenAIClientOptions {
   /** Base URL up to and including the API version, e.g. `http://127.0.0.1:11434/v1`. */
@@ -16,8 +16,13 @@ export interface OpenAIClientOptions {
   apiKey?: string
   /** Stream responses (server-sent events). Default true. */
   stream?: boolean
-  /** Per-request timeout in ms. Default 120 s. */
+  /**
+   * The one deadline of a chat call in ms, across all its attempts and retries (default 120 s): a slow or silent
+   * server ends in one sentence when it passes, however many retries were left.
+   */
   timeoutMs?: number
+  /** Most bytes one reply may have, streamed or whole (default 16 MiB): a longer one fails in one sentence. */
+  maxReplyBytes?: number
   /** Retries after a transient failure (network, 429, 5xx). Default 2. */
   retries?: number
   /** Base delay of the exponential backoff, ms. Default 250. */
@@ -57,23 +62,35 @@ export class OpenAIClient implements Model {
 
   async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
     const retries = this.opts.retries ?? 2
+    // One deadline for the whole call: every attempt, retry and backoff shares it.
+    const timeout = AbortSignal.timeout(this.opts.timeoutMs ?? 120_000)
+    const stream = this.opts.stream ?? true
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.once(request, signal)
+        const first = await this.once(request, signal, timeout, stream)
+        // A tool turn whose stream said it called a tool but delivered none (a call dropped while streaming, as
+        // some servers do): ask once more without streaming, where the server sends the calls whole.
+        if (stream && request.tools?.length && first.toolCalls.length === 0 && /^tool/.test(first.finishReason)) {
+          return await this.once(request, signal, timeout, false)
+        }
+        return first
       } catch (err) {
         if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : err
-        if (err instanceof ModelEndpointError && err.transient && attempt < retries) {
-          await sleep((this.opts.backoffMs ?? 250) * 2 ** attempt, signal)
-          continue
+        if (err instanceof ModelEndpointError && err.transient && attempt < retries && !timeout.aborted) {
+          await sleep((this.opts.backoffMs ?? 250) * 2 ** attempt, signal ? AbortSignal.any([signal, timeout]) : timeout).catch(() => undefined)
+          if (!timeout.aborted) continue
         }
+        if (timeout.aborted && !(err instanceof ModelEndpointError && !err.transient)) throw this.deadlineError()
         throw err
       }
     }
   }
 
-  private async once(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
-    const stream = this.opts.stream ?? true
-    const timeout = AbortSignal.timeout(this.opts.timeoutMs ?? 120_000)
+  private deadlineError(): ModelEndpointError {
+    return new ModelEndpointError(`The model endpoint ${this.url} did not answer within ${(this.opts.timeoutMs ?? 120_000) / 1000} s: check that the model is loaded or raise the timeout.`, false)
+  }
+
+  private async once(request: ChatRequest, signal: AbortSignal | undefined, timeout: AbortSignal, stream: boolean): Promise<ChatResponse> {
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
     let response: Response
     try {
@@ -85,7 +102,7 @@ export class OpenAIClient implements Model {
       })
     } catch (err) {
       if (signal?.aborted) throw err
-      if (timeout.aborted) throw new ModelEndpointError(`The model endpoint ${this.url} did not answer within ${(this.opts.timeoutMs ?? 120_000) / 1000} s: check that the model is loaded or raise the timeout.`, true)
+      if (timeout.aborted) throw this.deadlineError()
       const cause = (err as { cause?: { code?: string; message?: string } }).cause
       throw new ModelEndpointError(`The model endpoint ${this.url} is not reachable (${cause?.code ?? cause?.message ?? (err as Error).message}): start the server or fix the --backbone URL.`, true)
     }
@@ -94,7 +111,7 @@ export class OpenAIClient implements Model {
       if (response.status === 400 && request.responseSchema && this.jsonMode && /response_format|json_schema/i.test(text)) {
         // The server has no JSON-schema mode: ask in words from now on and extract the JSON tolerantly.
         this.jsonMode = false
-        return this.once(request, signal)
+        return this.once(request, signal, timeout, stream)
       }
       const transient = response.status === 429 || response.status >= 500
       throw new ModelEndpointError(
@@ -103,7 +120,15 @@ export class OpenAIClient implements Model {
       )
     }
     const isStream = stream && (response.headers.get('content-type') ?? '').includes('text/event-stream')
-    const result = isStream && response.body ? await this.readStream(response.body, combined) : await this.readWhole(response)
+    let result: ChatResponse
+    try {
+      result = isStream && response.body ? await this.readStream(response.body, combined) : await this.readWhole(response, combined)
+    } catch (err) {
+      if (signal?.aborted) throw err
+      if (timeout.aborted) throw this.deadlineError()
+      if (err instanceof StreamTooLongError) throw new ModelEndpointError(`The model endpoint ${this.url} sent a reply longer than ${this.maxBytes} bytes; it was cut off and not used.`, false)
+      throw err
+    }
     if (request.responseSchema) {
       const json = extractJson(result.text)
       if (json === undefined && result.toolCalls.length === 0) {
@@ -114,10 +139,37 @@ export class OpenAIClient implements Model {
     return result
   }
 
-  private async readWhole(response: Response): Promise<ChatResponse> {
-    let raw: unknown
+  private get maxBytes(): number {
+    return this.opts.maxReplyBytes ?? DEFAULT_MAX_STREAM_BYTES
+  }
+
+  /** The body as text, at most `maxBytes` (read as a stream, so a 50 MB reply never sits in memory whole). */
+  private async boundedText(response: Response, signal: AbortSignal): Promise<string> {
+    if (!response.body) return ''
+    const reader = response.body.getReader()
+    const decoder = new TextDecoder()
+    let text = ''
+    let bytes = 0
     try {
-      raw = await response.json()
+      for (;;) {
+        if (signal.aborted) throw signal.reason
+        const { value, done } = await reader.read()
+        if (done) break
+        bytes += value.byteLength
+        if (bytes > this.maxBytes) throw new StreamTooLongError(this.maxBytes)
+        text += decoder.decode(value, { stream: true })
+      }
+    } finally {
+      await reader.cancel().catch(() => undefined)
+    }
+    return text + decoder.decode()
+  }
+
+  private async readWhole(response: Response, signal: AbortSignal): Promise<ChatResponse> {
+    let raw: unknown
+    const text = await this.boundedText(response, signal)
+    try {
+      raw = JSON.parse(text)
     } catch {
       throw new ModelEndpointError(`The model endpoint ${this.url} answered something that is not JSON: check that the URL points at an OpenAI-compatible /v1 API.`, false)
     }
@@ -129,6 +181,7 @@ export class OpenAIClient implements Model {
     const choice = parsed.data.choices[0]
     const toolCalls = (choice.message.tool_calls ?? []).map((c, i) => toolCallOf(c.id, c.function.name, c.function.arguments, i))
     return {
+      // null or "" beside tool calls (llama-server, Ollama) both mean no text.
       text: choice.message.content ?? '',
       toolCalls,
       usage: { promptTokens: parsed.data.usage?.prompt_tokens ?? 0, completionTokens: parsed.data.usage?.completion_tokens ?? 0 },
@@ -140,8 +193,8 @@ export class OpenAIClient implements Model {
     let text = ''
     let finishReason = 'stop'
     let usage = { promptTokens: 0, completionTokens: 0 }
-    const calls = new Map<number, { id?: string; name: string; args: string }>()
-    for await (const data of sseData(body, signal)) {
+    const calls: { index: number | undefined; id?: string; name: string; args: string }[] = []
+    for await (const data of sseData(body, signal, this.maxBytes)) {
       let raw: unknown
       try {
         raw = JSON.parse(data)
@@ -153,20 +206,35 @@ export class OpenAIClient implements Model {
       if (chunk.data.usage) usage = { promptTokens: chunk.data.usage.prompt_tokens ?? 0, completionTokens: chunk.data.usage.completion_tokens ?? 0 }
       for (const choice of chunk.data.choices) {
         if (choice.delta.content) text += choice.delta.content
-        for (const d of choice.delta.tool_calls ?? []) {
-          const cur = calls.get(d.index) ?? { name: '', args: '' }
-          if (d.id) cur.id = d.id
-          if (d.function?.name) cur.name += d.function.name
-          if (d.function?.arguments) cur.args += d.function.arguments
-          calls.set(d.index, cur)
-        }
+        for (const d of choice.delta.tool_calls ?? []) accumulate(calls, d)
         if (choice.finish_reason) finishReason = choice.finish_reason
       }
     }
-    const toolCalls: ModelToolCall[] = [...calls.entries()]
-      .sort(([a], [b]) => a - b)
-      .filter(([, c]) => c.name !== '')
-      .map(([i, c]) => toolCallOf(c.id, c.name, c.args, i))
+    const toolCalls: ModelToolCall[] = calls.filter((c) => c.name !== '').map((c, i) => toolCallOf(c.id, c.name, c.args, i))
     return { text, toolCalls, usage, finishReason }
   }
+}
+
+type Partial_ = { index: number | undefined; id?: string; name: string; args: string }
+type Delta = { index?: number; id?: string | null; function?: { name?: string | null; arguments: string } }
+
+/**
+ * Add one streamed tool-call delta to the calls of a turn, the way the servers really send them: by `index`
+ * (OpenAI, vLLM), without any index (some llama-server builds), or with the same index for every call (some Ollama
+ * versions). A delta starts a new call when it brings a new id, or a name while the call it would extend already
+ * has a name; otherwise it continues the call with its index (or the last one).
+ */
+export function accumulate(calls: Partial_[], d: Delta): void {
+  const byIndex = d.index === undefined ? undefined : [...calls].reverse().find((c) => c.index === d.index)
+  let cur = byIndex ?? (d.index === undefined ? calls[calls.length - 1] : undefined)
+  const name = d.function?.name ?? ''
+  const startsNew = !cur || (d.id && cur.id && d.id !== cur.id) || (name !== '' && cur.name !== '' && (cur.args !== '' || !!d.id))
+  if (startsNew) {
+    cur = { index: d.index, name: '', args: '' }
+    calls.push(cur)
+  }
+  const c = cur as Partial_
+  if (d.id) c.id = d.id
+  if (name) c.name += name
+  if (d.function?.arguments) c.args += d.function.arguments
 }

@@ -5,10 +5,19 @@
 import { z } from 'zod'
 import type { ChatMessage, ChatRequest, ModelToolCall } from '../model'
 
+/**
+ * Tool-call arguments as servers send them: a JSON string (OpenAI, vLLM, llama-server), an object (Ollama, some LM
+ * Studio builds) or nothing; always read as text here and parsed once by `toolCallOf`.
+ */
+const WireArguments = z
+  .union([z.string(), z.record(z.string(), z.unknown()), z.null()])
+  .optional()
+  .transform((a) => (a === undefined || a === null ? '' : typeof a === 'string' ? a : JSON.stringify(a)))
+
 export const WireToolCall = z.object({
-  id: z.string().optional(),
-  type: z.literal('function').optional(),
-  function: z.object({ name: z.string().min(1), arguments: z.string().default('') }),
+  id: z.string().nullable().optional(),
+  type: z.string().optional(),
+  function: z.object({ name: z.string().min(1), arguments: WireArguments }),
 })
 
 export const WireCompletion = z.object({
@@ -38,9 +47,10 @@ export const WireChunk = z.object({
             tool_calls: z
               .array(
                 z.object({
-                  index: z.number().int().nonnegative(),
-                  id: z.string().optional(),
-                  function: z.object({ name: z.string().optional(), arguments: z.string().optional() }).optional(),
+                  // Absent on some servers, or the same for every call of a turn: see openai-client's accumulator.
+                  index: z.number().int().nonnegative().optional(),
+                  id: z.string().nullable().optional(),
+                  function: z.object({ name: z.string().nullable().optional(), arguments: WireArguments }).optional(),
                 }),
               )
               .nullable()
@@ -116,12 +126,12 @@ export function requestBody(req: ChatRequest, opts: BodyOptions): Record<string,
 }
 
 /** Parse a tool call's argument text; keep the raw text when it is not JSON (the loop's argument check reports it). */
-export function toolCallOf(id: string | undefined, name: string, args: string, index: number): ModelToolCall {
+export function toolCallOf(id: string | null | undefined, name: string, args: string, index: number): ModelToolCall {
   let parsed: unknown = args
   try {
     parsed = args.trim() === '' ? {} : JSON.parse(args)
   } catch {
     parsed = args
   }
-  return { id: id ?? `call_${index}`, name, arguments: parsed }
+  return { id: id || `call_${index}`, name, arguments: parsed }
 }
