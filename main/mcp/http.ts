@@ -1,6 +1,7 @@
 /**
  * `rsure mcp --http`: the MCP server over Streamable HTTP, bound to 127.0.0.1 only, one session per client
- * (mcp-session-id), each request carrying the launch token as `Authorization: Bearer TOKEN`. Host headers other
+ * (mcp-session-id), each request carrying the launch token as `Authorization: Bearer TOKEN` (or `?token=` in the
+ * URL, for clients that cannot set headers). Host headers other
  * than the loopback address are refused (DNS rebinding), so a web page cannot reach it.
  */
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
@@ -60,7 +61,10 @@ export async function serveMcpHttp(makeServer: () => Server, opts: { port?: numb
       const url = new URL(req.url ?? '/', 'http://127.0.0.1')
       if (url.pathname !== MCP_PATH) return jsonError(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}.`)
       if (!allowedHosts.includes(req.headers.host ?? '')) return jsonError(res, 403, 'Only the loopback address may be used as the host.')
-      if (!tokenMatches(req.headers.authorization, token)) return jsonError(res, 401, 'The launch token is missing or wrong: send it as "Authorization: Bearer TOKEN".')
+      const queryToken = url.searchParams.get('token')
+      if (!tokenMatches(req.headers.authorization ?? (queryToken ? `Bearer ${queryToken}` : undefined), token)) {
+        return jsonError(res, 401, 'The launch token is missing or wrong: send it as "Authorization: Bearer TOKEN" (or ?token=TOKEN in the URL).')
+      }
       const sid = req.headers['mcp-session-id']
       const sessionId = Array.isArray(sid) ? sid[0] : sid
       const body = req.method === 'POST' ? await readJson(req) : undefined
