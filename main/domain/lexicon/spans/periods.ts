@@ -67,6 +67,9 @@ function recurring(y1: number, y2: number, months: readonly number[]): Made {
 /** Words that make "between A and B" two things compared rather than the stretch from A to B. */
 const COMPARED = /\b(?:chang\w*|differ\w*|compar\w*|increas\w*|decreas\w*|ris(?:e|en)|drop\w*|fell|versus|vs\.?)\b/i
 
+/** A change verb just before "from": "how much did it change from March 2019 to May 2019" compares the two. */
+const CHANGED_FROM = /\b(?:chang\w*|increas\w*|decreas\w*|ris(?:e|en)|rose|drop\w*|fell|fall|shift\w*|evolv\w*|differ\w*)\s+(?:[\w-]+\s+){0,3}from\s*$/i
+
 const ORDINAL: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: 4, final: 4 }
 
 interface Rule {
@@ -141,7 +144,7 @@ const RULES: Rule[] = [
       if (/^and$/i.test(m[4]) && (!m[1] || COMPARED.test(q))) return null
       const [y1, m1, y2, m2] = [Number(m[3]), monthOf(m[2]), Number(m[6]), monthOf(m[5])]
       // "how much did it change from January 2020 to July 2020": the two months compared.
-      if (/^(?:to|-|–|—)$/i.test(m[4]) && /\bfrom\s*$/i.test(q.slice(0, m.index ?? 0)) && COMPARED.test(q) && !/\btrends?\b|\bslopes?\b/i.test(q)) {
+      if (/^(?:to|-|–|—)$/i.test(m[4]) && CHANGED_FROM.test(q.slice(Math.max(0, (m.index ?? 0) - 50), m.index ?? 0)) && !/\btrends?\b|\bslopes?\b/i.test(q)) {
         return [{ start: monthStart(y1, m1), last: monthEnd(y1, m1), granularity: 'month' }, { start: monthStart(y2, m2), last: monthEnd(y2, m2), granularity: 'month' }]
       }
       if (y2 * 12 + m2 < y1 * 12 + m1) return null
@@ -255,6 +258,16 @@ const RULES: Rule[] = [
     re: new RegExp(`${MONTH_RE}${DASH}${MONTH_RE}\\s*\\)?,?\\s*(?:of\\s+)?${YEAR}`, 'gi'),
     make: (m) => monthRange(Number(m[3]), monthOf(m[1]), monthOf(m[2])),
   },
+  // "Aug 2020-2022": one month in two years compared, or every such month of the years
+  {
+    re: new RegExp(`${MONTH_RE}\\s+${YEAR}\\s*(?:-|–|—|to)\\s*${YEAR}`, 'gi'),
+    make: (m, q) => {
+      const [mo, y1, y2] = [monthOf(m[1]), Number(m[2]), Number(m[3])]
+      if (y2 <= y1) return null
+      if (COMPARED.test(q)) return [y1, y2].map((y) => ({ start: monthStart(y, mo), last: monthEnd(y, mo), granularity: 'month' as const }))
+      return recurring(y1, y2, [mo])
+    },
+  },
   // "July of 2015 and 2023": one month in two years
   {
     re: new RegExp(`${MONTH_RE}\\s+(?:of\\s+)?${YEAR}\\s+and\\s+${YEAR}`, 'gi'),
@@ -326,7 +339,16 @@ export function parsePeriods(q: string, skip: readonly { at: number; end: number
     }
   }
   found.sort((a, b) => a.at - b.at)
-  return refineSeasonsOfTheYear(q, found)
+  return refineSeasonsOfTheYear(q, dropRestatedYears(found))
+}
+
+/**
+ * Refiner: a bare year that only restates the year of a more specific period ("from 2018-08-01 to 2018-08-31 ...
+ * the 2018 images", "July 2012 and July 2022 ... between 2012 and 2022" is not this: that is a range) is no period of
+ * its own: a year wholly holding another period read from other words is dropped.
+ */
+function dropRestatedYears(periods: PeriodSpan[]): PeriodSpan[] {
+  return periods.filter((p) => p.granularity !== 'year' || !periods.some((o) => o !== p && o.granularity !== 'year' && o.granularity !== 'years' && o.start >= p.start && o.last <= p.last) && !periods.some((o) => o !== p && o.granularity !== 'year' && o.start <= p.start && o.last >= p.last))
 }
 
 /**
