@@ -79,16 +79,24 @@ export function callSourcePaths(call: CallView): string[] {
   const paths = [...sourceImages(call)]
   const a = obj(call.args)
   if (Array.isArray(a.sources)) for (const src of a.sources) for (const p of [obj(src).image_paths].flat()) if (typeof p === 'string') paths.push(p)
+  const found: string[] = []
   const walk = (v: unknown, depth: number): void => {
     if (depth > 8) return
     if (typeof v === 'string') {
-      if (RASTER_PATH.test(v)) paths.push(v)
+      if (RASTER_PATH.test(v)) found.push(v)
     } else if (Array.isArray(v)) v.forEach((x) => walk(x, depth + 1))
-    else if (v && typeof v === 'object') Object.values(v).forEach((x) => walk(x, depth + 1))
+    else if (v && typeof v === 'object') {
+      // An execute call's operators echo their parameters (a catalog's whole file list): not what was read.
+      for (const [k, x] of Object.entries(v)) if (k !== 'operators' && k !== 'params') walk(x, depth + 1)
+    }
   }
-  walk(call.result?.evidence?.source, 0)
-  walk(call.result?.evidence?.intermediate, 0)
-  return [...new Set(paths)]
+  // The band mapping names the files a call actually read; anything else only when it names none.
+  walk(obj(call.result?.evidence?.source).band_mapping, 0)
+  if (!found.length) {
+    walk(call.result?.evidence?.source, 0)
+    walk(call.result?.evidence?.intermediate, 0)
+  }
+  return [...new Set([...found, ...paths])]
 }
 
 /** The session files a call was computed from: by exact path, inside a folder it names, or by file name. */
