@@ -17,6 +17,8 @@
  * - a computation over raster files with no other cue is read last as an environmental product analysis.
  * Only the stem is matched, except by the hallucination rule, which reads the options.
  */
+import { SEASONS, UNITS, VARIABLES } from '../domain/lexicon'
+import { alternation } from '../domain/lexicon/spans/words'
 import type { QuestionText } from './question-text'
 import type { TaskType } from './task-types'
 
@@ -30,6 +32,17 @@ export interface ClassifierRule {
 }
 
 // --- Shared vocabularies -------------------------------------------------------------------------------------
+// The words of indices, products, temperature units, seasons and area units come from the lexicon
+// (main/domain/lexicon); the cue phrases around them (what an answer names) are the classifier's own.
+
+/** Spectral indices and derived products the lexicon names (NDVI, SAVI, TVDI, "burn ratio" ...). */
+const LEX_PRODUCTS = new RegExp(`(?:${alternation(VARIABLES.filter((v) => v.kind === 'index' || (v.kind === 'product' && v.key !== 'reflectance')).flatMap((v) => v.names))})`)
+/** Temperature units by every name the lexicon gives them. */
+const LEX_TEMPERATURE_UNITS = new RegExp(`(?:${alternation(UNITS.filter((u) => u.quantity === 'temperature').flatMap((u) => u.names).filter((n) => n.length > 2))})`)
+/** Area units (m², km², hectares, acres ...). */
+const LEX_AREA_UNITS = new RegExp(`(?:${alternation(UNITS.filter((u) => u.quantity === 'area').flatMap((u) => u.names).filter((n) => n.length > 2))})`)
+/** Season words. */
+const LEX_SEASONS = new RegExp(`(?:${alternation(SEASONS.flatMap((x) => x.names))})`)
 
 /** Spectral indices, thermal products and other environmental rasters (Earth-Bench "spectrum"/"products"). */
 const ENV_PRODUCT =
@@ -108,7 +121,7 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     id: 'environment.products-and-states',
     type: 'environmental_assessment',
     why: 'the answer is the level, value or trend of an environmental indicator (index, temperature, emission, dryness...)',
-    test: (q) => ENV_PRODUCT.test(q.stem) || ENV_STATE.test(q.stem),
+    test: (q) => ENV_PRODUCT.test(q.stem) || LEX_PRODUCTS.test(q.stem) || LEX_TEMPERATURE_UNITS.test(q.stem) || ENV_STATE.test(q.stem),
   },
   {
     id: 'geo.which-place',
@@ -134,7 +147,8 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     type: 'time_property',
     why: 'the answer is a season, time of day or date inferred from the image',
     test: (q) =>
-      /\bseasons?\b|seasonal|\bspring\b|\bsummer\b|\bautumn\b|\bwinter\b|fall season|time of (?:the )?day|\b(?:which|what) (?:month|year|time|date)\b.*\b(?:taken|captured|acquired|photographed|imaged)\b|\bwhen (?:was|were|is)\b.*\b(?:taken|captured|acquired|photographed|imaged)\b|(?:taken|captured|acquired) (?:at|during the) (?:night|day(?:time)?|morning|afternoon|evening)|(?:taken|captured|acquired|photographed) in the (?:morning|afternoon|evening|night)|\b(?:acquired|taken|captured|photographed) (?:earliest|first|last|latest)\b|\btime of year\b|chronolog|acquisition (?:date|time)|(?:earliest|latest|oldest|most recent) (?:image|picture|acquisition)/.test(
+      LEX_SEASONS.test(q.stem) && !/\bfall\b/.test(q.stem.match(LEX_SEASONS)?.[0] ?? '') ||
+      /\bseasons?\b|seasonal|fall season|time of (?:the )?day|\b(?:which|what) (?:month|year|time|date)\b.*\b(?:taken|captured|acquired|photographed|imaged)\b|\bwhen (?:was|were|is)\b.*\b(?:taken|captured|acquired|photographed|imaged)\b|(?:taken|captured|acquired) (?:at|during the) (?:night|day(?:time)?|morning|afternoon|evening)|(?:taken|captured|acquired|photographed) in the (?:morning|afternoon|evening|night)|\b(?:acquired|taken|captured|photographed) (?:earliest|first|last|latest)\b|\btime of year\b|chronolog|acquisition (?:date|time)|(?:earliest|latest|oldest|most recent) (?:image|picture|acquisition)/.test(
         q.stem,
       ),
   },
@@ -215,7 +229,7 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     test: (q) =>
       /\bheight\b|\bhow (?:tall|high|long|wide|big|large|deep)\b|\bhow many (?:meters|metres|kilometers|kilometres|km|square|feet|foot|hectares)\b|\b(?:length|width|depth|diameter|perimeter|footprint|elevation|altitude)\b|\b(?:area|size|volume) (?:of|covered|occupied)\b|\b(?:built-up|total|surface|roof|floor|building|land|water|covered) area\b|\bin pixels\b|\b(?:in|square|cubic) (?:meters|metres|kilometers|kilometres)\b|\b(?:m²|m2|km²|km2|sq ?m|hectares?)\b|\barea in pixels\b/.test(
         q.stem,
-      ),
+      ) || LEX_AREA_UNITS.test(q.stem),
   },
   {
     id: 'spatial.relative',
