@@ -213,11 +213,19 @@ export const channels = {
     'the files of this session, in order added (after a restart: the stored ones, re-read where they changed)',
   ),
   'files.info': channel(z.object({ id: FileId }).strict(), FileEntry, 'one file with its info'),
-  'files.remove': channel(z.object({ id: FileId }).strict(), z.object({ removed: z.boolean() }), 'forget a file, also in the stored session (uploads are deleted)'),
+  'files.remove': channel(
+    z.object({ id: FileId }).strict(),
+    z.object({ removed: z.boolean() }),
+    'forget a file, also in the stored session (uploads are deleted)',
+  ),
   'files.uploadBegin': channel(
     z
       .object({
-        name: z.string().min(1).max(255).refine((n) => !/[/\\\0]/.test(n) && n !== '.' && n !== '..', 'a file name cannot contain / or \\'),
+        name: z
+          .string()
+          .min(1)
+          .max(255)
+          .refine((n) => !/[/\\\0]/.test(n) && n !== '.' && n !== '..', 'a file name cannot contain / or \\'),
         size: z.number().int().positive('an empty file cannot be uploaded').max(MAX_UPLOAD_BYTES, 'the file is larger than 16 GiB'),
       })
       .strict(),
@@ -225,7 +233,13 @@ export const channels = {
     'browser mode: start sending a dropped file in chunks',
   ),
   'files.uploadChunk': channel(
-    z.object({ uploadId: z.string().min(1), offset: z.number().int().nonnegative(), bytes: Bytes.refine((b) => b.byteLength > 0 && b.byteLength <= UPLOAD_CHUNK_BYTES, 'a chunk holds 1 byte to 4 MiB') }).strict(),
+    z
+      .object({
+        uploadId: z.string().min(1),
+        offset: z.number().int().nonnegative(),
+        bytes: Bytes.refine((b) => b.byteLength > 0 && b.byteLength <= UPLOAD_CHUNK_BYTES, 'a chunk holds 1 byte to 4 MiB'),
+      })
+      .strict(),
     z.object({ received: z.number().int() }),
     'browser mode: the next chunk, in order',
   ),
@@ -237,7 +251,12 @@ export const channels = {
       .object({
         id: FileId,
         /** 1-based band numbers: one (grey) or three (RGB). */
-        bands: z.array(z.number().int().positive()).min(1).max(3).refine((b) => b.length !== 2, 'choose one band or three').optional(),
+        bands: z
+          .array(z.number().int().positive())
+          .min(1)
+          .max(3)
+          .refine((b) => b.length !== 2, 'choose one band or three')
+          .optional(),
         stretch: Stretch.optional(),
         /** Longest side of the preview in pixels. */
         maxSize: z.number().int().min(16).max(4096).optional(),
@@ -301,7 +320,7 @@ export const channels = {
       })
       .strict(),
     FeedbackResult,
-    "mark the answer or one observation right/wrong: updates n and n_valid of the configurations it used",
+    'mark the answer or one observation right/wrong: updates n and n_valid of the configurations it used',
   ),
   'runs.layers': channel(z.object({ runId: RunId }).strict(), z.object({ layers: z.array(DerivedLayer) }), 'the derived layers (artifacts) of a run'),
   'runs.exportReport': channel(
@@ -333,7 +352,7 @@ export const channels = {
   'settings.testBackbone': channel(
     z.object({ backbone: BackboneChoice }).strict(),
     BackboneTest,
-    'check that a backbone answers: lists an endpoint\'s models, or checks that a GGUF file is readable',
+    "check that a backbone answers: lists an endpoint's models, or checks that a GGUF file is readable",
   ),
 
   // --- model packs
@@ -342,7 +361,11 @@ export const channels = {
     z.object({ packs: z.array(ModelPack) }),
     'the installed model packs; check: also verify hashes and graphs (slower)',
   ),
-  'models.check': channel(z.object({ id: z.string().min(1) }).strict(), ModelPackReport, 'verify one installed pack: manifest, file hashes, graph inputs/outputs'),
+  'models.check': channel(
+    z.object({ id: z.string().min(1) }).strict(),
+    ModelPackReport,
+    'verify one installed pack: manifest, file hashes, graph inputs/outputs',
+  ),
   'models.add': channel(
     z
       .object({
@@ -350,7 +373,10 @@ export const channels = {
         dir: z.string().min(1),
         replace: z.boolean().default(false),
         /** For a bare .onnx: the pack id (default from the file name) and the training GSD in metres per pixel. */
-        id: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/).optional(),
+        id: z
+          .string()
+          .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/)
+          .optional(),
         gsd: z.number().positive().optional(),
       })
       .strict(),
@@ -393,7 +419,14 @@ export const events = {
   /** One recorded step of a running run, as it is written to the trajectory. */
   'run.step': RunStep,
   /** Progress of a long operation inside a tool call (reading files, DAG nodes). fraction = done / total. */
-  'run.progress': z.object({ runId: RunId, call: z.number().int().positive().nullable(), stage: z.string(), done: z.number(), total: z.number(), fraction: z.number().min(0).max(1) }),
+  'run.progress': z.object({
+    runId: RunId,
+    call: z.number().int().positive().nullable(),
+    stage: z.string(),
+    done: z.number(),
+    total: z.number(),
+    fraction: z.number().min(0).max(1),
+  }),
   /** The run ended: finished (with its answer), failed (error says why), or cancelled. */
   'run.finished': z.object({
     runId: RunId,
@@ -438,10 +471,7 @@ export type RsureErrorShape = z.infer<typeof RsureErrorShape>
 
 export type Result<T = unknown> = { ok: true; value: T } | { ok: false; error: RsureErrorShape }
 
-export const ResultSchema = z.union([
-  z.object({ ok: z.literal(true), value: z.unknown() }),
-  z.object({ ok: z.literal(false), error: RsureErrorShape }),
-])
+export const ResultSchema = z.union([z.object({ ok: z.literal(true), value: z.unknown() }), z.object({ ok: z.literal(false), error: RsureErrorShape })])
 
 /** What preload/index.ts exposes as `window.rsure` in the desktop app (a raw, untyped bridge; see RsureApi). */
 export interface RsureBridge {

@@ -25,7 +25,10 @@ export const BackboneChoice = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('openai'),
-      baseUrl: z.string().url('the endpoint must be a URL such as http://127.0.0.1:11434/v1').refine((u) => /^https?:\/\//.test(u), 'the endpoint must use http or https'),
+      baseUrl: z
+        .string()
+        .url('the endpoint must be a URL such as http://127.0.0.1:11434/v1')
+        .refine((u) => /^https?:\/\//.test(u), 'the endpoint must use http or https'),
       model: z.string().min(1, 'name the model served at the endpoint').max(200),
     })
     .strict(),
@@ -52,7 +55,10 @@ export const AskStart = z
     /** Options text as typed ("A. 0.71  B. 0.69" or one per line); empty for an open question. */
     options: z.string().max(4000).default(''),
     /** Files of this session (ids from files.list); none means every file of the session. */
-    fileIds: z.array(z.string().regex(/^f[0-9a-z]{4,32}$/)).max(10_000).default([]),
+    fileIds: z
+      .array(z.string().regex(/^f[0-9a-z]{4,32}$/))
+      .max(10_000)
+      .default([]),
     /** The backbone; absent means the one chosen in settings. */
     backbone: BackboneChoice.optional(),
     switches: RunSwitches.default({ verify: true, prior: true, forceChoice: false }),
@@ -111,7 +117,12 @@ export const DerivedLayer = z.object({
 export type DerivedLayer = z.infer<typeof DerivedLayer>
 
 /** An analyst's mark stored for a run: on the answer (stepSeq null) or one observation. */
-export const FeedbackMarkView = z.object({ stepSeq: z.number().int().nullable(), correct: z.boolean(), note: z.string().nullable(), configs: z.array(z.string()) })
+export const FeedbackMarkView = z.object({
+  stepSeq: z.number().int().nullable(),
+  correct: z.boolean(),
+  note: z.string().nullable(),
+  configs: z.array(z.string()),
+})
 
 export const RunDetail = z.object({
   run: RunSummary.extend({
@@ -167,9 +178,18 @@ export const SettingsUpdate = z
   .object({
     backbone: BackboneChoice.optional(),
     /** Absolute path of a folder to keep RSure's data in from the next start. */
-    dataDir: z.string().min(1).refine((p) => /^([A-Za-z]:[\\/]|\/)/.test(p), 'the data folder must be an absolute path').optional(),
+    dataDir: z
+      .string()
+      .min(1)
+      .refine((p) => /^([A-Za-z]:[\\/]|\/)/.test(p), 'the data folder must be an absolute path')
+      .optional(),
     /** A local GeoTIFF for the basemap (absolute path), or null to remove it. */
-    basemapPath: z.string().min(1).refine((p) => /^([A-Za-z]:[\\/]|\/)/.test(p), 'the basemap must be an absolute path').nullable().optional(),
+    basemapPath: z
+      .string()
+      .min(1)
+      .refine((p) => /^([A-Za-z]:[\\/]|\/)/.test(p), 'the basemap must be an absolute path')
+      .nullable()
+      .optional(),
   })
   .strict()
 
@@ -187,16 +207,27 @@ export const BackboneTest = z.object({
 
 export const TileStretch = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('minmax') }).strict(),
-  z.object({ kind: z.literal('percentile'), low: z.number().min(0).max(100), high: z.number().min(0).max(100) }).strict().refine((s) => s.low < s.high, 'low must be below high'),
+  z
+    .object({ kind: z.literal('percentile'), low: z.number().min(0).max(100), high: z.number().min(0).max(100) })
+    .strict()
+    .refine((s) => s.low < s.high, 'low must be below high'),
   /** Fixed value range per band (e.g. -1..1 for NDVI). */
-  z.object({ kind: z.literal('range'), min: z.number(), max: z.number() }).strict().refine((s) => s.min < s.max, 'min must be below max'),
+  z
+    .object({ kind: z.literal('range'), min: z.number(), max: z.number() })
+    .strict()
+    .refine((s) => s.min < s.max, 'min must be below max'),
 ])
 export type TileStretch = z.infer<typeof TileStretch>
 
 export const TileStyle = z
   .object({
     /** 1-based bands: one (grey or colour ramp) or three (RGB). Default: 1 band, or 3 for RGB-like files. */
-    bands: z.array(z.number().int().positive()).min(1).max(3).refine((b) => b.length !== 2, 'choose one band or three').optional(),
+    bands: z
+      .array(z.number().int().positive())
+      .min(1)
+      .max(3)
+      .refine((b) => b.length !== 2, 'choose one band or three')
+      .optional(),
     stretch: TileStretch.optional(),
     /** Colour ramp for one band. */
     ramp: z.enum(['grey', 'viridis', 'ndvi']).optional(),
@@ -232,7 +263,10 @@ export const LayerInfo = z.object({
   /** Longitude/latitude bounds [west, south, east, north] (EPSG:4326) for georeferenced rasters, else null. */
   bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
   /** The four corners in lon/lat (top-left, top-right, bottom-right, bottom-left), for maplibre image sources. */
-  corners: z.array(z.tuple([z.number(), z.number()])).length(4).nullable(),
+  corners: z
+    .array(z.tuple([z.number(), z.number()]))
+    .length(4)
+    .nullable(),
   /** Zoom range where tiles show useful detail (maxZoom matches the full resolution). */
   minZoom: z.number().int().nonnegative(),
   maxZoom: z.number().int().nonnegative(),

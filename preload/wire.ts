@@ -73,7 +73,13 @@ export function decodeFrame(data: string | Uint8Array | ArrayBuffer): unknown {
   return JSON.parse(utf8d.decode(bytes.subarray(4, 4 + headLen)), (_key, v) => {
     if (v && typeof v === 'object' && !Array.isArray(v) && Array.isArray(v.$bytes) && Object.keys(v).length === 1) {
       const [off, len] = v.$bytes as unknown[]
-      if (!Number.isInteger(off) || !Number.isInteger(len) || (off as number) < 0 || (len as number) < 0 || (off as number) + (len as number) > body.byteLength) {
+      if (
+        !Number.isInteger(off) ||
+        !Number.isInteger(len) ||
+        (off as number) < 0 ||
+        (len as number) < 0 ||
+        (off as number) + (len as number) > body.byteLength
+      ) {
         throw new Error('A byte reference in the binary frame points outside the frame.')
       }
       return body.slice(off as number, (off as number) + (len as number))

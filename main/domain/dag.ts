@@ -5,9 +5,7 @@
  */
 import { z } from 'zod'
 
-export const NodeId = z
-  .string()
-  .regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, 'a node id starts with a letter and has up to 64 letters, digits, _ or -')
+export const NodeId = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, 'a node id starts with a letter and has up to 64 letters, digits, _ or -')
 
 export const DagNode = z.strictObject({
   id: NodeId,

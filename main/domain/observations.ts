@@ -34,10 +34,21 @@ export const ObservationSchemas = {
   'perceive:measurement': perceiveBase,
   'perceive:*': perceiveBase,
   /** One number (or a yes/no) with its unit, for a metric over declared sources. */
-  'measure:*': z.looseObject({ metric: z.string(), value: z.union([num, z.boolean()]).nullable(), unit: z.string().nullable().optional(), subject: z.unknown().optional() }),
+  'measure:*': z.looseObject({
+    metric: z.string(),
+    value: z.union([num, z.boolean()]).nullable(),
+    unit: z.string().nullable().optional(),
+    subject: z.unknown().optional(),
+  }),
   /** The output node's value: a raster summary, a per-item series, or a scalar/series value with its unit. */
   'execute:*': z.union([
-    z.looseObject({ unit: z.string().optional(), valid: count.optional(), total: count.optional(), mean: num.nullable().optional(), artifact: z.string().optional() }),
+    z.looseObject({
+      unit: z.string().optional(),
+      valid: count.optional(),
+      total: count.optional(),
+      mean: num.nullable().optional(),
+      artifact: z.string().optional(),
+    }),
     z.looseObject({ unit: z.string().optional(), items: z.array(z.looseObject({ id: z.string(), status: z.string() })) }),
     z.unknown(),
   ]),

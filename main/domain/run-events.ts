@@ -47,7 +47,10 @@ const section = z.record(z.string(), z.unknown()).catch({})
 export const StoredToolResult = z.object({
   status: ToolStatus,
   reason: z.string().optional(),
-  observation: z.unknown().optional().transform((v) => v ?? null),
+  observation: z
+    .unknown()
+    .optional()
+    .transform((v) => v ?? null),
   evidence: z.object({ source: section, intermediate: section, validity: section }).catch({ source: {}, intermediate: {}, validity: {} }),
   artifacts: z
     .array(z.unknown())
@@ -143,8 +146,18 @@ const member = <K extends RunEventKind>(kind: K) => Envelope.extend({ kind: z.li
 
 /** One event of a run, as stored, streamed and reduced. */
 export const RunEvent = z.discriminatedUnion('kind', [
-  member('task'), member('plan'), member('tool_call'), member('tool_result'), member('rule_check'), member('prior'),
-  member('verdict'), member('follow_up'), member('give_up'), member('budget_exhausted'), member('answer'), member('error'),
+  member('task'),
+  member('plan'),
+  member('tool_call'),
+  member('tool_result'),
+  member('rule_check'),
+  member('prior'),
+  member('verdict'),
+  member('follow_up'),
+  member('give_up'),
+  member('budget_exhausted'),
+  member('answer'),
+  member('error'),
   /** A step this build cannot read (a newer kind, a malformed payload): kept with its stored kind, shown as is. */
   Envelope.extend({ kind: z.literal('other'), storedKind: z.string(), payload: z.unknown(), problem: z.string() }),
 ])

@@ -18,22 +18,34 @@ const RATIO: Unit[] = ['dimensionless', 'reflectance']
 /** Whether a unit satisfies a class: kelvin = K only; temperature = K or degC; ratio = dimensionless/reflectance. */
 export function unitFits(unit: Unit, cls: UnitClass): boolean {
   switch (cls) {
-    case 'any': return true
-    case 'kelvin': return unit === 'K'
-    case 'temperature': return unit === 'K' || unit === 'degC'
-    case 'ratio': return RATIO.includes(unit)
-    case 'reflectance': return unit === 'reflectance' || unit === 'dimensionless'
-    case 'radiance': return unit === 'radiance'
+    case 'any':
+      return true
+    case 'kelvin':
+      return unit === 'K'
+    case 'temperature':
+      return unit === 'K' || unit === 'degC'
+    case 'ratio':
+      return RATIO.includes(unit)
+    case 'reflectance':
+      return unit === 'reflectance' || unit === 'dimensionless'
+    case 'radiance':
+      return unit === 'radiance'
   }
 }
 
 export function describeUnitClass(cls: UnitClass): string {
   switch (cls) {
-    case 'any': return 'any unit'
-    case 'kelvin': return 'a temperature in K'
-    case 'temperature': return 'a temperature in K or degC'
-    case 'ratio': return 'a dimensionless ratio or reflectance'
-    case 'reflectance': return 'a reflectance'
-    case 'radiance': return 'a spectral radiance (W m-2 sr-1 um-1)'
+    case 'any':
+      return 'any unit'
+    case 'kelvin':
+      return 'a temperature in K'
+    case 'temperature':
+      return 'a temperature in K or degC'
+    case 'ratio':
+      return 'a dimensionless ratio or reflectance'
+    case 'reflectance':
+      return 'a reflectance'
+    case 'radiance':
+      return 'a spectral radiance (W m-2 sr-1 um-1)'
   }
 }
