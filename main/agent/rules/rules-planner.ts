@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import { canonicalCall } from '../../verify/canonical-args'
 import type { Planner, PlannerStep, PlannerView } from '../loop-events'
 import type { TaskSpec } from '../task'
+import { targetedRepair } from './follow-ups'
 import { describeInputs } from './input-files'
 import { BASE_VARIANT, type Variant } from './products'
 import { selectSkill, type Skill, type SkillContext, type Workflow } from './skills'
@@ -211,6 +212,14 @@ export class RulesPlanner implements Planner {
       return { kind: 'finish', thought: 'The tool could not compute the workflow from these inputs.' }
     }
     const tried = new Set(events.map((e) => canonicalCall(e.action.tool, e.action.args)))
+    // A rejection whose diagnosis names a content fault: repair exactly that, or stop (follow-ups.ts).
+    if (!view.request && last.kind === 'verdict' && last.decision === 'reject') {
+      const targeted = targetedRepair(last.feedback, last.action.args)
+      if (targeted?.kind === 'unrepairable') return { kind: 'finish', thought: targeted.reason }
+      if (targeted?.kind === 'repair' && !tried.has(canonicalCall(last.action.tool, targeted.args))) {
+        return { kind: 'calls', calls: [{ tool: last.action.tool, args: targeted.args, purpose: targeted.purpose }], thought: targeted.purpose }
+      }
+    }
     const candidates = view.request ? FOLLOW_UPS : REPAIRS
     for (const v of candidates) {
       const next = plan.variant(v)

@@ -1,0 +1,49 @@
+/**
+ * Repairs that answer what the verifier's diagnosis names (issue 16; paper 002 IV-D: repair only what the
+ * evidence invalidated), instead of cycling through fixed variants:
+ * - an untagged fill value ("... hold -9999 (the minimum), a fill value the file does not tag as nodata; read with
+ *   nodata -9999") re-reads exactly the named read node with that nodata value, nothing else changed;
+ * - a content fault no rewrite of the call can fix (a constant block of rows, a date that is a copy of another, a
+ *   value outside the physical range with no fill or scale to blame, a misregistered pair) is 'unrepairable': the
+ *   planner stops and the answer states the diagnosis, rather than trying repairs that do not address it.
+ * Anything else is null: the diagnosis is not a content finding and the planner's own repairs apply.
+ */
+import { isRec } from '../../tools/execute/evidence-reader'
+
+export type TargetedRepair =
+  | { kind: 'repair'; args: unknown; purpose: string }
+  | { kind: 'unrepairable'; reason: string }
+
+const NUM = '(-?\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?)'
+const FILL = new RegExp(`valid pixels of ([\\w.-]+?)(?: on \\d{4}-\\d{2}-\\d{2})? hold ${NUM} \\(the (?:minimum|maximum)\\), a fill value`, 'gi')
+const RANGE_FILL = new RegExp(`([\\w.-]+?)(?: on \\d{4}-\\d{2}-\\d{2})? \\([^)]*\\) spans [^;]*; ${NUM} is a fill value the file does not tag as nodata`, 'gi')
+const UNREPAIRABLE: [RegExp, string][] = [
+  [/hold one constant value/i, 'a date holds a constant block of rows'],
+  [/hold identical pixels/i, 'two dates hold identical pixels'],
+  [/look shifted by/i, 'the image pair is misregistered'],
+  [/outside the physical range(?![^;.]*(fill value|unscaled))/i, 'values lie outside the physical range'],
+]
+
+interface DagNode { id: string; op: string; params?: Record<string, unknown>; inputs?: Record<string, unknown> }
+
+/** The repair a rejection's feedback calls for, for the action that was rejected. */
+export function targetedRepair(feedback: string, args: unknown): TargetedRepair | null {
+  const holder = isRec(args) && isRec(args.dag) ? args.dag : args
+  const nodes = isRec(holder) && Array.isArray(holder.nodes) ? (holder.nodes as DagNode[]) : null
+  const fills = new Map<string, number>()
+  for (const re of [FILL, RANGE_FILL]) for (const m of feedback.matchAll(re)) fills.set(m[1], Number(m[2]))
+  if (nodes && fills.size > 0) {
+    const reads = [...fills].filter(([id]) => nodes.some((n) => n.id === id && n.op === 'raster.read'))
+    if (reads.length > 0) {
+      const set = new Map(reads)
+      const fixed = nodes.map((n) => (set.has(n.id) ? { ...n, params: { ...(n.params ?? {}), nodata: set.get(n.id) } } : n))
+      const dag = { ...(holder as Record<string, unknown>), nodes: fixed }
+      const out = isRec(args) && isRec(args.dag) ? { ...args, dag } : dag
+      return { kind: 'repair', args: out, purpose: `repair the diagnosed fill value: read ${reads.map(([id, v]) => `${id} with nodata ${v}`).join(', ')}` }
+    }
+  }
+  for (const [re, what] of UNREPAIRABLE) {
+    if (re.test(feedback)) return { kind: 'unrepairable', reason: `The verifier found that ${what}, which no change to the computation repairs: ${feedback.replace(/\.$/, '')}. Nothing was answered from these files.` }
+  }
+  return null
+}
