@@ -54,6 +54,19 @@ export function App({ api }: { api: RsureApi }) {
   const [viewer, setViewer] = useState<{ runId: string; call: number } | null>(null)
   const [refresh, setRefresh] = useState(0)
   const dropZone = useRef<DropZoneHandle | null>(null)
+  // Where focus was when the evidence viewer opened, so closing it (Esc or ✕) puts the analyst back there.
+  const focusBack = useRef<HTMLElement | null>(null)
+  const openViewer = useCallback((runId: string, call: number) => {
+    if (document.activeElement instanceof HTMLElement && !document.activeElement.closest('.evidence-viewer')) focusBack.current = document.activeElement
+    setViewer({ runId, call })
+  }, [])
+  const closeViewer = useCallback(() => {
+    setViewer(null)
+    const back = focusBack.current
+    focusBack.current = null
+    // After React removes the dialog: the opener if it is still there, else the question box.
+    requestAnimationFrame(() => (back && back.isConnected ? back : document.getElementById('question'))?.focus())
+  }, [])
   const filesRef = useRef<FileEntry[]>(files)
   filesRef.current = files
   const onError = useCallback((message: string) => setNotice({ level: 'error', message }), [])
@@ -164,6 +177,18 @@ export function App({ api }: { api: RsureApi }) {
 
   return (
     <div className="app">
+      <a
+        className="skip-link"
+        href="#question"
+        data-testid="skip-to-question"
+        onClick={(e) => {
+          e.preventDefault()
+          setTab('desk')
+          requestAnimationFrame(() => document.getElementById('question')?.focus())
+        }}
+      >
+        Skip to the question
+      </a>
       <header className="topbar">
         <h1>RSure</h1>
         <nav className="tabs" aria-label="sections">
@@ -202,7 +227,7 @@ export function App({ api }: { api: RsureApi }) {
           <section className="chat" aria-label="questions and answers">
             <Thread
               entries={entries}
-              onEvidence={(runId, call) => setViewer({ runId, call })}
+              onEvidence={openViewer}
               onMark={(runId, ok, seq) => mark(runId, ok, seq).then(() => setRefresh((n) => n + 1))}
               onExport={exportReport}
               onClose={close}
@@ -240,7 +265,7 @@ export function App({ api }: { api: RsureApi }) {
           layers={viewerEntry.layers}
           mark={viewerEntry.marks.get(String(viewerEntry.view.byCall.get(viewer.call)?.stepSeq))}
           onMark={(ok, seq) => mark(viewer.runId, ok, seq)}
-          onClose={() => setViewer(null)}
+          onClose={closeViewer}
           onOpen={(call) => setViewer({ runId: viewer.runId, call })}
           onExportLayer={exportLayer}
         />

@@ -82,6 +82,7 @@ export function PromptBox(props: {
         )}
       </div>
       <textarea
+        id="question"
         data-testid="question"
         aria-label="question"
         rows={2}

@@ -1,0 +1,66 @@
+/**
+ * Issue 17, item 7 (keyboard) in browser mode (`rsure serve` + Chromium): the first Tab reaches a skip link that
+ * puts focus in the question box, whatever number of files the session holds; and closing the evidence viewer with
+ * Esc gives focus back to the control that opened it.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FIXTURES, tempDir } from '../helpers/tmp'
+import { buildRenderer, launchChromium, requireChromium, ROOT, startServe, type Served } from './rsure-serve'
+
+const B5 = FIXTURES.B4.replace(/_B4\.TIF$/, '_B5.TIF')
+const SHOTS = path.join(ROOT, 'test-results', 'e2e')
+
+let tmp: { dir: string; cleanup: () => void }
+let served: Served | null = null
+let context: BrowserContext | null = null
+let page: Page
+
+const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null)
+
+beforeAll(async () => {
+  requireChromium()
+  fs.mkdirSync(SHOTS, { recursive: true })
+  tmp = tempDir('rsure-keys-e2e-')
+  const rendererDir = path.join(tmp.dir, 'web')
+  buildRenderer(rendererDir)
+  served = await startServe(rendererDir, path.join(tmp.dir, 'data'))
+  context = await launchChromium(path.join(tmp.dir, 'chromium-profile'))
+  page = context.pages()[0] ?? (await context.newPage())
+  await page.goto(served.url)
+  await page.waitForFunction(() => document.querySelector('[data-testid=connection]')?.textContent?.includes('browser mode'), undefined, { timeout: 20_000 })
+}, 180_000)
+
+afterAll(async () => {
+  await context?.close()
+  await served?.stop()
+  tmp?.cleanup()
+})
+
+describe('keyboard paths of the desk (rsure serve + Chromium)', () => {
+  it('reaches the question with one Tab and Enter, and Esc on the evidence viewer gives focus back to its opener', async () => {
+    await page.setInputFiles('[data-testid=file-input]', [FIXTURES.B4, B5])
+    await expect.poll(() => page.locator('[data-testid=file-card]').count(), { timeout: 60_000 }).toBe(2)
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    await page.keyboard.press('Tab')
+    expect(await focused()).toBe('skip-to-question')
+    await page.screenshot({ path: path.join(SHOTS, 'desk-skip-link.png') })
+    await page.keyboard.press('Enter')
+    await expect.poll(focused).toBe('question')
+
+    await page.keyboard.type('What is the mean NDVI of this scene?')
+    await page.keyboard.press('Enter')
+    const run = page.locator('[data-testid=run]').last()
+    await run.locator('[data-testid=answer]').waitFor({ timeout: 120_000 })
+    const opener = run.locator('[data-testid=open-evidence]').first()
+    await opener.focus()
+    await page.keyboard.press('Enter')
+    const viewer = page.locator('[data-testid=evidence-viewer]')
+    await viewer.waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => viewer.count()).toBe(0)
+    await expect.poll(focused).toBe('open-evidence')
+  }, 300_000)
+})
