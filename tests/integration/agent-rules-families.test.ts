@@ -55,8 +55,13 @@ describe('rules backbone families on the task 46 files', () => {
 
   it('averages NDVI over the pixels that TVDI marks as dry', async () => {
     const { obs, nodes } = await ask('Identify the pixels with TVDI above 0.7 in July 2019 and compute the mean NDVI of these pixels.')
-    const masked = nodes.find((n) => n.op === 'raster.algebra')
-    expect(masked?.params.expr).toBe('where(m > 0.7, v, 0/0)')
+    // The mask compares the TVDI layer with 0.7 and keeps the NDVI value (the compiler's names: v the subject, m1 the condition's layer).
+    const masked = nodes.find((n) => n.op === 'raster.algebra') as (Node & { inputs: Record<string, string> }) | undefined
+    const expr = String(masked?.params.expr)
+    const name = Object.entries(masked?.inputs ?? {}).find(([, ref]) => nodes.find((n) => `@${n.id}` === ref)?.params.product === 'tvdi')?.[0]
+    expect(name).toBeDefined()
+    expect(expr.replace(/[()\s]/g, '')).toContain(`${name}>0.7`)
+    expect(expr).toMatch(/^where\(.*, v, 0\/0\)$/)
     expect(catalogs(nodes)).toEqual([['2019-07-01', '2019-07-31']])
     // Dry pixels are sparsely vegetated: their NDVI is a valid index well below dense vegetation.
     expect(obs.observation.unit).toBe('dimensionless')
@@ -64,13 +69,19 @@ describe('rules backbone families on the task 46 files', () => {
     expect(obs.observation.value).toBeLessThan(0.5)
   })
 
-  it('counts the dates whose share of dry pixels surpassed a stated percentage', async () => {
+  it('counts the dates whose share of dry pixels surpassed a stated percentage', { timeout: 300_000 }, async () => {
     const { out, obs, nodes } = await ask(
       'From April to June 2019, compute for each date the proportion of pixels with TVDI exceeding 0.7, then count how many times this proportion surpassed 40%.',
     )
-    expect(nodes.find((n) => n.op === 'threshold_fraction')?.params).toMatchObject({ op: '>', value: 0.7, as: 'fraction' })
-    const shares = (obs.observation.points as { value: number; valid: boolean }[]).filter((p) => p.valid)
+    // Each date's share of pixels with TVDI > 0.7 (the per-date series in the evidence), then the dates above 40%.
+    const selected = nodes.find((n) => n.op === 'raster.algebra')
+    expect(String(selected?.params.expr).replace(/[()\s]/g, '')).toContain('v>0.7')
+    expect(nodes.find((n) => n.op === 'timeseries.count')?.params).toMatchObject({ op: '>', value: 0.4 })
+    const perDate = obs.evidence.intermediate.nodes.per_date as { value: { points: { value: number; valid: number }[] } }
+    const shares = perDate.value.points.filter((p) => p.valid)
     expect(shares.length).toBeGreaterThan(0)
-    expect(out.answer).toBe(`${shares.filter((p) => p.value > 0.4).length} ${shares.filter((p) => p.value > 0.4).length === 1 ? 'day' : 'days'}`)
+    const k = shares.filter((p) => p.value > 0.4).length
+    expect(obs.observation.value).toBe(k)
+    expect(out.answer).toBe(`${k} ${k === 1 ? 'day' : 'days'}`)
   })
 })

@@ -12,6 +12,30 @@ import { nearestOption } from '../../task/options'
 import { extractSlots, type Comparison } from './slots'
 import { physicalUnitOf } from './variables'
 import { sceneAnswer } from './skills/perception'
+import { planTask } from './rules-planner'
+
+/** What the compiled plan computes, in plain words ("median of TVDI ... pooled"), when the compiler planned the task. */
+function computedWords(task: AnswerInput['task']): string | null {
+  try {
+    const plan = planTask(task)
+    return plan.skill?.id === 'compiled-spec' && plan.workflow?.ok ? plan.workflow.describe : null
+  } catch {
+    return null
+  }
+}
+
+/** Dates the engine left out of a reduction and why, from the evidence ("2019-04-07 (degenerate)"). */
+function leftOut(entry: ObservationEntry): string[] {
+  const items = isRec(entry.evidence.validity) ? entry.evidence.validity.insufficient_items : null
+  const out: string[] = []
+  if (isRec(items)) {
+    for (const list of Object.values(items)) {
+      if (!Array.isArray(list)) continue
+      for (const it of list) if (isRec(it)) out.push(`${String(it.date ?? it.id ?? it.asset ?? '?')}${typeof it.reason === 'string' ? ` (${it.reason})` : ''}`)
+    }
+  }
+  return [...new Set(out)]
+}
 
 const fmt = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(2) : Math.abs(v) >= 1 ? v.toFixed(3) : v.toFixed(4))
 const unitText = (u: string | null) => (!u || u === 'dimensionless' ? '' : u === 'percent' ? '%' : ` ${u}`)
@@ -92,8 +116,10 @@ export class TemplateAnswerWriter implements AnswerWriter {
     const entry = [...history.observations()].reverse().find((e) => e.action.tool === 'execute' || e.action.tool === 'measure' || e.config.coarse === 'perceive:scene')
     const caveats = entry ? entry.caveats : []
     const missing = [...gaps, ...caveats]
+    const computed = entry ? computedWords(task) : null
+    const gone = entry ? leftOut(entry) : []
     const tail = (text: string) =>
-      [text, caveats.length ? `Limits of the evidence: ${caveats.join('; ')}.` : '', gaps.length ? `Not verified: ${gaps.join('; ')}.` : '']
+      [text, computed ? `Computed: ${computed}${gone.length ? `; ${gone.join(', ')} left out` : ''}.` : '', caveats.length ? `Limits of the evidence: ${caveats.join('; ')}.` : '', gaps.length ? `Not verified: ${gaps.join('; ')}.` : '']
         .filter(Boolean)
         .join(' ')
     if (!entry) {
@@ -146,7 +172,11 @@ export class TemplateAnswerWriter implements AnswerWriter {
         const none = task.options.find((o) => /no (?:significant )?trend|not significant/i.test(o.text))
         if (none) return { answer: none.letter, explanation: tail(`${none.letter} (${none.text}): ${what}, from ${source}.`), choice: none.letter, value, unit, basis: [entry.call], missing }
       }
-    } else if (outOp === 'raster.batch_reduce' || outOp === 'threshold_fraction') {
+    } else if (outOp === 'timeseries.count' && isRec(obs) && num(obs.value) !== undefined) {
+      value = obs.value as number
+      unit = 'days'
+      what = `${value} ${value === 1 ? 'date meets' : 'dates meet'} the condition`
+    } else if (outOp === 'raster.batch_reduce' || outOp === 'threshold_fraction' || outOp === 'spatial.query' || outOp === 'timeseries.aggregate') {
       const series = seriesOf(obs)
       const t = slots.areaFraction ?? slots.thresholds.find((x) => x.unit !== 'percent')
       if (slots.statistic === 'count_dates' && t) {
@@ -155,9 +185,10 @@ export class TemplateAnswerWriter implements AnswerWriter {
         unit = 'days'
         what = `${hits.length} of ${series.length} verified dates meet the condition (${t.op} ${t.value})${hits.length ? `: ${hits.map((h) => h.date).join(', ')}` : ''}`
       } else if (series.length > 0) {
-        const best = series.reduce((a, b) => ((slots.statistic === 'argmin_date' ? b.value < a.value : b.value > a.value) ? b : a))
+        const lowest = computed ? /is lowest/.test(computed) : slots.statistic === 'argmin_date'
+        const best = series.reduce((a, b) => ((lowest ? b.value < a.value : b.value > a.value) ? b : a))
         value = best.value
-        what = `the ${slots.statistic === 'argmin_date' ? 'lowest' : 'highest'} mean is ${fmt(best.value)} on ${best.date}`
+        what = `the ${lowest ? 'lowest' : 'highest'} mean is ${fmt(best.value)} on ${best.date}`
       }
     } else {
       const s = scalarOf(obs)

@@ -294,8 +294,9 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
   const params: Record<string, unknown> = periods.length > 0 ? { files } : inputs.dir && !variant.listFiles ? { dir: inputs.dir } : { files: inputs.files }
   if (landsat) {
     // Landsat Level-1 DN are never used as they are: TOA reflectance and radiance from the MTL, as the catalog does.
+    // The scene folder, so the catalog finds the MTL beside the bands.
     delete params.files
-    params.files = inputs.files.filter((f) => /\.TIF$/i.test(f))
+    params.dir = inputs.dir ?? path.dirname(inputs.files[0])
     params.calibration = 'toa'
   }
   if (inputs.dateVarSeries && variant.scaled) {
@@ -304,6 +305,11 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
     if (Object.keys(scales).length) params.scales = scales
   }
   if (inputs.dateVarSeries && variant.explicitRoles) params.role_bands = Object.fromEntries([...inputs.roles].map((r) => [r, r]))
+  // The catalog states the period asked (its evidence reports coverage against it), and lists only the files inside.
+  if (periods.length > 0) {
+    params.start = periods.map((p) => p.start).sort()[0]
+    params.end = periods.map((p) => p.end).sort().at(-1)
+  }
   const catalog = b.add(tag ? `catalog_${tag}` : 'catalog', 'asset.catalog', params)
   const scope = new Scope(b, inputs, catalog, tag, landsat)
 
@@ -410,7 +416,7 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
     case 'count_pixels':
     case 'area': {
       if (dates > 1 && spec.pooling !== 'pooled' && !spec.used.some((u) => u.role === 'pooling') && !spec.quantity.acrossDates) {
-        throw new Refusal(`the ${STAT_WORD[statistic]}`, `the period holds ${dates} dates and the question does not say how they combine (name one date, or ask for the count per date on average or over all dates)`)
+        throw new Refusal(`the ${STAT_WORD[statistic]}`, `the question does not say which date to count pixels on: the period holds ${dates} dates (name one date, or ask for the count per date on average or over all dates together)`)
       }
       let v = over(perDate('count', 'per_date'), pooled ? 'sum' : across, 'over_dates')
       if (statistic === 'area') {
@@ -493,7 +499,11 @@ const ABSOLUTE = new Set(['mean', 'median', 'percentile', 'min', 'max'])
 /** Compile a spec over the input files into one execute DAG, or say which part cannot compile and why. */
 export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerOption[], variant: Variant): Compiled {
   const statistic = spec.quantity.statistic
-  if (statistic === 'count_objects' || spec.subjects.length === 0) return { ok: 'not_applicable' }
+  if (statistic === 'count_objects' || (spec.subjects.length === 0 && (inputs.files.length === 0 || statistic === null))) return { ok: 'not_applicable' }
+  if (spec.subjects.length === 0) {
+    const unread = spec.notUnderstood.map((n) => `"${n.text}"`)
+    return { ok: false, part: 'the variable', why: `the question names no variable the reader could place${unread.length ? ` (${unread.join(', ')} ${unread.length === 1 ? 'was' : 'were'} not read as one)` : ''}; name a layer of the files, a product such as TVDI or LST, or a spectral index` }
+  }
   if (inputs.files.length === 0) return { ok: false, part: 'the input rasters', why: 'no raster files were given (pass a folder with --files)' }
   if (statistic === null) return { ok: false, part: 'the statistic', why: 'the question names none (mean, median, maximum, a percentile, a share ...) and its options name none' }
   try {
