@@ -40,9 +40,15 @@ afterAll(async () => {
 })
 
 describe('keyboard paths of the desk (rsure serve + Chromium)', () => {
-  it('reaches the question with one Tab and Enter, and Esc on the evidence viewer gives focus back to its opener', async () => {
+  it('tells apart cards of same-prefix names, reaches the question with one Tab and Enter, and Esc on the evidence viewer gives focus back to its opener', async () => {
     await page.setInputFiles('[data-testid=file-input]', [FIXTURES.B4, B5])
     await expect.poll(() => page.locator('[data-testid=file-card]').count(), { timeout: 60_000 }).toBe(2)
+    // Two bands whose names differ only at the end are told apart on their cards: each name is shown whole enough
+    // to read its band (not cut off by the card's edge), and no card shows a path inside the data folder.
+    const names = await page.locator('[data-testid=file-card] h2').evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? '', cut: e.scrollWidth > e.clientWidth, title: e.getAttribute('title') ?? '' })))
+    expect(names.map((n) => n.cut)).toEqual([false, false])
+    expect(new Set(names.map((n) => n.text.slice(-6))).size).toBe(2)
+    for (const n of names) expect(n.title).not.toMatch(/uploads[\\/]u/)
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
     await page.keyboard.press('Tab')
     expect(await focused()).toBe('skip-to-question')
