@@ -194,7 +194,10 @@ export function readTask(input: TaskReadInput): TaskSpec {
   }
 
   // Subjects: the variable a value statistic names first, then the others in order.
-  const varHits = VARIABLES.flatMap((v) => allMatches(q, v.words).map((h) => ({ ...h, key: v.key })))
+  // A name inside a longer one ("vegetation index" in "enhanced vegetation index") is the longer one's.
+  const allVarHits = VARIABLES.flatMap((v) => allMatches(q, v.words).map((h) => ({ ...h, key: v.key })))
+  const varHits = allVarHits
+    .filter((h) => !allVarHits.some((o) => o !== h && o.key !== h.key && o.at <= h.at && o.end >= h.end && o.end - o.at > h.end - h.at))
     .sort((a, b) => a.at - b.at)
   for (const h of varHits) use(h.at, h.end, 'subject')
   const statSpan = spans.find((s) => s.role === 'statistic')
