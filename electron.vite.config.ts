@@ -24,7 +24,15 @@ export default defineConfig({
           'tile-worker': path.join(root, 'main', 'ipc', 'tile-worker.ts'),
           // ONNX inference (main/engines/vision/runtime/host.ts looks for inference-worker.js next to the bundle).
           'inference-worker': path.join(root, 'main', 'engines', 'vision', 'runtime', 'inference-worker.ts'),
+          // Raster jobs (main/engines/raster/worker/pool.ts looks for exec-worker.js next to the bundle).
+          'exec-worker': path.join(root, 'main', 'engines', 'raster', 'worker', 'exec-worker.ts'),
+          // The headless CLI, compiled: `node out/main/cli.js ask ...` runs without tsx.
+          cli: path.join(root, 'main', 'cli', 'bin.ts'),
         },
+        // Chunks beside the entries, so a worker entry is found next to whichever chunk looks for it.
+        output: { chunkFileNames: '[name]-[hash].js' },
+        // A devDependency loaded only when a PDF report is printed headless; never bundled.
+        external: ['playwright-core'],
       },
     },
   },
