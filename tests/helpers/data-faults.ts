@@ -140,14 +140,17 @@ function near(a: number, b: number, rel: number): boolean {
 }
 
 /**
- * right / refused with the fault named / refused otherwise / wrong (a value that is not right). A fault's refusal
- * counts as naming the fault only when its words match the fault's pattern and differ from the words the same
- * question got on the clean control (a reader that refuses "cloud-free" on both names the question, not the data).
+ * right / refused with the fault named / refused otherwise / wrong (a value that is not right). A refusal's words
+ * are the answer, the last verdict's feedback and the last failed tool's reason (what the analyst reads in the
+ * answer and the timeline). It counts as naming the fault only when they match the fault's pattern and differ from
+ * the words the same question got on the clean control (a reader that refuses "cloud-free" on both names the
+ * question, not the data).
  */
 export function classify(c: DataFaultCase, r: AskRecord, control?: AskRecord): Outcome {
   if (r.failed) return 'error'
   const e = c.expect
   const text = `${r.answer} ${r.explanation}`
+  const refusalWords = (x: AskRecord) => `${x.answer} ${x.explanation} ${x.lastVerdict ?? ''} ${x.toolReason ?? ''}`
   if (r.value !== null) {
     if (e.answered) return 'right'
     const tol = e.tolerance_rel ?? 1e-6
@@ -155,8 +158,9 @@ export function classify(c: DataFaultCase, r: AskRecord, control?: AskRecord): O
     if (e.caveat && (e.right_with_caveat ?? []).some((x) => near(r.value as number, x, tol)) && new RegExp(e.caveat, 'i').test(text)) return 'right'
     return 'wrong'
   }
-  const sameAsControl = control !== undefined && control.value === null && `${control.answer} ${control.explanation}` === text
-  if (e.refusal && new RegExp(e.refusal, 'i').test(text) && !sameAsControl) return 'refused_named'
+  const words = refusalWords(r)
+  const sameAsControl = control !== undefined && control.value === null && refusalWords(control) === words
+  if (e.refusal && new RegExp(e.refusal, 'i').test(words) && !sameAsControl) return 'refused_named'
   return 'refused_other'
 }
 
