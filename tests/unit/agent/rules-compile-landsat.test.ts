@@ -20,7 +20,7 @@ const mtl = (key: string) => Number(MTL.match(new RegExp(`${key} = ([-0-9.E+]+)`
 async function band(b: string) {
   const img = await (await fromFile(path.join(DIR, `${STEM}_${b}.TIF`))).getImage()
   const raw = (await img.readRasters({ interleave: true })) as unknown as ArrayLike<number>
-  const keys = img.getGeoKeys()
+  const keys = img.getGeoKeys() ?? {}
   const [rx, ry] = img.getResolution()
   const [ox, oy] = img.getOrigin()
   // PixelIsPoint (GTRasterTypeGeoKey 2, as Landsat L1 files are): the tiepoint is a pixel centre; GDAL's corner is half a pixel off.
