@@ -35,8 +35,9 @@ export const FaultSpecSchema = z.object({
   kind: z.string().min(1),
   /** The tool the fault wraps (default execute). */
   tool: z.string().min(1).default('execute'),
-  /** Which invocations of that tool are corrupted: the first only (a transient fault), or every one. */
-  calls: z.enum(['first', 'all']).default('first'),
+  /** Which invocations of that tool are corrupted: every one (a persistent fault, the default: a repair that only
+   * re-runs the call must not escape it), or the first only (a transient fault, `first`). */
+  calls: z.enum(['first', 'all']).default('all'),
 })
 export type FaultSpec = z.infer<typeof FaultSpecSchema>
 

@@ -128,6 +128,8 @@ export function faultPlan(opts: FaultSuiteOptions = {}): { base: BaseQuestion; k
 }
 
 export interface FaultSuiteOptions {
+  /** Which calls a fault corrupts: every one (persistent, the default) or the first only (transient). */
+  calls?: 'first' | 'all'
   /** Only these base questions (ids); all by default. */
   only?: string[]
   /** Only these fault kinds. */
@@ -161,7 +163,7 @@ export async function buildFaultSuite(shared: string, opts: FaultSuiteOptions = 
         subset: 'clean',
         reference_source: base.source,
       }
-      tasks.push(kind === null ? clean : { ...clean, id: `${base.id}~${kind}`, fault: { kind, tool: 'execute', calls: 'first' }, twin: base.id, subset: kind })
+      tasks.push(kind === null ? clean : { ...clean, id: `${base.id}~${kind}`, fault: { kind, tool: 'execute', calls: opts.calls ?? 'all' }, twin: base.id, subset: kind })
     }
   } finally {
     clearBands()

@@ -126,8 +126,25 @@ describe('fault wrappers', () => {
     },
   }
 
-  it('the tool wrapper corrupts the first invocation with a target, once', async () => {
+  it('faults are persistent by default: every invocation with a target is corrupted', async () => {
+    calls.length = 0
     const spec = FaultSpecSchema.parse({ kind: 'nodata-leak' })
+    expect(spec.calls).toBe('all')
+    const log = newFaultLog(spec)
+    const reg = withToolFault(new ToolRegistry([tool]), spec, log)
+    const dag = { nodes: [node('r', 'raster.read', { path: 'x.tif' })], output: 'r' }
+    const ctx = {} as Parameters<Tool['run']>[1]
+    await reg.get('execute')!.run({ nodes: [], output: 'x' }, ctx)
+    await reg.get('execute')!.run(dag, ctx)
+    await reg.get('execute')!.run(dag, ctx)
+    expect(log.corrupted).toEqual([2, 3])
+    expect((calls[1] as typeof dag).nodes[0].params).toEqual({ path: 'x.tif', nodata: 'none' })
+    expect((calls[2] as typeof dag).nodes[0].params).toEqual({ path: 'x.tif', nodata: 'none' })
+    calls.length = 0
+  })
+
+  it("the tool wrapper with calls 'first' corrupts the first invocation with a target, once", async () => {
+    const spec = FaultSpecSchema.parse({ kind: 'nodata-leak', calls: 'first' })
     const log = newFaultLog(spec)
     const reg = withToolFault(new ToolRegistry([tool]), spec, log)
     const dag = { nodes: [node('r', 'raster.read', { path: 'x.tif' })], output: 'r' }
