@@ -4,9 +4,10 @@
  * failed the rules, the action with the diagnosis. Never the observation of a call that was not accepted.
  * Loop state is plain data, so planners are stateless functions of it.
  */
-import type { Evidence } from '../tools/protocol'
+import type { Decision } from '../domain/run-events'
+import type { Evidence } from '../domain/tool-result'
 import type { RuleName } from '../verify/rule-checks'
-import type { Decision, ToolAction } from '../verify/verdict'
+import type { ToolAction } from '../verify/verdict'
 import type { AnswerOption, TaskSpec } from './task'
 
 /** A call the backbone wants made; `callId` is the model's own id for it (echoed back in the tool message). */
