@@ -16,6 +16,7 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
   const { api, files, layers, calls, basemap } = props
   const [over, setOver] = useState<Map<string, Partial<MapLayerSpec>>>(new Map())
   const [view, setView] = useState<string>('map')
+  const [zoomTo, setZoomTo] = useState<{ key: string; n: number } | null>(null)
   const rasters = files.filter((f) => f.info?.kind === 'raster' && f.info.crs)
   const pictures = files.filter((f) => f.info && !(f.info.kind === 'raster' && f.info.crs))
   const derived = layers.filter((l) => l.georeference === 'geographic' && l.available && l.format === 'geotiff')
@@ -59,11 +60,19 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
         ))}
       </nav>
       <div className="map-area">
-        {picture ? <PixelViewer api={api} file={picture} calls={calls} /> : <MapView api={api} layers={specs} vectors={vectors} fitKey={rasters.map((f) => f.id).join()} label="map of the session's rasters" />}
+        {picture ? <PixelViewer api={api} file={picture} calls={calls} /> : <MapView api={api} layers={specs} vectors={vectors} fitKey={rasters.map((f) => f.id).join()} label="map of the session's rasters" zoomTo={zoomTo} />}
         {!picture && (
           <aside className="layers-panel" aria-label="layers">
             <h3>Layers</h3>
-            <LayerList rows={withNotes} onChange={(key, change) => setOver((m) => new Map(m).set(key, { ...m.get(key), ...change }))} />
+            <LayerList
+              rows={withNotes}
+              onChange={(key, change) => setOver((m) => new Map(m).set(key, { ...m.get(key), ...change }))}
+              onZoom={(key) => {
+                // Zooming to a hidden layer shows it.
+                setOver((m) => new Map(m).set(key, { ...m.get(key), visible: true }))
+                setZoomTo((z) => ({ key, n: (z?.n ?? 0) + 1 }))
+              }}
+            />
           </aside>
         )}
       </div>

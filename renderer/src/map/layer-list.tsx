@@ -47,8 +47,8 @@ function BandControls({ row, onChange }: { row: LayerRow; onChange: (style: Tile
   )
 }
 
-export function LayerList(props: { rows: LayerRow[]; onChange: (key: string, change: Partial<MapLayerSpec>) => void }) {
-  const { rows, onChange } = props
+export function LayerList(props: { rows: LayerRow[]; onChange: (key: string, change: Partial<MapLayerSpec>) => void; onZoom?: (key: string) => void }) {
+  const { rows, onChange, onZoom } = props
   if (!rows.length) return <p className="muted">No layers yet.</p>
   return (
     <ul className="layer-list" data-testid="layer-list" aria-label="map layers">
@@ -59,6 +59,11 @@ export function LayerList(props: { rows: LayerRow[]; onChange: (key: string, cha
             {r.basemap && <span className="badge">basemap</span>} {middleEllipsis(r.name)}
           </label>
           <div className="layer-controls">
+            {onZoom && !r.basemap && (
+              <button type="button" className="ghost" onClick={() => onZoom(r.key)} aria-label={`zoom to ${r.name}`} title="zoom to layer" data-testid="zoom-to-layer" disabled={r.state !== 'ready'}>
+                ⤢
+              </button>
+            )}
             <input type="range" min={0} max={100} value={Math.round(r.opacity * 100)} onChange={(e) => onChange(r.key, { opacity: Number(e.target.value) / 100 })} aria-label={`opacity of ${r.name}`} />
             {r.bandCount > 1 && <BandControls row={r} onChange={(style) => onChange(r.key, { style })} />}
             <select aria-label={`stretch of ${r.name}`} value={stretchKey(r.style.stretch)} onChange={(e) => onChange(r.key, { style: { ...r.style, stretch: STRETCHES.find((s) => s.key === e.target.value)!.value } })}>

@@ -44,8 +44,8 @@ function themeBackground(): string {
   return v || '#9aa3ad'
 }
 
-export function MapView(props: { api: RsureApi; layers: MapLayerSpec[]; vectors?: MapVector[]; fitKey?: string; label: string; testId?: string }) {
-  const { api, layers, vectors = [], fitKey = '', label, testId = 'map' } = props
+export function MapView(props: { api: RsureApi; layers: MapLayerSpec[]; vectors?: MapVector[]; fitKey?: string; label: string; testId?: string; zoomTo?: { key: string; n: number } | null }) {
+  const { api, layers, vectors = [], fitKey = '', label, testId = 'map', zoomTo = null } = props
   const container = useRef<HTMLDivElement>(null)
   const mapRef = useRef<MlMap | null>(null)
   const urls = useRef(new Map<string, string>())
@@ -76,6 +76,8 @@ export function MapView(props: { api: RsureApi; layers: MapLayerSpec[]; vectors?
       const shown = (map.getStyle().layers ?? []).filter((l) => l.id.startsWith('img-') && map.getLayoutProperty(l.id, 'visibility') !== 'none').length
       container.current?.setAttribute('data-rasters', String(shown))
       container.current?.setAttribute('data-idle', String(Date.now()))
+      const c = map.getCenter()
+      container.current?.setAttribute('data-view', JSON.stringify({ zoom: map.getZoom(), lon: c.lng, lat: c.lat }))
     })
     // Follow the light/dark theme with the neutral background.
     const themeWatch = new MutationObserver(() => map.getLayer('background') && map.setPaintProperty('background', 'background-color', themeBackground()))
@@ -154,6 +156,16 @@ export function MapView(props: { api: RsureApi; layers: MapLayerSpec[]; vectors?
       }
     }
   }, [ready, layers, vectors, infos, fitKey])
+
+  // Zoom to one layer (the layer list's ⤢ button): its bounds fill the map.
+  useEffect(() => {
+    const map = mapRef.current
+    if (!map || !ready || !zoomTo) return
+    const l = layers.find((x) => x.key === zoomTo.key)
+    const info = l ? infos.get(layerKey(l.ref)) : undefined
+    if (info && !(info instanceof Error) && info.bounds) map.fitBounds([info.bounds[0], info.bounds[1], info.bounds[2], info.bounds[3]], { padding: 24, duration: 0 })
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [zoomTo, ready])
 
   const problems = [
     ...(error ? [error] : []),
