@@ -1,8 +1,8 @@
 /**
- * Issue 17, item 8 (zoom to layer) in browser mode (`rsure serve` + Chromium): with two rasters far apart (a Landsat
- * band in UTM 17N over the US east coast, a task-46 LST raster in web mercator over Urumqi) 
- * the layer list's zoom button (first Landsat, then Urumqi, so the map must move across the globe) puts the map's centre inside the chosen raster's lon/lat box (computed here from the
- * file's geotransform read with geotiff.js and proj4) at a much closer zoom.
+ * Issue 17, item 8 (zoom to layer) in browser mode (`rsure serve` + Chromium): two rasters far apart, a Landsat band
+ * in UTM 17N over the US east coast and a task-46 LST raster in web mercator over Urumqi. The layer list's zoom
+ * button (first Landsat, then Urumqi, so the map must move across the globe) puts the map's centre inside the chosen
+ * raster's lon/lat box (computed here from the file's geotransform read with geotiff.js and proj4), zoomed in.
  */
 import fs from 'node:fs'
 import path from 'node:path'
