@@ -81,8 +81,11 @@ function errorResult(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true }
 }
 
+/** An MCP server that can say when no tool call is running (stdio ends when the client closes stdin and all are done). */
+export type RsureMcpServer = Server & { whenIdle(): Promise<void> }
+
 /** Build the MCP server (one per connection); `services` stays open for the caller to close. */
-export function createMcpServer(services: Services, opts: McpOptions): Server {
+export function createMcpServer(services: Services, opts: McpOptions): RsureMcpServer {
   const access = FileAccess.forInputs(opts.allowed, services.artifacts.dir)
   const runsOfSession: string[] = []
   const server = new Server(
@@ -121,14 +124,27 @@ export function createMcpServer(services: Services, opts: McpOptions): Server {
     return { tools: list }
   })
 
+  let running = 0
+  const idle: (() => void)[] = []
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { name, arguments: args } = request.params
-    const signal = extra.signal
-    if (name === 'ask') return callAsk(args ?? {}, signal)
-    const tool = (await tools()).get(name)
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `There is no tool named '${name}'; the tools are ${[...(await tools()).keys(), 'ask'].join(', ')}.`)
-    return callObservationTool(tool, args ?? {}, signal)
+    running++
+    try {
+      const { name, arguments: args } = request.params
+      const signal = extra.signal
+      if (name === 'ask') return await callAsk(args ?? {}, signal)
+      const tool = (await tools()).get(name)
+      if (!tool) throw new McpError(ErrorCode.InvalidParams, `There is no tool named '${name}'; the tools are ${[...(await tools()).keys(), 'ask'].join(', ')}.`)
+      return await callObservationTool(tool, args ?? {}, signal)
+    } finally {
+      if (--running === 0) {
+        // Let the reply be written before anyone waiting closes the transport.
+        setImmediate(() => {
+          if (running === 0) for (const r of idle.splice(0)) r()
+        })
+      }
+    }
   })
+  const whenIdle = () => new Promise<void>((resolve) => (running === 0 ? setImmediate(resolve) : idle.push(resolve)))
 
   async function callObservationTool(tool: AnyTool, raw: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
     const parsed = callInput(tool).safeParse(raw)
@@ -232,7 +248,7 @@ export function createMcpServer(services: Services, opts: McpOptions): Server {
     return { contents: [isText ? { uri, mimeType, text: bytes.toString('utf8') } : { uri, mimeType, blob: bytes.toString('base64') }] }
   })
 
-  return server
+  return Object.assign(server, { whenIdle })
 }
 
 /** Regular files under the allowed folders (and allowed files), breadth-first, at most `max`. */

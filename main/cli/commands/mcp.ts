@@ -46,7 +46,8 @@ const command: Command = {
         const transport = new StdioServerTransport()
         const closed = new Promise<void>((resolve) => {
           transport.onclose = () => resolve()
-          process.stdin.once('end', () => resolve())
+          // The client closed stdin: answer what was asked, then end.
+          process.stdin.once('end', () => void server.whenIdle().then(resolve))
         })
         await server.connect(transport)
         await Promise.race([closed, done])
