@@ -182,6 +182,16 @@ export function checkContent(question: string, action: unknown, source: Rec, int
     }
   }
 
+  // A scale taken from a naming convention (the file has no scale tag) is stated beside the answer.
+  const byConvention = new Map<string, string>()
+  for (const it of items) {
+    const src = typeof it.band?.scale_source === 'string' ? it.band.scale_source : ''
+    if (it.kind === 'read' && src.startsWith('params.scales') && it.band?.file_scale === undefined && num(it.band?.scale) !== 1) byConvention.set(it.node, `${String(it.band?.scale)}${it.unit ? ` (${it.unit})` : ''}`)
+  }
+  for (const [node, scale] of byConvention) {
+    findings.push({ check: 'content_scale', severity: 'caveat', message: `${node} was scaled by ${scale} by the product's naming convention: its files carry no scale tag` })
+  }
+
   findings.push(...checkDuplicates(items))
   findings.push(...checkOutlierDates(items))
   findings.push(...checkQaCoverage(question, action, source, validity))

@@ -61,6 +61,8 @@ describe('content checks on execute results', () => {
     expect(ok.verdict.decision).toBe('accept')
     const expected = mean(DATES.map((_, i) => mean(lstDn(lstField(i)).map((v) => v * 0.02))))
     expect(ok.value).toBeCloseTo(expected, 6)
+    // The scale came from the LST naming convention (the files carry no scale tag): the answer must say so.
+    expect(ok.verdict.caveats.join(' ')).toMatch(/scaled by 0\.02 \(K\) by the product's naming convention/)
 
     const faulty = folder()
     DATES.forEach((d, i) => {
@@ -123,5 +125,6 @@ describe('content checks on execute results', () => {
     const { verdict, value } = await judge('What was the mean LST on 2023-06-02?', dir)
     expect(value).toBeCloseTo(mean(dn.map((v) => v * 0.01)), 6)
     expect(verdict.decision).toBe('accept')
+    expect(verdict.caveats.join(' ')).not.toMatch(/naming convention/)
   })
 })
