@@ -18,9 +18,10 @@
  *   a QA-class condition is written `{ variable: 'cloud', variableKind: 'qa_class', op: '>=', value: 1 }`: the
  *   class flag (0/1) is set.
  * - a condition value is compared in its own `unit`; the compiler converts it to the data's unit (degC/degF -> K ...).
- * - several `periods` with `quantity.across === 'periods'` are the sides of a comparison, in the order written
- *   (difference = second minus first; percent_change = 100 * (second - first) / first); otherwise they are one
- *   selection (their union). A period with `months` keeps only the dates of those months inside [start, end]
+ * - several `periods` with `quantity.across === 'periods'` are the sides of a comparison: a difference is the later
+ *   period minus the earlier whichever is named first (the house convention), a percent_change is
+ *   100 * (later - earlier) / earlier, and a ratio is the first named over the second ("the ratio of A to B" = A / B);
+ *   otherwise they are one selection (their union). A period with `months` keeps only the dates of those months inside [start, end]
  *   ("the winters of 2018-2020": start 2017-12-01 ... with months [12, 1, 2]).
  * - `series` says how a trend or a "date of" is sampled: one value per acquisition, per month, per season or per
  *   year (each the `perStep` statistic of the step's pixels, averaged over the step's dates); a slope is per year
@@ -175,7 +176,7 @@ export const TaskSpec = z.strictObject({
     statistic: Statistic.nullable(),
     /** For 'percentile': 0..100. */
     percentile: z.number().min(0).max(100).optional(),
-    /** Two periods or regions combined: their difference (second minus first), ratio (second / first) or percent change; null for one quantity. */
+    /** Two periods or regions combined: difference (periods: later minus earlier; regions: second minus first), ratio (first named / second) or percent change; null for one quantity. */
     combine: z.enum(['difference', 'ratio', 'absolute_difference', 'percent_change']).nullable(),
     /** What the combination compares. */
     across: z.enum(['periods', 'regions', 'masks']).nullable(),
