@@ -39,7 +39,7 @@ export function encodeFrame(value: unknown): string | Uint8Array {
   let offset = 0
   const json = JSON.stringify(value, function (this: unknown, key, v) {
     // JSON.stringify has already turned a Buffer into {type:'Buffer',data}; look at the holder's raw value instead.
-    const raw = (this as Record<string, unknown>)[key]
+    const raw: unknown = this !== null && typeof this === 'object' ? Reflect.get(this, key) : undefined
     if (raw instanceof Uint8Array) {
       blobs.push(raw)
       const ref = { $bytes: [offset, raw.byteLength] }
