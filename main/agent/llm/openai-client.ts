@@ -5,6 +5,7 @@
  * or answers something that is not a chat completion.
  */
 import type { ChatRequest, ChatResponse, Model, ModelCapabilities, ModelToolCall } from '../model'
+import { checkEgress } from './egress'
 import { extractJson } from './json-extract'
 import { requestBody, toolCallOf, WireChunk, WireCompletion } from './openai-wire'
 import { DEFAULT_MAX_STREAM_BYTES, sseData, StreamTooLongError } from './sse'
@@ -92,9 +93,12 @@ export class OpenAIClient implements Model {
 
   private async once(request: ChatRequest, signal: AbortSignal | undefined, timeout: AbortSignal, stream: boolean): Promise<ChatResponse> {
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
+    // The one allow-list (egress.ts): loopback or an endpoint the analyst configured; never followed elsewhere.
+    checkEgress(this.url)
     let response: Response
     try {
       response = await fetch(this.url, {
+        redirect: 'error',
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {}) },
         body: JSON.stringify(requestBody(request, { model: this.opts.model, stream, jsonMode: this.jsonMode && !!request.responseSchema })),
