@@ -25,7 +25,27 @@ const OpenAISpec = z
   })
   .refine((s) => URL.canParse(s.baseUrl), 'the URL of the openai backbone is not a valid URL')
 
+/**
+ * The default addresses of the four local servers, so `--backbone ollama:qwen2.5vl:7b` means
+ * `openai:http://127.0.0.1:11434/v1#qwen2.5vl:7b`.
+ */
+export const SERVER_PRESETS = {
+  ollama: 'http://127.0.0.1:11434/v1',
+  'llama-server': 'http://127.0.0.1:8080/v1',
+  vllm: 'http://127.0.0.1:8000/v1',
+  lmstudio: 'http://127.0.0.1:1234/v1',
+} as const
+
+const PresetSpec = z
+  .string()
+  .regex(/^(ollama|llama-server|vllm|lmstudio):\S+$/, 'write it as ollama:MODEL, llama-server:MODEL, vllm:MODEL or lmstudio:MODEL')
+  .transform((s) => {
+    const at = s.indexOf(':')
+    return { kind: 'openai' as const, baseUrl: SERVER_PRESETS[s.slice(0, at) as keyof typeof SERVER_PRESETS], model: s.slice(at + 1) }
+  })
+
 export const BackboneSpecSchema = z.union([
+  PresetSpec,
   z.literal('rules').transform(() => ({ kind: 'rules' as const })),
   OpenAISpec,
   z
@@ -38,7 +58,7 @@ export const BackboneSpecSchema = z.union([
 export function parseBackbone(value: string): BackboneSpec {
   const parsed = BackboneSpecSchema.safeParse(value.trim())
   if (parsed.success) return parsed.data
-  throw new Error(`The backbone '${value}' is not understood: use rules, openai:URL#MODEL (e.g. openai:http://127.0.0.1:11434/v1#qwen2.5:7b) or llama:PATH.gguf.`)
+  throw new Error(`The backbone '${value}' is not understood: use rules, openai:URL#MODEL (e.g. openai:http://127.0.0.1:11434/v1#qwen2.5:7b), a local server preset (ollama:MODEL, llama-server:MODEL, vllm:MODEL, lmstudio:MODEL) or llama:PATH.gguf.`)
 }
 
 export interface BackboneOptions {
