@@ -35,10 +35,33 @@ const summaries: Record<string, string> = {
   mcp: 'serve the verified tools to other agents over the Model Context Protocol',
 }
 
+/** The environment variables the commands read, with what each sets (listed by `rsure help`). */
+export const ENVIRONMENT: Record<string, string> = {
+  RSURE_DATA_DIR: 'the data folder (database, artifacts, model packs); default: the per-user folder',
+  RSURE_ALLOWED_ENDPOINTS: 'comma-separated origins a model client may reach besides loopback (none by default)',
+  RSURE_OPENAI_API_KEY: 'API key sent to an openai: backbone (local servers need none)',
+  RSURE_VLM: 'the vision-language model perceive may use (openai:URL#MODEL)',
+  RSURE_MCP_TOKEN: 'the launch token of rsure mcp --http (default: a random one, printed)',
+  RSURE_NATIVE_MODELS: 'folder of ONNX model packs',
+  RSURE_RESOURCES_DIR: 'folder of retrieval cards, prompts and the seeded prior',
+  RSURE_RASTER_WORKERS: 'number of raster worker threads',
+  RSURE_MAX_PIXELS: 'most pixels one raster read may decode',
+  RSURE_MAX_MEMORY_MB: 'memory limit of a raster worker, MiB',
+  RSURE_RASTER_WORKER: 'path of the raster worker entry (normally found beside the bundle)',
+  RSURE_VISION_WORKER: 'path of the vision worker entry (normally found beside the bundle)',
+  RSURE_MAX_PREVIEW_PIXELS: 'most pixels a preview may decode (rsure serve, desktop)',
+  RSURE_PREVIEW_TIMEOUT_MS: 'time limit of one preview, ms (rsure serve, desktop)',
+  RSURE_MAX_UPLOAD_MB: 'largest upload rsure serve accepts, MiB',
+  RSURE_CHROMIUM: 'Chromium executable for PDF reports printed headless',
+  RSURE_DEBUG: 'print stack traces with errors',
+}
+
 function help(): string {
   const width = Math.max(...Object.keys(summaries).map((k) => k.length))
   const lines = Object.entries(summaries).map(([k, s]) => `  ${k.padEnd(width)}  ${s}`)
-  return `Usage: rsure <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'rsure help <command>' for a command's options.\n`
+  const envWidth = Math.max(...Object.keys(ENVIRONMENT).map((k) => k.length))
+  const env = Object.entries(ENVIRONMENT).map(([k, s]) => `  ${k.padEnd(envWidth)}  ${s}`)
+  return `Usage: rsure <command> [options]\n       rsure --version\n\nCommands:\n${lines.join('\n')}\n\nEnvironment:\n${env.join('\n')}\n\nRun 'rsure help <command>' for a command's options.\n`
 }
 
 export function defaultIo(): CliIo {
