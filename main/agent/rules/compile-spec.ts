@@ -27,8 +27,8 @@ import { DagBuilder, type Dag } from './dag-builder'
 import { pickRole, type InputFiles } from './input-files'
 import type { Variant } from './products'
 
-/** The composed parts of a spec the compiler carries out (main/task/spec.ts featuresOf); several regions compared are not yet. */
-export const COMPILED_FEATURES: readonly SpecFeature[] = ['negated_condition', 'qa_class_condition', 'grid_region', 'crs_box', 'month_filter', 'series_granularity', 'across_dates', 'percent_change', 'unit_degF', 'unit_acre']
+/** The composed parts of a spec the compiler carries out (main/task/spec.ts featuresOf). */
+export const COMPILED_FEATURES: readonly SpecFeature[] = ['several_regions', 'negated_condition', 'qa_class_condition', 'grid_region', 'crs_box', 'month_filter', 'series_granularity', 'across_dates', 'percent_change', 'unit_degF', 'unit_acre']
 
 export type Compiled =
   | { ok: true; dag: Dag; read: ReadSpec; describe: string }
@@ -284,7 +284,7 @@ interface Branch {
 }
 
 /** The scalar (or series) one period's selection gives. */
-function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Period[], variant: Variant, tag: string): Branch {
+function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Period[], variant: Variant, tag: string, region: Region = spec.region): Branch {
   const files = filesIn(inputs, periods)
   const dates = new Set(files.map((f) => inputs.fileDates.get(f)!)).size
   if (periods.length > 0 && files.length === 0) {
@@ -315,6 +315,10 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
 
   const statistic = spec.quantity.statistic!
   const subject = spec.subjects[0]
+  // A date count whose condition is a share of the area ("this proportion surpassed 40%"): the reader may give it as
+  // a percent condition rather than as areaCondition; either way each date's share is compared, as a fraction.
+  const percentCond = statistic === 'count_dates' ? spec.conditions.find((c) => c.unit === 'percent' && c.value !== undefined && c.op !== 'between' && c.op !== 'outside') : undefined
+  if (!spec.areaCondition && percentCond) spec = { ...spec, areaCondition: { op: percentCond.op as '>' | '>=' | '<' | '<=', value: percentCond.value! / 100 } }
   const subj = scope.variable(subject, `the variable "${subject}"`)
 
   // Conditions: pixel masks for value statistics, the criterion for shares, counts and areas. Percent conditions are area shares (count_dates).
@@ -374,7 +378,15 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
     data = b.add(scope.tag ? `qa_mask_${tag}` : 'qa_mask', 'raster.mask', { qa_bits: [{ first: bits.first, last: bits.last, reject }] }, { data, qa: qaNode })
   }
 
-  const { geometry, words: regionWords } = geometryOf(spec.region)
+  const { geometry, words: regionWords } = geometryOf(region)
+  // A share of one plain comparison on the subject, over the whole image: threshold_fraction states it in one node.
+  const single = valueConds.length === 1 && qaConds.length === 0 && !geometry && !valueConds[0].negated && valueConds[0].op !== 'outside' && (valueConds[0].variable ?? subject).toLowerCase() === subject.toLowerCase() ? valueConds[0] : null
+  const shareNode = (name: string): string | null => {
+    if (!single) return null
+    const t = thresholdIn(single, subj.unit)
+    const params = single.op === 'between' ? { op: 'between', low: t.low, high: t.high, as: 'fraction' } : { op: single.op, value: t.value, as: 'fraction' }
+    return b.add(`${name}${tag ? `_${tag}` : ''}`, 'threshold_fraction', params, { data: subj.node })
+  }
   const perDate = (stat: string, name: string) =>
     geometry ? b.add(`${name}${tag ? `_${tag}` : ''}`, 'spatial.query', { geometry, stat }, { data }) : b.add(`${name}${tag ? `_${tag}` : ''}`, 'raster.batch_reduce', { stat }, { data })
   const over = (series: string, stat: string, name: string) => b.add(`${name}${tag ? `_${tag}` : ''}`, 'timeseries.aggregate', { by: 'all', stat }, { data: series })
@@ -390,7 +402,7 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
     case 'date_of_min':
     case 'count_dates': {
       const step = spec.series?.perStep && ['mean', 'median', 'min', 'max', 'std', 'sum'].includes(spec.series.perStep) ? spec.series.perStep : 'mean'
-      let series = perDate(statistic === 'count_dates' && spec.areaCondition ? 'mean' : step, 'per_date')
+      let series = statistic === 'count_dates' && spec.areaCondition ? (shareNode('per_date') ?? perDate('mean', 'per_date')) : perDate(step, 'per_date')
       const g = spec.series?.granularity ?? 'acquisition'
       const by = g === 'monthly' ? 'month' : g === 'seasonal' ? 'season' : g === 'annual' ? 'year' : null
       if (by) series = b.add(`by_${by}${tag ? `_${tag}` : ''}`, 'timeseries.aggregate', { by, stat: 'mean' }, { data: series })
@@ -410,7 +422,7 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
       return { value: series, unit, series, describe: `the ${by ?? 'date'} whose ${stepWords} of ${subj.label}${where} is ${statistic === 'date_of_max' ? 'highest' : 'lowest'}, over ${datesWord}` }
     }
     case 'fraction': {
-      const v = over(perDate('mean', 'per_date'), pooled ? 'mean' : across, 'over_dates')
+      const v = over(shareNode('per_date') ?? perDate('mean', 'per_date'), pooled ? 'mean' : across, 'over_dates')
       return { value: v, unit: 'fraction', describe: `share of the valid pixels${where}, ${pooled ? 'pooled over' : `per date, ${across} over`} ${datesWord}` }
     }
     case 'count_pixels':
@@ -511,11 +523,11 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
     const combine = spec.quantity.combine
     let value: Branch
     let unitOut: string
-    if (combine && spec.quantity.across === 'periods') {
-      if (spec.periods.length < 2) throw new Refusal(`the ${combine.replace('_', ' ')}`, 'it needs two periods and the question names fewer')
-      const [p1, p2] = spec.periods
-      const one = branch(b, spec, inputs, [p1], variant, 'first')
-      const two = branch(b, spec, inputs, [p2], variant, 'second')
+    if (combine && (spec.quantity.across === 'periods' || spec.quantity.across === 'regions')) {
+      const byRegion = spec.quantity.across === 'regions'
+      if (byRegion ? (spec.regions?.length ?? 0) < 2 : spec.periods.length < 2) throw new Refusal(`the ${combine.replace('_', ' ')}`, `it needs two ${byRegion ? 'regions' : 'periods'} and the question names fewer`)
+      const one = byRegion ? branch(b, spec, inputs, spec.periods, variant, 'first', spec.regions![0]) : branch(b, spec, inputs, [spec.periods[0]], variant, 'first')
+      const two = byRegion ? branch(b, spec, inputs, spec.periods, variant, 'second', spec.regions![1]) : branch(b, spec, inputs, [spec.periods[1]], variant, 'second')
       const node =
         combine === 'difference' ? b.add('difference', 'math.subtract', {}, { a: two.value, b: one.value })
         : combine === 'absolute_difference' ? b.add('abs_difference', 'math.abs', {}, { a: b.add('difference', 'math.subtract', {}, { a: two.value, b: one.value }) })
@@ -525,7 +537,7 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
       unitOut = combine === 'ratio' ? 'dimensionless' : combine === 'percent_change' ? 'percent' : one.unit
       value = { value: node, unit: unitOut, describe: `${word} of: ${one.describe}; and ${two.describe}` }
     } else if (combine) {
-      throw new Refusal(`the ${combine.replace('_', ' ')} across ${spec.quantity.across ?? 'two quantities'}`, 'only comparisons between periods are compiled so far')
+      throw new Refusal(`the ${combine.replace('_', ' ')} across ${spec.quantity.across ?? 'two quantities'}`, 'only comparisons between periods or between regions are compiled so far')
     } else {
       value = branch(b, spec, inputs, spec.periods, variant, '')
       unitOut = value.unit

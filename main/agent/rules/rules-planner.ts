@@ -142,7 +142,11 @@ export function planTask(task: TaskSpec): RulesPlan {
   const ctx: SkillContext = { question: task.question, options: task.options, images: task.images, slots, inputs, spec }
   // The compiler first: any spec whose inputs the files provide compiles to one DAG; what it cannot compile is
   // refused naming the part. Only what lies outside raster statistics (objects, scenes) goes to the older skills.
-  const compiled = unread ? null : compileSpec(spec, inputs, task.options, BASE_VARIANT)
+  // Known reader gap (main/task, not this planner's): a date count over an area share stated after the share
+  // ("... this proportion surpassed 40%") comes without its areaCondition; until the reader keeps it, the older
+  // recipe plans that one family instead of compiling a count on the wrong quantity.
+  const readerGap = spec.quantity.statistic === 'count_dates' && !spec.areaCondition && slots.areaFraction !== null && slots.areaFraction !== undefined
+  const compiled = unread || readerGap ? null : compileSpec(spec, inputs, task.options, BASE_VARIANT)
   if (compiled && compiled.ok !== 'not_applicable') {
     const refusal = compiled.ok ? null : refusalSentence(compiled)
     const skill: Skill | null = compiled.ok ? COMPILED_SKILL : null
