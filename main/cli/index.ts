@@ -5,6 +5,7 @@
  * non-zero exit code.
  */
 import { CliError, type CliIo, type Command } from './io'
+import { appendLog } from './log'
 import { RSURE_VERSION } from './version'
 
 const commands: Record<string, () => Promise<{ default: Command }>> = {
@@ -105,13 +106,18 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
       io.stdout(`${command.summary}\n\nUsage: ${command.usage}\n`)
       return 0
     }
-    return await command.run(rest, io)
+    appendLog(`rsure ${RSURE_VERSION} ${wanted} started`)
+    const code = await command.run(rest, io)
+    appendLog(`rsure ${wanted} ended with exit code ${code}`)
+    return code
   } catch (err) {
     if (err instanceof CliError) {
+      appendLog(`rsure ${wanted} failed (exit ${err.code}): ${err.message}`)
       io.stderr(`${err.message}\n`)
       return err.code
     }
     const e = err as Error
+    appendLog(`rsure ${wanted} failed: ${e?.stack ?? String(err)}`)
     io.stderr(`rsure ${wanted} failed: ${e?.message ?? String(err)}\n`)
     if (process.env.RSURE_DEBUG) io.stderr(`${e?.stack ?? ''}\n`)
     return 1
