@@ -70,16 +70,81 @@ export const MAX_BANDS = 4096
 /** Largest width or height a header may declare (2^24: far beyond any scene; the pixel budget bounds reads). */
 export const MAX_SIDE = 2 ** 24
 
-/** Per-band scale/offset items of a GDAL_METADATA XML string (band numbers 1-based). */
-export function parseGdalMetadata(xml: string | undefined): { scale: Map<number, number>; offset: Map<number, number>; items: Record<string, string> } {
+/** Most characters of a GDAL_METADATA string scanned (GDAL writes a few KiB); the rest is noted as truncated. */
+export const MAX_METADATA_CHARS = 64 * 1024
+/** Most <Item> elements read from one GDAL_METADATA string. */
+export const MAX_METADATA_ITEMS = 4096
+
+/** `name="value"` pairs of one start tag, in one linear pass (no regex: a long word cannot make it quadratic). */
+function tagAttributes(s: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  let i = 0
+  const n = s.length
+  while (i < n) {
+    while (i < n && !/\w/.test(s[i])) i++
+    const start = i
+    while (i < n && /\w/.test(s[i])) i++
+    const key = s.slice(start, i)
+    while (i < n && s[i] === ' ') i++
+    if (s[i] !== '=') continue
+    i++
+    while (i < n && s[i] === ' ') i++
+    if (s[i] !== '"') continue
+    const close = s.indexOf('"', i + 1)
+    if (close < 0) break
+    if (key) out[key] = s.slice(i + 1, close)
+    i = close + 1
+  }
+  return out
+}
+
+/**
+ * Per-band scale/offset items of a GDAL_METADATA XML string (band numbers 1-based). One forward scan with indexOf
+ * (linear in the input), over at most MAX_METADATA_CHARS characters and MAX_METADATA_ITEMS items; `truncated` says
+ * the string was longer or had more items than that, or ended inside an item.
+ */
+export function parseGdalMetadata(xml: string | undefined): { scale: Map<number, number>; offset: Map<number, number>; items: Record<string, string>; truncated: boolean } {
   const scale = new Map<number, number>()
   const offset = new Map<number, number>()
   const items: Record<string, string> = {}
-  if (!xml) return { scale, offset, items }
-  const re = /<Item\s+([^>]*)>([^<]*)<\/Item>/g
-  for (const m of xml.matchAll(re)) {
-    const attrs = Object.fromEntries([...m[1].matchAll(/(\w+)="([^"]*)"/g)].map((a) => [a[1], a[2]]))
-    const value = m[2].trim()
+  if (!xml) return { scale, offset, items, truncated: false }
+  let truncated = xml.length > MAX_METADATA_CHARS
+  const s = truncated ? xml.slice(0, MAX_METADATA_CHARS) : xml
+  let at = 0
+  let count = 0
+  for (;;) {
+    const open = s.indexOf('<Item', at)
+    if (open < 0) break
+    const after = s[open + 5]
+    if (after !== undefined && after !== '>' && !/\s/.test(after)) {
+      at = open + 5
+      continue
+    }
+    if (count >= MAX_METADATA_ITEMS) {
+      truncated = true
+      break
+    }
+    const gt = s.indexOf('>', open + 5)
+    if (gt < 0) {
+      truncated = true
+      break
+    }
+    const end = s.indexOf('</Item', gt + 1)
+    if (end < 0) {
+      truncated = true
+      break
+    }
+    const endGt = s.indexOf('>', end + 6)
+    if (endGt < 0) {
+      truncated = true
+      break
+    }
+    at = endGt + 1
+    count++
+    const body = s.slice(gt + 1, end)
+    if (body.includes('<')) continue // not a plain text item
+    const attrs = tagAttributes(s.slice(open + 5, gt))
+    const value = body.trim()
     const band = attrs.sample !== undefined ? Number(attrs.sample) + 1 : null
     const role = (attrs.role ?? attrs.name ?? '').toLowerCase()
     if (band !== null && (role === 'scale' || role === 'offset') && Number.isFinite(Number(value))) {
@@ -88,7 +153,7 @@ export function parseGdalMetadata(xml: string | undefined): { scale: Map<number,
       items[attrs.name] = value
     }
   }
-  return { scale, offset, items }
+  return { scale, offset, items, truncated }
 }
 
 /** An open GeoTIFF: its first (full-resolution) image directory and how to read its bands. */
@@ -109,6 +174,8 @@ export class TiffFile {
   readonly metadataScale: Map<number, number>
   readonly metadataOffset: Map<number, number>
   readonly metadataItems: Record<string, string>
+  /** True when GDAL_METADATA was longer than MAX_METADATA_CHARS / MAX_METADATA_ITEMS and only its start was read. */
+  readonly metadataTruncated: boolean
   readonly georef: Georef
   readonly geoKeys: Record<string, unknown> | null
   /** The raw GeoKey tags, so written artifacts can carry the CRS verbatim. */
@@ -203,6 +270,7 @@ export class TiffFile {
     this.nodata = nd === undefined || nd === '' ? null : nd.toLowerCase() === 'nan' ? NaN : Number(nd)
     if (this.nodata !== null && !Number.isFinite(this.nodata) && !Number.isNaN(this.nodata)) this.nodata = null
     const meta = parseGdalMetadata(text(ifd, Tag.GdalMetadata))
+    this.metadataTruncated = meta.truncated
     this.metadataScale = meta.scale
     this.metadataOffset = meta.offset
     this.metadataItems = meta.items
