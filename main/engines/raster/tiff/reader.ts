@@ -156,6 +156,29 @@ export function parseGdalMetadata(xml: string | undefined): { scale: Map<number,
   return { scale, offset, items, truncated }
 }
 
+/** A decimal number as GDAL writes GDAL_NODATA ('-9999', '-9999.9', '-3.4028234663852886e+38'); nothing else. */
+const NODATA_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
+
+/**
+ * The GDAL_NODATA tag's value, parsed strictly: a decimal number, 'nan', or 'inf'/'-inf'; null when the tag is
+ * absent. Anything else ('-9999 junk', '-9999,5', '', '0x10', '1e999') is refused, since reading it as some number
+ * would count fill pixels as data.
+ */
+export function parseNodata(raw: string | undefined): number | null {
+  if (raw === undefined) return null
+  const s = raw.trim()
+  const low = s.toLowerCase()
+  if (low === 'nan' || low === '+nan' || low === '-nan') return NaN
+  if (low === 'inf' || low === '+inf' || low === 'infinity' || low === '+infinity') return Infinity
+  if (low === '-inf' || low === '-infinity') return -Infinity
+  const v = NODATA_NUMBER.test(s) ? Number(s) : NaN
+  if (!Number.isFinite(v)) {
+    const shown = raw.length > 40 ? `${raw.slice(0, 40)}...` : raw
+    throw new TiffFormatError(`its GDAL_NODATA tag "${shown}" is not a number (a nodata value is a plain decimal number such as -9999, or nan); correct the tag with gdal_edit.py -a_nodata`)
+  }
+  return v
+}
+
 /** An open GeoTIFF: its first (full-resolution) image directory and how to read its bands. */
 export class TiffFile {
   readonly width: number
@@ -266,9 +289,7 @@ export class TiffFile {
         throw new TiffFormatError(`${what} ${i} holds ${c} bytes but needs ${this.chunkBytes(i)} for its pixels`)
       }
     }
-    const nd = text(ifd, Tag.GdalNodata)?.trim()
-    this.nodata = nd === undefined || nd === '' ? null : nd.toLowerCase() === 'nan' ? NaN : Number(nd)
-    if (this.nodata !== null && !Number.isFinite(this.nodata) && !Number.isNaN(this.nodata)) this.nodata = null
+    this.nodata = parseNodata(text(ifd, Tag.GdalNodata))
     const meta = parseGdalMetadata(text(ifd, Tag.GdalMetadata))
     this.metadataTruncated = meta.truncated
     this.metadataScale = meta.scale
