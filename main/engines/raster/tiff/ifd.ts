@@ -119,7 +119,9 @@ function readAt(src: TiffSource, offset: number, length: number, what: string): 
 
 function readValues(buf: Buffer, type: number, count: number, le: boolean): TagValue {
   if (type === 2) {
-    return buf.toString('latin1', 0, count).replace(/\0+$/, '')
+    let end = count
+    while (end > 0 && buf[end - 1] === 0) end--
+    return buf.toString('latin1', 0, end)
   }
   const out = new Array<number>(count)
   for (let i = 0; i < count; i++) {
@@ -145,6 +147,15 @@ function readValues(buf: Buffer, type: number, count: number, le: boolean): TagV
   return out
 }
 
+/**
+ * A 64-bit BigTIFF offset or count as a number: exact up to 2^53 - 1 (8 PiB, far past any file); a larger one
+ * cannot point inside a real file, so it is a corrupt value, named as such.
+ */
+export function offset64(v: bigint, what: string): number {
+  if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw new TiffFormatError(`its ${what} lies at byte ${v}, far beyond the end of any file`)
+  return Number(v)
+}
+
 /** The file header: byte order, BigTIFF or not, and where the first directory is. */
 interface Header {
   le: boolean
@@ -162,7 +173,14 @@ function readHeader(src: TiffSource): Header {
   const big = magic === 43
   if (magic !== 42 && !big) throw new TiffFormatError(`the TIFF magic number is ${magic}, not 42 (TIFF) or 43 (BigTIFF)`)
   if (big && head.length < 16) throw new TiffFormatError('its BigTIFF header is cut short')
-  const first = big ? Number(le ? head.readBigUInt64LE(8) : head.readBigUInt64BE(8)) : le ? head.readUInt32LE(4) : head.readUInt32BE(4)
+  if (big) {
+    // BigTIFF design: bytes 4-5 hold the byte size of offsets, always 8; bytes 6-7 are reserved and always 0.
+    const offsetSize = le ? head.readUInt16LE(4) : head.readUInt16BE(4)
+    const reserved = le ? head.readUInt16LE(6) : head.readUInt16BE(6)
+    if (offsetSize !== 8) throw new TiffFormatError(`its BigTIFF header says offsets are ${offsetSize} bytes, but BigTIFF offsets are always 8 bytes`)
+    if (reserved !== 0) throw new TiffFormatError(`its BigTIFF header has ${reserved} in the reserved field, which must be 0`)
+  }
+  const first = big ? offset64(le ? head.readBigUInt64LE(8) : head.readBigUInt64BE(8), 'first image directory') : le ? head.readUInt32LE(4) : head.readUInt32BE(4)
   return { le, big, first }
 }
 
@@ -170,20 +188,20 @@ function readHeader(src: TiffSource): Header {
 function readIfdAt(src: TiffSource, h: Header, offset: number, total = { bytes: 0 }): { ifd: Ifd; next: number } {
   const { le, big } = h
   const countBuf = readAt(src, offset, big ? 8 : 2, 'image directory')
-  const count = big ? Number(le ? countBuf.readBigUInt64LE(0) : countBuf.readBigUInt64BE(0)) : le ? countBuf.readUInt16LE(0) : countBuf.readUInt16BE(0)
+  const count = big ? offset64(le ? countBuf.readBigUInt64LE(0) : countBuf.readBigUInt64BE(0), 'image directory entry count') : le ? countBuf.readUInt16LE(0) : countBuf.readUInt16BE(0)
   if (count === 0 || count > MAX_IFD_ENTRIES) throw new TiffFormatError(`an image directory claims ${count} entries (a valid one has 1 to ${MAX_IFD_ENTRIES})`)
   const entrySize = big ? 20 : 12
   const entriesAt = offset + (big ? 8 : 2)
   const entries = readAt(src, entriesAt, count * entrySize, 'image directory')
   const nextBuf = readAt(src, entriesAt + count * entrySize, big ? 8 : 4, 'next-directory pointer')
-  const next = big ? Number(le ? nextBuf.readBigUInt64LE(0) : nextBuf.readBigUInt64BE(0)) : le ? nextBuf.readUInt32LE(0) : nextBuf.readUInt32BE(0)
+  const next = big ? offset64(le ? nextBuf.readBigUInt64LE(0) : nextBuf.readBigUInt64BE(0), 'next image directory') : le ? nextBuf.readUInt32LE(0) : nextBuf.readUInt32BE(0)
   const tags = new Map<number, TagValue>()
   const inline = big ? 8 : 4
   for (let e = 0; e < count; e++) {
     const o = e * entrySize
     const tag = le ? entries.readUInt16LE(o) : entries.readUInt16BE(o)
     const type = le ? entries.readUInt16LE(o + 2) : entries.readUInt16BE(o + 2)
-    const n = big ? Number(le ? entries.readBigUInt64LE(o + 4) : entries.readBigUInt64BE(o + 4)) : le ? entries.readUInt32LE(o + 4) : entries.readUInt32BE(o + 4)
+    const n = big ? offset64(le ? entries.readBigUInt64LE(o + 4) : entries.readBigUInt64BE(o + 4), `tag ${tag} value count`) : le ? entries.readUInt32LE(o + 4) : entries.readUInt32BE(o + 4)
     const size = TYPE_SIZE[type]
     if (size === undefined) continue // unknown field types are skipped, as TIFF 6.0 asks readers to do
     const bytes = size * n
@@ -195,7 +213,7 @@ function readIfdAt(src: TiffSource, h: Header, offset: number, total = { bytes: 
     if (bytes <= inline) {
       data = entries.subarray(valueAt, valueAt + bytes)
     } else {
-      const off = big ? Number(le ? entries.readBigUInt64LE(valueAt) : entries.readBigUInt64BE(valueAt)) : le ? entries.readUInt32LE(valueAt) : entries.readUInt32BE(valueAt)
+      const off = big ? offset64(le ? entries.readBigUInt64LE(valueAt) : entries.readBigUInt64BE(valueAt), `tag ${tag} value`) : le ? entries.readUInt32LE(valueAt) : entries.readUInt32BE(valueAt)
       data = readAt(src, off, bytes, `tag ${tag}`)
     }
     tags.set(tag, readValues(data, type, n, le))
