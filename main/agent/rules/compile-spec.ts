@@ -528,12 +528,19 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
       if (byRegion ? (spec.regions?.length ?? 0) < 2 : spec.periods.length < 2) throw new Refusal(`the ${combine.replace('_', ' ')}`, `it needs two ${byRegion ? 'regions' : 'periods'} and the question names fewer`)
       const one = byRegion ? branch(b, spec, inputs, spec.periods, variant, 'first', spec.regions![0]) : branch(b, spec, inputs, [spec.periods[0]], variant, 'first')
       const two = byRegion ? branch(b, spec, inputs, spec.periods, variant, 'second', spec.regions![1]) : branch(b, spec, inputs, [spec.periods[1]], variant, 'second')
+      // The spec's convention (main/task/spec.ts): across periods a difference and a percent change run from the
+      // earlier period to the later whichever is named first; a ratio is the first named over the second; across
+      // regions everything is second relative to first.
+      const swap = !byRegion && spec.periods[1]!.start < spec.periods[0]!.start
+      const [earlier, later] = swap ? [two, one] : [one, two]
       const node =
-        combine === 'difference' ? b.add('difference', 'math.subtract', {}, { a: two.value, b: one.value })
-        : combine === 'absolute_difference' ? b.add('abs_difference', 'math.abs', {}, { a: b.add('difference', 'math.subtract', {}, { a: two.value, b: one.value }) })
-        : combine === 'ratio' ? b.add('ratio', 'math.divide', { unit: 'dimensionless' }, { a: two.value, b: one.value })
-        : b.add('percent_change', 'math.expr', { expr: '100 * (b - a) / a', unit: 'percent' }, { a: one.value, b: two.value })
-      const word = { difference: 'difference (second minus first)', absolute_difference: 'absolute difference', ratio: 'ratio (second / first)', percent_change: 'percent change from the first to the second' }[combine]
+        combine === 'difference' ? b.add('difference', 'math.subtract', {}, { a: later.value, b: earlier.value })
+        : combine === 'absolute_difference' ? b.add('abs_difference', 'math.abs', {}, { a: b.add('difference', 'math.subtract', {}, { a: later.value, b: earlier.value }) })
+        : combine === 'ratio' ? b.add('ratio', 'math.divide', { unit: 'dimensionless' }, byRegion ? { a: two.value, b: one.value } : { a: one.value, b: two.value })
+        : b.add('percent_change', 'math.expr', { expr: '100 * (b - a) / a', unit: 'percent' }, { a: earlier.value, b: later.value })
+      const word = byRegion
+        ? { difference: 'difference (second region minus first)', absolute_difference: 'absolute difference', ratio: 'ratio (second region / first)', percent_change: 'percent change from the first region to the second' }[combine]
+        : { difference: 'difference (later period minus earlier)', absolute_difference: 'absolute difference', ratio: 'ratio (first named period / second)', percent_change: 'percent change from the earlier period to the later' }[combine]
       unitOut = combine === 'ratio' ? 'dimensionless' : combine === 'percent_change' ? 'percent' : one.unit
       value = { value: node, unit: unitOut, describe: `${word} of: ${one.describe}; and ${two.describe}` }
     } else if (combine) {
