@@ -57,6 +57,22 @@ export function carriedNumbers(value: unknown, out: number[] = [], depth = 0): n
 }
 
 /** The numbers written in a text, with how many decimals each was written with (for rounding). */
+/**
+ * Counts a writer may derive from a verified series without a new observation: how many valid points lie above or
+ * below a threshold the question states (as written, or as a fraction when written in percent). "How many dates
+ * surpassed 40 %" is answered from the per-date shares; any other number still needs an observation that carries it.
+ */
+export function seriesCounts(observation: unknown, thresholds: number[]): number[] {
+  const points = isRec(observation) && Array.isArray(observation.points) ? observation.points : []
+  const values = points.filter((p) => isRec(p) && typeof p.value === 'number' && p.valid !== false).map((p) => (p as { value: number }).value)
+  if (values.length === 0) return []
+  const out: number[] = [values.length]
+  for (const t of thresholds.flatMap((t) => [t, t / 100])) {
+    out.push(values.filter((v) => v > t).length, values.filter((v) => v >= t).length, values.filter((v) => v < t).length, values.filter((v) => v <= t).length)
+  }
+  return out
+}
+
 export function writtenNumbers(text: string): { value: number; decimals: number }[] {
   const out: { value: number; decimals: number }[] = []
   // Dates and times are read as dates, not as numbers to ground.
@@ -111,7 +127,8 @@ export function groundAnswer(written: FinalAnswer, input: AnswerInput, opts: { f
     const carried = verifiedBasis.flatMap((e) => carriedNumbers(e.observation))
     const asked = writtenNumbers(`${input.task.question}\n${input.task.options.map((o) => o.text).join('\n')}`).map((n) => n.value)
     const stated = [...(written.value !== null ? [{ value: written.value, decimals: /\.(\d+)/.exec(String(written.value))?.[1].length ?? 0 }] : []), ...writtenNumbers(written.answer)]
-    const unsupported = stated.filter((n) => !asked.includes(n.value) && !matches(n, carried))
+    const derived = verifiedBasis.flatMap((e) => seriesCounts(e.observation, asked))
+    const unsupported = stated.filter((n) => !asked.includes(n.value) && !matches(n, carried) && !(Number.isInteger(n.value) && derived.includes(n.value)))
     if (unsupported.length > 0) {
       return notDetermined(written, `the value ${unsupported[0].value} is not carried by any ${basis.length ? 'observation the answer rests on' : 'verified observation'}`)
     }
