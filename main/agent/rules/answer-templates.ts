@@ -190,8 +190,12 @@ export class TemplateAnswerWriter implements AnswerWriter {
         value = best.value
         what = `the ${lowest ? 'lowest' : 'highest'} mean is ${fmt(best.value)} on ${best.date}`
       }
-    } else {
-      const s = scalarOf(obs)
+    }
+    // A statistic over all dates (timeseries.aggregate by 'all') is one value; so is one over a single date, which
+    // comes back as a one-point series.
+    if (value === null) {
+      const single = seriesOf(obs)
+      const s = scalarOf(obs) ?? (single.length === 1 ? { value: single[0]!.value, unit: isRec(obs) && typeof obs.unit === 'string' ? obs.unit : null } : null)
       if (s) {
         value = s.value
         unit = statedUnit(s.unit, entry)
