@@ -19,6 +19,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { UNITS } from '../../domain/lexicon/units'
+import { VARIABLES } from '../../domain/lexicon/variables'
 import { resourcesDir } from '../../prior/seed'
 import type { Condition, Period, Region, SpecFeature, TaskSpec } from '../../task/spec'
 import type { AnswerOption } from '../task'
@@ -137,7 +138,8 @@ class Scope {
 
   private resolve(key: string, part: string): Layer {
     const inputs = this.inputs
-    const role = pickRole(inputs, key.toUpperCase())
+    // A file layer may be named by any of the lexicon's names for the variable (night_lights is the files' NTL).
+    const role = pickRole(inputs, key.toUpperCase()) ?? pickRole(inputs, ...(VARIABLES.find((v) => v.key === key)?.names ?? []).map((n) => n.toUpperCase()))
     // A layer the files carry under the variable's own name (LST, NDVI, precipitation, avg_rad ...).
     if (role && !this.landsat) {
       const scaled = SERIES_SCALES[role.toUpperCase()]
