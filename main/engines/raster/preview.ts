@@ -10,15 +10,17 @@
  *   range (0..255 for uint8, 0..65535 for uint16...). `auto` is `none` for plain 8-bit pictures (up to three uint8
  *   bands) and a 2-98 % percentile stretch for multi-band and 16-bit or float data. Percentiles are computed on
  *   the preview's pixels (an overview, when one is used), so they approximate full-resolution percentiles.
- * - Nodata (the file's GDAL_NODATA) and NaN pixels are transparent and left out of the statistics.
+ * - Nodata (the file's GDAL_NODATA, by the one rule of source.ts), NaN and infinite pixels are transparent and left
+ *   out of the statistics. GeoTIFFs are read through RasterSource (source.ts), as analysis and map tiles read them.
  */
 import path from 'node:path'
-import type { GeoTIFFImage } from 'geotiff'
-import { fromFile } from 'geotiff'
 import { PNG } from 'pngjs'
 import { budget } from './budget'
-import { closeQuietly, dtypeOf, FileFormatError, openPyramid, readHead, sniffFormat, validateTiff, type Dtype } from './describe'
+import { FileFormatError, readHead, sniffFormat, type Dtype } from './describe'
 import { decodeImageFile } from './image-file'
+import { RasterSource } from './source'
+import { TiffFormatError } from './tiff/ifd'
+import { readProblem } from './tiff/reader'
 
 export type Stretch =
   | { kind: 'auto' }
@@ -80,10 +82,6 @@ export const WINDOW_BYTES = 64 * 1024 * 1024
 const DTYPE_RANGE: Partial<Record<Dtype, [number, number]>> = {
   uint8: [0, 255], int8: [-128, 127], uint16: [0, 65535], int16: [-32768, 32767],
   uint32: [0, 4294967295], int32: [-2147483648, 2147483647],
-}
-
-const BYTES: Record<Dtype, number> = {
-  uint8: 1, int8: 1, uint16: 2, int16: 2, uint32: 4, int32: 4, float32: 4, float64: 8, uint64: 8, int64: 8,
 }
 
 /** Output size: the longest side is at most maxSize, aspect kept, at least 1 pixel. */
@@ -183,40 +181,34 @@ function compose(
 
 /**
  * Sample `bands` of one pyramid level at out size, reading row windows of at most WINDOW_BYTES; returns one
- * Float64Array per band and the validity mask (nodata and NaN are invalid).
+ * Float64Array per band and the validity mask (the source's one nodata rule: source.ts).
  */
 async function sampleLevel(
-  image: GeoTIFFImage,
+  source: RasterSource,
+  level: number,
   bands: number[],
   out: { width: number; height: number },
-  nodata: number | null,
-  bytesPerSample: number,
   windowBytes: number,
 ): Promise<{ planes: Float64Array[]; valid: Uint8Array }> {
-  const w = image.getWidth()
-  const h = image.getHeight()
+  const { width: w, height: h } = source.levels[level]
   const planes = bands.map(() => new Float64Array(out.width * out.height))
-  const valid = new Uint8Array(out.width * out.height).fill(1)
+  const valid = new Uint8Array(out.width * out.height)
   const cols = Array.from({ length: out.width }, (_, i) => sourceIndex(i, out.width, w))
-  const maxRows = Math.max(1, Math.floor(windowBytes / (w * bytesPerSample * bands.length)))
+  // Window rows are read as float64 planes, one per band.
+  const maxRows = Math.max(1, Math.floor(windowBytes / (w * 8 * bands.length)))
   let r = 0
   while (r < out.height) {
     const y0 = sourceIndex(r, out.height, h)
     let rEnd = r + 1
     while (rEnd < out.height && sourceIndex(rEnd, out.height, h) - y0 + 1 <= maxRows) rEnd++
     const y1 = sourceIndex(rEnd - 1, out.height, h) + 1
-    const data = (await image.readRasters({ window: [0, y0, w, y1], samples: bands.map((b) => b - 1), interleave: false })) as unknown as ArrayLike<number>[]
+    const read = await source.readWindow(level, bands, { col: 0, row: y0, width: w, height: y1 - y0 })
     for (let orow = r; orow < rEnd; orow++) {
-      const srow = sourceIndex(orow, out.height, h) - y0
-      for (let k = 0; k < bands.length; k++) {
-        const src = data[k]
-        const dst = planes[k]
-        for (let c = 0; c < out.width; c++) {
-          const v = Number(src[srow * w + cols[c]])
-          const o = orow * out.width + c
-          dst[o] = v
-          if (Number.isNaN(v) || (nodata !== null && v === nodata)) valid[o] = 0
-        }
+      const srow = (sourceIndex(orow, out.height, h) - y0) * w
+      for (let c = 0; c < out.width; c++) {
+        const o = orow * out.width + c
+        valid[o] = read.valid[srow + cols[c]]
+        for (let k = 0; k < bands.length; k++) planes[k][o] = read.planes[k][srow + cols[c]]
       }
     }
     r = rEnd
@@ -226,52 +218,44 @@ async function sampleLevel(
 
 async function previewTiff(file: string, opts: PreviewOptions): Promise<PreviewResult> {
   const name = `'${path.basename(file)}'`
-  validateTiff(file)
-  let tiff
+  let source: RasterSource
   try {
-    tiff = await fromFile(file)
-  } catch {
-    throw new FileFormatError(`${name} is a corrupt TIFF file: its header could not be parsed.`)
+    source = RasterSource.open(file)
+  } catch (err) {
+    throw new FileFormatError(readProblem(file, err))
   }
   try {
-    const { main, overviews } = await openPyramid(tiff)
-    const n = main.getSamplesPerPixel()
-    const bands = resolveBands(opts.bands, n, name)
-    const fd = main.getFileDirectory()
-    const formats = fd.getValue('SampleFormat') as ArrayLike<number> | undefined
-    const bits = fd.getValue('BitsPerSample') as ArrayLike<number> | undefined
-    const dtype = dtypeOf(Number(formats?.[bands[0] - 1] ?? formats?.[0] ?? 1), Number(bits?.[bands[0] - 1] ?? bits?.[0] ?? 8), name)
-    const stretch = resolveStretch(opts.stretch, dtype, n)
-    const out = previewSize(main.getWidth(), main.getHeight(), opts.maxSize ?? DEFAULT_MAX_SIZE)
+    const bands = resolveBands(opts.bands, source.bandCount, name)
+    const dtype: Dtype = source.sampleType
+    const stretch = resolveStretch(opts.stretch, dtype, source.bandCount)
+    const out = previewSize(source.width, source.height, opts.maxSize ?? DEFAULT_MAX_SIZE)
     // Smallest level that still has at least the output's pixels in both directions.
-    const levels = [main, ...overviews]
+    const levels = source.levels
     let level = 0
     for (let i = levels.length - 1; i >= 0; i--) {
-      if (levels[i].getWidth() >= out.width && levels[i].getHeight() >= out.height) {
+      if (levels[i].width >= out.width && levels[i].height >= out.height) {
         level = i
         break
       }
     }
     const chosen = levels[level]
-    const levelPixels = chosen.getWidth() * chosen.getHeight()
     const cap = budget().maxPreviewPixels
-    if (levelPixels > cap) {
-      throw new PreviewError(`${name} has ${chosen.getWidth()} x ${chosen.getHeight()} pixels and no overview small enough to preview within ${cap} pixels (RSURE_MAX_PREVIEW_PIXELS); build overviews (gdaladdo) or preview a smaller extract.`)
+    if (chosen.width * chosen.height > cap) {
+      throw new PreviewError(`${name} has ${chosen.width} x ${chosen.height} pixels and no overview small enough to preview within ${cap} pixels (RSURE_MAX_PREVIEW_PIXELS); build overviews (gdaladdo) or preview a smaller extract.`)
     }
-    const nodata = main.getGDALNoData()
-    const { planes, valid } = await sampleLevel(chosen, bands, out, nodata, BYTES[dtype], opts.windowBytes ?? WINDOW_BYTES)
+    const { planes, valid } = await sampleLevel(source, level, bands, out, opts.windowBytes ?? WINDOW_BYTES)
     const { png, ranges, validPixels } = compose(planes, valid, out.width, out.height, bands, stretch, dtype)
     return {
-      png, width: out.width, height: out.height, sourceWidth: main.getWidth(), sourceHeight: main.getHeight(),
-      bands, stretch, ranges, level, levelWidth: chosen.getWidth(), levelHeight: chosen.getHeight(), validPixels,
+      png, width: out.width, height: out.height, sourceWidth: source.width, sourceHeight: source.height,
+      bands, stretch, ranges, level, levelWidth: chosen.width, levelHeight: chosen.height, validPixels,
     }
   } catch (err) {
-    // geotiff.js reports damaged pixel data with raw RangeErrors and decoder messages; a file that changed or was
-    // cut short since it was described ends here, and the analyst needs the file named, not a stack to report.
+    // A file that changed or was cut short since it was described ends here; the analyst needs the file named.
     if (err instanceof PreviewError || err instanceof FileFormatError) throw err
+    if (err instanceof TiffFormatError || (err as Error)?.name === 'BudgetError') throw new FileFormatError(readProblem(file, err))
     throw new FileFormatError(`${name} could not be decoded; it may be damaged or still being written, so copy or download it again.`)
   } finally {
-    await closeQuietly(tiff)
+    source.release()
   }
 }
 

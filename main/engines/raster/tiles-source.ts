@@ -6,20 +6,14 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { fromFile, type GeoTIFF, type GeoTIFFImage } from 'geotiff'
 import proj4 from 'proj4'
-import { closeQuietly, dtypeOf, FileFormatError, openPyramid, readHead, sniffFormat, validateTiff, type Dtype } from './describe'
-import { readGeoref, type GeoTransform } from './georef'
+import { FileFormatError, readHead, sniffFormat, type Dtype } from './describe'
+import type { GeoTransform } from './georef'
 import { decodeImageFile } from './image-file'
+import { RasterSource, SOURCE_CHUNK_CACHE_BYTES, type SourceLevel } from './source'
+import { readProblem } from './tiff/reader'
 
-export interface TiffLevel {
-  image: GeoTIFFImage
-  width: number
-  height: number
-  /** Full-resolution pixels per pixel of this level, along x and y (1 for the full resolution). */
-  fx: number
-  fy: number
-}
+export type TiffLevel = SourceLevel
 
 export interface TileSourceBase {
   file: string
@@ -32,7 +26,8 @@ export interface TileSourceBase {
 
 export interface TiffSource extends TileSourceBase {
   kind: 'tiff'
-  tiff: GeoTIFF
+  /** The pixels (source.ts: one nodata rule, reference-counted). */
+  raster: RasterSource
   /** Full resolution first, then overviews from largest to smallest. */
   levels: TiffLevel[]
   nodata: number | null
@@ -48,15 +43,6 @@ export interface PictureSource extends TileSourceBase {
 }
 
 export type TileSource = TiffSource | PictureSource
-
-/** Decoded internal tiles or strips kept per pyramid level (a 256 x 256 uint16 tile is 128 KiB). */
-export const MAX_CACHED_BLOCKS = 512
-
-/** Forget a level's decoded blocks once there are more than MAX_CACHED_BLOCKS of them. */
-export function keepCacheBounded(level: TiffLevel): void {
-  const holder = level.image as unknown as { tiles: unknown[] | null }
-  if (holder.tiles && Object.keys(holder.tiles).length > MAX_CACHED_BLOCKS) holder.tiles = []
-}
 
 /**
  * Sources kept open while no read holds them; the least recently used is closed first. A source that is being read
@@ -81,41 +67,17 @@ export function projOf(crs: { epsg: number | null; proj4: string | null } | null
 }
 
 async function openTiff(file: string): Promise<TiffSource> {
-  const name = path.basename(file)
-  validateTiff(file)
-  let tiff: GeoTIFF
+  let raster: RasterSource
   try {
-    tiff = await fromFile(file)
+    // Neighbouring map tiles share internal tiles: each level keeps its decoded chunks, so each is inflated once.
+    raster = RasterSource.open(file, { cacheBytes: SOURCE_CHUNK_CACHE_BYTES })
   } catch (err) {
-    throw new FileFormatError(`'${name}' is a corrupt TIFF file: ${String((err as Error)?.message ?? err).replace(/[.\s]+$/, '')}.`)
+    throw new FileFormatError(readProblem(file, err))
   }
-  try {
-    const { main, overviews } = await openPyramid(tiff)
-    const width = main.getWidth()
-    const height = main.getHeight()
-    const fd = main.getFileDirectory()
-    const formats = fd.getValue('SampleFormat') as ArrayLike<number> | undefined
-    const bits = fd.getValue('BitsPerSample') as ArrayLike<number> | undefined
-    const dtype = dtypeOf(Number(formats?.[0] ?? 1), Number(bits?.[0] ?? 8), `'${name}'`)
-    const georef = readGeoref(main)
-    // geotiff.js keeps decoded tiles of an image when its `tiles` list exists (the `cache` option, which fromFile
-    // does not offer): neighbouring map tiles share internal tiles, so each is inflated once. keepCacheBounded()
-    // empties a level's list when it grows past MAX_CACHED_BLOCKS.
-    for (const image of [main, ...overviews]) (image as unknown as { tiles: unknown[] | null }).tiles = []
-    const levels = [main, ...overviews].map((image) => ({
-      image,
-      width: image.getWidth(),
-      height: image.getHeight(),
-      fx: width / image.getWidth(),
-      fy: height / image.getHeight(),
-    }))
-    return {
-      kind: 'tiff', file, name, width, height, bandCount: main.getSamplesPerPixel(), dtype, tiff, levels,
-      nodata: main.getGDALNoData(), geoTransform: georef.geoTransform, proj: projOf(georef.crs),
-    }
-  } catch (err) {
-    await closeQuietly(tiff)
-    throw err
+  return {
+    kind: 'tiff', file, name: raster.name, width: raster.width, height: raster.height, bandCount: raster.bandCount,
+    dtype: raster.sampleType, raster, levels: raster.levels, nodata: raster.nodata,
+    geoTransform: raster.georef.geoTransform, proj: projOf(raster.georef.crs),
   }
 }
 
@@ -173,7 +135,7 @@ export async function withTileSource<T>(file: string, use: (s: TileSource) => Pr
 }
 
 function closeEntry(entry: Entry): void {
-  void entry.opening.then((s) => (s.kind === 'tiff' ? closeQuietly(s.tiff) : undefined)).catch(() => undefined)
+  void entry.opening.then((s) => (s.kind === 'tiff' ? s.raster.release() : undefined)).catch(() => undefined)
 }
 
 function evict(key: string): void {

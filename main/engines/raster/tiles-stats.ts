@@ -5,7 +5,8 @@
  * overview approximate those of the full resolution, which is what a display stretch needs.
  */
 import { percentile } from './preview'
-import type { TileSource, TiffLevel } from './tiles-source'
+import type { PixelWindow } from './tiff/reader'
+import type { TiffSource, TileSource } from './tiles-source'
 import type { BandRange, TileStretch } from './tiles-style'
 
 /** Most pixels read per band for the statistics. */
@@ -21,7 +22,7 @@ export async function bandSample(source: TileSource, band: number): Promise<Floa
   if (!perBand) cache.set(source, (perBand = new Map()))
   const hit = perBand.get(band)
   if (hit) return hit
-  const values = source.kind === 'picture' ? pictureSample(source.rgba, band, source.width * source.height) : await tiffSample(source.levels.at(-1)!, band, source.nodata)
+  const values = source.kind === 'picture' ? pictureSample(source.rgba, band, source.width * source.height) : await tiffSample(source, band)
   const sorted = values.sort()
   perBand.set(band, sorted)
   return sorted
@@ -34,26 +35,27 @@ function pictureSample(rgba: Uint8Array, band: number, pixels: number): Float64A
   return Float64Array.from(out)
 }
 
-async function tiffSample(level: TiffLevel, band: number, nodata: number | null): Promise<Float64Array> {
-  const windows: [number, number, number, number][] = []
-  if (level.width * level.height <= SAMPLE_PIXELS) windows.push([0, 0, level.width, level.height])
+async function tiffSample(source: TiffSource, band: number): Promise<Float64Array> {
+  const levelIndex = source.levels.length - 1
+  const level = source.levels[levelIndex]
+  const windows: PixelWindow[] = []
+  if (level.width * level.height <= SAMPLE_PIXELS) windows.push({ col: 0, row: 0, width: level.width, height: level.height })
   else {
     const per = Math.max(1, Math.floor(Math.sqrt(SAMPLE_PIXELS / (WINDOW * WINDOW))))
     for (let j = 0; j < per; j++) {
       for (let i = 0; i < per; i++) {
-        const x = Math.min(level.width - WINDOW, Math.floor(((i + 0.5) * level.width) / per - WINDOW / 2))
-        const y = Math.min(level.height - WINDOW, Math.floor(((j + 0.5) * level.height) / per - WINDOW / 2))
-        windows.push([Math.max(0, x), Math.max(0, y), Math.min(level.width, Math.max(0, x) + WINDOW), Math.min(level.height, Math.max(0, y) + WINDOW)])
+        const x = Math.max(0, Math.min(level.width - WINDOW, Math.floor(((i + 0.5) * level.width) / per - WINDOW / 2)))
+        const y = Math.max(0, Math.min(level.height - WINDOW, Math.floor(((j + 0.5) * level.height) / per - WINDOW / 2)))
+        windows.push({ col: x, row: y, width: Math.min(level.width, x + WINDOW) - x, height: Math.min(level.height, y + WINDOW) - y })
       }
     }
   }
   const out: number[] = []
   for (const window of windows) {
-    const [data] = (await level.image.readRasters({ window, samples: [band - 1], interleave: false })) as unknown as ArrayLike<number>[]
-    for (let i = 0; i < data.length; i++) {
-      const v = Number(data[i])
-      if (Number.isFinite(v) && v !== nodata) out.push(v)
-    }
+    const { planes } = await source.raster.readWindow(levelIndex, [band], window)
+    const data = planes[0]
+    // Invalid pixels (nodata, NaN, infinities) are NaN here.
+    for (let i = 0; i < data.length; i++) if (data[i] === data[i]) out.push(data[i])
   }
   return Float64Array.from(out)
 }

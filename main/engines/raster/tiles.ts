@@ -3,22 +3,22 @@
  * asks for) of a georeferenced raster, and windows of a raster's own pixels for images with no georeference.
  *
  * Only what a tile needs is read: the pyramid level whose resolution is the coarsest not coarser than the tile's
- * (an overview when the map is zoomed out), and of it only the window under the tile (geotiff.js then decodes only
- * the internal tiles or strips it touches). The tile's extent is taken to the raster's CRS with proj4.
+ * (an overview when the map is zoomed out), and of it only the window under the tile (the raster source then decodes
+ * only the internal tiles or strips it touches, and keeps them for the neighbouring tiles). The tile's extent is taken to the raster's CRS with proj4.
  *
  * Projecting every one of a tile's 65 536 pixel centres through proj4 would cost tens of milliseconds per tile, so
  * (as GDAL's approximate transformer does) a 17 x 17 grid of points is projected exactly and the pixels between
  * them are interpolated bilinearly; across a 256-pixel tile the error stays far below one source pixel for the
  * smooth projections involved (UTM, geographic, mercator).
  *
- * Sampling is nearest neighbour; nodata, NaN and pixels outside the raster are transparent. Colours: tiles-style.ts;
+ * Sampling is nearest neighbour; nodata (source.ts's one rule), NaN and pixels outside the raster are transparent. Colours: tiles-style.ts;
  * per-band stretch ranges: tiles-stats.ts (the same for every tile of a layer).
  */
 import proj4 from 'proj4'
 import { FileFormatError } from './describe'
 import { mapToPixel, pixelToMap } from './georef'
 import { lonLatToMercator, tileBox, TILE_SIZE, validTile, zoomForResolution, type MercatorBox } from './tiles-mercator'
-import { keepCacheBounded, withTileSource, type TiffSource, type TileSource } from './tiles-source'
+import { withTileSource, type TiffSource, type TileSource } from './tiles-source'
 import { bandRanges } from './tiles-stats'
 import { colourise, encodeRgbaPng, type BandRange, type Ramp, type TileStretch, type TileStyle } from './tiles-style'
 
@@ -272,19 +272,12 @@ async function sample(s: TileSource, bands: number[], cols: Float64Array, rows: 
   }
   if (x1 < x0) return { planes, valid, level }
   const ww = x1 - x0 + 1
-  const data = (await L.image.readRasters({ window: [x0, y0, x1 + 1, y1 + 1], samples: bands.map((b) => b - 1), interleave: false })) as unknown as ArrayLike<number>[]
-  keepCacheBounded(L)
-  const nodata = s.nodata
+  const read = await s.raster.readWindow(level, bands, { col: x0, row: y0, width: ww, height: y1 - y0 + 1 })
   for (let i = 0; i < n; i++) {
     if (lc[i] < 0) continue
     const at = (lr[i] - y0) * ww + (lc[i] - x0)
-    let ok = 1
-    for (let k = 0; k < bands.length; k++) {
-      const v = Number(data[k][at])
-      if (Number.isNaN(v) || v === nodata) ok = 0
-      planes[k][i] = v
-    }
-    valid[i] = ok
+    valid[i] = read.valid[at]
+    for (let k = 0; k < bands.length; k++) planes[k][i] = read.planes[k][at]
   }
   return { planes, valid, level }
 }

@@ -18,6 +18,7 @@ import { readGeoref, type Georef } from '../georef'
 import { budget, BudgetError } from '../budget'
 import { openRegularFile } from '../regular-file'
 import { geoKeys, numbers, readIfdChain, Tag, text, TiffFormatError, tiffProblem, type Ifd, type TiffSource } from './ifd'
+import { DecodeLimitError, jpegFrameSize, lzwDecode, packbitsDecode, ycbcrToRgb, zstdDecode } from './codecs'
 import { swapBytes, undoFloatingPoint, undoHorizontal } from './predictor'
 import { BYTES, CONVERTERS, sampleType, typedView, type SampleType } from './samples'
 
@@ -191,6 +192,8 @@ export class TiffFile {
   readonly tiled: boolean
   readonly chunkWidth: number
   readonly chunkHeight: number
+  /** PhotometricInterpretation (262): 1 min-is-black, 2 RGB, 6 YCbCr (JPEG data is converted to RGB on read). */
+  readonly photometric: number
   /** The GDAL_NODATA tag as a number (NaN allowed), null when absent. */
   readonly nodata: number | null
   /** Per-band scale/offset from GDAL_METADATA (1-based band -> value). */
@@ -211,6 +214,10 @@ export class TiffFile {
   /** Pixel data tables: chunks across and down one plane. */
   private readonly across: number
   private readonly down: number
+  /** Decoded chunks kept for reuse (keyed by chunk index), least recently used first; off unless enabled. */
+  private chunkCache: Map<number, Uint8Array> | null = null
+  private chunkCacheBytes = 0
+  private chunkCacheMax = 0
 
   private constructor(
     readonly path: string,
@@ -253,6 +260,10 @@ export class TiffFile {
     }
     this.predictor = one(Tag.Predictor, 1)
     if (this.predictor < 1 || this.predictor > 3) throw new TiffFormatError(`its Predictor tag is ${this.predictor}, not 1, 2 or 3`)
+    // The floating-point predictor (Adobe TIFF Technical Note 3) is defined for IEEE floats only; on integers GDAL
+    // and libtiff refuse it, and undoing it would scramble the bytes into other numbers.
+    if (this.predictor === 3 && formats[0] !== 3) throw new TiffFormatError(`its Predictor tag is 3 (floating point) on ${this.sampleType} samples, which is defined only for floating-point data`)
+    this.photometric = one(Tag.Photometric, this.bandCount >= 3 ? 2 : 1)
     this.planar = one(Tag.PlanarConfiguration, 1)
     if (this.planar !== 1 && this.planar !== 2) throw new TiffFormatError(`its PlanarConfiguration is ${this.planar}, not 1 (pixel interleaved) or 2 (band interleaved)`)
     this.tiled = ifd.tags.has(Tag.TileWidth)
@@ -334,6 +345,30 @@ export class TiffFile {
   }
 
   /**
+   * Open the full-resolution image and its reduced-resolution overviews (NewSubfileType bit 1, not masks, with the
+   * main image's band count), largest first, as GDAL lists them. Each level holds its own descriptor; close each.
+   */
+  static openPyramid(path: string): TiffFile[] {
+    const { fd, size } = openRegularFile(path)
+    const levels: TiffFile[] = []
+    try {
+      const chain = readIfdChain({ fd, size })
+      const main = new TiffFile(path, fd, size, chain[0])
+      levels.push(main)
+      for (const ifd of chain.slice(1)) {
+        const sub = numbers(ifd, Tag.NewSubfileType)?.[0] ?? 0
+        if ((sub & 1) !== 1 || (sub & 4) !== 0 || (numbers(ifd, Tag.SamplesPerPixel)?.[0] ?? 1) !== main.bandCount) continue
+        levels.push(new TiffFile(path, fs.openSync(path, 'r'), size, ifd))
+      }
+    } catch (err) {
+      if (levels.length === 0) fs.closeSync(fd)
+      for (const level of levels) level.close()
+      throw asTiffError(err)
+    }
+    return levels.sort((a, b) => b.width - a.width)
+  }
+
+  /**
    * Check a whole file before a library that trusts its headers (geotiff.js, for describe and previews) reads it:
    * the directory chain, and the layout of the full-resolution image and of every overview, as `open` checks one.
    * Masks and other pages are left alone. Throws what `open` throws.
@@ -356,6 +391,40 @@ export class TiffFile {
   close(): void {
     if (this.fd >= 0) fs.closeSync(this.fd)
     this.fd = -1
+    this.chunkCache = null
+  }
+
+  /**
+   * Keep up to `maxBytes` of decoded tiles/strips for later reads (map tiles and previews read neighbouring windows
+   * that share internal tiles, so each is inflated once); 0 turns the cache off. Analysis reads each chunk once and
+   * leaves it off.
+   */
+  cacheChunks(maxBytes: number): void {
+    this.chunkCacheMax = Math.max(0, maxBytes)
+    this.chunkCache = this.chunkCacheMax > 0 ? new Map() : null
+    this.chunkCacheBytes = 0
+  }
+
+  private cachedChunk(index: number, rows: number, stride: number): Promise<Uint8Array> | Uint8Array {
+    const cache = this.chunkCache
+    if (!cache) return this.chunk(index, rows, stride)
+    const hit = cache.get(index)
+    if (hit) {
+      cache.delete(index)
+      cache.set(index, hit)
+      return hit
+    }
+    return this.chunk(index, rows, stride).then((bytes) => {
+      if (bytes.byteLength > this.chunkCacheMax || this.chunkCache !== cache) return bytes
+      cache.set(index, bytes)
+      this.chunkCacheBytes += bytes.byteLength
+      for (const [k, v] of cache) {
+        if (this.chunkCacheBytes <= this.chunkCacheMax) break
+        cache.delete(k)
+        this.chunkCacheBytes -= v.byteLength
+      }
+      return bytes
+    })
   }
 
   /** The minimal GeoTIFFImage surface georef.ts reads (geo keys and three model tags). */
@@ -404,7 +473,7 @@ export class TiffFile {
       for (let tx = Math.floor(win.col / cw); tx <= Math.floor((win.col + win.width - 1) / cw); tx++) {
         const index = planeBase + ty * across + tx
         const rows = this.tiled ? ch : Math.min(ch, this.height - ty * ch)
-        const bytes = await this.chunk(index, rows, stride)
+        const bytes = await this.cachedChunk(index, rows, stride)
         const src = typedView(bytes, this.sampleType)
         // Overlap of this chunk with the window, in image pixels.
         const c0 = Math.max(win.col, tx * cw)
@@ -438,14 +507,23 @@ export class TiffFile {
     const got = fs.readSync(this.fd, raw, 0, count, offset)
     if (got !== count) throw new TiffFormatError(`${what} of ${file} is truncated: ${got} of ${count} bytes present`)
     let bytes: Uint8Array
+    const cname = COMPRESSION_NAMES[this.compression] ?? `compression ${this.compression}`
     try {
+      // Every decoder writes at most the chunk's declared size (a decompression bomb stops there, it never fills
+      // memory): zlib's maxOutputLength, and the bounded LZW, PackBits and ZSTD decoders of codecs.ts.
       if (this.compression === 1) bytes = raw
-      // maxOutputLength: a deflate bomb stops at the chunk's own size instead of filling memory.
       else if (DEFLATE.has(this.compression)) bytes = zlib.inflateSync(raw, { maxOutputLength: Math.max(expected, 1) })
+      else if (this.compression === 5) bytes = lzwDecode(raw, expected)
+      else if (this.compression === 32773) bytes = packbitsDecode(raw, expected)
+      else if (this.compression === 50000) bytes = await zstdDecode(raw, expected)
+      else if (this.compression === 7) bytes = await this.jpegDecode(raw, rows, stride, what, file)
       else bytes = await this.foreignDecode(raw, rows, stride)
     } catch (err) {
       if (err instanceof TiffFormatError) throw err
-      throw new TiffFormatError(`${what} of ${file} cannot be decompressed; the file is damaged, so copy or download it again`)
+      if (err instanceof DecodeLimitError || (err as NodeJS.ErrnoException)?.code === 'ERR_BUFFER_TOO_LARGE') {
+        throw new TiffFormatError(`${what} of ${file} ${err instanceof DecodeLimitError ? err.message : `inflates to more than the ${expected} bytes its pixels need`} (${cname}; a decompression bomb or a damaged file), so RSure stopped decoding it`)
+      }
+      throw new TiffFormatError(`${what} of ${file} cannot be decompressed (${cname}); the file is damaged, so copy or download it again`)
     }
     // A chunk that decodes short would leave pixels unread: an error naming the chunk, never a mean over fewer pixels.
     if (bytes.byteLength < expected) {
@@ -478,6 +556,28 @@ export class TiffFile {
     return out
   }
 
+  /**
+   * A JPEG tile or strip (compression 7): its frame header must declare the chunk's own size and sample count before
+   * anything is decoded (a 256-pixel tile declaring 30000 x 30000 is refused unread); YCbCr data (photometric 6, as
+   * GDAL writes RGB by default) is converted to RGB as libjpeg does, so band 1 is red, not luma.
+   */
+  private async jpegDecode(raw: Buffer, rows: number, stride: number, what: string, file: string): Promise<Uint8Array> {
+    if (this.sampleType !== 'uint8') throw new TiffFormatError(`uses JPEG compression on ${this.sampleType} samples (12-bit or wider JPEG), which RSure cannot decode; convert it with DEFLATE or LZW`, 'unsupported')
+    const withTables = (() => {
+      const t = numbers(this.ifd, Tag.JPEGTables)
+      return t ? Uint8Array.from(t) : null
+    })()
+    const frame = jpegFrameSize(raw) ?? (withTables ? jpegFrameSize(Buffer.concat([withTables.subarray(0, withTables.length - 2), raw.subarray(2)])) : null)
+    if (!frame) throw new TiffFormatError(`${what} of ${file} holds no JPEG frame header`)
+    if (frame.width > this.chunkWidth || frame.height > Math.max(rows, this.chunkHeight) || frame.components !== stride) {
+      throw new TiffFormatError(`${what} of ${file} holds a JPEG frame of ${frame.width} x ${frame.height} pixels and ${frame.components} components where its header declares ${this.chunkWidth} x ${rows} and ${stride}`)
+    }
+    const bytes = await this.foreignDecode(raw, rows, stride)
+    if (this.photometric === 6 && stride === 3) ycbcrToRgb(bytes)
+    else if (this.photometric === 6) throw new TiffFormatError(`uses JPEG with YCbCr colour in band-interleaved planes, which RSure cannot decode; convert it with gdal_translate -co PHOTOMETRIC=RGB`, 'unsupported')
+    return bytes
+  }
+
   private async foreignDecode(raw: Buffer, rows: number, stride: number): Promise<Uint8Array> {
     let decoder
     try {
@@ -491,6 +591,7 @@ export class TiffFile {
         planarConfiguration: this.planar,
         samplesPerPixel: stride,
         ...(this.compression === 7 ? { JPEGTables: numbers(this.ifd, Tag.JPEGTables) } : {}),
+        ...(this.compression === 34887 ? { LercParameters: numbers(this.ifd, Tag.LercParameters) ?? [] } : {}),
       } as Parameters<typeof getDecoder>[1])
     } catch {
       throw new TiffFormatError(`uses ${COMPRESSION_NAMES[this.compression] ?? `compression ${this.compression}`}, which RSure cannot decode`, 'unsupported')
