@@ -3,46 +3,31 @@
  * puts focus in the question box, whatever number of files the session holds; and closing the evidence viewer with
  * Esc gives focus back to the control that opened it.
  */
-import fs from 'node:fs'
 import path from 'node:path'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FIXTURES, tempDir } from '../helpers/tmp'
-import { buildRenderer, launchChromium, requireChromium, ROOT, startServe, type Served } from './rsure-serve'
+import { FIXTURES } from '../helpers/tmp'
+import { addFiles, openDesk, SHOTS, type Desk } from './rsure-serve'
 
 const B5 = FIXTURES.B4.replace(/_B4\.TIF$/, '_B5.TIF')
-const SHOTS = path.join(ROOT, 'test-results', 'e2e')
 
-let tmp: { dir: string; cleanup: () => void }
-let served: Served | null = null
-let context: BrowserContext | null = null
+let desk: Desk
 let page: Page
 
 const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null)
 
 beforeAll(async () => {
-  requireChromium()
-  fs.mkdirSync(SHOTS, { recursive: true })
-  tmp = tempDir('rsure-keys-e2e-')
-  const rendererDir = path.join(tmp.dir, 'web')
-  buildRenderer(rendererDir)
-  served = await startServe(rendererDir, path.join(tmp.dir, 'data'))
-  context = await launchChromium(path.join(tmp.dir, 'chromium-profile'))
-  page = context.pages()[0] ?? (await context.newPage())
-  await page.goto(served.url)
-  await page.waitForFunction(() => document.querySelector('[data-testid=connection]')?.textContent?.includes('browser mode'), undefined, { timeout: 20_000 })
+  desk = await openDesk('rsure-keys-e2e-')
+  page = desk.page
 }, 180_000)
 
 afterAll(async () => {
-  await context?.close()
-  await served?.stop()
-  tmp?.cleanup()
+  await desk?.close()
 })
 
 describe('keyboard paths of the desk (rsure serve + Chromium)', () => {
   it('tells apart cards of same-prefix names, reaches the question with one Tab and Enter, and Esc on the evidence viewer gives focus back to its opener', async () => {
-    await page.setInputFiles('[data-testid=file-input]', [FIXTURES.B4, B5])
-    await expect.poll(() => page.locator('[data-testid=file-card]').count(), { timeout: 60_000 }).toBe(2)
+    await addFiles(page, [FIXTURES.B4, B5], 2, 60_000)
     // Two bands whose names differ only at the end are told apart on their cards: each name is shown whole enough
     // to read its band (not cut off by the card's edge), and no card shows a path inside the data folder.
     const names = await page.locator('[data-testid=file-card] h2').evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? '', cut: e.scrollWidth > e.clientWidth, title: e.getAttribute('title') ?? '' })))

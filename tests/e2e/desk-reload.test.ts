@@ -4,72 +4,33 @@
  * another request is still reading (the EBADF the map showed), so after each of five reloads every layer row has
  * loaded, none carries an error, the map draws its visible layer, and no message covers the map.
  */
-import fs from 'node:fs'
 import path from 'node:path'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FIXTURES, tempDir } from '../helpers/tmp'
-import { buildRenderer, launchChromium, requireChromium, ROOT, startServe, type Served } from './rsure-serve'
+import { addFiles, connect, LANDSAT_TIFS, layerRows, mapSettled, openDesk, Q46_TIFS, SHOTS, type Desk } from './rsure-serve'
 
-const LANDSAT = path.dirname(FIXTURES.B4)
-const FILES = [
-  ...fs.readdirSync(FIXTURES.Q46_FILES).filter((f) => /\.tif$/i.test(f)).map((f) => path.join(FIXTURES.Q46_FILES, f)),
-  ...fs.readdirSync(LANDSAT).filter((f) => /\.tif$/i.test(f)).map((f) => path.join(LANDSAT, f)),
-]
-const SHOTS = path.join(ROOT, 'test-results', 'e2e')
+const FILES = [...Q46_TIFS, ...LANDSAT_TIFS]
 
-let tmp: { dir: string; cleanup: () => void }
-let served: Served | null = null
-let context: BrowserContext | null = null
+let desk: Desk
 let page: Page
 
-async function connect(url: string): Promise<void> {
-  await page.goto(url)
-  await page.waitForFunction(() => document.querySelector('[data-testid=connection]')?.textContent?.includes('browser mode'), undefined, { timeout: 20_000 })
-}
-
-/** Wait until no layer row is still loading; return each row's state and note. */
-async function layerRows(expected: number): Promise<{ name: string; state: string; note: string }[]> {
-  await page.waitForFunction(
-    (n) => {
-      const rows = [...document.querySelectorAll('[data-testid=layer-row]')]
-      return rows.length === n && rows.every((r) => r.getAttribute('data-state') !== 'loading')
-    },
-    expected,
-    { timeout: 120_000 },
-  ).catch(() => undefined)
-  return page.locator('[data-testid=layer-row]').evaluateAll((rows) =>
-    rows.map((r) => ({ name: r.getAttribute('data-name') ?? '', state: r.getAttribute('data-state') ?? '(none)', note: r.querySelector('p')?.textContent ?? '' })),
-  )
-}
-
 beforeAll(async () => {
-  requireChromium()
-  fs.mkdirSync(SHOTS, { recursive: true })
-  tmp = tempDir('rsure-reload-e2e-')
-  const rendererDir = path.join(tmp.dir, 'web')
-  buildRenderer(rendererDir)
-  served = await startServe(rendererDir, path.join(tmp.dir, 'data'))
-  context = await launchChromium(path.join(tmp.dir, 'chromium-profile'))
-  page = context.pages()[0] ?? (await context.newPage())
-  await connect(served.url)
+  desk = await openDesk('rsure-reload-e2e-')
+  page = desk.page
 }, 180_000)
 
 afterAll(async () => {
-  await context?.close()
-  await served?.stop()
-  tmp?.cleanup()
+  await desk?.close()
 })
 
 describe('a session with more rasters than the open-file cache (rsure serve + Chromium)', () => {
   it('loads every one of the 55 layers after each of five reloads, and draws all of them at once with no error', async () => {
     expect(FILES.length).toBe(55)
-    await page.setInputFiles('[data-testid=file-input]', FILES)
-    await expect.poll(() => page.locator('[data-testid=file-card]').count(), { timeout: 300_000 }).toBe(FILES.length)
+    await addFiles(page, FILES, FILES.length)
     for (let reload = 1; reload <= 5; reload++) {
-      await connect(served!.url)
+      await connect(page, desk.served.url)
       await expect.poll(() => page.locator('[data-testid=file-card]').count(), { timeout: 30_000 }).toBe(FILES.length)
-      const rows = await layerRows(FILES.length)
+      const rows = await layerRows(page, FILES.length)
       await page.screenshot({ path: path.join(SHOTS, `desk-reload-${reload}.png`) })
       expect(rows.length).toBe(FILES.length)
       // No layer says why it cannot be shown (EBADF before the fix), then every one has its description.
@@ -80,15 +41,7 @@ describe('a session with more rasters than the open-file cache (rsure serve + Ch
       expect(await page.locator('[data-testid=notice][data-level=error]').count()).toBe(0)
       // Show every layer at once (tiles of all 55 files read together): each is drawn, and nothing fails.
       for (const box of await page.locator('[data-testid=layer-row] input[type=checkbox]').all()) await box.check()
-      await page.waitForFunction(
-        (n) => {
-          const el = document.querySelector('[data-testid=map]')
-          const idle = Number(el?.getAttribute('data-idle') ?? 0)
-          return Number(el?.getAttribute('data-rasters')) === n && idle > 0 && Date.now() - idle > 500
-        },
-        FILES.length,
-        { timeout: 60_000 },
-      )
+      await mapSettled(page, 'map', FILES.length, 60_000, 500)
       await page.screenshot({ path: path.join(SHOTS, `desk-reload-${reload}-all.png`) })
       expect(await page.locator('.map-error, [data-testid=map-notice]').allInnerTexts()).toEqual([])
       expect(await page.locator('[data-testid=layer-row] p').allInnerTexts()).toEqual([])

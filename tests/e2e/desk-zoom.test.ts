@@ -4,58 +4,25 @@
  * button (first Landsat, then Urumqi, so the map must move across the globe) puts the map's centre inside the chosen
  * raster's lon/lat box (computed here from the file's geotransform read with geotiff.js and proj4), zoomed in.
  */
-import fs from 'node:fs'
 import path from 'node:path'
-import { fromFile } from 'geotiff'
-import type { BrowserContext, Page } from 'playwright-core'
-import proj4 from 'proj4'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FIXTURES, tempDir } from '../helpers/tmp'
-import { buildRenderer, launchChromium, requireChromium, ROOT, startServe, type Served } from './rsure-serve'
+import { FIXTURES } from '../helpers/tmp'
+import { lonLatBox, mapView, openDesk, SHOTS, type Desk } from './rsure-serve'
 
 const LST = path.join(FIXTURES.Q46_FILES, 'Xinjiang_2019-01-01_LST.tif')
-const SHOTS = path.join(ROOT, 'test-results', 'e2e')
 
-let tmp: { dir: string; cleanup: () => void }
-let served: Served | null = null
-let context: BrowserContext | null = null
+let desk: Desk
 let page: Page
-
-/** The lon/lat box of a GeoTIFF from its own origin, resolution and EPSG code. */
-async function lonLatBox(file: string): Promise<[number, number, number, number]> {
-  const img = await (await fromFile(file)).getImage()
-  const keys = img.getGeoKeys() as { ProjectedCSTypeGeoKey?: number; GeographicTypeGeoKey?: number }
-  const epsg = keys.ProjectedCSTypeGeoKey ?? keys.GeographicTypeGeoKey ?? 4326
-  const [ox, oy] = img.getOrigin()
-  const [rx, ry] = img.getResolution()
-  const pts = [
-    [ox, oy],
-    [ox + rx * img.getWidth(), oy],
-    [ox, oy + ry * img.getHeight()],
-    [ox + rx * img.getWidth(), oy + ry * img.getHeight()],
-  ].map((p) => proj4(`EPSG:${epsg}`, 'EPSG:4326', p))
-  return [Math.min(...pts.map((p) => p[0])), Math.min(...pts.map((p) => p[1])), Math.max(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[1]))]
-}
-
-const view = async () => JSON.parse((await page.locator('[data-testid=map]').getAttribute('data-view')) ?? 'null') as { zoom: number; lon: number; lat: number } | null
+const view = () => mapView(page)
 
 beforeAll(async () => {
-  requireChromium()
-  fs.mkdirSync(SHOTS, { recursive: true })
-  tmp = tempDir('rsure-zoom-e2e-')
-  const rendererDir = path.join(tmp.dir, 'web')
-  buildRenderer(rendererDir)
-  served = await startServe(rendererDir, path.join(tmp.dir, 'data'))
-  context = await launchChromium(path.join(tmp.dir, 'chromium-profile'))
-  page = context.pages()[0] ?? (await context.newPage())
-  await page.goto(served.url)
-  await page.waitForFunction(() => document.querySelector('[data-testid=connection]')?.textContent?.includes('browser mode'), undefined, { timeout: 20_000 })
+  desk = await openDesk('rsure-zoom-e2e-')
+  page = desk.page
 }, 180_000)
 
 afterAll(async () => {
-  await context?.close()
-  await served?.stop()
-  tmp?.cleanup()
+  await desk?.close()
 })
 
 describe('zoom to layer (rsure serve + Chromium)', () => {

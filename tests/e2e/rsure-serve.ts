@@ -2,11 +2,16 @@
  * Shared by the browser end-to-end tests: build the renderer into a folder, start `rsure serve` as a real process on
  * a free port and wait for the address it prints, stop it with Ctrl+C, and launch Debian's Chromium. Chromium must
  * be installed (.ci/run installs it); without it the tests fail with a sentence saying so, they never skip.
+ * Below those, the desk tests' common steps: open a desk, add files, ask, wait for the map, read the layer rows.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { chromium, type BrowserContext } from 'playwright-core'
+import { fromFile } from 'geotiff'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import proj4 from 'proj4'
+import { expect } from 'vitest'
+import { FIXTURES, tempDir } from '../helpers/tmp'
 
 export const ROOT = path.resolve(__dirname, '..', '..')
 export const CHROMIUM = process.env.RSURE_CHROMIUM ?? '/usr/bin/chromium'
@@ -73,4 +78,177 @@ export function launchChromium(profileDir: string, viewport = { width: 1280, hei
     args: ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
     viewport,
   })
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The desk tests' common steps (one copy, used by every tests/e2e/desk-*.test.ts)
+
+/** Where the e2e tests save their screenshots. */
+export const SHOTS = path.join(ROOT, 'test-results', 'e2e')
+/** The nine Landsat 8 band GeoTIFFs of the shared fixture scene (the MTL is not among them). */
+export const LANDSAT_DIR = path.dirname(FIXTURES.B4)
+export const LANDSAT_TIFS = fs.readdirSync(LANDSAT_DIR).filter((f) => /\.tif$/i.test(f)).map((f) => path.join(LANDSAT_DIR, f))
+export const LANDSAT_MTL = path.join(LANDSAT_DIR, fs.readdirSync(LANDSAT_DIR).find((f) => /_MTL\.txt$/i.test(f)) ?? 'MTL.txt')
+/** The 46 GeoTIFFs of Earth-Bench task 46 (23 dates of LST and NDVI over Urumqi). */
+export const Q46_TIFS = fs.readdirSync(FIXTURES.Q46_FILES).filter((f) => /\.tif$/i.test(f)).map((f) => path.join(FIXTURES.Q46_FILES, f))
+
+/** One desk in Chromium against its own `rsure serve` and data folder. */
+export interface Desk {
+  page: Page
+  context: BrowserContext
+  served: Served
+  /** The temporary folder holding the renderer build, the data folder and the Chromium profile. */
+  dir: string
+  dataDir: string
+  /** Uncaught errors of the page, in order. */
+  pageErrors: string[]
+  /** Close Chromium, stop the server, remove the folder. */
+  close: () => Promise<void>
+}
+
+/**
+ * Build the renderer, start `rsure serve` on a fresh data folder, launch Chromium and connect the page. Each test
+ * file calls this once in beforeAll (180 s hook timeout) and `close` in afterAll.
+ */
+export async function openDesk(prefix: string, viewport = { width: 1280, height: 800 }): Promise<Desk> {
+  requireChromium()
+  fs.mkdirSync(SHOTS, { recursive: true })
+  const tmp = tempDir(prefix)
+  const rendererDir = path.join(tmp.dir, 'web')
+  const dataDir = path.join(tmp.dir, 'data')
+  buildRenderer(rendererDir)
+  const served = await startServe(rendererDir, dataDir)
+  const context = await launchChromium(path.join(tmp.dir, 'chromium-profile'), viewport)
+  const page = context.pages()[0] ?? (await context.newPage())
+  const pageErrors: string[] = []
+  page.on('pageerror', (e) => pageErrors.push(e.message))
+  await connect(page, served.url)
+  return {
+    page,
+    context,
+    served,
+    dir: tmp.dir,
+    dataDir,
+    pageErrors,
+    close: async () => {
+      await context.close().catch(() => undefined)
+      await served.stop()
+      tmp.cleanup()
+    },
+  }
+}
+
+/** Open (or reopen) the desk's address and wait until the page says it speaks to the server. */
+export async function connect(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await page.waitForFunction(() => document.querySelector('[data-testid=connection]')?.textContent?.includes('browser mode'), undefined, { timeout: 20_000 })
+}
+
+/** Add files through the page's file picker and wait until `total` file cards are shown. */
+export async function addFiles(page: Page, files: string[], total: number, timeout = 300_000): Promise<void> {
+  await page.setInputFiles('[data-testid=file-input]', files)
+  await expect.poll(() => page.locator('[data-testid=file-card]').count(), { timeout }).toBe(total)
+}
+
+/**
+ * Wait until the map with this test id shows `rasters` raster layers and has been idle (drawn, no tile pending) for
+ * `quietMs` (the map writes data-rasters and data-idle on each idle event).
+ */
+export async function mapSettled(page: Page, testId: string, rasters: number, timeout = 30_000, quietMs = 400): Promise<void> {
+  await page.waitForFunction(
+    ({ id, rasters, quietMs }) => {
+      const el = document.querySelector(`[data-testid=${id}]`)
+      const idle = Number(el?.getAttribute('data-idle') ?? 0)
+      return Number(el?.getAttribute('data-rasters')) === rasters && idle > 0 && Date.now() - idle > quietMs
+    },
+    { id: testId, rasters, quietMs },
+    { timeout },
+  )
+}
+
+/** The map's view as it last recorded it (centre, zoom and the lon/lat box it shows), or null before its first idle. */
+export async function mapView(page: Page, testId = 'map'): Promise<{ zoom: number; lon: number; lat: number; bounds?: [number, number, number, number] } | null> {
+  return JSON.parse((await page.locator(`[data-testid=${testId}]`).getAttribute('data-view')) ?? 'null')
+}
+
+/** Ask a question in the prompt box; wait for its run's answer. */
+export async function ask(page: Page, question: string, timeout = 240_000): Promise<{ runId: string; answer: string }> {
+  const before = await page.locator('[data-testid=run]').count()
+  await page.fill('[data-testid=question]', question)
+  await page.press('[data-testid=question]', 'Enter')
+  await expect.poll(() => page.locator('[data-testid=run]').count(), { timeout: 30_000 }).toBe(before + 1)
+  const run = page.locator('[data-testid=run]').last()
+  const answer = run.locator('[data-testid=answer]')
+  await answer.waitFor({ timeout })
+  return { runId: (await run.getAttribute('data-run'))!, answer: await answer.innerText() }
+}
+
+/** Wait until `expected` layer rows are listed and none is still loading; return each row's state and note. */
+export async function layerRows(page: Page, expected: number, timeout = 120_000): Promise<{ name: string; state: string; note: string }[]> {
+  await page
+    .waitForFunction(
+      (n) => {
+        const rows = [...document.querySelectorAll('[data-testid=layer-row]')]
+        return rows.length === n && rows.every((r) => r.getAttribute('data-state') !== 'loading')
+      },
+      expected,
+      { timeout },
+    )
+    .catch(() => undefined)
+  return page.locator('[data-testid=layer-row]').evaluateAll((rows) =>
+    rows.map((r) => ({ name: r.getAttribute('data-name') ?? '', state: r.getAttribute('data-state') ?? '(none)', note: r.querySelector('p')?.textContent ?? '' })),
+  )
+}
+
+export interface StoredGeoJson {
+  coordinate_space?: string
+  epsg?: number
+  features: { geometry: { type: string; coordinates: unknown } }[]
+}
+
+/** Every GeoJSON the runs saved in the data folder's artifact store. */
+export function storedGeoJsons(dataDir: string): { file: string; json: StoredGeoJson }[] {
+  const out: { file: string; json: StoredGeoJson }[] = []
+  const walk = (d: string) => {
+    if (!fs.existsSync(d)) return
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name)
+      if (e.isDirectory()) walk(p)
+      else if (p.endsWith('.geojson')) out.push({ file: p, json: JSON.parse(fs.readFileSync(p, 'utf8')) })
+    }
+  }
+  walk(path.join(dataDir, 'artifacts'))
+  return out
+}
+
+export function firstVertex(fc: { features: { geometry: { coordinates: unknown } }[] }): number[] {
+  let c: unknown = fc.features[0].geometry.coordinates
+  while (Array.isArray(c) && Array.isArray(c[0])) c = c[0]
+  return c as number[]
+}
+
+export function allVertices(fc: { features: { geometry: { coordinates: unknown } }[] }): number[][] {
+  const out: number[][] = []
+  const walk = (c: unknown) => {
+    if (Array.isArray(c) && typeof c[0] === 'number') out.push(c as number[])
+    else if (Array.isArray(c)) c.forEach(walk)
+  }
+  for (const f of fc.features) walk(f.geometry.coordinates)
+  return out
+}
+
+/** The lon/lat box [west, south, east, north] of a GeoTIFF from its own origin, resolution and EPSG code (geotiff.js + proj4). */
+export async function lonLatBox(file: string, epsgOverride?: number): Promise<[number, number, number, number]> {
+  const img = await (await fromFile(file)).getImage()
+  const keys = img.getGeoKeys() as { ProjectedCSTypeGeoKey?: number; GeographicTypeGeoKey?: number }
+  const epsg = epsgOverride ?? keys.ProjectedCSTypeGeoKey ?? keys.GeographicTypeGeoKey ?? 4326
+  const [ox, oy] = img.getOrigin()
+  const [rx, ry] = img.getResolution()
+  const pts = [
+    [ox, oy],
+    [ox + rx * img.getWidth(), oy],
+    [ox, oy + ry * img.getHeight()],
+    [ox + rx * img.getWidth(), oy + ry * img.getHeight()],
+  ].map((p) => proj4(`EPSG:${epsg}`, 'EPSG:4326', p))
+  return [Math.min(...pts.map((p) => p[0])), Math.min(...pts.map((p) => p[1])), Math.max(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[1]))]
 }
