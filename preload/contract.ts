@@ -350,9 +350,9 @@ export const channels = {
   'settings.get': channel(z.object({}).strict(), Settings, 'the backbone, the data folder and where it comes from'),
   'settings.set': channel(SettingsUpdate, Settings, 'choose the backbone (used by ask.start without one) or the data folder (from the next start)'),
   'settings.testBackbone': channel(
-    z.object({ backbone: BackboneChoice }).strict(),
+    z.object({ backbone: BackboneChoice, capabilities: z.boolean().default(false) }).strict(),
     BackboneTest,
-    "check that a backbone answers: lists an endpoint's models, or checks that a GGUF file is readable",
+    "check that a backbone answers: lists an endpoint's models, or checks that a GGUF file is readable; capabilities: also ask the model whether it calls tools, sees images and keeps to a JSON schema (up to 3 x 30 s)",
   ),
 
   // --- model packs

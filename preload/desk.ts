@@ -193,6 +193,9 @@ export const SettingsUpdate = z
   })
   .strict()
 
+/** One capability of a served model as the probe found it (main/agent/llm/capability-probe.ts). */
+const CapabilityCheck = z.object({ verdict: z.enum(['yes', 'no', 'unknown']), detail: z.string(), ms: z.number().nonnegative() })
+
 export const BackboneTest = z.object({
   ok: z.boolean(),
   /** One sentence: what answered, or what went wrong and what to do. */
@@ -200,6 +203,8 @@ export const BackboneTest = z.object({
   /** Models the endpoint lists (OpenAI /models), when it lists any. */
   models: z.array(z.string()),
   ms: z.number().nonnegative(),
+  /** With `capabilities: true`, for an endpoint that answers: what the chosen model can do, each found by asking it. */
+  capabilities: z.object({ tools: CapabilityCheck, images: CapabilityCheck, jsonSchema: CapabilityCheck }).optional(),
 })
 
 // ---------------------------------------------------------------------------------------------------------------

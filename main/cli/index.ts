@@ -31,7 +31,7 @@ const summaries: Record<string, string> = {
   prior: 'show, query, calibrate, export or import the reliability prior',
   perceive: 'run perceive once (regions, change, objects, scene, document, evidence, measurement)',
   measure: 'measure counts, areas, lengths, distances, fractions, overlaps and relations from declared sources',
-  models: 'list, add, check or remove local ONNX model packs',
+  models: 'list, add, check or remove local ONNX model packs; probe what a served model can do',
   eval: 'evaluate the agent on a task suite or the fault-injection suite',
   mcp: 'serve the verified tools to other agents over the Model Context Protocol',
 }

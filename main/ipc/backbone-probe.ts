@@ -1,10 +1,13 @@
 /**
  * The settings' connection test for a backbone: an OpenAI-compatible endpoint must answer GET /models (it lists
  * the models it serves, and the chosen one should be among them); a local model must be a readable GGUF file
- * (its first four bytes are the magic 'GGUF'); the rules backbone needs nothing. One sentence either way.
+ * (its first four bytes are the magic 'GGUF'); the rules backbone needs nothing. One sentence either way. With
+ * `capabilities`, an endpoint that answers is also asked what the chosen model can do (agent/llm/capability-probe.ts).
  */
 import fs from 'node:fs'
 import type { BackboneChoice } from '../../preload/contract'
+import { probeModel, type ModelProbe } from '../agent/llm/capability-probe'
+import { checkEgress } from '../agent/llm/egress'
 
 /** How long the endpoint may take to answer (ms). */
 export const PROBE_TIMEOUT_MS = 5000
@@ -14,9 +17,10 @@ export interface ProbeResult {
   message: string
   models: string[]
   ms: number
+  capabilities?: Pick<ModelProbe, 'tools' | 'images' | 'jsonSchema'>
 }
 
-export async function probeBackbone(choice: BackboneChoice, apiKey = process.env.RSURE_OPENAI_API_KEY): Promise<ProbeResult> {
+export async function probeBackbone(choice: BackboneChoice, apiKey = process.env.RSURE_OPENAI_API_KEY, opts: { capabilities?: boolean } = {}): Promise<ProbeResult> {
   const t0 = performance.now()
   const done = (ok: boolean, message: string, models: string[] = []) => ({ ok, message, models, ms: Math.round(performance.now() - t0) })
   if (choice.kind === 'rules') return done(true, 'The rules backbone needs no model; it is always available.')
@@ -33,6 +37,11 @@ export async function probeBackbone(choice: BackboneChoice, apiKey = process.env
     }
   }
   const url = `${choice.baseUrl.replace(/\/+$/, '')}/models`
+  try {
+    checkEgress(url)
+  } catch (err) {
+    return done(false, (err as Error).message)
+  }
   let res: Response
   try {
     res = await fetch(url, { headers: apiKey ? { Authorization: `Bearer ${apiKey}` } : {}, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) })
@@ -51,5 +60,8 @@ export async function probeBackbone(choice: BackboneChoice, apiKey = process.env
   if (models.length && !models.includes(choice.model)) {
     return done(false, `${choice.baseUrl} answers but does not serve '${choice.model}'; it serves ${models.slice(0, 8).join(', ')}.`, models)
   }
-  return done(true, `${choice.baseUrl} answers and serves '${choice.model}'.`, models)
+  const result = done(true, `${choice.baseUrl} answers and serves '${choice.model}'.`, models)
+  if (!opts.capabilities) return result
+  const { tools, images, jsonSchema } = await probeModel(choice.baseUrl, choice.model, { apiKey })
+  return { ...result, capabilities: { tools, images, jsonSchema }, ms: Math.round(performance.now() - t0) }
 }

@@ -102,6 +102,11 @@ export async function startScriptedModelServer(script: Script): Promise<Scripted
     const chunks: Buffer[] = []
     req.on('data', (c) => chunks.push(c))
     req.on('end', () => {
+      if (req.method === 'GET' && req.url?.endsWith('/models')) {
+        // The model list (settings' connection test): empty, so any model name is taken as served.
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [] }))
+        return
+      }
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }))
         return

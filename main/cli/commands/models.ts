@@ -2,8 +2,12 @@
  * `rsure models add DIR | list | check ID|DIR | remove ID`: manage the local model packs (native-models/README.md).
  * A pack is checked before it is installed or used: manifest, sha256 of every file, and each ONNX graph's inputs and
  * outputs against its family's contract; a refusal is one sentence saying why. Packs live in `<data folder>/models`.
+ * `rsure models probe BACKBONE` asks one model on an OpenAI-compatible server what it can do (tools, images, JSON
+ * schema; agent/llm/capability-probe.ts), each check within --timeout seconds (default 30).
  */
 import path from 'node:path'
+import { parseBackbone } from '../../agent/llm/backbone-spec'
+import { PROBE_CHECK_TIMEOUT_MS, probeModel, probeText } from '../../agent/llm/capability-probe'
 import { addModelPack, checkModelPack, listPacks, removeModelPack, VisionError, type PackReport, type PackSummary } from '../../engines/vision/api'
 import { CliError, parseCommandArgs, printJson, type Command } from '../io'
 
@@ -12,6 +16,7 @@ const USAGE = [
   '       rsure models add DIR|MODEL.onnx [--replace] [--id ID] [--gsd M] [--json]   (a bare Ultralytics export gets its manifest from its metadata)',
   '       rsure models check ID|DIR [--json]',
   '       rsure models remove ID',
+  '       rsure models probe BACKBONE [--timeout S] [--json]   (BACKBONE: openai:URL#MODEL or ollama:|llama-server:|vllm:|lmstudio:MODEL; checks tools, images, JSON schema)',
   '       (each also takes --data-dir DIR)',
 ].join('\n')
 
@@ -55,6 +60,7 @@ const command: Command = {
       replace: { type: 'boolean', default: false },
       id: { type: 'string' },
       gsd: { type: 'string' },
+      timeout: { type: 'string' },
     })
     const c = { dataDir: values['data-dir'] ? path.resolve(values['data-dir']) : undefined }
     const one = (what: string) => {
@@ -88,8 +94,24 @@ const command: Command = {
         io.stdout(`Removed pack '${id}'.\n`)
         return 0
       }
+      case 'probe': {
+        let spec
+        try {
+          spec = parseBackbone(one('backbone (openai:URL#MODEL or a server preset)'))
+        } catch (err) {
+          throw new CliError((err as Error).message, 2)
+        }
+        if (spec.kind !== 'openai') throw new CliError(`rsure models probe asks a model on an OpenAI-compatible server; '${positionals[0]}' names none (use openai:URL#MODEL or ollama:MODEL, llama-server:MODEL, vllm:MODEL, lmstudio:MODEL).`, 2)
+        const seconds = values.timeout === undefined ? PROBE_CHECK_TIMEOUT_MS / 1000 : Number(values.timeout)
+        if (!(seconds > 0)) throw new CliError(`--timeout takes the seconds each check may take, a positive number (got '${values.timeout}').`, 2)
+        const probe = await probeModel(spec.baseUrl, spec.model, { apiKey: process.env.RSURE_OPENAI_API_KEY, timeoutMs: seconds * 1000, signal: io.signal })
+        if (values.json) printJson(io, probe)
+        else io.stdout(probeText(probe))
+        // Exit 1 when the endpoint could not be asked at all (every check unknown).
+        return [probe.tools, probe.images, probe.jsonSchema].every((c) => c.verdict === 'unknown') ? 1 : 0
+      }
       default:
-        throw new CliError(`rsure models needs a subcommand: list, add, check or remove (got ${sub ? `'${sub}'` : 'none'}); usage: ${USAGE}.`, 2)
+        throw new CliError(`rsure models needs a subcommand: list, add, check, remove or probe (got ${sub ? `'${sub}'` : 'none'}); usage: ${USAGE}.`, 2)
     }
   },
 }

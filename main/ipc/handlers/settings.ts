@@ -49,6 +49,6 @@ export function settingsHandlers(deps: IpcDeps): Handlers {
       }
       return read(deps)
     },
-    'settings.testBackbone': ({ backbone }) => probeBackbone(backbone),
+    'settings.testBackbone': ({ backbone, capabilities }) => probeBackbone(backbone, undefined, { capabilities }),
   }
 }
