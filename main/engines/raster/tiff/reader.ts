@@ -19,6 +19,7 @@ import { budget, BudgetError } from '../budget'
 import { openRegularFile } from '../regular-file'
 import { geoKeys, numbers, readIfdChain, Tag, text, TiffFormatError, tiffProblem, type Ifd, type TiffSource } from './ifd'
 import { DecodeLimitError, jpegFrameSize, lzwDecode, packbitsDecode, ycbcrToRgb, zstdDecode } from './codecs'
+import { decodeLerc } from './lerc'
 import { swapBytes, undoFloatingPoint, undoHorizontal } from './predictor'
 import { BYTES, CONVERTERS, sampleType, typedView, type SampleType } from './samples'
 
@@ -54,6 +55,7 @@ export interface BandReadOptions {
 }
 
 const DEFLATE = new Set([8, 32946])
+const LERC = 34887
 
 /**
  * Compressions this reader decodes (none and DEFLATE itself, the others through geotiff.js's decoders); any other
@@ -389,6 +391,7 @@ export class TiffFile {
   }
 
   close(): void {
+    this.lastChunk = null
     if (this.fd >= 0) fs.closeSync(this.fd)
     this.fd = -1
     this.chunkCache = null
@@ -493,8 +496,22 @@ export class TiffFile {
     return out
   }
 
-  /** Read, decompress and un-predict one tile or strip; returns little-endian sample bytes. */
+  /**
+   * The last chunk decoded, kept so reads of consecutive row windows (the strip-by-strip evaluation of a DAG) decode
+   * a tall strip or a row of tiles once, not once per window: a 16384-row single strip read in 64-row windows would
+   * otherwise inflate its 256 MiB 256 times.
+   */
+  private lastChunk: { index: number; bytes: Uint8Array } | null = null
+
+  /** Read, decompress and un-predict one tile or strip (at most once in a row); returns little-endian sample bytes. */
   private async chunk(index: number, rows: number, stride: number): Promise<Uint8Array> {
+    if (this.lastChunk?.index === index) return this.lastChunk.bytes
+    const bytes = await this.decodeChunk(index, rows, stride)
+    this.lastChunk = { index, bytes }
+    return bytes
+  }
+
+  private async decodeChunk(index: number, rows: number, stride: number): Promise<Uint8Array> {
     const offset = this.offsets[index]
     const count = this.byteCounts[index]
     if (offset === undefined) throw new TiffFormatError(`tile/strip ${index} is missing from the offset table`)
@@ -563,11 +580,7 @@ export class TiffFile {
    */
   private async jpegDecode(raw: Buffer, rows: number, stride: number, what: string, file: string): Promise<Uint8Array> {
     if (this.sampleType !== 'uint8') throw new TiffFormatError(`uses JPEG compression on ${this.sampleType} samples (12-bit or wider JPEG), which RSure cannot decode; convert it with DEFLATE or LZW`, 'unsupported')
-    const withTables = (() => {
-      const t = numbers(this.ifd, Tag.JPEGTables)
-      return t ? Uint8Array.from(t) : null
-    })()
-    const frame = jpegFrameSize(raw) ?? (withTables ? jpegFrameSize(Buffer.concat([withTables.subarray(0, withTables.length - 2), raw.subarray(2)])) : null)
+    const frame = jpegFrameSize(raw)
     if (!frame) throw new TiffFormatError(`${what} of ${file} holds no JPEG frame header`)
     if (frame.width > this.chunkWidth || frame.height > Math.max(rows, this.chunkHeight) || frame.components !== stride) {
       throw new TiffFormatError(`${what} of ${file} holds a JPEG frame of ${frame.width} x ${frame.height} pixels and ${frame.components} components where its header declares ${this.chunkWidth} x ${rows} and ${stride}`)
@@ -579,6 +592,10 @@ export class TiffFile {
   }
 
   private async foreignDecode(raw: Buffer, rows: number, stride: number): Promise<Uint8Array> {
+    if (this.compression === LERC) {
+      const bytes = this.chunkWidth * rows * stride * BYTES[this.sampleType]
+      return decodeLerc(raw, numbers(this.ifd, Tag.LercParameters), this.sampleType, this.chunkWidth * rows, stride, this.planar === 1, bytes)
+    }
     let decoder
     try {
       // geotiff.js is loaded only for these compressions, so workers reading DEFLATE files never pay for it.
@@ -591,7 +608,6 @@ export class TiffFile {
         planarConfiguration: this.planar,
         samplesPerPixel: stride,
         ...(this.compression === 7 ? { JPEGTables: numbers(this.ifd, Tag.JPEGTables) } : {}),
-        ...(this.compression === 34887 ? { LercParameters: numbers(this.ifd, Tag.LercParameters) ?? [] } : {}),
       } as Parameters<typeof getDecoder>[1])
     } catch {
       throw new TiffFormatError(`uses ${COMPRESSION_NAMES[this.compression] ?? `compression ${this.compression}`}, which RSure cannot decode`, 'unsupported')
