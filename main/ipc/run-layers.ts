@@ -7,6 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { DerivedLayer } from '../../preload/contract'
+import { readRunEvent, resultOf } from '../domain/run-events'
 import { describeFile } from '../engines/raster/describe'
 import type { Services } from '../services'
 import type { TrajectoryStep } from '../store/runs'
@@ -20,17 +21,13 @@ interface Found {
   call: number | null
 }
 
-function fromSteps(steps: readonly TrajectoryStep[]): Found[] {
+function fromSteps(runId: string, steps: readonly TrajectoryStep[]): Found[] {
   const out: Found[] = []
   for (const s of steps) {
-    if (s.kind !== 'tool_result') continue
-    const p = (s.payload ?? {}) as { call?: unknown; result?: { artifacts?: unknown } }
-    const call = typeof p.call === 'number' && Number.isInteger(p.call) && p.call > 0 ? p.call : null
-    const list = Array.isArray(p.result?.artifacts) ? p.result.artifacts : []
-    for (const a of list as { kind?: unknown; path?: unknown; sha256?: unknown }[]) {
-      if (typeof a.path === 'string' && typeof a.sha256 === 'string' && /^[0-9a-f]{64}$/.test(a.sha256)) {
-        out.push({ sha256: a.sha256, kind: typeof a.kind === 'string' ? a.kind : 'layer', path: a.path, call })
-      }
+    const event = readRunEvent(runId, s)
+    if (event.kind !== 'tool_result') continue
+    for (const a of resultOf(event)?.artifacts ?? []) {
+      if (/^[0-9a-f]{64}$/.test(a.sha256)) out.push({ sha256: a.sha256, kind: a.kind, path: a.path, call: event.call })
     }
   }
   return out
@@ -68,7 +65,7 @@ async function georeferenceOf(file: string, format: DerivedLayer['format']): Pro
 }
 
 export async function runLayers(services: Services, runId: string, steps: readonly TrajectoryStep[]): Promise<DerivedLayer[]> {
-  const found = fromSteps(steps)
+  const found = fromSteps(runId, steps)
   const seen = new Set(found.map((f) => f.sha256))
   for (const a of services.runs.artifactsOf(runId)) if (!seen.has(a.sha256)) found.push({ sha256: a.sha256, kind: a.kind, path: a.path, call: null })
   const unique = new Map<string, Found>()
