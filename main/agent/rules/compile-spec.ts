@@ -201,7 +201,7 @@ class Scope {
     }
     if (missing.length) throw new Refusal(part, `${ix.key} (${ix.long_name}) needs the ${missing.join(', ')} band${missing.length > 1 ? 's' : ''}, which the files do not hold`)
     const dnBands = !this.landsat && Object.keys(layers).length > 0 && !this.inputs.dateVarSeries
-    const node = this.b.add(this.id(ix.key.toLowerCase()), 'raster.algebra', { expr, unit: 'dimensionless' }, layers)
+    const node = this.b.add(this.id(ix.key.toLowerCase()), 'raster.algebra', { expr, unit: 'dimensionless', index: ix.key }, layers)
     return { node, unit: 'dimensionless', label: `${ix.key} = ${ix.formula}${this.landsat ? ' on TOA reflectance' : dnBands ? ' on the bands as stored' : ''}` }
   }
 }

@@ -40,24 +40,36 @@ export interface ExecuteOptions {
 
 function config(c: CompiledDag | null, raw: unknown): ToolConfig {
   if (!c) {
-    const out = (raw as { output?: unknown; nodes?: { id?: unknown; op?: unknown }[] }) ?? {}
-    const op = out.nodes?.find((n) => n.id === out.output)?.op
+    const out = (raw as { output?: unknown; nodes?: { id?: unknown; op?: unknown; params?: { product?: unknown; index?: unknown } }[] }) ?? {}
+    const nodes = Array.isArray(out.nodes) ? out.nodes : []
+    const product = nodes.find((n) => n?.op === 'raster.product' || (n?.op === 'raster.algebra' && typeof n.params?.index === 'string'))
+    const op = product ? 'raster.product' : nodes.find((n) => n?.id === out.output)?.op
     const safe = typeof op === 'string' && /^[a-z._]+$/i.test(op) ? op : 'invalid'
     return { tool: 'execute', coarse: `execute:${safe}`, fine: `execute:${safe}|invalid` }
   }
-  const n = c.nodes.get(definingNode(c))!
-  const detail = n.spec.detail(n.params).replace(/[\s|]+/g, '_') || 'default'
-  return { tool: 'execute', coarse: `execute:${n.node.op}`, fine: `execute:${n.node.op}|${detail}` }
+  const d = definingNode(c)
+  const n = c.nodes.get(d.id)!
+  const detail = n.spec.detail(n.params).replace(/[\s|]+/g, '_').toLowerCase() || 'default'
+  return { tool: 'execute', coarse: `execute:${d.key}`, fine: `execute:${d.key}|${detail}` }
 }
 
 /**
- * The node whose operator keys the reliability prior. A DAG that derives a product is keyed by its (first)
- * raster.product node, whatever trails it (reductions, aggregation, decision.select): the product is what the
- * observation's reliability mostly depends on, and it is how the published matrix (paper table E.1, e.g.
- * environmental assessment x execute:raster.product) counts such calls. Any other DAG is keyed by its output node.
+ * The node, and the operator key, by which the reliability prior knows an execute call (DESIGN section 6).
+ * A DAG that derives a product is keyed `execute:raster.product|<product>` by its first product node, whatever
+ * trails it (masks, reductions, aggregation, decision.select): the product is what the observation's reliability
+ * mostly depends on, and it is how the published matrix (paper table E.1, e.g. environmental assessment x
+ * execute:raster.product) counts such calls. A product node is a `raster.product` node or a `raster.algebra` node
+ * that declares the spectral index it computes (`params.index`, e.g. NDVI written from the spyndex formula by the
+ * spec compiler): both derive a named product from bands, so a recipe's normalized_difference and a compiled
+ * DAG's NDVI expression meet in the same coarse cell (fine: `|normalized_difference`, `|ndvi`). Any other DAG is
+ * keyed by its output node's operator (`execute:raster.summarize|mean`, `execute:timeseries.trend|...`).
  */
-function definingNode(c: CompiledDag): string {
-  return c.order.find((id) => c.nodes.get(id)!.node.op === 'raster.product') ?? c.output
+function definingNode(c: CompiledDag): { id: string; key: string } {
+  const product = c.order.find((id) => {
+    const n = c.nodes.get(id)!
+    return n.node.op === 'raster.product' || (n.node.op === 'raster.algebra' && typeof (n.params as { index?: unknown }).index === 'string')
+  })
+  return product ? { id: product, key: 'raster.product' } : { id: c.output, key: c.nodes.get(c.output)!.node.op }
 }
 
 function observation(c: CompiledDag, run: RunState, artifacts: Artifact[]): unknown {

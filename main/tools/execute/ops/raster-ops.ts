@@ -133,7 +133,13 @@ export function rasterRead(lookup: CatalogLookup): RasterOp<z.infer<typeof ReadP
 
 // ---- raster.algebra ------------------------------------------------------------------------------------------
 
-const AlgebraParams = z.strictObject({ expr: z.string().min(1, 'expr is the expression to evaluate'), unit: Unit.optional() })
+/** `index` (optional) names the spectral index the expression computes (a spyndex key such as NDVI): provenance for
+ * the evidence and the product the execute call is keyed by in the prior (execute/index.ts definingNode). */
+const AlgebraParams = z.strictObject({
+  expr: z.string().min(1, 'expr is the expression to evaluate'),
+  unit: Unit.optional(),
+  index: z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'index is the name of the spectral index the expression computes, e.g. NDVI').optional(),
+})
 
 function rasterOutput(ctx: InferContext, inputs: LinkedInput[], unit: Unit | null) {
   const domain = commonDomain(ctx, inputs)
@@ -145,7 +151,7 @@ export const rasterAlgebra: RasterOp<z.infer<typeof AlgebraParams>> = {
   kind: 'raster',
   job: 'algebra',
   params: AlgebraParams,
-  detail: () => 'expr',
+  detail: (p) => (p.index ? p.index.toLowerCase() : 'expr'),
   jobParams: (p) => ({ expr: p.expr }),
   infer(ctx, p) {
     const vars = expressionVariables(ctx, p.expr)
