@@ -18,7 +18,7 @@
  * Only the stem is matched, except by the hallucination rule, which reads the options.
  */
 import { SEASONS, UNITS, VARIABLES } from '../domain/lexicon'
-import { alternation } from '../domain/lexicon/spans/words'
+import { alternation } from '../domain/spans/words'
 import type { QuestionText } from './question-text'
 import type { TaskType } from './task-types'
 

@@ -1,11 +1,11 @@
 /**
- * The planner's conditions, read from the span parser's condition spans (main/domain/lexicon/spans/conditions.ts
+ * The planner's conditions, read from the span parser's condition spans (main/domain/spans/conditions.ts
  * holds the one condition parser over the lexicon's comparator, negation and unit words): comparisons, ranges,
  * negated selections, QA classes, the condition on a date's share of the area, and thresholds relative to a
  * statistic (refused). Each keeps the words it was read from and where they are.
  */
 import { VARIABLES } from '../domain/lexicon'
-import { all, first, variableBefore as lexVariableBefore, type ParsedQuestion } from '../domain/lexicon/spans'
+import { all, first, variableBefore as lexVariableBefore, type ParsedQuestion } from '../domain/spans'
 import type { Condition } from './spec'
 
 export interface Found<T> {

@@ -1,9 +1,9 @@
 /**
- * The planner's periods, read from the span parser's period spans (main/domain/lexicon/spans/periods.ts holds the
+ * The planner's periods, read from the span parser's period spans (main/domain/spans/periods.ts holds the
  * one period parser; the verifier interprets the same spans with its own code). Each period keeps the words it was
  * read from (`text`, `at`), so the task reader knows which phrases it used.
  */
-import { all, parseQuestion, type PeriodSpan } from '../domain/lexicon/spans'
+import { all, parseQuestion, type PeriodSpan } from '../domain/spans'
 
 export type Granularity = 'day' | 'month' | 'season' | 'quarter' | 'half' | 'year' | 'years'
 

@@ -6,7 +6,7 @@
  * none, with options that name none either, has `statistic: null`.
  */
 import { VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
-import { all, first as firstSpan, ledgerOf, parseQuestion, type ParsedQuestion, type Span as LexSpan } from '../domain/lexicon/spans'
+import { all, first as firstSpan, ledgerOf, parseQuestion, type ParsedQuestion, type Span as LexSpan } from '../domain/spans'
 import { readConditions } from './conditions'
 import { readOptions, sharedKey, type AnswerOption } from './options'
 import { periodsOfSpans } from './periods'

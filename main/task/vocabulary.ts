@@ -4,7 +4,7 @@
  * words that block a run when left unread are the lexicon's and the span parser's (main/domain/lexicon).
  */
 import { VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
-import { alternation } from '../domain/lexicon/spans/words'
+import { alternation } from '../domain/spans/words'
 import type { Statistic } from './spec'
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The lexicon (DESIGN section 9): every word the readers of a question know, as data. Nothing else in the project
- * defines a question word; the span parser (./spans.ts) and the readers take their words from here.
+ * defines a question word; the span parser (main/domain/spans) and the readers take their words from here.
  */
 export * from './variables'
 export * from './units'

@@ -6,8 +6,8 @@
  * negation and unit words come from the lexicon. Each condition says what its words restrict (`scope`): pixels
  * ("pixels with", "areas where"), dates ("days with a mean LST above"), or the result ("was the mean above").
  */
-import { COMPARATORS, NEGATIONS, POSTFIX_COMPARATORS, RANGE_NEGATIONS } from '../comparators'
-import { UNITS } from '../units'
+import { COMPARATORS, NEGATIONS, POSTFIX_COMPARATORS, RANGE_NEGATIONS } from '../lexicon/comparators'
+import { UNITS } from '../lexicon/units'
 import type { AreaConditionSpan, ConditionSpan, RelativeSpan } from './types'
 import { alternation, overlaps } from './words'
 import { VARIABLE_ALT, variableAt, variableBefore } from './variables'

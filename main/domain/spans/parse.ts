@@ -6,13 +6,13 @@
  * consumed, or not understood -- blocking when it could change the value (a statistic, part, time span, mask or
  * unit no span placed), never blocking in a context sentence ("For a memo on ...").
  */
-import { CONTEXT_OPENERS, FILLER } from '../context'
-import { NEGATIONS } from '../comparators'
-import { ANSWER_UNIT_LEADS, UNITS } from '../units'
-import { CLASS_WORDS, OBJECT_CLASSES, VARIABLES } from '../variables'
-import { COUNT_LEADS, COUNTED_DATES, COUNTED_PIXELS, PERCENTILE_WORDS, QUARTILES, SIGNIFICANCE, STATISTICS, UNNAMED_STATISTICS } from '../statistics'
-import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../series'
-import { UNPLACED_SPANS } from '../periods'
+import { CONTEXT_OPENERS, FILLER } from '../lexicon/context'
+import { NEGATIONS } from '../lexicon/comparators'
+import { ANSWER_UNIT_LEADS, UNITS } from '../lexicon/units'
+import { CLASS_WORDS, OBJECT_CLASSES, VARIABLES } from '../lexicon/variables'
+import { COUNT_LEADS, COUNTED_DATES, COUNTED_PIXELS, PERCENTILE_WORDS, QUARTILES, SIGNIFICANCE, STATISTICS, UNNAMED_STATISTICS } from '../lexicon/statistics'
+import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../lexicon/series'
+import { UNPLACED_SPANS } from '../lexicon/periods'
 import { parseConditions } from './conditions'
 import { parsePeriods } from './periods'
 import { parseBoxes, parseParts } from './regions'

@@ -9,7 +9,7 @@
  * "growing season 2019" April to October 2019; "water year 2019" October 2018 to September 2019; southern
  * seasons ("austral summer 2019") are shifted six months.
  */
-import { HALVES, HEMISPHERE_WORDS, MONTHS, NAMED_SPANS, QUARTERS, SEASONS } from '../periods'
+import { HALVES, HEMISPHERE_WORDS, MONTHS, NAMED_SPANS, QUARTERS, SEASONS } from '../lexicon/periods'
 import type { PeriodSpan, SpanGranularity } from './types'
 import { alternation, overlaps } from './words'
 

@@ -3,7 +3,7 @@
  * coordinates (any EPSG code named beside them), rows/columns windows and polygon files. Part and CRS words come
  * from the lexicon.
  */
-import { BOX_WORDS, CRS_WORDS, IMAGE_NOUNS, PART_NOUNS, PARTS } from '../regions'
+import { BOX_WORDS, CRS_WORDS, IMAGE_NOUNS, PART_NOUNS, PARTS } from '../lexicon/regions'
 import type { BoxSpan, PartSpan, PolygonSpan } from './types'
 import { alternation, hits, overlaps } from './words'
 

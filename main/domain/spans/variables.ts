@@ -1,5 +1,5 @@
 /** Variable words from the lexicon: the alternation of every name, and lookups by position. */
-import { VARIABLES, type LexVariable } from '../variables'
+import { VARIABLES, type LexVariable } from '../lexicon/variables'
 import { alternation } from './words'
 
 const NAMES = VARIABLES.flatMap((v) => v.names.map((name) => ({ name: name.toLowerCase(), v })))

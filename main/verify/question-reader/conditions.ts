@@ -6,7 +6,7 @@
  * dates; neither masks pixels. A pixel phrase with no threshold it can read ("pixels with high NDVI") is reported as
  * unchecked.
  */
-import { all, parseQuestion, type ConditionSpan } from '../../domain/lexicon/spans'
+import { all, parseQuestion, type ConditionSpan } from '../../domain/spans'
 import { canonicalVariable, VARIABLE_PATTERN } from './variables'
 
 export type Comparator = '>' | '<' | 'between'

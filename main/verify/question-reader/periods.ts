@@ -1,11 +1,11 @@
 /**
  * Time periods named in a question, as the verifier reads them from the span parser's period spans (the one period
- * parser, main/domain/lexicon/spans/periods.ts): "in 2019", "February 2022", "on July 12, 2022", "from June to
+ * parser, main/domain/spans/periods.ts): "in 2019", "February 2022", "on July 12, 2022", "from June to
  * September 2023", "winter 2019/20", "the summers of 2018-2020", "the first quarter of 2019" ... Each becomes an
  * inclusive ISO date range with the granularity it was stated at (quarters and halves are months to the verifier).
  * The policy checks the dates an observation used against these periods.
  */
-import { all, parseQuestion, type PeriodSpan } from '../../domain/lexicon/spans'
+import { all, parseQuestion, type PeriodSpan } from '../../domain/spans'
 
 export type Granularity = 'day' | 'month' | 'season' | 'year' | 'years'
 

@@ -5,7 +5,7 @@
  * Thirds, the centre and boxes in lon/lat or another CRS come from the span parser's region spans. Spatial words
  * it cannot turn into pixels ("the edges", "within 5 km of the river") are reported as unchecked.
  */
-import { parseQuestion } from '../../domain/lexicon/spans'
+import { parseQuestion } from '../../domain/spans'
 
 /** Fractions of the image: columns [x0, x1) and rows [y0, y1), each between 0 and 1. */
 export interface Part {

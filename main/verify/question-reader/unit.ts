@@ -2,7 +2,7 @@
  * The unit a question wants its answer in ("in °C", "in degrees Celsius", "in kelvin", "as a percentage", "how
  * many pixels"), in the execute engine's unit names (main/engines/raster/units.ts) where one fits.
  */
-import { first, parseQuestion } from '../../domain/lexicon/spans'
+import { first, parseQuestion } from '../../domain/spans'
 import { readStatistics } from './statistic'
 
 export interface AskedUnit {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { UNITS } from '../../../main/domain/lexicon'
-import { all, first, ledgerOf, parseQuestion } from '../../../main/domain/lexicon/spans'
+import { all, first, ledgerOf, parseQuestion } from '../../../main/domain/spans'
 import { readTask } from '../../../main/task/read-task'
 import { blockingPhrases, featuresOf } from '../../../main/task/spec'
 
