@@ -138,8 +138,13 @@ export async function openDesk(prefix: string, viewport = { width: 1280, height:
   }
 }
 
-/** Open (or reopen) the desk's address and wait until the page says it speaks to the server. */
+/**
+ * Open (or reopen) the desk's address and wait until the page says it speaks to the server. The page first leaves
+ * for about:blank: the desk drops the token fragment from its address once read, so going to the printed address
+ * again would only change the fragment (a same-document navigation, not a reload).
+ */
 export async function connect(page: Page, url: string): Promise<void> {
+  if (page.url() !== 'about:blank') await page.goto('about:blank')
   await page.goto(url)
   await page.waitForFunction(() => document.querySelector('[data-testid=connection]')?.textContent?.includes('browser mode'), undefined, { timeout: 20_000 })
 }

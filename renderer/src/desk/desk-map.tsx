@@ -9,6 +9,7 @@ import { layerKey, useLayerInfos } from '../map/layer-info'
 import { LayerList, type LayerRow } from '../map/layer-list'
 import { MapView, type MapLayerSpec } from '../map/map-view'
 import { PixelViewer } from '../map/pixel-viewer'
+import { isMaskLayer, MASK_COLOUR } from '../map/tile-protocol'
 import { useVectorLayers } from '../map/vector-layers'
 import type { CallView } from '../model/run-model'
 
@@ -33,7 +34,18 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
         bandCount: f.info?.kind === 'raster' ? f.info.bandCount : 1,
         note: null,
       })),
-      ...derived.map((l) => ({ key: `layer-${l.id}`, ref: { artifact: l.id }, name: `${l.name}${l.call ? ` (call #${l.call})` : ''}`, visible: true, opacity: 0.85, style: {}, bandCount: 1, note: null })),
+      ...derived.map((l) => ({
+        key: `layer-${l.id}`,
+        ref: { artifact: l.id },
+        // The store's name often says its call already ('regions:mask (call 1)').
+        name: l.call && !/\(call\b/.test(l.name) ? `${l.name} (call #${l.call})` : l.name,
+        visible: true,
+        opacity: 0.85,
+        style: {},
+        bandCount: 1,
+        note: null,
+        ...(isMaskLayer(l) ? { mask: MASK_COLOUR } : {}),
+      })),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [basemap, rasters.map((f) => f.id).join(), derived.map((l) => l.id).join()],

@@ -10,6 +10,7 @@
 import { useMemo, useState } from 'react'
 import type { DerivedLayer, FileEntry, RsureApi } from '../../../preload/contract'
 import { MapView, type MapLayerSpec } from '../map/map-view'
+import { isMaskLayer, MASK_COLOUR } from '../map/tile-protocol'
 import { useVectorLayers } from '../map/vector-layers'
 import { baseName, num } from '../model/format'
 import { artifactForNode, type DagNodeView } from '../model/dag-layout'
@@ -132,7 +133,7 @@ function LayersMap(props: { api: RsureApi; sources: FileEntry[]; layers: Derived
   const specs: MapLayerSpec[] = useMemo(
     () => [
       ...(source ? [{ key: `src-${source.id}`, ref: { fileId: source.id }, name: source.name, visible: true, opacity: 1, style: {} }] : []),
-      ...masks.map((m) => ({ key: `mask-${m.id}`, ref: { artifact: m.id }, name: m.name, visible: true, opacity, style: {} })),
+      ...masks.map((m) => ({ key: `mask-${m.id}`, ref: { artifact: m.id }, name: m.name, visible: true, opacity, style: {}, ...(isMaskLayer(m) ? { mask: MASK_COLOUR } : {}) })),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [source?.id, masks.map((m) => m.id).join(), opacity],

@@ -23,6 +23,8 @@ export interface MapLayerSpec {
   opacity: number
   style: TileStyle
   basemap?: boolean
+  /** A class mask: its 0 pixels transparent, its classes in this colour ('#rrggbb'). */
+  mask?: string
 }
 
 export interface MapVector {
@@ -77,7 +79,8 @@ export function MapView(props: { api: RsureApi; layers: MapLayerSpec[]; vectors?
       container.current?.setAttribute('data-rasters', String(shown))
       container.current?.setAttribute('data-idle', String(Date.now()))
       const c = map.getCenter()
-      container.current?.setAttribute('data-view', JSON.stringify({ zoom: map.getZoom(), lon: c.lng, lat: c.lat }))
+      const b = map.getBounds()
+      container.current?.setAttribute('data-view', JSON.stringify({ zoom: map.getZoom(), lon: c.lng, lat: c.lat, bounds: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()] }))
     })
     // Follow the light/dark theme with the neutral background.
     const themeWatch = new MutationObserver(() => map.getLayer('background') && map.setPaintProperty('background', 'background-color', themeBackground()))
@@ -102,7 +105,7 @@ export function MapView(props: { api: RsureApi; layers: MapLayerSpec[]; vectors?
       if (!info || info instanceof Error || !info.bounds) continue
       const id = `img-${l.key}`
       wanted.add(id)
-      const url = tileTemplate(l.ref, l.style)
+      const url = tileTemplate(l.ref, l.style, l.mask)
       if (urls.current.get(id) !== url && map.getSource(id)) {
         map.removeLayer(id)
         map.removeSource(id)
@@ -142,18 +145,18 @@ export function MapView(props: { api: RsureApi; layers: MapLayerSpec[]; vectors?
         urls.current.delete(id)
       }
     }
-    const fitNow = `${fitKey}|${[...wanted].filter((w) => w.startsWith('img-')).length > 0}`
-    if (fitted.current !== fitNow) {
-      const b = unionBounds(
-        layers.flatMap((l) => {
-          const info = infos.get(layerKey(l.ref))
-          return info && !(info instanceof Error) && info.bounds && !l.basemap ? [info.bounds as Bounds] : []
-        }),
-      )
-      if (b) {
-        map.fitBounds([b[0], b[1], b[2], b[3]], { padding: 24, duration: 0 })
-        fitted.current = fitNow
-      }
+    // Fit to the union of every layer described so far: refit while more descriptions arrive and widen it (the
+    // first one described is not the whole session), never again for the same layers and box.
+    const b = unionBounds(
+      layers.flatMap((l) => {
+        const info = infos.get(layerKey(l.ref))
+        return info && !(info instanceof Error) && info.bounds && !l.basemap ? [info.bounds as Bounds] : []
+      }),
+    )
+    const fitNow = `${fitKey}|${b ? b.map((x) => x.toFixed(5)).join() : ''}`
+    if (b && fitted.current !== fitNow) {
+      map.fitBounds([b[0], b[1], b[2], b[3]], { padding: 24, duration: 0 })
+      fitted.current = fitNow
     }
   }, [ready, layers, vectors, infos, fitKey])
 
