@@ -293,7 +293,10 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
     throw new Refusal(`the period "${periodWords(periods)}"`, `no input file is dated inside it (the files run from ${inputs.dates[0]} to ${inputs.dates.at(-1)})`)
   }
   const landsat = inputs.roles.has('TIR1') && !inputs.dateVarSeries && inputs.files.some((f) => /_B\d+\.TIF$/i.test(f))
-  const params: Record<string, unknown> = periods.length > 0 ? { files } : inputs.dir && !variant.listFiles ? { dir: inputs.dir } : { files: inputs.files }
+  // The folder when the period keeps every dated file (the catalog's start/end select the same files, and the
+  // listFiles variant then differs by enumerating them); else exactly the files inside the period.
+  const everyFile = inputs.files.every((f) => !inputs.fileDates.has(f) || files.includes(f))
+  const params: Record<string, unknown> = inputs.dir && !variant.listFiles && (periods.length === 0 || everyFile) ? { dir: inputs.dir } : periods.length > 0 ? { files } : { files: inputs.files }
   if (landsat) {
     // Landsat Level-1 DN are never used as they are: TOA reflectance and radiance from the MTL, as the catalog does.
     // The scene folder, so the catalog finds the MTL beside the bands.

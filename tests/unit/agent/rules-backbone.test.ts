@@ -20,7 +20,7 @@ type Node = { id: string; op: string; params: Record<string, unknown>; inputs: R
 describe('the rules planner', () => {
   it('plans task 46 as one complete DAG ending in decision.select', () => {
     const plan = planTask(q46())
-    expect(plan.skill?.id).toBe('tvdi')
+    expect(plan.skill?.id).toBe('compiled-spec')
     const wf = plan.workflow
     if (!wf?.ok || wf.tool !== 'execute') throw new Error('expected an execute workflow')
     const nodes = wf.args.nodes as Node[]
