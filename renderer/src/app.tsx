@@ -173,6 +173,8 @@ export function App({ api }: { api: RsureApi }) {
   const active = entries[entries.length - 1]
   const running = entries.some((e) => e.view.status === 'running')
   const activeCalls = useMemo(() => (active ? acceptedCalls(active.view) : []), [active])
+  // Every call of the current run, accepted or not: its saved layers are listed (with its verdict) in the pixel viewer.
+  const allCalls = useMemo(() => (active ? [...active.view.byCall.values()].sort((a, b) => a.call - b.call) : []), [active])
   const viewerEntry = viewer ? runs.get(viewer.runId) : undefined
 
   return (
@@ -223,7 +225,7 @@ export function App({ api }: { api: RsureApi }) {
               ))}
             </section>
           </aside>
-          <DeskMap api={api} files={files} layers={active?.layers ?? []} calls={activeCalls} basemap={basemap} />
+          <DeskMap api={api} files={files} layers={active?.layers ?? []} calls={activeCalls} allCalls={allCalls} basemap={basemap} />
           <section className="chat" aria-label="questions and answers">
             <Thread
               entries={entries}

@@ -13,8 +13,8 @@ import { isMaskLayer, MASK_COLOUR } from '../map/tile-protocol'
 import { useVectorLayers } from '../map/vector-layers'
 import type { CallView } from '../model/run-model'
 
-export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedLayer[]; calls: CallView[]; basemap: boolean }) {
-  const { api, files, layers, calls, basemap } = props
+export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedLayer[]; calls: CallView[]; allCalls?: CallView[]; basemap: boolean }) {
+  const { api, files, layers, calls, allCalls = calls, basemap } = props
   const [over, setOver] = useState<Map<string, Partial<MapLayerSpec>>>(new Map())
   const [view, setView] = useState<string>('map')
   const [zoomTo, setZoomTo] = useState<{ key: string; n: number } | null>(null)
@@ -72,7 +72,7 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
         ))}
       </nav>
       <div className="map-area">
-        {picture ? <PixelViewer api={api} file={picture} calls={calls} /> : <MapView api={api} layers={specs} vectors={vectors} fitKey={rasters.map((f) => f.id).join()} label="map of the session's rasters" zoomTo={zoomTo} />}
+        {picture ? <PixelViewer api={api} file={picture} calls={calls} allCalls={allCalls} layers={layers} files={pictures} /> : <MapView api={api} layers={specs} vectors={vectors} fitKey={rasters.map((f) => f.id).join()} label="map of the session's rasters" zoomTo={zoomTo} />}
         {!picture && (
           <aside className="layers-panel" aria-label="layers">
             <h3>Layers</h3>

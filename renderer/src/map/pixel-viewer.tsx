@@ -1,78 +1,228 @@
 /**
  * A plain photo (PNG/JPEG, or a TIFF without georeference) in its own pixel coordinates, with the same overlays as
- * the map: the observations of the current run that were made on this image. Zoom with the buttons, + / - keys or
- * the wheel; drag (or arrow keys) to pan.
+ * the map: the observations of the current run that were made on this image, and the run's saved layers in pixel
+ * coordinates (changed regions of a pair, class regions) listed with a checkbox each. For a pair of pictures of the
+ * same size (a change question's T1 and T2, or any other picture of the session chosen as the comparison), a swipe
+ * shows T1 | T2. Zoom with the buttons, + / - keys or the wheel; drag (or arrow keys) to pan.
  */
-import { useMemo, useRef, useState } from 'react'
-import type { FileEntry, RsureApi } from '../../../preload/contract'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import type { DerivedLayer, FileEntry, RsureApi } from '../../../preload/contract'
+import { middleEllipsis } from '../components/short-name'
+import { callSourceFiles } from '../evidence/evidence-visual'
 import { OverlayImage } from '../evidence/image-overlay'
+import { Swipe } from '../evidence/swipe'
 import { useFilePicture } from '../evidence/use-image'
-import { drawablesOf, emptyDrawables, gsdOf, sourceImages, type Drawables } from '../model/observation'
+import { drawablesOf, drawablesOfGeoJson, emptyDrawables, gsdOf, observationKind, sourceImages, type Drawables } from '../model/observation'
 import type { CallView } from '../model/run-model'
 
 export function drawablesOnFile(file: FileEntry, calls: CallView[]): Drawables {
   const out = emptyDrawables()
   for (const c of calls) {
     if (!sourceImages(c).some((p) => p === file.path || p.split(/[\\/]/).pop() === file.name)) continue
-    const d = drawablesOf(c.result)
-    out.boxes.push(...d.boxes)
-    out.polygons.push(...d.polygons)
-    out.points.push(...d.points)
-    out.lines.push(...d.lines)
-    out.texts.push(...d.texts)
+    merge(out, drawablesOf(c.result))
   }
   return out
 }
 
-export function PixelViewer(props: { api: RsureApi; file: FileEntry; calls: CallView[] }) {
-  const { api, file, calls } = props
+function merge(out: Drawables, d: Drawables): void {
+  out.boxes.push(...d.boxes)
+  out.polygons.push(...d.polygons)
+  out.points.push(...d.points)
+  out.lines.push(...d.lines)
+  out.texts.push(...d.texts)
+}
+
+/** A run's saved layer drawn over a picture in its pixel coordinates. */
+export interface PixelLayer {
+  layer: DerivedLayer
+  call: CallView
+  /** The pictures its call read, in the call's order (T1, T2 for a change pair). */
+  sources: FileEntry[]
+}
+
+/** The run's pixel-space GeoJSON layers whose call read `file`. */
+export function pixelLayersOf(file: FileEntry, files: FileEntry[], layers: DerivedLayer[], calls: CallView[]): PixelLayer[] {
+  const out: PixelLayer[] = []
+  for (const l of layers) {
+    if (l.georeference !== 'pixel' || l.format !== 'geojson' || !l.available || l.call === null) continue
+    const call = calls.find((c) => c.call === l.call)
+    if (!call) continue
+    const sources = callSourceFiles(files, call)
+    if (sources.some((f) => f.id === file.id)) out.push({ layer: l, call, sources })
+  }
+  return out
+}
+
+/** Whether a call compared two pictures (perceive change, or a measure over a change source). */
+function isChangeCall(call: CallView): boolean {
+  if (observationKind(call.tool, call.args) === 'change') return true
+  const sources = (call.args as { sources?: unknown } | null)?.sources
+  return Array.isArray(sources) && sources.some((s) => (s as { mode?: unknown } | null)?.mode === 'change')
+}
+
+function usePixelGeoJsons(api: RsureApi, layers: PixelLayer[]): Map<string, unknown> {
+  const [data, setData] = useState<Map<string, unknown>>(new Map())
+  const key = layers.map((l) => l.layer.id).join()
+  useEffect(() => {
+    let live = true
+    for (const { layer } of layers) {
+      if (data.has(layer.id)) continue
+      api.invoke('layers.geojson', { artifact: layer.id }).then(
+        (r) => live && setData((m) => new Map(m).set(layer.id, r.geojson)),
+        () => undefined,
+      )
+    }
+    return () => {
+      live = false
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, key])
+  return data
+}
+
+const verdictWord = (c: CallView) => (c.verdict?.decision === 'accept' ? 'accepted' : c.verdict ? 'not accepted' : 'not verified')
+
+export function PixelViewer(props: { api: RsureApi; file: FileEntry; calls: CallView[]; allCalls?: CallView[]; layers?: DerivedLayer[]; files?: FileEntry[] }) {
+  const { api, file, calls, allCalls = calls, layers = [], files = [file] } = props
   const pic = useFilePicture(api, file, 2048)
   const [zoom, setZoom] = useState(1)
   const [pan, setPan] = useState<[number, number]>([0, 0])
+  const [hidden, setHidden] = useState<Set<string>>(new Set())
   const drag = useRef<{ x: number; y: number; pan: [number, number] } | null>(null)
-  const d = useMemo(() => drawablesOnFile(file, calls), [file, calls])
+  const pixelLayers = useMemo(() => pixelLayersOf(file, files, layers, allCalls), [file, files, layers, allCalls])
+  const geojsons = usePixelGeoJsons(api, pixelLayers)
+  const d = useMemo(() => {
+    const out = drawablesOnFile(file, calls)
+    for (const pl of pixelLayers) {
+      const fc = geojsons.get(pl.layer.id)
+      if (fc && !hidden.has(pl.layer.id)) merge(out, drawablesOfGeoJson(fc, isChangeCall(pl.call)))
+    }
+    return out
+  }, [file, calls, pixelLayers, geojsons, hidden])
   const gsd = calls.map((c) => gsdOf(c, c.result)).find((g) => g !== null) ?? null
+  // The pair to swipe: the change call's two pictures (in its order), else this one and a same-size picture chosen.
+  const size = (f: FileEntry) => `${f.info?.width}x${f.info?.height}`
+  const pair = pixelLayers.find((pl) => isChangeCall(pl.call) && pl.sources.length >= 2)?.sources
+  const sameSize = files.filter((f) => f.id !== file.id && f.info?.kind !== 'raster' && !!f.info && size(f) === size(file))
+  const [compareId, setCompareId] = useState<string | null>(null)
+  const [swipe, setSwipe] = useState(false)
+  const partner = (compareId ? sameSize.find((f) => f.id === compareId) : null) ?? (pair ? pair.find((f) => f.id !== file.id) : null) ?? sameSize[0] ?? null
+  const [t1, t2] = pair && partner && pair.some((f) => f.id === partner.id) ? [pair[0], pair[1]] : [file, partner]
+  const p1 = useFilePicture(api, swipe ? t1 : null, 2048)
+  const p2 = useFilePicture(api, swipe && t2 ? t2 : null, 2048)
   const zoomBy = (f: number) => setZoom((z) => Math.max(1, Math.min(16, z * f)))
   const ok = pic && !(pic instanceof Error) ? pic : null
+  const okOf = (p: ReturnType<typeof useFilePicture>) => (p && !(p instanceof Error) ? p : null)
+  const w = ok?.width ?? file.info?.width ?? 512
+  const h = ok?.height ?? file.info?.height ?? 512
+  const index = (f: FileEntry) => files.indexOf(f) + 1
   return (
-    <div
-      className="pixel-viewer"
-      data-testid="pixel-viewer"
-      tabIndex={0}
-      aria-label={`${file.name} in pixel coordinates`}
-      onWheel={(e) => zoomBy(e.deltaY < 0 ? 1.25 : 0.8)}
-      onKeyDown={(e) => {
-        if (e.key === '+' || e.key === '=') zoomBy(1.25)
-        else if (e.key === '-') zoomBy(0.8)
-        else if (e.key.startsWith('Arrow')) {
-          const step = 40
-          setPan(([x, y]) => [x + (e.key === 'ArrowLeft' ? step : e.key === 'ArrowRight' ? -step : 0), y + (e.key === 'ArrowUp' ? step : e.key === 'ArrowDown' ? -step : 0)])
-        } else return
-        e.preventDefault()
-      }}
-      onPointerDown={(e) => (drag.current = { x: e.clientX, y: e.clientY, pan })}
-      onPointerMove={(e) => drag.current && setPan([drag.current.pan[0] + e.clientX - drag.current.x, drag.current.pan[1] + e.clientY - drag.current.y])}
-      onPointerUp={() => (drag.current = null)}
-      onPointerLeave={() => (drag.current = null)}
-    >
-      <div className="zoom-box" style={{ transform: `translate(${pan[0]}px, ${pan[1]}px) scale(${zoom})` }}>
-        {pic instanceof Error ? (
-          <p className="error">{pic.message}</p>
-        ) : (
-          <OverlayImage src={ok?.url ?? null} width={ok?.width ?? file.info?.width ?? 512} height={ok?.height ?? file.info?.height ?? 512} drawables={d} gsd={gsd} label={file.name} />
-        )}
+    <div className="pixel-wrap">
+      <div
+        className="pixel-viewer"
+        data-testid="pixel-viewer"
+        tabIndex={0}
+        aria-label={`${file.name} in pixel coordinates`}
+        onWheel={(e) => zoomBy(e.deltaY < 0 ? 1.25 : 0.8)}
+        onKeyDown={(e) => {
+          if (e.key === '+' || e.key === '=') zoomBy(1.25)
+          else if (e.key === '-') zoomBy(0.8)
+          else if (e.key.startsWith('Arrow')) {
+            const step = 40
+            setPan(([x, y]) => [x + (e.key === 'ArrowLeft' ? step : e.key === 'ArrowRight' ? -step : 0), y + (e.key === 'ArrowUp' ? step : e.key === 'ArrowDown' ? -step : 0)])
+          } else return
+          e.preventDefault()
+        }}
+        onPointerDown={(e) => {
+          // The swipe's slider is dragged, not the picture.
+          if ((e.target as HTMLElement).closest('input')) return
+          drag.current = { x: e.clientX, y: e.clientY, pan }
+        }}
+        onPointerMove={(e) => drag.current && setPan([drag.current.pan[0] + e.clientX - drag.current.x, drag.current.pan[1] + e.clientY - drag.current.y])}
+        onPointerUp={() => (drag.current = null)}
+        onPointerLeave={() => (drag.current = null)}
+      >
+        <div className="zoom-box" style={{ transform: `translate(${pan[0]}px, ${pan[1]}px) scale(${zoom})` }}>
+          {pic instanceof Error ? (
+            <p className="error">{pic.message}</p>
+          ) : swipe && t2 ? (
+            <Swipe
+              before={okOf(p1)?.url ?? null}
+              after={okOf(p2)?.url ?? null}
+              width={w}
+              height={h}
+              drawables={d}
+              gsd={gsd}
+              labels={[`${t1.name} (file ${index(t1)})`, `${t2.name} (file ${index(t2)})`]}
+            />
+          ) : (
+            <OverlayImage src={ok?.url ?? null} width={w} height={h} drawables={d} gsd={gsd} label={file.name} />
+          )}
+        </div>
+        <div className="zoom-buttons">
+          <button type="button" onClick={() => zoomBy(1.25)} aria-label="zoom in">
+            +
+          </button>
+          <button type="button" onClick={() => zoomBy(0.8)} aria-label="zoom out">
+            −
+          </button>
+          <button type="button" onClick={() => (setZoom(1), setPan([0, 0]))} aria-label="fit">
+            ⤢
+          </button>
+        </div>
       </div>
-      <div className="zoom-buttons">
-        <button type="button" onClick={() => zoomBy(1.25)} aria-label="zoom in">
-          +
-        </button>
-        <button type="button" onClick={() => zoomBy(0.8)} aria-label="zoom out">
-          −
-        </button>
-        <button type="button" onClick={() => (setZoom(1), setPan([0, 0]))} aria-label="fit">
-          ⤢
-        </button>
-      </div>
+      {(pixelLayers.length > 0 || partner) && (
+        <aside className="layers-panel" aria-label="overlays of this picture">
+          <h3>Overlays</h3>
+          {partner && (
+            <p className="swipe-controls">
+              <label>
+                <input type="checkbox" checked={swipe} onChange={(e) => setSwipe(e.target.checked)} data-testid="pixel-swipe" /> T1 | T2 swipe with
+              </label>{' '}
+              <select aria-label="picture to compare with" value={partner.id} onChange={(e) => setCompareId(e.target.value)}>
+                {(pair ? [...new Map([...pair, ...sameSize].filter((f) => f.id !== file.id).map((f) => [f.id, f])).values()] : sameSize).map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {middleEllipsis(f.name)} (file {index(f)})
+                  </option>
+                ))}
+              </select>
+            </p>
+          )}
+          {pixelLayers.length > 0 && (
+            <ul className="layer-list" data-testid="pixel-layers" aria-label="saved layers of this picture">
+              {pixelLayers.map((pl) => {
+                const fc = geojsons.get(pl.layer.id)
+                const n = fc ? drawablesOfGeoJson(fc, false).polygons.length : null
+                return (
+                  <li key={pl.layer.id} data-testid="pixel-layer-row" data-name={pl.layer.name}>
+                    <label className="layer-name" title={pl.layer.name}>
+                      <input
+                        type="checkbox"
+                        checked={!hidden.has(pl.layer.id)}
+                        onChange={(e) =>
+                          setHidden((s) => {
+                            const next = new Set(s)
+                            if (e.target.checked) next.delete(pl.layer.id)
+                            else next.add(pl.layer.id)
+                            return next
+                          })
+                        }
+                        aria-label={`show ${pl.layer.name}`}
+                      />{' '}
+                      {isChangeCall(pl.call) ? 'changed regions' : pl.layer.name}
+                      <span className="muted">
+                        {' '}
+                        · call #{pl.call.call} {pl.call.tool}, {verdictWord(pl.call)}
+                        {n !== null ? ` · ${n} region${n === 1 ? '' : 's'}` : ''}
+                      </span>
+                    </label>
+                  </li>
+                )
+              })}
+            </ul>
+          )}
+        </aside>
+      )}
     </div>
   )
 }

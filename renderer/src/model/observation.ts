@@ -95,6 +95,15 @@ function collect(v: unknown, out: Drawables, ctx: { changed: boolean; depth: num
   }
   if (r.type === 'Feature') {
     const props = obj(r.properties)
+    const g = obj(r.geometry)
+    if (g.type === 'MultiPolygon' && Array.isArray(g.coordinates)) {
+      // Each part's outer ring (a changed area split in pieces, a class in several blobs).
+      for (const part of g.coordinates.slice(0, 5000)) {
+        const ring = Array.isArray(part) ? readRing(part[0]) : null
+        if (ring) out.polygons.push({ ring, label: labelOf(props, ''), changed: ctx.changed || props.changed === true })
+      }
+      return
+    }
     const ring = readRing(r.geometry)
     if (ring) out.polygons.push({ ring, label: labelOf(props, ''), changed: ctx.changed || props.changed === true })
     const p = readPoint(r.geometry)
@@ -121,6 +130,13 @@ function collect(v: unknown, out: Drawables, ctx: { changed: boolean; depth: num
     if (['box', 'bbox', 'polygon', 'ring', 'point', 'center', 'landmarks', 'geometry', 'properties'].includes(k)) continue
     if (child && typeof child === 'object') collect(child, out, { changed: ctx.changed || /chang/i.test(k), depth: ctx.depth + 1, key: k })
   }
+}
+
+/** The polygons of a GeoJSON layer in pixel coordinates (a saved change or class layer), marked changed or not. */
+export function drawablesOfGeoJson(fc: unknown, changed: boolean): Drawables {
+  const out = emptyDrawables()
+  collect(fc, out, { changed, depth: 0, key: '' })
+  return out
 }
 
 /** Everything drawable of an observation, de-duplicated (the same box often appears in observation and evidence). */

@@ -1,0 +1,81 @@
+/**
+ * Issue 17, defect 2 in browser mode (`rsure serve` + Chromium): the changed regions of a PNG pair (LEVIR-CD
+ * test_2_0000_0000, A before and B after) are drawn in the pixel viewer over the picture, in its pixel coordinates,
+ * and listed there as a layer with their call; the map holds none of them; and the pixel viewer swipes T1 | T2.
+ * The regions drawn are the polygons of the change layer the run saved in pixel coordinates (read here from the
+ * artifact store), each vertex inside the 256 x 256 picture.
+ */
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { shared } from '../helpers/tmp'
+import { addFiles, ask, openDesk, SHOTS, storedGeoJsons, type Desk } from './rsure-serve'
+
+const A = shared('fixtures', 'levircd', 'A', 'test_2_0000_0000.png')
+const B = shared('fixtures', 'levircd', 'B', 'test_2_0000_0000.png')
+
+let desk: Desk
+let page: Page
+
+beforeAll(async () => {
+  desk = await openDesk('rsure-change-e2e-')
+  page = desk.page
+}, 180_000)
+
+afterAll(async () => {
+  await desk?.close()
+})
+
+/** Outer rings of a feature collection's polygons and multipolygon parts, counted independently of the renderer. */
+function rings(fc: { features: { geometry: { type: string; coordinates: unknown } }[] }): number[][][] {
+  const out: number[][][] = []
+  for (const f of fc.features) {
+    if (f.geometry.type === 'Polygon') out.push((f.geometry.coordinates as number[][][])[0])
+    else if (f.geometry.type === 'MultiPolygon') for (const p of f.geometry.coordinates as number[][][][]) out.push(p[0])
+  }
+  return out
+}
+
+describe('a change pair in the pixel viewer (rsure serve + Chromium)', () => {
+  it('draws the changed regions over the picture, lists them, and swipes T1 | T2', async () => {
+    await addFiles(page, [A, B], 2, 60_000)
+    await ask(page, 'What percentage of the area changed between the two images?')
+    // The layer the run saved in pixel coordinates.
+    const pixel = storedGeoJsons(desk.dataDir).filter((g) => g.json.coordinate_space === 'pixel')
+    expect(pixel.length).toBeGreaterThanOrEqual(1)
+    const want = rings(pixel[0].json)
+    expect(want.length).toBeGreaterThan(0)
+    for (const ring of want) for (const [x, y] of ring) expect(x >= 0 && x <= 256 && y >= 0 && y <= 256).toBe(true)
+
+    // Nothing of the pair on the map: no raster, no outline.
+    expect(await page.locator('.view-tabs button').first().innerText()).toBe('Map (0)')
+    await page.locator('.view-tabs button').nth(1).click()
+    const viewer = page.locator('[data-testid=pixel-viewer]')
+    await viewer.waitFor()
+    const row = page.locator('[data-testid=pixel-layer-row]')
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1)
+    expect(await row.innerText()).toMatch(/changed regions · call #1 measure/)
+    await expect.poll(() => viewer.locator('[data-testid=ov-polygon].ov-changed').count(), { timeout: 20_000 }).toBe(want.length)
+    // The first ring as drawn is the stored ring, in the picture's own 256 x 256 frame.
+    expect(await viewer.locator('svg.overlay').first().getAttribute('viewBox')).toBe('0 0 256 256')
+    const points = await viewer.locator('[data-testid=ov-polygon]').first().getAttribute('points')
+    expect(points).toBe(want[0].map(([x, y]) => `${x},${y}`).join(' '))
+    await page.screenshot({ path: path.join(SHOTS, 'desk-change-pixel.png') })
+    // Hidden with its checkbox.
+    await row.locator('input[type=checkbox]').uncheck()
+    await expect.poll(() => viewer.locator('[data-testid=ov-polygon]').count()).toBe(0)
+    await row.locator('input[type=checkbox]').check()
+
+    // T1 | T2: the before picture under the after one, cut where the slider is.
+    await page.locator('[data-testid=pixel-swipe]').check()
+    const swipe = viewer.locator('[data-testid=swipe]')
+    await swipe.waitFor()
+    await expect.poll(() => swipe.locator('img').count(), { timeout: 20_000 }).toBe(2)
+    expect(await swipe.locator('figcaption').innerText()).toMatch(/T1 test_2_0000_0000\.png \(file 1\)[\s\S]*T2 test_2_0000_0000\.png \(file 2\)/)
+    expect(await swipe.locator('[data-testid=ov-polygon].ov-changed').count()).toBe(want.length)
+    await swipe.locator('[data-testid=swipe-range]').fill('20')
+    expect(await swipe.locator('.swipe-top').getAttribute('style')).toContain('inset(0px 0px 0px 20%)')
+    await page.screenshot({ path: path.join(SHOTS, 'desk-change-swipe.png') })
+    expect(desk.pageErrors).toEqual([])
+  }, 300_000)
+})
