@@ -1,32 +1,25 @@
 /**
  * Worker thread body for previews: decoding tiles and stretching pixels is synchronous CPU work, so it runs here and
- * never blocks the thread that answers IPC/WebSocket requests (DESIGN section 2). Messages: {id, file, opts} in;
- * {id, ok, value | error} out, the PNG's buffer transferred, not copied.
+ * never blocks the thread that answers IPC/WebSocket requests (DESIGN section 2). Served by the engines' WorkerPool
+ * (preview-pool.ts); the PNG's buffer is transferred, not copied.
  */
 import path from 'node:path'
-import { parentPort } from 'node:worker_threads'
-import { renderPreview, type PreviewOptions } from '../engines/raster/preview'
+import { renderPreview, type PreviewResult } from '../engines/raster/preview'
+import { ownBytes, serveJobs } from '../engines/workers/serve'
+import type { PreviewJob } from './preview-pool'
 
-interface Job {
-  id: number
-  file: string
-  opts: PreviewOptions
-}
+const OURS = ['ImageFileError', 'FileFormatError', 'PreviewError', 'SpecialFileError', 'BudgetError']
 
-if (!parentPort) throw new Error('preview-worker.ts must run as a worker thread (see preview-pool.ts).')
-const port = parentPort
-
-port.on('message', async (job: Job) => {
-  try {
+serveJobs<PreviewJob, PreviewResult>(
+  async (job) => {
     const value = await renderPreview(job.file, job.opts)
-    // Own the bytes outright (a Buffer may sit in Node's shared pool), then transfer them.
-    const png = value.png.byteOffset === 0 && value.png.byteLength === value.png.buffer.byteLength ? value.png : value.png.slice()
-    port.postMessage({ id: job.id, ok: true, value: { ...value, png } }, [png.buffer as ArrayBuffer])
-  } catch (err) {
-    // Our own errors carry a sentence for the analyst; anything else is internal text, replaced by one of ours.
-    const e = err as Error
-    const ours = ['ImageFileError', 'FileFormatError', 'PreviewError', 'SpecialFileError', 'BudgetError'].includes(e?.name)
-    const message = ours ? String(e.message) : `The preview of '${path.basename(job.file)}' failed unexpectedly; try again, and report it if it repeats.`
-    port.postMessage({ id: job.id, ok: false, error: { name: ours ? e.name : 'PreviewError', message } })
-  }
-})
+    const png = ownBytes(value.png)
+    return { value: { ...value, png }, transfer: [png.buffer as ArrayBuffer] }
+  },
+  // Our own errors carry a sentence for the analyst; anything else is internal text, replaced by one of ours.
+  (err, job) => {
+    const e = err instanceof Error ? err : new Error(String(err))
+    if (OURS.includes(e.name)) return { name: e.name, message: e.message }
+    return { name: 'PreviewError', message: `The preview of '${path.basename(job.file)}' failed unexpectedly; try again, and report it if it repeats.` }
+  },
+)

@@ -19,10 +19,10 @@ const worker = path.join(t.dir, 'test-worker.mjs')
 fs.writeFileSync(
   worker,
   `import { parentPort } from 'node:worker_threads'
-parentPort.on('message', (job) => {
+parentPort.on('message', ({ id, job }) => {
   if (job.file.includes('stuck')) for (;;) {}
   if (job.file.includes('greedy')) { const keep = []; for (let i = 0; ; i++) keep.push(new Array(4e6).fill(i + 0.5)) }
-  parentPort.postMessage({ id: job.id, ok: true, value: { png: new Uint8Array(1), width: 1, height: 1 } })
+  parentPort.postMessage({ id, ok: true, value: { png: new Uint8Array(1), width: 1, height: 1 } })
 })
 `,
 )

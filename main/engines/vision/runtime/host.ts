@@ -12,13 +12,11 @@
  * Worker entry: under tsx (CLI, tests) boot.mjs registers tsx and imports inference-worker.ts; a bundled build must
  * emit inference-worker.js next to this module or set RSURE_VISION_WORKER to its path.
  */
-import { Worker } from 'node:worker_threads'
 import { workerEntry } from '../../worker-entry'
+import { WorkerPool } from '../../workers/pool'
 import { VisionError } from '../errors'
 import { DEFAULT_PROVIDERS, type Provider } from '../providers'
 import type { OpenReply, WireTensor, WorkerReply, WorkerRequest } from './protocol'
-
-type Body<R> = R extends unknown ? Omit<R, 'id'> : never
 
 function visionWorkerEntry(): URL | string {
   const entry = workerEntry(import.meta.url, 'inference-worker.js', 'RSURE_VISION_WORKER')
@@ -31,68 +29,23 @@ export interface SessionHandle extends OpenReply {
   file: string
 }
 
-interface Pending {
-  resolve: (r: WorkerReply) => void
-  reject: (e: Error) => void
-}
+/**
+ * The process-wide inference worker: a WorkerPool of one that is never replaced (a second load of the ORT binding
+ * fails) and never terminated by a cancel (ORT cannot interrupt a run: the reply is dropped).
+ */
+let pool: WorkerPool<WorkerRequest, WorkerReply> | null = null
 
-/** The process-wide worker and its outstanding requests. */
-const shared = {
-  worker: null as Worker | null,
-  broken: null as string | null,
-  nextId: 1,
-  pending: new Map<number, Pending>(),
-}
-
-function ensureWorker(): Worker {
-  if (shared.worker) return shared.worker
-  if (shared.broken) throw new VisionError(`The inference worker stopped (${shared.broken}); restart the app to run models again.`)
-  const w = new Worker(visionWorkerEntry(), { workerData: { role: 'rsure-vision-worker' } })
-  w.on('message', (msg: WorkerReply) => {
-    const p = shared.pending.get(msg.id)
-    if (p) {
-      shared.pending.delete(msg.id)
-      p.resolve(msg)
-    }
-    if (shared.pending.size === 0) w.unref()
+function request(body: WorkerRequest, signal?: AbortSignal): Promise<WorkerReply> {
+  pool ??= new WorkerPool<WorkerRequest, WorkerReply>({
+    entry: visionWorkerEntry,
+    size: 1,
+    workerData: { role: 'rsure-vision-worker' },
+    onAbort: 'detach',
+    replace: false,
+    failure: (_kind, _job, why) => new VisionError(`The inference worker stopped (${why}); restart the app to run models again.`),
   })
-  const fail = (why: string) => {
-    shared.worker = null
-    shared.broken = why
-    for (const p of shared.pending.values()) p.reject(new VisionError(`The inference worker stopped (${why}); restart the app to run models again.`))
-    shared.pending.clear()
-  }
-  w.on('error', (err) => fail(err.message))
-  w.on('exit', (code) => fail(`exit code ${code}`))
-  w.unref()
-  shared.worker = w
-  return w
-}
-
-function request(body: Body<WorkerRequest>, signal?: AbortSignal): Promise<WorkerReply> {
-  if (signal?.aborted) return Promise.reject(new VisionError('cancelled'))
-  const w = ensureWorker()
-  const id = shared.nextId++
-  w.ref()
-  return new Promise<WorkerReply>((resolve, reject) => {
-    const onAbort = () => {
-      // The worker still finishes the run; its reply finds no pending entry and is dropped.
-      shared.pending.delete(id)
-      if (shared.pending.size === 0) w.unref()
-      reject(new VisionError('cancelled'))
-    }
-    signal?.addEventListener('abort', onAbort, { once: true })
-    shared.pending.set(id, {
-      resolve: (r) => {
-        signal?.removeEventListener('abort', onAbort)
-        resolve(r)
-      },
-      reject: (e) => {
-        signal?.removeEventListener('abort', onAbort)
-        reject(e)
-      },
-    })
-    w.postMessage({ ...body, id } as WorkerRequest)
+  return pool.run(body, { signal }).catch((err: Error) => {
+    throw err.message === 'cancelled' ? new VisionError('cancelled') : err
   })
 }
 
@@ -166,7 +119,7 @@ export class VisionRuntime {
 
   /** Release one session (its memory is freed in the worker). */
   async release(handle: SessionHandle): Promise<void> {
-    if (!this.sessions.delete(handle.key) || !shared.worker) return
+    if (!this.sessions.delete(handle.key) || !pool || pool.started === 0) return
     await request({ op: 'close', key: handle.key })
   }
 

@@ -3,10 +3,10 @@
  * several worker threads each holding sessions have crashed ORT: MODELS.md section 5). It opens sessions with the
  * provider fallback, runs them one request at a time and releases them when asked.
  */
-import { parentPort } from 'node:worker_threads'
 import ort from 'onnxruntime-node'
 import type { TensorInfo } from '../contracts'
 import { openWithFallback, type Provider } from '../providers'
+import { serveJobs } from '../../workers/serve'
 import type { WireTensor, WorkerReply, WorkerRequest } from './protocol'
 
 // Failed accelerator attempts are expected and reported in the evidence; keep ORT's own log to fatal errors.
@@ -39,36 +39,33 @@ async function handle(req: WorkerRequest): Promise<WorkerReply> {
       inputs: describe((s as unknown as { inputMetadata?: unknown[] }).inputMetadata ?? [], s.inputNames),
       outputs: describe((s as unknown as { outputMetadata?: unknown[] }).outputMetadata ?? [], s.outputNames),
     }
-    return { id: req.id, ok: true, open: { provider: opened.provider, attempts: opened.attempts, io } }
+    return { ok: true, open: { provider: opened.provider, attempts: opened.attempts, io } }
   }
   if (req.op === 'close') {
     const s = sessions.get(req.key)
     sessions.delete(req.key)
     if (s) await s.session.release()
-    return { id: req.id, ok: true }
+    return { ok: true }
   }
   const entry = sessions.get(req.key)
-  if (!entry) return { id: req.id, ok: false, message: 'The model session was released before the run; open it again.' }
+  if (!entry) return { ok: false, message: 'The model session was released before the run; open it again.' }
   const feeds: Record<string, ort.Tensor> = {}
   for (const [name, t] of Object.entries(req.feeds)) feeds[name] = new ort.Tensor(t.type, t.data, t.dims)
   const result = req.outputs ? await entry.session.run(feeds, req.outputs) : await entry.session.run(feeds)
   const outputs: Record<string, WireTensor> = {}
   for (const [name, t] of Object.entries(result)) outputs[name] = toWire(t as ort.Tensor)
-  return { id: req.id, ok: true, outputs }
+  return { ok: true, outputs }
 }
 
-// Requests are served strictly one after another.
-let chain: Promise<void> = Promise.resolve()
-parentPort?.on('message', (req: WorkerRequest) => {
-  chain = chain.then(async () => {
-    let reply: WorkerReply
-    try {
-      reply = await handle(req)
-    } catch (err) {
-      reply = { id: req.id, ok: false, message: err instanceof Error ? err.message : String(err) }
-    }
-    // Output arrays are this thread's own copies: hand their buffers over instead of cloning them again.
-    const transfer = reply.ok && reply.outputs ? Object.values(reply.outputs).map((t) => t.data.buffer as ArrayBuffer) : []
-    parentPort?.postMessage(reply, transfer)
-  })
+// Requests are served strictly one after another (serveJobs); a failure is a reply, not a thrown error.
+serveJobs<WorkerRequest, WorkerReply>(async (req) => {
+  let reply: WorkerReply
+  try {
+    reply = await handle(req)
+  } catch (err) {
+    reply = { ok: false, message: err instanceof Error ? err.message : String(err) }
+  }
+  // Output arrays are this thread's own copies: hand their buffers over instead of cloning them again.
+  const transfer = reply.ok && reply.outputs ? Object.values(reply.outputs).map((t) => t.data.buffer as ArrayBuffer) : []
+  return { value: reply, transfer }
 })

@@ -13,10 +13,11 @@ export interface WireTensor {
   data: Float32Array | BigInt64Array | Int32Array | Uint8Array
 }
 
+/** One request to the inference worker (a WorkerPool job: engines/workers/pool.ts). */
 export type WorkerRequest =
-  | { id: number; op: 'open'; key: string; file: string; providers: Provider[]; threads?: number }
-  | { id: number; op: 'run'; key: string; feeds: Record<string, WireTensor>; outputs?: string[] }
-  | { id: number; op: 'close'; key: string }
+  | { op: 'open'; key: string; file: string; providers: Provider[]; threads?: number }
+  | { op: 'run'; key: string; feeds: Record<string, WireTensor>; outputs?: string[] }
+  | { op: 'close'; key: string }
 
 export interface OpenReply {
   provider: Provider
@@ -24,6 +25,4 @@ export interface OpenReply {
   io: ModelIo
 }
 
-export type WorkerReply =
-  | { id: number; ok: true; open?: OpenReply; outputs?: Record<string, WireTensor> }
-  | { id: number; ok: false; message: string }
+export type WorkerReply = { ok: true; open?: OpenReply; outputs?: Record<string, WireTensor> } | { ok: false; message: string }
