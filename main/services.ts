@@ -9,7 +9,8 @@
  */
 import type { Backbone } from './agent/backbone'
 import { installedTools } from './agent/installed-tools'
-import { createBackbone, parseBackbone, type BackboneSpec } from './agent/llm/backbone-spec'
+import { backboneVlm, createBackbone, parseBackbone, type BackboneSpec } from './agent/llm/backbone-spec'
+import { perceptionBackends } from './agent/perception-backends'
 import { runAgent, type AgentResult, type AgentSwitches } from './agent/run-agent'
 import type { TaskSpec } from './agent/task'
 import type { ToolRegistry } from './agent/tool-registry'
@@ -86,7 +87,9 @@ export function openServices(opts: ServicesOptions = {}): Services {
   async function ask(task: TaskSpec, switches: AskSwitches, signal?: AbortSignal, onEvent?: (e: AskEvent) => void, hooks: AskHooks = {}): Promise<AgentResult> {
     const { backbone: choice, sessionId, ...agentSwitches } = switches
     const spec = backboneSpecOf(choice)
-    const installed = await installedTools()
+    // perceive sees through RSURE_VLM, else through an openai backbone's own model (a vision-model backbone).
+    const backends = perceptionBackends()
+    const installed = await installedTools({ ...backends, vlm: backends.vlm ?? backboneVlm(spec, { apiKey: process.env.RSURE_OPENAI_API_KEY }) })
     const registry = hooks.registry ? await hooks.registry(installed) : installed
     const backbone = hooks.backbone ?? createBackbone(spec, registry, { apiKey: process.env.RSURE_OPENAI_API_KEY })
     let runId: string | null = null

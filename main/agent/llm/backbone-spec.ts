@@ -9,6 +9,8 @@ import { LlamaModel } from './llama-model'
 import { createLlmBackbone } from './llm-backbone'
 import { OpenAIClient } from './openai-client'
 import { createRulesBackbone } from '../rules/rules-backbone'
+import { vlmFromModel } from '../perception-backends'
+import type { VisionLanguageModel } from '../../tools/perceive/backends'
 
 export type BackboneSpec =
   | { kind: 'rules' }
@@ -77,4 +79,14 @@ export function createBackbone(spec: BackboneSpec, registry: ToolRegistry, opts:
     case 'llama':
       return createLlmBackbone(new LlamaModel(spec.path), registry)
   }
+}
+
+/**
+ * The vision-language model perceive may use when none is configured (RSURE_VLM unset): the backbone's own model,
+ * for an openai backbone (a vision-model backbone sees through perceive like any other tool user; a text-only one
+ * answers perceive's image request with no valid JSON, and perceive says so). Null for rules and llama backbones.
+ */
+export function backboneVlm(spec: BackboneSpec, opts: BackboneOptions = {}): VisionLanguageModel | null {
+  if (spec.kind !== 'openai') return null
+  return vlmFromModel(new OpenAIClient({ baseUrl: spec.baseUrl, model: spec.model, apiKey: opts.apiKey, timeoutMs: opts.timeoutMs, stream: false }))
 }

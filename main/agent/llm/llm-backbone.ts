@@ -23,12 +23,17 @@ export function jsonChatOf(model: Model): JsonChat {
   }
 }
 
-export function createLlmBackbone(model: Model, registry: ToolRegistry): Backbone {
+export interface LlmBackboneOptions {
+  /** Route one-look questions to a single perceive call (intent-route.ts, paper 003); default true. */
+  routeSimpleIntents?: boolean
+}
+
+export function createLlmBackbone(model: Model, registry: ToolRegistry, opts: LlmBackboneOptions = {}): Backbone {
   const meter = new UsageMeter()
   const m = metered(model, meter)
   return {
     id: model.id,
-    planner: new LlmPlanner(m, registry),
+    planner: new LlmPlanner(m, registry, { routeSimpleIntents: opts.routeSimpleIntents }),
     verifier: new ProvenanceGate(new LlmVerifier(jsonChatOf(m))),
     writer: new LlmAnswerWriter(m),
     meter,

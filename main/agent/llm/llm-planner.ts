@@ -2,7 +2,8 @@
  * The ReAct planner over a language model. Stateless: each turn rebuilds the conversation from the loop state
  * (paper Eq. 11): the task, then for every call the model's tool call and what came back — the observation and
  * evidence when accepted, otherwise only the decision with its feedback or the rule diagnosis. A reply without
- * tool calls ends the loop.
+ * tool calls ends the loop. With a model that sees images, a one-look question is routed (intent-route.ts): the
+ * first turn is one perceive call planned without asking the model, and its acceptance ends the loop.
  */
 import { compactJson } from '../../verify/compact-json'
 import { fillPrompt } from '../../verify/prompt-template'
@@ -11,6 +12,7 @@ import type { ChatMessage, ContentPart, Model } from '../model'
 import { answerRequirement } from '../task'
 import type { ToolRegistry } from '../tool-registry'
 import { imageParts } from './image-parts'
+import { oneLookCall, routedCallSettled } from './intent-route'
 
 /** What the model reads back for one call. */
 export function renderEvent(e: LoopEvent): string {
@@ -36,6 +38,8 @@ export class LlmPlanner implements Planner {
   constructor(
     private readonly model: Model,
     private readonly registry: ToolRegistry,
+    /** Route one-look questions to a single perceive call (paper 003); default true. */
+    private readonly opts: { routeSimpleIntents?: boolean } = {},
   ) {}
 
   /** The conversation for the current loop state (exported for tests and the trajectory viewer). */
@@ -73,6 +77,9 @@ export class LlmPlanner implements Planner {
   }
 
   async next(view: PlannerView, signal?: AbortSignal): Promise<PlannerStep> {
+    const routed = this.opts.routeSimpleIntents !== false && this.model.capabilities.images && view.tools.includes('perceive') ? oneLookCall(view.task) : null
+    if (routed && view.events.length === 0) return { kind: 'calls', thought: 'One look answers this question: a single perceive call, verified like any other.', calls: [routed] }
+    if (routed && routedCallSettled(view.events)) return { kind: 'finish', thought: 'The one-look perceive call was accepted; it answers the question.' }
     const response = await this.model.chat({ messages: await this.messages(view), tools: this.registry.specs(), temperature: 0 }, signal)
     if (response.toolCalls.length === 0) return { kind: 'finish', thought: response.text }
     return {
