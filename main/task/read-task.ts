@@ -30,9 +30,8 @@ const COUNT_DATES = /\b(?:how\s+many|number\s+of|count\s+(?:of|the)(?:\s+number\
 const AREA = /\b(?:total\s+)?(?:surface\s+)?area\b(?=[^.?]{0,60}\b(?:km2|km²|square\s+kilomet\w+|hectares?|\bha\b|m2|m²|square\s+met\w+))|\bhow\s+(?:large|big|much)\s+(?:an?\s+|of\s+an?\s+)?area\b|\bthe\s+area\s+(?:covered|occupied)\b/i
 const TREND = /\btrends?\b|\bslopes?\b|\bsen'?s\b|\bmann[\s-]kendall\b|\blinear\s+regression\b|\brate\s+of\s+change\b/i
 const SIGNIFICANCE = /\bsignifican\w*|\bmann[\s-]kendall\b|\bp[\s-]?values?\b/i
-const DATE_MAX = /\b(?:which|what|on\s+what|on\s+which)\s+(?:date|day|acquisition|image|month)\b[^.?]{0,60}?\b(?:maxim(?:um|a)|highest|peak|hottest|largest|max)\b|\b(?:maxim(?:um|a)|highest|peak|hottest)\b[^.?]{0,60}?\b(?:occur\w*|on\s+which\s+date|which\s+date)\b|\bwhen\b[^.?]{0,40}\b(?:highest|maximum|peak|hottest)\b/i
-const DATE_MIN = /\b(?:which|what|on\s+what|on\s+which)\s+(?:date|day|acquisition|image|month)\b[^.?]{0,60}?\b(?:minim(?:um|a)|lowest|coolest|coldest|smallest|min)\b|\b(?:minim(?:um|a)|lowest|coolest|coldest)\b[^.?]{0,60}?\b(?:occur\w*|on\s+which\s+date|which\s+date)\b|\bwhen\b[^.?]{0,40}\b(?:lowest|minimum|coolest|coldest)\b/i
 const COMBINE = /\b(?:differences?|differ\w*|change[sd]?|compared?|comparison|versus|vs\.?|minus|how\s+much\s+(?:higher|lower|warmer|cooler|hotter|colder|more|less)|increase[sd]?|decrease[sd]?|ratio|times\s+(?:higher|larger|greater))\b/i
+const REPORT_VALUE = /^[^.?;]{0,80}?\b(?:and|then)\s+(?:report|give|state|return|output|provide)\s+(?:its|the\s+corresponding|the\s+associated|that|the)\s+(?:value|proportion|percentage|percent|share|fraction|magnitude|amount|coverage|number)\b/i
 function firstMatch(q: string, re: RegExp): { at: number; end: number; m: RegExpMatchArray } | null {
   const m = q.match(re)
   if (!m || m.index === undefined) return null
@@ -76,6 +75,13 @@ export function readTask(input: TaskReadInput): TaskSpec {
     .map((c) => c.value)
     .filter((c, i, all) => all.findIndex((o) => o.variable === c.variable && o.op === c.op && o.value === c.value && o.low === c.low && o.high === c.high) === i)
 
+  // Orderings ("rank from largest to smallest") and label sets ("every image belongs to {Airport, ...}") are read:
+  // they name no statistic and no subject. A stated band order goes to the spec for the catalog.
+  for (const o of all(lex, 'ordering')) use(o.at, o.end, 'ordering')
+  for (const l of all(lex, 'label_set')) use(l.at, l.end, 'label set')
+  const bandOrder = firstSpan(lex, 'band_order')
+  if (bandOrder) use(bandOrder.at, bandOrder.end, 'band order')
+
   // Statistic.
   let statistic: Statistic | null = null
   let percentile: number | undefined
@@ -86,12 +92,17 @@ export function readTask(input: TaskReadInput): TaskSpec {
     return true
   }
   const hasValueCondition = conditions.some((c) => c.unit !== 'percent')
-  const objects = q.match(OBJECTS)
+  const labelSets = all(lex, 'label_set')
+  const objects = allMatches(q, OBJECTS).find((h) => !labelSets.some((l) => h.at < l.end && h.end > l.at))?.m ?? null
   const trendHit = firstMatch(q, TREND)
   const countAsk = /\bhow\s+many\b|\bnumber\s+of\b|\bcount\b/i.test(q)
+  // "The date of" an extreme is the span parser's reading ("which date ... highest", "the day with the highest"); when
+  // the question then asks for the extreme's value ("identify the date with the greatest increase and report the
+  // corresponding percentage"), the date is a step and the value (the extreme) is what is asked. ("which date ... highest", "the day with the highest").
+  const dateOf = firstSpan(lex, 'date_of')
   if (trendHit) take(trendHit, 'trend')
-  else if (take(firstMatch(q, DATE_MAX), 'date_of_max')) void 0
-  else if (take(firstMatch(q, DATE_MIN), 'date_of_min')) void 0
+  else if (dateOf && REPORT_VALUE.test(q.slice(dateOf.end, dateOf.end + 160))) take(dateOf, dateOf.extreme)
+  else if (dateOf && take(dateOf, dateOf.extreme === 'max' ? 'date_of_max' : 'date_of_min')) void 0
   else if (take(firstMatch(q, COUNT_PIXELS), 'count_pixels')) void 0
   else if ((hasValueCondition || read.areaCondition) && take(firstMatch(q, COUNT_DATES), 'count_dates')) void 0
   else if (objects && countAsk && !VARIABLES.some((v) => v.words.test(q))) take(firstMatch(q, /\bhow\s+many\b|\bnumber\s+of\b|\bcount\b/i), 'count_objects')
@@ -200,12 +211,27 @@ export function readTask(input: TaskReadInput): TaskSpec {
     .filter((h) => !allVarHits.some((o) => o !== h && o.key !== h.key && o.at <= h.at && o.end >= h.end && o.end - o.at > h.end - h.at))
     .sort((a, b) => a.at - b.at)
   for (const h of varHits) use(h.at, h.end, 'subject')
+  // The subject is the variable the asked statistic names ("the mean LST"); failing that, the variable any statistic
+  // word names ("compute the mean LST for each image ... the trend of the annual averages"); then the others in order.
+  // A variable named with what it is derived from is the subject, not its inputs ("using NDVI and LST, calculate
+  // TVDI"), and a phenomenon named with an index that measures it is read through the index ("snow cover changes
+  // using NDSI"): the lexicon says which (`inputs`, `indicatedBy`).
   const statSpan = spans.find((s) => s.role === 'statistic')
-  const afterStat = statSpan ? varHits.find((h) => h.at >= statSpan.end && h.at - statSpan.end <= 40) : undefined
+  const namedBy = (at: number, end: number) => varHits.find((h) => h.at >= end && h.at - end <= 40 && !spans.some((s) => s.role === 'condition' && h.at < s.end && h.end > s.at))
+  const afterStat = statSpan ? namedBy(statSpan.at, statSpan.end) : undefined
+  const afterAnyStat = afterStat ?? all(lex, 'statistic').map((x) => namedBy(x.at, x.end)).find(Boolean)
+  const named = new Set(varHits.map((h) => h.key))
+  const means = new Set(LEX_VARIABLES.filter((v) => named.has(v.key) && v.kind !== 'qa_class').flatMap((v) => [...(v.inputs ?? [])]))
+  const indicated = new Set(LEX_VARIABLES.filter((v) => (v.indicatedBy ?? []).some((i) => named.has(i))).map((v) => v.key))
+  const secondary = (k: string) => (means.has(k) && afterStat?.key !== k) || indicated.has(k)
   const maskVars = new Set(conditions.map((c) => c.variable))
-  const ordered = [afterStat, ...varHits.filter((h) => !maskVars.has(h.key)), ...varHits].filter((h): h is (typeof varHits)[number] => Boolean(h)).map((h) => h.key)
+  const ordered = [afterStat, afterAnyStat, ...varHits.filter((h) => !maskVars.has(h.key) && !secondary(h.key)), ...varHits.filter((h) => !secondary(h.key)), ...varHits]
+    .filter((h): h is (typeof varHits)[number] => h !== undefined && !indicated.has(h.key))
+    .map((h) => h.key)
   // A share, count or area is about the variable its condition tests ("the share where TVDI > 0.75": TVDI).
-  const counted = statistic === 'fraction' || statistic === 'count_pixels' || statistic === 'area' || statistic === 'count_dates'
+  // So is a question that asks nothing else about a variable it states a condition on ("identify nights when LST
+  // dropped below 305 K").
+  const counted = statistic === 'fraction' || statistic === 'count_pixels' || statistic === 'area' || statistic === 'count_dates' || (statistic === null && !afterAnyStat)
   const criterion = counted ? conditions.find((c) => c.variable !== null && c.unit !== 'percent')?.variable : undefined
   const subjects = [...new Set([...(criterion ? [criterion] : []), ...ordered])]
   if (statistic === 'count_objects' && objects) subjects.unshift(objectClass(objects[1]))
@@ -263,6 +289,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
     pooling,
     ...(regions.length > 1 ? { regions } : {}),
     ...(series ? { series } : {}),
+    ...(bandOrder ? { bands: { roles: bandOrder.roles, text: bandOrder.text.trim() } } : {}),
     unit,
     answer: { form: answerForm, options: readOptions(options) },
     used: spans.sort((a, b) => a.at - b.at).map((s) => ({ text: q.slice(s.at, s.end), role: s.role })),

@@ -199,6 +199,12 @@ export const TaskSpec = z.strictObject({
   /** For a trend or a "date of": one value per acquisition, month, season or year. Absent = per acquisition. */
   series: Series.nullable().optional(),
   pooling: z.enum(['per_date', 'pooled']),
+  /**
+   * The band order the question states for an unlabelled multi-band file ("bands are R,G,B,NIR"): spyndex band roles
+   * (B blue, G green, R red, RE1 red edge, N near infrared, S1/S2 shortwave infrared, T thermal) in file order, band 1
+   * first. Absent = the files' own labels decide.
+   */
+  bands: z.strictObject({ roles: z.array(z.string().min(1)).min(2), text: z.string() }).optional(),
   /** Unit the answer is wanted in, when the question says ('K', 'degC', 'degF', 'percent', 'fraction', 'km2', 'ha', 'm2'; the lexicon's unit keys). */
   unit: z.string().nullable(),
   answer: z.strictObject({
@@ -233,6 +239,8 @@ export const SpecFeature = z.enum([
   'percent_change',
   'unit_degF',
   'unit_acre',
+  /** A band order stated in the question, which the catalog must apply to the file's bands. */
+  'band_order',
 ])
 export type SpecFeature = z.infer<typeof SpecFeature>
 
@@ -255,6 +263,7 @@ export function featuresOf(spec: TaskSpec): { feature: SpecFeature; text: string
   if (spec.quantity.combine === 'percent_change') out.push({ feature: 'percent_change', text: 'percent change' })
   if (spec.unit === 'degF') out.push({ feature: 'unit_degF', text: 'Fahrenheit' })
   if (spec.unit === 'acre') out.push({ feature: 'unit_acre', text: 'acres' })
+  if (spec.bands) out.push({ feature: 'band_order', text: spec.bands.text })
   return out
 }
 
@@ -270,6 +279,7 @@ const FEATURE_WORDS: Record<SpecFeature, string> = {
   percent_change: 'a percent change',
   unit_degF: 'Fahrenheit',
   unit_acre: 'acres',
+  band_order: 'a band order stated for the file',
 }
 
 /**

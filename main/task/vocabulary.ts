@@ -8,14 +8,14 @@ import { alternation } from '../domain/spans/words'
 import type { Statistic } from './spec'
 
 /**
- * Variables by their common names; the key is what conditions and subjects use ('lst', 'ndvi', ...). The words are
- * the lexicon's (main/domain/lexicon/variables.ts); the planner folds brightness temperature into LST (its LST
- * recipes derive one from the other). QA classes are masks, never subjects (they are read as conditions), and band
- * reflectance is an input the catalog calibrates, not a quantity asked.
+ * Variables by their common names; the key is what conditions and subjects use ('lst', 'ndvi', ...). The words and
+ * keys are the lexicon's (main/domain/lexicon/variables.ts), unfolded: brightness temperature is its own variable
+ * ('bt', at-sensor), never read as land surface temperature (the compiler derives LST from BT where a question asks
+ * LST). QA classes are masks, never subjects (they are read as conditions), and band reflectance is an input the
+ * catalog calibrates, not a quantity asked.
  */
-const PLANNER_FOLD: Readonly<Record<string, string>> = { bt: 'lst' }
 export const VARIABLES: readonly { key: string; words: RegExp }[] = LEX_VARIABLES.filter((v) => v.kind !== 'qa_class' && v.key !== 'reflectance').map((v) => ({
-  key: PLANNER_FOLD[v.key] ?? v.key,
+  key: v.key,
   words: new RegExp(`(?:${alternation(v.names)})`, 'i'),
 }))
 

@@ -23,3 +23,24 @@ export const SPYNDEX_SHORT_NAME = /^[A-Z][A-Za-z0-9]{1,11}$/
 
 /** Where the full catalogue lives, relative to the app's resources folder. */
 export const SPYNDEX_CATALOGUE = 'spyndex/spectral-indices-dict.json'
+
+/**
+ * Band roles (spyndex letters) by the words a question writes them with, for a band order the question states
+ * ("bands are R,G,B,NIR"). Single letters are read only inside such a stated order.
+ */
+export const BAND_ROLES: readonly { role: string; names: readonly string[] }[] = [
+  { role: 'B', names: ['b', 'blue'] },
+  { role: 'G', names: ['g', 'green'] },
+  { role: 'R', names: ['r', 'red'] },
+  { role: 'RE1', names: ['red edge', 'red-edge', 're', 'rededge'] },
+  { role: 'N', names: ['n', 'nir', 'near infrared', 'near-infrared', 'near ir', 'infrared', 'ir'] },
+  { role: 'S1', names: ['swir1', 'swir 1', 'swir-1', 's1'] },
+  { role: 'S2', names: ['swir2', 'swir 2', 'swir-2', 's2'] },
+  { role: 'T', names: ['tir', 'thermal', 'thermal infrared', 't'] },
+]
+
+/** Words that lead a stated band order: "bands are", "band order:", "bands ordered as", "stacked as". */
+export const BAND_ORDER_LEADS: readonly string[] = [
+  'the bands are', 'bands are', 'its bands are', 'band order is', 'band order', 'the band order is', 'bands in order', 'bands ordered as', 'bands ordered',
+  'band sequence', 'band sequence is', 'bands', 'with bands', 'stacked as', 'stacked in the order', 'band layout', 'layer order', 'layers are', 'channels are', 'channel order',
+]

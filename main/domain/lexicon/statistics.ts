@@ -42,3 +42,13 @@ export const UNNAMED_STATISTICS: readonly string[] = ['mode', 'modal', 'skewness
 
 /** Significance words for a trend. */
 export const SIGNIFICANCE: readonly string[] = ['significant', 'significance', 'significantly', 'p-value', 'p value', 'mann-kendall', 'mann kendall', 'statistically']
+
+/**
+ * Words that order results rather than ask for an extreme: "rank the courts from largest to smallest" asks for an
+ * ordering of values, not for the maximum. The extreme words inside them are not statistics.
+ */
+export const ORDERING: readonly string[] = [
+  'from largest to smallest', 'from smallest to largest', 'from highest to lowest', 'from lowest to highest', 'from greatest to least', 'from least to greatest',
+  'largest to smallest', 'smallest to largest', 'highest to lowest', 'lowest to highest', 'biggest to smallest', 'smallest to biggest',
+  'in descending order', 'in ascending order', 'descending order', 'ascending order', 'rank', 'ranks', 'ranked', 'ranking', 'sort', 'sorted', 'order by',
+]

@@ -14,13 +14,23 @@ export interface LexVariable {
   names: readonly string[]
   /** The unit its values are stored in when the files do not say (a hint; the catalog decides). */
   unit?: string
+  /**
+   * Variables it is derived from (keys). A question that names a variable and what it is derived from ("using NDVI
+   * and LST, calculate TVDI") is about the derived one: its inputs are the means, not the subject.
+   */
+  inputs?: readonly string[]
+  /**
+   * Indices that measure it (keys). A phenomenon named with an index that measures it ("snow cover changes using
+   * NDSI") is read through the index: the index is the subject, the phenomenon word is what it indicates.
+   */
+  indicatedBy?: readonly string[]
 }
 
 export const VARIABLES: readonly LexVariable[] = [
-  { key: 'tvdi', kind: 'product', names: ['tvdi', 'temperature vegetation dryness index', 'temperature vegetation dryness', 'dryness index', 'dryness indicator', 'drought index'] },
-  { key: 'lst', kind: 'layer', unit: 'K', names: ['lst', 'land surface temperature', 'land surface temperatures', 'surface temperature', 'surface temperatures', 'skin temperature', 'temperature', 'temperatures', 'lst day', 'lst night'] },
+  { key: 'tvdi', kind: 'product', inputs: ['lst', 'ndvi'], names: ['tvdi', 'dryness', 'temperature vegetation dryness index', 'temperature vegetation dryness', 'dryness index', 'dryness indicator', 'drought index'] },
+  { key: 'lst', kind: 'layer', unit: 'K', inputs: ['bt', 'emissivity', 'ndvi'], names: ['lst', 'land surface temperature', 'land surface temperatures', 'surface temperature', 'surface temperatures', 'skin temperature', 'temperature', 'temperatures', 'lst day', 'lst night'] },
   { key: 'bt', kind: 'product', unit: 'K', names: ['brightness temperature', 'brightness temperatures', 'at-sensor temperature'] },
-  { key: 'ati', kind: 'product', names: ['ati', 'apparent thermal inertia', 'thermal inertia'] },
+  { key: 'ati', kind: 'product', inputs: ['albedo', 'lst'], names: ['ati', 'apparent thermal inertia', 'thermal inertia'] },
   { key: 'pwv', kind: 'layer', names: ['pwv', 'precipitable water vapour', 'precipitable water vapor', 'precipitable water', 'water vapour', 'water vapor'] },
   { key: 'emissivity', kind: 'layer', names: ['emissivity', 'emis'] },
   { key: 'albedo', kind: 'layer', names: ['albedo'] },
@@ -30,7 +40,7 @@ export const VARIABLES: readonly LexVariable[] = [
   { key: 'built_volume', kind: 'layer', names: ['built volume', 'built-up volume', 'built_volume'] },
   { key: 'elevation', kind: 'layer', unit: 'm', names: ['elevation', 'dem', 'altitude', 'height above sea level'] },
   { key: 'soil_moisture', kind: 'layer', names: ['soil moisture'] },
-  { key: 'snow_cover', kind: 'layer', names: ['snow cover'] },
+  { key: 'snow_cover', kind: 'layer', indicatedBy: ['ndsi'], names: ['snow cover'] },
   { key: 'aod', kind: 'layer', names: ['aod', 'aerosol optical depth', 'aerosol optical thickness'] },
   { key: 'chlorophyll', kind: 'layer', names: ['chlorophyll', 'chlorophyll-a', 'chl-a'] },
   { key: 'reflectance', kind: 'product', names: ['reflectance', 'surface reflectance', 'toa reflectance', 'top-of-atmosphere reflectance', 'top of atmosphere reflectance'] },

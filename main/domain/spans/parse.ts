@@ -10,7 +10,8 @@ import { CONTEXT_OPENERS, FILLER } from '../lexicon/context'
 import { NEGATIONS } from '../lexicon/comparators'
 import { ANSWER_UNIT_LEADS, UNITS } from '../lexicon/units'
 import { CLASS_WORDS, OBJECT_CLASSES, VARIABLES } from '../lexicon/variables'
-import { COUNT_LEADS, COUNTED_DATES, COUNTED_PIXELS, PERCENTILE_WORDS, QUARTILES, SIGNIFICANCE, STATISTICS, UNNAMED_STATISTICS } from '../lexicon/statistics'
+import { COUNT_LEADS, COUNTED_DATES, COUNTED_PIXELS, ORDERING, PERCENTILE_WORDS, QUARTILES, SIGNIFICANCE, STATISTICS, UNNAMED_STATISTICS } from '../lexicon/statistics'
+import { BAND_ORDER_LEADS, BAND_ROLES } from '../lexicon/indices'
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../lexicon/series'
 import { UNPLACED_SPANS } from '../lexicon/periods'
 import { parseConditions } from './conditions'
@@ -53,6 +54,23 @@ const ANSWER_UNIT_NAMES = UNITS.filter((u) => ['temperature', 'area', 'share'].i
 const ANSWER_UNIT_RE = new RegExp(`\\b(?:${alternation(ANSWER_UNIT_LEADS)})\\s+(?:degrees?\\s+)?(${alternation(ANSWER_UNIT_NAMES.flatMap((u) => u.names).filter((n) => !['ratio', 'proportion', 'k', 'c°'].includes(n)))})|\\(\\s*(°\\s?c|℃|k|%|km2|km²|ha|°f)\\s*\\)|\\b(?:in|as)\\s+(k)\\b(?!\\s*[-=])`, 'gi')
 const CONTEXT_RE = new RegExp(`^\\s*(?:${alternation(CONTEXT_OPENERS)})`, 'i')
 const NEGATION_RE = phraseRegex(NEGATIONS)
+const ORDERING_RE = phraseRegex(ORDERING)
+/** "{Airport, BareLand, Bridge, ...}": three or more labels in braces. */
+const LABEL_SET_RE = /\{\s*([^{}]+?(?:,[^{}]+?){2,})\s*\}/g
+const BAND_WORD = alternation(BAND_ROLES.flatMap((b) => b.names))
+/** A stated band order: a lead, then two or more band words joined by commas, slashes, semicolons, "and" or "then". */
+const BAND_ORDER_RE = new RegExp(`(?:${alternation(BAND_ORDER_LEADS)})\\s*(?:[:=(]\\s*)?(?:as\\s+)?((?:${BAND_WORD})(?:\\s*(?:,|/|;|-|\\band\\b|\\bthen\\b|,\\s*and\\b)\\s*(?:${BAND_WORD})){1,11})\\b\\)?`, 'gi')
+
+/** Band roles of a stated band order, in file order, or null when a word is no band role. */
+function bandRoles(list: string): string[] | null {
+  const roles: string[] = []
+  for (const w of list.split(/\s*(?:,|\/|;|\band\b|\bthen\b)\s*|\s*-\s*(?=[a-z])/i).map((x) => x.trim().toLowerCase()).filter(Boolean)) {
+    const role = BAND_ROLES.find((b) => b.names.includes(w))?.role
+    if (!role) return null
+    roles.push(role)
+  }
+  return roles.length >= 2 && new Set(roles).size === roles.length ? roles : null
+}
 const QA_VARS = VARIABLES.filter((v) => v.kind === 'qa_class')
 const QA_RE = phraseRegex(QA_VARS.flatMap((v) => v.names))
 
@@ -117,7 +135,15 @@ function parseFresh(question: string): ParsedQuestion {
     spans.push(c)
   }
 
-  const free = (h: { at: number; end: number }) => !spans.some((s) => (s.type === 'period' || s.type === 'box' || s.type === 'condition') && overlaps(s, h))
+  // Orderings ("rank from largest to smallest"), label sets ("{Airport, Bridge, ...}"), stated band orders.
+  for (const h of hits(q, ORDERING_RE)) spans.push({ type: 'ordering', at: h.at, end: h.end, text: h.text })
+  for (const h of hits(q, LABEL_SET_RE)) spans.push({ type: 'label_set', at: h.at, end: h.end, text: h.text, labels: h.m[1].split(',').map((x) => x.trim()).filter(Boolean) })
+  for (const h of hits(q, BAND_ORDER_RE)) {
+    const roles = bandRoles(h.m[1])
+    if (roles) spans.push({ type: 'band_order', at: h.at, end: h.end, text: h.text, roles })
+  }
+
+  const free = (h: { at: number; end: number }) => !spans.some((s) => (s.type === 'period' || s.type === 'box' || s.type === 'condition' || s.type === 'ordering' || s.type === 'label_set' || s.type === 'band_order') && overlaps(s, h))
   // Percentiles
   for (const h of hits(q, PERCENTILE_RE)) {
     if (!free(h)) continue

@@ -9,7 +9,7 @@
  * "growing season 2019" April to October 2019; "water year 2019" October 2018 to September 2019; southern
  * seasons ("austral summer 2019") are shifted six months.
  */
-import { HALVES, HEMISPHERE_WORDS, MONTHS, NAMED_SPANS, QUARTERS, SEASONS } from '../lexicon/periods'
+import { HALVES, HEMISPHERE_WORDS, MONTHS, NAMED_SPANS, QUARTERS, SEASONS, UNPLACED_SPANS } from '../lexicon/periods'
 import type { PeriodSpan, SpanGranularity } from './types'
 import { alternation, overlaps } from './words'
 
@@ -66,6 +66,9 @@ function recurring(y1: number, y2: number, months: readonly number[]): Made {
 
 /** Words that make "between A and B" two things compared rather than the stretch from A to B. */
 const COMPARED = /\b(?:chang\w*|differ\w*|compar\w*|increas\w*|decreas\w*|ris(?:e|en)|drop\w*|fell|versus|vs\.?)\b/i
+
+/** Words of a trend: a range of years under them is the stretch the trend runs over, even with a change word. */
+const TREND_WORDS = /\btrends?\b|\bslopes?\b|\bmann[\s-]kendall\b|\bsen'?s\b|\btime[\s-]series\b|\binter-?annual\b/i
 
 /** A change verb just before "from": "how much did it change from March 2019 to May 2019" compares the two. */
 const CHANGED_FROM = /\b(?:chang\w*|increas\w*|decreas\w*|ris(?:e|en)|rose|drop\w*|fell|fall|shift\w*|evolv\w*|differ\w*)\s+(?:[\w-]+\s+){0,3}from\s*$/i
@@ -178,6 +181,18 @@ const RULES: Rule[] = [
       return a <= b ? { start: a, last: b, granularity: 'day' } : null
     },
   },
+  // "between 14 September and 19 December 2021", "from 1 June 2019 to 30 September 2019": day-first ranges
+  {
+    re: new RegExp(`(between\\s+|from\\s+)?\\b${DAY}\\s+${MONTH_RE}(?:,?\\s*${YEAR})?\\s*(-|–|—|to|until|till|through|thru|and)\\s*${DAY}\\s+${MONTH_RE},?\\s*${YEAR}`, 'gi'),
+    make: (m) => {
+      if (/^and$/i.test(m[5]) && !m[1]) return null
+      const y2 = Number(m[8])
+      const y1 = m[4] ? Number(m[4]) : y2
+      const a = iso(y1, monthOf(m[3]), Number(m[2]))
+      const b = iso(y2, monthOf(m[7]), Number(m[6]))
+      return a <= b ? { start: a, last: b, granularity: 'day' } : null
+    },
+  },
   // "July 20–29, 2023"
   {
     re: new RegExp(`${MONTH_RE}\\s+${DAY}\\s*(?:-|–|—|to)\\s*${DAY},?\\s*${YEAR}`, 'gi'),
@@ -224,7 +239,7 @@ const RULES: Rule[] = [
   },
   // "July 5th of 2015 and 2023": the same day in two years
   {
-    re: new RegExp(`${MONTH_RE}\\s+${DAY},?\\s+(?:of\\s+)?${YEAR}\\s+and\\s+${YEAR}`, 'gi'),
+    re: new RegExp(`${MONTH_RE}\\s+${DAY},?\\s+(?:of\\s+|in\\s+)?${YEAR}\\s+and\\s+${YEAR}`, 'gi'),
     make: (m) => [Number(m[3]), Number(m[4])].map((y) => {
       const d = iso(y, monthOf(m[1]), Number(m[2]))
       return { start: d, last: d, granularity: 'day' as const }
@@ -270,7 +285,7 @@ const RULES: Rule[] = [
   },
   // "July of 2015 and 2023": one month in two years
   {
-    re: new RegExp(`${MONTH_RE}\\s+(?:of\\s+)?${YEAR}\\s+and\\s+${YEAR}`, 'gi'),
+    re: new RegExp(`${MONTH_RE}\\s+(?:of\\s+|in\\s+)?${YEAR}\\s+and\\s+${YEAR}`, 'gi'),
     make: (m) => [Number(m[2]), Number(m[3])].map((y) => ({ start: monthStart(y, monthOf(m[1])), last: monthEnd(y, monthOf(m[1])), granularity: 'month' as const })),
   },
   // "February 2022", "July of 2023"
@@ -302,11 +317,13 @@ const RULES: Rule[] = [
   // "between 2019 and 2023", "from 2018 to 2022", "2014-2023"
   {
     re: new RegExp(`(between\\s+|from\\s+)?${YEAR}(${DASH})${YEAR}`, 'gi'),
-    make: (m) => {
+    make: (m, q) => {
       const a = Number(m[2])
       const b = Number(m[4])
-      // "2013 and 2019" names two years; only "between 2013 and 2019" is the stretch from one to the other.
-      if (/^\s*and\s*$/i.test(m[3]) && !/between/i.test(m[1] ?? '')) return null
+      // "2013 and 2019" names two years; only "between 2013 and 2019" is the stretch from one to the other, and not
+      // even that when the question compares ("the difference between 2015 and 2023", "compare ... between 2020
+      // and 2022"): then the two years are the sides of the comparison, read by the year rule below.
+      if (/^\s*and\s*$/i.test(m[3]) && (!/between/i.test(m[1] ?? '') || (COMPARED.test(q) && !TREND_WORDS.test(q)))) return null
       if (/^\s*\/\s*$/.test(m[3])) return null
       if (b < a || b - a > 100) return null
       return { start: iso(a, 1, 1), last: iso(b, 12, 31), granularity: 'years' }
@@ -319,6 +336,8 @@ const RULES: Rule[] = [
   },
 ]
 
+const UNPLACED_WITH_YEAR = new RegExp(`(?:${alternation(UNPLACED_SPANS)})\\s+(?:of\\s+|in\\s+)?(?:the\\s+year\\s+)?${YEAR}\\b|\\b${YEAR}\\s+(?:${alternation(UNPLACED_SPANS)})`, 'gi')
+
 /**
  * Every period of a question, most specific first per stretch of text: once words are read as a period they are
  * not read again by a coarser rule (so "July 12, 2022" is one day, not also the year 2022). `skip` spans (numbers
@@ -327,6 +346,9 @@ const RULES: Rule[] = [
 export function parsePeriods(q: string, skip: readonly { at: number; end: number }[] = []): PeriodSpan[] {
   const found: PeriodSpan[] = []
   const taken: { at: number; end: number }[] = [...skip]
+  // A time span the spec has no field for, with its year ("dry season 2024", "the monsoon of 2020"): the year is
+  // part of that span, not a period of its own (the ledger refuses the span, naming it).
+  for (const m of q.matchAll(UNPLACED_WITH_YEAR)) taken.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length })
   for (const rule of RULES) {
     for (const m of q.matchAll(rule.re)) {
       const at = m.index ?? 0

@@ -127,6 +127,27 @@ export interface SignificanceSpan extends At {
   type: 'significance'
 }
 
+/** "rank from largest to smallest", "in descending order": an ordering of results, not an extreme asked. */
+export interface OrderingSpan extends At {
+  type: 'ordering'
+}
+
+/** "every image belongs to {Airport, BareLand, Bridge, ...}": an enumerated set of labels, not a thing asked about. */
+export interface LabelSetSpan extends At {
+  type: 'label_set'
+  labels: string[]
+}
+
+/**
+ * "bands are R,G,B,NIR", "band order: red, green, blue, NIR", "(bands: B, G, R, N)": the order of an unlabelled
+ * multi-band file's bands as the question states it, as spyndex band roles (B blue, G green, R red, N near
+ * infrared, S1/S2 shortwave infrared, T thermal) in file order (band 1 first).
+ */
+export interface BandOrderSpan extends At {
+  type: 'band_order'
+  roles: string[]
+}
+
 /** A negation word that no comparison took ("excluding the clouds"): the reader cannot apply it. */
 export interface NegationSpan extends At {
   type: 'negation'
@@ -149,6 +170,9 @@ export type Span =
   | SeriesSpan
   | CombineSpan
   | SignificanceSpan
+  | OrderingSpan
+  | LabelSetSpan
+  | BandOrderSpan
   | NegationSpan
 
 export type SpanType = Span['type']
