@@ -522,6 +522,12 @@ const L8_PREFIX = 'LC08_L1TP_016037_20170813_20170814_01_RT_'
 export interface CorpusOptions {
   /** The Landsat fixture folder (../shared/fixtures/landsat8_L1TP_016037_20170813). */
   landsatDir: string
+  /**
+   * 'full' (default): the sizes of issue 20 (bombs of 256 MiB-1 GiB, 16384-30720 px, 10^6 tiles). 'ci': the same
+   * families and cases at 1/16 of the bytes (bombs of 16-64 MiB still 256-1024 times their declared chunk, 4096 px,
+   * 65536 tiles), so `npm test` runs every family in about a minute; names carry the sizes actually written.
+   */
+  scale?: 'full' | 'ci'
 }
 
 export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Promise<Hostile2Case[]> {
@@ -532,15 +538,20 @@ export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Pro
   const file = (name: string) => path.join(dir, name)
   const zeros = (n: number): BandStats => ({ mean: 0, min: 0, max: 0, valid: n })
   const u8: Img = { width: 256, height: 256, bits: 8, format: 1 }
+  const ci = opts.scale === 'ci'
+  /** Side of the square greedy images (16384: 256 MiB of uint8; 4096 in CI: 16 MiB). */
+  const SIDE = ci ? 4096 : 16384
+  const mbName = (mb: number) => (mb >= 1024 ? `${mb / 1024}gb` : `${mb}mb`)
 
   // ---- decompression bombs: a small declared image whose one strip inflates to 256 MiB or 1 GiB ----
   const MiB = 1 << 20
+  const bigMb = (SIDE * SIDE) / MiB
   const bombs: [string, number, Buffer][] = [
-    ['bomb-deflate-256mb-declared-256px.tif', 8, await deflateZeros(256 * MiB)],
-    ['bomb-deflate-1gb-declared-256px.tif', 8, await deflateZeros(1024 * MiB)],
-    ['bomb-lzw-256mb-declared-256px.tif', 5, gdalZeroStrip(tmp, 'LZW', 16384, 16384)],
-    ['bomb-zstd-256mb-declared-256px.tif', 50000, gdalZeroStrip(tmp, 'ZSTD', 16384, 16384)],
-    ['bomb-packbits-256mb-declared-256px.tif', 32773, packbitsZeros(256 * MiB)],
+    [`bomb-deflate-${mbName(bigMb)}-declared-256px.tif`, 8, await deflateZeros(bigMb * MiB)],
+    [`bomb-deflate-${mbName(bigMb * 4)}-declared-256px.tif`, 8, await deflateZeros(bigMb * 4 * MiB)],
+    [`bomb-lzw-${mbName(bigMb)}-declared-256px.tif`, 5, gdalZeroStrip(tmp, 'LZW', SIDE, SIDE)],
+    [`bomb-zstd-${mbName(bigMb)}-declared-256px.tif`, 50000, gdalZeroStrip(tmp, 'ZSTD', SIDE, SIDE)],
+    [`bomb-packbits-${mbName(bigMb)}-declared-256px.tif`, 32773, packbitsZeros(bigMb * MiB)],
   ]
   for (const [name, compression, blob] of bombs) {
     writeTiff(file(name), { entries: baseEntries(u8, { compression }), blocks: [blob] })
@@ -548,36 +559,43 @@ export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Pro
   }
   // The same streams declared at their full size: 16384 x 16384 (268 M pixels), legal but greedy.
   for (const [name, compression, blob] of [
-    ['bomb-deflate-16384px-one-strip.tif', 8, bombs[0][2]],
-    ['bomb-lzw-16384px-one-strip.tif', 5, bombs[2][2]],
-    ['bomb-zstd-16384px-one-strip.tif', 50000, bombs[3][2]],
-    ['bomb-packbits-16384px-one-strip.tif', 32773, bombs[4][2]],
+    [`bomb-deflate-${SIDE}px-one-strip.tif`, 8, bombs[0][2]],
+    [`bomb-lzw-${SIDE}px-one-strip.tif`, 5, bombs[2][2]],
+    [`bomb-zstd-${SIDE}px-one-strip.tif`, 50000, bombs[3][2]],
+    [`bomb-packbits-${SIDE}px-one-strip.tif`, 32773, bombs[4][2]],
   ] as [string, number, Buffer][]) {
-    const img: Img = { width: 16384, height: 16384, bits: 8, format: 1 }
+    const img: Img = { width: SIDE, height: SIDE, bits: 8, format: 1 }
     writeTiff(file(name), { entries: baseEntries(img, { compression }), blocks: [blob] })
-    add({ name, family: 'decompression bomb', kind: 'tiff', accept: 'values-or-refusal', width: 16384, height: 16384, stats: zeros(16384 * 16384), note: 'a 16384 x 16384 zero image in one strip of a few hundred KiB (256 MiB decoded)' })
+    add({ name, family: 'decompression bomb', kind: 'tiff', accept: 'values-or-refusal', width: SIDE, height: SIDE, stats: zeros(SIDE * SIDE), note: `a ${SIDE} x ${SIDE} zero image in one strip of a few hundred KiB (${bigMb} MiB decoded)` })
   }
   {
-    // 4096 strips of one row each, all pointing at one 64 KiB-inflating blob: 65536 x 4096 = 268 M pixels.
+    // Strips of one row each, all pointing at one 64 KiB-inflating blob: 65536 x 4096 = 268 M pixels (CI: 256 rows).
+    const rows = ci ? 256 : 4096
     const row = zlib.deflateSync(Buffer.alloc(65536), { level: 9 })
-    const img: Img = { width: 65536, height: 4096, bits: 8, format: 1 }
-    const name = 'bomb-deflate-4096-shared-strips.tif'
-    writeTiff(file(name), { entries: baseEntries(img, { compression: 8, rowsPerStrip: 1 }), blocks: [row], index: Array(4096).fill(0) })
-    add({ name, family: 'decompression bomb', kind: 'tiff', accept: 'values-or-refusal', width: 65536, height: 4096, stats: zeros(65536 * 4096), note: '4096 strips sharing one compressed blob' })
-    // 14400 tiles of 256 x 256 sharing one blob: 30720 x 30720 = 944 M pixels, under 2^30.
+    const img: Img = { width: 65536, height: rows, bits: 8, format: 1 }
+    const name = `bomb-deflate-${rows}-shared-strips.tif`
+    writeTiff(file(name), { entries: baseEntries(img, { compression: 8, rowsPerStrip: 1 }), blocks: [row], index: Array(rows).fill(0) })
+    add({ name, family: 'decompression bomb', kind: 'tiff', accept: 'values-or-refusal', width: 65536, height: rows, stats: zeros(65536 * rows), note: `${rows} strips sharing one compressed blob` })
+    // Tiles of 256 x 256 sharing one blob: 120 x 120 of them = 30720 x 30720 = 944 M pixels, under 2^30 (CI: 30 x 30).
+    const n = ci ? 30 : 120
     const tile = zlib.deflateSync(Buffer.alloc(65536), { level: 9 })
-    const timg: Img = { width: 30720, height: 30720, bits: 8, format: 1 }
-    const tname = 'bomb-deflate-14400-shared-tiles.tif'
-    writeTiff(file(tname), { entries: baseEntries(timg, { compression: 8, tile: [256, 256] }), blocks: [tile], index: Array(120 * 120).fill(0), tiled: true })
-    add({ name: tname, family: 'decompression bomb', kind: 'tiff', accept: 'values-or-refusal', width: 30720, height: 30720, stats: zeros(30720 * 30720), note: '14400 tiles sharing one compressed blob (944 M pixels)' })
+    const timg: Img = { width: n * 256, height: n * 256, bits: 8, format: 1 }
+    const tname = `bomb-deflate-${n * n}-shared-tiles.tif`
+    writeTiff(file(tname), { entries: baseEntries(timg, { compression: 8, tile: [256, 256] }), blocks: [tile], index: Array(n * n).fill(0), tiled: true })
+    add({ name: tname, family: 'decompression bomb', kind: 'tiff', accept: 'values-or-refusal', width: n * 256, height: n * 256, stats: zeros(n * n * 65536), note: `${n * n} tiles sharing one compressed blob (${Number(((n * n * 65536) / 1e6).toFixed(1))} M pixels)` })
   }
 
   // ---- pictures declaring 16000-30000 px, and interlaced PNG ----
-  for (const [side, interlaced] of [
-    [16000, false],
-    [30000, false],
-    [16000, true],
-  ] as [number, boolean][]) {
+  for (const [side, interlaced] of (ci
+    ? [
+        [16000, false],
+        [16000, true],
+      ]
+    : [
+        [16000, false],
+        [30000, false],
+        [16000, true],
+      ]) as [number, boolean][]) {
     const name = `png-${side}px-${interlaced ? 'interlaced-' : ''}zeros.png`
     const idat = await deflateZeros(zeroScanlineBytes(side, side, interlaced), 4 * MiB)
     fs.writeFileSync(file(name), png(side, side, 0, interlaced ? 1 : 0, idat))
@@ -620,7 +638,7 @@ export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Pro
   // ---- 1 x 1-pixel tiles ----
   for (const [name, side, tile, accept] of [
     ['tiles-1x1px-1024-tiles.tif', 32, 1, 'values-or-refusal'],
-    ['tiles-1x1px-1m-tiles.tif', 1024, 1, 'values-or-refusal'],
+    ...(ci ? [['tiles-1x1px-64k-tiles.tif', 256, 1, 'values-or-refusal']] : [['tiles-1x1px-1m-tiles.tif', 1024, 1, 'values-or-refusal']]),
     ['tiles-16x16px-1024-tiles.tif', 512, 16, 'values'],
   ] as [string, number, number, Accept][]) {
     const data = new Uint8Array(side * side)

@@ -37,6 +37,7 @@ export const Tag = {
   TileByteCounts: 325,
   SampleFormat: 339,
   JPEGTables: 347,
+  LercParameters: 50674,
   ModelPixelScale: 33550,
   ModelTiepoint: 33922,
   ModelTransformation: 34264,
