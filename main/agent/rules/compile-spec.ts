@@ -19,6 +19,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { UNITS } from '../../domain/lexicon/units'
+import { PRODUCT_METHODS, type LstMethodKey } from '../../domain/lexicon/methods'
 import { VARIABLES } from '../../domain/lexicon/variables'
 import { resourcesDir } from '../../prior/seed'
 import type { Condition, Period, Region, SpecFeature, TaskSpec } from '../../task/spec'
@@ -116,7 +117,14 @@ class Scope {
     readonly catalog: string,
     readonly tag: string,
     readonly landsat: boolean,
+    /** The LST retrieval methods the question names (lexicon PRODUCT_METHODS); more than one is refused where LST is needed. */
+    readonly lstMethods: LstMethodKey[] = [],
   ) {}
+
+  private get lstMethod(): LstMethodKey | null {
+    if (this.lstMethods.length > 1) throw new Refusal('the LST method', `the question names more than one (${this.lstMethods.join(', ').replace(/_/g, '-')})`)
+    return this.lstMethods[0] ?? null
+  }
 
   private id(name: string) {
     return this.tag ? `${name}_${this.tag}` : name
@@ -140,6 +148,11 @@ class Scope {
     const inputs = this.inputs
     // A file layer may be named by any of the lexicon's names for the variable (night_lights is the files' NTL).
     const role = pickRole(inputs, key.toUpperCase()) ?? pickRole(inputs, ...(VARIABLES.find((v) => v.key === key)?.names ?? []).map((n) => n.toUpperCase()))
+    // An LST the question asks to retrieve by a named method is computed by it, even where an LST layer is there.
+    if (key === 'lst' && this.lstMethod && !this.landsat) {
+      const computed = this.lstFromBands(part)
+      if (computed) return computed
+    }
     // A layer the files carry under the variable's own name (LST, NDVI, precipitation, avg_rad ...).
     if (role && !this.landsat) {
       const scaled = SERIES_SCALES[role.toUpperCase()]
@@ -155,9 +168,13 @@ class Scope {
         const node = this.b.add(this.id('lst'), 'raster.product', { product: 'single_channel_lst' }, { bt: bt.node, ndvi: ndvi.node })
         return { node, unit: 'K', label: 'land surface temperature (single-channel, from band 10 and NDVI)' }
       }
+      const computed = this.landsat ? null : this.lstFromBands(part)
+      if (computed) return computed
       throw new Refusal(part, 'the files hold no land surface temperature layer and no thermal band to compute one from')
     }
     if (key === 'bt') {
+      const btLayer = this.landsat ? null : this.btLayer()
+      if (btLayer) return { node: this.b.add(this.id('bt'), 'raster.read', { role: btLayer, unit: 'K' }, { data: this.catalog }), unit: 'K', label: `brightness temperature (${btLayer}, in K)` }
       const tir = pickRole(inputs, 'TIR1', 'B10')
       if (!tir || !this.landsat) throw new Refusal(part, 'the files hold no Landsat thermal band with an MTL file to compute brightness temperature')
       const node = this.b.add(this.id('bt'), 'raster.product', { product: 'brightness_temperature' }, { data: this.read(tir) })
@@ -181,6 +198,62 @@ class Scope {
     throw new Refusal(part, `no file layer, product or spectral index named "${key}" can be read or computed (the files hold ${held || 'no layers'})`)
   }
 
+  /** A band-10 brightness-temperature layer in K: named BT10, or a series band-10 token the catalog takes as BT (no MTL). */
+  private btLayer(): string | null {
+    const inputs = this.inputs
+    const seriesTir = pickRole(inputs, 'B10', 'TIR1')
+    return pickRole(inputs, 'BT10', 'BT_10', 'BT_B10', 'B10_BT') ?? (seriesTir && inputs.temperatures.has(seriesTir.toUpperCase()) ? seriesTir : null)
+  }
+
+  /**
+   * LST retrieved from brightness temperatures by the method the question names, or the one the bands allow
+   * (the engine's products state their coefficients): ASTER bands 10-12 -> three-temperature method (TTM), 10-14 ->
+   * TES; MODIS bands 31/32 -> the split window with band emissivities when asked and present, else the two-channel
+   * form; Landsat band 10 with bands 4 and 5 -> the single-channel method over NDVI emissivity. Null when the files
+   * hold none of these; a method named whose bands are missing is refused naming it.
+   */
+  private lstFromBands(part: string): Layer | null {
+    const inputs = this.inputs
+    const m = this.lstMethod
+    const methodWord = m ? { ttm: 'three-temperature method (TTM)', tes: 'TES', split_window: 'split-window method', multi_channel: 'two-channel method', single_channel: 'single-channel method' }[m] : ''
+    const astBands = (ns: number[]) => ns.map((n) => pickRole(inputs, `BT${n}`)).filter((r): r is string => r !== null)
+    if (m === 'ttm' || m === 'tes') {
+      const bands = astBands(m === 'ttm' ? [10, 11, 12] : [10, 11, 12, 13, 14])
+      if (bands.length < (m === 'ttm' ? 3 : 2)) throw new Refusal(part, `the ${methodWord} needs ASTER brightness temperatures ${m === 'ttm' ? 'of bands 10, 11 and 12' : 'of at least two of bands 10-14'} (files named ..._BT_10.tif ...), which the files do not hold`)
+      const layers = Object.fromEntries(bands.map((r, i) => [`t${i + 1}`, this.b.add(this.id(`t${i + 1}`), 'raster.read', { role: r }, { data: this.catalog })]))
+      const node = this.b.add(this.id('lst'), 'raster.product', { product: m === 'ttm' ? 'ttm_lst' : 'tes' }, layers)
+      return { node, unit: 'K', label: `land surface temperature (${methodWord}, from ${bands.join(', ')})` }
+    }
+    const t31 = pickRole(inputs, 'B31', 'BT31', 'BAND31')
+    const t32 = pickRole(inputs, 'B32', 'BT32', 'BAND32')
+    if (t31 && t32 && m !== 'single_channel') {
+      const e31 = pickRole(inputs, 'EMIS31', 'E31')
+      const e32 = pickRole(inputs, 'EMIS32', 'E32')
+      const rd = (r: string, id: string) => this.b.add(this.id(id), 'raster.read', { role: r }, { data: this.catalog })
+      if (m === 'split_window' && e31 && e32) {
+        const node = this.b.add(this.id('lst'), 'raster.product', { product: 'split_window_lst' }, { ti: rd(t31, 't31'), tj: rd(t32, 't32'), emis_i: rd(e31, 'e31'), emis_j: rd(e32, 'e32') })
+        return { node, unit: 'K', label: 'land surface temperature (split window of bands 31/32 with their emissivities)' }
+      }
+      const node = this.b.add(this.id('lst'), 'raster.product', { product: 'multi_channel_lst' }, { t31: rd(t31, 't31'), t32: rd(t32, 't32') })
+      return { node, unit: 'K', label: `land surface temperature (two-channel form of bands 31/32${m === 'split_window' ? '; no band emissivity layers, so the split window without them' : ''})` }
+    }
+    const bt = this.btLayer()
+    const red = pickRole(inputs, 'B4', 'RED', 'SR_B4')
+    const nir = pickRole(inputs, 'B5', 'NIR', 'SR_B5')
+    if (bt && red && nir && (m === null || m === 'single_channel')) {
+      const btNode = this.b.add(this.id('bt'), 'raster.read', { role: bt, unit: 'K' }, { data: this.catalog })
+      const ndvi = this.b.add(this.id('ndvi'), 'raster.product', { product: 'normalized_difference', epsilon: 1e-6 }, {
+        a: this.b.add(this.id('nir'), 'raster.read', { role: nir }, { data: this.catalog }), b: this.b.add(this.id('red'), 'raster.read', { role: red }, { data: this.catalog }),
+      })
+      this.layers.set('ndvi', { node: ndvi, unit: 'dimensionless', label: `NDVI = (${nir} - ${red}) / (${nir} + ${red})` })
+      const node = this.b.add(this.id('lst'), 'raster.product', { product: 'single_channel_lst' }, { bt: btNode, ndvi })
+      return { node, unit: 'K', label: `land surface temperature (single-channel, ${bt} as brightness temperature in K, NDVI emissivity)` }
+    }
+    if (m) throw new Refusal(part, `the ${methodWord} needs ${m === 'single_channel' ? 'a band-10 brightness temperature with bands 4 and 5' : m === 'split_window' || m === 'multi_channel' ? 'band 31 and 32 brightness temperatures' : 'its bands'}, which the files do not hold`)
+    if (astBands([10, 11, 12]).length >= 2) throw new Refusal(part, 'the files hold ASTER band 10-14 brightness temperatures but the question names no method to retrieve LST from them (the three-temperature method, TTM, or TES)')
+    return null
+  }
+
   /** A spyndex index evaluated from band roles; constants take the catalogue's defaults. */
   private index(ix: SpyIndex & { key: string }, part: string): Layer {
     const { constants } = spyndex()
@@ -200,10 +273,32 @@ class Scope {
       else expr = expr.replace(new RegExp(`\\b${band}\\b`, 'g'), `(${c})`)
     }
     if (missing.length) throw new Refusal(part, `${ix.key} (${ix.long_name}) needs the ${missing.join(', ')} band${missing.length > 1 ? 's' : ''}, which the files do not hold`)
+    // A normalised difference of two bands, (X - Y)/(X + Y), is the engine's normalized_difference product. Series
+    // layouts (Earth-Bench files) take the Earth-Agent convention, epsilon 1e-6 in the denominator; Landsat TOA
+    // scenes none (pixels with X + Y = 0 are invalid).
+    const nd = /^\(\s*(\w+)\s*-\s*(\w+)\s*\)\s*\/\s*\(\s*\1\s*\+\s*\2\s*\)$/.exec(ix.formula.trim())
+    if (nd && layers[nd[1]] && layers[nd[2]]) {
+      const epsilon = this.landsat ? 0 : 1e-6
+      const node = this.b.add(this.id(ix.key.toLowerCase()), 'raster.product', { product: 'normalized_difference', epsilon }, { a: layers[nd[1]], b: layers[nd[2]] })
+      return { node, unit: 'dimensionless', label: `${ix.key} = ${ix.formula}${this.landsat ? ' on TOA reflectance' : ''}${epsilon ? ` (epsilon ${epsilon} in the denominator)` : ''}` }
+    }
     const dnBands = !this.landsat && Object.keys(layers).length > 0 && !this.inputs.dateVarSeries
     const node = this.b.add(this.id(ix.key.toLowerCase()), 'raster.algebra', { expr, unit: 'dimensionless', index: ix.key }, layers)
     return { node, unit: 'dimensionless', label: `${ix.key} = ${ix.formula}${this.landsat ? ' on TOA reflectance' : dnBands ? ' on the bands as stored' : ''}` }
   }
+}
+
+/**
+ * The LST retrieval method a question names, found in its phrases (read into the spec or left as context) by the
+ * lexicon's method words (none, one, or several, which the scope refuses where it needs LST).
+ */
+export function lstMethodsOf(spec: TaskSpec): LstMethodKey[] {
+  const texts = [...spec.used.map((u) => u.text), ...spec.notUnderstood.map((n) => n.text)].map((t) => ` ${t.toLowerCase().replace(/[-_]/g, ' ')} `)
+  const found = PRODUCT_METHODS.filter((m) => m.names.some((n) => {
+    const w = n.replace(/-/g, ' ')
+    return texts.some((t) => new RegExp(`[^a-z0-9]${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^a-z0-9]`).test(t))
+  }))
+  return [...new Set(found.map((m) => m.key))]
 }
 
 /** The condition's threshold(s) in the data's unit. */
@@ -316,7 +411,7 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
     params.end = periods.map((p) => p.end).sort().at(-1)
   }
   const catalog = b.add(tag ? `catalog_${tag}` : 'catalog', 'asset.catalog', params)
-  const scope = new Scope(b, inputs, catalog, tag, landsat)
+  const scope = new Scope(b, inputs, catalog, tag, landsat, lstMethodsOf(spec))
 
   const statistic = spec.quantity.statistic!
   const subject = spec.subjects[0]

@@ -40,7 +40,7 @@ describe('rules workflows for the taught families', () => {
       'Forest_2021-07-29_BT10.tif': [295, 299.5, 302, 310],
     })
     const r = await planAndRun('Using Landsat 8 Band 10, Band 4 and Band 5 on July 29, 2021, estimate LST with the single-channel method and give the percentage of pixels with LST above 300 K.', dir)
-    expect(r.plan.skill?.id).toBe('lst-products')
+    expect(r.plan.skill?.id).toBe('compiled-spec')
     expect(r.nodes.find((n) => n.id === 'bt')).toMatchObject({ op: 'raster.read', params: { role: 'BT10', unit: 'K' } })
     expect(r.nodes.some((n) => n.params.product === 'brightness_temperature')).toBe(false)
     expect(r.result.status).toBe('ok')

@@ -41,7 +41,7 @@ describe('rules workflows over series layouts', () => {
     // LST = 1.022 T31 + 0.47 (T31 - T32) + 0.43: 307.5, 308.992, 313.08, 319.13 K -> two of four above 310 K
     const dir = folder({ '2022_08_10_0110_BT_31.tif': ['float32', [300, 301, 305, 310]], '2022_08_10_0110_BT_32.tif': ['float32', [299, 299, 303, 306]] })
     const r = await planAndRun('Based on thermal Band 31 and Band 32 data over Tokyo on August 10, 2022, estimate land surface temperature (LST) using the split-window method, and calculate the proportion of the area where LST exceeds 310K.', dir)
-    expect(r.plan.skill?.id).toBe('lst-products')
+    expect(r.plan.skill?.id).toBe('compiled-spec')
     expect(r.products).toEqual(['multi_channel_lst'])
     expect(r.result.status).toBe('ok')
     expect(r.value).toBeCloseTo(50, 9)
