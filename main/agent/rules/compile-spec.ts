@@ -608,6 +608,26 @@ export function pixelAreaM2(file: string | undefined): number | null {
 
 const ABSOLUTE = new Set(['mean', 'median', 'percentile', 'min', 'max'])
 
+/** Whether the answer wants a share as percent (asked, in the options, or a bare number). */
+function percentWanted(spec: TaskSpec, options: AnswerOption[]): boolean {
+  return spec.unit === 'percent' || spec.answer.options.some((o) => o.unit === 'percent') || (options.length === 0 && spec.unit !== 'fraction')
+}
+
+/** One side of a difference of shares, in percent when percent is wanted (so the difference is in points). */
+function percentSide(b: DagBuilder, side: Branch, spec: TaskSpec, options: AnswerOption[]): Branch {
+  if (side.unit !== 'fraction' || !percentWanted(spec, options)) return side
+  return { ...side, value: b.add(`percent_${side.value.slice(1)}`, 'math.expr', { expr: 'x * 100', unit: 'percent' }, { x: side.value }), unit: 'percent' }
+}
+
+/**
+ * Options that all state sizes (numbers >= 0 with no direction word) ask for the magnitude of a signed difference:
+ * "the mean difference" with options 5 K, 10 K ... is |later - earlier|.
+ */
+function optionsAreSizes(spec: TaskSpec): boolean {
+  const stated = spec.answer.options.filter((o) => o.value !== null)
+  return stated.length >= 2 && stated.every((o) => o.value! >= 0 && o.direction === null && o.significance === null)
+}
+
 /** Compile a spec over the input files into one execute DAG, or say which part cannot compile and why. */
 export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerOption[], variant: Variant): Compiled {
   const statistic = spec.quantity.statistic
@@ -618,6 +638,11 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
   }
   if (inputs.files.length === 0) return { ok: false, part: 'the input rasters', why: 'no raster files were given (pass a folder with --files)' }
   if (statistic === null) return { ok: false, part: 'the statistic', why: 'the question names none (mean, median, maximum, a percentile, a share ...) and its options name none' }
+  // A share of the area is a criterion on dates only; with another statistic it would be dropped, so say so.
+  if (spec.areaCondition && statistic !== 'count_dates') {
+    const text = spec.used.find((u) => u.role === 'area condition')?.text ?? `${spec.areaCondition.op} ${spec.areaCondition.value * 100}% of the area`
+    return { ok: false, part: `"${text}"`, why: `it was read as a share of the area, which only a count of dates uses, and the question asks for the ${STAT_WORD[statistic] ?? statistic}; a threshold relative to a statistic of the image is not computed` }
+  }
   try {
     const b = new DagBuilder()
     const combine = spec.quantity.combine
@@ -632,7 +657,7 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
       // earlier period to the later whichever is named first; a ratio is the first named over the second; across
       // regions everything is second relative to first.
       const swap = !byRegion && spec.periods[1]!.start < spec.periods[0]!.start
-      const [earlier, later] = swap ? [two, one] : [one, two]
+      const [earlier, later] = (swap ? [two, one] : [one, two]).map((side) => (combine === 'difference' || combine === 'absolute_difference' ? percentSide(b, side, spec, options) : side))
       const node =
         combine === 'difference' ? b.add('difference', 'math.subtract', {}, { a: later.value, b: earlier.value })
         : combine === 'absolute_difference' ? b.add('abs_difference', 'math.abs', {}, { a: b.add('difference', 'math.subtract', {}, { a: later.value, b: earlier.value }) })
@@ -641,7 +666,28 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
       const word = byRegion
         ? { difference: 'difference (second region minus first)', absolute_difference: 'absolute difference', ratio: 'ratio (second region / first)', percent_change: 'percent change from the first region to the second' }[combine]
         : { difference: 'difference (later period minus earlier)', absolute_difference: 'absolute difference', ratio: 'ratio (first named period / second)', percent_change: 'percent change from the earlier period to the later' }[combine]
-      unitOut = combine === 'ratio' ? 'dimensionless' : combine === 'percent_change' ? 'percent' : one.unit
+      unitOut = combine === 'ratio' ? 'dimensionless' : combine === 'percent_change' ? 'percent' : later.unit
+      value = { value: node, unit: unitOut, describe: `${word} of: ${one.describe}; and ${two.describe}` }
+    } else if (combine && spec.quantity.across === 'masks') {
+      // Two selections of one image compared ("the mean LST where NDVI > 0.7 minus the mean LST where NDVI < 0.2"):
+      // each side keeps one of the two pixel conditions (QA conditions apply to both); one condition alone is
+      // compared with the whole image. First named minus (or over) second; with one condition the order is not
+      // in the spec, so only a magnitude is compiled.
+      const isQa = (c: Condition) => c.variableKind === 'qa_class' || (c.variable !== null && (QA_BITS[c.variable] !== undefined || c.variable === 'clear'))
+      const sides = spec.conditions.filter((c) => !isQa(c) && c.unit !== 'percent')
+      const shared = spec.conditions.filter((c) => isQa(c))
+      if (sides.length === 0 || sides.length > 2) throw new Refusal(`the ${combine.replace('_', ' ')} between selections`, `it needs one or two pixel conditions to compare and the question names ${sides.length}`)
+      if (sides.length === 1 && combine !== 'absolute_difference') throw new Refusal(`the ${combine.replace('_', ' ')} between the whole image and the pixels where ${sides[0].text.trim()}`, 'the spec does not say which of the two comes first; ask for the absolute difference, or name both selections')
+      const one = branch(b, { ...spec, conditions: [...(sides.length === 2 ? [sides[0]] : []), ...shared] }, inputs, spec.periods, variant, sides.length === 2 ? 'first' : 'all')
+      const two = branch(b, { ...spec, conditions: [sides.at(-1)!, ...shared] }, inputs, spec.periods, variant, 'second')
+      const [p1, p2] = [percentSide(b, one, spec, options), percentSide(b, two, spec, options)]
+      const node =
+        combine === 'difference' ? b.add('difference', 'math.subtract', {}, { a: p1.value, b: p2.value })
+        : combine === 'absolute_difference' ? b.add('abs_difference', 'math.abs', {}, { a: b.add('difference', 'math.subtract', {}, { a: p1.value, b: p2.value }) })
+        : combine === 'ratio' ? b.add('ratio', 'math.divide', { unit: 'dimensionless' }, { a: p1.value, b: p2.value })
+        : b.add('percent_change', 'math.expr', { expr: '100 * (b - a) / a', unit: 'percent' }, { a: p1.value, b: p2.value })
+      const word = { difference: 'difference (first selection minus second)', absolute_difference: 'absolute difference', ratio: 'ratio (first selection / second)', percent_change: 'percent change from the first selection to the second' }[combine]
+      unitOut = combine === 'ratio' ? 'dimensionless' : combine === 'percent_change' ? 'percent' : p1.unit
       value = { value: node, unit: unitOut, describe: `${word} of: ${one.describe}; and ${two.describe}` }
     } else if (combine) {
       throw new Refusal(`the ${combine.replace('_', ' ')} across ${spec.quantity.across ?? 'two quantities'}`, 'only comparisons between periods or between regions are compiled so far')
@@ -654,9 +700,13 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
     let out = value.value
     let unit = value.unit
     let describe = value.describe
-    const percentWanted = spec.unit === 'percent' || spec.answer.options.some((o) => o.unit === 'percent') || (options.length === 0 && spec.unit !== 'fraction')
+    // A signed difference answered from options that are all sizes: the magnitude.
+    if (combine === 'difference' && optionsAreSizes(spec)) {
+      out = b.add('abs_difference', 'math.abs', {}, { a: out })
+      describe = `size of the ${describe}, as the options state sizes`
+    }
     if (unit === 'fraction') {
-      if (percentWanted) {
+      if (percentWanted(spec, options)) {
         out = b.add('percent', 'math.expr', { expr: 'x * 100', unit: 'percent' }, { x: out })
         unit = 'percent'
       } else unit = 'dimensionless'

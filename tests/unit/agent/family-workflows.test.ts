@@ -64,7 +64,9 @@ describe('rules workflows for the taught families', () => {
   ])('contrasts the mean LST of two masked areas: %s', async (q, expected, second) => {
     const r = await planAndRun(q, folder(contrastLayers))
     expect(r.plan.slots.statistic).toBe('masked_contrast')
-    expect(r.nodes.some((n) => n.id === `mean_${second === 'all' ? 'all' : 'second'}`)).toBe(true)
+    // The second side is the whole image (no mask) or the second masked selection.
+    expect(r.nodes.some((n) => n.id === (second === 'all' ? 'over_dates_all' : 'masked_second'))).toBe(true)
+    expect(r.nodes.some((n) => n.id === 'masked_all')).toBe(false)
     expect(r.result.status).toBe('ok')
     expect(r.value).toBeCloseTo(expected, 9)
   })
@@ -136,7 +138,10 @@ describe('rules workflows for the taught families', () => {
   it('says it has no recipe for a threshold relative to the mean instead of answering without it', () => {
     const dir = folder({ 'City_2022-07-01_LST.tif': four(310) })
     const plan = planTask(makeTask({ question: 'On July 1, 2022, what share of pixels has an LST above 105% of the image mean?', options: [], files: [dir] }))
-    expect(plan.workflow).toEqual({ ok: false, skill: 'lst-products', missing: expect.stringContaining('relative to a statistic ("105% of the image mean")') })
+    // No workflow, and the refusal names the phrase it would have dropped (the recipe table that said "no recipe" is gone).
+    expect(plan.workflow).toBeNull()
+    expect(plan.refusal).toContain('105% of the image')
+    expect(plan.refusal).toContain('relative to a statistic')
   })
 })
 
