@@ -27,7 +27,8 @@ interface Span {
 const SHARE = /\b(?:percentage|proportion|fraction|share|percent)\s+of\b|\bwhat\s+(?:part|portion)\s+of\b|\bhow\s+much\s+of\s+the\s+(?:area|image|scene)\b|\b(?:area|pixel)\s+(?:percentage|proportion|fraction|share)\b|\bwhat\s+(?:percentage|proportion|fraction|share)\b|\b(?:percentage|proportion|fraction|share)\b/i
 const COUNT_PIXELS = /\b(?:how\s+many|number\s+of|count\s+(?:of|the)(?:\s+number\s+of)?)\s+(?:\w+\s+){0,2}?pixels\b|\bpixel\s+count\b|\bcount\s+pixels\b/i
 const COUNT_DATES = /\b(?:how\s+many|number\s+of|count\s+(?:of|the)(?:\s+number\s+of)?)\s+(?:\w+\s+){0,2}?(?:days|dates|images|scenes|acquisitions|observations|times|nights)\b|\bon\s+how\s+many\s+(?:dates|days)\b/i
-const AREA = /\b(?:total\s+)?(?:surface\s+)?area\b(?=[^.?]{0,60}\b(?:km2|km²|square\s+kilomet\w+|hectares?|\bha\b|m2|m²|square\s+met\w+))|\bhow\s+(?:large|big|much)\s+(?:an?\s+|of\s+an?\s+)?area\b|\bthe\s+area\s+(?:covered|occupied)\b/i
+/** An area asked ("the area in km²"); "per unit area" is a density, not an area. */
+const AREA = /(?<!\bper\s+(?:unit\s+)?)\b(?:total\s+)?(?:surface\s+)?area\b(?=[^.?]{0,60}\b(?:km2|km²|square\s+kilomet\w+|hectares?|\bha\b|m2|m²|square\s+met\w+))|\bhow\s+(?:large|big|much)\s+(?:an?\s+|of\s+an?\s+)?area\b|\bthe\s+area\s+(?:covered|occupied)\b/i
 const TREND = /\btrends?\b|\bslopes?\b|\bsen'?s\b|\bmann[\s-]kendall\b|\blinear\s+regression\b|\brate\s+of\s+change\b/i
 const SIGNIFICANCE = /\bsignifican\w*|\bmann[\s-]kendall\b|\bp[\s-]?values?\b/i
 const COMBINE = /\b(?:differences?|differ\w*|change[sd]?|compared?|comparison|versus|vs\.?|minus|how\s+much\s+(?:higher|lower|warmer|cooler|hotter|colder|more|less)|increase[sd]?|decrease[sd]?|ratio|times\s+(?:higher|larger|greater))\b/i
@@ -81,6 +82,10 @@ export function readTask(input: TaskReadInput): TaskSpec {
   for (const l of all(lex, 'label_set')) use(l.at, l.end, 'label set')
   const bandOrder = firstSpan(lex, 'band_order')
   if (bandOrder) use(bandOrder.at, bandOrder.end, 'band order')
+  // The time of day, when the question names one only ("night-time LST"); both named leaves it to the files.
+  const times = all(lex, 'time_of_day')
+  const timeOfDay = times.length > 0 && times.every((t) => t.key === times[0].key) ? times[0].key : undefined
+  if (timeOfDay) for (const t of times) use(t.at, t.end, 'time of day')
 
   // Statistic.
   let statistic: Statistic | null = null
@@ -290,6 +295,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
     ...(regions.length > 1 ? { regions } : {}),
     ...(series ? { series } : {}),
     ...(bandOrder ? { bands: { roles: bandOrder.roles, text: bandOrder.text.trim() } } : {}),
+    ...(timeOfDay ? { timeOfDay } : {}),
     unit,
     answer: { form: answerForm, options: readOptions(options) },
     used: spans.sort((a, b) => a.at - b.at).map((s) => ({ text: q.slice(s.at, s.end), role: s.role })),

@@ -205,6 +205,11 @@ export const TaskSpec = z.strictObject({
    * first. Absent = the files' own labels decide.
    */
   bands: z.strictObject({ roles: z.array(z.string().min(1)).min(2), text: z.string() }).optional(),
+  /**
+   * The time of day the subject is taken at when the question names one ("night-time LST": the night layer or
+   * overpass); absent = not said, or both said ("daytime and nighttime brightness temperature").
+   */
+  timeOfDay: z.enum(['day', 'night']).optional(),
   /** Unit the answer is wanted in, when the question says ('K', 'degC', 'degF', 'percent', 'fraction', 'km2', 'ha', 'm2'; the lexicon's unit keys). */
   unit: z.string().nullable(),
   answer: z.strictObject({

@@ -3,7 +3,7 @@
  * statistics, percentiles, objects and land-cover class words. Image parts, units, periods, comparators and the
  * words that block a run when left unread are the lexicon's and the span parser's (main/domain/lexicon).
  */
-import { VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
+import { CLASS_WORDS as LEX_CLASS_WORDS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
 import { alternation } from '../domain/spans/words'
 import type { Statistic } from './spec'
 
@@ -39,8 +39,10 @@ export const VALUE_STATISTICS: readonly { statistic: Statistic; words: RegExp }[
 export const PERCENTILE = /\b(\d{1,2}(?:\.\d+)?)(?:st|nd|rd|th)?[\s-]*(?:percentile|centile|%\s*(?:quantile|percentile))\b|\bp(\d{1,2})\b(?!\s*[-/])|\b(first|lower|third|upper)\s+quartile\b/i
 
 /**
- * Class words used to select pixels ("urban pixels", "forest areas", "water bodies"): a mask needing a class layer or
+ * Class words (the lexicon's) used to select pixels ("urban pixels", "forest areas", "water bodies"): a mask needing a class layer or
  * a stated threshold. A class word as context ("the urban heat island", "the urban area of Wuhan" as the study area) selects nothing.
  */
-export const CLASS_WORDS =
-  /\b(?:(?:urban|built-up|forest(?:ed)?|cropland|agricultural|farmland|grassland|bare[\s-]soil|wetland|water|snow(?:-covered)?|ice|vegetated|non-vegetated)\s+(?:pixels?|areas|zones|surfaces|land\s+cover|cover\s+class|class(?:es)?|patches)|water\s+bodies)\b/i
+export const CLASS_WORDS = new RegExp(
+  `(?:${alternation(LEX_CLASS_WORDS)})\\s+(?:pixels?|areas|zones|surfaces|fields|land\\s+cover|cover\\s+class|class(?:es)?|patches)\\b|\\bwater\\s+bodies\\b`,
+  'i',
+)

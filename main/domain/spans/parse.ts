@@ -12,6 +12,7 @@ import { ANSWER_UNIT_LEADS, UNITS } from '../lexicon/units'
 import { CLASS_WORDS, OBJECT_CLASSES, VARIABLES } from '../lexicon/variables'
 import { COUNT_LEADS, COUNTED_DATES, COUNTED_PIXELS, ORDERING, PERCENTILE_WORDS, QUARTILES, SIGNIFICANCE, STATISTICS, UNNAMED_STATISTICS } from '../lexicon/statistics'
 import { BAND_ORDER_LEADS, BAND_ROLES } from '../lexicon/indices'
+import { BAND_ORDER_HINTS, PROCESSING_WORDS, TIME_OF_DAY } from '../lexicon/qualifiers'
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../lexicon/series'
 import { UNPLACED_SPANS } from '../lexicon/periods'
 import { parseConditions } from './conditions'
@@ -143,6 +144,8 @@ function parseFresh(question: string): ParsedQuestion {
     if (roles) spans.push({ type: 'band_order', at: h.at, end: h.end, text: h.text, roles })
   }
 
+  for (const [key, words] of Object.entries(TIME_OF_DAY) as ['day' | 'night', readonly string[]][]) for (const h of hits(q, phraseRegex(words))) spans.push({ type: 'time_of_day', at: h.at, end: h.end, text: h.text, key })
+
   const free = (h: { at: number; end: number }) => !spans.some((s) => (s.type === 'period' || s.type === 'box' || s.type === 'condition' || s.type === 'ordering' || s.type === 'label_set' || s.type === 'band_order') && overlaps(s, h))
   // Percentiles
   for (const h of hits(q, PERCENTILE_RE)) {
@@ -209,8 +212,10 @@ const BLOCKING: readonly { re: RegExp; why: string }[] = [
   { re: new RegExp(`(?:${alternation(UNPLACED_SPANS)})|\\b(?:quarter|growing\\s+season|(?:first|last|early|late)\\s+(?:\\d+\\s+)?(?:days?|dates?|months?|weeks?|images?|acquisitions?))\\b`, 'gi'), why: 'a time span the reader could not place' },
   { re: new RegExp(`(?:${alternation(NEGATIONS)})|\\b(?:cloud[\\w-]*|clear[\\s-]sky|qa|quality\\s+flags?|snow[\\s-]free|bqa)\\b`, 'gi'), why: 'a mask the reader could not apply' },
   { re: /\b(?:miles?|feet|foot|yards?)\b/gi, why: 'a unit the reader does not convert' },
+  { re: new RegExp(`(?:${alternation(PROCESSING_WORDS)})`, 'gi'), why: 'a processing step the reader cannot apply' },
+  { re: new RegExp(`(?:${alternation(BAND_ORDER_HINTS)})\\s*(?:is|are|as|:|=)?\\s*[^.;?]{0,40}`, 'gi'), why: 'a band order the reader could not read' },
   { re: /\bbetween\s+[+\-−]?\d/gi, why: 'a range the reader could not place' },
-  { re: new RegExp(`\\b(?:${alternation(CLASS_WORDS)})\\s+(?:pixels?|areas|zones|surfaces|land\\s+cover|cover\\s+class|class(?:es)?|patches)\\b|\\bwater\\s+bodies\\b`, 'gi'), why: 'a land-cover class with no layer or threshold that defines it' },
+  { re: new RegExp(`\\b(?:${alternation(CLASS_WORDS)})\\s+(?:pixels?|areas|zones|surfaces|fields|land\\s+cover|cover\\s+class|class(?:es)?|patches)\\b|\\bwater\\s+bodies\\b`, 'gi'), why: 'a land-cover class with no layer or threshold that defines it' },
 ]
 
 const FILLER_SET = new Set(FILLER)

@@ -245,9 +245,9 @@ const RULES: Rule[] = [
       return { start: d, last: d, granularity: 'day' as const }
     }),
   },
-  // "between 2013 and 2018 (January-April)": the same months in two years
+  // "between 2013 and 2018 (January-April)", "between 2014 and 2019 (October-December periods)": the same months in two years
   {
-    re: new RegExp(`(?:between\\s+)?${YEAR}\\s+(?:and|vs\\.?|versus)\\s+${YEAR}\\s*\\(\\s*${MONTH_RE}${DASH}${MONTH_RE}\\s*\\)`, 'gi'),
+    re: new RegExp(`(?:between\\s+)?${YEAR}\\s+(?:and|vs\\.?|versus)\\s+${YEAR}\\s*\\(\\s*${MONTH_RE}${DASH}${MONTH_RE}(?:\\s+(?:periods?|months|only|each|in\\s+each))?\\s*\\)`, 'gi'),
     make: (m) => [Number(m[1]), Number(m[2])].map((y) => monthRange(y, monthOf(m[3]), monthOf(m[4]))),
   },
   // "June–July of 2020 and 2021": the same months in two years, one period per year

@@ -148,6 +148,12 @@ export interface BandOrderSpan extends At {
   roles: string[]
 }
 
+/** "night-time LST", "daytime brightness temperature": the time of day the variable is taken at. */
+export interface TimeOfDaySpan extends At {
+  type: 'time_of_day'
+  key: 'day' | 'night'
+}
+
 /** A negation word that no comparison took ("excluding the clouds"): the reader cannot apply it. */
 export interface NegationSpan extends At {
   type: 'negation'
@@ -173,6 +179,7 @@ export type Span =
   | OrderingSpan
   | LabelSetSpan
   | BandOrderSpan
+  | TimeOfDaySpan
   | NegationSpan
 
 export type SpanType = Span['type']

@@ -1,0 +1,104 @@
+/**
+ * Classes of misreading fixed in the lexicon and span parser (issue 15), each on phrasings written for this test
+ * (not Earth-Bench's): the expected readings are what the English says, worked out by hand, never taken from the
+ * reader. And the coverage ledger: a phrase that could change the value and that no span placed stops the run with
+ * the phrase named; brightness temperature is not land surface temperature; a stated band order reaches the spec.
+ */
+import { describe, expect, it } from 'vitest'
+import { readTask } from '../../../main/task/read-task'
+import { refusalOf, type TaskSpec } from '../../../main/task/spec'
+
+const read = (question: string): TaskSpec => readTask({ question })
+const periods = (s: TaskSpec) => s.periods.map((p) => `${p.start}/${p.end}`)
+const blocking = (s: TaskSpec) => s.notUnderstood.filter((n) => n.blocking).map((n) => n.text.toLowerCase())
+
+describe('reader classes', () => {
+  it('the date of an extreme, and its value when the question asks to report it', () => {
+    expect(read('In July 2022, on which day was the mean NDWI highest?').quantity.statistic).toBe('date_of_max')
+    expect(read('Find the day with the highest mean NDWI in July 2022.').quantity.statistic).toBe('date_of_max')
+    expect(read('Give the date of the lowest mean surface temperature between January 1 and March 30, 2025.').quantity.statistic).toBe('date_of_min')
+    // The date is a step; the value asked is the extreme itself.
+    expect(read('From January to June 2021, identify the date with the greatest percentage increase in vegetation coverage, and report the corresponding percentage value.').quantity.statistic).toBe('max')
+  })
+
+  it('"between A and B" is the stretch from A to B, unless the question compares A with B', () => {
+    expect(periods(read('Compare the annual mean NDSI between 2020 and 2022.'))).toEqual(['2020-01-01/2020-12-31', '2022-01-01/2022-12-31'])
+    expect(periods(read('What is the difference in mean LST between 2015 and 2023?'))).toEqual(['2015-01-01/2015-12-31', '2023-01-01/2023-12-31'])
+    expect(periods(read('What is the mean NDVI between 2015 and 2018?'))).toEqual(['2015-01-01/2018-12-31'])
+    // A trend runs over the stretch even when "change" is said.
+    expect(periods(read('What is the linear trend of the change in mean LST between 2015 and 2020?'))).toEqual(['2015-01-01/2020-12-31'])
+  })
+
+  it('day-first ranges, the same month or day in two years written with "in", bracketed months after two years', () => {
+    expect(periods(read('What is the mean NDVI between 14 September and 19 December 2021?'))).toEqual(['2021-09-14/2021-12-19'])
+    expect(periods(read('What is the difference between the mean LST of July in 2015 and 2023?'))).toEqual(['2015-07-01/2015-07-31', '2023-07-01/2023-07-31'])
+    expect(periods(read('What is the difference between the mean LST of July 5th in 2015 and 2023?'))).toEqual(['2015-07-05/2015-07-05', '2023-07-05/2023-07-05'])
+    expect(periods(read('Compare mean night-time light between 2014 and 2019 (October-December periods).'))).toEqual(['2014-10-01/2014-12-31', '2019-10-01/2019-12-31'])
+  })
+
+  it('a season the spec has no field for takes its year with it: no period, refused naming it', () => {
+    const s = read('What is the mean NBR in Cape Town during the dry season 2024?')
+    expect(s.periods).toEqual([])
+    expect(blocking(s).some((t) => t.includes('dry season'))).toBe(true)
+  })
+
+  it('the subject is what the statistic is about, not the inputs of a derived variable or the phenomenon an index measures', () => {
+    expect(read('Using NDVI and LST data, calculate TVDI and the percentage of the area with dryness values above 0.75.').subjects[0]).toBe('tvdi')
+    expect(read('Using NDVI and LST data, calculate TVDI and the percentage of the area with dryness values above 0.75.').conditions.map((c) => c.variable)).toEqual(['tvdi'])
+    expect(read('Using red and NIR bands, calculate NDVI, estimate LST, compute the mean LST for each image and the linear trend of the annual averages from 2018 to 2022.').subjects[0]).toBe('lst')
+    expect(read('Evaluate the 2022 snow cover changes using the mean NDSI.').subjects[0]).toBe('ndsi')
+    // A statistic naming an input keeps it as the subject.
+    expect(read('Using NDVI and LST, compute TVDI, then report the mean NDVI where TVDI > 0.5 in 2019.').subjects[0]).toBe('ndvi')
+  })
+
+  it('a ranking is not a maximum; a label set is not the thing counted; per unit area is not an area', () => {
+    expect(read('Detect the tennis courts and rank them from largest to smallest by footprint.').quantity.statistic).toBeNull()
+    const labels = read('Every image belongs to {Airport, Bridge, Forest, Pond, River}; determine the number of images captured in pond areas.')
+    expect(labels.subjects[0]).toBe('pond')
+    expect(read('Derive the turbidity per unit area (per km²) of the lake on 2022-09-01.').quantity.statistic).not.toBe('area')
+  })
+})
+
+describe('the coverage ledger says what it did not understand', () => {
+  it('brightness temperature is its own variable, never land surface temperature', () => {
+    const bt = read('What is the mean brightness temperature of the scene on 2019-07-01?')
+    expect(bt.subjects[0]).toBe('bt')
+    expect(bt.subjects).not.toContain('lst')
+    const cond = read('What share of pixels had a brightness temperature above 300 K on 2019-07-01?')
+    expect(cond.conditions.map((c) => c.variable)).toEqual(['bt'])
+    expect(read('What is the mean land surface temperature on 2019-07-01?').subjects[0]).toBe('lst')
+  })
+
+  it('a band order stated in the question reaches the spec, as roles in file order, and the planner must carry it', () => {
+    const s = read('What is the mean NDVI of rgbn.tif? The bands are R,G,B,NIR.')
+    expect(s.bands?.roles).toEqual(['R', 'G', 'B', 'N'])
+    expect(refusalOf(s)).toContain('The bands are R,G,B,NIR')
+    expect(refusalOf(s, ['band_order'])).toBeNull()
+    expect(read('Compute the mean NDVI; band order: blue, green, red, near infrared.').bands?.roles).toEqual(['B', 'G', 'R', 'N'])
+    expect(read('What is the mean NDVI of rgbn.tif?').bands).toBeUndefined()
+  })
+
+  it('a band order it cannot read is refused, naming it', () => {
+    const s = read('What is the mean NDVI of rgbn.tif? Band order is 3-2-1-4.')
+    expect(s.bands).toBeUndefined()
+    expect(blocking(s).some((t) => t.includes('band order is 3-2-1-4'))).toBe(true)
+    expect(refusalOf(s)).toContain('Band order is 3-2-1-4')
+  })
+
+  it('processing steps the spec has no field for are refused, naming them; in a context clause they are not', () => {
+    expect(blocking(read('What is the mean NDVI in 2019 after removing outliers?'))).toContain('outliers')
+    expect(blocking(read('What is the mean NDVI in 2019, smoothed with a 3x3 filter?'))).toContain('smoothed')
+    expect(blocking(read('What is the mean NDVI in 2019 within a 500 m buffer of the river?')).length).toBeGreaterThan(0)
+    expect(blocking(read('What is the mean NDVI over irrigated fields in 2019?'))).toContain('irrigated fields')
+    const memo = read('For a memo on smoothing methods, what is the mean NDVI in 2019?')
+    expect(blocking(memo)).toEqual([])
+    expect(memo.quantity.statistic).toBe('mean')
+  })
+
+  it('the time of day reaches the spec when one is named; both named leaves it open', () => {
+    expect(read('What is the mean night-time LST in July 2019?').timeOfDay).toBe('night')
+    expect(read('What is the mean daytime LST in July 2019?').timeOfDay).toBe('day')
+    expect(read('Using daytime and nighttime LST, what is the mean LST in July 2019?').timeOfDay).toBeUndefined()
+    expect(read('What is the mean LST in July 2019?').timeOfDay).toBeUndefined()
+  })
+})
