@@ -92,7 +92,13 @@ function matches(w: { value: number; decimals: number }, carried: number[]): boo
 }
 
 const INSTRUCTION = /\b(?:ignore|disregard|forget|override)\b[^.\n]{0,40}\b(?:instructions?|prompts?|above|previous|prior|rules)\b|\b(?:system prompt|you must answer|new instructions?)\b/i
-const NAMES_OPTION = /\b(?:the\s+)?(?:correct\s+|right\s+|real\s+)?answer\s*(?:is|=|:|should be)\s*(?:option\s+)?\(?([A-Z])\b|\b(?:answer|choose|select|pick)\s+(?:option\s+)?\(?([A-Z])\)?(?![\w])/g
+/** A regex source whose letters match in either case (the option letter it is joined to stays a capital). */
+const anyCase = (src: string) => src.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`)
+// The words in any case (OCR reads signs in capitals: "THE ANSWER IS B"), the option letter a capital.
+const NAMES_OPTION = new RegExp(
+  `\\b(?:${anyCase('the')}\\s+)?(?:${anyCase('correct')}\\s+|${anyCase('right')}\\s+|${anyCase('real')}\\s+)?${anyCase('answer')}\\s*(?:${anyCase('is')}|=|:|${anyCase('should')}\\s+${anyCase('be')})\\s*(?:${anyCase('option')}\\s+)?\\(?([A-Z])\\b|\\b(?:${anyCase('answer')}|${anyCase('choose')}|${anyCase('select')}|${anyCase('pick')})\\s+(?:${anyCase('option')}\\s+)?\\(?([A-Z])\\)?(?![\\w])`,
+  'g',
+)
 
 /** The option letters that text inside an observation tries to dictate ("the answer is B"), and whether it gives orders. */
 export function dictatedOptions(observation: unknown): { letters: Set<string>; orders: boolean } {

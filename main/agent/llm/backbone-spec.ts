@@ -66,8 +66,20 @@ export function parseBackbone(value: string): BackboneSpec {
 export interface BackboneOptions {
   /** API key for a cloud endpoint (RSURE_OPENAI_API_KEY); local servers need none. */
   apiKey?: string
+  /** Deadline of one model call, ms, across its retries: default RSURE_MODEL_TIMEOUT_S, else 120 s. */
   timeoutMs?: number
+  /** Deadline of all model calls of the run, ms: default RSURE_ASK_TIMEOUT_S, else 600 s (llm-backbone.ts). */
+  askTimeoutMs?: number
   stream?: boolean
+}
+
+/** A positive number of seconds from the environment, as ms; undefined when unset; one sentence when not a number. */
+export function envSeconds(name: 'RSURE_MODEL_TIMEOUT_S' | 'RSURE_ASK_TIMEOUT_S', env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const raw = env[name]
+  if (raw === undefined || raw.trim() === '') return undefined
+  const s = Number(raw)
+  if (!(s > 0) || !Number.isFinite(s)) throw new Error(`${name} takes a positive number of seconds (got '${raw}').`)
+  return s * 1000
 }
 
 export function createBackbone(spec: BackboneSpec, registry: ToolRegistry, opts: BackboneOptions = {}): Backbone {
@@ -75,9 +87,11 @@ export function createBackbone(spec: BackboneSpec, registry: ToolRegistry, opts:
     case 'rules':
       return createRulesBackbone()
     case 'openai':
-      return createLlmBackbone(new OpenAIClient({ baseUrl: spec.baseUrl, model: spec.model, apiKey: opts.apiKey, timeoutMs: opts.timeoutMs, stream: opts.stream }), registry)
+      return createLlmBackbone(new OpenAIClient({ baseUrl: spec.baseUrl, model: spec.model, apiKey: opts.apiKey, timeoutMs: opts.timeoutMs ?? envSeconds('RSURE_MODEL_TIMEOUT_S'), stream: opts.stream }), registry, {
+        askTimeoutMs: opts.askTimeoutMs ?? envSeconds('RSURE_ASK_TIMEOUT_S'),
+      })
     case 'llama':
-      return createLlmBackbone(new LlamaModel(spec.path), registry)
+      return createLlmBackbone(new LlamaModel(spec.path), registry, { askTimeoutMs: opts.askTimeoutMs ?? envSeconds('RSURE_ASK_TIMEOUT_S') })
   }
 }
 
@@ -88,5 +102,5 @@ export function createBackbone(spec: BackboneSpec, registry: ToolRegistry, opts:
  */
 export function backboneVlm(spec: BackboneSpec, opts: BackboneOptions = {}): VisionLanguageModel | null {
   if (spec.kind !== 'openai') return null
-  return vlmFromModel(new OpenAIClient({ baseUrl: spec.baseUrl, model: spec.model, apiKey: opts.apiKey, timeoutMs: opts.timeoutMs, stream: false }))
+  return vlmFromModel(new OpenAIClient({ baseUrl: spec.baseUrl, model: spec.model, apiKey: opts.apiKey, timeoutMs: opts.timeoutMs ?? envSeconds('RSURE_MODEL_TIMEOUT_S'), stream: false }))
 }

@@ -13,6 +13,7 @@ import { answerRequirement } from '../task'
 import type { ToolRegistry } from '../tool-registry'
 import { imageParts } from './image-parts'
 import { oneLookCall, routedCallSettled } from './intent-route'
+import { ModelEndpointError } from './openai-client'
 
 /** What the model reads back for one call. */
 export function renderEvent(e: LoopEvent): string {
@@ -32,6 +33,21 @@ export function renderEvent(e: LoopEvent): string {
     case 'cards':
       return `CARDS (call ${e.call}, context only): ${compactJson(e.cards, { maxChars: 4000 })}`
   }
+}
+
+/** Calls in a row that name no tool of the run or fail its argument schema before the model is given up on. */
+export const MAX_UNUSABLE_CALLS = 3
+
+/**
+ * A model that keeps calling tools that do not exist, or with arguments no tool accepts, cannot drive the run:
+ * after MAX_UNUSABLE_CALLS such calls in a row (each answered with its diagnosis) the run ends in one sentence
+ * naming the last diagnosis, and is saved as failed, instead of spending the whole budget on them.
+ */
+function unusableCalls(events: readonly LoopEvent[]): string | null {
+  const tail = events.slice(-MAX_UNUSABLE_CALLS)
+  if (tail.length < MAX_UNUSABLE_CALLS || !tail.every((e) => e.kind === 'rule_failed' && (e.rule === 'unknown_tool' || e.rule === 'arguments'))) return null
+  const last = tail[tail.length - 1] as Extract<LoopEvent, { kind: 'rule_failed' }>
+  return `The model made ${MAX_UNUSABLE_CALLS} tool calls in a row that RSure cannot run (the last: ${last.diagnosis.replace(/\.$/, '')}), so it cannot drive the tools; use a model with tool calling, or the rules backbone.`
 }
 
 export class LlmPlanner implements Planner {
@@ -80,6 +96,8 @@ export class LlmPlanner implements Planner {
     const routed = this.opts.routeSimpleIntents !== false && this.model.capabilities.images && view.tools.includes('perceive') ? oneLookCall(view.task) : null
     if (routed && view.events.length === 0) return { kind: 'calls', thought: 'One look answers this question: a single perceive call, verified like any other.', calls: [routed] }
     if (routed && routedCallSettled(view.events)) return { kind: 'finish', thought: 'The one-look perceive call was accepted; it answers the question.' }
+    const unusable = unusableCalls(view.events)
+    if (unusable) throw new ModelEndpointError(unusable, false)
     const response = await this.model.chat({ messages: await this.messages(view), tools: this.registry.specs(), temperature: 0 }, signal)
     if (response.toolCalls.length === 0) return { kind: 'finish', thought: response.text }
     return {
