@@ -103,9 +103,11 @@ export interface ContentProfile {
   longest_constant_run: number
   constant_run_start?: number
   constant_value?: number
-  /** FNV-1a over the float64 bits of every pixel (NaN included), hex; only when asked for. */
+  /** FNV-1a (four lanes, folded) over the float64 bits of every pixel (NaN included), hex; only when asked for. */
   fingerprint?: string
 }
+
+const FNV_PRIME = 0x01000193
 
 export class ContentAccumulator {
   private min = Infinity
@@ -120,44 +122,113 @@ export class ContentAccumulator {
   private longest = 0
   private longestStart = 0
   private longestValue = NaN
-  private hash = 0x811c9dc5
+  /** Fingerprint state: four FNV-1a lanes and the words hashed so far. */
+  private readonly lanes = Uint32Array.of(0x811c9dc5, 0x811c9dc5, 0x811c9dc5, 0x811c9dc5)
+  private words = 0
 
   constructor(private readonly fingerprint = false) {}
 
-  /** Add `data`, whole rows of `width` pixels, the next rows of the raster. */
-  add(data: ArrayLike<number>, width: number): void {
+  /**
+   * Add `data`, whole rows of `width` pixels, the next rows of the raster. One pass over the pixels, state in locals
+   * (this runs on every read and node of every date: three passes through `this` fields cost a third of a TVDI run).
+   */
+  add(input: ArrayLike<number>, width: number): void {
+    const data = input instanceof Float64Array ? input : Float64Array.from(input)
     const n = data.length
-    for (let i = 0; i < n; i++) {
-      const v = data[i]
-      if (v !== v) continue
-      if (v < this.min) { this.min = v; this.minCount = 1 } else if (v === this.min) this.minCount++
-      if (v > this.max) { this.max = v; this.maxCount = 1 } else if (v === this.max) this.maxCount++
-    }
+    if (this.fingerprint) this.hashWords(new Uint32Array(data.buffer, data.byteOffset, n * 2))
+    let min = this.min
+    let max = this.max
+    let minCount = this.minCount
+    let maxCount = this.maxCount
     const rows = width > 0 ? Math.floor(n / width) : 0
-    for (let r = 0; r < rows; r++) {
+    for (let r = 0; r <= rows; r++) {
+      const start = r * width
+      const end = r < rows ? start + width : n
+      if (end <= start) continue
+      const first = data[start]
+      let constant = r < rows && width >= 4 && first === first
+      for (let i = start; i < end; i++) {
+        const v = data[i]
+        if (v !== v) {
+          constant = false
+          continue
+        }
+        if (v !== first) constant = false
+        if (v < min) {
+          min = v
+          minCount = 1
+        } else if (v === min) minCount++
+        if (v > max) {
+          max = v
+          maxCount = 1
+        } else if (v === max) maxCount++
+      }
+      if (r === rows) break
       const row = this.rows + r
-      const first = data[r * width]
-      let constant = width >= 4 && first === first
-      for (let c = 1; constant && c < width; c++) if (data[r * width + c] !== first) constant = false
       if (constant) {
         this.constantRows++
         if (this.run > 0 && this.runValue === first) this.run++
-        else { this.run = 1; this.runStart = row; this.runValue = first }
-        if (this.run > this.longest) { this.longest = this.run; this.longestStart = this.runStart; this.longestValue = this.runValue }
+        else {
+          this.run = 1
+          this.runStart = row
+          this.runValue = first
+        }
+        if (this.run > this.longest) {
+          this.longest = this.run
+          this.longestStart = this.runStart
+          this.longestValue = this.runValue
+        }
       } else this.run = 0
     }
     this.rows += rows
-    if (this.fingerprint) {
-      const f = new Float64Array(1)
-      const u = new Uint32Array(f.buffer)
-      let h = this.hash
-      for (let i = 0; i < n; i++) {
-        f[0] = data[i] === data[i] ? data[i] : NaN
-        h = Math.imul(h ^ u[0], 0x01000193) >>> 0
-        h = Math.imul(h ^ u[1], 0x01000193) >>> 0
-      }
-      this.hash = h
+    this.min = min
+    this.max = max
+    this.minCount = minCount
+    this.maxCount = maxCount
+  }
+
+  /**
+   * FNV-1a in four interleaved lanes over the float64 words of the pixels (word k of the raster goes to lane k % 4;
+   * four independent multiply chains run about four times faster than one). Read rasters hold only the canonical
+   * NaN (the reader writes it), so equal pixels give equal words.
+   */
+  private hashWords(words: Uint32Array): void {
+    const lanes = this.lanes
+    let k = 0
+    const n = words.length
+    let g = this.words
+    while (k < n && (g & 3) !== 0) {
+      lanes[g & 3] = Math.imul(lanes[g & 3] ^ words[k++], FNV_PRIME) >>> 0
+      g++
     }
+    let h0 = lanes[0]
+    let h1 = lanes[1]
+    let h2 = lanes[2]
+    let h3 = lanes[3]
+    const blocks = k + ((n - k) & ~3)
+    for (; k < blocks; k += 4) {
+      h0 = Math.imul(h0 ^ words[k], FNV_PRIME)
+      h1 = Math.imul(h1 ^ words[k + 1], FNV_PRIME)
+      h2 = Math.imul(h2 ^ words[k + 2], FNV_PRIME)
+      h3 = Math.imul(h3 ^ words[k + 3], FNV_PRIME)
+    }
+    lanes[0] = h0 >>> 0
+    lanes[1] = h1 >>> 0
+    lanes[2] = h2 >>> 0
+    lanes[3] = h3 >>> 0
+    g = this.words + k
+    while (k < n) {
+      lanes[g & 3] = Math.imul(lanes[g & 3] ^ words[k++], FNV_PRIME) >>> 0
+      g++
+    }
+    this.words += n
+  }
+
+  /** The four lanes folded into one FNV-1a hash, hex. */
+  private digest(): string {
+    let h = 0x811c9dc5
+    for (const lane of this.lanes) h = Math.imul(h ^ lane, FNV_PRIME) >>> 0
+    return h.toString(16).padStart(8, '0')
   }
 
   result(): ContentProfile {
@@ -168,7 +239,7 @@ export class ContentAccumulator {
       constant_rows: this.constantRows,
       longest_constant_run: this.longest,
       ...(this.longest > 0 ? { constant_run_start: this.longestStart, constant_value: this.longestValue } : {}),
-      ...(this.fingerprint ? { fingerprint: this.hash.toString(16).padStart(8, '0') } : {}),
+      ...(this.fingerprint ? { fingerprint: this.digest() } : {}),
     }
   }
 }

@@ -511,6 +511,14 @@ export class TiffFile {
     return bytes
   }
 
+  private rawBuffer: Buffer | null = null
+
+  /** A reused buffer of `count` bytes for compressed chunk bytes that are decoded synchronously. */
+  private readBuffer(count: number): Buffer {
+    if (!this.rawBuffer || this.rawBuffer.length < count) this.rawBuffer = Buffer.allocUnsafe(Math.max(count, 1 << 16))
+    return this.rawBuffer.subarray(0, count)
+  }
+
   private async decodeChunk(index: number, rows: number, stride: number): Promise<Uint8Array> {
     const offset = this.offsets[index]
     const count = this.byteCounts[index]
@@ -520,7 +528,10 @@ export class TiffFile {
     const what = `${this.tiled ? 'tile' : 'strip'} ${index}`
     const file = nodePath.basename(this.path)
     if (count === 0) return this.sparseChunk(expected)
-    const raw = Buffer.allocUnsafe(count)
+    // DEFLATE chunks are read into one reused buffer (inflate copies out of it at once); the others' raw bytes may
+    // be kept (uncompressed chunks are returned as they are), so each gets its own.
+    const deflate = DEFLATE.has(this.compression)
+    const raw = deflate ? this.readBuffer(count) : Buffer.allocUnsafe(count)
     const got = fs.readSync(this.fd, raw, 0, count, offset)
     if (got !== count) throw new TiffFormatError(`${what} of ${file} is truncated: ${got} of ${count} bytes present`)
     let bytes: Uint8Array
@@ -529,7 +540,8 @@ export class TiffFile {
       // Every decoder writes at most the chunk's declared size (a decompression bomb stops there, it never fills
       // memory): zlib's maxOutputLength, and the bounded LZW, PackBits and ZSTD decoders of codecs.ts.
       if (this.compression === 1) bytes = raw
-      else if (DEFLATE.has(this.compression)) bytes = zlib.inflateSync(raw, { maxOutputLength: Math.max(expected, 1) })
+      // chunkSize: the whole output in one piece (zlib's default 16 KiB pieces are concatenated afterwards: a copy).
+      else if (deflate) bytes = zlib.inflateSync(raw, { maxOutputLength: Math.max(expected, 1), chunkSize: Math.max(expected, 64) })
       else if (this.compression === 5) bytes = lzwDecode(raw, expected)
       else if (this.compression === 32773) bytes = packbitsDecode(raw, expected)
       else if (this.compression === 50000) bytes = await zstdDecode(raw, expected)
