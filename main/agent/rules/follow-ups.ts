@@ -17,12 +17,15 @@ export type TargetedRepair =
 const NUM = '(-?\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?)'
 const FILL = new RegExp(`valid pixels of ([\\w.-]+?)(?: on \\d{4}-\\d{2}-\\d{2})? hold ${NUM} \\(the (?:minimum|maximum)\\), a fill value`, 'gi')
 const RANGE_FILL = new RegExp(`([\\w.-]+?)(?: on \\d{4}-\\d{2}-\\d{2})? \\([^)]*\\) spans [^;]*; ${NUM} is a fill value the file does not tag as nodata`, 'gi')
+const RANGE = 'values lie outside the physical range'
 const UNREPAIRABLE: [RegExp, string][] = [
   [/hold one constant value/i, 'a date holds a constant block of rows'],
   [/hold identical pixels/i, 'two dates hold identical pixels'],
   [/look shifted by/i, 'the image pair is misregistered'],
-  [/outside the physical range(?![^;.]*(fill value|unscaled))/i, 'values lie outside the physical range'],
+  [/outside the physical range(?![^;.]*(fill value|unscaled))/i, RANGE],
 ]
+/** Diagnoses that name a wrong binding as the cause of what the content checks saw. */
+const BINDING: RegExp[] = [/describes a different run from the call/i, /\bactually read\b/i]
 
 interface DagNode { id: string; op: string; params?: Record<string, unknown>; inputs?: Record<string, unknown> }
 
@@ -42,7 +45,12 @@ export function targetedRepair(feedback: string, args: unknown): TargetedRepair 
       return { kind: 'repair', args: out, purpose: `repair the diagnosed fill value: read ${reads.map(([id, v]) => `${id} with nodata ${v}`).join(', ')}` }
     }
   }
+  // A range failure the same feedback explains by what the run read (the run differs from the call, or a read
+  // took another band than its role) is a binding fault: re-running with the roles bound explicitly repairs it,
+  // so the planner's own repairs apply.
+  const explained = BINDING.some((re) => re.test(feedback))
   for (const [re, what] of UNREPAIRABLE) {
+    if (explained && what === RANGE) continue
     if (re.test(feedback)) return { kind: 'unrepairable', reason: `The verifier found that ${what}, which no change to the computation repairs: ${feedback.replace(/\.$/, '')}. Nothing was answered from these files.` }
   }
   return null

@@ -14,7 +14,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { z } from 'zod'
 import { makeSuite, type EvalSuite, type EvalTaskSchema } from '../suite'
-import { clearBands, meanOfMeans, scaledShareAbove } from './references'
+import { clearBands, landsatToaNdvi, meanOfMeans, scaledShareAbove } from './references'
 
 /** What a question involves; each feature opens the fault kinds that act on it. */
 type Feature = 'bands' | 'scaled' | 'period' | 'fill' | 'threshold' | 'statistic' | 'kelvin'
@@ -60,12 +60,18 @@ const q46Files = (shared: string, variable: 'LST' | 'NDVI', from: string, to: st
     .sort()
     .map((f) => path.join(shared, Q46, f))
 
+/** Red, NIR and MTL paths of the Landsat fixture scene. */
+const landsatNdviFiles = (shared: string): [string, string, string] => {
+  const stem = path.join(shared, LANDSAT, 'LC08_L1TP_016037_20170813_20170814_01_RT')
+  return [`${stem}_B4.TIF`, `${stem}_B5.TIF`, `${stem}_MTL.txt`]
+}
+
 const LST = 0.02
 const NDVI = 0.0001
 
 export const BASE_QUESTIONS: readonly BaseQuestion[] = [
-  { id: 'l-ndvi-mean', question: 'What is the mean NDVI of this Landsat scene?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(0.20559621830211325), source: 'fixtures README (GDAL/numpy)', unit: 'dimensionless' },
-  { id: 'l-ndvi-share', question: 'What percentage of the scene has NDVI above 0.3?', folder: LANDSAT, features: ['bands', 'fill', 'threshold'], reference: readme((100 * 17811) / 46100), source: 'fixtures README: 17811 of 46100 px', unit: 'percent' },
+  { id: 'l-ndvi-mean', question: 'What is the mean NDVI of this Landsat scene?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(0.31255227473382297), source: 'fixtures README (GDAL/numpy): NDVI on TOA reflectance from the MTL, as the compiler computes a Landsat scene with its MTL', unit: 'dimensionless' },
+  { id: 'l-ndvi-share', question: 'What percentage of the scene has NDVI above 0.3?', folder: LANDSAT, features: ['bands', 'fill', 'threshold'], reference: async (shared) => (await landsatToaNdvi(...landsatNdviFiles(shared), 0.3)).shareAbove, source: 'geotiff.js: NDVI on TOA reflectance (MTL gains) > 0.3 over B4>0 and B5>0', unit: 'percent' },
   { id: 'l-red-mean', question: 'What is the mean value of the red band?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(11195.847483731019), source: 'fixtures README', unit: 'dn' },
   { id: 'l-nir-mean', question: 'What is the mean value of the near-infrared band?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(17401.865534370187), source: 'fixtures README', unit: 'dn' },
   { id: 'l-red-max', question: 'What is the maximum value of the red band?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(65035), source: 'fixtures README', unit: 'dn' },

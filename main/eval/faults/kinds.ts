@@ -19,7 +19,9 @@
  */
 import { fromFile } from 'geotiff'
 import type { ToolResult } from '../../tools/protocol'
-import { asDag, catalogFiles, firstRasterOf, linked, nodesOf, shiftMonths, type Dag, type DagNode } from './dag-edit'
+import fs from 'node:fs'
+import path from 'node:path'
+import { asDag, catalogFiles, dateInName, firstRasterOf, linked, nodesOf, shiftMonths, type Dag, type DagNode } from './dag-edit'
 
 export type FaultPoint = 'tool' | 'planner' | 'result'
 
@@ -232,6 +234,25 @@ async function wrongPeriod(args: unknown): Promise<Corruption | null> {
     if (typeof cat.params.start === 'string' && typeof cat.params.end === 'string') {
       cat.params.start = shiftMonths(cat.params.start, 1)
       cat.params.end = shiftMonths(cat.params.end, 1)
+      // A planner that lists the period's files (the spec compiler does) would list the files of the period it
+      // misread: the same layers from the same folders, dated in the shifted period.
+      if (Array.isArray(cat.params.files)) {
+        const listed = (cat.params.files as unknown[]).filter((f): f is string => typeof f === 'string')
+        const stems = new Set(listed.map((f) => path.basename(f).replace(/\d{4}-?\d{2}-?\d{2}/, '<date>')))
+        const dirs = [...new Set(listed.map((f) => path.dirname(f)))]
+        const moved = dirs.flatMap((d) =>
+          (fs.existsSync(d) ? fs.readdirSync(d) : [])
+            .filter((f) => stems.has(f.replace(/\d{4}-?\d{2}-?\d{2}/, '<date>')))
+            .filter((f) => {
+              const date = dateInName(f)
+              return date !== null && date >= (cat.params.start as string) && date <= (cat.params.end as string)
+            })
+            .sort()
+            .map((f) => path.join(d, f)),
+        )
+        if (moved.length === 0) return null
+        cat.params.files = moved
+      }
       return { args: dag, note: `period read as ${cat.params.start} to ${cat.params.end}` }
     }
   }

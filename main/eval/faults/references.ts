@@ -72,3 +72,36 @@ export async function meanOfMeans(files: string[], scale: number): Promise<numbe
   for (const f of files) means.push(await scaledMean(f, scale))
   return means.reduce((a, b) => a + b, 0) / means.length
 }
+
+/** One `KEY = value` number of a Landsat MTL metadata file (throws when absent). */
+function mtlNumber(mtl: string, key: string): number {
+  const m = new RegExp(`^\\s*${key}\\s*=\\s*(-?[0-9.eE+-]+)`, 'm').exec(mtl)
+  if (!m) throw new Error(`The MTL file has no ${key}.`)
+  return Number(m[1])
+}
+
+/**
+ * NDVI on top-of-atmosphere reflectance of a Landsat 8 scene, rho = DN * REFLECTANCE_MULT + REFLECTANCE_ADD read from
+ * the scene's MTL file (the sun-elevation division cancels in the ratio), over the pixels where both bands are > 0
+ * (the fixtures README's mask). Returns the mean and the percentage of those pixels above `threshold`.
+ */
+export async function landsatToaNdvi(red: string, nir: string, mtl: string, threshold: number): Promise<{ mean: number; shareAbove: number; n: number }> {
+  const text = (await import('node:fs')).readFileSync(mtl, 'utf8')
+  const [mr, ar, mn, an] = ['REFLECTANCE_MULT_BAND_4', 'REFLECTANCE_ADD_BAND_4', 'REFLECTANCE_MULT_BAND_5', 'REFLECTANCE_ADD_BAND_5'].map((k) => mtlNumber(text, k))
+  const r = (await readBand(red)).data
+  const n5 = (await readBand(nir)).data
+  let sum = 0
+  let n = 0
+  let above = 0
+  for (let i = 0; i < r.length; i++) {
+    if (!(r[i] > 0 && n5[i] > 0)) continue
+    const rr = r[i] * mr + ar
+    const rn = n5[i] * mn + an
+    const v = (rn - rr) / (rn + rr)
+    sum += v
+    n++
+    if (v > threshold) above++
+  }
+  if (n === 0) throw new Error(`No valid pixel in ${red} and ${nir}.`)
+  return { mean: sum / n, shareAbove: (100 * above) / n, n }
+}
