@@ -5,13 +5,14 @@
  * time span, a mask or a unit the reader could not place). There is no default statistic: a question that names
  * none, with options that name none either, has `statistic: null`.
  */
-import { VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
+import { OBJECT_CLASSES as LEX_OBJECT_CLASSES, SIGNIFICANCE as LEX_SIGNIFICANCE, STATISTICS as LEX_STATISTICS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
+import { alternation } from '../domain/spans/words'
 import { all, first as firstSpan, ledgerOf, parseQuestion, type ParsedQuestion, type Span as LexSpan } from '../domain/spans'
 import { readConditions } from './conditions'
 import { readOptions, sharedKey, type AnswerOption } from './options'
 import { periodsOfSpans } from './periods'
 import { TaskSpec, type Condition, type NotUnderstood, type Region, type Statistic } from './spec'
-import { CLASS_WORDS, OBJECTS, PERCENTILE, VALUE_STATISTICS, VARIABLES } from './vocabulary'
+import { CLASS_WORDS, OBJECTS, VALUE_STATISTICS, VARIABLES } from './vocabulary'
 
 export interface TaskReadInput {
   question: string
@@ -29,8 +30,8 @@ const COUNT_PIXELS = /\b(?:how\s+many|number\s+of|count\s+(?:of|the)(?:\s+number
 const COUNT_DATES = /\b(?:how\s+many|number\s+of|count\s+(?:of|the)(?:\s+number\s+of)?)\s+(?:\w+\s+){0,2}?(?:days|dates|images|scenes|acquisitions|observations|times|nights)\b|\bon\s+how\s+many\s+(?:dates|days)\b/i
 /** An area asked ("the area in km²"); "per unit area" is a density, not an area. */
 const AREA = /(?<!\bper\s+(?:unit\s+)?)\b(?:total\s+)?(?:surface\s+)?area\b(?=[^.?]{0,60}\b(?:km2|km²|square\s+kilomet\w+|hectares?|\bha\b|m2|m²|square\s+met\w+))|\bhow\s+(?:large|big|much)\s+(?:an?\s+|of\s+an?\s+)?area\b|\bthe\s+area\s+(?:covered|occupied)\b/i
-const TREND = /\btrends?\b|\bslopes?\b|\bsen'?s\b|\bmann[\s-]kendall\b|\blinear\s+regression\b|\brate\s+of\s+change\b/i
-const SIGNIFICANCE = /\bsignifican\w*|\bmann[\s-]kendall\b|\bp[\s-]?values?\b/i
+const TREND = new RegExp(`(?:${alternation(LEX_STATISTICS.find((x) => x.key === 'trend')!.names)})`, 'i')
+const SIGNIFICANCE = new RegExp(`(?:${alternation(LEX_SIGNIFICANCE)})`, 'i')
 const COMBINE = /\b(?:differences?|differ\w*|change[sd]?|compared?|comparison|versus|vs\.?|minus|how\s+much\s+(?:higher|lower|warmer|cooler|hotter|colder|more|less)|increase[sd]?|decrease[sd]?|ratio|times\s+(?:higher|larger|greater))\b/i
 const REPORT_VALUE = /^[^.?;]{0,80}?\b(?:and|then)\s+(?:report|give|state|return|output|provide)\s+(?:its|the\s+corresponding|the\s+associated|that|the)\s+(?:value|proportion|percentage|percent|share|fraction|magnitude|amount|coverage|number)\b/i
 function firstMatch(q: string, re: RegExp): { at: number; end: number; m: RegExpMatchArray } | null {
@@ -103,7 +104,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const countAsk = /\bhow\s+many\b|\bnumber\s+of\b|\bcount\b/i.test(q)
   // "The date of" an extreme is the span parser's reading ("which date ... highest", "the day with the highest"); when
   // the question then asks for the extreme's value ("identify the date with the greatest increase and report the
-  // corresponding percentage"), the date is a step and the value (the extreme) is what is asked. ("which date ... highest", "the day with the highest").
+  // corresponding percentage"), the date is a step and the value (the extreme) is what is asked.
   const dateOf = firstSpan(lex, 'date_of')
   if (trendHit) take(trendHit, 'trend')
   else if (dateOf && REPORT_VALUE.test(q.slice(dateOf.end, dateOf.end + 160))) take(dateOf, dateOf.extreme)
@@ -114,12 +115,12 @@ export function readTask(input: TaskReadInput): TaskSpec {
   else if (take(firstMatch(q, AREA), 'area')) void 0
   else if (hasValueCondition && take(firstMatch(q, SHARE), 'fraction')) void 0
   if (statistic === null || statistic === 'date_of_max' || statistic === 'date_of_min' || statistic === 'trend') {
-    const pct = firstMatch(q, PERCENTILE)
+    // Percentiles and quartiles are the span parser's ("the 90th percentile", "p90", "the upper quartile").
+    const pct = all(lex, 'statistic').find((x) => x.key === 'percentile' && x.p !== undefined && !spans.some((s) => x.at < s.end && x.end > s.at))
     const inner = readValueStatistic(q, spans)
     if (pct && statistic === null) {
       statistic = 'percentile'
-      const quart = pct.m[3]?.toLowerCase()
-      percentile = quart ? (quart === 'first' || quart === 'lower' ? 25 : 75) : Number(pct.m[1] ?? pct.m[2])
+      percentile = pct.p
       use(pct.at, pct.end, 'statistic')
     } else if (inner && statistic === null) {
       statistic = inner.statistic
@@ -318,12 +319,10 @@ function readValueStatistic(q: string, spans: Span[]): { statistic: Statistic; h
   return { statistic: kept[0].statistic, hits: kept }
 }
 
-/** One name per object class: singular, synonyms folded ("airplanes", "aircraft" -> airplane). */
+/** The lexicon's object class a word names ("airplanes", "aircraft" -> airplane). */
 function objectClass(word: string): string {
   const w = word.toLowerCase().replace(/\s+/g, ' ')
-  const folded: Record<string, string> = { aircraft: 'airplane', plane: 'airplane', boat: 'ship', vessel: 'ship', car: 'vehicle', truck: 'vehicle', house: 'building', 'wind turbine': 'windmill' }
-  const singular = w.replace(/(?<=[^s])s$/, '').replace(/ies$/, 'y')
-  return folded[singular] ?? singular
+  return Object.entries(LEX_OBJECT_CLASSES).find(([, words]) => words.includes(w))?.[0] ?? w
 }
 
 /** The per-step statistic a trend or "date of" rests on ("the trend of the monthly median"), when one is named. */

@@ -3,7 +3,7 @@
  * statistics, percentiles, objects and land-cover class words. Image parts, units, periods, comparators and the
  * words that block a run when left unread are the lexicon's and the span parser's (main/domain/lexicon).
  */
-import { CLASS_WORDS as LEX_CLASS_WORDS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
+import { CLASS_WORDS as LEX_CLASS_WORDS, OBJECT_CLASSES as LEX_OBJECT_CLASSES, STATISTICS as LEX_STATISTICS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
 import { alternation } from '../domain/spans/words'
 import type { Statistic } from './spec'
 
@@ -19,24 +19,15 @@ export const VARIABLES: readonly { key: string; words: RegExp }[] = LEX_VARIABLE
   words: new RegExp(`(?:${alternation(v.names)})`, 'i'),
 }))
 
-/** Objects the counting tools look for. */
-export const OBJECTS =
-  /\b(ships?|boats?|vessels?|planes?|airplanes?|aircraft|cars?|vehicles?|buildings?|houses?|storage tanks?|trees?|bridges?|harbou?rs?|ponds?|swimming pools?|tennis courts?|roundabouts?|windmills?|wind turbines?|helicopters?|trucks?|containers?)\b/i
+/** Objects the counting tools look for: every word of the lexicon's object classes (group 1 is the word). */
+export const OBJECTS = new RegExp(`(${alternation(Object.values(LEX_OBJECT_CLASSES).flat())})`, 'i')
 
-/** Value statistics by their words, most specific first. */
-export const VALUE_STATISTICS: readonly { statistic: Statistic; words: RegExp }[] = [
-  { statistic: 'std', words: /\bstandard\s+deviations?\b|\bstd\.?(?:\s*dev\.?)?\b|\bstdev\b|\bsd\b(?=\s+of)/i },
-  { statistic: 'variance', words: /\bvariance\b/i },
-  { statistic: 'median', words: /\bmedian\b/i },
-  { statistic: 'range', words: /\b(?:value\s+)?range\s+of\s+(?:the\s+)?(?:values|\w+\s+values)\b|\b(?:max(?:imum)?\s*(?:-|minus)\s*min(?:imum)?)\b|\bspread\s+between\s+the\s+(?:highest|maximum)\b/i },
-  { statistic: 'sum', words: /\bsum\b|\btotal\s+(?:of\s+(?:the\s+)?)?(?:pixel\s+)?values?\b/i },
-  { statistic: 'mean', words: /\bmean\b|\baverages?\b|\baveraged\b|\bavg\b/i },
-  { statistic: 'max', words: /\bmaxim(?:um|a)\b|\bhighest\b|\bmax\b|\bpeak\b|\blargest\b/i },
-  { statistic: 'min', words: /\bminim(?:um|a)\b|\blowest\b|\bmin\b|\bsmallest\b/i },
-]
-
-/** "the 90th percentile", "p90", "the 25 % quantile", quartiles. */
-export const PERCENTILE = /\b(\d{1,2}(?:\.\d+)?)(?:st|nd|rd|th)?[\s-]*(?:percentile|centile|%\s*(?:quantile|percentile))\b|\bp(\d{1,2})\b(?!\s*[-/])|\b(first|lower|third|upper)\s+quartile\b/i
+/** Value statistics by the lexicon's words, most specific first (the lexicon's order). */
+const VALUE_KEYS: readonly Statistic[] = ['std', 'variance', 'median', 'range', 'sum', 'mean', 'max', 'min']
+export const VALUE_STATISTICS: readonly { statistic: Statistic; words: RegExp }[] = LEX_STATISTICS.filter((x) => (VALUE_KEYS as readonly string[]).includes(x.key)).map((x) => ({
+  statistic: x.key as Statistic,
+  words: new RegExp(`(?:${alternation(x.names)})`, 'i'),
+}))
 
 /**
  * Class words (the lexicon's) used to select pixels ("urban pixels", "forest areas", "water bodies"): a mask needing a class layer or

@@ -13,18 +13,18 @@ export const STATISTICS: readonly LexStatistic[] = [
   { key: 'std', names: ['standard deviation', 'standard deviations', 'std dev', 'std', 'stdev', 'st dev', 'st. dev.', 'sd'] },
   { key: 'variance', names: ['variance'] },
   { key: 'median', names: ['median', 'medians', '50th percentile'] },
-  { key: 'range', names: ['value range', 'range of values', 'max minus min', 'maximum minus minimum', 'max - min', 'maximum - minimum'] },
+  { key: 'range', names: ['value range', 'range of values', 'range of the values', 'max minus min', 'maximum minus minimum', 'max - min', 'maximum - minimum', 'max-min', 'spread between the highest and lowest', 'spread between the maximum and minimum'] },
   { key: 'sum', names: ['sum', 'total of the values', 'total value', 'total of pixel values'] },
   { key: 'mean', names: ['mean', 'means', 'average', 'averages', 'averaged', 'avg', 'arithmetic mean'] },
   { key: 'max', names: ['maximum', 'maxima', 'highest', 'max', 'peak', 'largest', 'greatest'] },
   { key: 'min', names: ['minimum', 'minima', 'lowest', 'min', 'smallest', 'least'] },
-  { key: 'trend', names: ['trend', 'trends', 'slope', 'slopes', "sen's slope", 'sen slope', 'theil-sen', 'mann-kendall', 'mann kendall', 'linear regression', 'rate of change'] },
+  { key: 'trend', names: ['trend', 'trends', 'slope', 'slopes', "sen's slope", 'sen’s slope', 'sen slope', "sen's", 'sen’s', 'theil-sen', 'mann-kendall', 'mann–kendall', 'mann kendall', 'linear regression', 'rate of change'] },
   { key: 'fraction', names: ['percentage of', 'proportion of', 'fraction of', 'share of', 'percent of', 'what percentage', 'what proportion', 'what fraction', 'what share', 'what part of', 'what portion of'] },
   { key: 'area', names: ['total area', 'surface area', 'area covered', 'area occupied', 'how large an area', 'how much area', 'how big an area'] },
 ]
 
-/** Named quartiles and the percentile they are. */
-export const QUARTILES: Readonly<Record<string, number>> = { 'first quartile': 25, 'lower quartile': 25, 'third quartile': 75, 'upper quartile': 75, q1: 25, q3: 75 }
+/** Named quartiles and the percentile they are ("Q1", "Q3" are quarters of the year, see ./periods.ts). */
+export const QUARTILES: Readonly<Record<string, number>> = { 'first quartile': 25, 'lower quartile': 25, 'third quartile': 75, 'upper quartile': 75 }
 
 /** Words that name a percentile when a number precedes them ("the 90th percentile", "the 25 % quantile"). */
 export const PERCENTILE_WORDS: readonly string[] = ['percentile', 'centile', 'quantile', '% quantile', '% percentile']
@@ -41,7 +41,7 @@ export const DATE_OF_LEADS: readonly string[] = ['which date', 'what date', 'on 
 export const UNNAMED_STATISTICS: readonly string[] = ['mode', 'modal', 'skewness', 'skew', 'kurtosis', 'interquartile range', 'iqr', 'coefficient of variation', 'weighted mean', 'weighted', 'geometric mean', 'geometric', 'harmonic mean', 'harmonic', 'cumulative', 'anomaly', 'anomalies', 'z-score', 'z-scores', 'typical', 'variability', 'decile', 'deciles']
 
 /** Significance words for a trend. */
-export const SIGNIFICANCE: readonly string[] = ['significant', 'significance', 'significantly', 'p-value', 'p value', 'mann-kendall', 'mann kendall', 'statistically']
+export const SIGNIFICANCE: readonly string[] = ['significant', 'significance', 'significantly', 'insignificant', 'non-significant', 'p-value', 'p-values', 'p value', 'p values', 'pvalue', 'mann-kendall', 'mann–kendall', 'mann kendall', 'statistically']
 
 /**
  * Words that order results rather than ask for an extreme: "rank the courts from largest to smallest" asks for an

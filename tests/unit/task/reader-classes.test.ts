@@ -51,6 +51,15 @@ describe('reader classes', () => {
     expect(read('Using NDVI and LST, compute TVDI, then report the mean NDVI where TVDI > 0.5 in 2019.').subjects[0]).toBe('ndvi')
   })
 
+  it('Q1 and Q3 are quarters of the year, "the upper quartile" a percentile; the greatest is a maximum', () => {
+    const q = read('What is the difference between the mean NDVI of Q1 and Q3 2021?')
+    expect(q.quantity.statistic).toBe('mean')
+    expect(periods(q)).toEqual(['2021-01-01/2021-03-31', '2021-07-01/2021-09-30'])
+    const p = read('What is the upper quartile of NDVI in 2019?')
+    expect([p.quantity.statistic, p.quantity.percentile]).toEqual(['percentile', 75])
+    expect(read('What was the greatest NDVI during summer 2021?').quantity.statistic).toBe('max')
+  })
+
   it('a ranking is not a maximum; a label set is not the thing counted; per unit area is not an area', () => {
     expect(read('Detect the tennis courts and rank them from largest to smallest by footprint.').quantity.statistic).toBeNull()
     const labels = read('Every image belongs to {Airport, Bridge, Forest, Pond, River}; determine the number of images captured in pond areas.')
