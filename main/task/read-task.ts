@@ -26,13 +26,10 @@ interface Span {
 }
 
 const SHARE = /\b(?:percentage|proportion|fraction|share|percent)\s+of\b|\bwhat\s+(?:part|portion)\s+of\b|\bhow\s+much\s+of\s+the\s+(?:area|image|scene)\b|\b(?:area|pixel)\s+(?:percentage|proportion|fraction|share)\b|\bwhat\s+(?:percentage|proportion|fraction|share)\b|\b(?:percentage|proportion|fraction|share)\b/i
-const COUNT_PIXELS = /\b(?:how\s+many|number\s+of|count\s+(?:of|the)(?:\s+number\s+of)?)\s+(?:\w+\s+){0,2}?pixels\b|\bpixel\s+count\b|\bcount\s+pixels\b/i
-const COUNT_DATES = /\b(?:how\s+many|number\s+of|count\s+(?:of|the)(?:\s+number\s+of)?)\s+(?:\w+\s+){0,2}?(?:days|dates|images|scenes|acquisitions|observations|times|nights)\b|\bon\s+how\s+many\s+(?:dates|days)\b/i
 /** An area asked ("the area in km²"); "per unit area" is a density, not an area. */
 const AREA = /(?<!\bper\s+(?:unit\s+)?)\b(?:total\s+)?(?:surface\s+)?area\b(?=[^.?]{0,60}\b(?:km2|km²|square\s+kilomet\w+|hectares?|\bha\b|m2|m²|square\s+met\w+))|\bhow\s+(?:large|big|much)\s+(?:an?\s+|of\s+an?\s+)?area\b|\bthe\s+area\s+(?:covered|occupied)\b/i
 const TREND = new RegExp(`(?:${alternation(LEX_STATISTICS.find((x) => x.key === 'trend')!.names)})`, 'i')
 const SIGNIFICANCE = new RegExp(`(?:${alternation(LEX_SIGNIFICANCE)})`, 'i')
-const COMBINE = /\b(?:differences?|differ\w*|change[sd]?|compared?|comparison|versus|vs\.?|minus|how\s+much\s+(?:higher|lower|warmer|cooler|hotter|colder|more|less)|increase[sd]?|decrease[sd]?|ratio|times\s+(?:higher|larger|greater))\b/i
 const REPORT_VALUE = /^[^.?;]{0,80}?\b(?:and|then)\s+(?:report|give|state|return|output|provide)\s+(?:its|the\s+corresponding|the\s+associated|that|the)\s+(?:value|proportion|percentage|percent|share|fraction|magnitude|amount|coverage|number)\b/i
 function firstMatch(q: string, re: RegExp): { at: number; end: number; m: RegExpMatchArray } | null {
   const m = q.match(re)
@@ -101,6 +98,8 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const labelSets = all(lex, 'label_set')
   const objects = allMatches(q, OBJECTS).find((h) => !labelSets.some((l) => h.at < l.end && h.end > l.at))?.m ?? null
   const trendHit = firstMatch(q, TREND)
+  // Counts of pixels and of dates are the span parser's ("how many pixels", "the number of days on which").
+  const countOf = (what: 'pixels' | 'dates') => all(lex, 'count').find((c) => c.what === what) ?? null
   const countAsk = /\bhow\s+many\b|\bnumber\s+of\b|\bcount\b/i.test(q)
   // "The date of" an extreme is the span parser's reading ("which date ... highest", "the day with the highest"); when
   // the question then asks for the extreme's value ("identify the date with the greatest increase and report the
@@ -109,8 +108,8 @@ export function readTask(input: TaskReadInput): TaskSpec {
   if (trendHit) take(trendHit, 'trend')
   else if (dateOf && REPORT_VALUE.test(q.slice(dateOf.end, dateOf.end + 160))) take(dateOf, dateOf.extreme)
   else if (dateOf && take(dateOf, dateOf.extreme === 'max' ? 'date_of_max' : 'date_of_min')) void 0
-  else if (take(firstMatch(q, COUNT_PIXELS), 'count_pixels')) void 0
-  else if ((hasValueCondition || read.areaCondition) && take(firstMatch(q, COUNT_DATES), 'count_dates')) void 0
+  else if (take(countOf('pixels'), 'count_pixels')) void 0
+  else if ((hasValueCondition || read.areaCondition) && take(countOf('dates'), 'count_dates')) void 0
   else if (objects && countAsk && !VARIABLES.some((v) => v.words.test(q))) take(firstMatch(q, /\bhow\s+many\b|\bnumber\s+of\b|\bcount\b/i), 'count_objects')
   else if (take(firstMatch(q, AREA), 'area')) void 0
   else if (hasValueCondition && take(firstMatch(q, SHARE), 'fraction')) void 0
@@ -186,13 +185,16 @@ export function readTask(input: TaskReadInput): TaskSpec {
   // Combination of two periods or two masks.
   let combine: TaskSpec['quantity']['combine'] = null
   let across: TaskSpec['quantity']['across'] = null
-  const comb = firstMatch(q, COMBINE)
+  // The combination words are the lexicon's (span parser): the first one written decides ratio or difference,
+  // a percent-change or absolute-difference phrase anywhere says which kind.
+  const combSpans = all(lex, 'combine').sort((a, b) => a.at - b.at)
+  const comb = combSpans[0]
   const valueConds = conditions.filter((c) => c.unit !== 'percent')
   const oppositeMasks = valueConds.length >= 2 && valueConds[0].variable !== null && valueConds[0].variable === valueConds[1].variable && valueConds[0].op[0] !== valueConds[1].op[0] && valueConds[0].op !== 'between'
   if (comb && statistic !== 'trend' && statistic !== 'count_dates') {
-    const ratio = /\bratio\b|\btimes\s+(?:higher|larger|greater)\b/i.test(comb.m[0])
-    const absolute = /\babsolute\s+(?:difference|change)\b|\bby\s+how\s+much\b|\bhow\s+much\s+(?:higher|lower|warmer|cooler|hotter|colder)\b/i.test(q)
-    const percentChange = all(lex, 'combine').find((c) => c.key === 'percent_change')
+    const ratio = comb.key === 'ratio'
+    const absolute = combSpans.some((c) => c.key === 'absolute_difference')
+    const percentChange = combSpans.find((c) => c.key === 'percent_change')
     const kind = percentChange ? 'percent_change' : ratio ? 'ratio' : absolute ? 'absolute_difference' : 'difference'
     if (percentChange) use(percentChange.at, percentChange.end, 'combination')
     if (periods.length >= 2) {

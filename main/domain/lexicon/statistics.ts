@@ -30,7 +30,7 @@ export const QUARTILES: Readonly<Record<string, number>> = { 'first quartile': 2
 export const PERCENTILE_WORDS: readonly string[] = ['percentile', 'centile', 'quantile', '% quantile', '% percentile']
 
 /** Words that ask for a count ("how many pixels", "number of dates"). */
-export const COUNT_LEADS: readonly string[] = ['how many', 'number of', 'count of', 'count the', 'count the number of', 'pixel count', 'total number of']
+export const COUNT_LEADS: readonly string[] = ['how many', 'number of', 'count of', 'count the', 'count the number of', 'pixel count', 'total number of', 'count', 'counting', 'tally of']
 export const COUNTED_PIXELS: readonly string[] = ['pixels', 'pixel', 'cells', 'grid cells']
 export const COUNTED_DATES: readonly string[] = ['days', 'dates', 'images', 'scenes', 'acquisitions', 'observations', 'times', 'nights', 'overpasses', 'months', 'years']
 
