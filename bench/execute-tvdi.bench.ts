@@ -3,14 +3,18 @@
  * (2599 x 2573 px each), from folder to chosen option. Prints wall time (a cold run that includes starting the
  * worker pool, then a warm run), the peak resident memory (measured in a child process of its own, so other
  * benches in the same `npm run bench` do not inflate it; the workers are threads of that child, so included),
- * and, where Debian's python3-gdal and python3-numpy are installed, the same pipeline in numpy + GDAL
- * (bench/tvdi_numpy_gdal.py) with the time ratio. It only uses them when present; it never installs anything.
+ * the cost of each stage on one thread, and, where Debian's python3-gdal and python3-numpy are installed, the same
+ * pipeline in numpy + GDAL (bench/tvdi_numpy_gdal.py) in the same run, with rsure's wall time and peak memory as
+ * ratios to it (issue 19's targets: <= 0.2x wall, <= 1x memory). It only uses them when present; it never installs anything.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { tvdi } from '../main/engines/raster/products/tvdi'
+import { ContentAccumulator } from '../main/engines/raster/stats'
+import { TiffFile } from '../main/engines/raster/tiff/reader'
 import { RasterPool } from '../main/engines/raster/worker/pool'
 import { ArtifactStore } from '../main/store/artifacts'
 import { executeDag } from '../main/tools/execute'
@@ -41,9 +45,19 @@ function pythonAvailable(): boolean {
   return r.status === 0
 }
 
+/** Milliseconds per date of each stage, on one thread (the pool's workers each run these for their dates). */
+interface Stages {
+  dates: number
+  decode: number
+  convert: number
+  content: number
+  tvdi: number
+}
+
 interface Measured {
   times: number[]
   peakMb: number
+  stages?: Stages
   workers: number
   choice: string
   value: number
@@ -69,11 +83,58 @@ async function measure(): Promise<Measured> {
       if (r.status !== 'ok') return { times, peakMb: 0, workers: pool.size, choice: '', value: NaN, error: `status ${r.status}: ${r.reason}` }
       obs = r.observation as { choice: string; value: number }
     }
-    return { times, peakMb: process.resourceUsage().maxRSS / 1024, workers: pool.size, ...obs }
+    const peakMb = process.resourceUsage().maxRSS / 1024
+    return { times, peakMb, workers: pool.size, stages: await stageCosts(6), ...obs }
   } finally {
     await pool.close()
     fs.rmSync(tmp, { recursive: true, force: true })
   }
+}
+
+/**
+ * The cost of each stage on one thread, over the first `dates` dates (after the timed runs, so the peak RSS above
+ * is the pipeline's): decode = read + inflate of the tiles (a read minus the same read from decoded chunks kept in
+ * memory), convert = samples -> float64 with scale and the running statistics, content = the content profile of
+ * both reads and of the TVDI raster, tvdi = the product itself (the reduce to a mean is free: the product's
+ * running statistics).
+ */
+async function stageCosts(dates: number): Promise<Stages> {
+  const dir = path.join(TASK, 'files')
+  const lsts = fs.readdirSync(dir).filter((f) => /_2019-.*_LST\.tif$/.test(f)).sort().slice(0, dates)
+  const acc = { dates: lsts.length, decode: 0, convert: 0, content: 0, tvdi: 0 }
+  const params = tvdi.params.parse({ bins: 100, min_pixels: 100 })
+  // Reused output buffers, as the pool's recycler reuses them (fresh 53 MB arrays would add their page faults).
+  const buffers = new Map<string, Float64Array>()
+  for (const lst of lsts) {
+    const rasters: Record<string, Float64Array> = {}
+    for (const [role, file, scale] of [['lst', lst, 0.02], ['ndvi', lst.replace('_LST', '_NDVI'), 0.0001]] as const) {
+      const tif = TiffFile.open(path.join(dir, file))
+      tif.cacheChunks(1 << 30)
+      const into = buffers.get(role) ?? new Float64Array(tif.width * tif.height)
+      buffers.set(role, into)
+      let t0 = performance.now()
+      await tif.readBand({ band: 1, nodata: null, scale, offset: 0, into })
+      const both = performance.now() - t0
+      t0 = performance.now()
+      rasters[role] = await tif.readBand({ band: 1, nodata: null, scale, offset: 0, into })
+      const convert = performance.now() - t0
+      tif.close()
+      acc.convert += convert
+      acc.decode += Math.max(0, both - convert)
+      t0 = performance.now()
+      new ContentAccumulator(true).add(rasters[role], tif.width)
+      acc.content += performance.now() - t0
+    }
+    const n = rasters.lst.length
+    let t0 = performance.now()
+    const out = tvdi.compute({ ndvi: { data: rasters.ndvi, unit: 'dimensionless' }, lst: { data: rasters.lst, unit: 'K' } }, params, n)
+    acc.tvdi += performance.now() - t0
+    t0 = performance.now()
+    if (out.data) new ContentAccumulator(false).add(out.data, 2599)
+    acc.content += performance.now() - t0
+  }
+  const per = (v: number) => v / Math.max(1, acc.dates)
+  return { dates: acc.dates, decode: per(acc.decode), convert: per(acc.convert), content: per(acc.content), tvdi: per(acc.tvdi) }
 }
 
 export default async function bench(): Promise<number> {
@@ -98,7 +159,8 @@ export default async function bench(): Promise<number> {
   process.stdout.write(
     `execute-tvdi: ${m.workers} worker(s) on ${os.availableParallelism()} core(s)\n` +
       `  rsure execute: cold ${times[0].toFixed(2)} s (incl. worker start), warm ${times[1].toFixed(2)} s, peak RSS ${peakMb.toFixed(0)} MB\n` +
-      `  answer: mean of daily TVDI means ${m.value.toFixed(6)} -> option ${m.choice} (gold ${gold}) ${right ? 'OK' : 'WRONG'}\n`,
+      `  answer: mean of daily TVDI means ${m.value.toFixed(6)} -> option ${m.choice} (gold ${gold}) ${right ? 'OK' : 'WRONG'}\n` +
+      stageLines(m.stages),
   )
   if (!pythonAvailable()) {
     process.stdout.write('  numpy+GDAL: not installed (Debian python3-gdal and python3-numpy); no comparison run\n')
@@ -112,11 +174,21 @@ export default async function bench(): Promise<number> {
     return 1
   }
   const ref = JSON.parse(py.stdout.trim().split('\n').pop()!) as { annual_mean: number; seconds: number; maxrss_kb: number }
+  const refMb = ref.maxrss_kb / 1024
+  const wallRatio = times.map((t) => t / pyWall)
   process.stdout.write(
-    `  numpy+GDAL: ${pyWall.toFixed(2)} s wall (${ref.seconds.toFixed(2)} s in the pipeline), peak RSS ${(ref.maxrss_kb / 1024).toFixed(0)} MB, mean ${ref.annual_mean.toFixed(6)}\n` +
-      `  ratio numpy+GDAL / rsure: cold ${(pyWall / times[0]).toFixed(2)}x, warm ${(pyWall / times[1]).toFixed(2)}x\n`,
+    `  numpy+GDAL: ${pyWall.toFixed(2)} s wall (${ref.seconds.toFixed(2)} s in the pipeline), peak RSS ${refMb.toFixed(0)} MB, mean ${ref.annual_mean.toFixed(6)}\n` +
+      `  task 46 wall time, rsure / numpy+GDAL: cold ${wallRatio[0].toFixed(2)}x, warm ${wallRatio[1].toFixed(2)}x (target <= 0.20x)\n` +
+      `  peak memory, rsure / numpy+GDAL: ${(peakMb / refMb).toFixed(2)}x (target <= 1.00x)\n`,
   )
   return right ? 0 : 1
+}
+
+function stageLines(s: Stages | undefined): string {
+  if (!s) return ''
+  const total = s.decode + s.convert + s.content + s.tvdi
+  const row = (name: string, ms: number) => `    ${name.padEnd(8)} ${ms.toFixed(1).padStart(7)} ms/date  ${((100 * ms) / total).toFixed(0).padStart(3)} %\n`
+  return `  cost per stage on one thread (first ${s.dates} dates; each worker runs these for its dates):\n` + row('decode', s.decode) + row('convert', s.convert) + row('content', s.content) + row('tvdi', s.tvdi)
 }
 
 if (process.env.RSURE_TVDI_BENCH_CHILD === '1' && process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
