@@ -361,7 +361,21 @@ export function parsePeriods(q: string, skip: readonly { at: number; end: number
     }
   }
   found.sort((a, b) => a.at - b.at)
-  return refineSeasonsOfTheYear(q, dropRestatedYears(found))
+  return refineSeasonsOfTheYear(q, dropRestatedYears(keepComparedInsideRecord(q, found)))
+}
+
+/**
+ * Refiner: "using the files from 1980 to 2010, compute the change between 1990 and 2000": two or more single years
+ * compared inside a stretch of years are the periods asked; the stretch is only the extent of the record, and is
+ * dropped (a trend keeps its stretch).
+ */
+function keepComparedInsideRecord(q: string, periods: PeriodSpan[]): PeriodSpan[] {
+  if (!COMPARED.test(q) || TREND_WORDS.test(q)) return periods
+  const years = periods.filter((p) => p.granularity === 'year')
+  const stretches = periods.filter((p) => p.granularity === 'years' && !p.months)
+  if (years.length < 2 || stretches.length === 0) return periods
+  if (!years.every((y) => stretches.some((r) => r.start <= y.start && r.last >= y.last))) return periods
+  return periods.filter((p) => !stretches.includes(p))
 }
 
 /**

@@ -25,6 +25,8 @@ describe('reader classes', () => {
     expect(periods(read('Compare the annual mean NDSI between 2020 and 2022.'))).toEqual(['2020-01-01/2020-12-31', '2022-01-01/2022-12-31'])
     expect(periods(read('What is the difference in mean LST between 2015 and 2023?'))).toEqual(['2015-01-01/2015-12-31', '2023-01-01/2023-12-31'])
     expect(periods(read('What is the mean NDVI between 2015 and 2018?'))).toEqual(['2015-01-01/2018-12-31'])
+    // Two years compared inside the record's stretch are the periods; the stretch is only the record.
+    expect(periods(read('Using the built volume files from 1980 to 2010, compute the percentage change in mean built volume between 1990 and 2000.'))).toEqual(['1990-01-01/1990-12-31', '2000-01-01/2000-12-31'])
     // A trend runs over the stretch even when "change" is said.
     expect(periods(read('What is the linear trend of the change in mean LST between 2015 and 2020?'))).toEqual(['2015-01-01/2020-12-31'])
   })
