@@ -37,7 +37,7 @@ export const VARIABLES: readonly LexVariable[] = [
   { key: 'precipitation', kind: 'layer', names: ['precipitation', 'rainfall', 'rain', 'precip'] },
   { key: 'night_lights', kind: 'layer', names: ['night lights', 'night light', 'nighttime lights', 'nighttime light', 'night-time lights', 'night-time light', 'ntl', 'avg_rad', 'radiance of lights'] },
   { key: 'frp', kind: 'layer', names: ['frp', 'maxfrp', 'max frp', 'fire radiative power'] },
-  { key: 'built_volume', kind: 'layer', names: ['built volume', 'built-up volume', 'built_volume'] },
+  { key: 'built_volume', kind: 'layer', names: ['built volume', 'built-up volume', 'built_volume', 'built_volume_total', 'built volume total', 'building volume', 'building volumes'] },
   { key: 'elevation', kind: 'layer', unit: 'm', names: ['elevation', 'dem', 'altitude', 'height above sea level'] },
   { key: 'soil_moisture', kind: 'layer', names: ['soil moisture'] },
   { key: 'snow_cover', kind: 'layer', indicatedBy: ['ndsi'], names: ['snow cover'] },
