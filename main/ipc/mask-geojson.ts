@@ -6,7 +6,7 @@
 import { fromFile } from 'geotiff'
 import proj4 from 'proj4'
 import { closeQuietly } from '../engines/raster/describe'
-import { pixelToMap, readGeoref } from '../engines/raster/georef'
+import { geotiffGeorefSource, pixelToMap, readGeoref } from '../engines/raster/georef'
 import { projOf } from '../engines/raster/tiles-source'
 import { maskPolygons } from '../engines/geometry/polygons'
 import { RsureError } from './errors'
@@ -22,10 +22,10 @@ export async function maskGeoJson(file: string, label: string): Promise<object> 
     const height = image.getHeight()
     if (image.getSamplesPerPixel() !== 1) throw new RsureError('failed', `${label} has ${image.getSamplesPerPixel()} bands, so it is not a mask; export it as GeoTIFF.`)
     if (width * height > MAX_MASK_PIXELS) throw new RsureError('failed', `${label} is too large to outline as polygons (${width} x ${height} pixels); export it as GeoTIFF.`)
-    const georef = readGeoref(image)
+    const georef = readGeoref(geotiffGeorefSource(image))
     const proj = projOf(georef.crs)
     if (!georef.geoTransform || !proj) throw new RsureError('failed', `${label} has no georeference RSure can place, so it has no GeoJSON form; export it as GeoTIFF.`)
-    const [values] = (await image.readRasters({ samples: [0], interleave: false })) as unknown as ArrayLike<number>[]
+    const [values]: ArrayLike<number>[] = await image.readRasters({ samples: [0], interleave: false })
     const nodata = image.getGDALNoData()
     const data = new Uint8Array(width * height)
     for (let i = 0; i < data.length; i++) {

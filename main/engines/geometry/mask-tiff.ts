@@ -40,7 +40,7 @@ export async function readLayerTiff(path: string): Promise<GeometryLayer> {
     const gt = await fromFile(path)
     try {
       const image = await gt.getImage()
-      raw = (image.fileDirectory as unknown as { getValue?: (k: string) => unknown; ImageDescription?: unknown }).getValue?.('ImageDescription') ?? (image.fileDirectory as unknown as { ImageDescription?: unknown }).ImageDescription
+      raw = await image.fileDirectory.loadValue('ImageDescription')
     } finally {
       gt.close?.()
     }

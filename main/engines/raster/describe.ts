@@ -11,7 +11,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fromFile, type GeoTIFF, type GeoTIFFImage } from 'geotiff'
-import { pixelSize, readGeoref, type Crs, type GeoTransform, type RasterType } from './georef'
+import { geotiffGeorefSource, pixelSize, readGeoref, type Crs, type GeoTransform, type RasterType } from './georef'
 import { describeImageFile, ImageFileError, isJpeg, isPng, plausibleSize, type ImageFileInfo } from './image-file'
 import { fileKind } from './regular-file'
 import { readProblem, TiffFile } from './tiff/reader'
@@ -215,7 +215,7 @@ async function describeTiff(file: string, fileSize: number): Promise<RasterInfo>
     const nodata = noDataValue(main.getGDALNoData())
     const bands: BandInfo[] = formats.map((f, i) => ({ band: i + 1, dtype: dtypeOf(f, bits[i], name), nodata }))
     const dtype = bands.every((b) => b.dtype === bands[0].dtype) ? bands[0].dtype : 'mixed'
-    const georef = readGeoref(main)
+    const georef = readGeoref(geotiffGeorefSource(main))
     const gt = georef.geoTransform
     const hasGeo = gt !== null || georef.crs !== null
     let bounds: RasterInfo['bounds'] = null
@@ -227,7 +227,7 @@ async function describeTiff(file: string, fileSize: number): Promise<RasterInfo>
     const compressionCode = first(tag(main, 'Compression'), 1)
     const predictorCode = tag(main, 'Predictor')
     const predictor = predictorCode === undefined ? null : (({ 1: 'none', 2: 'horizontal', 3: 'floating-point' } as const)[first(predictorCode, 1) as 1 | 2 | 3] ?? null)
-    const ghost = (await tiff.getGhostValues?.().catch(() => null)) as Record<string, unknown> | null
+    const ghost = await tiff.getGhostValues().catch(() => null)
     return {
       kind: 'raster',
       format: hasGeo ? 'GeoTIFF' : 'TIFF',
@@ -263,7 +263,7 @@ async function describeTiff(file: string, fileSize: number): Promise<RasterInfo>
 
 export async function closeQuietly(tiff: GeoTIFF): Promise<void> {
   try {
-    await (tiff as unknown as { close?: () => unknown }).close?.()
+    await tiff.close()
   } catch {
     // closing a file we only read cannot lose data
   }

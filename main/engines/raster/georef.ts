@@ -11,7 +11,6 @@
  *   tiepoint + scale.
  * Units of the geotransform are those of the CRS (metres for projected CRSs such as UTM, degrees for geographic).
  */
-import type { GeoTIFFImage } from 'geotiff'
 
 export type RasterType = 'PixelIsArea' | 'PixelIsPoint'
 
@@ -52,11 +51,35 @@ function num(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null
 }
 
-function tagArray(image: GeoTIFFImage, name: string): number[] | null {
-  const fd = image.fileDirectory as unknown as { getValue?: (k: string) => unknown } & Record<string, unknown>
-  const v = typeof fd.getValue === 'function' ? fd.getValue(name) : fd[name]
-  if (v === undefined || v === null) return null
-  return Array.from(v as ArrayLike<number>)
+/** The model tags georeferencing reads (GeoTIFF 1.1, section 7). */
+export type ModelTag = 'ModelTransformation' | 'ModelTiepoint' | 'ModelPixelScale'
+
+/**
+ * What georeferencing reads of an image: its GeoKeys and three model tags. Both readers provide it: the lean reader
+ * (tiff/reader.ts) and geotiff.js's GeoTIFFImage (through `geotiffGeorefSource`).
+ */
+export interface GeorefSource {
+  geoKeys(): Keys | null
+  modelTag(name: ModelTag): ArrayLike<number> | undefined
+}
+
+/** A geotiff.js image as a GeorefSource. */
+export function geotiffGeorefSource(image: { getGeoKeys(): unknown; fileDirectory: { getValue(name: ModelTag): unknown } }): GeorefSource {
+  return {
+    geoKeys: () => {
+      const keys = image.getGeoKeys()
+      return keys && typeof keys === 'object' ? { ...keys } : null
+    },
+    modelTag: (name) => {
+      const v = image.fileDirectory.getValue(name)
+      return Array.isArray(v) || ArrayBuffer.isView(v) ? (v as ArrayLike<number>) : undefined
+    },
+  }
+}
+
+function tagArray(image: GeorefSource, name: ModelTag): number[] | null {
+  const v = image.modelTag(name)
+  return v === undefined ? null : Array.from(v)
 }
 
 /** The CRS described by the GeoKey directory, or null when the file has none. */
@@ -92,8 +115,8 @@ export function crsFromGeoKeys(keys: Keys | null | undefined): Crs | null {
 }
 
 /** Read the georeferencing of one GeoTIFF image (see the module comment for conventions). */
-export function readGeoref(image: GeoTIFFImage): Georef {
-  const keys = (image.getGeoKeys?.() ?? null) as Keys | null
+export function readGeoref(image: GeorefSource): Georef {
+  const keys = image.geoKeys()
   const rasterType: RasterType = num(keys?.GTRasterTypeGeoKey) === 2 ? 'PixelIsPoint' : 'PixelIsArea'
   const crs = crsFromGeoKeys(keys)
   const transform = tagArray(image, 'ModelTransformation')

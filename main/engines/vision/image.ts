@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fromFile } from 'geotiff'
 import sharp, { type Sharp } from 'sharp'
-import { readGeoref, type Crs, type GeoTransform } from '../raster/georef'
+import { geotiffGeorefSource, readGeoref, type Crs, type GeoTransform } from '../raster/georef'
 import { VisionError } from './errors'
 
 /** Interleaved 8-bit RGB, row-major, (0,0) = top-left. */
@@ -78,12 +78,12 @@ async function loadTiff(file: string): Promise<{ rgb: RgbImage; georef: Georefer
   const tiff = await fromFile(file)
   try {
     const image = await tiff.getImage(0)
-    const g = readGeoref(image)
+    const g = readGeoref(geotiffGeorefSource(image))
     const georef = g.geoTransform ? { geoTransform: g.geoTransform, crs: g.crs } : null
     const spp = image.getSamplesPerPixel()
     const bits = image.getBitsPerSample()
-    const fd = image.fileDirectory as unknown as { getValue?: (k: string) => unknown } & Record<string, unknown>
-    const photometric = Number((typeof fd.getValue === 'function' ? fd.getValue('PhotometricInterpretation') : fd.PhotometricInterpretation) ?? -1)
+    const fd = image.fileDirectory
+    const photometric = Number(fd.getValue('PhotometricInterpretation') ?? -1)
     // sharp reads 8-bit RGB/YCbCr TIFFs as colour; other layouts (3+ bands stored as grey samples) go through geotiff.js.
     if (spp <= 4 && bits === 8 && (photometric === 2 || photometric === 6)) {
       try {
@@ -95,9 +95,9 @@ async function loadTiff(file: string): Promise<{ rgb: RgbImage; georef: Georefer
     const width = image.getWidth()
     const height = image.getHeight()
     const samples = spp >= 3 ? [0, 1, 2] : [0]
-    const bands = Array.from((await image.readRasters({ samples, interleave: false })) as unknown as ArrayLike<number>[])
+    const bands: ArrayLike<number>[] = Array.from(await image.readRasters({ samples, interleave: false }))
     const nd = image.getGDALNoData()
-    const format = Number((typeof fd.getValue === 'function' ? fd.getValue('SampleFormat') : fd.SampleFormat)?.toString().split(',')[0] ?? 1)
+    const format = Number(fd.getValue('SampleFormat')?.toString().split(',')[0] ?? 1)
     if (bits === 8 && format === 1) {
       // 8-bit unsigned bands are shown as they are.
       const use = bands.length >= 3 ? bands : [bands[0], bands[0], bands[0]]
@@ -107,8 +107,7 @@ async function loadTiff(file: string): Promise<{ rgb: RgbImage; georef: Georefer
     }
     return { rgb: stretchBands(Array.from(bands), width, height, nd), georef }
   } finally {
-    const closable = tiff as unknown as { close?: () => Promise<void> | void }
-    await closable.close?.()
+    await tiff.close()
   }
 }
 

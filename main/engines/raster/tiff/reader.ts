@@ -14,7 +14,7 @@
 import fs from 'node:fs'
 import nodePath from 'node:path'
 import zlib from 'node:zlib'
-import { readGeoref, type Georef } from '../georef'
+import { readGeoref, type Georef, type GeorefSource, type ModelTag } from '../georef'
 import { budget, BudgetError } from '../budget'
 import { openRegularFile } from '../regular-file'
 import { geoKeys, numbers, readIfdChain, Tag, text, TiffFormatError, tiffProblem, type Ifd, type TiffSource } from './ifd'
@@ -311,7 +311,7 @@ export class TiffFile {
     this.geoKeys = geoKeys(ifd)
     const dir = numbers(ifd, Tag.GeoKeyDirectory)
     this.geoKeyTags = dir ? { directory: dir, doubles: numbers(ifd, Tag.GeoDoubleParams) ?? null, ascii: text(ifd, Tag.GeoAsciiParams) ?? null } : null
-    this.georef = readGeoref(this.asGeotiffImage())
+    this.georef = readGeoref(this.georefSource())
   }
 
   /** Rows of chunk `index` (the last strip of a plane may be shorter; tiles are always whole). */
@@ -430,18 +430,14 @@ export class TiffFile {
     })
   }
 
-  /** The minimal GeoTIFFImage surface georef.ts reads (geo keys and three model tags). */
-  private asGeotiffImage(): Parameters<typeof readGeoref>[0] {
-    const names: Record<string, number> = {
+  /** What georef.ts reads: the GeoKeys and the three model tags. */
+  private georefSource(): GeorefSource {
+    const tags: Record<ModelTag, number> = {
       ModelTransformation: Tag.ModelTransformation,
       ModelTiepoint: Tag.ModelTiepoint,
       ModelPixelScale: Tag.ModelPixelScale,
     }
-    const image = {
-      getGeoKeys: () => this.geoKeys,
-      fileDirectory: { getValue: (name: string) => (names[name] ? numbers(this.ifd, names[name]) : undefined) },
-    }
-    return image as unknown as Parameters<typeof readGeoref>[0]
+    return { geoKeys: () => this.geoKeys, modelTag: (name) => numbers(this.ifd, tags[name]) }
   }
 
   /** Read one band (or a window of it) as float64: nodata and non-finite samples -> NaN, then DN*scale+offset. */

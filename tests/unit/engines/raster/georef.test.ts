@@ -1,6 +1,6 @@
 import { fromFile } from 'geotiff'
 import { describe, expect, it } from 'vitest'
-import { crsFromGeoKeys, mapToPixel, pixelToMap, readGeoref } from '../../../../main/engines/raster/georef'
+import { crsFromGeoKeys, geotiffGeorefSource, mapToPixel, pixelToMap, readGeoref } from '../../../../main/engines/raster/georef'
 import { FIXTURES } from '../../../helpers/tmp'
 
 const B4 = FIXTURES.B4
@@ -8,7 +8,7 @@ const B4 = FIXTURES.B4
 describe('georef', () => {
   it('converts the PixelIsPoint Landsat tiepoint to the corner origin GDAL reports', async () => {
     const image = await (await fromFile(B4)).getImage()
-    const g = readGeoref(image)
+    const g = readGeoref(geotiffGeorefSource(image))
     expect(g.rasterType).toBe('PixelIsPoint')
     expect(g.rawTiepoint).toEqual([472035, 3787065])
     expect(g.geoTransform).toEqual([471585, 900, 0, 3787515, 0, -900])
