@@ -10,6 +10,7 @@
  * keys of what is needed); otherwise it is accepted, carrying the caveats the answer must state.
  */
 import { checkBandBinding } from './policy/band-binding'
+import { checkCatalogSkipped } from './policy/catalog-skipped'
 import { checkContent } from './policy/content'
 import { datesIn, isRec } from '../tools/execute/evidence-reader'
 import { checkDecisionMargin, checkLeftOut, checkNodes, checkOutputRange, checkValidPixels } from './policy/execute-quality'
@@ -34,6 +35,7 @@ export function policyFindings(input: VerificationInput): Finding[] {
       ...checkProvenance(input.question, input.action.args, input.evidence, input.observation),
       ...checkNodes(validity),
       ...coverage,
+      ...checkCatalogSkipped(intermediate),
       ...checkBandBinding(input.action.args, source, intermediate),
       ...checkContent(input.question, input.action.args, source, intermediate, validity),
       ...checkValidPixels(input.action.args, intermediate, strictness),

@@ -45,7 +45,10 @@ export interface ChangeResult {
   thresholdMethod: string
   separability: number | null
   bands: string[]
-  registration: { best_shift_px: [number, number]; correlation_at_zero: number; best_correlation: number; search_px: number; assessable: boolean; misregistered: boolean; method: string }
+  registration: {
+    best_shift_px: [number, number]; correlation_at_zero: number; best_correlation: number; search_px: number; assessable: boolean; misregistered: boolean; method: string
+    correlation_shift_px: [number, number]; padding_px: { before: BorderPadding; after: BorderPadding }; padding_shift_px: [number, number]
+  }
   cleanup: { changed_before_cleanup: number; changed_after_cleanup: number; components_removed: number }
 }
 
@@ -158,6 +161,32 @@ function ncc(a: Float64Array, b: Float64Array, w: number, h: number, dx: number,
   return den > 0 ? cov / den : 0
 }
 
+/** Border lines (rows or columns) of a stack that repeat their inward neighbour exactly, per side (px). */
+export interface BorderPadding { top: number; bottom: number; left: number; right: number }
+
+/**
+ * How many lines at each border of the image repeat the next line inward exactly, in every band: the mark of an
+ * image moved by whole pixels and padded by repeating (or filling) its edge. Natural imagery practically never holds
+ * two byte-identical neighbouring rows of a few hundred pixels, so a count of MIN_SHIFT or more that the other date
+ * lacks is a shift of that many px. Counted up to a quarter of the image.
+ */
+export function borderPadding(stack: BandStack, roles: string[]): BorderPadding {
+  const { width: w, height: h } = stack.grid
+  const bands = roles.map((r) => stack.bands[r])
+  const same = (i: number, j: number, n: number, step: number) => {
+    for (const b of bands) for (let k = 0; k < n; k++) if (b[i + k * step] !== b[j + k * step]) return false
+    return true
+  }
+  const rowsSame = (y1: number, y2: number) => same(y1 * w, y2 * w, w, 1)
+  const colsSame = (x1: number, x2: number) => same(x1, x2, h, w)
+  const count = (n: number, eq: (a: number, b: number) => boolean, from: number, dir: 1 | -1) => {
+    let k = 0
+    while (k < Math.floor(n / 4) && eq(from + dir * k, from + dir * (k + 1))) k++
+    return k
+  }
+  return { top: count(h, rowsSame, 0, 1), bottom: count(h, rowsSame, h - 1, -1), left: count(w, colsSame, 0, 1), right: count(w, colsSame, w - 1, -1) }
+}
+
 export function detectChange(before: BandStack, after: BandStack, params: ChangeParams = DEFAULT_CHANGE): ChangeResult {
   const { width: w, height: h } = before.grid
   if (after.grid.width !== w || after.grid.height !== h) {
@@ -181,13 +210,31 @@ export function detectChange(before: BandStack, after: BandStack, params: Change
     if (c > best.c + 1e-9) best = { dx, dy, c }
   }
   const assessable = best.c >= REGISTRATION.ASSESSABLE
-  const misregistered = assessable && Math.max(Math.abs(best.dx), Math.abs(best.dy)) >= REGISTRATION.MIN_SHIFT && best.c - atZero >= REGISTRATION.MARGIN
+  const byCorrelation = assessable && Math.max(Math.abs(best.dx), Math.abs(best.dy)) >= REGISTRATION.MIN_SHIFT && best.c - atZero >= REGISTRATION.MARGIN
+  // Border padding: the second, independent registration evidence. It decides where the dates share too little
+  // structure for the correlation to be judged (LEVIR-CD's pair: < 0.1 at every shift).
+  const padBefore = borderPadding(before, roles)
+  const padAfter = borderPadding(after, roles)
+  const padShift: [number, number] = [
+    padAfter.left - padAfter.right - (padBefore.left - padBefore.right),
+    padAfter.top - padAfter.bottom - (padBefore.top - padBefore.bottom),
+  ]
+  const byPadding = !byCorrelation && Math.max(Math.abs(padShift[0]), Math.abs(padShift[1])) >= REGISTRATION.MIN_SHIFT
+  const misregistered = byCorrelation || byPadding
   const registration = {
-    best_shift_px: [best.dx, best.dy] as [number, number], correlation_at_zero: atZero, best_correlation: best.c, search_px: m, assessable, misregistered,
-    method: 'normalised cross-correlation of smoothed gradient magnitudes over integer shifts',
+    best_shift_px: (byPadding ? padShift : [best.dx, best.dy]) as [number, number], correlation_at_zero: atZero, best_correlation: best.c, search_px: m, assessable, misregistered,
+    correlation_shift_px: [best.dx, best.dy] as [number, number],
+    padding_px: { before: padBefore, after: padAfter },
+    padding_shift_px: padShift,
+    method: 'normalised cross-correlation of smoothed gradient magnitudes over integer shifts; border lines that repeat their neighbour (a shifted copy padded at its edges)',
   }
-  if (misregistered) {
+  if (byCorrelation) {
     throw new ChangeInputError(`The images look shifted by (${best.dx}, ${best.dy}) px against each other (gradient correlation ${best.c.toFixed(2)} there, ${atZero.toFixed(2)} unshifted); co-register them before detecting change.`)
+  }
+  if (byPadding) {
+    const which = Math.max(padAfter.top, padAfter.bottom, padAfter.left, padAfter.right) >= Math.max(padBefore.top, padBefore.bottom, padBefore.left, padBefore.right) ? 'second' : 'first'
+    const p = which === 'second' ? padAfter : padBefore
+    throw new ChangeInputError(`The images look shifted by (${padShift[0]}, ${padShift[1]}) px against each other: the ${which} image repeats its edge pixels over ${p.top} top, ${p.bottom} bottom, ${p.left} left and ${p.right} right border lines, as a shifted copy padded at its border does (the dates share too little structure to register them by correlation, ${best.c.toFixed(2)}); co-register them before detecting change.`)
   }
 
   const magnitude = new Float64Array(w * h)

@@ -25,7 +25,7 @@ export interface ResolvedSource {
   layerPaths: string[]
   artifacts: Artifact[]
   /** Perceive's evidence summary, when perceive ran. */
-  perceive?: { backend: unknown; thresholds?: unknown; method?: unknown; config: string }
+  perceive?: { backend: unknown; thresholds?: unknown; method?: unknown; config: string; registration?: unknown }
 }
 
 export class SourceError extends Error {
@@ -80,6 +80,6 @@ export async function resolveSource(s: MeasureSource, ctx: ToolContext, backends
     backend: String(r.evidence.source.backend),
     layerPaths: paths,
     artifacts: r.artifacts,
-    perceive: { backend: r.evidence.source.backend, thresholds: r.evidence.source.thresholds ?? r.evidence.source.threshold, method: r.evidence.source.method, config: r.config.fine },
+    perceive: { backend: r.evidence.source.backend, thresholds: r.evidence.source.thresholds ?? r.evidence.source.threshold, method: r.evidence.source.method, config: r.config.fine, ...(r.evidence.validity.registration !== undefined ? { registration: r.evidence.validity.registration } : {}) },
   }
 }

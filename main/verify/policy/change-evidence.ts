@@ -21,7 +21,9 @@ function isChange(coarse: string, source: Rec): boolean {
 export function checkChangeEvidence(coarse: string, source: Rec, intermediate: Rec, validity: Rec): Finding[] {
   if (!isChange(coarse, source)) return []
   const out: Finding[] = []
-  const reg = isRec(validity.registration) ? validity.registration : null
+  // A measure over a change source carries the perceive call's evidence per source (tools/measure/sources.ts).
+  const nested = (Array.isArray(source.sources) ? source.sources : []).map((s) => (isRec(s) && isRec(s.perceive) ? s.perceive : null)).filter((p): p is Rec => p !== null)
+  const reg = isRec(validity.registration) ? validity.registration : (nested.map((p) => p.registration).find(isRec) ?? null)
   if (!reg) {
     out.push({ check: 'registration', severity: 'request', key: 'registration', message: 'the change result carries no co-registration evidence for the pair (best shift and correlation); it cannot be told from misregistration' })
   } else {
@@ -36,10 +38,11 @@ export function checkChangeEvidence(coarse: string, source: Rec, intermediate: R
       out.push({ check: 'registration', severity: 'caveat', message: `the two dates share too little structure for their co-registration to be judged (best gradient correlation ${best.toFixed(2)}${search !== undefined ? ` within ±${search} px` : ''})` })
     } else out.push(pass('registration', `co-registered: best shift (${shift.join(', ')}) px, correlation ${best.toFixed(2)}`))
   }
-  const th = isRec(source.threshold) ? source.threshold : null
+  const th = isRec(source.threshold) ? source.threshold : (nested.map((p) => p.thresholds).find(isRec) ?? null)
   if (!th || typeof th.method !== 'string') out.push({ check: 'threshold_method', severity: 'request', key: 'threshold_method', message: 'the change result does not say how its threshold was chosen' })
-  const counts = isRec(intermediate.pixel_counts) ? Object.values(intermediate.pixel_counts).map(num).filter((v): v is number => v !== undefined) : []
-  const valid = num(intermediate.valid_pixels)
+  const measured = nested.length > 0 && num(intermediate.numerator) !== undefined
+  const counts = measured ? [num(intermediate.numerator)!] : isRec(intermediate.pixel_counts) ? Object.values(intermediate.pixel_counts).map(num).filter((v): v is number => v !== undefined) : []
+  const valid = measured ? num(intermediate.denominator) : num(intermediate.valid_pixels)
   if (counts.length && valid) {
     const share = counts.reduce((a, b) => a + b, 0) / valid
     if (share > 0.6) out.push({ check: 'changed_area', severity: 'caveat', message: `${(share * 100).toFixed(0)}% of the valid pixels are marked changed: nearly the whole scene differs, so the mask does not single out a change` })

@@ -7,6 +7,7 @@
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ArtifactStore } from '../../../main/store/artifacts'
+import { measure } from '../../../main/tools/measure/index'
 import { perceiveWithLayers } from '../../../main/tools/perceive/index'
 import { EvidencePolicyVerifier } from '../../../main/verify/evidence-policy'
 import { shared, tempDir } from '../../helpers/tmp'
@@ -49,5 +50,19 @@ describe('change evidence checked by the verifier', () => {
     const r = (await perceiveWithLayers({ mode: 'change', image_paths: [LEVIR('A'), moved] }, ctx)).result
     expect(r.status).toBe('insufficient')
     expect(r.reason).toMatch(/shifted by \(-8, 0\) px/)
+  })
+  it('reads the change evidence of a measure over a change source: registration, threshold method, changed share', { timeout: 60_000 }, async () => {
+    const args = { sources: [{ id: 'pair', mode: 'change', image_paths: [LEVIR('A'), LEVIR('B')], target_groups: { change: ['changed area'] }, backend: 'auto' }], spec: { metric: 'percentage', subject: 'change', denominator: 'valid_pixels', output_unit: '%' } }
+    const r = await measure(args, ctx)
+    expect(r.status, r.reason).toBe('ok')
+    const v = await new EvidencePolicyVerifier().verify({
+      images: [], question: 'What share of the area changed between the two images?', options: [], taskType: 'change_detection', action: { tool: 'measure', args },
+      status: r.status, observation: r.observation, evidence: r.evidence, config: r.config, prior: null,
+    })
+    expect(v.decision, v.feedback).toBe('accept')
+    expect(v.caveats.join(' ')).toMatch(/too little structure for their co-registration to be judged/)
+    // The share the verifier states is numerator / denominator of the measure's own pixel counts.
+    const { numerator, denominator } = r.evidence.intermediate as { numerator: number; denominator: number }
+    expect(v.feedback).toContain(`${((100 * numerator) / denominator).toFixed(1)}% of the valid pixels changed (threshold otsu)`)
   })
 })

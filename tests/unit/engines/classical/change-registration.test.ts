@@ -74,4 +74,27 @@ describe.skipIf(!have)('change co-registration on LEVIR-CD', () => {
     expect(detectChange(a, after).registration.misregistered).toBe(false)
     expect(() => detectChange(a, moved(after, 8, 0))).toThrow('shifted by (8, 0) px')
   })
+  it.each([
+    [8, 8],
+    [5, 5],
+    [12, 12],
+    [-5, 0],
+    [0, 6],
+  ])('flags the other date moved by (%i, %i) px and padded at its border, where correlation cannot judge the pair', async (dx, dy) => {
+    const [a, b] = await Promise.all([loadBandStack(A), loadBandStack(B)])
+    // The two dates share too little structure for correlation (the first test): only the padding can show it.
+    expect(detectChange(a, b).registration.assessable).toBe(false)
+    expect(() => detectChange(a, moved(b, dx, dy))).toThrow(`shifted by (${dx}, ${dy}) px`)
+    // The first date padded instead: the opposite shift.
+    expect(() => detectChange(moved(a, dx, dy), b)).toThrow(`shifted by (${-dx}, ${-dy}) px`)
+  })
+
+  it('counts no padding on the fixtures\' own images, and the padding both dates share is no shift', async () => {
+    const [a, b] = await Promise.all([loadBandStack(A), loadBandStack(B)])
+    const r = detectChange(a, b)
+    expect(r.registration.padding_px).toEqual({ before: { top: 0, bottom: 0, left: 0, right: 0 }, after: { top: 0, bottom: 0, left: 0, right: 0 } })
+    const both = detectChange(moved(a, 6, 0), moved(b, 6, 0))
+    expect(both.registration.misregistered).toBe(false)
+    expect(both.registration.padding_shift_px).toEqual([0, 0])
+  })
 })
