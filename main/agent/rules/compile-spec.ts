@@ -19,7 +19,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { UNITS } from '../../domain/lexicon/units'
-import { PRODUCT_METHODS, type LstMethodKey } from '../../domain/lexicon/methods'
+import { PRODUCT_METHODS, TREND_METHODS, type LstMethodKey, type TrendMethodKey } from '../../domain/lexicon/methods'
 import { VARIABLES } from '../../domain/lexicon/variables'
 import { resourcesDir } from '../../prior/seed'
 import type { Condition, Period, Region, SpecFeature, TaskSpec } from '../../task/spec'
@@ -34,7 +34,7 @@ export const COMPILED_FEATURES: readonly SpecFeature[] = ['several_regions', 'ne
 
 export type Compiled =
   | { ok: true; dag: Dag; read: ReadSpec; describe: string }
-  | { ok: false; part: string; why: string }
+  | { ok: false; part: string; why: string; handOff?: boolean }
   /** The spec asks for something outside the raster compiler (objects, scenes): another skill plans it. */
   | { ok: 'not_applicable' }
 
@@ -44,7 +44,8 @@ export function refusalSentence(c: Extract<Compiled, { ok: false }>): string {
 }
 
 class Refusal extends Error {
-  constructor(readonly part: string, readonly why: string) {
+  /** `handOff`: a part the product recipes (skills) plan and the compiler does not; the planner may give it to them. */
+  constructor(readonly part: string, readonly why: string, readonly handOff = false) {
     super(why)
   }
 }
@@ -293,12 +294,49 @@ class Scope {
  * lexicon's method words (none, one, or several, which the scope refuses where it needs LST).
  */
 export function lstMethodsOf(spec: TaskSpec): LstMethodKey[] {
-  const texts = [...spec.used.map((u) => u.text), ...spec.notUnderstood.map((n) => n.text)].map((t) => ` ${t.toLowerCase().replace(/[-_]/g, ' ')} `)
-  const found = PRODUCT_METHODS.filter((m) => m.names.some((n) => {
-    const w = n.replace(/-/g, ' ')
-    return texts.some((t) => new RegExp(`[^a-z0-9]${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^a-z0-9]`).test(t))
-  }))
-  return [...new Set(found.map((m) => m.key))]
+  return [...new Set(PRODUCT_METHODS.filter((m) => m.names.some((n) => phraseNames(spec, n))).map((m) => m.key))]
+}
+
+/** The phrases of a spec (read into it, or left as context), lower case, hyphens and underscores as spaces. */
+function phrasesOf(spec: TaskSpec): string[] {
+  return [...spec.used.map((u) => u.text), ...spec.notUnderstood.map((n) => n.text)].map((t) => ` ${t.toLowerCase().replace(/[-_]/g, ' ')} `)
+}
+
+/** Whether a phrase of the spec contains `word` as whole words. */
+function phraseNames(spec: TaskSpec, word: string): boolean {
+  const w = word.toLowerCase().replace(/[-_]/g, ' ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return phrasesOf(spec).some((t) => new RegExp(`[^a-z0-9]${w}[^a-z0-9]`).test(t))
+}
+
+/** The trend estimator the question names (lexicon TREND_METHODS); Theil-Sen when none. */
+function trendMethodOf(spec: TaskSpec): TrendMethodKey {
+  const keys = [...new Set(TREND_METHODS.filter((m) => m.names.some((n) => phraseNames(spec, n))).map((m) => m.key))]
+  if (keys.length > 1) throw new Refusal('the trend method', 'the question names both a least-squares fit and a Theil-Sen slope')
+  return keys[0] ?? 'sen'
+}
+
+/**
+ * Files split by the place in their names (`Lagos_precipitation_...`, `Quito_...`): the one place the question
+ * names keeps its files; several places named are a comparison the spec does not hold (handed to the recipes,
+ * which compare places); none named over files of several places is refused, never pooled. With one place in the
+ * files, a phrase joining it with another name ("Quito and Lima") may ask for a comparison: handed off too.
+ */
+function placeScope(spec: TaskSpec, inputs: InputFiles): InputFiles {
+  const places = [...new Set(inputs.files.map((f) => inputs.filePlaces.get(f)).filter((p): p is string => !!p))]
+  const named = places.filter((p) => phraseNames(spec, p) || phraseNames(spec, p.split(/[-_,]/)[0]))
+  if (places.length > 1) {
+    if (named.length === 1) {
+      const files = inputs.files.filter((f) => inputs.filePlaces.get(f) === named[0])
+      return { ...inputs, dir: null, files }
+    }
+    if (named.length >= 2) throw new Refusal(`the places ${named.join(' and ')}`, 'the files are split by place and comparing places is not in the spec', true)
+    throw new Refusal('the place', `the files hold several places (${places.join(', ')}) and the question names none of them, so they are not pooled`)
+  }
+  if (places.length === 1) {
+    const joined = spec.notUnderstood.some((n) => new RegExp(`\\b${places[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(n.text) && /\b(?:and|vs\.?|versus|with|than)\b/i.test(n.text))
+    if (joined) throw new Refusal(`"${spec.notUnderstood.find((n) => n.text.includes(places[0]))?.text}"`, `it may name places to compare and the files hold only ${places[0]}`, true)
+  }
+  return inputs
 }
 
 /** The condition's threshold(s) in the data's unit. */
@@ -508,8 +546,14 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
       if (by) series = b.add(`by_${by}${tag ? `_${tag}` : ''}`, 'timeseries.aggregate', { by, stat: 'mean' }, { data: series })
       const stepWords = by ? `${step} per ${by} (mean of the dates in each)` : `${step} per acquisition`
       if (statistic === 'trend') {
-        const trend = b.add(`trend${tag ? `_${tag}` : ''}`, 'timeseries.trend', { alpha: 0.05, time: 'years' }, { data: series })
-        return { value: trend, unit: `${unit}/year`, series, describe: `Theil-Sen slope per year and Mann-Kendall test of the ${stepWords} of ${subj.label}${where}, over ${datesWord}` }
+        const method = trendMethodOf(spec)
+        // One value per year of consecutive years: time is the year count from the first (slope per year, intercept
+        // at the first year); otherwise decimal years.
+        const fileYears = [...new Set(files.map((f) => inputs.fileDates.get(f)!.slice(0, 4)))].map(Number).sort((x, y) => x - y)
+        const yearly = (by === 'year' || (by === null && fileYears.length === dates)) && fileYears.every((y, i) => i === 0 || y === fileYears[i - 1] + 1)
+        const time = yearly ? 'index' : 'years'
+        const trend = b.add(`trend${tag ? `_${tag}` : ''}`, 'timeseries.trend', method === 'ols' ? { alpha: 0.05, time, method: 'ols' } : { alpha: 0.05, time }, { data: series })
+        return { value: trend, unit: `${unit}/year`, series, describe: `${method === 'ols' ? 'least-squares' : 'Theil-Sen'} slope per year and Mann-Kendall test of the ${stepWords} of ${subj.label}${where}, over ${datesWord}` }
       }
       if (statistic === 'count_dates') {
         const crit = spec.areaCondition ?? (dateCriterion[0] ? { op: dateCriterion[0].op, ...thresholdIn(dateCriterion[0], subj.unit) } : null)
@@ -644,6 +688,7 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
     return { ok: false, part: `"${text}"`, why: `it was read as a share of the area, which only a count of dates uses, and the question asks for the ${STAT_WORD[statistic] ?? statistic}; a threshold relative to a statistic of the image is not computed` }
   }
   try {
+    inputs = placeScope(spec, inputs)
     const b = new DagBuilder()
     const combine = spec.quantity.combine
     let value: Branch
@@ -730,7 +775,7 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
     const done = finish(b, out, options, describe, unit)
     return { ok: true, dag: b.build(done.output), read: done.read, describe }
   } catch (err) {
-    if (err instanceof Refusal) return { ok: false, part: err.part, why: err.why }
+    if (err instanceof Refusal) return err.handOff ? { ok: false, part: err.part, why: err.why, handOff: true } : { ok: false, part: err.part, why: err.why }
     throw err
   }
 }

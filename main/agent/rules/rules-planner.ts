@@ -147,6 +147,17 @@ export function planTask(task: TaskSpec): RulesPlan {
   // recipe plans that one family instead of compiling a count on the wrong quantity.
   const readerGap = spec.quantity.statistic === 'count_dates' && !spec.areaCondition && slots.areaFraction !== null && slots.areaFraction !== undefined
   const compiled = unread || readerGap ? null : compileSpec(spec, inputs, task.options, BASE_VARIANT)
+  // A part the compiler hands to the product recipes (places split across the files' names, compared): the recipe
+  // whose statistic agrees with the spec plans it; without one, the compiler's refusal names the part.
+  if (compiled && compiled.ok === false && compiled.handOff) {
+    const matched = selectSkill(slots, { question: task.question, inputs, spec })
+    const disagrees = matched ? legacyDisagrees(spec, slots, matched) : null
+    if (matched && matched.id !== 'spec-statistics' && !disagrees) {
+      const variant = (v: Variant) => matched.plan(ctx, v)
+      return { spec, refusal: null, inputRoles: [...inputs.roles].sort(), slots, skill: matched, workflow: variant(BASE_VARIANT), variant }
+    }
+    return { spec, refusal: refusalSentence(compiled), inputRoles: [...inputs.roles].sort(), slots, skill: null, workflow: null, variant: () => null }
+  }
   if (compiled && compiled.ok !== 'not_applicable') {
     const refusal = compiled.ok ? null : refusalSentence(compiled)
     const skill: Skill | null = compiled.ok ? COMPILED_SKILL : null

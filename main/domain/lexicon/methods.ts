@@ -21,3 +21,11 @@ export const PRODUCT_METHODS: readonly LexMethod[] = [
   { key: 'ttm', product: 'lst', names: ['three temperature', 'three-temperature', 'ttm'] },
   { key: 'tes', product: 'lst', names: ['tes', 'temperature emissivity separation', 'temperature-emissivity separation'] },
 ]
+
+export type TrendMethodKey = 'ols' | 'sen'
+
+/** Trend estimators a question may name; none named = Theil-Sen with the Mann-Kendall test (the house default). */
+export const TREND_METHODS: readonly { key: TrendMethodKey; names: readonly string[] }[] = [
+  { key: 'ols', names: ['linear regression', 'least squares', 'least-squares', 'ols', 'ordinary least squares', 'linear fit'] },
+  { key: 'sen', names: ['theil sen', 'theil-sen', 'sen slope', "sen's slope", 'sens slope'] },
+]

@@ -174,6 +174,9 @@ export function timeAxis(points: readonly SeriesPoint[], mode: 'index' | 'years'
   const ms = points.map((p) => Date.parse(`${labelDate(p.date)}T00:00:00Z`))
   if (ms.some((v) => Number.isNaN(v))) throw new RangeError('the series has labels that are not dates, so time must be "index"')
   if (mode === 'days') return ms.map((v) => (v - ms[0]) / 86_400_000)
+  // A year or month label stands for the whole step: its centre in decimal years, the same in every year (a
+  // mid-year date would shift leap years by a day and bend a per-year slope of annual means).
+  if (points.every((p) => /^\d{4}(?:-\d{2})?$/.test(p.date))) return points.map((p) => Number(p.date.slice(0, 4)) + (p.date.length === 4 ? 0.5 : (Number(p.date.slice(5, 7)) - 0.5) / 12))
   return ms.map((v) => {
     const d = new Date(v)
     const y = d.getUTCFullYear()
