@@ -28,16 +28,21 @@ export function unitKey(raw: string | undefined): string | null {
 }
 
 function opOf(word: string): '>' | '>=' | '<' | '<=' | null {
-  const w = word.toLowerCase().replace(/[\s-]+/g, ' ').trim()
+  const w = word
+    .toLowerCase()
+    .replace(/[\s-]+/g, ' ')
+    .trim()
   return COMPARATORS.find((c) => c.words.some((x) => x.toLowerCase().replace(/[\s-]+/g, ' ') === w))?.op ?? null
 }
 
 const num = (s: string) => Number(s.replace('−', '-'))
 
 /** Nouns before a comparison that make it a restriction of pixels. */
-const PIXEL_NOUN = /\b(?:pixels?|areas?|regions?|locations?|cells?|parts?|places?|land|zones?|surfaces?|portions?|fractions?|shares?|percentages?|proportions?)\b/gi
+const PIXEL_NOUN =
+  /\b(?:pixels?|areas?|regions?|locations?|cells?|parts?|places?|land|zones?|surfaces?|portions?|fractions?|shares?|percentages?|proportions?)\b/gi
 const DATE_NOUN = /\b(?:days?|dates?|scenes?|images?|months?|years?|times?|acquisitions?|observations?|nights?)\b/gi
-const STAT_BEFORE = /\b(?:mean|average|median|maximum|minimum|max|min|total|overall)\s+(?:daily\s+|annual\s+|monthly\s+)?(?:\w+\s+){0,1}(?:values?\s+)?(?:was|is|were|be|been|remain(?:ed|s)?|stay(?:ed|s)?)?\s*$/i
+const STAT_BEFORE =
+  /\b(?:mean|average|median|maximum|minimum|max|min|total|overall)\s+(?:daily\s+|annual\s+|monthly\s+)?(?:\w+\s+){0,1}(?:values?\s+)?(?:was|is|were|be|been|remain(?:ed|s)?|stay(?:ed|s)?)?\s*$/i
 
 function scopeOf(before: string): ConditionSpan['scope'] {
   const clause = before.split(/[.;?]/).at(-1) ?? ''
@@ -56,7 +61,12 @@ function negatedBefore(before: string): { at: number; end: number } | null {
   if (!m || m.index === undefined) return null
   // The negation must govern this condition: only selection words between them ("pixels with", "areas where").
   const between = clause.slice(m.index + m[0].length)
-  if (!/^\s*(?:(?:the|all|any|those|every)\s+)?(?:(?:valid\s+)?(?:pixels?|areas?|cells?|locations?|parts?|zones?)\s+)?(?:with|where|whose|having|that\s+have|in\s+which|for\s+which)?\s*(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}(?:values?\s+)?(?:is\s+|are\s+|was\s+|were\s+|of\s+)?$/i.test(between)) return null
+  if (
+    !/^\s*(?:(?:the|all|any|those|every)\s+)?(?:(?:valid\s+)?(?:pixels?|areas?|cells?|locations?|parts?|zones?)\s+)?(?:with|where|whose|having|that\s+have|in\s+which|for\s+which)?\s*(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}(?:values?\s+)?(?:is\s+|are\s+|was\s+|were\s+|of\s+)?$/i.test(
+      between,
+    )
+  )
+    return null
   const at = before.length - clause.length + m.index
   return { at, end: at + m[0].length }
 }
@@ -66,9 +76,15 @@ const RANGE = new RegExp(
   'gi',
 )
 const SANDWICH = new RegExp(`${NUM}${UNIT}\\s*(<=?|≤)\\s*(${VARIABLE_ALT})\\s*(<=?|≤)\\s*${NUM}${UNIT}`, 'gi')
-const BARE_OUTSIDE = new RegExp(`(${alternation(RANGE_NEGATIONS)})\\s+(?:the\\s+)?(?:range\\s+)?(?:of\\s+)?[[(]?\\s*${NUM}${UNIT}\\s*(?:and|to|-|–|,)\\s*${NUM}${UNIT}\\s*[\\])]?`, 'gi')
+const BARE_OUTSIDE = new RegExp(
+  `(${alternation(RANGE_NEGATIONS)})\\s+(?:the\\s+)?(?:range\\s+)?(?:of\\s+)?[[(]?\\s*${NUM}${UNIT}\\s*(?:and|to|-|–|,)\\s*${NUM}${UNIT}\\s*[\\])]?`,
+  'gi',
+)
 const POSTFIX = new RegExp(`${NUM}${UNIT}\\s+(${alternation(POSTFIX_COMPARATORS.flatMap((c) => c.words))})`, 'gi')
-const CMP_RE = new RegExp(`${CMP}\\s*(?:the\\s+|a\\s+)?(?:(?:critical\\s+)?(?:threshold|value|level|cut-?off)\\s+(?:of\\s+)?)?(?:(?:an?\\s+)?(${VARIABLE_ALT})\\s+(?:value\\s+)?of\\s+)?${NUM}${UNIT}`, 'gi')
+const CMP_RE = new RegExp(
+  `${CMP}\\s*(?:the\\s+|a\\s+)?(?:(?:critical\\s+)?(?:threshold|value|level|cut-?off)\\s+(?:of\\s+)?)?(?:(?:an?\\s+)?(${VARIABLE_ALT})\\s+(?:value\\s+)?of\\s+)?${NUM}${UNIT}`,
+  'gi',
+)
 
 export interface ConditionsParsed {
   conditions: ConditionSpan[]
@@ -86,7 +102,14 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     const before = q.slice(0, c.at)
     const neg = negatedBefore(before)
     const at = neg ? neg.at : c.at
-    conditions.push({ type: 'condition', ...c, at, text: q.slice(at, c.end), negated: Boolean(c.negated) || Boolean(neg), scope: neg ? 'pixels' : scopeOf(before) })
+    conditions.push({
+      type: 'condition',
+      ...c,
+      at,
+      text: q.slice(at, c.end),
+      negated: Boolean(c.negated) || Boolean(neg),
+      scope: neg ? 'pixels' : scopeOf(before),
+    })
   }
 
   // Ranges: "NDVI between 0.2 and 0.5", "NDVI outside 0.2-0.5", "NDVI values in the range 0.2-0.5"
@@ -103,7 +126,17 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     const lead = q.slice(Math.max(0, at - 30), at).match(new RegExp(`(?:${alternation(RANGE_NEGATIONS)})\\s+(?:of\\s+)?(?:the\\s+)?$`, 'i'))
     if (!neg && !lead && !/\b(?:between|from|range|within|in)\b|[[(]/i.test(m[0].slice(m[1].length))) continue
     const start = lead ? at - lead[0].length : at
-    push({ at: start, end, text: q.slice(start, end), variable: variableAt(m[1]), op: neg || lead ? 'outside' : 'between', low, high, unit: unitKey(u2) ?? unitKey(u1), inclusive: true })
+    push({
+      at: start,
+      end,
+      text: q.slice(start, end),
+      variable: variableAt(m[1]),
+      op: neg || lead ? 'outside' : 'between',
+      low,
+      high,
+      unit: unitKey(u2) ?? unitKey(u1),
+      inclusive: true,
+    })
   }
   // "0.2 < NDVI < 0.5", "0.2 <= NDVI <= 0.5"
   for (const m of q.matchAll(SANDWICH)) {
@@ -112,7 +145,17 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     if (!free(at, end)) continue
     const g = m.slice(1)
     const variable = variableAt(g[3])
-    push({ at, end, text: m[0], variable, op: 'between', low: num(g[0]), high: num(g.at(-2)!), unit: unitKey(g[1]) ?? unitKey(g.at(-1)), inclusive: /=|≤/.test(g[2]) })
+    push({
+      at,
+      end,
+      text: m[0],
+      variable,
+      op: 'between',
+      low: num(g[0]),
+      high: num(g.at(-2)!),
+      unit: unitKey(g[1]) ?? unitKey(g.at(-1)),
+      inclusive: /=|≤/.test(g[2]),
+    })
   }
   // "outside the range 0.2-0.5", "outside 0.2 to 0.5" with the variable said before
   for (const m of q.matchAll(BARE_OUTSIDE)) {
@@ -151,7 +194,10 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
       areaCondition = { type: 'area_condition', at, end: end + tail.length, text: q.slice(at, end + tail.length), op, value: value / 100 }
       continue
     }
-    if (unit === 'percent' && /^\s*(?:of\s+(?:the\s+)?|above\s+(?:the\s+)?|below\s+(?:the\s+)?)(?:\w+\s+){0,2}(?:mean|average|median|baseline|normal)\b/i.test(after)) {
+    if (
+      unit === 'percent' &&
+      /^\s*(?:of\s+(?:the\s+)?|above\s+(?:the\s+)?|below\s+(?:the\s+)?)(?:\w+\s+){0,2}(?:mean|average|median|baseline|normal)\b/i.test(after)
+    ) {
       const tail = after.match(/^\s*\S+\s+(?:\S+\s+){0,3}/)![0]
       relative.push({ type: 'relative_threshold', at, end: end + tail.length, text: q.slice(at, end + tail.length) })
       continue

@@ -10,7 +10,17 @@ import { CONTEXT_OPENERS, FILLER } from '../lexicon/context'
 import { NEGATIONS } from '../lexicon/comparators'
 import { ANSWER_UNIT_LEADS, UNITS } from '../lexicon/units'
 import { CLASS_WORDS, OBJECT_CLASSES, VARIABLES } from '../lexicon/variables'
-import { COUNT_LEADS, COUNTED_DATES, COUNTED_PIXELS, ORDERING, PERCENTILE_WORDS, QUARTILES, SIGNIFICANCE, STATISTICS, UNNAMED_STATISTICS } from '../lexicon/statistics'
+import {
+  COUNT_LEADS,
+  COUNTED_DATES,
+  COUNTED_PIXELS,
+  ORDERING,
+  PERCENTILE_WORDS,
+  QUARTILES,
+  SIGNIFICANCE,
+  STATISTICS,
+  UNNAMED_STATISTICS,
+} from '../lexicon/statistics'
 import { BAND_ORDER_LEADS, BAND_ROLES } from '../lexicon/indices'
 import { BAND_ORDER_HINTS, PROCESSING_WORDS, TIME_OF_DAY } from '../lexicon/qualifiers'
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../lexicon/series'
@@ -35,8 +45,12 @@ export function normalizeQuestion(q: string): string {
 }
 
 const STAT_RES = STATISTICS.map((s) => ({ key: s.key, re: phraseRegex(s.names) }))
-const PERCENTILE_RE = new RegExp(`\\b(\\d{1,2}(?:\\.\\d+)?)(?:st|nd|rd|th)?[\\s-]*(?:${alternation(PERCENTILE_WORDS)})|\\bp(\\d{1,2})\\b(?!\\s*[-/])|\\b(${alternation(Object.keys(QUARTILES))})`, 'gi')
-const countRe = (nouns: readonly string[]) => new RegExp(`(?:${alternation(COUNT_LEADS)})\\s+(?:[\\w-]+\\s+){0,3}?(?:${alternation(nouns)})\\b|\\bon\\s+how\\s+many\\s+(?:${alternation(nouns)})\\b`, 'gi')
+const PERCENTILE_RE = new RegExp(
+  `\\b(\\d{1,2}(?:\\.\\d+)?)(?:st|nd|rd|th)?[\\s-]*(?:${alternation(PERCENTILE_WORDS)})|\\bp(\\d{1,2})\\b(?!\\s*[-/])|\\b(${alternation(Object.keys(QUARTILES))})`,
+  'gi',
+)
+const countRe = (nouns: readonly string[]) =>
+  new RegExp(`(?:${alternation(COUNT_LEADS)})\\s+(?:[\\w-]+\\s+){0,3}?(?:${alternation(nouns)})\\b|\\bon\\s+how\\s+many\\s+(?:${alternation(nouns)})\\b`, 'gi')
 const OBJECT_WORDS = Object.values(OBJECT_CLASSES).flat()
 const COUNT_PIXELS_RE = countRe(COUNTED_PIXELS)
 const COUNT_DATES_RE = countRe(COUNTED_DATES)
@@ -49,10 +63,19 @@ const OBJECT_RE = new RegExp(`(?:${alternation(OBJECT_WORDS)})`, 'gi')
 const MAX_WORDS = 'maxim(?:um|a)|highest|peak|hottest|largest|max|warmest|greatest'
 const MIN_WORDS = 'minim(?:um|a)|lowest|coolest|coldest|smallest|min'
 const DATE_OF = (w: string) =>
-  new RegExp(`\\b(?:which|what|on\\s+what|on\\s+which)\\s+(?:date|day|acquisition|image|month|scene)\\b[^.?]{0,60}?\\b(?:${w})\\b|\\b(?:${w})\\b[^.?]{0,60}?\\b(?:occur\\w*|on\\s+which\\s+date|which\\s+date|was\\s+observed\\s+on)\\b|\\bwhen\\b[^.?]{0,40}\\b(?:${w})\\b|\\b(?:date|day)\\s+(?:of|with|on\\s+which)\\s+(?:the\\s+)?(?:${w})\\b`, 'gi')
-const DATE_OF_RES = [[DATE_OF(MAX_WORDS), 'max'], [DATE_OF(MIN_WORDS), 'min']] as const
+  new RegExp(
+    `\\b(?:which|what|on\\s+what|on\\s+which)\\s+(?:date|day|acquisition|image|month|scene)\\b[^.?]{0,60}?\\b(?:${w})\\b|\\b(?:${w})\\b[^.?]{0,60}?\\b(?:occur\\w*|on\\s+which\\s+date|which\\s+date|was\\s+observed\\s+on)\\b|\\bwhen\\b[^.?]{0,40}\\b(?:${w})\\b|\\b(?:date|day)\\s+(?:of|with|on\\s+which)\\s+(?:the\\s+)?(?:${w})\\b`,
+    'gi',
+  )
+const DATE_OF_RES = [
+  [DATE_OF(MAX_WORDS), 'max'],
+  [DATE_OF(MIN_WORDS), 'min'],
+] as const
 const ANSWER_UNIT_NAMES = UNITS.filter((u) => ['temperature', 'area', 'share'].includes(u.quantity))
-const ANSWER_UNIT_RE = new RegExp(`\\b(?:${alternation(ANSWER_UNIT_LEADS)})\\s+(?:degrees?\\s+)?(${alternation(ANSWER_UNIT_NAMES.flatMap((u) => u.names).filter((n) => !['ratio', 'proportion', 'k', 'c°'].includes(n)))})|\\(\\s*(°\\s?c|℃|k|%|km2|km²|ha|°f)\\s*\\)|\\b(?:in|as)\\s+(k)\\b(?!\\s*[-=])`, 'gi')
+const ANSWER_UNIT_RE = new RegExp(
+  `\\b(?:${alternation(ANSWER_UNIT_LEADS)})\\s+(?:degrees?\\s+)?(${alternation(ANSWER_UNIT_NAMES.flatMap((u) => u.names).filter((n) => !['ratio', 'proportion', 'k', 'c°'].includes(n)))})|\\(\\s*(°\\s?c|℃|k|%|km2|km²|ha|°f)\\s*\\)|\\b(?:in|as)\\s+(k)\\b(?!\\s*[-=])`,
+  'gi',
+)
 const CONTEXT_RE = new RegExp(`^\\s*(?:${alternation(CONTEXT_OPENERS)})`, 'i')
 const NEGATION_RE = phraseRegex(NEGATIONS)
 const ORDERING_RE = phraseRegex(ORDERING)
@@ -60,12 +83,18 @@ const ORDERING_RE = phraseRegex(ORDERING)
 const LABEL_SET_RE = /\{\s*([^{}]+?(?:,[^{}]+?){2,})\s*\}/g
 const BAND_WORD = alternation(BAND_ROLES.flatMap((b) => b.names))
 /** A stated band order: a lead, then two or more band words joined by commas, slashes, semicolons, "and" or "then". */
-const BAND_ORDER_RE = new RegExp(`(?:${alternation(BAND_ORDER_LEADS)})\\s*(?:[:=(]\\s*)?(?:as\\s+)?((?:${BAND_WORD})(?:\\s*(?:,|/|;|-|\\band\\b|\\bthen\\b|,\\s*and\\b)\\s*(?:${BAND_WORD})){1,11})\\b\\)?`, 'gi')
+const BAND_ORDER_RE = new RegExp(
+  `(?:${alternation(BAND_ORDER_LEADS)})\\s*(?:[:=(]\\s*)?(?:as\\s+)?((?:${BAND_WORD})(?:\\s*(?:,|/|;|-|\\band\\b|\\bthen\\b|,\\s*and\\b)\\s*(?:${BAND_WORD})){1,11})\\b\\)?`,
+  'gi',
+)
 
 /** Band roles of a stated band order, in file order, or null when a word is no band role. */
 function bandRoles(list: string): string[] | null {
   const roles: string[] = []
-  for (const w of list.split(/\s*(?:,|\/|;|\band\b|\bthen\b)\s*|\s*-\s*(?=[a-z])/i).map((x) => x.trim().toLowerCase()).filter(Boolean)) {
+  for (const w of list
+    .split(/\s*(?:,|\/|;|\band\b|\bthen\b)\s*|\s*-\s*(?=[a-z])/i)
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean)) {
     const role = BAND_ROLES.find((b) => b.names.includes(w))?.role
     if (!role) return null
     roles.push(role)
@@ -108,6 +137,35 @@ export function parseQuestion(question: string): ParsedQuestion {
   return parsed
 }
 
+/**
+ * Markers that are read but name no statistic, period or condition: orderings ("rank from largest to smallest"),
+ * label sets ("{Airport, Bridge, ...}"), stated band orders ("bands are R,G,B,NIR") and the time of day.
+ */
+function markers(q: string): Span[] {
+  const out: Span[] = []
+  // Orderings ("rank from largest to smallest"), label sets ("{Airport, Bridge, ...}"), stated band orders.
+  for (const h of hits(q, ORDERING_RE)) out.push({ type: 'ordering', at: h.at, end: h.end, text: h.text })
+  for (const h of hits(q, LABEL_SET_RE))
+    out.push({
+      type: 'label_set',
+      at: h.at,
+      end: h.end,
+      text: h.text,
+      labels: h.m[1]
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    })
+  for (const h of hits(q, BAND_ORDER_RE)) {
+    const roles = bandRoles(h.m[1])
+    if (roles) out.push({ type: 'band_order', at: h.at, end: h.end, text: h.text, roles })
+  }
+
+  for (const [key, words] of Object.entries(TIME_OF_DAY) as ['day' | 'night', readonly string[]][])
+    for (const h of hits(q, phraseRegex(words))) out.push({ type: 'time_of_day', at: h.at, end: h.end, text: h.text, key })
+  return out
+}
+
 function parseFresh(question: string): ParsedQuestion {
   const q = normalizeQuestion(question)
   const spans: Span[] = []
@@ -125,28 +183,38 @@ function parseFresh(question: string): ParsedQuestion {
     if (!v) continue
     const before = q.slice(Math.max(0, h.at - 40), h.at)
     const neg = [...before.matchAll(new RegExp(NEGATION_RE.source, 'gi'))].at(-1)
-    const negAt = neg && /^\s*(?:(?:the|all|any)\s+)?(?:[\w-]+\s+)?$/i.test(before.slice((neg.index ?? 0) + neg[0].length)) ? h.at - before.length + (neg.index ?? 0) : null
+    const negAt =
+      neg && /^\s*(?:(?:the|all|any)\s+)?(?:[\w-]+\s+)?$/i.test(before.slice((neg.index ?? 0) + neg[0].length)) ? h.at - before.length + (neg.index ?? 0) : null
     const clear = v.key === 'clear'
     const negated = clear ? negAt === null : negAt !== null
     if (!clear && negAt === null && !/^\s*(?:pixels?|areas?|cover|covered|mask)\b/i.test(q.slice(h.end))) continue
     const at = negAt ?? h.at
     const tail = q.slice(h.end).match(/^\s*(?:pixels?|areas?|cover(?:ed)?|mask(?:ed)?)\b(?:\s+only)?/i)
     const end = h.end + (tail ? tail[0].length : 0)
-    const c: ConditionSpan = { type: 'condition', at, end, text: q.slice(at, end), variable: clear ? 'cloud' : v.key, op: '>=', value: 1, unit: null, negated, inclusive: true, scope: 'pixels' }
+    const c: ConditionSpan = {
+      type: 'condition',
+      at,
+      end,
+      text: q.slice(at, end),
+      variable: clear ? 'cloud' : v.key,
+      op: '>=',
+      value: 1,
+      unit: null,
+      negated,
+      inclusive: true,
+      scope: 'pixels',
+    }
     spans.push(c)
   }
 
-  // Orderings ("rank from largest to smallest"), label sets ("{Airport, Bridge, ...}"), stated band orders.
-  for (const h of hits(q, ORDERING_RE)) spans.push({ type: 'ordering', at: h.at, end: h.end, text: h.text })
-  for (const h of hits(q, LABEL_SET_RE)) spans.push({ type: 'label_set', at: h.at, end: h.end, text: h.text, labels: h.m[1].split(',').map((x) => x.trim()).filter(Boolean) })
-  for (const h of hits(q, BAND_ORDER_RE)) {
-    const roles = bandRoles(h.m[1])
-    if (roles) spans.push({ type: 'band_order', at: h.at, end: h.end, text: h.text, roles })
-  }
+  spans.push(...markers(q))
 
-  for (const [key, words] of Object.entries(TIME_OF_DAY) as ['day' | 'night', readonly string[]][]) for (const h of hits(q, phraseRegex(words))) spans.push({ type: 'time_of_day', at: h.at, end: h.end, text: h.text, key })
-
-  const free = (h: { at: number; end: number }) => !spans.some((s) => (s.type === 'period' || s.type === 'box' || s.type === 'condition' || s.type === 'ordering' || s.type === 'label_set' || s.type === 'band_order') && overlaps(s, h))
+  const free = (h: { at: number; end: number }) =>
+    !spans.some(
+      (s) =>
+        (s.type === 'period' || s.type === 'box' || s.type === 'condition' || s.type === 'ordering' || s.type === 'label_set' || s.type === 'band_order') &&
+        overlaps(s, h),
+    )
   // Percentiles
   for (const h of hits(q, PERCENTILE_RE)) {
     if (!free(h)) continue
@@ -163,7 +231,8 @@ function parseFresh(question: string): ParsedQuestion {
   }
   // Counts
   for (const h of hits(q, COUNT_PIXELS_RE)) spans.push({ type: 'count', at: h.at, end: h.end, text: h.text, what: 'pixels' })
-  for (const h of hits(q, COUNT_DATES_RE)) if (!spans.some((s) => s.type === 'count' && overlaps(s, h))) spans.push({ type: 'count', at: h.at, end: h.end, text: h.text, what: 'dates' })
+  for (const h of hits(q, COUNT_DATES_RE))
+    if (!spans.some((s) => s.type === 'count' && overlaps(s, h))) spans.push({ type: 'count', at: h.at, end: h.end, text: h.text, what: 'dates' })
   for (const h of hits(q, COUNT_OBJECTS_RE)) {
     if (spans.some((s) => s.type === 'count' && overlaps(s, h))) continue
     const word = h.text.match(OBJECT_RE)?.at(-1)?.toLowerCase() ?? ''
@@ -186,17 +255,22 @@ function parseFresh(question: string): ParsedQuestion {
   // Pooling, series, combination, significance
   for (const { key, re } of POOLING_RES) for (const h of hits(q, re)) spans.push({ type: 'pooling', at: h.at, end: h.end, text: h.text, key })
   for (const { key, re } of SERIES_RES) for (const h of hits(q, re)) spans.push({ type: 'series', at: h.at, end: h.end, text: h.text, key })
-  for (const { key, re } of COMBINE_RES) for (const h of hits(q, re)) if (!spans.some((s) => s.type === 'combine' && overlaps(s, h))) spans.push({ type: 'combine', at: h.at, end: h.end, text: h.text, key })
+  for (const { key, re } of COMBINE_RES)
+    for (const h of hits(q, re))
+      if (!spans.some((s) => s.type === 'combine' && overlaps(s, h))) spans.push({ type: 'combine', at: h.at, end: h.end, text: h.text, key })
   for (const h of hits(q, SIGNIFICANCE_RE)) spans.push({ type: 'significance', at: h.at, end: h.end, text: h.text })
   // Negation words no condition took
-  for (const h of hits(q, NEGATION_RE)) if (!spans.some((s) => s.type === 'condition' && overlaps(s, h))) spans.push({ type: 'negation', at: h.at, end: h.end, text: h.text })
+  for (const h of hits(q, NEGATION_RE))
+    if (!spans.some((s) => s.type === 'condition' && overlaps(s, h))) spans.push({ type: 'negation', at: h.at, end: h.end, text: h.text })
 
   spans.sort((a, b) => a.at - b.at || b.end - a.end)
   const context = sentences(q)
     .filter((s) => CONTEXT_RE.test(s.text))
     .map(({ at, end, text }) => {
       // "For a memo on X, what is ...": the context is the opening clause, up to the comma before the ask.
-      const ask = text.match(/,\s*(?:please\s+)?(?:what|which|how|when|where|calculate|compute|determine|estimate|find|give|report|tell|show|provide|derive|get|count|is|are|was|were|can|could)\b/i)
+      const ask = text.match(
+        /,\s*(?:please\s+)?(?:what|which|how|when|where|calculate|compute|determine|estimate|find|give|report|tell|show|provide|derive|get|count|is|are|was|were|can|could)\b/i,
+      )
       return { at, end: ask && ask.index !== undefined ? at + ask.index : end }
     })
   return { text: q, spans, context }
@@ -204,18 +278,36 @@ function parseFresh(question: string): ParsedQuestion {
 
 /** Phrases that could change the value when no span placed them, with why. */
 const BLOCKING: readonly { re: RegExp; why: string }[] = [
-  { re: new RegExp(`(?:${alternation(UNNAMED_STATISTICS)})|\\b(?:median|variance|deviation|stdev|percentiles?|quartiles?|quantiles?)\\b`, 'gi'), why: 'a statistic the reader could not place' },
+  {
+    re: new RegExp(`(?:${alternation(UNNAMED_STATISTICS)})|\\b(?:median|variance|deviation|stdev|percentiles?|quartiles?|quantiles?)\\b`, 'gi'),
+    why: 'a statistic the reader could not place',
+  },
   {
     re: /\b(?:north|south|east|west|upper|lower|top|bottom|left|right|central|centre|center|middle|northern|southern|eastern|western)[\w-]*\s+(?:half|halves|part|portion|quadrant|quarter|corner|section|side|third|strip|edge|rows?|columns?)\b|\b(?:top|bottom|left|right|upper|lower|north|south|east|west|centre|center|middle)\s+(?:side\s+)?(?:of|in)\s+the\s+(?:image|picture|scene|frame|tile|raster|map)\b|\b(?:image|scene|raster)\s+(?:edges?|borders?|margins?)\b|\b(?:edges?|borders?|margins?)\s+of\s+the\s+(?:image|scene|raster)\b|\b(?:quadrant|corner|buffer\s+of|rows?\s+\d|columns?\s+\d|within\s+\d+\s*k?m\b)|\b(?:within|inside|in|for|over)\s+(?:the\s+|a\s+|this\s+)?(?:bounding\s+box|bbox|polygon)\b(?!\s+(?:coordinates|of\s+the\s+(?:image|raster|input)))/gi,
     why: 'a part of the image the reader could not place',
   },
-  { re: new RegExp(`(?:${alternation(UNPLACED_SPANS)})|\\b(?:quarter|growing\\s+season|(?:first|last|early|late)\\s+(?:\\d+\\s+)?(?:days?|dates?|months?|weeks?|images?|acquisitions?))\\b`, 'gi'), why: 'a time span the reader could not place' },
-  { re: new RegExp(`(?:${alternation(NEGATIONS)})|\\b(?:cloud[\\w-]*|clear[\\s-]sky|qa|quality\\s+flags?|snow[\\s-]free|bqa)\\b`, 'gi'), why: 'a mask the reader could not apply' },
+  {
+    re: new RegExp(
+      `(?:${alternation(UNPLACED_SPANS)})|\\b(?:quarter|growing\\s+season|(?:first|last|early|late)\\s+(?:\\d+\\s+)?(?:days?|dates?|months?|weeks?|images?|acquisitions?))\\b`,
+      'gi',
+    ),
+    why: 'a time span the reader could not place',
+  },
+  {
+    re: new RegExp(`(?:${alternation(NEGATIONS)})|\\b(?:cloud[\\w-]*|clear[\\s-]sky|qa|quality\\s+flags?|snow[\\s-]free|bqa)\\b`, 'gi'),
+    why: 'a mask the reader could not apply',
+  },
   { re: /\b(?:miles?|feet|foot|yards?)\b/gi, why: 'a unit the reader does not convert' },
   { re: new RegExp(`(?:${alternation(PROCESSING_WORDS)})`, 'gi'), why: 'a processing step the reader cannot apply' },
   { re: new RegExp(`(?:${alternation(BAND_ORDER_HINTS)})\\s*(?:is|are|as|:|=)?\\s*[^.;?]{0,40}`, 'gi'), why: 'a band order the reader could not read' },
   { re: /\bbetween\s+[+\-−]?\d/gi, why: 'a range the reader could not place' },
-  { re: new RegExp(`\\b(?:${alternation(CLASS_WORDS)})\\s+(?:pixels?|areas|zones|surfaces|fields|land\\s+cover|cover\\s+class|class(?:es)?|patches)\\b|\\bwater\\s+bodies\\b`, 'gi'), why: 'a land-cover class with no layer or threshold that defines it' },
+  {
+    re: new RegExp(
+      `\\b(?:${alternation(CLASS_WORDS)})\\s+(?:pixels?|areas|zones|surfaces|fields|land\\s+cover|cover\\s+class|class(?:es)?|patches)\\b|\\bwater\\s+bodies\\b`,
+      'gi',
+    ),
+    why: 'a land-cover class with no layer or threshold that defines it',
+  },
 ]
 
 const FILLER_SET = new Set(FILLER)
@@ -224,7 +316,10 @@ const FILLER_SET = new Set(FILLER)
  * The coverage ledger of a question given the spans (or any [at, end) ranges with a role) an interpreter used:
  * every content word consumed, or not understood with whether it blocks. Words of a context sentence never block.
  */
-export function ledgerOf(parsed: ParsedQuestion, used: readonly { at: number; end: number; type?: string; role?: string }[]): { entries: LedgerEntry[]; notUnderstood: NotUnderstoodPhrase[] } {
+export function ledgerOf(
+  parsed: ParsedQuestion,
+  used: readonly { at: number; end: number; type?: string; role?: string }[],
+): { entries: LedgerEntry[]; notUnderstood: NotUnderstoodPhrase[] } {
   const q = parsed.text
   const inContext = (at: number) => parsed.context.some((c) => at >= c.at && at < c.end)
   const chars = q.split('')
@@ -256,7 +351,13 @@ export function ledgerOf(parsed: ParsedQuestion, used: readonly { at: number; en
   // Runs of non-blocking unread words, as phrases.
   let run: LedgerEntry[] = []
   const flush = () => {
-    if (run.length) notUnderstood.push({ text: q.slice(run[0].at, run.at(-1)!.at + run.at(-1)!.word.length), at: run[0].at, blocking: false, why: 'context the spec does not need' })
+    if (run.length)
+      notUnderstood.push({
+        text: q.slice(run[0].at, run.at(-1)!.at + run.at(-1)!.word.length),
+        at: run[0].at,
+        blocking: false,
+        why: 'context the spec does not need',
+      })
     run = []
   }
   for (const e of entries) {

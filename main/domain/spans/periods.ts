@@ -108,7 +108,10 @@ const RULES: Rule[] = [
   },
   // "winter 2019/20", "winter 2019-2020", "the 2019/2020 winter", "austral summer 2018-19"
   {
-    re: new RegExp(`${HEMI_RE}${SEASON_RE}\\s+(?:of\\s+)?${YEAR}\\s*[/-]\\s*(\\d{2}|(?:19|20)\\d{2})\\b|${YEAR}\\s*[/-]\\s*(\\d{2}|(?:19|20)\\d{2})\\s+${HEMI_RE}${SEASON_RE}`, 'gi'),
+    re: new RegExp(
+      `${HEMI_RE}${SEASON_RE}\\s+(?:of\\s+)?${YEAR}\\s*[/-]\\s*(\\d{2}|(?:19|20)\\d{2})\\b|${YEAR}\\s*[/-]\\s*(\\d{2}|(?:19|20)\\d{2})\\s+${HEMI_RE}${SEASON_RE}`,
+      'gi',
+    ),
     make: (m) => {
       const hemi = m[1] ?? m[7]
       const season = m[2] ?? m[8]
@@ -124,7 +127,10 @@ const RULES: Rule[] = [
   },
   // "the summers of 2018-2020", "every winter from 2015 to 2020", "each July between 2015 and 2020", "summers 2019 to 2021"
   {
-    re: new RegExp(`(?:(?:every|each|all)\\s+(?:the\\s+)?)?${HEMI_RE}(?:(${SEASON_WORDS.join('|')})s|${SEASON_RE}|${MONTH_RE})\\s+(?:of\\s+|in\\s+|from\\s+|between\\s+)(?:the\\s+years\\s+)?${YEAR}\\s*(?:-|–|—|to|until|through|and)\\s*${YEAR}`, 'gi'),
+    re: new RegExp(
+      `(?:(?:every|each|all)\\s+(?:the\\s+)?)?${HEMI_RE}(?:(${SEASON_WORDS.join('|')})s|${SEASON_RE}|${MONTH_RE})\\s+(?:of\\s+|in\\s+|from\\s+|between\\s+)(?:the\\s+years\\s+)?${YEAR}\\s*(?:-|–|—|to|until|through|and)\\s*${YEAR}`,
+      'gi',
+    ),
     make: (m) => {
       const plural = m[2]
       const everyOrPlural = Boolean(plural) || /^(?:every|each|all)\b/i.test(m[0])
@@ -148,7 +154,10 @@ const RULES: Rule[] = [
       const [y1, m1, y2, m2] = [Number(m[3]), monthOf(m[2]), Number(m[6]), monthOf(m[5])]
       // "how much did it change from January 2020 to July 2020": the two months compared.
       if (/^(?:to|-|–|—)$/i.test(m[4]) && CHANGED_FROM.test(q.slice(Math.max(0, (m.index ?? 0) - 50), m.index ?? 0)) && !/\btrends?\b|\bslopes?\b/i.test(q)) {
-        return [{ start: monthStart(y1, m1), last: monthEnd(y1, m1), granularity: 'month' }, { start: monthStart(y2, m2), last: monthEnd(y2, m2), granularity: 'month' }]
+        return [
+          { start: monthStart(y1, m1), last: monthEnd(y1, m1), granularity: 'month' },
+          { start: monthStart(y2, m2), last: monthEnd(y2, m2), granularity: 'month' },
+        ]
       }
       if (y2 * 12 + m2 < y1 * 12 + m1) return null
       return { start: monthStart(y1, m1), last: monthEnd(y2, m2), granularity: 'month' }
@@ -183,7 +192,10 @@ const RULES: Rule[] = [
   },
   // "between 14 September and 19 December 2021", "from 1 June 2019 to 30 September 2019": day-first ranges
   {
-    re: new RegExp(`(between\\s+|from\\s+)?\\b${DAY}\\s+${MONTH_RE}(?:,?\\s*${YEAR})?\\s*(-|–|—|to|until|till|through|thru|and)\\s*${DAY}\\s+${MONTH_RE},?\\s*${YEAR}`, 'gi'),
+    re: new RegExp(
+      `(between\\s+|from\\s+)?\\b${DAY}\\s+${MONTH_RE}(?:,?\\s*${YEAR})?\\s*(-|–|—|to|until|till|through|thru|and)\\s*${DAY}\\s+${MONTH_RE},?\\s*${YEAR}`,
+      'gi',
+    ),
     make: (m) => {
       if (/^and$/i.test(m[5]) && !m[1]) return null
       const y2 = Number(m[8])
@@ -209,7 +221,10 @@ const RULES: Rule[] = [
       const y = Number(m[5])
       const a = iso(y, monthOf(m[1]), Number(m[2]))
       const b = iso(y, monthOf(m[3]), Number(m[4]))
-      return [{ start: a, last: a, granularity: 'day' }, { start: b, last: b, granularity: 'day' }]
+      return [
+        { start: a, last: a, granularity: 'day' },
+        { start: b, last: b, granularity: 'day' },
+      ]
     },
   },
   // "July 12, 2022", "12 July 2022", "2022-07-12"
@@ -240,14 +255,18 @@ const RULES: Rule[] = [
   // "July 5th of 2015 and 2023": the same day in two years
   {
     re: new RegExp(`${MONTH_RE}\\s+${DAY},?\\s+(?:of\\s+|in\\s+)?${YEAR}\\s+and\\s+${YEAR}`, 'gi'),
-    make: (m) => [Number(m[3]), Number(m[4])].map((y) => {
-      const d = iso(y, monthOf(m[1]), Number(m[2]))
-      return { start: d, last: d, granularity: 'day' as const }
-    }),
+    make: (m) =>
+      [Number(m[3]), Number(m[4])].map((y) => {
+        const d = iso(y, monthOf(m[1]), Number(m[2]))
+        return { start: d, last: d, granularity: 'day' as const }
+      }),
   },
   // "between 2013 and 2018 (January-April)", "between 2014 and 2019 (October-December periods)": the same months in two years
   {
-    re: new RegExp(`(?:between\\s+)?${YEAR}\\s+(?:and|vs\\.?|versus)\\s+${YEAR}\\s*\\(\\s*${MONTH_RE}${DASH}${MONTH_RE}(?:\\s+(?:periods?|months|only|each|in\\s+each))?\\s*\\)`, 'gi'),
+    re: new RegExp(
+      `(?:between\\s+)?${YEAR}\\s+(?:and|vs\\.?|versus)\\s+${YEAR}\\s*\\(\\s*${MONTH_RE}${DASH}${MONTH_RE}(?:\\s+(?:periods?|months|only|each|in\\s+each))?\\s*\\)`,
+      'gi',
+    ),
     make: (m) => [Number(m[1]), Number(m[2])].map((y) => monthRange(y, monthOf(m[3]), monthOf(m[4]))),
   },
   // "June–July of 2020 and 2021": the same months in two years, one period per year
@@ -286,7 +305,8 @@ const RULES: Rule[] = [
   // "July of 2015 and 2023": one month in two years
   {
     re: new RegExp(`${MONTH_RE}\\s+(?:of\\s+|in\\s+)?${YEAR}\\s+and\\s+${YEAR}`, 'gi'),
-    make: (m) => [Number(m[2]), Number(m[3])].map((y) => ({ start: monthStart(y, monthOf(m[1])), last: monthEnd(y, monthOf(m[1])), granularity: 'month' as const })),
+    make: (m) =>
+      [Number(m[2]), Number(m[3])].map((y) => ({ start: monthStart(y, monthOf(m[1])), last: monthEnd(y, monthOf(m[1])), granularity: 'month' as const })),
   },
   // "February 2022", "July of 2023"
   {
@@ -295,7 +315,10 @@ const RULES: Rule[] = [
   },
   // "the growing season of 2019", "water year 2019", "2019 growing season"
   {
-    re: new RegExp(`(${alternation(NAMED_SPANS.flatMap((n) => n.names))})\\s+(?:of\\s+|in\\s+)?${YEAR}|${YEAR}\\s+(${alternation(NAMED_SPANS.flatMap((n) => n.names))})`, 'gi'),
+    re: new RegExp(
+      `(${alternation(NAMED_SPANS.flatMap((n) => n.names))})\\s+(?:of\\s+|in\\s+)?${YEAR}|${YEAR}\\s+(${alternation(NAMED_SPANS.flatMap((n) => n.names))})`,
+      'gi',
+    ),
     make: (m) => {
       const word = (m[1] ?? m[4]).toLowerCase().replace(/[\s-]+/g, ' ')
       const named = NAMED_SPANS.find((n) => n.names.some((w) => w.replace(/-/g, ' ') === word))!
@@ -336,7 +359,10 @@ const RULES: Rule[] = [
   },
 ]
 
-const UNPLACED_WITH_YEAR = new RegExp(`(?:${alternation(UNPLACED_SPANS)})\\s+(?:of\\s+|in\\s+)?(?:the\\s+year\\s+)?${YEAR}\\b|\\b${YEAR}\\s+(?:${alternation(UNPLACED_SPANS)})`, 'gi')
+const UNPLACED_WITH_YEAR = new RegExp(
+  `(?:${alternation(UNPLACED_SPANS)})\\s+(?:of\\s+|in\\s+)?(?:the\\s+year\\s+)?${YEAR}\\b|\\b${YEAR}\\s+(?:${alternation(UNPLACED_SPANS)})`,
+  'gi',
+)
 
 /**
  * Every period of a question, most specific first per stretch of text: once words are read as a period they are
@@ -384,7 +410,12 @@ function keepComparedInsideRecord(q: string, periods: PeriodSpan[]): PeriodSpan[
  * its own: a year wholly holding another period read from other words is dropped.
  */
 function dropRestatedYears(periods: PeriodSpan[]): PeriodSpan[] {
-  return periods.filter((p) => p.granularity !== 'year' || !periods.some((o) => o !== p && o.granularity !== 'year' && o.granularity !== 'years' && o.start >= p.start && o.last <= p.last) && !periods.some((o) => o !== p && o.granularity !== 'year' && o.start <= p.start && o.last >= p.last))
+  return periods.filter(
+    (p) =>
+      p.granularity !== 'year' ||
+      (!periods.some((o) => o !== p && o.granularity !== 'year' && o.granularity !== 'years' && o.start >= p.start && o.last <= p.last) &&
+        !periods.some((o) => o !== p && o.granularity !== 'year' && o.start <= p.start && o.last >= p.last)),
+  )
 }
 
 /**
@@ -398,5 +429,11 @@ function refineSeasonsOfTheYear(q: string, periods: PeriodSpan[]): PeriodSpan[] 
   if (periods.length !== 1 || periods[0].granularity !== 'year') return periods
   const y = Number(periods[0].start.slice(0, 4))
   const at = pair.index ?? 0
-  return [pair[1], pair[2]].map((w) => ({ type: 'period' as const, at, end: at + pair[0].length, text: pair[0], ...spanOfMonths(y, seasonMonths(w, undefined), 'season') }))
+  return [pair[1], pair[2]].map((w) => ({
+    type: 'period' as const,
+    at,
+    end: at + pair[0].length,
+    text: pair[0],
+    ...spanOfMonths(y, seasonMonths(w, undefined), 'season'),
+  }))
 }

@@ -7,7 +7,11 @@ const NAMES = VARIABLES.flatMap((v) => v.names.map((name) => ({ name: name.toLow
 export const VARIABLE_ALT = alternation(NAMES.map((n) => n.name))
 export const VARIABLE_RE = new RegExp(`(?:${VARIABLE_ALT})`, 'gi')
 
-const norm = (s: string) => s.toLowerCase().replace(/[\s-]+/g, ' ').trim()
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[\s-]+/g, ' ')
+    .trim()
 
 /** The variable a name is, or null. */
 export function variableNamed(text: string): LexVariable | null {

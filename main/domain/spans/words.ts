@@ -14,7 +14,10 @@ export function phrasePattern(p: string): string {
 
 /** An alternation of phrases, longest first (so "maximum" wins over "max"). */
 export function alternation(phrases: readonly string[]): string {
-  return [...new Set(phrases)].sort((a, b) => b.length - a.length).map(phrasePattern).join('|')
+  return [...new Set(phrases)]
+    .sort((a, b) => b.length - a.length)
+    .map(phrasePattern)
+    .join('|')
 }
 
 export function phraseRegex(phrases: readonly string[], flags = 'gi'): RegExp {
