@@ -228,6 +228,16 @@ export function blockingPhrases(spec: TaskSpec): NotUnderstood[] {
 }
 
 /**
+ * The words of the question the reading did not use, in one plain sentence for the answer ("Words not used in
+ * reading the question: "rgbn.tif", "for the memo"."), or null when every content word was used. Blocking phrases
+ * are not listed here: they stop the run and `refusalOf` names them.
+ */
+export function unreadSentence(spec: TaskSpec): string | null {
+  const words = [...new Set(spec.notUnderstood.filter((n) => !n.blocking).map((n) => n.text.trim()).filter(Boolean))]
+  return words.length === 0 ? null : `Words not used in reading the question: ${words.map((w) => `"${w}"`).join(', ')}.`
+}
+
+/**
  * Parts of a composed spec a planner must carry out rather than drop. A planner states which it carries out (the
  * compiler passes its list to `refusalOf`); a spec using one it does not is refused with the part named, so a
  * planner that predates a part never answers as if the part were not asked.

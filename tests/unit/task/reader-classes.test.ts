@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { readTask } from '../../../main/task/read-task'
-import { refusalOf, type TaskSpec } from '../../../main/task/spec'
+import { refusalOf, unreadSentence, type TaskSpec } from '../../../main/task/spec'
 
 const read = (question: string): TaskSpec => readTask({ question })
 const periods = (s: TaskSpec) => s.periods.map((p) => `${p.start}/${p.end}`)
@@ -104,6 +104,11 @@ describe('the coverage ledger says what it did not understand', () => {
     const memo = read('For a memo on smoothing methods, what is the mean NDVI in 2019?')
     expect(blocking(memo)).toEqual([])
     expect(memo.quantity.statistic).toBe('mean')
+  })
+
+  it('words read as context are listed plainly, not dropped', () => {
+    expect(unreadSentence(read('What is the mean NDVI of rgbn.tif in 2019?'))).toBe('Words not used in reading the question: "rgbn.tif".')
+    expect(unreadSentence(read('What is the mean NDVI in 2019?'))).toBeNull()
   })
 
   it('the time of day reaches the spec when one is named; both named leaves it open', () => {
