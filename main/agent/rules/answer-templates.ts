@@ -94,10 +94,16 @@ const STAT_WORDS: Record<string, string> = { mean: 'mean', median: 'median', std
  */
 function computedQuantity(entry: ObservationEntry): string | null {
   const { nodes } = dagOf(entry.action.args)
-  const per = nodes.find((n) => /_per_date$/.test(n.id) && (n.op === 'raster.batch_reduce' || n.op === 'spatial.query'))
+  // The per-date reduction: the compiler's `per_date` (one selection), or a recipe's `<stat>_per_date`.
+  const per = nodes.find((n) => /(?:^|_)per_date$/.test(n.id) && (n.op === 'raster.batch_reduce' || n.op === 'spatial.query'))
   if (!per) return null
+  // Quantities derived from the per-date values (a range, a variance, an area, a comparison of two selections or
+  // periods) are not the per-date statistic: their words come from the compiler's own description instead.
+  if (nodes.some((n) => /^(?:range|variance|area|difference|abs_difference|ratio|percent_change)(?:_|$)/.test(n.id) || /_(?:first|second|all)$/.test(n.id))) return null
   const stat = String(per.params.stat ?? 'mean')
-  const word = STAT_WORDS[stat] ?? (/^p\d/.test(stat) ? `${stat.slice(1)}th percentile` : stat)
+  const pooled = nodes.some((n) => n.id === 'pooled_mean')
+  const share = nodes.some((n) => n.id === 'selected' && /, 1, 0\)\)?$/.test(String(n.params.expr ?? ''))) && stat === 'mean'
+  const word = pooled ? 'mean' : share ? 'share' : STAT_WORDS[stat] ?? (/^p\d/.test(stat) ? `${stat.slice(1)}th percentile` : stat)
   const g = isRec(per.params.geometry) ? per.params.geometry : null
   const region = g?.type === 'part' ? ` in the ${String(g.part)} ${/^(?:north|south)(?:east|west)$/.test(String(g.part)) ? 'quadrant' : 'half'} of the image` : g?.type === 'bbox' ? ` inside the box [${(g.bbox as number[]).join(', ')}]` : ''
   const mask = nodes.find((n) => n.id === 'masked' || n.id === 'selected')
@@ -106,8 +112,9 @@ function computedQuantity(entry: ObservationEntry): string | null {
   if (condition && mask) for (const [name, ref] of Object.entries(mask.inputs)) if (typeof ref === 'string') condition = condition.replace(new RegExp(`\\b${name}\\b`, 'g'), ref.replace(/^@/, '').toUpperCase())
   const rec = nodeRecords(entry.evidence.intermediate).get(per.id)
   const dates = isRec(rec) && Array.isArray(rec.points) ? rec.points.length : 0
-  const over = nodes.some((n) => n.id === 'pooled_mean') ? ', over the pixels of all dates together' : dates > 1 && nodes.some((n) => n.id === 'over_dates' && n.params.stat === 'mean') ? ` (per date, averaged over ${dates} dates)` : ''
-  const selection = condition ? ` ${stat === 'count' ? 'with' : 'of the pixels with'} ${condition.replace(/^\((.*)\)$/, '$1').replace(/\) && \(/g, ' and ').replace(/ && /g, ' and ')}` : ''
+  const acrossStat = nodes.find((n) => n.id === 'over_dates')?.params.stat
+  const over = pooled ? ', over the pixels of all dates together' : dates > 1 && acrossStat === 'mean' ? ` (per date, averaged over ${dates} dates)` : dates > 1 && typeof acrossStat === 'string' && !(acrossStat === stat && (stat === 'max' || stat === 'min')) ? ` (per date, then the ${STAT_WORDS[acrossStat] ?? acrossStat} over ${dates} dates)` : ''
+  const selection = condition ? ` ${stat === 'count' ? 'with' : share ? 'of the valid pixels with' : 'of the pixels with'} ${condition.replace(/^\((.*)\)$/, '$1').replace(/\) && \(/g, ' and ').replace(/ && /g, ' and ')}` : ''
   return `${word}${selection}${region}${over}`
 }
 
