@@ -139,7 +139,7 @@ async function runGroup(c: CompiledDag, state: RunState, domain: string, items: 
         inputs[name] = { value: v }
       }
     }
-    nodes.push({ id, kind: n.spec.job, params: n.spec.jobParams(n.params), inputs, unit: n.info.unit! })
+    nodes.push({ id, ...n.spec.jobNode(n.params), inputs, unit: n.info.unit! })
   }
   const sinks: JobSink[] = items.map((p) => {
     if (p.kind === 'export') return { id: p.sink, input: p.input, spec: { kind: 'export' } }

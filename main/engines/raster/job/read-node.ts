@@ -28,7 +28,8 @@ export interface PreparedRead {
 
 /** Resolve a read node (path or catalog role, nodata, scale) and open its file. The caller closes `tif`. */
 export function prepareRead(node: JobNode, job: RasterJob): PreparedRead {
-  const p = node.params as unknown as ReadParams
+  if (node.kind !== 'read') throw new RasterJobError(node.id, `node '${node.id}' is a ${node.kind} node, not a read`)
+  const p = node.params
   let file: string
   let band = p.band
   let scale = 1

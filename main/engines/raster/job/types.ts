@@ -22,16 +22,19 @@ export interface ReadParams {
   window?: { col: number; row: number; width: number; height: number }
 }
 
-export interface JobNode {
+interface JobNodeBase {
   id: string
-  kind: RasterOpKind
-  /** Validated parameters with defaults filled (for products: `product` plus the product's own). */
-  params: Record<string, unknown>
   /** Input name -> id of a raster node earlier in this job, or a scalar value computed before the job. */
   inputs: Record<string, { node: string } | { value: number }>
   /** Output unit, decided at compile time. */
   unit: Unit
 }
+
+/** What a node does: its kind and its parameters, validated with defaults filled (products: `product` plus its own). */
+export type JobNodeWork = { kind: 'read'; params: ReadParams } | { kind: Exclude<RasterOpKind, 'read'>; params: Record<string, unknown> }
+
+/** A node of a raster job. */
+export type JobNode = JobNodeBase & JobNodeWork
 
 export type SinkKind = 'summarize' | 'reduce' | 'threshold' | 'query' | 'export'
 

@@ -56,7 +56,8 @@ export interface RuntimeOptions {
 }
 
 interface Entry {
-  handle: SessionHandle
+  /** Null while the session is opening. */
+  handle: SessionHandle | null
   lastUsed: number
   opening: Promise<SessionHandle> | null
 }
@@ -84,17 +85,20 @@ export class VisionRuntime {
     const cached = this.sessions.get(key)
     if (cached) {
       cached.lastUsed = Date.now()
-      return cached.opening ?? cached.handle
+      if (cached.opening) return cached.opening
+      if (cached.handle) return cached.handle
     }
     const opening = (async () => {
       const reply = await request({ op: 'open', key, file, providers, threads: this.threads })
       if (!reply.ok) throw new VisionError(reply.message, 'invalid')
       return { key, file, ...reply.open! }
     })()
-    const entry: Entry = { handle: null as unknown as SessionHandle, lastUsed: Date.now(), opening }
+    const entry: Entry = { handle: null, lastUsed: Date.now(), opening }
     this.sessions.set(key, entry)
+    let handle: SessionHandle
     try {
-      entry.handle = await opening
+      handle = await opening
+      entry.handle = handle
       entry.opening = null
     } catch (err) {
       this.sessions.delete(key)
@@ -102,7 +106,7 @@ export class VisionRuntime {
     }
     await this.evict()
     this.armIdle()
-    return entry.handle
+    return handle
   }
 
   /** Run a session; resolves with the named outputs (all when `outputs` is omitted). */
@@ -132,7 +136,7 @@ export class VisionRuntime {
     while (this.sessions.size > this.maxSessions) {
       const oldest = [...this.sessions.values()].filter((e) => !e.opening).sort((a, b) => a.lastUsed - b.lastUsed)[0]
       if (!oldest) return
-      await this.release(oldest.handle)
+      if (oldest.handle) await this.release(oldest.handle)
     }
   }
 
@@ -145,14 +149,14 @@ export class VisionRuntime {
   /** Release the sessions unused for `idleMs`. */
   async releaseIdle(now = Date.now()): Promise<void> {
     for (const e of [...this.sessions.values()]) {
-      if (!e.opening && now - e.lastUsed >= this.idleMs) await this.release(e.handle)
+      if (e.handle && !e.opening && now - e.lastUsed >= this.idleMs) await this.release(e.handle)
     }
   }
 
   /** Release every session of this runtime (the worker itself stays, idle and unref'd). */
   async close(): Promise<void> {
     if (this.idleTimer) clearTimeout(this.idleTimer)
-    for (const e of [...this.sessions.values()]) if (!e.opening) await this.release(e.handle)
+    for (const e of [...this.sessions.values()]) if (e.handle && !e.opening) await this.release(e.handle)
     this.sessions.clear()
   }
 }

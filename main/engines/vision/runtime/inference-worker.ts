@@ -14,9 +14,10 @@ ort.env.logLevel = 'fatal'
 
 const sessions = new Map<string, { session: ort.InferenceSession; provider: Provider }>()
 
-function describe(meta: readonly unknown[], names: readonly string[]): TensorInfo[] {
+function describe(meta: readonly ort.InferenceSession.ValueMetadata[], names: readonly string[]): TensorInfo[] {
   return names.map((name, i) => {
-    const m = (meta[i] ?? {}) as { name?: string; type?: string; shape?: (number | string)[]; isTensor?: boolean }
+    const m = meta[i]
+    if (!m?.isTensor) return { name, type: 'unknown', shape: [] }
     return { name, type: m.type ?? 'unknown', shape: (m.shape ?? []).map((d) => (typeof d === 'number' ? d : String(d))) }
   })
 }
@@ -36,8 +37,8 @@ async function handle(req: WorkerRequest): Promise<WorkerReply> {
     sessions.set(req.key, { session: opened.session, provider: opened.provider })
     const s = opened.session
     const io = {
-      inputs: describe((s as unknown as { inputMetadata?: unknown[] }).inputMetadata ?? [], s.inputNames),
-      outputs: describe((s as unknown as { outputMetadata?: unknown[] }).outputMetadata ?? [], s.outputNames),
+      inputs: describe(s.inputMetadata ?? [], s.inputNames),
+      outputs: describe(s.outputMetadata ?? [], s.outputNames),
     }
     return { ok: true, open: { provider: opened.provider, attempts: opened.attempts, io } }
   }

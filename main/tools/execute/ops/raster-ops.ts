@@ -4,6 +4,7 @@
  */
 import path from 'node:path'
 import { z } from 'zod'
+import { asRecord } from '../../../domain/json'
 import { buildCatalog, CatalogError, type CatalogParams } from '../../../engines/raster/catalog/catalog'
 import { PRODUCT_NAMES, PRODUCTS, productInputNames } from '../../../engines/raster/products'
 import { readProblem, TiffFile } from '../../../engines/raster/tiff/reader'
@@ -79,10 +80,10 @@ export function rasterRead(lookup: CatalogLookup): RasterOp<z.infer<typeof ReadP
   return {
     op: 'raster.read',
     kind: 'raster',
-    job: 'read',
+
     params: ReadParams,
     detail: (p) => (p.role !== undefined ? `role-${p.role}` : 'path'),
-    jobParams: (p) => ({ ...p }),
+    jobNode: (p) => ({ kind: 'read', params: { ...p } }),
     infer(ctx, p) {
       onlyInputs(ctx, ['data'])
       const data = optional(ctx, 'data', ['assets'])
@@ -149,10 +150,9 @@ function rasterOutput(ctx: InferContext, inputs: LinkedInput[], unit: Unit | nul
 export const rasterAlgebra: RasterOp<z.infer<typeof AlgebraParams>> = {
   op: 'raster.algebra',
   kind: 'raster',
-  job: 'algebra',
   params: AlgebraParams,
   detail: (p) => (p.index ? p.index.toLowerCase() : 'expr'),
-  jobParams: (p) => ({ expr: p.expr }),
+  jobNode: (p) => ({ kind: 'algebra', params: { expr: p.expr } }),
   infer(ctx, p) {
     const vars = expressionVariables(ctx, p.expr)
     const ins = Object.keys(ctx.inputs).map((k) => need(ctx, k, ['raster', 'rasters', 'scalar']))
@@ -177,7 +177,6 @@ const ProductParams = z.looseObject({
 export const rasterProduct: RasterOp<Record<string, unknown> & { product: string }> = {
   op: 'raster.product',
   kind: 'raster',
-  job: 'product',
   params: ProductParams.transform((p, zctx) => {
     const { product, ...rest } = p
     const def = PRODUCTS.get(product)!
@@ -187,10 +186,10 @@ export const rasterProduct: RasterOp<Record<string, unknown> & { product: string
       zctx.addIssue({ code: 'custom', path: issue.path, message: `${product}: ${issue.message}` })
       return z.NEVER
     }
-    return { product, ...(parsed.data as Record<string, unknown>) }
+    return { product, ...asRecord(parsed.data) }
   }),
   detail: (p) => p.product,
-  jobParams: (p) => ({ ...p }),
+  jobNode: (p) => ({ kind: 'product', params: { ...p } }),
   infer(ctx, p) {
     const def = PRODUCTS.get(p.product)!
     const allowed = productInputNames(def)
@@ -248,10 +247,9 @@ const MaskParams = z
 export const rasterMask: RasterOp<z.infer<typeof MaskParams>> = {
   op: 'raster.mask',
   kind: 'raster',
-  job: 'mask',
   params: MaskParams,
   detail: (p) => [p.nodata && 'nodata', (p.valid_range || p.min !== undefined || p.max !== undefined) && 'range', p.qa_bits && 'qa'].filter(Boolean).join('+'),
-  jobParams: (p) => ({ ...p }),
+  jobNode: (p) => ({ kind: 'mask', params: { ...p } }),
   infer(ctx, p) {
     onlyInputs(ctx, ['data', 'qa'])
     const data = need(ctx, 'data', ['raster', 'rasters'])

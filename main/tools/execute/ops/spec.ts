@@ -4,7 +4,7 @@
  * shipped to the workers, a sink that reduces rasters inside the workers, or a scalar step on the calling thread.
  */
 import type { z } from 'zod'
-import type { RasterOpKind, SinkSpec } from '../../../engines/raster/job/types'
+import type { JobNodeWork, SinkSpec } from '../../../engines/raster/job/types'
 import type { InferContext, RuntimeValue, TypeInfo } from './types'
 
 interface Base<P> {
@@ -23,9 +23,8 @@ export interface CatalogOp<P> extends Base<P> {
 export interface RasterOp<P> extends Base<P> {
   kind: 'raster'
   infer(ctx: InferContext, params: P): TypeInfo
-  job: RasterOpKind
-  /** Parameters handed to the worker (defaults filled). */
-  jobParams(params: P): Record<string, unknown>
+  /** The job node's kind and the parameters handed to the worker (defaults filled). */
+  jobNode(params: P): JobNodeWork
 }
 
 export interface SinkOp<P> extends Base<P> {
