@@ -190,7 +190,6 @@ export class WorkerPool<Job, Result> {
   private spawn(slot: Slot<Job, Result>): Worker {
     // workerData must be an object: tsx's register() and geotiff's web-worker polyfill both read it in any worker.
     const worker = new Worker(this.opts.entry(), { workerData: this.opts.workerData ?? {}, resourceLimits: this.opts.resourceLimits })
-    worker.unref()
     slot.worker = worker
     worker.on('message', (msg: WorkerMessage<Result>) => {
       if (slot.detachedId === msg.id) {
@@ -215,6 +214,9 @@ export class WorkerPool<Job, Result> {
     }
     worker.on('error', (err: Error) => died((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'oom' : 'crash', err.message))
     worker.on('exit', (code) => died('exit', `exit code ${code}`))
+    // After the listeners: adding a 'message' listener refs the worker's port again, so an idle worker unref'd
+    // before it would keep a CLI process alive after its answer (rsure ask/exec never exited).
+    worker.unref()
     return worker
   }
 
