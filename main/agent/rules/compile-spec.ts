@@ -34,7 +34,11 @@ export const COMPILED_FEATURES: readonly SpecFeature[] = ['several_regions', 'ne
 
 export type Compiled =
   | { ok: true; dag: Dag; read: ReadSpec; describe: string }
-  | { ok: false; part: string; why: string; handOff?: boolean }
+  /**
+   * `handOff`: a part the older skills plan and the compiler does not: 'recipes' (places compared across the files'
+   * names), 'perception' (no raster variable: land-cover classes and objects, which the perception tools measure).
+   */
+  | { ok: false; part: string; why: string; handOff?: 'recipes' | 'perception' }
   /** The spec asks for something outside the raster compiler (objects, scenes): another skill plans it. */
   | { ok: 'not_applicable' }
 
@@ -45,7 +49,7 @@ export function refusalSentence(c: Extract<Compiled, { ok: false }>): string {
 
 class Refusal extends Error {
   /** `handOff`: a part the product recipes (skills) plan and the compiler does not; the planner may give it to them. */
-  constructor(readonly part: string, readonly why: string, readonly handOff = false) {
+  constructor(readonly part: string, readonly why: string, readonly handOff: 'recipes' | null = null) {
     super(why)
   }
 }
@@ -329,12 +333,12 @@ function placeScope(spec: TaskSpec, inputs: InputFiles): InputFiles {
       const files = inputs.files.filter((f) => inputs.filePlaces.get(f) === named[0])
       return { ...inputs, dir: null, files }
     }
-    if (named.length >= 2) throw new Refusal(`the places ${named.join(' and ')}`, 'the files are split by place and comparing places is not in the spec', true)
+    if (named.length >= 2) throw new Refusal(`the places ${named.join(' and ')}`, 'the files are split by place and comparing places is not in the spec', 'recipes')
     throw new Refusal('the place', `the files hold several places (${places.join(', ')}) and the question names none of them, so they are not pooled`)
   }
   if (places.length === 1) {
     const joined = spec.notUnderstood.some((n) => new RegExp(`\\b${places[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(n.text) && /\b(?:and|vs\.?|versus|with|than)\b/i.test(n.text))
-    if (joined) throw new Refusal(`"${spec.notUnderstood.find((n) => n.text.includes(places[0]))?.text}"`, `it may name places to compare and the files hold only ${places[0]}`, true)
+    if (joined) throw new Refusal(`"${spec.notUnderstood.find((n) => n.text.includes(places[0]))?.text}"`, `it may name places to compare and the files hold only ${places[0]}`, 'recipes')
   }
   return inputs
 }
@@ -678,7 +682,7 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
   if (statistic === 'count_objects' || (spec.subjects.length === 0 && (inputs.files.length === 0 || statistic === null))) return { ok: 'not_applicable' }
   if (spec.subjects.length === 0) {
     const unread = spec.notUnderstood.map((n) => `"${n.text}"`)
-    return { ok: false, part: 'the variable', why: `the question names no variable the reader could place${unread.length ? ` (${unread.join(', ')} ${unread.length === 1 ? 'was' : 'were'} not read as one)` : ''}; name a layer of the files, a product such as TVDI or LST, or a spectral index` }
+    return { ok: false, handOff: 'perception', part: 'the variable', why: `the question names no variable the reader could place${unread.length ? ` (${unread.join(', ')} ${unread.length === 1 ? 'was' : 'were'} not read as one)` : ''}; name a layer of the files, a product such as TVDI or LST, or a spectral index` }
   }
   if (inputs.files.length === 0) return { ok: false, part: 'the input rasters', why: 'no raster files were given (pass a folder with --files)' }
   if (statistic === null) return { ok: false, part: 'the statistic', why: 'the question names none (mean, median, maximum, a percentile, a share ...) and its options name none' }
@@ -775,7 +779,7 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
     const done = finish(b, out, options, describe, unit)
     return { ok: true, dag: b.build(done.output), read: done.read, describe }
   } catch (err) {
-    if (err instanceof Refusal) return err.handOff ? { ok: false, part: err.part, why: err.why, handOff: true } : { ok: false, part: err.part, why: err.why }
+    if (err instanceof Refusal) return err.handOff ? { ok: false, part: err.part, why: err.why, handOff: err.handOff } : { ok: false, part: err.part, why: err.why }
     throw err
   }
 }

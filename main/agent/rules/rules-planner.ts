@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import { canonicalCall } from '../../verify/canonical-args'
 import type { Planner, PlannerStep, PlannerView } from '../loop-events'
 import type { TaskSpec } from '../task'
-import { targetedRepair } from './follow-ups'
+import { secondRoute, targetedRepair } from './follow-ups'
 import { describeInputs } from './input-files'
 import { BASE_VARIANT, type Variant } from './products'
 import { selectSkill, type Skill, type SkillContext, type Workflow } from './skills'
@@ -147,12 +147,16 @@ export function planTask(task: TaskSpec): RulesPlan {
   // recipe plans that one family instead of compiling a count on the wrong quantity.
   const readerGap = spec.quantity.statistic === 'count_dates' && !spec.areaCondition && slots.areaFraction !== null && slots.areaFraction !== undefined
   const compiled = unread || readerGap ? null : compileSpec(spec, inputs, task.options, BASE_VARIANT)
-  // A part the compiler hands to the product recipes (places split across the files' names, compared): the recipe
-  // whose statistic agrees with the spec plans it; without one, the compiler's refusal names the part.
+  // A part the compiler hands to the older skills (places split across the files' names, compared; land-cover
+  // classes and objects, which are no raster variable): the skill whose statistic agrees with the spec plans it;
+  // without one, the compiler's refusal names the part.
   if (compiled && compiled.ok === false && compiled.handOff) {
     const matched = selectSkill(slots, { question: task.question, inputs, spec })
     const disagrees = matched ? legacyDisagrees(spec, slots, matched) : null
-    if (matched && matched.id !== 'spec-statistics' && !disagrees) {
+    // Perception measures shares, areas and counts of classes; a mean of an unread variable is no class measure.
+    const measured = [null, 'fraction', 'area', 'count_pixels', 'count_objects'].includes(spec.quantity.statistic)
+    const allowed = compiled.handOff === 'perception' ? measured && (matched?.id === 'perception' || matched?.id === 'object-counting') : matched?.id !== 'spec-statistics'
+    if (matched && allowed && !disagrees) {
       const variant = (v: Variant) => matched.plan(ctx, v)
       return { spec, refusal: null, inputRoles: [...inputs.roles].sort(), slots, skill: matched, workflow: variant(BASE_VARIANT), variant }
     }
@@ -233,6 +237,14 @@ export class RulesPlanner implements Planner {
       if (targeted?.kind === 'unrepairable') return { kind: 'finish', thought: targeted.reason }
       if (targeted?.kind === 'repair' && !tried.has(canonicalCall(last.action.tool, targeted.args))) {
         return { kind: 'calls', calls: [{ tool: last.action.tool, args: targeted.args, purpose: targeted.purpose }], thought: targeted.purpose }
+      }
+    }
+    // A request for corroboration is answered by a second route to the same quantity, not the same DAG again.
+    if (view.request && view.request.needed.includes('corroboration')) {
+      const origin = events.find((e) => e.call === view.request!.origin)
+      const route = origin ? secondRoute(origin.action.args) : null
+      if (route && !tried.has(canonicalCall(origin!.action.tool, route.args))) {
+        return { kind: 'calls', calls: [{ tool: origin!.action.tool, args: route.args, purpose: route.purpose }], thought: route.purpose }
       }
     }
     const candidates = view.request ? FOLLOW_UPS : REPAIRS
