@@ -13,7 +13,7 @@
  * folder's disk has room for it and for the rest of the uploads in progress, with FREE_MARGIN_BYTES to spare. File
  * system failures become one sentence that names the upload, never the data folder's path.
  */
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { processAlive } from '../store/process-alive'
@@ -45,6 +45,32 @@ function diskProblem(err: unknown, name: string): RsureError {
   const code = (err as NodeJS.ErrnoException)?.code
   const why = code === 'ENOSPC' ? 'the disk is full' : code === 'EACCES' || code === 'EPERM' ? 'the data folder is not writable' : code === 'EDQUOT' ? 'the disk quota is used up' : 'the data folder could not be written'
   return new RsureError('failed', `The upload of '${name}' failed because ${why}; free some space or choose another data folder, then drop the file again.`)
+}
+
+/**
+ * A Landsat product id at the start of a band or metadata file name (`LC08_L1TP_016037_20170813_20170814_01_RT_B4.TIF`,
+ * `..._MTL.txt`; USGS Landsat Collection naming). Files of one scene are written to one upload folder, so the
+ * scene's `_MTL.txt` lies beside its bands as it does in the scene's own folder, and the catalog calibrates them.
+ */
+export const LANDSAT_SCENE_FILE = /^(L[COTEM]0\d_[A-Z0-9]{4}_\d{6}_\d{8}_\d{8}_\d{2}_[A-Z0-9]{2})_[A-Z0-9_]+\.(tif|tiff|txt)$/i
+
+/** Whether a file name is a Landsat scene's metadata file (`<product id>_MTL.txt`). */
+export function isLandsatMtl(name: string): boolean {
+  return LANDSAT_SCENE_FILE.test(name) && /_MTL\.txt$/i.test(name)
+}
+
+/** The upload folder name of a Landsat scene: `u` and the first 16 hex digits of SHA-256 of its product id. */
+function sceneFolder(name: string): string | null {
+  const m = LANDSAT_SCENE_FILE.exec(name)
+  return m ? `u${createHash('sha256').update(`landsat-scene:${m[1].toUpperCase()}`).digest('hex').slice(0, 16)}` : null
+}
+
+/** Remove one uploaded file, and its folder once nothing but the owner file is left in it. */
+async function removeUploadFile(file: string): Promise<void> {
+  const folder = path.dirname(file)
+  await fs.promises.rm(file, { force: true })
+  const left = await fs.promises.readdir(folder).catch(() => [] as string[])
+  if (left.every((f) => f === OWNER_FILE)) await fs.promises.rm(folder, { recursive: true, force: true })
 }
 
 /** Uploads open at once per process. */
@@ -83,7 +109,7 @@ export class UploadStore {
       if (u.busy || this.now() - u.touched < UPLOAD_IDLE_MS) continue
       this.open.delete(u.id)
       await u.handle.close().catch(() => undefined)
-      await fs.promises.rm(path.dirname(u.file), { recursive: true, force: true })
+      await removeUploadFile(u.file)
     }
   }
 
@@ -112,7 +138,12 @@ export class UploadStore {
       throw new RsureError('failed', `There is no room for '${base}' (${gib(size)}): the data folder's disk has ${gib(free)} free${pending ? `, ${gib(pending)} of it promised to uploads in progress` : ''}; free some space and drop it again.`)
     }
     const id = `u${randomBytes(8).toString('hex')}`
-    const folder = path.join(this.dir, id)
+    // A Landsat scene's files share one folder (its MTL beside its bands), unless that folder already holds a file
+    // of this name or is being written under this name; anything else gets a folder of its own.
+    const scene = sceneFolder(base)
+    const shared = scene ? path.join(this.dir, scene) : null
+    const busyThere = shared ? [...this.open.values()].some((u) => u.file === path.join(shared, base)) : false
+    const folder = shared && !busyThere && !fs.existsSync(path.join(shared, base)) ? shared : path.join(this.dir, id)
     try {
       await fs.promises.mkdir(folder, { recursive: true })
       await fs.promises.writeFile(path.join(folder, OWNER_FILE), String(process.pid))
@@ -120,7 +151,11 @@ export class UploadStore {
       const handle = await fs.promises.open(file, 'wx')
       this.open.set(id, { id, file, size, received: 0, handle, busy: false, touched: this.now() })
     } catch (err) {
-      await fs.promises.rm(folder, { recursive: true, force: true }).catch(() => undefined)
+      // The scene's folder goes only when nothing of the scene is in it (never another upload's file).
+      if (folder === shared) {
+        const left = await fs.promises.readdir(folder).catch(() => [] as string[])
+        if (left.every((f) => f === OWNER_FILE)) await fs.promises.rm(folder, { recursive: true, force: true }).catch(() => undefined)
+      } else await fs.promises.rm(folder, { recursive: true, force: true }).catch(() => undefined)
       throw diskProblem(err, base)
     }
     return id
@@ -150,7 +185,7 @@ export class UploadStore {
       // A disk that filled up meanwhile: the partial file is deleted at once rather than left to the next start.
       this.open.delete(id)
       await u.handle.close().catch(() => undefined)
-      await fs.promises.rm(path.dirname(u.file), { recursive: true, force: true }).catch(() => undefined)
+      await removeUploadFile(u.file).catch(() => undefined)
       throw diskProblem(err, path.basename(u.file))
     } finally {
       u.busy = false
@@ -169,10 +204,16 @@ export class UploadStore {
     return u.file
   }
 
-  /** Delete an uploaded file's folder (when the file is removed from the session). */
+  /**
+   * Delete an uploaded file (when it is removed from the session), and its folder once empty. A scene folder keeps
+   * its MTL while any band of the scene is left; with the last band, the MTL goes too.
+   */
   async discard(file: string): Promise<void> {
     const folder = path.dirname(file)
-    if (path.dirname(folder) === path.resolve(this.dir)) await fs.promises.rm(folder, { recursive: true, force: true })
+    if (path.dirname(folder) !== path.resolve(this.dir)) return
+    await fs.promises.rm(file, { force: true })
+    const left = await fs.promises.readdir(folder).catch(() => [] as string[])
+    if (left.every((f) => f === OWNER_FILE || isLandsatMtl(f))) await fs.promises.rm(folder, { recursive: true, force: true })
   }
 
   /**
@@ -216,7 +257,7 @@ export class UploadStore {
   async close(): Promise<void> {
     for (const u of this.open.values()) {
       await u.handle.close().catch(() => undefined)
-      await fs.promises.rm(path.dirname(u.file), { recursive: true, force: true })
+      await removeUploadFile(u.file)
     }
     this.open.clear()
   }

@@ -18,6 +18,7 @@ import { Thread } from './desk/thread'
 import { useRuns } from './desk/use-runs'
 import { EvidenceViewer } from './evidence/evidence-viewer'
 import { acceptedCalls } from './model/run-model'
+import { isSceneMetadata, uploadOrder } from './transport/collect-files'
 
 function mergeFiles(list: FileEntry[], more: FileEntry[]): FileEntry[] {
   const seen = new Set(list.map((f) => f.id))
@@ -123,13 +124,16 @@ export function App({ api }: { api: RsureApi }) {
   const addFiles = useCallback(
     async (picked: File[]) => {
       setBusy(`Adding ${picked.length} file${picked.length === 1 ? '' : 's'}…`)
+      // A Landsat scene's MTL goes last, into its bands' folder; it is calibration, not a file card.
+      const metadata = picked.filter((f) => isSceneMetadata(f.name)).length
       try {
-        const r = await api.addFiles(picked, (sent, total) => setBusy(`Sending ${Math.round((100 * sent) / Math.max(1, total))} %…`))
+        const r = await api.addFiles(uploadOrder(picked), (sent, total) => setBusy(`Sending ${Math.round((100 * sent) / Math.max(1, total))} %…`))
         setFiles((cur) => mergeFiles(cur, r.added))
+        const mtl = metadata ? ` and ${metadata === 1 ? "the scene's" : `${metadata} scenes'`} MTL (its bands are calibrated from it)` : ''
         setNotice(
           r.skipped.length
             ? { level: 'warning', message: `Skipped ${r.skipped.length}: ${r.skipped.map((s) => `${s.path} — ${s.reason}`).join('; ')}` }
-            : { level: 'info', message: `Added ${r.added.length} file${r.added.length === 1 ? '' : 's'}.` },
+            : { level: 'info', message: `Added ${r.added.length} file${r.added.length === 1 ? '' : 's'}${mtl}.` },
         )
       } catch (e) {
         setNotice({ level: 'error', message: (e as Error).message })

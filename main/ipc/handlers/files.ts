@@ -2,10 +2,12 @@
  * `files.*` channels: add by path or by upload, list, look up, remove. Each waits until the stored files of the
  * session are restored (IpcDeps.ready), so no request sees a half-restored list.
  */
+import path from 'node:path'
 import type { FileEntry } from '../../../preload/contract'
 import { notFound } from '../errors'
 import type { Handlers } from '../router'
 import type { IpcDeps } from '../deps'
+import { isLandsatMtl } from '../uploads'
 
 export function fileHandlers(deps: IpcDeps): Handlers {
   const { files, uploads, hub } = deps
@@ -54,6 +56,9 @@ export function fileHandlers(deps: IpcDeps): Handlers {
     'files.uploadChunk': async ({ uploadId, offset, bytes }) => ({ received: await uploads.chunk(uploadId, offset, bytes) }),
     'files.uploadEnd': async ({ uploadId }) => {
       const file = await uploads.end(uploadId)
+      // A Landsat scene's MTL is no image: it stays beside the scene's bands (uploads.ts puts them in one folder),
+      // where the catalog reads its calibration, and is not listed as a file of the session.
+      if (isLandsatMtl(path.basename(file))) return { added: [], skipped: [] }
       return addAndAnnounce(() => files.addPaths([file], 'upload'))
     },
   }

@@ -2,6 +2,8 @@
  * `ask.*` and `runs.*` channels: start and cancel runs over the session's files, and the run history (list,
  * search, reopen with the full stored trajectory, delete, feedback on the answer or one observation).
  */
+import fs from 'node:fs'
+import path from 'node:path'
 import type { z } from 'zod'
 import type { FileEntry, RunDetail, RunSummary } from '../../../preload/contract'
 import { makeTask, parseOptions } from '../../agent/task'
@@ -37,7 +39,28 @@ function splitInputs(files: FileEntry[]): { images: string[]; files: string[] } 
     if (f.info?.kind === 'image') out.images.push(f.path)
     else if (f.info?.kind === 'raster') out.files.push(f.path)
   }
-  return out
+  return { images: out.images, files: asSceneFolder(out.files) }
+}
+
+/**
+ * A Landsat scene's rasters, when they are every raster of one folder and that folder holds the scene's
+ * `_MTL.txt` (a dropped scene's upload folder, see uploads.ts, or the scene's own folder), are given as the folder,
+ * as `rsure ask --files DIR` does: the catalog then reads the MTL beside the bands and calibrates them.
+ */
+function asSceneFolder(files: string[]): string[] {
+  if (files.length < 2) return files
+  const dir = path.dirname(files[0])
+  if (!files.every((f) => path.dirname(f) === dir)) return files
+  let names: string[]
+  try {
+    names = fs.readdirSync(dir)
+  } catch {
+    return files
+  }
+  if (!names.some((n) => /_MTL\.txt$/i.test(n))) return files
+  const rasters = names.filter((n) => /\.(tif|tiff)$/i.test(n)).map((n) => path.join(dir, n))
+  const chosen = new Set(files)
+  return rasters.length === chosen.size && rasters.every((r) => chosen.has(r)) ? [dir] : files
 }
 
 function getRun(deps: IpcDeps, runId: string): RunRecord {

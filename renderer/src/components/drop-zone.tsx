@@ -35,7 +35,7 @@ export function DropZone(props: { onFiles: (files: File[]) => void; busy: string
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
     >
-      <p className="lead">Drop GeoTIFF / COG, PNG or JPEG files or folders here</p>
+      <p className="lead">Drop GeoTIFF / COG, PNG or JPEG files or folders here (with a Landsat scene, its _MTL.txt)</p>
       <p>
         or{' '}
         <button type="button" onClick={() => filesInput.current?.click()}>
@@ -52,7 +52,7 @@ export function DropZone(props: { onFiles: (files: File[]) => void; busy: string
         type="file"
         multiple
         hidden
-        accept={IMAGE_EXTENSIONS.join(',')}
+        accept={[...IMAGE_EXTENSIONS, '.txt'].join(',')}
         onChange={(e) => {
           const files = collectPicked(e.target.files, false)
           e.target.value = ''

@@ -1,8 +1,20 @@
 /**
  * Files out of a drop: plain files as they are, folders walked (webkitGetAsEntry) for GeoTIFF/COG/PNG/JPEG files by
- * extension. Files given explicitly are kept whatever their name; the main side checks their signature.
+ * extension and a Landsat scene's `_MTL.txt` (its calibration, kept beside its bands). Files given explicitly are
+ * kept whatever their name; the main side checks their signature.
  */
 import { hasImageExtension } from '../../../preload/contract'
+
+/** A Landsat scene's metadata file (`<product id>_MTL.txt`): uploaded with the bands, never shown as a file. */
+export const isSceneMetadata = (name: string): boolean => /_MTL\.txt$/i.test(name)
+
+/** What the pickers and folder walks take: images and rasters by extension, and scene metadata. */
+export const isWanted = (name: string): boolean => hasImageExtension(name) || isSceneMetadata(name)
+
+/** Files in upload order: images and rasters first, then each scene's metadata (it joins its bands' folder). */
+export function uploadOrder(files: File[]): File[] {
+  return [...files.filter((f) => !isSceneMetadata(f.name)), ...files.filter((f) => isSceneMetadata(f.name))]
+}
 
 /** Most files taken from one dropped folder tree. */
 export const MAX_DROPPED_FILES = 10_000
@@ -29,7 +41,7 @@ function fileOf(entry: FileSystemFileEntry): Promise<File> {
 async function walk(entry: FileSystemEntry, out: File[]): Promise<void> {
   if (out.length >= MAX_DROPPED_FILES) return
   if (entry.isFile) {
-    if (hasImageExtension(entry.name)) out.push(await fileOf(entry as FileSystemFileEntry))
+    if (isWanted(entry.name)) out.push(await fileOf(entry as FileSystemFileEntry))
     return
   }
   if (entry.isDirectory) {
@@ -56,5 +68,5 @@ export async function collectDropped(dt: DataTransfer): Promise<File[]> {
 /** Files from an <input type=file> (with or without webkitdirectory): folder picks are filtered by extension. */
 export function collectPicked(list: FileList | null, folder: boolean): File[] {
   const files = Array.from(list ?? [])
-  return folder ? files.filter((f) => hasImageExtension(f.name)).slice(0, MAX_DROPPED_FILES) : files
+  return folder ? files.filter((f) => isWanted(f.name)).slice(0, MAX_DROPPED_FILES) : files
 }

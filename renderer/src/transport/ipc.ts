@@ -4,6 +4,7 @@
  * uploaded instead.
  */
 import { events, RsureRequestError, type RsureApi, type RsureBridge } from '../../../preload/contract'
+import { isSceneMetadata } from './collect-files'
 import { uploadAll } from './upload'
 
 export function ipcApi(bridge: RsureBridge): RsureApi {
@@ -24,7 +25,8 @@ export function ipcApi(bridge: RsureBridge): RsureApi {
     },
     async addFiles(files, onProgress) {
       const withPath = files.map((f) => ({ f, p: bridge.pathForFile(f) }))
-      const paths = withPath.filter((x) => x.p).map((x) => x.p)
+      // A Landsat MTL read where it is already lies beside its bands (the catalog finds it); it is not a file card.
+      const paths = withPath.filter((x) => x.p && !isSceneMetadata(x.f.name)).map((x) => x.p)
       const rest = withPath.filter((x) => !x.p).map((x) => x.f)
       const out = paths.length ? await invoke('files.add', { paths }) : { added: [], skipped: [] }
       if (rest.length) {
