@@ -62,13 +62,18 @@ export function readTask(input: TaskReadInput): TaskSpec {
       return p
     })
     .filter((p, i, all) => all.findIndex((o) => o.start === p.start && o.end === p.end) === i)
+  // Period words the parser set aside as restating another period (or the record's extent) are read, not periods.
+  for (const r of all(lex, 'restated_period')) use(r.at, r.end, 'period (restated)')
   const periodSpans: [number, number][] = spans.map((s) => [s.at, s.end])
 
   // Conditions.
   const read = readConditions(parsed, periodSpans)
   for (const c of read.conditions) use(c.at, c.end, 'condition')
   if (read.areaCondition) use(read.areaCondition.at, read.areaCondition.end, 'area condition')
-  for (const r of read.relative) refuse(r.value.trim(), 'a threshold relative to a statistic of the data')
+  for (const r of read.relative) {
+    refuse(r.value.trim(), 'a threshold relative to a statistic of the data')
+    use(r.at, r.end, 'relative threshold (refused)')
+  }
   // A condition restated (in the question and again in its instructions) is one condition.
   const conditions: Condition[] = read.conditions
     .map((c) => c.value)

@@ -12,7 +12,7 @@ import type { AreaConditionSpan, ConditionSpan, RelativeSpan } from './types'
 import { alternation, overlaps } from './words'
 import { VARIABLE_ALT, variableAt, variableBefore } from './variables'
 
-const NUM = '([+\\-−]?\\d+(?:\\.\\d+)?|[+\\-−]?\\.\\d+)'
+const NUM = '([+\\-−–]?\\d+(?:\\.\\d+)?|[+\\-−–]?\\.\\d+)'
 /** Units a threshold may be written in (temperature, share, a few others); "K" and "C" only as whole words. */
 const THRESHOLD_UNITS = UNITS.filter((u) => u.quantity === 'temperature' || u.key === 'percent' || u.key === 'g/cm2')
 const UNIT = `\\s*(${alternation(THRESHOLD_UNITS.flatMap((u) => u.names).filter((n) => n !== 'percentage' && n !== 'percentages'))})?`
@@ -35,7 +35,8 @@ function opOf(word: string): '>' | '>=' | '<' | '<=' | null {
   return COMPARATORS.find((c) => c.words.some((x) => x.toLowerCase().replace(/[\s-]+/g, ' ') === w))?.op ?? null
 }
 
-const num = (s: string) => Number(s.replace('−', '-'))
+/** A number as written; a minus may be typed as U+2212 or an en dash ("less than –0.3"). */
+const num = (s: string) => Number(s.replace(/^[−–]/, '-'))
 
 /** Nouns before a comparison that make it a restriction of pixels. */
 const PIXEL_NOUN =
@@ -86,6 +87,9 @@ const CMP_RE = new RegExp(
   'gi',
 )
 
+const RELATIVE_RE =
+  /\b\d+(?:\.\d+)?\s*%\s+(?:higher|lower|above|below|more|less|greater|smaller)(?:\s+than)?\s+(?:the\s+|that\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median)\b|\b(?:exceed\w*|above|below|surpass\w*|over|under)\s+(?:the\s+|that\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median|baseline|normal)\s+(?:value\s+)?by\s+(?:more\s+than\s+|over\s+|at\s+least\s+)?\d+(?:\.\d+)?\s*%|[<>]=?\s*(?:the\s+)?(?:mean|average|median)\s*[+\-−]\s*\d+(?:\.\d+)?\s*%/gi
+
 export interface ConditionsParsed {
   conditions: ConditionSpan[]
   areaCondition: AreaConditionSpan | null
@@ -97,7 +101,8 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
   const conditions: ConditionSpan[] = []
   const relative: RelativeSpan[] = []
   let areaCondition: AreaConditionSpan | null = null
-  const free = (at: number, end: number) => !skip.some((s) => overlaps(s, { at, end })) && !conditions.some((c) => overlaps(c, { at, end }))
+  const free = (at: number, end: number) =>
+    !skip.some((s) => overlaps(s, { at, end })) && !conditions.some((c) => overlaps(c, { at, end })) && freeOfRelative(at, end)
   const push = (c: Omit<ConditionSpan, 'type' | 'negated' | 'scope'> & { negated?: boolean }) => {
     const before = q.slice(0, c.at)
     const neg = negatedBefore(before)
@@ -111,6 +116,15 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
       scope: neg ? 'pixels' : scopeOf(before),
     })
   }
+
+  // Thresholds relative to a statistic of the data, in the forms that name no comparator before the number ("50%
+  // higher than the average", "exceeding the mean by 50%", "NDSI > mean + 10%"): read first, so that neither the
+  // statistic word nor the percentage is taken for something else.
+  for (const m of q.matchAll(RELATIVE_RE)) {
+    const at = m.index ?? 0
+    relative.push({ type: 'relative_threshold', at, end: at + m[0].length, text: m[0] })
+  }
+  const freeOfRelative = (at: number, end: number) => !relative.some((r) => overlaps(r, { at, end }))
 
   // Ranges: "NDVI between 0.2 and 0.5", "NDVI outside 0.2-0.5", "NDVI values in the range 0.2-0.5"
   for (const m of q.matchAll(RANGE)) {
@@ -192,6 +206,12 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     if (unit === 'percent' && /^\s*of\s+(?:the\s+)?(?:\w+\s+){0,2}(?:area|pixels|region|zone|land|surface|image|scene)/i.test(after)) {
       const tail = after.match(/^\s*of\s+(?:the\s+)?(?:\w+\s+){0,2}(?:area|pixels|region|zone|land|surface|image|scene)/i)![0]
       areaCondition = { type: 'area_condition', at, end: end + tail.length, text: q.slice(at, end + tail.length), op, value: value / 100 }
+      continue
+    }
+    // "exceeds the overall monthly mean by more than 10%": a threshold relative to a statistic, not a share.
+    if (unit === 'percent' && /\b(?:mean|average|median|baseline|normal)\s+(?:value\s+)?by\s*$/i.test(before)) {
+      const lead = before.match(/\b(?:the\s+)?(?:\w+\s+){0,2}(?:mean|average|median|baseline|normal)\s+(?:value\s+)?by\s*$/i)!
+      relative.push({ type: 'relative_threshold', at: at - lead[0].length, end, text: q.slice(at - lead[0].length, end) })
       continue
     }
     if (

@@ -24,9 +24,9 @@ import {
 import { BAND_ORDER_LEADS, BAND_ROLES } from '../lexicon/indices'
 import { BAND_ORDER_HINTS, PROCESSING_WORDS, TIME_OF_DAY } from '../lexicon/qualifiers'
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../lexicon/series'
-import { UNPLACED_SPANS } from '../lexicon/periods'
+import { MONTHS, UNPLACED_SPANS } from '../lexicon/periods'
 import { parseConditions } from './conditions'
-import { parsePeriods } from './periods'
+import { readPeriods } from './periods'
 import { parseBoxes, parseParts } from './regions'
 import type { ConditionSpan, LedgerEntry, NotUnderstoodPhrase, Span } from './types'
 import { VARIABLE_RE, variableNamed } from './variables'
@@ -170,8 +170,9 @@ function parseFresh(question: string): ParsedQuestion {
   const q = normalizeQuestion(question)
   const spans: Span[] = []
   const regions = [...parseBoxes(q), ...parseParts(q)]
-  const periods = parsePeriods(q, regions)
+  const { kept: periods, restated } = readPeriods(q, regions)
   spans.push(...regions, ...periods)
+  for (const r of restated) spans.push({ type: 'restated_period', at: r.at, end: r.end, text: r.text })
   const cond = parseConditions(q, [...periods, ...regions])
   spans.push(...cond.conditions, ...cond.relative)
   if (cond.areaCondition) spans.push(cond.areaCondition)
@@ -212,7 +213,13 @@ function parseFresh(question: string): ParsedQuestion {
   const free = (h: { at: number; end: number }) =>
     !spans.some(
       (s) =>
-        (s.type === 'period' || s.type === 'box' || s.type === 'condition' || s.type === 'ordering' || s.type === 'label_set' || s.type === 'band_order') &&
+        (s.type === 'period' ||
+          s.type === 'box' ||
+          s.type === 'condition' ||
+          s.type === 'relative_threshold' ||
+          s.type === 'ordering' ||
+          s.type === 'label_set' ||
+          s.type === 'band_order') &&
         overlaps(s, h),
     )
   // Percentiles
@@ -293,6 +300,11 @@ const BLOCKING: readonly { re: RegExp; why: string }[] = [
     ),
     why: 'a time span the reader could not place',
   },
+  // "early June (1-15)", "late July", "mid-August": part of a month the reader has no dates for.
+  {
+    re: new RegExp(`\\b(?:early|late|mid)[\\s-]+(?:${alternation(MONTHS.flatMap((m) => m.names).filter((n) => n.length > 3 && !n.endsWith('.')))})`, 'gi'),
+    why: 'a time span the reader could not place',
+  },
   {
     re: new RegExp(`(?:${alternation(NEGATIONS)})|\\b(?:cloud[\\w-]*|clear[\\s-]sky|qa|quality\\s+flags?|snow[\\s-]free|bqa)\\b`, 'gi'),
     why: 'a mask the reader could not apply',
@@ -301,6 +313,20 @@ const BLOCKING: readonly { re: RegExp; why: string }[] = [
   { re: new RegExp(`(?:${alternation(PROCESSING_WORDS)})`, 'gi'), why: 'a processing step the reader cannot apply' },
   { re: new RegExp(`(?:${alternation(BAND_ORDER_HINTS)})\\s*(?:is|are|as|:|=)?\\s*[^.;?]{0,40}`, 'gi'), why: 'a band order the reader could not read' },
   { re: /\bbetween\s+[+\-−]?\d/gi, why: 'a range the reader could not place' },
+  // "0.4–0.6: mild drought", "medium (295–305 K)": a range of values no condition took (band numbers, days and years
+  // are other spans or carry no decimals or unit).
+  {
+    re: /(?<![\w.])[+\-−–]?\d+\.\d+\s*(?:-|–|to)\s*[+\-−–]?\d+(?:\.\d+)?(?![\w.])|(?<![\w.])\d+(?:\.\d+)?\s*(?:-|–|to)\s*\d+(?:\.\d+)?\s*(?:K\b|°\s?[CF]\b|%)/g,
+    why: 'a range the reader could not place',
+  },
+  {
+    re: /\b(?:mean|average|median|baseline|normal)\s+(?:value\s+)?by\s+(?:more\s+than\s+|over\s+|at\s+least\s+)?\d+(?:\.\d+)?\s*%|\b\d+(?:\.\d+)?\s*%\s+(?:higher|lower|above|below|more|less|greater|smaller)\s+than\s+(?:the\s+|that\s+|this\s+)?(?:\w+\s+){0,2}(?:mean|average|median)\b|\b(?:mean|average|median)\s*[+\-−]\s*\d+(?:\.\d+)?\s*%/gi,
+    why: 'a threshold relative to a statistic of the data',
+  },
+  {
+    re: /\b(?:in|for|of|per|within)\s+(?:each|every)\s+(?:of\s+the\s+)?(?:[\w-]+\s+){0,2}(?:class(?:es)?|categor(?:y|ies)|levels?|zones?|bins?|intervals?|classes)\b|\bper\s+(?:class|category|level|zone)\b|\b(?:classify|classified|reclassify|categori[sz]e)\b[^.;?]{0,60}\b(?:into|in)\s+(?:\w+\s+)?(?:classes|categories|levels|zones)\b/gi,
+    why: 'a breakdown into classes the spec cannot hold (one value per class)',
+  },
   {
     re: new RegExp(
       `\\b(?:${alternation(CLASS_WORDS)})\\s+(?:pixels?|areas|zones|surfaces|fields|land\\s+cover|cover\\s+class|class(?:es)?|patches)\\b|\\bwater\\s+bodies\\b`,

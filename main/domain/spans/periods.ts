@@ -31,6 +31,7 @@ const pad = (n: number) => String(n).padStart(2, '0')
 /** y, month 1..12, day. */
 const iso = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`
 const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate()
+const validDay = (y: number, m: number, d: number) => m >= 1 && m <= 12 && d >= 1 && d <= lastDay(y, m)
 const monthStart = (y: number, m: number) => iso(y, m, 1)
 const monthEnd = (y: number, m: number) => iso(y, m, lastDay(y, m))
 
@@ -83,12 +84,14 @@ interface Rule {
 const writtenMonth = (y: number, mo: number) => (mo >= 1 && mo <= 12 ? { y, m: mo } : null)
 
 const RULES: Rule[] = [
-  // "from 2019-03-05 to 2019-04-01", "between 2019-03-01 and 2019-05-31"
+  // "from 2019-03-05 to 2019-04-01", "between 2019-03-01 and 2019-05-31", "from 2025-01-01 to 2025-3-30"
   {
-    re: new RegExp(`(between\\s+|from\\s+)?\\b${YEAR}-(\\d{2})-(\\d{2})\\s*(-|–|—|to|until|through|and)\\s*${YEAR}-(\\d{2})-(\\d{2})\\b`, 'gi'),
+    re: new RegExp(`(between\\s+|from\\s+)?\\b${YEAR}-(\\d{1,2})-(\\d{1,2})\\s*(-|–|—|to|until|through|and)\\s*${YEAR}-(\\d{1,2})-(\\d{1,2})\\b`, 'gi'),
     make: (m) => {
-      const a = iso(Number(m[2]), Number(m[3]), Number(m[4]))
-      const b = iso(Number(m[6]), Number(m[7]), Number(m[8]))
+      const [y1, m1, d1, y2, m2, d2] = [m[2], m[3], m[4], m[6], m[7], m[8]].map(Number)
+      if (!validDay(y1, m1, d1) || !validDay(y2, m2, d2)) return null
+      const a = iso(y1, m1, d1)
+      const b = iso(y2, m2, d2)
       if (b < a) return null
       if (/^and$/i.test(m[5]) && !m[1]) return null
       return { start: a, last: b, granularity: 'day' }
@@ -229,7 +232,7 @@ const RULES: Rule[] = [
   },
   // "July 12, 2022", "12 July 2022", "2022-07-12"
   {
-    re: new RegExp(`${MONTH_RE}\\s+${DAY},*\\s*${YEAR}|${DAY}\\s+${MONTH_RE},?\\s*${YEAR}|${YEAR}-(\\d{2})-(\\d{2})`, 'gi'),
+    re: new RegExp(`${MONTH_RE}\\s+${DAY},*\\s*${YEAR}|${DAY}\\s+${MONTH_RE},?\\s*${YEAR}|${YEAR}-(\\d{1,2})-(\\d{1,2})(?![\\d-])`, 'gi'),
     make: (m) => {
       let y: number, mo: number, d: number
       if (m[1]) [y, mo, d] = [Number(m[3]), monthOf(m[1]), Number(m[2])]
@@ -359,6 +362,7 @@ const RULES: Rule[] = [
   },
 ]
 
+const PART_OF_MONTH = new RegExp(`\\b(?:early|late|mid)[\\s-]+${MONTH_RE}(?:,?\\s+(?:of\\s+|in\\s+)?${YEAR}\\b)?`, 'gi')
 const UNPLACED_WITH_YEAR = new RegExp(
   `(?:${alternation(UNPLACED_SPANS)})\\s+(?:of\\s+|in\\s+)?(?:the\\s+year\\s+)?${YEAR}\\b|\\b${YEAR}\\s+(?:${alternation(UNPLACED_SPANS)})`,
   'gi',
@@ -370,11 +374,22 @@ const UNPLACED_WITH_YEAR = new RegExp(
  * already read as something else) are not read.
  */
 export function parsePeriods(q: string, skip: readonly { at: number; end: number }[] = []): PeriodSpan[] {
+  return readPeriods(q, skip).kept
+}
+
+/**
+ * The periods of a question (`kept`) and the period words the refiners set aside (`restated`: a year restating a
+ * more specific period, the record's stretch around two years compared): read, so the ledger counts them consumed,
+ * but no period of their own.
+ */
+export function readPeriods(q: string, skip: readonly { at: number; end: number }[] = []): { kept: PeriodSpan[]; restated: PeriodSpan[] } {
   const found: PeriodSpan[] = []
   const taken: { at: number; end: number }[] = [...skip]
   // A time span the spec has no field for, with its year ("dry season 2024", "the monsoon of 2020"): the year is
   // part of that span, not a period of its own (the ledger refuses the span, naming it).
   for (const m of q.matchAll(UNPLACED_WITH_YEAR)) taken.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length })
+  // So does part of a month ("late June 2021", "mid-August of 2020"): no dates for it, refused by the ledger.
+  for (const m of q.matchAll(PART_OF_MONTH)) taken.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length })
   for (const rule of RULES) {
     for (const m of q.matchAll(rule.re)) {
       const at = m.index ?? 0
@@ -387,7 +402,8 @@ export function parsePeriods(q: string, skip: readonly { at: number; end: number
     }
   }
   found.sort((a, b) => a.at - b.at)
-  return refineSeasonsOfTheYear(q, dropRestatedYears(keepComparedInsideRecord(q, found)))
+  const kept = refineSeasonsOfTheYear(q, dropRestatedYears(keepComparedInsideRecord(q, found)))
+  return { kept, restated: found.filter((p) => !kept.includes(p) && !kept.some((k) => overlaps(k, p))) }
 }
 
 /**

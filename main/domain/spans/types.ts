@@ -148,6 +148,11 @@ export interface BandOrderSpan extends At {
   roles: string[]
 }
 
+/** Period words that restate another period ("... the 2018 images" after "August 2018") or give the record's extent. */
+export interface RestatedPeriodSpan extends At {
+  type: 'restated_period'
+}
+
 /** "night-time LST", "daytime brightness temperature": the time of day the variable is taken at. */
 export interface TimeOfDaySpan extends At {
   type: 'time_of_day'
@@ -180,6 +185,7 @@ export type Span =
   | LabelSetSpan
   | BandOrderSpan
   | TimeOfDaySpan
+  | RestatedPeriodSpan
   | NegationSpan
 
 export type SpanType = Span['type']

@@ -38,6 +38,15 @@ describe('reader classes', () => {
     expect(periods(read('Compare mean night-time light between 2014 and 2019 (October-December periods).'))).toEqual(['2014-10-01/2014-12-31', '2019-10-01/2019-12-31'])
   })
 
+  it('ISO dates with one-digit months, a minus typed as an en dash, restated years counted as read', () => {
+    expect(periods(read('What is the mean NDVI from 2025-01-01 to 2025-3-30?'))).toEqual(['2025-01-01/2025-03-30'])
+    const nbr = read('What share of pixels had NBR less than –0.3 on 2020-01-05?')
+    expect(nbr.conditions.map((c) => [c.variable, c.op, c.value])).toEqual([['nbr', '<', -0.3]])
+    const restated = read('What is the mean NDVI from 2018-08-01 to 2018-08-31? Use the 2018 images.')
+    expect(periods(restated)).toEqual(['2018-08-01/2018-08-31'])
+    expect(restated.notUnderstood.map((n) => n.text)).not.toContain('2018')
+  })
+
   it('a season the spec has no field for takes its year with it: no period, refused naming it', () => {
     const s = read('What is the mean NBR in Cape Town during the dry season 2024?')
     expect(s.periods).toEqual([])
@@ -104,6 +113,16 @@ describe('the coverage ledger says what it did not understand', () => {
     const memo = read('For a memo on smoothing methods, what is the mean NDVI in 2019?')
     expect(blocking(memo)).toEqual([])
     expect(memo.quantity.statistic).toBe('mean')
+  })
+
+  it('thresholds relative to a statistic, unplaced ranges, breakdowns into classes and parts of a month are refused, named', () => {
+    expect(blocking(read('How many days in June 2021 had a mean LST exceeding the overall monthly mean by more than 10%?')).join(' ')).toContain('mean by more than 10%')
+    expect(blocking(read('What share of pixels are 50% higher than the average NDVI on 2022-07-01?')).join(' ')).toContain('50% higher than the average')
+    expect(blocking(read('What share of the area has NDSI > mean + 10% on 2019-02-01?')).join(' ')).toContain('mean + 10%')
+    const zones = read('On 2021-08-05, classify LST into low (< 295 K), medium (295–305 K) and high (> 305 K) zones and give the percentage of pixels in each zone.')
+    expect(blocking(zones)).toContain('295–305 k')
+    expect(blocking(zones).some((t) => t.includes('in each zone'))).toBe(true)
+    expect(blocking(read('What is the difference between the mean LST of early June and late June 2021?'))).toEqual(['early june', 'late june'])
   })
 
   it('words read as context are listed plainly, not dropped', () => {
