@@ -55,3 +55,41 @@ export function targetedRepair(feedback: string, args: unknown): TargetedRepair 
   }
   return null
 }
+
+/** The whole grid as a spatial.query geometry: every pixel centre lies in rows [0, 1) x columns [0, 1). */
+const WHOLE_GRID = { type: 'grid', rows: [0, 1], cols: [0, 1] } as const
+const QUERY_STATS = new Set(['mean', 'min', 'max', 'sum', 'count', 'median', 'std'])
+
+/**
+ * A second, independent route to the quantity a call computed, for an evidence request that asks for corroboration
+ * (verify/policy/corroboration.ts: a low prior wants the same quantity computed another way before it accepts).
+ * Every per-date reduction (`raster.batch_reduce`) becomes a region query over the whole grid (`spatial.query`):
+ * another sink of the raster engine (pixel-centre membership, its own accumulation) over the same layers, so a
+ * fault in the reduction path shows as a disagreement while a right value is confirmed to float rounding. Null when
+ * the DAG has no reduction this can reroute (the planner's own follow-ups apply).
+ */
+export function secondRoute(args: unknown): { args: unknown; purpose: string } | null {
+  const holder = isRec(args) && isRec(args.dag) ? args.dag : args
+  const nodes = isRec(holder) && Array.isArray(holder.nodes) ? (holder.nodes as DagNode[]) : null
+  if (!nodes) return null
+  const rerouted: string[] = []
+  const output = isRec(holder) && typeof holder.output === 'string' ? holder.output : null
+  const fixed = nodes.map((n) => {
+    // A one-statistic summary of one raster that is the output: the same statistic as a whole-grid region query.
+    const stats = n.params?.stats
+    if (n.op === 'raster.summarize' && n.id === output && Array.isArray(stats) && stats.length === 1 && QUERY_STATS.has(String(stats[0]))) {
+      rerouted.push(n.id)
+      return { ...n, op: 'spatial.query', params: { geometry: WHOLE_GRID, stat: String(stats[0]) } }
+    }
+    const stat = n.params?.stat
+    const percentile = isRec(stat) || (typeof stat === 'string' && /^p\d+/.test(stat))
+    if (n.op !== 'raster.batch_reduce' || !(typeof stat === 'string' ? QUERY_STATS.has(stat) || percentile : percentile)) return n
+    rerouted.push(n.id)
+    const { stat: s, min_valid: mv } = n.params ?? {}
+    return { ...n, op: 'spatial.query', params: { geometry: WHOLE_GRID, stat: s, ...(mv !== undefined ? { min_valid: mv } : {}) } }
+  })
+  if (rerouted.length === 0) return null
+  const dag = { ...(holder as Record<string, unknown>), nodes: fixed }
+  const out = isRec(args) && isRec(args.dag) ? { ...args, dag } : dag
+  return { args: out, purpose: `corroborate by a second route: ${rerouted.join(', ')} recomputed as region queries over the whole grid (spatial.query) instead of per-date reductions` }
+}

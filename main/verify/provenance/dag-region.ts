@@ -71,6 +71,18 @@ export function dagRegions(nodes: readonly ActionNode[], output: string | null, 
         w.height = Math.round(named.y1 * size.height) - w.row
         out.push(part(n.id, w, size))
       } else if (g.type === 'part') out.push({ node: n.id, kind: 'unsized' })
+      else if (g.type === 'grid' && Array.isArray(g.rows) && Array.isArray(g.cols)) {
+        // Rows and columns as fractions of the grid: [0, 1) x [0, 1) holds every pixel centre and restricts nothing.
+        const [r0, r1] = g.rows.map(Number)
+        const [c0, c1] = g.cols.map(Number)
+        if (r0 <= 0 && c0 <= 0 && r1 >= 1 && c1 >= 1) continue
+        if (size) {
+          const w = { col: Math.round(c0 * size.width), row: Math.round(r0 * size.height), width: 0, height: 0 }
+          w.width = Math.round(c1 * size.width) - w.col
+          w.height = Math.round(r1 * size.height) - w.row
+          out.push(part(n.id, w, size))
+        } else out.push({ node: n.id, kind: 'unsized' })
+      }
       else if (g.type === 'point') out.push({ node: n.id, kind: 'point' })
       else if (g.type === 'polygon') out.push({ node: n.id, kind: 'polygon' })
       else if (g.type === 'bbox' && Array.isArray(g.bbox) && crs === 'pixel' && size) {
