@@ -82,8 +82,13 @@ async function scaleDropped(args: unknown): Promise<Corruption | null> {
     if (isRec(cat.params.scales)) {
       for (const [role, s] of Object.entries(cat.params.scales)) {
         if (isRec(s) && typeof s.scale === 'number' && s.scale !== 1) {
-          ;(cat.params.scales as Record<string, unknown>)[role] = { ...s, scale: 1, offset: 0 }
-          return { args: dag, note: `scale of ${role} dropped (unit kept)` }
+          // The catalog's scale is a convention the file's own scale tag overrides (engines/raster/job/read-node.ts),
+          // so dropping it there changes nothing on tagged files: the scale is lost where the role is read, as a
+          // reader that ignores both the tag and the convention would (node params win over both).
+          const reads = nodesOf(dag, 'raster.read').filter((r) => r.params.role === role && linked(dag, r.inputs.data) === cat)
+          if (reads.length === 0) continue
+          for (const r of reads) Object.assign(r.params, { scale: 1, offset: 0, unit: typeof s.unit === 'string' ? s.unit : (r.params.unit ?? 'dn') })
+          return { args: dag, note: `scale of ${role} dropped where it is read (unit kept)` }
         }
       }
     }
