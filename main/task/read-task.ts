@@ -89,6 +89,10 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const times = all(lex, 'time_of_day')
   const timeOfDay = times.length > 0 && times.every((t) => t.key === times[0].key) ? times[0].key : undefined
   if (timeOfDay) for (const t of times) use(t.at, t.end, 'time of day')
+  // Retrieval methods and trend estimators named ("split-window", "TES", "Theil-Sen") are read into the spec.
+  const methodSpans = all(lex, 'method')
+  for (const m of methodSpans) use(m.at, m.end, 'method')
+  const methods = [...new Set(methodSpans.map((m) => m.key))]
 
   // Statistic.
   let statistic: Statistic | null = null
@@ -110,7 +114,10 @@ export function readTask(input: TaskReadInput): TaskSpec {
   // the question then asks for the extreme's value ("identify the date with the greatest increase and report the
   // corresponding percentage"), the date is a step and the value (the extreme) is what is asked.
   const dateOf = firstSpan(lex, 'date_of')
-  if (trendHit) take(trendHit, 'trend')
+  if (trendHit) {
+    take(trendHit, 'trend')
+    for (const h of allMatches(q, TREND)) use(h.at, h.end, 'statistic')
+  }
   else if (dateOf && REPORT_VALUE.test(q.slice(dateOf.end, dateOf.end + 160))) take(dateOf, dateOf.extreme)
   else if (dateOf && take(dateOf, dateOf.extreme === 'max' ? 'date_of_max' : 'date_of_min')) void 0
   else if (take(countOf('pixels'), 'count_pixels')) void 0
@@ -304,6 +311,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
     ...(series ? { series } : {}),
     ...(bandOrder ? { bands: { roles: bandOrder.roles, text: bandOrder.text.trim() } } : {}),
     ...(timeOfDay ? { timeOfDay } : {}),
+    ...(methods.length ? { methods } : {}),
     unit,
     answer: { form: answerForm, options: readOptions(options) },
     used: spans.sort((a, b) => a.at - b.at).map((s) => ({ text: q.slice(s.at, s.end), role: s.role })),

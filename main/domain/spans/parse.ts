@@ -23,6 +23,7 @@ import {
 } from '../lexicon/statistics'
 import { BAND_ORDER_LEADS, BAND_ROLES } from '../lexicon/indices'
 import { BAND_ORDER_HINTS, PROCESSING_WORDS, TIME_OF_DAY } from '../lexicon/qualifiers'
+import { PRODUCT_METHODS, TREND_METHODS } from '../lexicon/methods'
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../lexicon/series'
 import { MONTHS, UNPLACED_SPANS } from '../lexicon/periods'
 import { parseConditions } from './conditions'
@@ -139,7 +140,8 @@ export function parseQuestion(question: string): ParsedQuestion {
 
 /**
  * Markers that are read but name no statistic, period or condition: orderings ("rank from largest to smallest"),
- * label sets ("{Airport, Bridge, ...}"), stated band orders ("bands are R,G,B,NIR") and the time of day.
+ * label sets ("{Airport, Bridge, ...}"), stated band orders ("bands are R,G,B,NIR"), the time of day and named
+ * retrieval methods or trend estimators ("split-window", "Theil-Sen").
  */
 function markers(q: string): Span[] {
   const out: Span[] = []
@@ -163,6 +165,11 @@ function markers(q: string): Span[] {
 
   for (const [key, words] of Object.entries(TIME_OF_DAY) as ['day' | 'night', readonly string[]][])
     for (const h of hits(q, phraseRegex(words))) out.push({ type: 'time_of_day', at: h.at, end: h.end, text: h.text, key })
+  for (const m of [
+    ...PRODUCT_METHODS.map((x) => ({ key: x.key, of: x.product, names: x.names })),
+    ...TREND_METHODS.map((x) => ({ key: x.key, of: 'trend', names: x.names })),
+  ])
+    for (const h of hits(q, phraseRegex(m.names))) out.push({ type: 'method', at: h.at, end: h.end, text: h.text, key: m.key, of: m.of })
   return out
 }
 

@@ -148,6 +148,14 @@ export interface BandOrderSpan extends At {
   roles: string[]
 }
 
+/** A retrieval method or trend estimator the question names ("split-window", "TES", "Theil-Sen"): lexicon methods.ts keys. */
+export interface MethodSpan extends At {
+  type: 'method'
+  key: string
+  /** What the method computes: a product ('lst') or the trend. */
+  of: string
+}
+
 /** Period words that restate another period ("... the 2018 images" after "August 2018") or give the record's extent. */
 export interface RestatedPeriodSpan extends At {
   type: 'restated_period'
@@ -186,6 +194,7 @@ export type Span =
   | BandOrderSpan
   | TimeOfDaySpan
   | RestatedPeriodSpan
+  | MethodSpan
   | NegationSpan
 
 export type SpanType = Span['type']

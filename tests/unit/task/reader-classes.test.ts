@@ -125,6 +125,13 @@ describe('the coverage ledger says what it did not understand', () => {
     expect(blocking(read('What is the difference between the mean LST of early June and late June 2021?'))).toEqual(['early june', 'late june'])
   })
 
+  it('a named retrieval method or trend estimator is read into the spec', () => {
+    const s = read('Estimate LST with the split-window algorithm from bands 31 and 32 and give the Theil-Sen trend of the annual mean LST from 2015 to 2020.')
+    expect(s.methods).toEqual(['split_window', 'sen'])
+    expect(s.notUnderstood.map((n) => n.text.toLowerCase()).join(' ')).not.toContain('split-window')
+    expect(read('What is the mean LST in 2019?').methods).toBeUndefined()
+  })
+
   it('words read as context are listed plainly, not dropped', () => {
     expect(unreadSentence(read('What is the mean NDVI of rgbn.tif in 2019?'))).toBe('Words not used in reading the question: "rgbn.tif".')
     expect(unreadSentence(read('What is the mean NDVI in 2019?'))).toBeNull()
