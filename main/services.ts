@@ -23,6 +23,7 @@ import { RunStore, type TrajectoryStep } from './store/runs'
 import { executeDag } from './tools/execute'
 import type { ToolResult } from './tools/protocol'
 import type { Progress } from './tools/tool'
+import { isRecord } from './domain/json'
 
 /** How one run is made: the agent's switches (verify, prior, and any the agent adds) plus the backbone. */
 export type AskSwitches = AgentSwitches & {
@@ -140,6 +141,6 @@ export function openServices(opts: ServicesOptions = {}): Services {
 }
 
 function numberField(payload: unknown, key: string): number | null {
-  const v = payload && typeof payload === 'object' ? (payload as Record<string, unknown>)[key] : undefined
+  const v = isRecord(payload) ? payload[key] : undefined
   return typeof v === 'number' && Number.isInteger(v) ? v : null
 }

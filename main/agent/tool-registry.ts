@@ -48,7 +48,7 @@ export class ToolRegistry {
 
 /** JSON schema of a zod schema, without the `$schema` header that some servers reject. */
 export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as Record<string, unknown>
+  const json: Record<string, unknown> = { ...z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) }
   delete json.$schema
   return json
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Db } from './database'
+import { asRecord } from '../domain/json'
 
 /** A saved artifact; the same shape as `Artifact` in the observation protocol (tools/protocol.ts). */
 export interface Artifact {
@@ -63,7 +64,7 @@ export class ArtifactStore {
     if (!row) return undefined
     let meta: Record<string, unknown> = {}
     try {
-      meta = JSON.parse(row.meta) as Record<string, unknown>
+      meta = asRecord(JSON.parse(row.meta))
     } catch {
       // a damaged meta column leaves the artifact usable
     }

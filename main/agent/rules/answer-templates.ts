@@ -82,7 +82,7 @@ function decisionInput(entry: ObservationEntry): { value: number; unit: string |
   if (typeof input !== 'string') return null
   const rec = nodeRecords(entry.evidence.intermediate).get(input.slice(1).split('.')[0])
   const field = typeof pick?.params.field === 'string' ? pick.params.field : null
-  if (field && rec) return scalarOf(isRec(rec.value) ? (rec.value as Record<string, unknown>)[field] : rec[field])
+  if (field && rec) return scalarOf(isRec(rec.value) ? rec.value[field] : rec[field])
   return scalarOf(rec?.value) ?? scalarOf(rec)
 }
 

@@ -40,7 +40,7 @@ export function targetedRepair(feedback: string, args: unknown): TargetedRepair 
     if (reads.length > 0) {
       const set = new Map(reads)
       const fixed = nodes.map((n) => (set.has(n.id) ? { ...n, params: { ...(n.params ?? {}), nodata: set.get(n.id) } } : n))
-      const dag = { ...(holder as Record<string, unknown>), nodes: fixed }
+      const dag = { ...(isRec(holder) ? holder : {}), nodes: fixed }
       const out = isRec(args) && isRec(args.dag) ? { ...args, dag } : dag
       return { kind: 'repair', args: out, purpose: `repair the diagnosed fill value: read ${reads.map(([id, v]) => `${id} with nodata ${v}`).join(', ')}` }
     }
@@ -89,7 +89,7 @@ export function secondRoute(args: unknown): { args: unknown; purpose: string } |
     return { ...n, op: 'spatial.query', params: { geometry: WHOLE_GRID, stat: s, ...(mv !== undefined ? { min_valid: mv } : {}) } }
   })
   if (rerouted.length === 0) return null
-  const dag = { ...(holder as Record<string, unknown>), nodes: fixed }
+  const dag = { ...(isRec(holder) ? holder : {}), nodes: fixed }
   const out = isRec(args) && isRec(args.dag) ? { ...args, dag } : dag
   return { args: out, purpose: `corroborate by a second route: ${rerouted.join(', ')} recomputed as region queries over the whole grid (spatial.query) instead of per-date reductions` }
 }

@@ -10,6 +10,7 @@ import { openServices } from '../../services'
 import { executeDag } from '../../tools/execute'
 import type { ToolResult } from '../../tools/protocol'
 import { CliError, parseCommandArgs, printJson, progressPrinter, type Command } from '../io'
+import { asRecord, isRecord } from '../../domain/json'
 
 function fmtValue(v: unknown): string {
   if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(8)))
@@ -20,14 +21,14 @@ function fmtValue(v: unknown): string {
 
 export function formatResult(r: ToolResult): string {
   const lines = [`Status:  ${r.status}${r.reason ? ` - ${r.reason}` : ''}`, `Config:  ${r.config.fine}`]
-  const obs = r.observation as Record<string, unknown> | null
-  if (obs && typeof obs === 'object') {
+  const obs = r.observation
+  if (isRecord(obs)) {
     if (Array.isArray(obs.points)) {
       lines.push(`Series (${obs.unit ?? 'no unit'}):`)
       for (const p of obs.points as { date: string; value: number; valid: number }[]) lines.push(`  ${p.date}  ${fmtValue(p.value)}  (${p.valid} valid)`)
     } else if (Array.isArray(obs.items)) {
       lines.push(`Collection (${obs.unit ?? 'no unit'}):`)
-      for (const it of obs.items as Record<string, unknown>[]) lines.push(`  ${it.date ?? it.id}  ${it.status === 'ok' ? `mean ${fmtValue(it.mean)} (${it.count} valid)` : `no value: ${it.reason}`}`)
+      for (const it of obs.items.map(asRecord)) lines.push(`  ${it.date ?? it.id}  ${it.status === 'ok' ? `mean ${fmtValue(it.mean)} (${it.count} valid)` : `no value: ${it.reason}`}`)
     } else {
       for (const [k, v] of Object.entries(obs)) if (v !== undefined) lines.push(`${`${k}:`.padEnd(9)}${fmtValue(v)}`)
     }

@@ -7,6 +7,7 @@ import type { RunDetail, RunStep } from '../../../preload/contract'
 import type { z } from 'zod'
 import { brief, stepText } from './step-text'
 import { esc } from './html-escape'
+import { asRecord } from '../../domain/json'
 
 export interface ReportImage {
   title: string
@@ -19,7 +20,7 @@ type Detail = z.infer<typeof RunDetail>
 
 function observationRows(observation: unknown): string {
   if (observation === null || typeof observation !== 'object') return `<tr><th>value</th><td>${esc(brief(observation))}</td></tr>`
-  return Object.entries(observation as Record<string, unknown>)
+  return Object.entries(observation)
     .map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(typeof v === 'number' ? String(Number(v.toPrecision(8))) : typeof v === 'string' ? v : brief(v))}</td></tr>`)
     .join('')
 }
@@ -51,7 +52,7 @@ export function reportHtml(detail: Detail, images: ReportImage[]): string {
   const { run, steps } = detail
   const answer = [...steps].reverse().find((s) => s.kind === 'answer')
   const a = answer?.kind === 'answer' ? answer.payload : null
-  const settings = run.settings as Record<string, unknown>
+  const settings = asRecord(run.settings)
   const figures = images
     .map((im) => `<figure><img alt="${esc(im.title)}" src="data:image/png;base64,${Buffer.from(im.png).toString('base64')}"><figcaption><b>${esc(im.title)}</b> ${esc(im.caption)}</figcaption></figure>`)
     .join('\n')

@@ -16,6 +16,7 @@ import type { CompiledDag } from './compile'
 import { operatorConvention } from './conventions'
 import type { RuntimeValue } from './ops/types'
 import type { RunState } from './run'
+import { asRecord } from '../../domain/json'
 
 export const ENGINE = { name: 'rsure-raster', reader: 'lean TIFF reader, native zlib inflate', version: 1 } as const
 
@@ -124,8 +125,7 @@ export function buildEvidence(c: CompiledDag, run: RunState | null, failure: { n
     if (skipped) {
       insufficientItems[id] = skipped
       const items = run!.itemResults.get(id)!
-      ;(nodes[id] as Record<string, unknown> | undefined) ??= {}
-      Object.assign(nodes[id] as Record<string, unknown>, { items_used: items.length - skipped.length, items_left_out: skipped.length })
+      nodes[id] = { ...asRecord(nodes[id]), items_used: items.length - skipped.length, items_left_out: skipped.length }
     }
   }
   if (failure) {

@@ -100,7 +100,7 @@ export function createMeasureTool(backends: PerceiveBackends = {}): Tool<Measure
   return {
     name: 'measure',
     description: DESCRIPTION,
-    args: MeasureArgs as unknown as z.ZodType<MeasureArgs>,
+    args: MeasureArgs,
     evidence: MEASURE_EVIDENCE,
     run: (args, ctx) => measure(args, ctx, backends),
   }

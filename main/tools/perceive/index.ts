@@ -10,6 +10,7 @@
  * nothing; a group still empty after the retry marks the layer incomplete.
  */
 import { z } from 'zod'
+import { isRecord } from '../../domain/json'
 import { InputImageError, loadBandStack, type BandStack } from '../../engines/classical/band-stack'
 import { ChangeInputError } from '../../engines/classical/change'
 import { regionClassOf } from '../../engines/classical/spectral-regions'
@@ -23,7 +24,7 @@ import type { PerceiveBackends, VisionApi, VisionLanguageModel } from './backend
 import { classicalChange, classicalRegions, regionGroups } from './classical'
 import { PERCEIVE_EVIDENCE } from './evidence'
 import { classesFor, groupOfClass } from './groups'
-import { saveLayer } from './layers'
+import { saveLayer, type LayerPaths } from './layers'
 import { buildViews, toSource } from './views'
 import { askVlm, placeItems, VlmDocument, VlmMeasurement, VlmScene, vlmPrompt, type PlacedItem } from './vlm'
 
@@ -73,7 +74,7 @@ function wants(backend: string, kind: 'classical' | 'vlm' | 'pack'): boolean {
   return backend !== 'classical' && backend !== 'vlm'
 }
 
-function layerObservation(args: PerceiveArgs, backend: string, layers: GeometryLayer[], paths: Record<string, unknown>[], summary: Record<string, unknown>) {
+function layerObservation(args: PerceiveArgs, backend: string, layers: GeometryLayer[], paths: LayerPaths[], summary: Record<string, unknown>) {
   return { mode: args.mode, backend, geometry: layers[0]?.geometry ?? 'exact', ...summary, layer_paths: paths.length === 1 ? paths[0] : paths, geometry_contract: GEOMETRY_CONTRACT }
 }
 
@@ -127,7 +128,7 @@ function finishClassical(args: PerceiveArgs, ctx: ToolContext, out: Awaited<Retu
       ...(args.quality_policy === 'strict' ? { strict: { retried_groups: retried, missing_groups: strictMissing } } : {}),
     },
   }
-  const observation = layerObservation(args, String(out.source.backend), [out.layer], [saved.paths as unknown as Record<string, unknown>], {
+  const observation = layerObservation(args, String(out.source.backend), [out.layer], [saved.paths], {
     classes: out.intermediate.classes,
     valid_pixels: out.intermediate.valid_pixels,
     total_pixels: out.intermediate.total_pixels,
@@ -231,7 +232,7 @@ function finishObjects(
     intermediate: { ...ev.intermediate, boxes, confidences: layer.objects.map((o) => o.confidence), count: layer.objects.length, counts_by_group: counts },
     validity: { ...ev.validity, layer_status: ev.missing.length ? 'incomplete' : 'ok', geometry: layer.geometry, layer_paths: saved.paths },
   }
-  const observation = layerObservation(args, backend, [layer], [saved.paths as unknown as Record<string, unknown>], { counts_by_group: counts, objects: boxes })
+  const observation = layerObservation(args, backend, [layer], [saved.paths], { counts_by_group: counts, objects: boxes })
   return { result: { status: 'ok', observation, evidence, artifacts: saved.artifacts, config: config(args) }, layers: [layer] }
 }
 
@@ -257,10 +258,12 @@ async function tryVlm(args: PerceiveArgs, ctx: ToolContext, vlm: VisionLanguageM
   const bad = (what: string, issues: z.core.$ZodIssue[] | string) =>
     ({ kind: 'done', outcome: fail('error', `The vision-language model's ${what} answer is malformed (${typeof issues === 'string' ? issues : issues.map((i) => `${i.path.join('.')}: ${i.message}`).slice(0, 3).join('; ')}); ask again or use a local backend.`, args) }) as Attempt
   switch (args.mode) {
-    case 'evidence':
-      if (!raw || typeof raw !== 'object') return bad('evidence', 'not a JSON object')
-      for (const k of ['answer', 'answer_label', 'preferred_option']) delete (raw as Record<string, unknown>)[k]
-      return { kind: 'done', outcome: plain(args, 'vlm', { evidence: raw }, source, { answer: raw }, 'approximate') }
+    case 'evidence': {
+      if (!isRecord(raw)) return bad('evidence', 'not a JSON object')
+      // The model's own answer fields are dropped: perceive reports evidence, the agent answers.
+      const { answer: _a, answer_label: _l, preferred_option: _p, ...evidence } = raw
+      return { kind: 'done', outcome: plain(args, 'vlm', { evidence }, source, { answer: evidence }, 'approximate') }
+    }
     case 'document': {
       const p = VlmDocument.safeParse(raw)
       if (!p.success) return bad('document', p.error.issues)
@@ -369,7 +372,7 @@ export function createPerceiveTool(backends: PerceiveBackends = {}): Tool<Percei
   return {
     name: 'perceive',
     description: DESCRIPTION,
-    args: PerceiveArgs as unknown as z.ZodType<PerceiveArgs>,
+    args: PerceiveArgs,
     evidence: PERCEIVE_EVIDENCE,
     run: async (args, ctx) => (await perceiveWithLayers(args, ctx, backends)).result,
   }

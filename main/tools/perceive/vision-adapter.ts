@@ -20,7 +20,7 @@ export function visionEngineApi(opts: { dataDir?: string } = {}): VisionApi {
   const ctx = opts.dataDir ? { dataDir: opts.dataDir } : {}
   const detectLike = (r: Awaited<ReturnType<Engine['detect']>>): DetectResultLike => ({
     detections: r.detections.map((d) => ({ label: d.label, score: d.score, box: d.box, ...(d.polygon ? { polygon: d.polygon } : {}), tile: d.tile })),
-    evidence: r.evidence as unknown as DetectResultLike['evidence'],
+    evidence: { ...r.evidence, pack: { ...r.evidence.pack } },
   })
   return {
     async findPack(task) {
@@ -37,13 +37,12 @@ export function visionEngineApi(opts: { dataDir?: string } = {}): VisionApi {
       return detectLike(await (await load()).segment(image, packId, { ...ctx, view: o.view, conf: o.conf, classes: o.classes, signal: o.signal }))
     },
     async classifyScene(image, packId, labels, o) {
-      const e = (await load()) as unknown as Record<string, unknown>
-      if (typeof e.classifyScene !== 'function') throw new Error('Scene classification with a CLIP-style pack is not available in this build; use a vision-language model (RSURE_VLM).')
-      return (e.classifyScene as VisionApi['classifyScene'])(image, packId, labels, { ...ctx, ...o })
+      const r = await (await load()).classifyScene(image, packId, labels, { ...ctx, ...o })
+      return { ...r, evidence: { ...r.evidence } }
     },
     async ocr(image, o) {
       const r = await (await load()).ocr(image, { ...ctx, packId: o.packId, signal: o.signal })
-      return { text: r.text, lines: r.lines.map((l) => ({ text: l.text, score: l.score, box: l.box as [number, number][] })), evidence: r.evidence as unknown as Record<string, unknown> }
+      return { text: r.text, lines: r.lines.map((l) => ({ text: l.text, score: l.score, box: l.box as [number, number][] })), evidence: { ...r.evidence } }
     },
   }
 }

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import type { PerceiveArgs } from './args'
 import type { VisionLanguageModel } from './backends'
 import { toSource, type View } from './views'
+import { isRecord } from '../../domain/json'
 
 const COMMON = (args: PerceiveArgs, gsd: number | undefined) =>
   `You are the perception step of a remote-sensing analysis tool. Report only what is visible. Answer with one JSON object and nothing else.\n` +
@@ -71,7 +72,7 @@ export interface PlacedItem {
 
 /** Items of an objects/regions/change answer placed on their source images; invalid items are counted, not kept. */
 export function placeItems(raw: unknown, key: string, vs: View[], groups: string[]): { items: PlacedItem[]; rejected: { index: number; reason: string }[] } {
-  const list = (raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[key] : undefined) ?? []
+  const list = (isRecord(raw) ? raw[key] : undefined) ?? []
   const items: PlacedItem[] = []
   const rejected: { index: number; reason: string }[] = []
   if (!Array.isArray(list)) return { items, rejected: [{ index: -1, reason: `the answer has no list '${key}'` }] }
