@@ -241,9 +241,9 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const afterStat = statSpan ? namedBy(statSpan.at, statSpan.end) : undefined
   const afterAnyStat = afterStat ?? all(lex, 'statistic').map((x) => namedBy(x.at, x.end)).find(Boolean)
   const named = new Set(varHits.map((h) => h.key))
-  const means = new Set(LEX_VARIABLES.filter((v) => named.has(v.key) && v.kind !== 'qa_class').flatMap((v) => [...(v.inputs ?? [])]))
+  const inputsOfNamed = new Set(LEX_VARIABLES.filter((v) => named.has(v.key) && v.kind !== 'qa_class').flatMap((v) => [...(v.inputs ?? [])]))
   const indicated = new Set(LEX_VARIABLES.filter((v) => (v.indicatedBy ?? []).some((i) => named.has(i))).map((v) => v.key))
-  const secondary = (k: string) => (means.has(k) && afterStat?.key !== k) || indicated.has(k)
+  const secondary = (k: string) => (inputsOfNamed.has(k) && afterStat?.key !== k) || indicated.has(k)
   const maskVars = new Set(conditions.map((c) => c.variable))
   const ordered = [afterStat, afterAnyStat, ...varHits.filter((h) => !maskVars.has(h.key) && !secondary(h.key)), ...varHits.filter((h) => !secondary(h.key)), ...varHits]
     .filter((h): h is (typeof varHits)[number] => h !== undefined && !indicated.has(h.key))
