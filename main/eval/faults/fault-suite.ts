@@ -86,6 +86,12 @@ export const BASE_QUESTIONS: readonly BaseQuestion[] = [
       ['q-lst-spring', 'What was the mean LST near Urumqi from March to May 2019?', 'LST', '2019-03-01', '2019-05-31'],
       ['q-ndvi-jul', 'What was the mean NDVI near Urumqi in July 2019?', 'NDVI', '2019-07-01', '2019-07-31'],
       ['q-ndvi-summer', 'What was the mean NDVI near Urumqi from June to August 2019?', 'NDVI', '2019-06-01', '2019-08-31'],
+      ['q-lst-aug', 'What was the mean LST near Urumqi in August 2019?', 'LST', '2019-08-01', '2019-08-31'],
+      ['q-lst-autumn', 'What was the mean LST near Urumqi from September to November 2019?', 'LST', '2019-09-01', '2019-11-30'],
+      ['q-lst-early', 'What was the mean LST near Urumqi from January to February 2019?', 'LST', '2019-01-01', '2019-02-28'],
+      ['q-ndvi-aug', 'What was the mean NDVI near Urumqi in August 2019?', 'NDVI', '2019-08-01', '2019-08-31'],
+      ['q-ndvi-spring', 'What was the mean NDVI near Urumqi from March to May 2019?', 'NDVI', '2019-03-01', '2019-05-31'],
+      ['q-ndvi-autumn', 'What was the mean NDVI near Urumqi from September to November 2019?', 'NDVI', '2019-09-01', '2019-11-30'],
     ] as const
   ).map(([id, question, variable, from, to]) => ({
     id,
