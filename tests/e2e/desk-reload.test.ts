@@ -2,7 +2,9 @@
  * Issue 17, defect 1: a session with more than 8 rasters (the 46 task-46 GeoTIFFs and the 9 Landsat bands) reopened
  * in the browser. Every reload asks layers.info of all 55 layers at once; the tile sources must not close a file
  * another request is still reading (the EBADF the map showed), so after each of five reloads every layer row has
- * loaded, none carries an error, the map draws its visible layer, and no message covers the map.
+ * loaded, none carries an error, the map draws its visible layer, and no message covers the map. Each reload is a
+ * real one (tests/e2e/rsure-serve.ts connect). Opt-in, it takes minutes on two cores:
+ *   RSURE_SLOW=1 npx vitest run tests/e2e/desk-reload.test.ts
  */
 import path from 'node:path'
 import type { Page } from 'playwright-core'

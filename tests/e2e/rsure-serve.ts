@@ -3,6 +3,7 @@
  * a free port and wait for the address it prints, stop it with Ctrl+C, and launch Debian's Chromium. Chromium must
  * be installed (.ci/run installs it); without it the tests fail with a sentence saying so, they never skip.
  * Below those, the desk tests' common steps: open a desk, add files, ask, wait for the map, read the layer rows.
+ * Nothing here imports vitest, so scripts/screenshots.ts drives the desk with the same steps.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -10,7 +11,6 @@ import path from 'node:path'
 import { fromFile } from 'geotiff'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import proj4 from 'proj4'
-import { expect } from 'vitest'
 import { FIXTURES, tempDir } from '../helpers/tmp'
 
 export const ROOT = path.resolve(__dirname, '..', '..')
@@ -152,7 +152,7 @@ export async function connect(page: Page, url: string): Promise<void> {
 /** Add files through the page's file picker and wait until `total` file cards are shown. */
 export async function addFiles(page: Page, files: string[], total: number, timeout = 300_000): Promise<void> {
   await page.setInputFiles('[data-testid=file-input]', files)
-  await expect.poll(() => page.locator('[data-testid=file-card]').count(), { timeout }).toBe(total)
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid=file-card]').length === n, total, { timeout, polling: 250 })
 }
 
 /**
@@ -181,7 +181,7 @@ export async function ask(page: Page, question: string, timeout = 240_000): Prom
   const before = await page.locator('[data-testid=run]').count()
   await page.fill('[data-testid=question]', question)
   await page.press('[data-testid=question]', 'Enter')
-  await expect.poll(() => page.locator('[data-testid=run]').count(), { timeout: 30_000 }).toBe(before + 1)
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid=run]').length === n, before + 1, { timeout: 30_000, polling: 250 })
   const run = page.locator('[data-testid=run]').last()
   const answer = run.locator('[data-testid=answer]')
   await answer.waitFor({ timeout })
