@@ -6,7 +6,7 @@
  * never becomes the answer: tool outputs are data, never instructions.
  *
  * Deadlines (main/agent/llm): one model call, across its retries, RSURE_MODEL_TIMEOUT_S (default 120 s); all model
- * calls of one run, RSURE_ASK_TIMEOUT_S (default 600 s); a reply, streamed or whole, at most 16 MiB.
+ * calls of one run, RSURE_ASK_TIMEOUT_S (default 1800 s); a reply, streamed or whole, at most 16 MiB.
  */
 import { spawn } from 'node:child_process'
 import path from 'node:path'
@@ -112,6 +112,20 @@ describe('each model fault ends the run in one sentence, stored as failed', () =
     const { error, server } = await failedRun({ planner: (_r, i) => ({ delayMs: 400, then: dagCall(`t${i}`) }), verifier: () => ({ json: { decision: 'reject', feedback: 'no', needed: [], caveats: [] } }) }, { askTimeoutMs: 600 })
     expect(error.message).toBe('The model calls of this run passed their deadline of 0.6 s (RSURE_ASK_TIMEOUT_S): the model is too slow for the run; use a faster model or raise the deadline.')
     expect(server.byRole('writer')).toHaveLength(0)
+  })
+
+  it('the deadlines come from RSURE_MODEL_TIMEOUT_S and RSURE_ASK_TIMEOUT_S, and a value that is not seconds is refused in one sentence', async () => {
+    const saved = process.env.RSURE_ASK_TIMEOUT_S
+    process.env.RSURE_ASK_TIMEOUT_S = '0.6'
+    try {
+      const { error } = await failedRun({ planner: (_r, i) => ({ delayMs: 400, then: dagCall(`e${i}`) }), verifier: () => ({ json: { decision: 'reject', feedback: 'no', needed: [], caveats: [] } }) })
+      expect(error.message).toMatch(/^The model calls of this run passed their deadline of 0\.6 s \(RSURE_ASK_TIMEOUT_S\)/)
+      process.env.RSURE_ASK_TIMEOUT_S = 'ten minutes'
+      expect(() => createBackbone({ kind: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }, new ToolRegistry([]))).toThrow("RSURE_ASK_TIMEOUT_S takes a positive number of seconds (got 'ten minutes').")
+    } finally {
+      if (saved === undefined) delete process.env.RSURE_ASK_TIMEOUT_S
+      else process.env.RSURE_ASK_TIMEOUT_S = saved
+    }
   })
 
   it('malformed JSON', async () => {

@@ -68,7 +68,7 @@ export interface BackboneOptions {
   apiKey?: string
   /** Deadline of one model call, ms, across its retries: default RSURE_MODEL_TIMEOUT_S, else 120 s. */
   timeoutMs?: number
-  /** Deadline of all model calls of the run, ms: default RSURE_ASK_TIMEOUT_S, else 600 s (llm-backbone.ts). */
+  /** Deadline of all model calls of the run, ms: default RSURE_ASK_TIMEOUT_S, else 1800 s (llm-backbone.ts). */
   askTimeoutMs?: number
   stream?: boolean
 }

@@ -32,8 +32,8 @@ export interface LlmBackboneOptions {
   askTimeoutMs?: number
 }
 
-/** Default deadline of all model calls of one ask: 10 minutes (RSURE_ASK_TIMEOUT_S overrides it). */
-export const DEFAULT_ASK_TIMEOUT_MS = 600_000
+/** Default deadline of all model calls of one ask: 30 minutes, room for a CPU-only 7B model over a full run of 10 tool calls with their verdicts (RSURE_ASK_TIMEOUT_S overrides it). */
+export const DEFAULT_ASK_TIMEOUT_MS = 1_800_000
 
 /**
  * One deadline per ask: every model call of the run (planner, verifier, writer, classifier) shares one clock that
