@@ -71,7 +71,7 @@ export type AskInput = z.infer<typeof AskInput>
 
 /** JSON schema of a zod schema for MCP (`io` chooses the input or output view); no `$schema` header. */
 export function mcpJsonSchema(schema: z.ZodType, io: 'input' | 'output'): { type: 'object'; [k: string]: unknown } {
-  const json = z.toJSONSchema(schema, { unrepresentable: 'any', io }) as Record<string, unknown>
+  const json: Record<string, unknown> = { ...z.toJSONSchema(schema, { unrepresentable: 'any', io }) }
   delete json.$schema
   if (json.type !== 'object') throw new Error('An MCP tool schema must describe an object.')
   return json as { type: 'object' }

@@ -170,7 +170,7 @@ export function createMcpServer(services: Services, opts: McpOptions): RsureMcpS
         ? 'Retrieved cards (reference material, not observations).'
         : `${verdict!.decision === 'accept' ? 'Accepted' : verdict!.decision === 'reject' ? 'Rejected' : 'More evidence requested'}: ${verdict!.feedback}`
     const out: VerifiedCall = { tool: tool.name, task_type: taskType, result, rule_checks: rules, prior, verdict, accepted, summary }
-    return structured(out as unknown as Record<string, unknown>)
+    return structured({ ...out })
   }
 
   async function callAsk(raw: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {

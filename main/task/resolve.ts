@@ -55,7 +55,7 @@ export function checkResolution(before: TaskSpec, after: TaskSpec): string | nul
 export async function resolveWithModel(question: string, spec: TaskSpec, model: SpecModel): Promise<Resolution> {
   const blocking = blockingPhrases(spec)
   if (blocking.length === 0) return { kind: 'unchanged', spec }
-  const schema = z.toJSONSchema(TaskSpec, { unrepresentable: 'any', io: 'input' }) as Record<string, unknown>
+  const schema: Record<string, unknown> = { ...z.toJSONSchema(TaskSpec, { unrepresentable: 'any', io: 'input' }) }
   let reply: { text: string; json?: unknown }
   try {
     reply = await model.chat({

@@ -20,7 +20,7 @@ export interface JsonChat {
 /** The verdict's JSON schema for the model, derived from the zod schema that checks the answer (input side: the
  * lists may be left out, as their defaults fill them). */
 export const VERDICT_JSON_SCHEMA: Record<string, unknown> = (() => {
-  const json = z.toJSONSchema(Verdict.strict(), { io: 'input' }) as Record<string, unknown>
+  const json: Record<string, unknown> = { ...z.toJSONSchema(Verdict.strict(), { io: 'input' }) }
   delete json.$schema
   return json
 })()

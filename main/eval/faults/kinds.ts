@@ -190,7 +190,7 @@ async function unitsMislabelled(args: unknown): Promise<Corruption | null> {
     if (!isRec(cat.params.scales)) continue
     for (const [role, s] of Object.entries(cat.params.scales)) {
       if (isRec(s) && typeof s.unit === 'string' && SWAP_UNIT[s.unit]) {
-        ;(cat.params.scales as Record<string, unknown>)[role] = { ...s, unit: SWAP_UNIT[s.unit] }
+        cat.params.scales[role] = { ...s, unit: SWAP_UNIT[s.unit] }
         return { args: dag, note: `${role} labelled ${SWAP_UNIT[s.unit]} instead of ${s.unit}` }
       }
     }

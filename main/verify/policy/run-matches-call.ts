@@ -18,7 +18,7 @@ function difference(planned: { op: string; params?: Record<string, unknown>; inp
   if (ran.op !== planned.op) return `it ran '${String(ran.op)}' where the call planned '${planned.op}'`
   const spec = registry.get(planned.op)
   const parsed = spec?.params.safeParse(planned.params ?? {})
-  const want = parsed?.success ? (parsed.data as Record<string, unknown>) : (planned.params ?? {})
+  const want = parsed?.success && isRec(parsed.data) ? parsed.data : (planned.params ?? {})
   const got = isRec(ran.params) ? ran.params : {}
   for (const key of new Set([...Object.keys(want), ...Object.keys(got)])) {
     if (!isDeepStrictEqual(want[key], got[key])) {

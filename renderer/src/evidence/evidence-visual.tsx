@@ -22,7 +22,7 @@ import { OverlayImage } from './image-overlay'
 import { Swipe } from './swipe'
 import { fileForPath, useFilePicture } from './use-image'
 
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? { ...v } : {})
 
 function SourcePicture(props: { api: RsureApi; files: FileEntry[]; path: string; call: CallView }) {
   const { api, files, path, call } = props
