@@ -737,7 +737,8 @@ export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Pro
       ['junk', '-9999 junk', 'values-or-refusal', withoutFill, []],
       ['comma', '-9999,5', 'values-or-refusal', withoutFill, []],
       ['empty', '', 'values-or-refusal', withFill, []],
-      ['nan-on-int16', 'nan', 'values-or-refusal', withFill, []],
+      // nan on integers marks nothing; -9999 may still be recognised as the conventional fill value (both right).
+      ['nan-on-int16', 'nan', 'values-or-refusal', withFill, [withoutFill]],
       ['1e999', '1e999', 'values-or-refusal', withFill, []],
       ['hex', '0x10', 'values-or-refusal', withFill, []],
     ] as [string, string, Accept, BandStats, BandStats[]][]) {

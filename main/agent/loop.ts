@@ -165,7 +165,8 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
       const diagnosis = `The ${tool.name} call failed: ${(err as Error).message}`
       recorder.record('tool_result', { call: where.call, thrown: diagnosis })
       previousCalls.add(canonical)
-      return { ...base, kind: 'tool_failed', diagnosis }
+      const own = REFUSAL_ERRORS.has((err as Error)?.name) && typeof (err as Error).message === 'string'
+      return { ...base, kind: 'tool_failed', diagnosis, ...(own ? { reason: (err as Error).message } : {}) }
     }
     recorder.record('tool_result', { call: where.call, ms: Math.round(performance.now() - started), result: raw })
 
@@ -189,7 +190,7 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
     const rules = checkRules(tool.name, raw, { evidence: tool.evidence })
     previousCalls.add(canonical)
     recorder.record('rule_check', { call: where.call, ...rules })
-    if (!rules.passed) return { ...base, kind: 'rule_failed', rule: rules.rule, diagnosis: rules.diagnosis }
+    if (!rules.passed) return { ...base, kind: 'rule_failed', rule: rules.rule, diagnosis: rules.diagnosis, ...(rules.rule === 'status' && raw.status !== 'ok' && typeof raw.reason === 'string' ? { reason: raw.reason } : {}) }
 
     const prior = opts.prior.lookup(opts.taskType, raw.config)
     recorder.record('prior', { call: where.call, taskType: opts.taskType, config: raw.config, prior })
@@ -218,6 +219,23 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
       })
       return { ...base, kind: 'accepted', observation: raw.observation, evidence: raw.evidence, caveats: verdict.caveats, feedback: verdict.feedback }
     }
-    return { ...base, kind: 'verdict', decision: verdict.decision, feedback: verdict.feedback, needed: verdict.needed }
+    return { ...base, kind: 'verdict', decision: verdict.decision, feedback: verdict.feedback, needed: verdict.needed, files: evidenceFiles(raw.evidence) }
   }
+}
+
+/** Errors whose message is an engine's own one-sentence refusal of a file (never JavaScript's text). */
+const REFUSAL_ERRORS = new Set(['CatalogError', 'InputImageError', 'MtlError', 'ImageFileError', 'TiffFormatError', 'BudgetError', 'SpecialFileError', 'AccessError', 'FileFormatError', 'PreviewError'])
+
+/** Base names of the image files an observation's evidence names as its sources (provenance paths), at most 3. */
+function evidenceFiles(evidence: unknown): string[] {
+  const found = new Set<string>()
+  const walk = (v: unknown, depth: number): void => {
+    if (found.size >= 3 || depth > 8) return
+    if (typeof v === 'string') {
+      if (/\.(tiff?|png|jpe?g)$/i.test(v) && v.length < 1024) found.add(v.split(/[\\/]/).pop() as string)
+    } else if (Array.isArray(v)) for (const x of v.slice(0, 64)) walk(x, depth + 1)
+    else if (v && typeof v === 'object') for (const x of Object.values(v).slice(0, 64)) walk(x, depth + 1)
+  }
+  walk((evidence as { source?: unknown } | null)?.source, 0)
+  return [...found]
 }

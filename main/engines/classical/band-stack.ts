@@ -11,6 +11,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { buildCatalog, type BandRef } from '../raster/catalog/catalog'
 import { sniffFormat, readHead } from '../raster/describe'
+import { describeImageFile, plausibleSize } from '../raster/image-file'
 import type { Grid } from '../raster/raster'
 import { TiffFile } from '../raster/tiff/reader'
 import { emptyMask, pixelGrid, type Mask } from '../geometry/mask'
@@ -23,7 +24,9 @@ export interface BandStack {
   source: { kind: 'catalog' | 'geotiff' | 'picture'; files: string[]; band_mapping: Record<string, Record<string, unknown>>; sensor?: string }
 }
 
-export class InputImageError extends Error {}
+export class InputImageError extends Error {
+  override name = 'InputImageError'
+}
 
 const REFLECTANCE_ROLES = ['coastal', 'blue', 'green', 'red', 'nir', 'swir1', 'swir2']
 
@@ -105,9 +108,27 @@ async function fromGeoTiff(file: string, roles: Record<string, number> | undefin
 
 /** Decode a PNG or JPEG with sharp to red, green, blue bands (alpha dropped; grey images give three equal bands). */
 export async function fromPicture(file: string): Promise<BandStack> {
-  const meta = await sharp(file).metadata()
-  checkSize(meta.width ?? 0, meta.height ?? 0, path.basename(file))
-  const { data, info } = await sharp(file).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true })
+  const name = path.basename(file)
+  // The header, parsed by hand, decides before any decode: its size within the budget and within what the file's
+  // bytes could hold (a 256 x 192 JPEG declaring 30000 x 30000, a PNG whose IDAT holds 4 of 30000 rows).
+  const { head, size } = await readHead(file)
+  let header
+  try {
+    header = await describeImageFile(file, head)
+  } catch (err) {
+    throw new InputImageError(String((err as Error).message))
+  }
+  checkSize(header.width, header.height, name)
+  if (!plausibleSize(header, size)) {
+    throw new InputImageError(`'${name}' declares ${header.width} x ${header.height} px in a ${size}-byte file, more than its bytes can hold, so it is damaged or hostile and is not decoded.`)
+  }
+  let decoded
+  try {
+    decoded = await sharp(file, { limitInputPixels: MAX_STACK_PIXELS, failOn: 'error', sequentialRead: true }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true })
+  } catch {
+    throw new InputImageError(`'${name}' could not be decoded as a ${header.format} picture: its image data is damaged or truncated.`)
+  }
+  const { data, info } = decoded
   const n = info.width * info.height
   const ch = info.channels
   const bands = { red: new Float64Array(n), green: new Float64Array(n), blue: new Float64Array(n) }

@@ -42,6 +42,12 @@ export interface WorkerPoolOptions<Job> {
   onAbort?: 'terminate' | 'detach'
   /** Start a new worker after one died (default true). */
   replace?: boolean
+  /**
+   * Terminate a worker that has been idle this long (ms), so what a big job left in its heap and native buffers is
+   * returned to the system (the next job starts a fresh one); default RSURE_WORKER_IDLE_MS, else 60 000. A server
+   * that decoded a 256 MiB strip would otherwise stay hundreds of MB above its idle size.
+   */
+  idleMs?: number
   /** The Error a job gets when its worker failed it (the sentence the analyst reads). */
   failure: (kind: FailureKind, job: Job, detail: string) => Error
   /** Rebuild an error the job threw in the worker (default: a plain Error with its message). */
@@ -77,6 +83,12 @@ interface Slot<Job, Result> {
   /** A detached job still occupies the worker until it replies. */
   detachedId: number | null
   dead: string | null
+  idle: NodeJS.Timeout | null
+}
+
+function defaultIdleMs(): number {
+  const v = process.env.RSURE_WORKER_IDLE_MS
+  return v !== undefined && /^\d+$/.test(v.trim()) && Number(v) > 0 ? Number(v) : 60_000
 }
 
 function hashKey(key: string): number {
@@ -94,7 +106,7 @@ export class WorkerPool<Job, Result> {
 
   constructor(private readonly opts: WorkerPoolOptions<Job>) {
     const size = Math.max(1, Math.floor(opts.size))
-    this.slots = Array.from({ length: size }, (_, index) => ({ index, worker: null, running: null, detachedId: null, dead: null }))
+    this.slots = Array.from({ length: size }, (_, index) => ({ index, worker: null, running: null, detachedId: null, dead: null, idle: null }))
   }
 
   get size(): number {
@@ -174,6 +186,18 @@ export class WorkerPool<Job, Result> {
     slot.running = null
     this.settle(r.q, outcome)
     if (slot.detachedId === null) slot.worker?.unref()
+    this.idleLater(slot)
+  }
+
+  /** Retire the slot's worker once it has been idle for idleMs (cancelled when a job starts on it). */
+  private idleLater(slot: Slot<Job, Result>): void {
+    if (slot.idle) clearTimeout(slot.idle)
+    const ms = this.opts.idleMs ?? defaultIdleMs()
+    slot.idle = setTimeout(() => {
+      slot.idle = null
+      if (slot.worker && !slot.running && slot.detachedId === null && !this.closed) this.retire(slot)
+    }, ms)
+    slot.idle.unref()
   }
 
   /** Terminate the slot's worker (its replacement starts on next use). */
@@ -214,6 +238,7 @@ export class WorkerPool<Job, Result> {
     }
     worker.on('error', (err: Error) => died((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'oom' : 'crash', err.message))
     worker.on('exit', (code) => died('exit', `exit code ${code}`))
+    this.idleLater(slot)
     // After the listeners: adding a 'message' listener refs the worker's port again, so an idle worker unref'd
     // before it would keep a CLI process alive after its answer (rsure ask/exec never exited).
     worker.unref()
@@ -247,6 +272,10 @@ export class WorkerPool<Job, Result> {
     const id = this.nextId++
     const running: Running<Job, Result> = { q, id, timer: null }
     slot.running = running
+    if (slot.idle) {
+      clearTimeout(slot.idle)
+      slot.idle = null
+    }
     const limit = this.opts.timeoutMs
     if (limit !== undefined && Number.isFinite(limit)) {
       running.timer = setTimeout(() => {

@@ -16,7 +16,7 @@ import path from 'node:path'
 import { fileKind } from '../regular-file'
 import { readProblem, TiffFile } from '../tiff/reader'
 import type { Unit } from '../units'
-import { mtlNumber, readMtl, type Mtl } from './mtl'
+import { mtlFactor as mtlNumber, MtlError, readMtl, type Mtl } from './mtl'
 import { landsatRoles, landsatThermal, parseName, sentinel2Roles, type ParsedName, type SeriesName } from './names'
 import { seriesGrouping } from './series-grouping'
 import { variableInfo } from './series-vocabulary'
@@ -240,11 +240,21 @@ function listFiles(p: CatalogParams, baseDir: string): { files: string[]; skippe
   return { files: listed.map((n) => path.join(dir, n)).filter(keep), skipped }
 }
 
+/** An MTL the catalog cannot use (too big, binary, contradictory, impossible factors) as a CatalogError. */
+function asCatalogError<T>(fn: () => T): T {
+  try {
+    return fn()
+  } catch (err) {
+    if (err instanceof MtlError) throw new CatalogError(err.message.replace(/[.\s]+$/, ''))
+    throw err
+  }
+}
+
 /** Build the catalog (see the module comment). Throws CatalogError with one sentence on a bad request. */
 export function buildCatalog(p: CatalogParams, baseDir: string): Catalog {
   const { files, skipped } = listFiles(p, baseDir)
   const mtls = new Map<string, Mtl>()
-  for (const f of files) if (/_MTL\.txt$/i.test(f)) mtls.set(path.basename(f).replace(/_MTL\.txt$/i, '').toUpperCase(), readMtl(f))
+  for (const f of files) if (/_MTL\.txt$/i.test(f)) mtls.set(path.basename(f).replace(/_MTL\.txt$/i, '').toUpperCase(), asCatalogError(() => readMtl(f)))
   const assets = new Map<string, Asset>()
   const phases = p.phases?.map((x) => x.toLowerCase())
   const numericRoles = Object.entries(p.role_bands ?? {}).filter(([, v]) => typeof v === 'number') as [string, number][]
@@ -299,7 +309,7 @@ export function buildCatalog(p: CatalogParams, baseDir: string): Catalog {
       continue
     } else if (parsed.kind === 'landsat') {
       asset = assets.get(parsed.scene) ?? { id: parsed.scene, date: parsed.date, sensor: `Landsat ${parsed.mission} ${parsed.sensor} ${parsed.level}`, bands: {} }
-      const ref = landsatBand(file, parsed, mtls.get(parsed.scene.toUpperCase()) ?? null, p)
+      const ref = asCatalogError(() => landsatBand(file, parsed, mtls.get(parsed.scene.toUpperCase()) ?? null, p))
       asset.bands[parsed.band] = ref
       for (const role of landsatRoles(parsed.mission, parsed.band)) asset.bands[role] = ref
     } else {
