@@ -5,6 +5,7 @@
  * recorded as failed with its reason and the evaluation goes on; cancelling stops at once (finished outcomes kept).
  */
 import type { Backbone } from '../agent/backbone'
+import type { RecordInput } from '../prior/records'
 import type { Progress } from '../tools/tool'
 import { EVAL_CONFIGS, type AskFn, type EvalConfig, type EvalHooks } from './ask'
 import { newFaultLog, withPlannerFault, withToolFault } from './faults/wrap'
@@ -27,9 +28,18 @@ export interface EvalOptions {
   forceChoice?: boolean
   onProgress?: (p: Progress) => void
   signal?: AbortSignal
+  /**
+   * Calibrate the prior from a labelled configuration before the ones after it run (`rsure eval --calibrate`): when
+   * every task of `from` has run, each of its judged observations (a reference decided right or wrong) is handed to
+   * `record`, the prior store's calibration input (paper section 4.3: the prior is calibrated on the base agent's
+   * tool calls over labelled tasks). `full`, run after, then looks its calls up in the calibrated cells.
+   */
+  calibrate?: { from: EvalConfig; record: (records: RecordInput[]) => number }
 }
 
 export interface EvalReport {
+  /** Calibration records written from `calibrate.from` before the later configurations ran. */
+  calibrated?: { from: string; records: number }
   suite: string
   backbone: string
   tasks: number
@@ -48,6 +58,7 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
   const outcomes: TaskOutcome[] = []
   let done = 0
   let resumed = 0
+  let calibrated: EvalReport['calibrated']
   for (const config of opts.configs) {
     for (const task of suite.tasks) {
       if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('the evaluation was cancelled')
@@ -67,9 +78,11 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
       outcomes.push(outcome)
       done++
     }
+    if (opts.calibrate?.from === config) calibrated = { from: config, records: opts.calibrate.record(calibrationRecords(suite.name, outcomes.filter((o) => o.config === config))) }
   }
   opts.onProgress?.({ stage: 'done', done, total })
   return {
+    ...(calibrated ? { calibrated } : {}),
     suite: suite.name,
     backbone,
     tasks: suite.tasks.length,
@@ -78,6 +91,29 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
     resumed,
     seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
   }
+}
+
+/** One calibration record per judged observation of a configuration's runs (valid = not wrong by the reference). */
+export function calibrationRecords(suite: string, outcomes: readonly TaskOutcome[]): RecordInput[] {
+  const out: RecordInput[] = []
+  for (const o of outcomes) {
+    if (!o.task_type) continue
+    for (const x of o.observations) {
+      if (x.wrong === null || !x.coarse) continue
+      const tool = x.coarse.slice(0, x.coarse.indexOf(':'))
+      out.push({
+        taskType: o.task_type as RecordInput['taskType'],
+        config: { tool, coarse: x.coarse, fine: x.fine ?? x.coarse },
+        valid: !x.wrong,
+        source: 'calibration',
+        suite,
+        taskId: o.task,
+        uid: `eval:${suite}:${o.config}:${o.task}:${x.call}`,
+        note: `rsure eval --calibrate from ${o.config}${x.faulted ? ' (fault-injected call)' : ''}`,
+      })
+    }
+  }
+  return out
 }
 
 async function runOne(opts: EvalOptions, task: EvalSuite['tasks'][number], config: EvalConfig, backbone: string, fingerprint: string): Promise<TaskOutcome> {

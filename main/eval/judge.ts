@@ -29,6 +29,8 @@ export interface JudgedObservation {
   call: number
   tool: string
   coarse: string | null
+  /** The fine configuration id (absent in results written before it was kept). */
+  fine?: string | null
   followUp: boolean
   fate: CallFate
   /** The number compared with the reference, when one was. */
@@ -66,6 +68,8 @@ export interface TaskOutcome {
   seconds: number
   reference_calls: number | null
   run_id: string | null
+  /** The task type the run classified the question as (the prior's row); absent in older results. */
+  task_type?: string | null
   observations: JudgedObservation[]
   dependent: boolean
   /** At least one observation could be judged (a reference or a gold option covers it). */
@@ -129,6 +133,7 @@ export function judgeObservations(task: EvalTask, calls: readonly RunCall[], fau
       call: c.call,
       tool: c.tool,
       coarse: c.coarse,
+      fine: c.fine ?? null,
       followUp: c.followUp,
       fate: c.fate,
       value,
@@ -216,6 +221,7 @@ export function judgeRun({ task, config, backbone, result, fault, fingerprint }:
     seconds: result.metrics.seconds,
     reference_calls: task.reference_tools?.length ? task.reference_tools.length : null,
     run_id: result.runId,
+    task_type: result.taskType ?? null,
     observations,
     dependent,
     judged: observations.some((o) => o.wrong !== null),

@@ -28,6 +28,8 @@ export interface RunCall {
   status: 'ok' | 'insufficient' | 'error' | 'thrown' | null
   observation: unknown
   coarse: string | null
+  /** The result's fine configuration id (null before a result arrived). */
+  fine?: string | null
   fate: CallFate
   /** The rule that failed, when one did. */
   rule: string | null
@@ -47,7 +49,7 @@ export function runCalls(steps: readonly RecordedStep[]): RunCall[] {
     if (n === null) continue
     if (step.kind === 'tool_call') {
       calls.set(n, {
-        call: n, tool: String(p.tool), args: p.args, followUp: p.followUp === true, status: null, observation: null, coarse: null,
+        call: n, tool: String(p.tool), args: p.args, followUp: p.followUp === true, status: null, observation: null, coarse: null, fine: null,
         fate: 'failed', rule: null, invocation: null,
       })
       continue
@@ -66,6 +68,7 @@ export function runCalls(steps: readonly RecordedStep[]): RunCall[] {
       c.status = r.status === 'ok' || r.status === 'insufficient' || r.status === 'error' ? r.status : null
       c.observation = r.observation ?? null
       c.coarse = typeof rec(r.config).coarse === 'string' ? (rec(r.config).coarse as string) : null
+      c.fine = typeof rec(r.config).fine === 'string' ? (rec(r.config).fine as string) : null
       // Until a rule check or verdict says otherwise: with verification off an ok result passes straight through.
       c.fate = c.status === 'ok' ? 'unverified' : 'failed'
     } else if (step.kind === 'rule_check') {

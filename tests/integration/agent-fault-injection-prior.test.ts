@@ -107,7 +107,7 @@ describe('the prior decides how much corroboration an observation needs', () => 
     expect(refuted!.feedback).toContain(right.toPrecision(6))
     expect(refuted!.feedback).toContain(wrong.toPrecision(6))
     // No accepted observation carries the faulty value, so the answer does not either.
-    for (const e of r.verified) expect(JSON.stringify(e.observation)).not.toContain(String(wrong).slice(0, 7))
+    for (const e of r.verified) expect(JSON.stringify(e)).not.toContain(String(wrong).slice(0, 7))
     if (r.answer.value !== null) expect(r.answer.value).not.toBeCloseTo(wrong, 6)
   }, 400_000)
 })

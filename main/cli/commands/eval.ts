@@ -25,7 +25,8 @@ import { CliError, parseCommandArgs, printJson, progressPrinter, type Command } 
 const USAGE = [
   'rsure eval --suite PATH [--adapter auto|suite|earthbench|choice|thinkgeo|terralogic] [--data DIR] [--phrasing user|planning|instruction]',
   '           [--config base|verify|full|all] [--backbone SPEC] [--json] [--report FILE] [--results FILE] [--fresh] [--force-choice]',
-  '       rsure eval --faults [--shared DIR] [--only IDS] [--kinds IDS] [--config ...] [--json] [--report FILE]',
+  '       rsure eval --faults [--shared DIR] [--only IDS] [--kinds IDS] [--config ...] [--calibrate] [--json] [--report FILE]',
+  '       --calibrate: record the first configuration\'s judged observations into the prior (calibration) before the others run',
 ].join('\n')
 
 function summary(report: EvalReport): string {
@@ -63,6 +64,7 @@ const command: Command = {
         report: { type: 'string' },
         results: { type: 'string' },
         fresh: { type: 'boolean', default: false },
+        calibrate: { type: 'boolean', default: false },
         'force-choice': { type: 'boolean', default: false },
       },
       false,
@@ -112,6 +114,7 @@ const command: Command = {
         forceChoice: values['force-choice'],
         onProgress: progressPrinter(io),
         signal: io.signal,
+        ...(values.calibrate ? { calibrate: { from: configs[0], record: (records) => services.prior.record(records) } } : {}),
       })
       if (values.report) {
         // The markdown and its SVG plot side by side: REPORT.md and REPORT.svg.
