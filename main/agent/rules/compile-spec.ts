@@ -27,6 +27,7 @@ import type { AnswerOption } from '../task'
 import { finish, type ReadSpec } from './analyses'
 import { DagBuilder, type Dag } from './dag-builder'
 import { pickRole, type InputFiles } from './input-files'
+import { unsurePhrase } from './unsure'
 import type { Variant } from './products'
 
 /** The composed parts of a spec the compiler carries out (main/task/spec.ts featuresOf). */
@@ -769,6 +770,10 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
     } else if (spec.unit === 'degC' || spec.unit === 'degF') {
       if (unit !== 'K' && unit !== spec.unit && statistic !== 'count_dates' && statistic !== 'trend') throw new Refusal(`the unit ${spec.unit === 'degC' ? '°C' : '°F'}`, `the value computed is in ${unit}, not a temperature`)
     }
+    // What the reader left unread and called context, but which carries a value-bearing word: refused by name.
+    const times = new Set(inputs.files.flatMap((f) => [...path.basename(f).matchAll(/\d[_-](\d{2})(\d{2})[_-]/g)].flatMap((m) => [m[1], m[2], String(Number(m[1])), String(Number(m[2]))])))
+    const unsure = unsurePhrase(spec, unit, false, times)
+    if (unsure) throw new Refusal(`"${unsure.text}"`, `it may change the value (${unsure.bearing}: ${/^[\d.,]+$/.test(unsure.word) ? unsure.word : `"${unsure.word}"`}) and the question reader did not place it; rephrase that part with the statistics, regions, periods and units the README describes`)
     if (statistic === 'trend') {
       const done = finish(b, out, options, `Sen slope of ${spec.subjects[0].toUpperCase()} per year`, unit, spec.quantity.significance ? 'trend' : 'slope')
       return { ok: true, dag: b.build(done.output), read: done.read, describe }
