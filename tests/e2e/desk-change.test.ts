@@ -2,6 +2,8 @@
  * Issue 17, defect 2 in browser mode (`rsure serve` + Chromium): the changed regions of a PNG pair (LEVIR-CD
  * test_2_0000_0000, A before and B after) are drawn in the pixel viewer over the picture, in its pixel coordinates,
  * and listed there as a layer with their call; the map holds none of them; and the pixel viewer swipes T1 | T2.
+ * The 256 x 256 picture stays square on a wide window (it was stretched to the column's width). The evidence viewer
+ * of the call shows the pair with the same regions (it said "names no source image").
  * The regions drawn are the polygons of the change layer the run saved in pixel coordinates (read here from the
  * artifact store), each vertex inside the 256 x 256 picture.
  */
@@ -76,6 +78,26 @@ describe('a change pair in the pixel viewer (rsure serve + Chromium)', () => {
     await swipe.locator('[data-testid=swipe-range]').fill('20')
     expect(await swipe.locator('.swipe-top').getAttribute('style')).toContain('inset(0px 0px 0px 20%)')
     await page.screenshot({ path: path.join(SHOTS, 'desk-change-swipe.png') })
+
+    // A wide window: the picture's box keeps the picture's 1:1 aspect.
+    await page.setViewportSize({ width: 1920, height: 1080 })
+    await page.locator('[data-testid=pixel-swipe]').uncheck()
+    const square = async () => {
+      const b = (await viewer.locator('.stack').first().boundingBox())!
+      return Math.abs(b.width - b.height)
+    }
+    await expect.poll(square, { timeout: 10_000 }).toBeLessThanOrEqual(1)
+    expect((await viewer.locator('.stack').first().boundingBox())!.width).toBeGreaterThan(300)
+
+    // The evidence viewer of the change call: T1 | T2 with the regions.
+    await page.locator('[data-testid=run] [data-testid=open-evidence]').first().click()
+    const ev = page.locator('[data-testid=evidence-viewer]')
+    await ev.waitFor()
+    expect(await ev.innerText()).not.toContain('names no source image')
+    await expect.poll(() => ev.locator('[data-testid=swipe] img').count(), { timeout: 20_000 }).toBe(2)
+    await expect.poll(() => ev.locator('[data-testid=ov-polygon].ov-changed').count(), { timeout: 20_000 }).toBe(want.length)
+    await page.screenshot({ path: path.join(SHOTS, 'desk-change-evidence.png') })
+    await page.keyboard.press('Escape')
     expect(desk.pageErrors).toEqual([])
   }, 300_000)
 })

@@ -5,6 +5,7 @@
  */
 import { useMemo, useState } from 'react'
 import type { DerivedLayer, FileEntry, RsureApi } from '../../../preload/contract'
+import { middleEllipsis } from '../components/short-name'
 import { layerKey, useLayerInfos } from '../map/layer-info'
 import { LayerList, type LayerRow } from '../map/layer-list'
 import { MapView, type MapLayerSpec } from '../map/map-view'
@@ -65,11 +66,16 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
         <button type="button" className={view === 'map' ? 'on' : ''} aria-pressed={view === 'map'} onClick={() => setView('map')}>
           Map ({rasters.length + derived.length})
         </button>
-        {pictures.map((p) => (
-          <button key={p.id} type="button" className={view === `pic-${p.id}` ? 'on' : ''} aria-pressed={view === `pic-${p.id}`} onClick={() => setView(`pic-${p.id}`)}>
-            {p.name}
-          </button>
-        ))}
+        {pictures.map((p, i) => {
+          // Pictures of the same name (a pair's A/ and B/ files) are told apart by their place in the session.
+          const twin = pictures.some((q) => q.id !== p.id && q.name === p.name)
+          return (
+            <button key={p.id} type="button" className={view === `pic-${p.id}` ? 'on' : ''} aria-pressed={view === `pic-${p.id}`} onClick={() => setView(`pic-${p.id}`)} title={p.name}>
+              {middleEllipsis(p.name, 28)}
+              {twin ? ` (${i + 1})` : ''}
+            </button>
+          )
+        })}
       </nav>
       <div className="map-area">
         {picture ? <PixelViewer api={api} file={picture} calls={calls} allCalls={allCalls} layers={layers} files={pictures} /> : <MapView api={api} layers={specs} vectors={vectors} fitKey={rasters.map((f) => f.id).join()} label="map of the session's rasters" zoomTo={zoomTo} />}

@@ -7,9 +7,20 @@ import { brief, num } from '../model/format'
 
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v)
 
+/** An absolute path (POSIX or Windows): shown by its file name, never the data folder or upload path it lies in. */
+const ABSOLUTE_PATH = /^(\/|[A-Za-z]:[\\/])[^\n]*[\\/][^\\/\n]+$/
+export const shownPath = (s: string): string => (ABSOLUTE_PATH.test(s) ? (s.split(/[\\/]/).pop() ?? s) : s)
+
+/** Evidence members that only say where the tool ran (its working folder): nothing an analyst can check. */
+export const INTERNAL_KEYS = new Set(['base_dir'])
+
 function Cell({ v }: { v: unknown }) {
   if (typeof v === 'number') return <>{num(v, 6)}</>
-  if (typeof v === 'string') return <span title={v.length > 60 ? v : undefined}>{brief(v, 160)}</span>
+  if (typeof v === 'string') {
+    const s = shownPath(v)
+    return <span title={s.length > 60 ? s : undefined}>{brief(s, 160)}</span>
+  }
+  if (Array.isArray(v) && v.length && v.every((x) => typeof x === 'string')) return <>{brief(v.map((x) => shownPath(x as string)), 160)}</>
   return <>{brief(v, 160)}</>
 }
 
@@ -51,7 +62,7 @@ function RecordsTable({ rows }: { rows: Record<string, unknown>[] }) {
 export function ValueTree({ value, depth = 0 }: { value: unknown; depth?: number }) {
   if (Array.isArray(value) && value.length > 0 && value.every(isRecord) && depth < 6) return <RecordsTable rows={value} />
   if (!isRecord(value) || depth >= 6) return <Cell v={value} />
-  const entries = Object.entries(value)
+  const entries = Object.entries(value).filter(([k]) => !INTERNAL_KEYS.has(k))
   if (entries.length === 0) return <span className="muted">—</span>
   return (
     <table className="kv">

@@ -14,11 +14,12 @@ import { isMaskLayer, MASK_COLOUR } from '../map/tile-protocol'
 import { useVectorLayers } from '../map/vector-layers'
 import { baseName, num } from '../model/format'
 import { artifactForNode, type DagNodeView } from '../model/dag-layout'
-import { drawablesOf, gsdOf, observationKind, sourceImages } from '../model/observation'
+import { drawablesOf, drawablesOfGeoJson, gsdOf, observationKind, sourceImages } from '../model/observation'
 import { dagNodes } from '../model/readable-args'
 import type { CallView } from '../model/run-model'
 import { DagGraph } from './dag-graph'
 import { OverlayImage } from './image-overlay'
+import { isChangeCall, pixelLayersOfCall, usePixelGeoJsons } from './pixel-layers'
 import { Swipe } from './swipe'
 import { fileForPath, useFilePicture } from './use-image'
 
@@ -56,13 +57,21 @@ function SceneScores({ observation }: { observation: unknown }) {
   )
 }
 
-function ChangeView(props: { api: RsureApi; files: FileEntry[]; paths: string[]; call: CallView }) {
-  const { api, files, paths, call } = props
-  const f1 = paths[0] ? fileForPath(files, paths[0]) : null
-  const f2 = paths[1] ? fileForPath(files, paths[1]) : null
+function ChangeView(props: { api: RsureApi; files: FileEntry[]; paths: string[]; call: CallView; layers: DerivedLayer[] }) {
+  const { api, files, paths, call, layers } = props
+  // By exact path first: a pair's two files often share one name (LEVIR-CD A/ and B/).
+  const byPath = (p: string) => files.find((f) => f.path === p) ?? fileForPath(files, p)
+  const f1 = paths[0] ? byPath(paths[0]) : null
+  const f2 = paths[1] ? byPath(paths[1]) : null
   const p1 = useFilePicture(api, f1)
   const p2 = useFilePicture(api, f2)
-  const d = useMemo(() => drawablesOf(call.result), [call.result])
+  // The changed regions the call saved in pixel coordinates, over both pictures.
+  const geojsons = usePixelGeoJsons(api, useMemo(() => pixelLayersOfCall(layers, call.call), [layers, call.call]))
+  const d = useMemo(() => {
+    const out = drawablesOf(call.result)
+    for (const fc of geojsons.values()) out.polygons.push(...drawablesOfGeoJson(fc, true).polygons)
+    return out
+  }, [call.result, geojsons])
   const ok = (p: ReturnType<typeof useFilePicture>) => (p && !(p instanceof Error) ? p : null)
   const w = ok(p1)?.width ?? f1?.info?.width ?? 1000
   const h = ok(p1)?.height ?? f1?.info?.height ?? 1000
@@ -218,7 +227,10 @@ export function EvidenceVisual(props: { api: RsureApi; call: CallView; files: Fi
       </div>
     )
   }
-  if (kind === 'change') return <ChangeView api={api} files={files} paths={paths} call={call} />
+  if (kind === 'change' || isChangeCall(call)) {
+    const pair = callSourcePaths(call).filter((p) => /\.(png|jpe?g|tif|tiff)$/i.test(p))
+    return <ChangeView api={api} files={files} paths={pair} call={call} layers={layers} />
+  }
   // A measure or perception on a georeferenced image: its masks (GeoTIFF) and outlines (GeoJSON) over the source.
   if (callLayers.length > 0) {
     const sources = callSourceFiles(files, call)

@@ -4,14 +4,14 @@
  */
 import { useState } from 'react'
 import type { Drawables } from '../model/observation'
-import { OverlaySvg } from './image-overlay'
+import { OverlaySvg, stackStyle } from './image-overlay'
 
-export function Swipe(props: { before: string | null; after: string | null; width: number; height: number; drawables: Drawables; gsd: number | null; labels: [string, string] }) {
-  const { before, after, width, height, drawables, gsd, labels } = props
+export function Swipe(props: { before: string | null; after: string | null; width: number; height: number; drawables: Drawables; gsd: number | null; labels: [string, string]; fitWidth?: number | null }) {
+  const { before, after, width, height, drawables, gsd, labels, fitWidth } = props
   const [at, setAt] = useState(50)
   return (
     <figure className="swipe" data-testid="swipe">
-      <div className="stack" style={{ aspectRatio: `${width} / ${height}` }}>
+      <div className="stack" style={stackStyle(width, height, fitWidth)}>
         {before ? <img src={before} alt={labels[0]} /> : <div className="placeholder">Loading {labels[0]}…</div>}
         <div className="swipe-top" style={{ clipPath: `inset(0 0 0 ${at}%)` }}>
           {after ? <img src={after} alt={labels[1]} /> : <div className="placeholder">Loading {labels[1]}…</div>}

@@ -12,7 +12,8 @@ import { callSourceFiles } from '../evidence/evidence-visual'
 import { OverlayImage } from '../evidence/image-overlay'
 import { Swipe } from '../evidence/swipe'
 import { useFilePicture } from '../evidence/use-image'
-import { drawablesOf, drawablesOfGeoJson, emptyDrawables, gsdOf, observationKind, sourceImages, type Drawables } from '../model/observation'
+import { isChangeCall, usePixelGeoJsons } from '../evidence/pixel-layers'
+import { drawablesOf, drawablesOfGeoJson, emptyDrawables, gsdOf, sourceImages, type Drawables } from '../model/observation'
 import type { CallView } from '../model/run-model'
 
 export function drawablesOnFile(file: FileEntry, calls: CallView[]): Drawables {
@@ -53,33 +54,6 @@ export function pixelLayersOf(file: FileEntry, files: FileEntry[], layers: Deriv
   return out
 }
 
-/** Whether a call compared two pictures (perceive change, or a measure over a change source). */
-function isChangeCall(call: CallView): boolean {
-  if (observationKind(call.tool, call.args) === 'change') return true
-  const sources = (call.args as { sources?: unknown } | null)?.sources
-  return Array.isArray(sources) && sources.some((s) => (s as { mode?: unknown } | null)?.mode === 'change')
-}
-
-function usePixelGeoJsons(api: RsureApi, layers: PixelLayer[]): Map<string, unknown> {
-  const [data, setData] = useState<Map<string, unknown>>(new Map())
-  const key = layers.map((l) => l.layer.id).join()
-  useEffect(() => {
-    let live = true
-    for (const { layer } of layers) {
-      if (data.has(layer.id)) continue
-      api.invoke('layers.geojson', { artifact: layer.id }).then(
-        (r) => live && setData((m) => new Map(m).set(layer.id, r.geojson)),
-        () => undefined,
-      )
-    }
-    return () => {
-      live = false
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, key])
-  return data
-}
-
 const verdictWord = (c: CallView) => (c.verdict?.decision === 'accept' ? 'accepted' : c.verdict ? 'not accepted' : 'not verified')
 
 export function PixelViewer(props: { api: RsureApi; file: FileEntry; calls: CallView[]; allCalls?: CallView[]; layers?: DerivedLayer[]; files?: FileEntry[] }) {
@@ -89,8 +63,18 @@ export function PixelViewer(props: { api: RsureApi; file: FileEntry; calls: Call
   const [pan, setPan] = useState<[number, number]>([0, 0])
   const [hidden, setHidden] = useState<Set<string>>(new Set())
   const drag = useRef<{ x: number; y: number; pan: [number, number] } | null>(null)
+  // The room the picture has (the viewer's box less its padding and caption), so it is shown whole at its aspect.
+  const box = useRef<HTMLDivElement>(null)
+  const [room, setRoom] = useState<{ w: number; h: number } | null>(null)
+  useEffect(() => {
+    const el = box.current
+    if (!el) return
+    const ro = new ResizeObserver(() => setRoom({ w: el.clientWidth, h: el.clientHeight }))
+    ro.observe(el)
+    return () => ro.disconnect()
+  }, [])
   const pixelLayers = useMemo(() => pixelLayersOf(file, files, layers, allCalls), [file, files, layers, allCalls])
-  const geojsons = usePixelGeoJsons(api, pixelLayers)
+  const geojsons = usePixelGeoJsons(api, useMemo(() => pixelLayers.map((pl) => pl.layer), [pixelLayers]))
   const d = useMemo(() => {
     const out = drawablesOnFile(file, calls)
     for (const pl of pixelLayers) {
@@ -116,9 +100,12 @@ export function PixelViewer(props: { api: RsureApi; file: FileEntry; calls: Call
   const w = ok?.width ?? file.info?.width ?? 512
   const h = ok?.height ?? file.info?.height ?? 512
   const index = (f: FileEntry) => files.indexOf(f) + 1
+  // Padding 12 px a side; the caption (and the swipe's slider) about 30 px.
+  const fitWidth = room ? Math.min(room.w - 24, ((room.h - 24 - 34) * w) / h) : null
   return (
     <div className="pixel-wrap">
       <div
+        ref={box}
         className="pixel-viewer"
         data-testid="pixel-viewer"
         tabIndex={0}
@@ -154,9 +141,10 @@ export function PixelViewer(props: { api: RsureApi; file: FileEntry; calls: Call
               drawables={d}
               gsd={gsd}
               labels={[`${t1.name} (file ${index(t1)})`, `${t2.name} (file ${index(t2)})`]}
+              fitWidth={fitWidth}
             />
           ) : (
-            <OverlayImage src={ok?.url ?? null} width={w} height={h} drawables={d} gsd={gsd} label={file.name} />
+            <OverlayImage src={ok?.url ?? null} width={w} height={h} drawables={d} gsd={gsd} label={file.name} fitWidth={fitWidth} />
           )}
         </div>
         <div className="zoom-buttons">

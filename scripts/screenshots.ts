@@ -1,0 +1,175 @@
+/**
+ * Screenshots of every screen of the desk in browser mode (`rsure serve` + Debian's Chromium, as the e2e tests run
+ * it), in light and dark, at 1024x700 and 1920x1080: the desk (map with a run's mask, the pixel viewer with a change
+ * pair's regions), the evidence viewer for each observation kind the weight-free tools make (execute, measurement,
+ * change), History, Prior, Settings and the HTML report. Files: <out>/<screen>-<theme>-<width>x<height>.png, and
+ * <out>/index.txt listing them.
+ *
+ *   npm run screenshots [-- OUT_DIR]      (default test-results/screenshots)
+ *
+ * The session: the LEVIR-CD pair asked for its changed share, then the Landsat 8 scene with its MTL asked for its
+ * mean NDVI and water share (fixtures in ../shared). Perception kinds that need model packs (objects, scene class,
+ * document text) are not made here: with no pack installed their questions are refused.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Page } from 'playwright-core'
+
+// The e2e helpers find the project and ../shared from their own folder (__dirname, which vitest provides); this
+// script runs as an ES module, so it names that folder (both helper files sit two levels under the project root)
+// before loading them.
+Object.assign(globalThis, { __dirname: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'e2e') })
+const { shared } = await import('../tests/helpers/tmp')
+const { addFiles, ask, LANDSAT_MTL, LANDSAT_TIFS, mapSettled, openDesk, ROOT } = await import('../tests/e2e/rsure-serve')
+
+const OUT = path.resolve(process.argv[2] ?? path.join(ROOT, 'test-results', 'screenshots'))
+const SIZES = [
+  { width: 1024, height: 700 },
+  { width: 1920, height: 1080 },
+]
+const THEMES = ['light', 'dark'] as const
+type Theme = (typeof THEMES)[number]
+
+const shots: string[] = []
+
+/** Every size and theme of one screen; `show` puts the screen up (again) after a resize or theme change. */
+async function capture(page: Page, name: string, show: () => Promise<void>, settle: () => Promise<void> = () => page.waitForTimeout(400)): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    for (const theme of THEMES) {
+      await setTheme(page, theme)
+      await dismissNotice(page)
+      await show()
+      await settle()
+      const file = path.join(OUT, `${name}-${theme}-${size.width}x${size.height}.png`)
+      await page.screenshot({ path: file })
+      shots.push(path.relative(OUT, file))
+      console.log(`  ${path.relative(ROOT, file)}`)
+    }
+  }
+}
+
+/** The desk's own theme switch (so its state, the ☾/☀ button and Settings agree); a plain page gets the attribute. */
+async function setTheme(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme })
+  const toggle = page.locator('[data-testid=theme]')
+  if (await toggle.count()) {
+    for (let i = 0; i < 3; i++) {
+      const now = await page.evaluate(() => localStorage.getItem('rsure.theme'))
+      if (now === theme) return
+      await toggle.click()
+    }
+    return
+  }
+  await page.evaluate((t) => {
+    document.documentElement.setAttribute('data-theme', t)
+    try {
+      localStorage.setItem('rsure.theme', t)
+    } catch {
+      // A file:// page (the report) may have no storage.
+    }
+  }, theme)
+}
+
+/** Dismiss the status line's notice (it stays until dismissed), so each shot shows the screen itself. */
+async function dismissNotice(page: Page): Promise<void> {
+  const close = page.locator('[data-testid=notice] button[aria-label=dismiss]')
+  if (await close.count()) await close.click()
+}
+
+async function tab(page: Page, id: 'desk' | 'history' | 'prior' | 'settings'): Promise<void> {
+  await page.click(`[data-testid=tab-${id}]`)
+}
+
+/** Close the evidence viewer if open, then open the evidence of the run's first call. */
+async function openEvidence(page: Page, runId: string): Promise<void> {
+  if (await page.locator('[data-testid=evidence-viewer]').count()) {
+    await page.keyboard.press('Escape')
+    await page.locator('[data-testid=evidence-viewer]').waitFor({ state: 'detached' })
+  }
+  await tab(page, 'desk')
+  await page.locator(`[data-testid=run][data-run="${runId}"] [data-testid=open-evidence]`).first().click()
+  await page.locator('[data-testid=evidence-viewer]').waitFor()
+}
+
+async function closeEvidence(page: Page): Promise<void> {
+  if (await page.locator('[data-testid=evidence-viewer]').count()) await page.keyboard.press('Escape')
+}
+
+/** Wait for a map to draw `rasters` raster layers, or give up quietly after 20 s (the shot shows what is there). */
+const mapDrawn = (page: Page, testId: string, rasters: number) => () => mapSettled(page, testId, rasters, 20_000, 300).catch(() => page.waitForTimeout(500))
+
+async function main(): Promise<void> {
+  fs.mkdirSync(OUT, { recursive: true })
+  console.log(`Screenshots into ${OUT}`)
+  const desk = await openDesk('rsure-screenshots-', SIZES[0])
+  const page = desk.page
+  try {
+    await capture(page, 'settings', () => tab(page, 'settings'))
+
+    // The LEVIR-CD pair: the change share, its regions in the pixel viewer, its evidence.
+    const A = shared('fixtures', 'levircd', 'A', 'test_2_0000_0000.png')
+    const B = shared('fixtures', 'levircd', 'B', 'test_2_0000_0000.png')
+    await tab(page, 'desk')
+    await addFiles(page, [A, B], 2, 120_000)
+    const change = await ask(page, 'What percentage of the area changed between the two images?')
+    await capture(page, 'desk-pixel-viewer-change', async () => {
+      await tab(page, 'desk')
+      await page.locator('.view-tabs button').nth(1).click()
+      await page.locator('[data-testid=pixel-viewer]').waitFor()
+    })
+    await capture(page, 'evidence-change', () => openEvidence(page, change.runId), () => page.waitForTimeout(800))
+    await closeEvidence(page)
+    for (let n = 2; n > 0; n--) await page.locator('[data-testid=file-card] button[aria-label^=remove]').first().click()
+
+    // The Landsat scene with its MTL: NDVI on TOA reflectance (execute) and the water share (measure, with a mask).
+    await addFiles(page, [...LANDSAT_TIFS, LANDSAT_MTL], LANDSAT_TIFS.length, 120_000)
+    const ndvi = await ask(page, 'What is the mean NDVI of this scene?')
+    const water = await ask(page, 'What share of this scene is water?')
+    await capture(
+      page,
+      'desk',
+      async () => {
+        await tab(page, 'desk')
+        await page.locator('.view-tabs button').first().click()
+        // The scene fills the map at this size (the map keeps its zoom when the window changes size).
+        await page.locator('[data-testid=layer-row] [data-testid=zoom-to-layer]').first().click()
+      },
+      mapDrawn(page, 'map', 2),
+    )
+    await capture(page, 'evidence-execute', () => openEvidence(page, ndvi.runId), mapDrawn(page, 'evidence-map', 2))
+    await capture(page, 'evidence-measurement', () => openEvidence(page, water.runId), mapDrawn(page, 'evidence-map', 2))
+    await closeEvidence(page)
+    const refused = await ask(page, 'How many ships are in the harbour?')
+    await capture(page, 'desk-refused', async () => {
+      await tab(page, 'desk')
+      await page.locator('[data-testid=layer-row] [data-testid=zoom-to-layer]').first().click()
+      await page.locator(`[data-testid=run][data-run="${refused.runId}"]`).scrollIntoViewIfNeeded()
+    })
+
+    await capture(page, 'history', () => tab(page, 'history'))
+    await capture(page, 'prior', () => tab(page, 'prior'))
+
+    // The HTML report of the NDVI run, opened on its own as a saved file is.
+    await tab(page, 'desk')
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.locator(`[data-testid=run][data-run="${ndvi.runId}"] [data-testid=export-html]`).click()])
+    const report = path.join(desk.dir, 'report.html')
+    await download.saveAs(report)
+    const reportPage = await desk.context.newPage()
+    await capture(reportPage, 'report', async () => {
+      if (reportPage.url() === 'about:blank') await reportPage.goto(`file://${report}`)
+    })
+    await reportPage.close()
+    fs.writeFileSync(path.join(OUT, 'index.txt'), `${shots.join('\n')}\n`)
+    if (desk.pageErrors.length) console.log(`Page errors:\n${desk.pageErrors.join('\n')}`)
+    console.log(`${shots.length} screenshots.`)
+  } finally {
+    await desk.close()
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err)
+  process.exitCode = 1
+})
