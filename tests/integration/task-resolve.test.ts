@@ -16,7 +16,8 @@ afterEach(async () => {
   server = null
 })
 
-const QUESTION = 'What is the interquartile-free median LST of the northern third of the image in 2020?'
+// A region the reader cannot place, so it blocks (the reader now places thirds, which this test used to name).
+const QUESTION = 'What is the median LST within 10 km of the coast in 2020?'
 
 async function withReply(reply: (spec: ReturnType<typeof readTask>) => unknown) {
   const spec = readTask({ question: QUESTION })
@@ -28,34 +29,34 @@ async function withReply(reply: (spec: ReturnType<typeof readTask>) => unknown) 
 describe('resolving unread phrases with a model', () => {
   it('the reader alone refuses the question and names the phrase', () => {
     const spec = readTask({ question: QUESTION })
-    expect(refusalOf(spec)).toMatch(/"northern third"/)
+    expect(refusalOf(spec)).toMatch(/"within 10 km"/)
   })
 
   it('accepts a model spec that places the phrase and keeps what the reader read', async () => {
     const { result } = await withReply((spec) => ({
       ...spec,
-      region: { kind: 'bbox', bbox: [0, 0, 100, 33], crs: 'pixel', text: 'northern third of the image' },
-      used: [...spec.used, { text: 'northern third of the image', role: 'region' }],
-      notUnderstood: spec.notUnderstood.filter((n) => !n.blocking || !/northern third/.test(n.text)),
+      region: { kind: 'bbox', bbox: [0, 0, 100, 33], crs: 'pixel', text: 'within 10 km of the coast' },
+      used: [...spec.used, { text: 'within 10 km of the coast', role: 'region' }],
+      notUnderstood: spec.notUnderstood.filter((n) => !n.blocking || !/within 10 km/.test(n.text)),
     }))
     expect(result.kind).toBe('resolved')
     if (result.kind !== 'resolved') return
-    expect(result.placed).toContain('northern third')
+    expect(result.placed).toContain('within 10 km')
     expect(result.spec.region).toMatchObject({ kind: 'bbox' })
-    expect(server!.requests[0].text).toContain('northern third')
+    expect(server!.requests[0].text).toContain('within 10 km')
   })
 
   it('refuses a model spec that drops the phrase without placing it', async () => {
     const { result } = await withReply((spec) => ({ ...spec, notUnderstood: [] }))
     expect(result).toMatchObject({ kind: 'refused' })
-    expect(result.kind === 'refused' && result.why).toMatch(/neither uses nor lists .*"northern third"/)
+    expect(result.kind === 'refused' && result.why).toMatch(/neither uses nor lists .*"within 10 km"/)
   })
 
   it('refuses a model spec that rewrites what the reader read (the median into a mean)', async () => {
     const { result } = await withReply((spec) => ({
       ...spec,
       quantity: { ...spec.quantity, statistic: 'mean' },
-      used: spec.used.filter((u) => u.role !== 'statistic').concat([{ text: 'northern third', role: 'region' }]),
+      used: spec.used.filter((u) => u.role !== 'statistic').concat([{ text: 'within 10 km', role: 'region' }]),
       notUnderstood: [],
     }))
     expect(result).toMatchObject({ kind: 'refused' })
