@@ -4,6 +4,7 @@
  * so a missing tool is an honest "not installed" rather than a crash.
  */
 import { z } from 'zod'
+import { containTool } from '../tools/access'
 import type { Tool } from '../tools/tool'
 import type { ToolName } from '../tools/protocol'
 import type { ModelToolSpec } from './model'
@@ -20,7 +21,8 @@ export class ToolRegistry {
 
   register(tool: AnyTool): this {
     if (this.tools.has(tool.name)) throw new Error(`A tool named '${tool.name}' is already registered.`)
-    this.tools.set(tool.name, tool)
+    // Every tool passes through the one access guard (tools/access.ts): its paths are checked before it runs.
+    this.tools.set(tool.name, containTool(tool))
     return this
   }
 
