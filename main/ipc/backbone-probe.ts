@@ -50,7 +50,7 @@ export async function probeBackbone(choice: BackboneChoice, apiKey = process.env
     return done(false, timedOut ? `${choice.baseUrl} did not answer within ${PROBE_TIMEOUT_MS / 1000} s; check that the model server is running.` : `Nothing answered at ${choice.baseUrl}; start the model server or correct the address.`)
   }
   if (!res.ok) return done(false, `${choice.baseUrl} answered ${res.status} to the model list; check the address${res.status === 401 ? ' and RSURE_OPENAI_API_KEY' : ''}.`)
-  let models: string[] = []
+  let models: string[]
   try {
     const body = (await res.json()) as { data?: { id?: unknown }[] }
     models = (body.data ?? []).map((m) => m.id).filter((id): id is string => typeof id === 'string')

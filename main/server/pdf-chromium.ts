@@ -4,6 +4,7 @@
  * so nothing is lost), and the browser is closed after each print.
  */
 import fs from 'node:fs'
+import type * as Playwright from 'playwright-core'
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium'
 
@@ -16,7 +17,7 @@ export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string | nul
 export async function printPdfWithChromium(html: string): Promise<Uint8Array> {
   const executablePath = chromiumPath()
   if (!executablePath) throw new Error(`PDF export needs Chromium at ${process.env.RSURE_CHROMIUM || DEFAULT_CHROMIUM} (apt-get install chromium, or set RSURE_CHROMIUM); export the HTML report instead`)
-  let playwright: typeof import('playwright-core')
+  let playwright: typeof Playwright
   try {
     playwright = await import('playwright-core')
   } catch {

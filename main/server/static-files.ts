@@ -68,7 +68,7 @@ export function serveStatic(root: string, csp: string) {
       send(res, 404, { ...headers, 'Content-Type': 'text/plain' }, 'Not found.\n', head)
       return
     }
-    let real: string | null = null
+    let real: string | null
     try {
       real = fs.realpathSync(file)
       if (!fs.statSync(real).isFile() || path.relative(realRoot, real).startsWith('..')) real = null

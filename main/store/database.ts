@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { ensureDataFolder } from './paths'
 import Database from 'better-sqlite3'
 import { migrations as allMigrations, type Migration } from './migrations/index'
 
@@ -17,12 +18,13 @@ export interface OpenOptions {
 }
 
 export function openDatabase({ file, migrations = allMigrations, readonly = false }: OpenOptions): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
+  // The data folder is checked and created bounded (no recursive mkdir: it loops forever under /proc).
+  if (file !== ':memory:') ensureDataFolder(path.dirname(path.resolve(file)))
   let db: Db
   try {
     db = new Database(file, { readonly, fileMustExist: readonly })
   } catch (err) {
-    throw new Error(`Cannot open the database at ${file}: ${(err as Error).message}. Check the path and its permissions.`)
+    throw new Error(`Cannot open the database at ${file}: ${(err as Error).message}. Check the path and its permissions.`, { cause: err })
   }
   if (!readonly) {
     db.pragma('journal_mode = WAL')

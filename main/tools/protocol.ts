@@ -8,7 +8,7 @@
  * Each tool declares which evidence fields every mode must fill (`EvidenceDeclaration`, next to its argument
  * schema in `Tool.evidence`); `missingEvidence` checks a result against it and fails closed when none is declared.
  */
-import { z } from 'zod'
+import type { z } from 'zod'
 
 // The shapes are owned by the domain layer (main/domain/tool-result.ts); the declarations and checks live here.
 export {

@@ -127,7 +127,7 @@ export function requestBody(req: ChatRequest, opts: BodyOptions): Record<string,
 
 /** Parse a tool call's argument text; keep the raw text when it is not JSON (the loop's argument check reports it). */
 export function toolCallOf(id: string | null | undefined, name: string, args: string, index: number): ModelToolCall {
-  let parsed: unknown = args
+  let parsed: unknown
   try {
     parsed = args.trim() === '' ? {} : JSON.parse(args)
   } catch {

@@ -47,7 +47,7 @@ export async function readLayerTiff(path: string): Promise<GeometryLayer> {
   } catch {
     throw new Error('The layer file cannot be read as a GeoTIFF; pass the mask_tiff path of a perceive observation.')
   }
-  let parsed: z.infer<typeof Description> | null = null
+  let parsed: z.infer<typeof Description> | null
   try {
     parsed = Description.parse(JSON.parse(String(raw ?? '').replace(/\0+$/, '')))
   } catch {

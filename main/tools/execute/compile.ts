@@ -13,6 +13,7 @@ import { CompileError, info, type LinkedInput, type RuntimeValue, type TypeInfo 
 export interface CompiledNode {
   node: DagNode
   spec: OpSpec
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of specs with different parameter types; each validates its own
   params: any
   inputs: Record<string, LinkedInput>
   info: TypeInfo

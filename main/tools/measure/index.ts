@@ -5,7 +5,6 @@
  * (geodesic on geographic grids), else from the source's gsd argument. Approximate geometry is refused for metre-based
  * metrics. The evidence carries the numerator, the denominator, the pixel counts and the layers used.
  */
-import type { z } from 'zod'
 import { describeScale } from '../../engines/geometry/scale'
 import { emptyEvidence, type Artifact, type EvidenceDeclaration, type ToolConfig, type ToolResult } from '../protocol'
 import type { Tool, ToolContext } from '../tool'

@@ -2,7 +2,7 @@
  * The weight-free backend of perceive: spectral-index regions of one multispectral image and change vector
  * analysis of a co-registered pair (main/engines/classical). Geometry from pixels is exact.
  */
-import { countOn } from '../../engines/geometry/mask'
+import { countOn, type Mask } from '../../engines/geometry/mask'
 import { connectedComponents } from '../../engines/geometry/components'
 import type { GeometryLayer } from '../../engines/geometry/layer'
 import { maskArea } from '../../engines/geometry/area'
@@ -58,7 +58,7 @@ export async function classicalRegions(args: PerceiveArgs, groups: Map<string, R
     if (t !== undefined) thresholds[cls] = t
   }
   const r = spectralRegions(stack, wanted, thresholds)
-  const classes = new Map<string, import('../../engines/geometry/mask').Mask>()
+  const classes = new Map<string, Mask>()
   const unavailable: Record<string, string> = {}
   for (const [id, cls] of groups) {
     const m = r.classes.get(cls)

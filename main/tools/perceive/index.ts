@@ -9,7 +9,7 @@
  * `quality_policy: strict` drops low-confidence or degenerate geometry and retries once when a target group found
  * nothing; a group still empty after the retry marks the layer incomplete.
  */
-import { z } from 'zod'
+import type { z } from 'zod'
 import { isRecord } from '../../domain/json'
 import { InputImageError, loadBandStack, type BandStack } from '../../engines/classical/band-stack'
 import { ChangeInputError } from '../../engines/classical/change'

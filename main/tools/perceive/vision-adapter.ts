@@ -2,9 +2,10 @@
  * The vision engine (main/engines/vision/api.ts) seen through perceive's VisionApi. The engine is imported on first
  * use, so a run that never needs a model pack does not load the ONNX runtime.
  */
+import type * as VisionEngine from '../../engines/vision/api'
 import type { DetectResultLike, PackSummaryLike, VisionApi } from './backends'
 
-type Engine = typeof import('../../engines/vision/api')
+type Engine = typeof VisionEngine
 
 let engine: Promise<Engine> | null = null
 const load = () => (engine ??= import('../../engines/vision/api'))

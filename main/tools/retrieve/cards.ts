@@ -116,7 +116,7 @@ export function loadCardLibrary(dir: string = defaultCardsDir()): CardLibrary {
   try {
     names = fs.readdirSync(dir).filter((f) => f.endsWith('.md')).sort()
   } catch (err) {
-    throw new Error(`Cannot read the card folder ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.`)
+    throw new Error(`Cannot read the card folder ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.`, { cause: err })
   }
   if (names.length === 0) throw new Error(`The card folder ${dir} holds no .md cards.`)
   const hash = createHash('sha256')

@@ -4,10 +4,10 @@
  */
 import path from 'node:path'
 import type { Grid, Raster } from '../raster'
-import { BudgetError, checkPixels } from '../budget'
+import { checkPixels, type BudgetError } from '../budget'
 import { readProblem, TiffFile } from '../tiff/reader'
 import type { BufferRecycler } from './recycler'
-import type { JobNode, RasterJob, ReadParams } from './types'
+import type { JobNode, RasterJob } from './types'
 import { RasterJobError } from './types'
 
 /** An opened read: the file, how its values are decoded, the full window and grid it covers. */

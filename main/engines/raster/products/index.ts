@@ -18,7 +18,10 @@ import { tvdi } from './tvdi'
 
 export type { ProductDef, ProductInput, ProductResult } from './product'
 
-const ALL: ProductDef<any>[] = [
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of specs with different parameter types; each validates its own
+type AnyProductDef = ProductDef<any>
+
+const ALL: AnyProductDef[] = [
   normalizedDifference,
   brightnessTemperature,
   singleChannelLst,
@@ -32,12 +35,12 @@ const ALL: ProductDef<any>[] = [
   apparentThermalInertia,
 ]
 
-export const PRODUCTS: ReadonlyMap<string, ProductDef<any>> = new Map(ALL.map((p) => [p.name, p]))
+export const PRODUCTS: ReadonlyMap<string, AnyProductDef> = new Map(ALL.map((p) => [p.name, p]))
 
 export const PRODUCT_NAMES = ALL.map((p) => p.name)
 
 /** The input names a product accepts (fixed inputs, or t1..tN for a variadic product). */
-export function productInputNames(def: ProductDef<any>): string[] {
+export function productInputNames(def: AnyProductDef): string[] {
   if (def.variadic) return Array.from({ length: def.variadic.max }, (_, i) => `${def.variadic!.prefix}${i + 1}`)
   return def.inputs.map((i) => i.name)
 }

@@ -134,7 +134,6 @@ export function zstdFrameContentSize(src: Uint8Array): number | null {
   let v = 0
   for (let k = size - 1; k >= 0; k--) v = v * 256 + src[at + k]
   if (size === 2) v += 256
-  at += size
   return v
 }
 

@@ -5,7 +5,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { asRecord } from '../../../domain/json'
-import { buildCatalog, CatalogError, type CatalogParams } from '../../../engines/raster/catalog/catalog'
+import { buildCatalog, CatalogError, type Catalog, type CatalogParams } from '../../../engines/raster/catalog/catalog'
 import { PRODUCT_NAMES, PRODUCTS, productInputNames } from '../../../engines/raster/products'
 import { readProblem, TiffFile } from '../../../engines/raster/tiff/reader'
 import { describeUnitClass, Unit, unitFits } from '../../../engines/raster/units'
@@ -74,7 +74,7 @@ function skippedExample(skipped: { file: string; reason: string }[]): string {
 }
 
 /** The catalog value of the node feeding a read (compile time), for role and unit checks. */
-export type CatalogLookup = (node: string) => import('../../../engines/raster/catalog/catalog').Catalog | null
+export type CatalogLookup = (node: string) => Catalog | null
 
 export function rasterRead(lookup: CatalogLookup): RasterOp<z.infer<typeof ReadParams>> {
   return {

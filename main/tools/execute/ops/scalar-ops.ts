@@ -192,6 +192,7 @@ function nary(op: string, f: (xs: number[]) => number): ScalarOp<z.infer<typeof 
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of specs with different parameter types; each validates its own
 export const mathOps: ScalarOp<any>[] = [
   binary('math.add', (a, b) => a + b, 'same'),
   binary('math.subtract', (a, b) => a - b, 'same'),
@@ -256,7 +257,7 @@ export const mathOps: ScalarOp<any>[] = [
     params: ExprParams,
     detail: () => 'expr',
     infer(ctx, p) {
-      const vars = expressionVariables(ctx, p.expr)
+      expressionVariables(ctx, p.expr) // refuses names that are not inputs
       const ins = scalarsOf(ctx, Object.keys(ctx.inputs))
       return info('scalar', sameUnit(ins.map((i) => i.info.unit), p.unit))
     },
@@ -331,4 +332,5 @@ export const decisionSelect: ScalarOp<z.infer<typeof SelectParams>> = {
   },
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of specs with different parameter types; each validates its own
 export const scalarOps: ScalarOp<any>[] = [timeseriesAggregate, timeseriesCount, timeseriesTrend, ...mathOps, decisionSelect]

@@ -39,4 +39,5 @@ export interface ScalarOp<P> extends Base<P> {
   run(params: P, inputs: Record<string, RuntimeValue>, node: string): RuntimeValue
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of specs with different parameter types; each validates its own
 export type OpSpec<P = any> = CatalogOp<P> | RasterOp<P> | SinkOp<P> | ScalarOp<P>
