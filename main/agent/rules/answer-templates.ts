@@ -24,6 +24,16 @@ function computedWords(task: AnswerInput['task']): string | null {
   }
 }
 
+/** How the compiled or recipe plan says its observation is read (a date of an extreme, a scalar ...), when known. */
+function planRead(task: AnswerInput['task']): { kind: string; which?: string } | null {
+  try {
+    const plan = planTask(task)
+    return plan.workflow?.ok ? (plan.workflow.read as { kind: string; which?: string }) : null
+  } catch {
+    return null
+  }
+}
+
 /** Dates the engine left out of a reduction and why, from the evidence ("2019-04-07 (degenerate)"). */
 function leftOut(entry: ObservationEntry): string[] {
   const items = isRec(entry.evidence.validity) ? entry.evidence.validity.insufficient_items : null
@@ -192,10 +202,20 @@ export class TemplateAnswerWriter implements AnswerWriter {
         unit = 'days'
         what = `${hits.length} of ${series.length} verified dates meet the condition (${t.op} ${t.value})${hits.length ? `: ${hits.map((h) => h.date).join(', ')}` : ''}`
       } else if (series.length > 0) {
-        const lowest = computed ? /is lowest/.test(computed) : slots.statistic === 'argmin_date'
+        const read = planRead(task)
+        const lowest = read?.kind === 'series_extreme' ? read.which === 'min' : computed ? /is lowest/.test(computed) : slots.statistic === 'argmin_date'
         const best = series.reduce((a, b) => ((lowest ? b.value < a.value : b.value > a.value) ? b : a))
         value = best.value
         what = `the ${lowest ? 'lowest' : 'highest'} mean is ${fmt(best.value)} on ${best.date}`
+        // A date of an extreme is answered with the date (the value is its support), or the option naming it.
+        if (read?.kind === 'series_extreme' || slots.statistic === 'argmax_date' || slots.statistic === 'argmin_date') {
+          const option = task.options.find((o) => o.text.includes(best.date))
+          if (task.format === 'choice') {
+            if (option) return { answer: option.letter, explanation: tail(`${option.letter} (${option.text}): ${what}, from ${source}.`), choice: option.letter, value, unit, basis: [entry.call], missing }
+            return { answer: 'No option is supported by verified evidence', explanation: tail(`No option names ${best.date}: ${what}.`), choice: null, value, unit, basis: [entry.call], missing }
+          }
+          return { answer: best.date, explanation: tail(`${what[0].toUpperCase()}${what.slice(1)}, from ${source}.`), choice: null, value, unit, basis: [entry.call], missing }
+        }
       }
     }
     // A statistic over all dates (timeseries.aggregate by 'all') is one value; so is one over a single date, which

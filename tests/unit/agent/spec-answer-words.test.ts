@@ -46,6 +46,13 @@ describe('answers name the computed quantity', () => {
     expect(a.explanation).toMatch(/^The maximum in the north half of the image is 312\.00 K/)
   })
 
+  it('a date of an extreme is answered with the date, not the value', async () => {
+    // per-date mean LST: 2020-06-01 303 K, 2020-06-17 313 K
+    const a = await answer('On which date in June 2020 was the mean LST highest?')
+    expect(a.answer).toBe('2020-06-17')
+    expect(a.explanation).toMatch(/313\.00 on 2020-06-17/)
+  })
+
   it('a count of objects in a half of the image is refused, not counted over the whole image', () => {
     const plan = planTask(makeTask({ question: 'How many cars are parked in the upper half of the image?', images: [path.join(t.dir, 'Plain_2020-06-01_LST.tif')] }))
     expect(plan.refusal).toMatch(/cannot keep to the upper half/)
