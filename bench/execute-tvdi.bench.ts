@@ -27,7 +27,16 @@ export function q46Dag(options: string): unknown {
   return {
     base_dir: TASK,
     nodes: [
-      { id: 'cat', op: 'asset.catalog', params: { dir: 'files', start: '2019-01-01', end: '2019-12-31', scales: { LST: { scale: 0.02, unit: 'K' }, NDVI: { scale: 0.0001, unit: 'dimensionless' } } } },
+      {
+        id: 'cat',
+        op: 'asset.catalog',
+        params: {
+          dir: 'files',
+          start: '2019-01-01',
+          end: '2019-12-31',
+          scales: { LST: { scale: 0.02, unit: 'K' }, NDVI: { scale: 0.0001, unit: 'dimensionless' } },
+        },
+      },
       { id: 'lst', op: 'raster.read', params: { role: 'LST', nodata: 'none' }, inputs: { data: '@cat' } },
       { id: 'ndvi', op: 'raster.read', params: { role: 'NDVI', nodata: 'none' }, inputs: { data: '@cat' } },
       { id: 'tvdi', op: 'raster.product', params: { product: 'tvdi', bins: 100, min_pixels: 100 }, inputs: { ndvi: '@ndvi', lst: '@lst' } },
@@ -100,14 +109,21 @@ async function measure(): Promise<Measured> {
  */
 async function stageCosts(dates: number): Promise<Stages> {
   const dir = path.join(TASK, 'files')
-  const lsts = fs.readdirSync(dir).filter((f) => /_2019-.*_LST\.tif$/.test(f)).sort().slice(0, dates)
+  const lsts = fs
+    .readdirSync(dir)
+    .filter((f) => /_2019-.*_LST\.tif$/.test(f))
+    .sort()
+    .slice(0, dates)
   const acc = { dates: lsts.length, decode: 0, convert: 0, content: 0, tvdi: 0 }
   const params = tvdi.params.parse({ bins: 100, min_pixels: 100 })
   // Reused output buffers, as the pool's recycler reuses them (fresh 53 MB arrays would add their page faults).
   const buffers = new Map<string, Float64Array>()
   for (const lst of lsts) {
     const rasters: Record<string, Float64Array> = {}
-    for (const [role, file, scale] of [['lst', lst, 0.02], ['ndvi', lst.replace('_LST', '_NDVI'), 0.0001]] as const) {
+    for (const [role, file, scale] of [
+      ['lst', lst, 0.02],
+      ['ndvi', lst.replace('_LST', '_NDVI'), 0.0001],
+    ] as const) {
       const tif = TiffFile.open(path.join(dir, file))
       tif.cacheChunks(1 << 30)
       const into = buffers.get(role) ?? new Float64Array(tif.width * tif.height)
@@ -188,7 +204,13 @@ function stageLines(s: Stages | undefined): string {
   if (!s) return ''
   const total = s.decode + s.convert + s.content + s.tvdi
   const row = (name: string, ms: number) => `    ${name.padEnd(8)} ${ms.toFixed(1).padStart(7)} ms/date  ${((100 * ms) / total).toFixed(0).padStart(3)} %\n`
-  return `  cost per stage on one thread (first ${s.dates} dates; each worker runs these for its dates):\n` + row('decode', s.decode) + row('convert', s.convert) + row('content', s.content) + row('tvdi', s.tvdi)
+  return (
+    `  cost per stage on one thread (first ${s.dates} dates; each worker runs these for its dates):\n` +
+    row('decode', s.decode) +
+    row('convert', s.convert) +
+    row('content', s.content) +
+    row('tvdi', s.tvdi)
+  )
 }
 
 if (process.env.RSURE_TVDI_BENCH_CHILD === '1' && process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -50,12 +50,23 @@ export default async function bench(argv: string[]): Promise<number> {
       '| --- | --- | --- | --- | --- |',
       ...suite.tasks
         .filter((t) => !t.fault)
-        .map((t) => `| ${t.id} | ${t.question} | ${t.reference_observations?.[0]?.value} | ${t.answer_unit ?? ''} | ${String((t as { reference_source?: string }).reference_source ?? '')} |`),
+        .map(
+          (t) =>
+            `| ${t.id} | ${t.question} | ${t.reference_observations?.[0]?.value} | ${t.answer_unit ?? ''} | ${String((t as { reference_source?: string }).reference_source ?? '')} |`,
+        ),
     ].join('\n')
-    fs.writeFileSync(path.join(OUT, 'eval-report.md'), `${renderReport(report, { title: 'Fault-injection benchmark', plot: 'eval-report.svg' })}${references}\n`)
+    fs.writeFileSync(
+      path.join(OUT, 'eval-report.md'),
+      `${renderReport(report, { title: 'Fault-injection benchmark', plot: 'eval-report.svg' })}${references}\n`,
+    )
 
     const of = (config: string, clean: boolean) =>
-      configMetrics(config, report.backbone, config !== 'base', report.outcomes.filter((o) => o.config === config && !o.fault === clean))
+      configMetrics(
+        config,
+        report.backbone,
+        config !== 'base',
+        report.outcomes.filter((o) => o.config === config && !o.fault === clean),
+      )
     const base = report.configs.find((c) => c.config === 'base')!
     const full = report.configs.find((c) => c.config === 'full')!
     const cleanBase = of('base', true)
@@ -63,10 +74,15 @@ export default async function bench(argv: string[]): Promise<number> {
     const checks: [string, boolean][] = [
       [`R_prop(base) ${pct(base.r_prop)} >= 90%`, (base.r_prop.value ?? 0) >= 0.9],
       [`R_prop(full) ${pct(full.r_prop)} <= 20%`, full.r_prop.value !== null && full.r_prop.value <= 0.2],
-      [`false rejection of right clean observations ${pct(cleanFull.verification?.false_rejection)} <= 5%`, (cleanFull.verification?.false_rejection.value ?? 0) <= 0.05],
+      [
+        `false rejection of right clean observations ${pct(cleanFull.verification?.false_rejection)} <= 5%`,
+        (cleanFull.verification?.false_rejection.value ?? 0) <= 0.05,
+      ],
       [`clean accuracy full ${pct(cleanFull.accuracy)} >= base ${pct(cleanBase.accuracy)}`, (cleanFull.accuracy.value ?? 0) >= (cleanBase.accuracy.value ?? 0)],
     ]
-    process.stdout.write(`faults: ${suite.tasks.length} tasks (${suite.tasks.filter((t) => t.fault).length} faulted), ${report.seconds} s; report ${path.relative(ROOT, path.join(OUT, 'eval-report.md'))}\n`)
+    process.stdout.write(
+      `faults: ${suite.tasks.length} tasks (${suite.tasks.filter((t) => t.fault).length} faulted), ${report.seconds} s; report ${path.relative(ROOT, path.join(OUT, 'eval-report.md'))}\n`,
+    )
     for (const [text, ok] of checks) process.stdout.write(`  ${ok ? 'ok  ' : 'FAIL'} ${text}\n`)
     return checks.every(([, ok]) => ok) ? 0 : 1
   } finally {

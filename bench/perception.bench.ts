@@ -58,14 +58,23 @@ export default async function bench(): Promise<number> {
   const dir = path.join(os.tmpdir(), `rsure-bench-perception-${process.pid}`)
   const store = new ArtifactStore(dir)
   const toolS = await timed(3, async () => {
-    const out = await perceiveWithLayers({ mode: 'regions', image_paths: [LANDSAT], target_groups: { water: ['water'], vegetation: ['vegetation'] } }, { artifacts: store })
+    const out = await perceiveWithLayers(
+      { mode: 'regions', image_paths: [LANDSAT], target_groups: { water: ['water'], vegetation: ['vegetation'] } },
+      { artifacts: store },
+    )
     if (out.result.status !== 'ok') throw new Error(out.result.reason)
   })
   fs.rmSync(dir, { recursive: true, force: true })
   const rate = (pixels: number, s: number) => (pixels / TILE / s).toFixed(1)
-  process.stdout.write(`  spectral regions, 4 classes, Landsat 8 ${stack.grid.width}x${stack.grid.height}: ${(regionS * 1000).toFixed(1)} ms = ${rate(px, regionS)} tiles/s (256x256) on ${os.cpus().length} CPU(s)\n`)
-  process.stdout.write(`  change vector analysis + registration + clean-up, LEVIR-CD 256x256: ${(changeS * 1000).toFixed(1)} ms = ${rate(TILE, changeS)} tiles/s, F1 ${f1.toFixed(3)}\n`)
-  process.stdout.write(`  perceive regions call (read 6 bands, classify, trace and save layers): ${(toolS * 1000).toFixed(0)} ms = ${rate(px, toolS)} tiles/s\n`)
+  process.stdout.write(
+    `  spectral regions, 4 classes, Landsat 8 ${stack.grid.width}x${stack.grid.height}: ${(regionS * 1000).toFixed(1)} ms = ${rate(px, regionS)} tiles/s (256x256) on ${os.cpus().length} CPU(s)\n`,
+  )
+  process.stdout.write(
+    `  change vector analysis + registration + clean-up, LEVIR-CD 256x256: ${(changeS * 1000).toFixed(1)} ms = ${rate(TILE, changeS)} tiles/s, F1 ${f1.toFixed(3)}\n`,
+  )
+  process.stdout.write(
+    `  perceive regions call (read 6 bands, classify, trace and save layers): ${(toolS * 1000).toFixed(0)} ms = ${rate(px, toolS)} tiles/s\n`,
+  )
   const share = water / stack.valid.data.reduce((s, v) => s + v, 0)
   const ok = water > 0 && Math.abs(share - 0.4785) < 0.001 && f1 > 0.18
   if (!ok) process.stderr.write(`  results changed: water share ${share.toFixed(4)} (expected 0.4785), change F1 ${f1.toFixed(3)} (expected > 0.18)\n`)

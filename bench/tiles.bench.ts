@@ -27,9 +27,20 @@ function ensureRaster(): void {
   const t0 = performance.now()
   const tmp = `${FILE}.${process.pid}.tmp`
   // UTM zone 33N, 10 m pixels: 100 km square around 14.9 E, 45.1 N.
-  writePyramidTiff(tmp, { width: SIDE, height: SIDE, tile: 256, dtype: 'uint16', overviews: 6, value, deflate: true, geo: { originX: 450000, originY: 5050000, sizeX: 10, sizeY: 10, epsg: 32633 } })
+  writePyramidTiff(tmp, {
+    width: SIDE,
+    height: SIDE,
+    tile: 256,
+    dtype: 'uint16',
+    overviews: 6,
+    value,
+    deflate: true,
+    geo: { originX: 450000, originY: 5050000, sizeX: 10, sizeY: 10, epsg: 32633 },
+  })
   fs.renameSync(tmp, FILE)
-  process.stdout.write(`  wrote ${path.relative(ROOT, FILE)} (${(fs.statSync(FILE).size / 1e6).toFixed(0)} MB) in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`)
+  process.stdout.write(
+    `  wrote ${path.relative(ROOT, FILE)} (${(fs.statSync(FILE).size / 1e6).toFixed(0)} MB) in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+  )
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]

@@ -40,7 +40,14 @@ function makePack(root: string, id: string, task: 'detect' | 'obb' | 'segment', 
     outputs.push({ name: 'output1', dims: [1, 32, m, m], base: protos })
   }
   meanAffineModel(path.join(dir, 'model.onnx'), { inputDims: [1, 3, size, size], outputs })
-  writePack(dir, { id, family: 'yolo', task, input: { width: size, height: size, resize: 'letterbox', normalisation: YOLO_NORM }, classNames: Array.from({ length: nc }, (_, i) => `class ${i}`), files: { model: 'model.onnx' } })
+  writePack(dir, {
+    id,
+    family: 'yolo',
+    task,
+    input: { width: size, height: size, resize: 'letterbox', normalisation: YOLO_NORM },
+    classNames: Array.from({ length: nc }, (_, i) => `class ${i}`),
+    files: { model: 'model.onnx' },
+  })
 }
 
 async function timed<T>(runs: number, f: () => Promise<T>): Promise<{ s: number; last: T }> {
@@ -63,7 +70,11 @@ export default async function bench(): Promise<number> {
     for (let i = 0; i < W * W; i++) data.set([(i * 3) % 251, (i >> 11) % 241, (i * 7) % 239], i * 3)
     const image = { data, width: W, height: W, channels: 3 as const }
     const rows: string[] = []
-    for (const [id, tile, overlap] of [['bench-detect', 640, 128], ['bench-obb', 1024, 200], ['bench-seg', 640, 128]] as const) {
+    for (const [id, tile, overlap] of [
+      ['bench-detect', 640, 128],
+      ['bench-obb', 1024, 200],
+      ['bench-seg', 640, 128],
+    ] as const) {
       const { s, last } = await timed(2, () => detect(image, id, { dirs, view: 'tiles', tile, overlap, providers: ['cpu'] }))
       const n = last.evidence.tiles.count
       const ok = last.evidence.keptPerTile.every((k) => k > 0) && last.detections.length > 0
@@ -81,7 +92,9 @@ export default async function bench(): Promise<number> {
     const read = last.lines.map((l) => l.text.replace(/\s+/g, ''))
     const ok = JSON.stringify(read) === JSON.stringify(lines.map((l) => l.replace(/\s+/g, '')))
     if (!ok) failures++
-    rows.push(`ppocr-v4      640x208 page, ${last.lines.length} lines: ${(s * 1000).toFixed(0)} ms per page, ${(last.lines.length / s).toFixed(1)} lines/s (det ${last.evidence.timingsMs.det} ms, rec ${last.evidence.timingsMs.rec} ms)${ok ? '' : `  WRONG: read ${JSON.stringify(read)}`}`)
+    rows.push(
+      `ppocr-v4      640x208 page, ${last.lines.length} lines: ${(s * 1000).toFixed(0)} ms per page, ${(last.lines.length / s).toFixed(1)} lines/s (det ${last.evidence.timingsMs.det} ms, rec ${last.evidence.timingsMs.rec} ms)${ok ? '' : `  WRONG: read ${JSON.stringify(read)}`}`,
+    )
     process.stdout.write(`Model packs on the CPU (${os.cpus().length} cores, provider cpu):\n${rows.map((r) => `  ${r}`).join('\n')}\n`)
   } finally {
     fs.rmSync(root, { recursive: true, force: true })

@@ -22,7 +22,10 @@ export function handleTiles(host: IpcHost): () => void {
     const url = new URL(request.url)
     if (url.hostname !== 'layer') return new Response('No such tile.\n', { status: 404 })
     const answer = await serveTileUrl(host.deps, url.pathname.replace(/^\/+/, ''), url.search)
-    return new Response(answer.body as BodyInit, { status: answer.status, headers: { 'Content-Type': answer.contentType, 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' } })
+    return new Response(answer.body as BodyInit, {
+      status: answer.status,
+      headers: { 'Content-Type': answer.contentType, 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' },
+    })
   })
   return () => protocol.unhandle(TILE_SCHEME)
 }

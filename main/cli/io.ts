@@ -30,12 +30,7 @@ export interface Command {
   run(argv: string[], io: CliIo): Promise<number>
 }
 
-export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
-  command: string,
-  argv: string[],
-  options: T,
-  allowPositionals = true,
-) {
+export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(command: string, argv: string[], options: T, allowPositionals = true) {
   try {
     return parseArgs({ args: argv, options, allowPositionals, strict: true })
   } catch (err) {

@@ -20,7 +20,11 @@ export interface ProbeResult {
   capabilities?: Pick<ModelProbe, 'tools' | 'images' | 'jsonSchema'>
 }
 
-export async function probeBackbone(choice: BackboneChoice, apiKey = process.env.RSURE_OPENAI_API_KEY, opts: { capabilities?: boolean } = {}): Promise<ProbeResult> {
+export async function probeBackbone(
+  choice: BackboneChoice,
+  apiKey = process.env.RSURE_OPENAI_API_KEY,
+  opts: { capabilities?: boolean } = {},
+): Promise<ProbeResult> {
   const t0 = performance.now()
   const done = (ok: boolean, message: string, models: string[] = []) => ({ ok, message, models, ms: Math.round(performance.now() - t0) })
   if (choice.kind === 'rules') return done(true, 'The rules backbone needs no model; it is always available.')
@@ -47,9 +51,15 @@ export async function probeBackbone(choice: BackboneChoice, apiKey = process.env
     res = await fetch(url, { headers: apiKey ? { Authorization: `Bearer ${apiKey}` } : {}, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) })
   } catch (err) {
     const timedOut = (err as Error)?.name === 'TimeoutError'
-    return done(false, timedOut ? `${choice.baseUrl} did not answer within ${PROBE_TIMEOUT_MS / 1000} s; check that the model server is running.` : `Nothing answered at ${choice.baseUrl}; start the model server or correct the address.`)
+    return done(
+      false,
+      timedOut
+        ? `${choice.baseUrl} did not answer within ${PROBE_TIMEOUT_MS / 1000} s; check that the model server is running.`
+        : `Nothing answered at ${choice.baseUrl}; start the model server or correct the address.`,
+    )
   }
-  if (!res.ok) return done(false, `${choice.baseUrl} answered ${res.status} to the model list; check the address${res.status === 401 ? ' and RSURE_OPENAI_API_KEY' : ''}.`)
+  if (!res.ok)
+    return done(false, `${choice.baseUrl} answered ${res.status} to the model list; check the address${res.status === 401 ? ' and RSURE_OPENAI_API_KEY' : ''}.`)
   let models: string[]
   try {
     const body = (await res.json()) as { data?: { id?: unknown }[] }

@@ -34,7 +34,13 @@ export function toErrorShape(err: unknown, channel: string): RsureErrorShape {
   if (err instanceof PreviewError || err instanceof TileError) return { code: 'failed', message: sentence(err.message) }
   const e = err as NodeJS.ErrnoException
   if (e && typeof e.code === 'string' && ['ENOENT', 'EACCES', 'EPERM', 'EISDIR', 'ENOSPC'].includes(e.code)) {
-    const what = { ENOENT: 'a file is missing', EACCES: 'permission was denied', EPERM: 'permission was denied', EISDIR: 'a folder was given where a file is needed', ENOSPC: 'the disk is full' }[e.code]
+    const what = {
+      ENOENT: 'a file is missing',
+      EACCES: 'permission was denied',
+      EPERM: 'permission was denied',
+      EISDIR: 'a folder was given where a file is needed',
+      ENOSPC: 'the disk is full',
+    }[e.code]
     return { code: 'failed', message: `${channel} failed because ${what}${e.path ? ` (${e.path})` : ''}; check the file and try again.` }
   }
   const msg = String(e?.message ?? err).replace(/[.\s]+$/, '')

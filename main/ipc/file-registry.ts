@@ -118,7 +118,8 @@ async function describeOne(file: string, name: string, origin: FileEntry['origin
   } catch (err) {
     const e = err as NodeJS.ErrnoException
     if (err instanceof FileFormatError) error = err.message
-    else if (e && typeof e.code === 'string' && ERRNO_WHY[e.code]) error = `'${file}' cannot be read because ${ERRNO_WHY[e.code]}; check the file and add it again.`
+    else if (e && typeof e.code === 'string' && ERRNO_WHY[e.code])
+      error = `'${file}' cannot be read because ${ERRNO_WHY[e.code]}; check the file and add it again.`
     else error = `'${file}' could not be read (${String(e?.message ?? err).replace(/[.\s]+$/, '')}); please report this file.`
   }
   // An upload's path is RSure's own (data folder/uploads/u.../); the analyst knows the file by the name they dropped.
@@ -196,7 +197,10 @@ export class FileRegistry {
         if (id && unchanged && cached?.success) return { id, path: s.path, name: s.name, origin: s.origin, info: cached.data, error: null }
         // Changed, never readable (permissions may have been fixed), or stored info the contract no longer accepts.
         const fresh = await describeOne(s.path, s.name, s.origin, id ?? undefined)
-        if (id) this.journal('reading a changed file again', (jj) => jj.update({ id, size: fresh.size, mtimeMs: fresh.mtimeMs, info: fresh.entry.info, error: fresh.entry.error }))
+        if (id)
+          this.journal('reading a changed file again', (jj) =>
+            jj.update({ id, size: fresh.size, mtimeMs: fresh.mtimeMs, info: fresh.entry.info, error: fresh.entry.error }),
+          )
         else this.journal('renumbering a stored file', (jj) => (jj.remove({ id: s.id, path: s.path }), jj.add([toStored(fresh)])))
         return fresh.entry
       })

@@ -29,8 +29,10 @@ export function artifactFile(deps: IpcDeps, sha256: string): LayerFile {
   const row = services.artifacts.record(sha256)
   if (!row) throw notFound('derived layer', sha256.slice(0, 12), 'run the question again to make it')
   const rel = path.relative(path.resolve(services.paths.artifacts), path.resolve(row.path))
-  if (rel.startsWith('..') || path.isAbsolute(rel)) throw new RsureError('failed', `Derived layer ${sha256.slice(0, 12)} is recorded outside the artifact folder, so it is not shown; run the question again.`)
-  if (!fs.existsSync(row.path)) throw new RsureError('failed', `Derived layer ${sha256.slice(0, 12)} is no longer in the artifact folder; run the question again to make it.`)
+  if (rel.startsWith('..') || path.isAbsolute(rel))
+    throw new RsureError('failed', `Derived layer ${sha256.slice(0, 12)} is recorded outside the artifact folder, so it is not shown; run the question again.`)
+  if (!fs.existsSync(row.path))
+    throw new RsureError('failed', `Derived layer ${sha256.slice(0, 12)} is no longer in the artifact folder; run the question again to make it.`)
   return { path: row.path, name: row.kind }
 }
 

@@ -20,11 +20,14 @@ export async function maskGeoJson(file: string, label: string): Promise<object> 
     const image = await tiff.getImage(0)
     const width = image.getWidth()
     const height = image.getHeight()
-    if (image.getSamplesPerPixel() !== 1) throw new RsureError('failed', `${label} has ${image.getSamplesPerPixel()} bands, so it is not a mask; export it as GeoTIFF.`)
-    if (width * height > MAX_MASK_PIXELS) throw new RsureError('failed', `${label} is too large to outline as polygons (${width} x ${height} pixels); export it as GeoTIFF.`)
+    if (image.getSamplesPerPixel() !== 1)
+      throw new RsureError('failed', `${label} has ${image.getSamplesPerPixel()} bands, so it is not a mask; export it as GeoTIFF.`)
+    if (width * height > MAX_MASK_PIXELS)
+      throw new RsureError('failed', `${label} is too large to outline as polygons (${width} x ${height} pixels); export it as GeoTIFF.`)
     const georef = readGeoref(geotiffGeorefSource(image))
     const proj = projOf(georef.crs)
-    if (!georef.geoTransform || !proj) throw new RsureError('failed', `${label} has no georeference RSure can place, so it has no GeoJSON form; export it as GeoTIFF.`)
+    if (!georef.geoTransform || !proj)
+      throw new RsureError('failed', `${label} has no georeference RSure can place, so it has no GeoJSON form; export it as GeoTIFF.`)
     const [values]: ArrayLike<number>[] = await image.readRasters({ samples: [0], interleave: false })
     const nodata = image.getGDALNoData()
     const data = new Uint8Array(width * height)
@@ -67,10 +70,18 @@ function mapGeometry(g: unknown, f: (p: Position) => Position): unknown {
 export function lonLatGeoJson(value: unknown, label: string): object {
   if (!value || typeof value !== 'object') throw new RsureError('failed', `${label} is not a GeoJSON object; run the question again to make it.`)
   const fc = value as { coordinate_space?: unknown; epsg?: unknown; crs_name?: unknown; features?: unknown[] } & Record<string, unknown>
-  if (fc.coordinate_space === 'pixel') throw new RsureError('failed', `${label} is drawn in the pixels of an image with no georeference, so it has no place on the map; see it in the pixel viewer.`)
+  if (fc.coordinate_space === 'pixel')
+    throw new RsureError(
+      'failed',
+      `${label} is drawn in the pixels of an image with no georeference, so it has no place on the map; see it in the pixel viewer.`,
+    )
   if (fc.coordinate_space !== 'map' || fc.epsg === 4326 || fc.epsg === undefined || fc.epsg === null) return fc
   const proj = typeof fc.epsg === 'number' ? projOf({ epsg: fc.epsg, proj4: null }) : null
-  if (!proj) throw new RsureError('failed', `${label} is in a map projection RSure cannot convert to longitude/latitude (EPSG:${String(fc.epsg)}); export its mask as GeoTIFF instead.`)
+  if (!proj)
+    throw new RsureError(
+      'failed',
+      `${label} is in a map projection RSure cannot convert to longitude/latitude (EPSG:${String(fc.epsg)}); export its mask as GeoTIFF instead.`,
+    )
   const toLonLat = proj4(proj, 'EPSG:4326')
   const f = (p: Position): Position => [...(toLonLat.forward([p[0], p[1]]) as [number, number]), ...p.slice(2)]
   const { crs_name: _name, epsg, coordinate_space: _space, crs: _crs, ...rest } = fc

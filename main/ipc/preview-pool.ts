@@ -48,11 +48,21 @@ export class PreviewPool {
     const failure = (kind: FailureKind, job: PreviewJob): Error => {
       const name = path.basename(job.file)
       if (kind === 'dead') return new Error(CLOSED)
-      if (kind === 'timeout') return new PreviewError(`The preview of '${name}' took longer than ${Math.round(this.timeLimitMs / 1000)} s and was stopped; build overviews for the file or ask for a smaller preview.`)
+      if (kind === 'timeout')
+        return new PreviewError(
+          `The preview of '${name}' took longer than ${Math.round(this.timeLimitMs / 1000)} s and was stopped; build overviews for the file or ask for a smaller preview.`,
+        )
       const why = kind === 'oom' ? 'it needed more memory than a preview may use' : kind === 'exit' ? 'its worker stopped' : 'its worker failed'
       return new PreviewError(`The preview of '${name}' stopped because ${why}; try a smaller preview, or build overviews for the file.`)
     }
-    this.pool = new WorkerPool({ entry: () => workerUrl, size, resourceLimits: PREVIEW_WORKER_LIMITS, timeoutMs: timeLimitMs, failure, revive: revivePreviewError })
+    this.pool = new WorkerPool({
+      entry: () => workerUrl,
+      size,
+      resourceLimits: PREVIEW_WORKER_LIMITS,
+      timeoutMs: timeLimitMs,
+      failure,
+      revive: revivePreviewError,
+    })
   }
 
   preview(file: string, opts: PreviewOptions = {}): Promise<PreviewResult> {

@@ -12,7 +12,15 @@ import { describeFile } from '../engines/raster/describe'
 import type { Services } from '../services'
 import type { TrajectoryStep } from '../store/runs'
 
-const FORMATS: Record<string, DerivedLayer['format']> = { '.tif': 'geotiff', '.tiff': 'geotiff', '.geojson': 'geojson', '.json': 'geojson', '.png': 'png', '.jpg': 'jpeg', '.jpeg': 'jpeg' }
+const FORMATS: Record<string, DerivedLayer['format']> = {
+  '.tif': 'geotiff',
+  '.tiff': 'geotiff',
+  '.geojson': 'geojson',
+  '.json': 'geojson',
+  '.png': 'png',
+  '.jpg': 'jpeg',
+  '.jpeg': 'jpeg',
+}
 
 interface Found {
   sha256: string

@@ -43,7 +43,12 @@ export class TilePool {
       resourceLimits: TILE_WORKER_LIMITS,
       timeoutMs: budget().timeLimitMs,
       revive,
-      failure: (kind, _job, detail) => new Error(kind === 'dead' ? 'The tile workers were shut down; restart RSure.' : `The tile worker stopped unexpectedly (${detail}); try again, and report it if it repeats.`),
+      failure: (kind, _job, detail) =>
+        new Error(
+          kind === 'dead'
+            ? 'The tile workers were shut down; restart RSure.'
+            : `The tile worker stopped unexpectedly (${detail}); try again, and report it if it repeats.`,
+        ),
     })
   }
 

@@ -43,7 +43,14 @@ function gib(n: number): string {
 /** A file system failure during an upload as one sentence of our own (the errno text would name the data folder). */
 function diskProblem(err: unknown, name: string): RsureError {
   const code = (err as NodeJS.ErrnoException)?.code
-  const why = code === 'ENOSPC' ? 'the disk is full' : code === 'EACCES' || code === 'EPERM' ? 'the data folder is not writable' : code === 'EDQUOT' ? 'the disk quota is used up' : 'the data folder could not be written'
+  const why =
+    code === 'ENOSPC'
+      ? 'the disk is full'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'the data folder is not writable'
+        : code === 'EDQUOT'
+          ? 'the disk quota is used up'
+          : 'the data folder could not be written'
   return new RsureError('failed', `The upload of '${name}' failed because ${why}; free some space or choose another data folder, then drop the file again.`)
 }
 
@@ -124,7 +131,10 @@ export class UploadStore {
     }
     const max = maxUploadBytes()
     if (!Number.isSafeInteger(size) || size < 1 || size > max) {
-      throw new RsureError('failed', `'${base}' is ${gib(size)}, more than the ${gib(max)} an upload may be (RSURE_MAX_UPLOAD_MB); open it with the desktop app or the command line, which read files where they are.`)
+      throw new RsureError(
+        'failed',
+        `'${base}' is ${gib(size)}, more than the ${gib(max)} an upload may be (RSURE_MAX_UPLOAD_MB); open it with the desktop app or the command line, which read files where they are.`,
+      )
     }
     let free: number
     try {
@@ -135,7 +145,10 @@ export class UploadStore {
     }
     const pending = [...this.open.values()].reduce((n, u) => n + (u.size - u.received), 0)
     if (size + pending + FREE_MARGIN_BYTES > free) {
-      throw new RsureError('failed', `There is no room for '${base}' (${gib(size)}): the data folder's disk has ${gib(free)} free${pending ? `, ${gib(pending)} of it promised to uploads in progress` : ''}; free some space and drop it again.`)
+      throw new RsureError(
+        'failed',
+        `There is no room for '${base}' (${gib(size)}): the data folder's disk has ${gib(free)} free${pending ? `, ${gib(pending)} of it promised to uploads in progress` : ''}; free some space and drop it again.`,
+      )
     }
     const id = `u${randomBytes(8).toString('hex')}`
     // A Landsat scene's files share one folder (its MTL beside its bands), unless that folder already holds a file

@@ -37,7 +37,10 @@ export interface Verdict {
 /** Subprotocols offered by the client (Sec-WebSocket-Protocol, comma-separated). */
 export function offeredProtocols(req: IncomingMessage): string[] {
   const raw = req.headers['sec-websocket-protocol']
-  return (Array.isArray(raw) ? raw.join(',') : (raw ?? '')).split(',').map((s) => s.trim()).filter(Boolean)
+  return (Array.isArray(raw) ? raw.join(',') : (raw ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 }
 
 /** Decide whether a WebSocket upgrade may proceed. */

@@ -16,7 +16,10 @@ export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string | nul
 
 export async function printPdfWithChromium(html: string): Promise<Uint8Array> {
   const executablePath = chromiumPath()
-  if (!executablePath) throw new Error(`PDF export needs Chromium at ${process.env.RSURE_CHROMIUM || DEFAULT_CHROMIUM} (apt-get install chromium, or set RSURE_CHROMIUM); export the HTML report instead`)
+  if (!executablePath)
+    throw new Error(
+      `PDF export needs Chromium at ${process.env.RSURE_CHROMIUM || DEFAULT_CHROMIUM} (apt-get install chromium, or set RSURE_CHROMIUM); export the HTML report instead`,
+    )
   let playwright: typeof Playwright
   try {
     playwright = await import('playwright-core')

@@ -73,7 +73,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname
     const verdict = pathname === WS_PATH ? checkUpgrade(req, port, token) : { ok: false, status: 404, reason: 'No WebSocket here' }
     if (!verdict.ok) {
-      socket.end(`HTTP/1.1 ${verdict.status} ${http.STATUS_CODES[verdict.status] ?? 'Refused'}\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${verdict.reason}.\n`)
+      socket.end(
+        `HTTP/1.1 ${verdict.status} ${http.STATUS_CODES[verdict.status] ?? 'Refused'}\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${verdict.reason}.\n`,
+      )
       return
     }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
@@ -112,9 +114,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
       reject(
-        err.code === 'EADDRINUSE'
-          ? new ServeError(`Port ${opts.port} on ${HOST} is already in use; choose another with --port N (0 picks a free one).`)
-          : err,
+        err.code === 'EADDRINUSE' ? new ServeError(`Port ${opts.port} on ${HOST} is already in use; choose another with --port N (0 picks a free one).`) : err,
       )
     })
     server.listen(opts.port, HOST, () => resolve())

@@ -22,7 +22,8 @@ export function serveTiles(host: IpcHost, token: string, csp: string) {
     if (req.method !== 'GET' && !head) return send(res, 405, 'text/plain', 'Only GET and HEAD are served.\n', false)
     const auth = req.headers.authorization ?? ''
     const offered = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length).trim() : ''
-    if (!offered || !tokensEqual(offered, token)) return send(res, 401, 'text/plain', 'Tiles need this launch\'s token in an Authorization: Bearer header.\n', head)
+    if (!offered || !tokensEqual(offered, token))
+      return send(res, 401, 'text/plain', "Tiles need this launch's token in an Authorization: Bearer header.\n", head)
     const url = new URL(req.url ?? '/', 'http://localhost')
     try {
       const answer = await serveTileUrl(host.deps, url.pathname.slice(TILE_PATH.length), url.search)

@@ -59,8 +59,7 @@ export class ArtifactStore {
   /** What the database records of an artifact (kind, path, size, run, meta such as node and unit), if anything. */
   record(sha: string): { kind: string; path: string; bytes: number; runId: string | null; meta: Record<string, unknown> } | undefined {
     const row = this.db?.prepare('SELECT kind, path, bytes, run_id, meta FROM artifacts WHERE sha256 = ?').get(sha) as
-      | { kind: string; path: string; bytes: number; run_id: string | null; meta: string }
-      | undefined
+      { kind: string; path: string; bytes: number; run_id: string | null; meta: string } | undefined
     if (!row) return undefined
     let meta: Record<string, unknown> = {}
     try {

@@ -220,9 +220,13 @@ export class RunStore {
 
   /** The stored steps as written (payload JSON parsed, schema version kept). */
   trajectory(runId: string): TrajectoryStep[] {
-    const rows = this.db
-      .prepare('SELECT seq, kind, payload, created_at, schema_version FROM trajectory_steps WHERE run_id = ? ORDER BY seq')
-      .all(runId) as { seq: number; kind: string; payload: string; created_at: string; schema_version: number }[]
+    const rows = this.db.prepare('SELECT seq, kind, payload, created_at, schema_version FROM trajectory_steps WHERE run_id = ? ORDER BY seq').all(runId) as {
+      seq: number
+      kind: string
+      payload: string
+      created_at: string
+      schema_version: number
+    }[]
     return rows.map((r) => ({ seq: r.seq, kind: r.kind, payload: JSON.parse(r.payload), createdAt: r.created_at, schemaVersion: r.schema_version }))
   }
 

@@ -53,8 +53,7 @@ export class SessionFileStore {
   openWorkspace(title = 'Workspace'): string {
     return this.db.transaction(() => {
       const row = this.db.prepare('SELECT id FROM sessions WHERE opened_at IS NOT NULL ORDER BY opened_at DESC, id DESC LIMIT 1').get() as
-        | { id: string }
-        | undefined
+        { id: string } | undefined
       const id = row?.id ?? newId('ses')
       if (!row) this.db.prepare('INSERT INTO sessions (id, title) VALUES (?, ?)').run(id, title)
       this.db.prepare("UPDATE sessions SET opened_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").run(id)

@@ -111,7 +111,9 @@ export class FileAccess {
     const why = this.problem(p)
     if (!why) return
     const added = this.files.size + this.folders.length
-    throw new AccessError(`${what} names '${p}', which ${why}${added ? '' : ' (none were added)'}; a tool call may read only the analyst's inputs and run artifacts.`)
+    throw new AccessError(
+      `${what} names '${p}', which ${why}${added ? '' : ' (none were added)'}; a tool call may read only the analyst's inputs and run artifacts.`,
+    )
   }
 }
 
@@ -124,14 +126,16 @@ const PATH_KEY = /^(?:.*_)?(?:path|paths|file|files|dir|dirs|folder|layer|image|
  */
 export function toolPaths(tool: string, args: unknown, cwd = process.cwd()): { what: string; path: string }[] {
   const out: { what: string; path: string }[] = []
-  const base = tool === 'execute' ? path.resolve(cwd, typeof (args as { base_dir?: unknown })?.base_dir === 'string' ? (args as { base_dir: string }).base_dir : '.') : cwd
+  const base =
+    tool === 'execute' ? path.resolve(cwd, typeof (args as { base_dir?: unknown })?.base_dir === 'string' ? (args as { base_dir: string }).base_dir : '.') : cwd
   const walk = (v: unknown, where: string, depth: number, keyed: boolean): void => {
     if (depth > 12 || out.length > 10_000) return
     if (typeof v === 'string') {
       // '@name' is a DAG reference to another node, not a path.
       if (keyed && v && !v.startsWith('@')) out.push({ what: where, path: foreignForm(v) ? v : path.resolve(base, v) })
     } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${where}[${i}]`, depth + 1, keyed))
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) if (k !== 'base_dir') walk(x, where ? `${where}.${k}` : k, depth + 1, PATH_KEY.test(k))
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) if (k !== 'base_dir') walk(x, where ? `${where}.${k}` : k, depth + 1, PATH_KEY.test(k))
   }
   walk(args, '', 0, false)
   return out

@@ -11,16 +11,7 @@
 import type { z } from 'zod'
 
 // The shapes are owned by the domain layer (main/domain/tool-result.ts); the declarations and checks live here.
-export {
-  Artifact,
-  Evidence,
-  GeometryFlag,
-  ToolConfig,
-  ToolName,
-  ToolResultSchema,
-  ToolStatus,
-  toolResultSchema,
-} from '../domain/tool-result'
+export { Artifact, Evidence, GeometryFlag, ToolConfig, ToolName, ToolResultSchema, ToolStatus, toolResultSchema } from '../domain/tool-result'
 export type { ToolResult } from '../domain/tool-result'
 import type { Artifact, Evidence, ToolConfig, ToolResult } from '../domain/tool-result'
 

@@ -31,7 +31,8 @@ const AskArgs = z.object({
 const command: Command = {
   name: 'ask',
   summary: 'Answer a question about images or raster files with the verified agent (default backbone: rules, no model needed).',
-  usage: 'rsure ask [--image P]... [--files DIR] [--options TEXT] [--backbone rules|openai:URL#MODEL|llama:GGUF] [--no-verify] [--no-prior] [--force-choice] [--json] QUESTION',
+  usage:
+    'rsure ask [--image P]... [--files DIR] [--options TEXT] [--backbone rules|openai:URL#MODEL|llama:GGUF] [--no-verify] [--no-prior] [--force-choice] [--json] QUESTION',
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('ask', argv, {
       image: { type: 'string', multiple: true },
@@ -94,7 +95,9 @@ const command: Command = {
         const g = result.answer.guess
         if (g) io.stdout(`Guess (grounded: false, not verified): ${g.choice}: ${g.reason}\n`)
         const n = result.verified.filter((e) => e.kind === 'observation').length
-        io.stdout(`(${result.taskType}; ${n} verified observation(s); ${result.metrics.tool_calls} tool call(s), ${result.metrics.llm_calls} LLM call(s), ${result.metrics.seconds} s; run ${result.runId})\n`)
+        io.stdout(
+          `(${result.taskType}; ${n} verified observation(s); ${result.metrics.tool_calls} tool call(s), ${result.metrics.llm_calls} LLM call(s), ${result.metrics.seconds} s; run ${result.runId})\n`,
+        )
       }
       return 0
     } catch (err) {

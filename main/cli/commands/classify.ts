@@ -21,7 +21,10 @@ const InputLine = z
   .object({
     id: z.union([z.string(), z.number()]).transform(String),
     question: z.string().min(1, 'the question is empty'),
-    options: z.union([z.string(), z.array(z.string())]).nullable().optional(),
+    options: z
+      .union([z.string(), z.array(z.string())])
+      .nullable()
+      .optional(),
     choices: z.array(z.string()).nullable().optional(),
     task_type: z.string().optional(),
   })

@@ -26,11 +26,13 @@ const USAGE = [
   'rsure eval --suite PATH [--adapter auto|suite|earthbench|choice|thinkgeo|terralogic] [--data DIR] [--phrasing user|planning|instruction]',
   '           [--config base|verify|full|all] [--backbone SPEC] [--json] [--report FILE] [--results FILE] [--fresh] [--force-choice]',
   '       rsure eval --faults [--shared DIR] [--only IDS] [--kinds IDS] [--config ...] [--calibrate] [--json] [--report FILE]',
-  '       --calibrate: record the first configuration\'s judged observations into the prior (calibration) before the others run',
+  "       --calibrate: record the first configuration's judged observations into the prior (calibration) before the others run",
 ].join('\n')
 
 function summary(report: EvalReport): string {
-  const lines = [`Suite ${report.suite} (${report.tasks} tasks, backbone ${report.backbone}, ${report.seconds} s${report.resumed ? `, ${report.resumed} runs resumed` : ''}):`]
+  const lines = [
+    `Suite ${report.suite} (${report.tasks} tasks, backbone ${report.backbone}, ${report.seconds} s${report.resumed ? `, ${report.resumed} runs resumed` : ''}):`,
+  ]
   for (const m of report.configs) {
     lines.push(
       `  ${m.config.padEnd(6)} accuracy ${pct(m.accuracy)}  without guesses ${pct(m.accuracy_without_guesses)}  R_dep ${pct(m.r_dep)}  R_err ${pct(m.r_err)}  R_prop ${pct(m.r_prop)}` +
@@ -83,13 +85,19 @@ const command: Command = {
     } catch (err) {
       throw new CliError((err as Error).message, 2)
     }
-    const list = (s?: string) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : undefined)
+    const list = (s?: string) =>
+      s
+        ? s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean)
+        : undefined
 
     let suite: EvalSuite
     try {
       if (values.faults) {
         const shared = path.resolve(values.shared ?? path.join('..', 'shared'))
-        io.stderr('Computing the fault suite\'s reference values from the rasters...\n')
+        io.stderr("Computing the fault suite's reference values from the rasters...\n")
         suite = await buildFaultSuite(shared, { only: list(values.only), kinds: list(values.kinds) })
       } else {
         const adapter = (values.adapter ?? 'auto') as AdapterName
@@ -101,7 +109,9 @@ const command: Command = {
     }
 
     const services = openServices()
-    const resultsFile = values.results ? path.resolve(values.results) : path.join(services.paths.root, 'eval', `${suite.name}-${backboneText.replace(/[^A-Za-z0-9._-]+/g, '_')}.jsonl`)
+    const resultsFile = values.results
+      ? path.resolve(values.results)
+      : path.join(services.paths.root, 'eval', `${suite.name}-${backboneText.replace(/[^A-Za-z0-9._-]+/g, '_')}.jsonl`)
     try {
       const results = new ResultsStore(resultsFile, values.fresh)
       const report = await runEvaluation({

@@ -28,12 +28,16 @@ export function formatResult(r: ToolResult): string {
       for (const p of obs.points as { date: string; value: number; valid: number }[]) lines.push(`  ${p.date}  ${fmtValue(p.value)}  (${p.valid} valid)`)
     } else if (Array.isArray(obs.items)) {
       lines.push(`Collection (${obs.unit ?? 'no unit'}):`)
-      for (const it of obs.items.map(asRecord)) lines.push(`  ${it.date ?? it.id}  ${it.status === 'ok' ? `mean ${fmtValue(it.mean)} (${it.count} valid)` : `no value: ${it.reason}`}`)
+      for (const it of obs.items.map(asRecord))
+        lines.push(`  ${it.date ?? it.id}  ${it.status === 'ok' ? `mean ${fmtValue(it.mean)} (${it.count} valid)` : `no value: ${it.reason}`}`)
     } else {
       for (const [k, v] of Object.entries(obs)) if (v !== undefined) lines.push(`${`${k}:`.padEnd(9)}${fmtValue(v)}`)
     }
   }
-  const validity = r.evidence.validity as { failed_nodes?: { node: string; reason: string }[]; temporal_coverage?: Record<string, { count: number; first: string | null; last: string | null; largest_gap_days: number | null }> }
+  const validity = r.evidence.validity as {
+    failed_nodes?: { node: string; reason: string }[]
+    temporal_coverage?: Record<string, { count: number; first: string | null; last: string | null; largest_gap_days: number | null }>
+  }
   for (const [id, c] of Object.entries(validity.temporal_coverage ?? {})) {
     lines.push(`Coverage ${id}: ${c.count} date(s) ${c.first ?? ''}..${c.last ?? ''}, largest gap ${c.largest_gap_days ?? '-'} days`)
   }

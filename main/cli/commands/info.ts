@@ -31,7 +31,9 @@ function rasterLines(i: RasterInfo): string[] {
     const shift = i.rasterType === 'PixelIsPoint' ? ', shifted half a pixel to the corner' : ''
     lines.push(`Convention:   the file is ${i.rasterType}${raw}${shift}`)
   }
-  lines.push(`Layout:       ${i.tiled ? `tiled ${i.blockSize.width}x${i.blockSize.height}` : `striped, ${i.blockSize.height} rows per strip`}, ${i.interleave} interleaved, ${i.photometric}`)
+  lines.push(
+    `Layout:       ${i.tiled ? `tiled ${i.blockSize.width}x${i.blockSize.height}` : `striped, ${i.blockSize.height} rows per strip`}, ${i.interleave} interleaved, ${i.photometric}`,
+  )
   lines.push(`Compression:  ${i.compression}${i.predictor && i.predictor !== 'none' ? ` (predictor ${i.predictor})` : ''}`)
   lines.push(`Overviews:    ${i.overviews.length ? i.overviews.map((o) => `${o.width}x${o.height} (1/${o.factor})`).join(', ') : 'none'}`)
   return lines

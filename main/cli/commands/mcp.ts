@@ -23,12 +23,17 @@ const command: Command = {
     '  --backbone B  the backbone of the ask tool (default rules)\n' +
     'Environment: RSURE_MCP_TOKEN (the HTTP launch token), RSURE_DATA_DIR (data folder), RSURE_OPENAI_API_KEY.',
   async run(argv, io) {
-    const { values } = parseCommandArgs('mcp', argv, {
-      allow: { type: 'string', multiple: true },
-      http: { type: 'boolean', default: false },
-      port: { type: 'string', default: '0' },
-      backbone: { type: 'string' },
-    }, false)
+    const { values } = parseCommandArgs(
+      'mcp',
+      argv,
+      {
+        allow: { type: 'string', multiple: true },
+        http: { type: 'boolean', default: false },
+        port: { type: 'string', default: '0' },
+        backbone: { type: 'string' },
+      },
+      false,
+    )
     const port = Number(values.port)
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port takes a port number 0-65535; got '${values.port}'.`, 2)
     const allowed = (values.allow?.length ? values.allow : [process.cwd()]).map((p) => path.resolve(p))

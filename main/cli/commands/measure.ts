@@ -37,7 +37,12 @@ const command: Command = {
       raw = JSON.parse(fs.readFileSync(file, 'utf8'))
     } catch (err) {
       const e = err as NodeJS.ErrnoException
-      throw new CliError(e.code ? `The spec file ${path.basename(file)} cannot be read (${e.code}); check the path.` : `The spec file ${path.basename(file)} is not valid JSON: ${e.message.replace(/\.$/, '')}.`, 2)
+      throw new CliError(
+        e.code
+          ? `The spec file ${path.basename(file)} cannot be read (${e.code}); check the path.`
+          : `The spec file ${path.basename(file)} is not valid JSON: ${e.message.replace(/\.$/, '')}.`,
+        2,
+      )
     }
     const services = openServices()
     let result

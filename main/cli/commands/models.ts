@@ -32,7 +32,10 @@ function listText(packs: PackSummary[]): string {
 
 function reportText(r: PackReport, verb: string): string {
   const io = Object.entries(r.io)
-    .map(([role, g]) => `  ${role}: ${g.inputs.map((t) => `${t.name} [${t.shape.map((d) => (typeof d === 'number' ? d : '?')).join(', ')}]`).join(', ')} -> ${g.outputs.map((t) => `${t.name} [${t.shape.map((d) => (typeof d === 'number' ? d : '?')).join(', ')}]`).join(', ')}`)
+    .map(
+      ([role, g]) =>
+        `  ${role}: ${g.inputs.map((t) => `${t.name} [${t.shape.map((d) => (typeof d === 'number' ? d : '?')).join(', ')}]`).join(', ')} -> ${g.outputs.map((t) => `${t.name} [${t.shape.map((d) => (typeof d === 'number' ? d : '?')).join(', ')}]`).join(', ')}`,
+    )
     .join('\n')
   const classes = r.classNames.length ? `\n  classes: ${r.classNames.join(', ')}` : ''
   return `Pack '${r.id}' ${r.version} (${r.family} ${r.task}, ${r.licence}) ${verb}: manifest valid, ${Object.keys(r.files).length} file hashes match, graphs fit the contract.\n${io}${classes}\n`
@@ -76,7 +79,8 @@ const command: Command = {
       }
       case 'add': {
         const gsd = values.gsd === undefined ? undefined : Number(values.gsd)
-        if (gsd !== undefined && !(gsd > 0)) throw new CliError(`--gsd takes the training ground sample distance in metres per pixel, a positive number (got '${values.gsd}').`, 2)
+        if (gsd !== undefined && !(gsd > 0))
+          throw new CliError(`--gsd takes the training ground sample distance in metres per pixel, a positive number (got '${values.gsd}').`, 2)
         const r = await guarded(() => addModelPack(path.resolve(one('pack folder or .onnx file')), { ...c, replace: values.replace, id: values.id, gsd }))
         if (values.json) printJson(io, r)
         else io.stdout(reportText(r, 'installed'))
@@ -101,7 +105,11 @@ const command: Command = {
         } catch (err) {
           throw new CliError((err as Error).message, 2)
         }
-        if (spec.kind !== 'openai') throw new CliError(`rsure models probe asks a model on an OpenAI-compatible server; '${positionals[0]}' names none (use openai:URL#MODEL or ollama:MODEL, llama-server:MODEL, vllm:MODEL, lmstudio:MODEL).`, 2)
+        if (spec.kind !== 'openai')
+          throw new CliError(
+            `rsure models probe asks a model on an OpenAI-compatible server; '${positionals[0]}' names none (use openai:URL#MODEL or ollama:MODEL, llama-server:MODEL, vllm:MODEL, lmstudio:MODEL).`,
+            2,
+          )
         const seconds = values.timeout === undefined ? PROBE_CHECK_TIMEOUT_MS / 1000 : Number(values.timeout)
         if (!(seconds > 0)) throw new CliError(`--timeout takes the seconds each check may take, a positive number (got '${values.timeout}').`, 2)
         const probe = await probeModel(spec.baseUrl, spec.model, { apiKey: process.env.RSURE_OPENAI_API_KEY, timeoutMs: seconds * 1000, signal: io.signal })

@@ -22,7 +22,8 @@ function pairs(list: string[] | undefined, flag: string): [string, string][] {
 const command: Command = {
   name: 'perceive',
   summary: 'Run the perceive tool once (regions, change, objects, scene, document, evidence, measurement) and print its ToolResult.',
-  usage: 'rsure perceive --mode M --image P [--image P2] [--target ID=PROMPT,...] [--label L]... [--landmark A --landmark B] [--view full|tiles] [--gsd M] [--strict] [--backend auto|classical|vlm|PACK] [--threshold CLASS=VALUE|otsu] [--json]',
+  usage:
+    'rsure perceive --mode M --image P [--image P2] [--target ID=PROMPT,...] [--label L]... [--landmark A --landmark B] [--view full|tiles] [--gsd M] [--strict] [--backend auto|classical|vlm|PACK] [--threshold CLASS=VALUE|otsu] [--json]',
   async run(argv, io) {
     const { values } = parseCommandArgs(
       'perceive',
@@ -57,7 +58,19 @@ const command: Command = {
       mode: values.mode,
       image_paths: values.image.map((p) => path.resolve(p)),
       objective: values.objective,
-      ...(values.target?.length ? { target_groups: Object.fromEntries(pairs(values.target, 'target').map(([k, v]) => [k, v.split(',').map((s) => s.trim()).filter(Boolean)])) } : {}),
+      ...(values.target?.length
+        ? {
+            target_groups: Object.fromEntries(
+              pairs(values.target, 'target').map(([k, v]) => [
+                k,
+                v
+                  .split(',')
+                  .map((s) => s.trim())
+                  .filter(Boolean),
+              ]),
+            ),
+          }
+        : {}),
       ...(values.label?.length ? { label_space: values.label } : {}),
       ...(values.landmark?.length ? { landmarks: values.landmark } : {}),
       view: values.view,
@@ -69,7 +82,13 @@ const command: Command = {
     const services = openServices()
     let result
     try {
-      result = (await perceiveWithLayers(args, { artifacts: services.artifacts, signal: io.signal, onProgress: values.json ? undefined : progressPrinter(io) }, perceptionBackends())).result
+      result = (
+        await perceiveWithLayers(
+          args,
+          { artifacts: services.artifacts, signal: io.signal, onProgress: values.json ? undefined : progressPrinter(io) },
+          perceptionBackends(),
+        )
+      ).result
     } finally {
       services.close()
     }

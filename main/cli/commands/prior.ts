@@ -72,7 +72,9 @@ function formatMatrix(cells: MatrixCell[]): string {
       task = c.task_type
       out.push(task)
     }
-    out.push(`  ${c.level.padEnd(6)}  ${c.config.padEnd(width)}  ${c.r_hat.toFixed(3)}  n=${String(c.n).padEnd(4)} n_valid=${String(c.n_valid).padEnd(4)} ${c.source}`)
+    out.push(
+      `  ${c.level.padEnd(6)}  ${c.config.padEnd(width)}  ${c.r_hat.toFixed(3)}  n=${String(c.n).padEnd(4)} n_valid=${String(c.n_valid).padEnd(4)} ${c.source}`,
+    )
   }
   return `${out.join('\n')}\n`
 }
@@ -97,9 +99,15 @@ function show(argv: string[], io: CliIo): number {
 }
 
 function query(argv: string[], io: CliIo): number {
-  const { values, positionals } = parseCommandArgs('prior', argv, { ...common, task: { type: 'string' }, config: { type: 'string' }, coarse: { type: 'string' } })
+  const { values, positionals } = parseCommandArgs('prior', argv, {
+    ...common,
+    task: { type: 'string' },
+    config: { type: 'string' },
+    coarse: { type: 'string' },
+  })
   noPositionals('query', positionals)
-  if (!values.task || !values.config) throw new CliError(`rsure prior query needs --task and --config, e.g. --task object_counting --config "measure:count|auto|objects".`, 2)
+  if (!values.task || !values.config)
+    throw new CliError(`rsure prior query needs --task and --config, e.g. --task object_counting --config "measure:count|auto|objects".`, 2)
   const taskType = validate(TaskTypeSchema, values.task, `--task '${values.task}'`)
   let config
   try {
@@ -234,7 +242,10 @@ function feedback(argv: string[], io: CliIo): number {
     }
     const result = s.prior.feedback({ runId, correct: values.right, stepSeq: step, note: values.note })
     if (values.json) printJson(io, result)
-    else io.stdout(`Marked ${result.records} observation${result.records === 1 ? '' : 's'} of run ${runId} ${values.right ? 'right' : 'wrong'} for ${result.taskType}: ${result.configs.join(', ')}.\n`)
+    else
+      io.stdout(
+        `Marked ${result.records} observation${result.records === 1 ? '' : 's'} of run ${runId} ${values.right ? 'right' : 'wrong'} for ${result.taskType}: ${result.configs.join(', ')}.\n`,
+      )
     return 0
   })
 }

@@ -38,7 +38,9 @@ export const MAX_STACK_PIXELS = 50_000_000
 
 function checkSize(width: number, height: number, name: string): void {
   if (width * height > MAX_STACK_PIXELS) {
-    throw new InputImageError(`${name} is ${width} x ${height} px (${((width * height) / 1e6).toFixed(0)} Mpx); the weight-free engines read at most ${MAX_STACK_PIXELS / 1e6} Mpx at once, so clip it to the area of interest or use a coarser overview.`)
+    throw new InputImageError(
+      `${name} is ${width} x ${height} px (${((width * height) / 1e6).toFixed(0)} Mpx); the weight-free engines read at most ${MAX_STACK_PIXELS / 1e6} Mpx at once, so clip it to the area of interest or use a coarser overview.`,
+    )
   }
 }
 
@@ -61,7 +63,8 @@ function validOf(grid: Grid, bands: Float64Array[]): Mask {
 
 async function fromCatalog(files: string[], dir: string | null): Promise<BandStack> {
   const cat = buildCatalog(dir ? { dir, calibration: 'toa', sun_correction: true } : { files, calibration: 'toa', sun_correction: true }, process.cwd())
-  if (cat.assets.length === 0) throw new InputImageError('No band files with Landsat or Sentinel-2 names were found in the input; pass the band files of one scene.')
+  if (cat.assets.length === 0)
+    throw new InputImageError('No band files with Landsat or Sentinel-2 names were found in the input; pass the band files of one scene.')
   if (cat.assets.length > 1) throw new InputImageError(`The input holds ${cat.assets.length} scenes; pass the bands of one scene per image.`)
   const asset = cat.assets[0]
   const bands: Record<string, Float64Array> = {}
@@ -72,14 +75,30 @@ async function fromCatalog(files: string[], dir: string | null): Promise<BandSta
     if (!ref) continue
     const r = await readRef(ref)
     if (grid && (r.grid.width !== grid.width || r.grid.height !== grid.height)) {
-      throw new InputImageError(`Band ${ref.name} is ${r.grid.width}x${r.grid.height} px while the other bands are ${grid.width}x${grid.height} px; resample them to one grid first.`)
+      throw new InputImageError(
+        `Band ${ref.name} is ${r.grid.width}x${r.grid.height} px while the other bands are ${grid.width}x${grid.height} px; resample them to one grid first.`,
+      )
     }
     grid ??= r.grid
     bands[role] = r.data
-    mapping[role] = { file: path.basename(ref.path), band: ref.band, name: ref.name, scale: ref.scale, offset: ref.offset, unit: ref.unit, nodata: ref.nodata ?? null, scale_source: ref.scaleSource }
+    mapping[role] = {
+      file: path.basename(ref.path),
+      band: ref.band,
+      name: ref.name,
+      scale: ref.scale,
+      offset: ref.offset,
+      unit: ref.unit,
+      nodata: ref.nodata ?? null,
+      scale_source: ref.scaleSource,
+    }
   }
   if (!grid) throw new InputImageError('The scene has no reflective bands (blue, green, red, NIR, SWIR).')
-  return { grid, bands, valid: validOf(grid, Object.values(bands)), source: { kind: 'catalog', files: Object.values(mapping).map((m) => String(m.file)), band_mapping: mapping, sensor: asset.sensor } }
+  return {
+    grid,
+    bands,
+    valid: validOf(grid, Object.values(bands)),
+    source: { kind: 'catalog', files: Object.values(mapping).map((m) => String(m.file)), band_mapping: mapping, sensor: asset.sensor },
+  }
 }
 
 async function fromGeoTiff(file: string, roles: Record<string, number> | undefined): Promise<BandStack> {
@@ -89,16 +108,26 @@ async function fromGeoTiff(file: string, roles: Record<string, number> | undefin
     const grid: Grid = { width: tif.width, height: tif.height, geoTransform: tif.georef.geoTransform, crs: tif.georef.crs, geoKeyTags: tif.geoKeyTags }
     const binding = roles ?? (tif.bandCount === 3 ? { red: 1, green: 2, blue: 3 } : tif.bandCount === 1 ? { gray: 1 } : null)
     if (!binding) {
-      throw new InputImageError(`${path.basename(file)} has ${tif.bandCount} bands and their roles are not known; declare them with band_roles, e.g. {"red": 1, "green": 2, "blue": 3, "nir": 4}.`)
+      throw new InputImageError(
+        `${path.basename(file)} has ${tif.bandCount} bands and their roles are not known; declare them with band_roles, e.g. {"red": 1, "green": 2, "blue": 3, "nir": 4}.`,
+      )
     }
     const bands: Record<string, Float64Array> = {}
     const mapping: Record<string, Record<string, unknown>> = {}
     for (const [role, band] of Object.entries(binding)) {
-      if (!Number.isInteger(band) || band < 1 || band > tif.bandCount) throw new InputImageError(`band_roles names band ${band} for ${role}, but ${path.basename(file)} has bands 1 to ${tif.bandCount}.`)
+      if (!Number.isInteger(band) || band < 1 || band > tif.bandCount)
+        throw new InputImageError(`band_roles names band ${band} for ${role}, but ${path.basename(file)} has bands 1 to ${tif.bandCount}.`)
       const scale = tif.metadataScale.get(band) ?? 1
       const offset = tif.metadataOffset.get(band) ?? 0
       bands[role] = await tif.readBand({ band, nodata: tif.nodata, scale, offset })
-      mapping[role] = { file: path.basename(file), band, scale, offset, nodata: tif.nodata, scale_source: roles ? 'band_roles argument' : 'three bands read as red, green, blue' }
+      mapping[role] = {
+        file: path.basename(file),
+        band,
+        scale,
+        offset,
+        nodata: tif.nodata,
+        scale_source: roles ? 'band_roles argument' : 'three bands read as red, green, blue',
+      }
     }
     return { grid, bands, valid: validOf(grid, Object.values(bands)), source: { kind: 'geotiff', files: [path.basename(file)], band_mapping: mapping } }
   } finally {
@@ -120,11 +149,17 @@ export async function fromPicture(file: string): Promise<BandStack> {
   }
   checkSize(header.width, header.height, name)
   if (!plausibleSize(header, size)) {
-    throw new InputImageError(`'${name}' declares ${header.width} x ${header.height} px in a ${size}-byte file, more than its bytes can hold, so it is damaged or hostile and is not decoded.`)
+    throw new InputImageError(
+      `'${name}' declares ${header.width} x ${header.height} px in a ${size}-byte file, more than its bytes can hold, so it is damaged or hostile and is not decoded.`,
+    )
   }
   let decoded
   try {
-    decoded = await sharp(file, { limitInputPixels: MAX_STACK_PIXELS, failOn: 'error', sequentialRead: true }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true })
+    decoded = await sharp(file, { limitInputPixels: MAX_STACK_PIXELS, failOn: 'error', sequentialRead: true })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true })
   } catch {
     throw new InputImageError(`'${name}' could not be decoded as a ${header.format} picture: its image data is damaged or truncated.`)
   }
@@ -140,7 +175,14 @@ export async function fromPicture(file: string): Promise<BandStack> {
   const grid = pixelGrid(info.width, info.height)
   const valid = emptyMask(info.width, info.height)
   valid.data.fill(1)
-  const m = (band: number) => ({ file: path.basename(file), band, scale: 1, offset: 0, unit: 'dn (8-bit as stored)', decoder: `sharp ${sharp.versions.sharp ?? ''}`.trim() })
+  const m = (band: number) => ({
+    file: path.basename(file),
+    band,
+    scale: 1,
+    offset: 0,
+    unit: 'dn (8-bit as stored)',
+    decoder: `sharp ${sharp.versions.sharp ?? ''}`.trim(),
+  })
   return { grid, bands, valid, source: { kind: 'picture', files: [path.basename(file)], band_mapping: { red: m(1), green: m(2), blue: m(3) } } }
 }
 

@@ -46,8 +46,16 @@ export interface ChangeResult {
   separability: number | null
   bands: string[]
   registration: {
-    best_shift_px: [number, number]; correlation_at_zero: number; best_correlation: number; search_px: number; assessable: boolean; misregistered: boolean; method: string
-    correlation_shift_px: [number, number]; padding_px: { before: BorderPadding; after: BorderPadding }; padding_shift_px: [number, number]
+    best_shift_px: [number, number]
+    correlation_at_zero: number
+    best_correlation: number
+    search_px: number
+    assessable: boolean
+    misregistered: boolean
+    method: string
+    correlation_shift_px: [number, number]
+    padding_px: { before: BorderPadding; after: BorderPadding }
+    padding_shift_px: [number, number]
   }
   cleanup: { changed_before_cleanup: number; changed_after_cleanup: number; components_removed: number }
 }
@@ -104,11 +112,12 @@ function standardise(band: Float64Array, valid: Mask): Float64Array {
   let n = 0
   let s = 0
   let q = 0
-  for (let i = 0; i < band.length; i++) if (valid.data[i]) {
-    n++
-    s += band[i]
-    q += band[i] * band[i]
-  }
+  for (let i = 0; i < band.length; i++)
+    if (valid.data[i]) {
+      n++
+      s += band[i]
+      q += band[i] * band[i]
+    }
   const mean = s / n
   const sd = Math.sqrt(Math.max(q / n - mean * mean, 0)) || 1
   const out = new Float64Array(band.length)
@@ -130,10 +139,11 @@ function registrationFeature(stack: BandStack, roles: string[], valid: Mask): Fl
   }
   const sm = boxMean(grey, w, h, 1)
   const g = new Float64Array(w * h)
-  for (let y = 0; y < h - 1; y++) for (let x = 0; x < w - 1; x++) {
-    const i = y * w + x
-    g[i] = Math.hypot(sm[i + 1] - sm[i], sm[i + w] - sm[i])
-  }
+  for (let y = 0; y < h - 1; y++)
+    for (let x = 0; x < w - 1; x++) {
+      const i = y * w + x
+      g[i] = Math.hypot(sm[i + 1] - sm[i], sm[i + w] - sm[i])
+    }
   return g
 }
 
@@ -146,23 +156,29 @@ function ncc(a: Float64Array, b: Float64Array, w: number, h: number, dx: number,
   let saa = 0
   let sbb = 0
   let sab = 0
-  for (let y = m; y < h - m; y += step) for (let x = m; x < w - m; x += step) {
-    const va = a[y * w + x]
-    const vb = b[(y + dy) * w + x + dx]
-    n++
-    sa += va
-    sb += vb
-    saa += va * va
-    sbb += vb * vb
-    sab += va * vb
-  }
+  for (let y = m; y < h - m; y += step)
+    for (let x = m; x < w - m; x += step) {
+      const va = a[y * w + x]
+      const vb = b[(y + dy) * w + x + dx]
+      n++
+      sa += va
+      sb += vb
+      saa += va * va
+      sbb += vb * vb
+      sab += va * vb
+    }
   const cov = sab / n - (sa / n) * (sb / n)
   const den = Math.sqrt(Math.max(saa / n - (sa / n) ** 2, 0) * Math.max(sbb / n - (sb / n) ** 2, 0))
   return den > 0 ? cov / den : 0
 }
 
 /** Border lines (rows or columns) of a stack that repeat their inward neighbour exactly, per side (px). */
-export interface BorderPadding { top: number; bottom: number; left: number; right: number }
+export interface BorderPadding {
+  top: number
+  bottom: number
+  left: number
+  right: number
+}
 
 /**
  * How many lines at each border of the image repeat the next line inward exactly, in every band: the mark of an
@@ -190,7 +206,9 @@ export function borderPadding(stack: BandStack, roles: string[]): BorderPadding 
 export function detectChange(before: BandStack, after: BandStack, params: ChangeParams = DEFAULT_CHANGE): ChangeResult {
   const { width: w, height: h } = before.grid
   if (after.grid.width !== w || after.grid.height !== h) {
-    throw new ChangeInputError(`The two images differ in size (${w}x${h} and ${after.grid.width}x${after.grid.height} px); change detection needs a co-registered pair on one grid.`)
+    throw new ChangeInputError(
+      `The two images differ in size (${w}x${h} and ${after.grid.width}x${after.grid.height} px); change detection needs a co-registered pair on one grid.`,
+    )
   }
   if (before.grid.geoTransform && after.grid.geoTransform && !sameGrid(before.grid, after.grid)) {
     throw new ChangeInputError('The two images are georeferenced on different grids (origin, pixel size or CRS differ); resample one onto the other first.')
@@ -205,10 +223,11 @@ export function detectChange(before: BandStack, after: BandStack, params: Change
   const m = Math.min(params.maxShift, Math.floor(Math.min(w, h) / 4))
   let best = { dx: 0, dy: 0, c: -Infinity }
   const atZero = ncc(ga, gb, w, h, 0, 0, m)
-  for (let dy = -m; dy <= m; dy++) for (let dx = -m; dx <= m; dx++) {
-    const c = ncc(ga, gb, w, h, dx, dy, m)
-    if (c > best.c + 1e-9) best = { dx, dy, c }
-  }
+  for (let dy = -m; dy <= m; dy++)
+    for (let dx = -m; dx <= m; dx++) {
+      const c = ncc(ga, gb, w, h, dx, dy, m)
+      if (c > best.c + 1e-9) best = { dx, dy, c }
+    }
   const assessable = best.c >= REGISTRATION.ASSESSABLE
   const byCorrelation = assessable && Math.max(Math.abs(best.dx), Math.abs(best.dy)) >= REGISTRATION.MIN_SHIFT && best.c - atZero >= REGISTRATION.MARGIN
   // Border padding: the second, independent registration evidence. It decides where the dates share too little
@@ -222,19 +241,32 @@ export function detectChange(before: BandStack, after: BandStack, params: Change
   const byPadding = !byCorrelation && Math.max(Math.abs(padShift[0]), Math.abs(padShift[1])) >= REGISTRATION.MIN_SHIFT
   const misregistered = byCorrelation || byPadding
   const registration = {
-    best_shift_px: (byPadding ? padShift : [best.dx, best.dy]) as [number, number], correlation_at_zero: atZero, best_correlation: best.c, search_px: m, assessable, misregistered,
+    best_shift_px: (byPadding ? padShift : [best.dx, best.dy]) as [number, number],
+    correlation_at_zero: atZero,
+    best_correlation: best.c,
+    search_px: m,
+    assessable,
+    misregistered,
     correlation_shift_px: [best.dx, best.dy] as [number, number],
     padding_px: { before: padBefore, after: padAfter },
     padding_shift_px: padShift,
-    method: 'normalised cross-correlation of smoothed gradient magnitudes over integer shifts; border lines that repeat their neighbour (a shifted copy padded at its edges)',
+    method:
+      'normalised cross-correlation of smoothed gradient magnitudes over integer shifts; border lines that repeat their neighbour (a shifted copy padded at its edges)',
   }
   if (byCorrelation) {
-    throw new ChangeInputError(`The images look shifted by (${best.dx}, ${best.dy}) px against each other (gradient correlation ${best.c.toFixed(2)} there, ${atZero.toFixed(2)} unshifted); co-register them before detecting change.`)
+    throw new ChangeInputError(
+      `The images look shifted by (${best.dx}, ${best.dy}) px against each other (gradient correlation ${best.c.toFixed(2)} there, ${atZero.toFixed(2)} unshifted); co-register them before detecting change.`,
+    )
   }
   if (byPadding) {
-    const which = Math.max(padAfter.top, padAfter.bottom, padAfter.left, padAfter.right) >= Math.max(padBefore.top, padBefore.bottom, padBefore.left, padBefore.right) ? 'second' : 'first'
+    const which =
+      Math.max(padAfter.top, padAfter.bottom, padAfter.left, padAfter.right) >= Math.max(padBefore.top, padBefore.bottom, padBefore.left, padBefore.right)
+        ? 'second'
+        : 'first'
     const p = which === 'second' ? padAfter : padBefore
-    throw new ChangeInputError(`The images look shifted by (${padShift[0]}, ${padShift[1]}) px against each other: the ${which} image repeats its edge pixels over ${p.top} top, ${p.bottom} bottom, ${p.left} left and ${p.right} right border lines, as a shifted copy padded at its border does (the dates share too little structure to register them by correlation, ${best.c.toFixed(2)}); co-register them before detecting change.`)
+    throw new ChangeInputError(
+      `The images look shifted by (${padShift[0]}, ${padShift[1]}) px against each other: the ${which} image repeats its edge pixels over ${p.top} top, ${p.bottom} bottom, ${p.left} left and ${p.right} right border lines, as a shifted copy padded at its border does (the dates share too little structure to register them by correlation, ${best.c.toFixed(2)}); co-register them before detecting change.`,
+    )
   }
 
   const magnitude = new Float64Array(w * h)
@@ -255,10 +287,11 @@ export function detectChange(before: BandStack, after: BandStack, params: Change
   } else threshold = params.threshold
   const raw = emptyMask(w, h)
   let before0 = 0
-  for (let i = 0; i < raw.data.length; i++) if (magnitude[i] > threshold) {
-    raw.data[i] = 1
-    before0++
-  }
+  for (let i = 0; i < raw.data.length; i++)
+    if (magnitude[i] > threshold) {
+      raw.data[i] = 1
+      before0++
+    }
   const cleaned = removeSmallComponents(close(open(raw, params.morph), params.morph), params.minArea)
   for (let i = 0; i < cleaned.mask.data.length; i++) if (!valid.data[i]) cleaned.mask.data[i] = 0
   let after0 = 0

@@ -34,17 +34,41 @@ const nd = (a: number, b: number) => (a + b === 0 ? NaN : (a - b) / (a + b))
 function indexFor(cls: RegionClass, roles: Set<string>): IndexDef | null {
   switch (cls) {
     case 'water':
-      if (roles.has('green') && roles.has('swir1')) return { name: 'MNDWI', formula: '(green - swir1) / (green + swir1)', roles: ['green', 'swir1'], compute: (b) => nd(b.green, b.swir1), reference: 'Xu 2006' }
-      if (roles.has('green') && roles.has('nir')) return { name: 'NDWI', formula: '(green - nir) / (green + nir)', roles: ['green', 'nir'], compute: (b) => nd(b.green, b.nir), reference: 'McFeeters 1996' }
+      if (roles.has('green') && roles.has('swir1'))
+        return {
+          name: 'MNDWI',
+          formula: '(green - swir1) / (green + swir1)',
+          roles: ['green', 'swir1'],
+          compute: (b) => nd(b.green, b.swir1),
+          reference: 'Xu 2006',
+        }
+      if (roles.has('green') && roles.has('nir'))
+        return {
+          name: 'NDWI',
+          formula: '(green - nir) / (green + nir)',
+          roles: ['green', 'nir'],
+          compute: (b) => nd(b.green, b.nir),
+          reference: 'McFeeters 1996',
+        }
       return null
     case 'vegetation':
-      return roles.has('nir') && roles.has('red') ? { name: 'NDVI', formula: '(nir - red) / (nir + red)', roles: ['nir', 'red'], compute: (b) => nd(b.nir, b.red), reference: 'Rouse et al. 1974' } : null
+      return roles.has('nir') && roles.has('red')
+        ? { name: 'NDVI', formula: '(nir - red) / (nir + red)', roles: ['nir', 'red'], compute: (b) => nd(b.nir, b.red), reference: 'Rouse et al. 1974' }
+        : null
     case 'bare_soil':
       return ['swir1', 'red', 'nir', 'blue'].every((r) => roles.has(r))
-        ? { name: 'BSI', formula: '((swir1 + red) - (nir + blue)) / ((swir1 + red) + (nir + blue))', roles: ['swir1', 'red', 'nir', 'blue'], compute: (b) => nd(b.swir1 + b.red, b.nir + b.blue), reference: 'Rikimaru et al. 2002' }
+        ? {
+            name: 'BSI',
+            formula: '((swir1 + red) - (nir + blue)) / ((swir1 + red) + (nir + blue))',
+            roles: ['swir1', 'red', 'nir', 'blue'],
+            compute: (b) => nd(b.swir1 + b.red, b.nir + b.blue),
+            reference: 'Rikimaru et al. 2002',
+          }
         : null
     case 'built_up':
-      return roles.has('swir1') && roles.has('nir') ? { name: 'NDBI', formula: '(swir1 - nir) / (swir1 + nir)', roles: ['swir1', 'nir'], compute: (b) => nd(b.swir1, b.nir), reference: 'Zha et al. 2003' } : null
+      return roles.has('swir1') && roles.has('nir')
+        ? { name: 'NDBI', formula: '(swir1 - nir) / (swir1 + nir)', roles: ['swir1', 'nir'], compute: (b) => nd(b.swir1, b.nir), reference: 'Zha et al. 2003' }
+        : null
   }
 }
 
@@ -60,7 +84,19 @@ export interface RegionsResult {
   classes: Map<RegionClass, Mask>
   valid: Mask
   /** Per class: index, formula, threshold and how it was chosen, pixels kept. */
-  indices: Record<string, { index: string; formula: string; reference: string; threshold: number; threshold_method: 'declared' | 'otsu'; otsu_separability?: number; pixels: number; index_mean: number }>
+  indices: Record<
+    string,
+    {
+      index: string
+      formula: string
+      reference: string
+      threshold: number
+      threshold_method: 'declared' | 'otsu'
+      otsu_separability?: number
+      pixels: number
+      index_mean: number
+    }
+  >
   /** Classes the bands cannot give, with what they need. */
   unavailable: Record<string, string>
 }
@@ -120,7 +156,16 @@ export function spectralRegions(stack: BandStack, wanted: RegionClass[], thresho
       }
     }
     classes.set(cls, mask)
-    indices[cls] = { index: def.name, formula: def.formula, reference: def.reference, threshold: t, threshold_method: declared === 'otsu' ? 'otsu' : 'declared', ...(sep !== undefined ? { otsu_separability: sep } : {}), pixels: count, index_mean: valid ? sum / valid : NaN }
+    indices[cls] = {
+      index: def.name,
+      formula: def.formula,
+      reference: def.reference,
+      threshold: t,
+      threshold_method: declared === 'otsu' ? 'otsu' : 'declared',
+      ...(sep !== undefined ? { otsu_separability: sep } : {}),
+      pixels: count,
+      index_mean: valid ? sum / valid : NaN,
+    }
   }
   for (const c of [...classes.keys()]) if (!wanted.includes(c)) classes.delete(c)
   return { classes, valid: stack.valid, indices, unavailable }

@@ -85,10 +85,11 @@ export function removeSmallComponents(mask: Mask, minPixels: number, connectivit
   const cc = connectedComponents(mask, connectivity)
   const small = new Uint8Array(cc.components.length + 1)
   let removed = 0
-  for (const c of cc.components) if (c.pixels < minPixels) {
-    small[c.id] = 1
-    removed++
-  }
+  for (const c of cc.components)
+    if (c.pixels < minPixels) {
+      small[c.id] = 1
+      removed++
+    }
   const data = new Uint8Array(mask.data.length)
   for (let i = 0; i < data.length; i++) data[i] = cc.labels[i] && !small[cc.labels[i]] ? 1 : 0
   return { mask: { width: mask.width, height: mask.height, data }, removed }

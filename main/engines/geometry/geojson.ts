@@ -27,7 +27,13 @@ function project(layer: GeometryLayer, space: Space, rings: Ring[]): Ring[] {
 }
 
 function boxRing(b: [number, number, number, number]): Ring {
-  return [[b[0], b[1]], [b[2], b[1]], [b[2], b[3]], [b[0], b[3]], [b[0], b[1]]]
+  return [
+    [b[0], b[1]],
+    [b[2], b[1]],
+    [b[2], b[3]],
+    [b[0], b[3]],
+    [b[0], b[1]],
+  ]
 }
 
 /** Features with rings in pixel coordinates (projected later, so both files share one tracing). */
@@ -43,7 +49,8 @@ function pixelFeatures(layer: GeometryLayer): { properties: Record<string, unkno
   for (const [label, mask] of layer.classes) {
     const cc = connectedComponents(mask, 8)
     const byId = labelPolygons(cc.labels, mask.width, mask.height)
-    for (const c of cc.components) out.push({ id: `${label}-${c.id}`, properties: { label, component: c.id, pixels: c.pixels, bbox_px: c.bbox }, polys: byId.get(c.id) ?? [] })
+    for (const c of cc.components)
+      out.push({ id: `${label}-${c.id}`, properties: { label, component: c.id, pixels: c.pixels, bbox_px: c.bbox }, polys: byId.get(c.id) ?? [] })
   }
   return out
 }
@@ -68,7 +75,10 @@ export function layerGeoJson(layer: GeometryLayer, space: Space): FeatureCollect
 }
 
 /** Both files of a layer from one tracing: pixel coordinates, and map coordinates when georeferenced (else null). */
-export function layerGeoJsons(layer: GeometryLayer): { pixel: FeatureCollection<Polygon | MultiPolygon>; map: FeatureCollection<Polygon | MultiPolygon> | null } {
+export function layerGeoJsons(layer: GeometryLayer): {
+  pixel: FeatureCollection<Polygon | MultiPolygon>
+  map: FeatureCollection<Polygon | MultiPolygon> | null
+} {
   const feats = pixelFeatures(layer)
   return { pixel: collection(layer, 'pixel', feats), map: layer.grid.geoTransform ? collection(layer, 'map', feats) : null }
 }

@@ -15,7 +15,11 @@ import { emptyMask, type Mask } from './mask'
 export const MAX_LAYER_CLASSES = 24
 
 const Description = z.object({
-  rsure_layer: z.object({ kind: z.enum(['objects', 'regions', 'change']), geometry: z.enum(['exact', 'approximate']), classes: z.array(z.string()).max(MAX_LAYER_CLASSES) }),
+  rsure_layer: z.object({
+    kind: z.enum(['objects', 'regions', 'change']),
+    geometry: z.enum(['exact', 'approximate']),
+    classes: z.array(z.string()).max(MAX_LAYER_CLASSES),
+  }),
 })
 
 export function encodeLayerTiff(layer: GeometryLayer): Uint8Array {
@@ -53,7 +57,10 @@ export async function readLayerTiff(path: string): Promise<GeometryLayer> {
   } catch {
     parsed = null
   }
-  if (!parsed) throw new Error('The layer file is not a perception layer written by rsure perceive (its description names no classes); pass a layer path from a perceive observation.')
+  if (!parsed)
+    throw new Error(
+      'The layer file is not a perception layer written by rsure perceive (its description names no classes); pass a layer path from a perceive observation.',
+    )
   const tif = TiffFile.open(path)
   try {
     const values = await tif.readBand({ band: 1, nodata: null, scale: 1, offset: 0 })

@@ -8,7 +8,19 @@ import type { Shape } from './shapes'
 import { shapeDistance } from './shapes'
 import type { PixelScale } from './scale'
 
-export const RELATIONS = ['intersects', 'disjoint', 'within', 'contains', 'touches', 'within_distance', 'beyond_distance', 'north_of', 'south_of', 'east_of', 'west_of'] as const
+export const RELATIONS = [
+  'intersects',
+  'disjoint',
+  'within',
+  'contains',
+  'touches',
+  'within_distance',
+  'beyond_distance',
+  'north_of',
+  'south_of',
+  'east_of',
+  'west_of',
+] as const
 export type Relation = (typeof RELATIONS)[number]
 
 export interface Overlap {
@@ -34,11 +46,13 @@ function centroid(m: Mask): [number, number] | null {
   let n = 0
   let sx = 0
   let sy = 0
-  for (let y = 0; y < m.height; y++) for (let x = 0; x < m.width; x++) if (m.data[y * m.width + x]) {
-    n++
-    sx += x + 0.5
-    sy += y + 0.5
-  }
+  for (let y = 0; y < m.height; y++)
+    for (let x = 0; x < m.width; x++)
+      if (m.data[y * m.width + x]) {
+        n++
+        sx += x + 0.5
+        sy += y + 0.5
+      }
   return n ? [sx / n, sy / n] : null
 }
 
@@ -78,15 +92,21 @@ export function relate(
       const { subjectShapes: ss, referenceShapes: rs, scale } = opts
       if (!ss || !rs || !scale) throw new Error(`The relation '${relation}' needs the shapes of both layers.`)
       let best = { pixels: Infinity, metres: null as number | null }
-      for (const a of ss) for (const b of rs) {
-        const d = shapeDistance(a, b, scale)
-        if (d.pixels < best.pixels) best = d
-      }
-      if (relation === 'touches') return { relation, holds: ov.intersection_pixels === 0 && best.pixels === 0, detail: { ...base, min_distance_px: best.pixels } }
+      for (const a of ss)
+        for (const b of rs) {
+          const d = shapeDistance(a, b, scale)
+          if (d.pixels < best.pixels) best = d
+        }
+      if (relation === 'touches')
+        return { relation, holds: ov.intersection_pixels === 0 && best.pixels === 0, detail: { ...base, min_distance_px: best.pixels } }
       if (opts.distanceM === undefined) throw new Error(`The relation '${relation}' needs a distance.`)
       if (best.metres === null) throw new Error(`The relation '${relation}' needs a ground sample distance or a georeferenced image.`)
       const within = best.metres <= opts.distanceM
-      return { relation, holds: relation === 'within_distance' ? within : !within, detail: { ...base, min_distance_m: best.metres, distance_m: opts.distanceM } }
+      return {
+        relation,
+        holds: relation === 'within_distance' ? within : !within,
+        detail: { ...base, min_distance_m: best.metres, distance_m: opts.distanceM },
+      }
     }
     case 'north_of':
     case 'south_of':

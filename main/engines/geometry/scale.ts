@@ -87,7 +87,12 @@ export function describeScale(scale: PixelScale): Record<string, unknown> {
     case 'projected':
       return { gsd_source: 'geotransform', crs: 'projected', pixel_width_m: scale.sx, pixel_height_m: scale.sy, pixel_area_m2: scale.sx * scale.sy }
     case 'geographic':
-      return { gsd_source: 'geotransform', crs: 'geographic', method: 'geodesic (@turf/area, @turf/distance; sphere R = 6371008.8 m)', pixel_size_deg: [Math.abs(scale.gt[1]), Math.abs(scale.gt[5])] }
+      return {
+        gsd_source: 'geotransform',
+        crs: 'geographic',
+        method: 'geodesic (@turf/area, @turf/distance; sphere R = 6371008.8 m)',
+        pixel_size_deg: [Math.abs(scale.gt[1]), Math.abs(scale.gt[5])],
+      }
     case 'gsd':
       return { gsd_source: 'argument', gsd_m: scale.gsd, pixel_area_m2: scale.gsd * scale.gsd }
     case 'none':

@@ -29,7 +29,15 @@ export function componentShapes(mask: Mask, connectivity: Connectivity = 8): Sha
     for (let x = 0; x < w; x++) {
       const id = L[y * w + x]
       if (!id) continue
-      const edge = x === 0 || y === 0 || x === w - 1 || y === h - 1 || L[y * w + x - 1] !== id || L[y * w + x + 1] !== id || L[(y - 1) * w + x] !== id || L[(y + 1) * w + x] !== id
+      const edge =
+        x === 0 ||
+        y === 0 ||
+        x === w - 1 ||
+        y === h - 1 ||
+        L[y * w + x - 1] !== id ||
+        L[y * w + x + 1] !== id ||
+        L[(y - 1) * w + x] !== id ||
+        L[(y + 1) * w + x] !== id
       if (edge) shapes[id - 1].rects.push([x, y, x + 1, y + 1])
     }
   }
@@ -47,7 +55,10 @@ function axis(a1: number, a2: number, b1: number, b2: number): [number, number] 
 export function closestPoints(a: Rect, b: Rect): [[number, number], [number, number]] {
   const [ax, bx] = axis(a[0], a[2], b[0], b[2])
   const [ay, by] = axis(a[1], a[3], b[1], b[3])
-  return [[ax, ay], [bx, by]]
+  return [
+    [ax, ay],
+    [bx, by],
+  ]
 }
 
 /** Metres per pixel along x and y for ranking candidate pairs (exact for planar scales, local for geographic). */
@@ -78,7 +89,10 @@ export interface ShapeDistance {
 export function shapeDistance(a: Shape, b: Shape, scale: PixelScale): ShapeDistance {
   const [wx, wy] = weights(scale, (a.bbox[1] + b.bbox[3]) / 2)
   let best = Infinity
-  let pts: [[number, number], [number, number]] = [[0, 0], [0, 0]]
+  let pts: [[number, number], [number, number]] = [
+    [0, 0],
+    [0, 0],
+  ]
   for (const ra of a.rects) {
     for (const rb of b.rects) {
       const [p, q] = closestPoints(ra, rb)

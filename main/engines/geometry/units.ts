@@ -8,9 +8,29 @@ export type AreaUnit = keyof typeof AREA_UNITS
 
 /** Aliases people write: 'km²', 'sq km', 'square metres', 'hectares', 'meters'. */
 const ALIASES: Record<string, string> = {
-  'm²': 'm2', 'sq m': 'm2', 'square metres': 'm2', 'square meters': 'm2', 'km²': 'km2', 'sq km': 'km2', 'square kilometres': 'km2', 'square kilometers': 'km2',
-  hectare: 'ha', hectares: 'ha', metre: 'm', meter: 'm', metres: 'm', meters: 'm', kilometre: 'km', kilometer: 'km', kilometres: 'km', kilometers: 'km',
-  miles: 'mi', mile: 'mi', feet: 'ft', foot: 'ft', acres: 'acre',
+  'm²': 'm2',
+  'sq m': 'm2',
+  'square metres': 'm2',
+  'square meters': 'm2',
+  'km²': 'km2',
+  'sq km': 'km2',
+  'square kilometres': 'km2',
+  'square kilometers': 'km2',
+  hectare: 'ha',
+  hectares: 'ha',
+  metre: 'm',
+  meter: 'm',
+  metres: 'm',
+  meters: 'm',
+  kilometre: 'km',
+  kilometer: 'km',
+  kilometres: 'km',
+  kilometers: 'km',
+  miles: 'mi',
+  mile: 'mi',
+  feet: 'ft',
+  foot: 'ft',
+  acres: 'acre',
 }
 
 export function normaliseUnit(u: string): string {

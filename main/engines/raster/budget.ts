@@ -56,13 +56,17 @@ function fmt(n: number): string {
 /** Refuse a read of `pixels` pixels over the budget. `what` names the file or node for the message. */
 export function checkPixels(pixels: number, what: string, b = budget()): void {
   if (pixels > b.maxPixels) {
-    throw new BudgetError(`${what} covers ${fmt(pixels)} pixels, more than the ${fmt(b.maxPixels)} one operation may read (RSURE_MAX_PIXELS); read a window or a smaller region, or use an overview.`)
+    throw new BudgetError(
+      `${what} covers ${fmt(pixels)} pixels, more than the ${fmt(b.maxPixels)} one operation may read (RSURE_MAX_PIXELS); read a window or a smaller region, or use an overview.`,
+    )
   }
 }
 
 /** Refuse holding `bytes` at once over the memory budget. */
 export function checkMemory(bytes: number, what: string, b = budget()): void {
   if (bytes > b.maxMemoryBytes) {
-    throw new BudgetError(`${what} needs about ${Math.ceil(bytes / 2 ** 20)} MiB at once, more than the ${Math.floor(b.maxMemoryBytes / 2 ** 20)} MiB one operation may use (RSURE_MAX_MEMORY_MB); use a window, a smaller region or an overview.`)
+    throw new BudgetError(
+      `${what} needs about ${Math.ceil(bytes / 2 ** 20)} MiB at once, more than the ${Math.floor(b.maxMemoryBytes / 2 ** 20)} MiB one operation may use (RSURE_MAX_MEMORY_MB); use a window, a smaller region or an overview.`,
+    )
   }
 }

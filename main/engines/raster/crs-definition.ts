@@ -14,9 +14,27 @@ export type CrsDefinition = Record<string, number | string>
 
 // GeoKey ids (GeoTIFF 1.1, table 4 onwards).
 const K = {
-  model: 1024, geographic: 2048, datum: 2050, projected: 3072, projection: 3074, method: 3075, linear: 3076,
-  stdPar1: 3078, stdPar2: 3079, natLong: 3080, natLat: 3081, falseE: 3082, falseN: 3083, falseOrigLong: 3084,
-  falseOrigLat: 3085, falseOrigE: 3086, falseOrigN: 3087, centerLong: 3088, centerLat: 3089, scale: 3092, azimuth: 3094,
+  model: 1024,
+  geographic: 2048,
+  datum: 2050,
+  projected: 3072,
+  projection: 3074,
+  method: 3075,
+  linear: 3076,
+  stdPar1: 3078,
+  stdPar2: 3079,
+  natLong: 3080,
+  natLat: 3081,
+  falseE: 3082,
+  falseN: 3083,
+  falseOrigLong: 3084,
+  falseOrigLat: 3085,
+  falseOrigE: 3086,
+  falseOrigN: 3087,
+  centerLong: 3088,
+  centerLat: 3089,
+  scale: 3092,
+  azimuth: 3094,
 } as const
 const USER_DEFINED = 32767
 /** EPSG geographic CRS -> its datum (WGS 84, NAD83, ETRS89, NAD27). */
@@ -70,9 +88,20 @@ export function crsDefinition(tags: GeoKeyTags | null): CrsDefinition | null {
   }
   const def: CrsDefinition = { method: num(K.method) ?? 'unknown', datum, unit: num(K.linear) ?? 9001 }
   const params: [string, number][] = [
-    ['lat0', K.natLat], ['lon0', K.natLong], ['k', K.scale], ['fe', K.falseE], ['fn', K.falseN], ['lat1', K.stdPar1],
-    ['lat2', K.stdPar2], ['flon', K.falseOrigLong], ['flat', K.falseOrigLat], ['fe', K.falseOrigE], ['fn', K.falseOrigN],
-    ['clon', K.centerLong], ['clat', K.centerLat], ['azimuth', K.azimuth],
+    ['lat0', K.natLat],
+    ['lon0', K.natLong],
+    ['k', K.scale],
+    ['fe', K.falseE],
+    ['fn', K.falseN],
+    ['lat1', K.stdPar1],
+    ['lat2', K.stdPar2],
+    ['flon', K.falseOrigLong],
+    ['flat', K.falseOrigLat],
+    ['fe', K.falseOrigE],
+    ['fn', K.falseOrigN],
+    ['clon', K.centerLong],
+    ['clat', K.centerLat],
+    ['azimuth', K.azimuth],
   ]
   for (const [name, id] of params) {
     const v = num(id)
@@ -94,5 +123,7 @@ export function definitionLabel(d: CrsDefinition | null): string {
   if (!d) return 'no CRS'
   if (d.epsg !== undefined) return `EPSG:${d.epsg}`
   if (d.kind === 'geographic') return `geographic (datum ${d.datum})`
-  return Object.entries(d).map(([k, v]) => `${k} ${v}`).join(', ')
+  return Object.entries(d)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')
 }

@@ -86,21 +86,49 @@ export interface PictureInfo extends ImageFileInfo {
 export type FileInfo = RasterInfo | PictureInfo
 
 const COMPRESSION: Record<number, string> = {
-  1: 'none', 2: 'CCITT RLE', 3: 'CCITT G3', 4: 'CCITT G4', 5: 'LZW', 6: 'JPEG (old)', 7: 'JPEG', 8: 'DEFLATE',
-  32773: 'PackBits', 32946: 'DEFLATE', 34712: 'JPEG 2000', 34887: 'LERC', 34925: 'LZMA', 50000: 'ZSTD', 50001: 'WEBP',
+  1: 'none',
+  2: 'CCITT RLE',
+  3: 'CCITT G3',
+  4: 'CCITT G4',
+  5: 'LZW',
+  6: 'JPEG (old)',
+  7: 'JPEG',
+  8: 'DEFLATE',
+  32773: 'PackBits',
+  32946: 'DEFLATE',
+  34712: 'JPEG 2000',
+  34887: 'LERC',
+  34925: 'LZMA',
+  50000: 'ZSTD',
+  50001: 'WEBP',
   50002: 'JPEG XL',
 }
 
 const PHOTOMETRIC: Record<number, string> = {
-  0: 'min-is-white', 1: 'min-is-black', 2: 'RGB', 3: 'palette', 4: 'mask', 5: 'CMYK', 6: 'YCbCr', 8: 'CIELab',
+  0: 'min-is-white',
+  1: 'min-is-black',
+  2: 'RGB',
+  3: 'palette',
+  4: 'mask',
+  5: 'CMYK',
+  6: 'YCbCr',
+  8: 'CIELab',
 }
 
 /** Data type of a band from SampleFormat (1 unsigned, 2 signed, 3 IEEE float) and BitsPerSample. */
 export function dtypeOf(sampleFormat: number, bits: number, name = 'The file'): Dtype {
   const key = `${sampleFormat}:${bits}`
   const map: Record<string, Dtype> = {
-    '1:8': 'uint8', '2:8': 'int8', '1:16': 'uint16', '2:16': 'int16', '1:32': 'uint32', '2:32': 'int32',
-    '3:32': 'float32', '3:64': 'float64', '1:64': 'uint64', '2:64': 'int64',
+    '1:8': 'uint8',
+    '2:8': 'int8',
+    '1:16': 'uint16',
+    '2:16': 'int16',
+    '1:32': 'uint32',
+    '2:32': 'int32',
+    '3:32': 'float32',
+    '3:64': 'float64',
+    '1:64': 'uint64',
+    '2:64': 'int64',
   }
   const dtype = map[key]
   if (!dtype) {
@@ -226,7 +254,8 @@ async function describeTiff(file: string, fileSize: number): Promise<RasterInfo>
     }
     const compressionCode = first(tag(main, 'Compression'), 1)
     const predictorCode = tag(main, 'Predictor')
-    const predictor = predictorCode === undefined ? null : (({ 1: 'none', 2: 'horizontal', 3: 'floating-point' } as const)[first(predictorCode, 1) as 1 | 2 | 3] ?? null)
+    const predictor =
+      predictorCode === undefined ? null : (({ 1: 'none', 2: 'horizontal', 3: 'floating-point' } as const)[first(predictorCode, 1) as 1 | 2 | 3] ?? null)
     const ghost = await tiff.getGhostValues().catch(() => null)
     return {
       kind: 'raster',
@@ -269,7 +298,6 @@ export async function closeQuietly(tiff: GeoTIFF): Promise<void> {
   }
 }
 
-
 /** TIFF (II*\0, MM\0*) or BigTIFF (II+\0, MM\0+) signature. */
 export function isTiff(head: Uint8Array): boolean {
   if (head.length < 4) return false
@@ -294,7 +322,8 @@ export async function readHead(file: string, length = 64 * 1024): Promise<{ head
   } catch {
     throw new ImageFileError(`'${path.basename(file)}' does not exist or cannot be read; check the path.`)
   }
-  if (!stat.isFile()) throw new ImageFileError(`'${path.basename(file)}' is ${fileKind(stat)}, not an image file; give the path of a GeoTIFF, PNG or JPEG image.`)
+  if (!stat.isFile())
+    throw new ImageFileError(`'${path.basename(file)}' is ${fileKind(stat)}, not an image file; give the path of a GeoTIFF, PNG or JPEG image.`)
   if (stat.size === 0) throw new ImageFileError(`'${path.basename(file)}' is empty (0 bytes); copy or download it again.`)
   // Non-blocking: should the path have become a FIFO since the stat, the open still returns at once.
   const fh = await fs.promises.open(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0))
@@ -315,7 +344,9 @@ export async function describeFile(file: string): Promise<FileInfo> {
   if (format === 'png' || format === 'jpeg') {
     const info = await describeImageFile(file, head)
     if (!plausibleSize(info, size)) {
-      throw new ImageFileError(`'${path.basename(file)}' is a corrupt ${info.format} file: its header declares ${info.width} x ${info.height} pixels, more than its ${size} bytes can hold.`)
+      throw new ImageFileError(
+        `'${path.basename(file)}' is a corrupt ${info.format} file: its header declares ${info.width} x ${info.height} pixels, more than its ${size} bytes can hold.`,
+      )
     }
     return { kind: 'image', path: file, fileSize: size, ...info }
   }

@@ -25,8 +25,16 @@ export class ExprError extends Error {
 }
 
 const ARITY: Record<string, [number, number]> = {
-  abs: [1, 1], sqrt: [1, 1], exp: [1, 1], log: [1, 1], log10: [1, 1], isnan: [1, 1],
-  min: [2, Infinity], max: [2, Infinity], clip: [3, 3], where: [3, 3],
+  abs: [1, 1],
+  sqrt: [1, 1],
+  exp: [1, 1],
+  log: [1, 1],
+  log10: [1, 1],
+  isnan: [1, 1],
+  min: [2, Infinity],
+  max: [2, Infinity],
+  clip: [3, 3],
+  where: [3, 3],
 }
 
 const PREC: Record<string, number> = { '||': 1, '&&': 2, '==': 3, '!=': 3, '<': 4, '<=': 4, '>': 4, '>=': 4, '+': 5, '-': 5, '*': 6, '/': 6 }
@@ -66,7 +74,10 @@ export function parseExpr(src: string): Expr {
   function primary(): Expr {
     const t = peek()
     if (!t) throw new ExprError('the expression ends where a value was expected')
-    if (t.t === 'num') { i++; return { k: 'num', v: t.v } }
+    if (t.t === 'num') {
+      i++
+      return { k: 'num', v: t.v }
+    }
     if (t.t === 'id') {
       i++
       if (isOp('(')) {
@@ -74,27 +85,46 @@ export function parseExpr(src: string): Expr {
         const args: Expr[] = []
         if (!isOp(')')) {
           args.push(binary(0))
-          while (isOp(',')) { i++; args.push(binary(0)) }
+          while (isOp(',')) {
+            i++
+            args.push(binary(0))
+          }
         }
         expect(')')
         const ar = ARITY[t.v]
         if (!ar) throw new ExprError(`'${t.v}' is not a known function (use ${Object.keys(ARITY).join(', ')})`)
-        if (args.length < ar[0] || args.length > ar[1]) throw new ExprError(`${t.v}() takes ${ar[0] === ar[1] ? ar[0] : `at least ${ar[0]}`} argument(s), not ${args.length}`)
+        if (args.length < ar[0] || args.length > ar[1])
+          throw new ExprError(`${t.v}() takes ${ar[0] === ar[1] ? ar[0] : `at least ${ar[0]}`} argument(s), not ${args.length}`)
         return { k: 'call', fn: t.v, args }
       }
       return { k: 'var', name: t.v }
     }
-    if (t.v === '(') { i++; const e = binary(0); expect(')'); return e }
+    if (t.v === '(') {
+      i++
+      const e = binary(0)
+      expect(')')
+      return e
+    }
     throw new ExprError(`unexpected '${t.v}' where a value was expected`)
   }
   function power(): Expr {
     const base = primary()
-    if (isOp('^')) { i++; return { k: 'bin', op: '^', a: base, b: unary() } }
+    if (isOp('^')) {
+      i++
+      return { k: 'bin', op: '^', a: base, b: unary() }
+    }
     return base
   }
   function unary(): Expr {
-    if (isOp('-') || isOp('!')) { const op = peek()!.v as '-' | '!'; i++; return { k: 'un', op, a: unary() } }
-    if (isOp('+')) { i++; return unary() }
+    if (isOp('-') || isOp('!')) {
+      const op = peek()!.v as '-' | '!'
+      i++
+      return { k: 'un', op, a: unary() }
+    }
+    if (isOp('+')) {
+      i++
+      return unary()
+    }
     return power()
   }
   function binary(min: number): Expr {
@@ -119,8 +149,10 @@ export function parseExpr(src: string): Expr {
 export function exprVariables(e: Expr, into = new Set<string>()): Set<string> {
   if (e.k === 'var') into.add(e.name)
   else if (e.k === 'un') exprVariables(e.a, into)
-  else if (e.k === 'bin') { exprVariables(e.a, into); exprVariables(e.b, into) }
-  else if (e.k === 'call') for (const a of e.args) exprVariables(a, into)
+  else if (e.k === 'bin') {
+    exprVariables(e.a, into)
+    exprVariables(e.b, into)
+  } else if (e.k === 'call') for (const a of e.args) exprVariables(a, into)
   return into
 }
 
@@ -133,19 +165,32 @@ function nanIfBad(x: number): number {
 function bin(op: string, x: number, y: number): number {
   if (x !== x || y !== y) return NaN
   switch (op) {
-    case '+': return x + y
-    case '-': return x - y
-    case '*': return x * y
-    case '/': return x / y
-    case '^': return x ** y
-    case '<': return x < y ? 1 : 0
-    case '<=': return x <= y ? 1 : 0
-    case '>': return x > y ? 1 : 0
-    case '>=': return x >= y ? 1 : 0
-    case '==': return x === y ? 1 : 0
-    case '!=': return x !== y ? 1 : 0
-    case '&&': return x !== 0 && y !== 0 ? 1 : 0
-    case '||': return x !== 0 || y !== 0 ? 1 : 0
+    case '+':
+      return x + y
+    case '-':
+      return x - y
+    case '*':
+      return x * y
+    case '/':
+      return x / y
+    case '^':
+      return x ** y
+    case '<':
+      return x < y ? 1 : 0
+    case '<=':
+      return x <= y ? 1 : 0
+    case '>':
+      return x > y ? 1 : 0
+    case '>=':
+      return x >= y ? 1 : 0
+    case '==':
+      return x === y ? 1 : 0
+    case '!=':
+      return x !== y ? 1 : 0
+    case '&&':
+      return x !== 0 && y !== 0 ? 1 : 0
+    case '||':
+      return x !== 0 || y !== 0 ? 1 : 0
   }
   throw new ExprError(`unknown operator '${op}'`)
 }
@@ -154,11 +199,16 @@ function fn1(name: string, x: number): number {
   if (name === 'isnan') return x !== x ? 1 : 0
   if (x !== x) return NaN
   switch (name) {
-    case 'abs': return Math.abs(x)
-    case 'sqrt': return Math.sqrt(x)
-    case 'exp': return Math.exp(x)
-    case 'log': return Math.log(x)
-    case 'log10': return Math.log10(x)
+    case 'abs':
+      return Math.abs(x)
+    case 'sqrt':
+      return Math.sqrt(x)
+    case 'exp':
+      return Math.exp(x)
+    case 'log':
+      return Math.log(x)
+    case 'log10':
+      return Math.log10(x)
   }
   throw new ExprError(`unknown function '${name}'`)
 }
@@ -168,9 +218,12 @@ function fnN(name: string, xs: number[]): number {
   if (name === 'where') return xs[0] !== xs[0] ? NaN : xs[0] !== 0 ? xs[1] : xs[2]
   for (const x of xs) if (x !== x) return NaN
   switch (name) {
-    case 'min': return Math.min(...xs)
-    case 'max': return Math.max(...xs)
-    case 'clip': return Math.min(Math.max(xs[0], xs[1]), xs[2])
+    case 'min':
+      return Math.min(...xs)
+    case 'max':
+      return Math.max(...xs)
+    case 'clip':
+      return Math.min(Math.max(xs[0], xs[1]), xs[2])
   }
   throw new ExprError(`unknown function '${name}'`)
 }
@@ -192,8 +245,10 @@ function lift(args: Val[], len: number, f: (xs: number[]) => number): Val {
 
 function evalBlock(e: Expr, env: (name: string) => Val, len: number): Val {
   switch (e.k) {
-    case 'num': return e.v
-    case 'var': return env(e.name)
+    case 'num':
+      return e.v
+    case 'var':
+      return env(e.name)
     case 'un': {
       const a = evalBlock(e.a, env, len)
       const f = e.op === '-' ? (x: number) => -x : (x: number) => (x !== x ? NaN : x === 0 ? 1 : 0)
@@ -233,10 +288,14 @@ function evalBlock(e: Expr, env: (name: string) => Val, len: number): Val {
 
 /** Evaluate over scalars only; non-finite -> NaN. */
 export function evalScalar(e: Expr, vars: Record<string, number>): number {
-  const v = evalBlock(e, (n) => {
-    if (!(n in vars)) throw new ExprError(`the expression uses '${n}', which is not an input`)
-    return vars[n]
-  }, 1)
+  const v = evalBlock(
+    e,
+    (n) => {
+      if (!(n in vars)) throw new ExprError(`the expression uses '${n}', which is not an input`)
+      return vars[n]
+    },
+    1,
+  )
   return nanIfBad(typeof v === 'number' ? v : v[0])
 }
 
@@ -244,15 +303,25 @@ export function evalScalar(e: Expr, vars: Record<string, number>): number {
  * Evaluate over rasters (equal-length Float64Arrays) and scalars, block by block to bound temporary memory;
  * returns a new array with non-finite values as NaN.
  */
-export function evalRaster(e: Expr, vars: Record<string, number | Float64Array>, length: number, alloc: (n: number) => Float64Array = (n) => new Float64Array(n), block = 65536): Float64Array {
+export function evalRaster(
+  e: Expr,
+  vars: Record<string, number | Float64Array>,
+  length: number,
+  alloc: (n: number) => Float64Array = (n) => new Float64Array(n),
+  block = 65536,
+): Float64Array {
   const out = alloc(length)
   for (let start = 0; start < length; start += block) {
     const len = Math.min(block, length - start)
-    const v = evalBlock(e, (n) => {
-      const x = vars[n]
-      if (x === undefined) throw new ExprError(`the expression uses '${n}', which is not an input`)
-      return typeof x === 'number' ? x : x.subarray(start, start + len)
-    }, len)
+    const v = evalBlock(
+      e,
+      (n) => {
+        const x = vars[n]
+        if (x === undefined) throw new ExprError(`the expression uses '${n}', which is not an input`)
+        return typeof x === 'number' ? x : x.subarray(start, start + len)
+      },
+      len,
+    )
     if (typeof v === 'number') out.fill(nanIfBad(v), start, start + len)
     else for (let i = 0; i < len; i++) out[start + i] = nanIfBad(v[i])
   }

@@ -200,7 +200,9 @@ export async function decodeImageFile(file: string): Promise<DecodedImage> {
   const info = isPng(bytes) ? parsePngHeader(bytes, name) : isJpeg(bytes) ? parseJpegHeader(bytes, name) : null
   if (!info) throw new ImageFileError(`${name} is neither a PNG nor a JPEG file.`)
   if (!plausibleSize(info, bytes.byteLength)) {
-    throw new ImageFileError(`${name} is a corrupt ${info.format} file: its header declares ${info.width} x ${info.height} pixels, more than its ${bytes.byteLength} bytes can hold.`)
+    throw new ImageFileError(
+      `${name} is a corrupt ${info.format} file: its header declares ${info.width} x ${info.height} pixels, more than its ${bytes.byteLength} bytes can hold.`,
+    )
   }
   if (info.width * info.height > MAX_DECODE_PIXELS) {
     throw new ImageFileError(`${name} is too large to preview (${info.width} x ${info.height} pixels); convert it to a tiled GeoTIFF with overviews.`)

@@ -80,8 +80,12 @@ export const DEFAULT_MAX_SIZE = 1024
 export const WINDOW_BYTES = 64 * 1024 * 1024
 
 const DTYPE_RANGE: Partial<Record<Dtype, [number, number]>> = {
-  uint8: [0, 255], int8: [-128, 127], uint16: [0, 65535], int16: [-32768, 32767],
-  uint32: [0, 4294967295], int32: [-2147483648, 2147483647],
+  uint8: [0, 255],
+  int8: [-128, 127],
+  uint16: [0, 65535],
+  int16: [-32768, 32767],
+  uint32: [0, 4294967295],
+  int32: [-2147483648, 2147483647],
 }
 
 /** Output size: the longest side is at most maxSize, aspect kept, at least 1 pixel. */
@@ -241,13 +245,25 @@ async function previewTiff(file: string, opts: PreviewOptions): Promise<PreviewR
     const chosen = levels[level]
     const cap = budget().maxPreviewPixels
     if (chosen.width * chosen.height > cap) {
-      throw new PreviewError(`${name} has ${chosen.width} x ${chosen.height} pixels and no overview small enough to preview within ${cap} pixels (RSURE_MAX_PREVIEW_PIXELS); build overviews (gdaladdo) or preview a smaller extract.`)
+      throw new PreviewError(
+        `${name} has ${chosen.width} x ${chosen.height} pixels and no overview small enough to preview within ${cap} pixels (RSURE_MAX_PREVIEW_PIXELS); build overviews (gdaladdo) or preview a smaller extract.`,
+      )
     }
     const { planes, valid } = await sampleLevel(source, level, bands, out, opts.windowBytes ?? WINDOW_BYTES)
     const { png, ranges, validPixels } = compose(planes, valid, out.width, out.height, bands, stretch, dtype)
     return {
-      png, width: out.width, height: out.height, sourceWidth: source.width, sourceHeight: source.height,
-      bands, stretch, ranges, level, levelWidth: chosen.width, levelHeight: chosen.height, validPixels,
+      png,
+      width: out.width,
+      height: out.height,
+      sourceWidth: source.width,
+      sourceHeight: source.height,
+      bands,
+      stretch,
+      ranges,
+      level,
+      levelWidth: chosen.width,
+      levelHeight: chosen.height,
+      validPixels,
     }
   } catch (err) {
     // A file that changed or was cut short since it was described ends here; the analyst needs the file named.
@@ -277,8 +293,18 @@ async function previewPicture(file: string, opts: PreviewOptions): Promise<Previ
   }
   const { png, ranges, validPixels } = compose(planes, valid, out.width, out.height, bands, stretch, 'uint8')
   return {
-    png, width: out.width, height: out.height, sourceWidth: img.width, sourceHeight: img.height, bands, stretch,
-    ranges, level: 0, levelWidth: img.width, levelHeight: img.height, validPixels,
+    png,
+    width: out.width,
+    height: out.height,
+    sourceWidth: img.width,
+    sourceHeight: img.height,
+    bands,
+    stretch,
+    ranges,
+    level: 0,
+    levelWidth: img.width,
+    levelHeight: img.height,
+    validPixels,
   }
 }
 

@@ -42,7 +42,9 @@ export function openRegularFile(file: string, what?: string): { fd: number; size
     // A socket cannot be opened at all (ENXIO on Linux); say what it is rather than the errno.
     if (code === 'ENXIO' || code === 'EOPNOTSUPP') throw refusal(file, 'a socket or device', what)
     if (code === 'EISDIR') throw refusal(file, 'a folder', what)
-    throw new SpecialFileError(`'${path.basename(file)}' does not exist or cannot be read${code === 'EACCES' || code === 'EPERM' ? ' (permission denied)' : ''}; check the path.`)
+    throw new SpecialFileError(
+      `'${path.basename(file)}' does not exist or cannot be read${code === 'EACCES' || code === 'EPERM' ? ' (permission denied)' : ''}; check the path.`,
+    )
   }
   const st = fs.fstatSync(fd)
   if (!st.isFile()) {
@@ -63,7 +65,8 @@ export function assertRegularFile(file: string): number {
 export function readRegularFile(file: string, maxBytes: number, what?: string): Buffer {
   const { fd, size } = openRegularFile(file, what)
   try {
-    if (size > maxBytes) throw new SpecialFileError(`'${path.basename(file)}' has ${size} bytes, more than the ${maxBytes} RSure reads at once; use a smaller file.`)
+    if (size > maxBytes)
+      throw new SpecialFileError(`'${path.basename(file)}' has ${size} bytes, more than the ${maxBytes} RSure reads at once; use a smaller file.`)
     const buf = Buffer.allocUnsafe(size)
     let got = 0
     while (got < size) {

@@ -54,7 +54,8 @@ function gdalInverse(gt: GeoTransform): GeoTransform {
 
 function toPixel(grid: Grid, crs: 'map' | 'pixel', x: number, y: number): [number, number] {
   if (crs === 'pixel') return [x, y]
-  if (!grid.geoTransform) throw new GeometryError('the raster has no georeferencing, so map coordinates cannot be placed; give the geometry in pixel coordinates')
+  if (!grid.geoTransform)
+    throw new GeometryError('the raster has no georeferencing, so map coordinates cannot be placed; give the geometry in pixel coordinates')
   const g = gdalInverse(grid.geoTransform)
   return [g[0] + x * g[1] + y * g[2], g[3] + x * g[4] + y * g[5]]
 }
@@ -111,7 +112,8 @@ function scanlineFill(poly: [number, number][], width: number, height: number, o
 export function partPixels(grid: Grid, part: GridPart): number[] {
   const { width, height } = grid
   const gt = grid.geoTransform
-  if (gt && (gt[2] !== 0 || gt[4] !== 0)) throw new GeometryError('the raster grid is rotated, so its halves and quadrants are not rows and columns; give a bbox or polygon instead')
+  if (gt && (gt[2] !== 0 || gt[4] !== 0))
+    throw new GeometryError('the raster grid is rotated, so its halves and quadrants are not rows and columns; give a bbox or polygon instead')
   const northUp = !gt || gt[5] < 0
   const eastRight = !gt || gt[1] > 0
   // Centre of row r is r + 0.5; the middle line is at height / 2.
@@ -157,7 +159,12 @@ export function selectPixels(grid: Grid, g: Geometry): number[] {
   if (g.type === 'bbox') {
     const [x0, y0, x1, y1] = g.bbox
     if (!(x0 < x1 && y0 < y1)) throw new GeometryError('a bbox is [minx, miny, maxx, maxy] with min < max on both axes')
-    ring = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
+    ring = [
+      [x0, y0],
+      [x1, y0],
+      [x1, y1],
+      [x0, y1],
+    ]
     if (g.crs === 'map' && g.srs) ring = reproject(grid, g.srs, densify(ring))
   } else {
     if (g.coordinates.length < 3) throw new GeometryError('a polygon needs at least three vertices')
@@ -173,7 +180,9 @@ export function selectPixels(grid: Grid, g: Geometry): number[] {
   const xs = poly.map((p) => p[0])
   const ys = poly.map((p) => p[1])
   if (Math.max(...xs) <= 0 || Math.max(...ys) <= 0 || Math.min(...xs) >= width || Math.min(...ys) >= height) {
-    throw new GeometryError(`the ${g.type} lies outside the ${width}x${height} image${g.crs === 'map' && grid.geoTransform ? ` (whose map extent is ${mapExtent(grid)})` : ''}`)
+    throw new GeometryError(
+      `the ${g.type} lies outside the ${width}x${height} image${g.crs === 'map' && grid.geoTransform ? ` (whose map extent is ${mapExtent(grid)})` : ''}`,
+    )
   }
   const out: number[] = []
   scanlineFill(poly, width, height, out)
@@ -217,7 +226,8 @@ export function gridPixels(grid: Grid, rows: [number, number], cols: [number, nu
       if (fc >= cols[0] && fc < cols[1]) out.push(r * width + c)
     }
   }
-  if (out.length === 0) throw new GeometryError(`the band rows ${rows.join('-')} x columns ${cols.join('-')} holds no pixel centre of the ${width}x${height} raster`)
+  if (out.length === 0)
+    throw new GeometryError(`the band rows ${rows.join('-')} x columns ${cols.join('-')} holds no pixel centre of the ${width}x${height} raster`)
   return out
 }
 

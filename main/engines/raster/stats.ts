@@ -7,11 +7,9 @@
  */
 import { z } from 'zod'
 
-export const StatName = z
-  .string()
-  .regex(/^(count|mean|min|max|std|median|sum|valid_fraction|p(100(\.0+)?|[0-9]{1,2}(\.[0-9]+)?))$/, {
-    message: "a statistic is one of count, mean, min, max, std, median, sum, valid_fraction or p<N> with 0 <= N <= 100 (e.g. 'p90')",
-  })
+export const StatName = z.string().regex(/^(count|mean|min|max|std|median|sum|valid_fraction|p(100(\.0+)?|[0-9]{1,2}(\.[0-9]+)?))$/, {
+  message: "a statistic is one of count, mean, min, max, std, median, sum, valid_fraction or p<N> with 0 <= N <= 100 (e.g. 'p90')",
+})
 export type StatName = z.infer<typeof StatName>
 
 /** Percentile (0..100) of sorted values, numpy 'linear' interpolation; NaN for an empty list. */
@@ -68,15 +66,32 @@ export function summarize(data: ArrayLike<number>, stats: readonly string[], ddo
   const values: Record<string, number> = {}
   for (const s of stats) {
     switch (s) {
-      case 'count': values[s] = valid; break
-      case 'mean': values[s] = mean; break
-      case 'min': values[s] = valid ? min : NaN; break
-      case 'max': values[s] = valid ? max : NaN; break
-      case 'sum': values[s] = sum; break
-      case 'std': values[s] = std; break
-      case 'valid_fraction': values[s] = total ? valid / total : NaN; break
-      case 'median': values[s] = percentileSorted(sorted!, 50); break
-      default: values[s] = percentileSorted(sorted!, Number(s.slice(1)))
+      case 'count':
+        values[s] = valid
+        break
+      case 'mean':
+        values[s] = mean
+        break
+      case 'min':
+        values[s] = valid ? min : NaN
+        break
+      case 'max':
+        values[s] = valid ? max : NaN
+        break
+      case 'sum':
+        values[s] = sum
+        break
+      case 'std':
+        values[s] = std
+        break
+      case 'valid_fraction':
+        values[s] = total ? valid / total : NaN
+        break
+      case 'median':
+        values[s] = percentileSorted(sorted!, 50)
+        break
+      default:
+        values[s] = percentileSorted(sorted!, Number(s.slice(1)))
     }
   }
   return { values, valid, total }

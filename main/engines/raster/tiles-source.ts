@@ -75,9 +75,18 @@ async function openTiff(file: string): Promise<TiffSource> {
     throw new FileFormatError(readProblem(file, err))
   }
   return {
-    kind: 'tiff', file, name: raster.name, width: raster.width, height: raster.height, bandCount: raster.bandCount,
-    dtype: raster.sampleType, raster, levels: raster.levels, nodata: raster.nodata,
-    geoTransform: raster.georef.geoTransform, proj: projOf(raster.georef.crs),
+    kind: 'tiff',
+    file,
+    name: raster.name,
+    width: raster.width,
+    height: raster.height,
+    bandCount: raster.bandCount,
+    dtype: raster.sampleType,
+    raster,
+    levels: raster.levels,
+    nodata: raster.nodata,
+    geoTransform: raster.georef.geoTransform,
+    proj: projOf(raster.georef.crs),
   }
 }
 

@@ -84,7 +84,9 @@ export function resolveStyle(source: TileSource, style: TileStyle = {}): Resolve
   if (bands.length !== 1 && bands.length !== 3) throw new TileError(`A layer shows one band or three, not ${bands.length}; choose 1 or 3 bands.`)
   for (const b of bands) {
     if (!Number.isInteger(b) || b < 1 || b > source.bandCount) {
-      throw new TileError(`Band ${b} does not exist in '${source.name}': it has ${source.bandCount} band${source.bandCount === 1 ? '' : 's'} (numbered from 1).`)
+      throw new TileError(
+        `Band ${b} does not exist in '${source.name}': it has ${source.bandCount} band${source.bandCount === 1 ? '' : 's'} (numbered from 1).`,
+      )
     }
   }
   return { bands, stretch: style.stretch ?? base.stretch, ramp: style.ramp ?? 'grey' }
@@ -107,7 +109,10 @@ function outline(width: number, height: number, per = GRID): [number, number][] 
   return pts
 }
 
-const geometryCache = new WeakMap<TileSource, { lonlat: [number, number, number, number]; merc: MercatorBox; corners: [number, number][]; mercPerPixel: number }>()
+const geometryCache = new WeakMap<
+  TileSource,
+  { lonlat: [number, number, number, number]; merc: MercatorBox; corners: [number, number][]; mercPerPixel: number }
+>()
 
 function placement(s: TiffSource & { geoTransform: NonNullable<TiffSource['geoTransform']>; proj: string }) {
   const hit = geometryCache.get(s)
@@ -152,7 +157,10 @@ async function geometryOf(s: TileSource, style?: TileStyle): Promise<LayerGeomet
 
 let emptyPng: Uint8Array | null = null
 function emptyTile(width: number, height: number, level: number): RenderedTile {
-  const png = width === TILE_SIZE && height === TILE_SIZE ? (emptyPng ??= encodeRgbaPng(new Uint8Array(TILE_SIZE * TILE_SIZE * 4), TILE_SIZE, TILE_SIZE)) : encodeRgbaPng(new Uint8Array(width * height * 4), width, height)
+  const png =
+    width === TILE_SIZE && height === TILE_SIZE
+      ? (emptyPng ??= encodeRgbaPng(new Uint8Array(TILE_SIZE * TILE_SIZE * 4), TILE_SIZE, TILE_SIZE))
+      : encodeRgbaPng(new Uint8Array(width * height * 4), width, height)
   return { png, width, height, empty: true, level, validPixels: 0 }
 }
 
@@ -293,7 +301,8 @@ async function tileOf(s: TileSource, address: TileAddress, style?: TileStyle): P
   let width: number
   let height: number
   if (address.kind === 'xyz') {
-    if (!validTile(address.z, address.x, address.y)) throw new TileError(`Tile ${address.z}/${address.x}/${address.y} does not exist: at zoom ${address.z}, x and y run from 0 to ${2 ** address.z - 1}.`)
+    if (!validTile(address.z, address.x, address.y))
+      throw new TileError(`Tile ${address.z}/${address.x}/${address.y} does not exist: at zoom ${address.z}, x and y run from 0 to ${2 ** address.z - 1}.`)
     if (!placeable(s)) {
       throw new FileFormatError(`'${s.name}' has no georeference RSure can place on the map; show it in the pixel viewer instead.`)
     }
@@ -314,4 +323,3 @@ async function tileOf(s: TileSource, address: TileAddress, style?: TileStyle): P
   if (validPixels === 0) return emptyTile(width, height, level)
   return { png: encodeRgbaPng(rgba, width, height), width, height, empty: false, level, validPixels }
 }
-

@@ -81,7 +81,10 @@ export function trend(t: readonly number[], y: readonly number[], alpha: number)
     }
   }
   const slope = stat(slopes, 'median')
-  const intercept = stat(y.map((v, i) => v - slope * t[i]), 'median')
+  const intercept = stat(
+    y.map((v, i) => v - slope * t[i]),
+    'median',
+  )
   const ties = new Map<number, number>()
   for (const v of y) ties.set(v, (ties.get(v) ?? 0) + 1)
   let tieTerm = 0
@@ -176,7 +179,8 @@ export function timeAxis(points: readonly SeriesPoint[], mode: 'index' | 'years'
   if (mode === 'days') return ms.map((v) => (v - ms[0]) / 86_400_000)
   // A year or month label stands for the whole step: its centre in decimal years, the same in every year (a
   // mid-year date would shift leap years by a day and bend a per-year slope of annual means).
-  if (points.every((p) => /^\d{4}(?:-\d{2})?$/.test(p.date))) return points.map((p) => Number(p.date.slice(0, 4)) + (p.date.length === 4 ? 0.5 : (Number(p.date.slice(5, 7)) - 0.5) / 12))
+  if (points.every((p) => /^\d{4}(?:-\d{2})?$/.test(p.date)))
+    return points.map((p) => Number(p.date.slice(0, 4)) + (p.date.length === 4 ? 0.5 : (Number(p.date.slice(5, 7)) - 0.5) / 12))
   return ms.map((v) => {
     const d = new Date(v)
     const y = d.getUTCFullYear()

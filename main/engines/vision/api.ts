@@ -143,19 +143,30 @@ export async function detect(image: ImageInput, packId: string | 'auto', opts: D
 export async function segment(image: ImageInput, packId: string | 'auto', opts: DetectOptions & EngineContext = {}): Promise<DetectResult> {
   const { dirs, runtime } = ctx(opts)
   const pack = await loadPack(dirs, await packIdFor(['segment'], packId, opts))
-  if (pack.manifest.task !== 'segment') throw new VisionError(`Pack '${pack.manifest.id}' does ${pack.manifest.task}, not instance segmentation; choose a YOLO segment pack.`, 'invalid')
+  if (pack.manifest.task !== 'segment')
+    throw new VisionError(`Pack '${pack.manifest.id}' does ${pack.manifest.task}, not instance segmentation; choose a YOLO segment pack.`, 'invalid')
   return runDetector(pack, await loadImage(image), runtime, opts)
 }
 
 /** Zero-shot scene label of an image over `labels` with a CLIP-style pack (prompt-template ensemble). */
-export async function classifyScene(image: ImageInput, packId: string | 'auto', labels: string[], opts: SceneOptions & EngineContext = {}): Promise<SceneResult> {
+export async function classifyScene(
+  image: ImageInput,
+  packId: string | 'auto',
+  labels: string[],
+  opts: SceneOptions & EngineContext = {},
+): Promise<SceneResult> {
   const { dirs, runtime } = ctx(opts)
   const pack = await loadPack(dirs, await packIdFor(['scene'], packId, opts))
   return runScene(pack, await loadImage(image), labels, runtime, opts)
 }
 
 /** Segment the objects the prompts point at with a SAM 1 / SAM 2.1 pack (one mask per box, one for all points). */
-export async function promptSegment(image: ImageInput, packId: string | 'auto', prompts: SamPrompts, opts: EngineContext & SamOptions = {}): Promise<SamResult> {
+export async function promptSegment(
+  image: ImageInput,
+  packId: string | 'auto',
+  prompts: SamPrompts,
+  opts: EngineContext & SamOptions = {},
+): Promise<SamResult> {
   const { dirs, runtime } = ctx(opts)
   const pack = await loadPack(dirs, await packIdFor(['prompt-segment'], packId, opts))
   return runSam(pack, await loadImage(image), prompts, runtime, opts)

@@ -124,7 +124,13 @@ async function textEmbedding(pack: PreparedPack, text: SessionHandle, prompt: st
   return emb
 }
 
-export async function runScene(pack: PreparedPack, image: LoadedImage, labels: string[], runtime: VisionRuntime, opts: SceneOptions = {}): Promise<SceneResult> {
+export async function runScene(
+  pack: PreparedPack,
+  image: LoadedImage,
+  labels: string[],
+  runtime: VisionRuntime,
+  opts: SceneOptions = {},
+): Promise<SceneResult> {
   const m = pack.manifest
   if (m.family !== 'clip') throw new VisionError(`Pack '${m.id}' is a ${m.family} pack, not a scene classifier; choose a CLIP-style pack.`, 'invalid')
   const unique = [...new Set(labels.map((l) => l.trim()).filter(Boolean))]
@@ -148,9 +154,14 @@ export async function runScene(pack: PreparedPack, image: LoadedImage, labels: s
   const scale = m.logitScale ?? 100
   const classify = async (img: RgbImage) => {
     const sized = m.input.resize === 'centre-crop' ? await coverImage(img, W, H, 'cubic') : await resizeImage(img, W, H, 'cubic')
-    const out = await runtime.run(imageTower, { [imageTower.io.inputs[0].name]: { type: 'float32', dims: [1, 3, H, W], data: toChw(sized, m.input.normalisation) } }, { signal: opts.signal })
+    const out = await runtime.run(
+      imageTower,
+      { [imageTower.io.inputs[0].name]: { type: 'float32', dims: [1, 3, H, W], data: toChw(sized, m.input.normalisation) } },
+      { signal: opts.signal },
+    )
     const emb = normalise(Object.values(out)[0].data as Float32Array)
-    if (emb.length !== weights[0].length) throw new VisionError(`Pack '${m.id}' gives ${weights[0].length} text values but ${emb.length} image values, so they cannot be compared.`, 'invalid')
+    if (emb.length !== weights[0].length)
+      throw new VisionError(`Pack '${m.id}' gives ${weights[0].length} text values but ${emb.length} image values, so they cannot be compared.`, 'invalid')
     const cos = weights.map((w) => dot(emb, w))
     const maxLogit = Math.max(...cos.map((c) => scale * c))
     const exps = cos.map((c) => Math.exp(scale * c - maxLogit))

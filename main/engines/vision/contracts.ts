@@ -72,7 +72,8 @@ function checkYolo(m: Manifest, io: ModelIo): string | null {
   if (m.layout === 'raw') {
     const rows = 4 + nc + extraRows(m.task)
     const r = checkTensor(out0, 'first output', [1, rows, anchorCount(W, H)], ['float32'])
-    if (r) return `${r} (4 box rows + ${nc} class${nc === 1 ? '' : 'es'}${m.task === 'obb' ? ' + 1 angle' : m.task === 'segment' ? ' + 32 mask coefficients' : ''} at ${W}x${H})`
+    if (r)
+      return `${r} (4 box rows + ${nc} class${nc === 1 ? '' : 'es'}${m.task === 'obb' ? ' + 1 angle' : m.task === 'segment' ? ' + 32 mask coefficients' : ''} at ${W}x${H})`
   } else {
     const cols = end2endColumns(m.task)
     const r = checkTensor(out0, 'first output', [1, null, cols], ['float32'])
@@ -88,7 +89,16 @@ function checkYolo(m: Manifest, io: ModelIo): string | null {
 }
 
 const SAM1_DECODER_INPUTS = ['image_embeddings', 'point_coords', 'point_labels', 'mask_input', 'has_mask_input', 'orig_im_size']
-const SAM2_ORT_DECODER_INPUTS = ['image_features_0', 'image_features_1', 'image_embeddings', 'point_coords', 'point_labels', 'input_masks', 'has_input_masks', 'original_image_size']
+const SAM2_ORT_DECODER_INPUTS = [
+  'image_features_0',
+  'image_features_1',
+  'image_embeddings',
+  'point_coords',
+  'point_labels',
+  'input_masks',
+  'has_input_masks',
+  'original_image_size',
+]
 const SAM2_DECODER_INPUTS = ['image_embed', 'high_res_feats_0', 'high_res_feats_1', 'point_coords', 'point_labels', 'mask_input', 'has_mask_input']
 
 function checkSamEncoder(m: Manifest, io: ModelIo): string | null {
@@ -123,7 +133,8 @@ function checkSamDecoder(m: Manifest, io: ModelIo): string | null {
   const contract = samContract(m, io)
   const names = contract === 'sam1' ? SAM1_DECODER_INPUTS : contract === 'sam2-ort' ? SAM2_ORT_DECODER_INPUTS : SAM2_DECODER_INPUTS
   const missing = names.filter((n) => !byName(io.inputs, n))
-  if (missing.length) return `its inputs lack ${missing.map((n) => `'${n}'`).join(', ')} (the ${contract === 'sam1' ? 'SAM 1' : contract === 'sam2-ort' ? 'SAM 2.1 ONNX Runtime converter' : 'SAM 2.1 samexporter'} decoder contract)`
+  if (missing.length)
+    return `its inputs lack ${missing.map((n) => `'${n}'`).join(', ')} (the ${contract === 'sam1' ? 'SAM 1' : contract === 'sam2-ort' ? 'SAM 2.1 ONNX Runtime converter' : 'SAM 2.1 samexporter'} decoder contract)`
   if (contract === 'sam2-ort') {
     return (
       checkTensor(byName(io.outputs, 'masks'), "output 'masks'", [null, null, null, null], ['float32', 'bool']) ??
@@ -174,10 +185,7 @@ function checkOcrRec(io: ModelIo, dictSize: number | null): string | null {
 }
 
 function checkOcrCls(io: ModelIo): string | null {
-  return (
-    checkTensor(io.inputs[0], 'input', [null, 3, 48, 192], ['float32']) ??
-    checkTensor(io.outputs[0], 'orientation output', [null, 2], ['float32'])
-  )
+  return checkTensor(io.inputs[0], 'input', [null, 3, 48, 192], ['float32']) ?? checkTensor(io.outputs[0], 'orientation output', [null, 2], ['float32'])
 }
 
 /**
@@ -200,6 +208,8 @@ export function checkContract(m: Manifest, role: string, io: ModelIo, dictSize: 
 
 /** The roles of a family whose files are ONNX graphs (the others are tokenizers and dictionaries). */
 export function onnxRoles(m: Manifest): string[] {
-  const all = { yolo: ['model'], sam: ['encoder', 'decoder'], sam2: ['encoder', 'decoder'], clip: ['image', 'text'], paddleocr: ['det', 'rec', 'cls'] }[m.family]
+  const all = { yolo: ['model'], sam: ['encoder', 'decoder'], sam2: ['encoder', 'decoder'], clip: ['image', 'text'], paddleocr: ['det', 'rec', 'cls'] }[
+    m.family
+  ]
   return all.filter((r) => m.files[r])
 }

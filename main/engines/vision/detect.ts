@@ -95,7 +95,8 @@ export function planTiles(width: number, height: number, inputW: number, inputH:
 
 export async function runDetector(pack: PreparedPack, image: LoadedImage, runtime: VisionRuntime, opts: DetectOptions = {}): Promise<DetectResult> {
   const m = pack.manifest
-  if (m.family !== 'yolo') throw new VisionError(`Pack '${m.id}' is a ${m.family} pack, not an object detector; choose a YOLO detect, obb or segment pack.`, 'invalid')
+  if (m.family !== 'yolo')
+    throw new VisionError(`Pack '${m.id}' is a ${m.family} pack, not an object detector; choose a YOLO detect, obb or segment pack.`, 'invalid')
   const conf = opts.conf ?? 0.25
   const iou = opts.iou ?? 0.7
   const maxDet = opts.maxDet ?? 300
@@ -135,10 +136,23 @@ export async function runDetector(pack: PreparedPack, image: LoadedImage, runtim
       candidates += cands.length
       kept =
         m.task === 'obb'
-          ? nmsRotated(cands.map((c) => c.rbox!), cands.map((c) => c.score), cands.map((c) => c.classId), iou, maxDet)
-          : nmsXyxy(cands.map((c) => c.box), cands.map((c) => c.score), cands.map((c) => c.classId), iou, maxDet)
+          ? nmsRotated(
+              cands.map((c) => c.rbox!),
+              cands.map((c) => c.score),
+              cands.map((c) => c.classId),
+              iou,
+              maxDet,
+            )
+          : nmsXyxy(
+              cands.map((c) => c.box),
+              cands.map((c) => c.score),
+              cands.map((c) => c.classId),
+              iou,
+              maxDet,
+            )
     } else {
-      if (o0.dims[2] !== end2endColumns(m.task)) throw new VisionError(`Pack '${m.id}' returned ${o0.dims[2]} values per detection, not ${end2endColumns(m.task)}.`, 'invalid')
+      if (o0.dims[2] !== end2endColumns(m.task))
+        throw new VisionError(`Pack '${m.id}' returned ${o0.dims[2]} values per detection, not ${end2endColumns(m.task)}.`, 'invalid')
       cands = decodeEnd2end(data, o0.dims, nc, m.task, conf)
       candidates += cands.length
       kept = cands.map((_, i) => i).slice(0, maxDet)
@@ -159,8 +173,20 @@ export async function runDetector(pack: PreparedPack, image: LoadedImage, runtim
   if (grid.tiles.length > 1 && all.length > 1) {
     const keep =
       m.task === 'obb'
-        ? nmsRotated(all.map((d) => d.rbox!), all.map((d) => d.score), all.map((d) => d.classId), iou, Infinity)
-        : nmsXyxy(all.map((d) => d.box), all.map((d) => d.score), all.map((d) => d.classId), iou, Infinity)
+        ? nmsRotated(
+            all.map((d) => d.rbox!),
+            all.map((d) => d.score),
+            all.map((d) => d.classId),
+            iou,
+            Infinity,
+          )
+        : nmsXyxy(
+            all.map((d) => d.box),
+            all.map((d) => d.score),
+            all.map((d) => d.classId),
+            iou,
+            Infinity,
+          )
     merged = keep.map((i) => all[i])
     mergedAcrossTiles = all.length - merged.length
   }
@@ -169,7 +195,10 @@ export async function runDetector(pack: PreparedPack, image: LoadedImage, runtim
   if (opts.classes?.length) {
     const unknown = opts.classes.filter((c) => !m.classNames.includes(c))
     if (unknown.length === opts.classes.length) {
-      throw new VisionError(`Pack '${m.id}' does not know the class${unknown.length > 1 ? 'es' : ''} ${unknown.map((c) => `'${c}'`).join(', ')}; its classes are ${m.classNames.join(', ')}.`, 'invalid')
+      throw new VisionError(
+        `Pack '${m.id}' does not know the class${unknown.length > 1 ? 'es' : ''} ${unknown.map((c) => `'${c}'`).join(', ')}; its classes are ${m.classNames.join(', ')}.`,
+        'invalid',
+      )
     }
     merged = merged.filter((d) => opts.classes!.includes(d.label))
   }
@@ -189,7 +218,14 @@ export async function runDetector(pack: PreparedPack, image: LoadedImage, runtim
       providerAttempts: handle.attempts,
       inputSize: [W, H],
       letterbox: firstGeometry!,
-      tiles: { count: grid.tiles.length, size: grid.size, overlap: grid.overlap, grid: [grid.cols, grid.rows], coverage: tileCoverage(grid.tiles, image.width, image.height), view },
+      tiles: {
+        count: grid.tiles.length,
+        size: grid.size,
+        overlap: grid.overlap,
+        grid: [grid.cols, grid.rows],
+        coverage: tileCoverage(grid.tiles, image.width, image.height),
+        view,
+      },
       thresholds: { conf, iou, maxDet },
       nms: m.layout === 'end2end' ? 'none (end-to-end)' : m.task === 'obb' ? 'probiou-class-aware' : 'xyxy-class-aware',
       candidates,

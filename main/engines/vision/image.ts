@@ -115,7 +115,8 @@ async function loadTiff(file: string): Promise<{ rgb: RgbImage; georef: Georefer
 export async function loadImage(input: ImageInput): Promise<LoadedImage> {
   if (typeof input !== 'string') {
     const { data, width, height, channels } = input
-    if (data.length !== width * height * channels) throw new VisionError(`The raw image holds ${data.length} bytes, not ${width}x${height}x${channels}.`, 'invalid')
+    if (data.length !== width * height * channels)
+      throw new VisionError(`The raw image holds ${data.length} bytes, not ${width}x${height}x${channels}.`, 'invalid')
     if (channels === 3) return { data, width, height, georef: null, name: null }
     return { ...(await rawRgb(sharp(data, { raw: { width, height, channels } }))), georef: null, name: null }
   }
@@ -200,7 +201,11 @@ export function toChw(img: RgbImage, norm: Normalisation): Float32Array {
  * A PNG of a region of the image for the verifier and the viewer: the box (source pixels) grown by `margin` of its
  * size on each side, clipped to the image, and shrunk so its longer side is at most `maxSide` pixels.
  */
-export async function cropToPng(img: RgbImage, box: [number, number, number, number], opts: { margin?: number; maxSide?: number } = {}): Promise<{ png: Buffer; window: [number, number, number, number]; scale: number }> {
+export async function cropToPng(
+  img: RgbImage,
+  box: [number, number, number, number],
+  opts: { margin?: number; maxSide?: number } = {},
+): Promise<{ png: Buffer; window: [number, number, number, number]; scale: number }> {
   const margin = opts.margin ?? 0.1
   const maxSide = opts.maxSide ?? 512
   const mw = (box[2] - box[0]) * margin

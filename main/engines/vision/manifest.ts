@@ -33,9 +33,17 @@ const packFile = z.object({
   path: z
     .string()
     .min(1)
-    .refine((p) => !p.includes('\\') && !/^[a-zA-Z]:/.test(p) && !(p.startsWith('npm:') ? p.slice(4) : p).startsWith('/') && !p.split(/[\\/]/).includes('..') && !p.includes('\0'), {
-      message: 'a file path must stay inside the pack folder',
-    }),
+    .refine(
+      (p) =>
+        !p.includes('\\') &&
+        !/^[a-zA-Z]:/.test(p) &&
+        !(p.startsWith('npm:') ? p.slice(4) : p).startsWith('/') &&
+        !p.split(/[\\/]/).includes('..') &&
+        !p.includes('\0'),
+      {
+        message: 'a file path must stay inside the pack folder',
+      },
+    ),
   sha256,
 })
 

@@ -97,12 +97,16 @@ export function parseUltralyticsNames(text: string): string[] | null {
  * Compare an Ultralytics export's own metadata (task, imgsz, names, end2end) with the pack manifest; null when they
  * agree or the file carries none, else a sentence fragment naming the first difference.
  */
-export function ultralyticsMismatch(meta: Record<string, string>, m: { task: string; layout: string; input: { width: number; height: number }; classNames: string[] }): string | null {
+export function ultralyticsMismatch(
+  meta: Record<string, string>,
+  m: { task: string; layout: string; input: { width: number; height: number }; classNames: string[] },
+): string | null {
   if (meta.task && meta.task !== m.task) return `the model says it was exported for task '${meta.task}', the manifest says '${m.task}'`
   if (meta.imgsz) {
     const sz = meta.imgsz.match(/\d+/g)?.map(Number) ?? []
     const [h, w] = sz.length === 1 ? [sz[0], sz[0]] : sz
-    if (h && w && (h !== m.input.height || w !== m.input.width)) return `the model was exported at ${w}x${h}, the manifest says ${m.input.width}x${m.input.height}`
+    if (h && w && (h !== m.input.height || w !== m.input.width))
+      return `the model was exported at ${w}x${h}, the manifest says ${m.input.width}x${m.input.height}`
   }
   if (meta.names) {
     const names = parseUltralyticsNames(meta.names)

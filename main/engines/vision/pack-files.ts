@@ -48,7 +48,11 @@ const NPM_NAME = /^(?:@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]*$/
  * opened or hashed. `npm:../../../../etc/shadow`, `../x`, an absolute path or a link leading out is refused by name.
  */
 export function resolvePackPath(dir: string, p: string): string {
-  const refuse = (why: string) => new VisionError(`The pack's manifest names the file '${p}', which ${why}; a pack may name only files inside its own folder (or inside an installed npm package with npm:<package>/<path>).`, 'invalid')
+  const refuse = (why: string) =>
+    new VisionError(
+      `The pack's manifest names the file '${p}', which ${why}; a pack may name only files inside its own folder (or inside an installed npm package with npm:<package>/<path>).`,
+      'invalid',
+    )
   if (p.includes('\0') || p.includes('\\') || /^[a-zA-Z]:/.test(p)) throw refuse('is not a plain relative path')
   let root: string
   let rest: string

@@ -34,7 +34,12 @@ export function providerOrder(wanted: readonly Provider[] = DEFAULT_PROVIDERS): 
 
 function firstLine(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err)
-  return text.split('\n').map((l) => l.trim()).find((l) => l.length > 0) ?? 'unknown failure'
+  return (
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l.length > 0) ?? 'unknown failure'
+  )
 }
 
 /** Session options per provider: DirectML needs sequential execution without memory patterns. */

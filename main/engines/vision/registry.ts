@@ -86,7 +86,8 @@ function packDirs(root: string): string[] {
 export function readManifest(dir: string): Manifest {
   const file = path.join(dir, 'manifest.json')
   const name = path.basename(dir)
-  if (!fs.existsSync(file)) throw new VisionError(`The folder '${name}' has no manifest.json, so it is not a model pack; see native-models/README.md.`, 'invalid')
+  if (!fs.existsSync(file))
+    throw new VisionError(`The folder '${name}' has no manifest.json, so it is not a model pack; see native-models/README.md.`, 'invalid')
   let raw: unknown
   try {
     raw = JSON.parse(fs.readFileSync(file, 'utf8'))
@@ -150,7 +151,10 @@ export async function checkPack(dir: string, runtime: VisionRuntime, origin: 'bu
     const di = io.image.outputs[0].shape[1]
     const dt = io.text.outputs[0].shape[1]
     if (typeof di === 'number' && typeof dt === 'number' && di !== dt) {
-      throw new VisionError(`Pack '${manifest.id}' is refused: its image embeddings have ${di} values but its text embeddings ${dt}, so they cannot be compared.`, 'invalid')
+      throw new VisionError(
+        `Pack '${manifest.id}' is refused: its image embeddings have ${di} values but its text embeddings ${dt}, so they cannot be compared.`,
+        'invalid',
+      )
     }
   }
   return { manifest, dir, origin, files, io }
@@ -158,7 +162,10 @@ export async function checkPack(dir: string, runtime: VisionRuntime, origin: 'bu
 
 /** Every pack folder, built-in first. */
 export function locatePacks(dirs: RegistryDirs): PackLocation[] {
-  return [...packDirs(dirs.builtin).map((dir) => ({ dir, origin: 'built-in' as const })), ...packDirs(dirs.user).map((dir) => ({ dir, origin: 'user' as const }))]
+  return [
+    ...packDirs(dirs.builtin).map((dir) => ({ dir, origin: 'built-in' as const })),
+    ...packDirs(dirs.user).map((dir) => ({ dir, origin: 'user' as const })),
+  ]
 }
 
 function summary(m: Manifest | null, loc: PackLocation, problem?: string): PackSummary {
@@ -188,7 +195,9 @@ export async function listPacks(dirs: RegistryDirs, runtime?: VisionRuntime): Pr
       if (seen.has(m.id)) throw new VisionError(`Pack '${m.id}' is listed twice; the second copy is ignored.`, 'invalid')
       seen.add(m.id)
       if (runtime) await checkPack(loc.dir, runtime, loc.origin)
-      else for (const [role, f] of Object.entries(m.files)) if (!fs.existsSync(resolvePackPath(loc.dir, f.path))) throw new VisionError(`its ${role} file '${path.basename(f.path)}' is missing.`, 'invalid')
+      else
+        for (const [role, f] of Object.entries(m.files))
+          if (!fs.existsSync(resolvePackPath(loc.dir, f.path))) throw new VisionError(`its ${role} file '${path.basename(f.path)}' is missing.`, 'invalid')
       out.push(summary(m, loc))
     } catch (err) {
       out.push(summary(m, loc, err instanceof Error ? err.message : String(err)))
@@ -254,7 +263,11 @@ export type PreparedPack = Omit<CheckedPack, 'io'>
  */
 export async function loadPack(dirs: RegistryDirs, id: string): Promise<PreparedPack> {
   const loc = findPackDir(dirs, id)
-  if (!loc) throw new VisionError(`No model pack '${id}' is installed; run 'rsure models list' to see the installed packs, or add one with 'rsure models add DIR'.`, 'missing')
+  if (!loc)
+    throw new VisionError(
+      `No model pack '${id}' is installed; run 'rsure models list' to see the installed packs, or add one with 'rsure models add DIR'.`,
+      'missing',
+    )
   const manifest = readManifest(loc.dir)
   return { manifest, dir: loc.dir, origin: loc.origin, files: await checkFiles(manifest, loc.dir) }
 }
@@ -266,13 +279,19 @@ export async function openPackModel(pack: PreparedPack, role: string, runtime: V
   try {
     handle = await runtime.open(file, providers)
   } catch {
-    throw new VisionError(`Pack '${pack.manifest.id}' is refused: its ${role} file '${path.basename(file)}' is not an ONNX model ONNX Runtime can load.`, 'invalid')
+    throw new VisionError(
+      `Pack '${pack.manifest.id}' is refused: its ${role} file '${path.basename(file)}' is not an ONNX model ONNX Runtime can load.`,
+      'invalid',
+    )
   }
   const dictSize = pack.files.dict ? dictionaryEntries(pack.files.dict).length : null
   const problem = checkContract(pack.manifest, role, handle.io, dictSize)
   if (problem) {
     await runtime.release(handle)
-    throw new VisionError(`Pack '${pack.manifest.id}' is refused: its ${role} model does not fit the ${pack.manifest.family} ${pack.manifest.task} contract, because ${problem}.`, 'invalid')
+    throw new VisionError(
+      `Pack '${pack.manifest.id}' is refused: its ${role} model does not fit the ${pack.manifest.family} ${pack.manifest.task} contract, because ${problem}.`,
+      'invalid',
+    )
   }
   return handle
 }

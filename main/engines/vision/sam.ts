@@ -179,7 +179,8 @@ export interface SamOptions {
 
 export async function runSam(pack: PreparedPack, img: LoadedImage, prompts: SamPrompts, runtime: VisionRuntime, opts: SamOptions = {}): Promise<SamResult> {
   const m = pack.manifest
-  if (m.family !== 'sam' && m.family !== 'sam2') throw new VisionError(`Pack '${m.id}' is a ${m.family} pack, not SAM; choose a SAM or SAM 2.1 pack.`, 'invalid')
+  if (m.family !== 'sam' && m.family !== 'sam2')
+    throw new VisionError(`Pack '${m.id}' is a ${m.family} pack, not SAM; choose a SAM or SAM 2.1 pack.`, 'invalid')
   const boxes = prompts.boxes ?? []
   const points = prompts.points ?? []
   if (boxes.length === 0 && points.length === 0) throw new VisionError('SAM needs a prompt: at least one box or one point on the object.', 'invalid')
@@ -192,8 +193,18 @@ export async function runSam(pack: PreparedPack, img: LoadedImage, prompts: SamP
   const contract = samContract(m, dec.io)
   const whole: Window = { x: 0, y: 0, width: W0, height: H0 }
   const jobs: { win: Window; points: [number, number][]; labels: number[]; prompt: SamMask['prompt'] }[] = [
-    ...boxes.map((b) => ({ win: windowed ? boxWindow(b, W0, H0) : whole, points: [[b[0], b[1]], [b[2], b[3]]] as [number, number][], labels: [2, 3], prompt: { box: b } })),
-    ...(points.length ? [{ win: whole, points: points.map((p) => [p.x, p.y] as [number, number]), labels: points.map((p) => p.label as number), prompt: { points } }] : []),
+    ...boxes.map((b) => ({
+      win: windowed ? boxWindow(b, W0, H0) : whole,
+      points: [
+        [b[0], b[1]],
+        [b[2], b[3]],
+      ] as [number, number][],
+      labels: [2, 3],
+      prompt: { box: b },
+    })),
+    ...(points.length
+      ? [{ win: whole, points: points.map((p) => [p.x, p.y] as [number, number]), labels: points.map((p) => p.label as number), prompt: { points } }]
+      : []),
   ]
   const masks: SamMask[] = []
   let encMs = 0

@@ -30,7 +30,8 @@ function starts(extent: number, size: number, overlap: number): number[] {
 }
 
 export function tileGrid(width: number, height: number, size: number, overlap: number): TileGrid {
-  if (!(size > 0) || !(overlap >= 0) || overlap >= size) throw new Error(`tile size ${size} with overlap ${overlap} is impossible: the overlap must be smaller than the tile`)
+  if (!(size > 0) || !(overlap >= 0) || overlap >= size)
+    throw new Error(`tile size ${size} with overlap ${overlap} is impossible: the overlap must be smaller than the tile`)
   const xs = starts(width, size, overlap)
   const ys = starts(height, size, overlap)
   const tiles: Tile[] = []

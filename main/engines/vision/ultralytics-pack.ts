@@ -13,7 +13,12 @@ import { sha256File } from './pack-files'
 
 /** A pack id from a file name: lower case, other characters to dashes. */
 export function packIdFromFile(file: string): string {
-  const base = path.basename(file).replace(/\.onnx$/i, '').toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[^a-z0-9]+/, '')
+  const base = path
+    .basename(file)
+    .replace(/\.onnx$/i, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[^a-z0-9]+/, '')
   return (base || 'model').slice(0, 64)
 }
 
@@ -30,9 +35,13 @@ export async function packFromUltralyticsExport(file: string, opts: { id?: strin
   const sizes = meta.imgsz?.match(/\d+/g)?.map(Number) ?? []
   const names = meta.names ? parseUltralyticsNames(meta.names) : null
   if (!task || sizes.length === 0 || !names) {
-    throw new VisionError(`The file '${name}' carries no Ultralytics metadata (task, imgsz, names), so a manifest cannot be made for it; write one as native-models/README.md shows.`, 'invalid')
+    throw new VisionError(
+      `The file '${name}' carries no Ultralytics metadata (task, imgsz, names), so a manifest cannot be made for it; write one as native-models/README.md shows.`,
+      'invalid',
+    )
   }
-  if (task !== 'detect' && task !== 'obb' && task !== 'segment') throw new VisionError(`The file '${name}' is an Ultralytics '${task}' model; only detect, obb and segment models are supported.`, 'invalid')
+  if (task !== 'detect' && task !== 'obb' && task !== 'segment')
+    throw new VisionError(`The file '${name}' is an Ultralytics '${task}' model; only detect, obb and segment models are supported.`, 'invalid')
   const [h, w] = sizes.length === 1 ? [sizes[0], sizes[0]] : sizes
   const id = opts.id ?? packIdFromFile(file)
   const manifest: Manifest = {

@@ -47,10 +47,10 @@ export function assembleMask(
   const sx = mw / inputW
   const sy = mh / inputH
   // Logits on the prototype cells the box touches (plus one cell of margin for interpolation).
-  const gx0 = Math.max(0, Math.floor(((x0 * g.scale + g.left) * sx) - 1))
-  const gy0 = Math.max(0, Math.floor(((y0 * g.scale + g.top) * sy) - 1))
-  const gx1 = Math.min(mw - 1, Math.ceil(((x1 * g.scale + g.left) * sx) + 1))
-  const gy1 = Math.min(mh - 1, Math.ceil(((y1 * g.scale + g.top) * sy) + 1))
+  const gx0 = Math.max(0, Math.floor((x0 * g.scale + g.left) * sx - 1))
+  const gy0 = Math.max(0, Math.floor((y0 * g.scale + g.top) * sy - 1))
+  const gx1 = Math.min(mw - 1, Math.ceil((x1 * g.scale + g.left) * sx + 1))
+  const gy1 = Math.min(mh - 1, Math.ceil((y1 * g.scale + g.top) * sy + 1))
   const gw = gx1 - gx0 + 1
   const logits = new Float32Array(gw * (gy1 - gy0 + 1))
   const plane = mh * mw
@@ -81,8 +81,7 @@ export function assembleMask(
       const px = Math.min(mw - 1, Math.max(0, mx * sx - 0.5))
       const px0 = Math.floor(px)
       const fx = px - px0
-      const v =
-        (1 - fy) * ((1 - fx) * at(px0, py0) + fx * at(px0 + 1, py0)) + fy * ((1 - fx) * at(px0, py0 + 1) + fx * at(px0 + 1, py0 + 1))
+      const v = (1 - fy) * ((1 - fx) * at(px0, py0) + fx * at(px0 + 1, py0)) + fy * ((1 - fx) * at(px0, py0 + 1) + fx * at(px0 + 1, py0 + 1))
       if (v > 0) {
         data[(y - y0) * width + (x - x0)] = 1
         area++

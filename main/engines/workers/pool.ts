@@ -125,7 +125,14 @@ export class WorkerPool<Job, Result> {
     if (signal?.aborted) return Promise.reject(new Error('cancelled'))
     return new Promise<Result>((resolve, reject) => {
       const key = this.opts.affinity?.(job)
-      const q: Queued<Job, Result> = { job, slot: key === undefined ? null : hashKey(key) % this.slots.length, transfer: options.transfer ?? [], signal, resolve, reject }
+      const q: Queued<Job, Result> = {
+        job,
+        slot: key === undefined ? null : hashKey(key) % this.slots.length,
+        transfer: options.transfer ?? [],
+        signal,
+        resolve,
+        reject,
+      }
       if (signal) {
         q.onAbort = () => this.abort(q)
         signal.addEventListener('abort', q.onAbort, { once: true })
@@ -247,7 +254,7 @@ export class WorkerPool<Job, Result> {
 
   private pump(): void {
     if (this.closed) return
-    for (let i = 0; i < this.queue.length; ) {
+    for (let i = 0; i < this.queue.length;) {
       const q = this.queue[i]
       const candidates = q.slot === null ? this.slots : [this.slots[q.slot]]
       const free = (s: Slot<Job, Result>) => !s.running && s.detachedId === null

@@ -26,7 +26,10 @@ const defaultWire = (err: unknown): WireError => {
 }
 
 /** Serve jobs in this worker thread (throws when not in one). Jobs run strictly one after another. */
-export function serveJobs<Job, Result>(handle: (job: Job) => Promise<Served<Result>> | Served<Result>, toWire: (err: unknown, job: Job) => WireError = defaultWire): void {
+export function serveJobs<Job, Result>(
+  handle: (job: Job) => Promise<Served<Result>> | Served<Result>,
+  toWire: (err: unknown, job: Job) => WireError = defaultWire,
+): void {
   const port = parentPort
   if (!port) throw new Error('serveJobs() must run in a worker thread started by a WorkerPool')
   let chain: Promise<void> = Promise.resolve()

@@ -42,7 +42,8 @@ export function layerHandlers(deps: IpcDeps): Handlers {
     },
     'layers.geojson': async ({ artifact }) => {
       const file = artifactFile(deps, artifact)
-      if (!GEOJSON.test(file.path)) throw new RsureError('failed', `Derived layer ${artifact.slice(0, 12)} is a raster, not a vector layer; show it with layers.info and its tiles.`)
+      if (!GEOJSON.test(file.path))
+        throw new RsureError('failed', `Derived layer ${artifact.slice(0, 12)} is a raster, not a vector layer; show it with layers.info and its tiles.`)
       const bytes = needServices(deps).artifacts.read({ kind: file.name, path: file.path, sha256: artifact })
       let parsed: unknown
       try {
@@ -57,7 +58,10 @@ export function layerHandlers(deps: IpcDeps): Handlers {
       const file = artifactFile(deps, artifact)
       const isVector = GEOJSON.test(file.path)
       if (format === 'geotiff' && !GEOTIFF.test(file.path)) {
-        throw new RsureError('failed', `Derived layer ${artifact.slice(0, 12)} is ${isVector ? 'a vector layer; export it as GeoJSON' : 'not a raster, so it has no GeoTIFF form'}.`)
+        throw new RsureError(
+          'failed',
+          `Derived layer ${artifact.slice(0, 12)} is ${isVector ? 'a vector layer; export it as GeoJSON' : 'not a raster, so it has no GeoTIFF form'}.`,
+        )
       }
       // read() checks the bytes still match their sha256, so an export is exactly the layer the run recorded.
       const bytes = needServices(deps).artifacts.read({ kind: file.name, path: file.path, sha256: artifact })
@@ -77,7 +81,8 @@ export function layerHandlers(deps: IpcDeps): Handlers {
           throw new RsureError('failed', `Derived layer ${artifact.slice(0, 12)} is not valid GeoJSON; run the question again to make it.`)
         }
         // A layer in an image's pixels has no lon/lat; it is saved as it is, named as pixel coordinates.
-        if (isPixelGeoJson(parsed)) return { bytes: new Uint8Array(bytes), fileName: `${base}-${artifact.slice(0, 8)}-pixels${ext}`, mime: 'application/geo+json' }
+        if (isPixelGeoJson(parsed))
+          return { bytes: new Uint8Array(bytes), fileName: `${base}-${artifact.slice(0, 8)}-pixels${ext}`, mime: 'application/geo+json' }
         const geojson = lonLatGeoJson(parsed, `Derived layer ${artifact.slice(0, 12)}`)
         return { bytes: new Uint8Array(Buffer.from(JSON.stringify(geojson))), fileName: `${base}-${artifact.slice(0, 8)}${ext}`, mime: 'application/geo+json' }
       }
@@ -85,4 +90,3 @@ export function layerHandlers(deps: IpcDeps): Handlers {
     },
   }
 }
-

@@ -6,7 +6,10 @@ import { RsureError } from '../errors'
 
 export function needServices(deps: IpcDeps): Services {
   if (deps.services) return deps.services
-  throw new RsureError('failed', `${deps.session.note ?? 'The database is not open.'} Runs, the prior and settings need it; restart RSure, and report this if it repeats`)
+  throw new RsureError(
+    'failed',
+    `${deps.session.note ?? 'The database is not open.'} Runs, the prior and settings need it; restart RSure, and report this if it repeats`,
+  )
 }
 
 export function needSettings(deps: IpcDeps): SettingsStore {

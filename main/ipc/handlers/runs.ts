@@ -154,7 +154,17 @@ export function runHandlers(deps: IpcDeps): Handlers {
         (['fine', 'coarse'] as const).map((level) => {
           const config = level === 'fine' ? fine : fine.split('|')[0]
           const c = prior.cell(touched.taskType, level, config)
-          return { taskType: touched.taskType, level, config, tool: config.split(':')[0], n: c.n, n_valid: c.n_valid, r_hat: reliability(c.n, c.n_valid), source: c.source, usable: c.n >= prior.nMin }
+          return {
+            taskType: touched.taskType,
+            level,
+            config,
+            tool: config.split(':')[0],
+            n: c.n,
+            n_valid: c.n_valid,
+            r_hat: reliability(c.n, c.n_valid),
+            source: c.source,
+            usable: c.n >= prior.nMin,
+          }
         }),
       )
       return { records, cells }

@@ -21,7 +21,9 @@ type Detail = z.infer<typeof RunDetail>
 function observationRows(observation: unknown): string {
   if (observation === null || typeof observation !== 'object') return `<tr><th>value</th><td>${esc(brief(observation))}</td></tr>`
   return Object.entries(observation)
-    .map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(typeof v === 'number' ? String(Number(v.toPrecision(8))) : typeof v === 'string' ? v : brief(v))}</td></tr>`)
+    .map(
+      ([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(typeof v === 'number' ? String(Number(v.toPrecision(8))) : typeof v === 'string' ? v : brief(v))}</td></tr>`,
+    )
     .join('')
 }
 
@@ -54,9 +56,14 @@ export function reportHtml(detail: Detail, images: ReportImage[]): string {
   const a = answer?.kind === 'answer' ? answer.payload : null
   const settings = asRecord(run.settings)
   const figures = images
-    .map((im) => `<figure><img alt="${esc(im.title)}" src="data:image/png;base64,${Buffer.from(im.png).toString('base64')}"><figcaption><b>${esc(im.title)}</b> ${esc(im.caption)}</figcaption></figure>`)
+    .map(
+      (im) =>
+        `<figure><img alt="${esc(im.title)}" src="data:image/png;base64,${Buffer.from(im.png).toString('base64')}"><figcaption><b>${esc(im.title)}</b> ${esc(im.caption)}</figcaption></figure>`,
+    )
     .join('\n')
-  const rows = steps.map((s) => `<tr><td>${s.seq}</td><td>${s.call ?? ''}</td><td>${esc(s.kind === 'other' ? s.storedKind : s.kind)}</td><td>${esc(stepText(s))}</td></tr>`).join('\n')
+  const rows = steps
+    .map((s) => `<tr><td>${s.seq}</td><td>${s.call ?? ''}</td><td>${esc(s.kind === 'other' ? s.storedKind : s.kind)}</td><td>${esc(stepText(s))}</td></tr>`)
+    .join('\n')
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">

@@ -26,7 +26,9 @@ export function stepText(s: RunStep): string {
       return `${s.payload.followUp ? 'Follow-up ' : ''}${s.payload.tool} ${brief(s.payload.args)}`
     case 'tool_result': {
       const { result, thrown, ms } = s.payload
-      const head = result ? `${result.status}${result.reason ? `: ${result.reason}` : ''}${result.config ? ` [${result.config.fine}]` : ''}` : `thrown: ${thrown}`
+      const head = result
+        ? `${result.status}${result.reason ? `: ${result.reason}` : ''}${result.config ? ` [${result.config.fine}]` : ''}`
+        : `thrown: ${thrown}`
       return `${head}${ms !== undefined ? ` in ${ms} ms` : ''}`
     }
     case 'rule_check':

@@ -117,7 +117,12 @@ export function compileDag(raw: unknown, cwd = process.cwd()): CompiledDag {
     if (!p.success) throw new CompileError(id, `Node '${id}' (${n.op}) has an invalid parameter: ${zodMessage(p.error.issues)}.`)
     const inputs: Record<string, LinkedInput> = {}
     for (const [name, l] of Object.entries(links.get(id)!)) {
-      inputs[name] = { name, ref: l.ref, ...(l.literal !== undefined ? { literal: l.literal } : {}), info: l.ref ? nodes.get(l.ref)!.info : info('scalar', 'dimensionless') }
+      inputs[name] = {
+        name,
+        ref: l.ref,
+        ...(l.literal !== undefined ? { literal: l.literal } : {}),
+        info: l.ref ? nodes.get(l.ref)!.info : info('scalar', 'dimensionless'),
+      }
     }
     const ctx = { node: id, inputs, baseDir }
     try {
@@ -137,7 +142,8 @@ export function compileDag(raw: unknown, cwd = process.cwd()): CompiledDag {
   }
   for (const s of dag.save ?? []) {
     const t = nodes.get(s)!.info.type
-    if (t !== 'raster' && t !== 'rasters') throw new CompileError(s, `save lists '${s}', which is not a raster (${t}); only rasters and raster collections (one GeoTIFF per item) are saved.`)
+    if (t !== 'raster' && t !== 'rasters')
+      throw new CompileError(s, `save lists '${s}', which is not a raster (${t}); only rasters and raster collections (one GeoTIFF per item) are saved.`)
   }
   return { dag, baseDir, order: order.filter((x) => needed.has(x)), nodes, output: dag.output, save: dag.save ?? [] }
 }

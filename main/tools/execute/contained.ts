@@ -31,7 +31,10 @@ export function refusePaths(raw: unknown, access: FileAccess, cwd: string): { no
       if (typeof v !== 'string') continue
       const abs = path.resolve(base, v)
       if (!access.allows(abs)) {
-        return { node: id, reason: `Node '${id}' ${what} names '${v}', which is not among the files and folders added to this question; a plan may read only the analyst's inputs and run artifacts.` }
+        return {
+          node: id,
+          reason: `Node '${id}' ${what} names '${v}', which is not among the files and folders added to this question; a plan may read only the analyst's inputs and run artifacts.`,
+        }
       }
     }
   }

@@ -10,7 +10,10 @@
  */
 
 const PERCENTILE = 'percentiles and median by linear interpolation between closest ranks (Hyndman & Fan type 7, numpy default)'
-const std = (ddof: number) => (ddof === 1 ? 'std is the sample standard deviation (ddof 1, divides by n - 1)' : 'std is the population standard deviation (ddof 0, divides by n; numpy default)')
+const std = (ddof: number) =>
+  ddof === 1
+    ? 'std is the sample standard deviation (ddof 1, divides by n - 1)'
+    : 'std is the population standard deviation (ddof 0, divides by n; numpy default)'
 
 /** The convention text of one operator with its parsed params, or null when it has none worth stating. */
 export function operatorConvention(op: string, params: Record<string, unknown>): string | null {

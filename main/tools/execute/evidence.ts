@@ -46,19 +46,45 @@ export const EXECUTE_EVIDENCE: EvidenceDeclaration = {
 const round = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? (v === undefined ? undefined : null) : Number(v.toPrecision(12)))
 
 function rasterSummary(r: NodeReport) {
-  return { status: r.status, ...(r.reason ? { reason: r.reason } : {}), unit: r.unit, valid: r.valid, total: r.total, min: round(r.min), max: round(r.max), mean: round(r.mean), ...(r.content ? { content: { ...r.content, ...(r.content.constant_value !== undefined ? { constant_value: round(r.content.constant_value) } : {}) } } : {}) }
+  return {
+    status: r.status,
+    ...(r.reason ? { reason: r.reason } : {}),
+    unit: r.unit,
+    valid: r.valid,
+    total: r.total,
+    min: round(r.min),
+    max: round(r.max),
+    mean: round(r.mean),
+    ...(r.content ? { content: { ...r.content, ...(r.content.constant_value !== undefined ? { constant_value: round(r.content.constant_value) } : {}) } } : {}),
+  }
 }
 
 /** A runtime value as it appears inline in the evidence and the observation. */
 export function valueJson(v: RuntimeValue | undefined): unknown {
   if (!v) return undefined
   switch (v.type) {
-    case 'scalar': return { value: v.value, unit: v.unit }
-    case 'table': return { ...v.values, unit: v.unit }
-    case 'series': return { unit: v.unit, points: v.points }
-    case 'choice': return { choice: v.choice, value: v.value, option_value: v.option_value, distances: v.distances }
-    case 'assets': return { count: v.catalog.assets.length, assets: v.catalog.assets.map((a) => ({ id: a.id, date: a.date, sensor: a.sensor, roles: Object.keys(a.bands), ...(a.notes?.length ? { notes: a.notes } : {}) })), skipped: v.catalog.skipped }
-    case 'insufficient': return { insufficient: v.reason }
+    case 'scalar':
+      return { value: v.value, unit: v.unit }
+    case 'table':
+      return { ...v.values, unit: v.unit }
+    case 'series':
+      return { unit: v.unit, points: v.points }
+    case 'choice':
+      return { choice: v.choice, value: v.value, option_value: v.option_value, distances: v.distances }
+    case 'assets':
+      return {
+        count: v.catalog.assets.length,
+        assets: v.catalog.assets.map((a) => ({
+          id: a.id,
+          date: a.date,
+          sensor: a.sensor,
+          roles: Object.keys(a.bands),
+          ...(a.notes?.length ? { notes: a.notes } : {}),
+        })),
+        skipped: v.catalog.skipped,
+      }
+    case 'insufficient':
+      return { insufficient: v.reason }
   }
 }
 

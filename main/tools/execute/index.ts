@@ -49,7 +49,11 @@ function config(c: CompiledDag | null, raw: unknown): ToolConfig {
   }
   const d = definingNode(c)
   const n = c.nodes.get(d.id)!
-  const detail = n.spec.detail(n.params).replace(/[\s|]+/g, '_').toLowerCase() || 'default'
+  const detail =
+    n.spec
+      .detail(n.params)
+      .replace(/[\s|]+/g, '_')
+      .toLowerCase() || 'default'
   return { tool: 'execute', coarse: `execute:${d.key}`, fine: `execute:${d.key}|${detail}` }
 }
 
@@ -76,11 +80,29 @@ function observation(c: CompiledDag, run: RunState, artifacts: Artifact[]): unkn
   const out = c.nodes.get(c.output)!
   if (out.info.type === 'raster') {
     const r = run.rasterReports.get(c.output)?.[0]?.report
-    return { unit: r?.unit, width: r?.width, height: r?.height, valid: r?.valid, total: r?.total, min: r?.min, max: r?.max, mean: r?.mean, artifact: artifacts.find((a) => a.kind === `raster:${c.output}`)?.path }
+    return {
+      unit: r?.unit,
+      width: r?.width,
+      height: r?.height,
+      valid: r?.valid,
+      total: r?.total,
+      min: r?.min,
+      max: r?.max,
+      mean: r?.mean,
+      artifact: artifacts.find((a) => a.kind === `raster:${c.output}`)?.path,
+    }
   }
   if (out.info.type === 'rasters') {
     const items = run.itemResults.get(`${c.output}#summary`) ?? []
-    return { unit: out.info.unit, items: items.map((x) => ({ id: x.id, date: x.date, status: x.result.status, ...(x.result.status === 'ok' ? (x.result.value as Record<string, number>) : { reason: x.result.reason }) })) }
+    return {
+      unit: out.info.unit,
+      items: items.map((x) => ({
+        id: x.id,
+        date: x.date,
+        status: x.result.status,
+        ...(x.result.status === 'ok' ? (x.result.value as Record<string, number>) : { reason: x.result.reason }),
+      })),
+    }
   }
   return valueJson(run.values.get(c.output) ?? out.value)
 }
@@ -118,19 +140,27 @@ export async function executeDag(raw: unknown, ctx: ToolContext, opts: ExecuteOp
     return { status: 'error', reason, observation: null, evidence: buildEvidence(compiled, null, { node, reason }), artifacts: [], config: cfg }
   }
   const artifacts: Artifact[] = run.exports.map((x) =>
-    ctx.artifacts.save(x.bytes, { kind: `raster:${x.node}`, ext: 'tif', runId: ctx.runId ?? null, meta: { node: x.node, date: x.date, unit: compiled.nodes.get(x.node)!.info.unit } }),
+    ctx.artifacts.save(x.bytes, {
+      kind: `raster:${x.node}`,
+      ext: 'tif',
+      runId: ctx.runId ?? null,
+      meta: { node: x.node, date: x.date, unit: compiled.nodes.get(x.node)!.info.unit },
+    }),
   )
   const evidence = buildEvidence(compiled, run, null)
   const outValue: RuntimeValue | undefined = run.values.get(compiled.output)
   const outReport = run.rasterReports.get(compiled.output)
   const insufficient =
-    outValue?.type === 'insufficient'
-      ? outValue.reason
-      : outReport && outReport.every((r) => r.report.status !== 'ok')
-        ? outReport[0].report.reason
-        : null
+    outValue?.type === 'insufficient' ? outValue.reason : outReport && outReport.every((r) => r.report.status !== 'ok') ? outReport[0].report.reason : null
   if (insufficient) {
-    return { status: 'insufficient', reason: `Output node '${compiled.output}' has no value: ${insufficient}`, observation: null, evidence, artifacts, config: cfg }
+    return {
+      status: 'insufficient',
+      reason: `Output node '${compiled.output}' has no value: ${insufficient}`,
+      observation: null,
+      evidence,
+      artifacts,
+      config: cfg,
+    }
   }
   return { status: 'ok', observation: observation(compiled, run, artifacts), evidence, artifacts, config: cfg }
 }

@@ -89,7 +89,8 @@ export async function runCompiled(c: CompiledDag, opts: RunOptions): Promise<Run
       const deps = Object.values(n.inputs).flatMap((i) => (i.ref ? [i.ref] : []))
       if (!ready(deps)) continue
       const inputs: Record<string, RuntimeValue> = {}
-      for (const [name, i] of Object.entries(n.inputs)) inputs[name] = i.ref ? state.values.get(i.ref)! : { type: 'scalar', value: i.literal!, unit: 'dimensionless' }
+      for (const [name, i] of Object.entries(n.inputs))
+        inputs[name] = i.ref ? state.values.get(i.ref)! : { type: 'scalar', value: i.literal!, unit: 'dimensionless' }
       if (n.spec.kind === 'scalar') {
         const v = n.spec.run(n.params, inputs, id)
         // The unit decided at compile time is the one reported (operators compute values, the compiler units).
@@ -112,7 +113,14 @@ export async function runCompiled(c: CompiledDag, opts: RunOptions): Promise<Run
     }
     for (const [domain, g] of groups) {
       progressed = true
-      await runGroup(c, state, domain, g.items, c.order.filter((id) => g.nodes.has(id)), opts)
+      await runGroup(
+        c,
+        state,
+        domain,
+        g.items,
+        c.order.filter((id) => g.nodes.has(id)),
+        opts,
+      )
     }
     if (!progressed) throw new Error('the execute scheduler found no runnable step; this is a bug in the DAG compiler')
   }
@@ -133,7 +141,9 @@ async function runGroup(c: CompiledDag, state: RunState, domain: string, items: 
       else if (c.nodes.get(i.ref)!.info.type === 'scalar') {
         const v = scalarOf(state.values.get(i.ref))
         if (typeof v !== 'number') {
-          for (const p of items) if (p.kind === 'sink') state.values.set(p.sink, { type: 'insufficient', reason: `node '${id}' input '${name}' (node '${i.ref}') has no value: ${v}` })
+          for (const p of items)
+            if (p.kind === 'sink')
+              state.values.set(p.sink, { type: 'insufficient', reason: `node '${id}' input '${name}' (node '${i.ref}') has no value: ${v}` })
           return
         }
         inputs[name] = { value: v }
@@ -189,13 +199,19 @@ async function runGroup(c: CompiledDag, state: RunState, domain: string, items: 
       const res = r.sinks[p.sink]
       perItem.push({ id: r.item!, date: r.date, result: res })
       if (res.status === 'ok' && typeof res.value === 'number') points.push({ date: r.date ?? r.item!, id: r.item!, value: res.value, valid: res.valid ?? 0 })
-      else if (res.status === 'ok' && p.kind === 'summary') points.push({ date: r.date ?? r.item!, id: r.item!, value: (res.value as Record<string, number>).mean, valid: res.valid ?? 0 })
+      else if (res.status === 'ok' && p.kind === 'summary')
+        points.push({ date: r.date ?? r.item!, id: r.item!, value: (res.value as Record<string, number>).mean, valid: res.valid ?? 0 })
       else skipped.push({ id: r.item!, date: r.date, reason: res.reason ?? 'no value' })
     }
     state.skippedItems.set(node, skipped)
     state.itemResults.set(node, perItem)
     const unit = p.kind === 'summary' ? c.nodes.get(p.input)!.info.unit : c.nodes.get(p.sink)!.info.unit
-    state.values.set(node, points.length ? { type: 'series', points, unit } : { type: 'insufficient', reason: `no asset gave a value (${skipped.length} left out; first: ${skipped[0]?.reason ?? 'none'})` })
+    state.values.set(
+      node,
+      points.length
+        ? { type: 'series', points, unit }
+        : { type: 'insufficient', reason: `no asset gave a value (${skipped.length} left out; first: ${skipped[0]?.reason ?? 'none'})` },
+    )
   }
 }
 

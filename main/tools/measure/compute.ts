@@ -44,14 +44,19 @@ export function pick(sources: ResolvedSource[], name: string, role: string): Pic
     const known = sources.flatMap((s) => [...s.layer.classes.keys()].map((l) => `${s.id}.${l}`))
     throw new MeasureError(`The ${role} '${name}' is not a class of any declared source (known: ${known.join(', ') || 'none'}).`)
   }
-  if (hits.length > 1) throw new MeasureError(`The ${role} '${name}' is a class of several sources (${hits.map((h) => h.id).join(', ')}); write it as 'source.${name}'.`)
+  if (hits.length > 1)
+    throw new MeasureError(`The ${role} '${name}' is a class of several sources (${hits.map((h) => h.id).join(', ')}); write it as 'source.${name}'.`)
   const src = hits[0]
   const label = src.layer.classes.has(name) ? name : [...src.layer.classes.keys()][0]
   return { source: src, label, mask: src.layer.classes.get(label)! }
 }
 
 function shapesOf(p: Picked): Shape[] {
-  if (p.source.layer.kind === 'objects') return p.source.layer.objects.filter((o) => o.label === p.label).map((o) => (o.box ? boxShape(o.box) : componentShapes(maskOfPolygon(p, o))[0])).filter(Boolean)
+  if (p.source.layer.kind === 'objects')
+    return p.source.layer.objects
+      .filter((o) => o.label === p.label)
+      .map((o) => (o.box ? boxShape(o.box) : componentShapes(maskOfPolygon(p, o))[0]))
+      .filter(Boolean)
   return componentShapes(p.mask, 8)
 }
 
@@ -65,20 +70,28 @@ function sameLayerGrid(a: Picked, b: Picked): void {
   const ga = a.source.layer.grid
   const gb = b.source.layer.grid
   if (ga.width !== gb.width || ga.height !== gb.height || (ga.geoTransform && gb.geoTransform && !sameGrid(ga, gb))) {
-    throw new MeasureError(`'${a.label}' (${ga.width}x${ga.height} px) and '${b.label}' (${gb.width}x${gb.height} px) are not on one grid, so they cannot be compared pixel by pixel.`)
+    throw new MeasureError(
+      `'${a.label}' (${ga.width}x${ga.height} px) and '${b.label}' (${gb.width}x${gb.height} px) are not on one grid, so they cannot be compared pixel by pixel.`,
+    )
   }
 }
 
 function refuseApproximate(p: Picked[], metric: string, unit: string): void {
   const approx = p.filter((x) => x.source.layer.geometry === 'approximate')
   if (approx.length) {
-    throw new MeasureError(`A ${metric} in ${unit} cannot come from approximate geometry (source '${approx[0].source.id}' is from a vision-language model); measure from an exact layer (spectral indices, a detector or a segmenter) or ask in pixels.`, 'insufficient')
+    throw new MeasureError(
+      `A ${metric} in ${unit} cannot come from approximate geometry (source '${approx[0].source.id}' is from a vision-language model); measure from an exact layer (spectral indices, a detector or a segmenter) or ask in pixels.`,
+      'insufficient',
+    )
   }
 }
 
 function needScale(p: Picked, metric: string): void {
   if (p.source.scale.kind === 'none') {
-    throw new MeasureError(`A ${metric} in ground units needs a ground sample distance: source '${p.source.id}' has no georeferencing, so give its gsd in metres per pixel.`, 'insufficient')
+    throw new MeasureError(
+      `A ${metric} in ground units needs a ground sample distance: source '${p.source.id}' has no georeferencing, so give its gsd in metres per pixel.`,
+      'insufficient',
+    )
   }
 }
 
@@ -105,23 +118,54 @@ export function computeMetric(spec: MeasureSpec, sources: ResolvedSource[]): Met
   const valid = validOf(s)
   switch (spec.metric) {
     case 'count': {
-      const n = s.source.layer.kind === 'objects' ? s.source.layer.objects.filter((o) => o.label === s.label).length : connectedComponents(s.mask, 8).components.length
-      if (spec.output_unit && !['count', 'objects', 'instances'].includes(spec.output_unit)) throw new MeasureError(`A count has no unit '${spec.output_unit}'; use 'count'.`)
+      const n =
+        s.source.layer.kind === 'objects' ? s.source.layer.objects.filter((o) => o.label === s.label).length : connectedComponents(s.mask, 8).components.length
+      if (spec.output_unit && !['count', 'objects', 'instances'].includes(spec.output_unit))
+        throw new MeasureError(`A count has no unit '${spec.output_unit}'; use 'count'.`)
       const objects = s.source.layer.kind === 'objects' ? s.source.layer.objects.filter((o) => o.label === s.label) : null
-      const detail = objects ? { instances: 'objects', confidences: objects.map((o) => o.confidence), boxes: objects.map((o) => o.box ?? null) } : { instances: '8-connected components' }
-      return { value: n, unit: 'count', numerator: n, denominator: null, pixelCounts: { [s.label]: countOn(s.mask, valid) }, detail, formula: `number of ${s.label} instances`, used: [s] }
+      const detail = objects
+        ? { instances: 'objects', confidences: objects.map((o) => o.confidence), boxes: objects.map((o) => o.box ?? null) }
+        : { instances: '8-connected components' }
+      return {
+        value: n,
+        unit: 'count',
+        numerator: n,
+        denominator: null,
+        pixelCounts: { [s.label]: countOn(s.mask, valid) },
+        detail,
+        formula: `number of ${s.label} instances`,
+        used: [s],
+      }
     }
     case 'area': {
       const unit = spec.output_unit ?? 'm2'
       if (unit === 'px' || unit === 'pixels') {
         const px = countOn(s.mask, valid)
-        return { value: px, unit: 'px', numerator: px, denominator: null, pixelCounts: { [s.label]: px }, detail: {}, formula: `pixels of ${s.label}`, used: [s] }
+        return {
+          value: px,
+          unit: 'px',
+          numerator: px,
+          denominator: null,
+          pixelCounts: { [s.label]: px },
+          detail: {},
+          formula: `pixels of ${s.label}`,
+          used: [s],
+        }
       }
       if (!isArea(unit)) throw new MeasureError(`The area unit '${unit}' is not known; use m2, km2, ha, mi2, ft2, acre or px.`)
       refuseApproximate([s], 'area', unit)
       needScale(s, 'area')
       const a = maskArea(s.mask, s.source.scale, valid)
-      return { value: fromSquareMetres(a.m2!, unit), unit: normaliseUnit(unit), numerator: a.m2, denominator: null, pixelCounts: { [s.label]: a.pixels }, detail: { area_m2: a.m2 }, formula: s.source.scale.kind === 'geographic' ? 'sum of geodesic pixel areas per row' : 'pixels x pixel area', used: [s] }
+      return {
+        value: fromSquareMetres(a.m2!, unit),
+        unit: normaliseUnit(unit),
+        numerator: a.m2,
+        denominator: null,
+        pixelCounts: { [s.label]: a.pixels },
+        detail: { area_m2: a.m2 },
+        formula: s.source.scale.kind === 'geographic' ? 'sum of geodesic pixel areas per row' : 'pixels x pixel area',
+        used: [s],
+      }
     }
     case 'length': {
       const unit = spec.output_unit ?? 'm'
@@ -136,7 +180,21 @@ export function computeMetric(spec: MeasureSpec, sources: ResolvedSource[]): Met
       const lengths = shapes.map((sh) => shapeLength(sh, s.source.scale))
       const each = lengths.map((l) => (px ? l.pixels : fromMetres(l.metres!, unit)))
       const v = aggregate(each, spec.distance_statistic)
-      return { value: v, unit: px ? 'px' : normaliseUnit(unit), numerator: v, denominator: null, pixelCounts: { [s.label]: countOn(s.mask, valid) }, detail: { instances: each.length, lengths: each, statistic: spec.distance_statistic, definition: 'longest extent (maximum Feret diameter) of each instance' }, formula: `${spec.distance_statistic} of instance lengths`, used: [s] }
+      return {
+        value: v,
+        unit: px ? 'px' : normaliseUnit(unit),
+        numerator: v,
+        denominator: null,
+        pixelCounts: { [s.label]: countOn(s.mask, valid) },
+        detail: {
+          instances: each.length,
+          lengths: each,
+          statistic: spec.distance_statistic,
+          definition: 'longest extent (maximum Feret diameter) of each instance',
+        },
+        formula: `${spec.distance_statistic} of instance lengths`,
+        used: [s],
+      }
     }
     case 'distance': {
       const r = pick(sources, spec.reference!, 'reference')
@@ -152,13 +210,42 @@ export function computeMetric(spec: MeasureSpec, sources: ResolvedSource[]): Met
       const rs = shapesOf(r)
       // The same class on both sides ("how far apart are the ships"): each instance's nearest *other* instance.
       const self = s.source === r.source && s.label === r.label
-      if (!ss.length || !rs.length || (self && ss.length < 2)) throw new MeasureError(self ? `There are fewer than two ${s.label} instances, so no distance between them exists.` : `There is no ${ss.length ? r.label : s.label} instance to measure a distance to.`, 'insufficient')
+      if (!ss.length || !rs.length || (self && ss.length < 2))
+        throw new MeasureError(
+          self
+            ? `There are fewer than two ${s.label} instances, so no distance between them exists.`
+            : `There is no ${ss.length ? r.label : s.label} instance to measure a distance to.`,
+          'insufficient',
+        )
       // One value per subject instance: the distance to its nearest reference instance (edge to edge).
       const key = (d: { pixels: number; metres: number | null }) => d.metres ?? d.pixels
-      const nearest = ss.map((a, i) => rs.filter((_, j) => !self || j !== i).map((b) => shapeDistance(a, b, s.source.scale)).reduce((m, d) => (key(d) < key(m) ? d : m)))
+      const nearest = ss.map((a, i) =>
+        rs
+          .filter((_, j) => !self || j !== i)
+          .map((b) => shapeDistance(a, b, s.source.scale))
+          .reduce((m, d) => (key(d) < key(m) ? d : m)),
+      )
       const each = nearest.map((d) => (px ? d.pixels : fromMetres(d.metres!, unit)))
       const v = aggregate(each, spec.distance_statistic)
-      return { value: v, unit: px ? 'px' : normaliseUnit(unit), numerator: v, denominator: null, pixelCounts: { [s.label]: countOn(s.mask, valid), [r.label]: countOn(r.mask, validOf(r)) }, detail: { statistic: spec.distance_statistic, per_subject_instance: each, subject_instances: ss.length, reference_instances: rs.length, closest_points_px: nearest.map((d) => d.points) }, formula: spec.distance_statistic === 'minimum' ? 'closest pair, edge to edge' : `${spec.distance_statistic} over subject instances of the distance to the nearest reference instance`, used: [s, r] }
+      return {
+        value: v,
+        unit: px ? 'px' : normaliseUnit(unit),
+        numerator: v,
+        denominator: null,
+        pixelCounts: { [s.label]: countOn(s.mask, valid), [r.label]: countOn(r.mask, validOf(r)) },
+        detail: {
+          statistic: spec.distance_statistic,
+          per_subject_instance: each,
+          subject_instances: ss.length,
+          reference_instances: rs.length,
+          closest_points_px: nearest.map((d) => d.points),
+        },
+        formula:
+          spec.distance_statistic === 'minimum'
+            ? 'closest pair, edge to edge'
+            : `${spec.distance_statistic} over subject instances of the distance to the nearest reference instance`,
+        used: [s, r],
+      }
     }
     case 'fraction':
     case 'percentage': {
@@ -185,7 +272,8 @@ export function computeMetric(spec: MeasureSpec, sources: ResolvedSource[]): Met
       const byArea = na !== null && da !== null && s.source.scale.kind === 'geographic'
       const f = byArea ? na! / da! : np / dp
       const pct = spec.metric === 'percentage' || spec.output_unit === '%' || spec.output_unit === 'percent'
-      if (spec.output_unit && !['%', 'percent', 'fraction', 'ratio'].includes(spec.output_unit)) throw new MeasureError(`A ${spec.metric} has no unit '${spec.output_unit}'; use 'fraction' or '%'.`)
+      if (spec.output_unit && !['%', 'percent', 'fraction', 'ratio'].includes(spec.output_unit))
+        throw new MeasureError(`A ${spec.metric} has no unit '${spec.output_unit}'; use 'fraction' or '%'.`)
       return {
         value: pct ? f * 100 : f,
         unit: pct ? '%' : 'fraction',
@@ -206,12 +294,30 @@ export function computeMetric(spec: MeasureSpec, sources: ResolvedSource[]): Met
         refuseApproximate([s, r], 'overlap area', unit)
         needScale(s, 'overlap area')
         const a = maskArea(andMask(s.mask, r.mask), s.source.scale).m2!
-        return { value: fromSquareMetres(a, unit), unit: normaliseUnit(unit), numerator: a, denominator: null, pixelCounts: { intersection: o.intersection_pixels, [s.label]: o.subject_pixels, [r.label]: o.reference_pixels }, detail: { ...o }, formula: `area of ${s.label} ∩ ${r.label}`, used: [s, r] }
+        return {
+          value: fromSquareMetres(a, unit),
+          unit: normaliseUnit(unit),
+          numerator: a,
+          denominator: null,
+          pixelCounts: { intersection: o.intersection_pixels, [s.label]: o.subject_pixels, [r.label]: o.reference_pixels },
+          detail: { ...o },
+          formula: `area of ${s.label} ∩ ${r.label}`,
+          used: [s, r],
+        }
       }
       if (!['fraction', '%', 'percent'].includes(unit)) throw new MeasureError(`An overlap is given as a fraction, '%' or an area unit, not '${unit}'.`)
       if (o.subject_pixels === 0) throw new MeasureError(`The subject '${s.label}' has no pixel, so its overlap is undefined.`, 'insufficient')
       const f = o.intersection_pixels / o.subject_pixels
-      return { value: unit === 'fraction' ? f : f * 100, unit: unit === 'fraction' ? 'fraction' : '%', numerator: o.intersection_pixels, denominator: o.subject_pixels, pixelCounts: { intersection: o.intersection_pixels, [s.label]: o.subject_pixels, [r.label]: o.reference_pixels }, detail: { ...o }, formula: `|${s.label} ∩ ${r.label}| / |${s.label}|`, used: [s, r] }
+      return {
+        value: unit === 'fraction' ? f : f * 100,
+        unit: unit === 'fraction' ? 'fraction' : '%',
+        numerator: o.intersection_pixels,
+        denominator: o.subject_pixels,
+        pixelCounts: { intersection: o.intersection_pixels, [s.label]: o.subject_pixels, [r.label]: o.reference_pixels },
+        detail: { ...o },
+        formula: `|${s.label} ∩ ${r.label}| / |${s.label}|`,
+        used: [s, r],
+      }
     }
     case 'relation': {
       const r = pick(sources, spec.reference!, 'reference')
@@ -224,12 +330,27 @@ export function computeMetric(spec: MeasureSpec, sources: ResolvedSource[]): Met
       const gt = s.source.layer.grid.geoTransform
       let res
       try {
-        res = relate(spec.relation!, s.mask, r.mask, { subjectShapes: shapesOf(s), referenceShapes: shapesOf(r), scale: s.source.scale, distanceM, northUp: !gt || gt[5] < 0 })
+        res = relate(spec.relation!, s.mask, r.mask, {
+          subjectShapes: shapesOf(s),
+          referenceShapes: shapesOf(r),
+          scale: s.source.scale,
+          distanceM,
+          northUp: !gt || gt[5] < 0,
+        })
       } catch (err) {
         throw new MeasureError((err as Error).message, 'insufficient')
       }
       const o = res.detail.overlap as { subject_pixels: number; reference_pixels: number; intersection_pixels: number }
-      return { value: res.holds, unit: 'boolean', numerator: o.intersection_pixels, denominator: o.subject_pixels, pixelCounts: { intersection: o.intersection_pixels, [s.label]: o.subject_pixels, [r.label]: o.reference_pixels }, detail: res.detail, formula: `${s.label} ${spec.relation} ${r.label}`, used: [s, r] }
+      return {
+        value: res.holds,
+        unit: 'boolean',
+        numerator: o.intersection_pixels,
+        denominator: o.subject_pixels,
+        pixelCounts: { intersection: o.intersection_pixels, [s.label]: o.subject_pixels, [r.label]: o.reference_pixels },
+        detail: res.detail,
+        formula: `${s.label} ${spec.relation} ${r.label}`,
+        used: [s, r],
+      }
     }
   }
 }

@@ -22,7 +22,11 @@ objects|regions|change|extent, image_paths or layer (a perceive mask_tiff), targ
 target-group ids (or 'source.label'). It never reads the question: put every relation, buffer, ratio and unit in spec.`
 
 export const MEASURE_EVIDENCE: EvidenceDeclaration = {
-  'measure:*': { source: ['metric', 'sources', 'gsd_source', 'unit'], intermediate: ['numerator', 'denominator', 'pixel_counts'], validity: ['layer_status', 'geometry', 'layers_used'] },
+  'measure:*': {
+    source: ['metric', 'sources', 'gsd_source', 'unit'],
+    intermediate: ['numerator', 'denominator', 'pixel_counts'],
+    validity: ['layer_status', 'geometry', 'layers_used'],
+  },
 }
 
 function config(args: { spec?: { metric?: unknown; relation?: unknown; subject?: unknown }; sources?: { id?: unknown; mode?: unknown }[] } | null): ToolConfig {
@@ -41,7 +45,14 @@ export async function measure(raw: unknown, ctx: ToolContext, backends: Perceive
   const parsed = MeasureArgs.safeParse(raw)
   if (!parsed.success) {
     const i = parsed.error.issues[0]
-    return { status: 'error', reason: `The measure arguments are invalid: ${i.path.join('.') || 'arguments'}: ${i.message}.`, observation: null, evidence: emptyEvidence(), artifacts: [], config: config(raw as never) }
+    return {
+      status: 'error',
+      reason: `The measure arguments are invalid: ${i.path.join('.') || 'arguments'}: ${i.message}.`,
+      observation: null,
+      evidence: emptyEvidence(),
+      artifacts: [],
+      config: config(raw as never),
+    }
   }
   const args = parsed.data
   const cfg = config(args)
@@ -62,7 +73,17 @@ export async function measure(raw: unknown, ctx: ToolContext, backends: Perceive
         spec: args.spec,
         unit: m.unit,
         formula: m.formula,
-        sources: resolved.map((r) => ({ id: r.id, mode: r.mode, backend: r.backend, geometry: r.layer.geometry, grid: `${r.layer.grid.width}x${r.layer.grid.height} px`, crs: r.layer.grid.crs?.name ?? null, epsg: r.layer.grid.crs?.epsg ?? null, ...describeScale(r.scale), ...(r.perceive ? { perceive: r.perceive } : {}) })),
+        sources: resolved.map((r) => ({
+          id: r.id,
+          mode: r.mode,
+          backend: r.backend,
+          geometry: r.layer.geometry,
+          grid: `${r.layer.grid.width}x${r.layer.grid.height} px`,
+          crs: r.layer.grid.crs?.name ?? null,
+          epsg: r.layer.grid.crs?.epsg ?? null,
+          ...describeScale(r.scale),
+          ...(r.perceive ? { perceive: r.perceive } : {}),
+        })),
         gsd_source: subject.source.scale.source,
         ...describeScale(subject.source.scale),
       },
@@ -88,7 +109,11 @@ export async function measure(raw: unknown, ctx: ToolContext, backends: Perceive
   } catch (err) {
     if (err instanceof MeasureError || err instanceof SourceError) {
       const evidence = emptyEvidence()
-      evidence.source = { metric: args.spec.metric, spec: args.spec, sources: resolved.map((r) => ({ id: r.id, mode: r.mode, backend: r.backend, geometry: r.layer.geometry })) }
+      evidence.source = {
+        metric: args.spec.metric,
+        spec: args.spec,
+        sources: resolved.map((r) => ({ id: r.id, mode: r.mode, backend: r.backend, geometry: r.layer.geometry })),
+      }
       return { status: err.status, reason: err.message, observation: null, evidence, artifacts, config: cfg }
     }
     throw err

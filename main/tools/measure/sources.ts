@@ -64,12 +64,23 @@ export async function resolveSource(s: MeasureSource, ctx: ToolContext, backends
     return { id: s.id, mode: s.mode, layer, scale: pixelScale(layer.grid, s.gsd), backend: 'layer file', layerPaths: [s.layer], artifacts: [] }
   }
   const out = await perceiveWithLayers(
-    { mode: s.mode, image_paths: s.image_paths, target_groups: s.target_groups, gsd: s.gsd, backend: s.backend, view: s.view, thresholds: s.thresholds, band_roles: s.band_roles, objective: `layer for measure source ${s.id}` },
+    {
+      mode: s.mode,
+      image_paths: s.image_paths,
+      target_groups: s.target_groups,
+      gsd: s.gsd,
+      backend: s.backend,
+      view: s.view,
+      thresholds: s.thresholds,
+      band_roles: s.band_roles,
+      objective: `layer for measure source ${s.id}`,
+    },
     ctx,
     backends,
   )
   const r = out.result
-  if (r.status !== 'ok' || out.layers.length === 0) throw new SourceError(`Source '${s.id}': ${r.reason ?? 'perceive returned no layer'}`, r.status === 'ok' ? 'error' : r.status)
+  if (r.status !== 'ok' || out.layers.length === 0)
+    throw new SourceError(`Source '${s.id}': ${r.reason ?? 'perceive returned no layer'}`, r.status === 'ok' ? 'error' : r.status)
   const layer = out.layers[0]
   const paths = r.artifacts.map((a) => a.path)
   return {
@@ -80,6 +91,12 @@ export async function resolveSource(s: MeasureSource, ctx: ToolContext, backends
     backend: String(r.evidence.source.backend),
     layerPaths: paths,
     artifacts: r.artifacts,
-    perceive: { backend: r.evidence.source.backend, thresholds: r.evidence.source.thresholds ?? r.evidence.source.threshold, method: r.evidence.source.method, config: r.config.fine, ...(r.evidence.validity.registration !== undefined ? { registration: r.evidence.validity.registration } : {}) },
+    perceive: {
+      backend: r.evidence.source.backend,
+      thresholds: r.evidence.source.thresholds ?? r.evidence.source.threshold,
+      method: r.evidence.source.method,
+      config: r.config.fine,
+      ...(r.evidence.validity.registration !== undefined ? { registration: r.evidence.validity.registration } : {}),
+    },
   }
 }

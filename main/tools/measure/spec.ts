@@ -28,9 +28,11 @@ export const MeasureSource = z
   })
   .superRefine((s, ctx) => {
     if (!s.image_paths && !s.layer) ctx.addIssue({ code: 'custom', path: ['image_paths'], message: `source '${s.id}' needs image_paths or a layer` })
-    if (s.layer && (s.mode === 'objects' || s.mode === 'extent')) ctx.addIssue({ code: 'custom', path: ['layer'], message: `a ${s.mode} source is read from image_paths, not from a layer file` })
+    if (s.layer && (s.mode === 'objects' || s.mode === 'extent'))
+      ctx.addIssue({ code: 'custom', path: ['layer'], message: `a ${s.mode} source is read from image_paths, not from a layer file` })
     if (s.mode === 'extent' && !s.bbox) ctx.addIssue({ code: 'custom', path: ['bbox'], message: 'an extent source needs bbox [x1, y1, x2, y2]' })
-    if ((s.mode === 'objects' || s.mode === 'regions') && !s.layer && !s.target_groups) ctx.addIssue({ code: 'custom', path: ['target_groups'], message: `a ${s.mode} source needs target_groups` })
+    if ((s.mode === 'objects' || s.mode === 'regions') && !s.layer && !s.target_groups)
+      ctx.addIssue({ code: 'custom', path: ['target_groups'], message: `a ${s.mode} source needs target_groups` })
   })
 export type MeasureSource = z.infer<typeof MeasureSource>
 
@@ -46,9 +48,11 @@ export const MeasureSpec = z
     output_unit: z.string().min(1).optional(),
   })
   .superRefine((s, ctx) => {
-    if ((s.metric === 'distance' || s.metric === 'overlap' || s.metric === 'relation') && !s.reference) ctx.addIssue({ code: 'custom', path: ['reference'], message: `metric ${s.metric} needs a reference` })
+    if ((s.metric === 'distance' || s.metric === 'overlap' || s.metric === 'relation') && !s.reference)
+      ctx.addIssue({ code: 'custom', path: ['reference'], message: `metric ${s.metric} needs a reference` })
     if (s.metric === 'relation' && !s.relation) ctx.addIssue({ code: 'custom', path: ['relation'], message: 'metric relation needs a relation' })
-    if (s.relation && (s.relation === 'within_distance' || s.relation === 'beyond_distance') && !s.distance) ctx.addIssue({ code: 'custom', path: ['distance'], message: `relation ${s.relation} needs a distance {value, unit}` })
+    if (s.relation && (s.relation === 'within_distance' || s.relation === 'beyond_distance') && !s.distance)
+      ctx.addIssue({ code: 'custom', path: ['distance'], message: `relation ${s.relation} needs a distance {value, unit}` })
   })
 export type MeasureSpec = z.infer<typeof MeasureSpec>
 

@@ -24,7 +24,13 @@ export interface DetectionLike {
 
 export interface DetectResultLike {
   detections: DetectionLike[]
-  evidence: Record<string, unknown> & { tiles?: { coverage?: number; count?: number }; candidates?: number; thresholds?: Record<string, unknown>; provider?: string; pack?: Record<string, unknown> }
+  evidence: Record<string, unknown> & {
+    tiles?: { coverage?: number; count?: number }
+    candidates?: number
+    thresholds?: Record<string, unknown>
+    provider?: string
+    pack?: Record<string, unknown>
+  }
 }
 
 /** The subset of the vision engine's API that perceive calls. */
@@ -33,8 +39,16 @@ export interface VisionApi {
   listPacks(): Promise<PackSummaryLike[]>
   detect(image: string, packId: string, opts: { view?: 'full' | 'tiles'; conf?: number; classes?: string[]; signal?: AbortSignal }): Promise<DetectResultLike>
   segment(image: string, packId: string, opts: { view?: 'full' | 'tiles'; conf?: number; classes?: string[]; signal?: AbortSignal }): Promise<DetectResultLike>
-  classifyScene(image: string, packId: string, labels: string[], opts: { signal?: AbortSignal }): Promise<{ label: string; score: number; scores: { label: string; score: number }[]; evidence: Record<string, unknown> }>
-  ocr(image: string, opts: { packId?: string; signal?: AbortSignal }): Promise<{ text: string; lines: { text: string; score: number; box: [number, number][] }[]; evidence: Record<string, unknown> }>
+  classifyScene(
+    image: string,
+    packId: string,
+    labels: string[],
+    opts: { signal?: AbortSignal },
+  ): Promise<{ label: string; score: number; scores: { label: string; score: number }[]; evidence: Record<string, unknown> }>
+  ocr(
+    image: string,
+    opts: { packId?: string; signal?: AbortSignal },
+  ): Promise<{ text: string; lines: { text: string; score: number; box: [number, number][] }[]; evidence: Record<string, unknown> }>
 }
 
 /** One image for the vision-language model: a PNG data URI and how its pixels map to the source's. */

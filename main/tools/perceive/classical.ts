@@ -44,7 +44,12 @@ function layerStats(layer: GeometryLayer, gsd: number | undefined) {
   const classes: Record<string, unknown> = {}
   for (const [label, m] of layer.classes) {
     const a = maskArea(m, scale, layer.valid)
-    classes[label] = { pixels: a.pixels, fraction_of_valid: valid ? a.pixels / valid : null, components: connectedComponents(m, 8).components.length, area_m2: a.m2 }
+    classes[label] = {
+      pixels: a.pixels,
+      fraction_of_valid: valid ? a.pixels / valid : null,
+      components: connectedComponents(m, 8).components.length,
+      area_m2: a.m2,
+    }
   }
   return { scale, valid, classes }
 }
@@ -79,10 +84,18 @@ export async function classicalRegions(args: PerceiveArgs, groups: Map<string, R
       sensor: stack.source.sensor ?? stack.source.kind,
       ...describeScale(scale),
     },
-    intermediate: { pixel_counts: Object.fromEntries(Object.entries(stats).map(([k, v]) => [k, (v as { pixels: number }).pixels])), classes: stats, valid_pixels: valid, total_pixels: stack.grid.width * stack.grid.height },
+    intermediate: {
+      pixel_counts: Object.fromEntries(Object.entries(stats).map(([k, v]) => [k, (v as { pixels: number }).pixels])),
+      classes: stats,
+      valid_pixels: valid,
+      total_pixels: stack.grid.width * stack.grid.height,
+    },
     validity: {
       tile_coverage: 1,
-      class_separability: groups.size > 1 && [...groups.values()].some((c) => c === 'built_up' || c === 'bare_soil') ? 'built-up and bare soil are spectrally close at these bands' : 'ok',
+      class_separability:
+        groups.size > 1 && [...groups.values()].some((c) => c === 'built_up' || c === 'bare_soil')
+          ? 'built-up and bare soil are spectrally close at these bands'
+          : 'ok',
     },
     empty: [...classes].filter(([, m]) => countOn(m) === 0).map(([id]) => id),
     unavailable,
@@ -104,13 +117,29 @@ export async function classicalChange(args: PerceiveArgs): Promise<ClassicalOutc
       backend: 'classical:cva',
       engine: CLASSICAL_ENGINE,
       method: 'change vector analysis over standardised, box-smoothed bands (Malila 1980)',
-      threshold: { value: r.threshold, method: r.thresholdMethod, ...(r.separability !== null ? { otsu_separability: r.separability } : {}), unit: 'standard deviations of the band differences (RMS over bands)' },
-      parameters: { smooth_radius_px: params.smooth, morphology_radius_px: params.morph, min_component_px: params.minArea, registration_search_px: params.maxShift },
+      threshold: {
+        value: r.threshold,
+        method: r.thresholdMethod,
+        ...(r.separability !== null ? { otsu_separability: r.separability } : {}),
+        unit: 'standard deviations of the band differences (RMS over bands)',
+      },
+      parameters: {
+        smooth_radius_px: params.smooth,
+        morphology_radius_px: params.morph,
+        min_component_px: params.minArea,
+        registration_search_px: params.maxShift,
+      },
       bands: r.bands,
       band_mapping: { before: before.source.band_mapping, after: after.source.band_mapping },
       ...describeScale(scale),
     },
-    intermediate: { pixel_counts: { [label]: (stats[label] as { pixels: number }).pixels }, classes: stats, valid_pixels: valid, total_pixels: before.grid.width * before.grid.height, cleanup: r.cleanup },
+    intermediate: {
+      pixel_counts: { [label]: (stats[label] as { pixels: number }).pixels },
+      classes: stats,
+      valid_pixels: valid,
+      total_pixels: before.grid.width * before.grid.height,
+      cleanup: r.cleanup,
+    },
     validity: { tile_coverage: 1, registration: r.registration, grid_check: before.grid.geoTransform ? 'same grid' : 'same size (no georeferencing)' },
     empty: countOn(r.mask) === 0 ? [label] : [],
     unavailable: {},

@@ -1,6 +1,12 @@
 /** Matching a detector's class names against the prompts of target groups ("ships" finds class "ship"). */
 
-const norm = (s: string) => s.toLowerCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim().replace(/(?<=\w{3})(es|s)$/, '')
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[_-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/(?<=\w{3})(es|s)$/, '')
 
 /** The group whose prompts name this class, or null. */
 export function groupOfClass(label: string, groups: Record<string, string[]>): string | null {

@@ -65,7 +65,8 @@ function fail(status: 'insufficient' | 'error', reason: string, args: PerceiveAr
   return { result: { status, reason, observation: null, evidence, artifacts: [], config: config(args) }, layers: [] }
 }
 
-const GEOMETRY_CONTRACT = 'Exact geometry is stored in layer_paths. Compute areas, distances, fractions and relations with measure; do not estimate them from this summary.'
+const GEOMETRY_CONTRACT =
+  'Exact geometry is stored in layer_paths. Compute areas, distances, fractions and relations with measure; do not estimate them from this summary.'
 
 function wants(backend: string, kind: 'classical' | 'vlm' | 'pack'): boolean {
   if (backend === 'auto') return true
@@ -75,7 +76,14 @@ function wants(backend: string, kind: 'classical' | 'vlm' | 'pack'): boolean {
 }
 
 function layerObservation(args: PerceiveArgs, backend: string, layers: GeometryLayer[], paths: LayerPaths[], summary: Record<string, unknown>) {
-  return { mode: args.mode, backend, geometry: layers[0]?.geometry ?? 'exact', ...summary, layer_paths: paths.length === 1 ? paths[0] : paths, geometry_contract: GEOMETRY_CONTRACT }
+  return {
+    mode: args.mode,
+    backend,
+    geometry: layers[0]?.geometry ?? 'exact',
+    ...summary,
+    layer_paths: paths.length === 1 ? paths[0] : paths,
+    geometry_contract: GEOMETRY_CONTRACT,
+  }
 }
 
 // ---------------------------------------------------------------- classical (regions, change)
@@ -88,7 +96,12 @@ async function tryClassical(args: PerceiveArgs, ctx: ToolContext): Promise<Attem
       if (!groups) return { kind: 'skip', why: 'spectral indices give only water, vegetation, bare soil and built-up regions' }
       let out = await classicalRegions(args, groups)
       if (Object.keys(out.unavailable).length > 0) {
-        return { kind: 'skip', why: `the image lacks the bands for ${Object.entries(out.unavailable).map(([g, need]) => `${g} (${need})`).join(', ')}` }
+        return {
+          kind: 'skip',
+          why: `the image lacks the bands for ${Object.entries(out.unavailable)
+            .map(([g, need]) => `${g} (${need})`)
+            .join(', ')}`,
+        }
       }
       const retried: string[] = []
       if (args.quality_policy === 'strict' && out.empty.length > 0) {
@@ -151,13 +164,25 @@ async function tryPack(args: PerceiveArgs, ctx: ToolContext, vision: VisionApi |
   try {
     if (args.mode === 'objects' || args.mode === 'regions') {
       const task = args.mode === 'objects' ? 'detect' : 'segment'
-      let pack = explicit ? (await vision.listPacks()).find((p) => p.id === explicit) ?? null : await vision.findPack(task)
+      let pack = explicit ? ((await vision.listPacks()).find((p) => p.id === explicit) ?? null) : await vision.findPack(task)
       if (!pack && args.mode === 'objects' && !explicit) pack = await vision.findPack('obb')
-      if (!pack) return explicit ? { kind: 'done', outcome: fail('insufficient', `No model pack '${explicit}' is installed; run 'rsure models list' to see the installed packs.`, args) } : { kind: 'skip', why: INSTALL.packs(task === 'detect' ? 'detector' : 'segmentation') }
+      if (!pack)
+        return explicit
+          ? {
+              kind: 'done',
+              outcome: fail('insufficient', `No model pack '${explicit}' is installed; run 'rsure models list' to see the installed packs.`, args),
+            }
+          : { kind: 'skip', why: INSTALL.packs(task === 'detect' ? 'detector' : 'segmentation') }
       const groups = args.target_groups ?? {}
       const classes = classesFor(pack.classNames ?? [], groups)
       if (classes.length === 0) return { kind: 'skip', why: `the ${pack.id} pack has no class for ${Object.keys(groups).join(', ')}` }
-      const run = (conf?: number) => (task === 'detect' ? vision.detect : vision.segment).call(vision, args.image_paths[0], pack!.id, { view: args.view, classes, signal: ctx.signal, ...(conf !== undefined ? { conf } : {}) })
+      const run = (conf?: number) =>
+        (task === 'detect' ? vision.detect : vision.segment).call(vision, args.image_paths[0], pack!.id, {
+          view: args.view,
+          classes,
+          signal: ctx.signal,
+          ...(conf !== undefined ? { conf } : {}),
+        })
       let res = await run()
       const retried: string[] = []
       const found = (r: typeof res) => new Set(r.detections.map((d) => groupOfClass(d.label, groups)))
@@ -182,18 +207,43 @@ async function tryPack(args: PerceiveArgs, ctx: ToolContext, vision: VisionApi |
         }
         objects.push({ label: g, confidence: d.score, box, ...(d.polygon && args.mode === 'regions' ? { polygon: [d.polygon] } : {}) })
       }
-      const layer: GeometryLayer = { kind: args.mode, grid: stack.grid, geometry: 'exact', classes: objectClasses(width, height, objects), objects, valid: null }
+      const layer: GeometryLayer = {
+        kind: args.mode,
+        grid: stack.grid,
+        geometry: 'exact',
+        classes: objectClasses(width, height, objects),
+        objects,
+        valid: null,
+      }
       const missingGroups = args.quality_policy === 'strict' ? Object.keys(groups).filter((g) => !objects.some((o) => o.label === g)) : []
       const ev = res.evidence
-      return { kind: 'done', outcome: finishObjects(args, ctx, layer, `pack:${pack.id}`, {
-        source: { backend: `pack:${pack.id}`, model: ev.pack ?? { id: pack.id, version: pack.version, family: pack.family }, provider: ev.provider, thresholds: ev.thresholds ?? {}, class_filter: classes, input_size: ev.inputSize, ...describeScale(pixelScale(stack.grid, gsdFor(args, 0))) },
-        intermediate: { candidates: ev.candidates, filtered: { below_threshold_or_nms: typeof ev.candidates === 'number' ? ev.candidates - res.detections.length : null, strict_gate: dropped }, tiles: ev.tiles },
-        validity: { tile_coverage: ev.tiles?.coverage ?? 1, ...(args.quality_policy === 'strict' ? { strict: { retried_groups: retried, missing_groups: missingGroups } } : {}) },
-        missing: missingGroups,
-      }) }
+      return {
+        kind: 'done',
+        outcome: finishObjects(args, ctx, layer, `pack:${pack.id}`, {
+          source: {
+            backend: `pack:${pack.id}`,
+            model: ev.pack ?? { id: pack.id, version: pack.version, family: pack.family },
+            provider: ev.provider,
+            thresholds: ev.thresholds ?? {},
+            class_filter: classes,
+            input_size: ev.inputSize,
+            ...describeScale(pixelScale(stack.grid, gsdFor(args, 0))),
+          },
+          intermediate: {
+            candidates: ev.candidates,
+            filtered: { below_threshold_or_nms: typeof ev.candidates === 'number' ? ev.candidates - res.detections.length : null, strict_gate: dropped },
+            tiles: ev.tiles,
+          },
+          validity: {
+            tile_coverage: ev.tiles?.coverage ?? 1,
+            ...(args.quality_policy === 'strict' ? { strict: { retried_groups: retried, missing_groups: missingGroups } } : {}),
+          },
+          missing: missingGroups,
+        }),
+      }
     }
     if (args.mode === 'scene') {
-      const pack = explicit ? (await vision.listPacks()).find((p) => p.id === explicit) ?? null : await vision.findPack('clip')
+      const pack = explicit ? ((await vision.listPacks()).find((p) => p.id === explicit) ?? null) : await vision.findPack('clip')
       if (!pack) return { kind: 'skip', why: INSTALL.packs('CLIP-style scene') }
       const predictions = []
       const scores = []
@@ -202,13 +252,26 @@ async function tryPack(args: PerceiveArgs, ctx: ToolContext, vision: VisionApi |
         predictions.push({ image_index: i + 1, class_name: r.label, confidence: r.score })
         scores.push(r.scores)
       }
-      return { kind: 'done', outcome: plain(args, `pack:${pack.id}`, { predictions }, { model: pack, label_space: args.label_space }, { predictions, scores }, 'exact') }
+      return {
+        kind: 'done',
+        outcome: plain(args, `pack:${pack.id}`, { predictions }, { model: pack, label_space: args.label_space }, { predictions, scores }, 'exact'),
+      }
     }
     if (args.mode === 'document') {
-      const pack = explicit ? (await vision.listPacks()).find((p) => p.id === explicit) ?? null : await vision.findPack('ocr')
+      const pack = explicit ? ((await vision.listPacks()).find((p) => p.id === explicit) ?? null) : await vision.findPack('ocr')
       if (!pack) return { kind: 'skip', why: INSTALL.packs('OCR') }
       const r = await vision.ocr(args.image_paths[0], { packId: pack.id, signal: ctx.signal })
-      return { kind: 'done', outcome: plain(args, `pack:${pack.id}`, { text: r.text, lines: r.lines.map((l) => l.text) }, { model: pack, ocr: r.evidence }, { lines: r.lines }, 'exact') }
+      return {
+        kind: 'done',
+        outcome: plain(
+          args,
+          `pack:${pack.id}`,
+          { text: r.text, lines: r.lines.map((l) => l.text) },
+          { model: pack, ocr: r.evidence },
+          { lines: r.lines },
+          'exact',
+        ),
+      }
     }
     return { kind: 'skip', why: `no model pack serves mode ${args.mode}` }
   } catch (err) {
@@ -236,7 +299,14 @@ function finishObjects(
   return { result: { status: 'ok', observation, evidence, artifacts: saved.artifacts, config: config(args) }, layers: [layer] }
 }
 
-function plain(args: PerceiveArgs, backend: string, observation: Record<string, unknown>, source: Record<string, unknown>, intermediate: Record<string, unknown>, geometry: 'exact' | 'approximate'): PerceiveOutcome {
+function plain(
+  args: PerceiveArgs,
+  backend: string,
+  observation: Record<string, unknown>,
+  source: Record<string, unknown>,
+  intermediate: Record<string, unknown>,
+  geometry: 'exact' | 'approximate',
+): PerceiveOutcome {
   const evidence: Evidence = { source: { backend, ...source, quality_policy: args.quality_policy }, intermediate, validity: { layer_status: 'ok', geometry } }
   return { result: { status: 'ok', observation: { mode: args.mode, backend, ...observation }, evidence, artifacts: [], config: config(args) }, layers: [] }
 }
@@ -253,10 +323,27 @@ async function tryVlm(args: PerceiveArgs, ctx: ToolContext, vlm: VisionLanguageM
   try {
     raw = await askVlm(vlm, vlmPrompt(args, views, gsd), views, ctx.signal)
   } catch (err) {
-    return { kind: 'done', outcome: fail('error', `The vision-language model could not be asked: ${((err as Error).message ?? String(err)).replace(/\.$/, '')}.`, args) }
+    return {
+      kind: 'done',
+      outcome: fail('error', `The vision-language model could not be asked: ${((err as Error).message ?? String(err)).replace(/\.$/, '')}.`, args),
+    }
   }
   const bad = (what: string, issues: z.core.$ZodIssue[] | string) =>
-    ({ kind: 'done', outcome: fail('error', `The vision-language model's ${what} answer is malformed (${typeof issues === 'string' ? issues : issues.map((i) => `${i.path.join('.')}: ${i.message}`).slice(0, 3).join('; ')}); ask again or use a local backend.`, args) }) as Attempt
+    ({
+      kind: 'done',
+      outcome: fail(
+        'error',
+        `The vision-language model's ${what} answer is malformed (${
+          typeof issues === 'string'
+            ? issues
+            : issues
+                .map((i) => `${i.path.join('.')}: ${i.message}`)
+                .slice(0, 3)
+                .join('; ')
+        }); ask again or use a local backend.`,
+        args,
+      ),
+    }) as Attempt
   switch (args.mode) {
     case 'evidence': {
       if (!isRecord(raw)) return bad('evidence', 'not a JSON object')
@@ -267,7 +354,17 @@ async function tryVlm(args: PerceiveArgs, ctx: ToolContext, vlm: VisionLanguageM
     case 'document': {
       const p = VlmDocument.safeParse(raw)
       if (!p.success) return bad('document', p.error.issues)
-      return { kind: 'done', outcome: plain(args, 'vlm', { text: p.data.text, structure: p.data.structure ?? null }, source, { lines: p.data.text.split('\n'), confidence: p.data.confidence }, 'approximate') }
+      return {
+        kind: 'done',
+        outcome: plain(
+          args,
+          'vlm',
+          { text: p.data.text, structure: p.data.structure ?? null },
+          source,
+          { lines: p.data.text.split('\n'), confidence: p.data.confidence },
+          'approximate',
+        ),
+      }
     }
     case 'scene': {
       const p = VlmScene.safeParse(raw)
@@ -276,7 +373,14 @@ async function tryVlm(args: PerceiveArgs, ctx: ToolContext, vlm: VisionLanguageM
       const byImage = new Map(p.data.predictions.map((x) => [x.image_index, x]))
       const outside = p.data.predictions.filter((x) => !args.label_space!.includes(x.class_name))
       if (byImage.size !== n || [...byImage.keys()].some((k) => k > n) || outside.length) {
-        return { kind: 'done', outcome: fail('insufficient', `The vision-language model did not give one class from label_space for each of the ${n} image(s)${outside.length ? ` (it answered '${outside[0].class_name}')` : ''}.`, args) }
+        return {
+          kind: 'done',
+          outcome: fail(
+            'insufficient',
+            `The vision-language model did not give one class from label_space for each of the ${n} image(s)${outside.length ? ` (it answered '${outside[0].class_name}')` : ''}.`,
+            args,
+          ),
+        }
       }
       const predictions = [...byImage.values()].sort((a, b) => a.image_index - b.image_index)
       return { kind: 'done', outcome: plain(args, 'vlm', { predictions }, { ...source, label_space: args.label_space }, { predictions }, 'approximate') }
@@ -290,13 +394,28 @@ async function tryVlm(args: PerceiveArgs, ctx: ToolContext, vlm: VisionLanguageM
       const b = at(m.point_b.xy, m.point_b.view_index)
       const s0 = at(m.scale_bar.start_xy, m.scale_bar.view_index)
       const s1 = at(m.scale_bar.end_xy, m.scale_bar.view_index)
-      if (!a || !b || !s0 || !s1 || new Set([a.image, b.image, s0.image]).size !== 1) return bad('measurement', 'points and scale bar must lie on views of one image')
+      if (!a || !b || !s0 || !s1 || new Set([a.image, b.image, s0.image]).size !== 1)
+        return bad('measurement', 'points and scale bar must lie on views of one image')
       const barPx = Math.hypot(s1.xy[0] - s0.xy[0], s1.xy[1] - s0.xy[1])
       if (!(barPx > 0)) return bad('measurement', 'the scale bar has no length')
       const abPx = Math.hypot(a.xy[0] - b.xy[0], a.xy[1] - b.xy[1])
       const distance = (abPx / barPx) * m.scale_bar.ground_length
       const obs = { distance, unit: m.scale_bar.unit, distance_px: abPx, scale_bar_px: barPx, geometry: 'approximate' }
-      return { kind: 'done', outcome: plain(args, 'vlm', obs, source, { points: { a: a.xy, b: b.xy }, scale_bar: { start: s0.xy, end: s1.xy, ground_length: m.scale_bar.ground_length, unit: m.scale_bar.unit }, confidence: m.confidence }, 'approximate') }
+      return {
+        kind: 'done',
+        outcome: plain(
+          args,
+          'vlm',
+          obs,
+          source,
+          {
+            points: { a: a.xy, b: b.xy },
+            scale_bar: { start: s0.xy, end: s1.xy, ground_length: m.scale_bar.ground_length, unit: m.scale_bar.unit },
+            confidence: m.confidence,
+          },
+          'approximate',
+        ),
+      }
     }
     case 'objects':
     case 'regions':
@@ -317,16 +436,37 @@ async function tryVlm(args: PerceiveArgs, ctx: ToolContext, vlm: VisionLanguageM
       const kept = gate(placed.items)
       const target = args.mode === 'change' ? all.length - 1 : 0
       const stack = all[target]
-      const objects: ObjectInstance[] = kept.filter((i) => i.imageIndex === target || args.mode !== 'change').map((i) => ({ label: i.group, confidence: i.confidence, ...(i.box ? { box: i.box } : {}), ...(i.polygon ? { polygon: i.polygon } : {}) }))
+      const objects: ObjectInstance[] = kept
+        .filter((i) => i.imageIndex === target || args.mode !== 'change')
+        .map((i) => ({ label: i.group, confidence: i.confidence, ...(i.box ? { box: i.box } : {}), ...(i.polygon ? { polygon: i.polygon } : {}) }))
       const { width, height } = stack.grid
-      const layer: GeometryLayer = { kind: args.mode, grid: stack.grid, geometry: 'approximate', classes: objectClasses(width, height, objects), objects, valid: null }
+      const layer: GeometryLayer = {
+        kind: args.mode,
+        grid: stack.grid,
+        geometry: 'approximate',
+        classes: objectClasses(width, height, objects),
+        objects,
+        valid: null,
+      }
       const missingGroups = args.quality_policy === 'strict' ? groups.filter((g) => !objects.some((o) => o.label === g)) : []
-      return { kind: 'done', outcome: finishObjects(args, ctx, layer, 'vlm', {
-        source: { ...source, thresholds: { strict_min_confidence: args.quality_policy === 'strict' ? STRICT_MIN_CONFIDENCE : null }, ...describeScale(pixelScale(stack.grid, gsd)) },
-        intermediate: { filtered: { malformed: placed.rejected.length, strict_gate: placed.items.length - kept.length }, rejected_items: placed.rejected, pixel_counts: Object.fromEntries([...layer.classes].map(([k, m]) => [k, m.data.reduce((s, v) => s + v, 0)])), valid_pixels: width * height },
-        validity: { tile_coverage: 1, ...(args.quality_policy === 'strict' ? { strict: { retried_groups: retried, missing_groups: missingGroups } } : {}) },
-        missing: missingGroups,
-      }) }
+      return {
+        kind: 'done',
+        outcome: finishObjects(args, ctx, layer, 'vlm', {
+          source: {
+            ...source,
+            thresholds: { strict_min_confidence: args.quality_policy === 'strict' ? STRICT_MIN_CONFIDENCE : null },
+            ...describeScale(pixelScale(stack.grid, gsd)),
+          },
+          intermediate: {
+            filtered: { malformed: placed.rejected.length, strict_gate: placed.items.length - kept.length },
+            rejected_items: placed.rejected,
+            pixel_counts: Object.fromEntries([...layer.classes].map(([k, m]) => [k, m.data.reduce((s, v) => s + v, 0)])),
+            valid_pixels: width * height,
+          },
+          validity: { tile_coverage: 1, ...(args.quality_policy === 'strict' ? { strict: { retried_groups: retried, missing_groups: missingGroups } } : {}) },
+          missing: missingGroups,
+        }),
+      }
     }
   }
 }
@@ -364,8 +504,15 @@ export async function perceiveWithLayers(raw: unknown, ctx: ToolContext, backend
     throw err
   }
   const unique = [...new Set(why)].filter((w) => !/not selected/.test(w))
-  const hint = args.mode === 'regions' && args.target_groups && Object.keys(args.target_groups).every((g) => regionClassOf(g) !== null) ? ' For water, vegetation, bare soil or built-up, pass a multispectral image (e.g. a Landsat scene folder).' : ''
-  return fail('insufficient', `No backend can perceive in mode ${args.mode}${args.backend !== 'auto' ? ` with backend '${args.backend}'` : ''}: ${unique.join('; ') || 'the requested backend does not serve this mode'}.${hint}`, args)
+  const hint =
+    args.mode === 'regions' && args.target_groups && Object.keys(args.target_groups).every((g) => regionClassOf(g) !== null)
+      ? ' For water, vegetation, bare soil or built-up, pass a multispectral image (e.g. a Landsat scene folder).'
+      : ''
+  return fail(
+    'insufficient',
+    `No backend can perceive in mode ${args.mode}${args.backend !== 'auto' ? ` with backend '${args.backend}'` : ''}: ${unique.join('; ') || 'the requested backend does not serve this mode'}.${hint}`,
+    args,
+  )
 }
 
 export function createPerceiveTool(backends: PerceiveBackends = {}): Tool<PerceiveArgs, unknown> {
@@ -377,4 +524,3 @@ export function createPerceiveTool(backends: PerceiveBackends = {}): Tool<Percei
     run: async (args, ctx) => (await perceiveWithLayers(args, ctx, backends)).result,
   }
 }
-

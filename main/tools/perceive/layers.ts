@@ -23,11 +23,21 @@ export function saveLayer(layer: GeometryLayer, ctx: ToolContext, name: string):
   const artifacts = [pixel]
   const paths: LayerPaths = { geojson_pixel: pixel.path, mask_tiff: '' }
   if (both.map) {
-    const map = ctx.artifacts.save(json(both.map), { kind: `layer:${name}:geojson-map`, ext: 'geojson', runId, meta: { layer: name, space: 'map', epsg: layer.grid.crs?.epsg ?? null } })
+    const map = ctx.artifacts.save(json(both.map), {
+      kind: `layer:${name}:geojson-map`,
+      ext: 'geojson',
+      runId,
+      meta: { layer: name, space: 'map', epsg: layer.grid.crs?.epsg ?? null },
+    })
     artifacts.push(map)
     paths.geojson_map = map.path
   }
-  const mask = ctx.artifacts.save(encodeLayerTiff(layer), { kind: `layer:${name}:mask`, ext: 'tif', runId, meta: { layer: name, classes: [...layer.classes.keys()] } })
+  const mask = ctx.artifacts.save(encodeLayerTiff(layer), {
+    kind: `layer:${name}:mask`,
+    ext: 'tif',
+    runId,
+    meta: { layer: name, classes: [...layer.classes.keys()] },
+  })
   artifacts.push(mask)
   paths.mask_tiff = mask.path
   return { artifacts, paths }

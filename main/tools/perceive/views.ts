@@ -59,13 +59,24 @@ export async function buildViews(stacks: BandStack[], tiles: boolean): Promise<V
     const { width: w, height: h } = s.grid
     const rgb = rgbOf(s)
     const o = await encode(rgb, w, h, null, VIEW_SIDE)
-    views.push({ ...o, imageIndex: i, offset: [0, 0], description: `view ${views.length + 1}: overview of image ${i + 1} (${w}x${h} px shown at ${o.width}x${o.height})` })
+    views.push({
+      ...o,
+      imageIndex: i,
+      offset: [0, 0],
+      description: `view ${views.length + 1}: overview of image ${i + 1} (${w}x${h} px shown at ${o.width}x${o.height})`,
+    })
     if (tiles && Math.max(w, h) > VIEW_SIDE) {
-      for (let top = 0; top < h; top += VIEW_SIDE) for (let left = 0; left < w; left += VIEW_SIDE) {
-        const crop = { left, top, width: Math.min(VIEW_SIDE, w - left), height: Math.min(VIEW_SIDE, h - top) }
-        const t = await encode(rgb, w, h, crop, VIEW_SIDE)
-        views.push({ ...t, imageIndex: i, offset: [left, top], description: `view ${views.length + 1}: detail tile of image ${i + 1}, source pixels x ${left}-${left + crop.width}, y ${top}-${top + crop.height}` })
-      }
+      for (let top = 0; top < h; top += VIEW_SIDE)
+        for (let left = 0; left < w; left += VIEW_SIDE) {
+          const crop = { left, top, width: Math.min(VIEW_SIDE, w - left), height: Math.min(VIEW_SIDE, h - top) }
+          const t = await encode(rgb, w, h, crop, VIEW_SIDE)
+          views.push({
+            ...t,
+            imageIndex: i,
+            offset: [left, top],
+            description: `view ${views.length + 1}: detail tile of image ${i + 1}, source pixels x ${left}-${left + crop.width}, y ${top}-${top + crop.height}`,
+          })
+        }
     }
   }
   return views

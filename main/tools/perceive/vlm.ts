@@ -16,7 +16,8 @@ const COMMON = (args: PerceiveArgs, gsd: number | undefined) =>
 
 const views = (vs: View[]) => `Views, in order: ${vs.map((v) => v.description).join('; ')}.\n`
 
-const geometryItem = 'Each item has view_index (1-based), target_group_id, label, confidence (0-1) and either bbox_xyxy [x1, y1, x2, y2] or polygon_xy [[x, y], ...], in pixels of that view, origin at its top-left corner.'
+const geometryItem =
+  'Each item has view_index (1-based), target_group_id, label, confidence (0-1) and either bbox_xyxy [x1, y1, x2, y2] or polygon_xy [[x, y], ...], in pixels of that view, origin at its top-left corner.'
 
 export function vlmPrompt(args: PerceiveArgs, vs: View[], gsd: number | undefined, missing: string[] = []): string {
   const groups = JSON.stringify(args.target_groups ?? {})
@@ -50,7 +51,16 @@ export const VlmGeometryItem = z
   })
   .refine((i) => i.bbox_xyxy || i.polygon_xy, 'each item needs bbox_xyxy or polygon_xy')
 
-export const VlmScene = z.object({ predictions: z.array(z.object({ image_index: z.number().int().min(1), class_name: z.string(), confidence: z.number().min(0).max(1).nullable().default(null), evidence: z.string().optional() })) })
+export const VlmScene = z.object({
+  predictions: z.array(
+    z.object({
+      image_index: z.number().int().min(1),
+      class_name: z.string(),
+      confidence: z.number().min(0).max(1).nullable().default(null),
+      evidence: z.string().optional(),
+    }),
+  ),
+})
 export const VlmDocument = z.object({ text: z.string(), structure: z.unknown().optional(), confidence: z.number().min(0).max(1).nullable().default(null) })
 export const VlmMeasurement = z.object({
   measurement: z.object({
@@ -98,5 +108,9 @@ export function placeItems(raw: unknown, key: string, vs: View[], groups: string
 }
 
 export async function askVlm(vlm: VisionLanguageModel, prompt: string, vs: View[], signal?: AbortSignal): Promise<unknown> {
-  return vlm.askJson(prompt, vs.map((v) => ({ dataUri: v.dataUri, description: v.description })), signal)
+  return vlm.askJson(
+    prompt,
+    vs.map((v) => ({ dataUri: v.dataUri, description: v.description })),
+    signal,
+  )
 }

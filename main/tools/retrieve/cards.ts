@@ -81,8 +81,17 @@ export function parseCard(text: string, file: string): Card {
   }
   const raw = {
     ...header,
-    tags: typeof header.tags === 'string' ? header.tags.split(',').map((t) => t.trim()).filter(Boolean) : header.tags,
-    body: lines.slice(end + 1).join('\n').trim(),
+    tags:
+      typeof header.tags === 'string'
+        ? header.tags
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean)
+        : header.tags,
+    body: lines
+      .slice(end + 1)
+      .join('\n')
+      .trim(),
   }
   const parsed = CardSchema.safeParse(raw)
   if (!parsed.success) {
@@ -114,7 +123,10 @@ export function defaultCardsDir(env: NodeJS.ProcessEnv = process.env): string {
 export function loadCardLibrary(dir: string = defaultCardsDir()): CardLibrary {
   let names: string[]
   try {
-    names = fs.readdirSync(dir).filter((f) => f.endsWith('.md')).sort()
+    names = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.md'))
+      .sort()
   } catch (err) {
     throw new Error(`Cannot read the card folder ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.`, { cause: err })
   }

@@ -111,7 +111,13 @@ function seriesBand(file: string, variable: string, spec: ScaleSpec | undefined)
   const base = { name: variable, path: file, band: 1, ...(info?.nodata !== undefined ? { nodata: info.nodata } : {}) }
   if (spec && (spec.scale !== undefined || spec.offset !== undefined)) {
     const unit = spec.unit ?? unitFromName(variable, true)
-    return { ...base, scale: spec.scale ?? 1, offset: spec.offset ?? 0, unit, scaleSource: 'params.scales' + (spec.unit ? '' : ', unit from the variable name') }
+    return {
+      ...base,
+      scale: spec.scale ?? 1,
+      offset: spec.offset ?? 0,
+      unit,
+      scaleSource: 'params.scales' + (spec.unit ? '' : ', unit from the variable name'),
+    }
   }
   const tif = openTiff(file)
   const float = tif.sampleType === 'float32' || tif.sampleType === 'float64'
@@ -120,15 +126,28 @@ function seriesBand(file: string, variable: string, spec: ScaleSpec | undefined)
   tif.close()
   if (metaScale !== undefined || metaOffset !== undefined) {
     const unit = spec?.unit ?? info?.unit ?? unitFromName(variable, true)
-    return { ...base, scale: metaScale ?? 1, offset: metaOffset ?? 0, unit, scaleSource: `GDAL metadata scale/offset, unit from ${spec?.unit ? 'params.scales' : 'the variable name'}${meaning}` }
+    return {
+      ...base,
+      scale: metaScale ?? 1,
+      offset: metaOffset ?? 0,
+      unit,
+      scaleSource: `GDAL metadata scale/offset, unit from ${spec?.unit ? 'params.scales' : 'the variable name'}${meaning}`,
+    }
   }
   if (spec?.unit) return { ...base, scale: 1, offset: 0, unit: spec.unit, scaleSource: 'params.scales (unit only)' }
-  if (float && info?.unit) return { ...base, scale: 1, offset: 0, unit: info.unit, scaleSource: `values as stored (floating point), unit from the variable name${meaning}` }
+  if (float && info?.unit)
+    return { ...base, scale: 1, offset: 0, unit: info.unit, scaleSource: `values as stored (floating point), unit from the variable name${meaning}` }
   if (!float && info?.integerScale) {
     const s = info.integerScale
     return { ...base, scale: s.scale, offset: s.offset, unit: info.unit ?? 'dn', scaleSource: `${s.source}${meaning}` }
   }
-  return { ...base, scale: 1, offset: 0, unit: 'dn', scaleSource: `raw DN${info ? ` (${float ? 'no engine unit' : 'integer storage without a declared scale'})` : ''}${meaning}` }
+  return {
+    ...base,
+    scale: 1,
+    offset: 0,
+    unit: 'dn',
+    scaleSource: `raw DN${info ? ` (${float ? 'no engine unit' : 'integer storage without a declared scale'})` : ''}${meaning}`,
+  }
 }
 
 /** Open a catalog file's header; a damaged, unsupported or special file is a CatalogError naming it. */
@@ -152,7 +171,14 @@ function coverageOf(dates: string[], start: string | null, end: string | null): 
     gap = 0
     for (let i = 1; i < points.length; i++) gap = Math.max(gap, days(points[i - 1], points[i]))
   }
-  return { requested: { start, end }, dates: sorted, count: sorted.length, first: sorted[0] ?? null, last: sorted[sorted.length - 1] ?? null, largest_gap_days: gap }
+  return {
+    requested: { start, end },
+    dates: sorted,
+    count: sorted.length,
+    first: sorted[0] ?? null,
+    last: sorted[sorted.length - 1] ?? null,
+    largest_gap_days: gap,
+  }
 }
 
 function landsatBand(file: string, name: Extract<ParsedName, { kind: 'landsat' }>, mtl: Mtl | null, p: CatalogParams): BandRef {
@@ -254,7 +280,15 @@ function asCatalogError<T>(fn: () => T): T {
 export function buildCatalog(p: CatalogParams, baseDir: string): Catalog {
   const { files, skipped } = listFiles(p, baseDir)
   const mtls = new Map<string, Mtl>()
-  for (const f of files) if (/_MTL\.txt$/i.test(f)) mtls.set(path.basename(f).replace(/_MTL\.txt$/i, '').toUpperCase(), asCatalogError(() => readMtl(f)))
+  for (const f of files)
+    if (/_MTL\.txt$/i.test(f))
+      mtls.set(
+        path
+          .basename(f)
+          .replace(/_MTL\.txt$/i, '')
+          .toUpperCase(),
+        asCatalogError(() => readMtl(f)),
+      )
   const assets = new Map<string, Asset>()
   const phases = p.phases?.map((x) => x.toLowerCase())
   const numericRoles = Object.entries(p.role_bands ?? {}).filter(([, v]) => typeof v === 'number') as [string, number][]
@@ -271,7 +305,10 @@ export function buildCatalog(p: CatalogParams, baseDir: string): Catalog {
     const parsed = parseName(base)
     if (!parsed) {
       if (numericRoles.length === 0) {
-        skipped.push({ file: base, reason: 'name carries no date or band convention the catalog knows (give role_bands with band numbers to use it as one undated asset)' })
+        skipped.push({
+          file: base,
+          reason: 'name carries no date or band convention the catalog knows (give role_bands with band numbers to use it as one undated asset)',
+        })
         continue
       }
       const stem = base.replace(RASTER_EXT, '')
@@ -283,7 +320,15 @@ export function buildCatalog(p: CatalogParams, baseDir: string): Catalog {
           throw new CatalogError(`role_bands.${role} asks for band ${band}, but ${base} has ${tif.bandCount} band(s)`)
         }
         const s = p.scales?.[role]
-        bands[role] = { name: `band ${band}`, path: file, band, scale: s?.scale ?? 1, offset: s?.offset ?? 0, unit: s?.unit ?? 'dn', scaleSource: s ? 'params.scales' : 'raw DN' }
+        bands[role] = {
+          name: `band ${band}`,
+          path: file,
+          band,
+          scale: s?.scale ?? 1,
+          offset: s?.offset ?? 0,
+          unit: s?.unit ?? 'dn',
+          scaleSource: s ? 'params.scales' : 'raw DN',
+        }
       }
       tif.close()
       assets.set(stem, { id: stem, date: null, sensor: 'unknown', bands })
@@ -308,7 +353,12 @@ export function buildCatalog(p: CatalogParams, baseDir: string): Catalog {
       }
       continue
     } else if (parsed.kind === 'landsat') {
-      asset = assets.get(parsed.scene) ?? { id: parsed.scene, date: parsed.date, sensor: `Landsat ${parsed.mission} ${parsed.sensor} ${parsed.level}`, bands: {} }
+      asset = assets.get(parsed.scene) ?? {
+        id: parsed.scene,
+        date: parsed.date,
+        sensor: `Landsat ${parsed.mission} ${parsed.sensor} ${parsed.level}`,
+        bands: {},
+      }
       const ref = asCatalogError(() => landsatBand(file, parsed, mtls.get(parsed.scene.toUpperCase()) ?? null, p))
       asset.bands[parsed.band] = ref
       for (const role of landsatRoles(parsed.mission, parsed.band)) asset.bands[role] = ref
@@ -316,7 +366,13 @@ export function buildCatalog(p: CatalogParams, baseDir: string): Catalog {
       asset = assets.get(parsed.scene) ?? { id: parsed.scene, date: parsed.date, sensor: 'Sentinel-2 MSI', bands: {} }
       const s = p.calibration === 'toa' && parsed.band !== 'SCL'
       const ref: BandRef = {
-        name: parsed.band, path: file, band: 1, scale: s ? 1e-4 : 1, offset: 0, unit: s ? 'reflectance' : 'dn', nodata: 0,
+        name: parsed.band,
+        path: file,
+        band: 1,
+        scale: s ? 1e-4 : 1,
+        offset: 0,
+        unit: s ? 'reflectance' : 'dn',
+        nodata: 0,
         scaleSource: s ? 'DN / 10000 (processing baseline before 04.00; give scales with offset -0.1 for later baselines)' : 'raw DN',
       }
       asset.bands[parsed.band] = ref
@@ -338,7 +394,8 @@ export function buildCatalog(p: CatalogParams, baseDir: string): Catalog {
   for (const [role, s] of Object.entries(p.scales ?? {})) {
     for (const a of assets.values()) {
       const ref = a.bands[role]
-      if (ref && ref.scaleSource !== 'params.scales') a.bands[role] = { ...ref, scale: s.scale ?? ref.scale, offset: s.offset ?? ref.offset, unit: s.unit ?? ref.unit, scaleSource: 'params.scales' }
+      if (ref && ref.scaleSource !== 'params.scales')
+        a.bands[role] = { ...ref, scale: s.scale ?? ref.scale, offset: s.offset ?? ref.offset, unit: s.unit ?? ref.unit, scaleSource: 'params.scales' }
     }
   }
 
@@ -355,5 +412,13 @@ export function buildCatalog(p: CatalogParams, baseDir: string): Catalog {
     })
   }
   list.sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '') || a.id.localeCompare(b.id))
-  return { assets: list, skipped, coverage: coverageOf(list.flatMap((a) => (a.date ? [a.date] : [])), start, end) }
+  return {
+    assets: list,
+    skipped,
+    coverage: coverageOf(
+      list.flatMap((a) => (a.date ? [a.date] : [])),
+      start,
+      end,
+    ),
+  }
 }

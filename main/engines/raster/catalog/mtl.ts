@@ -57,7 +57,8 @@ export function parseMtl(textContent: string, name = 'the MTL file'): Mtl {
       stack.push(value)
       if (!groups.has(value)) groups.set(value, new Map())
     } else if (key === 'END_GROUP') {
-      if (stack[stack.length - 1] !== value) throw refuse(`END_GROUP = ${value.slice(0, 60)} closes ${stack.length ? `group ${stack[stack.length - 1]}` : 'no open group'}`)
+      if (stack[stack.length - 1] !== value)
+        throw refuse(`END_GROUP = ${value.slice(0, 60)} closes ${stack.length ? `group ${stack[stack.length - 1]}` : 'no open group'}`)
       stack.pop()
     } else {
       const g = stack[stack.length - 1] ?? ''
@@ -86,11 +87,15 @@ export function readMtl(path: string): Mtl {
     if (err instanceof MtlError) throw err
     throw new MtlError(`${name} cannot be read; check that it exists and may be read.`)
   }
-  if (size > MAX_MTL_BYTES) throw new MtlError(`${name} is ${Math.round(size / 2 ** 20)} MiB, far more than a Landsat MTL file (8-30 KB; RSure reads at most 1 MiB), so it is not read as metadata.`)
+  if (size > MAX_MTL_BYTES)
+    throw new MtlError(
+      `${name} is ${Math.round(size / 2 ** 20)} MiB, far more than a Landsat MTL file (8-30 KB; RSure reads at most 1 MiB), so it is not read as metadata.`,
+    )
   const bytes = fs.readFileSync(path)
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i]
-    if (b === 0 || (b < 32 && b !== 9 && b !== 10 && b !== 13) || b === 127) throw new MtlError(`${name} holds binary data (byte ${b} at offset ${i}), so it is not a Landsat MTL text file.`)
+    if (b === 0 || (b < 32 && b !== 9 && b !== 10 && b !== 13) || b === 127)
+      throw new MtlError(`${name} holds binary data (byte ${b} at offset ${i}), so it is not a Landsat MTL text file.`)
   }
   return { ...parseMtl(bytes.toString('latin1'), name), file: nodePath.basename(path) }
 }
@@ -128,8 +133,12 @@ export function mtlFactor(mtl: Mtl, key: string, preferGroups: string[] = []): n
   const v = Number(raw)
   const range = MTL_RANGES.find((r) => r.pattern.test(key))
   const name = mtl.file ? `'${mtl.file}'` : 'the MTL file'
-  if (raw.trim() === '' || !Number.isFinite(v)) throw new MtlError(`${name} gives ${key} = ${raw.slice(0, 40)}, which is not a finite number, so its calibration cannot be used.`)
-  if (range && (v < range.min || v > range.max)) throw new MtlError(`${name} gives ${key} = ${raw.slice(0, 40)}, outside the ${range.min} to ${range.max} of ${range.what}, so its calibration cannot be used.`)
+  if (raw.trim() === '' || !Number.isFinite(v))
+    throw new MtlError(`${name} gives ${key} = ${raw.slice(0, 40)}, which is not a finite number, so its calibration cannot be used.`)
+  if (range && (v < range.min || v > range.max))
+    throw new MtlError(
+      `${name} gives ${key} = ${raw.slice(0, 40)}, outside the ${range.min} to ${range.max} of ${range.what}, so its calibration cannot be used.`,
+    )
   return v
 }
 

@@ -47,7 +47,15 @@ export function parseName(file: string): ParsedName | null {
     if (!date) return null
     const mission = Number(m[3])
     const sensor = m[2].toUpperCase() === 'T' && mission <= 5 ? 'TM' : (SENSORS[m[2].toUpperCase()] ?? m[2])
-    return { kind: 'landsat', scene: file.slice(0, file.length - m[11].length - 1 - file.split('.').pop()!.length - 1), mission, sensor, level: m[4].toUpperCase(), date, band: m[11].toUpperCase() }
+    return {
+      kind: 'landsat',
+      scene: file.slice(0, file.length - m[11].length - 1 - file.split('.').pop()!.length - 1),
+      mission,
+      sensor,
+      level: m[4].toUpperCase(),
+      date,
+      band: m[11].toUpperCase(),
+    }
   }
   m = S2.exec(file)
   if (m) {
@@ -63,18 +71,53 @@ export function landsatRoles(mission: number, band: string): string[] {
   const b = band.replace(/^(SR|ST)_/, '')
   if (band === 'BQA' || band === 'QA_PIXEL') return ['qa']
   if (mission >= 8) {
-    const oli: Record<string, string> = { B1: 'coastal', B2: 'blue', B3: 'green', B4: 'red', B5: 'nir', B6: 'swir1', B7: 'swir2', B8: 'pan', B9: 'cirrus', B10: 'tir1', B11: 'tir2' }
+    const oli: Record<string, string> = {
+      B1: 'coastal',
+      B2: 'blue',
+      B3: 'green',
+      B4: 'red',
+      B5: 'nir',
+      B6: 'swir1',
+      B7: 'swir2',
+      B8: 'pan',
+      B9: 'cirrus',
+      B10: 'tir1',
+      B11: 'tir2',
+    }
     return oli[b] ? [oli[b]] : []
   }
-  const tm: Record<string, string> = { B1: 'blue', B2: 'green', B3: 'red', B4: 'nir', B5: 'swir1', B6: 'tir1', B6_VCID_1: 'tir1', B6_VCID_2: 'tir2', B7: 'swir2', B8: 'pan' }
+  const tm: Record<string, string> = {
+    B1: 'blue',
+    B2: 'green',
+    B3: 'red',
+    B4: 'nir',
+    B5: 'swir1',
+    B6: 'tir1',
+    B6_VCID_1: 'tir1',
+    B6_VCID_2: 'tir2',
+    B7: 'swir2',
+    B8: 'pan',
+  }
   return tm[b] ? [tm[b]] : []
 }
 
 /** Sentinel-2 MSI band -> role names. */
 export function sentinel2Roles(band: string): string[] {
   const roles: Record<string, string> = {
-    B01: 'coastal', B02: 'blue', B03: 'green', B04: 'red', B05: 'rededge1', B06: 'rededge2', B07: 'rededge3', B08: 'nir',
-    B8A: 'nir08', B09: 'watervapour', B10: 'cirrus', B11: 'swir1', B12: 'swir2', SCL: 'scl',
+    B01: 'coastal',
+    B02: 'blue',
+    B03: 'green',
+    B04: 'red',
+    B05: 'rededge1',
+    B06: 'rededge2',
+    B07: 'rededge3',
+    B08: 'nir',
+    B8A: 'nir08',
+    B09: 'watervapour',
+    B10: 'cirrus',
+    B11: 'swir1',
+    B12: 'swir2',
+    SCL: 'scl',
   }
   return roles[band] ? [roles[band]] : []
 }

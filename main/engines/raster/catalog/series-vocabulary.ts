@@ -34,7 +34,19 @@ export interface VariableInfo {
 }
 
 const MODIS_ROLES: Record<number, string> = { 1: 'red', 2: 'nir', 3: 'blue', 4: 'green', 5: 'swir1240', 6: 'swir1', 7: 'swir2' }
-const OLI_ROLES: Record<number, string> = { 1: 'coastal', 2: 'blue', 3: 'green', 4: 'red', 5: 'nir', 6: 'swir1', 7: 'swir2', 8: 'pan', 9: 'cirrus', 10: 'tir1', 11: 'tir2' }
+const OLI_ROLES: Record<number, string> = {
+  1: 'coastal',
+  2: 'blue',
+  3: 'green',
+  4: 'red',
+  5: 'nir',
+  6: 'swir1',
+  7: 'swir2',
+  8: 'pan',
+  9: 'cirrus',
+  10: 'tir1',
+  11: 'tir2',
+}
 const pad = (n: number) => String(n).padStart(2, '0')
 
 interface Entry {
@@ -53,8 +65,10 @@ const ENTRIES: Entry[] = [
       const n = Number(m[1])
       const role = MODIS_ROLES[n]
       return {
-        roles: [`MODIS_B${pad(n)}`, ...(role ? [role] : [])], unit: 'reflectance', temperature: false,
-        integerScale: { scale: 0.0001, offset: 0, source: 'MOD09 surface reflectance scale 0.0001 (MOD09 User\'s Guide), assumed for integer storage' },
+        roles: [`MODIS_B${pad(n)}`, ...(role ? [role] : [])],
+        unit: 'reflectance',
+        temperature: false,
+        integerScale: { scale: 0.0001, offset: 0, source: "MOD09 surface reflectance scale 0.0001 (MOD09 User's Guide), assumed for integer storage" },
         note: `MODIS MOD09 surface reflectance band ${n}${role ? ` (${role})` : ''}`,
       }
     },
@@ -64,7 +78,12 @@ const ENTRIES: Entry[] = [
     info: (m) => {
       const n = Number(m[1])
       const role = MODIS_ROLES[n]
-      return { roles: [`MODIS_B${pad(n)}`, ...(role ? [role] : [])], unit: 'reflectance', temperature: false, note: `reflectance of band ${n}, MODIS band numbering assumed` }
+      return {
+        roles: [`MODIS_B${pad(n)}`, ...(role ? [role] : [])],
+        unit: 'reflectance',
+        temperature: false,
+        note: `reflectance of band ${n}, MODIS band numbering assumed`,
+      }
     },
   },
   {
@@ -72,14 +91,21 @@ const ENTRIES: Entry[] = [
     info: (m) => {
       const n = Number(m[1])
       const ph = m[2]?.toUpperCase()
-      return { roles: [`BT${n}`, ...(ph ? [`BT${n}_${ph}`, `BT_${ph}`] : [])], unit: 'K', temperature: true, note: `brightness temperature of band ${n}${ph ? ` (${ph.toLowerCase()})` : ''}` }
+      return {
+        roles: [`BT${n}`, ...(ph ? [`BT${n}_${ph}`, `BT_${ph}`] : [])],
+        unit: 'K',
+        temperature: true,
+        note: `brightness temperature of band ${n}${ph ? ` (${ph.toLowerCase()})` : ''}`,
+      }
     },
   },
   {
     pattern: /^(?:Emis|Emissivity)_?(\d{1,2})(?:_(day|night))?$/i,
     info: (m) => ({
-      roles: [`EMIS${Number(m[1])}`], unit: 'dimensionless', temperature: false,
-      integerScale: { scale: 0.002, offset: 0.49, source: 'MOD11 emissivity scale 0.002, offset 0.49 (MOD11 User\'s Guide), assumed for integer storage' },
+      roles: [`EMIS${Number(m[1])}`],
+      unit: 'dimensionless',
+      temperature: false,
+      integerScale: { scale: 0.002, offset: 0.49, source: "MOD11 emissivity scale 0.002, offset 0.49 (MOD11 User's Guide), assumed for integer storage" },
       note: `surface emissivity of band ${Number(m[1])}`,
     }),
   },
@@ -88,8 +114,14 @@ const ENTRIES: Entry[] = [
     info: (m) => {
       const role = OLI_ROLES[Number(m[1])]
       return {
-        roles: role ? [role] : [], unit: 'reflectance', temperature: false,
-        integerScale: { scale: 2.75e-5, offset: -0.2, source: 'Landsat Collection-2 Level-2 SR scale 2.75e-5, offset -0.2 (USGS C2 L2 guide), assumed for integer storage' },
+        roles: role ? [role] : [],
+        unit: 'reflectance',
+        temperature: false,
+        integerScale: {
+          scale: 2.75e-5,
+          offset: -0.2,
+          source: 'Landsat Collection-2 Level-2 SR scale 2.75e-5, offset -0.2 (USGS C2 L2 guide), assumed for integer storage',
+        },
         note: `Landsat Collection-2 Level-2 surface reflectance band ${Number(m[1])}${role ? ` (${role}, OLI numbering assumed)` : ''}`,
       }
     },
@@ -97,12 +129,21 @@ const ENTRIES: Entry[] = [
   {
     pattern: /^ST_B(\d{1,2})$/i,
     info: (m) => ({
-      roles: [OLI_ROLES[Number(m[1])] ?? `ST${m[1]}`], unit: 'K', temperature: true,
-      integerScale: { scale: 0.00341802, offset: 149, source: 'Landsat Collection-2 Level-2 ST scale 0.00341802, offset 149 K (USGS C2 L2 guide), assumed for integer storage' },
+      roles: [OLI_ROLES[Number(m[1])] ?? `ST${m[1]}`],
+      unit: 'K',
+      temperature: true,
+      integerScale: {
+        scale: 0.00341802,
+        offset: 149,
+        source: 'Landsat Collection-2 Level-2 ST scale 0.00341802, offset 149 K (USGS C2 L2 guide), assumed for integer storage',
+      },
       note: `Landsat Collection-2 Level-2 surface temperature band ${Number(m[1])}`,
     }),
   },
-  { pattern: /^(?:QA_PIXEL|BQA)$/i, info: () => ({ roles: ['qa'], unit: null, temperature: false, nodata: 1, note: 'Landsat QA bits (fill bit 0, so fill = 1)' }) },
+  {
+    pattern: /^(?:QA_PIXEL|BQA)$/i,
+    info: () => ({ roles: ['qa'], unit: null, temperature: false, nodata: 1, note: 'Landsat QA bits (fill bit 0, so fill = 1)' }),
+  },
   { pattern: /^QA_[A-Z_]+$/i, info: () => none('QA bits') },
   {
     // Landsat-like band numbers without a product id; zero-padded tokens (b03) are Sentinel-2 or MODIS style and stay unmapped.
@@ -111,7 +152,9 @@ const ENTRIES: Entry[] = [
       const n = Number(m[1])
       const thermal = n === 10 || n === 11
       return {
-        roles: [OLI_ROLES[n]], unit: thermal ? 'K' : 'reflectance', temperature: thermal,
+        roles: [OLI_ROLES[n]],
+        unit: thermal ? 'K' : 'reflectance',
+        temperature: thermal,
         note: `band ${n}: Landsat 8/9 OLI/TIRS numbering assumed (no product id in the name)${thermal ? '; thermal band taken as brightness temperature in K' : ''}`,
       }
     },
@@ -125,12 +168,16 @@ const ENTRIES: Entry[] = [
   },
   { pattern: /^(?:albedo|BSA|WSA)(?:_.*)?$/i, info: () => ({ ...ratio('surface albedo'), roles: ['ALBEDO'] }) },
   { pattern: /^(?:Emis|Emissivity)(?:_(?:day|night))?$/i, info: () => ratio('surface emissivity') },
-  { pattern: /^(?:avg_rad|cf_cvg|avg_vis|stable_lights|NTL|DNB(?:_.*)?)$/i, info: () => none('night-time lights (VIIRS DNB radiance, nW cm-2 sr-1; no engine unit, kept as stored)') },
+  {
+    pattern: /^(?:avg_rad|cf_cvg|avg_vis|stable_lights|NTL|DNB(?:_.*)?)$/i,
+    info: () => none('night-time lights (VIIRS DNB radiance, nW cm-2 sr-1; no engine unit, kept as stored)'),
+  },
   { pattern: /^(?:MaxFRP|FRP|FireMask|BurnDate)$/i, info: () => none('active fire (FRP in MW; no engine unit, kept as stored)') },
   { pattern: /^(?:precipitation|precip|prcp|rainfall|total_precipitation(?:_.*)?)$/i, info: () => none('precipitation (mm; no engine unit, kept as stored)') },
   { pattern: /^built_(?:volume|surface|height)(?:_[a-z]+)?$/i, info: () => none('GHSL built-up layer (no engine unit, kept as stored)') },
   {
-    pattern: /^(?:population|pop_density|NO2|CO|SO2|O3|HCHO|CH4|AOD|PM2_?5|soil_moisture|SM|ET|PET|GPP|NPP|SST|chlor_a|snow_cover|NDSI_Snow_Cover|elevation|DEM|landcover|land_cover|LC_Type\d)$/i,
+    pattern:
+      /^(?:population|pop_density|NO2|CO|SO2|O3|HCHO|CH4|AOD|PM2_?5|soil_moisture|SM|ET|PET|GPP|NPP|SST|chlor_a|snow_cover|NDSI_Snow_Cover|elevation|DEM|landcover|land_cover|LC_Type\d)$/i,
     info: () => none('physical variable (no engine unit, kept as stored)'),
   },
 ]
@@ -154,4 +201,3 @@ export function seriesRoles(variable: string): string[] {
   const info = variableInfo(variable)
   return [variable, ...(info?.roles ?? [])]
 }
-

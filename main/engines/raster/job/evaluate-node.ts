@@ -57,7 +57,10 @@ function inputRasters(node: JobNode, values: Map<string, Value>): { rasters: Rec
   for (const [name, r] of list.slice(1)) {
     const diff = gridDifference(list[0][1].grid, r.grid)
     if (diff) {
-      throw new RasterJobError(node.id, `node '${node.id}' combines inputs '${list[0][0]}' and '${name}' on different grids: they differ in ${diff}; read them on one grid (same size, georeferencing, origin, pixel size and CRS)`)
+      throw new RasterJobError(
+        node.id,
+        `node '${node.id}' combines inputs '${list[0][0]}' and '${name}' on different grids: they differ in ${diff}; read them on one grid (same size, georeferencing, origin, pixel size and CRS)`,
+      )
     }
   }
   return { rasters, scalars }
@@ -100,10 +103,15 @@ export function evaluateNode(node: JobNode, values: Map<string, Value>, recycler
 
 export function compare(op: string, v: number, s: { value?: number; low?: number; high?: number }): boolean {
   switch (op) {
-    case '>': return v > s.value!
-    case '>=': return v >= s.value!
-    case '<': return v < s.value!
-    case '<=': return v <= s.value!
-    default: return v >= s.low! && v <= s.high!
+    case '>':
+      return v > s.value!
+    case '>=':
+      return v >= s.value!
+    case '<':
+      return v < s.value!
+    case '<=':
+      return v <= s.value!
+    default:
+      return v >= s.low! && v <= s.high!
   }
 }

@@ -97,7 +97,12 @@ function accumulate(acc: SinkAcc, r: Raster, r0: number, width: number): void {
 function finish(acc: SinkAcc): SinkResult {
   const spec = acc.sink.spec
   if (acc.insufficient) return { status: 'insufficient', reason: acc.insufficient }
-  const tooFew = (valid: number, min: number) => ({ status: 'insufficient' as const, reason: `only ${valid} valid pixels; node '${acc.sink.id}' needs at least ${min}`, valid, total: acc.total })
+  const tooFew = (valid: number, min: number) => ({
+    status: 'insufficient' as const,
+    reason: `only ${valid} valid pixels; node '${acc.sink.id}' needs at least ${min}`,
+    valid,
+    total: acc.total,
+  })
   const running = (name: string): number => {
     if (name === 'count') return acc.count
     if (name === 'sum') return acc.sum
@@ -120,12 +125,31 @@ function finish(acc: SinkAcc): SinkResult {
       return { status: 'ok', value, valid: acc.count, total: acc.total }
     }
     case 'threshold':
-      if (acc.count < spec.min_valid) return { status: 'insufficient', reason: `only ${acc.count} valid pixels; node '${acc.sink.id}' needs at least ${spec.min_valid}`, numerator: acc.num, denominator: acc.count }
-      return { status: 'ok', value: (acc.num / acc.count) * (spec.as === 'percent' ? 100 : 1), numerator: acc.num, denominator: acc.count, valid: acc.count, total: acc.total }
+      if (acc.count < spec.min_valid)
+        return {
+          status: 'insufficient',
+          reason: `only ${acc.count} valid pixels; node '${acc.sink.id}' needs at least ${spec.min_valid}`,
+          numerator: acc.num,
+          denominator: acc.count,
+        }
+      return {
+        status: 'ok',
+        value: (acc.num / acc.count) * (spec.as === 'percent' ? 100 : 1),
+        numerator: acc.num,
+        denominator: acc.count,
+        valid: acc.count,
+        total: acc.total,
+      }
     case 'query': {
       const vals = acc.values!.view()
       const stat = spec.stat === 'value' ? 'mean' : spec.stat
-      if (vals.length < spec.min_valid) return { status: 'insufficient', reason: `${acc.indices!.length} pixel(s) inside the geometry, ${vals.length} valid; node '${acc.sink.id}' needs at least ${spec.min_valid}`, pixels: acc.indices!.length, valid: vals.length }
+      if (vals.length < spec.min_valid)
+        return {
+          status: 'insufficient',
+          reason: `${acc.indices!.length} pixel(s) inside the geometry, ${vals.length} valid; node '${acc.sink.id}' needs at least ${spec.min_valid}`,
+          pixels: acc.indices!.length,
+          valid: vals.length,
+        }
       return { status: 'ok', value: summarize(vals, [stat]).values[stat], pixels: acc.indices!.length, valid: vals.length, total: acc.indices!.length }
     }
     case 'export':
@@ -161,7 +185,10 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
       return up ? gridOf(up.node) : first.grid
     }
     const reports: Record<string, NodeReport> = {}
-    const nodeAcc = new Map<string, { stats: Float64Array; content: ContentAccumulator; dropped?: Record<string, number>; details?: Record<string, unknown>; insufficient?: string }>()
+    const nodeAcc = new Map<
+      string,
+      { stats: Float64Array; content: ContentAccumulator; dropped?: Record<string, number>; details?: Record<string, unknown>; insufficient?: string }
+    >()
     const sinks: SinkAcc[] = job.sinks.map((sink) => {
       const spec = sink.spec
       const acc: SinkAcc = { sink, count: 0, sum: 0, min: Infinity, max: -Infinity, total: 0, num: 0 }
@@ -235,8 +262,15 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
       const [count, sum, min, max] = acc.stats
       const g = gridOf(node.id)
       reports[node.id] = {
-        status: 'ok', unit: node.unit, width: g.width, height: g.height, valid: count, total: width * height,
-        min: count ? min : NaN, max: count ? max : NaN, mean: count ? sum / count : NaN,
+        status: 'ok',
+        unit: node.unit,
+        width: g.width,
+        height: g.height,
+        valid: count,
+        total: width * height,
+        min: count ? min : NaN,
+        max: count ? max : NaN,
+        mean: count ? sum / count : NaN,
         content: acc.content.result(),
         ...(node.kind === 'read' ? { band: reads.get(node.id)!.bandInfo } : {}),
         ...(acc.dropped ? { dropped: acc.dropped } : {}),

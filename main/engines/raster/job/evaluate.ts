@@ -22,7 +22,20 @@ function statsFor(r: Raster, names: readonly string[], ddof = 0): { values: Reco
   const [count, sum, min, max] = quickStats(r)
   const values: Record<string, number> = {}
   for (const n of names) {
-    values[n] = n === 'count' ? count : n === 'sum' ? sum : n === 'valid_fraction' ? count / r.data.length : count === 0 ? NaN : n === 'mean' ? sum / count : n === 'min' ? min : max
+    values[n] =
+      n === 'count'
+        ? count
+        : n === 'sum'
+          ? sum
+          : n === 'valid_fraction'
+            ? count / r.data.length
+            : count === 0
+              ? NaN
+              : n === 'mean'
+                ? sum / count
+                : n === 'min'
+                  ? min
+                  : max
   }
   return { values, valid: count, total: r.data.length }
 }
@@ -44,12 +57,24 @@ function evaluateSink(sink: JobSink, v: Value): SinkResult {
   switch (spec.kind) {
     case 'summarize': {
       const s = statsFor(raster, spec.stats, spec.ddof)
-      if (s.valid < spec.min_valid) return { status: 'insufficient', reason: `only ${s.valid} valid pixels; node '${sink.id}' needs at least ${spec.min_valid}`, valid: s.valid, total: s.total }
+      if (s.valid < spec.min_valid)
+        return {
+          status: 'insufficient',
+          reason: `only ${s.valid} valid pixels; node '${sink.id}' needs at least ${spec.min_valid}`,
+          valid: s.valid,
+          total: s.total,
+        }
       return { status: 'ok', value: s.values, valid: s.valid, total: s.total }
     }
     case 'reduce': {
       const s = statsFor(raster, [spec.stat])
-      if (s.valid < spec.min_valid) return { status: 'insufficient', reason: `only ${s.valid} valid pixels; node '${sink.id}' needs at least ${spec.min_valid}`, valid: s.valid, total: s.total }
+      if (s.valid < spec.min_valid)
+        return {
+          status: 'insufficient',
+          reason: `only ${s.valid} valid pixels; node '${sink.id}' needs at least ${spec.min_valid}`,
+          valid: s.valid,
+          total: s.total,
+        }
       return { status: 'ok', value: s.values[spec.stat], valid: s.valid, total: s.total }
     }
     case 'threshold': {
@@ -61,7 +86,13 @@ function evaluateSink(sink: JobSink, v: Value): SinkResult {
         den++
         if (compare(spec.op, x, spec)) num++
       }
-      if (den < spec.min_valid) return { status: 'insufficient', reason: `only ${den} valid pixels; node '${sink.id}' needs at least ${spec.min_valid}`, numerator: num, denominator: den }
+      if (den < spec.min_valid)
+        return {
+          status: 'insufficient',
+          reason: `only ${den} valid pixels; node '${sink.id}' needs at least ${spec.min_valid}`,
+          numerator: num,
+          denominator: den,
+        }
       return { status: 'ok', value: (num / den) * (spec.as === 'percent' ? 100 : 1), numerator: num, denominator: den, valid: den, total: data.length }
     }
     case 'query': {
@@ -75,7 +106,13 @@ function evaluateSink(sink: JobSink, v: Value): SinkResult {
       const vals = idx.map((i) => data[i])
       const stat = spec.stat === 'value' ? 'mean' : spec.stat
       const s = summarize(vals, [stat])
-      if (s.valid < spec.min_valid) return { status: 'insufficient', reason: `${idx.length} pixel(s) inside the geometry, ${s.valid} valid; node '${sink.id}' needs at least ${spec.min_valid}`, pixels: idx.length, valid: s.valid }
+      if (s.valid < spec.min_valid)
+        return {
+          status: 'insufficient',
+          reason: `${idx.length} pixel(s) inside the geometry, ${s.valid} valid; node '${sink.id}' needs at least ${spec.min_valid}`,
+          pixels: idx.length,
+          valid: s.valid,
+        }
       return { status: 'ok', value: s.values[stat], pixels: idx.length, valid: s.valid, total: idx.length }
     }
     case 'export': {

@@ -41,7 +41,11 @@ export function prepareRead(node: JobNode, job: RasterJob): PreparedRead {
     const item = job.item
     if (!item) throw new RasterJobError(node.id, `read node '${node.id}' names role '${p.role}' but is not fed by a catalog`)
     const ref = item.bands[p.role] ?? Object.entries(item.bands).find(([k]) => k.toLowerCase() === p.role!.toLowerCase())?.[1]
-    if (!ref) throw new RasterJobError(node.id, `asset ${item.id} has no band with role '${p.role}' (it has ${Object.keys(item.bands).join(', ')}) for node '${node.id}'`)
+    if (!ref)
+      throw new RasterJobError(
+        node.id,
+        `asset ${item.id} has no band with role '${p.role}' (it has ${Object.keys(item.bands).join(', ')}) for node '${node.id}'`,
+      )
     file = ref.path
     band = ref.band
     scale = ref.scale
@@ -62,7 +66,12 @@ export function prepareRead(node: JobNode, job: RasterJob): PreparedRead {
   const fileOffset = tif.metadataOffset.get(band)
   // A scale by convention (params.scales, given by a product's name) never overrides the file's own scale tag: the
   // file says how its values are stored, the name only guesses (issue 16: 0.02 over a correct tag gave a 619 K mean).
-  if (p.role !== undefined && scaleSource.startsWith('params.scales') && (fileScale !== undefined || fileOffset !== undefined) && (fileScale !== scale || (fileOffset ?? 0) !== offset)) {
+  if (
+    p.role !== undefined &&
+    scaleSource.startsWith('params.scales') &&
+    (fileScale !== undefined || fileOffset !== undefined) &&
+    (fileScale !== scale || (fileOffset ?? 0) !== offset)
+  ) {
     scaleSource = `GDAL metadata scale/offset of the file (overrides the conventional scale ${scale}${offset ? ` offset ${offset}` : ''} given for '${p.role}')`
     scale = fileScale ?? 1
     offset = fileOffset ?? 0
@@ -97,7 +106,14 @@ export function prepareRead(node: JobNode, job: RasterJob): PreparedRead {
     band,
     ...(p.role !== undefined ? { role: p.role } : {}),
     nodata: nodata === null ? null : Number.isNaN(nodata) ? 'NaN' : nodata,
-    nodata_source: p.nodata === 'file' ? (nodataDefault !== undefined ? 'catalog fill value' : tif.nodata === null ? 'file has no nodata tag' : 'file GDAL_NODATA tag') : 'node params',
+    nodata_source:
+      p.nodata === 'file'
+        ? nodataDefault !== undefined
+          ? 'catalog fill value'
+          : tif.nodata === null
+            ? 'file has no nodata tag'
+            : 'file GDAL_NODATA tag'
+        : 'node params',
     scale,
     offset,
     scale_source: scaleSource,

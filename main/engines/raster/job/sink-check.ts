@@ -11,5 +11,8 @@ export function checkFinite(sink: string, r: SinkResult): SinkResult {
   const bad = Object.entries(values).filter(([, v]) => !Number.isFinite(v))
   if (bad.length === 0) return r
   const names = bad.map(([k]) => k).join(', ')
-  throw new RasterJobError(sink, `node '${sink}' computed a non-finite ${names} from ${r.valid ?? 'its'} valid pixels (float64 overflow: the values are too large to sum); rescale the layer first (params.scale on the read)`)
+  throw new RasterJobError(
+    sink,
+    `node '${sink}' computed a non-finite ${names} from ${r.valid ?? 'its'} valid pixels (float64 overflow: the values are too large to sum); rescale the layer first (params.scale on the read)`,
+  )
 }

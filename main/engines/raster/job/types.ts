@@ -38,11 +38,35 @@ export type JobNode = JobNodeBase & JobNodeWork
 
 export type SinkKind = 'summarize' | 'reduce' | 'threshold' | 'query' | 'export'
 
-export interface SummarizeSink { kind: 'summarize'; stats: string[]; min_valid: number; ddof: number }
-export interface ReduceSink { kind: 'reduce'; stat: string; min_valid: number }
-export interface ThresholdSink { kind: 'threshold'; op: '>' | '>=' | '<' | '<=' | 'between'; value?: number; low?: number; high?: number; as: 'fraction' | 'percent'; min_valid: number }
-export interface QuerySink { kind: 'query'; geometry: Geometry; stat: string; min_valid: number }
-export interface ExportSink { kind: 'export' }
+export interface SummarizeSink {
+  kind: 'summarize'
+  stats: string[]
+  min_valid: number
+  ddof: number
+}
+export interface ReduceSink {
+  kind: 'reduce'
+  stat: string
+  min_valid: number
+}
+export interface ThresholdSink {
+  kind: 'threshold'
+  op: '>' | '>=' | '<' | '<=' | 'between'
+  value?: number
+  low?: number
+  high?: number
+  as: 'fraction' | 'percent'
+  min_valid: number
+}
+export interface QuerySink {
+  kind: 'query'
+  geometry: Geometry
+  stat: string
+  min_valid: number
+}
+export interface ExportSink {
+  kind: 'export'
+}
 
 export type SinkSpec = SummarizeSink | ReduceSink | ThresholdSink | QuerySink | ExportSink
 

@@ -4,16 +4,7 @@
  */
 import type { ProductDef } from './product'
 import { normalizedDifference, pwvBandRatio } from './spectral'
-import {
-  apparentThermalInertia,
-  brightnessTemperature,
-  dayNightTemperature,
-  multiChannelLst,
-  singleChannelLst,
-  splitWindowLst,
-  tes,
-  ttmLst,
-} from './thermal'
+import { apparentThermalInertia, brightnessTemperature, dayNightTemperature, multiChannelLst, singleChannelLst, splitWindowLst, tes, ttmLst } from './thermal'
 import { tvdi } from './tvdi'
 
 export type { ProductDef, ProductInput, ProductResult } from './product'

@@ -72,7 +72,10 @@ export function linearFit(x: readonly number[], y: readonly number[]): { slope: 
   const n = x.length
   let mx = 0
   let my = 0
-  for (let i = 0; i < n; i++) { mx += x[i]; my += y[i] }
+  for (let i = 0; i < n; i++) {
+    mx += x[i]
+    my += y[i]
+  }
   mx /= n
   my /= n
   let sxx = 0

@@ -5,7 +5,9 @@
 import { z } from 'zod'
 import { fillPixels, type ProductDef } from './product'
 
-interface NdParams { epsilon: number }
+interface NdParams {
+  epsilon: number
+}
 
 /** (a - b) / (a + b + epsilon): NDVI with a = NIR, b = red; NDWI, NBR, NDSI, NDBI with the matching bands. */
 export const normalizedDifference: ProductDef<NdParams> = {
@@ -19,9 +21,7 @@ export const normalizedDifference: ProductDef<NdParams> = {
   outputUnit: () => 'dimensionless',
   formula: (p) => (p.epsilon ? `(a - b) / (a + b + ${p.epsilon})` : '(a - b) / (a + b)'),
   convention: (p) =>
-    p.epsilon
-      ? `epsilon ${p.epsilon} added to the denominator (the Earth-Agent convention uses 1e-6)`
-      : 'no epsilon: pixels with a + b = 0 are invalid',
+    p.epsilon ? `epsilon ${p.epsilon} added to the denominator (the Earth-Agent convention uses 1e-6)` : 'no epsilon: pixels with a + b = 0 are invalid',
   check: () => null,
   compute: (inp, p, n, alloc) => {
     const a = inp.a.data
@@ -69,9 +69,7 @@ export const pwvBandRatio: ProductDef<PwvParams> = {
   }),
   outputUnit: () => 'g/cm2',
   formula: (p) =>
-    p.method === 'kaufman_gao_1992'
-      ? `T = absorb / continuum; W = ((${p.alpha} - ln T) / ${p.beta})^2`
-      : `T = absorb / continuum; W = max(0, -ln(T) / ${p.k})`,
+    p.method === 'kaufman_gao_1992' ? `T = absorb / continuum; W = ((${p.alpha} - ln T) / ${p.beta})^2` : `T = absorb / continuum; W = max(0, -ln(T) / ${p.k})`,
   convention: (p) =>
     `${p.method}; continuum = window band, or linear in wavelength between window (${p.wavelengths.window} um) and window2 (${p.wavelengths.window2} um) evaluated at ${p.wavelengths.absorb} um when window2 is given`,
   check: (p) => (p.wavelengths.window === p.wavelengths.window2 ? 'wavelengths.window and wavelengths.window2 must differ' : null),

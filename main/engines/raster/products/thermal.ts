@@ -18,7 +18,10 @@ export function emissivityCorrect(bt: number, emissivity: number, wavelengthUm: 
 
 // ---- brightness_temperature ----------------------------------------------------------------------------------
 
-interface BtParams { k1?: number; k2?: number }
+interface BtParams {
+  k1?: number
+  k2?: number
+}
 
 /** T = K2 / ln(K1 / L + 1) (Landsat 8 Data Users Handbook, USGS 2019, section 5.3); K1, K2 from the MTL. */
 export const brightnessTemperature: ProductDef<BtParams> = {
@@ -109,7 +112,11 @@ export const singleChannelLst: ProductDef<ScParams> = {
 
 // ---- multi_channel_lst ---------------------------------------------------------------------------------------
 
-interface McParams { a: number; b: number; c: number }
+interface McParams {
+  a: number
+  b: number
+  c: number
+}
 
 /** LST = a*T31 + b*(T31 - T32) + c (MODIS bands 31/32; Earth-Agent lst_multi_channel coefficients by default). */
 export const multiChannelLst: ProductDef<McParams> = {
@@ -132,7 +139,10 @@ export const multiChannelLst: ProductDef<McParams> = {
 
 // ---- split_window_lst ----------------------------------------------------------------------------------------
 
-interface SwParams { w: number; c: [number, number, number, number, number, number, number] }
+interface SwParams {
+  w: number
+  c: [number, number, number, number, number, number, number]
+}
 
 /**
  * Generalised split-window (Jimenez-Munoz, Sobrino, Skokovic, Mattar & Cristobal 2014, IEEE GRSL 11(10)):
@@ -151,10 +161,13 @@ export const splitWindowLst: ProductDef<SwParams> = {
   ],
   params: z.strictObject({
     w: z.number().min(0).max(10).default(2.0),
-    c: z.tuple([z.number(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number()]).default([-0.268, 1.378, 0.183, 54.3, -2.238, -129.2, 16.4]),
+    c: z
+      .tuple([z.number(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number()])
+      .default([-0.268, 1.378, 0.183, 54.3, -2.238, -129.2, 16.4]),
   }),
   outputUnit: () => 'K',
-  formula: (p) => `LST = Ti + ${p.c[1]}(Ti - Tj) + ${p.c[2]}(Ti - Tj)^2 + ${p.c[0]} + (${p.c[3]} + ${p.c[4]}*w)(1 - e) + (${p.c[5]} + ${p.c[6]}*w) de, w = ${p.w} g/cm2`,
+  formula: (p) =>
+    `LST = Ti + ${p.c[1]}(Ti - Tj) + ${p.c[2]}(Ti - Tj)^2 + ${p.c[0]} + (${p.c[3]} + ${p.c[4]}*w)(1 - e) + (${p.c[5]} + ${p.c[6]}*w) de, w = ${p.w} g/cm2`,
   convention: () => 'Jimenez-Munoz et al. 2014 form; e = (emis_i + emis_j) / 2, de = emis_i - emis_j',
   compute: (inp, p, n, alloc) => {
     const ti = inp.ti.data
@@ -176,7 +189,11 @@ export const splitWindowLst: ProductDef<SwParams> = {
 
 // ---- ttm_lst -------------------------------------------------------------------------------------------------
 
-interface TtmParams { weights: [number, number, number]; offset: number; valid_range: [number, number] }
+interface TtmParams {
+  weights: [number, number, number]
+  offset: number
+  valid_range: [number, number]
+}
 
 /**
  * Three-band thermal combination: LST = w1 T1 + w2 T2 + w3 T3 + offset where all three brightness temperatures lie
@@ -198,7 +215,8 @@ export const ttmLst: ProductDef<TtmParams> = {
   }),
   outputUnit: () => 'K',
   formula: (p) => `LST = ${p.weights[0]}*T1 + ${p.weights[1]}*T2 + ${p.weights[2]}*T3 + ${p.offset}`,
-  convention: (p) => `empirical weighted combination (Earth-Agent ttm_lst); pixels with any band outside (${p.valid_range[0]}, ${p.valid_range[1]}) K are invalid`,
+  convention: (p) =>
+    `empirical weighted combination (Earth-Agent ttm_lst); pixels with any band outside (${p.valid_range[0]}, ${p.valid_range[1]}) K are invalid`,
   check: (p) => (Math.abs(p.weights[0] + p.weights[1] + p.weights[2] - 1) > 1e-9 ? 'the three weights must sum to 1' : null),
   compute: (inp, p, n, alloc) => {
     const [lo, hi] = p.valid_range
@@ -219,7 +237,14 @@ export const ttmLst: ProductDef<TtmParams> = {
 
 // ---- tes -----------------------------------------------------------------------------------------------------
 
-interface TesParams { reference: string; a: number; b: number; clip: [number, number]; wavelength_um: number; c2: number }
+interface TesParams {
+  reference: string
+  a: number
+  b: number
+  clip: [number, number]
+  wavelength_um: number
+  c2: number
+}
 
 /**
  * Temperature-emissivity separation, empirical form: emissivity = a - b * (max - min) of the bands' brightness
@@ -234,7 +259,10 @@ export const tes: ProductDef<TesParams> = {
   inputs: [],
   variadic: { prefix: 't', min: 2, max: 5, unit: 'kelvin' },
   params: z.strictObject({
-    reference: z.string().regex(/^t[1-5]$/, 'reference names one of the inputs t1..t5').default('t1'),
+    reference: z
+      .string()
+      .regex(/^t[1-5]$/, 'reference names one of the inputs t1..t5')
+      .default('t1'),
     a: z.number().default(0.982),
     b: z.number().default(0.072),
     clip: range.default([0.85, 0.999]),
@@ -242,13 +270,17 @@ export const tes: ProductDef<TesParams> = {
     c2: z.number().positive().default(C2),
   }),
   outputUnit: () => 'K',
-  formula: (p) => `e = clip(${p.a} - ${p.b} * (max(T) - min(T)), ${p.clip[0]}, ${p.clip[1]}); LST = T_${p.reference} / (1 + (${p.wavelength_um} * T / ${p.c2}) ln e)`,
+  formula: (p) =>
+    `e = clip(${p.a} - ${p.b} * (max(T) - min(T)), ${p.clip[0]}, ${p.clip[1]}); LST = T_${p.reference} / (1 + (${p.wavelength_um} * T / ${p.c2}) ln e)`,
   convention: () =>
     'empirical spread-to-emissivity relation (Earth-Agent convention), not the iterative ASTER TES of Gillespie et al. 1998; ' +
     'a pixel is invalid when any connected band is invalid (<= 0 or NaN), where Earth-Agent takes max/min over the valid bands only',
   check: (p, names) => (names.includes(p.reference) ? null : `the reference input '${p.reference}' is not connected`),
   compute: (inp, p, n, alloc) => {
-    const bands = Object.keys(inp).filter((k) => /^t[1-5]$/.test(k)).sort().map((k) => inp[k].data)
+    const bands = Object.keys(inp)
+      .filter((k) => /^t[1-5]$/.test(k))
+      .sort()
+      .map((k) => inp[k].data)
     const ref = inp[p.reference].data
     const lst = fillPixels(n, alloc, (i) => {
       let mn = Infinity
@@ -268,7 +300,13 @@ export const tes: ProductDef<TesParams> = {
 
 // ---- day_night_temperature -----------------------------------------------------------------------------------
 
-interface DnParams { output: 'range' | 'mean' | 'lst_day' | 'lst_night'; valid_range: [number, number] | null; wavelength_um: number; c2: number; emissivity_clip: [number, number] }
+interface DnParams {
+  output: 'range' | 'mean' | 'lst_day' | 'lst_night'
+  valid_range: [number, number] | null
+  wavelength_um: number
+  c2: number
+  emissivity_clip: [number, number]
+}
 
 /**
  * Day/night thermal pair on one grid: the diurnal range (day - night), the mean, or the emissivity-corrected day or
@@ -294,7 +332,8 @@ export const dayNightTemperature: ProductDef<DnParams> = {
   outputUnit: () => 'K',
   formula: (p) =>
     p.output === 'range' ? 'day - night' : p.output === 'mean' ? '(day + night) / 2' : `LST = T / (1 + (${p.wavelength_um} * T / ${p.c2}) ln e)`,
-  convention: (p) => `output ${p.output}; ${p.valid_range ? `values outside [${p.valid_range[0]}, ${p.valid_range[1]}] K are invalid` : 'no plausibility range'}`,
+  convention: (p) =>
+    `output ${p.output}; ${p.valid_range ? `values outside [${p.valid_range[0]}, ${p.valid_range[1]}] K are invalid` : 'no plausibility range'}`,
   check: (p, names) => {
     if (p.output === 'lst_day' && !names.includes('emis_day')) return "output 'lst_day' needs the emis_day input"
     if (p.output === 'lst_night' && !names.includes('emis_night')) return "output 'lst_night' needs the emis_night input"
@@ -310,8 +349,10 @@ export const dayNightTemperature: ProductDef<DnParams> = {
         const d = day[i]
         const nt = night[i]
         switch (p.output) {
-          case 'range': return ok(d) && ok(nt) ? d - nt : NaN
-          case 'mean': return ok(d) && ok(nt) ? (d + nt) / 2 : NaN
+          case 'range':
+            return ok(d) && ok(nt) ? d - nt : NaN
+          case 'mean':
+            return ok(d) && ok(nt) ? (d + nt) / 2 : NaN
           case 'lst_day': {
             if (!ok(d)) return NaN
             const v = emissivityCorrect(d, clipE(inp.emis_day!.data[i]), p.wavelength_um, p.c2)
@@ -330,7 +371,9 @@ export const dayNightTemperature: ProductDef<DnParams> = {
 
 // ---- apparent_thermal_inertia --------------------------------------------------------------------------------
 
-interface AtiParams { clip: [number, number] | null }
+interface AtiParams {
+  clip: [number, number] | null
+}
 
 /** ATI = (1 - albedo) / (T_day - T_night) (Price 1977/1985 apparent thermal inertia, solar factor 1), clipped. */
 export const apparentThermalInertia: ProductDef<AtiParams> = {
@@ -347,7 +390,8 @@ export const apparentThermalInertia: ProductDef<AtiParams> = {
   convention: (p) => `pixels with day = night are invalid; ${p.clip ? `clipped to [${p.clip[0]}, ${p.clip[1]}] (Earth-Agent convention)` : 'not clipped'}`,
   check: () => null,
   compute: (inp, p, n, alloc) => {
-    if (inp.day.unit !== inp.night.unit) return { data: null, insufficient: `day (${inp.day.unit}) and night (${inp.night.unit}) temperatures must share a unit` }
+    if (inp.day.unit !== inp.night.unit)
+      return { data: null, insufficient: `day (${inp.day.unit}) and night (${inp.night.unit}) temperatures must share a unit` }
     const a = inp.albedo.data
     const d = inp.day.data
     const nt = inp.night.data

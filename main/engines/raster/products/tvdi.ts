@@ -48,7 +48,10 @@ export const tvdi: ProductDef<TvdiParams> = {
   params: z.strictObject({
     bins: z.number().int().min(2, 'bins must be at least 2 to fit an edge').max(10000).default(100),
     min_pixels: z.number().int().min(1).default(100),
-    ndvi_range: z.tuple([z.number(), z.number()]).refine((r) => r[0] < r[1], 'ndvi_range [lo, hi] needs lo < hi').default([0, 1]),
+    ndvi_range: z
+      .tuple([z.number(), z.number()])
+      .refine((r) => r[0] < r[1], 'ndvi_range [lo, hi] needs lo < hi')
+      .default([0, 1]),
     lst_min: z.number().optional(),
     clip: z.boolean().default(true),
     last_bin: z.enum(['open', 'closed']).default('open'),

@@ -14,7 +14,22 @@ import fs from 'node:fs'
 
 /** Byte size of each TIFF field type (index = type code). */
 const TYPE_SIZE: Record<number, number> = {
-  1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4, 16: 8, 17: 8, 18: 8,
+  1: 1,
+  2: 1,
+  3: 2,
+  4: 4,
+  5: 8,
+  6: 1,
+  7: 1,
+  8: 2,
+  9: 4,
+  10: 8,
+  11: 4,
+  12: 8,
+  13: 4,
+  16: 8,
+  17: 8,
+  18: 8,
 }
 
 /** Tag numbers the reader uses. */
@@ -127,22 +142,47 @@ function readValues(buf: Buffer, type: number, count: number, le: boolean): TagV
   const out = new Array<number>(count)
   for (let i = 0; i < count; i++) {
     switch (type) {
-      case 1: case 7: out[i] = buf[i]; break
-      case 6: out[i] = buf.readInt8(i); break
-      case 3: out[i] = le ? buf.readUInt16LE(i * 2) : buf.readUInt16BE(i * 2); break
-      case 8: out[i] = le ? buf.readInt16LE(i * 2) : buf.readInt16BE(i * 2); break
-      case 4: case 13: out[i] = le ? buf.readUInt32LE(i * 4) : buf.readUInt32BE(i * 4); break
-      case 9: out[i] = le ? buf.readInt32LE(i * 4) : buf.readInt32BE(i * 4); break
-      case 11: out[i] = le ? buf.readFloatLE(i * 4) : buf.readFloatBE(i * 4); break
-      case 12: out[i] = le ? buf.readDoubleLE(i * 8) : buf.readDoubleBE(i * 8); break
-      case 5: case 10: {
+      case 1:
+      case 7:
+        out[i] = buf[i]
+        break
+      case 6:
+        out[i] = buf.readInt8(i)
+        break
+      case 3:
+        out[i] = le ? buf.readUInt16LE(i * 2) : buf.readUInt16BE(i * 2)
+        break
+      case 8:
+        out[i] = le ? buf.readInt16LE(i * 2) : buf.readInt16BE(i * 2)
+        break
+      case 4:
+      case 13:
+        out[i] = le ? buf.readUInt32LE(i * 4) : buf.readUInt32BE(i * 4)
+        break
+      case 9:
+        out[i] = le ? buf.readInt32LE(i * 4) : buf.readInt32BE(i * 4)
+        break
+      case 11:
+        out[i] = le ? buf.readFloatLE(i * 4) : buf.readFloatBE(i * 4)
+        break
+      case 12:
+        out[i] = le ? buf.readDoubleLE(i * 8) : buf.readDoubleBE(i * 8)
+        break
+      case 5:
+      case 10: {
         const rd = type === 5 ? (o: number) => (le ? buf.readUInt32LE(o) : buf.readUInt32BE(o)) : (o: number) => (le ? buf.readInt32LE(o) : buf.readInt32BE(o))
         out[i] = rd(i * 8) / rd(i * 8 + 4)
         break
       }
-      case 16: case 18: out[i] = Number(le ? buf.readBigUInt64LE(i * 8) : buf.readBigUInt64BE(i * 8)); break
-      case 17: out[i] = Number(le ? buf.readBigInt64LE(i * 8) : buf.readBigInt64BE(i * 8)); break
-      default: throw new TiffFormatError(`unknown TIFF field type ${type}`)
+      case 16:
+      case 18:
+        out[i] = Number(le ? buf.readBigUInt64LE(i * 8) : buf.readBigUInt64BE(i * 8))
+        break
+      case 17:
+        out[i] = Number(le ? buf.readBigInt64LE(i * 8) : buf.readBigInt64BE(i * 8))
+        break
+      default:
+        throw new TiffFormatError(`unknown TIFF field type ${type}`)
     }
   }
   return out
@@ -172,7 +212,11 @@ function readHeader(src: TiffSource): Header {
     // A picture gets its own sentence: its pixels are colours as shown (8-bit, no georeference, no nodata), so band
     // arithmetic on them is refused rather than guessed; measure and perceive read pictures.
     const picture = head[0] === 0x89 && head.toString('latin1', 1, 4) === 'PNG' ? 'PNG' : head[0] === 0xff && head[1] === 0xd8 ? 'JPEG' : null
-    if (picture) throw new TiffFormatError(`is a ${picture} picture, not a GeoTIFF: the raster operations compute on GeoTIFF bands (with georeference, data type and nodata), so convert it with gdal_translate -of GTiff or use measure or perceive on it`, 'unsupported')
+    if (picture)
+      throw new TiffFormatError(
+        `is a ${picture} picture, not a GeoTIFF: the raster operations compute on GeoTIFF bands (with georeference, data type and nodata), so convert it with gdal_translate -of GTiff or use measure or perceive on it`,
+        'unsupported',
+      )
     throw new TiffFormatError('is not a TIFF file (it does not start with a TIFF byte-order mark, II or MM); RSure computes on GeoTIFF files', 'unsupported')
   }
   const le = order === 'II'
@@ -187,7 +231,11 @@ function readHeader(src: TiffSource): Header {
     if (offsetSize !== 8) throw new TiffFormatError(`its BigTIFF header says offsets are ${offsetSize} bytes, but BigTIFF offsets are always 8 bytes`)
     if (reserved !== 0) throw new TiffFormatError(`its BigTIFF header has ${reserved} in the reserved field, which must be 0`)
   }
-  const first = big ? offset64(le ? head.readBigUInt64LE(8) : head.readBigUInt64BE(8), 'first image directory') : le ? head.readUInt32LE(4) : head.readUInt32BE(4)
+  const first = big
+    ? offset64(le ? head.readBigUInt64LE(8) : head.readBigUInt64BE(8), 'first image directory')
+    : le
+      ? head.readUInt32LE(4)
+      : head.readUInt32BE(4)
   return { le, big, first }
 }
 
@@ -195,24 +243,37 @@ function readHeader(src: TiffSource): Header {
 function readIfdAt(src: TiffSource, h: Header, offset: number, total = { bytes: 0 }): { ifd: Ifd; next: number } {
   const { le, big } = h
   const countBuf = readAt(src, offset, big ? 8 : 2, 'image directory')
-  const count = big ? offset64(le ? countBuf.readBigUInt64LE(0) : countBuf.readBigUInt64BE(0), 'image directory entry count') : le ? countBuf.readUInt16LE(0) : countBuf.readUInt16BE(0)
+  const count = big
+    ? offset64(le ? countBuf.readBigUInt64LE(0) : countBuf.readBigUInt64BE(0), 'image directory entry count')
+    : le
+      ? countBuf.readUInt16LE(0)
+      : countBuf.readUInt16BE(0)
   if (count === 0 || count > MAX_IFD_ENTRIES) throw new TiffFormatError(`an image directory claims ${count} entries (a valid one has 1 to ${MAX_IFD_ENTRIES})`)
   const entrySize = big ? 20 : 12
   const entriesAt = offset + (big ? 8 : 2)
   const entries = readAt(src, entriesAt, count * entrySize, 'image directory')
   const nextBuf = readAt(src, entriesAt + count * entrySize, big ? 8 : 4, 'next-directory pointer')
-  const next = big ? offset64(le ? nextBuf.readBigUInt64LE(0) : nextBuf.readBigUInt64BE(0), 'next image directory') : le ? nextBuf.readUInt32LE(0) : nextBuf.readUInt32BE(0)
+  const next = big
+    ? offset64(le ? nextBuf.readBigUInt64LE(0) : nextBuf.readBigUInt64BE(0), 'next image directory')
+    : le
+      ? nextBuf.readUInt32LE(0)
+      : nextBuf.readUInt32BE(0)
   const tags = new Map<number, TagValue>()
   const inline = big ? 8 : 4
   for (let e = 0; e < count; e++) {
     const o = e * entrySize
     const tag = le ? entries.readUInt16LE(o) : entries.readUInt16BE(o)
     const type = le ? entries.readUInt16LE(o + 2) : entries.readUInt16BE(o + 2)
-    const n = big ? offset64(le ? entries.readBigUInt64LE(o + 4) : entries.readBigUInt64BE(o + 4), `tag ${tag} value count`) : le ? entries.readUInt32LE(o + 4) : entries.readUInt32BE(o + 4)
+    const n = big
+      ? offset64(le ? entries.readBigUInt64LE(o + 4) : entries.readBigUInt64BE(o + 4), `tag ${tag} value count`)
+      : le
+        ? entries.readUInt32LE(o + 4)
+        : entries.readUInt32BE(o + 4)
     const size = TYPE_SIZE[type]
     if (size === undefined) continue // unknown field types are skipped, as TIFF 6.0 asks readers to do
     const bytes = size * n
-    if (bytes > MAX_TAG_BYTES) throw new TiffFormatError(`tag ${tag} claims ${n} values (${bytes} bytes), more than RSure reads from one tag (${MAX_TAG_BYTES} bytes)`)
+    if (bytes > MAX_TAG_BYTES)
+      throw new TiffFormatError(`tag ${tag} claims ${n} values (${bytes} bytes), more than RSure reads from one tag (${MAX_TAG_BYTES} bytes)`)
     total.bytes += bytes
     if (total.bytes > MAX_HEADER_BYTES) throw new TiffFormatError(`its directories hold more than ${MAX_HEADER_BYTES} bytes of tag values`)
     const valueAt = o + (big ? 12 : 8)
@@ -220,7 +281,11 @@ function readIfdAt(src: TiffSource, h: Header, offset: number, total = { bytes: 
     if (bytes <= inline) {
       data = entries.subarray(valueAt, valueAt + bytes)
     } else {
-      const off = big ? offset64(le ? entries.readBigUInt64LE(valueAt) : entries.readBigUInt64BE(valueAt), `tag ${tag} value`) : le ? entries.readUInt32LE(valueAt) : entries.readUInt32BE(valueAt)
+      const off = big
+        ? offset64(le ? entries.readBigUInt64LE(valueAt) : entries.readBigUInt64BE(valueAt), `tag ${tag} value`)
+        : le
+          ? entries.readUInt32LE(valueAt)
+          : entries.readUInt32BE(valueAt)
       data = readAt(src, off, bytes, `tag ${tag}`)
     }
     tags.set(tag, readValues(data, type, n, le))

@@ -25,14 +25,24 @@ async function unzstd(bytes: Uint8Array): Promise<Uint8Array> {
 }
 
 /** Decode one LERC chunk of `pixels` pixels x `stride` samples into little-endian sample bytes of `type`. */
-export async function decodeLerc(raw: Uint8Array, params: number[] | undefined, type: SampleType, pixels: number, stride: number, pixelInterleaved: boolean, maxBytes: number): Promise<Uint8Array> {
+export async function decodeLerc(
+  raw: Uint8Array,
+  params: number[] | undefined,
+  type: SampleType,
+  pixels: number,
+  stride: number,
+  pixelInterleaved: boolean,
+  maxBytes: number,
+): Promise<Uint8Array> {
   const extra = params?.[1] ?? 0
   let blob: Uint8Array
   if (extra === 0) blob = raw
   else if (extra === 1) blob = zlib.inflateSync(raw, { maxOutputLength: Math.max(1, maxBytes * 2 + 4096) })
   else if (extra === 2) blob = await unzstd(raw)
   else throw new TiffFormatError(`uses LERC with the unknown additional compression ${extra}`, 'unsupported')
-  const block = Lerc.decode(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength) as ArrayBuffer, { returnPixelInterleavedDims: pixelInterleaved })
+  const block = Lerc.decode(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength) as ArrayBuffer, {
+    returnPixelInterleavedDims: pixelInterleaved,
+  })
   const out = new Uint8Array(pixels * stride * BYTES[type])
   const view = typedView(out, type)
   if (block.pixels.length === 1) view.set(block.pixels[0] as ArrayLike<number>)

@@ -19,7 +19,20 @@ export function sampleType(bits: number, format: number): SampleType {
     if (bits === 16) return 'uint16'
     if (bits === 32) return 'uint32'
   }
-  const kind = format === 3 ? (bits === 16 ? 'float16' : `${bits}-bit floating-point`) : format === 5 || format === 6 ? `${bits}-bit complex` : bits === 1 ? '1-bit (bilevel)' : format === 2 ? `${bits}-bit signed integer` : format === 1 || format === 4 ? `${bits}-bit integer` : `SampleFormat ${format}`
+  const kind =
+    format === 3
+      ? bits === 16
+        ? 'float16'
+        : `${bits}-bit floating-point`
+      : format === 5 || format === 6
+        ? `${bits}-bit complex`
+        : bits === 1
+          ? '1-bit (bilevel)'
+          : format === 2
+            ? `${bits}-bit signed integer`
+            : format === 1 || format === 4
+              ? `${bits}-bit integer`
+              : `SampleFormat ${format}`
   throw new TiffFormatError(`uses ${kind} samples, which RSure cannot read; convert it to 8/16/32-bit integers or 32/64-bit floats`, 'unsupported')
 }
 
@@ -31,14 +44,22 @@ export function typedView(bytes: Uint8Array, type: SampleType): Typed {
   if (b.byteOffset % size !== 0) b = new Uint8Array(b) // typed views need aligned offsets
   const n = Math.floor(b.byteLength / size)
   switch (type) {
-    case 'uint8': return b
-    case 'int8': return new Int8Array(b.buffer, b.byteOffset, n)
-    case 'uint16': return new Uint16Array(b.buffer, b.byteOffset, n)
-    case 'int16': return new Int16Array(b.buffer, b.byteOffset, n)
-    case 'uint32': return new Uint32Array(b.buffer, b.byteOffset, n)
-    case 'int32': return new Int32Array(b.buffer, b.byteOffset, n)
-    case 'float32': return new Float32Array(b.buffer, b.byteOffset, n)
-    case 'float64': return new Float64Array(b.buffer, b.byteOffset, n)
+    case 'uint8':
+      return b
+    case 'int8':
+      return new Int8Array(b.buffer, b.byteOffset, n)
+    case 'uint16':
+      return new Uint16Array(b.buffer, b.byteOffset, n)
+    case 'int16':
+      return new Int16Array(b.buffer, b.byteOffset, n)
+    case 'uint32':
+      return new Uint32Array(b.buffer, b.byteOffset, n)
+    case 'int32':
+      return new Int32Array(b.buffer, b.byteOffset, n)
+    case 'float32':
+      return new Float32Array(b.buffer, b.byteOffset, n)
+    case 'float64':
+      return new Float64Array(b.buffer, b.byteOffset, n)
   }
 }
 
@@ -54,9 +75,31 @@ export const BYTES: Record<SampleType, number> = { uint8: 1, int8: 1, uint16: 2,
  * V8's type feedback): a loop fed several typed-array kinds is polymorphic and compiles several times slower.
  * The integer copies skip the NaN test. This is the reader's hot loop (~300 M samples for the Earth-Bench set).
  */
-export type RowConverter<T> = (src: T, s: number, stride: number, out: Float64Array, d: number, n: number, nodata: number, scale: number, offset: number, acc: Float64Array) => void
+export type RowConverter<T> = (
+  src: T,
+  s: number,
+  stride: number,
+  out: Float64Array,
+  d: number,
+  n: number,
+  nodata: number,
+  scale: number,
+  offset: number,
+  acc: Float64Array,
+) => void
 
-function rowU8(src: Uint8Array, s: number, stride: number, out: Float64Array, d: number, n: number, nodata: number, scale: number, offset: number, acc: Float64Array): void {
+function rowU8(
+  src: Uint8Array,
+  s: number,
+  stride: number,
+  out: Float64Array,
+  d: number,
+  n: number,
+  nodata: number,
+  scale: number,
+  offset: number,
+  acc: Float64Array,
+): void {
   let count = acc[0]
   let sum = acc[1]
   let min = acc[2]
@@ -80,7 +123,18 @@ function rowU8(src: Uint8Array, s: number, stride: number, out: Float64Array, d:
   acc[3] = max
 }
 
-function rowI8(src: Int8Array, s: number, stride: number, out: Float64Array, d: number, n: number, nodata: number, scale: number, offset: number, acc: Float64Array): void {
+function rowI8(
+  src: Int8Array,
+  s: number,
+  stride: number,
+  out: Float64Array,
+  d: number,
+  n: number,
+  nodata: number,
+  scale: number,
+  offset: number,
+  acc: Float64Array,
+): void {
   let count = acc[0]
   let sum = acc[1]
   let min = acc[2]
@@ -104,7 +158,18 @@ function rowI8(src: Int8Array, s: number, stride: number, out: Float64Array, d: 
   acc[3] = max
 }
 
-function rowU16(src: Uint16Array, s: number, stride: number, out: Float64Array, d: number, n: number, nodata: number, scale: number, offset: number, acc: Float64Array): void {
+function rowU16(
+  src: Uint16Array,
+  s: number,
+  stride: number,
+  out: Float64Array,
+  d: number,
+  n: number,
+  nodata: number,
+  scale: number,
+  offset: number,
+  acc: Float64Array,
+): void {
   let count = acc[0]
   let sum = acc[1]
   let min = acc[2]
@@ -128,7 +193,18 @@ function rowU16(src: Uint16Array, s: number, stride: number, out: Float64Array, 
   acc[3] = max
 }
 
-function rowI16(src: Int16Array, s: number, stride: number, out: Float64Array, d: number, n: number, nodata: number, scale: number, offset: number, acc: Float64Array): void {
+function rowI16(
+  src: Int16Array,
+  s: number,
+  stride: number,
+  out: Float64Array,
+  d: number,
+  n: number,
+  nodata: number,
+  scale: number,
+  offset: number,
+  acc: Float64Array,
+): void {
   let count = acc[0]
   let sum = acc[1]
   let min = acc[2]
@@ -152,7 +228,18 @@ function rowI16(src: Int16Array, s: number, stride: number, out: Float64Array, d
   acc[3] = max
 }
 
-function rowU32(src: Uint32Array, s: number, stride: number, out: Float64Array, d: number, n: number, nodata: number, scale: number, offset: number, acc: Float64Array): void {
+function rowU32(
+  src: Uint32Array,
+  s: number,
+  stride: number,
+  out: Float64Array,
+  d: number,
+  n: number,
+  nodata: number,
+  scale: number,
+  offset: number,
+  acc: Float64Array,
+): void {
   let count = acc[0]
   let sum = acc[1]
   let min = acc[2]
@@ -176,7 +263,18 @@ function rowU32(src: Uint32Array, s: number, stride: number, out: Float64Array, 
   acc[3] = max
 }
 
-function rowI32(src: Int32Array, s: number, stride: number, out: Float64Array, d: number, n: number, nodata: number, scale: number, offset: number, acc: Float64Array): void {
+function rowI32(
+  src: Int32Array,
+  s: number,
+  stride: number,
+  out: Float64Array,
+  d: number,
+  n: number,
+  nodata: number,
+  scale: number,
+  offset: number,
+  acc: Float64Array,
+): void {
   let count = acc[0]
   let sum = acc[1]
   let min = acc[2]
@@ -200,7 +298,18 @@ function rowI32(src: Int32Array, s: number, stride: number, out: Float64Array, d
   acc[3] = max
 }
 
-function rowF32(src: Float32Array, s: number, stride: number, out: Float64Array, d: number, n: number, nodata: number, scale: number, offset: number, acc: Float64Array): void {
+function rowF32(
+  src: Float32Array,
+  s: number,
+  stride: number,
+  out: Float64Array,
+  d: number,
+  n: number,
+  nodata: number,
+  scale: number,
+  offset: number,
+  acc: Float64Array,
+): void {
   let count = acc[0]
   let sum = acc[1]
   let min = acc[2]
@@ -224,7 +333,18 @@ function rowF32(src: Float32Array, s: number, stride: number, out: Float64Array,
   acc[3] = max
 }
 
-function rowF64(src: Float64Array, s: number, stride: number, out: Float64Array, d: number, n: number, nodata: number, scale: number, offset: number, acc: Float64Array): void {
+function rowF64(
+  src: Float64Array,
+  s: number,
+  stride: number,
+  out: Float64Array,
+  d: number,
+  n: number,
+  nodata: number,
+  scale: number,
+  offset: number,
+  acc: Float64Array,
+): void {
   let count = acc[0]
   let sum = acc[1]
   let min = acc[2]

@@ -157,11 +157,12 @@ function layout(strips: Buffer[], grid: Grid, description?: string): Uint8Array 
     const target = bytes > 4 ? extraAt : at + 8
     if (bytes > 4) out.writeUInt32LE(extraAt, at + 8)
     if (typeof e.values === 'string') out.write(`${e.values}\0`, target, 'latin1')
-    else e.values.forEach((v, j) => {
-      if (e.type === 3) out.writeUInt16LE(v, target + j * 2)
-      else if (e.type === 4) out.writeUInt32LE(v, target + j * 4)
-      else out.writeDoubleLE(v, target + j * 8)
-    })
+    else
+      e.values.forEach((v, j) => {
+        if (e.type === 3) out.writeUInt16LE(v, target + j * 2)
+        else if (e.type === 4) out.writeUInt32LE(v, target + j * 4)
+        else out.writeDoubleLE(v, target + j * 8)
+      })
     if (bytes > 4) extraAt += bytes + (bytes % 2)
   })
   out.writeUInt32LE(0, 10 + entries.length * 12) // no next IFD

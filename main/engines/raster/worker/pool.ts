@@ -44,14 +44,17 @@ export class RasterPool {
 
   constructor(readonly size = Math.max(1, os.availableParallelism?.() ?? os.cpus().length)) {
     // Workers are threads of this process: their memory shows in process.resourceUsage().maxRSS.
-    this.workers = size === 0 ? null : new WorkerPool<RasterJob, JobResult>({
-      entry: rasterWorkerEntry,
-      size,
-      workerData: { role: 'rsure-raster-worker' },
-      resourceLimits: RASTER_WORKER_LIMITS,
-      failure: rasterFailure,
-      revive: (e) => (e.node ? new RasterJobError(e.node, e.message) : new Error(e.message)),
-    })
+    this.workers =
+      size === 0
+        ? null
+        : new WorkerPool<RasterJob, JobResult>({
+            entry: rasterWorkerEntry,
+            size,
+            workerData: { role: 'rsure-raster-worker' },
+            resourceLimits: RASTER_WORKER_LIMITS,
+            failure: rasterFailure,
+            revive: (e) => (e.node ? new RasterJobError(e.node, e.message) : new Error(e.message)),
+          })
   }
 
   /** Start idle workers ahead of a run (up to `count`, at most the pool size), so their start-up overlaps other work. */

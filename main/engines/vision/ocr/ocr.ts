@@ -107,7 +107,11 @@ export async function runOcr(pack: PreparedPack, image: LoadedImage, runtime: Vi
   const dw = Math.max(32, Math.round((image.width * ratio) / 32) * 32)
   const dh = Math.max(32, Math.round((image.height * ratio) / 32) * 32)
   const resized = await resizeImage(image, dw, dh, 'linear')
-  const detOut = await runtime.run(det, { [det.io.inputs[0].name]: { type: 'float32', dims: [1, 3, dh, dw], data: bgrChw(resized, norm.scale, norm.mean, norm.std) } }, { signal: opts.signal })
+  const detOut = await runtime.run(
+    det,
+    { [det.io.inputs[0].name]: { type: 'float32', dims: [1, 3, dh, dw], data: bgrChw(resized, norm.scale, norm.mean, norm.std) } },
+    { signal: opts.signal },
+  )
   const prob = Object.values(detOut)[0]
   const [, , ph, pw] = prob.dims
   const thresholds = { det: 0.3, box: 0.6, unclip: opts.unclipRatio ?? 2.5, rec: opts.dropScore ?? 0.5 }
@@ -129,7 +133,11 @@ export async function runOcr(pack: PreparedPack, image: LoadedImage, runtime: Vi
     if (cls) {
       const cw = Math.min(192, Math.max(1, Math.ceil((48 * crop.width) / crop.height)))
       const small = await resizeImage(crop, cw, 48, 'linear')
-      const out = await runtime.run(cls, { [cls.io.inputs[0].name]: { type: 'float32', dims: [1, 3, 48, 192], data: bgrChw(small, 1 / 255, [0.5, 0.5, 0.5], [0.5, 0.5, 0.5], 192) } }, { signal: opts.signal })
+      const out = await runtime.run(
+        cls,
+        { [cls.io.inputs[0].name]: { type: 'float32', dims: [1, 3, 48, 192], data: bgrChw(small, 1 / 255, [0.5, 0.5, 0.5], [0.5, 0.5, 0.5], 192) } },
+        { signal: opts.signal },
+      )
       const p = Object.values(out)[0].data as Float32Array
       if (p[1] > p[0] && p[1] > 0.9) {
         crop = rotateRgb(crop, 2)

@@ -110,7 +110,11 @@ export class VisionRuntime {
   }
 
   /** Run a session; resolves with the named outputs (all when `outputs` is omitted). */
-  async run(handle: SessionHandle, feeds: Record<string, WireTensor>, opts: { outputs?: string[]; signal?: AbortSignal } = {}): Promise<Record<string, WireTensor>> {
+  async run(
+    handle: SessionHandle,
+    feeds: Record<string, WireTensor>,
+    opts: { outputs?: string[]; signal?: AbortSignal } = {},
+  ): Promise<Record<string, WireTensor>> {
     const entry = this.sessions.get(handle.key)
     if (!entry) throw new VisionError('The model session was released; open it again.')
     entry.lastUsed = Date.now()

@@ -21,7 +21,13 @@ export function parseOptions(options: OptionsInput, key?: string): NumericOption
   if (Array.isArray(options) && options.length && typeof options[0] === 'object') {
     return (options as { label: string; value: number }[]).map((o) => ({ label: o.label, text: `${o.label}. ${o.value}`, value: o.value }))
   }
-  const lines = typeof options === 'string' ? options.split(/\r?\n/).map((l) => l.trim()).filter(Boolean) : (options as string[])
+  const lines =
+    typeof options === 'string'
+      ? options
+          .split(/\r?\n/)
+          .map((l) => l.trim())
+          .filter(Boolean)
+      : (options as string[])
   return lines.map((line, i) => {
     const m = /^\(?([A-Za-z0-9]{1,3})[.):]\s*(.*)$/.exec(line)
     const label = m ? m[1] : String.fromCharCode(65 + i)

@@ -89,25 +89,38 @@ export function rasterRead(lookup: CatalogLookup): RasterOp<z.infer<typeof ReadP
       const data = optional(ctx, 'data', ['assets'])
       if (data) {
         if (p.path !== undefined) throw new CompileError(ctx.node, `node '${ctx.node}' reads from a catalog, so it takes params.role, not params.path`)
-        if (p.role === undefined) throw new CompileError(ctx.node, `node '${ctx.node}' reads from catalog '${data.ref}' and needs params.role (e.g. 'red', 'NDVI')`)
+        if (p.role === undefined)
+          throw new CompileError(ctx.node, `node '${ctx.node}' reads from catalog '${data.ref}' and needs params.role (e.g. 'red', 'NDVI')`)
         const catalog = lookup(data.ref!)
         if (!catalog || catalog.assets.length === 0) {
-          throw new CompileError(ctx.node, `node '${ctx.node}' reads from catalog '${data.ref}', which found no assets${catalog?.skipped.length ? ` (${catalog.skipped.length} file(s) skipped${skippedExample(catalog.skipped)})` : ''}; check its dir, files and period`)
+          throw new CompileError(
+            ctx.node,
+            `node '${ctx.node}' reads from catalog '${data.ref}', which found no assets${catalog?.skipped.length ? ` (${catalog.skipped.length} file(s) skipped${skippedExample(catalog.skipped)})` : ''}; check its dir, files and period`,
+          )
         }
         const units = new Set<string>()
         for (const a of catalog.assets) {
           const ref = a.bands[p.role] ?? Object.entries(a.bands).find(([k]) => k.toLowerCase() === p.role!.toLowerCase())?.[1]
-          if (!ref) throw new CompileError(ctx.node, `node '${ctx.node}' asks for role '${p.role}', which asset ${a.id} does not have (it has ${Object.keys(a.bands).join(', ')}); bind it with role_bands on '${data.ref}'`)
+          if (!ref)
+            throw new CompileError(
+              ctx.node,
+              `node '${ctx.node}' asks for role '${p.role}', which asset ${a.id} does not have (it has ${Object.keys(a.bands).join(', ')}); bind it with role_bands on '${data.ref}'`,
+            )
           units.add(ref.unit)
         }
-        if (!p.unit && units.size > 1) throw new CompileError(ctx.node, `node '${ctx.node}' role '${p.role}' has different units across assets (${[...units].join(', ')}); give params.unit and scale`)
+        if (!p.unit && units.size > 1)
+          throw new CompileError(
+            ctx.node,
+            `node '${ctx.node}' role '${p.role}' has different units across assets (${[...units].join(', ')}); give params.unit and scale`,
+          )
         const unit = p.unit ?? ([...units][0] as Unit)
         if (p.scale !== undefined && p.unit === undefined && unit === 'dn') {
           throw new CompileError(ctx.node, `node '${ctx.node}' scales its values, so it must say their unit (params.unit)`)
         }
         return info('rasters', unit, data.ref)
       }
-      if (p.role !== undefined) throw new CompileError(ctx.node, `node '${ctx.node}' names role '${p.role}' but has no catalog input (inputs.data = "@<asset.catalog node>")`)
+      if (p.role !== undefined)
+        throw new CompileError(ctx.node, `node '${ctx.node}' names role '${p.role}' but has no catalog input (inputs.data = "@<asset.catalog node>")`)
       if (p.path === undefined) throw new CompileError(ctx.node, `node '${ctx.node}' needs params.path (a GeoTIFF) or a catalog input with params.role`)
       const file = path.resolve(ctx.baseDir, p.path)
       let tif: TiffFile
@@ -117,7 +130,8 @@ export function rasterRead(lookup: CatalogLookup): RasterOp<z.infer<typeof ReadP
         throw new CompileError(ctx.node, `node '${ctx.node}' cannot open its file: ${readProblem(file, err)}`)
       }
       try {
-        if (p.band > tif.bandCount) throw new CompileError(ctx.node, `node '${ctx.node}' asks for band ${p.band}, but ${path.basename(file)} has ${tif.bandCount} band(s)`)
+        if (p.band > tif.bandCount)
+          throw new CompileError(ctx.node, `node '${ctx.node}' asks for band ${p.band}, but ${path.basename(file)} has ${tif.bandCount} band(s)`)
         const w = p.window
         if (w && (w.col + w.width > tif.width || w.row + w.height > tif.height)) {
           throw new CompileError(ctx.node, `node '${ctx.node}' window reaches outside the ${tif.width}x${tif.height} image`)
@@ -139,7 +153,10 @@ export function rasterRead(lookup: CatalogLookup): RasterOp<z.infer<typeof ReadP
 const AlgebraParams = z.strictObject({
   expr: z.string().min(1, 'expr is the expression to evaluate'),
   unit: Unit.optional(),
-  index: z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'index is the name of the spectral index the expression computes, e.g. NDVI').optional(),
+  index: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'index is the name of the spectral index the expression computes, e.g. NDVI')
+    .optional(),
 })
 
 function rasterOutput(ctx: InferContext, inputs: LinkedInput[], unit: Unit | null) {
@@ -198,7 +215,8 @@ export const rasterProduct: RasterOp<Record<string, unknown> & { product: string
     if (def.variadic) {
       const v = def.variadic
       const given = allowed.filter((n) => ctx.inputs[n])
-      if (given.length < v.min) throw new CompileError(ctx.node, `node '${ctx.node}' (${def.name}) needs at least ${v.min} inputs named ${v.prefix}1..${v.prefix}${v.max}`)
+      if (given.length < v.min)
+        throw new CompileError(ctx.node, `node '${ctx.node}' (${def.name}) needs at least ${v.min} inputs named ${v.prefix}1..${v.prefix}${v.max}`)
       for (const n of given) ins.push(need(ctx, n, ['raster', 'rasters']))
     }
     for (const spec of def.inputs) {
@@ -209,11 +227,18 @@ export const rasterProduct: RasterOp<Record<string, unknown> & { product: string
     for (const i of ins) {
       const cls = unitClass(i.name)
       if (!unitFits(i.info.unit!, cls)) {
-        throw new CompileError(ctx.node, `node '${ctx.node}' input '${i.name}' has unit '${i.info.unit}' (from node '${i.ref}'), but ${def.name} needs ${describeUnitClass(cls)}; give the source a scale and unit or convert it first`)
+        throw new CompileError(
+          ctx.node,
+          `node '${ctx.node}' input '${i.name}' has unit '${i.info.unit}' (from node '${i.ref}'), but ${def.name} needs ${describeUnitClass(cls)}; give the source a scale and unit or convert it first`,
+        )
       }
     }
     const { product: _p, ...params } = p
-    const why = def.check?.(params, ins.map((i) => i.name)) ?? null
+    const why =
+      def.check?.(
+        params,
+        ins.map((i) => i.name),
+      ) ?? null
     if (why) throw new CompileError(ctx.node, `node '${ctx.node}' (${def.name}) has impossible parameters: ${why}`)
     const units: Record<string, Unit> = {}
     for (const i of ins) units[i.name] = i.info.unit!
@@ -241,7 +266,10 @@ const MaskParams = z
       .min(1)
       .optional(),
   })
-  .refine((p) => p.nodata || p.valid_range || p.min !== undefined || p.max !== undefined || p.qa_bits, 'give at least one rule: nodata, valid_range, min, max or qa_bits')
+  .refine(
+    (p) => p.nodata || p.valid_range || p.min !== undefined || p.max !== undefined || p.qa_bits,
+    'give at least one rule: nodata, valid_range, min, max or qa_bits',
+  )
   .refine((p) => p.min === undefined || p.max === undefined || p.min <= p.max, 'min must not exceed max')
 
 export const rasterMask: RasterOp<z.infer<typeof MaskParams>> = {

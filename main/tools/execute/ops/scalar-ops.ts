@@ -16,7 +16,8 @@ const finite = z.number().refine(Number.isFinite, 'must be a finite number')
 const AggStat = z.enum(['mean', 'median', 'min', 'max', 'sum', 'count', 'std'])
 
 function insufficient(inputs: Record<string, RuntimeValue>): RuntimeValue | null {
-  for (const [name, v] of Object.entries(inputs)) if (v.type === 'insufficient') return { type: 'insufficient', reason: `input '${name}' has no value: ${v.reason}` }
+  for (const [name, v] of Object.entries(inputs))
+    if (v.type === 'insufficient') return { type: 'insufficient', reason: `input '${name}' has no value: ${v.reason}` }
   return null
 }
 
@@ -51,7 +52,10 @@ export const timeseriesAggregate: ScalarOp<z.infer<typeof AggregateParams>> = {
 
 const CountParams = z
   .strictObject({ op: z.enum(['>', '>=', '<', '<=', 'between', 'outside']), value: finite.optional(), low: finite.optional(), high: finite.optional() })
-  .refine((p) => (p.op === 'between' || p.op === 'outside' ? p.low !== undefined && p.high !== undefined && p.low <= p.high : p.value !== undefined), 'give value for a comparison, or low <= high for a range')
+  .refine(
+    (p) => (p.op === 'between' || p.op === 'outside' ? p.low !== undefined && p.high !== undefined && p.low <= p.high : p.value !== undefined),
+    'give value for a comparison, or low <= high for a range',
+  )
 
 /** The points of a series meeting a comparison ("dates whose mean TVDI exceeds 0.7"): a count of dates. */
 export const timeseriesCount: ScalarOp<z.infer<typeof CountParams>> = {
@@ -72,12 +76,18 @@ export const timeseriesCount: ScalarOp<z.infer<typeof CountParams>> = {
     if (pts.length === 0) return { type: 'insufficient', reason: 'the series has no valid point' }
     const meets = (v: number) => {
       switch (p.op) {
-        case '>': return v > p.value!
-        case '>=': return v >= p.value!
-        case '<': return v < p.value!
-        case '<=': return v <= p.value!
-        case 'between': return v >= p.low! && v <= p.high!
-        case 'outside': return v < p.low! || v > p.high!
+        case '>':
+          return v > p.value!
+        case '>=':
+          return v >= p.value!
+        case '<':
+          return v < p.value!
+        case '<=':
+          return v <= p.value!
+        case 'between':
+          return v >= p.low! && v <= p.high!
+        case 'outside':
+          return v < p.low! || v > p.high!
       }
     }
     return { type: 'scalar', value: pts.filter((x) => meets(x.value)).length, unit: 'count' }
@@ -108,7 +118,8 @@ export const timeseriesTrend: ScalarOp<z.infer<typeof TrendParams>> = {
     const bad = insufficient(inputs)
     if (bad) return bad
     const s = inputs.data as Extract<RuntimeValue, { type: 'series' }>
-    if (s.points.length < p.min_points) return { type: 'insufficient', reason: `the series has ${s.points.length} point(s); node '${node}' needs at least ${p.min_points}` }
+    if (s.points.length < p.min_points)
+      return { type: 'insufficient', reason: `the series has ${s.points.length} point(s); node '${node}' needs at least ${p.min_points}` }
     const t = timeAxis(s.points, p.time)
     const y = s.points.map((x) => x.value)
     const r = trend(t, y, p.alpha)
@@ -181,7 +192,13 @@ function nary(op: string, f: (xs: number[]) => number): ScalarOp<z.infer<typeof 
       const names = Object.keys(ctx.inputs)
       if (names.length === 0) throw new CompileError(ctx.node, `node '${ctx.node}' needs at least one input`)
       const ins = scalarsOf(ctx, names)
-      return info('scalar', sameUnit(ins.map((i) => i.info.unit), p.unit))
+      return info(
+        'scalar',
+        sameUnit(
+          ins.map((i) => i.info.unit),
+          p.unit,
+        ),
+      )
     },
     run(p, inputs) {
       const bad = insufficient(inputs)
@@ -221,7 +238,8 @@ export const mathOps: ScalarOp<any>[] = [
       onlyInputs(ctx, ['a'])
       return info('scalar', p.unit ?? need(ctx, 'a', ['scalar']).info.unit)
     },
-    run: (p, inputs) => insufficient(inputs) ?? { type: 'scalar', value: roundHalfEven(num(inputs.a), p.digits), unit: p.unit ?? (inputs.a as { unit: Unit | null }).unit },
+    run: (p, inputs) =>
+      insufficient(inputs) ?? { type: 'scalar', value: roundHalfEven(num(inputs.a), p.digits), unit: p.unit ?? (inputs.a as { unit: Unit | null }).unit },
   } satisfies ScalarOp<z.infer<typeof RoundParams>>,
   {
     op: 'math.get',
@@ -242,7 +260,8 @@ export const mathOps: ScalarOp<any>[] = [
       if (bad) return bad
       const d = inputs.data
       if (d.type === 'table') {
-        if (!(p.key in d.values)) return { type: 'insufficient', reason: `node '${node}' asks for '${p.key}', which the table lacks (it has ${Object.keys(d.values).join(', ')})` }
+        if (!(p.key in d.values))
+          return { type: 'insufficient', reason: `node '${node}' asks for '${p.key}', which the table lacks (it has ${Object.keys(d.values).join(', ')})` }
         return { type: 'scalar', value: d.values[p.key], unit: d.unit }
       }
       const s = d as Extract<RuntimeValue, { type: 'series' }>
@@ -259,7 +278,13 @@ export const mathOps: ScalarOp<any>[] = [
     infer(ctx, p) {
       expressionVariables(ctx, p.expr) // refuses names that are not inputs
       const ins = scalarsOf(ctx, Object.keys(ctx.inputs))
-      return info('scalar', sameUnit(ins.map((i) => i.info.unit), p.unit))
+      return info(
+        'scalar',
+        sameUnit(
+          ins.map((i) => i.info.unit),
+          p.unit,
+        ),
+      )
     },
     run(p, inputs, node) {
       const bad = insufficient(inputs)
@@ -296,7 +321,8 @@ export const decisionSelect: ScalarOp<z.infer<typeof SelectParams>> = {
   infer(ctx, p) {
     onlyInputs(ctx, ['data'])
     const d = need(ctx, 'data', ['scalar', 'table'])
-    if (d.info.type === 'table' && !p.field) throw new CompileError(ctx.node, `node '${ctx.node}' compares a table, so it needs params.field (the statistic to compare)`)
+    if (d.info.type === 'table' && !p.field)
+      throw new CompileError(ctx.node, `node '${ctx.node}' compares a table, so it needs params.field (the statistic to compare)`)
     let opts
     try {
       opts = parseOptions(p.options, p.key)
@@ -324,9 +350,13 @@ export const decisionSelect: ScalarOp<z.infer<typeof SelectParams>> = {
       if (distances[o.label] < distances[best.label]) best = o
     }
     const sorted = Object.values(distances).sort((a, b) => a - b)
-    if (sorted[0] === sorted[1]) return { type: 'insufficient', reason: `node '${node}': the value ${value} is equally near two options, so none is supported over the other` }
+    if (sorted[0] === sorted[1])
+      return { type: 'insufficient', reason: `node '${node}': the value ${value} is equally near two options, so none is supported over the other` }
     if (p.max_distance !== undefined && distances[best.label] > p.max_distance) {
-      return { type: 'insufficient', reason: `node '${node}': the nearest option ${best.label} is ${distances[best.label]} away from ${value}, more than max_distance ${p.max_distance}` }
+      return {
+        type: 'insufficient',
+        reason: `node '${node}': the nearest option ${best.label} is ${distances[best.label]} away from ${value}, more than max_distance ${p.max_distance}`,
+      }
     }
     return { type: 'choice', choice: best.label, value, option_value: best.value, distances }
   },

@@ -13,7 +13,10 @@ const minValid = z.number().int().min(1, 'min_valid is at least 1').default(1)
 // ---- raster.summarize ----------------------------------------------------------------------------------------
 
 const SummarizeParams = z.strictObject({
-  stats: z.array(StatName).min(1, 'stats lists at least one statistic').refine((s) => new Set(s).size === s.length, 'stats lists each statistic once'),
+  stats: z
+    .array(StatName)
+    .min(1, 'stats lists at least one statistic')
+    .refine((s) => new Set(s).size === s.length, 'stats lists each statistic once'),
   min_valid: minValid,
   ddof: z.number().int().min(0).max(1).default(0),
 })
@@ -27,7 +30,8 @@ export const rasterSummarize: SinkOp<z.infer<typeof SummarizeParams>> = {
   infer(ctx) {
     onlyInputs(ctx, ['data'])
     const d = ctx.inputs.data
-    if (d?.info.type === 'rasters') throw new CompileError(ctx.node, `node '${ctx.node}' summarizes one raster, but '${d.ref}' is a collection; use raster.batch_reduce for per-asset values`)
+    if (d?.info.type === 'rasters')
+      throw new CompileError(ctx.node, `node '${ctx.node}' summarizes one raster, but '${d.ref}' is a collection; use raster.batch_reduce for per-asset values`)
     const data = need(ctx, 'data', ['raster'])
     return info('table', data.info.unit)
   },
@@ -65,7 +69,10 @@ const ThresholdParams = z
     as: z.enum(['fraction', 'percent']).default('fraction'),
     min_valid: minValid,
   })
-  .refine((p) => (p.op === 'between' ? p.low !== undefined && p.high !== undefined : p.value !== undefined), "give value for a comparison, or low and high for 'between'")
+  .refine(
+    (p) => (p.op === 'between' ? p.low !== undefined && p.high !== undefined : p.value !== undefined),
+    "give value for a comparison, or low and high for 'between'",
+  )
   .refine((p) => p.op !== 'between' || p.low! <= p.high!, 'low must not exceed high')
 
 export const thresholdFraction: SinkOp<z.infer<typeof ThresholdParams>> = {
@@ -89,9 +96,18 @@ const Geometry = z.discriminatedUnion('type', [
   /** A half or quadrant of the grid (north = top rows of a north-up grid; see engines/raster/spatial.ts). */
   z.strictObject({ type: z.literal('part'), part: z.enum(['north', 'south', 'east', 'west', 'northeast', 'northwest', 'southeast', 'southwest']) }),
   /** `srs`: the CRS the corners are written in when not the raster's own ('EPSG:4326' lon/lat, 'EPSG:3857', a proj4 string). */
-  z.strictObject({ type: z.literal('bbox'), bbox: z.tuple([finite, finite, finite, finite]).refine((b) => b[0] < b[2] && b[1] < b[3], 'bbox is [minx, miny, maxx, maxy] with min < max'), crs: Crs, srs: z.string().min(1).optional() }),
+  z.strictObject({
+    type: z.literal('bbox'),
+    bbox: z.tuple([finite, finite, finite, finite]).refine((b) => b[0] < b[2] && b[1] < b[3], 'bbox is [minx, miny, maxx, maxy] with min < max'),
+    crs: Crs,
+    srs: z.string().min(1).optional(),
+  }),
   /** Rows and columns as fractions of the grid (thirds, the centre): a pixel whose centre lies in [rows) x [cols). */
-  z.strictObject({ type: z.literal('grid'), rows: z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]), cols: z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]) }),
+  z.strictObject({
+    type: z.literal('grid'),
+    rows: z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]),
+    cols: z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]),
+  }),
   z.strictObject({ type: z.literal('polygon'), coordinates: z.array(z.tuple([finite, finite])).min(3, 'a polygon needs at least three vertices'), crs: Crs }),
 ])
 

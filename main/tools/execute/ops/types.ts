@@ -73,7 +73,10 @@ export function need(ctx: InferContext, name: string, types: ValueType[]): Linke
   if (!inp) throw new CompileError(ctx.node, `node '${ctx.node}' needs input '${name}' (${types.map(describeType).join(' or ')})`)
   if (!types.includes(inp.info.type)) {
     const from = inp.ref ? `node '${inp.ref}' gives` : 'the literal is'
-    throw new CompileError(ctx.node, `node '${ctx.node}' input '${name}' must be ${types.map(describeType).join(' or ')}, but ${from} ${describeType(inp.info.type)}`)
+    throw new CompileError(
+      ctx.node,
+      `node '${ctx.node}' input '${name}' must be ${types.map(describeType).join(' or ')}, but ${from} ${describeType(inp.info.type)}`,
+    )
   }
   return inp
 }
@@ -86,7 +89,10 @@ export function optional(ctx: InferContext, name: string, types: ValueType[]): L
 export function onlyInputs(ctx: InferContext, allowed: string[]): void {
   for (const name of Object.keys(ctx.inputs)) {
     if (!allowed.includes(name)) {
-      throw new CompileError(ctx.node, `node '${ctx.node}' has an input '${name}' its operator does not take (it takes ${allowed.length ? allowed.join(', ') : 'no inputs'})`)
+      throw new CompileError(
+        ctx.node,
+        `node '${ctx.node}' has an input '${name}' its operator does not take (it takes ${allowed.length ? allowed.join(', ') : 'no inputs'})`,
+      )
     }
   }
 }
@@ -97,7 +103,10 @@ export function commonDomain(ctx: InferContext, inputs: LinkedInput[]): string |
   for (const i of inputs) {
     if (i.info.type !== 'rasters') continue
     if (domain && i.info.domain !== domain) {
-      throw new CompileError(ctx.node, `node '${ctx.node}' pairs collections from catalogs '${domain}' and '${i.info.domain}'; read both from one asset.catalog so items pair by asset`)
+      throw new CompileError(
+        ctx.node,
+        `node '${ctx.node}' pairs collections from catalogs '${domain}' and '${i.info.domain}'; read both from one asset.catalog so items pair by asset`,
+      )
     }
     domain = i.info.domain
   }
@@ -118,7 +127,8 @@ export function expressionVariables(ctx: InferContext, expr: string): Set<string
   }
   const names = Object.keys(ctx.inputs)
   for (const v of vars) {
-    if (!ctx.inputs[v]) throw new CompileError(ctx.node, `node '${ctx.node}' expression uses '${v}', which is not one of its inputs (${names.join(', ') || 'none'})`)
+    if (!ctx.inputs[v])
+      throw new CompileError(ctx.node, `node '${ctx.node}' expression uses '${v}', which is not one of its inputs (${names.join(', ') || 'none'})`)
   }
   return vars
 }
