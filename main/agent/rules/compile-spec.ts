@@ -692,6 +692,13 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
     const text = spec.used.find((u) => u.role === 'area condition')?.text ?? `${spec.areaCondition.op} ${spec.areaCondition.value * 100}% of the area`
     return { ok: false, part: `"${text}"`, why: `it was read as a share of the area, which only a count of dates uses, and the question asks for the ${STAT_WORD[statistic] ?? statistic}; a threshold relative to a statistic of the image is not computed` }
   }
+  // Several periods that are not compared are one selection, their union; a period inside another ("late July" and
+  // "2019-07-28") is then no union anyone asks for: one of them is context or a comparison the spec missed.
+  if (!spec.quantity.combine && spec.periods.length >= 2) {
+    const inner = spec.periods.find((p, i) => spec.periods.some((o, j) => j !== i && o.start <= p.start && p.end <= o.end && !(o.start === p.start && o.end === p.end)))
+    const outer = inner && spec.periods.find((o) => o !== inner && o.start <= inner.start && inner.end <= o.end)
+    if (inner && outer) return { ok: false, part: `the periods "${outer.text}" and "${inner.text}"`, why: 'one lies inside the other and the question does not compare them, so it is not clear which dates are asked' }
+  }
   try {
     inputs = placeScope(spec, inputs)
     const b = new DagBuilder()
