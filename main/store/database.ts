@@ -2,7 +2,6 @@
  * The SQLite database: better-sqlite3 in WAL mode with foreign keys on and numbered migrations.
  * Synchronous by design (better-sqlite3): statements are short; long raster work never runs inside a transaction.
  */
-import fs from 'node:fs'
 import path from 'node:path'
 import { ensureDataFolder } from './paths'
 import Database from 'better-sqlite3'

@@ -155,6 +155,7 @@ export function refuseToolPaths(tool: string, args: unknown, access: FileAccess,
  * status 'error' result naming the path and the reason, without running, when one is refused. Calls without an
  * access (the command line's `rsure exec`, whose user names the paths) run as before.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any tool: its own argument and observation types pass through
 export function containTool<T extends Tool<any, any>>(tool: T): T {
   const run = tool.run.bind(tool)
   return {

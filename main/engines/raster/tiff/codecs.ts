@@ -128,7 +128,7 @@ export function zstdFrameContentSize(src: Uint8Array): number | null {
   const fcsFlag = fhd >> 6
   const single = (fhd >> 5) & 1
   const didFlag = fhd & 3
-  let at = 5 + (single ? 0 : 1) + [0, 1, 2, 4][didFlag]
+  const at = 5 + (single ? 0 : 1) + [0, 1, 2, 4][didFlag]
   const size = fcsFlag === 0 ? (single ? 1 : 0) : [1, 2, 4, 8][fcsFlag]
   if (size === 0 || at + size > src.length) return null
   let v = 0
