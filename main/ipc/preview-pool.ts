@@ -13,7 +13,7 @@ import path from 'node:path'
 import { budget } from '../engines/raster/budget'
 import { FileFormatError } from '../engines/raster/describe'
 import { PreviewError, type PreviewOptions, type PreviewResult } from '../engines/raster/preview'
-import { WorkerPool, type FailureKind, type WireError } from '../engines/workers/pool'
+import { reviveByName, WorkerPool, type FailureKind } from '../engines/workers/pool'
 
 /** Where the worker code is: the bootstrap next to this file in source form; the desktop build passes its bundle. */
 export const SOURCE_WORKER = new URL('./preview-worker-boot.mjs', import.meta.url)
@@ -30,11 +30,13 @@ export interface PreviewJob {
 const CLOSED = 'The preview workers were shut down; restart RSure.'
 
 /** The class a worker's error had, so the router maps it as in-process. */
-export function revivePreviewError(error: WireError): Error {
-  if (error.name === 'ImageFileError' || error.name === 'FileFormatError' || error.name === 'SpecialFileError') return new FileFormatError(error.message)
-  if (error.name === 'PreviewError' || error.name === 'BudgetError') return new PreviewError(error.message)
-  return new Error(error.message)
-}
+export const revivePreviewError = reviveByName({
+  ImageFileError: FileFormatError,
+  FileFormatError,
+  SpecialFileError: FileFormatError,
+  PreviewError,
+  BudgetError: PreviewError,
+})
 
 export class PreviewPool {
   private readonly pool: WorkerPool<PreviewJob, PreviewResult>

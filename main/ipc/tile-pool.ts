@@ -11,7 +11,7 @@ import { budget } from '../engines/raster/budget'
 import { FileFormatError } from '../engines/raster/describe'
 import { TileError, type LayerGeometry, type RenderedTile, type TileAddress } from '../engines/raster/tiles'
 import type { TileStyle } from '../engines/raster/tiles-style'
-import { WorkerPool, type WireError } from '../engines/workers/pool'
+import { reviveByName, WorkerPool } from '../engines/workers/pool'
 
 /** Where the worker code is in source form; the desktop build passes its bundle. */
 export const SOURCE_TILE_WORKER = new URL('./tile-worker-boot.mjs', import.meta.url)
@@ -23,11 +23,8 @@ export const TILE_WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerat
 export type TileJob = { op: 'tile'; file: string; address: TileAddress; style?: TileStyle } | { op: 'geometry'; file: string; style?: TileStyle }
 export type TileJobResult = RenderedTile | LayerGeometry
 
-function revive(error: WireError): Error {
-  if (error.name === 'TileError') return new TileError(error.message)
-  if (error.name === 'ImageFileError' || error.name === 'FileFormatError') return new FileFormatError(error.message)
-  return new Error(error.message)
-}
+/** The class a worker's error had, so the router maps it as in-process. */
+const revive = reviveByName({ TileError, ImageFileError: FileFormatError, FileFormatError })
 
 export class TilePool {
   private readonly pool: WorkerPool<TileJob, TileJobResult>

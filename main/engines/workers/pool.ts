@@ -91,6 +91,17 @@ function defaultIdleMs(): number {
   return v !== undefined && /^\d+$/.test(v.trim()) && Number(v) > 0 ? Number(v) : 60_000
 }
 
+/**
+ * A `revive` that rebuilds errors by class name: `classes` maps each name a worker may send to the constructor of the
+ * error it becomes here (FileFormatError for ImageFileError...); any other name becomes a plain Error.
+ */
+export function reviveByName(classes: Record<string, new (message: string) => Error>): (error: WireError) => Error {
+  return (error) => {
+    const Ctor = Object.hasOwn(classes, error.name) ? classes[error.name] : Error
+    return new Ctor(error.message)
+  }
+}
+
 function hashKey(key: string): number {
   // FNV-1a: a stable spread of keys over the workers.
   let h = 0x811c9dc5

@@ -14,7 +14,7 @@ import { GeoTiffStripWriter } from '../tiff/writer'
 import { compare, evaluateNode, quickStats, type Value } from './evaluate-node'
 import { prepareRead, readRows, type PreparedRead } from './read-node'
 import type { BufferRecycler } from './recycler'
-import { checkFinite } from './sink-check'
+import { checkFinite, tooFewPixels } from './sink-check'
 import { RasterJobError, type JobResult, type JobSink, type NodeReport, type RasterJob, type SinkResult } from './types'
 
 /** Buffers of one strip (all nodes together) stay under this many bytes. */
@@ -97,12 +97,7 @@ function accumulate(acc: SinkAcc, r: Raster, r0: number, width: number): void {
 function finish(acc: SinkAcc): SinkResult {
   const spec = acc.sink.spec
   if (acc.insufficient) return { status: 'insufficient', reason: acc.insufficient }
-  const tooFew = (valid: number, min: number) => ({
-    status: 'insufficient' as const,
-    reason: `only ${valid} valid pixels; node '${acc.sink.id}' needs at least ${min}`,
-    valid,
-    total: acc.total,
-  })
+  const tooFew = (valid: number, min: number) => tooFewPixels(acc.sink.id, valid, min, { valid, total: acc.total })
   const running = (name: string): number => {
     if (name === 'count') return acc.count
     if (name === 'sum') return acc.sum
@@ -125,13 +120,7 @@ function finish(acc: SinkAcc): SinkResult {
       return { status: 'ok', value, valid: acc.count, total: acc.total }
     }
     case 'threshold':
-      if (acc.count < spec.min_valid)
-        return {
-          status: 'insufficient',
-          reason: `only ${acc.count} valid pixels; node '${acc.sink.id}' needs at least ${spec.min_valid}`,
-          numerator: acc.num,
-          denominator: acc.count,
-        }
+      if (acc.count < spec.min_valid) return tooFewPixels(acc.sink.id, acc.count, spec.min_valid, { numerator: acc.num, denominator: acc.count })
       return {
         status: 'ok',
         value: (acc.num / acc.count) * (spec.as === 'percent' ? 100 : 1),
@@ -144,12 +133,7 @@ function finish(acc: SinkAcc): SinkResult {
       const vals = acc.values!.view()
       const stat = spec.stat === 'value' ? 'mean' : spec.stat
       if (vals.length < spec.min_valid)
-        return {
-          status: 'insufficient',
-          reason: `${acc.indices!.length} pixel(s) inside the geometry, ${vals.length} valid; node '${acc.sink.id}' needs at least ${spec.min_valid}`,
-          pixels: acc.indices!.length,
-          valid: vals.length,
-        }
+        return tooFewPixels(acc.sink.id, vals.length, spec.min_valid, { pixels: acc.indices!.length, valid: vals.length }, acc.indices!.length)
       return { status: 'ok', value: summarize(vals, [stat]).values[stat], pixels: acc.indices!.length, valid: vals.length, total: acc.indices!.length }
     }
     case 'export':

@@ -10,7 +10,7 @@ import { encodeGeoTiff } from '../tiff/writer'
 import { evaluateJobInStrips, stripEligible } from './evaluate-strips'
 import { compare, evaluateNode, quickStats, report, type Value } from './evaluate-node'
 import { prepareRead, readRows } from './read-node'
-import { checkFinite } from './sink-check'
+import { checkFinite, tooFewPixels } from './sink-check'
 import { BufferRecycler } from './recycler'
 import { RasterJobError, type JobNode, type JobResult, type JobSink, type NodeReport, type RasterJob, type SinkResult } from './types'
 
@@ -57,24 +57,12 @@ function evaluateSink(sink: JobSink, v: Value): SinkResult {
   switch (spec.kind) {
     case 'summarize': {
       const s = statsFor(raster, spec.stats, spec.ddof)
-      if (s.valid < spec.min_valid)
-        return {
-          status: 'insufficient',
-          reason: `only ${s.valid} valid pixels; node '${sink.id}' needs at least ${spec.min_valid}`,
-          valid: s.valid,
-          total: s.total,
-        }
+      if (s.valid < spec.min_valid) return tooFewPixels(sink.id, s.valid, spec.min_valid, { valid: s.valid, total: s.total })
       return { status: 'ok', value: s.values, valid: s.valid, total: s.total }
     }
     case 'reduce': {
       const s = statsFor(raster, [spec.stat])
-      if (s.valid < spec.min_valid)
-        return {
-          status: 'insufficient',
-          reason: `only ${s.valid} valid pixels; node '${sink.id}' needs at least ${spec.min_valid}`,
-          valid: s.valid,
-          total: s.total,
-        }
+      if (s.valid < spec.min_valid) return tooFewPixels(sink.id, s.valid, spec.min_valid, { valid: s.valid, total: s.total })
       return { status: 'ok', value: s.values[spec.stat], valid: s.valid, total: s.total }
     }
     case 'threshold': {
@@ -86,13 +74,7 @@ function evaluateSink(sink: JobSink, v: Value): SinkResult {
         den++
         if (compare(spec.op, x, spec)) num++
       }
-      if (den < spec.min_valid)
-        return {
-          status: 'insufficient',
-          reason: `only ${den} valid pixels; node '${sink.id}' needs at least ${spec.min_valid}`,
-          numerator: num,
-          denominator: den,
-        }
+      if (den < spec.min_valid) return tooFewPixels(sink.id, den, spec.min_valid, { numerator: num, denominator: den })
       return { status: 'ok', value: (num / den) * (spec.as === 'percent' ? 100 : 1), numerator: num, denominator: den, valid: den, total: data.length }
     }
     case 'query': {
@@ -106,13 +88,7 @@ function evaluateSink(sink: JobSink, v: Value): SinkResult {
       const vals = idx.map((i) => data[i])
       const stat = spec.stat === 'value' ? 'mean' : spec.stat
       const s = summarize(vals, [stat])
-      if (s.valid < spec.min_valid)
-        return {
-          status: 'insufficient',
-          reason: `${idx.length} pixel(s) inside the geometry, ${s.valid} valid; node '${sink.id}' needs at least ${spec.min_valid}`,
-          pixels: idx.length,
-          valid: s.valid,
-        }
+      if (s.valid < spec.min_valid) return tooFewPixels(sink.id, s.valid, spec.min_valid, { pixels: idx.length, valid: s.valid }, idx.length)
       return { status: 'ok', value: s.values[stat], pixels: idx.length, valid: s.valid, total: idx.length }
     }
     case 'export': {

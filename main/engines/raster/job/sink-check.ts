@@ -5,6 +5,16 @@
  */
 import { RasterJobError, type SinkResult } from './types'
 
+/**
+ * The result of a sink with fewer valid pixels than its min_valid (both evaluators, whole rasters and strips):
+ * `counts` are the figures reported with it (valid and total, or numerator and denominator); `inside` names the
+ * pixels a spatial query selected.
+ */
+export function tooFewPixels(sink: string, valid: number, min: number, counts: Omit<SinkResult, 'status' | 'reason'>, inside?: number): SinkResult {
+  const what = inside === undefined ? `only ${valid} valid pixels` : `${inside} pixel(s) inside the geometry, ${valid} valid`
+  return { status: 'insufficient', reason: `${what}; node '${sink}' needs at least ${min}`, ...counts }
+}
+
 export function checkFinite(sink: string, r: SinkResult): SinkResult {
   if (r.status !== 'ok' || r.value === undefined) return r
   const values = typeof r.value === 'number' ? { value: r.value } : r.value
