@@ -113,10 +113,11 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     appendLog(`rsure ${wanted} ended with exit code ${code}`)
     return code
   } catch (err) {
-    if (err instanceof CliError) {
-      appendLog(`rsure ${wanted} failed (exit ${err.code}): ${err.message}`)
-      io.stderr(`${err.message}\n`)
-      return err.code
+    if (err instanceof CliError || (err as Error)?.name === 'DataFolderError') {
+      const code = err instanceof CliError ? err.code : 1
+      appendLog(`rsure ${wanted} failed (exit ${code}): ${(err as Error).message}`)
+      io.stderr(`${(err as Error).message}\n`)
+      return code
     }
     const e = err as Error
     appendLog(`rsure ${wanted} failed: ${e?.stack ?? String(err)}`)

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { defaultDataDir } from '../store/paths'
+import { defaultDataDir, ensureDataFolder } from '../store/paths'
 
 export interface LogOptions {
   dir?: string
@@ -22,7 +22,7 @@ export function appendLog(line: string, opts: LogOptions = {}): void {
   const maxBytes = opts.maxBytes ?? 2 * 1024 * 1024
   const keep = opts.keep ?? 3
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true })
+    ensureDataFolder(path.dirname(path.resolve(file)), 'The log folder')
     let size = 0
     try {
       size = fs.statSync(file).size

@@ -33,17 +33,87 @@ export function chosenDataDir(env: NodeJS.ProcessEnv = process.env, platform = p
   }
 }
 
-/** Remember a data folder for the next start (null forgets the choice); the folder is created now to check it. */
+/** A data folder RSure will not use or create; the message is one sentence naming the folder and the reason. */
+export class DataFolderError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'DataFolderError'
+  }
+}
+
+/** Most folder levels one data folder may add below its nearest existing ancestor. */
+export const MAX_NEW_LEVELS = 16
+/** Kernel file systems (Linux) that hold no files of their own: their paths are refused before any mkdir. */
+const SPECIAL_ROOTS = ['/proc', '/sys', '/dev']
+/** statfs magic numbers of pseudo file systems (linux/magic.h): proc, sysfs, debugfs, securityfs, cgroup, cgroup2, tracefs, bpf, configfs, devpts, pstore. */
+const SPECIAL_FS = new Set([0x9fa0, 0x62656572, 0x64626720, 0x73636673, 0x27e0eb, 0x63677270, 0x74726163, 0xcafe4a11, 0x62656570, 0x1cd1, 0x6165676c])
+
+/**
+ * Check a data folder and create what is missing of it, bounded: an absolute path with no NUL byte, not on a kernel
+ * pseudo file system (/proc, /sys, /dev or one whose statfs type says so), below an existing ancestor that is a
+ * folder, at most MAX_NEW_LEVELS new levels, each made with one plain mkdir (Node's recursive mkdir loops forever
+ * under /proc: `RSURE_DATA_DIR=/proc/evil` hung the CLI and a settings.set hung the server), then writable.
+ * Throws DataFolderError with one sentence.
+ */
+export function ensureDataFolder(dir: string, what = 'The data folder'): string {
+  const shown = dir.length > 200 ? `${dir.slice(0, 200)}...` : dir
+  const refuse = (why: string) => new DataFolderError(`${what} '${shown}' ${why}; choose a folder on a disk you may write to (RSURE_DATA_DIR, --data-dir or Settings).`)
+  if (typeof dir !== 'string' || !dir || dir.includes('\0')) throw refuse('is not a usable path')
+  if (!path.isAbsolute(dir)) throw refuse('is not an absolute path')
+  const abs = path.resolve(dir)
+  if (process.platform !== 'win32' && SPECIAL_ROOTS.some((r) => abs === r || abs.startsWith(`${r}/`))) throw refuse(`is on ${SPECIAL_ROOTS.find((r) => abs === r || abs.startsWith(`${r}/`))}, a kernel file system that holds no files`)
+  const missing: string[] = []
+  let head = abs
+  for (;;) {
+    let st: fs.Stats | null = null
+    try {
+      st = fs.statSync(head)
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code
+      if (code !== 'ENOENT') throw refuse(`cannot be reached (${code === 'EACCES' ? 'permission denied' : code === 'ENOTDIR' ? 'a part of it is a file, not a folder' : code === 'ELOOP' ? 'a loop of links' : 'it cannot be read'})`)
+    }
+    if (st) {
+      if (!st.isDirectory()) throw refuse(head === abs ? 'is a file, not a folder' : `lies under '${head}', which is a file, not a folder`)
+      break
+    }
+    missing.push(head)
+    if (missing.length > MAX_NEW_LEVELS) throw refuse(`would need more than ${MAX_NEW_LEVELS} new folder levels`)
+    const parent = path.dirname(head)
+    if (parent === head) throw refuse('has no existing folder above it')
+    head = parent
+  }
+  try {
+    const type = (fs.statfsSync(head) as { type: number | bigint }).type
+    if (SPECIAL_FS.has(Number(type))) throw refuse('is on a kernel pseudo file system that holds no files')
+  } catch (err) {
+    if (err instanceof DataFolderError) throw err
+  }
+  for (const level of missing.reverse()) {
+    try {
+      fs.mkdirSync(level)
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code
+      if (code !== 'EEXIST') throw refuse(`cannot be created (${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'a read-only file system' : code === 'ENOSPC' ? 'the disk is full' : `mkdir failed: ${code}`})`)
+    }
+  }
+  try {
+    fs.accessSync(abs, fs.constants.W_OK)
+  } catch {
+    throw refuse('is not writable')
+  }
+  return abs
+}
+
+/** Remember a data folder for the next start (null forgets the choice); the folder is checked and created now. */
 export function chooseDataDir(dir: string | null, env: NodeJS.ProcessEnv = process.env, platform = process.platform): void {
+  if (dir !== null) ensureDataFolder(dir)
   const home = platformDataDir(env, platform)
-  fs.mkdirSync(home, { recursive: true })
+  ensureDataFolder(home, 'The platform data folder')
   const pointer = path.join(home, DATA_DIR_POINTER)
   if (dir === null) {
     fs.rmSync(pointer, { force: true })
     return
   }
-  fs.mkdirSync(dir, { recursive: true })
-  fs.accessSync(dir, fs.constants.W_OK)
   fs.writeFileSync(pointer, `${JSON.stringify({ dataDir: path.resolve(dir) })}\n`)
 }
 

@@ -7,6 +7,8 @@
  *   picture). Strip-by-strip evaluation keeps far less; this bounds what cannot be streamed.
  * - maxChunkBytes: the decoded size of one TIFF tile or strip.
  * - timeLimitMs: how long a preview or header parse may run in its worker before the worker is replaced.
+ * - maxChunks: tiles or strips one open file may decode (RSURE_MAX_CHUNKS), so a file of 10^6 one-pixel tiles is
+ *   refused instead of costing 10^6 reads and decoder calls.
  *
  * Each is configurable by environment (RSURE_MAX_PIXELS, RSURE_MAX_MEMORY_MB, RSURE_MAX_PREVIEW_PIXELS,
  * RSURE_PREVIEW_TIMEOUT_MS) and each
@@ -19,6 +21,8 @@ export interface Budget {
   /** Pixels of the pyramid level a preview may sample (previews read every pixel of that level). */
   maxPreviewPixels: number
   timeLimitMs: number
+  /** Tiles or strips one open file may decode (each costs a read and a decoder call whatever its size). */
+  maxChunks: number
 }
 
 function envNumber(name: string, fallback: number): number {
@@ -38,6 +42,8 @@ export function budget(): Budget {
     // 2^27: a full Sentinel-2 tile without overviews still previews (in seconds); a 10^6-pixel-wide file does not.
     maxPreviewPixels: envNumber('RSURE_MAX_PREVIEW_PIXELS', 2 ** 27),
     timeLimitMs: envNumber('RSURE_PREVIEW_TIMEOUT_MS', 30_000),
+    // 2^18: a 100 000-pixel-square COG in 256-pixel tiles has 153 000; 10^6 tiles of 1 x 1 pixel do not pass.
+    maxChunks: envNumber('RSURE_MAX_CHUNKS', 2 ** 18),
   }
 }
 

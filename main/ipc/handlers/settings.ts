@@ -43,7 +43,9 @@ export function settingsHandlers(deps: IpcDeps): Handlers {
       if (dataDir !== undefined) {
         try {
           chooseDataDir(dataDir)
-        } catch {
+        } catch (err) {
+          // The validation's own sentence says why (a kernel file system, a file in the way, read-only, too deep).
+          if ((err as Error)?.name === 'DataFolderError') throw new RsureError('failed', (err as Error).message)
           throw new RsureError('failed', `RSure cannot keep its data in '${dataDir}' because the folder cannot be created or written; choose another folder.`)
         }
       }

@@ -210,6 +210,8 @@ export class TiffFile {
   readonly geoKeyTags: GeoKeyTags | null
   private readonly offsets: number[]
   private readonly byteCounts: number[]
+  /** Size (bytes) and modification time (ms) when opened: a read that finds either changed is refused. */
+  private stamp: { size: number; mtimeMs: number } | null = null
   private readonly littleEndian: boolean
   private readonly ifd: Ifd
 
@@ -339,7 +341,9 @@ export class TiffFile {
       const chain = readIfdChain(src)
       const ifd = chain[opts.image ?? 0]
       if (!ifd) throw new RangeError(`image ${opts.image} does not exist in ${path}: it has ${chain.length}`)
-      return new TiffFile(path, fd, size, ifd)
+      const tif = new TiffFile(path, fd, size, ifd)
+      tif.stamp = { size, mtimeMs: fs.fstatSync(fd).mtimeMs }
+      return tif
     } catch (err) {
       fs.closeSync(fd)
       throw asTiffError(err)
@@ -488,8 +492,19 @@ export class TiffFile {
         }
       }
     }
+    // Read through the same descriptor, so a file overwritten in place (or growing) shows in its size or mtime.
+    this.checkUnchanged()
     opts.stats?.set(acc)
     return out
+  }
+
+  /** Refuse the read when the file changed since it was opened (size or modification time; fstat, same inode). */
+  private checkUnchanged(): void {
+    if (!this.stamp || this.fd < 0) return
+    const st = fs.fstatSync(this.fd)
+    if (st.size !== this.stamp.size || st.mtimeMs !== this.stamp.mtimeMs) {
+      throw new TiffFormatError(`changed while it was being read (${st.size !== this.stamp.size ? `its size went from ${this.stamp.size} to ${st.size} bytes` : 'its modification time moved'}), so its values could mix two versions; read it again once it is completely written`, 'unsupported')
+    }
   }
 
   /**
@@ -498,10 +513,15 @@ export class TiffFile {
    * otherwise inflate its 256 MiB 256 times.
    */
   private lastChunk: { index: number; bytes: Uint8Array } | null = null
+  /** Chunks decoded since the file was opened (budget().maxChunks bounds them). */
+  private decodedChunks = 0
 
   /** Read, decompress and un-predict one tile or strip (at most once in a row); returns little-endian sample bytes. */
   private async chunk(index: number, rows: number, stride: number): Promise<Uint8Array> {
     if (this.lastChunk?.index === index) return this.lastChunk.bytes
+    if (++this.decodedChunks > budget().maxChunks) {
+      throw new BudgetError(`'${nodePath.basename(this.path)}' needs more than ${budget().maxChunks} ${this.tiled ? `tiles of ${this.chunkWidth} x ${this.chunkHeight} pixels` : `strips of ${this.chunkHeight} rows`} decoded for this read, more than one file may cost (RSURE_MAX_CHUNKS); rewrite it with larger tiles (gdal_translate -co TILED=YES -co BLOCKXSIZE=256 -co BLOCKYSIZE=256) or read a window`)
+    }
     const bytes = await this.decodeChunk(index, rows, stride)
     this.lastChunk = { index, bytes }
     return bytes
