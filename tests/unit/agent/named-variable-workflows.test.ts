@@ -61,6 +61,15 @@ describe('named-variable skill', () => {
     expect(plan.workflow && !plan.workflow.ok ? plan.workflow.missing : '').toMatch(/second place/)
   })
 
+  it('never pools the files of two places: the one place named keeps its files, none named is refused', async () => {
+    const dir = folder({ 'Quito_precipitation_2020-03-01.tif': [1, 2, 3, 4], 'Lagos_precipitation_2020-03-01.tif': [10, 10, 10, 10] })
+    const one = await planAndRun('What was the mean rainfall of Quito on 2020-03-01?', dir)
+    expect(one.value).toBeCloseTo(2.5, 9)
+    const none = planTask(makeTask({ question: 'What was the mean rainfall on 2020-03-01?', options: [], files: [dir] }))
+    expect(none.workflow).toBeNull()
+    expect(none.refusal).toMatch(/several places \(Lagos, Quito\)/)
+  })
+
   it('changes the mean night-time light between two named years', async () => {
     // 2014: (1 + 3) / 2 = 2; 2019: (4 + 6) / 2 = 5; change 3 (second minus first)
     const dir = folder({
