@@ -57,11 +57,13 @@ const SPECIAL_FS = new Set([0x9fa0, 0x62656572, 0x64626720, 0x73636673, 0x27e0eb
  */
 export function ensureDataFolder(dir: string, what = 'The data folder'): string {
   const shown = dir.length > 200 ? `${dir.slice(0, 200)}...` : dir
-  const refuse = (why: string) => new DataFolderError(`${what} '${shown}' ${why}; choose a folder on a disk you may write to (RSURE_DATA_DIR, --data-dir or Settings).`)
+  const refuse = (why: string) =>
+    new DataFolderError(`${what} '${shown}' ${why}; choose a folder on a disk you may write to (RSURE_DATA_DIR, --data-dir or Settings).`)
   if (typeof dir !== 'string' || !dir || dir.includes('\0')) throw refuse('is not a usable path')
   if (!path.isAbsolute(dir)) throw refuse('is not an absolute path')
   const abs = path.resolve(dir)
-  if (process.platform !== 'win32' && SPECIAL_ROOTS.some((r) => abs === r || abs.startsWith(`${r}/`))) throw refuse(`is on ${SPECIAL_ROOTS.find((r) => abs === r || abs.startsWith(`${r}/`))}, a kernel file system that holds no files`)
+  if (process.platform !== 'win32' && SPECIAL_ROOTS.some((r) => abs === r || abs.startsWith(`${r}/`)))
+    throw refuse(`is on ${SPECIAL_ROOTS.find((r) => abs === r || abs.startsWith(`${r}/`))}, a kernel file system that holds no files`)
   const missing: string[] = []
   let head = abs
   for (;;) {
@@ -70,7 +72,10 @@ export function ensureDataFolder(dir: string, what = 'The data folder'): string 
       st = fs.statSync(head)
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code
-      if (code !== 'ENOENT') throw refuse(`cannot be reached (${code === 'EACCES' ? 'permission denied' : code === 'ENOTDIR' ? 'a part of it is a file, not a folder' : code === 'ELOOP' ? 'a loop of links' : 'it cannot be read'})`)
+      if (code !== 'ENOENT')
+        throw refuse(
+          `cannot be reached (${code === 'EACCES' ? 'permission denied' : code === 'ENOTDIR' ? 'a part of it is a file, not a folder' : code === 'ELOOP' ? 'a loop of links' : 'it cannot be read'})`,
+        )
     }
     if (st) {
       if (!st.isDirectory()) throw refuse(head === abs ? 'is a file, not a folder' : `lies under '${head}', which is a file, not a folder`)
@@ -93,7 +98,10 @@ export function ensureDataFolder(dir: string, what = 'The data folder'): string 
       fs.mkdirSync(level)
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code
-      if (code !== 'EEXIST') throw refuse(`cannot be created (${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'a read-only file system' : code === 'ENOSPC' ? 'the disk is full' : `mkdir failed: ${code}`})`)
+      if (code !== 'EEXIST')
+        throw refuse(
+          `cannot be created (${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'a read-only file system' : code === 'ENOSPC' ? 'the disk is full' : `mkdir failed: ${code}`})`,
+        )
     }
   }
   try {

@@ -62,8 +62,21 @@ const LERC = 34887
  * is refused by name before a byte of pixel data is read.
  */
 export const COMPRESSION_NAMES: Record<number, string> = {
-  1: 'none', 2: 'CCITT RLE', 3: 'CCITT G3', 4: 'CCITT G4', 5: 'LZW', 6: 'JPEG (old)', 7: 'JPEG', 8: 'DEFLATE',
-  32773: 'PackBits', 32946: 'DEFLATE', 34712: 'JPEG 2000', 34887: 'LERC', 34925: 'LZMA', 50000: 'ZSTD', 50001: 'WEBP',
+  1: 'none',
+  2: 'CCITT RLE',
+  3: 'CCITT G3',
+  4: 'CCITT G4',
+  5: 'LZW',
+  6: 'JPEG (old)',
+  7: 'JPEG',
+  8: 'DEFLATE',
+  32773: 'PackBits',
+  32946: 'DEFLATE',
+  34712: 'JPEG 2000',
+  34887: 'LERC',
+  34925: 'LZMA',
+  50000: 'ZSTD',
+  50001: 'WEBP',
   50002: 'JPEG XL',
 }
 const READABLE_COMPRESSIONS = new Set([1, 5, 7, 8, 32773, 32946, 34887, 50000, 50001])
@@ -106,7 +119,12 @@ function tagAttributes(s: string): Record<string, string> {
  * (linear in the input), over at most MAX_METADATA_CHARS characters and MAX_METADATA_ITEMS items; `truncated` says
  * the string was longer or had more items than that, or ended inside an item.
  */
-export function parseGdalMetadata(xml: string | undefined): { scale: Map<number, number>; offset: Map<number, number>; items: Record<string, string>; truncated: boolean } {
+export function parseGdalMetadata(xml: string | undefined): {
+  scale: Map<number, number>
+  offset: Map<number, number>
+  items: Record<string, string>
+  truncated: boolean
+} {
   const scale = new Map<number, number>()
   const offset = new Map<number, number>()
   const items: Record<string, string> = {}
@@ -177,7 +195,9 @@ export function parseNodata(raw: string | undefined): number | null {
   const v = NODATA_NUMBER.test(s) ? Number(s) : NaN
   if (!Number.isFinite(v)) {
     const shown = raw.length > 40 ? `${raw.slice(0, 40)}...` : raw
-    throw new TiffFormatError(`its GDAL_NODATA tag "${shown}" is not a number (a nodata value is a plain decimal number such as -9999, or nan); correct the tag with gdal_edit.py -a_nodata`)
+    throw new TiffFormatError(
+      `its GDAL_NODATA tag "${shown}" is not a number (a nodata value is a plain decimal number such as -9999, or nan); correct the tag with gdal_edit.py -a_nodata`,
+    )
   }
   return v
 }
@@ -248,28 +268,39 @@ export class TiffFile {
     }
     const bits = numbers(ifd, Tag.BitsPerSample) ?? [1]
     const formats = numbers(ifd, Tag.SampleFormat) ?? [1]
-    for (const [name, list] of [['BitsPerSample', bits], ['SampleFormat', formats]] as const) {
+    for (const [name, list] of [
+      ['BitsPerSample', bits],
+      ['SampleFormat', formats],
+    ] as const) {
       if (list.length !== 1 && list.length !== this.bandCount) {
         throw new TiffFormatError(`its ${name} table has ${list.length} entries for ${this.bandCount} band${this.bandCount === 1 ? '' : 's'}`)
       }
     }
     if (bits.some((b) => b !== bits[0]) || formats.some((f) => f !== formats[0])) {
-      throw new TiffFormatError('has bands with different sample types, which RSure cannot read as one raster; split the bands into separate files', 'unsupported')
+      throw new TiffFormatError(
+        'has bands with different sample types, which RSure cannot read as one raster; split the bands into separate files',
+        'unsupported',
+      )
     }
     this.sampleType = sampleType(bits[0], formats[0])
     this.compression = one(Tag.Compression, 1)
     if (!READABLE_COMPRESSIONS.has(this.compression)) {
       const name = COMPRESSION_NAMES[this.compression]
-      throw new TiffFormatError(`uses ${name ? `${name} compression` : `the unknown compression code ${this.compression}`}, which RSure cannot decode; convert it with DEFLATE, LZW or no compression`, 'unsupported')
+      throw new TiffFormatError(
+        `uses ${name ? `${name} compression` : `the unknown compression code ${this.compression}`}, which RSure cannot decode; convert it with DEFLATE, LZW or no compression`,
+        'unsupported',
+      )
     }
     this.predictor = one(Tag.Predictor, 1)
     if (this.predictor < 1 || this.predictor > 3) throw new TiffFormatError(`its Predictor tag is ${this.predictor}, not 1, 2 or 3`)
     // The floating-point predictor (Adobe TIFF Technical Note 3) is defined for IEEE floats only; on integers GDAL
     // and libtiff refuse it, and undoing it would scramble the bytes into other numbers.
-    if (this.predictor === 3 && formats[0] !== 3) throw new TiffFormatError(`its Predictor tag is 3 (floating point) on ${this.sampleType} samples, which is defined only for floating-point data`)
+    if (this.predictor === 3 && formats[0] !== 3)
+      throw new TiffFormatError(`its Predictor tag is 3 (floating point) on ${this.sampleType} samples, which is defined only for floating-point data`)
     this.photometric = one(Tag.Photometric, this.bandCount >= 3 ? 2 : 1)
     this.planar = one(Tag.PlanarConfiguration, 1)
-    if (this.planar !== 1 && this.planar !== 2) throw new TiffFormatError(`its PlanarConfiguration is ${this.planar}, not 1 (pixel interleaved) or 2 (band interleaved)`)
+    if (this.planar !== 1 && this.planar !== 2)
+      throw new TiffFormatError(`its PlanarConfiguration is ${this.planar}, not 1 (pixel interleaved) or 2 (band interleaved)`)
     this.tiled = ifd.tags.has(Tag.TileWidth)
     this.chunkWidth = this.tiled ? one(Tag.TileWidth) : this.width
     this.chunkHeight = this.tiled ? one(Tag.TileLength) : Math.min(one(Tag.RowsPerStrip, this.height), this.height)
@@ -279,7 +310,10 @@ export class TiffFile {
     const stride = this.planar === 2 ? 1 : this.bandCount
     const chunkBytes = this.chunkWidth * this.chunkHeight * stride * BYTES[this.sampleType]
     if (chunkBytes > budget().maxChunkBytes) {
-      throw new TiffFormatError(`has ${this.tiled ? 'tiles' : 'strips'} that decode to ${Math.ceil(chunkBytes / 2 ** 20)} MiB, more than the ${budget().maxChunkBytes / 2 ** 20} MiB RSure decodes at once; rewrite it with smaller tiles or strips`, 'unsupported')
+      throw new TiffFormatError(
+        `has ${this.tiled ? 'tiles' : 'strips'} that decode to ${Math.ceil(chunkBytes / 2 ** 20)} MiB, more than the ${budget().maxChunkBytes / 2 ** 20} MiB RSure decodes at once; rewrite it with smaller tiles or strips`,
+        'unsupported',
+      )
     }
     this.across = Math.ceil(this.width / this.chunkWidth)
     this.down = Math.ceil(this.height / this.chunkHeight)
@@ -298,7 +332,9 @@ export class TiffFile {
       const c = this.byteCounts[i]
       if (c === 0) continue // never written (sparse): read as nodata or zeros
       if (!(o >= 0) || !(c > 0) || o + c > fileSize) {
-        throw new TiffFormatError(`${what} ${i} lies outside the file (bytes ${o} to ${o + c} of ${fileSize}); it is truncated or damaged, so copy or download it again`)
+        throw new TiffFormatError(
+          `${what} ${i} lies outside the file (bytes ${o} to ${o + c} of ${fileSize}); it is truncated or damaged, so copy or download it again`,
+        )
       }
       if (this.compression === 1 && c < this.chunkBytes(i)) {
         throw new TiffFormatError(`${what} ${i} holds ${c} bytes but needs ${this.chunkBytes(i)} for its pixels`)
@@ -457,7 +493,9 @@ export class TiffFile {
     }
     const pixels = win.width * win.height
     if (pixels > budget().maxPixels) {
-      throw new BudgetError(`a read of ${win.width} x ${win.height} pixels from ${nodePath.basename(this.path)} is more than the ${budget().maxPixels} pixels one operation may read (RSURE_MAX_PIXELS); read a window or a smaller region, or use an overview`)
+      throw new BudgetError(
+        `a read of ${win.width} x ${win.height} pixels from ${nodePath.basename(this.path)} is more than the ${budget().maxPixels} pixels one operation may read (RSURE_MAX_PIXELS); read a window or a smaller region, or use an overview`,
+      )
     }
     const out = opts.into && opts.into.length === pixels ? opts.into : new Float64Array(pixels)
     const cw = this.chunkWidth
@@ -503,7 +541,10 @@ export class TiffFile {
     if (!this.stamp || this.fd < 0) return
     const st = fs.fstatSync(this.fd)
     if (st.size !== this.stamp.size || st.mtimeMs !== this.stamp.mtimeMs) {
-      throw new TiffFormatError(`changed while it was being read (${st.size !== this.stamp.size ? `its size went from ${this.stamp.size} to ${st.size} bytes` : 'its modification time moved'}), so its values could mix two versions; read it again once it is completely written`, 'unsupported')
+      throw new TiffFormatError(
+        `changed while it was being read (${st.size !== this.stamp.size ? `its size went from ${this.stamp.size} to ${st.size} bytes` : 'its modification time moved'}), so its values could mix two versions; read it again once it is completely written`,
+        'unsupported',
+      )
     }
   }
 
@@ -520,7 +561,9 @@ export class TiffFile {
   private async chunk(index: number, rows: number, stride: number): Promise<Uint8Array> {
     if (this.lastChunk?.index === index) return this.lastChunk.bytes
     if (++this.decodedChunks > budget().maxChunks) {
-      throw new BudgetError(`'${nodePath.basename(this.path)}' needs more than ${budget().maxChunks} ${this.tiled ? `tiles of ${this.chunkWidth} x ${this.chunkHeight} pixels` : `strips of ${this.chunkHeight} rows`} decoded for this read, more than one file may cost (RSURE_MAX_CHUNKS); rewrite it with larger tiles (gdal_translate -co TILED=YES -co BLOCKXSIZE=256 -co BLOCKYSIZE=256) or read a window`)
+      throw new BudgetError(
+        `'${nodePath.basename(this.path)}' needs more than ${budget().maxChunks} ${this.tiled ? `tiles of ${this.chunkWidth} x ${this.chunkHeight} pixels` : `strips of ${this.chunkHeight} rows`} decoded for this read, more than one file may cost (RSURE_MAX_CHUNKS); rewrite it with larger tiles (gdal_translate -co TILED=YES -co BLOCKXSIZE=256 -co BLOCKYSIZE=256) or read a window`,
+      )
     }
     const bytes = await this.decodeChunk(index, rows, stride)
     this.lastChunk = { index, bytes }
@@ -566,7 +609,9 @@ export class TiffFile {
     } catch (err) {
       if (err instanceof TiffFormatError) throw err
       if (err instanceof DecodeLimitError || (err as NodeJS.ErrnoException)?.code === 'ERR_BUFFER_TOO_LARGE') {
-        throw new TiffFormatError(`${what} of ${file} ${err instanceof DecodeLimitError ? err.message : `inflates to more than the ${expected} bytes its pixels need`} (${cname}; a decompression bomb or a damaged file), so RSure stopped decoding it`)
+        throw new TiffFormatError(
+          `${what} of ${file} ${err instanceof DecodeLimitError ? err.message : `inflates to more than the ${expected} bytes its pixels need`} (${cname}; a decompression bomb or a damaged file), so RSure stopped decoding it`,
+        )
       }
       throw new TiffFormatError(`${what} of ${file} cannot be decompressed (${cname}); the file is damaged, so copy or download it again`)
     }
@@ -607,15 +652,25 @@ export class TiffFile {
    * GDAL writes RGB by default) is converted to RGB as libjpeg does, so band 1 is red, not luma.
    */
   private async jpegDecode(raw: Buffer, rows: number, stride: number, what: string, file: string): Promise<Uint8Array> {
-    if (this.sampleType !== 'uint8') throw new TiffFormatError(`uses JPEG compression on ${this.sampleType} samples (12-bit or wider JPEG), which RSure cannot decode; convert it with DEFLATE or LZW`, 'unsupported')
+    if (this.sampleType !== 'uint8')
+      throw new TiffFormatError(
+        `uses JPEG compression on ${this.sampleType} samples (12-bit or wider JPEG), which RSure cannot decode; convert it with DEFLATE or LZW`,
+        'unsupported',
+      )
     const frame = jpegFrameSize(raw)
     if (!frame) throw new TiffFormatError(`${what} of ${file} holds no JPEG frame header`)
     if (frame.width > this.chunkWidth || frame.height > Math.max(rows, this.chunkHeight) || frame.components !== stride) {
-      throw new TiffFormatError(`${what} of ${file} holds a JPEG frame of ${frame.width} x ${frame.height} pixels and ${frame.components} components where its header declares ${this.chunkWidth} x ${rows} and ${stride}`)
+      throw new TiffFormatError(
+        `${what} of ${file} holds a JPEG frame of ${frame.width} x ${frame.height} pixels and ${frame.components} components where its header declares ${this.chunkWidth} x ${rows} and ${stride}`,
+      )
     }
     const bytes = await this.foreignDecode(raw, rows, stride)
     if (this.photometric === 6 && stride === 3) ycbcrToRgb(bytes)
-    else if (this.photometric === 6) throw new TiffFormatError(`uses JPEG with YCbCr colour in band-interleaved planes, which RSure cannot decode; convert it with gdal_translate -co PHOTOMETRIC=RGB`, 'unsupported')
+    else if (this.photometric === 6)
+      throw new TiffFormatError(
+        `uses JPEG with YCbCr colour in band-interleaved planes, which RSure cannot decode; convert it with gdal_translate -co PHOTOMETRIC=RGB`,
+        'unsupported',
+      )
     return bytes
   }
 
