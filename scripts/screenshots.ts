@@ -2,8 +2,8 @@
  * Screenshots of every screen of the desk in browser mode (`rsure serve` + Debian's Chromium, as the e2e tests run
  * it), in light and dark, at 1024x700 and 1920x1080: the desk (map with a run's mask, the pixel viewer with a change
  * pair's regions), the evidence viewer for each observation kind the weight-free tools make (execute, measurement,
- * change), History, Prior, Settings and the HTML report. Files: <out>/<screen>-<theme>-<width>x<height>.png, and
- * <out>/index.txt listing them.
+ * change), a refused question, History, Prior, Settings and the HTML report (light only: it is a printable
+ * document with one look). Files: <out>/<screen>-<theme>-<width>x<height>.png, and <out>/index.txt listing them.
  *
  *   npm run screenshots [-- OUT_DIR]      (default test-results/screenshots)
  *
@@ -34,10 +34,11 @@ type Theme = (typeof THEMES)[number]
 const shots: string[] = []
 
 /** Every size and theme of one screen; `show` puts the screen up (again) after a resize or theme change. */
-async function capture(page: Page, name: string, show: () => Promise<void>, settle: () => Promise<void> = () => page.waitForTimeout(400)): Promise<void> {
+async function capture(page: Page, name: string, show: () => Promise<void>, settle: () => Promise<void> = () => page.waitForTimeout(400), themes: readonly Theme[] = THEMES): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size)
-    for (const theme of THEMES) {
+    for (const theme of themes) {
+      await closeEvidence(page)
       await setTheme(page, theme)
       await dismissNotice(page)
       await show()
@@ -82,19 +83,19 @@ async function tab(page: Page, id: 'desk' | 'history' | 'prior' | 'settings'): P
   await page.click(`[data-testid=tab-${id}]`)
 }
 
-/** Close the evidence viewer if open, then open the evidence of the run's first call. */
+/** Open the evidence of the run's first call (capture closed any viewer before switching the theme). */
 async function openEvidence(page: Page, runId: string): Promise<void> {
-  if (await page.locator('[data-testid=evidence-viewer]').count()) {
-    await page.keyboard.press('Escape')
-    await page.locator('[data-testid=evidence-viewer]').waitFor({ state: 'detached' })
-  }
   await tab(page, 'desk')
   await page.locator(`[data-testid=run][data-run="${runId}"] [data-testid=open-evidence]`).first().click()
   await page.locator('[data-testid=evidence-viewer]').waitFor()
 }
 
 async function closeEvidence(page: Page): Promise<void> {
-  if (await page.locator('[data-testid=evidence-viewer]').count()) await page.keyboard.press('Escape')
+  const close = page.locator('[data-testid=close-evidence]')
+  if (await close.count()) {
+    await close.click()
+    await page.locator('[data-testid=evidence-viewer]').waitFor({ state: 'detached' })
+  }
 }
 
 /** Wait for a map to draw `rasters` raster layers, or give up quietly after 20 s (the shot shows what is there). */
@@ -157,9 +158,16 @@ async function main(): Promise<void> {
     const report = path.join(desk.dir, 'report.html')
     await download.saveAs(report)
     const reportPage = await desk.context.newPage()
-    await capture(reportPage, 'report', async () => {
-      if (reportPage.url() === 'about:blank') await reportPage.goto(`file://${report}`)
-    })
+    // The report is a printable document with one (light) look; it has no dark theme to show.
+    await capture(
+      reportPage,
+      'report',
+      async () => {
+        if (reportPage.url() === 'about:blank') await reportPage.goto(`file://${report}`)
+      },
+      () => reportPage.waitForTimeout(300),
+      ['light'],
+    )
     await reportPage.close()
     fs.writeFileSync(path.join(OUT, 'index.txt'), `${shots.join('\n')}\n`)
     if (desk.pageErrors.length) console.log(`Page errors:\n${desk.pageErrors.join('\n')}`)

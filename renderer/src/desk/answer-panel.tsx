@@ -5,7 +5,7 @@
  */
 import type { RunView } from '../model/run-model'
 import { acceptedCalls } from '../model/run-model'
-import { num } from '../model/format'
+import { num, windowText } from '../model/format'
 import { headline } from '../model/observation'
 import { MarkButtons } from './mark-buttons'
 import type { RunEntry } from './use-runs'
@@ -28,7 +28,7 @@ export function AnswerPanel(props: { entry: RunEntry; onEvidence: (call: number)
         {a.choice && run.options.length > 0 && <span className="muted">{run.options.find((o) => o.letter === a.choice)?.text}</span>}
         <MarkButtons what="the answer" value={entry.marks.get('answer')} onMark={(c) => onMark(c)} testId="mark-answer" />
       </div>
-      <p className="explanation">{a.explanation}</p>
+      <p className="explanation">{windowText(a.explanation)}</p>
       {a.basis.length > 0 && (
         <p className="basis">
           Rests on{' '}
@@ -44,7 +44,7 @@ export function AnswerPanel(props: { entry: RunEntry; onEvidence: (call: number)
           <strong>Gaps</strong>
           <ul>
             {a.missing.map((m, i) => (
-              <li key={i}>{m}</li>
+              <li key={i}>{windowText(m)}</li>
             ))}
           </ul>
         </div>

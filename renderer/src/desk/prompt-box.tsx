@@ -73,7 +73,7 @@ export function PromptBox(props: {
     >
       <div className="context" aria-label="images in context">
         {usable.length ? (
-          <span className="muted">
+          <span className="muted in-context">
             In context: {usable.length} file{usable.length === 1 ? '' : 's'} ({usable.slice(0, 3).map((f) => f.name).join(', ')}
             {usable.length > 3 ? ` and ${usable.length - 3} more` : ''})
           </span>

@@ -4,7 +4,7 @@
  * nested under the call whose evidence request caused them; a progress bar while a call runs.
  */
 import type { CallView, RunView } from '../model/run-model'
-import { num } from '../model/format'
+import { num, windowText } from '../model/format'
 import { headline, KIND_LABEL, observationKind } from '../model/observation'
 import { readableArgs } from '../model/readable-args'
 
@@ -82,18 +82,18 @@ function CallItem(props: { call: CallView; progress: RunEntryProgress; onEvidenc
       )}
       {running && !prog && <div className="progress indeterminate" role="progressbar" aria-label="running" />}
       <div className="checks">
-        {c.result && <span className="badge">result: {headline(c.result)}</span>}
+        {c.result && <span className="badge">result: {windowText(headline(c.result))}</span>}
         {c.thrown && <span className="badge bad">{c.thrown}</span>}
         {c.rules && (
           <span className={`badge ${c.rules.passed ? 'good' : 'bad'}`} title={c.rules.checked.join(', ')}>
-            rules {c.rules.passed ? `passed (${c.rules.checked.length})` : `failed: ${c.rules.diagnosis ?? c.rules.rule}`}
+            rules {c.rules.passed ? `passed (${c.rules.checked.length})` : `failed: ${windowText(c.rules.diagnosis ?? c.rules.rule ?? '')}`}
           </span>
         )}
         <PriorBadge prior={c.prior} />
       </div>
       {c.verdict && (
         <p className={`verdict ${st.cls}`} data-testid="verdict">
-          <strong>{st.label}</strong> by {c.verdict.verifier || 'the verifier'}: {c.verdict.feedback}
+          <strong>{st.label}</strong> by {c.verdict.verifier || 'the verifier'}: {windowText(c.verdict.feedback)}
           {c.verdict.needed.length > 0 && <span className="muted"> (wants: {c.verdict.needed.join(', ')})</span>}
         </p>
       )}

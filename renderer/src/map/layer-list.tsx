@@ -56,7 +56,7 @@ export function LayerList(props: { rows: LayerRow[]; onChange: (key: string, cha
         <li key={r.key} data-testid="layer-row" data-name={r.name} data-state={r.state ?? 'ready'}>
           <label className="layer-name" title={r.name}>
             <input type="checkbox" checked={r.visible} onChange={(e) => onChange(r.key, { visible: e.target.checked })} aria-label={`show ${r.name}`} />
-            {r.basemap && <span className="badge">basemap</span>} {middleEllipsis(r.name)}
+            {r.basemap && <span className="badge">basemap</span>} {middleEllipsis(r.name, 26)}
           </label>
           <div className="layer-controls">
             {onZoom && !r.basemap && (
