@@ -10,6 +10,7 @@ import path from 'node:path'
 import { fromFile } from 'geotiff'
 import sharp, { type Sharp } from 'sharp'
 import { geotiffGeorefSource, readGeoref, type Crs, type GeoTransform } from '../raster/georef'
+import { RasterSource } from '../raster/source'
 import { VisionError } from './errors'
 
 /** Interleaved 8-bit RGB, row-major, (0,0) = top-left. */
@@ -92,20 +93,22 @@ async function loadTiff(file: string): Promise<{ rgb: RgbImage; georef: Georefer
         // Fall through to geotiff.js (sharp refuses some valid GeoTIFF layouts).
       }
     }
-    const width = image.getWidth()
-    const height = image.getHeight()
-    const samples = spp >= 3 ? [0, 1, 2] : [0]
-    const bands: ArrayLike<number>[] = Array.from(await image.readRasters({ samples, interleave: false }))
-    const nd = image.getGDALNoData()
-    const format = Number(fd.getValue('SampleFormat')?.toString().split(',')[0] ?? 1)
-    if (bits === 8 && format === 1) {
-      // 8-bit unsigned bands are shown as they are.
-      const use = bands.length >= 3 ? bands : [bands[0], bands[0], bands[0]]
-      const out = new Uint8Array(width * height * 3)
-      for (let i = 0; i < width * height; i++) for (let c = 0; c < 3; c++) out[3 * i + c] = use[c][i]
-      return { rgb: { data: out, width, height }, georef }
+    // The pixels through the engines' one raster source (raster/source.ts): its nodata rule, NaN where invalid.
+    const source = RasterSource.open(file)
+    try {
+      const { width, height } = source
+      const { planes } = await source.readWindow(0, spp >= 3 ? [1, 2, 3] : [1], { col: 0, row: 0, width, height })
+      if (source.sampleType === 'uint8') {
+        // 8-bit unsigned bands are shown as they are (nodata pixels black).
+        const use = planes.length >= 3 ? planes : [planes[0], planes[0], planes[0]]
+        const out = new Uint8Array(width * height * 3)
+        for (let i = 0; i < width * height; i++) for (let c = 0; c < 3; c++) out[3 * i + c] = use[c][i]
+        return { rgb: { data: out, width, height }, georef }
+      }
+      return { rgb: stretchBands(planes, width, height, null), georef }
+    } finally {
+      source.release()
     }
-    return { rgb: stretchBands(Array.from(bands), width, height, nd), georef }
   } finally {
     await tiff.close()
   }
