@@ -125,6 +125,8 @@ class Scope {
     readonly landsat: boolean,
     /** The LST retrieval methods the question names (lexicon PRODUCT_METHODS); more than one is refused where LST is needed. */
     readonly lstMethods: LstMethodKey[] = [],
+    /** The time of day the question asks its variable at (spec.timeOfDay). */
+    readonly timeOfDay: 'day' | 'night' | null = null,
   ) {}
 
   private get lstMethod(): LstMethodKey | null {
@@ -154,6 +156,12 @@ class Scope {
     const inputs = this.inputs
     // A file layer may be named by any of the lexicon's names for the variable (night_lights is the files' NTL).
     const role = pickRole(inputs, key.toUpperCase()) ?? pickRole(inputs, ...(VARIABLES.find((v) => v.key === key)?.names ?? []).map((n) => n.toUpperCase()))
+    // Daytime or night-time LST asked: only a layer whose name says so answers it (an "LST" layer does not say).
+    if (key === 'lst' && this.timeOfDay) {
+      const want = this.timeOfDay === 'night' ? pickRole(inputs, 'LST_NIGHT', 'NIGHT_LST', 'LST_N') : pickRole(inputs, 'LST_DAY', 'DAY_LST', 'LST_D')
+      if (want) return { node: this.read(want), unit: 'K', label: `${want} (${this.timeOfDay === 'night' ? 'night-time' : 'daytime'} LST)` }
+      throw new Refusal(part, `the question asks for ${this.timeOfDay === 'night' ? 'night-time' : 'daytime'} LST and no file layer is named as ${this.timeOfDay === 'night' ? 'night-time' : 'daytime'} LST (the files hold ${[...inputs.roles].sort().join(', ')})`)
+    }
     // An LST the question asks to retrieve by a named method is computed by it, even where an LST layer is there.
     if (key === 'lst' && this.lstMethod && !this.landsat) {
       const computed = this.lstFromBands(part)
@@ -299,6 +307,8 @@ class Scope {
  * lexicon's method words (none, one, or several, which the scope refuses where it needs LST).
  */
 export function lstMethodsOf(spec: TaskSpec): LstMethodKey[] {
+  const keys = PRODUCT_METHODS.map((m) => m.key as string)
+  if (spec.methods?.some((m) => keys.includes(m))) return [...new Set(spec.methods.filter((m): m is LstMethodKey => keys.includes(m)))]
   return [...new Set(PRODUCT_METHODS.filter((m) => m.names.some((n) => phraseNames(spec, n))).map((m) => m.key))]
 }
 
@@ -315,7 +325,8 @@ function phraseNames(spec: TaskSpec, word: string): boolean {
 
 /** The trend estimator the question names (lexicon TREND_METHODS); Theil-Sen when none. */
 function trendMethodOf(spec: TaskSpec): TrendMethodKey {
-  const keys = [...new Set(TREND_METHODS.filter((m) => m.names.some((n) => phraseNames(spec, n))).map((m) => m.key))]
+  const read = (spec.methods ?? []).filter((m): m is TrendMethodKey => TREND_METHODS.some((t) => t.key === m))
+  const keys = read.length ? [...new Set(read)] : [...new Set(TREND_METHODS.filter((m) => m.names.some((n) => phraseNames(spec, n))).map((m) => m.key))]
   if (keys.length > 1) throw new Refusal('the trend method', 'the question names both a least-squares fit and a Theil-Sen slope')
   return keys[0] ?? 'sen'
 }
@@ -454,7 +465,7 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
     params.end = periods.map((p) => p.end).sort().at(-1)
   }
   const catalog = b.add(tag ? `catalog_${tag}` : 'catalog', 'asset.catalog', params)
-  const scope = new Scope(b, inputs, catalog, tag, landsat, lstMethodsOf(spec))
+  const scope = new Scope(b, inputs, catalog, tag, landsat, lstMethodsOf(spec), spec.timeOfDay ?? null)
 
   const statistic = spec.quantity.statistic!
   const subject = spec.subjects[0]

@@ -135,6 +135,14 @@ describe('rules workflows for the taught families', () => {
     expect((r.result.observation as { choice: string }).choice).toBe('B') // |300 - 310|; December is in neither season
   })
 
+  it('refuses a night-time LST from a layer whose name does not say night, and reads an LST_Night layer', async () => {
+    const plain = planTask(makeTask({ question: 'What is the mean night-time land surface temperature on July 1, 2020?', options: [], files: [folder(contrastLayers)] }))
+    expect(plain.workflow).toBeNull()
+    expect(plain.refusal).toMatch(/night-time LST/)
+    const night = await planAndRun('What is the mean night-time land surface temperature on July 1, 2020?', folder({ 'Oasis_2020-07-01_LST_Night.tif': [14000, 14100, 14200, 14300] }) // MOD11 DN, 0.02 K each)
+    expect(night.value).toBeCloseTo(283, 6)
+  })
+
   it('says it has no recipe for a threshold relative to the mean instead of answering without it', () => {
     const dir = folder({ 'City_2022-07-01_LST.tif': four(310) })
     const plan = planTask(makeTask({ question: 'On July 1, 2022, what share of pixels has an LST above 105% of the image mean?', options: [], files: [dir] }))
