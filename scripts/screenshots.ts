@@ -5,7 +5,10 @@
  * change), a refused question, History, Prior, Settings and the HTML report (light only: it is a printable
  * document with one look). Files: <out>/<screen>-<theme>-<width>x<height>.png, and <out>/index.txt listing them.
  *
- *   npm run screenshots [-- OUT_DIR]      (default test-results/screenshots)
+ *   npm run screenshots [-- OUT_DIR] [--docs]      (default test-results/screenshots)
+ *
+ * --docs also writes the README tour's pictures (DOCS below) to docs/screenshots/ as palette PNGs (sharp), small
+ * enough to keep in the repository.
  *
  * The session: the LEVIR-CD pair asked for its changed share, then the Landsat 8 scene with its MTL asked for its
  * mean NDVI and water share (fixtures in ../shared). Perception kinds that need model packs (objects, scene class,
@@ -23,7 +26,17 @@ Object.assign(globalThis, { __dirname: path.resolve(path.dirname(fileURLToPath(i
 const { shared } = await import('../tests/helpers/tmp')
 const { addFiles, ask, LANDSAT_MTL, LANDSAT_TIFS, mapSettled, openDesk, ROOT } = await import('../tests/e2e/rsure-serve')
 
-const OUT = path.resolve(process.argv[2] ?? path.join(ROOT, 'test-results', 'screenshots'))
+const args = process.argv.slice(2)
+const OUT = path.resolve(args.find((a) => !a.startsWith('--')) ?? path.join(ROOT, 'test-results', 'screenshots'))
+/** The README tour's pictures. */
+const DOCS = [
+  'desk-light-1024x700.png',
+  'desk-pixel-viewer-change-dark-1024x700.png',
+  'evidence-execute-light-1024x700.png',
+  'evidence-change-dark-1024x700.png',
+  'evidence-measurement-light-1024x700.png',
+  'prior-dark-1024x700.png',
+]
 const SIZES = [
   { width: 1024, height: 700 },
   { width: 1920, height: 1080 },
@@ -170,6 +183,13 @@ async function main(): Promise<void> {
     )
     await reportPage.close()
     fs.writeFileSync(path.join(OUT, 'index.txt'), `${shots.join('\n')}\n`)
+    if (args.includes('--docs')) {
+      const { default: sharp } = await import('sharp')
+      const docs = path.join(ROOT, 'docs', 'screenshots')
+      fs.mkdirSync(docs, { recursive: true })
+      for (const name of DOCS) await sharp(path.join(OUT, name)).png({ palette: true, quality: 85, compressionLevel: 9 }).toFile(path.join(docs, name))
+      console.log(`${DOCS.length} tour pictures in ${path.relative(ROOT, docs)}`)
+    }
     if (desk.pageErrors.length) console.log(`Page errors:\n${desk.pageErrors.join('\n')}`)
     console.log(`${shots.length} screenshots.`)
   } finally {
