@@ -139,7 +139,7 @@ describe('rules workflows for the taught families', () => {
     const plain = planTask(makeTask({ question: 'What is the mean night-time land surface temperature on July 1, 2020?', options: [], files: [folder(contrastLayers)] }))
     expect(plain.workflow).toBeNull()
     expect(plain.refusal).toMatch(/night-time LST/)
-    const night = await planAndRun('What is the mean night-time land surface temperature on July 1, 2020?', folder({ 'Oasis_2020-07-01_LST_Night.tif': [14000, 14100, 14200, 14300] }) // MOD11 DN, 0.02 K each)
+    const night = await planAndRun('What is the mean night-time land surface temperature on July 1, 2020?', folder({ 'Oasis_2020-07-01_LST_Night.tif': [14000, 14100, 14200, 14300] })) // MOD11 DN, 0.02 K each
     expect(night.value).toBeCloseTo(283, 6)
   })
 
