@@ -32,7 +32,7 @@ export function policyFindings(input: VerificationInput): Finding[] {
     const dates = isRec(validity.temporal_coverage) || Array.isArray(validity.temporal_coverage) ? datesIn(validity.temporal_coverage).length : 0
     return [
       ...checkRunMatchesCall(input.action.args, source),
-      ...checkProvenance(input.question, input.action.args, input.evidence, input.observation),
+      ...checkProvenance(input.question, input.action.args, input.evidence, input.observation, input.options),
       ...checkNodes(validity),
       ...coverage,
       ...checkCatalogSkipped(intermediate),

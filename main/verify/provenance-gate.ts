@@ -19,7 +19,7 @@ export class ProvenanceGate implements SemanticVerifier {
   async verify(input: VerificationInput, signal?: AbortSignal): Promise<Verdict> {
     if (input.config.tool !== 'execute') return this.inner.verify(input, signal)
     const findings = [
-      ...checkProvenance(input.question, input.action.args, input.evidence, input.observation),
+      ...checkProvenance(input.question, input.action.args, input.evidence, input.observation, input.options),
       ...checkCorroboration(input.prior, input.action, input.observation, input.corroborates ?? null),
     ].filter((f) => f.severity === 'reject' || f.severity === 'request')
     if (findings.length > 0) return decide(findings, '')

@@ -71,7 +71,22 @@ function describeStep(s: StatisticStep): string {
 /** Statistics that, taken anywhere in the chain, make a value something other than a plain mean. */
 const NOT_A_MEAN: StatisticKind[] = ['median', 'percentile', 'std', 'variance', 'min', 'max', 'sum']
 
-function checkStatistic(asked: AskedStatistic[], chain: StatisticStep[]): Finding[] {
+/**
+ * Whether multiple-choice options differ in one number only (the rest of their numbers equal in every option):
+ * "Annual Mean TVDI: 0.7123, Min: 0.0000, Max: 1.0000" against "... 0.6897, Min: 0.0000, Max: 1.0000". Then one
+ * quantity decides the choice, and a statistic the question also names but every option states alike does not.
+ */
+export function optionsDifferInOneNumber(options: readonly string[]): boolean {
+  if (options.length < 2) return false
+  const numbers = options.map((o) => (o.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number))
+  const n = numbers[0].length
+  if (n < 2 || numbers.some((x) => x.length !== n)) return false
+  let differing = 0
+  for (let i = 0; i < n; i++) if (numbers.some((x) => x[i] !== numbers[0][i])) differing++
+  return differing === 1
+}
+
+function checkStatistic(asked: AskedStatistic[], chain: StatisticStep[], options: readonly string[] = []): Finding[] {
   if (asked.length === 0) return [pass('provenance_statistic', 'the question names no statistic')]
   if (chain.length === 0) {
     return [{ check: 'provenance_statistic', severity: 'request', key: 'statistic_node', message: `the question asks for the ${asked.map(describeStatistic).join(' and ')}, but no node of the DAG computes a statistic the verifier can read` }]
@@ -93,6 +108,16 @@ function checkStatistic(asked: AskedStatistic[], chain: StatisticStep[]): Findin
   }
   if (missing.length === 0) return [pass('provenance_statistic', `statistic node(s) ${chain.map((s) => `'${s.node}' (${s.stat})`).join(', ')} compute what is asked`)]
   const outer = chain[0]
+  // Several statistics asked ("the mean, minimum and maximum"), the observation computes one of them, and the
+  // options differ only in one number: the statistics not computed are stated alike in every option, so they cannot
+  // change the choice; the answer says they were not computed.
+  const matched = asked.filter((a) => !missing.includes(a))
+  if (matched.length > 0 && optionsDifferInOneNumber(options)) {
+    return [
+      pass('provenance_statistic', `statistic node(s) ${chain.map((s) => `'${s.node}' (${s.stat})`).join(', ')} compute the ${matched.map(describeStatistic).join(' and ')}, the one quantity in which the options differ`),
+      { check: 'provenance_statistic', severity: 'caveat', message: `the ${missing.map(describeStatistic).join(' and ')} the question also asks for were not computed; every option states the same value for them` },
+    ]
+  }
   return [{
     check: 'provenance_statistic',
     severity: 'reject',
@@ -194,11 +219,11 @@ function checkPooling(demands: QuestionDemands, chain: StatisticStep[]): Finding
 }
 
 /** Every provenance finding for an execute observation. */
-export function checkProvenance(question: string, action: unknown, evidence: Evidence, observation: unknown): Finding[] {
+export function checkProvenance(question: string, action: unknown, evidence: Evidence, observation: unknown, options: readonly string[] = []): Finding[] {
   const demands = readQuestion(question)
   const prov = readProvenance(action, evidence, observation)
   return [
-    ...checkStatistic(demands.statistics, prov.statistics),
+    ...checkStatistic(demands.statistics, prov.statistics, options),
     ...checkConditions(demands.conditions, prov.conditions),
     ...checkRegion(demands.region, prov.regions),
     ...checkUnit(demands, prov.unit),
