@@ -55,7 +55,7 @@ describe('rsure models', () => {
     expect(gone.err).toMatch(/^No model pack 'cars' is installed/)
     const usage = await rsure('models', 'frobnicate')
     expect(usage.code).toBe(2)
-    expect(usage.err).toMatch(/needs a subcommand: list, add, check or remove \(got 'frobnicate'\)/)
+    expect(usage.err).toMatch(/needs a subcommand: list, add, check, remove or probe \(got 'frobnicate'\)/)
   })
 })
 
