@@ -400,6 +400,9 @@ function geometryOf(region: Region): { geometry: Record<string, unknown> | null;
     case 'part':
       return { geometry: { type: 'part', part: region.part }, words: ` in the ${region.part} ${/^(?:north|south)(?:east|west)$/.test(region.part) ? 'quadrant' : 'half'} of the image` }
     case 'grid':
+      // "The centre", "the central part", "the middle of the image" name no extent (a half? a third? a window?):
+      // the lexicon's convention (the middle half of rows and columns) is not what the question states.
+      if (region.name === 'centre') throw new Refusal(`the region "${region.text}"`, 'the question does not say how large the centre is (name a part such as the middle third, a pixel window or a box)')
       return { geometry: { type: 'grid', rows: region.rows, cols: region.cols }, words: ` in the ${region.name} of the image (rows ${region.rows.map(r6).join('-')}, columns ${region.cols.map(r6).join('-')} of the grid)` }
     case 'bbox':
       return {
