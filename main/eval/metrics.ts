@@ -92,6 +92,11 @@ function verificationStats(ran: TaskOutcome[]): VerificationStats {
   })
   const right = verified.filter((o) => o.wrong === false)
   const wrong = verified.filter((o) => o.wrong === true)
+  // A right observation the verifier asked corroboration for, answered by an accepted follow-up later in the same
+  // run, was kept (its value entered the history with the corroborating call): not a false rejection.
+  const kept = new Set(
+    ran.flatMap((t) => t.observations.filter((o) => o.fate === 'requested' && t.observations.some((f) => f.followUp && f.call > o.call && f.fate === 'accepted' && f.wrong === false))),
+  )
   return {
     tasks_with_failed_observation: rate(failedTasks.length, ran.length),
     tasks_with_request: rate(requested.length, failedTasks.length),
@@ -102,7 +107,7 @@ function verificationStats(ran: TaskOutcome[]): VerificationStats {
     request_rate: rate(verified.filter((o) => o.fate === 'requested').length, verified.length),
     reject_rate: rate(verified.filter((o) => o.fate === 'rejected').length, verified.length),
     rule_fail_rate: rate(verified.filter((o) => o.fate === 'rule_failed').length, verified.length),
-    false_rejection: rate(right.filter((o) => o.fate !== 'accepted').length, right.length),
+    false_rejection: rate(right.filter((o) => o.fate !== 'accepted' && !kept.has(o)).length, right.length),
     missed_wrong: rate(wrong.filter((o) => o.fate === 'accepted').length, wrong.length),
   }
 }

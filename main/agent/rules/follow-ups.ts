@@ -74,7 +74,7 @@ export function secondRoute(args: unknown): { args: unknown; purpose: string } |
   if (!nodes) return null
   const rerouted: string[] = []
   const output = isRec(holder) && typeof holder.output === 'string' ? holder.output : null
-  const fixed = nodes.map((n) => {
+  const fixed: DagNode[] = nodes.map((n) => {
     // A one-statistic summary of one raster that is the output: the same statistic as a whole-grid region query.
     const stats = n.params?.stats
     if (n.op === 'raster.summarize' && n.id === output && Array.isArray(stats) && stats.length === 1 && QUERY_STATS.has(String(stats[0]))) {
@@ -88,8 +88,25 @@ export function secondRoute(args: unknown): { args: unknown; purpose: string } |
     const { stat: s, min_valid: mv } = n.params ?? {}
     return { ...n, op: 'spatial.query', params: { geometry: WHOLE_GRID, stat: s, ...(mv !== undefined ? { min_valid: mv } : {}) } }
   })
+  // A share above/below a threshold: the same share as the whole-grid mean of a 0/1 indicator (NaN where the data
+  // is), i.e. an algebra node and a region query instead of the threshold_fraction sink (per date on a collection).
+  const more: DagNode[] = []
+  for (const [i, n] of fixed.entries()) {
+    const p = n.params ?? {}
+    if (n.op !== 'threshold_fraction' || p.op === 'between' || typeof p.value !== 'number' || typeof n.inputs?.data !== 'string') continue
+    const ind = `${n.id}_indicator`
+    const frac = p.as === 'percent' ? `${n.id}_fraction` : n.id
+    more.push({ id: ind, op: 'raster.algebra', params: { expr: `where(isnan(v), 0/0, where(v ${String(p.op)} ${p.value}, 1, 0))`, unit: 'dimensionless' }, inputs: { v: n.inputs.data } })
+    const query: DagNode = { id: frac, op: 'spatial.query', params: { geometry: WHOLE_GRID, stat: 'mean' }, inputs: { data: `@${ind}` } }
+    if (p.as === 'percent') {
+      more.push(query)
+      fixed[i] = { id: n.id, op: 'math.expr', params: { expr: 'x * 100', unit: 'percent' }, inputs: { x: `@${frac}` } }
+    } else fixed[i] = query
+    rerouted.push(n.id)
+  }
   if (rerouted.length === 0) return null
+  fixed.push(...more)
   const dag = { ...(isRec(holder) ? holder : {}), nodes: fixed }
   const out = isRec(args) && isRec(args.dag) ? { ...args, dag } : dag
-  return { args: out, purpose: `corroborate by a second route: ${rerouted.join(', ')} recomputed as region queries over the whole grid (spatial.query) instead of per-date reductions` }
+  return { args: out, purpose: `corroborate by a second route: ${rerouted.join(', ')} recomputed as region queries over the whole grid (spatial.query) instead of per-date reductions and threshold shares` }
 }

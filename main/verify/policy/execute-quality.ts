@@ -57,6 +57,11 @@ export function checkValidPixels(action: unknown, intermediate: Rec, strictness:
   if (!worst) return [pass('valid_pixels', seen === 0 ? 'no pixel counts to check' : 'all layers have valid pixels')]
   const min = MIN_VALID[strictness]
   if (worst.fraction < min) {
+    // Between the normal and the strict bar the low coverage is a property of the data no follow-up can change: a
+    // low prior asks for corroboration (corroboration.ts) instead, and the coverage is stated with the answer.
+    if (strictness === 'strict' && worst.fraction >= MIN_VALID.normal) {
+      return [{ check: 'valid_pixels', severity: 'caveat', message: `only ${(worst.fraction * 100).toFixed(1)}% of the pixels of ${worst.id} are valid` }]
+    }
     return [{ check: 'valid_pixels', severity: 'request', key: 'valid_pixels', message: `only ${(worst.fraction * 100).toFixed(1)}% of the pixels of ${worst.id} are valid (at least ${min * 100}% needed)` }]
   }
   return [pass('valid_pixels', `lowest valid-pixel fraction ${(worst.fraction * 100).toFixed(1)}% (${worst.id})`)]
