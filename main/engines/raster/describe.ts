@@ -14,7 +14,7 @@ import { fromFile, type GeoTIFF, type GeoTIFFImage } from 'geotiff'
 import { geotiffGeorefSource, pixelSize, readGeoref, type Crs, type GeoTransform, type RasterType } from './georef'
 import { describeImageFile, ImageFileError, isJpeg, isPng, plausibleSize, type ImageFileInfo } from './image-file'
 import { fileKind } from './regular-file'
-import { readProblem, TiffFile } from './tiff/reader'
+import { COMPRESSION_NAMES, readProblem, TiffFile } from './tiff/reader'
 
 export { ImageFileError as FileFormatError }
 
@@ -84,25 +84,6 @@ export interface PictureInfo extends ImageFileInfo {
 }
 
 export type FileInfo = RasterInfo | PictureInfo
-
-const COMPRESSION: Record<number, string> = {
-  1: 'none',
-  2: 'CCITT RLE',
-  3: 'CCITT G3',
-  4: 'CCITT G4',
-  5: 'LZW',
-  6: 'JPEG (old)',
-  7: 'JPEG',
-  8: 'DEFLATE',
-  32773: 'PackBits',
-  32946: 'DEFLATE',
-  34712: 'JPEG 2000',
-  34887: 'LERC',
-  34925: 'LZMA',
-  50000: 'ZSTD',
-  50001: 'WEBP',
-  50002: 'JPEG XL',
-}
 
 const PHOTOMETRIC: Record<number, string> = {
   0: 'min-is-white',
@@ -277,7 +258,7 @@ async function describeTiff(file: string, fileSize: number): Promise<RasterInfo>
       gsd: gt ? pixelSize(gt) : null,
       bounds,
       overviews: overviews.map((o) => ({ width: o.getWidth(), height: o.getHeight(), factor: Math.round(width / o.getWidth()) })),
-      compression: COMPRESSION[compressionCode] ?? `code ${compressionCode}`,
+      compression: COMPRESSION_NAMES[compressionCode] ?? `code ${compressionCode}`,
       predictor,
       tiled: main.isTiled,
       blockSize: { width: main.getTileWidth(), height: main.getTileHeight() },

@@ -57,10 +57,7 @@ export interface BandReadOptions {
 const DEFLATE = new Set([8, 32946])
 const LERC = 34887
 
-/**
- * Compressions this reader decodes (none and DEFLATE itself, the others through geotiff.js's decoders); any other
- * is refused by name before a byte of pixel data is read.
- */
+/** TIFF compression codes by name (TIFF 6.0 and the registered extensions GDAL writes), for describe and messages. */
 export const COMPRESSION_NAMES: Record<number, string> = {
   1: 'none',
   2: 'CCITT RLE',
@@ -79,6 +76,10 @@ export const COMPRESSION_NAMES: Record<number, string> = {
   50001: 'WEBP',
   50002: 'JPEG XL',
 }
+/**
+ * Compressions this reader decodes (none and DEFLATE itself, the others through codecs.ts and geotiff.js's decoders);
+ * any other is refused by name before a byte of pixel data is read.
+ */
 const READABLE_COMPRESSIONS = new Set([1, 5, 7, 8, 32773, 32946, 34887, 50000, 50001])
 
 /** Most bands one file may declare (GDAL's own limit is 65535; hyperspectral cubes have a few hundred). */
