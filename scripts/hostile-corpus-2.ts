@@ -576,8 +576,8 @@ export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Pro
     const name = `bomb-deflate-${rows}-shared-strips.tif`
     writeTiff(file(name), { entries: baseEntries(img, { compression: 8, rowsPerStrip: 1 }), blocks: [row], index: Array(rows).fill(0) })
     add({ name, family: 'decompression bomb', kind: 'tiff', accept: 'values-or-refusal', width: 65536, height: rows, stats: zeros(65536 * rows), note: `${rows} strips sharing one compressed blob` })
-    // Tiles of 256 x 256 sharing one blob: 120 x 120 of them = 30720 x 30720 = 944 M pixels, under 2^30 (CI: 30 x 30).
-    const n = ci ? 30 : 120
+    // Tiles of 256 x 256 sharing one blob: 120 x 120 of them = 30720 x 30720 = 944 M pixels, under 2^30 (CI: 16 x 16).
+    const n = ci ? 16 : 120
     const tile = zlib.deflateSync(Buffer.alloc(65536), { level: 9 })
     const timg: Img = { width: n * 256, height: n * 256, bits: 8, format: 1 }
     const tname = `bomb-deflate-${n * n}-shared-tiles.tif`

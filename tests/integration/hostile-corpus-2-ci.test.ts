@@ -16,7 +16,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeHostileCorpus2, type Hostile2Case } from '../../scripts/hostile-corpus-2'
 import { shared, tempDir } from '../helpers/tmp'
-import { MAX_RSS_MB, plan, runJobs, serveCorpus } from './hostile2-harness'
+import { MAX_RSS_MB, plan, runJobs, serveCorpus, warmupJobs } from './hostile2-harness'
 import { judge, summarize, type Run } from './hostile2-judge'
 
 /** Resident memory of `rsure serve` after the corpus. */
@@ -47,7 +47,8 @@ describe('hostile corpus 2 at CI size', () => {
     const planned = cases.flatMap((c) => plan(c, tmp.dir))
     const reports = new Map<string, Run>()
     const lanes = Array.from({ length: RUNNERS }, (_, k) => planned.filter((_, i) => i % RUNNERS === k))
-    await Promise.all(lanes.map((l, k) => runJobs(l, k, reports, tmp.dir, children)))
+    const warm = warmupJobs(cases, tmp.dir)
+    await Promise.all(lanes.map((l, k) => runJobs(l, k, reports, tmp.dir, children, warm)))
     const failures: Record<string, string> = {}
     for (const p of planned) {
       const r = reports.get(p.job.key)
@@ -55,6 +56,8 @@ describe('hostile corpus 2 at CI size', () => {
       if (problem) failures[p.job.key] = `${problem} (${r?.ms} ms, ${r?.peakRssMb} MB)`
     }
     const slowest = [...reports.values()].reduce((a, r) => Math.max(a, r.ms), 0)
+    const top = [...reports.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 5).map(([k, r]) => `${k} ${r.ms} ms`)
+    console.log(`slowest jobs: ${top.join(', ')}`)
     console.log(`hostile corpus 2 (CI): ${JSON.stringify({ files: cases.length, runs: planned.length, passed: planned.length - Object.keys(failures).length, slowestMs: slowest, ...summarize(failures) })}`)
     expect(Object.entries(failures).map(([k, p]) => `${k}: ${p}`)).toEqual([])
   }, 900_000)

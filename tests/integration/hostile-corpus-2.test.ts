@@ -14,7 +14,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeHostileCorpus2, type Hostile2Case } from '../../scripts/hostile-corpus-2'
 import { shared, tempDir } from '../helpers/tmp'
-import { MAX_RSS_MB, plan, runJobs, serveCorpus } from './hostile2-harness'
+import { MAX_RSS_MB, plan, runJobs, serveCorpus, warmupJobs } from './hostile2-harness'
 import { judge, summarize, type Run } from './hostile2-judge'
 
 const RUNNERS = 2
@@ -48,7 +48,8 @@ describe('hostile corpus 2 at full size', () => {
     const planned = cases.flatMap((c) => plan(c, tmp.dir))
     const reports = new Map<string, Run>()
     const lanes = Array.from({ length: RUNNERS }, (_, k) => planned.filter((_, i) => i % RUNNERS === k))
-    await Promise.all(lanes.map((l, k) => runJobs(l, k, reports, tmp.dir, children)))
+    const warm = warmupJobs(cases, tmp.dir)
+    await Promise.all(lanes.map((l, k) => runJobs(l, k, reports, tmp.dir, children, warm)))
     const failures: Record<string, string> = {}
     const log: string[] = []
     for (const p of planned) {

@@ -77,13 +77,25 @@ export function plan(c: Hostile2Case, tmpDir: string): Planned[] {
   return out
 }
 
-/** Run `jobs` through runner children; a job past its limit is a hang and the rest go on in a new child. */
-export async function runJobs(jobs: Planned[], k: number, reports: Map<string, Run>, tmpDir: string, children: ChildProcess[]): Promise<void> {
+/** Warm-up jobs: every surface on the corpus's small valid GeoTIFF and PNG (their reports are not judged). */
+export function warmupJobs(cases: Hostile2Case[], tmpDir: string): Planned[] {
+  const picks = ['predictor-2-uint16-valid.tif', 'png-interlaced-grey-256x192.png'].map((n) => cases.find((c) => c.name === n)).filter((c): c is Hostile2Case => !!c)
+  return picks.flatMap((c) => plan({ ...c, name: `warm-up-${c.name}` }, tmpDir)).map((p) => ({ ...p, job: { ...p.job, key: `warm-up|${p.job.key}` } }))
+}
+
+/**
+ * Run `jobs` through runner children; a job past its limit is a hang and the rest go on in a new child. Each child
+ * first runs `warmups` (every surface on a small valid file, their reports dropped) under the start-up limit, so the
+ * job limit measures a file's own work, not the first load of the agent or the workers.
+ */
+export async function runJobs(jobs: Planned[], k: number, reports: Map<string, Run>, tmpDir: string, children: ChildProcess[], warmups: Planned[] = []): Promise<void> {
   let rest = jobs
-  let warm = false
+  const warmKeys = new Set(warmups.map((w) => w.job.key))
   while (rest.length) {
     const file = path.join(tmpDir, `jobs-${k}-${rest.length}.json`)
-    fs.writeFileSync(file, JSON.stringify(rest.map((p) => p.job)))
+    fs.writeFileSync(file, JSON.stringify([...warmups, ...rest].map((p) => p.job)))
+    let warm = false
+    let started = 0
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'hostile2-runner.ts'), file], {
       cwd: ROOT,
       env: { ...process.env, ...BUDGET_ENV, RSURE_DATA_DIR: path.join(tmpDir, `data-${k}`) },
@@ -113,13 +125,19 @@ export async function runJobs(jobs: Planned[], k: number, reports: Map<string, R
       while ((i = buf.indexOf('\n')) >= 0) {
         const line = buf.slice(0, i)
         buf = buf.slice(i + 1)
-        if (line.startsWith('START ')) current = { key: line.slice(6), started: Date.now(), peak: 0 }
-        else if (line.startsWith('REPORT ')) {
+        if (line.startsWith('START ')) {
+          const key = line.slice(6)
+          // Warm-up jobs (or, without any, a child's first job) get the start-up limit; every other job its own.
+          warm = warmKeys.size ? !warmKeys.has(key) : started > 0
+          started++
+          current = { key, started: Date.now(), peak: 0 }
+        } else if (line.startsWith('REPORT ')) {
           const r = JSON.parse(line.slice(7)) as JobReport
-          reports.set(r.key, { code: r.code, signal: null, stdout: r.stdout, stderr: r.stderr, killedFor: null, ms: r.ms, peakRssMb: Math.round(current?.peak ?? r.rssMb) })
-          done.add(r.key)
+          const peak = current?.peak ?? r.rssMb
           current = null
-          warm = true
+          if (warmKeys.has(r.key)) continue
+          reports.set(r.key, { code: r.code, signal: null, stdout: r.stdout, stderr: r.stderr, killedFor: null, ms: r.ms, peakRssMb: Math.round(peak) })
+          done.add(r.key)
         }
       }
     })
@@ -127,11 +145,11 @@ export async function runJobs(jobs: Planned[], k: number, reports: Map<string, R
     clearInterval(watch)
     if (current) {
       const c = current as { key: string; started: number; peak: number }
+      if (warmKeys.has(c.key)) throw new Error(`the warm-up job ${c.key} failed (${killedFor ?? `exit ${code}`}): ${stderr.slice(-500)}`)
       reports.set(c.key, { code, signal, stdout: '', stderr, killedFor, ms: Date.now() - c.started, peakRssMb: Math.round(c.peak) })
       done.add(c.key)
     }
     rest = rest.filter((p) => !done.has(p.job.key))
-    warm = false
   }
 }
 
