@@ -54,6 +54,8 @@ export const ENVIRONMENT: Record<string, string> = {
   RSURE_VISION_WORKER: 'path of the vision worker entry (normally found beside the bundle)',
   RSURE_MAX_PREVIEW_PIXELS: 'most pixels a preview may decode (rsure serve, desktop)',
   RSURE_PREVIEW_TIMEOUT_MS: 'time limit of one preview, ms (rsure serve, desktop)',
+  RSURE_MAX_CHUNKS: 'most tiles or strips one open file may decode (default 262144)',
+  RSURE_WORKER_IDLE_MS: 'idle time after which a worker thread is retired and its memory returned, ms (default 60000)',
   RSURE_MAX_UPLOAD_MB: 'largest upload rsure serve accepts, MiB',
   RSURE_CHROMIUM: 'Chromium executable for PDF reports printed headless',
   RSURE_DEBUG: 'print stack traces with errors',
