@@ -44,7 +44,7 @@ export interface VerificationStats {
   request_rate: Rate
   reject_rate: Rate
   rule_fail_rate: Rate
-  /** Right observations (by ground truth) kept out of the verified history. */
+  /** Right observations (by ground truth) of uncorrupted calls kept out of the verified history. */
   false_rejection: Rate
   /** Wrong observations let into the verified history. */
   missed_wrong: Rate
@@ -90,7 +90,10 @@ function verificationStats(ran: TaskOutcome[]): VerificationStats {
     const from = Math.min(firstRequest, firstFollowUp)
     return t.observations.some((o) => o.fate === 'accepted' && o.call > from)
   })
-  const right = verified.filter((o) => o.wrong === false)
+  // Right by the reference and not a corrupted call: a call the fault wrapper changed whose value happens to equal
+  // the reference (a unit label changed where the number did not move) is rightly rejected when its evidence shows
+  // a run other than the call, so it is no false rejection.
+  const right = verified.filter((o) => o.wrong === false && !o.faulted)
   const wrong = verified.filter((o) => o.wrong === true)
   // A right observation the verifier asked corroboration for, answered by an accepted follow-up later in the same
   // run, was kept (its value entered the history with the corroborating call): not a false rejection.
