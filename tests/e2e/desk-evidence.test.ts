@@ -38,7 +38,11 @@ describe('the evidence viewer and layer export (rsure serve + Chromium)', () => 
     expect(await viewer.textContent()).not.toContain('names no source image')
     await viewer.locator('[data-testid=evidence-map]').waitFor({ timeout: 20_000 })
     expect(await viewer.locator('[data-testid=evidence-mask]').count()).toBeGreaterThanOrEqual(1)
-    expect(await viewer.locator('[data-testid=evidence-source-raster]').innerText()).toMatch(/^Source: LC08_.*\.TIF$/)
+    // The call read the scene's folder: one of its nine bands is shown, and the viewer says so and offers the others.
+    expect(await viewer.locator('[data-testid=evidence-source-raster]').innerText()).toMatch(/^Source: LC08_.*\.TIF \(1 of the 9 files the call read\)$/)
+    expect(await viewer.locator('[data-testid=evidence-source-choice] option').count()).toBe(LANDSAT_TIFS.length)
+    await viewer.locator('[data-testid=evidence-source-choice]').selectOption({ label: 'LC08_L1TP_016037_20170813_20170814_01_RT_B6.TIF' })
+    await expect.poll(() => viewer.locator('[data-testid=evidence-source-raster]').innerText()).toMatch(/^Source: LC08_.*_B6\.TIF /)
     // The scene and the mask are both drawn.
     await mapSettled(page, 'evidence-map', 2)
     await page.screenshot({ path: path.join(SHOTS, 'desk-evidence-measure.png') })

@@ -138,7 +138,10 @@ function LayersMap(props: { api: RsureApi; sources: FileEntry[]; layers: Derived
   const [opacity, setOpacity] = useState(0.7)
   const masks = layers.filter((l) => l.format === 'geotiff' && l.georeference === 'geographic' && l.available)
   const vectors = useVectorLayers(api, layers)
-  const source = sources.find(placed) ?? null
+  // A call that read a folder (a scene's bands) names no one file: the analyst picks which of them lies under the mask.
+  const placedSources = sources.filter(placed)
+  const [chosen, setChosen] = useState<string | null>(null)
+  const source = placedSources.find((f) => f.id === chosen) ?? placedSources[0] ?? null
   const specs: MapLayerSpec[] = useMemo(
     () => [
       ...(source ? [{ key: `src-${source.id}`, ref: { fileId: source.id }, name: source.name, visible: true, opacity: 1, style: {} }] : []),
@@ -151,7 +154,20 @@ function LayersMap(props: { api: RsureApi; sources: FileEntry[]; layers: Derived
     <div className="execute-map">
       <MapView api={api} layers={specs} vectors={vectors} fitKey={specs.map((x) => x.key).join()} label="map of the observation" testId="evidence-map" />
       <div className="controls">
-        <span data-testid="evidence-source-raster">{source ? `Source: ${source.name}` : `The source image${missing.length ? ` (${missing.map(baseName).join(', ')})` : ''} is not in this session; the map shows the saved layers only.`}</span>
+        <span data-testid="evidence-source-raster">
+          {source
+            ? `Source: ${source.name}${placedSources.length > 1 ? ` (1 of the ${placedSources.length} files the call read)` : ''}`
+            : `The source image${missing.length ? ` (${missing.map(baseName).join(', ')})` : ''} is not in this session; the map shows the saved layers only.`}
+        </span>
+        {placedSources.length > 1 && source && (
+          <select aria-label="file shown under the layers" value={source.id} onChange={(e) => setChosen(e.target.value)} data-testid="evidence-source-choice">
+            {placedSources.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </select>
+        )}
         {masks.map((m) => (
           <span key={m.id} className="muted" data-testid="evidence-mask">
             {m.name}
