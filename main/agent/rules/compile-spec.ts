@@ -595,6 +595,8 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
       }
       let v = over(perDate('count', 'per_date'), pooled ? 'sum' : across, 'over_dates')
       if (statistic === 'area') {
+        // Web Mercator's nominal pixel is not ground area (it shrinks with cos^2 of the latitude): refused, not guessed.
+        if (WEB_MERCATOR.has(projectedEpsg(inputs.files[0]) ?? -1)) throw new Refusal('the area', 'the files are in Web Mercator (EPSG:3857), whose pixel size is not the ground area of a pixel; reproject them to an equal-area or UTM grid, or ask for the pixel count or the share')
         const px = pixelAreaM2(inputs.files[0])
         if (px === null) throw new Refusal('the area', 'the pixel size of the files cannot be read (no georeferencing in metres)')
         const to = spec.unit && ['km2', 'ha', 'm2', 'acre'].includes(spec.unit) ? spec.unit : 'km2'
@@ -627,6 +629,53 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
       const order = dates <= 1 ? `on ${datesWord}` : pooled ? `over all pixels of ${datesWord}, pooled` : `per date, then the ${across} of the per-date values over ${datesWord}`
       return { value: v, unit, describe: `${statWord} of ${subj.label}${where}, ${order}` }
     }
+  }
+}
+
+/** EPSG codes of Web Mercator (3857 and its retired aliases). */
+const WEB_MERCATOR = new Set([3857, 3785, 900913, 102100])
+
+/** ProjectedCSTypeGeoKey (3072) of a GeoTIFF's GeoKeyDirectory (tag 34735) in the first IFD; null when absent. */
+export function projectedEpsg(file: string | undefined): number | null {
+  if (!file) return null
+  let fd: number | null = null
+  try {
+    fd = fs.openSync(file, 'r')
+    const head = Buffer.alloc(16)
+    fs.readSync(fd, head, 0, 16, 0)
+    const le = head.toString('latin1', 0, 2) === 'II'
+    const u16 = (b: Buffer, o: number) => (le ? b.readUInt16LE(o) : b.readUInt16BE(o))
+    const u32 = (b: Buffer, o: number) => (le ? b.readUInt32LE(o) : b.readUInt32BE(o))
+    const big = u16(head, 2) === 43
+    const ifd = big ? Number(le ? head.readBigUInt64LE(8) : head.readBigUInt64BE(8)) : u32(head, 4)
+    const cntBuf = Buffer.alloc(8)
+    fs.readSync(fd, cntBuf, 0, 8, ifd)
+    const n = big ? Number(le ? cntBuf.readBigUInt64LE(0) : cntBuf.readBigUInt64BE(0)) : u16(cntBuf, 0)
+    if (n > 4096) return null
+    const size = big ? 20 : 12
+    const entries = Buffer.alloc(n * size)
+    fs.readSync(fd, entries, 0, n * size, ifd + (big ? 8 : 2))
+    for (let i = 0; i < n; i++) {
+      const o = i * size
+      if (u16(entries, o) !== 34735) continue
+      const count = big ? Number(le ? entries.readBigUInt64LE(o + 4) : entries.readBigUInt64BE(o + 4)) : u32(entries, o + 4)
+      if (count > 4096) return null
+      const inline = count * 2 <= (big ? 8 : 4)
+      const keys = Buffer.alloc(count * 2)
+      if (inline) entries.copy(keys, 0, o + (big ? 12 : 8), o + (big ? 12 : 8) + count * 2)
+      else fs.readSync(fd, keys, 0, count * 2, big ? Number(le ? entries.readBigUInt64LE(o + 12) : entries.readBigUInt64BE(o + 12)) : u32(entries, o + 8))
+      const numKeys = u16(keys, 6)
+      for (let k = 0; k < numKeys && 8 + k * 8 + 8 <= keys.length; k++) {
+        const at = 8 + k * 8
+        if (u16(keys, at) === 3072 && u16(keys, at + 2) === 0) return u16(keys, at + 6)
+      }
+      return null
+    }
+    return null
+  } catch {
+    return null
+  } finally {
+    if (fd !== null) fs.closeSync(fd)
   }
 }
 

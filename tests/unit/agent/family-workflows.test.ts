@@ -143,6 +143,18 @@ describe('rules workflows for the taught families', () => {
     expect(night.value).toBeCloseTo(283, 6)
   })
 
+  it('an area is pixels times the pixel area in a metric grid, and refused in Web Mercator', async () => {
+    // 10 m pixels in UTM 33N: LST above 305 K on July 1, 2020 keeps 3 of 4 pixels -> 300 m2
+    const utm = await planAndRun('What area in square metres had LST above 305 K on July 1, 2020?', folder(contrastLayers))
+    expect(utm.value).toBeCloseTo(300, 9)
+    const t = tempDir('rsure-family-3857-')
+    dirs.push(t)
+    writeTinyTiff(path.join(t.dir, 'Oasis_2020-07-01_LST.tif'), { width: 2, height: 2, bands: [[300, 310, 320, 330].map((k) => k / 0.02)], dtype: 'uint16', geo: { ...geo, epsg: 3857 } })
+    const merc = planTask(makeTask({ question: 'What area in square metres had LST above 305 K on July 1, 2020?', options: [], files: [t.dir] }))
+    expect(merc.workflow).toBeNull()
+    expect(merc.refusal).toMatch(/Web Mercator/)
+  })
+
   it('says it has no recipe for a threshold relative to the mean instead of answering without it', () => {
     const dir = folder({ 'City_2022-07-01_LST.tif': four(310) })
     const plan = planTask(makeTask({ question: 'On July 1, 2022, what share of pixels has an LST above 105% of the image mean?', options: [], files: [dir] }))
