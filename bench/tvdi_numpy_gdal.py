@@ -66,6 +66,7 @@ def main(folder):
         "annual_mean": float(np.mean(means)) if means else None,
         "dates_used": len(means),
         "seconds": seconds,
+        "cpu_seconds": sum(resource.getrusage(resource.RUSAGE_SELF)[:2]),
         "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
     }))
 
