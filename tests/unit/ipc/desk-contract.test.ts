@@ -120,7 +120,7 @@ describe('desk channels on the contract', () => {
       fs.writeFileSync(blocker, 'x')
       const bad = await host.router.dispatch('settings.set', { dataDir: path.join(blocker, 'rsure') }, ctx)
       expect(bad).toMatchObject({ ok: false, error: { code: 'failed' } })
-      expect((bad as { error: { message: string } }).error.message).toMatch(/^RSure cannot keep its data in '.*plain-file\/rsure' because the folder cannot be created or written; choose another folder\.$/)
+      expect((bad as { error: { message: string } }).error.message).toMatch(/^The data folder '.*plain-file\/rsure' cannot be reached \(a part of it is a file, not a folder\); choose a folder on a disk you may write to/)
     } finally {
       if (saved.xdg === undefined) delete process.env.XDG_DATA_HOME
       else process.env.XDG_DATA_HOME = saved.xdg
