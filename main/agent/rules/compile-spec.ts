@@ -21,6 +21,7 @@ import path from 'node:path'
 import { UNITS } from '../../domain/lexicon/units'
 import { PRODUCT_METHODS, TREND_METHODS, type LstMethodKey, type TrendMethodKey } from '../../domain/lexicon/methods'
 import { VARIABLES } from '../../domain/lexicon/variables'
+import { geoKeys, numbers, readFirstIfd, Tag, type Ifd } from '../../engines/raster/tiff/ifd'
 import { resourcesDir } from '../../prior/seed'
 import type { Condition, Period, Region, SpecFeature, TaskSpec } from '../../task/spec'
 import type { AnswerOption } from '../task'
@@ -635,43 +636,13 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
 /** EPSG codes of Web Mercator (3857 and its retired aliases). */
 const WEB_MERCATOR = new Set([3857, 3785, 900913, 102100])
 
-/** ProjectedCSTypeGeoKey (3072) of a GeoTIFF's GeoKeyDirectory (tag 34735) in the first IFD; null when absent. */
-export function projectedEpsg(file: string | undefined): number | null {
+/** The first image directory of a GeoTIFF, read with the engine's bounded TIFF parser; null when unreadable. */
+function firstIfd(file: string | undefined): Ifd | null {
   if (!file) return null
   let fd: number | null = null
   try {
     fd = fs.openSync(file, 'r')
-    const head = Buffer.alloc(16)
-    fs.readSync(fd, head, 0, 16, 0)
-    const le = head.toString('latin1', 0, 2) === 'II'
-    const u16 = (b: Buffer, o: number) => (le ? b.readUInt16LE(o) : b.readUInt16BE(o))
-    const u32 = (b: Buffer, o: number) => (le ? b.readUInt32LE(o) : b.readUInt32BE(o))
-    const big = u16(head, 2) === 43
-    const ifd = big ? Number(le ? head.readBigUInt64LE(8) : head.readBigUInt64BE(8)) : u32(head, 4)
-    const cntBuf = Buffer.alloc(8)
-    fs.readSync(fd, cntBuf, 0, 8, ifd)
-    const n = big ? Number(le ? cntBuf.readBigUInt64LE(0) : cntBuf.readBigUInt64BE(0)) : u16(cntBuf, 0)
-    if (n > 4096) return null
-    const size = big ? 20 : 12
-    const entries = Buffer.alloc(n * size)
-    fs.readSync(fd, entries, 0, n * size, ifd + (big ? 8 : 2))
-    for (let i = 0; i < n; i++) {
-      const o = i * size
-      if (u16(entries, o) !== 34735) continue
-      const count = big ? Number(le ? entries.readBigUInt64LE(o + 4) : entries.readBigUInt64BE(o + 4)) : u32(entries, o + 4)
-      if (count > 4096) return null
-      const inline = count * 2 <= (big ? 8 : 4)
-      const keys = Buffer.alloc(count * 2)
-      if (inline) entries.copy(keys, 0, o + (big ? 12 : 8), o + (big ? 12 : 8) + count * 2)
-      else fs.readSync(fd, keys, 0, count * 2, big ? Number(le ? entries.readBigUInt64LE(o + 12) : entries.readBigUInt64BE(o + 12)) : u32(entries, o + 8))
-      const numKeys = u16(keys, 6)
-      for (let k = 0; k < numKeys && 8 + k * 8 + 8 <= keys.length; k++) {
-        const at = 8 + k * 8
-        if (u16(keys, at) === 3072 && u16(keys, at + 2) === 0) return u16(keys, at + 6)
-      }
-      return null
-    }
-    return null
+    return readFirstIfd({ fd, size: fs.fstatSync(fd).size })
   } catch {
     return null
   } finally {
@@ -679,43 +650,22 @@ export function projectedEpsg(file: string | undefined): number | null {
   }
 }
 
+/** ProjectedCSTypeGeoKey (3072) of a GeoTIFF's GeoKeyDirectory in the first IFD; null when absent. */
+export function projectedEpsg(file: string | undefined): number | null {
+  const ifd = firstIfd(file)
+  const epsg = ifd ? geoKeys(ifd)?.ProjectedCSTypeGeoKey : undefined
+  return typeof epsg === 'number' ? epsg : null
+}
+
 /** Pixel area in m² of a GeoTIFF from its ModelPixelScale tag (33550), read from the first IFD; null when absent or not metres. */
 export function pixelAreaM2(file: string | undefined): number | null {
-  if (!file) return null
-  let fd: number | null = null
-  try {
-    fd = fs.openSync(file, 'r')
-    const head = Buffer.alloc(16)
-    fs.readSync(fd, head, 0, 16, 0)
-    const le = head.toString('latin1', 0, 2) === 'II'
-    const u16 = (b: Buffer, o: number) => (le ? b.readUInt16LE(o) : b.readUInt16BE(o))
-    const u32 = (b: Buffer, o: number) => (le ? b.readUInt32LE(o) : b.readUInt32BE(o))
-    const big = u16(head, 2) === 43
-    const ifd = big ? Number(le ? head.readBigUInt64LE(8) : head.readBigUInt64BE(8)) : u32(head, 4)
-    const cntBuf = Buffer.alloc(8)
-    fs.readSync(fd, cntBuf, 0, 8, ifd)
-    const n = big ? Number(le ? cntBuf.readBigUInt64LE(0) : cntBuf.readBigUInt64BE(0)) : u16(cntBuf, 0)
-    const size = big ? 20 : 12
-    const entries = Buffer.alloc(n * size)
-    fs.readSync(fd, entries, 0, n * size, ifd + (big ? 8 : 2))
-    for (let i = 0; i < n; i++) {
-      const o = i * size
-      if (u16(entries, o) !== 33550) continue
-      const off = big ? Number(le ? entries.readBigUInt64LE(o + 12) : entries.readBigUInt64BE(o + 12)) : u32(entries, o + 8)
-      const vals = Buffer.alloc(16)
-      fs.readSync(fd, vals, 0, 16, off)
-      const sx = le ? vals.readDoubleLE(0) : vals.readDoubleBE(0)
-      const sy = le ? vals.readDoubleLE(8) : vals.readDoubleBE(8)
-      // Degrees are not metres: a geographic grid's pixel is not a fixed area.
-      if (!(sx > 0 && sy > 0) || sx < 1e-3) return null
-      return sx * sy
-    }
-    return null
-  } catch {
-    return null
-  } finally {
-    if (fd !== null) fs.closeSync(fd)
-  }
+  const ifd = firstIfd(file)
+  const scale = ifd ? numbers(ifd, Tag.ModelPixelScale) : undefined
+  if (!scale || scale.length < 2) return null
+  const [sx, sy] = scale
+  // Degrees are not metres: a geographic grid's pixel is not a fixed area.
+  if (!(sx > 0 && sy > 0) || sx < 1e-3) return null
+  return sx * sy
 }
 
 const ABSOLUTE = new Set(['mean', 'median', 'percentile', 'min', 'max'])
