@@ -4,57 +4,28 @@
  * overruled; one that names a letter the accepted choice contradicts is corrected; `forceChoice` adds a guess
  * labelled `grounded: false`, never the answer; and `rsure ask --force-choice --json` prints the label.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createBackbone } from '../../main/agent/llm/backbone-spec'
-import { runAgent, type AgentSwitches } from '../../main/agent/run-agent'
+import { describe, expect, it } from 'vitest'
+import { type AgentSwitches } from '../../main/agent/run-agent'
 import { makeTask, parseOptions } from '../../main/agent/task'
-import { ToolRegistry } from '../../main/agent/tool-registry'
 import { main } from '../../main/cli/index'
 import type { ToolResult } from '../../main/tools/protocol'
-import { startScriptedModelServer, type Script, type ScriptedModelServer } from '../helpers/scripted-model-server'
+import { tvdiCall, useScriptedAgent, verdict } from '../helpers/scripted-agent'
+import type { Script } from '../helpers/scripted-model-server'
 import { shared, tempDir } from '../helpers/tmp'
-import { executeOk, memoryStores, scriptedTool, type StoreBundle } from '../unit/agent/doubles'
+import { executeOk, scriptedTool } from '../unit/agent/doubles'
 
 const QUESTION = 'Using NDVI and LST near Urumqi in 2019, what is the annual mean TVDI?'
 const OPTIONS = 'A. Annual Mean TVDI: 0.7123\nB. Annual Mean TVDI: 0.6897\nC. Annual Mean TVDI: 0.6543\nD. Annual Mean TVDI: 0.7245'
 /** A call whose DAG computes the asked quantity (mean over 2019 of the daily mean TVDI), so only the scripted verdict decides. */
-const call = {
-  toolCalls: [{
-    name: 'execute',
-    arguments: {
-      nodes: [
-        { id: 'cat', op: 'asset.catalog', params: { dir: '/data', start: '2019-01-01', end: '2019-12-31' }, inputs: {} },
-        { id: 'lst', op: 'raster.read', params: { role: 'LST' }, inputs: { data: '@cat' } },
-        { id: 'ndvi', op: 'raster.read', params: { role: 'NDVI' }, inputs: { data: '@cat' } },
-        { id: 'tvdi', op: 'raster.product', params: { product: 'tvdi' }, inputs: { ndvi: '@ndvi', lst: '@lst' } },
-        { id: 'daily', op: 'raster.batch_reduce', params: { stat: 'mean' }, inputs: { data: '@tvdi' } },
-        { id: 'annual', op: 'timeseries.aggregate', params: { by: 'all', stat: 'mean' }, inputs: { data: '@daily' } },
-      ],
-      output: 'annual',
-    },
-  }],
-}
-const verdict = (decision: string, feedback: string) => ({ json: { decision, feedback, needed: [], caveats: [] } })
+const call = tvdiCall()
 /** A writer that always names B, whatever it was shown. */
 const writesB = { json: { answer: 'B', explanation: 'B fits best.', choice: 'B' } }
 
-let stores: StoreBundle
-let server: ScriptedModelServer | null = null
-beforeEach(() => {
-  stores = memoryStores()
-})
-afterEach(async () => {
-  await server?.close()
-  server = null
-  stores.cleanup()
-})
+const h = useScriptedAgent()
 
 async function run(script: Script, result: () => ToolResult, switches: AgentSwitches = { verify: true, prior: false }) {
-  server = await startScriptedModelServer({ other: () => ({ text: 'environmental_assessment' }), ...script })
-  const registry = new ToolRegistry([scriptedTool('execute', result)])
-  const backbone = createBackbone({ kind: 'openai', baseUrl: server.url, model: 'scripted' }, registry)
   const task = makeTask({ question: QUESTION, options: parseOptions(OPTIONS), files: ['/data'] })
-  return runAgent(task, switches, { backbone, registry, artifacts: stores.artifacts, runs: stores.runs })
+  return (await h.run({ script, tools: [scriptedTool('execute', result)], task, switches })).result
 }
 
 describe('answers are grounded in accepted observations', () => {
@@ -65,7 +36,7 @@ describe('answers are grounded in accepted observations', () => {
     )
     expect(r.verified).toHaveLength(0)
     // The writer was asked and did name B ...
-    expect(server!.byRole('writer')).toHaveLength(1)
+    expect(h.server.byRole('writer')).toHaveLength(1)
     // ... but no option is named, it says what is missing, and nothing is labelled grounded.
     expect(r.answer.choice).toBeNull()
     expect(r.answer.answer).toBe('No option is supported by verified evidence')
@@ -96,20 +67,17 @@ describe('answers are grounded in accepted observations', () => {
     const wrong = await run({ planner: [call, { text: 'done' }], verifier: [verdict('accept', 'ok')], writer: [{ json: { answer: 'A', explanation: 'A.', choice: 'A' } }] }, () => choice('B'))
     expect(wrong.answer).toMatchObject({ choice: 'B', answer: 'B', grounded: true })
     expect(wrong.answer.explanation).toContain('the answer writer named option A, which it does not support')
-    await server!.close()
-    server = null
     const right = await run({ planner: [call, { text: 'done' }], verifier: [verdict('accept', 'ok')], writer: [writesB] }, () => choice('B'))
     expect(right.answer).toMatchObject({ choice: 'B', grounded: true, guess: null })
   })
 
   it('gives no number when nothing verified supports one', async () => {
-    server = await startScriptedModelServer({
-      other: () => ({ text: 'environmental_assessment' }),
-      planner: [call, { text: 'done' }], verifier: [verdict('reject', 'no')], writer: [{ json: { answer: '0.69', explanation: 'about 0.69' } }],
+    const { result: r } = await h.run({
+      script: { planner: [call, { text: 'done' }], verifier: [verdict('reject', 'no')], writer: [{ json: { answer: '0.69', explanation: 'about 0.69' } }] },
+      tools: [scriptedTool('execute', () => executeOk(0.6897))],
+      task: makeTask({ question: 'What was the mean TVDI in 2019?', files: ['/data'] }),
+      switches: { verify: true, prior: false },
     })
-    const registry = new ToolRegistry([scriptedTool('execute', () => executeOk(0.6897))])
-    const backbone = createBackbone({ kind: 'openai', baseUrl: server.url, model: 'scripted' }, registry)
-    const r = await runAgent(makeTask({ question: 'What was the mean TVDI in 2019?', files: ['/data'] }), { verify: true, prior: false }, { backbone, registry, artifacts: stores.artifacts, runs: stores.runs })
     expect(r.answer.value).toBeNull()
     expect(r.answer.answer).toBe('Not determined')
   })

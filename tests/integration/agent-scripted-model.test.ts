@@ -6,47 +6,22 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { PNG } from 'pngjs'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createBackbone } from '../../main/agent/llm/backbone-spec'
-import { runAgent, type AgentResult, type AgentSwitches } from '../../main/agent/run-agent'
+import { describe, expect, it } from 'vitest'
+import { type AgentResult, type AgentSwitches } from '../../main/agent/run-agent'
 import { makeTask, parseOptions } from '../../main/agent/task'
-import { ToolRegistry } from '../../main/agent/tool-registry'
 import { verifierImages } from '../../main/agent/verifier-images'
 import type { ToolResult } from '../../main/tools/protocol'
 import type { PriorLookup } from '../../main/verify/prior-lookup'
-import { startScriptedModelServer, type Script, type ScriptedModelServer } from '../helpers/scripted-model-server'
+import { tvdiCall as call, tvdiDag as dag, useScriptedAgent, verdict } from '../helpers/scripted-agent'
+import type { Script, ScriptedModelServer } from '../helpers/scripted-model-server'
 import { tempDir } from '../helpers/tmp'
-import { executeOk, memoryStores, scriptedTool, type ScriptedTool, type StoreBundle } from '../unit/agent/doubles'
+import { executeOk, scriptedTool, type ScriptedTool } from '../unit/agent/doubles'
 
 const QUESTION = 'Using NDVI and LST near Urumqi in 2019, what is the annual mean TVDI?'
 const OPTIONS = 'A. Annual Mean TVDI: 0.7123\nB. Annual Mean TVDI: 0.6897\nC. Annual Mean TVDI: 0.6543\nD. Annual Mean TVDI: 0.7245'
-
-/** A DAG computing the asked quantity (the mean over 2019 of the daily mean TVDI); `tag` makes calls distinct. */
-const dag = (tag: string) => ({
-  nodes: [
-    { id: 'cat', op: 'asset.catalog', params: { dir: '/data', tag, start: '2019-01-01', end: '2019-12-31' }, inputs: {} },
-    { id: 'lst', op: 'raster.read', params: { role: 'LST' }, inputs: { data: '@cat' } },
-    { id: 'ndvi', op: 'raster.read', params: { role: 'NDVI' }, inputs: { data: '@cat' } },
-    { id: 'tvdi', op: 'raster.product', params: { product: 'tvdi' }, inputs: { ndvi: '@ndvi', lst: '@lst' } },
-    { id: 'daily', op: 'raster.batch_reduce', params: { stat: 'mean' }, inputs: { data: '@tvdi' } },
-    { id: 'annual', op: 'timeseries.aggregate', params: { by: 'all', stat: 'mean' }, inputs: { data: '@daily' } },
-  ],
-  output: 'annual',
-})
-const call = (tag: string) => ({ toolCalls: [{ name: 'execute', arguments: dag(tag) }] })
-const verdict = (decision: string, feedback: string, needed: string[] = []) => ({ json: { decision, feedback, needed, caveats: [] } })
 const writerReply = { json: { answer: 'B', explanation: 'The verified annual mean TVDI is nearest option B.', choice: 'B' } }
 
-let stores: StoreBundle
-let server: ScriptedModelServer | null = null
-beforeEach(() => {
-  stores = memoryStores()
-})
-afterEach(async () => {
-  await server?.close()
-  server = null
-  stores.cleanup()
-})
+const h = useScriptedAgent()
 
 interface Run {
   result: AgentResult
@@ -59,18 +34,10 @@ async function run(
   results: (args: Record<string, unknown>, n: number) => ToolResult,
   opts: { switches?: AgentSwitches; prior?: PriorLookup; stream?: boolean } = {},
 ): Promise<Run> {
-  server = await startScriptedModelServer({ other: () => ({ text: 'environmental_assessment' }), ...script })
   const tool = scriptedTool('execute', results)
-  const registry = new ToolRegistry([tool])
-  const backbone = createBackbone({ kind: 'openai', baseUrl: server.url, model: 'scripted' }, registry, { stream: opts.stream ?? true })
   const task = makeTask({ question: QUESTION, options: parseOptions(OPTIONS), files: ['/data'] })
-  const result = await runAgent(task, opts.switches ?? { verify: true, prior: true }, {
-    backbone,
-    registry,
-    artifacts: stores.artifacts,
-    runs: stores.runs,
-    prior: opts.prior,
-  })
+  const deps = opts.prior ? { prior: opts.prior } : {}
+  const { result, server } = await h.run({ script, tools: [tool], task, switches: opts.switches, backbone: { stream: opts.stream ?? true }, deps })
   return { result, server, tool }
 }
 
@@ -101,10 +68,10 @@ describe('verified loop with a scripted model', () => {
     expect(result.metrics.tokens).toBeGreaterThan(0)
     expect(result.metrics.tool_calls).toBe(1)
     // The run and its trajectory are in SQLite.
-    const stored = stores.runs.getRun(result.runId!)!
+    const stored = h.stores.runs.getRun(result.runId!)!
     expect(stored).toMatchObject({ status: 'finished', answer: 'B', taskType: result.taskType })
     expect(stored.settings).toMatchObject({ verify: true, prior: true, backbone: expect.stringMatching(/^openai:/) })
-    expect(stores.runs.trajectory(result.runId!).map((s) => s.kind)).toEqual(kinds(result))
+    expect(h.stores.runs.trajectory(result.runId!).map((s) => s.kind)).toEqual(kinds(result))
   })
 
   it('request_evidence followed by an accepted follow-up', async () => {
@@ -225,7 +192,7 @@ describe('verified loop with a scripted model', () => {
     expect(server.byRole('verifier')).toHaveLength(0)
     expect(result.verified[0]).toMatchObject({ status: 'unverified', observation: { value: 0.7777 } })
     expect(server.byRole('writer')[0].text).toContain('0.7777')
-    expect(stores.runs.getRun(result.runId!)!.settings).toMatchObject({ verify: false, prior: false, baseline: 'RSure-Base' })
+    expect(h.stores.runs.getRun(result.runId!)!.settings).toMatchObject({ verify: false, prior: false, baseline: 'RSure-Base' })
   })
 
   it('--no-prior gives the verifier prior None even where the store has one', async () => {
@@ -276,12 +243,12 @@ describe('verified loop with a scripted model', () => {
       png.data.fill(0)
       const image = path.join(dir, 'harbour.png')
       fs.writeFileSync(image, PNG.sync.write(png))
-      server = await startScriptedModelServer({
+      const script: Script = {
         other: () => ({ text: 'object_counting' }),
         planner: [{ toolCalls: [{ name: 'perceive', arguments: { mode: 'objects', image_paths: [image] } }] }, { text: 'done' }],
         verifier: [verdict('accept', 'boxes match the ships')],
         writer: [{ json: { answer: '2', explanation: 'two ships', choice: null } }],
-      })
+      }
       const perceive = scriptedTool('perceive', () => ({
         status: 'ok',
         observation: { count: 2 },
@@ -289,10 +256,8 @@ describe('verified loop with a scripted model', () => {
         artifacts: [],
         config: { tool: 'perceive', coarse: 'perceive:objects', fine: 'perceive:objects|det|full' },
       }), { 'perceive:objects': { source: ['backend'], intermediate: ['boxes'], validity: ['layer_status'] } })
-      const registry = new ToolRegistry([perceive])
-      const backbone = createBackbone({ kind: 'openai', baseUrl: server.url, model: 'scripted' }, registry)
       const task = makeTask({ question: 'How many ships are in the harbour?', images: [image] })
-      const result = await runAgent(task, { verify: true, prior: true }, { backbone, registry, artifacts: stores.artifacts, runs: stores.runs, verifierImages })
+      const { result, server } = await h.run({ script, tools: [perceive], task, deps: { verifierImages } })
       expect(result.verified).toHaveLength(1)
       const request = server.byRole('verifier')[0]
       const parts = (request.body.messages as { content: { type: string; image_url?: { url: string } }[] }[])[0].content
@@ -308,12 +273,11 @@ describe('verified loop with a scripted model', () => {
   })
 
   it('retrieved cards join the verified history in call order without verification', async () => {
-    server = await startScriptedModelServer({
-      other: () => ({ text: 'environmental_assessment' }),
+    const script: Script = {
       planner: [{ toolCalls: [{ name: 'retrieve', arguments: { query: 'tvdi recipe' } }] }, call('a'), { text: 'done' }],
       verifier: [verdict('accept', 'fine')],
       writer: [writerReply],
-    })
+    }
     const retrieve = scriptedTool('retrieve', () => ({
       status: 'ok',
       observation: [{ id: 'card-tvdi', title: 'TVDI recipe', text: 'dry and wet edges per date' }],
@@ -322,10 +286,8 @@ describe('verified loop with a scripted model', () => {
       config: { tool: 'retrieve', coarse: 'retrieve:cards', fine: 'retrieve:cards|bm25' },
     }))
     const execute = scriptedTool('execute', () => executeOk(0.6897))
-    const registry = new ToolRegistry([retrieve, execute])
-    const backbone = createBackbone({ kind: 'openai', baseUrl: server.url, model: 'scripted' }, registry)
     const task = makeTask({ question: QUESTION, options: parseOptions(OPTIONS), files: ['/data'] })
-    const result = await runAgent(task, { verify: true, prior: true }, { backbone, registry, artifacts: stores.artifacts, runs: stores.runs })
+    const { result, server } = await h.run({ script, tools: [retrieve, execute], task })
     expect(result.verified.map((e) => [e.kind, e.call])).toEqual([['card', 1], ['observation', 2]])
     expect(server.byRole('verifier')).toHaveLength(1)
     const writer = server.byRole('writer')[0].text

@@ -7,7 +7,7 @@
  */
 import path from 'node:path'
 import sharp from 'sharp'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { oneLookCall } from '../../main/agent/llm/intent-route'
 import { main } from '../../main/cli/index'
 import { createLlmBackbone } from '../../main/agent/llm/llm-backbone'
@@ -17,9 +17,9 @@ import { runAgent, type AgentResult } from '../../main/agent/run-agent'
 import { makeTask, parseOptions } from '../../main/agent/task'
 import { ToolRegistry } from '../../main/agent/tool-registry'
 import { createPerceiveTool } from '../../main/tools/perceive/index'
-import { startScriptedModelServer, type RecordedRequest, type ScriptedModelServer, type ScriptedReply } from '../helpers/scripted-model-server'
+import { useScriptedAgent } from '../helpers/scripted-agent'
+import type { RecordedRequest, ScriptedModelServer, ScriptedReply } from '../helpers/scripted-model-server'
 import { tempDir } from '../helpers/tmp'
-import { memoryStores, type StoreBundle } from '../unit/agent/doubles'
 
 const tmp = tempDir('rsure-route-')
 const IMAGE = path.join(tmp.dir, 'harbour.png')
@@ -30,16 +30,7 @@ beforeAll(async () => {
 })
 afterAll(() => tmp.cleanup())
 
-let stores: StoreBundle
-let server: ScriptedModelServer | null = null
-beforeEach(() => {
-  stores = memoryStores()
-})
-afterEach(async () => {
-  await server?.close()
-  server = null
-  stores.cleanup()
-})
+const h = useScriptedAgent()
 
 const isPerception = (r: RecordedRequest) => (r.body.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name === 'perception'
 
@@ -50,18 +41,17 @@ function vlmReply(r: RecordedRequest): ScriptedReply {
 }
 
 async function run(question: string, opts: { options?: string; images?: boolean; planner?: ScriptedReply[] } = {}): Promise<{ result: AgentResult; server: ScriptedModelServer }> {
-  const s = await startScriptedModelServer({
+  const s = await h.serve({
     other: (r) => (isPerception(r) ? vlmReply(r) : { text: 'scene_classification' }),
     verifier: () => ({ json: { decision: 'accept', feedback: 'the views cover the image and the class is among the options', needed: [], caveats: [] } }),
     writer: () => (opts.options ? { json: { answer: 'B', explanation: 'The verified scene class is harbour.', choice: 'B', basis: [1] } } : { json: { answer: 'A harbour with piers and moored boats.', explanation: 'From the verified perceive observation.', choice: null, basis: [1] } }),
     planner: opts.planner ?? [{ text: 'No tool is needed.' }],
   })
-  server = s
   const vlm = vlmFromModel(new OpenAIClient({ baseUrl: s.url, model: 'vlm', stream: false }))
   const registry = new ToolRegistry([createPerceiveTool({ vlm })])
   const backbone = createLlmBackbone(new OpenAIClient({ baseUrl: s.url, model: 'vision-backbone', capabilities: { images: opts.images ?? true } }), registry)
   const task = makeTask({ question, images: [IMAGE], ...(opts.options ? { options: parseOptions(opts.options) } : {}) })
-  const result = await runAgent(task, { verify: true, prior: true }, { backbone, registry, artifacts: stores.artifacts, runs: stores.runs })
+  const result = await runAgent(task, { verify: true, prior: true }, h.deps(backbone, registry))
   return { result, server: s }
 }
 
@@ -76,7 +66,7 @@ describe('one-look questions are routed to a single verified perceive call', () 
     expect(result.answer.grounded).toBe(true)
     // Verified like any other call: the verifier saw it, and the run is stored finished.
     expect(server.byRole('verifier')).toHaveLength(1)
-    expect(stores.runs.getRun(result.runId!)).toMatchObject({ status: 'finished', answer: 'B' })
+    expect(h.stores.runs.getRun(result.runId!)).toMatchObject({ status: 'finished', answer: 'B' })
   })
 
   it('what is in this image: perceive evidence with the question as objective', { timeout: 60_000 }, async () => {
@@ -90,24 +80,21 @@ describe('one-look questions are routed to a single verified perceive call', () 
     const blind = await run('What kind of place is shown in the image?', { options: OPTIONS, images: false })
     expect(blind.server.byRole('planner')).toHaveLength(1)
     expect(blind.result.trajectory.filter((s) => s.kind === 'tool_call')).toHaveLength(0)
-    await server?.close()
-    server = null
     const dense = await run('How many ships are moored in the harbour in this image?')
     expect(dense.server.byRole('planner')).toHaveLength(1)
   })
 
   it('a routed call that is not accepted hands over to the planner model, which sees the call and its verdict', { timeout: 60_000 }, async () => {
-    const s = await startScriptedModelServer({
+    const s = await h.serve({
       other: (r) => (isPerception(r) ? { json: { predictions: [{ image_index: 1, class_name: 'airport', confidence: 0.9 }] } } : { text: 'scene_classification' }),
       planner: [{ text: 'The scene could not be classified from the options.' }],
       writer: () => ({ json: { answer: 'Not determined', explanation: 'no accepted observation', choice: null, basis: [] } }),
     })
-    server = s
-    const vlm = vlmFromModel(new OpenAIClient({ baseUrl: s.url, model: 'vlm', stream: false }))
+      const vlm = vlmFromModel(new OpenAIClient({ baseUrl: s.url, model: 'vlm', stream: false }))
     const registry = new ToolRegistry([createPerceiveTool({ vlm })])
     const backbone = createLlmBackbone(new OpenAIClient({ baseUrl: s.url, model: 'vision-backbone' }), registry)
     const task = makeTask({ question: 'What kind of place is shown in the image?', images: [IMAGE], options: parseOptions(OPTIONS) })
-    const result = await runAgent(task, { verify: true, prior: true }, { backbone, registry, artifacts: stores.artifacts, runs: stores.runs })
+    const result = await runAgent(task, { verify: true, prior: true }, h.deps(backbone, registry))
     // The model answered a class outside the options: perceive says insufficient, the planner model takes over.
     expect(s.byRole('planner')).toHaveLength(1)
     expect(s.byRole('planner')[0].text).toContain('route_one_look')
@@ -117,13 +104,12 @@ describe('one-look questions are routed to a single verified perceive call', () 
 
 describe('rsure ask with a vision-model backbone', () => {
   it('routes the one-look question, perceive seeing through the backbone itself (no RSURE_VLM)', { timeout: 120_000 }, async () => {
-    const s = await startScriptedModelServer({
+    const s = await h.serve({
       other: (r) => (isPerception(r) ? vlmReply(r) : { text: 'scene_classification' }),
       verifier: () => ({ json: { decision: 'accept', feedback: 'ok', needed: [], caveats: [] } }),
       writer: () => ({ json: { answer: 'B', explanation: 'The verified scene class is harbour.', choice: 'B', basis: [1] } }),
     })
-    server = s
-    const saved = { data: process.env.RSURE_DATA_DIR, vlm: process.env.RSURE_VLM }
+      const saved = { data: process.env.RSURE_DATA_DIR, vlm: process.env.RSURE_VLM }
     process.env.RSURE_DATA_DIR = path.join(tmp.dir, 'cli-data')
     delete process.env.RSURE_VLM
     let stdout = ''
@@ -152,21 +138,18 @@ describe('what routing saves', () => {
     const routed = await run('What kind of place is shown in the image?', { options: OPTIONS })
     const routedCalls = routed.result.metrics.llm_calls
     const routedTokens = routed.result.metrics.tokens
-    await server?.close()
-    server = null
     // The same run through the loop: the planner model plans the very call the route makes, then finishes.
-    const s = await startScriptedModelServer({
+    const s = await h.serve({
       other: (r) => (isPerception(r) ? vlmReply(r) : { text: 'scene_classification' }),
       verifier: () => ({ json: { decision: 'accept', feedback: 'ok', needed: [], caveats: [] } }),
       writer: () => ({ json: { answer: 'B', explanation: 'The verified scene class is harbour.', choice: 'B', basis: [1] } }),
       planner: [{ toolCalls: [{ name: 'perceive', arguments: routed.result.verified[0].action.args }] }, { text: 'The accepted observation answers it.' }],
     })
-    server = s
-    const vlm = vlmFromModel(new OpenAIClient({ baseUrl: s.url, model: 'vlm', stream: false }))
+      const vlm = vlmFromModel(new OpenAIClient({ baseUrl: s.url, model: 'vlm', stream: false }))
     const registry = new ToolRegistry([createPerceiveTool({ vlm })])
     const backbone = createLlmBackbone(new OpenAIClient({ baseUrl: s.url, model: 'vision-backbone' }), registry, { routeSimpleIntents: false })
     const task = makeTask({ question: 'What kind of place is shown in the image?', images: [IMAGE], options: parseOptions(OPTIONS) })
-    const looped = await runAgent(task, { verify: true, prior: true }, { backbone, registry, artifacts: stores.artifacts, runs: stores.runs })
+    const looped = await runAgent(task, { verify: true, prior: true }, h.deps(backbone, registry))
     expect(looped.answer.choice).toBe('B')
     expect(s.byRole('planner')).toHaveLength(2)
     expect(looped.metrics.llm_calls - routedCalls).toBe(2)
