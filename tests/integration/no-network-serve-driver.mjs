@@ -31,6 +31,11 @@ const url = await new Promise((resolve, reject) => {
 let context
 let code = 0
 try {
+  // One request of the driver's own (node, like rsure serve) to the served page: a loopback connect() from a node
+  // process that the test must find in the trace and attribute to 'node', so a trace that attributes nothing fails.
+  const own = await fetch(new URL(url).origin + '/')
+  await own.arrayBuffer()
+  if (!own.ok) throw new Error(`rsure serve answered its own page with HTTP ${own.status}`)
   context = await chromium.launchPersistentContext(path.join(dataDir, '..', 'chromium-profile'), {
     executablePath: chromiumPath,
     headless: true,
