@@ -8,8 +8,7 @@ import { afterEach, beforeEach } from 'vitest'
 import { createBackbone, type BackboneOptions } from '../../main/agent/llm/backbone-spec'
 import { runAgent, type AgentDeps, type AgentResult, type AgentSwitches } from '../../main/agent/run-agent'
 import type { TaskSpec } from '../../main/agent/task'
-import { ToolRegistry } from '../../main/agent/tool-registry'
-import type { Tool } from '../../main/tools/tool'
+import { ToolRegistry, type AnyTool } from '../../main/agent/tool-registry'
 import { memoryStores, type StoreBundle } from '../unit/agent/doubles'
 import { startScriptedModelServer, type Script, type ScriptedModelServer, type ScriptedReply } from './scripted-model-server'
 
@@ -41,7 +40,7 @@ export const verdict = (decision: string, feedback: string, needed: string[] = [
 
 export interface ScriptedRun {
   script: Script
-  tools: Tool<never, unknown>[]
+  tools: AnyTool[]
   task: TaskSpec
   switches?: AgentSwitches
   /** The served model's name (default 'scripted'). */
@@ -102,7 +101,7 @@ export function useScriptedAgent(): ScriptedAgentHarness {
     deps: (backbone, registry) => ({ backbone, registry, artifacts: harness.stores.artifacts, runs: harness.stores.runs }),
     async prepare(r) {
       const s = await harness.serve({ ...CLASSIFIER, ...r.script })
-      const registry = new ToolRegistry(r.tools as never)
+      const registry = new ToolRegistry(r.tools)
       const backbone = createBackbone({ kind: 'openai', baseUrl: s.url, model: r.model ?? 'scripted' }, registry, r.backbone)
       const start = () => runAgent(r.task, r.switches ?? { verify: true, prior: true }, { ...harness.deps(backbone, registry), ...r.deps })
       return { start, server: s, registry }
