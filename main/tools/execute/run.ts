@@ -11,6 +11,7 @@ import type { RasterPool } from '../../engines/raster/worker/pool'
 import type { Progress } from '../tool'
 import type { CompiledDag } from './compile'
 import type { RuntimeValue } from './ops/types'
+import { sharedNodeCache, type NodeCache } from './node-cache'
 
 export interface ExportedRaster {
   node: string
@@ -35,6 +36,8 @@ export interface RunOptions {
   pool: RasterPool
   signal?: AbortSignal
   onProgress?: (p: Progress) => void
+  /** Results kept across runs, so a repair re-runs only the nodes its change reaches (node-cache.ts); null: none. */
+  cache?: NodeCache | null
 }
 
 type Pending = { sink: string; input: string; kind: 'sink' | 'export' | 'summary' }
@@ -162,13 +165,16 @@ async function runGroup(c: CompiledDag, state: RunState, domain: string, items: 
   const jobs: RasterJob[] = assets.map((item) => ({ nodes, sinks, item, baseDir: c.baseDir }))
   const label = sinks.map((s) => s.id.replace(/#.*$/, '')).join(', ')
   let done = 0
-  const results: JobResult[] = await opts.pool.run(jobs, {
-    signal: opts.signal,
-    onResult: (_i, r) => {
-      done++
-      opts.onProgress?.({ stage: `${label}${r.date ? ` (${r.date})` : r.item ? ` (${r.item})` : ''}`, done, total: jobs.length })
-    },
-  })
+  const runJobs = (js: RasterJob[]) =>
+    opts.pool.run(js, {
+      signal: opts.signal,
+      onResult: (_i, r) => {
+        done++
+        opts.onProgress?.({ stage: `${label}${r.date ? ` (${r.date})` : r.item ? ` (${r.item})` : ''}`, done, total: js.length })
+      },
+    })
+  const cache = opts.cache === undefined ? sharedNodeCache : opts.cache
+  const results: JobResult[] = cache ? await cache.runJobs(jobs, runJobs) : await runJobs(jobs)
 
   for (const r of results) {
     for (const [id, rep] of Object.entries(r.nodes)) {
