@@ -15,8 +15,11 @@ import { FileFormatError } from '../engines/raster/describe'
 import { PreviewError, type PreviewOptions, type PreviewResult } from '../engines/raster/preview'
 import { reviveByName, WorkerPool, type FailureKind } from '../engines/workers/pool'
 
-/** Where the worker code is: the bootstrap next to this file in source form; the desktop build passes its bundle. */
-export const SOURCE_WORKER = new URL('./preview-worker-boot.mjs', import.meta.url)
+// Where the worker code is (the desktop app passes its own path). From the sources (tsx, tests) the bootstrap beside this file; from a bundle (out/main, where this module is a chunk
+// beside the entries: `node out/main/cli.js serve`) the compiled preview-worker.js entry.
+export const SOURCE_WORKER = import.meta.url.endsWith('.ts')
+  ? new URL('./preview-worker-boot.mjs', import.meta.url)
+  : new URL('./preview-worker.js', import.meta.url)
 
 /** V8 limits of one preview worker (pixel buffers are outside the heap; the pixel budget bounds those). */
 export const PREVIEW_WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 }

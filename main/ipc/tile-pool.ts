@@ -13,8 +13,11 @@ import { TileError, type LayerGeometry, type RenderedTile, type TileAddress } fr
 import type { TileStyle } from '../engines/raster/tiles-style'
 import { reviveByName, WorkerPool } from '../engines/workers/pool'
 
-/** Where the worker code is in source form; the desktop build passes its bundle. */
-export const SOURCE_TILE_WORKER = new URL('./tile-worker-boot.mjs', import.meta.url)
+// Where the worker code is (the desktop app passes its own path). From the sources (tsx, tests) the bootstrap beside this file; from a bundle (out/main, where this module is a chunk
+// beside the entries: `node out/main/cli.js serve`) the compiled tile-worker.js entry.
+export const SOURCE_TILE_WORKER = import.meta.url.endsWith('.ts')
+  ? new URL('./tile-worker-boot.mjs', import.meta.url)
+  : new URL('./tile-worker.js', import.meta.url)
 
 /** V8 limits of one tile worker (decoded blocks are outside the heap; the source cache bounds those). */
 export const TILE_WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 }

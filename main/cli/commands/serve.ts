@@ -2,26 +2,17 @@
  * `rsure serve [--port N]`: the app in a local browser (main/server/). Prints the address to open (it carries this
  * launch's token) and serves until interrupted (Ctrl+C).
  */
-import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { startServer, ServeError } from '../../server/server'
 import { defaultDataDir } from '../../store/paths'
 import { CliError, parseCommandArgs, printJson, validate, type Command } from '../io'
+import { PROJECT_ROOT, RSURE_VERSION } from '../version'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
-/** Where `npm run build:renderer` writes the browser build. */
-export const DEFAULT_RENDERER_DIR = path.join(root, 'out', 'web')
+/** Where `npm run build:renderer` writes the browser build (from the sources and from the built bundle alike). */
+export const DEFAULT_RENDERER_DIR = path.join(PROJECT_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..'), 'out', 'web')
 export const DEFAULT_PORT = 4780
-
-function version(): string {
-  try {
-    return (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version
-  } catch {
-    return '0.0.0'
-  }
-}
 
 const command: Command = {
   name: 'serve',
@@ -42,7 +33,7 @@ const command: Command = {
         port,
         rendererDir: path.resolve(values.renderer ?? DEFAULT_RENDERER_DIR),
         dataDir: path.resolve(values['data-dir'] ?? defaultDataDir()),
-        version: version(),
+        version: RSURE_VERSION,
       })
     } catch (err) {
       if (err instanceof ServeError) throw new CliError(err.message, 1)
