@@ -3,10 +3,9 @@
  * polygons for export: the outline of every connected patch of 1s (engines/geometry/polygons.ts, edges on pixel
  * edges), corners taken through the geotransform and, as RFC 7946 requires, to longitude/latitude with proj4.
  */
-import { fromFile } from 'geotiff'
 import proj4 from 'proj4'
-import { closeQuietly } from '../engines/raster/describe'
-import { geotiffGeorefSource, pixelToMap, readGeoref } from '../engines/raster/georef'
+import { pixelToMap } from '../engines/raster/georef'
+import { RasterSource } from '../engines/raster/source'
 import { projOf } from '../engines/raster/tiles-source'
 import { maskPolygons } from '../engines/geometry/polygons'
 import { RsureError } from './errors'
@@ -14,27 +13,26 @@ import { RsureError } from './errors'
 /** Largest mask vectorised on export, in pixels. */
 export const MAX_MASK_PIXELS = 64 * 1024 * 1024
 
+/**
+ * Read through the one RasterSource (its nodata rule: GDAL_NODATA, rounded to float32 for float32 samples, NaN and
+ * infinities are invalid); invalid pixels are outside the mask, valid ones must be 0 or 1.
+ */
 export async function maskGeoJson(file: string, label: string): Promise<object> {
-  const tiff = await fromFile(file)
+  const source = RasterSource.open(file)
   try {
-    const image = await tiff.getImage(0)
-    const width = image.getWidth()
-    const height = image.getHeight()
-    if (image.getSamplesPerPixel() !== 1)
-      throw new RsureError('failed', `${label} has ${image.getSamplesPerPixel()} bands, so it is not a mask; export it as GeoTIFF.`)
+    const { width, height, georef } = source
+    if (source.bandCount !== 1) throw new RsureError('failed', `${label} has ${source.bandCount} bands, so it is not a mask; export it as GeoTIFF.`)
     if (width * height > MAX_MASK_PIXELS)
       throw new RsureError('failed', `${label} is too large to outline as polygons (${width} x ${height} pixels); export it as GeoTIFF.`)
-    const georef = readGeoref(geotiffGeorefSource(image))
     const proj = projOf(georef.crs)
     if (!georef.geoTransform || !proj)
       throw new RsureError('failed', `${label} has no georeference RSure can place, so it has no GeoJSON form; export it as GeoTIFF.`)
-    const [values]: ArrayLike<number>[] = await image.readRasters({ samples: [0], interleave: false })
-    const nodata = image.getGDALNoData()
+    const { planes, valid } = await source.readWindow(0, [1], { col: 0, row: 0, width, height })
+    const values = planes[0]
     const data = new Uint8Array(width * height)
     for (let i = 0; i < data.length; i++) {
-      const v = Number(values[i])
-      if (Number.isNaN(v) || v === nodata || v === 0) continue
-      if (v !== 1) throw new RsureError('failed', `${label} holds values other than 0 and 1, so it is not a mask; export it as GeoTIFF.`)
+      if (!valid[i] || values[i] === 0) continue
+      if (values[i] !== 1) throw new RsureError('failed', `${label} holds values other than 0 and 1, so it is not a mask; export it as GeoTIFF.`)
       data[i] = 1
     }
     const gt = georef.geoTransform
@@ -46,7 +44,7 @@ export async function maskGeoJson(file: string, label: string): Promise<object> 
     }))
     return { type: 'FeatureCollection', features }
   } finally {
-    await closeQuietly(tiff)
+    source.release()
   }
 }
 
