@@ -25,7 +25,7 @@ interface Span {
   role: string
 }
 
-const SHARE = /\b(?:percentage|proportion|fraction|share|percent)\s+of\b|\bwhat\s+(?:part|portion)\s+of\b|\bhow\s+much\s+of\s+the\s+(?:area|image|scene)\b|\b(?:area|pixel)\s+(?:percentage|proportion|fraction|share)\b|\bwhat\s+(?:percentage|proportion|fraction|share)\b|\b(?:percentage|proportion|fraction|share)\b/i
+const SHARE = /\b(?:percentage|proportion|fraction|share|percent)\s+of\b|\bwhat\s+(?:part|portion)\s+of\b|\bhow\s+much\s+of\s+the\s+(?:area|image|scene)\b|\b(?:area|pixel)\s+(?:percentage|proportion|fraction|share)\b|\bwhat\s+(?:percentage|proportion|fraction|share)\b|\b(?:percentage|proportion|fraction|share)s?\b/i
 /** An area asked ("the area in km²"); "per unit area" is a density, not an area. */
 const AREA = /(?<!\bper\s+(?:unit\s+)?)\b(?:total\s+)?(?:surface\s+)?area\b(?=[^.?]{0,60}\b(?:km2|km²|square\s+kilomet\w+|hectares?|\bha\b|m2|m²|square\s+met\w+))|\bhow\s+(?:large|big|much)\s+(?:an?\s+|of\s+an?\s+)?area\b|\bthe\s+area\s+(?:covered|occupied)\b/i
 const TREND = new RegExp(`(?:${alternation(LEX_STATISTICS.find((x) => x.key === 'trend')!.names)})`, 'i')
@@ -222,6 +222,17 @@ export function readTask(input: TaskReadInput): TaskSpec {
       across = 'masks'
       use(comb.at, comb.end, 'combination')
     }
+  }
+
+  // A difference, ratio or percent change of a variable between two periods or regions that names no statistic
+  // ("the change in building volume between 1990 and 2000") compares the variable's value on each side, which over
+  // an image is its mean (the benchmarks' convention: the means of the images are differenced); the spec says so in
+  // the combination's role so the answer restates it. With a pixel condition, a share word or a count the change
+  // may be of a share or a count, so nothing is assumed there.
+  const blanked = combSpans.reduce((t, c) => t.slice(0, c.at) + ' '.repeat(c.end - c.at) + t.slice(c.end), q)
+  if (statistic === null && !hasValueCondition && !SHARE.test(blanked) && !countAsk && combine && (across === 'periods' || across === 'regions')) {
+    statistic = 'mean'
+    use(comb.at, comb.end, 'combination of the means (no statistic named: a change of a layer compares its image means)')
   }
 
   // Subjects: the variable a value statistic names first, then the others in order.

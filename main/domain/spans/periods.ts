@@ -72,7 +72,7 @@ const COMPARED = /\b(?:chang\w*|differ\w*|compar\w*|increas\w*|decreas\w*|ris(?:
 const TREND_WORDS = /\btrends?\b|\bslopes?\b|\bmann[\s-]kendall\b|\bsen'?s\b|\btime[\s-]series\b|\binter-?annual\b/i
 
 /** A change verb just before "from": "how much did it change from March 2019 to May 2019" compares the two. */
-const CHANGED_FROM = /\b(?:chang\w*|increas\w*|decreas\w*|ris(?:e|en)|rose|drop\w*|fell|fall|shift\w*|evolv\w*|differ\w*)\s+(?:[\w-]+\s+){0,3}from\s*$/i
+const CHANGED_FROM = /\b(?:chang\w*|increas\w*|decreas\w*|ris(?:e|en)|rose|drop\w*|fell|fall|shift\w*|evolv\w*|differ\w*)\s+(?:[\w-]+\s+){0,5}from\s*$/i
 
 const ORDINAL: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: 4, final: 4 }
 
@@ -290,6 +290,22 @@ const RULES: Rule[] = [
     re: new RegExp(`${YEAR}\\b[^.;()\\d]{0,40}\\(\\s*${MONTH_RE}${DASH}${MONTH_RE}\\s*\\)`, 'gi'),
     make: (m) => monthRange(Number(m[1]), monthOf(m[2]), monthOf(m[3])),
   },
+  // "the 2019 record from March to September": the year, then a month range introduced by "from" (not "how much did
+  // it change in 2019 from March to September", which compares the two months, nor "from March and ...")
+  {
+    re: new RegExp(`${YEAR}((?:\\s+(?!(?:and|or|vs|versus|to|from)\\b)[a-z][\\w-]*){0,2}),?\\s+(from)\\s+${MONTH_RE}\\s*(?:-|–|—|to|until|till|through|thru)\\s*${MONTH_RE}(?![a-z])(?!\\s*,?\\s*(?:of\\s+)?(?:19|20)\\d{2})`, 'gi'),
+    make: (m, q) => {
+      const y = Number(m[1])
+      const [a, b] = [monthOf(m[4]), monthOf(m[5])]
+      const before = q.slice(0, (m.index ?? 0) + m[0].toLowerCase().lastIndexOf('from') + 4)
+      // "how much did LST change in 2019 from March to September": the two months compared.
+      if (CHANGED_FROM.test(before)) {
+        if (TREND_WORDS.test(q)) return null
+        return [a, b].map((mo) => ({ start: monthStart(y, mo), last: monthEnd(y, mo), granularity: 'month' as const }))
+      }
+      return monthRange(y, a, b)
+    },
+  },
   // "from June to September 2023", "June-September 2023", "Jan/Feb 2020", "(June to August) of 2021", "Dec-Feb 2019"
   {
     re: new RegExp(`${MONTH_RE}${DASH}${MONTH_RE}\\s*\\)?,?\\s*(?:of\\s+)?${YEAR}`, 'gi'),
@@ -407,17 +423,19 @@ export function readPeriods(q: string, skip: readonly { at: number; end: number 
 }
 
 /**
- * Refiner: "using the files from 1980 to 2010, compute the change between 1990 and 2000": two or more single years
- * compared inside a stretch of years are the periods asked; the stretch is only the extent of the record, and is
- * dropped (a trend keeps its stretch).
+ * Refiner: "using the files from 1980 to 2010, compute the change between 1990 and 2000", "the 2019 record from
+ * March to September ... the ratio of August to April": two or more periods compared inside a longer stretch are the
+ * periods asked; the stretch (a range of years, months or days holding every other period) is only the extent of the
+ * record, and is dropped (a trend keeps its stretch). A ratio compares as a change does here.
  */
 function keepComparedInsideRecord(q: string, periods: PeriodSpan[]): PeriodSpan[] {
-  if (!COMPARED.test(q) || TREND_WORDS.test(q)) return periods
-  const years = periods.filter((p) => p.granularity === 'year')
-  const stretches = periods.filter((p) => p.granularity === 'years' && !p.months)
-  if (years.length < 2 || stretches.length === 0) return periods
-  if (!years.every((y) => stretches.some((r) => r.start <= y.start && r.last >= y.last))) return periods
-  return periods.filter((p) => !stretches.includes(p))
+  if (!(COMPARED.test(q) || /\bratios?\b/i.test(q)) || TREND_WORDS.test(q)) return periods
+  const holds = (o: PeriodSpan, p: PeriodSpan) => o !== p && o.start <= p.start && p.last <= o.last && !(o.start === p.start && o.last === p.last)
+  const stretches = periods.filter((o) => !o.months && periods.filter((p) => holds(o, p)).length >= 2)
+  if (stretches.length === 0) return periods
+  const rest = periods.filter((p) => !stretches.includes(p))
+  if (rest.length < 2 || !rest.every((p) => stretches.some((r) => holds(r, p)))) return periods
+  return rest
 }
 
 /**

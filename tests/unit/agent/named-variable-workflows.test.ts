@@ -95,9 +95,8 @@ describe('named-variable skill', () => {
     expect(r.obs?.intercept as number).toBeCloseTo(1.0, 9)
   })
 
-  // Known defect (closing note, session 2 of round 3): the compiler refuses this two-year comparison inside a longer
-  // record although the reader reads both years; it.fails keeps the test and flags the day it passes again.
-  it.fails('picks the option by its percentage for a percentage change between two years of a longer record', async () => {
+  // A change between two years of a longer record that names no statistic compares the years' image means.
+  it('picks the option by its percentage for a percentage change between two years of a longer record', async () => {
     // 1990 mean 150, 2000 mean 300: +100 %; the options' first numbers (absolute changes) must not decide
     const dir = folder({
       'Lyon_built_volume_total_1980.tif': [1, 1, 1, 1], 'Lyon_built_volume_total_1990.tif': [100, 200, 100, 200],

@@ -31,6 +31,23 @@ describe('reader classes', () => {
     expect(periods(read('What is the linear trend of the change in mean LST between 2015 and 2020?'))).toEqual(['2015-01-01/2020-12-31'])
   })
 
+  it('two periods compared inside a longer record: years, months or a ratio; no statistic named means the image means', () => {
+    // Months compared inside a month-range record; the record is restated, not a period and not an unread phrase.
+    const months = read('Using the LST record of 2019 from March to September, compute the percentage change in LST between April 2019 and August 2019.')
+    expect(periods(months)).toEqual(['2019-04-01/2019-04-30', '2019-08-01/2019-08-31'])
+    expect(months.notUnderstood.filter((n) => n.blocking || /march|september|2019/i.test(n.text))).toEqual([])
+    expect(months.quantity).toMatchObject({ statistic: 'mean', combine: 'percent_change', across: 'periods' })
+    // A ratio compares as a change does; the years stay the sides, the stretch is the record.
+    const ratio = read('Using built_volume_total of Lyon from 1980 to 2010, what is the ratio of the building volume in 2000 to that in 1990?')
+    expect(periods(ratio)).toEqual(['2000-01-01/2000-12-31', '1990-01-01/1990-12-31'])
+    expect(ratio.quantity).toMatchObject({ statistic: 'mean', combine: 'ratio', across: 'periods' })
+    // A change "in 2019 from March to September" compares the two months; "the 2019 record from March to September" is one range.
+    expect(periods(read('How much did the mean LST change in 2019 from March to September?'))).toEqual(['2019-03-01/2019-03-31', '2019-09-01/2019-09-30'])
+    expect(periods(read('What is the mean LST of the 2019 record from March to September?'))).toEqual(['2019-03-01/2019-09-30'])
+    // A change of a share is not read as a change of the mean: the statistic stays unnamed when a share word is there.
+    expect(read('Compare the water body percentages of July 2012 and July 2022 and give the difference.').quantity.statistic).not.toBe('mean')
+  })
+
   it('day-first ranges, the same month or day in two years written with "in", bracketed months after two years', () => {
     expect(periods(read('What is the mean NDVI between 14 September and 19 December 2021?'))).toEqual(['2021-09-14/2021-12-19'])
     expect(periods(read('What is the difference between the mean LST of July in 2015 and 2023?'))).toEqual(['2015-07-01/2015-07-31', '2023-07-01/2023-07-31'])
