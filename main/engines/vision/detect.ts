@@ -134,22 +134,7 @@ export async function runDetector(pack: PreparedPack, image: LoadedImage, runtim
     if (m.layout === 'raw') {
       cands = decodeRaw(data, o0.dims, nc, m.task, conf)
       candidates += cands.length
-      kept =
-        m.task === 'obb'
-          ? nmsRotated(
-              cands.map((c) => c.rbox!),
-              cands.map((c) => c.score),
-              cands.map((c) => c.classId),
-              iou,
-              maxDet,
-            )
-          : nmsXyxy(
-              cands.map((c) => c.box),
-              cands.map((c) => c.score),
-              cands.map((c) => c.classId),
-              iou,
-              maxDet,
-            )
+      kept = suppress(m.task === 'obb', cands, iou, maxDet)
     } else {
       if (o0.dims[2] !== end2endColumns(m.task))
         throw new VisionError(`Pack '${m.id}' returned ${o0.dims[2]} values per detection, not ${end2endColumns(m.task)}.`, 'invalid')
@@ -171,22 +156,7 @@ export async function runDetector(pack: PreparedPack, image: LoadedImage, runtim
   let merged = all
   let mergedAcrossTiles = 0
   if (grid.tiles.length > 1 && all.length > 1) {
-    const keep =
-      m.task === 'obb'
-        ? nmsRotated(
-            all.map((d) => d.rbox!),
-            all.map((d) => d.score),
-            all.map((d) => d.classId),
-            iou,
-            Infinity,
-          )
-        : nmsXyxy(
-            all.map((d) => d.box),
-            all.map((d) => d.score),
-            all.map((d) => d.classId),
-            iou,
-            Infinity,
-          )
+    const keep = suppress(m.task === 'obb', all, iou, Infinity)
     merged = keep.map((i) => all[i])
     mergedAcrossTiles = all.length - merged.length
   }
@@ -270,4 +240,25 @@ function toSource(
     det.mask = { ...mask, x: mask.x + tile.x, y: mask.y + tile.y }
   }
   return det
+}
+
+/** Class-aware non-maximum suppression: on the rotated boxes for an OBB pack, else on the axis-aligned ones; the indices kept. */
+function suppress(rotated: boolean, items: { box: Xyxy; rbox?: RBox; score: number; classId: number }[], iou: number, maxDet: number): number[] {
+  const scores = items.map((c) => c.score)
+  const classes = items.map((c) => c.classId)
+  return rotated
+    ? nmsRotated(
+        items.map((c) => c.rbox!),
+        scores,
+        classes,
+        iou,
+        maxDet,
+      )
+    : nmsXyxy(
+        items.map((c) => c.box),
+        scores,
+        classes,
+        iou,
+        maxDet,
+      )
 }
