@@ -10,10 +10,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import WebSocket from 'ws'
-import { decodeFrame, encodeFrame, TOKEN_PROTOCOL_PREFIX, WIRE_PROTOCOL } from '../../preload/wire'
-import type { Hostile2Case } from '../../scripts/hostile-corpus-2'
-import { ASK_CHANGE, ASK_NAME, ASK_NDVI, ASK_WATER, type Run, type Surface } from './hostile2-judge'
+import { afterAll, beforeAll } from 'vitest'
+import { writeHostileCorpus2, type Hostile2Case } from '../../scripts/hostile-corpus-2'
+import { spawnRsure, startServe, wsRequest } from '../helpers/rsure-process'
+import { shared, tempDir } from '../helpers/tmp'
+import { ASK_CHANGE, ASK_NAME, ASK_NDVI, ASK_WATER, judge, type Run, type Surface } from './hostile2-judge'
 import type { Job, JobReport } from './hostile2-runner'
 
 const ROOT = path.resolve(__dirname, '..', '..')
@@ -25,6 +26,51 @@ const WARM_LIMIT_MS = 180_000
 export const MAX_RSS_MB = 1536
 /** The decode budget the runs get: one read at most 2^26 pixels (a Landsat scene is 6.5e7), 512 MiB at once. */
 export const BUDGET_ENV = { RSURE_MAX_PIXELS: String(2 ** 26), RSURE_MAX_MEMORY_MB: '512', RSURE_RASTER_WORKERS: '1' }
+
+/** The families every corpus size writes. */
+export const FAMILIES = ['decompression bomb', 'picture bomb', 'interlaced png', 'tiny tiles', 'jpeg in tiff', 'predictor', 'bigtiff', 'nodata string', 'metadata', 'mtl', 'geotransform', 'webp/lerc/zstd in tiff', 'symlink']
+
+export interface Corpus2 {
+  readonly dir: string
+  /** The cases written (filled before the tests run). */
+  readonly cases: Hostile2Case[]
+  /** Runner and server children: any still running are killed after the file. */
+  readonly children: ChildProcess[]
+}
+
+/** One test file's corpus: written into a temp folder before all its tests (at `scale`), removed after, with its children killed. */
+export function useCorpus2(prefix: string, scale: 'ci' | undefined, writeTimeoutMs: number): Corpus2 {
+  const tmp = tempDir(prefix)
+  const corpus = { dir: tmp.dir, cases: [] as Hostile2Case[], children: [] as ChildProcess[] }
+  beforeAll(async () => {
+    const landsatDir = shared('fixtures', 'landsat8_L1TP_016037_20170813')
+    corpus.cases.push(...(await writeHostileCorpus2(path.join(tmp.dir, 'corpus'), scale ? { landsatDir, scale } : { landsatDir })))
+  }, writeTimeoutMs)
+  afterAll(() => {
+    for (const c of corpus.children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL')
+    tmp.cleanup()
+  })
+  return corpus
+}
+
+export interface Judged extends Planned {
+  report: Run | undefined
+  /** What is wrong with the run (null: nothing). */
+  problem: string | null
+}
+
+/** Every case on every surface, over `runners` lanes of runner children (each warmed up first), each run judged. */
+export async function runAndJudge(corpus: Corpus2, runners: number): Promise<Judged[]> {
+  const planned = corpus.cases.flatMap((c) => plan(c, corpus.dir))
+  const reports = new Map<string, Run>()
+  const lanes = Array.from({ length: runners }, (_, k) => planned.filter((_, i) => i % runners === k))
+  const warm = warmupJobs(corpus.cases, corpus.dir)
+  await Promise.all(lanes.map((l, k) => runJobs(l, k, reports, corpus.dir, corpus.children, warm)))
+  return planned.map((p) => {
+    const report = reports.get(p.job.key)
+    return { ...p, report, problem: report ? judge(p.c, p.surface, report, p.shownName, MAX_RSS_MB) : 'no report' }
+  })
+}
 
 export interface Planned {
   job: Job
@@ -154,50 +200,13 @@ export async function runJobs(jobs: Planned[], k: number, reports: Map<string, R
 }
 
 
-export function request(ws: WebSocket, id: number, channel: string, payload: unknown, timeoutMs = 60_000): Promise<any> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      ws.off('message', onMessage)
-      resolve({ ok: false, error: { message: `no answer to ${channel} within ${timeoutMs} ms` } })
-    }, timeoutMs)
-    const onMessage = (data: WebSocket.RawData, isBinary: boolean) => {
-      const b = data as Buffer
-      const frame = decodeFrame(isBinary ? new Uint8Array(b.buffer, b.byteOffset, b.byteLength) : b.toString()) as any
-      if (frame.type === 'response' && frame.id === id) {
-        clearTimeout(timer)
-        ws.off('message', onMessage)
-        resolve(frame.result)
-      }
-    }
-    ws.on('message', onMessage)
-    ws.send(encodeFrame({ type: 'request', id, channel, payload }))
-  })
-}
-
 /** Every file through a running `rsure serve`: files.add, image.preview, a pixel tile; its RSS after the pass. */
 export async function serveCorpus(cases: Hostile2Case[], tmpDir: string, children: ChildProcess[]): Promise<{ problems: string[]; rss: number; answered: boolean; alive: boolean; files: number }> {
-    const web = path.join(tmpDir, 'web')
-    fs.mkdirSync(web, { recursive: true })
-    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>t</title>')
-    let out = ''
-    const serve = spawn(process.execPath, [path.join(ROOT, 'bin', 'rsure.mjs'), 'serve', '--port', '0', '--json', '--renderer', web, '--data-dir', path.join(tmpDir, 'serve-data')], {
-      cwd: ROOT,
-      // Workers idle for a second are retired (default a minute), so the memory big files left in them goes back.
-      env: { ...process.env, ...BUDGET_ENV, RSURE_WORKER_IDLE_MS: '1000' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    children.push(serve)
-    serve.stdout!.on('data', (d) => (out += d))
-    const exited = new Promise<number | null>((resolve) => serve.on('exit', (code) => resolve(code)))
-    const t0 = Date.now()
-    while (!out.includes('}') && Date.now() - t0 < 180_000) await new Promise((r) => setTimeout(r, 100))
-    const { url, origin, port } = JSON.parse(out) as { url: string; origin: string; port: number }
-    const token = url.split('#token=')[1]
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, [WIRE_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${token}`], { origin })
-    await new Promise((resolve, reject) => {
-      ws.once('open', resolve)
-      ws.once('error', reject)
-    })
+    // Workers idle for a second are retired (default a minute), so the memory big files left in them goes back.
+    const env = { ...BUDGET_ENV, RSURE_WORKER_IDLE_MS: '1000' }
+    const { serve: proc, ws } = await startServe((args) => spawnRsure(args, env, children), tmpDir, { startLimitMs: 180_000 })
+    const serve = proc.child
+    const request = (w: typeof ws, id: number, channel: string, payload: unknown) => wsRequest(w, id, channel, payload, 60_000)
     let id = 1
     const problems: string[] = []
     const files = cases.filter((c) => c.kind !== 'mtl-folder')
@@ -236,6 +245,6 @@ export async function serveCorpus(cases: Hostile2Case[], tmpDir: string, childre
     console.log(`rsure serve after ${files.length} uploads: ${Math.round(rss)} MB resident`)
     ws.close()
     serve.kill('SIGTERM')
-    await exited
+    await proc.exit
     return { problems, rss, answered: hello.ok === true, alive, files: files.length }
 }
