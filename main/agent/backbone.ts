@@ -17,6 +17,8 @@ export interface Backbone {
   readonly writer: AnswerWriter
   /** LLM calls and tokens spent (zero for rules). */
   readonly meter: UsageMeter
+  /** The run's one deadline, ms (run-deadline.ts); absent: RSURE_ASK_TIMEOUT_S, else 1800 s. */
+  readonly deadlineMs?: number
   /** Asked to type a question no classifier rule matched; absent for rules (the default type is used). */
   classifyFallback?(question: string, signal?: AbortSignal): Promise<TaskType | null>
   close(): Promise<void>

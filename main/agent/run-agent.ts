@@ -16,6 +16,7 @@ import { groundAnswer, type GroundedAnswer } from './answer-grounding'
 import type { Backbone } from './backbone'
 import { gapsOf } from './gaps'
 import { H_MAX, K_MAX, runLoop, type StopReason } from './loop'
+import { askDeadlineMs, startRunDeadline } from './run-deadline'
 import type { TaskSpec } from './task'
 import type { ToolRegistry } from './tool-registry'
 import { TrajectoryRecorder, type RecordedStep } from './trajectory'
@@ -41,6 +42,8 @@ export interface AgentDeps {
   onProgress?: (p: Progress) => void
   hMax?: number
   kMax?: number
+  /** The run's one deadline, ms (run-deadline.ts): default the backbone's, else RSURE_ASK_TIMEOUT_S, else 1800 s. */
+  deadlineMs?: number
 }
 
 export interface AgentMetrics {
@@ -62,9 +65,10 @@ export interface AgentResult {
   stop: StopReason
 }
 
-export async function runAgent(task: TaskSpec, switches: AgentSwitches, deps: AgentDeps, signal?: AbortSignal): Promise<AgentResult> {
+export async function runAgent(task: TaskSpec, switches: AgentSwitches, deps: AgentDeps, cancel?: AbortSignal): Promise<AgentResult> {
   const started = performance.now()
   const { backbone } = deps
+  const deadlineMs = askDeadlineMs(deps.deadlineMs ?? backbone.deadlineMs)
   const settings = {
     backbone: backbone.id,
     verify: switches.verify,
@@ -81,6 +85,15 @@ export async function runAgent(task: TaskSpec, switches: AgentSwitches, deps: Ag
     settings,
   }) ?? null
   const recorder = new TrajectoryRecorder(deps.runs, runId)
+  // One deadline for the whole run: what listens to `signal` (the model calls of every role, the tools) stops when
+  // it passes, and the run fails with a sentence that says what was running.
+  const doing = (): string => {
+    const last = recorder.steps[recorder.steps.length - 1]
+    if (last?.kind === 'tool_call') return `the ${String((last.payload as { tool?: unknown }).tool)} tool was running`
+    return backbone.id === 'rules' ? 'it planned its next step' : 'it waited on the model'
+  }
+  const deadline = startRunDeadline(deadlineMs, doing, cancel)
+  const signal = deadline.signal
   const metrics = (): AgentMetrics => ({
     tool_calls: recorder.steps.filter((s) => s.kind === 'tool_call').length,
     llm_calls: backbone.meter.calls,
@@ -126,11 +139,15 @@ export async function runAgent(task: TaskSpec, switches: AgentSwitches, deps: Ag
       metrics: m,
       stop: outcome.stop,
     }
-  } catch (err) {
-    const cancelled = signal?.aborted === true
+  } catch (caught) {
+    const cancelled = cancel?.aborted === true
+    // Past the deadline, whatever a part said as it was stopped, the run's sentence is the deadline's.
+    const err = !cancelled && signal.aborted && signal.reason instanceof Error ? signal.reason : caught
     const message = (err as Error)?.message ?? String(err)
     recorder.record('error', { message, cancelled })
     if (runId) deps.runs?.finishRun(runId, { status: cancelled ? 'cancelled' : 'failed', error: message, metrics: { ...metrics() } })
     throw err
+  } finally {
+    deadline.clear()
   }
 }

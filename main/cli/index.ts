@@ -43,7 +43,7 @@ export const ENVIRONMENT: Record<string, string> = {
   RSURE_OPENAI_API_KEY: 'API key sent to an openai: backbone (local servers need none)',
   RSURE_VLM: 'the vision-language model perceive may use (openai:URL#MODEL; default: an openai backbone itself)',
   RSURE_MODEL_TIMEOUT_S: 'deadline of one model call across its retries, seconds (default 120)',
-  RSURE_ASK_TIMEOUT_S: 'deadline of all model calls of one run, seconds (default 1800)',
+  RSURE_ASK_TIMEOUT_S: 'deadline of one run, its model calls and its tools together, seconds (default 1800)',
   RSURE_MCP_TOKEN: 'the launch token of rsure mcp --http (default: a random one, printed)',
   RSURE_NATIVE_MODELS: 'folder of ONNX model packs',
   RSURE_RESOURCES_DIR: 'folder of retrieval cards, prompts and the seeded prior',

@@ -34,8 +34,8 @@ export type ScriptedReply =
   | { raw: string; contentType?: string }
   /** Answer nothing for this long (then close), to exercise client timeouts. */
   | { silenceMs: number }
-  /** Stream content deltas forever (every `everyMs`), never [DONE]: an endless stream. */
-  | { endless: true; everyMs?: number }
+  /** Stream content deltas of `pieceBytes` (default 64 KiB) forever (every `everyMs`), never [DONE]: an endless stream. */
+  | { endless: true; everyMs?: number; pieceBytes?: number }
   /** A 200 reply of `bytes` bytes of JSON-looking padding (a 50 MB reply). */
   | { hugeBytes: number }
   /** A normal reply sent after `delayMs` (a slow server). */
@@ -144,7 +144,7 @@ export async function startScriptedModelServer(script: Script): Promise<Scripted
       }
       if ('endless' in reply) {
         res.writeHead(200, { 'content-type': 'text/event-stream' })
-        const piece = `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'x'.repeat(64 * 1024) } }] })}\n\n`
+        const piece = `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'x'.repeat(reply.pieceBytes ?? 64 * 1024) } }] })}\n\n`
         const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(piece)), reply.everyMs ?? 0)
         res.on('close', () => clearInterval(timer))
         return

@@ -5,8 +5,9 @@
  * the model's own reply or in the OCR text read from an image (the built-in PaddleOCR pack on a rendered sign),
  * never becomes the answer: tool outputs are data, never instructions.
  *
- * Deadlines (main/agent/llm): one model call, across its retries, RSURE_MODEL_TIMEOUT_S (default 120 s); all model
- * calls of one run, RSURE_ASK_TIMEOUT_S (default 1800 s); a reply, streamed or whole, at most 16 MiB.
+ * Deadlines (main/agent/llm, main/agent/run-deadline.ts): one model call, across its retries and its stream,
+ * RSURE_MODEL_TIMEOUT_S (default 120 s); one run, its model calls and its tools together, RSURE_ASK_TIMEOUT_S
+ * (default 1800 s); a reply, streamed or whole, at most 16 MiB.
  */
 import { spawn } from 'node:child_process'
 import path from 'node:path'
@@ -25,6 +26,7 @@ import type { Tool } from '../../main/tools/tool'
 import { sharedVisionRuntime } from '../../main/engines/vision/runtime/host'
 import { CLASSIFIER, tvdiCall as dagCall, useScriptedAgent } from '../helpers/scripted-agent'
 import { startScriptedModelServer, type Script } from '../helpers/scripted-model-server'
+import { writeLongTiff } from '../helpers/rsure-process'
 import { tempDir } from '../helpers/tmp'
 import { executeOk, scriptedTool } from '../unit/agent/doubles'
 
@@ -87,8 +89,76 @@ describe('each model fault ends the run in one sentence, stored as failed', () =
   it('slow: each call in time, the run past its one deadline (RSURE_ASK_TIMEOUT_S)', async () => {
     // Every planner reply takes 400 ms and each plans another call: the second cannot end before 800 ms > 600 ms.
     const { error, server } = await failedRun({ planner: (_r, i) => ({ delayMs: 400, then: dagCall(`t${i}`) }), verifier: () => ({ json: { decision: 'reject', feedback: 'no', needed: [], caveats: [] } }) }, { askTimeoutMs: 600 })
-    expect(error.message).toBe('The model calls of this run passed their deadline of 0.6 s (RSURE_ASK_TIMEOUT_S): the model is too slow for the run; use a faster model or raise the deadline.')
+    expect(error.message).toBe('The run passed its deadline of 0.6 s (RSURE_ASK_TIMEOUT_S) while it waited on the model, and was stopped: use a faster model or fewer or smaller files, or raise the deadline.')
     expect(server.byRole('writer')).toHaveLength(0)
+  })
+
+  it('never answers, with a per-call timeout longer than the run: the run deadline ends it, retries do not multiply it', { timeout: 30_000 }, async () => {
+    const t0 = performance.now()
+    const { error, server } = await failedRun({ planner: () => ({ silenceMs: 20_000 }) }, { timeoutMs: 60_000, askTimeoutMs: 700 })
+    const ms = performance.now() - t0
+    expect(error.message).toBe('The run passed its deadline of 0.7 s (RSURE_ASK_TIMEOUT_S) while it waited on the model, and was stopped: use a faster model or fewer or smaller files, or raise the deadline.')
+    expect(ms).toBeGreaterThanOrEqual(650)
+    expect(ms).toBeLessThan(3000)
+    expect(server.byRole('planner')).toHaveLength(1)
+  })
+
+  it('a slow stream that never ends (a small delta every 20 ms, far under the byte bound) ends at the run deadline', { timeout: 30_000 }, async () => {
+    const t0 = performance.now()
+    const { error } = await failedRun({ planner: () => ({ endless: true, everyMs: 20, pieceBytes: 16 }) }, { stream: true, timeoutMs: 60_000, askTimeoutMs: 800 })
+    const ms = performance.now() - t0
+    expect(error.message).toMatch(/^The run passed its deadline of 0\.8 s \(RSURE_ASK_TIMEOUT_S\) while it waited on the model/)
+    expect(ms).toBeLessThan(3000)
+  })
+
+  it('a tool that runs past the deadline is stopped: its signal aborts, the run fails naming it, nothing is answered', { timeout: 30_000 }, async () => {
+    let stopped = false
+    const forever = {
+      ...scriptedTool('execute', () => executeOk(0.42)),
+      // A tool that works until it is told to stop (as execute's raster workers do), and notes that it was.
+      run: (_args: Record<string, unknown>, ctx: { signal?: AbortSignal }) =>
+        new Promise<never>((_resolve, reject) => {
+          ctx.signal?.addEventListener('abort', () => {
+            stopped = true
+            reject(new Error('cancelled'))
+          }, { once: true })
+        }),
+    }
+    const t0 = performance.now()
+    const { error, server, steps } = await failedRun({ planner: [dagCall('slow')] }, { tools: [forever as never], askTimeoutMs: 800 })
+    const ms = performance.now() - t0
+    expect(error.message).toBe('The run passed its deadline of 0.8 s (RSURE_ASK_TIMEOUT_S) while the execute tool was running, and was stopped: use a faster model or fewer or smaller files, or raise the deadline.')
+    expect(stopped).toBe(true)
+    expect(ms).toBeLessThan(3000)
+    expect(steps.filter((s) => s.kind === 'tool_call')).toHaveLength(1)
+    expect(steps.some((s) => s.kind === 'tool_result')).toBe(false)
+    expect(server.byRole('writer')).toHaveLength(0)
+  })
+
+  it('a real execute reading a 900-megapixel file (tens of seconds) is stopped at the deadline: its raster worker ends too', { timeout: 60_000 }, async () => {
+    const file = path.join(tmp.dir, 'long.tif')
+    writeLongTiff(file)
+    const dag = { nodes: [{ id: 'r', op: 'raster.read', params: { path: file } }, { id: 's', op: 'raster.summarize', params: { stats: ['mean'] }, inputs: { data: '@r' } }], output: 's' }
+    const task = makeTask({ question: 'What is the mean value of the image?', files: [tmp.dir] })
+    const t0 = performance.now()
+    const { error } = await failedRun({ planner: [{ toolCalls: [{ name: 'execute', arguments: dag }] }] }, { tools: [executeTool as never], askTimeoutMs: 1500 }, task)
+    expect(error.message).toMatch(/^The run passed its deadline of 1\.5 s \(RSURE_ASK_TIMEOUT_S\) while the execute tool was running, and was stopped/)
+    expect(performance.now() - t0).toBeLessThan(6000)
+    // No raster worker keeps reading: this process (all its threads) spends little CPU in the next 1.5 s; a worker
+    // still decoding would spend about as much as the wall time.
+    await new Promise((r) => setTimeout(r, 300))
+    const before = process.cpuUsage()
+    await new Promise((r) => setTimeout(r, 1500))
+    const spent = process.cpuUsage(before)
+    expect((spent.user + spent.system) / 1000).toBeLessThan(600)
+  })
+
+  it('a tool that ignores its signal does not hold the run past the deadline', { timeout: 30_000 }, async () => {
+    const deaf = { ...scriptedTool('execute', () => executeOk(0.42)), run: () => new Promise<never>(() => undefined) }
+    const t0 = performance.now()
+    const { error } = await failedRun({ planner: [dagCall('deaf')] }, { tools: [deaf as never], askTimeoutMs: 600 })
+    expect(error.message).toMatch(/^The run passed its deadline of 0\.6 s \(RSURE_ASK_TIMEOUT_S\) while the execute tool was running/)
+    expect(performance.now() - t0).toBeLessThan(3000)
   })
 
   it('the deadlines come from RSURE_MODEL_TIMEOUT_S and RSURE_ASK_TIMEOUT_S, and a value that is not seconds is refused in one sentence', async () => {
@@ -96,7 +166,7 @@ describe('each model fault ends the run in one sentence, stored as failed', () =
     process.env.RSURE_ASK_TIMEOUT_S = '0.6'
     try {
       const { error } = await failedRun({ planner: (_r, i) => ({ delayMs: 400, then: dagCall(`e${i}`) }), verifier: () => ({ json: { decision: 'reject', feedback: 'no', needed: [], caveats: [] } }) })
-      expect(error.message).toMatch(/^The model calls of this run passed their deadline of 0\.6 s \(RSURE_ASK_TIMEOUT_S\)/)
+      expect(error.message).toMatch(/^The run passed its deadline of 0\.6 s \(RSURE_ASK_TIMEOUT_S\)/)
       process.env.RSURE_ASK_TIMEOUT_S = 'ten minutes'
       expect(() => createBackbone({ kind: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }, new ToolRegistry([]))).toThrow("RSURE_ASK_TIMEOUT_S takes a positive number of seconds (got 'ten minutes').")
     } finally {

@@ -2,6 +2,7 @@
  * The `--backbone` value: `rules` (default), `openai:URL#MODEL` or `llama:PATH.gguf`, validated with zod, and the
  * factory that builds the backbone it names.
  */
+import { envSeconds } from '../run-deadline'
 import { z } from 'zod'
 import type { Backbone } from '../backbone'
 import type { ToolRegistry } from '../tool-registry'
@@ -68,18 +69,9 @@ export interface BackboneOptions {
   apiKey?: string
   /** Deadline of one model call, ms, across its retries: default RSURE_MODEL_TIMEOUT_S, else 120 s. */
   timeoutMs?: number
-  /** Deadline of all model calls of the run, ms: default RSURE_ASK_TIMEOUT_S, else 1800 s (llm-backbone.ts). */
+  /** Deadline of the run, its model calls and tools together, ms: default RSURE_ASK_TIMEOUT_S, else 1800 s (run-deadline.ts). */
   askTimeoutMs?: number
   stream?: boolean
-}
-
-/** A positive number of seconds from the environment, as ms; undefined when unset; one sentence when not a number. */
-export function envSeconds(name: 'RSURE_MODEL_TIMEOUT_S' | 'RSURE_ASK_TIMEOUT_S', env: NodeJS.ProcessEnv = process.env): number | undefined {
-  const raw = env[name]
-  if (raw === undefined || raw.trim() === '') return undefined
-  const s = Number(raw)
-  if (!(s > 0) || !Number.isFinite(s)) throw new Error(`${name} takes a positive number of seconds (got '${raw}').`)
-  return s * 1000
 }
 
 export function createBackbone(spec: BackboneSpec, registry: ToolRegistry, opts: BackboneOptions = {}): Backbone {
