@@ -134,4 +134,27 @@ describe('sseData', () => {
     expect(out[0].length).toBe(n + 8)
     expect(performance.now() - t0).toBeLessThan(5000)
   })
+
+  it('is linear on a stream with no blank line (data lines that never end an event): 4x the input, not 16x the time', async () => {
+    const read = async (mb: number): Promise<number> => {
+      const line = `data: ${'y'.repeat(250)}\n`
+      const lines = Math.floor((mb * 1024 * 1024) / line.length)
+      const pieces: string[] = []
+      // Lines cut across 1 KB chunks, as a network delivers them.
+      const block = line.repeat(64)
+      for (let i = 0; i < lines / 64; i++) for (let j = 0; j < block.length; j += 1024) pieces.push(block.slice(j, j + 1024))
+      const t0 = performance.now()
+      const out: string[] = []
+      for await (const d of sseData(streamOf(pieces), undefined, 64 * 1024 * 1024)) out.push(d)
+      // The unterminated event is given at the end of the stream, whole.
+      expect(out).toHaveLength(1)
+      expect(out[0].length).toBeGreaterThan(mb * 1000 * 1000 * 0.9)
+      return performance.now() - t0
+    }
+    await read(1)
+    const small = await read(2)
+    const large = await read(8)
+    expect(large).toBeLessThan(5000)
+    expect(large / Math.max(small, 1)).toBeLessThan(10)
+  })
 })
