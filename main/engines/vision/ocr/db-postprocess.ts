@@ -6,6 +6,7 @@
  * unclip distance d = area·ratio / perimeter (ratio 1.5), which for a rectangle w×h gives (w + 2d) × (h + 2d).
  * Defaults are PaddleOCR's (thresh 0.3, box_thresh 0.6, unclip_ratio 1.5, min_size 3, max_candidates 1000).
  */
+import { corners, type RBox } from '../rbox'
 
 export type Point = [number, number]
 
@@ -45,15 +46,8 @@ export function convexHull(points: Point[]): Point[] {
   return lower.slice(0, -1).concat(upper.slice(0, -1))
 }
 
-export interface RotatedRect {
-  cx: number
-  cy: number
-  /** Side along `angle`, and the side across it. */
-  w: number
-  h: number
-  /** Direction of the w side, radians. */
-  angle: number
-}
+/** A rotated rectangle: the oriented box of rbox.ts (cx, cy, w along `angle`, h across it; radians, y down). */
+export type RotatedRect = RBox
 
 /** Minimum-area enclosing rectangle of a point set (rotating calipers on the hull edges). */
 export function minAreaRect(points: Point[]): RotatedRect {
@@ -93,17 +87,7 @@ export function minAreaRect(points: Point[]): RotatedRect {
 
 /** Corners of a rotated rectangle ordered clockwise on screen (y down) starting at the top-left one. */
 export function rectCorners(r: RotatedRect): Point[] {
-  const c = Math.cos(r.angle)
-  const s = Math.sin(r.angle)
-  const hw = r.w / 2
-  const hh = r.h / 2
-  const pts: Point[] = [
-    [r.cx - hw * c + hh * s, r.cy - hw * s - hh * c],
-    [r.cx + hw * c + hh * s, r.cy + hw * s - hh * c],
-    [r.cx + hw * c - hh * s, r.cy + hw * s + hh * c],
-    [r.cx - hw * c - hh * s, r.cy - hw * s + hh * c],
-  ]
-  return orderClockwise(pts)
+  return orderClockwise(corners(r))
 }
 
 /** PaddleOCR's order: top-left, top-right, bottom-right, bottom-left (by x, then y within each pair). */
