@@ -1,8 +1,10 @@
 /**
- * `npm run heldout [-- --sample N] [--timeout S] [--only FAMILY]`: every question of tests/heldout/questions-15.jsonl
+ * `npm run heldout [-- --sample N] [--timeout S] [--only FAMILY] [--file PATH]`: every question of tests/heldout/questions-15.jsonl
  * (issue 15's held-out set, written blind) through the ask service with the default rules backbone; writes
  * .bench/heldout-15.md (figures per family and habit) and .bench/heldout-15.json (per question, for the judge's own
  * checks: do not tune the reader on single items, fix the class and re-measure).
+ * `--file PATH` runs another file in the same format instead (e.g. tests/dev-questions/questions-dev.jsonl) and writes
+ * .bench/<its name without .jsonl>.md and .json.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -13,8 +15,9 @@ import { askOne } from '../tests/heldout/ask'
 import { judge, loadQuestions, stratifiedSample, table, type Verdict, type HeldoutQuestion } from '../tests/heldout/harness'
 
 async function main() {
-  const { values } = parseArgs({ options: { sample: { type: 'string' }, timeout: { type: 'string', default: '300' }, only: { type: 'string' } } })
-  let qs = loadQuestions()
+  const { values } = parseArgs({ options: { sample: { type: 'string' }, timeout: { type: 'string', default: '300' }, only: { type: 'string' }, file: { type: 'string' } } })
+  let qs = loadQuestions(values.file ? path.resolve(values.file) : undefined)
+  const base = values.file ? path.basename(values.file).replace(/\.jsonl$/, '') : 'heldout-15'
   if (values.only) qs = qs.filter((q) => q.family === values.only)
   if (values.sample) qs = stratifiedSample(qs, Number(values.sample))
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rsure-heldout-'))
@@ -25,7 +28,7 @@ async function main() {
   const write = () => {
     const n = (v: Verdict) => rows.filter((r) => r.verdict === v).length
     const md = [
-      `# Held-out questions of issue 15 (${rows.length} of ${qs.length} run, ${new Date().toISOString()})`,
+      `# ${values.file ? `Questions of ${values.file}` : 'Held-out questions of issue 15'} (${rows.length} of ${qs.length} run, ${new Date().toISOString()})`,
       '',
       `Default rules backbone, verify and prior on. right ${n('right')}, refused ${n('refused')}, wrong ${n('wrong')}` +
         ` (refusal expected and given counts as right; ${rows.filter((r) => r.error).length} runs ended in an error or timeout, counted as refused).`,
@@ -38,8 +41,8 @@ async function main() {
       table(rows, 'habit'),
       '',
     ].join('\n')
-    fs.writeFileSync(path.join(out, 'heldout-15.md'), md)
-    fs.writeFileSync(path.join(out, 'heldout-15.json'), JSON.stringify(rows.map((r) => ({ id: r.q.id, verdict: r.verdict, seconds: r.seconds, answer: r.answer, error: r.error })), null, 1))
+    fs.writeFileSync(path.join(out, `${base}.md`), md)
+    fs.writeFileSync(path.join(out, `${base}.json`), JSON.stringify(rows.map((r) => ({ id: r.q.id, verdict: r.verdict, seconds: r.seconds, answer: r.answer, error: r.error })), null, 1))
     return md
   }
   try {
