@@ -6,13 +6,13 @@
  * the normalised mean of its normalised prompt embeddings (the prompt ensemble of the CLIP paper), and
  * p = softmax(logitScale · cos(image, label)). Text embeddings are cached per pack and prompt.
  */
-import { packEvidence, type PackEvidence } from './manifest'
+import { packEvidence, type PackRunEvidence } from './manifest'
 import fs from 'node:fs'
 import { Tokenizer } from '@huggingface/tokenizers'
 import { VisionError } from './errors'
 import { coverImage, cropImage, resizeImage, toChw, type LoadedImage, type RgbImage } from './image'
 import { openPackModel, type PreparedPack } from './registry'
-import type { Provider, ProviderAttempt } from './providers'
+import type { Provider } from './providers'
 import type { SessionHandle, VisionRuntime } from './runtime/host'
 
 /** Default templates for overhead imagery (used when neither the call nor the pack gives any). */
@@ -44,10 +44,7 @@ export interface SceneResult {
   /** view 'tiles': each tile's label (source pixels) and the share of the image's area each label takes. */
   tiles?: { index: number; x: number; y: number; width: number; height: number; label: string; score: number }[]
   tileShares?: Record<string, number>
-  evidence: {
-    pack: PackEvidence
-    provider: Provider
-    providerAttempts: ProviderAttempt[]
+  evidence: PackRunEvidence & {
     inputSize: [number, number]
     templates: string[]
     logitScale: number

@@ -5,7 +5,7 @@
  * merged with one more NMS pass so an object cut by a seam is counted once. Map coordinates are added when the image
  * is georeferenced.
  */
-import { packEvidence, type PackEvidence } from './manifest'
+import { packEvidence, type PackRunEvidence } from './manifest'
 import { pixelToMap } from '../raster/georef'
 import { end2endColumns } from './contracts'
 import { VisionError } from './errors'
@@ -14,7 +14,7 @@ import { letterbox, type LetterboxGeometry } from './letterbox'
 import { nmsXyxy, type Xyxy } from './nms'
 import { corners, nmsRotated, type RBox } from './rbox'
 import { openPackModel, type PreparedPack } from './registry'
-import type { Provider, ProviderAttempt } from './providers'
+import type { Provider } from './providers'
 import type { VisionRuntime } from './runtime/host'
 import { tileCoverage, tileGrid, type Tile } from './tiling'
 import { decodeEnd2end, decodeRaw, rboxBounds, type Candidate } from './yolo-decode'
@@ -50,10 +50,7 @@ export interface Detection {
   tile: number
 }
 
-export interface DetectEvidence {
-  pack: PackEvidence
-  provider: Provider
-  providerAttempts: ProviderAttempt[]
+export interface DetectEvidence extends PackRunEvidence {
   inputSize: [number, number]
   letterbox: LetterboxGeometry
   tiles: { count: number; size: number; overlap: number; grid: [number, number]; coverage: number; view: 'full' | 'tiles' }

@@ -7,6 +7,7 @@
  * pixels, training GSD in metres per pixel.
  */
 import { z } from 'zod'
+import type { Provider, ProviderAttempt } from './providers'
 
 export const FAMILIES = ['yolo', 'sam', 'sam2', 'clip', 'paddleocr'] as const
 export type Family = (typeof FAMILIES)[number]
@@ -127,6 +128,13 @@ export interface PackEvidence {
   classNames: string[]
   /** Training GSD, metres per pixel. */
   gsd: number | null
+}
+
+/** What the evidence of every pack run starts with: the pack, the execution provider that ran it and those tried. */
+export interface PackRunEvidence {
+  pack: PackEvidence
+  provider: Provider
+  providerAttempts: ProviderAttempt[]
 }
 
 export function packEvidence(m: Manifest): PackEvidence {

@@ -12,13 +12,13 @@
  * SAM 2.1 (ONNX Runtime converter contract, told apart by its input names): the same encoder input and prompt
  * scaling; int32 labels and original size; masks come at the original size, as logits or booleans.
  */
-import { packEvidence, type PackEvidence } from './manifest'
+import { packEvidence, type PackRunEvidence } from './manifest'
 import crypto from 'node:crypto'
 import { VisionError } from './errors'
 import { cropImage, resizeImage, toChw, type LoadedImage } from './image'
 import { samContract } from './contracts'
 import { openPackModel, type PreparedPack } from './registry'
-import type { Provider, ProviderAttempt } from './providers'
+import type { Provider } from './providers'
 import type { SessionHandle, VisionRuntime } from './runtime/host'
 import type { WireTensor } from './runtime/protocol'
 import type { InstanceMask } from './yolo-masks'
@@ -45,10 +45,7 @@ export interface SamMask extends InstanceMask {
 export interface SamResult {
   masks: SamMask[]
   image: { width: number; height: number }
-  evidence: {
-    pack: PackEvidence
-    provider: Provider
-    providerAttempts: ProviderAttempt[]
+  evidence: PackRunEvidence & {
     contract: 'sam1' | 'sam2-samexporter' | 'sam2-ort'
     encoderInput: [number, number]
     /** True when every window's encoder outputs came from the cache. */

@@ -10,11 +10,11 @@
  * 5. Recognition: height 48, width 48·max(320/48, w/h), right-padded with zeros; BGR, (x/255 − 0.5)/0.5;
  *    CTC greedy decoding with the pack's dictionary (ctc.ts); lines under score 0.5 are dropped.
  */
-import { packEvidence, type PackEvidence } from '../manifest'
+import { packEvidence, type PackRunEvidence } from '../manifest'
 import { dictionaryEntries, openPackModel, type PreparedPack } from '../registry'
 import { VisionError } from '../errors'
 import { resizeImage, type LoadedImage, type RgbImage } from '../image'
-import type { Provider, ProviderAttempt } from '../providers'
+import type { Provider } from '../providers'
 import type { SessionHandle, VisionRuntime } from '../runtime/host'
 import { ctcDecode } from './ctc'
 import { dbBoxes, type Point } from './db-postprocess'
@@ -33,10 +33,7 @@ export interface OcrLine {
 export interface OcrResult {
   text: string
   lines: OcrLine[]
-  evidence: {
-    pack: PackEvidence
-    provider: Provider
-    providerAttempts: ProviderAttempt[]
+  evidence: PackRunEvidence & {
     detInput: [number, number]
     boxesFound: number
     linesDropped: number
