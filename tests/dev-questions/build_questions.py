@@ -50,7 +50,7 @@ add('s_lst_max_0829_K', 'statistics', Q, f'maximum LST over valid pixels of 2019
     ('terse', 'max LST 29 aug 2019, K?', None),
     ('nonnative', 'Please tell me what is the highest value of land surface temperature in the image of 29 August 2019 (kelvin).', None))
 add('s_ndvi_median_0626', 'statistics', QD('2019-06-26'), f'median NDVI over valid pixels of 2019-06-26. {NDVI}',
-    ('formal', 'Report the median NDVI of the 26 June 2019 acquisition.', None),
+    ('context', 'For the vegetation bulletin we report medians, not means. What is the median NDVI of the 26 June 2019 acquisition?', None),
     ('terse', 'median ndvi 2019-06-26', None))
 add('s_lst_std_0509_K', 'statistics', QD('2019-05-09'), f'population standard deviation of LST over valid pixels of 2019-05-09, K. {LST}',
     ('typos', 'standrad deviation of LST on 9 may 2019 (kelvin)?', None),
@@ -121,7 +121,7 @@ add('r_lst_mean_3857_box_0813_K', 'regions', QD('2019-08-13'), f'mean LST of 201
     ('terse', 'mean LST 2019-08-13 in EPSG:3857 box x 9780000..9810000, y 5400000..5420000 (K)', None),
     ('typos', 'mean temprature (K) on 13 aug 2019 inside x=9,780,000-9,810,000 m and y=5,400,000-5,420,000 m (web mercator)', None))
 add('r_ndvi_mean_window_0728', 'regions', QD('2019-07-28'), f'mean NDVI of 2019-07-28 in the pixel window rows 200-699, columns 1500-1999 inclusive, 0-based (1-based reading spanned). {NDVI}',
-    ('formal', 'What is the mean NDVI of the pixel window rows 200 to 699 and columns 1500 to 1999 on 28 July 2019?', None),
+    ('typos', 'mean NDVI in the pixle window rows 200 to 699, colums 1500 to 1999, 28 july 2019', None),
     ('nonnative', 'Please compute mean NDVI for 2019-07-28 only inside rows 200-699, cols 1500-1999.', None))
 
 # ------------------------------------------------------------------ periods
@@ -207,7 +207,7 @@ add('d_lst_date_of_highest_pixel', 'date of an extreme', Q, f'acquisition date h
     ('nonnative', 'In which date of 2019 is found the highest single pixel value of LST?', None),
     ('typos', 'wich date has the hotest single pixel of LST in 2019?', None))
 add('d_ndvi_date_of_min_mean', 'date of an extreme', Q, f'acquisition date with the lowest scene-mean NDVI in 2019 (all 23 dates have NDVI). {NDVI}',
-    ('formal', 'Which acquisition date of 2019 has the lowest mean NDVI?', None),
+    ('typos', 'wich date of 2019 has the lowest mean ndvi?', None),
     ('terse', 'date of min mean ndvi, 2019', None))
 
 # ------------------------------------------------------------------ counts of dates
@@ -217,6 +217,14 @@ add('k_count_dates_ndvi_mean_above_02', 'counts of dates', Q, f'number of 2019 d
 add('k_count_dates_lst_mean_below_0C', 'counts of dates', Q, f'number of 2019 dates with valid LST whose scene-mean LST is below 273.15 K (0 °C); dates without valid LST not counted. {LST}',
     ('formal', 'How many 2019 acquisitions have a scene-mean land surface temperature below 0 °C?', None),
     ('typos', 'how many dates in 2019 with mean LST under freezing (0 C)?', None))
+
+add('k_count_dates_lst_mean_above_305K', 'counts of dates', Q, f'number of 2019 dates with valid LST whose scene-mean LST exceeds 305 K. {LST}',
+    ('context', 'A heat-stress alert is raised when the scene mean exceeds 305 K. On how many 2019 acquisition dates would it have been raised?', None),
+    ('typos', 'number of dates in 2019 where the mean LST is abvoe 305 K', None),
+    ('terse', '# dates mean LST > 305 K, 2019', None))
+add('k_count_dates_lst_max_above_330K', 'counts of dates', Q, f'number of 2019 dates whose hottest valid pixel exceeds 330 K. {LST}',
+    ('nonnative', 'How many dates of 2019 have at least one pixel with LST more than 330 K?', None),
+    ('context', 'Extreme hot spots above 330 K are probably errors we must check by hand. On how many 2019 dates does at least one pixel exceed 330 K?', None))
 
 # ------------------------------------------------------------------ areas
 add('ar_area_lst_above_40C_0626_km2', 'areas', QD('2019-06-26'), f'area of pixels with LST > 313.15 K (40 °C) on 2019-06-26, km2. {AREA}. {LST}',
@@ -271,7 +279,7 @@ add('l_count_nbr_below_0', 'spectral indices', LS, f'number of pixels with NBR =
     ('terse', 'how many px NBR < 0?', None),
     ('nonnative', 'How many pixels have negative NBR (normalized burn ratio) in the scene?', None))
 add('l_ndmi_mean', 'spectral indices', LS, f'mean NDMI = (NIR - SWIR1)/(NIR + SWIR1), B5/B6 TOA. {TOA}',
-    ('formal', 'What is the mean NDMI (NIR and SWIR1) of the scene?', None),
+    ('typos', 'mean NDMI (nir and swir1) of the sceen?', None),
     ('context', 'For a moisture-stress screening we use the normalized difference moisture index from NIR and SWIR1. What is its scene mean?', None))
 add('l_area_mndwi_gt0_km2', 'areas', LS, f'area of pixels with MNDWI = (green - SWIR1)/(green + SWIR1) > 0 (B3/B6 TOA), km2, 900 m pixels = 0.81 km2. {TOA}',
     ('typos', 'area in km2 where MNDWI is above 0 (green/swir1)?', None),
@@ -385,6 +393,37 @@ ref('x_levir_days', 'refuse', LV, 'the PNG pair carries no acquisition dates',
 ref('x_levir_height', 'refuse', LV, 'no elevation or height data; the images are RGB only',
     ('formal', 'What is the mean height, in metres, of the new buildings in image B?', None),
     ('nonnative', 'How tall are the new buildings on average, in meter?', None))
+ref('x_ndvi_2018_change', 'refuse', Q, 'no 2018 acquisition in the record, so no change from 2018 can be computed',
+    ('context', 'The ministry asks whether irrigation expansion shows up. By what percent did mean NDVI change from 2018 to 2019?', None),
+    ('typos', 'percent chnage of mean ndvi 2018 vs 2019?', None))
+ref('x_cotton_area', 'refuse', Q, 'no land-cover or crop classification among the files',
+    ('typos', 'how many hectars of cotton fields are in the area in 2019?', None),
+    ('context', 'Cotton dominates the farms near Urumqi. What was the planted cotton area in 2019, in hectares?', None))
+ref('x_landsat_other_date', 'refuse', LS, 'only the 2017-08-13 acquisition is in the folder',
+    ('terse', 'band 10 BT mean on 2017-09-14, K', None),
+    ('nonnative', 'What is the mean NDVI of this scene for date 14 September 2017?', None))
+ref('x_wind_speed', 'refuse', Q, 'no wind data among the files',
+    ('terse', 'mean wind speed jul 2019 m/s', None),
+    ('typos', 'whats the averge wind speed over the area in july 2019?', None))
+ref('x_landsat_box_outside', 'refuse', LS, 'the box 10-11 E, 50-51 N lies far outside the scene (Charleston, SC, about 80 W, 33 N)',
+    ('context', 'Our German partners sent their study box, 10 to 11 E and 50 to 51 N. What is the mean band 10 brightness temperature inside it?', None),
+    ('typos', 'mean NDVI in the box lon 10-11, lat 50-51 for this landsat scene', None))
+ref('x_summer_2018_vs_2019', 'refuse', Q, 'no 2018 acquisition in the record',
+    ('nonnative', 'How much warmer was summer 2019 than summer 2018, in mean LST?', None),
+    ('context', 'Newspapers called 2019 a hot summer. How much higher was the mean LST of summer 2019 than of summer 2018 (K)?', None))
+ref('x_albedo', 'refuse', Q, 'no reflectance bands among the files (LST and NDVI only), so no surface albedo',
+    ('typos', 'mean surface albdo on 12 july 2019?', None),
+    ('terse', 'broadband albedo mean 2019-07-12', None))
+ref('x_levir_when_built', 'refuse', LV, 'the PNG pair carries no dates, so the construction date cannot be read',
+    ('context', 'The planning office wants to know when the new houses appeared. In which year were the changed buildings built?', None),)
+ref('x_feb30', 'refuse', Q, '30 February does not exist; no acquisition can match it',
+    ('nonnative', 'Please give me mean NDVI of the 30 February 2019.', None),)
+ref('x_not_acquired_date', 'refuse', Q, 'no acquisition on 2019-03-10 (the nearest are 03-06 and 03-22); a nearest-date value is not what was asked',
+    ('terse', 'mean LST 2019-03-10 K', None),
+    ('typos', 'avg land surface temp on march 10th 2019?', None))
+ref('x_landsat_surface_reflectance', 'refuse', LS, 'the scene is Level-1 (L1TP): atmospherically corrected surface reflectance is not in the files',
+    ('formal', 'What is the mean atmospherically corrected surface reflectance (Level-2) of band 4 in this scene?', None),
+    ('nonnative', 'I need the surface reflectance after atmospheric correction, not TOA: mean of band 5 please.', None))
 ref('x_evapotranspiration', 'refuse', Q, 'no evapotranspiration product or the meteorological inputs to compute it',
     ('formal', 'What was the total actual evapotranspiration in mm over the 2019 growing season?', None),)
 

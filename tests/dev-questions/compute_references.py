@@ -254,6 +254,8 @@ def q46():
     put_date('d_ndvi_date_of_min_mean', min(DATES, key=lambda x: mN[x][0]), [min(DATES, key=lambda x: mN[x][1])])
     # ---- counts of dates
     put('k_count_dates_ndvi_mean_above_02', [int(sum(mN[x][k] > 0.2 for x in DATES)) for k in (0, 1)], 'dates', rel=0, abs_=0.5)
+    put('k_count_dates_lst_mean_above_305K', int(sum(mL[x] > 305 for x in LD)), 'dates', rel=0, abs_=0.5)
+    put('k_count_dates_lst_max_above_330K', int(sum(mxL[x] > 330 for x in LD)), 'dates', rel=0, abs_=0.5)
     put('k_count_dates_lst_mean_below_0C', int(sum(mL[x] < 273.15 for x in LD)), 'dates', rel=0, abs_=0.5)
     # ---- areas (true ground area)
     A = area_km2()
