@@ -149,9 +149,9 @@ describe('the desk (rsure serve + Chromium)', () => {
     expect(await priorN('environmental_assessment', config, '9-prior')).toBe(nBefore + 1)
   })
 
-  // Known defect (closing note): the spec compiler's NDVI DAG saves no raster for its index node, so the viewer has
-  // no NDVI layer to draw; it.fails keeps the check and flags the day it passes again.
-  it.fails('opens the evidence viewer of the execute observation: its DAG, and the NDVI layer over the scene on the map', async () => {
+  // The compiled NDVI DAG reduces its index to a mean and lists no save; execute saves the product node's raster
+  // (a single scene) all the same, so the viewer draws it.
+  it('opens the evidence viewer of the execute observation: its DAG, and the NDVI layer over the scene on the map', async () => {
     const call = page.locator(`[data-testid=run][data-run="${ndviRun}"] [data-testid=timeline-call]`).first()
     await call.locator('[data-testid=open-evidence]').click()
     const viewer = page.locator('[data-testid=evidence-viewer]')

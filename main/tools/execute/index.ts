@@ -76,6 +76,21 @@ function definingNode(c: CompiledDag): { id: string; key: string } {
   return product ? { id: product, key: 'raster.product' } : { id: c.output, key: c.nodes.get(c.output)!.node.op }
 }
 
+/**
+ * The product a DAG derives (its defining raster.product node, or a raster.algebra declaring `params.index`) is
+ * saved as a layer even when the DAG reduces it to a number and names no `save`, so the evidence shows the NDVI
+ * the mean was taken over. Only a single raster or a collection of one item: a 23-date series would write 23
+ * GeoTIFFs nobody asked for (a DAG lists those in `save`). The export shares the job of the reduction (one read).
+ */
+function withProductSaved(c: CompiledDag): CompiledDag {
+  const d = definingNode(c)
+  if (d.key !== 'raster.product' || d.id === c.output || c.save.includes(d.id)) return c
+  const info = c.nodes.get(d.id)!.info
+  const catalog = info.type === 'rasters' && info.domain ? c.nodes.get(info.domain)?.value : undefined
+  const items = info.type === 'raster' ? 1 : catalog?.type === 'assets' ? catalog.catalog.assets.length : 0
+  return items === 1 ? { ...c, save: [...c.save, d.id] } : c
+}
+
 function observation(c: CompiledDag, run: RunState, artifacts: Artifact[]): unknown {
   const out = c.nodes.get(c.output)!
   if (out.info.type === 'raster') {
@@ -128,6 +143,7 @@ export async function executeDag(raw: unknown, ctx: ToolContext, opts: ExecuteOp
     }
     throw err
   }
+  compiled = withProductSaved(compiled)
   const cfg = config(compiled, raw)
   let run: RunState
   try {

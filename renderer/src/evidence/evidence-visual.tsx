@@ -228,8 +228,9 @@ export function EvidenceVisual(props: { api: RsureApi; call: CallView; files: Fi
   const [node, setNode] = useState<string | null>(null)
   if (kind === 'execute') {
     const nodeArtifact = node ? (artifactForNode(node, call.result?.artifacts ?? [])?.sha256 ?? null) : null
-    // The product node's raster by default (the first raster.product of the DAG), else the last raster saved.
-    const productNode = dagNodes(call.args).find((d) => d.op === 'raster.product')?.id
+    // The product node's raster by default (the first raster.product of the DAG, or a raster.algebra naming the
+    // index it computes, as the spec compiler writes NDVI), else the last raster saved.
+    const productNode = dagNodes(call.args).find((d) => d.op === 'raster.product' || (d.op === 'raster.algebra' && typeof d.params.index === 'string'))?.id
     const artifact = nodeArtifact ?? callLayers.find((l) => l.node === productNode)?.id ?? callLayers[callLayers.length - 1]?.id ?? null
     // The rasters this call read (its catalog's files), never another file of the session.
     const sceneFiles = callSourceFiles(files, call).filter(placed)
