@@ -21,7 +21,7 @@ import { checkCorroboration } from './policy/corroboration'
 import { checkTvdiEdges } from './policy/tvdi-edges'
 import { strictnessFor } from './prior-lookup'
 import { checkProvenance } from './provenance/check-provenance'
-import { checkRunMatchesCall } from './policy/run-matches-call'
+import { checkRunMatchesCall, MASK_NODATA } from './policy/run-matches-call'
 import type { SemanticVerifier, VerificationInput, Verdict } from './verdict'
 
 export function policyFindings(input: VerificationInput): Finding[] {
@@ -30,8 +30,9 @@ export function policyFindings(input: VerificationInput): Finding[] {
   if (input.config.tool === 'execute') {
     const coverage = checkTemporalCoverage(input.question, input.action.args, validity, strictness)
     const dates = isRec(validity.temporal_coverage) || Array.isArray(validity.temporal_coverage) ? datesIn(validity.temporal_coverage).length : 0
-    return [
-      ...checkRunMatchesCall(input.action.args, source),
+    const run = checkRunMatchesCall(input.action.args, source)
+    const findings = [
+      ...run,
       ...checkProvenance(input.question, input.action.args, input.evidence, input.observation, input.options),
       ...checkNodes(validity),
       ...coverage,
@@ -45,6 +46,15 @@ export function policyFindings(input: VerificationInput): Finding[] {
       ...checkDecisionMargin(input.observation),
       ...checkCorroboration(input.prior, input.action, input.observation, input.corroborates ?? null),
     ]
+    const route = run.find((f) => f.severity === 'request' && f.key?.startsWith(MASK_NODATA))
+    if (!route) return findings
+    // A follow-up that still ran otherwise than its call settles nothing new: reject. A first observation gets
+    // the targeted request; what else its evidence shows (values out of range from the fill) is said beside it.
+    if (input.corroborates) return [{ check: route.check, severity: 'reject', message: route.message }]
+    const other = findings.filter((f) => f !== route && (f.severity === 'reject' || f.severity === 'request'))
+    // Only what a fill leaking in explains (content, ranges, valid pixels) waits for the route; a misreading does not.
+    if (other.some((f) => f.severity === 'reject' && !/^(content_|valid|output|decision_margin)/.test(f.check))) return findings.map((f) => (f === route ? { check: f.check, severity: 'reject' as const, message: f.message } : f))
+    return [{ ...route, message: other.length ? `${route.message} (the run as it is shows: ${other.map((f) => f.message).join('; ')})` : route.message }]
   }
   return checkPerception(input.config.coarse, intermediate, validity, strictness, source, input.observation)
 }

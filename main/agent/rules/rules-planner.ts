@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs'
 import { canonicalCall } from '../../verify/canonical-args'
+import { routeFor } from '../../verify/evidence-routes'
 import type { Planner, PlannerStep, PlannerView } from '../loop-events'
 import type { TaskSpec } from '../task'
 import { secondRoute, targetedRepair } from './follow-ups'
@@ -238,6 +239,12 @@ export class RulesPlanner implements Planner {
       if (targeted?.kind === 'repair' && !tried.has(canonicalCall(last.action.tool, targeted.args))) {
         return { kind: 'calls', calls: [{ tool: last.action.tool, args: targeted.args, purpose: targeted.purpose }], thought: targeted.purpose }
       }
+    }
+    // A targeted evidence request names the route that answers it (verify/evidence-routes.ts), computed here.
+    if (view.request) {
+      const origin = events.find((e) => e.call === view.request!.origin)
+      const routed = origin ? routeFor(view.request.needed, origin.action.args) : null
+      if (routed && !tried.has(canonicalCall(origin!.action.tool, routed.args))) return { kind: 'calls', calls: [{ tool: origin!.action.tool, args: routed.args, purpose: routed.purpose }], thought: routed.purpose }
     }
     // A request for corroboration is answered by a second route to the same quantity, not the same DAG again.
     if (view.request && view.request.needed.includes('corroboration')) {

@@ -126,11 +126,22 @@ export function checkContent(question: string, action: unknown, source: Rec, int
   const items = contentItems(action, source, intermediate)
   const findings: Finding[] = []
   let checked = 0
+  // A read whose every consumer is a raster.mask dropping nodata values is screened: what reaches the rest of the
+  // DAG is the mask's output, and that is checked (range, fill) in its place.
+  const { nodes } = dagOf(action)
+  const consumers = (id: string) => nodes.filter((n) => Object.values(n.inputs ?? {}).some((v) => typeof v === 'string' && v.slice(1).split('.')[0] === id && v.startsWith('@')))
+  const screened = new Set(
+    nodes.filter((n) => n.op === 'raster.read').map((n) => n.id).filter((id) => {
+      const c = consumers(id)
+      return c.length > 0 && c.every((m) => m.op === 'raster.mask' && Array.isArray(m.params.nodata) && m.params.nodata.length > 0)
+    }),
+  )
 
   for (const it of items) {
     const c = it.content
     const valid = it.valid ?? 0
     if (valid <= 0 || it.min === undefined || it.max === undefined) continue
+    if (screened.has(it.node)) continue
     checked++
     // Fill spikes at the extremes (reads: the stored values; no nodata tag has excluded them).
     if (c && it.kind === 'read') {

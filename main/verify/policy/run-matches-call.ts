@@ -29,23 +29,61 @@ function difference(planned: { op: string; params?: Record<string, unknown>; inp
   return null
 }
 
+/** The key prefix of an evidence request for the nodata route (verify/evidence-routes.ts builds the call). */
+export const MASK_NODATA = 'route:mask-nodata'
+
+/**
+ * The physical fill values each read dropped by nodata-only differences should have dropped: the file's nodata tag
+ * scaled as the read scales it (band mapping evidence), per read node; null when a read has no tag to honour.
+ */
+function fillValues(readIds: string[], source: Rec): Map<string, number[]> | null {
+  const bands = isRec(source.band_mapping) ? source.band_mapping : {}
+  const out = new Map<string, number[]>()
+  for (const id of readIds) {
+    const recs = (Array.isArray(bands[id]) ? bands[id] : [bands[id]]).filter(isRec)
+    const values = new Set<number>()
+    for (const b of recs) {
+      // What `nodata: 'file'` would have used: the catalog's fill value for the band, else the file's tag.
+      const fill = typeof b.catalog_nodata === 'number' ? b.catalog_nodata : typeof b.file_nodata === 'number' ? b.file_nodata : null
+      if (fill === null) return null
+      const v = fill * (typeof b.scale === 'number' ? b.scale : 1) + (typeof b.offset === 'number' ? b.offset : 0)
+      // The read's values may be float32: both spellings of the scaled fill.
+      values.add(v).add(Math.fround(v))
+    }
+    if (values.size === 0) return null
+    out.set(id, [...values])
+  }
+  return out
+}
+
 export function checkRunMatchesCall(args: unknown, source: Rec): Finding[] {
   const { nodes } = dagOf(args)
   const operators = isRec(source.operators) ? source.operators : null
   if (nodes.length === 0 || !operators) return []
   const diffs: string[] = []
+  /** Read nodes whose only difference is the nodata parameter. */
+  const nodataOnly: string[] = []
   for (const node of nodes) {
     const ran = operators[node.id]
     // Nodes that feed neither the output nor a saved layer are not run, so the evidence may leave them out.
     if (!isRec(ran)) continue
     const d = difference(node, ran)
     if (d) diffs.push(`node '${node.id}': ${d}`)
+    if (d && node.op === 'raster.read' && d.startsWith("parameter 'nodata'") && difference({ ...node, params: { ...node.params, nodata: (ran.params as Rec | undefined)?.nodata } }, ran) === null) nodataOnly.push(node.id)
   }
   for (const id of Object.keys(operators)) {
     if (!nodes.some((n) => n.id === id)) diffs.push(`node '${id}' was run but is not in the call`)
   }
   if (diffs.length) {
-    return [{ check: CHECK, severity: 'reject', message: `the execute evidence describes a different run from the call (${diffs.slice(0, 3).join('; ')}), so the value answers another computation` }]
+    const message = `the execute evidence describes a different run from the call (${diffs.slice(0, 3).join('; ')}), so the value answers another computation`
+    // The run ignored the reads' nodata and nothing else: a second route that does not depend on the read's nodata
+    // handling (a plain read, then a raster.mask dropping the file's own fill value) is new evidence that can settle it.
+    const fills = nodataOnly.length === diffs.length ? fillValues(nodataOnly, source) : null
+    if (fills) {
+      const key = `${MASK_NODATA}@${[...fills].map(([id, vs]) => `${id}=${vs.join('/')}`).join(',')}`
+      return [{ check: CHECK, severity: 'request', key, message: `${message}; needed: the same quantity with the fill value dropped by a separate mask node (${[...fills].map(([id, vs]) => `${id}: ${vs[0]}`).join(', ')}) instead of the read's nodata` }]
+    }
+    return [{ check: CHECK, severity: 'reject', message }]
   }
   return [pass(CHECK, 'every node ran as the call planned it')]
 }

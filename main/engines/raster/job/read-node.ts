@@ -119,6 +119,8 @@ export function prepareRead(node: JobNode, job: RasterJob): PreparedRead {
     scale_source: scaleSource,
     unit: node.unit,
     file_nodata: tif.nodata,
+    // The catalog's fill value for the band (a sensor convention such as Landsat Level-1 DN 0), when it has one.
+    ...(nodataDefault !== undefined ? { catalog_nodata: nodataDefault } : {}),
     ...(fileScale !== undefined || fileOffset !== undefined ? { file_scale: fileScale ?? 1, file_offset: fileOffset ?? 0 } : {}),
     dtype: tif.sampleType,
     // The file's size and the window read from it: lets a verifier see which part of the image a value covers.
