@@ -10,6 +10,9 @@
  * build of the reference decoder; ITU-T T.81 (JPEG frame header SOFn: height and width) and JFIF 1.02 (YCbCr to RGB).
  */
 
+import type * as GeotiffNs from 'geotiff'
+import { TiffFormatError } from './ifd'
+
 /** A chunk whose compressed stream decodes to more (or other) bytes than its declared pixels hold. */
 export class DecodeLimitError extends Error {
   constructor(message: string) {
@@ -196,3 +199,129 @@ export function ycbcrToRgb(bytes: Uint8Array): void {
     bytes[i + 2] = b < 0 ? 0 : b > 255 ? 255 : b
   }
 }
+
+/**
+ * Width and height a WebP file (RIFF 'WEBP') declares, and whether it is lossless, from its first chunk (WebP
+ * container specification, RFC 9649): VP8X the canvas (24-bit width-1, height-1), VP8L the 14-bit width-1 and
+ * height-1 after its 0x2f signature, VP8 the 14-bit width and height after the key frame's start code 9d 01 2a.
+ * Null when the bytes are not such a file.
+ */
+export function webpFrameSize(src: Uint8Array): { width: number; height: number; lossless: boolean } | null {
+  const ascii = (at: number, s: string) => s.split('').every((ch, k) => src[at + k] === ch.charCodeAt(0))
+  if (src.length < 30 || !ascii(0, 'RIFF') || !ascii(8, 'WEBP')) return null
+  const d = 20
+  if (ascii(12, 'VP8X')) {
+    const w = 1 + (src[d + 4] | (src[d + 5] << 8) | (src[d + 6] << 16))
+    const h = 1 + (src[d + 7] | (src[d + 8] << 8) | (src[d + 9] << 16))
+    // The image chunk after the extended header says whether it is lossless.
+    let at = 12 + 8 + ((src[16] | (src[17] << 8) | (src[18] << 16) | (src[19] << 24)) >>> 0)
+    let lossless = false
+    for (let n = 0; n < 64 && at + 8 <= src.length; n++) {
+      if (ascii(at, 'VP8L')) lossless = true
+      if (ascii(at, 'VP8L') || ascii(at, 'VP8 ')) break
+      const size = (src[at + 4] | (src[at + 5] << 8) | (src[at + 6] << 16) | (src[at + 7] << 24)) >>> 0
+      at += 8 + size + (size & 1)
+    }
+    return { width: w, height: h, lossless }
+  }
+  if (ascii(12, 'VP8L')) {
+    if (src[d] !== 0x2f) return null
+    const bits = (src[d + 1] | (src[d + 2] << 8) | (src[d + 3] << 16) | (src[d + 4] << 24)) >>> 0
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1, lossless: true }
+  }
+  if (ascii(12, 'VP8 ')) {
+    if (src[d + 3] !== 0x9d || src[d + 4] !== 0x01 || src[d + 5] !== 0x2a) return null
+    return { width: (src[d + 6] | (src[d + 7] << 8)) & 0x3fff, height: (src[d + 8] | (src[d + 9] << 8)) & 0x3fff, lossless: false }
+  }
+  return null
+}
+
+/**
+ * WebP-in-TIFF (compression 50001, as GDAL writes it: every tile or strip one WebP file of 8-bit RGB or RGBA,
+ * pixel-interleaved) into exactly the `width` x `rows` x `samples` bytes the chunk declares, with sharp (libvips'
+ * libwebp, the library GDAL decodes with). The WebP header's size is checked before anything is decoded (a tile
+ * declaring a larger picture is refused unread: DecodeLimitError), and sharp may read no more pixels than that.
+ * Three samples take the picture's RGB (an alpha plane it may carry is dropped); four take RGBA, alpha 255 where the
+ * picture has none (libwebp drops a fully opaque alpha plane).
+ */
+export async function webpDecode(src: Uint8Array, width: number, rows: number, samples: number, bitsPerSample: number, planar: number): Promise<Uint8Array> {
+  if (bitsPerSample !== 8) throw new TiffFormatError(`declares WebP compression on ${bitsPerSample}-bit samples, which WebP cannot hold`)
+  if (planar !== 1 || (samples !== 3 && samples !== 4)) {
+    throw new TiffFormatError(
+      `uses WebP compression with ${planar !== 1 ? 'band-separate planes' : `${samples} band(s) per pixel`}, which RSure cannot decode (GDAL writes WebP as 3 or 4 interleaved bands); convert it with DEFLATE or LZW`,
+      'unsupported',
+    )
+  }
+  const frame = webpFrameSize(src)
+  if (!frame) throw new Error('not a WebP stream')
+  // GDAL encodes each chunk at its own size: full tiles (edge tiles padded), the last strip with its remaining rows.
+  if (frame.width !== width || frame.height !== rows) {
+    throw new DecodeLimitError(`holds a WebP picture of ${frame.width} x ${frame.height} pixels where its header declares ${width} x ${rows}`)
+  }
+  const { default: sharp } = await import('sharp')
+  let img = sharp(src, { limitInputPixels: width * rows, sequentialRead: true, failOn: 'error' })
+  img = samples === 3 ? img.removeAlpha() : img.ensureAlpha(1)
+  const { data, info } = await img.raw().toBuffer({ resolveWithObject: true })
+  const expected = width * rows * samples
+  if (info.width !== width || info.height !== rows || info.channels !== samples || data.byteLength !== expected) {
+    throw new DecodeLimitError(`decodes to ${info.width} x ${info.height} x ${info.channels} samples where its header declares ${width} x ${rows} x ${samples}`)
+  }
+  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+}
+
+type GeotiffModule = typeof GeotiffNs
+
+let webpRegistered = false
+
+/**
+ * Makes geotiff.js decode compression 50001 with webpDecode (its own WebP decoder needs a browser's
+ * createImageBitmap and fails in Node), for every reader that hands chunks to geotiff.js: the lean reader's foreign
+ * codecs and geotiff.js's own readRasters. Registered once, when geotiff.js is first loaded by anyone.
+ */
+export function registerWebpDecoder(geotiff: GeotiffModule): void {
+  if (webpRegistered) return
+  webpRegistered = true
+  const Base = geotiff.BaseDecoder
+  class WebpDecoder extends Base {
+    async decodeBlock(buffer: ArrayBuffer): Promise<ArrayBuffer> {
+      const p = this.parameters as {
+        tileWidth: number
+        tileHeight: number
+        samplesPerPixel?: number
+        bitsPerSample?: number | number[]
+        planarConfiguration?: number
+      }
+      const bits = Array.isArray(p.bitsPerSample) ? p.bitsPerSample[0] : (p.bitsPerSample ?? 8)
+      const src = new Uint8Array(buffer)
+      // geotiff.js passes the full strip height for every strip; the last one holds only the rows left.
+      const frame = webpFrameSize(src)
+      const rows = frame && frame.width === p.tileWidth && frame.height < p.tileHeight ? frame.height : p.tileHeight
+      const out = await webpDecode(src, p.tileWidth, rows, p.samplesPerPixel ?? 4, bits, p.planarConfiguration ?? 1)
+      return out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength) as ArrayBuffer
+    }
+  }
+  geotiff.addDecoder(
+    50001,
+    async () => WebpDecoder as never,
+    async (fileDirectory: { loadValue(tag: string): Promise<unknown>; hasTag(tag: string): boolean }) => {
+      const tiled = !fileDirectory.hasTag('StripOffsets')
+      return {
+        tileWidth: Number(await fileDirectory.loadValue(tiled ? 'TileWidth' : 'ImageWidth')),
+        tileHeight: Number(
+          tiled
+            ? await fileDirectory.loadValue('TileLength')
+            : (await fileDirectory.loadValue('RowsPerStrip')) || (await fileDirectory.loadValue('ImageLength')),
+        ),
+        planarConfiguration: Number(await fileDirectory.loadValue('PlanarConfiguration')) || 1,
+        bitsPerSample: await fileDirectory.loadValue('BitsPerSample'),
+        predictor: Number(await fileDirectory.loadValue('Predictor')) || 1,
+        samplesPerPixel: Number(await fileDirectory.loadValue('SamplesPerPixel')) || 4,
+      } as never
+    },
+    false,
+  )
+}
+
+// Registered as soon as geotiff.js is loaded, in the background (describe.ts loads it in every process that
+// describes a raster anyway), before any chunk can reach geotiff.js's decoder registry.
+void import('geotiff').then(registerWebpDecoder, () => undefined)
