@@ -154,6 +154,11 @@ export function readTask(input: TaskReadInput): TaskSpec {
     if (fromKey) statistic = fromKey.statistic
   }
 
+  // Options that each state a date ("2022-08-03 (NDVI: 0.5443)", "Peak pollution date: 2022-09-05 | ...") answer
+  // "which date": an extreme asked with them ("the peak pollution event", "NDVI extremes") is the date of it.
+  const datedOptions = options.length >= 2 && options.every((o) => /\b(?:19|20)\d{2}-\d{2}-\d{2}\b/.test(o.text))
+  if (datedOptions && (statistic === 'max' || statistic === 'min') && !dateOf) statistic = statistic === 'max' ? 'date_of_max' : 'date_of_min'
+
   // Pooling: "pooled", "pool every pixel" over the dates; "per date", "of the daily means" keep the house convention.
   let pooling: 'per_date' | 'pooled' = 'per_date'
   const poolSpans = all(lex, 'pooling')
@@ -237,7 +242,12 @@ export function readTask(input: TaskReadInput): TaskSpec {
 
   // Subjects: the variable a value statistic names first, then the others in order.
   // A name inside a longer one ("vegetation index" in "enhanced vegetation index") is the longer one's.
-  const allVarHits = VARIABLES.flatMap((v) => allMatches(q, v.words).map((h) => ({ ...h, key: v.key })))
+  // Bands named as variables ("the red band", "band 4") are the span parser's; their keys are catalog roles or band numbers.
+  const bandHits = all(lex, 'band')
+    .filter((h) => !spans.some((s) => s.role === 'band order' && h.at < s.end && h.end > s.at))
+    .map((h) => ({ at: h.at, end: h.end, key: h.key }))
+  const bandKeys = new Set(bandHits.map((h) => h.key))
+  const allVarHits: { at: number; end: number; key: string }[] = [...VARIABLES.flatMap((v) => allMatches(q, v.words).map((h) => ({ at: h.at, end: h.end, key: v.key }))), ...bandHits]
   const varHits = allVarHits
     .filter((h) => !allVarHits.some((o) => o !== h && o.key !== h.key && o.at <= h.at && o.end >= h.end && o.end - o.at > h.end - h.at))
     .sort((a, b) => a.at - b.at)
@@ -254,7 +264,17 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const named = new Set(varHits.map((h) => h.key))
   const inputsOfNamed = new Set(LEX_VARIABLES.filter((v) => named.has(v.key) && v.kind !== 'qa_class').flatMap((v) => [...(v.inputs ?? [])]))
   const indicated = new Set(LEX_VARIABLES.filter((v) => (v.indicatedBy ?? []).some((i) => named.has(i))).map((v) => v.key))
-  const secondary = (k: string) => (inputsOfNamed.has(k) && afterStat?.key !== k) || indicated.has(k)
+  // A band is the subject only when the statistic names it or no other variable is named ("NDVI from bands 4 and
+  // 5", "the brightness temperature of band 10": the band is an input).
+  const otherNamed = varHits.some((h) => !bandKeys.has(h.key))
+  const secondary = (k: string) => (inputsOfNamed.has(k) && afterStat?.key !== k) || indicated.has(k) || (bandKeys.has(k) && otherNamed && afterStat?.key !== k)
+  // "a scatter plot of NDVI versus LST for each day" in a TVDI question: two inputs of the derived variable set
+  // against each other are the axes of the method that derives it, not two quantities to compare.
+  for (const h of allMatches(q, /\b(?:versus|vs\.?|against)(?=\s)/i)) {
+    const before = varHits.filter((v) => v.end <= h.at && h.at - v.end <= 2).at(-1)
+    const after = varHits.find((v) => v.at >= h.end && v.at - h.end <= 2)
+    if (before && after && before.key !== after.key && inputsOfNamed.has(before.key) && inputsOfNamed.has(after.key)) use(h.at, h.end, 'axes of the method (inputs of the derived variable)')
+  }
   const maskVars = new Set(conditions.map((c) => c.variable))
   const ordered = [afterStat, afterAnyStat, ...varHits.filter((h) => !maskVars.has(h.key) && !secondary(h.key)), ...varHits.filter((h) => !secondary(h.key)), ...varHits]
     .filter((h): h is (typeof varHits)[number] => h !== undefined && !indicated.has(h.key))
@@ -267,6 +287,16 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const subjects = [...new Set([...(criterion ? [criterion] : []), ...ordered])]
   if (statistic === 'count_objects' && objects) subjects.unshift(objectClass(objects[1]))
   for (const c of conditions) if (c.variable === null && subjects.length > 0 && !(statistic === 'fraction' && c.unit === 'percent')) c.variable = subjects.find((s) => !maskVars.has(s)) ?? subjects[0]
+
+  // A calibration asked of a band subject ("the TOA reflectance of the red band"); without one a band is as stored.
+  let calibration: TaskSpec['calibration']
+  if (subjects.length > 0 && bandKeys.has(subjects[0])) {
+    const cal = all(lex, 'calibration').sort((a, b) => b.end - b.at - (a.end - a.at))[0]
+    if (cal) {
+      calibration = cal.key
+      for (const c of all(lex, 'calibration')) use(c.at, c.end, 'calibration')
+    }
+  }
 
   // Wanted unit.
   let unit: string | null = null
@@ -323,6 +353,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
     ...(bandOrder ? { bands: { roles: bandOrder.roles, text: bandOrder.text.trim() } } : {}),
     ...(timeOfDay ? { timeOfDay } : {}),
     ...(methods.length ? { methods } : {}),
+    ...(calibration ? { calibration } : {}),
     unit,
     answer: { form: answerForm, options: readOptions(options) },
     used: spans.sort((a, b) => a.at - b.at).map((s) => ({ text: q.slice(s.at, s.end), role: s.role })),

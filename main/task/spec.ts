@@ -210,6 +210,11 @@ export const TaskSpec = z.strictObject({
    * overpass); absent = not said, or both said ("daytime and nighttime brightness temperature").
    */
   timeOfDay: z.enum(['day', 'night']).optional(),
+  /**
+   * A calibration asked of a band named as the subject ("the TOA reflectance of the red band"): absent = the band's
+   * stored values (DN), which is what "the value of the red band" asks.
+   */
+  calibration: z.enum(['toa_reflectance', 'surface_reflectance', 'radiance']).optional(),
   /** Retrieval methods and trend estimators the question names (lexicon methods.ts keys: 'split_window', 'tes', 'ols' ...). */
   methods: z.array(z.string().min(1)).optional(),
   /** Unit the answer is wanted in, when the question says ('K', 'degC', 'degF', 'percent', 'fraction', 'km2', 'ha', 'm2'; the lexicon's unit keys). */

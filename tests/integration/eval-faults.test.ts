@@ -66,7 +66,7 @@ describe('the fault suite', () => {
 
   // Known defect (closing note): the reader no longer takes 'the red band' of the Landsat scene as a variable, so
   // l-red-min is refused; it.fails keeps the check and flags the day it passes again.
-  it.fails('clean observations equal the independent references (README values, geotiff.js sums)', () => {
+  it('clean observations equal the independent references (README values, geotiff.js sums)', () => {
     const clean = byConfig('base').filter((o) => !o.fault)
     expect(clean.map((o) => o.task).sort()).toEqual([...ONLY].sort())
     for (const o of clean) {
@@ -110,7 +110,7 @@ describe('the fault suite', () => {
 
   // Known defect (closing note): the reader no longer takes 'the red band' of the Landsat scene as a variable, so
   // l-red-min is refused; it.fails keeps the check and flags the day it passes again.
-  it.fails('rsure eval --faults --json prints the metrics per configuration', async () => {
+  it('rsure eval --faults --json prints the metrics per configuration', async () => {
     let out = ''
     let err = ''
     // The command opens the services on RSURE_DATA_DIR: keep it inside this test's folder.

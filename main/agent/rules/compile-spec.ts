@@ -21,6 +21,7 @@ import path from 'node:path'
 import { UNITS } from '../../domain/lexicon/units'
 import { PRODUCT_METHODS, TREND_METHODS, type LstMethodKey, type TrendMethodKey } from '../../domain/lexicon/methods'
 import { VARIABLES } from '../../domain/lexicon/variables'
+import { BAND_ROLES } from '../../domain/lexicon/indices'
 import { geoKeys, numbers, readFirstIfd, Tag, type Ifd } from '../../engines/raster/tiff/ifd'
 import { resourcesDir } from '../../prior/seed'
 import type { Condition, Period, Region, SpecFeature, TaskSpec } from '../../task/spec'
@@ -108,6 +109,16 @@ export function convertUnit(value: number, from: string, to: string): number | n
   return (value * a.scale + a.offset - b.offset) / b.scale
 }
 
+/** A band named as a variable: a catalog role (lexicon BAND_ROLES keys, plus the second thermal band) or a band number ('b4'). */
+export function isBandKey(key: string): boolean {
+  return /^b\d{1,2}$/.test(key) || key === 'tir2' || BAND_ROLES.some((r) => r.key === key)
+}
+
+/** "band 4", "the red band": a band key in words. */
+function bandWord(key: string): string {
+  return /^b\d{1,2}$/.test(key) ? `band ${key.slice(1)}` : `${key.toUpperCase() === key ? key : key === 'nir' ? 'NIR' : key.replace(/(\d)$/, ' $1')} band`
+}
+
 interface Layer {
   /** Node reference of the collection. */
   node: string
@@ -128,6 +139,8 @@ class Scope {
     readonly lstMethods: LstMethodKey[] = [],
     /** The time of day the question asks its variable at (spec.timeOfDay). */
     readonly timeOfDay: 'day' | 'night' | null = null,
+    /** Landsat bands read as TOA reflectance (the catalog's calibration); false: as stored (DN). */
+    readonly toa: boolean = landsat,
   ) {}
 
   private get lstMethod(): LstMethodKey | null {
@@ -201,10 +214,13 @@ class Scope {
       const node = this.b.add(this.id('tvdi'), 'raster.product', { product: 'tvdi', bins: 100, min_pixels: 100 }, { ndvi: veg.node, lst: lst.node })
       return { node, unit: 'dimensionless', label: 'TVDI' }
     }
-    if (key === 'reflectance' || /^(?:b\d{1,2}|red|green|blue|nir|swir1|swir2)$/.test(key)) {
+    if (key === 'reflectance' || isBandKey(key)) {
       const r = pickRole(inputs, key === 'reflectance' ? 'RED' : key.toUpperCase())
-      if (!r) throw new Refusal(part, `the files hold no ${key} band`)
-      return { node: this.read(r), unit: this.landsat ? 'reflectance' : 'dn', label: `${r} ${this.landsat ? 'TOA reflectance (from the MTL)' : 'as stored'}` }
+      if (!r) throw new Refusal(part, `the files hold no ${bandWord(key)} (they hold ${[...inputs.roles].sort().join(', ') || 'no named bands'})`)
+      const toa = this.landsat && this.toa
+      // A series band the catalog takes as a temperature (a Landsat B10 token with no MTL) is in K.
+      if (!this.landsat && inputs.temperatures.has(r.toUpperCase())) return { node: this.read(r, 'K'), unit: 'K', label: `${bandWord(key)} (${r}, brightness temperature in K)` }
+      return { node: this.read(r), unit: toa ? 'reflectance' : 'dn', label: `${bandWord(key)} (${r}) ${toa ? 'TOA reflectance (from the MTL)' : 'as stored (DN)'}` }
     }
     const index = spyndexIndex(key)
     if (index) return this.index(index, part)
@@ -450,12 +466,19 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
   // listFiles variant then differs by enumerating them); else exactly the files inside the period.
   const everyFile = inputs.files.every((f) => !inputs.fileDates.has(f) || files.includes(f))
   const params: Record<string, unknown> = inputs.dir && !variant.listFiles && (periods.length === 0 || everyFile) ? { dir: inputs.dir } : periods.length > 0 ? { files } : { files: inputs.files }
+  // Bands named as the variable (and in every condition) with no calibration asked are their stored values: "the
+  // minimum value of the red band" is a DN. Anything computed from bands (an index, LST) takes TOA reflectance.
+  const read = [spec.subjects[0], ...spec.conditions.filter((c) => c.variableKind !== 'qa_class' && c.unit !== 'percent').map((c) => c.variable ?? spec.subjects[0])].map((k) => k.toLowerCase())
+  const rawBands = read.every((k) => isBandKey(k)) && !spec.calibration
+  if (spec.calibration === 'surface_reflectance' && landsat) throw new Refusal('the surface reflectance', 'the scene is Level-1 (DN with an MTL): only top-of-atmosphere reflectance can be computed from it, and no atmospheric correction is available')
+  if (spec.calibration === 'radiance') throw new Refusal('the radiance', 'the bands are read as stored (DN) or as TOA reflectance; spectral radiance of a band is not computed')
+  if (spec.calibration === 'toa_reflectance' && !landsat && read.every((k) => isBandKey(k))) throw new Refusal('the TOA reflectance', 'the files carry no calibration (no Landsat MTL beside them) to turn their values into reflectance')
   if (landsat) {
-    // Landsat Level-1 DN are never used as they are: TOA reflectance and radiance from the MTL, as the catalog does.
-    // The scene folder, so the catalog finds the MTL beside the bands.
+    // Landsat Level-1 DN are never used as they are for a product or index: TOA reflectance and radiance from the
+    // MTL, as the catalog does. The scene folder, so the catalog finds the MTL beside the bands.
     delete params.files
     params.dir = inputs.dir ?? path.dirname(inputs.files[0])
-    params.calibration = 'toa'
+    params.calibration = rawBands ? 'dn' : 'toa'
   }
   if (inputs.dateVarSeries && variant.scaled) {
     const scales: Record<string, unknown> = {}
@@ -469,7 +492,7 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
     params.end = periods.map((p) => p.end).sort().at(-1)
   }
   const catalog = b.add(tag ? `catalog_${tag}` : 'catalog', 'asset.catalog', params)
-  const scope = new Scope(b, inputs, catalog, tag, landsat, lstMethodsOf(spec), spec.timeOfDay ?? null)
+  const scope = new Scope(b, inputs, catalog, tag, landsat, lstMethodsOf(spec), spec.timeOfDay ?? null, landsat && !rawBands)
 
   const statistic = spec.quantity.statistic!
   const subject = spec.subjects[0]
@@ -712,6 +735,10 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
     const outer = inner && spec.periods.find((o) => o !== inner && o.start <= inner.start && inner.end <= o.end)
     if (inner && outer) return { ok: false, part: `the periods "${outer.text}" and "${inner.text}"`, why: 'one lies inside the other and the question does not compare them, so it is not clear which dates are asked' }
   }
+  // Two bands named with one statistic and nothing computed from them ("the median of bands 4 and 5"): one value
+  // cannot answer for both, and taking the first would answer another question.
+  const bandSubjects = spec.subjects.filter((k) => isBandKey(k))
+  if (isBandKey(spec.subjects[0] ?? '') && bandSubjects.length >= 2) return { ok: false, part: `the bands ${bandSubjects.map(bandWord).join(' and ')}`, why: 'the question names several bands and one statistic; ask about one band, or name the index computed from them' }
   try {
     inputs = placeScope(spec, inputs)
     const b = new DagBuilder()

@@ -10,6 +10,7 @@
 import { COMPARATORS, NEGATIONS, POSTFIX_COMPARATORS, RANGE_NEGATIONS } from '../../domain/lexicon/comparators'
 import { HALVES, MONTHS, NAMED_SPANS, QUARTERS, SEASONS } from '../../domain/lexicon/periods'
 import { TIME_OF_DAY } from '../../domain/lexicon/qualifiers'
+import { STEP_MARKERS, STEP_VERBS } from '../../domain/lexicon/context'
 import { BOX_WORDS, CRS_WORDS, PART_NOUNS, PARTS } from '../../domain/lexicon/regions'
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../../domain/lexicon/series'
 import { DATE_OF_LEADS, PERCENTILE_WORDS, STATISTICS, UNNAMED_STATISTICS } from '../../domain/lexicon/statistics'
@@ -70,6 +71,9 @@ const BAND_MENTIONS = /\b(?:bands?|b|channels?)\s?\d{1,2}(?:\s*(?:,|and|&|\/|or|
 /** Unit words, by unit key: a unit word is harmless when it names the unit the answer is computed in. */
 const UNIT_WORDS = UNITS.filter((u) => u.quantity !== 'count').flatMap((u) => patterns(u.names.filter((n) => n.length > 1 || n === 'k'), 'a unit').map((p) => ({ ...p, key: u.key })))
 
+/** An ordinal ordering an instruction's steps ("first apply the TVDI method", "then, compute"): no part, no time span. */
+const STEP_MARKER = new RegExp(`(?<![a-z0-9])(?:${[...STEP_MARKERS].sort((a, b) => b.length - a.length).map(escape).join('|')}),?\\s+(?=(?:${STEP_VERBS.map(escape).join('|')})\\w*(?![a-z0-9]))`, 'g')
+
 /** Sensor and product names with numbers that do not bear on the value ("Landsat 8", "Sentinel-2", "Collection 2"). */
 const SENSOR_NUMBERS = /\b(?:landsat|sentinel|modis|aster|viirs|goes|himawari|collection|level|l|mod|myd|lc|le)[\s-]?\d+[a-z]?\b/gi
 
@@ -129,7 +133,7 @@ export function unsurePhrase(spec: TaskSpec, answerUnit: string | null, correcte
     if (n.blocking) continue
     let t = norm(n.text)
     for (const re of VARIABLE_NAMES) t = t.replace(re, ' ')
-    t = t.replace(BAND_MENTIONS, ' ')
+    t = t.replace(BAND_MENTIONS, ' ').replace(STEP_MARKER, ' ')
     // Comparator words bear on the value only with a number to compare with ("over Tokyo" is no comparison).
     // Without a number, a comparator word between two periods or regions asks to compare them ("by how many kelvin
     // does July exceed January").

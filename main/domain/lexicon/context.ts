@@ -24,3 +24,16 @@ export const FILLER: readonly string[] = (
   'let lets s t me into up out so if not no yes here some such very much many more most less has have had having whether ' +
   'provided attached folder directory available covering covers cover area\'s region\'s value\'s'
 ).split(/\s+/)
+
+/**
+ * Ordinal words that order the steps of an instruction ("first apply the TVDI method", "then compute", "finally,
+ * summarize"), and the verbs that make them so: before one of these verbs an ordinal names no part of the image
+ * ("the first third") and no time span ("the first 10 days").
+ */
+export const STEP_MARKERS: readonly string[] = ['first', 'firstly', 'first of all', 'second', 'secondly', 'third', 'thirdly', 'then', 'next', 'finally', 'lastly', 'afterwards', 'after that', 'subsequently']
+export const STEP_VERBS: readonly string[] = (
+  'apply list calculate compute derive determine estimate find get use read obtain construct classify analyze analyse identify extract mask ' +
+  'summarize summarise report give compare plot count select perform run fit create generate make convert retrieve take average aggregate ' +
+  'assess evaluate map output build check filter load open mosaic resample reproject stack clip sum subtract divide multiply normalize normalise ' +
+  'calibrate save export describe rank sort combine merge'
+).split(/\s+/)

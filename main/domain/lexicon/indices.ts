@@ -26,18 +26,35 @@ export const SPYNDEX_CATALOGUE = 'spyndex/spectral-indices-dict.json'
 
 /**
  * Band roles (spyndex letters) by the words a question writes them with, for a band order the question states
- * ("bands are R,G,B,NIR"). Single letters are read only inside such a stated order.
+ * ("bands are R,G,B,NIR") and for a band named as the variable ("the red band", "the NIR channel"). `key` is the
+ * catalog's role for it (lower case): which band of which sensor holds that role (Landsat 8 OLI red = B4, Landsat
+ * 5 TM red = B3, MODIS red = sur_refl_b01) is the catalog's table, read from the file names. Single letters and
+ * two-letter abbreviations are read only inside a stated order or before "band".
  */
-export const BAND_ROLES: readonly { role: string; names: readonly string[] }[] = [
-  { role: 'B', names: ['b', 'blue'] },
-  { role: 'G', names: ['g', 'green'] },
-  { role: 'R', names: ['r', 'red'] },
-  { role: 'RE1', names: ['red edge', 'red-edge', 're', 'rededge'] },
-  { role: 'N', names: ['n', 'nir', 'near infrared', 'near-infrared', 'near ir', 'infrared', 'ir'] },
-  { role: 'S1', names: ['swir1', 'swir 1', 'swir-1', 's1'] },
-  { role: 'S2', names: ['swir2', 'swir 2', 'swir-2', 's2'] },
-  { role: 'T', names: ['tir', 'thermal', 'thermal infrared', 't'] },
+export const BAND_ROLES: readonly { role: string; key: string; names: readonly string[] }[] = [
+  { role: 'A', key: 'coastal', names: ['coastal', 'coastal aerosol', 'aerosol'] },
+  { role: 'B', key: 'blue', names: ['b', 'blue'] },
+  { role: 'G', key: 'green', names: ['g', 'green'] },
+  { role: 'R', key: 'red', names: ['r', 'red'] },
+  { role: 'RE1', key: 'rededge1', names: ['red edge', 'red-edge', 're', 'rededge'] },
+  { role: 'N', key: 'nir', names: ['n', 'nir', 'near infrared', 'near-infrared', 'near ir', 'infrared', 'ir'] },
+  { role: 'S1', key: 'swir1', names: ['swir1', 'swir 1', 'swir-1', 's1', 'shortwave infrared 1', 'short-wave infrared 1'] },
+  { role: 'S2', key: 'swir2', names: ['swir2', 'swir 2', 'swir-2', 's2', 'shortwave infrared 2', 'short-wave infrared 2'] },
+  { role: 'T', key: 'tir1', names: ['tir', 'thermal', 'thermal infrared', 't'] },
 ]
+
+/** Nouns that make a role word or a number a band: "the red band", "band 4", "the NIR channel". */
+export const BAND_NOUNS: readonly string[] = ['band', 'bands', 'channel', 'channels']
+
+/**
+ * Words asking for a band calibrated rather than as stored: with an MTL beside Landsat Level-1 bands, TOA
+ * reflectance of the reflective bands. A band named without them is its stored value (DN).
+ */
+export const BAND_CALIBRATIONS: Readonly<Record<'toa_reflectance' | 'surface_reflectance' | 'radiance', readonly string[]>> = {
+  toa_reflectance: ['toa reflectance', 'top-of-atmosphere reflectance', 'top of atmosphere reflectance', 'reflectance', 'reflectances', 'toa'],
+  surface_reflectance: ['surface reflectance', 'bottom-of-atmosphere reflectance', 'boa reflectance'],
+  radiance: ['radiance', 'spectral radiance', 'toa radiance', 'at-sensor radiance'],
+}
 
 /** Words that lead a stated band order: "bands are", "band order:", "bands ordered as", "stacked as". */
 export const BAND_ORDER_LEADS: readonly string[] = [

@@ -21,7 +21,7 @@ import {
   STATISTICS,
   UNNAMED_STATISTICS,
 } from '../lexicon/statistics'
-import { BAND_ORDER_LEADS, BAND_ROLES } from '../lexicon/indices'
+import { BAND_CALIBRATIONS, BAND_NOUNS, BAND_ORDER_LEADS, BAND_ROLES } from '../lexicon/indices'
 import { BAND_ORDER_HINTS, PROCESSING_WORDS, TIME_OF_DAY } from '../lexicon/qualifiers'
 import { PRODUCT_METHODS, TREND_METHODS } from '../lexicon/methods'
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../lexicon/series'
@@ -101,6 +101,31 @@ function bandRoles(list: string): string[] | null {
     roles.push(role)
   }
   return roles.length >= 2 && new Set(roles).size === roles.length ? roles : null
+}
+/**
+ * A role word before a band noun: "the red band", "near-infrared channel", "SWIR1 band" (single letters only in
+ * stated orders); "thermal band 31" is band 31, read by its number.
+ */
+const ROLE_BAND_RE = new RegExp(`(?:${alternation(BAND_ROLES.flatMap((b) => b.names).filter((n) => n.length >= 2))})[\\s-]+(?:${alternation(BAND_NOUNS)})(?!\\s*#?\\d)`, 'gi')
+/** A band by its number: "band 4", "bands 4 and 5", "channel 2" (any case), "B4", "SR_B5" (capital B only). */
+const NUMBERED_BAND_RE = /\b(?:bands?|channels?)\s*#?(\d{1,2})(?:\s*(?:,|and|&|or|\/)\s*(?:bands?\s*)?\d{1,2}\b)*|(?<![A-Za-z0-9])(?:SR_)?B(\d{1,2})(?![A-Za-z0-9])/g
+const CALIBRATION_RES = (Object.entries(BAND_CALIBRATIONS) as [keyof typeof BAND_CALIBRATIONS, readonly string[]][]).map(([key, words]) => ({ key, re: phraseRegex(words) }))
+
+/** Bands named as variables, outside stated band orders; a list of numbers gives one span per band over the list's words. */
+function bandSpans(q: string, taken: readonly { at: number; end: number }[]): Span[] {
+  const out: Span[] = []
+  for (const h of hits(q, ROLE_BAND_RE)) {
+    if (taken.some((t) => overlaps(t, h))) continue
+    const word = h.text.toLowerCase().replace(new RegExp(`[\\s-]+(?:${alternation(BAND_NOUNS)})$`, 'i'), '').replace(/\s+/g, ' ')
+    const role = BAND_ROLES.find((b) => b.names.some((n) => n.toLowerCase() === word || n.toLowerCase().replace(/-/g, ' ') === word.replace(/-/g, ' ')))
+    if (role) out.push({ type: 'band', at: h.at, end: h.end, text: h.text, key: role.key })
+  }
+  for (const h of hits(q, NUMBERED_BAND_RE)) {
+    if (taken.some((t) => overlaps(t, h)) || out.some((o) => overlaps(o, h))) continue
+    const numbers = h.m[2] ? [h.m[2]] : [...h.text.matchAll(/\d{1,2}/g)].map((m) => m[0])
+    for (const n of [...new Set(numbers.map(Number))]) out.push({ type: 'band', at: h.at, end: h.end, text: h.text, key: `b${n}` })
+  }
+  return out
 }
 const QA_VARS = VARIABLES.filter((v) => v.kind === 'qa_class')
 const QA_RE = phraseRegex(QA_VARS.flatMap((v) => v.names))
@@ -216,6 +241,11 @@ function parseFresh(question: string): ParsedQuestion {
   }
 
   spans.push(...markers(q))
+  spans.push(...bandSpans(q, spans.filter((s) => s.type === 'band_order' || s.type === 'period' || s.type === 'box')))
+  // Calibration words, the longest at each place ("surface reflectance" is not "reflectance").
+  const calHits = CALIBRATION_RES.flatMap(({ key, re }) => hits(q, re).map((h) => ({ ...h, key }))).sort((a, b) => b.end - b.at - (a.end - a.at))
+  for (const h of calHits)
+    if (!spans.some((s) => s.type === 'calibration' && overlaps(s, h))) spans.push({ type: 'calibration', at: h.at, end: h.end, text: h.text, key: h.key })
 
   const free = (h: { at: number; end: number }) =>
     !spans.some(

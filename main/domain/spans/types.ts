@@ -148,6 +148,21 @@ export interface BandOrderSpan extends At {
   roles: string[]
 }
 
+/**
+ * A band named as the variable ("the red band", "band 4", "B5", "the NIR channel"): `key` is the catalog's role
+ * ('red', 'nir', 'swir1' ...; lexicon BAND_ROLES) or the band's number in its product ('b4').
+ */
+export interface BandSpan extends At {
+  type: 'band'
+  key: string
+}
+
+/** A calibration asked of a band ("the TOA reflectance of band 4", "radiance"): lexicon BAND_CALIBRATIONS keys. */
+export interface CalibrationSpan extends At {
+  type: 'calibration'
+  key: 'toa_reflectance' | 'surface_reflectance' | 'radiance'
+}
+
 /** A retrieval method or trend estimator the question names ("split-window", "TES", "Theil-Sen"): lexicon methods.ts keys. */
 export interface MethodSpan extends At {
   type: 'method'
@@ -192,6 +207,8 @@ export type Span =
   | OrderingSpan
   | LabelSetSpan
   | BandOrderSpan
+  | BandSpan
+  | CalibrationSpan
   | TimeOfDaySpan
   | RestatedPeriodSpan
   | MethodSpan

@@ -7,13 +7,18 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fromFile } from 'geotiff'
 import proj4 from 'proj4'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/rules/rules-planner'
+import { ArtifactStore } from '../../../main/store/artifacts'
 import { executeDag } from '../../../main/tools/execute'
+import { tempDir } from '../../helpers/tmp'
 
 const DIR = '/work/shared/fixtures/landsat8_L1TP_016037_20170813'
 const STEM = 'LC08_L1TP_016037_20170813_20170814_01_RT'
 process.env.RSURE_RASTER_WORKERS = '0'
+// The execute tool saves the product a DAG derives (the index raster behind a mean): give it a store.
+const store = tempDir('rsure-compile-landsat-')
+afterAll(() => store.cleanup())
 const MTL = fs.readFileSync(path.join(DIR, `${STEM}_MTL.txt`), 'utf8')
 const mtl = (key: string) => Number(MTL.match(new RegExp(`${key} = ([-0-9.E+]+)`))![1])
 
@@ -42,7 +47,7 @@ async function answer(question: string): Promise<{ value: number; describe: stri
   expect(plan.refusal).toBeNull()
   const wf = plan.workflow
   if (!wf || !wf.ok || wf.tool !== 'execute') throw new Error(`no workflow: ${JSON.stringify(wf)}`)
-  const r = (await executeDag(wf.args, {} as never)) as { status: string; reason?: string; observation: { value: number } }
+  const r = (await executeDag(wf.args, { artifacts: new ArtifactStore(store.dir) })) as { status: string; reason?: string; observation: { value: number } }
   expect(r.reason ?? null).toBeNull()
   expect(r.status).toBe('ok')
   return { value: r.observation.value, describe: wf.describe, nodes: wf.args.nodes as never }
