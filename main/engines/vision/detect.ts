@@ -98,7 +98,6 @@ export async function runDetector(pack: PreparedPack, image: LoadedImage, runtim
   const iou = opts.iou ?? 0.7
   const maxDet = opts.maxDet ?? 300
   const { width: W, height: H } = m.input
-  const nc = m.classNames.length
   const handle = await openPackModel(pack, 'model', runtime, opts.providers)
   const { view, grid } = planTiles(image.width, image.height, W, H, opts)
   const georef = opts.georef ?? image.georef
@@ -124,21 +123,8 @@ export async function runDetector(pack: PreparedPack, image: LoadedImage, runtim
     const out = await runtime.run(handle, { [inName]: { type: 'float32', dims: [1, 3, H, W], data: tensor } }, { signal: opts.signal })
     timings.inference += performance.now() - t0
     t0 = performance.now()
-    const o0 = out[outName0]
-    const data = o0.data as Float32Array
-    let cands: Candidate[]
-    let kept: number[]
-    if (m.layout === 'raw') {
-      cands = decodeRaw(data, o0.dims, nc, m.task, conf)
-      candidates += cands.length
-      kept = suppress(m.task === 'obb', cands, iou, maxDet)
-    } else {
-      if (o0.dims[2] !== end2endColumns(m.task))
-        throw new VisionError(`Pack '${m.id}' returned ${o0.dims[2]} values per detection, not ${end2endColumns(m.task)}.`, 'invalid')
-      cands = decodeEnd2end(data, o0.dims, nc, m.task, conf)
-      candidates += cands.length
-      kept = cands.map((_, i) => i).slice(0, maxDet)
-    }
+    const { cands, kept } = decodeTile(m, out[outName0], conf, iou, maxDet)
+    candidates += cands.length
     keptPerTile.push(kept.length)
     const protos = m.task === 'segment' ? out[outName1!] : null
     for (const i of kept) {
@@ -150,25 +136,7 @@ export async function runDetector(pack: PreparedPack, image: LoadedImage, runtim
   }
 
   const t0 = performance.now()
-  let merged = all
-  let mergedAcrossTiles = 0
-  if (grid.tiles.length > 1 && all.length > 1) {
-    const keep = suppress(m.task === 'obb', all, iou, Infinity)
-    merged = keep.map((i) => all[i])
-    mergedAcrossTiles = all.length - merged.length
-  }
-  merged.sort((a, b) => b.score - a.score)
-  const before = merged.length
-  if (opts.classes?.length) {
-    const unknown = opts.classes.filter((c) => !m.classNames.includes(c))
-    if (unknown.length === opts.classes.length) {
-      throw new VisionError(
-        `Pack '${m.id}' does not know the class${unknown.length > 1 ? 'es' : ''} ${unknown.map((c) => `'${c}'`).join(', ')}; its classes are ${m.classNames.join(', ')}.`,
-        'invalid',
-      )
-    }
-    merged = merged.filter((d) => opts.classes!.includes(d.label))
-  }
+  const { merged, mergedAcrossTiles, filteredByClass } = mergeTiles(m, all, grid.tiles.length, iou, opts.classes)
   const detections: Detection[] = merged.map(({ rbox: _r, ...d }) => {
     if (!georef) return d
     return { ...d, map: { polygon: d.polygon.map(([x, y]) => pixelToMap(georef.geoTransform, x, y)) } }
@@ -199,10 +167,60 @@ export async function runDetector(pack: PreparedPack, image: LoadedImage, runtim
       keptPerTile,
       mergedAcrossTiles,
       outsideImage: outside,
-      filteredByClass: before - merged.length,
+      filteredByClass,
       timingsMs: { preprocess: Math.round(timings.preprocess), inference: Math.round(timings.inference), postprocess: Math.round(timings.postprocess) },
     },
   }
+}
+
+/** One tile's output decoded (raw: thresholded and NMS-suppressed; end-to-end: as the model kept them, capped at maxDet). */
+function decodeTile(
+  m: PreparedPack['manifest'],
+  o0: { dims: number[]; data: unknown },
+  conf: number,
+  iou: number,
+  maxDet: number,
+): { cands: Candidate[]; kept: number[] } {
+  const data = o0.data as Float32Array
+  const nc = m.classNames.length
+  if (m.layout === 'raw') {
+    const cands = decodeRaw(data, o0.dims, nc, m.task, conf)
+    return { cands, kept: suppress(m.task === 'obb', cands, iou, maxDet) }
+  }
+  if (o0.dims[2] !== end2endColumns(m.task))
+    throw new VisionError(`Pack '${m.id}' returned ${o0.dims[2]} values per detection, not ${end2endColumns(m.task)}.`, 'invalid')
+  const cands = decodeEnd2end(data, o0.dims, nc, m.task, conf)
+  return { cands, kept: cands.map((_, i) => i).slice(0, maxDet) }
+}
+
+/** The detections of all tiles: suppressed across tiles (when there are several), best first, kept to `classes` when given. */
+function mergeTiles(
+  m: PreparedPack['manifest'],
+  all: (Detection & { rbox?: RBox })[],
+  tiles: number,
+  iou: number,
+  classes: string[] | undefined,
+): { merged: (Detection & { rbox?: RBox })[]; mergedAcrossTiles: number; filteredByClass: number } {
+  let merged = all
+  let mergedAcrossTiles = 0
+  if (tiles > 1 && all.length > 1) {
+    const keep = suppress(m.task === 'obb', all, iou, Infinity)
+    merged = keep.map((i) => all[i])
+    mergedAcrossTiles = all.length - merged.length
+  }
+  merged.sort((a, b) => b.score - a.score)
+  const before = merged.length
+  if (classes?.length) {
+    const unknown = classes.filter((c) => !m.classNames.includes(c))
+    if (unknown.length === classes.length) {
+      throw new VisionError(
+        `Pack '${m.id}' does not know the class${unknown.length > 1 ? 'es' : ''} ${unknown.map((c) => `'${c}'`).join(', ')}; its classes are ${m.classNames.join(', ')}.`,
+        'invalid',
+      )
+    }
+    merged = merged.filter((d) => classes!.includes(d.label))
+  }
+  return { merged, mergedAcrossTiles, filteredByClass: before - merged.length }
 }
 
 /** One candidate from model pixels of a tile to source pixels of the image. */
