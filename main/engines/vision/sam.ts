@@ -167,6 +167,64 @@ export function boxWindow(b: [number, number, number, number], W: number, H: num
   return { x, y, width, height }
 }
 
+/** A decoder job: the window it is decoded in, its prompt points and labels (SAM's 2, 3 for box corners), what it was asked. */
+type SamJob = { win: Window; points: [number, number][]; labels: number[]; prompt: SamMask['prompt'] }
+
+/** The decoder's inputs for one job: the prompt in the encoder's coordinates of the window, no mask prompt, the embeddings. */
+function decoderFeeds(
+  m: PreparedPack['manifest'],
+  dec: SessionHandle,
+  contract: ReturnType<typeof samContract>,
+  job: SamJob,
+  emb: Record<string, WireTensor>,
+): Record<string, WireTensor> {
+  const { win } = job
+  const sam1 = m.family === 'sam'
+  // Prompt coordinates in the window, scaled as the encoder scaled the window (SAM 1: long side; SAM 2.1: per axis).
+  const sx = sam1 ? 1024 / Math.max(win.width, win.height) : 1024 / win.width
+  const sy = sam1 ? 1024 / Math.max(win.width, win.height) : 1024 / win.height
+  const coords = job.points.flatMap(([x, y]) => [(x - win.x) * sx, (y - win.y) * sy])
+  const labels = [...job.labels]
+  if (sam1 && !('box' in job.prompt)) {
+    // Points-only prompts get SAM 1's padding point.
+    coords.push(0, 0)
+    labels.push(-1)
+  }
+  const n = labels.length
+  // The ONNX Runtime converter's decoder names the mask prompt and the size inputs differently (MODELS.md section 2).
+  const ort = contract === 'sam2-ort'
+  const feeds: Record<string, WireTensor> = {
+    point_coords: feedFor(dec, 'point_coords', coords, [1, n, 2]),
+    point_labels: feedFor(dec, 'point_labels', labels, [1, n]),
+    [ort ? 'input_masks' : 'mask_input']: { type: 'float32', dims: [1, 1, 256, 256], data: new Float32Array(256 * 256) },
+    [ort ? 'has_input_masks' : 'has_mask_input']: feedFor(dec, ort ? 'has_input_masks' : 'has_mask_input', [0], [1]),
+  }
+  // The encoder's outputs feed the decoder inputs of the same name; SAM 1 and the ORT converter also take the
+  // original size (H, W).
+  for (const t of dec.io.inputs) if (emb[t.name]) feeds[t.name] = emb[t.name]
+  for (const name of ['orig_im_size', 'original_image_size']) {
+    if (dec.io.inputs.some((t) => t.name === name)) feeds[name] = feedFor(dec, name, [win.height, win.width], [2])
+  }
+  const missing = dec.io.inputs.filter((t) => !feeds[t.name]).map((t) => t.name)
+  if (missing.length) throw new VisionError(`Pack '${m.id}' has decoder inputs this app cannot fill (${missing.join(', ')}).`, 'invalid')
+  return feeds
+}
+
+/** The decoder's best candidate (highest predicted IoU) as a 0/1 mask over the window. */
+function bestMask(out: Record<string, { dims: number[]; data: unknown }>, win: Window): { best: number; score: number; full: Uint8Array } {
+  const iou = out.iou_predictions.data as Float32Array
+  let best = 0
+  for (let i = 1; i < iou.length; i++) if (iou[i] > iou[best]) best = i
+  const [mh, mw] = [out.masks.dims[2], out.masks.dims[3]]
+  // Logits (float) or, from the ORT converter without return_logits, booleans (0/1): both are set where > 0.
+  const logits = out.masks.data as Float32Array
+  const full =
+    mh === win.height && mw === win.width
+      ? Uint8Array.from(logits.subarray(best * mh * mw, (best + 1) * mh * mw), (v) => (v > 0 ? 1 : 0))
+      : upsampleThreshold(logits, best * mh * mw, mh, mw, win.width, win.height)
+  return { best, score: iou[best], full }
+}
+
 export interface SamOptions {
   providers?: Provider[]
   signal?: AbortSignal
@@ -186,10 +244,9 @@ export async function runSam(pack: PreparedPack, img: LoadedImage, prompts: SamP
   const W0 = img.width
   const H0 = img.height
   const windowed = (opts.view ?? (Math.max(W0, H0) > 2048 ? 'tiles' : 'full')) === 'tiles'
-  const sam1 = m.family === 'sam'
   const contract = samContract(m, dec.io)
   const whole: Window = { x: 0, y: 0, width: W0, height: H0 }
-  const jobs: { win: Window; points: [number, number][]; labels: number[]; prompt: SamMask['prompt'] }[] = [
+  const jobs: SamJob[] = [
     ...boxes.map((b) => ({
       win: windowed ? boxWindow(b, W0, H0) : whole,
       points: [
@@ -215,50 +272,15 @@ export async function runSam(pack: PreparedPack, img: LoadedImage, prompts: SamP
     cachedAll &&= cached
     encMs += performance.now() - t0
     t0 = performance.now()
-    // Prompt coordinates in the window, scaled as the encoder scaled the window (SAM 1: long side; SAM 2.1: per axis).
-    const sx = sam1 ? 1024 / Math.max(win.width, win.height) : 1024 / win.width
-    const sy = sam1 ? 1024 / Math.max(win.width, win.height) : 1024 / win.height
-    const coords = job.points.flatMap(([x, y]) => [(x - win.x) * sx, (y - win.y) * sy])
-    const labels = [...job.labels]
-    if (sam1 && !('box' in job.prompt)) {
-      // Points-only prompts get SAM 1's padding point.
-      coords.push(0, 0)
-      labels.push(-1)
-    }
-    const n = labels.length
-    // The ONNX Runtime converter's decoder names the mask prompt and the size inputs differently (MODELS.md section 2).
-    const ort = contract === 'sam2-ort'
-    const feeds: Record<string, WireTensor> = {
-      point_coords: feedFor(dec, 'point_coords', coords, [1, n, 2]),
-      point_labels: feedFor(dec, 'point_labels', labels, [1, n]),
-      [ort ? 'input_masks' : 'mask_input']: { type: 'float32', dims: [1, 1, 256, 256], data: new Float32Array(256 * 256) },
-      [ort ? 'has_input_masks' : 'has_mask_input']: feedFor(dec, ort ? 'has_input_masks' : 'has_mask_input', [0], [1]),
-    }
-    // The encoder's outputs feed the decoder inputs of the same name; SAM 1 and the ORT converter also take the
-    // original size (H, W).
-    for (const t of dec.io.inputs) if (emb[t.name]) feeds[t.name] = emb[t.name]
-    for (const name of ['orig_im_size', 'original_image_size']) {
-      if (dec.io.inputs.some((t) => t.name === name)) feeds[name] = feedFor(dec, name, [win.height, win.width], [2])
-    }
-    const missing = dec.io.inputs.filter((t) => !feeds[t.name]).map((t) => t.name)
-    if (missing.length) throw new VisionError(`Pack '${m.id}' has decoder inputs this app cannot fill (${missing.join(', ')}).`, 'invalid')
+    const feeds = decoderFeeds(m, dec, contract, job, emb)
     const out = await runtime.run(dec, feeds, { outputs: ['masks', 'iou_predictions'], signal: opts.signal })
-    const iou = out.iou_predictions.data as Float32Array
-    let best = 0
-    for (let i = 1; i < iou.length; i++) if (iou[i] > iou[best]) best = i
-    const [mh, mw] = [out.masks.dims[2], out.masks.dims[3]]
-    // Logits (float) or, from the ORT converter without return_logits, booleans (0/1): both are set where > 0.
-    const logits = out.masks.data as Float32Array
-    const full =
-      mh === win.height && mw === win.width
-        ? Uint8Array.from(logits.subarray(best * mh * mw, (best + 1) * mh * mw), (v) => (v > 0 ? 1 : 0))
-        : upsampleThreshold(logits, best * mh * mw, mh, mw, win.width, win.height)
+    const { best, score, full } = bestMask(out, win)
     const { mask, box } = cropMask(full, win.width, win.height)
     masks.push({
       ...mask,
       x: mask.x + win.x,
       y: mask.y + win.y,
-      score: iou[best],
+      score,
       box: box ? [box[0] + win.x, box[1] + win.y, box[2] + win.x, box[3] + win.y] : null,
       prompt: job.prompt,
       candidate: best,
