@@ -203,24 +203,16 @@ export function borderPadding(stack: BandStack, roles: string[]): BorderPadding 
   return { top: count(h, rowsSame, 0, 1), bottom: count(h, rowsSame, h - 1, -1), left: count(w, colsSame, 0, 1), right: count(w, colsSame, w - 1, -1) }
 }
 
-export function detectChange(before: BandStack, after: BandStack, params: ChangeParams = DEFAULT_CHANGE): ChangeResult {
+/**
+ * Whether the pair is co-registered, by two independent checks: the normalised cross-correlation of smoothed gradient
+ * magnitudes over integer shifts up to `maxShift` (a quarter of the shorter side at most), and border lines that
+ * repeat their neighbour. Throws ChangeInputError naming the shift when either finds one; else the evidence.
+ */
+function checkRegistration(before: BandStack, after: BandStack, roles: string[], valid: Mask, maxShift: number) {
   const { width: w, height: h } = before.grid
-  if (after.grid.width !== w || after.grid.height !== h) {
-    throw new ChangeInputError(
-      `The two images differ in size (${w}x${h} and ${after.grid.width}x${after.grid.height} px); change detection needs a co-registered pair on one grid.`,
-    )
-  }
-  if (before.grid.geoTransform && after.grid.geoTransform && !sameGrid(before.grid, after.grid)) {
-    throw new ChangeInputError('The two images are georeferenced on different grids (origin, pixel size or CRS differ); resample one onto the other first.')
-  }
-  const roles = Object.keys(before.bands).filter((r) => r in after.bands)
-  if (roles.length === 0) throw new ChangeInputError('The two images share no band role, so they cannot be compared.')
-  const valid = emptyMask(w, h)
-  for (let i = 0; i < valid.data.length; i++) valid.data[i] = before.valid.data[i] && after.valid.data[i] ? 1 : 0
-
   const ga = registrationFeature(before, roles, valid)
   const gb = registrationFeature(after, roles, valid)
-  const m = Math.min(params.maxShift, Math.floor(Math.min(w, h) / 4))
+  const m = Math.min(maxShift, Math.floor(Math.min(w, h) / 4))
   let best = { dx: 0, dy: 0, c: -Infinity }
   const atZero = ncc(ga, gb, w, h, 0, 0, m)
   for (let dy = -m; dy <= m; dy++)
@@ -268,6 +260,25 @@ export function detectChange(before: BandStack, after: BandStack, params: Change
       `The images look shifted by (${padShift[0]}, ${padShift[1]}) px against each other: the ${which} image repeats its edge pixels over ${p.top} top, ${p.bottom} bottom, ${p.left} left and ${p.right} right border lines, as a shifted copy padded at its border does (the dates share too little structure to register them by correlation, ${best.c.toFixed(2)}); co-register them before detecting change.`,
     )
   }
+  return registration
+}
+
+export function detectChange(before: BandStack, after: BandStack, params: ChangeParams = DEFAULT_CHANGE): ChangeResult {
+  const { width: w, height: h } = before.grid
+  if (after.grid.width !== w || after.grid.height !== h) {
+    throw new ChangeInputError(
+      `The two images differ in size (${w}x${h} and ${after.grid.width}x${after.grid.height} px); change detection needs a co-registered pair on one grid.`,
+    )
+  }
+  if (before.grid.geoTransform && after.grid.geoTransform && !sameGrid(before.grid, after.grid)) {
+    throw new ChangeInputError('The two images are georeferenced on different grids (origin, pixel size or CRS differ); resample one onto the other first.')
+  }
+  const roles = Object.keys(before.bands).filter((r) => r in after.bands)
+  if (roles.length === 0) throw new ChangeInputError('The two images share no band role, so they cannot be compared.')
+  const valid = emptyMask(w, h)
+  for (let i = 0; i < valid.data.length; i++) valid.data[i] = before.valid.data[i] && after.valid.data[i] ? 1 : 0
+
+  const registration = checkRegistration(before, after, roles, valid, params.maxShift)
 
   const magnitude = new Float64Array(w * h)
   for (const r of roles) {
