@@ -10,7 +10,7 @@ import zlib from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildCatalog } from '../../../main/engines/raster/catalog/catalog'
 import { MAX_MTL_BYTES, mtlFactor, parseMtl, readMtl } from '../../../main/engines/raster/catalog/mtl'
-import { DecodeLimitError, jpegFrameSize, lzwDecode, packbitsDecode, ycbcrToRgb, zstdFrameContentSize } from '../../../main/engines/raster/tiff/codecs'
+import { DecodeLimitError, jpegFrameSize, lzwDecode, packbitsDecode, zstdFrameContentSize } from '../../../main/engines/raster/tiff/codecs'
 import { TiffFile } from '../../../main/engines/raster/tiff/reader'
 import { chooseDataDir, DataFolderError, ensureDataFolder, MAX_NEW_LEVELS } from '../../../main/store/paths'
 import { buildTiff } from '../../../scripts/hostile-corpus'
@@ -88,16 +88,6 @@ describe('bounded codecs', () => {
     // SOI, APP0 of length 4, SOF0 declaring 30000 x 16000 with 3 components.
     const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0, 0, 0xff, 0xc0, 0x00, 0x11, 8, 16000 >> 8, 16000 & 255, 30000 >> 8, 30000 & 255, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0])
     expect(jpegFrameSize(jpeg)).toEqual({ width: 30000, height: 16000, components: 3 })
-  })
-
-  it('converts JFIF YCbCr to RGB (grey stays grey, pure red comes back red)', () => {
-    const px = Uint8Array.from([128, 128, 128, 76, 85, 255])
-    ycbcrToRgb(px)
-    expect([...px.subarray(0, 3)]).toEqual([128, 128, 128])
-    // Y = 0.299*255, Cb = 128 - 0.168736*255, Cr = 128 + 0.5*255 (JFIF), rounded: 76, 85, 255.
-    expect(px[3]).toBeGreaterThanOrEqual(253)
-    expect(px[4]).toBeLessThanOrEqual(2)
-    expect(px[5]).toBeLessThanOrEqual(2)
   })
 
   it('a DEFLATE strip inflating past its declared bytes is refused naming the file', async () => {

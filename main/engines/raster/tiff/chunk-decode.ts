@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import nodePath from 'node:path'
 import zlib from 'node:zlib'
 import { numbers, Tag, TiffFormatError, type Ifd } from './ifd'
-import { DecodeLimitError, jpegFrameSize, lzwDecode, packbitsDecode, ycbcrToRgb, zstdDecode } from './codecs'
+import { DecodeLimitError, jpegChunkDecode, jpegFrameSize, lzwDecode, packbitsDecode, zstdDecode } from './codecs'
 import { decodeLerc } from './lerc'
 import { swapBytes, undoFloatingPoint, undoHorizontal } from './predictor'
 import { BYTES, typedView, type SampleType } from './samples'
@@ -157,14 +157,14 @@ export class ChunkDecoder {
         `${what} of ${file} holds a JPEG frame of ${frame.width} x ${frame.height} pixels and ${frame.components} components where its header declares ${this.f.chunkWidth} x ${rows} and ${stride}`,
       )
     }
-    const bytes = await this.foreignDecode(raw, rows, stride)
-    if (this.f.photometric === 6 && stride === 3) ycbcrToRgb(bytes)
-    else if (this.f.photometric === 6)
+    if (this.f.photometric === 6 && stride !== 3)
       throw new TiffFormatError(
         `uses JPEG with YCbCr colour in band-interleaved planes, which RSure cannot decode; convert it with gdal_translate -co PHOTOMETRIC=RGB`,
         'unsupported',
       )
-    return bytes
+    // Grey and colour through libjpeg as GDAL decodes them (codecs.ts), YCbCr upsampled and converted by libjpeg.
+    if (stride === 1 || stride === 3) return jpegChunkDecode(raw, numbers(this.f.ifd, Tag.JPEGTables), this.f.chunkWidth, rows, stride)
+    return this.foreignDecode(raw, rows, stride)
   }
 
   private async foreignDecode(raw: Buffer, rows: number, stride: number): Promise<Uint8Array> {

@@ -7,7 +7,8 @@
  *
  * Sources: TIFF 6.0 section 13 (LZW: MSB-first codes of 9-12 bits, ClearCode 256, EndOfInformation 257, the code
  * width grows one code early) and section 9 (PackBits); RFC 8878 (Zstandard frames) through the zstddec wasm
- * build of the reference decoder; ITU-T T.81 (JPEG frame header SOFn: height and width) and JFIF 1.02 (YCbCr to RGB).
+ * build of the reference decoder; ITU-T T.81 (JPEG frame header SOFn: height and width) and TIFF Technical Note 2 (JPEGTables);
+ * the WebP container (RFC 9649).
  */
 
 import type * as GeotiffNs from 'geotiff'
@@ -182,22 +183,39 @@ export function jpegFrameSize(src: Uint8Array): { width: number; height: number;
 }
 
 /**
- * JFIF YCbCr to RGB in place on pixel-interleaved 8-bit triples (as libjpeg converts for TIFF photometric 6):
- * R = Y + 1.402 (Cr - 128), G = Y - 0.344136 (Cb - 128) - 0.714136 (Cr - 128), B = Y + 1.772 (Cb - 128), rounded
- * and clamped to 0-255.
+ * A JPEG tile or strip (compression 7) decoded as GDAL decodes it: by libjpeg(-turbo), here through sharp, with the
+ * file's JPEGTables (quantisation and Huffman tables GDAL writes once, TIFF Technical Note 2) spliced in front of
+ * the chunk's abbreviated stream. libjpeg upsamples subsampled chroma with its smoothing ("fancy") filter and
+ * converts YCbCr to RGB itself, so colour files read as GDAL reads them, sample for sample; a replicating
+ * upsampler followed by the JFIF formula (geotiff.js's decoder, the former path) differs from GDAL by up to 90 levels at colour edges. 8-bit grey (1 sample) or
+ * colour (3 samples) only; the frame must be `width` wide and at least `rows` tall (checked before decoding, and sharp
+ * may read no more pixels than the frame declares). Returns exactly `width` x `rows` x `samples` bytes.
  */
-export function ycbcrToRgb(bytes: Uint8Array): void {
-  for (let i = 0; i + 2 < bytes.length; i += 3) {
-    const y = bytes[i]
-    const cb = bytes[i + 1] - 128
-    const cr = bytes[i + 2] - 128
-    const r = Math.round(y + 1.402 * cr)
-    const g = Math.round(y - 0.344136 * cb - 0.714136 * cr)
-    const b = Math.round(y + 1.772 * cb)
-    bytes[i] = r < 0 ? 0 : r > 255 ? 255 : r
-    bytes[i + 1] = g < 0 ? 0 : g > 255 ? 255 : g
-    bytes[i + 2] = b < 0 ? 0 : b > 255 ? 255 : b
+export async function jpegChunkDecode(src: Uint8Array, tables: ArrayLike<number> | null, width: number, rows: number, samples: number): Promise<Uint8Array> {
+  const frame = jpegFrameSize(src)
+  if (!frame) throw new Error('no JPEG frame header')
+  if (frame.width !== width || frame.height < rows || frame.components !== samples || (samples !== 1 && samples !== 3)) {
+    throw new DecodeLimitError(
+      `holds a JPEG frame of ${frame.width} x ${frame.height} pixels and ${frame.components} components where its header declares ${width} x ${rows} and ${samples}`,
+    )
   }
+  let stream: Uint8Array = src
+  // JPEGTables is a stream of its own (SOI, tables, EOI): its tables go after the chunk's SOI.
+  if (tables && tables.length > 4 && tables[0] === 0xff && tables[1] === 0xd8) {
+    const t = Uint8Array.from(tables)
+    const end = t[t.length - 2] === 0xff && t[t.length - 1] === 0xd9 ? t.length - 2 : t.length
+    stream = new Uint8Array(end + src.length - 2)
+    stream.set(t.subarray(0, end), 0)
+    stream.set(src.subarray(2), end)
+  }
+  const { default: sharp } = await import('sharp')
+  const img = sharp(stream, { limitInputPixels: frame.width * frame.height, sequentialRead: true, failOn: 'error' })
+  const { data, info } = await (samples === 1 ? img.toColourspace('b-w') : img.toColourspace('srgb')).raw().toBuffer({ resolveWithObject: true })
+  const expected = width * rows * samples
+  if (info.width !== width || info.height < rows || info.channels !== samples) {
+    throw new DecodeLimitError(`decodes to ${info.width} x ${info.height} x ${info.channels} samples where its header declares ${width} x ${rows} x ${samples}`)
+  }
+  return new Uint8Array(data.buffer, data.byteOffset, expected)
 }
 
 /**
