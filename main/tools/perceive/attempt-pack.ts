@@ -31,7 +31,7 @@ export async function tryPack(
   if (!vision) return { kind: 'skip', why: packKind[args.mode] ? INSTALL.packs(packKind[args.mode]!) : `no model pack serves mode ${args.mode}` }
   const explicit = args.backend !== 'auto' ? args.backend : null
   try {
-    if (args.mode === 'objects' || args.mode === 'regions') return await packObjects(args, ctx, vision, explicit, stacks)
+    if (args.mode === 'objects' || args.mode === 'regions') return await packObjects(args, args.mode, ctx, vision, explicit, stacks)
     if (args.mode === 'scene') return await packScene(args, ctx, vision, explicit)
     if (args.mode === 'document') return await packDocument(args, ctx, vision, explicit)
     return { kind: 'skip', why: `no model pack serves mode ${args.mode}` }
@@ -43,6 +43,7 @@ export async function tryPack(
 /** objects (detector, else an OBB detector) or regions (segmenter): one layer of the target groups' instances. */
 async function packObjects(
   args: PerceiveArgs,
+  mode: 'objects' | 'regions',
   ctx: ToolContext,
   vision: VisionApi,
   explicit: string | null,
@@ -80,7 +81,7 @@ async function packObjects(
     }
   }
   const stack = (await stacks())[0]
-  const { layer, dropped } = detectionsLayer(args, res, stack, groups)
+  const { layer, dropped } = detectionsLayer(args, mode, res, stack, groups)
   const missingGroups = args.quality_policy === 'strict' ? Object.keys(groups).filter((g) => !layer.objects.some((o) => o.label === g)) : []
   const ev = res.evidence
   return {
@@ -112,6 +113,7 @@ async function packObjects(
 /** The detections of the target groups as a layer on the image grid (boxes clipped to it; strict drops weak or empty ones). */
 function detectionsLayer(
   args: PerceiveArgs,
+  mode: 'objects' | 'regions',
   res: DetectResultLike,
   stack: BandStack,
   groups: Record<string, string[]>,
@@ -130,7 +132,7 @@ function detectionsLayer(
     objects.push({ label: g, confidence: d.score, box, ...(d.polygon && args.mode === 'regions' ? { polygon: [d.polygon] } : {}) })
   }
   const layer: GeometryLayer = {
-    kind: args.mode,
+    kind: mode,
     grid: stack.grid,
     geometry: 'exact',
     classes: objectClasses(width, height, objects),

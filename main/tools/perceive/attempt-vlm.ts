@@ -2,7 +2,7 @@
 import type { z } from 'zod'
 import { isRecord } from '../../domain/json'
 import type { BandStack } from '../../engines/classical/band-stack'
-import { objectClasses, type GeometryLayer, type ObjectInstance } from '../../engines/geometry/layer'
+import { objectClasses, type GeometryLayer, type LayerKind, type ObjectInstance } from '../../engines/geometry/layer'
 import { describeScale, pixelScale } from '../../engines/geometry/scale'
 import type { ToolContext } from '../tool'
 import { gsdFor, type PerceiveArgs } from './args'
@@ -56,7 +56,7 @@ export async function tryVlm(
     case 'objects':
     case 'regions':
     case 'change':
-      return vlmGeometry(reply)
+      return vlmGeometry(reply, args.mode)
   }
 }
 
@@ -152,7 +152,7 @@ function vlmMeasurement({ args, source, raw, views }: VlmReply): Attempt {
 }
 
 /** objects, regions, change: the model's boxes and polygons placed on the source grid as one approximate layer. */
-async function vlmGeometry({ args, ctx, vlm, all, views, gsd, source, raw }: VlmReply): Promise<Attempt> {
+async function vlmGeometry({ args, ctx, vlm, all, views, gsd, source, raw }: VlmReply, mode: LayerKind): Promise<Attempt> {
   const key = args.mode === 'change' ? 'changed_regions' : args.mode
   const groups = Object.keys(args.target_groups ?? { change: ['change'] })
   let placed = placeItems(raw, key, views, groups)
@@ -174,7 +174,7 @@ async function vlmGeometry({ args, ctx, vlm, all, views, gsd, source, raw }: Vlm
     .map((i) => ({ label: i.group, confidence: i.confidence, ...(i.box ? { box: i.box } : {}), ...(i.polygon ? { polygon: i.polygon } : {}) }))
   const { width, height } = stack.grid
   const layer: GeometryLayer = {
-    kind: args.mode,
+    kind: mode,
     grid: stack.grid,
     geometry: 'approximate',
     classes: objectClasses(width, height, objects),
