@@ -19,6 +19,7 @@ import {
   DerivedLayer,
   ExportedFile,
   FeedbackResult,
+  IdentifyResult,
   LayerInfo,
   LayerRef,
   PriorCell,
@@ -386,7 +387,16 @@ export const channels = {
   'models.remove': channel(z.object({ id: z.string().min(1) }).strict(), z.object({ removed: z.boolean() }), 'remove an added pack (built-in packs stay)'),
 
   // --- map layers
-  'layers.info': channel(z.object({ layer: LayerRef }).strict(), LayerInfo, 'how to show a raster: size, lon/lat bounds, zoom range, default style, tile URL'),
+  'layers.info': channel(
+    z.object({ layer: LayerRef, style: TileStyle.optional() }).strict(),
+    LayerInfo,
+    'how to show a raster: size, lon/lat bounds, zoom range, default style, tile URL; with a style, the value ranges its stretch uses (the legend)',
+  ),
+  'layers.identify': channel(
+    z.object({ layer: LayerRef, lon: z.number().min(-180).max(180), lat: z.number().min(-90).max(90), nodata: z.number().finite().optional() }).strict(),
+    IdentifyResult,
+    'the value of every band of a raster at one longitude/latitude (the identify tool); nodata shown as null',
+  ),
   'layers.tile': channel(
     z.object({ layer: LayerRef, tile: TileAddress, style: TileStyle.default({}) }).strict(),
     TileResult,

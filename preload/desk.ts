@@ -236,6 +236,11 @@ export const TileStyle = z
     stretch: TileStretch.optional(),
     /** Colour ramp for one band. */
     ramp: z.enum(['grey', 'viridis', 'ndvi']).optional(),
+    /**
+     * A nodata override: the fill value the analyst set for a file without a nodata tag (or with a wrong one).
+     * Pixels holding it are transparent, left out of the stretch statistics and identified as nodata.
+     */
+    nodata: z.number().finite().optional(),
   })
   .strict()
 export type TileStyle = z.infer<typeof TileStyle>
@@ -284,6 +289,18 @@ export const LayerInfo = z.object({
    * local server in browser mode, which must be fetched with the header `Authorization: Bearer <launch token>`.
    */
   tileUrl: z.string(),
+})
+
+/** layers.identify: the values of every band of one layer under a lon/lat. */
+export const IdentifyResult = z.object({
+  inside: z.boolean(),
+  /** Full-resolution pixel (0-based), null outside the raster. */
+  col: z.number().int().nullable(),
+  row: z.number().int().nullable(),
+  /** One per band; null where the pixel is nodata (the file's tag, the override, NaN). */
+  values: z.array(z.object({ band: z.number().int().positive(), value: z.number().nullable() })),
+  /** The nodata rule applied: the override when set, else the file's tag; null when there is none. */
+  nodata: z.union([z.number(), z.literal('NaN')]).nullable(),
 })
 
 export const TileResult = z.object({

@@ -2,6 +2,7 @@
 import type { PreviewOptions, PreviewResult } from '../engines/raster/preview'
 import type { LayerGeometry, RenderedTile, TileAddress } from '../engines/raster/tiles'
 import type { TileStyle } from '../engines/raster/tiles-style'
+import type { IdentifyResult } from './identify'
 import type { Services } from '../services'
 import type { SettingsStore } from '../store/settings'
 import type { EventHub } from './events'
@@ -36,6 +37,8 @@ export interface IpcDeps {
   tiles: {
     tile(file: string, address: TileAddress, style?: TileStyle): Promise<RenderedTile>
     geometry(file: string, style?: TileStyle): Promise<LayerGeometry>
+    /** The values of every band under a lon/lat (identify.ts). */
+    identify(file: string, lon: number, lat: number, nodata?: number | null): Promise<IdentifyResult>
   }
   /** The application services over the data folder's database; null when it could not be opened (session.note says why). */
   services: Services | null

@@ -25,6 +25,7 @@ import { FileRegistry, type FileJournal } from './file-registry'
 import { LiveRuns } from './live-runs'
 import { renderPreview } from '../engines/raster/preview'
 import { layerGeometry, renderTile } from '../engines/raster/tiles'
+import { identifyPixel } from './identify'
 import { TilePool } from './tile-pool'
 import { PreviewPool } from './preview-pool'
 import { createRouter, type Router } from './router'
@@ -136,8 +137,12 @@ export function createIpcHost(opts: IpcHostOptions): IpcHost {
     }),
     preview: pool ? (file, o) => pool.preview(file, o) : renderPreview,
     tiles: tilePool
-      ? { tile: (file, address, style) => tilePool.tile(file, address, style), geometry: (file, style) => tilePool.geometry(file, style) }
-      : { tile: renderTile, geometry: layerGeometry },
+      ? {
+          tile: (file, address, style) => tilePool.tile(file, address, style),
+          geometry: (file, style) => tilePool.geometry(file, style),
+          identify: (file, lon, lat, nodata) => tilePool.identify(file, lon, lat, nodata),
+        }
+      : { tile: renderTile, geometry: layerGeometry, identify: identifyPixel },
     services: workspace?.services ?? null,
     settings: workspace ? new SettingsStore(workspace.services.db) : null,
     live: new LiveRuns(() => {

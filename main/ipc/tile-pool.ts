@@ -12,6 +12,7 @@ import { FileFormatError } from '../engines/raster/describe'
 import { TileError, type LayerGeometry, type RenderedTile, type TileAddress } from '../engines/raster/tiles'
 import type { TileStyle } from '../engines/raster/tiles-style'
 import { reviveByName, WorkerPool } from '../engines/workers/pool'
+import type { IdentifyResult } from './identify'
 
 // Where the worker code is (the desktop app passes its own path). From the sources (tsx, tests) the bootstrap beside this file; from a bundle (out/main, where this module is a chunk
 // beside the entries: `node out/main/cli.js serve`) the compiled tile-worker.js entry.
@@ -23,8 +24,11 @@ export const SOURCE_TILE_WORKER = import.meta.url.endsWith('.ts')
 export const TILE_WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 }
 
 /** One tile job, as the worker receives it. */
-export type TileJob = { op: 'tile'; file: string; address: TileAddress; style?: TileStyle } | { op: 'geometry'; file: string; style?: TileStyle }
-export type TileJobResult = RenderedTile | LayerGeometry
+export type TileJob =
+  | { op: 'tile'; file: string; address: TileAddress; style?: TileStyle }
+  | { op: 'geometry'; file: string; style?: TileStyle }
+  | { op: 'identify'; file: string; lon: number; lat: number; nodata?: number | null }
+export type TileJobResult = RenderedTile | LayerGeometry | IdentifyResult
 
 /** The class a worker's error had, so the router maps it as in-process. */
 const revive = reviveByName({ TileError, ImageFileError: FileFormatError, FileFormatError })
@@ -58,6 +62,10 @@ export class TilePool {
 
   geometry(file: string, style?: TileStyle): Promise<LayerGeometry> {
     return this.pool.run({ op: 'geometry', file, style }) as Promise<LayerGeometry>
+  }
+
+  identify(file: string, lon: number, lat: number, nodata?: number | null): Promise<IdentifyResult> {
+    return this.pool.run({ op: 'identify', file, lon, lat, nodata }) as Promise<IdentifyResult>
   }
 
   close(): Promise<void> {

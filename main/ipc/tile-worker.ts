@@ -6,10 +6,12 @@
  */
 import { layerGeometry, renderTile } from '../engines/raster/tiles'
 import { ownBytes, serveJobs } from '../engines/workers/serve'
+import { identifyPixel } from './identify'
 import type { TileJob, TileJobResult } from './tile-pool'
 
 serveJobs<TileJob, TileJobResult>(async (job) => {
   if (job.op === 'geometry') return { value: await layerGeometry(job.file, job.style) }
+  if (job.op === 'identify') return { value: await identifyPixel(job.file, job.lon, job.lat, job.nodata) }
   const value = await renderTile(job.file, job.address, job.style)
   const png = ownBytes(value.png)
   return { value: { ...value, png }, transfer: [png.buffer as ArrayBuffer] }

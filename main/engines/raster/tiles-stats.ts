@@ -60,12 +60,13 @@ async function tiffSample(source: TiffSource, band: number): Promise<Float64Arra
   return Float64Array.from(out)
 }
 
-/** The range each band is stretched over; a band with no valid pixel gets 0..1. */
-export async function bandRanges(source: TileSource, bands: number[], stretch: TileStretch): Promise<BandRange[]> {
+/** The range each band is stretched over; a band with no valid pixel gets 0..1. A nodata override is left out. */
+export async function bandRanges(source: TileSource, bands: number[], stretch: TileStretch, nodata?: number): Promise<BandRange[]> {
   return Promise.all(
     bands.map(async (band) => {
       if (stretch.kind === 'range') return { band, min: stretch.min, max: stretch.max }
-      const sorted = await bandSample(source, band)
+      const all = await bandSample(source, band)
+      const sorted = nodata === undefined ? all : all.filter((v) => v !== nodata)
       if (sorted.length === 0) return { band, min: 0, max: 1 }
       if (stretch.kind === 'minmax') return { band, min: sorted[0], max: sorted[sorted.length - 1] }
       return { band, min: percentile(sorted, stretch.low), max: percentile(sorted, stretch.high) }

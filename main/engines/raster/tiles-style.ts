@@ -8,40 +8,23 @@
  * default), `range` a fixed min..max (e.g. -1..1 for NDVI).
  */
 import { PNG } from 'pngjs'
+import { RAMPS, type Ramp } from './ramps'
 
 export type TileStretch = { kind: 'minmax' } | { kind: 'percentile'; low: number; high: number } | { kind: 'range'; min: number; max: number }
-export type Ramp = 'grey' | 'viridis' | 'ndvi'
+export type { Ramp }
 
 export interface TileStyle {
   bands?: number[]
   stretch?: TileStretch
   ramp?: Ramp
+  /** A nodata override (the analyst's fill value): pixels holding it are transparent and left out of the stretch. */
+  nodata?: number
 }
 
 export interface BandRange {
   band: number
   min: number
   max: number
-}
-
-/** Control points (position 0..1, r, g, b) of each ramp; colours between points are interpolated linearly. */
-const RAMPS: Record<Exclude<Ramp, 'grey'>, [number, number, number, number][]> = {
-  // Matplotlib's viridis at five stops.
-  viridis: [
-    [0, 68, 1, 84],
-    [0.25, 59, 82, 139],
-    [0.5, 33, 145, 140],
-    [0.75, 94, 201, 98],
-    [1, 253, 231, 37],
-  ],
-  // Bare soil brown through yellow to dense-vegetation green.
-  ndvi: [
-    [0, 140, 81, 10],
-    [0.35, 216, 179, 101],
-    [0.5, 246, 232, 195],
-    [0.65, 166, 217, 106],
-    [1, 0, 104, 55],
-  ],
 }
 
 /** A 256-entry lookup table for a ramp. */

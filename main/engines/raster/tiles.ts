@@ -42,6 +42,8 @@ export interface ResolvedStyle {
   bands: number[]
   stretch: TileStretch
   ramp: Ramp
+  /** The nodata override, when the caller set one. */
+  nodata?: number
 }
 
 export interface LayerGeometry {
@@ -89,7 +91,9 @@ export function resolveStyle(source: TileSource, style: TileStyle = {}): Resolve
       )
     }
   }
-  return { bands, stretch: style.stretch ?? base.stretch, ramp: style.ramp ?? 'grey' }
+  const out: ResolvedStyle = { bands, stretch: style.stretch ?? base.stretch, ramp: style.ramp ?? 'grey' }
+  if (typeof style.nodata === 'number' && Number.isFinite(style.nodata)) out.nodata = style.nodata
+  return out
 }
 
 /** Whether the raster can be placed on the web-mercator map. */
@@ -147,7 +151,7 @@ export function layerGeometry(file: string, style?: TileStyle): Promise<LayerGeo
 
 async function geometryOf(s: TileSource, style?: TileStyle): Promise<LayerGeometry> {
   const resolved = resolveStyle(s, style)
-  const ranges = await bandRanges(s, resolved.bands, resolved.stretch)
+  const ranges = await bandRanges(s, resolved.bands, resolved.stretch, resolved.nodata)
   const base = { name: s.name, width: s.width, height: s.height, bandCount: s.bandCount, style: resolved, ranges }
   if (!placeable(s)) return { ...base, bounds: null, corners: null, minZoom: 0, maxZoom: 0 }
   const p = placement(s)
@@ -318,7 +322,11 @@ async function tileOf(s: TileSource, address: TileAddress, style?: TileStyle): P
     positions = windowPositions(address)
   }
   const { planes, valid, level } = await sample(s, resolved.bands, positions.cols, positions.rows, positions.scale)
-  const ranges = await bandRanges(s, resolved.bands, resolved.stretch)
+  if (resolved.nodata !== undefined) {
+    const nd = resolved.nodata
+    for (let i = 0; i < valid.length; i++) if (valid[i] && planes.some((p) => p[i] === nd)) valid[i] = 0
+  }
+  const ranges = await bandRanges(s, resolved.bands, resolved.stretch, resolved.nodata)
   const { rgba, validPixels } = colourise(planes, valid, ranges, resolved.ramp)
   if (validPixels === 0) return emptyTile(width, height, level)
   return { png: encodeRgbaPng(rgba, width, height), width, height, empty: false, level, validPixels }

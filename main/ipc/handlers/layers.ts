@@ -15,9 +15,9 @@ const GEOTIFF = /\.tiff?$/i
 
 export function layerHandlers(deps: IpcDeps): Handlers {
   return {
-    'layers.info': async ({ layer }, ctx) => {
+    'layers.info': async ({ layer, style: asked }, ctx) => {
       const file = await layerFile(deps, layer)
-      const g = await deps.tiles.geometry(file.path)
+      const g = await deps.tiles.geometry(file.path, asked)
       const style = { bands: g.style.bands, stretch: g.style.stretch }
       return {
         layer,
@@ -39,6 +39,10 @@ export function layerHandlers(deps: IpcDeps): Handlers {
       const file = await layerFile(deps, layer)
       const t = await deps.tiles.tile(file.path, tile, style)
       return { png: t.png, width: t.width, height: t.height, empty: t.empty, level: t.level }
+    },
+    'layers.identify': async ({ layer, lon, lat, nodata }) => {
+      const file = await layerFile(deps, layer)
+      return deps.tiles.identify(file.path, lon, lat, nodata)
     },
     'layers.geojson': async ({ artifact }) => {
       const file = artifactFile(deps, artifact)

@@ -3,8 +3,10 @@
  * with its layer list; or, for a plain photo, the pixel viewer. Only the last added raster starts visible, so a
  * folder of 46 dates does not ask for 46 sets of tiles at once.
  */
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { DerivedLayer, FileEntry, RsureApi } from '../../../preload/contract'
+import { IdentifyPanel, type IdentifyLayer } from '../map/identify-panel'
+import { Legend } from '../map/legend'
 import { middleEllipsis } from '../components/short-name'
 import { layerKey, useLayerInfos } from '../map/layer-info'
 import { LayerList, type LayerRow } from '../map/layer-list'
@@ -16,7 +18,9 @@ import type { CallView } from '../model/run-model'
 
 export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedLayer[]; calls: CallView[]; allCalls?: CallView[]; basemap: boolean }) {
   const { api, files, layers, calls, allCalls = calls, basemap } = props
-  const [over, setOver] = useState<Map<string, Partial<MapLayerSpec>>>(new Map())
+  const [over, setOver] = useState<Map<string, Partial<MapLayerSpec>>>(loadLayerState)
+  useEffect(() => saveLayerState(over), [over])
+  const [identifyAt, setIdentifyAt] = useState<{ lon: number; lat: number; n: number } | null>(null)
   const [view, setView] = useState<string>('map')
   const [zoomTo, setZoomTo] = useState<{ key: string; n: number } | null>(null)
   const rasters = files.filter((f) => f.info?.kind === 'raster' && f.info.crs)
@@ -59,6 +63,13 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
   })
   const specs = useMemo(() => withNotes.map(({ bandCount: _b, note: _n, state: _s, ...s }) => s), [JSON.stringify(withNotes)]) // eslint-disable-line react-hooks/exhaustive-deps
   const vectors = useVectorLayers(api, layers)
+  // What each layer's values are in: a derived layer's recorded unit; a file's integers are its raw counts.
+  const units = new Map<string, string | null>([
+    ...rasters.map((f): [string, string | null] => [`file-${f.id}`, f.info?.kind === 'raster' && /int/.test(f.info.dtype) ? 'DN (raw counts)' : null]),
+    ...derived.map((l): [string, string | null] => [`layer-${l.id}`, l.unit]),
+  ])
+  const shown = withNotes.filter((r) => r.visible && !r.basemap && r.state === 'ready')
+  const identifyLayers: IdentifyLayer[] = shown.filter((r) => !r.mask).map((r) => ({ key: r.key, ref: r.ref, name: r.name, unit: units.get(r.key) ?? null, nodata: r.style.nodata }))
   const picture = pictures.find((p) => `pic-${p.id}` === view)
   return (
     <section className="desk-map" aria-label="map and images">
@@ -78,9 +89,23 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
         })}
       </nav>
       <div className="map-area">
-        {picture ? <PixelViewer api={api} file={picture} calls={calls} allCalls={allCalls} layers={layers} files={pictures} /> : <MapView api={api} layers={specs} vectors={vectors} fitKey={rasters.map((f) => f.id).join()} label="map of the session's rasters" zoomTo={zoomTo} />}
+        {picture ? <PixelViewer api={api} file={picture} calls={calls} allCalls={allCalls} layers={layers} files={pictures} /> : (
+          <div className="map-stack">
+            <MapView
+              api={api}
+              layers={specs}
+              vectors={vectors}
+              fitKey={rasters.map((f) => f.id).join()}
+              label="map of the session's rasters"
+              zoomTo={zoomTo}
+              onMapClick={(lon, lat) => setIdentifyAt((p) => ({ lon, lat, n: (p?.n ?? 0) + 1 }))}
+            />
+            {identifyAt && <IdentifyPanel api={api} at={identifyAt} layers={identifyLayers} onClose={() => setIdentifyAt(null)} />}
+          </div>
+        )}
         {!picture && (
           <aside className="layers-panel" aria-label="layers">
+            <Legend api={api} layers={shown.map((r) => ({ key: r.key, ref: r.ref, name: r.name, style: r.style, unit: units.get(r.key) ?? null, mask: r.mask }))} />
             <h3>Layers</h3>
             <LayerList
               rows={withNotes}
@@ -96,4 +121,24 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
       </div>
     </section>
   )
+}
+
+/** Layer state (visibility, opacity, bands, stretch, nodata override) kept in this browser across reloads. */
+const LAYER_STATE = 'rsure.layer-state.v1'
+
+function loadLayerState(): Map<string, Partial<MapLayerSpec>> {
+  try {
+    const raw = JSON.parse(localStorage.getItem(LAYER_STATE) ?? '{}') as Record<string, Partial<MapLayerSpec>>
+    return new Map(Object.entries(raw).filter(([k, v]) => /^(file|layer)-/.test(k) && v && typeof v === 'object'))
+  } catch {
+    return new Map()
+  }
+}
+
+function saveLayerState(over: Map<string, Partial<MapLayerSpec>>): void {
+  try {
+    localStorage.setItem(LAYER_STATE, JSON.stringify(Object.fromEntries(over)))
+  } catch {
+    // storage full or disabled: the state lasts for this page only
+  }
 }

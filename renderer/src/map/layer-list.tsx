@@ -2,6 +2,7 @@
  * The layer list of the map: one row per session raster and derived layer, with visibility, opacity, and for
  * multi-band rasters the band combination (one band or RGB) and the stretch. Order is bottom to top.
  */
+import { useEffect, useState } from 'react'
 import type { TileStyle } from '../../../preload/contract'
 import { middleEllipsis } from '../components/short-name'
 import type { MapLayerSpec } from './map-view'
@@ -47,6 +48,48 @@ function BandControls({ row, onChange }: { row: LayerRow; onChange: (style: Tile
   )
 }
 
+/**
+ * The layer's nodata override: a fill value the analyst sets for a file with no nodata tag (or a wrong one). Empty
+ * clears it. Tiles, the legend's range and identify then treat that value as nodata.
+ */
+function NodataControl({ row, onChange }: { row: LayerRow; onChange: (style: TileStyle) => void }) {
+  const current = row.style.nodata
+  const [text, setText] = useState(current === undefined ? '' : String(current))
+  useEffect(() => setText(current === undefined ? '' : String(current)), [current])
+  const value = text.trim() === '' ? undefined : Number(text)
+  const bad = value !== undefined && !Number.isFinite(value)
+  const apply = () => {
+    if (bad || value === current) return
+    const { nodata: _old, ...rest } = row.style
+    onChange(value === undefined ? rest : { ...rest, nodata: value })
+  }
+  return (
+    <form
+      className="nodata-control"
+      onSubmit={(e) => {
+        e.preventDefault()
+        apply()
+      }}
+    >
+      <input
+        type="text"
+        inputMode="decimal"
+        size={6}
+        placeholder="nodata"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-label={`nodata value of ${row.name}`}
+        aria-invalid={bad}
+        title="a fill value to show as nodata (empty: the file's own tag)"
+        data-testid="nodata-input"
+      />
+      <button type="submit" className="ghost" disabled={bad || value === current} data-testid="nodata-set" aria-label={`set the nodata value of ${row.name}`}>
+        set
+      </button>
+    </form>
+  )
+}
+
 export function LayerList(props: { rows: LayerRow[]; onChange: (key: string, change: Partial<MapLayerSpec>) => void; onZoom?: (key: string) => void }) {
   const { rows, onChange, onZoom } = props
   if (!rows.length) return <p className="muted">No layers yet.</p>
@@ -66,6 +109,7 @@ export function LayerList(props: { rows: LayerRow[]; onChange: (key: string, cha
             )}
             <input type="range" min={0} max={100} value={Math.round(r.opacity * 100)} onChange={(e) => onChange(r.key, { opacity: Number(e.target.value) / 100 })} aria-label={`opacity of ${r.name}`} />
             {r.bandCount > 1 && <BandControls row={r} onChange={(style) => onChange(r.key, { style })} />}
+            {!r.basemap && !r.mask && <NodataControl row={r} onChange={(style) => onChange(r.key, { style })} />}
             <select aria-label={`stretch of ${r.name}`} value={stretchKey(r.style.stretch)} onChange={(e) => onChange(r.key, { style: { ...r.style, stretch: STRETCHES.find((s) => s.key === e.target.value)!.value } })}>
               {STRETCHES.map((s) => (
                 <option key={s.key} value={s.key}>

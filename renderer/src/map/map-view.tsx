@@ -46,8 +46,20 @@ function themeBackground(): string {
   return v || '#9aa3ad'
 }
 
-export function MapView(props: { api: RsureApi; layers: MapLayerSpec[]; vectors?: MapVector[]; fitKey?: string; label: string; testId?: string; zoomTo?: { key: string; n: number } | null }) {
-  const { api, layers, vectors = [], fitKey = '', label, testId = 'map', zoomTo = null } = props
+export function MapView(props: {
+  api: RsureApi
+  layers: MapLayerSpec[]
+  vectors?: MapVector[]
+  fitKey?: string
+  label: string
+  testId?: string
+  zoomTo?: { key: string; n: number } | null
+  /** A click on the map, at this longitude/latitude (the identify tool). */
+  onMapClick?: (lon: number, lat: number) => void
+}) {
+  const { api, layers, vectors = [], fitKey = '', label, testId = 'map', zoomTo = null, onMapClick } = props
+  const clickRef = useRef(onMapClick)
+  clickRef.current = onMapClick
   const container = useRef<HTMLDivElement>(null)
   const mapRef = useRef<MlMap | null>(null)
   const urls = useRef(new Map<string, string>())
@@ -72,6 +84,7 @@ export function MapView(props: { api: RsureApi; layers: MapLayerSpec[]; vectors?
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
     map.addControl(new ScaleControl({ unit: 'metric', maxWidth: 120 }), 'bottom-left')
     map.on('load', () => setReady(true))
+    map.on('click', (e) => clickRef.current?.(e.lngLat.lng, e.lngLat.lat))
     map.on('error', (e: MlErrorEvent) => setError(e.error?.message ?? 'The map could not draw a layer.'))
     // For tests and assistive tools: when the map last finished drawing, and how many raster layers it showed.
     map.on('idle', () => {
