@@ -29,11 +29,12 @@ import type { AnswerOption } from '../task'
 import { finish, type ReadSpec } from './analyses'
 import { DagBuilder, type Dag } from './dag-builder'
 import { pickRole, type InputFiles } from './input-files'
+import { parseName } from '../../engines/raster/catalog/names'
 import { unsurePhrase } from './unsure'
 import type { Variant } from './products'
 
 /** The composed parts of a spec the compiler carries out (main/task/spec.ts featuresOf). */
-export const COMPILED_FEATURES: readonly SpecFeature[] = ['several_regions', 'negated_condition', 'qa_class_condition', 'grid_region', 'crs_box', 'month_filter', 'series_granularity', 'across_dates', 'percent_change', 'unit_degF', 'unit_acre']
+export const COMPILED_FEATURES: readonly SpecFeature[] = ['several_regions', 'negated_condition', 'qa_class_condition', 'grid_region', 'crs_box', 'month_filter', 'series_granularity', 'across_dates', 'percent_change', 'unit_degF', 'unit_acre', 'band_order']
 
 export type Compiled =
   | { ok: true; dag: Dag; read: ReadSpec; describe: string }
@@ -433,6 +434,106 @@ function geometryOf(region: Region): { geometry: Record<string, unknown> | null;
   }
 }
 
+/**
+ * The time of day the question asks of its subject, unless it is part of the variable's own name ("night-time
+ * lights": every file of it is a night-time product) or the subject is LST (the scope picks the day or night LST
+ * layer by name).
+ */
+function askedTimeOfDay(spec: TaskSpec): { key: 'day' | 'night'; text: string } | null {
+  if (!spec.timeOfDay || spec.subjects[0] === 'lst') return null
+  const said = spec.used.filter((u) => u.role === 'time of day').map((u) => u.text)
+  const subjects = spec.used.filter((u) => u.role === 'subject').map((u) => u.text.toLowerCase())
+  if (said.length > 0 && said.every((t) => subjects.some((n) => n.includes(t.toLowerCase())))) return null
+  if (spec.subjects[0] === 'night_lights') return null
+  return { key: spec.timeOfDay, text: said[0] ?? (spec.timeOfDay === 'night' ? 'night-time' : 'daytime') }
+}
+
+/** The Sun's elevation at the scene centre from a Landsat MTL beside the bands (degrees), or null. */
+function sunElevation(files: string[]): number | null {
+  const dir = path.dirname(files[0] ?? '.')
+  const mtl = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => /_MTL\.txt$/i.test(f)) : undefined
+  if (!mtl) return null
+  const m = /\bSUN_ELEVATION\s*=\s*(-?[\d.]+)/.exec(fs.readFileSync(path.join(dir, mtl), 'utf8'))
+  return m ? Number(m[1]) : null
+}
+
+/**
+ * Applies the time of day asked to the catalog: files whose names carry a Day/Night token keep the phase asked
+ * (the catalog's `phases`); a Landsat scene is day or night by its Sun elevation in the MTL. Refused naming the
+ * phrase when the files do not say, or hold none of that time of day.
+ */
+function applyTimeOfDay(spec: TaskSpec, files: string[], landsat: boolean, params: Record<string, unknown>): string {
+  const asked = askedTimeOfDay(spec)
+  if (!asked) return ''
+  const word = asked.key === 'night' ? 'night-time' : 'daytime'
+  if (landsat) {
+    const sun = sunElevation(files)
+    if (sun === null) throw new Refusal(`"${asked.text}"`, 'the scene\'s MTL gives no Sun elevation to tell day from night')
+    if ((sun > 0) !== (asked.key === 'day')) throw new Refusal(`"${asked.text}"`, `the scene is a ${sun > 0 ? 'daytime' : 'night-time'} acquisition (Sun elevation ${sun}° in the MTL)`)
+    return ` (a ${word} scene: Sun elevation ${sun}°)`
+  }
+  const phases = files.map((f) => parseName(path.basename(f))).map((n) => (n?.kind === 'series' ? n.phase : null))
+  if (phases.every((p) => p === null)) throw new Refusal(`"${asked.text}"`, `the file names do not say which acquisitions are ${word} (no Day or Night token in them)`)
+  const kept = phases.filter((p) => p === asked.key).length
+  if (kept === 0) throw new Refusal(`"${asked.text}"`, `no file is named as a ${word} acquisition (their names carry only ${[...new Set(phases.filter(Boolean))].join(', ')})`)
+  params.phases = [asked.key]
+  return ` (the ${kept} ${word} file${kept === 1 ? '' : 's'} by their names)`
+}
+
+/**
+ * The band order the question states for files whose names carry no band convention (an unlabelled RGBN GeoTIFF):
+ * band i of the file takes the i-th role stated (`spec.bands`, spyndex letters -> the catalog's roles). A single
+ * unnamed one-band file takes the one band the question names ("the mean of this red band"). Returns the roles
+ * bound (for the planner's view of the inputs) and the words for the answer; nothing when the names say it all.
+ */
+function bandBinding(spec: TaskSpec, inputs: InputFiles, params: Record<string, unknown>): { roles: string[]; words: string } {
+  const unnamed = inputs.files.filter((f) => !parseName(path.basename(f)))
+  if (unnamed.length === 0) {
+    if (spec.bands) throw new Refusal(`the band order "${spec.bands.text}"`, 'the file names already say which band is which; a stated order would contradict or repeat them')
+    return { roles: [], words: '' }
+  }
+  if (spec.bands) {
+    const roles = spec.bands.roles.map((r) => SPYNDEX_ROLE[r]?.[0])
+    const missing = spec.bands.roles.filter((_, i) => !roles[i])
+    if (missing.length) throw new Refusal(`the band order "${spec.bands.text}"`, `${missing.join(', ')} is no band role the catalog knows`)
+    const count = samplesPerPixel(unnamed[0])
+    if (count !== null && count !== roles.length) throw new Refusal(`the band order "${spec.bands.text}"`, `it names ${roles.length} bands and ${path.basename(unnamed[0])} has ${count}`)
+    params.role_bands = Object.fromEntries(roles.map((r, i) => [r!, i + 1]))
+    return { roles: roles as string[], words: ` (bands in the order the question states: ${roles.map((r, i) => `band ${i + 1} = ${r!.toLowerCase()}`).join(', ')})` }
+  }
+  const band = spec.subjects.find((k) => isBandKey(k) && !/^b\d/.test(k))
+  // A file whose colour interpretation is RGB (PhotometricInterpretation 2) labels its first three bands red,
+  // green, blue; any further band is unlabelled (ExtraSamples "unspecified"), so only these three are taken from it.
+  const rgb = unnamed.length === 1 && photometric(unnamed[0]) === 2 && (samplesPerPixel(unnamed[0]) ?? 0) >= 3
+  if (band && rgb && ['red', 'green', 'blue'].includes(band)) {
+    params.role_bands = { RED: 1, GREEN: 2, BLUE: 3 }
+    return { roles: ['RED', 'GREEN', 'BLUE'], words: ' (band 1 = red, 2 = green, 3 = blue by the file\'s RGB colour interpretation)' }
+  }
+  if (band && rgb) throw new Refusal(`the ${bandWord(band)}`, `${path.basename(unnamed[0])} labels only bands 1-3 (red, green, blue, its RGB colour interpretation) and the question does not say which band is the ${bandWord(band)} (state the band order, e.g. "bands are R, G, B, NIR")`)
+  if (band && unnamed.length === 1 && samplesPerPixel(unnamed[0]) === 1) {
+    params.role_bands = { [band.toUpperCase()]: 1 }
+    return { roles: [band.toUpperCase()], words: ` (the file's one band, as the ${bandWord(band)} the question names)` }
+  }
+  if (band && unnamed.length === 1) {
+    throw new Refusal(`the ${bandWord(band)}`, `${path.basename(unnamed[0])} has ${samplesPerPixel(unnamed[0]) ?? 'several'} bands and neither its name nor the question says which is the ${bandWord(band)} (state the band order, e.g. "bands are R, G, B, NIR")`)
+  }
+  return { roles: [], words: '' }
+}
+
+/** PhotometricInterpretation (262) of a GeoTIFF's first image (2 = RGB); null when absent or unreadable. */
+function photometric(file: string): number | null {
+  const ifd = firstIfd(file)
+  const n = ifd ? numbers(ifd, Tag.Photometric) : undefined
+  return n && n.length ? n[0] : null
+}
+
+/** SamplesPerPixel (277) of a GeoTIFF's first image: its band count; null when unreadable. */
+function samplesPerPixel(file: string): number | null {
+  const ifd = firstIfd(file)
+  const n = ifd ? numbers(ifd, Tag.SamplesPerPixel) : undefined
+  return n && n.length ? n[0] : ifd ? 1 : null
+}
+
 /** Files inside the period (and its months), so the catalog lists only them. */
 function filesIn(inputs: InputFiles, periods: Period[]): string[] {
   return inputs.files.filter((f) => {
@@ -491,6 +592,9 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
     params.start = periods.map((p) => p.start).sort()[0]
     params.end = periods.map((p) => p.end).sort().at(-1)
   }
+  const dayNight = applyTimeOfDay(spec, periods.length > 0 ? files : inputs.files, landsat, params)
+  const bound = bandBinding(spec, inputs, params)
+  if (bound.roles.length) inputs = { ...inputs, roles: new Set([...inputs.roles, ...bound.roles]) }
   const catalog = b.add(tag ? `catalog_${tag}` : 'catalog', 'asset.catalog', params)
   const scope = new Scope(b, inputs, catalog, tag, landsat, lstMethodsOf(spec), spec.timeOfDay ?? null, landsat && !rawBands)
 
@@ -572,8 +676,8 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
     geometry ? b.add(`${name}${tag ? `_${tag}` : ''}`, 'spatial.query', { geometry, stat }, { data }) : b.add(`${name}${tag ? `_${tag}` : ''}`, 'raster.batch_reduce', { stat }, { data })
   const over = (series: string, stat: string, name: string) => b.add(`${name}${tag ? `_${tag}` : ''}`, 'timeseries.aggregate', { by: 'all', stat }, { data: series })
 
-  const where = [valueConds.length ? ` where ${valueConds.map((c) => conditionWords(c, subject)).join(' and ')}` : '', qaConds.length ? ` (${qaConds.map((c) => c.text.trim()).join(', ')} by the QA band)` : '', regionWords].join('')
-  const datesWord = `the ${dates} date${dates === 1 ? '' : 's'} of ${periodWords(periods)}`
+  const where = [valueConds.length ? ` where ${valueConds.map((c) => conditionWords(c, subject)).join(' and ')}` : '', qaConds.length ? ` (${qaConds.map((c) => c.text.trim()).join(', ')} by the QA band)` : '', regionWords, dayNight, bound.words].join('')
+  const datesWord = dates === 0 && periods.length === 0 ? 'the undated image' : `the ${dates} date${dates === 1 ? '' : 's'} of ${periodWords(periods)}`
   const pooled = spec.pooling === 'pooled' && dates > 1
   const across = spec.quantity.acrossDates ?? (statistic === 'min' || statistic === 'max' ? statistic : 'mean')
 

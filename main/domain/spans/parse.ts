@@ -85,7 +85,7 @@ const LABEL_SET_RE = /\{\s*([^{}]+?(?:,[^{}]+?){2,})\s*\}/g
 const BAND_WORD = alternation(BAND_ROLES.flatMap((b) => b.names))
 /** A stated band order: a lead, then two or more band words joined by commas, slashes, semicolons, "and" or "then". */
 const BAND_ORDER_RE = new RegExp(
-  `(?:${alternation(BAND_ORDER_LEADS)})\\s*(?:[:=(]\\s*)?(?:as\\s+)?((?:${BAND_WORD})(?:\\s*(?:,|/|;|-|\\band\\b|\\bthen\\b|,\\s*and\\b)\\s*(?:${BAND_WORD})){1,11})\\b\\)?`,
+  `(?:${alternation(BAND_ORDER_LEADS)})(?:\\s+of\\s+(?:the\\s+)?[\\w.-]+(?:\\s+(?:file|image|raster))?\\s+(?:are|is))?\\s*(?:[:=(]\\s*)?(?:as\\s+)?((?:${BAND_WORD})(?:\\s*(?:,|/|;|-|\\band\\b|\\bthen\\b|,\\s*and\\b)\\s*(?:${BAND_WORD})){1,11})\\b\\)?`,
   'gi',
 )
 
