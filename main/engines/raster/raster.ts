@@ -4,6 +4,7 @@
  */
 import { crsDefinition, definitionLabel, sameDefinition } from './crs-definition'
 import type { Crs, GeoTransform } from './georef'
+import type { ContentProfile } from './stats'
 import type { GeoKeyTags } from './tiff/reader'
 import type { Unit } from './units'
 
@@ -25,6 +26,8 @@ export interface Raster {
   meta?: Record<string, number>
   /** [count, sum, min, max] of the valid pixels when the producer computed them on the way (reader, TVDI). */
   stats?: Float64Array
+  /** The content profile when the producer computed it on the way (the reader, during conversion). */
+  content?: ContentProfile
 }
 
 /**

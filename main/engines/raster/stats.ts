@@ -179,27 +179,58 @@ export class ContentAccumulator {
         } else if (v === max) maxCount++
       }
       if (r === rows) break
-      const row = this.rows + r
-      if (constant) {
-        this.constantRows++
-        if (this.run > 0 && this.runValue === first) this.run++
-        else {
-          this.run = 1
-          this.runStart = row
-          this.runValue = first
-        }
-        if (this.run > this.longest) {
-          this.longest = this.run
-          this.longestStart = this.runStart
-          this.longestValue = this.runValue
-        }
-      } else this.run = 0
+      this.endRow(this.rows + r, constant, first)
     }
     this.rows += rows
     this.min = min
     this.max = max
     this.minCount = minCount
     this.maxCount = maxCount
+  }
+
+  /** Row `row` ended: constant (all valid and equal to `first`) or not. */
+  private endRow(row: number, constant: boolean, first: number): void {
+    if (constant) {
+      this.constantRows++
+      if (this.run > 0 && this.runValue === first) this.run++
+      else {
+        this.run = 1
+        this.runStart = row
+        this.runValue = first
+      }
+      if (this.run > this.longest) {
+        this.longest = this.run
+        this.longestStart = this.runStart
+        this.longestValue = this.runValue
+      }
+    } else this.run = 0
+  }
+
+  /**
+   * Add the next row, `width` values of `data` from `start`, whose minimum and maximum the caller counts itself
+   * (addExtremes; the reader takes them from a histogram of the raw values) and whose constancy it found: what
+   * `add` would do with the row, without the pass over its values.
+   */
+  addRowShape(data: Float64Array, start: number, width: number, allEqualValid: boolean): void {
+    if (this.fingerprint) this.hashWords(new Uint32Array(data.buffer, data.byteOffset + start * 8, width * 2))
+    this.endRow(this.rows, allEqualValid && width >= 4, data[start])
+    this.rows++
+  }
+
+  /** Merge the minimum and maximum of values added by addRowShape, with how many values equal each. */
+  addExtremes(min: number, minCount: number, max: number, maxCount: number): void {
+    if (minCount > 0) {
+      if (min < this.min) {
+        this.min = min
+        this.minCount = minCount
+      } else if (min === this.min) this.minCount += minCount
+    }
+    if (maxCount > 0) {
+      if (max > this.max) {
+        this.max = max
+        this.maxCount = maxCount
+      } else if (max === this.max) this.maxCount += maxCount
+    }
   }
 
   /**

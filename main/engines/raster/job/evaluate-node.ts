@@ -35,7 +35,7 @@ export function report(r: Raster, extra: Partial<NodeReport> = {}): NodeReport {
     min: count ? min : NaN,
     max: count ? max : NaN,
     mean: count ? sum / count : NaN,
-    content: contentProfile(r.data, r.grid.width, extra.band !== undefined),
+    content: r.content ?? contentProfile(r.data, r.grid.width, extra.band !== undefined),
     ...extra,
   }
 }
@@ -66,7 +66,17 @@ function inputRasters(node: JobNode, values: Map<string, Value>): { rasters: Rec
   return { rasters, scalars }
 }
 
-export function evaluateNode(node: JobNode, values: Map<string, Value>, recycler: BufferRecycler): { value: Value; report: NodeReport } {
+/**
+ * Evaluate `node` over `values`. `lastUse(id)` says that nothing reads node `id`'s raster after this node: a product
+ * that `overwrites` such an input writes its output into that buffer, and `consumed` names the input, whose buffer
+ * the caller must then neither recycle nor read.
+ */
+export function evaluateNode(
+  node: JobNode,
+  values: Map<string, Value>,
+  recycler: BufferRecycler,
+  lastUse?: (id: string) => boolean,
+): { value: Value; report: NodeReport; consumed?: string } {
   const { rasters, scalars, insufficient } = inputRasters(node, values)
   if (insufficient) return { value: { insufficient }, report: { status: 'insufficient', reason: insufficient, unit: node.unit } }
   const first = Object.values(rasters)[0]
@@ -92,13 +102,16 @@ export function evaluateNode(node: JobNode, values: Map<string, Value>, recycler
   if (!def) throw new RasterJobError(node.id, `node '${node.id}' names unknown product '${product}'`)
   const inputs: Record<string, ProductInput> = {}
   for (const [k, r] of Object.entries(rasters)) inputs[k] = { data: r.data, unit: r.unit, ...(r.meta ? { meta: r.meta } : {}) }
-  const res = def.compute(inputs, params, n, recycler.alloc)
+  const ref = def.overwrites !== undefined ? node.inputs[def.overwrites] : undefined
+  const reuse = ref && 'node' in ref && lastUse?.(ref.node) ? rasters[def.overwrites!].data : undefined
+  const res = def.compute(inputs, params, n, reuse ? (len) => (len === reuse.length ? reuse : recycler.alloc(len)) : recycler.alloc)
+  const consumed = reuse && res.data === reuse && ref && 'node' in ref ? { consumed: ref.node } : {}
   if (!res.data) {
     const reason = res.insufficient ?? 'the product gave no value'
     return { value: { insufficient: reason }, report: { status: 'insufficient', reason, unit: node.unit, ...(res.details ? { details: res.details } : {}) } }
   }
   const raster: Raster = { grid, data: res.data, unit: node.unit, ...(res.stats ? { stats: res.stats } : {}) }
-  return { value: { raster }, report: report(raster, res.details ? { details: res.details } : {}) }
+  return { value: { raster }, report: report(raster, res.details ? { details: res.details } : {}), ...consumed }
 }
 
 export function compare(op: string, v: number, s: { value?: number; low?: number; high?: number }): boolean {

@@ -204,16 +204,17 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
       for (const node of job.nodes) {
         let value: Value
         let rep: NodeReport
+        const acc = nodeAcc.get(node.id) ?? { stats: Float64Array.of(0, 0, Infinity, -Infinity), content: new ContentAccumulator(node.kind === 'read') }
+        nodeAcc.set(node.id, acc)
         if (node.kind === 'read') {
-          const raster = await readRows(reads.get(node.id)!, r0, n, recycler)
+          // The reader feeds the node's content profile itself, row by row while converting.
+          const raster = await readRows(reads.get(node.id)!, r0, n, recycler, acc.content)
           value = { raster }
           rep = { status: 'ok', unit: node.unit }
         } else {
           ;({ value, report: rep } = evaluateNode(node, values, recycler))
         }
         values.set(node.id, value)
-        const acc = nodeAcc.get(node.id) ?? { stats: Float64Array.of(0, 0, Infinity, -Infinity), content: new ContentAccumulator(node.kind === 'read') }
-        nodeAcc.set(node.id, acc)
         if ('insufficient' in value) acc.insufficient ??= value.insufficient
         else {
           const [c, s, mn, mx] = quickStats(value.raster)
@@ -221,7 +222,7 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
           acc.stats[1] += s
           if (mn < acc.stats[2]) acc.stats[2] = mn
           if (mx > acc.stats[3]) acc.stats[3] = mx
-          acc.content.add(value.raster.data, value.raster.grid.width)
+          if (node.kind !== 'read') acc.content.add(value.raster.data, value.raster.grid.width)
         }
         if (rep.dropped) {
           acc.dropped ??= {}

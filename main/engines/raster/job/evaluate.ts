@@ -5,7 +5,7 @@
  */
 import type { Raster } from '../raster'
 import { selectPixels, GeometryError } from '../spatial'
-import { summarize } from '../stats'
+import { ContentAccumulator, summarize } from '../stats'
 import { encodeGeoTiff } from '../tiff/writer'
 import { evaluateJobInStrips, stripEligible } from './evaluate-strips'
 import { compare, evaluateNode, quickStats, report, type Value } from './evaluate-node'
@@ -43,7 +43,10 @@ function statsFor(r: Raster, names: readonly string[], ddof = 0): { values: Reco
 async function readNode(node: JobNode, job: RasterJob, recycler: BufferRecycler): Promise<{ raster: Raster; band: Record<string, unknown> }> {
   const r = prepareRead(node, job)
   try {
-    return { raster: await readRows(r, 0, r.win.height, recycler), band: r.bandInfo }
+    const content = new ContentAccumulator(true)
+    const raster = await readRows(r, 0, r.win.height, recycler, content)
+    raster.content = content.result()
+    return { raster, band: r.bandInfo }
   } finally {
     r.tif.close()
   }
@@ -132,7 +135,9 @@ export async function evaluateJob(job: RasterJob, recycler = new BufferRecycler(
       values.set(node.id, { raster })
       reports[node.id] = report(raster, { band })
     } else {
-      const { value, report: rep } = evaluateNode(node, values, recycler)
+      const { value, report: rep, consumed } = evaluateNode(node, values, recycler, (id) => remaining.get(id) === 1)
+      // A consumed input's buffer now holds this node's raster: forget it, so releasing it recycles nothing.
+      if (consumed) values.delete(consumed)
       values.set(node.id, value)
       reports[node.id] = rep
       for (const ref of Object.values(node.inputs)) if ('node' in ref) release(ref.node)

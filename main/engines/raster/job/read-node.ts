@@ -5,6 +5,7 @@
 import path from 'node:path'
 import type { Grid, Raster } from '../raster'
 import { checkPixels, type BudgetError } from '../budget'
+import type { ContentAccumulator } from '../stats'
 import { readProblem, TiffFile } from '../tiff/reader'
 import type { BufferRecycler } from './recycler'
 import type { JobNode, RasterJob } from './types'
@@ -130,13 +131,25 @@ export function prepareRead(node: JobNode, job: RasterJob): PreparedRead {
   return { node, tif, file, band, nodata, scale, offset, ...(meta ? { meta } : {}), win, grid, bandInfo }
 }
 
-/** Read rows [r0, r0 + rows) of a prepared read's window as a raster on the matching strip of its grid. */
-export async function readRows(r: PreparedRead, r0: number, rows: number, recycler: BufferRecycler): Promise<Raster> {
+/**
+ * Read rows [r0, r0 + rows) of a prepared read's window as a raster on the matching strip of its grid; `content`
+ * receives the rows for the node's content profile (the reader computes it while converting).
+ */
+export async function readRows(r: PreparedRead, r0: number, rows: number, recycler: BufferRecycler, content?: ContentAccumulator): Promise<Raster> {
   const stats = new Float64Array(4)
   const window = { col: r.win.col, row: r.win.row + r0, width: r.win.width, height: rows }
   let data: Float64Array
   try {
-    data = await r.tif.readBand({ band: r.band, window, nodata: r.nodata, scale: r.scale, offset: r.offset, into: recycler.take(r.win.width * rows), stats })
+    data = await r.tif.readBand({
+      band: r.band,
+      window,
+      nodata: r.nodata,
+      scale: r.scale,
+      offset: r.offset,
+      into: recycler.take(r.win.width * rows),
+      stats,
+      content,
+    })
   } catch (err) {
     throw new RasterJobError(r.node.id, `node '${r.node.id}' cannot read band ${r.band}: ${readProblem(r.file, err)}`)
   }

@@ -19,12 +19,14 @@ import nodePath from 'node:path'
 import { readGeoref, type Georef, type GeorefSource, type ModelTag } from '../georef'
 import { budget, BudgetError } from '../budget'
 import { openRegularFile } from '../regular-file'
+import type { ContentAccumulator } from '../stats'
 import { ChunkDecoder } from './chunk-decode'
 import { parseGdalMetadata, parseNodata } from './gdal-tags'
 import { readImageHeader } from './header'
 import { geoKeys, numbers, readIfdChain, Tag, text, TiffFormatError, type Ifd, type TiffSource } from './ifd'
 import { asTiffError } from './read-errors'
 import { CONVERTERS, typedView, type SampleType } from './samples'
+import { histogramEligible, histogramExtremes, HISTOGRAM_CONVERTERS, HISTOGRAM_LAYOUT } from './samples-histogram'
 
 export type { SampleType } from './samples'
 export { COMPRESSION_NAMES } from './chunk-decode'
@@ -59,6 +61,8 @@ export interface BandReadOptions {
   into?: Float64Array
   /** Receives [count, sum, min, max] of the valid values read (computed during conversion). */
   stats?: Float64Array
+  /** Receives the rows read, in order, for their content profile (computed during conversion where it can be). */
+  content?: ContentAccumulator
 }
 
 /** An open GeoTIFF: its first (full-resolution) image directory and how to read its bands. */
@@ -290,35 +294,53 @@ export class TiffFile {
     const out = opts.into && opts.into.length === pixels ? opts.into : new Float64Array(pixels)
     const cw = this.chunkWidth
     const ch = this.chunkHeight
-    const across = Math.ceil(this.width / cw)
-    const down = Math.ceil(this.height / ch)
     const stride = this.planar === 2 ? 1 : this.bandCount
     const sample = this.planar === 2 ? 0 : band - 1
-    const planeBase = this.planar === 2 ? (band - 1) * across * down : 0
-    const convertRow = CONVERTERS[this.sampleType]
+    const planeBase = this.planar === 2 ? (band - 1) * this.across * this.down : 0
     const acc = Float64Array.of(0, 0, Infinity, -Infinity)
     // NaN never equals itself: no nodata test then. Float32 samples are compared with the nodata value rounded to
     // float32, as GDAL's nodata mask does (GDALNoDataMaskBand): a tag of -9999.9 marks the stored -9999.900390625.
     const nodata = opts.nodata === null ? NaN : this.sampleType === 'float32' ? Math.fround(opts.nodata) : opts.nodata
+    const content = opts.content
+    const hist = content && histogramEligible(this.sampleType, opts.scale, opts.offset) ? new Float64Array(HISTOGRAM_LAYOUT[this.sampleType]!.bins) : null
+    const convert = CONVERTERS[this.sampleType]
+    const convertCounting = HISTOGRAM_CONVERTERS[this.sampleType]!
+    // Per image row of the current row of chunks: its first raw value and the OR of (raw value ^ first) over it.
+    const rowFirst = hist ? new Float64Array(ch) : null
+    const rowDiff = hist ? new Int32Array(ch) : null
+    // Chunk by chunk (this order fixes the order of the running sum, so the mean is the same to the last bit); once a
+    // row of chunks is converted, its image rows are whole and go to the content profile.
     for (let ty = Math.floor(win.row / ch); ty <= Math.floor((win.row + win.height - 1) / ch); ty++) {
+      const rows = this.tiled ? ch : Math.min(ch, this.height - ty * ch)
+      const r0 = Math.max(win.row, ty * ch)
+      const r1 = Math.min(win.row + win.height, ty * ch + rows)
+      rowDiff?.fill(0)
       for (let tx = Math.floor(win.col / cw); tx <= Math.floor((win.col + win.width - 1) / cw); tx++) {
-        const index = planeBase + ty * across + tx
-        const rows = this.tiled ? ch : Math.min(ch, this.height - ty * ch)
-        const bytes = await this.cachedChunk(index, rows, stride)
-        const src = typedView(bytes, this.sampleType)
+        const index = planeBase + ty * this.across + tx
+        const src = typedView(await this.cachedChunk(index, rows, stride), this.sampleType)
         // Overlap of this chunk with the window, in image pixels.
         const c0 = Math.max(win.col, tx * cw)
         const c1 = Math.min(win.col + win.width, (tx + 1) * cw, this.width)
-        const r0 = Math.max(win.row, ty * ch)
-        const r1 = Math.min(win.row + win.height, ty * ch + rows)
         const n = c1 - c0
-        const nd = nodata
         for (let r = r0; r < r1; r++) {
           const s = ((r - ty * ch) * cw + (c0 - tx * cw)) * stride + sample
           const d = (r - win.row) * win.width + (c0 - win.col)
-          convertRow(src, s, stride, out, d, n, nd, opts.scale, opts.offset, acc)
+          if (!hist) convert(src, s, stride, out, d, n, nodata, opts.scale, opts.offset, acc)
+          else {
+            if (c0 === win.col) rowFirst![r - r0] = src[s]
+            rowDiff![r - r0] |= convertCounting(src, s, stride, out, d, n, nodata, opts.scale, opts.offset, acc, hist, rowFirst![r - r0])
+          }
         }
       }
+      if (!content) continue
+      if (!hist) content.add(out.subarray((r0 - win.row) * win.width, (r1 - win.row) * win.width), win.width)
+      else for (let r = r0; r < r1; r++) content.addRowShape(out, (r - win.row) * win.width, win.width, rowDiff![r - r0] === 0 && rowFirst![r - r0] !== nodata)
+    }
+    if (hist) {
+      const [min, minCount, max, maxCount] = histogramExtremes(hist, HISTOGRAM_LAYOUT[this.sampleType]!.bias, opts.scale, opts.offset)
+      acc[2] = min
+      acc[3] = max
+      content!.addExtremes(min, minCount, max, maxCount)
     }
     // Read through the same descriptor, so a file overwritten in place (or growing) shows in its size or mtime.
     this.checkUnchanged()
