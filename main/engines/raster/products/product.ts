@@ -42,6 +42,12 @@ export interface ProductDef<P = Record<string, unknown>> {
    * cannot be computed strip by strip. Default true (pixel-local).
    */
   local?: boolean
+  /**
+   * An input whose buffer the output may be written into: when nothing reads that input after this product, the
+   * engine's `alloc` returns the input's own buffer (spares one raster of memory per worker). `compute` must then
+   * read each pixel of that input before it writes the same pixel of the output, and write every pixel.
+   */
+  overwrites?: string
   outputUnit(params: P, inputUnits: Record<string, Unit>): Unit
   formula(params: P): string
   convention(params: P): string

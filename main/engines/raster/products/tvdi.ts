@@ -13,8 +13,10 @@
  * 4. TVDI = (LST - wet(NDVI)) / (dry(NDVI) - wet(NDVI)) over the valid pixels, a zero denominator replaced by 1e-6,
  *    then clipped to [0, 1] when `clip` is set.
  *
- * Hand-written loops (no closures) because this runs over every pixel of every date of a collection; the first pass
- * lists the valid pixels so the second and third visit only those (dates are often mostly cloud or fill).
+ * Hand-written loops (no closures) because this runs over every pixel of every date of a collection. Each pass tests
+ * validity again rather than listing the valid pixels (a 27 MB index per date and worker, and no faster: the test is
+ * three comparisons on values the pass loads anyway). The index may be written into the LST input's buffer
+ * (`overwrites`): the last pass reads a pixel's LST before it writes that pixel.
  */
 import { z } from 'zod'
 import { linearFit, type ProductDef } from './product'
@@ -29,18 +31,11 @@ interface TvdiParams {
   last_bin: 'open' | 'closed'
 }
 
-let scratch: Int32Array | null = null
-
-/** A reusable index buffer (per thread: each worker has its own module instance), spared a 27 MB allocation per date. */
-function validIndexScratch(n: number): Int32Array {
-  if (!scratch || scratch.length < n) scratch = new Int32Array(n)
-  return scratch
-}
-
 export const tvdi: ProductDef<TvdiParams> = {
   name: 'tvdi',
   summary: 'temperature-vegetation dryness index from NDVI and LST (dry and wet edges fitted per raster)',
   local: false,
+  overwrites: 'lst',
   inputs: [
     { name: 'ndvi', unit: 'ratio' },
     { name: 'lst', unit: 'temperature' },
@@ -69,8 +64,7 @@ export const tvdi: ProductDef<TvdiParams> = {
     const [lo, hi] = p.ndvi_range
     // The default bound is absolute zero in the input's unit: 0 degC is a valid (freezing) temperature, not fill.
     const lstMin = p.lst_min ?? (inp.lst.unit === 'degC' ? -273.15 : 0)
-    // Pass 1: NDVI extent, and the valid pixels' indices so the later passes visit only those.
-    const valid = validIndexScratch(n)
+    // Pass 1: the valid pixels' count and NDVI extent.
     let count = 0
     let vmin = Infinity
     let vmax = -Infinity
@@ -78,7 +72,7 @@ export const tvdi: ProductDef<TvdiParams> = {
       const v = ndvi[i]
       const t = lst[i]
       if (v >= lo && v <= hi && t > lstMin) {
-        valid[count++] = i
+        count++
         if (v < vmin) vmin = v
         if (v > vmax) vmax = v
       }
@@ -98,13 +92,13 @@ export const tvdi: ProductDef<TvdiParams> = {
     const closed = p.last_bin === 'closed'
     const inv = step > 0 ? 1 / step : 0
     const last = bins - 1
-    // Pass 2: per-bin extremes. The arithmetic bin index (a multiplication, cheaper than dividing per pixel) is
-    // corrected against the edges so membership matches the edge comparisons exactly.
-    for (let k = 0; k < count; k++) {
-      const i = valid[k]
+    // Pass 2: per-bin extremes. The arithmetic bin index (a multiplication, cheaper than dividing per pixel; `| 0` is
+    // the floor of a value >= 0) is corrected against the edges so membership matches the edge comparisons exactly.
+    for (let i = 0; i < n; i++) {
       const v = ndvi[i]
       const t = lst[i]
-      let b = Math.floor((v - vmin) * inv)
+      if (!(v >= lo && v <= hi && t > lstMin)) continue
+      let b = ((v - vmin) * inv) | 0
       if (b > last) b = last
       if (v < edges[b]) b--
       else if (b < last && v >= edges[b + 1]) b++
@@ -128,7 +122,7 @@ export const tvdi: ProductDef<TvdiParams> = {
     }
     const dryFit = linearFit(centres, dryY)
     const wetFit = linearFit(centres, wetY)
-    // Pass 3: the index itself.
+    // Pass 3: the index itself, every pixel written (NaN outside the valid ones), each after its LST is read.
     const out = alloc ? alloc(n) : new Float64Array(n)
     const { slope: bd, intercept: ad } = dryFit
     const { slope: bw, intercept: aw } = wetFit
@@ -137,17 +131,22 @@ export const tvdi: ProductDef<TvdiParams> = {
     let sum = 0
     let mn = Infinity
     let mx = -Infinity
-    out.fill(NaN)
-    for (let k = 0; k < count; k++) {
-      const i = valid[k]
+    for (let i = 0; i < n; i++) {
       const v = ndvi[i]
       const t = lst[i]
+      if (!(v >= lo && v <= hi && t > lstMin)) {
+        out[i] = NaN
+        continue
+      }
       const w = aw + bw * v
       let den = ad + bd * v - w
       if (den === 0) den = 1e-6
       let x = (t - w) / den
       if (clip) x = x < 0 ? 0 : x > 1 ? 1 : x
-      if (!Number.isFinite(x)) continue
+      if (!Number.isFinite(x)) {
+        out[i] = NaN
+        continue
+      }
       out[i] = x
       cnt++
       sum += x

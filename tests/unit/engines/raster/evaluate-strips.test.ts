@@ -73,6 +73,30 @@ describe('strip-by-strip evaluation', () => {
     expect(stripEligible({ nodes: [...nodes, tv], sinks: [], item: null, baseDir: tmp.dir })).toBe(false)
   })
 
+  it('writes TVDI into the LST buffer only when nothing else reads LST', async () => {
+    // a.tif as LST (DN 10 + i, 0 = nodata) and a made-up NDVI; the LST mean is known from the values written.
+    const lstValues = ramp(W * H, (i) => (i % 6 === 0 ? 0 : 10 + i))
+    const validLst = lstValues.filter((v) => v !== 0)
+    const lstMean = validLst.reduce((a, b) => a + b, 0) / validLst.length
+    const tvNodes: JobNode[] = [
+      { id: 'lst', kind: 'read', params: { path: 'a.tif', band: 1, nodata: 'file' }, inputs: {}, unit: 'K' },
+      { id: 'nd', kind: 'algebra', params: { expr: 'lst * 0 + 0.3 + 0.01 * (lst - 10)' }, inputs: { lst: { node: 'lst' } }, unit: 'dimensionless' },
+      { id: 'tv', kind: 'product', params: { product: 'tvdi', bins: 4, min_pixels: 1, ndvi_range: [0, 1], clip: true, last_bin: 'open' }, inputs: { ndvi: { node: 'nd' }, lst: { node: 'lst' } }, unit: 'dimensionless' },
+    ]
+    const tvSink: JobSink = { id: 'tm', input: 'tv', spec: { kind: 'reduce', stat: 'mean', min_valid: 1 } }
+    const alone = await evaluateJob({ nodes: tvNodes, sinks: [tvSink], item: null, baseDir: tmp.dir }, new BufferRecycler())
+    // LST read again by a node after TVDI: its buffer must stay LST.
+    const after: JobNode = { id: 'again', kind: 'algebra', params: { expr: 'lst + 0' }, inputs: { lst: { node: 'lst' } }, unit: 'K' }
+    const lstSink: JobSink = { id: 'lm', input: 'again', spec: { kind: 'reduce', stat: 'mean', min_valid: 1 } }
+    const both = await evaluateJob({ nodes: [...tvNodes, after], sinks: [tvSink, lstSink], item: null, baseDir: tmp.dir }, new BufferRecycler())
+    expect(both.sinks.lm.value).toBeCloseTo(lstMean, 12)
+    expect(both.sinks.tm.value).toBe(alone.sinks.tm.value)
+    expect(alone.nodes.tv.valid).toBe(validLst.length)
+    const v = alone.sinks.tm.value as number
+    expect(v).toBeGreaterThan(0)
+    expect(v).toBeLessThan(1)
+  })
+
   it('reproduces the fixture NDVI in strips of 16 rows', async () => {
     const band = (b: string) => shared(`fixtures/landsat8_L1TP_016037_20170813/LC08_L1TP_016037_20170813_20170814_01_RT_${b}.TIF`)
     const r = await evaluateJob({

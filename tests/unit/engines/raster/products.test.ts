@@ -136,6 +136,23 @@ describe('tvdi', () => {
     expect(arr(run('tvdi', { ndvi, lst }, { bins: 2, min_pixels: 5, clip: false }, u))[0]).toBeCloseTo(-0.25, 12)
   })
 
+  it('gives the same index when written into its LST input (what the engine does when nothing else reads LST)', () => {
+    const def = PRODUCTS.get('tvdi')!
+    expect(def.overwrites).toBe('lst')
+    const lstBuf = Float64Array.from(lst)
+    const ins: Record<string, ProductInput> = { ndvi: { data: Float64Array.from(ndvi), unit: 'dimensionless' }, lst: { data: lstBuf, unit: 'K' } }
+    const res = def.compute(ins, def.params.parse({ bins: 2, min_pixels: 5 }), lst.length, () => lstBuf)
+    expect(res.data).toBe(lstBuf)
+    const v = Array.from(res.data!)
+    expect(v[0]).toBe(0)
+    expect(v[1]).toBeCloseTo(0.95, 12)
+    expect(v[2]).toBeCloseTo(0.85, 12)
+    expect(v[3]).toBeCloseTo(0.05, 12)
+    expect(v[4]).toBeCloseTo(1, 12)
+    expect(v[5]).toBeNaN()
+    expect(v[6]).toBeNaN()
+  })
+
   it('is insufficient (no numbers) with too few valid pixels or fewer than two bins', () => {
     const few = run('tvdi', { ndvi, lst }, { bins: 2, min_pixels: 6 }, u).res
     expect(few.data).toBeNull()
