@@ -35,6 +35,14 @@ export function spawnRsure(args: string[], env: Record<string, string>, children
   return { child, out: () => out, err: () => err, exit }
 }
 
+/** Sends SIGTERM and waits for the exit: its code and how long after the signal it came (ms). */
+export async function terminate(p: RsureProcess): Promise<{ code: number | null; ms: number }> {
+  const sent = Date.now()
+  p.child.kill('SIGTERM')
+  const code = await p.exit
+  return { code, ms: Date.now() - sent }
+}
+
 /** Kills (SIGKILL) every child still running. */
 export function killAll(children: ChildProcess[]): void {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL')

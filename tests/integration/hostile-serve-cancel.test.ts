@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { writeCorpus } from '../../scripts/hostile-corpus'
-import { startServe, useRsureProcesses, waitUntil, writeLongTiff, wsRequest as request } from '../helpers/rsure-process'
+import { startServe, terminate, useRsureProcesses, waitUntil, writeLongTiff, wsRequest as request } from '../helpers/rsure-process'
 import { FIXTURES } from '../helpers/tmp'
 
 const { dir, start } = useRsureProcesses('rsure-hostile-proc-', (d) => ({ RSURE_DATA_DIR: path.join(d, 'data') }))
@@ -70,10 +70,8 @@ describe('hostile files against running processes', () => {
     await waitUntil(() => fs.existsSync(path.join(data, 'rsure.sqlite')), 120_000)
     await new Promise((r) => setTimeout(r, 1000))
     expect(exec.child.exitCode).toBeNull()
-    const sent = Date.now()
-    exec.child.kill('SIGTERM')
-    const code = await exec.exit
-    expect(Date.now() - sent).toBeLessThan(2000)
+    const { code, ms } = await terminate(exec)
+    expect(ms).toBeLessThan(2000)
     expect(code).toBe(130)
     expect(exec.err().trim().split('\n').pop()).toBe('The run was interrupted before it finished; nothing was computed.')
   }, 180_000)

@@ -11,7 +11,7 @@ import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../main/store/database'
 import { buildTiff } from '../../scripts/hostile-corpus'
-import { startServe, useRsureProcesses, waitUntil, writeLongTiff, wsRequest } from '../helpers/rsure-process'
+import { startServe, terminate, useRsureProcesses, waitUntil, writeLongTiff, wsRequest } from '../helpers/rsure-process'
 
 const { dir, start } = useRsureProcesses('rsure-sigterm-')
 
@@ -25,10 +25,7 @@ describe('SIGTERM within 1 s', () => {
     await waitUntil(() => fs.existsSync(path.join(data, 'rsure.sqlite')), 120_000)
     await new Promise((r) => setTimeout(r, 3000))
     expect(ask.child.exitCode).toBeNull()
-    const sent = Date.now()
-    ask.child.kill('SIGTERM')
-    const code = await ask.exit
-    const ms = Date.now() - sent
+    const { code, ms } = await terminate(ask)
     expect(code).toBe(130)
     expect(ms).toBeLessThan(1000)
     expect(ask.err().trim().split('\n').pop()).toBe('The question was interrupted; the run is stored as cancelled with its trajectory so far.')
@@ -48,10 +45,7 @@ describe('SIGTERM within 1 s', () => {
     const id = added.value.added[0].id as string
     void wsRequest(ws, 2, 'image.preview', { id, maxSize: 1024 })
     await new Promise((r) => setTimeout(r, 500))
-    const sent = Date.now()
-    serve.child.kill('SIGTERM')
-    const code = await serve.exit
-    const ms = Date.now() - sent
+    const { code, ms } = await terminate(serve)
     expect(code).toBe(0)
     expect(ms).toBeLessThan(1000)
     expect(serve.err()).toContain('RSure stopped serving.')
