@@ -1,12 +1,105 @@
 /**
- * Settings: the default backbone with a connection test, the data folder (takes effect at the next start), the
- * optional local basemap file, and the theme.
+ * Settings: the default backbone with a connection test and a capability check (does the served model call tools,
+ * see images, keep to a JSON schema: settings.testBackbone with capabilities, the probe `rsure models probe` runs),
+ * the installed model packs (models.list, and a full check of hashes and graphs), the data folder (takes effect at
+ * the next start), the optional local basemap file, and the theme.
  */
 import { useEffect, useState } from 'react'
 import type { BackboneChoice, ResponseOf, RsureApi } from '../../../preload/contract'
 import { BackbonePicker } from './prompt-box'
 
 type Settings = ResponseOf<'settings.get'>
+type Probe = ResponseOf<'settings.testBackbone'>
+type Pack = ResponseOf<'models.list'>['packs'][number]
+
+const CAPABILITIES: { key: 'tools' | 'images' | 'jsonSchema'; label: string }[] = [
+  { key: 'tools', label: 'calls tools' },
+  { key: 'images', label: 'sees images' },
+  { key: 'jsonSchema', label: 'keeps to a JSON schema' },
+]
+
+function CapabilityTable({ probe }: { probe: Probe }) {
+  if (!probe.capabilities) return <p className="muted">{probe.ok ? 'This backbone has no served model to ask.' : probe.message}</p>
+  const caps = probe.capabilities
+  return (
+    <table className="capabilities" data-testid="capabilities">
+      <tbody>
+        {CAPABILITIES.map(({ key, label }) => (
+          <tr key={key} data-testid="capability" data-capability={key} data-verdict={caps[key].verdict}>
+            <th scope="row">{label}</th>
+            <td className={caps[key].verdict === 'yes' ? 'good' : caps[key].verdict === 'no' ? 'bad' : 'warn'}>{caps[key].verdict}</td>
+            <td>{caps[key].detail}</td>
+            <td className="muted">{Math.round(caps[key].ms)} ms</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function ModelPacks({ api }: { api: RsureApi }) {
+  const [packs, setPacks] = useState<Pack[] | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [checking, setChecking] = useState(false)
+  const load = (check: boolean) => {
+    setChecking(check)
+    api.invoke('models.list', { check }).then(
+      (r) => {
+        setPacks(r.packs)
+        setProblem(null)
+        setChecking(false)
+      },
+      (e: Error) => {
+        setProblem(e.message)
+        setChecking(false)
+      },
+    )
+  }
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => load(false), [api])
+  return (
+    <fieldset data-testid="model-packs">
+      <legend>Model packs</legend>
+      <p className="muted">Local detection, segmentation, scene and OCR models used by perceive and measure; nothing is downloaded.</p>
+      {problem && <p className="bad">{problem}</p>}
+      {packs && packs.length === 0 && <p className="muted">No model pack is installed.</p>}
+      {packs && packs.length > 0 && (
+        <table className="packs">
+          <thead>
+            <tr>
+              <th>pack</th>
+              <th>task</th>
+              <th>classes</th>
+              <th>from</th>
+              <th>status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {packs.map((p) => (
+              <tr key={p.id} data-testid="model-pack" data-id={p.id} data-status={p.status}>
+                <td>
+                  {p.id} <span className="muted">{p.version}</span>
+                </td>
+                <td>
+                  {[p.family, p.task].filter(Boolean).join(' · ') || '—'}
+                  {p.inputSize ? <span className="muted"> ({p.inputSize.join('×')})</span> : null}
+                </td>
+                <td>{p.classNames.length ? (p.classNames.length > 6 ? `${p.classNames.slice(0, 6).join(', ')} and ${p.classNames.length - 6} more` : p.classNames.join(', ')) : '—'}</td>
+                <td>{p.origin}</td>
+                <td className={p.status === 'ok' ? 'good' : 'bad'} title={p.problem}>
+                  {p.status === 'ok' ? 'ok' : `invalid: ${p.problem ?? 'unknown problem'}`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <button type="button" onClick={() => load(true)} disabled={checking} data-testid="check-packs">
+        {checking ? 'Checking…' : 'Check every pack (hashes and graphs)'}
+      </button>
+    </fieldset>
+  )
+}
 export type Theme = 'system' | 'light' | 'dark'
 
 export function SettingsPanel(props: { api: RsureApi; theme: Theme; onTheme: (t: Theme) => void; onSaved: (s: Settings) => void; onError: (m: string) => void }) {
@@ -16,6 +109,7 @@ export function SettingsPanel(props: { api: RsureApi; theme: Theme; onTheme: (t:
   const [dataDir, setDataDir] = useState('')
   const [basemap, setBasemap] = useState('')
   const [test, setTest] = useState<string | null>(null)
+  const [probe, setProbe] = useState<Probe | 'running' | Error | null>(null)
   useEffect(() => {
     api.invoke('settings.get', {}).then(
       (x) => {
@@ -56,10 +150,26 @@ export function SettingsPanel(props: { api: RsureApi; theme: Theme; onTheme: (t:
           >
             Test connection
           </button>
+          <button
+            type="button"
+            disabled={backbone.kind !== 'openai' || probe === 'running'}
+            title={backbone.kind === 'openai' ? 'ask the served model three short questions (up to 90 s)' : 'only a served model (an OpenAI-compatible endpoint) can be asked'}
+            data-testid="probe-capabilities"
+            onClick={() => {
+              setProbe('running')
+              api.invoke('settings.testBackbone', { backbone, capabilities: true }).then(setProbe, (e: Error) => setProbe(e))
+            }}
+          >
+            Check what the model can do
+          </button>
         </div>
         {test && <p role="status">{test}</p>}
+        {probe === 'running' && <p role="status">Asking the model (up to 90 s)…</p>}
+        {probe instanceof Error && <p className="bad">{probe.message}</p>}
+        {probe && probe !== 'running' && !(probe instanceof Error) && <CapabilityTable probe={probe} />}
         {s && <p className="muted">An API key is {s.apiKeySet ? 'set' : 'not set'} (RSURE_OPENAI_API_KEY in the environment; it never reaches this page).</p>}
       </fieldset>
+      <ModelPacks api={api} />
       <fieldset>
         <legend>Data folder</legend>
         {s && (
