@@ -146,7 +146,7 @@ add('p_lst_spring_mam_mean_K', 'periods', Q, f'mean of per-date mean LST over Ma
 # ------------------------------------------------------------------ series
 add('se_ndvi_slope_per_year', 'series', Q, f'least-squares slope of the 23 per-date mean NDVI values against time in decimal years, per year. {NDVI}',
     ('formal', 'Fit a linear trend to the per-acquisition mean NDVI of all 23 dates of 2019. What is the slope per year?', None),
-    ('terse', 'ndvi trend 2019, one value per date, slope per yr', None))
+    ('terse', 'ndvi linear trend 2019 (least squares), one value per date, slope per yr', None))
 add('se_lst_min_monthly_mean_K', 'series', Q, f'lowest monthly mean LST of 2019, monthly mean = mean of per-date means in the month (February: only 02-18 valid), K. {LST}',
     ('nonnative', 'From the monthly means of LST in 2019, which is the lowest value in kelvin?', None),
     ('context', 'To set the colour scale of a monthly climatology figure we need its lower end. What is the lowest monthly mean LST of 2019 (K)?', None))
@@ -156,6 +156,13 @@ add('se_lst_june_monthly_mean_K', 'series', Q, f'June 2019 monthly mean LST = me
 add('se_lst_slope_first_half_per_year', 'series', Q, f'least-squares slope of per-acquisition mean LST (Jan-Jun 2019 dates with valid LST) against decimal years, K/year. {LST}',
     ('formal', 'Using one value per acquisition from January to June 2019, what is the least-squares trend of mean land surface temperature, in kelvin per year?', None),
     ('nonnative', 'What is the slope of LST per year if I take only first half of 2019, each date one mean value?', None))
+
+add('se_lst_slope_of_monthly_means_per_year', 'series', Q, f'least-squares slope of the 12 monthly mean LST values of 2019 (monthly mean = mean of per-date means) against time at mid-month, K/year; mid-month as (m-0.5)/12 or day 15 spanned. {LST}',
+    ('context', 'Monthly values are what the climate office publishes. Using monthly means of LST for 2019, what is the least-squares slope in kelvin per year?', None),
+    ('terse', 'LST 2019 monthly means -> linear slope, K/yr', None))
+add('se_ndvi_max_monthly_mean', 'series', Q, f'highest of the 12 monthly mean NDVI values of 2019 (monthly mean = mean of per-date means). {NDVI}',
+    ('typos', 'highest montly mean NDVI in 2019?', None),
+    ('nonnative', 'Among the monthly mean of NDVI in 2019, which is the biggest value?', None))
 
 # ------------------------------------------------------------------ order of statistics
 add('o_lst_median_of_date_means_K', 'order of statistics', Q, f'median of the 20 per-date mean LST values of 2019, K. {LST}',
@@ -210,6 +217,13 @@ add('d_ndvi_date_of_min_mean', 'date of an extreme', Q, f'acquisition date with 
     ('typos', 'wich date of 2019 has the lowest mean ndvi?', None),
     ('terse', 'date of min mean ndvi, 2019', None))
 
+add('d_lst_date_of_max_median', 'date of an extreme', Q, f'acquisition date whose per-date median LST is highest. {LST}',
+    ('context', 'Means get pulled by hot bare rock, so we rank dates by their median. Which 2019 date has the highest median LST?', None),
+    ('terse', 'date w/ highest median LST 2019', None))
+add('d_tvdi_date_of_max_mean', 'date of an extreme', Q, f'acquisition date with the highest scene-mean TVDI (dates with < 100 valid pixels give none). {TV}',
+    ('formal', 'On which 2019 date is the mean TVDI highest?', None),
+    ('nonnative', 'Which day of 2019 was the most dry, by mean TVDI?', None))
+
 # ------------------------------------------------------------------ counts of dates
 add('k_count_dates_ndvi_mean_above_02', 'counts of dates', Q, f'number of 2019 dates whose scene-mean NDVI exceeds 0.2. {NDVI}',
     ('nonnative', 'How many dates in 2019 have the mean NDVI bigger than 0.2?', None),
@@ -225,6 +239,10 @@ add('k_count_dates_lst_mean_above_305K', 'counts of dates', Q, f'number of 2019 
 add('k_count_dates_lst_max_above_330K', 'counts of dates', Q, f'number of 2019 dates whose hottest valid pixel exceeds 330 K. {LST}',
     ('nonnative', 'How many dates of 2019 have at least one pixel with LST more than 330 K?', None),
     ('context', 'Extreme hot spots above 330 K are probably errors we must check by hand. On how many 2019 dates does at least one pixel exceed 330 K?', None))
+
+add('k_count_dates_tvdi_mean_above_075', 'counts of dates', Q, f'number of 2019 dates whose scene-mean TVDI exceeds 0.75. {TV}',
+    ('typos', 'on how many dates in 2019 is the mean TVDI abvoe 0.75?', None),
+    ('context', 'Dryness above 0.75 TVDI counts as severe for our drought index. How many 2019 acquisitions had a mean TVDI above 0.75?', None))
 
 # ------------------------------------------------------------------ areas
 add('ar_area_lst_above_40C_0626_km2', 'areas', QD('2019-06-26'), f'area of pixels with LST > 313.15 K (40 °C) on 2019-06-26, km2. {AREA}. {LST}',
@@ -257,6 +275,11 @@ add('l_b5_toa_mean_sun_corrected', 'calibration', LS, 'mean TOA reflectance of B
 add('l_b4_toa_median', 'calibration', LS, f'median TOA reflectance of B4 (red). {TOA}',
     ('terse', 'median TOA reflectance B4, no sun correction', None),
     ('typos', 'median top of atmosphere reflectence of the red band (no sun angle corection)?', None))
+add('l_b3_toa_p90', 'calibration', LS, f'90th percentile of B3 (green) TOA reflectance; interpolation methods spanned. {TOA}',
+    ('nonnative', 'What is the 90 percentile of green band TOA reflectance, no sun correction?', None),
+    ('typos', '90th percentle of band 3 top-of-atmosphere reflectance (without sun elevation corection)', None))
+add('l_b6_toa_std', 'calibration', LS, f'population standard deviation of B6 (SWIR1) TOA reflectance. {TOA}',
+    ('context', 'For the noise budget we need the spread of SWIR1. What is the standard deviation of band 6 TOA reflectance (MTL coefficients, no sun-angle correction)?', None),)
 add('l_b11_bt_mean_K', 'calibration', LS, f'mean brightness temperature of B11, K. {BT}',
     ('formal', 'What is the mean at-sensor brightness temperature of band 11, in kelvin?', None),
     ('context', 'Band 10 has been studied already; the team wants the other thermal band. What is the mean brightness temperature of band 11 in K?', None))
@@ -293,6 +316,11 @@ add('l_b5_toa_mean_clear', 'cloud-free (BQA)', LS, f'mean B5 TOA reflectance ove
 add('l_bt10_mean_cloud_K', 'cloud-free (BQA)', LS, f'mean B10 brightness temperature over BQA cloud pixels (bit 4 set, not fill), K. {BQA}. {BT}',
     ('nonnative', 'What is mean brightness temperature of band 10 only on the cloudy pixels of BQA, in kelvin?', None),
     ('formal', 'Over the pixels flagged as cloud in the BQA band, what is the mean band 10 brightness temperature in K?', None))
+add('l_bt11_mean_clear_C', 'cloud-free (BQA)', LS, f'mean B11 brightness temperature over cloud-free pixels, °C. {BQA}. {BT}',
+    ('terse', 'B11 BT mean over BQA clear px, °C', None),
+    ('context', 'Cloud tops are cold and would bias the land signal. Over cloud-free pixels only (BQA), what is the mean band 11 brightness temperature in °C?', None))
+add('l_count_cloud_px_left_half', 'cloud-free (BQA)', LS, f'number of BQA cloud pixels (bit 4 set, not fill) in the left (west) half of the columns; split of 259 columns spanned. {BQA}',
+    ('nonnative', 'How many cloud pixel (from BQA) are in the west half of the scene?', None),)
 add('l_share_cloud_pct', 'cloud-free (BQA)', LS, f'percentage of non-fill pixels with the BQA cloud bit set. {BQA}',
     ('terse', 'cloud cover % from BQA (excluding fill)', None),)
 add('l_b4_mean_nw_quadrant_dn', 'regions', LS, 'mean B4 DN over DN > 0 in the north-west (top-left) quadrant; splits of 255x259 spanned',
@@ -424,6 +452,11 @@ ref('x_not_acquired_date', 'refuse', Q, 'no acquisition on 2019-03-10 (the neare
 ref('x_landsat_surface_reflectance', 'refuse', LS, 'the scene is Level-1 (L1TP): atmospherically corrected surface reflectance is not in the files',
     ('formal', 'What is the mean atmospherically corrected surface reflectance (Level-2) of band 4 in this scene?', None),
     ('nonnative', 'I need the surface reflectance after atmospheric correction, not TOA: mean of band 5 please.', None))
+ref('x_levir_ndvi', 'refuse', LV, 'the LEVIR-CD images are RGB only; NDVI needs a near-infrared band',
+    ('formal', 'What is the mean NDVI of image B of the LEVIR-CD pair?', None),
+    ('terse', 'levir B: mean ndvi over changed px', None))
+ref('x_gw_trend', 'refuse', GW, 'rgbn.tif is one acquisition; no change since 2015 can be measured',
+    ('context', 'The municipality planted trees after 2015. rgbn.tif has bands red, green, blue, NIR. By how much has its mean NDVI risen since 2015?', None),)
 ref('x_evapotranspiration', 'refuse', Q, 'no evapotranspiration product or the meteorological inputs to compute it',
     ('formal', 'What was the total actual evapotranspiration in mm over the 2019 growing season?', None),)
 
@@ -435,10 +468,11 @@ def main():
         is_date = r['unit'] == 'date'
         for habit, text, options in phr:
             n[cid] += 1
+            fam = 'multiple choice' if options else family
             e = {'kind': 'value', 'value': r['value'], 'tolerance': r['tolerance'], 'unit': r['unit']}
             if is_date and r.get('alternatives'):
                 e['alternatives'] = r['alternatives']
-            q = {'id': f'dev-{cid}#{n[cid]}', 'computation_id': cid, 'family': family, 'habit': habit, 'question': text,
+            q = {'id': f'dev-{cid}#{n[cid]}', 'computation_id': cid, 'family': fam, 'habit': habit, 'question': text,
                  'files': files, 'expect': e, 'definition': definition + (f" (note: {r['note']})" if r.get('note') else '')}
             if options:
                 import re
@@ -446,7 +480,7 @@ def main():
                 hits = [x for x in nums if abs(x - r['value']) <= r['tolerance']]
                 assert len(hits) == 1, (cid, nums, r['value'], r['tolerance'])
                 q['options'] = options
-                q['definition'] += '; multiple choice: the right option holds the reference, the others lie outside the tolerance'
+                q['definition'] += '; multiple choice: the right option holds the reference, the others lie outside the tolerance. NB harness.judge reads numbers and dates only, so a letter-only answer ("C") is judged wrong even when it is the right option'
             out.append(q)
     for cid, family, files, why, phr in R:
         for habit, text, options in phr:

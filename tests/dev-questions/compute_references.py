@@ -230,6 +230,12 @@ def q46():
     put('se_lst_june_monthly_mean_K', mon[6], 'K', rel=1e-4)
     put('se_lst_slope_first_half_per_year', float(np.polyfit(xl[xl < 2019.5], yl[xl < 2019.5], 1)[0]), 'K/year', rel=2e-3,
         note='dates Jan-Jun with valid LST, per-acquisition means vs decimal year')
+    # slope of the 12 monthly means against time: month mid-points as (m - 0.5)/12 or as the decimal year of day 15
+    mx = [[2019 + (mo - 0.5) / 12 for mo in months], [fy(f'2019-{mo:02d}-15') for mo in months]]
+    put('se_lst_slope_of_monthly_means_per_year', [float(np.polyfit(x_, [mon[mo] for mo in months], 1)[0]) for x_ in mx], 'K/year', rel=2e-3,
+        note='months: ' + ','.join(map(str, months)))
+    monN = {mo: [float(np.mean([mN[x][k] for x in DATES if int(x[5:7]) == mo])) for k in (0, 1)] for mo in range(1, 13)}
+    put('se_ndvi_max_monthly_mean', [max(v_[k] for v_ in monN.values()) for k in (0, 1)], '', abs_=2e-4)
     # ---- order of statistics
     put('o_lst_median_of_date_means_K', float(np.median(yl)), 'K', rel=1e-4)
     q2 = lin([4, 5, 6], LD)
@@ -252,6 +258,7 @@ def q46():
     put_date('d_lst_date_of_min_mean', min(LD, key=lambda x: mL[x]))
     put_date('d_lst_date_of_highest_pixel', max(LD, key=lambda x: mxL[x]))
     put_date('d_ndvi_date_of_min_mean', min(DATES, key=lambda x: mN[x][0]), [min(DATES, key=lambda x: mN[x][1])])
+    put_date('d_lst_date_of_max_median', max(LD, key=lambda x: medL[x]))
     # ---- counts of dates
     put('k_count_dates_ndvi_mean_above_02', [int(sum(mN[x][k] > 0.2 for x in DATES)) for k in (0, 1)], 'dates', rel=0, abs_=0.5)
     put('k_count_dates_lst_mean_above_305K', int(sum(mL[x] > 305 for x in LD)), 'dates', rel=0, abs_=0.5)
@@ -267,6 +274,15 @@ def q46():
     put('t_ndvi_mean_where_tvdi_lt02_0813', float(N13s[np.nan_to_num(t13, nan=9) < 0.2].mean()), '', abs_=5e-4)
     t26 = tvdi('2019-06-26')
     put('t_lst_mean_where_tvdi_gt08_0626_K', float(L0626[np.nan_to_num(t26, nan=-9) > 0.8].mean()), 'K', rel=1e-4)
+    print('q46 TVDI per date ...', file=sys.stderr)
+    TM = {}
+    for x in DATES:
+        t_ = tvdi(x)
+        if t_ is not None:
+            TM[x] = nm(t_)
+    REF['_per_date']['tvdi_mean'] = TM
+    put_date('d_tvdi_date_of_max_mean', max(TM, key=TM.get))
+    put('k_count_dates_tvdi_mean_above_075', int(sum(v_ > 0.75 for v_ in TM.values())), 'dates', rel=0, abs_=0.5)
     t28 = tvdi('2019-07-28')
     put('t_share_tvdi_below_05_0728', 100 * float((t28[np.isfinite(t28)] < 0.5).mean()), '%', abs_=0.05)
 
@@ -329,6 +345,10 @@ def landsat():
     put('l_b5_toa_mean_clear', float(np.nanmean(np.where(clear, N, np.nan))), '', abs_=1e-4)
     put('l_bt10_mean_cloud_K', float(np.nanmean(np.where(cloud, T10, np.nan))), 'K', rel=1e-5)
     put('l_share_cloud_pct', 100 * float(cloud.sum() / ((q & 1) == 0).sum()), '%', abs_=0.01, note='cloud px / non-fill px')
+    put('l_b3_toa_p90', [float(np.percentile(R['B3'][np.isfinite(R['B3'])], 90, method=m_)) for m_ in ('linear', 'lower', 'higher', 'nearest')], '', abs_=1e-4)
+    put('l_b6_toa_std', float(np.nanstd(R['B6'])), '', rel=1e-3)
+    put('l_bt11_mean_clear_C', float(np.nanmean(np.where(clear, T11, np.nan))) - 273.15, '°C', abs_=0.01)
+    put('l_count_cloud_px_left_half', [int(cloud[:, :c_].sum()) for c_ in (cloud.shape[1] // 2, (cloud.shape[1] + 1) // 2)], 'px', rel=0, abs_=0.5)
     b4 = B['B4']
     put('l_b4_mean_nw_quadrant_dn', [float(s[s > 0].mean()) for s in halves(b4, 'nw')], 'DN', rel=1e-5)
     put('l_count_bt10_above_25C', int((T10[np.isfinite(T10)] > 298.15).sum()), 'px', rel=0, abs_=0.5)
