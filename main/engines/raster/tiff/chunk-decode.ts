@@ -163,7 +163,7 @@ export class ChunkDecoder {
         'unsupported',
       )
     // Grey and colour through libjpeg as GDAL decodes them (codecs.ts), YCbCr upsampled and converted by libjpeg.
-    if (stride === 1 || stride === 3) return jpegChunkDecode(raw, numbers(this.f.ifd, Tag.JPEGTables), this.f.chunkWidth, rows, stride)
+    if (stride === 1 || stride === 3) return jpegChunkDecode(raw, numbers(this.f.ifd, Tag.JPEGTables) ?? null, this.f.chunkWidth, rows, stride)
     return this.foreignDecode(raw, rows, stride)
   }
 

@@ -301,7 +301,7 @@ export function registerWebpDecoder(geotiff: GeotiffModule): void {
   webpRegistered = true
   const Base = geotiff.BaseDecoder
   class WebpDecoder extends Base {
-    async decodeBlock(buffer: ArrayBuffer): Promise<ArrayBuffer> {
+    override async decodeBlock(buffer: ArrayBuffer): Promise<ArrayBuffer> {
       const p = this.parameters as {
         tileWidth: number
         tileHeight: number
@@ -321,7 +321,7 @@ export function registerWebpDecoder(geotiff: GeotiffModule): void {
   geotiff.addDecoder(
     50001,
     async () => WebpDecoder as never,
-    async (fileDirectory: { loadValue(tag: string): Promise<unknown>; hasTag(tag: string): boolean }) => {
+    async (fileDirectory: GeotiffNs.ImageFileDirectory) => {
       const tiled = !fileDirectory.hasTag('StripOffsets')
       return {
         tileWidth: Number(await fileDirectory.loadValue(tiled ? 'TileWidth' : 'ImageWidth')),
