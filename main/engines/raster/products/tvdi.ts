@@ -88,23 +88,32 @@ export const tvdi: ProductDef<TvdiParams> = {
     edges[bins] = vmax
     const dry = new Float64Array(bins).fill(-Infinity)
     const wet = new Float64Array(bins).fill(Infinity)
-    const inBin = new Int32Array(bins)
+    /** 1 where a bin holds a pixel. */
+    const inBin = new Uint8Array(bins)
     const closed = p.last_bin === 'closed'
     const inv = step > 0 ? 1 / step : 0
     const last = bins - 1
     // Pass 2: per-bin extremes. The arithmetic bin index (a multiplication, cheaper than dividing per pixel; `| 0` is
     // the floor of a value >= 0) is corrected against the edges so membership matches the edge comparisons exactly.
+    // Neighbouring pixels often hold the same NDVI (scaled integers): the last value's bin is reused.
+    let lastV = NaN
+    let lastB = 0
     for (let i = 0; i < n; i++) {
       const v = ndvi[i]
       const t = lst[i]
       if (!(v >= lo && v <= hi && t > lstMin)) continue
-      let b = ((v - vmin) * inv) | 0
-      if (b > last) b = last
-      if (v < edges[b]) b--
-      else if (b < last && v >= edges[b + 1]) b++
-      if (b < 0 || v < edges[b]) continue
-      if (!(v < edges[b + 1]) && !(closed && b === last)) continue
-      inBin[b]++
+      let b = lastB
+      if (v !== lastV) {
+        b = ((v - vmin) * inv) | 0
+        if (b > last) b = last
+        if (v < edges[b]) b--
+        else if (b < last && v >= edges[b + 1]) b++
+        if (b < 0 || v < edges[b]) continue
+        if (!(v < edges[b + 1]) && !(closed && b === last)) continue
+        lastV = v
+        lastB = b
+      }
+      inBin[b] = 1
       if (t > dry[b]) dry[b] = t
       if (t < wet[b]) wet[b] = t
     }
