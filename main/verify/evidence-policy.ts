@@ -14,7 +14,8 @@ import { checkCatalogSkipped } from './policy/catalog-skipped'
 import { checkContent } from './policy/content'
 import { datesIn, isRec } from '../tools/execute/evidence-reader'
 import { checkDecisionMargin, checkLeftOut, checkNodes, checkOutputRange, checkValidPixels } from './policy/execute-quality'
-import type { Finding } from './policy/finding'
+import { pass, type Finding } from './policy/finding'
+import { answersMaskRoute } from './evidence-routes'
 import { checkPerception } from './policy/perception-quality'
 import { checkTemporalCoverage } from './policy/temporal-coverage'
 import { checkCorroboration } from './policy/corroboration'
@@ -44,7 +45,11 @@ export function policyFindings(input: VerificationInput): Finding[] {
       ...checkLeftOut(validity, dates, strictness),
       ...checkOutputRange(input.action.args, input.observation),
       ...checkDecisionMargin(input.observation),
-      ...checkCorroboration(input.prior, input.action, input.observation, input.corroborates ?? null),
+      // A follow-up that answers a targeted route request replaces the observation it follows (shown wrong by its
+      // own evidence): it is the second computation, not one to compare with the first.
+      ...(input.corroborates && answersMaskRoute(input.corroborates.action.args, input.action.args)
+        ? [pass('corroboration', `a second route (fill masked apart from the read) replaces call ${input.corroborates.call}, whose run did not honour the nodata asked`)]
+        : checkCorroboration(input.prior, input.action, input.observation, input.corroborates ?? null)),
     ]
     const route = run.find((f) => f.severity === 'request' && f.key?.startsWith(MASK_NODATA))
     if (!route) return findings

@@ -72,3 +72,19 @@ export function routeFor(needed: readonly string[], args: unknown): { args: unkn
   }
   return null
 }
+
+const nodesIn = (args: unknown): DagNode[] => {
+  const holder = isRec(args) && isRec(args.dag) ? args.dag : args
+  return isRec(holder) && Array.isArray(holder.nodes) ? (holder.nodes as DagNode[]) : []
+}
+
+/**
+ * Whether a follow-up call is the mask-nodata route of the call it follows up (routeFor's shape: the same nodes plus
+ * fill masks). Such a follow-up replaces an observation its own evidence showed wrong, so it is not compared with
+ * that observation as a corroboration would be.
+ */
+export function answersMaskRoute(origin: unknown, followUp: unknown): boolean {
+  const a = new Set(nodesIn(origin).map((n) => n.id))
+  const extra = nodesIn(followUp).filter((n) => !a.has(n.id))
+  return extra.length > 0 && extra.every((n) => n.op === 'raster.mask' && n.id.endsWith('_fill_masked'))
+}

@@ -161,8 +161,9 @@ export function checkContent(question: string, action: unknown, source: Rec, int
         findings.push({ check: 'content_saturation', severity: 'caveat', message: `${((maxCount / valid) * 100).toFixed(1)}% of the pixels of ${where(it)} are saturated at ${top}` })
       }
     }
-    // Constant blocks of rows.
-    if (c) {
+    // Constant blocks of rows (in what was read or derived from it; a 0/1 indicator or mask layer of a derived
+    // computation holds constant rows by nature).
+    if (c && it.kind !== 'other') {
       const rows = num(c.rows) ?? 0
       const constant = num(c.constant_rows) ?? 0
       const run = num(c.longest_constant_run) ?? 0

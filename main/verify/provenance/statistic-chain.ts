@@ -41,6 +41,16 @@ export function kindOfStat(stat: string, over: StatisticStep['over']): { kind: S
   }
 }
 
+/**
+ * A raster.algebra node whose values are 1 where a comparison holds and 0 elsewhere (NaN where the data is):
+ * `where(isnan(v), 0/0, where(v > t, 1, 0))` or `where(v > t, 1, 0)`; its mean is the share of pixels above t.
+ */
+export function isIndicator(n: ActionNode): boolean {
+  if (n.op !== 'raster.algebra' || typeof n.params.expr !== 'string') return false
+  const e = n.params.expr.replace(/\s+/g, '')
+  return /^(where\(isnan\(\w+\),0\/0,)?where\(\w+(>=|<=|>|<)-?[\d.e+-]+,1,0\)\)?$/.test(e)
+}
+
 function step(n: ActionNode, stat: string, over: StatisticStep['over']): StatisticStep {
   return { node: n.id, op: n.op, stat, over, ...kindOfStat(stat, over) }
 }
@@ -80,9 +90,16 @@ export function statisticChain(nodes: readonly ActionNode[], output: string | nu
         steps.push({ node: n.id, op: n.op, kind: 'trend', over: 'dates', stat: String(p.method ?? 'sen') })
         for (const t of links) visit(t, null)
         return
-      case 'spatial.query':
+      case 'spatial.query': {
+        // The whole-grid mean of a 0/1 indicator (the second route of a threshold share) is the share itself.
+        const input = links.map((t) => byId.get(t)).find(Boolean)
+        if (String(p.stat ?? 'mean') === 'mean' && input && isIndicator(input)) {
+          steps.push({ node: n.id, op: n.op, kind: 'fraction', over: 'pixels', stat: 'fraction' })
+          return
+        }
         steps.push(step(n, String(p.stat ?? 'mean'), 'region'))
         return
+      }
       case 'threshold_fraction':
         steps.push(p.as === 'count' ? step(n, 'count', 'pixels') : { node: n.id, op: n.op, kind: 'fraction', over: 'pixels', stat: String(p.as ?? 'fraction') })
         return
