@@ -5,7 +5,7 @@
  * time span, a mask or a unit the reader could not place). There is no default statistic: a question that names
  * none, with options that name none either, has `statistic: null`.
  */
-import { OBJECT_CLASSES as LEX_OBJECT_CLASSES, SIGNIFICANCE as LEX_SIGNIFICANCE, STATISTICS as LEX_STATISTICS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
+import { OBJECT_CLASSES as LEX_OBJECT_CLASSES, SIGNIFICANCE as LEX_SIGNIFICANCE, STATISTICS as LEX_STATISTICS, UNITS as LEX_UNITS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
 import { alternation } from '../domain/spans/words'
 import { all, first as firstSpan, ledgerOf, parseQuestion, type ParsedQuestion, type Span as LexSpan } from '../domain/spans'
 import { readConditions } from './conditions'
@@ -27,7 +27,7 @@ interface Span {
 
 const SHARE = /\b(?:percentage|proportion|fraction|share|percent)\s+of\b|\bwhat\s+(?:part|portion)\s+of\b|\bhow\s+much\s+of\s+the\s+(?:area|image|scene)\b|\b(?:area|pixel)\s+(?:percentage|proportion|fraction|share)\b|\bwhat\s+(?:percentage|proportion|fraction|share)\b|\b(?:percentage|proportion|fraction|share)s?\b/i
 /** An area asked ("the area in km²"); "per unit area" is a density, not an area. */
-const AREA = /(?<!\bper\s+(?:unit\s+)?)\b(?:total\s+)?(?:surface\s+)?area\b(?=[^.?]{0,60}\b(?:km2|km²|square\s+kilomet\w+|hectares?|\bha\b|m2|m²|square\s+met\w+))|\bhow\s+(?:large|big|much)\s+(?:an?\s+|of\s+an?\s+)?area\b|\bthe\s+area\s+(?:covered|occupied)\b/i
+const AREA = /(?<!\bper\s+(?:unit\s+)?)\b(?:total\s+)?(?:surface\s+)?area\b(?=[^.?]{0,60}\b(?:km2|km²|square\s+kilomet\w+|hectares?|\bha\b|m2|m²|square\s+met\w+))|\bhow\s+(?:large|big|much)\s+(?:an?\s+|of\s+an?\s+)?area\b|\bthe\s+area\s+(?:covered|occupied)\b|\bhow\s+many\s+(?:hectares|km2|km²|square\s+(?:kilomet|met)(?:er|re)s|acres)\b/i
 const TREND = new RegExp(`(?:${alternation(LEX_STATISTICS.find((x) => x.key === 'trend')!.names)})`, 'i')
 const SIGNIFICANCE = new RegExp(`(?:${alternation(LEX_SIGNIFICANCE)})`, 'i')
 const REPORT_VALUE = /^[^.?;]{0,80}?\b(?:and|then)\s+(?:report|give|state|return|output|provide)\s+(?:its|the\s+corresponding|the\s+associated|that|the)\s+(?:value|proportion|percentage|percent|share|fraction|magnitude|amount|coverage|number)\b/i
@@ -79,6 +79,13 @@ export function readTask(input: TaskReadInput): TaskSpec {
     .map((c) => c.value)
     .filter((c, i, all) => all.findIndex((o) => o.variable === c.variable && o.op === c.op && o.value === c.value && o.low === c.low && o.high === c.high) === i)
 
+  // The QA band named as the source of a QA-class condition ("cloud-free pixels according to the BQA band", "using
+  // the QA band"): read, it says where the class comes from.
+  if (conditions.some((c) => c.variableKind === 'qa_class' || ['cloud', 'cloud_shadow', 'snow', 'fill', 'clear'].includes(c.variable ?? ''))) {
+    for (const h of allMatches(q, /\b(?:(?:according\s+to|using|from|by|in|with)\s+(?:the\s+)?)?(?:bqa|qa_pixel|qa|pixel\s+qa|quality(?:\s+assessment)?)(?:\s+(?:band|layer|file|flags?|bits?|mask))?\b/gi)) {
+      if (!spans.some((s) => h.at < s.end && h.end > s.at)) use(h.at, h.end, 'QA source')
+    }
+  }
   // Orderings ("rank from largest to smallest") and label sets ("every image belongs to {Airport, ...}") are read:
   // they name no statistic and no subject. A stated band order goes to the spec for the catalog.
   for (const o of all(lex, 'ordering')) use(o.at, o.end, 'ordering')
@@ -305,6 +312,13 @@ export function readTask(input: TaskReadInput): TaskSpec {
     unit = u.key
     use(u.at, u.end, 'unit')
     break
+  }
+
+  // "How many hectares ...": the area asked names its unit in the statistic's own words.
+  if (statistic === 'area' && unit === null) {
+    const areaWords = spans.filter((s) => s.role === 'statistic').map((s) => q.slice(s.at, s.end).toLowerCase()).join(' ')
+    const named = LEX_UNITS.filter((u) => u.quantity === 'area').find((u) => u.names.some((n) => n.length > 2 && areaWords.includes(n.toLowerCase())))
+    if (named) unit = named.key
   }
 
   // Land-cover classes without a definition next to them select pixels the reader cannot select.

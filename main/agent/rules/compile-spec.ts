@@ -397,6 +397,9 @@ function comparisonExpr(c: Condition, name: string, dataUnit: string): string {
 }
 
 function conditionWords(c: Condition, subject: string): string {
+  const cls = (c.variable ?? subject).toLowerCase()
+  // A QA class's flag compared with 1 is the class itself ("cloudy", "not cloudy").
+  if ((QA_BITS[cls] !== undefined || cls === 'clear') && c.op === '>=' && c.value === 1) return `${c.negated ? 'not ' : ''}flagged ${cls.replace('_', ' ')} in the QA band`
   const v = (c.variable ?? subject).toUpperCase()
   const u = UNIT_WORD(c.unit)
   const cmp = c.op === 'between' || c.op === 'outside' ? `${v} ${OP_WORD[c.op]} ${c.low}${u} and ${c.high}${u}` : `${v} ${OP_WORD[c.op]} ${c.value}${u}`
@@ -409,6 +412,27 @@ const QA_BITS: Record<string, { first: number; last: number; set: number[] }> = 
   cloud_shadow: { first: 7, last: 8, set: [3] },
   snow: { first: 9, last: 10, set: [3] },
   fill: { first: 0, last: 0, set: [1] },
+}
+
+/**
+ * The 0/1 flag of a QA class per pixel (1: the class's bits are set; for 'clear', the cloud bit is not), fill
+ * pixels (BQA bit 0) NaN: the QA band read as stored, masked by the class bits, then by the fill bit.
+ */
+function qaFlag(b: DagBuilder, catalog: string, tag: string, inputs: InputFiles, cls: string): Layer {
+  const key = cls.toLowerCase()
+  const qa = pickRole(inputs, 'QA', 'BQA', 'QA_PIXEL')
+  if (!qa) throw new Refusal(`the ${key.replace('_', ' ')} pixels`, 'the files hold no QA band to tell which pixels are flagged')
+  const bits = key === 'clear' ? QA_BITS.cloud : QA_BITS[key]
+  const id = (n: string) => (tag ? `${n}_${tag}` : n)
+  const q = b.add(id('qa'), 'raster.read', { role: qa, nodata: 'none', unit: 'dn' }, { data: catalog })
+  const ones = b.add(id('qa_ones'), 'raster.algebra', { expr: 'q * 0 + 1', unit: 'dimensionless' }, { q })
+  // Keep the pixels of the class (for 'clear': those without the cloud bit), the others NaN, then 1/0.
+  const values = Array.from({ length: 2 ** (bits.last - bits.first + 1) }, (_, i) => i)
+  const reject = key === 'clear' ? bits.set : values.filter((v) => !bits.set.includes(v))
+  const inClass = b.add(id('qa_class'), 'raster.mask', { qa_bits: [{ first: bits.first, last: bits.last, reject }] }, { data: ones, qa: q })
+  const flag = b.add(id('qa_flag'), 'raster.algebra', { expr: 'where(isnan(f), 0, 1)', unit: 'dimensionless' }, { f: inClass })
+  const valid = b.add(id('qa_valid'), 'raster.mask', { qa_bits: [{ first: QA_BITS.fill.first, last: QA_BITS.fill.last, reject: QA_BITS.fill.set }] }, { data: flag, qa: q })
+  return { node: valid, unit: 'dimensionless', label: `${key === 'clear' ? 'cloud-free' : key.replace('_', ' ')} flag of the QA band (${qa} bits ${bits.first}${bits.last > bits.first ? `-${bits.last}` : ''}; fill pixels left out)` }
 }
 
 function geometryOf(region: Region): { geometry: Record<string, unknown> | null; words: string } {
@@ -604,11 +628,18 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
   // a percent condition rather than as areaCondition; either way each date's share is compared, as a fraction.
   const percentCond = statistic === 'count_dates' ? spec.conditions.find((c) => c.unit === 'percent' && c.value !== undefined && c.op !== 'between' && c.op !== 'outside') : undefined
   if (!spec.areaCondition && percentCond) spec = { ...spec, areaCondition: { op: percentCond.op as '>' | '>=' | '<' | '<=', value: percentCond.value! / 100 } }
-  const subj = scope.variable(subject, `the variable "${subject}"`)
+  // A QA class counted itself ("the share of the scene that is cloudy", "the area of cloud-free pixels"): the subject
+  // is the class's 0/1 flag from the QA band (fill pixels left out), and its condition a comparison on that flag.
+  const qaSubject = (QA_BITS[subject.toLowerCase()] !== undefined || subject.toLowerCase() === 'clear') && (statistic === 'fraction' || statistic === 'count_pixels' || statistic === 'area' || statistic === 'count_dates')
+  if (qaSubject) {
+    const own = (c: Condition) => (c.variable ?? subject).toLowerCase() === subject.toLowerCase()
+    spec = { ...spec, conditions: spec.conditions.map((c) => (own(c) ? { ...c, variableKind: undefined, op: '>=' as const, value: 1, low: undefined, high: undefined, unit: null, variable: subject } : c)) }
+  }
+  const subj = qaSubject ? qaFlag(b, catalog, tag, inputs, subject) : scope.variable(subject, `the variable "${subject}"`)
 
   // Conditions: pixel masks for value statistics, the criterion for shares, counts and areas. Percent conditions are area shares (count_dates).
   const pixelConds = spec.conditions.filter((c) => c.unit !== 'percent' && c.variableKind !== 'qa_class')
-  const qaConds = spec.conditions.filter((c) => c.variableKind === 'qa_class' || (c.variable !== null && (QA_BITS[c.variable] || c.variable === 'clear')))
+  const qaConds = spec.conditions.filter((c) => (c.variableKind === 'qa_class' || (c.variable !== null && (QA_BITS[c.variable] || c.variable === 'clear'))) && !(qaSubject && c.variable === subject))
   const valueConds = pixelConds.filter((c) => !qaConds.includes(c))
   const criterionStat = statistic === 'fraction' || statistic === 'count_pixels' || statistic === 'area' || (statistic === 'count_dates' && spec.areaCondition !== null)
   const names = new Map<string, string>([[subject.toLowerCase(), 'v']])
@@ -726,6 +757,7 @@ function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Peri
         // Web Mercator's nominal pixel is not ground area (it shrinks with cos^2 of the latitude): refused, not guessed.
         if (WEB_MERCATOR.has(projectedEpsg(inputs.files[0]) ?? -1)) throw new Refusal('the area', 'the files are in Web Mercator (EPSG:3857), whose pixel size is not the ground area of a pixel; reproject them to an equal-area or UTM grid, or ask for the pixel count or the share')
         const px = pixelAreaM2(inputs.files[0])
+        if (px === null && geographic(inputs.files[0])) throw new Refusal('the area', 'the files are in a geographic CRS (pixels in degrees), whose ground area changes with latitude, so pixels times a nominal size is not the area; reproject them to an equal-area or UTM grid, or ask for the pixel count or the share')
         if (px === null) throw new Refusal('the area', 'the pixel size of the files cannot be read (no georeferencing in metres)')
         const to = spec.unit && ['km2', 'ha', 'm2', 'acre'].includes(spec.unit) ? spec.unit : 'km2'
         const factor = convertUnit(px, 'm2', to)!
@@ -782,6 +814,15 @@ export function projectedEpsg(file: string | undefined): number | null {
   const ifd = firstIfd(file)
   const epsg = ifd ? geoKeys(ifd)?.ProjectedCSTypeGeoKey : undefined
   return typeof epsg === 'number' ? epsg : null
+}
+
+/** Whether a GeoTIFF's grid is geographic: GTModelType 2, a geographic CRS key without a projected one, or degree-sized pixels. */
+function geographic(file: string | undefined): boolean {
+  const ifd = firstIfd(file)
+  if (!ifd) return false
+  const keys = geoKeys(ifd) ?? {}
+  const scale = numbers(ifd, Tag.ModelPixelScale)
+  return keys.GTModelTypeGeoKey === 2 || (keys.GeographicTypeGeoKey !== undefined && keys.ProjectedCSTypeGeoKey === undefined) || [4326, 4269, 4258, 4283].includes(Number(keys.ProjectedCSTypeGeoKey)) || (!!scale && scale[0] > 0 && scale[0] < 1e-3)
 }
 
 /** Pixel area in m² of a GeoTIFF from its ModelPixelScale tag (33550), read from the first IFD; null when absent or not metres. */

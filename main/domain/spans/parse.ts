@@ -220,7 +220,10 @@ function parseFresh(question: string): ParsedQuestion {
       neg && /^\s*(?:(?:the|all|any)\s+)?(?:[\w-]+\s+)?$/i.test(before.slice((neg.index ?? 0) + neg[0].length)) ? h.at - before.length + (neg.index ?? 0) : null
     const clear = v.key === 'clear'
     const negated = clear ? negAt === null : negAt !== null
-    if (!clear && negAt === null && !/^\s*(?:pixels?|areas?|cover|covered|mask)\b/i.test(q.slice(h.end))) continue
+    // "cloudy pixels", "cloud cover", or the class as a predicate of what is counted ("the share of the scene that is
+    // cloudy", "pixels flagged as cloud"); a bare "cloud" elsewhere is no selection.
+    const predicate = /\b(?:is|are|was|were|flagged|marked|classified|labell?ed)\s+(?:as\s+)?$/i.test(before)
+    if (!clear && negAt === null && !predicate && !/^\s*(?:pixels?|areas?|cover|covered|mask)\b/i.test(q.slice(h.end))) continue
     const at = negAt ?? h.at
     const tail = q.slice(h.end).match(/^\s*(?:pixels?|areas?|cover(?:ed)?|mask(?:ed)?)\b(?:\s+only)?/i)
     const end = h.end + (tail ? tail[0].length : 0)
