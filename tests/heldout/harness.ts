@@ -79,8 +79,17 @@ export function statesDate(text: string, iso: string): boolean {
 
 const REFUSAL = /\b(cannot|can't|could not|couldn't|unable|not (be )?(computed|understood|covered|answered|available|supported|defined|found)|no (accepted|verified|observation|value)|refus|does not (cover|contain|have)|do not (cover|contain|have)|is missing|are missing|not in the files|nothing was computed)\b/i
 
+/** The text of option `letter` in an options block ("A. 0.62\nB. 0.67" or "A) ... B) ..."), or '' when absent. */
+export function optionText(options: string | undefined, letter: string | null): string {
+  if (!options || !letter) return ''
+  const parts = options.split(/(?:^|\n|\s)(?=[A-Z][.)]\s)/)
+  const hit = parts.map((p) => p.trim()).find((p) => p.startsWith(`${letter.toUpperCase()}.`) || p.startsWith(`${letter.toUpperCase()})`))
+  return hit ? hit.slice(2).trim() : ''
+}
+
 export function judge(q: HeldoutQuestion, a: AnswerSeen): Verdict {
-  const text = `${a.answer}\n${a.choice ?? ''}`
+  // A chosen letter is judged by what its option states (the value or date it names), as an analyst reads it.
+  const text = `${a.answer}\n${a.choice ?? ''}\n${optionText(q.options, a.choice)}`
   const saysNo = Boolean(a.error) || a.verifiedObservations === 0 || a.missing.length > 0 || REFUSAL.test(a.answer)
   if (q.expect.kind === 'refuse') return saysNo ? 'right' : 'wrong'
   const e = q.expect
