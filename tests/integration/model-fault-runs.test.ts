@@ -302,6 +302,37 @@ describe('rsure ask with a faulty model', () => {
     }
   })
 
+  it('never answers, with RSURE_MODEL_TIMEOUT_S at 60 s: RSURE_ASK_TIMEOUT_S ends the ask, exit 1, one sentence, stored as failed', { timeout: 60_000 }, async () => {
+    const server = await h.serve({ ...CLASSIFIER, planner: () => ({ silenceMs: 30_000 }) })
+    const dataDir = path.join(tmp.dir, 'cli-deadline-data')
+    const saved = { data: process.env.RSURE_DATA_DIR, call: process.env.RSURE_MODEL_TIMEOUT_S, ask: process.env.RSURE_ASK_TIMEOUT_S }
+    process.env.RSURE_DATA_DIR = dataDir
+    process.env.RSURE_MODEL_TIMEOUT_S = '60'
+    process.env.RSURE_ASK_TIMEOUT_S = '0.8'
+    let stderr = ''
+    let code: number
+    const t0 = performance.now()
+    try {
+      code = await main(['ask', '--files', tmp.dir, '--backbone', `openai:${server.url}#m`, 'What is the mean TVDI in 2019?'], { stdout: () => undefined, stderr: (t) => void (stderr += t), signal: new AbortController().signal })
+    } finally {
+      for (const [k, v] of [['RSURE_DATA_DIR', saved.data], ['RSURE_MODEL_TIMEOUT_S', saved.call], ['RSURE_ASK_TIMEOUT_S', saved.ask]] as const) {
+        if (v === undefined) delete process.env[k]
+        else process.env[k] = v
+      }
+    }
+    expect(performance.now() - t0).toBeLessThan(5000)
+    expect(code).toBe(1)
+    const sentence = 'The run passed its deadline of 0.8 s (RSURE_ASK_TIMEOUT_S) while it waited on the model, and was stopped: use a faster model or fewer or smaller files, or raise the deadline.'
+    expect(stderr.trim().split('\n').pop()).toBe(`rsure ask failed: ${sentence}`)
+    const services = openServices({ dataDir })
+    try {
+      const [run] = services.runs.listRuns()
+      expect(run).toMatchObject({ status: 'failed', error: sentence })
+    } finally {
+      services.close()
+    }
+  })
+
   it('a process killed while it waits on the model leaves its run interrupted, found at the next start', { timeout: 120_000 }, async () => {
     const server = await h.serve({ ...CLASSIFIER, planner: () => ({ silenceMs: 120_000 }) })
     const dataDir = path.join(tmp.dir, 'killed-data')
