@@ -6,7 +6,8 @@
 import type { RunDetail, RunStep } from '../../../preload/contract'
 import type { z } from 'zod'
 import { brief, stepText } from './step-text'
-import { esc } from './html-escape'
+import { esc as escHtml } from './html-escape'
+import { hidePaths } from './hide-paths'
 import { asRecord } from '../../domain/json'
 
 export interface ReportImage {
@@ -17,6 +18,9 @@ export interface ReportImage {
 }
 
 type Detail = z.infer<typeof RunDetail>
+
+/** Every text of the report: HTML-escaped, with absolute paths cut to file names (hide-paths.ts). */
+const esc = (value: unknown): string => escHtml(hidePaths(String(value ?? '')))
 
 function observationRows(observation: unknown): string {
   if (observation === null || typeof observation !== 'object') return `<tr><th>value</th><td>${esc(brief(observation))}</td></tr>`
@@ -68,13 +72,18 @@ export function reportHtml(detail: Detail, images: ReportImage[]): string {
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
 <title>RSure report: ${esc(run.question.slice(0, 80))}</title>
+<meta name="color-scheme" content="light dark">
 <style>
-body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:60em;color:#1d232b;padding:0 1em}
-h1{font-size:1.4em}h2{font-size:1.15em;border-bottom:1px solid #ccd;padding-bottom:.2em;margin-top:1.6em}h3{font-size:1em}
-table{border-collapse:collapse;width:100%;margin:.4em 0}th,td{border:1px solid #d5d9e0;padding:.25em .45em;text-align:left;vertical-align:top}
-th{background:#f1f3f6;width:12em;font-weight:600}.answer{font-size:1.3em;font-weight:700}.tag{font-size:.8em;padding:.1em .4em;border-radius:.3em;background:#e5e9ef}
-.tag.accept{background:#d5f0dc}.tag.unverified{background:#f6ecd0}figure{display:inline-block;margin:.5em;max-width:28em;vertical-align:top}
-figure img{max-width:100%;border:1px solid #ccd;background:repeating-conic-gradient(#eee 0 25%,#fff 0 50%) 0 0/16px 16px}
+:root{--bg:#fff;--text:#1d232b;--line:#d5d9e0;--head:#f1f3f6;--tag:#e5e9ef;--ok:#d5f0dc;--un:#f6ecd0;--c1:#eee;--c2:#fff}
+@media (prefers-color-scheme:dark){:root{--bg:#14181d;--text:#e6e9ee;--line:#3a424d;--head:#222831;--tag:#2c333d;--ok:#1f4a2c;--un:#4a3c14;--c1:#2a2f36;--c2:#1b1f24}}
+@media print{:root{--bg:#fff;--text:#1d232b;--line:#d5d9e0;--head:#f1f3f6;--tag:#e5e9ef;--ok:#d5f0dc;--un:#f6ecd0;--c1:#eee;--c2:#fff}}
+html{background:var(--bg)}
+body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:60em;color:var(--text);background:var(--bg);padding:0 1em}
+h1{font-size:1.4em}h2{font-size:1.15em;border-bottom:1px solid var(--line);padding-bottom:.2em;margin-top:1.6em}h3{font-size:1em}
+table{border-collapse:collapse;width:100%;margin:.4em 0}th,td{border:1px solid var(--line);padding:.25em .45em;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+th{background:var(--head);width:12em;font-weight:600}.answer{font-size:1.3em;font-weight:700}.tag{font-size:.8em;padding:.1em .4em;border-radius:.3em;background:var(--tag)}
+.tag.accept{background:var(--ok)}.tag.unverified{background:var(--un)}figure{display:inline-block;margin:.5em;max-width:28em;vertical-align:top}
+figure img{max-width:100%;border:1px solid var(--line);background:repeating-conic-gradient(var(--c1) 0 25%,var(--c2) 0 50%) 0 0/16px 16px}
 .meta td,.meta th{font-size:.9em}.traj td:nth-child(-n+2){width:3em}.traj td:nth-child(3){width:8em}
 </style></head><body>
 <h1>${esc(run.question)}</h1>
