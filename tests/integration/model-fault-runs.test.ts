@@ -145,12 +145,13 @@ describe('each model fault ends the run in one sentence, stored as failed', () =
     expect(error.message).toMatch(/^The run passed its deadline of 1\.5 s \(RSURE_ASK_TIMEOUT_S\) while the execute tool was running, and was stopped/)
     expect(performance.now() - t0).toBeLessThan(6000)
     // No raster worker keeps reading: this process (all its threads) spends little CPU in the next 1.5 s; a worker
-    // still decoding would spend about as much as the wall time.
+    // still decoding would spend about as much as the wall time (1500 ms on a quiet machine). The bound leaves room
+    // for the process's own GC and timers on a loaded one (709 ms was seen once at a load of 15 with no worker).
     await new Promise((r) => setTimeout(r, 300))
     const before = process.cpuUsage()
     await new Promise((r) => setTimeout(r, 1500))
     const spent = process.cpuUsage(before)
-    expect((spent.user + spent.system) / 1000).toBeLessThan(600)
+    expect((spent.user + spent.system) / 1000).toBeLessThan(1000)
   })
 
   it('a tool that ignores its signal does not hold the run past the deadline', { timeout: 30_000 }, async () => {
