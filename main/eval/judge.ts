@@ -192,7 +192,14 @@ export function judgeRun({ task, config, backbone, result, fault, fingerprint }:
   const guess = answer.choice === null && typeof answer.guess?.choice === 'string' ? answer.guess.choice : null
   const picked = answer.choice ?? guess
   const numberRight = inferAnswerType(task) === 'choice' ? (picked ? answerIsCorrect(picked, task) : false) : answerIsCorrect(answer.answer, task)
-  const correct = numberRight === true && unitMismatch(answer.unit, task.answer_unit) ? false : numberRight
+  // A refusal names the fault in what the analyst reads: the answer (text, explanation, what is missing) or the run's
+  // stated reason for stopping (the planner's last thought, shown in the timeline).
+  const plans = result.trajectory.filter((s) => s.kind === 'plan')
+  const reason = (plans.at(-1)?.payload as { thought?: unknown } | undefined)?.thought
+  const words = [answer.answer, (answer as { explanation?: unknown }).explanation, ...((answer as { missing?: unknown[] }).missing ?? []), reason].filter((x) => typeof x === 'string').join(' ')
+  const correct = task.expect_refusal
+    ? answer.value === null && picked === null && new RegExp(task.expect_refusal, 'i').test(words)
+    : numberRight === true && unitMismatch(answer.unit, task.answer_unit) ? false : numberRight
   const dependent = observations.length > 0
   const wrong = observations.filter((o) => o.wrong === true)
   const options = optionsOf(result)

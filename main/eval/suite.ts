@@ -50,6 +50,13 @@ export const EvalTaskSchema = SuiteTaskSchema.extend({
   subset: z.string().min(1).optional(),
   /** The unit a numeric answer must be in; an answer stating another unit is wrong even when its number matches. */
   answer_unit: z.string().min(1).optional(),
+  /**
+   * The right answer is a refusal naming the fault (a data fault no computation can see past: a date that copies
+   * another, a corrupt block): correct when the answer gives no value and no option and its words (answer,
+   * explanation, what is missing) match this pattern (case-insensitive). `answer` then holds the clean value, for
+   * judging observations only.
+   */
+  expect_refusal: z.string().min(1).optional(),
 })
 export type EvalTask = z.infer<typeof EvalTaskSchema>
 

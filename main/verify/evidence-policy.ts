@@ -11,7 +11,7 @@
  */
 import { checkBandBinding } from './policy/band-binding'
 import { checkCatalogSkipped } from './policy/catalog-skipped'
-import { checkContent } from './policy/content'
+import { checkContent, MASK_FILL } from './policy/content'
 import { datesIn, isRec } from '../tools/execute/evidence-reader'
 import { checkDecisionMargin, checkLeftOut, checkNodes, checkOutputRange, checkValidPixels } from './policy/execute-quality'
 import { pass, type Finding } from './policy/finding'
@@ -51,7 +51,7 @@ export function policyFindings(input: VerificationInput): Finding[] {
         ? [pass('corroboration', `a second route (fill masked apart from the read) replaces call ${input.corroborates.call}, whose run did not honour the nodata asked`)]
         : checkCorroboration(input.prior, input.action, input.observation, input.corroborates ?? null)),
     ]
-    const route = run.find((f) => f.severity === 'request' && f.key?.startsWith(MASK_NODATA))
+    const route = findings.find((f) => f.severity === 'request' && (f.key?.startsWith(MASK_NODATA) || f.key?.startsWith(MASK_FILL)))
     if (!route) return findings
     // A follow-up that still ran otherwise than its call settles nothing new: reject. A first observation gets
     // the targeted request; what else its evidence shows (values out of range from the fill) is said beside it.
@@ -59,7 +59,10 @@ export function policyFindings(input: VerificationInput): Finding[] {
     const other = findings.filter((f) => f !== route && (f.severity === 'reject' || f.severity === 'request'))
     // Only what a fill leaking in explains (content, ranges, valid pixels) waits for the route; a misreading does not.
     if (other.some((f) => f.severity === 'reject' && !/^(content_|valid|output|decision_margin)/.test(f.check))) return findings.map((f) => (f === route ? { check: f.check, severity: 'reject' as const, message: f.message } : f))
-    return [{ ...route, message: other.length ? `${route.message} (the run as it is shows: ${other.map((f) => f.message).join('; ')})` : route.message }]
+    // Every fill request goes with the route (one per read or date); what else the run shows is said beside it.
+    const routes = findings.filter((f) => f.severity === 'request' && (f.key?.startsWith(MASK_NODATA) || f.key?.startsWith(MASK_FILL)))
+    const rest = other.filter((f) => !routes.includes(f))
+    return [...routes.slice(0, -1), { ...routes.at(-1)!, message: rest.length ? `${routes.at(-1)!.message} (the run as it is shows: ${rest.map((f) => f.message).join('; ')})` : routes.at(-1)!.message }]
   }
   return checkPerception(input.config.coarse, intermediate, validity, strictness, source, input.observation)
 }

@@ -12,6 +12,7 @@
  * Null when no key is one of these or the call has none of the nodes named.
  */
 import { isRec } from '../tools/execute/evidence-reader'
+import { MASK_FILL } from './policy/content'
 import { MASK_NODATA } from './policy/run-matches-call'
 
 interface DagNode {
@@ -23,9 +24,10 @@ interface DagNode {
 
 /** The reads and fill values a mask-nodata key names. */
 export function parseMaskNodata(key: string): Map<string, number[]> | null {
-  if (!key.startsWith(`${MASK_NODATA}@`)) return null
+  const prefix = [MASK_NODATA, MASK_FILL].find((p) => key.startsWith(`${p}@`))
+  if (!prefix) return null
   const out = new Map<string, number[]>()
-  for (const part of key.slice(MASK_NODATA.length + 1).split(',')) {
+  for (const part of key.slice(prefix.length + 1).split(',')) {
     const eq = part.lastIndexOf('=')
     if (eq <= 0) return null
     const values = part
@@ -43,11 +45,19 @@ export function routeFor(needed: readonly string[], args: unknown): { args: unkn
   const holder = isRec(args) && isRec(args.dag) ? args.dag : args
   const nodes = isRec(holder) && Array.isArray(holder.nodes) ? (holder.nodes as DagNode[]) : null
   if (!nodes) return null
+  // Several fill requests (one per read, or per date of a read) merge into one mask per read.
+  const fills = new Map<string, number[]>()
+  let plain = false
   for (const key of needed) {
-    const fills = parseMaskNodata(key)
-    if (!fills) continue
+    const f = parseMaskNodata(key)
+    if (!f) continue
+    if (key.startsWith(MASK_NODATA)) plain = true
+    for (const [id, vs] of f) fills.set(id, [...new Set([...(fills.get(id) ?? []), ...vs])])
+  }
+  {
+    if (fills.size === 0) return null
     const reads = [...fills].filter(([id]) => nodes.some((n) => n.id === id && n.op === 'raster.read'))
-    if (reads.length === 0) continue
+    if (reads.length === 0) return null
     const ids = new Set(nodes.map((n) => n.id))
     const masked = new Map(reads.map(([id]) => {
       let m = `${id}_fill_masked`
@@ -59,7 +69,9 @@ export function routeFor(needed: readonly string[], args: unknown): { args: unkn
     const out: DagNode[] = []
     for (const n of nodes) {
       if (masked.has(n.id)) {
-        out.push({ ...n, params: { ...(n.params ?? {}), nodata: 'none' } })
+        // The nodata route reads plain values (the run did not honour the read's nodata); the fill route keeps the
+        // read as it is (its file's own nodata stays honoured) and drops the untagged fill after it.
+        out.push(plain ? { ...n, params: { ...(n.params ?? {}), nodata: 'none' } } : n)
         out.push({ id: masked.get(n.id)!, op: 'raster.mask', params: { nodata: fills.get(n.id)! }, inputs: { data: `@${n.id}` } })
       } else out.push({ ...n, ...(n.inputs ? { inputs: relink(n.inputs) } : {}) })
     }
@@ -67,10 +79,11 @@ export function routeFor(needed: readonly string[], args: unknown): { args: unkn
     const dag = { ...(isRec(holder) ? holder : {}), nodes: out, ...(output !== undefined ? { output } : {}) }
     return {
       args: isRec(args) && isRec(args.dag) ? { ...args, dag } : dag,
-      purpose: `evidence request answered by a second route: ${reads.map(([id, v]) => `${id} read plain and its fill value ${v[0]} dropped by a separate mask node`).join(', ')} (the run did not honour the read's nodata)`,
+      purpose: plain
+        ? `evidence request answered by a second route: ${reads.map(([id, v]) => `${id} read plain and its fill value ${v[0]} dropped by a separate mask node`).join(', ')} (the run did not honour the read's nodata)`
+        : `evidence request answered by a second route: the untagged fill ${reads.map(([id, v]) => `${v[0]} of ${id}`).join(', ')} dropped by a mask node after the read`,
     }
   }
-  return null
 }
 
 const nodesIn = (args: unknown): DagNode[] => {

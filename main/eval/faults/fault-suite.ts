@@ -11,10 +11,12 @@
  * twin; the clean task is shared by the faulted variants of one question (they would be identical runs).
  */
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import type { z } from 'zod'
 import { makeSuite, type EvalSuite, type EvalTaskSchema } from '../suite'
-import { clearBands, landsatToaNdvi, meanOfMeans, scaledShareAbove } from './references'
+import { FILE_FAULTS, fillFreeMeanOfMeans, fillFreeShareAbove, writeFileFault, type FileFaultKind } from './data-files'
+import { clearBands, hasValidPixel, landsatToaNdvi, meanOfMeans, scaledShareAbove } from './references'
 
 /** What a question involves; each feature opens the fault kinds that act on it. */
 type Feature = 'bands' | 'scaled' | 'period' | 'fill' | 'threshold' | 'statistic' | 'kelvin'
@@ -43,6 +45,8 @@ interface BaseQuestion {
   source: string
   /** The unit the observation and the answer carry. */
   unit: string
+  /** For a question over task 46's series: its variable and period, so file faults can spoil its own files. */
+  series?: { variable: 'LST' | 'NDVI'; from: string; to: string; stat: 'mean' | 'share'; offset?: number; threshold?: number }
 }
 
 const LANDSAT = 'fixtures/landsat8_L1TP_016037_20170813'
@@ -101,6 +105,7 @@ export const BASE_QUESTIONS: readonly BaseQuestion[] = [
     reference: (shared: string) => meanOfMeans(q46Files(shared, variable, from, to), variable === 'LST' ? LST : NDVI),
     source: `geotiff.js mean of per-date means of DN * ${variable === 'LST' ? LST : NDVI} over non-nodata pixels`,
     unit: variable === 'LST' ? 'K' : 'dimensionless',
+    series: { variable, from, to, stat: 'mean' as const },
   })),
   {
     id: 'q-lst-jul-celsius',
@@ -110,6 +115,7 @@ export const BASE_QUESTIONS: readonly BaseQuestion[] = [
     reference: async (shared) => (await meanOfMeans(q46Files(shared, 'LST', '2019-07-01', '2019-07-31'), LST)) - 273.15,
     source: 'geotiff.js mean of per-date means of DN * 0.02 - 273.15',
     unit: 'degC',
+    series: { variable: 'LST', from: '2019-07-01', to: '2019-07-31', stat: 'mean', offset: -273.15 },
   },
   {
     id: 'q-lst-share',
@@ -119,6 +125,7 @@ export const BASE_QUESTIONS: readonly BaseQuestion[] = [
     reference: (shared) => scaledShareAbove(q46Files(shared, 'LST', '2019-07-12', '2019-07-12')[0], LST, 300),
     source: 'geotiff.js share of non-nodata pixels with DN * 0.02 > 300',
     unit: 'percent',
+    series: { variable: 'LST', from: '2019-07-12', to: '2019-07-12', stat: 'share', threshold: 300 },
   },
 ]
 
@@ -129,11 +136,27 @@ export function faultKindsFor(features: readonly Feature[]): string[] {
   return [...new Set([...features.flatMap((f) => KINDS_BY_FEATURE[f]), ...ALWAYS])]
 }
 
+/** The dated files of a series question that a file fault spoils: its variable's files in its period, valid dates first. */
+async function seriesFiles(shared: string, s: NonNullable<BaseQuestion['series']>): Promise<string[]> {
+  const files = q46Files(shared, s.variable, s.from, s.to)
+  const valid: string[] = []
+  const empty: string[] = []
+  for (const f of files) ((await hasValidPixel(f)) ? valid : empty).push(f)
+  return [...valid, ...empty]
+}
+
+/** File fault kinds a series question can take (by the dates its period holds, from the file names alone). */
+function fileKindsFor(shared: string | null, base: BaseQuestion): FileFaultKind[] {
+  if (!base.series) return []
+  const dates = shared ? q46Files(shared, base.series.variable, base.series.from, base.series.to).length : base.series.from === base.series.to ? 1 : 2
+  return FILE_FAULTS.filter((f) => dates >= f.minDates && !(f.id === 'stale-date' && base.series!.stat === 'share')).map((f) => f.id)
+}
+
 /** The (question, fault kind) pairs of the suite, without computing references: `kind` null is the clean twin. */
-export function faultPlan(opts: FaultSuiteOptions = {}): { base: BaseQuestion; kind: string | null }[] {
+export function faultPlan(opts: FaultSuiteOptions = {}, shared: string | null = null): { base: BaseQuestion; kind: string | null }[] {
   return BASE_QUESTIONS.filter((b) => !opts.only || opts.only.includes(b.id)).flatMap((base) => [
     { base, kind: null },
-    ...faultKindsFor(base.features)
+    ...[...faultKindsFor(base.features), ...(opts.fileFaults === false ? [] : fileKindsFor(shared, base))]
       .filter((k) => !opts.kinds || opts.kinds.includes(k))
       .map((kind) => ({ base, kind })),
   ])
@@ -146,6 +169,10 @@ export interface FaultSuiteOptions {
   only?: string[]
   /** Only these fault kinds. */
   kinds?: string[]
+  /** Include the faults made as files (data-files.ts; default true). */
+  fileFaults?: boolean
+  /** Where the spoiled files are written (default: rsure-fault-files under the system's temporary folder). */
+  filesDir?: string
 }
 
 /**
@@ -156,7 +183,8 @@ export async function buildFaultSuite(shared: string, opts: FaultSuiteOptions = 
   const tasks: TaskInput[] = []
   const references = new Map<string, number>()
   try {
-    for (const { base, kind } of faultPlan(opts)) {
+    const filesDir = opts.filesDir ?? process.env.RSURE_FAULT_FILES ?? path.join(os.tmpdir(), 'rsure-fault-files')
+    for (const { base, kind } of faultPlan(opts, shared)) {
       if (!fs.existsSync(path.join(shared, base.folder))) {
         throw new Error(`The fault suite needs ${base.folder} under the shared folder; point --shared at the folder that holds fixtures/ and benchmarks/.`)
       }
@@ -174,6 +202,37 @@ export async function buildFaultSuite(shared: string, opts: FaultSuiteOptions = 
         reference_observations: [{ tool: 'execute', key: 'value', value, tolerance: Math.max(Math.abs(value) * 1e-6, 1e-6), unit: base.unit }],
         subset: 'clean',
         reference_source: base.source,
+      }
+      const file = FILE_FAULTS.find((f) => f.id === kind)
+      if (file && base.series) {
+        // A fault made as files: the question over its own spoiled copy of the period's files, no call changed.
+        const s = base.series
+        const files = await seriesFiles(shared, s)
+        const folder = await writeFileFault(file.id, files, path.join(filesDir, `${base.id}~${file.id}`), s.variable === 'LST' ? 18320 : 5000)
+        const scale = s.variable === 'LST' ? LST : NDVI
+        const spoiled = files.map((f) => path.join(folder, path.basename(f))).sort()
+        const right =
+          file.id !== 'fill-untagged'
+            ? value
+            : s.stat === 'share'
+              ? await fillFreeShareAbove(spoiled[0], scale, s.threshold!)
+              : (await fillFreeMeanOfMeans(spoiled, scale)) + (s.offset ?? 0)
+        tasks.push({
+          ...clean,
+          id: `${base.id}~${kind}`,
+          files: [folder],
+          answer: right,
+          tolerance: Math.max(Math.abs(right) * 1e-4, 1e-4),
+          reference_observations: [{ tool: 'execute', key: 'value', value: right, tolerance: Math.max(Math.abs(right) * 1e-6, 1e-6), unit: base.unit }],
+          ...(file.refusal ? { expect_refusal: file.refusal } : {}),
+          fault: { kind: file.id, tool: 'execute', calls: 'all' },
+          twin: base.id,
+          subset: kind!,
+          reference_source: file.refusal
+            ? `a refusal naming the fault (/${file.refusal}/i); observations judged against the clean value`
+            : `geotiff.js over the spoiled files: ${base.source}, the -9999 fill left out`,
+        })
+        continue
       }
       tasks.push(kind === null ? clean : { ...clean, id: `${base.id}~${kind}`, fault: { kind, tool: 'execute', calls: opts.calls ?? 'all' }, twin: base.id, subset: kind })
     }

@@ -21,9 +21,10 @@ import { fromFile } from 'geotiff'
 import type { ToolResult } from '../../tools/protocol'
 import fs from 'node:fs'
 import path from 'node:path'
+import { FILE_FAULTS } from './data-files'
 import { asDag, catalogFiles, dateInName, firstRasterOf, linked, nodesOf, shiftMonths, type Dag, type DagNode } from './dag-edit'
 
-export type FaultPoint = 'tool' | 'planner' | 'result'
+export type FaultPoint = 'tool' | 'planner' | 'result' | 'file'
 
 export interface Corruption {
   args: unknown
@@ -384,9 +385,14 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   },
 ]
 
+/** Faults that live in the files (data-files.ts writes them); no call is changed, the wrapper leaves the tool alone. */
+export const FILE_FAULT_KINDS: readonly FaultKind[] = FILE_FAULTS.map((f) => ({ id: f.id, family: 'data', point: 'file', tool: 'execute', title: f.title, visibleIn: f.visibleIn }))
+
 export function faultKind(id: string): FaultKind {
+  const file = FILE_FAULT_KINDS.find((k) => k.id === id)
+  if (file) return file
   const kind = FAULT_KINDS.find((k) => k.id === id)
-  if (!kind) throw new Error(`Unknown fault kind '${id}'; known: ${FAULT_KINDS.map((k) => k.id).join(', ')}.`)
+  if (!kind) throw new Error(`Unknown fault kind '${id}'; known: ${[...FAULT_KINDS, ...FILE_FAULT_KINDS].map((k) => k.id).join(', ')}.`)
   return kind
 }
 

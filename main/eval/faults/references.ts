@@ -66,6 +66,13 @@ export async function scaledShareAbove(file: string, scale: number, threshold: n
   return (100 * above) / n
 }
 
+/** Whether a file holds a pixel other than its nodata tag. */
+export async function hasValidPixel(file: string): Promise<boolean> {
+  const { data, nodata } = await readBand(file)
+  for (let i = 0; i < data.length; i++) if (data[i] !== nodata) return true
+  return false
+}
+
 /** Mean of the per-file means (a period mean as Earth-Bench defines it). A date with no valid pixel (every pixel
  * the file's nodata: 2019-02-02, 2019-09-30 and 2019-12-19 of the Xinjiang set) has no mean and is left out. */
 export async function meanOfMeans(files: string[], scale: number): Promise<number> {

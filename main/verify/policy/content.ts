@@ -16,6 +16,9 @@ import path from 'node:path'
 import { dagOf, isRec, nodeRecords, num, type Rec } from '../../tools/execute/evidence-reader'
 import { pass, type Finding } from './finding'
 
+/** The key prefix of an evidence request for the fill-mask route (verify/evidence-routes.ts builds the call). */
+export const MASK_FILL = 'route:mask-fill'
+
 /** Physical ranges of the quantities the engine computes, by variable (name patterns) and unit. */
 const RANGES: { name: string; test: (variable: string, unit: string) => boolean; range: [number, number] }[] = [
   { name: 'temperature', test: (v, u) => u === 'K', range: [170, 350] },
@@ -114,6 +117,13 @@ function stored(v: number, band: Rec | undefined): number {
   return scale === 0 ? v : (v - offset) / scale
 }
 
+/** The engine values a stored fill becomes (stored * scale + offset, as the read computes it; float32 too). */
+function fillKeyValues(raw: number, reported: number, band: Rec | undefined): number[] {
+  const f = FILLS.find((x) => Math.abs(raw - x) <= Math.max(1e-6, Math.abs(x) * 1e-6)) ?? raw
+  const v = f * (num(band?.scale) ?? 1) + (num(band?.offset) ?? 0)
+  return [...new Set([v, Math.fround(v), reported, Math.fround(reported)])]
+}
+
 const isFill = (raw: number) => FILLS.some((f) => Math.abs(raw - f) <= Math.max(1e-6, Math.abs(f) * 1e-6))
 
 function rangeFor(it: Item): { name: string; range: [number, number] } | undefined {
@@ -149,7 +159,8 @@ export function checkContent(question: string, action: unknown, source: Rec, int
         const raw = stored(v, it.band)
         if (count / valid >= FILL_SHARE && isFill(raw) && !(it.band && it.band.nodata === raw)) {
           findings.push({
-            check: 'content_fill', severity: 'reject',
+            // New evidence settles it: the same computation with that fill dropped by a mask (evidence-routes.ts).
+            check: 'content_fill', severity: 'request', key: `${MASK_FILL}@${it.node}=${fillKeyValues(raw, v, it.band).join('/')}`,
             message: `${count} of ${valid} valid pixels of ${where(it)} hold ${fmt(raw)} (the ${end}), a fill value the file does not tag as nodata (${it.band?.nodata_source ?? 'no nodata given'}); read with nodata ${fmt(raw)}`,
           })
         }

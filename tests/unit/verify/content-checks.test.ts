@@ -11,6 +11,7 @@ import { planTask } from '../../../main/agent/rules/rules-planner'
 import { makeTask } from '../../../main/agent/task'
 import { executeDag } from '../../../main/tools/execute/index'
 import { ArtifactStore } from '../../../main/store/artifacts'
+import { routeFor } from '../../../main/verify/evidence-routes'
 import { EvidencePolicyVerifier } from '../../../main/verify/evidence-policy'
 import { tempDir } from '../../helpers/tmp'
 import { writeTinyTiff } from '../engines/raster/tiny-tiff'
@@ -46,6 +47,20 @@ async function judge(question: string, dir: string) {
     images: [], question, options: [], taskType: 'environmental_assessment', action: { tool: 'execute', args: wf.args },
     status: r.status, observation: r.observation, evidence: r.evidence, config: r.config, prior: null,
   })
+  return { verdict, value: (r.observation as { value?: number }).value, args: wf.args, observation: r.observation }
+}
+
+/** The targeted route the verifier asked for, run and verified as a follow-up of the rejected call. */
+async function followUp(question: string, dir: string, first: Awaited<ReturnType<typeof judge>>) {
+  const route = routeFor(first.verdict.needed, first.args)
+  if (!route) throw new Error('expected a route for the request')
+  const r = await executeDag(route.args, { artifacts: new ArtifactStore(path.join(dir, 'artifacts')) })
+  expect(r.status, r.reason).toBe('ok')
+  const verdict = await new EvidencePolicyVerifier().verify({
+    images: [], question, options: [], taskType: 'environmental_assessment', action: { tool: 'execute', args: route.args },
+    status: r.status, observation: r.observation, evidence: r.evidence, config: r.config, prior: null,
+    corroborates: { call: 1, action: { tool: 'execute', args: first.args }, observation: first.observation },
+  })
   return { verdict, value: (r.observation as { value?: number }).value }
 }
 
@@ -71,9 +86,20 @@ describe('content checks on execute results', () => {
       write(faulty, `Basin_${d}_LST.tif`, dn, 'uint16')
     })
     const bad = await judge(Q_LST, faulty)
-    expect(bad.verdict.decision).toBe('reject')
+    // Not accepted: the verifier asks for the value with the named fill masked (new evidence), naming it.
+    expect(bad.verdict.decision).toBe('request_evidence')
     expect(bad.verdict.feedback).toMatch(/2023-06-18/)
     expect(bad.verdict.feedback).toMatch(/65535.*fill value the file does not tag as nodata/)
+    expect(bad.verdict.needed.some((k) => k.startsWith('route:mask-fill@'))).toBe(true)
+    // The route drops the fill and is accepted with the value computed here without the fill pixels.
+    const routed = await followUp(Q_LST, faulty, bad)
+    expect(routed.verdict.decision).toBe('accept')
+    const fillFree = mean(DATES.map((_, i) => {
+      const dn = lstDn(lstField(i))
+      if (i === 2) for (let k = 0; k < 30; k++) dn[k * 4] = 65535
+      return mean(dn.filter((v) => v !== 65535).map((v) => v * 0.02))
+    }))
+    expect(routed.value).toBeCloseTo(fillFree, 6)
   })
 
   it('rejects a date whose rows were set to one constant value', async () => {
@@ -110,9 +136,12 @@ describe('content checks on execute results', () => {
     for (let k = 0; k < 10; k++) dn[k * 3] = -32768
     write(faulty, 'Farm_2021-05-04_NDVI.tif', dn, 'int16')
     const bad = await judge(Q, faulty)
-    expect(bad.verdict.decision).toBe('reject')
+    expect(bad.verdict.decision).toBe('request_evidence')
     expect(bad.verdict.feedback).toMatch(/-32768/)
     expect(bad.verdict.feedback).toMatch(/outside the physical range of normalised index -1 to 1/)
+    const routed = await followUp(Q, faulty, bad)
+    expect(routed.verdict.decision).toBe('accept')
+    expect(routed.value).toBeCloseTo(Math.min(...dn.filter((v) => v !== -32768)) * 0.0001, 6)
   })
 
   it("lets the file's own scale tag win over the scale a product name suggests", async () => {
