@@ -144,3 +144,18 @@ describe('suite metrics', () => {
     expect([m.r_prop.num, m.r_prop.den]).toEqual([1, 2])
   })
 })
+
+describe('a task whose right answer is a refusal naming the fault (data faults made as files)', () => {
+  const refusal = task({ expect_refusal: 'identical|duplicate|copy' })
+  const withReason = (r: AgentResult, thought: string) => ({ ...r, trajectory: [...r.trajectory, { seq: r.trajectory.length, kind: 'plan', payload: { thought }, at: '2026-01-01T00:00:00Z' } as RecordedStep] })
+
+  it('is right when no value is given and the answer or the stated reason names the fault', () => {
+    expect(judge(refusal, run([{ value: 0.7, fate: 'reject' }], { answer: 'Not determined', explanation: 'two dates hold identical pixels' } as never)).correct).toBe(true)
+    expect(judge(refusal, withReason(run([{ value: 0.7, fate: 'reject' }], { answer: 'Not determined' }), 'The verifier found that two dates hold identical pixels')).correct).toBe(true)
+  })
+
+  it('is wrong when a value is given (even the clean one) or the refusal names something else', () => {
+    expect(judge(refusal, run([{ value: 0.5, fate: 'off' }], { answer: '0.5', value: 0.5 })).correct).toBe(false)
+    expect(judge(refusal, withReason(run([{ value: 0.7, fate: 'reject' }], { answer: 'Not determined' }), 'Every repair of the workflow has been tried.')).correct).toBe(false)
+  })
+})
