@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { isIndicator, statisticChain } from '../../../main/verify/provenance/statistic-chain'
 import { checkContent } from '../../../main/verify/policy/content'
 
-const node = (id: string, op: string, params: Record<string, unknown>, inputs: Record<string, unknown> = {}) => ({ id, op, params, inputs })
+const node = (id: string, op: string, params: Record<string, unknown>, inputs: Record<string, string> = {}) => ({ id, op, params, inputs })
 
 describe('threshold share by a second route', () => {
   it('a whole-grid mean of a 0/1 indicator is a fraction over pixels; a mean of a plain layer is not', () => {
