@@ -1,0 +1,197 @@
+/**
+ * What the compiler reads of its input files beyond their names (DESIGN section 9): the place scope of files split
+ * by place, the time of day (Day/Night tokens, a Landsat MTL's Sun elevation), a band order stated for unnamed
+ * files or their RGB colour interpretation, the files of a period, and the grid facts of the first image (projected
+ * EPSG, pixel area in metres, geographic grids), read through the engine's bounded TIFF parser.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { geoKeys, numbers, readFirstIfd, Tag, type Ifd } from '../../engines/raster/tiff/ifd'
+import { parseName } from '../../engines/raster/catalog/names'
+import type { Period, TaskSpec } from '../../task/spec'
+import type { InputFiles } from './input-files'
+import { Refusal, isBandKey, bandWord, phraseNames } from './compile-words'
+import { SPYNDEX_ROLE, spyndex } from './compile-scope'
+
+/**
+ * Files split by the place in their names (`Lagos_precipitation_...`, `Quito_...`): the one place the question
+ * names keeps its files; several places named are a comparison the spec does not hold (handed to the recipes,
+ * which compare places); none named over files of several places is refused, never pooled. With one place in the
+ * files, a phrase joining it with another name ("Quito and Lima") may ask for a comparison: handed off too.
+ */
+export function placeScope(spec: TaskSpec, inputs: InputFiles): InputFiles {
+  const places = [...new Set(inputs.files.map((f) => inputs.filePlaces.get(f)).filter((p): p is string => !!p))]
+  const named = places.filter((p) => phraseNames(spec, p) || phraseNames(spec, p.split(/[-_,]/)[0]))
+  if (places.length > 1) {
+    if (named.length === 1) {
+      const files = inputs.files.filter((f) => inputs.filePlaces.get(f) === named[0])
+      return { ...inputs, dir: null, files }
+    }
+    if (named.length >= 2) throw new Refusal(`the places ${named.join(' and ')}`, 'the files are split by place and comparing places is not in the spec', 'recipes')
+    throw new Refusal('the place', `the files hold several places (${places.join(', ')}) and the question names none of them, so they are not pooled`)
+  }
+  if (places.length === 1) {
+    const joined = spec.notUnderstood.some((n) => new RegExp(`\\b${places[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(n.text) && /\b(?:and|vs\.?|versus|with|than)\b/i.test(n.text))
+    if (joined) throw new Refusal(`"${spec.notUnderstood.find((n) => n.text.includes(places[0]))?.text}"`, `it may name places to compare and the files hold only ${places[0]}`, 'recipes')
+  }
+  return inputs
+}
+
+
+/**
+ * The time of day the question asks of its subject, unless it is part of the variable's own name ("night-time
+ * lights": every file of it is a night-time product) or the subject is LST (the scope picks the day or night LST
+ * layer by name).
+ */
+export function askedTimeOfDay(spec: TaskSpec): { key: 'day' | 'night'; text: string } | null {
+  if (!spec.timeOfDay || spec.subjects[0] === 'lst') return null
+  const said = spec.used.filter((u) => u.role === 'time of day').map((u) => u.text)
+  const subjects = spec.used.filter((u) => u.role === 'subject').map((u) => u.text.toLowerCase())
+  if (said.length > 0 && said.every((t) => subjects.some((n) => n.includes(t.toLowerCase())))) return null
+  if (spec.subjects[0] === 'night_lights') return null
+  return { key: spec.timeOfDay, text: said[0] ?? (spec.timeOfDay === 'night' ? 'night-time' : 'daytime') }
+}
+
+/** The Sun's elevation at the scene centre from a Landsat MTL beside the bands (degrees), or null. */
+export function sunElevation(files: string[]): number | null {
+  const dir = path.dirname(files[0] ?? '.')
+  const mtl = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => /_MTL\.txt$/i.test(f)) : undefined
+  if (!mtl) return null
+  const m = /\bSUN_ELEVATION\s*=\s*(-?[\d.]+)/.exec(fs.readFileSync(path.join(dir, mtl), 'utf8'))
+  return m ? Number(m[1]) : null
+}
+
+/**
+ * Applies the time of day asked to the catalog: files whose names carry a Day/Night token keep the phase asked
+ * (the catalog's `phases`); a Landsat scene is day or night by its Sun elevation in the MTL. Refused naming the
+ * phrase when the files do not say, or hold none of that time of day.
+ */
+export function applyTimeOfDay(spec: TaskSpec, files: string[], landsat: boolean, params: Record<string, unknown>): string {
+  const asked = askedTimeOfDay(spec)
+  if (!asked) return ''
+  const word = asked.key === 'night' ? 'night-time' : 'daytime'
+  if (landsat) {
+    const sun = sunElevation(files)
+    if (sun === null) throw new Refusal(`"${asked.text}"`, 'the scene\'s MTL gives no Sun elevation to tell day from night')
+    if ((sun > 0) !== (asked.key === 'day')) throw new Refusal(`"${asked.text}"`, `the scene is a ${sun > 0 ? 'daytime' : 'night-time'} acquisition (Sun elevation ${sun}° in the MTL)`)
+    return ` (a ${word} scene: Sun elevation ${sun}°)`
+  }
+  const phases = files.map((f) => parseName(path.basename(f))).map((n) => (n?.kind === 'series' ? n.phase : null))
+  if (phases.every((p) => p === null)) throw new Refusal(`"${asked.text}"`, `the file names do not say which acquisitions are ${word} (no Day or Night token in them)`)
+  const kept = phases.filter((p) => p === asked.key).length
+  if (kept === 0) throw new Refusal(`"${asked.text}"`, `no file is named as a ${word} acquisition (their names carry only ${[...new Set(phases.filter(Boolean))].join(', ')})`)
+  params.phases = [asked.key]
+  return ` (the ${kept} ${word} file${kept === 1 ? '' : 's'} by their names)`
+}
+
+/**
+ * The band order the question states for files whose names carry no band convention (an unlabelled RGBN GeoTIFF):
+ * band i of the file takes the i-th role stated (`spec.bands`, spyndex letters -> the catalog's roles). A single
+ * unnamed one-band file takes the one band the question names ("the mean of this red band"). Returns the roles
+ * bound (for the planner's view of the inputs) and the words for the answer; nothing when the names say it all.
+ */
+export function bandBinding(spec: TaskSpec, inputs: InputFiles, params: Record<string, unknown>): { roles: string[]; words: string } {
+  const unnamed = inputs.files.filter((f) => !parseName(path.basename(f)))
+  if (unnamed.length === 0) {
+    if (spec.bands) throw new Refusal(`the band order "${spec.bands.text}"`, 'the file names already say which band is which; a stated order would contradict or repeat them')
+    return { roles: [], words: '' }
+  }
+  if (spec.bands) {
+    const roles = spec.bands.roles.map((r) => SPYNDEX_ROLE[r]?.[0])
+    const missing = spec.bands.roles.filter((_, i) => !roles[i])
+    if (missing.length) throw new Refusal(`the band order "${spec.bands.text}"`, `${missing.join(', ')} is no band role the catalog knows`)
+    const count = samplesPerPixel(unnamed[0])
+    if (count !== null && count !== roles.length) throw new Refusal(`the band order "${spec.bands.text}"`, `it names ${roles.length} bands and ${path.basename(unnamed[0])} has ${count}`)
+    params.role_bands = Object.fromEntries(roles.map((r, i) => [r!, i + 1]))
+    return { roles: roles as string[], words: ` (bands in the order the question states: ${roles.map((r, i) => `band ${i + 1} = ${r!.toLowerCase()}`).join(', ')})` }
+  }
+  const band = spec.subjects.find((k) => isBandKey(k) && !/^b\d/.test(k))
+  // A file whose colour interpretation is RGB (PhotometricInterpretation 2) labels its first three bands red,
+  // green, blue; any further band is unlabelled (ExtraSamples "unspecified"), so only these three are taken from it.
+  const rgb = unnamed.length === 1 && photometric(unnamed[0]) === 2 && (samplesPerPixel(unnamed[0]) ?? 0) >= 3
+  if (band && rgb && ['red', 'green', 'blue'].includes(band)) {
+    params.role_bands = { RED: 1, GREEN: 2, BLUE: 3 }
+    return { roles: ['RED', 'GREEN', 'BLUE'], words: ' (band 1 = red, 2 = green, 3 = blue by the file\'s RGB colour interpretation)' }
+  }
+  if (band && rgb) throw new Refusal(`the ${bandWord(band)}`, `${path.basename(unnamed[0])} labels only bands 1-3 (red, green, blue, its RGB colour interpretation) and the question does not say which band is the ${bandWord(band)} (state the band order, e.g. "bands are R, G, B, NIR")`)
+  if (band && unnamed.length === 1 && samplesPerPixel(unnamed[0]) === 1) {
+    params.role_bands = { [band.toUpperCase()]: 1 }
+    return { roles: [band.toUpperCase()], words: ` (the file's one band, as the ${bandWord(band)} the question names)` }
+  }
+  if (band && unnamed.length === 1) {
+    throw new Refusal(`the ${bandWord(band)}`, `${path.basename(unnamed[0])} has ${samplesPerPixel(unnamed[0]) ?? 'several'} bands and neither its name nor the question says which is the ${bandWord(band)} (state the band order, e.g. "bands are R, G, B, NIR")`)
+  }
+  return { roles: [], words: '' }
+}
+
+/** PhotometricInterpretation (262) of a GeoTIFF's first image (2 = RGB); null when absent or unreadable. */
+export function photometric(file: string): number | null {
+  const ifd = firstIfd(file)
+  const n = ifd ? numbers(ifd, Tag.Photometric) : undefined
+  return n && n.length ? n[0] : null
+}
+
+/** SamplesPerPixel (277) of a GeoTIFF's first image: its band count; null when unreadable. */
+export function samplesPerPixel(file: string): number | null {
+  const ifd = firstIfd(file)
+  const n = ifd ? numbers(ifd, Tag.SamplesPerPixel) : undefined
+  return n && n.length ? n[0] : ifd ? 1 : null
+}
+
+/** Files inside the period (and its months), so the catalog lists only them. */
+export function filesIn(inputs: InputFiles, periods: Period[]): string[] {
+  return inputs.files.filter((f) => {
+    const d = inputs.fileDates.get(f)
+    if (!d) return false
+    return periods.some((p) => p.start <= d && d <= p.end && (!p.months || p.months.includes(Number(d.slice(5, 7)))))
+  })
+}
+
+export function periodWords(periods: Period[]): string {
+  return periods.map((p) => p.text.trim()).join(' and ') || 'all dates'
+}
+
+
+/** EPSG codes of Web Mercator (3857 and its retired aliases). */
+export const WEB_MERCATOR = new Set([3857, 3785, 900913, 102100])
+
+/** The first image directory of a GeoTIFF, read with the engine's bounded TIFF parser; null when unreadable. */
+export function firstIfd(file: string | undefined): Ifd | null {
+  if (!file) return null
+  let fd: number | null = null
+  try {
+    fd = fs.openSync(file, 'r')
+    return readFirstIfd({ fd, size: fs.fstatSync(fd).size })
+  } catch {
+    return null
+  } finally {
+    if (fd !== null) fs.closeSync(fd)
+  }
+}
+
+/** ProjectedCSTypeGeoKey (3072) of a GeoTIFF's GeoKeyDirectory in the first IFD; null when absent. */
+export function projectedEpsg(file: string | undefined): number | null {
+  const ifd = firstIfd(file)
+  const epsg = ifd ? geoKeys(ifd)?.ProjectedCSTypeGeoKey : undefined
+  return typeof epsg === 'number' ? epsg : null
+}
+
+/** Whether a GeoTIFF's grid is geographic: GTModelType 2, a geographic CRS key without a projected one, or degree-sized pixels. */
+export function geographic(file: string | undefined): boolean {
+  const ifd = firstIfd(file)
+  if (!ifd) return false
+  const keys = geoKeys(ifd) ?? {}
+  const scale = numbers(ifd, Tag.ModelPixelScale)
+  return keys.GTModelTypeGeoKey === 2 || (keys.GeographicTypeGeoKey !== undefined && keys.ProjectedCSTypeGeoKey === undefined) || [4326, 4269, 4258, 4283].includes(Number(keys.ProjectedCSTypeGeoKey)) || (!!scale && scale[0] > 0 && scale[0] < 1e-3)
+}
+
+/** Pixel area in m² of a GeoTIFF from its ModelPixelScale tag (33550), read from the first IFD; null when absent or not metres. */
+export function pixelAreaM2(file: string | undefined): number | null {
+  const ifd = firstIfd(file)
+  const scale = ifd ? numbers(ifd, Tag.ModelPixelScale) : undefined
+  if (!scale || scale.length < 2) return null
+  const [sx, sy] = scale
+  // Degrees are not metres: a geographic grid's pixel is not a fixed area.
+  if (!(sx > 0 && sy > 0) || sx < 1e-3) return null
+  return sx * sy
+}

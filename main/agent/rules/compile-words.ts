@@ -1,0 +1,154 @@
+/**
+ * The compiler's vocabulary of refusal and description (DESIGN section 9): a refusal names the part of the question
+ * and why; thresholds are converted to the data's unit through the lexicon; conditions, QA bits, regions and the
+ * methods a question names are written here in the analyst's words or as engine parameters.
+ */
+import { UNITS } from '../../domain/lexicon/units'
+import { PRODUCT_METHODS, TREND_METHODS, type LstMethodKey, type TrendMethodKey } from '../../domain/lexicon/methods'
+import { BAND_ROLES } from '../../domain/lexicon/indices'
+import type { Condition, Region, TaskSpec } from '../../task/spec'
+import type { ReadSpec } from './analyses'
+import type { Dag } from './dag-builder'
+
+export type Compiled =
+  | { ok: true; dag: Dag; read: ReadSpec; describe: string }
+  /**
+   * `handOff`: a part the older skills plan and the compiler does not: 'recipes' (places compared across the files'
+   * names), 'perception' (no raster variable: land-cover classes and objects, which the perception tools measure).
+   */
+  | { ok: false; part: string; why: string; handOff?: 'recipes' | 'perception' }
+  /** The spec asks for something outside the raster compiler (objects, scenes): another skill plans it. */
+  | { ok: 'not_applicable' }
+
+/** A refusal as one sentence: which part of the question and why. */
+export function refusalSentence(c: Extract<Compiled, { ok: false }>): string {
+  return `Nothing was computed: ${c.part} cannot be answered from these files, because ${c.why.replace(/[.\s]+$/, '')}.`
+}
+
+export class Refusal extends Error {
+  /** `handOff`: a part the product recipes (skills) plan and the compiler does not; the planner may give it to them. */
+  constructor(readonly part: string, readonly why: string, readonly handOff: 'recipes' | null = null) {
+    super(why)
+  }
+}
+
+export const OP_WORD: Record<string, string> = { '>': 'above', '>=': 'at or above', '<': 'below', '<=': 'at or below', between: 'between', outside: 'outside' }
+export const STAT_WORD: Record<string, string> = {
+  mean: 'mean', median: 'median', std: 'standard deviation', variance: 'variance', min: 'minimum', max: 'maximum', sum: 'sum',
+  range: 'range (maximum minus minimum)', count_pixels: 'number of pixels', fraction: 'share of the valid pixels', area: 'area',
+  count_dates: 'number of dates', trend: 'trend', date_of_max: 'date of the maximum', date_of_min: 'date of the minimum', percentile: 'percentile',
+}
+export const UNIT_WORD = (u: string | null) => (u === 'degC' ? ' °C' : u === 'degF' ? ' °F' : u === 'K' ? ' K' : u === 'percent' ? '%' : u ? ` ${u}` : '')
+
+/** value (in `from`) -> the same quantity in `to`, through the lexicon's conversions; null when they do not convert. */
+export function convertUnit(value: number, from: string, to: string): number | null {
+  if (from === to) return value
+  const a = UNITS.find((u) => u.key === from)
+  const b = UNITS.find((u) => u.key === to)
+  if (!a || !b || a.quantity !== b.quantity) return null
+  return (value * a.scale + a.offset - b.offset) / b.scale
+}
+
+/** A band named as a variable: a catalog role (lexicon BAND_ROLES keys, plus the second thermal band) or a band number ('b4'). */
+export function isBandKey(key: string): boolean {
+  return /^b\d{1,2}$/.test(key) || key === 'tir2' || BAND_ROLES.some((r) => r.key === key)
+}
+
+/** "band 4", "the red band": a band key in words. */
+export function bandWord(key: string): string {
+  return /^b\d{1,2}$/.test(key) ? `band ${key.slice(1)}` : `${key.toUpperCase() === key ? key : key === 'nir' ? 'NIR' : key.replace(/(\d)$/, ' $1')} band`
+}
+
+/**
+ * The LST retrieval method a question names, found in its phrases (read into the spec or left as context) by the
+ * lexicon's method words (none, one, or several, which the scope refuses where it needs LST).
+ */
+export function lstMethodsOf(spec: TaskSpec): LstMethodKey[] {
+  const keys = PRODUCT_METHODS.map((m) => m.key as string)
+  if (spec.methods?.some((m) => keys.includes(m))) return [...new Set(spec.methods.filter((m): m is LstMethodKey => keys.includes(m)))]
+  return [...new Set(PRODUCT_METHODS.filter((m) => m.names.some((n) => phraseNames(spec, n))).map((m) => m.key))]
+}
+
+/** The phrases of a spec (read into it, or left as context), lower case, hyphens and underscores as spaces. */
+export function phrasesOf(spec: TaskSpec): string[] {
+  return [...spec.used.map((u) => u.text), ...spec.notUnderstood.map((n) => n.text)].map((t) => ` ${t.toLowerCase().replace(/[-_]/g, ' ')} `)
+}
+
+/** Whether a phrase of the spec contains `word` as whole words. */
+export function phraseNames(spec: TaskSpec, word: string): boolean {
+  const w = word.toLowerCase().replace(/[-_]/g, ' ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return phrasesOf(spec).some((t) => new RegExp(`[^a-z0-9]${w}[^a-z0-9]`).test(t))
+}
+
+/** The trend estimator the question names (lexicon TREND_METHODS); Theil-Sen when none. */
+export function trendMethodOf(spec: TaskSpec): TrendMethodKey {
+  const read = (spec.methods ?? []).filter((m): m is TrendMethodKey => TREND_METHODS.some((t) => t.key === m))
+  const keys = read.length ? [...new Set(read)] : [...new Set(TREND_METHODS.filter((m) => m.names.some((n) => phraseNames(spec, n))).map((m) => m.key))]
+  if (keys.length > 1) throw new Refusal('the trend method', 'the question names both a least-squares fit and a Theil-Sen slope')
+  return keys[0] ?? 'sen'
+}
+
+/** The condition's threshold(s) in the data's unit. */
+export function thresholdIn(c: Condition, dataUnit: string): { value?: number; low?: number; high?: number } {
+  const conv = (v: number | undefined) => {
+    if (v === undefined) return undefined
+    if (!c.unit || c.unit === dataUnit) return v
+    const target = dataUnit === 'dimensionless' || dataUnit === 'dn' ? null : dataUnit
+    if (target === null) throw new Refusal(`the condition "${c.text.trim()}"`, `its value is written in ${c.unit} but ${c.variable ?? 'the variable'} has no physical unit to convert it to`)
+    const out = convertUnit(v, c.unit, target)
+    if (out === null) throw new Refusal(`the condition "${c.text.trim()}"`, `a value in ${c.unit} cannot be compared with ${c.variable ?? 'the variable'} in ${dataUnit}`)
+    return out
+  }
+  return { value: conv(c.value), low: conv(c.low), high: conv(c.high) }
+}
+
+export const r6 = (v: number) => Number(v.toPrecision(12))
+
+export function comparisonExpr(c: Condition, name: string, dataUnit: string): string {
+  const t = thresholdIn(c, dataUnit)
+  const core =
+    c.op === 'between' ? `(${name} >= ${r6(t.low!)} && ${name} <= ${r6(t.high!)})` : c.op === 'outside' ? `(${name} < ${r6(t.low!)} || ${name} > ${r6(t.high!)})` : `(${name} ${c.op} ${r6(t.value!)})`
+  return c.negated ? `(!isnan(${name}) && !${core})` : core
+}
+
+export function conditionWords(c: Condition, subject: string): string {
+  const cls = (c.variable ?? subject).toLowerCase()
+  // A QA class's flag compared with 1 is the class itself ("cloudy", "not cloudy").
+  if ((QA_BITS[cls] !== undefined || cls === 'clear') && c.op === '>=' && c.value === 1) return `${c.negated ? 'not ' : ''}flagged ${cls.replace('_', ' ')} in the QA band`
+  const v = (c.variable ?? subject).toUpperCase()
+  const u = UNIT_WORD(c.unit)
+  const cmp = c.op === 'between' || c.op === 'outside' ? `${v} ${OP_WORD[c.op]} ${c.low}${u} and ${c.high}${u}` : `${v} ${OP_WORD[c.op]} ${c.value}${u}`
+  return c.negated ? `not (${cmp})` : cmp
+}
+
+/** Landsat Collection-1 BQA bits of each QA class (bit 4 cloud; bits 7-8 cloud-shadow confidence; 9-10 snow/ice; 0 fill). */
+export const QA_BITS: Record<string, { first: number; last: number; set: number[] }> = {
+  cloud: { first: 4, last: 4, set: [1] },
+  cloud_shadow: { first: 7, last: 8, set: [3] },
+  snow: { first: 9, last: 10, set: [3] },
+  fill: { first: 0, last: 0, set: [1] },
+}
+
+
+export function geometryOf(region: Region): { geometry: Record<string, unknown> | null; words: string } {
+  switch (region.kind) {
+    case 'whole':
+      return { geometry: null, words: '' }
+    case 'part':
+      return { geometry: { type: 'part', part: region.part }, words: ` in the ${region.part} ${/^(?:north|south)(?:east|west)$/.test(region.part) ? 'quadrant' : 'half'} of the image` }
+    case 'grid':
+      // "The centre", "the central part", "the middle of the image" name no extent (a half? a third? a window?):
+      // the lexicon's convention (the middle half of rows and columns) is not what the question states.
+      if (region.name === 'centre') throw new Refusal(`the region "${region.text}"`, 'the question does not say how large the centre is (name a part such as the middle third, a pixel window or a box)')
+      return { geometry: { type: 'grid', rows: region.rows, cols: region.cols }, words: ` in the ${region.name} of the image (rows ${region.rows.map(r6).join('-')}, columns ${region.cols.map(r6).join('-')} of the grid)` }
+    case 'bbox':
+      return {
+        geometry: region.srs && region.crs === 'map' ? { type: 'bbox', bbox: region.bbox, crs: 'map', srs: region.srs } : { type: 'bbox', bbox: region.bbox, crs: region.crs },
+        words: ` inside the ${region.crs === 'pixel' ? 'pixel' : (region.srs ?? "file's CRS")} box [${region.bbox.join(', ')}]`,
+      }
+    case 'polygon_file':
+      throw new Refusal(`the region "${region.text}"`, `the polygon file "${region.file}" cannot be read yet (give the region as a box or a part of the image)`)
+    case 'place':
+      throw new Refusal(`the place "${region.name}"`, 'no file or geometry locates it')
+  }
+}
