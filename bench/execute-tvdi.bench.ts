@@ -113,9 +113,9 @@ async function measure(): Promise<Measured> {
 /**
  * The cost of each stage on one thread, over the first `dates` dates (after the timed runs, so the peak RSS above
  * is the pipeline's): decode = read + inflate of the tiles (a read minus the same read from decoded chunks kept in
- * memory), convert = samples -> float64 with scale and the running statistics, content = the content profile of
- * both reads and of the TVDI raster, tvdi = the product itself (the reduce to a mean is free: the product's
- * running statistics).
+ * memory), convert = samples -> float64 with scale, the running statistics and the reads' content profiles (the
+ * reader computes them while converting), content = the content profile of the TVDI raster, tvdi = the product
+ * itself (the reduce to a mean is free: the product's running statistics).
  */
 async function stageCosts(dates: number): Promise<Stages> {
   const dir = path.join(TASK, 'files')
@@ -138,22 +138,21 @@ async function stageCosts(dates: number): Promise<Stages> {
       tif.cacheChunks(1 << 30)
       const into = buffers.get(role) ?? new Float64Array(tif.width * tif.height)
       buffers.set(role, into)
+      // As the pipeline reads: the content profile is computed by the reader during conversion (counted in convert).
       let t0 = performance.now()
-      await tif.readBand({ band: 1, nodata: null, scale, offset: 0, into })
+      await tif.readBand({ band: 1, nodata: null, scale, offset: 0, into, content: new ContentAccumulator(true) })
       const both = performance.now() - t0
       t0 = performance.now()
-      rasters[role] = await tif.readBand({ band: 1, nodata: null, scale, offset: 0, into })
+      rasters[role] = await tif.readBand({ band: 1, nodata: null, scale, offset: 0, into, content: new ContentAccumulator(true) })
       const convert = performance.now() - t0
       tif.close()
       acc.convert += convert
       acc.decode += Math.max(0, both - convert)
-      t0 = performance.now()
-      new ContentAccumulator(true).add(rasters[role], tif.width)
-      acc.content += performance.now() - t0
     }
     const n = rasters.lst.length
     let t0 = performance.now()
-    const out = tvdi.compute({ ndvi: { data: rasters.ndvi, unit: 'dimensionless' }, lst: { data: rasters.lst, unit: 'K' } }, params, n)
+    // Written into the LST buffer, as the pipeline does when nothing else reads LST.
+    const out = tvdi.compute({ ndvi: { data: rasters.ndvi, unit: 'dimensionless' }, lst: { data: rasters.lst, unit: 'K' } }, params, n, () => rasters.lst)
     acc.tvdi += performance.now() - t0
     t0 = performance.now()
     if (out.data) new ContentAccumulator(false).add(out.data, 2599)

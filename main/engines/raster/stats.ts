@@ -207,17 +207,18 @@ export class ContentAccumulator {
   }
 
   /**
-   * Add the next row, `width` values of `data` from `start`, whose minimum and maximum the caller counts itself
-   * (addExtremes; the reader takes them from a histogram of the raw values) and whose constancy it found: what
-   * `add` would do with the row, without the pass over its values.
+   * Add the next `rows` rows, `width` values each of `data` from `start`, whose minimum and maximum the caller counts
+   * itself (addExtremes; the reader takes them from a histogram of the raw values) and whose constancy it found
+   * (allEqualValid[k] = 1: row k's values are all valid and equal): what `add` would do with the rows, without the
+   * pass over their values.
    */
-  addRowShape(data: Float64Array, start: number, width: number, allEqualValid: boolean): void {
-    if (this.fingerprint) this.hashWords(new Uint32Array(data.buffer, data.byteOffset + start * 8, width * 2))
-    this.endRow(this.rows, allEqualValid && width >= 4, data[start])
-    this.rows++
+  addRowShapes(data: Float64Array, start: number, width: number, rows: number, allEqualValid: Uint8Array): void {
+    if (this.fingerprint) this.hashWords(new Uint32Array(data.buffer, data.byteOffset + start * 8, width * rows * 2))
+    for (let k = 0; k < rows; k++) this.endRow(this.rows + k, allEqualValid[k] === 1 && width >= 4, data[start + k * width])
+    this.rows += rows
   }
 
-  /** Merge the minimum and maximum of values added by addRowShape, with how many values equal each. */
+  /** Merge the minimum and maximum of values added by addRowShapes, with how many values equal each. */
   addExtremes(min: number, minCount: number, max: number, maxCount: number): void {
     if (minCount > 0) {
       if (min < this.min) {

@@ -25,8 +25,8 @@ import { parseGdalMetadata, parseNodata } from './gdal-tags'
 import { readImageHeader } from './header'
 import { geoKeys, numbers, readIfdChain, Tag, text, TiffFormatError, type Ifd, type TiffSource } from './ifd'
 import { asTiffError } from './read-errors'
-import { CONVERTERS, typedView, type SampleType } from './samples'
-import { histogramEligible, histogramExtremes, HISTOGRAM_CONVERTERS, HISTOGRAM_LAYOUT } from './samples-histogram'
+import { CONVERTERS, typedView, type ChunkRows, type SampleType } from './samples'
+import { histogramEligible, histogramExtremes, HISTOGRAM_CONVERTERS, HISTOGRAM_LAYOUT, newCounting, rowShapes } from './samples-histogram'
 
 export type { SampleType } from './samples'
 export { COMPRESSION_NAMES } from './chunk-decode'
@@ -274,8 +274,8 @@ export class TiffFile {
     return { geoKeys: () => this.geoKeys, modelTag: (name) => numbers(this.ifd, tags[name]) }
   }
 
-  /** Read one band (or a window of it) as float64: nodata and non-finite samples -> NaN, then DN*scale+offset. */
-  async readBand(opts: BandReadOptions): Promise<Float64Array> {
+  /** The window a read covers, after checking its band, scale, offset, window and size (RangeError, BudgetError). */
+  private checkRead(opts: BandReadOptions): PixelWindow {
     const { band } = opts
     if (!Number.isInteger(band) || band < 1 || band > this.bandCount) {
       throw new RangeError(`band ${band} does not exist in ${nodePath.basename(this.path)}: it has ${this.bandCount} band(s), numbered from 1`)
@@ -285,12 +285,19 @@ export class TiffFile {
     if (win.col < 0 || win.row < 0 || win.width < 1 || win.height < 1 || win.col + win.width > this.width || win.row + win.height > this.height) {
       throw new RangeError(`the window ${JSON.stringify(win)} lies outside the ${this.width}x${this.height} image ${nodePath.basename(this.path)}`)
     }
-    const pixels = win.width * win.height
-    if (pixels > budget().maxPixels) {
+    if (win.width * win.height > budget().maxPixels) {
       throw new BudgetError(
         `a read of ${win.width} x ${win.height} pixels from ${nodePath.basename(this.path)} is more than the ${budget().maxPixels} pixels one operation may read (RSURE_MAX_PIXELS); read a window or a smaller region, or use an overview`,
       )
     }
+    return win
+  }
+
+  /** Read one band (or a window of it) as float64: nodata and non-finite samples -> NaN, then DN*scale+offset. */
+  async readBand(opts: BandReadOptions): Promise<Float64Array> {
+    const { band } = opts
+    const win = this.checkRead(opts)
+    const pixels = win.width * win.height
     const out = opts.into && opts.into.length === pixels ? opts.into : new Float64Array(pixels)
     const cw = this.chunkWidth
     const ch = this.chunkHeight
@@ -302,42 +309,44 @@ export class TiffFile {
     // float32, as GDAL's nodata mask does (GDALNoDataMaskBand): a tag of -9999.9 marks the stored -9999.900390625.
     const nodata = opts.nodata === null ? NaN : this.sampleType === 'float32' ? Math.fround(opts.nodata) : opts.nodata
     const content = opts.content
-    const hist = content && histogramEligible(this.sampleType, opts.scale, opts.offset) ? new Float64Array(HISTOGRAM_LAYOUT[this.sampleType]!.bins) : null
+    const counting = content && histogramEligible(this.sampleType, opts.scale, opts.offset) ? newCounting(this.sampleType, ch) : null
     const convert = CONVERTERS[this.sampleType]
     const convertCounting = HISTOGRAM_CONVERTERS[this.sampleType]!
-    // Per image row of the current row of chunks: its first raw value and the OR of (raw value ^ first) over it.
-    const rowFirst = hist ? new Float64Array(ch) : null
-    const rowDiff = hist ? new Int32Array(ch) : null
     // Chunk by chunk (this order fixes the order of the running sum, so the mean is the same to the last bit); once a
     // row of chunks is converted, its image rows are whole and go to the content profile.
     for (let ty = Math.floor(win.row / ch); ty <= Math.floor((win.row + win.height - 1) / ch); ty++) {
       const rows = this.tiled ? ch : Math.min(ch, this.height - ty * ch)
       const r0 = Math.max(win.row, ty * ch)
       const r1 = Math.min(win.row + win.height, ty * ch + rows)
-      rowDiff?.fill(0)
+      counting?.rowDiff.fill(0)
       for (let tx = Math.floor(win.col / cw); tx <= Math.floor((win.col + win.width - 1) / cw); tx++) {
         const index = planeBase + ty * this.across + tx
         const src = typedView(await this.cachedChunk(index, rows, stride), this.sampleType)
         // Overlap of this chunk with the window, in image pixels.
         const c0 = Math.max(win.col, tx * cw)
         const c1 = Math.min(win.col + win.width, (tx + 1) * cw, this.width)
-        const n = c1 - c0
-        for (let r = r0; r < r1; r++) {
-          const s = ((r - ty * ch) * cw + (c0 - tx * cw)) * stride + sample
-          const d = (r - win.row) * win.width + (c0 - win.col)
-          if (!hist) convert(src, s, stride, out, d, n, nodata, opts.scale, opts.offset, acc)
-          else {
-            if (c0 === win.col) rowFirst![r - r0] = src[s]
-            rowDiff![r - r0] |= convertCounting(src, s, stride, out, d, n, nodata, opts.scale, opts.offset, acc, hist, rowFirst![r - r0])
-          }
+        // The rows of this chunk inside the window: where they start in the chunk and in the output, and their steps.
+        const part: ChunkRows = {
+          s: (c0 - tx * cw) * stride + sample + (r0 - ty * ch) * cw * stride,
+          srcRow: cw * stride,
+          stride,
+          d: c0 - win.col + (r0 - win.row) * win.width,
+          outRow: win.width,
+          n: c1 - c0,
+          rows: r1 - r0,
+        }
+        if (!counting) convert(src, part, out, nodata, opts.scale, opts.offset, acc)
+        else {
+          if (c0 === win.col) for (let k = 0; k < part.rows; k++) counting.rowFirst[k] = src[part.s + k * part.srcRow]
+          convertCounting(src, part, out, nodata, opts.scale, opts.offset, acc, counting)
         }
       }
       if (!content) continue
-      if (!hist) content.add(out.subarray((r0 - win.row) * win.width, (r1 - win.row) * win.width), win.width)
-      else for (let r = r0; r < r1; r++) content.addRowShape(out, (r - win.row) * win.width, win.width, rowDiff![r - r0] === 0 && rowFirst![r - r0] !== nodata)
+      if (!counting) content.add(out.subarray((r0 - win.row) * win.width, (r1 - win.row) * win.width), win.width)
+      else content.addRowShapes(out, (r0 - win.row) * win.width, win.width, r1 - r0, rowShapes(counting, r1 - r0, nodata))
     }
-    if (hist) {
-      const [min, minCount, max, maxCount] = histogramExtremes(hist, HISTOGRAM_LAYOUT[this.sampleType]!.bias, opts.scale, opts.offset)
+    if (counting) {
+      const [min, minCount, max, maxCount] = histogramExtremes(counting.hist, HISTOGRAM_LAYOUT[this.sampleType]!.bias, opts.scale, opts.offset)
       acc[2] = min
       acc[3] = max
       content!.addExtremes(min, minCount, max, maxCount)

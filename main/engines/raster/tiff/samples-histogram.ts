@@ -11,7 +11,7 @@
  *
  * One function per array type on purpose, as in samples.ts (one literal per type keeps V8's feedback monomorphic).
  */
-import type { SampleType, Typed } from './samples'
+import type { ChunkRows, SampleType, Typed } from './samples'
 
 /** Bin of raw value v is v + bias (int8 and int16 are shifted to start at 0). */
 export const HISTOGRAM_LAYOUT: Partial<Record<SampleType, { bins: number; bias: number }>> = {
@@ -23,202 +23,174 @@ export const HISTOGRAM_LAYOUT: Partial<Record<SampleType, { bins: number; bias: 
 
 /**
  * Convert like samples.ts's RowConverter (nodata -> NaN, else v * scale + offset, [count, sum] into acc[0..1]; min
- * and max come from the histogram afterwards), add each valid raw value to `hist`, and return the OR of
- * `v ^ first` over the samples (0: every sample equals `first`).
+ * and max come from the histogram afterwards), add each valid raw value to `c.hist`, and OR `v ^ c.rowFirst[r]`
+ * over the samples of row r into `c.rowDiff[r]` (0: every sample of the row equals its first).
  */
 export type HistogramConverter<T> = (
   src: T,
-  s: number,
-  stride: number,
+  g: ChunkRows,
   out: Float64Array,
-  d: number,
-  n: number,
   nodata: number,
   scale: number,
   offset: number,
   acc: Float64Array,
-  hist: Float64Array,
-  first: number,
-) => number
+  c: Counting,
+) => void
 
-function histU8(
-  src: Uint8Array,
-  s: number,
-  stride: number,
-  out: Float64Array,
-  d: number,
-  n: number,
-  nodata: number,
-  scale: number,
-  offset: number,
-  acc: Float64Array,
-  hist: Float64Array,
-  first: number,
-): number {
+function histU8(src: Uint8Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array, c: Counting): void {
   let count = acc[0]
   let sum = acc[1]
-  let diff = 0
+  const hist = c.hist
+  const { stride, n } = g
   // Runs of one value (fill, water, clipped areas) are counted in a register and added to their bin once: an
   // increment of the same bin per pixel would chain every pixel to the previous one through memory.
   let bin = 0
   let run = 0
-  for (let k = 0; k < n; k++, s += stride) {
-    const v = src[s]
-    diff |= v ^ first
-    if (v === nodata) {
-      out[d + k] = NaN
-      continue
+  for (let r = 0; r < g.rows; r++) {
+    const d = g.d + r * g.outRow
+    let s = g.s + r * g.srcRow
+    const first = c.rowFirst[r]
+    let diff = 0
+    for (let k = 0; k < n; k++, s += stride) {
+      const v = src[s]
+      diff |= v ^ first
+      if (v === nodata) {
+        out[d + k] = NaN
+        continue
+      }
+      const x = v * scale + offset
+      out[d + k] = x
+      count++
+      sum += x
+      if (v === bin) run++
+      else {
+        hist[bin] += run
+        bin = v
+        run = 1
+      }
     }
-    const x = v * scale + offset
-    out[d + k] = x
-    count++
-    sum += x
-    if (v === bin) run++
-    else {
-      hist[bin] += run
-      bin = v
-      run = 1
-    }
+    c.rowDiff[r] |= diff
   }
   hist[bin] += run
   acc[0] = count
   acc[1] = sum
-  return diff
 }
 
-function histI8(
-  src: Int8Array,
-  s: number,
-  stride: number,
-  out: Float64Array,
-  d: number,
-  n: number,
-  nodata: number,
-  scale: number,
-  offset: number,
-  acc: Float64Array,
-  hist: Float64Array,
-  first: number,
-): number {
+function histI8(src: Int8Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array, c: Counting): void {
   let count = acc[0]
   let sum = acc[1]
-  let diff = 0
+  const hist = c.hist
+  const { stride, n } = g
   // Runs of one value (fill, water, clipped areas) are counted in a register and added to their bin once: an
   // increment of the same bin per pixel would chain every pixel to the previous one through memory.
   let bin = 0
   let run = 0
-  for (let k = 0; k < n; k++, s += stride) {
-    const v = src[s]
-    diff |= v ^ first
-    if (v === nodata) {
-      out[d + k] = NaN
-      continue
+  for (let r = 0; r < g.rows; r++) {
+    const d = g.d + r * g.outRow
+    let s = g.s + r * g.srcRow
+    const first = c.rowFirst[r]
+    let diff = 0
+    for (let k = 0; k < n; k++, s += stride) {
+      const v = src[s]
+      diff |= v ^ first
+      if (v === nodata) {
+        out[d + k] = NaN
+        continue
+      }
+      const x = v * scale + offset
+      out[d + k] = x
+      count++
+      sum += x
+      if (v + 128 === bin) run++
+      else {
+        hist[bin] += run
+        bin = v + 128
+        run = 1
+      }
     }
-    const x = v * scale + offset
-    out[d + k] = x
-    count++
-    sum += x
-    if (v + 128 === bin) run++
-    else {
-      hist[bin] += run
-      bin = v + 128
-      run = 1
-    }
+    c.rowDiff[r] |= diff
   }
   hist[bin] += run
   acc[0] = count
   acc[1] = sum
-  return diff
 }
 
-function histU16(
-  src: Uint16Array,
-  s: number,
-  stride: number,
-  out: Float64Array,
-  d: number,
-  n: number,
-  nodata: number,
-  scale: number,
-  offset: number,
-  acc: Float64Array,
-  hist: Float64Array,
-  first: number,
-): number {
+function histU16(src: Uint16Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array, c: Counting): void {
   let count = acc[0]
   let sum = acc[1]
-  let diff = 0
+  const hist = c.hist
+  const { stride, n } = g
   // Runs of one value (fill, water, clipped areas) are counted in a register and added to their bin once: an
   // increment of the same bin per pixel would chain every pixel to the previous one through memory.
   let bin = 0
   let run = 0
-  for (let k = 0; k < n; k++, s += stride) {
-    const v = src[s]
-    diff |= v ^ first
-    if (v === nodata) {
-      out[d + k] = NaN
-      continue
+  for (let r = 0; r < g.rows; r++) {
+    const d = g.d + r * g.outRow
+    let s = g.s + r * g.srcRow
+    const first = c.rowFirst[r]
+    let diff = 0
+    for (let k = 0; k < n; k++, s += stride) {
+      const v = src[s]
+      diff |= v ^ first
+      if (v === nodata) {
+        out[d + k] = NaN
+        continue
+      }
+      const x = v * scale + offset
+      out[d + k] = x
+      count++
+      sum += x
+      if (v === bin) run++
+      else {
+        hist[bin] += run
+        bin = v
+        run = 1
+      }
     }
-    const x = v * scale + offset
-    out[d + k] = x
-    count++
-    sum += x
-    if (v === bin) run++
-    else {
-      hist[bin] += run
-      bin = v
-      run = 1
-    }
+    c.rowDiff[r] |= diff
   }
   hist[bin] += run
   acc[0] = count
   acc[1] = sum
-  return diff
 }
 
-function histI16(
-  src: Int16Array,
-  s: number,
-  stride: number,
-  out: Float64Array,
-  d: number,
-  n: number,
-  nodata: number,
-  scale: number,
-  offset: number,
-  acc: Float64Array,
-  hist: Float64Array,
-  first: number,
-): number {
+function histI16(src: Int16Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array, c: Counting): void {
   let count = acc[0]
   let sum = acc[1]
-  let diff = 0
+  const hist = c.hist
+  const { stride, n } = g
   // Runs of one value (fill, water, clipped areas) are counted in a register and added to their bin once: an
   // increment of the same bin per pixel would chain every pixel to the previous one through memory.
   let bin = 0
   let run = 0
-  for (let k = 0; k < n; k++, s += stride) {
-    const v = src[s]
-    diff |= v ^ first
-    if (v === nodata) {
-      out[d + k] = NaN
-      continue
+  for (let r = 0; r < g.rows; r++) {
+    const d = g.d + r * g.outRow
+    let s = g.s + r * g.srcRow
+    const first = c.rowFirst[r]
+    let diff = 0
+    for (let k = 0; k < n; k++, s += stride) {
+      const v = src[s]
+      diff |= v ^ first
+      if (v === nodata) {
+        out[d + k] = NaN
+        continue
+      }
+      const x = v * scale + offset
+      out[d + k] = x
+      count++
+      sum += x
+      if (v + 32768 === bin) run++
+      else {
+        hist[bin] += run
+        bin = v + 32768
+        run = 1
+      }
     }
-    const x = v * scale + offset
-    out[d + k] = x
-    count++
-    sum += x
-    if (v + 32768 === bin) run++
-    else {
-      hist[bin] += run
-      bin = v + 32768
-      run = 1
-    }
+    c.rowDiff[r] |= diff
   }
   hist[bin] += run
   acc[0] = count
   acc[1] = sum
-  return diff
 }
 
 export const HISTOGRAM_CONVERTERS: Partial<Record<SampleType, HistogramConverter<Typed>>> = {
@@ -266,4 +238,27 @@ export function histogramExtremes(hist: Float64Array, bias: number, scale: numbe
     } else if (x === max) maxCount += c
   }
   return [min, minCount, max, maxCount]
+}
+
+/** The histogram of one read and, per image row of the current row of chunks, its first raw value and OR of (v ^ first). */
+export interface Counting {
+  hist: Float64Array
+  rowFirst: Float64Array
+  rowDiff: Int32Array
+  rowConstant: Uint8Array
+}
+
+export function newCounting(type: SampleType, chunkHeight: number): Counting {
+  return {
+    hist: new Float64Array(HISTOGRAM_LAYOUT[type]!.bins),
+    rowFirst: new Float64Array(chunkHeight),
+    rowDiff: new Int32Array(chunkHeight),
+    rowConstant: new Uint8Array(chunkHeight),
+  }
+}
+
+/** 1 for each of the first `rows` rows whose raw values were all equal and valid (not nodata), else 0. */
+export function rowShapes(c: Counting, rows: number, nodata: number): Uint8Array {
+  for (let k = 0; k < rows; k++) c.rowConstant[k] = c.rowDiff[k] === 0 && c.rowFirst[k] !== nodata ? 1 : 0
+  return c.rowConstant
 }

@@ -66,56 +66,41 @@ export function typedView(bytes: Uint8Array, type: SampleType): Typed {
 export const BYTES: Record<SampleType, number> = { uint8: 1, int8: 1, uint16: 2, int16: 2, uint32: 4, int32: 4, float32: 4, float64: 8 }
 
 /**
- * Convert `n` samples from `src` (every `stride`-th from `s`) into `out` from `d`: `nodata` (and NaN) -> NaN, else
+ * Convert the rows `g` of one chunk (per row `n` samples from `src`, every `stride`-th, into `out`; see ChunkRows):
+ * `nodata` (and NaN) -> NaN, else
  * v*scale+offset, accumulating [count, sum, min, max] of the written valid values into `acc` on the way (the
  * values are in registers already; a separate statistics pass over a 50 MB band would cost as much again).
  * The caller guarantees every index read lies inside `src` (the reader refuses chunks that decode short).
  *
  * One function per array type on purpose (written out, not made by a factory: closures of one literal share
  * V8's type feedback): a loop fed several typed-array kinds is polymorphic and compiles several times slower.
- * The integer copies skip the NaN test. This is the reader's hot loop (~300 M samples for the Earth-Bench set).
+ * The integer copies skip the NaN test. This is the reader's hot loop (~300 M samples for the Earth-Bench set). The
+ * loop over a chunk's rows is in here too, not in the async readBand: there it ran about three times slower once
+ * files of two sample types had been read (the caller's polymorphic call then inlined or not, per chunk, not per row).
  */
-export type RowConverter<T> = (
-  src: T,
-  s: number,
-  stride: number,
-  out: Float64Array,
-  d: number,
-  n: number,
-  nodata: number,
-  scale: number,
-  offset: number,
-  acc: Float64Array,
-) => void
+export type RowConverter<T> = (src: T, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array) => void
 
-function rowU8(
-  src: Uint8Array,
-  s: number,
-  stride: number,
-  out: Float64Array,
-  d: number,
-  n: number,
-  nodata: number,
-  scale: number,
-  offset: number,
-  acc: Float64Array,
-): void {
+function rowU8(src: Uint8Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array): void {
   let count = acc[0]
   let sum = acc[1]
   let min = acc[2]
   let max = acc[3]
-  for (let k = 0; k < n; k++, s += stride) {
-    const v = src[s]
-    if (v === nodata) {
-      out[d + k] = NaN
-      continue
+  const { stride, n } = g
+  for (let r = 0; r < g.rows; r++) {
+    const d = g.d + r * g.outRow
+    for (let k = 0, s = g.s + r * g.srcRow; k < n; k++, s += stride) {
+      const v = src[s]
+      if (v === nodata) {
+        out[d + k] = NaN
+        continue
+      }
+      const x = v * scale + offset
+      out[d + k] = x
+      count++
+      sum += x
+      if (x < min) min = x
+      if (x > max) max = x
     }
-    const x = v * scale + offset
-    out[d + k] = x
-    count++
-    sum += x
-    if (x < min) min = x
-    if (x > max) max = x
   }
   acc[0] = count
   acc[1] = sum
@@ -123,34 +108,27 @@ function rowU8(
   acc[3] = max
 }
 
-function rowI8(
-  src: Int8Array,
-  s: number,
-  stride: number,
-  out: Float64Array,
-  d: number,
-  n: number,
-  nodata: number,
-  scale: number,
-  offset: number,
-  acc: Float64Array,
-): void {
+function rowI8(src: Int8Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array): void {
   let count = acc[0]
   let sum = acc[1]
   let min = acc[2]
   let max = acc[3]
-  for (let k = 0; k < n; k++, s += stride) {
-    const v = src[s]
-    if (v === nodata) {
-      out[d + k] = NaN
-      continue
+  const { stride, n } = g
+  for (let r = 0; r < g.rows; r++) {
+    const d = g.d + r * g.outRow
+    for (let k = 0, s = g.s + r * g.srcRow; k < n; k++, s += stride) {
+      const v = src[s]
+      if (v === nodata) {
+        out[d + k] = NaN
+        continue
+      }
+      const x = v * scale + offset
+      out[d + k] = x
+      count++
+      sum += x
+      if (x < min) min = x
+      if (x > max) max = x
     }
-    const x = v * scale + offset
-    out[d + k] = x
-    count++
-    sum += x
-    if (x < min) min = x
-    if (x > max) max = x
   }
   acc[0] = count
   acc[1] = sum
@@ -158,34 +136,27 @@ function rowI8(
   acc[3] = max
 }
 
-function rowU16(
-  src: Uint16Array,
-  s: number,
-  stride: number,
-  out: Float64Array,
-  d: number,
-  n: number,
-  nodata: number,
-  scale: number,
-  offset: number,
-  acc: Float64Array,
-): void {
+function rowU16(src: Uint16Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array): void {
   let count = acc[0]
   let sum = acc[1]
   let min = acc[2]
   let max = acc[3]
-  for (let k = 0; k < n; k++, s += stride) {
-    const v = src[s]
-    if (v === nodata) {
-      out[d + k] = NaN
-      continue
+  const { stride, n } = g
+  for (let r = 0; r < g.rows; r++) {
+    const d = g.d + r * g.outRow
+    for (let k = 0, s = g.s + r * g.srcRow; k < n; k++, s += stride) {
+      const v = src[s]
+      if (v === nodata) {
+        out[d + k] = NaN
+        continue
+      }
+      const x = v * scale + offset
+      out[d + k] = x
+      count++
+      sum += x
+      if (x < min) min = x
+      if (x > max) max = x
     }
-    const x = v * scale + offset
-    out[d + k] = x
-    count++
-    sum += x
-    if (x < min) min = x
-    if (x > max) max = x
   }
   acc[0] = count
   acc[1] = sum
@@ -193,34 +164,27 @@ function rowU16(
   acc[3] = max
 }
 
-function rowI16(
-  src: Int16Array,
-  s: number,
-  stride: number,
-  out: Float64Array,
-  d: number,
-  n: number,
-  nodata: number,
-  scale: number,
-  offset: number,
-  acc: Float64Array,
-): void {
+function rowI16(src: Int16Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array): void {
   let count = acc[0]
   let sum = acc[1]
   let min = acc[2]
   let max = acc[3]
-  for (let k = 0; k < n; k++, s += stride) {
-    const v = src[s]
-    if (v === nodata) {
-      out[d + k] = NaN
-      continue
+  const { stride, n } = g
+  for (let r = 0; r < g.rows; r++) {
+    const d = g.d + r * g.outRow
+    for (let k = 0, s = g.s + r * g.srcRow; k < n; k++, s += stride) {
+      const v = src[s]
+      if (v === nodata) {
+        out[d + k] = NaN
+        continue
+      }
+      const x = v * scale + offset
+      out[d + k] = x
+      count++
+      sum += x
+      if (x < min) min = x
+      if (x > max) max = x
     }
-    const x = v * scale + offset
-    out[d + k] = x
-    count++
-    sum += x
-    if (x < min) min = x
-    if (x > max) max = x
   }
   acc[0] = count
   acc[1] = sum
@@ -228,34 +192,27 @@ function rowI16(
   acc[3] = max
 }
 
-function rowU32(
-  src: Uint32Array,
-  s: number,
-  stride: number,
-  out: Float64Array,
-  d: number,
-  n: number,
-  nodata: number,
-  scale: number,
-  offset: number,
-  acc: Float64Array,
-): void {
+function rowU32(src: Uint32Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array): void {
   let count = acc[0]
   let sum = acc[1]
   let min = acc[2]
   let max = acc[3]
-  for (let k = 0; k < n; k++, s += stride) {
-    const v = src[s]
-    if (v === nodata) {
-      out[d + k] = NaN
-      continue
+  const { stride, n } = g
+  for (let r = 0; r < g.rows; r++) {
+    const d = g.d + r * g.outRow
+    for (let k = 0, s = g.s + r * g.srcRow; k < n; k++, s += stride) {
+      const v = src[s]
+      if (v === nodata) {
+        out[d + k] = NaN
+        continue
+      }
+      const x = v * scale + offset
+      out[d + k] = x
+      count++
+      sum += x
+      if (x < min) min = x
+      if (x > max) max = x
     }
-    const x = v * scale + offset
-    out[d + k] = x
-    count++
-    sum += x
-    if (x < min) min = x
-    if (x > max) max = x
   }
   acc[0] = count
   acc[1] = sum
@@ -263,34 +220,27 @@ function rowU32(
   acc[3] = max
 }
 
-function rowI32(
-  src: Int32Array,
-  s: number,
-  stride: number,
-  out: Float64Array,
-  d: number,
-  n: number,
-  nodata: number,
-  scale: number,
-  offset: number,
-  acc: Float64Array,
-): void {
+function rowI32(src: Int32Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array): void {
   let count = acc[0]
   let sum = acc[1]
   let min = acc[2]
   let max = acc[3]
-  for (let k = 0; k < n; k++, s += stride) {
-    const v = src[s]
-    if (v === nodata) {
-      out[d + k] = NaN
-      continue
+  const { stride, n } = g
+  for (let r = 0; r < g.rows; r++) {
+    const d = g.d + r * g.outRow
+    for (let k = 0, s = g.s + r * g.srcRow; k < n; k++, s += stride) {
+      const v = src[s]
+      if (v === nodata) {
+        out[d + k] = NaN
+        continue
+      }
+      const x = v * scale + offset
+      out[d + k] = x
+      count++
+      sum += x
+      if (x < min) min = x
+      if (x > max) max = x
     }
-    const x = v * scale + offset
-    out[d + k] = x
-    count++
-    sum += x
-    if (x < min) min = x
-    if (x > max) max = x
   }
   acc[0] = count
   acc[1] = sum
@@ -298,34 +248,27 @@ function rowI32(
   acc[3] = max
 }
 
-function rowF32(
-  src: Float32Array,
-  s: number,
-  stride: number,
-  out: Float64Array,
-  d: number,
-  n: number,
-  nodata: number,
-  scale: number,
-  offset: number,
-  acc: Float64Array,
-): void {
+function rowF32(src: Float32Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array): void {
   let count = acc[0]
   let sum = acc[1]
   let min = acc[2]
   let max = acc[3]
-  for (let k = 0; k < n; k++, s += stride) {
-    const v = src[s]
-    const x = v * scale + offset
-    if (v !== v || v === nodata || !Number.isFinite(x)) {
-      out[d + k] = NaN
-      continue
+  const { stride, n } = g
+  for (let r = 0; r < g.rows; r++) {
+    const d = g.d + r * g.outRow
+    for (let k = 0, s = g.s + r * g.srcRow; k < n; k++, s += stride) {
+      const v = src[s]
+      const x = v * scale + offset
+      if (v !== v || v === nodata || !Number.isFinite(x)) {
+        out[d + k] = NaN
+        continue
+      }
+      out[d + k] = x
+      count++
+      sum += x
+      if (x < min) min = x
+      if (x > max) max = x
     }
-    out[d + k] = x
-    count++
-    sum += x
-    if (x < min) min = x
-    if (x > max) max = x
   }
   acc[0] = count
   acc[1] = sum
@@ -333,34 +276,27 @@ function rowF32(
   acc[3] = max
 }
 
-function rowF64(
-  src: Float64Array,
-  s: number,
-  stride: number,
-  out: Float64Array,
-  d: number,
-  n: number,
-  nodata: number,
-  scale: number,
-  offset: number,
-  acc: Float64Array,
-): void {
+function rowF64(src: Float64Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array): void {
   let count = acc[0]
   let sum = acc[1]
   let min = acc[2]
   let max = acc[3]
-  for (let k = 0; k < n; k++, s += stride) {
-    const v = src[s]
-    const x = v * scale + offset
-    if (v !== v || v === nodata || !Number.isFinite(x)) {
-      out[d + k] = NaN
-      continue
+  const { stride, n } = g
+  for (let r = 0; r < g.rows; r++) {
+    const d = g.d + r * g.outRow
+    for (let k = 0, s = g.s + r * g.srcRow; k < n; k++, s += stride) {
+      const v = src[s]
+      const x = v * scale + offset
+      if (v !== v || v === nodata || !Number.isFinite(x)) {
+        out[d + k] = NaN
+        continue
+      }
+      out[d + k] = x
+      count++
+      sum += x
+      if (x < min) min = x
+      if (x > max) max = x
     }
-    out[d + k] = x
-    count++
-    sum += x
-    if (x < min) min = x
-    if (x > max) max = x
   }
   acc[0] = count
   acc[1] = sum
@@ -377,4 +313,16 @@ export const CONVERTERS: Record<SampleType, RowConverter<Typed>> = {
   int32: rowI32 as RowConverter<Typed>,
   float32: rowF32 as RowConverter<Typed>,
   float64: rowF64 as RowConverter<Typed>,
+}
+
+/** Rows of one chunk inside a read window: row k starts at s + k * srcRow in the chunk, at d + k * outRow in the output. */
+export interface ChunkRows {
+  s: number
+  srcRow: number
+  stride: number
+  d: number
+  outRow: number
+  /** Samples per row. */
+  n: number
+  rows: number
 }
