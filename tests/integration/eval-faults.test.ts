@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRulesBackbone } from '../../main/agent/rules/rules-backbone'
 import { main } from '../../main/cli/index'
 import { faultPlan, buildFaultSuite } from '../../main/eval/faults/fault-suite'
+import { faultKind } from '../../main/eval/faults/kinds'
 import { runEvaluation, type EvalReport } from '../../main/eval/harness'
 import { ResultsStore } from '../../main/eval/results-store'
 import type { EvalSuite } from '../../main/eval/suite'
@@ -85,7 +86,13 @@ describe('the fault suite', () => {
     expect(new Set(faulted.filter((o) => o.fault!.applied > 0).map((o) => o.fault!.kind))).toEqual(
       new Set(['wrong-band', 'nodata-leak', 'mask-wrong-class', 'wrong-mask', 'wrong-region', 'wrong-statistic', 'scale-dropped', 'units-mislabelled', 'dates-missing', 'wrong-period']),
     )
-    expect(faulted.filter((o) => o.erroneous).every((o) => o.observations.some((x) => x.wrong && x.faulted))).toBe(true)
+    // A fault made as files changes no call: its wrong observations are not corrupted invocations.
+    const byCall = faulted.filter((o) => o.erroneous && faultKind(o.fault!.kind).point !== 'file')
+    expect(byCall.every((o) => o.observations.some((x) => x.wrong && x.faulted))).toBe(true)
+    // Faults made as files reach the answer under base too (the spoiled copy of q-lst-jul's July files).
+    const files = faulted.filter((o) => faultKind(o.fault!.kind).point === 'file')
+    expect(files.map((o) => o.fault!.kind).sort()).toEqual(['constant-rows', 'fill-untagged', 'stale-date'])
+    expect(files.every((o) => o.erroneous && o.propagated && o.correct === false)).toBe(true)
   })
 
   it('verification keeps the right clean observations and the clean accuracy', () => {
