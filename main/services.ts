@@ -88,8 +88,9 @@ export function openServices(opts: ServicesOptions = {}): Services {
   async function ask(task: TaskSpec, switches: AskSwitches, signal?: AbortSignal, onEvent?: (e: AskEvent) => void, hooks: AskHooks = {}): Promise<AgentResult> {
     const { backbone: choice, sessionId, ...agentSwitches } = switches
     const spec = backboneSpecOf(choice)
-    // perceive sees through RSURE_VLM, else through an openai backbone's own model (a vision-model backbone).
-    const backends = perceptionBackends()
+    // perceive sees through RSURE_VLM, else through an openai backbone's own model (a vision-model backbone); its
+    // model packs are those of this data folder (`rsure serve --data-dir`, Settings' model packs), not the default one.
+    const backends = perceptionBackends(process.env, { dataDir: paths.root })
     const installed = await installedTools({ ...backends, vlm: backends.vlm ?? backboneVlm(spec, { apiKey: process.env.RSURE_OPENAI_API_KEY }) })
     const registry = hooks.registry ? await hooks.registry(installed) : installed
     const backbone = hooks.backbone ?? createBackbone(spec, registry, { apiKey: process.env.RSURE_OPENAI_API_KEY })

@@ -2,8 +2,9 @@
  * Screenshots of every screen of the desk in browser mode (`rsure serve` + Debian's Chromium, as the e2e tests run
  * it), in light and dark, at 1024x700 and 1920x1080: the desk (map with a run's mask, the pixel viewer with a change
  * pair's regions), the evidence viewer for each observation kind the weight-free tools make (execute, measurement,
- * change), a refused question, History, Prior, Settings and the HTML report (light only: it is a printable
- * document with one look). Files: <out>/<screen>-<theme>-<width>x<height>.png, and <out>/index.txt listing them.
+ * change, and objects with a generated pack), a refused question, History, Prior, Settings and the HTML report
+ * (light only: it follows the opening browser's colour scheme and prints light). Files:
+ * <out>/<screen>-<theme>-<width>x<height>.png, and <out>/index.txt listing them.
  *
  *   npm run screenshots [-- OUT_DIR] [--docs]      (default test-results/screenshots)
  *
@@ -11,8 +12,10 @@
  * enough to keep in the repository.
  *
  * The session: the LEVIR-CD pair asked for its changed share, then the Landsat 8 scene with its MTL asked for its
- * mean NDVI and water share (fixtures in ../shared). Perception kinds that need model packs (objects, scene class,
- * document text) are not made here: with no pack installed their questions are refused.
+ * mean NDVI and water share (fixtures in ../shared). The objects kind is shown with a tiny generated detector pack
+ * (tests/helpers/onnx-packs.ts: fixed boxes, not a trained model) over a DOTA image, asked for its ships, so the
+ * viewer's boxes-over-the-image layout can be looked at. Scene classes and document text need CLIP and OCR
+ * questions the rules backbone does not route to perception, so they are not made here.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -25,6 +28,17 @@ import type { Page } from 'playwright-core'
 Object.assign(globalThis, { __dirname: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'e2e') })
 const { shared } = await import('../tests/helpers/tmp')
 const { addFiles, ask, LANDSAT_MTL, LANDSAT_TIFS, mapSettled, openDesk, ROOT } = await import('../tests/e2e/rsure-serve')
+const { meanAffineModel, RawHead, writePack, YOLO_NORM } = await import('../tests/helpers/onnx-packs')
+const { anchorCount } = await import('../main/engines/vision/contracts')
+
+/** A 64x64 YOLO detect pack whose output is fixed: two ships and a plane (letterboxed pixels), for the screenshots. */
+function writeTinyDetector(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true })
+  const S = 64
+  const head = new RawHead(6, anchorCount(S, S)).box(5, 20, 24, 10, 6, 0, 0.9).box(7, 44, 40, 8, 5, 0, 0.8).box(9, 30, 50, 6, 6, 1, 0.7)
+  meanAffineModel(path.join(dir, 'model.onnx'), { inputDims: [1, 3, S, S], outputs: [{ name: 'output0', dims: [1, head.rows, head.anchors], base: head.data }] })
+  writePack(dir, { id: 'tiny-detect', family: 'yolo', task: 'detect', input: { width: S, height: S, resize: 'letterbox', normalisation: YOLO_NORM }, classNames: ['ship', 'plane'], files: { model: 'model.onnx' } })
+}
 
 const args = process.argv.slice(2)
 const OUT = path.resolve(args.find((a) => !a.startsWith('--')) ?? path.join(ROOT, 'test-results', 'screenshots'))
@@ -137,6 +151,19 @@ async function main(): Promise<void> {
     await closeEvidence(page)
     for (let n = 2; n > 0; n--) await page.locator('[data-testid=file-card] button[aria-label^=remove]').first().click()
 
+    // Objects: the tiny detector pack over a DOTA image (see the module comment).
+    writeTinyDetector(path.join(desk.dataDir, 'models', 'tiny-detect'))
+    await addFiles(page, [shared('fixtures', 'dota8', 'images', 'train', 'P1053__1024__0___90.jpg')], 1, 120_000)
+    const objects = await ask(page, 'How many ships are in this image?')
+    const pictureShown = () =>
+      page
+        .waitForFunction(() => !document.querySelector('[data-testid=evidence-viewer]')?.textContent?.includes('Loading'), undefined, { timeout: 30_000 })
+        .catch(() => undefined)
+        .then(() => page.waitForTimeout(400))
+    await capture(page, 'evidence-objects', () => openEvidence(page, objects.runId), pictureShown)
+    await closeEvidence(page)
+    await page.locator('[data-testid=file-card] button[aria-label^=remove]').first().click()
+
     // The Landsat scene with its MTL: NDVI on TOA reflectance (execute) and the water share (measure, with a mask).
     await addFiles(page, [...LANDSAT_TIFS, LANDSAT_MTL], LANDSAT_TIFS.length, 120_000)
     const ndvi = await ask(page, 'What is the mean NDVI of this scene?')
@@ -171,7 +198,7 @@ async function main(): Promise<void> {
     const report = path.join(desk.dir, 'report.html')
     await download.saveAs(report)
     const reportPage = await desk.context.newPage()
-    // The report is a printable document with one (light) look; it has no dark theme to show.
+    // The report follows the colour scheme of the browser that opens it (and prints light); it is shot in light here.
     await capture(
       reportPage,
       'report',

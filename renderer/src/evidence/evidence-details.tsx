@@ -16,7 +16,7 @@ export function EvidenceDetails({ call }: { call: CallView }) {
         #{call.call} {call.tool} · {KIND_LABEL[observationKind(call.tool, call.args)]}
         {call.followUp && <span className="badge">follow-up{call.origin !== null ? ` to #${call.origin}` : ''}</span>}
       </h3>
-      <p className="headline" data-testid="evidence-headline">
+      <p className={r && r.status !== 'ok' ? 'headline failed' : 'headline'} data-testid="evidence-headline" data-status={r?.status ?? 'none'}>
         {headline(r)}
       </p>
       <section aria-label="observation">

@@ -8,7 +8,7 @@
  * - scene: the image with the class scores as bars.
  */
 import { useMemo, useState } from 'react'
-import type { DerivedLayer, FileEntry, RsureApi } from '../../../preload/contract'
+import type { DerivedLayer, FileEntry, RsureApi, TileStyle } from '../../../preload/contract'
 import { MapView, type MapLayerSpec } from '../map/map-view'
 import { isMaskLayer, MASK_COLOUR } from '../map/tile-protocol'
 import { useVectorLayers } from '../map/vector-layers'
@@ -182,6 +182,17 @@ function LayersMap(props: { api: RsureApi; sources: FileEntry[]; layers: Derived
   )
 }
 
+/**
+ * How a product raster is coloured over its scene, so it never reads as one more grey band: a vegetation index
+ * (NDVI, EVI, SAVI, a normalized difference) on the brown-to-green ramp over its fixed -1..1 range, any other product
+ * (LST, TVDI, a water index...) on viridis with the default stretch.
+ */
+export function productStyle(layer: Pick<DerivedLayer, 'kind' | 'node' | 'unit'>): TileStyle {
+  const name = `${layer.kind} ${layer.node ?? ''}`
+  if (/ndvi|evi|savi|normalized_difference/i.test(name) && !/ndwi|mndwi/i.test(name)) return { ramp: 'ndvi', stretch: { kind: 'range', min: -1, max: 1 } }
+  return { ramp: 'viridis' }
+}
+
 /** The map of an execute observation: the session's georeferenced source rasters under the product layer. */
 function ExecuteMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedLayer[]; artifact: string | null; sceneFiles: FileEntry[]; missing: string[] }) {
   const { api, layers, artifact, sceneFiles, missing } = props
@@ -192,7 +203,7 @@ function ExecuteMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedL
   const specs: MapLayerSpec[] = useMemo(
     () => [
       ...sceneFiles.slice(0, 1).map((f) => ({ key: `src-${f.id}`, ref: { fileId: f.id }, name: f.name, visible: true, opacity: 1, style: {} })),
-      ...(product ? [{ key: `prod-${product.id}`, ref: { artifact: product.id }, name: product.name, visible: showProduct, opacity, style: {} }] : []),
+      ...(product ? [{ key: `prod-${product.id}`, ref: { artifact: product.id }, name: product.name, visible: showProduct, opacity, style: productStyle(product) }] : []),
     ],
     [sceneFiles, product, showProduct, opacity],
   )

@@ -41,7 +41,10 @@ export function useFilePicture(api: RsureApi, file: FileEntry | null, maxSize = 
       live = false
       if (url) URL.revokeObjectURL(url)
     }
-  }, [api, file?.id, file?.info, maxSize])
+  // The file's id and whether it is readable, not its entry object: the files list is refreshed with new objects,
+  // and re-asking on each refresh could restart a slow preview for ever (the viewer stayed on 'Loading').
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, file?.id, Boolean(file?.info), maxSize])
   return pic
 }
 
