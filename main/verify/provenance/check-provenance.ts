@@ -106,6 +106,17 @@ function checkStatistic(asked: AskedStatistic[], chain: StatisticStep[], options
       message: `the question asks for the mean but the observation also takes ${extra.map((s) => `${describeStep(s)} (node '${s.node}')`).join(', ')}, which is not asked`,
     }]
   }
+  // An extreme asked alone ("the maximum value of the red band") is an extreme of pixels: the maximum over dates of
+  // per-date means is another quantity (a wrong statistic hidden under a 'max' at the top of the chain).
+  const onlyExtreme = asked.every((a) => a.kind === 'max' || a.kind === 'min')
+  const averaged = onlyExtreme ? chain.filter((s) => s.over !== 'dates' && (s.kind === 'mean' || s.kind === 'median')) : []
+  if (missing.length === 0 && averaged.length > 0) {
+    return [{
+      check: 'provenance_statistic',
+      severity: 'reject',
+      message: `the question asks for the ${asked.map(describeStatistic).join(' and ')} of the pixels but the observation takes ${averaged.map((s) => `${describeStep(s)} (node '${s.node}')`).join(', ')} first`,
+    }]
+  }
   if (missing.length === 0) return [pass('provenance_statistic', `statistic node(s) ${chain.map((s) => `'${s.node}' (${s.stat})`).join(', ')} compute what is asked`)]
   const outer = chain[0]
   // Several statistics asked ("the mean, minimum and maximum"), the observation computes one of them, and the

@@ -97,6 +97,22 @@ describe('provenance: the statistic asked', () => {
     expect(right.value).toBeCloseTo(std(lstOf(3)), 6)
   })
 
+  it('rejects the maximum over dates of per-date means when the maximum is asked, and accepts per-date maxima', async () => {
+    const q = 'What was the maximum LST on 2019-06-15?'
+    const one = { start: '2019-06-15', end: '2019-06-15' }
+    const chain = (inner: string): Node[] => [
+      { id: 'daily', op: 'raster.batch_reduce', params: { stat: inner }, inputs: { data: '@lst' } },
+      { id: 'top', op: 'timeseries.aggregate', params: { by: 'all', stat: 'max' }, inputs: { data: '@daily' } },
+    ]
+    const wrong = await judge(q, dag(chain('mean'), one))
+    expect(wrong.verdict.decision).toBe('reject')
+    expect(wrong.verdict.feedback).toContain("the question asks for the maximum of the pixels but the observation takes")
+    expect(wrong.value).toBeCloseTo(mean(lstOf(3)), 6)
+    const right = await judge(q, dag(chain('max'), one))
+    expect(right.verdict.decision, right.verdict.feedback).toBe('accept')
+    expect(right.value).toBeCloseTo(Math.max(...lstOf(3)), 6)
+  })
+
   it('rejects a share of pixels when the number of pixels is asked', async () => {
     const q = 'How many pixels had LST above 300 K on 2019-06-15?'
     const share = {
