@@ -85,6 +85,11 @@ const labelOf = (r: Record<string, unknown>, fallback: string) =>
 function collect(v: unknown, out: Drawables, ctx: { changed: boolean; depth: number; key: string }): void {
   if (ctx.depth > 6 || v === null || typeof v !== 'object') return
   if (Array.isArray(v)) {
+    // A list named boxes of bare [x0, y0, x1, y1] arrays (measure's evidence of the instances it counted).
+    if (/boxes$/i.test(ctx.key) && v.length > 0 && v.every((b) => Array.isArray(b) && b.length === 4 && b.every(isNum))) {
+      for (const b of v.slice(0, 5000) as number[][]) out.boxes.push({ box: [b[0], b[1], b[2], b[3]], label: '', score: null, angle: null })
+      return
+    }
     for (const item of v.slice(0, 5000)) collect(item, out, { ...ctx, depth: ctx.depth + 1 })
     return
   }
