@@ -152,7 +152,8 @@ async function main(): Promise<void> {
     for (let n = 2; n > 0; n--) await page.locator('[data-testid=file-card] button[aria-label^=remove]').first().click()
 
     // Objects: the tiny detector pack over a DOTA image (see the module comment).
-    writeTinyDetector(path.join(desk.dataDir, 'models', 'tiny-detect'))
+    const tinyPack = path.join(desk.dataDir, 'models', 'tiny-detect')
+    writeTinyDetector(tinyPack)
     await addFiles(page, [shared('fixtures', 'dota8', 'images', 'train', 'P1053__1024__0___90.jpg')], 1, 120_000)
     const objects = await ask(page, 'How many ships are in this image?')
     const pictureShown = () =>
@@ -163,6 +164,8 @@ async function main(): Promise<void> {
     await capture(page, 'evidence-objects', () => openEvidence(page, objects.runId), pictureShown)
     await closeEvidence(page)
     await page.locator('[data-testid=file-card] button[aria-label^=remove]').first().click()
+    // The pack is only for that screen: the refused question below is asked with no pack installed.
+    fs.rmSync(tinyPack, { recursive: true, force: true })
 
     // The Landsat scene with its MTL: NDVI on TOA reflectance (execute) and the water share (measure, with a mask).
     await addFiles(page, [...LANDSAT_TIFS, LANDSAT_MTL], LANDSAT_TIFS.length, 120_000)
