@@ -106,17 +106,27 @@ function bandRoles(list: string): string[] | null {
  * A role word before a band noun: "the red band", "near-infrared channel", "SWIR1 band" (single letters only in
  * stated orders); "thermal band 31" is band 31, read by its number.
  */
-const ROLE_BAND_RE = new RegExp(`(?:${alternation(BAND_ROLES.flatMap((b) => b.names).filter((n) => n.length >= 2))})[\\s-]+(?:${alternation(BAND_NOUNS)})(?!\\s*#?\\d)`, 'gi')
+const ROLE_BAND_RE = new RegExp(
+  `(?:${alternation(BAND_ROLES.flatMap((b) => b.names).filter((n) => n.length >= 2))})[\\s-]+(?:${alternation(BAND_NOUNS)})(?!\\s*#?\\d)`,
+  'gi',
+)
 /** A band by its number: "band 4", "bands 4 and 5", "channel 2" (any case), "B4", "SR_B5" (capital B only). */
-const NUMBERED_BAND_RE = /\b(?:bands?|channels?)\s*#?(\d{1,2})(?:\s*(?:,|and|&|or|\/)\s*(?:bands?\s*)?\d{1,2}\b)*|(?<![A-Za-z0-9])(?:SR_)?B(\d{1,2})(?![A-Za-z0-9])/g
-const CALIBRATION_RES = (Object.entries(BAND_CALIBRATIONS) as [keyof typeof BAND_CALIBRATIONS, readonly string[]][]).map(([key, words]) => ({ key, re: phraseRegex(words) }))
+const NUMBERED_BAND_RE =
+  /\b(?:bands?|channels?)\s*#?(\d{1,2})(?:\s*(?:,|and|&|or|\/)\s*(?:bands?\s*)?\d{1,2}\b)*|(?<![A-Za-z0-9])(?:SR_)?B(\d{1,2})(?![A-Za-z0-9])/g
+const CALIBRATION_RES = (Object.entries(BAND_CALIBRATIONS) as [keyof typeof BAND_CALIBRATIONS, readonly string[]][]).map(([key, words]) => ({
+  key,
+  re: phraseRegex(words),
+}))
 
 /** Bands named as variables, outside stated band orders; a list of numbers gives one span per band over the list's words. */
 function bandSpans(q: string, taken: readonly { at: number; end: number }[]): Span[] {
   const out: Span[] = []
   for (const h of hits(q, ROLE_BAND_RE)) {
     if (taken.some((t) => overlaps(t, h))) continue
-    const word = h.text.toLowerCase().replace(new RegExp(`[\\s-]+(?:${alternation(BAND_NOUNS)})$`, 'i'), '').replace(/\s+/g, ' ')
+    const word = h.text
+      .toLowerCase()
+      .replace(new RegExp(`[\\s-]+(?:${alternation(BAND_NOUNS)})$`, 'i'), '')
+      .replace(/\s+/g, ' ')
     const role = BAND_ROLES.find((b) => b.names.some((n) => n.toLowerCase() === word || n.toLowerCase().replace(/-/g, ' ') === word.replace(/-/g, ' ')))
     if (role) out.push({ type: 'band', at: h.at, end: h.end, text: h.text, key: role.key })
   }
@@ -244,7 +254,12 @@ function parseFresh(question: string): ParsedQuestion {
   }
 
   spans.push(...markers(q))
-  spans.push(...bandSpans(q, spans.filter((s) => s.type === 'band_order' || s.type === 'period' || s.type === 'box')))
+  spans.push(
+    ...bandSpans(
+      q,
+      spans.filter((s) => s.type === 'band_order' || s.type === 'period' || s.type === 'box'),
+    ),
+  )
   // Calibration words, the longest at each place ("surface reflectance" is not "reflectance").
   const calHits = CALIBRATION_RES.flatMap(({ key, re }) => hits(q, re).map((h) => ({ ...h, key }))).sort((a, b) => b.end - b.at - (a.end - a.at))
   for (const h of calHits)

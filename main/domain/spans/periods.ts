@@ -293,7 +293,10 @@ const RULES: Rule[] = [
   // "the 2019 record from March to September": the year, then a month range introduced by "from" (not "how much did
   // it change in 2019 from March to September", which compares the two months, nor "from March and ...")
   {
-    re: new RegExp(`${YEAR}((?:\\s+(?!(?:and|or|vs|versus|to|from)\\b)[a-z][\\w-]*){0,2}),?\\s+(from)\\s+${MONTH_RE}\\s*(?:-|–|—|to|until|till|through|thru)\\s*${MONTH_RE}(?![a-z])(?!\\s*,?\\s*(?:of\\s+)?(?:19|20)\\d{2})`, 'gi'),
+    re: new RegExp(
+      `${YEAR}((?:\\s+(?!(?:and|or|vs|versus|to|from)\\b)[a-z][\\w-]*){0,2}),?\\s+(from)\\s+${MONTH_RE}\\s*(?:-|–|—|to|until|till|through|thru)\\s*${MONTH_RE}(?![a-z])(?!\\s*,?\\s*(?:of\\s+)?(?:19|20)\\d{2})`,
+      'gi',
+    ),
     make: (m, q) => {
       const y = Number(m[1])
       const [a, b] = [monthOf(m[4]), monthOf(m[5])]

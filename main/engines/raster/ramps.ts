@@ -23,4 +23,3 @@ export const RAMPS: Record<Exclude<Ramp, 'grey'>, [number, number, number, numbe
     [1, 0, 104, 55],
   ],
 }
-
