@@ -4,6 +4,7 @@ import { TiffFile } from '../../../../main/engines/raster/tiff/reader'
 import { RasterPool } from '../../../../main/engines/raster/worker/pool'
 import { ArtifactStore } from '../../../../main/store/artifacts'
 import { executeDag, executeTool } from '../../../../main/tools/execute'
+import { sharedNodeCache } from '../../../../main/tools/execute/node-cache'
 import { missingEvidence, ToolResultSchema, type ToolResult } from '../../../../main/tools/protocol'
 import { tempDir } from '../../../helpers/tmp'
 import { makeFixtures, SERIES_DATES } from './fixtures'
@@ -201,11 +202,15 @@ describe('execute in worker threads', () => {
   it('runs jobs on a real worker pool, reports progress, and cancels', async () => {
     const pool = new RasterPool(1)
     try {
+      // Earlier tests ran the same DAG: clear the node cache so the jobs really run on the pool.
+      sharedNodeCache.clear()
       const seen: string[] = []
       const r = await executeDag({ base_dir: fx.dir, nodes: [cat, v, { id: 'daily', op: 'raster.batch_reduce', inputs: { data: '@v' } }], output: 'daily' }, { ...ctx, onProgress: (p) => seen.push(`${p.done}/${p.total}`) }, { pool })
       expect(r.status).toBe('ok')
       expect(obs(r).points.map((p: any) => p.value)).toEqual([1, 2, 3, 4])
       expect(seen).toEqual(['1/4', '2/4', '3/4', '4/4'])
+      // The same DAG again would be answered by the node cache without running a job; cancelling needs a real run.
+      sharedNodeCache.clear()
       const mid = new AbortController()
       const cut = await executeDag({ base_dir: fx.dir, nodes: [cat, v, { id: 'daily', op: 'raster.batch_reduce', inputs: { data: '@v' } }], output: 'daily' }, { ...ctx, signal: mid.signal, onProgress: () => mid.abort() }, { pool })
       expect(cut.status).toBe('error')
