@@ -55,6 +55,16 @@ export function pythonWithGdal(): string {
   throw new Error('No python3 with GDAL and numpy was found: install python3-gdal and python3-numpy (Debian), or set RSURE_PYTHON.')
 }
 
+/** The python with GDAL, or null with a warning naming the test whose comparison with GDAL is then skipped. */
+export function pythonWithGdalOrSkip(test: string): string | null {
+  try {
+    return pythonWithGdal()
+  } catch (err) {
+    console.warn(`${test}: the comparison with GDAL is skipped: ${(err as Error).message}`)
+    return null
+  }
+}
+
 /** Writes every faulted folder and its control under `dir` and returns the manifest with the expected values. */
 export function buildDataFaults(dir: string): DataFaultManifest {
   const out = execFileSync(pythonWithGdal(), [path.join(DATA_FAULTS_DIR, 'make_faults.py'), path.join(dir, 'faults'), path.join(DATA_FAULTS_DIR, 'cases.json')], {

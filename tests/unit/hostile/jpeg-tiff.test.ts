@@ -15,18 +15,13 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { renderPreview } from '../../../main/engines/raster/preview'
 import { renderTile } from '../../../main/engines/raster/tiles'
 import { TiffFile } from '../../../main/engines/raster/tiff/reader'
-import { pythonWithGdal } from '../../helpers/data-faults'
+import { pythonWithGdalOrSkip } from '../../helpers/data-faults'
 import { tempDir } from '../../helpers/tmp'
 
 const tmp = tempDir('rsure-jpeg-tiff-')
 afterAll(() => tmp.cleanup())
 
-let python: string | null = null
-try {
-  python = pythonWithGdal()
-} catch (err) {
-  console.warn(`jpeg-tiff: the comparison with GDAL is skipped: ${(err as Error).message}`)
-}
+const python = pythonWithGdalOrSkip('jpeg-tiff')
 
 const GDAL_WRITER = `
 import sys

@@ -13,18 +13,13 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { TiffFile, readProblem } from '../../../main/engines/raster/tiff/reader'
 import { webpFrameSize } from '../../../main/engines/raster/tiff/codecs'
 import { buildTiff } from '../../../scripts/hostile-corpus'
-import { pythonWithGdal } from '../../helpers/data-faults'
+import { pythonWithGdalOrSkip } from '../../helpers/data-faults'
 import { tempDir } from '../../helpers/tmp'
 
 const tmp = tempDir('rsure-webp-tiff-')
 afterAll(() => tmp.cleanup())
 
-let python: string | null = null
-try {
-  python = pythonWithGdal()
-} catch (err) {
-  console.warn(`webp-tiff: the comparison with GDAL is skipped: ${(err as Error).message}`)
-}
+const python = pythonWithGdalOrSkip('webp-tiff')
 
 /** Writes the GDAL files and, beside each, GDAL's own read of every band (band-sequential bytes, `NAME.gdal`). */
 const GDAL_WRITER = `
