@@ -74,9 +74,12 @@ describe('layers on the desk map (rsure serve + Chromium)', () => {
     await page.locator('button[aria-label="remove from the thread"]').first().click()
     await addFiles(page, [FIXTURES.B4, LST], 2, 60_000)
     expect((await layerRows(page, 2)).map((r) => r.state)).toEqual(['ready', 'ready'])
-    await expect.poll(async () => (await mapView(page))?.bounds !== undefined, { timeout: 30_000 }).toBe(true)
-    await page.waitForTimeout(500)
     const [b4, lst] = [await lonLatBox(FIXTURES.B4), await lonLatBox(LST)]
+    const holdsBoth = (b: number[] | undefined): boolean =>
+      b !== undefined && [b4, lst].every((box) => box[0] >= b[0] && box[1] >= b[1] && box[2] <= b[2] && box[3] <= b[3])
+    // The map refits as each layer's description arrives (a loaded machine may describe the second one late): wait
+    // for the view that holds both, then check it box by box so a failure names the side that is short.
+    await expect.poll(async () => holdsBoth((await mapView(page))?.bounds), { timeout: 30_000 }).toBe(true)
     const v = (await mapView(page))!
     await page.screenshot({ path: path.join(SHOTS, 'desk-fit-all.png') })
     const [w, s, e, n] = v.bounds!
