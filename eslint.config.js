@@ -4,7 +4,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
-export const LINTED_DIRS = ['main/domain', 'preload', 'main/engines', 'main/tools', 'main/store', 'main/server', 'main/ipc', 'main/cli', 'main/app', 'bench']
+export const LINTED_DIRS = ['main/domain', 'preload', 'main/engines', 'main/tools', 'main/store', 'main/server', 'main/ipc', 'main/cli', 'main/app', 'main/mcp', 'bench']
 export const LINTED = [...LINTED_DIRS.map((d) => `${d}/**/*.ts`), 'main/services.ts']
 
 export default tseslint.config(
