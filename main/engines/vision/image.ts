@@ -1,16 +1,16 @@
 /**
- * Every image path of perception goes through sharp: decoding PNG/JPEG/TIFF into 8-bit RGB, resizing, crops and
- * tiles, and PNG encoding of crops for the verifier and the viewer. GeoTIFFs keep their georeferencing
- * (engines/raster/georef.ts). A TIFF that is not 8-bit RGB (multi-band rasters stored as grey samples, 16-bit or
- * float bands) is read with geotiff.js, as MODELS.md section 6 advises: its first three bands (or its one band, as
- * grey) are used as they are when 8-bit, else stretched to 8 bits between their 2nd and 98th percentiles.
+ * Every image path of perception goes through sharp: decoding PNG and JPEG into 8-bit RGB, resizing, crops and
+ * tiles, and PNG encoding of crops for the verifier and the viewer. TIFFs are the exception: their pixels are read by
+ * the engines' one raster source (the lean TIFF reader and its decoders) and keep their georeferencing
+ * (engines/raster/georef.ts); as MODELS.md section 6 advises, their first three bands (or their one band, as grey)
+ * are used as they are when 8-bit, else stretched to 8 bits between their 2nd and 98th percentiles.
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { fromFile } from 'geotiff'
 import sharp, { type Sharp } from 'sharp'
-import { geotiffGeorefSource, readGeoref, type Crs, type GeoTransform } from '../raster/georef'
+import type { Crs, GeoTransform } from '../raster/georef'
 import { RasterSource } from '../raster/source'
+import { readProblem } from '../raster/tiff/reader'
 import { VisionError } from './errors'
 
 /** Interleaved 8-bit RGB, row-major, (0,0) = top-left. */
@@ -75,42 +75,27 @@ function stretchBands(bands: ArrayLike<number>[], width: number, height: number,
   return { data: out, width, height }
 }
 
+/**
+ * A TIFF's pixels through the engines' one raster source (raster/source.ts), so perception reads what analysis,
+ * previews and tiles read: the lean reader's decoders (JPEG-in-TIFF, YCbCr included, by libjpeg with the file's
+ * JPEGTables, tiff/codecs.ts), its decode budget and its nodata rule (NaN where invalid, black here).
+ */
 async function loadTiff(file: string): Promise<{ rgb: RgbImage; georef: Georeferencing | null }> {
-  const tiff = await fromFile(file)
+  const source = RasterSource.open(file)
   try {
-    const image = await tiff.getImage(0)
-    const g = readGeoref(geotiffGeorefSource(image))
+    const { width, height, georef: g } = source
     const georef = g.geoTransform ? { geoTransform: g.geoTransform, crs: g.crs } : null
-    const spp = image.getSamplesPerPixel()
-    const bits = image.getBitsPerSample()
-    const fd = image.fileDirectory
-    const photometric = Number(fd.getValue('PhotometricInterpretation') ?? -1)
-    // sharp reads 8-bit RGB/YCbCr TIFFs as colour; other layouts (3+ bands stored as grey samples) go through geotiff.js.
-    if (spp <= 4 && bits === 8 && (photometric === 2 || photometric === 6)) {
-      try {
-        return { rgb: await rawRgb(sharp(file, { limitInputPixels: MAX_PIXELS, failOn: 'none' })), georef }
-      } catch {
-        // Fall through to geotiff.js (sharp refuses some valid GeoTIFF layouts).
-      }
+    const { planes } = await source.readWindow(0, source.bandCount >= 3 ? [1, 2, 3] : [1], { col: 0, row: 0, width, height })
+    if (source.sampleType === 'uint8') {
+      // 8-bit unsigned bands are shown as they are (nodata pixels black).
+      const use = planes.length >= 3 ? planes : [planes[0], planes[0], planes[0]]
+      const out = new Uint8Array(width * height * 3)
+      for (let i = 0; i < width * height; i++) for (let c = 0; c < 3; c++) out[3 * i + c] = use[c][i]
+      return { rgb: { data: out, width, height }, georef }
     }
-    // The pixels through the engines' one raster source (raster/source.ts): its nodata rule, NaN where invalid.
-    const source = RasterSource.open(file)
-    try {
-      const { width, height } = source
-      const { planes } = await source.readWindow(0, spp >= 3 ? [1, 2, 3] : [1], { col: 0, row: 0, width, height })
-      if (source.sampleType === 'uint8') {
-        // 8-bit unsigned bands are shown as they are (nodata pixels black).
-        const use = planes.length >= 3 ? planes : [planes[0], planes[0], planes[0]]
-        const out = new Uint8Array(width * height * 3)
-        for (let i = 0; i < width * height; i++) for (let c = 0; c < 3; c++) out[3 * i + c] = use[c][i]
-        return { rgb: { data: out, width, height }, georef }
-      }
-      return { rgb: stretchBands(planes, width, height, null), georef }
-    } finally {
-      source.release()
-    }
+    return { rgb: stretchBands(planes, width, height, null), georef }
   } finally {
-    await tiff.close()
+    source.release()
   }
 }
 
@@ -135,7 +120,10 @@ export async function loadImage(input: ImageInput): Promise<LoadedImage> {
   const isTiff = (head[0] === 0x49 && head[1] === 0x49) || (head[0] === 0x4d && head[1] === 0x4d)
   try {
     if (isTiff) {
-      const { rgb, georef } = await loadTiff(input)
+      const { rgb, georef } = await loadTiff(input).catch((err: unknown) => {
+        // The reader's one sentence (damaged, unsupported codec by name, over the decode budget).
+        throw new VisionError(readProblem(input, err), 'invalid')
+      })
       return { ...rgb, georef, name }
     }
     return { ...(await rawRgb(sharp(input, { limitInputPixels: MAX_PIXELS }))), georef: null, name }

@@ -1,4 +1,4 @@
-/** Decoding every image path of perception with sharp (PNG, JPEG, TIFF) and geotiff.js (GeoTIFF georeferencing, multi-band). */
+/** Decoding every image path of perception: PNG and JPEG with sharp, TIFF (georeferencing, multi-band) through the raster source. */
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -33,7 +33,7 @@ describe('loadImage', () => {
     const jpg = path.join(root, 'a.jpg')
     await sharp(data, { raw: { width: 20, height: 10, channels: 3 } }).jpeg().toFile(jpg)
     expect(await loadImage(jpg)).toMatchObject({ width: 20, height: 10, georef: null })
-    // An 8-bit RGB TIFF (photometric RGB) goes through sharp, losslessly.
+    // An 8-bit RGB TIFF (photometric RGB) goes through the raster source, losslessly.
     const tif = path.join(root, 'a.tif')
     await sharp(data, { raw: { width: 20, height: 10, channels: 3 } }).tiff({ compression: 'lzw' }).toFile(tif)
     expect(Buffer.from((await loadImage(tif)).data).equals(Buffer.from(data))).toBe(true)
