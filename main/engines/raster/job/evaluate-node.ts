@@ -113,18 +113,3 @@ export function evaluateNode(
   const raster: Raster = { grid, data: res.data, unit: node.unit, ...(res.stats ? { stats: res.stats } : {}) }
   return { value: { raster }, report: report(raster, res.details ? { details: res.details } : {}), ...consumed }
 }
-
-export function compare(op: string, v: number, s: { value?: number; low?: number; high?: number }): boolean {
-  switch (op) {
-    case '>':
-      return v > s.value!
-    case '>=':
-      return v >= s.value!
-    case '<':
-      return v < s.value!
-    case '<=':
-      return v <= s.value!
-    default:
-      return v >= s.low! && v <= s.high!
-  }
-}

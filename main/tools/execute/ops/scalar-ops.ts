@@ -3,6 +3,7 @@
  * timeseries.trend, math.*, decision.select.
  */
 import { z } from 'zod'
+import { compare } from '../../../engines/raster/compare'
 import { evalScalar, parseExpr } from '../../../engines/raster/expr'
 import { stat } from '../../../engines/raster/stats'
 import { aggregate, olsFit, timeAxis, trend } from '../../../engines/raster/timeseries'
@@ -74,23 +75,7 @@ export const timeseriesCount: ScalarOp<z.infer<typeof CountParams>> = {
     const s = inputs.data as Extract<RuntimeValue, { type: 'series' }>
     const pts = s.points.filter((x) => Boolean(x.valid) && Number.isFinite(x.value))
     if (pts.length === 0) return { type: 'insufficient', reason: 'the series has no valid point' }
-    const meets = (v: number) => {
-      switch (p.op) {
-        case '>':
-          return v > p.value!
-        case '>=':
-          return v >= p.value!
-        case '<':
-          return v < p.value!
-        case '<=':
-          return v <= p.value!
-        case 'between':
-          return v >= p.low! && v <= p.high!
-        case 'outside':
-          return v < p.low! || v > p.high!
-      }
-    }
-    return { type: 'scalar', value: pts.filter((x) => meets(x.value)).length, unit: 'count' }
+    return { type: 'scalar', value: pts.filter((x) => compare(p.op, x.value, p)).length, unit: 'count' }
   },
 }
 
