@@ -5,7 +5,13 @@
  * time span, a mask or a unit the reader could not place). There is no default statistic: a question that names
  * none, with options that name none either, has `statistic: null`.
  */
-import { OBJECT_CLASSES as LEX_OBJECT_CLASSES, SIGNIFICANCE as LEX_SIGNIFICANCE, STATISTICS as LEX_STATISTICS, UNITS as LEX_UNITS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
+import {
+  OBJECT_CLASSES as LEX_OBJECT_CLASSES,
+  SIGNIFICANCE as LEX_SIGNIFICANCE,
+  STATISTICS as LEX_STATISTICS,
+  UNITS as LEX_UNITS,
+  VARIABLES as LEX_VARIABLES,
+} from '../domain/lexicon'
 import { alternation } from '../domain/spans/words'
 import { all, first as firstSpan, ledgerOf, parseQuestion, type ParsedQuestion, type Span as LexSpan } from '../domain/spans'
 import { readConditions } from './conditions'
@@ -25,12 +31,15 @@ interface Span {
   role: string
 }
 
-const SHARE = /\b(?:percentage|proportion|fraction|share|percent)\s+of\b|\bwhat\s+(?:part|portion)\s+of\b|\bhow\s+much\s+of\s+the\s+(?:area|image|scene)\b|\b(?:area|pixel)\s+(?:percentage|proportion|fraction|share)\b|\bwhat\s+(?:percentage|proportion|fraction|share)\b|\b(?:percentage|proportion|fraction|share)s?\b/i
+const SHARE =
+  /\b(?:percentage|proportion|fraction|share|percent)\s+of\b|\bwhat\s+(?:part|portion)\s+of\b|\bhow\s+much\s+of\s+the\s+(?:area|image|scene)\b|\b(?:area|pixel)\s+(?:percentage|proportion|fraction|share)\b|\bwhat\s+(?:percentage|proportion|fraction|share)\b|\b(?:percentage|proportion|fraction|share)s?\b/i
 /** An area asked ("the area in km²"); "per unit area" is a density, not an area. */
-const AREA = /(?<!\bper\s+(?:unit\s+)?)\b(?:total\s+)?(?:surface\s+)?area\b(?=[^.?]{0,60}\b(?:km2|km²|square\s+kilomet\w+|hectares?|\bha\b|m2|m²|square\s+met\w+))|\bhow\s+(?:large|big|much)\s+(?:an?\s+|of\s+an?\s+)?area\b|\bthe\s+area\s+(?:covered|occupied)\b|\bhow\s+many\s+(?:hectares|km2|km²|square\s+(?:kilomet|met)(?:er|re)s|acres)\b/i
+const AREA =
+  /(?<!\bper\s+(?:unit\s+)?)\b(?:total\s+)?(?:surface\s+)?area\b(?=[^.?]{0,60}\b(?:km2|km²|square\s+kilomet\w+|hectares?|\bha\b|m2|m²|square\s+met\w+))|\bhow\s+(?:large|big|much)\s+(?:an?\s+|of\s+an?\s+)?area\b|\bthe\s+area\s+(?:covered|occupied)\b|\bhow\s+many\s+(?:hectares|km2|km²|square\s+(?:kilomet|met)(?:er|re)s|acres)\b/i
 const TREND = new RegExp(`(?:${alternation(LEX_STATISTICS.find((x) => x.key === 'trend')!.names)})`, 'i')
 const SIGNIFICANCE = new RegExp(`(?:${alternation(LEX_SIGNIFICANCE)})`, 'i')
-const REPORT_VALUE = /^[^.?;]{0,80}?\b(?:and|then)\s+(?:report|give|state|return|output|provide)\s+(?:its|the\s+corresponding|the\s+associated|that|the)\s+(?:value|proportion|percentage|percent|share|fraction|magnitude|amount|coverage|number)\b/i
+const REPORT_VALUE =
+  /^[^.?;]{0,80}?\b(?:and|then)\s+(?:report|give|state|return|output|provide)\s+(?:its|the\s+corresponding|the\s+associated|that|the)\s+(?:value|proportion|percentage|percent|share|fraction|magnitude|amount|coverage|number)\b/i
 function firstMatch(q: string, re: RegExp): { at: number; end: number; m: RegExpMatchArray } | null {
   const m = q.match(re)
   if (!m || m.index === undefined) return null
@@ -77,12 +86,17 @@ export function readTask(input: TaskReadInput): TaskSpec {
   // A condition restated (in the question and again in its instructions) is one condition.
   const conditions: Condition[] = read.conditions
     .map((c) => c.value)
-    .filter((c, i, all) => all.findIndex((o) => o.variable === c.variable && o.op === c.op && o.value === c.value && o.low === c.low && o.high === c.high) === i)
+    .filter(
+      (c, i, all) => all.findIndex((o) => o.variable === c.variable && o.op === c.op && o.value === c.value && o.low === c.low && o.high === c.high) === i,
+    )
 
   // The QA band named as the source of a QA-class condition ("cloud-free pixels according to the BQA band", "using
   // the QA band"): read, it says where the class comes from.
   if (conditions.some((c) => c.variableKind === 'qa_class' || ['cloud', 'cloud_shadow', 'snow', 'fill', 'clear'].includes(c.variable ?? ''))) {
-    for (const h of allMatches(q, /\b(?:(?:according\s+to|using|from|by|in|with)\s+(?:the\s+)?)?(?:bqa|qa_pixel|qa|pixel\s+qa|quality(?:\s+assessment)?)(?:\s+(?:band|layer|file|flags?|bits?|mask))?\b/gi)) {
+    for (const h of allMatches(
+      q,
+      /\b(?:(?:according\s+to|using|from|by|in|with)\s+(?:the\s+)?)?(?:bqa|qa_pixel|qa|pixel\s+qa|quality(?:\s+assessment)?)(?:\s+(?:band|layer|file|flags?|bits?|mask))?\b/gi,
+    )) {
       if (!spans.some((s) => h.at < s.end && h.end > s.at)) use(h.at, h.end, 'QA source')
     }
   }
@@ -124,8 +138,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
   if (trendHit) {
     take(trendHit, 'trend')
     for (const h of allMatches(q, TREND)) use(h.at, h.end, 'statistic')
-  }
-  else if (dateOf && REPORT_VALUE.test(q.slice(dateOf.end, dateOf.end + 160))) take(dateOf, dateOf.extreme)
+  } else if (dateOf && REPORT_VALUE.test(q.slice(dateOf.end, dateOf.end + 160))) take(dateOf, dateOf.extreme)
   else if (dateOf && take(dateOf, dateOf.extreme === 'max' ? 'date_of_max' : 'date_of_min')) void 0
   else if (take(countOf('pixels'), 'count_pixels')) void 0
   else if ((hasValueCondition || read.areaCondition) && take(countOf('dates'), 'count_dates')) void 0
@@ -192,7 +205,8 @@ export function readTask(input: TaskReadInput): TaskSpec {
     if (r.type !== 'part' && r.type !== 'box' && r.type !== 'polygon_file') continue
     if (spans.some((s) => s.role !== 'period' && r.at < s.end && r.end > s.at)) continue
     let made: Region | null = null
-    if (r.type === 'part') made = r.part ? { kind: 'part', part: r.part, text: r.text.trim() } : { kind: 'grid', name: r.name, rows: r.rows, cols: r.cols, text: r.text.trim() }
+    if (r.type === 'part')
+      made = r.part ? { kind: 'part', part: r.part, text: r.text.trim() } : { kind: 'grid', name: r.name, rows: r.rows, cols: r.cols, text: r.text.trim() }
     else if (r.type === 'box') {
       const [x0, y0, x1, y1] = r.bbox
       if (!(x0 < x1 && y0 < y1)) {
@@ -214,7 +228,12 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const combSpans = all(lex, 'combine').sort((a, b) => a.at - b.at)
   const comb = combSpans[0]
   const valueConds = conditions.filter((c) => c.unit !== 'percent')
-  const oppositeMasks = valueConds.length >= 2 && valueConds[0].variable !== null && valueConds[0].variable === valueConds[1].variable && valueConds[0].op[0] !== valueConds[1].op[0] && valueConds[0].op !== 'between'
+  const oppositeMasks =
+    valueConds.length >= 2 &&
+    valueConds[0].variable !== null &&
+    valueConds[0].variable === valueConds[1].variable &&
+    valueConds[0].op[0] !== valueConds[1].op[0] &&
+    valueConds[0].op !== 'between'
   if (comb && statistic !== 'trend' && statistic !== 'count_dates') {
     const ratio = comb.key === 'ratio'
     const absolute = combSpans.some((c) => c.key === 'absolute_difference')
@@ -254,7 +273,10 @@ export function readTask(input: TaskReadInput): TaskSpec {
     .filter((h) => !spans.some((s) => s.role === 'band order' && h.at < s.end && h.end > s.at))
     .map((h) => ({ at: h.at, end: h.end, key: h.key }))
   const bandKeys = new Set(bandHits.map((h) => h.key))
-  const allVarHits: { at: number; end: number; key: string }[] = [...VARIABLES.flatMap((v) => allMatches(q, v.words).map((h) => ({ at: h.at, end: h.end, key: v.key }))), ...bandHits]
+  const allVarHits: { at: number; end: number; key: string }[] = [
+    ...VARIABLES.flatMap((v) => allMatches(q, v.words).map((h) => ({ at: h.at, end: h.end, key: v.key }))),
+    ...bandHits,
+  ]
   const varHits = allVarHits
     .filter((h) => !allVarHits.some((o) => o !== h && o.key !== h.key && o.at <= h.at && o.end >= h.end && o.end - o.at > h.end - h.at))
     .sort((a, b) => a.at - b.at)
@@ -265,9 +287,14 @@ export function readTask(input: TaskReadInput): TaskSpec {
   // TVDI"), and a phenomenon named with an index that measures it is read through the index ("snow cover changes
   // using NDSI"): the lexicon says which (`inputs`, `indicatedBy`).
   const statSpan = spans.find((s) => s.role === 'statistic')
-  const namedBy = (at: number, end: number) => varHits.find((h) => h.at >= end && h.at - end <= 40 && !spans.some((s) => s.role === 'condition' && h.at < s.end && h.end > s.at))
+  const namedBy = (at: number, end: number) =>
+    varHits.find((h) => h.at >= end && h.at - end <= 40 && !spans.some((s) => s.role === 'condition' && h.at < s.end && h.end > s.at))
   const afterStat = statSpan ? namedBy(statSpan.at, statSpan.end) : undefined
-  const afterAnyStat = afterStat ?? all(lex, 'statistic').map((x) => namedBy(x.at, x.end)).find(Boolean)
+  const afterAnyStat =
+    afterStat ??
+    all(lex, 'statistic')
+      .map((x) => namedBy(x.at, x.end))
+      .find(Boolean)
   const named = new Set(varHits.map((h) => h.key))
   const inputsOfNamed = new Set(LEX_VARIABLES.filter((v) => named.has(v.key) && v.kind !== 'qa_class').flatMap((v) => [...(v.inputs ?? [])]))
   const indicated = new Set(LEX_VARIABLES.filter((v) => (v.indicatedBy ?? []).some((i) => named.has(i))).map((v) => v.key))
@@ -280,20 +307,38 @@ export function readTask(input: TaskReadInput): TaskSpec {
   for (const h of allMatches(q, /\b(?:versus|vs\.?|against)(?=\s)/i)) {
     const before = varHits.filter((v) => v.end <= h.at && h.at - v.end <= 2).at(-1)
     const after = varHits.find((v) => v.at >= h.end && v.at - h.end <= 2)
-    if (before && after && before.key !== after.key && inputsOfNamed.has(before.key) && inputsOfNamed.has(after.key)) use(h.at, h.end, 'axes of the method (inputs of the derived variable)')
+    if (before && after && before.key !== after.key && inputsOfNamed.has(before.key) && inputsOfNamed.has(after.key))
+      use(h.at, h.end, 'axes of the method (inputs of the derived variable)')
   }
   const maskVars = new Set(conditions.map((c) => c.variable))
-  const ordered = [afterStat, afterAnyStat, ...varHits.filter((h) => !maskVars.has(h.key) && !secondary(h.key)), ...varHits.filter((h) => !secondary(h.key)), ...varHits]
+  const ordered = [
+    afterStat,
+    afterAnyStat,
+    ...varHits.filter((h) => !maskVars.has(h.key) && !secondary(h.key)),
+    ...varHits.filter((h) => !secondary(h.key)),
+    ...varHits,
+  ]
     .filter((h): h is (typeof varHits)[number] => h !== undefined && !indicated.has(h.key))
     .map((h) => h.key)
   // A share, count or area is about the variable its condition tests ("the share where TVDI > 0.75": TVDI).
   // So is a question that asks nothing else about a variable it states a condition on ("identify nights when LST
   // dropped below 305 K").
-  const counted = statistic === 'fraction' || statistic === 'count_pixels' || statistic === 'area' || statistic === 'count_dates' || (statistic === null && !afterAnyStat)
+  const counted =
+    statistic === 'fraction' || statistic === 'count_pixels' || statistic === 'area' || statistic === 'count_dates' || (statistic === null && !afterAnyStat)
   const criterion = counted ? conditions.find((c) => c.variable !== null && c.unit !== 'percent')?.variable : undefined
-  const subjects = [...new Set([...(criterion ? [criterion] : []), ...ordered])]
+  let subjects = [...new Set([...(criterion ? [criterion] : []), ...ordered])]
+  // "The brightness temperature of band 11": the band says which thermal band the BT is of (a number over a generic
+  // "thermal band"); band 10 is the BT the compiler takes by default, band 11 is `bt_b11`.
+  if (subjects.includes('bt')) {
+    const thermal = ['b10', 'b11', 'tir1', 'tir2'].filter((k) => bandKeys.has(k))
+    const numbered = thermal.filter((k) => k.startsWith('b'))
+    const which = numbered.length === 1 ? numbered[0] : thermal.length === 1 ? thermal[0] : null
+    if (which) subjects = subjects.filter((k) => !thermal.includes(k)).map((k) => (k === 'bt' && (which === 'b11' || which === 'tir2') ? 'bt_b11' : k))
+  }
   if (statistic === 'count_objects' && objects) subjects.unshift(objectClass(objects[1]))
-  for (const c of conditions) if (c.variable === null && subjects.length > 0 && !(statistic === 'fraction' && c.unit === 'percent')) c.variable = subjects.find((s) => !maskVars.has(s)) ?? subjects[0]
+  for (const c of conditions)
+    if (c.variable === null && subjects.length > 0 && !(statistic === 'fraction' && c.unit === 'percent'))
+      c.variable = subjects.find((s) => !maskVars.has(s)) ?? subjects[0]
 
   // A calibration asked of a band subject ("the TOA reflectance of the red band"); without one a band is as stored.
   let calibration: TaskSpec['calibration']
@@ -316,7 +361,10 @@ export function readTask(input: TaskReadInput): TaskSpec {
 
   // "How many hectares ...": the area asked names its unit in the statistic's own words.
   if (statistic === 'area' && unit === null) {
-    const areaWords = spans.filter((s) => s.role === 'statistic').map((s) => q.slice(s.at, s.end).toLowerCase()).join(' ')
+    const areaWords = spans
+      .filter((s) => s.role === 'statistic')
+      .map((s) => q.slice(s.at, s.end).toLowerCase())
+      .join(' ')
     const named = LEX_UNITS.filter((u) => u.quantity === 'area').find((u) => u.names.some((n) => n.length > 2 && areaWords.includes(n.toLowerCase())))
     if (named) unit = named.key
   }
@@ -331,7 +379,13 @@ export function readTask(input: TaskReadInput): TaskSpec {
   // Series granularity, for a trend or a "date of".
   let series: TaskSpec['series'] = null
   if (statistic === 'trend' || statistic === 'date_of_max' || statistic === 'date_of_min') {
-    const g = all(lex, 'series').find((x) => x.key !== 'acquisition') ?? firstSpan(lex, 'series')
+    // "the slope per year", "trend per year": the slope's unit (always per year), not a series sampled per year.
+    // Over a period within one calendar year, a series of annual values has one step: "per year" is then the unit.
+    const oneYear = periods.length > 0 && periods.every((p) => p.start.slice(0, 4) === p.end.slice(0, 4))
+    const slopeUnit = (x: { at: number; end: number }) => oneYear || /\b(?:slope|trend|rate)\s+(?:[\w-]+\s+)?$/i.test(q.slice(Math.max(0, x.at - 30), x.at))
+    for (const x of all(lex, 'series')) if (x.key === 'annual' && slopeUnit(x)) use(x.at, x.end, 'slope unit')
+    const steps = all(lex, 'series').filter((x) => !(x.key === 'annual' && slopeUnit(x)))
+    const g = steps.find((x) => x.key !== 'acquisition') ?? steps[0]
     if (g) {
       series = { granularity: g.key, perStep: innerStatistic(lex, statistic) ?? 'mean', text: g.text.trim() }
       use(g.at, g.end, 'series')
@@ -398,6 +452,15 @@ function objectClass(word: string): string {
 
 /** The per-step statistic a trend or "date of" rests on ("the trend of the monthly median"), when one is named. */
 function innerStatistic(lex: readonly LexSpan[], statistic: Statistic): Statistic | null {
-  const s = all(lex, 'statistic').find((x) => x.key !== 'trend' && x.key !== 'fraction' && x.key !== 'area' && !(statistic !== 'trend' && (x.key === 'max' || x.key === 'min')))
+  // A statistic word inside a method's name ("least" in "least squares") names no per-step statistic.
+  const methods = all(lex, 'method')
+  const s = all(lex, 'statistic').find(
+    (x) =>
+      x.key !== 'trend' &&
+      x.key !== 'fraction' &&
+      x.key !== 'area' &&
+      !(statistic !== 'trend' && (x.key === 'max' || x.key === 'min')) &&
+      !methods.some((m) => x.at < m.end && x.end > m.at),
+  )
   return s && s.key !== 'percentile' ? (s.key as Statistic) : null
 }

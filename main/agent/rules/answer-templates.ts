@@ -47,7 +47,18 @@ function leftOut(entry: ObservationEntry): string[] {
   return [...new Set(out)]
 }
 
-const fmt = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(2) : Math.abs(v) >= 1 ? v.toFixed(3) : v.toFixed(4))
+/**
+ * A value as the answer prints it: two decimals from 100 up, three from 1, four below 1; a value so small that four
+ * decimals would show no significant digit (a slope of 3e-5 per day) keeps four significant digits instead of
+ * printing "0.0000" or "-0.0000".
+ */
+export const fmt = (v: number): string => {
+  const a = Math.abs(v)
+  if (a >= 100) return v.toFixed(2)
+  if (a >= 1) return v.toFixed(3)
+  if (a === 0 || a >= 0.001) return v.toFixed(4)
+  return Number(v.toPrecision(4)).toString()
+}
 const unitText = (u: string | null) => (!u || u === 'dimensionless' ? '' : u === 'percent' ? '%' : ` ${u}`)
 
 /**
@@ -56,7 +67,11 @@ const unitText = (u: string | null) => (!u || u === 'dimensionless' ? '' : u ===
  */
 function statedUnit(unit: string | null, entry: ObservationEntry): string | null {
   if (unit !== 'dn' && unit !== null) return unit
-  const roles = new Set(dagOf(entry.action.args).nodes.filter((n) => n.op === 'raster.read' && typeof n.params.role === 'string').map((n) => String(n.params.role)))
+  const roles = new Set(
+    dagOf(entry.action.args)
+      .nodes.filter((n) => n.op === 'raster.read' && typeof n.params.role === 'string')
+      .map((n) => String(n.params.role)),
+  )
   const units = new Set([...roles].map((r) => physicalUnitOf(r)))
   const only = units.size === 1 ? [...units][0] : null
   return only ?? unit
@@ -96,7 +111,15 @@ function decisionInput(entry: ObservationEntry): { value: number; unit: string |
   return scalarOf(rec?.value) ?? scalarOf(rec)
 }
 
-const STAT_WORDS: Record<string, string> = { mean: 'mean', median: 'median', std: 'standard deviation', min: 'minimum', max: 'maximum', sum: 'sum', count: 'number of pixels' }
+const STAT_WORDS: Record<string, string> = {
+  mean: 'mean',
+  median: 'median',
+  std: 'standard deviation',
+  min: 'minimum',
+  max: 'maximum',
+  sum: 'sum',
+  count: 'number of pixels',
+}
 
 /**
  * What a spec-statistics DAG computed, in words read from its own nodes (the statistic per date, the region, the
@@ -109,42 +132,72 @@ function computedQuantity(entry: ObservationEntry): string | null {
   if (!per) return null
   // Quantities derived from the per-date values (a range, a variance, an area, a comparison of two selections or
   // periods) are not the per-date statistic: their words come from the compiler's own description instead.
-  if (nodes.some((n) => /^(?:range|variance|area|difference|abs_difference|ratio|percent_change)(?:_|$)/.test(n.id) || /_(?:first|second|all)$/.test(n.id))) return null
+  if (nodes.some((n) => /^(?:range|variance|area|difference|abs_difference|ratio|percent_change)(?:_|$)/.test(n.id) || /_(?:first|second|all)$/.test(n.id)))
+    return null
   const stat = String(per.params.stat ?? 'mean')
   const pooled = nodes.some((n) => n.id === 'pooled_mean')
   const share = nodes.some((n) => n.id === 'selected' && /, 1, 0\)\)?$/.test(String(n.params.expr ?? ''))) && stat === 'mean'
-  const word = pooled ? 'mean' : share ? 'share' : STAT_WORDS[stat] ?? (/^p\d/.test(stat) ? `${stat.slice(1)}th percentile` : stat)
+  const word = pooled ? 'mean' : share ? 'share' : (STAT_WORDS[stat] ?? (/^p\d/.test(stat) ? `${stat.slice(1)}th percentile` : stat))
   const g = isRec(per.params.geometry) ? per.params.geometry : null
-  const region = g?.type === 'part' ? ` in the ${String(g.part)} ${/^(?:north|south)(?:east|west)$/.test(String(g.part)) ? 'quadrant' : 'half'} of the image` : g?.type === 'bbox' ? ` inside the box [${(g.bbox as number[]).join(', ')}]` : ''
+  const region =
+    g?.type === 'part'
+      ? ` in the ${String(g.part)} ${/^(?:north|south)(?:east|west)$/.test(String(g.part)) ? 'quadrant' : 'half'} of the image`
+      : g?.type === 'bbox'
+        ? ` inside the box [${(g.bbox as number[]).join(', ')}]`
+        : ''
   const mask = nodes.find((n) => n.id === 'masked' || n.id === 'selected')
   let condition = mask && typeof mask.params.expr === 'string' ? mask.params.expr.match(/where\((\([^)]*\)(?: && \([^)]*\))*)/)?.[1] : undefined
   // The expression's names stand for layers: write the layers' names instead (v -> TVDI, m1 -> NDVI).
-  if (condition && mask) for (const [name, ref] of Object.entries(mask.inputs)) if (typeof ref === 'string') condition = condition.replace(new RegExp(`\\b${name}\\b`, 'g'), ref.replace(/^@/, '').toUpperCase())
+  if (condition && mask)
+    for (const [name, ref] of Object.entries(mask.inputs))
+      if (typeof ref === 'string') condition = condition.replace(new RegExp(`\\b${name}\\b`, 'g'), ref.replace(/^@/, '').toUpperCase())
   const rec = nodeRecords(entry.evidence.intermediate).get(per.id)
   const dates = isRec(rec) && Array.isArray(rec.points) ? rec.points.length : 0
   const acrossStat = nodes.find((n) => n.id === 'over_dates')?.params.stat
-  const over = pooled ? ', over the pixels of all dates together' : dates > 1 && acrossStat === 'mean' ? ` (per date, averaged over ${dates} dates)` : dates > 1 && typeof acrossStat === 'string' && !(acrossStat === stat && (stat === 'max' || stat === 'min')) ? ` (per date, then the ${STAT_WORDS[acrossStat] ?? acrossStat} over ${dates} dates)` : ''
-  const selection = condition ? ` ${stat === 'count' ? 'with' : share ? 'of the valid pixels with' : 'of the pixels with'} ${condition.replace(/^\((.*)\)$/, '$1').replace(/\) && \(/g, ' and ').replace(/ && /g, ' and ')}` : ''
+  const over = pooled
+    ? ', over the pixels of all dates together'
+    : dates > 1 && acrossStat === 'mean'
+      ? ` (per date, averaged over ${dates} dates)`
+      : dates > 1 && typeof acrossStat === 'string' && !(acrossStat === stat && (stat === 'max' || stat === 'min'))
+        ? ` (per date, then the ${STAT_WORDS[acrossStat] ?? acrossStat} over ${dates} dates)`
+        : ''
+  const selection = condition
+    ? ` ${stat === 'count' ? 'with' : share ? 'of the valid pixels with' : 'of the pixels with'} ${condition
+        .replace(/^\((.*)\)$/, '$1')
+        .replace(/\) && \(/g, ' and ')
+        .replace(/ && /g, ' and ')}`
+    : ''
   return `${word}${selection}${region}${over}`
 }
 
 export class TemplateAnswerWriter implements AnswerWriter {
   async write({ task, history, gaps }: AnswerInput): Promise<FinalAnswer> {
-    const entry = [...history.observations()].reverse().find((e) => e.action.tool === 'execute' || e.action.tool === 'measure' || e.config.coarse === 'perceive:scene')
+    const entry = [...history.observations()]
+      .reverse()
+      .find((e) => e.action.tool === 'execute' || e.action.tool === 'measure' || e.config.coarse === 'perceive:scene')
     const caveats = entry ? entry.caveats : []
     const missing = [...gaps, ...caveats]
     const computed = entry ? computedWords(task) : null
     const gone = entry ? leftOut(entry) : []
     const tail = (text: string) =>
-      [text, computed ? `Computed: ${computed}${gone.length ? `; ${gone.join(', ')} left out` : ''}.` : '', caveats.length ? `Limits of the evidence: ${caveats.join('; ')}.` : '', gaps.length ? `Not verified: ${gaps.join('; ')}.` : '']
+      [
+        text,
+        computed ? `Computed: ${computed}${gone.length ? `; ${gone.join(', ')} left out` : ''}.` : '',
+        caveats.length ? `Limits of the evidence: ${caveats.join('; ')}.` : '',
+        gaps.length ? `Not verified: ${gaps.join('; ')}.` : '',
+      ]
         .filter(Boolean)
         .join(' ')
     if (!entry) {
       const why = gaps.length ? gaps.join('; ') : 'no tool observation was made'
       return {
         answer: task.format === 'choice' ? 'No option is supported by verified evidence' : 'Not determined',
-        explanation: `No verified observation supports an answer: ${why.replace(/[.\s]+$/, "")}.`,
-        choice: null, value: null, unit: null, basis: [], missing: gaps,
+        explanation: `No verified observation supports an answer: ${why.replace(/[.\s]+$/, '')}.`,
+        choice: null,
+        value: null,
+        unit: null,
+        basis: [],
+        missing: gaps,
       }
     }
     const slots = extractSlots(task.question)
@@ -157,8 +210,25 @@ export class TemplateAnswerWriter implements AnswerWriter {
     if (entry.config.coarse === 'perceive:scene') {
       const s = sceneAnswer(obs, task.options)
       const what = `the scene was classified as '${s.className ?? 'unknown'}'${s.confidence !== null ? ` (confidence ${s.confidence.toFixed(2)})` : ''}`
-      if (s.letter) return { answer: s.letter, explanation: tail(`${s.letter}: ${what}, from ${source}.`), choice: s.letter, value: null, unit: null, basis: [entry.call], missing }
-      return { answer: task.format === 'choice' ? 'No option is supported by verified evidence' : (s.className ?? 'Not determined'), explanation: tail(`${what[0].toUpperCase()}${what.slice(1)}, from ${source}.`), choice: null, value: null, unit: null, basis: [entry.call], missing }
+      if (s.letter)
+        return {
+          answer: s.letter,
+          explanation: tail(`${s.letter}: ${what}, from ${source}.`),
+          choice: s.letter,
+          value: null,
+          unit: null,
+          basis: [entry.call],
+          missing,
+        }
+      return {
+        answer: task.format === 'choice' ? 'No option is supported by verified evidence' : (s.className ?? 'Not determined'),
+        explanation: tail(`${what[0].toUpperCase()}${what.slice(1)}, from ${source}.`),
+        choice: null,
+        value: null,
+        unit: null,
+        basis: [entry.call],
+        missing,
+      }
     }
 
     // A decision.select observation: the choice is itself verified.
@@ -171,7 +241,11 @@ export class TemplateAnswerWriter implements AnswerWriter {
       return {
         answer: letter,
         explanation: tail(`${letter}${option ? ` (${option.text})` : ''}: ${support}, nearest to this option, from ${source}.`),
-        choice: letter, value: computed?.value ?? num(obs.value) ?? null, unit: computed?.unit ?? null, basis: [entry.call], missing,
+        choice: letter,
+        value: computed?.value ?? num(obs.value) ?? null,
+        unit: computed?.unit ?? null,
+        basis: [entry.call],
+        missing,
       }
     }
 
@@ -187,7 +261,16 @@ export class TemplateAnswerWriter implements AnswerWriter {
       what = `${ols ? 'Least-squares' : 'Sen'} slope ${value === null ? 'unknown' : fmt(value)} per ${typeof grouped === 'string' ? grouped : 'date'} (${direction} trend${p !== undefined ? `, Mann-Kendall p = ${p.toFixed(3)}` : ''})`
       if (task.format === 'choice' && obs.trend === 0) {
         const none = task.options.find((o) => /no (?:significant )?trend|not significant/i.test(o.text))
-        if (none) return { answer: none.letter, explanation: tail(`${none.letter} (${none.text}): ${what}, from ${source}.`), choice: none.letter, value, unit, basis: [entry.call], missing }
+        if (none)
+          return {
+            answer: none.letter,
+            explanation: tail(`${none.letter} (${none.text}): ${what}, from ${source}.`),
+            choice: none.letter,
+            value,
+            unit,
+            basis: [entry.call],
+            missing,
+          }
       }
     } else if (outOp === 'timeseries.count' && isRec(obs) && num(obs.value) !== undefined) {
       value = obs.value as number
@@ -211,10 +294,35 @@ export class TemplateAnswerWriter implements AnswerWriter {
         if (read?.kind === 'series_extreme' || slots.statistic === 'argmax_date' || slots.statistic === 'argmin_date') {
           const option = task.options.find((o) => o.text.includes(best.date))
           if (task.format === 'choice') {
-            if (option) return { answer: option.letter, explanation: tail(`${option.letter} (${option.text}): ${what}, from ${source}.`), choice: option.letter, value, unit, basis: [entry.call], missing }
-            return { answer: 'No option is supported by verified evidence', explanation: tail(`No option names ${best.date}: ${what}.`), choice: null, value, unit, basis: [entry.call], missing }
+            if (option)
+              return {
+                answer: option.letter,
+                explanation: tail(`${option.letter} (${option.text}): ${what}, from ${source}.`),
+                choice: option.letter,
+                value,
+                unit,
+                basis: [entry.call],
+                missing,
+              }
+            return {
+              answer: 'No option is supported by verified evidence',
+              explanation: tail(`No option names ${best.date}: ${what}.`),
+              choice: null,
+              value,
+              unit,
+              basis: [entry.call],
+              missing,
+            }
           }
-          return { answer: best.date, explanation: tail(`${what[0].toUpperCase()}${what.slice(1)}, from ${source}.`), choice: null, value, unit, basis: [entry.call], missing }
+          return {
+            answer: best.date,
+            explanation: tail(`${what[0].toUpperCase()}${what.slice(1)}, from ${source}.`),
+            choice: null,
+            value,
+            unit,
+            basis: [entry.call],
+            missing,
+          }
         }
       }
     }
@@ -232,17 +340,50 @@ export class TemplateAnswerWriter implements AnswerWriter {
       }
     }
     if (value === null) {
-      return { answer: 'Not determined', explanation: tail(`The verified observation (call ${entry.call}) holds no value this template can read.`), choice: null, value: null, unit: null, basis: [entry.call], missing }
+      return {
+        answer: 'Not determined',
+        explanation: tail(`The verified observation (call ${entry.call}) holds no value this template can read.`),
+        choice: null,
+        value: null,
+        unit: null,
+        basis: [entry.call],
+        missing,
+      }
     }
     if (task.format === 'choice') {
       const near = nearestOption(task.options, value, unit)
       if (near) {
         const letter = near.option.letter
-        return { answer: letter, explanation: tail(`${letter} (${near.option.text}): ${what}, from ${source}.`), choice: letter, value, unit, basis: [entry.call], missing }
+        return {
+          answer: letter,
+          explanation: tail(`${letter} (${near.option.text}): ${what}, from ${source}.`),
+          choice: letter,
+          value,
+          unit,
+          basis: [entry.call],
+          missing,
+        }
       }
-      return { answer: 'No option is supported by verified evidence', explanation: tail(`No option carries a number comparable with ${what}.`), choice: null, value, unit, basis: [entry.call], missing }
+      return {
+        answer: 'No option is supported by verified evidence',
+        explanation: tail(`No option carries a number comparable with ${what}.`),
+        choice: null,
+        value,
+        unit,
+        basis: [entry.call],
+        missing,
+      }
     }
-    const shown = unit === 'days' ? `${value} ${value === 1 ? 'day' : 'days'}` : unit === 'count' ? `${Math.round(value)} pixels` : `${fmt(value)}${unitText(unit)}`
-    return { answer: shown, explanation: tail(`${what[0].toUpperCase()}${what.slice(1)}, from ${source}.`), choice: null, value, unit, basis: [entry.call], missing }
+    const shown =
+      unit === 'days' ? `${value} ${value === 1 ? 'day' : 'days'}` : unit === 'count' ? `${Math.round(value)} pixels` : `${fmt(value)}${unitText(unit)}`
+    return {
+      answer: shown,
+      explanation: tail(`${what[0].toUpperCase()}${what.slice(1)}, from ${source}.`),
+      choice: null,
+      value,
+      unit,
+      basis: [entry.call],
+      missing,
+    }
   }
 }

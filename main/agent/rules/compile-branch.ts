@@ -3,12 +3,25 @@
  * and QA masks, the region, and the statistic in its order (per date then over dates, pooled, series for trends,
  * date counts and dates of extremes, areas), as execute nodes with a plain sentence of what they compute.
  */
-import path from 'node:path'
 import type { Condition, Period, Region, TaskSpec } from '../../task/spec'
 import { DagBuilder } from './dag-builder'
 import { pickRole, type InputFiles } from './input-files'
 import type { Variant } from './products'
-import { Refusal, OP_WORD, STAT_WORD, convertUnit, isBandKey, lstMethodsOf, trendMethodOf, thresholdIn, r6, comparisonExpr, conditionWords, QA_BITS, geometryOf } from './compile-words'
+import {
+  Refusal,
+  OP_WORD,
+  STAT_WORD,
+  convertUnit,
+  isBandKey,
+  lstMethodsOf,
+  trendMethodOf,
+  thresholdIn,
+  r6,
+  comparisonExpr,
+  conditionWords,
+  QA_BITS,
+  geometryOf,
+} from './compile-words'
 import { SERIES_SCALES, Scope, qaFlag } from './compile-scope'
 import { applyTimeOfDay, bandBinding, filesIn, periodWords, WEB_MERCATOR, projectedEpsg, geographic, pixelAreaM2 } from './compile-files'
 
@@ -21,29 +34,56 @@ export interface Branch {
 }
 
 /** The scalar (or series) one period's selection gives. */
-export function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Period[], variant: Variant, tag: string, region: Region = spec.region): Branch {
+export function branch(
+  b: DagBuilder,
+  spec: TaskSpec,
+  inputs: InputFiles,
+  periods: Period[],
+  variant: Variant,
+  tag: string,
+  region: Region = spec.region,
+): Branch {
   const files = filesIn(inputs, periods)
   const dates = new Set(files.map((f) => inputs.fileDates.get(f)!)).size
   if (periods.length > 0 && files.length === 0) {
-    throw new Refusal(`the period "${periodWords(periods)}"`, `no input file is dated inside it (the files run from ${inputs.dates[0]} to ${inputs.dates.at(-1)})`)
+    throw new Refusal(
+      `the period "${periodWords(periods)}"`,
+      `no input file is dated inside it (the files run from ${inputs.dates[0]} to ${inputs.dates.at(-1)})`,
+    )
   }
   const landsat = inputs.roles.has('TIR1') && !inputs.dateVarSeries && inputs.files.some((f) => /_B\d+\.TIF$/i.test(f))
   // The folder when the period keeps every dated file (the catalog's start/end select the same files, and the
   // listFiles variant then differs by enumerating them); else exactly the files inside the period.
   const everyFile = inputs.files.every((f) => !inputs.fileDates.has(f) || files.includes(f))
-  const params: Record<string, unknown> = inputs.dir && !variant.listFiles && (periods.length === 0 || everyFile) ? { dir: inputs.dir } : periods.length > 0 ? { files } : { files: inputs.files }
+  const params: Record<string, unknown> =
+    inputs.dir && !variant.listFiles && (periods.length === 0 || everyFile) ? { dir: inputs.dir } : periods.length > 0 ? { files } : { files: inputs.files }
   // Bands named as the variable (and in every condition) with no calibration asked are their stored values: "the
   // minimum value of the red band" is a DN. Anything computed from bands (an index, LST) takes TOA reflectance.
-  const read = [spec.subjects[0], ...spec.conditions.filter((c) => c.variableKind !== 'qa_class' && c.unit !== 'percent').map((c) => c.variable ?? spec.subjects[0])].map((k) => k.toLowerCase())
+  const read = [
+    spec.subjects[0],
+    ...spec.conditions.filter((c) => c.variableKind !== 'qa_class' && c.unit !== 'percent').map((c) => c.variable ?? spec.subjects[0]),
+  ].map((k) => k.toLowerCase())
   const rawBands = read.every((k) => isBandKey(k)) && !spec.calibration
-  if (spec.calibration === 'surface_reflectance' && landsat) throw new Refusal('the surface reflectance', 'the scene is Level-1 (DN with an MTL): only top-of-atmosphere reflectance can be computed from it, and no atmospheric correction is available')
-  if (spec.calibration === 'radiance') throw new Refusal('the radiance', 'the bands are read as stored (DN) or as TOA reflectance; spectral radiance of a band is not computed')
-  if (spec.calibration === 'toa_reflectance' && !landsat && read.every((k) => isBandKey(k))) throw new Refusal('the TOA reflectance', 'the files carry no calibration (no Landsat MTL beside them) to turn their values into reflectance')
+  if (spec.calibration === 'surface_reflectance' && landsat)
+    throw new Refusal(
+      'the surface reflectance',
+      'the scene is Level-1 (DN with an MTL): only top-of-atmosphere reflectance can be computed from it, and no atmospheric correction is available',
+    )
+  if (spec.calibration === 'radiance')
+    throw new Refusal('the radiance', 'the bands are read as stored (DN) or as TOA reflectance; spectral radiance of a band is not computed')
+  if (spec.calibration === 'toa_reflectance' && !landsat && read.every((k) => isBandKey(k)))
+    throw new Refusal('the TOA reflectance', 'the files carry no calibration (no Landsat MTL beside them) to turn their values into reflectance')
   if (landsat) {
     // Landsat Level-1 DN are never used as they are for a product or index: TOA reflectance and radiance from the
     // MTL, as the catalog does. The scene folder, so the catalog finds the MTL beside the bands.
-    delete params.files
-    params.dir = inputs.dir ?? path.dirname(inputs.files[0])
+    // Files given one by one (no folder) are listed with their MTL: a folder the analyst did not add is no input.
+    if (inputs.dir) {
+      delete params.files
+      params.dir = inputs.dir
+    } else {
+      delete params.dir
+      params.files = inputs.files.filter((f) => periods.length === 0 || files.includes(f) || /_MTL\.txt$/i.test(f))
+    }
     params.calibration = rawBands ? 'dn' : 'toa'
   }
   if (inputs.dateVarSeries && variant.scaled) {
@@ -55,7 +95,10 @@ export function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, period
   // The catalog states the period asked (its evidence reports coverage against it), and lists only the files inside.
   if (periods.length > 0) {
     params.start = periods.map((p) => p.start).sort()[0]
-    params.end = periods.map((p) => p.end).sort().at(-1)
+    params.end = periods
+      .map((p) => p.end)
+      .sort()
+      .at(-1)
   }
   const dayNight = applyTimeOfDay(spec, periods.length > 0 ? files : inputs.files, landsat, params)
   const bound = bandBinding(spec, inputs, params)
@@ -67,22 +110,36 @@ export function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, period
   const subject = spec.subjects[0]
   // A date count whose condition is a share of the area ("this proportion surpassed 40%"): the reader may give it as
   // a percent condition rather than as areaCondition; either way each date's share is compared, as a fraction.
-  const percentCond = statistic === 'count_dates' ? spec.conditions.find((c) => c.unit === 'percent' && c.value !== undefined && c.op !== 'between' && c.op !== 'outside') : undefined
+  const percentCond =
+    statistic === 'count_dates'
+      ? spec.conditions.find((c) => c.unit === 'percent' && c.value !== undefined && c.op !== 'between' && c.op !== 'outside')
+      : undefined
   if (!spec.areaCondition && percentCond) spec = { ...spec, areaCondition: { op: percentCond.op as '>' | '>=' | '<' | '<=', value: percentCond.value! / 100 } }
   // A QA class counted itself ("the share of the scene that is cloudy", "the area of cloud-free pixels"): the subject
   // is the class's 0/1 flag from the QA band (fill pixels left out), and its condition a comparison on that flag.
-  const qaSubject = (QA_BITS[subject.toLowerCase()] !== undefined || subject.toLowerCase() === 'clear') && (statistic === 'fraction' || statistic === 'count_pixels' || statistic === 'area' || statistic === 'count_dates')
+  const qaSubject =
+    (QA_BITS[subject.toLowerCase()] !== undefined || subject.toLowerCase() === 'clear') &&
+    (statistic === 'fraction' || statistic === 'count_pixels' || statistic === 'area' || statistic === 'count_dates')
   if (qaSubject) {
     const own = (c: Condition) => (c.variable ?? subject).toLowerCase() === subject.toLowerCase()
-    spec = { ...spec, conditions: spec.conditions.map((c) => (own(c) ? { ...c, variableKind: undefined, op: '>=' as const, value: 1, low: undefined, high: undefined, unit: null, variable: subject } : c)) }
+    spec = {
+      ...spec,
+      conditions: spec.conditions.map((c) =>
+        own(c) ? { ...c, variableKind: undefined, op: '>=' as const, value: 1, low: undefined, high: undefined, unit: null, variable: subject } : c,
+      ),
+    }
   }
   const subj = qaSubject ? qaFlag(b, catalog, tag, inputs, subject) : scope.variable(subject, `the variable "${subject}"`)
 
   // Conditions: pixel masks for value statistics, the criterion for shares, counts and areas. Percent conditions are area shares (count_dates).
   const pixelConds = spec.conditions.filter((c) => c.unit !== 'percent' && c.variableKind !== 'qa_class')
-  const qaConds = spec.conditions.filter((c) => (c.variableKind === 'qa_class' || (c.variable !== null && (QA_BITS[c.variable] || c.variable === 'clear'))) && !(qaSubject && c.variable === subject))
+  const qaConds = spec.conditions.filter(
+    (c) =>
+      (c.variableKind === 'qa_class' || (c.variable !== null && (QA_BITS[c.variable] || c.variable === 'clear'))) && !(qaSubject && c.variable === subject),
+  )
   const valueConds = pixelConds.filter((c) => !qaConds.includes(c))
-  const criterionStat = statistic === 'fraction' || statistic === 'count_pixels' || statistic === 'area' || (statistic === 'count_dates' && spec.areaCondition !== null)
+  const criterionStat =
+    statistic === 'fraction' || statistic === 'count_pixels' || statistic === 'area' || (statistic === 'count_dates' && spec.areaCondition !== null)
   const names = new Map<string, string>([[subject.toLowerCase(), 'v']])
   const layers: Record<string, string> = { v: subj.node }
   const exprs: string[] = []
@@ -101,10 +158,13 @@ export function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, period
     exprs.push(comparisonExpr(c, name, unit))
   }
   // count_dates without an area share: the dates are counted on their per-date statistic, not masked pixels.
-  const dateCriterion = statistic === 'count_dates' && spec.areaCondition === null ? valueConds.filter((c) => (c.variable ?? subject).toLowerCase() === subject.toLowerCase()) : []
+  const dateCriterion =
+    statistic === 'count_dates' && spec.areaCondition === null ? valueConds.filter((c) => (c.variable ?? subject).toLowerCase() === subject.toLowerCase()) : []
   const maskExprs = dateCriterion.length ? exprs.filter((_, i) => !dateCriterion.includes(valueConds[i])) : exprs
   const cond = maskExprs.join(' && ')
-  const nanGuard = Object.keys(layers).map((n) => `isnan(${n})`).join(' || ')
+  const nanGuard = Object.keys(layers)
+    .map((n) => `isnan(${n})`)
+    .join(' || ')
 
   let data = subj.node
   let unit = subj.unit
@@ -112,7 +172,12 @@ export function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, period
   if (criterionStat) {
     if (!cond) throw new Refusal(`the ${STAT_WORD[statistic]}`, 'the question names no condition whose pixels are counted')
     if (statistic === 'fraction' || statistic === 'count_dates') {
-      data = b.add(scope.tag ? `selected_${tag}` : 'selected', 'raster.algebra', { expr: `where(${nanGuard}, 0/0, where(${cond}, 1, 0))`, unit: 'dimensionless' }, layers)
+      data = b.add(
+        scope.tag ? `selected_${tag}` : 'selected',
+        'raster.algebra',
+        { expr: `where(${nanGuard}, 0/0, where(${cond}, 1, 0))`, unit: 'dimensionless' },
+        layers,
+      )
       unit = 'dimensionless'
     } else {
       data = b.add(scope.tag ? `selected_${tag}` : 'selected', 'raster.algebra', { expr: `where(${cond}, 1, 0/0)`, unit: 'dimensionless' }, layers)
@@ -137,7 +202,15 @@ export function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, period
 
   const { geometry, words: regionWords } = geometryOf(region)
   // A share of one plain comparison on the subject, over the whole image: threshold_fraction states it in one node.
-  const single = valueConds.length === 1 && qaConds.length === 0 && !geometry && !valueConds[0].negated && valueConds[0].op !== 'outside' && (valueConds[0].variable ?? subject).toLowerCase() === subject.toLowerCase() ? valueConds[0] : null
+  const single =
+    valueConds.length === 1 &&
+    qaConds.length === 0 &&
+    !geometry &&
+    !valueConds[0].negated &&
+    valueConds[0].op !== 'outside' &&
+    (valueConds[0].variable ?? subject).toLowerCase() === subject.toLowerCase()
+      ? valueConds[0]
+      : null
   const shareNode = (name: string): string | null => {
     if (!single) return null
     const t = thresholdIn(single, subj.unit)
@@ -145,10 +218,19 @@ export function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, period
     return b.add(`${name}${tag ? `_${tag}` : ''}`, 'threshold_fraction', params, { data: subj.node })
   }
   const perDate = (stat: string, name: string) =>
-    geometry ? b.add(`${name}${tag ? `_${tag}` : ''}`, 'spatial.query', { geometry, stat }, { data }) : b.add(`${name}${tag ? `_${tag}` : ''}`, 'raster.batch_reduce', { stat }, { data })
-  const over = (series: string, stat: string, name: string) => b.add(`${name}${tag ? `_${tag}` : ''}`, 'timeseries.aggregate', { by: 'all', stat }, { data: series })
+    geometry
+      ? b.add(`${name}${tag ? `_${tag}` : ''}`, 'spatial.query', { geometry, stat }, { data })
+      : b.add(`${name}${tag ? `_${tag}` : ''}`, 'raster.batch_reduce', { stat }, { data })
+  const over = (series: string, stat: string, name: string) =>
+    b.add(`${name}${tag ? `_${tag}` : ''}`, 'timeseries.aggregate', { by: 'all', stat }, { data: series })
 
-  const where = [valueConds.length ? ` where ${valueConds.map((c) => conditionWords(c, subject)).join(' and ')}` : '', qaConds.length ? ` (${qaConds.map((c) => c.text.trim()).join(', ')} by the QA band)` : '', regionWords, dayNight, bound.words].join('')
+  const where = [
+    valueConds.length ? ` where ${valueConds.map((c) => conditionWords(c, subject)).join(' and ')}` : '',
+    qaConds.length ? ` (${qaConds.map((c) => c.text.trim()).join(', ')} by the QA band)` : '',
+    regionWords,
+    dayNight,
+    bound.words,
+  ].join('')
   const datesWord = dates === 0 && periods.length === 0 ? 'the undated image' : `the ${dates} date${dates === 1 ? '' : 's'} of ${periodWords(periods)}`
   const pooled = spec.pooling === 'pooled' && dates > 1
   const across = spec.quantity.acrossDates ?? (statistic === 'min' || statistic === 'max' ? statistic : 'mean')
@@ -171,18 +253,40 @@ export function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, period
         const fileYears = [...new Set(files.map((f) => inputs.fileDates.get(f)!.slice(0, 4)))].map(Number).sort((x, y) => x - y)
         const yearly = (by === 'year' || (by === null && fileYears.length === dates)) && fileYears.every((y, i) => i === 0 || y === fileYears[i - 1] + 1)
         const time = yearly ? 'index' : 'years'
-        const trend = b.add(`trend${tag ? `_${tag}` : ''}`, 'timeseries.trend', method === 'ols' ? { alpha: 0.05, time, method: 'ols' } : { alpha: 0.05, time }, { data: series })
-        return { value: trend, unit: `${unit}/year`, series, describe: `${method === 'ols' ? 'least-squares' : 'Theil-Sen'} slope per year and Mann-Kendall test of the ${stepWords} of ${subj.label}${where}, over ${datesWord}` }
+        const trend = b.add(
+          `trend${tag ? `_${tag}` : ''}`,
+          'timeseries.trend',
+          method === 'ols' ? { alpha: 0.05, time, method: 'ols' } : { alpha: 0.05, time },
+          { data: series },
+        )
+        return {
+          value: trend,
+          unit: `${unit}/year`,
+          series,
+          describe: `${method === 'ols' ? 'least-squares' : 'Theil-Sen'} slope per year and Mann-Kendall test of the ${stepWords} of ${subj.label}${where}, over ${datesWord}`,
+        }
       }
       if (statistic === 'count_dates') {
         const crit = spec.areaCondition ?? (dateCriterion[0] ? { op: dateCriterion[0].op, ...thresholdIn(dateCriterion[0], subj.unit) } : null)
         if (!crit) throw new Refusal('the number of dates', 'the question names no condition a date must meet')
         const params = 'low' in crit && crit.low !== undefined ? { op: crit.op, low: crit.low, high: crit.high } : { op: crit.op, value: crit.value }
         const count = b.add(`dates_meeting${tag ? `_${tag}` : ''}`, 'timeseries.count', params, { data: series })
-        const what = spec.areaCondition ? `share of the pixels with ${valueConds.map((c) => conditionWords(c, subject)).join(' and ')} ${OP_WORD[spec.areaCondition.op]} ${spec.areaCondition.value * 100}%` : `${stepWords.split(' ')[0]} ${conditionWords(dateCriterion[0], subject)}`
-        return { value: count, unit: 'count', series, describe: `number of ${by ?? 'date'}s of ${periodWords(periods)} (${dates} dates) whose ${what}${regionWords}` }
+        const what = spec.areaCondition
+          ? `share of the pixels with ${valueConds.map((c) => conditionWords(c, subject)).join(' and ')} ${OP_WORD[spec.areaCondition.op]} ${spec.areaCondition.value * 100}%`
+          : `${stepWords.split(' ')[0]} ${conditionWords(dateCriterion[0], subject)}`
+        return {
+          value: count,
+          unit: 'count',
+          series,
+          describe: `number of ${by ?? 'date'}s of ${periodWords(periods)} (${dates} dates) whose ${what}${regionWords}`,
+        }
       }
-      return { value: series, unit, series, describe: `the ${by ?? 'date'} whose ${stepWords} of ${subj.label}${where} is ${statistic === 'date_of_max' ? 'highest' : 'lowest'}, over ${datesWord}` }
+      return {
+        value: series,
+        unit,
+        series,
+        describe: `the ${by ?? 'date'} whose ${stepWords} of ${subj.label}${where} is ${statistic === 'date_of_max' ? 'highest' : 'lowest'}, over ${datesWord}`,
+      }
     }
     case 'fraction': {
       const v = over(shareNode('per_date') ?? perDate('mean', 'per_date'), pooled ? 'mean' : across, 'over_dates')
@@ -191,43 +295,75 @@ export function branch(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, period
     case 'count_pixels':
     case 'area': {
       if (dates > 1 && spec.pooling !== 'pooled' && !spec.used.some((u) => u.role === 'pooling') && !spec.quantity.acrossDates) {
-        throw new Refusal(`the ${STAT_WORD[statistic]}`, `the question does not say which date to count pixels on: the period holds ${dates} dates (name one date, or ask for the count per date on average or over all dates together)`)
+        throw new Refusal(
+          `the ${STAT_WORD[statistic]}`,
+          `the question does not say which date to count pixels on: the period holds ${dates} dates (name one date, or ask for the count per date on average or over all dates together)`,
+        )
       }
       let v = over(perDate('count', 'per_date'), pooled ? 'sum' : across, 'over_dates')
       if (statistic === 'area') {
         // Web Mercator's nominal pixel is not ground area (it shrinks with cos^2 of the latitude): refused, not guessed.
-        if (WEB_MERCATOR.has(projectedEpsg(inputs.files[0]) ?? -1)) throw new Refusal('the area', 'the files are in Web Mercator (EPSG:3857), whose pixel size is not the ground area of a pixel; reproject them to an equal-area or UTM grid, or ask for the pixel count or the share')
+        if (WEB_MERCATOR.has(projectedEpsg(inputs.files[0]) ?? -1))
+          throw new Refusal(
+            'the area',
+            'the files are in Web Mercator (EPSG:3857), whose pixel size is not the ground area of a pixel; reproject them to an equal-area or UTM grid, or ask for the pixel count or the share',
+          )
         const px = pixelAreaM2(inputs.files[0])
-        if (px === null && geographic(inputs.files[0])) throw new Refusal('the area', 'the files are in a geographic CRS (pixels in degrees), whose ground area changes with latitude, so pixels times a nominal size is not the area; reproject them to an equal-area or UTM grid, or ask for the pixel count or the share')
+        if (px === null && geographic(inputs.files[0]))
+          throw new Refusal(
+            'the area',
+            'the files are in a geographic CRS (pixels in degrees), whose ground area changes with latitude, so pixels times a nominal size is not the area; reproject them to an equal-area or UTM grid, or ask for the pixel count or the share',
+          )
         if (px === null) throw new Refusal('the area', 'the pixel size of the files cannot be read (no georeferencing in metres)')
         const to = spec.unit && ['km2', 'ha', 'm2', 'acre'].includes(spec.unit) ? spec.unit : 'km2'
         const factor = convertUnit(px, 'm2', to)!
         v = b.add(`area${tag ? `_${tag}` : ''}`, 'math.multiply', { unit: 'dimensionless' }, { a: v, b: factor })
-        return { value: v, unit: to, describe: `area${where} (pixels times ${r6(px)} m² per pixel, in ${to}), ${pooled ? 'summed over' : dates > 1 ? `${across} over` : 'on'} ${datesWord}` }
+        return {
+          value: v,
+          unit: to,
+          describe: `area${where} (pixels times ${r6(px)} m² per pixel, in ${to}), ${pooled ? 'summed over' : dates > 1 ? `${across} over` : 'on'} ${datesWord}`,
+        }
       }
       return { value: v, unit: 'count', describe: `number of pixels${where}, ${pooled ? 'summed over' : dates > 1 ? `${across} over` : 'on'} ${datesWord}` }
     }
     case 'range': {
       const hi = over(perDate('max', 'max_per_date'), 'max', 'max_over_dates')
       const lo = over(perDate('min', 'min_per_date'), 'min', 'min_over_dates')
-      return { value: b.add(`range${tag ? `_${tag}` : ''}`, 'math.subtract', {}, { a: hi, b: lo }), unit, describe: `range (maximum minus minimum) of ${subj.label}${where} over all pixels of ${datesWord}` }
+      return {
+        value: b.add(`range${tag ? `_${tag}` : ''}`, 'math.subtract', {}, { a: hi, b: lo }),
+        unit,
+        describe: `range (maximum minus minimum) of ${subj.label}${where} over all pixels of ${datesWord}`,
+      }
     }
     default: {
       if (statistic === 'count_objects') throw new Refusal('the number of objects', 'objects are counted by the perception tools, not from raster layers')
-      if (statistic === 'variance' && unit !== 'dimensionless') throw new Refusal('the variance', `its unit would be ${unit} squared; the standard deviation can be asked instead`)
+      if (statistic === 'variance' && unit !== 'dimensionless')
+        throw new Refusal('the variance', `its unit would be ${unit} squared; the standard deviation can be asked instead`)
       const engine = statistic === 'percentile' ? `p${spec.quantity.percentile}` : statistic === 'variance' ? 'std' : statistic
       if (pooled && statistic === 'mean') {
         const sums = over(perDate('sum', 'sum_per_date'), 'sum', 'sum_over_dates')
         const counts = over(perDate('count', 'count_per_date'), 'sum', 'count_over_dates')
-        return { value: b.add(`pooled_mean${tag ? `_${tag}` : ''}`, 'math.divide', { unit }, { a: sums, b: counts }), unit, describe: `mean of ${subj.label}${where} over all valid pixels of ${datesWord}, pooled` }
+        return {
+          value: b.add(`pooled_mean${tag ? `_${tag}` : ''}`, 'math.divide', { unit }, { a: sums, b: counts }),
+          unit,
+          describe: `mean of ${subj.label}${where} over all valid pixels of ${datesWord}, pooled`,
+        }
       }
       if (pooled && ['median', 'percentile', 'std', 'variance'].includes(statistic)) {
-        throw new Refusal('pooling every pixel', `a pooled ${STAT_WORD[statistic]} over the pixels of ${dates} dates together is not computed by the engine (it takes it per date); ask for the per-date ${STAT_WORD[statistic]} averaged over the dates instead`)
+        throw new Refusal(
+          'pooling every pixel',
+          `a pooled ${STAT_WORD[statistic]} over the pixels of ${dates} dates together is not computed by the engine (it takes it per date); ask for the per-date ${STAT_WORD[statistic]} averaged over the dates instead`,
+        )
       }
       let v = over(perDate(engine, 'per_date'), pooled && statistic === 'sum' ? 'sum' : across, 'over_dates')
       if (statistic === 'variance') v = b.add(`variance${tag ? `_${tag}` : ''}`, 'math.expr', { expr: 'x * x', unit: 'dimensionless' }, { x: v })
       const statWord = statistic === 'percentile' ? `${spec.quantity.percentile}th percentile` : STAT_WORD[statistic]
-      const order = dates <= 1 ? `on ${datesWord}` : pooled ? `over all pixels of ${datesWord}, pooled` : `per date, then the ${across} of the per-date values over ${datesWord}`
+      const order =
+        dates <= 1
+          ? `on ${datesWord}`
+          : pooled
+            ? `over all pixels of ${datesWord}, pooled`
+            : `per date, then the ${across} of the per-date values over ${datesWord}`
       return { value: v, unit, describe: `${statWord} of ${subj.label}${where}, ${order}` }
     }
   }

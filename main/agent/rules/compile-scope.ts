@@ -15,14 +15,29 @@ import { Refusal, isBandKey, bandWord, QA_BITS } from './compile-words'
 
 /** Standard scales of MODIS-style series stored as integers (MOD11 LST 0.02 K, MOD13 NDVI/EVI 1e-4). */
 export const SERIES_SCALES: Record<string, { scale: number; unit: string }> = {
-  LST: { scale: 0.02, unit: 'K' }, LST_DAY: { scale: 0.02, unit: 'K' }, LST_NIGHT: { scale: 0.02, unit: 'K' },
-  NDVI: { scale: 0.0001, unit: 'dimensionless' }, EVI: { scale: 0.0001, unit: 'dimensionless' },
+  LST: { scale: 0.02, unit: 'K' },
+  LST_DAY: { scale: 0.02, unit: 'K' },
+  LST_NIGHT: { scale: 0.02, unit: 'K' },
+  NDVI: { scale: 0.0001, unit: 'dimensionless' },
+  EVI: { scale: 0.0001, unit: 'dimensionless' },
 }
 
 /** spyndex band letters -> the catalog's band roles (upper case). */
 export const SPYNDEX_ROLE: Record<string, string[]> = {
-  A: ['COASTAL'], B: ['BLUE'], G: ['GREEN'], R: ['RED'], N: ['NIR'], N2: ['NIR08'], S1: ['SWIR1'], S2: ['SWIR2'],
-  RE1: ['REDEDGE1'], RE2: ['REDEDGE2'], RE3: ['REDEDGE3'], T: ['TIR1'], T1: ['TIR1'], T2: ['TIR2'],
+  A: ['COASTAL'],
+  B: ['BLUE'],
+  G: ['GREEN'],
+  R: ['RED'],
+  N: ['NIR'],
+  N2: ['NIR08'],
+  S1: ['SWIR1'],
+  S2: ['SWIR2'],
+  RE1: ['REDEDGE1'],
+  RE2: ['REDEDGE2'],
+  RE3: ['REDEDGE3'],
+  T: ['TIR1'],
+  T1: ['TIR1'],
+  T2: ['TIR2'],
 }
 
 export interface SpyIndex {
@@ -47,7 +62,6 @@ export function spyndexIndex(name: string): (SpyIndex & { key: string }) | null 
   const key = Object.keys(indices).find((k) => k.toLowerCase() === name.toLowerCase())
   return key ? { key, ...indices[key] } : null
 }
-
 
 export interface Layer {
   /** Node reference of the collection. */
@@ -104,7 +118,10 @@ export class Scope {
     if (key === 'lst' && this.timeOfDay) {
       const want = this.timeOfDay === 'night' ? pickRole(inputs, 'LST_NIGHT', 'NIGHT_LST', 'LST_N') : pickRole(inputs, 'LST_DAY', 'DAY_LST', 'LST_D')
       if (want) return { node: this.read(want), unit: 'K', label: `${want} (${this.timeOfDay === 'night' ? 'night-time' : 'daytime'} LST)` }
-      throw new Refusal(part, `the question asks for ${this.timeOfDay === 'night' ? 'night-time' : 'daytime'} LST and no file layer is named as ${this.timeOfDay === 'night' ? 'night-time' : 'daytime'} LST (the files hold ${[...inputs.roles].sort().join(', ')})`)
+      throw new Refusal(
+        part,
+        `the question asks for ${this.timeOfDay === 'night' ? 'night-time' : 'daytime'} LST and no file layer is named as ${this.timeOfDay === 'night' ? 'night-time' : 'daytime'} LST (the files hold ${[...inputs.roles].sort().join(', ')})`,
+      )
     }
     // An LST the question asks to retrieve by a named method is computed by it, even where an LST layer is there.
     if (key === 'lst' && this.lstMethod && !this.landsat) {
@@ -130,13 +147,21 @@ export class Scope {
       if (computed) return computed
       throw new Refusal(part, 'the files hold no land surface temperature layer and no thermal band to compute one from')
     }
-    if (key === 'bt') {
-      const btLayer = this.landsat ? null : this.btLayer()
-      if (btLayer) return { node: this.b.add(this.id('bt'), 'raster.read', { role: btLayer, unit: 'K' }, { data: this.catalog }), unit: 'K', label: `brightness temperature (${btLayer}, in K)` }
-      const tir = pickRole(inputs, 'TIR1', 'B10')
-      if (!tir || !this.landsat) throw new Refusal(part, 'the files hold no Landsat thermal band with an MTL file to compute brightness temperature')
+    if (key === 'bt' || key === 'bt_b11') {
+      // bt_b11: the BT of the second TIRS band (the reader's key when the question names band 11).
+      const second = key === 'bt_b11'
+      const btLayer = this.landsat || second ? null : this.btLayer()
+      if (btLayer)
+        return {
+          node: this.b.add(this.id('bt'), 'raster.read', { role: btLayer, unit: 'K' }, { data: this.catalog }),
+          unit: 'K',
+          label: `brightness temperature (${btLayer}, in K)`,
+        }
+      const tir = second ? pickRole(inputs, 'TIR2', 'B11') : pickRole(inputs, 'TIR1', 'B10')
+      if (!tir || !this.landsat)
+        throw new Refusal(part, `the files hold no Landsat thermal band${second ? ' 11' : ''} with an MTL file to compute brightness temperature`)
       const node = this.b.add(this.id('bt'), 'raster.product', { product: 'brightness_temperature' }, { data: this.read(tir) })
-      return { node, unit: 'K', label: 'brightness temperature of band 10 (from the MTL constants)' }
+      return { node, unit: 'K', label: `brightness temperature of band ${second ? 11 : 10} (from the MTL constants)` }
     }
     if (key === 'tvdi') {
       const lst = this.variable('lst', part)
@@ -149,8 +174,13 @@ export class Scope {
       if (!r) throw new Refusal(part, `the files hold no ${bandWord(key)} (they hold ${[...inputs.roles].sort().join(', ') || 'no named bands'})`)
       const toa = this.landsat && this.toa
       // A series band the catalog takes as a temperature (a Landsat B10 token with no MTL) is in K.
-      if (!this.landsat && inputs.temperatures.has(r.toUpperCase())) return { node: this.read(r, 'K'), unit: 'K', label: `${bandWord(key)} (${r}, brightness temperature in K)` }
-      return { node: this.read(r), unit: toa ? 'reflectance' : 'dn', label: `${bandWord(key)} (${r}) ${toa ? 'TOA reflectance (from the MTL)' : 'as stored (DN)'}` }
+      if (!this.landsat && inputs.temperatures.has(r.toUpperCase()))
+        return { node: this.read(r, 'K'), unit: 'K', label: `${bandWord(key)} (${r}, brightness temperature in K)` }
+      return {
+        node: this.read(r),
+        unit: toa ? 'reflectance' : 'dn',
+        label: `${bandWord(key)} (${r}) ${toa ? 'TOA reflectance (from the MTL)' : 'as stored (DN)'}`,
+      }
     }
     const index = spyndexIndex(key)
     if (index) return this.index(index, part)
@@ -176,12 +206,26 @@ export class Scope {
   private lstFromBands(part: string): Layer | null {
     const inputs = this.inputs
     const m = this.lstMethod
-    const methodWord = m ? { ttm: 'three-temperature method (TTM)', tes: 'TES', split_window: 'split-window method', multi_channel: 'two-channel method', single_channel: 'single-channel method' }[m] : ''
+    const methodWord = m
+      ? {
+          ttm: 'three-temperature method (TTM)',
+          tes: 'TES',
+          split_window: 'split-window method',
+          multi_channel: 'two-channel method',
+          single_channel: 'single-channel method',
+        }[m]
+      : ''
     const astBands = (ns: number[]) => ns.map((n) => pickRole(inputs, `BT${n}`)).filter((r): r is string => r !== null)
     if (m === 'ttm' || m === 'tes') {
       const bands = astBands(m === 'ttm' ? [10, 11, 12] : [10, 11, 12, 13, 14])
-      if (bands.length < (m === 'ttm' ? 3 : 2)) throw new Refusal(part, `the ${methodWord} needs ASTER brightness temperatures ${m === 'ttm' ? 'of bands 10, 11 and 12' : 'of at least two of bands 10-14'} (files named ..._BT_10.tif ...), which the files do not hold`)
-      const layers = Object.fromEntries(bands.map((r, i) => [`t${i + 1}`, this.b.add(this.id(`t${i + 1}`), 'raster.read', { role: r }, { data: this.catalog })]))
+      if (bands.length < (m === 'ttm' ? 3 : 2))
+        throw new Refusal(
+          part,
+          `the ${methodWord} needs ASTER brightness temperatures ${m === 'ttm' ? 'of bands 10, 11 and 12' : 'of at least two of bands 10-14'} (files named ..._BT_10.tif ...), which the files do not hold`,
+        )
+      const layers = Object.fromEntries(
+        bands.map((r, i) => [`t${i + 1}`, this.b.add(this.id(`t${i + 1}`), 'raster.read', { role: r }, { data: this.catalog })]),
+      )
       const node = this.b.add(this.id('lst'), 'raster.product', { product: m === 'ttm' ? 'ttm_lst' : 'tes' }, layers)
       return { node, unit: 'K', label: `land surface temperature (${methodWord}, from ${bands.join(', ')})` }
     }
@@ -192,26 +236,49 @@ export class Scope {
       const e32 = pickRole(inputs, 'EMIS32', 'E32')
       const rd = (r: string, id: string) => this.b.add(this.id(id), 'raster.read', { role: r }, { data: this.catalog })
       if (m === 'split_window' && e31 && e32) {
-        const node = this.b.add(this.id('lst'), 'raster.product', { product: 'split_window_lst' }, { ti: rd(t31, 't31'), tj: rd(t32, 't32'), emis_i: rd(e31, 'e31'), emis_j: rd(e32, 'e32') })
+        const node = this.b.add(
+          this.id('lst'),
+          'raster.product',
+          { product: 'split_window_lst' },
+          { ti: rd(t31, 't31'), tj: rd(t32, 't32'), emis_i: rd(e31, 'e31'), emis_j: rd(e32, 'e32') },
+        )
         return { node, unit: 'K', label: 'land surface temperature (split window of bands 31/32 with their emissivities)' }
       }
       const node = this.b.add(this.id('lst'), 'raster.product', { product: 'multi_channel_lst' }, { t31: rd(t31, 't31'), t32: rd(t32, 't32') })
-      return { node, unit: 'K', label: `land surface temperature (two-channel form of bands 31/32${m === 'split_window' ? '; no band emissivity layers, so the split window without them' : ''})` }
+      return {
+        node,
+        unit: 'K',
+        label: `land surface temperature (two-channel form of bands 31/32${m === 'split_window' ? '; no band emissivity layers, so the split window without them' : ''})`,
+      }
     }
     const bt = this.btLayer()
     const red = pickRole(inputs, 'B4', 'RED', 'SR_B4')
     const nir = pickRole(inputs, 'B5', 'NIR', 'SR_B5')
     if (bt && red && nir && (m === null || m === 'single_channel')) {
       const btNode = this.b.add(this.id('bt'), 'raster.read', { role: bt, unit: 'K' }, { data: this.catalog })
-      const ndvi = this.b.add(this.id('ndvi'), 'raster.product', { product: 'normalized_difference', epsilon: 1e-6 }, {
-        a: this.b.add(this.id('nir'), 'raster.read', { role: nir }, { data: this.catalog }), b: this.b.add(this.id('red'), 'raster.read', { role: red }, { data: this.catalog }),
-      })
+      const ndvi = this.b.add(
+        this.id('ndvi'),
+        'raster.product',
+        { product: 'normalized_difference', epsilon: 1e-6 },
+        {
+          a: this.b.add(this.id('nir'), 'raster.read', { role: nir }, { data: this.catalog }),
+          b: this.b.add(this.id('red'), 'raster.read', { role: red }, { data: this.catalog }),
+        },
+      )
       this.layers.set('ndvi', { node: ndvi, unit: 'dimensionless', label: `NDVI = (${nir} - ${red}) / (${nir} + ${red})` })
       const node = this.b.add(this.id('lst'), 'raster.product', { product: 'single_channel_lst' }, { bt: btNode, ndvi })
       return { node, unit: 'K', label: `land surface temperature (single-channel, ${bt} as brightness temperature in K, NDVI emissivity)` }
     }
-    if (m) throw new Refusal(part, `the ${methodWord} needs ${m === 'single_channel' ? 'a band-10 brightness temperature with bands 4 and 5' : m === 'split_window' || m === 'multi_channel' ? 'band 31 and 32 brightness temperatures' : 'its bands'}, which the files do not hold`)
-    if (astBands([10, 11, 12]).length >= 2) throw new Refusal(part, 'the files hold ASTER band 10-14 brightness temperatures but the question names no method to retrieve LST from them (the three-temperature method, TTM, or TES)')
+    if (m)
+      throw new Refusal(
+        part,
+        `the ${methodWord} needs ${m === 'single_channel' ? 'a band-10 brightness temperature with bands 4 and 5' : m === 'split_window' || m === 'multi_channel' ? 'band 31 and 32 brightness temperatures' : 'its bands'}, which the files do not hold`,
+      )
+    if (astBands([10, 11, 12]).length >= 2)
+      throw new Refusal(
+        part,
+        'the files hold ASTER band 10-14 brightness temperatures but the question names no method to retrieve LST from them (the three-temperature method, TTM, or TES)',
+      )
     return null
   }
 
@@ -233,22 +300,31 @@ export class Scope {
       if (c === null || c === undefined) missing.push(band)
       else expr = expr.replace(new RegExp(`\\b${band}\\b`, 'g'), `(${c})`)
     }
-    if (missing.length) throw new Refusal(part, `${ix.key} (${ix.long_name}) needs the ${missing.join(', ')} band${missing.length > 1 ? 's' : ''}, which the files do not hold`)
+    if (missing.length)
+      throw new Refusal(part, `${ix.key} (${ix.long_name}) needs the ${missing.join(', ')} band${missing.length > 1 ? 's' : ''}, which the files do not hold`)
     // A normalised difference of two bands, (X - Y)/(X + Y), is the engine's normalized_difference product. Series
     // layouts (Earth-Bench files) take the Earth-Agent convention, epsilon 1e-6 in the denominator; Landsat TOA
     // scenes none (pixels with X + Y = 0 are invalid).
     const nd = /^\(\s*(\w+)\s*-\s*(\w+)\s*\)\s*\/\s*\(\s*\1\s*\+\s*\2\s*\)$/.exec(ix.formula.trim())
     if (nd && layers[nd[1]] && layers[nd[2]]) {
       const epsilon = this.landsat ? 0 : 1e-6
-      const node = this.b.add(this.id(ix.key.toLowerCase()), 'raster.product', { product: 'normalized_difference', epsilon }, { a: layers[nd[1]], b: layers[nd[2]] })
-      return { node, unit: 'dimensionless', label: `${ix.key} = ${ix.formula}${this.landsat ? ' on TOA reflectance' : ''}${epsilon ? ` (epsilon ${epsilon} in the denominator)` : ''}` }
+      const node = this.b.add(
+        this.id(ix.key.toLowerCase()),
+        'raster.product',
+        { product: 'normalized_difference', epsilon },
+        { a: layers[nd[1]], b: layers[nd[2]] },
+      )
+      return {
+        node,
+        unit: 'dimensionless',
+        label: `${ix.key} = ${ix.formula}${this.landsat ? ' on TOA reflectance' : ''}${epsilon ? ` (epsilon ${epsilon} in the denominator)` : ''}`,
+      }
     }
     const dnBands = !this.landsat && Object.keys(layers).length > 0 && !this.inputs.dateVarSeries
     const node = this.b.add(this.id(ix.key.toLowerCase()), 'raster.algebra', { expr, unit: 'dimensionless', index: ix.key }, layers)
     return { node, unit: 'dimensionless', label: `${ix.key} = ${ix.formula}${this.landsat ? ' on TOA reflectance' : dnBands ? ' on the bands as stored' : ''}` }
   }
 }
-
 
 /**
  * The 0/1 flag of a QA class per pixel (1: the class's bits are set; for 'clear', the cloud bit is not), fill
@@ -267,6 +343,15 @@ export function qaFlag(b: DagBuilder, catalog: string, tag: string, inputs: Inpu
   const reject = key === 'clear' ? bits.set : values.filter((v) => !bits.set.includes(v))
   const inClass = b.add(id('qa_class'), 'raster.mask', { qa_bits: [{ first: bits.first, last: bits.last, reject }] }, { data: ones, qa: q })
   const flag = b.add(id('qa_flag'), 'raster.algebra', { expr: 'where(isnan(f), 0, 1)', unit: 'dimensionless' }, { f: inClass })
-  const valid = b.add(id('qa_valid'), 'raster.mask', { qa_bits: [{ first: QA_BITS.fill.first, last: QA_BITS.fill.last, reject: QA_BITS.fill.set }] }, { data: flag, qa: q })
-  return { node: valid, unit: 'dimensionless', label: `${key === 'clear' ? 'cloud-free' : key.replace('_', ' ')} flag of the QA band (${qa} bits ${bits.first}${bits.last > bits.first ? `-${bits.last}` : ''}; fill pixels left out)` }
+  const valid = b.add(
+    id('qa_valid'),
+    'raster.mask',
+    { qa_bits: [{ first: QA_BITS.fill.first, last: QA_BITS.fill.last, reject: QA_BITS.fill.set }] },
+    { data: flag, qa: q },
+  )
+  return {
+    node: valid,
+    unit: 'dimensionless',
+    label: `${key === 'clear' ? 'cloud-free' : key.replace('_', ' ')} flag of the QA band (${qa} bits ${bits.first}${bits.last > bits.first ? `-${bits.last}` : ''}; fill pixels left out)`,
+  }
 }
