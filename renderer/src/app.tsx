@@ -205,7 +205,7 @@ export function App({ api }: { api: RsureApi }) {
           ))}
         </nav>
         <span className="muted connection" data-testid="connection">
-          {hello ? `v${hello.version} · ${hello.transport === 'ipc' ? 'desktop' : 'browser mode'} · data in ${hello.dataDir}` : 'connecting…'}
+          {hello ? `v${hello.version} · ${hello.transport === 'ipc' ? 'desktop' : 'browser mode'}` : 'connecting…'}
         </span>
         <button type="button" className="ghost" onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} aria-label="switch light or dark theme" data-testid="theme">
           {theme === 'dark' ? '☀' : '☾'}

@@ -5,7 +5,9 @@
  *   call to the offered function, the image with "Blue." (so it does not see the red square), and the schema
  *   request with {"answer":5}; the page must show tools yes, images no, JSON schema yes;
  * - the installed model packs are listed as `rsure models list --json` (the CLI, a separate process on the same
- *   data folder) lists them: the same ids and statuses.
+ *   data folder) lists them: the same ids and statuses;
+ * - the data folder is an internal path: the header names no folder and Settings shows only its name and how it was
+ *   chosen.
  */
 import { spawnSync } from 'node:child_process'
 import http from 'node:http'
@@ -21,7 +23,14 @@ let server: http.Server
 let baseUrl = ''
 
 function completion(message: Record<string, unknown>) {
-  return { id: 'c1', object: 'chat.completion', created: 0, model: 'fake-vl', choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }
+  return {
+    id: 'c1',
+    object: 'chat.completion',
+    created: 0,
+    model: 'fake-vl',
+    choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }],
+    usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+  }
 }
 
 beforeAll(async () => {
@@ -33,7 +42,12 @@ beforeAll(async () => {
       if (req.url?.endsWith('/models')) return res.end(JSON.stringify({ object: 'list', data: [{ id: 'fake-vl', object: 'model' }] }))
       const r = JSON.parse(body || '{}') as { tools?: unknown[]; response_format?: unknown; messages?: { content: unknown }[] }
       const hasImage = JSON.stringify(r.messages ?? []).includes('image_url')
-      if (r.tools?.length) return res.end(JSON.stringify(completion({ content: null, tool_calls: [{ id: 't1', type: 'function', function: { name: 'report_number', arguments: '{"n":7}' } }] })))
+      if (r.tools?.length)
+        return res.end(
+          JSON.stringify(
+            completion({ content: null, tool_calls: [{ id: 't1', type: 'function', function: { name: 'report_number', arguments: '{"n":7}' } }] }),
+          ),
+        )
       if (hasImage) return res.end(JSON.stringify(completion({ content: 'Blue.' })))
       if (r.response_format) return res.end(JSON.stringify(completion({ content: '{"answer":5}' })))
       res.end(JSON.stringify(completion({ content: 'hello' })))
@@ -69,7 +83,11 @@ describe('Settings (rsure serve + Chromium)', () => {
   })
 
   it('lists the installed model packs as `rsure models list` does', async () => {
-    const cli = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'rsure.mjs'), 'models', 'list', '--json'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, RSURE_DATA_DIR: desk.dataDir } })
+    const cli = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'rsure.mjs'), 'models', 'list', '--json'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, RSURE_DATA_DIR: desk.dataDir },
+    })
     expect(cli.status, cli.stderr).toBe(0)
     const listed = (JSON.parse(cli.stdout) as { id: string; status: string }[]).map((p) => `${p.id}:${p.status}`).sort()
     expect(listed.length).toBeGreaterThan(0)
@@ -77,6 +95,18 @@ describe('Settings (rsure serve + Chromium)', () => {
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(listed.length)
     const shown = (await rows.evaluateAll((els) => els.map((e) => `${e.getAttribute('data-id')}:${e.getAttribute('data-status')}`))).sort()
     expect(shown).toEqual(listed)
+  })
+
+  it('shows the data folder by its name and where it was chosen, never its full path (header and Settings)', async () => {
+    await page.click('[data-testid=tab-settings]')
+    const settings = page.locator('[data-testid=settings]')
+    await settings.getByText('Runs, uploads and the prior are kept in').waitFor({ timeout: 20_000 })
+    const header = await page.locator('[data-testid=connection]').innerText()
+    expect(header).toMatch(/^v\S+ · browser mode$/)
+    const text = await page.locator('body').innerText()
+    for (const internal of [desk.dataDir, desk.dir]) expect(text).not.toContain(internal)
+    const shown = settings.locator('fieldset', { hasText: 'Data folder' })
+    expect(await shown.locator('code').innerText()).toBe(path.basename(desk.dataDir))
   })
 
   it('raised no page error', () => {

@@ -6,7 +6,15 @@
  */
 import { useEffect, useState } from 'react'
 import type { BackboneChoice, ResponseOf, RsureApi } from '../../../preload/contract'
+import { shownPath } from '../evidence/evidence-groups'
 import { BackbonePicker } from './prompt-box'
+
+/** Where the data folder was chosen, in words (its full path is internal: it is not shown). */
+const DATA_DIR_SOURCE: Record<Settings['dataDirSource'], string> = {
+  environment: 'the data folder set by the RSURE_DATA_DIR environment variable',
+  setting: 'the data folder chosen here',
+  default: 'the default data folder',
+}
 
 type Settings = ResponseOf<'settings.get'>
 type Probe = ResponseOf<'settings.testBackbone'>
@@ -84,7 +92,13 @@ function ModelPacks({ api }: { api: RsureApi }) {
                   {[p.family, p.task].filter(Boolean).join(' · ') || '—'}
                   {p.inputSize ? <span className="muted"> ({p.inputSize.join('×')})</span> : null}
                 </td>
-                <td>{p.classNames.length ? (p.classNames.length > 6 ? `${p.classNames.slice(0, 6).join(', ')} and ${p.classNames.length - 6} more` : p.classNames.join(', ')) : '—'}</td>
+                <td>
+                  {p.classNames.length
+                    ? p.classNames.length > 6
+                      ? `${p.classNames.slice(0, 6).join(', ')} and ${p.classNames.length - 6} more`
+                      : p.classNames.join(', ')
+                    : '—'}
+                </td>
                 <td>{p.origin}</td>
                 <td className={p.status === 'ok' ? 'good' : 'bad'} title={p.problem}>
                   {p.status === 'ok' ? 'ok' : `invalid: ${p.problem ?? 'unknown problem'}`}
@@ -102,7 +116,13 @@ function ModelPacks({ api }: { api: RsureApi }) {
 }
 export type Theme = 'system' | 'light' | 'dark'
 
-export function SettingsPanel(props: { api: RsureApi; theme: Theme; onTheme: (t: Theme) => void; onSaved: (s: Settings) => void; onError: (m: string) => void }) {
+export function SettingsPanel(props: {
+  api: RsureApi
+  theme: Theme
+  onTheme: (t: Theme) => void
+  onSaved: (s: Settings) => void
+  onError: (m: string) => void
+}) {
   const { api, theme, onTheme, onSaved, onError } = props
   const [s, setS] = useState<Settings | null>(null)
   const [backbone, setBackbone] = useState<BackboneChoice>({ kind: 'rules' })
@@ -143,7 +163,8 @@ export function SettingsPanel(props: { api: RsureApi; theme: Theme; onTheme: (t:
             onClick={() => {
               setTest('Testing…')
               api.invoke('settings.testBackbone', { backbone }).then(
-                (r) => setTest(`${r.ok ? '✓' : '✗'} ${r.message}${r.models.length ? ` Models: ${r.models.slice(0, 8).join(', ')}` : ''} (${Math.round(r.ms)} ms)`),
+                (r) =>
+                  setTest(`${r.ok ? '✓' : '✗'} ${r.message}${r.models.length ? ` Models: ${r.models.slice(0, 8).join(', ')}` : ''} (${Math.round(r.ms)} ms)`),
                 (e: Error) => setTest(`✗ ${e.message}`),
               )
             }}
@@ -153,7 +174,11 @@ export function SettingsPanel(props: { api: RsureApi; theme: Theme; onTheme: (t:
           <button
             type="button"
             disabled={backbone.kind !== 'openai' || probe === 'running'}
-            title={backbone.kind === 'openai' ? 'ask the served model three short questions (up to 90 s)' : 'only a served model (an OpenAI-compatible endpoint) can be asked'}
+            title={
+              backbone.kind === 'openai'
+                ? 'ask the served model three short questions (up to 90 s)'
+                : 'only a served model (an OpenAI-compatible endpoint) can be asked'
+            }
             data-testid="probe-capabilities"
             onClick={() => {
               setProbe('running')
@@ -174,7 +199,7 @@ export function SettingsPanel(props: { api: RsureApi; theme: Theme; onTheme: (t:
         <legend>Data folder</legend>
         {s && (
           <p>
-            <code>{s.dataDir}</code> <span className="muted">({s.dataDirSource})</span>
+            Runs, uploads and the prior are kept in {DATA_DIR_SOURCE[s.dataDirSource]}, named <code>{shownPath(s.dataDir)}</code>.
             {s.pendingDataDir && <span className="muted"> · from the next start: {s.pendingDataDir}</span>}
           </p>
         )}
