@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import sharp, { type Sharp } from 'sharp'
 import type { Crs, GeoTransform } from '../raster/georef'
+import { openRegularFile } from '../raster/regular-file'
 import { RasterSource } from '../raster/source'
 import { readProblem } from '../raster/tiff/reader'
 import { VisionError } from './errors'
@@ -111,7 +112,13 @@ export async function loadImage(input: ImageInput): Promise<LoadedImage> {
   const name = path.basename(input)
   if (!fs.existsSync(input)) throw new VisionError(`The image '${name}' does not exist.`, 'invalid')
   const head = Buffer.alloc(4)
-  const fd = fs.openSync(input, 'r')
+  // A folder (a scene's band files) or a device is named in one sentence, not as the errno a read of it gives (EISDIR).
+  let fd: number
+  try {
+    fd = openRegularFile(input, 'one image file (PNG, JPEG or GeoTIFF)').fd
+  } catch (err) {
+    throw new VisionError(err instanceof Error ? err.message : String(err), 'invalid')
+  }
   try {
     fs.readSync(fd, head, 0, 4, 0)
   } finally {

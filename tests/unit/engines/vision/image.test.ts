@@ -38,6 +38,14 @@ describe('loadImage', () => {
     await sharp(data, { raw: { width: 20, height: 10, channels: 3 } }).tiff({ compression: 'lzw' }).toFile(tif)
     expect(Buffer.from((await loadImage(tif)).data).equals(Buffer.from(data))).toBe(true)
     await expect(loadImage(path.join(root, 'none.png'))).rejects.toThrow("The image 'none.png' does not exist.")
+    // A folder (a Landsat scene's band files, as object counting was given it) is named in one sentence, not EISDIR.
+    const folder = path.join(root, 'scene')
+    fs.mkdirSync(folder)
+    const refused = await loadImage(folder).then(
+      () => null,
+      (e: Error) => e.message,
+    )
+    expect(refused).toBe("'scene' is a folder, not a regular file; give the path of one image file (PNG, JPEG or GeoTIFF).")
     fs.writeFileSync(path.join(root, 'bad.png'), 'not an image')
     await expect(loadImage(path.join(root, 'bad.png'))).rejects.toThrow("The image 'bad.png' could not be decoded as PNG, JPEG or TIFF.")
   })
