@@ -205,6 +205,11 @@ export function readTask(input: TaskReadInput): TaskSpec {
     if (r.type !== 'part' && r.type !== 'box' && r.type !== 'polygon_file') continue
     if (spans.some((s) => s.role !== 'period' && r.at < s.end && r.end > s.at)) continue
     let made: Region | null = null
+    if (r.type === 'part' && r.negated) {
+      refuse(r.text.trim(), 'the complement of a part that is not a half or an outer third (no band of the grid)')
+      use(r.at, r.end, 'region (refused)')
+      continue
+    }
     if (r.type === 'part')
       made = r.part ? { kind: 'part', part: r.part, text: r.text.trim() } : { kind: 'grid', name: r.name, rows: r.rows, cols: r.cols, text: r.text.trim() }
     else if (r.type === 'box') {
@@ -253,6 +258,14 @@ export function readTask(input: TaskReadInput): TaskSpec {
       across = 'masks'
       use(comb.at, comb.end, 'combination')
     }
+  }
+
+  // A percent change or ratio asked with no two sides found (one period "from June to September", one region) is
+  // no single statistic: refused naming the words, never answered as the plain statistic.
+  const unsided = combSpans.find((c) => c.key === 'percent_change' || c.key === 'ratio')
+  if (unsided && !combine && statistic !== 'trend' && statistic !== 'count_dates') {
+    refuse(unsided.text.trim(), 'a comparison whose two sides (two periods, regions or masks) the reader could not find')
+    use(unsided.at, unsided.end, 'combination (refused)')
   }
 
   // A difference, ratio or percent change of a variable between two periods or regions that names no statistic
@@ -311,10 +324,15 @@ export function readTask(input: TaskReadInput): TaskSpec {
       use(h.at, h.end, 'axes of the method (inputs of the derived variable)')
   }
   const maskVars = new Set(conditions.map((c) => c.variable))
+  // "the NDVI mean, not the NDWI", "NDVI rather than EVI": a variable set aside is not what the statistic is of.
+  const setAside = new Set(
+    varHits.filter((h) => /\b(?:not|rather\s+than|instead\s+of)\s+(?:the\s+)?$/i.test(q.slice(Math.max(0, h.at - 20), h.at))).map((h) => h.key),
+  )
+  const asSubject = (h: (typeof varHits)[number] | undefined) => (h && setAside.has(h.key) ? varHits.find((o) => !setAside.has(o.key)) : h)
   const ordered = [
-    afterStat,
-    afterAnyStat,
-    ...varHits.filter((h) => !maskVars.has(h.key) && !secondary(h.key)),
+    asSubject(afterStat),
+    asSubject(afterAnyStat),
+    ...varHits.filter((h) => !setAside.has(h.key) && !maskVars.has(h.key) && !secondary(h.key)),
     ...varHits.filter((h) => !secondary(h.key)),
     ...varHits,
   ]
@@ -389,6 +407,19 @@ export function readTask(input: TaskReadInput): TaskSpec {
     if (g) {
       series = { granularity: g.key, perStep: innerStatistic(lex, statistic) ?? 'mean', text: g.text.trim() }
       use(g.at, g.end, 'series')
+    }
+  }
+  // "The highest monthly mean", "the lowest of the seasonal means" over more than one month: a statistic over a
+  // series of monthly or seasonal values, which only trends and "date of" questions sample; refused naming the
+  // words rather than answered over the dates.
+  const overMonths = periods.some((p) => p.start.slice(0, 7) !== p.end.slice(0, 7))
+  if (series === null && overMonths && statistic !== null) {
+    const g = all(lex, 'series').find(
+      (x) => (x.key === 'monthly' || x.key === 'seasonal') && !spans.some((s) => s.role !== 'statistic' && x.at < s.end && x.end > s.at),
+    )
+    if (g) {
+      refuse(g.text.trim(), 'a statistic over a series of monthly or seasonal values (only a trend or a "date of" is sampled per month or season)')
+      use(g.at, g.end, 'series (refused)')
     }
   }
   for (const sig of all(lex, 'significance')) if (statistic === 'trend') use(sig.at, sig.end, 'significance')

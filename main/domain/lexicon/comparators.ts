@@ -32,3 +32,9 @@ export const RANGE_NEGATIONS: readonly string[] = ['outside', 'outside of', 'not
 
 /** Words that turn a selection into its complement: "excluding pixels with NDVI > 0.5", "other than water". */
 export const NEGATIONS: readonly string[] = ['excluding', 'exclude', 'excludes', 'excluded', 'except', 'except for', 'other than', 'apart from', 'not counting', 'leaving out', 'without', 'ignoring', 'masking out', 'masked out', 'omitting', 'but not']
+
+/** Sign words after a variable ("NDWI is negative", "where NDVI is not positive"): a comparison with 0. */
+export const SIGN_WORDS: Readonly<Record<'<' | '>', readonly string[]>> = {
+  '<': ['negative', 'below zero', 'less than zero', 'under zero'],
+  '>': ['positive', 'above zero', 'greater than zero', 'over zero'],
+}

@@ -53,3 +53,10 @@ export const CRS_WORDS: Readonly<Record<string, readonly string[]>> = {
   'EPSG:3857': ['web mercator', 'pseudo-mercator', 'epsg:3857', 'epsg 3857'],
   pixel: ['pixel coordinates', 'pixel units', 'pixel space', 'image coordinates', 'pixel window', 'pixel box', 'rows', 'columns', 'row', 'column'],
 }
+
+/**
+ * Words before an image part that select its complement ("outside the top half", "everything except the northern
+ * half", "excluding the left third"). The complement of a half is the opposite half; of an outer third, the other
+ * two thirds; of any other part (a quadrant, the centre) no band of the grid, so it is refused.
+ */
+export const REGION_NEGATIONS: readonly string[] = ['outside of', 'outside', 'everything except for', 'everything except', 'everything but', 'all but', 'except for', 'except', 'excluding', 'other than', 'apart from', 'not in', 'but not']

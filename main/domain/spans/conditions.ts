@@ -6,7 +6,7 @@
  * negation and unit words come from the lexicon. Each condition says what its words restrict (`scope`): pixels
  * ("pixels with", "areas where"), dates ("days with a mean LST above"), or the result ("was the mean above").
  */
-import { COMPARATORS, NEGATIONS, POSTFIX_COMPARATORS, RANGE_NEGATIONS } from '../lexicon/comparators'
+import { COMPARATORS, NEGATIONS, POSTFIX_COMPARATORS, RANGE_NEGATIONS, SIGN_WORDS } from '../lexicon/comparators'
 import { UNITS } from '../lexicon/units'
 import type { AreaConditionSpan, ConditionSpan, RelativeSpan } from './types'
 import { alternation, overlaps } from './words'
@@ -89,6 +89,16 @@ const CMP_RE = new RegExp(
 
 const RELATIVE_RE =
   /\b\d+(?:\.\d+)?\s*%\s+(?:higher|lower|above|below|more|less|greater|smaller)(?:\s+than)?\s+(?:the\s+|that\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median)\b|\b(?:exceed\w*|above|below|surpass\w*|over|under)\s+(?:the\s+|that\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median|baseline|normal)\s+(?:value\s+)?by\s+(?:more\s+than\s+|over\s+|at\s+least\s+)?\d+(?:\.\d+)?\s*%|[<>]=?\s*(?:the\s+)?(?:mean|average|median)\s*[+\-−]\s*\d+(?:\.\d+)?\s*%/gi
+
+/** A negated verb just before a comparator ("does not go", "never rises", "doesn't get", "not"). */
+const VERB_NEGATION =
+  /\b(?:(?:does|do|did|will|would|should|must|can)\s*not|(?:does|do|did|wo|would|should|ca)n['’]t|never|not)\s+(?:(?:go|goes|went|get|gets|got|rise|rises|rose|climb|climbs|climbed|reach|reaches|reached|fall|falls|fell|drop|drops|dropped|dip|dips|dipped|lie|lies|be|is|are|was|were|come|comes|stay|stays|stayed)\s+)?$/i
+const COMPLEMENT: Readonly<Record<'>' | '>=' | '<' | '<=', '>' | '>=' | '<' | '<='>> = { '>': '<=', '>=': '<', '<': '>=', '<=': '>' }
+
+const SIGN_RE = new RegExp(
+  `(${VARIABLE_ALT})(?:\\s*\\([^)]{0,30}\\))?(?:\\s+values?)?\\s+(?:is|are|was|were|be)\\s+(not\\s+)?(${alternation([...SIGN_WORDS['<'], ...SIGN_WORDS['>']])})\\b`,
+  'gi',
+)
 
 export interface ConditionsParsed {
   conditions: ConditionSpan[]
@@ -197,8 +207,12 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     const at = m.index ?? 0
     const end = at + m[0].length
     if (!free(at, end)) continue
-    const op = opOf(m[1])
-    if (!op) continue
+    const said = opOf(m[1])
+    if (!said) continue
+    // "does not go over 300 K", "never rises above 0.5", "doesn't get below": a verb's negation before the
+    // comparator selects the complement of the comparison (not > is <=).
+    const denial = q.slice(Math.max(0, at - 40), at).match(VERB_NEGATION)
+    const op = denial ? COMPLEMENT[said] : said
     const value = num(m[3])
     const unit = unitKey(m[4])
     const after = q.slice(end, end + 40)
@@ -229,7 +243,19 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     if (/^(?:19|20)\d{2}$/.test(m[3]) && unit === null) continue
     if (/^\s*(?:days?|times|nights|dates|images|years?|consecutive|pixels?|km|m\b|metres?|meters?)/i.test(after)) continue
     const named = m[2] ? variableAt(m[2]) : null
-    push({ at, end, text: m[0], variable: named ?? variableBefore(q, at), op, value, unit, inclusive: INCLUSIVE.has(m[1].toLowerCase().replace(/\s+/g, ' ')) })
+    const from = denial ? at - denial[0].length : at
+    const inclusive = denial ? op === '<=' || op === '>=' : INCLUSIVE.has(m[1].toLowerCase().replace(/\s+/g, ' '))
+    push({ at: from, end, text: q.slice(from, end), variable: named ?? variableBefore(q, from), op, value, unit, inclusive })
+  }
+  // "pixels where NDWI (green-NIR) is negative", "NDVI values are not positive": a comparison with 0.
+  for (const m of q.matchAll(SIGN_RE)) {
+    const at = m.index ?? 0
+    const end = at + m[0].length
+    if (!free(at, end)) continue
+    const below = SIGN_WORDS['<'].includes(m[3].toLowerCase().replace(/\s+/g, ' '))
+    const said = below ? '<' : '>'
+    const op = m[2] ? COMPLEMENT[said] : said
+    push({ at, end, text: m[0], variable: variableAt(m[1]), op, value: 0, unit: null, inclusive: op === '<=' || op === '>=' })
   }
   conditions.sort((a, b) => a.at - b.at)
   return { conditions, areaCondition, relative }

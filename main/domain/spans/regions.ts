@@ -3,7 +3,7 @@
  * coordinates (any EPSG code named beside them), rows/columns windows and polygon files. Part and CRS words come
  * from the lexicon.
  */
-import { BOX_WORDS, CRS_WORDS, IMAGE_NOUNS, PART_NOUNS, PARTS } from '../lexicon/regions'
+import { BOX_WORDS, CRS_WORDS, IMAGE_NOUNS, PART_NOUNS, PARTS, REGION_NEGATIONS } from '../lexicon/regions'
 import type { BoxSpan, PartSpan, PolygonSpan } from './types'
 import { alternation, hits, overlaps } from './words'
 
@@ -55,7 +55,55 @@ export function parseParts(q: string): PartSpan[] {
           found.push({ type: 'part', at: h.at, end: h.end, text: h.text, name: p.name, rows: [p.rows[0], p.rows[1]], cols: [p.cols[0], p.cols[1]] })
     }
   }
-  return found.sort((a, b) => a.at - b.at)
+  return found.sort((a, b) => a.at - b.at).map((f) => complemented(q, f))
+}
+
+const NEGATION_BEFORE = new RegExp(`(?:${alternation(REGION_NEGATIONS)})\\s+(?:the\\s+|this\\s+)?$`, 'i')
+/** One-word negations a typo may bend ("outsde", "exept"): matched within one edit. */
+const ONE_WORD_NEGATIONS = REGION_NEGATIONS.filter((w) => !w.includes(' ') && w.length >= 6)
+
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)))
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1)
+    }
+  return d[a.length][b.length] <= 1
+}
+
+/** The negation word just before a part, exact or one typo away, with where it starts. */
+function negationBefore(q: string, at: number): number | null {
+  const before = q.slice(Math.max(0, at - 30), at)
+  const m = before.match(NEGATION_BEFORE)
+  if (m && m.index !== undefined) return at - before.length + m.index
+  const w = before.match(/\b([a-z]+)\s+(?:the\s+|this\s+)?$/i)
+  if (w && w.index !== undefined && ONE_WORD_NEGATIONS.some((n) => withinOneEdit(w[1].toLowerCase(), n))) return at - before.length + w.index
+  return null
+}
+
+/**
+ * A part with a negation before it becomes its complement: the opposite half, or the other two thirds of an outer
+ * third (a band of the grid); any other complement is no band and is marked negated for the reader to refuse.
+ */
+function complemented(q: string, f: PartSpan): PartSpan {
+  const from = negationBefore(q, f.at)
+  if (from === null) return f
+  const text = q.slice(from, f.end)
+  const full = (r: [number, number]) => r[0] === 0 && r[1] === 1
+  let rows: [number, number] | null = null
+  let cols: [number, number] | null = null
+  if (full(f.cols) && (f.rows[0] === 0 || f.rows[1] === 1)) [rows, cols] = [f.rows[0] === 0 ? [f.rows[1], 1] : [0, f.rows[0]], [0, 1]]
+  else if (full(f.rows) && (f.cols[0] === 0 || f.cols[1] === 1)) [rows, cols] = [[0, 1], f.cols[0] === 0 ? [f.cols[1], 1] : [0, f.cols[0]]]
+  if (!rows || !cols) return { ...f, at: from, text, negated: true }
+  const same = (a: readonly number[], b: readonly number[]) => Math.abs(a[0] - b[0]) < 1e-9 && Math.abs(a[1] - b[1]) < 1e-9
+  const named = PARTS.find((p) => p.part && same(p.rows, rows!) && same(p.cols, cols!))
+  const { part: _drop, ...rest } = f
+  void _drop
+  return named?.part
+    ? { ...rest, at: from, text, name: named.name, part: named.part, rows, cols }
+    : { ...rest, at: from, text, name: `outside the ${f.name}`, rows, cols }
 }
 
 /** The CRS words near a box: pixel, an EPSG code, lon/lat; null when none. */

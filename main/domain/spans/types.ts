@@ -86,6 +86,8 @@ export interface PartSpan extends At {
   part?: 'north' | 'south' | 'east' | 'west' | 'northeast' | 'northwest' | 'southeast' | 'southwest'
   rows: [number, number]
   cols: [number, number]
+  /** The complement of the part was asked ("outside the NW quadrant") and it is no band of the grid: refused. */
+  negated?: boolean
 }
 
 export interface BoxSpan extends At {
