@@ -34,155 +34,17 @@ import {
   TileResult,
   TileStyle,
 } from './desk'
+import { BandChoice, Bytes, FileId, FileEntry, FilesAdded, Stretch, MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES, ModelPack, ModelPackReport } from './contract-values'
+import type { Result } from './contract-results'
 
 export * from './desk'
-
-// ---------------------------------------------------------------------------------------------------------------
-// Values shared by several channels
-
-/** Bytes; a Buffer also passes (it is a Uint8Array). */
-export const Bytes = z.custom<Uint8Array>((v) => v instanceof Uint8Array, { message: 'expected bytes (a Uint8Array)' })
-
-export const Dtype = z.enum(['uint8', 'int8', 'uint16', 'int16', 'uint32', 'int32', 'float32', 'float64', 'uint64', 'int64'])
-export type Dtype = z.infer<typeof Dtype>
-
-/** A nodata value; NaN and infinities are named as strings so they survive JSON. */
-export const NoData = z.union([z.number(), z.enum(['NaN', 'Infinity', '-Infinity'])])
-
-const Point = z.object({ x: z.number(), y: z.number() })
-
-export const Crs = z.object({
-  epsg: z.number().int().nullable(),
-  kind: z.enum(['projected', 'geographic', 'geocentric', 'unknown']),
-  name: z.string().nullable(),
-  units: z.string().nullable(),
-  proj4: z.string().nullable(),
-  /** 'EPSG:n' where known, else a proj string or the file's citation. */
-  definition: z.string().nullable(),
-})
-
-/** `rsure info` of a GeoTIFF/COG (main/engines/raster/describe.ts). */
-export const RasterInfo = z.object({
-  kind: z.literal('raster'),
-  format: z.enum(['GeoTIFF', 'TIFF']),
-  path: z.string(),
-  fileSize: z.number().int().nonnegative(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  bandCount: z.number().int().positive(),
-  dtype: z.union([Dtype, z.literal('mixed')]),
-  bands: z.array(z.object({ band: z.number().int().positive(), dtype: Dtype, nodata: NoData.nullable() })),
-  nodata: NoData.nullable(),
-  crs: Crs.nullable(),
-  /** GDAL order, origin at the top-left pixel corner. */
-  geoTransform: z.tuple([z.number(), z.number(), z.number(), z.number(), z.number(), z.number()]).nullable(),
-  origin: Point.extend({ convention: z.literal('corner') }).nullable(),
-  /** The file's own convention; PixelIsPoint files have been shifted to the corner above. */
-  rasterType: z.enum(['PixelIsArea', 'PixelIsPoint']),
-  rawTiepoint: z.tuple([z.number(), z.number()]).nullable(),
-  pixelSize: Point.nullable(),
-  gsd: Point.nullable(),
-  bounds: z.object({ minX: z.number(), minY: z.number(), maxX: z.number(), maxY: z.number() }).nullable(),
-  overviews: z.array(z.object({ width: z.number().int(), height: z.number().int(), factor: z.number() })),
-  compression: z.string(),
-  predictor: z.enum(['none', 'horizontal', 'floating-point']).nullable(),
-  tiled: z.boolean(),
-  blockSize: z.object({ width: z.number().int(), height: z.number().int() }),
-  interleave: z.enum(['pixel', 'band']),
-  photometric: z.string(),
-  cloudOptimized: z.boolean(),
-})
-
-/** `rsure info` of a PNG/JPEG picture. */
-export const PictureInfo = z.object({
-  kind: z.literal('image'),
-  format: z.enum(['PNG', 'JPEG']),
-  path: z.string(),
-  fileSize: z.number().int().nonnegative(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  channels: z.number().int().positive(),
-  bitDepth: z.number().int().positive(),
-  colorModel: z.string(),
-})
-
-export const FileInfo = z.discriminatedUnion('kind', [RasterInfo, PictureInfo])
-export type FileInfo = z.infer<typeof FileInfo>
-
-export const FileId = z.string().regex(/^f[0-9a-z]{4,32}$/, 'a file id looks like f followed by letters and digits')
-
-/** A file the analyst added to this session. `info` is null and `error` says why when the file cannot be read. */
-export const FileEntry = z.object({
-  id: FileId,
-  /** Absolute path on the machine running the main side (uploads live in the data folder). */
-  path: z.string(),
-  name: z.string(),
-  /** How it arrived: a path from the desktop/CLI, or bytes uploaded by a browser. */
-  origin: z.enum(['path', 'upload']),
-  info: FileInfo.nullable(),
-  error: z.string().nullable(),
-})
-export type FileEntry = z.infer<typeof FileEntry>
-
-export const Skipped = z.object({ path: z.string(), reason: z.string() })
-
-const FilesAdded = z.object({ added: z.array(FileEntry), skipped: z.array(Skipped) })
-
-export const Stretch = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('auto') }),
-  z.object({ kind: z.literal('none') }),
-  z.object({ kind: z.literal('minmax') }),
-  z.object({ kind: z.literal('percentile'), low: z.number().min(0).max(100), high: z.number().min(0).max(100) }).refine((s) => s.low < s.high, {
-    message: 'low must be below high',
-  }),
-])
-export type Stretch = z.infer<typeof Stretch>
-
-/** Largest upload accepted in browser mode, in bytes (16 GiB), and the size of one upload chunk (4 MiB). */
-export const MAX_UPLOAD_BYTES = 16 * 1024 ** 3
-export const UPLOAD_CHUNK_BYTES = 4 * 1024 ** 2
+export * from './contract-values'
+export * from './contract-results'
 
 // ---------------------------------------------------------------------------------------------------------------
 // Channels: request -> response
 
 const channel = <Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(request: Req, response: Res, doc: string) => ({ request, response, doc })
-
-// --- model packs (main/engines/vision; native-models/README.md)
-
-const TensorInfo = z.object({ name: z.string(), type: z.string(), shape: z.array(z.union([z.number(), z.string()])) })
-
-/** One installed pack as the model manager lists it; `problem` says why an invalid pack is refused. */
-export const ModelPack = z.object({
-  id: z.string(),
-  version: z.string(),
-  family: z.enum(['yolo', 'sam', 'sam2', 'clip', 'paddleocr']).nullable(),
-  task: z.enum(['detect', 'obb', 'segment', 'prompt-segment', 'scene', 'ocr']).nullable(),
-  /** Model input width, height in pixels. */
-  inputSize: z.tuple([z.number(), z.number()]).nullable(),
-  classNames: z.array(z.string()),
-  /** Training ground sample distance, metres per pixel. */
-  gsd: z.number().nullable(),
-  licence: z.string().nullable(),
-  origin: z.enum(['built-in', 'user']),
-  status: z.enum(['ok', 'invalid']),
-  problem: z.string().optional(),
-})
-export type ModelPack = z.infer<typeof ModelPack>
-
-/** A fully checked pack: manifest facts, file hashes and each ONNX graph's inputs/outputs. */
-export const ModelPackReport = z.object({
-  id: z.string(),
-  version: z.string(),
-  family: z.string(),
-  task: z.string(),
-  origin: z.enum(['built-in', 'user']),
-  licence: z.string(),
-  classNames: z.array(z.string()),
-  gsd: z.number().nullable(),
-  files: z.record(z.string(), z.object({ file: z.string(), sha256: z.string() })),
-  io: z.record(z.string(), z.object({ inputs: z.array(TensorInfo), outputs: z.array(TensorInfo) })),
-})
-export type ModelPackReport = z.infer<typeof ModelPackReport>
 
 export const channels = {
   // --- app
@@ -252,12 +114,7 @@ export const channels = {
       .object({
         id: FileId,
         /** 1-based band numbers: one (grey) or three (RGB). */
-        bands: z
-          .array(z.number().int().positive())
-          .min(1)
-          .max(3)
-          .refine((b) => b.length !== 2, 'choose one band or three')
-          .optional(),
+        bands: BandChoice.optional(),
         stretch: Stretch.optional(),
         /** Longest side of the preview in pixels. */
         maxSize: z.number().int().min(16).max(4096).optional(),
@@ -457,32 +314,6 @@ export function isEventName(name: unknown): name is EventName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(events, name)
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Results
-
-export const ErrorCode = z.enum([
-  /** The request does not match the contract. */
-  'invalid-request',
-  /** No such channel. */
-  'unknown-channel',
-  /** A file id, upload id... that this session does not know. */
-  'not-found',
-  /** The file is not a GeoTIFF/COG, PNG or JPEG, or is corrupt. */
-  'unsupported-file',
-  /** The request was valid but could not be carried out; the message says why. */
-  'failed',
-  /** A bug on the main side; the message says what to report. */
-  'internal',
-])
-export type ErrorCode = z.infer<typeof ErrorCode>
-
-export const RsureErrorShape = z.object({ code: ErrorCode, message: z.string() })
-export type RsureErrorShape = z.infer<typeof RsureErrorShape>
-
-export type Result<T = unknown> = { ok: true; value: T } | { ok: false; error: RsureErrorShape }
-
-export const ResultSchema = z.union([z.object({ ok: z.literal(true), value: z.unknown() }), z.object({ ok: z.literal(false), error: RsureErrorShape })])
-
 /** What preload/index.ts exposes as `window.rsure` in the desktop app (a raw, untyped bridge; see RsureApi). */
 export interface RsureBridge {
   invoke(channel: string, payload: unknown): Promise<Result>
@@ -499,22 +330,4 @@ export interface RsureApi {
   on<E extends EventName>(event: E, listener: (payload: EventOf<E>) => void): () => void
   /** Add files dropped on or picked in the page: by path on the desktop, by upload in a browser. */
   addFiles(files: File[], onProgress?: (sentBytes: number, totalBytes: number) => void): Promise<z.infer<typeof FilesAdded>>
-}
-
-export class RsureRequestError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message)
-    this.name = 'RsureRequestError'
-  }
-}
-
-/** Accepted image file extensions (lower case, with the dot). */
-export const IMAGE_EXTENSIONS = ['.tif', '.tiff', '.gtiff', '.png', '.jpg', '.jpeg'] as const
-
-export function hasImageExtension(name: string): boolean {
-  const lower = name.toLowerCase()
-  return IMAGE_EXTENSIONS.some((e) => lower.endsWith(e))
 }

@@ -13,6 +13,7 @@ import { z } from 'zod'
 import { ArtifactId, RunId } from '../main/domain/ids'
 import { RunEvent, RUN_EVENT_SCHEMA_VERSION } from '../main/domain/run-events'
 import { LayerRef } from '../main/domain/layers'
+import { BandChoice } from './contract-values'
 
 export { ArtifactId, LayerRef, RunId }
 
@@ -227,12 +228,7 @@ export type TileStretch = z.infer<typeof TileStretch>
 export const TileStyle = z
   .object({
     /** 1-based bands: one (grey or colour ramp) or three (RGB). Default: 1 band, or 3 for RGB-like files. */
-    bands: z
-      .array(z.number().int().positive())
-      .min(1)
-      .max(3)
-      .refine((b) => b.length !== 2, 'choose one band or three')
-      .optional(),
+    bands: BandChoice.optional(),
     stretch: TileStretch.optional(),
     /** Colour ramp for one band. */
     ramp: z.enum(['grey', 'viridis', 'ndvi']).optional(),
