@@ -5,18 +5,14 @@
  * time span, a mask or a unit the reader could not place). There is no default statistic: a question that names
  * none, with options that name none either, has `statistic: null`.
  */
-import {
-  OBJECT_CLASSES as LEX_OBJECT_CLASSES,
-  SIGNIFICANCE as LEX_SIGNIFICANCE,
-  STATISTICS as LEX_STATISTICS,
-  UNITS as LEX_UNITS,
-  VARIABLES as LEX_VARIABLES,
-} from '../domain/lexicon'
+import { SIGNIFICANCE as LEX_SIGNIFICANCE, STATISTICS as LEX_STATISTICS, UNITS as LEX_UNITS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
 import { alternation } from '../domain/spans/words'
-import { all, first as firstSpan, ledgerOf, parseQuestion, type ParsedQuestion, type Span as LexSpan } from '../domain/spans'
+import { all, first as firstSpan, ledgerOf, parseQuestion } from '../domain/spans'
 import { readConditions } from './conditions'
 import { readOptions, sharedKey, type AnswerOption } from './options'
 import { periodsOfSpans } from './periods'
+import { readSeries } from './series'
+import { allMatches, firstMatch, objectClass, readValueStatistic } from './read-words'
 import { TaskSpec, type Condition, type NotUnderstood, type Region, type Statistic } from './spec'
 import { CLASS_WORDS, OBJECTS, VALUE_STATISTICS, VARIABLES } from './vocabulary'
 
@@ -40,17 +36,6 @@ const TREND = new RegExp(`(?:${alternation(LEX_STATISTICS.find((x) => x.key === 
 const SIGNIFICANCE = new RegExp(`(?:${alternation(LEX_SIGNIFICANCE)})`, 'i')
 const REPORT_VALUE =
   /^[^.?;]{0,80}?\b(?:and|then)\s+(?:report|give|state|return|output|provide)\s+(?:its|the\s+corresponding|the\s+associated|that|the)\s+(?:value|proportion|percentage|percent|share|fraction|magnitude|amount|coverage|number)\b/i
-function firstMatch(q: string, re: RegExp): { at: number; end: number; m: RegExpMatchArray } | null {
-  const m = q.match(re)
-  if (!m || m.index === undefined) return null
-  return { at: m.index, end: m.index + m[0].length, m }
-}
-
-/** Every occurrence of a regex, with positions. */
-function allMatches(q: string, re: RegExp): { at: number; end: number; m: RegExpMatchArray }[] {
-  const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`)
-  return [...q.matchAll(g)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length, m }))
-}
 
 /** Read a question into a TaskSpec. */
 export function readTask(input: TaskReadInput): TaskSpec {
@@ -394,34 +379,8 @@ export function readTask(input: TaskReadInput): TaskSpec {
     else if (!spans.some((s) => h.at < s.end && h.end > s.at)) refuse(h.m[0], 'a land-cover class with no layer or threshold that defines it')
   }
 
-  // Series granularity, for a trend or a "date of".
-  let series: TaskSpec['series'] = null
-  if (statistic === 'trend' || statistic === 'date_of_max' || statistic === 'date_of_min') {
-    // "the slope per year", "trend per year": the slope's unit (always per year), not a series sampled per year.
-    // Over a period within one calendar year, a series of annual values has one step: "per year" is then the unit.
-    const oneYear = periods.length > 0 && periods.every((p) => p.start.slice(0, 4) === p.end.slice(0, 4))
-    const slopeUnit = (x: { at: number; end: number }) => oneYear || /\b(?:slope|trend|rate)\s+(?:[\w-]+\s+)?$/i.test(q.slice(Math.max(0, x.at - 30), x.at))
-    for (const x of all(lex, 'series')) if (x.key === 'annual' && slopeUnit(x)) use(x.at, x.end, 'slope unit')
-    const steps = all(lex, 'series').filter((x) => !(x.key === 'annual' && slopeUnit(x)))
-    const g = steps.find((x) => x.key !== 'acquisition') ?? steps[0]
-    if (g) {
-      series = { granularity: g.key, perStep: innerStatistic(lex, statistic) ?? 'mean', text: g.text.trim() }
-      use(g.at, g.end, 'series')
-    }
-  }
-  // "The highest monthly mean", "the lowest of the seasonal means" over more than one month: a statistic over a
-  // series of monthly or seasonal values, which only trends and "date of" questions sample; refused naming the
-  // words rather than answered over the dates.
-  const overMonths = periods.some((p) => p.start.slice(0, 7) !== p.end.slice(0, 7))
-  if (series === null && overMonths && statistic !== null) {
-    const g = all(lex, 'series').find(
-      (x) => (x.key === 'monthly' || x.key === 'seasonal') && !spans.some((s) => s.role !== 'statistic' && x.at < s.end && x.end > s.at),
-    )
-    if (g) {
-      refuse(g.text.trim(), 'a statistic over a series of monthly or seasonal values (only a trend or a "date of" is sampled per month or season)')
-      use(g.at, g.end, 'series (refused)')
-    }
-  }
+  // Series granularity, for a trend or a "date of" (series.ts); a statistic over monthly means is refused there.
+  const series = readSeries({ q, lex, statistic, periods, spans, use, refuse })
   for (const sig of all(lex, 'significance')) if (statistic === 'trend') use(sig.at, sig.end, 'significance')
   for (const g of all(lex, 'series')) if (spans.some((s) => s.role === 'pooling' && g.at < s.end && g.end > s.at)) use(g.at, g.end, 'pooling')
 
@@ -458,40 +417,4 @@ export function readTask(input: TaskReadInput): TaskSpec {
     used: spans.sort((a, b) => a.at - b.at).map((s) => ({ text: q.slice(s.at, s.end), role: s.role })),
     notUnderstood,
   })
-}
-
-/**
- * The value statistic a question names ("median", "standard deviation", "mean"...). Two different ones nested
- * ("the maximum of the daily mean") give the outer one; two listed side by side give the first, and the others are
- * recorded as used words too (the answer reports the first).
- */
-function readValueStatistic(q: string, spans: Span[]): { statistic: Statistic; hits: { at: number; end: number }[] } | null {
-  const hits = VALUE_STATISTICS.flatMap((s) => allMatches(q, s.words).map((h) => ({ ...h, statistic: s.statistic })))
-    .filter((h) => !spans.some((s) => h.at < s.end && h.end > s.at))
-    .sort((a, b) => a.at - b.at)
-  // Overlapping words ("max" inside "maximum - minimum" for range): keep the longest at each place.
-  const kept = hits.filter((h) => !hits.some((o) => o !== h && o.at <= h.at && o.end >= h.end && o.end - o.at > h.end - h.at))
-  if (kept.length === 0) return null
-  return { statistic: kept[0].statistic, hits: kept }
-}
-
-/** The lexicon's object class a word names ("airplanes", "aircraft" -> airplane). */
-function objectClass(word: string): string {
-  const w = word.toLowerCase().replace(/\s+/g, ' ')
-  return Object.entries(LEX_OBJECT_CLASSES).find(([, words]) => words.includes(w))?.[0] ?? w
-}
-
-/** The per-step statistic a trend or "date of" rests on ("the trend of the monthly median"), when one is named. */
-function innerStatistic(lex: readonly LexSpan[], statistic: Statistic): Statistic | null {
-  // A statistic word inside a method's name ("least" in "least squares") names no per-step statistic.
-  const methods = all(lex, 'method')
-  const s = all(lex, 'statistic').find(
-    (x) =>
-      x.key !== 'trend' &&
-      x.key !== 'fraction' &&
-      x.key !== 'area' &&
-      !(statistic !== 'trend' && (x.key === 'max' || x.key === 'min')) &&
-      !methods.some((m) => x.at < m.end && x.end > m.at),
-  )
-  return s && s.key !== 'percentile' ? (s.key as Statistic) : null
 }

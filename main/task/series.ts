@@ -1,0 +1,66 @@
+/**
+ * The series a trend or a "date of" is sampled by (one value per acquisition, month, season or year), read from
+ * the span parser's series words; and the series words no such statistic takes. "Per year" after a slope, or over a
+ * period inside one calendar year (where a series of annual values has one step), is the slope's unit. A statistic
+ * over monthly or seasonal means ("the highest monthly mean of 2019") is no statistic over the dates: refused,
+ * naming the words, rather than answered over the dates.
+ */
+import { all, type Span as LexSpan } from '../domain/spans'
+import type { Period, Statistic, TaskSpec } from './spec'
+
+export interface SeriesInput {
+  q: string
+  lex: readonly LexSpan[]
+  statistic: Statistic | null
+  periods: readonly Period[]
+  /** The spans the reader has used so far, with their roles. */
+  spans: readonly { at: number; end: number; role: string }[]
+  use: (at: number, end: number, role: string) => void
+  refuse: (text: string, why: string) => void
+}
+
+export function readSeries({ q, lex, statistic, periods, spans, use, refuse }: SeriesInput): TaskSpec['series'] {
+  let series: TaskSpec['series'] = null
+  if (statistic === 'trend' || statistic === 'date_of_max' || statistic === 'date_of_min') {
+    // "the slope per year", "trend per year": the slope's unit (always per year), not a series sampled per year.
+    // Over a period within one calendar year, a series of annual values has one step: "per year" is then the unit.
+    const oneYear = periods.length > 0 && periods.every((p) => p.start.slice(0, 4) === p.end.slice(0, 4))
+    const slopeUnit = (x: { at: number; end: number }) => oneYear || /\b(?:slope|trend|rate)\s+(?:[\w-]+\s+)?$/i.test(q.slice(Math.max(0, x.at - 30), x.at))
+    for (const x of all(lex, 'series')) if (x.key === 'annual' && slopeUnit(x)) use(x.at, x.end, 'slope unit')
+    const steps = all(lex, 'series').filter((x) => !(x.key === 'annual' && slopeUnit(x)))
+    const g = steps.find((x) => x.key !== 'acquisition') ?? steps[0]
+    if (g) {
+      series = { granularity: g.key, perStep: innerStatistic(lex, statistic) ?? 'mean', text: g.text.trim() }
+      use(g.at, g.end, 'series')
+    }
+  }
+  // "The highest monthly mean", "the lowest of the seasonal means" over more than one month: a statistic over a
+  // series of monthly or seasonal values, which only trends and "date of" questions sample; refused naming the
+  // words rather than answered over the dates.
+  const overMonths = periods.some((p) => p.start.slice(0, 7) !== p.end.slice(0, 7))
+  if (series === null && overMonths && statistic !== null) {
+    const g = all(lex, 'series').find(
+      (x) => (x.key === 'monthly' || x.key === 'seasonal') && !spans.some((s) => s.role !== 'statistic' && x.at < s.end && x.end > s.at),
+    )
+    if (g) {
+      refuse(g.text.trim(), 'a statistic over a series of monthly or seasonal values (only a trend or a "date of" is sampled per month or season)')
+      use(g.at, g.end, 'series (refused)')
+    }
+  }
+  return series
+}
+
+/** The per-step statistic a trend or "date of" rests on ("the trend of the monthly median"), when one is named. */
+function innerStatistic(lex: readonly LexSpan[], statistic: Statistic): Statistic | null {
+  // A statistic word inside a method's name ("least" in "least squares") names no per-step statistic.
+  const methods = all(lex, 'method')
+  const s = all(lex, 'statistic').find(
+    (x) =>
+      x.key !== 'trend' &&
+      x.key !== 'fraction' &&
+      x.key !== 'area' &&
+      !(statistic !== 'trend' && (x.key === 'max' || x.key === 'min')) &&
+      !methods.some((m) => x.at < m.end && x.end > m.at),
+  )
+  return s && s.key !== 'percentile' ? (s.key as Statistic) : null
+}
