@@ -40,6 +40,8 @@ export interface JudgedObservation {
   wrong: boolean | null
   /** The fault wrapper corrupted this invocation. */
   faulted: boolean
+  /** The verifier asked for a targeted route (`route:...`) or a second, independent computation (corroboration). */
+  targeted?: boolean
 }
 
 export interface TaskOutcome {
@@ -144,6 +146,7 @@ export function judgeObservations(task: EvalTask, calls: readonly RunCall[], fau
           : null
         : choiceVerdict(task, c.observation),
       faulted,
+      targeted: (c.needed ?? []).some((k) => k.startsWith('route:') || k === 'corroboration'),
     }
   })
 }

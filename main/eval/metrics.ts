@@ -48,6 +48,13 @@ export interface VerificationStats {
   false_rejection: Rate
   /** Wrong observations let into the verified history. */
   missed_wrong: Rate
+  /**
+   * Observations that did not enter the history at once (rejected, a rule failed, evidence requested) and got a
+   * targeted evidence request: a named route or a second, independent computation (issue 16).
+   */
+  targeted_requests: Rate
+  /** Of those, the requests a later follow-up settled by an accept or a reject on its own evidence. */
+  requests_resolved: Rate
 }
 
 export interface FaultStats {
@@ -100,6 +107,9 @@ function verificationStats(ran: TaskOutcome[]): VerificationStats {
   const kept = new Set(
     ran.flatMap((t) => t.observations.filter((o) => o.fate === 'requested' && t.observations.some((f) => f.followUp && f.call > o.call && f.fate === 'accepted' && f.wrong === false))),
   )
+  const failed = verified.filter((o) => o.fate === 'rejected' || o.fate === 'requested' || o.fate === 'rule_failed')
+  const targeted = ran.flatMap((t) => t.observations.filter((o) => o.targeted).map((o) => ({ t, o })))
+  const resolved = targeted.filter(({ t, o }) => t.observations.some((f) => f.followUp && f.call > o.call && (f.fate === 'accepted' || f.fate === 'rejected')))
   return {
     tasks_with_failed_observation: rate(failedTasks.length, ran.length),
     tasks_with_request: rate(requested.length, failedTasks.length),
@@ -112,6 +122,8 @@ function verificationStats(ran: TaskOutcome[]): VerificationStats {
     rule_fail_rate: rate(verified.filter((o) => o.fate === 'rule_failed').length, verified.length),
     false_rejection: rate(right.filter((o) => o.fate !== 'accepted' && !kept.has(o)).length, right.length),
     missed_wrong: rate(wrong.filter((o) => o.fate === 'accepted').length, wrong.length),
+    targeted_requests: rate(failed.filter((o) => o.targeted).length, failed.length),
+    requests_resolved: rate(resolved.length, targeted.length),
   }
 }
 

@@ -36,12 +36,12 @@ function verificationTable(ms: ConfigMetrics[]): string {
   const v = ms.filter((m) => m.verification)
   if (!v.length) return 'No configuration verified observations.'
   return table(
-    ['config', 'tasks with a failed observation', 'with evidence requests', 'accepted after the request', 'of which correct', 'rejected calls', 'accept', 'request', 'reject', 'rule failure', 'false rejection', 'wrong accepted'],
+    ['config', 'tasks with a failed observation', 'with evidence requests', 'accepted after the request', 'of which correct', 'rejected calls', 'accept', 'request', 'reject', 'rule failure', 'false rejection', 'wrong accepted', 'targeted requests', 'resolved on new evidence'],
     v.map((m) => {
       const s = m.verification!
       return [
         m.config, pct(s.tasks_with_failed_observation), pct(s.tasks_with_request), pct(s.tasks_with_accept_after_request), pct(s.answered_correctly),
-        s.rejected_calls, pct(s.accept_rate), pct(s.request_rate), pct(s.reject_rate), pct(s.rule_fail_rate), pct(s.false_rejection), pct(s.missed_wrong),
+        s.rejected_calls, pct(s.accept_rate), pct(s.request_rate), pct(s.reject_rate), pct(s.rule_fail_rate), pct(s.false_rejection), pct(s.missed_wrong), pct(s.targeted_requests), pct(s.requests_resolved),
       ]
     }),
   )

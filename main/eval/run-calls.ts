@@ -35,6 +35,8 @@ export interface RunCall {
   rule: string | null
   /** The position of this call among the invocations of its tool (1-based), when the tool ran. */
   invocation: number | null
+  /** What the verifier's last verdict on this call asked for (`needed`), when it requested evidence. */
+  needed?: string[]
 }
 
 const rec = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
@@ -78,6 +80,7 @@ export function runCalls(steps: readonly RecordedStep[]): RunCall[] {
       }
     } else if (step.kind === 'verdict') {
       c.fate = p.decision === 'accept' ? 'accepted' : p.decision === 'reject' ? 'rejected' : 'requested'
+      c.needed = p.decision === 'request_evidence' && Array.isArray(p.needed) ? p.needed.filter((k): k is string => typeof k === 'string') : []
     }
   }
   return [...calls.values()].sort((a, b) => a.call - b.call)

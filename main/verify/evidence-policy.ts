@@ -15,10 +15,10 @@ import { checkContent, MASK_FILL } from './policy/content'
 import { datesIn, isRec } from '../tools/execute/evidence-reader'
 import { checkDecisionMargin, checkLeftOut, checkNodes, checkOutputRange, checkValidPixels } from './policy/execute-quality'
 import { pass, type Finding } from './policy/finding'
-import { answersMaskRoute } from './evidence-routes'
+import { answersMaskRoute, describeRoute, replacesCall } from './evidence-routes'
 import { checkPerception } from './policy/perception-quality'
 import { checkTemporalCoverage } from './policy/temporal-coverage'
-import { checkCorroboration } from './policy/corroboration'
+import { checkCorroboration, reportedValue } from './policy/corroboration'
 import { checkTvdiEdges } from './policy/tvdi-edges'
 import { strictnessFor } from './prior-lookup'
 import { checkProvenance } from './provenance/check-provenance'
@@ -47,10 +47,23 @@ export function policyFindings(input: VerificationInput): Finding[] {
       ...checkDecisionMargin(input.observation),
       // A follow-up that answers a targeted route request replaces the observation it follows (shown wrong by its
       // own evidence): it is the second computation, not one to compare with the first.
-      ...(input.corroborates && answersMaskRoute(input.corroborates.action.args, input.action.args)
+      ...(input.corroborates && (answersMaskRoute(input.corroborates.action.args, input.action.args) || replacesCall(input.corroborates.action.args, input.action.args))
         ? [pass('corroboration', `a second route (fill masked apart from the read) replaces call ${input.corroborates.call}, whose run did not honour the nodata asked`)]
         : checkCorroboration(input.prior, input.action, input.observation, input.corroborates ?? null)),
     ]
+    // Rejections a targeted route can settle (the statistic, region or period recomputed as asked; a scale, band or
+    // file list the run did not honour taken by another path): a first observation whose every rejection has one is
+    // sent to those routes (issue 16: the request names what to compute differently). A follow-up is judged on its
+    // own evidence, and a rejection then shows both values.
+    const rejects = findings.filter((f) => f.severity === 'reject')
+    if (!input.corroborates && rejects.length > 0 && rejects.every((f) => f.route) && !findings.some((f) => f.severity === 'request' && f.key?.startsWith('route:mask'))) {
+      return findings.map((f) => (f.severity === 'reject' ? { check: f.check, severity: 'request' as const, key: f.route, message: `${f.message}; needed: ${describeRoute(f.route!)}` } : f))
+    }
+    if (input.corroborates && rejects.length > 0) {
+      const a = reportedValue(input.corroborates.observation)
+      const b = reportedValue(input.observation)
+      if (a !== undefined && b !== undefined) findings.push({ check: 'route', severity: 'reject', message: `the follow-up gives ${b.toPrecision(6)} against ${a.toPrecision(6)} from call ${input.corroborates.call}, and still fails` })
+    }
     const route = findings.find((f) => f.severity === 'request' && (f.key?.startsWith(MASK_NODATA) || f.key?.startsWith(MASK_FILL)))
     if (!route) return findings
     // A follow-up that still ran otherwise than its call settles nothing new: reject. A first observation gets

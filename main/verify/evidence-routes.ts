@@ -11,6 +11,7 @@
  *
  * Null when no key is one of these or the call has none of the nodes named.
  */
+import path from 'node:path'
 import { isRec } from '../tools/execute/evidence-reader'
 import { MASK_FILL } from './policy/content'
 import { MASK_NODATA } from './policy/run-matches-call'
@@ -54,6 +55,8 @@ export function routeFor(needed: readonly string[], args: unknown): { args: unkn
     if (key.startsWith(MASK_NODATA)) plain = true
     for (const [id, vs] of f) fills.set(id, [...new Set([...(fills.get(id) ?? []), ...vs])])
   }
+  const edited = editRoute(needed, holder, nodes)
+  if (edited) return { args: isRec(args) && isRec(args.dag) ? { ...args, dag: edited.dag } : edited.dag, purpose: edited.purpose }
   {
     if (fills.size === 0) return null
     const reads = [...fills].filter(([id]) => nodes.some((n) => n.id === id && n.op === 'raster.read'))
@@ -100,4 +103,95 @@ export function answersMaskRoute(origin: unknown, followUp: unknown): boolean {
   const a = new Set(nodesIn(origin).map((n) => n.id))
   const extra = nodesIn(followUp).filter((n) => !a.has(n.id))
   return extra.length > 0 && extra.every((n) => n.op === 'raster.mask' && n.id.endsWith('_fill_masked'))
+}
+
+/** `<prefix>@a=x,b=y` (or `<prefix>@a,b`) as [node, value] pairs. */
+function routeParts(key: string, prefix: string): [string, string][] | null {
+  if (!key.startsWith(`${prefix}@`)) return null
+  return key
+    .slice(prefix.length + 1)
+    .split(',')
+    .map((p) => {
+      const eq = p.indexOf('=')
+      return (eq < 0 ? [p, ''] : [p.slice(0, eq), p.slice(eq + 1)]) as [string, string]
+    })
+}
+
+/** The edits of the routes that recompute a named part as the question asks: statistic, whole image, period, catalog folder. */
+function editRoute(needed: readonly string[], holder: unknown, nodes: DagNode[]): { dag: unknown; purpose: string } | null {
+  const out = nodes.map((n) => ({ ...n, params: { ...(n.params ?? {}) } }))
+  const done: string[] = []
+  const byId = (id: string) => out.find((n) => n.id === id)
+  for (const key of needed) {
+    for (const [id, stat] of routeParts(key, 'route:statistic') ?? []) {
+      const n = byId(id)
+      if (!n || !stat) continue
+      if (n.op === 'raster.summarize' && Array.isArray(n.params.stats) && n.params.stats.length === 1) n.params.stats = [stat]
+      else if (['raster.batch_reduce', 'spatial.query', 'timeseries.aggregate'].includes(n.op)) n.params.stat = stat
+      else continue
+      done.push(`${id} computes the ${stat}`)
+    }
+    for (const [id] of routeParts(key, 'route:whole-image') ?? []) {
+      const n = byId(id)
+      if (!n || n.op !== 'raster.read' || n.params.window === undefined) continue
+      delete n.params.window
+      done.push(`${id} reads the whole image`)
+    }
+    for (const [id, span] of [...(routeParts(key, 'route:period') ?? []), ...(routeParts(key, 'route:catalog-dir') ?? [])]) {
+      const n = byId(id)
+      if (!n || n.op !== 'asset.catalog') continue
+      const [start, end] = span.split('..')
+      if (start && end) Object.assign(n.params, { start, end })
+      // A listed file set (lost files, or files of another period) is replaced by the period's files in their folder.
+      if (Array.isArray(n.params.files)) {
+        const dirs = [...new Set((n.params.files as unknown[]).filter((f): f is string => typeof f === 'string').map((f) => path.dirname(f)))]
+        if (dirs.length !== 1) continue
+        delete n.params.files
+        n.params.dir = dirs[0]
+      }
+      done.push(`catalog ${id} ${start && end ? `keeps ${start} to ${end}` : 'finds the files by date in their folder'}`)
+    }
+  }
+  if (done.length === 0) return null
+  return { dag: { ...(isRec(holder) ? holder : {}), nodes: out }, purpose: `evidence request answered by a targeted route: ${done.join('; ')}` }
+}
+
+/** A request's route key in words, for the diagnosis the user reads. */
+export function describeRoute(key: string): string {
+  const what = key.slice(0, key.indexOf('@') < 0 ? undefined : key.indexOf('@'))
+  const on = key.includes('@') ? key.slice(key.indexOf('@') + 1) : ''
+  switch (what) {
+    case 'route:statistic':
+      return `the same DAG with the statistic the question asks (${on.replace(/=/g, ': ')})`
+    case 'route:whole-image':
+      return `the same quantity over the whole image (no window on ${on})`
+    case 'route:period':
+      return `the same quantity with the catalog keeping the requested period (${on.replace(/=/g, ': ')})`
+    case 'route:catalog-dir':
+      return `the period's files found by date in their folder instead of the list the run narrowed (${on})`
+    case 'route:scale-apart':
+      return `the values read plain and the scale, offset and unit applied by a separate node (${on})`
+    case 'route:bind-roles':
+      return `the band of each role bound explicitly by name (${on})`
+    default:
+      return key
+  }
+}
+
+/**
+ * Whether a follow-up replaces the call it follows up rather than recomputing it another way: every node both
+ * share keeps its operator and something differs (a statistic, window, period, scale or band route), so the
+ * follow-up answers what the first one got wrong and is not compared with it as a corroboration would be.
+ */
+/** Parameters whose change makes a follow-up answer what the first call got wrong (the routes above). */
+const REPLACING = ['stat', 'stats', 'window', 'start', 'end', 'scale', 'offset', 'scales', 'role_bands', 'band']
+
+export function replacesCall(origin: unknown, followUp: unknown): boolean {
+  const a = nodesIn(origin)
+  const b = new Map(nodesIn(followUp).map((n) => [n.id, n]))
+  if (a.length === 0 || a.some((n) => b.has(n.id) && b.get(n.id)!.op !== n.op)) return false
+  return a.some((n) => {
+    const m = b.get(n.id)
+    return m !== undefined && REPLACING.some((k) => JSON.stringify(n.params?.[k]) !== JSON.stringify(m.params?.[k]))
+  })
 }

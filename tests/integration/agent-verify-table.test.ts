@@ -13,6 +13,7 @@ import { RasterPool } from '../../main/engines/raster/worker/pool'
 import { ArtifactStore } from '../../main/store/artifacts'
 import { executeDag } from '../../main/tools/execute/index'
 import { EvidencePolicyVerifier } from '../../main/verify/evidence-policy'
+import { routeFor } from '../../main/verify/evidence-routes'
 import { FIXTURES, tempDir } from '../helpers/tmp'
 
 const store = tempDir('rsure-verify-table-')
@@ -51,17 +52,22 @@ describe("the verifier on the rules planner's plans for issue 8's table (task-46
     expect((await verify(q, planned)).decision).toBe('accept')
     const mean = withNode(planned, 'raster.batch_reduce', (n) => ({ ...n, params: { ...n.params, stat: 'mean' } }))
     const v = await verify(q, mean)
-    expect(v.decision).toBe('reject')
+    // Not a plain rejection: a targeted request to recompute the per-date node with the median, which gives back the
+    // planner's own DAG.
+    expect(v.decision).toBe('request_evidence')
     expect(v.feedback).toMatch(/the question asks for the median but the observation's statistic node '\w+' computes the mean over dates \(of the mean\)/)
+    expect(routeFor(v.needed, mean)!.args).toEqual(planned)
   })
 
   it('standard deviation: accepted, and the mean in its place rejected', async () => {
     const q = 'What was the standard deviation of LST in July 2019?'
     const planned = plan(q, both('2019-07-12'))
     expect((await verify(q, planned)).decision).toBe('accept')
-    const v = await verify(q, withNode(planned, 'raster.batch_reduce', (n) => ({ ...n, params: { ...n.params, stat: 'mean' } })))
-    expect(v.decision).toBe('reject')
+    const mean = withNode(planned, 'raster.batch_reduce', (n) => ({ ...n, params: { ...n.params, stat: 'mean' } }))
+    const v = await verify(q, mean)
+    expect(v.decision).toBe('request_evidence')
     expect(v.feedback).toContain('the question asks for the standard deviation but')
+    expect(routeFor(v.needed, mean)!.args).toEqual(planned)
   })
 
   it('northern half: the north part is accepted, the whole image rejected', async () => {

@@ -7,7 +7,8 @@
  */
 import fs from 'node:fs'
 import { canonicalCall } from '../../verify/canonical-args'
-import { routeFor } from '../../verify/evidence-routes'
+import { describeRoute, routeFor } from '../../verify/evidence-routes'
+import { BIND_ROLES, SCALE_APART } from '../../verify/policy/run-matches-call'
 import type { Planner, PlannerStep, PlannerView } from '../loop-events'
 import type { TaskSpec } from '../task'
 import { secondRoute, targetedRepair } from './follow-ups'
@@ -27,6 +28,10 @@ const REPAIRS: Variant[] = [
   { explicitRoles: false, scaled: false, listFiles: false },
   { explicitRoles: true, scaled: false, listFiles: false },
 ]
+
+/** The variants that answer the scale-apart and bind-roles routes (verify/policy/run-matches-call.ts). */
+const SCALE_VARIANT: Variant = { explicitRoles: false, scaled: false, listFiles: false }
+const ROLES_VARIANT: Variant = { explicitRoles: true, scaled: true, listFiles: false }
 
 /** Tried in order while evidence is requested: enumerate files one by one; also bind roles; bind roles only. */
 const FOLLOW_UPS: Variant[] = [
@@ -232,6 +237,13 @@ export class RulesPlanner implements Planner {
       return { kind: 'finish', thought: 'The tool could not compute the workflow from these inputs.' }
     }
     const tried = new Set(events.map((e) => canonicalCall(e.action.tool, e.action.args)))
+    // A follow-up that answered a targeted route or a corroboration request and was rejected settles it: the answer
+    // states the diagnosis (both values) instead of cycling through repairs that do not address it, or the same one.
+    const lastRequest = [...events].reverse().find((e) => e.kind === 'verdict' && e.decision === 'request_evidence' && e.call < last.call)
+    const targetedKeys = (needed: readonly string[]) => needed.some((k) => k.startsWith('route:') || k === 'corroboration')
+    if (!view.request && last.kind === 'verdict' && last.decision === 'reject' && last.followUp && lastRequest?.kind === 'verdict' && targetedKeys(lastRequest.needed)) {
+      return { kind: 'finish', thought: `The follow-up computed for the evidence request (${lastRequest.needed.join(', ')}) was rejected: ${last.feedback}` }
+    }
     // A rejection whose diagnosis names a content fault: repair exactly that, or stop (follow-ups.ts).
     if (!view.request && last.kind === 'verdict' && last.decision === 'reject') {
       const targeted = targetedRepair(last.feedback, last.action.args)
@@ -245,6 +257,17 @@ export class RulesPlanner implements Planner {
       const origin = events.find((e) => e.call === view.request!.origin)
       const routed = origin ? routeFor(view.request.needed, origin.action.args) : null
       if (routed && !tried.has(canonicalCall(origin!.action.tool, routed.args))) return { kind: 'calls', calls: [{ tool: origin!.action.tool, args: routed.args, purpose: routed.purpose }], thought: routed.purpose }
+    }
+    // A route the planner's own variants compute: the scale applied apart from the read; roles bound by name.
+    if (view.request) {
+      const keys = view.request.needed
+      const variant = keys.some((k) => k.startsWith(SCALE_APART)) ? SCALE_VARIANT : keys.some((k) => k.startsWith(BIND_ROLES)) ? ROLES_VARIANT : null
+      const next = variant ? plan.variant(variant) : null
+      if (next && next.ok && !tried.has(canonicalCall(next.tool, next.args))) return call(next, `evidence request answered by a targeted route (${keys.join(', ')}): ${describeVariant(variant!)}`)
+      // A targeted route that nothing here computes (or that was already computed) is not replaced by an unrelated variant.
+      if (keys.length > 0 && keys.every((k) => k.startsWith('route:'))) {
+        return { kind: 'finish', thought: `The verifier asked for ${keys.map(describeRoute).join('; ')}; no untried call computes it, so the observation stays unverified.` }
+      }
     }
     // A request for corroboration is answered by a second route to the same quantity, not the same DAG again.
     if (view.request && view.request.needed.includes('corroboration')) {

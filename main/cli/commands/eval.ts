@@ -25,7 +25,8 @@ import { CliError, parseCommandArgs, printJson, progressPrinter, type Command } 
 const USAGE = [
   'rsure eval --suite PATH [--adapter auto|suite|earthbench|choice|thinkgeo|terralogic] [--data DIR] [--phrasing user|planning|instruction]',
   '           [--config base|verify|full|all] [--backbone SPEC] [--json] [--report FILE] [--results FILE] [--fresh] [--force-choice]',
-  '       rsure eval --faults [--shared DIR] [--only IDS] [--kinds IDS] [--config ...] [--calibrate] [--json] [--report FILE]',
+  '       rsure eval --faults [--shared DIR] [--only IDS] [--kinds IDS] [--calls all|first] [--config ...] [--calibrate] [--json] [--report FILE]',
+  '       --calls: the tool and planner faults corrupt every call (all, persistent: the default) or the first only (transient)',
   "       --calibrate: record the first configuration's judged observations into the prior (calibration) before the others run",
 ].join('\n')
 
@@ -37,7 +38,7 @@ function summary(report: EvalReport): string {
     lines.push(
       `  ${m.config.padEnd(6)} accuracy ${pct(m.accuracy)}  without guesses ${pct(m.accuracy_without_guesses)}  R_dep ${pct(m.r_dep)}  R_err ${pct(m.r_err)}  R_prop ${pct(m.r_prop)}` +
         `${m.tool_call_ratio.tasks ? `  tool-call ratio ${m.tool_call_ratio.value?.toFixed(3)} (${m.tool_call_ratio.tasks} tasks)` : ''}` +
-        `${m.verification ? `  false rejection ${pct(m.verification.false_rejection)}` : ''}${m.unavailable ? `  unavailable ${m.unavailable}` : ''}${m.failed ? `  failed ${m.failed}` : ''}`,
+        `${m.verification ? `  false rejection ${pct(m.verification.false_rejection)}  targeted requests ${pct(m.verification.targeted_requests)} (resolved ${pct(m.verification.requests_resolved)})` : ''}${m.unavailable ? `  unavailable ${m.unavailable}` : ''}${m.failed ? `  failed ${m.failed}` : ''}`,
     )
   }
   return `${lines.join('\n')}\n`
@@ -60,6 +61,7 @@ const command: Command = {
         shared: { type: 'string' },
         only: { type: 'string' },
         kinds: { type: 'string' },
+        calls: { type: 'string' },
         config: { type: 'string' },
         backbone: { type: 'string' },
         json: { type: 'boolean', default: false },
@@ -98,7 +100,9 @@ const command: Command = {
       if (values.faults) {
         const shared = path.resolve(values.shared ?? path.join('..', 'shared'))
         io.stderr("Computing the fault suite's reference values from the rasters...\n")
-        suite = await buildFaultSuite(shared, { only: list(values.only), kinds: list(values.kinds) })
+        if (values.calls !== undefined && values.calls !== 'first' && values.calls !== 'all')
+          throw new Error(`--calls takes 'first' or 'all', not '${values.calls}'.`)
+        suite = await buildFaultSuite(shared, { only: list(values.only), kinds: list(values.kinds), ...(values.calls ? { calls: values.calls } : {}) })
       } else {
         const adapter = (values.adapter ?? 'auto') as AdapterName
         if (!ADAPTERS.includes(adapter)) throw new Error(`Unknown adapter '${values.adapter}'; use one of ${ADAPTERS.join(', ')}.`)

@@ -7,6 +7,13 @@ export interface Finding {
   /** For requests: the evidence wanted, as a short key (becomes `needed` in the verdict). */
   key?: string
   message: string
+  /**
+   * For rejections: the key of a targeted evidence request (`route:...`, verify/evidence-routes.ts) whose follow-up
+   * would settle this finding with new evidence (the same quantity by a route the fault named cannot reach, or with
+   * the named part recomputed as the question asks). A first observation whose every rejection has one is sent to
+   * that route instead of being rejected; the follow-up is verified again and accepted or rejected on its own.
+   */
+  route?: string
 }
 
 export const pass = (check: string, message: string): Finding => ({ check, severity: 'pass', message })

@@ -15,18 +15,48 @@ const registry = operatorRegistry(() => null)
 
 /** What differs between the planned node and the node the evidence reports, in words; null when they agree. */
 function difference(planned: { op: string; params?: Record<string, unknown>; inputs?: Record<string, unknown> }, ran: Rec): string | null {
-  if (ran.op !== planned.op) return `it ran '${String(ran.op)}' where the call planned '${planned.op}'`
+  return differs(planned, ran)?.text ?? null
+}
+
+/** The first difference, with the parameter it is in (null for an operator or a link). */
+function differs(planned: { op: string; params?: Record<string, unknown>; inputs?: Record<string, unknown> }, ran: Rec): { param: string | null; text: string } | null {
+  if (ran.op !== planned.op) return { param: null, text: `it ran '${String(ran.op)}' where the call planned '${planned.op}'` }
   const spec = registry.get(planned.op)
   const parsed = spec?.params.safeParse(planned.params ?? {})
   const want = parsed?.success && isRec(parsed.data) ? parsed.data : (planned.params ?? {})
   const got = isRec(ran.params) ? ran.params : {}
   for (const key of new Set([...Object.keys(want), ...Object.keys(got)])) {
     if (!isDeepStrictEqual(want[key], got[key])) {
-      return `parameter '${key}' is ${JSON.stringify(got[key] ?? null)} in the run but ${JSON.stringify(want[key] ?? null)} in the call`
+      return { param: key, text: `parameter '${key}' is ${JSON.stringify(got[key] ?? null)} in the run but ${JSON.stringify(want[key] ?? null)} in the call` }
     }
   }
-  if (isRec(ran.inputs) && !isDeepStrictEqual(ran.inputs, planned.inputs ?? {})) return 'its inputs are linked differently from the call'
+  if (isRec(ran.inputs) && !isDeepStrictEqual(ran.inputs, planned.inputs ?? {})) return { param: null, text: 'its inputs are linked differently from the call' }
   return null
+}
+
+/** Key prefixes of the routes that settle a run-differs-from-call rejection with new evidence (evidence-routes.ts). */
+export const SCALE_APART = 'route:scale-apart'
+export const BIND_ROLES = 'route:bind-roles'
+export const CATALOG_DIR = 'route:catalog-dir'
+
+/**
+ * The route that computes the same quantity without the part of the run that differed, by what differed: a scale,
+ * offset or unit of a read (or the catalog's scales) is applied by a separate node over plain values; a band bound
+ * to a role is bound explicitly by name; a file list that lost files is replaced by the period's files found in
+ * their folder by date. Null for any other difference (no route settles it; the rejection stands).
+ */
+function routeOf(diffs: { node: string; op: string; param: string | null }[]): string | undefined {
+  const kind = (d: { op: string; param: string | null }) =>
+    (d.op === 'raster.read' && ['scale', 'offset', 'unit'].includes(d.param ?? '')) || (d.op === 'asset.catalog' && (d.param === 'scales' || d.param === 'calibration'))
+      ? SCALE_APART
+      : (d.op === 'asset.catalog' && d.param === 'role_bands') || (d.op === 'raster.read' && d.param === 'band')
+        ? BIND_ROLES
+        : d.op === 'asset.catalog' && d.param === 'files'
+          ? CATALOG_DIR
+          : null
+  const kinds = diffs.map(kind)
+  if (kinds.length === 0 || kinds.some((k) => k === null) || new Set(kinds).size !== 1) return undefined
+  return `${kinds[0]}@${[...new Set(diffs.map((d) => d.node))].join(',')}`
 }
 
 /** The key prefix of an evidence request for the nodata route (verify/evidence-routes.ts builds the call). */
@@ -61,18 +91,26 @@ export function checkRunMatchesCall(args: unknown, source: Rec): Finding[] {
   const operators = isRec(source.operators) ? source.operators : null
   if (nodes.length === 0 || !operators) return []
   const diffs: string[] = []
+  const where: { node: string; op: string; param: string | null }[] = []
   /** Read nodes whose only difference is the nodata parameter. */
   const nodataOnly: string[] = []
   for (const node of nodes) {
     const ran = operators[node.id]
     // Nodes that feed neither the output nor a saved layer are not run, so the evidence may leave them out.
     if (!isRec(ran)) continue
-    const d = difference(node, ran)
-    if (d) diffs.push(`node '${node.id}': ${d}`)
+    const found = differs(node, ran)
+    const d = found?.text ?? null
+    if (found) {
+      diffs.push(`node '${node.id}': ${found.text}`)
+      where.push({ node: node.id, op: node.op, param: found.param })
+    }
     if (d && node.op === 'raster.read' && d.startsWith("parameter 'nodata'") && difference({ ...node, params: { ...node.params, nodata: (ran.params as Rec | undefined)?.nodata } }, ran) === null) nodataOnly.push(node.id)
   }
   for (const id of Object.keys(operators)) {
-    if (!nodes.some((n) => n.id === id)) diffs.push(`node '${id}' was run but is not in the call`)
+    if (!nodes.some((n) => n.id === id)) {
+      diffs.push(`node '${id}' was run but is not in the call`)
+      where.push({ node: id, op: '?', param: null })
+    }
   }
   if (diffs.length) {
     const message = `the execute evidence describes a different run from the call (${diffs.slice(0, 3).join('; ')}), so the value answers another computation`
@@ -83,7 +121,8 @@ export function checkRunMatchesCall(args: unknown, source: Rec): Finding[] {
       const key = `${MASK_NODATA}@${[...fills].map(([id, vs]) => `${id}=${vs.join('/')}`).join(',')}`
       return [{ check: CHECK, severity: 'request', key, message: `${message}; needed: the same quantity with the fill value dropped by a separate mask node (${[...fills].map(([id, vs]) => `${id}: ${vs[0]}`).join(', ')}) instead of the read's nodata` }]
     }
-    return [{ check: CHECK, severity: 'reject', message }]
+    const route = routeOf(where)
+    return [{ check: CHECK, severity: 'reject', message, ...(route ? { route } : {}) }]
   }
   return [pass(CHECK, 'every node ran as the call planned it')]
 }

@@ -34,6 +34,9 @@ export function gapsOf(start: string, end: string, dates: string[], cadence: num
   return gaps
 }
 
+/** Key prefix of the route that recomputes with the catalog keeping the requested period (evidence-routes.ts). */
+export const PERIOD_ROUTE = 'route:period'
+
 export function checkTemporalCoverage(question: string, action: unknown, validity: Rec, strictness: Strictness): Finding[] {
   const periods = extractPeriods(question)
   const span = spanOf(periods)
@@ -47,7 +50,7 @@ export function checkTemporalCoverage(question: string, action: unknown, validit
     const inside = periods.some((p) => (s === null || s <= p.start) && (e === null || e >= p.end))
     const overlaps = periods.some((p) => (s === null || s <= p.end) && (e === null || e >= p.start))
     if ((s || e) && overlaps && !inside) {
-      findings.push({ check: CHECK, severity: 'reject', message: `catalog '${node.id}' keeps only ${s ?? '…'} to ${e ?? '…'}, which cuts off part of the requested period ${span.start} to ${span.end}` })
+      findings.push({ check: CHECK, severity: 'reject', route: `${PERIOD_ROUTE}@${node.id}=${span.start}..${span.end}`, message: `catalog '${node.id}' keeps only ${s ?? '…'} to ${e ?? '…'}, which cuts off part of the requested period ${span.start} to ${span.end}` })
     }
   }
 
@@ -60,7 +63,13 @@ export function checkTemporalCoverage(question: string, action: unknown, validit
     return findings
   }
   if (found.length === 0) {
-    findings.push({ check: CHECK, severity: 'reject', message: `no input date falls inside the requested period ${span.start} to ${span.end}` })
+    const catalogs = dagOf(action).nodes.filter((n) => n.op === 'asset.catalog')
+    findings.push({
+      check: CHECK,
+      severity: 'reject',
+      ...(catalogs.length ? { route: `${PERIOD_ROUTE}@${catalogs.map((n) => `${n.id}=${span.start}..${span.end}`).join(',')}` } : {}),
+      message: `no input date falls inside the requested period ${span.start} to ${span.end}`,
+    })
     return findings
   }
   // Dates used outside every requested period (an unfiltered catalog, the months between "June and August") make

@@ -86,6 +86,31 @@ export function optionsDifferInOneNumber(options: readonly string[]): boolean {
   return differing === 1
 }
 
+/** Statistics a reducing node can be set to by name (the route rewrites its `stat`, or its one summary statistic). */
+const ROUTABLE = new Set(['mean', 'median', 'max', 'min', 'std', 'sum'])
+
+/**
+ * The targeted request that settles a wrong statistic: the named nodes recomputed with the statistic the question
+ * asks (`route:statistic@<node>=<stat>,...`); none when the asked statistic is not one a node takes by name.
+ */
+function statisticRoute(steps: StatisticStep[], want: string): { route?: string } {
+  const nodes = steps.filter((s) => s.kind !== 'other' && s.stat !== want)
+  if (!ROUTABLE.has(want) || nodes.length === 0) return {}
+  return { route: `route:statistic@${[...new Set(nodes.map((s) => s.node))].map((n) => `${n}=${want}`).join(',')}` }
+}
+
+/**
+ * The nodes a statistic route recomputes when the asked statistic is missing from the chain: an extreme is an
+ * extreme all the way down (the maximum of per-date maxima is the maximum of the pixels); any other statistic is
+ * taken over the pixels, by the step that reduces them (a standard deviation over the dates of one date's mean
+ * would be 0), or by the outer step when no step reduces pixels.
+ */
+function routeTargets(chain: StatisticStep[], want: string): StatisticStep[] {
+  if (want === 'max' || want === 'min') return chain.filter((s) => s.kind !== 'other')
+  const pixels = chain.find((s) => s.over !== 'dates' && s.kind !== 'other')
+  return [pixels ?? chain[0]]
+}
+
 function checkStatistic(asked: AskedStatistic[], chain: StatisticStep[], options: readonly string[] = []): Finding[] {
   if (asked.length === 0) return [pass('provenance_statistic', 'the question names no statistic')]
   if (chain.length === 0) {
@@ -103,6 +128,7 @@ function checkStatistic(asked: AskedStatistic[], chain: StatisticStep[], options
     return [{
       check: 'provenance_statistic',
       severity: 'reject',
+      ...statisticRoute(extra, 'mean'),
       message: `the question asks for the mean but the observation also takes ${extra.map((s) => `${describeStep(s)} (node '${s.node}')`).join(', ')}, which is not asked`,
     }]
   }
@@ -114,6 +140,7 @@ function checkStatistic(asked: AskedStatistic[], chain: StatisticStep[], options
     return [{
       check: 'provenance_statistic',
       severity: 'reject',
+      ...(asked.length === 1 ? statisticRoute(averaged, asked[0].kind) : {}),
       message: `the question asks for the ${asked.map(describeStatistic).join(' and ')} of the pixels but the observation takes ${averaged.map((s) => `${describeStep(s)} (node '${s.node}')`).join(', ')} first`,
     }]
   }
@@ -132,6 +159,7 @@ function checkStatistic(asked: AskedStatistic[], chain: StatisticStep[], options
   return [{
     check: 'provenance_statistic',
     severity: 'reject',
+    ...(asked.length === 1 && missing.length === 1 ? statisticRoute(routeTargets(chain, missing[0].kind), missing[0].kind) : {}),
     message: `the question asks for the ${missing.map(describeStatistic).join(' and ')} but the observation's statistic node '${outer.node}' computes ${describeStep(outer)}${chain.length > 1 ? ` (of ${chain.slice(1).map(describeStep).join(', ')})` : ''}`,
   }]
 }
@@ -176,7 +204,7 @@ function checkRegion(asked: AskedRegion | null, found: DagRegion[]): Finding[] {
   if (!asked) {
     const parts = found.filter((r) => r.kind !== 'point')
     // A question that names no part asks about the whole image: a value over a window answers another question.
-    return parts.length ? [{ check: 'provenance_region', severity: 'reject', message: `the question names no part of the image but the observation covers only part of it (node '${parts[0].node}')` }] : []
+    return parts.length ? [{ check: 'provenance_region', severity: 'reject', route: `route:whole-image@${[...new Set(parts.map((r) => r.node))].join(',')}`, message: `the question names no part of the image but the observation covers only part of it (node '${parts[0].node}')` }] : []
   }
   const want = asked.kind === 'part' ? describePart(asked.part) : asked.words
   if (found.length === 0) return [{ check: 'provenance_region', severity: 'reject', message: `the question asks about ${want} but the observation covers the whole image` }]

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EvidencePolicyVerifier } from '../../../main/verify/evidence-policy'
+import { routeFor } from '../../../main/verify/evidence-routes'
 import type { PriorEstimate } from '../../../main/prior/store'
 import type { VerificationInput } from '../../../main/verify/verdict'
 import { executeOk } from '../agent/doubles'
@@ -116,22 +117,33 @@ describe('the deterministic evidence policy', () => {
     expect(v.feedback).toContain("input 'lst' of tvdi node 'tvdi' expects a temperature layer but is bound to 'NDVI'")
   })
 
-  it('rejects a catalog filter that cuts off part of the requested period, and an impossible TVDI', async () => {
-    const cut = await verify(input({ action: dag({ dir: '/d', start: '2019-01-01', end: '2019-06-30' }) }))
-    expect(cut.decision).toBe('reject')
+  it('asks for the requested period when a catalog filter cuts off part of it (a targeted route), rejects the follow-up that still does, and an impossible TVDI', async () => {
+    const action = dag({ dir: '/d', start: '2019-01-01', end: '2019-06-30' })
+    const cut = await verify(input({ action }))
+    expect(cut.decision).toBe('request_evidence')
     expect(cut.feedback).toContain('cuts off part of the requested period')
+    expect(cut.needed).toEqual(['route:period@catalog=2019-01-01..2019-12-31'])
+    // The route is a call with the catalog keeping the period, nothing else changed.
+    const routed = routeFor(cut.needed, action)
+    const cat = (routed!.args as ReturnType<typeof dag>).nodes[0]
+    expect(cat.params).toEqual({ dir: '/d', start: '2019-01-01', end: '2019-12-31' })
+    // A follow-up that still cuts the period is rejected with both values (no second request).
+    const again = await verify({ ...input({ action, value: 0.5 }), corroborates: { call: 1, action: { tool: 'execute', args: action }, observation: { value: 0.69 } } })
+    expect(again.decision).toBe('reject')
+    expect(again.feedback).toContain('the follow-up gives 0.500000 against 0.690000 from call 1')
     const impossible = await verify(input({ value: 1.7 }))
     expect(impossible.decision).toBe('reject')
     expect(impossible.feedback).toContain('outside the possible range 0 to 1')
   })
 
-  it('asks for a requested day that has no data, and rejects a result with no date in the period at all', async () => {
+  it('asks for a requested day that has no data, and for the period itself when no date falls inside it', async () => {
     const twoDays = 'Compare the mean TVDI on July 12, 2019 with July 28, 2019.'
     const v = await verify(input({ question: twoDays, action: dag({ dir: '/d' }), dates: ['2019-07-12'] }))
     expect(v.decision).toBe('request_evidence')
     expect(v.feedback).toContain('no data for the requested date(s) 2019-07-28')
     const none = await verify(input({ question: 'What was the mean TVDI on July 20, 2019?', action: dag({ dir: '/d' }), dates: ['2019-07-12', '2019-07-28'] }))
-    expect(none.decision).toBe('reject')
+    expect(none.decision).toBe('request_evidence')
+    expect(none.needed).toEqual(['route:period@catalog=2019-07-20..2019-07-20'])
     expect(none.feedback).toContain('no input date falls inside the requested period 2019-07-20 to 2019-07-20')
   })
 })

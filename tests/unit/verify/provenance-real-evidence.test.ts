@@ -2,7 +2,8 @@
  * The verifier's provenance check on real execute evidence (tiny GeoTIFFs, the real execute tool): for each
  * question of issue 8's table, a DAG computing a different quantity (the mean for a median, the whole image for a
  * half, no mask, a share for a count, the whole year for a quarter, kelvin for Celsius) is rejected with a diagnosis
- * naming the part that does not match, and a DAG computing the asked quantity is accepted with the value an
+ * naming the part that does not match (or, for a wrong statistic, sent to the route that recomputes just that node,
+ * whose follow-up is judged again), and a DAG computing the asked quantity is accepted with the value an
  * independent computation in the test gives.
  */
 import path from 'node:path'
@@ -10,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { ArtifactStore } from '../../../main/store/artifacts'
 import { executeDag } from '../../../main/tools/execute/index'
 import { EvidencePolicyVerifier } from '../../../main/verify/evidence-policy'
+import { routeFor } from '../../../main/verify/evidence-routes'
 import { tempDir } from '../../helpers/tmp'
 import { writeTinyTiff } from '../engines/raster/tiny-tiff'
 
@@ -73,10 +75,18 @@ const perDate = (stat: string): Node[] => [
 ]
 
 describe('provenance: the statistic asked', () => {
-  it('rejects the mean when the question asks for the median, naming both', async () => {
-    const { verdict } = await judge('What was the median LST in 2019?', dag(perDate('mean')))
-    expect(verdict.decision).toBe('reject')
+  it('asks for the median when the mean is computed, naming both, and accepts the routed follow-up', async () => {
+    const q = 'What was the median LST in 2019?'
+    const first = dag(perDate('mean'))
+    const { verdict } = await judge(q, first)
+    expect(verdict.decision).toBe('request_evidence')
     expect(verdict.feedback).toContain("the question asks for the median but the observation's statistic node 'year' computes the mean over dates")
+    // The route recomputes the statistic over the pixels (the per-date node), nothing else.
+    expect(verdict.needed).toEqual(['route:statistic@daily=median'])
+    const routed = routeFor(verdict.needed, first)!.args
+    const again = await judge(q, routed)
+    expect(again.verdict.decision, again.verdict.feedback).toBe('accept')
+    expect(again.value).toBeCloseTo(mean(DATES.map((_, d) => median(lstOf(d)))), 6)
   })
 
   it('accepts the mean of the per-date medians, equal to an independent computation', async () => {
@@ -89,8 +99,13 @@ describe('provenance: the statistic asked', () => {
     const q = 'What was the standard deviation of LST on 2019-06-15?'
     const single = (stat: string) => dag(perDate(stat), { start: '2019-06-15', end: '2019-06-15' })
     const wrong = await judge(q, single('mean'))
-    expect(wrong.verdict.decision).toBe('reject')
+    expect(wrong.verdict.decision).toBe('request_evidence')
     expect(wrong.verdict.feedback).toContain("asks for the standard deviation but the observation's statistic node 'year' computes the mean over dates (of the mean)")
+    // Over one date, a standard deviation over the dates would be 0: the route takes it over the pixels.
+    expect(wrong.verdict.needed).toEqual(['route:statistic@daily=std'])
+    const routed = await judge(q, routeFor(wrong.verdict.needed, single('mean'))!.args)
+    expect(routed.verdict.decision, routed.verdict.feedback).toBe('accept')
+    expect(routed.value).toBeCloseTo(std(lstOf(3)), 6)
     const right = await judge(q, single('std'))
     expect(right.verdict.feedback).not.toContain('asks for the standard deviation but')
     expect(right.verdict.decision, right.verdict.feedback).toBe('accept')
@@ -105,7 +120,8 @@ describe('provenance: the statistic asked', () => {
       { id: 'top', op: 'timeseries.aggregate', params: { by: 'all', stat: 'max' }, inputs: { data: '@daily' } },
     ]
     const wrong = await judge(q, dag(chain('mean'), one))
-    expect(wrong.verdict.decision).toBe('reject')
+    expect(wrong.verdict.decision).toBe('request_evidence')
+    expect(wrong.verdict.needed).toEqual(['route:statistic@daily=max'])
     expect(wrong.verdict.feedback).toContain("the question asks for the maximum of the pixels but the observation takes")
     expect(wrong.value).toBeCloseTo(mean(lstOf(3)), 6)
     const right = await judge(q, dag(chain('max'), one))
