@@ -17,6 +17,26 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import zlib from 'node:zlib'
+import {
+  type BandStats,
+  T,
+  type Entry,
+  writeTiff,
+  type Img,
+  baseEntries,
+  gradient16,
+  statsOf,
+  bytesOf,
+  predict2,
+  predict3,
+  deflateZeros,
+  packbitsZeros,
+} from './hostile-corpus-2-tiff'
+import { pythonWithGdal, runPython, gdalZeroStrip } from './hostile-corpus-2-gdal'
+import { png, zeroScanlineBytes, patchJpegSize } from './hostile-corpus-2-pictures'
+
+export type { BandStats } from './hostile-corpus-2-tiff'
+export { pythonWithGdal } from './hostile-corpus-2-gdal'
 
 /** What a surface may answer for a case. */
 export type Accept =
@@ -26,15 +46,6 @@ export type Accept =
   | 'values-or-refusal'
   /** Corrupt or unsafe: one sentence naming the file and the reason (any value is a silent wrong result). */
   | 'refusal'
-
-export interface BandStats {
-  mean: number
-  min: number
-  max: number
-  valid: number
-  /** Absolute tolerance on the mean (lossy codecs); min and max are then not compared. */
-  meanTol?: number
-}
 
 export interface Hostile2Case {
   name: string
@@ -55,462 +66,6 @@ export interface Hostile2Case {
   /** For MTL folders: the water share (%) of the clean scene, computed apart from RSure. */
   waterShare?: number
   note: string
-}
-
-// ------------------------------------------------------------------------------------------------------------------
-// A minimal TIFF writer: one IFD, any tags, either byte order, classic or BigTIFF
-// ------------------------------------------------------------------------------------------------------------------
-
-const T = { BYTE: 1, ASCII: 2, SHORT: 3, LONG: 4, RATIONAL: 5, SBYTE: 6, UNDEFINED: 7, SSHORT: 8, SLONG: 9, FLOAT: 11, DOUBLE: 12, LONG8: 16 } as const
-const TYPE_SIZE: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 11: 4, 12: 8, 16: 8 }
-
-interface Entry {
-  tag: number
-  type: number
-  values: number[] | string | Buffer
-}
-
-interface TiffSpec {
-  big?: boolean
-  be?: boolean
-  entries: Entry[]
-  /** Distinct data blocks; `index` says which block each strip or tile points at (default: one each). */
-  blocks: Buffer[]
-  index?: number[]
-  tiled?: boolean
-  /** Where the data starts (a sparse file when it is past the end of the written part). */
-  dataAt?: number
-}
-
-class W {
-  constructor(
-    readonly buf: Buffer,
-    readonly be: boolean,
-  ) {}
-  u16(off: number, v: number) {
-    if (this.be) this.buf.writeUInt16BE(v, off)
-    else this.buf.writeUInt16LE(v, off)
-  }
-  u32(off: number, v: number) {
-    if (this.be) this.buf.writeUInt32BE(v >>> 0, off)
-    else this.buf.writeUInt32LE(v >>> 0, off)
-  }
-  u64(off: number, v: number | bigint) {
-    if (this.be) this.buf.writeBigUInt64BE(BigInt(v), off)
-    else this.buf.writeBigUInt64LE(BigInt(v), off)
-  }
-}
-
-function encodeValues(e: Entry, be: boolean): Buffer {
-  if (typeof e.values === 'string') return Buffer.from(`${e.values}\0`, 'latin1')
-  if (Buffer.isBuffer(e.values)) return e.values
-  const size = TYPE_SIZE[e.type]
-  const n = e.type === T.RATIONAL ? e.values.length / 2 : e.values.length
-  const out = Buffer.alloc(n * size)
-  const w = new W(out, be)
-  e.values.forEach((v, i) => {
-    switch (e.type) {
-      case T.BYTE:
-      case T.UNDEFINED:
-        out[i] = v
-        break
-      case T.SBYTE:
-        out.writeInt8(v, i)
-        break
-      case T.SHORT:
-        w.u16(i * 2, v)
-        break
-      case T.SSHORT:
-        if (be) out.writeInt16BE(v, i * 2)
-        else out.writeInt16LE(v, i * 2)
-        break
-      case T.LONG:
-      case T.RATIONAL:
-        w.u32(i * 4, v)
-        break
-      case T.SLONG:
-        if (be) out.writeInt32BE(v, i * 4)
-        else out.writeInt32LE(v, i * 4)
-        break
-      case T.FLOAT:
-        if (be) out.writeFloatBE(v, i * 4)
-        else out.writeFloatLE(v, i * 4)
-        break
-      case T.DOUBLE:
-        if (be) out.writeDoubleBE(v, i * 8)
-        else out.writeDoubleLE(v, i * 8)
-        break
-      case T.LONG8:
-        w.u64(i * 8, v)
-        break
-      default:
-        throw new Error(`type ${e.type}`)
-    }
-  })
-  return out
-}
-
-function countOf(e: Entry): number {
-  if (typeof e.values === 'string') return Buffer.byteLength(e.values, 'latin1') + 1
-  if (Buffer.isBuffer(e.values)) return e.values.length
-  return e.type === T.RATIONAL ? e.values.length / 2 : e.values.length
-}
-
-/** Writes `spec` to `file`: header, the data blocks (possibly far out in a sparse file), then the IFD. */
-function writeTiff(file: string, spec: TiffSpec): void {
-  const big = !!spec.big
-  const be = !!spec.be
-  const headerSize = big ? 16 : 8
-  const index = spec.index ?? spec.blocks.map((_, i) => i)
-  const dataStart = spec.dataAt ?? headerSize
-  const blockOffsets: number[] = []
-  let pos = dataStart
-  for (const b of spec.blocks) {
-    blockOffsets.push(pos)
-    pos += b.length
-    pos += pos % 2
-  }
-  const offTag = spec.tiled ? 324 : 273
-  const cntTag = spec.tiled ? 325 : 279
-  const wide = big ? T.LONG8 : T.LONG
-  const entries: Entry[] = [
-    ...spec.entries,
-    { tag: offTag, type: wide, values: index.map((i) => blockOffsets[i]) },
-    { tag: cntTag, type: wide, values: index.map((i) => spec.blocks[i].length) },
-  ].sort((a, b) => a.tag - b.tag)
-  const entrySize = big ? 20 : 12
-  const inline = big ? 8 : 4
-  const ifdAt = pos
-  const ifdSize = (big ? 8 : 2) + entries.length * entrySize + (big ? 8 : 4)
-  const extra: Buffer[] = []
-  let extraPos = ifdAt + ifdSize
-  const ifd = Buffer.alloc(ifdSize)
-  const w = new W(ifd, be)
-  let p = 0
-  if (big) w.u64(p, entries.length)
-  else w.u16(p, entries.length)
-  p += big ? 8 : 2
-  for (const e of entries) {
-    const bytes = encodeValues(e, be)
-    w.u16(p, e.tag)
-    w.u16(p + 2, e.type)
-    if (big) w.u64(p + 4, countOf(e))
-    else w.u32(p + 4, countOf(e))
-    const valAt = p + (big ? 12 : 8)
-    if (bytes.length <= inline) bytes.copy(ifd, valAt)
-    else {
-      if (big) w.u64(valAt, extraPos)
-      else w.u32(valAt, extraPos)
-      extra.push(bytes)
-      extraPos += bytes.length
-      if (extraPos % 2) {
-        extra.push(Buffer.alloc(1))
-        extraPos += 1
-      }
-    }
-    p += entrySize
-  }
-  const header = Buffer.alloc(headerSize)
-  const hw = new W(header, be)
-  header.write(be ? 'MM' : 'II', 0, 'latin1')
-  hw.u16(2, big ? 43 : 42)
-  if (big) {
-    hw.u16(4, 8)
-    hw.u16(6, 0)
-    hw.u64(8, ifdAt)
-  } else hw.u32(4, ifdAt)
-  const fd = fs.openSync(file, 'w')
-  try {
-    fs.writeSync(fd, header, 0, header.length, 0)
-    spec.blocks.forEach((b, i) => {
-      fs.writeSync(fd, b, 0, b.length, blockOffsets[i])
-    })
-    fs.writeSync(fd, ifd, 0, ifd.length, ifdAt)
-    let at = ifdAt + ifdSize
-    for (const b of extra) {
-      fs.writeSync(fd, b, 0, b.length, at)
-      at += b.length
-    }
-  } finally {
-    fs.closeSync(fd)
-  }
-}
-
-interface Img {
-  width: number
-  height: number
-  bits: 8 | 16 | 32
-  format: 1 | 2 | 3 // unsigned, signed, float
-  spp?: number
-}
-
-/** The usual tags of a strip or tile image (without offsets and counts). */
-function baseEntries(img: Img, o: { compression?: number; predictor?: number; rowsPerStrip?: number; tile?: [number, number]; photometric?: number; planar?: number; extra?: Entry[] } = {}): Entry[] {
-  const spp = img.spp ?? 1
-  const e: Entry[] = [
-    { tag: 256, type: T.LONG, values: [img.width] },
-    { tag: 257, type: T.LONG, values: [img.height] },
-    { tag: 258, type: T.SHORT, values: Array(spp).fill(img.bits) },
-    { tag: 259, type: T.SHORT, values: [o.compression ?? 1] },
-    { tag: 262, type: T.SHORT, values: [o.photometric ?? (spp >= 3 ? 2 : 1)] },
-    { tag: 277, type: T.SHORT, values: [spp] },
-    { tag: 284, type: T.SHORT, values: [o.planar ?? 1] },
-    { tag: 339, type: T.SHORT, values: Array(spp).fill(img.format) },
-  ]
-  if (o.tile) e.push({ tag: 322, type: T.LONG, values: [o.tile[0]] }, { tag: 323, type: T.LONG, values: [o.tile[1]] })
-  else e.push({ tag: 278, type: T.LONG, values: [o.rowsPerStrip ?? img.height] })
-  if (o.predictor) e.push({ tag: 317, type: T.SHORT, values: [o.predictor] })
-  // A simple georeference: EPSG:32617, 30 m pixels (ModelPixelScale, ModelTiepoint, GeoKeys).
-  e.push(
-    { tag: 33550, type: T.DOUBLE, values: [30, 30, 0] },
-    { tag: 33922, type: T.DOUBLE, values: [0, 0, 0, 500000, 4000000, 0] },
-    { tag: 34735, type: T.SHORT, values: [1, 1, 0, 3, 1024, 0, 1, 1, 1025, 0, 1, 1, 3072, 0, 1, 32617] },
-  )
-  return [...e, ...(o.extra ?? [])]
-}
-
-/** A uint16 gradient with known statistics. */
-function gradient16(width: number, height: number): { data: Uint16Array; stats: BandStats } {
-  const data = new Uint16Array(width * height)
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data[y * width + x] = ((x * 7 + y * 13) % 1000) + 100
-  return { data, stats: statsOf(data) }
-}
-
-function statsOf(data: ArrayLike<number>, skip?: (v: number) => boolean): BandStats {
-  let sum = 0
-  let n = 0
-  let min = Infinity
-  let max = -Infinity
-  for (let i = 0; i < data.length; i++) {
-    const v = data[i]
-    if (skip?.(v) || Number.isNaN(v)) continue
-    sum += v
-    n++
-    if (v < min) min = v
-    if (v > max) max = v
-  }
-  return { mean: sum / n, min, max, valid: n }
-}
-
-function bytesOf(a: Uint16Array | Int16Array | Float32Array | Uint8Array, be = false): Buffer {
-  const b = Buffer.from(a.buffer, a.byteOffset, a.byteLength)
-  if (!be || a.BYTES_PER_ELEMENT === 1) return Buffer.from(b)
-  const out = Buffer.from(b)
-  if (a.BYTES_PER_ELEMENT === 2) out.swap16()
-  else out.swap32()
-  return out
-}
-
-/** Horizontal differencing (TIFF predictor 2) for a uint16 image, row by row. */
-function predict2(data: Uint16Array, width: number): Uint16Array {
-  const out = new Uint16Array(data.length)
-  for (let i = 0; i < data.length; i++) out[i] = i % width === 0 ? data[i] : (data[i] - data[i - 1]) & 0xffff
-  return out
-}
-
-/** TIFF floating-point predictor (3) for float32, row by row: bytes split by significance, then differenced. */
-function predict3(data: Float32Array, width: number, height: number): Buffer {
-  const raw = Buffer.from(data.buffer, data.byteOffset, data.byteLength)
-  const out = Buffer.alloc(raw.length)
-  const rowBytes = width * 4
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(rowBytes)
-    for (let x = 0; x < width; x++) for (let b = 0; b < 4; b++) row[b * width + x] = raw[y * rowBytes + x * 4 + (3 - b)] // big-endian byte order, MSB plane first
-    for (let i = rowBytes - 1; i > 0; i--) row[i] = (row[i] - row[i - 1]) & 0xff
-    row.copy(out, y * rowBytes)
-  }
-  return out
-}
-
-/**
- * A zlib stream of `total` zero bytes, made in milliseconds: every 1 MiB chunk of zeros compressed on its own with a
- * full flush gives the same bytes, so the stream is that piece repeated, an empty final block and the Adler-32.
- */
-async function deflateZeros(total: number, chunk = 1 << 20): Promise<Buffer> {
-  const piece = (n: number) => zlib.deflateRawSync(Buffer.alloc(n), { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH })
-  const full = piece(chunk)
-  const whole = Math.floor(total / chunk)
-  const rest = total - whole * chunk
-  const parts: Buffer[] = [Buffer.from([0x78, 0xda])]
-  for (let i = 0; i < whole; i++) parts.push(full)
-  if (rest > 0) parts.push(piece(rest))
-  parts.push(Buffer.from([0x03, 0x00]))
-  const adler = Buffer.alloc(4)
-  adler.writeUInt32BE((((total % 65521) << 16) | 1) >>> 0)
-  parts.push(adler)
-  return Buffer.concat(parts)
-}
-
-/** PackBits of `total` zero bytes: runs of 128 (0x81 0x00). */
-function packbitsZeros(total: number): Buffer {
-  const runs = Math.ceil(total / 128)
-  const out = Buffer.alloc(runs * 2)
-  for (let i = 0; i < runs; i++) out[i * 2] = 0x81
-  return out
-}
-
-// ------------------------------------------------------------------------------------------------------------------
-// GDAL through python3 for the codecs that need a real encoder
-// ------------------------------------------------------------------------------------------------------------------
-
-/** A Python 3 with GDAL and numpy: RSURE_PYTHON, else Debian's /usr/bin/python3, else python3 on the PATH. */
-export function pythonWithGdal(): string {
-  for (const py of [process.env.RSURE_PYTHON, '/usr/bin/python3', 'python3'].filter((p): p is string => !!p)) {
-    try {
-      execFileSync(py, ['-c', 'from osgeo import gdal; import numpy'], { stdio: 'ignore' })
-      return py
-    } catch {
-      // the next one
-    }
-  }
-  throw new Error('No python3 with GDAL and numpy was found: install python3-gdal and python3-numpy (Debian), or set RSURE_PYTHON.')
-}
-
-const PY = String.raw`
-import json, sys
-import numpy as np
-from osgeo import gdal
-gdal.UseExceptions()
-jobs = json.loads(sys.stdin.read())
-out = {}
-def grad(w, h, bands, dtype):
-    y, x = np.mgrid[0:h, 0:w]
-    return [((x * (3 + b) + y * (5 + 2 * b)) % 200 + 20 + 10 * b).astype(dtype) for b in range(bands)]
-def stats(path, tol):
-    ds = gdal.Open(path)
-    res = []
-    for i in range(ds.RasterCount):
-        band = ds.GetRasterBand(i + 1)
-        a = band.ReadAsArray().astype(np.float64)
-        nd = band.GetNoDataValue()
-        m = np.isfinite(a) if nd is None else (np.isfinite(a) & (a != nd))
-        res.append({'mean': float(a[m].mean()), 'min': float(a[m].min()), 'max': float(a[m].max()), 'valid': int(m.sum()), 'meanTol': tol})
-    ds = None
-    return res
-for job in jobs:
-    kind = job['kind']
-    path = job['path']
-    if kind == 'strip':
-        # one strip of zeros with the given codec; returns the compressed bytes' place in the file
-        w, h = job['width'], job['height']
-        ds = gdal.GetDriverByName('GTiff').Create(path, w, h, 1, gdal.GDT_Byte, ['COMPRESS=' + job['codec'], 'BLOCKYSIZE=%d' % h, 'SPARSE_OK=FALSE'])
-        ds.GetRasterBand(1).Fill(0)
-        ds.FlushCache()
-        band = ds.GetRasterBand(1)
-        off = int(band.GetMetadataItem('BLOCK_OFFSET_0_0', 'TIFF'))
-        size = int(band.GetMetadataItem('BLOCK_SIZE_0_0', 'TIFF'))
-        ds = None
-        out[path] = {'offset': off, 'size': size}
-    elif kind == 'codec':
-        w, h, bands = job['width'], job['height'], job['bands']
-        dtype = {'Byte': np.uint8, 'UInt16': np.uint16, 'Float32': np.float32}[job['dtype']]
-        mem = gdal.GetDriverByName('MEM').Create('', w, h, bands, gdal.GetDataTypeByName(job['dtype']))
-        mem.SetGeoTransform([500000, 30, 0, 4000000, 0, -30])
-        for i, a in enumerate(grad(w, h, bands, dtype)):
-            mem.GetRasterBand(i + 1).WriteArray(a)
-        gdal.GetDriverByName('GTiff').CreateCopy(path, mem, options=job['options'])
-        mem = None
-        out[path] = stats(path, job.get('tol'))
-    elif kind == 'stats':
-        try:
-            out[path] = stats(path, job.get('tol'))
-        except Exception as e:
-            out[path] = {'error': str(e)}
-print(json.dumps(out))
-`
-
-function runPython(jobs: object[]): Record<string, unknown> {
-  const text = execFileSync(pythonWithGdal(), ['-c', PY], { input: JSON.stringify(jobs), maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' })
-  return JSON.parse(text) as Record<string, unknown>
-}
-
-/** The compressed single strip GDAL writes for `width x height` zero bytes with `codec`. */
-function gdalZeroStrip(tmp: string, codec: string, width: number, height: number): Buffer {
-  const file = path.join(tmp, `strip-${codec}-${width}x${height}.tif`)
-  const r = runPython([{ kind: 'strip', path: file, codec, width, height }])[file] as { offset: number; size: number }
-  const fd = fs.openSync(file, 'r')
-  const buf = Buffer.alloc(r.size)
-  fs.readSync(fd, buf, 0, r.size, r.offset)
-  fs.closeSync(fd)
-  fs.rmSync(file)
-  return buf
-}
-
-// ------------------------------------------------------------------------------------------------------------------
-// Pictures
-// ------------------------------------------------------------------------------------------------------------------
-
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256)
-  for (let n = 0; n < 256; n++) {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    t[n] = c >>> 0
-  }
-  return t
-})()
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff
-  for (let i = 0; i < buf.length; i++) c = CRC_TABLE[(c ^ buf[i]) & 0xff] ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4)
-  len.writeUInt32BE(data.length)
-  const td = Buffer.concat([Buffer.from(type, 'latin1'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(td))
-  return Buffer.concat([len, td, crc])
-}
-
-function png(width: number, height: number, colorType: number, interlace: number, idat: Buffer): Buffer {
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(width, 0)
-  ihdr.writeUInt32BE(height, 4)
-  ihdr[8] = 8
-  ihdr[9] = colorType
-  ihdr[12] = interlace
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))])
-}
-
-/** Bytes of the filtered (filter 0) scanlines of an all-zero grey image, Adam7 passes when interlaced. */
-function zeroScanlineBytes(width: number, height: number, interlaced: boolean): number {
-  if (!interlaced) return height * (width + 1)
-  const passes = [
-    [0, 0, 8, 8],
-    [4, 0, 8, 8],
-    [0, 4, 4, 8],
-    [2, 0, 4, 4],
-    [0, 2, 2, 4],
-    [1, 0, 2, 2],
-    [0, 1, 1, 2],
-  ]
-  let total = 0
-  for (const [x0, y0, dx, dy] of passes) {
-    const w = Math.ceil((width - x0) / dx)
-    const h = Math.ceil((height - y0) / dy)
-    if (w > 0 && h > 0) total += h * (w + 1)
-  }
-  return total
-}
-
-/** Patches the frame size of a baseline or progressive JPEG (SOF0/SOF2) to declare `w x h`. */
-function patchJpegSize(jpeg: Buffer, w: number, h: number): Buffer {
-  const out = Buffer.from(jpeg)
-  for (let i = 2; i < out.length - 9; ) {
-    if (out[i] !== 0xff) break
-    const marker = out[i + 1]
-    const len = out.readUInt16BE(i + 2)
-    if (marker === 0xc0 || marker === 0xc2) {
-      out.writeUInt16BE(h, i + 5)
-      out.writeUInt16BE(w, i + 7)
-      return out
-    }
-    i += 2 + len
-  }
-  throw new Error('no SOF marker')
 }
 
 // ------------------------------------------------------------------------------------------------------------------
@@ -555,7 +110,16 @@ export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Pro
   ]
   for (const [name, compression, blob] of bombs) {
     writeTiff(file(name), { entries: baseEntries(u8, { compression }), blocks: [blob] })
-    add({ name, family: 'decompression bomb', kind: 'tiff', accept: 'values-or-refusal', width: 256, height: 256, stats: zeros(256 * 256), note: `a 256 x 256 uint8 image whose single strip (${blob.length} bytes) inflates far past the 64 KiB declared` })
+    add({
+      name,
+      family: 'decompression bomb',
+      kind: 'tiff',
+      accept: 'values-or-refusal',
+      width: 256,
+      height: 256,
+      stats: zeros(256 * 256),
+      note: `a 256 x 256 uint8 image whose single strip (${blob.length} bytes) inflates far past the 64 KiB declared`,
+    })
   }
   // The same streams declared at their full size: 16384 x 16384 (268 M pixels), legal but greedy.
   for (const [name, compression, blob] of [
@@ -566,7 +130,16 @@ export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Pro
   ] as [string, number, Buffer][]) {
     const img: Img = { width: SIDE, height: SIDE, bits: 8, format: 1 }
     writeTiff(file(name), { entries: baseEntries(img, { compression }), blocks: [blob] })
-    add({ name, family: 'decompression bomb', kind: 'tiff', accept: 'values-or-refusal', width: SIDE, height: SIDE, stats: zeros(SIDE * SIDE), note: `a ${SIDE} x ${SIDE} zero image in one strip of a few hundred KiB (${bigMb} MiB decoded)` })
+    add({
+      name,
+      family: 'decompression bomb',
+      kind: 'tiff',
+      accept: 'values-or-refusal',
+      width: SIDE,
+      height: SIDE,
+      stats: zeros(SIDE * SIDE),
+      note: `a ${SIDE} x ${SIDE} zero image in one strip of a few hundred KiB (${bigMb} MiB decoded)`,
+    })
   }
   {
     // Strips of one row each, all pointing at one 64 KiB-inflating blob: 65536 x 4096 = 268 M pixels (CI: 256 rows).
@@ -575,14 +148,32 @@ export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Pro
     const img: Img = { width: 65536, height: rows, bits: 8, format: 1 }
     const name = `bomb-deflate-${rows}-shared-strips.tif`
     writeTiff(file(name), { entries: baseEntries(img, { compression: 8, rowsPerStrip: 1 }), blocks: [row], index: Array(rows).fill(0) })
-    add({ name, family: 'decompression bomb', kind: 'tiff', accept: 'values-or-refusal', width: 65536, height: rows, stats: zeros(65536 * rows), note: `${rows} strips sharing one compressed blob` })
+    add({
+      name,
+      family: 'decompression bomb',
+      kind: 'tiff',
+      accept: 'values-or-refusal',
+      width: 65536,
+      height: rows,
+      stats: zeros(65536 * rows),
+      note: `${rows} strips sharing one compressed blob`,
+    })
     // Tiles of 256 x 256 sharing one blob: 120 x 120 of them = 30720 x 30720 = 944 M pixels, under 2^30 (CI: 16 x 16).
     const n = ci ? 16 : 120
     const tile = zlib.deflateSync(Buffer.alloc(65536), { level: 9 })
     const timg: Img = { width: n * 256, height: n * 256, bits: 8, format: 1 }
     const tname = `bomb-deflate-${n * n}-shared-tiles.tif`
     writeTiff(file(tname), { entries: baseEntries(timg, { compression: 8, tile: [256, 256] }), blocks: [tile], index: Array(n * n).fill(0), tiled: true })
-    add({ name: tname, family: 'decompression bomb', kind: 'tiff', accept: 'values-or-refusal', width: n * 256, height: n * 256, stats: zeros(n * n * 65536), note: `${n * n} tiles sharing one compressed blob (${Number(((n * n * 65536) / 1e6).toFixed(1))} M pixels)` })
+    add({
+      name: tname,
+      family: 'decompression bomb',
+      kind: 'tiff',
+      accept: 'values-or-refusal',
+      width: n * 256,
+      height: n * 256,
+      stats: zeros(n * n * 65536),
+      note: `${n * n} tiles sharing one compressed blob (${Number(((n * n * 65536) / 1e6).toFixed(1))} M pixels)`,
+    })
   }
 
   // ---- pictures declaring 16000-30000 px, and interlaced PNG ----
@@ -599,7 +190,16 @@ export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Pro
     const name = `png-${side}px-${interlaced ? 'interlaced-' : ''}zeros.png`
     const idat = await deflateZeros(zeroScanlineBytes(side, side, interlaced), 4 * MiB)
     fs.writeFileSync(file(name), png(side, side, 0, interlaced ? 1 : 0, idat))
-    add({ name, family: 'picture bomb', kind: 'picture', accept: 'values-or-refusal', width: side, height: side, stats: zeros(side * side), note: `a ${side} x ${side} grey PNG of zeros in ${idat.length} bytes` })
+    add({
+      name,
+      family: 'picture bomb',
+      kind: 'picture',
+      accept: 'values-or-refusal',
+      width: side,
+      height: side,
+      stats: zeros(side * side),
+      note: `a ${side} x ${side} grey PNG of zeros in ${idat.length} bytes`,
+    })
   }
   {
     const name = 'png-30000px-truncated.png'
@@ -613,8 +213,19 @@ export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Pro
     const grey = Buffer.alloc(w * h)
     for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) grey[y * w + x] = (x + 2 * y) % 256
     const name = 'png-interlaced-grey-256x192.png'
-    await sharp(grey, { raw: { width: w, height: h, channels: 1 } }).png({ progressive: true }).toFile(file(name))
-    add({ name, family: 'interlaced png', kind: 'picture', accept: 'values', width: w, height: h, stats: statsOf(grey), note: 'a valid Adam7 PNG with a known gradient' })
+    await sharp(grey, { raw: { width: w, height: h, channels: 1 } })
+      .png({ progressive: true })
+      .toFile(file(name))
+    add({
+      name,
+      family: 'interlaced png',
+      kind: 'picture',
+      accept: 'values',
+      width: w,
+      height: h,
+      stats: statsOf(grey),
+      note: 'a valid Adam7 PNG with a known gradient',
+    })
     const rgb = Buffer.alloc(w * h * 3)
     for (let i = 0; i < w * h; i++) {
       rgb[i * 3] = grey[i]
@@ -622,16 +233,31 @@ export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Pro
       rgb[i * 3 + 2] = 77
     }
     const rname = 'png-interlaced-rgb-256x192.png'
-    await sharp(rgb, { raw: { width: w, height: h, channels: 3 } }).png({ progressive: true }).toFile(file(rname))
-    add({ name: rname, family: 'interlaced png', kind: 'picture', accept: 'values', width: w, height: h, stats: statsOf(grey), note: 'a valid Adam7 RGB PNG; band 1 is the known gradient' })
-    const small = await sharp(rgb, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 90 }).toBuffer()
+    await sharp(rgb, { raw: { width: w, height: h, channels: 3 } })
+      .png({ progressive: true })
+      .toFile(file(rname))
+    add({
+      name: rname,
+      family: 'interlaced png',
+      kind: 'picture',
+      accept: 'values',
+      width: w,
+      height: h,
+      stats: statsOf(grey),
+      note: 'a valid Adam7 RGB PNG; band 1 is the known gradient',
+    })
+    const small = await sharp(rgb, { raw: { width: w, height: h, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer()
     for (const side of [16000, 30000]) {
       const jname = `jpeg-${side}px-declared.jpg`
       fs.writeFileSync(file(jname), patchJpegSize(small, side, side))
       add({ name: jname, family: 'picture bomb', kind: 'picture', accept: 'refusal', note: `a 256 x 192 JPEG whose frame header declares ${side} x ${side}` })
     }
     const pname = 'jpeg-progressive-256x192.jpg'
-    await sharp(rgb, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 95, progressive: true }).toFile(file(pname))
+    await sharp(rgb, { raw: { width: w, height: h, channels: 3 } })
+      .jpeg({ quality: 95, progressive: true })
+      .toFile(file(pname))
     add({ name: pname, family: 'interlaced png', kind: 'picture', accept: 'values', width: w, height: h, note: 'a valid progressive JPEG' })
   }
 
@@ -657,19 +283,124 @@ export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Pro
 
   // ---- codecs GDAL writes: JPEG (grey, RGB, YCbCr), WebP, LERC, ZSTD; and big-endian BigTIFF ----
   const codecJobs: { name: string; family: string; bands: number; dtype: string; options: string[]; tol?: number; accept: Accept; note: string }[] = [
-    { name: 'jpeg-tiff-grey.tif', family: 'jpeg in tiff', bands: 1, dtype: 'Byte', options: ['COMPRESS=JPEG', 'JPEG_QUALITY=90'], tol: 1, accept: 'values-or-refusal', note: 'JPEG-compressed grey TIFF' },
-    { name: 'jpeg-tiff-grey-q30-tiled.tif', family: 'jpeg in tiff', bands: 1, dtype: 'Byte', options: ['COMPRESS=JPEG', 'JPEG_QUALITY=30', 'TILED=YES'], tol: 1, accept: 'values-or-refusal', note: 'JPEG quality 30, tiled' },
-    { name: 'jpeg-tiff-rgb.tif', family: 'jpeg in tiff', bands: 3, dtype: 'Byte', options: ['COMPRESS=JPEG', 'PHOTOMETRIC=RGB', 'JPEG_QUALITY=90'], tol: 1, accept: 'values-or-refusal', note: 'JPEG-compressed RGB (no colour conversion)' },
-    { name: 'jpeg-tiff-ycbcr.tif', family: 'jpeg in tiff', bands: 3, dtype: 'Byte', options: ['COMPRESS=JPEG', 'PHOTOMETRIC=YCBCR', 'JPEG_QUALITY=90'], tol: 1.5, accept: 'values-or-refusal', note: 'JPEG YCbCr 4:2:0, as GDAL writes it by default for RGB' },
-    { name: 'jpeg-tiff-ycbcr-tiled.tif', family: 'jpeg in tiff', bands: 3, dtype: 'Byte', options: ['COMPRESS=JPEG', 'PHOTOMETRIC=YCBCR', 'TILED=YES', 'JPEG_QUALITY=75'], tol: 1.5, accept: 'values-or-refusal', note: 'JPEG YCbCr, tiled' },
-    { name: 'webp-tiff-lossless-rgb.tif', family: 'webp/lerc/zstd in tiff', bands: 3, dtype: 'Byte', options: ['COMPRESS=WEBP', 'WEBP_LOSSLESS=TRUE'], accept: 'values-or-refusal', note: 'WebP lossless in TIFF' },
-    { name: 'webp-tiff-lossy-rgb.tif', family: 'webp/lerc/zstd in tiff', bands: 3, dtype: 'Byte', options: ['COMPRESS=WEBP', 'WEBP_LEVEL=80'], tol: 2, accept: 'values-or-refusal', note: 'WebP lossy in TIFF' },
-    { name: 'lerc-tiff-float32.tif', family: 'webp/lerc/zstd in tiff', bands: 1, dtype: 'Float32', options: ['COMPRESS=LERC', 'MAX_Z_ERROR=0'], accept: 'values-or-refusal', note: 'LERC (lossless) float32' },
-    { name: 'zstd-tiff-uint16.tif', family: 'webp/lerc/zstd in tiff', bands: 1, dtype: 'UInt16', options: ['COMPRESS=ZSTD', 'PREDICTOR=2'], accept: 'values-or-refusal', note: 'ZSTD with horizontal predictor, uint16' },
-    { name: 'bigtiff-be-gdal.tif', family: 'bigtiff', bands: 1, dtype: 'UInt16', options: ['BIGTIFF=YES', 'ENDIANNESS=BIG', 'COMPRESS=DEFLATE'], accept: 'values', note: 'a valid big-endian BigTIFF written by GDAL' },
-    { name: 'bigtiff-le-gdal-tiled.tif', family: 'bigtiff', bands: 1, dtype: 'UInt16', options: ['BIGTIFF=YES', 'TILED=YES', 'COMPRESS=LZW'], accept: 'values', note: 'a valid little-endian tiled BigTIFF written by GDAL' },
+    {
+      name: 'jpeg-tiff-grey.tif',
+      family: 'jpeg in tiff',
+      bands: 1,
+      dtype: 'Byte',
+      options: ['COMPRESS=JPEG', 'JPEG_QUALITY=90'],
+      tol: 1,
+      accept: 'values-or-refusal',
+      note: 'JPEG-compressed grey TIFF',
+    },
+    {
+      name: 'jpeg-tiff-grey-q30-tiled.tif',
+      family: 'jpeg in tiff',
+      bands: 1,
+      dtype: 'Byte',
+      options: ['COMPRESS=JPEG', 'JPEG_QUALITY=30', 'TILED=YES'],
+      tol: 1,
+      accept: 'values-or-refusal',
+      note: 'JPEG quality 30, tiled',
+    },
+    {
+      name: 'jpeg-tiff-rgb.tif',
+      family: 'jpeg in tiff',
+      bands: 3,
+      dtype: 'Byte',
+      options: ['COMPRESS=JPEG', 'PHOTOMETRIC=RGB', 'JPEG_QUALITY=90'],
+      tol: 1,
+      accept: 'values-or-refusal',
+      note: 'JPEG-compressed RGB (no colour conversion)',
+    },
+    {
+      name: 'jpeg-tiff-ycbcr.tif',
+      family: 'jpeg in tiff',
+      bands: 3,
+      dtype: 'Byte',
+      options: ['COMPRESS=JPEG', 'PHOTOMETRIC=YCBCR', 'JPEG_QUALITY=90'],
+      tol: 1.5,
+      accept: 'values-or-refusal',
+      note: 'JPEG YCbCr 4:2:0, as GDAL writes it by default for RGB',
+    },
+    {
+      name: 'jpeg-tiff-ycbcr-tiled.tif',
+      family: 'jpeg in tiff',
+      bands: 3,
+      dtype: 'Byte',
+      options: ['COMPRESS=JPEG', 'PHOTOMETRIC=YCBCR', 'TILED=YES', 'JPEG_QUALITY=75'],
+      tol: 1.5,
+      accept: 'values-or-refusal',
+      note: 'JPEG YCbCr, tiled',
+    },
+    {
+      name: 'webp-tiff-lossless-rgb.tif',
+      family: 'webp/lerc/zstd in tiff',
+      bands: 3,
+      dtype: 'Byte',
+      options: ['COMPRESS=WEBP', 'WEBP_LOSSLESS=TRUE'],
+      accept: 'values-or-refusal',
+      note: 'WebP lossless in TIFF',
+    },
+    {
+      name: 'webp-tiff-lossy-rgb.tif',
+      family: 'webp/lerc/zstd in tiff',
+      bands: 3,
+      dtype: 'Byte',
+      options: ['COMPRESS=WEBP', 'WEBP_LEVEL=80'],
+      tol: 2,
+      accept: 'values-or-refusal',
+      note: 'WebP lossy in TIFF',
+    },
+    {
+      name: 'lerc-tiff-float32.tif',
+      family: 'webp/lerc/zstd in tiff',
+      bands: 1,
+      dtype: 'Float32',
+      options: ['COMPRESS=LERC', 'MAX_Z_ERROR=0'],
+      accept: 'values-or-refusal',
+      note: 'LERC (lossless) float32',
+    },
+    {
+      name: 'zstd-tiff-uint16.tif',
+      family: 'webp/lerc/zstd in tiff',
+      bands: 1,
+      dtype: 'UInt16',
+      options: ['COMPRESS=ZSTD', 'PREDICTOR=2'],
+      accept: 'values-or-refusal',
+      note: 'ZSTD with horizontal predictor, uint16',
+    },
+    {
+      name: 'bigtiff-be-gdal.tif',
+      family: 'bigtiff',
+      bands: 1,
+      dtype: 'UInt16',
+      options: ['BIGTIFF=YES', 'ENDIANNESS=BIG', 'COMPRESS=DEFLATE'],
+      accept: 'values',
+      note: 'a valid big-endian BigTIFF written by GDAL',
+    },
+    {
+      name: 'bigtiff-le-gdal-tiled.tif',
+      family: 'bigtiff',
+      bands: 1,
+      dtype: 'UInt16',
+      options: ['BIGTIFF=YES', 'TILED=YES', 'COMPRESS=LZW'],
+      accept: 'values',
+      note: 'a valid little-endian tiled BigTIFF written by GDAL',
+    },
   ]
-  const codecOut = runPython(codecJobs.map((j) => ({ kind: 'codec', path: file(j.name), width: 200, height: 150, bands: j.bands, dtype: j.dtype, options: j.options, tol: j.tol ?? null })))
+  const codecOut = runPython(
+    codecJobs.map((j) => ({
+      kind: 'codec',
+      path: file(j.name),
+      width: 200,
+      height: 150,
+      bands: j.bands,
+      dtype: j.dtype,
+      options: j.options,
+      tol: j.tol ?? null,
+    })),
+  )
   for (const j of codecJobs) {
     const s = (codecOut[file(j.name)] as (BandStats & { meanTol: number | null })[])[0]
     const stats: BandStats = { mean: s.mean, min: s.min, max: s.max, valid: s.valid, ...(s.meanTol ? { meanTol: s.meanTol } : {}) }
@@ -680,16 +411,49 @@ export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Pro
   {
     const { data, stats } = gradient16(64, 48)
     const img: Img = { width: 64, height: 48, bits: 16, format: 1 }
-    writeTiff(file('predictor-3-on-uint16.tif'), { entries: baseEntries(img, { compression: 8, predictor: 3 }), blocks: [zlib.deflateSync(bytesOf(predict2(data, 64)))] })
-    add({ name: 'predictor-3-on-uint16.tif', family: 'predictor', kind: 'tiff', accept: 'refusal', note: 'the floating-point predictor on uint16 data (undefined by the TIFF spec)' })
+    writeTiff(file('predictor-3-on-uint16.tif'), {
+      entries: baseEntries(img, { compression: 8, predictor: 3 }),
+      blocks: [zlib.deflateSync(bytesOf(predict2(data, 64)))],
+    })
+    add({
+      name: 'predictor-3-on-uint16.tif',
+      family: 'predictor',
+      kind: 'tiff',
+      accept: 'refusal',
+      note: 'the floating-point predictor on uint16 data (undefined by the TIFF spec)',
+    })
     writeTiff(file('predictor-7-unknown.tif'), { entries: baseEntries(img, { compression: 8, predictor: 7 }), blocks: [zlib.deflateSync(bytesOf(data))] })
     add({ name: 'predictor-7-unknown.tif', family: 'predictor', kind: 'tiff', accept: 'refusal', note: 'predictor 7 does not exist' })
-    writeTiff(file('predictor-2-uint16-valid.tif'), { entries: baseEntries(img, { compression: 8, predictor: 2 }), blocks: [zlib.deflateSync(bytesOf(predict2(data, 64)))] })
-    add({ name: 'predictor-2-uint16-valid.tif', family: 'predictor', kind: 'tiff', accept: 'values', width: 64, height: 48, stats, note: 'horizontal differencing on uint16, valid' })
+    writeTiff(file('predictor-2-uint16-valid.tif'), {
+      entries: baseEntries(img, { compression: 8, predictor: 2 }),
+      blocks: [zlib.deflateSync(bytesOf(predict2(data, 64)))],
+    })
+    add({
+      name: 'predictor-2-uint16-valid.tif',
+      family: 'predictor',
+      kind: 'tiff',
+      accept: 'values',
+      width: 64,
+      height: 48,
+      stats,
+      note: 'horizontal differencing on uint16, valid',
+    })
     const f = new Float32Array(data.length)
     data.forEach((v, i) => (f[i] = v / 8))
-    writeTiff(file('predictor-3-float32-valid.tif'), { entries: baseEntries({ width: 64, height: 48, bits: 32, format: 3 }, { compression: 8, predictor: 3 }), blocks: [zlib.deflateSync(predict3(f, 64, 48))] })
-    add({ name: 'predictor-3-float32-valid.tif', family: 'predictor', kind: 'tiff', accept: 'values', width: 64, height: 48, stats: statsOf(f), note: 'floating-point predictor on float32, valid' })
+    writeTiff(file('predictor-3-float32-valid.tif'), {
+      entries: baseEntries({ width: 64, height: 48, bits: 32, format: 3 }, { compression: 8, predictor: 3 }),
+      blocks: [zlib.deflateSync(predict3(f, 64, 48))],
+    })
+    add({
+      name: 'predictor-3-float32-valid.tif',
+      family: 'predictor',
+      kind: 'tiff',
+      accept: 'values',
+      width: 64,
+      height: 48,
+      stats: statsOf(f),
+      note: 'floating-point predictor on float32, valid',
+    })
   }
 
   // ---- BigTIFF headers: bad byte size, reserved field, valid in both byte orders, data past 4 GiB ----
@@ -706,7 +470,16 @@ export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Pro
     add({ name: cname, family: 'bigtiff', kind: 'tiff', accept: 'values', width: 64, height: 48, stats, note: 'a valid big-endian classic TIFF' })
     const farName = 'bigtiff-be-data-past-4gib-sparse.tif'
     writeTiff(file(farName), { big: true, be: true, entries: baseEntries(img), blocks: [bytesOf(data, true)], dataAt: 5 * 1024 * MiB })
-    add({ name: farName, family: 'bigtiff', kind: 'tiff', accept: 'values', width: 64, height: 48, stats, note: 'big-endian BigTIFF whose strip and IFD lie past 5 GiB in a sparse file (64-bit offsets)' })
+    add({
+      name: farName,
+      family: 'bigtiff',
+      kind: 'tiff',
+      accept: 'values',
+      width: 64,
+      height: 48,
+      stats,
+      note: 'big-endian BigTIFF whose strip and IFD lie past 5 GiB in a sparse file (64-bit offsets)',
+    })
     for (const [name, patch, note] of [
       ['bigtiff-bytesize-4.tif', (b: Buffer) => b.writeUInt16LE(4, 4), 'BigTIFF header says offsets are 4 bytes'],
       ['bigtiff-bytesize-16.tif', (b: Buffer) => b.writeUInt16LE(16, 4), 'BigTIFF header says offsets are 16 bytes'],
@@ -744,7 +517,18 @@ export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Pro
     ] as [string, string, Accept, BandStats, BandStats[]][]) {
       const name = `nodata-${tag}.tif`
       writeTiff(file(name), { entries: baseEntries(img, { extra: [{ tag: 42113, type: T.ASCII, values: text }] }), blocks: [bytesOf(data)] })
-      add({ name, family: 'nodata string', kind: 'tiff', accept, width: w, height: h, stats: right, altStats: alt, nodata: right === withoutFill ? -9999 : null, note: `GDAL_NODATA "${text}" over an int16 image whose every 4th pixel is -9999` })
+      add({
+        name,
+        family: 'nodata string',
+        kind: 'tiff',
+        accept,
+        width: w,
+        height: h,
+        stats: right,
+        altStats: alt,
+        nodata: right === withoutFill ? -9999 : null,
+        note: `GDAL_NODATA "${text}" over an int16 image whose every 4th pixel is -9999`,
+      })
     }
   }
 
@@ -755,7 +539,11 @@ export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Pro
     const items = Array.from({ length: 400_000 }, (_, i) => `<Item name="K${i}">${i}</Item>`).join('')
     for (const [name, xml, note] of [
       ['gdal-metadata-400k-items.tif', `<GDALMetadata>${items}</GDALMetadata>`, 'GDAL_METADATA with 400 000 items (10 MB)'],
-      ['gdal-metadata-200k-spaces.tif', `<GDALMetadata><Item name="scale"${' '.repeat(200_000)}>0.5</Item${' '.repeat(200_000)}></GDALMetadata>`, 'GDAL_METADATA with 200 000 spaces inside tags'],
+      [
+        'gdal-metadata-200k-spaces.tif',
+        `<GDALMetadata><Item name="scale"${' '.repeat(200_000)}>0.5</Item${' '.repeat(200_000)}></GDALMetadata>`,
+        'GDAL_METADATA with 200 000 spaces inside tags',
+      ],
       ['gdal-metadata-unclosed-200k.tif', `<GDALMetadata>${'<Item name="x'.repeat(200_000)}`, 'GDAL_METADATA of 200 000 unclosed items'],
       ['gdal-metadata-nested-50k.tif', `<GDALMetadata>${'<a>'.repeat(50_000)}${'</a>'.repeat(50_000)}</GDALMetadata>`, 'GDAL_METADATA nested 50 000 deep'],
     ] as [string, string, string][]) {
@@ -770,11 +558,43 @@ export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Pro
     const img: Img = { width: 64, height: 48, bits: 16, format: 1 }
     const geoless = baseEntries(img).filter((e) => e.tag !== 33550 && e.tag !== 33922)
     for (const [name, extra, note] of [
-      ['geotransform-scale-inf.tif', [{ tag: 33550, type: T.DOUBLE, values: [Infinity, 30, 0] }, { tag: 33922, type: T.DOUBLE, values: [0, 0, 0, 500000, 4000000, 0] }], 'ModelPixelScale x = Infinity'],
-      ['geotransform-scale-nan.tif', [{ tag: 33550, type: T.DOUBLE, values: [NaN, NaN, 0] }, { tag: 33922, type: T.DOUBLE, values: [0, 0, 0, 500000, 4000000, 0] }], 'ModelPixelScale = NaN'],
-      ['geotransform-tiepoint-nan.tif', [{ tag: 33550, type: T.DOUBLE, values: [30, 30, 0] }, { tag: 33922, type: T.DOUBLE, values: [0, 0, 0, NaN, -Infinity, 0] }], 'ModelTiepoint = NaN, -Infinity'],
-      ['geotransform-matrix-inf.tif', [{ tag: 34264, type: T.DOUBLE, values: [Infinity, 0, 0, 500000, 0, -30, 0, 4000000, 0, 0, 0, 0, 0, 0, 0, 1] }], 'ModelTransformation with Infinity'],
-      ['geotransform-overflow-1e308.tif', [{ tag: 33550, type: T.DOUBLE, values: [1e308, 1e308, 0] }, { tag: 33922, type: T.DOUBLE, values: [0, 0, 0, 1.7e308, 1.7e308, 0] }], 'finite parameters whose far corner overflows to Infinity'],
+      [
+        'geotransform-scale-inf.tif',
+        [
+          { tag: 33550, type: T.DOUBLE, values: [Infinity, 30, 0] },
+          { tag: 33922, type: T.DOUBLE, values: [0, 0, 0, 500000, 4000000, 0] },
+        ],
+        'ModelPixelScale x = Infinity',
+      ],
+      [
+        'geotransform-scale-nan.tif',
+        [
+          { tag: 33550, type: T.DOUBLE, values: [NaN, NaN, 0] },
+          { tag: 33922, type: T.DOUBLE, values: [0, 0, 0, 500000, 4000000, 0] },
+        ],
+        'ModelPixelScale = NaN',
+      ],
+      [
+        'geotransform-tiepoint-nan.tif',
+        [
+          { tag: 33550, type: T.DOUBLE, values: [30, 30, 0] },
+          { tag: 33922, type: T.DOUBLE, values: [0, 0, 0, NaN, -Infinity, 0] },
+        ],
+        'ModelTiepoint = NaN, -Infinity',
+      ],
+      [
+        'geotransform-matrix-inf.tif',
+        [{ tag: 34264, type: T.DOUBLE, values: [Infinity, 0, 0, 500000, 0, -30, 0, 4000000, 0, 0, 0, 0, 0, 0, 0, 1] }],
+        'ModelTransformation with Infinity',
+      ],
+      [
+        'geotransform-overflow-1e308.tif',
+        [
+          { tag: 33550, type: T.DOUBLE, values: [1e308, 1e308, 0] },
+          { tag: 33922, type: T.DOUBLE, values: [0, 0, 0, 1.7e308, 1.7e308, 0] },
+        ],
+        'finite parameters whose far corner overflows to Infinity',
+      ],
     ] as [string, Entry[], string][]) {
       writeTiff(file(name), { entries: [...geoless, ...extra], blocks: [bytesOf(data)] })
       add({ name, family: 'geotransform', kind: 'tiff', accept: 'values-or-refusal', width: 64, height: 48, stats, note })
@@ -787,9 +607,26 @@ export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Pro
     const clean = fs.readFileSync(path.join(opts.landsatDir, mtlName), 'latin1')
     const waterShare = cleanWaterShare(opts.landsatDir)
     const variants: [string, (t: string) => string | null, string][] = [
-      ['mtl-reflectance-1e308', (t) => t.replace(/(REFLECTANCE_MULT_BAND_\d+ = )\S+/g, '$11e308').replace(/(REFLECTANCE_ADD_BAND_\d+ = )\S+/g, '$1-1e308'), 'reflectance factors 1e308 / -1e308'],
+      [
+        'mtl-reflectance-1e308',
+        (t) => t.replace(/(REFLECTANCE_MULT_BAND_\d+ = )\S+/g, '$11e308').replace(/(REFLECTANCE_ADD_BAND_\d+ = )\S+/g, '$1-1e308'),
+        'reflectance factors 1e308 / -1e308',
+      ],
       ['mtl-reflectance-nan', (t) => t.replace(/(REFLECTANCE_MULT_BAND_\d+ = )\S+/g, '$1NaN'), 'reflectance factors NaN'],
-      ['mtl-injected-groups', (t) => t.replace(/(REFLECTANCE_MULT_BAND_3 = )\S+/, '$10.0\nEND_GROUP = RADIOMETRIC_RESCALING\nGROUP = RADIOMETRIC_RESCALING\n    REFLECTANCE_MULT_BAND_3 = 5.0e+3').replace(/END = *$/m, 'GROUP = L1_METADATA_FILE\n  GROUP = RADIOMETRIC_RESCALING\n    REFLECTANCE_ADD_BAND_6 = 1e300\n  END_GROUP = RADIOMETRIC_RESCALING\nEND_GROUP = L1_METADATA_FILE\nEND'), 'groups closed and reopened with other factors, a second metadata block after END'],
+      [
+        'mtl-injected-groups',
+        (t) =>
+          t
+            .replace(
+              /(REFLECTANCE_MULT_BAND_3 = )\S+/,
+              '$10.0\nEND_GROUP = RADIOMETRIC_RESCALING\nGROUP = RADIOMETRIC_RESCALING\n    REFLECTANCE_MULT_BAND_3 = 5.0e+3',
+            )
+            .replace(
+              /END = *$/m,
+              'GROUP = L1_METADATA_FILE\n  GROUP = RADIOMETRIC_RESCALING\n    REFLECTANCE_ADD_BAND_6 = 1e300\n  END_GROUP = RADIOMETRIC_RESCALING\nEND_GROUP = L1_METADATA_FILE\nEND',
+            ),
+        'groups closed and reopened with other factors, a second metadata block after END',
+      ],
       ['mtl-sun-elevation-inf', (t) => t.replace(/SUN_ELEVATION = \S+/, 'SUN_ELEVATION = 1e309'), 'sun elevation overflows to Infinity'],
       ['mtl-sparse-700mb', () => null, 'a 700 MB MTL (sparse): the real header, then zeros'],
     ]
@@ -818,7 +655,16 @@ export async function writeHostileCorpus2(dir: string, opts: CorpusOptions): Pro
     add({ name: 'symlink-dangling.tif', family: 'symlink', kind: 'special', accept: 'refusal', note: 'a symlink to nothing' })
     const target = cases.find((c) => c.name === 'predictor-2-uint16-valid.tif') as Hostile2Case
     fs.symlinkSync(target.path, file('symlink-to-valid.tif'))
-    add({ name: 'symlink-to-valid.tif', family: 'symlink', kind: 'special', accept: 'values', width: 64, height: 48, stats: target.stats, note: 'a symlink to a valid file' })
+    add({
+      name: 'symlink-to-valid.tif',
+      family: 'symlink',
+      kind: 'special',
+      accept: 'values',
+      width: 64,
+      height: 48,
+      stats: target.stats,
+      note: 'a symlink to a valid file',
+    })
   }
 
   fs.rmSync(tmp, { recursive: true, force: true })
