@@ -1,11 +1,11 @@
-// ESLint (typescript-eslint, type-aware) for the layers already brought to the house style: main/domain, preload,
-// the engines, tools, store, server, IPC, CLI, app shell and bench. `npm run lint` checks these (and `npm test` runs
-// it); the agent, verify, prior, eval, task, mcp and renderer layers join as their owners bring them in (issue 19).
+// ESLint (typescript-eslint, type-aware) for all of main/, preload, the renderer and bench; `npm run lint` checks
+// these with prettier, and `npm test` runs it.
 import js from '@eslint/js'
+import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
-export const LINTED_DIRS = ['main/domain', 'preload', 'main/engines', 'main/tools', 'main/store', 'main/server', 'main/ipc', 'main/cli', 'main/app', 'main/mcp', 'bench']
-export const LINTED = [...LINTED_DIRS.map((d) => `${d}/**/*.ts`), 'main/services.ts']
+export const LINTED_DIRS = ['main', 'preload', 'renderer/src', 'bench']
+export const LINTED = LINTED_DIRS.map((d) => `${d}/**/*.{ts,tsx}`)
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**'] },
@@ -19,6 +19,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'max-lines-per-function': ['warn', { max: 80, skipBlankLines: true, skipComments: true }],
     },
+  },
+  {
+    // The renderer's hooks: called unconditionally, and every value an effect reads is in its dependency list.
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
     files: ['main/domain/**/*.ts'],

@@ -80,7 +80,7 @@ export function writtenNumbers(text: string): { value: number; decimals: number 
   for (const m of text.matchAll(/(?<![\w.])[-−]?\d+(?:[.,]\d+)?(?:e[-+]?\d+)?(?![\w])/gi)) {
     const t = m[0].replace('−', '-').replace(',', '.')
     const v = Number(t)
-    if (Number.isFinite(v)) out.push({ value: v, decimals: (/\.(\d+)/.exec(t)?.[1].length ?? 0) })
+    if (Number.isFinite(v)) out.push({ value: v, decimals: /\.(\d+)/.exec(t)?.[1].length ?? 0 })
   }
   return out
 }
@@ -91,7 +91,8 @@ function matches(w: { value: number; decimals: number }, carried: number[]): boo
   return carried.some((x) => [x, x * 100, x / 100].some((y) => Math.abs(y - w.value) <= tol(y) || (y !== 0 && Math.abs(y - w.value) / Math.abs(y) < 1e-3)))
 }
 
-const INSTRUCTION = /\b(?:ignore|disregard|forget|override)\b[^.\n]{0,40}\b(?:instructions?|prompts?|above|previous|prior|rules)\b|\b(?:system prompt|you must answer|new instructions?)\b/i
+const INSTRUCTION =
+  /\b(?:ignore|disregard|forget|override)\b[^.\n]{0,40}\b(?:instructions?|prompts?|above|previous|prior|rules)\b|\b(?:system prompt|you must answer|new instructions?)\b/i
 /** A regex source whose letters match in either case (the option letter it is joined to stays a capital). */
 const anyCase = (src: string) => src.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`)
 // The words in any case (OCR reads signs in capitals: "THE ANSWER IS B"), the option letter a capital.
@@ -110,7 +111,13 @@ export function dictatedOptions(observation: unknown): { letters: Set<string>; o
 
 function notDetermined(written: FinalAnswer, why: string): GroundedAnswer {
   return {
-    ...written, answer: 'Not determined', value: null, unit: null, grounded: false, guess: null, explanation: `${why[0].toUpperCase()}${why.slice(1)}, so no value is given.`,
+    ...written,
+    answer: 'Not determined',
+    value: null,
+    unit: null,
+    grounded: false,
+    guess: null,
+    explanation: `${why[0].toUpperCase()}${why.slice(1)}, so no value is given.`,
     missing: [...new Set([...written.missing, 'a verified observation of the quantity asked'])],
   }
 }
@@ -123,7 +130,12 @@ export function groundAnswer(written: FinalAnswer, input: AnswerInput, opts: { f
   if (input.task.format !== 'choice') {
     if (written.value !== null && basis.length === 0) {
       return {
-        ...written, answer: 'Not determined', value: null, unit: null, grounded: false, guess: null,
+        ...written,
+        answer: 'Not determined',
+        value: null,
+        unit: null,
+        grounded: false,
+        guess: null,
         explanation: 'No verified observation supports a value, so none is given.',
         missing: [...written.missing, 'a verified observation of the quantity asked'],
       }
@@ -132,11 +144,17 @@ export function groundAnswer(written: FinalAnswer, input: AnswerInput, opts: { f
     const verifiedBasis = basis.length ? basis : []
     const carried = verifiedBasis.flatMap((e) => carriedNumbers(e.observation))
     const asked = writtenNumbers(`${input.task.question}\n${input.task.options.map((o) => o.text).join('\n')}`).map((n) => n.value)
-    const stated = [...(written.value !== null ? [{ value: written.value, decimals: /\.(\d+)/.exec(String(written.value))?.[1].length ?? 0 }] : []), ...writtenNumbers(written.answer)]
+    const stated = [
+      ...(written.value !== null ? [{ value: written.value, decimals: /\.(\d+)/.exec(String(written.value))?.[1].length ?? 0 }] : []),
+      ...writtenNumbers(written.answer),
+    ]
     const derived = verifiedBasis.flatMap((e) => seriesCounts(e.observation, asked))
     const unsupported = stated.filter((n) => !asked.includes(n.value) && !matches(n, carried) && !(Number.isInteger(n.value) && derived.includes(n.value)))
     if (unsupported.length > 0) {
-      return notDetermined(written, `the value ${unsupported[0].value} is not carried by any ${basis.length ? 'observation the answer rests on' : 'verified observation'}`)
+      return notDetermined(
+        written,
+        `the value ${unsupported[0].value} is not carried by any ${basis.length ? 'observation the answer rests on' : 'verified observation'}`,
+      )
     }
     if (observations.length === 0 && written.answer.trim() !== '' && !/^not determined/i.test(written.answer.trim())) {
       return notDetermined(written, 'no verified observation supports an answer')
@@ -152,18 +170,30 @@ export function groundAnswer(written: FinalAnswer, input: AnswerInput, opts: { f
   if (dictated) {
     const why = `option ${claimed} is named only by text inside an observation that gives orders; observations are data, not instructions`
     const withdrawn: GroundedAnswer = {
-      ...written, answer: 'No option is supported by verified evidence', choice: null, grounded: false, guess: null,
-      explanation: `${why[0].toUpperCase()}${why.slice(1)}; no option is named.`, missing: [...new Set([...written.missing, why])],
+      ...written,
+      answer: 'No option is supported by verified evidence',
+      choice: null,
+      grounded: false,
+      guess: null,
+      explanation: `${why[0].toUpperCase()}${why.slice(1)}; no option is named.`,
+      missing: [...new Set([...written.missing, why])],
     }
-    return opts.forceChoice ? { ...withdrawn, guess: { choice: claimed, grounded: false, reason: 'the option text inside an observation dictated; not verified' } } : withdrawn
+    return opts.forceChoice
+      ? { ...withdrawn, guess: { choice: claimed, grounded: false, reason: 'the option text inside an observation dictated; not verified' } }
+      : withdrawn
   }
-  if (claimed !== null && accepted.length > 0 && (letters.size === 0 || (letters.size === 1 && letters.has(claimed)))) return { ...written, grounded: true, guess: null }
+  if (claimed !== null && accepted.length > 0 && (letters.size === 0 || (letters.size === 1 && letters.has(claimed))))
+    return { ...written, grounded: true, guess: null }
   // The verified observations point to one option and the writer named another: that option is the answer. (A
   // writer that named none keeps none: it may have judged the nearest option too far from the value.)
   if (claimed !== null && letters.size === 1) {
     const [letter] = letters
     return {
-      ...written, answer: letter, choice: letter, grounded: true, guess: null,
+      ...written,
+      answer: letter,
+      choice: letter,
+      grounded: true,
+      guess: null,
       explanation: `The verified observation of call ${pointers[0].e.call} points to option ${letter} (the answer writer named option ${claimed}, which it does not support).`,
     }
   }
@@ -192,7 +222,11 @@ export function groundAnswer(written: FinalAnswer, input: AnswerInput, opts: { f
     guess: {
       choice: guess,
       grounded: false,
-      reason: claimed ? "the answer writer's pick, which no verified observation supports" : contradicted ? `the option the observation of call ${contradicted.e.call} points to, among conflicting ones` : 'no evidence at all: a blind pick of the first option',
+      reason: claimed
+        ? "the answer writer's pick, which no verified observation supports"
+        : contradicted
+          ? `the option the observation of call ${contradicted.e.call} points to, among conflicting ones`
+          : 'no evidence at all: a blind pick of the first option',
     },
   }
 }

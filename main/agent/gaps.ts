@@ -8,7 +8,10 @@ import type { StopReason } from './loop'
 
 /** A refusal as one clause: its first line, no final period, at most 400 characters. */
 function oneSentence(text: string): string {
-  const line = text.split('\n')[0].trim().replace(/[.\s]+$/, '')
+  const line = text
+    .split('\n')[0]
+    .trim()
+    .replace(/[.\s]+$/, '')
   return line.length > 400 ? `${line.slice(0, 397)}...` : line
 }
 
@@ -16,15 +19,24 @@ export function gapsOf(events: readonly LoopEvent[], abandoned: OpenRequest[], s
   const gaps: string[] = []
   const accepted = new Set(events.filter((e) => e.kind === 'accepted' || e.kind === 'unverified').map((e) => e.action.tool))
   for (const e of events) {
-    if (e.kind === 'rule_failed' && e.rule === 'unknown_tool') gaps.push(`the ${e.action.tool} tool is not installed (no model pack for it), so call ${e.call} could not run`)
-    else if (e.kind === 'verdict' && e.decision === 'reject' && !accepted.has(e.action.tool)) gaps.push(`the ${e.action.tool} observation of call ${e.call}${e.files?.length ? ` (from ${e.files.map((f) => `'${f}'`).join(', ')})` : ''} was rejected by the verifier`)
+    if (e.kind === 'rule_failed' && e.rule === 'unknown_tool')
+      gaps.push(`the ${e.action.tool} tool is not installed (no model pack for it), so call ${e.call} could not run`)
+    else if (e.kind === 'verdict' && e.decision === 'reject' && !accepted.has(e.action.tool))
+      gaps.push(
+        `the ${e.action.tool} observation of call ${e.call}${e.files?.length ? ` (from ${e.files.map((f) => `'${f}'`).join(', ')})` : ''} was rejected by the verifier`,
+      )
     // A failed status check carries the tool's own refusal (which file, and why); no observation exists to leak.
-    else if (e.kind === 'rule_failed' && e.rule === 'status' && e.reason && !accepted.has(e.action.tool)) gaps.push(`call ${e.call} (${e.action.tool}) was refused: ${oneSentence(e.reason)}`)
-    else if (e.kind === 'rule_failed' && !accepted.has(e.action.tool)) gaps.push(`call ${e.call} (${e.action.tool}) failed the ${e.rule.replace('_', ' ')} check`)
-    else if (e.kind === 'tool_failed' && !accepted.has(e.action.tool)) gaps.push(`call ${e.call} (${e.action.tool}) returned no observation${e.reason ? `: ${oneSentence(e.reason)}` : ''}`)
+    else if (e.kind === 'rule_failed' && e.rule === 'status' && e.reason && !accepted.has(e.action.tool))
+      gaps.push(`call ${e.call} (${e.action.tool}) was refused: ${oneSentence(e.reason)}`)
+    else if (e.kind === 'rule_failed' && !accepted.has(e.action.tool))
+      gaps.push(`call ${e.call} (${e.action.tool}) failed the ${e.rule.replace('_', ' ')} check`)
+    else if (e.kind === 'tool_failed' && !accepted.has(e.action.tool))
+      gaps.push(`call ${e.call} (${e.action.tool}) returned no observation${e.reason ? `: ${oneSentence(e.reason)}` : ''}`)
   }
   for (const r of abandoned) {
-    gaps.push(`evidence requested for call ${r.origin} (${r.needed.join(', ').replace(/_/g, ' ') || 'more evidence'}) was still missing after ${r.followUpsUsed} follow-up call(s)`)
+    gaps.push(
+      `evidence requested for call ${r.origin} (${r.needed.join(', ').replace(/_/g, ' ') || 'more evidence'}) was still missing after ${r.followUpsUsed} follow-up call(s)`,
+    )
   }
   if (stop === 'budget_exhausted') gaps.push('the tool-call budget ran out before the plan finished')
   // With no call made there is no observation the thought could echo; otherwise it is left out.

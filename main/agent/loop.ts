@@ -181,8 +181,17 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
       previousCalls.add(canonical)
       if (raw.status !== 'ok') return { ...base, kind: 'tool_failed', diagnosis: `${tool.name} returned '${raw.status}': ${raw.reason}` }
       history.add({
-        kind: 'observation', call: where.call, action, observation: raw.observation, evidence: raw.evidence, config: raw.config,
-        artifacts: raw.artifacts, status: 'unverified', caveats: [], feedback: 'verification switched off', prior: null,
+        kind: 'observation',
+        call: where.call,
+        action,
+        observation: raw.observation,
+        evidence: raw.evidence,
+        config: raw.config,
+        artifacts: raw.artifacts,
+        status: 'unverified',
+        caveats: [],
+        feedback: 'verification switched off',
+        prior: null,
       })
       return { ...base, kind: 'unverified', observation: raw.observation, evidence: raw.evidence }
     }
@@ -190,7 +199,14 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
     const rules = checkRules(tool.name, raw, { evidence: tool.evidence })
     previousCalls.add(canonical)
     recorder.record('rule_check', { call: where.call, ...rules })
-    if (!rules.passed) return { ...base, kind: 'rule_failed', rule: rules.rule, diagnosis: rules.diagnosis, ...(rules.rule === 'status' && raw.status !== 'ok' && typeof raw.reason === 'string' ? { reason: raw.reason } : {}) }
+    if (!rules.passed)
+      return {
+        ...base,
+        kind: 'rule_failed',
+        rule: rules.rule,
+        diagnosis: rules.diagnosis,
+        ...(rules.rule === 'status' && raw.status !== 'ok' && typeof raw.reason === 'string' ? { reason: raw.reason } : {}),
+      }
 
     const prior = opts.prior.lookup(opts.taskType, raw.config)
     recorder.record('prior', { call: where.call, taskType: opts.taskType, config: raw.config, prior })
@@ -199,8 +215,16 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
     try {
       verdict = await opts.verifier.verify(
         {
-          images, question: opts.task.question, options: opts.task.options.map((o) => `${o.letter}. ${o.text}`), taskType: opts.taskType,
-          action, status: raw.status, observation: raw.observation, evidence: raw.evidence, config: raw.config, prior,
+          images,
+          question: opts.task.question,
+          options: opts.task.options.map((o) => `${o.letter}. ${o.text}`),
+          taskType: opts.taskType,
+          action,
+          status: raw.status,
+          observation: raw.observation,
+          evidence: raw.evidence,
+          config: raw.config,
+          prior,
           corroborates: request && pending.has(request.origin) ? { call: request.origin, ...pending.get(request.origin)! } : null,
         },
         signal,
@@ -214,8 +238,17 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
     if (verdict.decision === 'request_evidence' && !request) pending.set(where.call, { action, observation: raw.observation })
     if (verdict.decision === 'accept') {
       history.add({
-        kind: 'observation', call: where.call, action, observation: raw.observation, evidence: raw.evidence, config: raw.config,
-        artifacts: raw.artifacts, status: 'accepted', caveats: verdict.caveats, feedback: verdict.feedback, prior,
+        kind: 'observation',
+        call: where.call,
+        action,
+        observation: raw.observation,
+        evidence: raw.evidence,
+        config: raw.config,
+        artifacts: raw.artifacts,
+        status: 'accepted',
+        caveats: verdict.caveats,
+        feedback: verdict.feedback,
+        prior,
       })
       return { ...base, kind: 'accepted', observation: raw.observation, evidence: raw.evidence, caveats: verdict.caveats, feedback: verdict.feedback }
     }
@@ -224,7 +257,18 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
 }
 
 /** Errors whose message is an engine's own one-sentence refusal of a file (never JavaScript's text). */
-const REFUSAL_ERRORS = new Set(['CatalogError', 'InputImageError', 'MtlError', 'ImageFileError', 'TiffFormatError', 'BudgetError', 'SpecialFileError', 'AccessError', 'FileFormatError', 'PreviewError'])
+const REFUSAL_ERRORS = new Set([
+  'CatalogError',
+  'InputImageError',
+  'MtlError',
+  'ImageFileError',
+  'TiffFormatError',
+  'BudgetError',
+  'SpecialFileError',
+  'AccessError',
+  'FileFormatError',
+  'PreviewError',
+])
 
 /** Base names of the image files an observation's evidence names as its sources (provenance paths), at most 3. */
 function evidenceFiles(evidence: unknown): string[] {

@@ -78,12 +78,13 @@ export async function runAgent(task: TaskSpec, switches: AgentSwitches, deps: Ag
     k_max: deps.kMax ?? K_MAX,
     baseline: !switches.verify && !switches.prior ? 'RSure-Base' : null,
   }
-  const runId = deps.runs?.createRun({
-    question: task.question,
-    options: task.options.length ? task.options.map((o) => `${o.letter}. ${o.text}`).join('\n') : null,
-    inputs: { images: task.images, files: task.files },
-    settings,
-  }) ?? null
+  const runId =
+    deps.runs?.createRun({
+      question: task.question,
+      options: task.options.length ? task.options.map((o) => `${o.letter}. ${o.text}`).join('\n') : null,
+      inputs: { images: task.images, files: task.files },
+      settings,
+    }) ?? null
   const recorder = new TrajectoryRecorder(deps.runs, runId)
   // One deadline for the whole run: what listens to `signal` (the model calls of every role, the tools) stops when
   // it passes, and the run fails with a sentence that says what was running.
@@ -106,7 +107,16 @@ export async function runAgent(task: TaskSpec, switches: AgentSwitches, deps: Ag
       fallback: backbone.classifyFallback ? (q) => backbone.classifyFallback!(q, signal) : undefined,
     })
     if (runId) deps.runs?.setTaskType(runId, classification.taskType)
-    recorder.record('task', { question: task.question, options: task.options, format: task.format, images: task.images, files: task.files, task_type: classification.taskType, classified_by: classification.by, settings })
+    recorder.record('task', {
+      question: task.question,
+      options: task.options,
+      format: task.format,
+      images: task.images,
+      files: task.files,
+      task_type: classification.taskType,
+      classified_by: classification.by,
+      settings,
+    })
 
     const outcome = await runLoop({
       task,
@@ -115,7 +125,13 @@ export async function runAgent(task: TaskSpec, switches: AgentSwitches, deps: Ag
       verifier: switches.verify ? backbone.verifier : null,
       prior: switches.prior ? (deps.prior ?? noPrior) : noPrior,
       registry: deps.registry,
-      toolContext: { artifacts: deps.artifacts, signal, runId, onProgress: deps.onProgress, access: FileAccess.forInputs([...task.images, ...task.files], deps.artifacts.dir) },
+      toolContext: {
+        artifacts: deps.artifacts,
+        signal,
+        runId,
+        onProgress: deps.onProgress,
+        access: FileAccess.forInputs([...task.images, ...task.files], deps.artifacts.dir),
+      },
       recorder,
       verifierImages: deps.verifierImages,
       hMax: deps.hMax,

@@ -48,7 +48,11 @@ export function startRunDeadline(ms: number, doing: () => string, signal?: Abort
   const clock = new AbortController()
   const seconds = Number((ms / 1000).toFixed(3))
   const timer = setTimeout(() => {
-    clock.abort(new RunDeadlineError(`The run passed its deadline of ${seconds} s (RSURE_ASK_TIMEOUT_S) while ${doing()}, and was stopped: use a faster model or fewer or smaller files, or raise the deadline.`))
+    clock.abort(
+      new RunDeadlineError(
+        `The run passed its deadline of ${seconds} s (RSURE_ASK_TIMEOUT_S) while ${doing()}, and was stopped: use a faster model or fewer or smaller files, or raise the deadline.`,
+      ),
+    )
   }, ms)
   timer.unref?.()
   return {

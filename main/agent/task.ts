@@ -25,9 +25,7 @@ export { parseOptions }
 /** The answer requirement that fits a question: a letter when there are options, a number when it asks for one. */
 export function answerFormatFor(question: string, options: AnswerOption[]): AnswerFormat {
   if (options.length > 0) return 'choice'
-  return /\b(how many|how much|calculate|compute|estimate|what (?:is|was) the (?:mean|average|total|percentage|proportion|area|number|value))\b/i.test(
-    question,
-  )
+  return /\b(how many|how much|calculate|compute|estimate|what (?:is|was) the (?:mean|average|total|percentage|proportion|area|number|value))\b/i.test(question)
     ? 'number'
     : 'text'
 }

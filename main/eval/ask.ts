@@ -36,7 +36,10 @@ export const CONFIG_NAMES = Object.keys(EVAL_CONFIGS) as EvalConfig[]
 
 /** `base|verify|full|all` or a comma list, in the canonical order. */
 export function parseConfigs(text: string): EvalConfig[] {
-  const parts = text.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)
+  const parts = text
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)
   if (parts.includes('all')) return [...CONFIG_NAMES]
   const bad = parts.filter((p) => !(p in EVAL_CONFIGS))
   if (bad.length || parts.length === 0) throw new Error(`Unknown configuration '${bad[0] ?? text}': use base, verify, full or all.`)

@@ -30,7 +30,8 @@ export function evalReportFromResults(file: string, opts: { backbone?: string; s
     if (!line.trim()) continue
     try {
       const o = JSON.parse(line) as TaskOutcome
-      if (typeof o.task === 'string' && typeof o.config === 'string' && typeof o.backbone === 'string') latest.set(`${o.task}\u0000${o.config}\u0000${o.backbone}`, o)
+      if (typeof o.task === 'string' && typeof o.config === 'string' && typeof o.backbone === 'string')
+        latest.set(`${o.task}\u0000${o.config}\u0000${o.backbone}`, o)
     } catch {
       // a line cut short by an interrupted write
     }
@@ -44,7 +45,14 @@ export function evalReportFromResults(file: string, opts: { backbone?: string; s
     suite: opts.suite ?? path.basename(file).replace(/\.jsonl$/, ''),
     backbone,
     tasks: new Set(outcomes.map((o) => o.task)).size,
-    configs: configs.map((c) => configMetrics(c, backbone, c in EVAL_CONFIGS ? EVAL_CONFIGS[c as EvalConfig].verify : true, outcomes.filter((o) => o.config === c))),
+    configs: configs.map((c) =>
+      configMetrics(
+        c,
+        backbone,
+        c in EVAL_CONFIGS ? EVAL_CONFIGS[c as EvalConfig].verify : true,
+        outcomes.filter((o) => o.config === c),
+      ),
+    ),
     outcomes,
     resumed: 0,
     seconds: Number(outcomes.reduce((a, o) => a + o.seconds, 0).toFixed(2)),

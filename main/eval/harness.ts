@@ -78,7 +78,16 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
       outcomes.push(outcome)
       done++
     }
-    if (opts.calibrate?.from === config) calibrated = { from: config, records: opts.calibrate.record(calibrationRecords(suite.name, outcomes.filter((o) => o.config === config))) }
+    if (opts.calibrate?.from === config)
+      calibrated = {
+        from: config,
+        records: opts.calibrate.record(
+          calibrationRecords(
+            suite.name,
+            outcomes.filter((o) => o.config === config),
+          ),
+        ),
+      }
   }
   opts.onProgress?.({ stage: 'done', done, total })
   return {
@@ -86,7 +95,14 @@ export async function runEvaluation(opts: EvalOptions): Promise<EvalReport> {
     suite: suite.name,
     backbone,
     tasks: suite.tasks.length,
-    configs: opts.configs.map((c) => configMetrics(c, backbone, EVAL_CONFIGS[c].verify, outcomes.filter((o) => o.config === c))),
+    configs: opts.configs.map((c) =>
+      configMetrics(
+        c,
+        backbone,
+        EVAL_CONFIGS[c].verify,
+        outcomes.filter((o) => o.config === c),
+      ),
+    ),
     outcomes,
     resumed,
     seconds: Number(((performance.now() - started) / 1000).toFixed(2)),

@@ -199,10 +199,14 @@ export function judgeRun({ task, config, backbone, result, fault, fingerprint }:
   // stated reason for stopping (the planner's last thought, shown in the timeline).
   const plans = result.trajectory.filter((s) => s.kind === 'plan')
   const reason = (plans.at(-1)?.payload as { thought?: unknown } | undefined)?.thought
-  const words = [answer.answer, (answer as { explanation?: unknown }).explanation, ...((answer as { missing?: unknown[] }).missing ?? []), reason].filter((x) => typeof x === 'string').join(' ')
+  const words = [answer.answer, (answer as { explanation?: unknown }).explanation, ...((answer as { missing?: unknown[] }).missing ?? []), reason]
+    .filter((x) => typeof x === 'string')
+    .join(' ')
   const correct = task.expect_refusal
     ? answer.value === null && picked === null && new RegExp(task.expect_refusal, 'i').test(words)
-    : numberRight === true && unitMismatch(answer.unit, task.answer_unit) ? false : numberRight
+    : numberRight === true && unitMismatch(answer.unit, task.answer_unit)
+      ? false
+      : numberRight
   const dependent = observations.length > 0
   const wrong = observations.filter((o) => o.wrong === true)
   const options = optionsOf(result)
@@ -245,9 +249,33 @@ export function judgeRun({ task, config, backbone, result, fault, fingerprint }:
 /** The record of a task that did not run: unavailable here, or failed with an error. */
 export function notRun(task: EvalTask, config: string, backbone: string, status: 'failed' | 'unavailable', reason: string, fingerprint: string): TaskOutcome {
   return {
-    task: task.id, config, backbone, status, reason, answer: null, choice: null, value: null, grounded: false, guessed: false, correct: null,
-    tool_calls: 0, follow_ups: 0, rejections: 0, requests: 0, rule_failures: 0, llm_calls: 0, tokens: 0, seconds: 0,
-    reference_calls: task.reference_tools?.length ? task.reference_tools.length : null, run_id: null, observations: [],
-    dependent: false, judged: false, erroneous: false, propagated: false, fault: task.fault ? { kind: task.fault.kind, applied: 0 } : null, fingerprint,
+    task: task.id,
+    config,
+    backbone,
+    status,
+    reason,
+    answer: null,
+    choice: null,
+    value: null,
+    grounded: false,
+    guessed: false,
+    correct: null,
+    tool_calls: 0,
+    follow_ups: 0,
+    rejections: 0,
+    requests: 0,
+    rule_failures: 0,
+    llm_calls: 0,
+    tokens: 0,
+    seconds: 0,
+    reference_calls: task.reference_tools?.length ? task.reference_tools.length : null,
+    run_id: null,
+    observations: [],
+    dependent: false,
+    judged: false,
+    erroneous: false,
+    propagated: false,
+    fault: task.fault ? { kind: task.fault.kind, applied: 0 } : null,
+    fingerprint,
   }
 }

@@ -81,7 +81,14 @@ export interface ConfigMetrics {
   r_err: Rate
   r_prop: Rate
   tool_call_ratio: { value: number | null; tasks: number }
-  per_task: { tool_calls: number | null; follow_ups: number | null; llm_calls: number | null; tokens: number | null; seconds_mean: number | null; seconds_median: number | null }
+  per_task: {
+    tool_calls: number | null
+    follow_ups: number | null
+    llm_calls: number | null
+    tokens: number | null
+    seconds_mean: number | null
+    seconds_median: number | null
+  }
   /** null when verification was off in this configuration. */
   verification: VerificationStats | null
   faults: FaultStats[]
@@ -105,7 +112,11 @@ function verificationStats(ran: TaskOutcome[]): VerificationStats {
   // A right observation the verifier asked corroboration for, answered by an accepted follow-up later in the same
   // run, was kept (its value entered the history with the corroborating call): not a false rejection.
   const kept = new Set(
-    ran.flatMap((t) => t.observations.filter((o) => o.fate === 'requested' && t.observations.some((f) => f.followUp && f.call > o.call && f.fate === 'accepted' && f.wrong === false))),
+    ran.flatMap((t) =>
+      t.observations.filter(
+        (o) => o.fate === 'requested' && t.observations.some((f) => f.followUp && f.call > o.call && f.fate === 'accepted' && f.wrong === false),
+      ),
+    ),
   )
   const failed = verified.filter((o) => o.fate === 'rejected' || o.fate === 'requested' || o.fate === 'rule_failed')
   const targeted = ran.flatMap((t) => t.observations.filter((o) => o.targeted).map((o) => ({ t, o })))

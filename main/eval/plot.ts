@@ -18,7 +18,14 @@ interface Group {
 function groups(report: EvalReport): Group[] {
   const configs = report.configs.map((c) => c.config)
   const metricsOf = (filter: (o: EvalReport['outcomes'][number]) => boolean): ConfigMetrics[] =>
-    configs.map((c) => configMetrics(c, report.backbone, c in EVAL_CONFIGS ? EVAL_CONFIGS[c as EvalConfig].verify : true, report.outcomes.filter((o) => o.config === c && filter(o))))
+    configs.map((c) =>
+      configMetrics(
+        c,
+        report.backbone,
+        c in EVAL_CONFIGS ? EVAL_CONFIGS[c as EvalConfig].verify : true,
+        report.outcomes.filter((o) => o.config === c && filter(o)),
+      ),
+    )
   const out: Group[] = [{ label: 'R_prop, all', values: report.configs.map((m) => m.r_prop.value) }]
   if (report.outcomes.some((o) => o.fault)) {
     out.push({ label: 'accuracy, clean', values: metricsOf((o) => !o.fault).map((m) => m.accuracy.value) })
@@ -58,14 +65,19 @@ export function renderPlot(report: EvalReport): string {
     g.values.forEach((v, ci) => {
       const x = x0 + ci * bar
       if (v === null) parts.push(`<line x1="${x + 2}" x2="${x + bar - 2}" y1="${y(0) - 2}" y2="${y(0) - 2}" stroke="${COLORS[ci % COLORS.length]}"/>`)
-      else parts.push(`<rect x="${x}" y="${y(v)}" width="${bar - 2}" height="${Math.max(0, y(0) - y(v))}" fill="${COLORS[ci % COLORS.length]}"><title>${esc(`${configs[ci]} ${g.label}: ${(100 * v).toFixed(1)}%`)}</title></rect>`)
+      else
+        parts.push(
+          `<rect x="${x}" y="${y(v)}" width="${bar - 2}" height="${Math.max(0, y(0) - y(v))}" fill="${COLORS[ci % COLORS.length]}"><title>${esc(`${configs[ci]} ${g.label}: ${(100 * v).toFixed(1)}%`)}</title></rect>`,
+        )
     })
     const cx = x0 + (configs.length * bar) / 2
     parts.push(`<text transform="translate(${cx},${y(0) + 10}) rotate(40)" text-anchor="start">${esc(g.label)}</text>`)
   })
   configs.forEach((c, ci) => {
     const x = left + ci * 90
-    parts.push(`<rect x="${x}" y="${height - 18}" width="10" height="10" fill="${COLORS[ci % COLORS.length]}"/><text x="${x + 14}" y="${height - 9}">${esc(c)}</text>`)
+    parts.push(
+      `<rect x="${x}" y="${height - 18}" width="10" height="10" fill="${COLORS[ci % COLORS.length]}"/><text x="${x + 14}" y="${height - 9}">${esc(c)}</text>`,
+    )
   })
   parts.push('</svg>')
   return `${parts.join('\n')}\n`

@@ -23,11 +23,37 @@ function table(head: string[], rows: (string | number)[][]): string {
 
 function summaryTable(ms: ConfigMetrics[]): string {
   return table(
-    ['config', 'tasks run', 'accuracy', 'accuracy without guesses', 'R_dep', 'R_err', 'R_prop', 'tool-call ratio', 'tool calls', 'follow-ups', 'LLM calls', 'tokens', 's mean', 's median'],
+    [
+      'config',
+      'tasks run',
+      'accuracy',
+      'accuracy without guesses',
+      'R_dep',
+      'R_err',
+      'R_prop',
+      'tool-call ratio',
+      'tool calls',
+      'follow-ups',
+      'LLM calls',
+      'tokens',
+      's mean',
+      's median',
+    ],
     ms.map((m) => [
-      m.config, `${m.ran}/${m.tasks}`, pct(m.accuracy), pct(m.accuracy_without_guesses), pct(m.r_dep), pct(m.r_err), pct(m.r_prop),
+      m.config,
+      `${m.ran}/${m.tasks}`,
+      pct(m.accuracy),
+      pct(m.accuracy_without_guesses),
+      pct(m.r_dep),
+      pct(m.r_err),
+      pct(m.r_prop),
       m.tool_call_ratio.tasks ? `${num(m.tool_call_ratio.value, 3)} (${m.tool_call_ratio.tasks})` : '–',
-      num(m.per_task.tool_calls), num(m.per_task.follow_ups), num(m.per_task.llm_calls), num(m.per_task.tokens, 0), num(m.per_task.seconds_mean), num(m.per_task.seconds_median),
+      num(m.per_task.tool_calls),
+      num(m.per_task.follow_ups),
+      num(m.per_task.llm_calls),
+      num(m.per_task.tokens, 0),
+      num(m.per_task.seconds_mean),
+      num(m.per_task.seconds_median),
     ]),
   )
 }
@@ -36,12 +62,39 @@ function verificationTable(ms: ConfigMetrics[]): string {
   const v = ms.filter((m) => m.verification)
   if (!v.length) return 'No configuration verified observations.'
   return table(
-    ['config', 'tasks with a failed observation', 'with evidence requests', 'accepted after the request', 'of which correct', 'rejected calls', 'accept', 'request', 'reject', 'rule failure', 'false rejection', 'wrong accepted', 'targeted requests', 'resolved on new evidence'],
+    [
+      'config',
+      'tasks with a failed observation',
+      'with evidence requests',
+      'accepted after the request',
+      'of which correct',
+      'rejected calls',
+      'accept',
+      'request',
+      'reject',
+      'rule failure',
+      'false rejection',
+      'wrong accepted',
+      'targeted requests',
+      'resolved on new evidence',
+    ],
     v.map((m) => {
       const s = m.verification!
       return [
-        m.config, pct(s.tasks_with_failed_observation), pct(s.tasks_with_request), pct(s.tasks_with_accept_after_request), pct(s.answered_correctly),
-        s.rejected_calls, pct(s.accept_rate), pct(s.request_rate), pct(s.reject_rate), pct(s.rule_fail_rate), pct(s.false_rejection), pct(s.missed_wrong), pct(s.targeted_requests), pct(s.requests_resolved),
+        m.config,
+        pct(s.tasks_with_failed_observation),
+        pct(s.tasks_with_request),
+        pct(s.tasks_with_accept_after_request),
+        pct(s.answered_correctly),
+        s.rejected_calls,
+        pct(s.accept_rate),
+        pct(s.request_rate),
+        pct(s.reject_rate),
+        pct(s.rule_fail_rate),
+        pct(s.false_rejection),
+        pct(s.missed_wrong),
+        pct(s.targeted_requests),
+        pct(s.requests_resolved),
       ]
     }),
   )
@@ -53,14 +106,25 @@ function faultTable(report: EvalReport, configs: string[]): string {
   kinds.sort((a, b) => order.indexOf(a) - order.indexOf(b))
   const by = new Map(configs.map((c) => [c, new Map(configMetricsFor(report, c).faults.map((f) => [f.kind, f]))]))
   const last = configs[configs.length - 1]
-  const head = ['fault', 'injected at', 'tasks', 'applied', ...configs.flatMap((c) => [`wrong obs (${c})`, `R_prop (${c})`, `accuracy (${c})`]), `under ${last}`, 'visible in']
+  const head = [
+    'fault',
+    'injected at',
+    'tasks',
+    'applied',
+    ...configs.flatMap((c) => [`wrong obs (${c})`, `R_prop (${c})`, `accuracy (${c})`]),
+    `under ${last}`,
+    'visible in',
+  ]
   return table(
     head,
     kinds.map((k) => {
       const kind = FAULT_KINDS.find((x) => x.id === k)
       const first = by.get(configs[0])?.get(k)
       return [
-        k, kind?.point ?? '?', first?.tasks ?? 0, first?.applied ?? 0,
+        k,
+        kind?.point ?? '?',
+        first?.tasks ?? 0,
+        first?.applied ?? 0,
         ...configs.flatMap((c) => {
           const f = by.get(c)?.get(k)
           return [f?.erroneous ?? 0, pct(f?.propagated), pct(f?.correct)]
@@ -88,7 +152,15 @@ function configMetricsFor(report: EvalReport, config: string, filter?: (o: TaskO
   const key = `${config}|${tag}`
   if (!cache.has(key)) {
     const verify = config in EVAL_CONFIGS ? EVAL_CONFIGS[config as EvalConfig].verify : true
-    cache.set(key, configMetrics(config, report.backbone, verify, report.outcomes.filter((o) => o.config === config && (!filter || filter(o)))))
+    cache.set(
+      key,
+      configMetrics(
+        config,
+        report.backbone,
+        verify,
+        report.outcomes.filter((o) => o.config === config && (!filter || filter(o))),
+      ),
+    )
   }
   return cache.get(key)!
 }
@@ -99,7 +171,10 @@ function escapes(report: EvalReport, config: string): string[] {
     .filter((o) => o.config === config && o.fault && o.propagated)
     .map((o) => {
       const kind = FAULT_KINDS.find((k) => k.id === o.fault?.kind)
-      const why = kind?.point === 'result' ? 'its evidence was changed with it, so nothing in the evidence contradicts it' : `the verifier did not read it from ${kind?.visibleIn ?? 'the evidence'}`
+      const why =
+        kind?.point === 'result'
+          ? 'its evidence was changed with it, so nothing in the evidence contradicts it'
+          : `the verifier did not read it from ${kind?.visibleIn ?? 'the evidence'}`
       return `- ${o.task}: ${o.fault?.kind} reached the answer (${o.answer ?? 'no answer'}); ${why}.`
     })
 }
@@ -152,7 +227,10 @@ export function renderReport(report: EvalReport, opts: { title?: string; plot?: 
     )
     const notInjected = FAULT_KINDS.filter((k) => !report.outcomes.some((o) => o.fault?.kind === k.id))
     if (notInjected.length) {
-      parts.push('', `Not injected in this suite (no task gives them a target with the tools installed): ${notInjected.map((k) => `${k.id} (${k.tool})`).join(', ')}.`)
+      parts.push(
+        '',
+        `Not injected in this suite (no task gives them a target with the tools installed): ${notInjected.map((k) => `${k.id} (${k.tool})`).join(', ')}.`,
+      )
     }
     const last = configs[configs.length - 1]
     const escaped = escapes(report, last)

@@ -12,8 +12,19 @@ import type { EvalTask } from './suite'
 /** A stable fingerprint of a task's definition (key order does not matter). */
 export function taskFingerprint(task: EvalTask): string {
   const canon = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canon) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, x]) => [k, canon(x)])) : v
-  return createHash('sha256').update(JSON.stringify(canon(task))).digest('hex').slice(0, 16)
+    Array.isArray(v)
+      ? v.map(canon)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+              .map(([k, x]) => [k, canon(x)]),
+          )
+        : v
+  return createHash('sha256')
+    .update(JSON.stringify(canon(task)))
+    .digest('hex')
+    .slice(0, 16)
 }
 
 const keyOf = (task: string, config: string, backbone: string) => `${task}\u0000${config}\u0000${backbone}`

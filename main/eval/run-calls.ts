@@ -51,8 +51,17 @@ export function runCalls(steps: readonly RecordedStep[]): RunCall[] {
     if (n === null) continue
     if (step.kind === 'tool_call') {
       calls.set(n, {
-        call: n, tool: String(p.tool), args: p.args, followUp: p.followUp === true, status: null, observation: null, coarse: null, fine: null,
-        fate: 'failed', rule: null, invocation: null,
+        call: n,
+        tool: String(p.tool),
+        args: p.args,
+        followUp: p.followUp === true,
+        status: null,
+        observation: null,
+        coarse: null,
+        fine: null,
+        fate: 'failed',
+        rule: null,
+        invocation: null,
       })
       continue
     }

@@ -28,7 +28,10 @@ export const SuiteTaskSchema = z
   .object({
     id: z.union([z.string().min(1), z.number()]).transform(String),
     question: z.string().min(1),
-    options: z.union([z.string(), z.array(z.string())]).optional().nullable(),
+    options: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .nullable(),
     answer: z.union([z.string().min(1), z.number()]),
     answer_type: z.enum(['choice', 'number', 'text']).optional(),
     tolerance: z.number().nonnegative().optional(),
@@ -96,7 +99,13 @@ export interface CalibrationReport {
 }
 
 /** The records one judged run contributes. */
-export function calibrationRecords(run: RunRecord, steps: Parameters<typeof observedCalls>[0], task: SuiteTask, suite: string, correct: boolean): RecordInput[] {
+export function calibrationRecords(
+  run: RunRecord,
+  steps: Parameters<typeof observedCalls>[0],
+  task: SuiteTask,
+  suite: string,
+  correct: boolean,
+): RecordInput[] {
   const taskType = runTaskType(run)
   return usedObservations(observedCalls(steps)).map((c) => ({
     taskType,

@@ -36,11 +36,25 @@ export interface ClassifierRule {
 // (main/domain/lexicon); the cue phrases around them (what an answer names) are the classifier's own.
 
 /** Spectral indices and derived products the lexicon names (NDVI, SAVI, TVDI, "burn ratio" ...). */
-const LEX_PRODUCTS = new RegExp(`(?:${alternation(VARIABLES.filter((v) => v.kind === 'index' || (v.kind === 'product' && v.key !== 'reflectance')).flatMap((v) => v.names))})`)
+const LEX_PRODUCTS = new RegExp(
+  `(?:${alternation(VARIABLES.filter((v) => v.kind === 'index' || (v.kind === 'product' && v.key !== 'reflectance')).flatMap((v) => v.names))})`,
+)
 /** Temperature units by every name the lexicon gives them. */
-const LEX_TEMPERATURE_UNITS = new RegExp(`(?:${alternation(UNITS.filter((u) => u.quantity === 'temperature').flatMap((u) => u.names).filter((n) => n.length > 2))})`)
+const LEX_TEMPERATURE_UNITS = new RegExp(
+  `(?:${alternation(
+    UNITS.filter((u) => u.quantity === 'temperature')
+      .flatMap((u) => u.names)
+      .filter((n) => n.length > 2),
+  )})`,
+)
 /** Area units (m², km², hectares, acres ...). */
-const LEX_AREA_UNITS = new RegExp(`(?:${alternation(UNITS.filter((u) => u.quantity === 'area').flatMap((u) => u.names).filter((n) => n.length > 2))})`)
+const LEX_AREA_UNITS = new RegExp(
+  `(?:${alternation(
+    UNITS.filter((u) => u.quantity === 'area')
+      .flatMap((u) => u.names)
+      .filter((n) => n.length > 2),
+  )})`,
+)
 /** Season words. */
 const LEX_SEASONS = new RegExp(`(?:${alternation(SEASONS.flatMap((x) => x.names))})`)
 
@@ -72,7 +86,9 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     test: (q) =>
       !/^(?:is|are) (?:there|a|an|any)\b|\bpresent\b|can you see|do you see|does (?:this|the) (?:image|picture|scene)/.test(q.stem) &&
       q.options.some((o) =>
-        /\b(?:not (?:in|present|visible|shown|found|exist|appear)|no such|does(?:n't| not) (?:exist|appear)|absent|nowhere|there is no|is not there|shows no|no \w+(?: \w+)? (?:is |are )?(?:visible|present|shown|seen))\b/.test(o),
+        /\b(?:not (?:in|present|visible|shown|found|exist|appear)|no such|does(?:n't| not) (?:exist|appear)|absent|nowhere|there is no|is not there|shows no|no \w+(?: \w+)? (?:is |are )?(?:visible|present|shown|seen))\b/.test(
+          o,
+        ),
       ),
   },
   {
@@ -96,9 +112,15 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     type: 'disaster_discrimination',
     why: 'the answer is the disaster type that caused what is visible',
     test: (q) =>
-      /\b(?:what|which)\b(?: \w+){0,3} (?:disasters?|catastroph\w*|calamit\w*|hazards?)\b|\b(?:type|kind|sort) of (?:natural )?(?:disaster|catastrophe|calamity|hazard)\b|\bdisaster (?:type|category|kind)\b/.test(q.stem) ||
-      /\b(?:what|which)\b(?: \w+){0,2} (?:event|phenomenon|incident)\b.*\b(?:caused|led to|brought|responsible|resulted|produced|flattened|destroyed|damaged|ruined|swept|left)\b/.test(q.stem) ||
-      /\bdamage (?:was )?(?:caused|done|brought) by\b|\b(?:caused|destroyed|damaged) by (?:what|which)\b|\bwhat (?:has |most likely |probably )?caused (?:the|this) (?:damage|destruction|devastation)\b/.test(q.stem),
+      /\b(?:what|which)\b(?: \w+){0,3} (?:disasters?|catastroph\w*|calamit\w*|hazards?)\b|\b(?:type|kind|sort) of (?:natural )?(?:disaster|catastrophe|calamity|hazard)\b|\bdisaster (?:type|category|kind)\b/.test(
+        q.stem,
+      ) ||
+      /\b(?:what|which)\b(?: \w+){0,2} (?:event|phenomenon|incident)\b.*\b(?:caused|led to|brought|responsible|resulted|produced|flattened|destroyed|damaged|ruined|swept|left)\b/.test(
+        q.stem,
+      ) ||
+      /\bdamage (?:was )?(?:caused|done|brought) by\b|\b(?:caused|destroyed|damaged) by (?:what|which)\b|\bwhat (?:has |most likely |probably )?caused (?:the|this) (?:damage|destruction|devastation)\b/.test(
+        q.stem,
+      ),
   },
   {
     id: 'modality.sensor',
@@ -108,8 +130,12 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
       /modalit|sensor type|type of sensor|which sensor|what sensor|imaging (?:mode|modality|type|technique|technology)|kind of (?:imagery|sensor)|type of imagery|spectral (?:type|mode)|false[- ]colou?r|colou?r composite|near[- ]infrared composite|(?:type|kind) of (?:remote[- ]sensing )?data\b|sensor family|(?:which|what) (?:kind|type) of (?:sensor|camera)/.test(
         q.stem,
       ) ||
-      /\b(?:taken|captured|acquired|produced|recorded|imaged) (?:by|with) (?:a |an )?(?:radar|sar|optical|infrared|thermal|multispectral|hyperspectral|camera|sensor|lidar)\b/.test(q.stem) ||
-      /^(?:is|was) (?:this|the) (?:image|picture|scene) (?:a |an )?(?:sar|radar|infrared|thermal|multispectral|hyperspectral|panchromatic|false[- ]colou?r|rgb|optical)\b/.test(q.stem),
+      /\b(?:taken|captured|acquired|produced|recorded|imaged) (?:by|with) (?:a |an )?(?:radar|sar|optical|infrared|thermal|multispectral|hyperspectral|camera|sensor|lidar)\b/.test(
+        q.stem,
+      ) ||
+      /^(?:is|was) (?:this|the) (?:image|picture|scene) (?:a |an )?(?:sar|radar|infrared|thermal|multispectral|hyperspectral|panchromatic|false[- ]colou?r|rgb|optical)\b/.test(
+        q.stem,
+      ),
   },
   {
     id: 'resource.human-natural',
@@ -134,7 +160,9 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
       (/\bwhere\b/.test(q.stem) &&
         /\b(?:this|the) (?:place|site|landmark|city|town|location)\b/.test(q.stem) &&
         !/\bin (?:the|this) (?:image|picture|photo|scene)\b/.test(q.stem)) ||
-      /where in the world|where on (?:the )?earth|geographic(?:al)? (?:location|coordinates|region)|\blatitude\b|\blongitude\b|which part of the world/.test(q.stem),
+      /where in the world|where on (?:the )?earth|geographic(?:al)? (?:location|coordinates|region)|\blatitude\b|\blongitude\b|which part of the world/.test(
+        q.stem,
+      ),
   },
   {
     id: 'scene.count-images',
@@ -147,7 +175,7 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     type: 'time_property',
     why: 'the answer is a season, time of day or date inferred from the image',
     test: (q) =>
-      LEX_SEASONS.test(q.stem) && !/\bfall\b/.test(q.stem.match(LEX_SEASONS)?.[0] ?? '') ||
+      (LEX_SEASONS.test(q.stem) && !/\bfall\b/.test(q.stem.match(LEX_SEASONS)?.[0] ?? '')) ||
       /\bseasons?\b|seasonal|fall season|time of (?:the )?day|\b(?:which|what) (?:month|year|time|date)\b.*\b(?:taken|captured|acquired|photographed|imaged)\b|\bwhen (?:was|were|is)\b.*\b(?:taken|captured|acquired|photographed|imaged)\b|(?:taken|captured|acquired) (?:at|during the) (?:night|day(?:time)?|morning|afternoon|evening)|(?:taken|captured|acquired|photographed) in the (?:morning|afternoon|evening|night)|\b(?:acquired|taken|captured|photographed) (?:earliest|first|last|latest)\b|\btime of year\b|chronolog|acquisition (?:date|time)|(?:earliest|latest|oldest|most recent) (?:image|picture|acquisition)/.test(
         q.stem,
       ),
@@ -202,7 +230,9 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     type: 'attribute_comparison',
     why: 'the answer compares an attribute across two or more objects',
     test: (q) =>
-      new RegExp(`\\b(?:same|identical|similar|matching|different)\\b(?: \\w+)?\\s${ATTRIBUTE}\\b|\\bshare (?:the )?(?:same|a common)\\b|\\bdiffer(?:ent)? in ${ATTRIBUTE}\\b|\\bcompare (?:the )?${ATTRIBUTE}\\b|\\bdifferences? in ${ATTRIBUTE}\\b`).test(q.stem) ||
+      new RegExp(
+        `\\b(?:same|identical|similar|matching|different)\\b(?: \\w+)?\\s${ATTRIBUTE}\\b|\\bshare (?:the )?(?:same|a common)\\b|\\bdiffer(?:ent)? in ${ATTRIBUTE}\\b|\\bcompare (?:the )?${ATTRIBUTE}\\b|\\bdifferences? in ${ATTRIBUTE}\\b`,
+      ).test(q.stem) ||
       /\b(?:is|are|which)\b.*\b(?:larger|bigger|smaller|longer|shorter|wider|narrower|taller|higher|lower|darker|brighter) than\b|\bwhich (?:one|object|vehicle|building|of the (?:two|objects|vehicles|buildings)) is (?:the )?(?:larger|bigger|smaller|longest|shortest|largest|smallest|tallest|widest)\b|\bwhich of the (?:two|three|four|five|\d+)\b.*\b(?:larger|bigger|smaller|longer|shorter|wider|narrower|taller|largest|smallest|longest|shortest|widest|tallest|biggest)\b/.test(
         q.stem,
       ),
@@ -220,7 +250,9 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     type: 'object_counting',
     why: 'the answer is a number of object instances',
     test: (q) =>
-      /\bhow many\b(?! (?:meters|metres|kilometers|kilometres|km|square|feet|foot|hectares|degrees|people|persons|residents|years|days|months)\b)|\b(?:total )?number of\b|\bcount(?:ing)?\b|\bquantity of\b|\btally\b/.test(q.stem),
+      /\bhow many\b(?! (?:meters|metres|kilometers|kilometres|km|square|feet|foot|hectares|degrees|people|persons|residents|years|days|months)\b)|\b(?:total )?number of\b|\bcount(?:ing)?\b|\bquantity of\b|\btally\b/.test(
+        q.stem,
+      ),
   },
   {
     id: 'physical.quantity',

@@ -60,7 +60,7 @@ export async function classifyTask(question: string, opts: ClassifyOptions = {})
   const byRule = classifyByRules(question, opts.options)
   if (byRule) return { taskType: byRule, by: 'rule' }
   if (opts.fallback) {
-    let answer: TaskType | null = null
+    let answer: TaskType | null
     try {
       answer = await opts.fallback(question)
     } catch {
@@ -108,20 +108,20 @@ export function classifierPrompt(question: string): string {
  * prior layer cannot import the agent layer).
  */
 export interface ChatBackbone {
-  chat(request: {
-    messages: { role: 'system' | 'user'; content: string }[]
-    temperature?: number
-    maxTokens?: number
-  }, signal?: AbortSignal): Promise<{ text: string }>
+  chat(
+    request: {
+      messages: { role: 'system' | 'user'; content: string }[]
+      temperature?: number
+      maxTokens?: number
+    },
+    signal?: AbortSignal,
+  ): Promise<{ text: string }>
 }
 
 /** A `classifyTask` fallback that asks a chat backbone with `classifierPrompt` and reads its reply. */
 export function backboneFallback(model: ChatBackbone, signal?: AbortSignal): (question: string) => Promise<TaskType | null> {
   return async (question) => {
-    const reply = await model.chat(
-      { messages: [{ role: 'user', content: classifierPrompt(question) }], temperature: 0, maxTokens: 16 },
-      signal,
-    )
+    const reply = await model.chat({ messages: [{ role: 'user', content: classifierPrompt(question) }], temperature: 0, maxTokens: 16 }, signal)
     return taskTypeFromText(reply.text)
   }
 }

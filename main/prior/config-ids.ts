@@ -75,13 +75,12 @@ export const ConfigIdSchema = z
   })
 
 /** The {tool, coarse, fine} triple of a `ToolResult.config`, checked for agreement between its parts. */
-export const ConfigTripleSchema = z
-  .object({ tool: z.string().regex(TOOL), coarse: ConfigIdSchema, fine: ConfigIdSchema })
-  .superRefine((c, ctx) => {
-    if (!c.coarse.startsWith(`${c.tool}:`)) ctx.addIssue({ code: 'custom', path: ['coarse'], message: `coarse id '${c.coarse}' does not belong to tool '${c.tool}'` })
-    if (coarseOf(c.coarse) !== c.coarse) ctx.addIssue({ code: 'custom', path: ['coarse'], message: `'${c.coarse}' is a fine id, not a coarse one` })
-    if (coarseOf(c.fine) !== c.coarse) ctx.addIssue({ code: 'custom', path: ['fine'], message: `fine id '${c.fine}' does not refine '${c.coarse}'` })
-  })
+export const ConfigTripleSchema = z.object({ tool: z.string().regex(TOOL), coarse: ConfigIdSchema, fine: ConfigIdSchema }).superRefine((c, ctx) => {
+  if (!c.coarse.startsWith(`${c.tool}:`))
+    ctx.addIssue({ code: 'custom', path: ['coarse'], message: `coarse id '${c.coarse}' does not belong to tool '${c.tool}'` })
+  if (coarseOf(c.coarse) !== c.coarse) ctx.addIssue({ code: 'custom', path: ['coarse'], message: `'${c.coarse}' is a fine id, not a coarse one` })
+  if (coarseOf(c.fine) !== c.coarse) ctx.addIssue({ code: 'custom', path: ['fine'], message: `fine id '${c.fine}' does not refine '${c.coarse}'` })
+})
 export type ConfigTriple = z.infer<typeof ConfigTripleSchema>
 
 /** {tool, coarse, fine} from one id given on the command line: a fine id implies its coarse id. */

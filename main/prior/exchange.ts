@@ -13,22 +13,24 @@ export const PRIOR_EXPORT_VERSION = 1
 export const RecordSource = z.enum(['calibration', 'feedback'])
 export type RecordSource = z.infer<typeof RecordSource>
 
-export const ExportedSeedSchema = z.object({
-  task_type: TaskTypeSchema,
-  level: z.enum(['coarse', 'fine']),
-  config: ConfigIdSchema,
-  tool: z.enum(['perceive', 'measure', 'execute', 'retrieve']),
-  n: z.number().int().nonnegative(),
-  n_valid: z.number().int().nonnegative(),
-  provenance: z.string().min(1),
-  reference: z.string(),
-  r_published: z.number().min(0).max(1).nullable(),
-}).superRefine((e, ctx) => {
-  if ((coarseOf(e.config) === e.config) !== (e.level === 'coarse')) {
-    ctx.addIssue({ code: 'custom', path: ['config'], message: `'${e.config}' is not a ${e.level} configuration id` })
-  }
-  if (!e.config.startsWith(`${e.tool}:`)) ctx.addIssue({ code: 'custom', path: ['tool'], message: `'${e.config}' does not belong to tool '${e.tool}'` })
-})
+export const ExportedSeedSchema = z
+  .object({
+    task_type: TaskTypeSchema,
+    level: z.enum(['coarse', 'fine']),
+    config: ConfigIdSchema,
+    tool: z.enum(['perceive', 'measure', 'execute', 'retrieve']),
+    n: z.number().int().nonnegative(),
+    n_valid: z.number().int().nonnegative(),
+    provenance: z.string().min(1),
+    reference: z.string(),
+    r_published: z.number().min(0).max(1).nullable(),
+  })
+  .superRefine((e, ctx) => {
+    if ((coarseOf(e.config) === e.config) !== (e.level === 'coarse')) {
+      ctx.addIssue({ code: 'custom', path: ['config'], message: `'${e.config}' is not a ${e.level} configuration id` })
+    }
+    if (!e.config.startsWith(`${e.tool}:`)) ctx.addIssue({ code: 'custom', path: ['tool'], message: `'${e.config}' does not belong to tool '${e.tool}'` })
+  })
 export type ExportedSeed = z.infer<typeof ExportedSeedSchema>
 
 export const ExportedRecordSchema = z

@@ -62,7 +62,9 @@ export function loadSeedDocument(file = path.join(resourcesDir(), PUBLISHED_SEED
   try {
     raw = JSON.parse(fs.readFileSync(file, 'utf8'))
   } catch (err) {
-    throw new Error(`Cannot read the prior seed ${file}: ${(err as Error).message}. Reinstall the app or point RSURE_RESOURCES_DIR at its resources.`)
+    throw new Error(`Cannot read the prior seed ${file}: ${(err as Error).message}. Reinstall the app or point RSURE_RESOURCES_DIR at its resources.`, {
+      cause: err,
+    })
   }
   const parsed = SeedDocumentSchema.safeParse(raw)
   if (!parsed.success) {

@@ -13,14 +13,7 @@ import { randomUUID } from 'node:crypto'
 import type { Statement } from 'better-sqlite3'
 import type { Db } from '../store/database'
 import { RunStore } from '../store/runs'
-import {
-  PRIOR_EXPORT_FORMAT,
-  PRIOR_EXPORT_VERSION,
-  PriorExportSchema,
-  type ExportedRecord,
-  type ExportedSeed,
-  type PriorExport,
-} from './exchange'
+import { PRIOR_EXPORT_FORMAT, PRIOR_EXPORT_VERSION, PriorExportSchema, type ExportedRecord, type ExportedSeed, type PriorExport } from './exchange'
 import { feedbackRecords, FeedbackMarkSchema, type FeedbackMark } from './feedback'
 import { RecordInputSchema, type RecordInput } from './records'
 import { loadSeedDocument, toolOf, type SeedDocument } from './seed'

@@ -59,13 +59,13 @@ export interface TaskTypeInfo {
   answerForm: string
 }
 
-const info = (
-  id: TaskType,
-  label: string,
-  category: TaskCategory,
-  definition: string,
-  answerForm: string,
-): TaskTypeInfo => ({ id, label, category, definition, answerForm })
+const info = (id: TaskType, label: string, category: TaskCategory, definition: string, answerForm: string): TaskTypeInfo => ({
+  id,
+  label,
+  category,
+  definition,
+  answerForm,
+})
 
 /** Definitions and answer forms of all 21 types, in the order of `TASK_TYPES`. */
 export const TASK_TYPE_INFO: Record<TaskType, TaskTypeInfo> = {

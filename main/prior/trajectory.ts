@@ -110,11 +110,5 @@ export function wasVerified(calls: readonly ObservedCall[]): boolean {
 /** The observations that reached the answer (see the module comment), in call order. */
 export function usedObservations(calls: readonly ObservedCall[]): ObservedCall[] {
   const verified = wasVerified(calls)
-  return calls.filter(
-    (c) =>
-      c.status === 'ok' &&
-      OBSERVATION_TOOLS.has(c.config.tool) &&
-      c.rulesPassed !== false &&
-      (!verified || c.decision === 'accept'),
-  )
+  return calls.filter((c) => c.status === 'ok' && OBSERVATION_TOOLS.has(c.config.tool) && c.rulesPassed !== false && (!verified || c.decision === 'accept'))
 }

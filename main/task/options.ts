@@ -36,7 +36,8 @@ const DATE = /\b((?:19|20)\d{2})-(\d{2})-(\d{2})\b/
 
 const DOWN = /\b(?:decreas\w*|declin\w*|drop\w*|fall\w*|fell|lower\w*|cool\w*|colder|reduc\w*|loss|lost|down\w*|negative|shrink\w*|less)\b/i
 const UP = /\b(?:increas\w*|ris(?:e|es|ing)|rose|grow\w*|gain\w*|higher|warm\w*|hotter|up\w*|positive|more)\b/i
-const NO_TREND = /\bno\s+(?:statistically\s+)?significant\b|\bnot\s+(?:statistically\s+)?significant\b|\bno\s+(?:clear\s+|obvious\s+)?(?:trend|change)\b|\binsignificant\b|\bstable\b|\bunchanged\b/i
+const NO_TREND =
+  /\bno\s+(?:statistically\s+)?significant\b|\bnot\s+(?:statistically\s+)?significant\b|\bno\s+(?:clear\s+|obvious\s+)?(?:trend|change)\b|\binsignificant\b|\bstable\b|\bunchanged\b/i
 const SIGNIFICANT = /\b(?:statistically\s+)?significant(?:ly)?\b/i
 
 function toNumber(s: string): number {

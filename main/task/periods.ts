@@ -22,7 +22,14 @@ export interface Period {
 
 /** Period spans as the planner's periods. */
 export function periodsOfSpans(spans: readonly PeriodSpan[]): Period[] {
-  return spans.map((p) => ({ start: p.start, end: p.last, granularity: p.granularity, text: p.text.trim(), at: p.at, ...(p.months ? { months: p.months } : {}) }))
+  return spans.map((p) => ({
+    start: p.start,
+    end: p.last,
+    granularity: p.granularity,
+    text: p.text.trim(),
+    at: p.at,
+    ...(p.months ? { months: p.months } : {}),
+  }))
 }
 
 /** All periods of a question, in the order written. */
@@ -35,7 +42,10 @@ export function spanOf(periods: Period[]): { start: string; end: string } | null
   if (periods.length === 0) return null
   return {
     start: periods.map((p) => p.start).sort()[0],
-    end: periods.map((p) => p.end).sort().at(-1)!,
+    end: periods
+      .map((p) => p.end)
+      .sort()
+      .at(-1)!,
   }
 }
 

@@ -24,9 +24,7 @@ export interface SpecModel {
 }
 
 export type Resolution =
-  | { kind: 'unchanged'; spec: TaskSpec }
-  | { kind: 'resolved'; spec: TaskSpec; placed: string[] }
-  | { kind: 'refused'; spec: TaskSpec; why: string }
+  { kind: 'unchanged'; spec: TaskSpec } | { kind: 'resolved'; spec: TaskSpec; placed: string[] } | { kind: 'refused'; spec: TaskSpec; why: string }
 
 const PROMPT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'resources', 'prompts', 'task-resolve.md')
 
@@ -61,7 +59,10 @@ export async function resolveWithModel(question: string, spec: TaskSpec, model: 
     reply = await model.chat({
       messages: [
         { role: 'system', content: 'You turn remote-sensing questions into typed task specs. Answer with JSON only.' },
-        { role: 'user', content: prompt({ question, phrases: blocking.map((n) => `- "${n.text}" (${n.why})`).join('\n'), spec: JSON.stringify(spec, null, 1) }) },
+        {
+          role: 'user',
+          content: prompt({ question, phrases: blocking.map((n) => `- "${n.text}" (${n.why})`).join('\n'), spec: JSON.stringify(spec, null, 1) }),
+        },
       ],
       responseSchema: { name: 'task_spec', schema },
       temperature: 0,
@@ -78,7 +79,12 @@ export async function resolveWithModel(question: string, spec: TaskSpec, model: 
     }
   }
   const parsed = TaskSpec.safeParse(raw)
-  if (!parsed.success) return { kind: 'refused', spec, why: `the model's spec does not fit the schema (${parsed.error.issues[0]?.path.join('.') || 'root'}: ${parsed.error.issues[0]?.message})` }
+  if (!parsed.success)
+    return {
+      kind: 'refused',
+      spec,
+      why: `the model's spec does not fit the schema (${parsed.error.issues[0]?.path.join('.') || 'root'}: ${parsed.error.issues[0]?.message})`,
+    }
   const problem = checkResolution(spec, parsed.data)
   if (problem) return { kind: 'refused', spec, why: problem }
   const open = new Set(parsed.data.notUnderstood.filter((n) => n.blocking).map((n) => n.text.toLowerCase()))

@@ -240,7 +240,14 @@ export function blockingPhrases(spec: TaskSpec): NotUnderstood[] {
  * are not listed here: they stop the run and `refusalOf` names them.
  */
 export function unreadSentence(spec: TaskSpec): string | null {
-  const words = [...new Set(spec.notUnderstood.filter((n) => !n.blocking).map((n) => n.text.trim()).filter(Boolean))]
+  const words = [
+    ...new Set(
+      spec.notUnderstood
+        .filter((n) => !n.blocking)
+        .map((n) => n.text.trim())
+        .filter(Boolean),
+    ),
+  ]
   return words.length === 0 ? null : `Words not used in reading the question: ${words.map((w) => `"${w}"`).join(', ')}.`
 }
 
@@ -278,7 +285,8 @@ export function featuresOf(spec: TaskSpec): { feature: SpecFeature; text: string
     if (r.kind === 'grid') out.push({ feature: 'grid_region', text: r.text })
     if (r.kind === 'bbox' && r.srs) out.push({ feature: 'crs_box', text: r.text })
   }
-  if ((spec.regions?.length ?? 0) > 1) out.push({ feature: 'several_regions', text: spec.regions!.map((r) => ('text' in r ? r.text : 'the whole image')).join(' / ') })
+  if ((spec.regions?.length ?? 0) > 1)
+    out.push({ feature: 'several_regions', text: spec.regions!.map((r) => ('text' in r ? r.text : 'the whole image')).join(' / ') })
   for (const p of spec.periods) if (p.months) out.push({ feature: 'month_filter', text: p.text })
   if (spec.series && spec.series.granularity !== 'acquisition') out.push({ feature: 'series_granularity', text: spec.series.text })
   if (spec.quantity.acrossDates) out.push({ feature: 'across_dates', text: `${spec.quantity.acrossDates} of the per-date ${spec.quantity.statistic}` })

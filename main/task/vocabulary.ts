@@ -3,7 +3,12 @@
  * statistics, percentiles, objects and land-cover class words. Image parts, units, periods, comparators and the
  * words that block a run when left unread are the lexicon's and the span parser's (main/domain/lexicon).
  */
-import { CLASS_WORDS as LEX_CLASS_WORDS, OBJECT_CLASSES as LEX_OBJECT_CLASSES, STATISTICS as LEX_STATISTICS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
+import {
+  CLASS_WORDS as LEX_CLASS_WORDS,
+  OBJECT_CLASSES as LEX_OBJECT_CLASSES,
+  STATISTICS as LEX_STATISTICS,
+  VARIABLES as LEX_VARIABLES,
+} from '../domain/lexicon'
 import { alternation } from '../domain/spans/words'
 import type { Statistic } from './spec'
 
@@ -24,7 +29,9 @@ export const OBJECTS = new RegExp(`(${alternation(Object.values(LEX_OBJECT_CLASS
 
 /** Value statistics by the lexicon's words, most specific first (the lexicon's order). */
 const VALUE_KEYS: readonly Statistic[] = ['std', 'variance', 'median', 'range', 'sum', 'mean', 'max', 'min']
-export const VALUE_STATISTICS: readonly { statistic: Statistic; words: RegExp }[] = LEX_STATISTICS.filter((x) => (VALUE_KEYS as readonly string[]).includes(x.key)).map((x) => ({
+export const VALUE_STATISTICS: readonly { statistic: Statistic; words: RegExp }[] = LEX_STATISTICS.filter((x) =>
+  (VALUE_KEYS as readonly string[]).includes(x.key),
+).map((x) => ({
   statistic: x.key as Statistic,
   words: new RegExp(`(?:${alternation(x.names)})`, 'i'),
 }))

@@ -61,8 +61,7 @@ function renameDagNodes(args: unknown): unknown {
     return { ...node, id: names.get(node.id as string), inputs: rewrite(node.inputs), params: rewrite(node.params) }
   })
   // `output` and `save` name nodes by plain id (README of the execute tool), with or without '@'.
-  const renameId = (v: unknown): unknown =>
-    typeof v === 'string' ? (names.get(v.replace(/^@/, '')) ?? v) : Array.isArray(v) ? v.map(renameId) : v
+  const renameId = (v: unknown): unknown => (typeof v === 'string' ? (names.get(v.replace(/^@/, '')) ?? v) : Array.isArray(v) ? v.map(renameId) : v)
   const renamedHolder: Record<string, unknown> = { ...holder, nodes: renamedNodes }
   for (const key of ['output', 'outputs', 'save']) if (key in holder) renamedHolder[key] = renameId(holder[key])
   return record.dag && typeof record.dag === 'object' ? { ...record, dag: renamedHolder } : renamedHolder

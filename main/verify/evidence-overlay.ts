@@ -74,7 +74,13 @@ function boxOf(v: unknown): [number, number, number, number] | null {
 function pointsOf(v: unknown): [number, number][] {
   const arr = Array.isArray(v) ? v : isRec(v) && Array.isArray(v.points) ? v.points : isRec(v) && Array.isArray(v.coordinates) ? v.coordinates : []
   return arr
-    .map((p: unknown) => (Array.isArray(p) && num(p[0]) !== undefined && num(p[1]) !== undefined ? [p[0], p[1]] : isRec(p) && num(p.x) !== undefined && num(p.y) !== undefined ? [p.x, p.y] : null))
+    .map((p: unknown) =>
+      Array.isArray(p) && num(p[0]) !== undefined && num(p[1]) !== undefined
+        ? [p[0], p[1]]
+        : isRec(p) && num(p.x) !== undefined && num(p.y) !== undefined
+          ? [p.x, p.y]
+          : null,
+    )
     .filter((p: unknown): p is [number, number] => p !== null)
 }
 

@@ -47,8 +47,14 @@ export function policyFindings(input: VerificationInput): Finding[] {
       ...checkDecisionMargin(input.observation),
       // A follow-up that answers a targeted route request replaces the observation it follows (shown wrong by its
       // own evidence): it is the second computation, not one to compare with the first.
-      ...(input.corroborates && (answersMaskRoute(input.corroborates.action.args, input.action.args) || replacesCall(input.corroborates.action.args, input.action.args))
-        ? [pass('corroboration', `a second route (fill masked apart from the read) replaces call ${input.corroborates.call}, whose run did not honour the nodata asked`)]
+      ...(input.corroborates &&
+      (answersMaskRoute(input.corroborates.action.args, input.action.args) || replacesCall(input.corroborates.action.args, input.action.args))
+        ? [
+            pass(
+              'corroboration',
+              `a second route (fill masked apart from the read) replaces call ${input.corroborates.call}, whose run did not honour the nodata asked`,
+            ),
+          ]
         : checkCorroboration(input.prior, input.action, input.observation, input.corroborates ?? null)),
     ]
     // Rejections a targeted route can settle (the statistic, region or period recomputed as asked; a scale, band or
@@ -56,13 +62,27 @@ export function policyFindings(input: VerificationInput): Finding[] {
     // sent to those routes (issue 16: the request names what to compute differently). A follow-up is judged on its
     // own evidence, and a rejection then shows both values.
     const rejects = findings.filter((f) => f.severity === 'reject')
-    if (!input.corroborates && rejects.length > 0 && rejects.every((f) => f.route) && !findings.some((f) => f.severity === 'request' && f.key?.startsWith('route:mask'))) {
-      return findings.map((f) => (f.severity === 'reject' ? { check: f.check, severity: 'request' as const, key: f.route, message: `${f.message}; needed: ${describeRoute(f.route!)}` } : f))
+    if (
+      !input.corroborates &&
+      rejects.length > 0 &&
+      rejects.every((f) => f.route) &&
+      !findings.some((f) => f.severity === 'request' && f.key?.startsWith('route:mask'))
+    ) {
+      return findings.map((f) =>
+        f.severity === 'reject'
+          ? { check: f.check, severity: 'request' as const, key: f.route, message: `${f.message}; needed: ${describeRoute(f.route!)}` }
+          : f,
+      )
     }
     if (input.corroborates && rejects.length > 0) {
       const a = reportedValue(input.corroborates.observation)
       const b = reportedValue(input.observation)
-      if (a !== undefined && b !== undefined) findings.push({ check: 'route', severity: 'reject', message: `the follow-up gives ${b.toPrecision(6)} against ${a.toPrecision(6)} from call ${input.corroborates.call}, and still fails` })
+      if (a !== undefined && b !== undefined)
+        findings.push({
+          check: 'route',
+          severity: 'reject',
+          message: `the follow-up gives ${b.toPrecision(6)} against ${a.toPrecision(6)} from call ${input.corroborates.call}, and still fails`,
+        })
     }
     const route = findings.find((f) => f.severity === 'request' && (f.key?.startsWith(MASK_NODATA) || f.key?.startsWith(MASK_FILL)))
     if (!route) return findings
@@ -71,11 +91,18 @@ export function policyFindings(input: VerificationInput): Finding[] {
     if (input.corroborates) return [{ check: route.check, severity: 'reject', message: route.message }]
     const other = findings.filter((f) => f !== route && (f.severity === 'reject' || f.severity === 'request'))
     // Only what a fill leaking in explains (content, ranges, valid pixels) waits for the route; a misreading does not.
-    if (other.some((f) => f.severity === 'reject' && !/^(content_|valid|output|decision_margin)/.test(f.check))) return findings.map((f) => (f === route ? { check: f.check, severity: 'reject' as const, message: f.message } : f))
+    if (other.some((f) => f.severity === 'reject' && !/^(content_|valid|output|decision_margin)/.test(f.check)))
+      return findings.map((f) => (f === route ? { check: f.check, severity: 'reject' as const, message: f.message } : f))
     // Every fill request goes with the route (one per read or date); what else the run shows is said beside it.
     const routes = findings.filter((f) => f.severity === 'request' && (f.key?.startsWith(MASK_NODATA) || f.key?.startsWith(MASK_FILL)))
     const rest = other.filter((f) => !routes.includes(f))
-    return [...routes.slice(0, -1), { ...routes.at(-1)!, message: rest.length ? `${routes.at(-1)!.message} (the run as it is shows: ${rest.map((f) => f.message).join('; ')})` : routes.at(-1)!.message }]
+    return [
+      ...routes.slice(0, -1),
+      {
+        ...routes.at(-1)!,
+        message: rest.length ? `${routes.at(-1)!.message} (the run as it is shows: ${rest.map((f) => f.message).join('; ')})` : routes.at(-1)!.message,
+      },
+    ]
   }
   return checkPerception(input.config.coarse, intermediate, validity, strictness, source, input.observation)
 }

@@ -62,13 +62,22 @@ export function routeFor(needed: readonly string[], args: unknown): { args: unkn
     const reads = [...fills].filter(([id]) => nodes.some((n) => n.id === id && n.op === 'raster.read'))
     if (reads.length === 0) return null
     const ids = new Set(nodes.map((n) => n.id))
-    const masked = new Map(reads.map(([id]) => {
-      let m = `${id}_fill_masked`
-      while (ids.has(m)) m += '_'
-      return [id, m]
-    }))
+    const masked = new Map(
+      reads.map(([id]) => {
+        let m = `${id}_fill_masked`
+        while (ids.has(m)) m += '_'
+        return [id, m]
+      }),
+    )
     const relink = (inputs: Record<string, unknown> | undefined) =>
-      inputs ? Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, typeof v === 'string' && v.startsWith('@') && masked.has(v.slice(1)) ? `@${masked.get(v.slice(1))}` : v])) : inputs
+      inputs
+        ? Object.fromEntries(
+            Object.entries(inputs).map(([k, v]) => [
+              k,
+              typeof v === 'string' && v.startsWith('@') && masked.has(v.slice(1)) ? `@${masked.get(v.slice(1))}` : v,
+            ]),
+          )
+        : inputs
     const out: DagNode[] = []
     for (const n of nodes) {
       if (masked.has(n.id)) {
@@ -78,7 +87,8 @@ export function routeFor(needed: readonly string[], args: unknown): { args: unkn
         out.push({ id: masked.get(n.id)!, op: 'raster.mask', params: { nodata: fills.get(n.id)! }, inputs: { data: `@${n.id}` } })
       } else out.push({ ...n, ...(n.inputs ? { inputs: relink(n.inputs) } : {}) })
     }
-    const output = isRec(holder) && typeof holder.output === 'string' && masked.has(holder.output) ? masked.get(holder.output) : isRec(holder) ? holder.output : undefined
+    const output =
+      isRec(holder) && typeof holder.output === 'string' && masked.has(holder.output) ? masked.get(holder.output) : isRec(holder) ? holder.output : undefined
     const dag = { ...(isRec(holder) ? holder : {}), nodes: out, ...(output !== undefined ? { output } : {}) }
     return {
       args: isRec(args) && isRec(args.dag) ? { ...args, dag } : dag,

@@ -11,10 +11,7 @@ import { Verdict, type SemanticVerifier, type VerificationInput } from './verdic
 
 /** The one thing the LLM verifier needs from a model: a JSON answer to a prompt with images. */
 export interface JsonChat {
-  completeJson(
-    request: { prompt: string; images: string[]; schemaName: string; schema: Record<string, unknown> },
-    signal?: AbortSignal,
-  ): Promise<unknown>
+  completeJson(request: { prompt: string; images: string[]; schemaName: string; schema: Record<string, unknown> }, signal?: AbortSignal): Promise<unknown>
 }
 
 /** The verdict's JSON schema for the model, derived from the zod schema that checks the answer (input side: the
@@ -42,7 +39,12 @@ export function verifierPrompt(input: VerificationInput): string {
       ? `call ${input.corroborates.call}, for which evidence was requested: ACTION ${compactJson(input.corroborates.action, { maxChars: 2000 })} OBSERVATION ${compactJson(input.corroborates.observation, { maxChars: 1000 })}`
       : 'nothing (this is not a follow-up call)',
     images: input.images.length
-      ? input.images.map((im, i) => `#${i + 1} ${im.path}${im.overlay ? ' (evidence drawn on it)' : ''}${im.overlay || im.dataUri ? '' : ' (not attached: format not readable)'}`).join('; ')
+      ? input.images
+          .map(
+            (im, i) =>
+              `#${i + 1} ${im.path}${im.overlay ? ' (evidence drawn on it)' : ''}${im.overlay || im.dataUri ? '' : ' (not attached: format not readable)'}`,
+          )
+          .join('; ')
       : 'none',
   })
 }
@@ -63,4 +65,3 @@ export class LlmVerifier implements SemanticVerifier {
     return parsed.data
   }
 }
-

@@ -10,15 +10,34 @@ import { missingEvidence, ToolResultSchema, UNDECLARED, type EvidenceDeclaration
 
 export type RuleName = 'status' | 'well_formed' | 'evidence' | 'geometry_contract' | 'unit' | 'finite' | 'novelty'
 
-export type RuleOutcome =
-  | { passed: true; checked: RuleName[] }
-  | { passed: false; rule: RuleName; diagnosis: string }
+export type RuleOutcome = { passed: true; checked: RuleName[] } | { passed: false; rule: RuleName; diagnosis: string }
 
 /**
  * Units an observation may carry besides the engines' own (raster units, ground lengths and areas): counts, shares,
  * rates and the written forms of temperature the other tools report in. Anything else fails closed.
  */
-const REPORTING_UNITS = ['', 'fraction', '%', 'ratio', 'index', 'unitless', 'px', 'px2', 'pixels', '°C', 'C', 'g/cm²', 'K/year', 'per year', '/year', 'days', 'day', 'dates', 'deg', 'degrees']
+const REPORTING_UNITS = [
+  '',
+  'fraction',
+  '%',
+  'ratio',
+  'index',
+  'unitless',
+  'px',
+  'px2',
+  'pixels',
+  '°C',
+  'C',
+  'g/cm²',
+  'K/year',
+  'per year',
+  '/year',
+  'days',
+  'day',
+  'dates',
+  'deg',
+  'degrees',
+]
 
 /** Every unit a numeric observation may declare: the execute engine's (engines/raster/units.ts), the geometry engine's
  * lengths and areas with the aliases it accepts (engines/geometry/units.ts), and the reporting units above. */
@@ -137,10 +156,7 @@ export function checkRules(tool: string, raw: unknown, ctx: RuleContext): RuleOu
   const metric = metricOf(result)
   const metreBased = (metric !== undefined && METRIC_METRICS.has(metric)) || (unit !== undefined && isGroundUnit(unit))
   if (metreBased) {
-    const approx = [
-      ...approximateGeometry(result.evidence.validity, 'evidence.validity'),
-      ...approximateGeometry(result.evidence.source, 'evidence.source'),
-    ]
+    const approx = [...approximateGeometry(result.evidence.validity, 'evidence.validity'), ...approximateGeometry(result.evidence.source, 'evidence.source')]
     if (approx.length > 0) {
       return {
         passed: false,
@@ -153,7 +169,11 @@ export function checkRules(tool: string, raw: unknown, ctx: RuleContext): RuleOu
 
   const bad = nonFinitePaths(result.observation)
   if (bad.length > 0) {
-    return { passed: false, rule: 'finite', diagnosis: `The ${tool} result holds non-finite numbers (${bad.join(', ')}); check the inputs for nodata or a division by zero.` }
+    return {
+      passed: false,
+      rule: 'finite',
+      diagnosis: `The ${tool} result holds non-finite numbers (${bad.join(', ')}); check the inputs for nodata or a division by zero.`,
+    }
   }
   checked.push('finite')
   return { passed: true, checked }

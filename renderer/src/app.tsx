@@ -199,7 +199,15 @@ export function App({ api }: { api: RsureApi }) {
         <h1>RSure</h1>
         <nav className="tabs" aria-label="sections">
           {TABS.map((t, i) => (
-            <button key={t.id} type="button" className={tab === t.id ? 'on' : ''} aria-current={tab === t.id ? 'page' : undefined} onClick={() => setTab(t.id)} title={`Alt+${i + 1}`} data-testid={`tab-${t.id}`}>
+            <button
+              key={t.id}
+              type="button"
+              className={tab === t.id ? 'on' : ''}
+              aria-current={tab === t.id ? 'page' : undefined}
+              onClick={() => setTab(t.id)}
+              title={`Alt+${i + 1}`}
+              data-testid={`tab-${t.id}`}
+            >
               {t.label}
             </button>
           ))}
@@ -207,7 +215,13 @@ export function App({ api }: { api: RsureApi }) {
         <span className="muted connection" data-testid="connection">
           {hello ? `v${hello.version} · ${hello.transport === 'ipc' ? 'desktop' : 'browser mode'}` : 'connecting…'}
         </span>
-        <button type="button" className="ghost" onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')} aria-label="switch light or dark theme" data-testid="theme">
+        <button
+          type="button"
+          className="ghost"
+          onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+          aria-label="switch light or dark theme"
+          data-testid="theme"
+        >
           {theme === 'dark' ? '☀' : '☾'}
         </button>
       </header>
@@ -260,7 +274,9 @@ export function App({ api }: { api: RsureApi }) {
           />
         )}
         {tab === 'prior' && <PriorMatrix api={api} refreshKey={refresh} onError={onError} />}
-        {tab === 'settings' && <SettingsPanel api={api} theme={theme} onTheme={setTheme} onSaved={(s) => (setBackbone(s.backbone), setBasemap(!!s.basemapPath))} onError={onError} />}
+        {tab === 'settings' && (
+          <SettingsPanel api={api} theme={theme} onTheme={setTheme} onSaved={(s) => (setBackbone(s.backbone), setBasemap(!!s.basemapPath))} onError={onError} />
+        )}
       </main>
       {viewer && viewerEntry && (
         <EvidenceViewer

@@ -13,10 +13,7 @@ import { createRulesBackbone } from '../rules/rules-backbone'
 import { vlmFromModel } from '../perception-backends'
 import type { VisionLanguageModel } from '../../tools/perceive/backends'
 
-export type BackboneSpec =
-  | { kind: 'rules' }
-  | { kind: 'openai'; baseUrl: string; model: string }
-  | { kind: 'llama'; path: string }
+export type BackboneSpec = { kind: 'rules' } | { kind: 'openai'; baseUrl: string; model: string } | { kind: 'llama'; path: string }
 
 const OpenAISpec = z
   .string()
@@ -61,7 +58,9 @@ export const BackboneSpecSchema = z.union([
 export function parseBackbone(value: string): BackboneSpec {
   const parsed = BackboneSpecSchema.safeParse(value.trim())
   if (parsed.success) return parsed.data
-  throw new Error(`The backbone '${value}' is not understood: use rules, openai:URL#MODEL (e.g. openai:http://127.0.0.1:11434/v1#qwen2.5:7b), a local server preset (ollama:MODEL, llama-server:MODEL, vllm:MODEL, lmstudio:MODEL) or llama:PATH.gguf.`)
+  throw new Error(
+    `The backbone '${value}' is not understood: use rules, openai:URL#MODEL (e.g. openai:http://127.0.0.1:11434/v1#qwen2.5:7b), a local server preset (ollama:MODEL, llama-server:MODEL, vllm:MODEL, lmstudio:MODEL) or llama:PATH.gguf.`,
+  )
 }
 
 export interface BackboneOptions {
@@ -79,9 +78,19 @@ export function createBackbone(spec: BackboneSpec, registry: ToolRegistry, opts:
     case 'rules':
       return createRulesBackbone()
     case 'openai':
-      return createLlmBackbone(new OpenAIClient({ baseUrl: spec.baseUrl, model: spec.model, apiKey: opts.apiKey, timeoutMs: opts.timeoutMs ?? envSeconds('RSURE_MODEL_TIMEOUT_S'), stream: opts.stream }), registry, {
-        askTimeoutMs: opts.askTimeoutMs ?? envSeconds('RSURE_ASK_TIMEOUT_S'),
-      })
+      return createLlmBackbone(
+        new OpenAIClient({
+          baseUrl: spec.baseUrl,
+          model: spec.model,
+          apiKey: opts.apiKey,
+          timeoutMs: opts.timeoutMs ?? envSeconds('RSURE_MODEL_TIMEOUT_S'),
+          stream: opts.stream,
+        }),
+        registry,
+        {
+          askTimeoutMs: opts.askTimeoutMs ?? envSeconds('RSURE_ASK_TIMEOUT_S'),
+        },
+      )
     case 'llama':
       return createLlmBackbone(new LlamaModel(spec.path), registry, { askTimeoutMs: opts.askTimeoutMs ?? envSeconds('RSURE_ASK_TIMEOUT_S') })
   }
@@ -94,5 +103,13 @@ export function createBackbone(spec: BackboneSpec, registry: ToolRegistry, opts:
  */
 export function backboneVlm(spec: BackboneSpec, opts: BackboneOptions = {}): VisionLanguageModel | null {
   if (spec.kind !== 'openai') return null
-  return vlmFromModel(new OpenAIClient({ baseUrl: spec.baseUrl, model: spec.model, apiKey: opts.apiKey, timeoutMs: opts.timeoutMs ?? envSeconds('RSURE_MODEL_TIMEOUT_S'), stream: false }))
+  return vlmFromModel(
+    new OpenAIClient({
+      baseUrl: spec.baseUrl,
+      model: spec.model,
+      apiKey: opts.apiKey,
+      timeoutMs: opts.timeoutMs ?? envSeconds('RSURE_MODEL_TIMEOUT_S'),
+      stream: false,
+    }),
+  )
 }

@@ -58,13 +58,23 @@ export function redSquareDataUri(): string {
 
 const TOOL_REQUEST: ChatRequest = {
   messages: [{ role: 'user', content: 'Call the function report_number with n = 7. Do not answer in text.' }],
-  tools: [{ name: 'report_number', description: 'Report one integer.', parameters: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } }],
+  tools: [
+    { name: 'report_number', description: 'Report one integer.', parameters: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } },
+  ],
   temperature: 0,
   maxTokens: 64,
 }
 
 const imageRequest = (): ChatRequest => ({
-  messages: [{ role: 'user', content: [{ type: 'text', text: 'What single colour fills this image? Answer with one word.' }, { type: 'image', dataUri: redSquareDataUri() }] }],
+  messages: [
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'What single colour fills this image? Answer with one word.' },
+        { type: 'image', dataUri: redSquareDataUri() },
+      ],
+    },
+  ],
   temperature: 0,
   maxTokens: 16,
 })
@@ -155,13 +165,17 @@ async function timed(fn: () => Promise<Omit<CapabilityCheck, 'ms'>>): Promise<Ca
 }
 
 function unknown(e: Extract<Exchange, { kind: 'failed' | 'refused' }>): Omit<CapabilityCheck, 'ms'> {
-  return { verdict: 'unknown', detail: e.kind === 'failed' ? `Not known: ${e.sentence}.` : `Not known: the server answered HTTP ${e.status}${e.body ? ` (${e.body})` : ''}.` }
+  return {
+    verdict: 'unknown',
+    detail: e.kind === 'failed' ? `Not known: ${e.sentence}.` : `Not known: the server answered HTTP ${e.status}${e.body ? ` (${e.body})` : ''}.`,
+  }
 }
 
 async function probeTools(url: string, model: string, opts: ProbeOptions) {
   return timed(async () => {
     const e = await exchange(url, model, TOOL_REQUEST, opts)
-    if (e.kind === 'refused' && e.status >= 400 && e.status < 500 && /tool|function/i.test(e.body)) return { verdict: 'no', detail: `The server refuses tools for this model (HTTP ${e.status}: ${e.body}).` }
+    if (e.kind === 'refused' && e.status >= 400 && e.status < 500 && /tool|function/i.test(e.body))
+      return { verdict: 'no', detail: `The server refuses tools for this model (HTTP ${e.status}: ${e.body}).` }
     if (e.kind !== 'reply') return unknown(e)
     const call = e.toolCalls.find((c) => c.name === 'report_number')
     if (call) return { verdict: 'yes', detail: `It called the offered function with ${call.arguments || '{}'}.` }
@@ -173,7 +187,8 @@ async function probeTools(url: string, model: string, opts: ProbeOptions) {
 async function probeImages(url: string, model: string, opts: ProbeOptions) {
   return timed(async () => {
     const e = await exchange(url, model, imageRequest(), opts)
-    if (e.kind === 'refused' && /image|vision|multimodal|mmproj|image_url/i.test(e.body)) return { verdict: 'no', detail: `The server refuses images for this model (HTTP ${e.status}: ${e.body}).` }
+    if (e.kind === 'refused' && /image|vision|multimodal|mmproj|image_url/i.test(e.body))
+      return { verdict: 'no', detail: `The server refuses images for this model (HTTP ${e.status}: ${e.body}).` }
     if (e.kind !== 'reply') return unknown(e)
     if (/\bred\b/i.test(e.text)) return { verdict: 'yes', detail: 'It named the colour of a pure red test image.' }
     return { verdict: 'no', detail: `Shown a pure red image it answered ${quote(e.text)}: it does not see images (is the vision projector loaded?).` }

@@ -22,5 +22,8 @@ export function dataUriOf(file: string): string | null {
 }
 
 export async function imageParts(files: string[]): Promise<ContentPart[]> {
-  return files.map(dataUriOf).filter((u): u is string => u !== null).map((dataUri) => ({ type: 'image' as const, dataUri }))
+  return files
+    .map(dataUriOf)
+    .filter((u): u is string => u !== null)
+    .map((dataUri) => ({ type: 'image' as const, dataUri }))
 }

@@ -60,8 +60,10 @@ async function importLlama(): Promise<LlamaModule> {
 function render(messages: ChatMessage[]): string {
   return messages
     .map((m) => {
-      if (m.role === 'user') return `USER: ${typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '[image omitted: this model reads text only]')).join('\n')}`
-      if (m.role === 'assistant') return `ASSISTANT: ${m.content ?? ''}${m.toolCalls?.length ? `\n${JSON.stringify({ tool_calls: m.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })) })}` : ''}`
+      if (m.role === 'user')
+        return `USER: ${typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '[image omitted: this model reads text only]')).join('\n')}`
+      if (m.role === 'assistant')
+        return `ASSISTANT: ${m.content ?? ''}${m.toolCalls?.length ? `\n${JSON.stringify({ tool_calls: m.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })) })}` : ''}`
       if (m.role === 'tool') return `TOOL RESULT (${m.toolCallId}): ${m.content}`
       return `SYSTEM: ${m.content}`
     })
@@ -106,7 +108,7 @@ export class LlamaModel implements Model {
       const json = extractJson(text)
       let toolCalls: ModelToolCall[] = []
       if (request.tools?.length && json && typeof json === 'object' && Array.isArray((json as { tool_calls?: unknown }).tool_calls)) {
-        toolCalls = ((json as { tool_calls: { name?: unknown; arguments?: unknown }[] }).tool_calls)
+        toolCalls = (json as { tool_calls: { name?: unknown; arguments?: unknown }[] }).tool_calls
           .filter((c) => typeof c?.name === 'string')
           .map((c, i) => ({ id: `llama_${this.calls}_${i}`, name: c.name as string, arguments: c.arguments ?? {} }))
       }

@@ -18,7 +18,10 @@ export function jsonChatOf(model: Model): JsonChat {
     async completeJson({ prompt, images, schemaName, schema }, signal) {
       const parts: ContentPart[] = [{ type: 'text', text: prompt }]
       if (model.capabilities.images) for (const dataUri of images) parts.push({ type: 'image', dataUri })
-      const response = await model.chat({ messages: [{ role: 'user', content: parts.length > 1 ? parts : prompt }], responseSchema: { name: schemaName, schema }, temperature: 0 }, signal)
+      const response = await model.chat(
+        { messages: [{ role: 'user', content: parts.length > 1 ? parts : prompt }], responseSchema: { name: schemaName, schema }, temperature: 0 },
+        signal,
+      )
       return response.json
     },
   }

@@ -72,7 +72,10 @@ export class LlmPlanner implements Planner {
     })
     const images = this.model.capabilities.images ? await imageParts(task.images) : []
     const user: ContentPart[] = [{ type: 'text', text }, ...images]
-    const messages: ChatMessage[] = [{ role: 'system', content: system }, { role: 'user', content: images.length ? user : text }]
+    const messages: ChatMessage[] = [
+      { role: 'system', content: system },
+      { role: 'user', content: images.length ? user : text },
+    ]
     const turns = new Map<number, LoopEvent[]>()
     for (const e of view.events) turns.set(e.turn, [...(turns.get(e.turn) ?? []), e])
     for (const events of turns.values()) {
@@ -94,7 +97,8 @@ export class LlmPlanner implements Planner {
 
   async next(view: PlannerView, signal?: AbortSignal): Promise<PlannerStep> {
     const routed = this.opts.routeSimpleIntents !== false && this.model.capabilities.images && view.tools.includes('perceive') ? oneLookCall(view.task) : null
-    if (routed && view.events.length === 0) return { kind: 'calls', thought: 'One look answers this question: a single perceive call, verified like any other.', calls: [routed] }
+    if (routed && view.events.length === 0)
+      return { kind: 'calls', thought: 'One look answers this question: a single perceive call, verified like any other.', calls: [routed] }
     if (routed && routedCallSettled(view.events)) return { kind: 'finish', thought: 'The one-look perceive call was accepted; it answers the question.' }
     const unusable = unusableCalls(view.events)
     if (unusable) throw new ModelEndpointError(unusable, false)

@@ -88,7 +88,10 @@ export class OpenAIClient implements Model {
   }
 
   private deadlineError(): ModelEndpointError {
-    return new ModelEndpointError(`The model endpoint ${this.url} did not answer within ${(this.opts.timeoutMs ?? 120_000) / 1000} s: check that the model is loaded or raise the timeout.`, false)
+    return new ModelEndpointError(
+      `The model endpoint ${this.url} did not answer within ${(this.opts.timeoutMs ?? 120_000) / 1000} s: check that the model is loaded or raise the timeout.`,
+      false,
+    )
   }
 
   private async once(request: ChatRequest, signal: AbortSignal | undefined, timeout: AbortSignal, stream: boolean): Promise<ChatResponse> {
@@ -108,7 +111,10 @@ export class OpenAIClient implements Model {
       if (signal?.aborted) throw err
       if (timeout.aborted) throw this.deadlineError()
       const cause = (err as { cause?: { code?: string; message?: string } }).cause
-      throw new ModelEndpointError(`The model endpoint ${this.url} is not reachable (${cause?.code ?? cause?.message ?? (err as Error).message}): start the server or fix the --backbone URL.`, true)
+      throw new ModelEndpointError(
+        `The model endpoint ${this.url} is not reachable (${cause?.code ?? cause?.message ?? (err as Error).message}): start the server or fix the --backbone URL.`,
+        true,
+      )
     }
     if (!response.ok) {
       const text = (await response.text().catch(() => '')).slice(0, 300)
@@ -130,13 +136,17 @@ export class OpenAIClient implements Model {
     } catch (err) {
       if (signal?.aborted) throw err
       if (timeout.aborted) throw this.deadlineError()
-      if (err instanceof StreamTooLongError) throw new ModelEndpointError(`The model endpoint ${this.url} sent a reply longer than ${this.maxBytes} bytes; it was cut off and not used.`, false)
+      if (err instanceof StreamTooLongError)
+        throw new ModelEndpointError(`The model endpoint ${this.url} sent a reply longer than ${this.maxBytes} bytes; it was cut off and not used.`, false)
       throw err
     }
     if (request.responseSchema) {
       const json = extractJson(result.text)
       if (json === undefined && result.toolCalls.length === 0) {
-        throw new ModelEndpointError(`The model at ${this.url} was asked for JSON but answered text that holds no JSON object ("${result.text.slice(0, 80)}").`, false)
+        throw new ModelEndpointError(
+          `The model at ${this.url} was asked for JSON but answered text that holds no JSON object ("${result.text.slice(0, 80)}").`,
+          false,
+        )
       }
       result.json = json
     }
@@ -175,12 +185,18 @@ export class OpenAIClient implements Model {
     try {
       raw = JSON.parse(text)
     } catch {
-      throw new ModelEndpointError(`The model endpoint ${this.url} answered something that is not JSON: check that the URL points at an OpenAI-compatible /v1 API.`, false)
+      throw new ModelEndpointError(
+        `The model endpoint ${this.url} answered something that is not JSON: check that the URL points at an OpenAI-compatible /v1 API.`,
+        false,
+      )
     }
     const parsed = WireCompletion.safeParse(raw)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
-      throw new ModelEndpointError(`The model endpoint ${this.url} answered something that is not a chat completion (${issue.path.join('.') || 'top level'}: ${issue.message}): check that the URL points at an OpenAI-compatible /v1 API.`, false)
+      throw new ModelEndpointError(
+        `The model endpoint ${this.url} answered something that is not a chat completion (${issue.path.join('.') || 'top level'}: ${issue.message}): check that the URL points at an OpenAI-compatible /v1 API.`,
+        false,
+      )
     }
     const choice = parsed.data.choices[0]
     const toolCalls = (choice.message.tool_calls ?? []).map((c, i) => toolCallOf(c.id, c.function.name, c.function.arguments, i))

@@ -27,10 +27,22 @@ function valueThreshold(slots: Slots, subject?: string): Threshold | undefined {
 }
 
 /** End the DAG in decision.select over numeric options, or return the scalar as is. */
-export function finish(b: DagBuilder, scalar: string, options: AnswerOption[], quantity: string, unit: string, field?: string): { output: string; read: ReadSpec } {
+export function finish(
+  b: DagBuilder,
+  scalar: string,
+  options: AnswerOption[],
+  quantity: string,
+  unit: string,
+  field?: string,
+): { output: string; read: ReadSpec } {
   // Options in degrees Celsius for a temperature computed in kelvin: convert before choosing (a difference of
   // temperatures is the same in both, so only absolute temperatures are shifted).
-  if (!field && unit === 'K' && !/\b(?:change|difference|standard deviation|variance|range)\b/i.test(quantity) && numericOptions(options).some((o) => o.unit === 'degC')) {
+  if (
+    !field &&
+    unit === 'K' &&
+    !/\b(?:change|difference|standard deviation|variance|range)\b/i.test(quantity) &&
+    numericOptions(options).some((o) => o.unit === 'degC')
+  ) {
     scalar = b.add('celsius', 'math.expr', { expr: 'x - 273.15', unit: 'degC' }, { x: scalar })
     unit = 'degC'
   }
@@ -49,7 +61,13 @@ export function finish(b: DagBuilder, scalar: string, options: AnswerOption[], q
 }
 
 /** Add the analysis nodes after the product; `product.node` holds one raster per date. */
-export function addAnalysis(b: DagBuilder, slots: Slots, product: ProductPlan, options: AnswerOption[], addChangeProduct?: (period: number) => ProductPlan | null): AnalysisResult {
+export function addAnalysis(
+  b: DagBuilder,
+  slots: Slots,
+  product: ProductPlan,
+  options: AnswerOption[],
+  addChangeProduct?: (period: number) => ProductPlan | null,
+): AnalysisResult {
   const q = product.label
   const key = productKeyOf(slots)
   const percentOptions = numericOptions(options).some((o) => o.unit === 'percent')
@@ -84,7 +102,12 @@ export function addAnalysis(b: DagBuilder, slots: Slots, product: ProductPlan, o
       if (!t || !t.subject) return { ok: false, missing: 'the variable and threshold that define the masked area' }
       const unit = measured ? unitOfRead(slots.measured!) : product.unit
       // where() keeps v where the condition holds; elsewhere 0/0 makes the pixel NaN, i.e. invalid.
-      const masked = b.add('masked', 'raster.algebra', { expr: `where(m ${t.op} ${t.value}, v, 0/0)`, unit }, { v: measured ?? product.node, m: layer(t.subject)! })
+      const masked = b.add(
+        'masked',
+        'raster.algebra',
+        { expr: `where(m ${t.op} ${t.value}, v, 0/0)`, unit },
+        { v: measured ?? product.node, m: layer(t.subject)! },
+      )
       const daily = b.add('daily', 'raster.batch_reduce', { stat: 'mean' }, { data: masked })
       const overall = b.add('overall', 'timeseries.aggregate', { by: 'all', stat: 'mean' }, { data: daily })
       const what = `mean ${measured ? slots.measured!.toUpperCase() : q} where ${t.subject} ${OP_WORD[t.op]} ${t.value}${t.unit === 'K' ? ' K' : ''}`
@@ -96,7 +119,12 @@ export function addAnalysis(b: DagBuilder, slots: Slots, product: ProductPlan, o
         if (!t) return { ok: false, missing: 'the value threshold of the area condition' }
         const per = b.add('fraction', 'threshold_fraction', { op: t.op, value: t.value, as: 'fraction' }, { data: pickSubject(product, t) })
         const what = `dates on which the share of the area with ${t.subject ?? q} ${OP_WORD[t.op]} ${t.value} is ${OP_WORD[slots.areaFraction.op]} ${slots.areaFraction.value * 100}%`
-        return { ok: true, output: per, read: { kind: 'series_count', quantity: what, unit: 'fraction', op: slots.areaFraction.op, value: slots.areaFraction.value }, describe: what }
+        return {
+          ok: true,
+          output: per,
+          read: { kind: 'series_count', quantity: what, unit: 'fraction', op: slots.areaFraction.op, value: slots.areaFraction.value },
+          describe: what,
+        }
       }
       const t = valueThreshold(slots)
       if (!t) return { ok: false, missing: 'the condition that makes a date count' }
@@ -108,7 +136,12 @@ export function addAnalysis(b: DagBuilder, slots: Slots, product: ProductPlan, o
     case 'argmin_date': {
       const daily = b.add('daily', 'raster.batch_reduce', { stat: 'mean' }, { data: product.node })
       const which = slots.statistic === 'argmax_date' ? 'max' : 'min'
-      return { ok: true, output: daily, read: { kind: 'series_extreme', quantity: `mean ${q}`, unit: product.unit, which }, describe: `the date of the ${which}imum mean ${q}` }
+      return {
+        ok: true,
+        output: daily,
+        read: { kind: 'series_extreme', quantity: `mean ${q}`, unit: product.unit, which },
+        describe: `the date of the ${which}imum mean ${q}`,
+      }
     }
     case 'masked_contrast':
       return maskedContrast(b, slots, product, options, key)
@@ -119,7 +152,11 @@ export function addAnalysis(b: DagBuilder, slots: Slots, product: ProductPlan, o
       const series = by ? b.add('grouped', 'timeseries.aggregate', { by, stat: 'mean' }, { data: daily }) : daily
       const trend = b.add('trend', 'timeseries.trend', { alpha: 0.05, time: 'index' }, { data: series })
       const per = by ?? 'date'
-      return { ok: true, ...finish(b, trend, options, `Sen slope of ${q} per ${per}`, `${product.unit}/${per}`, 'slope'), describe: `Theil-Sen slope and Mann-Kendall test of the ${by ?? 'per-date'} mean ${q}` }
+      return {
+        ok: true,
+        ...finish(b, trend, options, `Sen slope of ${q} per ${per}`, `${product.unit}/${per}`, 'slope'),
+        describe: `Theil-Sen slope and Mann-Kendall test of the ${by ?? 'per-date'} mean ${q}`,
+      }
     }
     case 'change': {
       if (!addChangeProduct) return { ok: false, missing: 'two periods to compare' }
@@ -140,7 +177,11 @@ export function addAnalysis(b: DagBuilder, slots: Slots, product: ProductPlan, o
       if (magnitude) diff = b.add('abs_change', 'math.abs', {}, { a: diff })
       const base = t ? `share of the area with ${t.subject ?? q} ${OP_WORD[t.op]} ${t.value}` : `mean ${q}`
       const what = `${magnitude ? 'absolute ' : ''}change in ${base} (second minus first period)`
-      return { ok: true, ...finish(b, diff, options, what, t ? as : product.unit), describe: `${base} of the second period minus the first${magnitude ? ', without its sign' : ''}` }
+      return {
+        ok: true,
+        ...finish(b, diff, options, what, t ? as : product.unit),
+        describe: `${base} of the second period minus the first${magnitude ? ', without its sign' : ''}`,
+      }
     }
     case 'spikes':
       return { ok: false, missing: 'an agreed definition of a spike (no execute operator counts spikes)' }

@@ -4,7 +4,7 @@
  * date counts and dates of extremes, areas), as execute nodes with a plain sentence of what they compute.
  */
 import type { Condition, Period, Region, TaskSpec } from '../../task/spec'
-import { DagBuilder } from './dag-builder'
+import { type DagBuilder } from './dag-builder'
 import { pickRole, type InputFiles } from './input-files'
 import type { Variant } from './products'
 import {
@@ -168,7 +168,6 @@ export function branch(
 
   let data = subj.node
   let unit = subj.unit
-  let engineStat = 'mean'
   if (criterionStat) {
     if (!cond) throw new Refusal(`the ${STAT_WORD[statistic]}`, 'the question names no condition whose pixels are counted')
     if (statistic === 'fraction' || statistic === 'count_dates') {
@@ -182,7 +181,6 @@ export function branch(
     } else {
       data = b.add(scope.tag ? `selected_${tag}` : 'selected', 'raster.algebra', { expr: `where(${cond}, 1, 0/0)`, unit: 'dimensionless' }, layers)
       unit = 'count'
-      engineStat = 'count'
     }
   } else if (cond) {
     data = b.add(scope.tag ? `masked_${tag}` : 'masked', 'raster.algebra', { expr: `where(${cond}, v, 0/0)`, unit: subj.unit }, layers)

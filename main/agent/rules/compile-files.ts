@@ -11,7 +11,7 @@ import { parseName } from '../../engines/raster/catalog/names'
 import type { Period, TaskSpec } from '../../task/spec'
 import type { InputFiles } from './input-files'
 import { Refusal, isBandKey, bandWord, phraseNames } from './compile-words'
-import { SPYNDEX_ROLE, spyndex } from './compile-scope'
+import { SPYNDEX_ROLE } from './compile-scope'
 
 /**
  * Files split by the place in their names (`Lagos_precipitation_...`, `Quito_...`): the one place the question
@@ -27,16 +27,23 @@ export function placeScope(spec: TaskSpec, inputs: InputFiles): InputFiles {
       const files = inputs.files.filter((f) => inputs.filePlaces.get(f) === named[0])
       return { ...inputs, dir: null, files }
     }
-    if (named.length >= 2) throw new Refusal(`the places ${named.join(' and ')}`, 'the files are split by place and comparing places is not in the spec', 'recipes')
+    if (named.length >= 2)
+      throw new Refusal(`the places ${named.join(' and ')}`, 'the files are split by place and comparing places is not in the spec', 'recipes')
     throw new Refusal('the place', `the files hold several places (${places.join(', ')}) and the question names none of them, so they are not pooled`)
   }
   if (places.length === 1) {
-    const joined = spec.notUnderstood.some((n) => new RegExp(`\\b${places[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(n.text) && /\b(?:and|vs\.?|versus|with|than)\b/i.test(n.text))
-    if (joined) throw new Refusal(`"${spec.notUnderstood.find((n) => n.text.includes(places[0]))?.text}"`, `it may name places to compare and the files hold only ${places[0]}`, 'recipes')
+    const joined = spec.notUnderstood.some(
+      (n) => new RegExp(`\\b${places[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(n.text) && /\b(?:and|vs\.?|versus|with|than)\b/i.test(n.text),
+    )
+    if (joined)
+      throw new Refusal(
+        `"${spec.notUnderstood.find((n) => n.text.includes(places[0]))?.text}"`,
+        `it may name places to compare and the files hold only ${places[0]}`,
+        'recipes',
+      )
   }
   return inputs
 }
-
 
 /**
  * The time of day the question asks of its subject, unless it is part of the variable's own name ("night-time
@@ -72,14 +79,20 @@ export function applyTimeOfDay(spec: TaskSpec, files: string[], landsat: boolean
   const word = asked.key === 'night' ? 'night-time' : 'daytime'
   if (landsat) {
     const sun = sunElevation(files)
-    if (sun === null) throw new Refusal(`"${asked.text}"`, 'the scene\'s MTL gives no Sun elevation to tell day from night')
-    if ((sun > 0) !== (asked.key === 'day')) throw new Refusal(`"${asked.text}"`, `the scene is a ${sun > 0 ? 'daytime' : 'night-time'} acquisition (Sun elevation ${sun}° in the MTL)`)
+    if (sun === null) throw new Refusal(`"${asked.text}"`, "the scene's MTL gives no Sun elevation to tell day from night")
+    if (sun > 0 !== (asked.key === 'day'))
+      throw new Refusal(`"${asked.text}"`, `the scene is a ${sun > 0 ? 'daytime' : 'night-time'} acquisition (Sun elevation ${sun}° in the MTL)`)
     return ` (a ${word} scene: Sun elevation ${sun}°)`
   }
   const phases = files.map((f) => parseName(path.basename(f))).map((n) => (n?.kind === 'series' ? n.phase : null))
-  if (phases.every((p) => p === null)) throw new Refusal(`"${asked.text}"`, `the file names do not say which acquisitions are ${word} (no Day or Night token in them)`)
+  if (phases.every((p) => p === null))
+    throw new Refusal(`"${asked.text}"`, `the file names do not say which acquisitions are ${word} (no Day or Night token in them)`)
   const kept = phases.filter((p) => p === asked.key).length
-  if (kept === 0) throw new Refusal(`"${asked.text}"`, `no file is named as a ${word} acquisition (their names carry only ${[...new Set(phases.filter(Boolean))].join(', ')})`)
+  if (kept === 0)
+    throw new Refusal(
+      `"${asked.text}"`,
+      `no file is named as a ${word} acquisition (their names carry only ${[...new Set(phases.filter(Boolean))].join(', ')})`,
+    )
   params.phases = [asked.key]
   return ` (the ${kept} ${word} file${kept === 1 ? '' : 's'} by their names)`
 }
@@ -93,7 +106,8 @@ export function applyTimeOfDay(spec: TaskSpec, files: string[], landsat: boolean
 export function bandBinding(spec: TaskSpec, inputs: InputFiles, params: Record<string, unknown>): { roles: string[]; words: string } {
   const unnamed = inputs.files.filter((f) => !parseName(path.basename(f)))
   if (unnamed.length === 0) {
-    if (spec.bands) throw new Refusal(`the band order "${spec.bands.text}"`, 'the file names already say which band is which; a stated order would contradict or repeat them')
+    if (spec.bands)
+      throw new Refusal(`the band order "${spec.bands.text}"`, 'the file names already say which band is which; a stated order would contradict or repeat them')
     return { roles: [], words: '' }
   }
   if (spec.bands) {
@@ -101,9 +115,13 @@ export function bandBinding(spec: TaskSpec, inputs: InputFiles, params: Record<s
     const missing = spec.bands.roles.filter((_, i) => !roles[i])
     if (missing.length) throw new Refusal(`the band order "${spec.bands.text}"`, `${missing.join(', ')} is no band role the catalog knows`)
     const count = samplesPerPixel(unnamed[0])
-    if (count !== null && count !== roles.length) throw new Refusal(`the band order "${spec.bands.text}"`, `it names ${roles.length} bands and ${path.basename(unnamed[0])} has ${count}`)
+    if (count !== null && count !== roles.length)
+      throw new Refusal(`the band order "${spec.bands.text}"`, `it names ${roles.length} bands and ${path.basename(unnamed[0])} has ${count}`)
     params.role_bands = Object.fromEntries(roles.map((r, i) => [r!, i + 1]))
-    return { roles: roles as string[], words: ` (bands in the order the question states: ${roles.map((r, i) => `band ${i + 1} = ${r!.toLowerCase()}`).join(', ')})` }
+    return {
+      roles: roles as string[],
+      words: ` (bands in the order the question states: ${roles.map((r, i) => `band ${i + 1} = ${r!.toLowerCase()}`).join(', ')})`,
+    }
   }
   const band = spec.subjects.find((k) => isBandKey(k) && !/^b\d/.test(k))
   // A file whose colour interpretation is RGB (PhotometricInterpretation 2) labels its first three bands red,
@@ -111,15 +129,22 @@ export function bandBinding(spec: TaskSpec, inputs: InputFiles, params: Record<s
   const rgb = unnamed.length === 1 && photometric(unnamed[0]) === 2 && (samplesPerPixel(unnamed[0]) ?? 0) >= 3
   if (band && rgb && ['red', 'green', 'blue'].includes(band)) {
     params.role_bands = { RED: 1, GREEN: 2, BLUE: 3 }
-    return { roles: ['RED', 'GREEN', 'BLUE'], words: ' (band 1 = red, 2 = green, 3 = blue by the file\'s RGB colour interpretation)' }
+    return { roles: ['RED', 'GREEN', 'BLUE'], words: " (band 1 = red, 2 = green, 3 = blue by the file's RGB colour interpretation)" }
   }
-  if (band && rgb) throw new Refusal(`the ${bandWord(band)}`, `${path.basename(unnamed[0])} labels only bands 1-3 (red, green, blue, its RGB colour interpretation) and the question does not say which band is the ${bandWord(band)} (state the band order, e.g. "bands are R, G, B, NIR")`)
+  if (band && rgb)
+    throw new Refusal(
+      `the ${bandWord(band)}`,
+      `${path.basename(unnamed[0])} labels only bands 1-3 (red, green, blue, its RGB colour interpretation) and the question does not say which band is the ${bandWord(band)} (state the band order, e.g. "bands are R, G, B, NIR")`,
+    )
   if (band && unnamed.length === 1 && samplesPerPixel(unnamed[0]) === 1) {
     params.role_bands = { [band.toUpperCase()]: 1 }
     return { roles: [band.toUpperCase()], words: ` (the file's one band, as the ${bandWord(band)} the question names)` }
   }
   if (band && unnamed.length === 1) {
-    throw new Refusal(`the ${bandWord(band)}`, `${path.basename(unnamed[0])} has ${samplesPerPixel(unnamed[0]) ?? 'several'} bands and neither its name nor the question says which is the ${bandWord(band)} (state the band order, e.g. "bands are R, G, B, NIR")`)
+    throw new Refusal(
+      `the ${bandWord(band)}`,
+      `${path.basename(unnamed[0])} has ${samplesPerPixel(unnamed[0]) ?? 'several'} bands and neither its name nor the question says which is the ${bandWord(band)} (state the band order, e.g. "bands are R, G, B, NIR")`,
+    )
   }
   return { roles: [], words: '' }
 }
@@ -151,7 +176,6 @@ export function periodWords(periods: Period[]): string {
   return periods.map((p) => p.text.trim()).join(' and ') || 'all dates'
 }
 
-
 /** EPSG codes of Web Mercator (3857 and its retired aliases). */
 export const WEB_MERCATOR = new Set([3857, 3785, 900913, 102100])
 
@@ -182,7 +206,12 @@ export function geographic(file: string | undefined): boolean {
   if (!ifd) return false
   const keys = geoKeys(ifd) ?? {}
   const scale = numbers(ifd, Tag.ModelPixelScale)
-  return keys.GTModelTypeGeoKey === 2 || (keys.GeographicTypeGeoKey !== undefined && keys.ProjectedCSTypeGeoKey === undefined) || [4326, 4269, 4258, 4283].includes(Number(keys.ProjectedCSTypeGeoKey)) || (!!scale && scale[0] > 0 && scale[0] < 1e-3)
+  return (
+    keys.GTModelTypeGeoKey === 2 ||
+    (keys.GeographicTypeGeoKey !== undefined && keys.ProjectedCSTypeGeoKey === undefined) ||
+    [4326, 4269, 4258, 4283].includes(Number(keys.ProjectedCSTypeGeoKey)) ||
+    (!!scale && scale[0] > 0 && scale[0] < 1e-3)
+  )
 }
 
 /** Pixel area in m² of a GeoTIFF from its ModelPixelScale tag (33550), read from the first IFD; null when absent or not metres. */

@@ -6,10 +6,10 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { PRODUCT_METHODS, type LstMethodKey } from '../../domain/lexicon/methods'
+import type { LstMethodKey } from '../../domain/lexicon/methods'
 import { VARIABLES } from '../../domain/lexicon/variables'
 import { resourcesDir } from '../../prior/seed'
-import { DagBuilder } from './dag-builder'
+import { type DagBuilder } from './dag-builder'
 import { pickRole, type InputFiles } from './input-files'
 import { Refusal, isBandKey, bandWord, QA_BITS } from './compile-words'
 

@@ -37,8 +37,20 @@ export { spyndexIndex } from './compile-scope'
 export { pixelAreaM2, projectedEpsg } from './compile-files'
 
 /** The composed parts of a spec the compiler carries out (main/task/spec.ts featuresOf). */
-export const COMPILED_FEATURES: readonly SpecFeature[] = ['several_regions', 'negated_condition', 'qa_class_condition', 'grid_region', 'crs_box', 'month_filter', 'series_granularity', 'across_dates', 'percent_change', 'unit_degF', 'unit_acre', 'band_order']
-
+export const COMPILED_FEATURES: readonly SpecFeature[] = [
+  'several_regions',
+  'negated_condition',
+  'qa_class_condition',
+  'grid_region',
+  'crs_box',
+  'month_filter',
+  'series_granularity',
+  'across_dates',
+  'percent_change',
+  'unit_degF',
+  'unit_acre',
+  'band_order',
+]
 
 const ABSOLUTE = new Set(['mean', 'median', 'percentile', 'min', 'max'])
 
@@ -68,26 +80,48 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
   if (statistic === 'count_objects' || (spec.subjects.length === 0 && (inputs.files.length === 0 || statistic === null))) return { ok: 'not_applicable' }
   if (spec.subjects.length === 0) {
     const unread = spec.notUnderstood.map((n) => `"${n.text}"`)
-    return { ok: false, handOff: 'perception', part: 'the variable', why: `the question names no variable the reader could place${unread.length ? ` (${unread.join(', ')} ${unread.length === 1 ? 'was' : 'were'} not read as one)` : ''}; name a layer of the files, a product such as TVDI or LST, or a spectral index` }
+    return {
+      ok: false,
+      handOff: 'perception',
+      part: 'the variable',
+      why: `the question names no variable the reader could place${unread.length ? ` (${unread.join(', ')} ${unread.length === 1 ? 'was' : 'were'} not read as one)` : ''}; name a layer of the files, a product such as TVDI or LST, or a spectral index`,
+    }
   }
   if (inputs.files.length === 0) return { ok: false, part: 'the input rasters', why: 'no raster files were given (pass a folder with --files)' }
-  if (statistic === null) return { ok: false, part: 'the statistic', why: 'the question names none (mean, median, maximum, a percentile, a share ...) and its options name none' }
+  if (statistic === null)
+    return { ok: false, part: 'the statistic', why: 'the question names none (mean, median, maximum, a percentile, a share ...) and its options name none' }
   // A share of the area is a criterion on dates only; with another statistic it would be dropped, so say so.
   if (spec.areaCondition && statistic !== 'count_dates') {
     const text = spec.used.find((u) => u.role === 'area condition')?.text ?? `${spec.areaCondition.op} ${spec.areaCondition.value * 100}% of the area`
-    return { ok: false, part: `"${text}"`, why: `it was read as a share of the area, which only a count of dates uses, and the question asks for the ${STAT_WORD[statistic] ?? statistic}; a threshold relative to a statistic of the image is not computed` }
+    return {
+      ok: false,
+      part: `"${text}"`,
+      why: `it was read as a share of the area, which only a count of dates uses, and the question asks for the ${STAT_WORD[statistic] ?? statistic}; a threshold relative to a statistic of the image is not computed`,
+    }
   }
   // Several periods that are not compared are one selection, their union; a period inside another ("late July" and
   // "2019-07-28") is then no union anyone asks for: one of them is context or a comparison the spec missed.
   if (!spec.quantity.combine && spec.periods.length >= 2) {
-    const inner = spec.periods.find((p, i) => spec.periods.some((o, j) => j !== i && o.start <= p.start && p.end <= o.end && !(o.start === p.start && o.end === p.end)))
+    const inner = spec.periods.find((p, i) =>
+      spec.periods.some((o, j) => j !== i && o.start <= p.start && p.end <= o.end && !(o.start === p.start && o.end === p.end)),
+    )
     const outer = inner && spec.periods.find((o) => o !== inner && o.start <= inner.start && inner.end <= o.end)
-    if (inner && outer) return { ok: false, part: `the periods "${outer.text}" and "${inner.text}"`, why: 'one lies inside the other and the question does not compare them, so it is not clear which dates are asked' }
+    if (inner && outer)
+      return {
+        ok: false,
+        part: `the periods "${outer.text}" and "${inner.text}"`,
+        why: 'one lies inside the other and the question does not compare them, so it is not clear which dates are asked',
+      }
   }
   // Two bands named with one statistic and nothing computed from them ("the median of bands 4 and 5"): one value
   // cannot answer for both, and taking the first would answer another question.
   const bandSubjects = spec.subjects.filter((k) => isBandKey(k))
-  if (isBandKey(spec.subjects[0] ?? '') && bandSubjects.length >= 2) return { ok: false, part: `the bands ${bandSubjects.map(bandWord).join(' and ')}`, why: 'the question names several bands and one statistic; ask about one band, or name the index computed from them' }
+  if (isBandKey(spec.subjects[0] ?? '') && bandSubjects.length >= 2)
+    return {
+      ok: false,
+      part: `the bands ${bandSubjects.map(bandWord).join(' and ')}`,
+      why: 'the question names several bands and one statistic; ask about one band, or name the index computed from them',
+    }
   try {
     inputs = placeScope(spec, inputs)
     const b = new DagBuilder()
@@ -96,22 +130,42 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
     let unitOut: string
     if (combine && (spec.quantity.across === 'periods' || spec.quantity.across === 'regions')) {
       const byRegion = spec.quantity.across === 'regions'
-      if (byRegion ? (spec.regions?.length ?? 0) < 2 : spec.periods.length < 2) throw new Refusal(`the ${combine.replace('_', ' ')}`, `it needs two ${byRegion ? 'regions' : 'periods'} and the question names fewer`)
-      const one = byRegion ? branch(b, spec, inputs, spec.periods, variant, 'first', spec.regions![0]) : branch(b, spec, inputs, [spec.periods[0]], variant, 'first')
-      const two = byRegion ? branch(b, spec, inputs, spec.periods, variant, 'second', spec.regions![1]) : branch(b, spec, inputs, [spec.periods[1]], variant, 'second')
+      if (byRegion ? (spec.regions?.length ?? 0) < 2 : spec.periods.length < 2)
+        throw new Refusal(`the ${combine.replace('_', ' ')}`, `it needs two ${byRegion ? 'regions' : 'periods'} and the question names fewer`)
+      const one = byRegion
+        ? branch(b, spec, inputs, spec.periods, variant, 'first', spec.regions![0])
+        : branch(b, spec, inputs, [spec.periods[0]], variant, 'first')
+      const two = byRegion
+        ? branch(b, spec, inputs, spec.periods, variant, 'second', spec.regions![1])
+        : branch(b, spec, inputs, [spec.periods[1]], variant, 'second')
       // The spec's convention (main/task/spec.ts): across periods a difference and a percent change run from the
       // earlier period to the later whichever is named first; a ratio is the first named over the second; across
       // regions everything is second relative to first.
       const swap = !byRegion && spec.periods[1]!.start < spec.periods[0]!.start
-      const [earlier, later] = (swap ? [two, one] : [one, two]).map((side) => (combine === 'difference' || combine === 'absolute_difference' ? percentSide(b, side, spec, options) : side))
+      const [earlier, later] = (swap ? [two, one] : [one, two]).map((side) =>
+        combine === 'difference' || combine === 'absolute_difference' ? percentSide(b, side, spec, options) : side,
+      )
       const node =
-        combine === 'difference' ? b.add('difference', 'math.subtract', {}, { a: later.value, b: earlier.value })
-        : combine === 'absolute_difference' ? b.add('abs_difference', 'math.abs', {}, { a: b.add('difference', 'math.subtract', {}, { a: later.value, b: earlier.value }) })
-        : combine === 'ratio' ? b.add('ratio', 'math.divide', { unit: 'dimensionless' }, byRegion ? { a: two.value, b: one.value } : { a: one.value, b: two.value })
-        : b.add('percent_change', 'math.expr', { expr: '100 * (b - a) / a', unit: 'percent' }, { a: earlier.value, b: later.value })
+        combine === 'difference'
+          ? b.add('difference', 'math.subtract', {}, { a: later.value, b: earlier.value })
+          : combine === 'absolute_difference'
+            ? b.add('abs_difference', 'math.abs', {}, { a: b.add('difference', 'math.subtract', {}, { a: later.value, b: earlier.value }) })
+            : combine === 'ratio'
+              ? b.add('ratio', 'math.divide', { unit: 'dimensionless' }, byRegion ? { a: two.value, b: one.value } : { a: one.value, b: two.value })
+              : b.add('percent_change', 'math.expr', { expr: '100 * (b - a) / a', unit: 'percent' }, { a: earlier.value, b: later.value })
       const word = byRegion
-        ? { difference: 'difference (second region minus first)', absolute_difference: 'absolute difference', ratio: 'ratio (second region / first)', percent_change: 'percent change from the first region to the second' }[combine]
-        : { difference: 'difference (later period minus earlier)', absolute_difference: 'absolute difference', ratio: 'ratio (first named period / second)', percent_change: 'percent change from the earlier period to the later' }[combine]
+        ? {
+            difference: 'difference (second region minus first)',
+            absolute_difference: 'absolute difference',
+            ratio: 'ratio (second region / first)',
+            percent_change: 'percent change from the first region to the second',
+          }[combine]
+        : {
+            difference: 'difference (later period minus earlier)',
+            absolute_difference: 'absolute difference',
+            ratio: 'ratio (first named period / second)',
+            percent_change: 'percent change from the earlier period to the later',
+          }[combine]
       unitOut = combine === 'ratio' ? 'dimensionless' : combine === 'percent_change' ? 'percent' : later.unit
       value = { value: node, unit: unitOut, describe: `${word} of: ${one.describe}; and ${two.describe}` }
     } else if (combine && spec.quantity.across === 'masks') {
@@ -122,21 +176,47 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
       const isQa = (c: Condition) => c.variableKind === 'qa_class' || (c.variable !== null && (QA_BITS[c.variable] !== undefined || c.variable === 'clear'))
       const sides = spec.conditions.filter((c) => !isQa(c) && c.unit !== 'percent')
       const shared = spec.conditions.filter((c) => isQa(c))
-      if (sides.length === 0 || sides.length > 2) throw new Refusal(`the ${combine.replace('_', ' ')} between selections`, `it needs one or two pixel conditions to compare and the question names ${sides.length}`)
-      if (sides.length === 1 && combine !== 'absolute_difference') throw new Refusal(`the ${combine.replace('_', ' ')} between the whole image and the pixels where ${sides[0].text.trim()}`, 'the spec does not say which of the two comes first; ask for the absolute difference, or name both selections')
-      const one = branch(b, { ...spec, conditions: [...(sides.length === 2 ? [sides[0]] : []), ...shared] }, inputs, spec.periods, variant, sides.length === 2 ? 'first' : 'all')
+      if (sides.length === 0 || sides.length > 2)
+        throw new Refusal(
+          `the ${combine.replace('_', ' ')} between selections`,
+          `it needs one or two pixel conditions to compare and the question names ${sides.length}`,
+        )
+      if (sides.length === 1 && combine !== 'absolute_difference')
+        throw new Refusal(
+          `the ${combine.replace('_', ' ')} between the whole image and the pixels where ${sides[0].text.trim()}`,
+          'the spec does not say which of the two comes first; ask for the absolute difference, or name both selections',
+        )
+      const one = branch(
+        b,
+        { ...spec, conditions: [...(sides.length === 2 ? [sides[0]] : []), ...shared] },
+        inputs,
+        spec.periods,
+        variant,
+        sides.length === 2 ? 'first' : 'all',
+      )
       const two = branch(b, { ...spec, conditions: [sides.at(-1)!, ...shared] }, inputs, spec.periods, variant, 'second')
       const [p1, p2] = [percentSide(b, one, spec, options), percentSide(b, two, spec, options)]
       const node =
-        combine === 'difference' ? b.add('difference', 'math.subtract', {}, { a: p1.value, b: p2.value })
-        : combine === 'absolute_difference' ? b.add('abs_difference', 'math.abs', {}, { a: b.add('difference', 'math.subtract', {}, { a: p1.value, b: p2.value }) })
-        : combine === 'ratio' ? b.add('ratio', 'math.divide', { unit: 'dimensionless' }, { a: p1.value, b: p2.value })
-        : b.add('percent_change', 'math.expr', { expr: '100 * (b - a) / a', unit: 'percent' }, { a: p1.value, b: p2.value })
-      const word = { difference: 'difference (first selection minus second)', absolute_difference: 'absolute difference', ratio: 'ratio (first selection / second)', percent_change: 'percent change from the first selection to the second' }[combine]
+        combine === 'difference'
+          ? b.add('difference', 'math.subtract', {}, { a: p1.value, b: p2.value })
+          : combine === 'absolute_difference'
+            ? b.add('abs_difference', 'math.abs', {}, { a: b.add('difference', 'math.subtract', {}, { a: p1.value, b: p2.value }) })
+            : combine === 'ratio'
+              ? b.add('ratio', 'math.divide', { unit: 'dimensionless' }, { a: p1.value, b: p2.value })
+              : b.add('percent_change', 'math.expr', { expr: '100 * (b - a) / a', unit: 'percent' }, { a: p1.value, b: p2.value })
+      const word = {
+        difference: 'difference (first selection minus second)',
+        absolute_difference: 'absolute difference',
+        ratio: 'ratio (first selection / second)',
+        percent_change: 'percent change from the first selection to the second',
+      }[combine]
       unitOut = combine === 'ratio' ? 'dimensionless' : combine === 'percent_change' ? 'percent' : p1.unit
       value = { value: node, unit: unitOut, describe: `${word} of: ${one.describe}; and ${two.describe}` }
     } else if (combine) {
-      throw new Refusal(`the ${combine.replace('_', ' ')} across ${spec.quantity.across ?? 'two quantities'}`, 'only comparisons between periods or between regions are compiled so far')
+      throw new Refusal(
+        `the ${combine.replace('_', ' ')} across ${spec.quantity.across ?? 'two quantities'}`,
+        'only comparisons between periods or between regions are compiled so far',
+      )
     } else {
       value = branch(b, spec, inputs, spec.periods, variant, '')
       unitOut = value.unit
@@ -164,23 +244,38 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
       unit = spec.unit
       describe += `, in ${spec.unit === 'degC' ? '°C' : '°F'}`
     } else if (spec.unit === 'degC' || spec.unit === 'degF') {
-      if (unit !== 'K' && unit !== spec.unit && statistic !== 'count_dates' && statistic !== 'trend') throw new Refusal(`the unit ${spec.unit === 'degC' ? '°C' : '°F'}`, `the value computed is in ${unit}, not a temperature`)
+      if (unit !== 'K' && unit !== spec.unit && statistic !== 'count_dates' && statistic !== 'trend')
+        throw new Refusal(`the unit ${spec.unit === 'degC' ? '°C' : '°F'}`, `the value computed is in ${unit}, not a temperature`)
     }
     // What the reader left unread and called context, but which carries a value-bearing word: refused by name.
-    const times = new Set(inputs.files.flatMap((f) => [...path.basename(f).matchAll(/\d[_-](\d{2})(\d{2})[_-]/g)].flatMap((m) => [m[1], m[2], String(Number(m[1])), String(Number(m[2]))])))
+    const times = new Set(
+      inputs.files.flatMap((f) =>
+        [...path.basename(f).matchAll(/\d[_-](\d{2})(\d{2})[_-]/g)].flatMap((m) => [m[1], m[2], String(Number(m[1])), String(Number(m[2]))]),
+      ),
+    )
     const unsure = unsurePhrase(spec, unit, false, times)
-    if (unsure) throw new Refusal(`"${unsure.text}"`, `it may change the value (${unsure.bearing}: ${/^[\d.,]+$/.test(unsure.word) ? unsure.word : `"${unsure.word}"`}) and the question reader did not place it; rephrase that part with the statistics, regions, periods and units the README describes`)
+    if (unsure)
+      throw new Refusal(
+        `"${unsure.text}"`,
+        `it may change the value (${unsure.bearing}: ${/^[\d.,]+$/.test(unsure.word) ? unsure.word : `"${unsure.word}"`}) and the question reader did not place it; rephrase that part with the statistics, regions, periods and units the README describes`,
+      )
     if (statistic === 'trend') {
       const done = finish(b, out, options, `Sen slope of ${spec.subjects[0].toUpperCase()} per year`, unit, spec.quantity.significance ? 'trend' : 'slope')
       return { ok: true, dag: b.build(done.output), read: done.read, describe }
     }
     if (statistic === 'date_of_max' || statistic === 'date_of_min') {
-      return { ok: true, dag: b.build(out), read: { kind: 'series_extreme', quantity: spec.subjects[0], unit, which: statistic === 'date_of_max' ? 'max' : 'min' }, describe }
+      return {
+        ok: true,
+        dag: b.build(out),
+        read: { kind: 'series_extreme', quantity: spec.subjects[0], unit, which: statistic === 'date_of_max' ? 'max' : 'min' },
+        describe,
+      }
     }
     const done = finish(b, out, options, describe, unit)
     return { ok: true, dag: b.build(done.output), read: done.read, describe }
   } catch (err) {
-    if (err instanceof Refusal) return err.handOff ? { ok: false, part: err.part, why: err.why, handOff: err.handOff } : { ok: false, part: err.part, why: err.why }
+    if (err instanceof Refusal)
+      return err.handOff ? { ok: false, part: err.part, why: err.why, handOff: err.handOff } : { ok: false, part: err.part, why: err.why }
     throw err
   }
 }

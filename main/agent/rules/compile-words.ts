@@ -27,16 +27,33 @@ export function refusalSentence(c: Extract<Compiled, { ok: false }>): string {
 
 export class Refusal extends Error {
   /** `handOff`: a part the product recipes (skills) plan and the compiler does not; the planner may give it to them. */
-  constructor(readonly part: string, readonly why: string, readonly handOff: 'recipes' | null = null) {
+  constructor(
+    readonly part: string,
+    readonly why: string,
+    readonly handOff: 'recipes' | null = null,
+  ) {
     super(why)
   }
 }
 
 export const OP_WORD: Record<string, string> = { '>': 'above', '>=': 'at or above', '<': 'below', '<=': 'at or below', between: 'between', outside: 'outside' }
 export const STAT_WORD: Record<string, string> = {
-  mean: 'mean', median: 'median', std: 'standard deviation', variance: 'variance', min: 'minimum', max: 'maximum', sum: 'sum',
-  range: 'range (maximum minus minimum)', count_pixels: 'number of pixels', fraction: 'share of the valid pixels', area: 'area',
-  count_dates: 'number of dates', trend: 'trend', date_of_max: 'date of the maximum', date_of_min: 'date of the minimum', percentile: 'percentile',
+  mean: 'mean',
+  median: 'median',
+  std: 'standard deviation',
+  variance: 'variance',
+  min: 'minimum',
+  max: 'maximum',
+  sum: 'sum',
+  range: 'range (maximum minus minimum)',
+  count_pixels: 'number of pixels',
+  fraction: 'share of the valid pixels',
+  area: 'area',
+  count_dates: 'number of dates',
+  trend: 'trend',
+  date_of_max: 'date of the maximum',
+  date_of_min: 'date of the minimum',
+  percentile: 'percentile',
 }
 export const UNIT_WORD = (u: string | null) => (u === 'degC' ? ' °C' : u === 'degF' ? ' °F' : u === 'K' ? ' K' : u === 'percent' ? '%' : u ? ` ${u}` : '')
 
@@ -76,7 +93,10 @@ export function phrasesOf(spec: TaskSpec): string[] {
 
 /** Whether a phrase of the spec contains `word` as whole words. */
 export function phraseNames(spec: TaskSpec, word: string): boolean {
-  const w = word.toLowerCase().replace(/[-_]/g, ' ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const w = word
+    .toLowerCase()
+    .replace(/[-_]/g, ' ')
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   return phrasesOf(spec).some((t) => new RegExp(`[^a-z0-9]${w}[^a-z0-9]`).test(t))
 }
 
@@ -94,9 +114,14 @@ export function thresholdIn(c: Condition, dataUnit: string): { value?: number; l
     if (v === undefined) return undefined
     if (!c.unit || c.unit === dataUnit) return v
     const target = dataUnit === 'dimensionless' || dataUnit === 'dn' ? null : dataUnit
-    if (target === null) throw new Refusal(`the condition "${c.text.trim()}"`, `its value is written in ${c.unit} but ${c.variable ?? 'the variable'} has no physical unit to convert it to`)
+    if (target === null)
+      throw new Refusal(
+        `the condition "${c.text.trim()}"`,
+        `its value is written in ${c.unit} but ${c.variable ?? 'the variable'} has no physical unit to convert it to`,
+      )
     const out = convertUnit(v, c.unit, target)
-    if (out === null) throw new Refusal(`the condition "${c.text.trim()}"`, `a value in ${c.unit} cannot be compared with ${c.variable ?? 'the variable'} in ${dataUnit}`)
+    if (out === null)
+      throw new Refusal(`the condition "${c.text.trim()}"`, `a value in ${c.unit} cannot be compared with ${c.variable ?? 'the variable'} in ${dataUnit}`)
     return out
   }
   return { value: conv(c.value), low: conv(c.low), high: conv(c.high) }
@@ -107,14 +132,19 @@ export const r6 = (v: number) => Number(v.toPrecision(12))
 export function comparisonExpr(c: Condition, name: string, dataUnit: string): string {
   const t = thresholdIn(c, dataUnit)
   const core =
-    c.op === 'between' ? `(${name} >= ${r6(t.low!)} && ${name} <= ${r6(t.high!)})` : c.op === 'outside' ? `(${name} < ${r6(t.low!)} || ${name} > ${r6(t.high!)})` : `(${name} ${c.op} ${r6(t.value!)})`
+    c.op === 'between'
+      ? `(${name} >= ${r6(t.low!)} && ${name} <= ${r6(t.high!)})`
+      : c.op === 'outside'
+        ? `(${name} < ${r6(t.low!)} || ${name} > ${r6(t.high!)})`
+        : `(${name} ${c.op} ${r6(t.value!)})`
   return c.negated ? `(!isnan(${name}) && !${core})` : core
 }
 
 export function conditionWords(c: Condition, subject: string): string {
   const cls = (c.variable ?? subject).toLowerCase()
   // A QA class's flag compared with 1 is the class itself ("cloudy", "not cloudy").
-  if ((QA_BITS[cls] !== undefined || cls === 'clear') && c.op === '>=' && c.value === 1) return `${c.negated ? 'not ' : ''}flagged ${cls.replace('_', ' ')} in the QA band`
+  if ((QA_BITS[cls] !== undefined || cls === 'clear') && c.op === '>=' && c.value === 1)
+    return `${c.negated ? 'not ' : ''}flagged ${cls.replace('_', ' ')} in the QA band`
   const v = (c.variable ?? subject).toUpperCase()
   const u = UNIT_WORD(c.unit)
   const cmp = c.op === 'between' || c.op === 'outside' ? `${v} ${OP_WORD[c.op]} ${c.low}${u} and ${c.high}${u}` : `${v} ${OP_WORD[c.op]} ${c.value}${u}`
@@ -129,21 +159,33 @@ export const QA_BITS: Record<string, { first: number; last: number; set: number[
   fill: { first: 0, last: 0, set: [1] },
 }
 
-
 export function geometryOf(region: Region): { geometry: Record<string, unknown> | null; words: string } {
   switch (region.kind) {
     case 'whole':
       return { geometry: null, words: '' }
     case 'part':
-      return { geometry: { type: 'part', part: region.part }, words: ` in the ${region.part} ${/^(?:north|south)(?:east|west)$/.test(region.part) ? 'quadrant' : 'half'} of the image` }
+      return {
+        geometry: { type: 'part', part: region.part },
+        words: ` in the ${region.part} ${/^(?:north|south)(?:east|west)$/.test(region.part) ? 'quadrant' : 'half'} of the image`,
+      }
     case 'grid':
       // "The centre", "the central part", "the middle of the image" name no extent (a half? a third? a window?):
       // the lexicon's convention (the middle half of rows and columns) is not what the question states.
-      if (region.name === 'centre') throw new Refusal(`the region "${region.text}"`, 'the question does not say how large the centre is (name a part such as the middle third, a pixel window or a box)')
-      return { geometry: { type: 'grid', rows: region.rows, cols: region.cols }, words: ` in the ${region.name} of the image (rows ${region.rows.map(r6).join('-')}, columns ${region.cols.map(r6).join('-')} of the grid)` }
+      if (region.name === 'centre')
+        throw new Refusal(
+          `the region "${region.text}"`,
+          'the question does not say how large the centre is (name a part such as the middle third, a pixel window or a box)',
+        )
+      return {
+        geometry: { type: 'grid', rows: region.rows, cols: region.cols },
+        words: ` in the ${region.name} of the image (rows ${region.rows.map(r6).join('-')}, columns ${region.cols.map(r6).join('-')} of the grid)`,
+      }
     case 'bbox':
       return {
-        geometry: region.srs && region.crs === 'map' ? { type: 'bbox', bbox: region.bbox, crs: 'map', srs: region.srs } : { type: 'bbox', bbox: region.bbox, crs: region.crs },
+        geometry:
+          region.srs && region.crs === 'map'
+            ? { type: 'bbox', bbox: region.bbox, crs: 'map', srs: region.srs }
+            : { type: 'bbox', bbox: region.bbox, crs: region.crs },
         words: ` inside the ${region.crs === 'pixel' ? 'pixel' : (region.srs ?? "file's CRS")} box [${region.bbox.join(', ')}]`,
       }
     case 'polygon_file':

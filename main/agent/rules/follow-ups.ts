@@ -10,9 +10,7 @@
  */
 import { isRec } from '../../tools/execute/evidence-reader'
 
-export type TargetedRepair =
-  | { kind: 'repair'; args: unknown; purpose: string }
-  | { kind: 'unrepairable'; reason: string }
+export type TargetedRepair = { kind: 'repair'; args: unknown; purpose: string } | { kind: 'unrepairable'; reason: string }
 
 const NUM = '(-?\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?)'
 const FILL = new RegExp(`valid pixels of ([\\w.-]+?)(?: on \\d{4}-\\d{2}-\\d{2})? hold ${NUM} \\(the (?:minimum|maximum)\\), a fill value`, 'gi')
@@ -27,7 +25,12 @@ const UNREPAIRABLE: [RegExp, string][] = [
 /** Diagnoses that name a wrong binding as the cause of what the content checks saw. */
 const BINDING: RegExp[] = [/describes a different run from the call/i, /\bactually read\b/i]
 
-interface DagNode { id: string; op: string; params?: Record<string, unknown>; inputs?: Record<string, unknown> }
+interface DagNode {
+  id: string
+  op: string
+  params?: Record<string, unknown>
+  inputs?: Record<string, unknown>
+}
 
 /** The repair a rejection's feedback calls for, for the action that was rejected. */
 export function targetedRepair(feedback: string, args: unknown): TargetedRepair | null {
@@ -51,7 +54,11 @@ export function targetedRepair(feedback: string, args: unknown): TargetedRepair 
   const explained = BINDING.some((re) => re.test(feedback))
   for (const [re, what] of UNREPAIRABLE) {
     if (explained && what === RANGE) continue
-    if (re.test(feedback)) return { kind: 'unrepairable', reason: `The verifier found that ${what}, which no change to the computation repairs: ${feedback.replace(/\.$/, '')}. Nothing was answered from these files.` }
+    if (re.test(feedback))
+      return {
+        kind: 'unrepairable',
+        reason: `The verifier found that ${what}, which no change to the computation repairs: ${feedback.replace(/\.$/, '')}. Nothing was answered from these files.`,
+      }
   }
   return null
 }
@@ -96,7 +103,12 @@ export function secondRoute(args: unknown): { args: unknown; purpose: string } |
     if (n.op !== 'threshold_fraction' || p.op === 'between' || typeof p.value !== 'number' || typeof n.inputs?.data !== 'string') continue
     const ind = `${n.id}_indicator`
     const frac = p.as === 'percent' ? `${n.id}_fraction` : n.id
-    more.push({ id: ind, op: 'raster.algebra', params: { expr: `where(isnan(v), 0/0, where(v ${String(p.op)} ${p.value}, 1, 0))`, unit: 'dimensionless' }, inputs: { v: n.inputs.data } })
+    more.push({
+      id: ind,
+      op: 'raster.algebra',
+      params: { expr: `where(isnan(v), 0/0, where(v ${String(p.op)} ${p.value}, 1, 0))`, unit: 'dimensionless' },
+      inputs: { v: n.inputs.data },
+    })
     const query: DagNode = { id: frac, op: 'spatial.query', params: { geometry: WHOLE_GRID, stat: 'mean' }, inputs: { data: `@${ind}` } }
     if (p.as === 'percent') {
       more.push(query)
@@ -108,5 +120,8 @@ export function secondRoute(args: unknown): { args: unknown; purpose: string } |
   fixed.push(...more)
   const dag = { ...(isRec(holder) ? holder : {}), nodes: fixed }
   const out = isRec(args) && isRec(args.dag) ? { ...args, dag } : dag
-  return { args: out, purpose: `corroborate by a second route: ${rerouted.join(', ')} recomputed as region queries over the whole grid (spatial.query) instead of per-date reductions and threshold shares` }
+  return {
+    args: out,
+    purpose: `corroborate by a second route: ${rerouted.join(', ')} recomputed as region queries over the whole grid (spatial.query) instead of per-date reductions and threshold shares`,
+  }
 }

@@ -49,7 +49,14 @@ export function describeInputs(dir: string | null, files: string[]): InputFiles 
   let all = files.map((f) => path.resolve(f))
   if (dir) {
     const abs = path.resolve(dir)
-    all = [...all, ...fs.readdirSync(abs).filter((f) => RASTER.test(f)).sort().map((f) => path.join(abs, f))]
+    all = [
+      ...all,
+      ...fs
+        .readdirSync(abs)
+        .filter((f) => RASTER.test(f))
+        .sort()
+        .map((f) => path.join(abs, f)),
+    ]
   }
   const roles = new Set<string>()
   const dates = new Set<string>()

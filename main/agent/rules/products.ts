@@ -52,7 +52,15 @@ export interface CatalogPeriod {
  * ("June and August 2023"); the catalog then lists only the files dated inside one of them, so the months between
  * are not averaged in, and keeps the span as its start/end so its evidence states what was asked.
  */
-export function addCatalog(b: DagBuilder, inputs: InputFiles, period: CatalogPeriod | null, variant: Variant, roles: string[], id = 'catalog', within: CatalogPeriod[] = []): string {
+export function addCatalog(
+  b: DagBuilder,
+  inputs: InputFiles,
+  period: CatalogPeriod | null,
+  variant: Variant,
+  roles: string[],
+  id = 'catalog',
+  within: CatalogPeriod[] = [],
+): string {
   const params: Record<string, unknown> = inputs.dir && !variant.listFiles ? { dir: inputs.dir } : { files: inputs.files }
   if (within.length >= 2) {
     const inside = (f: string) => {
@@ -153,9 +161,16 @@ export function addProduct(b: DagBuilder, slots: Slots, inputs: InputFiles, cata
       const day = pickRole(inputs, ...DAY_ROLES)
       const night = pickRole(inputs, ...NIGHT_ROLES)
       if (!albedo || !day || !night) return { ok: false, missing: 'albedo, daytime and night-time temperature layers' }
-      const node = b.add('ati', 'raster.product', { product: 'apparent_thermal_inertia' }, {
-        albedo: read(b, catalog, albedo, 'albedo'), day: read(b, catalog, day, 'day'), night: read(b, catalog, night, 'night'),
-      })
+      const node = b.add(
+        'ati',
+        'raster.product',
+        { product: 'apparent_thermal_inertia' },
+        {
+          albedo: read(b, catalog, albedo, 'albedo'),
+          day: read(b, catalog, day, 'day'),
+          night: read(b, catalog, night, 'night'),
+        },
+      )
       return { ok: true, plan: { node, unit: '1/K', label: 'apparent thermal inertia', reads: {} } }
     }
     case 'day_night': {
@@ -167,7 +182,8 @@ export function addProduct(b: DagBuilder, slots: Slots, inputs: InputFiles, cata
       const emisDay = pickRole(inputs, 'EMIS_DAY', 'EMISSIVITY_DAY', 'EMIS', 'EMISSIVITY')
       const emisNight = pickRole(inputs, 'EMIS_NIGHT', 'EMISSIVITY_NIGHT', 'EMIS', 'EMISSIVITY')
       if (output === 'lst_day' && !emisDay) return { ok: false, missing: 'a daytime emissivity layer (to turn the daytime brightness temperature into LST)' }
-      if (output === 'lst_night' && !emisNight) return { ok: false, missing: 'a night-time emissivity layer (to turn the night-time brightness temperature into LST)' }
+      if (output === 'lst_night' && !emisNight)
+        return { ok: false, missing: 'a night-time emissivity layer (to turn the night-time brightness temperature into LST)' }
       const layers: Record<string, string> = { day: read(b, catalog, day, 'day'), night: read(b, catalog, night, 'night') }
       if (output === 'lst_day') layers.emis_day = read(b, catalog, emisDay!, 'emis_day')
       if (output === 'lst_night') layers.emis_night = read(b, catalog, emisNight!, 'emis_night')
@@ -186,12 +202,46 @@ export function addProduct(b: DagBuilder, slots: Slots, inputs: InputFiles, cata
  * inputs lack a SWIR band (e.g. Landsat SR_B3 + SR_B5 folders).
  */
 const INDEX_BANDS: Record<string, [string[], string[]][]> = {
-  NDVI: [[['NIR', 'B5', 'B8', 'B08'], ['RED', 'B4', 'B04']]],
-  NDWI: [[['NIR', 'B5', 'B8', 'B08'], ['SWIR1', 'B6', 'B11']], [['GREEN', 'B3', 'B03'], ['NIR', 'B5', 'B8', 'B08']]],
-  MNDWI: [[['GREEN', 'B3', 'B03'], ['SWIR1', 'B6', 'B11']]],
-  NDBI: [[['SWIR1', 'B6', 'B11'], ['NIR', 'B5', 'B8', 'B08']]],
-  NBR: [[['NIR', 'B5', 'B8', 'B08'], ['SWIR2', 'B7', 'B12']]],
-  NDSI: [[['GREEN', 'B3', 'B03'], ['SWIR1', 'B6', 'B11']]],
+  NDVI: [
+    [
+      ['NIR', 'B5', 'B8', 'B08'],
+      ['RED', 'B4', 'B04'],
+    ],
+  ],
+  NDWI: [
+    [
+      ['NIR', 'B5', 'B8', 'B08'],
+      ['SWIR1', 'B6', 'B11'],
+    ],
+    [
+      ['GREEN', 'B3', 'B03'],
+      ['NIR', 'B5', 'B8', 'B08'],
+    ],
+  ],
+  MNDWI: [
+    [
+      ['GREEN', 'B3', 'B03'],
+      ['SWIR1', 'B6', 'B11'],
+    ],
+  ],
+  NDBI: [
+    [
+      ['SWIR1', 'B6', 'B11'],
+      ['NIR', 'B5', 'B8', 'B08'],
+    ],
+  ],
+  NBR: [
+    [
+      ['NIR', 'B5', 'B8', 'B08'],
+      ['SWIR2', 'B7', 'B12'],
+    ],
+  ],
+  NDSI: [
+    [
+      ['GREEN', 'B3', 'B03'],
+      ['SWIR1', 'B6', 'B11'],
+    ],
+  ],
 }
 
 function addLst(b: DagBuilder, slots: Slots, inputs: InputFiles, catalog: string, lst: string | null, veg: string | null): RecipeResult {
@@ -204,9 +254,15 @@ function addLst(b: DagBuilder, slots: Slots, inputs: InputFiles, catalog: string
   // ASTER TIR bands 10-14 as brightness temperatures (`2022_06_15_BT_10.tif` ...): TTM combines bands 10-12,
   // TES all the bands there are (the engine's ttm_lst and tes products state their conventions).
   if (slots.lstMethod === 'ttm' || slots.lstMethod === 'tes') {
-    const bands = (slots.lstMethod === 'ttm' ? [10, 11, 12] : [10, 11, 12, 13, 14]).map((n) => pickRole(inputs, `BT${n}`)).filter((r): r is string => r !== null)
+    const bands = (slots.lstMethod === 'ttm' ? [10, 11, 12] : [10, 11, 12, 13, 14])
+      .map((n) => pickRole(inputs, `BT${n}`))
+      .filter((r): r is string => r !== null)
     const need = slots.lstMethod === 'ttm' ? 3 : 2
-    if (bands.length < need) return { ok: false, missing: `ASTER thermal brightness temperatures ${slots.lstMethod === 'ttm' ? 'of bands 10, 11 and 12' : 'of at least two of bands 10-14'} (files named ..._BT_10.tif ...)` }
+    if (bands.length < need)
+      return {
+        ok: false,
+        missing: `ASTER thermal brightness temperatures ${slots.lstMethod === 'ttm' ? 'of bands 10, 11 and 12' : 'of at least two of bands 10-14'} (files named ..._BT_10.tif ...)`,
+      }
     const layers = Object.fromEntries(bands.map((r, i) => [`t${i + 1}`, read(b, catalog, r, `t${i + 1}`)]))
     const node = b.add('lst', 'raster.product', { product: slots.lstMethod === 'ttm' ? 'ttm_lst' : 'tes' }, layers)
     return { ok: true, plan: { node, unit: 'K', label: 'land surface temperature', reads: {} } }
@@ -226,9 +282,15 @@ function addLst(b: DagBuilder, slots: Slots, inputs: InputFiles, catalog: string
     const bt = btLayer
       ? b.add('bt', 'raster.read', { role: btLayer, unit: 'K' }, { data: catalog })
       : b.add('bt', 'raster.product', { product: 'brightness_temperature' }, { data: read(b, catalog, tir!, 'tir') })
-    const ndvi = b.add('ndvi', 'raster.product', { product: 'normalized_difference', epsilon: 1e-6 }, {
-      a: read(b, catalog, nir, 'nir'), b: read(b, catalog, red, 'red'),
-    })
+    const ndvi = b.add(
+      'ndvi',
+      'raster.product',
+      { product: 'normalized_difference', epsilon: 1e-6 },
+      {
+        a: read(b, catalog, nir, 'nir'),
+        b: read(b, catalog, red, 'red'),
+      },
+    )
     const node = b.add('lst', 'raster.product', { product: 'single_channel_lst' }, { bt, ndvi })
     return { ok: true, plan: { node, unit: 'K', label: 'land surface temperature', reads: { ndvi } } }
   }
@@ -238,9 +300,17 @@ function addLst(b: DagBuilder, slots: Slots, inputs: InputFiles, catalog: string
   const e31 = pickRole(inputs, 'EMIS31', 'E31')
   const e32 = pickRole(inputs, 'EMIS32', 'E32')
   if (slots.lstMethod === 'split_window' && e31 && e32) {
-    const node = b.add('lst', 'raster.product', { product: 'split_window_lst' }, {
-      ti: read(b, catalog, t31, 't31'), tj: read(b, catalog, t32, 't32'), emis_i: read(b, catalog, e31, 'e31'), emis_j: read(b, catalog, e32, 'e32'),
-    })
+    const node = b.add(
+      'lst',
+      'raster.product',
+      { product: 'split_window_lst' },
+      {
+        ti: read(b, catalog, t31, 't31'),
+        tj: read(b, catalog, t32, 't32'),
+        emis_i: read(b, catalog, e31, 'e31'),
+        emis_j: read(b, catalog, e32, 'e32'),
+      },
+    )
     return { ok: true, plan: { node, unit: 'K', label: 'land surface temperature', reads: {} } }
   }
   const node = b.add('lst', 'raster.product', { product: 'multi_channel_lst' }, { t31: read(b, catalog, t31, 't31'), t32: read(b, catalog, t32, 't32') })

@@ -129,9 +129,13 @@ function legacyDisagrees(spec: QuestionSpec, slots: Slots, skill: Skill | null):
     return `The recipe for ${spec.subjects[0] ?? 'this variable'} cannot take ${what.join(', ')} into account, so nothing was computed.`
   }
   // The change recipes subtract; a ratio between periods or areas is another quantity.
-  if (spec.quantity.combine === 'ratio') return `The question asks for a ratio between ${spec.quantity.across ?? 'two quantities'}, which no recipe here computes (they give differences); nothing was computed.`
+  if (spec.quantity.combine === 'ratio')
+    return `The question asks for a ratio between ${spec.quantity.across ?? 'two quantities'}, which no recipe here computes (they give differences); nothing was computed.`
   // The named-variable recipe reads the statistic itself (the mean over the pixels a condition keeps, a change, a trend).
-  if (skill.id === 'named-variable') return ['mean', 'max', 'min', 'fraction', 'trend'].includes(asked) ? null : `The question asks for the ${asked.replace(/_/g, ' ')} of ${spec.subjects[0] ?? 'the variable'}, which no recipe here computes for it; nothing was computed.`
+  if (skill.id === 'named-variable')
+    return ['mean', 'max', 'min', 'fraction', 'trend'].includes(asked)
+      ? null
+      : `The question asks for the ${asked.replace(/_/g, ' ')} of ${spec.subjects[0] ?? 'the variable'}, which no recipe here computes for it; nothing was computed.`
   const allowed = LEGACY_FOR[asked]
   if (allowed?.includes(slots.statistic)) return null
   const words = (s: string) => s.replace(/_/g, ' ').replace('argmax date', 'date of the maximum').replace('argmin date', 'date of the minimum')
@@ -161,7 +165,8 @@ export function planTask(task: TaskSpec): RulesPlan {
     const disagrees = matched ? legacyDisagrees(spec, slots, matched) : null
     // Perception measures shares, areas and counts of classes; a mean of an unread variable is no class measure.
     const measured = [null, 'fraction', 'area', 'count_pixels', 'count_objects'].includes(spec.quantity.statistic)
-    const allowed = compiled.handOff === 'perception' ? measured && (matched?.id === 'perception' || matched?.id === 'object-counting') : matched?.id !== 'spec-statistics'
+    const allowed =
+      compiled.handOff === 'perception' ? measured && (matched?.id === 'perception' || matched?.id === 'object-counting') : matched?.id !== 'spec-statistics'
     if (matched && allowed && !disagrees) {
       const variant = (v: Variant) => matched.plan(ctx, v)
       return { spec, refusal: null, inputRoles: [...inputs.roles].sort(), slots, skill: matched, workflow: variant(BASE_VARIANT), variant }
@@ -241,7 +246,14 @@ export class RulesPlanner implements Planner {
     // states the diagnosis (both values) instead of cycling through repairs that do not address it, or the same one.
     const lastRequest = [...events].reverse().find((e) => e.kind === 'verdict' && e.decision === 'request_evidence' && e.call < last.call)
     const targetedKeys = (needed: readonly string[]) => needed.some((k) => k.startsWith('route:') || k === 'corroboration')
-    if (!view.request && last.kind === 'verdict' && last.decision === 'reject' && last.followUp && lastRequest?.kind === 'verdict' && targetedKeys(lastRequest.needed)) {
+    if (
+      !view.request &&
+      last.kind === 'verdict' &&
+      last.decision === 'reject' &&
+      last.followUp &&
+      lastRequest?.kind === 'verdict' &&
+      targetedKeys(lastRequest.needed)
+    ) {
       return { kind: 'finish', thought: `The follow-up computed for the evidence request (${lastRequest.needed.join(', ')}) was rejected: ${last.feedback}` }
     }
     // A rejection whose diagnosis names a content fault: repair exactly that, or stop (follow-ups.ts).
@@ -256,17 +268,22 @@ export class RulesPlanner implements Planner {
     if (view.request) {
       const origin = events.find((e) => e.call === view.request!.origin)
       const routed = origin ? routeFor(view.request.needed, origin.action.args) : null
-      if (routed && !tried.has(canonicalCall(origin!.action.tool, routed.args))) return { kind: 'calls', calls: [{ tool: origin!.action.tool, args: routed.args, purpose: routed.purpose }], thought: routed.purpose }
+      if (routed && !tried.has(canonicalCall(origin!.action.tool, routed.args)))
+        return { kind: 'calls', calls: [{ tool: origin!.action.tool, args: routed.args, purpose: routed.purpose }], thought: routed.purpose }
     }
     // A route the planner's own variants compute: the scale applied apart from the read; roles bound by name.
     if (view.request) {
       const keys = view.request.needed
       const variant = keys.some((k) => k.startsWith(SCALE_APART)) ? SCALE_VARIANT : keys.some((k) => k.startsWith(BIND_ROLES)) ? ROLES_VARIANT : null
       const next = variant ? plan.variant(variant) : null
-      if (next && next.ok && !tried.has(canonicalCall(next.tool, next.args))) return call(next, `evidence request answered by a targeted route (${keys.join(', ')}): ${describeVariant(variant!)}`)
+      if (next && next.ok && !tried.has(canonicalCall(next.tool, next.args)))
+        return call(next, `evidence request answered by a targeted route (${keys.join(', ')}): ${describeVariant(variant!)}`)
       // A targeted route that nothing here computes (or that was already computed) is not replaced by an unrelated variant.
       if (keys.length > 0 && keys.every((k) => k.startsWith('route:'))) {
-        return { kind: 'finish', thought: `The verifier asked for ${keys.map(describeRoute).join('; ')}; no untried call computes it, so the observation stays unverified.` }
+        return {
+          kind: 'finish',
+          thought: `The verifier asked for ${keys.map(describeRoute).join('; ')}; no untried call computes it, so the observation stays unverified.`,
+        }
       }
     }
     // A request for corroboration is answered by a second route to the same quantity, not the same DAG again.
@@ -292,7 +309,11 @@ export class RulesPlanner implements Planner {
 }
 
 function describeVariant(v: Variant): string {
-  const parts = [v.explicitRoles ? 'bind band roles explicitly' : null, v.scaled ? null : 'read values as already physical', v.listFiles ? 'enumerate input files one by one' : null]
+  const parts = [
+    v.explicitRoles ? 'bind band roles explicitly' : null,
+    v.scaled ? null : 'read values as already physical',
+    v.listFiles ? 'enumerate input files one by one' : null,
+  ]
   return parts.filter(Boolean).join('; ') || 'the standard workflow'
 }
 

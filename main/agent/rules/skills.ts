@@ -73,7 +73,18 @@ const SAVED_PRODUCT_DATES = 3
 /** The periods of a question when they leave gaps between them (else none: one span covers them exactly). */
 function disjoint(slots: Slots): { start: string; end: string }[] {
   const ps = [...slots.periods].sort((a, b) => a.start.localeCompare(b.start))
-  const gap = ps.some((p, i) => i > 0 && daysBetween(ps.slice(0, i).map((q) => q.end).sort().at(-1)!, p.start) > 1)
+  const gap = ps.some(
+    (p, i) =>
+      i > 0 &&
+      daysBetween(
+        ps
+          .slice(0, i)
+          .map((q) => q.end)
+          .sort()
+          .at(-1)!,
+        p.start,
+      ) > 1,
+  )
   return gap ? ps : []
 }
 
@@ -88,7 +99,11 @@ function twoPeriods(slots: Slots): [{ start: string; end: string }, { start: str
     return a.start <= b.start ? [a, b] : [b, a]
   }
   const p = slots.periods[0]
-  if (p && p.granularity === 'day' && p.start !== p.end) return [{ start: p.start, end: p.start }, { start: p.end, end: p.end }]
+  if (p && p.granularity === 'day' && p.start !== p.end)
+    return [
+      { start: p.start, end: p.start },
+      { start: p.end, end: p.end },
+    ]
   return null
 }
 
@@ -142,8 +157,10 @@ export const SKILLS: readonly Skill[] = [
   raster('temporal-trend', 'Temporal trend of a product: Theil-Sen slope and Mann-Kendall test', (s) => s.statistic === 'trend' && s.product !== null),
   raster('tvdi', 'TVDI: period mean, threshold fraction, threshold-masked mean, dates over a threshold', (s) => s.product === 'tvdi'),
   raster('lst-products', 'Land surface temperature products and their statistics', (s) => s.product === 'lst' || s.product === 'day_night'),
-  raster('thresholds-and-areas', 'Share of the area beyond a threshold, and dates meeting an area condition', (s) =>
-    s.product !== null && (s.statistic === 'fraction' || s.statistic === 'count_dates'),
+  raster(
+    'thresholds-and-areas',
+    'Share of the area beyond a threshold, and dates meeting an area condition',
+    (s) => s.product !== null && (s.statistic === 'fraction' || s.statistic === 'count_dates'),
   ),
   raster('spectral-index-statistics', 'Statistics of spectral indices (NDVI, NDWI, EVI...) over dates and periods', (s) => s.product === 'index'),
   raster('physical-products', 'Water vapour and apparent thermal inertia products and their statistics', (s) => s.product === 'pwv' || s.product === 'ati'),

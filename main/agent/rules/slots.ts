@@ -82,7 +82,10 @@ function detectDiurnal(q: string): Diurnal | null {
   if (/diurnal|day[\s-]*(?:to[\s-]*|and[\s-]*|\/)?night[\s-]*(?:time\s+)?(?:temperature\s+)?(?:difference|contrast|range|amplitude)/i.test(q)) return 'range'
   // "night-time LST", "night temperature" (but not the "night" of "day and night temperature").
   const subject = (side: string) =>
-    new RegExp(`(?<!\\b(?:day|night)(?:[\\s-]?time)?\\s*(?:and|&|-|\\/)\\s*)\\b${side}(?:[\\s-]?time\\s+(?:land\\s+)?(?:surface\\s+)?|\\s+)(?:temperature|lst)\\b`, 'i').test(q)
+    new RegExp(
+      `(?<!\\b(?:day|night)(?:[\\s-]?time)?\\s*(?:and|&|-|\\/)\\s*)\\b${side}(?:[\\s-]?time\\s+(?:land\\s+)?(?:surface\\s+)?|\\s+)(?:temperature|lst)\\b`,
+      'i',
+    ).test(q)
   const nightSubject = subject('night') || /\bnocturnal\b/i.test(q)
   const daySubject = subject('day')
   if (nightSubject !== daySubject) return nightSubject ? 'night' : 'day'
@@ -156,7 +159,10 @@ export function extractThresholds(question: string): { thresholds: Threshold[]; 
       continue
     }
     // "115% of the mean", "10% above the monthly average": relative to a statistic, not a value or an area share.
-    if (unit === 'percent' && /^\s*(?:of\s+(?:the\s+)?|above\s+(?:the\s+)?|below\s+(?:the\s+)?)(?:\w+\s+){0,2}(?:mean|average|median|baseline|normal)\b/i.test(after)) {
+    if (
+      unit === 'percent' &&
+      /^\s*(?:of\s+(?:the\s+)?|above\s+(?:the\s+)?|below\s+(?:the\s+)?)(?:\w+\s+){0,2}(?:mean|average|median|baseline|normal)\b/i.test(after)
+    ) {
       continue
     }
     // "the proportion of pixels with TVDI > 0.7 ... surpassed 40%": a percentage compared after a share was named
@@ -197,14 +203,27 @@ function detectProduct(q: string): { product: Product | null; index: string | nu
 const OBJECTS =
   /\b(ships?|boats?|vessels?|planes?|airplanes?|aircraft|cars?|vehicles?|buildings?|houses?|storage tanks?|tanks?|trees?|bridges?|harbou?rs?|ponds?|swimming pools?|tennis courts?|courts?|roundabouts?|windmills?|wind turbines?|helicopters?|trucks?|containers?|people|sheep|cattle|cows?)\b/i
 
-function detectStatistic(q: string, thresholds: Threshold[], areaFraction: Slots['areaFraction'], periods: Period[], product: Product | null, index: string | null): Statistic {
+function detectStatistic(
+  q: string,
+  thresholds: Threshold[],
+  areaFraction: Slots['areaFraction'],
+  periods: Period[],
+  product: Product | null,
+  index: string | null,
+): Statistic {
   if (/spike|abrupt (?:increase|rise)|sudden (?:spike|increase)/i.test(q)) return 'spikes'
   if (/trend|slope|sen'?s|mann[- ]kendall/i.test(q)) return 'trend'
-  if (/(?:how many|number of|count(?: the number of)?)\s+(?:\w+\s+){0,2}(?:days|times|dates|nights|images|scenes|observations)/i.test(q) && (thresholds.length > 0 || areaFraction)) {
+  if (
+    /(?:how many|number of|count(?: the number of)?)\s+(?:\w+\s+){0,2}(?:days|times|dates|nights|images|scenes|observations)/i.test(q) &&
+    (thresholds.length > 0 || areaFraction)
+  ) {
     return 'count_dates'
   }
   if (product === null && OBJECTS.test(q) && /how many|number of|count/i.test(q)) return 'count_objects'
-  if (/(?:which|what|the) (?:date|day)\b.{0,60}(?:maximum|highest|peak|hottest|max)|(?:maximum|highest|peak)\b.{0,60}(?:occur|on which date|which date)/i.test(q)) return 'argmax_date'
+  if (
+    /(?:which|what|the) (?:date|day)\b.{0,60}(?:maximum|highest|peak|hottest|max)|(?:maximum|highest|peak)\b.{0,60}(?:occur|on which date|which date)/i.test(q)
+  )
+    return 'argmax_date'
   if (/(?:which|what|the) (?:date|day)\b.{0,60}(?:minimum|lowest|coolest|min)/i.test(q)) return 'argmin_date'
   if (isMaskedContrast(q, thresholds, periods)) return 'masked_contrast'
   const twoTimes = periods.length >= 2 || /\bbetween\s+\w+\s+\d{1,2}\s+and\s+\w+\s+\d{1,2}/i.test(q)
@@ -285,7 +304,12 @@ function isJoint(q: string, thresholds: Threshold[]): boolean {
 
 function detectAggregation(q: string, periods: Period[]): Aggregation {
   if (/\bmonthly\b|each month|per month|for each of the (?:four|three|two|\d+) months/i.test(q)) return 'by_month'
-  if (/\bannual (?:average|mean)s? (?:for|of) each year|each year|per year|yearly (?:average|mean)|annual (?:average|mean) (?:lst|temperature|value)s? for each/i.test(q)) return 'by_year'
+  if (
+    /\bannual (?:average|mean)s? (?:for|of) each year|each year|per year|yearly (?:average|mean)|annual (?:average|mean) (?:lst|temperature|value)s? for each/i.test(
+      q,
+    )
+  )
+    return 'by_year'
   if (/\bseason(?:al)?\b/i.test(q) && !/heatwave season/i.test(q)) return 'by_season'
   const multiDate = periods.some((p) => p.start !== p.end) || periods.length > 1
   return multiDate ? 'per_date_mean' : 'single'
@@ -314,12 +338,23 @@ export function extractSlots(question: string): Slots {
     objects: statistic === 'count_objects' ? (q.match(OBJECTS)?.[1]?.toLowerCase() ?? null) : null,
     diurnal: detectDiurnal(q),
     measured: statistic === 'masked_mean' ? measuredSubject(q) : null,
-    changeOf: statistic === 'change' && thresholds.some((t) => t.unit !== 'percent') && /\b(?:proportion|percentage|share|fraction|ratio|extent)\b/i.test(q) ? 'fraction' : 'mean',
+    changeOf:
+      statistic === 'change' && thresholds.some((t) => t.unit !== 'percent') && /\b(?:proportion|percentage|share|fraction|ratio|extent)\b/i.test(q)
+        ? 'fraction'
+        : 'mean',
     absolute: /\babsolute (?:difference|change)|\bby how much\b|\bhow much (?:cooler|warmer|hotter|colder|higher|lower)\b/i.test(q),
     joint: isJoint(q, thresholds),
     relative: q.match(RELATIVE)?.[0] ?? null,
     shareContrast: statistic === 'fraction' && CONTRAST.test(q) && opposite(thresholds),
-    unsigned: /\bdifference\b|\bdiffer/i.test(q) && !/\b(?:change[sd]?|increase[sd]?|decrease[sd]?|rise|rose|drop(?:ped)?|decline[sd]?|grow|gain|loss|lost|warm(?:ed|ing)|cool(?:ed|ing)|trend)\b/i.test(q),
-    maskStat: /\b(?:mean|average)\b/i.test(q) ? 'mean' : /\bmaxim(?:um|a)\b|\bmax\b|\bhighest\b/i.test(q) ? 'max' : /\bminim(?:um|a)\b|\blowest\b/i.test(q) ? 'min' : 'mean',
+    unsigned:
+      /\bdifference\b|\bdiffer/i.test(q) &&
+      !/\b(?:change[sd]?|increase[sd]?|decrease[sd]?|rise|rose|drop(?:ped)?|decline[sd]?|grow|gain|loss|lost|warm(?:ed|ing)|cool(?:ed|ing)|trend)\b/i.test(q),
+    maskStat: /\b(?:mean|average)\b/i.test(q)
+      ? 'mean'
+      : /\bmaxim(?:um|a)\b|\bmax\b|\bhighest\b/i.test(q)
+        ? 'max'
+        : /\bminim(?:um|a)\b|\blowest\b/i.test(q)
+          ? 'min'
+          : 'mean',
   }
 }

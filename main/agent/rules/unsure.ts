@@ -20,9 +20,24 @@ import { VARIABLES } from '../../domain/lexicon/variables'
 import type { TaskSpec } from '../../task/spec'
 
 /** Which part of a question a vocabulary bears on, for the refusal's wording. */
-type Bearing = 'a comparison' | 'a negation' | 'a region' | 'a unit' | 'a period' | 'a statistic' | 'a comparison of two quantities' | 'the time of day' | 'a number' | 'a misspelt word' | 'a name the reader could not place'
+type Bearing =
+  | 'a comparison'
+  | 'a negation'
+  | 'a region'
+  | 'a unit'
+  | 'a period'
+  | 'a statistic'
+  | 'a comparison of two quantities'
+  | 'the time of day'
+  | 'a number'
+  | 'a misspelt word'
+  | 'a name the reader could not place'
 
-const norm = (s: string) => ` ${s.toLowerCase().replace(/[_\u2010-\u2015]/g, '-').replace(/\s+/g, ' ')} `
+const norm = (s: string) =>
+  ` ${s
+    .toLowerCase()
+    .replace(/[_\u2010-\u2015]/g, '-')
+    .replace(/\s+/g, ' ')} `
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** Words of a vocabulary as whole-word patterns (symbols such as '>' or '%' match anywhere). */
@@ -31,17 +46,46 @@ function patterns(words: readonly string[], bearing: Bearing): { re: RegExp; wor
     .filter((w) => w.trim().length > 0)
     .map((w) => {
       const low = w.toLowerCase()
-      const re = /^[a-z0-9]/.test(low) && /[a-z0-9.]$/.test(low) ? new RegExp(`(?<![a-z0-9])${escape(low).replace(/ /g, '[ -]')}(?![a-z0-9])`) : new RegExp(escape(low))
+      const re =
+        /^[a-z0-9]/.test(low) && /[a-z0-9.]$/.test(low) ? new RegExp(`(?<![a-z0-9])${escape(low).replace(/ /g, '[ -]')}(?![a-z0-9])`) : new RegExp(escape(low))
       return { re, word: w, bearing }
     })
 }
 
 /** The value-bearing vocabulary; the period, extreme and unit words that follow from the spec are taken out per spec. */
 const VOCABULARY = [
-  ...patterns([...COMPARATORS, ...POSTFIX_COMPARATORS].flatMap((c) => c.words), 'a comparison'),
-  ...patterns([...NEGATIONS, ...RANGE_NEGATIONS, 'excl', 'excl.', 'leave', 'leave out', 'left out', 'omit', 'drop', 'remove', 'removing', 'mask out'], 'a negation'),
-  ...patterns([...PARTS.flatMap((p) => p.words), ...Object.values(PART_NOUNS).flat().filter((n) => !['area', 'region', 'zone', 'part', 'portion', 'section'].includes(n)), 'quater', 'core', ...BOX_WORDS, ...Object.values(CRS_WORDS).flat().filter((w) => w !== 'degrees'), 'lon', 'lat', 'longitude', 'latitude', 'epsg'], 'a region'),
-  ...patterns([...PERCENTILE_WORDS, ...UNNAMED_STATISTICS, ...DATE_OF_LEADS, ...Object.values(POOLING).flat(), ...SERIES_GRANULARITIES.flatMap((g) => g.names), 'most'], 'a statistic'),
+  ...patterns(
+    [...COMPARATORS, ...POSTFIX_COMPARATORS].flatMap((c) => c.words),
+    'a comparison',
+  ),
+  ...patterns(
+    [...NEGATIONS, ...RANGE_NEGATIONS, 'excl', 'excl.', 'leave', 'leave out', 'left out', 'omit', 'drop', 'remove', 'removing', 'mask out'],
+    'a negation',
+  ),
+  ...patterns(
+    [
+      ...PARTS.flatMap((p) => p.words),
+      ...Object.values(PART_NOUNS)
+        .flat()
+        .filter((n) => !['area', 'region', 'zone', 'part', 'portion', 'section'].includes(n)),
+      'quater',
+      'core',
+      ...BOX_WORDS,
+      ...Object.values(CRS_WORDS)
+        .flat()
+        .filter((w) => w !== 'degrees'),
+      'lon',
+      'lat',
+      'longitude',
+      'latitude',
+      'epsg',
+    ],
+    'a region',
+  ),
+  ...patterns(
+    [...PERCENTILE_WORDS, ...UNNAMED_STATISTICS, ...DATE_OF_LEADS, ...Object.values(POOLING).flat(), ...SERIES_GRANULARITIES.flatMap((g) => g.names), 'most'],
+    'a statistic',
+  ),
   ...patterns(Object.values(TIME_OF_DAY).flat(), 'the time of day'),
 ]
 
@@ -53,7 +97,10 @@ const STAT_WORDS = [
 ]
 
 /** Combination words: harmless when the spec combines two quantities. */
-const COMBINATION_WORDS = patterns(COMBINATIONS.flatMap((c) => c.names), 'a comparison of two quantities')
+const COMBINATION_WORDS = patterns(
+  COMBINATIONS.flatMap((c) => c.names),
+  'a comparison of two quantities',
+)
 
 /** Period words with the months they name: harmless when the spec's periods already hold those months. */
 const PERIOD_WORDS = [
@@ -65,24 +112,61 @@ const PERIOD_WORDS = [
 ]
 
 /** Variable names (and band mentions) are taken out of a phrase first: "top-of-atmosphere reflectance of band 5". */
-const VARIABLE_NAMES = [...VARIABLES.flatMap((v) => v.names), ...BAND_ROLES.flatMap((r) => r.names.filter((n) => n.length > 2)), 'toa', 'top of atmosphere', 'top-of-atmosphere'].sort((a, b) => b.length - a.length).map((n) => new RegExp(`(?<![a-z0-9])${escape(n.toLowerCase()).replace(/ /g, '[ -]')}(?![a-z0-9])`, 'g'))
+const VARIABLE_NAMES = [
+  ...VARIABLES.flatMap((v) => v.names),
+  ...BAND_ROLES.flatMap((r) => r.names.filter((n) => n.length > 2)),
+  'toa',
+  'top of atmosphere',
+  'top-of-atmosphere',
+]
+  .sort((a, b) => b.length - a.length)
+  .map((n) => new RegExp(`(?<![a-z0-9])${escape(n.toLowerCase()).replace(/ /g, '[ -]')}(?![a-z0-9])`, 'g'))
 const BAND_MENTIONS = /\b(?:bands?|b|channels?)\s?\d{1,2}(?:\s*(?:,|and|&|\/|or|-|to)?\s*(?:bands?\s?|b)?\d{1,2}\b)*/gi
 
 /** Unit words, by unit key: a unit word is harmless when it names the unit the answer is computed in. */
-const UNIT_WORDS = UNITS.filter((u) => u.quantity !== 'count').flatMap((u) => patterns(u.names.filter((n) => n.length > 1 || n === 'k'), 'a unit').map((p) => ({ ...p, key: u.key })))
+const UNIT_WORDS = UNITS.filter((u) => u.quantity !== 'count').flatMap((u) =>
+  patterns(
+    u.names.filter((n) => n.length > 1 || n === 'k'),
+    'a unit',
+  ).map((p) => ({ ...p, key: u.key })),
+)
 
 /** An ordinal ordering an instruction's steps ("first apply the TVDI method", "then, compute"): no part, no time span. */
-const STEP_MARKER = new RegExp(`(?<![a-z0-9])(?:${[...STEP_MARKERS].sort((a, b) => b.length - a.length).map(escape).join('|')}),?\\s+(?=(?:${STEP_VERBS.map(escape).join('|')})\\w*(?![a-z0-9]))`, 'g')
+const STEP_MARKER = new RegExp(
+  `(?<![a-z0-9])(?:${[...STEP_MARKERS]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|')}),?\\s+(?=(?:${STEP_VERBS.map(escape).join('|')})\\w*(?![a-z0-9]))`,
+  'g',
+)
 
 /** Sensor and product names with numbers that do not bear on the value ("Landsat 8", "Sentinel-2", "Collection 2"). */
 const SENSOR_NUMBERS = /\b(?:landsat|sentinel|modis|aster|viirs|goes|himawari|collection|level|l|mod|myd|lc|le)[\s-]?\d+[a-z]?\b/gi
 
 /** Single words of the value-bearing vocabularies and of the variables' names, for misspellings. */
-const SINGLE_WORDS = [...new Set([
-  ...[...COMPARATORS, ...POSTFIX_COMPARATORS].flatMap((c) => c.words), ...NEGATIONS, ...PARTS.flatMap((p) => p.words), ...Object.values(PART_NOUNS).flat(),
-  ...UNITS.flatMap((u) => u.names), ...MONTHS.flatMap((m) => m.names), ...SEASONS.flatMap((x) => x.names), ...STATISTICS.flatMap((x) => x.names),
-  ...VARIABLES.flatMap((v) => v.names), ...Object.values(TIME_OF_DAY).flat(), 'quarter', 'brightness', 'temperature', 'vegetation', 'excluding',
-].flatMap((w) => w.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length >= 5))]
+const SINGLE_WORDS = [
+  ...new Set(
+    [
+      ...[...COMPARATORS, ...POSTFIX_COMPARATORS].flatMap((c) => c.words),
+      ...NEGATIONS,
+      ...PARTS.flatMap((p) => p.words),
+      ...Object.values(PART_NOUNS).flat(),
+      ...UNITS.flatMap((u) => u.names),
+      ...MONTHS.flatMap((m) => m.names),
+      ...SEASONS.flatMap((x) => x.names),
+      ...STATISTICS.flatMap((x) => x.names),
+      ...VARIABLES.flatMap((v) => v.names),
+      ...Object.values(TIME_OF_DAY).flat(),
+      'quarter',
+      'brightness',
+      'temperature',
+      'vegetation',
+      'excluding',
+    ]
+      .flatMap((w) => w.toLowerCase().split(/[^a-z]+/))
+      .filter((w) => w.length >= 5),
+  ),
+]
 const SINGLE_SET = new Set(SINGLE_WORDS)
 
 /** Whether a and b differ by one insertion, deletion or substitution (or one swap of neighbours). */
@@ -99,7 +183,60 @@ function oneEdit(a: string, b: string): boolean {
 }
 
 /** Acronyms that name sensors, files or agencies, never a quantity. */
-const HARMLESS_ACRONYMS = new Set(['TOA', 'MTL', 'BQA', 'QA', 'DN', 'NIR', 'SWIR', 'SWIR1', 'SWIR2', 'TIR', 'TIRS', 'OLI', 'ETM', 'TM', 'MSS', 'MODIS', 'ASTER', 'VIIRS', 'USGS', 'NASA', 'ESA', 'GEE', 'UTC', 'GMT', 'UTM', 'WGS', 'WGS84', 'EPSG', 'GIS', 'RS', 'OK', 'US', 'USA', 'UK', 'EU', 'PDF', 'CSV', 'MTL', 'L1TP', 'L2SP', 'SR', 'ST', 'LST', 'NDVI', 'GDAL', 'I', 'II', 'III', 'IV', 'AM', 'PM', 'K'])
+const HARMLESS_ACRONYMS = new Set([
+  'TOA',
+  'MTL',
+  'BQA',
+  'QA',
+  'DN',
+  'NIR',
+  'SWIR',
+  'SWIR1',
+  'SWIR2',
+  'TIR',
+  'TIRS',
+  'OLI',
+  'ETM',
+  'TM',
+  'MSS',
+  'MODIS',
+  'ASTER',
+  'VIIRS',
+  'USGS',
+  'NASA',
+  'ESA',
+  'GEE',
+  'UTC',
+  'GMT',
+  'UTM',
+  'WGS',
+  'WGS84',
+  'EPSG',
+  'GIS',
+  'RS',
+  'OK',
+  'US',
+  'USA',
+  'UK',
+  'EU',
+  'PDF',
+  'CSV',
+  'MTL',
+  'L1TP',
+  'L2SP',
+  'SR',
+  'ST',
+  'LST',
+  'NDVI',
+  'GDAL',
+  'I',
+  'II',
+  'III',
+  'IV',
+  'AM',
+  'PM',
+  'K',
+])
 
 /**
  * The first unread phrase that could change the value, with the words that make it so; null when every unread
@@ -107,18 +244,27 @@ const HARMLESS_ACRONYMS = new Set(['TOA', 'MTL', 'BQA', 'QA', 'DN', 'NIR', 'SWIR
  * `fileNumbers`: hours and minutes the input file names carry ("0550" in `2020_02_23_0550_BT_31.tif`), which a time
  * in the question restates. Years the spec's periods cover and numbers it holds are placed already.
  */
-export function unsurePhrase(spec: TaskSpec, answerUnit: string | null, corrected = false, fileNumbers: ReadonlySet<string> = new Set()): { text: string; word: string; bearing: Bearing } | null {
-  const years = new Set(spec.periods.flatMap((p) => {
-    const out: string[] = []
-    for (let y = Number(p.start.slice(0, 4)); y <= Number(p.end.slice(0, 4)); y++) out.push(String(y))
-    return out
-  }))
+export function unsurePhrase(
+  spec: TaskSpec,
+  answerUnit: string | null,
+  corrected = false,
+  fileNumbers: ReadonlySet<string> = new Set(),
+): { text: string; word: string; bearing: Bearing } | null {
+  const years = new Set(
+    spec.periods.flatMap((p) => {
+      const out: string[] = []
+      for (let y = Number(p.start.slice(0, 4)); y <= Number(p.end.slice(0, 4)); y++) out.push(String(y))
+      return out
+    }),
+  )
   // Months the periods hold (a season or month named again in context is placed already).
   const months = new Set<number>()
   for (const p of spec.periods) {
     if (p.months) p.months.forEach((m) => months.add(m))
     else if (Number(p.end.slice(0, 4)) > Number(p.start.slice(0, 4)) + 1) for (let m = 1; m <= 12; m++) months.add(m)
-    else for (let d = new Date(`${p.start.slice(0, 7)}-01T00:00:00Z`); d.toISOString().slice(0, 10) <= p.end; d.setUTCMonth(d.getUTCMonth() + 1)) months.add(d.getUTCMonth() + 1)
+    else
+      for (let d = new Date(`${p.start.slice(0, 7)}-01T00:00:00Z`); d.toISOString().slice(0, 10) <= p.end; d.setUTCMonth(d.getUTCMonth() + 1))
+        months.add(d.getUTCMonth() + 1)
   }
   // Units the spec already holds (the answer unit, a condition's unit): their words say nothing new.
   const units = new Set([answerUnit, spec.unit, ...spec.conditions.map((c) => c.unit)].filter((u): u is string => !!u))
@@ -126,9 +272,23 @@ export function unsurePhrase(spec: TaskSpec, answerUnit: string | null, correcte
   // Statistics the spec computes: the statistic, the one over dates, the per-step one, and the per-date mean a
   // series, a date count or a date of an extreme rests on; an extreme's words for a date of that extreme.
   const q = spec.quantity.statistic
-  const statsPlaced = new Set<string>([q, spec.quantity.acrossDates, spec.series?.perStep, q === 'date_of_max' ? 'max' : q === 'date_of_min' ? 'min' : null, ...(q && ['trend', 'count_dates', 'date_of_max', 'date_of_min'].includes(q) ? ['mean'] : [])].filter((x): x is string => !!x))
+  const statsPlaced = new Set<string>(
+    [
+      q,
+      spec.quantity.acrossDates,
+      spec.series?.perStep,
+      q === 'date_of_max' ? 'max' : q === 'date_of_min' ? 'min' : null,
+      ...(q && ['trend', 'count_dates', 'date_of_max', 'date_of_min'].includes(q) ? ['mean'] : []),
+    ].filter((x): x is string => !!x),
+  )
   // Numbers the spec holds (a threshold, a percentile) restated in context.
-  const placed = new Set<number>([...spec.conditions.flatMap((c) => [c.value, c.low, c.high]), spec.quantity.percentile, spec.areaCondition ? spec.areaCondition.value * 100 : undefined].filter((v): v is number => v !== undefined))
+  const placed = new Set<number>(
+    [
+      ...spec.conditions.flatMap((c) => [c.value, c.low, c.high]),
+      spec.quantity.percentile,
+      spec.areaCondition ? spec.areaCondition.value * 100 : undefined,
+    ].filter((v): v is number => v !== undefined),
+  )
   for (const n of spec.notUnderstood) {
     if (n.blocking) continue
     let t = norm(n.text)
@@ -138,8 +298,11 @@ export function unsurePhrase(spec: TaskSpec, answerUnit: string | null, correcte
     // Without a number, a comparator word between two periods or regions asks to compare them ("by how many kelvin
     // does July exceed January").
     const sides = Math.max(spec.periods.length, spec.regions?.length ?? 0) >= 2 && !spec.quantity.combine
-    const hit = VOCABULARY.find((p) => p.re.test(t) && !(regionPlaced && p.bearing === 'a region') && !(p.bearing === 'a comparison' && !/\d/.test(t) && !sides))
-    if (hit) return { text: n.text.trim(), word: hit.word, bearing: hit.bearing === 'a comparison' && !/\d/.test(t) ? 'a comparison of two quantities' : hit.bearing }
+    const hit = VOCABULARY.find(
+      (p) => p.re.test(t) && !(regionPlaced && p.bearing === 'a region') && !(p.bearing === 'a comparison' && !/\d/.test(t) && !sides),
+    )
+    if (hit)
+      return { text: n.text.trim(), word: hit.word, bearing: hit.bearing === 'a comparison' && !/\d/.test(t) ? 'a comparison of two quantities' : hit.bearing }
     const stat = STAT_WORDS.find((p) => p.re.test(t) && !statsPlaced.has(p.key))
     if (stat) return { text: n.text.trim(), word: stat.word, bearing: 'a statistic' }
     const comb = spec.quantity.combine ? undefined : COMBINATION_WORDS.find((p) => p.re.test(t))
@@ -148,17 +311,42 @@ export function unsurePhrase(spec: TaskSpec, answerUnit: string | null, correcte
     if (period) return { text: n.text.trim(), word: period.word, bearing: 'a period' }
     const unit = UNIT_WORDS.find((p) => p.re.test(t) && !units.has(p.key) && !(p.key === 'percent' && units.has('fraction')))
     if (unit) return { text: n.text.trim(), word: unit.word, bearing: 'a unit' }
-    const numbers = (t.replace(SENSOR_NUMBERS, ' ').match(/\d+(?:[.,]\d+)?/g) ?? []).filter((d) => !years.has(d) && !placed.has(Number(d.replace(',', '.'))) && !fileNumbers.has(d))
+    const numbers = (t.replace(SENSOR_NUMBERS, ' ').match(/\d+(?:[.,]\d+)?/g) ?? []).filter(
+      (d) => !years.has(d) && !placed.has(Number(d.replace(',', '.'))) && !fileNumbers.has(d),
+    )
     if (numbers.length) return { text: n.text.trim(), word: numbers[0], bearing: 'a number' }
     // A misspelt word of these vocabularies ("celcius", "brightnes", "quater"): one edit from a word of 5+ letters.
     // The phrase with the word corrected is checked again: a misspelt word the spec placed anyway ("sumer" with the
     // summer placed) says nothing new.
-    const typo = t.split(/[^a-z]+/).filter((w) => w.length >= 5 && !SINGLE_SET.has(w)).map((w) => ({ w, near: SINGLE_WORDS.find((v) => Math.abs(v.length - w.length) <= 1 && oneEdit(w, v)) })).find((x) => x.near)
+    const typo = t
+      .split(/[^a-z]+/)
+      .filter((w) => w.length >= 5 && !SINGLE_SET.has(w))
+      .map((w) => ({ w, near: SINGLE_WORDS.find((v) => Math.abs(v.length - w.length) <= 1 && oneEdit(w, v)) }))
+      .find((x) => x.near)
     const used = new Set([...spec.subjects, ...spec.conditions.map((c) => c.variable ?? '')])
-    const typoKeys = typo ? VARIABLES.filter((v) => v.names.some((nm) => nm.toLowerCase().split(/[^a-z]+/).includes(typo.near!))).map((v) => v.key) : []
-    if (typo && typoKeys.length && !typoKeys.some((k) => used.has(k))) return { text: n.text.trim(), word: `${typo.w} (read as "${typo.near}", a variable the question does not otherwise ask about)`, bearing: 'a name the reader could not place' }
+    const typoKeys = typo
+      ? VARIABLES.filter((v) =>
+          v.names.some((nm) =>
+            nm
+              .toLowerCase()
+              .split(/[^a-z]+/)
+              .includes(typo.near!),
+          ),
+        ).map((v) => v.key)
+      : []
+    if (typo && typoKeys.length && !typoKeys.some((k) => used.has(k)))
+      return {
+        text: n.text.trim(),
+        word: `${typo.w} (read as "${typo.near}", a variable the question does not otherwise ask about)`,
+        bearing: 'a name the reader could not place',
+      }
     if (typo && !corrected) {
-      const again = unsurePhrase({ ...spec, notUnderstood: [{ ...n, text: n.text.replace(new RegExp(typo.w, 'i'), typo.near!) }] }, answerUnit, true, fileNumbers)
+      const again = unsurePhrase(
+        { ...spec, notUnderstood: [{ ...n, text: n.text.replace(new RegExp(typo.w, 'i'), typo.near!) }] },
+        answerUnit,
+        true,
+        fileNumbers,
+      )
       if (again) return { text: n.text.trim(), word: `${typo.w} (read as "${typo.near}")`, bearing: again.bearing }
     }
     // An unread acronym that may name an index or a layer ("the XYZ vegetation index").

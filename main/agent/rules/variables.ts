@@ -18,10 +18,20 @@ interface VariableWords {
 
 /** Common phrasings of variables kept as stored by the catalog (series-vocabulary.ts names their units). */
 const VOCABULARY: VariableWords[] = [
-  { words: /night[\s-]*(?:time)?[\s-]*lights?|\bntl\b|light[\s-]+intensity|\bavg_rad\b|\bradiance\b/i, roles: ['AVG_RAD', 'NTL', 'DNB', 'STABLE_LIGHTS'], unit: 'nW/cm2/sr', label: 'night-time light intensity' },
+  {
+    words: /night[\s-]*(?:time)?[\s-]*lights?|\bntl\b|light[\s-]+intensity|\bavg_rad\b|\bradiance\b/i,
+    roles: ['AVG_RAD', 'NTL', 'DNB', 'STABLE_LIGHTS'],
+    unit: 'nW/cm2/sr',
+    label: 'night-time light intensity',
+  },
   { words: /\brain\w*|precipitation/i, roles: ['PRECIPITATION', 'PRECIP', 'PRCP', 'RAINFALL', 'TOTAL_PRECIPITATION'], unit: 'mm', label: 'precipitation' },
   { words: /\bmax\s*frp\b|\bfrp\b|fire radiative power/i, roles: ['MAXFRP', 'FRP'], unit: 'MW', label: 'fire radiative power' },
-  { words: /built[\s_-]*(?:up[\s_-]+)?volume|building[\s_-]+volume/i, roles: ['BUILT_VOLUME_TOTAL', 'BUILT_VOLUME', 'BUILT_VOLUME_NRES'], unit: 'm3', label: 'built volume' },
+  {
+    words: /built[\s_-]*(?:up[\s_-]+)?volume|building[\s_-]+volume/i,
+    roles: ['BUILT_VOLUME_TOTAL', 'BUILT_VOLUME', 'BUILT_VOLUME_NRES'],
+    unit: 'm3',
+    label: 'built volume',
+  },
   { words: /vegetation[\s-]+cover(?:age)?|greenness/i, roles: ['NDVI', 'EVI'], unit: null, label: 'vegetation index' },
 ]
 
@@ -49,7 +59,11 @@ export interface NamedVariable {
   label: string
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/[_\s-]+/g, ' ').trim()
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[_\s-]+/g, ' ')
+    .trim()
 
 /**
  * The layer a question names: first an input role written in the question itself (`built_volume_total`, `MaxFRP`),

@@ -14,8 +14,12 @@ export const ADAPTERS = ['auto', 'suite', 'earthbench', 'choice', 'thinkgeo', 't
 export type AdapterName = (typeof ADAPTERS)[number]
 
 function detect(file: string): Exclude<AdapterName, 'auto' | 'suite' | 'thinkgeo' | 'terralogic'> {
-  const first = fs.readFileSync(file, 'utf8').split(/\r?\n/).find((l) => l.trim()) ?? ''
-  let line: Record<string, unknown> = {}
+  const first =
+    fs
+      .readFileSync(file, 'utf8')
+      .split(/\r?\n/)
+      .find((l) => l.trim()) ?? ''
+  let line: Record<string, unknown>
   try {
     line = JSON.parse(first)
   } catch {

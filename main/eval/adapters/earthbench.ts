@@ -21,9 +21,19 @@ const EarthBenchLine = z
     q_autonomous_planning: z.string().optional(),
     q_instruction_following: z.string().optional(),
     /** Absent for the few open numeric tasks (e.g. 163, 173), whose answer is the number itself. */
-    choices: z.array(z.union([z.string(), z.number()]).transform(String)).min(2).nullable().optional(),
+    choices: z
+      .array(z.union([z.string(), z.number()]).transform(String))
+      .min(2)
+      .nullable()
+      .optional(),
     /** A letter, a number as text, or (tasks 211-215) a one-element list holding the letter. */
-    answer: z.union([z.string().min(1), z.array(z.string().min(1)).length(1).transform((a) => a[0])]),
+    answer: z.union([
+      z.string().min(1),
+      z
+        .array(z.string().min(1))
+        .length(1)
+        .transform((a) => a[0]),
+    ]),
     data_dir: z.array(z.string()).default([]),
     gt_tool_sequence: z.array(z.string()).optional(),
   })
@@ -54,7 +64,9 @@ export function earthBenchSuite(file: string, opts: { dataDir?: string; phrasing
     return {
       id: `earthbench-${t.id}`,
       question: question || `(Earth-Bench task ${t.id} has no ${phrasing} phrasing)`,
-      ...(choices ? { options: choices, answer: t.answer, answer_type: 'choice' as const } : { answer: t.answer, answer_type: 'number' as const, tolerance: 0.5 * 10 ** -decimals }),
+      ...(choices
+        ? { options: choices, answer: t.answer, answer_type: 'choice' as const }
+        : { answer: t.answer, answer_type: 'number' as const, tolerance: 0.5 * 10 ** -decimals }),
       files: folder ? [path.relative(path.dirname(file), folder)] : [],
       reference_tools: t.gt_tool_sequence,
       subset: t.modality_guess,

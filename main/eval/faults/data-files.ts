@@ -24,8 +24,20 @@ import { encodeGeoTiff } from '../../engines/raster/tiff/writer'
 export type FileFaultKind = 'fill-untagged' | 'stale-date' | 'constant-rows'
 
 export const FILE_FAULTS: readonly { id: FileFaultKind; title: string; visibleIn: string; minDates: number; refusal: string | null }[] = [
-  { id: 'fill-untagged', title: 'fill value without a nodata tag (file)', visibleIn: 'content profile: many pixels at -9999 at the minimum, out of the physical range', minDates: 1, refusal: null },
-  { id: 'stale-date', title: 'a date that is a byte copy of another (file)', visibleIn: 'content fingerprints: two dates with identical pixels', minDates: 2, refusal: 'identical|duplicate|copy' },
+  {
+    id: 'fill-untagged',
+    title: 'fill value without a nodata tag (file)',
+    visibleIn: 'content profile: many pixels at -9999 at the minimum, out of the physical range',
+    minDates: 1,
+    refusal: null,
+  },
+  {
+    id: 'stale-date',
+    title: 'a date that is a byte copy of another (file)',
+    visibleIn: 'content fingerprints: two dates with identical pixels',
+    minDates: 2,
+    refusal: 'identical|duplicate|copy',
+  },
   { id: 'constant-rows', title: 'a block of constant rows in one date (file)', visibleIn: 'content profile: constant rows', minDates: 1, refusal: 'constant' },
 ]
 

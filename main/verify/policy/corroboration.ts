@@ -51,24 +51,46 @@ export function checkCorroboration(prior: PriorEstimate | null, action: ToolActi
   if (prior === null || prior.r_hat >= CORROBORATE_BELOW) return []
   const low = `the prior for this task type and configuration is low (r̂ = ${prior.r_hat.toFixed(2)} < ${CORROBORATE_BELOW})`
   if (!earlier || earlier.action.tool !== action.tool) {
-    return [{
-      check: 'corroboration',
-      severity: 'request',
-      key: 'corroboration',
-      message: `${low}: compute the same quantity a second, independent way before it is accepted (for example a region query over the whole image instead of the per-date reduction, or the statistic recomputed on windows that tile the image)`,
-    }]
+    return [
+      {
+        check: 'corroboration',
+        severity: 'request',
+        key: 'corroboration',
+        message: `${low}: compute the same quantity a second, independent way before it is accepted (for example a region query over the whole image instead of the per-date reduction, or the statistic recomputed on windows that tile the image)`,
+      },
+    ]
   }
   const a = reportedValue(earlier.observation)
   const b = reportedValue(observation)
   if (a === undefined || b === undefined) {
-    return [{ check: 'corroboration', severity: 'request', key: 'corroboration', message: `${low}, and the values of call ${earlier.call} and this call cannot be compared as numbers` }]
+    return [
+      {
+        check: 'corroboration',
+        severity: 'request',
+        key: 'corroboration',
+        message: `${low}, and the values of call ${earlier.call} and this call cannot be compared as numbers`,
+      },
+    ]
   }
   if (route(earlier.action) === route(action)) {
-    return [{ check: 'corroboration', severity: 'request', key: 'corroboration', message: `${low}: this call repeats the route of call ${earlier.call} (${route(action) || 'no operators'}); an independent route is needed` }]
+    return [
+      {
+        check: 'corroboration',
+        severity: 'request',
+        key: 'corroboration',
+        message: `${low}: this call repeats the route of call ${earlier.call} (${route(action) || 'no operators'}); an independent route is needed`,
+      },
+    ]
   }
   const diff = Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b), 1e-12)
   if (diff > AGREE) {
-    return [{ check: 'corroboration', severity: 'reject', message: `${low}, and the two routes disagree: ${b.toPrecision(6)} here against ${a.toPrecision(6)} from call ${earlier.call}` }]
+    return [
+      {
+        check: 'corroboration',
+        severity: 'reject',
+        message: `${low}, and the two routes disagree: ${b.toPrecision(6)} here against ${a.toPrecision(6)} from call ${earlier.call}`,
+      },
+    ]
   }
   return [pass('corroboration', `${low}; an independent route agrees with call ${earlier.call} (${b.toPrecision(6)} against ${a.toPrecision(6)})`)]
 }

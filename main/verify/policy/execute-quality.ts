@@ -19,8 +19,18 @@ export function checkNodes(validity: Rec): Finding[] {
   if (!status) return [{ check: 'node_status', severity: 'request', key: 'node_status', message: 'the result does not report the status of its nodes' }]
   // 'partial': a collection node where some items gave no value; how many is judged by the left-out check.
   const bad = Object.entries(status).filter(([, s]) => s !== 'ok' && s !== 'skipped' && s !== 'partial')
-  if (bad.length > 0) return [{ check: 'node_status', severity: 'request', key: 'node_status', message: `node(s) ${bad.map(([id, s]) => `${id} (${String(s)})`).join(', ')} did not finish ok` }]
-  const partial = Object.entries(status).filter(([, s]) => s === 'partial').map(([id]) => id)
+  if (bad.length > 0)
+    return [
+      {
+        check: 'node_status',
+        severity: 'request',
+        key: 'node_status',
+        message: `node(s) ${bad.map(([id, s]) => `${id} (${String(s)})`).join(', ')} did not finish ok`,
+      },
+    ]
+  const partial = Object.entries(status)
+    .filter(([, s]) => s === 'partial')
+    .map(([id]) => id)
   return [pass('node_status', `${Object.keys(status).length} node(s) ok${partial.length ? ` (${partial.join(', ')} partial: some dates gave no value)` : ''}`)]
 }
 
@@ -30,7 +40,9 @@ export function checkNodes(validity: Rec): Finding[] {
  * (an empty mask still shows up as a date left out, or as an insufficient output).
  */
 function masked(nodes: ActionNode[]): Set<string> {
-  const masks = nodes.filter((n) => n.op === 'raster.algebra' && typeof n.params.expr === 'string' && /\bwhere\s*\(/.test(n.params.expr) && /0\s*\/\s*0|\bnan\b/i.test(n.params.expr))
+  const masks = nodes.filter(
+    (n) => n.op === 'raster.algebra' && typeof n.params.expr === 'string' && /\bwhere\s*\(/.test(n.params.expr) && /0\s*\/\s*0|\bnan\b/i.test(n.params.expr),
+  )
   const out = new Set<string>()
   for (const n of nodes) if (masks.some((m) => upstream(nodes, n.id).has(m.id))) out.add(n.id)
   return out
@@ -62,7 +74,14 @@ export function checkValidPixels(action: unknown, intermediate: Rec, strictness:
     if (strictness === 'strict' && worst.fraction >= MIN_VALID.normal) {
       return [{ check: 'valid_pixels', severity: 'caveat', message: `only ${(worst.fraction * 100).toFixed(1)}% of the pixels of ${worst.id} are valid` }]
     }
-    return [{ check: 'valid_pixels', severity: 'request', key: 'valid_pixels', message: `only ${(worst.fraction * 100).toFixed(1)}% of the pixels of ${worst.id} are valid (at least ${min * 100}% needed)` }]
+    return [
+      {
+        check: 'valid_pixels',
+        severity: 'request',
+        key: 'valid_pixels',
+        message: `only ${(worst.fraction * 100).toFixed(1)}% of the pixels of ${worst.id} are valid (at least ${min * 100}% needed)`,
+      },
+    ]
   }
   return [pass('valid_pixels', `lowest valid-pixel fraction ${(worst.fraction * 100).toFixed(1)}% (${worst.id})`)]
 }
@@ -77,7 +96,8 @@ export function checkLeftOut(validity: Rec, totalItems: number, strictness: Stri
     const n = Array.isArray(items) ? items.length : (num(items) ?? 0)
     if (n === 0) continue
     const what = `${n} of ${totalItems || '?'} dates in ${id} gave no value and were left out`
-    if (totalItems > 0 && n / totalItems > MAX_LEFT_OUT[strictness]) findings.push({ check: 'left_out', severity: 'request', key: 'valid_items', message: what })
+    if (totalItems > 0 && n / totalItems > MAX_LEFT_OUT[strictness])
+      findings.push({ check: 'left_out', severity: 'request', key: 'valid_items', message: what })
     else findings.push({ check: 'left_out', severity: 'caveat', message: what })
   }
   return findings.length ? findings : [pass('left_out', 'no items left out')]
@@ -120,10 +140,22 @@ export function checkDecisionMargin(observation: unknown): Finding[] {
   // e.g. a temperature in kelvin matched against options in degrees Celsius).
   const spread = sorted.at(-1)! - first
   if (spread > 0 && first > spread) {
-    return [{ check: 'decision_margin', severity: 'reject', message: `the value is ${first.toPrecision(3)} from the nearest option, farther than the options lie from each other (${spread.toPrecision(3)}): no option describes it` }]
+    return [
+      {
+        check: 'decision_margin',
+        severity: 'reject',
+        message: `the value is ${first.toPrecision(3)} from the nearest option, farther than the options lie from each other (${spread.toPrecision(3)}): no option describes it`,
+      },
+    ]
   }
   if (second === 0 || first / second > 0.5) {
-    return [{ check: 'decision_margin', severity: 'caveat', message: `the value lies nearly as close to another option (distances ${first.toPrecision(3)} and ${second.toPrecision(3)})` }]
+    return [
+      {
+        check: 'decision_margin',
+        severity: 'caveat',
+        message: `the value lies nearly as close to another option (distances ${first.toPrecision(3)} and ${second.toPrecision(3)})`,
+      },
+    ]
   }
   return [pass('decision_margin', `nearest option ${first.toPrecision(3)} away, next ${second.toPrecision(3)}`)]
 }

@@ -30,10 +30,11 @@ function confidences(intermediate: Rec): number[] {
   for (const key of ['detections', 'boxes', 'objects', 'polygons']) {
     const list = intermediate[key]
     if (!Array.isArray(list)) continue
-    for (const d of list) if (isRec(d)) {
-      const c = num(d.confidence) ?? num(d.score)
-      if (c !== undefined) out.push(c)
-    }
+    for (const d of list)
+      if (isRec(d)) {
+        const c = num(d.confidence) ?? num(d.score)
+        if (c !== undefined) out.push(c)
+      }
   }
   return out
 }
@@ -59,10 +60,21 @@ function checkGeometry(coarse: string, source: Rec, intermediate: Rec, validity:
     if (METRE_UNITS.has(unit)) {
       const flags = isRec(validity.geometry) ? Object.entries(validity.geometry) : []
       const approx = flags.filter(([, f]) => f === 'approximate').map(([k]) => k)
-      if (approx.length) out.push({ check: 'geometry', severity: 'reject', message: `a measurement in ${unit} was computed from approximate geometry (source ${approx.join(', ')})` })
+      if (approx.length)
+        out.push({
+          check: 'geometry',
+          severity: 'reject',
+          message: `a measurement in ${unit} was computed from approximate geometry (source ${approx.join(', ')})`,
+        })
       const gsd = source.gsd_source
-      if (gsd === 'none' || gsd === undefined) out.push({ check: 'gsd_source', severity: 'reject', message: `a measurement in ${unit} has no ground sample distance behind it` })
-      else if (gsd === 'argument') out.push({ check: 'gsd_source', severity: 'caveat', message: `the ground sample distance (${String(source.gsd_m ?? '?')} m) was given by the caller, not read from the image's georeferencing` })
+      if (gsd === 'none' || gsd === undefined)
+        out.push({ check: 'gsd_source', severity: 'reject', message: `a measurement in ${unit} has no ground sample distance behind it` })
+      else if (gsd === 'argument')
+        out.push({
+          check: 'gsd_source',
+          severity: 'caveat',
+          message: `the ground sample distance (${String(source.gsd_m ?? '?')} m) was given by the caller, not read from the image's georeferencing`,
+        })
       else out.push(pass('gsd_source', `ground units from the ${String(gsd)}`))
     }
   }
@@ -73,7 +85,8 @@ function checkCoverage(validity: Rec, intermediate: Rec, strictness: Strictness)
   const out: Finding[] = []
   const cov = num(validity.tile_coverage)
   if (cov !== undefined) {
-    if (cov < MIN_TILE_COVERAGE[strictness]) out.push({ check: 'tile_coverage', severity: 'request', key: 'tile_coverage', message: `the tiles covered ${(cov * 100).toFixed(1)}% of the image` })
+    if (cov < MIN_TILE_COVERAGE[strictness])
+      out.push({ check: 'tile_coverage', severity: 'request', key: 'tile_coverage', message: `the tiles covered ${(cov * 100).toFixed(1)}% of the image` })
     else out.push(pass('tile_coverage', 'the whole image was seen'))
   }
   const valid = num(intermediate.valid_pixels)
@@ -94,14 +107,16 @@ function checkFraction(coarse: string, intermediate: Rec, observation: unknown):
   }
   const v = isRec(observation) ? num(observation.value) : undefined
   const unit = isRec(observation) ? observation.unit : undefined
-  if (v !== undefined && (v < 0 || v > (unit === '%' ? 100 : 1) + 1e-9)) out.push({ check: 'fraction', severity: 'reject', message: `a share of ${v}${unit === '%' ? ' %' : ''} is impossible` })
+  if (v !== undefined && (v < 0 || v > (unit === '%' ? 100 : 1) + 1e-9))
+    out.push({ check: 'fraction', severity: 'reject', message: `a share of ${v}${unit === '%' ? ' %' : ''} is impossible` })
   return out
 }
 
 /** Caveats about the method itself: classes close in spectrum, unsupervised change masks, weak bimodality. */
 function checkMethod(source: Rec, validity: Rec): Finding[] {
   const out: Finding[] = []
-  if (typeof validity.class_separability === 'string' && validity.class_separability !== 'ok') out.push({ check: 'class_separability', severity: 'caveat', message: validity.class_separability })
+  if (typeof validity.class_separability === 'string' && validity.class_separability !== 'ok')
+    out.push({ check: 'class_separability', severity: 'caveat', message: validity.class_separability })
   // Otsu's cut always splits the values in two; on values that are not clearly bimodal the split is weak.
   const thresholds: unknown[] = [source.threshold, ...(isRec(source.thresholds) ? Object.values(source.thresholds) : [])]
   for (const s of Array.isArray(source.sources) ? source.sources : []) {
@@ -109,27 +124,52 @@ function checkMethod(source: Rec, validity: Rec): Finding[] {
     if (p) thresholds.push(p.thresholds, ...(isRec(p.thresholds) ? Object.values(p.thresholds) : []))
   }
   const weak = thresholds.map((t) => (isRec(t) ? num(t.otsu_separability) : undefined)).filter((v): v is number => v !== undefined && v < 0.5)
-  if (weak.length) out.push({ check: 'threshold', severity: 'caveat', message: `an Otsu threshold was drawn on values that are only weakly bimodal (separability ${Math.min(...weak).toFixed(2)} of 1)` })
+  if (weak.length)
+    out.push({
+      check: 'threshold',
+      severity: 'caveat',
+      message: `an Otsu threshold was drawn on values that are only weakly bimodal (separability ${Math.min(...weak).toFixed(2)} of 1)`,
+    })
   const backends = [source.backend, ...(Array.isArray(source.sources) ? source.sources.map((s) => (isRec(s) ? s.backend : null)) : [])]
   if (backends.some((b) => b === 'classical:cva')) {
-    out.push({ check: 'method', severity: 'caveat', message: 'the change mask comes from unsupervised change vector analysis, which also marks seasonal and illumination change (about 0.2 F1 against the LEVIR-CD building-change labels)' })
+    out.push({
+      check: 'method',
+      severity: 'caveat',
+      message:
+        'the change mask comes from unsupervised change vector analysis, which also marks seasonal and illumination change (about 0.2 F1 against the LEVIR-CD building-change labels)',
+    })
   }
   return out
 }
 
-export function checkPerception(coarse: string, intermediate: Rec, validity: Rec, strictness: Strictness, source: Rec = {}, observation: unknown = null): Finding[] {
+export function checkPerception(
+  coarse: string,
+  intermediate: Rec,
+  validity: Rec,
+  strictness: Strictness,
+  source: Rec = {},
+  observation: unknown = null,
+): Finding[] {
   const findings: Finding[] = []
   const status = validity.layer_status
   if (typeof status === 'string' && status !== 'ok') findings.push({ check: 'layer_status', severity: 'reject', message: `the layer status is '${status}'` })
 
-  const detecting = coarse === 'perceive:objects' || (coarse === 'measure:count' && intermediate.instances === 'objects') || (coarse === 'measure:count' && intermediate.instances === undefined)
+  const detecting =
+    coarse === 'perceive:objects' ||
+    (coarse === 'measure:count' && intermediate.instances === 'objects') ||
+    (coarse === 'measure:count' && intermediate.instances === undefined)
   const conf = confidences(intermediate)
   if (conf.length > 0) {
     const sorted = [...conf].sort((a, b) => a - b)
     const median = sorted[Math.floor(sorted.length / 2)]
     const low = conf.filter((c) => c < 0.3).length / conf.length
     if (median < MIN_MEDIAN_CONFIDENCE[strictness]) {
-      findings.push({ check: 'confidence', severity: 'request', key: 'confidence', message: `median detection confidence ${median.toFixed(2)} is below ${MIN_MEDIAN_CONFIDENCE[strictness]}` })
+      findings.push({
+        check: 'confidence',
+        severity: 'request',
+        key: 'confidence',
+        message: `median detection confidence ${median.toFixed(2)} is below ${MIN_MEDIAN_CONFIDENCE[strictness]}`,
+      })
     } else if (low > 0.3) {
       findings.push({ check: 'confidence', severity: 'caveat', message: `${(low * 100).toFixed(0)}% of the detections have confidence below 0.3` })
     } else findings.push(pass('confidence', `median confidence ${median.toFixed(2)} over ${conf.length} detections`))
@@ -139,12 +179,25 @@ export function checkPerception(coarse: string, intermediate: Rec, validity: Rec
 
   const edge = isRec(intermediate.edge_fit) ? num(intermediate.edge_fit.r2) : num(intermediate.edge_fit_r2)
   if (edge !== undefined) {
-    if (edge < MIN_EDGE_R2[strictness]) findings.push({ check: 'edge_fit', severity: 'request', key: 'edge_fit', message: `the fitted edge has r² ${edge.toFixed(2)}, below ${MIN_EDGE_R2[strictness]}` })
+    if (edge < MIN_EDGE_R2[strictness])
+      findings.push({
+        check: 'edge_fit',
+        severity: 'request',
+        key: 'edge_fit',
+        message: `the fitted edge has r² ${edge.toFixed(2)}, below ${MIN_EDGE_R2[strictness]}`,
+      })
     else findings.push(pass('edge_fit', `edge fit r² ${edge.toFixed(2)}`))
   }
 
   const coverage = num(validity.class_coverage)
-  if (coverage !== undefined && coverage < 0.5) findings.push({ check: 'class_coverage', severity: 'caveat', message: `the label space covers only ${(coverage * 100).toFixed(0)}% of the image` })
-  findings.push(...checkGeometry(coarse, source, intermediate, validity), ...checkCoverage(validity, intermediate, strictness), ...checkFraction(coarse, intermediate, observation), ...checkMethod(source, validity), ...checkChangeEvidence(coarse, source, intermediate, validity))
+  if (coverage !== undefined && coverage < 0.5)
+    findings.push({ check: 'class_coverage', severity: 'caveat', message: `the label space covers only ${(coverage * 100).toFixed(0)}% of the image` })
+  findings.push(
+    ...checkGeometry(coarse, source, intermediate, validity),
+    ...checkCoverage(validity, intermediate, strictness),
+    ...checkFraction(coarse, intermediate, observation),
+    ...checkMethod(source, validity),
+    ...checkChangeEvidence(coarse, source, intermediate, validity),
+  )
   return findings.length ? findings : [pass('perception', 'no quality issue found in the evidence')]
 }

@@ -19,7 +19,10 @@ function difference(planned: { op: string; params?: Record<string, unknown>; inp
 }
 
 /** The first difference, with the parameter it is in (null for an operator or a link). */
-function differs(planned: { op: string; params?: Record<string, unknown>; inputs?: Record<string, unknown> }, ran: Rec): { param: string | null; text: string } | null {
+function differs(
+  planned: { op: string; params?: Record<string, unknown>; inputs?: Record<string, unknown> },
+  ran: Rec,
+): { param: string | null; text: string } | null {
   if (ran.op !== planned.op) return { param: null, text: `it ran '${String(ran.op)}' where the call planned '${planned.op}'` }
   const spec = registry.get(planned.op)
   const parsed = spec?.params.safeParse(planned.params ?? {})
@@ -47,7 +50,8 @@ export const CATALOG_DIR = 'route:catalog-dir'
  */
 function routeOf(diffs: { node: string; op: string; param: string | null }[]): string | undefined {
   const kind = (d: { op: string; param: string | null }) =>
-    (d.op === 'raster.read' && ['scale', 'offset', 'unit'].includes(d.param ?? '')) || (d.op === 'asset.catalog' && (d.param === 'scales' || d.param === 'calibration'))
+    (d.op === 'raster.read' && ['scale', 'offset', 'unit'].includes(d.param ?? '')) ||
+    (d.op === 'asset.catalog' && (d.param === 'scales' || d.param === 'calibration'))
       ? SCALE_APART
       : (d.op === 'asset.catalog' && d.param === 'role_bands') || (d.op === 'raster.read' && d.param === 'band')
         ? BIND_ROLES
@@ -104,7 +108,13 @@ export function checkRunMatchesCall(args: unknown, source: Rec): Finding[] {
       diffs.push(`node '${node.id}': ${found.text}`)
       where.push({ node: node.id, op: node.op, param: found.param })
     }
-    if (d && node.op === 'raster.read' && d.startsWith("parameter 'nodata'") && difference({ ...node, params: { ...node.params, nodata: (ran.params as Rec | undefined)?.nodata } }, ran) === null) nodataOnly.push(node.id)
+    if (
+      d &&
+      node.op === 'raster.read' &&
+      d.startsWith("parameter 'nodata'") &&
+      difference({ ...node, params: { ...node.params, nodata: (ran.params as Rec | undefined)?.nodata } }, ran) === null
+    )
+      nodataOnly.push(node.id)
   }
   for (const id of Object.keys(operators)) {
     if (!nodes.some((n) => n.id === id)) {
@@ -119,7 +129,14 @@ export function checkRunMatchesCall(args: unknown, source: Rec): Finding[] {
     const fills = nodataOnly.length === diffs.length ? fillValues(nodataOnly, source) : null
     if (fills) {
       const key = `${MASK_NODATA}@${[...fills].map(([id, vs]) => `${id}=${vs.join('/')}`).join(',')}`
-      return [{ check: CHECK, severity: 'request', key, message: `${message}; needed: the same quantity with the fill value dropped by a separate mask node (${[...fills].map(([id, vs]) => `${id}: ${vs[0]}`).join(', ')}) instead of the read's nodata` }]
+      return [
+        {
+          check: CHECK,
+          severity: 'request',
+          key,
+          message: `${message}; needed: the same quantity with the fill value dropped by a separate mask node (${[...fills].map(([id, vs]) => `${id}: ${vs[0]}`).join(', ')}) instead of the read's nodata`,
+        },
+      ]
     }
     const route = routeOf(where)
     return [{ check: CHECK, severity: 'reject', message, ...(route ? { route } : {}) }]

@@ -50,7 +50,12 @@ export function checkTemporalCoverage(question: string, action: unknown, validit
     const inside = periods.some((p) => (s === null || s <= p.start) && (e === null || e >= p.end))
     const overlaps = periods.some((p) => (s === null || s <= p.end) && (e === null || e >= p.start))
     if ((s || e) && overlaps && !inside) {
-      findings.push({ check: CHECK, severity: 'reject', route: `${PERIOD_ROUTE}@${node.id}=${span.start}..${span.end}`, message: `catalog '${node.id}' keeps only ${s ?? '…'} to ${e ?? '…'}, which cuts off part of the requested period ${span.start} to ${span.end}` })
+      findings.push({
+        check: CHECK,
+        severity: 'reject',
+        route: `${PERIOD_ROUTE}@${node.id}=${span.start}..${span.end}`,
+        message: `catalog '${node.id}' keeps only ${s ?? '…'} to ${e ?? '…'}, which cuts off part of the requested period ${span.start} to ${span.end}`,
+      })
     }
   }
 
@@ -82,7 +87,9 @@ export function checkTemporalCoverage(question: string, action: unknown, validit
     findings.push({
       check: CHECK,
       severity: hedged ? 'caveat' : 'reject',
-      message: hedged ? `the nearest available date(s) ${listed} stand in for the requested one(s)` : `the result uses ${outside.length} date(s) outside the requested periods (${listed})`,
+      message: hedged
+        ? `the nearest available date(s) ${listed} stand in for the requested one(s)`
+        : `the result uses ${outside.length} date(s) outside the requested periods (${listed})`,
     })
     if (!hedged) return findings
   }
@@ -96,7 +103,12 @@ export function checkTemporalCoverage(question: string, action: unknown, validit
   if (periods.length >= 2) {
     const empty = periods.filter((p) => !found.some((d) => p.start <= d && d <= p.end))
     if (empty.length > 0) {
-      findings.push({ check: CHECK, severity: 'request', key: CHECK, message: `no data for the requested period(s) ${empty.map((p) => `${p.start} to ${p.end}`).join(', ')}` })
+      findings.push({
+        check: CHECK,
+        severity: 'request',
+        key: CHECK,
+        message: `no data for the requested period(s) ${empty.map((p) => `${p.start} to ${p.end}`).join(', ')}`,
+      })
       return findings
     }
   }
@@ -105,7 +117,12 @@ export function checkTemporalCoverage(question: string, action: unknown, validit
   let missingDays = 0
   const gapTexts: string[] = []
   for (const p of periods) {
-    for (const g of gapsOf(p.start, p.end, found.filter((d) => d >= p.start && d <= p.end), cadence)) {
+    for (const g of gapsOf(
+      p.start,
+      p.end,
+      found.filter((d) => d >= p.start && d <= p.end),
+      cadence,
+    )) {
       missingDays += g.days
       gapTexts.push(`${g.from} to ${g.to}`)
     }

@@ -39,14 +39,27 @@ export function checkTvdiEdges(intermediate: Rec, strictness: Strictness): Findi
     const what = `the dry edge lies at or below the wet edge at NDVI 0.5 on ${crossed.map((d) => d.date).join(', ')}, where TVDI is degenerate`
     findings.push({ check: CHECK, severity: crossed.length * 2 > fitted.length ? 'reject' : 'caveat', message: what })
   }
-  const r2 = fitted.map((d) => d.dry.r2).filter((x): x is number => x !== undefined).sort((a, b) => a - b)
+  const r2 = fitted
+    .map((d) => d.dry.r2)
+    .filter((x): x is number => x !== undefined)
+    .sort((a, b) => a - b)
   if (r2.length > 0) {
     const median = r2[Math.floor(r2.length / 2)]
     if (median < MIN_MEDIAN_R2[strictness]) {
-      findings.push({ check: CHECK, severity: 'request', key: CHECK, message: `the dry edges fit their NDVI bins poorly (median r² ${median.toFixed(2)}, at least ${MIN_MEDIAN_R2[strictness]} needed)` })
+      findings.push({
+        check: CHECK,
+        severity: 'request',
+        key: CHECK,
+        message: `the dry edges fit their NDVI bins poorly (median r² ${median.toFixed(2)}, at least ${MIN_MEDIAN_R2[strictness]} needed)`,
+      })
     } else findings.push(pass(CHECK, `dry edges fitted over ${fitted.length} date(s), median r² ${median.toFixed(2)}`))
   }
   const rising = fitted.filter((d) => d.dry.slope >= 0)
-  if (rising.length > 0) findings.push({ check: CHECK, severity: 'caveat', message: `the dry edge rises with NDVI on ${rising.length} of ${fitted.length} date(s), an unusual NDVI-LST triangle` })
+  if (rising.length > 0)
+    findings.push({
+      check: CHECK,
+      severity: 'caveat',
+      message: `the dry edge rises with NDVI on ${rising.length} of ${fitted.length} date(s), an unusual NDVI-LST triangle`,
+    })
   return findings
 }

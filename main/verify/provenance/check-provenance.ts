@@ -114,7 +114,14 @@ function routeTargets(chain: StatisticStep[], want: string): StatisticStep[] {
 function checkStatistic(asked: AskedStatistic[], chain: StatisticStep[], options: readonly string[] = []): Finding[] {
   if (asked.length === 0) return [pass('provenance_statistic', 'the question names no statistic')]
   if (chain.length === 0) {
-    return [{ check: 'provenance_statistic', severity: 'request', key: 'statistic_node', message: `the question asks for the ${asked.map(describeStatistic).join(' and ')}, but no node of the DAG computes a statistic the verifier can read` }]
+    return [
+      {
+        check: 'provenance_statistic',
+        severity: 'request',
+        key: 'statistic_node',
+        message: `the question asks for the ${asked.map(describeStatistic).join(' and ')}, but no node of the DAG computes a statistic the verifier can read`,
+      },
+    ]
   }
   // Dates are counted either by a count over dates or, from per-date values the observation reports (no reduction
   // over dates), by the answer: both show the dates one by one.
@@ -125,26 +132,31 @@ function checkStatistic(asked: AskedStatistic[], chain: StatisticStep[], options
   const onlyMean = asked.every((a) => a.kind === 'mean')
   const extra = onlyMean ? chain.filter((s) => s.kind !== 'other' && NOT_A_MEAN.includes(s.kind)) : []
   if (missing.length === 0 && extra.length > 0) {
-    return [{
-      check: 'provenance_statistic',
-      severity: 'reject',
-      ...statisticRoute(extra, 'mean'),
-      message: `the question asks for the mean but the observation also takes ${extra.map((s) => `${describeStep(s)} (node '${s.node}')`).join(', ')}, which is not asked`,
-    }]
+    return [
+      {
+        check: 'provenance_statistic',
+        severity: 'reject',
+        ...statisticRoute(extra, 'mean'),
+        message: `the question asks for the mean but the observation also takes ${extra.map((s) => `${describeStep(s)} (node '${s.node}')`).join(', ')}, which is not asked`,
+      },
+    ]
   }
   // An extreme asked alone ("the maximum value of the red band") is an extreme of pixels: the maximum over dates of
   // per-date means is another quantity (a wrong statistic hidden under a 'max' at the top of the chain).
   const onlyExtreme = asked.every((a) => a.kind === 'max' || a.kind === 'min')
   const averaged = onlyExtreme ? chain.filter((s) => s.over !== 'dates' && (s.kind === 'mean' || s.kind === 'median')) : []
   if (missing.length === 0 && averaged.length > 0) {
-    return [{
-      check: 'provenance_statistic',
-      severity: 'reject',
-      ...(asked.length === 1 ? statisticRoute(averaged, asked[0].kind) : {}),
-      message: `the question asks for the ${asked.map(describeStatistic).join(' and ')} of the pixels but the observation takes ${averaged.map((s) => `${describeStep(s)} (node '${s.node}')`).join(', ')} first`,
-    }]
+    return [
+      {
+        check: 'provenance_statistic',
+        severity: 'reject',
+        ...(asked.length === 1 ? statisticRoute(averaged, asked[0].kind) : {}),
+        message: `the question asks for the ${asked.map(describeStatistic).join(' and ')} of the pixels but the observation takes ${averaged.map((s) => `${describeStep(s)} (node '${s.node}')`).join(', ')} first`,
+      },
+    ]
   }
-  if (missing.length === 0) return [pass('provenance_statistic', `statistic node(s) ${chain.map((s) => `'${s.node}' (${s.stat})`).join(', ')} compute what is asked`)]
+  if (missing.length === 0)
+    return [pass('provenance_statistic', `statistic node(s) ${chain.map((s) => `'${s.node}' (${s.stat})`).join(', ')} compute what is asked`)]
   const outer = chain[0]
   // Several statistics asked ("the mean, minimum and maximum"), the observation computes one of them, and the
   // options differ only in one number: the statistics not computed are stated alike in every option, so they cannot
@@ -152,16 +164,25 @@ function checkStatistic(asked: AskedStatistic[], chain: StatisticStep[], options
   const matched = asked.filter((a) => !missing.includes(a))
   if (matched.length > 0 && optionsDifferInOneNumber(options)) {
     return [
-      pass('provenance_statistic', `statistic node(s) ${chain.map((s) => `'${s.node}' (${s.stat})`).join(', ')} compute the ${matched.map(describeStatistic).join(' and ')}, the one quantity in which the options differ`),
-      { check: 'provenance_statistic', severity: 'caveat', message: `the ${missing.map(describeStatistic).join(' and ')} the question also asks for were not computed; every option states the same value for them` },
+      pass(
+        'provenance_statistic',
+        `statistic node(s) ${chain.map((s) => `'${s.node}' (${s.stat})`).join(', ')} compute the ${matched.map(describeStatistic).join(' and ')}, the one quantity in which the options differ`,
+      ),
+      {
+        check: 'provenance_statistic',
+        severity: 'caveat',
+        message: `the ${missing.map(describeStatistic).join(' and ')} the question also asks for were not computed; every option states the same value for them`,
+      },
     ]
   }
-  return [{
-    check: 'provenance_statistic',
-    severity: 'reject',
-    ...(asked.length === 1 && missing.length === 1 ? statisticRoute(routeTargets(chain, missing[0].kind), missing[0].kind) : {}),
-    message: `the question asks for the ${missing.map(describeStatistic).join(' and ')} but the observation's statistic node '${outer.node}' computes ${describeStep(outer)}${chain.length > 1 ? ` (of ${chain.slice(1).map(describeStep).join(', ')})` : ''}`,
-  }]
+  return [
+    {
+      check: 'provenance_statistic',
+      severity: 'reject',
+      ...(asked.length === 1 && missing.length === 1 ? statisticRoute(routeTargets(chain, missing[0].kind), missing[0].kind) : {}),
+      message: `the question asks for the ${missing.map(describeStatistic).join(' and ')} but the observation's statistic node '${outer.node}' computes ${describeStep(outer)}${chain.length > 1 ? ` (of ${chain.slice(1).map(describeStep).join(', ')})` : ''}`,
+    },
+  ]
 }
 
 function conditionMatches(q: AskedCondition, d: DagCondition): boolean {
@@ -184,7 +205,12 @@ function checkConditions(asked: AskedCondition[], found: DagCondition[]): Findin
     }
     const unnamed = found.filter((d) => d.variable === null && conditionMatches(q, d))
     if (unnamed.length > 0) {
-      findings.push({ check: 'provenance_mask', severity: 'request', key: 'mask_variable', message: `the mask '${unnamed[0].node}' applies the threshold of ${describeCondition(q)}, but the verifier cannot tell which variable it tests` })
+      findings.push({
+        check: 'provenance_mask',
+        severity: 'request',
+        key: 'mask_variable',
+        message: `the mask '${unnamed[0].node}' applies the threshold of ${describeCondition(q)}, but the verifier cannot tell which variable it tests`,
+      })
       continue
     }
     findings.push({
@@ -204,25 +230,60 @@ function checkRegion(asked: AskedRegion | null, found: DagRegion[]): Finding[] {
   if (!asked) {
     const parts = found.filter((r) => r.kind !== 'point')
     // A question that names no part asks about the whole image: a value over a window answers another question.
-    return parts.length ? [{ check: 'provenance_region', severity: 'reject', route: `route:whole-image@${[...new Set(parts.map((r) => r.node))].join(',')}`, message: `the question names no part of the image but the observation covers only part of it (node '${parts[0].node}')` }] : []
+    return parts.length
+      ? [
+          {
+            check: 'provenance_region',
+            severity: 'reject',
+            route: `route:whole-image@${[...new Set(parts.map((r) => r.node))].join(',')}`,
+            message: `the question names no part of the image but the observation covers only part of it (node '${parts[0].node}')`,
+          },
+        ]
+      : []
   }
   const want = asked.kind === 'part' ? describePart(asked.part) : asked.words
-  if (found.length === 0) return [{ check: 'provenance_region', severity: 'reject', message: `the question asks about ${want} but the observation covers the whole image` }]
+  if (found.length === 0)
+    return [{ check: 'provenance_region', severity: 'reject', message: `the question asks about ${want} but the observation covers the whole image` }]
   if (asked.kind === 'polygon') {
     return found.some((r) => r.kind === 'polygon')
       ? [pass('provenance_region', `a polygon query restricts the value (the polygon's source is not checked against ${asked.file})`)]
-      : [{ check: 'provenance_region', severity: 'reject', message: `the question asks about the polygon in ${asked.file} but the observation restricts no polygon` }]
+      : [
+          {
+            check: 'provenance_region',
+            severity: 'reject',
+            message: `the question asks about the polygon in ${asked.file} but the observation restricts no polygon`,
+          },
+        ]
   }
   const sized = found.filter((r): r is Extract<DagRegion, { kind: 'part' }> => r.kind === 'part')
-  if (sized.length === 0) return [{ check: 'provenance_region', severity: 'request', key: 'region_extent', message: `the observation restricts the image at '${found[0].node}', but the verifier cannot tell in pixels whether that is ${want}` }]
+  if (sized.length === 0)
+    return [
+      {
+        check: 'provenance_region',
+        severity: 'request',
+        key: 'region_extent',
+        message: `the observation restricts the image at '${found[0].node}', but the verifier cannot tell in pixels whether that is ${want}`,
+      },
+    ]
   for (const r of sized) {
-    const ok = asked.kind === 'part'
-      ? near(r.part.x0, asked.part.x0, r.size.width) && near(r.part.x1, asked.part.x1, r.size.width) && near(r.part.y0, asked.part.y0, r.size.height) && near(r.part.y1, asked.part.y1, r.size.height)
-      : (!asked.cols || (Math.abs(r.cols[0] - asked.cols[0]) <= 1 && Math.abs(r.cols[1] - asked.cols[1]) <= 1)) && (!asked.rows || (Math.abs(r.rows[0] - asked.rows[0]) <= 1 && Math.abs(r.rows[1] - asked.rows[1]) <= 1))
+    const ok =
+      asked.kind === 'part'
+        ? near(r.part.x0, asked.part.x0, r.size.width) &&
+          near(r.part.x1, asked.part.x1, r.size.width) &&
+          near(r.part.y0, asked.part.y0, r.size.height) &&
+          near(r.part.y1, asked.part.y1, r.size.height)
+        : (!asked.cols || (Math.abs(r.cols[0] - asked.cols[0]) <= 1 && Math.abs(r.cols[1] - asked.cols[1]) <= 1)) &&
+          (!asked.rows || (Math.abs(r.rows[0] - asked.rows[0]) <= 1 && Math.abs(r.rows[1] - asked.rows[1]) <= 1))
     if (ok) return [pass('provenance_region', `node '${r.node}' covers ${want} (columns ${r.cols[0]}-${r.cols[1]}, rows ${r.rows[0]}-${r.rows[1]})`)]
   }
   const r = sized[0]
-  return [{ check: 'provenance_region', severity: 'reject', message: `the question asks about ${want} but the observation's node '${r.node}' covers columns ${r.cols[0]}-${r.cols[1]} and rows ${r.rows[0]}-${r.rows[1]} of ${r.size.width} x ${r.size.height}` }]
+  return [
+    {
+      check: 'provenance_region',
+      severity: 'reject',
+      message: `the question asks about ${want} but the observation's node '${r.node}' covers columns ${r.cols[0]}-${r.cols[1]} and rows ${r.rows[0]}-${r.rows[1]} of ${r.size.width} x ${r.size.height}`,
+    },
+  ]
 }
 
 /** Units the question may ask for that an execute output can be in, and the output units that satisfy each. */
@@ -238,10 +299,32 @@ function checkUnit(demands: QuestionDemands, unit: string | null): Finding[] {
   const asked = demands.unit
   if (!asked) return []
   const fits = UNIT_FITS[asked.unit]
-  if (!fits) return [{ check: 'provenance_unit', severity: 'request', key: 'unit', message: `the question asks for ${describeUnit(asked.unit)}, which an execute result does not carry` }]
-  if (unit === null) return [{ check: 'provenance_unit', severity: 'request', key: 'unit', message: `the question asks for ${describeUnit(asked.unit)} but the observation states no unit` }]
+  if (!fits)
+    return [
+      {
+        check: 'provenance_unit',
+        severity: 'request',
+        key: 'unit',
+        message: `the question asks for ${describeUnit(asked.unit)}, which an execute result does not carry`,
+      },
+    ]
+  if (unit === null)
+    return [
+      {
+        check: 'provenance_unit',
+        severity: 'request',
+        key: 'unit',
+        message: `the question asks for ${describeUnit(asked.unit)} but the observation states no unit`,
+      },
+    ]
   if (fits.includes(unit)) return [pass('provenance_unit', `the output is in ${describeUnit(unit)}`)]
-  return [{ check: 'provenance_unit', severity: 'reject', message: `the question asks for ${describeUnit(asked.unit)} ('${asked.words}') but the observation's output is in ${describeUnit(unit)}` }]
+  return [
+    {
+      check: 'provenance_unit',
+      severity: 'reject',
+      message: `the question asks for ${describeUnit(asked.unit)} ('${asked.words}') but the observation's output is in ${describeUnit(unit)}`,
+    },
+  ]
 }
 
 function checkPooling(demands: QuestionDemands, chain: StatisticStep[]): Finding[] {
@@ -249,10 +332,24 @@ function checkPooling(demands: QuestionDemands, chain: StatisticStep[]): Finding
   const perDate = chain.some((s) => s.over === 'dates') && chain.some((s) => s.over === 'pixels' || s.over === 'region')
   const pooled = chain.some((s) => s.over === 'pooled')
   if (demands.pooling === 'pooled' && !pooled) {
-    return [{ check: 'provenance_pooling', severity: 'reject', message: perDate ? 'the question asks for a statistic over the pooled pixels of all dates but the observation combines per-date statistics' : 'the question asks for a statistic over the pooled pixels of all dates but no node of the observation pools them' }]
+    return [
+      {
+        check: 'provenance_pooling',
+        severity: 'reject',
+        message: perDate
+          ? 'the question asks for a statistic over the pooled pixels of all dates but the observation combines per-date statistics'
+          : 'the question asks for a statistic over the pooled pixels of all dates but no node of the observation pools them',
+      },
+    ]
   }
   if (demands.pooling === 'per_date' && !perDate) {
-    return [{ check: 'provenance_pooling', severity: 'reject', message: 'the question asks for a statistic of per-date values but the observation does not compute one value per date first' }]
+    return [
+      {
+        check: 'provenance_pooling',
+        severity: 'reject',
+        message: 'the question asks for a statistic of per-date values but the observation does not compute one value per date first',
+      },
+    ]
   }
   return [pass('provenance_pooling', demands.pooling === 'pooled' ? 'pixels of all dates pooled' : 'per-date values combined')]
 }
@@ -267,6 +364,11 @@ export function checkProvenance(question: string, action: unknown, evidence: Evi
     ...checkRegion(demands.region, prov.regions),
     ...checkUnit(demands, prov.unit),
     ...checkPooling(demands, prov.statistics),
-    ...demands.unchecked.map((u): Finding => ({ check: 'provenance_unchecked', severity: 'request', key: 'unchecked_phrase', message: `the verifier cannot check ${u} against the observation` })),
+    ...demands.unchecked.map((u): Finding => ({
+      check: 'provenance_unchecked',
+      severity: 'request',
+      key: 'unchecked_phrase',
+      message: `the verifier cannot check ${u} against the observation`,
+    })),
   ]
 }

@@ -46,7 +46,8 @@ function bounds(condition: string): Map<string, { lo?: number; hi?: number }> {
     out.set(name, b)
   }
   for (const m of condition.matchAll(new RegExp(`(${NAME})\\s*(>=|<=|>|<)\\s*(${NUM})`, 'g'))) put(m[1], m[2].startsWith('>') ? 'lo' : 'hi', Number(m[3]))
-  for (const m of condition.matchAll(new RegExp(`(?<![A-Za-z0-9_.])(${NUM})\\s*(>=|<=|>|<)\\s*(${NAME})`, 'g'))) put(m[3], m[2].startsWith('>') ? 'hi' : 'lo', Number(m[1]))
+  for (const m of condition.matchAll(new RegExp(`(?<![A-Za-z0-9_.])(${NUM})\\s*(>=|<=|>|<)\\s*(${NAME})`, 'g')))
+    put(m[3], m[2].startsWith('>') ? 'hi' : 'lo', Number(m[1]))
   return out
 }
 

@@ -40,8 +40,11 @@ function fileSizes(bandMapping: Rec): Map<string, { width: number; height: numbe
 
 function part(node: string, w: Win, size: { width: number; height: number }): DagRegion {
   return {
-    node, kind: 'part', size,
-    cols: [w.col, w.col + w.width], rows: [w.row, w.row + w.height],
+    node,
+    kind: 'part',
+    size,
+    cols: [w.col, w.col + w.width],
+    rows: [w.row, w.row + w.height],
     part: { x0: w.col / size.width, x1: (w.col + w.width) / size.width, y0: w.row / size.height, y1: (w.row + w.height) / size.height },
   }
 }
@@ -82,8 +85,7 @@ export function dagRegions(nodes: readonly ActionNode[], output: string | null, 
           w.height = Math.round(r1 * size.height) - w.row
           out.push(part(n.id, w, size))
         } else out.push({ node: n.id, kind: 'unsized' })
-      }
-      else if (g.type === 'point') out.push({ node: n.id, kind: 'point' })
+      } else if (g.type === 'point') out.push({ node: n.id, kind: 'point' })
       else if (g.type === 'polygon') out.push({ node: n.id, kind: 'polygon' })
       else if (g.type === 'bbox' && Array.isArray(g.bbox) && crs === 'pixel' && size) {
         // Clipped to the image: a box that holds every pixel centre restricts nothing.

@@ -20,7 +20,20 @@ export interface StatisticStep {
 }
 
 /** Operators that hand a value through (picking, rounding, converting units) without computing a statistic. */
-const THROUGH = new Set(['decision.select', 'math.get', 'math.round', 'math.abs', 'math.expr', 'math.multiply', 'math.divide', 'math.add', 'math.subtract', 'math.min', 'math.max', 'math.mean'])
+const THROUGH = new Set([
+  'decision.select',
+  'math.get',
+  'math.round',
+  'math.abs',
+  'math.expr',
+  'math.multiply',
+  'math.divide',
+  'math.add',
+  'math.subtract',
+  'math.min',
+  'math.max',
+  'math.mean',
+])
 
 /** A statistic name of the engine as a statistic of the question's vocabulary. */
 export function kindOfStat(stat: string, over: StatisticStep['over']): { kind: StatisticKind | 'other'; p?: number } {
@@ -28,16 +41,30 @@ export function kindOfStat(stat: string, over: StatisticStep['over']): { kind: S
   const pct = /^(?:p|percentile_?)(\d{1,2}(?:\.\d+)?)$/.exec(s)
   if (pct) return { kind: 'percentile', p: Number(pct[1]) }
   switch (s) {
-    case 'mean': case 'average': return { kind: 'mean' }
-    case 'median': return { kind: 'median' }
-    case 'std': return { kind: 'std' }
-    case 'var': case 'variance': return { kind: 'variance' }
-    case 'min': return { kind: 'min' }
-    case 'max': return { kind: 'max' }
-    case 'sum': return { kind: 'sum' }
-    case 'count': return { kind: over === 'dates' ? 'date_count' : 'pixel_count' }
-    case 'valid_fraction': case 'fraction': case 'percent': return { kind: 'fraction' }
-    default: return { kind: 'other' }
+    case 'mean':
+    case 'average':
+      return { kind: 'mean' }
+    case 'median':
+      return { kind: 'median' }
+    case 'std':
+      return { kind: 'std' }
+    case 'var':
+    case 'variance':
+      return { kind: 'variance' }
+    case 'min':
+      return { kind: 'min' }
+    case 'max':
+      return { kind: 'max' }
+    case 'sum':
+      return { kind: 'sum' }
+    case 'count':
+      return { kind: over === 'dates' ? 'date_count' : 'pixel_count' }
+    case 'valid_fraction':
+    case 'fraction':
+    case 'percent':
+      return { kind: 'fraction' }
+    default:
+      return { kind: 'other' }
   }
 }
 
@@ -65,7 +92,9 @@ export function statisticChain(nodes: readonly ActionNode[], output: string | nu
     seen.add(id)
     const n = byId.get(id)
     if (!n) return
-    const links = Object.values(n.inputs).map(linkTarget).filter((t): t is string => t !== null)
+    const links = Object.values(n.inputs)
+      .map(linkTarget)
+      .filter((t): t is string => t !== null)
     const p = n.params
     if (THROUGH.has(n.op)) {
       const picked = typeof p.field === 'string' ? p.field : typeof p.key === 'string' && n.op === 'math.get' ? p.key : key

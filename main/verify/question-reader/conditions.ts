@@ -33,7 +33,7 @@ export function conditionsFromSpans(spans: readonly ConditionSpan[]): AskedCondi
   const out: AskedCondition[] = []
   for (const c of spans) {
     if (c.scope !== 'pixels') continue
-    const variable = c.variable ? canonicalVariable(c.variable.replace(/_/g, ' ')) ?? c.variable : null
+    const variable = c.variable ? (canonicalVariable(c.variable.replace(/_/g, ' ')) ?? c.variable) : null
     if (!variable) continue
     const unit = c.unit ?? undefined
     const range = c.op === 'between' || c.op === 'outside'
@@ -49,7 +49,10 @@ export function conditionsFromSpans(spans: readonly ConditionSpan[]): AskedCondi
 const VAR = `(${VARIABLE_PATTERN})`
 
 /** A pixel phrase that restricts pixels by a quality it gives no number for. */
-const QUALITATIVE = new RegExp(`\\b(?:pixels?|areas?|regions?|land)\\s+(?:with|where|whose|having|of)\\s+(?:the\\s+)?(?:high|low|higher|lower|dense|sparse|strong|weak|moderate|healthy|stressed|dry|wet)\\s+${VAR}`, 'gi')
+const QUALITATIVE = new RegExp(
+  `\\b(?:pixels?|areas?|regions?|land)\\s+(?:with|where|whose|having|of)\\s+(?:the\\s+)?(?:high|low|higher|lower|dense|sparse|strong|weak|moderate|healthy|stressed|dry|wet)\\s+${VAR}`,
+  'gi',
+)
 
 export function readConditions(question: string): { asked: AskedCondition[]; unchecked: string[] } {
   const asked = conditionsFromSpans(all(parseQuestion(question).spans, 'condition'))

@@ -40,7 +40,10 @@ export function spanOf(periods: Period[]): { start: string; end: string } | null
   if (periods.length === 0) return null
   return {
     start: periods.map((p) => p.start).sort()[0],
-    end: periods.map((p) => p.end).sort().at(-1)!,
+    end: periods
+      .map((p) => p.end)
+      .sort()
+      .at(-1)!,
   }
 }
 

@@ -27,12 +27,26 @@ const HALVES: Record<string, Part> = {
   east: { x0: 0.5, x1: 1, y0: 0, y1: 1 },
 }
 const SIDE: Record<string, keyof typeof HALVES> = {
-  north: 'north', northern: 'north', upper: 'north', top: 'north',
-  south: 'south', southern: 'south', lower: 'south', bottom: 'south',
-  west: 'west', western: 'west', left: 'west', 'left-hand': 'west',
-  east: 'east', eastern: 'east', right: 'east', 'right-hand': 'east',
+  north: 'north',
+  northern: 'north',
+  upper: 'north',
+  top: 'north',
+  south: 'south',
+  southern: 'south',
+  lower: 'south',
+  bottom: 'south',
+  west: 'west',
+  western: 'west',
+  left: 'west',
+  'left-hand': 'west',
+  east: 'east',
+  eastern: 'east',
+  right: 'east',
+  'right-hand': 'east',
 }
-const SIDE_WORDS = Object.keys(SIDE).sort((a, b) => b.length - a.length).join('|')
+const SIDE_WORDS = Object.keys(SIDE)
+  .sort((a, b) => b.length - a.length)
+  .join('|')
 
 /**
  * A part of the image named by a side or a corner ('north', 'south-west', 'upper_left', 'NE'), as a DAG may name
@@ -58,7 +72,8 @@ function intersect(a: Part, b: Part): Part {
 const ABBREV: Record<string, [string, string]> = { ne: ['north', 'east'], nw: ['north', 'west'], se: ['south', 'east'], sw: ['south', 'west'] }
 
 /** Spatial words with no pixel meaning the verifier can check. */
-const VAGUE = /\b(?:(?:top|bottom|upper|lower)[\s-](?:left|right)\s+corner|cent(?:re|er|ral)\s+(?:part|area|region|of\s+the\s+image)|the\s+edges?\s+of\s+the\s+image|within\s+\d+(?:\.\d+)?\s*(?:km|m|kilometres?|kilometers?|metres?|meters?)\s+of|buffer|near\s+the\s+(?:river|coast|city|lake|road))\b/gi
+const VAGUE =
+  /\b(?:(?:top|bottom|upper|lower)[\s-](?:left|right)\s+corner|cent(?:re|er|ral)\s+(?:part|area|region|of\s+the\s+image)|the\s+edges?\s+of\s+the\s+image|within\s+\d+(?:\.\d+)?\s*(?:km|m|kilometres?|kilometers?|metres?|meters?)\s+of|buffer|near\s+the\s+(?:river|coast|city|lake|road))\b/gi
 
 /** The verifier's reading of the span parser's region spans (parts as fractions, boxes, polygon files). */
 function regionFromSpans(question: string): AskedRegion | null {
@@ -76,7 +91,9 @@ function regionFromSpans(question: string): AskedRegion | null {
 
 export function readRegion(question: string): { asked: AskedRegion | null; unchecked: string[] } {
   const fromSpans = regionFromSpans(question)
-  const unchecked = [...question.matchAll(VAGUE)].filter((m) => !(fromSpans && fromSpans.words.toLowerCase().includes(m[0].toLowerCase().slice(0, 6)))).map((m) => `the place '${m[0]}'`)
+  const unchecked = [...question.matchAll(VAGUE)]
+    .filter((m) => !(fromSpans && fromSpans.words.toLowerCase().includes(m[0].toLowerCase().slice(0, 6))))
+    .map((m) => `the place '${m[0]}'`)
   if (fromSpans) return { asked: fromSpans, unchecked }
   // Quadrants: "north-east quadrant", "upper left quarter", "NE quadrant"
   const quad = new RegExp(`\\b(${SIDE_WORDS})[\\s-]*(${SIDE_WORDS})\\s+(?:quadrant|quarter)\\b|\\b(ne|nw|se|sw)\\s+(?:quadrant|quarter)\\b`, 'i').exec(question)
@@ -98,7 +115,11 @@ export function readRegion(question: string): { asked: AskedRegion | null; unche
   }
   const rows = span('row')
   const cols = span('column') ?? span('col')
-  if (rows || cols) return { asked: { kind: 'box', rows, cols, words: [rows && `rows ${rows.join('-')}`, cols && `columns ${cols.join('-')}`].filter(Boolean).join(', ') }, unchecked }
+  if (rows || cols)
+    return {
+      asked: { kind: 'box', rows, cols, words: [rows && `rows ${rows.join('-')}`, cols && `columns ${cols.join('-')}`].filter(Boolean).join(', ') },
+      unchecked,
+    }
   if (/\b(?:bounding\s+box|bbox)\b/i.test(question)) return { asked: { kind: 'box', words: 'a bounding box' }, unchecked }
   const file = /\b([\w-]+\.(?:geojson|json|shp|gpkg|kml))\b/i.exec(question)
   if (file && /\b(?:inside|within|in|over|of|by)\b/i.test(question)) return { asked: { kind: 'polygon', file: file[1], words: file[0] }, unchecked }

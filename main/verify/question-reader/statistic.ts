@@ -4,9 +4,7 @@
  * statistic but do not say which (e.g. "typical", "variability") are reported as unchecked, never guessed.
  */
 
-export type StatisticKind =
-  | 'mean' | 'median' | 'percentile' | 'std' | 'variance' | 'min' | 'max' | 'sum'
-  | 'pixel_count' | 'date_count' | 'fraction' | 'trend'
+export type StatisticKind = 'mean' | 'median' | 'percentile' | 'std' | 'variance' | 'min' | 'max' | 'sum' | 'pixel_count' | 'date_count' | 'fraction' | 'trend'
 
 export interface AskedStatistic {
   kind: StatisticKind
@@ -19,15 +17,24 @@ export interface AskedStatistic {
 /** How the verifier writes each statistic in a diagnosis. */
 export function describeStatistic(s: { kind: StatisticKind; p?: number }): string {
   switch (s.kind) {
-    case 'percentile': return `${s.p ?? '?'}th percentile`
-    case 'std': return 'standard deviation'
-    case 'min': return 'minimum'
-    case 'max': return 'maximum'
-    case 'pixel_count': return 'number of pixels'
-    case 'date_count': return 'number of dates'
-    case 'fraction': return 'fraction (or percentage) of pixels'
-    case 'trend': return 'trend'
-    default: return s.kind
+    case 'percentile':
+      return `${s.p ?? '?'}th percentile`
+    case 'std':
+      return 'standard deviation'
+    case 'min':
+      return 'minimum'
+    case 'max':
+      return 'maximum'
+    case 'pixel_count':
+      return 'number of pixels'
+    case 'date_count':
+      return 'number of dates'
+    case 'fraction':
+      return 'fraction (or percentage) of pixels'
+    case 'trend':
+      return 'trend'
+    default:
+      return s.kind
   }
 }
 

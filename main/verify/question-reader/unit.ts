@@ -35,14 +35,23 @@ export function readUnit(question: string): AskedUnit | null {
 /** A unit in words, for diagnoses. */
 export function describeUnit(unit: string): string {
   switch (unit) {
-    case 'degC': return 'degrees Celsius'
-    case 'K': return 'kelvin'
-    case 'degF': return 'degrees Fahrenheit'
-    case 'acre': return 'acres'
-    case 'percent': return 'percent'
-    case 'fraction': return 'a fraction'
-    case 'count': return 'a count'
-    case 'dimensionless': return 'a dimensionless ratio'
-    default: return unit
+    case 'degC':
+      return 'degrees Celsius'
+    case 'K':
+      return 'kelvin'
+    case 'degF':
+      return 'degrees Fahrenheit'
+    case 'acre':
+      return 'acres'
+    case 'percent':
+      return 'percent'
+    case 'fraction':
+      return 'a fraction'
+    case 'count':
+      return 'a count'
+    case 'dimensionless':
+      return 'a dimensionless ratio'
+    default:
+      return unit
   }
 }

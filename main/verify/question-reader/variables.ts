@@ -28,7 +28,11 @@ const ORDERED = Object.entries(VARIABLE_WORDS)
 
 /** Words of a name as a question would write them: lower case, separators as spaces. */
 export function plainWords(name: string): string {
-  return name.toLowerCase().replace(/[_\-./]+/g, ' ').replace(/\s+/g, ' ').trim()
+  return name
+    .toLowerCase()
+    .replace(/[_\-./]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 /**

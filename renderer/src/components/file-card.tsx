@@ -40,7 +40,9 @@ export function FileCard({ api, file, onRemove }: { api: RsureApi; file: FileEnt
   return (
     <article className="card" data-testid="file-card" data-name={file.name}>
       <header>
-        <h2 title={file.name} data-testid="file-name">{middleEllipsis(file.name, 20)}</h2>
+        <h2 title={file.name} data-testid="file-name">
+          {middleEllipsis(file.name, 20)}
+        </h2>
         <button type="button" className="ghost" onClick={onRemove} aria-label={`remove ${file.name}`}>
           ✕
         </button>

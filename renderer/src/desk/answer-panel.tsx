@@ -71,8 +71,7 @@ export function AnswerPanel(props: { entry: RunEntry; onEvidence: (call: number)
       )}
       {entry.lastCells.length > 0 && (
         <p className="muted" data-testid="prior-change">
-          Prior updated:{' '}
-          {entry.lastCells.map((c) => `${c.taskType} × ${c.config}: n ${c.n}, n_valid ${c.n_valid}, r̂ ${num(c.r_hat, 3)}`).join('; ')}
+          Prior updated: {entry.lastCells.map((c) => `${c.taskType} × ${c.config}: n ${c.n}, n_valid ${c.n_valid}, r̂ ${num(c.r_hat, 3)}`).join('; ')}
         </p>
       )}
     </section>

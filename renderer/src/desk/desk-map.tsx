@@ -28,7 +28,9 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
   const derived = layers.filter((l) => l.georeference === 'geographic' && l.available && l.format === 'geotiff')
   const base: LayerRow[] = useMemo(
     () => [
-      ...(basemap ? [{ key: 'basemap', ref: { basemap: true as const }, name: 'basemap', visible: true, opacity: 1, style: {}, basemap: true, bandCount: 1, note: null }] : []),
+      ...(basemap
+        ? [{ key: 'basemap', ref: { basemap: true as const }, name: 'basemap', visible: true, opacity: 1, style: {}, basemap: true, bandCount: 1, note: null }]
+        : []),
       ...rasters.map((f, i) => ({
         key: `file-${f.id}`,
         ref: { fileId: f.id },
@@ -56,10 +58,17 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
     [basemap, rasters.map((f) => f.id).join(), derived.map((l) => l.id).join()],
   )
   const rows = base.map((r) => ({ ...r, ...over.get(r.key) }))
-  const infos = useLayerInfos(api, rows.map((r) => r.ref))
+  const infos = useLayerInfos(
+    api,
+    rows.map((r) => r.ref),
+  )
   const withNotes = rows.map((r) => {
     const info = infos.get(layerKey(r.ref))
-    return info instanceof Error ? { ...r, note: info.message, state: 'error' as const } : info ? { ...r, bandCount: info.bandCount, state: 'ready' as const } : { ...r, state: 'loading' as const }
+    return info instanceof Error
+      ? { ...r, note: info.message, state: 'error' as const }
+      : info
+        ? { ...r, bandCount: info.bandCount, state: 'ready' as const }
+        : { ...r, state: 'loading' as const }
   })
   const specs = useMemo(() => withNotes.map(({ bandCount: _b, note: _n, state: _s, ...s }) => s), [JSON.stringify(withNotes)]) // eslint-disable-line react-hooks/exhaustive-deps
   const vectors = useVectorLayers(api, layers)
@@ -69,7 +78,9 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
     ...derived.map((l): [string, string | null] => [`layer-${l.id}`, l.unit]),
   ])
   const shown = withNotes.filter((r) => r.visible && !r.basemap && r.state === 'ready')
-  const identifyLayers: IdentifyLayer[] = shown.filter((r) => !r.mask).map((r) => ({ key: r.key, ref: r.ref, name: r.name, unit: units.get(r.key) ?? null, nodata: r.style.nodata }))
+  const identifyLayers: IdentifyLayer[] = shown
+    .filter((r) => !r.mask)
+    .map((r) => ({ key: r.key, ref: r.ref, name: r.name, unit: units.get(r.key) ?? null, nodata: r.style.nodata }))
   const picture = pictures.find((p) => `pic-${p.id}` === view)
   return (
     <section className="desk-map" aria-label="map and images">
@@ -81,7 +92,14 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
           // Pictures of the same name (a pair's A/ and B/ files) are told apart by their place in the session.
           const twin = pictures.some((q) => q.id !== p.id && q.name === p.name)
           return (
-            <button key={p.id} type="button" className={view === `pic-${p.id}` ? 'on' : ''} aria-pressed={view === `pic-${p.id}`} onClick={() => setView(`pic-${p.id}`)} title={p.name}>
+            <button
+              key={p.id}
+              type="button"
+              className={view === `pic-${p.id}` ? 'on' : ''}
+              aria-pressed={view === `pic-${p.id}`}
+              onClick={() => setView(`pic-${p.id}`)}
+              title={p.name}
+            >
               {middleEllipsis(p.name, 28)}
               {twin ? ` (${i + 1})` : ''}
             </button>
@@ -89,7 +107,9 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
         })}
       </nav>
       <div className="map-area">
-        {picture ? <PixelViewer api={api} file={picture} calls={calls} allCalls={allCalls} layers={layers} files={pictures} /> : (
+        {picture ? (
+          <PixelViewer api={api} file={picture} calls={calls} allCalls={allCalls} layers={layers} files={pictures} />
+        ) : (
           <div className="map-stack">
             <MapView
               api={api}
@@ -105,7 +125,10 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
         )}
         {!picture && (
           <aside className="layers-panel" aria-label="layers">
-            <Legend api={api} layers={shown.map((r) => ({ key: r.key, ref: r.ref, name: r.name, style: r.style, unit: units.get(r.key) ?? null, mask: r.mask }))} />
+            <Legend
+              api={api}
+              layers={shown.map((r) => ({ key: r.key, ref: r.ref, name: r.name, style: r.style, unit: units.get(r.key) ?? null, mask: r.mask }))}
+            />
             <h3>Layers</h3>
             <LayerList
               rows={withNotes}

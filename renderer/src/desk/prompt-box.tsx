@@ -33,12 +33,29 @@ export function BackbonePicker(props: { value: BackboneChoice; onChange: (b: Bac
       </select>
       {value.kind === 'openai' && (
         <>
-          <input aria-label="endpoint URL" value={url} onChange={(e) => (setUrl(e.target.value), onChange({ kind: 'openai', baseUrl: e.target.value, model }))} size={26} />
-          <input aria-label="model name" placeholder="model" value={model} onChange={(e) => (setModel(e.target.value), onChange({ kind: 'openai', baseUrl: url, model: e.target.value }))} size={12} />
+          <input
+            aria-label="endpoint URL"
+            value={url}
+            onChange={(e) => (setUrl(e.target.value), onChange({ kind: 'openai', baseUrl: e.target.value, model }))}
+            size={26}
+          />
+          <input
+            aria-label="model name"
+            placeholder="model"
+            value={model}
+            onChange={(e) => (setModel(e.target.value), onChange({ kind: 'openai', baseUrl: url, model: e.target.value }))}
+            size={12}
+          />
         </>
       )}
       {value.kind === 'llama' && (
-        <input aria-label="GGUF file path" placeholder="/path/to/model.gguf" value={gguf} onChange={(e) => (setGguf(e.target.value), onChange({ kind: 'llama', path: e.target.value }))} size={30} />
+        <input
+          aria-label="GGUF file path"
+          placeholder="/path/to/model.gguf"
+          value={gguf}
+          onChange={(e) => (setGguf(e.target.value), onChange({ kind: 'llama', path: e.target.value }))}
+          size={30}
+        />
       )}
     </span>
   )
@@ -74,7 +91,11 @@ export function PromptBox(props: {
       <div className="context" aria-label="images in context">
         {usable.length ? (
           <span className="muted in-context">
-            In context: {usable.length} file{usable.length === 1 ? '' : 's'} ({usable.slice(0, 3).map((f) => f.name).join(', ')}
+            In context: {usable.length} file{usable.length === 1 ? '' : 's'} (
+            {usable
+              .slice(0, 3)
+              .map((f) => f.name)
+              .join(', ')}
             {usable.length > 3 ? ` and ${usable.length - 3} more` : ''})
           </span>
         ) : (

@@ -22,7 +22,14 @@ export function RunHistory(props: { api: RsureApi; onOpen: (runId: string) => vo
   return (
     <section className="history" aria-label="run history" data-testid="history">
       <div className="history-bar">
-        <input type="search" placeholder="Search questions and answers" value={query} onChange={(e) => setQuery(e.target.value)} aria-label="search runs" data-testid="history-search" />
+        <input
+          type="search"
+          placeholder="Search questions and answers"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          aria-label="search runs"
+          data-testid="history-search"
+        />
         <span className="muted">
           {runs.length} of {total}
         </span>

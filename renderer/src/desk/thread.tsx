@@ -18,7 +18,12 @@ export function Thread(props: {
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' })
   }, [entries.length, steps])
-  if (!entries.length) return <p className="muted empty-thread">Ask a question about the images in this session. Each answer shows the tool calls behind it and how each was verified.</p>
+  if (!entries.length)
+    return (
+      <p className="muted empty-thread">
+        Ask a question about the images in this session. Each answer shows the tool calls behind it and how each was verified.
+      </p>
+    )
   return (
     <div className="thread" data-testid="thread">
       {entries.map((e) => (

@@ -75,7 +75,14 @@ function CallItem(props: { call: CallView; progress: RunEntryProgress; onEvidenc
         </table>
       </details>
       {prog && (
-        <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(prog.fraction * 100)} aria-label={prog.stage}>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(prog.fraction * 100)}
+          aria-label={prog.stage}
+        >
           <div className="bar" style={{ width: `${Math.round(prog.fraction * 100)}%` }} />
           <span>{prog.stage}</span>
         </div>

@@ -25,7 +25,13 @@ function Thumb({ api, node, x, y }: { api: RsureApi; node: DagNodeView; x: numbe
   )
 }
 
-export function DagGraph(props: { api: RsureApi; args: unknown; result: ToolResultView | null; selected?: string | null; onSelect?: (node: DagNodeView) => void }) {
+export function DagGraph(props: {
+  api: RsureApi
+  args: unknown
+  result: ToolResultView | null
+  selected?: string | null
+  onSelect?: (node: DagNodeView) => void
+}) {
   const { api, args, result, selected, onSelect } = props
   const g = layoutDag(args, result)
   if (!g.nodes.length) return <p className="muted">This call has no DAG.</p>
@@ -33,7 +39,15 @@ export function DagGraph(props: { api: RsureApi; args: unknown; result: ToolResu
   const height = g.rows * (H + GY) - GY + 2
   const pos = new Map(g.nodes.map((n) => [n.id, { x: 1 + n.col * (W + GX), y: 1 + n.row * (H + GY) }]))
   return (
-    <svg className="dag" data-testid="dag-graph" viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={`workflow graph of ${g.nodes.length} nodes`}>
+    <svg
+      className="dag"
+      data-testid="dag-graph"
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      role="img"
+      aria-label={`workflow graph of ${g.nodes.length} nodes`}
+    >
       <defs>
         <marker id="dag-arrow" viewBox="0 0 8 8" refX="8" refY="4" markerWidth="6" markerHeight="6" orient="auto">
           <path d="M0,0 L8,4 L0,8 z" className="dag-arrowhead" />
@@ -42,7 +56,14 @@ export function DagGraph(props: { api: RsureApi; args: unknown; result: ToolResu
       {g.edges.map((e) => {
         const a = pos.get(e.from)!
         const b = pos.get(e.to)!
-        return <path key={`${e.from}-${e.to}`} className="dag-edge" d={`M${a.x + W},${a.y + H / 2} C${a.x + W + GX / 2},${a.y + H / 2} ${b.x - GX / 2},${b.y + H / 2} ${b.x},${b.y + H / 2}`} markerEnd="url(#dag-arrow)" />
+        return (
+          <path
+            key={`${e.from}-${e.to}`}
+            className="dag-edge"
+            d={`M${a.x + W},${a.y + H / 2} C${a.x + W + GX / 2},${a.y + H / 2} ${b.x - GX / 2},${b.y + H / 2} ${b.x},${b.y + H / 2}`}
+            markerEnd="url(#dag-arrow)"
+          />
+        )
       })}
       {g.nodes.map((n) => {
         const p = pos.get(n.id)!

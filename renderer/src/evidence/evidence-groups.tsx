@@ -20,7 +20,15 @@ function Cell({ v }: { v: unknown }) {
     const s = shownPath(v)
     return <span title={s.length > 60 ? s : undefined}>{brief(s, 160)}</span>
   }
-  if (Array.isArray(v) && v.length && v.every((x) => typeof x === 'string')) return <>{brief(v.map((x) => shownPath(x as string)), 160)}</>
+  if (Array.isArray(v) && v.length && v.every((x) => typeof x === 'string'))
+    return (
+      <>
+        {brief(
+          v.map((x) => shownPath(x as string)),
+          160,
+        )}
+      </>
+    )
   return <>{brief(v, 160)}</>
 }
 
@@ -87,7 +95,11 @@ export function ValueTree({ value, depth = 0 }: { value: unknown; depth?: number
   )
 }
 
-export function EvidenceGroups({ evidence }: { evidence: { source: Record<string, unknown>; intermediate: Record<string, unknown>; validity: Record<string, unknown> } | null }) {
+export function EvidenceGroups({
+  evidence,
+}: {
+  evidence: { source: Record<string, unknown>; intermediate: Record<string, unknown>; validity: Record<string, unknown> } | null
+}) {
   if (!evidence) return <p className="muted">No evidence was returned.</p>
   const groups: [string, string, Record<string, unknown>][] = [
     ['source', 'Source — what produced it: backend, parameters, formulas, band mapping', evidence.source],

@@ -62,8 +62,8 @@ export function EvidenceViewer(props: EvidenceViewerProps) {
         </nav>
         {origin && (
           <label>
-            <input type="checkbox" checked={compare} onChange={(e) => setCompare(e.target.checked)} data-testid="compare-toggle" /> compare with #{origin.call} (the
-            observation it was asked for)
+            <input type="checkbox" checked={compare} onChange={(e) => setCompare(e.target.checked)} data-testid="compare-toggle" /> compare with #{origin.call}{' '}
+            (the observation it was asked for)
           </label>
         )}
         {followUps.length > 0 && <span className="muted">follow-ups: {followUps.map((f) => `#${f.call}`).join(', ')}</span>}

@@ -66,7 +66,10 @@ function ChangeView(props: { api: RsureApi; files: FileEntry[]; paths: string[];
   const p1 = useFilePicture(api, f1)
   const p2 = useFilePicture(api, f2)
   // The changed regions the call saved in pixel coordinates, over both pictures.
-  const geojsons = usePixelGeoJsons(api, useMemo(() => pixelLayersOfCall(layers, call.call), [layers, call.call]))
+  const geojsons = usePixelGeoJsons(
+    api,
+    useMemo(() => pixelLayersOfCall(layers, call.call), [layers, call.call]),
+  )
   const d = useMemo(() => {
     const out = drawablesOf(call.result)
     for (const fc of geojsons.values()) out.polygons.push(...drawablesOfGeoJson(fc, true).polygons)
@@ -76,7 +79,17 @@ function ChangeView(props: { api: RsureApi; files: FileEntry[]; paths: string[];
   const w = ok(p1)?.width ?? f1?.info?.width ?? 1000
   const h = ok(p1)?.height ?? f1?.info?.height ?? 1000
   if (!f1 || !f2) return <p className="muted">A change observation needs its two images (T1 and T2) in this session to be shown.</p>
-  return <Swipe before={ok(p1)?.url ?? null} after={ok(p2)?.url ?? null} width={w} height={h} drawables={d} gsd={gsdOf(call, call.result)} labels={[f1.name, f2.name]} />
+  return (
+    <Swipe
+      before={ok(p1)?.url ?? null}
+      after={ok(p2)?.url ?? null}
+      width={w}
+      height={h}
+      drawables={d}
+      gsd={gsdOf(call, call.result)}
+      labels={[f1.name, f2.name]}
+    />
+  )
 }
 
 const RASTER_PATH = /\.(tif|tiff|png|jpe?g)$/i
@@ -145,7 +158,15 @@ function LayersMap(props: { api: RsureApi; sources: FileEntry[]; layers: Derived
   const specs: MapLayerSpec[] = useMemo(
     () => [
       ...(source ? [{ key: `src-${source.id}`, ref: { fileId: source.id }, name: source.name, visible: true, opacity: 1, style: {} }] : []),
-      ...masks.map((m) => ({ key: `mask-${m.id}`, ref: { artifact: m.id }, name: m.name, visible: true, opacity, style: {}, ...(isMaskLayer(m) ? { mask: MASK_COLOUR } : {}) })),
+      ...masks.map((m) => ({
+        key: `mask-${m.id}`,
+        ref: { artifact: m.id },
+        name: m.name,
+        visible: true,
+        opacity,
+        style: {},
+        ...(isMaskLayer(m) ? { mask: MASK_COLOUR } : {}),
+      })),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [source?.id, masks.map((m) => m.id).join(), opacity],
@@ -173,9 +194,21 @@ function LayersMap(props: { api: RsureApi; sources: FileEntry[]; layers: Derived
             {m.name}
           </span>
         ))}
-        {vectors.length > 0 && <span className="muted">{vectors.length} outline layer{vectors.length === 1 ? '' : 's'}</span>}
+        {vectors.length > 0 && (
+          <span className="muted">
+            {vectors.length} outline layer{vectors.length === 1 ? '' : 's'}
+          </span>
+        )}
         <label>
-          opacity <input type="range" min={0} max={100} value={Math.round(opacity * 100)} onChange={(e) => setOpacity(Number(e.target.value) / 100)} aria-label="mask opacity" />
+          opacity{' '}
+          <input
+            type="range"
+            min={0}
+            max={100}
+            value={Math.round(opacity * 100)}
+            onChange={(e) => setOpacity(Number(e.target.value) / 100)}
+            aria-label="mask opacity"
+          />
         </label>
       </div>
     </div>
@@ -203,7 +236,9 @@ function ExecuteMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedL
   const specs: MapLayerSpec[] = useMemo(
     () => [
       ...sceneFiles.slice(0, 1).map((f) => ({ key: `src-${f.id}`, ref: { fileId: f.id }, name: f.name, visible: true, opacity: 1, style: {} })),
-      ...(product ? [{ key: `prod-${product.id}`, ref: { artifact: product.id }, name: product.name, visible: showProduct, opacity, style: productStyle(product) }] : []),
+      ...(product
+        ? [{ key: `prod-${product.id}`, ref: { artifact: product.id }, name: product.name, visible: showProduct, opacity, style: productStyle(product) }]
+        : []),
     ],
     [sceneFiles, product, showProduct, opacity],
   )
@@ -212,7 +247,9 @@ function ExecuteMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedL
       <MapView api={api} layers={specs} vectors={vectors} fitKey={artifact ?? 'none'} label="map of the observation" testId="evidence-map" />
       <div className="controls">
         <span data-testid="evidence-source-raster">
-          {sceneFiles[0] ? `Source: ${sceneFiles[0].name}` : `The raster this was computed from${missing.length ? ` (${missing.map(baseName).join(', ')})` : ''} is not in this session; the map shows the saved product only.`}
+          {sceneFiles[0]
+            ? `Source: ${sceneFiles[0].name}`
+            : `The raster this was computed from${missing.length ? ` (${missing.map(baseName).join(', ')})` : ''} is not in this session; the map shows the saved product only.`}
         </span>
         {product ? (
           <>
@@ -220,7 +257,15 @@ function ExecuteMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedL
               <input type="checkbox" checked={showProduct} onChange={(e) => setShowProduct(e.target.checked)} data-testid="product-toggle" /> {product.name}
             </label>
             <label>
-              opacity <input type="range" min={0} max={100} value={Math.round(opacity * 100)} onChange={(e) => setOpacity(Number(e.target.value) / 100)} aria-label="product opacity" />
+              opacity{' '}
+              <input
+                type="range"
+                min={0}
+                max={100}
+                value={Math.round(opacity * 100)}
+                onChange={(e) => setOpacity(Number(e.target.value) / 100)}
+                aria-label="product opacity"
+              />
             </label>
           </>
         ) : (
@@ -264,7 +309,12 @@ export function EvidenceVisual(props: { api: RsureApi; call: CallView; files: Fi
     const sources = callSourceFiles(files, call)
     return (
       <div className="visual">
-        <LayersMap api={api} sources={sources} layers={layers.filter((l) => l.call === call.call)} missing={callSourcePaths(call).filter((p) => !fileForPath(files, p))} />
+        <LayersMap
+          api={api}
+          sources={sources}
+          layers={layers.filter((l) => l.call === call.call)}
+          missing={callSourcePaths(call).filter((p) => !fileForPath(files, p))}
+        />
       </div>
     )
   }

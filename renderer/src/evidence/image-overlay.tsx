@@ -85,11 +85,23 @@ export function OverlaySvg(props: { width: number; height: number; drawables: Dr
  * else the column's width but never taller than 70 % of the window.
  */
 export function stackStyle(width: number, height: number, fitWidth?: number | null): { aspectRatio: string; width: string } {
-  return { aspectRatio: `${width} / ${height}`, width: fitWidth ? `${Math.max(40, Math.floor(fitWidth))}px` : `min(100%, ${((70 * width) / height).toFixed(3)}vh)` }
+  return {
+    aspectRatio: `${width} / ${height}`,
+    width: fitWidth ? `${Math.max(40, Math.floor(fitWidth))}px` : `min(100%, ${((70 * width) / height).toFixed(3)}vh)`,
+  }
 }
 
 /** An image (blob URL, or a placeholder while it loads) with the overlay on top, both at the same size. */
-export function OverlayImage(props: { src: string | null; width: number; height: number; drawables: Drawables; gsd: number | null; label: string; children?: ReactNode; fitWidth?: number | null }) {
+export function OverlayImage(props: {
+  src: string | null
+  width: number
+  height: number
+  drawables: Drawables
+  gsd: number | null
+  label: string
+  children?: ReactNode
+  fitWidth?: number | null
+}) {
   const { src, width, height, drawables, gsd, label, fitWidth } = props
   return (
     <figure className="overlay-image" data-testid="overlay-image" aria-label={label}>

@@ -6,7 +6,16 @@ import { useState } from 'react'
 import type { Drawables } from '../model/observation'
 import { OverlaySvg, stackStyle } from './image-overlay'
 
-export function Swipe(props: { before: string | null; after: string | null; width: number; height: number; drawables: Drawables; gsd: number | null; labels: [string, string]; fitWidth?: number | null }) {
+export function Swipe(props: {
+  before: string | null
+  after: string | null
+  width: number
+  height: number
+  drawables: Drawables
+  gsd: number | null
+  labels: [string, string]
+  fitWidth?: number | null
+}) {
   const { before, after, width, height, drawables, gsd, labels, fitWidth } = props
   const [at, setAt] = useState(50)
   return (
@@ -21,7 +30,15 @@ export function Swipe(props: { before: string | null; after: string | null; widt
       </div>
       <figcaption>
         <span>T1 {labels[0]}</span>
-        <input type="range" min={0} max={100} value={at} onChange={(e) => setAt(Number(e.target.value))} aria-label="swipe between T1 and T2" data-testid="swipe-range" />
+        <input
+          type="range"
+          min={0}
+          max={100}
+          value={at}
+          onChange={(e) => setAt(Number(e.target.value))}
+          aria-label="swipe between T1 and T2"
+          data-testid="swipe-range"
+        />
         <span>T2 {labels[1]}</span>
       </figcaption>
     </figure>

@@ -41,9 +41,9 @@ export function useFilePicture(api: RsureApi, file: FileEntry | null, maxSize = 
       live = false
       if (url) URL.revokeObjectURL(url)
     }
-  // The file's id and whether it is readable, not its entry object: the files list is refreshed with new objects,
-  // and re-asking on each refresh could restart a slow preview for ever (the viewer stayed on 'Loading').
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The file's id and whether it is readable, not its entry object: the files list is refreshed with new objects,
+    // and re-asking on each refresh could restart a slow preview for ever (the viewer stayed on 'Loading').
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, file?.id, Boolean(file?.info), maxSize])
   return pic
 }
@@ -60,7 +60,15 @@ export function useArtifactThumbnail(api: RsureApi, artifact: string | null, siz
         return api
           .invoke('layers.tile', {
             layer: { artifact },
-            tile: { kind: 'pixel', x: 0, y: 0, width: info.width, height: info.height, outWidth: Math.max(1, Math.round(info.width * s)), outHeight: Math.max(1, Math.round(info.height * s)) },
+            tile: {
+              kind: 'pixel',
+              x: 0,
+              y: 0,
+              width: info.width,
+              height: info.height,
+              outWidth: Math.max(1, Math.round(info.width * s)),
+              outHeight: Math.max(1, Math.round(info.height * s)),
+            },
             style: {},
           })
           .then((t) => ({ t, info }))

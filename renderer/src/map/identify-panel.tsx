@@ -53,7 +53,14 @@ export function IdentifyPanel(props: { api: RsureApi; at: { lon: number; lat: nu
           const r = results.get(l.key)
           const state = !r ? 'loading' : r instanceof Error ? 'error' : r.inside ? 'inside' : 'outside'
           return (
-            <li key={l.key} data-testid="identify-layer" data-name={l.name} data-state={state} data-col={r && !(r instanceof Error) ? (r.col ?? '') : ''} data-row={r && !(r instanceof Error) ? (r.row ?? '') : ''}>
+            <li
+              key={l.key}
+              data-testid="identify-layer"
+              data-name={l.name}
+              data-state={state}
+              data-col={r && !(r instanceof Error) ? (r.col ?? '') : ''}
+              data-row={r && !(r instanceof Error) ? (r.row ?? '') : ''}
+            >
               <span className="identify-name" title={l.name}>
                 {middleEllipsis(l.name, 30)}
               </span>
@@ -66,7 +73,13 @@ export function IdentifyPanel(props: { api: RsureApi; at: { lon: number; lat: nu
               ) : (
                 <span>
                   {r.values.map((v) => (
-                    <span key={v.band} className="identify-value" data-testid="identify-value" data-band={v.band} data-value={v.value === null ? 'nodata' : v.value}>
+                    <span
+                      key={v.band}
+                      className="identify-value"
+                      data-testid="identify-value"
+                      data-band={v.band}
+                      data-value={v.value === null ? 'nodata' : v.value}
+                    >
                       {r.values.length > 1 ? `B${v.band} ` : ''}
                       {v.value === null ? <em>nodata</em> : legendNumber(v.value)}
                     </span>

@@ -36,7 +36,12 @@ function BandControls({ row, onChange }: { row: LayerRow; onChange: (style: Tile
         <option value="rgb">RGB</option>
       </select>
       {bands.map((b, k) => (
-        <select key={k} aria-label={`${bands.length === 3 ? 'RGB'[k] : 'band'} of ${row.name}`} value={b} onChange={(e) => onChange({ ...row.style, bands: bands.map((x, i) => (i === k ? Number(e.target.value) : x)) })}>
+        <select
+          key={k}
+          aria-label={`${bands.length === 3 ? 'RGB'[k] : 'band'} of ${row.name}`}
+          value={b}
+          onChange={(e) => onChange({ ...row.style, bands: bands.map((x, i) => (i === k ? Number(e.target.value) : x)) })}
+        >
           {choices.map((c) => (
             <option key={c} value={c}>
               {bands.length === 3 ? `${'RGB'[k]} ${c}` : `B${c}`}
@@ -103,14 +108,33 @@ export function LayerList(props: { rows: LayerRow[]; onChange: (key: string, cha
           </label>
           <div className="layer-controls">
             {onZoom && !r.basemap && (
-              <button type="button" className="ghost" onClick={() => onZoom(r.key)} aria-label={`zoom to ${r.name}`} title="zoom to layer" data-testid="zoom-to-layer" disabled={r.state !== 'ready'}>
+              <button
+                type="button"
+                className="ghost"
+                onClick={() => onZoom(r.key)}
+                aria-label={`zoom to ${r.name}`}
+                title="zoom to layer"
+                data-testid="zoom-to-layer"
+                disabled={r.state !== 'ready'}
+              >
                 ⤢
               </button>
             )}
-            <input type="range" min={0} max={100} value={Math.round(r.opacity * 100)} onChange={(e) => onChange(r.key, { opacity: Number(e.target.value) / 100 })} aria-label={`opacity of ${r.name}`} />
+            <input
+              type="range"
+              min={0}
+              max={100}
+              value={Math.round(r.opacity * 100)}
+              onChange={(e) => onChange(r.key, { opacity: Number(e.target.value) / 100 })}
+              aria-label={`opacity of ${r.name}`}
+            />
             {r.bandCount > 1 && <BandControls row={r} onChange={(style) => onChange(r.key, { style })} />}
             {!r.basemap && !r.mask && <NodataControl row={r} onChange={(style) => onChange(r.key, { style })} />}
-            <select aria-label={`stretch of ${r.name}`} value={stretchKey(r.style.stretch)} onChange={(e) => onChange(r.key, { style: { ...r.style, stretch: STRETCHES.find((s) => s.key === e.target.value)!.value } })}>
+            <select
+              aria-label={`stretch of ${r.name}`}
+              value={stretchKey(r.style.stretch)}
+              onChange={(e) => onChange(r.key, { style: { ...r.style, stretch: STRETCHES.find((s) => s.key === e.target.value)!.value } })}
+            >
               {STRETCHES.map((s) => (
                 <option key={s.key} value={s.key}>
                   {s.label}

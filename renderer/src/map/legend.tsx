@@ -74,15 +74,26 @@ function LegendEntry({ api, layer }: { api: RsureApi; layer: LegendLayer }) {
       </li>
     )
   }
-  if (!info) return <li data-testid="legend" data-name={layer.name} data-kind="loading">{head} …</li>
-  if (info instanceof Error) return <li data-testid="legend" data-name={layer.name} data-kind="error">{head} <span className="bad">{info.message}</span></li>
+  if (!info)
+    return (
+      <li data-testid="legend" data-name={layer.name} data-kind="loading">
+        {head} …
+      </li>
+    )
+  if (info instanceof Error)
+    return (
+      <li data-testid="legend" data-name={layer.name} data-kind="error">
+        {head} <span className="bad">{info.message}</span>
+      </li>
+    )
   if (info.ranges.length === 3) {
     return (
       <li data-testid="legend" data-name={layer.name} data-kind="rgb">
         {head}
         {info.ranges.map((r, k) => (
           <span key={k} className="legend-rgb" data-testid="legend-channel" data-channel={'RGB'[k]} data-band={r.band} data-min={r.min} data-max={r.max}>
-            <span className="legend-swatch" style={{ background: ['#e04040', '#40b040', '#4060e0'][k] }} aria-hidden="true" /> {'RGB'[k]} = band {r.band}: {legendNumber(r.min)} – {legendNumber(r.max)}
+            <span className="legend-swatch" style={{ background: ['#e04040', '#40b040', '#4060e0'][k] }} aria-hidden="true" /> {'RGB'[k]} = band {r.band}:{' '}
+            {legendNumber(r.min)} – {legendNumber(r.max)}
           </span>
         ))}
         <span className="muted">{unit}</span>
@@ -97,7 +108,12 @@ function LegendEntry({ api, layer }: { api: RsureApi; layer: LegendLayer }) {
       <span className="legend-value" data-testid="legend-min">
         {legendNumber(r.min)}
       </span>
-      <span className="legend-ramp" style={{ background: rampGradient(ramp) }} role="img" aria-label={`${ramp} ramp from ${legendNumber(r.min)} to ${legendNumber(r.max)}`} />
+      <span
+        className="legend-ramp"
+        style={{ background: rampGradient(ramp) }}
+        role="img"
+        aria-label={`${ramp} ramp from ${legendNumber(r.min)} to ${legendNumber(r.max)}`}
+      />
       <span className="legend-value" data-testid="legend-max">
         {legendNumber(r.max)}
       </span>

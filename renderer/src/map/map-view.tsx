@@ -3,7 +3,15 @@
  * the contract, see tile-protocol.ts), derived layers of a run as raster overlays and vector layers (GeoJSON) on
  * top. Layers are drawn bottom to top in the order given; a layer marked `basemap` always goes first.
  */
-import { Map as MlMap, NavigationControl, ScaleControl, setWorkerUrl, type ErrorEvent as MlErrorEvent, type GeoJSONSource, type GeoJSONSourceSpecification } from 'maplibre-gl'
+import {
+  Map as MlMap,
+  NavigationControl,
+  ScaleControl,
+  setWorkerUrl,
+  type ErrorEvent as MlErrorEvent,
+  type GeoJSONSource,
+  type GeoJSONSourceSpecification,
+} from 'maplibre-gl'
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import 'maplibre-gl/dist/maplibre-gl.css'
 import { useEffect, useRef, useState } from 'react'
@@ -66,7 +74,10 @@ export function MapView(props: {
   const fitted = useRef<string | null>(null)
   const [ready, setReady] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const infos = useLayerInfos(api, layers.map((l) => l.ref))
+  const infos = useLayerInfos(
+    api,
+    layers.map((l) => l.ref),
+  )
 
   useEffect(() => {
     registerTileProtocol(api)
@@ -93,7 +104,10 @@ export function MapView(props: {
       container.current?.setAttribute('data-idle', String(Date.now()))
       const c = map.getCenter()
       const b = map.getBounds()
-      container.current?.setAttribute('data-view', JSON.stringify({ zoom: map.getZoom(), lon: c.lng, lat: c.lat, bounds: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()] }))
+      container.current?.setAttribute(
+        'data-view',
+        JSON.stringify({ zoom: map.getZoom(), lon: c.lng, lat: c.lat, bounds: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()] }),
+      )
     })
     // Follow the light/dark theme with the neutral background.
     const themeWatch = new MutationObserver(() => map.getLayer('background') && map.setPaintProperty('background', 'background-color', themeBackground()))
@@ -139,9 +153,21 @@ export function MapView(props: {
       if (src) src.setData(v.data)
       else {
         map.addSource(id, { type: 'geojson', data: v.data } satisfies GeoJSONSourceSpecification)
-        map.addLayer({ id: `${id}-fill`, type: 'fill', source: id, filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': v.color, 'fill-opacity': 0.25 } })
+        map.addLayer({
+          id: `${id}-fill`,
+          type: 'fill',
+          source: id,
+          filter: ['==', ['geometry-type'], 'Polygon'],
+          paint: { 'fill-color': v.color, 'fill-opacity': 0.25 },
+        })
         map.addLayer({ id: `${id}-line`, type: 'line', source: id, paint: { 'line-color': v.color, 'line-width': 2 } })
-        map.addLayer({ id: `${id}-pt`, type: 'circle', source: id, filter: ['==', ['geometry-type'], 'Point'], paint: { 'circle-color': v.color, 'circle-radius': 4 } })
+        map.addLayer({
+          id: `${id}-pt`,
+          type: 'circle',
+          source: id,
+          filter: ['==', ['geometry-type'], 'Point'],
+          paint: { 'circle-color': v.color, 'circle-radius': 4 },
+        })
       }
       for (const suffix of ['-fill', '-line', '-pt']) {
         map.setLayoutProperty(`${id}${suffix}`, 'visibility', v.visible ? 'visible' : 'none')
@@ -179,7 +205,8 @@ export function MapView(props: {
     if (!map || !ready || !zoomTo) return
     const l = layers.find((x) => x.key === zoomTo.key)
     const info = l ? infos.get(layerKey(l.ref)) : undefined
-    if (info && !(info instanceof Error) && info.bounds) map.fitBounds([info.bounds[0], info.bounds[1], info.bounds[2], info.bounds[3]], { padding: 24, duration: 0 })
+    if (info && !(info instanceof Error) && info.bounds)
+      map.fitBounds([info.bounds[0], info.bounds[1], info.bounds[2], info.bounds[3]], { padding: 24, duration: 0 })
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [zoomTo, ready])
 

@@ -74,7 +74,10 @@ export function PixelViewer(props: { api: RsureApi; file: FileEntry; calls: Call
     return () => ro.disconnect()
   }, [])
   const pixelLayers = useMemo(() => pixelLayersOf(file, files, layers, allCalls), [file, files, layers, allCalls])
-  const geojsons = usePixelGeoJsons(api, useMemo(() => pixelLayers.map((pl) => pl.layer), [pixelLayers]))
+  const geojsons = usePixelGeoJsons(
+    api,
+    useMemo(() => pixelLayers.map((pl) => pl.layer), [pixelLayers]),
+  )
   const d = useMemo(() => {
     const out = drawablesOnFile(file, calls)
     for (const pl of pixelLayers) {
@@ -116,7 +119,10 @@ export function PixelViewer(props: { api: RsureApi; file: FileEntry; calls: Call
           else if (e.key === '-') zoomBy(0.8)
           else if (e.key.startsWith('Arrow')) {
             const step = 40
-            setPan(([x, y]) => [x + (e.key === 'ArrowLeft' ? step : e.key === 'ArrowRight' ? -step : 0), y + (e.key === 'ArrowUp' ? step : e.key === 'ArrowDown' ? -step : 0)])
+            setPan(([x, y]) => [
+              x + (e.key === 'ArrowLeft' ? step : e.key === 'ArrowRight' ? -step : 0),
+              y + (e.key === 'ArrowUp' ? step : e.key === 'ArrowDown' ? -step : 0),
+            ])
           } else return
           e.preventDefault()
         }}

@@ -24,7 +24,11 @@ export function registerTileProtocol(api: RsureApi): void {
     const m = /^rsure:\/\/tile\/([^/]+)\/(\d+)\/(\d+)\/(\d+)$/.exec(params.url)
     if (!m || !current) throw new Error(`RSure cannot read the tile address ${params.url}.`)
     const { layer, style, mask } = JSON.parse(decodeURIComponent(m[1])) as { layer: LayerRef; style: TileStyle; mask?: string }
-    const tile = await current.invoke('layers.tile', { layer, style: mask ? maskStyle(style) : style, tile: { kind: 'xyz', z: Number(m[2]), x: Number(m[3]), y: Number(m[4]) } })
+    const tile = await current.invoke('layers.tile', {
+      layer,
+      style: mask ? maskStyle(style) : style,
+      tile: { kind: 'xyz', z: Number(m[2]), x: Number(m[3]), y: Number(m[4]) },
+    })
     if (abort.signal.aborted) throw new Error('aborted')
     const bytes = tile.png
     if (mask) return { data: await recolourMask(bytes, mask) }
@@ -58,7 +62,10 @@ export function recolourMaskPixels(px: Uint8ClampedArray, rgb: [number, number, 
 }
 
 async function recolourMask(png: Uint8Array, colour: string): Promise<ArrayBuffer> {
-  const bitmap = await createImageBitmap(new Blob([png as Uint8Array<ArrayBuffer>], { type: 'image/png' }), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' })
+  const bitmap = await createImageBitmap(new Blob([png as Uint8Array<ArrayBuffer>], { type: 'image/png' }), {
+    premultiplyAlpha: 'none',
+    colorSpaceConversion: 'none',
+  })
   const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
   const g = canvas.getContext('2d')!
   g.drawImage(bitmap, 0, 0)

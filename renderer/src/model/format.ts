@@ -39,7 +39,10 @@ export function baseName(p: string): string {
 export function windowText(s: string): string {
   return s
     .replace(/\(add one with 'rsure models add DIR'\)/g, '(a model pack is installed from the command line: see "Local perception models" in the README)')
-    .replace(/\(set RSURE_VLM=openai:URL#MODEL for a server with image input\)/g, '(RSure must be started with a vision-language server that takes images; see the README)')
+    .replace(
+      /\(set RSURE_VLM=openai:URL#MODEL for a server with image input\)/g,
+      '(RSure must be started with a vision-language server that takes images; see the README)',
+    )
     .replace(/(\.)\.?\s*Adjust the arguments or use another tool; do not estimate the value\./g, '$1')
     .replace(/(?:\/[\w.-]+){2,}\/([\w.-]+)/g, '$1')
 }

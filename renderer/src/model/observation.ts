@@ -172,7 +172,12 @@ export function sourceImages(call: Pick<CallView, 'tool' | 'args'>): string[] {
   add(a.image)
   add(a.images)
   // measure's sources name their images as `image` or, like perceive, `image_paths`.
-  if (Array.isArray(a.sources)) for (const s of a.sources) (add(obj(s).image), add(obj(s).image_paths))
+  if (Array.isArray(a.sources)) {
+    for (const s of a.sources) {
+      add(obj(s).image)
+      add(obj(s).image_paths)
+    }
+  }
   return [...new Set(paths)]
 }
 

@@ -72,7 +72,20 @@ export interface RunView {
 }
 
 export function emptyRun(): RunView {
-  return { question: '', options: [], taskType: null, settings: {}, calls: [], byCall: new Map(), plans: [], origins: new Map(), notes: [], answer: null, error: null, status: 'running' }
+  return {
+    question: '',
+    options: [],
+    taskType: null,
+    settings: {},
+    calls: [],
+    byCall: new Map(),
+    plans: [],
+    origins: new Map(),
+    notes: [],
+    answer: null,
+    error: null,
+    status: 'running',
+  }
 }
 
 /** Apply one event to a run (returns a new run object; call views are copied on write so React sees the change). */

@@ -6,11 +6,7 @@ import { UPLOAD_CHUNK_BYTES, type Channel, type RequestOf, type ResponseOf } fro
 
 type Invoke = <C extends Channel>(channel: C, request: RequestOf<C>) => Promise<ResponseOf<C>>
 
-export async function uploadFile(
-  invoke: Invoke,
-  file: File,
-  onBytes: (sent: number) => void = () => undefined,
-): Promise<ResponseOf<'files.uploadEnd'>> {
+export async function uploadFile(invoke: Invoke, file: File, onBytes: (sent: number) => void = () => undefined): Promise<ResponseOf<'files.uploadEnd'>> {
   const { uploadId } = await invoke('files.uploadBegin', { name: file.name, size: file.size })
   for (let offset = 0; offset < file.size; offset += UPLOAD_CHUNK_BYTES) {
     const bytes = new Uint8Array(await file.slice(offset, offset + UPLOAD_CHUNK_BYTES).arrayBuffer())
@@ -21,11 +17,7 @@ export async function uploadFile(
 }
 
 /** Add many files by upload, one after the other, merging their results. */
-export async function uploadAll(
-  invoke: Invoke,
-  files: File[],
-  onProgress?: (sent: number, total: number) => void,
-): Promise<ResponseOf<'files.add'>> {
+export async function uploadAll(invoke: Invoke, files: File[], onProgress?: (sent: number, total: number) => void): Promise<ResponseOf<'files.add'>> {
   const total = files.reduce((s, f) => s + f.size, 0)
   let done = 0
   const out: ResponseOf<'files.add'> = { added: [], skipped: [] }

@@ -20,7 +20,8 @@ const ID = 'named-variable'
 const SHARE = /percentage of (?:the )?(?:area|pixels)|proportion|fraction|share/i
 const PERCENT_CHANGE = /percent(?:age)?\s+(?:of\s+)?(?:change|increase|decrease|growth)|%\s*change|relative change/i
 const OLS = /linear regression|least[\s-]squares|\bols\b|linear (?:trend|fit)/i
-const TWO_PLACES = /\bbetween the two\b(?!\s+(?:periods|dates|years|months|quarters|seasons|times|images))|\bboth (?:regions|cities|places|areas|sites)\b|\bof the two (?:regions|cities|places|areas|sites)\b/i
+const TWO_PLACES =
+  /\bbetween the two\b(?!\s+(?:periods|dates|years|months|quarters|seasons|times|images))|\bboth (?:regions|cities|places|areas|sites)\b|\bof the two (?:regions|cities|places|areas|sites)\b/i
 type Span = { start: string; end: string }
 
 /** Asks the skill has no recipe for: higher moments, hotspot or anomaly analyses, mapping regions, derived indices. */
@@ -28,14 +29,22 @@ const UNSUPPORTED: [RegExp, string][] = [
   [/kurtosis|skewness/i, 'a recipe for higher moments (kurtosis, skewness) of the series'],
   [/hot\s*spot|anomal/i, 'a recipe for hotspot or anomaly analysis'],
   [/\b(?:identify|map)\b.{0,30}\b(?:regions|areas|zones)\b/i, 'a recipe that maps regions (the skill computes statistics)'],
-  [/\b(?:which|what|the) (?:day|date|time|period)\b.{0,80}\b(?:highest|most|maximum|peak|lowest|minimum|greatest)\b/i, 'a recipe for the date of an extreme of this variable'],
+  [
+    /\b(?:which|what|the) (?:day|date|time|period)\b.{0,80}\b(?:highest|most|maximum|peak|lowest|minimum|greatest)\b/i,
+    'a recipe for the date of an extreme of this variable',
+  ],
   [/turbidity|\bndti\b/i, 'a turbidity (NDTI) recipe'],
-  [/\b(?:maximum|greatest|largest|highest|biggest|strongest)\s+(?:percentage\s+)?(?:increase|decrease|rise|drop|loss|gain)\b|between consecutive/i, 'a recipe for the change between consecutive dates (no execute operator differences a series)'],
+  [
+    /\b(?:maximum|greatest|largest|highest|biggest|strongest)\s+(?:percentage\s+)?(?:increase|decrease|rise|drop|loss|gain)\b|between consecutive/i,
+    'a recipe for the change between consecutive dates (no execute operator differences a series)',
+  ],
 ]
 
 /** Options whose numbers repeat ("6.18 mm ... increasing" / "6.18 mm ... decreasing") differ in words a number cannot pick. */
 function repeatedNumbers(options: SkillContext['options']): boolean {
-  const values = numericOptions(options).map((o) => o.value).filter((v): v is number => v !== null)
+  const values = numericOptions(options)
+    .map((o) => o.value)
+    .filter((v): v is number => v !== null)
   return new Set(values).size < values.length
 }
 
@@ -55,7 +64,10 @@ function changePeriods(periods: Period[]): [Span, Span] | null {
   if (!inner) return null
   const y1 = inner.start.slice(0, 4)
   const y2 = inner.end.slice(0, 4)
-  return [{ start: `${y1}-01-01`, end: `${y1}-12-31` }, { start: `${y2}-01-01`, end: `${y2}-12-31` }]
+  return [
+    { start: `${y1}-01-01`, end: `${y1}-12-31` },
+    { start: `${y2}-01-01`, end: `${y2}-12-31` },
+  ]
 }
 
 /** Inputs restricted to one place's files (the catalog has no place filter, so the planner lists them). */
@@ -86,7 +98,12 @@ function plan(ctx: SkillContext, variant: Variant): Workflow {
   // Two layers named together ("built_volume_total and built_volume_nres"): a quantity combining them is asked.
   const several = rolesNamed(question, inputs).filter((r) => !/^(?:B\d|BAND)/i.test(r))
   if (several.length >= 2) return { ok: false, skill: ID, missing: `a recipe combining ${several.slice(0, 2).join(' and ')}` }
-  if (repeatedNumbers(options)) return { ok: false, skill: ID, missing: 'a recipe that answers both parts of these options (their numbers repeat; they differ in a direction or a second quantity)' }
+  if (repeatedNumbers(options))
+    return {
+      ok: false,
+      skill: ID,
+      missing: 'a recipe that answers both parts of these options (their numbers repeat; they differ in a direction or a second quantity)',
+    }
   const v = resolveVariable(question, inputs)
   if (!v) {
     const roles = [...inputs.roles].slice(0, 8).join(', ') || 'none'
@@ -114,7 +131,11 @@ function plan(ctx: SkillContext, variant: Variant): Workflow {
   }
   if (TWO_PLACES.test(question) && placesOf(inputs).length <= 1 && slots.statistic !== 'trend') {
     const have = placesOf(inputs)[0] ?? 'one place'
-    return { ok: false, skill: ID, missing: `the files of the second place to compare (the inputs hold only ${have}; the planner splits files by the place in their names)` }
+    return {
+      ok: false,
+      skill: ID,
+      missing: `the files of the second place to compare (the inputs hold only ${have}; the planner splits files by the place in their names)`,
+    }
   }
 
   if (slots.statistic === 'trend') {
@@ -156,7 +177,12 @@ function plan(ctx: SkillContext, variant: Variant): Workflow {
 
   const share = slots.statistic === 'fraction' && !domain ? slots.thresholds.find((t) => t.unit !== 'percent') : undefined
   if (share) {
-    const per = b.add('fraction', 'threshold_fraction', { op: share.op, value: share.value, as: 'percent' }, { data: layer(b, inputs, span, variant, v, null, '') })
+    const per = b.add(
+      'fraction',
+      'threshold_fraction',
+      { op: share.op, value: share.value, as: 'percent' },
+      { data: layer(b, inputs, span, variant, v, null, '') },
+    )
     const overall = b.add('overall', 'timeseries.aggregate', { by: 'all', stat: 'mean' }, { data: per })
     return done(overall, `share of the area with ${v.label} ${share.op} ${share.value}, per date, averaged over the dates`, 'percent')
   }

@@ -46,7 +46,9 @@ export function readPerceptionAsk(question: string, spec: TaskSpec | undefined, 
     return { kind: 'count', target: (spec?.subjects[0] ?? slots.objects ?? 'objects').toLowerCase() }
   }
   if (slots.product !== null || (spec?.periods.length ?? 0) > 0 || slots.thresholds.length > 0) return null
-  const unit = AREA_UNITS[spec?.unit ?? ''] ?? (/km²|km2|square kilomet/i.test(question) ? 'km2' : /hectare|\bha\b/i.test(question) ? 'ha' : /m²|m2|square met/i.test(question) ? 'm2' : 'km2')
+  const unit =
+    AREA_UNITS[spec?.unit ?? ''] ??
+    (/km²|km2|square kilomet/i.test(question) ? 'km2' : /hectare|\bha\b/i.test(question) ? 'ha' : /m²|m2|square met/i.test(question) ? 'm2' : 'km2')
   const share = SHARE.test(question)
   const pct = AS_FRACTION.test(question) && !/percent/i.test(question) ? 'fraction' : '%'
   if (CHANGE.test(question) && (share || AREA.test(question))) return share ? { kind: 'change_share', unit: pct } : { kind: 'change_area', unit }
@@ -83,21 +85,53 @@ function plan(ctx: SkillContext): Workflow {
     case 'count': {
       if (inputs.length === 0) return { ok: false, skill: id, missing: 'an image to count in (pass it with --image)' }
       const target = ask.target.replace(/\s+/g, '_').replace(/[^a-z0-9_-]/g, '') || 'objects'
-      return measure([{ id: 'image', mode: 'objects', image_paths: [inputs[0]], target_groups: { [target]: [ask.target] }, backend: 'auto' }], { metric: 'count', subject: target, output_unit: 'count' }, `number of ${ask.target}`, 'count', `count of ${ask.target} detected in the image`)
+      return measure(
+        [{ id: 'image', mode: 'objects', image_paths: [inputs[0]], target_groups: { [target]: [ask.target] }, backend: 'auto' }],
+        { metric: 'count', subject: target, output_unit: 'count' },
+        `number of ${ask.target}`,
+        'count',
+        `count of ${ask.target} detected in the image`,
+      )
     }
     case 'area':
     case 'share': {
       if (inputs.length === 0) return { ok: false, skill: id, missing: 'a multispectral image or scene folder (pass it with --files or --image)' }
       const source = { id: 'scene', mode: 'regions', image_paths: inputs, target_groups: { [ask.cls]: [CLASS_WORDS[ask.cls]] }, backend: 'auto' }
-      if (ask.kind === 'area') return measure([source], { metric: 'area', subject: ask.cls, output_unit: ask.unit }, `area of ${CLASS_WORDS[ask.cls]}`, ask.unit, `area of ${CLASS_WORDS[ask.cls]} from spectral-index regions`)
-      return measure([source], { metric: 'percentage', subject: ask.cls, denominator: 'valid_pixels', output_unit: ask.unit }, `share of ${CLASS_WORDS[ask.cls]} in the valid pixels`, ask.unit, `share of the scene covered by ${CLASS_WORDS[ask.cls]}`)
+      if (ask.kind === 'area')
+        return measure(
+          [source],
+          { metric: 'area', subject: ask.cls, output_unit: ask.unit },
+          `area of ${CLASS_WORDS[ask.cls]}`,
+          ask.unit,
+          `area of ${CLASS_WORDS[ask.cls]} from spectral-index regions`,
+        )
+      return measure(
+        [source],
+        { metric: 'percentage', subject: ask.cls, denominator: 'valid_pixels', output_unit: ask.unit },
+        `share of ${CLASS_WORDS[ask.cls]} in the valid pixels`,
+        ask.unit,
+        `share of the scene covered by ${CLASS_WORDS[ask.cls]}`,
+      )
     }
     case 'change_share':
     case 'change_area': {
       if (inputs.length !== 2) return { ok: false, skill: id, missing: 'two co-registered images, before then after (pass each with --image)' }
       const source = { id: 'pair', mode: 'change', image_paths: inputs, target_groups: { change: ['changed area'] }, backend: 'auto' }
-      if (ask.kind === 'change_area') return measure([source], { metric: 'area', subject: 'change', output_unit: ask.unit }, 'changed area', ask.unit, 'area that changed between the two images')
-      return measure([source], { metric: 'percentage', subject: 'change', denominator: 'valid_pixels', output_unit: ask.unit }, 'share of the area that changed', ask.unit, 'share of the area that changed between the two images')
+      if (ask.kind === 'change_area')
+        return measure(
+          [source],
+          { metric: 'area', subject: 'change', output_unit: ask.unit },
+          'changed area',
+          ask.unit,
+          'area that changed between the two images',
+        )
+      return measure(
+        [source],
+        { metric: 'percentage', subject: 'change', denominator: 'valid_pixels', output_unit: ask.unit },
+        'share of the area that changed',
+        ask.unit,
+        'share of the area that changed between the two images',
+      )
     }
     case 'scene': {
       if (inputs.length === 0) return { ok: false, skill: id, missing: 'an image to classify (pass it with --image)' }
@@ -136,7 +170,11 @@ export function sceneAnswer(observation: unknown, options: AnswerOption[]): { le
   const preds = observation && typeof observation === 'object' ? (observation as { predictions?: unknown }).predictions : undefined
   const first = Array.isArray(preds) ? (preds[0] as { class_name?: unknown; confidence?: unknown } | undefined) : undefined
   const className = typeof first?.class_name === 'string' ? first.class_name : null
-  const norm = (s: string) => s.trim().toLowerCase().replace(/[.\s]+$/, '')
+  const norm = (s: string) =>
+    s
+      .trim()
+      .toLowerCase()
+      .replace(/[.\s]+$/, '')
   const option = className ? options.find((o) => norm(o.text) === norm(className)) : undefined
   return { letter: option?.letter ?? null, className, confidence: typeof first?.confidence === 'number' ? first.confidence : null }
 }

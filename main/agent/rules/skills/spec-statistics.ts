@@ -26,7 +26,8 @@ export function needsSpecSkill(spec: TaskSpec): boolean {
   if (spec.region.kind !== 'whole') return true
   if (spec.conditions.some((c) => c.op === 'between' || c.op === 'outside')) return true
   // An absolute temperature wanted in °C: the legacy recipes convert only for options written in °C.
-  if (spec.unit === 'degC' && s !== null && ['mean', 'median', 'percentile', 'min', 'max'].includes(s) && spec.conditions.every((c) => c.unit !== 'percent')) return true
+  if (spec.unit === 'degC' && s !== null && ['mean', 'median', 'percentile', 'min', 'max'].includes(s) && spec.conditions.every((c) => c.unit !== 'percent'))
+    return true
   return spec.pooling === 'pooled'
 }
 
@@ -34,7 +35,9 @@ const OP_WORD: Record<string, string> = { '>': 'above', '>=': 'at or above', '<'
 
 export function conditionWords(c: Condition): string {
   const u = c.unit === 'K' ? ' K' : c.unit === 'degC' ? ' °C' : ''
-  return c.op === 'between' || c.op === 'outside' ? `${c.variable} ${OP_WORD[c.op]} ${c.low}${u} and ${c.high}${u}` : `${c.variable} ${OP_WORD[c.op]} ${c.value}${u}`
+  return c.op === 'between' || c.op === 'outside'
+    ? `${c.variable} ${OP_WORD[c.op]} ${c.low}${u} and ${c.high}${u}`
+    : `${c.variable} ${OP_WORD[c.op]} ${c.value}${u}`
 }
 
 /** The condition as an expression over the variable `name`, in the layer's unit (°C thresholds on kelvin layers shift). */
@@ -51,24 +54,49 @@ function conditionExpr(c: Condition, name: string, layerUnit: string): string {
 }
 
 const WORD: Record<string, string> = {
-  mean: 'mean', median: 'median', std: 'standard deviation', variance: 'variance', min: 'minimum', max: 'maximum', sum: 'sum',
-  range: 'range (maximum minus minimum)', count_pixels: 'number of pixels', fraction: 'share of the valid pixels',
+  mean: 'mean',
+  median: 'median',
+  std: 'standard deviation',
+  variance: 'variance',
+  min: 'minimum',
+  max: 'maximum',
+  sum: 'sum',
+  range: 'range (maximum minus minimum)',
+  count_pixels: 'number of pixels',
+  fraction: 'share of the valid pixels',
 }
 
 /**
  * Add the selection and the statistic after the product. `key` is the product's subject key ('tvdi', 'lst', ...);
  * `unitOf` gives the unit of another variable's layer; `dates` is how many input files the period holds.
  */
-export function addSpecStatistic(b: DagBuilder, spec: TaskSpec, product: ProductPlan, key: string, options: { letter: string; text: string }[], dates: number, unitOf: (variable: string) => string): Step {
+export function addSpecStatistic(
+  b: DagBuilder,
+  spec: TaskSpec,
+  product: ProductPlan,
+  key: string,
+  options: { letter: string; text: string }[],
+  dates: number,
+  unitOf: (variable: string) => string,
+): Step {
   const statistic = spec.quantity.statistic
   if (statistic === null) return { ok: false, missing: 'the statistic asked (mean, median, a percentile, the standard deviation ...): the question names none' }
   if (!['mean', 'median', 'percentile', 'std', 'variance', 'min', 'max', 'sum', 'range', 'count_pixels', 'fraction'].includes(statistic)) {
-    return { ok: false, missing: `a recipe for the ${statistic.replace('_', ' ')} over ${spec.region.kind === 'whole' ? 'a masked selection' : 'a part of the image'}` }
+    return {
+      ok: false,
+      missing: `a recipe for the ${statistic.replace('_', ' ')} over ${spec.region.kind === 'whole' ? 'a masked selection' : 'a part of the image'}`,
+    }
   }
-  if (spec.quantity.combine) return { ok: false, missing: `a recipe for the ${spec.quantity.combine.replace('_', ' ')} of ${WORD[statistic] ?? statistic}s across ${spec.quantity.across}` }
-  if (spec.region.kind === 'polygon_file') return { ok: false, missing: `a reader for the polygon file "${spec.region.file}" (pass the region as a bbox or a half/quadrant)` }
+  if (spec.quantity.combine)
+    return {
+      ok: false,
+      missing: `a recipe for the ${spec.quantity.combine.replace('_', ' ')} of ${WORD[statistic] ?? statistic}s across ${spec.quantity.across}`,
+    }
+  if (spec.region.kind === 'polygon_file')
+    return { ok: false, missing: `a reader for the polygon file "${spec.region.file}" (pass the region as a bbox or a half/quadrant)` }
   if (spec.region.kind === 'place') return { ok: false, missing: `a geometry for the place "${spec.region.name}"` }
-  if (statistic === 'variance' && product.unit !== 'dimensionless') return { ok: false, missing: `a unit for the variance of ${product.label} (${product.unit} squared); the standard deviation can be asked instead` }
+  if (statistic === 'variance' && product.unit !== 'dimensionless')
+    return { ok: false, missing: `a unit for the variance of ${product.label} (${product.unit} squared); the standard deviation can be asked instead` }
   const pooled = spec.pooling === 'pooled' && dates > 1
   if (pooled && ['median', 'percentile', 'std', 'variance'].includes(statistic)) {
     return { ok: false, missing: `a pooled ${WORD[statistic] ?? statistic} over the pixels of ${dates} dates together (the engine takes it per date)` }
@@ -91,7 +119,9 @@ export function addSpecStatistic(b: DagBuilder, spec: TaskSpec, product: Product
     names.set(variable, name)
     layers[name] = layer
   }
-  const cond = values.map((c) => conditionExpr(c, names.get(c.variable ?? key)!, c.variable && c.variable !== key ? unitOf(c.variable) : product.unit)).join(' && ')
+  const cond = values
+    .map((c) => conditionExpr(c, names.get(c.variable ?? key)!, c.variable && c.variable !== key ? unitOf(c.variable) : product.unit))
+    .join(' && ')
   const anyNaN = [...names.values()].map((n) => `isnan(${n})`).join(' || ')
   let data = product.node
   let unit = product.unit
@@ -111,11 +141,10 @@ export function addSpecStatistic(b: DagBuilder, spec: TaskSpec, product: Product
   }
 
   const region = spec.region
-  const geometry = region.kind === 'part' ? { type: 'part', part: region.part } : region.kind === 'bbox' ? { type: 'bbox', bbox: region.bbox, crs: region.crs } : null
+  const geometry =
+    region.kind === 'part' ? { type: 'part', part: region.part } : region.kind === 'bbox' ? { type: 'bbox', bbox: region.bbox, crs: region.crs } : null
   const perDate = (stat: string, tag: string) =>
-    geometry
-      ? b.add(`${tag}_per_date`, 'spatial.query', { geometry, stat }, { data })
-      : b.add(`${tag}_per_date`, 'raster.batch_reduce', { stat }, { data })
+    geometry ? b.add(`${tag}_per_date`, 'spatial.query', { geometry, stat }, { data }) : b.add(`${tag}_per_date`, 'raster.batch_reduce', { stat }, { data })
   const overDates = (series: string, stat: string, tag: string) => b.add(tag, 'timeseries.aggregate', { by: 'all', stat }, { data: series })
 
   let value: string
@@ -145,12 +174,25 @@ export function addSpecStatistic(b: DagBuilder, spec: TaskSpec, product: Product
     value = b.add('celsius', 'math.expr', { expr: 'x - 273.15', unit: 'degC' }, { x: value })
     outUnit = 'degC'
   }
-  const where = [values.length ? `where ${values.map(conditionWords).join(' and ')}` : null, region.kind === 'part' ? `in the ${region.part} ${/^(?:north|south)(?:east|west)$/.test(region.part) ? 'quadrant' : 'half'} of the image` : region.kind === 'bbox' ? `inside the ${region.crs} box [${region.bbox.join(', ')}]` : null]
+  const where = [
+    values.length ? `where ${values.map(conditionWords).join(' and ')}` : null,
+    region.kind === 'part'
+      ? `in the ${region.part} ${/^(?:north|south)(?:east|west)$/.test(region.part) ? 'quadrant' : 'half'} of the image`
+      : region.kind === 'bbox'
+        ? `inside the ${region.crs} box [${region.bbox.join(', ')}]`
+        : null,
+  ]
     .filter(Boolean)
     .join(' ')
   const statWord = statistic === 'percentile' ? `${spec.quantity.percentile}th percentile` : (WORD[statistic] ?? statistic)
   const label = `${statWord} of ${product.label}${where ? ` ${where}` : ''}`
-  const over = pooled ? 'over the pixels of all dates together' : dates > 1 ? (statistic === 'min' || statistic === 'max' ? `over the ${dates} dates` : `per date, averaged over the ${dates} dates`) : 'on the one date'
+  const over = pooled
+    ? 'over the pixels of all dates together'
+    : dates > 1
+      ? statistic === 'min' || statistic === 'max'
+        ? `over the ${dates} dates`
+        : `per date, averaged over the ${dates} dates`
+      : 'on the one date'
   const done = finish(b, value, options, label, outUnit === 'fraction' ? 'fraction' : outUnit)
   return { ok: true, ...done, read: done.read as Extract<Step, { ok: true }>['read'], describe: `${label}, ${over}` }
 }
