@@ -13,6 +13,12 @@ import { extractSlots, type Comparison } from './slots'
 import { physicalUnitOf } from './variables'
 import { sceneAnswer } from './skills/perception'
 import { planTask } from './rules-planner'
+import { fmt, unitWord as unitText, valueText } from './answer-format'
+
+export { fmt }
+
+/** Area units a compiled plan states for a pixel count times the pixel area. */
+const AREA_UNITS = new Set(['m2', 'ha', 'km2', 'acre'])
 
 /** What the compiled plan computes, in plain words ("median of TVDI ... pooled"), when the compiler planned the task. */
 function computedWords(task: AnswerInput['task']): string | null {
@@ -46,20 +52,6 @@ function leftOut(entry: ObservationEntry): string[] {
   }
   return [...new Set(out)]
 }
-
-/**
- * A value as the answer prints it: two decimals from 100 up, three from 1, four below 1; a value so small that four
- * decimals would show no significant digit (a slope of 3e-5 per day) keeps four significant digits instead of
- * printing "0.0000" or "-0.0000".
- */
-export const fmt = (v: number): string => {
-  const a = Math.abs(v)
-  if (a >= 100) return v.toFixed(2)
-  if (a >= 1) return v.toFixed(3)
-  if (a === 0 || a >= 0.001) return v.toFixed(4)
-  return Number(v.toPrecision(4)).toString()
-}
-const unitText = (u: string | null) => (!u || u === 'dimensionless' ? '' : u === 'percent' ? '%' : ` ${u}`)
 
 /**
  * A value kept as stored (`dn`) is stated in the physical unit its layer's name implies (night-time lights in
@@ -334,8 +326,11 @@ export class TemplateAnswerWriter implements AnswerWriter {
       if (s) {
         value = s.value
         unit = statedUnit(s.unit, entry)
+        // An area is a pixel count times the pixel area: the engine tracks no area unit, the compiled plan states it.
+        const planned = (planRead(task) as { unit?: unknown } | null)?.unit
+        if ((unit === null || unit === 'dimensionless') && typeof planned === 'string' && AREA_UNITS.has(planned)) unit = planned
         const quantity = computedQuantity(entry)
-        const stated = unit === 'count' ? `${Math.round(s.value)} pixels` : `${fmt(s.value)}${unitText(s.unit)}`
+        const stated = valueText(s.value, unit)
         what = quantity ? `the ${quantity} is ${stated}` : `the computed value is ${stated}`
       }
     }
@@ -374,8 +369,7 @@ export class TemplateAnswerWriter implements AnswerWriter {
         missing,
       }
     }
-    const shown =
-      unit === 'days' ? `${value} ${value === 1 ? 'day' : 'days'}` : unit === 'count' ? `${Math.round(value)} pixels` : `${fmt(value)}${unitText(unit)}`
+    const shown = valueText(value, unit)
     return {
       answer: shown,
       explanation: tail(`${what[0].toUpperCase()}${what.slice(1)}, from ${source}.`),

@@ -6,6 +6,7 @@
 import { UNITS } from '../../domain/lexicon/units'
 import { PRODUCT_METHODS, TREND_METHODS, type LstMethodKey, type TrendMethodKey } from '../../domain/lexicon/methods'
 import { BAND_ROLES } from '../../domain/lexicon/indices'
+import { unitWord } from './answer-format'
 import type { Condition, Region, TaskSpec } from '../../task/spec'
 import type { ReadSpec } from './analyses'
 import type { Dag } from './dag-builder'
@@ -55,7 +56,8 @@ export const STAT_WORD: Record<string, string> = {
   date_of_min: 'date of the minimum',
   percentile: 'percentile',
 }
-export const UNIT_WORD = (u: string | null) => (u === 'degC' ? ' °C' : u === 'degF' ? ' °F' : u === 'K' ? ' K' : u === 'percent' ? '%' : u ? ` ${u}` : '')
+/** A unit after a value in the plain words of a plan (answer-format.ts writes units). */
+export const UNIT_WORD = (u: string | null) => unitWord(u)
 
 /** value (in `from`) -> the same quantity in `to`, through the lexicon's conversions; null when they do not convert. */
 export function convertUnit(value: number, from: string, to: string): number | null {

@@ -33,3 +33,17 @@ export const UNITS: readonly LexUnit[] = [
 
 /** Words that introduce the unit the answer is wanted in: "in °C", "expressed in", "as a percentage", "(K)". */
 export const ANSWER_UNIT_LEADS: readonly string[] = ['in', 'as', 'as a', 'as an', 'expressed in', 'expressed as', 'using', 'converted to', 'convert to', 'reported in', 'given in', 'to']
+
+/**
+ * How an answer writes a unit key (the lexicon's keys above and the engine's: `dn` is a stored digital number,
+ * DN); a key not listed is written as it is, and an empty string writes no unit.
+ */
+export const UNIT_WRITTEN: Readonly<Record<string, string>> = {
+  dn: 'DN',
+  dimensionless: '',
+  degC: '°C',
+  degF: '°F',
+  m2: 'm²',
+  km2: 'km²',
+  percent: '%',
+}
