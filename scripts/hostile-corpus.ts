@@ -8,14 +8,16 @@
  *
  * Run directly to write the corpus into a folder: `npx tsx scripts/hostile-corpus.ts OUT_DIR`.
  *
- * TIFF layout written here (TIFF 6.0 section 2; BigTIFF: magic 43, 8-byte offsets, 20-byte entries): header, pixel
- * chunks, then one directory per image with its out-of-line values after it. Hostile variants are made by changing
- * tags or patching bytes after the fact.
+ * The TIFF writer is hostile-corpus-tiff.ts (buildTiff, re-exported here), the PNG/JPEG makers hostile-corpus-pictures.ts.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import { jpegHeader, png } from './hostile-corpus-pictures'
+import { type TagValues, type TiffSpec, buildTiff, nextPointerAt } from './hostile-corpus-tiff'
+
+export { buildTiff, type TiffSpec } from './hostile-corpus-tiff'
 
 /** What a reader must do with a file. */
 export type Expect =
@@ -33,143 +35,6 @@ export interface CorpusEntry {
   file: string
   why: string
   expect: Expect
-}
-
-// ---- a small TIFF writer that can also write wrong files --------------------------------------------------------
-
-type TagValues = { type: number; values: number[] | string }
-
-/** Field types: 1 BYTE, 2 ASCII, 3 SHORT, 4 LONG, 11 FLOAT, 12 DOUBLE, 16 LONG8. */
-const SIZE: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 11: 4, 12: 8, 16: 8 }
-
-export interface TiffSpec {
-  width: number
-  height: number
-  /** Pixel chunks (strips or tiles) in table order; their offsets and byte counts are filled in. */
-  chunks: Uint8Array[]
-  bits?: number | number[]
-  format?: number | number[]
-  spp?: number
-  compression?: number
-  planar?: number
-  predictor?: number
-  rowsPerStrip?: number
-  tile?: [number, number]
-  big?: boolean
-  bigEndian?: boolean
-  /** Extra or overriding tags (a value of null removes a tag). */
-  tags?: Record<number, TagValues | null>
-  /** Chunks with byte count 0 (never written). */
-  sparse?: boolean
-  /** Byte counts to write instead of the chunks' lengths. */
-  byteCounts?: number[]
-}
-
-function put(buf: Buffer, at: number, type: number, v: number, le: boolean): void {
-  switch (type) {
-    case 1: case 2: buf.writeUInt8(v & 0xff, at); break
-    case 3: le ? buf.writeUInt16LE(v & 0xffff, at) : buf.writeUInt16BE(v & 0xffff, at); break
-    case 4: le ? buf.writeUInt32LE(v >>> 0, at) : buf.writeUInt32BE(v >>> 0, at); break
-    case 11: le ? buf.writeFloatLE(v, at) : buf.writeFloatBE(v, at); break
-    case 12: le ? buf.writeDoubleLE(v, at) : buf.writeDoubleBE(v, at); break
-    case 16: le ? buf.writeBigUInt64LE(BigInt(v), at) : buf.writeBigUInt64BE(BigInt(v), at); break
-  }
-}
-
-/** Write a TIFF (or BigTIFF) from a spec; returns the bytes and where its directory and first chunk are. */
-export function buildTiff(s: TiffSpec): { bytes: Buffer; ifdAt: number; dataAt: number } {
-  const le = !s.bigEndian
-  const big = !!s.big
-  const spp = s.spp ?? 1
-  const arr = (v: number | number[] | undefined, d: number) => (Array.isArray(v) ? v : Array(spp).fill(v ?? d))
-  const headerSize = big ? 16 : 8
-  const dataAt = headerSize
-  const offsets: number[] = []
-  let at = dataAt
-  for (const c of s.chunks) {
-    offsets.push(s.sparse ? 0 : at)
-    if (!s.sparse) at += c.length
-  }
-  const counts = s.byteCounts ?? s.chunks.map((c) => (s.sparse ? 0 : c.length))
-  const offType = big ? 16 : 4
-  const tags: Record<number, TagValues | null> = {
-    256: { type: 4, values: [s.width] },
-    257: { type: 4, values: [s.height] },
-    258: { type: 3, values: arr(s.bits, 8) },
-    259: { type: 3, values: [s.compression ?? 1] },
-    262: { type: 3, values: [spp >= 3 ? 2 : 1] },
-    277: { type: 3, values: [spp] },
-    284: { type: 3, values: [s.planar ?? 1] },
-    339: { type: 3, values: arr(s.format, 1) },
-  }
-  if (s.predictor) tags[317] = { type: 3, values: [s.predictor] }
-  if (s.tile) {
-    tags[322] = { type: 4, values: [s.tile[0]] }
-    tags[323] = { type: 4, values: [s.tile[1]] }
-    tags[324] = { type: offType, values: offsets }
-    tags[325] = { type: offType, values: counts }
-  } else {
-    tags[273] = { type: offType, values: offsets }
-    tags[278] = { type: 4, values: [s.rowsPerStrip ?? s.height] }
-    tags[279] = { type: offType, values: counts }
-  }
-  for (const [k, v] of Object.entries(s.tags ?? {})) tags[Number(k)] = v
-  const entries = Object.entries(tags)
-    .filter((e): e is [string, TagValues] => e[1] !== null)
-    .map(([k, v]) => [Number(k), v] as const)
-    .sort((a, b) => a[0] - b[0])
-  const ifdAt = at + (at % 2)
-  const entrySize = big ? 20 : 12
-  const inline = big ? 8 : 4
-  const ifdSize = (big ? 8 : 2) + entries.length * entrySize + (big ? 8 : 4)
-  let extraAt = ifdAt + ifdSize
-  const extras: { at: number; bytes: Buffer }[] = []
-  const ifd = Buffer.alloc(ifdSize)
-  if (big) le ? ifd.writeBigUInt64LE(BigInt(entries.length), 0) : ifd.writeBigUInt64BE(BigInt(entries.length), 0)
-  else le ? ifd.writeUInt16LE(entries.length, 0) : ifd.writeUInt16BE(entries.length, 0)
-  entries.forEach(([tag, v], i) => {
-    const o = (big ? 8 : 2) + i * entrySize
-    const values = typeof v.values === 'string' ? [...Buffer.from(`${v.values}\0`, 'latin1')] : v.values
-    const n = values.length
-    le ? ifd.writeUInt16LE(tag, o) : ifd.writeUInt16BE(tag, o)
-    le ? ifd.writeUInt16LE(v.type, o + 2) : ifd.writeUInt16BE(v.type, o + 2)
-    if (big) le ? ifd.writeBigUInt64LE(BigInt(n), o + 4) : ifd.writeBigUInt64BE(BigInt(n), o + 4)
-    else le ? ifd.writeUInt32LE(n, o + 4) : ifd.writeUInt32BE(n, o + 4)
-    const size = SIZE[v.type] * n
-    const valueAt = o + (big ? 12 : 8)
-    const target = size <= inline ? ifd : Buffer.alloc(size)
-    const base = size <= inline ? valueAt : 0
-    values.forEach((x, j) => put(target, base + j * SIZE[v.type], v.type, x, le))
-    if (size > inline) {
-      if (big) le ? ifd.writeBigUInt64LE(BigInt(extraAt), valueAt) : ifd.writeBigUInt64BE(BigInt(extraAt), valueAt)
-      else le ? ifd.writeUInt32LE(extraAt, valueAt) : ifd.writeUInt32BE(extraAt, valueAt)
-      extras.push({ at: extraAt, bytes: target })
-      extraAt += size + (size % 2)
-    }
-  })
-  const out = Buffer.alloc(extraAt)
-  out.write(le ? 'II' : 'MM', 0, 'latin1')
-  if (big) {
-    le ? out.writeUInt16LE(43, 2) : out.writeUInt16BE(43, 2)
-    le ? out.writeUInt16LE(8, 4) : out.writeUInt16BE(8, 4)
-    le ? out.writeBigUInt64LE(BigInt(ifdAt), 8) : out.writeBigUInt64BE(BigInt(ifdAt), 8)
-  } else {
-    le ? out.writeUInt16LE(42, 2) : out.writeUInt16BE(42, 2)
-    le ? out.writeUInt32LE(ifdAt, 4) : out.writeUInt32BE(ifdAt, 4)
-  }
-  let p = dataAt
-  if (!s.sparse) for (const c of s.chunks) {
-    Buffer.from(c.buffer, c.byteOffset, c.byteLength).copy(out, p)
-    p += c.length
-  }
-  ifd.copy(out, ifdAt)
-  for (const e of extras) e.bytes.copy(out, e.at)
-  return { bytes: out, ifdAt, dataAt }
-}
-
-/** Offset of the next-IFD pointer of the directory at `ifdAt` (classic TIFF, little-endian). */
-function nextPointerAt(bytes: Buffer, ifdAt: number): number {
-  return ifdAt + 2 + bytes.readUInt16LE(ifdAt) * 12
 }
 
 // ---- pixel data with hand-counted statistics --------------------------------------------------------------------
@@ -218,48 +83,6 @@ const GEO_32617: Record<number, TagValues> = {
   34735: { type: 3, values: [1, 1, 0, 3, 1024, 0, 1, 1, 1025, 0, 1, 1, 3072, 0, 1, 32617] },
 }
 
-// ---- PNG / JPEG ------------------------------------------------------------------------------------------------
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4)
-  len.writeUInt32BE(data.length)
-  const td = Buffer.concat([Buffer.from(type, 'latin1'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(td))
-  return Buffer.concat([len, td, crc])
-}
-
-/** A greyscale 8-bit PNG; `declared` overrides the IHDR size (the pixel data stays that of width x height). */
-function png(width: number, height: number, declared?: [number, number], idat?: Buffer): Buffer {
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(declared?.[0] ?? width, 0)
-  ihdr.writeUInt32BE(declared?.[1] ?? height, 4)
-  ihdr[8] = 8
-  ihdr[9] = 0
-  const raw = Buffer.alloc(height * (width + 1))
-  for (let r = 0; r < height; r++) for (let c = 0; c < width; c++) raw[r * (width + 1) + 1 + c] = (r * 7 + c) & 0xff
-  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-  return Buffer.concat([sig, pngChunk('IHDR', ihdr), pngChunk('IDAT', idat ?? zlib.deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))])
-}
-
-/** A minimal baseline JPEG header (SOI, SOF0 with the given size, no scan): enough for header readers. */
-function jpegHeader(width: number, height: number, tail = Buffer.alloc(0)): Buffer {
-  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x0b, 0x08, (height >> 8) & 0xff, height & 0xff, (width >> 8) & 0xff, width & 0xff, 0x01, 0x01, 0x11, 0x00])
-  return Buffer.concat([Buffer.from([0xff, 0xd8]), sof, tail, Buffer.from([0xff, 0xd9])])
-}
-
 // ---- the corpus ----------------------------------------------------------------------------------------------------
 
 /** Write every corpus file into `dir` (created if needed); special files are skipped where the OS cannot make them. */
@@ -288,29 +111,68 @@ export function writeCorpus(dir: string): CorpusEntry[] {
   const i16 = ramp(N, (i) => (i % 200) - 100)
   add('ok-i16-negative.tif', tiff({ bits: 16, format: 2, chunks: strips(bytesOf(i16, 'i16'), W, H, 16, 2) }), 'signed 16-bit with negatives', value(i16))
   const tiles: Uint8Array[] = []
-  for (let ty = 0; ty < 4; ty++) for (let tx = 0; tx < 4; tx++) {
-    const t = new Uint8Array(16 * 16)
-    for (let r = 0; r < 16; r++) for (let c = 0; c < 16; c++) t[r * 16 + c] = u8[(ty * 16 + r) * W + tx * 16 + c]
-    tiles.push(t)
-  }
+  for (let ty = 0; ty < 4; ty++)
+    for (let tx = 0; tx < 4; tx++) {
+      const t = new Uint8Array(16 * 16)
+      for (let r = 0; r < 16; r++) for (let c = 0; c < 16; c++) t[r * 16 + c] = u8[(ty * 16 + r) * W + tx * 16 + c]
+      tiles.push(t)
+    }
   add('ok-u8-tiled.tif', tiff({ tile: [16, 16], chunks: tiles }), '16 x 16 tiles', value(u8))
   add('ok-u8-deflate.tif', tiff({ compression: 8, chunks: strips(u8Bytes, W, H, 16, 1).map((c) => zlib.deflateSync(c)) }), 'DEFLATE strips', value(u8))
   add('ok-u8-bigtiff.tif', tiff({ big: true }), 'a small BigTIFF', value(u8))
   const f32 = ramp(N, (i) => (i % 97 === 0 ? NaN : i % 89 === 0 ? Infinity : i % 83 === 0 ? -Infinity : i / 8))
-  add('ok-f32-nan-inf.tif', tiff({ bits: 32, format: 3, chunks: strips(bytesOf(f32, 'f32'), W, H, 16, 4) }), 'float32 with NaN and +-Inf pixels (invalid, left out)', value(f32))
+  add(
+    'ok-f32-nan-inf.tif',
+    tiff({ bits: 32, format: 3, chunks: strips(bytesOf(f32, 'f32'), W, H, 16, 4) }),
+    'float32 with NaN and +-Inf pixels (invalid, left out)',
+    value(f32),
+  )
   add('ok-u8-nodata.tif', tiff({ tags: { 42113: { type: 2, values: '0' } } }), 'GDAL_NODATA 0', value(u8, 0))
   add('ok-u8-sparse.tif', tiff({ sparse: true }), 'every strip sparse (read as zeros)', value(Array(N).fill(0)))
   const rgb = ramp(N * 3, (i) => (i * 5) % 256)
-  add('ok-rgb-chunky.tif', tiff({ spp: 3, chunks: strips(bytesOf(rgb, 'u8'), W, H, 16, 3) }), 'three bands, pixel interleaved', value(rgb.filter((_, i) => i % 3 === 0)))
+  add(
+    'ok-rgb-chunky.tif',
+    tiff({ spp: 3, chunks: strips(bytesOf(rgb, 'u8'), W, H, 16, 3) }),
+    'three bands, pixel interleaved',
+    value(rgb.filter((_, i) => i % 3 === 0)),
+  )
   const planes = [0, 1, 2].map((b) => ramp(N, (i) => (i * (b + 3)) % 256))
-  add('ok-rgb-planar.tif', tiff({ spp: 3, planar: 2, chunks: planes.flatMap((p) => strips(bytesOf(p, 'u8'), W, H, 16, 1)) }), 'three bands, band interleaved', value(planes[0]))
+  add(
+    'ok-rgb-planar.tif',
+    tiff({ spp: 3, planar: 2, chunks: planes.flatMap((p) => strips(bytesOf(p, 'u8'), W, H, 16, 1)) }),
+    'three bands, band interleaved',
+    value(planes[0]),
+  )
   add('ok-unknown-tag-type.tif', tiff({ tags: { 50123: { type: 3, values: [1] }, 65000: { type: 3, values: [7] } } }), 'extra private tags', value(u8))
-  add('geo-broken-geokeys.tif', tiff({ tags: { 33550: GEO_32617[33550], 33922: GEO_32617[33922], 34735: { type: 3, values: [1, 1, 0, 500, 1024, 0, 1, 1] } } }), 'a GeoKey directory claiming 500 keys in 8 values', { kind: 'value-or-refuse', ...stats(u8) })
-  add('geo-unknown-epsg.tif', tiff({ tags: { ...GEO_32617, 34735: { type: 3, values: [1, 1, 0, 2, 1024, 0, 1, 1, 3072, 0, 1, 59999] } } }), 'an EPSG code no registry has', { kind: 'value-or-refuse', ...stats(u8) })
-  add('geo-zero-pixel-size.tif', tiff({ tags: { ...GEO_32617, 33550: { type: 12, values: [0, 0, 0] } } }), 'ModelPixelScale 0 x 0', { kind: 'value-or-refuse', ...stats(u8) })
-  add('geo-nan-transform.tif', tiff({ tags: { 34264: { type: 12, values: [NaN, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1] } } }), 'a ModelTransformation holding NaN', { kind: 'value-or-refuse', ...stats(u8) })
+  add(
+    'geo-broken-geokeys.tif',
+    tiff({ tags: { 33550: GEO_32617[33550], 33922: GEO_32617[33922], 34735: { type: 3, values: [1, 1, 0, 500, 1024, 0, 1, 1] } } }),
+    'a GeoKey directory claiming 500 keys in 8 values',
+    { kind: 'value-or-refuse', ...stats(u8) },
+  )
+  add(
+    'geo-unknown-epsg.tif',
+    tiff({ tags: { ...GEO_32617, 34735: { type: 3, values: [1, 1, 0, 2, 1024, 0, 1, 1, 3072, 0, 1, 59999] } } }),
+    'an EPSG code no registry has',
+    { kind: 'value-or-refuse', ...stats(u8) },
+  )
+  add('geo-zero-pixel-size.tif', tiff({ tags: { ...GEO_32617, 33550: { type: 12, values: [0, 0, 0] } } }), 'ModelPixelScale 0 x 0', {
+    kind: 'value-or-refuse',
+    ...stats(u8),
+  })
+  add(
+    'geo-nan-transform.tif',
+    tiff({ tags: { 34264: { type: 12, values: [NaN, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1] } } }),
+    'a ModelTransformation holding NaN',
+    { kind: 'value-or-refuse', ...stats(u8) },
+  )
   const f64 = ramp(N, (i) => 1.7e308 - i * 1e300)
-  add('f64-near-max.tif', tiff({ bits: 64, format: 3, chunks: strips(bytesOf(f64, 'f64'), W, H, 16, 8) }), 'float64 values near 1.7e308 (their sum overflows)', { kind: 'value-or-refuse', ...stats(f64) })
+  add(
+    'f64-near-max.tif',
+    tiff({ bits: 64, format: 3, chunks: strips(bytesOf(f64, 'f64'), W, H, 16, 8) }),
+    'float64 values near 1.7e308 (their sum overflows)',
+    { kind: 'value-or-refuse', ...stats(f64) },
+  )
 
   // Directory chains.
   const loop = buildTiff(base)
@@ -357,7 +219,19 @@ export function writeCorpus(dir: string): CorpusEntry[] {
     // Entry 0's value count (ImageWidth) set to 2^50: a tag far larger than the file.
     d.bytes.writeBigUInt64LE(2n ** 50n, d.ifdAt + 8 + 4)
     add('bigtiff-absurd-tag-count.tif', d.bytes, 'BigTIFF tag claiming 2^50 values', { kind: 'refuse' })
-    const e = buildTiff({ ...base, big: true, tags: { 324: { type: 16, values: [16] }, 325: { type: 16, values: [2 ** 52] }, 322: { type: 4, values: [16] }, 323: { type: 4, values: [16] }, 273: null, 279: null, 278: null } })
+    const e = buildTiff({
+      ...base,
+      big: true,
+      tags: {
+        324: { type: 16, values: [16] },
+        325: { type: 16, values: [2 ** 52] },
+        322: { type: 4, values: [16] },
+        323: { type: 4, values: [16] },
+        273: null,
+        279: null,
+        278: null,
+      },
+    })
     add('bigtiff-absurd-tile-count.tif', e.bytes, 'BigTIFF tile of 2^52 bytes, one tile for a 4 x 4 grid', { kind: 'refuse' })
   }
   const valueFar = buildTiff({ ...base, tags: { 305: { type: 2, values: 'RSure hostile corpus software tag' } } })
@@ -381,16 +255,33 @@ export function writeCorpus(dir: string): CorpusEntry[] {
     const tw = 16384
     const across = Math.ceil(1_000_000 / tw)
     const chunks = Array.from({ length: across * across }, () => new Uint8Array(0))
-    add('size-1e6-sparse-tiled.tif', buildTiff({ width: 1_000_000, height: 1_000_000, tile: [tw, tw], chunks, sparse: true }).bytes, '1e6 x 1e6 sparse tiled (valid layout, 10^12 pixels)', { kind: 'refuse' })
+    add(
+      'size-1e6-sparse-tiled.tif',
+      buildTiff({ width: 1_000_000, height: 1_000_000, tile: [tw, tw], chunks, sparse: true }).bytes,
+      '1e6 x 1e6 sparse tiled (valid layout, 10^12 pixels)',
+      { kind: 'refuse' },
+    )
     const chunks2 = Array.from({ length: 4 }, () => new Uint8Array(0))
-    add('size-huge-tile.tif', buildTiff({ width: 100_000, height: 100_000, tile: [65536, 65536], chunks: chunks2, sparse: true }).bytes, 'tiles of 65536 x 65536 (4 GiB each)', { kind: 'refuse' })
+    add(
+      'size-huge-tile.tif',
+      buildTiff({ width: 100_000, height: 100_000, tile: [65536, 65536], chunks: chunks2, sparse: true }).bytes,
+      'tiles of 65536 x 65536 (4 GiB each)',
+      { kind: 'refuse' },
+    )
   }
 
   // Layout tables.
   const half = strips(u8Bytes, W, H, 16, 1)
   add('strip-half-length.tif', tiff({ chunks: [half[0], half[1].subarray(0, 512), half[2], half[3]] }), 'strip 1 holds half its bytes', { kind: 'refuse' })
-  add('strip-deflate-short.tif', tiff({ compression: 8, chunks: [half[0], half[1].subarray(0, 300), half[2], half[3]].map((c) => zlib.deflateSync(c)) }), 'a DEFLATE strip that decodes to 300 of 1024 bytes', { kind: 'refuse' })
-  add('strip-deflate-garbage.tif', tiff({ compression: 8, chunks: half.map(() => new Uint8Array(200).fill(0xab)) }), 'DEFLATE strips of garbage', { kind: 'refuse' })
+  add(
+    'strip-deflate-short.tif',
+    tiff({ compression: 8, chunks: [half[0], half[1].subarray(0, 300), half[2], half[3]].map((c) => zlib.deflateSync(c)) }),
+    'a DEFLATE strip that decodes to 300 of 1024 bytes',
+    { kind: 'refuse' },
+  )
+  add('strip-deflate-garbage.tif', tiff({ compression: 8, chunks: half.map(() => new Uint8Array(200).fill(0xab)) }), 'DEFLATE strips of garbage', {
+    kind: 'refuse',
+  })
   add('strip-lzw-garbage.tif', tiff({ compression: 5, chunks: half.map(() => new Uint8Array(200).fill(0xff)) }), 'LZW strips of garbage', { kind: 'refuse' })
   add('strip-count-past-eof.tif', tiff({ byteCounts: [1024, 1024, 1024, 1_000_000] }), 'a byte count past the end of the file', { kind: 'refuse' })
   add('strip-tables-disagree.tif', tiff({ byteCounts: [1024, 1024] }), 'offset and byte-count tables of different lengths', { kind: 'refuse' })
@@ -398,8 +289,15 @@ export function writeCorpus(dir: string): CorpusEntry[] {
   add('rows-per-strip-zero.tif', tiff({ rowsPerStrip: 0 }), 'RowsPerStrip 0', { kind: 'refuse' })
   add('tile-width-zero.tif', tiff({ tile: [0, 16], chunks: tiles }), 'TileWidth 0', { kind: 'refuse' })
   add('tile-length-zero.tif', tiff({ tile: [16, 0], chunks: tiles }), 'TileLength 0', { kind: 'refuse' })
-  add('planar-2-one-plane.tif', tiff({ spp: 3, planar: 2, chunks: strips(u8Bytes, W, H, 16, 1) }), 'PlanarConfiguration 2 with strips for one plane only', { kind: 'refuse' })
-  add('planar-1-three-planes.tif', tiff({ spp: 3, planar: 1, chunks: planes.flatMap((p) => strips(bytesOf(p, 'u8'), W, H, 16, 1)) }), 'PlanarConfiguration 1 with three planes of strips', { kind: 'refuse' })
+  add('planar-2-one-plane.tif', tiff({ spp: 3, planar: 2, chunks: strips(u8Bytes, W, H, 16, 1) }), 'PlanarConfiguration 2 with strips for one plane only', {
+    kind: 'refuse',
+  })
+  add(
+    'planar-1-three-planes.tif',
+    tiff({ spp: 3, planar: 1, chunks: planes.flatMap((p) => strips(bytesOf(p, 'u8'), W, H, 16, 1)) }),
+    'PlanarConfiguration 1 with three planes of strips',
+    { kind: 'refuse' },
+  )
   add('planar-3.tif', tiff({ planar: 3 }), 'PlanarConfiguration 3', { kind: 'refuse' })
   add('spp-65535.tif', tiff({ spp: 65535, bits: [8], format: [1] }), 'SamplesPerPixel 65535 over one band of data', { kind: 'refuse' })
   add('spp-zero.tif', tiff({ spp: 0, bits: [8], format: [1] }), 'SamplesPerPixel 0', { kind: 'refuse' })
@@ -414,7 +312,9 @@ export function writeCorpus(dir: string): CorpusEntry[] {
   add('complex-int16.tif', tiff({ bits: 32, format: 5, chunks: strips(new Uint8Array(N * 4), W, H, 16, 4) }), 'complex int16 samples', { kind: 'refuse' })
   add('complex-float32.tif', tiff({ bits: 64, format: 6, chunks: strips(new Uint8Array(N * 8), W, H, 16, 8) }), 'complex float32 samples', { kind: 'refuse' })
   add('int64.tif', tiff({ bits: 64, format: 2, chunks: strips(new Uint8Array(N * 8), W, H, 16, 8) }), '64-bit integers', { kind: 'refuse' })
-  add('mixed-types.tif', tiff({ spp: 2, bits: [8, 16], format: [1, 1], chunks: strips(new Uint8Array(N * 3), W, H, 16, 3) }), 'bands of different types', { kind: 'refuse' })
+  add('mixed-types.tif', tiff({ spp: 2, bits: [8, 16], format: [1, 1], chunks: strips(new Uint8Array(N * 3), W, H, 16, 3) }), 'bands of different types', {
+    kind: 'refuse',
+  })
   add('compression-ccitt.tif', tiff({ compression: 3 }), 'CCITT G3 compression', { kind: 'refuse' })
   add('compression-jpeg2000.tif', tiff({ compression: 34712 }), 'JPEG 2000 compression', { kind: 'refuse' })
   add('compression-unknown.tif', tiff({ compression: 12345 }), 'an unknown compression code', { kind: 'refuse' })
