@@ -9,9 +9,10 @@
  * values give distinct values, which `histogramEligible` checks over the type's whole range (a scale of 0, or one
  * below the precision of the offset, is refused and the reader profiles the output instead).
  *
- * One function per array type on purpose, as in samples.ts (one literal per type keeps V8's feedback monomorphic).
+ * One compiled function per array type from one source, as in samples.ts (perTypeKernel: one literal per type keeps
+ * V8's feedback monomorphic).
  */
-import type { ChunkRows, SampleType, Typed } from './samples'
+import { perTypeKernel, type ChunkRows, type SampleType, type Typed } from './samples'
 
 /** Bin of raw value v is v + bias (int8 and int16 are shifted to start at 0). */
 export const HISTOGRAM_LAYOUT: Partial<Record<SampleType, { bins: number; bias: number }>> = {
@@ -37,8 +38,13 @@ export type HistogramConverter<T> = (
   c: Counting,
 ) => void
 
-function histU8(src: Uint8Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array, c: Counting): void {
-  let count = acc[0]
+/** The counting row loop, once; `bias` is written into each type's copy as a literal. */
+function histogramConverter(name: string, type: SampleType): HistogramConverter<Typed> {
+  const bin = HISTOGRAM_LAYOUT[type]!.bias ? `v + ${HISTOGRAM_LAYOUT[type]!.bias}` : 'v'
+  return perTypeKernel(
+    name,
+    ['src', 'g', 'out', 'nodata', 'scale', 'offset', 'acc', 'c'],
+    `let count = acc[0]
   let sum = acc[1]
   const hist = c.hist
   const { stride, n } = g
@@ -62,10 +68,10 @@ function histU8(src: Uint8Array, g: ChunkRows, out: Float64Array, nodata: number
       out[d + k] = x
       count++
       sum += x
-      if (v === bin) run++
+      if (${bin} === bin) run++
       else {
         hist[bin] += run
-        bin = v
+        bin = ${bin}
         run = 1
       }
     }
@@ -73,131 +79,15 @@ function histU8(src: Uint8Array, g: ChunkRows, out: Float64Array, nodata: number
   }
   hist[bin] += run
   acc[0] = count
-  acc[1] = sum
-}
-
-function histI8(src: Int8Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array, c: Counting): void {
-  let count = acc[0]
-  let sum = acc[1]
-  const hist = c.hist
-  const { stride, n } = g
-  // Runs of one value (fill, water, clipped areas) are counted in a register and added to their bin once: an
-  // increment of the same bin per pixel would chain every pixel to the previous one through memory.
-  let bin = 0
-  let run = 0
-  for (let r = 0; r < g.rows; r++) {
-    const d = g.d + r * g.outRow
-    let s = g.s + r * g.srcRow
-    const first = c.rowFirst[r]
-    let diff = 0
-    for (let k = 0; k < n; k++, s += stride) {
-      const v = src[s]
-      diff |= v ^ first
-      if (v === nodata) {
-        out[d + k] = NaN
-        continue
-      }
-      const x = v * scale + offset
-      out[d + k] = x
-      count++
-      sum += x
-      if (v + 128 === bin) run++
-      else {
-        hist[bin] += run
-        bin = v + 128
-        run = 1
-      }
-    }
-    c.rowDiff[r] |= diff
-  }
-  hist[bin] += run
-  acc[0] = count
-  acc[1] = sum
-}
-
-function histU16(src: Uint16Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array, c: Counting): void {
-  let count = acc[0]
-  let sum = acc[1]
-  const hist = c.hist
-  const { stride, n } = g
-  // Runs of one value (fill, water, clipped areas) are counted in a register and added to their bin once: an
-  // increment of the same bin per pixel would chain every pixel to the previous one through memory.
-  let bin = 0
-  let run = 0
-  for (let r = 0; r < g.rows; r++) {
-    const d = g.d + r * g.outRow
-    let s = g.s + r * g.srcRow
-    const first = c.rowFirst[r]
-    let diff = 0
-    for (let k = 0; k < n; k++, s += stride) {
-      const v = src[s]
-      diff |= v ^ first
-      if (v === nodata) {
-        out[d + k] = NaN
-        continue
-      }
-      const x = v * scale + offset
-      out[d + k] = x
-      count++
-      sum += x
-      if (v === bin) run++
-      else {
-        hist[bin] += run
-        bin = v
-        run = 1
-      }
-    }
-    c.rowDiff[r] |= diff
-  }
-  hist[bin] += run
-  acc[0] = count
-  acc[1] = sum
-}
-
-function histI16(src: Int16Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array, c: Counting): void {
-  let count = acc[0]
-  let sum = acc[1]
-  const hist = c.hist
-  const { stride, n } = g
-  // Runs of one value (fill, water, clipped areas) are counted in a register and added to their bin once: an
-  // increment of the same bin per pixel would chain every pixel to the previous one through memory.
-  let bin = 0
-  let run = 0
-  for (let r = 0; r < g.rows; r++) {
-    const d = g.d + r * g.outRow
-    let s = g.s + r * g.srcRow
-    const first = c.rowFirst[r]
-    let diff = 0
-    for (let k = 0; k < n; k++, s += stride) {
-      const v = src[s]
-      diff |= v ^ first
-      if (v === nodata) {
-        out[d + k] = NaN
-        continue
-      }
-      const x = v * scale + offset
-      out[d + k] = x
-      count++
-      sum += x
-      if (v + 32768 === bin) run++
-      else {
-        hist[bin] += run
-        bin = v + 32768
-        run = 1
-      }
-    }
-    c.rowDiff[r] |= diff
-  }
-  hist[bin] += run
-  acc[0] = count
-  acc[1] = sum
+  acc[1] = sum`,
+  )
 }
 
 export const HISTOGRAM_CONVERTERS: Partial<Record<SampleType, HistogramConverter<Typed>>> = {
-  uint8: histU8 as HistogramConverter<Typed>,
-  int8: histI8 as HistogramConverter<Typed>,
-  uint16: histU16 as HistogramConverter<Typed>,
-  int16: histI16 as HistogramConverter<Typed>,
+  uint8: histogramConverter('histU8', 'uint8'),
+  int8: histogramConverter('histI8', 'int8'),
+  uint16: histogramConverter('histU16', 'uint16'),
+  int16: histogramConverter('histI16', 'int16'),
 }
 
 /**

@@ -72,212 +72,41 @@ export const BYTES: Record<SampleType, number> = { uint8: 1, int8: 1, uint16: 2,
  * values are in registers already; a separate statistics pass over a 50 MB band would cost as much again).
  * The caller guarantees every index read lies inside `src` (the reader refuses chunks that decode short).
  *
- * One function per array type on purpose (written out, not made by a factory: closures of one literal share
- * V8's type feedback): a loop fed several typed-array kinds is polymorphic and compiles several times slower.
- * The integer copies skip the NaN test. This is the reader's hot loop (~300 M samples for the Earth-Bench set). The
- * loop over a chunk's rows is in here too, not in the async readBand: there it ran about three times slower once
- * files of two sample types had been read (the caller's polymorphic call then inlined or not, per chunk, not per row).
+ * This is the reader's hot loop (~300 M samples for the Earth-Bench set). The loop over a chunk's rows is in here
+ * too, not in the async readBand: there it ran about three times slower once files of two sample types had been
+ * read (the caller's polymorphic call then inlined or not, per chunk, not per row).
  */
 export type RowConverter<T> = (src: T, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array) => void
 
-function rowU8(src: Uint8Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array): void {
-  let count = acc[0]
-  let sum = acc[1]
-  let min = acc[2]
-  let max = acc[3]
-  const { stride, n } = g
-  for (let r = 0; r < g.rows; r++) {
-    const d = g.d + r * g.outRow
-    for (let k = 0, s = g.s + r * g.srcRow; k < n; k++, s += stride) {
-      const v = src[s]
-      if (v === nodata) {
-        out[d + k] = NaN
-        continue
-      }
-      const x = v * scale + offset
-      out[d + k] = x
-      count++
-      sum += x
-      if (x < min) min = x
-      if (x > max) max = x
-    }
-  }
-  acc[0] = count
-  acc[1] = sum
-  acc[2] = min
-  acc[3] = max
+/**
+ * One compiled function per array type, from one source (`perTypeKernel`): a loop fed several typed-array kinds is
+ * polymorphic and compiles several times slower, and closures of one literal (a factory) share V8's type feedback,
+ * so each type gets a function literal of its own, named after it (the name also keeps each source distinct, so no
+ * compilation cache can hand two types the same function). The source is a constant of this module, never data.
+ */
+export function perTypeKernel<F>(name: string, params: readonly string[], body: string): F {
+  return new Function(`return function ${name}(${params.join(', ')}) {\n${body}\n}`)() as F
 }
 
-function rowI8(src: Int8Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array): void {
-  let count = acc[0]
-  let sum = acc[1]
-  let min = acc[2]
-  let max = acc[3]
-  const { stride, n } = g
-  for (let r = 0; r < g.rows; r++) {
-    const d = g.d + r * g.outRow
-    for (let k = 0, s = g.s + r * g.srcRow; k < n; k++, s += stride) {
-      const v = src[s]
-      if (v === nodata) {
-        out[d + k] = NaN
-        continue
-      }
-      const x = v * scale + offset
-      out[d + k] = x
-      count++
-      sum += x
-      if (x < min) min = x
-      if (x > max) max = x
-    }
-  }
-  acc[0] = count
-  acc[1] = sum
-  acc[2] = min
-  acc[3] = max
-}
+const ROW_PARAMS = ['src', 'g', 'out', 'nodata', 'scale', 'offset', 'acc'] as const
 
-function rowU16(src: Uint16Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array): void {
-  let count = acc[0]
-  let sum = acc[1]
-  let min = acc[2]
-  let max = acc[3]
-  const { stride, n } = g
-  for (let r = 0; r < g.rows; r++) {
-    const d = g.d + r * g.outRow
-    for (let k = 0, s = g.s + r * g.srcRow; k < n; k++, s += stride) {
-      const v = src[s]
-      if (v === nodata) {
-        out[d + k] = NaN
-        continue
-      }
-      const x = v * scale + offset
-      out[d + k] = x
-      count++
-      sum += x
-      if (x < min) min = x
-      if (x > max) max = x
-    }
-  }
-  acc[0] = count
-  acc[1] = sum
-  acc[2] = min
-  acc[3] = max
-}
-
-function rowI16(src: Int16Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array): void {
-  let count = acc[0]
-  let sum = acc[1]
-  let min = acc[2]
-  let max = acc[3]
-  const { stride, n } = g
-  for (let r = 0; r < g.rows; r++) {
-    const d = g.d + r * g.outRow
-    for (let k = 0, s = g.s + r * g.srcRow; k < n; k++, s += stride) {
-      const v = src[s]
-      if (v === nodata) {
-        out[d + k] = NaN
-        continue
-      }
-      const x = v * scale + offset
-      out[d + k] = x
-      count++
-      sum += x
-      if (x < min) min = x
-      if (x > max) max = x
-    }
-  }
-  acc[0] = count
-  acc[1] = sum
-  acc[2] = min
-  acc[3] = max
-}
-
-function rowU32(src: Uint32Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array): void {
-  let count = acc[0]
-  let sum = acc[1]
-  let min = acc[2]
-  let max = acc[3]
-  const { stride, n } = g
-  for (let r = 0; r < g.rows; r++) {
-    const d = g.d + r * g.outRow
-    for (let k = 0, s = g.s + r * g.srcRow; k < n; k++, s += stride) {
-      const v = src[s]
-      if (v === nodata) {
-        out[d + k] = NaN
-        continue
-      }
-      const x = v * scale + offset
-      out[d + k] = x
-      count++
-      sum += x
-      if (x < min) min = x
-      if (x > max) max = x
-    }
-  }
-  acc[0] = count
-  acc[1] = sum
-  acc[2] = min
-  acc[3] = max
-}
-
-function rowI32(src: Int32Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array): void {
-  let count = acc[0]
-  let sum = acc[1]
-  let min = acc[2]
-  let max = acc[3]
-  const { stride, n } = g
-  for (let r = 0; r < g.rows; r++) {
-    const d = g.d + r * g.outRow
-    for (let k = 0, s = g.s + r * g.srcRow; k < n; k++, s += stride) {
-      const v = src[s]
-      if (v === nodata) {
-        out[d + k] = NaN
-        continue
-      }
-      const x = v * scale + offset
-      out[d + k] = x
-      count++
-      sum += x
-      if (x < min) min = x
-      if (x > max) max = x
-    }
-  }
-  acc[0] = count
-  acc[1] = sum
-  acc[2] = min
-  acc[3] = max
-}
-
-function rowF32(src: Float32Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array): void {
-  let count = acc[0]
-  let sum = acc[1]
-  let min = acc[2]
-  let max = acc[3]
-  const { stride, n } = g
-  for (let r = 0; r < g.rows; r++) {
-    const d = g.d + r * g.outRow
-    for (let k = 0, s = g.s + r * g.srcRow; k < n; k++, s += stride) {
-      const v = src[s]
-      const x = v * scale + offset
+/** The row loop, once. Integer copies skip the NaN test; float copies also refuse a non-finite v * scale + offset. */
+function rowConverter(name: string, float: boolean): RowConverter<Typed> {
+  const test = float
+    ? `const x = v * scale + offset
       if (v !== v || v === nodata || !Number.isFinite(x)) {
         out[d + k] = NaN
         continue
+      }`
+    : `if (v === nodata) {
+        out[d + k] = NaN
+        continue
       }
-      out[d + k] = x
-      count++
-      sum += x
-      if (x < min) min = x
-      if (x > max) max = x
-    }
-  }
-  acc[0] = count
-  acc[1] = sum
-  acc[2] = min
-  acc[3] = max
-}
-
-function rowF64(src: Float64Array, g: ChunkRows, out: Float64Array, nodata: number, scale: number, offset: number, acc: Float64Array): void {
-  let count = acc[0]
+      const x = v * scale + offset`
+  return perTypeKernel(
+    name,
+    ROW_PARAMS,
+    `let count = acc[0]
   let sum = acc[1]
   let min = acc[2]
   let max = acc[3]
@@ -286,11 +115,7 @@ function rowF64(src: Float64Array, g: ChunkRows, out: Float64Array, nodata: numb
     const d = g.d + r * g.outRow
     for (let k = 0, s = g.s + r * g.srcRow; k < n; k++, s += stride) {
       const v = src[s]
-      const x = v * scale + offset
-      if (v !== v || v === nodata || !Number.isFinite(x)) {
-        out[d + k] = NaN
-        continue
-      }
+      ${test}
       out[d + k] = x
       count++
       sum += x
@@ -301,18 +126,19 @@ function rowF64(src: Float64Array, g: ChunkRows, out: Float64Array, nodata: numb
   acc[0] = count
   acc[1] = sum
   acc[2] = min
-  acc[3] = max
+  acc[3] = max`,
+  )
 }
 
 export const CONVERTERS: Record<SampleType, RowConverter<Typed>> = {
-  uint8: rowU8 as RowConverter<Typed>,
-  int8: rowI8 as RowConverter<Typed>,
-  uint16: rowU16 as RowConverter<Typed>,
-  int16: rowI16 as RowConverter<Typed>,
-  uint32: rowU32 as RowConverter<Typed>,
-  int32: rowI32 as RowConverter<Typed>,
-  float32: rowF32 as RowConverter<Typed>,
-  float64: rowF64 as RowConverter<Typed>,
+  uint8: rowConverter('rowU8', false),
+  int8: rowConverter('rowI8', false),
+  uint16: rowConverter('rowU16', false),
+  int16: rowConverter('rowI16', false),
+  uint32: rowConverter('rowU32', false),
+  int32: rowConverter('rowI32', false),
+  float32: rowConverter('rowF32', true),
+  float64: rowConverter('rowF64', true),
 }
 
 /** Rows of one chunk inside a read window: row k starts at s + k * srcRow in the chunk, at d + k * outRow in the output. */

@@ -1,0 +1,151 @@
+/**
+ * The reader's per-type row converters (tiff/samples.ts CONVERTERS) and their counting twins (samples-histogram.ts
+ * HISTOGRAM_CONVERTERS), called directly: each sample type, a chunk with interleaved samples (stride 2), a window
+ * that starts inside the chunk and skips a column, nodata, NaN, values whose scaled result overflows, and running
+ * accumulators carried in. Expected values are a plain loop over the definition written here (nodata and NaN ->
+ * NaN; floats also when v * scale + offset is not finite; [count, sum, min, max] over the written values; the
+ * histogram of raw valid values at v + bias; per row the OR of v ^ first), plus a case worked out by hand.
+ */
+import { describe, expect, it } from 'vitest'
+import { CONVERTERS, typedView, type ChunkRows, type SampleType, type Typed } from '../../../../main/engines/raster/tiff/samples'
+import { HISTOGRAM_CONVERTERS, HISTOGRAM_LAYOUT, newCounting } from '../../../../main/engines/raster/tiff/samples-histogram'
+
+const ARRAYS: Record<SampleType, (xs: number[]) => Typed> = {
+  uint8: (xs) => Uint8Array.from(xs),
+  int8: (xs) => Int8Array.from(xs),
+  uint16: (xs) => Uint16Array.from(xs),
+  int16: (xs) => Int16Array.from(xs),
+  uint32: (xs) => Uint32Array.from(xs),
+  int32: (xs) => Int32Array.from(xs),
+  float32: (xs) => Float32Array.from(xs),
+  float64: (xs) => Float64Array.from(xs),
+}
+const FLOAT = new Set<SampleType>(['float32', 'float64'])
+
+/** Raw values per type: in range, with the nodata value 7 (and for signed types negatives) among them. */
+function rawValues(type: SampleType, n: number): number[] {
+  const span = type === 'uint8' || type === 'int8' ? 50 : 3000
+  const signed = type.startsWith('int') || FLOAT.has(type)
+  return Array.from({ length: n }, (_, i) => {
+    if (i % 5 === 3) return 7
+    if (FLOAT.has(type) && i % 11 === 4) return NaN
+    const v = (i * 37) % span
+    return signed ? v - Math.floor(span / 2) : v
+  })
+}
+
+/** Geometry: a chunk of 6 rows x 5 pixels x 2 samples; the window takes sample 1 of pixels 1..3 of rows 1..4. */
+const CHUNK_W = 5
+const SPP = 2
+const g: ChunkRows = { s: (1 * CHUNK_W + 1) * SPP + 1, srcRow: CHUNK_W * SPP, stride: SPP, d: 2, outRow: 4, n: 3, rows: 4 }
+
+function reference(type: SampleType, src: Typed, nodata: number, scale: number, offset: number, acc0: number[]) {
+  const out = new Float64Array(2 + 4 * g.outRow).fill(-1)
+  let [count, sum, min, max] = acc0
+  const bias = HISTOGRAM_LAYOUT[type]?.bias ?? 0
+  const hist = new Map<number, number>()
+  const rowDiff: number[] = []
+  for (let r = 0; r < g.rows; r++) {
+    const first = src[g.s + r * g.srcRow]
+    let diff = 0
+    for (let k = 0; k < g.n; k++) {
+      const v = src[g.s + r * g.srcRow + k * g.stride]
+      diff |= v ^ first
+      const x = v * scale + offset
+      const invalid = Number.isNaN(v) || v === nodata || (FLOAT.has(type) && !Number.isFinite(x))
+      out[g.d + r * g.outRow + k] = invalid ? NaN : x
+      if (invalid) continue
+      count++
+      sum += x
+      min = Math.min(min, x)
+      max = Math.max(max, x)
+      hist.set(v + bias, (hist.get(v + bias) ?? 0) + 1)
+    }
+    rowDiff.push(diff)
+  }
+  return { out, acc: [count, sum, min, max], hist, rowDiff }
+}
+
+const TYPES = Object.keys(ARRAYS) as SampleType[]
+
+describe('row converters (one per sample type)', () => {
+  for (const type of TYPES) {
+    it(`${type}: nodata and NaN out, v * scale + offset in, accumulators carried on`, () => {
+      const src = ARRAYS[type](rawValues(type, 6 * CHUNK_W * SPP))
+      for (const [scale, offset] of [
+        [1, 0],
+        [0.5, -3],
+        [-2, 100],
+      ]) {
+        const acc0 = [10, 1000, -5000, 5000]
+        const want = reference(type, src, 7, scale, offset, acc0)
+        const out = new Float64Array(want.out.length).fill(-1)
+        const acc = Float64Array.from(acc0)
+        CONVERTERS[type](src, g, out, 7, scale, offset, acc)
+        expect(Array.from(out)).toEqual(Array.from(want.out))
+        expect(acc[0]).toBe(want.acc[0])
+        expect(acc[1]).toBeCloseTo(want.acc[1], 9)
+        expect([acc[2], acc[3]]).toEqual([want.acc[2], want.acc[3]])
+      }
+    })
+  }
+
+  it('floats: a value whose scaled result overflows is invalid; integers are converted as they are', () => {
+    const g1: ChunkRows = { s: 0, srcRow: 2, stride: 1, d: 0, outRow: 2, n: 2, rows: 1 }
+    const f = new Float64Array(2)
+    const acc = Float64Array.from([0, 0, Infinity, -Infinity])
+    CONVERTERS.float64(Float64Array.from([1e300, 2]), g1, f, -1, 1e10, 0, acc)
+    expect(Array.from(f)).toEqual([NaN, 2e10])
+    expect(Array.from(acc)).toEqual([1, 2e10, 2e10, 2e10])
+  })
+
+  it('a case worked out by hand (uint8, nodata 0, scale 2, offset 1)', () => {
+    const g1: ChunkRows = { s: 0, srcRow: 4, stride: 1, d: 0, outRow: 4, n: 4, rows: 1 }
+    const out = new Float64Array(4)
+    const acc = Float64Array.from([0, 0, Infinity, -Infinity])
+    CONVERTERS.uint8(Uint8Array.from([1, 2, 0, 3]), g1, out, 0, 2, 1, acc)
+    expect(Array.from(out)).toEqual([3, 5, NaN, 7])
+    expect(Array.from(acc)).toEqual([3, 15, 3, 7])
+  })
+
+  it('typedView reads the bytes as the type (an unaligned view is copied)', () => {
+    const bytes = new Uint8Array([0, 1, 0, 2, 0])
+    expect(Array.from(typedView(bytes.subarray(1), 'uint16'))).toEqual([1, 2])
+  })
+})
+
+describe('counting converters (8- and 16-bit)', () => {
+  for (const type of TYPES.filter((t) => HISTOGRAM_CONVERTERS[t])) {
+    it(`${type}: the same values, a histogram of raw valid values at v + bias, and per row the OR of v ^ first`, () => {
+      const src = ARRAYS[type](rawValues(type, 6 * CHUNK_W * SPP))
+      const acc0 = [3, 50, Infinity, -Infinity]
+      const want = reference(type, src, 7, 0.5, -3, acc0)
+      const c = newCounting(type, g.rows)
+      for (let r = 0; r < g.rows; r++) c.rowFirst[r] = src[g.s + r * g.srcRow]
+      const out = new Float64Array(want.out.length).fill(-1)
+      const acc = Float64Array.from(acc0)
+      HISTOGRAM_CONVERTERS[type]!(src, g, out, 7, 0.5, -3, acc, c)
+      expect(Array.from(out)).toEqual(Array.from(want.out))
+      expect(acc[0]).toBe(want.acc[0])
+      expect(acc[1]).toBeCloseTo(want.acc[1], 9)
+      const hist = new Map<number, number>()
+      c.hist.forEach((n, b) => n && hist.set(b, n))
+      expect(hist).toEqual(want.hist)
+      expect(Array.from(c.rowDiff)).toEqual(want.rowDiff)
+    })
+  }
+
+  it('a run of one value and a constant row, by hand (int8, bias 128)', () => {
+    const g1: ChunkRows = { s: 0, srcRow: 3, stride: 1, d: 0, outRow: 3, n: 3, rows: 2 }
+    const c = newCounting('int8', 2)
+    c.rowFirst[0] = -1
+    c.rowFirst[1] = 4
+    const out = new Float64Array(6)
+    const acc = Float64Array.from([0, 0, Infinity, -Infinity])
+    HISTOGRAM_CONVERTERS.int8!(Int8Array.from([-1, -1, -1, 4, 9, 4]), g1, out, 9, 1, 0, acc, c)
+    expect(Array.from(out)).toEqual([-1, -1, -1, 4, NaN, 4])
+    expect([acc[0], acc[1]]).toEqual([5, 5])
+    expect([c.hist[127], c.hist[132], c.hist[137]]).toEqual([3, 2, 0])
+    expect(Array.from(c.rowDiff)).toEqual([0, 4 ^ 9])
+  })
+})
