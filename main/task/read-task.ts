@@ -32,6 +32,8 @@ const SHARE =
 /** An area asked ("the area in km²"); "per unit area" is a density, not an area. */
 const AREA =
   /(?<!\bper\s+(?:unit\s+)?)\b(?:total\s+)?(?:surface\s+)?area\b(?=[^.?]{0,60}\b(?:km2|km²|square\s+kilomet\w+|hectares?|\bha\b|m2|m²|square\s+met\w+))|\bhow\s+(?:large|big|much)\s+(?:an?\s+|of\s+an?\s+)?area\b|\bthe\s+area\s+(?:covered|occupied)\b|\bhow\s+many\s+(?:hectares|km2|km²|square\s+(?:kilomet|met)(?:er|re)s|acres)\b/i
+/** An area unit's name standing as a word (the lexicon's area units; "ha" and "m2" only as whole words). */
+const AREA_UNIT_WORDS = new RegExp(`(?<![\\w/])(?:${alternation(LEX_UNITS.filter((u) => u.quantity === 'area').flatMap((u) => u.names))})(?![\\w/])`, 'gi')
 const TREND = new RegExp(`(?:${alternation(LEX_STATISTICS.find((x) => x.key === 'trend')!.names)})`, 'i')
 const SIGNIFICANCE = new RegExp(`(?:${alternation(LEX_SIGNIFICANCE)})`, 'i')
 const REPORT_VALUE =
@@ -129,6 +131,9 @@ export function readTask(input: TaskReadInput): TaskSpec {
   else if ((hasValueCondition || read.areaCondition) && take(countOf('dates'), 'count_dates')) void 0
   else if (objects && countAsk && !VARIABLES.some((v) => v.words.test(q))) take(firstMatch(q, /\bhow\s+many\b|\bnumber\s+of\b|\bcount\b/i), 'count_objects')
   else if (take(firstMatch(q, AREA), 'area')) void 0
+  // "hectares TOA NDVI > 0.3", "km² with NDVI above 0.3": an area unit asked of a pixel condition is its area.
+  else if (hasValueCondition && take(allMatches(q, AREA_UNIT_WORDS).find((h) => !read.conditions.some((c) => h.at < c.end && h.end > c.at)) ?? null, 'area'))
+    void 0
   else if (hasValueCondition && take(firstMatch(q, SHARE), 'fraction')) void 0
   if (statistic === null || statistic === 'date_of_max' || statistic === 'date_of_min' || statistic === 'trend') {
     // Percentiles and quartiles are the span parser's ("the 90th percentile", "p90", "the upper quartile").
@@ -344,8 +349,10 @@ export function readTask(input: TaskReadInput): TaskSpec {
       c.variable = subjects.find((s) => !maskVars.has(s)) ?? subjects[0]
 
   // A calibration asked of a band subject ("the TOA reflectance of the red band"); without one a band is as stored.
+  // One asked of an index ("NDVI (from TOA reflectance)", "toa ndvi") says what the index is computed from.
   let calibration: TaskSpec['calibration']
-  if (subjects.length > 0 && bandKeys.has(subjects[0])) {
+  const subjectKind = LEX_VARIABLES.find((v) => v.key === subjects[0])?.kind
+  if (subjects.length > 0 && (bandKeys.has(subjects[0]) || subjectKind === 'index')) {
     const cal = all(lex, 'calibration').sort((a, b) => b.end - b.at - (a.end - a.at))[0]
     if (cal) {
       calibration = cal.key

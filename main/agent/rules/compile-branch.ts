@@ -71,7 +71,8 @@ export function branch(
     )
   if (spec.calibration === 'radiance')
     throw new Refusal('the radiance', 'the bands are read as stored (DN) or as TOA reflectance; spectral radiance of a band is not computed')
-  if (spec.calibration === 'toa_reflectance' && !landsat && read.every((k) => isBandKey(k)))
+  // An index "from TOA reflectance" on files with no calibration is refused too: their stored values are no TOA.
+  if (spec.calibration === 'toa_reflectance' && !landsat)
     throw new Refusal('the TOA reflectance', 'the files carry no calibration (no Landsat MTL beside them) to turn their values into reflectance')
   if (landsat) {
     // Landsat Level-1 DN are never used as they are for a product or index: TOA reflectance and radiance from the

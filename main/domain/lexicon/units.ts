@@ -19,7 +19,7 @@ export const UNITS: readonly LexUnit[] = [
   { key: 'degC', quantity: 'temperature', names: ['°c', '℃', 'deg c', 'degc', 'degrees c', 'degree c', 'degrees celsius', 'degree celsius', 'celsius', 'centigrade', 'degrees centigrade', 'c°'], scale: 1, offset: 273.15 },
   { key: 'degF', quantity: 'temperature', names: ['°f', '℉', 'deg f', 'degf', 'degrees f', 'degree f', 'degrees fahrenheit', 'degree fahrenheit', 'fahrenheit'], scale: 5 / 9, offset: 273.15 - (32 * 5) / 9 },
   { key: 'm2', quantity: 'area', names: ['m2', 'm²', 'sq m', 'square metres', 'square meters', 'square metre', 'square meter'], scale: 1, offset: 0 },
-  { key: 'ha', quantity: 'area', names: ['ha', 'hectare', 'hectares'], scale: 1e4, offset: 0 },
+  { key: 'ha', quantity: 'area', names: ['ha', 'hectare', 'hectares', 'hectar', 'hectars', 'hectre', 'hectres'], scale: 1e4, offset: 0 },
   { key: 'km2', quantity: 'area', names: ['km2', 'km²', 'sq km', 'sq. km', 'square kilometres', 'square kilometers', 'square kilometre', 'square kilometer'], scale: 1e6, offset: 0 },
   { key: 'acre', quantity: 'area', names: ['acre', 'acres'], scale: 4046.8564224, offset: 0 },
   { key: 'percent', quantity: 'share', names: ['%', 'percent', 'per cent', 'percentage', 'percentages', 'pct'], scale: 0.01, offset: 0 },

@@ -77,6 +77,11 @@ const ANSWER_UNIT_RE = new RegExp(
   `\\b(?:${alternation(ANSWER_UNIT_LEADS)})\\s+(?:degrees?\\s+)?(${alternation(ANSWER_UNIT_NAMES.flatMap((u) => u.names).filter((n) => !['ratio', 'proportion', 'k', 'c°'].includes(n)))})|\\(\\s*(°\\s?c|℃|k|%|km2|km²|ha|°f)\\s*\\)|\\b(?:in|as)\\s+(k)\\b(?!\\s*[-=])`,
   'gi',
 )
+/** An area unit asked as the quantity ("how many hectares", "hectares TOA NDVI > 0.3"): no number, "per" or "/" before it. */
+const AREA_UNIT_ASKED_RE = new RegExp(
+  `(?<![\\d.]\\s*|\\bper\\s+|/\\s*|[\\w/])(?:${alternation(UNITS.filter((u) => u.quantity === 'area').flatMap((u) => u.names))})(?![\\w/])`,
+  'gi',
+)
 const CONTEXT_RE = new RegExp(`^\\s*(?:${alternation(CONTEXT_OPENERS)})`, 'i')
 const NEGATION_RE = phraseRegex(NEGATIONS)
 const ORDERING_RE = phraseRegex(ORDERING)
@@ -313,6 +318,11 @@ function parseFresh(question: string): ParsedQuestion {
     if (spans.some((s) => s.type === 'condition' && overlaps(s, h))) continue
     const key = unitOfName(h.m[1] ?? h.m[2] ?? h.m[3] ?? '')
     if (key) spans.push({ type: 'unit', at: h.at, end: h.end, text: h.text, key })
+  }
+  for (const h of hits(q, AREA_UNIT_ASKED_RE)) {
+    const key = unitOfName(h.text)
+    if (key && !spans.some((s) => (s.type === 'unit' || s.type === 'condition') && overlaps(s, h)))
+      spans.push({ type: 'unit', at: h.at, end: h.end, text: h.text, key })
   }
   // Pooling, series, combination, significance
   for (const { key, re } of POOLING_RES) for (const h of hits(q, re)) spans.push({ type: 'pooling', at: h.at, end: h.end, text: h.text, key })

@@ -23,9 +23,29 @@ export function variableAt(text: string): string | null {
   return variableNamed(text)?.key ?? null
 }
 
-/** The variable named last before a position (within 60 characters), or null. */
+/**
+ * Words joining a variable to the reflectance it is computed from: "NDVI (from TOA reflectance)", "NDVI computed
+ * on top-of-atmosphere reflectance", "EVI, using surface reflectance".
+ */
+const COMPUTED_FROM = /^\s*[(,]?\s*(?:(?:computed|calculated|derived|made|obtained|evaluated)\s+)?(?:from|using|on|with|based\s+on|out\s+of)\s+(?:the\s+)?$/i
+
+/**
+ * The variable named last before a position (within 60 characters), or null. Reflectance that qualifies the
+ * variable before it ("NDVI (from TOA reflectance) is above 0.3") says how that variable is computed: the
+ * condition is on the variable, not on a reflectance.
+ */
 export function variableBefore(q: string, at: number): string | null {
-  const window = q.slice(Math.max(0, at - 60), at)
-  const last = [...window.matchAll(VARIABLE_RE)].at(-1)
-  return last ? variableAt(last[0]) : null
+  const from = Math.max(0, at - 60)
+  const window = q.slice(from, at)
+  const found = [...window.matchAll(VARIABLE_RE)]
+  for (let i = found.length - 1; i >= 0; i--) {
+    const key = variableAt(found[i][0])
+    const prev = found[i - 1]
+    if (key === 'reflectance' && prev && variableAt(prev[0]) !== 'reflectance') {
+      const between = window.slice((prev.index ?? 0) + prev[0].length, found[i].index ?? 0)
+      if (COMPUTED_FROM.test(between)) continue
+    }
+    return key
+  }
+  return null
 }
