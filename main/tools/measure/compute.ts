@@ -109,6 +109,18 @@ export interface MetricOutcome {
 const isLength = (u: string) => normaliseUnit(u) in LENGTH_UNITS
 const isArea = (u: string) => normaliseUnit(u) in AREA_UNITS
 
+/**
+ * The output unit of a length-valued metric (a length, a distance): px or pixels gives pixels; a known length unit
+ * gives ground units, which need exact geometry in every source used and a ground scale on the first.
+ */
+function lengthOutput(unit: string, used: Picked[], metric: string): { unit: string; of: (l: { pixels: number; metres: number | null }) => number } {
+  if (unit === 'px' || unit === 'pixels') return { unit: 'px', of: (l) => l.pixels }
+  if (!isLength(unit)) throw new MeasureError(`The length unit '${unit}' is not known; use m, km, cm, mm, mi, ft, nmi or px.`)
+  refuseApproximate(used, metric, unit)
+  needScale(used[0], metric)
+  return { unit: normaliseUnit(unit), of: (l) => fromMetres(l.metres!, unit) }
+}
+
 function validOf(p: Picked): Mask | null {
   return p.source.layer.valid
 }
@@ -168,21 +180,14 @@ export function computeMetric(spec: MeasureSpec, sources: ResolvedSource[]): Met
       }
     }
     case 'length': {
-      const unit = spec.output_unit ?? 'm'
       const shapes = shapesOf(s)
       if (shapes.length === 0) throw new MeasureError(`There is no ${s.label} instance to measure.`, 'insufficient')
-      const px = unit === 'px' || unit === 'pixels'
-      if (!px) {
-        if (!isLength(unit)) throw new MeasureError(`The length unit '${unit}' is not known; use m, km, cm, mm, mi, ft, nmi or px.`)
-        refuseApproximate([s], 'length', unit)
-        needScale(s, 'length')
-      }
-      const lengths = shapes.map((sh) => shapeLength(sh, s.source.scale))
-      const each = lengths.map((l) => (px ? l.pixels : fromMetres(l.metres!, unit)))
+      const out = lengthOutput(spec.output_unit ?? 'm', [s], 'length')
+      const each = shapes.map((sh) => out.of(shapeLength(sh, s.source.scale)))
       const v = aggregate(each, spec.distance_statistic)
       return {
         value: v,
-        unit: px ? 'px' : normaliseUnit(unit),
+        unit: out.unit,
         numerator: v,
         denominator: null,
         pixelCounts: { [s.label]: countOn(s.mask, valid) },
@@ -199,13 +204,7 @@ export function computeMetric(spec: MeasureSpec, sources: ResolvedSource[]): Met
     case 'distance': {
       const r = pick(sources, spec.reference!, 'reference')
       sameLayerGrid(s, r)
-      const unit = spec.output_unit ?? 'm'
-      const px = unit === 'px' || unit === 'pixels'
-      if (!px) {
-        if (!isLength(unit)) throw new MeasureError(`The length unit '${unit}' is not known; use m, km, cm, mm, mi, ft, nmi or px.`)
-        refuseApproximate([s, r], 'distance', unit)
-        needScale(s, 'distance')
-      }
+      const out = lengthOutput(spec.output_unit ?? 'm', [s, r], 'distance')
       const ss = shapesOf(s)
       const rs = shapesOf(r)
       // The same class on both sides ("how far apart are the ships"): each instance's nearest *other* instance.
@@ -225,11 +224,11 @@ export function computeMetric(spec: MeasureSpec, sources: ResolvedSource[]): Met
           .map((b) => shapeDistance(a, b, s.source.scale))
           .reduce((m, d) => (key(d) < key(m) ? d : m)),
       )
-      const each = nearest.map((d) => (px ? d.pixels : fromMetres(d.metres!, unit)))
+      const each = nearest.map(out.of)
       const v = aggregate(each, spec.distance_statistic)
       return {
         value: v,
-        unit: px ? 'px' : normaliseUnit(unit),
+        unit: out.unit,
         numerator: v,
         denominator: null,
         pixelCounts: { [s.label]: countOn(s.mask, valid), [r.label]: countOn(r.mask, validOf(r)) },
