@@ -30,14 +30,19 @@ export const Crs = z.object({
   definition: z.string().nullable(),
 })
 
-/** `rsure info` of a GeoTIFF/COG (main/engines/raster/describe.ts). */
-export const RasterInfo = z.object({
-  kind: z.literal('raster'),
-  format: z.enum(['GeoTIFF', 'TIFF']),
+/** What every described file states, raster or picture: where it is, its size in bytes and in pixels. */
+const FILE_FACTS = {
   path: z.string(),
   fileSize: z.number().int().nonnegative(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
+}
+
+/** `rsure info` of a GeoTIFF/COG (main/engines/raster/describe.ts). */
+export const RasterInfo = z.object({
+  kind: z.literal('raster'),
+  format: z.enum(['GeoTIFF', 'TIFF']),
+  ...FILE_FACTS,
   bandCount: z.number().int().positive(),
   dtype: z.union([Dtype, z.literal('mixed')]),
   bands: z.array(z.object({ band: z.number().int().positive(), dtype: Dtype, nodata: NoData.nullable() })),
@@ -66,10 +71,7 @@ export const RasterInfo = z.object({
 export const PictureInfo = z.object({
   kind: z.literal('image'),
   format: z.enum(['PNG', 'JPEG']),
-  path: z.string(),
-  fileSize: z.number().int().nonnegative(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  ...FILE_FACTS,
   channels: z.number().int().positive(),
   bitDepth: z.number().int().positive(),
   colorModel: z.string(),
