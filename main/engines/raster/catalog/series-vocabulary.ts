@@ -48,6 +48,8 @@ const OLI_ROLES: Record<number, string> = {
   11: 'tir2',
 }
 const pad = (n: number) => String(n).padStart(2, '0')
+/** The roles of MODIS band n: its name (MODIS_B07) and, for bands 1-7, what it sees. */
+const modisRoles = (n: number): string[] => [`MODIS_B${pad(n)}`, ...(MODIS_ROLES[n] ? [MODIS_ROLES[n]] : [])]
 
 interface Entry {
   pattern: RegExp
@@ -65,7 +67,7 @@ const ENTRIES: Entry[] = [
       const n = Number(m[1])
       const role = MODIS_ROLES[n]
       return {
-        roles: [`MODIS_B${pad(n)}`, ...(role ? [role] : [])],
+        roles: modisRoles(n),
         unit: 'reflectance',
         temperature: false,
         integerScale: { scale: 0.0001, offset: 0, source: "MOD09 surface reflectance scale 0.0001 (MOD09 User's Guide), assumed for integer storage" },
@@ -77,9 +79,8 @@ const ENTRIES: Entry[] = [
     pattern: /^Reflectance_(\d{1,2})$/i,
     info: (m) => {
       const n = Number(m[1])
-      const role = MODIS_ROLES[n]
       return {
-        roles: [`MODIS_B${pad(n)}`, ...(role ? [role] : [])],
+        roles: modisRoles(n),
         unit: 'reflectance',
         temperature: false,
         note: `reflectance of band ${n}, MODIS band numbering assumed`,

@@ -87,6 +87,14 @@ describe('series variable vocabulary', () => {
     expect(seriesRoles('snowdepth')).toEqual(['snowdepth'])
   })
 
+  it('names MODIS bands the same way in both reflectance forms (band 2 is NIR, 7 SWIR2; 12 has no role)', () => {
+    expect(seriesRoles('Reflectance_2')).toEqual(['Reflectance_2', 'MODIS_B02', 'nir'])
+    expect(seriesRoles('Reflectance_07')).toEqual(['Reflectance_07', 'MODIS_B07', 'swir2'])
+    expect(seriesRoles('sur_refl_b12')).toEqual(['sur_refl_b12', 'MODIS_B12'])
+    expect(variableInfo('sur_refl_b07')?.note).toBe('MODIS MOD09 surface reflectance band 7 (swir2)')
+    expect(variableInfo('sur_refl_b12')?.note).toBe('MODIS MOD09 surface reflectance band 12')
+  })
+
   it('states units and the integer scales of the products', () => {
     expect(variableInfo('sur_refl_b01')).toMatchObject({ unit: 'reflectance', integerScale: { scale: 0.0001, offset: 0 } })
     expect(variableInfo('Emis32')).toMatchObject({ unit: 'dimensionless', integerScale: { scale: 0.002, offset: 0.49 } })
