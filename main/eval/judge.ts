@@ -42,6 +42,10 @@ export interface JudgedObservation {
   faulted: boolean
   /** The verifier asked for a targeted route (`route:...`) or a second, independent computation (corroboration). */
   targeted?: boolean
+  /** The verifier asked for a second, independent computation because r̂ was low (a subset of `targeted`). */
+  corroboration?: boolean
+  /** r̂ the verifier received (null: the lookup found no cell); absent when no lookup ran (verification or prior off). */
+  prior?: { r_hat: number; level: string } | null
 }
 
 export interface TaskOutcome {
@@ -147,6 +151,8 @@ export function judgeObservations(task: EvalTask, calls: readonly RunCall[], fau
         : choiceVerdict(task, c.observation),
       faulted,
       targeted: (c.needed ?? []).some((k) => k.startsWith('route:') || k === 'corroboration'),
+      ...((c.needed ?? []).includes('corroboration') ? { corroboration: true } : {}),
+      ...(c.prior !== undefined ? { prior: c.prior } : {}),
     }
   })
 }

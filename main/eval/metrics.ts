@@ -15,6 +15,7 @@
  *   truth exists, per observation: the share of right observations kept out of the verified history (false
  *   rejection) and of wrong ones let in (missed).
  */
+import { EVAL_CONFIGS } from './ask'
 import type { TaskOutcome } from './judge'
 
 export interface Rate {
@@ -46,6 +47,8 @@ export interface VerificationStats {
   rule_fail_rate: Rate
   /** Right observations (by ground truth) of uncorrupted calls kept out of the verified history. */
   false_rejection: Rate
+  /** The same over the clean controls only (tasks without an injected fault): must stay 0. */
+  false_rejection_clean: Rate
   /** Wrong observations let into the verified history. */
   missed_wrong: Rate
   /**
@@ -55,6 +58,11 @@ export interface VerificationStats {
   targeted_requests: Rate
   /** Of those, the requests a later follow-up settled by an accept or a reject on its own evidence. */
   requests_resolved: Rate
+  /**
+   * The reliability prior as the verifier saw it: lookups that found a cell (fine or coarse) over every lookup, the
+   * range of r̂ found, and the observations sent to a second, independent route because r̂ was low (corroboration).
+   */
+  prior: { found: Rate; fine: number; r_min: number | null; r_max: number | null; corroboration_requests: number } | null
 }
 
 export interface FaultStats {
@@ -94,7 +102,7 @@ export interface ConfigMetrics {
   faults: FaultStats[]
 }
 
-function verificationStats(ran: TaskOutcome[]): VerificationStats {
+function verificationStats(ran: TaskOutcome[], priorOn: boolean): VerificationStats {
   const verified = ran.flatMap((t) => t.observations).filter((o) => o.fate !== 'unverified')
   const failedTasks = ran.filter((t) => t.rejections + t.requests + t.rule_failures > 0)
   const requested = failedTasks.filter((t) => t.observations.some((o) => o.fate === 'requested') || t.follow_ups > 0)
@@ -109,6 +117,10 @@ function verificationStats(ran: TaskOutcome[]): VerificationStats {
   // a run other than the call, so it is no false rejection.
   const right = verified.filter((o) => o.wrong === false && !o.faulted)
   const wrong = verified.filter((o) => o.wrong === true)
+  const rightClean = ran
+    .filter((t) => t.fault === null)
+    .flatMap((t) => t.observations)
+    .filter((o) => o.fate !== 'unverified' && o.wrong === false)
   // A right observation the verifier asked corroboration for, answered by an accepted follow-up later in the same
   // run, was kept (its value entered the history with the corroborating call): not a false rejection.
   const kept = new Set(
@@ -132,9 +144,24 @@ function verificationStats(ran: TaskOutcome[]): VerificationStats {
     reject_rate: rate(verified.filter((o) => o.fate === 'rejected').length, verified.length),
     rule_fail_rate: rate(verified.filter((o) => o.fate === 'rule_failed').length, verified.length),
     false_rejection: rate(right.filter((o) => o.fate !== 'accepted' && !kept.has(o)).length, right.length),
+    false_rejection_clean: rate(rightClean.filter((o) => o.fate !== 'accepted' && !kept.has(o)).length, rightClean.length),
     missed_wrong: rate(wrong.filter((o) => o.fate === 'accepted').length, wrong.length),
     targeted_requests: rate(failed.filter((o) => o.targeted).length, failed.length),
     requests_resolved: rate(resolved.length, targeted.length),
+    prior: priorOn ? priorStats(ran) : null,
+  }
+}
+
+function priorStats(ran: TaskOutcome[]): NonNullable<VerificationStats['prior']> {
+  const looked = ran.flatMap((t) => t.observations).filter((o) => o.prior !== undefined)
+  const found = looked.map((o) => o.prior).filter((p): p is { r_hat: number; level: string } => p !== null && p !== undefined)
+  const rs = found.map((p) => p.r_hat)
+  return {
+    found: rate(found.length, looked.length),
+    fine: found.filter((p) => p.level === 'fine').length,
+    r_min: rs.length ? Math.min(...rs) : null,
+    r_max: rs.length ? Math.max(...rs) : null,
+    corroboration_requests: ran.flatMap((t) => t.observations).filter((o) => o.corroboration === true).length,
   }
 }
 
@@ -184,7 +211,7 @@ export function configMetrics(config: string, backbone: string, verify: boolean,
       seconds_mean: mean(ran.map((t) => t.seconds)),
       seconds_median: median(ran.map((t) => t.seconds)),
     },
-    verification: verify ? verificationStats(ran) : null,
+    verification: verify ? verificationStats(ran, config in EVAL_CONFIGS ? EVAL_CONFIGS[config as keyof typeof EVAL_CONFIGS].prior : true) : null,
     faults: faultStats(ran),
   }
 }

@@ -74,9 +74,13 @@ function verificationTable(ms: ConfigMetrics[]): string {
       'reject',
       'rule failure',
       'false rejection',
+      'of clean controls',
       'wrong accepted',
       'targeted requests',
       'resolved on new evidence',
+      'prior found (fine)',
+      'r̂ range',
+      'corroboration requests',
     ],
     v.map((m) => {
       const s = m.verification!
@@ -92,9 +96,13 @@ function verificationTable(ms: ConfigMetrics[]): string {
         pct(s.reject_rate),
         pct(s.rule_fail_rate),
         pct(s.false_rejection),
+        pct(s.false_rejection_clean),
         pct(s.missed_wrong),
         pct(s.targeted_requests),
         pct(s.requests_resolved),
+        s.prior ? `${pct(s.prior.found)} (${s.prior.fine} fine)` : 'off',
+        s.prior && s.prior.r_min !== null && s.prior.r_max !== null ? `${s.prior.r_min.toFixed(2)}-${s.prior.r_max.toFixed(2)}` : '-',
+        s.prior ? s.prior.corroboration_requests : '-',
       ]
     }),
   )

@@ -37,6 +37,8 @@ export interface RunCall {
   invocation: number | null
   /** What the verifier's last verdict on this call asked for (`needed`), when it requested evidence. */
   needed?: string[]
+  /** The reliability prior the verifier received for this call: r̂ and its level, null for None; absent when no lookup ran. */
+  prior?: { r_hat: number; level: string } | null
 }
 
 const rec = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
@@ -87,6 +89,9 @@ export function runCalls(steps: readonly RecordedStep[]): RunCall[] {
         c.fate = 'rule_failed'
         c.rule = typeof p.rule === 'string' ? p.rule : 'rule'
       }
+    } else if (step.kind === 'prior') {
+      const pr = p.prior === null ? null : rec(p.prior)
+      c.prior = pr && typeof pr.r_hat === 'number' ? { r_hat: pr.r_hat, level: String(pr.level) } : null
     } else if (step.kind === 'verdict') {
       c.fate = p.decision === 'accept' ? 'accepted' : p.decision === 'reject' ? 'rejected' : 'requested'
       c.needed = p.decision === 'request_evidence' && Array.isArray(p.needed) ? p.needed.filter((k): k is string => typeof k === 'string') : []

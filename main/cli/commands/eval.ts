@@ -38,7 +38,7 @@ function summary(report: EvalReport): string {
     lines.push(
       `  ${m.config.padEnd(6)} accuracy ${pct(m.accuracy)}  without guesses ${pct(m.accuracy_without_guesses)}  R_dep ${pct(m.r_dep)}  R_err ${pct(m.r_err)}  R_prop ${pct(m.r_prop)}` +
         `${m.tool_call_ratio.tasks ? `  tool-call ratio ${m.tool_call_ratio.value?.toFixed(3)} (${m.tool_call_ratio.tasks} tasks)` : ''}` +
-        `${m.verification ? `  false rejection ${pct(m.verification.false_rejection)}  targeted requests ${pct(m.verification.targeted_requests)} (resolved ${pct(m.verification.requests_resolved)})` : ''}${m.unavailable ? `  unavailable ${m.unavailable}` : ''}${m.failed ? `  failed ${m.failed}` : ''}`,
+        `${m.verification ? `  false rejection ${pct(m.verification.false_rejection)} (clean controls ${pct(m.verification.false_rejection_clean)})  targeted requests ${pct(m.verification.targeted_requests)} (resolved ${pct(m.verification.requests_resolved)})` : ''}${m.unavailable ? `  unavailable ${m.unavailable}` : ''}${m.failed ? `  failed ${m.failed}` : ''}`,
     )
   }
   return `${lines.join('\n')}\n`

@@ -28,7 +28,7 @@ const KINDS_BY_FEATURE: Record<Feature, string[]> = {
   period: ['dates-missing', 'wrong-period'],
   fill: ['nodata-leak'],
   threshold: ['mask-wrong-class', 'wrong-mask'],
-  statistic: ['wrong-statistic'],
+  statistic: ['wrong-statistic', 'reducer-off'],
 }
 /** Every question reads a region, so a misread region can always be injected. */
 const ALWAYS = ['wrong-region']

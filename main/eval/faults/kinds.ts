@@ -370,6 +370,55 @@ function editDetections(result: ToolResult, edit: (list: unknown[]) => unknown[]
   return copy
 }
 
+/** Operators whose pixel reduction the `reducer-off` defect spoils: the per-date reduction and the raster summary. */
+const REDUCERS = new Set(['raster.batch_reduce', 'raster.summarize'])
+/** Keys that hold counts, sizes or labels, never a reduced value: a defect of the reduction leaves them alone. */
+const NOT_VALUES = new Set(['date', 'id', 'valid', 'total', 'count', 'width', 'height', 'items_used', 'items_left_out', 'min_valid', 'n', 'pixels'])
+
+/** Every reduced number under `v` multiplied by `f` (counts and sizes kept). */
+function scaleValues(v: unknown, f: number): unknown {
+  if (typeof v === 'number') return Number.isFinite(v) ? v * f : v
+  if (Array.isArray(v)) return v.map((x) => scaleValues(x, f))
+  if (isRec(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, NOT_VALUES.has(k) ? x : scaleValues(x, f)]))
+  return v
+}
+
+/**
+ * A defect of one operator path: the raster engine's reduction sinks (`raster.batch_reduce`, `raster.summarize`)
+ * report their values 3 % high, and everything computed from them (aggregates over dates, the output, the
+ * observation) follows, as a buggy reducer would make it; the reads, band mapping, coverage and every other part
+ * of the evidence are the honest run's. No content or provenance check can see it (the numbers stay plausible and
+ * the call is what was asked); a second computation that does not pass through these operators (a region query)
+ * shows it. Null when the run has no such operator.
+ */
+export const REDUCER_BIAS = 1.03
+function reducerOff(result: ToolResult): ToolResult | null {
+  if (result.status !== 'ok') return null
+  const ops = isRec(result.evidence.source) && isRec(result.evidence.source.operators) ? result.evidence.source.operators : {}
+  const spoiled = new Set(
+    Object.entries(ops)
+      .filter(([, o]) => isRec(o) && REDUCERS.has(String(o.op)))
+      .map(([id]) => id),
+  )
+  if (spoiled.size === 0) return null
+  // Downstream of a spoiled node: every node with an input linked to one (to a fixed point).
+  for (let grew = true; grew;) {
+    grew = false
+    for (const [id, o] of Object.entries(ops)) {
+      if (spoiled.has(id) || !isRec(o) || !isRec(o.inputs)) continue
+      if (Object.values(o.inputs).some((v) => typeof v === 'string' && v.startsWith('@') && spoiled.has(v.slice(1).split('.')[0]))) {
+        spoiled.add(id)
+        grew = true
+      }
+    }
+  }
+  const copy = structuredClone(result)
+  const inter = isRec(copy.evidence.intermediate) ? copy.evidence.intermediate : {}
+  if (isRec(inter.nodes)) for (const id of spoiled) if (id in inter.nodes) inter.nodes[id] = scaleValues(inter.nodes[id], REDUCER_BIAS)
+  copy.observation = scaleValues(copy.observation, REDUCER_BIAS)
+  return copy
+}
+
 export const FAULT_KINDS: readonly FaultKind[] = [
   {
     id: 'wrong-band',
@@ -469,6 +518,16 @@ export const FAULT_KINDS: readonly FaultKind[] = [
     title: 'wrong region computed',
     visibleIn: 'the read window against the file size and the question',
     corrupt: wrongRegion,
+  },
+  {
+    id: 'reducer-off',
+    family: 'data',
+    point: 'result',
+    tool: 'execute',
+    title: 'reduction operator 3 % off',
+    visibleIn:
+      'nowhere in the evidence (the reduced values and all that follows agree); a second route that does not reduce through the same operator shows it',
+    corruptResult: reducerOff,
   },
   {
     id: 'detections-dropped',
