@@ -9,6 +9,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { z } from 'zod'
 
 export const APP_DIR_NAME = 'rsure-desktop'
 
@@ -23,11 +24,13 @@ export function platformDataDir(env: NodeJS.ProcessEnv = process.env, platform =
 /** File in the platform folder that names another data folder chosen in the settings. */
 export const DATA_DIR_POINTER = 'data-folder.json'
 
+const DataDirPointer = z.object({ dataDir: z.string() })
+
 /** The data folder chosen in the settings (read from the platform folder's pointer file), or null. */
 export function chosenDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string | null {
   try {
-    const doc = JSON.parse(fs.readFileSync(path.join(platformDataDir(env, platform), DATA_DIR_POINTER), 'utf8')) as { dataDir?: unknown }
-    return typeof doc.dataDir === 'string' && path.isAbsolute(doc.dataDir) ? doc.dataDir : null
+    const doc = DataDirPointer.safeParse(JSON.parse(fs.readFileSync(path.join(platformDataDir(env, platform), DATA_DIR_POINTER), 'utf8')))
+    return doc.success && path.isAbsolute(doc.data.dataDir) ? doc.data.dataDir : null
   } catch {
     return null
   }

@@ -15,6 +15,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { z } from 'zod'
 import { failedResult } from './protocol'
 import type { Tool, ToolContext } from './tool'
 
@@ -117,6 +118,9 @@ export class FileAccess {
   }
 }
 
+/** An execute DAG's base_dir, read before the DAG is validated (this boundary only). */
+const ExecuteBase = z.object({ base_dir: z.string() })
+
 /** Keys whose string values (or arrays of strings) are paths, in any tool's arguments. */
 const PATH_KEY = /^(?:.*_)?(?:path|paths|file|files|dir|dirs|folder|layer|image|images|mask|mask_tiff)$/i
 
@@ -126,8 +130,8 @@ const PATH_KEY = /^(?:.*_)?(?:path|paths|file|files|dir|dirs|folder|layer|image|
  */
 export function toolPaths(tool: string, args: unknown, cwd = process.cwd()): { what: string; path: string }[] {
   const out: { what: string; path: string }[] = []
-  const base =
-    tool === 'execute' ? path.resolve(cwd, typeof (args as { base_dir?: unknown })?.base_dir === 'string' ? (args as { base_dir: string }).base_dir : '.') : cwd
+  const dag = tool === 'execute' ? ExecuteBase.safeParse(args) : null
+  const base = dag ? path.resolve(cwd, dag.success ? dag.data.base_dir : '.') : cwd
   const walk = (v: unknown, where: string, depth: number, keyed: boolean): void => {
     if (depth > 12 || out.length > 10_000) return
     if (typeof v === 'string') {

@@ -4,6 +4,7 @@
  * dependency order. Every failure is a CompileError with one sentence that names the node.
  */
 import path from 'node:path'
+import { z } from 'zod'
 import type { Catalog } from '../../engines/raster/catalog/catalog'
 import { Dag, type DagNode } from './dag'
 import { operatorRegistry, OPERATOR_NAMES } from './ops'
@@ -37,6 +38,9 @@ function zodMessage(issues: { path: PropertyKey[]; message: string }[]): string 
 }
 
 /** Compile a DAG (see the module comment); `cwd` is used when the DAG has no base_dir. */
+/** The node ids of a DAG that failed validation, for naming the node at fault (this boundary only). */
+const NamedNodes = z.object({ nodes: z.array(z.object({ id: z.unknown().optional() }).catch({ id: undefined })) })
+
 export function compileDag(raw: unknown, cwd = process.cwd()): CompiledDag {
   const parsed = Dag.safeParse(raw)
   if (!parsed.success) {
@@ -44,8 +48,9 @@ export function compileDag(raw: unknown, cwd = process.cwd()): CompiledDag {
     const at = issue.path
     let node: string | null = null
     if (at[0] === 'nodes' && typeof at[1] === 'number') {
-      const n = (raw as { nodes?: { id?: unknown }[] })?.nodes?.[at[1]]
-      node = typeof n?.id === 'string' ? n.id : `#${at[1] + 1}`
+      const n = NamedNodes.safeParse(raw)
+      const id = n.success ? n.data.nodes[at[1]]?.id : undefined
+      node = typeof id === 'string' ? id : `#${at[1] + 1}`
     }
     throw new CompileError(node, `The DAG is not valid${node ? ` at node '${node}'` : ''}: ${zodMessage([{ ...issue, path: node ? at.slice(2) : at }])}.`)
   }

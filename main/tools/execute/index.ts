@@ -8,6 +8,7 @@
  * GeoTIFFs with their georeferencing; collections are not written per asset (their per-asset statistics are in the
  * evidence), which keeps a 23-date run from writing 23 rasters nobody asked for.
  */
+import { z } from 'zod'
 import { RasterJobError } from '../../engines/raster/job/types'
 import { sharedRasterPool, type RasterPool } from '../../engines/raster/worker/pool'
 import { emptyEvidence, type Artifact, type ToolConfig, type ToolResult } from '../protocol'
@@ -38,12 +39,22 @@ export interface ExecuteOptions {
   cwd?: string
 }
 
+/** What the config of a DAG that failed to compile reads from it (this boundary only): its output and its nodes' ids, ops and params, where they are there. */
+const LooseNode = z
+  .object({ id: z.unknown().optional(), op: z.unknown().optional(), params: z.unknown().optional() })
+  .catch({ id: undefined, op: undefined, params: undefined })
+const LooseDag = z.object({ output: z.unknown().optional(), nodes: z.array(LooseNode).catch([]) }).catch({ output: undefined, nodes: [] })
+
+/** A raster.algebra node's `params.index`: the spectral index it declares it computes (e.g. 'NDVI'), or null. */
+const DeclaredIndex = z.object({ index: z.string() })
+const declaresIndex = (params: unknown) => DeclaredIndex.safeParse(params).success
+
 function config(c: CompiledDag | null, raw: unknown): ToolConfig {
   if (!c) {
-    const out = (raw as { output?: unknown; nodes?: { id?: unknown; op?: unknown; params?: { product?: unknown; index?: unknown } }[] }) ?? {}
-    const nodes = Array.isArray(out.nodes) ? out.nodes : []
-    const product = nodes.find((n) => n?.op === 'raster.product' || (n?.op === 'raster.algebra' && typeof n.params?.index === 'string'))
-    const op = product ? 'raster.product' : nodes.find((n) => n?.id === out.output)?.op
+    const out = LooseDag.parse(raw)
+    const nodes = out.nodes
+    const product = nodes.find((n) => n.op === 'raster.product' || (n.op === 'raster.algebra' && declaresIndex(n.params)))
+    const op = product ? 'raster.product' : nodes.find((n) => n.id === out.output)?.op
     const safe = typeof op === 'string' && /^[a-z._]+$/i.test(op) ? op : 'invalid'
     return { tool: 'execute', coarse: `execute:${safe}`, fine: `execute:${safe}|invalid` }
   }
@@ -71,7 +82,7 @@ function config(c: CompiledDag | null, raw: unknown): ToolConfig {
 function definingNode(c: CompiledDag): { id: string; key: string } {
   const product = c.order.find((id) => {
     const n = c.nodes.get(id)!
-    return n.node.op === 'raster.product' || (n.node.op === 'raster.algebra' && typeof (n.params as { index?: unknown }).index === 'string')
+    return n.node.op === 'raster.product' || (n.node.op === 'raster.algebra' && declaresIndex(n.params))
   })
   return product ? { id: product, key: 'raster.product' } : { id: c.output, key: c.nodes.get(c.output)!.node.op }
 }

@@ -5,6 +5,7 @@
  * (geodesic on geographic grids), else from the source's gsd argument. Approximate geometry is refused for metre-based
  * metrics. The evidence carries the numerator, the denominator, the pixel counts and the layers used.
  */
+import { z } from 'zod'
 import { describeScale } from '../../engines/geometry/scale'
 import { emptyEvidence, type Artifact, type EvidenceDeclaration, type ToolConfig, type ToolResult } from '../protocol'
 import type { Tool, ToolContext } from '../tool'
@@ -29,7 +30,22 @@ export const MEASURE_EVIDENCE: EvidenceDeclaration = {
   },
 }
 
-function config(args: { spec?: { metric?: unknown; relation?: unknown; subject?: unknown }; sources?: { id?: unknown; mode?: unknown }[] } | null): ToolConfig {
+/**
+ * What the config of a call reads from arguments that failed validation (this boundary only): any value at all, each
+ * part kept where it has the expected shape (a spec object, a list of source objects), the rest dropped.
+ */
+const LooseMeasureArgs = z
+  .object({
+    spec: z.object({ metric: z.unknown().optional(), relation: z.unknown().optional(), subject: z.unknown().optional() }).optional().catch(undefined),
+    sources: z
+      .array(z.object({ id: z.unknown().optional(), mode: z.unknown().optional() }).catch({ id: undefined, mode: undefined }))
+      .optional()
+      .catch(undefined),
+  })
+  .nullable()
+  .catch(null)
+
+function config(args: z.infer<typeof LooseMeasureArgs>): ToolConfig {
   const metric = typeof args?.spec?.metric === 'string' && /^[a-z]+$/.test(args.spec.metric) ? args.spec.metric : 'invalid'
   const relation = typeof args?.spec?.relation === 'string' && /^[a-z_]+$/.test(args.spec.relation) ? args.spec.relation : 'auto'
   const subject = typeof args?.spec?.subject === 'string' ? args.spec.subject : ''
@@ -51,7 +67,7 @@ export async function measure(raw: unknown, ctx: ToolContext, backends: Perceive
       observation: null,
       evidence: emptyEvidence(),
       artifacts: [],
-      config: config(raw as never),
+      config: config(LooseMeasureArgs.parse(raw)),
     }
   }
   const args = parsed.data

@@ -9,6 +9,7 @@
  * `quality_policy: strict` drops low-confidence or degenerate geometry and retries once when a target group found
  * nothing; a group still empty after the retry marks the layer incomplete.
  */
+import { z } from 'zod'
 import { InputImageError, loadBandStack, type BandStack } from '../../engines/classical/band-stack'
 import { regionClassOf } from '../../engines/classical/spectral-regions'
 import type { Tool, ToolContext } from '../tool'
@@ -31,13 +32,16 @@ spectral indices of multispectral rasters), change (two images, before then afte
 (two landmarks and a visible scale bar). Layers are saved to files (layer_paths): compute areas, distances, fractions and
 relations with measure, never from the summary. Geometry from a vision-language model is approximate.`
 
+/** The mode of arguments that failed validation, for the config of the failed call: a lower-case word, or none. */
+const LooseMode = z.object({ mode: z.string().regex(/^[a-z]+$/) })
+
 /** Run perceive and keep the in-memory layers (measure uses them). Never throws for bad input. */
 export async function perceiveWithLayers(raw: unknown, ctx: ToolContext, backends: PerceiveBackends = {}): Promise<PerceiveOutcome> {
   const parsed = PerceiveArgs.safeParse(raw)
   if (!parsed.success) {
     const i = parsed.error.issues[0]
-    const mode = (raw as { mode?: unknown })?.mode
-    const args = { mode: typeof mode === 'string' && /^[a-z]+$/.test(mode) ? mode : 'invalid', backend: 'auto', view: 'full' } as PerceiveArgs
+    const mode = LooseMode.safeParse(raw)
+    const args = { mode: mode.success ? mode.data.mode : 'invalid', backend: 'auto', view: 'full' } as PerceiveArgs
     return fail('error', `The perceive arguments are invalid: ${i.path.join('.') || 'arguments'}: ${i.message}.`, args)
   }
   const args = parsed.data
