@@ -60,7 +60,7 @@ export function AnswerPanel(props: { entry: RunEntry; onEvidence: (call: number)
                     #{c.call} {c.tool}
                   </button>
                 </th>
-                <td>{headline(c.result)}</td>
+                <td>{headline(c.result, c)}</td>
                 <td>
                   <MarkButtons what={`observation ${c.call}`} value={entry.marks.get(String(c.stepSeq))} onMark={(ok) => onMark(ok, c.stepSeq)} />
                 </td>

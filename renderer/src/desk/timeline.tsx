@@ -89,7 +89,7 @@ function CallItem(props: { call: CallView; progress: RunEntryProgress; onEvidenc
       )}
       {running && !prog && <div className="progress indeterminate" role="progressbar" aria-label="running" />}
       <div className="checks">
-        {c.result && <span className="badge">result: {windowText(headline(c.result))}</span>}
+        {c.result && <span className="badge">result: {windowText(headline(c.result, c))}</span>}
         {c.thrown && <span className="badge bad">{c.thrown}</span>}
         {c.rules && (
           <span className={`badge ${c.rules.passed ? 'good' : 'bad'}`} title={c.rules.checked.join(', ')}>

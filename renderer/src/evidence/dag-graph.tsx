@@ -6,6 +6,7 @@
 import type { RsureApi } from '../../../preload/contract'
 import { layoutDag, type DagNodeView } from '../model/dag-layout'
 import { num, pct } from '../model/format'
+import { countNoun, valueText } from '../model/observation'
 import type { ToolResultView } from '../model/run-model'
 import { useArtifactThumbnail } from './use-image'
 
@@ -23,6 +24,13 @@ function Thumb({ api, node, x, y }: { api: RsureApi; node: DagNodeView; x: numbe
   ) : (
     <rect className="thumb-empty" x={x} y={y} width={THUMB} height={THUMB} />
   )
+}
+
+/** A node's scalar output with its unit; a count says what it counts (pixels, dates), as the answer does. */
+function nodeValue(n: DagNodeView, args: unknown): string {
+  if (n.value === null) return ''
+  if (n.unit === 'count') return valueText(n.value, n.unit, countNoun({ tool: 'execute', args }, n.id))
+  return `${num(n.value, 5)}${n.unit && n.unit !== 'dimensionless' ? ` ${n.unit}` : ''}`
 }
 
 export function DagGraph(props: {
@@ -106,8 +114,7 @@ export function DagGraph(props: {
             )}
             {n.value !== null && (
               <text x={8} y={n.total !== null ? 88 : 62} className="dag-value">
-                = {num(n.value, 5)}
-                {n.unit && n.unit !== 'dimensionless' ? ` ${n.unit}` : ''}
+                = {nodeValue(n, args)}
               </text>
             )}
             <Thumb api={api} node={n} x={W - THUMB - 6} y={H - THUMB - 6} />

@@ -17,7 +17,7 @@ export function EvidenceDetails({ call }: { call: CallView }) {
         {call.followUp && <span className="badge">follow-up{call.origin !== null ? ` to #${call.origin}` : ''}</span>}
       </h3>
       <p className={r && r.status !== 'ok' ? 'headline failed' : 'headline'} data-testid="evidence-headline" data-status={r?.status ?? 'none'}>
-        {headline(r)}
+        {headline(r, call)}
       </p>
       <section aria-label="observation">
         <h4>Observation</h4>

@@ -7,6 +7,8 @@
  * instead of the pixel viewer.
  */
 import { asRecord } from '../../../main/domain/json'
+import { num } from './format'
+import { dagNodes } from './readable-args'
 import type { CallView, ToolResultView } from './run-model'
 
 export type ObservationKind = 'execute' | 'objects' | 'regions' | 'change' | 'measurement' | 'document' | 'scene' | 'evidence' | 'retrieve' | 'other'
@@ -193,13 +195,49 @@ export function gsdOf(call: Pick<CallView, 'args'>, result: ToolResultView | nul
   return null
 }
 
+/**
+ * What a value whose unit is 'count' counts, said as the command line's answer says it ("24909 pixels"): an execute
+ * DAG's count is of pixels when a raster node counted (raster.batch_reduce / raster.reduce with stat count, followed
+ * by any per-date statistic of those counts) and of dates when a series node counted (timeseries.count, or a series
+ * statistic 'count'); a measure count is of its subject's instances. Null when nothing says what was counted.
+ */
+export function countNoun(call: Pick<CallView, 'tool' | 'args'> | null | undefined, nodeId?: string): string | null {
+  if (!call) return null
+  const a = obj(call.args)
+  if (call.tool === 'measure') {
+    const subject = obj(a.spec).subject
+    return typeof subject === 'string' && subject ? subject : 'objects'
+  }
+  if (call.tool !== 'execute') return null
+  const nodes = dagNodes(call.args)
+  const byId = new Map(nodes.map((n) => [n.id, n]))
+  let id = nodeId ?? (typeof a.output === 'string' ? a.output : nodes[nodes.length - 1]?.id)
+  for (let guard = 0; id && guard < nodes.length; guard++) {
+    const n = byId.get(id)
+    if (!n) return null
+    const stat = obj(n.params).stat
+    if (n.op === 'timeseries.count') return 'dates'
+    if (stat === 'count') return n.op.startsWith('timeseries.') ? 'dates' : 'pixels'
+    // A statistic of counts (the mean over dates of per-date pixel counts) still counts what its input counted.
+    const input = obj(n.inputs).data
+    id = typeof input === 'string' ? input.replace(/^@/, '') : undefined
+  }
+  return null
+}
+
+/** A value with its unit as the window writes it: a count with what it counts (pixels, dates, ships), never "count". */
+export function valueText(value: number, unit: unknown, noun: string | null): string {
+  if (unit === 'count') return noun ? `${num(value)} ${noun}` : num(value)
+  const u = typeof unit === 'string' && unit !== 'dimensionless' ? ` ${unit}` : ''
+  return `${Number(value.toPrecision(6))}${u}`
+}
+
 /** The headline of an observation: the value with its unit, a class, a count, or the length of a text. */
-export function headline(result: ToolResultView | null): string {
+export function headline(result: ToolResultView | null, call?: Pick<CallView, 'tool' | 'args'>): string {
   if (!result) return 'no result'
   if (result.status !== 'ok') return `${result.status}: ${result.reason ?? ''}`
   const o = obj(result.observation)
-  const unit = typeof o.unit === 'string' && o.unit !== 'dimensionless' ? ` ${o.unit}` : ''
-  if (isNum(o.value)) return `${Number(o.value.toPrecision(6))}${unit}`
+  if (isNum(o.value)) return valueText(o.value, o.unit, o.unit === 'count' ? countNoun(call) : null)
   if (isNum(o.count)) return `${o.count} ${typeof o.label === 'string' ? o.label : 'objects'}`
   if (typeof o.label === 'string') return isNum(o.score) ? `${o.label} (${Number(o.score.toPrecision(3))})` : o.label
   if (typeof o.text === 'string') return o.text.length > 80 ? `${o.text.slice(0, 79)}…` : o.text

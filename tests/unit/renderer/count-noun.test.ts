@@ -1,0 +1,38 @@
+/** What a value in unit 'count' is said to count in the window (hand-written DAGs; the e2e test covers a real run). */
+import { describe, expect, it } from 'vitest'
+import { countNoun, headline } from '../../../renderer/src/model/observation'
+
+const dag = (nodes: { id: string; op: string; params?: object; inputs?: object }[], output: string) => ({
+  nodes: nodes.map((n) => ({ params: {}, inputs: {}, ...n })),
+  output,
+})
+
+describe('countNoun', () => {
+  it('a mean over dates of per-date pixel counts counts pixels', () => {
+    const args = dag(
+      [
+        { id: 'm', op: 'raster.algebra' },
+        { id: 'per', op: 'raster.batch_reduce', params: { stat: 'count' }, inputs: { data: '@m' } },
+        { id: 'all', op: 'timeseries.aggregate', params: { by: 'all', stat: 'mean' }, inputs: { data: '@per' } },
+      ],
+      'all',
+    )
+    expect(countNoun({ tool: 'execute', args })).toBe('pixels')
+    expect(headline({ status: 'ok', observation: { value: 1234, unit: 'count' } } as never, { tool: 'execute', args })).toBe('1,234 pixels')
+  })
+  it('a count of dates meeting a condition counts dates', () => {
+    const args = dag(
+      [
+        { id: 'per', op: 'raster.batch_reduce', params: { stat: 'mean' } },
+        { id: 'n', op: 'timeseries.count', params: { op: '>', value: 280 }, inputs: { data: '@per' } },
+      ],
+      'n',
+    )
+    expect(countNoun({ tool: 'execute', args })).toBe('dates')
+    expect(countNoun({ tool: 'execute', args }, 'per')).toBe(null)
+  })
+  it('a measure count counts its subject; without a call the count has no noun and no "count" label', () => {
+    expect(countNoun({ tool: 'measure', args: { spec: { metric: 'count', subject: 'ships' } } })).toBe('ships')
+    expect(headline({ status: 'ok', observation: { value: 3, unit: 'count' } } as never)).toBe('3')
+  })
+})
