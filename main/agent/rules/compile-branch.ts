@@ -186,17 +186,22 @@ export function branch(
   } else if (cond) {
     data = b.add(scope.tag ? `masked_${tag}` : 'masked', 'raster.algebra', { expr: `where(${cond}, v, 0/0)`, unit: subj.unit }, layers)
   }
-  // QA classes: pixels flagged (or not) in the QA band.
+  // QA classes: pixels flagged (or not) in the QA band, as a condition on the class's 0/1 flag (fill pixels NaN), so
+  // the mask states what it tests ("cloud_flag >= 1") and the verifier can read it.
   for (const c of qaConds) {
     const cls = (c.variable ?? '').toLowerCase()
-    const qa = pickRole(inputs, 'QA', 'BQA', 'QA_PIXEL')
-    if (!qa) throw new Refusal(`the condition "${c.text.trim()}"`, 'the files hold no QA band to tell which pixels are flagged')
-    const qaNode = b.add(scope.tag ? `qa_${tag}` : 'qa', 'raster.read', { role: qa, nodata: 'none', unit: 'dn' }, { data: catalog })
+    if (!pickRole(inputs, 'QA', 'BQA', 'QA_PIXEL'))
+      throw new Refusal(`the condition "${c.text.trim()}"`, 'the files hold no QA band to tell which pixels are flagged')
+    if (!(cls === 'clear' ? QA_BITS.cloud : QA_BITS[cls])) throw new Refusal(`the condition "${c.text.trim()}"`, `no QA bit of these files says "${cls}"`)
     const keepFlagged = (cls === 'clear' ? c.negated : !c.negated) && c.op !== '<'
-    const bits = cls === 'clear' ? QA_BITS.cloud : QA_BITS[cls]
-    if (!bits) throw new Refusal(`the condition "${c.text.trim()}"`, `no QA bit of these files says "${cls}"`)
-    const reject = keepFlagged ? Array.from({ length: 2 ** (bits.last - bits.first + 1) }, (_, i) => i).filter((v) => !bits.set.includes(v)) : bits.set
-    data = b.add(scope.tag ? `qa_mask_${tag}` : 'qa_mask', 'raster.mask', { qa_bits: [{ first: bits.first, last: bits.last, reject }] }, { data, qa: qaNode })
+    const flag = qaFlag(b, catalog, tag, inputs, cls === 'clear' ? 'cloud' : cls).node
+    const keep = keepFlagged ? '(f >= 1)' : '(!isnan(f) && !(f >= 1))'
+    data = b.add(
+      scope.tag ? `qa_mask_${tag}` : 'qa_mask',
+      'raster.algebra',
+      { expr: `where(${keep}, v, 0/0)`, unit: unit === 'count' ? 'dimensionless' : unit },
+      { v: data, f: flag },
+    )
   }
 
   const { geometry, words: regionWords } = geometryOf(region)

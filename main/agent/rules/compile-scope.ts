@@ -343,8 +343,9 @@ export function qaFlag(b: DagBuilder, catalog: string, tag: string, inputs: Inpu
   const reject = key === 'clear' ? bits.set : values.filter((v) => !bits.set.includes(v))
   const inClass = b.add(id('qa_class'), 'raster.mask', { qa_bits: [{ first: bits.first, last: bits.last, reject }] }, { data: ones, qa: q })
   const flag = b.add(id('qa_flag'), 'raster.algebra', { expr: 'where(isnan(f), 0, 1)', unit: 'dimensionless' }, { f: inClass })
+  // The flag is named for its class ("cloud_flag", "cloud_free_flag") so the verifier can tell what a mask on it tests.
   const valid = b.add(
-    id('qa_valid'),
+    id(`${key === 'clear' ? 'cloud_free' : key}_flag`),
     'raster.mask',
     { qa_bits: [{ first: QA_BITS.fill.first, last: QA_BITS.fill.last, reject: QA_BITS.fill.set }] },
     { data: flag, qa: q },

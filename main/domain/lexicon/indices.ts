@@ -43,6 +43,12 @@ export const BAND_ROLES: readonly { role: string; key: string; names: readonly s
   { role: 'T', key: 'tir1', names: ['tir', 'thermal', 'thermal infrared', 't'] },
 ]
 
+/**
+ * Role words that name a band with no band noun after them ("the mean NIR value", "SWIR1 reflectance"): only the
+ * ones no other sense shares (red, green or thermal alone describe things; SWIR alone is either of two bands).
+ */
+export const BARE_BAND_NAMES: readonly string[] = ['nir', 'near infrared', 'near-infrared', 'swir1', 'swir 1', 'swir-1', 'swir2', 'swir 2', 'swir-2']
+
 /** Nouns that make a role word or a number a band: "the red band", "band 4", "the NIR channel". */
 export const BAND_NOUNS: readonly string[] = ['band', 'bands', 'channel', 'channels']
 

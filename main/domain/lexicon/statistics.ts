@@ -31,7 +31,7 @@ export const PERCENTILE_WORDS: readonly string[] = ['percentile', 'centile', 'qu
 
 /** Words that ask for a count ("how many pixels", "number of dates"). */
 export const COUNT_LEADS: readonly string[] = ['how many', 'number of', 'count of', 'count the', 'count the number of', 'pixel count', 'total number of', 'count', 'counting', 'tally of']
-export const COUNTED_PIXELS: readonly string[] = ['pixels', 'pixel', 'cells', 'grid cells']
+export const COUNTED_PIXELS: readonly string[] = ['pixels', 'pixel', 'px', 'pixles', 'pixle', 'cells', 'grid cells']
 export const COUNTED_DATES: readonly string[] = ['days', 'dates', 'images', 'scenes', 'acquisitions', 'observations', 'times', 'nights', 'overpasses', 'months', 'years']
 
 /** "The date of" an extreme. */

