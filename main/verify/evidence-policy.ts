@@ -10,6 +10,7 @@
  * keys of what is needed); otherwise it is accepted, carrying the caveats the answer must state.
  */
 import { checkBandBinding } from './policy/band-binding'
+import { checkBoxContent } from './policy/box-content'
 import { checkCatalogSkipped } from './policy/catalog-skipped'
 import { checkContent, MASK_FILL } from './policy/content'
 import { datesIn, isRec } from '../tools/execute/evidence-reader'
@@ -74,7 +75,8 @@ export function policyFindings(input: VerificationInput): Finding[] {
           : f,
       )
     }
-    if (input.corroborates && rejects.length > 0) {
+    // Both values are stated once: a disagreement of two routes already names them.
+    if (input.corroborates && rejects.length > 0 && !rejects.some((f) => f.check === 'corroboration')) {
       const a = reportedValue(input.corroborates.observation)
       const b = reportedValue(input.observation)
       if (a !== undefined && b !== undefined)
@@ -135,6 +137,9 @@ export class EvidencePolicyVerifier implements SemanticVerifier {
     const priorNote = input.prior
       ? ` (prior r̂ = ${input.prior.r_hat.toFixed(2)} at ${input.prior.level} level${strict ? ': strict thresholds applied' : ''})`
       : ''
-    return decide(policyFindings(input), priorNote)
+    const findings = policyFindings(input)
+    // Perception: the image under the boxes is looked at too (model-free; policy/box-content.ts).
+    if (input.config.tool !== 'execute') findings.push(...(await checkBoxContent(input.action.tool, input.action.args, input.evidence.intermediate)))
+    return decide(findings, priorNote)
   }
 }

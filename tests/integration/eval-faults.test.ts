@@ -73,7 +73,10 @@ describe('the fault suite', () => {
     for (const o of clean) {
       expect(o.correct, o.task).toBe(true)
       expect(o.observations.length, o.task).toBeGreaterThan(0)
-      expect(o.observations.every((x) => x.wrong === false), o.task).toBe(true)
+      expect(
+        o.observations.every((x) => x.wrong === false),
+        o.task,
+      ).toBe(true)
     }
   })
 
@@ -84,7 +87,19 @@ describe('the fault suite', () => {
     const faulted = byConfig('base').filter((o) => o.fault)
     // Each kind the subset opens found its target and corrupted the first call.
     expect(new Set(faulted.filter((o) => o.fault!.applied > 0).map((o) => o.fault!.kind))).toEqual(
-      new Set(['wrong-band', 'nodata-leak', 'mask-wrong-class', 'wrong-mask', 'wrong-region', 'wrong-statistic', 'scale-dropped', 'units-mislabelled', 'dates-missing', 'wrong-period']),
+      new Set([
+        'wrong-band',
+        'nodata-leak',
+        'mask-wrong-class',
+        'wrong-mask',
+        'wrong-region',
+        'wrong-statistic',
+        'reducer-off',
+        'scale-dropped',
+        'units-mislabelled',
+        'dates-missing',
+        'wrong-period',
+      ]),
     )
     // A fault made as files changes no call: its wrong observations are not corrupted invocations.
     const byCall = faulted.filter((o) => o.erroneous && faultKind(o.fault!.kind).point !== 'file')
@@ -123,11 +138,28 @@ describe('the fault suite', () => {
     // The command opens the services on RSURE_DATA_DIR: keep it inside this test's folder.
     const before = process.env.RSURE_DATA_DIR
     process.env.RSURE_DATA_DIR = path.join(tmp.dir, 'cli-data')
-    const code = await main(['eval', '--faults', '--shared', SHARED, '--only', 'l-red-min', '--kinds', 'nodata-leak', '--config', 'base', '--json', '--results', path.join(tmp.dir, 'cli.jsonl')], {
-      stdout: (t) => void (out += t),
-      stderr: (t) => void (err += t),
-      signal: new AbortController().signal,
-    }).finally(() => {
+    const code = await main(
+      [
+        'eval',
+        '--faults',
+        '--shared',
+        SHARED,
+        '--only',
+        'l-red-min',
+        '--kinds',
+        'nodata-leak',
+        '--config',
+        'base',
+        '--json',
+        '--results',
+        path.join(tmp.dir, 'cli.jsonl'),
+      ],
+      {
+        stdout: (t) => void (out += t),
+        stderr: (t) => void (err += t),
+        signal: new AbortController().signal,
+      },
+    ).finally(() => {
       if (before === undefined) delete process.env.RSURE_DATA_DIR
       else process.env.RSURE_DATA_DIR = before
     })

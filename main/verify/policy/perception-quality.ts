@@ -3,7 +3,8 @@
  * DESIGN section 3 names; absent fields on a counting or detection result are treated as missing evidence, not as
  * a pass.
  * - layer status (an incomplete strict layer rejects), detection confidence level and spread, fitted-edge quality;
- * - geometry validity: degenerate or non-finite boxes reject; a metre-based measure from approximate geometry rejects;
+ * - geometry validity: degenerate or non-finite boxes reject; a box lying >= 80 % inside another of its class (one
+ *   object detected twice) rejects; a metre-based measure from approximate geometry rejects;
  * - GSD source of a metre-based measure: none rejects, a caller-given GSD is a caveat (not read from the image);
  * - tile coverage below the whole image asks for the missing tiles;
  * - fractions whose numerator exceeds the denominator, or outside [0, 1] / [0, 100], reject;
@@ -51,10 +52,52 @@ function degenerate(box: unknown): boolean {
   return !(box[2] > box[0] && box[3] > box[1])
 }
 
+/** Share of the smaller box that lies inside the other. */
+function containment(a: number[], b: number[]): number {
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0])
+  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1])
+  if (w <= 0 || h <= 0) return 0
+  const small = Math.min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+  return small > 0 ? (w * h) / small : 0
+}
+
+/** A box lying this much inside another of the same class is the same object detected twice. */
+export const DUPLICATE_CONTAINMENT = 0.8
+
+/**
+ * Detections of one class of which one lies almost wholly inside the other (>= 80 % of the smaller box): one object
+ * counted twice, which non-maximum suppression at IoU 0.7 lets through when the two boxes differ in size. Real
+ * objects of one class do not sit inside each other in an overhead image, so a count or area over such boxes is
+ * wrong by the duplicates.
+ */
+export function duplicateDetections(intermediate: Rec): number {
+  // Each entry with its class when the evidence gives one (perceive's `boxes[].class`/`label`; measure's bare boxes have none).
+  const raw = Array.isArray(intermediate.boxes) ? intermediate.boxes : []
+  const list = raw.map((b) => (isRec(b) ? b.box : b))
+  const classes = raw.map((b) => (isRec(b) ? (typeof b.class === 'string' ? b.class : typeof b.label === 'string' ? b.label : null) : null))
+  const dup = new Set<number>()
+  for (let i = 0; i < list.length; i++) {
+    for (let j = i + 1; j < list.length; j++) {
+      const a = list[i]
+      const b = list[j]
+      if (degenerate(a) || degenerate(b) || classes[i] !== classes[j]) continue
+      if (containment(a as number[], b as number[]) >= DUPLICATE_CONTAINMENT) dup.add(j)
+    }
+  }
+  return dup.size
+}
+
 function checkGeometry(coarse: string, source: Rec, intermediate: Rec, validity: Rec): Finding[] {
   const out: Finding[] = []
   const bad = boxes(intermediate).filter(degenerate).length
   if (bad > 0) out.push({ check: 'geometry', severity: 'reject', message: `${bad} box(es) in the evidence are degenerate (no area or not finite)` })
+  const dups = duplicateDetections(intermediate)
+  if (dups > 0)
+    out.push({
+      check: 'duplicates',
+      severity: 'reject',
+      message: `${dups} detection(s) lie at least ${DUPLICATE_CONTAINMENT * 100} % inside another detection of the same class: the same object detected twice, so the ${coarse.startsWith('measure:') ? 'measurement' : 'observation'} counts it twice`,
+    })
   if (coarse.startsWith('measure:')) {
     const unit = typeof source.unit === 'string' ? source.unit : ''
     if (METRE_UNITS.has(unit)) {
