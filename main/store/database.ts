@@ -6,6 +6,7 @@ import path from 'node:path'
 import { ensureDataFolder } from './paths'
 import Database from 'better-sqlite3'
 import { migrations as allMigrations, type Migration } from './migrations/index'
+import { errorMessage } from '../domain/errors'
 
 export type Db = Database.Database
 
@@ -23,7 +24,7 @@ export function openDatabase({ file, migrations = allMigrations, readonly = fals
   try {
     db = new Database(file, { readonly, fileMustExist: readonly })
   } catch (err) {
-    throw new Error(`Cannot open the database at ${file}: ${(err as Error).message}. Check the path and its permissions.`, { cause: err })
+    throw new Error(`Cannot open the database at ${file}: ${errorMessage(err)}. Check the path and its permissions.`, { cause: err })
   }
   if (!readonly) {
     db.pragma('journal_mode = WAL')

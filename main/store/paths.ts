@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
+import { errorCode } from '../domain/errors'
 
 export const APP_DIR_NAME = 'rsure-desktop'
 
@@ -74,7 +75,7 @@ export function ensureDataFolder(dir: string, what = 'The data folder'): string 
     try {
       st = fs.statSync(head)
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code
+      const code = errorCode(err)
       if (code !== 'ENOENT')
         throw refuse(
           `cannot be reached (${code === 'EACCES' ? 'permission denied' : code === 'ENOTDIR' ? 'a part of it is a file, not a folder' : code === 'ELOOP' ? 'a loop of links' : 'it cannot be read'})`,
@@ -100,7 +101,7 @@ export function ensureDataFolder(dir: string, what = 'The data folder'): string 
     try {
       fs.mkdirSync(level)
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code
+      const code = errorCode(err)
       if (code !== 'EEXIST')
         throw refuse(
           `cannot be created (${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'a read-only file system' : code === 'ENOSPC' ? 'the disk is full' : `mkdir failed: ${code}`})`,

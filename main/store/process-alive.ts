@@ -1,3 +1,4 @@
+import { errorCode } from '../domain/errors'
 /** Whether a process is running (EPERM from signal 0 means it is, but belongs to another user). */
 export function processAlive(pid: number): boolean {
   if (pid === process.pid) return true
@@ -5,6 +6,6 @@ export function processAlive(pid: number): boolean {
     process.kill(pid, 0)
     return true
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'
+    return errorCode(err) === 'EPERM'
   }
 }

@@ -18,6 +18,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { failedResult } from './protocol'
 import type { Tool, ToolContext } from './tool'
+import { errorCode } from '../domain/errors'
 
 /** A path a tool may not read; one sentence for the trajectory and the analyst. */
 export class AccessError extends Error {
@@ -40,7 +41,7 @@ function realOf(p: string): string | null {
     try {
       return path.join(fs.realpathSync.native(head), ...rest.reverse())
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code
+      const code = errorCode(err)
       if (code === 'ELOOP') return null
       const parent = path.dirname(head)
       if (parent === head) return path.join(head, ...rest.reverse())

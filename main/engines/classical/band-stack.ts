@@ -15,6 +15,7 @@ import { describeImageFile, plausibleSize } from '../raster/image-file'
 import type { Grid } from '../raster/raster'
 import { TiffFile } from '../raster/tiff/reader'
 import { emptyMask, pixelGrid, type Mask } from '../geometry/mask'
+import { errorMessage } from '../../domain/errors'
 
 export interface BandStack {
   grid: Grid
@@ -145,7 +146,7 @@ export async function fromPicture(file: string): Promise<BandStack> {
   try {
     header = await describeImageFile(file, head)
   } catch (err) {
-    throw new InputImageError(String((err as Error).message))
+    throw new InputImageError(errorMessage(err))
   }
   checkSize(header.width, header.height, name)
   if (!plausibleSize(header, size)) {

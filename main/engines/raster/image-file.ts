@@ -13,6 +13,7 @@ import jpeg from 'jpeg-js'
 import { PNG } from 'pngjs'
 import { budget, checkMemory } from './budget'
 import { readRegularFile } from './regular-file'
+import { errorMessage } from '../../domain/errors'
 
 export type ImageFormat = 'PNG' | 'JPEG'
 
@@ -195,7 +196,7 @@ export async function decodeImageFile(file: string): Promise<DecodedImage> {
   try {
     bytes = readRegularFile(file, b.maxMemoryBytes)
   } catch (err) {
-    throw new ImageFileError((err as Error).message)
+    throw new ImageFileError(errorMessage(err))
   }
   const info = isPng(bytes) ? parsePngHeader(bytes, name) : isJpeg(bytes) ? parseJpegHeader(bytes, name) : null
   if (!info) throw new ImageFileError(`${name} is neither a PNG nor a JPEG file.`)
@@ -210,7 +211,7 @@ export async function decodeImageFile(file: string): Promise<DecodedImage> {
   try {
     checkMemory(info.width * info.height * 4 * 2, `Decoding ${name}`, b)
   } catch (err) {
-    throw new ImageFileError((err as Error).message)
+    throw new ImageFileError(errorMessage(err))
   }
   if (info.format === 'PNG') checkPngData(bytes, info, name)
   try {

@@ -21,6 +21,7 @@ import { decodeImageFile } from './image-file'
 import { RasterSource } from './source'
 import { TiffFormatError } from './tiff/ifd'
 import { readProblem } from './tiff/reader'
+import { errorName } from '../../domain/errors'
 
 export type Stretch =
   | { kind: 'auto' }
@@ -268,7 +269,7 @@ async function previewTiff(file: string, opts: PreviewOptions): Promise<PreviewR
   } catch (err) {
     // A file that changed or was cut short since it was described ends here; the analyst needs the file named.
     if (err instanceof PreviewError || err instanceof FileFormatError) throw err
-    if (err instanceof TiffFormatError || (err as Error)?.name === 'BudgetError') throw new FileFormatError(readProblem(file, err))
+    if (err instanceof TiffFormatError || errorName(err) === 'BudgetError') throw new FileFormatError(readProblem(file, err))
     throw new FileFormatError(`${name} could not be decoded; it may be damaged or still being written, so copy or download it again.`)
   } finally {
     source.release()

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { errorCode } from '../../domain/errors'
 
 /** A path that is missing, unreadable or not a regular file; the message is one sentence for the analyst. */
 export class SpecialFileError extends Error {
@@ -38,7 +39,7 @@ export function openRegularFile(file: string, what?: string): { fd: number; size
     // O_NONBLOCK: opening a FIFO for reading returns at once instead of waiting for a writer.
     fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0))
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code
+    const code = errorCode(err)
     // A socket cannot be opened at all (ENXIO on Linux); say what it is rather than the errno.
     if (code === 'ENXIO' || code === 'EOPNOTSUPP') throw refusal(file, 'a socket or device', what)
     if (code === 'EISDIR') throw refusal(file, 'a folder', what)

@@ -21,6 +21,7 @@
  */
 import { Worker, type ResourceLimits, type Transferable } from 'node:worker_threads'
 import type { WireError, WorkerMessage } from './serve'
+import { errorCode } from '../../domain/errors'
 
 export type { WireError } from './serve'
 
@@ -254,7 +255,7 @@ export class WorkerPool<Job, Result> {
       if (slot.running) this.finish(slot, this.opts.failure(kind, slot.running.q.job, detail))
       if (!this.closed) this.pump()
     }
-    worker.on('error', (err: Error) => died((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'oom' : 'crash', err.message))
+    worker.on('error', (err: Error) => died(errorCode(err) === 'ERR_WORKER_OUT_OF_MEMORY' ? 'oom' : 'crash', err.message))
     worker.on('exit', (code) => died('exit', `exit code ${code}`))
     this.idleLater(slot)
     // After the listeners: adding a 'message' listener refs the worker's port again, so an idle worker unref'd

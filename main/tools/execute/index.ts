@@ -19,6 +19,7 @@ import { Dag } from './dag'
 import { buildEvidence, EXECUTE_EVIDENCE, valueJson } from './evidence'
 import { CompileError, type RuntimeValue } from './ops/types'
 import { runCompiled, type RunState } from './run'
+import { errorMessage } from '../../domain/errors'
 
 export { Dag } from './dag'
 export type { Dag as ExecuteDag } from './dag'
@@ -160,10 +161,10 @@ export async function executeDag(raw: unknown, ctx: ToolContext, opts: ExecuteOp
   try {
     run = await runCompiled(compiled, { pool, signal: ctx.signal, onProgress: ctx.onProgress })
   } catch (err) {
-    const e = err as Error
-    const cancelled = e.message === 'cancelled' || ctx.signal?.aborted
+    const message = errorMessage(err)
+    const cancelled = message === 'cancelled' || ctx.signal?.aborted
     const node = err instanceof RasterJobError ? err.node.replace(/#.*$/, '') : null
-    const reason = cancelled ? 'cancelled' : /[.!?]$/.test(e.message) ? e.message.replace(/^node /, 'Node ') : `${e.message.replace(/^node /, 'Node ')}.`
+    const reason = cancelled ? 'cancelled' : /[.!?]$/.test(message) ? message.replace(/^node /, 'Node ') : `${message.replace(/^node /, 'Node ')}.`
     return { status: 'error', reason, observation: null, evidence: buildEvidence(compiled, null, { node, reason }), artifacts: [], config: cfg }
   }
   const artifacts: Artifact[] = run.exports.map((x) =>

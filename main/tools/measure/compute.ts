@@ -13,6 +13,7 @@ import { sameGrid } from '../../engines/raster/raster'
 import { fromMetres, fromSquareMetres, normaliseUnit, toMetres, AREA_UNITS, LENGTH_UNITS } from '../../engines/geometry/units'
 import type { ResolvedSource } from './sources'
 import type { MeasureSpec } from './spec'
+import { errorMessage } from '../../domain/errors'
 
 export class MeasureError extends Error {
   constructor(
@@ -337,7 +338,7 @@ export function computeMetric(spec: MeasureSpec, sources: ResolvedSource[]): Met
           northUp: !gt || gt[5] < 0,
         })
       } catch (err) {
-        throw new MeasureError((err as Error).message, 'insufficient')
+        throw new MeasureError(errorMessage(err), 'insufficient')
       }
       const o = res.detail.overlap as { subject_pixels: number; reference_pixels: number; intersection_pixels: number }
       return {

@@ -15,6 +15,7 @@ import type { ToolContext } from '../tool'
 import type { PerceiveBackends } from '../perceive/backends'
 import { perceiveWithLayers } from '../perceive/index'
 import type { MeasureSource } from './spec'
+import { errorMessage } from '../../domain/errors'
 
 export interface ResolvedSource {
   id: string
@@ -58,7 +59,7 @@ export async function resolveSource(s: MeasureSource, ctx: ToolContext, backends
     try {
       layer = await readLayerTiff(s.layer)
     } catch (err) {
-      throw new SourceError(`Source '${s.id}': ${(err as Error).message}`, 'error')
+      throw new SourceError(`Source '${s.id}': ${errorMessage(err)}`, 'error')
     }
     if (layer.kind !== s.mode) throw new SourceError(`Source '${s.id}' is declared as ${s.mode} but its layer file holds a ${layer.kind} layer.`, 'error')
     return { id: s.id, mode: s.mode, layer, scale: pixelScale(layer.grid, s.gsd), backend: 'layer file', layerPaths: [s.layer], artifacts: [] }

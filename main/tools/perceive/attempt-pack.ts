@@ -7,9 +7,10 @@ import { gsdFor, type PerceiveArgs } from './args'
 import type { DetectResultLike, PackSummaryLike, VisionApi } from './backends'
 import { classesFor, groupOfClass } from './groups'
 import { fail, finishObjects, INSTALL, plain, RETRY_CONFIDENCE, STRICT_MIN_CONFIDENCE, wants, type Attempt, type PerceiveOutcome } from './outcome'
+import { errorMessage } from '../../domain/errors'
 
 function visionFailure(err: unknown, args: PerceiveArgs): PerceiveOutcome {
-  const msg = (err as Error)?.message ?? String(err)
+  const msg = errorMessage(err)
   return fail(/no model pack|not installed/i.test(msg) ? 'insufficient' : 'error', /[.!?]$/.test(msg) ? msg : `${msg}.`, args)
 }
 

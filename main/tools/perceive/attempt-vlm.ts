@@ -10,6 +10,7 @@ import type { VisionLanguageModel } from './backends'
 import { fail, finishObjects, INSTALL, plain, STRICT_MIN_CONFIDENCE, wants, type Attempt } from './outcome'
 import { buildViews, toSource, type View } from './views'
 import { askVlm, placeItems, VlmDocument, VlmMeasurement, VlmScene, vlmPrompt, type PlacedItem } from './vlm'
+import { errorMessage } from '../../domain/errors'
 
 /** What every mode's reading of the model's answer gets: the call, the views shown, the stacks, the answer. */
 interface VlmReply {
@@ -40,7 +41,7 @@ export async function tryVlm(
   } catch (err) {
     return {
       kind: 'done',
-      outcome: fail('error', `The vision-language model could not be asked: ${((err as Error).message ?? String(err)).replace(/\.$/, '')}.`, args),
+      outcome: fail('error', `The vision-language model could not be asked: ${errorMessage(err).replace(/\.$/, '')}.`, args),
     }
   }
   const reply: VlmReply = { args, ctx, vlm, all, views, gsd, source, raw }

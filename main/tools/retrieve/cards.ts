@@ -21,6 +21,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import { errorCode, errorMessage } from '../../domain/errors'
 
 export const CardKind = z.enum(['routing', 'recipe', 'knowledge'])
 export type CardKind = z.infer<typeof CardKind>
@@ -128,7 +129,7 @@ export function loadCardLibrary(dir: string = defaultCardsDir()): CardLibrary {
       .filter((f) => f.endsWith('.md'))
       .sort()
   } catch (err) {
-    throw new Error(`Cannot read the card folder ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.`, { cause: err })
+    throw new Error(`Cannot read the card folder ${dir}: ${errorCode(err) ?? errorMessage(err)}.`, { cause: err })
   }
   if (names.length === 0) throw new Error(`The card folder ${dir} holds no .md cards.`)
   const hash = createHash('sha256')

@@ -9,6 +9,7 @@ import { failedResult, type EvidenceDeclaration, type ToolConfig, type ToolResul
 import type { Tool, ToolContext } from '../tool'
 import { CardKind, loadCardLibrary, type Card, type CardLibrary } from './cards'
 import { CardRanker, FIELD_BOOST } from './ranker'
+import { errorMessage } from '../../domain/errors'
 
 export const RETRIEVE_CONFIG: ToolConfig = { tool: 'retrieve', coarse: 'retrieve:cards', fine: 'retrieve:cards|bm25' }
 
@@ -95,7 +96,7 @@ export function createRetrieveTool(opts: RetrieveToolOptions = {}): Tool<Retriev
       try {
         ;({ library: lib, ranker } = ready())
       } catch (err) {
-        return failedResult('error', (err as Error).message, RETRIEVE_CONFIG)
+        return failedResult('error', errorMessage(err), RETRIEVE_CONFIG)
       }
       const byId = new Map(lib.cards.map((c) => [c.id, c]))
       const source = {

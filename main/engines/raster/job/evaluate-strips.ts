@@ -17,6 +17,7 @@ import { prepareRead, readRows, type PreparedRead } from './read-node'
 import type { BufferRecycler } from './recycler'
 import { checkFinite, tooFewPixels } from './sink-check'
 import { RasterJobError, type JobResult, type JobSink, type NodeReport, type RasterJob, type SinkResult } from './types'
+import { errorMessage } from '../../../domain/errors'
 
 /** Buffers of one strip (all nodes together) stay under this many bytes. */
 export const STRIP_BUDGET_BYTES = 96 * 1024 * 1024
@@ -182,7 +183,7 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
         try {
           checkMemory(width * height * 8, `Node '${sink.id}' (an order statistic over ${width} x ${height} pixels)`)
         } catch (err) {
-          throw new RasterJobError(sink.id, (err as Error).message)
+          throw new RasterJobError(sink.id, errorMessage(err))
         }
         acc.values = new Values()
       }

@@ -9,8 +9,9 @@ import { RasterJobError } from './types'
 const OURS = new Set(['RasterJobError', 'TiffFormatError', 'BudgetError', 'SpecialFileError', 'ImageFileError'])
 
 export function publicError(err: unknown): Error {
-  const e = err as Error
-  if (err instanceof RasterJobError || OURS.has(e?.name) || e?.message === 'cancelled') return e
-  const detail = process.env.RSURE_DEBUG ? ` (${e?.stack ?? String(err)})` : '; run it again with RSURE_DEBUG=1 to see the details, and report it'
+  if (err instanceof RasterJobError || (err instanceof Error && (OURS.has(err.name) || err.message === 'cancelled'))) return err
+  const detail = process.env.RSURE_DEBUG
+    ? ` (${(err instanceof Error && err.stack) || String(err)})`
+    : '; run it again with RSURE_DEBUG=1 to see the details, and report it'
   return new Error(`the raster engine failed unexpectedly on this job${detail}`)
 }

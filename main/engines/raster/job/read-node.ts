@@ -4,12 +4,13 @@
  */
 import path from 'node:path'
 import type { Grid, Raster } from '../raster'
-import { checkPixels, type BudgetError } from '../budget'
+import { checkPixels } from '../budget'
 import type { ContentAccumulator } from '../stats'
 import { readProblem, TiffFile } from '../tiff/reader'
 import type { BufferRecycler } from './recycler'
 import type { JobNode, RasterJob } from './types'
 import { RasterJobError } from './types'
+import { errorMessage } from '../../../domain/errors'
 
 /** An opened read: the file, how its values are decoded, the full window and grid it covers. */
 export interface PreparedRead {
@@ -92,7 +93,7 @@ export function prepareRead(node: JobNode, job: RasterJob): PreparedRead {
     checkPixels(win.width * win.height, `Node '${node.id}' (${path.basename(file)}, ${win.width} x ${win.height})`)
   } catch (err) {
     tif.close()
-    throw new RasterJobError(node.id, (err as BudgetError).message)
+    throw new RasterJobError(node.id, errorMessage(err))
   }
   const gt = tif.georef.geoTransform
   const grid: Grid = {

@@ -12,6 +12,7 @@ import { DecodeLimitError, jpegChunkDecode, jpegFrameSize, lzwDecode, packbitsDe
 import { decodeLerc } from './lerc'
 import { swapBytes, undoFloatingPoint, undoHorizontal } from './predictor'
 import { BYTES, typedView, type SampleType } from './samples'
+import { errorCode } from '../../../domain/errors'
 
 const DEFLATE = new Set([8, 32946])
 const LERC = 34887
@@ -101,7 +102,7 @@ export class ChunkDecoder {
       else bytes = await this.foreignDecode(raw, rows, stride)
     } catch (err) {
       if (err instanceof TiffFormatError) throw err
-      if (err instanceof DecodeLimitError || (err as NodeJS.ErrnoException)?.code === 'ERR_BUFFER_TOO_LARGE') {
+      if (err instanceof DecodeLimitError || errorCode(err) === 'ERR_BUFFER_TOO_LARGE') {
         throw new TiffFormatError(
           `${what} of ${file} ${err instanceof DecodeLimitError ? err.message : `inflates to more than the ${expected} bytes its pixels need`} (${cname}; a decompression bomb or a damaged file), so RSure stopped decoding it`,
         )

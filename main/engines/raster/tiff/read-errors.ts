@@ -5,10 +5,11 @@
 import nodePath from 'node:path'
 import { BudgetError } from '../budget'
 import { TiffFormatError, tiffProblem } from './ifd'
+import { errorMessage, errorName } from '../../../domain/errors'
 
 /** Any failure while parsing a header as a TiffFormatError with a sentence of our own (never a raw RangeError). */
 export function asTiffError(err: unknown): Error {
-  if (err instanceof TiffFormatError || (err as Error)?.name === 'SpecialFileError' || err instanceof BudgetError) return err as Error
+  if (err instanceof TiffFormatError || err instanceof BudgetError || (err instanceof Error && err.name === 'SpecialFileError')) return err
   return new TiffFormatError('its header could not be parsed (a field holds an impossible value)')
 }
 
@@ -19,9 +20,9 @@ export function asTiffError(err: unknown): Error {
 export function readProblem(file: string, err: unknown): string {
   const name = `'${nodePath.basename(file)}'`
   if (err instanceof TiffFormatError) return tiffProblem(name, err)
-  const e = err as Error
-  if (e?.name === 'SpecialFileError' || e?.name === 'BudgetError' || e instanceof RangeError) {
-    const m = String(e.message).replace(/[.\s]+$/, '')
+  const kind = errorName(err)
+  if (kind === 'SpecialFileError' || kind === 'BudgetError' || err instanceof RangeError) {
+    const m = errorMessage(err).replace(/[.\s]+$/, '')
     return `${m.charAt(0).toUpperCase()}${m.slice(1)}.`
   }
   return `${name} could not be read; it may be damaged or still being written, so copy or download it again.`

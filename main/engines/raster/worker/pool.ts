@@ -82,20 +82,21 @@ export class RasterPool {
     }
     // One lane per worker: a lane takes the next job when its last one finished; after a failure no lane starts another.
     let next = 0
-    let failed: Error | null = null
+    // The first failure, whatever was thrown (held in an object: a lane sets it, so the check after the lanes is no dead code to TS).
+    const run: { failed?: { err: unknown } } = {}
     const lane = async () => {
-      while (!failed && next < jobs.length) {
+      while (!run.failed && next < jobs.length) {
         const i = next++
         try {
           results[i] = await workers.run(jobs[i], { signal })
           onResult?.(i, results[i])
         } catch (err) {
-          failed ??= err as Error
+          run.failed ??= { err }
         }
       }
     }
     await Promise.all(Array.from({ length: Math.min(this.size, jobs.length) }, lane))
-    if (failed) throw failed
+    if (run.failed) throw run.failed.err
     return results
   }
 

@@ -13,6 +13,7 @@ import { parseExpr } from '../../../engines/raster/expr'
 import { expressionUnit } from './expr-units'
 import type { CatalogOp, RasterOp } from './spec'
 import { CompileError, commonDomain, expressionVariables, info, need, onlyInputs, optional, type InferContext, type LinkedInput } from './types'
+import { errorCode, errorMessage } from '../../../domain/errors'
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dates are written YYYY-MM-DD')
 const finite = z.number().refine(Number.isFinite, 'must be a finite number')
@@ -45,7 +46,7 @@ export const assetCatalog: CatalogOp<z.infer<typeof CatalogParamsSchema>> = {
     try {
       catalog = buildCatalog(p as CatalogParams, ctx.baseDir)
     } catch (err) {
-      if (err instanceof CatalogError || (err as NodeJS.ErrnoException).code) throw new CompileError(ctx.node, `node '${ctx.node}': ${(err as Error).message}`)
+      if (err instanceof CatalogError || errorCode(err)) throw new CompileError(ctx.node, `node '${ctx.node}': ${errorMessage(err)}`)
       throw err
     }
     return { info: info('assets'), value: { type: 'assets', catalog } }

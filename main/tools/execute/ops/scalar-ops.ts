@@ -12,6 +12,7 @@ import { parseOptions } from './decision'
 import { roundHalfEven } from './round'
 import type { ScalarOp } from './spec'
 import { CompileError, expressionVariables, info, need, onlyInputs, type InferContext, type RuntimeValue } from './types'
+import { errorMessage } from '../../../domain/errors'
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number')
 const AggStat = z.enum(['mean', 'median', 'min', 'max', 'sum', 'count', 'std'])
@@ -312,7 +313,7 @@ export const decisionSelect: ScalarOp<z.infer<typeof SelectParams>> = {
     try {
       opts = parseOptions(p.options, p.key)
     } catch (err) {
-      throw new CompileError(ctx.node, `node '${ctx.node}': ${(err as Error).message}`)
+      throw new CompileError(ctx.node, `node '${ctx.node}': ${errorMessage(err)}`)
     }
     if (opts.length < 2) throw new CompileError(ctx.node, `node '${ctx.node}' needs at least two options to choose from`)
     if (new Set(opts.map((o) => o.label)).size !== opts.length) throw new CompileError(ctx.node, `node '${ctx.node}' has options with the same label`)
