@@ -37,3 +37,13 @@ export const STEP_VERBS: readonly string[] = (
   'assess evaluate map output build check filter load open mosaic resample reproject stack clip sum subtract divide multiply normalize normalise ' +
   'calibrate save export describe rank sort combine merge'
 ).split(/\s+/)
+
+/**
+ * English words one typing slip away from a lexicon word that are words of their own, never corrected by the typo
+ * refiner (main/domain/spans/typos.ts): "scope" is no "slope", "mouth" no "month".
+ */
+export const NOT_TYPOS: readonly string[] = (
+  'scope mouth three there these those where while which whose other others either neither after later latter water waters ' +
+  'means medians minima maxima lower power tower fewer meter liter litre sites notes noted lines liner mines miner modes model ' +
+  'field fields yield yields spread dense sense tense rates gates brands hands charges'
+).split(/\s+/)

@@ -27,6 +27,7 @@ import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../lexicon/series'
 import { MONTHS, UNPLACED_SPANS } from '../lexicon/periods'
 import { BAND_ORDER_RE, CALIBRATION_RES, bandRoles, bandSpans } from './bands'
 import { parseConditions } from './conditions'
+import { correctTypos } from './typos'
 import { readPeriods } from './periods'
 import { parseBoxes, parseParts } from './regions'
 import type { ConditionSpan, LedgerEntry, NotUnderstoodPhrase, Span } from './types'
@@ -34,7 +35,7 @@ import { VARIABLE_RE, variableNamed } from './variables'
 import { alternation, hits, overlaps, phraseRegex } from './words'
 
 export interface ParsedQuestion {
-  /** The question with runs of white space made single spaces (span positions refer to it). */
+  /** The question with runs of white space made single spaces and typing slips corrected (span positions refer to it). */
   text: string
   spans: Span[]
   /** Sentences that set context rather than ask ([at, end) ranges). */
@@ -159,7 +160,8 @@ function markers(q: string): Span[] {
 }
 
 function parseFresh(question: string): ParsedQuestion {
-  const q = normalizeQuestion(question)
+  // Typing slips read as the lexicon words they stand for ("avrage", "thrid"): a refiner before the parsers.
+  const q = correctTypos(normalizeQuestion(question))
   const spans: Span[] = []
   const regions = [...parseBoxes(q), ...parseParts(q)]
   const { kept: periods, restated } = readPeriods(q, regions)
