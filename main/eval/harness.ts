@@ -5,12 +5,16 @@
  * recorded as failed with its reason and the evaluation goes on; cancelling stops at once (finished outcomes kept).
  */
 import type { Backbone } from '../agent/backbone'
+import { installedTools } from '../agent/installed-tools'
+import { ToolRegistry, type AnyTool } from '../agent/tool-registry'
+import { visionEngineApi } from '../tools/perceive/vision-adapter'
 import type { RecordInput } from '../prior/records'
 import type { Progress } from '../tools/tool'
 import { EVAL_CONFIGS, type AskFn, type EvalConfig, type EvalHooks } from './ask'
 import { newFaultLog, withPlannerFault, withToolFault } from './faults/wrap'
 import { faultKind } from './faults/kinds'
 import { judgeRun, notRun, type TaskOutcome } from './judge'
+import { runCalls } from './run-calls'
 import { configMetrics, type ConfigMetrics } from './metrics'
 import { taskFingerprint, type ResultsStore } from './results-store'
 import type { EvalSuite } from './suite'
@@ -146,8 +150,23 @@ async function runOne(opts: EvalOptions, task: EvalSuite['tasks'][number], confi
         hooks.backbone = own
       } else hooks.registry = (installed) => withToolFault(installed, spec, log)
     }
+    if (task.vision_data) {
+      const faulted = hooks.registry
+      const dataDir = task.vision_data
+      hooks.registry = async (installed) => {
+        const own = await installedTools({ vision: visionEngineApi({ dataDir }), vlm: null })
+        const tools = installed.names().map((n) => (n === 'perceive' || n === 'measure' ? own.get(n) : installed.get(n)) as AnyTool)
+        const swapped = new ToolRegistry(tools)
+        return faulted ? faulted(swapped) : swapped
+      }
+    }
     const switches = { ...EVAL_CONFIGS[config], backbone, ...(opts.forceChoice ? { forceChoice: true } : {}) }
     const result = await opts.ask(evalTaskSpec(task, opts.suite.dir), switches, opts.signal, undefined, hooks)
+    // A spoiled model pack is behind every invocation of its tool: each is a faulted call.
+    if (log && task.fault && faultKind(task.fault.kind).point === 'model')
+      log.corrupted = runCalls(result.trajectory)
+        .filter((c) => c.tool === task.fault!.tool && c.invocation !== null)
+        .map((c) => c.invocation!)
     return judgeRun({ task, config, backbone, result, fault: log, fingerprint })
   } catch (err) {
     if (opts.signal?.aborted) throw err

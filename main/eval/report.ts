@@ -5,7 +5,10 @@
  * fault shows and, when the full configuration still let it through, why.
  */
 import { EVAL_CONFIGS, type EvalConfig } from './ask'
-import { FAULT_KINDS } from './faults/kinds'
+import { FAULT_KINDS, FILE_FAULT_KINDS, MODEL_FAULT_KINDS } from './faults/kinds'
+
+/** Every kind the suite can inject: at the tool, planner or result, as files, or as a spoiled model pack. */
+const ALL_KINDS = [...FAULT_KINDS, ...FILE_FAULT_KINDS, ...MODEL_FAULT_KINDS]
 import type { EvalReport } from './harness'
 import type { TaskOutcome } from './judge'
 import { configMetrics, type ConfigMetrics, type FaultStats, type Rate } from './metrics'
@@ -110,7 +113,7 @@ function verificationTable(ms: ConfigMetrics[]): string {
 
 function faultTable(report: EvalReport, configs: string[]): string {
   const kinds = [...new Set(report.outcomes.map((o) => o.fault?.kind).filter((k): k is string => Boolean(k)))]
-  const order = FAULT_KINDS.map((k) => k.id)
+  const order = ALL_KINDS.map((k) => k.id)
   kinds.sort((a, b) => order.indexOf(a) - order.indexOf(b))
   const by = new Map(configs.map((c) => [c, new Map(configMetricsFor(report, c).faults.map((f) => [f.kind, f]))]))
   const last = configs[configs.length - 1]
@@ -126,7 +129,7 @@ function faultTable(report: EvalReport, configs: string[]): string {
   return table(
     head,
     kinds.map((k) => {
-      const kind = FAULT_KINDS.find((x) => x.id === k)
+      const kind = ALL_KINDS.find((x) => x.id === k)
       const first = by.get(configs[0])?.get(k)
       return [
         k,
@@ -178,7 +181,7 @@ function escapes(report: EvalReport, config: string): string[] {
   return report.outcomes
     .filter((o) => o.config === config && o.fault && o.propagated)
     .map((o) => {
-      const kind = FAULT_KINDS.find((k) => k.id === o.fault?.kind)
+      const kind = ALL_KINDS.find((k) => k.id === o.fault?.kind)
       const why =
         kind?.point === 'result'
           ? 'its evidence was changed with it, so nothing in the evidence contradicts it'

@@ -57,6 +57,11 @@ export const EvalTaskSchema = SuiteTaskSchema.extend({
    * judging observations only.
    */
   expect_refusal: z.string().min(1).optional(),
+  /**
+   * A data folder whose model packs this task's perceive and measure tools use instead of the installed ones (the
+   * fault suite's fake detector packs: a clean one for the control, a spoiled one per perception fault).
+   */
+  vision_data: z.string().min(1).optional(),
 })
 export type EvalTask = z.infer<typeof EvalTaskSchema>
 

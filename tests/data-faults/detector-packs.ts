@@ -6,9 +6,13 @@
  * detector goes wrong (an object missed, an object detected twice, every box shifted off the image content). The
  * image is drawn here too: dark 10 x 10 px objects on a flat background, 64 x 64 px (the model's input size, so the
  * letterbox is the identity and box coordinates are image pixels).
+ *
+ * `npx tsx tests/data-faults/detector-packs.ts DIR` writes them with `DIR/detector-packs.json`, which
+ * `rsure eval --faults --packs DIR` reads to add the perception questions (main/eval/faults/fault-suite.ts).
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import sharp from 'sharp'
 import { anchorCount } from '../../main/engines/vision/contracts'
 import { RawHead, YOLO_NORM, meanAffineModel, writePack } from '../helpers/onnx-packs'
@@ -66,5 +70,20 @@ export async function writeDetectorFixtures(dir: string): Promise<{ image: strin
       files: { model: 'model.onnx' },
     })
   }
+  const manifest = {
+    image: path.basename(image),
+    question: 'How many ships are there in this image?',
+    objects: OBJECTS.length,
+    packs: { clean: 'clean', 'pack-dropped': 'dropped', 'pack-duplicated': 'duplicated', 'pack-shifted': 'shifted' },
+  }
+  fs.writeFileSync(path.join(dir, 'detector-packs.json'), `${JSON.stringify(manifest, null, 2)}\n`)
   return { image, dataDir: (fault) => path.join(dir, fault) }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const out = process.argv[2]
+  if (!out) throw new Error('Usage: npx tsx tests/data-faults/detector-packs.ts OUT_DIR')
+  fs.mkdirSync(out, { recursive: true })
+  await writeDetectorFixtures(path.resolve(out))
+  console.log(`Detector packs written to ${path.resolve(out)}`)
 }

@@ -17,6 +17,8 @@ import { ArtifactStore } from '../../main/store/artifacts'
 import { measure } from '../../main/tools/measure/index'
 import { visionEngineApi } from '../../main/tools/perceive/vision-adapter'
 import type { ToolResult } from '../../main/tools/protocol'
+import { packTasks } from '../../main/eval/faults/fault-suite'
+import { faultKind } from '../../main/eval/faults/kinds'
 import { EvidencePolicyVerifier } from '../../main/verify/evidence-policy'
 import { OBJECTS, writeDetectorFixtures, type PackFault } from '../data-faults/detector-packs'
 import { tempDir } from '../helpers/tmp'
@@ -89,5 +91,17 @@ describe('perception faults from fake detector packs, judged by the rules verifi
     expect(wrong.value).toBeCloseTo(300, 6)
     expect(wrong.verdict.decision).toBe('accept')
     expect(wrong.verdict.caveats.join(' ')).toMatch(/given by the caller, not read from the image's georeferencing/)
+  })
+
+  it('the fault suite asks the count over the clean pack and once per spoiled pack, the drawn objects as reference', () => {
+    const tasks = packTasks(tmp.dir)
+    expect(tasks.map((t) => t.id)).toEqual(['p-ships-count', 'p-ships-count~pack-dropped', 'p-ships-count~pack-duplicated', 'p-ships-count~pack-shifted'])
+    for (const t of tasks) {
+      expect(t.answer).toBe(OBJECTS.length)
+      expect(t.reference_observations).toEqual([{ tool: 'measure', key: 'value', value: OBJECTS.length, tolerance: 0 }])
+      expect(t.vision_data).toBe(path.join(tmp.dir, t.fault ? t.fault.kind.replace('pack-', '') : 'clean'))
+      if (t.fault) expect(faultKind(t.fault.kind)).toMatchObject({ point: 'model', tool: 'measure', family: 'perception' })
+    }
+    expect(packTasks(tmp.dir, { kinds: ['pack-shifted'] }).map((t) => t.id)).toEqual(['p-ships-count', 'p-ships-count~pack-shifted'])
   })
 })

@@ -25,7 +25,8 @@ import { CliError, parseCommandArgs, printJson, progressPrinter, type Command } 
 const USAGE = [
   'rsure eval --suite PATH [--adapter auto|suite|earthbench|choice|thinkgeo|terralogic] [--data DIR] [--phrasing user|planning|instruction]',
   '           [--config base|verify|full|all] [--backbone SPEC] [--json] [--report FILE] [--results FILE] [--fresh] [--force-choice]',
-  '       rsure eval --faults [--shared DIR] [--only IDS] [--kinds IDS] [--calls all|first] [--config ...] [--calibrate] [--json] [--report FILE]',
+  '       rsure eval --faults [--shared DIR] [--only IDS] [--kinds IDS] [--calls all|first] [--packs DIR] [--config ...] [--calibrate] [--json] [--report FILE]',
+  '       --packs: a folder of fake detector packs (tests/data-faults/detector-packs.ts) adds the perception faults (also RSURE_FAULT_PACKS)',
   '       --calls: the tool and planner faults corrupt every call (all, persistent: the default) or the first only (transient)',
   "       --calibrate: record the first configuration's judged observations into the prior (calibration) before the others run",
 ].join('\n')
@@ -62,6 +63,7 @@ const command: Command = {
         only: { type: 'string' },
         kinds: { type: 'string' },
         calls: { type: 'string' },
+        packs: { type: 'string' },
         config: { type: 'string' },
         backbone: { type: 'string' },
         json: { type: 'boolean', default: false },
@@ -102,7 +104,13 @@ const command: Command = {
         io.stderr("Computing the fault suite's reference values from the rasters...\n")
         if (values.calls !== undefined && values.calls !== 'first' && values.calls !== 'all')
           throw new Error(`--calls takes 'first' or 'all', not '${values.calls}'.`)
-        suite = await buildFaultSuite(shared, { only: list(values.only), kinds: list(values.kinds), ...(values.calls ? { calls: values.calls } : {}) })
+        const packs = values.packs ?? process.env.RSURE_FAULT_PACKS
+        suite = await buildFaultSuite(shared, {
+          only: list(values.only),
+          kinds: list(values.kinds),
+          ...(values.calls ? { calls: values.calls } : {}),
+          ...(packs ? { packs: path.resolve(packs) } : {}),
+        })
       } else {
         const adapter = (values.adapter ?? 'auto') as AdapterName
         if (!ADAPTERS.includes(adapter)) throw new Error(`Unknown adapter '${values.adapter}'; use one of ${ADAPTERS.join(', ')}.`)

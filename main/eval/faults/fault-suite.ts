@@ -245,6 +245,54 @@ export interface FaultSuiteOptions {
   fileFaults?: boolean
   /** Where the spoiled files are written (default: rsure-fault-files under the system's temporary folder). */
   filesDir?: string
+  /**
+   * A folder of fake detector packs with their test image and `detector-packs.json` (written by
+   * tests/data-faults/detector-packs.ts): adds the perception questions, clean and once per spoiled pack.
+   */
+  packs?: string
+}
+
+/** What `detector-packs.json` says: the image, the objects drawn on it, and the data folder of each pack. */
+interface PackManifest {
+  image: string
+  question: string
+  objects: number
+  /** 'clean' and each model fault kind -> its data folder (relative to the manifest). */
+  packs: Record<string, string>
+}
+
+/** The perception tasks over the fake detector packs: the count of the objects drawn on the image is the reference. */
+export function packTasks(dir: string, opts: Pick<FaultSuiteOptions, 'kinds' | 'only'> = {}): TaskInput[] {
+  const file = path.join(dir, 'detector-packs.json')
+  if (!fs.existsSync(file)) throw new Error(`No detector-packs.json in ${dir}; write the packs with tests/data-faults/detector-packs.ts first.`)
+  const m = JSON.parse(fs.readFileSync(file, 'utf8')) as PackManifest
+  const id = 'p-ships-count'
+  if (opts.only && !opts.only.includes(id)) return []
+  const clean: TaskInput = {
+    id,
+    question: m.question,
+    images: [path.resolve(dir, m.image)],
+    answer: m.objects,
+    answer_type: 'number',
+    tolerance: 0,
+    reference_observations: [{ tool: 'measure', key: 'value', value: m.objects, tolerance: 0 }],
+    subset: 'clean',
+    vision_data: path.resolve(dir, m.packs.clean),
+    reference_source: 'the objects drawn on the test image (tests/data-faults/detector-packs.ts)',
+  }
+  return [
+    clean,
+    ...Object.entries(m.packs)
+      .filter(([kind]) => kind !== 'clean' && (!opts.kinds || opts.kinds.includes(kind)))
+      .map(([kind, data]) => ({
+        ...clean,
+        id: `${id}~${kind}`,
+        vision_data: path.resolve(dir, data),
+        fault: { kind, tool: 'measure', calls: 'all' as const },
+        twin: id,
+        subset: kind,
+      })),
+  ]
 }
 
 /**
@@ -312,6 +360,7 @@ export async function buildFaultSuite(shared: string, opts: FaultSuiteOptions = 
           : { ...clean, id: `${base.id}~${kind}`, fault: { kind, tool: 'execute', calls: opts.calls ?? 'all' }, twin: base.id, subset: kind },
       )
     }
+    if (opts.packs) tasks.push(...packTasks(opts.packs, opts))
   } finally {
     clearBands()
   }

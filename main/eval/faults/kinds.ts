@@ -24,7 +24,7 @@ import path from 'node:path'
 import { FILE_FAULTS } from './data-files'
 import { asDag, catalogFiles, dateInName, firstRasterOf, linked, nodesOf, shiftMonths, type Dag, type DagNode } from './dag-edit'
 
-export type FaultPoint = 'tool' | 'planner' | 'result' | 'file'
+export type FaultPoint = 'tool' | 'planner' | 'result' | 'file' | 'model'
 
 export interface Corruption {
   args: unknown
@@ -559,11 +559,22 @@ export const FILE_FAULT_KINDS: readonly FaultKind[] = FILE_FAULTS.map((f) => ({
   visibleIn: f.visibleIn,
 }))
 
+/**
+ * Faults that live in the model: the task runs a spoiled detector pack (a real ONNX model whose fixed output misses
+ * an object, detects one twice, or shifts every box off the image; tests/data-faults/detector-packs.ts writes them)
+ * in place of the clean one. No call or result is changed; the tool runs the pack it is given, as with any detector.
+ */
+export const MODEL_FAULT_KINDS: readonly FaultKind[] = [
+  ['pack-dropped', 'detector misses an object', 'nowhere without a second detector or a model that sees the image'],
+  ['pack-duplicated', 'detector reports one object twice', 'a box lying inside another of its class'],
+  ['pack-shifted', 'detector boxes shifted off the objects', 'the image under the boxes (featureless background)'],
+].map(([id, title, visibleIn]) => ({ id, family: 'perception' as const, point: 'model' as const, tool: 'measure' as const, title, visibleIn }))
+
 export function faultKind(id: string): FaultKind {
-  const file = FILE_FAULT_KINDS.find((k) => k.id === id)
+  const file = FILE_FAULT_KINDS.find((k) => k.id === id) ?? MODEL_FAULT_KINDS.find((k) => k.id === id)
   if (file) return file
   const kind = FAULT_KINDS.find((k) => k.id === id)
-  if (!kind) throw new Error(`Unknown fault kind '${id}'; known: ${[...FAULT_KINDS, ...FILE_FAULT_KINDS].map((k) => k.id).join(', ')}.`)
+  if (!kind) throw new Error(`Unknown fault kind '${id}'; known: ${[...FAULT_KINDS, ...FILE_FAULT_KINDS, ...MODEL_FAULT_KINDS].map((k) => k.id).join(', ')}.`)
   return kind
 }
 

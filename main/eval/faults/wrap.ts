@@ -27,7 +27,7 @@ export const newFaultLog = (spec: FaultSpec): FaultRecord => ({ kind: spec.kind,
 export function withToolFault(installed: ToolRegistry, spec: FaultSpec, log: FaultRecord): ToolRegistry {
   const kind = faultKind(spec.kind)
   const target = installed.get(spec.tool)
-  if (kind.point === 'planner' || kind.point === 'file' || !target) return installed
+  if (kind.point === 'planner' || kind.point === 'file' || kind.point === 'model' || !target) return installed
   const tools = installed.names().map((n) => installed.get(n) as AnyTool)
   return new ToolRegistry(tools.map((t) => (t.name === spec.tool ? wrapTool(t, kind, spec, log) : t)))
 }
