@@ -67,8 +67,19 @@ function RecordsTable({ rows }: { rows: Record<string, unknown>[] }) {
   )
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
 export function ValueTree({ value, depth = 0 }: { value: unknown; depth?: number }) {
   if (Array.isArray(value) && value.length > 0 && value.every(isRecord) && depth < 6) return <RecordsTable rows={value} />
+  // One table of records per image (a scene pack's scores per image: [[{label, score}, …], …]).
+  if (Array.isArray(value) && value.length > 0 && depth < 6 && value.every((x) => Array.isArray(x) && x.length > 0 && x.every(isRecord)))
+    return (
+      <>
+        {(value as Record<string, unknown>[][]).map((rows, i) => (
+          <RecordsTable key={i} rows={rows} />
+        ))}
+      </>
+    )
   if (!isRecord(value) || depth >= 6) return <Cell v={value} />
   const entries = Object.entries(value).filter(([k]) => !INTERNAL_KEYS.has(k))
   if (entries.length === 0) return <span className="muted">—</span>
@@ -81,7 +92,7 @@ export function ValueTree({ value, depth = 0 }: { value: unknown; depth?: number
             <td>
               {isRecord(v) || (Array.isArray(v) && v.some((x) => typeof x === 'object' && x !== null)) ? (
                 <details open={depth < 1 && JSON.stringify(v).length < 600}>
-                  <summary>{Array.isArray(v) ? `${v.length} items` : `${Object.keys(v).length} fields`}</summary>
+                  <summary>{Array.isArray(v) ? plural(v.length, 'item') : plural(Object.keys(v).length, 'field')}</summary>
                   <ValueTree value={v} depth={depth + 1} />
                 </details>
               ) : (

@@ -61,6 +61,12 @@ function readBox(v: unknown): [number, number, number, number] | null {
   const r = obj(v)
   if (isNum(r.x) && isNum(r.y) && isNum(r.w) && isNum(r.h)) return [r.x, r.y, r.x + r.w, r.y + r.h]
   if (isNum(r.x0) && isNum(r.y0) && isNum(r.x1) && isNum(r.y1)) return [r.x0, r.y0, r.x1, r.y1]
+  // A quadrilateral of corner points (an OCR line's box: four [x, y] corners) is drawn as the box around it.
+  if (Array.isArray(v) && v.length === 4 && v.every(isPt)) {
+    const xs = (v as Pt[]).map((p) => p[0])
+    const ys = (v as Pt[]).map((p) => p[1])
+    return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]
+  }
   return null
 }
 
@@ -239,6 +245,13 @@ export function headline(result: ToolResultView | null, call?: Pick<CallView, 't
   const o = obj(result.observation)
   if (isNum(o.value)) return valueText(o.value, o.unit, o.unit === 'count' ? countNoun(call) : null)
   if (isNum(o.count)) return `${o.count} ${typeof o.label === 'string' ? o.label : 'objects'}`
+  // A scene class per image: the first image's class with its confidence (and how many images more).
+  if (Array.isArray(o.predictions) && o.predictions.length > 0) {
+    const p = obj(o.predictions[0])
+    const conf = isNum(p.confidence) ? ` (${Number(p.confidence.toPrecision(3))})` : ''
+    const more = o.predictions.length > 1 ? `, and ${o.predictions.length - 1} more image${o.predictions.length > 2 ? 's' : ''}` : ''
+    if (typeof p.class_name === 'string') return `${p.class_name}${conf}${more}`
+  }
   if (typeof o.label === 'string') return isNum(o.score) ? `${o.label} (${Number(o.score.toPrecision(3))})` : o.label
   if (typeof o.text === 'string') return o.text.length > 80 ? `${o.text.slice(0, 79)}…` : o.text
   if (typeof o.choice === 'string') return `option ${o.choice}`

@@ -1,6 +1,6 @@
 /** What a value in unit 'count' is said to count in the window (hand-written DAGs; the e2e test covers a real run). */
 import { describe, expect, it } from 'vitest'
-import { countNoun, headline } from '../../../renderer/src/model/observation'
+import { countNoun, drawablesOf, headline } from '../../../renderer/src/model/observation'
 
 const dag = (nodes: { id: string; op: string; params?: object; inputs?: object }[], output: string) => ({
   nodes: nodes.map((n) => ({ params: {}, inputs: {}, ...n })),
@@ -34,5 +34,38 @@ describe('countNoun', () => {
   it('a measure count counts its subject; without a call the count has no noun and no "count" label', () => {
     expect(countNoun({ tool: 'measure', args: { spec: { metric: 'count', subject: 'ships' } } })).toBe('ships')
     expect(headline({ status: 'ok', observation: { value: 3, unit: 'count' } } as never)).toBe('3')
+  })
+})
+
+describe('scene and OCR observations', () => {
+  it('a scene observation reads as its class and confidence, not as JSON', () => {
+    const observation = { mode: 'scene', backend: 'pack:tiny-clip', predictions: [{ image_index: 1, class_name: 'forest', confidence: 0.393063 }] }
+    expect(headline({ status: 'ok', observation } as never)).toBe('forest (0.393)')
+  })
+  it("an OCR line's four-corner box is drawn as the box around it, with its text", () => {
+    const result = {
+      status: 'ok',
+      observation: { mode: 'document', text: 'Harbour 2019', lines: ['Harbour 2019'] },
+      evidence: {
+        source: {},
+        validity: {},
+        intermediate: {
+          lines: [
+            {
+              text: 'Harbour 2019',
+              score: 0.99,
+              box: [
+                [21, 30],
+                [455, 31],
+                [455, 71],
+                [22, 72],
+              ],
+            },
+          ],
+        },
+      },
+      artifacts: [],
+    }
+    expect(drawablesOf(result as never).texts).toEqual([{ box: [21, 30, 455, 72], text: 'Harbour 2019' }])
   })
 })
