@@ -6,8 +6,10 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { z } from 'zod'
 import type { Db } from './database'
 import { asRecord } from '../domain/json'
+import { optionalRow } from './rows'
 
 /** A saved artifact; the same shape as `Artifact` in the observation protocol (tools/protocol.ts). */
 export interface Artifact {
@@ -28,6 +30,8 @@ export interface SaveOptions {
 export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex')
 }
+
+const ArtifactRow = z.object({ kind: z.string(), path: z.string(), bytes: z.number(), run_id: z.string().nullable(), meta: z.string() })
 
 export class ArtifactStore {
   constructor(
@@ -58,8 +62,9 @@ export class ArtifactStore {
 
   /** What the database records of an artifact (kind, path, size, run, meta such as node and unit), if anything. */
   record(sha: string): { kind: string; path: string; bytes: number; runId: string | null; meta: Record<string, unknown> } | undefined {
-    const row = this.db?.prepare('SELECT kind, path, bytes, run_id, meta FROM artifacts WHERE sha256 = ?').get(sha) as
-      { kind: string; path: string; bytes: number; run_id: string | null; meta: string } | undefined
+    const row = this.db
+      ? optionalRow(ArtifactRow, this.db.prepare('SELECT kind, path, bytes, run_id, meta FROM artifacts WHERE sha256 = ?').get(sha), 'artifacts')
+      : undefined
     if (!row) return undefined
     let meta: Record<string, unknown> = {}
     try {

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { ensureDataFolder } from './paths'
 import Database from 'better-sqlite3'
 import { migrations as allMigrations, type Migration } from './migrations/index'
+import { z } from 'zod'
 import { errorMessage } from '../domain/errors'
 
 export type Db = Database.Database
@@ -36,13 +37,22 @@ export function openDatabase({ file, migrations = allMigrations, readonly = fals
   return db
 }
 
+/** The schema version SQLite keeps in the database header (PRAGMA user_version). */
+function userVersion(db: Db): number {
+  return z
+    .number()
+    .int()
+    .nonnegative()
+    .parse(db.pragma('user_version', { simple: true }))
+}
+
 /** Apply every migration newer than the database's `user_version`, each in its own transaction. */
 export function migrate(db: Db, migrations: Migration[] = allMigrations): number {
   const sorted = [...migrations].sort((a, b) => a.version - b.version)
   sorted.forEach((m, i) => {
     if (m.version !== i + 1) throw new Error(`Migration numbering has a gap or duplicate at '${m.name}' (version ${m.version}).`)
   })
-  const current = db.pragma('user_version', { simple: true }) as number
+  const current = userVersion(db)
   const newest = sorted.at(-1)?.version ?? 0
   if (current > newest) {
     throw new Error(`The database is at schema version ${current}, newer than this app knows (${newest}): update RSure Desktop.`)
@@ -54,5 +64,5 @@ export function migrate(db: Db, migrations: Migration[] = allMigrations): number
       db.pragma(`user_version = ${m.version}`)
     })()
   }
-  return db.pragma('user_version', { simple: true }) as number
+  return userVersion(db)
 }

@@ -4,11 +4,14 @@
  */
 import { readRunEvent, RUN_EVENT_SCHEMA_VERSION, type RunEvent, type StoredStep } from '../domain/run-events'
 import { asRecord } from '../domain/json'
+import { z } from 'zod'
 import type { Db } from './database'
 import { newId } from './ids'
 import { processAlive } from './process-alive'
+import { Count, NextSeq, oneRow, optionalRow, rowsThatFit } from './rows'
 
-export type RunStatus = 'running' | 'finished' | 'failed' | 'cancelled' | 'interrupted'
+export const RunStatus = z.enum(['running', 'finished', 'failed', 'cancelled', 'interrupted'])
+export type RunStatus = z.infer<typeof RunStatus>
 
 export interface RunRecord {
   id: string
@@ -38,21 +41,26 @@ export interface NewRun {
   taskType?: string | null
 }
 
-interface RunRow {
-  id: string
-  session_id: string | null
-  question: string
-  options: string | null
-  inputs: string
-  settings: string
-  task_type: string | null
-  status: RunStatus
-  answer: string | null
-  metrics: string | null
-  error: string | null
-  started_at: string
-  finished_at: string | null
-}
+const RunRow = z.object({
+  id: z.string(),
+  session_id: z.string().nullable(),
+  question: z.string(),
+  options: z.string().nullable(),
+  inputs: z.string(),
+  settings: z.string(),
+  task_type: z.string().nullable(),
+  status: RunStatus,
+  answer: z.string().nullable(),
+  metrics: z.string().nullable(),
+  error: z.string().nullable(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+})
+type RunRow = z.infer<typeof RunRow>
+
+const ArtifactRow = z.object({ sha256: z.string(), kind: z.string(), path: z.string(), bytes: z.number(), meta: z.string() })
+const StepRow = z.object({ seq: z.number().int(), kind: z.string(), payload: z.string(), created_at: z.string(), schema_version: z.number().int() })
+const RunningRow = z.object({ id: z.string(), pid: z.number().int().nullable() })
 
 function toRecord(r: RunRow): RunRecord {
   return {
@@ -142,9 +150,11 @@ export class RunStore {
   /** Append one step (a RunEvent payload of the current schema version); returns its sequence number (0-based, dense per run). */
   appendStep(runId: string, kind: string, payload: unknown): number {
     const tx = this.db.transaction(() => {
-      const row = this.db.prepare('SELECT COALESCE(MAX(seq) + 1, 0) AS next FROM trajectory_steps WHERE run_id = ?').get(runId) as {
-        next: number
-      }
+      const row = oneRow(
+        NextSeq,
+        this.db.prepare('SELECT COALESCE(MAX(seq) + 1, 0) AS next FROM trajectory_steps WHERE run_id = ?').get(runId),
+        'trajectory_steps',
+      )
       this.db
         .prepare('INSERT INTO trajectory_steps (run_id, seq, kind, payload, schema_version) VALUES (?, ?, ?, ?, ?)')
         .run(runId, row.next, kind, JSON.stringify(payload), RUN_EVENT_SCHEMA_VERSION)
@@ -171,12 +181,12 @@ export class RunStore {
   }
 
   getRun(runId: string): RunRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM runs WHERE id = ?').get(runId) as RunRow | undefined
+    const row = optionalRow(RunRow, this.db.prepare('SELECT * FROM runs WHERE id = ?').get(runId), 'runs')
     return row ? toRecord(row) : undefined
   }
 
   listRuns(limit = 50): RunRecord[] {
-    const rows = this.db.prepare('SELECT * FROM runs ORDER BY started_at DESC, id DESC LIMIT ?').all(limit) as RunRow[]
+    const rows = rowsThatFit(RunRow, this.db.prepare('SELECT * FROM runs ORDER BY started_at DESC, id DESC LIMIT ?').all(limit))
     return rows.map(toRecord)
   }
 
@@ -194,10 +204,11 @@ export class RunStore {
       params.push(q.status)
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''
-    const total = (this.db.prepare(`SELECT COUNT(*) AS c FROM runs ${clause}`).get(...params) as { c: number }).c
-    const rows = this.db
-      .prepare(`SELECT * FROM runs ${clause} ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?`)
-      .all(...params, q.limit ?? 50, q.offset ?? 0) as RunRow[]
+    const total = oneRow(Count, this.db.prepare(`SELECT COUNT(*) AS c FROM runs ${clause}`).get(...params), 'runs').c
+    const rows = rowsThatFit(
+      RunRow,
+      this.db.prepare(`SELECT * FROM runs ${clause} ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?`).all(...params, q.limit ?? 50, q.offset ?? 0),
+    )
     return { runs: rows.map(toRecord), total }
   }
 
@@ -208,25 +219,19 @@ export class RunStore {
 
   /** The artifacts saved during a run (from the artifact table), oldest first. */
   artifactsOf(runId: string): { sha256: string; kind: string; path: string; bytes: number; meta: Record<string, unknown> }[] {
-    const rows = this.db.prepare('SELECT sha256, kind, path, bytes, meta FROM artifacts WHERE run_id = ? ORDER BY created_at').all(runId) as {
-      sha256: string
-      kind: string
-      path: string
-      bytes: number
-      meta: string
-    }[]
+    const rows = rowsThatFit(
+      ArtifactRow,
+      this.db.prepare('SELECT sha256, kind, path, bytes, meta FROM artifacts WHERE run_id = ? ORDER BY created_at').all(runId),
+    )
     return rows.map((r) => ({ ...r, meta: asRecord(JSON.parse(r.meta)) }))
   }
 
   /** The stored steps as written (payload JSON parsed, schema version kept). */
   trajectory(runId: string): TrajectoryStep[] {
-    const rows = this.db.prepare('SELECT seq, kind, payload, created_at, schema_version FROM trajectory_steps WHERE run_id = ? ORDER BY seq').all(runId) as {
-      seq: number
-      kind: string
-      payload: string
-      created_at: string
-      schema_version: number
-    }[]
+    const rows = rowsThatFit(
+      StepRow,
+      this.db.prepare('SELECT seq, kind, payload, created_at, schema_version FROM trajectory_steps WHERE run_id = ? ORDER BY seq').all(runId),
+    )
     return rows.map((r) => ({ seq: r.seq, kind: r.kind, payload: JSON.parse(r.payload), createdAt: r.created_at, schemaVersion: r.schema_version }))
   }
 
@@ -240,7 +245,7 @@ export class RunStore {
    * Returns the ids marked. `isAlive` is injectable for tests.
    */
   markInterrupted(isAlive: (pid: number) => boolean = processAlive): string[] {
-    const rows = this.db.prepare("SELECT id, pid FROM runs WHERE status = 'running'").all() as { id: string; pid: number | null }[]
+    const rows = rowsThatFit(RunningRow, this.db.prepare("SELECT id, pid FROM runs WHERE status = 'running'").all())
     const dead = rows.filter((r) => r.pid === null || !isAlive(r.pid)).map((r) => r.id)
     const stmt = this.db.prepare(
       `UPDATE runs SET status = 'interrupted', pid = NULL, error = COALESCE(error, 'the process running it stopped before it finished'),

@@ -8,6 +8,7 @@
 import { z } from 'zod'
 import type { Db } from './database'
 import { newId } from './ids'
+import { NextSeq, oneRow, optionalRow, rowsThatFit } from './rows'
 
 /** One stored file of a session. */
 export interface StoredFile {
@@ -46,14 +47,20 @@ function parseJson(text: string | null): unknown {
   }
 }
 
+const SessionRow = z.object({ id: z.string() })
+const PathRow = z.object({ path: z.string() })
+
 export class SessionFileStore {
   constructor(private readonly db: Db) {}
 
   /** The session opened most recently (its `opened_at` set to now), or a new one titled `title`. */
   openWorkspace(title = 'Workspace'): string {
     return this.db.transaction(() => {
-      const row = this.db.prepare('SELECT id FROM sessions WHERE opened_at IS NOT NULL ORDER BY opened_at DESC, id DESC LIMIT 1').get() as
-        { id: string } | undefined
+      const row = optionalRow(
+        SessionRow,
+        this.db.prepare('SELECT id FROM sessions WHERE opened_at IS NOT NULL ORDER BY opened_at DESC, id DESC LIMIT 1').get(),
+        'sessions',
+      )
       const id = row?.id ?? newId('ses')
       if (!row) this.db.prepare('INSERT INTO sessions (id, title) VALUES (?, ?)').run(id, title)
       this.db.prepare("UPDATE sessions SET opened_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").run(id)
@@ -87,9 +94,11 @@ export class SessionFileStore {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     this.db.transaction(() => {
-      const { next } = this.db.prepare('SELECT COALESCE(MAX(seq) + 1, 0) AS next FROM session_files WHERE session_id = ?').get(sessionId) as {
-        next: number
-      }
+      const { next } = oneRow(
+        NextSeq,
+        this.db.prepare('SELECT COALESCE(MAX(seq) + 1, 0) AS next FROM session_files WHERE session_id = ?').get(sessionId),
+        'session_files',
+      )
       files.forEach((f, i) =>
         insert.run(sessionId, f.id, next + i, f.path, f.name, f.origin, f.size, f.mtimeMs, f.info === null ? null : JSON.stringify(f.info), f.error),
       )
@@ -110,7 +119,7 @@ export class SessionFileStore {
 
   /** Every path of the given origin that any session still references (uploads to keep). */
   referencedPaths(origin: StoredFile['origin']): Set<string> {
-    const rows = this.db.prepare('SELECT DISTINCT path FROM session_files WHERE origin = ?').all(origin) as { path: string }[]
+    const rows = rowsThatFit(PathRow, this.db.prepare('SELECT DISTINCT path FROM session_files WHERE origin = ?').all(origin))
     return new Set(rows.map((r) => r.path))
   }
 }

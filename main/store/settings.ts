@@ -3,14 +3,22 @@
  * zod schema, so a value written by another version that no longer fits is ignored (the default applies) instead
  * of breaking the app.
  */
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { Db } from './database'
+import { optionalRow } from './rows'
+
+const SettingRow = z.object({ value: z.string() })
 
 export class SettingsStore {
   constructor(private readonly db: Db) {}
 
   get<T>(key: string, schema: z.ZodType<T>, fallback: T): T {
-    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined
+    let row: z.infer<typeof SettingRow> | undefined
+    try {
+      row = optionalRow(SettingRow, this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key), 'settings')
+    } catch {
+      return fallback // a value column that is not text: the default applies, as for a value that no longer fits
+    }
     if (!row) return fallback
     try {
       const parsed = schema.safeParse(JSON.parse(row.value))
