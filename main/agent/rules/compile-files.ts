@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { geoKeys, numbers, readFirstIfd, Tag, type Ifd } from '../../engines/raster/tiff/ifd'
-import { parseName } from '../../engines/raster/catalog/names'
+import { landsatRoles, parseName, sentinel2Roles } from '../../engines/raster/catalog/names'
 import type { Period, TaskSpec } from '../../task/spec'
 import type { InputFiles } from './input-files'
 import { Refusal, isBandKey, bandWord, phraseNames } from './compile-words'
@@ -103,8 +103,25 @@ export function applyTimeOfDay(spec: TaskSpec, files: string[], landsat: boolean
  * unnamed one-band file takes the one band the question names ("the mean of this red band"). Returns the roles
  * bound (for the planner's view of the inputs) and the words for the answer; nothing when the names say it all.
  */
+/**
+ * The file of the band a band key names ('b6', 'swir1') among files whose names say their band (Landsat, Sentinel-2),
+ * or null: "band 6" and "SWIR1" of a Landsat 8 scene are one file.
+ */
+export function bandFileOf(key: string, files: readonly string[]): string | null {
+  for (const f of files) {
+    const n = parseName(path.basename(f))
+    if (!n || (n.kind !== 'landsat' && n.kind !== 'sentinel2')) continue
+    const band = n.band.toUpperCase().replace(/^(?:SR|ST)_/, '')
+    const roles = n.kind === 'landsat' ? landsatRoles(n.mission, n.band) : sentinel2Roles(band)
+    const numbered = /^b\d{1,2}$/.test(key) && /^B\d{1,2}$/.test(band) && Number(band.slice(1)) === Number(key.slice(1))
+    if (numbered || roles.includes(key)) return f
+  }
+  return null
+}
+
 export function bandBinding(spec: TaskSpec, inputs: InputFiles, params: Record<string, unknown>): { roles: string[]; words: string } {
-  const unnamed = inputs.files.filter((f) => !parseName(path.basename(f)))
+  // The MTL and other text files beside the bands are no unnamed raster.
+  const unnamed = inputs.files.filter((f) => !parseName(path.basename(f)) && !/\.(?:txt|json|xml|md)$/i.test(f))
   if (unnamed.length === 0) {
     if (spec.bands)
       throw new Refusal(`the band order "${spec.bands.text}"`, 'the file names already say which band is which; a stated order would contradict or repeat them')

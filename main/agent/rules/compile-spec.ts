@@ -30,7 +30,7 @@ import type { InputFiles } from './input-files'
 import { unsurePhrase } from './unsure'
 import type { Variant } from './products'
 import { type Compiled, Refusal, STAT_WORD, isBandKey, bandWord, QA_BITS } from './compile-words'
-import { placeScope } from './compile-files'
+import { bandFileOf, placeScope } from './compile-files'
 import { type Branch, branch } from './compile-branch'
 export { refusalSentence, type Compiled } from './compile-words'
 export { spyndexIndex } from './compile-scope'
@@ -115,6 +115,9 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
   }
   // Two bands named with one statistic and nothing computed from them ("the median of bands 4 and 5"): one value
   // cannot answer for both, and taking the first would answer another question.
+  // Two names of one band ("the spread of SWIR1 ... band 6" of a Landsat 8 scene) are one subject.
+  const firstFile = isBandKey(spec.subjects[0] ?? '') ? bandFileOf(spec.subjects[0], inputs.files) : null
+  if (firstFile) spec = { ...spec, subjects: spec.subjects.filter((k, i) => i === 0 || !isBandKey(k) || bandFileOf(k, inputs.files) !== firstFile) }
   const bandSubjects = spec.subjects.filter((k) => isBandKey(k))
   if (isBandKey(spec.subjects[0] ?? '') && bandSubjects.length >= 2)
     return {

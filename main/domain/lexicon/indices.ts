@@ -65,5 +65,5 @@ export const BAND_CALIBRATIONS: Readonly<Record<'toa_reflectance' | 'surface_ref
 /** Words that lead a stated band order: "bands are", "band order:", "bands ordered as", "stacked as". */
 export const BAND_ORDER_LEADS: readonly string[] = [
   'the bands are', 'bands are', 'its bands are', 'band order is', 'band order', 'the band order is', 'bands in order', 'bands ordered as', 'bands ordered',
-  'band sequence', 'band sequence is', 'bands', 'with bands', 'stacked as', 'stacked in the order', 'band layout', 'layer order', 'layers are', 'channels are', 'channel order',
+  'band sequence', 'band sequence is', 'the order of bands is', 'the order of the bands is', 'order of bands', 'order of the bands', 'bands', 'with bands', 'stacked as', 'stacked in the order', 'band layout', 'layer order', 'layers are', 'channels are', 'channel order',
 ]

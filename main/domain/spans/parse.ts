@@ -295,6 +295,7 @@ function parseFresh(question: string): ParsedQuestion {
   return { text: q, spans, context }
 }
 
+const UNPLACED_UNIT = 'a unit the reader could not place'
 /** Phrases that could change the value when no span placed them, with why. */
 const BLOCKING: readonly { re: RegExp; why: string }[] = [
   {
@@ -323,7 +324,7 @@ const BLOCKING: readonly { re: RegExp; why: string }[] = [
   },
   { re: /\b(?:miles?|feet|foot|yards?)\b/gi, why: 'a unit the reader does not convert' },
   // A temperature unit no span placed ("B11 BT mean, in degrees C please"): the answer would be in kelvin.
-  { re: /°\s?[cf]\b|℃|℉|\bdeg(?:rees?)?\s+(?:c|f|celsius|fahrenheit)\b|\bcelsius\b|\bfahrenheit\b/gi, why: 'a unit the reader could not place' },
+  { re: /°\s?[cf]\b|℃|℉|\bdeg(?:rees?)?\s+(?:c|f|celsius|fahrenheit)\b|\bcelsius\b|\bfahrenheit\b/gi, why: UNPLACED_UNIT },
   { re: new RegExp(`(?:${alternation(PROCESSING_WORDS)})`, 'gi'), why: 'a processing step the reader cannot apply' },
   { re: new RegExp(`(?:${alternation(BAND_ORDER_HINTS)})\\s*(?:is|are|as|:|=)?\\s*[^.;?]{0,40}`, 'gi'), why: 'a band order the reader could not read' },
   { re: /\bbetween\s+[+\-−]?\d/gi, why: 'a range the reader could not place' },
@@ -367,9 +368,12 @@ export function ledgerOf(
   const masked = chars.join('')
   const notUnderstood: NotUnderstoodPhrase[] = []
   const blockedAt: { at: number; end: number }[] = []
+  const readUnits = new Set(parsed.spans.filter((s) => s.type === 'unit').map((s) => (s as { key: string }).key))
   for (const b of BLOCKING) {
     for (const h of hits(masked, b.re)) {
       if (h.text.trim() === '' || blockedAt.some((x) => overlaps(x, h))) continue
+      // A temperature unit the question also states as its answer unit ("... only read Celsius. ... in °C?") restates it.
+      if (b.why === UNPLACED_UNIT && readUnits.has(unitOfName(h.text.replace(/^deg(?:rees?)?\s+/i, 'degrees ').replace(/°\s+/, '°')) ?? '')) continue
       blockedAt.push(h)
       const blocking = !inContext(h.at)
       notUnderstood.push({ text: q.slice(h.at, h.end), at: h.at, blocking, why: blocking ? b.why : 'context the spec does not need' })

@@ -105,3 +105,31 @@ describe('BQA classes as conditions', () => {
     },
   )
 })
+
+describe('what the bare band words must not break', () => {
+  it('a context sentence naming the answer unit does not block; "the order of bands is" states the order', () => {
+    const a = read('The agronomists only read Celsius. What was the average land surface temperature on 26 June 2019 in °C?')
+    expect(a.unit).toBe('degC')
+    expect(a.notUnderstood.filter((n) => n.blocking)).toEqual([])
+    expect(read('What is standard deviation of green band? The order of bands is red, green, blue, NIR.')).toMatchObject({
+      subjects: ['green'],
+      bands: { roles: ['R', 'G', 'B', 'N'] },
+    })
+  })
+
+  it.skipIf(!fs.existsSync(LANDSAT))('"SWIR1 ... band 6" of a Landsat 8 scene is one band; an index from bands listed with the MTL file compiles', async () => {
+    const MTL = fs.readFileSync(path.join(LANDSAT, `${STEM}_MTL.txt`), 'utf8')
+    const k = (key: string) => Number(MTL.match(new RegExp(`${key} = ([-0-9.E+]+)`))![1])
+    const [[dn]] = await Promise.all([bands(path.join(LANDSAT, `${STEM}_B6.TIF`))])
+    const toa = dn.filter((d) => d > 0).map((d) => d * k('REFLECTANCE_MULT_BAND_6') + k('REFLECTANCE_ADD_BAND_6'))
+    const m = toa.reduce((a, b) => a + b, 0) / toa.length
+    const want = Math.sqrt(toa.reduce((a, b) => a + (b - m) ** 2, 0) / toa.length)
+    // The dev set's GDAL + numpy reference (population standard deviation).
+    expect(want).toBeCloseTo(0.11142590965232942, 7)
+    const q = 'For the noise budget we need the spread of SWIR1. What is the standard deviation of band 6 TOA reflectance?'
+    expect((await run(q, [LANDSAT])).value).toBeCloseTo(want, 7)
+    const oneByOne = fs.readdirSync(LANDSAT).map((f) => path.join(LANDSAT, f))
+    const plan = planTask(makeTask({ question: 'mean NDMI (nir and swir1) of the scene?', options: [], files: oneByOne }))
+    expect(plan.refusal).toBeNull()
+  })
+})
