@@ -61,6 +61,9 @@ export function encodeFrame(value: unknown): string | Uint8Array {
   return out
 }
 
+/** A byte reference `{ $bytes: [offset, length] }` into the frame's body: two whole numbers, 0 or more (anything after them is ignored). */
+const ByteRef = z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]).rest(z.unknown())
+
 /** Decode a frame; throws an Error with one sentence when it is malformed. */
 export function decodeFrame(data: string | Uint8Array | ArrayBuffer): unknown {
   if (typeof data === 'string') return JSON.parse(data)
@@ -72,17 +75,10 @@ export function decodeFrame(data: string | Uint8Array | ArrayBuffer): unknown {
   const body = bytes.subarray(4 + headLen)
   return JSON.parse(utf8d.decode(bytes.subarray(4, 4 + headLen)), (_key, v) => {
     if (v && typeof v === 'object' && !Array.isArray(v) && Array.isArray(v.$bytes) && Object.keys(v).length === 1) {
-      const [off, len] = v.$bytes as unknown[]
-      if (
-        !Number.isInteger(off) ||
-        !Number.isInteger(len) ||
-        (off as number) < 0 ||
-        (len as number) < 0 ||
-        (off as number) + (len as number) > body.byteLength
-      ) {
-        throw new Error('A byte reference in the binary frame points outside the frame.')
-      }
-      return body.slice(off as number, (off as number) + (len as number))
+      const ref = ByteRef.safeParse(v.$bytes)
+      if (!ref.success || ref.data[0] + ref.data[1] > body.byteLength) throw new Error('A byte reference in the binary frame points outside the frame.')
+      const [off, len] = ref.data
+      return body.slice(off, off + len)
     }
     return v
   })

@@ -28,4 +28,23 @@ describe('wire frames', () => {
     expect(() => decodeFrame(bad)).toThrow(/outside the frame/)
     expect(() => decodeFrame(new Uint8Array([0, 0, 1]))).toThrow(/shorter than/)
   })
+
+  it('takes a byte reference only as two whole numbers inside the frame (hand-made frames)', () => {
+    const frame = (head: string, body: number[]) => {
+      const h = new TextEncoder().encode(head)
+      const out = new Uint8Array(4 + h.length + body.length)
+      new DataView(out.buffer).setUint32(0, h.length)
+      out.set(h, 4)
+      out.set(body, 4 + h.length)
+      return out
+    }
+    const body = [10, 11, 12, 13]
+    expect(Array.from((decodeFrame(frame('{"b":{"$bytes":[1,2]}}', body)) as { b: Uint8Array }).b)).toEqual([11, 12])
+    expect(Array.from((decodeFrame(frame('{"b":{"$bytes":[4,0]}}', body)) as { b: Uint8Array }).b)).toEqual([])
+    expect(Array.from((decodeFrame(frame('{"b":{"$bytes":[3,1,"more"]}}', body)) as { b: Uint8Array }).b)).toEqual([13])
+    for (const ref of ['[-1,1]', '[0.5,1]', '["0",1]', '[0]', '[1,-1]', '[3,2]', '[null,1]', '[1e300,1]']) {
+      expect(() => decodeFrame(frame(`{"b":{"$bytes":${ref}}}`, body)), ref).toThrow(/^A byte reference in the binary frame points outside the frame\.$/)
+    }
+    expect(decodeFrame(frame('{"b":{"$bytes":[0,1],"x":1}}', body))).toEqual({ b: { $bytes: [0, 1], x: 1 } })
+  })
 })
