@@ -19,6 +19,10 @@ export interface SeriesInput {
   refuse: (text: string, why: string) => void
 }
 
+/** An extreme of single pixels asked of each date: "the highest single pixel value", "the hottest pixel". */
+const PIXEL_EXTREME =
+  /\b(?:single|individual|one)\s+pixel(?:\s+values?)?\b|\b(?:hottest|coldest|warmest|brightest|highest|lowest)\s+(?:single\s+)?pixel(?:\s+values?)?\b|\bpixel\s+values?\b/i
+
 export function readSeries({ q, lex, statistic, periods, spans, use, refuse }: SeriesInput): TaskSpec['series'] {
   let series: TaskSpec['series'] = null
   if (statistic === 'trend' || statistic === 'date_of_max' || statistic === 'date_of_min') {
@@ -32,6 +36,13 @@ export function readSeries({ q, lex, statistic, periods, spans, use, refuse }: S
     if (g) {
       series = { granularity: g.key, perStep: innerStatistic(lex, statistic) ?? 'mean', text: g.text.trim() }
       use(g.at, g.end, 'series')
+    } else {
+      // No series word: one value per acquisition, whose statistic the question may still name ("the date with the
+      // highest median LST"), or an extreme of single pixels ("the date of the highest single pixel value").
+      const pixel = PIXEL_EXTREME.exec(q)
+      const perStep = pixel && statistic !== 'trend' ? (statistic === 'date_of_max' ? 'max' : 'min') : innerStatistic(lex, statistic)
+      if (pixel && statistic !== 'trend') use(pixel.index, pixel.index + pixel[0].length, 'per-date statistic')
+      if (perStep && perStep !== 'mean') series = { granularity: 'acquisition', perStep, text: '' }
     }
   }
   // "The highest monthly mean", "the lowest of the seasonal means" over more than one month: a statistic over a

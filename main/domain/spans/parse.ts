@@ -66,7 +66,7 @@ const MAX_WORDS = 'maxim(?:um|a)|highest|peak|hottest|largest|max|warmest|greate
 const MIN_WORDS = 'minim(?:um|a)|lowest|coolest|coldest|smallest|min'
 const DATE_OF = (w: string) =>
   new RegExp(
-    `\\b(?:which|what|on\\s+what|on\\s+which)\\s+(?:date|day|acquisition|image|month|scene)\\b[^.?]{0,60}?\\b(?:${w})\\b|\\b(?:${w})\\b[^.?]{0,60}?\\b(?:occur\\w*|on\\s+which\\s+date|which\\s+date|was\\s+observed\\s+on)\\b|\\bwhen\\b[^.?]{0,40}\\b(?:${w})\\b|\\b(?:date|day)\\s+(?:of|with|on\\s+which)\\s+(?:the\\s+)?(?:${w})\\b`,
+    `\\b(?:which|what|on\\s+what|on\\s+which|in\\s+which|in\\s+what)\\s+(?:(?:19|20)\\d{2}\\s+|single\\s+)?(?:date|day|acquisition(?:\\s+date)?|image|month|scene|overpass)\\b[^.?]{0,60}?\\b(?:${w})\\b|\\b(?:${w})\\b[^.?]{0,60}?\\b(?:occur\\w*|on\\s+which\\s+date|which\\s+date|was\\s+observed\\s+on)\\b|\\bwhen\\b[^.?]{0,40}\\b(?:${w})\\b|\\b(?:date|day)\\s+(?:of|with|w/|on\\s+which)\\s*(?:the\\s+)?(?:${w})\\b`,
     'gi',
   )
 const DATE_OF_RES = [
@@ -322,6 +322,8 @@ const BLOCKING: readonly { re: RegExp; why: string }[] = [
     re: new RegExp(`(?:${alternation(NEGATIONS)})|\\b(?:cloud[\\w-]*|clear[\\s-]sky|qa|quality\\s+flags?|snow[\\s-]free|bqa)\\b`, 'gi'),
     why: 'a mask the reader could not apply',
   },
+  // "Which day of 2019 was the most dry": a date asked whose criterion no span placed (no extreme the reader knows).
+  { re: /\b(?:which|what)\s+(?:(?:19|20)\d{2}\s+)?(?:date|day|acquisition|overpass)s?\b/gi, why: 'a date asked by a criterion the reader could not place' },
   { re: /\b(?:miles?|feet|foot|yards?)\b/gi, why: 'a unit the reader does not convert' },
   // A temperature unit no span placed ("B11 BT mean, in degrees C please"): the answer would be in kelvin.
   { re: /°\s?[cf]\b|℃|℉|\bdeg(?:rees?)?\s+(?:c|f|celsius|fahrenheit)\b|\bcelsius\b|\bfahrenheit\b/gi, why: UNPLACED_UNIT },

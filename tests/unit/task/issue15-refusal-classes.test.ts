@@ -133,3 +133,23 @@ describe('what the bare band words must not break', () => {
     expect(plan.refusal).toBeNull()
   })
 })
+
+describe('the date of an extreme', () => {
+  it('"which 2019 acquisition date", "date w/", "in which date" ask a date; the per-date statistic is the one named', () => {
+    expect(read('On which 2019 acquisition date is the scene-mean land surface temperature lowest?')).toMatchObject({
+      quantity: { statistic: 'date_of_min' },
+      answer: { form: 'date' },
+    })
+    const median = read('date w/ highest median LST 2019')
+    expect(median).toMatchObject({ quantity: { statistic: 'date_of_max' }, series: { granularity: 'acquisition', perStep: 'median' } })
+    // The highest single pixel of a date is its maximum, not its mean.
+    expect(read('In which date of 2019 is found the highest single pixel value of LST?')).toMatchObject({
+      quantity: { statistic: 'date_of_max' },
+      series: { perStep: 'max' },
+    })
+  })
+
+  it('a date asked by a criterion the reader cannot place is refused, never answered with a value', () => {
+    expect(blocking('Which day of 2019 was the most dry, by mean TVDI?')).toEqual(['Which day'])
+  })
+})
