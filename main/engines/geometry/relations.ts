@@ -59,7 +59,8 @@ function centroid(m: Mask): [number, number] | null {
 export interface RelationResult {
   relation: Relation
   holds: boolean
-  detail: Record<string, unknown>
+  /** The overlap counts of the two masks, and what else the relation was decided on. */
+  detail: { overlap: Overlap; [key: string]: unknown }
 }
 
 /**

@@ -56,7 +56,7 @@ export function nodeRecords(intermediate: Rec): Map<string, Rec> {
 /** Summary numbers (mean, min, max) of a node record, looking one level into `stats`/`summary` if needed. */
 export function nodeStats(rec: Rec | undefined): { mean?: number; min?: number; max?: number; unit?: string } {
   if (!rec) return {}
-  const src = [rec, rec.stats, rec.summary, rec.value].find((r) => isRec(r) && (num(r.mean) !== undefined || num(r.min) !== undefined)) as Rec | undefined
+  const src = [rec, rec.stats, rec.summary, rec.value].filter(isRec).find((r) => num(r.mean) !== undefined || num(r.min) !== undefined)
   const unit = typeof rec.unit === 'string' ? rec.unit : undefined
   if (!src) return { unit }
   return { mean: num(src.mean), min: num(src.min), max: num(src.max), unit }

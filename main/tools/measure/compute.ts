@@ -340,7 +340,7 @@ export function computeMetric(spec: MeasureSpec, sources: ResolvedSource[]): Met
       } catch (err) {
         throw new MeasureError(errorMessage(err), 'insufficient')
       }
-      const o = res.detail.overlap as { subject_pixels: number; reference_pixels: number; intersection_pixels: number }
+      const o = res.detail.overlap
       return {
         value: res.holds,
         unit: 'boolean',

@@ -41,7 +41,7 @@ export interface ClassicalOutcome {
 function layerStats(layer: GeometryLayer, gsd: number | undefined) {
   const scale = pixelScale(layer.grid, gsd)
   const valid = layer.valid ? countOn(layer.valid) : layer.grid.width * layer.grid.height
-  const classes: Record<string, unknown> = {}
+  const classes: Record<string, { pixels: number; fraction_of_valid: number | null; components: number; area_m2: number | null }> = {}
   for (const [label, m] of layer.classes) {
     const a = maskArea(m, scale, layer.valid)
     classes[label] = {
@@ -85,7 +85,7 @@ export async function classicalRegions(args: PerceiveArgs, groups: Map<string, R
       ...describeScale(scale),
     },
     intermediate: {
-      pixel_counts: Object.fromEntries(Object.entries(stats).map(([k, v]) => [k, (v as { pixels: number }).pixels])),
+      pixel_counts: Object.fromEntries(Object.entries(stats).map(([k, v]) => [k, v.pixels])),
       classes: stats,
       valid_pixels: valid,
       total_pixels: stack.grid.width * stack.grid.height,
@@ -134,7 +134,7 @@ export async function classicalChange(args: PerceiveArgs): Promise<ClassicalOutc
       ...describeScale(scale),
     },
     intermediate: {
-      pixel_counts: { [label]: (stats[label] as { pixels: number }).pixels },
+      pixel_counts: { [label]: stats[label].pixels },
       classes: stats,
       valid_pixels: valid,
       total_pixels: before.grid.width * before.grid.height,
