@@ -4,8 +4,10 @@
  * another request is still reading (the EBADF the map showed), so after each of five reloads every layer row has
  * loaded, none carries an error, the map draws its visible layer, and no message covers the map. Each reload is a
  * real one (tests/e2e/rsure-serve.ts connect). Then task 46 asked from the window answers its reference letter, and
- * the time from Enter to the answer is printed beside the same `rsure ask` as a ratio. Opt-in, it takes minutes on
- * two cores:
+ * the time from Enter to the answer is printed beside the same `rsure ask` as a ratio. Last, the Landsat bands come
+ * back, two more questions are asked (water share: a measure with its mask; mean NDVI: an execute DAG), the page is
+ * reloaded once more, each stored run is reopened from History and every evidence viewer of every run is opened: each shows its picture or map
+ * (no "names no source image", no failed load) and closes with Esc. Opt-in, it takes minutes on two cores:
  *   RSURE_SLOW=1 npx vitest run tests/e2e/desk-reload.test.ts
  */
 import { spawnSync } from 'node:child_process'
@@ -17,7 +19,11 @@ import { FIXTURES, shared } from '../helpers/tmp'
 import { addFiles, ask, connect, LANDSAT_TIFS, layerRows, mapSettled, openDesk, Q46_TIFS, ROOT, SHOTS, type Desk } from './rsure-serve'
 
 const FILES = [...Q46_TIFS, ...LANDSAT_TIFS]
-const Q46 = JSON.parse(fs.readFileSync(shared('benchmarks', 'earthbench-q46', 'tasks.jsonl'), 'utf8').split('\n')[0]) as { question: string; options: string; answer: string }
+const Q46 = JSON.parse(fs.readFileSync(shared('benchmarks', 'earthbench-q46', 'tasks.jsonl'), 'utf8').split('\n')[0]) as {
+  question: string
+  options: string
+  answer: string
+}
 
 let desk: Desk
 let page: Page
@@ -69,10 +75,63 @@ describe('a session with more rasters than the open-file cache (rsure serve + Ch
     // The same ask from the command line on the same machine (a fresh process: its start-up counts, as it does
     // for anyone typing it). Printed as a ratio, not asserted: the machine's load decides both.
     const c0 = Date.now()
-    const cli = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'rsure.mjs'), 'ask', '--files', FIXTURES.Q46_FILES, '--options', Q46.options, '--json', Q46.question], { cwd: ROOT, encoding: 'utf8', timeout: 600_000, env: { ...process.env, RSURE_DATA_DIR: path.join(desk.dir, 'cli-data') } })
+    const cli = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'bin', 'rsure.mjs'), 'ask', '--files', FIXTURES.Q46_FILES, '--options', Q46.options, '--json', Q46.question],
+      { cwd: ROOT, encoding: 'utf8', timeout: 600_000, env: { ...process.env, RSURE_DATA_DIR: path.join(desk.dir, 'cli-data') } },
+    )
     const cliMs = Date.now() - c0
     expect(cli.status, cli.stderr).toBe(0)
     expect((JSON.parse(cli.stdout) as { choice: string | null }).choice).toBe(Q46.answer)
-    console.log(`task 46: window ${(windowMs / 1000).toFixed(1)} s from Enter to answer, rsure ask ${(cliMs / 1000).toFixed(1)} s; ratio ${(windowMs / cliMs).toFixed(2)}`)
+    console.log(
+      `task 46: window ${(windowMs / 1000).toFixed(1)} s from Enter to answer, rsure ask ${(cliMs / 1000).toFixed(1)} s; ratio ${(windowMs / cliMs).toFixed(2)}`,
+    )
   }, 1_200_000)
+  it('after another reload opens the evidence viewer of every call of every run on the desk, each with its picture', async () => {
+    // (Run alone with -t, the session holds only the Landsat bands and the two runs below.)
+    const before = await page.locator('[data-testid=file-card]').count()
+    await addFiles(page, LANDSAT_TIFS, before + LANDSAT_TIFS.length)
+    await ask(page, 'What share of this scene is water?')
+    await ask(page, 'What is the mean NDVI of this scene?')
+    await connect(page, desk.served.url)
+    await expect.poll(() => page.locator('[data-testid=file-card]').count(), { timeout: 30_000 }).toBe(before + LANDSAT_TIFS.length)
+    // The desk's runs are in History after a reload: reopen each of them on the desk.
+    await page.click('[data-testid=tab-history]')
+    await page.locator('[data-testid=history-row]').first().waitFor({ timeout: 30_000 })
+    const stored = await page.locator('[data-testid=history-row]').count()
+    expect(stored).toBeGreaterThanOrEqual(2)
+    for (let i = 0; i < stored; i++) {
+      await page.click('[data-testid=tab-history]')
+      await page.locator('[data-testid=history-open]').nth(i).click()
+      await expect.poll(() => page.locator('[data-testid=run]').count(), { timeout: 30_000 }).toBe(i + 1)
+    }
+    await page.click('[data-testid=tab-desk]')
+    const buttons = page.locator('[data-testid=run] [data-testid=open-evidence]')
+    const n = await buttons.count()
+    expect(n).toBeGreaterThanOrEqual(stored)
+    const viewer = page.locator('[data-testid=evidence-viewer]')
+    for (let i = 0; i < n; i++) {
+      await buttons.nth(i).scrollIntoViewIfNeeded()
+      await buttons.nth(i).click()
+      await viewer.waitFor()
+      // Its map or its picture is drawn (a map: idle with at least one raster; a picture: loaded).
+      await page.waitForFunction(
+        () => {
+          const v = document.querySelector('[data-testid=evidence-viewer]')
+          const map = v?.querySelector('[data-testid=evidence-map]')
+          if (map) return Number(map.getAttribute('data-rasters')) >= 1 && Number(map.getAttribute('data-idle') ?? 0) > 0
+          return !!v && !v.textContent?.includes('Loading') && !!v.querySelector('img, svg image, canvas')
+        },
+        undefined,
+        { timeout: 60_000 },
+      )
+      const text = await viewer.innerText()
+      await page.screenshot({ path: path.join(SHOTS, `desk-reload-evidence-${i + 1}.png`) })
+      expect(text, `viewer ${i + 1}`).not.toMatch(/names no source image|is not in this session|could not be (read|loaded|shown)|failed unexpectedly|EBADF/)
+      expect(await viewer.locator('.error').allInnerTexts(), `viewer ${i + 1}`).toEqual([])
+      await page.keyboard.press('Escape')
+      await viewer.waitFor({ state: 'detached' })
+    }
+    expect(desk.pageErrors).toEqual([])
+  }, 900_000)
 })
