@@ -106,6 +106,11 @@ describe('the prior decides how much corroboration an observation needs', () => 
     const wrong = right * 1.03
     expect(refuted!.feedback).toContain(right.toPrecision(6))
     expect(refuted!.feedback).toContain(wrong.toPrecision(6))
+    // The disagreement settles it: no repair is tried after it, and no call is made twice.
+    expect(calls(r)).toHaveLength(2)
+    const plans = r.trajectory.filter((s) => s.kind === 'plan').map((s) => s.payload as { kind: string; thought?: string })
+    expect(plans.at(-1)).toMatchObject({ kind: 'finish' })
+    expect(plans.at(-1)!.thought).toMatch(/follow-up computed for the evidence request \(corroboration\) was rejected/)
     // No accepted observation carries the faulty value, so the answer does not either.
     for (const e of r.verified) expect(JSON.stringify(e)).not.toContain(String(wrong).slice(0, 7))
     if (r.answer.value !== null) expect(r.answer.value).not.toBeCloseTo(wrong, 6)

@@ -293,6 +293,13 @@ export class RulesPlanner implements Planner {
       if (route && !tried.has(canonicalCall(origin!.action.tool, route.args))) {
         return { kind: 'calls', calls: [{ tool: origin!.action.tool, args: route.args, purpose: route.purpose }], thought: route.purpose }
       }
+      // A variant of the same workflow (roles bound, values unscaled) runs the same operators, so the verifier would
+      // take it as a repeat of the first route: with nothing independent to compute, stop instead of spending calls.
+      if (view.request.needed.every((k) => k === 'corroboration'))
+        return {
+          kind: 'finish',
+          thought: `The verifier asked for a second, independent route to call ${view.request.origin} (the prior is low); ${route ? 'it was already computed' : 'no other route to this quantity is known'}, so the observation stays unverified.`,
+        }
     }
     const candidates = view.request ? FOLLOW_UPS : REPAIRS
     for (const v of candidates) {
