@@ -18,10 +18,10 @@ export interface LexPart {
 
 const T = 1 / 3
 export const PARTS: readonly LexPart[] = [
-  { name: 'northeast quadrant', part: 'northeast', rows: [0, 0.5], cols: [0.5, 1], words: ['northeast', 'north-east', 'north east', 'northeastern', 'north-eastern', 'upper right', 'upper-right', 'top right', 'top-right'], nouns: 'quadrant' },
-  { name: 'northwest quadrant', part: 'northwest', rows: [0, 0.5], cols: [0, 0.5], words: ['northwest', 'north-west', 'north west', 'northwestern', 'north-western', 'upper left', 'upper-left', 'top left', 'top-left'], nouns: 'quadrant' },
-  { name: 'southeast quadrant', part: 'southeast', rows: [0.5, 1], cols: [0.5, 1], words: ['southeast', 'south-east', 'south east', 'southeastern', 'south-eastern', 'lower right', 'lower-right', 'bottom right', 'bottom-right'], nouns: 'quadrant' },
-  { name: 'southwest quadrant', part: 'southwest', rows: [0.5, 1], cols: [0, 0.5], words: ['southwest', 'south-west', 'south west', 'southwestern', 'south-western', 'lower left', 'lower-left', 'bottom left', 'bottom-left'], nouns: 'quadrant' },
+  { name: 'northeast quadrant', part: 'northeast', rows: [0, 0.5], cols: [0.5, 1], words: ['northeast', 'north-east', 'north east', 'northeastern', 'north-eastern', 'upper right', 'upper-right', 'top right', 'top-right', 'ne'], nouns: 'quadrant' },
+  { name: 'northwest quadrant', part: 'northwest', rows: [0, 0.5], cols: [0, 0.5], words: ['northwest', 'north-west', 'north west', 'northwestern', 'north-western', 'upper left', 'upper-left', 'top left', 'top-left', 'nw'], nouns: 'quadrant' },
+  { name: 'southeast quadrant', part: 'southeast', rows: [0.5, 1], cols: [0.5, 1], words: ['southeast', 'south-east', 'south east', 'southeastern', 'south-eastern', 'lower right', 'lower-right', 'bottom right', 'bottom-right', 'se'], nouns: 'quadrant' },
+  { name: 'southwest quadrant', part: 'southwest', rows: [0.5, 1], cols: [0, 0.5], words: ['southwest', 'south-west', 'south west', 'southwestern', 'south-western', 'lower left', 'lower-left', 'bottom left', 'bottom-left', 'sw'], nouns: 'quadrant' },
   { name: 'north half', part: 'north', rows: [0, 0.5], cols: [0, 1], words: ['north', 'northern', 'upper', 'top'], nouns: 'half' },
   { name: 'south half', part: 'south', rows: [0.5, 1], cols: [0, 1], words: ['south', 'southern', 'lower', 'bottom'], nouns: 'half' },
   { name: 'east half', part: 'east', rows: [0, 1], cols: [0.5, 1], words: ['east', 'eastern', 'right', 'right-hand'], nouns: 'half' },

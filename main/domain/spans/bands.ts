@@ -42,6 +42,9 @@ export const CALIBRATION_RES = (Object.entries(BAND_CALIBRATIONS) as [keyof type
   re: phraseRegex(words),
 }))
 
+const LIST_BEFORE = new RegExp(`(?:${BAND_WORD})\\s*(?:,|/|;|-|\\band\\b|&)\\s*$`, 'i')
+const LIST_AFTER = new RegExp(`^\\s*(?:,|/|;|-|\\band\\b|&)\\s*(?:${BAND_WORD})\\b`, 'i')
+
 /** A band role word standing alone (lexicon BARE_BAND_NAMES), not inside an index formula "(NIR - red)". */
 const BARE_BAND_RE = phraseRegex(BARE_BAND_NAMES)
 
@@ -59,6 +62,8 @@ export function bandSpans(q: string, taken: readonly { at: number; end: number }
   }
   for (const h of hits(q, BARE_BAND_RE)) {
     if (taken.some((t) => overlaps(t, h)) || out.some((o) => overlaps(o, h))) continue
+    // A bare band word in a list of band words ("r,g,b,nir", "(nir and swir1)") lists bands; it asks about none.
+    if (LIST_BEFORE.test(q.slice(Math.max(0, h.at - 30), h.at)) || LIST_AFTER.test(q.slice(h.end, h.end + 30))) continue
     const word = h.text.toLowerCase().replace(/[\s-]+/g, ' ')
     const role = BAND_ROLES.find((b) => b.names.some((n) => n.replace(/-/g, ' ') === word))
     if (role) out.push({ type: 'band', at: h.at, end: h.end, text: h.text, key: role.key })

@@ -63,7 +63,7 @@ function negatedBefore(before: string): { at: number; end: number } | null {
   // The negation must govern this condition: only selection words between them ("pixels with", "areas where").
   const between = clause.slice(m.index + m[0].length)
   if (
-    !/^\s*(?:(?:the|all|any|those|every)\s+)?(?:(?:valid\s+)?(?:pixels?|areas?|cells?|locations?|parts?|zones?)\s+)?(?:with|where|whose|having|that\s+have|in\s+which|for\s+which)?\s*(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}(?:values?\s+)?(?:is\s+|are\s+|was\s+|were\s+|of\s+)?$/i.test(
+    !/^\s*(?:(?:for|on|over|in|at)\s+)?(?:(?:the|all|any|those|every)\s+)?(?:(?:valid\s+)?(?:pixels?|areas?|cells?|locations?|parts?|zones?)\s+)?(?:with|where|whose|having|that\s+have|in\s+which|for\s+which)?\s*(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}(?:values?\s+)?(?:is\s+|are\s+|was\s+|were\s+|of\s+)?$/i.test(
       between,
     )
   )
@@ -89,6 +89,11 @@ const CMP_RE = new RegExp(
 
 const RELATIVE_RE =
   /\b\d+(?:\.\d+)?\s*%\s+(?:higher|lower|above|below|more|less|greater|smaller)(?:\s+than)?\s+(?:the\s+|that\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median)\b|\b(?:exceed\w*|above|below|surpass\w*|over|under)\s+(?:the\s+|that\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median|baseline|normal)\s+(?:value\s+)?by\s+(?:more\s+than\s+|over\s+|at\s+least\s+)?\d+(?:\.\d+)?\s*%|[<>]=?\s*(?:the\s+)?(?:mean|average|median)\s*[+\-−]\s*\d+(?:\.\d+)?\s*%/gi
+
+/** Words after a condition that set its pixels aside ("are excluded", "is removed", "get masked out"). */
+const POST_NEGATION = /^\s*(?:(?:are|is|were|was|get|gets|be)\s+)?(?:excluded|removed|left\s+out|masked\s+out|dropped|discarded|ignored|thrown\s+out)\b/i
+/** A selection of pixels just before a condition's variable ("pixels with NDVI", "the areas where LST"). */
+const SELECTED_BEFORE = /\b(?:pixels?|areas?|cells?|locations?)\s+(?:with|where|whose|having|that\s+have|in\s+which)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}$/i
 
 /** A negated verb just before a comparator ("does not go", "never rises", "doesn't get", "not"). */
 const VERB_NEGATION =
@@ -116,14 +121,19 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
   const push = (c: Omit<ConditionSpan, 'type' | 'negated' | 'scope'> & { negated?: boolean }) => {
     const before = q.slice(0, c.at)
     const neg = negatedBefore(before)
+    // "once pixels with NDVI below 0.1 are excluded": a selection of pixels set aside after it is stated.
+    const post = neg ? null : (q.slice(c.end).match(POST_NEGATION) ?? null)
+    const setAside = post !== null && SELECTED_BEFORE.test(before.slice(-60))
     const at = neg ? neg.at : c.at
+    const end = setAside ? c.end + post[0].length : c.end
     conditions.push({
       type: 'condition',
       ...c,
       at,
-      text: q.slice(at, c.end),
-      negated: Boolean(c.negated) || Boolean(neg),
-      scope: neg ? 'pixels' : scopeOf(before),
+      end,
+      text: q.slice(at, end),
+      negated: Boolean(c.negated) !== (Boolean(neg) || setAside),
+      scope: neg || setAside ? 'pixels' : scopeOf(before),
     })
   }
 

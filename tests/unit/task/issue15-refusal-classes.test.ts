@@ -153,3 +153,23 @@ describe('the date of an extreme', () => {
     expect(blocking('Which day of 2019 was the most dry, by mean TVDI?')).toEqual(['Which day'])
   })
 })
+
+describe('negation after the condition, quadrant abbreviations, band lists', () => {
+  it('"pixels with NDVI below 0.1 are excluded" and "but not for the pixels where" set the pixels aside', () => {
+    expect(read('For 29 August 2019, what is the mean NDVI once pixels with NDVI below 0.1 are excluded?').conditions).toMatchObject([
+      { variable: 'ndvi', op: '<', value: 0.1, negated: true },
+    ])
+    expect(read('Give me mean LST in kelvin on 2019-06-26 but not for the pixels where NDVI is more than 0.4.')).toMatchObject({
+      subjects: ['lst', 'ndvi'],
+      conditions: [{ variable: 'ndvi', op: '>', value: 0.4, negated: true }],
+    })
+    // Without a selection of pixels before it, "excluded" is no negation of the condition.
+    expect(read('mean NDVI where NDVI is below 0.1').conditions[0].negated).toBeUndefined()
+  })
+
+  it('"SW quadrant" is the southwest quadrant; a band word in a list of bands is no subject', () => {
+    expect(read('ndvi mean SW quadrant 13 aug 2019').region).toMatchObject({ kind: 'part', part: 'southwest' })
+    expect(read('mean of the red band (1st of r,g,b,nir) in the eastern half of the image').subjects).toEqual(['red'])
+    expect(read('mean NDMI (nir and swir1) of the scene?').subjects).toEqual(['ndmi'])
+  })
+})
