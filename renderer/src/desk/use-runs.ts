@@ -44,7 +44,12 @@ export function useRuns(api: RsureApi, onError: (message: string) => void) {
   const refs = useRef(new Set<string>())
 
   const update = useCallback((id: string, change: (e: RunEntry) => RunEntry) => {
-    setRuns((m) => new Map(m).set(id, change(m.get(id) ?? newEntry(id))))
+    setRuns((m) => {
+      const before = m.get(id)
+      const after = change(before ?? newEntry(id))
+      // Nothing changed (a step seen already, progress the bar cannot show): no new state, no render of the desk.
+      return before && after === before ? m : new Map(m).set(id, after)
+    })
   }, [])
 
   const loadLayers = useCallback(
@@ -70,7 +75,14 @@ export function useRuns(api: RsureApi, onError: (message: string) => void) {
           return { ...e, seen, view: applyStep(e.view, toModelStep(s)) }
         }),
       ),
-      api.on('run.progress', (p) => update(p.runId, (e) => ({ ...e, progress: { call: p.call, stage: p.stage, fraction: p.fraction } }))),
+      api.on('run.progress', (p) =>
+        update(p.runId, (e) => {
+          // The bar shows whole percents: a step below one percent of the same stage changes nothing on screen.
+          const was = e.progress
+          if (was && was.call === p.call && was.stage === p.stage && Math.round(was.fraction * 100) === Math.round(p.fraction * 100)) return e
+          return { ...e, progress: { call: p.call, stage: p.stage, fraction: p.fraction } }
+        }),
+      ),
       api.on('run.finished', (f) => {
         update(f.runId, (e) => ({
           ...e,

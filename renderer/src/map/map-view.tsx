@@ -71,6 +71,8 @@ export function MapView(props: {
   const container = useRef<HTMLDivElement>(null)
   const mapRef = useRef<MlMap | null>(null)
   const urls = useRef(new Map<string, string>())
+  /** The data last handed to each GeoJSON source. */
+  const vectorData = useRef(new Map<string, unknown>())
   const fitted = useRef<string | null>(null)
   const [ready, setReady] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -114,6 +116,7 @@ export function MapView(props: {
     themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] })
     mapRef.current = map
     urls.current = new Map()
+    vectorData.current = new Map()
     return () => {
       themeWatch.disconnect()
       map.remove()
@@ -127,6 +130,8 @@ export function MapView(props: {
     if (!map || !ready) return
     const ordered = [...layers.filter((l) => l.basemap), ...layers.filter((l) => !l.basemap)]
     const wanted = new Set<string>()
+    /** The managed layers bottom to top, as they should be stacked. */
+    const order: string[] = []
     for (const l of ordered) {
       const info = infos.get(layerKey(l.ref))
       if (!info || info instanceof Error || !info.bounds) continue
@@ -144,14 +149,16 @@ export function MapView(props: {
       }
       map.setPaintProperty(id, 'raster-opacity', l.opacity)
       map.setLayoutProperty(id, 'visibility', l.visible ? 'visible' : 'none')
-      map.moveLayer(id)
+      order.push(id)
     }
     for (const v of vectors) {
       const id = `vec-${v.key}`
       wanted.add(id)
       const src = map.getSource(id) as GeoJSONSource | undefined
-      if (src) src.setData(v.data)
-      else {
+      if (src) {
+        // Only new data is handed over: setData re-tiles the whole collection and redraws the map.
+        if (vectorData.current.get(id) !== v.data) src.setData(v.data)
+      } else {
         map.addSource(id, { type: 'geojson', data: v.data } satisfies GeoJSONSourceSpecification)
         map.addLayer({
           id: `${id}-fill`,
@@ -169,9 +176,10 @@ export function MapView(props: {
           paint: { 'circle-color': v.color, 'circle-radius': 4 },
         })
       }
+      vectorData.current.set(id, v.data)
       for (const suffix of ['-fill', '-line', '-pt']) {
         map.setLayoutProperty(`${id}${suffix}`, 'visibility', v.visible ? 'visible' : 'none')
-        map.moveLayer(`${id}${suffix}`)
+        order.push(`${id}${suffix}`)
       }
     }
     for (const layer of map.getStyle().layers ?? []) {
@@ -182,8 +190,13 @@ export function MapView(props: {
       if (!wanted.has(id)) {
         map.removeSource(id)
         urls.current.delete(id)
+        vectorData.current.delete(id)
       }
     }
+    // Restack only when the order changed: moving a layer marks the style changed and redraws every layer, and this
+    // effect runs on each render of the desk (a run's progress re-renders it ten times a second).
+    const stacked = (map.getStyle().layers ?? []).map((l) => l.id).filter((id) => id.startsWith('img-') || id.startsWith('vec-'))
+    if (stacked.join('|') !== order.join('|')) for (const id of order) map.moveLayer(id)
     // Fit to the union of every layer described so far: refit while more descriptions arrive and widen it (the
     // first one described is not the whole session), never again for the same layers and box.
     const b = unionBounds(

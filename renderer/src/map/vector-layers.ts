@@ -2,7 +2,7 @@
  * A run's vector layers (detections, regions, changed areas saved as GeoJSON in lon/lat) as map overlays, read once
  * each through `layers.geojson`.
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { DerivedLayer, RsureApi } from '../../../preload/contract'
 import type { MapVector } from './map-view'
 
@@ -30,8 +30,16 @@ export function useVectorLayers(api: RsureApi, layers: DerivedLayer[]): MapVecto
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, key])
-  return wanted.flatMap((l, i) => {
-    const d = data.get(l.id)
-    return d ? [{ key: l.id, data: d, color: COLOURS[i % COLOURS.length], visible: true }] : []
-  })
+  // The same array while nothing changed: the map syncs its layers whenever this changes.
+  return useMemo(
+    () =>
+      key
+        .split(',')
+        .filter(Boolean)
+        .flatMap((id, i) => {
+          const d = data.get(id)
+          return d ? [{ key: id, data: d, color: COLOURS[i % COLOURS.length], visible: true }] : []
+        }),
+    [key, data],
+  )
 }
