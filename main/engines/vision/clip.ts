@@ -9,7 +9,7 @@
 import { packEvidence, type PackRunEvidence } from './manifest'
 import fs from 'node:fs'
 import { Tokenizer } from '@huggingface/tokenizers'
-import { VisionError } from './errors'
+import { float32Output, VisionError } from './errors'
 import { coverImage, cropImage, resizeImage, toChw, type LoadedImage, type RgbImage } from './image'
 import { openPackModel, type PreparedPack } from './registry'
 import type { Provider } from './providers'
@@ -116,7 +116,7 @@ async function textEmbedding(pack: PreparedPack, text: SessionHandle, prompt: st
   const ids = tokenize(pack, prompt, L)
   const data = input.type === 'int32' ? Int32Array.from(ids, (x) => Number(x)) : ids
   const out = await runtime.run(text, { [input.name]: { type: input.type === 'int32' ? 'int32' : 'int64', dims: [1, L], data } }, { signal })
-  const emb = normalise(Object.values(out)[0].data as Float32Array)
+  const emb = normalise(float32Output(Object.values(out)[0], 'embedding'))
   textCache.set(key, emb)
   return emb
 }
@@ -156,7 +156,7 @@ export async function runScene(
       { [imageTower.io.inputs[0].name]: { type: 'float32', dims: [1, 3, H, W], data: toChw(sized, m.input.normalisation) } },
       { signal: opts.signal },
     )
-    const emb = normalise(Object.values(out)[0].data as Float32Array)
+    const emb = normalise(float32Output(Object.values(out)[0], 'embedding'))
     if (emb.length !== weights[0].length)
       throw new VisionError(`Pack '${m.id}' gives ${weights[0].length} text values but ${emb.length} image values, so they cannot be compared.`, 'invalid')
     const cos = weights.map((w) => dot(emb, w))

@@ -8,7 +8,7 @@
 import { packEvidence, type PackRunEvidence } from './manifest'
 import { pixelToMap } from '../raster/georef'
 import { end2endColumns } from './contracts'
-import { VisionError } from './errors'
+import { float32Output, VisionError } from './errors'
 import { cropImage, toChw, type Georeferencing, type LoadedImage } from './image'
 import { letterbox, type LetterboxGeometry } from './letterbox'
 import { nmsXyxy, type Xyxy } from './nms'
@@ -181,7 +181,7 @@ function decodeTile(
   iou: number,
   maxDet: number,
 ): { cands: Candidate[]; kept: number[] } {
-  const data = o0.data as Float32Array
+  const data = float32Output(o0, 'detection')
   const nc = m.classNames.length
   if (m.layout === 'raw') {
     const cands = decodeRaw(data, o0.dims, nc, m.task, conf)
@@ -251,7 +251,7 @@ function toSource(
   const det: Detection = { ...base, box, polygon: boxPolygon(box) }
   if (c.coeffs && protos) {
     const [, , mh, mw] = protos.dims
-    const mask = assembleMask(c.coeffs, protos.data as Float32Array, mh, mw, local, g, W, H, tile.width, tile.height)
+    const mask = assembleMask(c.coeffs, float32Output(protos, 'mask prototype'), mh, mw, local, g, W, H, tile.width, tile.height)
     det.mask = { ...mask, x: mask.x + tile.x, y: mask.y + tile.y }
   }
   return det

@@ -14,7 +14,7 @@
  */
 import { packEvidence, type PackRunEvidence } from './manifest'
 import crypto from 'node:crypto'
-import { VisionError } from './errors'
+import { numericOutput, VisionError } from './errors'
 import { cropImage, resizeImage, toChw, type LoadedImage } from './image'
 import { samContract } from './contracts'
 import { openPackModel, type PreparedPack } from './registry'
@@ -114,7 +114,7 @@ function cropMask(full: Uint8Array, W: number, H: number): { mask: InstanceMask;
 }
 
 /** Threshold logits [h, w] at 0, bilinearly resampled (half-pixel centres) to W x H. */
-function upsampleThreshold(logits: Float32Array, offset: number, h: number, w: number, W: number, H: number): Uint8Array {
+function upsampleThreshold(logits: Float32Array | Int32Array | Uint8Array, offset: number, h: number, w: number, W: number, H: number): Uint8Array {
   const out = new Uint8Array(W * H)
   for (let y = 0; y < H; y++) {
     const sy = Math.min(h - 1, Math.max(0, ((y + 0.5) * h) / H - 0.5))
@@ -212,12 +212,12 @@ function decoderFeeds(
 
 /** The decoder's best candidate (highest predicted IoU) as a 0/1 mask over the window. */
 function bestMask(out: Record<string, { dims: number[]; data: unknown }>, win: Window): { best: number; score: number; full: Uint8Array } {
-  const iou = out.iou_predictions.data as Float32Array
+  const iou = numericOutput(out.iou_predictions, 'iou_predictions')
   let best = 0
   for (let i = 1; i < iou.length; i++) if (iou[i] > iou[best]) best = i
   const [mh, mw] = [out.masks.dims[2], out.masks.dims[3]]
   // Logits (float) or, from the ORT converter without return_logits, booleans (0/1): both are set where > 0.
-  const logits = out.masks.data as Float32Array
+  const logits = numericOutput(out.masks, 'masks')
   const full =
     mh === win.height && mw === win.width
       ? Uint8Array.from(logits.subarray(best * mh * mw, (best + 1) * mh * mw), (v) => (v > 0 ? 1 : 0))

@@ -12,7 +12,7 @@
  */
 import { packEvidence, type PackRunEvidence } from '../manifest'
 import { dictionaryEntries, openPackModel, type PreparedPack } from '../registry'
-import { VisionError } from '../errors'
+import { float32Output, VisionError } from '../errors'
 import { resizeImage, type LoadedImage, type RgbImage } from '../image'
 import type { Provider } from '../providers'
 import type { SessionHandle, VisionRuntime } from '../runtime/host'
@@ -112,7 +112,7 @@ export async function runOcr(pack: PreparedPack, image: LoadedImage, runtime: Vi
   const prob = Object.values(detOut)[0]
   const [, , ph, pw] = prob.dims
   const thresholds = { det: 0.3, box: 0.6, unclip: opts.unclipRatio ?? 2.5, rec: opts.dropScore ?? 0.5 }
-  const found = dbBoxes(prob.data as Float32Array, pw, ph, { thresh: thresholds.det, boxThresh: thresholds.box, unclipRatio: thresholds.unclip })
+  const found = dbBoxes(float32Output(prob, 'text detection'), pw, ph, { thresh: thresholds.det, boxThresh: thresholds.box, unclipRatio: thresholds.unclip })
   const sx = image.width / pw
   const sy = image.height / ph
   const boxes = sortBoxes(found.map((b) => ({ box: b.points.map(([x, y]) => [x * sx, y * sy] as Point), detScore: b.score })))
@@ -135,7 +135,7 @@ export async function runOcr(pack: PreparedPack, image: LoadedImage, runtime: Vi
         { [cls.io.inputs[0].name]: { type: 'float32', dims: [1, 3, 48, 192], data: bgrChw(small, 1 / 255, [0.5, 0.5, 0.5], [0.5, 0.5, 0.5], 192) } },
         { signal: opts.signal },
       )
-      const p = Object.values(out)[0].data as Float32Array
+      const p = float32Output(Object.values(out)[0], 'text direction')
       if (p[1] > p[0] && p[1] > 0.9) {
         crop = rotateRgb(crop, 2)
         rotated180++
@@ -149,7 +149,7 @@ export async function runOcr(pack: PreparedPack, image: LoadedImage, runtime: Vi
     const out = await runtime.run(rec, { [rec.io.inputs[0].name]: { type: 'float32', dims: [1, 3, REC_H, recW], data: tensor } }, { signal: opts.signal })
     const o = Object.values(out)[0]
     const [, T, K] = o.dims
-    const r = ctcDecode(o.data as Float32Array, T, K, dict)
+    const r = ctcDecode(float32Output(o, 'text recognition'), T, K, dict)
     if (r.score < thresholds.rec || r.text.trim() === '') {
       dropped++
       continue
