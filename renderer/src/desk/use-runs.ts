@@ -158,5 +158,42 @@ export function useRuns(api: RsureApi, onError: (message: string) => void) {
 
   const close = useCallback((id: string) => setThread((t) => t.filter((x) => x !== id)), [])
 
+  // The desk's thread survives a reload: its run ids are kept in this browser and reopened, in order, from the store
+  // (a run deleted meanwhile is left out). Nothing is written until they are back, so a reload mid-way loses none.
+  const saved = useRef<string[] | null>(readThread())
+  const restoring = useRef(true)
+  useEffect(() => {
+    const ids = saved.current
+    if (!ids) return
+    saved.current = null
+    void (async () => {
+      for (const id of ids) await open(id)
+      restoring.current = false
+      setThread((t) => [...t])
+    })()
+  }, [open])
+  useEffect(() => {
+    if (!restoring.current) writeThread(thread)
+  }, [thread])
+
   return { runs, thread, start, cancel, open, mark, close }
+}
+
+const THREAD = 'rsure.thread.v1'
+
+function readThread(): string[] {
+  try {
+    const v = JSON.parse(localStorage.getItem(THREAD) ?? '[]') as unknown
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(-50) : []
+  } catch {
+    return []
+  }
+}
+
+function writeThread(ids: string[]): void {
+  try {
+    localStorage.setItem(THREAD, JSON.stringify(ids))
+  } catch {
+    // storage full or disabled: the thread lasts for this page only
+  }
 }
