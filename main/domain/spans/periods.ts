@@ -9,70 +9,33 @@
  * "growing season 2019" April to October 2019; "water year 2019" October 2018 to September 2019; southern
  * seasons ("austral summer 2019") are shifted six months.
  */
-import { HALVES, HEMISPHERE_WORDS, MONTHS, NAMED_SPANS, QUARTERS, SEASONS, UNPLACED_SPANS } from '../lexicon/periods'
-import type { PeriodSpan, SpanGranularity } from './types'
+import { HALVES, NAMED_SPANS, QUARTERS, UNPLACED_SPANS } from '../lexicon/periods'
+import {
+  CHANGED_FROM,
+  COMPARED,
+  DASH,
+  DAY,
+  HEMI_RE,
+  MONTH_RE,
+  type Made,
+  SEASON_RE,
+  SEASON_WORDS,
+  TREND_WORDS,
+  YEAR,
+  iso,
+  lastDay,
+  monthEnd,
+  monthOf,
+  monthRange,
+  monthStart,
+  recurring,
+  seasonMonths,
+  spanOfMonths,
+  validDay,
+} from './period-words'
+import { dropRestatedYears, keepComparedInsideRecord, refineSeasonsOfTheYear } from './period-refiners'
+import type { PeriodSpan } from './types'
 import { alternation, overlaps } from './words'
-
-const MONTH_WORDS = MONTHS.flatMap((m) => m.names.map((n) => n.replace(/\.$/, '')))
-const MONTH_RE = `(${[...new Set(MONTH_WORDS)].sort((a, b) => b.length - a.length).join('|')})\\.?`
-const SEASON_WORDS = SEASONS.flatMap((s) => s.names)
-const SEASON_RE = `(${SEASON_WORDS.sort((a, b) => b.length - a.length).join('|')})`
-const HEMI_RE = `(?:(${alternation([...HEMISPHERE_WORDS.north, ...HEMISPHERE_WORDS.south])})\\s+)?`
-const YEAR = '((?:19|20)\\d{2})'
-const DAY = '(\\d{1,2})(?:st|nd|rd|th)?'
-const DASH = '\\s*(?:-|–|—|/|to|until|till|through|thru|and)\\s*'
-
-export function monthOf(word: string): number {
-  const w = word.toLowerCase().replace(/\.$/, '')
-  return MONTHS.find((m) => m.names.some((n) => n.replace(/\.$/, '') === w))?.month ?? 0
-}
-
-const pad = (n: number) => String(n).padStart(2, '0')
-/** y, month 1..12, day. */
-const iso = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`
-const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate()
-const validDay = (y: number, m: number, d: number) => m >= 1 && m <= 12 && d >= 1 && d <= lastDay(y, m)
-const monthStart = (y: number, m: number) => iso(y, m, 1)
-const monthEnd = (y: number, m: number) => iso(y, m, lastDay(y, m))
-
-type Made = Omit<PeriodSpan, 'type' | 'at' | 'end' | 'text'>
-
-/** Months a..b (1..12) starting in year y, into the next year when the range wraps (November to February). */
-function monthRange(y: number, a: number, b: number): Made {
-  const endYear = b < a ? y + 1 : y
-  return { start: monthStart(y, a), last: monthEnd(endYear, b), granularity: 'month' }
-}
-
-function seasonMonths(word: string, hemi: string | undefined): readonly number[] {
-  const s = SEASONS.find((x) => x.names.includes(word.toLowerCase()))!
-  const south = hemi !== undefined && HEMISPHERE_WORDS.south.some((h) => h.replace(/-/g, ' ') === hemi.toLowerCase().replace(/[\s-]+/g, ' '))
-  return south ? s.south : s.north
-}
-
-/** A run of months (in order, possibly wrapping) starting in year y. */
-function spanOfMonths(y: number, months: readonly number[], granularity: SpanGranularity): Made {
-  const a = months[0]
-  const b = months[months.length - 1]
-  const r = monthRange(y, a, b)
-  return { ...r, granularity }
-}
-
-/** Several years of the same months: one range over the years, keeping only those months. */
-function recurring(y1: number, y2: number, months: readonly number[]): Made {
-  const a = months[0]
-  const b = months[months.length - 1]
-  const wraps = b < a
-  return { start: monthStart(y1, a), last: monthEnd(wraps ? y2 + 1 : y2, b), granularity: 'years', months: [...months] }
-}
-
-/** Words that make "between A and B" two things compared rather than the stretch from A to B. */
-const COMPARED = /\b(?:chang\w*|differ\w*|compar\w*|increas\w*|decreas\w*|ris(?:e|en)|drop\w*|fell|versus|vs\.?)\b/i
-
-/** Words of a trend: a range of years under them is the stretch the trend runs over, even with a change word. */
-const TREND_WORDS = /\btrends?\b|\bslopes?\b|\bmann[\s-]kendall\b|\bsen'?s\b|\btime[\s-]series\b|\binter-?annual\b/i
-
-/** A change verb just before "from": "how much did it change from March 2019 to May 2019" compares the two. */
-const CHANGED_FROM = /\b(?:chang\w*|increas\w*|decreas\w*|ris(?:e|en)|rose|drop\w*|fell|fall|shift\w*|evolv\w*|differ\w*)\s+(?:[\w-]+\s+){0,5}from\s*$/i
 
 const ORDINAL: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: 4, final: 4 }
 
@@ -423,54 +386,4 @@ export function readPeriods(q: string, skip: readonly { at: number; end: number 
   found.sort((a, b) => a.at - b.at)
   const kept = refineSeasonsOfTheYear(q, dropRestatedYears(keepComparedInsideRecord(q, found)))
   return { kept, restated: found.filter((p) => !kept.includes(p) && !kept.some((k) => overlaps(k, p))) }
-}
-
-/**
- * Refiner: "using the files from 1980 to 2010, compute the change between 1990 and 2000", "the 2019 record from
- * March to September ... the ratio of August to April": two or more periods compared inside a longer stretch are the
- * periods asked; the stretch (a range of years, months or days holding every other period) is only the extent of the
- * record, and is dropped (a trend keeps its stretch). A ratio compares as a change does here.
- */
-function keepComparedInsideRecord(q: string, periods: PeriodSpan[]): PeriodSpan[] {
-  if (!(COMPARED.test(q) || /\bratios?\b/i.test(q)) || TREND_WORDS.test(q)) return periods
-  const holds = (o: PeriodSpan, p: PeriodSpan) => o !== p && o.start <= p.start && p.last <= o.last && !(o.start === p.start && o.last === p.last)
-  const stretches = periods.filter((o) => !o.months && periods.filter((p) => holds(o, p)).length >= 2)
-  if (stretches.length === 0) return periods
-  const rest = periods.filter((p) => !stretches.includes(p))
-  if (rest.length < 2 || !rest.every((p) => stretches.some((r) => holds(r, p)))) return periods
-  return rest
-}
-
-/**
- * Refiner: a bare year that only restates the year of a more specific period ("from 2018-08-01 to 2018-08-31 ...
- * the 2018 images", "July 2012 and July 2022 ... between 2012 and 2022" is not this: that is a range) is no period of
- * its own: a year wholly holding another period read from other words is dropped.
- */
-function dropRestatedYears(periods: PeriodSpan[]): PeriodSpan[] {
-  return periods.filter(
-    (p) =>
-      p.granularity !== 'year' ||
-      (!periods.some((o) => o !== p && o.granularity !== 'year' && o.granularity !== 'years' && o.start >= p.start && o.last <= p.last) &&
-        !periods.some((o) => o !== p && o.granularity !== 'year' && o.start <= p.start && o.last >= p.last)),
-  )
-}
-
-/**
- * Refiner: "the average LST for summer and autumn" in a question about 2022: two seasons compared within the one
- * year the question names become those seasons of that year (the last such pair is the one asked about).
- */
-function refineSeasonsOfTheYear(q: string, periods: PeriodSpan[]): PeriodSpan[] {
-  const re = new RegExp(`\\b${SEASON_RE}\\s+(?:and|vs\\.?|versus|with)\\s+(?:the\\s+)?${SEASON_RE}\\b(?!\\s*(?:of\\s+)?(?:19|20)\\d{2})`, 'gi')
-  const pair = [...q.matchAll(re)].at(-1)
-  if (!pair || pair[1].toLowerCase() === pair[2].toLowerCase()) return periods
-  if (periods.length !== 1 || periods[0].granularity !== 'year') return periods
-  const y = Number(periods[0].start.slice(0, 4))
-  const at = pair.index ?? 0
-  return [pair[1], pair[2]].map((w) => ({
-    type: 'period' as const,
-    at,
-    end: at + pair[0].length,
-    text: pair[0],
-    ...spanOfMonths(y, seasonMonths(w, undefined), 'season'),
-  }))
 }

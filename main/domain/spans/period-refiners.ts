@@ -1,0 +1,56 @@
+/**
+ * The period parser's refiners, run over what its rules found: two periods compared inside the record's stretch,
+ * a year that only restates a more specific period, two seasons compared within the one year named.
+ */
+import type { PeriodSpan } from './types'
+import { COMPARED, SEASON_RE, TREND_WORDS, seasonMonths, spanOfMonths } from './period-words'
+
+/**
+ * Refiner: "using the files from 1980 to 2010, compute the change between 1990 and 2000", "the 2019 record from
+ * March to September ... the ratio of August to April": two or more periods compared inside a longer stretch are the
+ * periods asked; the stretch (a range of years, months or days holding every other period) is only the extent of the
+ * record, and is dropped (a trend keeps its stretch). A ratio compares as a change does here.
+ */
+export function keepComparedInsideRecord(q: string, periods: PeriodSpan[]): PeriodSpan[] {
+  if (!(COMPARED.test(q) || /\bratios?\b/i.test(q)) || TREND_WORDS.test(q)) return periods
+  const holds = (o: PeriodSpan, p: PeriodSpan) => o !== p && o.start <= p.start && p.last <= o.last && !(o.start === p.start && o.last === p.last)
+  const stretches = periods.filter((o) => !o.months && periods.filter((p) => holds(o, p)).length >= 2)
+  if (stretches.length === 0) return periods
+  const rest = periods.filter((p) => !stretches.includes(p))
+  if (rest.length < 2 || !rest.every((p) => stretches.some((r) => holds(r, p)))) return periods
+  return rest
+}
+
+/**
+ * Refiner: a bare year that only restates the year of a more specific period ("from 2018-08-01 to 2018-08-31 ...
+ * the 2018 images", "July 2012 and July 2022 ... between 2012 and 2022" is not this: that is a range) is no period of
+ * its own: a year wholly holding another period read from other words is dropped.
+ */
+export function dropRestatedYears(periods: PeriodSpan[]): PeriodSpan[] {
+  return periods.filter(
+    (p) =>
+      p.granularity !== 'year' ||
+      (!periods.some((o) => o !== p && o.granularity !== 'year' && o.granularity !== 'years' && o.start >= p.start && o.last <= p.last) &&
+        !periods.some((o) => o !== p && o.granularity !== 'year' && o.start <= p.start && o.last >= p.last)),
+  )
+}
+
+/**
+ * Refiner: "the average LST for summer and autumn" in a question about 2022: two seasons compared within the one
+ * year the question names become those seasons of that year (the last such pair is the one asked about).
+ */
+export function refineSeasonsOfTheYear(q: string, periods: PeriodSpan[]): PeriodSpan[] {
+  const re = new RegExp(`\\b${SEASON_RE}\\s+(?:and|vs\\.?|versus|with)\\s+(?:the\\s+)?${SEASON_RE}\\b(?!\\s*(?:of\\s+)?(?:19|20)\\d{2})`, 'gi')
+  const pair = [...q.matchAll(re)].at(-1)
+  if (!pair || pair[1].toLowerCase() === pair[2].toLowerCase()) return periods
+  if (periods.length !== 1 || periods[0].granularity !== 'year') return periods
+  const y = Number(periods[0].start.slice(0, 4))
+  const at = pair.index ?? 0
+  return [pair[1], pair[2]].map((w) => ({
+    type: 'period' as const,
+    at,
+    end: at + pair[0].length,
+    text: pair[0],
+    ...spanOfMonths(y, seasonMonths(w, undefined), 'season'),
+  }))
+}

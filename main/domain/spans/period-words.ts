@@ -1,0 +1,68 @@
+/**
+ * The period parser's words and date arithmetic: month, season and year patterns from the lexicon, ISO days, month
+ * ranges (wrapping a year boundary), seasons by hemisphere, and the words that make two periods compared.
+ */
+import { HEMISPHERE_WORDS, MONTHS, SEASONS } from '../lexicon/periods'
+import type { PeriodSpan, SpanGranularity } from './types'
+import { alternation } from './words'
+
+export const MONTH_WORDS = MONTHS.flatMap((m) => m.names.map((n) => n.replace(/\.$/, '')))
+export const MONTH_RE = `(${[...new Set(MONTH_WORDS)].sort((a, b) => b.length - a.length).join('|')})\\.?`
+export const SEASON_WORDS = SEASONS.flatMap((s) => s.names)
+export const SEASON_RE = `(${SEASON_WORDS.sort((a, b) => b.length - a.length).join('|')})`
+export const HEMI_RE = `(?:(${alternation([...HEMISPHERE_WORDS.north, ...HEMISPHERE_WORDS.south])})\\s+)?`
+export const YEAR = '((?:19|20)\\d{2})'
+export const DAY = '(\\d{1,2})(?:st|nd|rd|th)?'
+export const DASH = '\\s*(?:-|–|—|/|to|until|till|through|thru|and)\\s*'
+
+export function monthOf(word: string): number {
+  const w = word.toLowerCase().replace(/\.$/, '')
+  return MONTHS.find((m) => m.names.some((n) => n.replace(/\.$/, '') === w))?.month ?? 0
+}
+
+export const pad = (n: number) => String(n).padStart(2, '0')
+/** y, month 1..12, day. */
+export const iso = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`
+export const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate()
+export const validDay = (y: number, m: number, d: number) => m >= 1 && m <= 12 && d >= 1 && d <= lastDay(y, m)
+export const monthStart = (y: number, m: number) => iso(y, m, 1)
+export const monthEnd = (y: number, m: number) => iso(y, m, lastDay(y, m))
+
+export type Made = Omit<PeriodSpan, 'type' | 'at' | 'end' | 'text'>
+
+/** Months a..b (1..12) starting in year y, into the next year when the range wraps (November to February). */
+export function monthRange(y: number, a: number, b: number): Made {
+  const endYear = b < a ? y + 1 : y
+  return { start: monthStart(y, a), last: monthEnd(endYear, b), granularity: 'month' }
+}
+
+export function seasonMonths(word: string, hemi: string | undefined): readonly number[] {
+  const s = SEASONS.find((x) => x.names.includes(word.toLowerCase()))!
+  const south = hemi !== undefined && HEMISPHERE_WORDS.south.some((h) => h.replace(/-/g, ' ') === hemi.toLowerCase().replace(/[\s-]+/g, ' '))
+  return south ? s.south : s.north
+}
+
+/** A run of months (in order, possibly wrapping) starting in year y. */
+export function spanOfMonths(y: number, months: readonly number[], granularity: SpanGranularity): Made {
+  const a = months[0]
+  const b = months[months.length - 1]
+  const r = monthRange(y, a, b)
+  return { ...r, granularity }
+}
+
+/** Several years of the same months: one range over the years, keeping only those months. */
+export function recurring(y1: number, y2: number, months: readonly number[]): Made {
+  const a = months[0]
+  const b = months[months.length - 1]
+  const wraps = b < a
+  return { start: monthStart(y1, a), last: monthEnd(wraps ? y2 + 1 : y2, b), granularity: 'years', months: [...months] }
+}
+
+/** Words that make "between A and B" two things compared rather than the stretch from A to B. */
+export const COMPARED = /\b(?:chang\w*|differ\w*|compar\w*|increas\w*|decreas\w*|ris(?:e|en)|drop\w*|fell|versus|vs\.?)\b/i
+
+/** Words of a trend: a range of years under them is the stretch the trend runs over, even with a change word. */
+export const TREND_WORDS = /\btrends?\b|\bslopes?\b|\bmann[\s-]kendall\b|\bsen'?s\b|\btime[\s-]series\b|\binter-?annual\b/i
+
+/** A change verb just before "from": "how much did it change from March 2019 to May 2019" compares the two. */
+export const CHANGED_FROM = /\b(?:chang\w*|increas\w*|decreas\w*|ris(?:e|en)|rose|drop\w*|fell|fall|shift\w*|evolv\w*|differ\w*)\s+(?:[\w-]+\s+){0,5}from\s*$/i
