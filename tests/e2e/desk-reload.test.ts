@@ -106,7 +106,9 @@ describe('a session with more rasters than the open-file cache (rsure serve + Ch
     await page.click('[data-testid=tab-desk]')
     const buttons = page.locator('[data-testid=run] [data-testid=open-evidence]')
     const n = await buttons.count()
-    expect(n).toBeGreaterThanOrEqual(shownRuns)
+    // A run refused before any call (a Landsat question asked with the 46 task files also in context) has no
+    // viewer; at least the task-46 call and one Landsat call have one each.
+    expect(n).toBeGreaterThanOrEqual(2)
     const viewer = page.locator('[data-testid=evidence-viewer]')
     for (let i = 0; i < n; i++) {
       await buttons.nth(i).scrollIntoViewIfNeeded()
