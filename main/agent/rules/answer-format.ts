@@ -37,9 +37,12 @@ export function unitWord(u: string | null | undefined): string {
   return w === '' ? '' : w === '%' ? '%' : ` ${w}`
 }
 
-/** A value with its unit, as the answer states it: pixel counts and days as whole words ("12 pixels", "1 day"). */
-export function valueText(value: number, unit: string | null | undefined): string {
-  if (unit === 'count') return `${Math.round(value)} pixels`
+/**
+ * A value with its unit, as the answer states it: counts as whole numbers of what they count ("12 pixels", "3 ships",
+ * "5 dates"; domain/count-noun.ts says what), a bare whole number when nothing says; days as words ("1 day").
+ */
+export function valueText(value: number, unit: string | null | undefined, counted: string | null = null): string {
+  if (unit === 'count') return counted ? `${Math.round(value)} ${counted}` : `${Math.round(value)}`
   if (unit === 'days') return `${value} ${value === 1 ? 'day' : 'days'}`
   return `${fmt(value)}${unitWord(unit)}`
 }

@@ -13,12 +13,10 @@ import { extractSlots, type Comparison } from './slots'
 import { physicalUnitOf } from './variables'
 import { sceneAnswer } from './skills/perception'
 import { planTask } from './rules-planner'
+import { countNoun } from '../../domain/count-noun'
 import { fmt, unitWord as unitText, valueText } from './answer-format'
 
 export { fmt }
-
-/** Area units a compiled plan states for a pixel count times the pixel area. */
-const AREA_UNITS = new Set(['m2', 'ha', 'km2', 'acre'])
 
 /** What the compiled plan computes, in plain words ("median of TVDI ... pooled"), when the compiler planned the task. */
 function computedWords(task: AnswerInput['task']): string | null {
@@ -326,11 +324,8 @@ export class TemplateAnswerWriter implements AnswerWriter {
       if (s) {
         value = s.value
         unit = statedUnit(s.unit, entry)
-        // An area is a pixel count times the pixel area: the engine tracks no area unit, the compiled plan states it.
-        const planned = (planRead(task) as { unit?: unknown } | null)?.unit
-        if ((unit === null || unit === 'dimensionless') && typeof planned === 'string' && AREA_UNITS.has(planned)) unit = planned
         const quantity = computedQuantity(entry)
-        const stated = valueText(s.value, unit)
+        const stated = valueText(s.value, unit, countNoun(entry.action.tool, entry.action.args))
         what = quantity ? `the ${quantity} is ${stated}` : `the computed value is ${stated}`
       }
     }
@@ -369,7 +364,7 @@ export class TemplateAnswerWriter implements AnswerWriter {
         missing,
       }
     }
-    const shown = valueText(value, unit)
+    const shown = valueText(value, unit, countNoun(entry.action.tool, entry.action.args))
     return {
       answer: shown,
       explanation: tail(`${what[0].toUpperCase()}${what.slice(1)}, from ${source}.`),

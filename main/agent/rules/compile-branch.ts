@@ -321,7 +321,7 @@ export function branch(
         if (px === null) throw new Refusal('the area', 'the pixel size of the files cannot be read (no georeferencing in metres)')
         const to = spec.unit && ['km2', 'ha', 'm2', 'acre'].includes(spec.unit) ? spec.unit : 'km2'
         const factor = convertUnit(px, 'm2', to)!
-        v = b.add(`area${tag ? `_${tag}` : ''}`, 'math.multiply', { unit: 'dimensionless' }, { a: v, b: factor })
+        v = b.add(`area${tag ? `_${tag}` : ''}`, 'math.multiply', { unit: to }, { a: v, b: factor })
         return {
           value: v,
           unit: to,

@@ -293,6 +293,11 @@ const UNIT_FITS: Record<string, string[]> = {
   percent: ['percent'],
   fraction: ['dimensionless'],
   count: ['count'],
+  // Areas: the node that multiplies a pixel count by the pixel's ground area states the unit it converted to.
+  m2: ['m2'],
+  ha: ['ha'],
+  km2: ['km2'],
+  acre: ['acre'],
 }
 
 function checkUnit(demands: QuestionDemands, unit: string | null): Finding[] {

@@ -6,9 +6,9 @@
  * GeoJSON Polygon, a point `[x, y]` or {x, y}. Geometry whose coordinates say `crs`/`lonlat` goes on the map
  * instead of the pixel viewer.
  */
+import { countNoun as countNounOf } from '../../../main/domain/count-noun'
 import { asRecord } from '../../../main/domain/json'
 import { num } from './format'
-import { dagNodes } from './readable-args'
 import type { CallView, ToolResultView } from './run-model'
 
 export type ObservationKind = 'execute' | 'objects' | 'regions' | 'change' | 'measurement' | 'document' | 'scene' | 'evidence' | 'retrieve' | 'other'
@@ -201,34 +201,9 @@ export function gsdOf(call: Pick<CallView, 'args'>, result: ToolResultView | nul
   return null
 }
 
-/**
- * What a value whose unit is 'count' counts, said as the command line's answer says it ("24909 pixels"): an execute
- * DAG's count is of pixels when a raster node counted (raster.batch_reduce / raster.reduce with stat count, followed
- * by any per-date statistic of those counts) and of dates when a series node counted (timeseries.count, or a series
- * statistic 'count'); a measure count is of its subject's instances. Null when nothing says what was counted.
- */
+/** What a count counts: the one owner is main/domain/count-noun.ts (the command line's answer uses it too). */
 export function countNoun(call: Pick<CallView, 'tool' | 'args'> | null | undefined, nodeId?: string): string | null {
-  if (!call) return null
-  const a = obj(call.args)
-  if (call.tool === 'measure') {
-    const subject = obj(a.spec).subject
-    return typeof subject === 'string' && subject ? subject : 'objects'
-  }
-  if (call.tool !== 'execute') return null
-  const nodes = dagNodes(call.args)
-  const byId = new Map(nodes.map((n) => [n.id, n]))
-  let id = nodeId ?? (typeof a.output === 'string' ? a.output : nodes[nodes.length - 1]?.id)
-  for (let guard = 0; id && guard < nodes.length; guard++) {
-    const n = byId.get(id)
-    if (!n) return null
-    const stat = obj(n.params).stat
-    if (n.op === 'timeseries.count') return 'dates'
-    if (stat === 'count') return n.op.startsWith('timeseries.') ? 'dates' : 'pixels'
-    // A statistic of counts (the mean over dates of per-date pixel counts) still counts what its input counted.
-    const input = obj(n.inputs).data
-    id = typeof input === 'string' ? input.replace(/^@/, '') : undefined
-  }
-  return null
+  return call ? countNounOf(call.tool, call.args, nodeId) : null
 }
 
 /** A value with its unit as the window writes it: a count with what it counts (pixels, dates, ships), never "count". */

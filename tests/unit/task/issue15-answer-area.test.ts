@@ -59,7 +59,10 @@ describe('answer numbers', () => {
     expect(valueText(3.25, 'km2')).toBe('3.250 km²')
     expect(valueText(2017629, 'ha')).toBe('2017629.00 ha')
     expect(valueText(0.5, 'dimensionless')).toBe('0.5000')
-    expect(valueText(12, 'count')).toBe('12 pixels')
+    // A count names what it counts, as the call that computed it says (domain/count-noun.ts); nothing is assumed.
+    expect(valueText(12, 'count', 'pixels')).toBe('12 pixels')
+    expect(valueText(3, 'count', 'ships')).toBe('3 ships')
+    expect(valueText(12, 'count')).toBe('12')
     expect(valueText(1, 'days')).toBe('1 day')
   })
 })
