@@ -11,6 +11,7 @@
  */
 import type { Condition, TaskSpec } from '../../../task/spec'
 import { finish } from '../analyses'
+import { OP_WORD } from '../compile-words'
 import type { DagBuilder } from '../dag-builder'
 import type { ProductPlan } from '../products'
 
@@ -30,8 +31,6 @@ export function needsSpecSkill(spec: TaskSpec): boolean {
     return true
   return spec.pooling === 'pooled'
 }
-
-const OP_WORD: Record<string, string> = { '>': 'above', '>=': 'at or above', '<': 'below', '<=': 'at or below', between: 'between', outside: 'outside' }
 
 export function conditionWords(c: Condition): string {
   const u = c.unit === 'K' ? ' K' : c.unit === 'degC' ? ' °C' : ''
