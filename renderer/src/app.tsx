@@ -46,6 +46,9 @@ function useTheme(): [Theme, (t: Theme) => void] {
 export function App({ api }: { api: RsureApi }) {
   const [hello, setHello] = useState<ResponseOf<'app.hello'> | null>(null)
   const [files, setFiles] = useState<FileEntry[]>([])
+  /** Files the analyst left out of the next question (all are used by default). */
+  const [leftOut, setLeftOut] = useState<ReadonlySet<string>>(new Set())
+  const asked = files.filter((f) => f.info && !leftOut.has(f.id))
   const [busy, setBusy] = useState<string | null>(null)
   const [notice, setNotice] = useState<{ level: 'info' | 'warning' | 'error'; message: string } | null>(null)
   const [tab, setTab] = useState<Tab>('desk')
@@ -100,9 +103,7 @@ export function App({ api }: { api: RsureApi }) {
         if (command === 'open-files') dropZone.current?.openFiles()
         else if (command === 'open-folder') dropZone.current?.openFolder()
         else {
-          const ids = filesRef.current.map((f) => f.id)
-          setFiles([])
-          for (const id of ids) api.invoke('files.remove', { id }).catch(() => undefined)
+          clearRef.current()
         }
       }),
       api.on('run.finished', () => setRefresh((n) => n + 1)),
@@ -147,6 +148,16 @@ export function App({ api }: { api: RsureApi }) {
   const bindDropZone = useCallback((h: DropZoneHandle) => {
     dropZone.current = h
   }, [])
+
+  /** Clear all: every file leaves the session (the runs stay in History). */
+  const clearAll = () => {
+    const ids = filesRef.current.map((f) => f.id)
+    setFiles([])
+    setLeftOut(new Set())
+    for (const id of ids) api.invoke('files.remove', { id }).catch(() => undefined)
+  }
+  const clearRef = useRef(clearAll)
+  clearRef.current = clearAll
 
   const remove = (id: string) => {
     setFiles((cur) => cur.filter((f) => f.id !== id))
@@ -238,8 +249,35 @@ export function App({ api }: { api: RsureApi }) {
           <aside className="files-col" aria-label="files">
             <DropZone onFiles={addFiles} busy={busy} bindHandle={bindDropZone} />
             <section className="files" aria-label="files">
+              {files.length > 1 && (
+                <p className="files-tools">
+                  <span className="muted">
+                    {files.length} files, {asked.length} used in questions
+                  </span>
+                  <button type="button" className="ghost" onClick={() => setLeftOut(new Set())} disabled={!leftOut.size} data-testid="use-all">
+                    use all
+                  </button>
+                  <button type="button" className="ghost" onClick={clearAll} data-testid="clear-all">
+                    clear all
+                  </button>
+                </p>
+              )}
               {files.map((f) => (
-                <FileCard key={f.id} api={api} file={f} onRemove={() => remove(f.id)} />
+                <FileCard
+                  key={f.id}
+                  api={api}
+                  file={f}
+                  onRemove={() => remove(f.id)}
+                  used={!leftOut.has(f.id)}
+                  onUse={(use) =>
+                    setLeftOut((cur) => {
+                      const next = new Set(cur)
+                      if (use) next.delete(f.id)
+                      else next.add(f.id)
+                      return next
+                    })
+                  }
+                />
               ))}
             </section>
           </aside>
@@ -253,11 +291,12 @@ export function App({ api }: { api: RsureApi }) {
               onClose={close}
             />
             <PromptBox
-              files={files}
+              files={asked}
+              total={files.filter((f) => f.info).length}
               backbone={backbone}
               onBackbone={setBackbone}
               running={running}
-              onAsk={(question, options) => void start({ question, options, fileIds: files.filter((f) => f.info).map((f) => f.id), backbone })}
+              onAsk={(question, options) => void start({ question, options, fileIds: asked.map((f) => f.id), backbone })}
               onCancel={() => entries.filter((e) => e.view.status === 'running').forEach((e) => cancel(e.id))}
             />
           </section>

@@ -13,7 +13,8 @@ function describeStretch(p: Preview): string {
   return `${p.bands.length === 1 ? `band ${p.bands[0]}` : `bands ${p.bands.join('-')}`}, ${s}${level}`
 }
 
-export function FileCard({ api, file, onRemove }: { api: RsureApi; file: FileEntry; onRemove: () => void }) {
+export function FileCard(props: { api: RsureApi; file: FileEntry; onRemove: () => void; used?: boolean; onUse?: (used: boolean) => void }) {
+  const { api, file, onRemove, used = true, onUse } = props
   const [settings, setSettings] = useState<PreviewSettings>({ bands: undefined, stretch: { kind: 'auto' } })
   const [preview, setPreview] = useState<{ url: string; meta: Preview } | null>(null)
   const [error, setError] = useState<string | null>(file.error)
@@ -38,11 +39,23 @@ export function FileCard({ api, file, onRemove }: { api: RsureApi; file: FileEnt
   }, [api, file.id, file.info, settings])
 
   return (
-    <article className="card" data-testid="file-card" data-name={file.name}>
+    <article className={`card${used ? '' : ' left-out'}`} data-testid="file-card" data-name={file.name} data-used={used}>
       <header>
         <h2 title={file.name} data-testid="file-name">
           {middleEllipsis(file.name, 20)}
         </h2>
+        {file.info && onUse && (
+          <label className="use-file" title="use this file in the next question">
+            <input
+              type="checkbox"
+              checked={used}
+              onChange={(e) => onUse(e.target.checked)}
+              data-testid="use-file"
+              aria-label={`use ${file.name} in the question`}
+            />{' '}
+            ask
+          </label>
+        )}
         <button type="button" className="ghost" onClick={onRemove} aria-label={`remove ${file.name}`}>
           ✕
         </button>

@@ -62,14 +62,17 @@ export function BackbonePicker(props: { value: BackboneChoice; onChange: (b: Bac
 }
 
 export function PromptBox(props: {
+  /** The files the question uses. */
   files: FileEntry[]
+  /** How many files the session holds (more when some are left out). */
+  total?: number
   backbone: BackboneChoice
   onBackbone: (b: BackboneChoice) => void
   running: boolean
   onAsk: (question: string, options: string) => void
   onCancel: () => void
 }) {
-  const { files, backbone, onBackbone, running, onAsk, onCancel } = props
+  const { files, total = files.length, backbone, onBackbone, running, onAsk, onCancel } = props
   const [question, setQuestion] = useState('')
   const [options, setOptions] = useState('')
   const [showOptions, setShowOptions] = useState(false)
@@ -96,10 +99,10 @@ export function PromptBox(props: {
               .slice(0, 3)
               .map((f) => f.name)
               .join(', ')}
-            {usable.length > 3 ? ` and ${usable.length - 3} more` : ''})
+            {usable.length > 3 ? ` and ${usable.length - 3} more` : ''}){total > usable.length ? `; ${total - usable.length} left out` : ''}
           </span>
         ) : (
-          <span className="muted">No images yet: drop files on the left first.</span>
+          <span className="muted">{total ? 'Every file is left out: tick "ask" on a file to use it.' : 'No images yet: drop files on the left first.'}</span>
         )}
       </div>
       <textarea

@@ -199,19 +199,26 @@ function LayersMap(props: { api: RsureApi; sources: FileEntry[]; layers: Derived
             {vectors.length} outline layer{vectors.length === 1 ? '' : 's'}
           </span>
         )}
-        <label>
-          opacity{' '}
-          <input
-            type="range"
-            min={0}
-            max={100}
-            value={Math.round(opacity * 100)}
-            onChange={(e) => setOpacity(Number(e.target.value) / 100)}
-            aria-label="mask opacity"
-          />
-        </label>
+        <OpacityRange value={opacity} onChange={setOpacity} label="mask opacity" />
       </div>
     </div>
+  )
+}
+
+/** The opacity slider of a layer drawn over its source (0..1 shown as 0..100). */
+function OpacityRange(props: { value: number; onChange: (v: number) => void; label: string }) {
+  return (
+    <label>
+      opacity{' '}
+      <input
+        type="range"
+        min={0}
+        max={100}
+        value={Math.round(props.value * 100)}
+        onChange={(e) => props.onChange(Number(e.target.value) / 100)}
+        aria-label={props.label}
+      />
+    </label>
   )
 }
 
@@ -256,17 +263,7 @@ function ExecuteMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedL
             <label>
               <input type="checkbox" checked={showProduct} onChange={(e) => setShowProduct(e.target.checked)} data-testid="product-toggle" /> {product.name}
             </label>
-            <label>
-              opacity{' '}
-              <input
-                type="range"
-                min={0}
-                max={100}
-                value={Math.round(opacity * 100)}
-                onChange={(e) => setOpacity(Number(e.target.value) / 100)}
-                aria-label="product opacity"
-              />
-            </label>
+            <OpacityRange value={opacity} onChange={setOpacity} label="product opacity" />
           </>
         ) : (
           <span className="muted">No product raster of this call was saved, so the map shows the source only.</span>

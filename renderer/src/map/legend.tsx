@@ -125,16 +125,32 @@ function LegendEntry({ api, layer }: { api: RsureApi; layer: LegendLayer }) {
   )
 }
 
+/** How many entries the legend lists before it folds the rest (the topmost layers are listed). */
+export const LEGEND_SHOWN = 4
+
+/**
+ * The visible layers' legend, topmost first. More than LEGEND_SHOWN visible layers (46 dates shown at once) list the
+ * topmost few and fold the rest behind a button, so the legend never covers the map; unfolded, it scrolls.
+ */
 export function Legend({ api, layers }: { api: RsureApi; layers: LegendLayer[] }) {
+  const [all, setAll] = useState(false)
   if (!layers.length) return null
+  const top = [...layers].reverse()
+  const listed = all ? top : top.slice(0, LEGEND_SHOWN)
+  const folded = top.length - listed.length
   return (
-    <section className="legend" aria-label="legend" data-testid="legend-panel">
+    <section className="legend" aria-label="legend" data-testid="legend-panel" data-layers={layers.length}>
       <h3>Legend</h3>
       <ul>
-        {layers.map((l) => (
+        {listed.map((l) => (
           <LegendEntry key={l.key} api={api} layer={l} />
         ))}
       </ul>
+      {top.length > LEGEND_SHOWN && (
+        <button type="button" className="ghost legend-more" onClick={() => setAll((v) => !v)} aria-expanded={all} data-testid="legend-more">
+          {folded ? `${folded} more visible layer${folded === 1 ? '' : 's'}…` : 'fewer'}
+        </button>
+      )}
     </section>
   )
 }

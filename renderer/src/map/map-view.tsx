@@ -49,6 +49,36 @@ function unionBounds(list: Bounds[]): Bounds | null {
   return list.reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])])
 }
 
+function meets(a: Bounds, b: Bounds): boolean {
+  return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3]
+}
+
+/**
+ * The layers by place: boxes that overlap, or lie within one box's size of each other, are one place. Returned
+ * with the place of the last box (the last added layer) first, each as the union of its boxes.
+ */
+export function places(list: Bounds[]): Bounds[] {
+  const left = [...list]
+  const out: Bounds[] = []
+  while (left.length) {
+    let box = left.pop()!
+    for (let grew = true; grew;) {
+      grew = false
+      const m = Math.max(box[2] - box[0], box[3] - box[1], 0.01)
+      const near: Bounds = [box[0] - m, box[1] - m, box[2] + m, box[3] + m]
+      for (let i = left.length - 1; i >= 0; i--) {
+        if (meets(near, left[i])) {
+          box = unionBounds([box, left[i]])!
+          left.splice(i, 1)
+          grew = true
+        }
+      }
+    }
+    out.push(box)
+  }
+  return out
+}
+
 function themeBackground(): string {
   const v = getComputedStyle(document.documentElement).getPropertyValue('--map-bg').trim()
   return v || '#9aa3ad'
@@ -76,6 +106,8 @@ export function MapView(props: {
   const fitted = useRef<string | null>(null)
   const [ready, setReady] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  /** In how many separate places the layers lie (the map fits the last added one's). */
+  const [placeCount, setPlaces] = useState(0)
   const infos = useLayerInfos(
     api,
     layers.map((l) => l.ref),
@@ -197,14 +229,23 @@ export function MapView(props: {
     // effect runs on each render of the desk (a run's progress re-renders it ten times a second).
     const stacked = (map.getStyle().layers ?? []).map((l) => l.id).filter((id) => id.startsWith('img-') || id.startsWith('vec-'))
     if (stacked.join('|') !== order.join('|')) for (const id of order) map.moveLayer(id)
-    // Fit to the union of every layer described so far: refit while more descriptions arrive and widen it (the
-    // first one described is not the whole session), never again for the same layers and box.
-    const b = unionBounds(
+    // Fit to the place of the last layer (the last added): the layers described so far that lie with it, so a
+    // session over two far-apart places (Xinjiang and South Carolina) is not fitted at 3000 km with each layer a dot;
+    // the others are one click away (zoom to layer). Refit while more descriptions arrive and widen that place (the
+    // first one described is not the whole place), never again for the same layers and box.
+    const all = places(
       layers.flatMap((l) => {
         const info = infos.get(layerKey(l.ref))
         return info && !(info instanceof Error) && info.bounds && !l.basemap ? [info.bounds as Bounds] : []
       }),
     )
+    setPlaces(all.length)
+    const lastDescribed = [...layers].reverse().find((l) => {
+      const info = infos.get(layerKey(l.ref))
+      return !l.basemap && info && !(info instanceof Error) && info.bounds
+    })
+    const lastInfo = lastDescribed ? (infos.get(layerKey(lastDescribed.ref)) as LayerInfo) : null
+    const b = lastInfo?.bounds ? (all.find((p) => meets(p, lastInfo.bounds as Bounds)) ?? null) : null
     const fitNow = `${fitKey}|${b ? b.map((x) => x.toFixed(5)).join() : ''}`
     if (b && fitted.current !== fitNow) {
       map.fitBounds([b[0], b[1], b[2], b[3]], { padding: 24, duration: 0 })
@@ -232,7 +273,12 @@ export function MapView(props: {
   ]
   return (
     <div className="map-wrap">
-      <div ref={container} className="map" data-testid={testId} role="region" aria-label={label} />
+      <div ref={container} className="map" data-testid={testId} data-places={placeCount} role="region" aria-label={label} />
+      {placeCount > 1 && (
+        <p className="map-places muted" data-testid="map-places">
+          The layers lie in {placeCount} places; the map shows the last added one. ⤢ in the layer list zooms to the others.
+        </p>
+      )}
       <MapNotice problems={problems} onDismiss={() => setError(null)} />
     </div>
   )
