@@ -3,7 +3,8 @@
  * - choose which files a question uses (all by default, a checkbox per file): the Landsat B4 and B5 bands with a
  *   task-46 LST raster of Xinjiang; asked with all three, "What is the mean NDVI of this scene?" is refused (the LST
  *   asset has no NIR band); with the LST left out, the same question answers the fixture README's mean NDVI on raw
- *   DN, 0.2056 [reference in /work/shared], and the prompt says one file is left out;
+ *   DN, 0.2056 [reference in /work/shared], and the prompt says one file is left out; the refused call's evidence
+ *   viewer says why it was refused and draws no empty map;
  * - a big session's legend: with the nine Landsat bands (and the NDVI layer of the last run) all shown, the legend
  *   lists the topmost four, in the layer list's order, and folds the others behind one button (its height stays
  *   under a third of the map's), and unfolds to all of them;
@@ -38,6 +39,14 @@ describe('sessions on the desk (rsure serve + Chromium)', () => {
     expect(await page.locator('[data-testid=use-file]:checked').count()).toBe(3)
     const all = await ask(page, 'What is the mean NDVI of this scene?')
     expect(all.answer).toBe('Not determined')
+    // Its refused call's viewer says why and draws nothing (no empty map waiting for a raster).
+    await page.locator('[data-testid=run]').last().locator('[data-testid=open-evidence]').first().click()
+    const refused = page.locator('[data-testid=evidence-viewer] [data-testid=evidence-refused]')
+    await refused.waitFor({ timeout: 20_000 })
+    expect(await refused.innerText()).toMatch(/was refused.*NIR/s)
+    expect(await page.locator('[data-testid=evidence-viewer] [data-testid=evidence-map]').count()).toBe(0)
+    await page.keyboard.press('Escape')
+    await page.locator('[data-testid=evidence-viewer]').waitFor({ state: 'detached' })
     await card(LST).locator('[data-testid=use-file]').uncheck()
     expect(await card(LST).getAttribute('data-used')).toBe('false')
     expect(await page.locator('.in-context').innerText()).toMatch(/In context: 2 files .*1 left out/)

@@ -12,7 +12,7 @@ import type { DerivedLayer, FileEntry, RsureApi, TileStyle } from '../../../prel
 import { MapView, type MapLayerSpec } from '../map/map-view'
 import { isMaskLayer, MASK_COLOUR } from '../map/tile-protocol'
 import { useVectorLayers } from '../map/vector-layers'
-import { baseName, num } from '../model/format'
+import { baseName, num, windowText } from '../model/format'
 import { artifactForNode, type DagNodeView } from '../model/dag-layout'
 import { drawablesOf, drawablesOfGeoJson, gsdOf, observationKind, sourceImages } from '../model/observation'
 import { dagNodes } from '../model/readable-args'
@@ -279,6 +279,23 @@ export function EvidenceVisual(props: { api: RsureApi; call: CallView; files: Fi
   const paths = sourceImages(call)
   const callLayers = layers.filter((l) => l.call === call.call && l.georeference === 'geographic' && l.available)
   const [node, setNode] = useState<string | null>(null)
+  // A call refused before it computed anything (a folder of 24 scenes given to a perception, a band the files lack)
+  // has nothing to draw: say why instead of an empty map or picture, and keep an execute's DAG (its failed node).
+  const refusal = call.thrown ?? (call.result && call.result.status !== 'ok' ? (call.result.reason ?? '') : null)
+  if (refusal !== null && callLayers.length === 0 && !(call.result?.artifacts.length ?? 0)) {
+    return (
+      <div className="visual" data-testid="evidence-refused">
+        <p className="refused">
+          This call {call.thrown ? 'failed' : 'was refused'}, so it has nothing to draw{refusal ? `: ${windowText(refusal)}` : '.'}
+        </p>
+        {kind === 'execute' && (
+          <div className="dag-wrap">
+            <DagGraph api={api} args={call.args} result={call.result} selected={node} onSelect={(n: DagNodeView) => setNode(n.id)} />
+          </div>
+        )}
+      </div>
+    )
+  }
   if (kind === 'execute') {
     const nodeArtifact = node ? (artifactForNode(node, call.result?.artifacts ?? [])?.sha256 ?? null) : null
     // The product node's raster by default (the first raster.product of the DAG, or a raster.algebra naming the
