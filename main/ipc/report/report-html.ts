@@ -54,6 +54,22 @@ function observations(steps: RunStep[]): string {
   return blocks.length ? blocks.join('\n') : '<p>No observation was accepted in this run.</p>'
 }
 
+/** A run's metrics as a reader says them ('1 tool call, 0 model calls, 4.97 s'), not as their JSON. */
+export function metricsText(m: unknown): string {
+  const r = asRecord(m)
+  const n = (k: string): number | null => (typeof r[k] === 'number' ? (r[k] as number) : null)
+  const parts: string[] = []
+  const calls = n('tool_calls')
+  if (calls !== null) parts.push(`${calls} tool call${calls === 1 ? '' : 's'}`)
+  const llm = n('llm_calls')
+  if (llm !== null) parts.push(`${llm} model call${llm === 1 ? '' : 's'}`)
+  const tokens = n('tokens')
+  if (tokens) parts.push(`${tokens} tokens`)
+  const sec = n('seconds')
+  if (sec !== null) parts.push(`${Number(sec.toPrecision(3))} s`)
+  return parts.length ? parts.join(', ') : '—'
+}
+
 export function reportHtml(detail: Detail, images: ReportImage[]): string {
   const { run, steps } = detail
   const answer = [...steps].reverse().find((s) => s.kind === 'answer')
@@ -98,7 +114,7 @@ ${run.error ? `<p>The run ended with: ${esc(run.error)}</p>` : ''}
 <tr><th>run</th><td>${esc(run.id)}</td></tr><tr><th>status</th><td>${esc(run.status)}</td></tr>
 <tr><th>task type</th><td>${esc(run.taskType ?? '')}</td></tr><tr><th>backbone</th><td>${esc(run.backbone ?? '')}</td></tr>
 <tr><th>verification / prior</th><td>${settings.verify === false ? 'off' : 'on'} / ${settings.prior === false ? 'off' : 'on'}</td></tr>
-<tr><th>started</th><td>${esc(run.startedAt)}</td></tr><tr><th>metrics</th><td>${esc(brief(run.metrics ?? {}))}</td></tr>
+<tr><th>started</th><td>${esc(run.startedAt)}</td></tr><tr><th>cost</th><td>${esc(metricsText(run.metrics))}</td></tr>
 </table>
 <h2>Evidence images</h2>
 ${figures || '<p>This run has no image to show.</p>'}
