@@ -74,26 +74,6 @@ export class LiveRuns {
     })
   }
 
-  /**
-   * Resolves when no run is executing, or after `maxMs`: the window's background pixel work (file-card previews,
-   * map tiles) waits behind a run so it does not take the run's cores (on two cores, 46 previews and the tiles of
-   * 46 shown layers made task 46 take 1.5x its `rsure ask` time). Bounded, so a long run delays a tile by at most
-   * `maxMs`, never indefinitely.
-   */
-  async quiet(maxMs = 30_000): Promise<void> {
-    const until = Date.now() + maxMs
-    while (this.pending.size && Date.now() < until) {
-      let timer: ReturnType<typeof setTimeout> | undefined
-      await Promise.race([
-        Promise.allSettled([...this.pending]),
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, until - Date.now())
-        }),
-      ])
-      clearTimeout(timer)
-    }
-  }
-
   /** Cancel a running run; false when it is not running in this process. */
   cancel(runId: string): boolean {
     const c = this.running.get(runId)

@@ -41,8 +41,6 @@ export async function serveTileUrl(deps: IpcDeps, rest: string, search: string):
   }
   try {
     const file = await layerFile(deps, ref)
-    // Map tiles wait while a run executes, at most 30 s (LiveRuns.quiet): they would take the run's cores.
-    await deps.live.quiet()
     const tile = await deps.tiles.tile(file.path, { kind: 'xyz', z: Number(m[2]), x: Number(m[3]), y: Number(m[4]) }, style)
     return { status: 200, contentType: 'image/png', body: tile.png }
   } catch (err) {

@@ -11,8 +11,6 @@ export function imageHandlers(deps: IpcDeps): Handlers {
       const file = deps.files.get(id)
       if (!file) throw notFound('file', id, 'add it again')
       if (!file.info) throw new RsureError('unsupported-file', file.error ?? `'${file.name}' cannot be read, so it has no preview.`)
-      // A preview is background work: it waits while a run executes (see LiveRuns.quiet).
-      await deps.live.quiet()
       try {
         const p = await deps.preview(file.path, { bands, stretch, maxSize })
         return { id, ...p }

@@ -3,7 +3,6 @@
  * choice, the backbone picker (rules, an OpenAI-compatible endpoint, a local GGUF file), the session's images that
  * are in context, and Cancel while a run is going.
  */
-import { middleEllipsis } from '../components/short-name'
 import { useState } from 'react'
 import type { BackboneChoice, FileEntry } from '../../../preload/contract'
 
@@ -98,7 +97,7 @@ export function PromptBox(props: {
             In context: {usable.length} file{usable.length === 1 ? '' : 's'} (
             {usable
               .slice(0, 3)
-              .map((f) => middleEllipsis(f.name, 26))
+              .map((f) => f.name)
               .join(', ')}
             {usable.length > 3 ? ` and ${usable.length - 3} more` : ''}){total > usable.length ? `; ${total - usable.length} left out` : ''}
           </span>
