@@ -13,13 +13,15 @@
  * 4. TVDI = (LST - wet(NDVI)) / (dry(NDVI) - wet(NDVI)) over the valid pixels, a zero denominator replaced by 1e-6,
  *    then clipped to [0, 1] when `clip` is set.
  *
- * Hand-written loops (no closures) because this runs over every pixel of every date of a collection. Each pass tests
- * validity again rather than listing the valid pixels (a 27 MB index per date and worker, and no faster: the test is
- * three comparisons on values the pass loads anyway). The index may be written into the LST input's buffer
- * (`overwrites`): the last pass reads a pixel's LST before it writes that pixel.
+ * Two passes over the pixels: the edges (steps 1-3, tvdi-edges.ts: one pass into fine NDVI cells, a second only
+ * for cells that straddle a bin edge) and the index (step 4). Hand-written loops (no closures) because this runs
+ * over every pixel of every date of a collection; each pass tests validity again rather than listing the valid
+ * pixels (a 27 MB index per date and worker, and no faster). The index may be written into the LST input's buffer
+ * (`overwrites`): the index pass reads a pixel's LST before it writes that pixel.
  */
 import { z } from 'zod'
 import { linearFit, type ProductDef } from './product'
+import { EdgeScan, type EdgeData, type EdgeRule } from './tvdi-edges'
 
 interface TvdiParams {
   bins: number
@@ -61,119 +63,111 @@ export const tvdi: ProductDef<TvdiParams> = {
   compute: (inp, p, n, alloc) => {
     const ndvi = inp.ndvi.data
     const lst = inp.lst.data
-    const [lo, hi] = p.ndvi_range
-    // The default bound is absolute zero in the input's unit: 0 degC is a valid (freezing) temperature, not fill.
-    const lstMin = p.lst_min ?? (inp.lst.unit === 'degC' ? -273.15 : 0)
-    // Pass 1: the valid pixels' count and NDVI extent.
-    let count = 0
-    let vmin = Infinity
-    let vmax = -Infinity
-    for (let i = 0; i < n; i++) {
-      const v = ndvi[i]
-      const t = lst[i]
-      if (v >= lo && v <= hi && t > lstMin) {
-        count++
-        if (v < vmin) vmin = v
-        if (v > vmax) vmax = v
-      }
-    }
-    if (count < p.min_pixels) {
-      return { data: null, insufficient: `only ${count} valid NDVI/LST pixels; TVDI needs at least ${p.min_pixels}`, details: { valid_pixels: count } }
-    }
-    // numpy.linspace edges: start + i * step, the last edge exactly the stop.
-    const bins = p.bins
-    const step = (vmax - vmin) / bins
-    const edges = new Float64Array(bins + 1)
-    for (let i = 0; i <= bins; i++) edges[i] = vmin + i * step
-    edges[bins] = vmax
-    const dry = new Float64Array(bins).fill(-Infinity)
-    const wet = new Float64Array(bins).fill(Infinity)
-    /** 1 where a bin holds a pixel. */
-    const inBin = new Uint8Array(bins)
-    const closed = p.last_bin === 'closed'
-    const inv = step > 0 ? 1 / step : 0
-    const last = bins - 1
-    // Pass 2: per-bin extremes. The arithmetic bin index (a multiplication, cheaper than dividing per pixel; `| 0` is
-    // the floor of a value >= 0) is corrected against the edges so membership matches the edge comparisons exactly.
-    // Neighbouring pixels often hold the same NDVI (scaled integers): the last value's bin is reused.
-    let lastV = NaN
-    let lastB = 0
-    for (let i = 0; i < n; i++) {
-      const v = ndvi[i]
-      const t = lst[i]
-      if (!(v >= lo && v <= hi && t > lstMin)) continue
-      let b = lastB
-      if (v !== lastV) {
-        b = ((v - vmin) * inv) | 0
-        if (b > last) b = last
-        if (v < edges[b]) b--
-        else if (b < last && v >= edges[b + 1]) b++
-        if (b < 0 || v < edges[b]) continue
-        if (!(v < edges[b + 1]) && !(closed && b === last)) continue
-        lastV = v
-        lastB = b
-      }
-      inBin[b] = 1
-      if (t > dry[b]) dry[b] = t
-      if (t < wet[b]) wet[b] = t
-    }
-    const centres: number[] = []
-    const dryY: number[] = []
-    const wetY: number[] = []
-    for (let b = 0; b < bins; b++) {
-      if (inBin[b] === 0) continue
-      centres.push((edges[b] + edges[b + 1]) / 2)
-      dryY.push(dry[b])
-      wetY.push(wet[b])
-    }
-    if (centres.length < 2) {
-      return { data: null, insufficient: `only ${centres.length} non-empty NDVI bin(s); fitting the edges needs at least 2`, details: { valid_pixels: count } }
-    }
-    const dryFit = linearFit(centres, dryY)
-    const wetFit = linearFit(centres, wetY)
-    // Pass 3: the index itself, every pixel written (NaN outside the valid ones), each after its LST is read.
+    const rule = edgeRule(p, inp.lst.unit)
+    const scan = new EdgeScan(rule)
+    scan.add(ndvi, lst, 0, n)
+    const found = scan.bins(p.min_pixels)
+    if (scan.needsResolve) scan.resolve(ndvi, lst, 0, n)
+    const fit = fitEdges(found, rule, p.min_pixels)
+    if ('insufficient' in fit) return { data: null, insufficient: fit.insufficient, details: { valid_pixels: found.valid } }
+    // The index itself, every pixel written (NaN outside the valid ones), each after its LST is read.
     const out = alloc ? alloc(n) : new Float64Array(n)
-    const { slope: bd, intercept: ad } = dryFit
-    const { slope: bw, intercept: aw } = wetFit
-    const clip = p.clip
-    let cnt = 0
-    let sum = 0
-    let mn = Infinity
-    let mx = -Infinity
-    for (let i = 0; i < n; i++) {
-      const v = ndvi[i]
-      const t = lst[i]
-      if (!(v >= lo && v <= hi && t > lstMin)) {
-        out[i] = NaN
-        continue
-      }
-      const w = aw + bw * v
-      let den = ad + bd * v - w
-      if (den === 0) den = 1e-6
-      let x = (t - w) / den
-      if (clip) x = x < 0 ? 0 : x > 1 ? 1 : x
-      if (!Number.isFinite(x)) {
-        out[i] = NaN
-        continue
-      }
-      out[i] = x
-      cnt++
-      sum += x
-      if (x < mn) mn = x
-      if (x > mx) mx = x
-    }
-    return {
-      data: out,
-      stats: Float64Array.of(cnt, sum, mn, mx),
-      details: {
-        valid_pixels: count,
-        lst_min: lstMin,
-        ndvi_min: vmin,
-        ndvi_max: vmax,
-        bins_used: centres.length,
-        dry_edge: { intercept: ad, slope: bd, r2: dryFit.r2 },
-        wet_edge: { intercept: aw, slope: bw, r2: wetFit.r2 },
-      },
-    }
+    const stats = Float64Array.of(0, 0, Infinity, -Infinity)
+    tvdiIndex(fit, ndvi, lst, out, 0, n, stats)
+    return { data: out, stats, details: fit.details }
   },
+}
+
+/** The validity and binning rule of a parameter set; the default LST bound is absolute zero in the input's unit. */
+export function edgeRule(p: TvdiParams, lstUnit: string): TvdiRule {
+  const [lo, hi] = p.ndvi_range
+  // 0 degC is a valid (freezing) temperature, not fill.
+  const lstMin = p.lst_min ?? (lstUnit === 'degC' ? -273.15 : 0)
+  return { lo, hi, lstMin, bins: p.bins, closed: p.last_bin === 'closed', clip: p.clip }
+}
+
+/** The binning rule and whether the index is clipped to [0, 1]. */
+export type TvdiRule = EdgeRule & { clip: boolean }
+
+/** Fitted edges and what the evidence says of them. */
+export interface TvdiFit {
+  rule: TvdiRule
+  ad: number
+  bd: number
+  aw: number
+  bw: number
+  details: Record<string, unknown>
+}
+
+/** Fit both edges against the centres of the non-empty bins (after the scan, and `resolve` where it was needed). */
+export function fitEdges(found: EdgeData, rule: TvdiRule, minPixels: number): TvdiFit | { insufficient: string } {
+  if (!found.bins) return { insufficient: `only ${found.valid} valid NDVI/LST pixels; TVDI needs at least ${minPixels}` }
+  const { bins, used, dry, wet } = found
+  const centres: number[] = []
+  const dryY: number[] = []
+  const wetY: number[] = []
+  for (let b = 0; b < used.length; b++) {
+    if (used[b] === 0) continue
+    centres.push((bins.edges[b] + bins.edges[b + 1]) / 2)
+    dryY.push(dry[b])
+    wetY.push(wet[b])
+  }
+  if (centres.length < 2) return { insufficient: `only ${centres.length} non-empty NDVI bin(s); fitting the edges needs at least 2` }
+  const dryFit = linearFit(centres, dryY)
+  const wetFit = linearFit(centres, wetY)
+  return {
+    rule,
+    ad: dryFit.intercept,
+    bd: dryFit.slope,
+    aw: wetFit.intercept,
+    bw: wetFit.slope,
+    details: {
+      valid_pixels: found.valid,
+      lst_min: rule.lstMin,
+      ndvi_min: bins.vmin,
+      ndvi_max: bins.vmax,
+      bins_used: centres.length,
+      dry_edge: { intercept: dryFit.intercept, slope: dryFit.slope, r2: dryFit.r2 },
+      wet_edge: { intercept: wetFit.intercept, slope: wetFit.slope, r2: wetFit.r2 },
+    },
+  }
+}
+
+/**
+ * TVDI of pixels [from, to) into `out` (NaN outside the valid ones; each pixel's LST read before its output is
+ * written, so `out` may be the LST buffer), adding [count, sum, min, max] of the written values to `stats`.
+ */
+export function tvdiIndex(fit: TvdiFit, ndvi: Float64Array, lst: Float64Array, out: Float64Array, from: number, to: number, stats: Float64Array): void {
+  const { lo, hi, lstMin, clip } = fit.rule
+  const { ad, bd, aw, bw } = fit
+  let cnt = stats[0]
+  let sum = stats[1]
+  let mn = stats[2]
+  let mx = stats[3]
+  for (let i = from; i < to; i++) {
+    const v = ndvi[i]
+    const t = lst[i]
+    if (!(v >= lo && v <= hi && t > lstMin)) {
+      out[i] = NaN
+      continue
+    }
+    const w = aw + bw * v
+    let den = ad + bd * v - w
+    if (den === 0) den = 1e-6
+    let x = (t - w) / den
+    if (clip) x = x < 0 ? 0 : x > 1 ? 1 : x
+    if (!Number.isFinite(x)) {
+      out[i] = NaN
+      continue
+    }
+    out[i] = x
+    cnt++
+    sum += x
+    if (x < mn) mn = x
+    if (x > mx) mx = x
+  }
+  stats[0] = cnt
+  stats[1] = sum
+  stats[2] = mn
+  stats[3] = mx
 }
