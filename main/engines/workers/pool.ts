@@ -14,7 +14,7 @@
  *   'terminate'`, the default) or is detached (`'detach'`: the worker finishes and its reply is dropped, for native
  *   code that cannot be interrupted and a worker that must not be terminated). Rejects with Error('cancelled').
  * - `replace: false`: a worker that dies is not started again (onnxruntime-node cannot be loaded twice in one
- *   process); later jobs fail with `failure('dead', ...)`.
+ *   process); later jobs fail with `failure('dead', ...)`. Such a worker is never retired for being idle.
  * - Idle workers are unref'd, so a CLI process can exit while they wait.
  *
  * Errors a job raises in the worker cross as {name, message, node?} and are rebuilt by `revive`.
@@ -211,6 +211,8 @@ export class WorkerPool<Job, Result> {
   /** Retire the slot's worker once it has been idle for idleMs (cancelled when a job starts on it). */
   private idleLater(slot: Slot<Job, Result>): void {
     if (slot.idle) clearTimeout(slot.idle)
+    // A worker that may not be replaced (the ONNX Runtime binding loads once per process) is never retired.
+    if (this.opts.replace === false) return
     const ms = this.opts.idleMs ?? defaultIdleMs()
     slot.idle = setTimeout(() => {
       slot.idle = null

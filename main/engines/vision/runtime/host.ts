@@ -5,7 +5,9 @@
  * first), or on close().
  *
  * The worker is one per process and is never terminated: onnxruntime-node's binding is not context-aware, so a
- * second thread of the same process cannot load it again ("Module did not self-register"). It is unref'd, so it
+ * second thread of the same process cannot load it again ("Module did not self-register"). Its pool is made with
+ * `replace: false`, which also keeps the pool's idle retirement (RSURE_WORKER_IDLE_MS) from ending it: an eval run
+ * that paused more than a minute between perception tasks lost every later one to that. It is unref'd, so it
  * never keeps a CLI process alive. An aborted run rejects at once with 'cancelled'; ORT cannot interrupt a run, so
  * the worker finishes it in the background and its result is dropped.
  *
