@@ -387,7 +387,9 @@ export function readTask(input: TaskReadInput): TaskSpec {
   }
 
   // Series granularity, for a trend or a "date of" (series.ts); a statistic over monthly means is refused there.
-  const series = readSeries({ q, lex, statistic, periods, spans, use, refuse })
+  const dateCond = conditions.find((c) => c.unit !== 'percent' && c.variableKind !== 'qa_class')
+  const dateCriterion = dateCond ? { op: dateCond.op, onShare: Boolean(read.areaCondition) || conditions.some((c) => c.unit === 'percent') } : undefined
+  const series = readSeries({ q, lex, statistic, periods, spans, use, refuse, dateCriterion })
   for (const sig of all(lex, 'significance')) if (statistic === 'trend') use(sig.at, sig.end, 'significance')
   for (const g of all(lex, 'series')) if (spans.some((s) => s.role === 'pooling' && g.at < s.end && g.end > s.at)) use(g.at, g.end, 'pooling')
 

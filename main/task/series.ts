@@ -5,7 +5,9 @@
  * over monthly or seasonal means ("the highest monthly mean of 2019") is no statistic over the dates: refused,
  * naming the words, rather than answered over the dates.
  */
+import { PIXEL_QUANTIFIERS } from '../domain/lexicon'
 import { all, type Span as LexSpan } from '../domain/spans'
+import { alternation } from '../domain/spans/words'
 import type { Period, Statistic, TaskSpec } from './spec'
 
 export interface SeriesInput {
@@ -17,14 +19,52 @@ export interface SeriesInput {
   spans: readonly { at: number; end: number; role: string }[]
   use: (at: number, end: number, role: string) => void
   refuse: (text: string, why: string) => void
+  /** For a count of dates: the comparison each date must meet, and whether it is on a share of the area. */
+  dateCriterion?: { op: '>' | '>=' | '<' | '<=' | 'between' | 'outside'; onShare: boolean }
 }
 
 /** An extreme of single pixels asked of each date: "the highest single pixel value", "the hottest pixel". */
 const PIXEL_EXTREME =
   /\b(?:single|individual|one)\s+pixel(?:\s+values?)?\b|\b(?:hottest|coldest|warmest|brightest|highest|lowest)\s+(?:single\s+)?pixel(?:\s+values?)?\b|\bpixel\s+values?\b/i
 
-export function readSeries({ q, lex, statistic, periods, spans, use, refuse }: SeriesInput): TaskSpec['series'] {
+/** "at least one pixel", "any pixel": a date counts when one of its pixels meets the comparison. */
+const SOME_PIXEL = new RegExp(`(?:${alternation(PIXEL_QUANTIFIERS.some)})\\s+(?:valid\\s+)?pixels?\\b`, 'i')
+/** "every pixel", "all pixels": a date counts when all its pixels meet the comparison. */
+const EVERY_PIXEL = new RegExp(`(?:${alternation(PIXEL_QUANTIFIERS.every)})\\s+(?:valid\\s+)?pixels?\\b`, 'i')
+
+/**
+ * The per-date value a count of dates compares (when it is not a share of the area): "at least one pixel above T"
+ * is the date's maximum above T, "every pixel above T" its minimum; a statistic word ("the scene mean", "the maximum
+ * LST") names it; none named is the date's mean (the spec's convention), said in the series' text.
+ */
+function dateCountSeries(
+  q: string,
+  lex: readonly LexSpan[],
+  criterion: NonNullable<SeriesInput['dateCriterion']>,
+  use: SeriesInput['use'],
+): TaskSpec['series'] {
+  if (criterion.onShare || criterion.op === 'between' || criterion.op === 'outside') return null
+  const above = criterion.op === '>' || criterion.op === '>='
+  const some = SOME_PIXEL.exec(q)
+  const every = some ? null : EVERY_PIXEL.exec(q)
+  const quantifier = some ?? every
+  if (quantifier) {
+    const at = quantifier.index
+    use(at, at + quantifier[0].length, 'per-date statistic')
+    // "least" of "at least one pixel" is the quantifier's, no minimum.
+    for (const x of all(lex, 'statistic')) if (x.at >= at && x.end <= at + quantifier[0].length) use(x.at, x.end, 'per-date statistic')
+    const perStep: Statistic = (some !== null) === above ? 'max' : 'min'
+    return { granularity: 'acquisition', perStep, text: quantifier[0] }
+  }
+  const named = all(lex, 'statistic').find((x) => ['mean', 'median', 'max', 'min'].includes(x.key))
+  if (!named) return null
+  use(named.at, named.end, 'per-date statistic')
+  return { granularity: 'acquisition', perStep: named.key as Statistic, text: named.text.trim() }
+}
+
+export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dateCriterion }: SeriesInput): TaskSpec['series'] {
   let series: TaskSpec['series'] = null
+  if (statistic === 'count_dates' && dateCriterion) series = dateCountSeries(q, lex, dateCriterion, use)
   if (statistic === 'trend' || statistic === 'date_of_max' || statistic === 'date_of_min') {
     // "the slope per year", "trend per year": the slope's unit (always per year), not a series sampled per year.
     // Over a period within one calendar year, a series of annual values has one step: "per year" is then the unit.

@@ -30,9 +30,21 @@ export const QUARTILES: Readonly<Record<string, number>> = { 'first quartile': 2
 export const PERCENTILE_WORDS: readonly string[] = ['percentile', 'centile', 'quantile', '% quantile', '% percentile']
 
 /** Words that ask for a count ("how many pixels", "number of dates"). */
-export const COUNT_LEADS: readonly string[] = ['how many', 'number of', 'count of', 'count the', 'count the number of', 'pixel count', 'total number of', 'count', 'counting', 'tally of']
+export const COUNT_LEADS: readonly string[] = ['how many', 'number of', 'count of', 'count the', 'count the number of', 'pixel count', 'total number of', 'count', 'counting', 'tally of', '#']
+/** Words after the counted noun that ask for its count ("px count", "date count"). */
+export const COUNT_TRAILS: readonly string[] = ['count', 'counts']
 export const COUNTED_PIXELS: readonly string[] = ['pixels', 'pixel', 'px', 'pixles', 'pixle', 'cells', 'grid cells']
 export const COUNTED_DATES: readonly string[] = ['days', 'dates', 'images', 'scenes', 'acquisitions', 'observations', 'times', 'nights', 'overpasses', 'months', 'years']
+
+/**
+ * Quantifiers over a date's pixels in a count of dates: "dates with at least one pixel above T" count a date when
+ * some pixel meets the comparison (its maximum, for "above"), "dates where every pixel is above T" when all do (its
+ * minimum). Each phrase is followed by "pixel(s)".
+ */
+export const PIXEL_QUANTIFIERS: Readonly<Record<'some' | 'every', readonly string[]>> = {
+  some: ['at least one', 'at least a single', 'any', 'a single', 'one or more', 'some'],
+  every: ['every', 'each', 'all', 'all of the', 'all the', 'all its', 'all of its'],
+}
 
 /** "The date of" an extreme. */
 export const DATE_OF_LEADS: readonly string[] = ['which date', 'what date', 'on which date', 'on what date', 'which day', 'what day', 'which acquisition', 'which image', 'which month', 'when']

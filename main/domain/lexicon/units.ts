@@ -31,6 +31,12 @@ export const UNITS: readonly LexUnit[] = [
   { key: 'days', quantity: 'time', names: ['day', 'days'], scale: 1, offset: 0 },
 ]
 
+/**
+ * Single letters that write a temperature unit only right after a number ("35C", "0 C", "305K", "100 F"); alone
+ * they are no unit (a "C" or "F" elsewhere is a band name, a grade, a label).
+ */
+export const UNIT_LETTERS: Readonly<Record<string, string>> = { c: 'degC', f: 'degF', k: 'K' }
+
 /** Words that introduce the unit the answer is wanted in: "in °C", "expressed in", "as a percentage", "(K)". */
 export const ANSWER_UNIT_LEADS: readonly string[] = ['in', 'as', 'as a', 'as an', 'expressed in', 'expressed as', 'using', 'converted to', 'convert to', 'reported in', 'given in', 'to']
 

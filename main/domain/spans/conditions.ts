@@ -7,15 +7,16 @@
  * ("pixels with", "areas where"), dates ("days with a mean LST above"), or the result ("was the mean above").
  */
 import { COMPARATORS, NEGATIONS, POSTFIX_COMPARATORS, RANGE_NEGATIONS, SIGN_WORDS } from '../lexicon/comparators'
-import { UNITS } from '../lexicon/units'
+import { PIXEL_QUANTIFIERS } from '../lexicon/statistics'
+import { UNIT_LETTERS, UNITS } from '../lexicon/units'
 import type { AreaConditionSpan, ConditionSpan, RelativeSpan } from './types'
 import { alternation, overlaps } from './words'
 import { VARIABLE_ALT, variableAt, variableBefore } from './variables'
 
-const NUM = '([+\\-−–]?\\d+(?:\\.\\d+)?|[+\\-−–]?\\.\\d+)'
+const NUM = '((?:minus\\s+|[+\\-−–])?\\d+(?:\\.\\d+)?|[+\\-−–]?\\.\\d+)'
 /** Units a threshold may be written in (temperature, share, a few others); "K" and "C" only as whole words. */
 const THRESHOLD_UNITS = UNITS.filter((u) => u.quantity === 'temperature' || u.key === 'percent' || u.key === 'g/cm2')
-const UNIT = `\\s*(${alternation(THRESHOLD_UNITS.flatMap((u) => u.names).filter((n) => n !== 'percentage' && n !== 'percentages'))})?`
+const UNIT = `\\s*(${alternation(THRESHOLD_UNITS.flatMap((u) => u.names).filter((n) => n !== 'percentage' && n !== 'percentages'))}|[${Object.keys(UNIT_LETTERS).join('')}](?![\\w°]))?`
 const CMP_WORDS = COMPARATORS.flatMap((c) => c.words)
 const CMP = `(${alternation(CMP_WORDS)})`
 const INCLUSIVE = new Set(COMPARATORS.filter((c) => c.op === '>=' || c.op === '<=').flatMap((c) => c.words.map((w) => w.toLowerCase())))
@@ -24,7 +25,7 @@ const NEGATION = new RegExp(`(?:${alternation(NEGATIONS)})`, 'i')
 export function unitKey(raw: string | undefined): string | null {
   if (!raw) return null
   const w = raw.toLowerCase().replace(/\s+/g, ' ').trim()
-  return UNITS.find((u) => u.names.includes(w))?.key ?? null
+  return UNITS.find((u) => u.names.includes(w))?.key ?? UNIT_LETTERS[w] ?? null
 }
 
 function opOf(word: string): '>' | '>=' | '<' | '<=' | null {
@@ -35,8 +36,8 @@ function opOf(word: string): '>' | '>=' | '<' | '<=' | null {
   return COMPARATORS.find((c) => c.words.some((x) => x.toLowerCase().replace(/[\s-]+/g, ' ') === w))?.op ?? null
 }
 
-/** A number as written; a minus may be typed as U+2212 or an en dash ("less than –0.3"). */
-const num = (s: string) => Number(s.replace(/^[−–]/, '-'))
+/** A number as written; a minus may be typed as U+2212 or an en dash ("less than –0.3") or said ("minus 15"). */
+const num = (s: string) => Number(s.replace(/^(?:[−–]|minus\s+)/i, '-'))
 
 /** Nouns before a comparison that make it a restriction of pixels. */
 const PIXEL_NOUN =
@@ -45,9 +46,18 @@ const DATE_NOUN = /\b(?:days?|dates?|scenes?|images?|months?|years?|times?|acqui
 const STAT_BEFORE =
   /\b(?:mean|average|median|maximum|minimum|max|min|total|overall)\s+(?:daily\s+|annual\s+|monthly\s+)?(?:\w+\s+){0,1}(?:values?\s+)?(?:was|is|were|be|been|remain(?:ed|s)?|stay(?:ed|s)?)?\s*$/i
 
+/** "dates with at least one pixel where ...": a quantifier over a date's pixels just before the condition. */
+const QUANTIFIED_PIXELS = new RegExp(
+  `(?:${alternation([...PIXEL_QUANTIFIERS.some, ...PIXEL_QUANTIFIERS.every])})\\s+(?:valid\\s+)?pixels?\\b(?:\\s+(?:with|where|whose|having|of|in\\s+which))?(?:\\s+(?:an?|the|its)\\s+)?(?:\\s*[\\w-]+\\s+){0,3}?(?:(?:is|are|was|were|has|have|had)\\s+)?$`,
+  'i',
+)
+
 function scopeOf(before: string): ConditionSpan['scope'] {
   const clause = before.split(/[.;?]/).at(-1) ?? ''
   if (STAT_BEFORE.test(clause.slice(-60))) return 'result'
+  // A condition on some or every pixel of a date, in a question counting dates, selects dates (by their maximum or minimum).
+  const quantified = QUANTIFIED_PIXELS.exec(clause)
+  if (quantified && [...clause.slice(0, quantified.index).matchAll(DATE_NOUN)].length > 0) return 'dates'
   const pixel = [...clause.matchAll(PIXEL_NOUN)].at(-1)
   const date = [...clause.matchAll(DATE_NOUN)].at(-1)
   if (pixel && (!date || (date.index ?? 0) < (pixel.index ?? 0))) return 'pixels'

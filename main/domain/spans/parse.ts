@@ -12,6 +12,7 @@ import { ANSWER_UNIT_LEADS, UNITS } from '../lexicon/units'
 import { CLASS_WORDS, OBJECT_CLASSES, VARIABLES } from '../lexicon/variables'
 import {
   COUNT_LEADS,
+  COUNT_TRAILS,
   COUNTED_DATES,
   COUNTED_PIXELS,
   ORDERING,
@@ -52,7 +53,10 @@ const PERCENTILE_RE = new RegExp(
   'gi',
 )
 const countRe = (nouns: readonly string[]) =>
-  new RegExp(`(?:${alternation(COUNT_LEADS)})\\s+(?:[\\w-]+\\s+){0,3}?(?:${alternation(nouns)})\\b|\\bon\\s+how\\s+many\\s+(?:${alternation(nouns)})\\b`, 'gi')
+  new RegExp(
+    `(?:${alternation(COUNT_LEADS)})\\s+(?:[\\w-]+\\s+){0,3}?(?:${alternation(nouns)})\\b|\\bon\\s+how\\s+many\\s+(?:${alternation(nouns)})\\b|(?:${alternation(nouns)})\\s+(?:${alternation(COUNT_TRAILS)})\\b`,
+    'gi',
+  )
 const OBJECT_WORDS = Object.values(OBJECT_CLASSES).flat()
 const COUNT_PIXELS_RE = countRe(COUNTED_PIXELS)
 const COUNT_DATES_RE = countRe(COUNTED_DATES)

@@ -6,6 +6,7 @@
  * verifier cannot check against this DAG asks for evidence instead of passing. (Periods and the dates used are
  * checked by policy/temporal-coverage.ts with the same question reader.)
  */
+import { UNITS } from '../../domain/lexicon'
 import { dagOf, isRec, type Rec } from '../../tools/execute/evidence-reader'
 import type { Evidence } from '../../tools/protocol'
 import type { Finding } from '../policy/finding'
@@ -185,10 +186,25 @@ function checkStatistic(asked: AskedStatistic[], chain: StatisticStep[], options
   ]
 }
 
+/** A threshold the question writes in a temperature unit, in kelvin by the lexicon's conversion; null in any other unit. */
+function kelvinOf(value: number, unit: string | undefined): number | null {
+  const u = UNITS.find((x) => x.key === unit && x.quantity === 'temperature')
+  return u ? value * u.scale + u.offset : null
+}
+
 function conditionMatches(q: AskedCondition, d: DagCondition): boolean {
   if (q.op !== d.cmp) return false
-  if (q.op === 'between') return sameTemperature(q.low!, d.low!) && sameTemperature(q.high!, d.high!) && same(q.high! - q.low!, d.high! - d.low!)
-  return sameTemperature(q.value!, d.value!)
+  // "below 100 °F" applied to kelvin data as 310.93 K: the asked unit converts the asked threshold.
+  const inK = (v: number, dv: number) => {
+    const k = kelvinOf(v, q.unit)
+    return k !== null && same(k, dv)
+  }
+  if (q.op === 'between')
+    return (
+      (sameTemperature(q.low!, d.low!) && sameTemperature(q.high!, d.high!) && same(q.high! - q.low!, d.high! - d.low!)) ||
+      (inK(q.low!, d.low!) && inK(q.high!, d.high!))
+    )
+  return sameTemperature(q.value!, d.value!) || inK(q.value!, d.value!)
 }
 
 function describeDag(d: DagCondition): string {

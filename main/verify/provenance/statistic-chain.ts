@@ -115,6 +115,11 @@ export function statisticChain(nodes: readonly ActionNode[], output: string | nu
         steps.push(step(n, String(p.stat ?? 'mean'), 'dates'))
         for (const t of links) visit(t, null)
         return
+      case 'timeseries.count':
+        // The dates of a series whose value meets a comparison: a count over dates, of the per-date statistic below.
+        steps.push({ node: n.id, op: n.op, kind: 'date_count', over: 'dates', stat: 'count' })
+        for (const t of links) visit(t, null)
+        return
       case 'timeseries.trend':
         steps.push({ node: n.id, op: n.op, kind: 'trend', over: 'dates', stat: String(p.method ?? 'sen') })
         for (const t of links) visit(t, null)
