@@ -40,7 +40,10 @@ export function report(r: Raster, extra: Partial<NodeReport> = {}): NodeReport {
   }
 }
 
-function inputRasters(node: JobNode, values: Map<string, Value>): { rasters: Record<string, Raster>; scalars: Record<string, number>; insufficient?: string } {
+export function inputRasters(
+  node: JobNode,
+  values: Map<string, Value>,
+): { rasters: Record<string, Raster>; scalars: Record<string, number>; insufficient?: string } {
   const rasters: Record<string, Raster> = {}
   const scalars: Record<string, number> = {}
   for (const [name, ref] of Object.entries(node.inputs)) {

@@ -6,25 +6,25 @@
  * they summarise; exports are written strip by strip. Node reports come out the same as whole-raster evaluation.
  */
 import { checkMemory } from '../budget'
-import { PRODUCTS } from '../products'
 import type { Raster } from '../raster'
 import { selectPixels, GeometryError } from '../spatial'
 import { ContentAccumulator, summarize } from '../stats'
 import { GeoTiffStripWriter } from '../tiff/writer'
 import { compare } from '../compare'
 import { evaluateNode, quickStats, type Value } from './evaluate-node'
+import { applySweeps, openSweeps, prepareSweeps, sweepable } from './evaluate-sweeps'
 import { prepareRead, readRows, type PreparedRead } from './read-node'
 import type { BufferRecycler } from './recycler'
 import { checkFinite, tooFewPixels } from './sink-check'
-import { RasterJobError, type JobResult, type JobSink, type NodeReport, type RasterJob, type SinkResult } from './types'
+import { RasterJobError, type JobNode, type JobResult, type JobSink, type NodeReport, type RasterJob, type SinkResult } from './types'
 import { errorMessage } from '../../../domain/errors'
 
 /** Buffers of one strip (all nodes together) stay under this many bytes. */
 export const STRIP_BUDGET_BYTES = 96 * 1024 * 1024
 
-/** Whether a job can run in strips: pixel-local nodes only. */
+/** Whether a job can run in strips: pixel-local nodes, and non-local products that run in sweeps (evaluate-sweeps.ts). */
 export function stripEligible(job: RasterJob): boolean {
-  return job.nodes.every((n) => n.kind !== 'product' || PRODUCTS.get(String(n.params.product))?.local !== false)
+  return sweepable(job)
 }
 
 /** A growable list of numbers (the valid values a median or percentile needs). */
@@ -143,6 +143,92 @@ function finish(acc: SinkAcc): SinkResult {
   }
 }
 
+type NodeAcc = { stats: Float64Array; content: ContentAccumulator; dropped?: Record<string, number>; details?: Record<string, unknown>; insufficient?: string }
+
+/** The accumulators of the job's sinks, each opened for rasters of `width` x `height` on the grid `gridOf` gives. */
+function openSinks(job: RasterJob, gridOf: (id: string) => PreparedRead['grid'], width: number, height: number): SinkAcc[] {
+  return job.sinks.map((sink) => {
+    const spec = sink.spec
+    const acc: SinkAcc = { sink, count: 0, sum: 0, min: Infinity, max: -Infinity, total: 0, num: 0 }
+    if ((spec.kind === 'summarize' && spec.stats.some((s) => !RUNNING.has(s))) || (spec.kind === 'reduce' && !RUNNING.has(spec.stat))) {
+      // Order statistics keep every valid value: refuse up front what would not fit, rather than fail half-way.
+      try {
+        checkMemory(width * height * 8, `Node '${sink.id}' (an order statistic over ${width} x ${height} pixels)`)
+      } catch (err) {
+        throw new RasterJobError(sink.id, errorMessage(err))
+      }
+      acc.values = new Values()
+    }
+    if (spec.kind === 'query') {
+      acc.values = new Values()
+      try {
+        acc.indices = selectPixels(gridOf(sink.input), spec.geometry)
+      } catch (err) {
+        if (err instanceof GeometryError) throw new RasterJobError(sink.id, `node '${sink.id}': ${err.message}`)
+        throw err
+      }
+    }
+    if (spec.kind === 'export') acc.writer = new GeoTiffStripWriter(gridOf(sink.input), `rsure execute node ${sink.input}`)
+    return acc
+  })
+}
+
+/** Add one node's strip value to its accumulator (running statistics, content, dropped counts, details). */
+function addToNode(acc: NodeAcc, node: JobNode, value: Value, rep: NodeReport): void {
+  if ('insufficient' in value) acc.insufficient ??= value.insufficient
+  else {
+    const [c, s, mn, mx] = quickStats(value.raster)
+    acc.stats[0] += c
+    acc.stats[1] += s
+    if (mn < acc.stats[2]) acc.stats[2] = mn
+    if (mx > acc.stats[3]) acc.stats[3] = mx
+    if (node.kind !== 'read') acc.content.add(value.raster.data, value.raster.grid.width)
+  }
+  if (rep.dropped) {
+    acc.dropped ??= {}
+    for (const [k, v] of Object.entries(rep.dropped)) acc.dropped[k] = (acc.dropped[k] ?? 0) + v
+  }
+  if (rep.details) acc.details ??= rep.details
+}
+
+/** A node's report from its accumulator, as whole-raster evaluation reports it. */
+function nodeReport(node: JobNode, acc: NodeAcc, g: PreparedRead['grid'], total: number, read?: PreparedRead): NodeReport {
+  const details = acc.details ? { details: acc.details } : {}
+  if (acc.insufficient) return { status: 'insufficient', reason: acc.insufficient, unit: node.unit, ...details }
+  const [count, sum, min, max] = acc.stats
+  return {
+    status: 'ok',
+    unit: node.unit,
+    width: g.width,
+    height: g.height,
+    valid: count,
+    total,
+    min: count ? min : NaN,
+    max: count ? max : NaN,
+    mean: count ? sum / count : NaN,
+    content: acc.content.result(),
+    ...(read ? { band: read.bandInfo } : {}),
+    ...(acc.dropped ? { dropped: acc.dropped } : {}),
+    ...details,
+  }
+}
+
+/**
+ * Rows per strip: what the budget allows, or `job.stripRows`. Jobs with swept products read their inputs more than
+ * once, so their strips are whole rows of the first read's tiles (no tile decoded twice in a sweep) and small enough
+ * to stay in the processor's cache between the nodes of a strip.
+ */
+function stripRows(job: RasterJob, first: PreparedRead, perRow: number, height: number, swept: boolean): number {
+  if (job.stripRows !== undefined) return Math.max(1, Math.min(height, job.stripRows))
+  const budgetRows = Math.max(1, Math.min(height, Math.floor(STRIP_BUDGET_BYTES / perRow)))
+  if (!swept || !first.tif.tiled) return budgetRows
+  const ch = first.tif.chunkHeight
+  return Math.max(1, Math.min(budgetRows, ch * Math.max(1, Math.floor(SWEPT_STRIP_BYTES / (perRow * ch)))))
+}
+
+/** Buffers of one strip of a job with swept products stay under this many bytes (cache-sized). */
+const SWEPT_STRIP_BYTES = 24 * 1024 * 1024
+
 /**
  * Evaluate a strip-eligible job strip by strip. Returns null when the reads do not share one grid (the caller then
  * evaluates whole rasters, where mismatched grids are reported by the node that combines them) or when the whole
@@ -159,7 +245,9 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
     const perRow = width * 8 * (job.nodes.length + 1)
     // Rasters whose buffers fit in the budget whole are evaluated whole (fewer, larger loops), unless told otherwise.
     if (job.stripRows === undefined && perRow * height <= STRIP_BUDGET_BYTES) return null
-    const rows = Math.max(1, Math.min(height, job.stripRows ?? Math.floor(STRIP_BUDGET_BYTES / perRow)))
+    const swept = openSweeps(job)
+    const rows = stripRows(job, first, perRow, height, swept.size > 0)
+    await prepareSweeps(job, swept, reads, rows, height, recycler)
 
     // The grid a node's pixels lie on: that of the read it descends from (all reads share the size, not
     // necessarily the origin; nodes that combine two grids are refused by evaluateNode).
@@ -170,35 +258,10 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
       const up = Object.values(byId.get(id)?.inputs ?? {}).find((ref): ref is { node: string } => 'node' in ref)
       return up ? gridOf(up.node) : first.grid
     }
-    const reports: Record<string, NodeReport> = {}
-    const nodeAcc = new Map<
-      string,
-      { stats: Float64Array; content: ContentAccumulator; dropped?: Record<string, number>; details?: Record<string, unknown>; insufficient?: string }
-    >()
-    const sinks: SinkAcc[] = job.sinks.map((sink) => {
-      const spec = sink.spec
-      const acc: SinkAcc = { sink, count: 0, sum: 0, min: Infinity, max: -Infinity, total: 0, num: 0 }
-      if ((spec.kind === 'summarize' && spec.stats.some((s) => !RUNNING.has(s))) || (spec.kind === 'reduce' && !RUNNING.has(spec.stat))) {
-        // Order statistics keep every valid value: refuse up front what would not fit, rather than fail half-way.
-        try {
-          checkMemory(width * height * 8, `Node '${sink.id}' (an order statistic over ${width} x ${height} pixels)`)
-        } catch (err) {
-          throw new RasterJobError(sink.id, errorMessage(err))
-        }
-        acc.values = new Values()
-      }
-      if (spec.kind === 'query') {
-        acc.values = new Values()
-        try {
-          acc.indices = selectPixels(gridOf(sink.input), spec.geometry)
-        } catch (err) {
-          if (err instanceof GeometryError) throw new RasterJobError(sink.id, `node '${sink.id}': ${err.message}`)
-          throw err
-        }
-      }
-      if (spec.kind === 'export') acc.writer = new GeoTiffStripWriter(gridOf(sink.input), `rsure execute node ${sink.input}`)
-      return acc
-    })
+    const nodeAcc = new Map<string, NodeAcc>(
+      job.nodes.map((n) => [n.id, { stats: Float64Array.of(0, 0, Infinity, -Infinity), content: new ContentAccumulator(n.kind === 'read') }]),
+    )
+    const sinks = openSinks(job, gridOf, width, height)
 
     for (let r0 = 0; r0 < height; r0 += rows) {
       const n = Math.min(rows, height - r0)
@@ -206,31 +269,16 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
       for (const node of job.nodes) {
         let value: Value
         let rep: NodeReport
-        const acc = nodeAcc.get(node.id) ?? { stats: Float64Array.of(0, 0, Infinity, -Infinity), content: new ContentAccumulator(node.kind === 'read') }
-        nodeAcc.set(node.id, acc)
+        const acc = nodeAcc.get(node.id)!
+        const state = swept.get(node.id)
         if (node.kind === 'read') {
           // The reader feeds the node's content profile itself, row by row while converting.
-          const raster = await readRows(reads.get(node.id)!, r0, n, recycler, acc.content)
-          value = { raster }
+          value = { raster: await readRows(reads.get(node.id)!, r0, n, recycler, acc.content) }
           rep = { status: 'ok', unit: node.unit }
-        } else {
-          ;({ value, report: rep } = evaluateNode(node, values, recycler))
-        }
+        } else if (state) ({ value, report: rep } = applySweeps(node, state, values, recycler))
+        else ({ value, report: rep } = evaluateNode(node, values, recycler))
         values.set(node.id, value)
-        if ('insufficient' in value) acc.insufficient ??= value.insufficient
-        else {
-          const [c, s, mn, mx] = quickStats(value.raster)
-          acc.stats[0] += c
-          acc.stats[1] += s
-          if (mn < acc.stats[2]) acc.stats[2] = mn
-          if (mx > acc.stats[3]) acc.stats[3] = mx
-          if (node.kind !== 'read') acc.content.add(value.raster.data, value.raster.grid.width)
-        }
-        if (rep.dropped) {
-          acc.dropped ??= {}
-          for (const [k, v] of Object.entries(rep.dropped)) acc.dropped[k] = (acc.dropped[k] ?? 0) + v
-        }
-        if (rep.details) acc.details ??= rep.details
+        addToNode(acc, node, value, rep)
       }
       for (const acc of sinks) {
         const v = values.get(acc.sink.input)!
@@ -240,30 +288,8 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
       for (const v of values.values()) if ('raster' in v) recycler.give(v.raster.data)
     }
 
-    for (const node of job.nodes) {
-      const acc = nodeAcc.get(node.id)!
-      if (acc.insufficient) {
-        reports[node.id] = { status: 'insufficient', reason: acc.insufficient, unit: node.unit }
-        continue
-      }
-      const [count, sum, min, max] = acc.stats
-      const g = gridOf(node.id)
-      reports[node.id] = {
-        status: 'ok',
-        unit: node.unit,
-        width: g.width,
-        height: g.height,
-        valid: count,
-        total: width * height,
-        min: count ? min : NaN,
-        max: count ? max : NaN,
-        mean: count ? sum / count : NaN,
-        content: acc.content.result(),
-        ...(node.kind === 'read' ? { band: reads.get(node.id)!.bandInfo } : {}),
-        ...(acc.dropped ? { dropped: acc.dropped } : {}),
-        ...(acc.details ? { details: acc.details } : {}),
-      }
-    }
+    const reports: Record<string, NodeReport> = {}
+    for (const node of job.nodes) reports[node.id] = nodeReport(node, nodeAcc.get(node.id)!, gridOf(node.id), width * height, reads.get(node.id))
     const results: Record<string, SinkResult> = {}
     for (const acc of sinks) results[acc.sink.id] = checkFinite(acc.sink.id, finish(acc))
     return { item: job.item?.id ?? null, date: job.item?.date ?? null, nodes: reports, sinks: results }

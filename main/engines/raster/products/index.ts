@@ -7,7 +7,7 @@ import { normalizedDifference, pwvBandRatio } from './spectral'
 import { apparentThermalInertia, brightnessTemperature, dayNightTemperature, multiChannelLst, singleChannelLst, splitWindowLst, tes, ttmLst } from './thermal'
 import { tvdi } from './tvdi'
 
-export type { ProductDef, ProductInput, ProductResult } from './product'
+export type { ProductDef, ProductInput, ProductResult, Sweeps } from './product'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of specs with different parameter types; each validates its own
 type AnyProductDef = ProductDef<any>

@@ -39,9 +39,15 @@ export interface ProductDef<P = Record<string, unknown>> {
   params: z.ZodType<P>
   /**
    * false when a pixel's value depends on the whole raster (TVDI fits its edges over every pixel), so the product
-   * cannot be computed strip by strip. Default true (pixel-local).
+   * cannot be computed strip by strip in one sweep. Default true (pixel-local).
    */
   local?: boolean
+  /**
+   * For a non-local product whose dependence on the whole raster goes through a few numbers fitted first (TVDI's
+   * edges): the engine then runs it strip by strip, in preparatory sweeps and a final one (see Sweeps). Gives the
+   * same values as `compute`.
+   */
+  sweeps?(params: P, inputUnits: Record<string, Unit>): Sweeps
   /**
    * An input whose buffer the output may be written into: when nothing reads that input after this product, the
    * engine's `alloc` returns the input's own buffer (spares one raster of memory per worker). `compute` must then
@@ -55,6 +61,19 @@ export interface ProductDef<P = Record<string, unknown>> {
   check?(params: P, inputNames: string[]): string | null
   /** `alloc(n)` gives an output buffer (possibly recycled, contents undefined); products must write every pixel. */
   compute(inputs: Record<string, ProductInput>, params: P, length: number, alloc?: Alloc): ProductResult
+}
+
+/**
+ * A non-local product computed over strips of rows, in order: every strip is shown to `scan` (one preparatory sweep);
+ * `endSweep` then says whether the product needs another such sweep; after the last one, `ready` gives the reason
+ * there is no value (with details) or the details of the fit, and `apply` computes each strip of the output.
+ */
+export interface Sweeps {
+  scan(inputs: Record<string, Float64Array>, length: number): void
+  endSweep(): boolean
+  ready(): { insufficient?: string; details: Record<string, unknown> }
+  /** Writes every pixel of `out` (which may be an input's buffer, as with `overwrites`), adding [count, sum, min, max] of the valid ones to `stats`. */
+  apply(inputs: Record<string, Float64Array>, length: number, out: Float64Array, stats: Float64Array): void
 }
 
 /** Output buffer source: recycled pixel buffers inside the workers, plain allocation elsewhere. */

@@ -20,7 +20,7 @@
  * (`overwrites`): the index pass reads a pixel's LST before it writes that pixel.
  */
 import { z } from 'zod'
-import { linearFit, type ProductDef } from './product'
+import { linearFit, type ProductDef, type Sweeps } from './product'
 import { EdgeScan, type EdgeData, type EdgeRule } from './tvdi-edges'
 
 interface TvdiParams {
@@ -60,6 +60,7 @@ export const tvdi: ProductDef<TvdiParams> = {
     `each fitted linearly against bin centres; valid: ${p.ndvi_range[0]} <= NDVI <= ${p.ndvi_range[1]}, LST > ${p.lst_min ?? '0 K (-273.15 for degC input)'}; ` +
     `fewer than ${p.min_pixels} valid pixels -> no value; ${p.clip ? 'clipped to [0, 1]' : 'not clipped'}`,
   check: () => null,
+  sweeps: (p, units) => tvdiSweeps(p, edgeRule(p, units.lst ?? 'K')),
   compute: (inp, p, n, alloc) => {
     const ndvi = inp.ndvi.data
     const lst = inp.lst.data
@@ -76,6 +77,27 @@ export const tvdi: ProductDef<TvdiParams> = {
     tvdiIndex(fit, ndvi, lst, out, 0, n, stats)
     return { data: out, stats, details: fit.details }
   },
+}
+
+/** TVDI over strips: the scan sweep, a second only for straddling cells (tvdi-edges.ts), then the index. */
+function tvdiSweeps(p: TvdiParams, rule: TvdiRule): Sweeps {
+  const scan = new EdgeScan(rule)
+  let found: EdgeData | null = null
+  let fit: TvdiFit | { insufficient: string } | null = null
+  return {
+    scan: (inp, n) => (found ? scan.resolve(inp.ndvi, inp.lst, 0, n) : scan.add(inp.ndvi, inp.lst, 0, n)),
+    endSweep: () => {
+      if (found) return false
+      found = scan.bins(p.min_pixels)
+      return found.bins !== null && scan.needsResolve
+    },
+    ready: () => {
+      found ??= scan.bins(p.min_pixels)
+      fit ??= fitEdges(found, rule, p.min_pixels)
+      return 'insufficient' in fit ? { insufficient: fit.insufficient, details: { valid_pixels: found.valid } } : { details: fit.details }
+    },
+    apply: (inp, n, out, stats) => tvdiIndex(fit as TvdiFit, inp.ndvi, inp.lst, out, 0, n, stats),
+  }
 }
 
 /** The validity and binning rule of a parameter set; the default LST bound is absolute zero in the input's unit. */

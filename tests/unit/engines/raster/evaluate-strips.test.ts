@@ -14,18 +14,46 @@ afterAll(() => tmp.cleanup())
 const W = 5
 const H = 7
 const geo = { originX: 0, originY: 700, sizeX: 100, sizeY: 100, epsg: 32633 }
-writeTinyTiff(path.join(tmp.dir, 'a.tif'), { width: W, height: H, bands: [ramp(W * H, (i) => (i % 6 === 0 ? 0 : 10 + i))], dtype: 'uint16', nodata: '0', geo, tile: { width: 4, height: 4 }, compression: 8 })
-writeTinyTiff(path.join(tmp.dir, 'b.tif'), { width: W, height: H, bands: [ramp(W * H, (i) => 200 - 3 * i)], dtype: 'int16', geo, rowsPerStrip: 3, compression: 8, predictor: 2 })
+writeTinyTiff(path.join(tmp.dir, 'a.tif'), {
+  width: W,
+  height: H,
+  bands: [ramp(W * H, (i) => (i % 6 === 0 ? 0 : 10 + i))],
+  dtype: 'uint16',
+  nodata: '0',
+  geo,
+  tile: { width: 4, height: 4 },
+  compression: 8,
+})
+writeTinyTiff(path.join(tmp.dir, 'b.tif'), {
+  width: W,
+  height: H,
+  bands: [ramp(W * H, (i) => 200 - 3 * i)],
+  dtype: 'int16',
+  geo,
+  rowsPerStrip: 3,
+  compression: 8,
+  predictor: 2,
+})
 
 const nodes: JobNode[] = [
   { id: 'a', kind: 'read', params: { path: 'a.tif', band: 1, nodata: 'file' }, inputs: {}, unit: 'dn' },
   { id: 'b', kind: 'read', params: { path: 'b.tif', band: 1, nodata: 'file' }, inputs: {}, unit: 'dn' },
-  { id: 'nd', kind: 'product', params: { product: 'normalized_difference', epsilon: 0 }, inputs: { a: { node: 'b' }, b: { node: 'a' } }, unit: 'dimensionless' },
+  {
+    id: 'nd',
+    kind: 'product',
+    params: { product: 'normalized_difference', epsilon: 0 },
+    inputs: { a: { node: 'b' }, b: { node: 'a' } },
+    unit: 'dimensionless',
+  },
   { id: 'x', kind: 'algebra', params: { expr: 'nd * k + 1' }, inputs: { nd: { node: 'nd' }, k: { value: 2 } }, unit: 'dimensionless' },
   { id: 'm', kind: 'mask', params: { valid_range: [0.5, 2] }, inputs: { data: { node: 'x' } }, unit: 'dimensionless' },
 ]
 const sinks: JobSink[] = [
-  { id: 's', input: 'm', spec: { kind: 'summarize', stats: ['count', 'mean', 'min', 'max', 'std', 'median', 'p90', 'valid_fraction', 'sum'], min_valid: 1, ddof: 0 } },
+  {
+    id: 's',
+    input: 'm',
+    spec: { kind: 'summarize', stats: ['count', 'mean', 'min', 'max', 'std', 'median', 'p90', 'valid_fraction', 'sum'], min_valid: 1, ddof: 0 },
+  },
   { id: 'r', input: 'nd', spec: { kind: 'reduce', stat: 'median', min_valid: 1 } },
   { id: 't', input: 'x', spec: { kind: 'threshold', op: '>', value: 1.5, as: 'fraction', min_valid: 1 } },
   { id: 'q', input: 'a', spec: { kind: 'query', geometry: { type: 'bbox', bbox: [100, 200, 400, 600], crs: 'map' }, stat: 'mean', min_valid: 1 } },
@@ -68,9 +96,70 @@ describe('strip-by-strip evaluation', () => {
     }
   })
 
-  it('keeps TVDI (whose edges need every pixel) out of strip mode', () => {
-    const tv: JobNode = { id: 'tv', kind: 'product', params: { product: 'tvdi', bins: 100, min_pixels: 1, ndvi_range: [0, 1], lst_min: 0, clip: true, last_bin: 'open' }, inputs: { ndvi: { node: 'nd' }, lst: { node: 'a' } }, unit: 'dimensionless' }
-    expect(stripEligible({ nodes: [...nodes, tv], sinks: [], item: null, baseDir: tmp.dir })).toBe(false)
+  it('runs TVDI (whose edges need every pixel) in strips: a sweep for the edges, then one for the index', async () => {
+    // NDVI from an algebra node over a.tif: 'wide' spreads it over bins, 'narrow' puts it in one fine cell (range
+    // 3.5e-6 against cells of 1.5e-5), so the edges need the second sweep that bins straddling cells pixel by pixel.
+    for (const expr of ['0.3 + 0.01 * (lst - 10) + 0.002 * sqrt(lst)', '0.3 + 1e-7 * (lst - 10)']) {
+      const tvNodes: JobNode[] = [
+        { id: 'lst', kind: 'read', params: { path: 'a.tif', band: 1, nodata: 'file' }, inputs: {}, unit: 'K' },
+        { id: 'b', kind: 'read', params: { path: 'b.tif', band: 1, nodata: 'file' }, inputs: {}, unit: 'dn' },
+        { id: 'nd', kind: 'algebra', params: { expr }, inputs: { lst: { node: 'lst' } }, unit: 'dimensionless' },
+        { id: 'hot', kind: 'algebra', params: { expr: 'lst + b / 100' }, inputs: { lst: { node: 'lst' }, b: { node: 'b' } }, unit: 'K' },
+        {
+          id: 'tv',
+          kind: 'product',
+          params: { product: 'tvdi', bins: 4, min_pixels: 1, ndvi_range: [0, 1], clip: true, last_bin: 'open' },
+          inputs: { ndvi: { node: 'nd' }, lst: { node: 'hot' } },
+          unit: 'dimensionless',
+        },
+        { id: 'half', kind: 'algebra', params: { expr: 'tv / 2' }, inputs: { tv: { node: 'tv' } }, unit: 'dimensionless' },
+      ]
+      const tvSinks: JobSink[] = [
+        { id: 'tm', input: 'tv', spec: { kind: 'reduce', stat: 'mean', min_valid: 1 } },
+        { id: 'hm', input: 'half', spec: { kind: 'summarize', stats: ['count', 'mean', 'median'], min_valid: 1, ddof: 0 } },
+        { id: 'te', input: 'tv', spec: { kind: 'export' } },
+      ]
+      const job: RasterJob = { nodes: tvNodes, sinks: tvSinks, item: null, baseDir: tmp.dir }
+      expect(stripEligible(job)).toBe(true)
+      const whole = await evaluateJob(job, new BufferRecycler())
+      expect(whole.nodes.tv.status).toBe('ok')
+      for (const rows of [1, 2, 3]) {
+        const strips = await evaluateJob({ ...job, stripRows: rows }, new BufferRecycler())
+        for (const id of ['lst', 'nd', 'hot', 'tv', 'half']) {
+          expect(strips.nodes[id]).toMatchObject({ valid: whole.nodes[id].valid, min: whole.nodes[id].min, max: whole.nodes[id].max })
+          expect(strips.nodes[id].mean).toBeCloseTo(whole.nodes[id].mean!, 12)
+        }
+        expect(strips.nodes.tv.details).toEqual(whole.nodes.tv.details)
+        expect(strips.sinks.tm.value).toBeCloseTo(whole.sinks.tm.value as number, 12)
+        const hs = strips.sinks.hm.value as Record<string, number>
+        for (const [k, v] of Object.entries(whole.sinks.hm.value as Record<string, number>)) expect(hs[k]).toBeCloseTo(v, 12)
+        expect(await decode(strips.sinks.te.bytes!)).toEqual(await decode(whole.sinks.te.bytes!))
+      }
+    }
+  })
+
+  it('gives a TVDI without enough valid pixels no value in strips too, and keeps a TVDI of a TVDI whole', async () => {
+    const tv = (id: string, ndvi: string, lst: string, minPixels: number): JobNode => ({
+      id,
+      kind: 'product',
+      params: { product: 'tvdi', bins: 4, min_pixels: minPixels, ndvi_range: [0, 1], clip: true, last_bin: 'open' },
+      inputs: { ndvi: { node: ndvi }, lst: { node: lst } },
+      unit: 'dimensionless',
+    })
+    const base: JobNode[] = [
+      { id: 'lst', kind: 'read', params: { path: 'a.tif', band: 1, nodata: 'file' }, inputs: {}, unit: 'K' },
+      { id: 'nd', kind: 'algebra', params: { expr: '0.3 + 0.01 * (lst - 10)' }, inputs: { lst: { node: 'lst' } }, unit: 'dimensionless' },
+    ]
+    const sink: JobSink = { id: 'tm', input: 'tv', spec: { kind: 'reduce', stat: 'mean', min_valid: 1 } }
+    const few = await evaluateJob(
+      { nodes: [...base, tv('tv', 'nd', 'lst', 1000)], sinks: [sink], item: null, baseDir: tmp.dir, stripRows: 2 },
+      new BufferRecycler(),
+    )
+    expect(few.nodes.tv).toMatchObject({ status: 'insufficient' })
+    expect(few.nodes.tv.reason).toMatch(/TVDI needs at least 1000/)
+    expect(few.sinks.tm.status).toBe('insufficient')
+    const nested = { nodes: [...base, tv('t1', 'nd', 'lst', 1), tv('tv', 'nd', 't1', 1)], sinks: [sink], item: null, baseDir: tmp.dir }
+    expect(stripEligible(nested)).toBe(false)
   })
 
   it('writes TVDI into the LST buffer only when nothing else reads LST', async () => {
@@ -81,7 +170,13 @@ describe('strip-by-strip evaluation', () => {
     const tvNodes: JobNode[] = [
       { id: 'lst', kind: 'read', params: { path: 'a.tif', band: 1, nodata: 'file' }, inputs: {}, unit: 'K' },
       { id: 'nd', kind: 'algebra', params: { expr: 'lst * 0 + 0.3 + 0.01 * (lst - 10)' }, inputs: { lst: { node: 'lst' } }, unit: 'dimensionless' },
-      { id: 'tv', kind: 'product', params: { product: 'tvdi', bins: 4, min_pixels: 1, ndvi_range: [0, 1], clip: true, last_bin: 'open' }, inputs: { ndvi: { node: 'nd' }, lst: { node: 'lst' } }, unit: 'dimensionless' },
+      {
+        id: 'tv',
+        kind: 'product',
+        params: { product: 'tvdi', bins: 4, min_pixels: 1, ndvi_range: [0, 1], clip: true, last_bin: 'open' },
+        inputs: { ndvi: { node: 'nd' }, lst: { node: 'lst' } },
+        unit: 'dimensionless',
+      },
     ]
     const tvSink: JobSink = { id: 'tm', input: 'tv', spec: { kind: 'reduce', stat: 'mean', min_valid: 1 } }
     const alone = await evaluateJob({ nodes: tvNodes, sinks: [tvSink], item: null, baseDir: tmp.dir }, new BufferRecycler())
@@ -103,7 +198,13 @@ describe('strip-by-strip evaluation', () => {
       nodes: [
         { id: 'red', kind: 'read', params: { path: band('B4'), band: 1, nodata: 0 }, inputs: {}, unit: 'dn' },
         { id: 'nir', kind: 'read', params: { path: band('B5'), band: 1, nodata: 0 }, inputs: {}, unit: 'dn' },
-        { id: 'ndvi', kind: 'product', params: { product: 'normalized_difference', epsilon: 0 }, inputs: { a: { node: 'nir' }, b: { node: 'red' } }, unit: 'dimensionless' },
+        {
+          id: 'ndvi',
+          kind: 'product',
+          params: { product: 'normalized_difference', epsilon: 0 },
+          inputs: { a: { node: 'nir' }, b: { node: 'red' } },
+          unit: 'dimensionless',
+        },
       ],
       sinks: [{ id: 's', input: 'ndvi', spec: { kind: 'summarize', stats: ['count', 'mean', 'min', 'max'], min_valid: 1, ddof: 0 } }],
       item: null,

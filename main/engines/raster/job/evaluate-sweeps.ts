@@ -1,0 +1,121 @@
+/**
+ * Non-local products in strip-by-strip evaluation (products/product.ts, Sweeps): before the strips that produce
+ * reports and sink values, preparatory sweeps read only what these products need, strip by strip, and show it to
+ * them (TVDI files its pixels into NDVI cells); in the final sweep each strip of such a product is computed from
+ * what it fitted. A raster's pixels are then never all in memory at once, at the price of reading the inputs of
+ * these products once more per preparatory sweep.
+ */
+import { PRODUCTS, type Sweeps } from '../products'
+import type { Raster } from '../raster'
+import type { Unit } from '../units'
+import { evaluateNode, inputRasters, type Value } from './evaluate-node'
+import { readRows, type PreparedRead } from './read-node'
+import type { BufferRecycler } from './recycler'
+import type { JobNode, NodeReport, RasterJob } from './types'
+
+/** A product that depends on the whole raster (`local: false`), or undefined for any other node. */
+function nonLocal(node: JobNode) {
+  if (node.kind !== 'product') return undefined
+  const def = PRODUCTS.get(String(node.params.product))
+  return def?.local === false ? def : undefined
+}
+
+/** Ids of the nodes `id` reads from, directly or through others. */
+function ancestors(byId: Map<string, JobNode>, id: string, into = new Set<string>()): Set<string> {
+  for (const ref of Object.values(byId.get(id)?.inputs ?? {})) {
+    if (!('node' in ref) || into.has(ref.node)) continue
+    into.add(ref.node)
+    ancestors(byId, ref.node, into)
+  }
+  return into
+}
+
+/** Whether every non-local product of the job can run in sweeps, none of them fed by another. */
+export function sweepable(job: RasterJob): boolean {
+  const byId = new Map(job.nodes.map((n) => [n.id, n]))
+  const wide = job.nodes.filter((n) => nonLocal(n))
+  return wide.every((n) => nonLocal(n)!.sweeps !== undefined && ![...ancestors(byId, n.id)].some((a) => wide.some((w) => w.id === a)))
+}
+
+/** The non-local products of a job that the caller has checked with `sweepable`, each with its sweep state. */
+export function openSweeps(job: RasterJob): Map<string, Sweeps> {
+  const byId = new Map(job.nodes.map((n) => [n.id, n]))
+  const states = new Map<string, Sweeps>()
+  for (const node of job.nodes) {
+    const def = nonLocal(node)
+    if (!def?.sweeps) continue
+    const { product: _product, ...params } = node.params as { product: string } & Record<string, unknown>
+    const units: Record<string, Unit> = {}
+    for (const [name, ref] of Object.entries(node.inputs)) {
+      const up = 'node' in ref ? byId.get(ref.node) : undefined
+      if (up) units[name] = up.unit
+    }
+    states.set(node.id, def.sweeps(params, units))
+  }
+  return states
+}
+
+/**
+ * Run the preparatory sweeps: strips of `rows` rows of the nodes the swept products read (reads without their
+ * content profile), shown to each product still preparing, until every one says it is done. A product whose input
+ * has no value is left for the final sweep, which reports why.
+ */
+export async function prepareSweeps(
+  job: RasterJob,
+  states: Map<string, Sweeps>,
+  reads: Map<string, PreparedRead>,
+  rows: number,
+  height: number,
+  recycler: BufferRecycler,
+): Promise<void> {
+  const byId = new Map(job.nodes.map((n) => [n.id, n]))
+  let active = [...states.keys()]
+  // Each product ends its sweeps (TVDI: at most two); the bound only guards against one that never does.
+  for (let sweep = 0; active.length > 0 && sweep < 8; sweep++) {
+    const needed = new Set<string>()
+    for (const id of active) ancestors(byId, id, needed)
+    const blocked = new Set<string>()
+    for (let r0 = 0; r0 < height; r0 += rows) {
+      const n = Math.min(rows, height - r0)
+      const values = new Map<string, Value>()
+      for (const node of job.nodes) {
+        if (!needed.has(node.id)) continue
+        const value: Value =
+          node.kind === 'read' ? { raster: await readRows(reads.get(node.id)!, r0, n, recycler) } : evaluateNode(node, values, recycler).value
+        values.set(node.id, value)
+      }
+      for (const id of active) {
+        const { rasters, insufficient } = inputRasters(byId.get(id)!, values)
+        if (insufficient) blocked.add(id)
+        if (blocked.has(id)) continue
+        const data: Record<string, Float64Array> = {}
+        for (const [name, r] of Object.entries(rasters)) data[name] = r.data
+        states.get(id)!.scan(data, rasters[Object.keys(rasters)[0]].data.length)
+      }
+      for (const v of values.values()) if ('raster' in v) recycler.give(v.raster.data)
+    }
+    active = active.filter((id) => !blocked.has(id) && states.get(id)!.endSweep())
+  }
+}
+
+/** One strip of a swept product in the final sweep, as evaluateNode gives other nodes. */
+export function applySweeps(node: JobNode, state: Sweeps, values: Map<string, Value>, recycler: BufferRecycler): { value: Value; report: NodeReport } {
+  const { rasters, insufficient } = inputRasters(node, values)
+  if (insufficient) return { value: { insufficient }, report: { status: 'insufficient', reason: insufficient, unit: node.unit } }
+  const ready = state.ready()
+  if (ready.insufficient) {
+    return {
+      value: { insufficient: ready.insufficient },
+      report: { status: 'insufficient', reason: ready.insufficient, unit: node.unit, details: ready.details },
+    }
+  }
+  const first = Object.values(rasters)[0]
+  const n = first.data.length
+  const data: Record<string, Float64Array> = {}
+  for (const [name, r] of Object.entries(rasters)) data[name] = r.data
+  const out = recycler.alloc(n)
+  const stats = Float64Array.of(0, 0, Infinity, -Infinity)
+  state.apply(data, n, out, stats)
+  const raster: Raster = { grid: first.grid, data: out, unit: node.unit, stats }
+  return { value: { raster }, report: { status: 'ok', unit: node.unit, details: ready.details } }
+}
