@@ -47,3 +47,9 @@ export const NOT_TYPOS: readonly string[] = (
   'means medians minima maxima lower power tower fewer meter liter litre sites notes noted lines liner mines miner modes model ' +
   'field fields yield yields spread dense sense tense rates gates brands hands charges'
 ).split(/\s+/)
+
+/**
+ * Misspellings of short words (under five letters, so outside the typing-slip rule of spans/typos.ts) that change
+ * what is asked when missed: "wich date" is a date question.
+ */
+export const SHORT_MISSPELLINGS: Readonly<Record<string, string>> = { wich: 'which', whic: 'which', wat: 'what', whn: 'when', wen: 'when' }

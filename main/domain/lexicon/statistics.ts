@@ -46,6 +46,12 @@ export const PIXEL_QUANTIFIERS: Readonly<Record<'some' | 'every', readonly strin
   every: ['every', 'each', 'all', 'all of the', 'all the', 'all its', 'all of its'],
 }
 
+/** Extreme words around a date ("which date ... highest", "the coldest day"): the date of the maximum or minimum. */
+export const EXTREME_WORDS: Readonly<Record<'max' | 'min', readonly string[]>> = {
+  max: ['maximum', 'maxima', 'highest', 'peak', 'hottest', 'largest', 'max', 'warmest', 'greatest'],
+  min: ['minimum', 'minima', 'lowest', 'coolest', 'coldest', 'smallest', 'min'],
+}
+
 /** "The date of" an extreme. */
 export const DATE_OF_LEADS: readonly string[] = ['which date', 'what date', 'on which date', 'on what date', 'which day', 'what day', 'which acquisition', 'which image', 'which month', 'when']
 

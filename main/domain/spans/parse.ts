@@ -13,6 +13,7 @@ import { CLASS_WORDS, OBJECT_CLASSES, VARIABLES } from '../lexicon/variables'
 import {
   COUNT_LEADS,
   COUNT_TRAILS,
+  EXTREME_WORDS,
   COUNTED_DATES,
   COUNTED_PIXELS,
   ORDERING,
@@ -66,11 +67,11 @@ const SERIES_RES = SERIES_GRANULARITIES.map((g) => ({ key: g.key, re: phraseRege
 const COMBINE_RES = COMBINATIONS.map((c) => ({ key: c.key, re: phraseRegex(c.names) }))
 const SIGNIFICANCE_RE = phraseRegex(SIGNIFICANCE)
 const OBJECT_RE = new RegExp(`(?:${alternation(OBJECT_WORDS)})`, 'gi')
-const MAX_WORDS = 'maxim(?:um|a)|highest|peak|hottest|largest|max|warmest|greatest'
-const MIN_WORDS = 'minim(?:um|a)|lowest|coolest|coldest|smallest|min'
+const MAX_WORDS = alternation(EXTREME_WORDS.max)
+const MIN_WORDS = alternation(EXTREME_WORDS.min)
 const DATE_OF = (w: string) =>
   new RegExp(
-    `\\b(?:which|what|on\\s+what|on\\s+which|in\\s+which|in\\s+what)\\s+(?:(?:19|20)\\d{2}\\s+|single\\s+)?(?:date|day|acquisition(?:\\s+date)?|image|month|scene|overpass)\\b[^.?]{0,60}?\\b(?:${w})\\b|\\b(?:${w})\\b[^.?]{0,60}?\\b(?:occur\\w*|on\\s+which\\s+date|which\\s+date|was\\s+observed\\s+on)\\b|\\bwhen\\b[^.?]{0,40}\\b(?:${w})\\b|\\b(?:date|day)\\s+(?:of|with|w/|on\\s+which)\\s*(?:the\\s+)?(?:${w})\\b`,
+    `\\b(?:which|what|on\\s+what|on\\s+which|in\\s+which|in\\s+what)\\s+(?:(?:19|20)\\d{2}\\s+|single\\s+)?(?:date|day|acquisition(?:\\s+date)?|image|month|scene|overpass)\\b[^.?]{0,60}?\\b(?:${w})\\b|\\b(?:${w})\\b[^.?]{0,60}?\\b(?:occur\\w*|on\\s+which\\s+date|which\\s+date|was\\s+observed\\s+on)\\b|\\bwhen\\b[^.?]{0,40}\\b(?:${w})\\b|\\b(?:date|day)\\s+(?:of|with|w/|on\\s+which)\\s*(?:the\\s+)?(?:${w})\\b|(?<!\\b(?:of|on|in|for|during|at|its|their)\\s+(?:the\\s+)?)\\b(?:${w})\\s+(?:(?:19|20)\\d{2}\\s+)?(?:date|day|acquisition|scene|overpass)\\b(?!\\s+of\\b|['’]s\\b)`,
     'gi',
   )
 const DATE_OF_RES = [
@@ -300,6 +301,7 @@ function parseFresh(question: string): ParsedQuestion {
 }
 
 const UNPLACED_UNIT = 'a unit the reader could not place'
+const EXTREME_DATE = 'a date picked by an extreme, with another value asked of it'
 /** Phrases that could change the value when no span placed them, with why. */
 const BLOCKING: readonly { re: RegExp; why: string }[] = [
   {
@@ -328,6 +330,14 @@ const BLOCKING: readonly { re: RegExp; why: string }[] = [
   },
   // "Which day of 2019 was the most dry": a date asked whose criterion no span placed (no extreme the reader knows).
   { re: /\b(?:which|what)\s+(?:(?:19|20)\d{2}\s+)?(?:date|day|acquisition|overpass)s?\b/gi, why: 'a date asked by a criterion the reader could not place' },
+  // "the mean LST of the hottest day": a date picked by an extreme, with something else asked of it.
+  {
+    re: new RegExp(
+      `(?:${alternation([...EXTREME_WORDS.max, ...EXTREME_WORDS.min])})\\s+(?:(?:19|20)\\d{2}\\s+)?(?:date|day|acquisition|scene|overpass|image|month)s?\\b`,
+      'gi',
+    ),
+    why: EXTREME_DATE,
+  },
   { re: /\b(?:miles?|feet|foot|yards?)\b/gi, why: 'a unit the reader does not convert' },
   // A temperature unit no span placed ("B11 BT mean, in degrees C please"): the answer would be in kelvin.
   { re: /°\s?[cf]\b|℃|℉|\bdeg(?:rees?)?\s+(?:c|f|celsius|fahrenheit)\b|\bcelsius\b|\bfahrenheit\b/gi, why: UNPLACED_UNIT },
@@ -379,6 +389,8 @@ export function ledgerOf(
     for (const h of hits(masked, b.re)) {
       if (h.text.trim() === '' || blockedAt.some((x) => overlaps(x, h))) continue
       // A temperature unit the question also states as its answer unit ("... only read Celsius. ... in °C?") restates it.
+      // "the coldest scene of the year ... Which date has the lowest mean": the date question states the same pick.
+      if (b.why === EXTREME_DATE && parsed.spans.some((x) => x.type === 'date_of')) continue
       if (b.why === UNPLACED_UNIT && readUnits.has(unitOfName(h.text.replace(/^deg(?:rees?)?\s+/i, 'degrees ').replace(/°\s+/, '°')) ?? '')) continue
       blockedAt.push(h)
       const blocking = !inContext(h.at)

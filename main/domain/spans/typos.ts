@@ -7,7 +7,7 @@
  * written. Every word known comes from the lexicon; nothing is guessed where two lexicon words are as near.
  */
 import * as LEXICON from '../lexicon'
-import { NOT_TYPOS } from '../lexicon/context'
+import { NOT_TYPOS, SHORT_MISSPELLINGS } from '../lexicon/context'
 
 function wordsOf(v: unknown, out: Set<string>, depth = 0): void {
   if (depth > 6) return
@@ -73,7 +73,11 @@ export function typoOf(word: string): string | null {
 
 /** The question with its typing slips read as the lexicon words they stand for (case kept at the first letter). */
 export function correctTypos(q: string): string {
-  return q.replace(/(?<![\w.'/\\-])[A-Za-z]{5,}(?![\w.'/\\-]*\w)/g, (word) => {
+  const short = q.replace(/\b[A-Za-z]{3,4}\b/g, (word) => {
+    const t = SHORT_MISSPELLINGS[word.toLowerCase()]
+    return !t ? word : /^[A-Z]/.test(word) ? t[0].toUpperCase() + t.slice(1) : t
+  })
+  return short.replace(/(?<![\w.'/\\-])[A-Za-z]{5,}(?![\w.'/\\-]*\w)/g, (word) => {
     const t = typoOf(word)
     if (!t) return word
     return /^[A-Z]/.test(word) ? t[0].toUpperCase() + t.slice(1) : t

@@ -71,6 +71,10 @@ const ENTRIES: Entry[] = [
   { re: /\btrends?\b|\bslope\b|\brate\s+of\s+change\b|\blinear\s+regression\b|\bmann[\s-]kendall\b|\bsen'?s\b/gi, kind: 'trend' },
 ]
 
+/** A question whose answer is a date ("which date", "the date of", "coldest date"): its extreme word picks the date. */
+const DATE_ASKED =
+  /\b(?:which|what)\s+(?:(?:19|20)\d{2}\s+)?(?:date|day|acquisition|scene|overpass|month)\b|\b(?:date|day)\s+(?:of|with|w\/)\s+(?:the\s+)?(?:max|min|highest|lowest|hottest|coldest|peak)|\b(?:hottest|coldest|warmest|coolest|highest|lowest)\s+(?:(?:19|20)\d{2}\s+)?(?:date|day|acquisition)\b(?!\s+of\b|['’]s\b)/i
+
 /** Words that change what is computed but name no statistic the verifier can check. */
 const VAGUE = /\b(typical|variability|spread|dispersion|interquartile|iqr|mode)\b/gi
 
@@ -89,7 +93,9 @@ export function readStatistics(question: string): { asked: AskedStatistic[]; unc
   }
   // "percentage change"/"percent increase" is a change between periods, not a share of pixels.
   const change = /\b(?:percentage|percent|%)\s+(?:change|increase|decrease|difference|drop|rise)\b/i.test(question)
-  const kept = change ? asked.filter((s) => s.kind !== 'fraction') : asked
+  // "Which date has the lowest mean", "date of min mean": the extreme picks a date of the series, no statistic of pixels.
+  const dateAsked = DATE_ASKED.test(question)
+  const kept = asked.filter((s) => !(change && s.kind === 'fraction') && !(dateAsked && (s.kind === 'max' || s.kind === 'min')))
   const unchecked = [...question.matchAll(VAGUE)].map((m) => `the statistic word '${m[0]}'`)
   return { asked: kept, unchecked: kept.length ? [] : unchecked }
 }
