@@ -12,7 +12,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { tvdi } from '../main/engines/raster/products/tvdi'
+import { edgeRule, fitEdges, tvdi, tvdiIndex } from '../main/engines/raster/products/tvdi'
+import { EdgeScan } from '../main/engines/raster/products/tvdi-edges'
 import { ContentAccumulator } from '../main/engines/raster/stats'
 import { TiffFile } from '../main/engines/raster/tiff/reader'
 import { RasterPool } from '../main/engines/raster/worker/pool'
@@ -58,10 +59,14 @@ function pythonAvailable(): boolean {
 /** Milliseconds per date of each stage, on one thread (the pool's workers each run these for their dates). */
 interface Stages {
   dates: number
+  /** Rows per strip (one row of the files' 256-row tiles, as the pipeline reads them). */
+  rows: number
   decode: number
   convert: number
+  profile: number
+  scan: number
+  index: number
   content: number
-  tvdi: number
 }
 
 interface Measured {
@@ -110,56 +115,98 @@ async function measure(): Promise<Measured> {
   }
 }
 
+/** CPU milliseconds of this process since `from` (CPU time, unlike wall time, does not grow with the machine's load). */
+function cpuMs(from: NodeJS.CpuUsage): number {
+  const c = process.cpuUsage(from)
+  return (c.user + c.system) / 1000
+}
+
 /**
- * The cost of each stage on one thread, over the first `dates` dates (after the timed runs, so the peak RSS above
- * is the pipeline's): decode = read + inflate of the tiles (a read minus the same read from decoded chunks kept in
- * memory), convert = samples -> float64 with scale, the running statistics and the reads' content profiles (the
- * reader computes them while converting), content = the content profile of the TVDI raster, tvdi = the product
- * itself (the reduce to a mean is free: the product's running statistics).
+ * The CPU cost of each stage on one thread, over the first `dates` dates, as the pipeline runs them now (TVDI strip by
+ * strip in two sweeps, evaluate-sweeps.ts): decode = read + inflate of the tiles in both sweeps (twice a read minus
+ * the same read from decoded tiles kept in memory); convert = samples -> float64 with scale and running statistics
+ * (sweep 1); profile = the same conversion with the reads' content profiles (sweep 2, the reports); scan = filing
+ * the pixels into TVDI's NDVI cells (sweep 1); index = the TVDI of each pixel (sweep 2); content = the content
+ * profile of the TVDI strips. Measured after the timed runs, so the peak RSS above is the pipeline's.
  */
-async function stageCosts(dates: number): Promise<Stages> {
+export async function stageCosts(dates: number): Promise<Stages> {
   const dir = path.join(TASK, 'files')
   const lsts = fs
     .readdirSync(dir)
     .filter((f) => /_2019-.*_LST\.tif$/.test(f))
     .sort()
     .slice(0, dates)
-  const acc = { dates: lsts.length, decode: 0, convert: 0, content: 0, tvdi: 0 }
-  const params = tvdi.params.parse({ bins: 100, min_pixels: 100 })
-  // Reused output buffers, as the pool's recycler reuses them (fresh 53 MB arrays would add their page faults).
-  const buffers = new Map<string, Float64Array>()
+  const acc = { dates: lsts.length, rows: 0, decode: 0, convert: 0, profile: 0, scan: 0, index: 0, content: 0 }
+  const p = tvdi.params.parse({ bins: 100, min_pixels: 100 })
+  const time = async <T>(key: 'decode' | 'convert' | 'profile' | 'scan' | 'index' | 'content', f: () => Promise<T> | T): Promise<T> => {
+    const c0 = process.cpuUsage()
+    const r = await f()
+    acc[key] += cpuMs(c0)
+    return r
+  }
   for (const lst of lsts) {
-    const rasters: Record<string, Float64Array> = {}
-    for (const [role, file, scale] of [
-      ['lst', lst, 0.02],
-      ['ndvi', lst.replace('_LST', '_NDVI'), 0.0001],
-    ] as const) {
-      const tif = TiffFile.open(path.join(dir, file))
-      tif.cacheChunks(1 << 30)
-      const into = buffers.get(role) ?? new Float64Array(tif.width * tif.height)
-      buffers.set(role, into)
-      // As the pipeline reads: the content profile is computed by the reader during conversion (counted in convert).
-      let t0 = performance.now()
-      await tif.readBand({ band: 1, nodata: null, scale, offset: 0, into, content: new ContentAccumulator(true) })
-      const both = performance.now() - t0
-      t0 = performance.now()
-      rasters[role] = await tif.readBand({ band: 1, nodata: null, scale, offset: 0, into, content: new ContentAccumulator(true) })
-      const convert = performance.now() - t0
-      tif.close()
-      acc.convert += convert
-      acc.decode += Math.max(0, both - convert)
-    }
-    const n = rasters.lst.length
-    let t0 = performance.now()
-    // Written into the LST buffer, as the pipeline does when nothing else reads LST.
-    const out = tvdi.compute({ ndvi: { data: rasters.ndvi, unit: 'dimensionless' }, lst: { data: rasters.lst, unit: 'K' } }, params, n, () => rasters.lst)
-    acc.tvdi += performance.now() - t0
-    t0 = performance.now()
-    if (out.data) new ContentAccumulator(false).add(out.data, 2599)
-    acc.content += performance.now() - t0
+    const files = { ndvi: [lst.replace('_LST', '_NDVI'), 0.0001], lst: [lst, 0.02] } as const
+    const tifs = { ndvi: TiffFile.open(path.join(dir, files.ndvi[0])), lst: TiffFile.open(path.join(dir, files.lst[0])) }
+    const { width, height, chunkHeight: rows } = tifs.lst
+    acc.rows = rows
+    const bufs = { ndvi: new Float64Array(width * rows), lst: new Float64Array(width * rows) }
+    const read = (role: 'ndvi' | 'lst', r0: number, n: number, content?: ContentAccumulator) =>
+      tifs[role].readBand({
+        band: 1,
+        nodata: null,
+        scale: files[role][1],
+        offset: 0,
+        window: { col: 0, row: r0, width, height: n },
+        into: n === rows ? bufs[role] : undefined,
+        content,
+      })
+    const strips = (f: (r0: number, n: number) => Promise<void>) =>
+      Array.from({ length: Math.ceil(height / rows) }, (_, k) => () => f(k * rows, Math.min(rows, height - k * rows)))
+    const scan = new EdgeScan(edgeRule(p, 'K'))
+    // Decoded tiles are kept, so a second read of a strip is its conversion alone (the pipeline decodes again in
+    // sweep 2: decode is counted twice below).
+    tifs.ndvi.cacheChunks(1 << 30)
+    tifs.lst.cacheChunks(1 << 30)
+    for (const strip of strips(async (r0, n) => {
+      for (const role of ['ndvi', 'lst'] as const) {
+        const c0 = process.cpuUsage()
+        await read(role, r0, n)
+        const both = cpuMs(c0)
+        const c1 = process.cpuUsage()
+        await time('convert', () => read(role, r0, n))
+        acc.decode += 2 * Math.max(0, both - cpuMs(c1))
+      }
+      await time('scan', () => scan.add(bufs.ndvi.subarray(0, width * n), bufs.lst.subarray(0, width * n), 0, width * n))
+    }))
+      await strip()
+    const fit = fitEdges(scan.bins(p.min_pixels), edgeRule(p, 'K'), p.min_pixels)
+    // Sweep 2: reads with their content profiles (from kept tiles), the index and its content profile.
+    const profiles = { ndvi: new ContentAccumulator(true), lst: new ContentAccumulator(true) }
+    const tvContent = new ContentAccumulator(false)
+    const out = new Float64Array(width * rows)
+    const stats = Float64Array.of(0, 0, Infinity, -Infinity)
+    for (const strip of strips(async (r0, n) => {
+      for (const role of ['ndvi', 'lst'] as const) await time('profile', () => read(role, r0, n, profiles[role]))
+      if ('insufficient' in fit) return
+      const m = width * n
+      await time('index', () => tvdiIndex(fit, bufs.ndvi.subarray(0, m), bufs.lst.subarray(0, m), out, 0, m, stats))
+      await time('content', () => tvContent.add(out.subarray(0, m), width))
+    }))
+      await strip()
+    tifs.ndvi.close()
+    tifs.lst.close()
   }
   const per = (v: number) => v / Math.max(1, acc.dates)
-  return { dates: acc.dates, decode: per(acc.decode), convert: per(acc.convert), content: per(acc.content), tvdi: per(acc.tvdi) }
+  return {
+    dates: acc.dates,
+    rows: acc.rows,
+    decode: per(acc.decode),
+    convert: per(acc.convert),
+    profile: per(acc.profile),
+    scan: per(acc.scan),
+    index: per(acc.index),
+    content: per(acc.content),
+  }
 }
 
 export default async function bench(): Promise<number> {
@@ -202,7 +249,7 @@ export default async function bench(): Promise<number> {
   const refMb = ref.maxrss_kb / 1024
   const wallRatio = times.map((t) => t / pyWall)
   process.stdout.write(
-    `  numpy+GDAL: ${pyWall.toFixed(2)} s wall (${ref.seconds.toFixed(2)} s in the pipeline), peak RSS ${refMb.toFixed(0)} MB, mean ${ref.annual_mean.toFixed(6)}\n` +
+    `  numpy+GDAL (one thread): ${pyWall.toFixed(2)} s wall (${ref.seconds.toFixed(2)} s in the pipeline), peak RSS ${refMb.toFixed(0)} MB, mean ${ref.annual_mean.toFixed(6)}\n` +
       `  task 46 wall time, rsure / numpy+GDAL: cold ${wallRatio[0].toFixed(2)}x, warm ${wallRatio[1].toFixed(2)}x (target <= 0.20x)\n` +
       `  peak memory, rsure / numpy+GDAL: ${(peakMb / refMb).toFixed(2)}x (target <= 1.00x)\n` +
       // CPU time does not depend on what else the machine runs (wall time on a shared machine does).
@@ -213,14 +260,17 @@ export default async function bench(): Promise<number> {
 
 function stageLines(s: Stages | undefined): string {
   if (!s) return ''
-  const total = s.decode + s.convert + s.content + s.tvdi
+  const total = s.decode + s.convert + s.profile + s.scan + s.index + s.content
   const row = (name: string, ms: number) => `    ${name.padEnd(8)} ${ms.toFixed(1).padStart(7)} ms/date  ${((100 * ms) / total).toFixed(0).padStart(3)} %\n`
   return (
-    `  cost per stage on one thread (first ${s.dates} dates; each worker runs these for its dates):\n` +
+    `  CPU cost per stage on one thread (first ${s.dates} dates, strips of ${s.rows} rows; each worker runs these for its dates):\n` +
     row('decode', s.decode) +
     row('convert', s.convert) +
+    row('profile', s.profile) +
+    row('scan', s.scan) +
+    row('index', s.index) +
     row('content', s.content) +
-    row('tvdi', s.tvdi)
+    `    total    ${total.toFixed(1).padStart(7)} ms/date\n`
   )
 }
 
