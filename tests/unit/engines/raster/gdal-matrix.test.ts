@@ -1,7 +1,8 @@
 /**
  * The GDAL matrix (issue 19): GeoTIFFs written by GDAL itself (gdal-matrix.py: 8 data types x none/DEFLATE/LZW/
  * PackBits/ZSTD/LERC(+DEFLATE, +ZSTD) x predictors 1/2/3 x strips/tiles x nodata none/0/max/min/-9999.9/NaN/huge, multi-band in pixel
- * and band interleave with internal overviews, sparse blocks) pass through analysis (a raster job's read node),
+ * and band interleave with internal overviews, sparse blocks) pass through analysis (a raster job's read node, whole
+ * and strip by strip),
  * previews and map tiles (pixel windows) with the same valid-pixel counts GDAL's own mask band gives, per pyramid
  * level; analysis also reproduces GDAL's sum of the valid values. The files and GDAL's figures are made in this test.
  *
@@ -42,7 +43,9 @@ afterAll(async () => {
   await closeTileSources()
   tmp.cleanup()
 })
-const cases: Case[] = hasGdal ? JSON.parse(execFileSync(PYTHON, [path.join(__dirname, 'gdal-matrix.py'), tmp.dir], { encoding: 'utf8', maxBuffer: 64 << 20 })) : []
+const cases: Case[] = hasGdal
+  ? JSON.parse(execFileSync(PYTHON, [path.join(__dirname, 'gdal-matrix.py'), tmp.dir], { encoding: 'utf8', maxBuffer: 64 << 20 }))
+  : []
 
 /** The bands a preview or tile shows: one (grey) or the first three (RGB). */
 const shown = (c: Case) => (c.bands >= 3 ? [1, 2, 3] : [1])
@@ -54,12 +57,23 @@ describe.skipIf(!hasGdal)('GeoTIFFs written by GDAL: valid pixels as GDAL counts
     expect(cases.filter((c) => c.levels.length === 3).length).toBeGreaterThanOrEqual(8)
   })
 
-  it('analysis: each band read by a raster job has GDAL\'s valid count and sum', async () => {
+  it("analysis: each band read by a raster job, whole and in strips of 7 rows, has GDAL's valid count and sum", async () => {
     const wrong: string[] = []
-    for (const c of cases) {
+    for (const [c, stripRows] of cases.flatMap((c) => [[c, undefined] as const, [c, 7] as const])) {
       const job: RasterJob = {
-        nodes: Array.from({ length: c.bands }, (_, b) => ({ id: `b${b + 1}`, kind: 'read' as const, params: { path: c.file, band: b + 1, nodata: 'file' }, inputs: {}, unit: 'dn' as const })),
-        sinks: Array.from({ length: c.bands }, (_, b) => ({ id: `s${b + 1}`, input: `b${b + 1}`, spec: { kind: 'summarize' as const, stats: ['count', 'sum'], min_valid: 0, ddof: 0 } })),
+        ...(stripRows ? { stripRows } : {}),
+        nodes: Array.from({ length: c.bands }, (_, b) => ({
+          id: `b${b + 1}`,
+          kind: 'read' as const,
+          params: { path: c.file, band: b + 1, nodata: 'file' },
+          inputs: {},
+          unit: 'dn' as const,
+        })),
+        sinks: Array.from({ length: c.bands }, (_, b) => ({
+          id: `s${b + 1}`,
+          input: `b${b + 1}`,
+          spec: { kind: 'summarize' as const, stats: ['count', 'sum'], min_valid: 0, ddof: 0 },
+        })),
         item: null,
         baseDir: tmp.dir,
       }
@@ -67,29 +81,31 @@ describe.skipIf(!hasGdal)('GeoTIFFs written by GDAL: valid pixels as GDAL counts
       for (let b = 0; b < c.bands; b++) {
         const valid = result.nodes[`b${b + 1}`].valid
         const want = c.levels[0].band_valid[b]
-        if (valid !== want) wrong.push(`${c.name} band ${b + 1}: ${valid} valid, GDAL ${want}`)
+        const how = stripRows ? ` (strips of ${stripRows} rows)` : ''
+        if (valid !== want) wrong.push(`${c.name} band ${b + 1}${how}: ${valid} valid, GDAL ${want}`)
         const sum = (result.sinks[`s${b + 1}`].value as Record<string, number> | undefined)?.sum ?? 0
         const ref = c.levels[0].band_sum[b]
-        if (want > 0 && !(Math.abs(sum - ref) <= 1e-9 * Math.max(1, Math.abs(ref)) + 1e-6)) wrong.push(`${c.name} band ${b + 1}: sum ${sum}, GDAL ${ref}`)
+        if (want > 0 && !(Math.abs(sum - ref) <= 1e-9 * Math.max(1, Math.abs(ref)) + 1e-6)) wrong.push(`${c.name} band ${b + 1}${how}: sum ${sum}, GDAL ${ref}`)
       }
     }
     expect(wrong).toEqual([])
   }, 120_000)
 
-  it('previews: at full size and from each overview, the valid pixels are GDAL\'s', async () => {
+  it("previews: at full size and from each overview, the valid pixels are GDAL's", async () => {
     const wrong: string[] = []
     for (const c of cases) {
       for (let level = 0; level < c.levels.length; level++) {
         const l = c.levels[level]
         const p = await renderPreview(c.file, { bands: shown(c), stretch: { kind: 'minmax' }, maxSize: Math.max(l.width, l.height) })
-        if (p.level !== level || p.width !== l.width || p.height !== l.height) wrong.push(`${c.name} level ${level}: preview read level ${p.level} at ${p.width}x${p.height}`)
+        if (p.level !== level || p.width !== l.width || p.height !== l.height)
+          wrong.push(`${c.name} level ${level}: preview read level ${p.level} at ${p.width}x${p.height}`)
         else if (p.validPixels !== shownValid(c, l)) wrong.push(`${c.name} level ${level}: preview ${p.validPixels} valid, GDAL ${shownValid(c, l)}`)
       }
     }
     expect(wrong).toEqual([])
   }, 120_000)
 
-  it('map tiles: a pixel window at each level\'s resolution has GDAL\'s valid pixels', async () => {
+  it("map tiles: a pixel window at each level's resolution has GDAL's valid pixels", async () => {
     const wrong: string[] = []
     for (const c of cases) {
       const full = c.levels[0]
