@@ -75,8 +75,11 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
   const previousCalls = new Set<string>()
   const abandoned: OpenRequest[] = []
   let request: OpenRequest | null = null
-  /** Observations the verifier asked more evidence for, by call: a follow-up is verified beside its origin. */
-  const pending = new Map<number, { action: ToolAction; observation: unknown }>()
+  /**
+   * Observations the verifier asked more evidence for, by call: a follow-up is verified beside its origin, and an
+   * origin a third route confirms is accepted from here. `inDoubt`: the request asked for more than corroboration.
+   */
+  const pending = new Map<number, { action: ToolAction; raw: ToolResult; inDoubt: boolean }>()
   let used = 0
   let turn = 0
 
@@ -225,7 +228,7 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
           evidence: raw.evidence,
           config: raw.config,
           prior,
-          corroborates: request && pending.has(request.origin) ? { call: request.origin, ...pending.get(request.origin)! } : null,
+          corroborates: corroborated(),
         },
         signal,
       )
@@ -235,7 +238,8 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
       verdict = { decision: 'reject', feedback: `The verifier failed (${(err as Error).message}); the observation stays unverified.`, needed: [], caveats: [] }
     }
     recorder.record('verdict', { call: where.call, verifier: opts.verifier.name, ...verdict })
-    if (verdict.decision === 'request_evidence' && !request) pending.set(where.call, { action, observation: raw.observation })
+    if (verdict.decision === 'request_evidence') keepPending(where.call, action, raw, verdict.needed)
+    confirmOrigin(verdict)
     if (verdict.decision === 'accept') {
       history.add({
         kind: 'observation',
@@ -253,6 +257,45 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
       return { ...base, kind: 'accepted', observation: raw.observation, evidence: raw.evidence, caveats: verdict.caveats, feedback: verdict.feedback }
     }
     return { ...base, kind: 'verdict', decision: verdict.decision, feedback: verdict.feedback, needed: verdict.needed, files: evidenceFiles(raw.evidence) }
+  }
+
+  /** The observation the open request is about, as the verifier compares a follow-up with it. */
+  function corroborated(): { call: number; action: ToolAction; observation: unknown; inDoubt: boolean } | null {
+    const p = request ? pending.get(request.origin) : undefined
+    return request && p ? { call: request.origin, action: p.action, observation: p.raw.observation, inDoubt: p.inDoubt } : null
+  }
+
+  /**
+   * A request opened on a call keeps that call as the reference of its follow-ups. A follow-up asked for
+   * corroboration while the reference's own evidence left it in doubt becomes the reference instead: the request is
+   * now about the follow-up (a value already in doubt is no yardstick).
+   */
+  function keepPending(call: number, action: ToolAction, raw: ToolResult, needed: readonly string[]): void {
+    const inDoubt = !needed.every((k) => k === 'corroboration')
+    if (!request) pending.set(call, { action, raw, inDoubt })
+    else if (pending.get(request.origin)?.inDoubt && needed.includes('corroboration')) {
+      pending.set(call, { action, raw, inDoubt })
+      request.origin = call
+    }
+  }
+
+  /** A follow-up rejected because a third route sided with the observation it followed up: that one is accepted. */
+  function confirmOrigin(verdict: Verdict): void {
+    const origin = verdict.decision === 'reject' && request && verdict.confirms === request.origin ? pending.get(request.origin) : undefined
+    if (!origin || !request) return
+    history.add({
+      kind: 'observation',
+      call: request.origin,
+      action: origin.action,
+      observation: origin.raw.observation,
+      evidence: origin.raw.evidence,
+      config: origin.raw.config,
+      artifacts: origin.raw.artifacts,
+      status: 'accepted',
+      caveats: [],
+      feedback: verdict.feedback,
+      prior: null,
+    })
   }
 }
 

@@ -20,6 +20,7 @@ import { answersMaskRoute, describeRoute, replacesCall } from './evidence-routes
 import { checkPerception } from './policy/perception-quality'
 import { checkTemporalCoverage } from './policy/temporal-coverage'
 import { checkCorroboration, reportedValue } from './policy/corroboration'
+import { breakTie } from './policy/tie-break'
 import { checkTvdiEdges } from './policy/tvdi-edges'
 import { strictnessFor } from './prior-lookup'
 import { checkProvenance } from './provenance/check-provenance'
@@ -140,6 +141,9 @@ export class EvidencePolicyVerifier implements SemanticVerifier {
     const findings = policyFindings(input)
     // Perception: the image under the boxes is looked at too (model-free; policy/box-content.ts).
     if (input.config.tool !== 'execute') findings.push(...(await checkBoxContent(input.action.tool, input.action.args, input.evidence.intermediate)))
-    return decide(findings, priorNote)
+    // Two routes that disagree: a third, independent route decides which value is kept (policy/tie-break.ts).
+    const tie = await breakTie(findings, input)
+    const verdict = decide(tie.findings, priorNote)
+    return tie.confirms !== undefined && verdict.decision === 'reject' ? { ...verdict, confirms: tie.confirms } : verdict
   }
 }

@@ -6,6 +6,7 @@
  */
 import { decide } from './evidence-policy'
 import { checkCorroboration } from './policy/corroboration'
+import { breakTie } from './policy/tie-break'
 import { checkProvenance } from './provenance/check-provenance'
 import type { SemanticVerifier, VerificationInput, Verdict } from './verdict'
 
@@ -18,11 +19,18 @@ export class ProvenanceGate implements SemanticVerifier {
 
   async verify(input: VerificationInput, signal?: AbortSignal): Promise<Verdict> {
     if (input.config.tool !== 'execute') return this.inner.verify(input, signal)
-    const findings = [
-      ...checkProvenance(input.question, input.action.args, input.evidence, input.observation, input.options),
-      ...checkCorroboration(input.prior, input.action, input.observation, input.corroborates ?? null),
-    ].filter((f) => f.severity === 'reject' || f.severity === 'request')
-    if (findings.length > 0) return decide(findings, '')
+    const tie = await breakTie(
+      [
+        ...checkProvenance(input.question, input.action.args, input.evidence, input.observation, input.options),
+        ...checkCorroboration(input.prior, input.action, input.observation, input.corroborates ?? null),
+      ],
+      input,
+    )
+    const findings = tie.findings.filter((f) => f.severity === 'reject' || f.severity === 'request')
+    if (findings.length > 0) {
+      const verdict = decide(findings, '')
+      return tie.confirms !== undefined && verdict.decision === 'reject' ? { ...verdict, confirms: tie.confirms } : verdict
+    }
     return this.inner.verify(input, signal)
   }
 }

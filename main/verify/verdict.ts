@@ -24,6 +24,11 @@ export const Verdict = z.object({
    * They travel with the accepted triple into the verified history.
    */
   caveats: z.array(z.string().min(1)).default([]),
+  /**
+   * For a reject of a follow-up whose third route sided with the observation it followed up (policy/tie-break.ts):
+   * that observation's call, which is accepted in its place.
+   */
+  confirms: z.number().int().positive().optional(),
 })
 export type Verdict = z.infer<typeof Verdict>
 

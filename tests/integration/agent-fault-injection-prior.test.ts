@@ -11,14 +11,22 @@
  *   self-consistent, so no content or provenance check sees it), the second route disagrees: the value is rejected
  *   with both numbers shown, and the answer never carries it.
  *
- * The right value is the clean run's own (the fault suite checks that value against geotiff.js references).
+ * - With r̂ low, the reducer off and a quantity the verifier can recompute apart from the engine (the July LST mean),
+ *   the tie of the two routes is broken by a third (the same files decoded by geotiff.js, reduced by its own loops):
+ *   the value the two independent routes agree on is accepted, the other rejected with all values shown.
+ *
+ * The right TVDI value is the clean run's own (the fault suite checks that value against geotiff.js references); the
+ * right LST value comes from GDAL + numpy run here by /usr/bin/python3.
  */
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRulesBackbone } from '../../main/agent/rules/rules-backbone'
 import { runAgent } from '../../main/agent/run-agent'
 import { makeTask } from '../../main/agent/task'
 import { ToolRegistry } from '../../main/agent/tool-registry'
 import type { PriorEstimate } from '../../main/prior/store'
+import { newFaultLog, withToolFault } from '../../main/eval/faults/wrap'
 import { executeTool } from '../../main/tools/execute/index'
 import type { ToolResult } from '../../main/tools/protocol'
 import type { Tool } from '../../main/tools/tool'
@@ -38,7 +46,10 @@ type Dag = { nodes: { op: string }[] }
 function scaled(v: unknown, f: number): unknown {
   if (typeof v === 'number') return v * f
   if (Array.isArray(v)) return v.map((x) => scaled(x, f))
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, ['date', 'id', 'valid', 'total', 'count', 'width', 'height'].includes(k) ? x : scaled(x, f)]))
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => [k, ['date', 'id', 'valid', 'total', 'count', 'width', 'height'].includes(k) ? x : scaled(x, f)]),
+    )
   return v
 }
 
@@ -65,11 +76,17 @@ beforeAll(() => {
 })
 afterAll(() => stores.cleanup())
 
-const ask = (tool: Tool<unknown, unknown>, lookup: PriorLookup) =>
-  runAgent(makeTask({ question: QUESTION, files: [FIXTURES.Q46_FILES] }), { verify: true, prior: true }, { backbone: createRulesBackbone(), registry: new ToolRegistry([tool]), artifacts: stores.artifacts, runs: stores.runs, prior: lookup })
+const ask = (tool: Tool<unknown, unknown>, lookup: PriorLookup, question = QUESTION) =>
+  runAgent(
+    makeTask({ question, files: [FIXTURES.Q46_FILES] }),
+    { verify: true, prior: true },
+    { backbone: createRulesBackbone(), registry: new ToolRegistry([tool]), artifacts: stores.artifacts, runs: stores.runs, prior: lookup },
+  )
 
-const verdicts = (r: Awaited<ReturnType<typeof ask>>) => r.trajectory.filter((s) => s.kind === 'verdict').map((s) => s.payload as { call: number; decision: string; feedback: string; needed: string[] })
-const calls = (r: Awaited<ReturnType<typeof ask>>) => r.trajectory.filter((s) => s.kind === 'tool_call').map((s) => s.payload as { call: number; args: Dag; purpose?: string })
+const verdicts = (r: Awaited<ReturnType<typeof ask>>) =>
+  r.trajectory.filter((s) => s.kind === 'verdict').map((s) => s.payload as { call: number; decision: string; feedback: string; needed: string[] })
+const calls = (r: Awaited<ReturnType<typeof ask>>) =>
+  r.trajectory.filter((s) => s.kind === 'tool_call').map((s) => s.payload as { call: number; args: Dag; purpose?: string })
 
 describe('the prior decides how much corroboration an observation needs', () => {
   let right = 0
@@ -114,5 +131,91 @@ describe('the prior decides how much corroboration an observation needs', () => 
     // No accepted observation carries the faulty value, so the answer does not either.
     for (const e of r.verified) expect(JSON.stringify(e)).not.toContain(String(wrong).slice(0, 7))
     if (r.answer.value !== null) expect(r.answer.value).not.toBeCloseTo(wrong, 6)
+  }, 400_000)
+})
+
+const JULY_LST = 'What was the mean LST near Urumqi in July 2019?'
+const anyCell: PriorLookup = { lookup: () => ({ r_hat: 9 / 38, level: 'fine', n: 36, n_valid: 8, source: 'test' }) }
+
+/** GDAL + numpy: the mean of the two July dates' means of DN * 0.02 over the pixels that are not the file's nodata. */
+function julyLst(): number {
+  const files = ['2019-07-12', '2019-07-28'].map((d) => path.join(FIXTURES.Q46_FILES, `Xinjiang_${d}_LST.tif`))
+  const py = `
+import sys
+from osgeo import gdal
+import numpy as np
+means = []
+for f in sys.argv[1:]:
+    ds = gdal.Open(f)
+    b = ds.GetRasterBand(1)
+    a = b.ReadAsArray().astype(np.float64)
+    means.append((a[a != b.GetNoDataValue()] * 0.02).mean())
+print(repr(float(np.mean(means))))
+`
+  return Number(execFileSync('/usr/bin/python3', ['-c', py, ...files], { encoding: 'utf8' }).trim())
+}
+
+describe('a third route breaks the tie of two disagreeing routes', () => {
+  let right = 0
+  beforeAll(() => {
+    right = julyLst()
+  })
+
+  it('the reducer 3 % off on the July LST mean: the third route agrees with the second, whose value is accepted', async () => {
+    const tool = reducerOff()
+    const r = await ask(tool, anyCell, JULY_LST)
+    expect(tool.corrupted).toBeGreaterThan(0)
+    const v = verdicts(r)
+    expect(v[0]).toMatchObject({ decision: 'request_evidence', needed: ['corroboration'] })
+    const settled = v.at(-1)!
+    expect(settled.decision, JSON.stringify(v)).toBe('accept')
+    expect(settled.feedback).toMatch(/third/)
+    expect(settled.feedback).toContain((right * 1.03).toPrecision(6))
+    expect(settled.feedback).toContain(right.toPrecision(6))
+    expect(r.answer.value).toBeCloseTo(right, 6)
+    expect(r.verified.filter((e) => e.kind === 'observation')).toHaveLength(1)
+  }, 400_000)
+
+  it('the second route 3 % off: the third route sides with the first call, which is kept, and the second is rejected', async () => {
+    const tool = {
+      ...executeTool,
+      run: async (args: unknown, ctx: Parameters<typeof executeTool.run>[1]) => {
+        const res = (await executeTool.run(args as never, ctx)) as ToolResult
+        if (res.status !== 'ok' || !(args as Dag).nodes.some((n) => n.op === 'spatial.query')) return res
+        return { ...res, observation: scaled(res.observation, 1.03) }
+      },
+    }
+    const r = await ask(tool as Tool<unknown, unknown>, anyCell, JULY_LST)
+    const v = verdicts(r)
+    expect(v.map((x) => x.decision)).toEqual(['request_evidence', 'reject'])
+    expect(v[1].feedback).toMatch(/third, independent route .* agrees with call 1/)
+    expect(v[1].feedback).toContain((right * 1.03).toPrecision(6))
+    const kept = r.verified.filter((e) => e.kind === 'observation')
+    expect(kept.map((e) => e.call)).toEqual([1])
+    expect(r.answer.value).toBeCloseTo(right, 6)
+  }, 400_000)
+
+  it('dates missing from the first call only: the clean follow-ups are not compared with it, and the right value is kept', async () => {
+    const spec = { kind: 'dates-missing', tool: 'execute', calls: 'first' as const }
+    const log = newFaultLog(spec)
+    const registry = withToolFault(new ToolRegistry([executeTool as Tool<unknown, unknown>]), spec, log)
+    const r = await runAgent(
+      makeTask({ question: JULY_LST, files: [FIXTURES.Q46_FILES] }),
+      { verify: true, prior: true },
+      { backbone: createRulesBackbone(), registry, artifacts: stores.artifacts, runs: stores.runs, prior: anyCell },
+    )
+    expect(log.corrupted).toEqual([1])
+    const v = verdicts(r)
+    expect(v[0].decision).toBe('request_evidence')
+    expect(
+      v.some((x) => x.decision === 'reject'),
+      JSON.stringify(v),
+    ).toBe(false)
+    expect(v.at(-1)!.decision).toBe('accept')
+    // Call 1's own evidence showed the run lost files: no later call is measured against its value.
+    expect(v[1].feedback).toMatch(/call 1's own evidence left its value in doubt/)
+    for (const x of v.slice(1)) expect(x.feedback).not.toMatch(/(from|with|of) call 1\b/)
+    expect(v.at(-1)!.feedback).toMatch(/agrees with call 2/)
+    expect(r.answer.value).toBeCloseTo(right, 6)
   }, 400_000)
 })

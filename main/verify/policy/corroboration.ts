@@ -16,14 +16,27 @@ import { pass } from './finding'
 /** Below this r̂ (the policy's low-prior line) an observation needs a corroborating computation before acceptance. */
 const CORROBORATE_BELOW = LOW_PRIOR
 
-/** Largest relative difference between two routes that still counts as agreement (float rounding only). */
-const AGREE = 1e-6
+/**
+ * Largest relative difference between two routes that still counts as agreement (float rounding only): the one
+ * tolerance for a second route against the first and for the third route that breaks their tie (tie-break.ts).
+ */
+export const ROUTES_AGREE = 1e-6
+
+/** Whether two routes' values agree within ROUTES_AGREE. */
+export function routesAgree(a: number, b: number): boolean {
+  return Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b), 1e-12) <= ROUTES_AGREE
+}
 
 /** The observation a follow-up call answers: the one the verifier asked corroborating evidence for. */
 export interface Corroborated {
   call: number
   action: ToolAction
   observation: unknown
+  /**
+   * The verifier asked that call for more than corroboration (its own evidence left its value in doubt: a route
+   * request, missing coverage): its value is not a reference a follow-up is compared with.
+   */
+  inDoubt?: boolean
 }
 
 /** The number an observation reports (a scalar, a choice's value, a one-number table), if it reports one. */
@@ -50,6 +63,16 @@ function route(action: ToolAction): string {
 export function checkCorroboration(prior: PriorEstimate | null, action: ToolAction, observation: unknown, earlier: Corroborated | null): Finding[] {
   if (prior === null || prior.r_hat >= CORROBORATE_BELOW) return []
   const low = `the prior for this task type and configuration is low (r̂ = ${prior.r_hat.toFixed(2)} < ${CORROBORATE_BELOW})`
+  if (earlier?.inDoubt && earlier.action.tool === action.tool) {
+    return [
+      {
+        check: 'corroboration',
+        severity: 'request',
+        key: 'corroboration',
+        message: `${low}: call ${earlier.call}'s own evidence left its value in doubt, so it is not compared with this one; compute this call's quantity a second, independent way before it is accepted`,
+      },
+    ]
+  }
   if (!earlier || earlier.action.tool !== action.tool) {
     return [
       {
@@ -82,13 +105,13 @@ export function checkCorroboration(prior: PriorEstimate | null, action: ToolActi
       },
     ]
   }
-  const diff = Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b), 1e-12)
-  if (diff > AGREE) {
+  if (!routesAgree(a, b)) {
     return [
       {
         check: 'corroboration',
         severity: 'reject',
         message: `${low}, and the two routes disagree: ${b.toPrecision(6)} here against ${a.toPrecision(6)} from call ${earlier.call}`,
+        tie: { call: earlier.call, theirs: a, ours: b, low },
       },
     ]
   }

@@ -14,6 +14,11 @@ export interface Finding {
    * that route instead of being rejected; the follow-up is verified again and accepted or rejected on its own.
    */
   route?: string
+  /**
+   * For a rejection by two disagreeing routes: the earlier call, both values and the prior's words, so a third route
+   * can break the tie (tie-break.ts).
+   */
+  tie?: { call: number; theirs: number; ours: number; low: string }
 }
 
 export const pass = (check: string, message: string): Finding => ({ check, severity: 'pass', message })

@@ -89,6 +89,14 @@ describe('how much corroboration r̂ demands', () => {
     expect(v.feedback).toContain('the two routes disagree: 0.690000 here against 0.710700 from call 1')
   })
 
+  it('a first call whose own evidence left it in doubt is no reference: the follow-up is asked for its own second route', async () => {
+    const v = await verify(input(0.69, estimate(36, 8), 1, { ...first(0.69 * 1.03), inDoubt: true }))
+    expect(v.decision).toBe('request_evidence')
+    expect(v.needed).toEqual(['corroboration'])
+    expect(v.feedback).toContain("call 1's own evidence left its value in doubt")
+    expect(v.feedback).not.toContain('0.710700')
+  })
+
   it('a high r̂ never waives a rejection the evidence shows', async () => {
     const i = input(0.69, estimate(200, 194))
     ;(i.evidence.intermediate.nodes as Record<string, { items: { mean: number }[] }>).lst.items.forEach((x) => (x.mean = 0.31))
