@@ -19,7 +19,7 @@ export interface Dag {
   [key: string]: unknown
 }
 
-const isRec = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
+export const isRec = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** A copy of the arguments as a DAG, or null when they are not one. */
 export function asDag(args: unknown): Dag | null {
