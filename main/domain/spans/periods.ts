@@ -272,10 +272,32 @@ const RULES: Rule[] = [
       return monthRange(y, a, b)
     },
   },
-  // "from June to September 2023", "June-September 2023", "Jan/Feb 2020", "(June to August) of 2021", "Dec-Feb 2019"
+  // "july ndvi to april ndvi, 2019", "aug minus may 2019", "August than May 2019", "jun -> sep 2019": two months of
+  // the year written after them, set against each other (a range "June to September 2019" is read below). A
+  // "minus" from the earlier to the later month is not read: the spec's difference is the later minus the earlier.
+  {
+    re: new RegExp(
+      `${MONTH_RE}((?:\\s+(?!(?:to|and|or|minus|than|vs|versus|over)\\b)[a-z][\\w-]*){0,2})\\s*(to|minus|than|vs\\.?|versus|over|->|→)\\s*${MONTH_RE}((?:\\s+(?!(?:of|in)\\b)[a-z][\\w-]*){0,2}),?\\s*(?:of\\s+|in\\s+)?${YEAR}`,
+      'gi',
+    ),
+    make: (m, q) => {
+      const [a, joiner, b, y] = [monthOf(m[1]), m[3].toLowerCase(), monthOf(m[4]), Number(m[6])]
+      if (a === b || (joiner === 'to' && !m[2].trim()) || (joiner === 'minus' && a < b)) return null
+      if ((joiner === 'to' || joiner === 'over') && !COMPARED.test(q) && !/\bratio\b/i.test(q)) return null
+      return [a, b].map((mo) => ({ start: monthStart(y, mo), last: monthEnd(y, mo), granularity: 'month' as const }))
+    },
+  },
+  // "from June to September 2023", "June-September 2023", "Jan/Feb 2020", "(June to August) of 2021", "Dec-Feb 2019";
+  // "the percent change ... from June to September 2019" compares the two months (not under a trend).
   {
     re: new RegExp(`${MONTH_RE}${DASH}${MONTH_RE}\\s*\\)?,?\\s*(?:of\\s+)?${YEAR}`, 'gi'),
-    make: (m) => monthRange(Number(m[3]), monthOf(m[1]), monthOf(m[2])),
+    make: (m, q) => {
+      const [y, a, b] = [Number(m[3]), monthOf(m[1]), monthOf(m[2])]
+      const before = q.slice(Math.max(0, (m.index ?? 0) - 60), m.index ?? 0)
+      if (/\bto\b/i.test(m[0]) && CHANGED_FROM.test(before) && !TREND_WORDS.test(q) && a < b)
+        return [a, b].map((mo) => ({ start: monthStart(y, mo), last: monthEnd(y, mo), granularity: 'month' as const }))
+      return monthRange(y, a, b)
+    },
   },
   // "Aug 2020-2022": one month in two years compared, or every such month of the years
   {
