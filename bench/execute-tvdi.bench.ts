@@ -76,6 +76,8 @@ interface Measured {
   peakMb: number
   stages?: Stages
   workers: number
+  /** Whether the workers ran the bundled entry (else tsx). */
+  bundled: boolean
   choice: string
   value: number
   error?: string
@@ -85,9 +87,28 @@ function task(): { options: string; answer: string } {
   return JSON.parse(fs.readFileSync(path.join(TASK, 'tasks.jsonl'), 'utf8').split('\n')[0])
 }
 
+/**
+ * The raster worker compiled into one file, as the app ships it (electron.vite.config.ts's 'exec-worker' entry),
+ * so each worker does not load tsx and compile TypeScript (about 50 MB and a hooks thread per worker). Null when
+ * esbuild (tsx's compiler) cannot build it: the workers then boot through tsx, and the output says so.
+ */
+async function bundledWorker(): Promise<string | null> {
+  try {
+    const { build } = await import('esbuild')
+    const outfile = path.join(ROOT, 'node_modules', '.cache', 'rsure-bench', 'exec-worker.mjs')
+    const entry = path.join(ROOT, 'main', 'engines', 'raster', 'worker', 'exec-worker.ts')
+    await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile, logLevel: 'silent' })
+    return outfile
+  } catch {
+    return null
+  }
+}
+
 /** The measurement itself (runs in the child process): a cold and a warm run on a fresh pool. */
 async function measure(): Promise<Measured> {
   const dag = q46Dag(task().options)
+  const bundled = await bundledWorker()
+  if (bundled) process.env.RSURE_RASTER_WORKER = bundled
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rsure-bench-'))
   const pool = new RasterPool()
   try {
@@ -104,11 +125,12 @@ async function measure(): Promise<Measured> {
       times.push((performance.now() - t0) / 1000)
       const c = process.cpuUsage(c0)
       cpu.push((c.user + c.system) / 1e6)
-      if (r.status !== 'ok') return { times, cpu, peakMb: 0, workers: pool.size, choice: '', value: NaN, error: `status ${r.status}: ${r.reason}` }
+      if (r.status !== 'ok')
+        return { times, cpu, peakMb: 0, workers: pool.size, bundled: bundled !== null, choice: '', value: NaN, error: `status ${r.status}: ${r.reason}` }
       obs = r.observation as { choice: string; value: number }
     }
     const peakMb = process.resourceUsage().maxRSS / 1024
-    return { times, cpu, peakMb, workers: pool.size, stages: await stageCosts(6), ...obs }
+    return { times, cpu, peakMb, workers: pool.size, bundled: bundled !== null, stages: await stageCosts(6), ...obs }
   } finally {
     await pool.close()
     fs.rmSync(tmp, { recursive: true, force: true })
@@ -229,7 +251,7 @@ export default async function bench(): Promise<number> {
   const gold = task().answer
   const right = m.choice === gold && m.value.toFixed(4) === '0.6897'
   process.stdout.write(
-    `execute-tvdi: ${m.workers} worker(s) on ${os.availableParallelism()} core(s)\n` +
+    `execute-tvdi: ${m.workers} worker(s) on ${os.availableParallelism()} core(s), dates spread over them; workers ${m.bundled ? 'bundled as the app ships them' : 'booted through tsx (esbuild unavailable)'}\n` +
       `  rsure execute: cold ${times[0].toFixed(2)} s (incl. worker start), warm ${times[1].toFixed(2)} s (${m.cpu[1].toFixed(2)} s CPU), peak RSS ${peakMb.toFixed(0)} MB\n` +
       `  answer: mean of daily TVDI means ${m.value.toFixed(6)} -> option ${m.choice} (gold ${gold}) ${right ? 'OK' : 'WRONG'}\n` +
       stageLines(m.stages),

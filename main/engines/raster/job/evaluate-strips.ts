@@ -12,7 +12,7 @@ import { ContentAccumulator, summarize } from '../stats'
 import { GeoTiffStripWriter } from '../tiff/writer'
 import { compare } from '../compare'
 import { evaluateNode, quickStats, type Value } from './evaluate-node'
-import { applySweeps, openSweeps, prepareSweeps, sweepable } from './evaluate-sweeps'
+import { applySweeps, openSweeps, overwritable, prepareSweeps, sweepable } from './evaluate-sweeps'
 import { prepareRead, readRows, type PreparedRead } from './read-node'
 import type { BufferRecycler } from './recycler'
 import { checkFinite, tooFewPixels } from './sink-check'
@@ -246,6 +246,7 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
     // Rasters whose buffers fit in the budget whole are evaluated whole (fewer, larger loops), unless told otherwise.
     if (job.stripRows === undefined && perRow * height <= STRIP_BUDGET_BYTES) return null
     const swept = openSweeps(job)
+    const into = overwritable(job, swept)
     const rows = stripRows(job, first, perRow, height, swept.size > 0)
     await prepareSweeps(job, swept, reads, rows, height, recycler)
 
@@ -275,8 +276,11 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
           // The reader feeds the node's content profile itself, row by row while converting.
           value = { raster: await readRows(reads.get(node.id)!, r0, n, recycler, acc.content) }
           rep = { status: 'ok', unit: node.unit }
-        } else if (state) ({ value, report: rep } = applySweeps(node, state, values, recycler))
-        else ({ value, report: rep } = evaluateNode(node, values, recycler))
+        } else if (state) {
+          ;({ value, report: rep } = applySweeps(node, state, values, recycler, into.get(node.id)))
+          // The overwritten input's buffer now holds this node's strip: it is given back once, as this node's.
+          if ('raster' in value) for (const [id, v] of values) if ('raster' in v && v.raster.data === value.raster.data) values.delete(id)
+        } else ({ value, report: rep } = evaluateNode(node, values, recycler))
         values.set(node.id, value)
         addToNode(acc, node, value, rep)
       }

@@ -98,8 +98,36 @@ export async function prepareSweeps(
   }
 }
 
-/** One strip of a swept product in the final sweep, as evaluateNode gives other nodes. */
-export function applySweeps(node: JobNode, state: Sweeps, values: Map<string, Value>, recycler: BufferRecycler): { value: Value; report: NodeReport } {
+/**
+ * For each swept product that may write into an input's buffer (`overwrites`), the input node whose strip it may
+ * overwrite: one that no other node and no sink reads (its own statistics and content are taken before).
+ */
+export function overwritable(job: RasterJob, states: Map<string, Sweeps>): Map<string, string> {
+  const uses = new Map<string, number>()
+  const use = (id: string) => uses.set(id, (uses.get(id) ?? 0) + 1)
+  for (const n of job.nodes) for (const ref of Object.values(n.inputs)) if ('node' in ref) use(ref.node)
+  for (const s of job.sinks) use(s.input)
+  const out = new Map<string, string>()
+  for (const id of states.keys()) {
+    const node = job.nodes.find((n) => n.id === id)!
+    const name = nonLocal(node)?.overwrites
+    const ref = name ? node.inputs[name] : undefined
+    if (ref && 'node' in ref && uses.get(ref.node) === 1) out.set(id, ref.node)
+  }
+  return out
+}
+
+/**
+ * One strip of a swept product in the final sweep, as evaluateNode gives other nodes. `into` names the input whose
+ * strip buffer receives the output (see `overwritable`); the caller then forgets that input's value.
+ */
+export function applySweeps(
+  node: JobNode,
+  state: Sweeps,
+  values: Map<string, Value>,
+  recycler: BufferRecycler,
+  into?: string,
+): { value: Value; report: NodeReport } {
   const { rasters, insufficient } = inputRasters(node, values)
   if (insufficient) return { value: { insufficient }, report: { status: 'insufficient', reason: insufficient, unit: node.unit } }
   const ready = state.ready()
@@ -113,7 +141,8 @@ export function applySweeps(node: JobNode, state: Sweeps, values: Map<string, Va
   const n = first.data.length
   const data: Record<string, Float64Array> = {}
   for (const [name, r] of Object.entries(rasters)) data[name] = r.data
-  const out = recycler.alloc(n)
+  const reuse = into !== undefined ? values.get(into) : undefined
+  const out = reuse && 'raster' in reuse ? reuse.raster.data : recycler.alloc(n)
   const stats = Float64Array.of(0, 0, Infinity, -Infinity)
   state.apply(data, n, out, stats)
   const raster: Raster = { grid: first.grid, data: out, unit: node.unit, stats }

@@ -23,7 +23,7 @@ function rasterWorkerEntry(): URL | string {
 }
 
 /** V8 limits of one raster worker (pixel buffers live outside the heap; the pixel and memory budget bound those). */
-export const RASTER_WORKER_LIMITS = { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 }
+export const RASTER_WORKER_LIMITS = { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 }
 
 export interface RunOptions {
   signal?: AbortSignal

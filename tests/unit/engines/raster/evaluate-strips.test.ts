@@ -99,7 +99,13 @@ describe('strip-by-strip evaluation', () => {
   it('runs TVDI (whose edges need every pixel) in strips: a sweep for the edges, then one for the index', async () => {
     // NDVI from an algebra node over a.tif: 'wide' spreads it over bins, 'narrow' puts it in one fine cell (range
     // 3.5e-6 against cells of 1.5e-5), so the edges need the second sweep that bins straddling cells pixel by pixel.
-    for (const expr of ['0.3 + 0.01 * (lst - 10) + 0.002 * sqrt(lst)', '0.3 + 1e-7 * (lst - 10)']) {
+    // With no sink on 'hot', TVDI writes each strip into hot's buffer; with one, hot keeps its values for the sink.
+    const hotSink: JobSink = { id: 'hm2', input: 'hot', spec: { kind: 'reduce', stat: 'mean', min_valid: 1 } }
+    for (const [expr, extra] of [
+      ['0.3 + 0.01 * (lst - 10) + 0.002 * sqrt(lst)', []],
+      ['0.3 + 1e-7 * (lst - 10)', []],
+      ['0.3 + 0.01 * (lst - 10) + 0.002 * sqrt(lst)', [hotSink]],
+    ] as const) {
       const tvNodes: JobNode[] = [
         { id: 'lst', kind: 'read', params: { path: 'a.tif', band: 1, nodata: 'file' }, inputs: {}, unit: 'K' },
         { id: 'b', kind: 'read', params: { path: 'b.tif', band: 1, nodata: 'file' }, inputs: {}, unit: 'dn' },
@@ -119,7 +125,7 @@ describe('strip-by-strip evaluation', () => {
         { id: 'hm', input: 'half', spec: { kind: 'summarize', stats: ['count', 'mean', 'median'], min_valid: 1, ddof: 0 } },
         { id: 'te', input: 'tv', spec: { kind: 'export' } },
       ]
-      const job: RasterJob = { nodes: tvNodes, sinks: tvSinks, item: null, baseDir: tmp.dir }
+      const job: RasterJob = { nodes: tvNodes, sinks: [...tvSinks, ...extra], item: null, baseDir: tmp.dir }
       expect(stripEligible(job)).toBe(true)
       const whole = await evaluateJob(job, new BufferRecycler())
       expect(whole.nodes.tv.status).toBe('ok')
@@ -131,6 +137,7 @@ describe('strip-by-strip evaluation', () => {
         }
         expect(strips.nodes.tv.details).toEqual(whole.nodes.tv.details)
         expect(strips.sinks.tm.value).toBeCloseTo(whole.sinks.tm.value as number, 12)
+        if (extra.length) expect(strips.sinks.hm2.value).toBeCloseTo(whole.sinks.hm2.value as number, 12)
         const hs = strips.sinks.hm.value as Record<string, number>
         for (const [k, v] of Object.entries(whole.sinks.hm.value as Record<string, number>)) expect(hs[k]).toBeCloseTo(v, 12)
         expect(await decode(strips.sinks.te.bytes!)).toEqual(await decode(whole.sinks.te.bytes!))
