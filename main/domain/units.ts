@@ -4,8 +4,27 @@
  */
 import { z } from 'zod'
 
-/** Areas (m2, ha, km2, acre) are a pixel count times the ground area of a pixel, labelled by the node that multiplies. */
-export const UNITS = ['dn', 'dimensionless', 'reflectance', 'radiance', 'K', 'degC', 'g/cm2', '1/K', 'percent', 'count', 'm2', 'ha', 'km2', 'acre'] as const
+/**
+ * Areas (m2, ha, km2, acre) are a pixel count times the ground area of a pixel, labelled by the node that multiplies;
+ * degF labels the node that converts a kelvin answer to Fahrenheit (no product takes it as input).
+ */
+export const UNITS = [
+  'dn',
+  'dimensionless',
+  'reflectance',
+  'radiance',
+  'K',
+  'degC',
+  'degF',
+  'g/cm2',
+  '1/K',
+  'percent',
+  'count',
+  'm2',
+  'ha',
+  'km2',
+  'acre',
+] as const
 export const Unit = z.enum(UNITS, {
   error: (issue) => `'${String(issue.input)}' is not a known unit (use one of ${UNITS.join(', ')})`,
 })

@@ -243,7 +243,7 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
     const tempAbsolute = ABSOLUTE.has(statistic) && !combine
     if (unit === 'K' && (spec.unit === 'degC' || spec.unit === 'degF')) {
       const expr = spec.unit === 'degC' ? (tempAbsolute ? 'x - 273.15' : 'x') : tempAbsolute ? '(x - 273.15) * 9 / 5 + 32' : 'x * 9 / 5'
-      out = b.add(spec.unit === 'degC' ? 'celsius' : 'fahrenheit', 'math.expr', { expr, unit: spec.unit === 'degC' ? 'degC' : 'dimensionless' }, { x: out })
+      out = b.add(spec.unit === 'degC' ? 'celsius' : 'fahrenheit', 'math.expr', { expr, unit: spec.unit === 'degC' ? 'degC' : 'degF' }, { x: out })
       unit = spec.unit
       describe += `, in ${spec.unit === 'degC' ? '°C' : '°F'}`
     } else if (spec.unit === 'degC' || spec.unit === 'degF') {

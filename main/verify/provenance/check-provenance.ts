@@ -305,6 +305,7 @@ function checkRegion(asked: AskedRegion | null, found: DagRegion[]): Finding[] {
 /** Units the question may ask for that an execute output can be in, and the output units that satisfy each. */
 const UNIT_FITS: Record<string, string[]> = {
   degC: ['degC'],
+  degF: ['degF'],
   K: ['K'],
   percent: ['percent'],
   fraction: ['dimensionless'],
