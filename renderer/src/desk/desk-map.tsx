@@ -11,6 +11,7 @@ import { middleEllipsis } from '../components/short-name'
 import { layerKey, useLayerInfos } from '../map/layer-info'
 import { LayerList, type LayerRow } from '../map/layer-list'
 import { MapView, type MapLayerSpec } from '../map/map-view'
+import { releaseBackground } from '../model/background-gate'
 import { PixelViewer } from '../map/pixel-viewer'
 import { isMaskLayer, MASK_COLOUR } from '../map/tile-protocol'
 import { useVectorLayers } from '../map/vector-layers'
@@ -119,6 +120,7 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
               label="map of the session's rasters"
               zoomTo={zoomTo}
               onMapClick={(lon, lat) => setIdentifyAt((p) => ({ lon, lat, n: (p?.n ?? 0) + 1 }))}
+              background
             />
             {identifyAt && <IdentifyPanel api={api} at={identifyAt} layers={identifyLayers} onClose={() => setIdentifyAt(null)} />}
           </div>
@@ -132,8 +134,13 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
             <h3>Layers</h3>
             <LayerList
               rows={withNotes}
-              onChange={(key, change) => setOver((m) => new Map(m).set(key, { ...m.get(key), ...change }))}
+              onChange={(key, change) => {
+                // The analyst turned to the map: what it waits for is drawn now (model/background-gate.ts).
+                releaseBackground()
+                setOver((m) => new Map(m).set(key, { ...m.get(key), ...change }))
+              }}
               onZoom={(key) => {
+                releaseBackground()
                 // Zooming to a hidden layer shows it.
                 setOver((m) => new Map(m).set(key, { ...m.get(key), visible: true }))
                 setZoomTo((z) => ({ key, n: (z?.n ?? 0) + 1 }))

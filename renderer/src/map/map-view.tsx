@@ -18,6 +18,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { LayerRef, RsureApi, TileStyle } from '../../../preload/contract'
 import { layerKey, useLayerInfos, type LayerInfo } from './layer-info'
 import { offlineStyle } from './offline-style'
+import { releaseBackground, useBackgroundHeld } from '../model/background-gate'
 import { registerTileProtocol, tileTemplate } from './tile-protocol'
 
 setWorkerUrl(workerUrl)
@@ -94,8 +95,11 @@ export function MapView(props: {
   zoomTo?: { key: string; n: number } | null
   /** A click on the map, at this longitude/latitude (the identify tool). */
   onMapClick?: (lon: number, lat: number) => void
+  /** The desk's map: its tiles are background work that waits while a question runs (model/background-gate.ts). */
+  background?: boolean
 }) {
-  const { api, layers, vectors = [], fitKey = '', label, testId = 'map', zoomTo = null, onMapClick } = props
+  const { api, layers, vectors = [], fitKey = '', label, testId = 'map', zoomTo = null, onMapClick, background = false } = props
+  const held = useBackgroundHeld() && background
   const clickRef = useRef(onMapClick)
   clickRef.current = onMapClick
   const container = useRef<HTMLDivElement>(null)
@@ -130,6 +134,8 @@ export function MapView(props: {
     map.addControl(new ScaleControl({ unit: 'metric', maxWidth: 120 }), 'bottom-left')
     map.on('load', () => setReady(true))
     map.on('click', (e) => clickRef.current?.(e.lngLat.lng, e.lngLat.lat))
+    // The analyst moving the map wants to see it now: its waiting tiles go ahead (a fit by the desk has no event).
+    map.on('movestart', (e: { originalEvent?: unknown }) => e.originalEvent && releaseBackground())
     map.on('error', (e: MlErrorEvent) => setError(e.error?.message ?? 'The map could not draw a layer.'))
     // For tests and assistive tools: when the map last finished drawing, and how many raster layers it showed.
     map.on('idle', () => {
@@ -169,7 +175,7 @@ export function MapView(props: {
       if (!info || info instanceof Error || !info.bounds) continue
       const id = `img-${l.key}`
       wanted.add(id)
-      const url = tileTemplate(l.ref, l.style, l.mask)
+      const url = tileTemplate(l.ref, l.style, l.mask, background)
       if (urls.current.get(id) !== url && map.getSource(id)) {
         map.removeLayer(id)
         map.removeSource(id)
@@ -251,7 +257,7 @@ export function MapView(props: {
       map.fitBounds([b[0], b[1], b[2], b[3]], { padding: 24, duration: 0 })
       fitted.current = fitNow
     }
-  }, [ready, layers, vectors, infos, fitKey])
+  }, [ready, layers, vectors, infos, fitKey, background])
 
   // Zoom to one layer (the layer list's ⤢ button): its bounds fill the map.
   useEffect(() => {
@@ -277,6 +283,11 @@ export function MapView(props: {
       {placeCount > 1 && (
         <p className="map-places muted" data-testid="map-places">
           The layers lie in {placeCount} places; the map shows the last added one. ⤢ in the layer list zooms to the others.
+        </p>
+      )}
+      {held && (
+        <p className="map-places muted" data-testid="map-waits">
+          New tiles wait while the question runs; move the map to draw them now.
         </p>
       )}
       <MapNotice problems={problems} onDismiss={() => setError(null)} />

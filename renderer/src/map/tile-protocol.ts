@@ -9,6 +9,7 @@
  */
 import { addProtocol } from 'maplibre-gl'
 import type { LayerRef, RsureApi, TileStyle } from '../../../preload/contract'
+import { backgroundTurn } from '../model/background-gate'
 
 export const TILE_SCHEME = 'rsure'
 
@@ -23,7 +24,9 @@ export function registerTileProtocol(api: RsureApi): void {
   addProtocol(TILE_SCHEME, async (params, abort) => {
     const m = /^rsure:\/\/tile\/([^/]+)\/(\d+)\/(\d+)\/(\d+)$/.exec(params.url)
     if (!m || !current) throw new Error(`RSure cannot read the tile address ${params.url}.`)
-    const { layer, style, mask } = JSON.parse(decodeURIComponent(m[1])) as { layer: LayerRef; style: TileStyle; mask?: string }
+    const { layer, style, mask, bg } = JSON.parse(decodeURIComponent(m[1])) as { layer: LayerRef; style: TileStyle; mask?: string; bg?: true }
+    // The desk map's tiles are background work: they wait while a question runs (model/background-gate.ts).
+    if (bg) await backgroundTurn(abort.signal)
     const tile = await current.invoke('layers.tile', {
       layer,
       style: mask ? maskStyle(style) : style,
@@ -76,9 +79,13 @@ async function recolourMask(png: Uint8Array, colour: string): Promise<ArrayBuffe
   return (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer()
 }
 
-/** The tile URL template of one layer drawn with one style; a mask layer names the colour its classes get. */
-export function tileTemplate(layer: LayerRef, style: TileStyle, mask?: string): string {
-  return `${TILE_SCHEME}://tile/${encodeURIComponent(JSON.stringify(mask ? { layer, style, mask } : { layer, style }))}/{z}/{x}/{y}`
+/**
+ * The tile URL template of one layer drawn with one style; a mask layer names the colour its classes get; `background`
+ * marks the desk map's tiles, which wait while a question runs.
+ */
+export function tileTemplate(layer: LayerRef, style: TileStyle, mask?: string, background = false): string {
+  const key = { layer, style, ...(mask ? { mask } : {}), ...(background ? { bg: true } : {}) }
+  return `${TILE_SCHEME}://tile/${encodeURIComponent(JSON.stringify(key))}/{z}/{x}/{y}`
 }
 
 /** Whether a derived layer is a class mask (0 = no class): a perceive layer file or an execute mask node. */
