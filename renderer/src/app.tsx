@@ -17,6 +17,7 @@ import { SettingsPanel, type Theme } from './desk/settings-panel'
 import { Thread } from './desk/thread'
 import { useRuns } from './desk/use-runs'
 import { EvidenceViewer } from './evidence/evidence-viewer'
+import { holdBackground, releaseBackground } from './model/background-gate'
 import { acceptedCalls } from './model/run-model'
 import { isSceneMetadata, uploadOrder } from './transport/collect-files'
 
@@ -187,6 +188,9 @@ export function App({ api }: { api: RsureApi }) {
   const entries = thread.map((id) => runs.get(id)).filter((e): e is NonNullable<typeof e> => !!e)
   const active = entries[entries.length - 1]
   const running = entries.some((e) => e.view.status === 'running')
+  // From Enter until the run ends, the desk map's tiles and the cards' previews wait (model/background-gate.ts).
+  const [asking, setAsking] = useState(false)
+  useEffect(() => (running || asking ? holdBackground() : releaseBackground()), [running, asking])
   const activeCalls = useMemo(() => (active ? acceptedCalls(active.view) : []), [active])
   // Every call of the current run, accepted or not: its saved layers are listed (with its verdict) in the pixel viewer.
   const allCalls = useMemo(() => (active ? [...active.view.byCall.values()].sort((a, b) => a.call - b.call) : []), [active])
@@ -296,7 +300,10 @@ export function App({ api }: { api: RsureApi }) {
               backbone={backbone}
               onBackbone={setBackbone}
               running={running}
-              onAsk={(question, options) => void start({ question, options, fileIds: asked.map((f) => f.id), backbone })}
+              onAsk={(question, options) => {
+                setAsking(true)
+                void start({ question, options, fileIds: asked.map((f) => f.id), backbone }).finally(() => setAsking(false))
+              }}
               onCancel={() => entries.filter((e) => e.view.status === 'running').forEach((e) => cancel(e.id))}
             />
           </section>
@@ -324,7 +331,7 @@ export function App({ api }: { api: RsureApi }) {
           call={viewer.call}
           files={files}
           layers={viewerEntry.layers}
-          mark={viewerEntry.marks.get(String(viewerEntry.view.byCall.get(viewer.call)?.stepSeq))}
+          mark={viewerEntry.marks.get(viewer.call)}
           onMark={(ok, seq) => mark(viewer.runId, ok, seq)}
           onClose={closeViewer}
           onOpen={(call) => setViewer({ runId: viewer.runId, call })}

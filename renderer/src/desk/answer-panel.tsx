@@ -8,7 +8,7 @@ import { acceptedCalls } from '../model/run-model'
 import { num, windowText } from '../model/format'
 import { headline } from '../model/observation'
 import { MarkButtons } from './mark-buttons'
-import type { RunEntry } from './use-runs'
+import { answerMark, type RunEntry } from './use-runs'
 
 export function AnswerPanel(props: { entry: RunEntry; onEvidence: (call: number) => void; onMark: (correct: boolean, stepSeq?: number) => void }) {
   const { entry, onEvidence, onMark } = props
@@ -26,7 +26,7 @@ export function AnswerPanel(props: { entry: RunEntry; onEvidence: (call: number)
           {a.answer}
         </span>
         {a.choice && run.options.length > 0 && <span className="muted">{run.options.find((o) => o.letter === a.choice)?.text}</span>}
-        <MarkButtons what="the answer" value={entry.marks.get('answer')} onMark={(c) => onMark(c)} testId="mark-answer" />
+        <MarkButtons what="the answer" value={answerMark(entry)} onMark={(c) => onMark(c)} testId="mark-answer" />
       </div>
       <p className="explanation">{windowText(a.explanation)}</p>
       {a.basis.length > 0 && (
@@ -51,7 +51,9 @@ export function AnswerPanel(props: { entry: RunEntry; onEvidence: (call: number)
       )}
       {accepted.length > 0 && (
         <table className="observations">
-          <caption>Accepted observations</caption>
+          <caption>
+            Accepted observations <span className="muted">(a mark on the answer marks each of them; the prior counts each once)</span>
+          </caption>
           <tbody>
             {accepted.map((c) => (
               <tr key={c.call}>
@@ -62,7 +64,12 @@ export function AnswerPanel(props: { entry: RunEntry; onEvidence: (call: number)
                 </th>
                 <td>{headline(c.result, c)}</td>
                 <td>
-                  <MarkButtons what={`observation ${c.call}`} value={entry.marks.get(String(c.stepSeq))} onMark={(ok) => onMark(ok, c.stepSeq)} />
+                  <MarkButtons
+                    what={`observation ${c.call}`}
+                    value={entry.marks.get(c.call)}
+                    onMark={(ok) => onMark(ok, c.stepSeq)}
+                    testId="mark-observation"
+                  />
                 </td>
               </tr>
             ))}

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react'
 import type { BackboneChoice, FileEntry } from '../../../preload/contract'
+import { middleEllipsis } from '../components/short-name'
 
 export function backboneLabel(b: BackboneChoice): string {
   return b.kind === 'rules' ? 'rules' : b.kind === 'openai' ? `${b.model} at ${b.baseUrl}` : `GGUF ${b.path.split(/[\\/]/).pop()}`
@@ -12,9 +13,15 @@ export function backboneLabel(b: BackboneChoice): string {
 
 export function BackbonePicker(props: { value: BackboneChoice; onChange: (b: BackboneChoice) => void; idPrefix: string }) {
   const { value, onChange, idPrefix } = props
-  const [url, setUrl] = useState(value.kind === 'openai' ? value.baseUrl : 'http://127.0.0.1:11434/v1')
-  const [model, setModel] = useState(value.kind === 'openai' ? value.model : '')
-  const [gguf, setGguf] = useState(value.kind === 'llama' ? value.path : '')
+  // What the fields remember while another kind is chosen; the chosen kind's fields always show `value`, the backbone
+  // that runs (stored settings arrive after the first render, and a picker showing its first state ran another).
+  const [kept, setKept] = useState({ url: 'http://127.0.0.1:11434/v1', model: '', gguf: '' })
+  const url = value.kind === 'openai' ? value.baseUrl : kept.url
+  const model = value.kind === 'openai' ? value.model : kept.model
+  const gguf = value.kind === 'llama' ? value.path : kept.gguf
+  const setUrl = (u: string) => setKept((k) => ({ ...k, url: u }))
+  const setModel = (m: string) => setKept((k) => ({ ...k, model: m }))
+  const setGguf = (g: string) => setKept((k) => ({ ...k, gguf: g }))
   return (
     <span className="backbone-picker">
       <label htmlFor={`${idPrefix}-kind`}>Backbone</label>
@@ -24,6 +31,7 @@ export function BackbonePicker(props: { value: BackboneChoice; onChange: (b: Bac
         value={value.kind}
         onChange={(e) => {
           const k = e.target.value
+          setKept({ url, model, gguf })
           onChange(k === 'rules' ? { kind: 'rules' } : k === 'openai' ? { kind: 'openai', baseUrl: url, model } : { kind: 'llama', path: gguf })
         }}
       >
@@ -97,7 +105,7 @@ export function PromptBox(props: {
             In context: {usable.length} file{usable.length === 1 ? '' : 's'} (
             {usable
               .slice(0, 3)
-              .map((f) => f.name)
+              .map((f) => middleEllipsis(f.name, 26))
               .join(', ')}
             {usable.length > 3 ? ` and ${usable.length - 3} more` : ''}){total > usable.length ? `; ${total - usable.length} left out` : ''}
           </span>

@@ -1,10 +1,10 @@
 /**
  * Settings: the default backbone with a connection test and a capability check (does the served model call tools,
  * see images, keep to a JSON schema: settings.testBackbone with capabilities, the probe `rsure models probe` runs),
- * the installed model packs (models.list, and a full check of hashes and graphs), the data folder (takes effect at
+ * the model packs (models.list, a full check of hashes and graphs, add a pack folder, remove an added one), the data folder (takes effect at
  * the next start), the optional local basemap file, and the theme.
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { BackboneChoice, ResponseOf, RsureApi } from '../../../preload/contract'
 import { shownPath } from '../evidence/evidence-groups'
 import { BackbonePicker } from './prompt-box'
@@ -49,6 +49,19 @@ function ModelPacks({ api }: { api: RsureApi }) {
   const [packs, setPacks] = useState<Pack[] | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [checking, setChecking] = useState(false)
+  const [folder, setFolder] = useState('')
+  const [done, setDone] = useState<string | null>(null)
+  /** Add or remove a pack (the same checks as `rsure models add` / `remove`), then list the packs again. */
+  const act = (work: () => Promise<unknown>, said: string) => {
+    setDone(null)
+    work().then(
+      () => {
+        setDone(said)
+        load(false)
+      },
+      (e: Error) => setProblem(e.message),
+    )
+  }
   const load = (check: boolean) => {
     setChecking(check)
     api.invoke('models.list', { check }).then(
@@ -80,6 +93,7 @@ function ModelPacks({ api }: { api: RsureApi }) {
               <th>classes</th>
               <th>from</th>
               <th>status</th>
+              <th />
             </tr>
           </thead>
           <tbody>
@@ -103,6 +117,18 @@ function ModelPacks({ api }: { api: RsureApi }) {
                 <td className={p.status === 'ok' ? 'good' : 'bad'} title={p.problem}>
                   {p.status === 'ok' ? 'ok' : `invalid: ${p.problem ?? 'unknown problem'}`}
                 </td>
+                <td>
+                  {p.origin === 'user' && (
+                    <button
+                      type="button"
+                      className="ghost"
+                      onClick={() => act(() => api.invoke('models.remove', { id: p.id }), `Removed ${p.id}.`)}
+                      data-testid="remove-pack"
+                    >
+                      remove
+                    </button>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -111,6 +137,19 @@ function ModelPacks({ api }: { api: RsureApi }) {
       <button type="button" onClick={() => load(true)} disabled={checking} data-testid="check-packs">
         {checking ? 'Checking…' : 'Check every pack (hashes and graphs)'}
       </button>
+      <div className="row">
+        <label htmlFor="pack-folder">Add a pack from a folder on this computer (or an Ultralytics .onnx file)</label>
+        <input id="pack-folder" value={folder} onChange={(e) => setFolder(e.target.value)} placeholder="/path/to/pack" size={36} data-testid="pack-folder" />
+        <button
+          type="button"
+          disabled={!folder.trim()}
+          onClick={() => act(() => api.invoke('models.add', { dir: folder.trim() }), 'Added and checked.')}
+          data-testid="add-pack"
+        >
+          Add and check
+        </button>
+      </div>
+      {done && <p role="status">{done}</p>}
     </fieldset>
   )
 }
@@ -126,6 +165,7 @@ export function SettingsPanel(props: {
   const { api, theme, onTheme, onSaved, onError } = props
   const [s, setS] = useState<Settings | null>(null)
   const [backbone, setBackbone] = useState<BackboneChoice>({ kind: 'rules' })
+  const edited = useRef(false)
   const [dataDir, setDataDir] = useState('')
   const [basemap, setBasemap] = useState('')
   const [test, setTest] = useState<string | null>(null)
@@ -134,7 +174,8 @@ export function SettingsPanel(props: {
     api.invoke('settings.get', {}).then(
       (x) => {
         setS(x)
-        setBackbone(x.backbone)
+        // Stored settings that arrive after the analyst began editing do not overwrite the edit.
+        if (!edited.current) setBackbone(x.backbone)
         setBasemap(x.basemapPath ?? '')
       },
       (e: Error) => onError(e.message),
@@ -153,7 +194,14 @@ export function SettingsPanel(props: {
     <section className="settings" aria-label="settings" data-testid="settings">
       <fieldset>
         <legend>Backbone</legend>
-        <BackbonePicker value={backbone} onChange={setBackbone} idPrefix="settings" />
+        <BackbonePicker
+          value={backbone}
+          onChange={(b) => {
+            edited.current = true
+            setBackbone(b)
+          }}
+          idPrefix="settings"
+        />
         <div className="row">
           <button type="button" onClick={() => save({ backbone })}>
             Use by default

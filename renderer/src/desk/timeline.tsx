@@ -34,6 +34,7 @@ export function callStatus(c: CallView): { label: string; cls: string } {
   if (c.rules && !c.rules.passed) return { label: `rule failed: ${c.rules.rule ?? 'check'}`, cls: 'bad' }
   if (c.thrown) return { label: 'tool failed', cls: 'bad' }
   if (c.phase === 'running') return { label: 'running…', cls: 'run' }
+  if (c.phase === 'stopped') return { label: 'stopped', cls: 'warn' }
   if (c.tool === 'retrieve') return { label: 'context', cls: '' }
   if (c.result && !c.rules) return { label: 'unverified', cls: 'warn' }
   return { label: 'done', cls: '' }

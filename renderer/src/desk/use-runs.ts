@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { BackboneChoice, DerivedLayer, EventOf, RsureApi } from '../../../preload/contract'
-import { applyStep, buildRun, emptyRun, type RunStep, type RunView } from '../model/run-model'
+import { acceptedCalls, applyStep, buildRun, emptyRun, stopCalls, type RunStep, type RunView } from '../model/run-model'
 
 export interface RunEntry {
   id: string
@@ -13,8 +13,12 @@ export interface RunEntry {
   seen: Set<number>
   progress: { call: number | null; stage: string; fraction: number } | null
   layers: DerivedLayer[]
-  /** 'answer' or the step seq of an observation -> the mark given. */
-  marks: Map<string, boolean>
+  /**
+   * Call number of an observation -> the mark it holds. The prior keeps one mark per observation: a mark on the
+   * answer is a mark on each accepted observation it rests on (prior/feedback.ts), so it is shown on them, and the
+   * answer shows a mark when all of them hold the same one (answerMark).
+   */
+  marks: Map<number, boolean>
   /** n of each prior cell the last mark touched, to show the change. */
   lastCells: { config: string; taskType: string; n: number; n_valid: number; r_hat: number }[]
   metrics: Record<string, unknown> | null
@@ -27,6 +31,12 @@ export function toModelStep(s: WireStep): RunStep {
   return s
 }
 
+/** The answer's mark: the one every accepted observation holds, else none. */
+export function answerMark(e: RunEntry): boolean | undefined {
+  const calls = acceptedCalls(e.view).map((c) => e.marks.get(c.call))
+  return calls.length > 0 && calls.every((m) => m === calls[0]) ? calls[0] : undefined
+}
+
 function newEntry(id: string): RunEntry {
   return { id, view: emptyRun(), seen: new Set(), progress: null, layers: [], marks: new Map(), lastCells: [], metrics: null }
 }
@@ -36,6 +46,14 @@ export interface AskRequest {
   options: string
   fileIds: string[]
   backbone: BackboneChoice
+}
+
+/** The marks after one on the answer (each accepted observation) or on the observation of one step. */
+function withMarks(e: RunEntry, stepSeq: number | undefined, correct: boolean): Map<number, boolean> {
+  const marks = new Map(e.marks)
+  const calls = stepSeq === undefined ? acceptedCalls(e.view) : [...e.view.byCall.values()].filter((c) => c.stepSeq === stepSeq)
+  for (const c of calls) marks.set(c.call, correct)
+  return marks
 }
 
 export function useRuns(api: RsureApi, onError: (message: string) => void) {
@@ -84,16 +102,16 @@ export function useRuns(api: RsureApi, onError: (message: string) => void) {
         }),
       ),
       api.on('run.finished', (f) => {
-        update(f.runId, (e) => ({
-          ...e,
-          progress: null,
-          metrics: f.metrics,
-          view: {
+        update(f.runId, (e) => {
+          const status = f.status === 'finished' ? 'done' : f.status === 'cancelled' ? 'cancelled' : f.status === 'running' ? 'running' : 'failed'
+          const view = {
             ...e.view,
-            status: f.status === 'finished' ? 'done' : f.status === 'cancelled' ? 'cancelled' : f.status === 'running' ? 'running' : 'failed',
+            status,
             error: f.error && !e.view.error ? { message: f.error, cancelled: f.status === 'cancelled' } : e.view.error,
-          },
-        }))
+          } as const
+          // A run that ended with calls still going (cancelled mid-call) leaves none of them "running…".
+          return { ...e, progress: null, metrics: f.metrics, view: status === 'cancelled' || status === 'failed' ? stopCalls(view) : view }
+        })
         loadLayers(f.runId)
       }),
       api.on('run.deleted', ({ runId }) => setThread((t) => t.filter((x) => x !== runId))),
@@ -125,11 +143,17 @@ export function useRuns(api: RsureApi, onError: (message: string) => void) {
       try {
         const d = await api.invoke('runs.get', { runId: id })
         const steps = d.steps.map(toModelStep)
-        const view = buildRun(steps)
+        let view = buildRun(steps)
         if (d.run.status === 'interrupted' && view.status === 'running') view.status = 'failed'
         if (d.run.status === 'cancelled') view.status = 'cancelled'
-        const marks = new Map<string, boolean>()
-        for (const f of d.feedback) marks.set(f.stepSeq === null ? 'answer' : String(f.stepSeq), f.correct)
+        if (view.status !== 'running') view = stopCalls(view)
+        // A stored mark names a step of its observation (its result); shown on that step's call.
+        const callOf = new Map(steps.map((s) => [s.seq, s.call]))
+        const marks = new Map<number, boolean>()
+        for (const f of d.feedback) {
+          const call = f.stepSeq === null ? null : callOf.get(f.stepSeq)
+          if (typeof call === 'number') marks.set(call, f.correct)
+        }
         update(id, (e) => ({ ...e, view, seen: new Set(steps.map((s) => s.seq)), layers: d.layers, marks, metrics: d.run.metrics }))
         setThread((t) => (t.includes(id) ? t : [...t, id]))
       } catch (e) {
@@ -146,7 +170,7 @@ export function useRuns(api: RsureApi, onError: (message: string) => void) {
         const r = await api.invoke('runs.feedback', { runId: id, correct, ...(stepSeq === undefined ? {} : { stepSeq }) })
         update(id, (e) => ({
           ...e,
-          marks: new Map(e.marks).set(stepSeq === undefined ? 'answer' : String(stepSeq), correct),
+          marks: withMarks(e, stepSeq, correct),
           lastCells: r.cells.map((c) => ({ config: c.config, taskType: c.taskType, n: c.n, n_valid: c.n_valid, r_hat: c.r_hat })),
         }))
       } catch (e) {

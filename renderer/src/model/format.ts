@@ -38,10 +38,10 @@ export function baseName(p: string): string {
  */
 export function windowText(s: string): string {
   return s
-    .replace(/\(add one with 'rsure models add DIR'\)/g, '(a model pack is installed from the command line: see "Local perception models" in the README)')
+    .replace(/\(add one with 'rsure models add DIR'\)/g, '(add a model pack in Settings, under Model packs)')
     .replace(
       /\(set RSURE_VLM=openai:URL#MODEL for a server with image input\)/g,
-      '(RSure must be started with a vision-language server that takes images; see the README)',
+      '(choose as the backbone, in Settings, an OpenAI-compatible endpoint whose model takes images)',
     )
     .replace(/(\.)\.?\s*Adjust the arguments or use another tool; do not estimate the value\./g, '$1')
     .replace(/(?:\/[\w.-]+){2,}\/([\w.-]+)/g, '$1')

@@ -28,8 +28,8 @@ export interface CallView {
   followUp: boolean
   /** For a follow-up: the call whose evidence request it answers. */
   origin: number | null
-  /** running until a result, rule failure or verdict arrives. */
-  phase: 'running' | 'done'
+  /** running until a result, rule failure or verdict arrives; stopped when the run ended first (cancelled, failed). */
+  phase: 'running' | 'done' | 'stopped'
   ms: number | null
   result: ToolResultView | null
   /** The call threw before returning a result. */
@@ -69,6 +69,15 @@ export interface RunView {
   answer: AnswerView | null
   error: { message: string; cancelled: boolean } | null
   status: 'running' | 'done' | 'failed' | 'cancelled'
+}
+
+/** A run that ended (cancelled, failed, interrupted) while calls were going: those calls stopped, none runs on. */
+export function stopCalls(run: RunView): RunView {
+  if (![...run.byCall.values()].some((c) => c.phase === 'running')) return run
+  const next: RunView = { ...run, byCall: new Map(run.byCall) }
+  for (const c of next.byCall.values()) if (c.phase === 'running') next.byCall.set(c.call, { ...c, phase: 'stopped' })
+  relink(next)
+  return next
 }
 
 export function emptyRun(): RunView {
@@ -197,7 +206,7 @@ export function applyStep(run: RunView, step: RunStep): RunView {
     case 'error':
       next.error = { message: step.payload.message, cancelled: step.payload.cancelled }
       next.status = step.payload.cancelled ? 'cancelled' : 'failed'
-      break
+      return stopCalls(next)
     case 'other':
       break
   }

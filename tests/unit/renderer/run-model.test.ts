@@ -17,7 +17,11 @@ function steps(): StepLike[] {
     ...callSteps(2, 6, 'perceive', { ...objects, view: 'tiles' }, { observation: { count: 4 } }, 'accept', { followUpOf: 1 }),
     { seq: 12, kind: 'tool_call', payload: { call: 3, tool: 'measure', args: { spec: { metric: 'count' } }, purpose: null, followUp: false } },
     { seq: 13, kind: 'rule_check', payload: { call: 3, passed: false, rule: 'novelty', diagnosis: 'The same measure call was already made.' } },
-    { seq: 14, kind: 'answer', payload: { answer: 'B', explanation: 'Four ships.', choice: 'B', value: 4, unit: null, basis: [2], missing: ['one tile was cloudy'] } },
+    {
+      seq: 14,
+      kind: 'answer',
+      payload: { answer: 'B', explanation: 'Four ships.', choice: 'B', value: 4, unit: null, basis: [2], missing: ['one tile was cloudy'] },
+    },
   ]
 }
 
@@ -51,6 +55,17 @@ describe('run model', () => {
     const withNone = applyStep(run, event({ seq: 4, kind: 'prior', payload: { call: 1, taskType: 'object_counting', config: null, prior: null } }))
     expect(withNone.byCall.get(1)!.prior).toBeNull()
     expect(run.byCall.get(1)!.prior).toBeUndefined()
+  })
+
+  it('stops the calls a cancelled run left going, so none says running', () => {
+    const going = buildRun(events(steps().slice(0, 4)))
+    expect(going.byCall.get(1)!.phase).toBe('running')
+    const cancelled = applyStep(going, event({ seq: 4, kind: 'error', payload: { message: 'The run was cancelled.', cancelled: true } }))
+    expect(cancelled.status).toBe('cancelled')
+    expect(cancelled.byCall.get(1)!.phase).toBe('stopped')
+    expect(cancelled.calls[0].phase).toBe('stopped')
+    // The run it came from is unchanged (React compares states by reference).
+    expect(going.byCall.get(1)!.phase).toBe('running')
   })
 
   it('records a cancelled run', () => {

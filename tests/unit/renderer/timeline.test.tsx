@@ -26,7 +26,20 @@ const steps: StepLike[] = [
   { seq: 12, kind: 'tool_call', payload: { call: 3, tool: 'execute', args: NDVI_DAG, purpose: null, followUp: false } },
   { seq: 13, kind: 'rule_check', payload: { call: 3, passed: false, rule: 'evidence', diagnosis: 'valid-pixel counts are missing.' } },
   { seq: 14, kind: 'tool_call', payload: { call: 4, tool: 'execute', args: NDVI_DAG, purpose: 'again', followUp: false } },
-  { seq: 15, kind: 'tool_result', payload: { call: 4, ms: 900, result: { status: 'ok', ...ndviResult(10, 20, 0.5, 'c'.repeat(64)), evidence: ndviResult(10, 20, 0.5, 'c'.repeat(64)), config: { tool: 'execute', coarse: 'execute:raster.product', fine: 'x' } } } },
+  {
+    seq: 15,
+    kind: 'tool_result',
+    payload: {
+      call: 4,
+      ms: 900,
+      result: {
+        status: 'ok',
+        ...ndviResult(10, 20, 0.5, 'c'.repeat(64)),
+        evidence: ndviResult(10, 20, 0.5, 'c'.repeat(64)),
+        config: { tool: 'execute', coarse: 'execute:raster.product', fine: 'x' },
+      },
+    },
+  },
   { seq: 16, kind: 'rule_check', payload: { call: 4, passed: true, checked: ['status'] } },
   { seq: 17, kind: 'prior', payload: { call: 4, taskType: 'x', config: null, prior: null } },
 ]
@@ -34,7 +47,9 @@ const steps: StepLike[] = [
 describe('timeline', () => {
   it('shows each call with its status, prior, verdict and nested follow-ups, and a running call with a progress bar', () => {
     const run = buildRun(events(steps))
-    const v = parse(renderToStaticMarkup(<Timeline run={run} progress={{ call: 4, stage: 'reading 3 of 4 files', fraction: 0.75 }} onEvidence={() => undefined} />))
+    const v = parse(
+      renderToStaticMarkup(<Timeline run={run} progress={{ call: 4, stage: 'reading 3 of 4 files', fraction: 0.75 }} onEvidence={() => undefined} />),
+    )
     const calls = v.all('[data-testid=timeline-call]')
     expect(calls.map((c) => [c.getAttribute('data-call'), c.getAttribute('data-status')])).toEqual([
       ['1', 'evidence requested'],
@@ -61,16 +76,39 @@ describe('answer panel', () => {
     const run = buildRun(
       events([
         ...steps.slice(0, 12),
-        { seq: 12, kind: 'answer', payload: { answer: 'B', explanation: 'Four ships were counted.', choice: 'B', value: 4, unit: null, basis: [2], missing: ['the north tile was cloudy'] } },
+        {
+          seq: 12,
+          kind: 'answer',
+          payload: {
+            answer: 'B',
+            explanation: 'Four ships were counted.',
+            choice: 'B',
+            value: 4,
+            unit: null,
+            basis: [2],
+            missing: ['the north tile was cloudy'],
+          },
+        },
       ]),
     )
-    const entry: RunEntry = { id: 'run-x', view: run, seen: new Set(), progress: null, layers: [], marks: new Map([['answer', true]]), lastCells: [{ config: 'perceive:objects', taskType: 'object_counting', n: 19, n_valid: 14, r_hat: 0.714 }], metrics: null }
+    const entry: RunEntry = {
+      id: 'run-x',
+      view: run,
+      seen: new Set(),
+      progress: null,
+      layers: [],
+      marks: new Map([[2, true]]),
+      lastCells: [{ config: 'perceive:objects', taskType: 'object_counting', n: 19, n_valid: 14, r_hat: 0.714 }],
+      metrics: null,
+    }
     const v = parse(renderToStaticMarkup(<AnswerPanel entry={entry} onEvidence={() => undefined} onMark={() => undefined} />))
     expect(v.doc.querySelector('[data-testid=answer]')!.textContent).toBe('B')
     expect(v.doc.querySelector('.answer-head')!.textContent).toContain('4')
     expect(v.all('[data-testid=basis-link]').map((b) => b.textContent)).toEqual(['call #2'])
     expect(v.all('[data-testid=gaps] li').map((l) => l.textContent)).toEqual(['the north tile was cloudy'])
+    // The mark on its one accepted observation (call 2) is the answer's mark: both show it.
     expect(v.doc.querySelector('[data-testid=mark-answer] [data-testid=mark-right]')!.getAttribute('aria-pressed')).toBe('true')
+    expect(v.doc.querySelector('[data-testid=mark-observation] [data-testid=mark-right]')!.getAttribute('aria-pressed')).toBe('true')
     expect(v.all('.observations tr')).toHaveLength(1)
     expect(v.doc.querySelector('[data-testid=prior-change]')!.textContent).toContain('object_counting × perceive:objects: n 19, n_valid 14, r̂ 0.714')
   })
