@@ -110,6 +110,9 @@ function complemented(q: string, f: PartSpan): PartSpan {
 function crsNear(text: string): { crs: 'pixel' | 'map'; srs?: string } | null {
   const epsg = text.match(/\bepsg\s*[: ]\s*(\d{4,5})\b/i)
   if (epsg) return { crs: 'map', srs: `EPSG:${epsg[1]}` }
+  // "UTM zone 17N": WGS 84 / UTM, EPSG:326zz north and 327zz south.
+  const utm = text.match(/\butm\s+zone\s+(\d{1,2})\s*([NS])\b/i)
+  if (utm && Number(utm[1]) >= 1 && Number(utm[1]) <= 60) return { crs: 'map', srs: `EPSG:${/n/i.test(utm[2]) ? 326 : 327}${utm[1].padStart(2, '0')}` }
   for (const [key, words] of Object.entries(CRS_WORDS)) {
     if (key === 'pixel') continue
     if (new RegExp(`(?:${alternation(words)})`, 'i').test(text)) return { crs: 'map', srs: key }
@@ -118,6 +121,9 @@ function crsNear(text: string): { crs: 'pixel' | 'map'; srs?: string } | null {
   if (/\b(?:map|projected)\s+(?:coordinates|units|crs)\b|\bmetres\b|\bmeters\b/i.test(text)) return { crs: 'map' }
   return null
 }
+
+/** A CRS named in words: an EPSG code, Web Mercator, a UTM zone (with the words up to the box's first axis). */
+const CRS_MENTION = /\b(?:epsg\s*[: ]\s*\d{4,5}|web\s+mercator|pseudo-mercator|utm(?:\s+zone\s+\d{1,2}\s*[NS])?)\b[^.?;]*$/gi
 
 export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
   const found: (BoxSpan | PolygonSpan)[] = []
@@ -163,9 +169,12 @@ export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
       })
     }
   }
-  // "30.1°N to 30.5°N and 114.2°E to 114.6°E"
+  // "30.1°N to 30.5°N and 114.2°E to 114.6°E", "between 87.9°E and 88.1°E and between 43.6°N and 43.8°N"
   const DEG = `${N}\\s*°?\\s*([NSEW])\\b`
-  const HEMI_BOX = new RegExp(`${DEG}\\s*(?:-|–|to|and)\\s*${DEG}\\s*(?:,|and|;)?\\s*(?:and\\s+)?${DEG}\\s*(?:-|–|to|and)\\s*${DEG}`, 'gi')
+  const HEMI_BOX = new RegExp(
+    `(?:between\\s+)?${DEG}\\s*(?:-|–|to|and)\\s*${DEG}\\s*(?:,|and|;)?\\s*(?:and\\s+)?(?:between\\s+)?${DEG}\\s*(?:-|–|to|and)\\s*${DEG}`,
+    'gi',
+  )
   for (const h of hits(q, HEMI_BOX)) {
     if (found.some((f) => overlaps(f, h))) continue
     const m = h.m
@@ -186,6 +195,32 @@ export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
       bbox: [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)],
       crs: 'map',
       srs: 'EPSG:4326',
+    })
+  }
+  // "x 9780000..9810000, y 5400000..5420000", "x=9,780,000-9,810,000 m and y=...", "easting 530,000-600,000 m,
+  // northing ...": a box in map units, in the CRS the sentence names (EPSG code, "web mercator", "UTM zone 17N"),
+  // else the file's own.
+  const NC = '(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|-?\\d+(?:\\.\\d+)?)'
+  const AXIS = (names: string) => `(?:${names})\\s*(?:=|:|from|between)?\\s*${NC}\\s*(?:m\\b)?\\s*(?:\\.\\.|-|–|to|and)\\s*${NC}(?:\\s*m\\b)?`
+  const XY = new RegExp(`\\b${AXIS('x|eastings?')}\\s*(?:,|and|;)?\\s*(?:and\\s+)?\\b${AXIS('y|northings?')}`, 'gi')
+  for (const h of hits(q, XY)) {
+    if (found.some((f) => overlaps(f, h))) continue
+    const [x1, x2, y1, y2] = [1, 2, 3, 4].map((i) => Number(h.m[i].replace(/,/g, '')))
+    const crs = crsNear(sentenceAround(h.at, h.end))
+    // The CRS named just before ("in EPSG:3857 box", "in the scene's own UTM zone 17N coordinates:") or just after
+    // ("(web mercator)") belongs to the box.
+    const before = q.slice(Math.max(0, h.at - 70), h.at)
+    const lead = [...before.matchAll(CRS_MENTION)].filter((m) => !/[.?;]/.test(before.slice(m.index ?? 0))).at(0)
+    const at = lead ? h.at - before.length + (lead.index ?? 0) : h.at
+    const tail = q.slice(h.end).match(/^\s*\(?\s*(?:in\s+)?(?:epsg\s*[: ]\s*\d{4,5}|web\s+mercator|pseudo-mercator|utm(?:\s+zone\s+\d{1,2}\s*[NS])?)\s*\)?/i)
+    const end = h.end + (tail ? tail[0].length : 0)
+    found.push({
+      type: 'box',
+      at,
+      end,
+      text: q.slice(at, end),
+      bbox: [Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2)],
+      ...(crs && crs.crs === 'map' ? crs : { crs: 'map' as const }),
     })
   }
   // "the box [minx, miny, maxx, maxy]", "bbox (a, b, c, d) in EPSG:3857", "window 10,20,60,80 in pixel coordinates"

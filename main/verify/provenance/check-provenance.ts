@@ -271,6 +271,21 @@ function checkRegion(asked: AskedRegion | null, found: DagRegion[]): Finding[] {
           },
         ]
   }
+  // A box asked in map units (lon/lat, EPSG:3857, UTM ...): the observation's box must have the same corners in the same CRS.
+  const boxes = found.filter((r): r is Extract<DagRegion, { kind: 'map_box' }> => r.kind === 'map_box')
+  if (asked.kind === 'box' && asked.bbox && boxes.length > 0) {
+    const sameBox = (r: (typeof boxes)[number]) => r.bbox !== null && r.bbox.every((v, i) => same(v, asked.bbox![i])) && (r.srs ?? null) === (asked.srs ?? null)
+    const hit = boxes.find(sameBox)
+    if (hit) return [pass('provenance_region', `node '${hit.node}' restricts the box ${want} (${hit.srs ?? "the file's CRS"})`)]
+    const r = boxes[0]
+    return [
+      {
+        check: 'provenance_region',
+        severity: 'reject',
+        message: `the question asks about ${want} but the observation's box at '${r.node}' is ${r.bbox ? `[${r.bbox.join(', ')}]` : 'unstated'} in ${r.srs ?? "the file's CRS"}`,
+      },
+    ]
+  }
   const sized = found.filter((r): r is Extract<DagRegion, { kind: 'part' }> => r.kind === 'part')
   if (sized.length === 0)
     return [

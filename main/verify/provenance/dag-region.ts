@@ -9,7 +9,9 @@ import { partNamed, type Part } from '../question-reader/region'
 
 export type DagRegion =
   | { node: string; kind: 'part'; part: Part; cols: [number, number]; rows: [number, number]; size: { width: number; height: number } }
-  | { node: string; kind: 'polygon' | 'map_box' | 'point' | 'unsized' }
+  | { node: string; kind: 'polygon' | 'point' | 'unsized' }
+  /** A box in map units: its corners and the CRS they are written in (absent = the file's own). */
+  | { node: string; kind: 'map_box'; bbox: [number, number, number, number] | null; srs?: string }
 
 interface Win {
   col: number
@@ -94,7 +96,10 @@ export function dagRegions(nodes: readonly ActionNode[], output: string | null, 
         const row = Math.max(0, Math.min(y0, y1))
         const w = { col, row, width: Math.min(size.width, Math.max(x0, x1)) - col, height: Math.min(size.height, Math.max(y0, y1)) - row }
         if (w.col > 0 || w.row > 0 || w.width < size.width || w.height < size.height) out.push(part(n.id, w, size))
-      } else out.push({ node: n.id, kind: g.type === 'bbox' ? 'map_box' : 'unsized' })
+      } else if (g.type === 'bbox') {
+        const b = Array.isArray(g.bbox) && g.bbox.length === 4 ? (g.bbox.map(Number) as [number, number, number, number]) : null
+        out.push({ node: n.id, kind: 'map_box', bbox: b, ...(typeof g.srs === 'string' ? { srs: g.srs } : {}) })
+      } else out.push({ node: n.id, kind: 'unsized' })
     }
   }
   return out
