@@ -56,14 +56,11 @@ function pythonAvailable(): boolean {
   return r.status === 0
 }
 
-/** Milliseconds per date of each stage, on one thread (the pool's workers each run these for their dates). */
+/** CPU milliseconds per date of each stage, on one thread (the pool's workers each run these for their dates). */
 interface Stages {
   dates: number
-  /** Rows per strip (one row of the files' 256-row tiles, as the pipeline reads them). */
-  rows: number
   decode: number
   convert: number
-  profile: number
   scan: number
   index: number
   content: number
@@ -144,12 +141,12 @@ function cpuMs(from: NodeJS.CpuUsage): number {
 }
 
 /**
- * The CPU cost of each stage on one thread, over the first `dates` dates, as the pipeline runs them now (TVDI strip by
- * strip in two sweeps, evaluate-sweeps.ts): decode = read + inflate of the tiles in both sweeps (twice a read minus
- * the same read from decoded tiles kept in memory); convert = samples -> float64 with scale and running statistics
- * (sweep 1); profile = the same conversion with the reads' content profiles (sweep 2, the reports); scan = filing
- * the pixels into TVDI's NDVI cells (sweep 1); index = the TVDI of each pixel (sweep 2); content = the content
- * profile of the TVDI strips. Measured after the timed runs, so the peak RSS above is the pipeline's.
+ * The CPU cost of each stage on one thread, over the first `dates` dates, as the pipeline runs them (whole rasters:
+ * the buffers of task 46 fit SWEPT_WHOLE_BYTES, evaluate-strips.ts): decode = read + inflate of the tiles (a read
+ * minus the same read from decoded tiles kept in memory); convert = samples -> float64 with scale, running
+ * statistics and the reads' content profiles; scan = filing the pixels into TVDI's NDVI cells (its edges); index =
+ * the TVDI of each pixel; content = the content profile of the TVDI raster. Measured after the timed runs, so the
+ * peak RSS above is the pipeline's.
  */
 export async function stageCosts(dates: number): Promise<Stages> {
   const dir = path.join(TASK, 'files')
@@ -158,77 +155,48 @@ export async function stageCosts(dates: number): Promise<Stages> {
     .filter((f) => /_2019-.*_LST\.tif$/.test(f))
     .sort()
     .slice(0, dates)
-  const acc = { dates: lsts.length, rows: 0, decode: 0, convert: 0, profile: 0, scan: 0, index: 0, content: 0 }
+  const acc = { dates: lsts.length, decode: 0, convert: 0, scan: 0, index: 0, content: 0 }
   const p = tvdi.params.parse({ bins: 100, min_pixels: 100 })
-  const time = async <T>(key: 'decode' | 'convert' | 'profile' | 'scan' | 'index' | 'content', f: () => Promise<T> | T): Promise<T> => {
+  const time = <T>(key: 'convert' | 'scan' | 'index' | 'content', f: () => T): T => {
     const c0 = process.cpuUsage()
-    const r = await f()
+    const r = f()
     acc[key] += cpuMs(c0)
     return r
   }
+  // Reused buffers, as the pool's recycler reuses them (fresh 53 MB arrays would add their page faults).
+  const bufs = new Map<string, Float64Array>()
   for (const lst of lsts) {
-    const files = { ndvi: [lst.replace('_LST', '_NDVI'), 0.0001], lst: [lst, 0.02] } as const
-    const tifs = { ndvi: TiffFile.open(path.join(dir, files.ndvi[0])), lst: TiffFile.open(path.join(dir, files.lst[0])) }
-    const { width, height, chunkHeight: rows } = tifs.lst
-    acc.rows = rows
-    const bufs = { ndvi: new Float64Array(width * rows), lst: new Float64Array(width * rows) }
-    const read = (role: 'ndvi' | 'lst', r0: number, n: number, content?: ContentAccumulator) =>
-      tifs[role].readBand({
-        band: 1,
-        nodata: null,
-        scale: files[role][1],
-        offset: 0,
-        window: { col: 0, row: r0, width, height: n },
-        into: n === rows ? bufs[role] : undefined,
-        content,
-      })
-    const strips = (f: (r0: number, n: number) => Promise<void>) =>
-      Array.from({ length: Math.ceil(height / rows) }, (_, k) => () => f(k * rows, Math.min(rows, height - k * rows)))
+    const data: Record<string, Float64Array> = {}
+    for (const [role, file, scale] of [
+      ['ndvi', lst.replace('_LST', '_NDVI'), 0.0001],
+      ['lst', lst, 0.02],
+    ] as const) {
+      const tif = TiffFile.open(path.join(dir, file))
+      tif.cacheChunks(1 << 30)
+      const into = bufs.get(role) ?? new Float64Array(tif.width * tif.height)
+      bufs.set(role, into)
+      const read = () => tif.readBand({ band: 1, nodata: null, scale, offset: 0, into, content: new ContentAccumulator(true) })
+      const c0 = process.cpuUsage()
+      await read()
+      const both = cpuMs(c0)
+      const c1 = process.cpuUsage()
+      data[role] = await read()
+      const convert = cpuMs(c1)
+      acc.convert += convert
+      acc.decode += Math.max(0, both - convert)
+      tif.close()
+    }
+    const n = data.lst.length
     const scan = new EdgeScan(edgeRule(p, 'K'))
-    // Decoded tiles are kept, so a second read of a strip is its conversion alone (the pipeline decodes again in
-    // sweep 2: decode is counted twice below).
-    tifs.ndvi.cacheChunks(1 << 30)
-    tifs.lst.cacheChunks(1 << 30)
-    for (const strip of strips(async (r0, n) => {
-      for (const role of ['ndvi', 'lst'] as const) {
-        const c0 = process.cpuUsage()
-        await read(role, r0, n)
-        const both = cpuMs(c0)
-        const c1 = process.cpuUsage()
-        await time('convert', () => read(role, r0, n))
-        acc.decode += 2 * Math.max(0, both - cpuMs(c1))
-      }
-      await time('scan', () => scan.add(bufs.ndvi.subarray(0, width * n), bufs.lst.subarray(0, width * n), 0, width * n))
-    }))
-      await strip()
+    time('scan', () => scan.add(data.ndvi, data.lst, 0, n))
     const fit = fitEdges(scan.bins(p.min_pixels), edgeRule(p, 'K'), p.min_pixels)
-    // Sweep 2: reads with their content profiles (from kept tiles), the index and its content profile.
-    const profiles = { ndvi: new ContentAccumulator(true), lst: new ContentAccumulator(true) }
-    const tvContent = new ContentAccumulator(false)
-    const out = new Float64Array(width * rows)
-    const stats = Float64Array.of(0, 0, Infinity, -Infinity)
-    for (const strip of strips(async (r0, n) => {
-      for (const role of ['ndvi', 'lst'] as const) await time('profile', () => read(role, r0, n, profiles[role]))
-      if ('insufficient' in fit) return
-      const m = width * n
-      await time('index', () => tvdiIndex(fit, bufs.ndvi.subarray(0, m), bufs.lst.subarray(0, m), out, 0, m, stats))
-      await time('content', () => tvContent.add(out.subarray(0, m), width))
-    }))
-      await strip()
-    tifs.ndvi.close()
-    tifs.lst.close()
+    if ('insufficient' in fit) continue
+    // Written into the LST buffer, as the pipeline does when nothing else reads LST.
+    time('index', () => tvdiIndex(fit, data.ndvi, data.lst, data.lst, 0, n, Float64Array.of(0, 0, Infinity, -Infinity)))
+    time('content', () => new ContentAccumulator(false).add(data.lst, 2599))
   }
   const per = (v: number) => v / Math.max(1, acc.dates)
-  return {
-    dates: acc.dates,
-    rows: acc.rows,
-    decode: per(acc.decode),
-    convert: per(acc.convert),
-    profile: per(acc.profile),
-    scan: per(acc.scan),
-    index: per(acc.index),
-    content: per(acc.content),
-  }
+  return { dates: acc.dates, decode: per(acc.decode), convert: per(acc.convert), scan: per(acc.scan), index: per(acc.index), content: per(acc.content) }
 }
 
 export default async function bench(): Promise<number> {
@@ -282,13 +250,12 @@ export default async function bench(): Promise<number> {
 
 function stageLines(s: Stages | undefined): string {
   if (!s) return ''
-  const total = s.decode + s.convert + s.profile + s.scan + s.index + s.content
+  const total = s.decode + s.convert + s.scan + s.index + s.content
   const row = (name: string, ms: number) => `    ${name.padEnd(8)} ${ms.toFixed(1).padStart(7)} ms/date  ${((100 * ms) / total).toFixed(0).padStart(3)} %\n`
   return (
-    `  CPU cost per stage on one thread (first ${s.dates} dates, strips of ${s.rows} rows; each worker runs these for its dates):\n` +
+    `  CPU cost per stage on one thread (first ${s.dates} dates; each worker runs these for its dates):\n` +
     row('decode', s.decode) +
     row('convert', s.convert) +
-    row('profile', s.profile) +
     row('scan', s.scan) +
     row('index', s.index) +
     row('content', s.content) +
