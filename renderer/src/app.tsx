@@ -8,7 +8,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { BackboneChoice, DerivedLayer, FileEntry, ResponseOf, RsureApi } from '../../preload/contract'
 import { DropZone, type DropZoneHandle } from './components/drop-zone'
 import { FileCard } from './components/file-card'
-import { DeskMap } from './desk/desk-map'
+import { twinSuffix } from './components/short-name'
+import { DeskMap, pictureFiles } from './desk/desk-map'
 import { PriorMatrix } from './desk/prior-matrix'
 import { PromptBox } from './desk/prompt-box'
 import { RunHistory } from './desk/run-history'
@@ -271,6 +272,7 @@ export function App({ api }: { api: RsureApi }) {
                   key={f.id}
                   api={api}
                   file={f}
+                  twin={twinSuffix(pictureFiles(files), f)}
                   onRemove={() => remove(f.id)}
                   used={!leftOut.has(f.id)}
                   onUse={(use) =>

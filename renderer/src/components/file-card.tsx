@@ -17,8 +17,16 @@ function describeStretch(p: Preview): string {
   return `${p.bands.length === 1 ? `band ${p.bands[0]}` : `bands ${p.bands.join('-')}`}, ${s}${level}`
 }
 
-export function FileCard(props: { api: RsureApi; file: FileEntry; onRemove: () => void; used?: boolean; onUse?: (used: boolean) => void }) {
-  const { api, file, onRemove, used = true, onUse } = props
+export function FileCard(props: {
+  api: RsureApi
+  file: FileEntry
+  onRemove: () => void
+  used?: boolean
+  onUse?: (used: boolean) => void
+  /** ' (2)' when another file of the session has the same name (the map's picture tabs say the same). */
+  twin?: string
+}) {
+  const { api, file, onRemove, used = true, onUse, twin = '' } = props
   const [settings, setSettings] = useState<PreviewSettings>({ bands: undefined, stretch: { kind: 'auto' } })
   const [preview, setPreview] = useState<{ url: string; meta: Preview } | null>(null)
   const [error, setError] = useState<string | null>(file.error)
@@ -50,7 +58,8 @@ export function FileCard(props: { api: RsureApi; file: FileEntry; onRemove: () =
     <article className={`card${used ? '' : ' left-out'}`} data-testid="file-card" data-name={file.name} data-used={used}>
       <header>
         <h2 title={file.name} data-testid="file-name">
-          {middleEllipsis(file.name, 20)}
+          {middleEllipsis(file.name, twin ? 16 : 20)}
+          {twin}
         </h2>
         {file.info && onUse && (
           <label className="use-file" title="use this file in the next question">

@@ -7,3 +7,12 @@ export function middleEllipsis(name: string, max = 34): string {
   const tail = Math.ceil((max - 1) / 2)
   return `${name.slice(0, max - 1 - tail)}…${name.slice(-tail)}`
 }
+
+/**
+ * Files of one name (a change pair's A/ and B/ pictures) are told apart by their place in the list they are shown
+ * from: ' (2)' for the second of that list; '' when the name is the only one of its kind.
+ */
+export function twinSuffix<T extends { id: string; name: string }>(list: readonly T[], file: T): string {
+  const twin = list.some((q) => q.id !== file.id && q.name === file.name)
+  return twin ? ` (${list.findIndex((q) => q.id === file.id) + 1})` : ''
+}

@@ -51,9 +51,7 @@ export function AnswerPanel(props: { entry: RunEntry; onEvidence: (call: number)
       )}
       {accepted.length > 0 && (
         <table className="observations">
-          <caption>
-            Accepted observations <span className="muted">(a mark on the answer marks each of them; the prior counts each once)</span>
-          </caption>
+          <caption>Accepted observations</caption>
           <tbody>
             {accepted.map((c) => (
               <tr key={c.call}>
@@ -76,6 +74,7 @@ export function AnswerPanel(props: { entry: RunEntry; onEvidence: (call: number)
           </tbody>
         </table>
       )}
+      {accepted.length > 0 && <p className="muted">A mark on the answer is a mark on each accepted observation; the prior counts each once.</p>}
       {entry.lastCells.length > 0 && (
         <p className="muted" data-testid="prior-change">
           Prior updated: {entry.lastCells.map((c) => `${c.taskType} × ${c.config}: n ${c.n}, n_valid ${c.n_valid}, r̂ ${num(c.r_hat, 3)}`).join('; ')}

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react'
 import type { DerivedLayer, FileEntry, RsureApi } from '../../../preload/contract'
 import { IdentifyPanel, type IdentifyLayer } from '../map/identify-panel'
 import { Legend } from '../map/legend'
-import { middleEllipsis } from '../components/short-name'
+import { middleEllipsis, twinSuffix } from '../components/short-name'
 import { layerKey, useLayerInfos } from '../map/layer-info'
 import { LayerList, type LayerRow } from '../map/layer-list'
 import { MapView, type MapLayerSpec } from '../map/map-view'
@@ -17,6 +17,11 @@ import { isMaskLayer, MASK_COLOUR } from '../map/tile-protocol'
 import { useVectorLayers } from '../map/vector-layers'
 import type { CallView } from '../model/run-model'
 
+/** The files shown in the pixel viewer, not on the map: pictures and rasters without a CRS. */
+export function pictureFiles(files: FileEntry[]): FileEntry[] {
+  return files.filter((f) => f.info && !(f.info.kind === 'raster' && f.info.crs))
+}
+
 export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedLayer[]; calls: CallView[]; allCalls?: CallView[]; basemap: boolean }) {
   const { api, files, layers, calls, allCalls = calls, basemap } = props
   const [over, setOver] = useState<Map<string, Partial<MapLayerSpec>>>(loadLayerState)
@@ -25,7 +30,7 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
   const [view, setView] = useState<string>('map')
   const [zoomTo, setZoomTo] = useState<{ key: string; n: number } | null>(null)
   const rasters = files.filter((f) => f.info?.kind === 'raster' && f.info.crs)
-  const pictures = files.filter((f) => f.info && !(f.info.kind === 'raster' && f.info.crs))
+  const pictures = pictureFiles(files)
   const derived = layers.filter((l) => l.georeference === 'geographic' && l.available && l.format === 'geotiff')
   const base: LayerRow[] = useMemo(
     () => [
@@ -89,9 +94,7 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
         <button type="button" className={view === 'map' ? 'on' : ''} aria-pressed={view === 'map'} onClick={() => setView('map')}>
           Map ({rasters.length + derived.length})
         </button>
-        {pictures.map((p, i) => {
-          // Pictures of the same name (a pair's A/ and B/ files) are told apart by their place in the session.
-          const twin = pictures.some((q) => q.id !== p.id && q.name === p.name)
+        {pictures.map((p) => {
           return (
             <button
               key={p.id}
@@ -102,7 +105,7 @@ export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: Deri
               title={p.name}
             >
               {middleEllipsis(p.name, 28)}
-              {twin ? ` (${i + 1})` : ''}
+              {twinSuffix(pictures, p)}
             </button>
           )
         })}

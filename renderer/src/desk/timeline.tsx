@@ -29,6 +29,15 @@ export function PriorBadge({ prior }: { prior: CallView['prior'] }) {
   )
 }
 
+/**
+ * A call's purpose as the window says it: the rules planner writes which of its skills planned the call ('skill
+ * compiled-spec: mean of NDVI …'), a name the analyst never sees elsewhere; what follows it is what the question was
+ * understood to ask.
+ */
+export function purposeText(purpose: string): string {
+  return purpose.replace(/^skill [\w-]+:\s*/, 'Understood as: ')
+}
+
 export function callStatus(c: CallView): { label: string; cls: string } {
   if (c.verdict) return DECISION[c.verdict.decision] ?? { label: c.verdict.decision, cls: '' }
   if (c.rules && !c.rules.passed) return { label: `rule failed: ${c.rules.rule ?? 'check'}`, cls: 'bad' }
@@ -59,7 +68,7 @@ function CallItem(props: { call: CallView; progress: RunEntryProgress; onEvidenc
         </span>
         {c.ms !== null && <span className="muted">{(c.ms / 1000).toFixed(2)} s</span>}
       </div>
-      {c.purpose && <p className="purpose">{c.purpose}</p>}
+      {c.purpose && <p className="purpose">{purposeText(c.purpose)}</p>}
       <details className="args">
         <summary>
           {lines.length} argument line{lines.length === 1 ? '' : 's'}

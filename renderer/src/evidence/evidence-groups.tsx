@@ -69,8 +69,24 @@ function RecordsTable({ rows }: { rows: Record<string, unknown>[] }) {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
+/** A table of records reads when they are several and narrow; one record, or records with nested objects, read as fields. */
+function asTable(rows: Record<string, unknown>[]): boolean {
+  return rows.length > 1 && !rows.some((r) => Object.values(r).some((v) => isRecord(v)))
+}
+
 export function ValueTree({ value, depth = 0 }: { value: unknown; depth?: number }) {
-  if (Array.isArray(value) && value.length > 0 && value.every(isRecord) && depth < 6) return <RecordsTable rows={value} />
+  if (Array.isArray(value) && value.length > 0 && value.every(isRecord) && depth < 6) {
+    if (asTable(value)) return <RecordsTable rows={value} />
+    // A source with its perceive settings (a nested object) was one table row squeezed into ten columns, its JSON
+    // a letter per line at 1024 px: each record is listed as its fields instead.
+    return (
+      <>
+        {value.map((r, i) => (
+          <ValueTree key={i} value={r} depth={depth + 1} />
+        ))}
+      </>
+    )
+  }
   // One table of records per image (a scene pack's scores per image: [[{label, score}, …], …]).
   if (Array.isArray(value) && value.length > 0 && depth < 6 && value.every((x) => Array.isArray(x) && x.length > 0 && x.every(isRecord)))
     return (

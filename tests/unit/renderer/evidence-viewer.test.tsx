@@ -24,10 +24,20 @@ const A = picture('fa0001', '/imgs/harbour.png', 400, 200)
 const B = picture('fb0002', '/imgs/harbour-2024.png', 400, 200)
 const DOC = picture('fc0003', '/imgs/sign.jpg', 300, 100)
 
-function render(steps: StepLike[], call: number, opts: { layers?: DerivedLayer[]; files?: typeof A[] } = {}) {
+function render(steps: StepLike[], call: number, opts: { layers?: DerivedLayer[]; files?: (typeof A)[] } = {}) {
   const run = buildRun(events([taskStep('synthetic question'), ...steps]))
   const html = renderToStaticMarkup(
-    <EvidenceViewer api={api} run={run} call={call} files={opts.files ?? [A, B, DOC]} layers={opts.layers ?? []} mark={undefined} onMark={() => undefined} onClose={() => undefined} onOpen={() => undefined} />,
+    <EvidenceViewer
+      api={api}
+      run={run}
+      call={call}
+      files={opts.files ?? [A, B, DOC]}
+      layers={opts.layers ?? []}
+      mark={undefined}
+      onMark={() => undefined}
+      onClose={() => undefined}
+      onOpen={() => undefined}
+    />,
   )
   const doc = new DOMParser().parseFromString(html, 'text/html')
   const all = (sel: string) => [...doc.querySelectorAll(sel)]
@@ -47,7 +57,18 @@ function expectDetails(v: ReturnType<typeof render>, decision: RegExp) {
 describe('evidence viewer', () => {
   it('execute: the DAG graph with status and valid-pixel counts, and the product raster on the map', () => {
     const sha = 'a'.repeat(64)
-    const layer: DerivedLayer = { id: sha, kind: 'raster:ndvi', call: 1, node: 'ndvi', unit: 'dimensionless', format: 'geotiff', name: 'ndvi.tif', bytes: 1000, available: true, georeference: 'geographic' }
+    const layer: DerivedLayer = {
+      id: sha,
+      kind: 'raster:ndvi',
+      call: 1,
+      node: 'ndvi',
+      unit: 'dimensionless',
+      format: 'geotiff',
+      name: 'ndvi.tif',
+      bytes: 1000,
+      available: true,
+      georeference: 'geographic',
+    }
     const v = render(callSteps(1, 1, 'execute', NDVI_DAG, ndviResult(46100, 66045, 0.2056, sha)), 1, { layers: [layer] })
     const nodes = v.all('[data-testid=dag-node]')
     expect(nodes.map((n) => n.getAttribute('data-node'))).toEqual(['catalog', 'nir', 'red', 'ndvi', 'daily', 'overall'])
@@ -75,7 +96,14 @@ describe('evidence viewer', () => {
 
   it('objects: boxes with labels and scores over the source image, and a scale bar from the GSD', () => {
     const args = { mode: 'objects', image_paths: [A.path], objective: 'count ships', gsd: 0.5 }
-    const obs = { count: 2, label: 'ship', objects: [{ label: 'ship', score: 0.91, box: [10, 20, 60, 50] }, { label: 'ship', score: 0.67, box: [200, 100, 260, 140] }] }
+    const obs = {
+      count: 2,
+      label: 'ship',
+      objects: [
+        { label: 'ship', score: 0.91, box: [10, 20, 60, 50] },
+        { label: 'ship', score: 0.67, box: [200, 100, 260, 140] },
+      ],
+    }
     const v = render(callSteps(1, 1, 'perceive', args, { observation: obs, intermediate: { kept: 2, filtered: 3 } }), 1)
     const boxes = v.all('[data-testid=ov-box]')
     expect(boxes).toHaveLength(2)
@@ -92,7 +120,26 @@ describe('evidence viewer', () => {
 
   it('regions: polygons (GeoJSON features in pixel coordinates) over the image', () => {
     const args = { mode: 'regions', image_paths: [A.path], target_groups: { water: ['water'] } }
-    const fc = { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { label: 'water' }, geometry: { type: 'Polygon', coordinates: [[[0, 0], [100, 0], [100, 80], [0, 0]]] } }] }
+    const fc = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { label: 'water' },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [0, 0],
+                [100, 0],
+                [100, 80],
+                [0, 0],
+              ],
+            ],
+          },
+        },
+      ],
+    }
     const v = render(callSteps(1, 1, 'perceive', args, { observation: { fraction: 0.12, regions: fc } }), 1)
     const polys = v.all('[data-testid=ov-polygon]')
     expect(polys).toHaveLength(1)
@@ -103,7 +150,19 @@ describe('evidence viewer', () => {
 
   it('change: T1 | T2 with a swipe and the changed regions drawn as changed', () => {
     const args = { mode: 'change', image_paths: [A.path, B.path] }
-    const obs = { changed_fraction: 0.03, changed: [{ polygon: [[5, 5], [50, 5], [50, 40]], label: 'new pier' }] }
+    const obs = {
+      changed_fraction: 0.03,
+      changed: [
+        {
+          polygon: [
+            [5, 5],
+            [50, 5],
+            [50, 40],
+          ],
+          label: 'new pier',
+        },
+      ],
+    }
     const v = render(callSteps(1, 1, 'perceive', args, { observation: obs }), 1)
     expect(v.all('[data-testid=swipe]')).toHaveLength(1)
     expect(v.all('[data-testid=swipe-range]')).toHaveLength(1)
@@ -122,7 +181,15 @@ describe('evidence viewer', () => {
 
   it('measurement: the two landmarks and the measured line', () => {
     const args = { sources: [{ kind: 'objects', image: A.path }], spec: { metric: 'distance', unit: 'm' } }
-    const obs = { value: 42.5, unit: 'm', landmarks: [{ label: 'pier', point: [20, 30] }, { label: 'crane', x: 120, y: 90 }], distance: 42.5 }
+    const obs = {
+      value: 42.5,
+      unit: 'm',
+      landmarks: [
+        { label: 'pier', point: [20, 30] },
+        { label: 'crane', x: 120, y: 90 },
+      ],
+      distance: 42.5,
+    }
     const v = render(callSteps(1, 1, 'measure', args, { observation: obs, source: { gsd: 0.5 } }), 1)
     expect(v.all('[data-testid=ov-point]').map((p) => p.textContent)).toEqual(['pier', 'crane'])
     const line = v.doc.querySelector('[data-testid=ov-line]')!
@@ -134,7 +201,13 @@ describe('evidence viewer', () => {
 
   it('document: the recognised text lines as boxes, the text as the headline', () => {
     const args = { mode: 'document', image_paths: [DOC.path] }
-    const obs = { text: 'NO ENTRY\nPORT AREA', lines: [{ text: 'NO ENTRY', box: [10, 10, 120, 40], confidence: 0.98 }, { text: 'PORT AREA', box: [10, 50, 140, 80], confidence: 0.95 }] }
+    const obs = {
+      text: 'NO ENTRY\nPORT AREA',
+      lines: [
+        { text: 'NO ENTRY', box: [10, 10, 120, 40], confidence: 0.98 },
+        { text: 'PORT AREA', box: [10, 50, 140, 80], confidence: 0.95 },
+      ],
+    }
     const v = render(callSteps(1, 1, 'perceive', args, { observation: obs }), 1)
     expect(v.all('[data-testid=ov-text]').map((t) => t.textContent)).toEqual(['NO ENTRY', 'PORT AREA'])
     expect(v.all('[data-testid=ov-box]')).toHaveLength(0)
@@ -144,7 +217,15 @@ describe('evidence viewer', () => {
 
   it('scene: the image and its class scores as bars', () => {
     const args = { mode: 'scene', image_paths: [A.path], label_space: ['harbor', 'beach', 'forest'] }
-    const obs = { label: 'harbor', score: 0.81, scores: [{ label: 'harbor', score: 0.81 }, { label: 'beach', score: 0.12 }, { label: 'forest', score: 0.07 }] }
+    const obs = {
+      label: 'harbor',
+      score: 0.81,
+      scores: [
+        { label: 'harbor', score: 0.81 },
+        { label: 'beach', score: 0.12 },
+        { label: 'forest', score: 0.07 },
+      ],
+    }
     const v = render(callSteps(1, 1, 'perceive', args, { observation: obs }), 1)
     expect(v.all('[data-testid=scene-scores] li').map((li) => li.textContent)).toEqual(['harbor0.81', 'beach0.12', 'forest0.07'])
     expect(v.text('[data-testid=evidence-headline]')).toBe('harbor (0.81)')
@@ -171,5 +252,31 @@ describe('evidence viewer', () => {
     expect(first.all('[data-testid=compare-toggle]')).toHaveLength(0)
     expect(first.html).toContain('follow-ups: #2')
     expect(first.text('[data-testid=evidence-verdict]')).toMatch(/^evidence requested/)
+  })
+})
+
+describe('evidence values', () => {
+  it('lists a record with nested settings as fields, and keeps a table for several flat records', async () => {
+    const { ValueTree } = await import('../../../renderer/src/evidence/evidence-groups')
+    const doc = new DOMParser().parseFromString(
+      renderToStaticMarkup(
+        <ValueTree
+          value={{
+            sources: [{ id: 'image', mode: 'objects', perceive: { backend: 'pack:tiny-detect', thresholds: { conf: 0.25 } } }],
+            scores: [
+              { label: 'forest', score: 0.39 },
+              { label: 'harbour', score: 0.28 },
+            ],
+          }}
+        />,
+      ),
+      'text/html',
+    )
+    const tables = [...doc.querySelectorAll('table.records')]
+    // Only the scores are a table of records (two flat rows); the source with its perceive settings is fields.
+    expect(tables.map((t) => [...t.querySelectorAll('th')].map((th) => th.textContent))).toEqual([['label', 'score']])
+    const rows = [...doc.querySelectorAll('table.kv th')].map((th) => th.textContent)
+    expect(rows).toEqual(expect.arrayContaining(['id', 'mode', 'perceive', 'backend', 'thresholds', 'conf']))
+    expect(doc.body.textContent).not.toContain('{"backend"')
   })
 })

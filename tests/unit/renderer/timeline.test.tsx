@@ -121,3 +121,12 @@ describe('prior heatmap colours', () => {
     expect(rHatColour(1)).toBe('hsl(120 55% 42%)')
   })
 })
+
+describe('call purpose', () => {
+  it('says what the question was understood as, not which planner skill planned the call', async () => {
+    const { purposeText } = await import('../../../renderer/src/desk/timeline')
+    expect(purposeText('skill compiled-spec: mean of NDVI over the 23 dates')).toBe('Understood as: mean of NDVI over the 23 dates')
+    expect(purposeText('skill perception: share of the scene covered by water')).toBe('Understood as: share of the scene covered by water')
+    expect(purposeText('check the mask again')).toBe('check the mask again')
+  })
+})
