@@ -142,7 +142,8 @@ export function readTask(input: TaskReadInput): TaskSpec {
     if (pct && statistic === null) {
       statistic = 'percentile'
       percentile = pct.p
-      use(pct.at, pct.end, 'statistic')
+      // "the first quartile (25th percentile)": a restatement of the same percentile is read with it.
+      for (const x of all(lex, 'statistic')) if (x.key === 'percentile' && x.p === pct.p) use(x.at, x.end, 'statistic')
     } else if (inner && statistic === null) {
       statistic = inner.statistic
       for (const h of inner.hits) use(h.at, h.end, 'statistic')
@@ -249,6 +250,11 @@ export function readTask(input: TaskReadInput): TaskSpec {
       use(comb.at, comb.end, 'combination')
     }
   }
+
+  // Two different parts of the image named and nothing comparing them ("the belt runs through the centre ... the
+  // middle third of columns"): which one the value is over is not said; refused naming both, never the first taken.
+  if (regions.length >= 2 && across !== 'regions')
+    refuse(regions.map((r) => ('text' in r ? r.text : 'the whole image')).join('" and "'), 'two parts of the image named with nothing comparing them')
 
   // A percent change or ratio asked with no two sides found (one period "from June to September", one region) is
   // no single statistic: refused naming the words, never answered as the plain statistic.

@@ -14,6 +14,8 @@ export interface LexPart {
   /** Words that name it (followed by one of its nouns, see PART_NOUNS). */
   words: readonly string[]
   nouns: 'half' | 'quadrant' | 'third' | 'centre'
+  /** Words after the noun that this part needs ("middle third of columns"); absent = optionally "of the image". */
+  after?: readonly string[]
 }
 
 const T = 1 / 3
@@ -27,7 +29,10 @@ export const PARTS: readonly LexPart[] = [
   { name: 'east half', part: 'east', rows: [0, 1], cols: [0.5, 1], words: ['east', 'eastern', 'right', 'right-hand'], nouns: 'half' },
   { name: 'west half', part: 'west', rows: [0, 1], cols: [0, 0.5], words: ['west', 'western', 'left', 'left-hand'], nouns: 'half' },
   { name: 'north third', rows: [0, T], cols: [0, 1], words: ['north', 'northern', 'upper', 'top', 'first'], nouns: 'third' },
-  { name: 'middle third (rows)', rows: [T, 2 * T], cols: [0, 1], words: ['middle', 'central', 'centre', 'center'], nouns: 'third' },
+  // The middle third of the columns (a vertical band), said by its orientation; without one, "middle third" is of the rows.
+  { name: 'middle third (columns)', rows: [0, 1], cols: [T, 2 * T], words: ['middle vertical', 'central vertical', 'centre vertical', 'center vertical'], nouns: 'third' },
+  { name: 'middle third (columns)', rows: [0, 1], cols: [T, 2 * T], words: ['middle', 'central', 'centre', 'center'], nouns: 'third', after: ['of columns', 'of the columns', 'of the image columns', 'by columns', 'of the width'] },
+  { name: 'middle third (rows)', rows: [T, 2 * T], cols: [0, 1], words: ['middle', 'central', 'centre', 'center', 'middle horizontal', 'central horizontal'], nouns: 'third' },
   { name: 'south third', rows: [2 * T, 1], cols: [0, 1], words: ['south', 'southern', 'lower', 'bottom', 'last'], nouns: 'third' },
   { name: 'west third', rows: [0, 1], cols: [0, T], words: ['west', 'western', 'left', 'left-hand'], nouns: 'third' },
   { name: 'east third', rows: [0, 1], cols: [2 * T, 1], words: ['east', 'eastern', 'right', 'right-hand'], nouns: 'third' },

@@ -10,7 +10,9 @@ import { alternation, hits, overlaps } from './words'
 const N = '(-?\\d+(?:\\.\\d+)?)'
 const OF_IMAGE = `(?:\\s+(?:of|in)\\s+(?:the\\s+|this\\s+)?(?:${alternation(IMAGE_NOUNS)}))?`
 
-const PART_RES = PARTS.map((p) => new RegExp(`(?:${alternation(p.words)})\\s+(?:${alternation(PART_NOUNS[p.nouns])})${OF_IMAGE}`, 'gi'))
+const PART_RES = PARTS.map(
+  (p) => new RegExp(`(?:${alternation(p.words)})\\s+(?:${alternation(PART_NOUNS[p.nouns])})${p.after ? `\\s+(?:${alternation(p.after)})` : OF_IMAGE}`, 'gi'),
+)
 
 export function parseParts(q: string): PartSpan[] {
   const found: PartSpan[] = []

@@ -1,0 +1,74 @@
+/**
+ * Regions and statistics read in analysts' words (issue 15, "regions" and "statistics"), on Earth-Bench task 46's LST
+ * (../shared/benchmarks/earthbench-q46, LST = DN * 0.02 K, DN 0 nodata):
+ * - "the middle third of columns", "the central vertical third": the columns whose pixel centres lie in [1/3, 2/3)
+ *   of the width, all rows (it was read as the middle third of the rows, "columns" left unread);
+ * - a part named in a context sentence and another in the question, nothing comparing them: refused naming both
+ *   (the first was taken);
+ * - "the first quartile (25th percentile)": one percentile restated (the restatement blocked as unplaced).
+ * Values: geotiff.js reads and plain loops here (numpy's linear percentile in the helper); the verifier's provenance
+ * check passes each.
+ */
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { planTask } from '../../../main/agent/rules/rules-planner'
+import { makeTask } from '../../../main/agent/task'
+import { RasterPool } from '../../../main/engines/raster/worker/pool'
+import { ArtifactStore } from '../../../main/store/artifacts'
+import { executeDag } from '../../../main/tools/execute/index'
+import { checkProvenance } from '../../../main/verify/provenance/check-provenance'
+import { decode, mean, percentile } from '../../helpers/independent-stats'
+import { FIXTURES, tempDir } from '../../helpers/tmp'
+
+const store = tempDir('rsure-thirds-')
+const pool = new RasterPool(2)
+afterAll(async () => {
+  await pool.close()
+  store.cleanup()
+})
+
+const lst = (d: string) => path.join(FIXTURES.Q46_FILES, `Xinjiang_${d}_LST.tif`)
+
+async function ask(question: string, file: string): Promise<number> {
+  const plan = planTask(makeTask({ question, files: [file] }))
+  const wf = plan.workflow
+  if (plan.refusal || !wf || !wf.ok || wf.tool !== 'execute') throw new Error(`refused: ${plan.refusal ?? (wf && !wf.ok ? wf.missing : '')}`)
+  const r = await executeDag(wf.args, { artifacts: new ArtifactStore(store.dir) }, { pool })
+  expect(r.status, r.reason).toBe('ok')
+  const bad = checkProvenance(question, wf.args, r.evidence!, r.observation).filter((f) => f.severity === 'reject' || f.severity === 'request')
+  expect(bad.map((f) => f.message)).toEqual([])
+  return (r.observation as { value: number }).value
+}
+
+describe('thirds of columns, two unrelated parts, a restated percentile', () => {
+  it('"the middle third of columns" and "the central vertical third" are the middle band of columns', async () => {
+    const img = await decode(lst('2019-06-26'), 0.02)
+    const band: number[] = []
+    const rowsBand: number[] = []
+    const middle = (i: number, n: number) => (i + 0.5) / n >= 1 / 3 && (i + 0.5) / n < 2 / 3
+    for (let r = 0; r < img.height; r++)
+      for (let c = 0; c < img.width; c++) {
+        if (middle(c, img.width)) band.push(img.data[r * img.width + c])
+        if (middle(r, img.height)) rowsBand.push(img.data[r * img.width + c])
+      }
+    const want = mean(band)
+    // The columns' band differs from the whole image and from the rows' band (the old reading).
+    expect(Math.abs(want - mean(img.data))).toBeGreaterThan(0.01)
+    expect(Math.abs(want - mean(rowsBand))).toBeGreaterThan(0.01)
+    expect(await ask('What is the mean LST (K) of the middle third of columns on 26 June 2019?', lst('2019-06-26'))).toBeCloseTo(want, 4)
+    expect(await ask('mean LST of the central vertical third on 26 June 2019, in K', lst('2019-06-26'))).toBeCloseTo(want, 4)
+  }, 120_000)
+
+  it('a part in a context sentence and another in the question are refused, naming both', () => {
+    const q = 'The irrigated belt runs north-south through the centre of the scene. What is the mean LST (K) of the middle third of columns on 26 June 2019?'
+    const plan = planTask(makeTask({ question: q, files: [lst('2019-06-26')] }))
+    expect(plan.workflow?.ok ?? false).toBe(false)
+    expect(plan.refusal).toMatch(/centre of the scene.*middle third of columns/)
+  })
+
+  it('"the first quartile (25th percentile)" is the 25th percentile', async () => {
+    const want = percentile((await decode(lst('2019-08-29'), 0.02)).data, 25)
+    const got = await ask('Compute the first quartile (25th percentile) of land surface temperature on 29 August 2019, in K.', lst('2019-08-29'))
+    expect(got).toBeCloseTo(want, 4)
+  }, 120_000)
+})
