@@ -213,9 +213,29 @@ describe('a third route breaks the tie of two disagreeing routes', () => {
     ).toBe(false)
     expect(v.at(-1)!.decision).toBe('accept')
     // Call 1's own evidence showed the run lost files: no later call is measured against its value.
-    expect(v[1].feedback).toMatch(/call 1's own evidence left its value in doubt/)
+    // Its follow-up is corroborated on its own: by the independent reader here (or a second route of its own).
+    expect(v[1].feedback).toMatch(/call 1's own evidence left its value in doubt|an independent reader .* agreeing with this call/)
     for (const x of v.slice(1)) expect(x.feedback).not.toMatch(/(from|with|of) call 1\b/)
-    expect(v.at(-1)!.feedback).toMatch(/agrees with call 2/)
+    expect(v.at(-1)!.feedback).toMatch(/agrees with call 2|independent reader .* agreeing with this call/)
     expect(r.answer.value).toBeCloseTo(right, 6)
+  }, 400_000)
+
+  it('a band bound wrong on the first call only: its second route, with no route left to compare, is corroborated by the independent reader', async () => {
+    const spec = { kind: 'wrong-band', tool: 'execute', calls: 'first' as const }
+    const log = newFaultLog(spec)
+    const registry = withToolFault(new ToolRegistry([executeTool as Tool<unknown, unknown>]), spec, log)
+    const scene = path.join(FIXTURES.Q46_FILES, '..', '..', '..', 'fixtures', 'landsat8_L1TP_016037_20170813')
+    const task = makeTask({ question: 'What is the mean value of the red band?', files: [scene] })
+    const r = await runAgent(
+      task,
+      { verify: true, prior: true },
+      { backbone: createRulesBackbone(), registry, artifacts: stores.artifacts, runs: stores.runs, prior: anyCell },
+    )
+    expect(log.corrupted).toEqual([1])
+    const v = verdicts(r)
+    expect(v.at(-1)!.decision, JSON.stringify(v)).toBe('accept')
+    expect(v.at(-1)!.feedback).toMatch(/independent reader/)
+    // ../shared/fixtures/README.md: B4 mean over DN > 0, GDAL + numpy.
+    expect(r.answer.value).toBeCloseTo(11195.847483731019, 4)
   }, 400_000)
 })

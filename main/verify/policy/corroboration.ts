@@ -70,6 +70,7 @@ export function checkCorroboration(prior: PriorEstimate | null, action: ToolActi
         severity: 'request',
         key: 'corroboration',
         message: `${low}: call ${earlier.call}'s own evidence left its value in doubt, so it is not compared with this one; compute this call's quantity a second, independent way before it is accepted`,
+        alone: { low },
       },
     ]
   }

@@ -19,6 +19,11 @@ export interface Finding {
    * can break the tie (tie-break.ts).
    */
   tie?: { call: number; theirs: number; ours: number; low: string }
+  /**
+   * For a corroboration request with no reference to compare with (the earlier call was in doubt): the prior's
+   * words, so the verifier may answer the request itself with the third route (tie-break.ts).
+   */
+  alone?: { low: string }
 }
 
 export const pass = (check: string, message: string): Finding => ({ check, severity: 'pass', message })

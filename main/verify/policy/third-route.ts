@@ -8,7 +8,8 @@
  *
  * It follows the call's DAG from its output back to the reads and knows only the shapes the planner's statistics
  * take: a read (or a normalized difference of two reads, or brightness temperature of one), reduced per date
- * (`raster.batch_reduce`) and over the dates (`timeseries.aggregate`), or summarized once (`raster.summarize`),
+ * (`raster.batch_reduce`, or a whole-grid `spatial.query`) and over the dates (`timeseries.aggregate`), or
+ * summarized once (`raster.summarize`, a whole-grid `spatial.query`),
  * optionally followed by one affine step (`x - 273.15`). Anything else is `unsupported`, said in words. Files are
  * read only when the call's own catalog or read names them.
  */
@@ -188,6 +189,13 @@ function quantile(sorted: Float64Array, q: number): number {
   return lo + 1 < sorted.length ? sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]) : sorted[lo]
 }
 
+/** A region query over the whole grid (follow-ups.ts's second route): the same pixels as a per-date reduction. */
+function wholeGrid(node: ActionNode | undefined): boolean {
+  const g = (node?.params as Record<string, unknown> | undefined)?.geometry
+  const span = (v: unknown) => Array.isArray(v) && v[0] === 0 && v[1] === 1
+  return node?.op === 'spatial.query' && isRec(g) && g.type === 'grid' && span(g.rows) && span(g.cols)
+}
+
 const statName = (s: unknown): string | null => (typeof s === 'string' ? s : orderQuantile(s) !== null ? `p${orderQuantile(s)! * 100}` : null)
 const KNOWN = /^(count|sum|mean|min|max|std|median|p\d+(\.\d+)?)$/
 
@@ -243,8 +251,8 @@ async function scalarOf(nodes: ActionNode[], id: string, evidence: Evidence): Pr
     const value = m[1] === '+' ? inner.value + c : m[1] === '-' ? inner.value - c : m[1] === '*' ? inner.value * c : inner.value / c
     return { value, route: `${inner.route}, then x ${m[1]} ${m[2]}` }
   }
-  if (node.op === 'raster.summarize' && Array.isArray(p.stats) && p.stats.length === 1) {
-    const stat = statName(p.stats[0])
+  if ((node.op === 'raster.summarize' && Array.isArray(p.stats) && p.stats.length === 1) || wholeGrid(node)) {
+    const stat = statName(node.op === 'spatial.query' ? (p.stat ?? 'mean') : (p.stats as unknown[])[0])
     const plans = pixelPlans(nodes, linkTarget(inputs.data) ?? '', evidence)
     if ('unsupported' in plans) return plans
     if (!stat || !KNOWN.test(stat) || plans.byDate.size !== 1) return { unsupported: `the summary ${id} is not one statistic of one raster` }
@@ -256,9 +264,9 @@ async function scalarOf(nodes: ActionNode[], id: string, evidence: Evidence): Pr
     const reduce = nodes.find((n) => n.id === linkTarget(inputs.data))
     const rp = (reduce?.params ?? {}) as Record<string, unknown>
     const perDate = statName(rp.stat ?? 'mean')
-    if (!stat || !KNOWN.test(stat) || reduce?.op !== 'raster.batch_reduce' || !perDate || !KNOWN.test(perDate))
+    if (!stat || !KNOWN.test(stat) || (reduce?.op !== 'raster.batch_reduce' && !wholeGrid(reduce)) || !perDate || !KNOWN.test(perDate))
       return { unsupported: `${id} does not aggregate a per-date reduction` }
-    const plans = pixelPlans(nodes, linkTarget((reduce.inputs as Record<string, unknown>).data) ?? '', evidence)
+    const plans = pixelPlans(nodes, linkTarget((reduce!.inputs as Record<string, unknown>).data) ?? '', evidence)
     if ('unsupported' in plans) return plans
     const minValid = num(rp.min_valid) ?? 1
     const over = new Accumulator(orderQuantile(stat) !== null)

@@ -86,6 +86,14 @@ describe('the third route recomputes the quantity apart from the engine', () => 
     const summary = { id: 's', op: 'raster.summarize', params: { stats: ['mean'] }, inputs: { data: '@red' } }
     const r = await thirdRoute({ nodes: [catalog(), read, summary], output: 's' }, ev)
     expect((r as { value: number }).value).toBeCloseTo(11195.847483731019, 8)
+    // The second route's shape: the per-date reduction as a region query over the whole grid.
+    const grid = { type: 'grid', rows: [0, 1], cols: [0, 1] }
+    const query = { id: 'per_date', op: 'spatial.query', params: { geometry: grid, stat: 'max' }, inputs: { data: '@red' } }
+    const over = { id: 'over_dates', op: 'timeseries.aggregate', params: { by: 'all', stat: 'max' }, inputs: { data: '@per_date' } }
+    const q = await thirdRoute({ nodes: [catalog(), read, query, over], output: 'over_dates' }, ev)
+    expect((q as { value: number }).value).toBe(65035)
+    const corner = { ...query, params: { geometry: { type: 'grid', rows: [0, 0.5], cols: [0, 1] }, stat: 'max' } }
+    expect(await thirdRoute({ nodes: [catalog(), read, corner, over], output: 'over_dates' }, ev)).toHaveProperty('unsupported')
   })
 
   it('a July LST mean over two dates, then in degrees Celsius: GDAL + numpy agree', async () => {
