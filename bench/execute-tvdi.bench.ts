@@ -143,7 +143,7 @@ function cpuMs(from: NodeJS.CpuUsage): number {
 /**
  * The CPU cost of each stage on one thread, over the first `dates` dates, as the pipeline runs them (whole rasters:
  * the buffers of task 46 fit SWEPT_WHOLE_BYTES, evaluate-strips.ts): decode = read + inflate of the tiles (a read
- * minus the same read from decoded tiles kept in memory); convert = samples -> float64 with scale, running
+ * as the pipeline reads, minus the same read from decoded tiles kept in memory); convert = samples -> float64 with scale, running
  * statistics and the reads' content profiles; scan = filing the pixels into TVDI's NDVI cells (its edges); index =
  * the TVDI of each pixel; content = the content profile of the TVDI raster. Measured after the timed runs, so the
  * peak RSS above is the pipeline's.
@@ -172,13 +172,15 @@ export async function stageCosts(dates: number): Promise<Stages> {
       ['lst', lst, 0.02],
     ] as const) {
       const tif = TiffFile.open(path.join(dir, file))
-      tif.cacheChunks(1 << 30)
       const into = bufs.get(role) ?? new Float64Array(tif.width * tif.height)
       bufs.set(role, into)
       const read = () => tif.readBand({ band: 1, nodata: null, scale, offset: 0, into, content: new ContentAccumulator(true) })
+      // As the pipeline reads (decode + convert), then again from decoded tiles kept in memory (convert alone).
       const c0 = process.cpuUsage()
       await read()
       const both = cpuMs(c0)
+      tif.cacheChunks(1 << 30)
+      await read()
       const c1 = process.cpuUsage()
       data[role] = await read()
       const convert = cpuMs(c1)
