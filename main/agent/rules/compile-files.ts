@@ -190,7 +190,8 @@ export function filesIn(inputs: InputFiles, periods: Period[]): string[] {
 }
 
 export function periodWords(periods: Period[]): string {
-  return periods.map((p) => p.text.trim()).join(' and ') || 'all dates'
+  // Periods read from one phrase ("April, May and June 2019") share its words: said once.
+  return [...new Set(periods.map((p) => p.text.trim()))].join(' and ') || 'all dates'
 }
 
 /** EPSG codes of Web Mercator (3857 and its retired aliases). */

@@ -135,6 +135,10 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
       const byRegion = spec.quantity.across === 'regions'
       if (byRegion ? (spec.regions?.length ?? 0) < 2 : spec.periods.length < 2)
         throw new Refusal(`the ${combine.replace('_', ' ')}`, `it needs two ${byRegion ? 'regions' : 'periods'} and the question names fewer`)
+      // Three or more sides ("the difference between April, May and June"): which two are combined is not said.
+      const sides = byRegion ? (spec.regions?.length ?? 0) : spec.periods.length
+      if (sides > 2)
+        throw new Refusal(`the ${combine.replace('_', ' ')}`, `it combines two ${byRegion ? 'regions' : 'periods'} and the question names ${sides}`)
       const one = byRegion
         ? branch(b, spec, inputs, spec.periods, variant, 'first', spec.regions![0])
         : branch(b, spec, inputs, [spec.periods[0]], variant, 'first')

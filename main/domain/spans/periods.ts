@@ -240,6 +240,21 @@ const RULES: Rule[] = [
     re: new RegExp(`${MONTH_RE}${DASH}${MONTH_RE},?\\s*(?:of\\s+)?${YEAR}\\s+and\\s+${YEAR}`, 'gi'),
     make: (m) => [Number(m[3]), Number(m[4])].map((y) => monthRange(y, monthOf(m[1]), monthOf(m[2]))),
   },
+  // "April, May and June 2019", "Jan, Feb, Mar 2020": a list of months of one year, each a period (their union unless compared)
+  {
+    re: new RegExp(`${MONTH_RE}((?:\\s*,\\s*[a-z]+\\.?){1,10})\\s*,?\\s*(?:and|&)?\\s*${MONTH_RE},?\\s*(?:of\\s+|in\\s+)?${YEAR}`, 'gi'),
+    make: (m) => {
+      const inner = m[2]
+        .split(',')
+        .map((w) => w.trim().replace(/\.$/, ''))
+        .filter(Boolean)
+      if (!inner.every((w) => new RegExp(`^${MONTH_RE}$`, 'i').test(w))) return null
+      const y = Number(m[4])
+      const months = [monthOf(m[1]), ...inner.map(monthOf), monthOf(m[3])]
+      if (new Set(months).size !== months.length) return null
+      return months.map((mo) => ({ start: monthStart(y, mo), last: monthEnd(y, mo), granularity: 'month' as const }))
+    },
+  },
   // "June and August 2023": two months of one year ("between June and August 2023" is a range, read below)
   {
     re: new RegExp(`(?<!between\\s+)\\b${MONTH_RE}\\s+and\\s+${MONTH_RE},?\\s*(?:of\\s+)?${YEAR}`, 'gi'),

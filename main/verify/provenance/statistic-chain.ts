@@ -82,6 +82,20 @@ function step(n: ActionNode, stat: string, over: StatisticStep['over']): Statist
   return { node: n.id, op: n.op, stat, over, ...kindOfStat(stat, over) }
 }
 
+/** Whether a division is sum(per-date sums) / sum(per-date counts) of one input: a mean of the pooled pixels. */
+function pooledMeanOf(n: ActionNode, byId: Map<string, ActionNode>): boolean {
+  const over = (link: unknown, perDate: string): string | null => {
+    const agg = byId.get(linkTarget(link) ?? '')
+    if (!agg || agg.op !== 'timeseries.aggregate' || agg.params.stat !== 'sum' || (agg.params.by ?? 'all') !== 'all') return null
+    const red = byId.get(linkTarget(Object.values(agg.inputs)[0]) ?? '')
+    if (!red || red.op !== 'raster.batch_reduce' || red.params.stat !== perDate) return null
+    return linkTarget(Object.values(red.inputs)[0])
+  }
+  const sums = over(n.inputs.a, 'sum')
+  const counts = over(n.inputs.b, 'count')
+  return sums !== null && sums === counts
+}
+
 /** The reducing steps from the output back to the rasters, outermost first. */
 export function statisticChain(nodes: readonly ActionNode[], output: string | null): StatisticStep[] {
   const byId = new Map(nodes.map((n) => [n.id, n]))
@@ -96,6 +110,12 @@ export function statisticChain(nodes: readonly ActionNode[], output: string | nu
       .map(linkTarget)
       .filter((t): t is string => t !== null)
     const p = n.params
+    // The pooled mean: the sum over dates of per-date pixel sums, divided by the sum over dates of per-date counts of
+    // the same data, is the mean of every valid pixel of every date taken together.
+    if (n.op === 'math.divide' && pooledMeanOf(n, byId)) {
+      steps.push({ node: n.id, op: n.op, kind: 'mean', over: 'pooled', stat: 'pooled mean' })
+      return
+    }
     if (THROUGH.has(n.op)) {
       const picked = typeof p.field === 'string' ? p.field : typeof p.key === 'string' && n.op === 'math.get' ? p.key : key
       for (const t of links) visit(t, picked)

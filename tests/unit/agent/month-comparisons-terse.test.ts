@@ -79,3 +79,31 @@ describe('two months of one year compared, the year written once', () => {
     expect(back.workflow?.ok ?? false).toBe(false)
   })
 })
+
+describe('a list of months of one year', () => {
+  it('"all valid pixels of all dates in April, May and June 2019", pooled, equals the pooled mean over the three months', async () => {
+    const files = lstFiles.filter((f) => /_2019-0[4-6]-/.test(f))
+    let s = 0
+    let n = 0
+    for (const f of files)
+      for (const x of (await decode(f, 0.02)).data)
+        if (x === x) {
+          s += x
+          n++
+        }
+    const q = 'Put together all valid pixels of all dates in April, May and June 2019 and give the mean LST in kelvin.'
+    const plan = planTask(makeTask({ question: q, files: lstFiles }))
+    expect(plan.spec.periods).toHaveLength(3)
+    const wf = plan.workflow
+    if (plan.refusal || !wf || !wf.ok || wf.tool !== 'execute') throw new Error(`refused: ${plan.refusal}`)
+    const r = await executeDag(wf.args, { artifacts: new ArtifactStore(store.dir) }, { pool })
+    expect((r.observation as { value: number }).value).toBeCloseTo(s / n, 4)
+    expect(checkProvenance(q, wf.args, r.evidence!, r.observation).filter((f) => f.severity === 'reject' || f.severity === 'request')).toEqual([])
+  }, 240_000)
+
+  it('a difference over three months is refused: which two are combined is not said', () => {
+    const plan = planTask(makeTask({ question: 'the difference in mean LST between April, May and June 2019', files: lstFiles }))
+    expect(plan.workflow?.ok ?? false).toBe(false)
+    expect(plan.refusal).toMatch(/names 3/)
+  })
+})
