@@ -80,14 +80,14 @@ describe('defect 7 on a 1024 x 700 desk (rsure serve + Chromium)', () => {
     const n = await priorN()
     expect(n).toBeGreaterThan(0)
     // The answer's mark is its observation's mark: shown there at once.
-    await expect.poll(() => pressed('[data-testid=mark-observation]')).toBe('true')
-    await run.locator('[data-testid=mark-observation] [data-testid=mark-right]').click()
+    await expect.poll(() => pressed('.observations')).toBe('true')
+    await run.locator('.observations [data-testid=mark-right]').click()
     await expect.poll(() => priorN()).toBe(n)
     expect(await pressed('[data-testid=mark-answer]')).toBe('true')
     await connect(page, desk.served.url)
     await expect.poll(() => page.locator('[data-testid=run] [data-testid=answer]').count(), { timeout: 60_000 }).toBe(1)
     await expect.poll(() => pressed('[data-testid=mark-answer]'), { timeout: 20_000 }).toBe('true')
-    expect(await pressed('[data-testid=mark-observation]')).toBe('true')
+    expect(await pressed('.observations')).toBe('true')
   }, 300_000)
 
   it("prints the report's trajectory table within an A4 page's width", async () => {

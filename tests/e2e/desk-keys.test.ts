@@ -30,7 +30,12 @@ describe('keyboard paths of the desk (rsure serve + Chromium)', () => {
     await addFiles(page, [FIXTURES.B4, B5], 2, 60_000)
     // Two bands whose names differ only at the end are told apart on their cards: each name is shown whole enough
     // to read its band (not cut off by the card's edge), and no card shows a path inside the data folder.
-    const names = await page.locator('[data-testid=file-card] h2').evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? '', cut: e.scrollWidth > e.clientWidth, title: e.getAttribute('title') ?? '' })))
+    const names = await page.locator('[data-testid=file-card] h2').evaluateAll((els) =>
+      els.map((e) => {
+        const name = e.querySelector('.name') ?? e
+        return { text: name.textContent ?? '', cut: name.scrollWidth > name.clientWidth || e.scrollWidth > e.clientWidth, title: e.getAttribute('title') ?? '' }
+      }),
+    )
     expect(names.map((n) => n.cut)).toEqual([false, false])
     expect(new Set(names.map((n) => n.text.slice(-6))).size).toBe(2)
     for (const n of names) expect(n.title).not.toMatch(/uploads[\\/]u/)

@@ -58,8 +58,8 @@ export function FileCard(props: {
     <article className={`card${used ? '' : ' left-out'}`} data-testid="file-card" data-name={file.name} data-used={used}>
       <header>
         <h2 title={file.name} data-testid="file-name">
-          {middleEllipsis(file.name, twin ? 16 : 20)}
-          {twin}
+          <span className="name">{middleEllipsis(file.name, 20)}</span>
+          {twin && <span className="twin">{twin}</span>}
         </h2>
         {file.info && onUse && (
           <label className="use-file" title="use this file in the next question">

@@ -19,6 +19,8 @@ export function AnswerPanel(props: { entry: RunEntry; onEvidence: (call: number)
     return null
   }
   const accepted = acceptedCalls(run)
+  // A refusal's reason is its explanation and its one gap: said once (it was said three times, plan included).
+  const gaps = a.missing.filter((m) => !a.explanation.includes(m))
   return (
     <section className="answer" aria-label="answer" data-testid="answer-panel">
       <div className="answer-head">
@@ -39,11 +41,11 @@ export function AnswerPanel(props: { entry: RunEntry; onEvidence: (call: number)
           ))}
         </p>
       )}
-      {a.missing.length > 0 && (
+      {gaps.length > 0 && (
         <div className="gaps" data-testid="gaps">
           <strong>Gaps</strong>
           <ul>
-            {a.missing.map((m, i) => (
+            {gaps.map((m, i) => (
               <li key={i}>{windowText(m)}</li>
             ))}
           </ul>

@@ -34,7 +34,7 @@ export function baseName(p: string): string {
 /**
  * A tool's or the agent's message as the window says it: advice written for the command line or for the planner
  * ("add one with 'rsure models add DIR'", "set RSURE_VLM=…", "Adjust the arguments or use another tool; do not
- * estimate the value.") becomes what an analyst at the desk can do, and absolute paths become file names.
+ * estimate the value.", "… described in the agent README.") becomes what an analyst at the desk can do, and absolute paths become file names.
  */
 export function windowText(s: string): string {
   return s
@@ -44,5 +44,6 @@ export function windowText(s: string): string {
       '(choose as the backbone, in Settings, an OpenAI-compatible endpoint whose model takes images)',
     )
     .replace(/(\.)\.?\s*Adjust the arguments or use another tool; do not estimate the value\./g, '$1')
+    .replace(/ described in the agent README\./g, " the desk reads, such as 'mean', 'the north half', 'July 2019', 'in kelvin'.")
     .replace(/(?:\/[\w.-]+){2,}\/([\w.-]+)/g, '$1')
 }

@@ -130,3 +130,35 @@ describe('call purpose', () => {
     expect(purposeText('check the mask again')).toBe('check the mask again')
   })
 })
+
+describe('a refusal in the window', () => {
+  it('says its reason once, in words for the window', async () => {
+    const { windowText } = await import('../../../renderer/src/model/format')
+    const reason = 'The question could not be read completely, so nothing was computed: "modal" (a statistic the reader could not place).'
+    const advice = `${reason} Rephrase these parts with the statistics, regions, periods and units described in the agent README.`
+    expect(windowText(advice)).not.toMatch(/README/)
+    expect(windowText(advice)).toContain("such as 'mean'")
+    const run = buildRun(
+      events([
+        ...steps.slice(0, 1),
+        {
+          seq: 1,
+          kind: 'answer',
+          payload: {
+            answer: 'Not determined',
+            explanation: `No verified observation supports an answer: ${reason}`,
+            choice: null,
+            value: null,
+            unit: null,
+            basis: [],
+            missing: [reason],
+          },
+        },
+      ]),
+    )
+    const entry: RunEntry = { id: 'run-y', view: run, seen: new Set(), progress: null, layers: [], marks: new Map(), lastCells: [], metrics: null }
+    const v = parse(renderToStaticMarkup(<AnswerPanel entry={entry} onEvidence={() => undefined} onMark={() => undefined} />))
+    expect(v.doc.querySelector('.explanation')!.textContent).toContain('"modal"')
+    expect(v.all('[data-testid=gaps]')).toHaveLength(0)
+  })
+})
