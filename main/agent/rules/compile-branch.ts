@@ -7,23 +7,10 @@ import type { Condition, Period, Region, TaskSpec } from '../../task/spec'
 import { type DagBuilder } from './dag-builder'
 import { pickRole, type InputFiles } from './input-files'
 import type { Variant } from './products'
-import {
-  Refusal,
-  OP_WORD,
-  STAT_WORD,
-  convertUnit,
-  isBandKey,
-  lstMethodsOf,
-  trendMethodOf,
-  thresholdIn,
-  r6,
-  comparisonExpr,
-  conditionWords,
-  QA_BITS,
-  geometryOf,
-} from './compile-words'
-import { SERIES_SCALES, Scope, qaFlag } from './compile-scope'
-import { applyTimeOfDay, bandBinding, filesIn, periodWords, WEB_MERCATOR, projectedEpsg, geographic, pixelAreaM2 } from './compile-files'
+import { Refusal, STAT_WORD, isBandKey, lstMethodsOf, thresholdIn, comparisonExpr, conditionWords, QA_BITS, geometryOf } from './compile-words'
+import { SERIES_SCALES, Scope, qaFlag, type Layer } from './compile-scope'
+import { applyTimeOfDay, bandBinding, filesIn, periodWords } from './compile-files'
+import { type Reducer, reduceCount, reduceSeries, reduceValue } from './compile-reduce'
 
 export interface Branch {
   value: string
@@ -33,16 +20,18 @@ export interface Branch {
   series?: string
 }
 
-/** The scalar (or series) one period's selection gives. */
-export function branch(
-  b: DagBuilder,
-  spec: TaskSpec,
-  inputs: InputFiles,
-  periods: Period[],
-  variant: Variant,
-  tag: string,
-  region: Region = spec.region,
-): Branch {
+/** The catalog of one period's files (calibration, scales, band roles, time of day) and the scope reading from it. */
+interface Opened {
+  files: string[]
+  dates: number
+  inputs: InputFiles
+  catalog: string
+  scope: Scope
+  dayNight: string
+  boundWords: string
+}
+
+function openCatalog(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Period[], variant: Variant, tag: string): Opened {
   const files = filesIn(inputs, periods)
   const dates = new Set(files.map((f) => inputs.fileDates.get(f)!)).size
   if (periods.length > 0 && files.length === 0) {
@@ -106,7 +95,23 @@ export function branch(
   if (bound.roles.length) inputs = { ...inputs, roles: new Set([...inputs.roles, ...bound.roles]) }
   const catalog = b.add(tag ? `catalog_${tag}` : 'catalog', 'asset.catalog', params)
   const scope = new Scope(b, inputs, catalog, tag, landsat, lstMethodsOf(spec), spec.timeOfDay ?? null, landsat && !rawBands)
+  return { files, dates, inputs, catalog, scope, dayNight, boundWords: bound.words }
+}
 
+/** The subject and the pixels its conditions and QA classes keep (or mark, for shares and counts). */
+interface Selection {
+  spec: TaskSpec
+  subject: string
+  subj: Layer
+  data: string
+  unit: string
+  valueConds: Condition[]
+  qaConds: Condition[]
+  dateCriterion: Condition[]
+}
+
+function select(b: DagBuilder, spec: TaskSpec, opened: Opened, tag: string): Selection {
+  const { inputs, catalog, scope } = opened
   const statistic = spec.quantity.statistic!
   const subject = spec.subjects[0]
   // A date count whose condition is a share of the area ("this proportion surpassed 40%"): the reader may give it as
@@ -186,8 +191,17 @@ export function branch(
   } else if (cond) {
     data = b.add(scope.tag ? `masked_${tag}` : 'masked', 'raster.algebra', { expr: `where(${cond}, v, 0/0)`, unit: subj.unit }, layers)
   }
-  // QA classes: pixels flagged (or not) in the QA band, as a condition on the class's 0/1 flag (fill pixels NaN), so
-  // the mask states what it tests ("cloud_flag >= 1") and the verifier can read it.
+  data = qaMasked(b, data, unit, qaConds, opened, tag)
+  return { spec, subject, subj, data, unit, valueConds, qaConds, dateCriterion }
+}
+
+/**
+ * QA classes: pixels flagged (or not) in the QA band, as a condition on the class's 0/1 flag (fill pixels NaN), so
+ * the mask states what it tests ("cloud_flag >= 1") and the verifier can read it.
+ */
+function qaMasked(b: DagBuilder, input: string, unit: string, qaConds: Condition[], opened: Opened, tag: string): string {
+  const { inputs, catalog, scope } = opened
+  let data = input
   for (const c of qaConds) {
     const cls = (c.variable ?? '').toLowerCase()
     if (!pickRole(inputs, 'QA', 'BQA', 'QA_PIXEL'))
@@ -203,7 +217,26 @@ export function branch(
       { v: data, f: flag },
     )
   }
+  return data
+}
 
+/** The scalar (or series) one period's selection gives. */
+export function branch(
+  b: DagBuilder,
+  spec: TaskSpec,
+  inputs: InputFiles,
+  periods: Period[],
+  variant: Variant,
+  tag: string,
+  region: Region = spec.region,
+): Branch {
+  const opened = openCatalog(b, spec, inputs, periods, variant, tag)
+  const { files, dates, dayNight } = opened
+  const sel = select(b, spec, opened, tag)
+  spec = sel.spec
+  const { subject, subj, data, unit, valueConds, qaConds } = sel
+  const statistic = spec.quantity.statistic!
+  const bound = { words: opened.boundWords }
   const { geometry, words: regionWords } = geometryOf(region)
   // A share of one plain comparison on the subject, over the whole image: threshold_fraction states it in one node.
   const single =
@@ -238,137 +271,11 @@ export function branch(
   const datesWord = dates === 0 && periods.length === 0 ? 'the undated image' : `the ${dates} date${dates === 1 ? '' : 's'} of ${periodWords(periods)}`
   const pooled = spec.pooling === 'pooled' && dates > 1
   const across = spec.quantity.acrossDates ?? (statistic === 'min' || statistic === 'max' ? statistic : 'mean')
-
-  switch (statistic) {
-    case 'trend':
-    case 'date_of_max':
-    case 'date_of_min':
-    case 'count_dates': {
-      const step = spec.series?.perStep && ['mean', 'median', 'min', 'max', 'std', 'sum'].includes(spec.series.perStep) ? spec.series.perStep : 'mean'
-      let series = statistic === 'count_dates' && spec.areaCondition ? (shareNode('per_date') ?? perDate('mean', 'per_date')) : perDate(step, 'per_date')
-      const g = spec.series?.granularity ?? 'acquisition'
-      const by = g === 'monthly' ? 'month' : g === 'seasonal' ? 'season' : g === 'annual' ? 'year' : null
-      if (by) series = b.add(`by_${by}${tag ? `_${tag}` : ''}`, 'timeseries.aggregate', { by, stat: 'mean' }, { data: series })
-      const stepWords = by ? `${step} per ${by} (mean of the dates in each)` : `${step} per acquisition`
-      if (statistic === 'trend') {
-        const method = trendMethodOf(spec)
-        // One value per year of consecutive years: time is the year count from the first (slope per year, intercept
-        // at the first year); otherwise decimal years.
-        const fileYears = [...new Set(files.map((f) => inputs.fileDates.get(f)!.slice(0, 4)))].map(Number).sort((x, y) => x - y)
-        const yearly = (by === 'year' || (by === null && fileYears.length === dates)) && fileYears.every((y, i) => i === 0 || y === fileYears[i - 1] + 1)
-        const time = yearly ? 'index' : 'years'
-        const trend = b.add(
-          `trend${tag ? `_${tag}` : ''}`,
-          'timeseries.trend',
-          method === 'ols' ? { alpha: 0.05, time, method: 'ols' } : { alpha: 0.05, time },
-          { data: series },
-        )
-        return {
-          value: trend,
-          unit: `${unit}/year`,
-          series,
-          describe: `${method === 'ols' ? 'least-squares' : 'Theil-Sen'} slope per year and Mann-Kendall test of the ${stepWords} of ${subj.label}${where}, over ${datesWord}`,
-        }
-      }
-      if (statistic === 'count_dates') {
-        const crit = spec.areaCondition ?? (dateCriterion[0] ? { op: dateCriterion[0].op, ...thresholdIn(dateCriterion[0], subj.unit) } : null)
-        if (!crit) throw new Refusal('the number of dates', 'the question names no condition a date must meet')
-        const params = 'low' in crit && crit.low !== undefined ? { op: crit.op, low: crit.low, high: crit.high } : { op: crit.op, value: crit.value }
-        const count = b.add(`dates_meeting${tag ? `_${tag}` : ''}`, 'timeseries.count', params, { data: series })
-        const what = spec.areaCondition
-          ? `share of the pixels with ${valueConds.map((c) => conditionWords(c, subject)).join(' and ')} ${OP_WORD[spec.areaCondition.op]} ${spec.areaCondition.value * 100}%`
-          : `${stepWords.split(' ')[0]} ${conditionWords(dateCriterion[0], subject)}`
-        return {
-          value: count,
-          unit: 'count',
-          series,
-          describe: `number of ${by ?? 'date'}s of ${periodWords(periods)} (${dates} dates) whose ${what}${regionWords}`,
-        }
-      }
-      return {
-        value: series,
-        unit,
-        series,
-        describe: `the ${by ?? 'date'} whose ${stepWords} of ${subj.label}${where} is ${statistic === 'date_of_max' ? 'highest' : 'lowest'}, over ${datesWord}`,
-      }
-    }
-    case 'fraction': {
-      const v = over(shareNode('per_date') ?? perDate('mean', 'per_date'), pooled ? 'mean' : across, 'over_dates')
-      return { value: v, unit: 'fraction', describe: `share of the valid pixels${where}, ${pooled ? 'pooled over' : `per date, ${across} over`} ${datesWord}` }
-    }
-    case 'count_pixels':
-    case 'area': {
-      if (dates > 1 && spec.pooling !== 'pooled' && !spec.used.some((u) => u.role === 'pooling') && !spec.quantity.acrossDates) {
-        throw new Refusal(
-          `the ${STAT_WORD[statistic]}`,
-          `the question does not say which date to count pixels on: the period holds ${dates} dates (name one date, or ask for the count per date on average or over all dates together)`,
-        )
-      }
-      let v = over(perDate('count', 'per_date'), pooled ? 'sum' : across, 'over_dates')
-      if (statistic === 'area') {
-        // Web Mercator's nominal pixel is not ground area (it shrinks with cos^2 of the latitude): refused, not guessed.
-        if (WEB_MERCATOR.has(projectedEpsg(inputs.files[0]) ?? -1))
-          throw new Refusal(
-            'the area',
-            'the files are in Web Mercator (EPSG:3857), whose pixel size is not the ground area of a pixel; reproject them to an equal-area or UTM grid, or ask for the pixel count or the share',
-          )
-        const px = pixelAreaM2(inputs.files[0])
-        if (px === null && geographic(inputs.files[0]))
-          throw new Refusal(
-            'the area',
-            'the files are in a geographic CRS (pixels in degrees), whose ground area changes with latitude, so pixels times a nominal size is not the area; reproject them to an equal-area or UTM grid, or ask for the pixel count or the share',
-          )
-        if (px === null) throw new Refusal('the area', 'the pixel size of the files cannot be read (no georeferencing in metres)')
-        const to = spec.unit && ['km2', 'ha', 'm2', 'acre'].includes(spec.unit) ? spec.unit : 'km2'
-        const factor = convertUnit(px, 'm2', to)!
-        v = b.add(`area${tag ? `_${tag}` : ''}`, 'math.multiply', { unit: to }, { a: v, b: factor })
-        return {
-          value: v,
-          unit: to,
-          describe: `area${where} (pixels times ${r6(px)} m² per pixel, in ${to}), ${pooled ? 'summed over' : dates > 1 ? `${across} over` : 'on'} ${datesWord}`,
-        }
-      }
-      return { value: v, unit: 'count', describe: `number of pixels${where}, ${pooled ? 'summed over' : dates > 1 ? `${across} over` : 'on'} ${datesWord}` }
-    }
-    case 'range': {
-      const hi = over(perDate('max', 'max_per_date'), 'max', 'max_over_dates')
-      const lo = over(perDate('min', 'min_per_date'), 'min', 'min_over_dates')
-      return {
-        value: b.add(`range${tag ? `_${tag}` : ''}`, 'math.subtract', {}, { a: hi, b: lo }),
-        unit,
-        describe: `range (maximum minus minimum) of ${subj.label}${where} over all pixels of ${datesWord}`,
-      }
-    }
-    default: {
-      if (statistic === 'count_objects') throw new Refusal('the number of objects', 'objects are counted by the perception tools, not from raster layers')
-      if (statistic === 'variance' && unit !== 'dimensionless')
-        throw new Refusal('the variance', `its unit would be ${unit} squared; the standard deviation can be asked instead`)
-      const engine = statistic === 'percentile' ? `p${spec.quantity.percentile}` : statistic === 'variance' ? 'std' : statistic
-      if (pooled && statistic === 'mean') {
-        const sums = over(perDate('sum', 'sum_per_date'), 'sum', 'sum_over_dates')
-        const counts = over(perDate('count', 'count_per_date'), 'sum', 'count_over_dates')
-        return {
-          value: b.add(`pooled_mean${tag ? `_${tag}` : ''}`, 'math.divide', { unit }, { a: sums, b: counts }),
-          unit,
-          describe: `mean of ${subj.label}${where} over all valid pixels of ${datesWord}, pooled`,
-        }
-      }
-      if (pooled && ['median', 'percentile', 'std', 'variance'].includes(statistic)) {
-        throw new Refusal(
-          'pooling every pixel',
-          `a pooled ${STAT_WORD[statistic]} over the pixels of ${dates} dates together is not computed by the engine (it takes it per date); ask for the per-date ${STAT_WORD[statistic]} averaged over the dates instead`,
-        )
-      }
-      let v = over(perDate(engine, 'per_date'), pooled && statistic === 'sum' ? 'sum' : across, 'over_dates')
-      if (statistic === 'variance') v = b.add(`variance${tag ? `_${tag}` : ''}`, 'math.expr', { expr: 'x * x', unit: 'dimensionless' }, { x: v })
-      const statWord = statistic === 'percentile' ? `${spec.quantity.percentile}th percentile` : STAT_WORD[statistic]
-      const order =
-        dates <= 1
-          ? `on ${datesWord}`
-          : pooled
-            ? `over all pixels of ${datesWord}, pooled`
-            : `per date, then the ${across} of the per-date values over ${datesWord}`
-      return { value: v, unit, describe: `${statWord} of ${subj.label}${where}, ${order}` }
-    }
+  const r: Reducer = {
+    ...{ b, spec, inputs: opened.inputs, periods, files, tag, statistic, subject, subj, unit, dates, valueConds },
+    ...{ dateCriterion: sel.dateCriterion, regionWords, where, datesWord, pooled, across, shareNode, perDate, over },
   }
+  if (statistic === 'trend' || statistic === 'date_of_max' || statistic === 'date_of_min' || statistic === 'count_dates') return reduceSeries(r)
+  if (statistic === 'count_pixels' || statistic === 'area') return reduceCount(r)
+  return reduceValue(r)
 }

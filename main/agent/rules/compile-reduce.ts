@@ -1,0 +1,192 @@
+/**
+ * The reductions of one branch of a compiled spec (DESIGN section 9), after its catalog and selection
+ * (compile-branch.ts): a series for trends, dates of extremes and date counts; counts of pixels and areas; shares,
+ * ranges and value statistics per date then over dates, or pooled. Each returns its node and a plain sentence.
+ */
+import type { Condition, Period, TaskSpec } from '../../task/spec'
+import type { Branch } from './compile-branch'
+import type { Layer } from './compile-scope'
+import { type DagBuilder } from './dag-builder'
+import { type InputFiles } from './input-files'
+import { Refusal, OP_WORD, STAT_WORD, convertUnit, trendMethodOf, thresholdIn, r6, conditionWords } from './compile-words'
+import { WEB_MERCATOR, geographic, periodWords, pixelAreaM2, projectedEpsg } from './compile-files'
+
+/** What the reductions of one branch share: the builder, the selection, and how a node is named, reduced and described. */
+export interface Reducer {
+  b: DagBuilder
+  spec: TaskSpec
+  inputs: InputFiles
+  periods: Period[]
+  files: string[]
+  tag: string
+  statistic: NonNullable<TaskSpec['quantity']['statistic']>
+  subject: string
+  subj: Layer
+  /** The unit of the selected data. */
+  unit: string
+  dates: number
+  valueConds: Condition[]
+  /** For a count of dates on a per-date statistic: the conditions a date's value must meet. */
+  dateCriterion: Condition[]
+  regionWords: string
+  /** The selection in words (" where LST above 305 K", " in the north half" ...). */
+  where: string
+  datesWord: string
+  pooled: boolean
+  across: string
+  /** A share of one plain comparison in one node, or null when the selection is not one. */
+  shareNode(name: string): string | null
+  perDate(stat: string, name: string): string
+  over(series: string, stat: string, name: string): string
+}
+
+/** Trends, dates of extremes and counts of dates: a series per acquisition, month, season or year. */
+export function reduceSeries(r: Reducer): Branch {
+  const {
+    b,
+    spec,
+    inputs,
+    periods,
+    files,
+    tag,
+    statistic,
+    subject,
+    subj,
+    unit,
+    dates,
+    valueConds,
+    dateCriterion,
+    regionWords,
+    where,
+    datesWord,
+    shareNode,
+    perDate,
+  } = r
+  const step = spec.series?.perStep && ['mean', 'median', 'min', 'max', 'std', 'sum'].includes(spec.series.perStep) ? spec.series.perStep : 'mean'
+  let series = statistic === 'count_dates' && spec.areaCondition ? (shareNode('per_date') ?? perDate('mean', 'per_date')) : perDate(step, 'per_date')
+  const g = spec.series?.granularity ?? 'acquisition'
+  const by = g === 'monthly' ? 'month' : g === 'seasonal' ? 'season' : g === 'annual' ? 'year' : null
+  if (by) series = b.add(`by_${by}${tag ? `_${tag}` : ''}`, 'timeseries.aggregate', { by, stat: 'mean' }, { data: series })
+  const stepWords = by ? `${step} per ${by} (mean of the dates in each)` : `${step} per acquisition`
+  if (statistic === 'trend') {
+    const method = trendMethodOf(spec)
+    // One value per year of consecutive years: time is the year count from the first (slope per year, intercept
+    // at the first year); otherwise decimal years.
+    const fileYears = [...new Set(files.map((f) => inputs.fileDates.get(f)!.slice(0, 4)))].map(Number).sort((x, y) => x - y)
+    const yearly = (by === 'year' || (by === null && fileYears.length === dates)) && fileYears.every((y, i) => i === 0 || y === fileYears[i - 1] + 1)
+    const time = yearly ? 'index' : 'years'
+    const trend = b.add(`trend${tag ? `_${tag}` : ''}`, 'timeseries.trend', method === 'ols' ? { alpha: 0.05, time, method: 'ols' } : { alpha: 0.05, time }, {
+      data: series,
+    })
+    return {
+      value: trend,
+      unit: `${unit}/year`,
+      series,
+      describe: `${method === 'ols' ? 'least-squares' : 'Theil-Sen'} slope per year and Mann-Kendall test of the ${stepWords} of ${subj.label}${where}, over ${datesWord}`,
+    }
+  }
+  if (statistic === 'count_dates') {
+    const crit = spec.areaCondition ?? (dateCriterion[0] ? { op: dateCriterion[0].op, ...thresholdIn(dateCriterion[0], subj.unit) } : null)
+    if (!crit) throw new Refusal('the number of dates', 'the question names no condition a date must meet')
+    const params = 'low' in crit && crit.low !== undefined ? { op: crit.op, low: crit.low, high: crit.high } : { op: crit.op, value: crit.value }
+    const count = b.add(`dates_meeting${tag ? `_${tag}` : ''}`, 'timeseries.count', params, { data: series })
+    const what = spec.areaCondition
+      ? `share of the pixels with ${valueConds.map((c) => conditionWords(c, subject)).join(' and ')} ${OP_WORD[spec.areaCondition.op]} ${spec.areaCondition.value * 100}%`
+      : `${stepWords.split(' ')[0]} ${conditionWords(dateCriterion[0], subject)}`
+    return {
+      value: count,
+      unit: 'count',
+      series,
+      describe: `number of ${by ?? 'date'}s of ${periodWords(periods)} (${dates} dates) whose ${what}${regionWords}`,
+    }
+  }
+  return {
+    value: series,
+    unit,
+    series,
+    describe: `the ${by ?? 'date'} whose ${stepWords} of ${subj.label}${where} is ${statistic === 'date_of_max' ? 'highest' : 'lowest'}, over ${datesWord}`,
+  }
+}
+
+/** Counts of pixels and areas (pixels times the ground area of one). */
+export function reduceCount(r: Reducer): Branch {
+  const { b, spec, inputs, tag, statistic, dates, where, datesWord, pooled, across, perDate, over } = r
+  if (dates > 1 && spec.pooling !== 'pooled' && !spec.used.some((u) => u.role === 'pooling') && !spec.quantity.acrossDates) {
+    throw new Refusal(
+      `the ${STAT_WORD[statistic]}`,
+      `the question does not say which date to count pixels on: the period holds ${dates} dates (name one date, or ask for the count per date on average or over all dates together)`,
+    )
+  }
+  let v = over(perDate('count', 'per_date'), pooled ? 'sum' : across, 'over_dates')
+  if (statistic === 'area') {
+    // Web Mercator's nominal pixel is not ground area (it shrinks with cos^2 of the latitude): refused, not guessed.
+    if (WEB_MERCATOR.has(projectedEpsg(inputs.files[0]) ?? -1))
+      throw new Refusal(
+        'the area',
+        'the files are in Web Mercator (EPSG:3857), whose pixel size is not the ground area of a pixel; reproject them to an equal-area or UTM grid, or ask for the pixel count or the share',
+      )
+    const px = pixelAreaM2(inputs.files[0])
+    if (px === null && geographic(inputs.files[0]))
+      throw new Refusal(
+        'the area',
+        'the files are in a geographic CRS (pixels in degrees), whose ground area changes with latitude, so pixels times a nominal size is not the area; reproject them to an equal-area or UTM grid, or ask for the pixel count or the share',
+      )
+    if (px === null) throw new Refusal('the area', 'the pixel size of the files cannot be read (no georeferencing in metres)')
+    const to = spec.unit && ['km2', 'ha', 'm2', 'acre'].includes(spec.unit) ? spec.unit : 'km2'
+    const factor = convertUnit(px, 'm2', to)!
+    v = b.add(`area${tag ? `_${tag}` : ''}`, 'math.multiply', { unit: to }, { a: v, b: factor })
+    return {
+      value: v,
+      unit: to,
+      describe: `area${where} (pixels times ${r6(px)} m² per pixel, in ${to}), ${pooled ? 'summed over' : dates > 1 ? `${across} over` : 'on'} ${datesWord}`,
+    }
+  }
+  return { value: v, unit: 'count', describe: `number of pixels${where}, ${pooled ? 'summed over' : dates > 1 ? `${across} over` : 'on'} ${datesWord}` }
+}
+
+/** Shares, ranges and value statistics: per date then over dates, or pooled. */
+export function reduceValue(r: Reducer): Branch {
+  const { b, spec, tag, statistic, subj, unit, dates, where, datesWord, pooled, across, shareNode, perDate, over } = r
+  if (statistic === 'fraction') {
+    const v = over(shareNode('per_date') ?? perDate('mean', 'per_date'), pooled ? 'mean' : across, 'over_dates')
+    return { value: v, unit: 'fraction', describe: `share of the valid pixels${where}, ${pooled ? 'pooled over' : `per date, ${across} over`} ${datesWord}` }
+  }
+  if (statistic === 'range') {
+    const hi = over(perDate('max', 'max_per_date'), 'max', 'max_over_dates')
+    const lo = over(perDate('min', 'min_per_date'), 'min', 'min_over_dates')
+    return {
+      value: b.add(`range${tag ? `_${tag}` : ''}`, 'math.subtract', {}, { a: hi, b: lo }),
+      unit,
+      describe: `range (maximum minus minimum) of ${subj.label}${where} over all pixels of ${datesWord}`,
+    }
+  }
+  if (statistic === 'count_objects') throw new Refusal('the number of objects', 'objects are counted by the perception tools, not from raster layers')
+  if (statistic === 'variance' && unit !== 'dimensionless')
+    throw new Refusal('the variance', `its unit would be ${unit} squared; the standard deviation can be asked instead`)
+  const engine = statistic === 'percentile' ? `p${spec.quantity.percentile}` : statistic === 'variance' ? 'std' : statistic
+  if (pooled && statistic === 'mean') {
+    const sums = over(perDate('sum', 'sum_per_date'), 'sum', 'sum_over_dates')
+    const counts = over(perDate('count', 'count_per_date'), 'sum', 'count_over_dates')
+    return {
+      value: b.add(`pooled_mean${tag ? `_${tag}` : ''}`, 'math.divide', { unit }, { a: sums, b: counts }),
+      unit,
+      describe: `mean of ${subj.label}${where} over all valid pixels of ${datesWord}, pooled`,
+    }
+  }
+  if (pooled && ['median', 'percentile', 'std', 'variance'].includes(statistic)) {
+    throw new Refusal(
+      'pooling every pixel',
+      `a pooled ${STAT_WORD[statistic]} over the pixels of ${dates} dates together is not computed by the engine (it takes it per date); ask for the per-date ${STAT_WORD[statistic]} averaged over the dates instead`,
+    )
+  }
+  let v = over(perDate(engine, 'per_date'), pooled && statistic === 'sum' ? 'sum' : across, 'over_dates')
+  if (statistic === 'variance') v = b.add(`variance${tag ? `_${tag}` : ''}`, 'math.expr', { expr: 'x * x', unit: 'dimensionless' }, { x: v })
+  const statWord = statistic === 'percentile' ? `${spec.quantity.percentile}th percentile` : STAT_WORD[statistic]
+  const order =
+    dates <= 1
+      ? `on ${datesWord}`
+      : pooled
+        ? `over all pixels of ${datesWord}, pooled`
+        : `per date, then the ${across} of the per-date values over ${datesWord}`
+  return { value: v, unit, describe: `${statWord} of ${subj.label}${where}, ${order}` }
+}
