@@ -58,9 +58,17 @@ const LEX_AREA_UNITS = new RegExp(
 /** Season words. */
 const LEX_SEASONS = new RegExp(`(?:${alternation(SEASONS.flatMap((x) => x.names))})`)
 
-/** Spectral indices, thermal products and other environmental rasters (Earth-Bench "spectrum"/"products"). */
+/**
+ * Thermal and atmospheric layers the lexicon names (LST and "temperature", water vapour, fire radiative power,
+ * aerosol optical depth, albedo, emissivity): environmental rasters like the indices. The keys are the classifier's
+ * choice; their words are the lexicon's.
+ */
+const ENV_LAYER_KEYS = ['lst', 'pwv', 'frp', 'aod', 'albedo', 'emissivity']
+const LEX_ENV_LAYERS = new RegExp(`(?:${alternation(VARIABLES.filter((v) => ENV_LAYER_KEYS.includes(v.key)).flatMap((v) => v.names))})`)
+
+/** Phrases of environmental rasters that name no lexicon variable (Earth-Bench "spectrum"/"products"). */
 const ENV_PRODUCT =
-  /\b(tvdi|lst|ndvi|evi|savi|ndwi|mndwi|ndsi|nbr|dnbr|ndti|ndbi|pwv|frp|maxfrp|aod|albedo|emissivity)\b|\btemperatures?\b|\bcelsius\b|\bkelvin\b|thermal inertia|thermal (?:band|infrared|data|observations?|imagery)|split[- ]window|\bband (?:10|11|31|32)\b|\bb10\b|precipitable water|water vapou?r|atmospheric (?:absorption|moisture)|dryness index|vegetation[- ](?:dryness|index|indices|cover(?:age)?|health|vigou?r|condition|greenness|loss|gain|growth|density|fraction|hotspots?)/
+  /thermal inertia|thermal (?:band|infrared|data|observations?|imagery)|split[- ]window|\bband (?:10|11|31|32)\b|\bb10\b|precipitable water|water vapou?r|atmospheric (?:absorption|moisture)|dryness index|vegetation[- ](?:dryness|index|indices|cover(?:age)?|health|vigou?r|condition|greenness|loss|gain|growth|density|fraction|hotspots?)/
 /** Environmental states and pressures. */
 const ENV_STATE =
   /carbon dioxide|\bco2\b|\bco₂\b|emission|pollut|air quality|\bpm ?2\.5\b|\bpm ?10\b|particulate|nitrogen dioxide|\bno2\b|\bozone\b|greenhouse gas|aerosol|smog|\bhaze level|heat island|heat ?wave|extreme heat|drought|desertification|turbidity|water quality|chlorophyll|algal bloom|eutrophic|soil moisture|evapotranspiration|ecolog|environment(?:al)? (?:quality|condition|impact|risk|status|level)|snow (?:cover|index|line)|burn(?:ed|t)? (?:area|scar|severity)|\bturbid|\bstressed\b|\bhealthy or\b|(?:crop|vegetation|plant) (?:health|stress|condition)|water stress|fire[- ](?:prone|pixel|radiative|risk|activity)|rainfall|precipitation|coldest|hottest|warmest/
@@ -147,7 +155,8 @@ export const CLASSIFIER_RULES: readonly ClassifierRule[] = [
     id: 'environment.products-and-states',
     type: 'environmental_assessment',
     why: 'the answer is the level, value or trend of an environmental indicator (index, temperature, emission, dryness...)',
-    test: (q) => ENV_PRODUCT.test(q.stem) || LEX_PRODUCTS.test(q.stem) || LEX_TEMPERATURE_UNITS.test(q.stem) || ENV_STATE.test(q.stem),
+    test: (q) =>
+      ENV_PRODUCT.test(q.stem) || LEX_PRODUCTS.test(q.stem) || LEX_ENV_LAYERS.test(q.stem) || LEX_TEMPERATURE_UNITS.test(q.stem) || ENV_STATE.test(q.stem),
   },
   {
     id: 'geo.which-place',

@@ -49,6 +49,7 @@ export const VARIABLES: readonly LexVariable[] = [
   { key: 'savi', kind: 'index', names: ['savi', 'soil adjusted vegetation index', 'soil-adjusted vegetation index'] },
   { key: 'ndwi', kind: 'index', names: ['ndwi', 'normalized difference water index', 'normalised difference water index', 'water index'] },
   { key: 'mndwi', kind: 'index', names: ['mndwi', 'modified normalized difference water index', 'modified ndwi'] },
+  { key: 'ndti', kind: 'index', names: ['ndti', 'normalized difference turbidity index', 'normalised difference turbidity index', 'turbidity index'] },
   { key: 'ndbi', kind: 'index', names: ['ndbi', 'normalized difference built-up index', 'built-up index'] },
   { key: 'nbr', kind: 'index', names: ['nbr', 'normalized burn ratio', 'normalised burn ratio', 'burn ratio'] },
   { key: 'dnbr', kind: 'index', names: ['dnbr', 'differenced normalized burn ratio', 'delta nbr'] },
