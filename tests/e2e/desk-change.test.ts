@@ -2,8 +2,9 @@
  * Issue 17, defect 2 in browser mode (`rsure serve` + Chromium): the changed regions of a PNG pair (LEVIR-CD
  * test_2_0000_0000, A before and B after) are drawn in the pixel viewer over the picture, in its pixel coordinates,
  * and listed there as a layer with their call; the map holds none of them; and the pixel viewer swipes T1 | T2.
- * The 256 x 256 picture stays square on a wide window (it was stretched to the column's width). The evidence viewer
- * of the call shows the pair with the same regions (it said "names no source image").
+ * The two cards of the pair's one name are numbered as the viewer's tabs number them (item 7: three LEVIR cards
+ * read the same). The 256 x 256 picture stays square on a wide window (it was stretched to the column's width).
+ * The evidence viewer of the call shows the pair with the same regions (it said "names no source image").
  * The regions drawn are the polygons of the change layer the run saved in pixel coordinates (read here from the
  * artifact store), each vertex inside the 256 x 256 picture.
  */
@@ -41,6 +42,17 @@ function rings(fc: { features: { geometry: { type: string; coordinates: unknown 
 describe('a change pair in the pixel viewer (rsure serve + Chromium)', () => {
   it('draws the changed regions over the picture, lists them, and swipes T1 | T2', async () => {
     await addFiles(page, [A, B], 2, 60_000)
+    // The two cards of one name (A/ and B/ of the pair) are told apart, by the number the viewer's tabs give them,
+    // and that number is not cut off by the card's edge.
+    const cards = await page.locator('[data-testid=file-card] h2').evaluateAll((els) =>
+      els.map((e) => {
+        const twin = e.querySelector('.twin')
+        return { text: e.textContent ?? '', twinShown: !!twin && twin.getBoundingClientRect().right <= e.getBoundingClientRect().right + 0.5 }
+      }),
+    )
+    expect(new Set(cards.map((c) => c.text)).size).toBe(2)
+    expect(cards.map((c) => c.text.slice(-4))).toEqual([' (1)', ' (2)'])
+    expect(cards.every((c) => c.twinShown)).toBe(true)
     await ask(page, 'What percentage of the area changed between the two images?')
     // The layer the run saved in pixel coordinates.
     const pixel = storedGeoJsons(desk.dataDir).filter((g) => g.json.coordinate_space === 'pixel')
