@@ -17,13 +17,14 @@ describe('classifier words come from the lexicon', () => {
   })
 
   it('every temperature unit name of three letters or more makes one too', () => {
-    const names = UNITS.filter((u) => u.quantity === 'temperature').flatMap((u) => u.names).filter((n) => n.length > 2)
+    const names = UNITS.filter((u) => u.quantity === 'temperature')
+      .flatMap((u) => u.names)
+      .filter((n) => n.length > 2)
     const missed = names.filter((n) => classifyByRules(`How many pixels were above 30 ${n} on that day?`) !== 'environmental_assessment')
     expect(missed).toEqual([])
   })
-  })
 
-  it('every name of the lexicon\'s thermal and atmospheric layers makes one too (no list of its own)', () => {
+  it("every name of the lexicon's thermal and atmospheric layers makes one too (no list of its own)", () => {
     const names = VARIABLES.filter((v) => ['lst', 'pwv', 'frp', 'aod', 'albedo', 'emissivity'].includes(v.key)).flatMap((v) => v.names)
     expect(names.length).toBeGreaterThan(15)
     const missed = names.filter((n) => classifyByRules(`What was the mean ${n} over the study area in 2019?`) !== 'environmental_assessment')
