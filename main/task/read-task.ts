@@ -5,7 +5,13 @@
  * time span, a mask or a unit the reader could not place). There is no default statistic: a question that names
  * none, with options that name none either, has `statistic: null`.
  */
-import { SIGNIFICANCE as LEX_SIGNIFICANCE, STATISTICS as LEX_STATISTICS, UNITS as LEX_UNITS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
+import {
+  NO_SUN_CORRECTION,
+  SIGNIFICANCE as LEX_SIGNIFICANCE,
+  STATISTICS as LEX_STATISTICS,
+  UNITS as LEX_UNITS,
+  VARIABLES as LEX_VARIABLES,
+} from '../domain/lexicon'
 import { alternation } from '../domain/spans/words'
 import { all, first as firstSpan, ledgerOf, parseQuestion } from '../domain/spans'
 import { readConditions } from './conditions'
@@ -35,6 +41,7 @@ const AREA =
 /** An area unit's name standing as a word (the lexicon's area units; "ha" and "m2" only as whole words). */
 const AREA_UNIT_WORDS = new RegExp(`(?<![\\w/])(?:${alternation(LEX_UNITS.filter((u) => u.quantity === 'area').flatMap((u) => u.names))})(?![\\w/])`, 'gi')
 const TREND = new RegExp(`(?:${alternation(LEX_STATISTICS.find((x) => x.key === 'trend')!.names)})`, 'i')
+const NO_SUN_CORRECTION_RE = new RegExp(`(?:${alternation(NO_SUN_CORRECTION)})`, 'gi')
 const SIGNIFICANCE = new RegExp(`(?:${alternation(LEX_SIGNIFICANCE)})`, 'i')
 const REPORT_VALUE =
   /^[^.?;]{0,80}?\b(?:and|then)\s+(?:report|give|state|return|output|provide)\s+(?:its|the\s+corresponding|the\s+associated|that|the)\s+(?:value|proportion|percentage|percent|share|fraction|magnitude|amount|coverage|number)\b/i
@@ -97,6 +104,8 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const times = all(lex, 'time_of_day')
   const timeOfDay = times.length > 0 && times.every((t) => t.key === times[0].key) ? times[0].key : undefined
   if (timeOfDay) for (const t of times) use(t.at, t.end, 'time of day')
+  // "TOA reflectance without sun-elevation correction": the catalog's default convention, read as stated.
+  for (const h of allMatches(q, NO_SUN_CORRECTION_RE)) use(h.at, h.end, 'calibration convention (no sun-elevation correction)')
   // Retrieval methods and trend estimators named ("split-window", "TES", "Theil-Sen") are read into the spec.
   const methodSpans = all(lex, 'method')
   for (const m of methodSpans) use(m.at, m.end, 'method')

@@ -10,6 +10,7 @@ import {
   VARIABLES as LEX_VARIABLES,
 } from '../domain/lexicon'
 import { alternation } from '../domain/spans/words'
+import { NOT_OF_THE_SUN } from '../domain/spans/variables'
 import type { Statistic } from './spec'
 
 /**
@@ -21,7 +22,7 @@ import type { Statistic } from './spec'
  */
 export const VARIABLES: readonly { key: string; words: RegExp }[] = LEX_VARIABLES.filter((v) => v.kind !== 'qa_class' && v.key !== 'reflectance').map((v) => ({
   key: v.key,
-  words: new RegExp(`(?:${alternation(v.names)})`, 'i'),
+  words: new RegExp(`${NOT_OF_THE_SUN}(?:${alternation(v.names)})`, 'i'),
 }))
 
 /** Objects the counting tools look for: every word of the lexicon's object classes (group 1 is the word). */

@@ -10,6 +10,7 @@ export const PROCESSING_WORDS: readonly string[] = [
   'smoothed', 'smoothing', 'smooth', 'filtered with', 'filtering with', 'median filter', 'low-pass', 'high-pass', 'moving average', 'moving-average', 'rolling mean', 'rolling average', 'running mean',
   'resampled', 'resampling', 'resample', 'upscaled', 'downscaled', 'aggregated to', 'interpolated', 'interpolation', 'gap-filled', 'gap filled', 'gap-filling', 'gap filling',
   'detrended', 'detrending', 'deseasonalized', 'deseasonalised', 'standardized', 'standardised', 'z-normalized', 'rescaled', 'rescaling', 'normalized to', 'normalised to',
+  'sun elevation', 'sun-elevation', 'solar elevation', 'sun angle', 'sun-angle', 'solar angle', 'solar zenith', 'sun zenith', 'sine of the sun',
   'outlier', 'outliers', 'trimmed', 'winsorized', 'winsorised', 'after removing', 'buffer', 'buffered', 'dilated', 'eroded', 'focal', 'kernel', 'convolution', 'convolved', '3x3', '5x5', '3 x 3', '5 x 5',
 ]
 
@@ -21,3 +22,15 @@ export const TIME_OF_DAY: Readonly<Record<'day' | 'night', readonly string[]>> =
   day: ['daytime', 'day-time', 'day time', 'during the day', 'by day', 'lst day', 'lst_day', 'day lst', 'day-side'],
   night: ['nighttime', 'night-time', 'night time', 'at night', 'nocturnal', 'lst night', 'lst_night', 'night lst'],
 }
+
+/**
+ * TOA reflectance stated without the sun-elevation correction: the convention the catalog computes by default, so the
+ * phrase is read and changes nothing (a correction asked is not one of these and stays unread).
+ */
+export const NO_SUN_CORRECTION: readonly string[] = [
+  'without sun-elevation correction', 'without sun elevation correction', 'without the sun elevation correction', 'without the sun-elevation correction',
+  'without sun angle correction', 'without sun-angle correction', 'without solar elevation correction', 'without solar angle correction', 'without sun correction',
+  'no sun correction', 'no sun corr', 'no sun-elevation correction', 'no sun elevation correction', 'no sun angle correction',
+  'not corrected for sun elevation', 'uncorrected for sun elevation',
+]
+

@@ -5,7 +5,9 @@ import { alternation } from './words'
 const NAMES = VARIABLES.flatMap((v) => v.names.map((name) => ({ name: name.toLowerCase(), v })))
 /** Every variable name, longest first, as one alternation (no capture groups). */
 export const VARIABLE_ALT = alternation(NAMES.map((n) => n.name))
-export const VARIABLE_RE = new RegExp(`(?:${VARIABLE_ALT})`, 'gi')
+/** A name after "sun"/"solar" is the sun's ("sun elevation", "solar altitude"), no variable of the files. */
+export const NOT_OF_THE_SUN = '(?<!\\b(?:sun|solar)[\\s-]+)'
+export const VARIABLE_RE = new RegExp(`${NOT_OF_THE_SUN}(?:${VARIABLE_ALT})`, 'gi')
 
 const norm = (s: string) =>
   s
