@@ -4,6 +4,8 @@
  * read from (`text`, `at`), so the task reader knows which phrases it used.
  */
 import { all, parseQuestion, type PeriodSpan } from '../domain/spans'
+// Date arithmetic shared by both interpreters lives with the period words; the readings of the spans stay apart.
+export { daysBetween, spanOf } from '../domain/spans/period-words'
 
 export type Granularity = 'day' | 'month' | 'season' | 'quarter' | 'half' | 'year' | 'years'
 
@@ -35,21 +37,4 @@ export function periodsOfSpans(spans: readonly PeriodSpan[]): Period[] {
 /** All periods of a question, in the order written. */
 export function extractPeriods(question: string): Period[] {
   return periodsOfSpans(all(parseQuestion(question).spans, 'period'))
-}
-
-/** The smallest range holding every period, or null when there is none. */
-export function spanOf(periods: Period[]): { start: string; end: string } | null {
-  if (periods.length === 0) return null
-  return {
-    start: periods.map((p) => p.start).sort()[0],
-    end: periods
-      .map((p) => p.end)
-      .sort()
-      .at(-1)!,
-  }
-}
-
-/** Whole days between two ISO dates (b - a). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000)
 }

@@ -26,6 +26,20 @@ export const iso = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)
 export const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate()
 export const validDay = (y: number, m: number, d: number) => m >= 1 && m <= 12 && d >= 1 && d <= lastDay(y, m)
 export const monthStart = (y: number, m: number) => iso(y, m, 1)
+/** Whole days between two ISO dates (b - a). */
+export const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000)
+
+/** The smallest range holding every period (inclusive ISO dates), or null when there is none. */
+export function spanOf(periods: readonly { start: string; end: string }[]): { start: string; end: string } | null {
+  if (periods.length === 0) return null
+  return {
+    start: periods.map((p) => p.start).sort()[0],
+    end: periods
+      .map((p) => p.end)
+      .sort()
+      .at(-1)!,
+  }
+}
 export const monthEnd = (y: number, m: number) => iso(y, m, lastDay(y, m))
 
 export type Made = Omit<PeriodSpan, 'type' | 'at' | 'end' | 'text'>

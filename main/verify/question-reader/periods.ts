@@ -6,6 +6,8 @@
  * The policy checks the dates an observation used against these periods.
  */
 import { all, parseQuestion, type PeriodSpan } from '../../domain/spans'
+// Date arithmetic shared by both interpreters lives with the period words; the readings of the spans stay apart.
+export { daysBetween, spanOf } from '../../domain/spans/period-words'
 
 export type Granularity = 'day' | 'month' | 'season' | 'year' | 'years'
 
@@ -33,21 +35,4 @@ export function periodsFromSpans(spans: readonly PeriodSpan[]): Period[] {
 
 export function extractPeriods(question: string): Period[] {
   return periodsFromSpans(all(parseQuestion(question).spans, 'period'))
-}
-
-/** The smallest range holding every period, or null when there is none. */
-export function spanOf(periods: Period[]): { start: string; end: string } | null {
-  if (periods.length === 0) return null
-  return {
-    start: periods.map((p) => p.start).sort()[0],
-    end: periods
-      .map((p) => p.end)
-      .sort()
-      .at(-1)!,
-  }
-}
-
-/** Whole days between two ISO dates (b - a). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000)
 }
