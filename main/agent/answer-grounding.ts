@@ -14,6 +14,7 @@
 import { nearestOption, optionsAreNumeric } from '../task/options'
 import type { AnswerInput, FinalAnswer } from './answer'
 import type { ObservationEntry } from './verified-history'
+import { isRecord as isRec } from '../domain/json'
 
 /** A choice given only because `--force-choice` asked for one: not supported by verified evidence. */
 export interface Guess {
@@ -29,8 +30,6 @@ export interface GroundedAnswer extends FinalAnswer {
   /** With `--force-choice`, the option picked without verified support; null otherwise. */
   guess: Guess | null
 }
-
-const isRec = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /**
  * The option an observation points to by itself, when it does: its own choice (`decision.select`), or, when every

@@ -17,6 +17,7 @@ import { z } from 'zod'
 import { ConfigIds } from './ids'
 import { AnswerOptionSchema } from './options'
 import { ToolStatus } from './tool-result'
+import { isRecord } from './json'
 
 export const RUN_EVENT_SCHEMA_VERSION = 2
 
@@ -175,8 +176,6 @@ export interface StoredStep {
 
 /** A stored step as older callers build it: no version means version 1, no time means unknown. */
 export type StoredStepLike = Pick<StoredStep, 'seq' | 'kind' | 'payload'> & Partial<Pick<StoredStep, 'createdAt' | 'schemaVersion'>>
-
-const isRecord = (v: unknown): v is { [key: string]: unknown } => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /**
  * Version 1 -> 2: the legacy forms the loop once wrote. A `tool_result` payload that is itself a ToolResult gets

@@ -4,11 +4,12 @@
  * fixed layout, and treats what it cannot find as missing evidence rather than as a pass. The DAG itself is read
  * through the one schema in dag.ts.
  */
+import { isRecord, type JsonRecord } from '../../domain/json'
 import { Dag } from './dag'
 
-export type Rec = Record<string, unknown>
+export type Rec = JsonRecord
 
-export const isRec = (v: unknown): v is Rec => v !== null && typeof v === 'object' && !Array.isArray(v)
+export const isRec = isRecord
 
 export const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined)
 
