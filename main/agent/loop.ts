@@ -8,6 +8,7 @@
  */
 import { OBSERVATION_TOOLS } from '../prior/trajectory-steps'
 import { canonicalCall } from '../verify/canonical-args'
+import { routeFor } from '../verify/evidence-routes'
 import type { PriorLookup } from '../verify/prior-lookup'
 import { checkRules, noveltyDiagnosis } from '../verify/rule-checks'
 import type { SemanticVerifier, ToolAction, Verdict, VerifierImage } from '../verify/verdict'
@@ -100,11 +101,12 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
     recorder.record('plan', { turn, ...step })
     if (step.kind === 'finish' || step.calls.length === 0) return { history, events, toolCalls: used, stop: 'finished', abandoned }
 
-    for (const planned of step.calls) {
+    for (const proposed of step.calls) {
       if (used >= hMax) break
       throwIfAborted(signal)
       used += 1
       const followUp = request !== null
+      const planned = request && opts.verifier ? asRequested(proposed, request, pending, previousCalls) : proposed
       if (request) {
         request.followUpsUsed += 1
         recorder.record('follow_up', { call: used, origin: request.origin, number: request.followUpsUsed, of: kMax })
@@ -297,6 +299,26 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
       prior: null,
     })
   }
+}
+
+/**
+ * A follow-up that repeats a call already made is no new evidence: the planner could not compute the route the
+ * verifier named (a persistent misreading turns it back into the questioned call). The verifier's own route, the
+ * edit its request names applied to the call the request is about, is run in its place when that is a new call;
+ * otherwise the planned call goes on (and fails the novelty rule).
+ */
+function asRequested(
+  planned: PlannedCall,
+  request: OpenRequest,
+  pending: ReadonlyMap<number, { action: ToolAction }>,
+  previousCalls: ReadonlySet<string>,
+): PlannedCall {
+  const origin = pending.get(request.origin)
+  if (!origin || origin.action.tool !== planned.tool || !previousCalls.has(canonicalCall(planned.tool, planned.args))) return planned
+  const route = routeFor(request.needed, origin.action.args)
+  if (!route || previousCalls.has(canonicalCall(planned.tool, route.args))) return planned
+  const purpose = `${route.purpose} (the planned follow-up repeated an earlier call, so the route the verifier named for call ${request.origin} is run instead)`
+  return { ...planned, args: route.args, purpose }
 }
 
 /** Errors whose message is an engine's own one-sentence refusal of a file (never JavaScript's text). */
