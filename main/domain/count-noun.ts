@@ -22,6 +22,17 @@ function dagNodes(args: unknown): CountedNode[] {
 }
 
 /**
+ * A counted noun in the plural, as a count says it ("ship" -> "ships", "small vehicle" -> "small vehicles"); a noun
+ * already plural (ending in s) stays as it is.
+ */
+function plural(noun: string): string {
+  if (/s$/i.test(noun)) return noun
+  if (/(sh|ch|x|z)$/i.test(noun)) return `${noun}es`
+  if (/[^aeiou]y$/i.test(noun)) return `${noun.slice(0, -1)}ies`
+  return `${noun}s`
+}
+
+/**
  * What a value whose unit is 'count' counts, said as the command line's answer says it ("24909 pixels"): an execute
  * DAG's count is of pixels when a raster node counted (raster.batch_reduce / raster.reduce with stat count, followed
  * by any per-date statistic of those counts) and of dates when a series node counted (timeseries.count, or a series
@@ -31,7 +42,7 @@ export function countNoun(tool: string, args: unknown, nodeId?: string): string 
   const a = obj(args)
   if (tool === 'measure') {
     const subject = obj(a.spec).subject
-    return typeof subject === 'string' && subject ? subject : 'objects'
+    return typeof subject === 'string' && subject ? plural(subject) : 'objects'
   }
   if (tool !== 'execute') return null
   const nodes = dagNodes(args)

@@ -7,6 +7,7 @@
  * instead of the pixel viewer.
  */
 import { countNoun as countNounOf } from '../../../main/domain/count-noun'
+import { UNIT_WRITTEN } from '../../../main/domain/lexicon/units'
 import { asRecord } from '../../../main/domain/json'
 import { num } from './format'
 import type { CallView, ToolResultView } from './run-model'
@@ -209,7 +210,8 @@ export function countNoun(call: Pick<CallView, 'tool' | 'args'> | null | undefin
 /** A value with its unit as the window writes it: a count with what it counts (pixels, dates, ships), never "count". */
 export function valueText(value: number, unit: unknown, noun: string | null): string {
   if (unit === 'count') return noun ? `${num(value)} ${noun}` : num(value)
-  const u = typeof unit === 'string' && unit !== 'dimensionless' ? ` ${unit}` : ''
+  const written = typeof unit === 'string' ? (UNIT_WRITTEN[unit] ?? unit) : ''
+  const u = written === '' ? '' : written === '%' ? '%' : ` ${written}`
   return `${Number(value.toPrecision(6))}${u}`
 }
 

@@ -35,6 +35,17 @@ describe('countNoun', () => {
     expect(countNoun({ tool: 'measure', args: { spec: { metric: 'count', subject: 'ships' } } })).toBe('ships')
     expect(headline({ status: 'ok', observation: { value: 3, unit: 'count' } } as never)).toBe('3')
   })
+  it('a measure count of a singular subject says the plural ("2 ships", not "2 ship")', () => {
+    const call = (subject: string) => ({ tool: 'measure', args: { spec: { metric: 'count', subject } } })
+    expect(headline({ status: 'ok', observation: { value: 2, unit: 'count' } } as never, call('ship'))).toBe('2 ships')
+    expect(countNoun(call('small vehicle'))).toBe('small vehicles')
+    expect(countNoun(call('ships'))).toBe('ships')
+    expect(countNoun(call('harbor'))).toBe('harbors')
+  })
+  it('a stored digital number is written DN, as the answer writes it', () => {
+    expect(headline({ status: 'ok', observation: { value: 25697, unit: 'dn' } } as never)).toBe('25697 DN')
+    expect(headline({ status: 'ok', observation: { value: 300.5, unit: 'degC' } } as never)).toBe('300.5 °C')
+  })
 })
 
 describe('scene and OCR observations', () => {
