@@ -401,10 +401,12 @@ export function readTask(input: TaskReadInput): TaskSpec {
     else if (!spans.some((s) => h.at < s.end && h.end > s.at)) refuse(h.m[0], 'a land-cover class with no layer or threshold that defines it')
   }
 
-  // Series granularity, for a trend or a "date of" (series.ts); a statistic over monthly means is refused there.
+  // Series granularity, for a trend, a "date of" or a statistic over monthly or seasonal means (series.ts).
   const dateCond = conditions.find((c) => c.unit !== 'percent' && c.variableKind !== 'qa_class')
   const dateCriterion = dateCond ? { op: dateCond.op, onShare: Boolean(read.areaCondition) || conditions.some((c) => c.unit === 'percent') } : undefined
-  const series = readSeries({ q, lex, statistic, periods, spans, use, refuse, dateCriterion })
+  const sampled = readSeries({ q, lex, statistic, periods, spans, use, refuse, dateCriterion })
+  const series = sampled.series
+  statistic = sampled.statistic
   for (const sig of all(lex, 'significance')) if (statistic === 'trend') use(sig.at, sig.end, 'significance')
   for (const g of all(lex, 'series')) if (spans.some((s) => s.role === 'pooling' && g.at < s.end && g.end > s.at)) use(g.at, g.end, 'pooling')
 

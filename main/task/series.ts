@@ -2,8 +2,8 @@
  * The series a trend or a "date of" is sampled by (one value per acquisition, month, season or year), read from
  * the span parser's series words; and the series words no such statistic takes. "Per year" after a slope, or over a
  * period inside one calendar year (where a series of annual values has one step), is the slope's unit. A statistic
- * over monthly or seasonal means ("the highest monthly mean of 2019") is no statistic over the dates: refused,
- * naming the words, rather than answered over the dates.
+ * over monthly or seasonal means ("the highest monthly mean of 2019") is taken over that series, not over the
+ * dates; a series of them with no statistic over it is refused, naming the words.
  */
 import { PIXEL_QUANTIFIERS } from '../domain/lexicon'
 import { all, type Span as LexSpan } from '../domain/spans'
@@ -62,7 +62,17 @@ function dateCountSeries(
   return { granularity: 'acquisition', perStep: named.key as Statistic, text: named.text.trim() }
 }
 
-export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dateCriterion }: SeriesInput): TaskSpec['series'] {
+/** The statistics a series of monthly or seasonal values can be reduced by (the engine's aggregates). */
+const OVER_STEPS: readonly Statistic[] = ['mean', 'median', 'min', 'max', 'std']
+
+/**
+ * The series of a spec and the statistic asked: a statistic over monthly or seasonal values is the one taken over
+ * the series ("the highest monthly mean": max), which may not be the first statistic word the reader met.
+ */
+export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dateCriterion }: SeriesInput): {
+  series: TaskSpec['series']
+  statistic: Statistic | null
+} {
   let series: TaskSpec['series'] = null
   if (statistic === 'count_dates' && dateCriterion) series = dateCountSeries(q, lex, dateCriterion, use)
   if (statistic === 'trend' || statistic === 'date_of_max' || statistic === 'date_of_min') {
@@ -85,20 +95,31 @@ export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dat
       if (perStep && perStep !== 'mean') series = { granularity: 'acquisition', perStep, text: '' }
     }
   }
-  // "The highest monthly mean", "the lowest of the seasonal means" over more than one month: a statistic over a
-  // series of monthly or seasonal values, which only trends and "date of" questions sample; refused naming the
-  // words rather than answered over the dates.
+  // "The highest monthly mean", "the median of the seasonal means" over more than one month: the statistic is taken
+  // over a series of monthly or seasonal values (each the mean of its dates' values, as for a trend); the series
+  // word's own statistic ("monthly median") is the per-step one. With no other statistic named ("the monthly mean
+  // LST of 2019", twelve values) nothing says which value of the series is asked: refused naming the words.
   const overMonths = periods.some((p) => p.start.slice(0, 7) !== p.end.slice(0, 7))
   if (series === null && overMonths && statistic !== null) {
     const g = all(lex, 'series').find(
       (x) => (x.key === 'monthly' || x.key === 'seasonal') && !spans.some((s) => s.role !== 'statistic' && x.at < s.end && x.end > s.at),
     )
     if (g) {
-      refuse(g.text.trim(), 'a statistic over a series of monthly or seasonal values (only a trend or a "date of" is sampled per month or season)')
+      const stats = all(lex, 'statistic').filter((x) => OVER_STEPS.includes(x.key as Statistic))
+      const inner = stats.find((x) => x.at >= g.at && x.at <= g.end + 1)
+      const outer = stats.find((x) => x !== inner && !(x.at < g.end && x.end > g.at))
+      if (outer) {
+        series = { granularity: g.key as 'monthly' | 'seasonal', perStep: (inner?.key as Statistic | undefined) ?? 'mean', text: g.text.trim() }
+        use(g.at, g.end, 'series')
+        if (inner) use(inner.at, inner.end, 'per-step statistic')
+        use(outer.at, outer.end, 'statistic over the series')
+        return { series, statistic: outer.key as Statistic }
+      }
+      refuse(g.text.trim(), 'a series of monthly or seasonal values with no statistic taken over it (which value of the series is asked is not said)')
       use(g.at, g.end, 'series (refused)')
     }
   }
-  return series
+  return { series, statistic }
 }
 
 /** The per-step statistic a trend or "date of" rests on ("the trend of the monthly median"), when one is named. */

@@ -121,8 +121,13 @@ function computedQuantity(entry: ObservationEntry): string | null {
   const per = nodes.find((n) => /(?:^|_)per_date$/.test(n.id) && (n.op === 'raster.batch_reduce' || n.op === 'spatial.query'))
   if (!per) return null
   // Quantities derived from the per-date values (a range, a variance, an area, a comparison of two selections or
-  // periods) are not the per-date statistic: their words come from the compiler's own description instead.
-  if (nodes.some((n) => /^(?:range|variance|area|difference|abs_difference|ratio|percent_change)(?:_|$)/.test(n.id) || /_(?:first|second|all)$/.test(n.id)))
+  // periods, a statistic over monthly or seasonal means) are not the per-date statistic: their words come from the
+  // compiler's own description instead.
+  if (
+    nodes.some(
+      (n) => /^(?:range|variance|area|difference|abs_difference|ratio|percent_change|over_steps)(?:_|$)/.test(n.id) || /_(?:first|second|all)$/.test(n.id),
+    )
+  )
     return null
   const stat = String(per.params.stat ?? 'mean')
   const pooled = nodes.some((n) => n.id === 'pooled_mean')

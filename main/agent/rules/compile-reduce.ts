@@ -163,6 +163,7 @@ export function reduceValue(r: Reducer): Branch {
   if (statistic === 'count_objects') throw new Refusal('the number of objects', 'objects are counted by the perception tools, not from raster layers')
   if (statistic === 'variance' && unit !== 'dimensionless')
     throw new Refusal('the variance', `its unit would be ${unit} squared; the standard deviation can be asked instead`)
+  if (spec.series && spec.series.granularity !== 'acquisition' && ['mean', 'median', 'min', 'max', 'std'].includes(statistic)) return reduceOverSteps(r)
   const engine = statistic === 'percentile' ? `p${spec.quantity.percentile}` : statistic === 'variance' ? 'std' : statistic
   if (pooled && statistic === 'mean') {
     const sums = over(perDate('sum', 'sum_per_date'), 'sum', 'sum_over_dates')
@@ -189,4 +190,21 @@ export function reduceValue(r: Reducer): Branch {
         ? `over all pixels of ${datesWord}, pooled`
         : `per date, then the ${across} of the per-date values over ${datesWord}`
   return { value: v, unit, describe: `${statWord} of ${subj.label}${where}, ${order}` }
+}
+
+/**
+ * A value statistic over a series of monthly or seasonal values ("the highest monthly mean"): each step is the mean
+ * of its dates' per-date statistic (the series convention of trends), and the asked statistic is taken over the steps.
+ */
+function reduceOverSteps(r: Reducer): Branch {
+  const { b, spec, tag, statistic, subj, unit, where, datesWord, perDate, over } = r
+  const step = spec.series!.perStep
+  const by = spec.series!.granularity === 'monthly' ? 'month' : 'season'
+  const series = b.add(`by_${by}${tag ? `_${tag}` : ''}`, 'timeseries.aggregate', { by, stat: 'mean' }, { data: perDate(step, 'per_date') })
+  return {
+    value: over(series, statistic, 'over_steps'),
+    unit,
+    series,
+    describe: `${STAT_WORD[statistic]} over the ${by}s of the ${step} per ${by} (mean of the dates in each) of ${subj.label}${where}, over ${datesWord}`,
+  }
 }

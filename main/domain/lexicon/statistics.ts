@@ -16,7 +16,7 @@ export const STATISTICS: readonly LexStatistic[] = [
   { key: 'range', names: ['value range', 'range of values', 'range of the values', 'max minus min', 'maximum minus minimum', 'max - min', 'maximum - minimum', 'max-min', 'spread between the highest and lowest', 'spread between the maximum and minimum'] },
   { key: 'sum', names: ['sum', 'total of the values', 'total value', 'total of pixel values'] },
   { key: 'mean', names: ['mean', 'means', 'average', 'averages', 'averaged', 'avg', 'arithmetic mean'] },
-  { key: 'max', names: ['maximum', 'maxima', 'highest', 'max', 'peak', 'largest', 'greatest'] },
+  { key: 'max', names: ['maximum', 'maxima', 'highest', 'max', 'peak', 'largest', 'greatest', 'biggest'] },
   { key: 'min', names: ['minimum', 'minima', 'lowest', 'min', 'smallest', 'least'] },
   { key: 'trend', names: ['trend', 'trends', 'slope', 'slopes', "sen's slope", 'sen’s slope', 'sen slope', "sen's", 'sen’s', 'theil-sen', 'mann-kendall', 'mann–kendall', 'mann kendall', 'linear regression', 'rate of change'] },
   { key: 'fraction', names: ['percentage of', 'proportion of', 'fraction of', 'share of', 'percent of', 'what percentage', 'what proportion', 'what fraction', 'what share', 'what part of', 'what portion of'] },

@@ -54,7 +54,14 @@ const ENTRIES: Entry[] = [
   { re: /\bvariance\b/gi, kind: 'variance' },
   { re: /\b(?:maximum|max)\b(?!\s*(?:[-\s]to[-\s]|distance))/gi, kind: 'max' },
   { re: /\b(?:minimum|min)\b(?!\s*[-\s]to[-\s])/gi, kind: 'min' },
+  // Extremes in plain words ("the highest monthly mean", "the lowest value"), read only where the question names no
+  // date, day, scene or month: there the extreme may pick a date ("wich date has the lowest mean").
+  { re: /\b(?:highest|largest|greatest|biggest)\b(?![\s-]+to[\s-])/gi, kind: (m) => plainExtreme(m, 'max') },
+  { re: /\b(?:lowest|smallest)\b(?![\s-]+to[\s-])/gi, kind: (m) => plainExtreme(m, 'min') },
   { re: /\b(?:mean|average|averaged|avg)\b/gi, kind: 'mean' },
+  // The means of a series ("the monthly means", "of the seasonal averages"): a plural alone ("Means get pulled by
+  // hot rock") is said in passing.
+  { re: /\b(?:monthly|montly|seasonal|annual|yearly|daily)\s+(?:means|averages)\b/gi, kind: 'mean' },
   { re: /\b(?:sum|total)\b(?!\s+(?:number|count|area|of\s+(?:pixels|dates|days)))/gi, kind: 'sum' },
   {
     re: /\bhow\s+many\s+(?:\w+\s+){0,2}?(?:pixels|cells)\b|\bnumber\s+of\s+(?:\w+\s+){0,2}?(?:pixels|cells)\b|\bpixel\s+count\b|\bcount\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+)?pixels\b/gi,
@@ -70,6 +77,13 @@ const ENTRIES: Entry[] = [
   },
   { re: /\btrends?\b|\bslope\b|\brate\s+of\s+change\b|\blinear\s+regression\b|\bmann[\s-]kendall\b|\bsen'?s\b/gi, kind: 'trend' },
 ]
+
+/** Words that make an extreme in plain words possibly the pick of a date rather than a statistic. */
+const DATE_WORDS = /\b(?:dates?|days?|scenes?|acquisitions?|overpass(?:es)?|months?|when)\b/i
+
+function plainExtreme(m: RegExpMatchArray, kind: 'max' | 'min'): AskedStatistic | null {
+  return DATE_WORDS.test(m.input ?? '') ? null : { kind, words: m[0] }
+}
 
 /** A question whose answer is a date ("which date", "the date of", "coldest date"): its extreme word picks the date. */
 const DATE_ASKED =
