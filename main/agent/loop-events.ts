@@ -4,7 +4,7 @@
  * failed the rules, the action with the diagnosis. Never the observation of a call that was not accepted.
  * Loop state is plain data, so planners are stateless functions of it.
  */
-import type { Decision } from '../domain/run-events'
+import type { Decision, QuestionPart } from '../domain/run-events'
 import type { Evidence } from '../domain/tool-result'
 import type { RuleName } from '../verify/rule-checks'
 import type { ToolAction } from '../verify/verdict'
@@ -65,7 +65,9 @@ export interface PlannerView {
   abandoned: OpenRequest[]
 }
 
-export type PlannerStep = { kind: 'calls'; calls: PlannedCall[]; thought?: string } | { kind: 'finish'; thought?: string }
+export type PlannerStep =
+  | { kind: 'calls'; calls: PlannedCall[]; thought?: string }
+  | { kind: 'finish'; thought?: string; unread?: QuestionPart[]; read?: { text: string; role: string }[] }
 
 export interface Planner {
   next(view: PlannerView, signal?: AbortSignal): Promise<PlannerStep>

@@ -28,6 +28,10 @@ export type Decision = z.infer<typeof Decision>
 /** Tools whose results are observations, verified one by one; retrieve only supplies context cards. */
 export const OBSERVATION_TOOLS: ReadonlySet<string> = new Set(['perceive', 'measure', 'execute'])
 
+/** A part of a question a refusal could not read (the window offers a field for each, to fill and ask again). */
+export const QuestionPart = z.enum(['statistic', 'period', 'region', 'mask', 'unit'])
+export type QuestionPart = z.infer<typeof QuestionPart>
+
 /** The reliability prior's estimate for one call's configuration (DESIGN section 6): r̂ in [0, 1]. */
 export const PriorValue = z.object({
   r_hat: z.number().min(0).max(1),
@@ -84,6 +88,9 @@ export const RunEventPayloads = {
     kind: z.enum(['calls', 'finish']),
     thought: z.string().optional(),
     calls: z.array(z.object({ tool: z.string(), args: z.unknown().optional(), purpose: z.string().nullable().optional() })).default([]),
+    /** A refusal's reading: the parts of the question it could not read, and the phrases it did read with their part. */
+    unread: z.array(QuestionPart).optional(),
+    read: z.array(z.object({ text: z.string(), role: z.string() })).optional(),
   }),
   tool_call: z.looseObject({
     call,

@@ -295,6 +295,10 @@ export function App({ api }: { api: RsureApi }) {
               onMark={(runId, ok, seq) => mark(runId, ok, seq).then(() => setRefresh((n) => n + 1))}
               onExport={exportReport}
               onClose={close}
+              onAskAgain={(question) => {
+                setAsking(true)
+                void start({ question, options: '', fileIds: asked.map((f) => f.id), backbone }).finally(() => setAsking(false))
+              }}
             />
             <PromptBox
               files={asked}

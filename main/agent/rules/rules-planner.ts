@@ -19,6 +19,7 @@ import { needsSpecSkill, SPEC_STATISTICS } from './skills/spec-statistics'
 import { extractSlots, type Slots } from './slots'
 import { readTask } from '../../task/read-task'
 import { refusalOf, type TaskSpec as QuestionSpec } from '../../task/spec'
+import type { QuestionPart } from '../../domain/run-events'
 import type { InputFiles } from './input-files'
 import { COMPILED_FEATURES, compileSpec, refusalSentence } from './compile-spec'
 
@@ -89,6 +90,24 @@ function refusalFor(spec: QuestionSpec, slots: Slots, inputs: InputFiles): strin
     return 'The question names no statistic (mean, median, maximum, a percentile, a share ...) and its options name none, so nothing was computed; say which statistic is wanted.'
   }
   return null
+}
+
+/** The parts a reader's refused phrase stood for (read-task marks them '<part> (refused)'). */
+const REFUSED_PART: Readonly<Record<string, QuestionPart>> = { region: 'region', 'relative threshold': 'mask', series: 'period' }
+
+/**
+ * What a refused question was read as, for the window: the phrases read with their part, and the parts not read
+ * (no statistic named, a phrase refused); none when the refusal is about something else (the files, a recipe).
+ */
+function readingOf(spec: QuestionSpec): { unread?: QuestionPart[]; read?: { text: string; role: string }[] } {
+  const unread = new Set<QuestionPart>()
+  if (spec.quantity.statistic === null) unread.add('statistic')
+  for (const u of spec.used) {
+    const part = REFUSED_PART[/^(.*) \(refused\)$/.exec(u.role)?.[1] ?? '']
+    if (part) unread.add(part)
+  }
+  if (unread.size === 0) return {}
+  return { unread: [...unread], read: spec.used.filter((u) => !u.role.endsWith('(refused)')).map((u) => ({ text: u.text, role: u.role })) }
 }
 
 /** The older slot statistics that compute each statistic of the spec (the recipes the spec-statistics skill leaves to them). */
@@ -217,7 +236,7 @@ export class RulesPlanner implements Planner {
   async next(view: PlannerView): Promise<PlannerStep> {
     const plan = this.context(view.task)
     const wf = plan.workflow
-    if (plan.refusal) return { kind: 'finish', thought: plan.refusal }
+    if (plan.refusal) return { kind: 'finish', thought: plan.refusal, ...readingOf(plan.spec) }
     if (!plan.skill) {
       const asked = plan.spec.subjects.length ? ` about ${plan.spec.subjects.join(', ')}` : ''
       const held = plan.inputRoles.length ? `: the input files hold ${plan.inputRoles.join(', ')}` : ': no input layers were given'

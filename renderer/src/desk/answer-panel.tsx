@@ -8,10 +8,16 @@ import { acceptedCalls } from '../model/run-model'
 import { num, windowText } from '../model/format'
 import { headline } from '../model/observation'
 import { MarkButtons } from './mark-buttons'
+import { RefusalFields } from './refusal-fields'
 import { answerMark, type RunEntry } from './use-runs'
 
-export function AnswerPanel(props: { entry: RunEntry; onEvidence: (call: number) => void; onMark: (correct: boolean, stepSeq?: number) => void }) {
-  const { entry, onEvidence, onMark } = props
+export function AnswerPanel(props: {
+  entry: RunEntry
+  onEvidence: (call: number) => void
+  onMark: (correct: boolean, stepSeq?: number) => void
+  onAskAgain: (question: string) => void
+}) {
+  const { entry, onEvidence, onMark, onAskAgain } = props
   const run: RunView = entry.view
   const a = run.answer
   if (!a) {
@@ -21,6 +27,7 @@ export function AnswerPanel(props: { entry: RunEntry; onEvidence: (call: number)
   const accepted = acceptedCalls(run)
   // A refusal's reason is its explanation and its one gap: said once (it was said three times, plan included).
   const gaps = a.missing.filter((m) => !a.explanation.includes(m))
+  const refused = a.basis.length === 0 ? run.plans.findLast((p) => p.kind === 'finish' && p.unread.length > 0) : undefined
   return (
     <section className="answer" aria-label="answer" data-testid="answer-panel">
       <div className="answer-head">
@@ -51,6 +58,7 @@ export function AnswerPanel(props: { entry: RunEntry; onEvidence: (call: number)
           </ul>
         </div>
       )}
+      {refused && <RefusalFields question={run.question} unread={refused.unread} read={refused.read} onAsk={onAskAgain} />}
       {accepted.length > 0 && (
         <table className="observations">
           <caption>Accepted observations</caption>

@@ -10,8 +10,9 @@ export function Thread(props: {
   onMark: (runId: string, correct: boolean, stepSeq?: number) => void
   onExport: (runId: string, format: 'html' | 'pdf') => void
   onClose: (runId: string) => void
+  onAskAgain: (question: string) => void
 }) {
-  const { entries, onEvidence, onMark, onExport, onClose } = props
+  const { entries, onEvidence, onMark, onExport, onClose, onAskAgain } = props
   const end = useRef<HTMLDivElement>(null)
   const last = entries[entries.length - 1]
   const steps = last?.seen.size ?? 0
@@ -52,7 +53,7 @@ export function Thread(props: {
             </span>
           </header>
           <Timeline run={e.view} progress={e.progress} onEvidence={(c) => onEvidence(e.id, c)} />
-          <AnswerPanel entry={e} onEvidence={(c) => onEvidence(e.id, c)} onMark={(ok, seq) => onMark(e.id, ok, seq)} />
+          <AnswerPanel entry={e} onEvidence={(c) => onEvidence(e.id, c)} onMark={(ok, seq) => onMark(e.id, ok, seq)} onAskAgain={onAskAgain} />
           {e.view.status === 'running' && <p className="muted running">Running…</p>}
         </article>
       ))}

@@ -5,7 +5,7 @@
  * data: no React, no transport, and no parsing: the events arrive parsed.
  */
 import type { AnswerOption } from '../../../main/domain/options'
-import type { PriorValue, RunEvent, StoredToolResult } from '../../../main/domain/run-events'
+import type { PriorValue, QuestionPart, RunEvent, RunEventOf, StoredToolResult } from '../../../main/domain/run-events'
 
 /** One step of a run: a RunEvent of the contract (main/domain/run-events.ts), already typed where it was read. */
 export type RunStep = RunEvent
@@ -62,7 +62,8 @@ export interface RunView {
   calls: CallView[]
   /** Every call by number (top-level and follow-ups). */
   byCall: Map<number, CallView>
-  plans: { turn: number; kind: string; thought: string | null }[]
+  /** Each plan step; a refusal's carries the parts of the question it could not read and the phrases it did. */
+  plans: { turn: number; kind: string; thought: string | null; unread: QuestionPart[]; read: { text: string; role: string }[] }[]
   /** Follow-up call number -> the call whose evidence request it answers (a 'follow_up' step precedes its call). */
   origins: Map<number, number>
   notes: string[]
@@ -97,6 +98,11 @@ export function emptyRun(): RunView {
   }
 }
 
+/** A plan step as the timeline and a refusal's fields read it (a refusal's reading is empty on other steps). */
+function planView(p: RunEventOf<'plan'>['payload'], turn: number): RunView['plans'][number] {
+  return { turn: p.turn || turn, kind: p.kind, thought: p.thought ?? null, unread: p.unread ?? [], read: p.read ?? [] }
+}
+
 /** Apply one event to a run (returns a new run object; call views are copied on write so React sees the change). */
 export function applyStep(run: RunView, step: RunStep): RunView {
   const next: RunView = { ...run, byCall: new Map(run.byCall) }
@@ -118,7 +124,7 @@ export function applyStep(run: RunView, step: RunStep): RunView {
       break
     }
     case 'plan':
-      next.plans = [...run.plans, { turn: step.payload.turn || run.plans.length + 1, kind: step.payload.kind, thought: step.payload.thought ?? null }]
+      next.plans = [...run.plans, planView(step.payload, run.plans.length + 1)]
       break
     case 'follow_up':
       if (step.call !== null) next.origins = new Map(run.origins).set(step.call, step.payload.origin)

@@ -101,7 +101,7 @@ describe('answer panel', () => {
       lastCells: [{ config: 'perceive:objects', taskType: 'object_counting', n: 19, n_valid: 14, r_hat: 0.714 }],
       metrics: null,
     }
-    const v = parse(renderToStaticMarkup(<AnswerPanel entry={entry} onEvidence={() => undefined} onMark={() => undefined} />))
+    const v = parse(renderToStaticMarkup(<AnswerPanel entry={entry} onEvidence={() => undefined} onMark={() => undefined} onAskAgain={() => undefined} />))
     expect(v.doc.querySelector('[data-testid=answer]')!.textContent).toBe('B')
     expect(v.doc.querySelector('.answer-head')!.textContent).toContain('4')
     expect(v.all('[data-testid=basis-link]').map((b) => b.textContent)).toEqual(['call #2'])
@@ -157,7 +157,7 @@ describe('a refusal in the window', () => {
       ]),
     )
     const entry: RunEntry = { id: 'run-y', view: run, seen: new Set(), progress: null, layers: [], marks: new Map(), lastCells: [], metrics: null }
-    const v = parse(renderToStaticMarkup(<AnswerPanel entry={entry} onEvidence={() => undefined} onMark={() => undefined} />))
+    const v = parse(renderToStaticMarkup(<AnswerPanel entry={entry} onEvidence={() => undefined} onMark={() => undefined} onAskAgain={() => undefined} />))
     expect(v.doc.querySelector('.explanation')!.textContent).toContain('"modal"')
     expect(v.all('[data-testid=gaps]')).toHaveLength(0)
   })

@@ -1,0 +1,90 @@
+/**
+ * "What I understood" for a refused question: the phrases the reader did read, as plain text, and a field for each
+ * part it could not read (statistic, period, region, mask, unit). "Ask again" asks the original question with the
+ * filled parts appended in words the reader reads ("Use the median. Period: July 2019."), as a new run through the
+ * same reader and verification; no spec is sent around the reader.
+ */
+import { useState } from 'react'
+import type { QuestionPart } from '../../../main/domain/run-events'
+import { STATISTICS } from '../../../main/domain/lexicon/statistics'
+import { PARTS } from '../../../main/domain/lexicon/regions'
+import { UNITS } from '../../../main/domain/lexicon/units'
+
+/** Statistics of pixel values the field offers (a share, an area or a trend asks a different question). */
+const VALUE_STATISTICS = STATISTICS.filter((s) => ['mean', 'median', 'std', 'variance', 'min', 'max', 'sum', 'range'].includes(s.key)).map((s) => s.names[0]!)
+const REGIONS = PARTS.filter((p) => p.part).map((p) => p.name)
+/** Each answer unit by its longest name (the one a reader of the question reads most surely: "degrees celsius"). */
+const ANSWER_UNITS = UNITS.filter((u) => ['temperature', 'area', 'share'].includes(u.quantity)).map((u) => [...u.names].sort((a, b) => b.length - a.length)[0]!)
+
+const LABEL: Record<QuestionPart, string> = { statistic: 'Statistic', period: 'Period', region: 'Region', mask: 'Only where', unit: 'Unit' }
+const PLACEHOLDER: Partial<Record<QuestionPart, string>> = { period: 'e.g. July 2019', mask: 'e.g. NDVI > 0.3' }
+const CHOICES: Partial<Record<QuestionPart, readonly string[]>> = { statistic: VALUE_STATISTICS, region: REGIONS, unit: ANSWER_UNITS }
+
+/** The sentence that says one filled part in the reader's words. */
+function sentence(part: QuestionPart, value: string): string {
+  switch (part) {
+    case 'statistic':
+      return `Use the ${value}.`
+    case 'period':
+      return `Period: ${value}.`
+    case 'region':
+      return `Over the ${value}.`
+    case 'mask':
+      return `Only where ${value}.`
+    case 'unit':
+      return `Answer in ${value}.`
+  }
+}
+
+/** The question asked again: the original with each filled part appended as a sentence. */
+export function questionWithParts(question: string, filled: Partial<Record<QuestionPart, string>>): string {
+  const added = (Object.keys(LABEL) as QuestionPart[]).flatMap((p) => (filled[p]?.trim() ? [sentence(p, filled[p]!.trim())] : []))
+  const base = question.trim()
+  return added.length === 0 ? base : `${/[.?!]$/.test(base) ? base : `${base}.`} ${added.join(' ')}`
+}
+
+export function RefusalFields(props: { question: string; unread: QuestionPart[]; read: { text: string; role: string }[]; onAsk: (question: string) => void }) {
+  const { question, unread, read, onAsk } = props
+  const [filled, setFilled] = useState<Partial<Record<QuestionPart, string>>>({})
+  const ready = unread.some((p) => filled[p]?.trim())
+  return (
+    <form
+      className="refusal-fields"
+      aria-label="what I understood"
+      data-testid="refusal-fields"
+      onSubmit={(ev) => {
+        ev.preventDefault()
+        if (ready) onAsk(questionWithParts(question, filled))
+      }}
+    >
+      <strong>What I understood</strong>
+      <p data-testid="understood">{read.length > 0 ? read.map((r) => `${r.role}: ${r.text}`).join('; ') : 'No part of the question could be read.'}</p>
+      <p className="muted">Fill what could not be read, then ask again; the new question is read and verified like any other.</p>
+      {unread.map((part) => {
+        const id = `refusal-${part}`
+        const choices = CHOICES[part]
+        const set = (v: string) => setFilled((f) => ({ ...f, [part]: v }))
+        return (
+          <label key={part} htmlFor={id} className="refusal-field">
+            <span>{LABEL[part]}</span>
+            {choices ? (
+              <select id={id} data-testid={id} value={filled[part] ?? ''} onChange={(e) => set(e.target.value)}>
+                <option value="">choose…</option>
+                {[...new Set(choices)].map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input id={id} data-testid={id} type="text" value={filled[part] ?? ''} placeholder={PLACEHOLDER[part]} onChange={(e) => set(e.target.value)} />
+            )}
+          </label>
+        )
+      })}
+      <button type="submit" disabled={!ready} data-testid="ask-again">
+        Ask again
+      </button>
+    </form>
+  )
+}

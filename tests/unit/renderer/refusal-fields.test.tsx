@@ -1,0 +1,36 @@
+// @vitest-environment happy-dom
+/** The answer panel of a refused run: what was read as text, one field per part not read, none on an answered run. */
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { AnswerPanel } from '../../../renderer/src/desk/answer-panel'
+import type { RunEntry } from '../../../renderer/src/desk/use-runs'
+import { buildRun } from '../../../renderer/src/model/run-model'
+import { events, taskStep } from './synthetic-runs'
+
+function panel(unread: string[], basis: number[]) {
+  const run = buildRun(
+    events([
+      taskStep('What is the NDVI?'),
+      { seq: 1, kind: 'plan', payload: { turn: 1, kind: 'finish', thought: 'refused', unread, read: [{ text: 'NDVI', role: 'subject' }] } },
+      { seq: 2, kind: 'answer', payload: { answer: 'Not determined', explanation: 'refused', choice: null, value: null, unit: null, basis, missing: [] } },
+    ]),
+  )
+  const entry: RunEntry = { id: 'run-x', view: run, seen: new Set(), progress: null, layers: [], marks: new Map(), lastCells: [], metrics: null }
+  const html = renderToStaticMarkup(<AnswerPanel entry={entry} onEvidence={() => undefined} onMark={() => undefined} onAskAgain={() => undefined} />)
+  return new DOMParser().parseFromString(html, 'text/html')
+}
+
+describe('the refusal fields in the answer panel', () => {
+  it('say the phrases read and offer a select for the statistic and a text field for the period, each with a label', () => {
+    const doc = panel(['statistic', 'period'], [])
+    expect(doc.querySelector('[data-testid=understood]')!.textContent).toBe('subject: NDVI')
+    expect(doc.querySelector('select#refusal-statistic')).not.toBeNull()
+    expect(doc.querySelector('input#refusal-period')).not.toBeNull()
+    expect(doc.querySelectorAll('label[for^=refusal-]').length).toBe(2)
+    expect(doc.querySelector('[data-testid=ask-again]')!.hasAttribute('disabled')).toBe(true)
+  })
+  it('are absent when the refusal names no part, or when the answer rests on calls', () => {
+    expect(panel([], []).querySelector('[data-testid=refusal-fields]')).toBeNull()
+    expect(panel(['statistic'], [1]).querySelector('[data-testid=refusal-fields]')).toBeNull()
+  })
+})
