@@ -196,6 +196,11 @@ export function App({ api }: { api: RsureApi }) {
   // Every call of the current run, accepted or not: its saved layers are listed (with its verdict) in the pixel viewer.
   const allCalls = useMemo(() => (active ? [...active.view.byCall.values()].sort((a, b) => a.call - b.call) : []), [active])
   const viewerEntry = viewer ? runs.get(viewer.runId) : undefined
+  /** Ask over the files in use: from the prompt, or a refused question asked again with its filled parts. */
+  const askNow = (question: string, options: string) => {
+    setAsking(true)
+    void start({ question, options, fileIds: asked.map((f) => f.id), backbone }).finally(() => setAsking(false))
+  }
 
   return (
     <div className="app">
@@ -295,10 +300,7 @@ export function App({ api }: { api: RsureApi }) {
               onMark={(runId, ok, seq) => mark(runId, ok, seq).then(() => setRefresh((n) => n + 1))}
               onExport={exportReport}
               onClose={close}
-              onAskAgain={(question) => {
-                setAsking(true)
-                void start({ question, options: '', fileIds: asked.map((f) => f.id), backbone }).finally(() => setAsking(false))
-              }}
+              onAskAgain={askNow}
             />
             <PromptBox
               files={asked}
@@ -306,10 +308,7 @@ export function App({ api }: { api: RsureApi }) {
               backbone={backbone}
               onBackbone={setBackbone}
               running={running}
-              onAsk={(question, options) => {
-                setAsking(true)
-                void start({ question, options, fileIds: asked.map((f) => f.id), backbone }).finally(() => setAsking(false))
-              }}
+              onAsk={askNow}
               onCancel={() => entries.filter((e) => e.view.status === 'running').forEach((e) => cancel(e.id))}
             />
           </section>

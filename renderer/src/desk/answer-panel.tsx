@@ -8,15 +8,18 @@ import { acceptedCalls } from '../model/run-model'
 import { num, windowText } from '../model/format'
 import { headline } from '../model/observation'
 import { MarkButtons } from './mark-buttons'
-import { RefusalFields } from './refusal-fields'
+import { optionsText, RefusalFields } from './refusal-fields'
 import { answerMark, type RunEntry } from './use-runs'
 
-export function AnswerPanel(props: {
+interface AnswerPanelProps {
   entry: RunEntry
   onEvidence: (call: number) => void
   onMark: (correct: boolean, stepSeq?: number) => void
-  onAskAgain: (question: string) => void
-}) {
+  /** Ask a refused question again with its filled parts (a new run). */
+  onAskAgain: (question: string, options: string) => void
+}
+
+export function AnswerPanel(props: AnswerPanelProps) {
   const { entry, onEvidence, onMark, onAskAgain } = props
   const run: RunView = entry.view
   const a = run.answer
@@ -58,7 +61,7 @@ export function AnswerPanel(props: {
           </ul>
         </div>
       )}
-      {refused && <RefusalFields question={run.question} unread={refused.unread} read={refused.read} onAsk={onAskAgain} />}
+      {refused && <RefusalFields question={run.question} unread={refused.unread} read={refused.read} onAsk={(q) => onAskAgain(q, optionsText(run.options))} />}
       {accepted.length > 0 && (
         <table className="observations">
           <caption>Accepted observations</caption>

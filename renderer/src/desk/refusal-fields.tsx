@@ -43,6 +43,11 @@ export function questionWithParts(question: string, filled: Partial<Record<Quest
   return added.length === 0 ? base : `${/[.?!]$/.test(base) ? base : `${base}.`} ${added.join(' ')}`
 }
 
+/** A run's answer options written back as the prompt's options field takes them ("A. 0.71" a line), to ask again with. */
+export function optionsText(options: readonly { letter: string; text: string }[]): string {
+  return options.map((o) => `${o.letter}. ${o.text}`).join('\n')
+}
+
 export function RefusalFields(props: { question: string; unread: QuestionPart[]; read: { text: string; role: string }[]; onAsk: (question: string) => void }) {
   const { question, unread, read, onAsk } = props
   const [filled, setFilled] = useState<Partial<Record<QuestionPart, string>>>({})

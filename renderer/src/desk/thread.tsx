@@ -10,7 +10,7 @@ export function Thread(props: {
   onMark: (runId: string, correct: boolean, stepSeq?: number) => void
   onExport: (runId: string, format: 'html' | 'pdf') => void
   onClose: (runId: string) => void
-  onAskAgain: (question: string) => void
+  onAskAgain: (question: string, options: string) => void
 }) {
   const { entries, onEvidence, onMark, onExport, onClose, onAskAgain } = props
   const end = useRef<HTMLDivElement>(null)

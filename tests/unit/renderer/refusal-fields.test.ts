@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { readTask } from '../../../main/task/read-task'
-import { questionWithParts } from '../../../renderer/src/desk/refusal-fields'
+import { optionsText, questionWithParts } from '../../../renderer/src/desk/refusal-fields'
+import { parseOptions } from '../../../main/domain/options'
 import { buildRun } from '../../../renderer/src/model/run-model'
 import { events, taskStep } from './synthetic-runs'
 
@@ -39,5 +40,13 @@ describe('a refusal step as the window reads it', () => {
     expect(run.plans).toEqual([{ turn: 1, kind: 'finish', thought: 'no statistic', unread: ['statistic'], read: [{ text: 'NDVI', role: 'subject' }] }])
     const odd = buildRun(events([taskStep('q'), { seq: 1, kind: 'plan', payload: { ...finish, unread: ['colour'] } }]))
     expect(odd.plans).toEqual([])
+  })
+})
+
+describe('optionsText', () => {
+  it("writes a run's options back so the options parser reads the same options", () => {
+    const asked = parseOptions('A. 0.71\nB. between 0.2 and 0.3\nC. no significant trend')
+    expect(asked).toHaveLength(3)
+    expect(parseOptions(optionsText(asked))).toEqual(asked)
   })
 })
