@@ -18,6 +18,7 @@ import { readConditions } from './conditions'
 import { readOptions, sharedKey, type AnswerOption } from './options'
 import { periodsOfSpans } from './periods'
 import { readSeries } from './series'
+import { restatedPhrases } from './restated'
 import { allMatches, firstMatch, objectClass, readValueStatistic } from './read-words'
 import { TaskSpec, type Condition, type NotUnderstood, type Region, type Statistic } from './spec'
 import { CLASS_WORDS, OBJECTS, VALUE_STATISTICS, VARIABLES } from './vocabulary'
@@ -410,6 +411,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
   for (const sig of all(lex, 'significance')) if (statistic === 'trend') use(sig.at, sig.end, 'significance')
   for (const g of all(lex, 'series')) if (spans.some((s) => s.role === 'pooling' && g.at < s.end && g.end > s.at)) use(g.at, g.end, 'pooling')
 
+  for (const r of restatedPhrases(q, conditions, spans)) use(r.at, r.end, r.role)
   // What is left: the coverage ledger over the spans used, blocking words first, then the other content words.
   for (const n of ledgerOf(parsed, spans).notUnderstood) {
     if (notUnderstood.some((o) => o.text.includes(n.text.trim()) || n.text.includes(o.text))) continue
