@@ -35,6 +35,8 @@ describe('a question refused for a missing statistic', () => {
     const refused = page.locator('[data-testid=run]').last()
     const fields = refused.locator('[data-testid=refusal-fields]')
     await fields.waitFor({ timeout: 10_000 })
+    // The reason is said once (the answer's explanation), not again as the plan's note.
+    expect((await refused.innerText()).split('names no statistic').length - 1).toBe(1)
     // What was read is said as text; only the part not read is a field.
     expect(await fields.locator('[data-testid=understood]').innerText()).toMatch(/subject: NDVI/)
     expect(await fields.locator('select, input').count()).toBe(1)

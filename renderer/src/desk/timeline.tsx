@@ -150,7 +150,8 @@ export function Timeline(props: { run: RunView; progress: RunEntryProgress; onEv
         ))}
       </ol>
       {run.plans
-        .filter((p) => p.kind === 'finish' && p.thought)
+        // A refusal's reason is the answer's explanation: the plan does not say it a second time.
+        .filter((p) => p.kind === 'finish' && p.thought && !run.answer?.explanation.includes(p.thought))
         .map((p) => (
           <p key={p.turn} className="muted plan-note">
             Plan, turn {p.turn}: {p.thought}

@@ -34,3 +34,23 @@ describe('the refusal fields in the answer panel', () => {
     expect(panel(['statistic'], [1]).querySelector('[data-testid=refusal-fields]')).toBeNull()
   })
 })
+
+describe('the timeline of a refused run', () => {
+  it('does not say the refusal a second time when the answer already says it; another finish note stays', async () => {
+    const { Timeline } = await import('../../../renderer/src/desk/timeline')
+    const notes = (thought: string, explanation: string) => {
+      const run = buildRun(
+        events([
+          taskStep('What is the NDVI?'),
+          { seq: 1, kind: 'plan', payload: { turn: 1, kind: 'finish', thought } },
+          { seq: 2, kind: 'answer', payload: { answer: 'Not determined', explanation, choice: null, value: null, unit: null, basis: [], missing: [] } },
+        ]),
+      )
+      const html = renderToStaticMarkup(<Timeline run={run} progress={null} onEvidence={() => undefined} />)
+      return [...new DOMParser().parseFromString(html, 'text/html').querySelectorAll('.plan-note')].map((n) => n.textContent)
+    }
+    const why = 'The question names no statistic, so nothing was computed.'
+    expect(notes(why, `No verified observation supports an answer: ${why}`)).toEqual([])
+    expect(notes('The workflow result was accepted.', 'The mean is 0.2.')).toEqual(['Plan, turn 1: The workflow result was accepted.'])
+  })
+})
