@@ -196,7 +196,10 @@ export const TaskSpec = z.strictObject({
   /** Several regions to compare (quantity.across === 'regions'), in the order written; `region` is the first. */
   regions: z.array(Region).optional(),
   periods: z.array(Period),
-  /** For a trend or a "date of": one value per acquisition, month, season or year. Absent = per acquisition. */
+  /**
+   * For a trend or a "date of": one value per acquisition, month, season or year (absent = per acquisition); for a
+   * value statistic ("the highest monthly mean"): the monthly or seasonal series it is taken over.
+   */
   series: Series.nullable().optional(),
   pooling: z.enum(['per_date', 'pooled']),
   /**
