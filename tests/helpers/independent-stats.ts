@@ -32,7 +32,11 @@ export function valid(values: ArrayLike<number>): number[] {
 export function mean(values: ArrayLike<number>): number {
   let s = 0
   let n = 0
-  for (let i = 0; i < values.length; i++) if (values[i] === values[i]) { s += values[i]; n++ }
+  for (let i = 0; i < values.length; i++)
+    if (values[i] === values[i]) {
+      s += values[i]
+      n++
+    }
   return n ? s / n : NaN
 }
 
@@ -40,7 +44,11 @@ export function std(values: ArrayLike<number>): number {
   const m = mean(values)
   let ss = 0
   let n = 0
-  for (let i = 0; i < values.length; i++) if (values[i] === values[i]) { ss += (values[i] - m) ** 2; n++ }
+  for (let i = 0; i < values.length; i++)
+    if (values[i] === values[i]) {
+      ss += (values[i] - m) ** 2
+      n++
+    }
   return n ? Math.sqrt(ss / n) : NaN
 }
 
@@ -65,7 +73,8 @@ export function northHalf(d: Decoded): Float64Array {
   return d.data.subarray(0, Math.floor(d.height / 2) * d.width)
 }
 
-function fit(x: number[], y: number[]): [number, number] {
+/** Ordinary least squares of y on x: [intercept, slope]. */
+export function leastSquares(x: number[], y: number[]): [number, number] {
   const n = x.length
   const mx = x.reduce((a, b) => a + b, 0) / n
   const my = y.reduce((a, b) => a + b, 0) / n
@@ -116,8 +125,8 @@ export function tvdi(ndvi: Float64Array, lst: Float64Array): Float64Array | null
     dy.push(dry[b])
     wy.push(wet[b])
   }
-  const [ad, bd] = fit(xs, dy)
-  const [aw, bw] = fit(xs, wy)
+  const [ad, bd] = leastSquares(xs, dy)
+  const [aw, bw] = leastSquares(xs, wy)
   const out = new Float64Array(ndvi.length).fill(NaN)
   for (const i of idx) {
     const w = aw + bw * ndvi[i]

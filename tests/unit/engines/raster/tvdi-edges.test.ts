@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { PRODUCTS } from '../../../../main/engines/raster/products'
+import { leastSquares } from '../../../helpers/independent-stats'
 
 /** A small deterministic generator (mulberry32), so the cases are the same on every run. */
 function random(seed: number): () => number {
@@ -25,20 +26,6 @@ interface Reference {
   valid: number
   edges: { dry: [number, number]; wet: [number, number] } | null
   index: Float64Array
-}
-
-function leastSquares(x: number[], y: number[]): [number, number] {
-  const n = x.length
-  const mx = x.reduce((a, b) => a + b, 0) / n
-  const my = y.reduce((a, b) => a + b, 0) / n
-  let sxy = 0
-  let sxx = 0
-  for (let i = 0; i < n; i++) {
-    sxy += (x[i] - mx) * (y[i] - my)
-    sxx += (x[i] - mx) ** 2
-  }
-  const slope = sxy / sxx
-  return [my - slope * mx, slope]
 }
 
 /** The reference: masks and per-bin membership tests, no shortcut (what numpy's reference does). */
