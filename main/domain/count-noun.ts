@@ -33,6 +33,18 @@ function plural(noun: string): string {
 }
 
 /**
+ * The counted noun for a number of things: singular for exactly one ("1 ship", "1 date"), the plural otherwise
+ * ("0 pixels", "3 ships"). Takes the plural that countNoun gives.
+ */
+export function nounFor(n: number, pluralNoun: string): string {
+  if (n !== 1) return pluralNoun
+  if (/[^aeiou]ies$/i.test(pluralNoun)) return `${pluralNoun.slice(0, -3)}y`
+  if (/(sh|ch|x|z)es$/i.test(pluralNoun)) return pluralNoun.slice(0, -2)
+  if (/[^s]s$/i.test(pluralNoun)) return pluralNoun.slice(0, -1)
+  return pluralNoun
+}
+
+/**
  * What a value whose unit is 'count' counts, said as the command line's answer says it ("24909 pixels"): an execute
  * DAG's count is of pixels when a raster node counted (raster.batch_reduce / raster.reduce with stat count, followed
  * by any per-date statistic of those counts) and of dates when a series node counted (timeseries.count, or a series

@@ -3,6 +3,7 @@
  * compiler's plain-words descriptions both write through it).
  */
 import { UNIT_WRITTEN } from '../../domain/lexicon/units'
+import { nounFor } from '../../domain/count-noun'
 
 /** Relative rounding an answer may carry: seven significant digits bound it at 5e-7. */
 const MAX_ROUNDING = 5e-7
@@ -42,7 +43,7 @@ export function unitWord(u: string | null | undefined): string {
  * "5 dates"; domain/count-noun.ts says what), a bare whole number when nothing says; days as words ("1 day").
  */
 export function valueText(value: number, unit: string | null | undefined, counted: string | null = null): string {
-  if (unit === 'count') return counted ? `${Math.round(value)} ${counted}` : `${Math.round(value)}`
+  if (unit === 'count') return counted ? `${Math.round(value)} ${nounFor(Math.round(value), counted)}` : `${Math.round(value)}`
   if (unit === 'days') return `${value} ${value === 1 ? 'day' : 'days'}`
   return `${fmt(value)}${unitWord(unit)}`
 }

@@ -6,7 +6,7 @@
  * GeoJSON Polygon, a point `[x, y]` or {x, y}. Geometry whose coordinates say `crs`/`lonlat` goes on the map
  * instead of the pixel viewer.
  */
-import { countNoun as countNounOf } from '../../../main/domain/count-noun'
+import { countNoun as countNounOf, nounFor } from '../../../main/domain/count-noun'
 import { UNIT_WRITTEN } from '../../../main/domain/lexicon/units'
 import { asRecord } from '../../../main/domain/json'
 import { num } from './format'
@@ -209,7 +209,7 @@ export function countNoun(call: Pick<CallView, 'tool' | 'args'> | null | undefin
 
 /** A value with its unit as the window writes it: a count with what it counts (pixels, dates, ships), never "count". */
 export function valueText(value: number, unit: unknown, noun: string | null): string {
-  if (unit === 'count') return noun ? `${num(value)} ${noun}` : num(value)
+  if (unit === 'count') return noun ? `${num(value)} ${nounFor(value, noun)}` : num(value)
   const written = typeof unit === 'string' ? (UNIT_WRITTEN[unit] ?? unit) : ''
   const u = written === '' ? '' : written === '%' ? '%' : ` ${written}`
   return `${Number(value.toPrecision(6))}${u}`
