@@ -48,7 +48,7 @@ async function readDn(file: string): Promise<{ data: Float64Array; nodata: numbe
   const tiff = await fromFile(file)
   try {
     const image = await tiff.getImage()
-    const [band] = (await image.readRasters()) as unknown as ArrayLike<number>[]
+    const [band] = await image.readRasters({ interleave: false })
     const tag = image.getGDALNoData()
     return { data: Float64Array.from(band), nodata: tag === null || tag === undefined ? null : Number(tag), width: image.getWidth(), height: image.getHeight() }
   } finally {

@@ -22,7 +22,7 @@ export function readBand(file: string, band = 1): Promise<Band> {
       const tiff = await fromFile(file)
       try {
         const image = await tiff.getImage()
-        const [data] = (await image.readRasters({ samples: [band - 1] })) as unknown as ArrayLike<number>[]
+        const [data] = await image.readRasters({ samples: [band - 1], interleave: false })
         const tag = image.getGDALNoData()
         return { data, nodata: tag === null || tag === undefined ? null : Number(tag) }
       } finally {

@@ -213,7 +213,7 @@ async function reduceDate(plan: PixelPlan, stat: string): Promise<{ value: numbe
       const blocks = await Promise.all(
         plan.reads.map(async (r, i) => {
           const win = [r.window.col, r.window.row + r0, r.window.col + r.window.width, r.window.row + r0 + h]
-          const [data] = (await images[i].readRasters({ window: win, samples: [r.band - 1] })) as unknown as ArrayLike<number>[]
+          const [data] = await images[i].readRasters({ window: win, samples: [r.band - 1], interleave: false })
           return data
         }),
       )
