@@ -67,10 +67,14 @@ export function pythonWithGdalOrSkip(test: string): string | null {
 
 /** Writes every faulted folder and its control under `dir` and returns the manifest with the expected values. */
 export function buildDataFaults(dir: string): DataFaultManifest {
-  const out = execFileSync(pythonWithGdal(), [path.join(DATA_FAULTS_DIR, 'make_faults.py'), path.join(dir, 'faults'), path.join(DATA_FAULTS_DIR, 'cases.json')], {
-    maxBuffer: 64 * 1024 * 1024,
-    encoding: 'utf8',
-  })
+  const out = execFileSync(
+    pythonWithGdal(),
+    [path.join(DATA_FAULTS_DIR, 'make_faults.py'), path.join(dir, 'faults'), path.join(DATA_FAULTS_DIR, 'cases.json')],
+    {
+      maxBuffer: 64 * 1024 * 1024,
+      encoding: 'utf8',
+    },
+  )
   return JSON.parse(out) as DataFaultManifest
 }
 
@@ -117,7 +121,18 @@ export function askCase(c: DataFaultCase, mode: Mode, dataDir: string, timeoutMs
           doc = null
         }
         if (!doc) {
-          resolve({ value: null, unit: null, answer: '', explanation: stderr.trim(), lastVerdict: null, toolReason: null, exitCode, stderr, seconds, failed: true })
+          resolve({
+            value: null,
+            unit: null,
+            answer: '',
+            explanation: stderr.trim(),
+            lastVerdict: null,
+            toolReason: null,
+            exitCode,
+            stderr,
+            seconds,
+            failed: true,
+          })
           return
         }
         const trajectory = (doc.trajectory as { kind: string; payload: Record<string, unknown> }[]) ?? []
@@ -229,18 +244,57 @@ export function reportMarkdown(results: CaseResult[], manifest: DataFaultManifes
   const faults = (r: CaseResult) => r.c.kind === 'fault'
   const controls = (r: CaseResult) => r.c.kind === 'control'
   lines.push(`| **all faults** | ${results.filter(faults).length} | ${fmt(countsBy(results, 'base', faults))} | ${fmt(countsBy(results, 'verify', faults))} |`)
-  lines.push(`| **all controls** | ${results.filter(controls).length} | ${fmt(countsBy(results, 'base', controls))} | ${fmt(countsBy(results, 'verify', controls))} |`)
-  lines.push('', '## Cases', '', '| case | question | expected | base | verify | verify answer (words) | last verdict / failed tool |', '|---|---|---|---|---|---|---|')
+  lines.push(
+    `| **all controls** | ${results.filter(controls).length} | ${fmt(countsBy(results, 'base', controls))} | ${fmt(countsBy(results, 'verify', controls))} |`,
+  )
+  lines.push(
+    '',
+    '## Cases',
+    '',
+    '| case | question | expected | base | verify | verify answer (words) | last verdict / failed tool |',
+    '|---|---|---|---|---|---|---|',
+  )
   for (const r of results) {
     const e = r.c.expect
-    const expected = e.answered ? 'any value (detection test)' : [...(e.right ?? []).map((v) => String(Number(v.toPrecision(10)))), e.refusal ? `refusal /${e.refusal}/` : ''].filter(Boolean).join(' or ')
+    const expected = e.answered
+      ? 'any value (detection test)'
+      : [...(e.right ?? []).map((v) => String(Number(v.toPrecision(10)))), e.refusal ? `refusal /${e.refusal}/` : ''].filter(Boolean).join(' or ')
     const show = (a: AskRecord, o: Outcome) => `${o}: ${a.value ?? cell(a.answer)}`
-    lines.push(`| ${r.c.id} | ${cell(r.c.question)} | ${cell(expected)} | ${show(r.base, r.outBase)} | ${show(r.verify, r.outVerify)} | ${cell(r.verify.explanation)} | ${cell([r.verify.lastVerdict, r.verify.toolReason].filter(Boolean).join(' / '))} |`)
+    lines.push(
+      `| ${r.c.id} | ${cell(r.c.question)} | ${cell(expected)} | ${show(r.base, r.outBase)} | ${show(r.verify, r.outVerify)} | ${cell(r.verify.explanation)} | ${cell([r.verify.lastVerdict, r.verify.toolReason].filter(Boolean).join(' / '))} |`,
+    )
   }
-  lines.push('', `Values computed independently: ${Object.entries(manifest.values).map(([k, v]) => `${k} = ${v}`).join('; ')}.`, '')
+  lines.push(
+    '',
+    `Values computed independently: ${Object.entries(manifest.values)
+      .map(([k, v]) => `${k} = ${v}`)
+      .join('; ')}.`,
+    '',
+  )
   return lines.join('\n')
 }
 
 export function readCeiling(): { wrong_verify_on: Record<string, number>; controls_not_right_today: Record<string, string> } {
   return JSON.parse(fs.readFileSync(path.join(DATA_FAULTS_DIR, 'ceiling.json'), 'utf8'))
+}
+
+/**
+ * GDAL + numpy, apart from RSure: the mean over the given LST files of each file's mean of DN * scale over the pixels
+ * that are not its nodata value (the July LST reference of the prior and third-route tests).
+ */
+export function gdalMeanOfDateMeans(files: string[], scale: number): number {
+  const py = `
+import sys
+from osgeo import gdal
+import numpy as np
+scale = float(sys.argv[1])
+means = []
+for f in sys.argv[2:]:
+    ds = gdal.Open(f)
+    b = ds.GetRasterBand(1)
+    a = b.ReadAsArray().astype(np.float64)
+    means.append((a[a != b.GetNoDataValue()] * scale).mean())
+print(repr(float(np.mean(means))))
+`
+  return Number(execFileSync(pythonWithGdal(), ['-c', py, String(scale), ...files], { encoding: 'utf8' }).trim())
 }

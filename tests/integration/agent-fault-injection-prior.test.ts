@@ -18,7 +18,6 @@
  * The right TVDI value is the clean run's own (the fault suite checks that value against geotiff.js references); the
  * right LST value comes from GDAL + numpy run here by /usr/bin/python3.
  */
-import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRulesBackbone } from '../../main/agent/rules/rules-backbone'
@@ -27,6 +26,7 @@ import { makeTask } from '../../main/agent/task'
 import { ToolRegistry } from '../../main/agent/tool-registry'
 import type { PriorEstimate } from '../../main/prior/store'
 import { newFaultLog, withToolFault } from '../../main/eval/faults/wrap'
+import { gdalMeanOfDateMeans } from '../helpers/data-faults'
 import { executeTool } from '../../main/tools/execute/index'
 import type { ToolResult } from '../../main/tools/protocol'
 import type { Tool } from '../../main/tools/tool'
@@ -140,19 +140,7 @@ const anyCell: PriorLookup = { lookup: () => ({ r_hat: 9 / 38, level: 'fine', n:
 /** GDAL + numpy: the mean of the two July dates' means of DN * 0.02 over the pixels that are not the file's nodata. */
 function julyLst(): number {
   const files = ['2019-07-12', '2019-07-28'].map((d) => path.join(FIXTURES.Q46_FILES, `Xinjiang_${d}_LST.tif`))
-  const py = `
-import sys
-from osgeo import gdal
-import numpy as np
-means = []
-for f in sys.argv[1:]:
-    ds = gdal.Open(f)
-    b = ds.GetRasterBand(1)
-    a = b.ReadAsArray().astype(np.float64)
-    means.append((a[a != b.GetNoDataValue()] * 0.02).mean())
-print(repr(float(np.mean(means))))
-`
-  return Number(execFileSync('/usr/bin/python3', ['-c', py, ...files], { encoding: 'utf8' }).trim())
+  return gdalMeanOfDateMeans(files, 0.02)
 }
 
 describe('a third route breaks the tie of two disagreeing routes', () => {

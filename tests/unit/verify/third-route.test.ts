@@ -3,12 +3,12 @@
  * from the files its evidence names, by another reader and its own reductions. Values are checked against the
  * fixture README (GDAL/numpy) and against GDAL + numpy run here by /usr/bin/python3, never against the engine.
  */
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Evidence } from '../../../main/tools/protocol'
 import { thirdRoute } from '../../../main/verify/policy/third-route'
+import { gdalMeanOfDateMeans } from '../../helpers/data-faults'
 import { FIXTURES, shared } from '../../helpers/tmp'
 
 const SCENE = shared('fixtures', 'landsat8_L1TP_016037_20170813')
@@ -98,20 +98,7 @@ describe('the third route recomputes the quantity apart from the engine', () => 
 
   it('a July LST mean over two dates, then in degrees Celsius: GDAL + numpy agree', async () => {
     const files = ['2019-07-12', '2019-07-28'].map((d) => path.join(FIXTURES.Q46_FILES, `Xinjiang_${d}_LST.tif`))
-    const py = `
-import sys
-from osgeo import gdal
-import numpy as np
-means = []
-for f in sys.argv[1:]:
-    ds = gdal.Open(f)
-    b = ds.GetRasterBand(1)
-    a = b.ReadAsArray().astype(np.float64)
-    nd = b.GetNoDataValue()
-    means.append((a[a != nd] * 0.02).mean())
-print(repr(float(np.mean(means))))
-`
-    const want = Number(execFileSync('/usr/bin/python3', ['-c', py, ...files], { encoding: 'utf8' }).trim())
+    const want = gdalMeanOfDateMeans(files, 0.02)
     const mapping = files.map((f, i) => ({
       date: ['2019-07-12', '2019-07-28'][i],
       path: f,
