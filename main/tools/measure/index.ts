@@ -12,7 +12,7 @@ import type { Tool, ToolContext } from '../tool'
 import type { PerceiveBackends } from '../perceive/backends'
 import { computeMetric, MeasureError } from './compute'
 import { resolveSource, SourceError, type ResolvedSource } from './sources'
-import { MeasureArgs } from './spec'
+import { MeasureArgs, specEcho } from './spec'
 
 export { MeasureArgs } from './spec'
 
@@ -86,7 +86,7 @@ export async function measure(raw: unknown, ctx: ToolContext, backends: Perceive
     const evidence = {
       source: {
         metric: args.spec.metric,
-        spec: args.spec,
+        spec: specEcho(args.spec),
         unit: m.unit,
         formula: m.formula,
         sources: resolved.map((r) => ({
@@ -111,6 +111,7 @@ export async function measure(raw: unknown, ctx: ToolContext, backends: Perceive
         tile_coverage: 1,
       },
     }
+    const echo = specEcho(args.spec)
     const observation = {
       metric: args.spec.metric,
       value: m.value,
@@ -118,8 +119,8 @@ export async function measure(raw: unknown, ctx: ToolContext, backends: Perceive
       subject: args.spec.subject,
       ...(args.spec.reference ? { reference: args.spec.reference } : {}),
       ...(args.spec.relation ? { relation: args.spec.relation } : {}),
-      ...(args.spec.metric === 'distance' || args.spec.metric === 'length' ? { statistic: args.spec.distance_statistic } : {}),
-      ...(args.spec.metric === 'fraction' || args.spec.metric === 'percentage' ? { denominator: args.spec.denominator } : {}),
+      ...(echo.distance_statistic ? { statistic: echo.distance_statistic } : {}),
+      ...(echo.denominator ? { denominator: echo.denominator } : {}),
     }
     return { status: 'ok', observation, evidence, artifacts, config: cfg }
   } catch (err) {
@@ -127,7 +128,7 @@ export async function measure(raw: unknown, ctx: ToolContext, backends: Perceive
       const evidence = emptyEvidence()
       evidence.source = {
         metric: args.spec.metric,
-        spec: args.spec,
+        spec: specEcho(args.spec),
         sources: resolved.map((r) => ({ id: r.id, mode: r.mode, backend: r.backend, geometry: r.layer.geometry })),
       }
       return { status: err.status, reason: err.message, observation: null, evidence, artifacts, config: cfg }

@@ -56,6 +56,20 @@ export const MeasureSpec = z
   })
 export type MeasureSpec = z.infer<typeof MeasureSpec>
 
+/**
+ * The spec as it shaped the value, for the evidence and the window: what was asked, with a default echoed only
+ * where the metric reads it (the statistic of a distance or length, the denominator of a share). A count echoing
+ * `distance_statistic: minimum` said a parameter that played no part.
+ */
+export function specEcho(spec: MeasureSpec): Partial<MeasureSpec> {
+  const { distance_statistic, denominator, ...asked } = spec
+  return {
+    ...asked,
+    ...(spec.metric === 'distance' || spec.metric === 'length' ? { distance_statistic } : {}),
+    ...(spec.metric === 'fraction' || spec.metric === 'percentage' ? { denominator } : {}),
+  }
+}
+
 export const MeasureArgs = z.object({ sources: z.array(MeasureSource).min(1), spec: MeasureSpec }).superRefine((a, ctx) => {
   const ids = a.sources.map((s) => s.id)
   if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['sources'], message: 'source ids must be unique' })
