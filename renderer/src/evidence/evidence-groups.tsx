@@ -67,6 +67,9 @@ function RecordsTable({ rows }: { rows: Record<string, unknown>[] }) {
   )
 }
 
+const isRecords = (v: unknown): v is Record<string, unknown>[] => Array.isArray(v) && v.length > 0 && v.every(isRecord)
+const isRecordTables = (v: unknown): v is Record<string, unknown>[][] => Array.isArray(v) && v.length > 0 && v.every(isRecords)
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** A table of records reads when they are several and narrow; one record, or records with nested objects, read as fields. */
@@ -75,7 +78,7 @@ function asTable(rows: Record<string, unknown>[]): boolean {
 }
 
 export function ValueTree({ value, depth = 0 }: { value: unknown; depth?: number }) {
-  if (Array.isArray(value) && value.length > 0 && value.every(isRecord) && depth < 6) {
+  if (isRecords(value) && depth < 6) {
     if (asTable(value)) return <RecordsTable rows={value} />
     // A source with its perceive settings (a nested object) was one table row squeezed into ten columns, its JSON
     // a letter per line at 1024 px: each record is listed as its fields instead.
@@ -88,10 +91,10 @@ export function ValueTree({ value, depth = 0 }: { value: unknown; depth?: number
     )
   }
   // One table of records per image (a scene pack's scores per image: [[{label, score}, …], …]).
-  if (Array.isArray(value) && value.length > 0 && depth < 6 && value.every((x) => Array.isArray(x) && x.length > 0 && x.every(isRecord)))
+  if (isRecordTables(value) && depth < 6)
     return (
       <>
-        {(value as Record<string, unknown>[][]).map((rows, i) => (
+        {value.map((rows, i) => (
           <RecordsTable key={i} rows={rows} />
         ))}
       </>
