@@ -5,6 +5,7 @@
  * of it. The harness judges observations and counts verification outcomes from this.
  */
 import type { RecordedStep } from '../agent/trajectory'
+import { asRecord as rec } from '../domain/json'
 
 export type CallFate =
   /** The observation entered the verified history. */
@@ -40,8 +41,6 @@ export interface RunCall {
   /** The reliability prior the verifier received for this call: r̂ and its level, null for None; absent when no lookup ran. */
   prior?: { r_hat: number; level: string } | null
 }
-
-const rec = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
 
 /** Every tool call of a run, in call order. */
 export function runCalls(steps: readonly RecordedStep[]): RunCall[] {
@@ -80,8 +79,9 @@ export function runCalls(steps: readonly RecordedStep[]): RunCall[] {
       const r = rec(p.result)
       c.status = r.status === 'ok' || r.status === 'insufficient' || r.status === 'error' ? r.status : null
       c.observation = r.observation ?? null
-      c.coarse = typeof rec(r.config).coarse === 'string' ? (rec(r.config).coarse as string) : null
-      c.fine = typeof rec(r.config).fine === 'string' ? (rec(r.config).fine as string) : null
+      const { coarse, fine } = rec(r.config)
+      c.coarse = typeof coarse === 'string' ? coarse : null
+      c.fine = typeof fine === 'string' ? fine : null
       // Until a rule check or verdict says otherwise: with verification off an ok result passes straight through.
       c.fate = c.status === 'ok' ? 'unverified' : 'failed'
     } else if (step.kind === 'rule_check') {

@@ -6,6 +6,7 @@
  * meaningful. DAG node ids are arbitrary labels, so `execute` DAGs are compared after renaming their nodes in order.
  */
 import path from 'node:path'
+import { isRecord, type JsonRecord } from '../domain/json'
 
 const PATH_KEYS = new Set(['path', 'paths', 'files', 'file', 'image', 'images', 'image_paths', 'dir', 'folder'])
 
@@ -23,10 +24,10 @@ function canonicalValue(value: unknown, key: string | null): unknown {
     return key !== null && PATH_KEYS.has(key) && s !== '' && !s.startsWith('@') ? path.resolve(s) : s
   }
   if (Array.isArray(value)) return value.map((v) => canonicalValue(v, key))
-  if (typeof value === 'object') {
-    const out: Record<string, unknown> = {}
-    for (const k of Object.keys(value as object).sort()) {
-      const v = (value as Record<string, unknown>)[k]
+  if (isRecord(value)) {
+    const out: JsonRecord = {}
+    for (const k of Object.keys(value).sort()) {
+      const v = value[k]
       if (v === undefined) continue
       out[k] = canonicalValue(v, k)
     }
@@ -37,15 +38,12 @@ function canonicalValue(value: unknown, key: string | null): unknown {
 
 /** Rename DAG node ids to n0, n1, ... in declaration order, rewriting `@id` references, so labels do not matter. */
 function renameDagNodes(args: unknown): unknown {
-  if (args === null || typeof args !== 'object') return args
-  const record = args as Record<string, unknown>
-  const holder = (record.dag && typeof record.dag === 'object' ? record.dag : record) as Record<string, unknown>
+  if (!isRecord(args)) return args
+  const holder = isRecord(args.dag) ? args.dag : args
   const nodes = holder.nodes
-  if (!Array.isArray(nodes) || !nodes.every((n) => n && typeof n === 'object' && typeof (n as { id?: unknown }).id === 'string')) {
-    return args
-  }
+  if (!Array.isArray(nodes) || !nodes.every((n): n is JsonRecord & { id: string } => isRecord(n) && typeof n.id === 'string')) return args
   const names = new Map<string, string>()
-  nodes.forEach((n, i) => names.set((n as { id: string }).id, `n${i}`))
+  nodes.forEach((n, i) => names.set(n.id, `n${i}`))
   const rewrite = (v: unknown): unknown => {
     if (typeof v === 'string' && v.startsWith('@')) {
       const [id, ...rest] = v.slice(1).split('.')
@@ -56,15 +54,12 @@ function renameDagNodes(args: unknown): unknown {
     if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rewrite(x)]))
     return v
   }
-  const renamedNodes = nodes.map((n) => {
-    const node = n as Record<string, unknown>
-    return { ...node, id: names.get(node.id as string), inputs: rewrite(node.inputs), params: rewrite(node.params) }
-  })
+  const renamedNodes = nodes.map((node) => ({ ...node, id: names.get(node.id), inputs: rewrite(node.inputs), params: rewrite(node.params) }))
   // `output` and `save` name nodes by plain id (README of the execute tool), with or without '@'.
   const renameId = (v: unknown): unknown => (typeof v === 'string' ? (names.get(v.replace(/^@/, '')) ?? v) : Array.isArray(v) ? v.map(renameId) : v)
-  const renamedHolder: Record<string, unknown> = { ...holder, nodes: renamedNodes }
+  const renamedHolder: JsonRecord = { ...holder, nodes: renamedNodes }
   for (const key of ['output', 'outputs', 'save']) if (key in holder) renamedHolder[key] = renameId(holder[key])
-  return record.dag && typeof record.dag === 'object' ? { ...record, dag: renamedHolder } : renamedHolder
+  return holder === args ? renamedHolder : { ...args, dag: renamedHolder }
 }
 
 /** The canonical JSON text of a call: tool name plus canonicalised arguments. */

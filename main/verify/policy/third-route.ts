@@ -62,7 +62,7 @@ function namedByCall(nodes: ActionNode[], file: string, baseDir: string): boolea
   const abs = (p: string) => path.resolve(baseDir, p)
   const target = path.resolve(file)
   return nodes.some((n) => {
-    const p = n.params as Record<string, unknown>
+    const p = n.params
     if (typeof p.path === 'string' && abs(p.path) === target) return true
     if (Array.isArray(p.files) && p.files.some((f) => typeof f === 'string' && abs(f) === target)) return true
     return typeof p.dir === 'string' && path.dirname(target) === abs(p.dir)
@@ -82,8 +82,7 @@ type Plans = { byDate: Map<string, PixelPlan>; what: string } | { unsupported: s
 function pixelPlans(nodes: ActionNode[], id: string, evidence: Evidence): Plans {
   const node = nodes.find((n) => n.id === id)
   if (!node) return { unsupported: `node ${id} is not in the call` }
-  const p = node.params as Record<string, unknown>
-  const inputs = node.inputs as Record<string, unknown>
+  const { params: p, inputs } = node
   if (node.op === 'raster.read') {
     const mapped = mappingOf(evidence, id)
     if (!mapped) return { unsupported: `the evidence gives no band mapping for ${id}` }
@@ -120,7 +119,7 @@ function pixelPlans(nodes: ActionNode[], id: string, evidence: Evidence): Plans 
 const normDiff = (a: number, b: number, eps: number) => (a - b) / (a + b + eps)
 const brightness = (l: number, k1: number, k2: number) => (l > 0 ? k2 / Math.log(k1 / l + 1) : NaN)
 
-function thermalConstants(evidence: Evidence, id: string, date: string, p: Record<string, unknown>): { k1: number; k2: number } | null {
+function thermalConstants(evidence: Evidence, id: string, date: string, p: ActionNode['params']): { k1: number; k2: number } | null {
   if (num(p.k1) !== undefined && num(p.k2) !== undefined) return { k1: num(p.k1)!, k2: num(p.k2)! }
   const products = isRec(evidence.intermediate) && isRec(evidence.intermediate.products) ? evidence.intermediate.products[id] : undefined
   const list = Array.isArray(products) ? products.filter(isRec) : []
@@ -191,7 +190,7 @@ function quantile(sorted: Float64Array, q: number): number {
 
 /** A region query over the whole grid (follow-ups.ts's second route): the same pixels as a per-date reduction. */
 function wholeGrid(node: ActionNode | undefined): boolean {
-  const g = (node?.params as Record<string, unknown> | undefined)?.geometry
+  const g = node?.params.geometry
   const span = (v: unknown) => Array.isArray(v) && v[0] === 0 && v[1] === 1
   return node?.op === 'spatial.query' && isRec(g) && g.type === 'grid' && span(g.rows) && span(g.cols)
 }
@@ -240,8 +239,7 @@ async function reduceDate(plan: PixelPlan, stat: string): Promise<{ value: numbe
 async function scalarOf(nodes: ActionNode[], id: string, evidence: Evidence): Promise<ThirdRoute> {
   const node = nodes.find((n) => n.id === id)
   if (!node) return { unsupported: `node ${id} is not in the call` }
-  const p = node.params as Record<string, unknown>
-  const inputs = node.inputs as Record<string, unknown>
+  const { params: p, inputs } = node
   if (node.op === 'math.expr') {
     const m = /^\s*x\s*([-+*/])\s*(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s*$/i.exec(String(p.expr ?? ''))
     const inner = m ? await scalarOf(nodes, linkTarget(inputs.x) ?? '', evidence) : null
@@ -252,7 +250,7 @@ async function scalarOf(nodes: ActionNode[], id: string, evidence: Evidence): Pr
     return { value, route: `${inner.route}, then x ${m[1]} ${m[2]}` }
   }
   if ((node.op === 'raster.summarize' && Array.isArray(p.stats) && p.stats.length === 1) || wholeGrid(node)) {
-    const stat = statName(node.op === 'spatial.query' ? (p.stat ?? 'mean') : (p.stats as unknown[])[0])
+    const stat = statName(node.op === 'spatial.query' ? (p.stat ?? 'mean') : Array.isArray(p.stats) ? p.stats[0] : undefined)
     const plans = pixelPlans(nodes, linkTarget(inputs.data) ?? '', evidence)
     if ('unsupported' in plans) return plans
     if (!stat || !KNOWN.test(stat) || plans.byDate.size !== 1) return { unsupported: `the summary ${id} is not one statistic of one raster` }
@@ -262,11 +260,11 @@ async function scalarOf(nodes: ActionNode[], id: string, evidence: Evidence): Pr
   if (node.op === 'timeseries.aggregate' && (p.by ?? 'all') === 'all') {
     const stat = statName(p.stat ?? 'mean')
     const reduce = nodes.find((n) => n.id === linkTarget(inputs.data))
-    const rp = (reduce?.params ?? {}) as Record<string, unknown>
+    const rp = reduce?.params ?? {}
     const perDate = statName(rp.stat ?? 'mean')
     if (!stat || !KNOWN.test(stat) || (reduce?.op !== 'raster.batch_reduce' && !wholeGrid(reduce)) || !perDate || !KNOWN.test(perDate))
       return { unsupported: `${id} does not aggregate a per-date reduction` }
-    const plans = pixelPlans(nodes, linkTarget((reduce!.inputs as Record<string, unknown>).data) ?? '', evidence)
+    const plans = pixelPlans(nodes, linkTarget(reduce!.inputs.data) ?? '', evidence)
     if ('unsupported' in plans) return plans
     const minValid = num(rp.min_valid) ?? 1
     const over = new Accumulator(orderQuantile(stat) !== null)
