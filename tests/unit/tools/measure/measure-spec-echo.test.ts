@@ -8,6 +8,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { emptyMask, fillBox } from '../../../../main/engines/geometry/mask'
 import { encodeLayerTiff } from '../../../../main/engines/geometry/mask-tiff'
+import type { Grid } from '../../../../main/engines/raster/raster'
 import { ArtifactStore } from '../../../../main/store/artifacts'
 import { measure } from '../../../../main/tools/measure/index'
 import { tempDir } from '../../../helpers/tmp'
@@ -18,7 +19,7 @@ const ctx = { artifacts: new ArtifactStore(path.join(tmp.dir, 'artifacts')) }
 
 const UTM = { epsg: 32617, kind: 'projected' as const, name: 'WGS 84 / UTM zone 17N', units: 'metre', proj4: null }
 const UTM_KEYS = { directory: [1, 1, 0, 3, 1024, 0, 1, 1, 1025, 0, 1, 1, 3072, 0, 1, 32617], doubles: null, ascii: null }
-const grid = { width: 20, height: 10, geoTransform: [500000, 10, 0, 4000000, 0, -10], crs: UTM, geoKeyTags: UTM_KEYS }
+const grid: Grid = { width: 20, height: 10, geoTransform: [500000, 10, 0, 4000000, 0, -10], crs: UTM, geoKeyTags: UTM_KEYS }
 
 const water = emptyMask(20, 10)
 fillBox(water, [0, 0, 3, 2])
