@@ -85,7 +85,9 @@ describe('a change pair in the pixel viewer (rsure serve + Chromium)', () => {
     const swipe = viewer.locator('[data-testid=swipe]')
     await swipe.waitFor()
     await expect.poll(() => swipe.locator('img').count(), { timeout: 20_000 }).toBe(2)
-    expect(await swipe.locator('figcaption').innerText()).toMatch(/T1 test_2_0000_0000\.png \(file 1\)[\s\S]*T2 test_2_0000_0000\.png \(file 2\)/)
+    // T1 and T2 are told apart by the number their cards show (one name in A/ and B/).
+    const captions = () => swipe.locator('figcaption span').allInnerTexts()
+    expect(await captions()).toEqual(['T1 test_2_0000_0000.png (1)', 'T2 test_2_0000_0000.png (2)'])
     expect(await swipe.locator('[data-testid=ov-polygon].ov-changed').count()).toBe(want.length)
     await swipe.locator('[data-testid=swipe-range]').fill('20')
     expect(await swipe.locator('.swipe-top').getAttribute('style')).toContain('inset(0px 0px 0px 20%)')
@@ -108,6 +110,7 @@ describe('a change pair in the pixel viewer (rsure serve + Chromium)', () => {
     expect(await ev.innerText()).not.toContain('names no source image')
     await expect.poll(() => ev.locator('[data-testid=swipe] img').count(), { timeout: 20_000 }).toBe(2)
     await expect.poll(() => ev.locator('[data-testid=ov-polygon].ov-changed').count(), { timeout: 20_000 }).toBe(want.length)
+    expect(await ev.locator('[data-testid=swipe] figcaption span').allInnerTexts()).toEqual(['T1 test_2_0000_0000.png (1)', 'T2 test_2_0000_0000.png (2)'])
     await page.screenshot({ path: path.join(SHOTS, 'desk-change-evidence.png') })
     await page.keyboard.press('Escape')
     expect(desk.pageErrors).toEqual([])

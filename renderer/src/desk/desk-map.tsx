@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react'
 import type { DerivedLayer, FileEntry, RsureApi } from '../../../preload/contract'
 import { IdentifyPanel, type IdentifyLayer } from '../map/identify-panel'
 import { Legend } from '../map/legend'
-import { middleEllipsis, twinSuffix } from '../components/short-name'
+import { middleEllipsis, pictureFiles, twinSuffix } from '../components/short-name'
 import { layerKey, useLayerInfos } from '../map/layer-info'
 import { LayerList, type LayerRow } from '../map/layer-list'
 import { MapView, type MapLayerSpec } from '../map/map-view'
@@ -17,10 +17,8 @@ import { isMaskLayer, MASK_COLOUR } from '../map/tile-protocol'
 import { useVectorLayers } from '../map/vector-layers'
 import type { CallView } from '../model/run-model'
 
-/** The files shown in the pixel viewer, not on the map: pictures and rasters without a CRS. */
-export function pictureFiles(files: FileEntry[]): FileEntry[] {
-  return files.filter((f) => f.info && !(f.info.kind === 'raster' && f.info.crs))
-}
+/** Which files are pictures has one owner, beside how a file is named (components/short-name.ts). */
+export { pictureFiles } from '../components/short-name'
 
 export function DeskMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedLayer[]; calls: CallView[]; allCalls?: CallView[]; basemap: boolean }) {
   const { api, files, layers, calls, allCalls = calls, basemap } = props

@@ -18,6 +18,7 @@ import { drawablesOf, drawablesOfGeoJson, gsdOf, observationKind, sourceImages }
 import { dagNodes } from '../model/readable-args'
 import type { CallView } from '../model/run-model'
 import { DagGraph } from './dag-graph'
+import { fileLabel, pictureFiles } from '../components/short-name'
 import { OverlayImage } from './image-overlay'
 import { isChangeCall, pixelLayersOfCall, usePixelGeoJsons } from './pixel-layers'
 import { Swipe } from './swipe'
@@ -87,7 +88,7 @@ function ChangeView(props: { api: RsureApi; files: FileEntry[]; paths: string[];
       height={h}
       drawables={d}
       gsd={gsdOf(call, call.result)}
-      labels={[f1.name, f2.name]}
+      labels={[fileLabel(pictureFiles(files), f1), fileLabel(pictureFiles(files), f2)]}
     />
   )
 }

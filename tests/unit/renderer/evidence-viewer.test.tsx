@@ -174,6 +174,20 @@ describe('evidence viewer', () => {
     expectDetails(v, /^accepted/)
   })
 
+  it('change of a pair of one name (LEVIR-CD A/ and B/): T1 and T2 are told apart by the number their cards show', () => {
+    const a = picture('fa0011', '/levir/A/test_2_0000_0000.png', 256, 256)
+    const b = picture('fb0012', '/levir/B/test_2_0000_0000.png', 256, 256)
+    const args = { mode: 'change', image_paths: [a.path, b.path] }
+    // A raster before the pair in the session: the cards number pictures only, so the pair is (1) and (2).
+    const raster = {
+      ...picture('fr0010', '/scene/B4.TIF', 100, 100),
+      info: { ...A.info!, kind: 'raster' as const, crs: { epsg: 32617 } },
+    } as unknown as typeof A
+    const v = render(callSteps(1, 1, 'perceive', args, { observation: { changed_fraction: 0.1 } }), 1, { files: [raster, a, b] })
+    const caption = [...v.doc.querySelectorAll('[data-testid=swipe] figcaption span')].map((s) => s.textContent)
+    expect(caption).toEqual(['T1 test_2_0000_0000.png (1)', 'T2 test_2_0000_0000.png (2)'])
+  })
+
   it('change without its second image says what is missing', () => {
     const v = render(callSteps(1, 1, 'perceive', { mode: 'change', image_paths: [A.path, '/elsewhere/t2.png'] }, { observation: { changed_fraction: 0 } }), 1)
     expect(v.html).toContain('needs its two images (T1 and T2)')
