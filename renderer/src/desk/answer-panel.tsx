@@ -3,7 +3,7 @@
  * names, and right / wrong marks for the answer and for each accepted observation. After a mark the touched prior
  * cells are shown with their new n.
  */
-import type { RunView } from '../model/run-model'
+import type { CallView, RunView } from '../model/run-model'
 import { acceptedCalls } from '../model/run-model'
 import { num, windowText } from '../model/format'
 import { headline } from '../model/observation'
@@ -41,6 +41,11 @@ export function AnswerPanel(props: AnswerPanelProps) {
         <MarkButtons what="the answer" value={answerMark(entry)} onMark={(c) => onMark(c)} testId="mark-answer" />
       </div>
       <p className="explanation">{windowText(a.explanation)}</p>
+      {!a.grounded && a.basis.length > 0 && (
+        <p className="warn" data-testid="ungrounded">
+          The calls this answer rests on were not verified (verification was off), so it is the planner&apos;s answer, not a checked one.
+        </p>
+      )}
       {a.basis.length > 0 && (
         <p className="basis">
           Rests on{' '}
@@ -62,31 +67,7 @@ export function AnswerPanel(props: AnswerPanelProps) {
         </div>
       )}
       {refused && <RefusalFields question={run.question} unread={refused.unread} read={refused.read} onAsk={(q) => onAskAgain(q, optionsText(run.options))} />}
-      {accepted.length > 0 && (
-        <table className="observations">
-          <caption>Accepted observations</caption>
-          <tbody>
-            {accepted.map((c) => (
-              <tr key={c.call}>
-                <th scope="row">
-                  <button type="button" className="link" onClick={() => onEvidence(c.call)}>
-                    #{c.call} {c.tool}
-                  </button>
-                </th>
-                <td>{headline(c.result, c)}</td>
-                <td>
-                  <MarkButtons
-                    what={`observation ${c.call}`}
-                    value={entry.marks.get(c.call)}
-                    onMark={(ok) => onMark(ok, c.stepSeq)}
-                    testId="mark-observation"
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <AcceptedTable accepted={accepted} marks={entry.marks} onEvidence={onEvidence} onMark={onMark} />
       {accepted.length > 0 && <p className="muted">A mark on the answer is a mark on each accepted observation; the prior counts each once.</p>}
       {entry.lastCells.length > 0 && (
         <p className="muted" data-testid="prior-change">
@@ -94,5 +75,36 @@ export function AnswerPanel(props: AnswerPanelProps) {
         </p>
       )}
     </section>
+  )
+}
+
+/** The accepted observations the answer rests on, each opening its evidence, with a mark each. */
+function AcceptedTable(props: {
+  accepted: CallView[]
+  marks: RunEntry['marks']
+  onEvidence: (call: number) => void
+  onMark: (correct: boolean, stepSeq?: number) => void
+}) {
+  const { accepted, marks, onEvidence, onMark } = props
+  if (accepted.length === 0) return null
+  return (
+    <table className="observations">
+      <caption>Accepted observations</caption>
+      <tbody>
+        {accepted.map((c) => (
+          <tr key={c.call}>
+            <th scope="row">
+              <button type="button" className="link" onClick={() => onEvidence(c.call)}>
+                #{c.call} {c.tool}
+              </button>
+            </th>
+            <td>{headline(c.result, c)}</td>
+            <td>
+              <MarkButtons what={`observation ${c.call}`} value={marks.get(c.call)} onMark={(ok) => onMark(ok, c.stepSeq)} testId="mark-observation" />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   )
 }

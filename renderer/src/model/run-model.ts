@@ -5,7 +5,7 @@
  * data: no React, no transport, and no parsing: the events arrive parsed.
  */
 import type { AnswerOption } from '../../../main/domain/options'
-import type { PriorValue, QuestionPart, RunEvent, RunEventOf, StoredToolResult } from '../../../main/domain/run-events'
+import type { PriorValue, QuestionPart, RunEvent, RunEventOf, RunEventPayload, StoredToolResult } from '../../../main/domain/run-events'
 
 /** One step of a run: a RunEvent of the contract (main/domain/run-events.ts), already typed where it was read. */
 export type RunStep = RunEvent
@@ -43,15 +43,8 @@ export interface CallView {
   followUps: CallView[]
 }
 
-export interface AnswerView {
-  answer: string
-  explanation: string
-  choice: string | null
-  value: number | null
-  unit: string | null
-  basis: number[]
-  missing: string[]
-}
+/** The answer as the run recorded it (the contract's shape, one owner: main/domain/run-events.ts), whole. */
+export type AnswerView = RunEventPayload<'answer'>
 
 export interface RunView {
   question: string
@@ -202,8 +195,7 @@ export function applyStep(run: RunView, step: RunStep): RunView {
       next.notes = [...run.notes, `The budget of ${step.payload.max} tool calls was used up.`]
       break
     case 'answer': {
-      const { answer, explanation, choice, value, unit, basis, missing } = step.payload
-      next.answer = { answer, explanation, choice, value, unit, basis, missing }
+      next.answer = step.payload
       next.status = 'done'
       for (const c of next.byCall.values()) if (c.phase === 'running') next.byCall.set(c.call, { ...c, phase: 'done' })
       relink(next)
