@@ -31,6 +31,11 @@ export const OBSERVATION_TOOLS: ReadonlySet<string> = new Set(['perceive', 'meas
 /** A part of a question a refusal could not read (the window offers a field for each, to fill and ask again). */
 export const QuestionPart = z.enum(['statistic', 'period', 'region', 'mask', 'unit'])
 export type QuestionPart = z.infer<typeof QuestionPart>
+/**
+ * The role, in a refusal's reading, of a phrase the reader could not place (none of the five parts): the window
+ * offers a field to say it another way.
+ */
+export const UNPLACED = 'unplaced'
 
 /** The reliability prior's estimate for one call's configuration (DESIGN section 6): r̂ in [0, 1]. */
 export const PriorValue = z.object({
@@ -88,7 +93,7 @@ export const RunEventPayloads = {
     kind: z.enum(['calls', 'finish']),
     thought: z.string().optional(),
     calls: z.array(z.object({ tool: z.string(), args: z.unknown().optional(), purpose: z.string().nullable().optional() })).default([]),
-    /** A refusal's reading: the parts of the question it could not read, and the phrases it did read with their part. */
+    /** A refusal's reading: the parts of the question it could not read, and its phrases with their part (or UNPLACED). */
     unread: z.array(QuestionPart).optional(),
     read: z.array(z.object({ text: z.string(), role: z.string() })).optional(),
   }),

@@ -7,6 +7,7 @@ import type { CallView, RunView } from '../model/run-model'
 import { acceptedCalls } from '../model/run-model'
 import { num, windowText } from '../model/format'
 import { headline } from '../model/observation'
+import { UNPLACED } from '../../../main/domain/run-events'
 import { MarkButtons } from './mark-buttons'
 import { optionsText, RefusalFields } from './refusal-fields'
 import { answerMark, type RunEntry } from './use-runs'
@@ -30,7 +31,8 @@ export function AnswerPanel(props: AnswerPanelProps) {
   const accepted = acceptedCalls(run)
   // A refusal's reason is its explanation and its one gap: said once (it was said three times, plan included).
   const gaps = a.missing.filter((m) => !a.explanation.includes(m))
-  const refused = a.basis.length === 0 ? run.plans.findLast((p) => p.kind === 'finish' && p.unread.length > 0) : undefined
+  const refused =
+    a.basis.length === 0 ? run.plans.findLast((p) => p.kind === 'finish' && (p.unread.length > 0 || p.read.some((r) => r.role === UNPLACED))) : undefined
   return (
     <section className="answer" aria-label="answer" data-testid="answer-panel">
       <div className="answer-head">

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { readTask } from '../../../main/task/read-task'
 import { optionsText, questionWithParts } from '../../../renderer/src/desk/refusal-fields'
+import { UNPLACED } from '../../../main/domain/run-events'
 import { parseOptions } from '../../../main/domain/options'
 import { buildRun } from '../../../renderer/src/model/run-model'
 import { events, taskStep } from './synthetic-runs'
@@ -30,6 +31,21 @@ describe('questionWithParts', () => {
   it('leaves the question as it was when nothing is filled, and ends an unpunctuated question before adding', () => {
     expect(questionWithParts('mean NDVI ', { period: '  ' })).toBe('mean NDVI')
     expect(questionWithParts('NDVI of this scene', { statistic: 'maximum' })).toBe('NDVI of this scene. Use the maximum.')
+  })
+})
+
+describe('questionWithParts with what the refusal read', () => {
+  it('puts a filled period in place of the period read (the files cover 2019; 2021 was asked), not beside it', () => {
+    const q = questionWithParts('What was the mean NDVI in July 2021?', { period: 'July 2019' }, [{ text: 'July 2021', role: 'period' }])
+    const spec = readTask({ question: q, options: [] })
+    expect(spec.periods.map((p) => [p.start, p.end])).toEqual([['2019-07-01', '2019-07-31']])
+    expect(spec.quantity.statistic).toBe('mean')
+  })
+  it('says a phrase the reader could not place the way the analyst restated it', () => {
+    const q = questionWithParts('What is the mean NDVI of the zorbl?', {}, [{ text: 'zorbl', role: UNPLACED }], { zorbl: 'north half' })
+    const spec = readTask({ question: q, options: [] })
+    expect(spec.region).toMatchObject({ kind: 'part', part: 'north' })
+    expect(spec.notUnderstood).toEqual([])
   })
 })
 

@@ -7,11 +7,11 @@ import type { RunEntry } from '../../../renderer/src/desk/use-runs'
 import { buildRun } from '../../../renderer/src/model/run-model'
 import { events, taskStep } from './synthetic-runs'
 
-function panel(unread: string[], basis: number[]) {
+function panel(unread: string[], basis: number[], read = [{ text: 'NDVI', role: 'subject' }]) {
   const run = buildRun(
     events([
       taskStep('What is the NDVI?'),
-      { seq: 1, kind: 'plan', payload: { turn: 1, kind: 'finish', thought: 'refused', unread, read: [{ text: 'NDVI', role: 'subject' }] } },
+      { seq: 1, kind: 'plan', payload: { turn: 1, kind: 'finish', thought: 'refused', unread, read } },
       { seq: 2, kind: 'answer', payload: { answer: 'Not determined', explanation: 'refused', choice: null, value: null, unit: null, basis, missing: [] } },
     ]),
   )
@@ -28,6 +28,20 @@ describe('the refusal fields in the answer panel', () => {
     expect(doc.querySelector('input#refusal-period')).not.toBeNull()
     expect(doc.querySelectorAll('label[for^=refusal-]').length).toBe(2)
     expect(doc.querySelector('[data-testid=ask-again]')!.hasAttribute('disabled')).toBe(true)
+  })
+  it('offer a field to restate a phrase the reader could not place, which is not said as read', () => {
+    const doc = panel(
+      [],
+      [],
+      [
+        { text: 'NDVI', role: 'subject' },
+        { text: 'zorbl', role: 'unplaced' },
+      ],
+    )
+    expect(doc.querySelector('[data-testid=understood]')!.textContent).toBe('subject: NDVI')
+    const field = doc.querySelector('input[data-testid=refusal-unplaced]')
+    expect(field).not.toBeNull()
+    expect(doc.querySelector(`label[for="${field!.id}"]`)!.textContent).toMatch(/[“"]zorbl[”"]/)
   })
   it('are absent when the refusal names no part, or when the answer rests on calls', () => {
     expect(panel([], []).querySelector('[data-testid=refusal-fields]')).toBeNull()
