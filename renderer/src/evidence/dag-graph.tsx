@@ -73,54 +73,66 @@ export function DagGraph(props: {
           />
         )
       })}
-      {g.nodes.map((n) => {
-        const p = pos.get(n.id)!
-        const cls = n.status === 'ok' ? 'ok' : n.status === 'pending' || n.status === 'not run' ? 'idle' : 'bad'
-        const counts = n.valid !== null ? (n.total ? `${num(n.valid)} / ${num(n.total)} px (${pct(n.valid / n.total)})` : `${num(n.valid)} valid`) : null
-        return (
-          <g
-            key={n.id}
-            data-testid="dag-node"
-            data-node={n.id}
-            data-status={n.status}
-            data-output={n.id === g.output}
-            className={`dag-node ${cls}${selected === n.id ? ' selected' : ''}${n.id === g.output ? ' output' : ''}`}
-            transform={`translate(${p.x} ${p.y})`}
-            tabIndex={n.artifact && onSelect ? 0 : undefined}
-            role={n.artifact && onSelect ? 'button' : undefined}
-            aria-label={`${n.id}: ${n.op}, ${n.status}${counts ? `, ${counts}` : ''}`}
-            onClick={() => n.artifact && onSelect?.(n)}
-            onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && n.artifact && onSelect?.(n)}
-          >
-            <rect width={W} height={H} rx={6} />
-            <text x={8} y={16} className="dag-id">
-              {n.id}
-            </text>
-            <text x={8} y={31} className="dag-op">
-              {n.op}
-            </text>
-            <text x={8} y={47} className={`dag-status ${cls}`}>
-              {n.status}
-            </text>
-            {counts && (
-              <text x={8} y={62} className="dag-count">
-                {n.total ? `${num(n.valid!)} px valid` : counts}
-              </text>
-            )}
-            {n.total !== null && n.valid !== null && (
-              <text x={8} y={76} className="dag-count">
-                of {num(n.total)} ({pct(n.valid / n.total)})
-              </text>
-            )}
-            {n.value !== null && (
-              <text x={8} y={n.total !== null ? 88 : 62} className="dag-value">
-                = {nodeValue(n, args)}
-              </text>
-            )}
-            <Thumb api={api} node={n} x={W - THUMB - 6} y={H - THUMB - 6} />
-          </g>
-        )
-      })}
+      {g.nodes.map((n) => (
+        <DagNodeBox key={n.id} api={api} node={n} at={pos.get(n.id)!} output={n.id === g.output} selected={selected === n.id} args={args} onSelect={onSelect} />
+      ))}
     </svg>
+  )
+}
+
+/** One node of the graph: its id, operator, status, valid-pixel counts and value, and a thumbnail of its raster. */
+function DagNodeBox(props: {
+  api: RsureApi
+  node: DagNodeView
+  at: { x: number; y: number }
+  output: boolean
+  selected: boolean
+  args: unknown
+  onSelect?: (node: DagNodeView) => void
+}) {
+  const { api, node: n, at: p, output, selected, args, onSelect } = props
+  const cls = n.status === 'ok' ? 'ok' : n.status === 'pending' || n.status === 'not run' ? 'idle' : 'bad'
+  const counts = n.valid !== null ? (n.total ? `${num(n.valid)} / ${num(n.total)} px (${pct(n.valid / n.total)})` : `${num(n.valid)} valid`) : null
+  return (
+    <g
+      data-testid="dag-node"
+      data-node={n.id}
+      data-status={n.status}
+      data-output={output}
+      className={`dag-node ${cls}${selected ? ' selected' : ''}${output ? ' output' : ''}`}
+      transform={`translate(${p.x} ${p.y})`}
+      tabIndex={n.artifact && onSelect ? 0 : undefined}
+      role={n.artifact && onSelect ? 'button' : undefined}
+      aria-label={`${n.id}: ${n.op}, ${n.status}${counts ? `, ${counts}` : ''}`}
+      onClick={() => n.artifact && onSelect?.(n)}
+      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && n.artifact && onSelect?.(n)}
+    >
+      <rect width={W} height={H} rx={6} />
+      <text x={8} y={16} className="dag-id">
+        {n.id}
+      </text>
+      <text x={8} y={31} className="dag-op">
+        {n.op}
+      </text>
+      <text x={8} y={47} className={`dag-status ${cls}`}>
+        {n.status}
+      </text>
+      {counts && (
+        <text x={8} y={62} className="dag-count">
+          {n.total ? `${num(n.valid!)} px valid` : counts}
+        </text>
+      )}
+      {n.total !== null && n.valid !== null && (
+        <text x={8} y={76} className="dag-count">
+          of {num(n.total)} ({pct(n.valid / n.total)})
+        </text>
+      )}
+      {n.value !== null && (
+        <text x={8} y={n.total !== null ? 88 : 62} className="dag-value">
+          = {nodeValue(n, args)}
+        </text>
+      )}
+      <Thumb api={api} node={n} x={W - THUMB - 6} y={H - THUMB - 6} />
+    </g>
   )
 }
