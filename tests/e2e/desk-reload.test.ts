@@ -17,6 +17,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIXTURES, shared } from '../helpers/tmp'
+import { expectEachRunExplained, runsOnDesk } from './desk-reload-check'
 import { addFiles, ask, connect, LANDSAT_TIFS, layerRows, mapSettled, openDesk, Q46_TIFS, ROOT, SHOTS, type Desk } from './rsure-serve'
 
 const FILES = [...Q46_TIFS, ...LANDSAT_TIFS]
@@ -105,6 +106,7 @@ describe('a session with more rasters than the open-file cache (rsure serve + Ch
     expect((await ask(page, 'What is the mean NDVI of this scene?')).answer).not.toBe('Not determined')
     const shownRuns = await page.locator('[data-testid=run]').count()
     expect(shownRuns).toBe(before ? 3 : 2)
+    const shownBefore = await runsOnDesk(page)
     await connect(page, desk.served.url)
     await expect.poll(() => page.locator('[data-testid=file-card]').count(), { timeout: 30_000 }).toBe(before + LANDSAT_TIFS.length)
     // The desk's runs come back after the reload, in their order, each with its answer.
@@ -112,9 +114,16 @@ describe('a session with more rasters than the open-file cache (rsure serve + Ch
     await expect.poll(() => page.locator('[data-testid=run] [data-testid=answer]').count(), { timeout: 60_000 }).toBe(shownRuns)
     expect(await page.locator('[data-testid=run]').last().innerText()).toContain('What is the mean NDVI of this scene?')
     await page.click('[data-testid=tab-desk]')
+    // The same calls as before the reload; each call with an observation offers its viewer, and a run with none
+    // says why nothing was computed. The three runs here each computed one (the two Landsat questions are asked
+    // without task 46's options: the prompt lets a question's options go with it; kept, they made the water
+    // share a choice among TVDI values, with nothing computed, the 3-runs-2-viewers failure of this case).
+    const runs = await runsOnDesk(page)
+    expect(runs).toEqual(shownBefore)
+    expectEachRunExplained(runs)
+    expect(runs.filter((r) => r.calls.some((c) => c.evidence)).length).toBe(shownRuns)
     const buttons = page.locator('[data-testid=run] [data-testid=open-evidence]')
     const n = await buttons.count()
-    // Every run answered from at least one call: one viewer each at least.
     expect(n).toBeGreaterThanOrEqual(shownRuns)
     const viewer = page.locator('[data-testid=evidence-viewer]')
     for (let i = 0; i < n; i++) {

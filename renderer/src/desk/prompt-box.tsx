@@ -69,6 +69,26 @@ export function BackbonePicker(props: { value: BackboneChoice; onChange: (b: Bac
   )
 }
 
+/** Which files the next question uses: the first three by name, how many more, how many are left out. */
+function InContext({ usable, total }: { usable: FileEntry[]; total: number }) {
+  return (
+    <div className="context" aria-label="images in context">
+      {usable.length ? (
+        <span className="muted in-context">
+          In context: {usable.length} file{usable.length === 1 ? '' : 's'} (
+          {usable
+            .slice(0, 3)
+            .map((f) => middleEllipsis(f.name, 26))
+            .join(', ')}
+          {usable.length > 3 ? ` and ${usable.length - 3} more` : ''}){total > usable.length ? `; ${total - usable.length} left out` : ''}
+        </span>
+      ) : (
+        <span className="muted">{total ? 'Every file is left out: tick "ask" on a file to use it.' : 'No images yet: drop files on the left first.'}</span>
+      )}
+    </div>
+  )
+}
+
 export function PromptBox(props: {
   /** The files the question uses. */
   files: FileEntry[]
@@ -88,7 +108,11 @@ export function PromptBox(props: {
   const ask = () => {
     if (running || question.trim().length < 3) return
     onAsk(question.trim(), showOptions ? options.trim() : '')
+    // Options belong to the question they were written for: the next question starts without them (kept, they
+    // turned a later plain question into a choice among the earlier one's values).
     setQuestion('')
+    setOptions('')
+    setShowOptions(false)
   }
   return (
     <form
@@ -99,20 +123,7 @@ export function PromptBox(props: {
         ask()
       }}
     >
-      <div className="context" aria-label="images in context">
-        {usable.length ? (
-          <span className="muted in-context">
-            In context: {usable.length} file{usable.length === 1 ? '' : 's'} (
-            {usable
-              .slice(0, 3)
-              .map((f) => middleEllipsis(f.name, 26))
-              .join(', ')}
-            {usable.length > 3 ? ` and ${usable.length - 3} more` : ''}){total > usable.length ? `; ${total - usable.length} left out` : ''}
-          </span>
-        ) : (
-          <span className="muted">{total ? 'Every file is left out: tick "ask" on a file to use it.' : 'No images yet: drop files on the left first.'}</span>
-        )}
-      </div>
+      <InContext usable={usable} total={total} />
       <textarea
         id="question"
         data-testid="question"
