@@ -13,7 +13,7 @@ export interface LexComparator {
 export const COMPARATORS: readonly LexComparator[] = [
   { op: '>=', words: ['>=', '≥', '=>', 'at least', 'no less than', 'not less than', 'not below', 'not lower than', 'not under', 'greater than or equal to', 'greater than or equal', 'higher than or equal to', 'equal to or greater than', 'equal to or higher than', 'equal to or above', 'of at least'] },
   { op: '<=', words: ['<=', '≤', '=<', 'at most', 'no more than', 'not more than', 'not above', 'not exceeding', 'does not exceed', 'do not exceed', "don't exceed", "doesn't exceed", 'not higher than', 'not over', 'less than or equal to', 'less than or equal', 'lower than or equal to', 'equal to or less than', 'equal to or lower than', 'equal to or below', 'up to', 'of at most'] },
-  { op: '>', words: ['>', 'exceeding', 'exceeds', 'exceeded', 'exceed', 'surpassing', 'surpasses', 'surpass', 'above', 'greater than', 'higher than', 'over', 'more than', 'larger than', 'bigger than', 'hotter than', 'warmer than', 'strictly above', 'strictly greater than', 'in excess of', 'beyond'] },
+  { op: '>', words: ['>', 'exceeding', 'exceeds', 'exceeded', 'exceed', 'surpassing', 'surpasses', 'surpassed', 'surpass', 'above', 'greater than', 'higher than', 'over', 'more than', 'larger than', 'bigger than', 'hotter than', 'warmer than', 'strictly above', 'strictly greater than', 'in excess of', 'beyond'] },
   { op: '<', words: ['<', 'below', 'less than', 'lower than', 'under', 'fell below', 'falls below', 'smaller than', 'cooler than', 'colder than', 'strictly below', 'strictly less than', 'beneath'] },
 ]
 

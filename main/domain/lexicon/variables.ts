@@ -24,6 +24,11 @@ export interface LexVariable {
    * NDSI") is read through the index: the index is the subject, the phenomenon word is what it indicates.
    */
   indicatedBy?: readonly string[]
+  /**
+   * The physical unit of a layer the engine keeps as stored (unit `dn`), as written in answers ("nW/cm2/sr", "mm").
+   * A file layer names the variable when its role is the key or one of the names written with underscores.
+   */
+  storedUnit?: string
 }
 
 export const VARIABLES: readonly LexVariable[] = [
@@ -31,13 +36,13 @@ export const VARIABLES: readonly LexVariable[] = [
   { key: 'lst', kind: 'layer', unit: 'K', inputs: ['bt', 'emissivity', 'ndvi'], names: ['lst', 'land surface temperature', 'land surface temperatures', 'surface temperature', 'surface temperatures', 'skin temperature', 'temperature', 'temperatures', 'lst day', 'lst night'] },
   { key: 'bt', kind: 'product', unit: 'K', names: ['brightness temperature', 'brightness temperatures', 'at-sensor temperature', 'bt', 'bt10'] },
   { key: 'ati', kind: 'product', inputs: ['albedo', 'lst'], names: ['ati', 'apparent thermal inertia', 'thermal inertia'] },
-  { key: 'pwv', kind: 'layer', names: ['pwv', 'precipitable water vapour', 'precipitable water vapor', 'precipitable water', 'water vapour', 'water vapor'] },
+  { key: 'pwv', kind: 'layer', names: ['pwv', 'precipitable water vapour', 'precipitable water vapor', 'precipitable water', 'water vapour', 'water vapor', 'atmospheric absorption'] },
   { key: 'emissivity', kind: 'layer', names: ['emissivity', 'emis'] },
   { key: 'albedo', kind: 'layer', names: ['albedo'] },
-  { key: 'precipitation', kind: 'layer', names: ['precipitation', 'rainfall', 'rain', 'precip'] },
-  { key: 'night_lights', kind: 'layer', names: ['night lights', 'night light', 'nighttime lights', 'nighttime light', 'night-time lights', 'night-time light', 'ntl', 'avg_rad', 'radiance of lights'] },
-  { key: 'frp', kind: 'layer', names: ['frp', 'maxfrp', 'max frp', 'fire radiative power'] },
-  { key: 'built_volume', kind: 'layer', names: ['built volume', 'built-up volume', 'built_volume', 'built_volume_total', 'built volume total', 'building volume', 'building volumes'] },
+  { key: 'precipitation', kind: 'layer', names: ['precipitation', 'rainfall', 'rain', 'precip', 'prcp', 'total precipitation'], storedUnit: 'mm' },
+  { key: 'night_lights', kind: 'layer', names: ['night lights', 'night light', 'nighttime lights', 'nighttime light', 'night-time lights', 'night-time light', 'ntl', 'avg_rad', 'radiance of lights', 'dnb', 'stable lights'], storedUnit: 'nW/cm2/sr' },
+  { key: 'frp', kind: 'layer', names: ['frp', 'maxfrp', 'max frp', 'fire radiative power'], storedUnit: 'MW' },
+  { key: 'built_volume', kind: 'layer', names: ['built volume', 'built-up volume', 'built_volume', 'built_volume_total', 'built volume total', 'built_volume_nres', 'building volume', 'building volumes'], storedUnit: 'm3' },
   { key: 'elevation', kind: 'layer', unit: 'm', names: ['elevation', 'dem', 'altitude', 'height above sea level'] },
   { key: 'soil_moisture', kind: 'layer', names: ['soil moisture'] },
   { key: 'snow_cover', kind: 'layer', indicatedBy: ['ndsi'], names: ['snow cover'] },

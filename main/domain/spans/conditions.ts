@@ -98,7 +98,7 @@ const CMP_RE = new RegExp(
 )
 
 const RELATIVE_RE =
-  /\b\d+(?:\.\d+)?\s*%\s+(?:higher|lower|above|below|more|less|greater|smaller)(?:\s+than)?\s+(?:the\s+|that\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median)\b|\b(?:exceed\w*|above|below|surpass\w*|over|under)\s+(?:the\s+|that\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median|baseline|normal)\s+(?:value\s+)?by\s+(?:more\s+than\s+|over\s+|at\s+least\s+)?\d+(?:\.\d+)?\s*%|[<>]=?\s*(?:the\s+)?(?:mean|average|median)\s*[+\-−]\s*\d+(?:\.\d+)?\s*%/gi
+  /\b\d+(?:\.\d+)?\s*%\s+(?:higher|lower|above|below|more|less|greater|smaller)(?:\s+than)?\s+(?:the\s+|that\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median)\b|\b(?:exceed\w*|above|below|surpass\w*|over|under)\s+(?:the\s+|that\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median|baseline|normal)\s+(?:value\s+)?by\s+(?:more\s+than\s+|over\s+|at\s+least\s+)?\d+(?:\.\d+)?\s*%|[<>]=?\s*(?:the\s+)?(?:mean|average|median)\s*[+\-−]\s*\d+(?:\.\d+)?\s*%|\b\d+(?:\.\d+)?\s*(?:times|x)\s+(?:the\s+|its\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median)\b/gi
 
 /** Words after a condition that set its pixels aside ("are excluded", "is removed", "get masked out"). */
 const POST_NEGATION = /^\s*(?:(?:are|is|were|was|get|gets|be)\s+)?(?:excluded|removed|left\s+out|masked\s+out|dropped|discarded|ignored|thrown\s+out)\b/i
@@ -148,8 +148,8 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
   }
 
   // Thresholds relative to a statistic of the data, in the forms that name no comparator before the number ("50%
-  // higher than the average", "exceeding the mean by 50%", "NDSI > mean + 10%"): read first, so that neither the
-  // statistic word nor the percentage is taken for something else.
+  // higher than the average", "exceeding the mean by 50%", "NDSI > mean + 10%", "above 1.5 times the average"): read
+  // first, so that neither the statistic word nor the percentage is taken for something else.
   for (const m of q.matchAll(RELATIVE_RE)) {
     const at = m.index ?? 0
     relative.push({ type: 'relative_threshold', at, end: at + m[0].length, text: m[0] })
@@ -261,7 +261,10 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
       continue
     }
     if (/^(?:19|20)\d{2}$/.test(m[3]) && unit === null) continue
-    if (/^\s*(?:days?|times|nights|dates|images|years?|consecutive|pixels?|km|m\b|metres?|meters?)/i.test(after)) continue
+    // "more than 5 days", "over 100 pixels", "within 2 km": a count or a distance, not a threshold. Counts are whole
+    // numbers: "TVDI > 0.7 pixels" is a threshold on the pixels that follow it.
+    if (/^\s*(?:km|m\b|metres?|meters?)/i.test(after)) continue
+    if (Number.isInteger(value) && /^\s*(?:days?|times|nights|dates|images|years?|consecutive|pixels?)/i.test(after)) continue
     const named = m[2] ? variableAt(m[2]) : null
     const from = denial ? at - denial[0].length : at
     const inclusive = denial ? op === '<=' || op === '>=' : INCLUSIVE.has(m[1].toLowerCase().replace(/\s+/g, ' '))
