@@ -148,105 +148,13 @@ export function checkContent(question: string, action: unknown, source: Rec, int
   const items = contentItems(action, source, intermediate)
   const findings: Finding[] = []
   let checked = 0
-  // A read whose every consumer is a raster.mask dropping nodata values is screened: what reaches the rest of the
-  // DAG is the mask's output, and that is checked (range, fill) in its place.
-  const { nodes } = dagOf(action)
-  const consumers = (id: string) =>
-    nodes.filter((n) => Object.values(n.inputs ?? {}).some((v) => typeof v === 'string' && v.slice(1).split('.')[0] === id && v.startsWith('@')))
-  const screened = new Set(
-    nodes
-      .filter((n) => n.op === 'raster.read')
-      .map((n) => n.id)
-      .filter((id) => {
-        const c = consumers(id)
-        return c.length > 0 && c.every((m) => m.op === 'raster.mask' && Array.isArray(m.params.nodata) && m.params.nodata.length > 0)
-      }),
-  )
-
+  const screened = screenedReads(action)
   for (const it of items) {
-    const c = it.content
-    const valid = it.valid ?? 0
-    if (valid <= 0 || it.min === undefined || it.max === undefined) continue
-    if (screened.has(it.node)) continue
+    if ((it.valid ?? 0) <= 0 || it.min === undefined || it.max === undefined || screened.has(it.node)) continue
     checked++
-    // Fill spikes at the extremes (reads: the stored values; no nodata tag has excluded them).
-    if (c && it.kind === 'read') {
-      for (const [end, v, count] of [
-        ['minimum', it.min, num(c.min_count) ?? 0],
-        ['maximum', it.max, num(c.max_count) ?? 0],
-      ] as const) {
-        const raw = stored(v, it.band)
-        if (count / valid >= FILL_SHARE && isFill(raw) && !(it.band && it.band.nodata === raw)) {
-          findings.push({
-            // New evidence settles it: the same computation with that fill dropped by a mask (evidence-routes.ts).
-            check: 'content_fill',
-            severity: 'request',
-            key: `${MASK_FILL}@${it.node}=${fillKeyValues(raw, v, it.band).join('/')}`,
-            message: `${count} of ${valid} valid pixels of ${where(it)} hold ${fmt(raw)} (the ${end}), a fill value the file does not tag as nodata (${it.band?.nodata_source ?? 'no nodata given'}); read with nodata ${fmt(raw)}`,
-          })
-        }
-      }
-      const dtype = typeof it.band?.dtype === 'string' ? it.band.dtype : ''
-      const top = DTYPE_MAX[dtype]
-      const maxCount = num(c.max_count) ?? 0
-      if (top !== undefined && Math.abs(stored(it.max, it.band) - top) < 1e-9 && maxCount / valid >= SATURATION && !isFill(top)) {
-        findings.push({
-          check: 'content_saturation',
-          severity: 'caveat',
-          message: `${((maxCount / valid) * 100).toFixed(1)}% of the pixels of ${where(it)} are saturated at ${top}`,
-        })
-      }
-    }
-    // Constant blocks of rows (in what was read or derived from it; a 0/1 indicator or mask layer of a derived
-    // computation holds constant rows by nature).
-    if (c && it.kind !== 'other') {
-      const rows = num(c.rows) ?? 0
-      const constant = num(c.constant_rows) ?? 0
-      const run = num(c.longest_constant_run) ?? 0
-      if (rows >= 10 && constant / rows >= CONSTANT_ROWS && run >= 3) {
-        const start = num(c.constant_run_start) ?? 0
-        const value = num(c.constant_value)
-        findings.push({
-          check: 'content_constant_rows',
-          severity: 'reject',
-          message: `${constant} of ${rows} rows of ${where(it)} hold one constant value${value !== undefined ? ` (${fmt(value)}${it.unit && it.unit !== 'dimensionless' ? ` ${it.unit}` : ''})` : ''}, the longest block rows ${start}-${start + run - 1}: a corrupt or filled block, not an observation; leave that date out or replace its file`,
-        })
-      }
-    }
-    // Physical range of the variable.
-    const r = rangeFor(it)
-    if (r && (it.min < r.range[0] || it.max > r.range[1])) {
-      const bad = it.min < r.range[0] ? it.min : it.max
-      const k = [1, 2, 3, 4].find((e) => it.min! / 10 ** e >= r.range[0] && it.max! / 10 ** e <= r.range[1])
-      const raw = stored(bad, it.band)
-      const why = isFill(raw)
-        ? `; ${fmt(raw)} is a fill value the file does not tag as nodata`
-        : k !== undefined
-          ? `; the values fit once divided by 10^${k}: they look unscaled (scale ${it.band?.scale ?? 1} from ${it.band?.scale_source ?? 'unknown'})`
-          : ''
-      findings.push({
-        check: 'content_range',
-        severity: 'reject',
-        message: `${where(it)} (${it.variable || r.name}${it.unit ? `, ${it.unit}` : ''}) spans ${fmt(it.min)} to ${fmt(it.max)}, outside the physical range of ${r.name} ${r.range[0]} to ${r.range[1]}${why}`,
-      })
-    }
+    findings.push(...storedValueFindings(it), ...constantRowsFinding(it), ...rangeFinding(it))
   }
-
-  // A scale taken from a naming convention (the file has no scale tag) is stated beside the answer.
-  const byConvention = new Map<string, string>()
-  for (const it of items) {
-    const src = typeof it.band?.scale_source === 'string' ? it.band.scale_source : ''
-    if (it.kind === 'read' && src.startsWith('params.scales') && it.band?.file_scale === undefined && num(it.band?.scale) !== 1)
-      byConvention.set(it.node, `${String(it.band?.scale)}${it.unit ? ` (${it.unit})` : ''}`)
-  }
-  for (const [node, scale] of byConvention) {
-    findings.push({
-      check: 'content_scale',
-      severity: 'caveat',
-      message: `${node} was scaled by ${scale} by the product's naming convention: its files carry no scale tag`,
-    })
-  }
-
+  findings.push(...conventionScales(items))
   findings.push(...checkDuplicates(items))
   findings.push(...checkOutlierDates(items))
   findings.push(...checkQaCoverage(question, action, source, validity))
@@ -260,6 +168,118 @@ export function checkContent(question: string, action: unknown, source: Rec, int
       checked ? `content of ${checked} layer(s) checked: physical ranges, fill values, constant rows and duplicate dates` : 'no raster content to check',
     ),
   ]
+}
+
+/**
+ * Reads whose every consumer is a raster.mask dropping nodata values are screened: what reaches the rest of the DAG
+ * is the mask's output, and that is checked (range, fill) in their place.
+ */
+function screenedReads(action: unknown): Set<string> {
+  const { nodes } = dagOf(action)
+  const consumers = (id: string) =>
+    nodes.filter((n) => Object.values(n.inputs ?? {}).some((v) => typeof v === 'string' && v.slice(1).split('.')[0] === id && v.startsWith('@')))
+  return new Set(
+    nodes
+      .filter((n) => n.op === 'raster.read')
+      .map((n) => n.id)
+      .filter((id) => {
+        const c = consumers(id)
+        return c.length > 0 && c.every((m) => m.op === 'raster.mask' && Array.isArray(m.params.nodata) && m.params.nodata.length > 0)
+      }),
+  )
+}
+
+/** Fill spikes at the extremes and saturation, in what a read stored (no nodata tag has excluded them). */
+function storedValueFindings(it: Item): Finding[] {
+  const c = it.content
+  const valid = it.valid ?? 0
+  if (!c || it.kind !== 'read' || it.min === undefined || it.max === undefined) return []
+  const findings: Finding[] = []
+  for (const [end, v, count] of [
+    ['minimum', it.min, num(c.min_count) ?? 0],
+    ['maximum', it.max, num(c.max_count) ?? 0],
+  ] as const) {
+    const raw = stored(v, it.band)
+    if (count / valid >= FILL_SHARE && isFill(raw) && !(it.band && it.band.nodata === raw)) {
+      findings.push({
+        // New evidence settles it: the same computation with that fill dropped by a mask (evidence-routes.ts).
+        check: 'content_fill',
+        severity: 'request',
+        key: `${MASK_FILL}@${it.node}=${fillKeyValues(raw, v, it.band).join('/')}`,
+        message: `${count} of ${valid} valid pixels of ${where(it)} hold ${fmt(raw)} (the ${end}), a fill value the file does not tag as nodata (${it.band?.nodata_source ?? 'no nodata given'}); read with nodata ${fmt(raw)}`,
+      })
+    }
+  }
+  const dtype = typeof it.band?.dtype === 'string' ? it.band.dtype : ''
+  const top = DTYPE_MAX[dtype]
+  const maxCount = num(c.max_count) ?? 0
+  if (top !== undefined && Math.abs(stored(it.max, it.band) - top) < 1e-9 && maxCount / valid >= SATURATION && !isFill(top)) {
+    findings.push({
+      check: 'content_saturation',
+      severity: 'caveat',
+      message: `${((maxCount / valid) * 100).toFixed(1)}% of the pixels of ${where(it)} are saturated at ${top}`,
+    })
+  }
+  return findings
+}
+
+/**
+ * Constant blocks of rows (in what was read or derived from it; a 0/1 indicator or mask layer of a derived
+ * computation holds constant rows by nature).
+ */
+function constantRowsFinding(it: Item): Finding[] {
+  const c = it.content
+  if (!c || it.kind === 'other') return []
+  const rows = num(c.rows) ?? 0
+  const constant = num(c.constant_rows) ?? 0
+  const run = num(c.longest_constant_run) ?? 0
+  if (rows < 10 || constant / rows < CONSTANT_ROWS || run < 3) return []
+  const start = num(c.constant_run_start) ?? 0
+  const value = num(c.constant_value)
+  return [
+    {
+      check: 'content_constant_rows',
+      severity: 'reject',
+      message: `${constant} of ${rows} rows of ${where(it)} hold one constant value${value !== undefined ? ` (${fmt(value)}${it.unit && it.unit !== 'dimensionless' ? ` ${it.unit}` : ''})` : ''}, the longest block rows ${start}-${start + run - 1}: a corrupt or filled block, not an observation; leave that date out or replace its file`,
+    },
+  ]
+}
+
+/** The physical range of the variable, naming a fill or a missing scale when either explains the values. */
+function rangeFinding(it: Item): Finding[] {
+  const r = rangeFor(it)
+  const { min, max } = it
+  if (!r || min === undefined || max === undefined || (min >= r.range[0] && max <= r.range[1])) return []
+  const bad = min < r.range[0] ? min : max
+  const k = [1, 2, 3, 4].find((e) => min / 10 ** e >= r.range[0] && max / 10 ** e <= r.range[1])
+  const raw = stored(bad, it.band)
+  const why = isFill(raw)
+    ? `; ${fmt(raw)} is a fill value the file does not tag as nodata`
+    : k !== undefined
+      ? `; the values fit once divided by 10^${k}: they look unscaled (scale ${it.band?.scale ?? 1} from ${it.band?.scale_source ?? 'unknown'})`
+      : ''
+  return [
+    {
+      check: 'content_range',
+      severity: 'reject',
+      message: `${where(it)} (${it.variable || r.name}${it.unit ? `, ${it.unit}` : ''}) spans ${fmt(min)} to ${fmt(max)}, outside the physical range of ${r.name} ${r.range[0]} to ${r.range[1]}${why}`,
+    },
+  ]
+}
+
+/** A scale taken from a naming convention (the file has no scale tag) is stated beside the answer. */
+function conventionScales(items: Item[]): Finding[] {
+  const byConvention = new Map<string, string>()
+  for (const it of items) {
+    const src = typeof it.band?.scale_source === 'string' ? it.band.scale_source : ''
+    if (it.kind === 'read' && src.startsWith('params.scales') && it.band?.file_scale === undefined && num(it.band?.scale) !== 1)
+      byConvention.set(it.node, `${String(it.band?.scale)}${it.unit ? ` (${it.unit})` : ''}`)
+  }
+  return [...byConvention].map(([node, scale]) => ({
+    check: 'content_scale',
+    severity: 'caveat',
+    message: `${node} was scaled by ${scale} by the product's naming convention: its files carry no scale tag`,
+  }))
 }
 
 /** Two dates (or two files) of the same read whose pixels are identical: one is a copy of the other. */
