@@ -72,6 +72,18 @@ async function georeferenceOf(file: string, format: DerivedLayer['format']): Pro
   }
 }
 
+const LAYER_FORM: Readonly<Record<string, string>> = { 'geojson-pixel': 'outlines in pixels', 'geojson-map': 'outlines in lon/lat', mask: 'class mask' }
+
+/**
+ * A derived layer as the analyst is shown it: a perceive layer ('layer:change:geojson-pixel') by what it holds and
+ * in which coordinates ('changed regions, outlines in pixels'), an execute node by its id; with its call.
+ */
+export function layerName(kind: string, node: string | null, call: number | null): string {
+  const parts = /^layer:(.+):(geojson-pixel|geojson-map|mask)$/.exec(kind)
+  const what = parts ? `${parts[1] === 'change' ? 'changed regions' : parts[1]}, ${LAYER_FORM[parts[2]]}` : node
+  return `${what} (call ${call ?? '?'})`
+}
+
 export async function runLayers(services: Services, runId: string, steps: readonly TrajectoryStep[]): Promise<DerivedLayer[]> {
   const found = fromSteps(runId, steps)
   const seen = new Set(found.map((f) => f.sha256))
@@ -92,7 +104,7 @@ export async function runLayers(services: Services, runId: string, steps: readon
         node,
         unit: typeof meta.unit === 'string' ? meta.unit : null,
         format,
-        name: node ? `${node} (call ${f.call ?? '?'})` : `${f.kind} ${f.sha256.slice(0, 8)}`,
+        name: node ? layerName(f.kind, node, f.call) : `${f.kind} ${f.sha256.slice(0, 8)}`,
         bytes: stat?.size ?? null,
         available,
         georeference: available ? await georeferenceOf(f.path, format) : null,
