@@ -70,6 +70,9 @@ function RecordsTable({ rows }: { rows: Record<string, unknown>[] }) {
 const isRecords = (v: unknown): v is Record<string, unknown>[] => Array.isArray(v) && v.length > 0 && v.every(isRecord)
 const isRecordTables = (v: unknown): v is Record<string, unknown>[][] => Array.isArray(v) && v.length > 0 && v.every(isRecords)
 
+/** An empty record or list: said as 'none', with nothing to fold open. */
+const isEmpty = (v: unknown): boolean => (isRecord(v) && Object.keys(v).length === 0) || (Array.isArray(v) && v.length === 0)
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** A table of records reads when they are several and narrow; one record, or records with nested objects, read as fields. */
@@ -109,7 +112,9 @@ export function ValueTree({ value, depth = 0 }: { value: unknown; depth?: number
           <tr key={k}>
             <th scope="row">{k}</th>
             <td>
-              {isRecord(v) || (Array.isArray(v) && v.some((x) => typeof x === 'object' && x !== null)) ? (
+              {isEmpty(v) ? (
+                <span className="muted">none</span>
+              ) : isRecord(v) || (Array.isArray(v) && v.some((x) => typeof x === 'object' && x !== null)) ? (
                 <details open={depth < 1 && JSON.stringify(v).length < 600}>
                   <summary>{Array.isArray(v) ? plural(v.length, 'item') : plural(Object.keys(v).length, 'field')}</summary>
                   <ValueTree value={v} depth={depth + 1} />

@@ -293,4 +293,14 @@ describe('evidence values', () => {
     expect(rows).toEqual(expect.arrayContaining(['id', 'mode', 'perceive', 'backend', 'thresholds', 'conf']))
     expect(doc.body.textContent).not.toContain('{"backend"')
   })
+
+  it('says "none" for an empty record or list, with nothing to fold open', async () => {
+    const { ValueTree } = await import('../../../renderer/src/evidence/evidence-groups')
+    const doc = new DOMParser().parseFromString(renderToStaticMarkup(<ValueTree value={{ products: {}, quality_masks: [], nodes: { a: 1 } }} />), 'text/html')
+    const row = (k: string) => [...doc.querySelectorAll('table.kv tr')].find((tr) => tr.querySelector('th')?.textContent === k)!
+    expect(row('products').querySelector('td')!.textContent).toBe('none')
+    expect(row('quality_masks').querySelector('td')!.textContent).toBe('none')
+    expect(row('products').querySelector('details')).toBeNull()
+    expect(row('nodes').querySelector('details')).not.toBeNull()
+  })
 })
