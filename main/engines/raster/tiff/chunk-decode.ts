@@ -1,14 +1,14 @@
 /**
  * Decoding of one tile or strip of the lean reader: read its compressed bytes with one positioned read, decompress
- * them (DEFLATE with Node's native zlib; LZW, PackBits and ZSTD with the bounded decoders of codecs.ts; LERC; JPEG
+ * them (DEFLATE with Node's native zlib, inflate.ts; LZW, PackBits and ZSTD with the bounded decoders of codecs.ts; LERC; JPEG
  * and WebP with geotiff.js's decoders), undo the predictor and return little-endian sample bytes. Every decoder
  * writes at most the chunk's declared size. Split from reader.ts: this is the codec layer, the reader the layout.
  */
 import fs from 'node:fs'
 import nodePath from 'node:path'
-import zlib from 'node:zlib'
 import { numbers, Tag, TiffFormatError, type Ifd } from './ifd'
 import { DecodeLimitError, jpegChunkDecode, jpegFrameSize, lzwDecode, packbitsDecode, zstdDecode } from './codecs'
+import { inflateChunk } from './inflate'
 import { decodeLerc } from './lerc'
 import { swapBytes, undoFloatingPoint, undoHorizontal } from './predictor'
 import { BYTES, typedView, type SampleType } from './samples'
@@ -93,8 +93,8 @@ export class ChunkDecoder {
       // Every decoder writes at most the chunk's declared size (a decompression bomb stops there, it never fills
       // memory): zlib's maxOutputLength, and the bounded LZW, PackBits and ZSTD decoders of codecs.ts.
       if (this.f.compression === 1) bytes = raw
-      // chunkSize: the whole output in one piece (zlib's default 16 KiB pieces are concatenated afterwards: a copy).
-      else if (deflate) bytes = zlib.inflateSync(raw, { maxOutputLength: Math.max(expected, 1), chunkSize: Math.max(expected, 64) })
+      // One zlib stream reused for every chunk (inflate.ts); its failures are zlib.inflateSync's.
+      else if (deflate) bytes = inflateChunk(raw, expected)
       else if (this.f.compression === 5) bytes = lzwDecode(raw, expected)
       else if (this.f.compression === 32773) bytes = packbitsDecode(raw, expected)
       else if (this.f.compression === 50000) bytes = await zstdDecode(raw, expected)
