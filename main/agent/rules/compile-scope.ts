@@ -135,6 +135,9 @@ export class Scope {
       return { node: this.read(role), unit, label: key.toUpperCase() }
     }
     if (key === 'lst') {
+      // A day and a night LST layer and no time of day asked: taking the daytime one would answer another question.
+      if (!pickRole(inputs, 'LST') && pickRole(inputs, 'LST_DAY') && pickRole(inputs, 'LST_NIGHT'))
+        throw new Refusal(part, 'the files hold a daytime and a night-time LST layer and the question names neither (or both); ask for one of them')
       const lst = pickRole(inputs, 'LST', 'LST_DAY', 'LST_K')
       if (lst) return { node: this.read(lst), unit: 'K', label: 'LST' }
       if (this.landsat && pickRole(inputs, 'TIR1', 'B10')) {
