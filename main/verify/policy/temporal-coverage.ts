@@ -4,7 +4,7 @@
  * spread over it, and how much of it falls in gaps. Gaps inherent to the data are stated as caveats when the
  * coverage is still adequate, and make the verifier ask for evidence when it is not.
  */
-import { daysBetween, extractPeriods, spanOf } from '../question-reader/periods'
+import { daysBetween, extractPeriods, spanOf, type Period } from '../question-reader/periods'
 import type { Strictness } from '../prior-lookup'
 import { dagOf, datesIn, isRec, type Rec } from '../../tools/execute/evidence-reader'
 import { pass, type Finding } from './finding'
@@ -37,13 +37,32 @@ export function gapsOf(start: string, end: string, dates: string[], cadence: num
 /** Key prefix of the route that recomputes with the catalog keeping the requested period (evidence-routes.ts). */
 export const PERIOD_ROUTE = 'route:period'
 
+type Span = { start: string; end: string }
+
 export function checkTemporalCoverage(question: string, action: unknown, validity: Rec, strictness: Strictness): Finding[] {
   const periods = extractPeriods(question)
   const span = spanOf(periods)
   if (!span) return [pass(CHECK, 'the question names no period')]
-  const findings: Finding[] = []
+  const findings = catalogCuts(action, periods, span)
+  // The dates actually found, from the coverage evidence.
+  const coverage = validity.temporal_coverage
+  if (coverage === undefined)
+    return [
+      ...findings,
+      { check: CHECK, severity: 'request', key: CHECK, message: 'the result carries no temporal coverage evidence for the requested period' },
+    ]
+  const dates = datesIn(isRec(coverage) || Array.isArray(coverage) ? coverage : {})
+  const found = dates.filter((d) => d >= span.start && d <= span.end)
+  if (found.length === 0) return [...findings, noDateInside(action, span)]
+  const outside = outsideFinding(question, periods, dates)
+  if (outside) findings.push(outside)
+  if (outside?.severity === 'reject') return findings
+  return [...findings, ...datesFound(periods, span, found, strictness)]
+}
 
-  // 1. The catalog filters in the action must not cut off part of the requested period.
+/** The catalog filters in the action must not cut off part of the requested period. */
+function catalogCuts(action: unknown, periods: Period[], span: Span): Finding[] {
+  const findings: Finding[] = []
   for (const node of dagOf(action).nodes.filter((n) => n.op === 'asset.catalog')) {
     const s = typeof node.params.start === 'string' ? node.params.start : null
     const e = typeof node.params.end === 'string' ? node.params.end : null
@@ -58,60 +77,56 @@ export function checkTemporalCoverage(question: string, action: unknown, validit
       })
     }
   }
+  return findings
+}
 
-  // 2. The dates actually found, from the coverage evidence.
-  const coverage = validity.temporal_coverage
-  const found = datesIn(isRec(coverage) || Array.isArray(coverage) ? coverage : {}).filter((d) => d >= span.start && d <= span.end)
-  const dayQuestion = periods.every((p) => p.granularity === 'day' && p.start === p.end)
-  if (coverage === undefined) {
-    findings.push({ check: CHECK, severity: 'request', key: CHECK, message: 'the result carries no temporal coverage evidence for the requested period' })
-    return findings
+function noDateInside(action: unknown, span: Span): Finding {
+  const catalogs = dagOf(action).nodes.filter((n) => n.op === 'asset.catalog')
+  return {
+    check: CHECK,
+    severity: 'reject',
+    ...(catalogs.length ? { route: `${PERIOD_ROUTE}@${catalogs.map((n) => `${n.id}=${span.start}..${span.end}`).join(',')}` } : {}),
+    message: `no input date falls inside the requested period ${span.start} to ${span.end}`,
   }
-  if (found.length === 0) {
-    const catalogs = dagOf(action).nodes.filter((n) => n.op === 'asset.catalog')
-    findings.push({
-      check: CHECK,
-      severity: 'reject',
-      ...(catalogs.length ? { route: `${PERIOD_ROUTE}@${catalogs.map((n) => `${n.id}=${span.start}..${span.end}`).join(',')}` } : {}),
-      message: `no input date falls inside the requested period ${span.start} to ${span.end}`,
-    })
-    return findings
+}
+
+/**
+ * Dates used outside every requested period (an unfiltered catalog, the months between "June and August") make the
+ * value answer another question; a question that only places its date roughly ("about 2018-08-22") may be answered
+ * from the nearest scene, stated as a caveat.
+ */
+function outsideFinding(question: string, periods: Period[], dates: string[]): Finding | null {
+  const outside = dates.filter((d) => !periods.some((p) => p.start <= d && d <= p.end))
+  if (outside.length === 0) return null
+  const listed = `${outside.slice(0, 3).join(', ')}${outside.length > 3 ? ', …' : ''}`
+  const hedged = /\b(?:about|around|approximately|roughly|nearest|closest|near)\b/i.test(question)
+  return {
+    check: CHECK,
+    severity: hedged ? 'caveat' : 'reject',
+    message: hedged
+      ? `the nearest available date(s) ${listed} stand in for the requested one(s)`
+      : `the result uses ${outside.length} date(s) outside the requested periods (${listed})`,
   }
-  // Dates used outside every requested period (an unfiltered catalog, the months between "June and August") make
-  // the value answer another question; a question that only places its date roughly ("about 2018-08-22") may be
-  // answered from the nearest scene, stated as a caveat.
-  const outside = datesIn(isRec(coverage) || Array.isArray(coverage) ? coverage : {}).filter((d) => !periods.some((p) => p.start <= d && d <= p.end))
-  if (outside.length > 0) {
-    const listed = `${outside.slice(0, 3).join(', ')}${outside.length > 3 ? ', …' : ''}`
-    const hedged = /\b(?:about|around|approximately|roughly|nearest|closest|near)\b/i.test(question)
-    findings.push({
-      check: CHECK,
-      severity: hedged ? 'caveat' : 'reject',
-      message: hedged
-        ? `the nearest available date(s) ${listed} stand in for the requested one(s)`
-        : `the result uses ${outside.length} date(s) outside the requested periods (${listed})`,
-    })
-    if (!hedged) return findings
-  }
-  if (dayQuestion) {
+}
+
+/** The dates found inside the period: every asked day present, every named period with data, gaps against cadence. */
+function datesFound(periods: Period[], span: Span, found: string[], strictness: Strictness): Finding[] {
+  if (periods.every((p) => p.granularity === 'day' && p.start === p.end)) {
     const missing = periods.filter((p) => !found.includes(p.start)).map((p) => p.start)
-    if (missing.length > 0) findings.push({ check: CHECK, severity: 'request', key: CHECK, message: `no data for the requested date(s) ${missing.join(', ')}` })
-    else findings.push(pass(CHECK, `data present for ${periods.map((p) => p.start).join(', ')}`))
-    return findings
+    if (missing.length > 0) return [{ check: CHECK, severity: 'request', key: CHECK, message: `no data for the requested date(s) ${missing.join(', ')}` }]
+    return [pass(CHECK, `data present for ${periods.map((p) => p.start).join(', ')}`)]
   }
   // Several named periods ("June and August 2023", "Q1 vs. Q3"): each must have data of its own.
-  if (periods.length >= 2) {
-    const empty = periods.filter((p) => !found.some((d) => p.start <= d && d <= p.end))
-    if (empty.length > 0) {
-      findings.push({
+  const empty = periods.length >= 2 ? periods.filter((p) => !found.some((d) => p.start <= d && d <= p.end)) : []
+  if (empty.length > 0)
+    return [
+      {
         check: CHECK,
         severity: 'request',
         key: CHECK,
         message: `no data for the requested period(s) ${empty.map((p) => `${p.start} to ${p.end}`).join(', ')}`,
-      })
-      return findings
-    }
-  }
+      },
+    ]
   const spacings = found.slice(1).map((d, i) => daysBetween(found[i], d))
   const cadence = spacings.length ? median(spacings) : 16
   let missingDays = 0
@@ -130,11 +145,8 @@ export function checkTemporalCoverage(question: string, action: unknown, validit
   const totalDays = periods.reduce((n, p) => n + daysBetween(p.start, p.end) + 1, 0)
   const covered = Math.max(0, 1 - missingDays / totalDays)
   const summary = `${found.length} dates from ${found[0]} to ${found.at(-1)} cover ${(covered * 100).toFixed(0)}% of ${span.start} to ${span.end}`
-  if (gapTexts.length === 0) findings.push(pass(CHECK, `${summary}, no gaps beyond the ${cadence}-day cadence`))
-  else if (covered >= MIN_COVERED[strictness]) {
-    findings.push({ check: CHECK, severity: 'caveat', message: `dates missing from the requested period: ${gapTexts.join('; ')} (${summary})` })
-  } else {
-    findings.push({ check: CHECK, severity: 'request', key: CHECK, message: `${summary}; missing ${gapTexts.join('; ')}: data for these dates is needed` })
-  }
-  return findings
+  if (gapTexts.length === 0) return [pass(CHECK, `${summary}, no gaps beyond the ${cadence}-day cadence`)]
+  if (covered >= MIN_COVERED[strictness])
+    return [{ check: CHECK, severity: 'caveat', message: `dates missing from the requested period: ${gapTexts.join('; ')} (${summary})` }]
+  return [{ check: CHECK, severity: 'request', key: CHECK, message: `${summary}; missing ${gapTexts.join('; ')}: data for these dates is needed` }]
 }
