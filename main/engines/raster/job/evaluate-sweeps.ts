@@ -81,7 +81,7 @@ export async function prepareSweeps(
       for (const node of job.nodes) {
         if (!needed.has(node.id)) continue
         const value: Value =
-          node.kind === 'read' ? { raster: await readRows(reads.get(node.id)!, r0, n, recycler) } : evaluateNode(node, values, recycler).value
+          node.kind === 'read' ? { raster: await readRows(reads.get(node.id)!, r0, n, recycler, undefined, false) } : evaluateNode(node, values, recycler).value
         values.set(node.id, value)
       }
       for (const id of active) {

@@ -134,10 +134,18 @@ export function prepareRead(node: JobNode, job: RasterJob): PreparedRead {
 
 /**
  * Read rows [r0, r0 + rows) of a prepared read's window as a raster on the matching strip of its grid; `content`
- * receives the rows for the node's content profile (the reader computes it while converting).
+ * receives the rows for the node's content profile (the reader computes it while converting). `withStats: false`
+ * leaves the raster's running statistics out (a sweep that only shows the pixels to a product).
  */
-export async function readRows(r: PreparedRead, r0: number, rows: number, recycler: BufferRecycler, content?: ContentAccumulator): Promise<Raster> {
-  const stats = new Float64Array(4)
+export async function readRows(
+  r: PreparedRead,
+  r0: number,
+  rows: number,
+  recycler: BufferRecycler,
+  content?: ContentAccumulator,
+  withStats = true,
+): Promise<Raster> {
+  const stats = withStats ? new Float64Array(4) : undefined
   const window = { col: r.win.col, row: r.win.row + r0, width: r.win.width, height: rows }
   let data: Float64Array
   try {
@@ -154,7 +162,7 @@ export async function readRows(r: PreparedRead, r0: number, rows: number, recycl
   } catch (err) {
     throw new RasterJobError(r.node.id, `node '${r.node.id}' cannot read band ${r.band}: ${readProblem(r.file, err)}`)
   }
-  return { grid: stripGrid(r.grid, r0, rows), data, unit: r.node.unit, stats, ...(r.meta ? { meta: r.meta } : {}) }
+  return { grid: stripGrid(r.grid, r0, rows), data, unit: r.node.unit, ...(stats ? { stats } : {}), ...(r.meta ? { meta: r.meta } : {}) }
 }
 
 /** The grid of rows [r0, r0 + rows) of `g`. */

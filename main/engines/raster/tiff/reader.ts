@@ -25,8 +25,17 @@ import { parseGdalMetadata, parseNodata } from './gdal-tags'
 import { readImageHeader } from './header'
 import { geoKeys, numbers, readIfdChain, Tag, text, TiffFormatError, type Ifd, type TiffSource } from './ifd'
 import { asTiffError } from './read-errors'
-import { CONVERTERS, typedView, type ChunkRows, type SampleType } from './samples'
-import { histogramEligible, histogramExtremes, HISTOGRAM_CONVERTERS, HISTOGRAM_LAYOUT, newCounting, rowShapes } from './samples-histogram'
+import { CONVERTERS, typedView, VALUE_CONVERTERS, type ChunkRows, type SampleType } from './samples'
+import {
+  clearCounting,
+  histogramEligible,
+  histogramExtremes,
+  HISTOGRAM_CONVERTERS,
+  HISTOGRAM_LAYOUT,
+  newCounting,
+  rowShapes,
+  type Counting,
+} from './samples-histogram'
 
 export type { SampleType } from './samples'
 export { COMPRESSION_NAMES } from './chunk-decode'
@@ -59,7 +68,7 @@ export interface BandReadOptions {
   offset: number
   /** A buffer of exactly the window's size to fill (reused between reads to spare allocation and page faults). */
   into?: Float64Array
-  /** Receives [count, sum, min, max] of the valid values read (computed during conversion). */
+  /** Receives [count, sum, min, max] of the valid values read (computed during conversion; without it or `content`, none are). */
   stats?: Float64Array
   /** Receives the rows read, in order, for their content profile (computed during conversion where it can be). */
   content?: ContentAccumulator
@@ -309,8 +318,9 @@ export class TiffFile {
     // float32, as GDAL's nodata mask does (GDALNoDataMaskBand): a tag of -9999.9 marks the stored -9999.900390625.
     const nodata = opts.nodata === null ? NaN : this.sampleType === 'float32' ? Math.fround(opts.nodata) : opts.nodata
     const content = opts.content
-    const counting = content && histogramEligible(this.sampleType, opts.scale, opts.offset) ? newCounting(this.sampleType, ch) : null
-    const convert = CONVERTERS[this.sampleType]
+    const counting = content ? this.countingFor(opts.scale, opts.offset) : null
+    // Nobody takes statistics of this read: the values alone (no running sum to wait on).
+    const convert = (opts.stats || content ? CONVERTERS : VALUE_CONVERTERS)[this.sampleType]
     const convertCounting = HISTOGRAM_CONVERTERS[this.sampleType]!
     // Chunk by chunk (this order fixes the order of the running sum, so the mean is the same to the last bit); once a
     // row of chunks is converted, its image rows are whole and go to the content profile.
@@ -346,15 +356,37 @@ export class TiffFile {
       else content.addRowShapes(out, (r0 - win.row) * win.width, win.width, r1 - r0, rowShapes(counting, r1 - r0, nodata))
     }
     if (counting) {
-      const [min, minCount, max, maxCount] = histogramExtremes(counting.hist, HISTOGRAM_LAYOUT[this.sampleType]!.bias, opts.scale, opts.offset)
+      const bias = HISTOGRAM_LAYOUT[this.sampleType]!.bias
+      const [min, minCount, max, maxCount] = histogramExtremes(counting.hist, bias, opts.scale, opts.offset, counting.lo, counting.hi)
       acc[2] = min
       acc[3] = max
       content!.addExtremes(min, minCount, max, maxCount)
+      if (counting === this.counting) this.countingBusy = false
     }
     // Read through the same descriptor, so a file overwritten in place (or growing) shows in its size or mtime.
     this.checkUnchanged()
     opts.stats?.set(acc)
     return out
+  }
+
+  /** The histogram state of this file's reads (one, emptied as each read starts, so a failed read leaves nothing), or null when `scale`/`offset` do not allow one. */
+  private counting: Counting | null = null
+  /** histogramEligible's answer for the last scale and offset asked (it walks all 65536 raw values of 16-bit samples). */
+  private eligible: { scale: number; offset: number; ok: boolean } | null = null
+  /** The shared histogram is in a read that has not finished (a read that failed leaves it so: later reads get their own). */
+  private countingBusy = false
+
+  private countingFor(scale: number, offset: number): Counting | null {
+    if (this.eligible?.scale !== scale || this.eligible.offset !== offset) {
+      this.eligible = { scale, offset, ok: histogramEligible(this.sampleType, scale, offset) }
+    }
+    if (!this.eligible.ok) return null
+    // Two reads of this file at once (none in analysis, which reads each file in turn) each get their own.
+    if (this.countingBusy) return newCounting(this.sampleType, this.chunkHeight)
+    this.counting ??= newCounting(this.sampleType, this.chunkHeight)
+    clearCounting(this.counting)
+    this.countingBusy = true
+    return this.counting
   }
 
   /** Refuse the read when the file changed since it was opened (size or modification time; fstat, same inode). */

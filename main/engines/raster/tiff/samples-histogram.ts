@@ -50,8 +50,11 @@ function histogramConverter(name: string, type: SampleType): HistogramConverter<
   const { stride, n } = g
   // Runs of one value (fill, water, clipped areas) are counted in a register and added to their bin once: an
   // increment of the same bin per pixel would chain every pixel to the previous one through memory.
-  let bin = 0
+  let bin = -1
   let run = 0
+  // The range of bins touched, so the extremes and the clearing for the next read look at those bins only.
+  let lo = c.lo
+  let hi = c.hi
   for (let r = 0; r < g.rows; r++) {
     const d = g.d + r * g.outRow
     let s = g.s + r * g.srcRow
@@ -70,14 +73,18 @@ function histogramConverter(name: string, type: SampleType): HistogramConverter<
       sum += x
       if (${bin} === bin) run++
       else {
-        hist[bin] += run
+        if (run > 0) hist[bin] += run
         bin = ${bin}
         run = 1
+        if (bin < lo) lo = bin
+        if (bin > hi) hi = bin
       }
     }
     c.rowDiff[r] |= diff
   }
-  hist[bin] += run
+  if (run > 0) hist[bin] += run
+  c.lo = lo
+  c.hi = hi
   acc[0] = count
   acc[1] = sum`,
   )
@@ -108,13 +115,23 @@ export function histogramEligible(type: SampleType, scale: number, offset: numbe
   return true
 }
 
-/** [min, minCount, max, maxCount] of the values the histogram's raw values convert to (Infinity, 0, -Infinity, 0 when empty). */
-export function histogramExtremes(hist: Float64Array, bias: number, scale: number, offset: number): [number, number, number, number] {
+/**
+ * [min, minCount, max, maxCount] of the values the histogram's raw values convert to (Infinity, 0, -Infinity, 0 when
+ * empty), looking at bins `lo`..`hi` only (every non-empty bin must lie there; by default all).
+ */
+export function histogramExtremes(
+  hist: Float64Array,
+  bias: number,
+  scale: number,
+  offset: number,
+  lo = 0,
+  hi = hist.length - 1,
+): [number, number, number, number] {
   let min = Infinity
   let max = -Infinity
   let minCount = 0
   let maxCount = 0
-  for (let b = 0; b < hist.length; b++) {
+  for (let b = Math.max(0, lo); b <= hi && b < hist.length; b++) {
     const c = hist[b]
     if (c === 0) continue
     const x = (b - bias) * scale + offset
@@ -130,21 +147,37 @@ export function histogramExtremes(hist: Float64Array, bias: number, scale: numbe
   return [min, minCount, max, maxCount]
 }
 
-/** The histogram of one read and, per image row of the current row of chunks, its first raw value and OR of (v ^ first). */
+/**
+ * The histogram of one read, the range of its bins touched so far (`lo` > `hi` when none) and, per image row of the
+ * current row of chunks, its first raw value and OR of (v ^ first). A reader reuses one for its reads (a 65536-bin
+ * histogram is 512 KiB: allocating and scanning it whole per read cost more than converting a strip of 16 rows).
+ */
 export interface Counting {
   hist: Float64Array
+  lo: number
+  hi: number
   rowFirst: Float64Array
   rowDiff: Int32Array
   rowConstant: Uint8Array
 }
 
 export function newCounting(type: SampleType, chunkHeight: number): Counting {
+  const bins = HISTOGRAM_LAYOUT[type]!.bins
   return {
-    hist: new Float64Array(HISTOGRAM_LAYOUT[type]!.bins),
+    hist: new Float64Array(bins),
+    lo: bins,
+    hi: -1,
     rowFirst: new Float64Array(chunkHeight),
     rowDiff: new Int32Array(chunkHeight),
     rowConstant: new Uint8Array(chunkHeight),
   }
+}
+
+/** Empty the histogram for the next read (only the bins touched). */
+export function clearCounting(c: Counting): void {
+  if (c.hi >= c.lo) c.hist.fill(0, c.lo, c.hi + 1)
+  c.lo = c.hist.length
+  c.hi = -1
 }
 
 /** 1 for each of the first `rows` rows whose raw values were all equal and valid (not nodata), else 0. */

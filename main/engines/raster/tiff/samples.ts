@@ -130,6 +130,49 @@ function rowConverter(name: string, float: boolean): RowConverter<Typed> {
   )
 }
 
+/**
+ * The values-only twin: the same values written, no accumulators (`acc` is left alone). For reads nobody takes
+ * statistics of (the sweeps that only fit TVDI's edges): without the running sum, whose every addition waits for the
+ * previous one, the loop is bound by loads and stores instead.
+ */
+function valueConverter(name: string, float: boolean): RowConverter<Typed> {
+  const write = float
+    ? `const x = v * scale + offset
+      if (v !== v || v === nodata || !Number.isFinite(x)) {
+        out[d + k] = NaN
+        continue
+      }
+      out[d + k] = x`
+    : `if (v === nodata) {
+        out[d + k] = NaN
+        continue
+      }
+      out[d + k] = v * scale + offset`
+  return perTypeKernel(
+    name,
+    ROW_PARAMS,
+    `const { stride, n } = g
+  for (let r = 0; r < g.rows; r++) {
+    const d = g.d + r * g.outRow
+    for (let k = 0, s = g.s + r * g.srcRow; k < n; k++, s += stride) {
+      const v = src[s]
+      ${write}
+    }
+  }`,
+  )
+}
+
+export const VALUE_CONVERTERS: Record<SampleType, RowConverter<Typed>> = {
+  uint8: valueConverter('valuesU8', false),
+  int8: valueConverter('valuesI8', false),
+  uint16: valueConverter('valuesU16', false),
+  int16: valueConverter('valuesI16', false),
+  uint32: valueConverter('valuesU32', false),
+  int32: valueConverter('valuesI32', false),
+  float32: valueConverter('valuesF32', true),
+  float64: valueConverter('valuesF64', true),
+}
+
 export const CONVERTERS: Record<SampleType, RowConverter<Typed>> = {
   uint8: rowConverter('rowU8', false),
   int8: rowConverter('rowI8', false),

@@ -56,10 +56,14 @@ function raw(width: number, height: number, lo: number, hi: number, nodata: numb
   const v: number[] = []
   for (let r = 0; r < height; r++) {
     for (let c = 0; c < width; c++) {
-      if (r === 3 || r === 4) v.push(lo + 7) // two equal constant rows: one run of 2
-      else if (r === 6) v.push(hi - 1) // a constant row of another value
-      else if (r === 8) v.push(nodata) // all nodata: not constant
-      else if (r === 9) v.push(c === width - 1 ? nodata : lo + 3) // one nodata pixel: not constant
+      if (r === 3 || r === 4)
+        v.push(lo + 7) // two equal constant rows: one run of 2
+      else if (r === 6)
+        v.push(hi - 1) // a constant row of another value
+      else if (r === 8)
+        v.push(nodata) // all nodata: not constant
+      else if (r === 9)
+        v.push(c === width - 1 ? nodata : lo + 3) // one nodata pixel: not constant
       else v.push(lo + ((r * 31 + c * 17) % (hi - lo + 1)))
     }
   }
@@ -70,8 +74,26 @@ function raw(width: number, height: number, lo: number, hi: number, nodata: numb
 }
 
 const cases: { name: string; dtype: TinyDtype; lo: number; hi: number; nodata: number; scale: number; offset: number; layout: Partial<TinyTiffOptions> }[] = [
-  { name: 'int16 tiles, negative values', dtype: 'int16', lo: -32768, hi: -32000, nodata: -32768, scale: 0.0001, offset: 0, layout: { tile: { width: 16, height: 16 } } },
-  { name: 'uint16 tiles, DEFLATE + predictor 2', dtype: 'uint16', lo: 0, hi: 900, nodata: 0, scale: 0.02, offset: 0, layout: { tile: { width: 16, height: 16 }, compression: 8, predictor: 2 } },
+  {
+    name: 'int16 tiles, negative values',
+    dtype: 'int16',
+    lo: -32768,
+    hi: -32000,
+    nodata: -32768,
+    scale: 0.0001,
+    offset: 0,
+    layout: { tile: { width: 16, height: 16 } },
+  },
+  {
+    name: 'uint16 tiles, DEFLATE + predictor 2',
+    dtype: 'uint16',
+    lo: 0,
+    hi: 900,
+    nodata: 0,
+    scale: 0.02,
+    offset: 0,
+    layout: { tile: { width: 16, height: 16 }, compression: 8, predictor: 2 },
+  },
   { name: 'uint8 strips, scale and offset', dtype: 'uint8', lo: 1, hi: 250, nodata: 255, scale: 0.5, offset: 10, layout: { rowsPerStrip: 5 } },
   { name: 'int8 strips, negative scale', dtype: 'int8', lo: -128, hi: 100, nodata: 127, scale: -2, offset: 1, layout: { rowsPerStrip: 3 } },
   // A scale of 0 maps every raw value to the offset: raw values differ where the values do not (the reader then
@@ -118,6 +140,14 @@ describe('content profile of a read, computed while converting', () => {
         const wc = new ContentAccumulator(false)
         await tif.readBand({ band: 1, window: win, nodata: k.nodata, scale: k.scale, offset: k.offset, content: wc })
         expect(wc.result()).toEqual(expectedProfile(wx, win.width))
+
+        // Two reads of the file at once (they interleave at every chunk): each profile is still its own.
+        const [a, b] = [new ContentAccumulator(false), new ContentAccumulator(false)]
+        await Promise.all([
+          tif.readBand({ band: 1, nodata: k.nodata, scale: k.scale, offset: k.offset, content: a }),
+          tif.readBand({ band: 1, window: win, nodata: k.nodata, scale: k.scale, offset: k.offset, content: b }),
+        ])
+        expect([a.result(), b.result()]).toEqual([expectedProfile(x, width), expectedProfile(wx, win.width)])
       } finally {
         tif.close()
       }

@@ -4,11 +4,12 @@
  * that starts inside the chunk and skips a column, nodata, NaN, values whose scaled result overflows, and running
  * accumulators carried in. Expected values are a plain loop over the definition written here (nodata and NaN ->
  * NaN; floats also when v * scale + offset is not finite; [count, sum, min, max] over the written values; the
- * histogram of raw valid values at v + bias; per row the OR of v ^ first), plus a case worked out by hand.
+ * histogram of raw valid values at v + bias; per row the OR of v ^ first), plus a case worked out by hand. The
+ * values-only twins (VALUE_CONVERTERS, for reads nobody takes statistics of) must write the same values.
  */
 import { describe, expect, it } from 'vitest'
-import { CONVERTERS, typedView, type ChunkRows, type SampleType, type Typed } from '../../../../main/engines/raster/tiff/samples'
-import { HISTOGRAM_CONVERTERS, HISTOGRAM_LAYOUT, newCounting } from '../../../../main/engines/raster/tiff/samples-histogram'
+import { CONVERTERS, typedView, VALUE_CONVERTERS, type ChunkRows, type SampleType, type Typed } from '../../../../main/engines/raster/tiff/samples'
+import { clearCounting, HISTOGRAM_CONVERTERS, HISTOGRAM_LAYOUT, histogramExtremes, newCounting } from '../../../../main/engines/raster/tiff/samples-histogram'
 
 const ARRAYS: Record<SampleType, (xs: number[]) => Typed> = {
   uint8: (xs) => Uint8Array.from(xs),
@@ -90,6 +91,18 @@ describe('row converters (one per sample type)', () => {
     })
   }
 
+  for (const type of TYPES) {
+    it(`${type}: the values-only twin writes the same values and leaves the accumulators alone`, () => {
+      const src = ARRAYS[type](rawValues(type, 6 * CHUNK_W * SPP))
+      const want = reference(type, src, 7, 0.5, -3, [0, 0, Infinity, -Infinity])
+      const out = new Float64Array(want.out.length).fill(-1)
+      const acc = Float64Array.from([1, 2, 3, 4])
+      VALUE_CONVERTERS[type](src, g, out, 7, 0.5, -3, acc)
+      expect(Array.from(out)).toEqual(Array.from(want.out))
+      expect(Array.from(acc)).toEqual([1, 2, 3, 4])
+    })
+  }
+
   it('floats: a value whose scaled result overflows is invalid; integers are converted as they are', () => {
     const g1: ChunkRows = { s: 0, srcRow: 2, stride: 1, d: 0, outRow: 2, n: 2, rows: 1 }
     const f = new Float64Array(2)
@@ -147,5 +160,18 @@ describe('counting converters (8- and 16-bit)', () => {
     expect([acc[0], acc[1]]).toEqual([5, 5])
     expect([c.hist[127], c.hist[132], c.hist[137]]).toEqual([3, 2, 0])
     expect(Array.from(c.rowDiff)).toEqual([0, 4 ^ 9])
+  })
+
+  it('keeps the range of bins it touched, bin 0 included, so the extremes and the clearing look only there (uint8)', () => {
+    const g1: ChunkRows = { s: 0, srcRow: 4, stride: 1, d: 0, outRow: 4, n: 4, rows: 1 }
+    const c = newCounting('uint8', 1)
+    const acc = Float64Array.from([0, 0, Infinity, -Infinity])
+    // A first pixel in bin 0, a run of 200s, nodata 255 left out.
+    HISTOGRAM_CONVERTERS.uint8!(Uint8Array.from([0, 200, 200, 255]), g1, new Float64Array(4), 255, 2, 1, acc, c)
+    expect([c.lo, c.hi, c.hist[0], c.hist[200], c.hist[255]]).toEqual([0, 200, 1, 2, 0])
+    // Values 0 * 2 + 1 = 1 (one pixel) and 200 * 2 + 1 = 401 (two), found in the touched range alone.
+    expect(histogramExtremes(c.hist, 0, 2, 1, c.lo, c.hi)).toEqual([1, 1, 401, 2])
+    clearCounting(c)
+    expect([c.lo, c.hi, c.hist.some((n) => n !== 0)]).toEqual([256, -1, false])
   })
 })
