@@ -5,14 +5,7 @@
  * time span, a mask or a unit the reader could not place). There is no default statistic: a question that names
  * none, with options that name none either, has `statistic: null`.
  */
-import {
-  NO_SUN_CORRECTION,
-  SIGNIFICANCE as LEX_SIGNIFICANCE,
-  STATISTICS as LEX_STATISTICS,
-  UNITS as LEX_UNITS,
-  VARIABLES as LEX_VARIABLES,
-} from '../domain/lexicon'
-import { alternation } from '../domain/spans/words'
+import { UNITS as LEX_UNITS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
 import { all, first as firstSpan, ledgerOf, parseQuestion } from '../domain/spans'
 import { readConditions } from './conditions'
 import { readOptions, sharedKey, type AnswerOption } from './options'
@@ -21,7 +14,19 @@ import { readSeries } from './series'
 import { restatedPhrases } from './restated'
 import { allMatches, firstMatch, objectClass, readValueStatistic } from './read-words'
 import { TaskSpec, type Condition, type NotUnderstood, type Region, type Statistic } from './spec'
-import { CLASS_WORDS, OBJECTS, VALUE_STATISTICS, VARIABLES } from './vocabulary'
+import {
+  AREA,
+  AREA_UNIT_WORDS,
+  CLASS_WORDS,
+  NO_SUN_CORRECTION_RE,
+  OBJECTS,
+  REPORT_VALUE,
+  SHARE,
+  SIGNIFICANCE,
+  TREND,
+  VALUE_STATISTICS,
+  VARIABLES,
+} from './vocabulary'
 
 export interface TaskReadInput {
   question: string
@@ -33,19 +38,6 @@ interface Span {
   end: number
   role: string
 }
-
-const SHARE =
-  /\b(?:percentage|proportion|fraction|share|percent)\s+of\b|\bwhat\s+(?:part|portion)\s+of\b|\bhow\s+much\s+of\s+the\s+(?:area|image|scene)\b|\b(?:area|pixel)\s+(?:percentage|proportion|fraction|share)\b|\bwhat\s+(?:percentage|proportion|fraction|share)\b|\b(?:percentage|proportion|fraction|share)s?\b/i
-/** An area asked ("the area in km²"); "per unit area" is a density, not an area. */
-const AREA =
-  /(?<!\bper\s+(?:unit\s+)?)\b(?:total\s+)?(?:surface\s+)?area\b(?=[^.?]{0,60}\b(?:km2|km²|square\s+kilomet\w+|hectares?|\bha\b|m2|m²|square\s+met\w+))|\bhow\s+(?:large|big|much)\s+(?:an?\s+|of\s+an?\s+)?area\b|\bthe\s+area\s+(?:covered|occupied)\b|\bhow\s+many\s+(?:hectares|km2|km²|square\s+(?:kilomet|met)(?:er|re)s|acres)\b/i
-/** An area unit's name standing as a word (the lexicon's area units; "ha" and "m2" only as whole words). */
-const AREA_UNIT_WORDS = new RegExp(`(?<![\\w/])(?:${alternation(LEX_UNITS.filter((u) => u.quantity === 'area').flatMap((u) => u.names))})(?![\\w/])`, 'gi')
-const TREND = new RegExp(`(?:${alternation(LEX_STATISTICS.find((x) => x.key === 'trend')!.names)})`, 'i')
-const NO_SUN_CORRECTION_RE = new RegExp(`(?:${alternation(NO_SUN_CORRECTION)})`, 'gi')
-const SIGNIFICANCE = new RegExp(`(?:${alternation(LEX_SIGNIFICANCE)})`, 'i')
-const REPORT_VALUE =
-  /^[^.?;]{0,80}?\b(?:and|then)\s+(?:report|give|state|return|output|provide)\s+(?:its|the\s+corresponding|the\s+associated|that|the)\s+(?:value|proportion|percentage|percent|share|fraction|magnitude|amount|coverage|number)\b/i
 
 /** Read a question into a TaskSpec. */
 export function readTask(input: TaskReadInput): TaskSpec {
@@ -306,8 +298,10 @@ export function readTask(input: TaskReadInput): TaskSpec {
   // TVDI"), and a phenomenon named with an index that measures it is read through the index ("snow cover changes
   // using NDSI"): the lexicon says which (`inputs`, `indicatedBy`).
   const statSpan = spans.find((s) => s.role === 'statistic')
+  // A variable written just before its own comparison ("ndvi mean where LST>310K") is the condition's, not the statistic's.
+  const compared = (h: { end: number; key: string }) => read.conditions.some((c) => c.value.variable === h.key && c.at >= h.end && c.at - h.end <= 3)
   const namedBy = (at: number, end: number) =>
-    varHits.find((h) => h.at >= end && h.at - end <= 40 && !spans.some((s) => s.role === 'condition' && h.at < s.end && h.end > s.at))
+    varHits.find((h) => h.at >= end && h.at - end <= 40 && !compared(h) && !spans.some((s) => s.role === 'condition' && h.at < s.end && h.end > s.at))
   const afterStat = statSpan ? namedBy(statSpan.at, statSpan.end) : undefined
   const afterAnyStat =
     afterStat ??
@@ -315,7 +309,9 @@ export function readTask(input: TaskReadInput): TaskSpec {
       .map((x) => namedBy(x.at, x.end))
       .find(Boolean)
   const named = new Set(varHits.map((h) => h.key))
-  const inputsOfNamed = new Set(LEX_VARIABLES.filter((v) => named.has(v.key) && v.kind !== 'qa_class').flatMap((v) => [...(v.inputs ?? [])]))
+  // A variable named only in its own comparison is a mask: its inputs are not demoted ("ndvi mean where LST>310K").
+  const derivedNamed = new Set(varHits.filter((h) => !compared(h)).map((h) => h.key))
+  const inputsOfNamed = new Set(LEX_VARIABLES.filter((v) => derivedNamed.has(v.key) && v.kind !== 'qa_class').flatMap((v) => [...(v.inputs ?? [])]))
   const indicated = new Set(LEX_VARIABLES.filter((v) => (v.indicatedBy ?? []).some((i) => named.has(i))).map((v) => v.key))
   // A band is the subject only when the statistic names it or no other variable is named ("NDVI from bands 4 and
   // 5", "the brightness temperature of band 10": the band is an input).

@@ -5,7 +5,9 @@
  * cloud-free, ..."), when the ask states a QA-class condition. A mask word in a sentence that does not ask, with no
  * QA condition read, is left to block: it may be the only place the mask is asked.
  */
-import { sentences } from '../domain/spans'
+import { MONTHS, NAMED_SPANS, SEASONS, UNPLACED_SPANS } from '../domain/lexicon'
+import { all, parseQuestion, sentences } from '../domain/spans'
+import { alternation } from '../domain/spans/words'
 import type { Condition } from './spec'
 
 const FILL_EXCLUDED =
@@ -13,11 +15,26 @@ const FILL_EXCLUDED =
 const MASK_WORD = /\b(?:clouds?|cloud\s+(?:tops?|cover|shadows?)|cloudy|snow)\b/gi
 /** A sentence that instructs ("Exclude clouds.", "Mask the clouds.") asks, even without a question mark. */
 const INSTRUCTION = /^\s*(?:please\s+)?(?:exclude|mask|remove|drop|ignore|use|keep|only|skip|filter|apply|compute|calculate|take|leave|count)\b/i
+/** Period words a context sentence may carry ("a note on early-summer heat", "last week's report"). */
+const PERIOD_WORD = new RegExp(
+  `\\b(?:(?:early|late|mid|last|this|next|past|previous)[\\s-]+)?(?:${alternation([
+    ...SEASONS.flatMap((x) => x.names),
+    ...NAMED_SPANS.flatMap((x) => x.names),
+    ...MONTHS.flatMap((m) => m.names).filter((n) => n.length > 3 && !n.endsWith('.')),
+    ...UNPLACED_SPANS,
+  ])})(?:['’]s)?`,
+  'gi',
+)
+/** A sentence that asks for a value without a question mark ("We want the middle value ..."). */
+const WANTS =
+  /\b(?:we|i)\s+(?:(?:also|only|really)\s+)?(?:want|need|wish|would\s+like|are\s+interested|am\s+interested|ask)\b|^\s*(?:please\s+)?(?:report|give|tell|state|find|show)\b/i
+/** "all 23 dates", "each of the 12 acquisitions": a count of the period's dates stated as a check, not a period. */
+const DATES_STATED = /\b(?:all|the|each\s+of\s+the|every\s+one\s+of\s+the)\s+\d{1,3}\s+(?:valid\s+)?(?:dates|acquisitions|scenes|images|overpasses)\b/gi
 
 export function restatedPhrases(
   q: string,
   conditions: readonly Condition[],
-  used: readonly { at: number; end: number }[],
+  used: readonly { at: number; end: number; role?: string }[],
 ): { at: number; end: number; role: string }[] {
   const out: { at: number; end: number; role: string }[] = []
   const free = (at: number, end: number) => !used.some((s) => at < s.end && end > s.at)
@@ -25,14 +42,50 @@ export function restatedPhrases(
     const at = m.index ?? 0
     if (free(at, at + m[0].length)) out.push({ at, end: at + m[0].length, role: 'fill exclusion (fill is nodata, left out of every statistic)' })
   }
-  const qaMask = conditions.some((c) => c.variableKind === 'qa_class')
+  const periods = used.filter((s) => s.role === 'period')
+  if (periods.length > 0)
+    for (const m of q.matchAll(DATES_STATED)) {
+      const at = m.index ?? 0
+      if (free(at, at + m[0].length)) out.push({ at, end: at + m[0].length, role: "count of the period's dates (stated as a check)" })
+    }
   const parts = sentences(q)
+  out.push(...contextPeriodWords(q, parts, periods, free))
+  const qaMask = conditions.some((c) => c.variableKind === 'qa_class')
   if (!qaMask || parts.length < 2) return out
   for (const s of parts.slice(0, -1)) {
     if (s.text.includes('?') || INSTRUCTION.test(s.text)) continue
     for (const m of s.text.matchAll(MASK_WORD)) {
       const at = s.at + (m.index ?? 0)
       if (free(at, at + m[0].length)) out.push({ at, end: at + m[0].length, role: 'reason for the QA mask the ask states' })
+    }
+  }
+  return out
+}
+
+/**
+ * Period words in a sentence that neither asks nor instructs and names no statistic, count or condition ("We are
+ * preparing a note on early-summer heat.", "NDVI was in last week's report."), when another sentence states the
+ * period asked: context. With no period read elsewhere they are left to block: they may be the only period said.
+ */
+function contextPeriodWords(
+  q: string,
+  parts: readonly { at: number; end: number; text: string }[],
+  periods: readonly { at: number; end: number }[],
+  free: (at: number, end: number) => boolean,
+): { at: number; end: number; role: string }[] {
+  const out: { at: number; end: number; role: string }[] = []
+  if (parts.length < 2) return out
+  const lex = parseQuestion(q).spans
+  const asking = (s: { at: number; end: number; text: string }) =>
+    s.text.includes('?') ||
+    INSTRUCTION.test(s.text) ||
+    WANTS.test(s.text) ||
+    [...all(lex, 'statistic'), ...all(lex, 'count'), ...all(lex, 'condition'), ...all(lex, 'date_of')].some((x) => x.at >= s.at && x.at < s.end)
+  for (const s of parts) {
+    if (asking(s) || !periods.some((p) => p.at < s.at || p.at >= s.end)) continue
+    for (const m of s.text.matchAll(PERIOD_WORD)) {
+      const at = s.at + (m.index ?? 0)
+      if (free(at, at + m[0].length)) out.push({ at, end: at + m[0].length, role: 'context (a period named in a sentence that does not ask)' })
     }
   }
   return out

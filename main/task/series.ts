@@ -5,7 +5,7 @@
  * over monthly or seasonal means ("the highest monthly mean of 2019") is taken over that series, not over the
  * dates; a series of them with no statistic over it is refused, naming the words.
  */
-import { PIXEL_QUANTIFIERS } from '../domain/lexicon'
+import { PIXEL_QUANTIFIERS, SLOPE_UNITS } from '../domain/lexicon'
 import { all, type Span as LexSpan } from '../domain/spans'
 import { alternation } from '../domain/spans/words'
 import type { Period, Statistic, TaskSpec } from './spec'
@@ -22,6 +22,9 @@ export interface SeriesInput {
   /** For a count of dates: the comparison each date must meet, and whether it is on a share of the area. */
   dateCriterion?: { op: '>' | '>=' | '<' | '<=' | 'between' | 'outside'; onShare: boolean }
 }
+
+/** A slope's unit written per year ("K/yr", "per yr", "kelvin per year"): the unit every slope is given in. */
+const PER_YEAR = new RegExp(`(?<![\\w/])(?:${alternation(SLOPE_UNITS.per_year.filter((w) => /\/|\byr\b|^k|^kelvin/.test(w)))})(?![\\w/])`, 'gi')
 
 /** An extreme of single pixels asked of each date: "the highest single pixel value", "the hottest pixel". */
 const PIXEL_EXTREME =
@@ -81,6 +84,9 @@ export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dat
     const oneYear = periods.length > 0 && periods.every((p) => p.start.slice(0, 4) === p.end.slice(0, 4))
     const slopeUnit = (x: { at: number; end: number }) => oneYear || /\b(?:slope|trend|rate)\s+(?:[\w-]+\s+)?$/i.test(q.slice(Math.max(0, x.at - 30), x.at))
     for (const x of all(lex, 'series')) if (x.key === 'annual' && slopeUnit(x)) use(x.at, x.end, 'slope unit')
+    if (statistic === 'trend')
+      for (const m of q.matchAll(PER_YEAR))
+        if (!spans.some((x) => (m.index ?? 0) < x.end && (m.index ?? 0) + m[0].length > x.at)) use(m.index ?? 0, (m.index ?? 0) + m[0].length, 'slope unit')
     const steps = all(lex, 'series').filter((x) => !(x.key === 'annual' && slopeUnit(x)))
     const g = steps.find((x) => x.key !== 'acquisition') ?? steps[0]
     if (g) {

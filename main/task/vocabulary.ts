@@ -5,8 +5,11 @@
  */
 import {
   CLASS_WORDS as LEX_CLASS_WORDS,
+  NO_SUN_CORRECTION,
   OBJECT_CLASSES as LEX_OBJECT_CLASSES,
+  SIGNIFICANCE as LEX_SIGNIFICANCE,
   STATISTICS as LEX_STATISTICS,
+  UNITS as LEX_UNITS,
   VARIABLES as LEX_VARIABLES,
 } from '../domain/lexicon'
 import { alternation } from '../domain/spans/words'
@@ -45,3 +48,20 @@ export const CLASS_WORDS = new RegExp(
   `(?:${alternation(LEX_CLASS_WORDS)})\\s+(?:pixels?|areas|zones|surfaces|fields|land\\s+cover|cover\\s+class|class(?:es)?|patches)\\b|\\bwater\\s+bodies\\b`,
   'i',
 )
+
+/** Share, area, trend and report words the planner matches in the question itself. */
+export const SHARE =
+  /\b(?:percentage|proportion|fraction|share|percent)\s+of\b|\bwhat\s+(?:part|portion)\s+of\b|\bhow\s+much\s+of\s+the\s+(?:area|image|scene)\b|\b(?:area|pixel)\s+(?:percentage|proportion|fraction|share)\b|\bwhat\s+(?:percentage|proportion|fraction|share)\b|\b(?:percentage|proportion|fraction|share)s?\b|\b(?:cover(?:age)?|cloudy|cloud|snowy|snow)\s*%/i
+/** An area asked ("the area in km²"); "per unit area" is a density, not an area. */
+export const AREA =
+  /(?<!\bper\s+(?:unit\s+)?)\b(?:total\s+)?(?:surface\s+)?area\b(?=[^.?]{0,60}\b(?:km2|km²|square\s+kilomet\w+|hectares?|\bha\b|m2|m²|square\s+met\w+))|\bhow\s+(?:large|big|much)\s+(?:an?\s+|of\s+an?\s+)?area\b|\bthe\s+area\s+(?:covered|occupied)\b|\bhow\s+many\s+(?:hectares|km2|km²|square\s+(?:kilomet|met)(?:er|re)s|acres)\b/i
+/** An area unit's name standing as a word (the lexicon's area units; "ha" and "m2" only as whole words). */
+export const AREA_UNIT_WORDS = new RegExp(
+  `(?<![\\w/])(?:${alternation(LEX_UNITS.filter((u) => u.quantity === 'area').flatMap((u) => u.names))})(?![\\w/])`,
+  'gi',
+)
+export const TREND = new RegExp(`(?:${alternation(LEX_STATISTICS.find((x) => x.key === 'trend')!.names)})`, 'i')
+export const NO_SUN_CORRECTION_RE = new RegExp(`(?:${alternation(NO_SUN_CORRECTION)})`, 'gi')
+export const SIGNIFICANCE = new RegExp(`(?:${alternation(LEX_SIGNIFICANCE)})`, 'i')
+export const REPORT_VALUE =
+  /^[^.?;]{0,80}?\b(?:and|then)\s+(?:report|give|state|return|output|provide)\s+(?:its|the\s+corresponding|the\s+associated|that|the)\s+(?:value|proportion|percentage|percent|share|fraction|magnitude|amount|coverage|number)\b/i

@@ -64,6 +64,6 @@ export const BAND_CALIBRATIONS: Readonly<Record<'toa_reflectance' | 'surface_ref
 
 /** Words that lead a stated band order: "bands are", "band order:", "bands ordered as", "stacked as". */
 export const BAND_ORDER_LEADS: readonly string[] = [
-  'the bands are', 'bands are', 'its bands are', 'band order is', 'band order', 'the band order is', 'bands in order', 'bands ordered as', 'bands ordered',
+  'the bands are', 'bands are', 'its bands are', 'bands in the order', 'bands in the order of', 'bands in this order', 'bands in order of', 'band order is', 'band order', 'the band order is', 'bands in order', 'bands ordered as', 'bands ordered',
   'band sequence', 'band sequence is', 'the order of bands is', 'the order of the bands is', 'order of bands', 'order of the bands', 'bands', 'with bands', 'stacked as', 'stacked in the order', 'band layout', 'layer order', 'layers are', 'channels are', 'channel order',
 ]

@@ -26,6 +26,6 @@ export type TrendMethodKey = 'ols' | 'sen'
 
 /** Trend estimators a question may name; none named = Theil-Sen with the Mann-Kendall test (the house default). */
 export const TREND_METHODS: readonly { key: TrendMethodKey; names: readonly string[] }[] = [
-  { key: 'ols', names: ['linear regression', 'least squares', 'least-squares', 'ols', 'ordinary least squares', 'linear fit'] },
+  { key: 'ols', names: ['linear regression', 'least squares', 'least-squares', 'ols', 'ordinary least squares', 'linear fit', 'linear trend', 'linear slope', 'fit a linear', 'straight line', 'straight-line', 'regression line', 'regression slope'] },
   { key: 'sen', names: ['theil sen', 'theil-sen', 'sen slope', "sen's slope", 'sens slope'] },
 ]

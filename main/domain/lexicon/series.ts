@@ -12,7 +12,7 @@ export const SERIES_GRANULARITIES: readonly { key: 'acquisition' | 'monthly' | '
 
 /** Slope units: a trend is reported per year whatever the step; these words say so or ask another. */
 export const SLOPE_UNITS: Readonly<Record<string, readonly string[]>> = {
-  per_year: ['per year', 'per annum', '/year', '/yr', 'a year', 'each year', 'yearly'],
+  per_year: ['per year', 'per annum', '/year', '/yr', 'per yr', 'a year', 'each year', 'yearly', 'k/yr', 'k/year', 'k per year', 'k per yr', 'kelvin per year', 'kelvin/year', 'k yr-1', 'k a-1'],
   per_decade: ['per decade', '/decade'],
   per_month: ['per month', '/month'],
 }

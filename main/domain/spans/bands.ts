@@ -4,19 +4,27 @@
  */
 import { BAND_CALIBRATIONS, BAND_NOUNS, BAND_ORDER_LEADS, BAND_ROLES, BARE_BAND_NAMES } from '../lexicon/indices'
 import type { Span } from './types'
-import { alternation, hits, overlaps, phraseRegex } from './words'
+import { alternation, escape, hits, overlaps, phraseRegex } from './words'
 
 const BAND_WORD = alternation(BAND_ROLES.flatMap((b) => b.names))
-/** A stated band order: a lead, then two or more band words joined by commas, slashes, semicolons, "and" or "then". */
+const BAND_LIST = `(?:${BAND_WORD})(?:\\s*(?:,|/|;|-|\\band\\b|\\bthen\\b|,\\s*and\\b)\\s*(?:${BAND_WORD})){1,11}`
+/**
+ * A stated band order: a lead, then two or more band words joined by commas, slashes, semicolons, "and" or "then";
+ * also the list in brackets after a file name ("rgbn.tif (R,G,B,NIR)") and a list followed by "in that order".
+ */
 export const BAND_ORDER_RE = new RegExp(
-  `(?:${alternation(BAND_ORDER_LEADS)})(?:\\s+of\\s+(?:the\\s+)?[\\w.-]+(?:\\s+(?:file|image|raster))?\\s+(?:are|is))?\\s*(?:[:=(]\\s*)?(?:as\\s+)?((?:${BAND_WORD})(?:\\s*(?:,|/|;|-|\\band\\b|\\bthen\\b|,\\s*and\\b)\\s*(?:${BAND_WORD})){1,11})\\b\\)?`,
+  `(?:(?:${alternation(BAND_ORDER_LEADS)})(?:\\s+of\\s+(?:the\\s+)?[\\w.-]+(?:\\s+(?:file|image|raster))?\\s+(?:are|is))?|\\.tiff?(?=\\s*\\()|(?=${BAND_LIST}\\s+in\\s+(?:that|this|the\\s+same)\\s+order\\b))\\s*(?:[:=(]\\s*)?(?:as\\s+)?(${BAND_LIST})\\b\\)?(?:\\s+in\\s+(?:that|this|the\\s+same)\\s+order\\b)?`,
   'gi',
 )
+
+const HYPHENATED = BAND_ROLES.flatMap((b) => b.names).filter((n) => n.includes('-') && BAND_ROLES.some((o) => o.names.includes(n.replace(/-/g, ' '))))
 
 /** Band roles of a stated band order, in file order, or null when a word is no band role. */
 export function bandRoles(list: string): string[] | null {
   const roles: string[] = []
-  for (const w of list
+  // A hyphen inside a band's name ("near-infrared", "swir-1") joins it; between names it separates them.
+  const joined = HYPHENATED.reduce((t, n) => t.replace(new RegExp(escape(n), 'gi'), n.replace(/-/g, ' ')), list)
+  for (const w of joined
     .split(/\s*(?:,|\/|;|\band\b|\bthen\b)\s*|\s*-\s*(?=[a-z])/i)
     .map((x) => x.trim().toLowerCase())
     .filter(Boolean)) {

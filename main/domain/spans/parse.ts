@@ -16,22 +16,22 @@ import {
   EXTREME_WORDS,
   COUNTED_DATES,
   COUNTED_PIXELS,
-  ORDERING,
   PERCENTILE_WORDS,
   QUARTILES,
   SIGNIFICANCE,
   STATISTICS,
   UNNAMED_STATISTICS,
 } from '../lexicon/statistics'
-import { BAND_ORDER_HINTS, PROCESSING_WORDS, TIME_OF_DAY } from '../lexicon/qualifiers'
-import { PRODUCT_METHODS, TREND_METHODS } from '../lexicon/methods'
+import { BAND_ORDER_HINTS, PROCESSING_WORDS } from '../lexicon/qualifiers'
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../lexicon/series'
 import { MONTHS, UNPLACED_SPANS } from '../lexicon/periods'
-import { BAND_ORDER_RE, CALIBRATION_RES, bandRoles, bandSpans } from './bands'
+import { CALIBRATION_RES, bandSpans } from './bands'
+import { markers } from './markers'
 import { parseConditions } from './conditions'
 import { correctTypos } from './typos'
 import { readPeriods } from './periods'
 import { parseBoxes, parseParts } from './regions'
+import { refineSpans } from './refiners'
 import type { ConditionSpan, LedgerEntry, NotUnderstoodPhrase, Span } from './types'
 import { VARIABLE_RE, variableNamed } from './variables'
 import { alternation, hits, overlaps, phraseRegex } from './words'
@@ -90,9 +90,6 @@ const AREA_UNIT_ASKED_RE = new RegExp(
 )
 const CONTEXT_RE = new RegExp(`^\\s*(?:${alternation(CONTEXT_OPENERS)})`, 'i')
 const NEGATION_RE = phraseRegex(NEGATIONS)
-const ORDERING_RE = phraseRegex(ORDERING)
-/** "{Airport, BareLand, Bridge, ...}": three or more labels in braces. */
-const LABEL_SET_RE = /\{\s*([^{}]+?(?:,[^{}]+?){2,})\s*\}/g
 const QA_VARS = VARIABLES.filter((v) => v.kind === 'qa_class')
 const QA_RE = phraseRegex(QA_VARS.flatMap((v) => v.names))
 
@@ -129,41 +126,6 @@ export function parseQuestion(question: string): ParsedQuestion {
   return parsed
 }
 
-/**
- * Markers that are read but name no statistic, period or condition: orderings ("rank from largest to smallest"),
- * label sets ("{Airport, Bridge, ...}"), stated band orders ("bands are R,G,B,NIR"), the time of day and named
- * retrieval methods or trend estimators ("split-window", "Theil-Sen").
- */
-function markers(q: string): Span[] {
-  const out: Span[] = []
-  // Orderings ("rank from largest to smallest"), label sets ("{Airport, Bridge, ...}"), stated band orders.
-  for (const h of hits(q, ORDERING_RE)) out.push({ type: 'ordering', at: h.at, end: h.end, text: h.text })
-  for (const h of hits(q, LABEL_SET_RE))
-    out.push({
-      type: 'label_set',
-      at: h.at,
-      end: h.end,
-      text: h.text,
-      labels: h.m[1]
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    })
-  for (const h of hits(q, BAND_ORDER_RE)) {
-    const roles = bandRoles(h.m[1])
-    if (roles) out.push({ type: 'band_order', at: h.at, end: h.end, text: h.text, roles })
-  }
-
-  for (const [key, words] of Object.entries(TIME_OF_DAY) as ['day' | 'night', readonly string[]][])
-    for (const h of hits(q, phraseRegex(words))) out.push({ type: 'time_of_day', at: h.at, end: h.end, text: h.text, key })
-  for (const m of [
-    ...PRODUCT_METHODS.map((x) => ({ key: x.key, of: x.product, names: x.names })),
-    ...TREND_METHODS.map((x) => ({ key: x.key, of: 'trend', names: x.names })),
-  ])
-    for (const h of hits(q, phraseRegex(m.names))) out.push({ type: 'method', at: h.at, end: h.end, text: h.text, key: m.key, of: m.of })
-  return out
-}
-
 function parseFresh(question: string): ParsedQuestion {
   // Typing slips read as the lexicon words they stand for ("avrage", "thrid"): a refiner before the parsers.
   const q = correctTypos(normalizeQuestion(question))
@@ -187,10 +149,16 @@ function parseFresh(question: string): ParsedQuestion {
       neg && /^\s*(?:(?:the|all|any)\s+)?(?:[\w-]+\s+)?$/i.test(before.slice((neg.index ?? 0) + neg[0].length)) ? h.at - before.length + (neg.index ?? 0) : null
     const clear = v.key === 'clear'
     const negated = clear ? negAt === null : negAt !== null
-    // "cloudy pixels", "cloud cover", or the class as a predicate of what is counted ("the share of the scene that is
+    // "cloudy pixels", "cloud cover", "the cloudy percentage", or the class as a predicate of what is counted ("the share of the scene that is
     // cloudy", "pixels flagged as cloud"); a bare "cloud" elsewhere is no selection.
     const predicate = /\b(?:is|are|was|were|flagged|marked|classified|labell?ed)\s+(?:as\s+)?$/i.test(before)
-    if (!clear && negAt === null && !predicate && !/^\s*(?:pixels?|pixles?|px|areas?|cover|covered|mask)\b/i.test(q.slice(h.end))) continue
+    if (
+      !clear &&
+      negAt === null &&
+      !predicate &&
+      !/^\s*(?:(?:pixels?|pixles?|px|areas?|cover|covered|mask|percentage|percent|share|fraction|proportion)\b|%)/i.test(q.slice(h.end))
+    )
+      continue
     const at = negAt ?? h.at
     const tail = q.slice(h.end).match(/^\s*(?:pixels?|pixles?|px|areas?|cover(?:ed)?|mask(?:ed)?)\b(?:\s+only)?/i)
     const end = h.end + (tail ? tail[0].length : 0)
@@ -287,6 +255,7 @@ function parseFresh(question: string): ParsedQuestion {
   for (const h of hits(q, NEGATION_RE))
     if (!spans.some((s) => s.type === 'condition' && overlaps(s, h))) spans.push({ type: 'negation', at: h.at, end: h.end, text: h.text })
 
+  refineSpans(q, spans)
   spans.sort((a, b) => a.at - b.at || b.end - a.end)
   const context = sentences(q)
     .filter((s) => CONTEXT_RE.test(s.text))

@@ -213,6 +213,18 @@ const RULES: Rule[] = [
       return [...m[1].matchAll(/Q([1-4])/gi)].map((x) => spanOfMonths(y, QUARTERS[Number(x[1]) - 1].months, 'quarter'))
     },
   },
+  // "the 2nd half and 1st half of 2019", "the first and second halves of 2019": two halves of one year, each a period
+  {
+    re: new RegExp(
+      `\\b(first|1st|second|2nd)\\s+(?:half\\s+)?(?:and|vs\\.?|versus|&)\\s+(?:the\\s+)?(first|1st|second|2nd)\\s+(?:half|halves)\\s+of\\s+${YEAR}`,
+      'gi',
+    ),
+    make: (m) => {
+      const first = [m[1], m[2]].map((w) => /^(?:first|1st)$/i.test(w))
+      if (first[0] === first[1]) return null
+      return first.map((f) => spanOfMonths(Number(m[3]), HALVES[f ? 0 : 1].months, 'half'))
+    },
+  },
   // "the first half of 2013", "second half of 2019"
   {
     re: new RegExp(`\\b(first|1st|second|2nd|last)\\s+half\\s+of\\s+${YEAR}`, 'gi'),
@@ -242,7 +254,11 @@ const RULES: Rule[] = [
   },
   // "April, May and June 2019", "Jan, Feb, Mar 2020": a list of months of one year, each a period (their union unless compared)
   {
-    re: new RegExp(`${MONTH_RE}((?:\\s*,\\s*[a-z]+\\.?){1,10})\\s*,?\\s*(?:and|&)?\\s*${MONTH_RE},?\\s*(?:of\\s+|in\\s+)?${YEAR}`, 'gi'),
+    // "the December, January and February acquisitions of the 2019 record": the months' dates of that year.
+    re: new RegExp(
+      `${MONTH_RE}((?:\\s*,\\s*[a-z]+\\.?){1,10})\\s*,?\\s*(?:and|&)?\\s*${MONTH_RE},?\\s*(?:(?:acquisitions?|dates?|scenes?|images?)\\s+(?:of|in|from)\\s+(?:the\\s+)?|of\\s+|in\\s+)?${YEAR}`,
+      'gi',
+    ),
     make: (m) => {
       const inner = m[2]
         .split(',')

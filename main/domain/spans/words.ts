@@ -8,7 +8,8 @@ export function escape(s: string): string {
 export function phrasePattern(p: string): string {
   const body = escape(p.toLowerCase()).replace(/\\-/g, '[\\s-]*').replace(/ /g, '[\\s-]+')
   const start = /^\w/.test(p) ? '\\b' : ''
-  const end = /\w$/.test(p) ? '\\b' : '(?![\\w])'
+  // A comparison symbol may touch its operands ("LST>310K", "TVDI<0.5"): no boundary after it.
+  const end = /\w$/.test(p) ? '\\b' : /^[<>=≤≥]+$/.test(p) ? '' : '(?![\\w])'
   return `${start}${body}${end}`
 }
 

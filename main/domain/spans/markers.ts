@@ -1,0 +1,48 @@
+/**
+ * Markers of the span parser: words that are read but name no statistic, period or condition. Words from the lexicon.
+ */
+import { TREND_METHODS, PRODUCT_METHODS } from '../lexicon/methods'
+import { TIME_OF_DAY } from '../lexicon/qualifiers'
+import { ORDERING } from '../lexicon/statistics'
+import { BAND_ORDER_RE, bandRoles } from './bands'
+import type { Span } from './types'
+import { hits, phraseRegex } from './words'
+
+const ORDERING_RE = phraseRegex(ORDERING)
+/** "{Airport, BareLand, Bridge, ...}": three or more labels in braces. */
+const LABEL_SET_RE = /\{\s*([^{}]+?(?:,[^{}]+?){2,})\s*\}/g
+
+/**
+ * Markers that are read but name no statistic, period or condition: orderings ("rank from largest to smallest"),
+ * label sets ("{Airport, Bridge, ...}"), stated band orders ("bands are R,G,B,NIR"), the time of day and named
+ * retrieval methods or trend estimators ("split-window", "Theil-Sen").
+ */
+export function markers(q: string): Span[] {
+  const out: Span[] = []
+  // Orderings ("rank from largest to smallest"), label sets ("{Airport, Bridge, ...}"), stated band orders.
+  for (const h of hits(q, ORDERING_RE)) out.push({ type: 'ordering', at: h.at, end: h.end, text: h.text })
+  for (const h of hits(q, LABEL_SET_RE))
+    out.push({
+      type: 'label_set',
+      at: h.at,
+      end: h.end,
+      text: h.text,
+      labels: h.m[1]
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    })
+  for (const h of hits(q, BAND_ORDER_RE)) {
+    const roles = bandRoles(h.m[1])
+    if (roles) out.push({ type: 'band_order', at: h.at, end: h.end, text: h.text, roles })
+  }
+
+  for (const [key, words] of Object.entries(TIME_OF_DAY) as ['day' | 'night', readonly string[]][])
+    for (const h of hits(q, phraseRegex(words))) out.push({ type: 'time_of_day', at: h.at, end: h.end, text: h.text, key })
+  for (const m of [
+    ...PRODUCT_METHODS.map((x) => ({ key: x.key, of: x.product, names: x.names })),
+    ...TREND_METHODS.map((x) => ({ key: x.key, of: 'trend', names: x.names })),
+  ])
+    for (const h of hits(q, phraseRegex(m.names))) out.push({ type: 'method', at: h.at, end: h.end, text: h.text, key: m.key, of: m.of })
+  return out
+}
