@@ -39,22 +39,19 @@ export interface ClassifierRule {
 const LEX_PRODUCTS = new RegExp(
   `(?:${alternation(VARIABLES.filter((v) => v.kind === 'index' || (v.kind === 'product' && v.key !== 'reflectance')).flatMap((v) => v.names))})`,
 )
-/** Temperature units by every name the lexicon gives them. */
-const LEX_TEMPERATURE_UNITS = new RegExp(
-  `(?:${alternation(
-    UNITS.filter((u) => u.quantity === 'temperature')
-      .flatMap((u) => u.names)
-      .filter((n) => n.length > 2),
-  )})`,
-)
+/** A quantity's units by every name the lexicon gives them longer than two letters. */
+const unitNames = (quantity: string): RegExp =>
+  new RegExp(
+    `(?:${alternation(
+      UNITS.filter((u) => u.quantity === quantity)
+        .flatMap((u) => u.names)
+        .filter((n) => n.length > 2),
+    )})`,
+  )
+/** Temperature units. */
+const LEX_TEMPERATURE_UNITS = unitNames('temperature')
 /** Area units (m², km², hectares, acres ...). */
-const LEX_AREA_UNITS = new RegExp(
-  `(?:${alternation(
-    UNITS.filter((u) => u.quantity === 'area')
-      .flatMap((u) => u.names)
-      .filter((n) => n.length > 2),
-  )})`,
-)
+const LEX_AREA_UNITS = unitNames('area')
 /** Season words. */
 const LEX_SEASONS = new RegExp(`(?:${alternation(SEASONS.flatMap((x) => x.names))})`)
 
