@@ -22,12 +22,14 @@ import {
   IdentifyResult,
   LayerInfo,
   LayerRef,
+  NamedSession,
   PriorCell,
   RunDetail,
   RunId,
   RunStatus,
   RunStep,
   RunSummary,
+  SessionId,
   Settings,
   SettingsUpdate,
   TileAddress,
@@ -140,6 +142,25 @@ export const channels = {
       validPixels: z.number().int().nonnegative(),
     }),
     'an 8-bit RGBA PNG preview made on the main side (overviews, band selection, stretch)',
+  ),
+
+  // --- named sessions (issue 17): the desk's files and runs saved under a name, listed in History, reopened
+  'sessions.save': channel(
+    z
+      .object({
+        name: z.string().trim().min(1, 'give the session a name').max(120, 'a session name is at most 120 characters'),
+        /** The runs the desk shows, in order. */
+        runIds: z.array(RunId).max(500),
+      })
+      .strict(),
+    NamedSession,
+    "save this desk's files and the given runs as a named session",
+  ),
+  'sessions.list': channel(z.object({}).strict(), z.object({ sessions: z.array(NamedSession) }), 'the named sessions, most recently saved first'),
+  'sessions.open': channel(
+    z.object({ id: SessionId }).strict(),
+    z.object({ files: z.array(FileEntry), runIds: z.array(RunId), skipped: z.array(z.object({ path: z.string(), reason: z.string() })) }),
+    "make a named session's files the desk's files (the others leave it) and return its runs to reopen",
   ),
 
   // --- runs of the agent (issue 9): start, cancel; steps arrive as `run.*` events

@@ -97,6 +97,18 @@ export const RunSummary = z.object({
 })
 export type RunSummary = z.infer<typeof RunSummary>
 
+/** A named session as History lists it: the desk's files and runs saved under the analyst's name. */
+export const SessionId = z.string().regex(/^ses-[0-9A-Za-z-]{4,64}$/, 'a session id looks like ses-20261203T230000Z-1a2b3c4d')
+export const NamedSession = z.object({
+  id: SessionId,
+  name: z.string(),
+  /** When it was saved, ISO 8601 UTC. */
+  savedAt: z.string(),
+  files: z.number().int().nonnegative(),
+  runs: z.number().int().nonnegative(),
+})
+export type NamedSession = z.infer<typeof NamedSession>
+
 /** A derived layer of a run: an artifact a tool saved (product raster, mask, detections, changed regions). */
 export const DerivedLayer = z.object({
   id: ArtifactId,

@@ -18,6 +18,7 @@ import { modelHandlers } from './handlers/models'
 import { priorHandlers } from './handlers/prior'
 import { reportHandlers } from './handlers/report'
 import { runHandlers } from './handlers/runs'
+import { sessionHandlers } from './handlers/sessions'
 import { settingsHandlers } from './handlers/settings'
 import type { IpcDeps, PdfPrinter, SessionState } from './deps'
 import { EventHub } from './events'
@@ -158,6 +159,7 @@ export function createIpcHost(opts: IpcHostOptions): IpcHost {
     ...fileHandlers(deps),
     ...imageHandlers(deps),
     ...runHandlers(deps),
+    ...sessionHandlers(deps),
     ...priorHandlers(deps),
     ...settingsHandlers(deps),
     ...layerHandlers(deps),

@@ -8,9 +8,23 @@ import { notFound } from '../errors'
 import type { Handlers } from '../router'
 import type { IpcDeps } from '../deps'
 import { isLandsatMtl } from '../uploads'
+import { SessionFileStore } from '../../store/session-files'
+
+/**
+ * Take a file off the desk and tell every window. An upload is deleted unless a session still lists it (a named
+ * session saved with it): without the database, nothing else can hold it.
+ */
+export async function forgetFile(deps: IpcDeps, id: string): Promise<boolean> {
+  const removed = deps.files.remove(id)
+  if (!removed) return false
+  const held = removed.origin === 'upload' && deps.services && new SessionFileStore(deps.services.db).referencedPaths('upload').has(removed.path)
+  if (removed.origin === 'upload' && !held) await deps.uploads.discard(removed.path)
+  deps.hub.emit('files.removed', { id })
+  return true
+}
 
 export function fileHandlers(deps: IpcDeps): Handlers {
-  const { files, uploads, hub } = deps
+  const { files, uploads } = deps
   const entry = (id: string) => {
     const e = files.get(id)
     if (!e) throw notFound('file', id, 'add it again')
@@ -25,7 +39,7 @@ export function fileHandlers(deps: IpcDeps): Handlers {
     const known = new Set(files.list().map((f) => f.id))
     const result = await add()
     const fresh = result.added.filter((f) => !known.has(f.id))
-    if (fresh.length > 0) hub.emit('files.added', { files: fresh })
+    if (fresh.length > 0) deps.hub.emit('files.added', { files: fresh })
     return result
   }
   return {
@@ -43,11 +57,7 @@ export function fileHandlers(deps: IpcDeps): Handlers {
     },
     'files.remove': async ({ id }) => {
       await ready
-      const removed = files.remove(id)
-      if (!removed) return { removed: false }
-      if (removed.origin === 'upload') await uploads.discard(removed.path)
-      hub.emit('files.removed', { id })
-      return { removed: true }
+      return { removed: await forgetFile(deps, id) }
     },
     'files.uploadBegin': async ({ name, size }) => {
       await ready

@@ -8,6 +8,7 @@ import { prior002 } from './002-prior'
 import { sessionFiles003 } from './003-session-files'
 import { settings004 } from './004-settings'
 import { runEventVersion005 } from './005-run-event-version'
+import { namedSessions006 } from './006-named-sessions'
 
 export interface Migration {
   version: number
@@ -15,4 +16,4 @@ export interface Migration {
   sql: string
 }
 
-export const migrations: Migration[] = [core001, prior002, sessionFiles003, settings004, runEventVersion005]
+export const migrations: Migration[] = [core001, prior002, sessionFiles003, settings004, runEventVersion005, namedSessions006]

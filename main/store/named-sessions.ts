@@ -1,0 +1,70 @@
+/**
+ * Named sessions (migration 006): the desk saved under a name the analyst chose, a copy of its file rows (the
+ * workspace's session_files, so a named session's uploads count as referenced and are kept) and the runs it showed,
+ * in order. Listed newest first with their file and run counts; read back as stored files and run ids. Opening one
+ * is the IPC layer's business (it replaces the workspace's files); this store only keeps the rows.
+ */
+import { z } from 'zod'
+import type { Db } from './database'
+import { newId } from './ids'
+import { optionalRow, rowsThatFit } from './rows'
+import { SessionFileStore, type StoredFile } from './session-files'
+
+/** A named session as History lists it. */
+export interface NamedSession {
+  id: string
+  name: string
+  /** ISO 8601 UTC. */
+  savedAt: string
+  files: number
+  runs: number
+}
+
+const SummaryRow = z.object({ id: z.string(), title: z.string(), saved_at: z.string(), files: z.number().int(), runs: z.number().int() })
+const RunIdRow = z.object({ run_id: z.string() })
+
+const SUMMARY = `SELECT s.id, s.title, s.saved_at,
+    (SELECT COUNT(*) FROM session_files f WHERE f.session_id = s.id) AS files,
+    (SELECT COUNT(*) FROM session_runs r WHERE r.session_id = s.id) AS runs
+  FROM sessions s WHERE s.saved_at IS NOT NULL`
+
+function toSummary(r: z.infer<typeof SummaryRow>): NamedSession {
+  return { id: r.id, name: r.title, savedAt: r.saved_at, files: r.files, runs: r.runs }
+}
+
+export class NamedSessionStore {
+  private readonly files: SessionFileStore
+
+  constructor(private readonly db: Db) {
+    this.files = new SessionFileStore(db)
+  }
+
+  /** Save the files of session `from` and the given runs (those still stored, in order) under `name`. */
+  save(name: string, from: string, runIds: string[]): NamedSession {
+    const id = newId('ses')
+    this.db.transaction(() => {
+      this.db.prepare("INSERT INTO sessions (id, title, saved_at) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))").run(id, name)
+      this.files.add(id, this.files.list(from))
+      const known = this.db.prepare('SELECT 1 FROM runs WHERE id = ?')
+      const insert = this.db.prepare('INSERT OR IGNORE INTO session_runs (session_id, run_id, seq) VALUES (?, ?, ?)')
+      runIds.filter((r) => known.get(r) !== undefined).forEach((r, i) => insert.run(id, r, i))
+    })()
+    return this.get(id)!
+  }
+
+  /** Every named session, the most recently saved first. */
+  list(): NamedSession[] {
+    return rowsThatFit(SummaryRow, this.db.prepare(`${SUMMARY} ORDER BY s.saved_at DESC, s.id DESC`).all()).map(toSummary)
+  }
+
+  get(id: string): NamedSession | undefined {
+    const row = optionalRow(SummaryRow, this.db.prepare(`${SUMMARY} AND s.id = ?`).get(id), 'sessions')
+    return row && toSummary(row)
+  }
+
+  /** A named session's files (in the order added) and its runs (in the desk's order). */
+  contents(id: string): { files: StoredFile[]; runIds: string[] } {
+    const runs = rowsThatFit(RunIdRow, this.db.prepare('SELECT run_id FROM session_runs WHERE session_id = ? ORDER BY seq').all(id))
+    return { files: this.files.list(id), runIds: runs.map((r) => r.run_id) }
+  }
+}
