@@ -1,39 +1,25 @@
 /**
  * The analyst's desk: files on the left (drop zone, previews, info), the map or pixel viewer in the centre with its
  * layers, the chat-style thread with live timelines and answers on the right; the evidence viewer opens over them.
- * Tabs reach the run history, the prior matrix and the settings. All data comes through `RsureApi` (transport/),
- * so this code runs unchanged in Electron and in a browser.
+ * Tabs reach the run history (with the named sessions), the prior matrix and the settings. All data comes through
+ * `RsureApi` (transport/), so this code runs unchanged in Electron and in a browser.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { BackboneChoice, DerivedLayer, FileEntry, ResponseOf, RsureApi } from '../../preload/contract'
-import { DropZone, type DropZoneHandle } from './components/drop-zone'
-import { FileCard } from './components/file-card'
-import { twinSuffix } from './components/short-name'
-import { DeskMap, pictureFiles } from './desk/desk-map'
+import type { DropZoneHandle } from './components/drop-zone'
+import { DeskMap } from './desk/desk-map'
+import { ChatColumn, FilesColumn } from './desk/files-column'
+import { NamedSessions } from './desk/named-sessions'
 import { PriorMatrix } from './desk/prior-matrix'
-import { PromptBox } from './desk/prompt-box'
 import { RunHistory } from './desk/run-history'
 import { saveFile } from './desk/save-file'
 import { SettingsPanel, type Theme } from './desk/settings-panel'
-import { Thread } from './desk/thread'
-import { useRuns } from './desk/use-runs'
+import { NoticeBar, TABS, TopBar, type Tab } from './desk/top-bar'
+import { mergeFiles, useDeskFiles, type Notice } from './desk/use-desk-files'
+import { useRuns, type RunEntry } from './desk/use-runs'
 import { EvidenceViewer } from './evidence/evidence-viewer'
 import { holdBackground, releaseBackground } from './model/background-gate'
 import { acceptedCalls } from './model/run-model'
-import { isSceneMetadata, uploadOrder } from './transport/collect-files'
-
-function mergeFiles(list: FileEntry[], more: FileEntry[]): FileEntry[] {
-  const seen = new Set(list.map((f) => f.id))
-  return [...list, ...more.filter((f) => !seen.has(f.id))]
-}
-
-type Tab = 'desk' | 'history' | 'prior' | 'settings'
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'desk', label: 'Desk' },
-  { id: 'history', label: 'History' },
-  { id: 'prior', label: 'Prior' },
-  { id: 'settings', label: 'Settings' },
-]
 
 function useTheme(): [Theme, (t: Theme) => void] {
   const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem('rsure.theme') as Theme | null) ?? 'system')
@@ -45,74 +31,9 @@ function useTheme(): [Theme, (t: Theme) => void] {
   return [theme, setTheme]
 }
 
-export function App({ api }: { api: RsureApi }) {
-  const [hello, setHello] = useState<ResponseOf<'app.hello'> | null>(null)
-  const [files, setFiles] = useState<FileEntry[]>([])
-  /** Files the analyst left out of the next question (all are used by default). */
-  const [leftOut, setLeftOut] = useState<ReadonlySet<string>>(new Set())
-  const asked = files.filter((f) => f.info && !leftOut.has(f.id))
-  const [busy, setBusy] = useState<string | null>(null)
-  const [notice, setNotice] = useState<{ level: 'info' | 'warning' | 'error'; message: string } | null>(null)
+/** The tab shown; Alt+1..4 switch the tabs. */
+function useTabs(): [Tab, (t: Tab) => void] {
   const [tab, setTab] = useState<Tab>('desk')
-  const [theme, setTheme] = useTheme()
-  const [backbone, setBackbone] = useState<BackboneChoice>({ kind: 'rules' })
-  const [basemap, setBasemap] = useState(false)
-  const [viewer, setViewer] = useState<{ runId: string; call: number } | null>(null)
-  const [refresh, setRefresh] = useState(0)
-  const dropZone = useRef<DropZoneHandle | null>(null)
-  // Where focus was when the evidence viewer opened, so closing it (Esc or ✕) puts the analyst back there.
-  const focusBack = useRef<HTMLElement | null>(null)
-  const openViewer = useCallback((runId: string, call: number) => {
-    if (document.activeElement instanceof HTMLElement && !document.activeElement.closest('.evidence-viewer')) focusBack.current = document.activeElement
-    setViewer({ runId, call })
-  }, [])
-  const closeViewer = useCallback(() => {
-    setViewer(null)
-    const back = focusBack.current
-    focusBack.current = null
-    // After React removes the dialog: the opener if it is still there, else the question box.
-    requestAnimationFrame(() => (back && back.isConnected ? back : document.getElementById('question'))?.focus())
-  }, [])
-  const filesRef = useRef<FileEntry[]>(files)
-  filesRef.current = files
-  const onError = useCallback((message: string) => setNotice({ level: 'error', message }), [])
-  const { runs, thread, start, cancel, open, mark, close } = useRuns(api, onError)
-
-  useEffect(() => {
-    api.invoke('app.hello', {}).then(
-      (h) => {
-        setHello(h)
-        if (!h.session.persisted && h.session.note) setNotice({ level: 'warning', message: h.session.note })
-      },
-      (e: Error) => setNotice({ level: 'error', message: e.message }),
-    )
-    api.invoke('files.list', {}).then(
-      (r) => setFiles((cur) => mergeFiles(r.files, cur)),
-      (e: Error) => setNotice({ level: 'error', message: e.message }),
-    )
-    api.invoke('settings.get', {}).then(
-      (s) => {
-        setBackbone(s.backbone)
-        setBasemap(!!s.basemapPath)
-      },
-      () => undefined,
-    )
-    const offs = [
-      api.on('files.added', ({ files: more }) => setFiles((cur) => mergeFiles(cur, more))),
-      api.on('files.removed', ({ id }) => setFiles((cur) => cur.filter((f) => f.id !== id))),
-      api.on('app.notice', setNotice),
-      api.on('app.command', ({ command }) => {
-        if (command === 'open-files') dropZone.current?.openFiles()
-        else if (command === 'open-folder') dropZone.current?.openFolder()
-        else {
-          clearRef.current()
-        }
-      }),
-      api.on('run.finished', () => setRefresh((n) => n + 1)),
-    ]
-    return () => offs.forEach((off) => off())
-  }, [api])
-
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey && /^[1-4]$/.test(e.key)) {
@@ -123,49 +44,84 @@ export function App({ api }: { api: RsureApi }) {
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [])
+  return [tab, setTab]
+}
 
-  const addFiles = useCallback(
-    async (picked: File[]) => {
-      setBusy(`Adding ${picked.length} file${picked.length === 1 ? '' : 's'}…`)
-      // A Landsat scene's MTL goes last, into its bands' folder; it is calibration, not a file card.
-      const metadata = picked.filter((f) => isSceneMetadata(f.name)).length
-      try {
-        const r = await api.addFiles(uploadOrder(picked), (sent, total) => setBusy(`Sending ${Math.round((100 * sent) / Math.max(1, total))} %…`))
-        setFiles((cur) => mergeFiles(cur, r.added))
-        const mtl = metadata ? ` and ${metadata === 1 ? "the scene's" : `${metadata} scenes'`} MTL (its bands are calibrated from it)` : ''
-        setNotice(
-          r.skipped.length
-            ? { level: 'warning', message: `Skipped ${r.skipped.length}: ${r.skipped.map((s) => `${s.path} — ${s.reason}`).join('; ')}` }
-            : { level: 'info', message: `Added ${r.added.length} file${r.added.length === 1 ? '' : 's'}${mtl}.` },
-        )
-      } catch (e) {
-        setNotice({ level: 'error', message: (e as Error).message })
-      } finally {
-        setBusy(null)
-      }
-    },
-    [api],
-  )
-
-  const bindDropZone = useCallback((h: DropZoneHandle) => {
+/** The drop zone's handle (open the file or folder picker from the app menu), and the callback that binds it. */
+function useDropZoneHandle(): [{ current: DropZoneHandle | null }, (h: DropZoneHandle) => void] {
+  const dropZone = useRef<DropZoneHandle | null>(null)
+  const bind = useCallback((h: DropZoneHandle) => {
     dropZone.current = h
   }, [])
+  return [dropZone, bind]
+}
 
-  /** Clear all: every file leaves the session (the runs stay in History). */
-  const clearAll = () => {
-    const ids = filesRef.current.map((f) => f.id)
-    setFiles([])
-    setLeftOut(new Set())
-    for (const id of ids) api.invoke('files.remove', { id }).catch(() => undefined)
-  }
-  const clearRef = useRef(clearAll)
-  clearRef.current = clearAll
+/** The notice for a named session's files that could not be added back. */
+function notRestored(skipped: { path: string; reason: string }[]): Notice {
+  return { level: 'warning', message: `Not restored: ${skipped.map((s) => `${s.path} — ${s.reason}`).join('; ')}` }
+}
 
-  const remove = (id: string) => {
-    setFiles((cur) => cur.filter((f) => f.id !== id))
-    api.invoke('files.remove', { id }).catch((e: Error) => setNotice({ level: 'error', message: e.message }))
-  }
+/**
+ * What the window learns from the main side at start and as it happens: who answers, the session's files, the
+ * settings (backbone, basemap), notices, menu commands, finished runs.
+ */
+function useMainSide(
+  api: RsureApi,
+  on: {
+    setFiles: (change: (cur: FileEntry[]) => FileEntry[]) => void
+    setNotice: (n: Notice) => void
+    setSettings: (s: ResponseOf<'settings.get'>) => void
+    command: (c: 'open-files' | 'open-folder' | 'clear-files') => void
+    finished: () => void
+  },
+): ResponseOf<'app.hello'> | null {
+  const [hello, setHello] = useState<ResponseOf<'app.hello'> | null>(null)
+  const handlers = useRef(on)
+  handlers.current = on
+  useEffect(() => {
+    const h = () => handlers.current
+    const fail = (e: Error) => h().setNotice({ level: 'error', message: e.message })
+    api.invoke('app.hello', {}).then((r) => {
+      setHello(r)
+      if (!r.session.persisted && r.session.note) h().setNotice({ level: 'warning', message: r.session.note })
+    }, fail)
+    api.invoke('files.list', {}).then((r) => h().setFiles((cur) => mergeFiles(r.files, cur)), fail)
+    api.invoke('settings.get', {}).then(
+      (s) => h().setSettings(s),
+      () => undefined,
+    )
+    const offs = [
+      api.on('files.added', ({ files: more }) => h().setFiles((cur) => mergeFiles(cur, more))),
+      api.on('files.removed', ({ id }) => h().setFiles((cur) => cur.filter((f) => f.id !== id))),
+      api.on('app.notice', (n) => h().setNotice(n)),
+      api.on('app.command', ({ command }) => h().command(command)),
+      api.on('run.finished', () => h().finished()),
+    ]
+    return () => offs.forEach((off) => off())
+  }, [api])
+  return hello
+}
 
+/** The evidence viewer's place: which run and call it shows, and where focus goes back when it closes. */
+function useViewer() {
+  const [viewer, setViewer] = useState<{ runId: string; call: number } | null>(null)
+  const focusBack = useRef<HTMLElement | null>(null)
+  const open = useCallback((runId: string, call: number) => {
+    if (document.activeElement instanceof HTMLElement && !document.activeElement.closest('.evidence-viewer')) focusBack.current = document.activeElement
+    setViewer({ runId, call })
+  }, [])
+  const close = useCallback(() => {
+    setViewer(null)
+    const back = focusBack.current
+    focusBack.current = null
+    // After React removes the dialog: the opener if it is still there, else the question box.
+    requestAnimationFrame(() => (back && back.isConnected ? back : document.getElementById('question'))?.focus())
+  }, [])
+  return { viewer, setViewer, open, close }
+}
+
+/** Report export and layer export, each saved as a download with a notice. */
+function useExports(api: RsureApi, setNotice: (n: Notice) => void, onError: (m: string) => void) {
   const exportReport = useCallback(
     (runId: string, format: 'html' | 'pdf') => {
       setNotice({ level: 'info', message: `Making the ${format.toUpperCase()} report…` })
@@ -177,7 +133,7 @@ export function App({ api }: { api: RsureApi }) {
         (e: Error) => onError(e.message),
       )
     },
-    [api, onError],
+    [api, setNotice, onError],
   )
   const exportLayer = useCallback(
     (l: DerivedLayer) => {
@@ -185,8 +141,23 @@ export function App({ api }: { api: RsureApi }) {
     },
     [api, onError],
   )
+  return { exportReport, exportLayer }
+}
 
-  const entries = thread.map((id) => runs.get(id)).filter((e): e is NonNullable<typeof e> => !!e)
+/** The backbone that answers and whether a basemap is set: from the stored settings, changed in Settings or the prompt. */
+function useDeskSettings() {
+  const [backbone, setBackbone] = useState<BackboneChoice>({ kind: 'rules' })
+  const [basemap, setBasemap] = useState(false)
+  const applySettings = useCallback((s: ResponseOf<'settings.get'>) => {
+    setBackbone(s.backbone)
+    setBasemap(!!s.basemapPath)
+  }, [])
+  return { backbone, setBackbone, basemap, applySettings }
+}
+
+/** The desk's current run (the last in the thread), its calls, and the background gate while a question runs. */
+function useActiveRun(thread: string[], runs: Map<string, RunEntry>) {
+  const entries = thread.map((id) => runs.get(id)).filter((e): e is RunEntry => !!e)
   const active = entries[entries.length - 1]
   const running = entries.some((e) => e.view.status === 'running')
   // From Enter until the run ends, the desk map's tiles and the cards' previews wait (model/background-gate.ts).
@@ -195,153 +166,129 @@ export function App({ api }: { api: RsureApi }) {
   const activeCalls = useMemo(() => (active ? acceptedCalls(active.view) : []), [active])
   // Every call of the current run, accepted or not: its saved layers are listed (with its verdict) in the pixel viewer.
   const allCalls = useMemo(() => (active ? [...active.view.byCall.values()].sort((a, b) => a.call - b.call) : []), [active])
-  const viewerEntry = viewer ? runs.get(viewer.runId) : undefined
+  return { entries, active, activeCalls, allCalls, setAsking }
+}
+
+/** History: the named sessions (save the desk, open one) above the stored runs. */
+function HistoryTab(props: {
+  api: RsureApi
+  thread: string[]
+  refreshKey: number
+  onError: (m: string) => void
+  onOpenSession: (opened: ResponseOf<'sessions.open'>) => void
+  onOpenRun: (runId: string) => void
+}) {
+  const { api, thread, refreshKey, onError, onOpenSession, onOpenRun } = props
+  return (
+    <>
+      <NamedSessions api={api} thread={thread} refreshKey={refreshKey} onError={onError} onOpened={onOpenSession} />
+      <RunHistory api={api} refreshKey={refreshKey} onError={onError} onOpen={onOpenRun} />
+    </>
+  )
+}
+
+/** The evidence viewer over the desk, on one call of one run of the thread. */
+function ViewerOver(props: {
+  api: RsureApi
+  files: FileEntry[]
+  at: { runId: string; call: number }
+  runs: Map<string, RunEntry>
+  onMark: (runId: string, correct: boolean, stepSeq?: number) => void
+  onClose: () => void
+  onOpen: (at: { runId: string; call: number }) => void
+  onExportLayer: (l: DerivedLayer) => void
+}) {
+  const { api, files, at, onMark, onClose, onOpen, onExportLayer } = props
+  const entry = props.runs.get(at.runId)
+  const call = at.call
+  if (!entry) return null
+  return (
+    <EvidenceViewer
+      api={api}
+      run={entry.view}
+      call={call}
+      files={files}
+      layers={entry.layers}
+      mark={entry.marks.get(call)}
+      onMark={(ok, seq) => onMark(entry.id, ok, seq)}
+      onClose={onClose}
+      onOpen={(c) => onOpen({ runId: entry.id, call: c })}
+      onExportLayer={onExportLayer}
+    />
+  )
+}
+
+export function App({ api }: { api: RsureApi }) {
+  const [notice, setNotice] = useState<Notice | null>(null)
+  const [tab, setTab] = useTabs()
+  const [theme, setTheme] = useTheme()
+  const { backbone, setBackbone, basemap, applySettings } = useDeskSettings()
+  const [refresh, setRefresh] = useState(0)
+  const [dropZone, bindDropZone] = useDropZoneHandle()
+  const desk = useDeskFiles(api, setNotice)
+  const { viewer, setViewer, open: openViewer, close: closeViewer } = useViewer()
+  const onError = useCallback((message: string) => setNotice({ level: 'error', message }), [])
+  const { runs, thread, start, cancel, open, mark, close, replace } = useRuns(api, onError)
+  const { exportReport, exportLayer } = useExports(api, setNotice, onError)
+  const hello = useMainSide(api, {
+    setFiles: desk.setFiles,
+    setNotice,
+    setSettings: applySettings,
+    command: (c) => (c === 'open-files' ? dropZone.current?.openFiles() : c === 'open-folder' ? dropZone.current?.openFolder() : desk.clearAll()),
+    finished: () => setRefresh((n) => n + 1),
+  })
+
+  const { entries, active, activeCalls, allCalls, setAsking } = useActiveRun(thread, runs)
   /** Ask over the files in use: from the prompt, or a refused question asked again with its filled parts. */
   const askNow = (question: string, options: string) => {
     setAsking(true)
-    void start({ question, options, fileIds: asked.map((f) => f.id), backbone }).finally(() => setAsking(false))
+    void start({ question, options, fileIds: desk.asked.map((f) => f.id), backbone }).finally(() => setAsking(false))
+  }
+  /** A named session opened from History: its files and its runs are the desk's now. */
+  const openSession = (opened: ResponseOf<'sessions.open'>) => {
+    desk.replace(opened.files)
+    void replace(opened.runIds)
+    setTab('desk')
+    if (opened.skipped.length) setNotice(notRestored(opened.skipped))
   }
 
   return (
     <div className="app">
-      <a
-        className="skip-link"
-        href="#question"
-        data-testid="skip-to-question"
-        onClick={(e) => {
-          e.preventDefault()
-          setTab('desk')
-          requestAnimationFrame(() => document.getElementById('question')?.focus())
-        }}
-      >
-        Skip to the question
-      </a>
-      <header className="topbar">
-        <h1>RSure</h1>
-        <nav className="tabs" aria-label="sections">
-          {TABS.map((t, i) => (
-            <button
-              key={t.id}
-              type="button"
-              className={tab === t.id ? 'on' : ''}
-              aria-current={tab === t.id ? 'page' : undefined}
-              onClick={() => setTab(t.id)}
-              title={`Alt+${i + 1}`}
-              data-testid={`tab-${t.id}`}
-            >
-              {t.label}
-            </button>
-          ))}
-        </nav>
-        <span className="muted connection" data-testid="connection">
-          {hello ? `v${hello.version} · ${hello.transport === 'ipc' ? 'desktop' : 'browser mode'}` : 'connecting…'}
-        </span>
-        <button
-          type="button"
-          className="ghost"
-          onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
-          aria-label="switch light or dark theme"
-          data-testid="theme"
-        >
-          {theme === 'dark' ? '☀' : '☾'}
-        </button>
-      </header>
-      {notice && (
-        <p className={`notice ${notice.level}`} role="status" data-testid="notice" data-level={notice.level} title={notice.message}>
-          <span>{notice.message}</span>
-          <button type="button" className="ghost" onClick={() => setNotice(null)} aria-label="dismiss">
-            ✕
-          </button>
-        </p>
-      )}
+      <TopBar tab={tab} onTab={setTab} hello={hello} theme={theme} onTheme={setTheme} />
+      <NoticeBar notice={notice} onDismiss={() => setNotice(null)} />
       <main className={`tab-${tab}`}>
         <div className="desk" hidden={tab !== 'desk'}>
-          <aside className="files-col" aria-label="files">
-            <DropZone onFiles={addFiles} busy={busy} bindHandle={bindDropZone} />
-            <section className="files" aria-label="files">
-              {files.length > 1 && (
-                <p className="files-tools">
-                  <span className="muted">
-                    {files.length} files, {asked.length} used in questions
-                  </span>
-                  <button type="button" className="ghost" onClick={() => setLeftOut(new Set())} disabled={!leftOut.size} data-testid="use-all">
-                    use all
-                  </button>
-                  <button type="button" className="ghost" onClick={clearAll} data-testid="clear-all">
-                    clear all
-                  </button>
-                </p>
-              )}
-              {files.map((f) => (
-                <FileCard
-                  key={f.id}
-                  api={api}
-                  file={f}
-                  twin={twinSuffix(pictureFiles(files), f)}
-                  onRemove={() => remove(f.id)}
-                  used={!leftOut.has(f.id)}
-                  onUse={(use) =>
-                    setLeftOut((cur) => {
-                      const next = new Set(cur)
-                      if (use) next.delete(f.id)
-                      else next.add(f.id)
-                      return next
-                    })
-                  }
-                />
-              ))}
-            </section>
-          </aside>
-          <DeskMap api={api} files={files} layers={active?.layers ?? []} calls={activeCalls} allCalls={allCalls} basemap={basemap} />
-          <section className="chat" aria-label="questions and answers">
-            <Thread
-              entries={entries}
-              onEvidence={openViewer}
-              onMark={(runId, ok, seq) => mark(runId, ok, seq).then(() => setRefresh((n) => n + 1))}
-              onExport={exportReport}
-              onClose={close}
-              onAskAgain={askNow}
-            />
-            <PromptBox
-              files={asked}
-              total={files.filter((f) => f.info).length}
-              backbone={backbone}
-              onBackbone={setBackbone}
-              running={running}
-              onAsk={askNow}
-              onCancel={() => entries.filter((e) => e.view.status === 'running').forEach((e) => cancel(e.id))}
-            />
-          </section>
+          <FilesColumn api={api} desk={desk} bindDropZone={bindDropZone} />
+          <DeskMap api={api} files={desk.files} layers={active?.layers ?? []} calls={activeCalls} allCalls={allCalls} basemap={basemap} />
+          <ChatColumn
+            entries={entries}
+            files={desk.asked}
+            total={desk.files.filter((f) => f.info).length}
+            backbone={backbone}
+            onBackbone={setBackbone}
+            onEvidence={openViewer}
+            onMark={(runId, ok, seq) => mark(runId, ok, seq).then(() => setRefresh((n) => n + 1))}
+            onExport={exportReport}
+            onClose={close}
+            onAsk={askNow}
+            onCancel={cancel}
+          />
         </div>
         {tab === 'history' && (
-          <RunHistory
+          <HistoryTab
             api={api}
+            thread={thread}
             refreshKey={refresh}
             onError={onError}
-            onOpen={(id) => {
-              void open(id)
-              setTab('desk')
-            }}
+            onOpenSession={openSession}
+            onOpenRun={(id) => (void open(id), setTab('desk'))}
           />
         )}
         {tab === 'prior' && <PriorMatrix api={api} refreshKey={refresh} onError={onError} />}
-        {tab === 'settings' && (
-          <SettingsPanel api={api} theme={theme} onTheme={setTheme} onSaved={(s) => (setBackbone(s.backbone), setBasemap(!!s.basemapPath))} onError={onError} />
-        )}
+        {tab === 'settings' && <SettingsPanel api={api} theme={theme} onTheme={setTheme} onSaved={applySettings} onError={onError} />}
       </main>
-      {viewer && viewerEntry && (
-        <EvidenceViewer
-          api={api}
-          run={viewerEntry.view}
-          call={viewer.call}
-          files={files}
-          layers={viewerEntry.layers}
-          mark={viewerEntry.marks.get(viewer.call)}
-          onMark={(ok, seq) => mark(viewer.runId, ok, seq)}
-          onClose={closeViewer}
-          onOpen={(call) => setViewer({ runId: viewer.runId, call })}
-          onExportLayer={exportLayer}
-        />
+      {viewer && (
+        <ViewerOver api={api} files={desk.files} at={viewer} runs={runs} onMark={mark} onClose={closeViewer} onOpen={setViewer} onExportLayer={exportLayer} />
       )}
     </div>
   )

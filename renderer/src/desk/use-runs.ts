@@ -3,7 +3,7 @@
  * (`runs.get`). Each run is one RunView built by the same reducer either way, plus its progress, derived layers and
  * the analyst's marks.
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react'
 import type { BackboneChoice, DerivedLayer, EventOf, RsureApi } from '../../../preload/contract'
 import { acceptedCalls, applyStep, buildRun, emptyRun, stopCalls, type RunStep, type RunView } from '../model/run-model'
 
@@ -56,34 +56,33 @@ function withMarks(e: RunEntry, stepSeq: number | undefined, correct: boolean): 
   return marks
 }
 
-export function useRuns(api: RsureApi, onError: (message: string) => void) {
-  const [runs, setRuns] = useState<Map<string, RunEntry>>(new Map())
-  const [thread, setThread] = useState<string[]>([])
-  const refs = useRef(new Set<string>())
+/** A stored run as the desk shows it: its view from every stored step, its layers, the marks given, its metrics. */
+async function readStoredRun(api: RsureApi, id: string): Promise<Pick<RunEntry, 'view' | 'seen' | 'layers' | 'marks' | 'metrics'>> {
+  const d = await api.invoke('runs.get', { runId: id })
+  const steps = d.steps.map(toModelStep)
+  let view = buildRun(steps)
+  if (d.run.status === 'interrupted' && view.status === 'running') view.status = 'failed'
+  if (d.run.status === 'cancelled') view.status = 'cancelled'
+  if (view.status !== 'running') view = stopCalls(view)
+  // A stored mark names a step of its observation (its result); shown on that step's call.
+  const callOf = new Map(steps.map((s) => [s.seq, s.call]))
+  const marks = new Map<number, boolean>()
+  for (const f of d.feedback) {
+    const call = f.stepSeq === null ? null : callOf.get(f.stepSeq)
+    if (typeof call === 'number') marks.set(call, f.correct)
+  }
+  return { view, seen: new Set(steps.map((s) => s.seq)), layers: d.layers, marks, metrics: d.run.metrics }
+}
 
-  const update = useCallback((id: string, change: (e: RunEntry) => RunEntry) => {
-    setRuns((m) => {
-      const before = m.get(id)
-      const after = change(before ?? newEntry(id))
-      // Nothing changed (a step seen already, progress the bar cannot show): no new state, no render of the desk.
-      return before && after === before ? m : new Map(m).set(id, after)
-    })
-  }, [])
+type Update = (id: string, change: (e: RunEntry) => RunEntry) => void
+type SetThread = Dispatch<SetStateAction<string[]>>
 
-  const loadLayers = useCallback(
-    (id: string) => {
-      api.invoke('runs.layers', { runId: id }).then(
-        (r) => update(id, (e) => ({ ...e, layers: r.layers })),
-        () => undefined,
-      )
-    },
-    [api, update],
-  )
-
+/** Live runs: each `run.*` event applied to its run; a run this window started joins the thread. */
+function useRunEvents(api: RsureApi, update: Update, loadLayers: (id: string) => void, refs: Set<string>, setThread: SetThread): void {
   useEffect(() => {
     const offs = [
       api.on('run.started', ({ runId, ref }) => {
-        if (ref && refs.current.has(ref)) setThread((t) => (t.includes(runId) ? t : [...t, runId]))
+        if (ref && refs.has(ref)) setThread((t) => (t.includes(runId) ? t : [...t, runId]))
         update(runId, (e) => e)
       }),
       api.on('run.step', (s) =>
@@ -117,7 +116,56 @@ export function useRuns(api: RsureApi, onError: (message: string) => void) {
       api.on('run.deleted', ({ runId }) => setThread((t) => t.filter((x) => x !== runId))),
     ]
     return () => offs.forEach((off) => off())
-  }, [api, update, loadLayers])
+  }, [api, update, loadLayers, refs, setThread])
+}
+
+/**
+ * The desk's thread survives a reload: its run ids are kept in this browser and reopened, in order, from the store
+ * (a run deleted meanwhile is left out). Nothing is written until they are back, so a reload mid-way loses none.
+ */
+function useKeptThread(open: (id: string) => Promise<void>, thread: string[], setThread: SetThread): void {
+  const saved = useRef<string[] | null>(readThread())
+  const restoring = useRef(true)
+  useEffect(() => {
+    const ids = saved.current
+    if (!ids) return
+    saved.current = null
+    void (async () => {
+      for (const id of ids) await open(id)
+      restoring.current = false
+      setThread((t) => [...t])
+    })()
+  }, [open, setThread])
+  useEffect(() => {
+    if (!restoring.current) writeThread(thread)
+  }, [thread])
+}
+
+export function useRuns(api: RsureApi, onError: (message: string) => void) {
+  const [runs, setRuns] = useState<Map<string, RunEntry>>(new Map())
+  const [thread, setThread] = useState<string[]>([])
+  const refs = useRef(new Set<string>())
+
+  const update = useCallback((id: string, change: (e: RunEntry) => RunEntry) => {
+    setRuns((m) => {
+      const before = m.get(id)
+      const after = change(before ?? newEntry(id))
+      // Nothing changed (a step seen already, progress the bar cannot show): no new state, no render of the desk.
+      return before && after === before ? m : new Map(m).set(id, after)
+    })
+  }, [])
+
+  const loadLayers = useCallback(
+    (id: string) => {
+      api.invoke('runs.layers', { runId: id }).then(
+        (r) => update(id, (e) => ({ ...e, layers: r.layers })),
+        () => undefined,
+      )
+    },
+    [api, update],
+  )
+
+  useRunEvents(api, update, loadLayers, refs.current, setThread)
 
   const start = useCallback(
     async (req: AskRequest): Promise<string | null> => {
@@ -141,20 +189,8 @@ export function useRuns(api: RsureApi, onError: (message: string) => void) {
   const open = useCallback(
     async (id: string) => {
       try {
-        const d = await api.invoke('runs.get', { runId: id })
-        const steps = d.steps.map(toModelStep)
-        let view = buildRun(steps)
-        if (d.run.status === 'interrupted' && view.status === 'running') view.status = 'failed'
-        if (d.run.status === 'cancelled') view.status = 'cancelled'
-        if (view.status !== 'running') view = stopCalls(view)
-        // A stored mark names a step of its observation (its result); shown on that step's call.
-        const callOf = new Map(steps.map((s) => [s.seq, s.call]))
-        const marks = new Map<number, boolean>()
-        for (const f of d.feedback) {
-          const call = f.stepSeq === null ? null : callOf.get(f.stepSeq)
-          if (typeof call === 'number') marks.set(call, f.correct)
-        }
-        update(id, (e) => ({ ...e, view, seen: new Set(steps.map((s) => s.seq)), layers: d.layers, marks, metrics: d.run.metrics }))
+        const stored = await readStoredRun(api, id)
+        update(id, (e) => ({ ...e, ...stored }))
         setThread((t) => (t.includes(id) ? t : [...t, id]))
       } catch (e) {
         onError((e as Error).message)
@@ -182,25 +218,18 @@ export function useRuns(api: RsureApi, onError: (message: string) => void) {
 
   const close = useCallback((id: string) => setThread((t) => t.filter((x) => x !== id)), [])
 
-  // The desk's thread survives a reload: its run ids are kept in this browser and reopened, in order, from the store
-  // (a run deleted meanwhile is left out). Nothing is written until they are back, so a reload mid-way loses none.
-  const saved = useRef<string[] | null>(readThread())
-  const restoring = useRef(true)
-  useEffect(() => {
-    const ids = saved.current
-    if (!ids) return
-    saved.current = null
-    void (async () => {
+  /** Show exactly these runs, in this order (a named session opened): the others leave the thread. */
+  const replace = useCallback(
+    async (ids: string[]) => {
+      setThread([])
       for (const id of ids) await open(id)
-      restoring.current = false
-      setThread((t) => [...t])
-    })()
-  }, [open])
-  useEffect(() => {
-    if (!restoring.current) writeThread(thread)
-  }, [thread])
+    },
+    [open],
+  )
 
-  return { runs, thread, start, cancel, open, mark, close }
+  useKeptThread(open, thread, setThread)
+
+  return { runs, thread, start, cancel, open, mark, close, replace }
 }
 
 const THREAD = 'rsure.thread.v1'
