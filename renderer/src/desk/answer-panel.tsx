@@ -36,7 +36,7 @@ export function AnswerPanel(props: AnswerPanelProps) {
   return (
     <section className="answer" aria-label="answer" data-testid="answer-panel">
       <div className="answer-head">
-        <span className="answer-value" data-testid="answer">
+        <span className={`answer-value${a.basis.length === 0 ? ' undetermined' : ''}`} data-testid="answer">
           {a.answer}
         </span>
         {a.choice && run.options.length > 0 && <span className="muted">{run.options.find((o) => o.letter === a.choice)?.text}</span>}

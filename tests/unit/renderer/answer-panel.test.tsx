@@ -41,4 +41,9 @@ describe('the answer the window holds', () => {
     expect(panel({ grounded: false }).querySelector('[data-testid=ungrounded]')?.textContent).toMatch(/not verified/)
     expect(panel({ grounded: true }).querySelector('[data-testid=ungrounded]')).toBeNull()
   })
+  it('marks an answer that rests on no observation (not determined) apart from a computed one', () => {
+    const cls = (answer: Record<string, unknown>) => panel(answer).querySelector('[data-testid=answer]')!.className
+    expect(cls({ answer: 'Not determined', basis: [], grounded: false })).toContain('undetermined')
+    expect(cls({})).not.toContain('undetermined')
+  })
 })
