@@ -49,7 +49,16 @@ export const NOT_TYPOS: readonly string[] = (
 ).split(/\s+/)
 
 /**
- * Misspellings of short words (under five letters, so outside the typing-slip rule of spans/typos.ts) that change
- * what is asked when missed: "wich date" is a date question.
+ * Misspellings outside the typing-slip rule of spans/typos.ts that change what is asked when missed: short words
+ * ("wich date" is a date question) and a slip at the last letter of a statistic ("maximun").
  */
-export const SHORT_MISSPELLINGS: Readonly<Record<string, string>> = { wich: 'which', whic: 'which', wat: 'what', whn: 'when', wen: 'when' }
+export const SHORT_MISSPELLINGS: Readonly<Record<string, string>> = {
+  wich: 'which',
+  whic: 'which',
+  wat: 'what',
+  whn: 'when',
+  wen: 'when',
+  // Last-letter slips the typing-slip rule leaves alone (a changed last letter is usually an inflection).
+  maximun: 'maximum',
+  minimun: 'minimum',
+}

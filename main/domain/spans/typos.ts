@@ -73,7 +73,7 @@ export function typoOf(word: string): string | null {
 
 /** The question with its typing slips read as the lexicon words they stand for (case kept at the first letter). */
 export function correctTypos(q: string): string {
-  const short = q.replace(/\b[A-Za-z]{3,4}\b/g, (word) => {
+  const short = q.replace(/\b[A-Za-z]{3,}\b/g, (word) => {
     const t = SHORT_MISSPELLINGS[word.toLowerCase()]
     return !t ? word : /^[A-Z]/.test(word) ? t[0].toUpperCase() + t.slice(1) : t
   })

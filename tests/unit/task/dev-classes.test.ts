@@ -9,6 +9,7 @@
  * DN * 0.02 K, DN 0 nodata; per-period means are means of per-date means; slopes are least squares against decimal
  * years), never the code under test.
  */
+import fs from 'node:fs'
 import path from 'node:path'
 import { fromFile } from 'geotiff'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -191,4 +192,25 @@ describe('a QA class share written as "cloud cover %" or "the cloudy percentage"
     },
     120_000,
   )
+})
+
+describe('a slip at the last letter of a statistic word', () => {
+  it('"maximun brightness temprature of band 10 in celsius" is the largest band-10 BT in °C', async () => {
+    const dir = path.dirname(FIXTURES.B4)
+    const mtl = fs.readFileSync(path.join(dir, 'LC08_L1TP_016037_20170813_20170814_01_RT_MTL.txt'), 'utf8')
+    const k = (name: string) => Number(mtl.match(new RegExp(`${name} = ([-\\d.E+]+)`))![1])
+    const dn = Array.from(
+      (
+        (await (
+          await (await fromFile(path.join(dir, 'LC08_L1TP_016037_20170813_20170814_01_RT_B10.TIF'))).getImage()
+        ).readRasters()) as unknown as ArrayLike<number>[]
+      )[0],
+    )
+    const top = dn.reduce((a, v) => (v > a ? v : a), 0)
+    const radiance = k('RADIANCE_MULT_BAND_10') * top + k('RADIANCE_ADD_BAND_10')
+    const bt = k('K2_CONSTANT_BAND_10') / Math.log(k('K1_CONSTANT_BAND_10') / radiance + 1) - 273.15
+    const r = await ask('maximun brightness temprature of band 10 in celsius', [dir])
+    expect(r.refusal).toBeNull()
+    expect(r.value).toBeCloseTo(bt, 3)
+  }, 120_000)
 })
