@@ -37,7 +37,7 @@ function SourcePicture(props: { api: RsureApi; files: FileEntry[]; path: string;
   const h = pic && !(pic instanceof Error) ? pic.height : (info?.height ?? 1000)
   if (!file) return <p className="muted">The source image {baseName(path)} is not in this session; add it to see the observation drawn on it.</p>
   if (pic instanceof Error) return <p className="error">{pic.message}</p>
-  return <OverlayImage src={pic?.url ?? null} width={w} height={h} drawables={d} gsd={gsd} label={file.name} />
+  return <OverlayImage src={pic?.url ?? null} width={w} height={h} drawables={d} gsd={gsd} label={fileLabel(pictureFiles(files), file)} />
 }
 
 function SceneScores({ observation }: { observation: unknown }) {

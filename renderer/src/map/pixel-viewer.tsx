@@ -166,7 +166,7 @@ export function PixelViewer(props: { api: RsureApi; file: FileEntry; calls: Call
               fitWidth={fitWidth}
             />
           ) : (
-            <OverlayImage src={okOf(pic)?.url ?? null} width={w} height={h} drawables={d} gsd={gsd} label={file.name} fitWidth={fitWidth} />
+            <OverlayImage src={okOf(pic)?.url ?? null} width={w} height={h} drawables={d} gsd={gsd} label={fileLabel(files, file)} fitWidth={fitWidth} />
           )}
         </div>
         <ZoomButtons zoomBy={view.zoomBy} fit={view.fit} />

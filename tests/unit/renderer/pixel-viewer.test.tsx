@@ -28,4 +28,14 @@ describe('pixel viewer', () => {
     expect(doc.querySelector('svg.overlay')!.getAttribute('viewBox')).toBe('0 0 640 480')
     expect(doc.querySelector('[data-testid=pixel-viewer]')!.getAttribute('tabindex')).toBe('0')
   })
+  it('captions a picture whose name another picture shares with the number its card shows', () => {
+    const a = picture('fa0011', '/levir/A/test_2_0000_0000.png', 256, 256)
+    const b = picture('fb0012', '/levir/B/test_2_0000_0000.png', 256, 256)
+    const caption = (file: typeof a) => {
+      const html = renderToStaticMarkup(<PixelViewer api={api} file={file} calls={[]} files={[a, b]} />)
+      return new DOMParser().parseFromString(html, 'text/html').querySelector('[data-testid=pixel-viewer] figcaption')?.textContent
+    }
+    expect(caption(a)).toBe('test_2_0000_0000.png (1)')
+    expect(caption(b)).toBe('test_2_0000_0000.png (2)')
+  })
 })
