@@ -201,7 +201,13 @@ export async function stageCosts(dates: number): Promise<Stages> {
   return { dates: acc.dates, decode: per(acc.decode), convert: per(acc.convert), scan: per(acc.scan), index: per(acc.index), content: per(acc.content) }
 }
 
+/** The 1-minute load average, as a figure: wall times on a shared machine mean little without it. */
+function load(): string {
+  return os.loadavg()[0].toFixed(1)
+}
+
 export default async function bench(): Promise<number> {
+  const loadBefore = load()
   const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -228,6 +234,7 @@ export default async function bench(): Promise<number> {
   )
   if (!pythonAvailable()) {
     process.stdout.write('  numpy+GDAL: not installed (Debian python3-gdal and python3-numpy); no comparison run\n')
+    process.stdout.write(`  load average (1 min): ${loadBefore} before, ${load()} after\n`)
     return right ? 0 : 1
   }
   const t0 = performance.now()
@@ -245,7 +252,8 @@ export default async function bench(): Promise<number> {
       `  task 46 wall time, rsure / numpy+GDAL: cold ${wallRatio[0].toFixed(2)}x, warm ${wallRatio[1].toFixed(2)}x (target <= 0.20x)\n` +
       `  peak memory, rsure / numpy+GDAL: ${(peakMb / refMb).toFixed(2)}x (target <= 1.00x)\n` +
       // CPU time does not depend on what else the machine runs (wall time on a shared machine does).
-      `  CPU time, rsure (all threads) / numpy+GDAL: warm ${m.cpu[1].toFixed(2)} s / ${ref.cpu_seconds.toFixed(2)} s = ${(m.cpu[1] / ref.cpu_seconds).toFixed(2)}x\n`,
+      `  CPU time, rsure (all threads) / numpy+GDAL: warm ${m.cpu[1].toFixed(2)} s / ${ref.cpu_seconds.toFixed(2)} s = ${(m.cpu[1] / ref.cpu_seconds).toFixed(2)}x\n` +
+      `  load average (1 min): ${loadBefore} before rsure, ${load()} after numpy+GDAL (2 cores: above ~2, other work shares them and wall times grow)\n`,
   )
   return right ? 0 : 1
 }
