@@ -7,7 +7,7 @@
 import { numericOptions, optionsAreNumeric, sharedKey } from '../../task/options'
 import type { DagBuilder } from './dag-builder'
 import type { ProductPlan } from './products'
-import type { Comparison, Slots, Threshold } from './slots'
+import { productKey, type Comparison, type RecipeInputs, type Threshold } from './recipe-inputs'
 import type { AnswerOption } from '../task'
 
 /** How the answer template reads the workflow's observation. */
@@ -22,8 +22,8 @@ export type AnalysisResult = { ok: true; output: string; read: ReadSpec; describ
 
 const OP_WORD: Record<Comparison, string> = { '>': 'above', '>=': 'at or above', '<': 'below', '<=': 'at or below' }
 
-function valueThreshold(slots: Slots, subject?: string): Threshold | undefined {
-  return slots.thresholds.find((t) => t.unit !== 'percent' && (subject === undefined || t.subject === null || t.subject === subject))
+function valueThreshold(view: RecipeInputs): Threshold | undefined {
+  return view.thresholds.find((t) => t.unit !== 'percent')
 }
 
 /** End the DAG in decision.select over numeric options, or return the scalar as is. */
@@ -63,30 +63,30 @@ export function finish(
 /** Add the analysis nodes after the product; `product.node` holds one raster per date. */
 export function addAnalysis(
   b: DagBuilder,
-  slots: Slots,
+  view: RecipeInputs,
   product: ProductPlan,
   options: AnswerOption[],
   addChangeProduct?: (period: number) => ProductPlan | null,
 ): AnalysisResult {
   const q = product.label
-  const key = productKeyOf(slots)
+  const key = productKey(view)
   const percentOptions = numericOptions(options).some((o) => o.unit === 'percent')
-  switch (slots.statistic) {
+  switch (view.statistic) {
     case 'mean':
     case 'max':
     case 'min': {
-      const stat = slots.statistic
+      const stat = view.statistic
       const daily = b.add('daily', 'raster.batch_reduce', { stat }, { data: product.node })
       const overall = b.add('overall', 'timeseries.aggregate', { by: 'all', stat }, { data: daily })
       const word = stat === 'mean' ? 'mean' : stat === 'max' ? 'maximum' : 'minimum'
       return { ok: true, ...finish(b, overall, options, `${word} ${q}`, product.unit), describe: `${word} of the per-date ${word}s of ${q}` }
     }
     case 'fraction': {
-      const t = valueThreshold(slots)
+      const t = valueThreshold(view)
       if (!t) return { ok: false, missing: 'a threshold value for the fraction' }
-      const as = percentOptions || slots.unit === 'percent' || options.length === 0 ? 'percent' : 'fraction'
-      if (slots.joint) return jointFraction(b, slots, product, options, as, key)
-      if (slots.shareContrast) return shareContrast(b, slots, product, options, as)
+      const as = percentOptions || view.unit === 'percent' || options.length === 0 ? 'percent' : 'fraction'
+      if (view.joint) return jointFraction(b, view, product, options, as, key)
+      if (view.shareContrast) return shareContrast(b, view, product, options, as)
       const per = b.add('fraction', 'threshold_fraction', { op: t.op, value: t.value, as }, { data: pickSubject(product, t) })
       const overall = b.add('overall', 'timeseries.aggregate', { by: 'all', stat: 'mean' }, { data: per })
       const what = `share of the area with ${t.subject ?? q} ${OP_WORD[t.op]} ${t.value}${t.unit === 'K' ? ' K' : ''}`
@@ -94,13 +94,13 @@ export function addAnalysis(
     }
     case 'masked_mean': {
       // The averaged layer: the product, or another variable of the same DAG ("mean NDVI of pixels with TVDI > 0.7").
-      const measured = slots.measured && slots.measured !== key ? product.reads[slots.measured] : undefined
-      if (slots.measured && slots.measured !== key && !measured) return { ok: false, missing: `the ${slots.measured.toUpperCase()} layer to average` }
+      const measured = view.measured && view.measured !== key ? product.reads[view.measured] : undefined
+      if (view.measured && view.measured !== key && !measured) return { ok: false, missing: `the ${view.measured.toUpperCase()} layer to average` }
       const layer = (subject: string) => (subject === key ? product.node : product.reads[subject])
-      const masks = slots.thresholds.filter((x) => x.unit !== 'percent' && x.subject !== null && layer(x.subject) !== undefined)
-      const t = masks.find((x) => x.subject !== slots.measured) ?? masks[0]
+      const masks = view.thresholds.filter((x) => x.unit !== 'percent' && x.subject !== null && layer(x.subject) !== undefined)
+      const t = masks.find((x) => x.subject !== view.measured) ?? masks[0]
       if (!t || !t.subject) return { ok: false, missing: 'the variable and threshold that define the masked area' }
-      const unit = measured ? unitOfRead(slots.measured!) : product.unit
+      const unit = measured ? unitOfRead(view.measured!) : product.unit
       // where() keeps v where the condition holds; elsewhere 0/0 makes the pixel NaN, i.e. invalid.
       const masked = b.add(
         'masked',
@@ -110,23 +110,23 @@ export function addAnalysis(
       )
       const daily = b.add('daily', 'raster.batch_reduce', { stat: 'mean' }, { data: masked })
       const overall = b.add('overall', 'timeseries.aggregate', { by: 'all', stat: 'mean' }, { data: daily })
-      const what = `mean ${measured ? slots.measured!.toUpperCase() : q} where ${t.subject} ${OP_WORD[t.op]} ${t.value}${t.unit === 'K' ? ' K' : ''}`
+      const what = `mean ${measured ? view.measured!.toUpperCase() : q} where ${t.subject} ${OP_WORD[t.op]} ${t.value}${t.unit === 'K' ? ' K' : ''}`
       return { ok: true, ...finish(b, overall, options, what, unit), describe: what }
     }
     case 'count_dates': {
-      if (slots.areaFraction) {
-        const t = valueThreshold(slots)
+      if (view.areaFraction) {
+        const t = valueThreshold(view)
         if (!t) return { ok: false, missing: 'the value threshold of the area condition' }
         const per = b.add('fraction', 'threshold_fraction', { op: t.op, value: t.value, as: 'fraction' }, { data: pickSubject(product, t) })
-        const what = `dates on which the share of the area with ${t.subject ?? q} ${OP_WORD[t.op]} ${t.value} is ${OP_WORD[slots.areaFraction.op]} ${slots.areaFraction.value * 100}%`
+        const what = `dates on which the share of the area with ${t.subject ?? q} ${OP_WORD[t.op]} ${t.value} is ${OP_WORD[view.areaFraction.op]} ${view.areaFraction.value * 100}%`
         return {
           ok: true,
           output: per,
-          read: { kind: 'series_count', quantity: what, unit: 'fraction', op: slots.areaFraction.op, value: slots.areaFraction.value },
+          read: { kind: 'series_count', quantity: what, unit: 'fraction', op: view.areaFraction.op, value: view.areaFraction.value },
           describe: what,
         }
       }
-      const t = valueThreshold(slots)
+      const t = valueThreshold(view)
       if (!t) return { ok: false, missing: 'the condition that makes a date count' }
       const daily = b.add('daily', 'raster.batch_reduce', { stat: 'mean' }, { data: product.node })
       const what = `dates whose mean ${q} is ${OP_WORD[t.op]} ${t.value}${t.unit === 'K' ? ' K' : ''}`
@@ -135,7 +135,7 @@ export function addAnalysis(
     case 'argmax_date':
     case 'argmin_date': {
       const daily = b.add('daily', 'raster.batch_reduce', { stat: 'mean' }, { data: product.node })
-      const which = slots.statistic === 'argmax_date' ? 'max' : 'min'
+      const which = view.statistic === 'argmax_date' ? 'max' : 'min'
       return {
         ok: true,
         output: daily,
@@ -144,11 +144,11 @@ export function addAnalysis(
       }
     }
     case 'masked_contrast':
-      return maskedContrast(b, slots, product, options, key)
+      return maskedContrast(b, view, product, options, key)
     case 'trend': {
       const daily = b.add('daily', 'raster.batch_reduce', { stat: 'mean' }, { data: product.node })
-      const span = slots.periods.length > 0 ? Number(slots.periods.at(-1)!.end.slice(0, 4)) - Number(slots.periods[0].start.slice(0, 4)) : 0
-      const by = slots.aggregation === 'by_month' ? 'month' : span >= 2 || slots.aggregation === 'by_year' ? 'year' : null
+      const span = view.periods.length > 0 ? Number(view.periods.at(-1)!.end.slice(0, 4)) - Number(view.periods[0].start.slice(0, 4)) : 0
+      const by = view.aggregation === 'by_month' ? 'month' : span >= 2 || view.aggregation === 'by_year' ? 'year' : null
       const series = by ? b.add('grouped', 'timeseries.aggregate', { by, stat: 'mean' }, { data: daily }) : daily
       const trend = b.add('trend', 'timeseries.trend', { alpha: 0.05, time: 'index' }, { data: series })
       const per = by ?? 'date'
@@ -164,7 +164,10 @@ export function addAnalysis(
       if (!second) return { ok: false, missing: 'the second period of the comparison' }
       // The change of the mean value, or of the share of the area beyond the value threshold ("the proportion of
       // pixels with TVDI > 0.7 in June and in August ... their difference"), each averaged over its period's dates.
-      const t = slots.changeOf === 'fraction' ? valueThreshold(slots) : undefined
+      // A ratio or percent change is another quantity than the difference these recipes subtract.
+      if (view.combine !== 'difference' && view.combine !== 'absolute_difference')
+        return { ok: false, missing: `a recipe for the ${(view.combine ?? 'change').replace(/_/g, ' ')} between two periods (the recipes give differences)` }
+      const t = view.changeOf === 'fraction' ? valueThreshold(view) : undefined
       const as = percentOptions || options.length === 0 ? 'percent' : 'fraction'
       const meanOf = (p: ProductPlan, tag: string) => {
         const daily = t
@@ -173,7 +176,7 @@ export function addAnalysis(
         return b.add(`mean_${tag}`, 'timeseries.aggregate', { by: 'all', stat: 'mean' }, { data: daily })
       }
       let diff = b.add('change', 'math.subtract', {}, { a: meanOf(second, 'second'), b: meanOf(product, 'first') })
-      const magnitude = slots.absolute || (slots.unsigned && nonNegativeOptions(options))
+      const magnitude = view.magnitude
       if (magnitude) diff = b.add('abs_change', 'math.abs', {}, { a: diff })
       const base = t ? `share of the area with ${t.subject ?? q} ${OP_WORD[t.op]} ${t.value}` : `mean ${q}`
       const what = `${magnitude ? 'absolute ' : ''}change in ${base} (second minus first period)`
@@ -183,10 +186,10 @@ export function addAnalysis(
         describe: `${base} of the second period minus the first${magnitude ? ', without its sign' : ''}`,
       }
     }
-    case 'spikes':
-      return { ok: false, missing: 'an agreed definition of a spike (no execute operator counts spikes)' }
     case 'count_objects':
       return { ok: false, missing: 'object counting belongs to the counting skill' }
+    case null:
+      return { ok: false, missing: 'a recipe for the statistic asked' }
   }
 }
 
@@ -200,8 +203,8 @@ function layerOf(product: ProductPlan, key: string, subject: string | null): str
  * The share of the area where every value threshold holds at once. A pixel where any variable is invalid stays
  * invalid (NaN), so it is left out of the denominator rather than counted as failing the condition.
  */
-function jointFraction(b: DagBuilder, slots: Slots, product: ProductPlan, options: AnswerOption[], as: string, key: string): AnalysisResult {
-  const ts = slots.thresholds.filter((t) => t.unit !== 'percent' && t.subject !== null)
+function jointFraction(b: DagBuilder, view: RecipeInputs, product: ProductPlan, options: AnswerOption[], as: string, key: string): AnalysisResult {
+  const ts = view.thresholds.filter((t) => t.unit !== 'percent' && t.subject !== null)
   const inputs: Record<string, string> = {}
   const names: string[] = []
   for (const t of ts) {
@@ -225,9 +228,9 @@ function jointFraction(b: DagBuilder, slots: Slots, product: ProductPlan, option
  * then averaged over the dates. A difference asked for with only non-negative options, or as "how much cooler",
  * is read as a magnitude.
  */
-function maskedContrast(b: DagBuilder, slots: Slots, product: ProductPlan, options: AnswerOption[], key: string): AnalysisResult {
-  const ts = slots.thresholds.filter((t) => t.unit !== 'percent' && t.subject !== null).slice(0, 2)
-  const stat = slots.maskStat
+function maskedContrast(b: DagBuilder, view: RecipeInputs, product: ProductPlan, options: AnswerOption[], key: string): AnalysisResult {
+  const ts = view.thresholds.filter((t) => t.unit !== 'percent' && t.subject !== null).slice(0, 2)
+  const stat = view.maskStat
   const areaStat = (t: Threshold | null, tag: string) => {
     let data = product.node
     if (t) {
@@ -242,7 +245,7 @@ function maskedContrast(b: DagBuilder, slots: Slots, product: ProductPlan, optio
   const second = areaStat(ts[1] ?? null, ts[1] ? 'second' : 'all')
   if (!first || !second) return { ok: false, missing: `the ${ts.map((t) => t.subject!.toUpperCase()).join(' / ')} layer that defines the areas` }
   let diff = b.add('contrast', 'math.subtract', {}, { a: first, b: second })
-  const magnitude = slots.absolute || nonNegativeOptions(options)
+  const magnitude = view.magnitude
   if (magnitude) diff = b.add('abs_contrast', 'math.abs', {}, { a: diff })
   const area = (t: Threshold | undefined) => (t ? `where ${t.subject} ${OP_WORD[t.op]} ${t.value}` : 'over the whole image')
   const word = stat === 'mean' ? 'mean' : stat === 'max' ? 'maximum' : 'minimum'
@@ -257,24 +260,18 @@ export function nonNegativeOptions(options: AnswerOption[]): boolean {
 }
 
 /** The share of the area beyond the first threshold minus the share beyond the second (e.g. hot minus cool zone). */
-function shareContrast(b: DagBuilder, slots: Slots, product: ProductPlan, options: AnswerOption[], as: string): AnalysisResult {
-  const [t1, t2] = slots.thresholds.filter((t) => t.unit !== 'percent')
+function shareContrast(b: DagBuilder, view: RecipeInputs, product: ProductPlan, options: AnswerOption[], as: string): AnalysisResult {
+  const [t1, t2] = view.thresholds.filter((t) => t.unit !== 'percent')
   const shareOf = (t: Threshold, tag: string) => {
     const per = b.add(`fraction_${tag}`, 'threshold_fraction', { op: t.op, value: t.value, as }, { data: pickSubject(product, t) })
     return b.add(`share_${tag}`, 'timeseries.aggregate', { by: 'all', stat: 'mean' }, { data: per })
   }
   let diff = b.add('contrast', 'math.subtract', {}, { a: shareOf(t1, 'first'), b: shareOf(t2, 'second') })
-  const magnitude = slots.absolute || nonNegativeOptions(options)
+  const magnitude = view.magnitude
   if (magnitude) diff = b.add('abs_contrast', 'math.abs', {}, { a: diff })
   const zone = (t: Threshold) => `${t.subject ?? product.label} ${OP_WORD[t.op]} ${t.value}`
   const what = `${magnitude ? 'absolute ' : ''}difference between the share of the area with ${zone(t1)} and with ${zone(t2)}`
   return { ok: true, ...finish(b, diff, options, what, as), describe: what }
-}
-
-/** The name thresholds and masks use for the product itself ('tvdi', 'lst', 'ndvi', ...). */
-function productKeyOf(slots: Slots): string {
-  if (slots.product === 'index') return slots.index ?? 'ndvi'
-  return slots.product === 'day_night' ? 'lst' : (slots.product ?? '')
 }
 
 /** Unit of a variable read beside the product: temperatures in K, indices dimensionless. */

@@ -9,8 +9,8 @@ import type { AnswerInput, AnswerWriter, FinalAnswer } from '../answer'
 import type { ObservationEntry } from '../verified-history'
 import { dagOf, isRec, nodeRecords, num } from '../../tools/execute/evidence-reader'
 import { nearestOption } from '../../task/options'
-import { extractSlots, type Comparison } from './slots'
-import { physicalUnitOf } from './variables'
+import type { Comparison, RecipeInputs } from './recipe-inputs'
+import { storedUnitOf } from './skills/named-variable'
 import { sceneAnswer } from './skills/perception'
 import { planTask } from './rules-planner'
 import { countNoun } from '../../domain/count-noun'
@@ -33,6 +33,15 @@ function planRead(task: AnswerInput['task']): { kind: string; which?: string } |
   try {
     const plan = planTask(task)
     return plan.workflow?.ok ? (plan.workflow.read as { kind: string; which?: string }) : null
+  } catch {
+    return null
+  }
+}
+
+/** The recipes' view of the task's spec (the one reading of the question), for reading a series the plan did not describe. */
+function viewOf(task: AnswerInput['task']): RecipeInputs | null {
+  try {
+    return planTask(task).view
   } catch {
     return null
   }
@@ -62,7 +71,7 @@ function statedUnit(unit: string | null, entry: ObservationEntry): string | null
       .nodes.filter((n) => n.op === 'raster.read' && typeof n.params.role === 'string')
       .map((n) => String(n.params.role)),
   )
-  const units = new Set([...roles].map((r) => physicalUnitOf(r)))
+  const units = new Set([...roles].map((r) => storedUnitOf(r)))
   const only = units.size === 1 ? [...units][0] : null
   return only ?? unit
 }
@@ -195,7 +204,7 @@ export class TemplateAnswerWriter implements AnswerWriter {
         missing: gaps,
       }
     }
-    const slots = extractSlots(task.question)
+    const view = viewOf(task)
     const { nodes, output } = dagOf(entry.action.args)
     const outOp = nodes.find((n) => n.id === output)?.op ?? entry.config.coarse.split(':')[1]
     const obs = entry.observation
@@ -273,20 +282,20 @@ export class TemplateAnswerWriter implements AnswerWriter {
       what = `${value} ${value === 1 ? 'date meets' : 'dates meet'} the condition`
     } else if (outOp === 'raster.batch_reduce' || outOp === 'threshold_fraction' || outOp === 'spatial.query' || outOp === 'timeseries.aggregate') {
       const series = seriesOf(obs)
-      const t = slots.areaFraction ?? slots.thresholds.find((x) => x.unit !== 'percent')
-      if (slots.statistic === 'count_dates' && t) {
+      const t = view?.areaFraction ?? view?.thresholds.find((x) => x.unit !== 'percent')
+      if (view?.statistic === 'count_dates' && t) {
         const hits = series.filter((s) => compare(s.value, t.op, t.value))
         value = hits.length
         unit = 'days'
         what = `${hits.length} of ${series.length} verified dates meet the condition (${t.op} ${t.value})${hits.length ? `: ${hits.map((h) => h.date).join(', ')}` : ''}`
       } else if (series.length > 0) {
         const read = planRead(task)
-        const lowest = read?.kind === 'series_extreme' ? read.which === 'min' : computed ? /is lowest/.test(computed) : slots.statistic === 'argmin_date'
+        const lowest = read?.kind === 'series_extreme' ? read.which === 'min' : computed ? /is lowest/.test(computed) : view?.statistic === 'argmin_date'
         const best = series.reduce((a, b) => ((lowest ? b.value < a.value : b.value > a.value) ? b : a))
         value = best.value
         what = `the ${lowest ? 'lowest' : 'highest'} mean is ${fmt(best.value)} on ${best.date}`
         // A date of an extreme is answered with the date (the value is its support), or the option naming it.
-        if (read?.kind === 'series_extreme' || slots.statistic === 'argmax_date' || slots.statistic === 'argmin_date') {
+        if (read?.kind === 'series_extreme' || view?.statistic === 'argmax_date' || view?.statistic === 'argmin_date') {
           const option = task.options.find((o) => o.text.includes(best.date))
           if (task.format === 'choice') {
             if (option)

@@ -10,7 +10,7 @@ import { geoKeys, numbers, readFirstIfd, Tag, type Ifd } from '../../engines/ras
 import { landsatRoles, parseName, sentinel2Roles } from '../../engines/raster/catalog/names'
 import type { Period, TaskSpec } from '../../task/spec'
 import type { InputFiles } from './input-files'
-import { Refusal, isBandKey, bandWord, phraseNames } from './compile-words'
+import { Refusal, isBandKey, bandWord, phraseNames, phrasesOf } from './compile-words'
 import { SPYNDEX_ROLE } from './compile-scope'
 
 /**
@@ -20,8 +20,8 @@ import { SPYNDEX_ROLE } from './compile-scope'
  * files, a phrase joining it with another name ("Quito and Lima") may ask for a comparison: handed off too.
  */
 export function placeScope(spec: TaskSpec, inputs: InputFiles): InputFiles {
-  const places = [...new Set(inputs.files.map((f) => inputs.filePlaces.get(f)).filter((p): p is string => !!p))]
-  const named = places.filter((p) => phraseNames(spec, p) || phraseNames(spec, p.split(/[-_,]/)[0]))
+  const places = filePlacesOf(inputs)
+  const named = places.filter((p) => namesPlace(spec, p))
   if (places.length > 1) {
     if (named.length === 1) {
       const files = inputs.files.filter((f) => inputs.filePlaces.get(f) === named[0])
@@ -32,9 +32,7 @@ export function placeScope(spec: TaskSpec, inputs: InputFiles): InputFiles {
     throw new Refusal('the place', `the files hold several places (${places.join(', ')}) and the question names none of them, so they are not pooled`)
   }
   if (places.length === 1) {
-    const joined = spec.notUnderstood.some(
-      (n) => new RegExp(`\\b${places[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(n.text) && /\b(?:and|vs\.?|versus|with|than)\b/i.test(n.text),
-    )
+    const joined = joinedPlace(spec, places[0])
     if (joined)
       throw new Refusal(
         `"${spec.notUnderstood.find((n) => n.text.includes(places[0]))?.text}"`,
@@ -43,6 +41,28 @@ export function placeScope(spec: TaskSpec, inputs: InputFiles): InputFiles {
       )
   }
   return inputs
+}
+
+/** Distinct places of the input file names. */
+export function filePlacesOf(inputs: InputFiles): string[] {
+  return [...new Set(inputs.files.map((f) => inputs.filePlaces.get(f)).filter((p): p is string => !!p))]
+}
+
+/** The places of the file names that the spec's phrases name, in the order the phrases name them. */
+export function placesNamed(spec: TaskSpec, inputs: InputFiles): string[] {
+  const text = phrasesOf(spec).join(' ')
+  const at = (p: string) => text.indexOf(p.toLowerCase().replace(/[-_]/g, ' '))
+  return filePlacesOf(inputs)
+    .filter((p) => namesPlace(spec, p))
+    .sort((a, b) => at(a) - at(b))
+}
+
+const namesPlace = (spec: TaskSpec, place: string) => phraseNames(spec, place) || phraseNames(spec, place.split(/[-_,]/)[0])
+
+/** A phrase the reader left unread joins the files' one place with another name ("Quito and Lima"): a comparison may be asked. */
+export function joinedPlace(spec: TaskSpec, place: string): boolean {
+  const name = new RegExp(`\\b${place.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i')
+  return spec.notUnderstood.some((n) => name.test(n.text) && /\b(?:and|vs\.?|versus|with|than)\b/i.test(n.text))
 }
 
 /**

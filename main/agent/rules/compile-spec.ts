@@ -22,35 +22,25 @@
  * units, condition and region words).
  */
 import path from 'node:path'
-import type { Condition, SpecFeature, TaskSpec } from '../../task/spec'
+import { SpecFeature, type Condition, type TaskSpec } from '../../task/spec'
 import type { AnswerOption } from '../task'
 import { finish } from './analyses'
 import { DagBuilder } from './dag-builder'
 import type { InputFiles } from './input-files'
 import { unsurePhrase } from './unsure'
 import type { Variant } from './products'
-import { type Compiled, Refusal, STAT_WORD, isBandKey, bandWord, QA_BITS } from './compile-words'
+import { type Compiled, Refusal, STAT_WORD, isBandKey, bandWord, QA_BITS, optionsAreSizes } from './compile-words'
 import { bandFileOf, placeScope } from './compile-files'
 import { type Branch, branch } from './compile-branch'
 export { refusalSentence, type Compiled } from './compile-words'
 export { spyndexIndex } from './compile-scope'
 export { pixelAreaM2, projectedEpsg } from './compile-files'
 
-/** The composed parts of a spec the compiler carries out (main/task/spec.ts featuresOf). */
-export const COMPILED_FEATURES: readonly SpecFeature[] = [
-  'several_regions',
-  'negated_condition',
-  'qa_class_condition',
-  'grid_region',
-  'crs_box',
-  'month_filter',
-  'series_granularity',
-  'across_dates',
-  'percent_change',
-  'unit_degF',
-  'unit_acre',
-  'band_order',
-]
+/**
+ * The composed parts of a spec the compiler carries out: every one the spec's schema names (SpecFeature in
+ * main/task/spec.ts owns the list, written once); a part is added there together with the compiler code for it.
+ */
+export const COMPILED_FEATURES: readonly SpecFeature[] = SpecFeature.options
 
 const ABSOLUTE = new Set(['mean', 'median', 'percentile', 'min', 'max'])
 
@@ -63,15 +53,6 @@ function percentWanted(spec: TaskSpec, options: AnswerOption[]): boolean {
 function percentSide(b: DagBuilder, side: Branch, spec: TaskSpec, options: AnswerOption[]): Branch {
   if (side.unit !== 'fraction' || !percentWanted(spec, options)) return side
   return { ...side, value: b.add(`percent_${side.value.slice(1)}`, 'math.expr', { expr: 'x * 100', unit: 'percent' }, { x: side.value }), unit: 'percent' }
-}
-
-/**
- * Options that all state sizes (numbers >= 0 with no direction word) ask for the magnitude of a signed difference:
- * "the mean difference" with options 5 K, 10 K ... is |later - earlier|.
- */
-function optionsAreSizes(spec: TaskSpec): boolean {
-  const stated = spec.answer.options.filter((o) => o.value !== null)
-  return stated.length >= 2 && stated.every((o) => o.value! >= 0 && o.direction === null && o.significance === null)
 }
 
 /** Compile a spec over the input files into one execute DAG, or say which part cannot compile and why. */

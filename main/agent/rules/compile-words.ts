@@ -110,6 +110,15 @@ export function trendMethodOf(spec: TaskSpec): TrendMethodKey {
   return keys[0] ?? 'sen'
 }
 
+/**
+ * Options that all state sizes (numbers >= 0 with no direction word) ask for the magnitude of a signed difference:
+ * "the mean difference" with options 5 K, 10 K ... is |later - earlier|.
+ */
+export function optionsAreSizes(spec: TaskSpec): boolean {
+  const stated = spec.answer.options.filter((o) => o.value !== null)
+  return stated.length >= 2 && stated.every((o) => o.value! >= 0 && o.direction === null && o.significance === null)
+}
+
 /** The condition's threshold(s) in the data's unit. */
 export function thresholdIn(c: Condition, dataUnit: string): { value?: number; low?: number; high?: number } {
   const conv = (v: number | undefined) => {

@@ -5,7 +5,7 @@
  */
 import type { DagBuilder } from './dag-builder'
 import { pickRole, type InputFiles } from './input-files'
-import type { Slots } from './slots'
+import type { RecipeInputs } from './recipe-inputs'
 
 /** How a workflow is varied when the verifier rejects it or asks for more (workflow repair, paper 002 IV-D). */
 export interface Variant {
@@ -101,22 +101,19 @@ const DAY_ROLES = ['BT_DAY', 'DAY', 'LST_DAY']
 const NIGHT_ROLES = ['BT_NIGHT', 'NIGHT', 'LST_NIGHT']
 
 /** Which roles a product needs from these inputs (for the catalog's scales and role bindings). */
-export function rolesFor(slots: Slots, inputs: InputFiles): string[] {
+export function rolesFor(view: RecipeInputs, inputs: InputFiles): string[] {
   const roles: string[] = []
   const add = (r: string | null) => r && !roles.includes(r) && roles.push(r)
-  if (slots.product === 'day_night') {
-    add(pickRole(inputs, ...DAY_ROLES))
-    add(pickRole(inputs, ...NIGHT_ROLES))
-  } else add(pickRole(inputs, ...LST_ROLES))
-  add(slots.index ? pickRole(inputs, slots.index.toUpperCase(), ...VEG_ROLES) : pickRole(inputs, ...VEG_ROLES))
+  add(pickRole(inputs, ...LST_ROLES))
+  add(view.index ? pickRole(inputs, view.index.toUpperCase(), ...VEG_ROLES) : pickRole(inputs, ...VEG_ROLES))
   return roles
 }
 
-/** Add the nodes of the product the slots ask for; `catalog` is the asset.catalog reference. */
-export function addProduct(b: DagBuilder, slots: Slots, inputs: InputFiles, catalog: string): RecipeResult {
-  const veg = slots.index && inputs.roles.has(slots.index.toUpperCase()) ? slots.index.toUpperCase() : pickRole(inputs, ...VEG_ROLES)
+/** Add the nodes of the product the view asks for; `catalog` is the asset.catalog reference. */
+export function addProduct(b: DagBuilder, view: RecipeInputs, inputs: InputFiles, catalog: string): RecipeResult {
+  const veg = view.index && inputs.roles.has(view.index.toUpperCase()) ? view.index.toUpperCase() : pickRole(inputs, ...VEG_ROLES)
   const lst = pickRole(inputs, ...LST_ROLES)
-  switch (slots.product) {
+  switch (view.product) {
     case 'tvdi': {
       if (!lst) return { ok: false, missing: 'a land surface temperature layer (files named ..._LST.tif)' }
       if (!veg) return { ok: false, missing: 'a vegetation index layer (files named ..._NDVI.tif or ..._EVI.tif)' }
@@ -126,9 +123,9 @@ export function addProduct(b: DagBuilder, slots: Slots, inputs: InputFiles, cata
       return { ok: true, plan: { node, unit: 'dimensionless', label: 'TVDI', reads: { lst: l, [veg.toLowerCase()]: v } } }
     }
     case 'lst':
-      return addLst(b, slots, inputs, catalog, lst, veg)
+      return addLst(b, view, inputs, catalog, lst, veg)
     case 'index': {
-      const name = (slots.index ?? 'ndvi').toUpperCase()
+      const name = (view.index ?? 'ndvi').toUpperCase()
       if (inputs.roles.has(name)) {
         const v = read(b, catalog, name, name.toLowerCase())
         return { ok: true, plan: { node: v, unit: 'dimensionless', label: name, reads: { [name.toLowerCase()]: v } } }
@@ -172,24 +169,6 @@ export function addProduct(b: DagBuilder, slots: Slots, inputs: InputFiles, cata
         },
       )
       return { ok: true, plan: { node, unit: '1/K', label: 'apparent thermal inertia', reads: {} } }
-    }
-    case 'day_night': {
-      const day = pickRole(inputs, ...DAY_ROLES)
-      const night = pickRole(inputs, ...NIGHT_ROLES)
-      if (!day || !night) return { ok: false, missing: 'daytime and night-time brightness temperature layers' }
-      // Day or night LST needs that overpass's emissivity; without one, say so rather than assume a value.
-      const output = ({ day: 'lst_day', night: 'lst_night', range: 'range', mean: 'mean' } as const)[slots.diurnal ?? 'mean']
-      const emisDay = pickRole(inputs, 'EMIS_DAY', 'EMISSIVITY_DAY', 'EMIS', 'EMISSIVITY')
-      const emisNight = pickRole(inputs, 'EMIS_NIGHT', 'EMISSIVITY_NIGHT', 'EMIS', 'EMISSIVITY')
-      if (output === 'lst_day' && !emisDay) return { ok: false, missing: 'a daytime emissivity layer (to turn the daytime brightness temperature into LST)' }
-      if (output === 'lst_night' && !emisNight)
-        return { ok: false, missing: 'a night-time emissivity layer (to turn the night-time brightness temperature into LST)' }
-      const layers: Record<string, string> = { day: read(b, catalog, day, 'day'), night: read(b, catalog, night, 'night') }
-      if (output === 'lst_day') layers.emis_day = read(b, catalog, emisDay!, 'emis_day')
-      if (output === 'lst_night') layers.emis_night = read(b, catalog, emisNight!, 'emis_night')
-      const node = b.add('lst', 'raster.product', { product: 'day_night_temperature', output }, layers)
-      const label = output === 'range' ? 'day-night temperature range' : output === 'mean' ? 'mean of day and night temperature' : 'land surface temperature'
-      return { ok: true, plan: { node, unit: 'K', label, reads: {} } }
     }
     default:
       return { ok: false, missing: 'a product this question asks about (an index, LST, TVDI, water vapour or thermal inertia)' }
@@ -244,8 +223,8 @@ const INDEX_BANDS: Record<string, [string[], string[]][]> = {
   ],
 }
 
-function addLst(b: DagBuilder, slots: Slots, inputs: InputFiles, catalog: string, lst: string | null, veg: string | null): RecipeResult {
-  if (lst && (slots.lstMethod === 'provided' || slots.lstMethod === null)) {
+function addLst(b: DagBuilder, view: RecipeInputs, inputs: InputFiles, catalog: string, lst: string | null, veg: string | null): RecipeResult {
+  if (lst && (view.lstMethod === 'provided' || view.lstMethod === null)) {
     const l = read(b, catalog, lst, 'lst')
     const reads: Record<string, string> = { lst: l }
     if (veg) reads[veg.toLowerCase()] = read(b, catalog, veg, veg.toLowerCase())
@@ -253,23 +232,21 @@ function addLst(b: DagBuilder, slots: Slots, inputs: InputFiles, catalog: string
   }
   // ASTER TIR bands 10-14 as brightness temperatures (`2022_06_15_BT_10.tif` ...): TTM combines bands 10-12,
   // TES all the bands there are (the engine's ttm_lst and tes products state their conventions).
-  if (slots.lstMethod === 'ttm' || slots.lstMethod === 'tes') {
-    const bands = (slots.lstMethod === 'ttm' ? [10, 11, 12] : [10, 11, 12, 13, 14])
-      .map((n) => pickRole(inputs, `BT${n}`))
-      .filter((r): r is string => r !== null)
-    const need = slots.lstMethod === 'ttm' ? 3 : 2
+  if (view.lstMethod === 'ttm' || view.lstMethod === 'tes') {
+    const bands = (view.lstMethod === 'ttm' ? [10, 11, 12] : [10, 11, 12, 13, 14]).map((n) => pickRole(inputs, `BT${n}`)).filter((r): r is string => r !== null)
+    const need = view.lstMethod === 'ttm' ? 3 : 2
     if (bands.length < need)
       return {
         ok: false,
-        missing: `ASTER thermal brightness temperatures ${slots.lstMethod === 'ttm' ? 'of bands 10, 11 and 12' : 'of at least two of bands 10-14'} (files named ..._BT_10.tif ...)`,
+        missing: `ASTER thermal brightness temperatures ${view.lstMethod === 'ttm' ? 'of bands 10, 11 and 12' : 'of at least two of bands 10-14'} (files named ..._BT_10.tif ...)`,
       }
     const layers = Object.fromEntries(bands.map((r, i) => [`t${i + 1}`, read(b, catalog, r, `t${i + 1}`)]))
-    const node = b.add('lst', 'raster.product', { product: slots.lstMethod === 'ttm' ? 'ttm_lst' : 'tes' }, layers)
+    const node = b.add('lst', 'raster.product', { product: view.lstMethod === 'ttm' ? 'ttm_lst' : 'tes' }, layers)
     return { ok: true, plan: { node, unit: 'K', label: 'land surface temperature', reads: {} } }
   }
   // An LST the question takes as given, with no LST layer but band 31/32 brightness temperatures: the two-channel form.
   const twoChannel = pickRole(inputs, 'B31', 'BT31', 'BAND31') && pickRole(inputs, 'B32', 'BT32', 'BAND32')
-  if (slots.lstMethod === 'single_channel' || (slots.lstMethod === 'provided' && !twoChannel)) {
+  if (view.lstMethod === 'single_channel' || (view.lstMethod === 'provided' && !twoChannel)) {
     // A band-10 brightness-temperature layer (`..._BT10.tif`) is already in kelvin; a band-10 radiance needs K1/K2.
     // A series band-10 token without a product id (`Chicago_B10_2024-01-07.tif`) has no MTL for K1/K2: the catalog
     // takes it as brightness temperature (input-files `temperatures`), so it is read as one.
@@ -299,7 +276,7 @@ function addLst(b: DagBuilder, slots: Slots, inputs: InputFiles, catalog: string
   if (!t31 || !t32) return { ok: false, missing: 'thermal bands 31 and 32 (or an LST layer)' }
   const e31 = pickRole(inputs, 'EMIS31', 'E31')
   const e32 = pickRole(inputs, 'EMIS32', 'E32')
-  if (slots.lstMethod === 'split_window' && e31 && e32) {
+  if (view.lstMethod === 'split_window' && e31 && e32) {
     const node = b.add(
       'lst',
       'raster.product',

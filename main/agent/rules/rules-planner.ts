@@ -1,5 +1,6 @@
 /**
- * The deterministic planner of the rules backbone: slots -> skill -> one complete workflow, then repair driven by
+ * The deterministic planner of the rules backbone: task spec -> compiled DAG (or, for what the compiler hands off,
+ * the recipes' view of the spec -> skill) -> one complete workflow, then repair driven by
  * the verifier's decisions (paper 002 IV-D: repair only what the evidence invalidated). It is a pure function of
  * the loop state: after an accepted observation it stops; after a rejection or a rule failure it tries the next
  * repair variant; while an evidence request is open it makes targeted follow-ups; variants already tried are
@@ -15,8 +16,7 @@ import { secondRoute, targetedRepair } from './follow-ups'
 import { describeInputs } from './input-files'
 import { BASE_VARIANT, type Variant } from './products'
 import { selectSkill, type Skill, type SkillContext, type Workflow } from './skills'
-import { needsSpecSkill, SPEC_STATISTICS } from './skills/spec-statistics'
-import { extractSlots, type Slots } from './slots'
+import { recipeInputs, type RecipeInputs } from './recipe-inputs'
 import { readTask } from '../../task/read-task'
 import { refusalOf, type TaskSpec as QuestionSpec } from '../../task/spec'
 import type { QuestionPart } from '../../domain/run-events'
@@ -48,7 +48,8 @@ export interface RulesPlan {
   refusal: string | null
   /** The layers the input file names offer (upper-cased roles), for saying what is missing. */
   inputRoles: string[]
-  slots: Slots
+  /** The recipes' view of the spec (recipe-inputs.ts), for the skills the compiler hands off to. */
+  view: RecipeInputs
   skill: Skill | null
   /** The base workflow, or why there is none. */
   workflow: Workflow | null
@@ -79,14 +80,14 @@ function periodsMissing(spec: QuestionSpec, inputs: InputFiles): string | null {
 
 /**
  * Why a task is not planned at all: a phrase that could change the result and was not understood; a period the
- * files do not cover; no statistic named where the old reader would have assumed the mean.
+ * files do not cover; a product (TVDI, LST, an index ...) named with no statistic: there is no default mean.
  */
-function refusalFor(spec: QuestionSpec, slots: Slots, inputs: InputFiles): string | null {
+function refusalFor(spec: QuestionSpec, view: RecipeInputs, inputs: InputFiles): string | null {
   const unread = refusalOf(spec, COMPILED_FEATURES)
   if (unread) return unread
   const missing = periodsMissing(spec, inputs)
   if (missing) return missing
-  if (spec.quantity.statistic === null && slots.statistic === 'mean' && slots.product !== null) {
+  if (spec.quantity.statistic === null && view.product !== null) {
     return 'The question names no statistic (mean, median, maximum, a percentile, a share ...) and its options name none, so nothing was computed; say which statistic is wanted.'
   }
   return null
@@ -110,102 +111,58 @@ function readingOf(spec: QuestionSpec): { unread?: QuestionPart[]; read?: { text
   return { unread: [...unread], read: spec.used.filter((u) => !u.role.endsWith('(refused)')).map((u) => ({ text: u.text, role: u.role })) }
 }
 
-/** The older slot statistics that compute each statistic of the spec (the recipes the spec-statistics skill leaves to them). */
-const LEGACY_FOR: Partial<Record<NonNullable<QuestionSpec['quantity']['statistic']>, readonly Slots['statistic'][]>> = {
-  mean: ['mean', 'masked_mean', 'masked_contrast', 'change'],
-  max: ['max', 'masked_contrast', 'change'],
-  min: ['min', 'masked_contrast', 'change'],
-  fraction: ['fraction', 'change'],
-  count_dates: ['count_dates'],
-  trend: ['trend'],
-  date_of_max: ['argmax_date'],
-  date_of_min: ['argmin_date'],
-  count_objects: ['count_objects'],
-}
-
 /**
- * When a slot recipe (not the spec-statistics skill) will plan the task, its statistic must be one that computes
- * what the spec asks; otherwise the run says so rather than answer another quantity (an area asked, a share
- * computed).
+ * Why no recipe plans what the compiler handed off, in the analyst's words: the whole-image perception tools asked
+ * for a part of the image, a statistic or composition no recipe computes, or a part of the spec the recipes do not
+ * honour (a region, a range mask ...). Null when a skill plans it.
  */
-function legacyDisagrees(spec: QuestionSpec, slots: Slots, skill: Skill | null): string | null {
-  const asked = spec.quantity.statistic
-  // The perception skills read the question with their own reader (skills/perception.ts) and plan measure/perceive
-  // over the whole image: a half, quadrant or box asked is a region they would drop.
-  if (skill && (skill.id === 'perception' || skill.id === 'object-counting') && spec.region.kind !== 'whole') {
+function recipeGap(spec: QuestionSpec, view: RecipeInputs, skill: Skill | null): string | null {
+  if (skill && (skill.id === 'perception' || skill.id === 'object-counting')) {
+    if (spec.region.kind === 'whole') return null
     return `The ${skill.id === 'object-counting' ? 'counting' : 'perception'} recipe covers the whole image and cannot keep to ${spec.region.kind === 'part' ? `the ${spec.region.text}` : 'the region asked'}, so nothing was computed.`
   }
-  if (!skill || skill.id === 'spec-statistics' || skill.id === 'perception' || skill.id === 'object-counting' || asked === null) return null
-  // What only the spec-statistics skill plans (a median, a region, a range mask ...) would be dropped by another recipe.
-  if (needsSpecSkill(spec)) {
-    const what = [
-      SPEC_STATISTICS.has(asked) ? `the ${asked.replace('_', ' ')}` : null,
-      spec.region.kind !== 'whole' ? 'the region asked' : null,
-      spec.conditions.some((c) => c.op === 'between' || c.op === 'outside') ? 'the range condition' : null,
-      spec.pooling === 'pooled' ? 'pooled pixels' : null,
-      spec.unit === 'degC' ? 'degrees Celsius' : null,
-    ].filter(Boolean)
-    return `The recipe for ${spec.subjects[0] ?? 'this variable'} cannot take ${what.join(', ')} into account, so nothing was computed.`
-  }
-  // The change recipes subtract; a ratio between periods or areas is another quantity.
-  if (spec.quantity.combine === 'ratio')
-    return `The question asks for a ratio between ${spec.quantity.across ?? 'two quantities'}, which no recipe here computes (they give differences); nothing was computed.`
-  // The named-variable recipe reads the statistic itself (the mean over the pixels a condition keeps, a change, a trend).
-  if (skill.id === 'named-variable')
-    return ['mean', 'max', 'min', 'fraction', 'trend'].includes(asked)
-      ? null
-      : `The question asks for the ${asked.replace(/_/g, ' ')} of ${spec.subjects[0] ?? 'the variable'}, which no recipe here computes for it; nothing was computed.`
-  const allowed = LEGACY_FOR[asked]
-  if (allowed?.includes(slots.statistic)) return null
-  const words = (s: string) => s.replace(/_/g, ' ').replace('argmax date', 'date of the maximum').replace('argmin date', 'date of the minimum')
-  return `The question asks for the ${words(asked)}, but no recipe here computes it from these inputs (the closest recipe would give the ${words(slots.statistic)}); nothing was computed.`
+  if (skill || view.product === null) return null
+  const about = spec.subjects[0] ?? 'this variable'
+  if (view.unhonoured.length > 0) return `The recipe for ${about} cannot take ${view.unhonoured.join(', ')} into account, so nothing was computed.`
+  if (view.statistic === null && view.asked !== null)
+    return `The question asks for the ${view.asked} of ${about}, which no recipe here computes from these inputs; nothing was computed.`
+  return null
 }
 
-/** Slots, skill and base workflow of a task. Planning reads file names only, never pixels. */
+/** Spec, skill and base workflow of a task. Planning reads file names only, never pixels. */
 export function planTask(task: TaskSpec): RulesPlan {
   const spec = readTask({ question: task.question, options: task.options })
-  const slots = extractSlots(task.question)
+  const view = recipeInputs(spec)
   const dir = folderOf(task)
   const inputs = describeInputs(dir, dir ? [] : task.files)
-  const unread = refusalFor(spec, slots, inputs)
-  const ctx: SkillContext = { question: task.question, options: task.options, images: task.images, slots, inputs, spec }
-  // The compiler first: any spec whose inputs the files provide compiles to one DAG; what it cannot compile is
-  // refused naming the part. Only what lies outside raster statistics (objects, scenes) goes to the older skills.
-  // Known reader gap (main/task, not this planner's): a date count over an area share stated after the share
-  // ("... this proportion surpassed 40%") comes without its areaCondition; until the reader keeps it, the older
-  // recipe plans that one family instead of compiling a count on the wrong quantity.
-  const readerGap = spec.quantity.statistic === 'count_dates' && !spec.areaCondition && slots.areaFraction !== null && slots.areaFraction !== undefined
-  const compiled = unread || readerGap ? null : compileSpec(spec, inputs, task.options, BASE_VARIANT)
-  // A part the compiler hands to the older skills (places split across the files' names, compared; land-cover
-  // classes and objects, which are no raster variable): the skill whose statistic agrees with the spec plans it;
-  // without one, the compiler's refusal names the part.
-  if (compiled && compiled.ok === false && compiled.handOff) {
-    const matched = selectSkill(slots, { question: task.question, inputs, spec })
-    const disagrees = matched ? legacyDisagrees(spec, slots, matched) : null
-    // Perception measures shares, areas and counts of classes; a mean of an unread variable is no class measure.
-    const measured = [null, 'fraction', 'area', 'count_pixels', 'count_objects'].includes(spec.quantity.statistic)
-    const allowed =
-      compiled.handOff === 'perception' ? measured && (matched?.id === 'perception' || matched?.id === 'object-counting') : matched?.id !== 'spec-statistics'
-    if (matched && allowed && !disagrees) {
-      const variant = (v: Variant) => matched.plan(ctx, v)
-      return { spec, refusal: null, inputRoles: [...inputs.roles].sort(), slots, skill: matched, workflow: variant(BASE_VARIANT), variant }
-    }
-    return { spec, refusal: refusalSentence(compiled), inputRoles: [...inputs.roles].sort(), slots, skill: null, workflow: null, variant: () => null }
+  const inputRoles = [...inputs.roles].sort()
+  const unread = refusalFor(spec, view, inputs)
+  const ctx: SkillContext = { question: task.question, options: task.options, images: task.images, view, inputs, spec }
+  const planned = (skill: Skill | null, refusal: string | null): RulesPlan => {
+    const variant = (v: Variant) => (skill && !refusal ? skill.plan(ctx, v) : null)
+    return { spec, refusal, inputRoles, view, skill: refusal ? null : skill, workflow: variant(BASE_VARIANT), variant }
   }
-  if (compiled && compiled.ok !== 'not_applicable') {
-    const refusal = compiled.ok ? null : refusalSentence(compiled)
-    const skill: Skill | null = compiled.ok ? COMPILED_SKILL : null
+  if (unread) return planned(null, unread)
+  // The compiler first: any spec whose inputs the files provide compiles to one DAG; what it cannot compile is
+  // refused naming the part. Only what lies outside raster statistics (objects, scenes, places compared across the
+  // files' names) goes to the skills, which select on the recipes' view of the same spec.
+  const compiled = compileSpec(spec, inputs, task.options, BASE_VARIANT)
+  if (compiled.ok === true) {
     const variant = (v: Variant): Workflow | null => {
       const c = compileSpec(spec, inputs, task.options, v)
       return c.ok === true ? { ok: true, skill: COMPILED_SKILL.id, tool: 'execute', args: c.dag, read: c.read, describe: c.describe } : null
     }
-    return { spec, refusal, inputRoles: [...inputs.roles].sort(), slots, skill, workflow: variant(BASE_VARIANT), variant }
+    return { spec, refusal: null, inputRoles, view, skill: COMPILED_SKILL, workflow: variant(BASE_VARIANT), variant }
   }
-  const matched = unread ? null : selectSkill(slots, { question: task.question, inputs, spec })
-  const refusal = unread ?? legacyDisagrees(spec, slots, matched)
-  const skill = refusal ? null : matched
-  const variant = (v: Variant) => (skill ? skill.plan(ctx, v) : null)
-  return { spec, refusal, inputRoles: [...inputs.roles].sort(), slots, skill, workflow: variant(BASE_VARIANT), variant }
+  const matched = selectSkill(view, { question: task.question, inputs, spec })
+  if (compiled.ok === 'not_applicable') return planned(matched, recipeGap(spec, view, matched))
+  // A part the compiler hands off (places split across the files' names; land-cover classes and objects, which are
+  // no raster variable): the skill that plans it; without one, the compiler's refusal names the part.
+  const perception = matched?.id === 'perception' || matched?.id === 'object-counting'
+  const measured = [null, 'fraction', 'area', 'count_pixels', 'count_objects'].includes(spec.quantity.statistic)
+  const allowed = compiled.handOff === 'perception' ? perception && measured : compiled.handOff === 'recipes' && matched !== null
+  if (allowed && !recipeGap(spec, view, matched)) return planned(matched, null)
+  return planned(null, refusalSentence(compiled))
 }
 
 /** The compiled plan as a skill, for the trajectory (the compiler reads the spec; no recipe is looked up). */
@@ -228,7 +185,7 @@ export class RulesPlanner implements Planner {
     return plan
   }
 
-  /** The plan the planner follows for a task: its slots, skill and base workflow (for the trajectory). */
+  /** The plan the planner follows for a task: its spec, skill and base workflow (for the trajectory). */
   describe(task: TaskSpec): RulesPlan {
     return this.context(task)
   }

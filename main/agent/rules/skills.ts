@@ -1,7 +1,9 @@
 /**
  * The expert skills of the rules backbone (in the spirit of Earth-Agent-Pro's skills, paper 002 IV-B): each names
- * the questions it covers and turns slots into one complete execute workflow (a DAG), or into a measure call for
- * counting. A skill that cannot be carried out with the inputs at hand says what is missing instead of guessing.
+ * the questions it covers and turns the recipes' view of the task spec (recipe-inputs.ts) into one complete execute
+ * workflow (a DAG), or into a measure call for counting. A skill that cannot be carried out with the inputs at hand
+ * says what is missing instead of guessing. The compiler (compile-spec.ts) plans every raster spec it can; these
+ * skills plan what it hands off (places compared across file names, objects, land-cover classes and scenes).
  */
 import { daysBetween, spanOf } from '../../task/periods'
 import type { AnswerOption } from '../task'
@@ -9,17 +11,17 @@ import { addAnalysis, type ReadSpec } from './analyses'
 import { DagBuilder, type Dag } from './dag-builder'
 import type { InputFiles } from './input-files'
 import { addCatalog, addProduct, rolesFor, type Variant } from './products'
-import type { Slots } from './slots'
+import type { RecipeInputs } from './recipe-inputs'
 import { namedVariableSkill } from './skills/named-variable'
 import { objectCountingSkill, perceptionSkill } from './skills/perception'
-import { addSpecStatistic, needsSpecSkill } from './skills/spec-statistics'
 import type { TaskSpec } from '../../task/spec'
 
 export interface SkillContext {
   question: string
   options: AnswerOption[]
   images: string[]
-  slots: Slots
+  /** The recipes' view of the spec: what every skill selects and plans on. */
+  view: RecipeInputs
   inputs: InputFiles
   /** The task spec read from the question (main/task); the spec-statistics skill plans from it. */
   spec: TaskSpec
@@ -35,29 +37,27 @@ export interface Skill {
   id: string
   /** What the skill covers, for the trajectory and the docs. */
   title: string
-  /** Whether the skill plans these slots; `ctx` (question and input file names), when given, may narrow the claim. */
-  applies(slots: Slots, ctx?: Pick<SkillContext, 'question' | 'inputs'> & { spec?: TaskSpec }): boolean
+  /** Whether the skill plans this view of the spec; `ctx` (the spec and input file names), when given, may narrow the claim. */
+  applies(view: RecipeInputs, ctx?: Pick<SkillContext, 'question' | 'inputs' | 'spec'>): boolean
   plan(ctx: SkillContext, variant: Variant): Workflow
 }
 
 /** Product -> analysis over a dated collection: the shared core of the raster skills. */
 function rasterWorkflow(id: string, ctx: SkillContext, variant: Variant): Workflow {
-  const { slots, inputs } = ctx
+  const { view, inputs } = ctx
   if (inputs.files.length === 0) return { ok: false, skill: id, missing: 'input rasters (pass a folder with --files)' }
-  // A workflow that ignored "above 115% of the mean" would answer another question; say so instead.
-  if (slots.relative) return { ok: false, skill: id, missing: `a recipe for a threshold relative to a statistic ("${slots.relative}")` }
   const b = new DagBuilder()
-  const roles = rolesFor(slots, inputs)
-  const change = slots.statistic === 'change'
-  const periods = change ? twoPeriods(slots) : null
-  const first = change && periods ? periods[0] : spanOf(slots.periods)
-  const catalog = addCatalog(b, inputs, first, variant, roles, 'catalog', change ? [] : disjoint(slots))
-  const product = addProduct(b, slots, inputs, catalog)
+  const roles = rolesFor(view, inputs)
+  const change = view.statistic === 'change'
+  const periods = change ? twoPeriods(view) : null
+  const first = change && periods ? periods[0] : spanOf(view.periods)
+  const catalog = addCatalog(b, inputs, first, variant, roles, 'catalog', change ? [] : disjoint(view))
+  const product = addProduct(b, view, inputs, catalog)
   if (!product.ok) return { ok: false, skill: id, missing: product.missing }
-  const analysis = addAnalysis(b, slots, product.plan, ctx.options, () => {
+  const analysis = addAnalysis(b, view, product.plan, ctx.options, () => {
     if (!periods) return null
     const second = addCatalog(b, inputs, periods[1], variant, roles, 'catalog_second')
-    const p = addProduct(b, slots, inputs, second)
+    const p = addProduct(b, view, inputs, second)
     return p.ok ? p.plan : null
   })
   if (!analysis.ok) return { ok: false, skill: id, missing: analysis.missing }
@@ -71,8 +71,8 @@ function rasterWorkflow(id: string, ctx: SkillContext, variant: Variant): Workfl
 const SAVED_PRODUCT_DATES = 3
 
 /** The periods of a question when they leave gaps between them (else none: one span covers them exactly). */
-function disjoint(slots: Slots): { start: string; end: string }[] {
-  const ps = [...slots.periods].sort((a, b) => a.start.localeCompare(b.start))
+function disjoint(view: RecipeInputs): { start: string; end: string }[] {
+  const ps = [...view.periods].sort((a, b) => a.start.localeCompare(b.start))
   const gap = ps.some(
     (p, i) =>
       i > 0 &&
@@ -93,12 +93,12 @@ function disjoint(slots: Slots): { start: string; end: string }[] {
  * the question names them: "between October and April 2020" is April to October): two named periods, or the two
  * ends of one day range.
  */
-function twoPeriods(slots: Slots): [{ start: string; end: string }, { start: string; end: string }] | null {
-  if (slots.periods.length >= 2) {
-    const [a, b] = [slots.periods[0], slots.periods[slots.periods.length - 1]]
+function twoPeriods(view: RecipeInputs): [{ start: string; end: string }, { start: string; end: string }] | null {
+  if (view.periods.length >= 2) {
+    const [a, b] = [view.periods[0], view.periods[view.periods.length - 1]]
     return a.start <= b.start ? [a, b] : [b, a]
   }
-  const p = slots.periods[0]
+  const p = view.periods[0]
   if (p && p.granularity === 'day' && p.start !== p.end)
     return [
       { start: p.start, end: p.start },
@@ -107,38 +107,11 @@ function twoPeriods(slots: Slots): [{ start: string; end: string }, { start: str
   return null
 }
 
-/** The input files dated inside the spec's periods (all files when it names none). */
-function datesIn(spec: TaskSpec, inputs: InputFiles): number {
-  const dates = new Set<string>()
-  for (const d of inputs.fileDates.values()) if (spec.periods.length === 0 || spec.periods.some((p) => p.start <= d && d <= p.end)) dates.add(d)
-  return dates.size
-}
-
-/** The subject key a product answers to in a spec ('lst' for day/night pairs, the index's own name). */
-function productKey(slots: Slots): string {
-  if (slots.product === 'index') return slots.index ?? 'ndvi'
-  return slots.product === 'day_night' ? 'lst' : (slots.product ?? '')
-}
-
-/** Product -> selection (masks, region) -> statistic, planned from the task spec. */
-function specWorkflow(ctx: SkillContext, variant: Variant): Workflow {
-  const id = 'spec-statistics'
-  const { slots, inputs, spec } = ctx
-  if (inputs.files.length === 0) return { ok: false, skill: id, missing: 'input rasters (pass a folder with --files)' }
-  const b = new DagBuilder()
-  const roles = rolesFor(slots, inputs)
-  const catalog = addCatalog(b, inputs, spanOf(spec.periods), variant, roles, 'catalog', disjoint(slots))
-  const product = addProduct(b, slots, inputs, catalog)
-  if (!product.ok) return { ok: false, skill: id, missing: product.missing }
-  const step = addSpecStatistic(b, spec, product.plan, productKey(slots), ctx.options, datesIn(spec, inputs), (v) => (v === 'lst' ? 'K' : 'dimensionless'))
-  if (!step.ok) return { ok: false, skill: id, missing: step.missing }
-  return { ok: true, skill: id, tool: 'execute', args: b.build(step.output), read: step.read, describe: step.describe }
-}
-
-const raster = (id: string, title: string, applies: (s: Slots) => boolean): Skill => ({
+/** A raster recipe: claimed when its own test holds and the view has no part the recipes cannot honour. */
+const raster = (id: string, title: string, applies: (v: RecipeInputs) => boolean): Skill => ({
   id,
   title,
-  applies,
+  applies: (v) => v.statistic !== null && v.unhonoured.length === 0 && applies(v),
   plan: (ctx, variant) => rasterWorkflow(id, ctx, variant),
 })
 
@@ -147,16 +120,10 @@ export const SKILLS: readonly Skill[] = [
   // First: counting, land-cover areas and shares, change of a pair and scene classes go through perceive/measure.
   objectCountingSkill,
   perceptionSkill,
-  {
-    id: 'spec-statistics',
-    title: 'Median, percentiles, standard deviation, sums, ranges and pixel counts over range masks, image halves, quadrants and boxes',
-    applies: (s, ctx) => s.product !== null && ctx?.spec !== undefined && needsSpecSkill(ctx.spec),
-    plan: (ctx, variant) => specWorkflow(ctx, variant),
-  },
   raster('change-between-dates', 'Change of a product between two dates or periods', (s) => s.statistic === 'change' && s.product !== null),
   raster('temporal-trend', 'Temporal trend of a product: Theil-Sen slope and Mann-Kendall test', (s) => s.statistic === 'trend' && s.product !== null),
   raster('tvdi', 'TVDI: period mean, threshold fraction, threshold-masked mean, dates over a threshold', (s) => s.product === 'tvdi'),
-  raster('lst-products', 'Land surface temperature products and their statistics', (s) => s.product === 'lst' || s.product === 'day_night'),
+  raster('lst-products', 'Land surface temperature products and their statistics', (s) => s.product === 'lst'),
   raster(
     'thresholds-and-areas',
     'Share of the area beyond a threshold, and dates meeting an area condition',
@@ -168,6 +135,6 @@ export const SKILLS: readonly Skill[] = [
   namedVariableSkill,
 ]
 
-export function selectSkill(slots: Slots, ctx?: Pick<SkillContext, 'question' | 'inputs'> & { spec?: TaskSpec }): Skill | null {
-  return SKILLS.find((s) => s.applies(slots, ctx)) ?? null
+export function selectSkill(view: RecipeInputs, ctx?: Pick<SkillContext, 'question' | 'inputs' | 'spec'>): Skill | null {
+  return SKILLS.find((s) => s.applies(view, ctx)) ?? null
 }

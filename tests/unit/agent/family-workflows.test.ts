@@ -39,7 +39,10 @@ describe('rules workflows for the taught families', () => {
       'Forest_2021-07-29_b5.tif': [0.5, 0.5, 0.5, 0.5],
       'Forest_2021-07-29_BT10.tif': [295, 299.5, 302, 310],
     })
-    const r = await planAndRun('Using Landsat 8 Band 10, Band 4 and Band 5 on July 29, 2021, estimate LST with the single-channel method and give the percentage of pixels with LST above 300 K.', dir)
+    const r = await planAndRun(
+      'Using Landsat 8 Band 10, Band 4 and Band 5 on July 29, 2021, estimate LST with the single-channel method and give the percentage of pixels with LST above 300 K.',
+      dir,
+    )
     expect(r.plan.skill?.id).toBe('compiled-spec')
     expect(r.nodes.find((n) => n.id === 'bt')).toMatchObject({ op: 'raster.read', params: { role: 'BT10', unit: 'K' } })
     expect(r.nodes.some((n) => n.params.product === 'brightness_temperature')).toBe(false)
@@ -50,7 +53,7 @@ describe('rules workflows for the taught families', () => {
   it('averages NDVI over the pixels whose LST passes the threshold', async () => {
     const dir = folder({ 'Oasis_2020-07-01_LST.tif': [290, 305, 310, 295], 'Oasis_2020-07-01_NDVI.tif': [0.8, 0.2, 0.4, 0.6] })
     const r = await planAndRun('On July 1, 2020, what is the mean NDVI of the pixels whose land surface temperature is above 300 K?', dir)
-    expect(r.plan.slots).toMatchObject({ statistic: 'masked_mean', measured: 'ndvi' })
+    expect(r.plan.view).toMatchObject({ statistic: 'masked_mean', measured: 'ndvi' })
     expect(r.result.status).toBe('ok')
     expect(r.value).toBeCloseTo(0.3, 9) // NDVI of the 305 K and 310 K pixels: (0.2 + 0.4) / 2
   })
@@ -63,7 +66,7 @@ describe('rules workflows for the taught families', () => {
     ['On July 1, 2020 give the absolute difference between the overall mean LST and the mean LST in areas with NDVI greater than 0.7.', 10, 'all'],
   ])('contrasts the mean LST of two masked areas: %s', async (q, expected, second) => {
     const r = await planAndRun(q, folder(contrastLayers))
-    expect(r.plan.slots.statistic).toBe('masked_contrast')
+    expect(r.plan.view.statistic).toBe('masked_contrast')
     // The second side is the whole image (no mask) or the second masked selection.
     expect(r.nodes.some((n) => n.id === (second === 'all' ? 'over_dates_all' : 'masked_second'))).toBe(true)
     expect(r.nodes.some((n) => n.id === 'masked_all')).toBe(false)
@@ -73,7 +76,7 @@ describe('rules workflows for the taught families', () => {
 
   it('averages the product over the pixels it selects itself', async () => {
     const r = await planAndRun('On July 1, 2020, what is the average LST where LST is above 315 K?', folder(contrastLayers))
-    expect(r.plan.slots).toMatchObject({ statistic: 'masked_mean', measured: 'lst' })
+    expect(r.plan.view).toMatchObject({ statistic: 'masked_mean', measured: 'lst' })
     expect(r.value).toBeCloseTo(325, 9)
   })
 
@@ -84,7 +87,7 @@ describe('rules workflows for the taught families', () => {
 
   it('takes the share of pixels meeting two conditions at once', async () => {
     const r = await planAndRun('On July 1, 2020, what proportion of pixels has LST above 305 K and NDVI above 0.5 simultaneously?', folder(contrastLayers))
-    expect(r.plan.slots.joint).toBe(true)
+    expect(r.plan.view.joint).toBe(true)
     expect(r.result.status).toBe('ok')
     expect(r.value).toBeCloseTo(25, 9) // only the 310 K / 0.9 pixel
   })
@@ -95,7 +98,10 @@ describe('rules workflows for the taught families', () => {
       'Basin_2023-07-12_LST.tif': [301, 301, 301, 301],
       'Basin_2023-08-13_LST.tif': [301, 290, 290, 290],
     })
-    const r = await planAndRun('Calculate the proportion of pixels with LST > 300 K in June and August 2023, then the absolute difference between these two values.', dir)
+    const r = await planAndRun(
+      'Calculate the proportion of pixels with LST > 300 K in June and August 2023, then the absolute difference between these two values.',
+      dir,
+    )
     const catalogs = r.nodes.filter((n) => n.op === 'asset.catalog').map((n) => [n.params.start, n.params.end])
     expect(catalogs).toEqual([
       ['2023-06-01', '2023-06-30'],
@@ -117,7 +123,7 @@ describe('rules workflows for the taught families', () => {
   it('takes the difference of two shares of one variable, as a size when the options are sizes', async () => {
     const q = 'On July 1, 2020, calculate the percentage of pixels with LST below 305 K and of pixels with LST above 315 K, and their difference.'
     const signed = await planAndRun(q, folder(contrastLayers))
-    expect(signed.plan.slots.shareContrast).toBe(true)
+    expect(signed.plan.view.shareContrast).toBe(true)
     expect(signed.value).toBeCloseTo(-25, 9) // 25% cool minus 50% hot
     const sized = await planAndRun(q, folder(contrastLayers), 'A. 10%\nB. 25%\nC. 40%')
     expect((sized.result.observation as { choice: string }).choice).toBe('B')
@@ -125,7 +131,11 @@ describe('rules workflows for the taught families', () => {
 
   it('compares two seasons of the one year a question names', async () => {
     const dir = folder({ 'City_2022-07-01_LST.tif': four(310), 'City_2022-10-01_LST.tif': four(300), 'City_2022-12-20_LST.tif': four(260) })
-    const r = await planAndRun('Using LST data in 2022, calculate the average LST for summer and autumn, and determine the mean difference.', dir, 'A. 5 K\nB. 10 K\nC. 15 K\nD. 50 K')
+    const r = await planAndRun(
+      'Using LST data in 2022, calculate the average LST for summer and autumn, and determine the mean difference.',
+      dir,
+      'A. 5 K\nB. 10 K\nC. 15 K\nD. 50 K',
+    )
     const catalogs = r.nodes.filter((n) => n.op === 'asset.catalog').map((n) => [n.params.start, n.params.end])
     expect(catalogs).toEqual([
       ['2022-06-01', '2022-08-31'],
@@ -136,10 +146,15 @@ describe('rules workflows for the taught families', () => {
   })
 
   it('refuses a night-time LST from a layer whose name does not say night, and reads an LST_Night layer', async () => {
-    const plain = planTask(makeTask({ question: 'What is the mean night-time land surface temperature on July 1, 2020?', options: [], files: [folder(contrastLayers)] }))
+    const plain = planTask(
+      makeTask({ question: 'What is the mean night-time land surface temperature on July 1, 2020?', options: [], files: [folder(contrastLayers)] }),
+    )
     expect(plain.workflow).toBeNull()
     expect(plain.refusal).toMatch(/night-time LST/)
-    const night = await planAndRun('What is the mean night-time land surface temperature on July 1, 2020?', folder({ 'Oasis_2020-07-01_LST_Night.tif': [14000, 14100, 14200, 14300] })) // MOD11 DN, 0.02 K each
+    const night = await planAndRun(
+      'What is the mean night-time land surface temperature on July 1, 2020?',
+      folder({ 'Oasis_2020-07-01_LST_Night.tif': [14000, 14100, 14200, 14300] }),
+    ) // MOD11 DN, 0.02 K each
     expect(night.value).toBeCloseTo(283, 6)
   })
 
@@ -149,7 +164,13 @@ describe('rules workflows for the taught families', () => {
     expect(utm.value).toBeCloseTo(300, 9)
     const t = tempDir('rsure-family-3857-')
     dirs.push(t)
-    writeTinyTiff(path.join(t.dir, 'Oasis_2020-07-01_LST.tif'), { width: 2, height: 2, bands: [[300, 310, 320, 330].map((k) => k / 0.02)], dtype: 'uint16', geo: { ...geo, epsg: 3857 } })
+    writeTinyTiff(path.join(t.dir, 'Oasis_2020-07-01_LST.tif'), {
+      width: 2,
+      height: 2,
+      bands: [[300, 310, 320, 330].map((k) => k / 0.02)],
+      dtype: 'uint16',
+      geo: { ...geo, epsg: 3857 },
+    })
     const merc = planTask(makeTask({ question: 'What area in square metres had LST above 305 K on July 1, 2020?', options: [], files: [t.dir] }))
     expect(merc.workflow).toBeNull()
     expect(merc.refusal).toMatch(/Web Mercator/)
@@ -164,4 +185,3 @@ describe('rules workflows for the taught families', () => {
     expect(plan.refusal).toContain('relative to a statistic')
   })
 })
-

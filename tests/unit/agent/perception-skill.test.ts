@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/rules/rules-planner'
 import { readPerceptionAsk } from '../../../main/agent/rules/skills/perception'
-import { extractSlots } from '../../../main/agent/rules/slots'
+import { recipeInputs } from '../../../main/agent/rules/recipe-inputs'
 import { makeTask, parseOptions } from '../../../main/agent/task'
 import { readTask } from '../../../main/task/read-task'
 import { shared } from '../../helpers/tmp'
 
 const read = (q: string, options = '') => {
   const opts = options ? parseOptions(options) : []
-  return readPerceptionAsk(q, readTask({ question: q, options: opts }), extractSlots(q), opts)
+  const spec = readTask({ question: q, options: opts })
+  return readPerceptionAsk(q, spec, recipeInputs(spec), opts)
 }
 
 describe('the perception skill reads what is asked of perception', () => {
@@ -33,7 +34,10 @@ describe('the perception skill reads what is asked of perception', () => {
     expect(plan.workflow).toMatchObject({
       ok: true,
       tool: 'measure',
-      args: { sources: [{ id: 'scene', mode: 'regions', image_paths: [folder], target_groups: { water: ['water'] } }], spec: { metric: 'percentage', subject: 'water', denominator: 'valid_pixels', output_unit: '%' } },
+      args: {
+        sources: [{ id: 'scene', mode: 'regions', image_paths: [folder], target_groups: { water: ['water'] } }],
+        spec: { metric: 'percentage', subject: 'water', denominator: 'valid_pixels', output_unit: '%' },
+      },
     })
     const area = planTask(makeTask({ question: 'What is the area of water in this scene in km²?', files: [folder] }))
     expect(area.refusal).toBeNull()

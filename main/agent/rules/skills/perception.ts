@@ -14,7 +14,7 @@ import { regionClassOf, type RegionClass } from '../../../engines/classical/spec
 import type { TaskSpec } from '../../../task/spec'
 import type { AnswerOption } from '../../task'
 import type { Skill, SkillContext, Workflow } from '../skills'
-import type { Slots } from '../slots'
+import type { RecipeInputs } from '../recipe-inputs'
 
 export type PerceptionAsk =
   | { kind: 'count'; target: string }
@@ -41,20 +41,18 @@ function classOf(question: string): RegionClass | null {
 }
 
 /** What a question asks of perception, or null when it is not a perception question. */
-export function readPerceptionAsk(question: string, spec: TaskSpec | undefined, slots: Slots, options: AnswerOption[]): PerceptionAsk | null {
-  if (spec?.quantity.statistic === 'count_objects' || slots.statistic === 'count_objects') {
-    return { kind: 'count', target: (spec?.subjects[0] ?? slots.objects ?? 'objects').toLowerCase() }
-  }
-  if (slots.product !== null || (spec?.periods.length ?? 0) > 0 || slots.thresholds.length > 0) return null
+export function readPerceptionAsk(question: string, spec: TaskSpec, view: RecipeInputs, options: AnswerOption[]): PerceptionAsk | null {
+  if (view.statistic === 'count_objects') return { kind: 'count', target: (view.objects ?? 'objects').toLowerCase() }
+  if (view.product !== null || spec.periods.length > 0 || view.thresholds.length > 0) return null
   const unit =
-    AREA_UNITS[spec?.unit ?? ''] ??
+    AREA_UNITS[spec.unit ?? ''] ??
     (/km²|km2|square kilomet/i.test(question) ? 'km2' : /hectare|\bha\b/i.test(question) ? 'ha' : /m²|m2|square met/i.test(question) ? 'm2' : 'km2')
   const share = SHARE.test(question)
   const pct = AS_FRACTION.test(question) && !/percent/i.test(question) ? 'fraction' : '%'
   if (CHANGE.test(question) && (share || AREA.test(question))) return share ? { kind: 'change_share', unit: pct } : { kind: 'change_area', unit }
   const cls = classOf(question)
   if (cls && share) return { kind: 'share', cls, unit: pct }
-  if (cls && (spec?.quantity.statistic === 'area' || AREA.test(question))) return { kind: 'area', cls, unit }
+  if (cls && (spec.quantity.statistic === 'area' || AREA.test(question))) return { kind: 'area', cls, unit }
   if (SCENE.test(question) && options.length >= 2) return { kind: 'scene', labels: options.map((o) => o.text.trim()) }
   return null
 }
@@ -69,7 +67,7 @@ function inputsOf(ctx: SkillContext): string[] {
 const CLASS_WORDS: Record<RegionClass, string> = { water: 'water', vegetation: 'vegetation', bare_soil: 'bare soil', built_up: 'built-up area' }
 
 function plan(ctx: SkillContext): Workflow {
-  const ask = readPerceptionAsk(ctx.question, ctx.spec, ctx.slots, ctx.options)
+  const ask = readPerceptionAsk(ctx.question, ctx.spec, ctx.view, ctx.options)
   const id = ask?.kind === 'count' ? 'object-counting' : 'perception'
   if (!ask) return { ok: false, skill: id, missing: 'a perception question this skill can read' }
   const inputs = inputsOf(ctx)
@@ -151,14 +149,14 @@ function plan(ctx: SkillContext): Workflow {
 export const objectCountingSkill: Skill = {
   id: 'object-counting',
   title: 'Counting detected objects through measure (a detector pack or the vision-language model)',
-  applies: (slots, ctx) => slots.statistic === 'count_objects' || ctx?.spec?.quantity.statistic === 'count_objects',
+  applies: (view) => view.statistic === 'count_objects',
   plan: (ctx) => plan(ctx),
 }
 
 export const perceptionSkill: Skill = {
   id: 'perception',
   title: 'Land-cover area and share, changed share or area of an image pair, and scene class, through perceive and measure',
-  applies: (slots, ctx) => !!ctx && (readPerceptionAsk(ctx.question, ctx.spec, slots, []) !== null || (SCENE.test(ctx.question) && slots.product === null)),
+  applies: (view, ctx) => !!ctx && (readPerceptionAsk(ctx.question, ctx.spec, view, []) !== null || (SCENE.test(ctx.question) && view.product === null)),
   plan: (ctx) => plan(ctx),
 }
 
