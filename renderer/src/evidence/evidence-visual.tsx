@@ -40,10 +40,21 @@ function SourcePicture(props: { api: RsureApi; files: FileEntry[]; path: string;
   return <OverlayImage src={pic?.url ?? null} width={w} height={h} drawables={d} gsd={gsd} label={fileLabel(pictureFiles(files), file)} />
 }
 
-function SceneScores({ observation }: { observation: unknown }) {
+const isScore = (v: unknown): v is { label: string; score: number } => {
+  const s = obj(v)
+  return typeof s.label === 'string' && typeof s.score === 'number'
+}
+
+/**
+ * The class scores as bars: the observation's own list, else the first image's scores the evidence records (a
+ * scene pack's observation holds only its predictions).
+ */
+function SceneScores({ observation, intermediate }: { observation: unknown; intermediate: unknown }) {
   const o = obj(observation)
-  const raw = Array.isArray(o.scores) ? o.scores : Array.isArray(o.top) ? o.top : []
-  const scores = raw.map(obj).filter((s) => typeof s.label === 'string' && typeof s.score === 'number') as { label: string; score: number }[]
+  const perImage = obj(intermediate).scores
+  const first = Array.isArray(perImage) && Array.isArray(perImage[0]) ? perImage[0] : []
+  const raw: unknown[] = Array.isArray(o.scores) ? o.scores : Array.isArray(o.top) ? o.top : first
+  const scores = raw.filter(isScore)
   if (!scores.length) return null
   return (
     <ul className="scores" data-testid="scene-scores" aria-label="class scores">
@@ -337,7 +348,7 @@ export function EvidenceVisual(props: { api: RsureApi; call: CallView; files: Fi
   return (
     <div className="visual">
       <SourcePicture api={api} files={files} path={paths[0]} call={call} />
-      {kind === 'scene' && <SceneScores observation={call.result?.observation} />}
+      {kind === 'scene' && <SceneScores observation={call.result?.observation} intermediate={call.result?.evidence?.intermediate} />}
       {paths.length > 1 && <p className="muted">Also used: {paths.slice(1).map(baseName).join(', ')}</p>}
     </div>
   )

@@ -247,6 +247,20 @@ describe('evidence viewer', () => {
     expectDetails(v, /^accepted/)
   })
 
+  it("scene from a pack: the bars come from the evidence's scores when the observation holds only its predictions", () => {
+    const args = { mode: 'scene', image_paths: [A.path], label_space: ['harbour', 'forest', 'farmland'] }
+    const obs = { mode: 'scene', predictions: [{ image_index: 1, class_name: 'forest', confidence: 0.39 }] }
+    const scores = [
+      [
+        { label: 'forest', score: 0.39, cosine: 0.76 },
+        { label: 'farmland', score: 0.32, cosine: 0.74 },
+        { label: 'harbour', score: 0.29, cosine: 0.73 },
+      ],
+    ]
+    const v = render(callSteps(1, 1, 'perceive', args, { observation: obs, intermediate: { scores } }), 1)
+    expect(v.all('[data-testid=scene-scores] li').map((li) => li.textContent)).toEqual(['forest0.39', 'farmland0.32', 'harbour0.29'])
+  })
+
   it('a follow-up offers the comparison with the observation it was asked for', () => {
     const args = { mode: 'objects', image_paths: [A.path] }
     const steps = [
