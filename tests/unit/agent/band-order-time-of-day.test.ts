@@ -11,10 +11,7 @@
 import path from 'node:path'
 import { fromFile } from 'geotiff'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { planTask } from '../../../main/agent/rules/rules-planner'
-import { makeTask } from '../../../main/agent/task'
-import { ArtifactStore } from '../../../main/store/artifacts'
-import { executeDag } from '../../../main/tools/execute/index'
+import { planExecute } from '../../helpers/plan-execute'
 import { shared, tempDir } from '../../helpers/tmp'
 import { writeTinyTiff } from '../engines/raster/tiny-tiff'
 
@@ -31,12 +28,8 @@ beforeAll(async () => {
 const meanOf = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length
 
 async function ask(question: string, dir: string): Promise<{ value: number | null; refusal: string | null; describe: string }> {
-  const plan = planTask(makeTask({ question, files: [dir] }))
-  const wf = plan.workflow
-  if (plan.refusal || !wf || !wf.ok || wf.tool !== 'execute') return { value: null, refusal: plan.refusal ?? (wf && !wf.ok ? wf.missing : 'no workflow'), describe: '' }
-  const r = await executeDag(wf.args, { artifacts: new ArtifactStore(store.dir) })
-  expect(r.status, r.reason).toBe('ok')
-  return { value: (r.observation as { value: number }).value, refusal: null, describe: wf.describe }
+  const r = await planExecute(question, [dir], { artifacts: store.dir })
+  return r.refusal === null ? { value: r.value, refusal: null, describe: r.wf.describe } : { value: null, refusal: r.refusal, describe: '' }
 }
 
 describe('a band order stated for an unlabelled RGBN file', () => {

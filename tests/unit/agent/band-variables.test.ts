@@ -10,11 +10,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fromFile } from 'geotiff'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { planTask } from '../../../main/agent/rules/rules-planner'
-import { makeTask } from '../../../main/agent/task'
-import { ArtifactStore } from '../../../main/store/artifacts'
-import { executeDag } from '../../../main/tools/execute/index'
 import { readTask } from '../../../main/task/read-task'
+import { planExecute } from '../../helpers/plan-execute'
 import { shared, tempDir } from '../../helpers/tmp'
 
 const SCENE = shared('fixtures', 'landsat8_L1TP_016037_20170813')
@@ -40,13 +37,9 @@ beforeAll(async () => {
 })
 
 async function ask(question: string): Promise<{ value: number | null; refusal: string | null; catalog: Record<string, unknown> | null }> {
-  const plan = planTask(makeTask({ question, files: [SCENE] }))
-  const wf = plan.workflow
-  if (plan.refusal || !wf || !wf.ok || wf.tool !== 'execute') return { value: null, refusal: plan.refusal ?? (wf && !wf.ok ? wf.missing : 'no workflow'), catalog: null }
-  const nodes = wf.args.nodes as { op: string; params: Record<string, unknown> }[]
-  const r = await executeDag(wf.args, { artifacts: new ArtifactStore(store.dir) })
-  expect(r.status, r.reason).toBe('ok')
-  return { value: (r.observation as { value: number }).value, refusal: null, catalog: nodes.find((n) => n.op === 'asset.catalog')!.params }
+  const r = await planExecute(question, [SCENE], { artifacts: store.dir })
+  if (r.refusal !== null) return { value: null, refusal: r.refusal, catalog: null }
+  return { value: r.value, refusal: null, catalog: r.wf.args.nodes.find((n) => n.op === 'asset.catalog')!.params }
 }
 
 describe('a named band of a Landsat 8 scene as the variable', () => {

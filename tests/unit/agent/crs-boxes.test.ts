@@ -16,6 +16,7 @@ import { RasterPool } from '../../../main/engines/raster/worker/pool'
 import { ArtifactStore } from '../../../main/store/artifacts'
 import { executeDag } from '../../../main/tools/execute/index'
 import { checkProvenance } from '../../../main/verify/provenance/check-provenance'
+import { planExecuteAnswered } from '../../helpers/plan-execute'
 import { FIXTURES, tempDir } from '../../helpers/tmp'
 
 const store = tempDir('rsure-crs-box-')
@@ -54,16 +55,10 @@ const merc = (lon: number, lat: number): [number, number] => {
 }
 
 async function ask(question: string, file: string): Promise<number> {
-  const plan = planTask(makeTask({ question, files: [file] }))
-  const wf = plan.workflow
-  if (plan.refusal || !wf || !wf.ok || wf.tool !== 'execute') throw new Error(`refused: ${plan.refusal ?? (wf && !wf.ok ? wf.missing : '')}`)
-  expect(plan.spec.region.kind).toBe('bbox')
-  const r = await executeDag(wf.args, { artifacts: new ArtifactStore(store.dir) }, { pool })
-  expect(r.status, r.reason).toBe('ok')
-  const findings = checkProvenance(question, wf.args, r.evidence!, r.observation)
-  expect(findings.filter((f) => f.severity === 'reject' || f.severity === 'request').map((f) => f.message)).toEqual([])
-  expect(findings.some((f) => f.check === 'provenance_region' && f.severity === 'pass')).toBe(true)
-  return (r.observation as { value: number }).value
+  const r = await planExecuteAnswered(question, [file], { artifacts: store.dir, pool, provenance: true })
+  expect(r.plan.spec.region.kind).toBe('bbox')
+  expect(r.findings.some((f) => f.check === 'provenance_region' && f.severity === 'pass')).toBe(true)
+  return r.value
 }
 
 const between = (v: number, [a, b]: [number, number]) => {

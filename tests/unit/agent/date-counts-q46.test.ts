@@ -7,12 +7,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { planTask } from '../../../main/agent/rules/rules-planner'
-import { makeTask } from '../../../main/agent/task'
 import { RasterPool } from '../../../main/engines/raster/worker/pool'
-import { ArtifactStore } from '../../../main/store/artifacts'
-import { executeDag } from '../../../main/tools/execute/index'
 import { decode, mean } from '../../helpers/independent-stats'
+import { planExecuteAnswered } from '../../helpers/plan-execute'
 import { FIXTURES, tempDir } from '../../helpers/tmp'
 
 const store = tempDir('rsure-date-counts-')
@@ -22,7 +19,11 @@ afterAll(async () => {
   store.cleanup()
 })
 
-const dates = fs.readdirSync(FIXTURES.Q46_FILES).filter((f) => f.endsWith('_LST.tif')).map((f) => f.split('_')[1]).sort()
+const dates = fs
+  .readdirSync(FIXTURES.Q46_FILES)
+  .filter((f) => f.endsWith('_LST.tif'))
+  .map((f) => f.split('_')[1])
+  .sort()
 const lstMean = new Map<string, number>()
 const ndviShare = new Map<string, number>()
 beforeAll(async () => {
@@ -32,19 +33,18 @@ beforeAll(async () => {
       const v = (await decode(path.join(FIXTURES.Q46_FILES, `Xinjiang_${d}_NDVI.tif`), 0.0001)).data
       let n = 0
       let k = 0
-      for (const x of v) if (x === x) { n++; if (x > 0.3) k++ }
+      for (const x of v)
+        if (x === x) {
+          n++
+          if (x > 0.3) k++
+        }
       ndviShare.set(d, k / n)
     }
   }
 }, 180_000)
 
 async function ask(question: string, files: string[]): Promise<number> {
-  const plan = planTask(makeTask({ question, files }))
-  const wf = plan.workflow
-  if (plan.refusal || !wf || !wf.ok || wf.tool !== 'execute') throw new Error(`refused: ${plan.refusal ?? (wf && !wf.ok ? wf.missing : '')}`)
-  const r = await executeDag(wf.args, { artifacts: new ArtifactStore(store.dir) }, { pool })
-  expect(r.status, r.reason).toBe('ok')
-  return (r.observation as { value: number }).value
+  return (await planExecuteAnswered(question, files, { artifacts: store.dir, pool })).value
 }
 
 describe('counts of dates meeting a condition', () => {

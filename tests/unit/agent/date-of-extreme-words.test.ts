@@ -12,10 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/rules/rules-planner'
 import { makeTask } from '../../../main/agent/task'
 import { RasterPool } from '../../../main/engines/raster/worker/pool'
-import { ArtifactStore } from '../../../main/store/artifacts'
-import { executeDag } from '../../../main/tools/execute/index'
-import { checkProvenance } from '../../../main/verify/provenance/check-provenance'
 import { decode, mean } from '../../helpers/independent-stats'
+import { planExecuteAnswered } from '../../helpers/plan-execute'
 import { FIXTURES, tempDir } from '../../helpers/tmp'
 
 const store = tempDir('rsure-date-of-')
@@ -49,15 +47,9 @@ const extremeDate = (values: Map<string, number>, pick: 'max' | 'min') =>
 
 /** Plan, execute and verify; the date the series' extreme falls on. */
 async function askDate(question: string, pick: 'max' | 'min'): Promise<string> {
-  const plan = planTask(makeTask({ question, files: [FIXTURES.Q46_FILES] }))
-  const wf = plan.workflow
-  if (plan.refusal || !wf || !wf.ok || wf.tool !== 'execute') throw new Error(`refused: ${plan.refusal ?? (wf && !wf.ok ? wf.missing : '')}`)
-  expect(plan.spec.quantity.statistic).toBe(pick === 'max' ? 'date_of_max' : 'date_of_min')
-  const r = await executeDag(wf.args, { artifacts: new ArtifactStore(store.dir) }, { pool })
-  expect(r.status, r.reason).toBe('ok')
-  const bad = checkProvenance(question, wf.args, r.evidence!, r.observation).filter((f) => f.severity === 'reject' || f.severity === 'request')
-  expect(bad.map((f) => f.message)).toEqual([])
-  const points = (r.observation as { points: { date: string; value: number }[] }).points
+  const r = await planExecuteAnswered(question, [FIXTURES.Q46_FILES], { artifacts: store.dir, pool, provenance: true })
+  expect(r.plan.spec.quantity.statistic).toBe(pick === 'max' ? 'date_of_max' : 'date_of_min')
+  const points = (r.result.observation as { points: { date: string; value: number }[] }).points
   return extremeDate(new Map(points.map((p) => [p.date, p.value])), pick)
 }
 

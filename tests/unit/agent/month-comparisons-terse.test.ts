@@ -16,6 +16,7 @@ import { ArtifactStore } from '../../../main/store/artifacts'
 import { executeDag } from '../../../main/tools/execute/index'
 import { checkProvenance } from '../../../main/verify/provenance/check-provenance'
 import { decode, mean } from '../../helpers/independent-stats'
+import { planExecuteAnswered } from '../../helpers/plan-execute'
 import { FIXTURES, tempDir } from '../../helpers/tmp'
 
 const store = tempDir('rsure-month-cmp-')
@@ -42,15 +43,9 @@ const monthMean = (mo: string) => {
 }
 
 async function ask(question: string): Promise<number> {
-  const plan = planTask(makeTask({ question, files: lstFiles }))
-  const wf = plan.workflow
-  if (plan.refusal || !wf || !wf.ok || wf.tool !== 'execute') throw new Error(`refused: ${plan.refusal ?? (wf && !wf.ok ? wf.missing : '')}`)
-  expect(plan.spec.periods).toHaveLength(2)
-  const r = await executeDag(wf.args, { artifacts: new ArtifactStore(store.dir) }, { pool })
-  expect(r.status, r.reason).toBe('ok')
-  const bad = checkProvenance(question, wf.args, r.evidence!, r.observation).filter((f) => f.severity === 'reject' || f.severity === 'request')
-  expect(bad.map((f) => f.message)).toEqual([])
-  return (r.observation as { value: number }).value
+  const r = await planExecuteAnswered(question, lstFiles, { artifacts: store.dir, pool, provenance: true })
+  expect(r.plan.spec.periods).toHaveLength(2)
+  return r.value
 }
 
 describe('two months of one year compared, the year written once', () => {

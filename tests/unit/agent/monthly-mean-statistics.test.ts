@@ -7,13 +7,10 @@
  */
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { planTask } from '../../../main/agent/rules/rules-planner'
-import { makeTask } from '../../../main/agent/task'
 import { RasterPool } from '../../../main/engines/raster/worker/pool'
-import { ArtifactStore } from '../../../main/store/artifacts'
-import { executeDag } from '../../../main/tools/execute/index'
 import { readQuestion } from '../../../main/verify/question-reader'
 import { decode, mean } from '../../helpers/independent-stats'
+import { planExecuteAnswered } from '../../helpers/plan-execute'
 import { FIXTURES, tempDir } from '../../helpers/tmp'
 
 const store = tempDir('rsure-monthly-stats-')
@@ -38,12 +35,7 @@ beforeAll(async () => {
 }, 120_000)
 
 async function ask(question: string): Promise<number> {
-  const plan = planTask(makeTask({ question, files: DATES.map(lstFile) }))
-  const wf = plan.workflow
-  if (plan.refusal || !wf || !wf.ok || wf.tool !== 'execute') throw new Error(`refused: ${plan.refusal ?? (wf && !wf.ok ? wf.missing : 'no workflow')}`)
-  const r = await executeDag(wf.args, { artifacts: new ArtifactStore(store.dir) }, { pool })
-  expect(r.status, r.reason).toBe('ok')
-  return (r.observation as { value: number }).value
+  return (await planExecuteAnswered(question, DATES.map(lstFile), { artifacts: store.dir, pool })).value
 }
 
 describe('a statistic over the monthly means', () => {

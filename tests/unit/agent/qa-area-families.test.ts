@@ -8,10 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fromFile } from 'geotiff'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { planTask } from '../../../main/agent/rules/rules-planner'
-import { makeTask } from '../../../main/agent/task'
-import { ArtifactStore } from '../../../main/store/artifacts'
-import { executeDag } from '../../../main/tools/execute/index'
+import { planExecute } from '../../helpers/plan-execute'
 import { shared, tempDir } from '../../helpers/tmp'
 import { writeTinyTiff } from '../engines/raster/tiny-tiff'
 
@@ -38,12 +35,8 @@ const fill = (v: number) => (v & 1) === 1
 const cloudy = (v: number) => ((v >> 4) & 1) === 1
 
 async function ask(question: string, dir = SCENE): Promise<{ value: number | null; refusal: string | null }> {
-  const plan = planTask(makeTask({ question, files: [dir] }))
-  const wf = plan.workflow
-  if (plan.refusal || !wf || !wf.ok || wf.tool !== 'execute') return { value: null, refusal: plan.refusal ?? (wf && !wf.ok ? wf.missing : 'no workflow') }
-  const r = await executeDag(wf.args, { artifacts: new ArtifactStore(store.dir) })
-  expect(r.status, r.reason).toBe('ok')
-  return { value: (r.observation as { value: number }).value, refusal: null }
+  const r = await planExecute(question, [dir], { artifacts: store.dir })
+  return r.refusal === null ? { value: r.value, refusal: null } : { value: null, refusal: r.refusal }
 }
 
 describe('areas from the pixel size', () => {

@@ -14,10 +14,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/rules/rules-planner'
 import { makeTask } from '../../../main/agent/task'
 import { RasterPool } from '../../../main/engines/raster/worker/pool'
-import { ArtifactStore } from '../../../main/store/artifacts'
-import { executeDag } from '../../../main/tools/execute/index'
-import { checkProvenance } from '../../../main/verify/provenance/check-provenance'
 import { decode, mean, percentile } from '../../helpers/independent-stats'
+import { planExecuteAnswered } from '../../helpers/plan-execute'
 import { FIXTURES, tempDir } from '../../helpers/tmp'
 
 const store = tempDir('rsure-thirds-')
@@ -30,14 +28,7 @@ afterAll(async () => {
 const lst = (d: string) => path.join(FIXTURES.Q46_FILES, `Xinjiang_${d}_LST.tif`)
 
 async function ask(question: string, file: string): Promise<number> {
-  const plan = planTask(makeTask({ question, files: [file] }))
-  const wf = plan.workflow
-  if (plan.refusal || !wf || !wf.ok || wf.tool !== 'execute') throw new Error(`refused: ${plan.refusal ?? (wf && !wf.ok ? wf.missing : '')}`)
-  const r = await executeDag(wf.args, { artifacts: new ArtifactStore(store.dir) }, { pool })
-  expect(r.status, r.reason).toBe('ok')
-  const bad = checkProvenance(question, wf.args, r.evidence!, r.observation).filter((f) => f.severity === 'reject' || f.severity === 'request')
-  expect(bad.map((f) => f.message)).toEqual([])
-  return (r.observation as { value: number }).value
+  return (await planExecuteAnswered(question, [file], { artifacts: store.dir, pool, provenance: true })).value
 }
 
 describe('thirds of columns, two unrelated parts, a restated percentile', () => {

@@ -10,13 +10,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { planTask } from '../../../main/agent/rules/rules-planner'
-import { makeTask } from '../../../main/agent/task'
 import { RasterPool } from '../../../main/engines/raster/worker/pool'
-import { ArtifactStore } from '../../../main/store/artifacts'
-import { executeDag } from '../../../main/tools/execute/index'
-import { checkProvenance } from '../../../main/verify/provenance/check-provenance'
 import { decode, mean } from '../../helpers/independent-stats'
+import { planExecuteAnswered } from '../../helpers/plan-execute'
 import { FIXTURES, tempDir } from '../../helpers/tmp'
 
 const store = tempDir('rsure-units-dates-')
@@ -48,15 +44,7 @@ const max = (v: Float64Array) => v.reduce((m, x) => (x === x && x > m ? x : m), 
 
 /** Plan, execute and verify one question; the value, or a thrown sentence saying which stage refused. */
 async function ask(question: string, files: string[]): Promise<number> {
-  const plan = planTask(makeTask({ question, files }))
-  const wf = plan.workflow
-  if (plan.refusal || !wf || !wf.ok || wf.tool !== 'execute') throw new Error(`refused: ${plan.refusal ?? (wf && !wf.ok ? wf.missing : '')}`)
-  const r = await executeDag(wf.args, { artifacts: new ArtifactStore(store.dir) }, { pool })
-  expect(r.status, r.reason).toBe('ok')
-  const findings = checkProvenance(question, wf.args, r.evidence!, r.observation)
-  const bad = findings.filter((f) => f.severity === 'reject' || f.severity === 'request')
-  expect(bad.map((f) => f.message)).toEqual([])
-  return (r.observation as { value: number }).value
+  return (await planExecuteAnswered(question, files, { artifacts: store.dir, pool, provenance: true })).value
 }
 
 describe('thresholds in the units analysts write', () => {

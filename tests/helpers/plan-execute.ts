@@ -1,0 +1,56 @@
+/**
+ * Plan a question with the rules planner and run the planned DAG with the real execute tool, optionally followed by
+ * the verifier's provenance check: the plan-execute-verify step the rules-workflow tests under tests/unit/agent
+ * share (no loop, no semantic verifier). A refusal comes back in the planner's words, never as a value.
+ */
+import { expect } from 'vitest'
+import { planTask, type RulesPlan } from '../../main/agent/rules/rules-planner'
+import type { Workflow } from '../../main/agent/rules/skills'
+import { makeTask } from '../../main/agent/task'
+import type { RasterPool } from '../../main/engines/raster/worker/pool'
+import { ArtifactStore } from '../../main/store/artifacts'
+import { executeDag } from '../../main/tools/execute/index'
+import type { ToolResult } from '../../main/tools/protocol'
+import type { Finding } from '../../main/verify/policy/finding'
+import { checkProvenance } from '../../main/verify/provenance/check-provenance'
+
+export interface PlanExecuteOptions {
+  /** Where the run's artifacts are written. */
+  artifacts: string
+  /** A raster worker pool the test owns (closed by it); the execute tool's own when absent. */
+  pool?: RasterPool
+  /** Run the verifier's provenance check and expect no reject or request finding. */
+  provenance?: boolean
+}
+
+export type Executed = {
+  refusal: null
+  plan: RulesPlan
+  wf: Extract<Workflow, { tool: 'execute' }>
+  result: ToolResult
+  /** The observation's `value` (a scalar answer), NaN when it has none. */
+  value: number
+  /** The provenance findings, when they were checked. */
+  findings: Finding[]
+}
+
+/** The planned DAG run to an ok result, or the planner's refusal (or missing input) in words. */
+export async function planExecute(question: string, files: string[], opts: PlanExecuteOptions): Promise<Executed | { refusal: string; plan: RulesPlan }> {
+  const plan = planTask(makeTask({ question, files }))
+  const wf = plan.workflow
+  if (plan.refusal || !wf || !wf.ok || wf.tool !== 'execute') return { refusal: plan.refusal ?? (wf && !wf.ok ? wf.missing : 'no workflow'), plan }
+  const result = await executeDag(wf.args, { artifacts: new ArtifactStore(opts.artifacts) }, { pool: opts.pool })
+  expect(result.status, result.reason).toBe('ok')
+  const findings = opts.provenance ? checkProvenance(question, wf.args, result.evidence, result.observation) : []
+  expect(findings.filter((f) => f.severity === 'reject' || f.severity === 'request').map((f) => f.message)).toEqual([])
+  const observed: unknown = result.observation
+  const value = observed !== null && typeof observed === 'object' && 'value' in observed && typeof observed.value === 'number' ? observed.value : NaN
+  return { refusal: null, plan, wf, result, value, findings }
+}
+
+/** The same for a question that must be answered: a refusal throws `refused: <the reason>`. */
+export async function planExecuteAnswered(question: string, files: string[], opts: PlanExecuteOptions): Promise<Executed> {
+  const out = await planExecute(question, files, opts)
+  if (out.refusal !== null) throw new Error(`refused: ${out.refusal}`)
+  return out
+}
