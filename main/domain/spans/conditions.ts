@@ -58,8 +58,10 @@ function scopeOf(before: string): ConditionSpan['scope'] {
   // A condition on some or every pixel of a date, in a question counting dates, selects dates (by their maximum or minimum).
   const quantified = QUANTIFIED_PIXELS.exec(clause)
   if (quantified && [...clause.slice(0, quantified.index).matchAll(DATE_NOUN)].length > 0) return 'dates'
-  const pixel = [...clause.matchAll(PIXEL_NOUN)].at(-1)
-  const date = [...clause.matchAll(DATE_NOUN)].at(-1)
+  // A variable's own name is no noun of the clause: "land surface temperature" names no land or surface pixels.
+  const nouns = clause.replace(new RegExp(VARIABLE_ALT, 'gi'), (v) => ' '.repeat(v.length))
+  const pixel = [...nouns.matchAll(PIXEL_NOUN)].at(-1)
+  const date = [...nouns.matchAll(DATE_NOUN)].at(-1)
   if (pixel && (!date || (date.index ?? 0) < (pixel.index ?? 0))) return 'pixels'
   if (date) return 'dates'
   return 'unknown'

@@ -17,6 +17,7 @@ import { planTask } from '../../../main/agent/rules/rules-planner'
 import { makeTask } from '../../../main/agent/task'
 import { ArtifactStore } from '../../../main/store/artifacts'
 import { executeDag } from '../../../main/tools/execute/index'
+import { checkProvenance } from '../../../main/verify/provenance/check-provenance'
 import { decode, leastSquares, mean } from '../../helpers/independent-stats'
 import { FIXTURES, tempDir } from '../../helpers/tmp'
 
@@ -212,5 +213,19 @@ describe('a slip at the last letter of a statistic word', () => {
     const r = await ask('maximun brightness temprature of band 10 in celsius', [dir])
     expect(r.refusal).toBeNull()
     expect(r.value).toBeCloseTo(bt, 3)
+  }, 120_000)
+})
+
+describe('a variable whose name holds a place noun ("land surface temperature") in a condition on dates', () => {
+  it('"acquisitions with a scene-mean land surface temperature below 0 °C" selects dates, and the verifier agrees', async () => {
+    const question = 'How many 2019 acquisitions have a scene-mean land surface temperature below 0 °C?'
+    const plan = planTask(makeTask({ question, files: [FIXTURES.Q46_FILES] }))
+    const wf = plan.workflow
+    expect(plan.refusal).toBeFalsy()
+    if (!wf || !wf.ok || wf.tool !== 'execute') throw new Error('no execute workflow')
+    const r = await executeDag(wf.args, { artifacts: new ArtifactStore(store.dir) })
+    expect((r.observation as { value: number }).value).toBe([...dateMean.values()].filter((m) => m < 273.15).length)
+    const findings = checkProvenance(question, wf.args, r.evidence, r.observation)
+    expect(findings.filter((f) => f.severity === 'reject').map((f) => f.message)).toEqual([])
   }, 120_000)
 })
