@@ -95,17 +95,23 @@ export async function writeFileFault(kind: FileFaultKind, files: string[], folde
   return folder
 }
 
-/** Mean of DN * scale over pixels that are not NaN, not the file's nodata tag and (when given) not `fill`. */
-async function meanOf(file: string, scale: number, fill: number | null): Promise<number | null> {
+/** Each stored value of a file that is not NaN, not the file's nodata tag and (when given) not `fill`. */
+async function eachValid(file: string, fill: number | null, use: (dn: number) => void): Promise<void> {
   const { data, nodata } = await readDn(file)
-  let sum = 0
-  let n = 0
   for (let i = 0; i < data.length; i++) {
     const v = data[i]
-    if (Number.isNaN(v) || v === nodata || v === fill) continue
+    if (!Number.isNaN(v) && v !== nodata && v !== fill) use(v)
+  }
+}
+
+/** Mean of DN * scale over the valid pixels (eachValid), null when there is none. */
+async function meanOf(file: string, scale: number, fill: number | null): Promise<number | null> {
+  let sum = 0
+  let n = 0
+  await eachValid(file, fill, (v) => {
     sum += v * scale
     n++
-  }
+  })
   return n ? sum / n : null
 }
 
@@ -125,14 +131,12 @@ export async function fillFreeMeanOfMeans(files: string[], scale: number): Promi
 
 /** Share (percent) of valid pixels above `threshold` with the fill left out. */
 export async function fillFreeShareAbove(file: string, scale: number, threshold: number): Promise<number> {
-  const { data, nodata } = await readDn(file)
   let n = 0
   let above = 0
-  for (let i = 0; i < data.length; i++) {
-    const v = data[i]
-    if (Number.isNaN(v) || v === nodata || v === FILL) continue
+  await eachValid(file, FILL, (v) => {
     n++
     if (v * scale > threshold) above++
-  }
+  })
+  if (n === 0) throw new Error(`No valid pixel in ${file}.`)
   return (100 * above) / n
 }
