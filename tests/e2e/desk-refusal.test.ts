@@ -3,7 +3,9 @@
  * for a missing statistic shows what it did read as text and a field for the statistic; the statistic chosen with
  * the keyboard asks the question again as a new run through the same reader and verification, and that run answers
  * the NDVI mean of the shared fixture README (GDAL + numpy over B4 > 0 and B5 > 0, raw DN: 0.20559621830211325).
- * The panel is photographed in dark and light.
+ * The panel is photographed in dark and light. A period the files do not cover (July 2021 on a scene of 2017-08-13)
+ * is offered as a period field; the period filled takes the place of the one asked, and the run answers the same
+ * README mean.
  */
 import path from 'node:path'
 import type { Page } from 'playwright-core'
@@ -75,6 +77,30 @@ describe('a question refused for a missing statistic', () => {
     // The second run went through verification: its answer rests on a verified call.
     expect(await again.locator('[data-testid=basis-link]').count()).toBeGreaterThan(0)
     expect(await again.locator('[data-testid=refusal-fields]').count()).toBe(0)
+    expect(desk.pageErrors).toEqual([])
+  }, 400_000)
+
+  it('offers a period field when the files do not cover the period asked, and answers with the period filled in its place', async () => {
+    // The scene is of 2017-08-13 (its file names); July 2021 lies outside it.
+    const first = await ask(page, 'What was the mean NDVI in July 2021?')
+    expect(first.answer).toMatch(/not determined/i)
+    const refused = page.locator('[data-testid=run]').last()
+    const fields = refused.locator('[data-testid=refusal-fields]')
+    await fields.waitFor({ timeout: 10_000 })
+    expect(await fields.locator('[data-testid=understood]').innerText()).toMatch(/period: July 2021/)
+    const period = fields.locator('[data-testid=refusal-period]')
+    await period.fill('August 2017')
+    const before = await page.locator('[data-testid=run]').count()
+    await fields.locator('[data-testid=ask-again]').click()
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=run]').length === n, before + 1, { timeout: 30_000, polling: 250 })
+    const again = page.locator('[data-testid=run]').last()
+    // The filled period takes the place of the one read (two periods would be a comparison).
+    expect(await again.locator('header.question p').innerText()).toBe('What was the mean NDVI in August 2017?')
+    const answer = again.locator('[data-testid=answer]')
+    await answer.waitFor({ timeout: 240_000 })
+    const text = await answer.innerText()
+    const value = Number(/-?\d+\.\d+/.exec(text)?.[0])
+    expect(Math.abs(value - NDVI_DN_MEAN), `answer "${text}"; the run said:\n${await again.innerText()}`).toBeLessThan(1e-6)
     expect(desk.pageErrors).toEqual([])
   }, 400_000)
 })

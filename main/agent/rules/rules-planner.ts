@@ -19,7 +19,7 @@ import { selectSkill, type Skill, type SkillContext, type Workflow } from './ski
 import { recipeInputs, type RecipeInputs } from './recipe-inputs'
 import { readTask } from '../../task/read-task'
 import { refusalOf, type TaskSpec as QuestionSpec } from '../../task/spec'
-import type { QuestionPart } from '../../domain/run-events'
+import { UNPLACED, type QuestionPart } from '../../domain/run-events'
 import type { InputFiles } from './input-files'
 import { COMPILED_FEATURES, compileSpec, refusalSentence } from './compile-spec'
 
@@ -55,6 +55,16 @@ export interface RulesPlan {
   workflow: Workflow | null
   /** The workflow of a variant (repair or follow-up) of the same skill. */
   variant(v: Variant): Workflow | null
+  /** A refusal's reading for the window (the parts not read, the phrases with their part); empty when planned. */
+  reading: Reading
+}
+
+type Reading = { unread?: QuestionPart[]; read?: { text: string; role: string }[] }
+
+/** What a refusal could not read besides the spec's own gaps: a period the files do not cover, a phrase not placed. */
+interface ReadingGap {
+  period?: boolean
+  unplaced?: string | null
 }
 
 /** The folder given with --files (a single path that is a directory), else null. */
@@ -100,15 +110,23 @@ const REFUSED_PART: Readonly<Record<string, QuestionPart>> = { region: 'region',
  * What a refused question was read as, for the window: the phrases read with their part, and the parts not read
  * (no statistic named, a phrase refused); none when the refusal is about something else (the files, a recipe).
  */
-function readingOf(spec: QuestionSpec): { unread?: QuestionPart[]; read?: { text: string; role: string }[] } {
+function readingOf(spec: QuestionSpec, gap: ReadingGap = {}): Reading {
   const unread = new Set<QuestionPart>()
+  if (gap.period) unread.add('period')
+  const unplaced = gap.unplaced ? [{ text: gap.unplaced, role: UNPLACED }] : []
   if (spec.quantity.statistic === null) unread.add('statistic')
   for (const u of spec.used) {
     const part = REFUSED_PART[/^(.*) \(refused\)$/.exec(u.role)?.[1] ?? '']
     if (part) unread.add(part)
   }
-  if (unread.size === 0) return {}
-  return { unread: [...unread], read: spec.used.filter((u) => !u.role.endsWith('(refused)')).map((u) => ({ text: u.text, role: u.role })) }
+  if (unread.size === 0 && unplaced.length === 0) return {}
+  return { unread: [...unread], read: [...spec.used.filter((u) => !u.role.endsWith('(refused)')).map((u) => ({ text: u.text, role: u.role })), ...unplaced] }
+}
+
+/** The phrase a compiler refusal names ('"XYZ wetlands"') when it is one the reader left unread, else null. */
+function unplacedPhrase(spec: QuestionSpec, part: string): string | null {
+  const text = /^"(.+)"$/.exec(part)?.[1]
+  return text && spec.notUnderstood.some((n) => n.text.trim() === text) ? text : null
 }
 
 /**
@@ -138,11 +156,12 @@ export function planTask(task: TaskSpec): RulesPlan {
   const inputRoles = [...inputs.roles].sort()
   const unread = refusalFor(spec, view, inputs)
   const ctx: SkillContext = { question: task.question, options: task.options, images: task.images, view, inputs, spec }
-  const planned = (skill: Skill | null, refusal: string | null): RulesPlan => {
+  const planned = (skill: Skill | null, refusal: string | null, gap: ReadingGap = {}): RulesPlan => {
     const variant = (v: Variant) => (skill && !refusal ? skill.plan(ctx, v) : null)
-    return { spec, refusal, inputRoles, view, skill: refusal ? null : skill, workflow: variant(BASE_VARIANT), variant }
+    const reading = refusal ? readingOf(spec, gap) : {}
+    return { spec, refusal, inputRoles, view, skill: refusal ? null : skill, workflow: variant(BASE_VARIANT), variant, reading }
   }
-  if (unread) return planned(null, unread)
+  if (unread) return planned(null, unread, { period: periodsMissing(spec, inputs) !== null })
   // The compiler first: any spec whose inputs the files provide compiles to one DAG; what it cannot compile is
   // refused naming the part. Only what lies outside raster statistics (objects, scenes, places compared across the
   // files' names) goes to the skills, which select on the recipes' view of the same spec.
@@ -152,7 +171,7 @@ export function planTask(task: TaskSpec): RulesPlan {
       const c = compileSpec(spec, inputs, task.options, v)
       return c.ok === true ? { ok: true, skill: COMPILED_SKILL.id, tool: 'execute', args: c.dag, read: c.read, describe: c.describe } : null
     }
-    return { spec, refusal: null, inputRoles, view, skill: COMPILED_SKILL, workflow: variant(BASE_VARIANT), variant }
+    return { spec, refusal: null, inputRoles, view, skill: COMPILED_SKILL, workflow: variant(BASE_VARIANT), variant, reading: {} }
   }
   const matched = selectSkill(view, { question: task.question, inputs, spec })
   if (compiled.ok === 'not_applicable') return planned(matched, recipeGap(spec, view, matched))
@@ -162,7 +181,7 @@ export function planTask(task: TaskSpec): RulesPlan {
   const measured = [null, 'fraction', 'area', 'count_pixels', 'count_objects'].includes(spec.quantity.statistic)
   const allowed = compiled.handOff === 'perception' ? perception && measured : compiled.handOff === 'recipes' && matched !== null
   if (allowed && !recipeGap(spec, view, matched)) return planned(matched, null)
-  return planned(null, refusalSentence(compiled))
+  return planned(null, refusalSentence(compiled), { unplaced: unplacedPhrase(spec, compiled.part) })
 }
 
 /** The compiled plan as a skill, for the trajectory (the compiler reads the spec; no recipe is looked up). */
@@ -193,7 +212,7 @@ export class RulesPlanner implements Planner {
   async next(view: PlannerView): Promise<PlannerStep> {
     const plan = this.context(view.task)
     const wf = plan.workflow
-    if (plan.refusal) return { kind: 'finish', thought: plan.refusal, ...readingOf(plan.spec) }
+    if (plan.refusal) return { kind: 'finish', thought: plan.refusal, ...plan.reading }
     if (!plan.skill) {
       const asked = plan.spec.subjects.length ? ` about ${plan.spec.subjects.join(', ')}` : ''
       const held = plan.inputRoles.length ? `: the input files hold ${plan.inputRoles.join(', ')}` : ': no input layers were given'
