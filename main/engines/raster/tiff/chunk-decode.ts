@@ -72,7 +72,8 @@ export class ChunkDecoder {
     return this.rawBuffer.subarray(0, count)
   }
 
-  async decode(fd: number, index: number, rows: number, stride: number): Promise<Uint8Array> {
+  /** Decode chunk `index`; `reuse`, a buffer its caller no longer reads, may receive DEFLATE output (see inflate.ts). */
+  async decode(fd: number, index: number, rows: number, stride: number, reuse?: Uint8Array): Promise<Uint8Array> {
     const offset = this.f.offsets[index]
     const count = this.f.byteCounts[index]
     if (offset === undefined) throw new TiffFormatError(`tile/strip ${index} is missing from the offset table`)
@@ -94,7 +95,7 @@ export class ChunkDecoder {
       // memory): zlib's maxOutputLength, and the bounded LZW, PackBits and ZSTD decoders of codecs.ts.
       if (this.f.compression === 1) bytes = raw
       // One zlib stream reused for every chunk (inflate.ts); its failures are zlib.inflateSync's.
-      else if (deflate) bytes = inflateChunk(raw, expected)
+      else if (deflate) bytes = inflateChunk(raw, expected, reuse)
       else if (this.f.compression === 5) bytes = lzwDecode(raw, expected)
       else if (this.f.compression === 32773) bytes = packbitsDecode(raw, expected)
       else if (this.f.compression === 50000) bytes = await zstdDecode(raw, expected)

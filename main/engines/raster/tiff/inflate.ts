@@ -49,11 +49,12 @@ function inflateSyncBounded(raw: Uint8Array, expected: number): Uint8Array {
 }
 
 /**
- * Inflate a zlib stream into a new buffer of at most `expected` bytes: shorter when the stream ends early (the caller
- * refuses a short chunk); a stream longer than `expected` throws ERR_BUFFER_TOO_LARGE, a damaged or truncated one
- * zlib's error, as zlib.inflateSync does.
+ * Inflate a zlib stream into a buffer of at most `expected` bytes: `into` when given (at least `expected` bytes, whose
+ * contents it overwrites; the reader hands back the previous chunk's buffer, so decoding allocates nothing), else a
+ * new one. Shorter when the stream ends early (the caller refuses a short chunk); a stream longer than `expected`
+ * throws ERR_BUFFER_TOO_LARGE, a damaged or truncated one zlib's error, as zlib.inflateSync does.
  */
-export function inflateChunk(raw: Uint8Array, expected: number): Uint8Array {
+export function inflateChunk(raw: Uint8Array, expected: number, into?: Uint8Array): Uint8Array {
   if (reusable === undefined) reusable = open()
   const z = reusable
   if (!z) return inflateSyncBounded(raw, expected)
@@ -61,7 +62,7 @@ export function inflateChunk(raw: Uint8Array, expected: number): Uint8Array {
   // Read after each call (the handle writes them): output bytes left, input bytes left.
   const outLeft = () => z.state[0]
   const inLeft = () => z.state[1]
-  const out = Buffer.allocUnsafe(expected)
+  const out = into && into.byteLength >= expected ? into.subarray(0, expected) : Buffer.allocUnsafe(expected)
   z.handle.reset()
   z.handle.writeSync(zlib.constants.Z_FINISH, raw, 0, raw.length, out, 0, expected)
   if (!broken() && outLeft() > 0 && inLeft() === 0) return out.subarray(0, expected - outLeft())

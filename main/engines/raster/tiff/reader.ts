@@ -304,6 +304,18 @@ export class TiffFile {
 
   /** Read one band (or a window of it) as float64: nodata and non-finite samples -> NaN, then DN*scale+offset. */
   async readBand(opts: BandReadOptions): Promise<Float64Array> {
+    this.readsInFlight++
+    try {
+      return await this.readBandOnce(opts)
+    } finally {
+      this.readsInFlight--
+    }
+  }
+
+  /** Reads of this file not finished yet: with one alone and no chunk cache, a decoded chunk's buffer is reused. */
+  private readsInFlight = 0
+
+  private async readBandOnce(opts: BandReadOptions): Promise<Float64Array> {
     const { band } = opts
     const win = this.checkRead(opts)
     const pixels = win.width * win.height
@@ -418,7 +430,11 @@ export class TiffFile {
         `'${nodePath.basename(this.path)}' needs more than ${budget().maxChunks} ${this.tiled ? `tiles of ${this.chunkWidth} x ${this.chunkHeight} pixels` : `strips of ${this.chunkHeight} rows`} decoded for this read, more than one file may cost (RSURE_MAX_CHUNKS); rewrite it with larger tiles (gdal_translate -co TILED=YES -co BLOCKXSIZE=256 -co BLOCKYSIZE=256) or read a window`,
       )
     }
-    const bytes = await this.decoder.decode(this.fd, index, rows, stride)
+    // The last chunk's buffer is read by no one once the next is asked for, when this is the only read of the file and
+    // nothing keeps chunks: the next is decoded into it (no fresh 128 KiB per tile for the allocator and the GC).
+    const spare = this.readsInFlight === 1 && !this.chunkCache ? this.lastChunk?.bytes : undefined
+    this.lastChunk = null
+    const bytes = await this.decoder.decode(this.fd, index, rows, stride, spare)
     this.lastChunk = { index, bytes }
     return bytes
   }
