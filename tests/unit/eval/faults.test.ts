@@ -12,7 +12,7 @@ import { UsageMeter } from '../../../main/agent/model'
 import { ToolRegistry } from '../../../main/agent/tool-registry'
 import { faultKind, FAULT_KINDS } from '../../../main/eval/faults/kinds'
 import { newFaultLog, withPlannerFault, withToolFault } from '../../../main/eval/faults/wrap'
-import { FaultSpecSchema } from '../../../main/eval/suite'
+import { FaultSpecSchema, type FaultSpec } from '../../../main/eval/suite'
 import type { ToolResult } from '../../../main/tools/protocol'
 import type { Tool } from '../../../main/tools/tool'
 import { tempDir } from '../../helpers/tmp'
@@ -43,7 +43,7 @@ const find = (dag: ReturnType<typeof seriesDag>, id: string) => dag.nodes.find((
 describe('fault kinds on an execute DAG', () => {
   for (const d of ['2019-06-10', '2019-06-26', '2019-07-12', '2019-07-28', '2019-09-14']) fs.writeFileSync(path.join(tmp.dir, `X_${d}_LST.tif`), '')
 
-  it('data faults change the catalog or reads, never the caller\'s DAG', async () => {
+  it("data faults change the catalog or reads, never the caller's DAG", async () => {
     const dag = seriesDag()
     const before = JSON.stringify(dag)
     expect(find((await corrupt('wrong-band', dag))!.args, 'catalog').params.role_bands).toEqual({ LST: 'NDVI' })
@@ -86,7 +86,18 @@ describe('fault kinds on an execute DAG', () => {
 
   it('returns null when the call has no target', async () => {
     const plain = { nodes: [node('v', 'math.add', {}, { a: 1, b: 2 })], output: 'v' }
-    for (const id of ['wrong-band', 'scale-dropped', 'dates-missing', 'nodata-leak', 'mask-wrong-class', 'units-mislabelled', 'wrong-statistic', 'wrong-period', 'wrong-mask', 'wrong-region']) {
+    for (const id of [
+      'wrong-band',
+      'scale-dropped',
+      'dates-missing',
+      'nodata-leak',
+      'mask-wrong-class',
+      'units-mislabelled',
+      'wrong-statistic',
+      'wrong-period',
+      'wrong-mask',
+      'wrong-region',
+    ]) {
       expect(await corrupt(id, plain), id).toBeNull()
     }
     expect(await faultKind('wrong-gsd').corrupt!({ sources: [{ gsd: 0.5 }] })).toEqual({ args: { sources: [{ gsd: 1 }] }, note: 'gsd doubled in 1 place(s)' })
@@ -126,39 +137,44 @@ describe('fault wrappers', () => {
     evidence: {},
     run: async (args) => {
       calls.push(args)
-      return { status: 'ok', observation: { value: 1 }, evidence: { source: {}, intermediate: {}, validity: {} }, artifacts: [], config: { tool: 'execute', coarse: 'execute:x', fine: 'x' } }
+      return {
+        status: 'ok',
+        observation: { value: 1 },
+        evidence: { source: {}, intermediate: {}, validity: {} },
+        artifacts: [],
+        config: { tool: 'execute', coarse: 'execute:x', fine: 'x' },
+      }
     },
   }
 
-  it('faults are persistent by default: every invocation with a target is corrupted', async () => {
+  /** Three invocations through the tool fault: one with no target (an empty DAG), then the same read twice. */
+  async function threeCalls(spec: FaultSpec) {
     calls.length = 0
-    const spec = FaultSpecSchema.parse({ kind: 'nodata-leak' })
-    expect(spec.calls).toBe('all')
     const log = newFaultLog(spec)
     const reg = withToolFault(new ToolRegistry([tool]), spec, log)
     const dag = { nodes: [node('r', 'raster.read', { path: 'x.tif' })], output: 'r' }
     const ctx = {} as Parameters<Tool['run']>[1]
-    await reg.get('execute')!.run({ nodes: [], output: 'x' }, ctx)
-    await reg.get('execute')!.run(dag, ctx)
-    await reg.get('execute')!.run(dag, ctx)
-    expect(log.corrupted).toEqual([2, 3])
-    expect((calls[1] as typeof dag).nodes[0].params).toEqual({ path: 'x.tif', nodata: 'none' })
-    expect((calls[2] as typeof dag).nodes[0].params).toEqual({ path: 'x.tif', nodata: 'none' })
+    for (const args of [{ nodes: [], output: 'x' }, dag, dag]) await reg.get('execute')!.run(args, ctx)
+    const readParams = calls.slice(1).map((c) => (c as typeof dag).nodes[0].params)
     calls.length = 0
+    return { log, readParams }
+  }
+
+  it('faults are persistent by default: every invocation with a target is corrupted', async () => {
+    const spec = FaultSpecSchema.parse({ kind: 'nodata-leak' })
+    expect(spec.calls).toBe('all')
+    const { log, readParams } = await threeCalls(spec)
+    expect(log.corrupted).toEqual([2, 3])
+    expect(readParams).toEqual([
+      { path: 'x.tif', nodata: 'none' },
+      { path: 'x.tif', nodata: 'none' },
+    ])
   })
 
   it("the tool wrapper with calls 'first' corrupts the first invocation with a target, once", async () => {
-    const spec = FaultSpecSchema.parse({ kind: 'nodata-leak', calls: 'first' })
-    const log = newFaultLog(spec)
-    const reg = withToolFault(new ToolRegistry([tool]), spec, log)
-    const dag = { nodes: [node('r', 'raster.read', { path: 'x.tif' })], output: 'r' }
-    const ctx = {} as Parameters<Tool['run']>[1]
-    await reg.get('execute')!.run({ nodes: [], output: 'x' }, ctx)
-    await reg.get('execute')!.run(dag, ctx)
-    await reg.get('execute')!.run(dag, ctx)
+    const { log, readParams } = await threeCalls(FaultSpecSchema.parse({ kind: 'nodata-leak', calls: 'first' }))
     expect(log.corrupted).toEqual([2])
-    expect((calls[1] as typeof dag).nodes[0].params).toEqual({ path: 'x.tif', nodata: 'none' })
-    expect((calls[2] as typeof dag).nodes[0].params).toEqual({ path: 'x.tif' })
+    expect(readParams).toEqual([{ path: 'x.tif', nodata: 'none' }, { path: 'x.tif' }])
   })
 
   it('the planner wrapper changes the planned call and logs its arguments', async () => {
