@@ -26,7 +26,9 @@ function folder(layers: Record<string, number[]>): string {
     const side = Math.sqrt(values.length)
     const lst = name.endsWith('_LST.tif')
     writeTinyTiff(path.join(t.dir, name), {
-      width: side, height: side, geo,
+      width: side,
+      height: side,
+      geo,
       bands: [values.map((v) => (lst ? v / 0.02 : Math.round(v / 0.0001)))],
       dtype: lst ? 'uint16' : 'int16',
     })
@@ -42,8 +44,16 @@ async function judge(question: string, dir: string, dag?: (planned: { nodes: { o
   const r = await executeDag(args, { artifacts: new ArtifactStore(path.join(dir, 'artifacts')) })
   expect(r.status).toBe('ok')
   const verdict = await new EvidencePolicyVerifier().verify({
-    images: [], question, options: [], taskType: 'environmental_assessment', action: { tool: 'execute', args },
-    status: r.status, observation: r.observation, evidence: r.evidence, config: r.config, prior: null,
+    images: [],
+    question,
+    options: [],
+    taskType: 'environmental_assessment',
+    action: { tool: 'execute', args },
+    status: r.status,
+    observation: r.observation,
+    evidence: r.evidence,
+    config: r.config,
+    prior: null,
   })
   return { verdict, value: (r.observation as { value?: number }).value, args: args as { nodes: { op: string; params: Record<string, unknown> }[] } }
 }
@@ -55,8 +65,10 @@ describe('the evidence policy on real execute evidence', () => {
 
   it('accepts the mean of two named months that leaves the month between them out', async () => {
     const dir = folder({
-      'Basin_2023-06-10_LST.tif': four(300), 'Basin_2023-06-26_LST.tif': four(302),
-      'Basin_2023-07-12_LST.tif': four(340), 'Basin_2023-08-13_LST.tif': four(304),
+      'Basin_2023-06-10_LST.tif': four(300),
+      'Basin_2023-06-26_LST.tif': four(302),
+      'Basin_2023-07-12_LST.tif': four(340),
+      'Basin_2023-08-13_LST.tif': four(304),
     })
     const { verdict, value, args } = await judge(Q, dir)
     const files = args.nodes[0].params.files as string[]
@@ -67,8 +79,10 @@ describe('the evidence policy on real execute evidence', () => {
 
   it('rejects a result that averaged in the month between the two named ones', async () => {
     const dir = folder({
-      'Basin_2023-06-10_LST.tif': four(300), 'Basin_2023-06-26_LST.tif': four(302),
-      'Basin_2023-07-12_LST.tif': four(340), 'Basin_2023-08-13_LST.tif': four(304),
+      'Basin_2023-06-10_LST.tif': four(300),
+      'Basin_2023-06-26_LST.tif': four(302),
+      'Basin_2023-07-12_LST.tif': four(340),
+      'Basin_2023-08-13_LST.tif': four(304),
     })
     // A plan that filters by the span only (as a model might write it) reads July too.
     const span = (planned: { nodes: { op: string; params: Record<string, unknown> }[] }) => ({
@@ -102,19 +116,27 @@ describe('the evidence policy on real execute evidence', () => {
     // NDVI carries a nodata tag on 24 of 25 pixels: the read layer itself is 4% valid, upstream of any mask.
     const dir = folder({ 'Oasis_2020-07-01_LST.tif': Array.from({ length: 25 }, () => 320) })
     writeTinyTiff(path.join(dir, 'Oasis_2020-07-01_NDVI.tif'), {
-      width: 5, height: 5, geo, dtype: 'int16', nodata: '-9999', bands: [Array.from({ length: 25 }, (_, i) => (i === 0 ? 5000 : -9999))],
+      width: 5,
+      height: 5,
+      geo,
+      dtype: 'int16',
+      nodata: '-9999',
+      bands: [Array.from({ length: 25 }, (_, i) => (i === 0 ? 5000 : -9999))],
     })
     const { verdict } = await judge('On July 1, 2020, what is the mean NDVI of the pixels with LST above 315 K?', dir)
     expect(verdict.decision).toBe('request_evidence')
     expect(verdict.feedback).toMatch(/only 4\.0% of the pixels of ndvi are valid/)
   })
 
+  /** The planned call with its catalog keeping every file of `dir` (no date filter). */
+  const unfilteredCatalog = (dir: string) => (planned: { nodes: { op: string; params: Record<string, unknown> }[] }) => ({
+    ...planned,
+    nodes: planned.nodes.map((n) => (n.op === 'asset.catalog' ? { ...n, params: { dir } } : n)),
+  })
+
   it('rejects a result whose catalog read dates outside the one requested year', async () => {
     const dir = folder({ 'Urumqi_2018-12-19_LST.tif': four(250), 'Urumqi_2019-01-01_LST.tif': four(260), 'Urumqi_2019-01-17_LST.tif': four(262) })
-    const unfiltered = (planned: { nodes: { op: string; params: Record<string, unknown> }[] }) => ({
-      ...planned,
-      nodes: planned.nodes.map((n) => (n.op === 'asset.catalog' ? { ...n, params: { dir } } : n)),
-    })
+    const unfiltered = unfilteredCatalog(dir)
     const { verdict } = await judge('What was the mean LST in January 2019?', dir, unfiltered)
     expect(verdict.decision).toBe('reject')
     expect(verdict.feedback).toContain('outside the requested periods (2018-12-19)')
@@ -123,13 +145,9 @@ describe('the evidence policy on real execute evidence', () => {
 
   it('states a nearby date as a caveat when the question only places its period roughly', async () => {
     const dir = folder({ 'Lake_2023-06-10_LST.tif': four(300), 'Lake_2023-06-26_LST.tif': four(302), 'Lake_2023-07-01_LST.tif': four(304) })
-    const unfiltered = (planned: { nodes: { op: string; params: Record<string, unknown> }[] }) => ({
-      ...planned,
-      nodes: planned.nodes.map((n) => (n.op === 'asset.catalog' ? { ...n, params: { dir } } : n)),
-    })
+    const unfiltered = unfilteredCatalog(dir)
     const { verdict } = await judge('What was the mean LST around June 2023?', dir, unfiltered)
     expect(verdict.decision).toBe('accept')
     expect(verdict.caveats.join(' ')).toContain('nearest available date(s) 2023-07-01')
   })
 })
-

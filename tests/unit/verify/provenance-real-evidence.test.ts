@@ -51,12 +51,28 @@ function dag(tail: Node[], opts: { start?: string; end?: string; lstRead?: Recor
   return { nodes, output: tail.at(-1)!.id }
 }
 
+/** The yearly mean of the per-date means of LST kept by a mask `expr` over v (NDVI) and t (LST). */
+const maskedYearMean = (expr: string) =>
+  dag([
+    { id: 'm', op: 'raster.algebra', params: { expr }, inputs: { v: '@ndvi', t: '@lst' } },
+    { id: 'daily', op: 'raster.batch_reduce', params: { stat: 'mean' }, inputs: { data: '@m' } },
+    { id: 'year', op: 'timeseries.aggregate', params: { by: 'all', stat: 'mean' }, inputs: { data: '@daily' } },
+  ])
+
 async function judge(question: string, args: unknown) {
   const r = await executeDag(args, { artifacts: new ArtifactStore(path.join(dir, 'artifacts')) })
   expect(r.status, r.reason).toBe('ok')
   const verdict = await new EvidencePolicyVerifier().verify({
-    images: [], question, options: [], taskType: 'environmental_assessment', action: { tool: 'execute', args },
-    status: r.status, observation: r.observation, evidence: r.evidence, config: r.config, prior: null,
+    images: [],
+    question,
+    options: [],
+    taskType: 'environmental_assessment',
+    action: { tool: 'execute', args },
+    status: r.status,
+    observation: r.observation,
+    evidence: r.evidence,
+    config: r.config,
+    prior: null,
   })
   return { verdict, value: (r.observation as { value?: number }).value }
 }
@@ -100,7 +116,9 @@ describe('provenance: the statistic asked', () => {
     const single = (stat: string) => dag(perDate(stat), { start: '2019-06-15', end: '2019-06-15' })
     const wrong = await judge(q, single('mean'))
     expect(wrong.verdict.decision).toBe('request_evidence')
-    expect(wrong.verdict.feedback).toContain("asks for the standard deviation but the observation's statistic node 'year' computes the mean over dates (of the mean)")
+    expect(wrong.verdict.feedback).toContain(
+      "asks for the standard deviation but the observation's statistic node 'year' computes the mean over dates (of the mean)",
+    )
     // Over one date, a standard deviation over the dates would be 0: the route takes it over the pixels.
     expect(wrong.verdict.needed).toEqual(['route:statistic@daily=std'])
     const routed = await judge(q, routeFor(wrong.verdict.needed, single('mean'))!.args)
@@ -122,7 +140,7 @@ describe('provenance: the statistic asked', () => {
     const wrong = await judge(q, dag(chain('mean'), one))
     expect(wrong.verdict.decision).toBe('request_evidence')
     expect(wrong.verdict.needed).toEqual(['route:statistic@daily=max'])
-    expect(wrong.verdict.feedback).toContain("the question asks for the maximum of the pixels but the observation takes")
+    expect(wrong.verdict.feedback).toContain('the question asks for the maximum of the pixels but the observation takes')
     expect(wrong.value).toBeCloseTo(mean(lstOf(3)), 6)
     const right = await judge(q, dag(chain('max'), one))
     expect(right.verdict.decision, right.verdict.feedback).toBe('accept')
@@ -140,7 +158,9 @@ describe('provenance: the statistic asked', () => {
     }
     const { verdict } = await judge(q, share)
     expect(verdict.decision).toBe('reject')
-    expect(verdict.feedback).toContain("the question asks for the number of pixels but the observation's statistic node 'f' computes the fraction (or percentage) of pixels")
+    expect(verdict.feedback).toContain(
+      "the question asks for the number of pixels but the observation's statistic node 'f' computes the fraction (or percentage) of pixels",
+    )
     expect(verdict.feedback).toContain('the question asks for a count')
     const count = {
       nodes: [
@@ -163,23 +183,17 @@ describe('provenance: masks, region, period and unit', () => {
   it('rejects a mean that ignores the NDVI range and accepts the masked one', async () => {
     const plain = await judge(Q_MASK, dag(perDate('mean')))
     expect(plain.verdict.decision).toBe('reject')
-    expect(plain.verdict.feedback).toContain('the question keeps only pixels with NDVI between 0.2 and 0.5 but the observation applies no such condition on NDVI')
+    expect(plain.verdict.feedback).toContain(
+      'the question keeps only pixels with NDVI between 0.2 and 0.5 but the observation applies no such condition on NDVI',
+    )
 
-    const masked = dag([
-      { id: 'm', op: 'raster.algebra', params: { expr: 'where(v >= 0.2 && v <= 0.5, t, 0/0)' }, inputs: { v: '@ndvi', t: '@lst' } },
-      { id: 'daily', op: 'raster.batch_reduce', params: { stat: 'mean' }, inputs: { data: '@m' } },
-      { id: 'year', op: 'timeseries.aggregate', params: { by: 'all', stat: 'mean' }, inputs: { data: '@daily' } },
-    ])
+    const masked = maskedYearMean('where(v >= 0.2 && v <= 0.5, t, 0/0)')
     const right = await judge(Q_MASK, masked)
     expect(right.verdict.decision).toBe('accept')
     const nd = ndviOf()
     expect(right.value).toBeCloseTo(mean(DATES.map((_, d) => mean(lstOf(d).filter((_, i) => nd[i] >= 0.2 && nd[i] <= 0.5)))), 6)
 
-    const other = dag([
-      { id: 'm', op: 'raster.algebra', params: { expr: 'where(v > 0.3, t, 0/0)' }, inputs: { v: '@ndvi', t: '@lst' } },
-      { id: 'daily', op: 'raster.batch_reduce', params: { stat: 'mean' }, inputs: { data: '@m' } },
-      { id: 'year', op: 'timeseries.aggregate', params: { by: 'all', stat: 'mean' }, inputs: { data: '@daily' } },
-    ])
+    const other = maskedYearMean('where(v > 0.3, t, 0/0)')
     const wrong = await judge(Q_MASK, other)
     expect(wrong.verdict.decision).toBe('reject')
     expect(wrong.verdict.feedback).toContain("but the observation's mask 'm' keeps NDVI above 0.3")
@@ -193,7 +207,9 @@ describe('provenance: masks, region, period and unit', () => {
 
     const south = await judge(q, dag(perDate('mean'), { lstRead: { window: { col: 0, row: 2, width: W, height: 2 } } }))
     expect(south.verdict.decision).toBe('reject')
-    expect(south.verdict.feedback).toContain("the question asks about the northern half but the observation's node 'lst' covers columns 0-6 and rows 2-4 of 6 x 4")
+    expect(south.verdict.feedback).toContain(
+      "the question asks about the northern half but the observation's node 'lst' covers columns 0-6 and rows 2-4 of 6 x 4",
+    )
 
     const north = await judge(q, dag(perDate('mean'), { lstRead: { window: { col: 0, row: 0, width: W, height: 2 } } }))
     expect(north.verdict.decision).toBe('accept')
