@@ -26,3 +26,14 @@ export function parseLayerKey(key: string): LayerRef | null {
   if (/^f[0-9a-z]{4,32}$/.test(key)) return { fileId: key }
   return null
 }
+
+const LAYER_FORM: Readonly<Record<string, string>> = { 'geojson-pixel': 'outlines in pixels', 'geojson-map': 'outlines in lon/lat', mask: 'class mask' }
+
+/**
+ * A saved perceive layer's artifact kind ('layer:change:geojson-pixel') in words: what it holds and in which
+ * coordinates ('changed regions, outlines in pixels'); null for any other kind.
+ */
+export function layerWords(kind: string): string | null {
+  const parts = /^layer:(.+):(geojson-pixel|geojson-map|mask)$/.exec(kind)
+  return parts ? `${parts[1] === 'change' ? 'changed regions' : parts[1]}, ${LAYER_FORM[parts[2]]}` : null
+}

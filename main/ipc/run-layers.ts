@@ -8,6 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { DerivedLayer } from '../../preload/contract'
 import { readRunEvent, resultOf } from '../domain/run-events'
+import { layerWords } from '../domain/layers'
 import { describeFile } from '../engines/raster/describe'
 import type { Services } from '../services'
 import type { TrajectoryStep } from '../store/runs'
@@ -72,15 +73,12 @@ async function georeferenceOf(file: string, format: DerivedLayer['format']): Pro
   }
 }
 
-const LAYER_FORM: Readonly<Record<string, string>> = { 'geojson-pixel': 'outlines in pixels', 'geojson-map': 'outlines in lon/lat', mask: 'class mask' }
-
 /**
- * A derived layer as the analyst is shown it: a perceive layer ('layer:change:geojson-pixel') by what it holds and
- * in which coordinates ('changed regions, outlines in pixels'), an execute node by its id; with its call.
+ * A derived layer as the analyst is shown it: a perceive layer by what it holds and in which coordinates
+ * (domain/layers.ts), an execute node by its id; with its call.
  */
 export function layerName(kind: string, node: string | null, call: number | null): string {
-  const parts = /^layer:(.+):(geojson-pixel|geojson-map|mask)$/.exec(kind)
-  const what = parts ? `${parts[1] === 'change' ? 'changed regions' : parts[1]}, ${LAYER_FORM[parts[2]]}` : node
+  const what = layerWords(kind) ?? node
   return `${what} (call ${call ?? '?'})`
 }
 

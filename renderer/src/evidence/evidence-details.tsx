@@ -6,6 +6,7 @@ import { headline, KIND_LABEL, observationKind } from '../model/observation'
 import type { CallView } from '../model/run-model'
 import { callStatus, PriorBadge } from '../desk/timeline'
 import { EvidenceGroups, ValueTree } from './evidence-groups'
+import { layerWords } from '../../../main/domain/layers'
 
 export function EvidenceDetails({ call }: { call: CallView }) {
   const r = call.result
@@ -53,8 +54,8 @@ export function EvidenceDetails({ call }: { call: CallView }) {
             <h4>Artifacts</h4>
             <ul className="artifacts">
               {r.artifacts.map((a) => (
-                <li key={a.sha256} title={a.sha256}>
-                  {a.kind}: {a.path.split(/[\\/]/).pop()}
+                <li key={a.sha256} title={`${a.kind}: ${a.path.split(/[\\/]/).pop()}`}>
+                  {layerWords(a.kind) ?? a.kind}
                 </li>
               ))}
             </ul>

@@ -188,6 +188,15 @@ describe('evidence viewer', () => {
     expect(caption).toEqual(['T1 test_2_0000_0000.png (1)', 'T2 test_2_0000_0000.png (2)'])
   })
 
+  it('lists a saved layer among the artifacts by what it holds, its store file name only in the tooltip', () => {
+    const sha = 'ab'.repeat(32)
+    const artifacts = [{ kind: 'layer:change:geojson-pixel', path: `/data/artifacts/${sha}.geojson`, sha256: sha, bytes: 10 }]
+    const v = render(callSteps(1, 1, 'perceive', { mode: 'change', image_paths: [A.path, B.path] }, { observation: { changed_fraction: 0.1 }, artifacts }), 1)
+    const items = v.all('ul.artifacts li')
+    expect(items.map((li) => li.textContent)).toEqual(['changed regions, outlines in pixels'])
+    expect(items[0].getAttribute('title')).toContain(sha)
+  })
+
   it('change without its second image says what is missing', () => {
     const v = render(callSteps(1, 1, 'perceive', { mode: 'change', image_paths: [A.path, '/elsewhere/t2.png'] }, { observation: { changed_fraction: 0 } }), 1)
     expect(v.html).toContain('needs its two images (T1 and T2)')
