@@ -55,7 +55,7 @@ export function EvidenceDetails({ call }: { call: CallView }) {
             <ul className="artifacts">
               {r.artifacts.map((a) => (
                 <li key={a.sha256} title={`${a.kind}: ${a.path.split(/[\\/]/).pop()}`}>
-                  {layerWords(a.kind) ?? a.kind}
+                  {layerWords(a.kind) ?? a.kind.replace(/^raster:(.+)$/, '$1 raster')}
                 </li>
               ))}
             </ul>

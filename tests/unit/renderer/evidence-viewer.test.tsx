@@ -190,10 +190,13 @@ describe('evidence viewer', () => {
 
   it('lists a saved layer among the artifacts by what it holds, its store file name only in the tooltip', () => {
     const sha = 'ab'.repeat(32)
-    const artifacts = [{ kind: 'layer:change:geojson-pixel', path: `/data/artifacts/${sha}.geojson`, sha256: sha, bytes: 10 }]
+    const artifacts = [
+      { kind: 'layer:change:geojson-pixel', path: `/data/artifacts/${sha}.geojson`, sha256: sha, bytes: 10 },
+      { kind: 'raster:ndvi', path: `/data/artifacts/${'cd'.repeat(32)}.tif`, sha256: 'cd'.repeat(32), bytes: 10 },
+    ]
     const v = render(callSteps(1, 1, 'perceive', { mode: 'change', image_paths: [A.path, B.path] }, { observation: { changed_fraction: 0.1 }, artifacts }), 1)
     const items = v.all('ul.artifacts li')
-    expect(items.map((li) => li.textContent)).toEqual(['changed regions, outlines in pixels'])
+    expect(items.map((li) => li.textContent)).toEqual(['changed regions, outlines in pixels', 'ndvi raster'])
     expect(items[0].getAttribute('title')).toContain(sha)
   })
 
