@@ -19,7 +19,7 @@
  * is read by the built-in OCR pack (PP-OCRv4) from a rendered label, the perceive call planned by a scripted
  * OpenAI-compatible backbone on loopback (the rules backbone routes no question to document mode).
  * `--only=settings,change,objects,scene,document,landsat` makes only those parts (landsat: the desk, execute,
- * measurement, refused, History, Prior and the report).
+ * measurement, refused, a refusal's fields (What I understood), History, Prior and the report).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -164,6 +164,7 @@ const DOCS = [
   'evidence-measurement-light-1024x700.png',
   'evidence-scene-dark-1024x700.png',
   'evidence-document-light-1024x700.png',
+  'desk-understood-light-1024x700.png',
   'prior-dark-1024x700.png',
 ]
 const SIZES = [
@@ -365,6 +366,14 @@ async function main(): Promise<void> {
         await tab(page, 'desk')
         await page.locator('[data-testid=layer-row] [data-testid=zoom-to-layer]').first().click()
         await page.locator(`[data-testid=run][data-run="${refused.runId}"]`).scrollIntoViewIfNeeded()
+      })
+
+      // What I understood: a period the files do not cover (the scene is of 2017-08-13), offered as a field.
+      const outside = await ask(page, 'What was the mean NDVI in July 2021?')
+      await capture(page, 'desk-understood', async () => {
+        await tab(page, 'desk')
+        await page.locator('[data-testid=layer-row] [data-testid=zoom-to-layer]').first().click()
+        await page.locator(`[data-testid=run][data-run="${outside.runId}"] [data-testid=refusal-fields]`).scrollIntoViewIfNeeded()
       })
 
       await capture(page, 'history', () => tab(page, 'history'))
