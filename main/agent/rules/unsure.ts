@@ -267,7 +267,11 @@ export function unsurePhrase(
         months.add(d.getUTCMonth() + 1)
   }
   // Units the spec already holds (the answer unit, a condition's unit): their words say nothing new.
-  const units = new Set([answerUnit, spec.unit, ...spec.conditions.map((c) => c.unit)].filter((u): u is string => !!u))
+  // An area condition ("the dates whose share of dry pixels surpassed 40%") computes a share per date: its share words
+  // ("proportion", "percentage") name that intermediate value, not the answer's unit.
+  const units = new Set(
+    [answerUnit, spec.unit, ...spec.conditions.map((c) => c.unit), ...(spec.areaCondition ? ['fraction', 'percent'] : [])].filter((u): u is string => !!u),
+  )
   const regionPlaced = spec.region.kind !== 'whole'
   // Statistics the spec computes: the statistic, the one over dates, the per-step one, and the per-date mean a
   // series, a date count or a date of an extreme rests on; an extreme's words for a date of that extreme.
