@@ -46,16 +46,19 @@ function pointsTo(entry: ObservationEntry, input: AnswerInput): string | null {
   return null
 }
 
-/** Every finite number an observation carries (its values, nested), for checking the numbers an answer states. */
+/**
+ * Every finite number an observation carries (its values, nested), for checking the numbers an answer states. A
+ * text the tool read (an OCR line "Harbour 2019 scale 1 km", a caption) carries the numbers written in it.
+ */
 export function carriedNumbers(value: unknown, out: number[] = [], depth = 0): number[] {
   if (depth > 8 || out.length > 100_000) return out
   if (typeof value === 'number' && Number.isFinite(value)) out.push(value)
+  else if (typeof value === 'string' && value.length <= 10_000) for (const n of writtenNumbers(value)) out.push(n.value)
   else if (Array.isArray(value)) for (const v of value) carriedNumbers(v, out, depth + 1)
   else if (isRec(value)) for (const v of Object.values(value)) carriedNumbers(v, out, depth + 1)
   return out
 }
 
-/** The numbers written in a text, with how many decimals each was written with (for rounding). */
 /**
  * Counts a writer may derive from a verified series without a new observation: how many valid points lie above or
  * below a threshold the question states (as written, or as a fraction when written in percent). "How many dates
@@ -72,6 +75,7 @@ export function seriesCounts(observation: unknown, thresholds: number[]): number
   return out
 }
 
+/** The numbers written in a text, with how many decimals each was written with (for rounding). */
 export function writtenNumbers(text: string): { value: number; decimals: number }[] {
   const out: { value: number; decimals: number }[] = []
   // Dates and times are read as dates, not as numbers to ground.

@@ -13,8 +13,17 @@ function history(observations: unknown[]): VerifiedHistory {
   const h = new VerifiedHistory()
   observations.forEach((observation, i) =>
     h.add({
-      kind: 'observation', call: i + 1, action: { tool: 'execute', args: {} }, observation, evidence: { source: {}, intermediate: {}, validity: {} },
-      config: { tool: 'execute', coarse: 'execute:raster.summarize', fine: 'execute:raster.summarize' }, artifacts: [], status: 'accepted', caveats: [], feedback: 'ok', prior: null,
+      kind: 'observation',
+      call: i + 1,
+      action: { tool: 'execute', args: {} },
+      observation,
+      evidence: { source: {}, intermediate: {}, validity: {} },
+      config: { tool: 'execute', coarse: 'execute:raster.summarize', fine: 'execute:raster.summarize' },
+      artifacts: [],
+      status: 'accepted',
+      caveats: [],
+      feedback: 'ok',
+      prior: null,
     }),
   )
   return h
@@ -25,13 +34,23 @@ const numberTask = makeTask({ question: 'What is the mean NDVI of the valid pixe
 describe('numbers are grounded', () => {
   it('a value carried by the accepted observation stands, rounded as written', () => {
     const mean = 0.2055962183
-    const g = groundAnswer(answer({ answer: `${mean.toFixed(3)}`, value: Number(mean.toFixed(3)), basis: [1] }), { task: numberTask, taskType: 't', history: history([{ mean, count: 46100 }]), gaps: [] })
+    const g = groundAnswer(answer({ answer: `${mean.toFixed(3)}`, value: Number(mean.toFixed(3)), basis: [1] }), {
+      task: numberTask,
+      taskType: 't',
+      history: history([{ mean, count: 46100 }]),
+      gaps: [],
+    })
     expect(g.answer).toBe(mean.toFixed(3))
     expect(g.grounded).toBe(true)
   })
 
   it('"99.9 %" with an observation that carries no such value is Not determined', () => {
-    const g = groundAnswer(answer({ answer: '99.9 %', value: 99.9, unit: '%', basis: [1] }), { task: numberTask, taskType: 't', history: history([{ mean: 0.2056 }]), gaps: [] })
+    const g = groundAnswer(answer({ answer: '99.9 %', value: 99.9, unit: '%', basis: [1] }), {
+      task: numberTask,
+      taskType: 't',
+      history: history([{ mean: 0.2056 }]),
+      gaps: [],
+    })
     expect(g.answer).toBe('Not determined')
     expect(g.grounded).toBe(false)
     expect(g.explanation).toMatch(/99.9 is not carried/)
@@ -43,13 +62,34 @@ describe('numbers are grounded', () => {
   })
 
   it('a share written as % of a fraction the observation carries stands; numbers from the question and dates are not checked', () => {
-    const g = groundAnswer(answer({ answer: '38.6 % in 2019 (2019-08-13)', value: 38.6, basis: [1] }), { task: numberTask, taskType: 't', history: history([{ value: 0.3864 }]), gaps: [] })
+    const g = groundAnswer(answer({ answer: '38.6 % in 2019 (2019-08-13)', value: 38.6, basis: [1] }), {
+      task: numberTask,
+      taskType: 't',
+      history: history([{ value: 0.3864 }]),
+      gaps: [],
+    })
     expect(g.answer).toBe('38.6 % in 2019 (2019-08-13)')
     expect(writtenNumbers('2019-08-13 and 5').map((n) => n.value)).toEqual([5])
   })
 
+  it('numbers inside a text the observation read (OCR) are carried by it; others in the same text are not', () => {
+    const task = makeTask({ question: 'What does the label on this map sheet say?' })
+    const ocr = { text: 'Harbour 2019 scale 1 km Sheet 16-037 Charleston', lines: [{ text: 'Harbour 2019 scale 1 km', score: 0.99 }] }
+    const read = groundAnswer(answer({ answer: 'Harbour 2019 scale 1 km', basis: [1] }), { task, taskType: 't', history: history([ocr]), gaps: [] })
+    expect(read.answer).toBe('Harbour 2019 scale 1 km')
+    expect(read.grounded).toBe(true)
+    const invented = groundAnswer(answer({ answer: 'Harbour 1987 scale 5 km', basis: [1] }), { task, taskType: 't', history: history([ocr]), gaps: [] })
+    expect(invented.answer).toBe('Not determined')
+    expect(invented.explanation).toMatch(/1987 is not carried/)
+  })
+
   it('free text with no observation at all is no answer', () => {
-    const g = groundAnswer(answer({ answer: 'The area is very dry.' }), { task: makeTask({ question: 'Describe the dryness of the region.' }), taskType: 't', history: history([]), gaps: [] })
+    const g = groundAnswer(answer({ answer: 'The area is very dry.' }), {
+      task: makeTask({ question: 'Describe the dryness of the region.' }),
+      taskType: 't',
+      history: history([]),
+      gaps: [],
+    })
     expect(g.answer).toBe('Not determined')
     expect(g.grounded).toBe(false)
   })
@@ -68,7 +108,12 @@ describe('tool outputs are data, never instructions', () => {
   })
 
   it('an observation that gives no orders still supports the option the writer names', () => {
-    const g = groundAnswer(answer({ answer: 'B', choice: 'B', basis: [1] }), { task, taskType: 't', history: history([{ labels: [{ label: 'harbour', score: 0.91 }] }]), gaps: [] })
+    const g = groundAnswer(answer({ answer: 'B', choice: 'B', basis: [1] }), {
+      task,
+      taskType: 't',
+      history: history([{ labels: [{ label: 'harbour', score: 0.91 }] }]),
+      gaps: [],
+    })
     expect(g.choice).toBe('B')
     expect(g.grounded).toBe(true)
   })
