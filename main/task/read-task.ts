@@ -9,6 +9,7 @@ import { UNITS as LEX_UNITS, VARIABLES as LEX_VARIABLES } from '../domain/lexico
 import { all, first as firstSpan, ledgerOf, parseQuestion } from '../domain/spans'
 import { readConditions } from './conditions'
 import { readOptions, sharedKey, type AnswerOption } from './options'
+import { severalAsked } from './several-asked'
 import { periodsOfSpans } from './periods'
 import { readSeries } from './series'
 import { restatedPhrases } from './restated'
@@ -408,6 +409,11 @@ export function readTask(input: TaskReadInput): TaskSpec {
   for (const g of all(lex, 'series')) if (spans.some((s) => s.role === 'pooling' && g.at < s.end && g.end > s.at)) use(g.at, g.end, 'pooling')
 
   for (const r of restatedPhrases(q, conditions, spans)) use(r.at, r.end, r.role)
+  // One question, one quantity: a second quantity asked would go unanswered under the first one's number.
+  const condHits = read.conditions.map((c) => ({ at: c.at, end: c.end, variable: c.value.variable }))
+  const placedElse = spans.filter((s) => s.role !== 'statistic' && s.role !== 'per-date statistic' && s.role !== 'subject')
+  const several = severalAsked(q, varHits, condHits, placedElse, options.length > 0)
+  if (several) refuse(several.text, `more than one quantity asked (${several.quantities.join('; ')}); ask for each in its own question`)
   // What is left: the coverage ledger over the spans used, blocking words first, then the other content words.
   for (const n of ledgerOf(parsed, spans).notUnderstood) {
     if (notUnderstood.some((o) => o.text.includes(n.text.trim()) || n.text.includes(o.text))) continue
