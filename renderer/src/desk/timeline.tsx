@@ -49,6 +49,16 @@ export function callStatus(c: CallView): { label: string; cls: string } {
   return { label: 'done', cls: '' }
 }
 
+/**
+ * What a failed rule check says beside the call's result: its diagnosis, or only the rule's name when the diagnosis
+ * restates the reason the result already shows ("The measure call returned 'insufficient': <the result's reason>").
+ */
+export function rulesFailedText(c: CallView): string {
+  const diagnosis = windowText(c.rules?.diagnosis ?? c.rules?.rule ?? '')
+  const shown = c.result ? windowText(headline(c.result, c)).replace(/^\w+:\s*/, '') : ''
+  return shown.length > 0 && diagnosis.includes(shown) ? (c.rules?.rule ?? 'check') : diagnosis
+}
+
 function CallItem(props: { call: CallView; progress: RunEntryProgress; onEvidence: (call: number) => void; depth: number }) {
   const { call: c, progress, onEvidence, depth } = props
   const st = callStatus(c)
@@ -103,7 +113,7 @@ function CallItem(props: { call: CallView; progress: RunEntryProgress; onEvidenc
         {c.thrown && <span className="badge bad">{c.thrown}</span>}
         {c.rules && (
           <span className={`badge ${c.rules.passed ? 'good' : 'bad'}`} title={c.rules.checked.join(', ')}>
-            rules {c.rules.passed ? `passed (${c.rules.checked.length})` : `failed: ${windowText(c.rules.diagnosis ?? c.rules.rule ?? '')}`}
+            rules {c.rules.passed ? `passed (${c.rules.checked.length})` : `failed: ${rulesFailedText(c)}`}
           </span>
         )}
         <PriorBadge prior={c.prior} />

@@ -71,6 +71,29 @@ describe('timeline', () => {
   })
 })
 
+describe('a call the tool could not compute', () => {
+  it('says its reason once: the failed status rule points to the result instead of repeating it', () => {
+    const why = "Source 'image': no backend can perceive in mode objects; add a model pack in Settings."
+    const run = buildRun(
+      events([
+        taskStep('How many ships are in the harbour?'),
+        { seq: 1, kind: 'tool_call', payload: { call: 1, tool: 'measure', args: { metric: 'count', subject: 'ship' }, purpose: null, followUp: false } },
+        {
+          seq: 2,
+          kind: 'tool_result',
+          payload: { call: 1, ms: 10, result: { status: 'insufficient', reason: why, config: { tool: 'measure', coarse: 'measure:count', fine: 'x' } } },
+        },
+        { seq: 3, kind: 'rule_check', payload: { call: 1, passed: false, rule: 'status', diagnosis: `The measure call returned 'insufficient': ${why}` } },
+      ]),
+    )
+    const text = parse(renderToStaticMarkup(<Timeline run={run} progress={null} onEvidence={() => undefined} />)).doc.querySelector(
+      '[data-call="1"]',
+    )!.textContent!
+    expect(text.split('no backend can perceive').length - 1).toBe(1)
+    expect(text).toContain('rules failed: status')
+  })
+})
+
 describe('answer panel', () => {
   it('shows the answer, its basis, its gaps and marks for the answer and each accepted observation', () => {
     const run = buildRun(
