@@ -412,7 +412,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
   // One question, one quantity: a second quantity asked would go unanswered under the first one's number.
   const condHits = read.conditions.map((c) => ({ at: c.at, end: c.end, variable: c.value.variable }))
   const placedElse = spans.filter((s) => s.role !== 'statistic' && s.role !== 'per-date statistic' && s.role !== 'subject')
-  const several = severalAsked(q, varHits, condHits, placedElse, options.length > 0)
+  const several = severalAsked(q, varHits, condHits, placedElse, { hasOptions: options.length > 0, combined: combine !== null })
   if (several) refuse(several.text, `more than one quantity asked (${several.quantities.join('; ')}); ask for each in its own question`)
   // What is left: the coverage ledger over the spans used, blocking words first, then the other content words.
   for (const n of ledgerOf(parsed, spans).notUnderstood) {
