@@ -74,8 +74,13 @@ describe('rules backbone families on the task 46 files', () => {
     const { out, obs, nodes } = await ask(
       'From April to June 2019, compute for each date the proportion of pixels with TVDI exceeding 0.7, then count how many times this proportion surpassed 40%.',
     )
-    expect(nodes.find((n) => n.op === 'threshold_fraction')?.params).toMatchObject({ op: '>', value: 0.7, as: 'fraction' })
-    const shares = (obs.observation.points as { value: number; valid: boolean }[]).filter((p) => p.valid)
+    const perDate = nodes.find((n) => n.op === 'threshold_fraction')
+    expect(perDate?.params).toMatchObject({ op: '>', value: 0.7, as: 'fraction' })
+    expect(nodes.find((n) => n.op === 'timeseries.count')?.params).toMatchObject({ op: '>', value: 0.4 })
+    // The per-date shares the count rests on, as the evidence records them: one point a date of April-June.
+    const points = obs.evidence.intermediate.nodes[perDate!.id].points as { date: string; value: number; valid: number }[]
+    expect(points.map((p) => p.date.slice(0, 7)).every((m) => m >= '2019-04' && m <= '2019-06')).toBe(true)
+    const shares = points.filter((p) => p.valid > 0)
     expect(shares.length).toBeGreaterThan(0)
     expect(out.answer).toBe(`${shares.filter((p) => p.value > 0.4).length} ${shares.filter((p) => p.value > 0.4).length === 1 ? 'day' : 'days'}`)
   })
