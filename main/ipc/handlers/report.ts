@@ -5,6 +5,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { IpcDeps } from '../deps'
+import { RAMPS } from '../../engines/raster/ramps'
 import { RsureError } from '../errors'
 import { artifactFile } from '../layer-files'
 import { reportHtml, type ReportImage } from '../report/report-html'
@@ -16,7 +17,20 @@ const IMAGE_SIZE = 720
 /** Input images shown at most (a 23-date series would drown the report). */
 const MAX_INPUTS = 4
 
-async function picture(deps: IpcDeps, file: string, title: string, caption: string, ramp: 'grey' | 'viridis'): Promise<ReportImage | null> {
+/** The grey ramp as control points, black to white (the other ramps are the tiles' own, engines/raster/ramps.ts). */
+const GREY: [number, number, number, number][] = [
+  [0, 0, 0, 0],
+  [1, 255, 255, 255],
+]
+
+async function picture(
+  deps: IpcDeps,
+  file: string,
+  title: string,
+  caption: string,
+  ramp: 'grey' | 'viridis',
+  unit: string | null = null,
+): Promise<ReportImage | null> {
   try {
     const g = await deps.tiles.geometry(file)
     const s = Math.min(1, IMAGE_SIZE / Math.max(g.width, g.height))
@@ -24,8 +38,10 @@ async function picture(deps: IpcDeps, file: string, title: string, caption: stri
     const outHeight = Math.max(1, Math.round(g.height * s))
     const style = g.style.bands.length === 1 ? { ramp } : {}
     const t = await deps.tiles.tile(file, { kind: 'pixel', x: 0, y: 0, width: g.width, height: g.height, outWidth, outHeight }, style)
-    const range = g.ranges.length === 1 ? `, values ${Number(g.ranges[0].min.toPrecision(4))} to ${Number(g.ranges[0].max.toPrecision(4))} (2-98 %)` : ''
-    return { title, png: t.png, caption: `${caption} ${g.width} x ${g.height} px${range}.` }
+    if (g.ranges.length !== 1) return { title, png: t.png, caption: `${caption} ${g.width} x ${g.height} px.` }
+    const [low, high] = [Number(g.ranges[0].min.toPrecision(4)), Number(g.ranges[0].max.toPrecision(4))]
+    const legend = { stops: ramp === 'grey' ? GREY : RAMPS[ramp], low, high, unit }
+    return { title, png: t.png, caption: `${caption} ${g.width} x ${g.height} px, values ${low} to ${high} (2-98 %).`, legend }
   } catch {
     return null
   }
@@ -36,7 +52,8 @@ export async function reportFor(deps: IpcDeps, runId: string): Promise<string> {
   const images: ReportImage[] = []
   for (const layer of detail.layers) {
     if (!layer.available || layer.format !== 'geotiff') continue
-    const im = await picture(deps, artifactFile(deps, layer.id).path, layer.name, `Derived layer (${layer.kind}) from call ${layer.call ?? '?'},`, 'viridis')
+    const caption = `Derived layer (${layer.kind}) from call ${layer.call ?? '?'},`
+    const im = await picture(deps, artifactFile(deps, layer.id).path, layer.name, caption, 'viridis', layer.unit)
     if (im) images.push(im)
   }
   const inputs = detail.run.inputs as { images?: unknown; files?: unknown }

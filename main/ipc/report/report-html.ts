@@ -15,6 +15,15 @@ export interface ReportImage {
   /** PNG bytes. */
   png: Uint8Array
   caption: string
+  /** What the colours of a one-band picture mean: its ramp's control points from `low` to `high`, and its unit. */
+  legend?: { stops: readonly (readonly [number, number, number, number])[]; low: number; high: number; unit: string | null }
+}
+
+/** A legend bar under a picture: the low value, the ramp as a CSS gradient, the high value, the unit. */
+function legendHtml(l: NonNullable<ReportImage['legend']>): string {
+  const stops = l.stops.map(([at, r, g, b]) => `rgb(${r},${g},${b}) ${Math.round(at * 100)}%`).join(',')
+  const unit = l.unit ? `<span class="unit">${esc(l.unit)}</span>` : ''
+  return `<div class="legend"><span>${l.low}</span><span class="bar" style="background:linear-gradient(to right,${stops})"></span><span>${l.high}</span>${unit}</div>`
 }
 
 type Detail = z.infer<typeof RunDetail>
@@ -78,7 +87,7 @@ export function reportHtml(detail: Detail, images: ReportImage[]): string {
   const figures = images
     .map(
       (im) =>
-        `<figure><img alt="${esc(im.title)}" src="data:image/png;base64,${Buffer.from(im.png).toString('base64')}"><figcaption><b>${esc(im.title)}</b> ${esc(im.caption)}</figcaption></figure>`,
+        `<figure><img alt="${esc(im.title)}" src="data:image/png;base64,${Buffer.from(im.png).toString('base64')}"><figcaption><b>${esc(im.title)}</b> ${esc(im.caption)}${im.legend ? legendHtml(im.legend) : ''}</figcaption></figure>`,
     )
     .join('\n')
   const rows = steps
@@ -99,6 +108,7 @@ h1{font-size:1.4em}h2{font-size:1.15em;border-bottom:1px solid var(--line);paddi
 table{border-collapse:collapse;width:100%;margin:.4em 0}th,td{border:1px solid var(--line);padding:.25em .45em;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 th{background:var(--head);width:12em;font-weight:600}.answer{font-size:1.3em;font-weight:700}.tag{font-size:.8em;padding:.1em .4em;border-radius:.3em;background:var(--tag)}
 .tag.accept{background:var(--ok)}.tag.unverified{background:var(--un)}figure{display:inline-block;margin:.5em;max-width:28em;vertical-align:top}
+.legend{display:flex;align-items:center;gap:.4em;font-size:.85em;margin-top:.2em}.legend .bar{flex:1;height:.8em;border:1px solid var(--line)}.legend .unit{color:inherit;opacity:.75}
 figure img{max-width:100%;border:1px solid var(--line);background:repeating-conic-gradient(var(--c1) 0 25%,var(--c2) 0 50%) 0 0/16px 16px}
 .meta td,.meta th{font-size:.9em}.traj td:nth-child(-n+2){width:3em}.traj td:nth-child(3){width:8em}
 </style></head><body>

@@ -55,6 +55,20 @@ describe('run reports', () => {
       expect(differs).toBe(true)
     }
     expect(html).not.toMatch(/(src|href)="(https?:|\/\/)/)
+    // Every one-band picture says what its colours mean: a ramp bar from the low to the high value of its caption,
+    // and the derived NDVI layer its unit.
+    const figures = [...html.matchAll(/<figure>[\s\S]*?<\/figure>/g)].map((m) => m[0])
+    expect(figures.length).toBe(images.length)
+    for (const f of figures) {
+      const [, low, high] = /values (-?[\d.e+-]+) to (-?[\d.e+-]+) \(2-98 %\)/.exec(f) ?? []
+      expect(low).toBeDefined()
+      const legend =
+        /<div class="legend"><span>(-?[\d.e+-]+)<\/span><span class="bar" style="background:linear-gradient\(to right,[^"]+\)"><\/span><span>(-?[\d.e+-]+)<\/span>(?:<span class="unit">([^<]*)<\/span>)?<\/div>/.exec(
+          f,
+        )
+      expect(legend?.slice(1, 3)).toEqual([low, high])
+    }
+    expect(figures.find((f) => /<b>ndvi/.test(f))).toMatch(/<span class="unit">dimensionless<\/span>/)
   })
 
   it('opens offline in Chromium and shows every evidence image', async () => {
