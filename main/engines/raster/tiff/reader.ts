@@ -25,7 +25,16 @@ import { parseGdalMetadata, parseNodata } from './gdal-tags'
 import { readImageHeader } from './header'
 import { geoKeys, numbers, readIfdChain, Tag, text, TiffFormatError, type Ifd, type TiffSource } from './ifd'
 import { asTiffError } from './read-errors'
-import { CONVERTERS, typedView, VALUE_CONVERTERS, type ChunkRows, type SampleType } from './samples'
+import {
+  CONVERTERS,
+  nodataCanMatch,
+  typedView,
+  UNMASKED_CONVERTERS,
+  UNMASKED_VALUE_CONVERTERS,
+  VALUE_CONVERTERS,
+  type ChunkRows,
+  type SampleType,
+} from './samples'
 import {
   clearCounting,
   histogramEligible,
@@ -34,6 +43,7 @@ import {
   HISTOGRAM_LAYOUT,
   newCounting,
   rowShapes,
+  UNMASKED_HISTOGRAM_CONVERTERS,
   type Counting,
 } from './samples-histogram'
 
@@ -331,9 +341,7 @@ export class TiffFile {
     const nodata = opts.nodata === null ? NaN : this.sampleType === 'float32' ? Math.fround(opts.nodata) : opts.nodata
     const content = opts.content
     const counting = content ? this.countingFor(opts.scale, opts.offset) : null
-    // Nobody takes statistics of this read: the values alone (no running sum to wait on).
-    const convert = (opts.stats || content ? CONVERTERS : VALUE_CONVERTERS)[this.sampleType]
-    const convertCounting = HISTOGRAM_CONVERTERS[this.sampleType]!
+    const { convert, convertCounting } = this.converters(nodata, opts.stats !== undefined || content !== undefined)
     // Chunk by chunk (this order fixes the order of the running sum, so the mean is the same to the last bit); once a
     // row of chunks is converted, its image rows are whole and go to the content profile.
     for (let ty = Math.floor(win.row / ch); ty <= Math.floor((win.row + win.height - 1) / ch); ty++) {
@@ -379,6 +387,21 @@ export class TiffFile {
     this.checkUnchanged()
     opts.stats?.set(acc)
     return out
+  }
+
+  /**
+   * The row converters of a read: with statistics or values only (nobody takes statistics of it: no running sum to
+   * wait on), and without the nodata test when no sample can equal `nodata` (same values, about 3x faster).
+   */
+  private converters(nodata: number, withStats: boolean) {
+    const t = this.sampleType
+    const unmasked = !nodataCanMatch(t, nodata)
+    const values = (unmasked ? UNMASKED_VALUE_CONVERTERS[t] : undefined) ?? VALUE_CONVERTERS[t]
+    const all = (unmasked ? UNMASKED_CONVERTERS[t] : undefined) ?? CONVERTERS[t]
+    return {
+      convert: withStats ? all : values,
+      convertCounting: ((unmasked ? UNMASKED_HISTOGRAM_CONVERTERS[t] : undefined) ?? HISTOGRAM_CONVERTERS[t])!,
+    }
   }
 
   /** The histogram state of this file's reads (one, emptied as each read starts, so a failed read leaves nothing), or null when `scale`/`offset` do not allow one. */

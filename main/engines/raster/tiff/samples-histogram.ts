@@ -38,8 +38,11 @@ export type HistogramConverter<T> = (
   c: Counting,
 ) => void
 
-/** The counting row loop, once; `bias` is written into each type's copy as a literal. */
-function histogramConverter(name: string, type: SampleType): HistogramConverter<Typed> {
+/**
+ * The counting row loop, once; `bias` is written into each type's copy as a literal. `masked: false` leaves the
+ * nodata test out (no sample can equal it: samples.ts nodataCanMatch) and counts a row's samples at once.
+ */
+function histogramConverter(name: string, type: SampleType, masked = true): HistogramConverter<Typed> {
   const bin = HISTOGRAM_LAYOUT[type]!.bias ? `v + ${HISTOGRAM_LAYOUT[type]!.bias}` : 'v'
   return perTypeKernel(
     name,
@@ -63,13 +66,10 @@ function histogramConverter(name: string, type: SampleType): HistogramConverter<
     for (let k = 0; k < n; k++, s += stride) {
       const v = src[s]
       diff |= v ^ first
-      if (v === nodata) {
-        out[d + k] = NaN
-        continue
-      }
+      ${masked ? 'if (v === nodata) {\n        out[d + k] = NaN\n        continue\n      }' : ''}
       const x = v * scale + offset
       out[d + k] = x
-      count++
+      ${masked ? 'count++' : ''}
       sum += x
       if (${bin} === bin) run++
       else {
@@ -81,6 +81,7 @@ function histogramConverter(name: string, type: SampleType): HistogramConverter<
       }
     }
     c.rowDiff[r] |= diff
+    ${masked ? '' : 'count += n'}
   }
   if (run > 0) hist[bin] += run
   c.lo = lo
@@ -95,6 +96,14 @@ export const HISTOGRAM_CONVERTERS: Partial<Record<SampleType, HistogramConverter
   int8: histogramConverter('histI8', 'int8'),
   uint16: histogramConverter('histU16', 'uint16'),
   int16: histogramConverter('histI16', 'int16'),
+}
+
+/** HISTOGRAM_CONVERTERS for reads whose nodata no sample can equal (samples.ts UNMASKED_CONVERTERS says why). */
+export const UNMASKED_HISTOGRAM_CONVERTERS: Partial<Record<SampleType, HistogramConverter<Typed>>> = {
+  uint8: histogramConverter('histAllU8', 'uint8', false),
+  int8: histogramConverter('histAllI8', 'int8', false),
+  uint16: histogramConverter('histAllU16', 'uint16', false),
+  int16: histogramConverter('histAllI16', 'int16', false),
 }
 
 /**

@@ -90,19 +90,21 @@ export function perTypeKernel<F>(name: string, params: readonly string[], body: 
 
 const ROW_PARAMS = ['src', 'g', 'out', 'nodata', 'scale', 'offset', 'acc'] as const
 
-/** The row loop, once. Integer copies skip the NaN test; float copies also refuse a non-finite v * scale + offset. */
-function rowConverter(name: string, float: boolean): RowConverter<Typed> {
-  const test = float
-    ? `const x = v * scale + offset
-      if (v !== v || v === nodata || !Number.isFinite(x)) {
-        out[d + k] = NaN
-        continue
-      }`
-    : `if (v === nodata) {
-        out[d + k] = NaN
-        continue
-      }
-      const x = v * scale + offset`
+/** How a kernel tells an invalid sample: floats (NaN, nodata, a non-finite result), integers (nodata), or none at all. */
+type Validity = 'float' | 'integer' | 'none'
+
+/** The per-sample test of a kernel that skips invalid samples (`skip` runs for them); empty when none can be invalid. */
+function validityTest(validity: Validity, skip: string): string {
+  if (validity === 'float') return `const x = v * scale + offset\n      if (v !== v || v === nodata || !Number.isFinite(x)) {\n        ${skip}\n      }`
+  if (validity === 'integer') return `if (v === nodata) {\n        ${skip}\n      }\n      const x = v * scale + offset`
+  return 'const x = v * scale + offset'
+}
+
+/**
+ * The row loop, once. Integer copies skip the NaN test; float copies also refuse a non-finite v * scale + offset;
+ * unmasked copies (integers no nodata value can equal) test nothing, and count a row's samples at once.
+ */
+function rowConverter(name: string, validity: Validity): RowConverter<Typed> {
   return perTypeKernel(
     name,
     ROW_PARAMS,
@@ -115,13 +117,14 @@ function rowConverter(name: string, float: boolean): RowConverter<Typed> {
     const d = g.d + r * g.outRow
     for (let k = 0, s = g.s + r * g.srcRow; k < n; k++, s += stride) {
       const v = src[s]
-      ${test}
+      ${validityTest(validity, 'out[d + k] = NaN\n        continue')}
       out[d + k] = x
-      count++
+      ${validity === 'none' ? '' : 'count++'}
       sum += x
       if (x < min) min = x
       if (x > max) max = x
     }
+    ${validity === 'none' ? 'count += n' : ''}
   }
   acc[0] = count
   acc[1] = sum
@@ -135,19 +138,7 @@ function rowConverter(name: string, float: boolean): RowConverter<Typed> {
  * statistics of (the sweeps that only fit TVDI's edges): without the running sum, whose every addition waits for the
  * previous one, the loop is bound by loads and stores instead.
  */
-function valueConverter(name: string, float: boolean): RowConverter<Typed> {
-  const write = float
-    ? `const x = v * scale + offset
-      if (v !== v || v === nodata || !Number.isFinite(x)) {
-        out[d + k] = NaN
-        continue
-      }
-      out[d + k] = x`
-    : `if (v === nodata) {
-        out[d + k] = NaN
-        continue
-      }
-      out[d + k] = v * scale + offset`
+function valueConverter(name: string, validity: Validity): RowConverter<Typed> {
   return perTypeKernel(
     name,
     ROW_PARAMS,
@@ -156,32 +147,73 @@ function valueConverter(name: string, float: boolean): RowConverter<Typed> {
     const d = g.d + r * g.outRow
     for (let k = 0, s = g.s + r * g.srcRow; k < n; k++, s += stride) {
       const v = src[s]
-      ${write}
+      ${validityTest(validity, 'out[d + k] = NaN\n        continue')}
+      out[d + k] = x
     }
   }`,
   )
 }
 
 export const VALUE_CONVERTERS: Record<SampleType, RowConverter<Typed>> = {
-  uint8: valueConverter('valuesU8', false),
-  int8: valueConverter('valuesI8', false),
-  uint16: valueConverter('valuesU16', false),
-  int16: valueConverter('valuesI16', false),
-  uint32: valueConverter('valuesU32', false),
-  int32: valueConverter('valuesI32', false),
-  float32: valueConverter('valuesF32', true),
-  float64: valueConverter('valuesF64', true),
+  uint8: valueConverter('valuesU8', 'integer'),
+  int8: valueConverter('valuesI8', 'integer'),
+  uint16: valueConverter('valuesU16', 'integer'),
+  int16: valueConverter('valuesI16', 'integer'),
+  uint32: valueConverter('valuesU32', 'integer'),
+  int32: valueConverter('valuesI32', 'integer'),
+  float32: valueConverter('valuesF32', 'float'),
+  float64: valueConverter('valuesF64', 'float'),
 }
 
 export const CONVERTERS: Record<SampleType, RowConverter<Typed>> = {
-  uint8: rowConverter('rowU8', false),
-  int8: rowConverter('rowI8', false),
-  uint16: rowConverter('rowU16', false),
-  int16: rowConverter('rowI16', false),
-  uint32: rowConverter('rowU32', false),
-  int32: rowConverter('rowI32', false),
-  float32: rowConverter('rowF32', true),
-  float64: rowConverter('rowF64', true),
+  uint8: rowConverter('rowU8', 'integer'),
+  int8: rowConverter('rowI8', 'integer'),
+  uint16: rowConverter('rowU16', 'integer'),
+  int16: rowConverter('rowI16', 'integer'),
+  uint32: rowConverter('rowU32', 'integer'),
+  int32: rowConverter('rowI32', 'integer'),
+  float32: rowConverter('rowF32', 'float'),
+  float64: rowConverter('rowF64', 'float'),
+}
+
+/**
+ * CONVERTERS and VALUE_CONVERTERS for integer samples when no sample can equal the nodata value (none given, or not
+ * an integer of the type's range: `nodataCanMatch`). The test per sample is what made the loop slow: with nodata
+ * NaN (no nodata, task 46), 3.4 ns per int16 sample against 1.2 without it (one thread, a 256-row strip).
+ */
+export const UNMASKED_CONVERTERS: Partial<Record<SampleType, RowConverter<Typed>>> = {
+  uint8: rowConverter('allU8', 'none'),
+  int8: rowConverter('allI8', 'none'),
+  uint16: rowConverter('allU16', 'none'),
+  int16: rowConverter('allI16', 'none'),
+  uint32: rowConverter('allU32', 'none'),
+  int32: rowConverter('allI32', 'none'),
+}
+
+export const UNMASKED_VALUE_CONVERTERS: Partial<Record<SampleType, RowConverter<Typed>>> = {
+  uint8: valueConverter('allValuesU8', 'none'),
+  int8: valueConverter('allValuesI8', 'none'),
+  uint16: valueConverter('allValuesU16', 'none'),
+  int16: valueConverter('allValuesI16', 'none'),
+  uint32: valueConverter('allValuesU32', 'none'),
+  int32: valueConverter('allValuesI32', 'none'),
+}
+
+/** The range of each integer sample type. */
+const INTEGER_RANGE: Partial<Record<SampleType, [number, number]>> = {
+  uint8: [0, 255],
+  int8: [-128, 127],
+  uint16: [0, 65535],
+  int16: [-32768, 32767],
+  uint32: [0, 2 ** 32 - 1],
+  int32: [-(2 ** 31), 2 ** 31 - 1],
+}
+
+/** Whether a sample of `type` can equal `nodata` (always for floats; for integers only an integer in the type's range). */
+export function nodataCanMatch(type: SampleType, nodata: number): boolean {
+  const range = INTEGER_RANGE[type]
+  if (!range) return true
+  return Number.isInteger(nodata) && nodata >= range[0] && nodata <= range[1]
 }
 
 /** Rows of one chunk inside a read window: row k starts at s + k * srcRow in the chunk, at d + k * outRow in the output. */

@@ -8,8 +8,25 @@
  * values-only twins (VALUE_CONVERTERS, for reads nobody takes statistics of) must write the same values.
  */
 import { describe, expect, it } from 'vitest'
-import { CONVERTERS, typedView, VALUE_CONVERTERS, type ChunkRows, type SampleType, type Typed } from '../../../../main/engines/raster/tiff/samples'
-import { clearCounting, HISTOGRAM_CONVERTERS, HISTOGRAM_LAYOUT, histogramExtremes, newCounting } from '../../../../main/engines/raster/tiff/samples-histogram'
+import {
+  CONVERTERS,
+  nodataCanMatch,
+  typedView,
+  UNMASKED_CONVERTERS,
+  UNMASKED_VALUE_CONVERTERS,
+  VALUE_CONVERTERS,
+  type ChunkRows,
+  type SampleType,
+  type Typed,
+} from '../../../../main/engines/raster/tiff/samples'
+import {
+  clearCounting,
+  HISTOGRAM_CONVERTERS,
+  HISTOGRAM_LAYOUT,
+  histogramExtremes,
+  newCounting,
+  UNMASKED_HISTOGRAM_CONVERTERS,
+} from '../../../../main/engines/raster/tiff/samples-histogram'
 
 const ARRAYS: Record<SampleType, (xs: number[]) => Typed> = {
   uint8: (xs) => Uint8Array.from(xs),
@@ -174,4 +191,63 @@ describe('counting converters (8- and 16-bit)', () => {
     clearCounting(c)
     expect([c.lo, c.hi, c.hist.some((n) => n !== 0)]).toEqual([256, -1, false])
   })
+})
+
+describe('unmasked converters (integer samples no nodata value can match)', () => {
+  const INTEGER = TYPES.filter((t) => !FLOAT.has(t))
+
+  it('nodataCanMatch: only an integer inside the sample type range can equal an integer sample; floats always test', () => {
+    expect([nodataCanMatch('int16', NaN), nodataCanMatch('int16', 0.5), nodataCanMatch('int16', 40000), nodataCanMatch('int16', -32768)]).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ])
+    expect([nodataCanMatch('uint8', -1), nodataCanMatch('uint8', 255), nodataCanMatch('uint16', 65536), nodataCanMatch('uint32', 2 ** 32 - 1)]).toEqual([
+      false,
+      true,
+      false,
+      true,
+    ])
+    expect([nodataCanMatch('int8', -129), nodataCanMatch('int32', -(2 ** 31)), nodataCanMatch('float32', NaN), nodataCanMatch('float64', 1e300)]).toEqual([
+      false,
+      true,
+      true,
+      true,
+    ])
+  })
+
+  for (const type of INTEGER) {
+    it(`${type}: with nodata none (NaN) or out of range, the same values, accumulators, histogram and row ORs as the masked ones`, () => {
+      const src = ARRAYS[type](rawValues(type, 6 * CHUNK_W * SPP))
+      for (const nodata of [NaN, 0.5, 1e10]) {
+        const acc0 = [10, 1000, -5000, 5000]
+        const want = reference(type, src, nodata, 0.5, -3, acc0)
+        const out = new Float64Array(want.out.length).fill(-1)
+        const acc = Float64Array.from(acc0)
+        UNMASKED_CONVERTERS[type]!(src, g, out, nodata, 0.5, -3, acc)
+        expect(Array.from(out)).toEqual(Array.from(want.out))
+        // The same additions in the same order: the sum to the last bit.
+        expect(Array.from(acc)).toEqual(want.acc)
+        const values = new Float64Array(want.out.length).fill(-1)
+        const untouched = Float64Array.from([1, 2, 3, 4])
+        UNMASKED_VALUE_CONVERTERS[type]!(src, g, values, nodata, 0.5, -3, untouched)
+        expect(Array.from(values)).toEqual(Array.from(want.out))
+        expect(Array.from(untouched)).toEqual([1, 2, 3, 4])
+        const counted = UNMASKED_HISTOGRAM_CONVERTERS[type]
+        if (!counted) continue
+        const c = newCounting(type, g.rows)
+        for (let r = 0; r < g.rows; r++) c.rowFirst[r] = src[g.s + r * g.srcRow]
+        const hOut = new Float64Array(want.out.length).fill(-1)
+        const hAcc = Float64Array.from(acc0)
+        counted(src, g, hOut, nodata, 0.5, -3, hAcc, c)
+        expect(Array.from(hOut)).toEqual(Array.from(want.out))
+        expect([hAcc[0], hAcc[1]]).toEqual([want.acc[0], want.acc[1]])
+        const hist = new Map<number, number>()
+        c.hist.forEach((n, b) => n && hist.set(b, n))
+        expect(hist).toEqual(want.hist)
+        expect(Array.from(c.rowDiff)).toEqual(want.rowDiff)
+      }
+    })
+  }
 })
