@@ -25,6 +25,7 @@ import {
   SHARE,
   SIGNIFICANCE,
   TREND,
+  TREND_AXIS,
   VALUE_STATISTICS,
   VARIABLES,
 } from './vocabulary'
@@ -128,6 +129,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
   if (trendHit) {
     take(trendHit, 'trend')
     for (const h of allMatches(q, TREND)) use(h.at, h.end, 'statistic')
+    for (const h of allMatches(q, TREND_AXIS)) use(h.at, h.end, 'time axis of the trend')
   } else if (dateOf && REPORT_VALUE.test(q.slice(dateOf.end, dateOf.end + 160))) take(dateOf, dateOf.extreme)
   else if (dateOf && take(dateOf, dateOf.extreme === 'max' ? 'date_of_max' : 'date_of_min')) void 0
   else if (take(countOf('pixels'), 'count_pixels')) void 0

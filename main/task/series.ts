@@ -86,7 +86,9 @@ export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dat
     for (const x of all(lex, 'series')) if (x.key === 'annual' && slopeUnit(x)) use(x.at, x.end, 'slope unit')
     if (statistic === 'trend')
       for (const m of q.matchAll(PER_YEAR))
-        if (!spans.some((x) => (m.index ?? 0) < x.end && (m.index ?? 0) + m[0].length > x.at)) use(m.index ?? 0, (m.index ?? 0) + m[0].length, 'slope unit')
+        // "K per year" takes in the "per year" read above as the slope's unit; other spans keep their words.
+        if (!spans.some((x) => x.role !== 'slope unit' && (m.index ?? 0) < x.end && (m.index ?? 0) + m[0].length > x.at))
+          use(m.index ?? 0, (m.index ?? 0) + m[0].length, 'slope unit')
     const steps = all(lex, 'series').filter((x) => !(x.key === 'annual' && slopeUnit(x)))
     const g = steps.find((x) => x.key !== 'acquisition') ?? steps[0]
     if (g) {

@@ -8,6 +8,7 @@ import {
   NO_SUN_CORRECTION,
   OBJECT_CLASSES as LEX_OBJECT_CLASSES,
   SIGNIFICANCE as LEX_SIGNIFICANCE,
+  TREND_AXIS as LEX_TREND_AXIS,
   STATISTICS as LEX_STATISTICS,
   UNITS as LEX_UNITS,
   VARIABLES as LEX_VARIABLES,
@@ -63,5 +64,6 @@ export const AREA_UNIT_WORDS = new RegExp(
 export const TREND = new RegExp(`(?:${alternation(LEX_STATISTICS.find((x) => x.key === 'trend')!.names)})`, 'i')
 export const NO_SUN_CORRECTION_RE = new RegExp(`(?:${alternation(NO_SUN_CORRECTION)})`, 'gi')
 export const SIGNIFICANCE = new RegExp(`(?:${alternation(LEX_SIGNIFICANCE)})`, 'i')
+export const TREND_AXIS = new RegExp(`(?:${alternation(LEX_TREND_AXIS)})`, 'gi')
 export const REPORT_VALUE =
   /^[^.?;]{0,80}?\b(?:and|then)\s+(?:report|give|state|return|output|provide)\s+(?:its|the\s+corresponding|the\s+associated|that|the)\s+(?:value|proportion|percentage|percent|share|fraction|magnitude|amount|coverage|number)\b/i

@@ -261,8 +261,12 @@ export class TemplateAnswerWriter implements AnswerWriter {
       const p = num(obs.p)
       const direction = obs.trend === 1 ? 'increasing' : obs.trend === -1 ? 'decreasing' : 'no significant'
       const grouped = nodes.find((n) => n.op === 'timeseries.aggregate' && n.params.by !== 'all')?.params.by
-      const ols = nodes.find((n) => n.op === 'timeseries.trend')?.params.method === 'ols'
-      what = `${ols ? 'Least-squares' : 'Sen'} slope ${value === null ? 'unknown' : fmt(value)} per ${typeof grouped === 'string' ? grouped : 'date'} (${direction} trend${p !== undefined ? `, Mann-Kendall p = ${p.toFixed(3)}` : ''})`
+      const trendNode = nodes.find((n) => n.op === 'timeseries.trend')
+      const ols = trendNode?.params.method === 'ols'
+      // The slope is per unit of the trend's time axis: decimal years, days, or one step of the series (an index).
+      const axis = trendNode?.params.time
+      const per = axis === 'years' ? 'year' : axis === 'days' ? 'day' : typeof grouped === 'string' ? grouped : 'date'
+      what = `${ols ? 'Least-squares' : 'Sen'} slope ${value === null ? 'unknown' : fmt(value)} per ${per} (${direction} trend${p !== undefined ? `, Mann-Kendall p = ${p.toFixed(3)}` : ''})`
       if (task.format === 'choice' && obs.trend === 0) {
         const none = task.options.find((o) => /no (?:significant )?trend|not significant/i.test(o.text))
         if (none)

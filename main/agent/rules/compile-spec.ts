@@ -22,6 +22,7 @@
  * units, condition and region words).
  */
 import path from 'node:path'
+import { VARIABLES as LEX_VARIABLES } from '../../domain/lexicon'
 import { SpecFeature, type Condition, type TaskSpec } from '../../task/spec'
 import type { AnswerOption } from '../task'
 import { finish } from './analyses'
@@ -43,6 +44,10 @@ export { pixelAreaM2, projectedEpsg } from './compile-files'
 export const COMPILED_FEATURES: readonly SpecFeature[] = SpecFeature.options
 
 const ABSOLUTE = new Set(['mean', 'median', 'percentile', 'min', 'max'])
+/** Statistics stated in the unit of the values (a count, a share or an area has its own). */
+const VALUE_STATISTIC = (s: string | null) => s !== null && !['count_dates', 'count_pixels', 'count_objects', 'fraction', 'area'].includes(s)
+/** Whether the unit asked is one a layer is kept in as stored (the lexicon's `storedUnit`: mm, nW/cm2/sr, MW, m3). */
+const storedUnitAsked = (u: string | null) => u !== null && LEX_VARIABLES.some((v) => v.storedUnit === u)
 
 /** Whether the answer wants a share as percent (asked, in the options, or a bare number). */
 function percentWanted(spec: TaskSpec, options: AnswerOption[]): boolean {
@@ -234,6 +239,13 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
     } else if (spec.unit === 'degC' || spec.unit === 'degF') {
       if (unit !== 'K' && unit !== spec.unit && statistic !== 'count_dates' && statistic !== 'trend')
         throw new Refusal(`the unit ${spec.unit === 'degC' ? '°C' : '°F'}`, `the value computed is in ${unit}, not a temperature`)
+    } else if (storedUnitAsked(spec.unit) && VALUE_STATISTIC(statistic)) {
+      // A layer's own unit asked ("in mm", "nW/cm2/sr per year"): the value must be in it, or be that layer's stored
+      // values (`dn`, which the answer states in the layer's unit); another unit has no conversion, so it is refused.
+      const base = unit?.replace(/\/year$/, '') ?? null
+      const stored = LEX_VARIABLES.find((v) => v.key === spec.subjects[0])?.storedUnit
+      if (base !== spec.unit && !(base === 'dn' && stored === spec.unit))
+        throw new Refusal(`the unit ${spec.unit}`, `the value computed is in ${unit ?? 'no unit'}`)
     }
     // What the reader left unread and called context, but which carries a value-bearing word: refused by name.
     const times = new Set(

@@ -58,6 +58,12 @@ export const DATE_OF_LEADS: readonly string[] = ['which date', 'what date', 'on 
 /** Words that sound like a statistic but do not say which: a run stops on them, naming them. */
 export const UNNAMED_STATISTICS: readonly string[] = ['mode', 'modal', 'skewness', 'skew', 'kurtosis', 'interquartile range', 'iqr', 'coefficient of variation', 'weighted mean', 'weighted', 'geometric mean', 'geometric', 'harmonic mean', 'harmonic', 'cumulative', 'anomaly', 'anomalies', 'z-score', 'z-scores', 'typical', 'variability', 'decile', 'deciles']
 
+/**
+ * The time axis of a trend, said with it ("regress the mean LST against time", "the slope versus the acquisition
+ * date"): the axis every trend is fitted on, not a second quantity compared.
+ */
+export const TREND_AXIS: readonly string[] = ['against time', 'versus time', 'vs time', 'vs. time', 'over time', 'in time', 'against date', 'against the date', 'against dates', 'against the dates', 'versus date', 'versus the date', 'against acquisition date', 'against the acquisition date', 'versus the acquisition date', 'against day of year', 'against the day of year', 'versus day of year', 'against doy', 'against the year', 'as a function of time', 'with time']
+
 /** Significance words for a trend. */
 export const SIGNIFICANCE: readonly string[] = ['significant', 'significance', 'significantly', 'insignificant', 'non-significant', 'p-value', 'p-values', 'p value', 'p values', 'pvalue', 'mann-kendall', 'mann–kendall', 'mann kendall', 'statistically']
 

@@ -28,6 +28,11 @@ export const UNITS: readonly LexUnit[] = [
   { key: 'm', quantity: 'length', names: ['m', 'metre', 'metres', 'meter', 'meters'], scale: 1, offset: 0 },
   { key: 'km', quantity: 'length', names: ['km', 'kilometre', 'kilometres', 'kilometer', 'kilometers'], scale: 1000, offset: 0 },
   { key: 'g/cm2', quantity: 'none', names: ['g/cm2', 'g/cm²'], scale: 1, offset: 0 },
+  // The units layers are kept in as stored (variables.ts `storedUnit`): asked, they restate the layer's own unit.
+  { key: 'mm', quantity: 'length', names: ['mm', 'millimetre', 'millimetres', 'millimeter', 'millimeters'], scale: 0.001, offset: 0 },
+  { key: 'nW/cm2/sr', quantity: 'none', names: ['nw/cm2/sr', 'nw/cm²/sr', 'nw cm-2 sr-1', 'nw·cm⁻²·sr⁻¹', 'nanowatts per square centimetre per steradian', 'nanowatts per square centimeter per steradian'], scale: 1, offset: 0 },
+  { key: 'MW', quantity: 'none', names: ['mw', 'megawatt', 'megawatts'], scale: 1, offset: 0 },
+  { key: 'm3', quantity: 'none', names: ['m3', 'm³', 'cubic metres', 'cubic meters', 'cubic metre', 'cubic meter'], scale: 1, offset: 0 },
   { key: 'days', quantity: 'time', names: ['day', 'days'], scale: 1, offset: 0 },
 ]
 

@@ -83,6 +83,15 @@ const ANSWER_UNIT_RE = new RegExp(
   `\\b(?:${alternation(ANSWER_UNIT_LEADS)})\\s+(?:degrees?\\s+)?(${alternation(ANSWER_UNIT_NAMES.flatMap((u) => u.names).filter((n) => !['ratio', 'proportion', 'k', 'c°'].includes(n)))})|\\(\\s*(°\\s?c|℃|k|%|km2|km²|ha|°f)\\s*\\)|\\b(?:in|as)\\s+(k)\\b(?!\\s*[-=])|,\\s*(°\\s?c|℃|°f|km2|km²|ha|%)\\s*[?.!]?\\s*$`,
   'gi',
 )
+/**
+ * A unit a layer is kept in as stored (the lexicon's `storedUnit`: "in mm", ", nW/cm2/sr per year"): the short
+ * names ("mm", "mw", "m3") only after "in", "as", a comma or "(", the long ones ("nw/cm2/sr") anywhere.
+ */
+const STORED_UNIT_NAMES = UNITS.filter((u) => VARIABLES.some((v) => v.storedUnit === u.key)).flatMap((u) => u.names)
+const STORED_UNIT_RE = new RegExp(
+  `(?:\\b(?:${alternation(ANSWER_UNIT_LEADS)})\\s+|,\\s*|\\(\\s*)(${alternation(STORED_UNIT_NAMES)})(?![\\w/])|(?<![\\w/])(${alternation(STORED_UNIT_NAMES.filter((n) => n.length > 4))})(?![\\w/])`,
+  'gi',
+)
 /** An area unit asked as the quantity ("how many hectares", "hectares TOA NDVI > 0.3"): no number, "per" or "/" before it. */
 const AREA_UNIT_ASKED_RE = new RegExp(
   `(?<![\\d.]\\s*|\\bper\\s+|/\\s*|[\\w/])(?:${alternation(UNITS.filter((u) => u.quantity === 'area').flatMap((u) => u.names))})(?![\\w/])`,
@@ -238,6 +247,11 @@ function parseFresh(question: string): ParsedQuestion {
     if (spans.some((s) => s.type === 'condition' && overlaps(s, h))) continue
     const key = unitOfName((h.m[1] ?? h.m[2] ?? h.m[3] ?? h.m[4] ?? '').replace(/°\s+/, '°'))
     if (key) spans.push({ type: 'unit', at: h.at, end: h.end, text: h.text, key })
+  }
+  for (const h of hits(q, STORED_UNIT_RE)) {
+    const key = unitOfName(h.m[1] ?? h.m[2] ?? '')
+    if (key && !spans.some((s) => (s.type === 'unit' || s.type === 'condition') && overlaps(s, h)))
+      spans.push({ type: 'unit', at: h.at, end: h.end, text: h.text, key })
   }
   for (const h of hits(q, AREA_UNIT_ASKED_RE)) {
     const key = unitOfName(h.text)

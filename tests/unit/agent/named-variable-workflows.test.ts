@@ -113,6 +113,35 @@ describe('named-variable skill', () => {
     expect(r.obs?.intercept as number).toBeCloseTo(1.0, 9)
   })
 
+  it('regresses against time: the time axis is read, the least-squares slope is per year and says so', async () => {
+    // annual means 1, 2, 4, 4.5 at the years' centres: OLS slope 1.25 per year (as above)
+    const dir = folder({
+      'Accra_avg_rad_2015-01-01.tif': [1, 1, 1, 1],
+      'Accra_avg_rad_2016-01-01.tif': [2, 2, 2, 2],
+      'Accra_avg_rad_2017-01-01.tif': [4, 4, 4, 4],
+      'Accra_avg_rad_2018-01-01.tif': [4, 5, 4, 5],
+    })
+    const question = 'Regress the annual mean night-time light of Accra for 2015-2018 against time with least squares; give the slope, nW/cm2/sr per year.'
+    expect(readTask({ question }).notUnderstood.filter((n) => n.blocking || /time|per year/.test(n.text))).toEqual([])
+    const r = await planAndRun(question, dir)
+    expect(r.result.status).toBe('ok')
+    expect(r.obs?.slope as number).toBeCloseTo(1.25, 9)
+    const entry = {
+      call: 1,
+      action: { tool: 'execute', args: r.wf.ok ? r.wf.args : {} },
+      observation: r.result.observation,
+      evidence: r.result.evidence,
+      caveats: [],
+      config: { coarse: 'execute:x' },
+    }
+    const answer = await new TemplateAnswerWriter().write({
+      task: makeTask({ question, options: [], files: [dir] }),
+      history: { observations: () => [entry] },
+      gaps: [],
+    } as never)
+    expect(answer.explanation).toMatch(/Least-squares slope 1\.25\d* per year/)
+  })
+
   // A change between two years of a longer record that names no statistic compares the years' image means.
   it('picks the option by its percentage for a percentage change between two years of a longer record', async () => {
     // 1990 mean 150, 2000 mean 300: +100 %; the options' first numbers (absolute changes) must not decide
