@@ -33,6 +33,16 @@ export function gapsOf(events: readonly LoopEvent[], abandoned: OpenRequest[], s
     else if (e.kind === 'tool_failed' && !accepted.has(e.action.tool))
       gaps.push(`call ${e.call} (${e.action.tool}) returned no observation${e.reason ? `: ${oneSentence(e.reason)}` : ''}`)
   }
+  // Evidence the verifier kept asking for, when the planner stopped with the repairs tried and no request still open:
+  // which evidence (its keys, never the feedback), so the answer does not read as if nothing had been computed.
+  const requested = events.filter((e) => e.kind === 'verdict' && e.decision === 'request_evidence' && !accepted.has(e.action.tool))
+  if (requested.length > 0 && abandoned.length === 0) {
+    const needed = [...new Set(requested.flatMap((e) => (e.kind === 'verdict' ? e.needed : [])))].join(', ').replace(/_/g, ' ')
+    const calls = requested.map((e) => e.call)
+    gaps.push(
+      `the verifier asked for more evidence (${needed || 'more evidence'}) for call${calls.length > 1 ? 's' : ''} ${calls.join(', ')}, and no call gave it`,
+    )
+  }
   for (const r of abandoned) {
     gaps.push(
       `evidence requested for call ${r.origin} (${r.needed.join(', ').replace(/_/g, ' ') || 'more evidence'}) was still missing after ${r.followUpsUsed} follow-up call(s)`,
