@@ -263,6 +263,7 @@ export function App({ api }: { api: RsureApi }) {
           <ChatColumn
             entries={entries}
             files={desk.asked}
+            all={desk.files}
             total={desk.files.filter((f) => f.info).length}
             backbone={backbone}
             onBackbone={setBackbone}

@@ -52,8 +52,9 @@ export function FilesColumn(props: { api: RsureApi; desk: ReturnType<typeof useD
 
 export function ChatColumn(props: {
   entries: RunEntry[]
-  /** The files the next question uses, and how many readable files the session holds. */
+  /** The files the next question uses, every file of the desk (their cards' names), how many are readable. */
   files: FileEntry[]
+  all: FileEntry[]
   total: number
   backbone: BackboneChoice
   onBackbone: (b: BackboneChoice) => void
@@ -72,6 +73,7 @@ export function ChatColumn(props: {
       <Thread entries={entries} onEvidence={props.onEvidence} onMark={props.onMark} onExport={props.onExport} onClose={props.onClose} onAskAgain={onAsk} />
       <PromptBox
         files={props.files}
+        all={props.all}
         total={props.total}
         backbone={props.backbone}
         onBackbone={props.onBackbone}

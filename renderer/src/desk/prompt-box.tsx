@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import type { BackboneChoice, FileEntry } from '../../../preload/contract'
-import { middleEllipsis } from '../components/short-name'
+import { fileLabel, middleEllipsis, pictureFiles } from '../components/short-name'
 
 export function backboneLabel(b: BackboneChoice): string {
   return b.kind === 'rules' ? 'rules' : b.kind === 'openai' ? `${b.model} at ${b.baseUrl}` : `GGUF ${b.path.split(/[\\/]/).pop()}`
@@ -69,8 +69,12 @@ export function BackbonePicker(props: { value: BackboneChoice; onChange: (b: Bac
   )
 }
 
-/** Which files the next question uses: the first three by name, how many more, how many are left out. */
-function InContext({ usable, total }: { usable: FileEntry[]; total: number }) {
+/**
+ * Which files the next question uses: the first three by name, how many more, how many are left out. A name two
+ * pictures share carries the twin number its card shows (counted among the desk's pictures, `all`).
+ */
+function InContext({ usable, all, total }: { usable: FileEntry[]; all: FileEntry[]; total: number }) {
+  const pictures = pictureFiles(all)
   return (
     <div className="context" aria-label="images in context">
       {usable.length ? (
@@ -78,7 +82,7 @@ function InContext({ usable, total }: { usable: FileEntry[]; total: number }) {
           In context: {usable.length} file{usable.length === 1 ? '' : 's'} (
           {usable
             .slice(0, 3)
-            .map((f) => middleEllipsis(f.name, 26))
+            .map((f) => middleEllipsis(fileLabel(pictures, f), 26))
             .join(', ')}
           {usable.length > 3 ? ` and ${usable.length - 3} more` : ''}){total > usable.length ? `; ${total - usable.length} left out` : ''}
         </span>
@@ -92,6 +96,8 @@ function InContext({ usable, total }: { usable: FileEntry[]; total: number }) {
 export function PromptBox(props: {
   /** The files the question uses. */
   files: FileEntry[]
+  /** Every file of the desk, used or left out: twins are numbered among them as on their cards (default `files`). */
+  all?: FileEntry[]
   /** How many files the session holds (more when some are left out). */
   total?: number
   backbone: BackboneChoice
@@ -100,7 +106,7 @@ export function PromptBox(props: {
   onAsk: (question: string, options: string) => void
   onCancel: () => void
 }) {
-  const { files, total = files.length, backbone, onBackbone, running, onAsk, onCancel } = props
+  const { files, all = files, total = files.length, backbone, onBackbone, running, onAsk, onCancel } = props
   const [question, setQuestion] = useState('')
   const [options, setOptions] = useState('')
   const [showOptions, setShowOptions] = useState(false)
@@ -123,7 +129,7 @@ export function PromptBox(props: {
         ask()
       }}
     >
-      <InContext usable={usable} total={total} />
+      <InContext usable={usable} all={all} total={total} />
       <textarea
         id="question"
         data-testid="question"
