@@ -4,22 +4,24 @@
  * the standard deviation of NDVI") would get one number, the answer to its first part, presented as the answer to
  * the whole: the reader refuses it instead and says which quantities it saw, so the analyst asks them one at a time.
  *
- * Each statistic word the reader matched is tied to the variable it is about: the one written right before it
- * ("NDVI mean"), else the first after it in the same sentence ("the mean daytime LST"), else the variable its
- * condition tests ("what share is hotter than 315 K"); "its maximum" is about the variable asked before. Two of these
- * in one sentence, joined as a list ("and", "also", "plus", a comma), ask two quantities when they are about
- * different variables, or about one variable with two different statistics, or about one variable with the same
- * statistic named again while nothing compares the two (a difference or a ratio asked between them is one quantity).
+ * Its statistic words are the reader's and its step words the lexicon's; the connectives below ("and", "its",
+ * "between ... and") are the grammar of the rule. Each statistic word is tied to the variable it is about: the one
+ * written right before it ("NDVI mean"), else the first after it in the same sentence ("the mean daytime LST"), else
+ * the variable its condition tests ("what share is hotter than 315 K"); "its maximum" is about the variable asked
+ * before. Two of these in one sentence, joined as a list ("and", "also", "plus", a comma), ask two quantities when
+ * they are about different variables, or about one variable with two different statistics, or about one variable
+ * with the same statistic named again while nothing compares the two (a difference or a ratio between them is one).
  *
  * Not counted as asked: a word pointing back ("this proportion", "those means"), a statistic of a variable inside its
- * own condition ("pixels whose mean LST exceeds 300 K"), the extreme whose date is asked ("the date with the
- * highest mean LST"), an input named with "from"/"using" ("TVDI from the mean LST
- * and NDVI"), and anything before a step marker ("then", "finally") or an instruction verb opening the next step
- * ("calculate the daily average, find the lowest ..."), which is a step toward the value asked; nor the two sides
- * of "between ... and ...". Two
- * value statistics joined by "and" with no variable between them ("the mean and standard deviation") ask two unless
- * they are the two ends of a range or a difference; options, when given, may pair them and then they decide.
+ * own condition ("pixels whose mean LST exceeds 300 K"), the extreme whose date is asked ("the date with the highest
+ * mean LST"), an input named with "from"/"using" ("TVDI from the mean LST and NDVI"), and anything before a step
+ * marker ("then", "finally") or an instruction verb opening the next step ("calculate the daily average, find the
+ * lowest ..."), which is a step toward the value asked; nor the two sides of "between ... and ...". Two value
+ * statistics joined by "and" with no variable between them ("the mean and standard deviation") ask two unless they
+ * are the two ends of a range or a difference; options, when given, may pair them and then they decide.
  */
+import { STEP_MARKERS, STEP_VERBS } from '../domain/lexicon/context'
+import { alternation } from '../domain/spans/words'
 import { allMatches } from './read-words'
 import type { Statistic } from './spec'
 import { SHARE, VALUE_STATISTICS } from './vocabulary'
@@ -43,13 +45,25 @@ const OWNER = /\b(?:its|their)\s+$/i
 /** "the date with the highest mean LST", "the day of the lowest": a date asked of an extreme, not a second value. */
 const DATE_OF = /\b(?:date|day|month|year)\s+(?:of|with|when|on\s+which)\s+(?:the\s+)?(?:\w+\s+)?$/i
 const AS_INPUT = /\b(?:from|using|with|based\s+on)\s+(?:the\s+)?$/i
-const STEP = /\b(?:then|finally|afterwards|after\s+that|next)\b/i
+/** The ordinals of an instruction's steps ("then", "finally"): the lexicon's. */
+const STEP = new RegExp(`(?<![\\w-])(?:${alternation(STEP_MARKERS.filter((w) => !/^(?:first|second|third)/.test(w)))})(?![\\w-])`, 'i')
 /**
  * An instruction verb opening a new step of a procedure ("calculate the daily average, find the lowest surface
  * temperature, and give its date"): the quantities before the last step are steps toward it, not asked beside it.
+ * The verbs are the lexicon's, in their inflections ("determining", "applies", "derived").
  */
-const STEP_VERB =
-  /\b(?:calculat|comput|find|determin|deriv|output|list|identif|estimat|obtain|convert|appl|defin|compar|summari[sz]|count|map|produc|generat|construct|build|extract|select|mask|filter|aggregat|averag(?:e|ing)\s+(?:the|over|across)|giv|report|stat|provid|return|tell)\w*\b/i
+const verbForms = (w: string) => [
+  w,
+  `${w}s`,
+  `${w}es`,
+  `${w}d`,
+  `${w}ed`,
+  `${w}ing`,
+  `${w.replace(/e$/, '')}ing`,
+  `${w.replace(/y$/, 'i')}es`,
+  `${w.replace(/y$/, 'i')}ed`,
+]
+const STEP_VERB = new RegExp(`(?<![\\w-])(?:${alternation([...new Set(STEP_VERBS.flatMap(verbForms))])})(?![\\w-])`, 'i')
 const SENTENCE_END = /[.?!;](?:\s|$)/
 const COORDINATED = /\b(?:and|also|plus|as\s+well\s+as|together\s+with|separately)\b|[,?]/i
 const JOINED = /^\s*(?:,|and|&|as\s+well\s+as|plus|together\s+with)\s*(?:also\s+)?(?:the\s+)?(?:of\s+)?(?:the\s+)?$/i

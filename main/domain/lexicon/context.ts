@@ -35,7 +35,7 @@ export const STEP_VERBS: readonly string[] = (
   'apply list calculate compute derive determine estimate find get use read obtain construct classify analyze analyse identify extract mask ' +
   'summarize summarise report give compare plot count select perform run fit create generate make convert retrieve take average aggregate ' +
   'assess evaluate map output build check filter load open mosaic resample reproject stack clip sum subtract divide multiply normalize normalise ' +
-  'calibrate save export describe rank sort combine merge'
+  'calibrate save export describe rank sort combine merge define produce state provide return tell'
 ).split(/\s+/)
 
 /**
