@@ -28,6 +28,14 @@ function folder(layers: Record<string, number[]>): string {
   return t.dir
 }
 
+/** Accra's night-time lights, one file a year: annual means 1, 2, 4, 4.5 (OLS slope 1.25, Sen slope 1.2083). */
+const ACCRA = {
+  'Accra_avg_rad_2015-01-01.tif': [1, 1, 1, 1],
+  'Accra_avg_rad_2016-01-01.tif': [2, 2, 2, 2],
+  'Accra_avg_rad_2017-01-01.tif': [4, 4, 4, 4],
+  'Accra_avg_rad_2018-01-01.tif': [4, 5, 4, 5],
+}
+
 describe('named-variable skill', () => {
   it('averages fire radiative power over the pixels the question calls fire-prone', async () => {
     // per date, MaxFRP > 0 keeps 10, 20 (mean 15) and 30 (mean 30); the mean of the per-date means is 22.5 MW
@@ -100,12 +108,7 @@ describe('named-variable skill', () => {
   it('fits a least-squares line to annual means when a linear regression is asked (not Theil-Sen)', async () => {
     // annual means 1, 2, 4, 4.5 at t = 0..3: OLS slope 6.25 / 5 = 1.25, intercept 2.875 - 1.25 * 1.5 = 1.0
     // (the Sen slope would be 1.2083)
-    const dir = folder({
-      'Accra_avg_rad_2015-01-01.tif': [1, 1, 1, 1],
-      'Accra_avg_rad_2016-01-01.tif': [2, 2, 2, 2],
-      'Accra_avg_rad_2017-01-01.tif': [4, 4, 4, 4],
-      'Accra_avg_rad_2018-01-01.tif': [4, 5, 4, 5],
-    })
+    const dir = folder(ACCRA)
     const r = await planAndRun('Estimate the trend of the annual mean night-time light of Accra from 2015 to 2018 with a linear regression.', dir)
     expect(r.nodes.find((n) => n.op === 'timeseries.trend')?.params.method).toBe('ols')
     expect(r.result.status).toBe('ok')
@@ -115,12 +118,7 @@ describe('named-variable skill', () => {
 
   it('regresses against time: the time axis is read, the least-squares slope is per year and says so', async () => {
     // annual means 1, 2, 4, 4.5 at the years' centres: OLS slope 1.25 per year (as above)
-    const dir = folder({
-      'Accra_avg_rad_2015-01-01.tif': [1, 1, 1, 1],
-      'Accra_avg_rad_2016-01-01.tif': [2, 2, 2, 2],
-      'Accra_avg_rad_2017-01-01.tif': [4, 4, 4, 4],
-      'Accra_avg_rad_2018-01-01.tif': [4, 5, 4, 5],
-    })
+    const dir = folder(ACCRA)
     const question = 'Regress the annual mean night-time light of Accra for 2015-2018 against time with least squares; give the slope, nW/cm2/sr per year.'
     expect(readTask({ question }).notUnderstood.filter((n) => n.blocking || /time|per year/.test(n.text))).toEqual([])
     const r = await planAndRun(question, dir)
