@@ -30,6 +30,7 @@ import {
   RunStep,
   RunSummary,
   SessionId,
+  SessionName,
   Settings,
   SettingsUpdate,
   TileAddress,
@@ -148,7 +149,7 @@ export const channels = {
   'sessions.save': channel(
     z
       .object({
-        name: z.string().trim().min(1, 'give the session a name').max(120, 'a session name is at most 120 characters'),
+        name: SessionName,
         /** The runs the desk shows, in order. */
         runIds: z.array(RunId).max(500),
       })
@@ -161,6 +162,16 @@ export const channels = {
     z.object({ id: SessionId }).strict(),
     z.object({ files: z.array(FileEntry), runIds: z.array(RunId), skipped: z.array(z.object({ path: z.string(), reason: z.string() })) }),
     "make a named session's files the desk's files (the others leave it) and return its runs to reopen",
+  ),
+  'sessions.rename': channel(
+    z.object({ id: SessionId, name: SessionName }).strict(),
+    NamedSession,
+    'give a named session another name (its files, runs and the date saved stay)',
+  ),
+  'sessions.delete': channel(
+    z.object({ id: SessionId }).strict(),
+    z.object({ deleted: z.boolean() }),
+    'delete a named session (its runs stay in the history; an upload no other session or the desk holds is deleted)',
   ),
 
   // --- runs of the agent (issue 9): start, cancel; steps arrive as `run.*` events

@@ -99,6 +99,8 @@ export type RunSummary = z.infer<typeof RunSummary>
 
 /** A named session as History lists it: the desk's files and runs saved under the analyst's name. */
 export const SessionId = z.string().regex(/^ses-[0-9A-Za-z-]{4,64}$/, 'a session id looks like ses-20261203T230000Z-1a2b3c4d')
+/** The name the analyst gives a named session (saved or renamed): trimmed, 1 to 120 characters. */
+export const SessionName = z.string().trim().min(1, 'give the session a name').max(120, 'a session name is at most 120 characters')
 export const NamedSession = z.object({
   id: SessionId,
   name: z.string(),

@@ -62,6 +62,30 @@ export class NamedSessionStore {
     return row && toSummary(row)
   }
 
+  /** Give a named session another name; undefined when there is no such named session. */
+  rename(id: string, name: string): NamedSession | undefined {
+    this.db.prepare('UPDATE sessions SET title = ? WHERE id = ? AND saved_at IS NOT NULL').run(name, id)
+    return this.get(id)
+  }
+
+  /**
+   * Delete a named session and its rows (never the workspace or a CLI session: those have no saved_at). The runs
+   * it listed stay stored. Returns the upload paths it held, for the caller to delete those nothing else holds.
+   */
+  delete(id: string): { deleted: boolean; uploads: string[] } {
+    return this.db.transaction(() => {
+      if (!this.get(id)) return { deleted: false, uploads: [] }
+      const uploads = this.files
+        .list(id)
+        .filter((f) => f.origin === 'upload')
+        .map((f) => f.path)
+      this.db.prepare('DELETE FROM session_runs WHERE session_id = ?').run(id)
+      this.db.prepare('DELETE FROM session_files WHERE session_id = ?').run(id)
+      this.db.prepare('DELETE FROM sessions WHERE id = ? AND saved_at IS NOT NULL').run(id)
+      return { deleted: true, uploads }
+    })()
+  }
+
   /** A named session's files (in the order added) and its runs (in the desk's order). */
   contents(id: string): { files: StoredFile[]; runIds: string[] } {
     const runs = rowsThatFit(RunIdRow, this.db.prepare('SELECT run_id FROM session_runs WHERE session_id = ? ORDER BY seq').all(id))

@@ -1,11 +1,12 @@
 /**
  * `sessions.*` channels (issue 17): save the desk as a named session (its files and the runs it shows), list the
  * named sessions for History, and open one: its files become the desk's files (the others leave the desk, an
- * upload a named session still holds is kept) and its runs are handed back for the window to reopen.
+ * upload a named session still holds is kept) and its runs are handed back for the window to reopen; rename one,
+ * or delete it (its runs stay in the history, an upload nothing else holds goes with it).
  */
 import type { FileEntry } from '../../../preload/contract'
 import { NamedSessionStore } from '../../store/named-sessions'
-import type { StoredFile } from '../../store/session-files'
+import { SessionFileStore, type StoredFile } from '../../store/session-files'
 import type { IpcDeps } from '../deps'
 import { notFound, RsureError } from '../errors'
 import type { Handlers } from '../router'
@@ -45,6 +46,20 @@ export function sessionHandlers(deps: IpcDeps): Handlers {
       return store(deps).save(name, deps.session.id!, runIds)
     },
     'sessions.list': () => ({ sessions: store(deps).list() }),
+    'sessions.rename': ({ id, name }) => {
+      const renamed = store(deps).rename(id, name)
+      if (!renamed) throw notFound('named session', id, 'it may have been deleted; pick one from the history')
+      return renamed
+    },
+    'sessions.delete': async ({ id }) => {
+      await deps.ready
+      const { deleted, uploads } = store(deps).delete(id)
+      // An upload is the analyst's copy only while a session or the desk holds it (as files.remove decides).
+      const held = new SessionFileStore(needServices(deps).db).referencedPaths('upload')
+      const shown = new Set(deps.files.list().map((f) => f.path))
+      for (const p of uploads.filter((u) => !held.has(u) && !shown.has(u))) await deps.uploads.discard(p)
+      return { deleted }
+    },
     'sessions.open': async ({ id }) => {
       await deps.ready
       const named = store(deps)

@@ -86,3 +86,54 @@ describe('named sessions (sessions.save, sessions.list, sessions.open)', () => {
     })
   })
 })
+
+describe('named sessions: rename and delete (sessions.rename, sessions.delete)', () => {
+  it('renames a saved session, keeping its files, runs and date; refuses an empty name and an unknown session', async () => {
+    const { h } = host()
+    await upload(h, 'a.png', pngBytes(3, 3))
+    const runId = h.deps.services!.runs.createRun({ sessionId: h.deps.session.id, question: 'q?', options: null, inputs: {}, settings: {} })
+    const saved = await h.router.call('sessions.save', { name: 'First name', runIds: [runId] }, ctx)
+
+    const renamed = await h.router.call('sessions.rename', { id: saved.id, name: '  Harbour pair  ' }, ctx)
+    expect(renamed).toEqual({ ...saved, name: 'Harbour pair' })
+    expect((await h.router.call('sessions.list', {}, ctx)).sessions).toEqual([renamed])
+
+    expect(await h.router.dispatch('sessions.rename', { id: saved.id, name: '  ' }, ctx)).toMatchObject({ ok: false, error: { code: 'invalid-request' } })
+    expect(await h.router.dispatch('sessions.rename', { id: saved.id, name: 'x'.repeat(121) }, ctx)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request' },
+    })
+    expect(await h.router.dispatch('sessions.rename', { id: 'ses-20261203T000000Z-00000000', name: 'n' }, ctx)).toMatchObject({
+      ok: false,
+      error: { code: 'not-found', message: expect.stringMatching(/^No named session/) },
+    })
+  })
+
+  it('deletes a saved session: its runs stay in History, an upload only it held is deleted, one the desk shows is kept', async () => {
+    const { h } = host()
+    const onDesk = await upload(h, 'on-desk.png', pngBytes(4, 4))
+    const onlyHeld = await upload(h, 'only-held.png', pngBytes(2, 2))
+    const runId = h.deps.services!.runs.createRun({ sessionId: h.deps.session.id, question: 'q?', options: null, inputs: {}, settings: {} })
+    const saved = await h.router.call('sessions.save', { name: 'To go', runIds: [runId] }, ctx)
+    const kept = await h.router.call('sessions.save', { name: 'To keep', runIds: [] }, ctx)
+    await h.router.call('files.remove', { id: onlyHeld.id }, ctx)
+    // Still held by both sessions: deleting one keeps it.
+    expect(await h.router.call('sessions.delete', { id: saved.id }, ctx)).toEqual({ deleted: true })
+    expect(fs.existsSync(onlyHeld.path)).toBe(true)
+    expect((await h.router.call('sessions.list', {}, ctx)).sessions.map((s) => s.name)).toEqual(['To keep'])
+    expect((await h.router.call('runs.get', { runId }, ctx)).run.id).toBe(runId)
+
+    // The last session that held it goes: the upload goes with it; the one on the desk stays.
+    expect(await h.router.call('sessions.delete', { id: kept.id }, ctx)).toEqual({ deleted: true })
+    expect(fs.existsSync(onlyHeld.path)).toBe(false)
+    expect(fs.existsSync(onDesk.path)).toBe(true)
+    expect((await h.router.call('files.list', {}, ctx)).files.map((f) => f.name)).toEqual(['on-desk.png'])
+    expect((await h.router.call('sessions.list', {}, ctx)).sessions).toEqual([])
+
+    // Gone already, and the workspace itself, are not deleted.
+    expect(await h.router.call('sessions.delete', { id: kept.id }, ctx)).toEqual({ deleted: false })
+    expect(await h.router.call('sessions.delete', { id: h.deps.session.id! }, ctx)).toEqual({ deleted: false })
+    expect((await h.router.call('files.list', {}, ctx)).files.map((f) => f.name)).toEqual(['on-desk.png'])
+    expect(await h.router.dispatch('sessions.delete', { id: '../x' }, ctx)).toMatchObject({ ok: false, error: { code: 'invalid-request' } })
+  })
+})
