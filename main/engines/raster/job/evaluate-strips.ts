@@ -12,7 +12,7 @@ import { ContentAccumulator, summarize } from '../stats'
 import { GeoTiffStripWriter } from '../tiff/writer'
 import { compare } from '../compare'
 import { evaluateNode, quickStats, type Value } from './evaluate-node'
-import { applySweeps, openSweeps, overwritable, prepareSweeps, sweepable } from './evaluate-sweeps'
+import { applySweeps, openSweeps, overwritable, prepareSweeps, sweepable, sweepsScanSamples } from './evaluate-sweeps'
 import { prepareRead, readRows, type PreparedRead } from './read-node'
 import type { BufferRecycler } from './recycler'
 import { checkFinite, tooFewPixels } from './sink-check'
@@ -23,10 +23,13 @@ import { errorMessage } from '../../../domain/errors'
 export const STRIP_BUDGET_BYTES = 96 * 1024 * 1024
 
 /**
- * A job with a product that runs in sweeps (TVDI) is evaluated whole up to this many bytes of buffers: in strips its
- * inputs are read and converted once per sweep, which costs more than the product itself (task 46, one thread, load
- * ~10: 3.8 s whole against 7.5-8.2 s in strips; peak memory with two workers 464 MB whole against 297 MB in strips).
- * Larger rasters (a 10000 x 10000 TVDI would need 2.4 GB whole) stream in strips.
+ * A job with a product that runs in sweeps (TVDI) whose inputs must be converted to float64 in each sweep (computed
+ * inputs, float or nodata-tested samples) is evaluated whole up to this many bytes of buffers: in strips its inputs
+ * are read and converted once per sweep, which costs more than the product itself (task 46, one thread, load ~10:
+ * 3.8 s whole against 7.5-8.2 s in strips). Larger rasters (a 10000 x 10000 TVDI would need 2.4 GB whole) stream in
+ * strips. A product that scans its reads' stored samples (evaluate-sweeps.ts sweepsScanSamples: task 46's int16
+ * files) converts them once, in the final sweep, so such jobs take the strip budget as any other (task 46, two
+ * workers: peak memory 441 MB whole against ~250 MB in strips).
  */
 export const SWEPT_WHOLE_BYTES = 256 * 1024 * 1024
 
@@ -68,17 +71,28 @@ interface SinkAcc {
 
 const RUNNING = new Set(['count', 'mean', 'min', 'max', 'sum', 'valid_fraction'])
 
-function accumulate(acc: SinkAcc, r: Raster, r0: number, width: number): void {
+/**
+ * Add one strip of the sink's input to its accumulator. `running`: the strip's stats are its node's running stats
+ * over every strip so far (carried through the reader or the product), which then replace the sink's own.
+ */
+function accumulate(acc: SinkAcc, r: Raster, r0: number, width: number, running: boolean): void {
   const spec = acc.sink.spec
   const [count, sum, min, max] = quickStats(r)
   acc.total += r.data.length
   switch (spec.kind) {
     case 'summarize':
     case 'reduce': {
-      acc.count += count
-      acc.sum += sum
-      if (min < acc.min) acc.min = min
-      if (max > acc.max) acc.max = max
+      if (running) {
+        acc.count = count
+        acc.sum = sum
+        acc.min = min
+        acc.max = max
+      } else {
+        acc.count += count
+        acc.sum += sum
+        if (min < acc.min) acc.min = min
+        if (max > acc.max) acc.max = max
+      }
       if (acc.values) acc.values.pushValid(r.data)
       break
     }
@@ -98,7 +112,7 @@ function accumulate(acc: SinkAcc, r: Raster, r0: number, width: number): void {
       break
     }
     case 'export':
-      acc.count += count
+      acc.count = running ? count : acc.count + count
       acc.writer!.addRows(r.data)
       break
   }
@@ -184,7 +198,10 @@ function openSinks(job: RasterJob, gridOf: (id: string) => PreparedRead['grid'],
 /** Add one node's strip value to its accumulator (running statistics, content, dropped counts, details). */
 function addToNode(acc: NodeAcc, node: JobNode, value: Value, rep: NodeReport): void {
   if ('insufficient' in value) acc.insufficient ??= value.insufficient
-  else {
+  else if (value.raster.stats === acc.stats) {
+    // Running stats, carried through the reader or the product: already added.
+    if (node.kind !== 'read') acc.content.add(value.raster.data, value.raster.grid.width)
+  } else {
     const [c, s, mn, mx] = quickStats(value.raster)
     acc.stats[0] += c
     acc.stats[1] += s
@@ -253,7 +270,8 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
     const perRow = width * 8 * (job.nodes.length + 1)
     const swept = openSweeps(job)
     // Rasters whose buffers fit in the budget whole are evaluated whole (fewer, larger loops), unless told otherwise.
-    if (job.stripRows === undefined && perRow * height <= (swept.size > 0 ? SWEPT_WHOLE_BYTES : STRIP_BUDGET_BYTES)) return null
+    const wholeUpTo = swept.size > 0 && !sweepsScanSamples(job, swept, reads) ? SWEPT_WHOLE_BYTES : STRIP_BUDGET_BYTES
+    if (job.stripRows === undefined && perRow * height <= wholeUpTo) return null
     const into = overwritable(job, swept)
     const rows = stripRows(job, first, perRow, height, swept.size > 0)
     await prepareSweeps(job, swept, reads, rows, height, recycler)
@@ -282,10 +300,10 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
         const state = swept.get(node.id)
         if (node.kind === 'read') {
           // The reader feeds the node's content profile itself, row by row while converting.
-          value = { raster: await readRows(reads.get(node.id)!, r0, n, recycler, acc.content) }
+          value = { raster: await readRows(reads.get(node.id)!, r0, n, recycler, acc.content, acc.stats) }
           rep = { status: 'ok', unit: node.unit }
         } else if (state) {
-          ;({ value, report: rep } = applySweeps(node, state, values, recycler, into.get(node.id)))
+          ;({ value, report: rep } = applySweeps(node, state, values, recycler, into.get(node.id), acc.stats))
           // The overwritten input's buffer now holds this node's strip: it is given back once, as this node's.
           if ('raster' in value) for (const [id, v] of values) if ('raster' in v && v.raster.data === value.raster.data) values.delete(id)
         } else ({ value, report: rep } = evaluateNode(node, values, recycler))
@@ -295,7 +313,7 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
       for (const acc of sinks) {
         const v = values.get(acc.sink.input)!
         if ('insufficient' in v) acc.insufficient ??= `node '${acc.sink.input}' has no value: ${v.insufficient}`
-        else if (!acc.insufficient) accumulate(acc, v.raster, r0, width)
+        else if (!acc.insufficient) accumulate(acc, v.raster, r0, width, v.raster.stats === nodeAcc.get(acc.sink.input)!.stats)
       }
       for (const v of values.values()) if ('raster' in v) recycler.give(v.raster.data)
     }

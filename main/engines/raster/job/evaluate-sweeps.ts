@@ -6,10 +6,12 @@
  * these products once more per preparatory sweep.
  */
 import { PRODUCTS, type Sweeps } from '../products'
+import type { SampleStrip } from '../products/product'
+import type { StoredSamples } from '../tiff/reader'
 import type { Raster } from '../raster'
 import type { Unit } from '../units'
 import { evaluateNode, inputRasters, type Value } from './evaluate-node'
-import { readRows, type PreparedRead } from './read-node'
+import { readRows, readSampleRows, samplesReadable, type PreparedRead } from './read-node'
 import type { BufferRecycler } from './recycler'
 import type { JobNode, NodeReport, RasterJob } from './types'
 
@@ -55,10 +57,63 @@ export function openSweeps(job: RasterJob): Map<string, Sweeps> {
   return states
 }
 
+/** A product's scan of stored samples in this sweep (Sweeps.sampleScanner). */
+type SampleScan = (inputs: Record<string, SampleStrip>, length: number) => void
+
+/**
+ * The products that scan stored samples in this sweep: those that offer it and whose inputs are all reads whose
+ * samples need no conversion test (readSampleRows). Their inputs are then never converted to float64 in this sweep.
+ */
+function sampleScans(active: string[], byId: Map<string, JobNode>, states: Map<string, Sweeps>, reads: Map<string, PreparedRead>): Map<string, SampleScan> {
+  const out = new Map<string, SampleScan>()
+  for (const id of active) {
+    const refs = Object.values(byId.get(id)!.inputs)
+    if (!refs.every((ref) => 'node' in ref && reads.has(ref.node) && samplesReadable(reads.get(ref.node)!))) continue
+    const scan = states.get(id)!.sampleScanner?.()
+    if (scan) out.set(id, scan)
+  }
+  return out
+}
+
+/** Whether every swept product scans stored samples in its first sweep (its inputs then convert once, in the final sweep). */
+export function sweepsScanSamples(job: RasterJob, states: Map<string, Sweeps>, reads: Map<string, PreparedRead>): boolean {
+  const byId = new Map(job.nodes.map((n) => [n.id, n]))
+  return states.size > 0 && sampleScans([...states.keys()], byId, states, reads).size === states.size
+}
+
+/** Show rows [r0, r0 + n) of their input reads' samples to the products scanning samples (`buffers` reused per read). */
+async function scanSamples(
+  scans: Map<string, SampleScan>,
+  byId: Map<string, JobNode>,
+  reads: Map<string, PreparedRead>,
+  r0: number,
+  n: number,
+  buffers: Map<string, StoredSamples>,
+): Promise<void> {
+  const strips = new Map<string, SampleStrip>()
+  for (const [id, scan] of scans) {
+    const inputs: Record<string, SampleStrip> = {}
+    let pixels = 0
+    for (const [name, ref] of Object.entries(byId.get(id)!.inputs)) {
+      const read = (ref as { node: string }).node
+      let strip = strips.get(read)
+      if (!strip) {
+        strip = (await readSampleRows(reads.get(read)!, r0, n, buffers.get(read)))!
+        buffers.set(read, strip.samples)
+        strips.set(read, strip)
+      }
+      inputs[name] = strip
+      pixels = strip.samples.length
+    }
+    scan(inputs, pixels)
+  }
+}
+
 /**
  * Run the preparatory sweeps: strips of `rows` rows of the nodes the swept products read (reads without their
- * content profile), shown to each product still preparing, until every one says it is done. A product whose input
- * has no value is left for the final sweep, which reports why.
+ * content profile), shown to each product still preparing, until every one says it is done. A product whose inputs
+ * are reads of integer samples is shown the stored samples instead, where it can take them (no float64 strips). A
+ * product whose input has no value is left for the final sweep, which reports why.
  */
 export async function prepareSweeps(
   job: RasterJob,
@@ -69,14 +124,18 @@ export async function prepareSweeps(
   recycler: BufferRecycler,
 ): Promise<void> {
   const byId = new Map(job.nodes.map((n) => [n.id, n]))
+  const buffers = new Map<string, StoredSamples>()
   let active = [...states.keys()]
   // Each product ends its sweeps (TVDI: at most two); the bound only guards against one that never does.
   for (let sweep = 0; active.length > 0 && sweep < 8; sweep++) {
+    const scans = sampleScans(active, byId, states, reads)
+    const valued = active.filter((id) => !scans.has(id))
     const needed = new Set<string>()
-    for (const id of active) ancestors(byId, id, needed)
+    for (const id of valued) ancestors(byId, id, needed)
     const blocked = new Set<string>()
     for (let r0 = 0; r0 < height; r0 += rows) {
       const n = Math.min(rows, height - r0)
+      await scanSamples(scans, byId, reads, r0, n, buffers)
       const values = new Map<string, Value>()
       for (const node of job.nodes) {
         if (!needed.has(node.id)) continue
@@ -84,7 +143,7 @@ export async function prepareSweeps(
           node.kind === 'read' ? { raster: await readRows(reads.get(node.id)!, r0, n, recycler, undefined, false) } : evaluateNode(node, values, recycler).value
         values.set(node.id, value)
       }
-      for (const id of active) {
+      for (const id of valued) {
         const { rasters, insufficient } = inputRasters(byId.get(id)!, values)
         if (insufficient) blocked.add(id)
         if (blocked.has(id)) continue
@@ -119,7 +178,8 @@ export function overwritable(job: RasterJob, states: Map<string, Sweeps>): Map<s
 
 /**
  * One strip of a swept product in the final sweep, as evaluateNode gives other nodes. `into` names the input whose
- * strip buffer receives the output (see `overwritable`); the caller then forgets that input's value.
+ * strip buffer receives the output (see `overwritable`); the caller then forgets that input's value. With `running`,
+ * the strip's statistics are added to it and the raster's stats are that running array.
  */
 export function applySweeps(
   node: JobNode,
@@ -127,6 +187,7 @@ export function applySweeps(
   values: Map<string, Value>,
   recycler: BufferRecycler,
   into?: string,
+  running?: Float64Array,
 ): { value: Value; report: NodeReport } {
   const { rasters, insufficient } = inputRasters(node, values)
   if (insufficient) return { value: { insufficient }, report: { status: 'insufficient', reason: insufficient, unit: node.unit } }
@@ -143,7 +204,8 @@ export function applySweeps(
   for (const [name, r] of Object.entries(rasters)) data[name] = r.data
   const reuse = into !== undefined ? values.get(into) : undefined
   const out = reuse && 'raster' in reuse ? reuse.raster.data : recycler.alloc(n)
-  const stats = Float64Array.of(0, 0, Infinity, -Infinity)
+  // A running [count, sum, min, max] carried over the strips adds the values in the order one whole pass does.
+  const stats = running ?? Float64Array.of(0, 0, Infinity, -Infinity)
   state.apply(data, n, out, stats)
   const raster: Raster = { grid: first.grid, data: out, unit: node.unit, stats }
   return { value: { raster }, report: { status: 'ok', unit: node.unit, details: ready.details } }

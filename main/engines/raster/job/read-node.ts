@@ -6,7 +6,9 @@ import path from 'node:path'
 import type { Grid, Raster } from '../raster'
 import { checkPixels } from '../budget'
 import type { ContentAccumulator } from '../stats'
-import { readProblem, TiffFile } from '../tiff/reader'
+import type { SampleStrip } from '../products/product'
+import { readProblem, TiffFile, type StoredSamples } from '../tiff/reader'
+import { nodataCanMatch } from '../tiff/samples'
 import type { BufferRecycler } from './recycler'
 import type { JobNode, RasterJob } from './types'
 import { RasterJobError } from './types'
@@ -143,9 +145,11 @@ export async function readRows(
   rows: number,
   recycler: BufferRecycler,
   content?: ContentAccumulator,
-  withStats = true,
+  withStats: boolean | Float64Array = true,
 ): Promise<Raster> {
-  const stats = withStats ? new Float64Array(4) : undefined
+  // A running [count, sum, min, max] is carried on (the raster's stats are then those of every row read so far).
+  const running = withStats instanceof Float64Array ? withStats : undefined
+  const stats = running ?? (withStats ? new Float64Array(4) : undefined)
   const window = { col: r.win.col, row: r.win.row + r0, width: r.win.width, height: rows }
   let data: Float64Array
   try {
@@ -156,13 +160,34 @@ export async function readRows(
       scale: r.scale,
       offset: r.offset,
       into: recycler.take(r.win.width * rows),
-      stats,
+      ...(running ? { running } : { stats }),
       content,
     })
   } catch (err) {
     throw new RasterJobError(r.node.id, `node '${r.node.id}' cannot read band ${r.band}: ${readProblem(r.file, err)}`)
   }
   return { grid: stripGrid(r.grid, r0, rows), data, unit: r.node.unit, ...(stats ? { stats } : {}), ...(r.meta ? { meta: r.meta } : {}) }
+}
+
+/** Whether readSampleRows gives this read's samples (integers of 16 bits or fewer, one band per chunk sample, no nodata they could equal). */
+export function samplesReadable(r: PreparedRead): boolean {
+  return r.tif.samplesReadable && !nodataCanMatch(r.tif.sampleType, r.nodata ?? NaN)
+}
+
+/**
+ * Rows [r0, r0 + rows) of a prepared read as stored samples (SampleStrip), into `into` when it fits; null when the
+ * read has nodata its samples could equal or samples readSamples does not give (then read values with readRows).
+ */
+export async function readSampleRows(r: PreparedRead, r0: number, rows: number, into?: StoredSamples): Promise<SampleStrip | null> {
+  if (!samplesReadable(r)) return null
+  const window = { col: r.win.col, row: r.win.row + r0, width: r.win.width, height: rows }
+  let samples: StoredSamples | null
+  try {
+    samples = await r.tif.readSamples({ band: r.band, window, into })
+  } catch (err) {
+    throw new RasterJobError(r.node.id, `node '${r.node.id}' cannot read band ${r.band}: ${readProblem(r.file, err)}`)
+  }
+  return samples ? { samples, scale: r.scale, offset: r.offset } : null
 }
 
 /** The grid of rows [r0, r0 + rows) of `g`. */

@@ -70,10 +70,26 @@ export interface ProductDef<P = Record<string, unknown>> {
  */
 export interface Sweeps {
   scan(inputs: Record<string, Float64Array>, length: number): void
+  /**
+   * Optional, asked at the start of each preparatory sweep: a scan over the inputs' stored integer samples, when the
+   * product can take them in this sweep (the engine then skips converting its inputs to float64 there). Gives what
+   * `scan` gives over the values `samples[i] * scale + offset`; null: this sweep needs `scan`.
+   */
+  sampleScanner?(): ((inputs: Record<string, SampleStrip>, length: number) => void) | null
   endSweep(): boolean
   ready(): { insufficient?: string; details: Record<string, unknown> }
   /** Writes every pixel of `out` (which may be an input's buffer, as with `overwrites`), adding [count, sum, min, max] of the valid ones to `stats`. */
   apply(inputs: Record<string, Float64Array>, length: number, out: Float64Array, stats: Float64Array): void
+}
+
+/**
+ * A strip of a read's samples as stored, every one valid (integers no nodata value can equal): pixel i's value is
+ * samples[i] * scale + offset, computed as the reader computes it.
+ */
+export interface SampleStrip {
+  samples: Uint8Array | Int8Array | Uint16Array | Int16Array
+  scale: number
+  offset: number
 }
 
 /** Output buffer source: recycled pixel buffers inside the workers, plain allocation elsewhere. */

@@ -13,6 +13,8 @@
  * The scan can be fed a raster whole or strip by strip (`add` with any sub-range).
  */
 
+import type { SampleStrip } from './product'
+
 /** Fine cells over the NDVI range: many more than any bin count, few enough to stay in cache (2 MiB). */
 const CELLS = 1 << 16
 
@@ -89,6 +91,38 @@ export class EdgeScan {
     for (let i = from; i < to; i++) {
       const v = ndvi[i]
       const t = lst[i]
+      if (!(v >= lo && v <= hi && t > lstMin)) continue
+      count++
+      if (v !== lastV) {
+        c = ((v - lo) * perUnit) | 0
+        if (c > top) c = top
+        if (v < cellMin[c]) cellMin[c] = v
+        if (v > cellMax[c]) cellMax[c] = v
+        lastV = v
+      }
+      if (t > cellDry[c]) cellDry[c] = t
+      if (t < cellWet[c]) cellWet[c] = t
+    }
+    this.count = count
+  }
+
+  /**
+   * `add` over stored samples: pixels [0, n) whose values are samples[i] * scale + offset (SampleStrip), converted
+   * here as the reader converts them, so the same cells get the same extremes without float64 strips in between.
+   * The same loop as `add` (one per input kind keeps each loop's element loads monomorphic).
+   */
+  addSamples(ndvi: SampleStrip, lst: SampleStrip, n: number): void {
+    const { lo, hi, lstMin } = this.rule
+    const { cellMin, cellMax, cellDry, cellWet, perUnit } = this
+    const { samples: nd, scale: ns, offset: no } = ndvi
+    const { samples: ls, scale: lsc, offset: lo2 } = lst
+    const top = CELLS - 1
+    let count = this.count
+    let lastV = NaN
+    let c = 0
+    for (let i = 0; i < n; i++) {
+      const v = nd[i] * ns + no
+      const t = ls[i] * lsc + lo2
       if (!(v >= lo && v <= hi && t > lstMin)) continue
       count++
       if (v !== lastV) {

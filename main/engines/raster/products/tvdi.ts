@@ -86,6 +86,8 @@ function tvdiSweeps(p: TvdiParams, rule: TvdiRule): Sweeps {
   let fit: TvdiFit | { insufficient: string } | null = null
   return {
     scan: (inp, n) => (found ? scan.resolve(inp.ndvi, inp.lst, 0, n) : scan.add(inp.ndvi, inp.lst, 0, n)),
+    // The first sweep files raw samples as well; resolving straddling cells (rare) takes the values.
+    sampleScanner: () => (found ? null : (inp, n) => scan.addSamples(inp.ndvi, inp.lst, n)),
     endSweep: () => {
       if (found) return false
       found = scan.bins(p.min_pixels)

@@ -82,7 +82,31 @@ export interface BandReadOptions {
   stats?: Float64Array
   /** Receives the rows read, in order, for their content profile (computed during conversion where it can be). */
   content?: ContentAccumulator
+  /**
+   * [count, sum, min, max] carried on from earlier reads: this read's valid values are added to it one by one, so
+   * reads of consecutive windows of whole chunk rows sum as one read of their union does, to the last bit.
+   */
+  running?: Float64Array
 }
+
+/** The samples of one band (or window) as stored, in the typed array of the file's sample type. */
+export interface SampleReadOptions {
+  band: number
+  window?: PixelWindow
+  /** A buffer of the window's size and the file's sample type to fill (reused between reads). */
+  into?: StoredSamples
+}
+
+/** The typed array of each sample type readSamples gives. */
+const SAMPLE_ARRAYS: Partial<Record<SampleType, new (n: number) => StoredSamples>> = {
+  uint8: Uint8Array,
+  int8: Int8Array,
+  uint16: Uint16Array,
+  int16: Int16Array,
+}
+
+/** Samples readSamples gives: integers of 16 bits or fewer. */
+export type StoredSamples = Uint8Array | Int8Array | Uint16Array | Int16Array
 
 /** An open GeoTIFF: its first (full-resolution) image directory and how to read its bands. */
 export class TiffFile {
@@ -335,13 +359,13 @@ export class TiffFile {
     const stride = this.planar === 2 ? 1 : this.bandCount
     const sample = this.planar === 2 ? 0 : band - 1
     const planeBase = this.planar === 2 ? (band - 1) * this.across * this.down : 0
-    const acc = Float64Array.of(0, 0, Infinity, -Infinity)
+    const acc = opts.running ?? Float64Array.of(0, 0, Infinity, -Infinity)
     // NaN never equals itself: no nodata test then. Float32 samples are compared with the nodata value rounded to
     // float32, as GDAL's nodata mask does (GDALNoDataMaskBand): a tag of -9999.9 marks the stored -9999.900390625.
     const nodata = opts.nodata === null ? NaN : this.sampleType === 'float32' ? Math.fround(opts.nodata) : opts.nodata
     const content = opts.content
     const counting = content ? this.countingFor(opts.scale, opts.offset) : null
-    const { convert, convertCounting } = this.converters(nodata, opts.stats !== undefined || content !== undefined)
+    const { convert, convertCounting } = this.converters(nodata, opts.stats !== undefined || content !== undefined || opts.running !== undefined)
     // Chunk by chunk (this order fixes the order of the running sum, so the mean is the same to the last bit); once a
     // row of chunks is converted, its image rows are whole and go to the content profile.
     for (let ty = Math.floor(win.row / ch); ty <= Math.floor((win.row + win.height - 1) / ch); ty++) {
@@ -378,14 +402,55 @@ export class TiffFile {
     if (counting) {
       const bias = HISTOGRAM_LAYOUT[this.sampleType]!.bias
       const [min, minCount, max, maxCount] = histogramExtremes(counting.hist, bias, opts.scale, opts.offset, counting.lo, counting.hi)
-      acc[2] = min
-      acc[3] = max
+      if (min < acc[2]) acc[2] = min
+      if (max > acc[3]) acc[3] = max
       content!.addExtremes(min, minCount, max, maxCount)
       if (counting === this.counting) this.countingBusy = false
     }
     // Read through the same descriptor, so a file overwritten in place (or growing) shows in its size or mtime.
     this.checkUnchanged()
     opts.stats?.set(acc)
+    return out
+  }
+
+  /** Whether readSamples gives this file's samples: integers of 16 bits or fewer, one band per chunk (or planar). */
+  get samplesReadable(): boolean {
+    return SAMPLE_ARRAYS[this.sampleType] !== undefined && (this.planar === 2 || this.bandCount === 1)
+  }
+
+  /**
+   * The samples of a band or window as stored (no nodata, scale or offset applied), or null when they are not
+   * 16-bit-or-narrower integers that no conversion needs to test (floats, or interleaved bands: use readBand).
+   */
+  async readSamples(opts: SampleReadOptions): Promise<StoredSamples | null> {
+    const Kind = SAMPLE_ARRAYS[this.sampleType]
+    if (!this.samplesReadable || !Kind) return null
+    const win = this.checkRead({ band: opts.band, window: opts.window, nodata: null, scale: 1, offset: 0 })
+    const pixels = win.width * win.height
+    const out = opts.into?.length === pixels && opts.into.constructor === Kind ? opts.into : new Kind(pixels)
+    const cw = this.chunkWidth
+    const ch = this.chunkHeight
+    const planeBase = this.planar === 2 ? (opts.band - 1) * this.across * this.down : 0
+    this.readsInFlight++
+    try {
+      for (let ty = Math.floor(win.row / ch); ty <= Math.floor((win.row + win.height - 1) / ch); ty++) {
+        const rows = this.tiled ? ch : Math.min(ch, this.height - ty * ch)
+        const r0 = Math.max(win.row, ty * ch)
+        const r1 = Math.min(win.row + win.height, ty * ch + rows)
+        for (let tx = Math.floor(win.col / cw); tx <= Math.floor((win.col + win.width - 1) / cw); tx++) {
+          const src = typedView(await this.cachedChunk(planeBase + ty * this.across + tx, rows, 1), this.sampleType) as StoredSamples
+          const c0 = Math.max(win.col, tx * cw)
+          const c1 = Math.min(win.col + win.width, (tx + 1) * cw, this.width)
+          for (let r = r0; r < r1; r++) {
+            const s = (r - ty * ch) * cw + (c0 - tx * cw)
+            out.set(src.subarray(s, s + c1 - c0), (r - win.row) * win.width + c0 - win.col)
+          }
+        }
+      }
+    } finally {
+      this.readsInFlight--
+    }
+    this.checkUnchanged()
     return out
   }
 

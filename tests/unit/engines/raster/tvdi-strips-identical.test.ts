@@ -1,0 +1,92 @@
+/**
+ * TVDI over strips gives the whole-raster values to the last bit (issue 19: task 46 runs in strips to hold a few
+ * rows instead of whole float64 rasters). Files laid out as task 46's: int16 tiles, no nodata, scales 0.0001 (NDVI)
+ * and 0.02 (LST). Strips of whole rows of tiles add the reads' and the index's values in the order one whole read
+ * does, so every mean, the TVDI sink and the content profiles equal the whole evaluation's exactly; the preparatory
+ * sweep scans the raw samples (EdgeScan.addSamples), which must file the pixels as `add` does over the converted values.
+ */
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { evaluateJob } from '../../../../main/engines/raster/job/evaluate'
+import { BufferRecycler } from '../../../../main/engines/raster/job/recycler'
+import type { JobNode, JobSink, RasterJob } from '../../../../main/engines/raster/job/types'
+import { EdgeScan } from '../../../../main/engines/raster/products/tvdi-edges'
+import { TiffFile } from '../../../../main/engines/raster/tiff/reader'
+import { tempDir } from '../../../helpers/tmp'
+import { writeTinyTiff } from './tiny-tiff'
+
+const tmp = tempDir()
+afterAll(() => tmp.cleanup())
+const W = 10
+const H = 11
+const geo = { originX: 0, originY: 1100, sizeX: 100, sizeY: 100, epsg: 32643 }
+// NDVI DN 0..9000 with repeats and a few out-of-range (negative, > 10000) values; LST DN around 14000-16000 with zeros.
+const ndviDn = Array.from({ length: W * H }, (_, i) => (i % 13 === 5 ? -300 : i % 17 === 3 ? 10500 : (i * 2731) % 9000))
+const lstDn = Array.from({ length: W * H }, (_, i) => (i % 11 === 7 ? 0 : 14000 + ((i * 977) % 2000)))
+for (const [name, values, tile] of [
+  ['ndvi.tif', ndviDn, 4],
+  ['lst.tif', lstDn, 4],
+  ['lst8.tif', lstDn, 8],
+] as const) {
+  writeTinyTiff(path.join(tmp.dir, name), { width: W, height: H, bands: [values], dtype: 'int16', geo, tile: { width: tile, height: tile }, compression: 8 })
+}
+
+function job(lstFile: string): RasterJob {
+  const nodes: JobNode[] = [
+    { id: 'ndvi', kind: 'read', params: { path: 'ndvi.tif', band: 1, nodata: 'none', scale: 0.0001 }, inputs: {}, unit: 'dimensionless' },
+    { id: 'lst', kind: 'read', params: { path: lstFile, band: 1, nodata: 'none', scale: 0.02 }, inputs: {}, unit: 'K' },
+    {
+      id: 'tv',
+      kind: 'product',
+      params: { product: 'tvdi', bins: 5, min_pixels: 10, ndvi_range: [0, 1], clip: true, last_bin: 'open' },
+      inputs: { ndvi: { node: 'ndvi' }, lst: { node: 'lst' } },
+      unit: 'dimensionless',
+    },
+  ]
+  const sinks: JobSink[] = [
+    { id: 'mean', input: 'tv', spec: { kind: 'reduce', stat: 'mean', min_valid: 1 } },
+    { id: 'all', input: 'tv', spec: { kind: 'summarize', stats: ['count', 'mean', 'min', 'max', 'sum', 'valid_fraction'], min_valid: 1, ddof: 0 } },
+  ]
+  return { nodes, sinks, item: null, baseDir: tmp.dir }
+}
+
+describe('TVDI in strips of whole tile rows', () => {
+  it('gives the whole evaluation reports and sinks bit for bit (reads, index, content profiles)', async () => {
+    const whole = await evaluateJob(job('lst.tif'), new BufferRecycler())
+    expect(whole.nodes.tv.status).toBe('ok')
+    for (const rows of [4, 8]) {
+      const strips = await evaluateJob({ ...job('lst.tif'), stripRows: rows }, new BufferRecycler())
+      expect(strips.nodes).toEqual(whole.nodes)
+      expect(strips.sinks).toEqual(whole.sinks)
+    }
+  })
+
+  it('with the LST in taller tiles than the strips: the same edges and counts, means to 1e-12', async () => {
+    const whole = await evaluateJob(job('lst8.tif'), new BufferRecycler())
+    const strips = await evaluateJob({ ...job('lst8.tif'), stripRows: 4 }, new BufferRecycler())
+    expect(strips.nodes.tv.details).toEqual(whole.nodes.tv.details)
+    expect(strips.nodes.tv.valid).toBe(whole.nodes.tv.valid)
+    expect(strips.sinks.mean.value).toBeCloseTo(whole.sinks.mean.value as number, 12)
+  })
+})
+
+describe('the raw-sample scan', () => {
+  it('files the pixels as add does over the converted values (same cells, so the same bins and extremes)', async () => {
+    const rule = { lo: 0, hi: 1, lstMin: 0, bins: 5, closed: false }
+    const ndvi = TiffFile.open(path.join(tmp.dir, 'ndvi.tif'))
+    const lst = TiffFile.open(path.join(tmp.dir, 'lst.tif'))
+    const win = { col: 0, row: 4, width: W, height: 5 }
+    const nv = await ndvi.readBand({ band: 1, window: win, nodata: null, scale: 0.0001, offset: 0 })
+    const lv = await lst.readBand({ band: 1, window: win, nodata: null, scale: 0.02, offset: 0 })
+    const ns = await ndvi.readSamples({ band: 1, window: win })
+    const ls = await lst.readSamples({ band: 1, window: win })
+    expect(Array.from(ns!)).toEqual(ndviDn.slice(4 * W, 9 * W))
+    const a = new EdgeScan(rule)
+    a.add(nv, lv, 0, nv.length)
+    const b = new EdgeScan(rule)
+    b.addSamples({ samples: ns!, scale: 0.0001, offset: 0 }, { samples: ls!, scale: 0.02, offset: 0 }, nv.length)
+    expect(b.bins(1)).toEqual(a.bins(1))
+    ndvi.close()
+    lst.close()
+  })
+})
