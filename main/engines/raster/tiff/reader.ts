@@ -38,11 +38,11 @@ import {
 import {
   clearCounting,
   histogramEligible,
-  histogramExtremes,
   HISTOGRAM_CONVERTERS,
   HISTOGRAM_LAYOUT,
   newCounting,
   rowShapes,
+  touchedExtremes,
   UNMASKED_HISTOGRAM_CONVERTERS,
   type Counting,
 } from './samples-histogram'
@@ -401,7 +401,7 @@ export class TiffFile {
     }
     if (counting) {
       const bias = HISTOGRAM_LAYOUT[this.sampleType]!.bias
-      const [min, minCount, max, maxCount] = histogramExtremes(counting.hist, bias, opts.scale, opts.offset, counting.lo, counting.hi)
+      const [min, minCount, max, maxCount] = touchedExtremes(counting, bias, opts.scale, opts.offset)
       if (min < acc[2]) acc[2] = min
       if (max > acc[3]) acc[3] = max
       content!.addExtremes(min, minCount, max, maxCount)

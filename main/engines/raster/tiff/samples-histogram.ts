@@ -157,6 +157,21 @@ export function histogramExtremes(
 }
 
 /**
+ * histogramExtremes of a counting read without the walk: the lowest and highest bins touched (`c.lo`, `c.hi`) each
+ * hold a value (a bin enters the range only as it is counted), and a scale `histogramEligible` accepted makes the
+ * value strictly monotonic in the bin, so the extremes are the end bins (swapped for a falling scale). The walk over
+ * the NDVI range of task 46 (some 10 000 bins) cost 7 ms per date once the reads came in strips, 22 a date.
+ */
+export function touchedExtremes(c: Counting, bias: number, scale: number, offset: number): [number, number, number, number] {
+  if (c.hi < c.lo) return [Infinity, 0, -Infinity, 0]
+  const atLo: [number, number] = [(c.lo - bias) * scale + offset, c.hist[c.lo]]
+  const atHi: [number, number] = [(c.hi - bias) * scale + offset, c.hist[c.hi]]
+  if (c.lo === c.hi) return [atLo[0], atLo[1], atLo[0], atLo[1]]
+  const [lo, hi] = scale > 0 ? [atLo, atHi] : [atHi, atLo]
+  return [lo[0], lo[1], hi[0], hi[1]]
+}
+
+/**
  * The histogram of one read, the range of its bins touched so far (`lo` > `hi` when none) and, per image row of the
  * current row of chunks, its first raw value and OR of (v ^ first). A reader reuses one for its reads (a 65536-bin
  * histogram is 512 KiB: allocating and scanning it whole per read cost more than converting a strip of 16 rows).

@@ -25,6 +25,7 @@ import {
   HISTOGRAM_LAYOUT,
   histogramExtremes,
   newCounting,
+  touchedExtremes,
   UNMASKED_HISTOGRAM_CONVERTERS,
 } from '../../../../main/engines/raster/tiff/samples-histogram'
 
@@ -250,4 +251,23 @@ describe('unmasked converters (integer samples no nodata value can match)', () =
       }
     })
   }
+})
+
+describe('touchedExtremes (a read whose scale makes distinct raw values distinct values)', () => {
+  it('equals the walk over the touched bins, for rising and falling scales, runs, nodata and an empty read', () => {
+    const g1: ChunkRows = { s: 0, srcRow: 40, stride: 1, d: 0, outRow: 40, n: 40, rows: 3 }
+    for (const [scale, offset] of [
+      [0.0001, 0],
+      [0.02, 0],
+      [-0.5, 3],
+    ]) {
+      for (const values of [Array.from({ length: 120 }, (_, i) => ((i * 7919) % 3001) - 1500), Array.from({ length: 120 }, () => 7)]) {
+        const c = newCounting('int16', 3)
+        const src = Int16Array.from(values)
+        for (let r = 0; r < 3; r++) c.rowFirst[r] = src[r * 40]
+        HISTOGRAM_CONVERTERS.int16!(src, g1, new Float64Array(120), 7, scale, offset, Float64Array.of(0, 0, Infinity, -Infinity), c)
+        expect(touchedExtremes(c, 32768, scale, offset)).toEqual(histogramExtremes(c.hist, 32768, scale, offset, c.lo, c.hi))
+      }
+    }
+  })
 })
