@@ -140,13 +140,19 @@ function cpuMs(from: NodeJS.CpuUsage): number {
   return (c.user + c.system) / 1000
 }
 
+/** Rows per strip of task 46's evaluation: one row of its 256 x 256 tiles (evaluate-strips.ts stripRows). */
+const STRIP_ROWS = 256
+
 /**
- * The CPU cost of each stage on one thread, over the first `dates` dates, as the pipeline runs them (whole rasters:
- * the buffers of task 46 fit SWEPT_WHOLE_BYTES, evaluate-strips.ts): decode = read + inflate of the tiles (a read
- * as the pipeline reads, minus the same read from decoded tiles kept in memory); convert = samples -> float64 with scale, running
- * statistics and the reads' content profiles; scan = filing the pixels into TVDI's NDVI cells (its edges); index =
- * the TVDI of each pixel; content = the content profile of the TVDI raster. Measured after the timed runs, so the
- * peak RSS above is the pipeline's.
+ * The CPU cost of each stage on one thread, over the first `dates` dates, as the pipeline runs them (strips of one
+ * tile row, evaluate-strips.ts): a first sweep reads each strip's stored int16 samples and files them into TVDI's NDVI
+ * cells (scan, EdgeScan.addSamples); the final sweep reads the strips again as float64 with running statistics and
+ * content profiles, computes the index into the LST strip and profiles it. decode = reading and inflating the tiles,
+ * twice (each sweep decodes them; measured as the first sweep's sample reads); convert = the final sweep's reads
+ * minus one decode (samples -> float64, scale, running statistics, the reads' content profiles); index = the TVDI of
+ * each pixel; content = the content profile of the TVDI strips. Measured after the timed runs, so the peak RSS above
+ * is the pipeline's, and after one date not counted (the first date of a thread also pays for compiling the loops:
+ * 92 ms decode against 30 on the next).
  */
 export async function stageCosts(dates: number): Promise<Stages> {
   const dir = path.join(TASK, 'files')
@@ -156,49 +162,55 @@ export async function stageCosts(dates: number): Promise<Stages> {
     .sort()
     .slice(0, dates)
   const acc = { dates: lsts.length, decode: 0, convert: 0, scan: 0, index: 0, content: 0 }
+  const pair = (lst: string): [string, string] => [path.join(dir, lst.replace('_LST', '_NDVI')), path.join(dir, lst)]
+  // One date first, not counted: this thread ran no pixel loop yet (the workers did), and compiling them is no stage.
+  if (lsts.length) await dateStages(...pair(lsts[0]), { decode: 0, convert: 0, scan: 0, index: 0, content: 0 })
+  for (const lst of lsts) await dateStages(...pair(lst), acc)
+  const per = (v: number) => v / Math.max(1, acc.dates)
+  return { dates: acc.dates, decode: per(acc.decode), convert: per(acc.convert), scan: per(acc.scan), index: per(acc.index), content: per(acc.content) }
+}
+
+/** One date's stages, added to `acc` (see stageCosts). */
+async function dateStages(ndviFile: string, lstFile: string, acc: Omit<Stages, 'dates'>): Promise<void> {
   const p = tvdi.params.parse({ bins: 100, min_pixels: 100 })
-  const time = <T>(key: 'convert' | 'scan' | 'index' | 'content', f: () => T): T => {
+  const timed = async <T>(key: keyof Omit<Stages, 'dates'>, f: () => T | Promise<T>): Promise<T> => {
     const c0 = process.cpuUsage()
-    const r = f()
+    const r = await f()
     acc[key] += cpuMs(c0)
     return r
   }
-  // Reused buffers, as the pool's recycler reuses them (fresh 53 MB arrays would add their page faults).
-  const bufs = new Map<string, Float64Array>()
-  for (const lst of lsts) {
-    const data: Record<string, Float64Array> = {}
-    for (const [role, file, scale] of [
-      ['ndvi', lst.replace('_LST', '_NDVI'), 0.0001],
-      ['lst', lst, 0.02],
-    ] as const) {
-      const tif = TiffFile.open(path.join(dir, file))
-      const into = bufs.get(role) ?? new Float64Array(tif.width * tif.height)
-      bufs.set(role, into)
-      const read = () => tif.readBand({ band: 1, nodata: null, scale, offset: 0, into, content: new ContentAccumulator(true) })
-      // As the pipeline reads (decode + convert), then again from decoded tiles kept in memory (convert alone).
-      const c0 = process.cpuUsage()
-      await read()
-      const both = cpuMs(c0)
-      tif.cacheChunks(1 << 30)
-      await read()
-      const c1 = process.cpuUsage()
-      data[role] = await read()
-      const convert = cpuMs(c1)
-      acc.convert += convert
-      acc.decode += Math.max(0, both - convert)
-      tif.close()
-    }
-    const n = data.lst.length
-    const scan = new EdgeScan(edgeRule(p, 'K'))
-    time('scan', () => scan.add(data.ndvi, data.lst, 0, n))
-    const fit = fitEdges(scan.bins(p.min_pixels), edgeRule(p, 'K'), p.min_pixels)
-    if ('insufficient' in fit) continue
-    // Written into the LST buffer, as the pipeline does when nothing else reads LST.
-    time('index', () => tvdiIndex(fit, data.ndvi, data.lst, data.lst, 0, n, Float64Array.of(0, 0, Infinity, -Infinity)))
-    time('content', () => new ContentAccumulator(false).add(data.lst, 2599))
+  const ndvi = TiffFile.open(ndviFile)
+  const lst = TiffFile.open(lstFile)
+  const { width, height } = lst
+  const scan = new EdgeScan(edgeRule(p, 'K'))
+  const before = acc.decode
+  for (let r0 = 0; r0 < height; r0 += STRIP_ROWS) {
+    const window = { col: 0, row: r0, width, height: Math.min(STRIP_ROWS, height - r0) }
+    const ns = (await timed('decode', () => ndvi.readSamples({ band: 1, window })))!
+    const ls = (await timed('decode', () => lst.readSamples({ band: 1, window })))!
+    await timed('scan', () => scan.addSamples({ samples: ns, scale: 0.0001, offset: 0 }, { samples: ls, scale: 0.02, offset: 0 }, ns.length))
   }
-  const per = (v: number) => v / Math.max(1, acc.dates)
-  return { dates: acc.dates, decode: per(acc.decode), convert: per(acc.convert), scan: per(acc.scan), index: per(acc.index), content: per(acc.content) }
+  const fit = fitEdges(scan.bins(p.min_pixels), edgeRule(p, 'K'), p.min_pixels)
+  const running = [Float64Array.of(0, 0, Infinity, -Infinity), Float64Array.of(0, 0, Infinity, -Infinity), Float64Array.of(0, 0, Infinity, -Infinity)]
+  const contents = [new ContentAccumulator(true), new ContentAccumulator(true), new ContentAccumulator(false)]
+  const decoded = acc.decode - before
+  for (let r0 = 0; r0 < height && !('insufficient' in fit); r0 += STRIP_ROWS) {
+    const window = { col: 0, row: r0, width, height: Math.min(STRIP_ROWS, height - r0) }
+    const read = (tif: TiffFile, scale: number, k: number) =>
+      tif.readBand({ band: 1, window, nodata: null, scale, offset: 0, running: running[k], content: contents[k] })
+    const nv = await timed('convert', () => read(ndvi, 0.0001, 0))
+    const lv = await timed('convert', () => read(lst, 0.02, 1))
+    // Written into the LST strip, as the pipeline does when nothing else reads LST.
+    await timed('index', () => tvdiIndex(fit, nv, lv, lv, 0, nv.length, running[2]))
+    await timed('content', () => contents[2].add(lv, width))
+  }
+  // The final sweep decoded the tiles once more: the same cost as the first sweep's decode, moved out of convert.
+  if (!('insufficient' in fit)) {
+    acc.convert -= decoded
+    acc.decode += decoded
+  }
+  ndvi.close()
+  lst.close()
 }
 
 /** The 1-minute load average, as a figure: wall times on a shared machine mean little without it. */
