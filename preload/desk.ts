@@ -108,6 +108,9 @@ export const NamedSession = z.object({
   savedAt: z.string(),
   files: z.number().int().nonnegative(),
   runs: z.number().int().nonnegative(),
+  /** Where its files are (the desk's files are matched by path), and its runs in order: what opening it shows. */
+  paths: z.array(z.string()),
+  runIds: z.array(RunId),
 })
 export type NamedSession = z.infer<typeof NamedSession>
 

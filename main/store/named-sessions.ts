@@ -18,6 +18,9 @@ export interface NamedSession {
   savedAt: string
   files: number
   runs: number
+  /** Its files' paths (in the order added) and its runs (in the desk's order). */
+  paths: string[]
+  runIds: string[]
 }
 
 const SummaryRow = z.object({ id: z.string(), title: z.string(), saved_at: z.string(), files: z.number().int(), runs: z.number().int() })
@@ -27,10 +30,6 @@ const SUMMARY = `SELECT s.id, s.title, s.saved_at,
     (SELECT COUNT(*) FROM session_files f WHERE f.session_id = s.id) AS files,
     (SELECT COUNT(*) FROM session_runs r WHERE r.session_id = s.id) AS runs
   FROM sessions s WHERE s.saved_at IS NOT NULL`
-
-function toSummary(r: z.infer<typeof SummaryRow>): NamedSession {
-  return { id: r.id, name: r.title, savedAt: r.saved_at, files: r.files, runs: r.runs }
-}
 
 export class NamedSessionStore {
   private readonly files: SessionFileStore
@@ -54,12 +53,17 @@ export class NamedSessionStore {
 
   /** Every named session, the most recently saved first. */
   list(): NamedSession[] {
-    return rowsThatFit(SummaryRow, this.db.prepare(`${SUMMARY} ORDER BY s.saved_at DESC, s.id DESC`).all()).map(toSummary)
+    return rowsThatFit(SummaryRow, this.db.prepare(`${SUMMARY} ORDER BY s.saved_at DESC, s.id DESC`).all()).map((r) => this.summary(r))
+  }
+
+  private summary(r: z.infer<typeof SummaryRow>): NamedSession {
+    const { files, runIds } = this.contents(r.id)
+    return { id: r.id, name: r.title, savedAt: r.saved_at, files: r.files, runs: r.runs, paths: files.map((f) => f.path), runIds }
   }
 
   get(id: string): NamedSession | undefined {
     const row = optionalRow(SummaryRow, this.db.prepare(`${SUMMARY} AND s.id = ?`).get(id), 'sessions')
-    return row && toSummary(row)
+    return row && this.summary(row)
   }
 
   /** Give a named session another name; undefined when there is no such named session. */

@@ -172,16 +172,17 @@ function useActiveRun(thread: string[], runs: Map<string, RunEntry>) {
 /** History: the named sessions (save the desk, open one) above the stored runs. */
 function HistoryTab(props: {
   api: RsureApi
+  files: FileEntry[]
   thread: string[]
   refreshKey: number
   onError: (m: string) => void
   onOpenSession: (opened: ResponseOf<'sessions.open'>) => void
   onOpenRun: (runId: string) => void
 }) {
-  const { api, thread, refreshKey, onError, onOpenSession, onOpenRun } = props
+  const { api, files, thread, refreshKey, onError, onOpenSession, onOpenRun } = props
   return (
     <>
-      <NamedSessions api={api} thread={thread} refreshKey={refreshKey} onError={onError} onOpened={onOpenSession} />
+      <NamedSessions api={api} files={files} thread={thread} refreshKey={refreshKey} onError={onError} onOpened={onOpenSession} />
       <RunHistory api={api} refreshKey={refreshKey} onError={onError} onOpen={onOpenRun} />
     </>
   )
@@ -278,6 +279,7 @@ export function App({ api }: { api: RsureApi }) {
         {tab === 'history' && (
           <HistoryTab
             api={api}
+            files={desk.files}
             thread={thread}
             refreshKey={refresh}
             onError={onError}

@@ -64,7 +64,13 @@ describe('named sessions in History (rsure serve + Chromium)', () => {
     await page.click('[data-testid=tab-history]')
     await sessionRow().waitFor({ timeout: 20_000 })
     await page.screenshot({ path: path.join(SHOTS, 'desk-history-sessions.png') })
+    // The desk holds a file the session does not: the window asks first, naming what leaves the desk.
+    const asked: string[] = []
+    page.once('dialog', (d) => void (asked.push(d.message()), d.accept()))
     await sessionRow().locator('[data-testid=session-open]').click()
+    await expect.poll(() => asked.length, { timeout: 10_000 }).toBe(1)
+    expect(asked[0]).toContain(`Open "${NAME}"?`)
+    expect(asked[0]).toContain(`1 file (${path.basename(LST)})`)
 
     // Its files come back (and only they), each readable, and its run with its answer and evidence.
     await expect.poll(cardNames, { timeout: 60_000 }).toEqual([path.basename(FIXTURES.B4), path.basename(B5)].sort())

@@ -47,7 +47,7 @@ describe('named sessions (sessions.save, sessions.list, sessions.open)', () => {
     const runId = runs.createRun({ sessionId: h.deps.session.id, question: 'q?', options: null, inputs: {}, settings: {} })
 
     const saved = await h.router.call('sessions.save', { name: '  Two pictures  ', runIds: [runId] }, ctx)
-    expect(saved).toMatchObject({ name: 'Two pictures', files: 2, runs: 1 })
+    expect(saved).toMatchObject({ name: 'Two pictures', files: 2, runs: 1, paths: [onDisk, held.path], runIds: [runId] })
     expect((await h.router.call('sessions.list', {}, ctx)).sessions.map((s) => s.name)).toEqual(['Two pictures'])
 
     // The desk moves on: both removed, an upload no session holds added and removed.
