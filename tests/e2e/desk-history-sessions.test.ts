@@ -89,4 +89,24 @@ describe('named sessions in History (rsure serve + Chromium)', () => {
     await expect.poll(cardNames, { timeout: 30_000 }).toEqual([path.basename(FIXTURES.B4), path.basename(B5)].sort())
     expect(desk.pageErrors).toEqual([])
   }, 420_000)
+
+  it('renames the session in place and deletes it after a confirmation; the desk keeps its files', async () => {
+    await page.click('[data-testid=tab-history]')
+    await sessionRow().locator('[data-testid=session-rename]').click()
+    await page.fill('[data-testid=session-rename-input]', 'Landsat NDVI, renamed')
+    await page.screenshot({ path: path.join(SHOTS, 'desk-history-sessions-rename.png') })
+    await page.click('[data-testid=session-rename-save]')
+    const renamed = page.locator('[data-testid=session-row][data-name="Landsat NDVI, renamed"]')
+    await renamed.waitFor({ timeout: 20_000 })
+    expect(await sessionRow().count()).toBe(0)
+
+    const asked: string[] = []
+    page.once('dialog', (d) => void (asked.push(d.message()), d.accept()))
+    await renamed.locator('[data-testid=session-delete]').click()
+    await expect.poll(() => page.locator('[data-testid=session-row]').count(), { timeout: 20_000 }).toBe(0)
+    expect(asked[0]).toMatch(/^Delete the session "Landsat NDVI, renamed"\?/)
+    await page.click('[data-testid=tab-desk]')
+    await expect.poll(cardNames, { timeout: 30_000 }).toEqual([path.basename(FIXTURES.B4), path.basename(B5)].sort())
+    expect(desk.pageErrors).toEqual([])
+  }, 120_000)
 })

@@ -64,17 +64,10 @@ function SessionRow(props: { session: NamedSession; onOpen: () => void; onRename
         <button type="button" onClick={onOpen} data-testid="session-open" aria-label={`open session ${s.name}`}>
           Open
         </button>
-        <button
-          type="button"
-          className="ghost"
-          onClick={() => setEditing(true)}
-          disabled={editing}
-          data-testid="session-rename"
-          aria-label={`rename session ${s.name}`}
-        >
+        <button type="button" onClick={() => setEditing(true)} disabled={editing} data-testid="session-rename" aria-label={`rename session ${s.name}`}>
           Rename
         </button>
-        <button type="button" className="ghost danger" onClick={onDelete} data-testid="session-delete" aria-label={`delete session ${s.name}`}>
+        <button type="button" className="danger" onClick={onDelete} data-testid="session-delete" aria-label={`delete session ${s.name}`}>
           Delete
         </button>
       </td>
@@ -82,13 +75,20 @@ function SessionRow(props: { session: NamedSession; onOpen: () => void; onRename
   )
 }
 
-/** Rename, delete and open, each reported to `onError` when the main side refuses. */
-function useSessionActions(api: RsureApi, load: () => void, onError: (m: string) => void) {
+/** Rename, and delete once the analyst confirms; a refusal of the main side is reported to `onError`. */
+function useSessionActions(api: RsureApi, load: () => void, onError: (m: string) => void, confirm: (m: string) => boolean) {
   const failed = (e: Error) => onError(e.message)
-  return {
-    rename: (s: NamedSession, name: string) => api.invoke('sessions.rename', { id: s.id, name }).then(load, failed),
-    remove: (s: NamedSession) => api.invoke('sessions.delete', { id: s.id }).then(load, failed),
+  const rename = (s: NamedSession, name: string) => api.invoke('sessions.rename', { id: s.id, name }).then(load, failed)
+  const remove = (s: NamedSession) => api.invoke('sessions.delete', { id: s.id }).then(load, failed)
+  const askDelete = (s: NamedSession) => {
+    const what = `${plural(s.files, 'file')} and ${plural(s.runs, 'run')}`
+    const question = [
+      `Delete the session "${s.name}"? Its list of ${what} is forgotten: the runs stay in History and the desk is not changed.`,
+      'A file uploaded to it that neither the desk nor another session holds is deleted.',
+    ]
+    if (confirm(question.join(' '))) void remove(s)
   }
+  return { rename, askDelete }
 }
 
 export function NamedSessions(props: {
@@ -112,7 +112,7 @@ export function NamedSessions(props: {
     )
   }, [api, onError])
   useEffect(load, [load, refreshKey])
-  const { rename, remove } = useSessionActions(api, load, onError)
+  const { rename, askDelete } = useSessionActions(api, load, onError, confirm)
   const save = () => {
     if (!name.trim()) return
     api.invoke('sessions.save', { name, runIds: thread }).then(
@@ -124,10 +124,6 @@ export function NamedSessions(props: {
     const question = openSessionQuestion(s, { files, thread })
     if (question && !confirm(question)) return
     void api.invoke('sessions.open', { id: s.id }).then(onOpened, (e: Error) => onError(e.message))
-  }
-  const askDelete = (s: NamedSession) => {
-    const what = `${plural(s.files, 'file')} and ${plural(s.runs, 'run')}`
-    if (confirm(`Delete the session "${s.name}"? Its list of ${what} is forgotten; the runs stay in History and the desk is not changed.`)) void remove(s)
   }
   return (
     <section className="named-sessions" aria-label="named sessions" data-testid="named-sessions">

@@ -145,6 +145,8 @@ describe('named sessions component', () => {
     const el = await mount({ api, files: [], thread: [], confirm })
     await click(el.querySelector('[data-testid=session-delete]'))
     expect(confirm.mock.calls[0]?.[0]).toMatch(/^Delete the session "Harbour pair"\?/)
+    // What goes with it: the list, and an upload nothing else holds; not the runs, not the desk.
+    expect(confirm.mock.calls[0]?.[0]).toMatch(/runs stay in History.*desk is not changed.*uploaded.*deleted/)
     expect(calls()).toEqual([])
     confirm.mockReturnValue(true)
     const before = lists()
