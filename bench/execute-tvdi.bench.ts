@@ -170,6 +170,9 @@ export async function stageCosts(dates: number): Promise<Stages> {
   return { dates: acc.dates, decode: per(acc.decode), convert: per(acc.convert), scan: per(acc.scan), index: per(acc.index), content: per(acc.content) }
 }
 
+/** The final sweep's strip buffers of the NDVI and LST reads, kept across dates. */
+const bufs: Float64Array[] = []
+
 /** One date's stages, added to `acc` (see stageCosts). */
 async function dateStages(ndviFile: string, lstFile: string, acc: Omit<Stages, 'dates'>): Promise<void> {
   const p = tvdi.params.parse({ bins: 100, min_pixels: 100 })
@@ -196,8 +199,10 @@ async function dateStages(ndviFile: string, lstFile: string, acc: Omit<Stages, '
   const decoded = acc.decode - before
   for (let r0 = 0; r0 < height && !('insufficient' in fit); r0 += STRIP_ROWS) {
     const window = { col: 0, row: r0, width, height: Math.min(STRIP_ROWS, height - r0) }
+    // Strip buffers reused, as the pipeline's recycler reuses them (fresh 5 MB arrays would add their page faults).
+    const into = (k: number) => (bufs[k] = bufs[k]?.length === width * window.height ? bufs[k] : new Float64Array(width * window.height))
     const read = (tif: TiffFile, scale: number, k: number) =>
-      tif.readBand({ band: 1, window, nodata: null, scale, offset: 0, running: running[k], content: contents[k] })
+      tif.readBand({ band: 1, window, nodata: null, scale, offset: 0, into: into(k), running: running[k], content: contents[k] })
     const nv = await timed('convert', () => read(ndvi, 0.0001, 0))
     const lv = await timed('convert', () => read(lst, 0.02, 1))
     // Written into the LST strip, as the pipeline does when nothing else reads LST.
