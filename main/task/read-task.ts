@@ -62,6 +62,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
     .filter((p, i, all) => all.findIndex((o) => o.start === p.start && o.end === p.end) === i)
   // Period words the parser set aside as restating another period (or the record's extent) are read, not periods.
   for (const r of all(lex, 'restated_period')) use(r.at, r.end, 'period (restated)')
+  for (const r of all(lex, 'context_part')) use(r.at, r.end, 'context (a part of the image named in a sentence that does not ask)')
   const periodSpans: [number, number][] = spans.map((s) => [s.at, s.end])
 
   // Conditions.
@@ -95,6 +96,10 @@ export function readTask(input: TaskReadInput): TaskSpec {
   for (const l of all(lex, 'label_set')) use(l.at, l.end, 'label set')
   const bandOrder = firstSpan(lex, 'band_order')
   if (bandOrder) use(bandOrder.at, bandOrder.end, 'band order')
+  // "the red band (band 1)": that band's place in the file, restated beside it (one place per band named).
+  const bandAts = all(lex, 'band_at')
+  const bandAt = !bandOrder && bandAts.length === 1 ? bandAts[0] : undefined
+  if (bandAt) use(bandAt.at, bandAt.end, 'band position')
   // The time of day, when the question names one only ("night-time LST"); both named leaves it to the files.
   const times = all(lex, 'time_of_day')
   const timeOfDay = times.length > 0 && times.every((t) => t.key === times[0].key) ? times[0].key : undefined
@@ -441,6 +446,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
     ...(regions.length > 1 ? { regions } : {}),
     ...(series ? { series } : {}),
     ...(bandOrder ? { bands: { roles: bandOrder.roles, text: bandOrder.text.trim() } } : {}),
+    ...(bandAt ? { bandAt: { role: bandAt.role, band: bandAt.band, text: bandAt.text.trim() } } : {}),
     ...(timeOfDay ? { timeOfDay } : {}),
     ...(methods.length ? { methods } : {}),
     ...(calibration ? { calibration } : {}),

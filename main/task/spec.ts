@@ -209,6 +209,11 @@ export const TaskSpec = z.strictObject({
    */
   bands: z.strictObject({ roles: z.array(z.string().min(1)).min(2), text: z.string() }).optional(),
   /**
+   * One band's place in an unlabelled multi-band file, restated beside it ("the red band (band 1)"): its spyndex role
+   * and 1-based band number. Absent = the files' own labels or `bands` decide.
+   */
+  bandAt: z.strictObject({ role: z.string().min(1), band: z.number().int().min(1), text: z.string() }).optional(),
+  /**
    * The time of day the subject is taken at when the question names one ("night-time LST": the night layer or
    * overpass); absent = not said, or both said ("daytime and nighttime brightness temperature").
    */
@@ -297,6 +302,7 @@ export function featuresOf(spec: TaskSpec): { feature: SpecFeature; text: string
   if (spec.unit === 'degF') out.push({ feature: 'unit_degF', text: 'Fahrenheit' })
   if (spec.unit === 'acre') out.push({ feature: 'unit_acre', text: 'acres' })
   if (spec.bands) out.push({ feature: 'band_order', text: spec.bands.text })
+  if (spec.bandAt) out.push({ feature: 'band_order', text: spec.bandAt.text })
   return out
 }
 

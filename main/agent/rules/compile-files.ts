@@ -145,7 +145,24 @@ export function bandBinding(spec: TaskSpec, inputs: InputFiles, params: Record<s
   if (unnamed.length === 0) {
     if (spec.bands)
       throw new Refusal(`the band order "${spec.bands.text}"`, 'the file names already say which band is which; a stated order would contradict or repeat them')
+    if (spec.bandAt)
+      throw new Refusal(
+        `the band position "${spec.bandAt.text}"`,
+        'the file names already say which band is which; a stated position would contradict or repeat them',
+      )
     return { roles: [], words: '' }
+  }
+  if (spec.bandAt && !spec.bands) {
+    const role = SPYNDEX_ROLE[spec.bandAt.role]?.[0]
+    if (!role) throw new Refusal(`the band position "${spec.bandAt.text}"`, `${spec.bandAt.role} is no band role the catalog knows`)
+    const named = spec.subjects.filter((k) => isBandKey(k))
+    if (named.length !== 1 || named[0].toUpperCase() !== role)
+      throw new Refusal(`the band position "${spec.bandAt.text}"`, 'it is not the place of the one band the question asks about')
+    const count = samplesPerPixel(unnamed[0])
+    if (unnamed.length !== 1 || (count !== null && spec.bandAt.band > count))
+      throw new Refusal(`the band position "${spec.bandAt.text}"`, `${path.basename(unnamed[0])} has ${count ?? 'fewer'} band${count === 1 ? '' : 's'}`)
+    params.role_bands = { [role]: spec.bandAt.band }
+    return { roles: [role], words: ` (band ${spec.bandAt.band} = ${role.toLowerCase()}, as the question states)` }
   }
   if (spec.bands) {
     const roles = spec.bands.roles.map((r) => SPYNDEX_ROLE[r]?.[0])

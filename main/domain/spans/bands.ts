@@ -17,6 +17,25 @@ export const BAND_ORDER_RE = new RegExp(
   'gi',
 )
 
+/**
+ * A band's position restated in brackets right after the band ("the red band (band 1)", "NIR (4th of r,g,b,nir)",
+ * "the blue channel (band 3 of rgbn.tif)"): group 1 the band word before, group 2 the band number, or group 3 the
+ * ordinal and group 4 the list it counts in.
+ */
+export const BAND_AT_RE = new RegExp(
+  `\\b(${BAND_WORD})(?:[\\s-]+(?:band|channel|layer))?\\s*\\(\\s*(?:(?:band|channel|layer)\\s*#?(\\d{1,2})(?:\\s+of\\s+(?:the\\s+)?[\\w.-]+)?|(\\d{1,2})(?:st|nd|rd|th)\\s+(?:band\\s+)?(?:of|in)\\s+(${BAND_LIST}))\\s*\\)`,
+  'gi',
+)
+
+/** The spyndex role of a band word ("red", "nir", "swir1"), or null. */
+export function roleOfBandWord(word: string): string | null {
+  const w = word
+    .toLowerCase()
+    .replace(/[\s-]+/g, ' ')
+    .trim()
+  return BAND_ROLES.find((b) => b.names.some((n) => n.toLowerCase().replace(/-/g, ' ') === w))?.role ?? null
+}
+
 const HYPHENATED = BAND_ROLES.flatMap((b) => b.names).filter((n) => n.includes('-') && BAND_ROLES.some((o) => o.names.includes(n.replace(/-/g, ' '))))
 
 /** Band roles of a stated band order, in file order, or null when a word is no band role. */

@@ -117,6 +117,15 @@ const SIGN_RE = new RegExp(
   'gi',
 )
 
+/**
+ * A sign word before the variable ("pixels with negative NBR", "non-negative NDVI values"): a comparison with 0,
+ * never before a change or trend ("a positive NDVI trend" is a slope's sign, not a pixel's).
+ */
+const SIGN_BEFORE_RE = new RegExp(
+  `\\b(non[\\s-]?)?(${alternation([...SIGN_WORDS['<'], ...SIGN_WORDS['>']].filter((w) => !/\s/.test(w)))})\\s+(${VARIABLE_ALT})(?:\\s*\\([^)]{0,40}\\))?(?:\\s+values?)?(?![\\s-]+(?:change|changes|trend|trends|slope|slopes|difference|differences|anomal\\w*|shift|shifts|correlation)\\b)`,
+  'gi',
+)
+
 export interface ConditionsParsed {
   conditions: ConditionSpan[]
   areaCondition: AreaConditionSpan | null
@@ -281,6 +290,14 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     const said = below ? '<' : '>'
     const op = m[2] ? COMPLEMENT[said] : said
     push({ at, end, text: m[0], variable: variableAt(m[1]), op, value: 0, unit: null, inclusive: op === '<=' || op === '>=' })
+  }
+  for (const m of q.matchAll(SIGN_BEFORE_RE)) {
+    const at = m.index ?? 0
+    const end = at + m[0].length
+    if (!free(at, end)) continue
+    const said = SIGN_WORDS['<'].includes(m[2].toLowerCase()) ? '<' : '>'
+    const op = m[1] ? COMPLEMENT[said] : said
+    push({ at, end, text: m[0], variable: variableAt(m[3]), op, value: 0, unit: null, inclusive: op === '<=' || op === '>=' })
   }
   conditions.sort((a, b) => a.at - b.at)
   return { conditions, areaCondition, relative }

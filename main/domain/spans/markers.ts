@@ -4,7 +4,7 @@
 import { TREND_METHODS, PRODUCT_METHODS } from '../lexicon/methods'
 import { TIME_OF_DAY } from '../lexicon/qualifiers'
 import { ORDERING } from '../lexicon/statistics'
-import { BAND_ORDER_RE, bandRoles } from './bands'
+import { BAND_AT_RE, BAND_ORDER_RE, bandRoles, roleOfBandWord } from './bands'
 import type { Span } from './types'
 import { hits, phraseRegex } from './words'
 
@@ -35,6 +35,22 @@ export function markers(q: string): Span[] {
   for (const h of hits(q, BAND_ORDER_RE)) {
     const roles = bandRoles(h.m[1])
     if (roles) out.push({ type: 'band_order', at: h.at, end: h.end, text: h.text, roles })
+  }
+  // A band's position restated in brackets after it: "(band 1)" binds that band; "(4th of r,g,b,nir)" states the
+  // whole order, read only when the band named is the one at that place in the list (otherwise it stays unread).
+  for (const h of hits(q, BAND_AT_RE)) {
+    const role = roleOfBandWord(h.m[1])
+    const open = h.at + h.text.indexOf('(')
+    if (!role || out.some((o) => o.type === 'band_order' && o.at < h.end && o.end > open)) continue
+    const text = q.slice(open, h.end)
+    if (h.m[2]) {
+      const band = Number(h.m[2])
+      if (band >= 1) out.push({ type: 'band_at', at: open, end: h.end, text, role, band })
+      continue
+    }
+    const roles = bandRoles(h.m[4])
+    const n = Number(h.m[3])
+    if (roles && roles[n - 1] === role) out.push({ type: 'band_order', at: open, end: h.end, text, roles })
   }
 
   for (const [key, words] of Object.entries(TIME_OF_DAY) as ['day' | 'night', readonly string[]][])

@@ -191,7 +191,7 @@ function parseFresh(question: string): ParsedQuestion {
   spans.push(
     ...bandSpans(
       q,
-      spans.filter((s) => s.type === 'band_order' || s.type === 'period' || s.type === 'box'),
+      spans.filter((s) => s.type === 'band_order' || s.type === 'band_at' || s.type === 'period' || s.type === 'box'),
     ),
   )
   // Calibration words, the longest at each place ("surface reflectance" is not "reflectance").
@@ -208,7 +208,8 @@ function parseFresh(question: string): ParsedQuestion {
           s.type === 'relative_threshold' ||
           s.type === 'ordering' ||
           s.type === 'label_set' ||
-          s.type === 'band_order') &&
+          s.type === 'band_order' ||
+          s.type === 'band_at') &&
         overlaps(s, h),
     )
   // Percentiles
@@ -261,15 +262,17 @@ function parseFresh(question: string): ParsedQuestion {
   // Pooling, series, combination, significance
   for (const { key, re } of POOLING_RES) for (const h of hits(q, re)) spans.push({ type: 'pooling', at: h.at, end: h.end, text: h.text, key })
   for (const { key, re } of SERIES_RES) for (const h of hits(q, re)) spans.push({ type: 'series', at: h.at, end: h.end, text: h.text, key })
+  // A combination word inside a variable's name ("normalized burn ratio") combines nothing.
   for (const { key, re } of COMBINE_RES)
     for (const h of hits(q, re))
-      if (!spans.some((s) => s.type === 'combine' && overlaps(s, h))) spans.push({ type: 'combine', at: h.at, end: h.end, text: h.text, key })
+      if (!spans.some((s) => (s.type === 'combine' || s.type === 'variable') && overlaps(s, h)))
+        spans.push({ type: 'combine', at: h.at, end: h.end, text: h.text, key })
   for (const h of hits(q, SIGNIFICANCE_RE)) spans.push({ type: 'significance', at: h.at, end: h.end, text: h.text })
   // Negation words no condition took
   for (const h of hits(q, NEGATION_RE))
     if (!spans.some((s) => s.type === 'condition' && overlaps(s, h))) spans.push({ type: 'negation', at: h.at, end: h.end, text: h.text })
 
-  refineSpans(q, spans)
+  refineSpans(q, spans, sentences(q))
   spans.sort((a, b) => a.at - b.at || b.end - a.end)
   const context = sentences(q)
     .filter((s) => CONTEXT_RE.test(s.text))

@@ -4,9 +4,16 @@
  *   than 35 °C", "the scene mean exceeds 305 K"), tests the variable the lexicon names by the bare word
  *   "temperature" (the surface temperature): the unit says which quantity is compared;
  * - "does A exceed that of B" between two periods is their difference A - B, read only when A is the later period
- *   (the spec's difference is the later minus the earlier); the other order stays unread and blocks.
+ *   (the spec's difference is the later minus the earlier); the other order stays unread and blocks;
+ * - a part of the image named in a sentence that does not ask (no question mark, no statistic, count, condition or
+ *   date asked, no instruction verb opening it, no "we want / I need") is context when a sentence that asks names
+ *   a part of its own ("The belt runs through the centre of the scene. What is the mean ... of the middle third of
+ *   columns?"); with no part in the ask it stays the region (it may be the only place the part is said), and a
+ *   sentence that says what the analysis looks at ("We only study the north half.", "The study area is ...") keeps
+ *   its part (two parts named are then refused, naming both).
  * Words from the lexicon.
  */
+import { STEP_VERBS } from '../lexicon/context'
 import { UNITS } from '../lexicon/units'
 import { VARIABLES } from '../lexicon/variables'
 import type { PeriodSpan, Span } from './types'
@@ -15,7 +22,14 @@ const TEMPERATURE_UNITS = new Set(UNITS.filter((u) => u.quantity === 'temperatur
 const TEMPERATURE = VARIABLES.find((v) => v.names.includes('temperature'))
 const EXCEED_THAT_OF = /\b(?:exceeds?|exceeded|surpass(?:es|ed)?|(?:is|was|are|were)\s+(?:higher|greater|larger|warmer|hotter)\s+than)\s+that\s+of\b/gi
 
-export function refineSpans(q: string, spans: Span[]): void {
+const INSTRUCTS = new RegExp(`^\\s*(?:please\\s+)?(?:${STEP_VERBS.join('|')})\\b`, 'i')
+const WANTS = /\b(?:we|i)\s+(?:(?:also|only|really)\s+)?(?:want|need|wish|would\s+like|ask)\b/i
+/** Words of a sentence that scopes the analysis rather than describes the land ("we only study", "our focus is"). */
+const SCOPES =
+  /\b(?:we|our|us|i|my|only|just|solely|restrict\w*|limit\w*|focus\w*|consider\w*|look\w*|study|studied|analys\w+|analyz\w+|interest\w*|clip\w*|subset|crop\w*|mask\w*|use|using|keep|exclude\w*|ignore\w*)\b/i
+const ASKING_SPANS: ReadonlySet<Span['type']> = new Set(['statistic', 'count', 'condition', 'date_of', 'relative_threshold'])
+
+export function refineSpans(q: string, spans: Span[], sentences: readonly { at: number; end: number; text: string }[] = []): void {
   if (TEMPERATURE && !spans.some((s) => s.type === 'variable' || s.type === 'band')) {
     for (const s of spans) if (s.type === 'condition' && s.variable === null && TEMPERATURE_UNITS.has(s.unit ?? '')) s.variable = TEMPERATURE.key
   }
@@ -28,5 +42,23 @@ export function refineSpans(q: string, spans: Span[]): void {
     if (!before || !after || !(before.start > after.last)) continue
     if (spans.some((s) => s.type === 'combine')) continue
     spans.push({ type: 'combine', at, end, text: m[0], key: 'difference' })
+  }
+  contextParts(spans, sentences)
+}
+
+function contextParts(spans: Span[], sentences: readonly { at: number; end: number; text: string }[]): void {
+  if (sentences.length < 2) return
+  const within = (x: { at: number }, s: { at: number; end: number }) => x.at >= s.at && x.at < s.end
+  const asks = (s: { at: number; end: number; text: string }) =>
+    s.text.includes('?') || INSTRUCTS.test(s.text) || WANTS.test(s.text) || spans.some((x) => ASKING_SPANS.has(x.type) && within(x, s))
+  const parts = spans.filter((x) => x.type === 'part')
+  const asking = sentences.filter(asks)
+  if (!parts.some((p) => asking.some((s) => within(p, s)))) return
+  for (const s of sentences) {
+    if (asking.includes(s) || SCOPES.test(s.text)) continue
+    for (const p of parts) {
+      if (!within(p, s)) continue
+      spans.splice(spans.indexOf(p), 1, { type: 'context_part', at: p.at, end: p.end, text: p.text })
+    }
   }
 }

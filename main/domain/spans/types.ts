@@ -151,6 +151,16 @@ export interface BandOrderSpan extends At {
 }
 
 /**
+ * A band's position in the file restated beside the band ("the red band (band 1)"): `role` is the spyndex role of
+ * the band named, `band` its 1-based number in the file.
+ */
+export interface BandAtSpan extends At {
+  type: 'band_at'
+  role: string
+  band: number
+}
+
+/**
  * A band named as the variable ("the red band", "band 4", "B5", "the NIR channel"): `key` is the catalog's role
  * ('red', 'nir', 'swir1' ...; lexicon BAND_ROLES) or the band's number in its product ('b4').
  */
@@ -176,6 +186,14 @@ export interface MethodSpan extends At {
 /** Period words that restate another period ("... the 2018 images" after "August 2018") or give the record's extent. */
 export interface RestatedPeriodSpan extends At {
   type: 'restated_period'
+}
+
+/**
+ * A part of the image named in a sentence that does not ask ("The belt runs through the centre of the scene.") when
+ * a sentence that asks names its own part: context, not the region.
+ */
+export interface ContextPartSpan extends At {
+  type: 'context_part'
 }
 
 /** "night-time LST", "daytime brightness temperature": the time of day the variable is taken at. */
@@ -209,10 +227,12 @@ export type Span =
   | OrderingSpan
   | LabelSetSpan
   | BandOrderSpan
+  | BandAtSpan
   | BandSpan
   | CalibrationSpan
   | TimeOfDaySpan
   | RestatedPeriodSpan
+  | ContextPartSpan
   | MethodSpan
   | NegationSpan
 

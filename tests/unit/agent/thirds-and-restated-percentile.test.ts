@@ -50,8 +50,10 @@ describe('thirds of columns, two unrelated parts, a restated percentile', () => 
     expect(await ask('mean LST of the central vertical third on 26 June 2019, in K', lst('2019-06-26'))).toBeCloseTo(want, 4)
   }, 120_000)
 
-  it('a part in a context sentence and another in the question are refused, naming both', () => {
-    const q = 'The irrigated belt runs north-south through the centre of the scene. What is the mean LST (K) of the middle third of columns on 26 June 2019?'
+  // A sentence that only describes the land ("The irrigated belt runs through the centre of the scene.") is context
+  // (tests/unit/task/dev-classes-2.test.ts); one that says what the analysis looks at keeps its part.
+  it('a part in a sentence scoping the analysis and another in the question are refused, naming both', () => {
+    const q = 'We only study the centre of the scene. What is the mean LST (K) of the middle third of columns on 26 June 2019?'
     const plan = planTask(makeTask({ question: q, files: [lst('2019-06-26')] }))
     expect(plan.workflow?.ok ?? false).toBe(false)
     expect(plan.refusal).toMatch(/centre of the scene.*middle third of columns/)
