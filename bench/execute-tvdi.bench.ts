@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url'
 import { edgeRule, fitEdges, tvdi, tvdiIndex } from '../main/engines/raster/products/tvdi'
 import { EdgeScan } from '../main/engines/raster/products/tvdi-edges'
 import { ContentAccumulator } from '../main/engines/raster/stats'
-import { TiffFile } from '../main/engines/raster/tiff/reader'
+import { TiffFile, type StoredSamples } from '../main/engines/raster/tiff/reader'
 import { RasterPool } from '../main/engines/raster/worker/pool'
 import { ArtifactStore } from '../main/store/artifacts'
 import { executeDag } from '../main/tools/execute'
@@ -187,10 +187,13 @@ async function dateStages(ndviFile: string, lstFile: string, acc: Omit<Stages, '
   const { width, height } = lst
   const scan = new EdgeScan(edgeRule(p, 'K'))
   const before = acc.decode
+  const samples: StoredSamples[] = []
   for (let r0 = 0; r0 < height; r0 += STRIP_ROWS) {
     const window = { col: 0, row: r0, width, height: Math.min(STRIP_ROWS, height - r0) }
-    const ns = (await timed('decode', () => ndvi.readSamples({ band: 1, window })))!
-    const ls = (await timed('decode', () => lst.readSamples({ band: 1, window })))!
+    // Each sample buffer reused over the strips of the date, as prepareSweeps reuses them.
+    const ns = (await timed('decode', () => ndvi.readSamples({ band: 1, window, into: samples[0] })))!
+    const ls = (await timed('decode', () => lst.readSamples({ band: 1, window, into: samples[1] })))!
+    samples.splice(0, 2, ns, ls)
     await timed('scan', () => scan.addSamples({ samples: ns, scale: 0.0001, offset: 0 }, { samples: ls, scale: 0.02, offset: 0 }, ns.length))
   }
   const fit = fitEdges(scan.bins(p.min_pixels), edgeRule(p, 'K'), p.min_pixels)

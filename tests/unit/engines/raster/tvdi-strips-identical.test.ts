@@ -81,6 +81,9 @@ describe('the raw-sample scan', () => {
     const ns = await ndvi.readSamples({ band: 1, window: win })
     const ls = await lst.readSamples({ band: 1, window: win })
     expect(Array.from(ns!)).toEqual(ndviDn.slice(4 * W, 9 * W))
+    // A window inside the tiles (columns 3-8 of rows 2-6), into a reused buffer.
+    const inner = await ndvi.readSamples({ band: 1, window: { col: 3, row: 2, width: 6, height: 5 }, into: new Int16Array(30) })
+    expect(Array.from(inner!)).toEqual([2, 3, 4, 5, 6].flatMap((r) => ndviDn.slice(r * W + 3, r * W + 9)))
     const a = new EdgeScan(rule)
     a.add(nv, lv, 0, nv.length)
     const b = new EdgeScan(rule)
