@@ -131,18 +131,7 @@ export function groundAnswer(written: FinalAnswer, input: AnswerInput, opts: { f
   const accepted = basis.filter((e) => e.status === 'accepted')
 
   if (input.task.format !== 'choice') {
-    if (written.value !== null && basis.length === 0) {
-      return {
-        ...written,
-        answer: 'Not determined',
-        value: null,
-        unit: null,
-        grounded: false,
-        guess: null,
-        explanation: 'No verified observation supports a value, so none is given.',
-        missing: [...written.missing, 'a verified observation of the quantity asked'],
-      }
-    }
+    if (written.value !== null && basis.length === 0) return notDetermined(written, 'no verified observation supports a value')
     // Every number the answer states must be carried by an observation it rests on (or be in the question).
     const verifiedBasis = basis.length ? basis : []
     const carried = verifiedBasis.flatMap((e) => carriedNumbers(e.observation))

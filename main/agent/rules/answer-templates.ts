@@ -256,6 +256,16 @@ export class TemplateAnswerWriter implements AnswerWriter {
     let value: number | null = null
     let unit: string | null = null
     let what = ''
+    /** The option a value or date points to, with what was computed (value and unit as they stand when called). */
+    const chosen = (o: { letter: string; text: string }) => ({
+      answer: o.letter,
+      explanation: tail(`${o.letter} (${o.text}): ${what}, from ${source}.`),
+      choice: o.letter,
+      value,
+      unit,
+      basis: [entry.call],
+      missing,
+    })
     if (outOp === 'timeseries.trend' && isRec(obs)) {
       value = num(obs.slope) ?? null
       const p = num(obs.p)
@@ -269,16 +279,7 @@ export class TemplateAnswerWriter implements AnswerWriter {
       what = `${ols ? 'Least-squares' : 'Sen'} slope ${value === null ? 'unknown' : fmt(value)} per ${per} (${direction} trend${p !== undefined ? `, Mann-Kendall p = ${p.toFixed(3)}` : ''})`
       if (task.format === 'choice' && obs.trend === 0) {
         const none = task.options.find((o) => /no (?:significant )?trend|not significant/i.test(o.text))
-        if (none)
-          return {
-            answer: none.letter,
-            explanation: tail(`${none.letter} (${none.text}): ${what}, from ${source}.`),
-            choice: none.letter,
-            value,
-            unit,
-            basis: [entry.call],
-            missing,
-          }
+        if (none) return chosen(none)
       }
     } else if (outOp === 'timeseries.count' && isRec(obs) && num(obs.value) !== undefined) {
       value = obs.value as number
@@ -302,16 +303,7 @@ export class TemplateAnswerWriter implements AnswerWriter {
         if (read?.kind === 'series_extreme' || view?.statistic === 'argmax_date' || view?.statistic === 'argmin_date') {
           const option = task.options.find((o) => o.text.includes(best.date))
           if (task.format === 'choice') {
-            if (option)
-              return {
-                answer: option.letter,
-                explanation: tail(`${option.letter} (${option.text}): ${what}, from ${source}.`),
-                choice: option.letter,
-                value,
-                unit,
-                basis: [entry.call],
-                missing,
-              }
+            if (option) return chosen(option)
             return {
               answer: 'No option is supported by verified evidence',
               explanation: tail(`No option names ${best.date}: ${what}.`),
@@ -360,18 +352,7 @@ export class TemplateAnswerWriter implements AnswerWriter {
     }
     if (task.format === 'choice') {
       const near = nearestOption(task.options, value, unit)
-      if (near) {
-        const letter = near.option.letter
-        return {
-          answer: letter,
-          explanation: tail(`${letter} (${near.option.text}): ${what}, from ${source}.`),
-          choice: letter,
-          value,
-          unit,
-          basis: [entry.call],
-          missing,
-        }
-      }
+      if (near) return chosen(near.option)
       return {
         answer: 'No option is supported by verified evidence',
         explanation: tail(`No option carries a number comparable with ${what}.`),
