@@ -5,7 +5,7 @@
  * time span, a mask or a unit the reader could not place). There is no default statistic: a question that names
  * none, with options that name none either, has `statistic: null`.
  */
-import { UNITS as LEX_UNITS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
+import { COMMON_INDICES, UNITS as LEX_UNITS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
 import { all, first as firstSpan, ledgerOf, parseQuestion } from '../domain/spans'
 import { readConditions } from './conditions'
 import { readOptions, sharedKey, type AnswerOption } from './options'
@@ -96,6 +96,27 @@ export function readTask(input: TaskReadInput): TaskSpec {
   for (const l of all(lex, 'label_set')) use(l.at, l.end, 'label set')
   const bandOrder = firstSpan(lex, 'band_order')
   if (bandOrder) use(bandOrder.at, bandOrder.end, 'band order')
+  // "NDWI (green vs nir)": the bands an index is stated with are read when they are the catalogue's bands of that
+  // index; another pair is another index of the same name (Gao's NIR/SWIR1 NDWI) and is refused, naming it.
+  for (const x of all(lex, 'index_bands')) {
+    if (!x.matches) refuse(x.text.trim(), `bands that are not those of ${x.key.toUpperCase()} in the catalogue (another definition of the same name)`)
+    use(x.at, x.end, x.matches ? "the index's bands (restated)" : 'index bands (refused)')
+  }
+  // "SAVI (L = 0.5)": a constant of an index the question names, read into the spec; a constant of no index named
+  // is refused, naming it.
+  const constants: Record<string, number> = {}
+  const namedIndices = all(lex, 'variable')
+    .filter((v) => v.kind === 'index')
+    .map((v) => COMMON_INDICES[v.key])
+  for (const x of all(lex, 'index_constant')) {
+    if (!namedIndices.some((ix) => ix?.bands.includes(x.key)) || (constants[x.key] !== undefined && constants[x.key] !== x.value)) {
+      refuse(x.text.trim(), 'a constant of no spectral index the question names')
+      use(x.at, x.end, 'index constant (refused)')
+      continue
+    }
+    constants[x.key] = x.value
+    use(x.at, x.end, 'index constant')
+  }
   // "the red band (band 1)": that band's place in the file, restated beside it (one place per band named).
   const bandAts = all(lex, 'band_at')
   const bandAt = !bandOrder && bandAts.length === 1 ? bandAts[0] : undefined
@@ -446,6 +467,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
     ...(regions.length > 1 ? { regions } : {}),
     ...(series ? { series } : {}),
     ...(bandOrder ? { bands: { roles: bandOrder.roles, text: bandOrder.text.trim() } } : {}),
+    ...(Object.keys(constants).length ? { constants } : {}),
     ...(bandAt ? { bandAt: { role: bandAt.role, band: bandAt.band, text: bandAt.text.trim() } } : {}),
     ...(timeOfDay ? { timeOfDay } : {}),
     ...(methods.length ? { methods } : {}),

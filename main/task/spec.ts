@@ -212,6 +212,11 @@ export const TaskSpec = z.strictObject({
    * One band's place in an unlabelled multi-band file, restated beside it ("the red band (band 1)"): its spyndex role
    * and 1-based band number. Absent = the files' own labels or `bands` decide.
    */
+  /**
+   * Constants of a spectral index the question states ("SAVI (L = 0.5)"), by their spyndex letter; absent = the
+   * catalogue's defaults (spyndex L = 1).
+   */
+  constants: z.record(z.string(), z.number()).optional(),
   bandAt: z.strictObject({ role: z.string().min(1), band: z.number().int().min(1), text: z.string() }).optional(),
   /**
    * The time of day the subject is taken at when the question names one ("night-time LST": the night layer or

@@ -94,7 +94,7 @@ function openCatalog(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods:
   const bound = bandBinding(spec, inputs, params)
   if (bound.roles.length) inputs = { ...inputs, roles: new Set([...inputs.roles, ...bound.roles]) }
   const catalog = b.add(tag ? `catalog_${tag}` : 'catalog', 'asset.catalog', params)
-  const scope = new Scope(b, inputs, catalog, tag, landsat, lstMethodsOf(spec), spec.timeOfDay ?? null, landsat && !rawBands)
+  const scope = new Scope(b, inputs, catalog, tag, landsat, lstMethodsOf(spec), spec.timeOfDay ?? null, landsat && !rawBands, spec.constants ?? {})
   return { files, dates, inputs, catalog, scope, dayNight, boundWords: bound.words }
 }
 

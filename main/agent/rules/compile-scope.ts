@@ -85,6 +85,8 @@ export class Scope {
     readonly timeOfDay: 'day' | 'night' | null = null,
     /** Landsat bands read as TOA reflectance (the catalog's calibration); false: as stored (DN). */
     readonly toa: boolean = landsat,
+    /** Index constants the question states (spec.constants, "SAVI (L = 0.5)"); others take the catalogue's defaults. */
+    readonly constants: Readonly<Record<string, number>> = {},
   ) {}
 
   private get lstMethod(): LstMethodKey | null {
@@ -299,7 +301,7 @@ export class Scope {
         else layers[band] = this.read(r)
         continue
       }
-      const c = constants[band]?.default
+      const c = this.constants[band] ?? constants[band]?.default
       if (c === null || c === undefined) missing.push(band)
       else expr = expr.replace(new RegExp(`\\b${band}\\b`, 'g'), `(${c})`)
     }
@@ -325,7 +327,12 @@ export class Scope {
     }
     const dnBands = !this.landsat && Object.keys(layers).length > 0 && !this.inputs.dateVarSeries
     const node = this.b.add(this.id(ix.key.toLowerCase()), 'raster.algebra', { expr, unit: 'dimensionless', index: ix.key }, layers)
-    return { node, unit: 'dimensionless', label: `${ix.key} = ${ix.formula}${this.landsat ? ' on TOA reflectance' : dnBands ? ' on the bands as stored' : ''}` }
+    const stated = ix.bands.filter((band) => this.constants[band] !== undefined).map((band) => `${band} = ${this.constants[band]}`)
+    return {
+      node,
+      unit: 'dimensionless',
+      label: `${ix.key} = ${ix.formula}${stated.length ? ` with ${stated.join(', ')}` : ''}${this.landsat ? ' on TOA reflectance' : dnBands ? ' on the bands as stored' : ''}`,
+    }
   }
 }
 

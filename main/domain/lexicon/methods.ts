@@ -29,3 +29,6 @@ export const TREND_METHODS: readonly { key: TrendMethodKey; names: readonly stri
   { key: 'ols', names: ['linear regression', 'least squares', 'least-squares', 'ols', 'ordinary least squares', 'linear fit', 'linear trend', 'linear slope', 'fit a linear', 'straight line', 'straight-line', 'regression line', 'regression slope'] },
   { key: 'sen', names: ['theil sen', 'theil-sen', 'sen slope', "sen's slope", 'sens slope'] },
 ]
+
+/** Author names an index's definition is cited by ("NDWI (McFeeters)"): read beside its stated bands, never alone. */
+export const INDEX_METHOD_WORDS: readonly string[] = ['mcfeeters', "mcfeeters'", 'gao', "gao's", 'xu', "xu's", 'rouse', 'huete', 'key', 'benson']

@@ -12,7 +12,7 @@ export interface LexStatistic {
 export const STATISTICS: readonly LexStatistic[] = [
   { key: 'std', names: ['standard deviation', 'standard deviations', 'std dev', 'std', 'stdev', 'st dev', 'st. dev.', 'sd'] },
   { key: 'variance', names: ['variance'] },
-  { key: 'median', names: ['median', 'medians', '50th percentile'] },
+  { key: 'median', names: ['median', 'medians', '50th percentile', 'middle value', 'middle values', 'central value', 'middle value of the sorted'] },
   { key: 'range', names: ['value range', 'range of values', 'range of the values', 'max minus min', 'maximum minus minimum', 'max - min', 'maximum - minimum', 'max-min', 'spread between the highest and lowest', 'spread between the maximum and minimum', 'difference between the maximum and minimum', 'difference between the maximum and the minimum', 'difference between the max and min', 'difference between max and min', 'difference between the highest and lowest', 'difference between the highest and the lowest', 'gap between the maximum and minimum'] },
   { key: 'sum', names: ['sum', 'total of the values', 'total value', 'total of pixel values'] },
   { key: 'mean', names: ['mean', 'means', 'average', 'averages', 'averaged', 'avg', 'arithmetic mean'] },

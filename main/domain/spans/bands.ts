@@ -2,8 +2,10 @@
  * Band words of the span parser: stated band orders ("bands are R,G,B,NIR"), bands named as variables ("the red
  * band", "band 4", "B4", a bare "NIR"), and the calibration asked of them ("TOA reflectance"). Words from the lexicon.
  */
-import { BAND_CALIBRATIONS, BAND_NOUNS, BAND_ORDER_LEADS, BAND_ROLES, BARE_BAND_NAMES } from '../lexicon/indices'
-import type { Span } from './types'
+import { BAND_CALIBRATIONS, BAND_NOUNS, BAND_ORDER_LEADS, BAND_ROLES, BARE_BAND_NAMES, COMMON_INDICES } from '../lexicon/indices'
+import { INDEX_METHOD_WORDS } from '../lexicon/methods'
+import type { IndexBandsSpan, Span } from './types'
+import { VARIABLE_RE, variableNamed } from './variables'
 import { alternation, escape, hits, overlaps, phraseRegex } from './words'
 
 const BAND_WORD = alternation(BAND_ROLES.flatMap((b) => b.names))
@@ -99,6 +101,87 @@ export function bandSpans(q: string, taken: readonly { at: number; end: number }
     if (taken.some((t) => overlaps(t, h)) || out.some((o) => overlaps(o, h))) continue
     const numbers = h.m[2] ? [h.m[2]] : [...h.text.matchAll(/\d{1,2}/g)].map((m) => m[0])
     for (const n of [...new Set(numbers.map(Number))]) out.push({ type: 'band', at: h.at, end: h.end, text: h.text, key: `b${n}` })
+  }
+  return out
+}
+
+/**
+ * The bands an index is stated with, right after its name: in brackets ("NDWI (green vs nir)", "MNDWI
+ * (green/swir1)", "NDWI (mcfeeters, green-NIR)"), as its formula ("NDWI, (NIR - SWIR1)/(NIR + SWIR1),") or with
+ * "with / using / from" ("MNDWI with green and SWIR1"). Read only when the words between are band words, operators,
+ * joins and the index's method names; `matches` says whether they are the catalogue's bands of the index (another
+ * pair is another index of the same name, e.g. Gao's NIR/SWIR NDWI, and is refused).
+ */
+const INDEX_TAIL_RE = new RegExp(
+  `^\\s*,?\\s*(?:(\\((?:[^()]|\\([^()]*\\))*\\)(?:\\s*/\\s*\\([^()]*\\))?)|(?:with|using|from|based\\s+on|computed\\s+from|of)\\s+(?:the\\s+)?((?:${BAND_WORD})(?:[\\s-]+bands?)?\\s*(?:and|&|,|/)\\s*(?:the\\s+)?(?:${BAND_WORD})(?:[\\s-]+bands?)?))`,
+  'i',
+)
+const BAND_TOKEN = new RegExp(`(?<![\\w-])(?:${BAND_WORD})(?![\\w])`, 'gi')
+const JOIN_TOKENS = new Set([
+  'vs',
+  'vs.',
+  'versus',
+  'and',
+  'or',
+  'with',
+  'minus',
+  'plus',
+  'over',
+  'divided',
+  'by',
+  'of',
+  'the',
+  'band',
+  'bands',
+  'index',
+  'formula',
+  'i.e.',
+  'ie',
+  'e.g.',
+])
+
+export function indexBandSpans(q: string): IndexBandsSpan[] {
+  const out: IndexBandsSpan[] = []
+  for (const v of hits(q, VARIABLE_RE)) {
+    const lex = variableNamed(v.text)
+    const ix = lex && lex.kind === 'index' ? COMMON_INDICES[lex.key] : undefined
+    if (!lex || !ix) continue
+    const m = INDEX_TAIL_RE.exec(q.slice(v.end))
+    if (!m) continue
+    const tail = m[1] ?? m[2]
+    const roles: string[] = []
+    const rest = tail.replace(BAND_TOKEN, (w) => {
+      const role = roleOfBandWord(w)
+      if (role && !roles.includes(role)) roles.push(role)
+      return ' '
+    })
+    const words = rest
+      .toLowerCase()
+      .split(/[\s,;:()/+*=\-–−]+/)
+      .filter(Boolean)
+    if (roles.length === 0 || words.some((w) => !JOIN_TOKENS.has(w) && !INDEX_METHOD_WORDS.includes(w) && !/^[12]$/.test(w))) continue
+    const known = new Set(BAND_ROLES.map((b) => b.role))
+    const want = ix.bands.filter((b) => known.has(b))
+    const matches = want.length === roles.length && want.every((b) => roles.includes(b))
+    const at = v.end + (m.index ?? 0) + m[0].indexOf(tail)
+    out.push({ type: 'index_bands', at, end: at + tail.length, text: tail, key: lex.key, roles, matches })
+  }
+  return out
+}
+
+/**
+ * A constant of an index stated with it ("SAVI (L = 0.5)", "SAVI L=0.5", "a soil adjustment factor of 0.5"): the
+ * spyndex constant's letter and its value. The single letter is read only in capitals before "=" or ":".
+ */
+const INDEX_CONSTANT_RE =
+  /(?<![\w.])L\s*(?:=|:)\s*(\d+(?:\.\d+)?|\.\d+)(?![\w.])|\b(?:soil[\s-]+(?:adjustment|brightness(?:[\s-]+correction)?|background(?:[\s-]+adjustment)?)|canopy[\s-]+background[\s-]+adjustment)[\s-]+(?:factor|constant|term)?\s*(?:=|:|of|is)\s*(\d+(?:\.\d+)?|\.\d+)(?![\w.])/gi
+
+export function indexConstantSpans(q: string): Span[] {
+  const out: Span[] = []
+  for (const h of hits(q, INDEX_CONSTANT_RE)) {
+    // The single letter in capitals only ("l = 0.5" is no constant the reader knows).
+    if (h.m[1] !== undefined && !/^L/.test(h.text)) continue
+    out.push({ type: 'index_constant', at: h.at, end: h.end, text: h.text, key: 'L', value: Number(h.m[1] ?? h.m[2]) })
   }
   return out
 }

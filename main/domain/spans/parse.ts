@@ -25,7 +25,7 @@ import {
 import { BAND_ORDER_HINTS, PROCESSING_WORDS } from '../lexicon/qualifiers'
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../lexicon/series'
 import { MONTHS, UNPLACED_SPANS } from '../lexicon/periods'
-import { CALIBRATION_RES, bandSpans } from './bands'
+import { CALIBRATION_RES, bandSpans, indexBandSpans, indexConstantSpans } from './bands'
 import { markers } from './markers'
 import { parseConditions } from './conditions'
 import { correctTypos } from './typos'
@@ -188,10 +188,12 @@ function parseFresh(question: string): ParsedQuestion {
   }
 
   spans.push(...markers(q))
+  spans.push(...indexConstantSpans(q))
+  spans.push(...indexBandSpans(q).filter((x) => !spans.some((s) => (s.type === 'band_order' || s.type === 'band_at') && overlaps(s, x))))
   spans.push(
     ...bandSpans(
       q,
-      spans.filter((s) => s.type === 'band_order' || s.type === 'band_at' || s.type === 'period' || s.type === 'box'),
+      spans.filter((s) => s.type === 'band_order' || s.type === 'band_at' || s.type === 'index_bands' || s.type === 'period' || s.type === 'box'),
     ),
   )
   // Calibration words, the longest at each place ("surface reflectance" is not "reflectance").
@@ -209,7 +211,9 @@ function parseFresh(question: string): ParsedQuestion {
           s.type === 'ordering' ||
           s.type === 'label_set' ||
           s.type === 'band_order' ||
-          s.type === 'band_at') &&
+          s.type === 'band_at' ||
+          s.type === 'index_bands' ||
+          s.type === 'index_constant') &&
         overlaps(s, h),
     )
   // Percentiles
@@ -265,7 +269,7 @@ function parseFresh(question: string): ParsedQuestion {
   // A combination word inside a variable's name ("normalized burn ratio") combines nothing.
   for (const { key, re } of COMBINE_RES)
     for (const h of hits(q, re))
-      if (!spans.some((s) => (s.type === 'combine' || s.type === 'variable') && overlaps(s, h)))
+      if (!spans.some((s) => (s.type === 'combine' || s.type === 'variable' || s.type === 'index_bands') && overlaps(s, h)))
         spans.push({ type: 'combine', at: h.at, end: h.end, text: h.text, key })
   for (const h of hits(q, SIGNIFICANCE_RE)) spans.push({ type: 'significance', at: h.at, end: h.end, text: h.text })
   // Negation words no condition took

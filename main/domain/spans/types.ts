@@ -151,6 +151,24 @@ export interface BandOrderSpan extends At {
 }
 
 /**
+ * The bands an index is stated with right after its name ("NDWI (green vs nir)"): `roles` the spyndex roles
+ * written, `matches` whether they are the catalogue's bands of the index `key`.
+ */
+export interface IndexBandsSpan extends At {
+  type: 'index_bands'
+  key: string
+  roles: string[]
+  matches: boolean
+}
+
+/** A constant of an index stated with it ("SAVI (L = 0.5)"): the spyndex constant's letter and value. */
+export interface IndexConstantSpan extends At {
+  type: 'index_constant'
+  key: string
+  value: number
+}
+
+/**
  * A band's position in the file restated beside the band ("the red band (band 1)"): `role` is the spyndex role of
  * the band named, `band` its 1-based number in the file.
  */
@@ -228,6 +246,8 @@ export type Span =
   | LabelSetSpan
   | BandOrderSpan
   | BandAtSpan
+  | IndexBandsSpan
+  | IndexConstantSpan
   | BandSpan
   | CalibrationSpan
   | TimeOfDaySpan

@@ -140,3 +140,87 @@ describe('the sun-angle correction declined in words ("without correcting for so
     expect(r.value).toBeCloseTo(ref, 6)
   }, 120_000)
 })
+
+describe('"the middle value" names the median', () => {
+  it('"middle value of LST on 2019-07-12, in K" is the median of the valid pixels', async () => {
+    const v = (await decode(path.join(FIXTURES.Q46_FILES, 'Xinjiang_2019-07-12_LST.tif'), 0.02)).data.filter((x) => x > 0).sort()
+    const h = (v.length - 1) / 2
+    const med = v[Math.floor(h)] + (v[Math.ceil(h)] - v[Math.floor(h)]) * (h - Math.floor(h))
+    const r = await ask('middle value of LST on 2019-07-12, in K', [path.join(FIXTURES.Q46_FILES, 'Xinjiang_2019-07-12_LST.tif')])
+    expect(r.refusal).toBeNull()
+    expect(r.value).toBeCloseTo(med, 4)
+  }, 120_000)
+})
+
+describe('the bands an index is stated with', () => {
+  const dir = path.dirname(FIXTURES.B4)
+  const stem = path.join(dir, 'LC08_L1TP_016037_20170813_20170814_01_RT')
+  it('"NDWI (mcfeeters, green vs nir)" are the catalogue\'s bands of NDWI, read (the "vs" compares nothing)', async () => {
+    const t = fs.readFileSync(`${stem}_MTL.txt`, 'utf8')
+    const k = (name: string) => Number(t.match(new RegExp(`${name} = ([-\\d.E+]+)`))![1])
+    const dn = async (band: string) =>
+      Array.from(((await (await (await fromFile(`${stem}_${band}.TIF`)).getImage()).readRasters()) as unknown as ArrayLike<number>[])[0])
+    const [g, n] = [await dn('B3'), await dn('B5')]
+    const v: number[] = []
+    for (let i = 0; i < g.length; i++) {
+      if (g[i] === 0 || n[i] === 0) continue
+      const a = k('REFLECTANCE_MULT_BAND_3') * g[i] + k('REFLECTANCE_ADD_BAND_3')
+      const b = k('REFLECTANCE_MULT_BAND_5') * n[i] + k('REFLECTANCE_ADD_BAND_5')
+      if (a + b !== 0) v.push((a - b) / (a + b))
+    }
+    v.sort((x, y) => x - y)
+    const h = (v.length - 1) / 2
+    const med = v[Math.floor(h)] + (v[Math.ceil(h)] - v[Math.floor(h)]) * (h - Math.floor(h))
+    const r = await ask('What is the median NDWI (mcfeeters, green vs nir) of this scene?', [dir])
+    expect(r.refusal).toBeNull()
+    expect(r.value).toBeCloseTo(med, 5)
+  }, 120_000)
+
+  it.each(['median NDWI (nir/swir1) of the scene', 'median NDWI, (NIR - SWIR1)/(NIR + SWIR1), of the scene', 'median NDVI (red vs swir1)'])(
+    "another pair than the catalogue's is refused, naming it: %s",
+    async (question) => {
+      const r = await ask(question, [dir])
+      expect(r.refusal).toMatch(/SWIR1|swir1/)
+    },
+    120_000,
+  )
+})
+
+describe('a constant of an index stated with it', () => {
+  const dir = path.dirname(FIXTURES.B4)
+  const stem = path.join(dir, 'LC08_L1TP_016037_20170813_20170814_01_RT')
+  const saviMedian = async (L: number) => {
+    const t = fs.readFileSync(`${stem}_MTL.txt`, 'utf8')
+    const k = (name: string) => Number(t.match(new RegExp(`${name} = ([-\\d.E+]+)`))![1])
+    const dn = async (band: string) =>
+      Array.from(((await (await (await fromFile(`${stem}_${band}.TIF`)).getImage()).readRasters()) as unknown as ArrayLike<number>[])[0])
+    const [r, n] = [await dn('B4'), await dn('B5')]
+    const v: number[] = []
+    for (let i = 0; i < r.length; i++) {
+      if (r[i] === 0 || n[i] === 0) continue
+      const red = k('REFLECTANCE_MULT_BAND_4') * r[i] + k('REFLECTANCE_ADD_BAND_4')
+      const nir = k('REFLECTANCE_MULT_BAND_5') * n[i] + k('REFLECTANCE_ADD_BAND_5')
+      v.push(((1 + L) * (nir - red)) / (nir + red + L))
+    }
+    v.sort((x, y) => x - y)
+    const h = (v.length - 1) / 2
+    return v[Math.floor(h)] + (v[Math.ceil(h)] - v[Math.floor(h)]) * (h - Math.floor(h))
+  }
+  it.each([
+    ['median SAVI (L = 0.25) of this scene', 0.25],
+    ['median SAVI of the scene with a soil adjustment factor of 0.75', 0.75],
+  ] as const)(
+    '%s',
+    async (question, L) => {
+      const r = await ask(question, [dir])
+      expect(r.refusal).toBeNull()
+      expect(r.value).toBeCloseTo(await saviMedian(L), 5)
+    },
+    120_000,
+  )
+
+  it('a constant of no index named is refused, naming it ("NDVI (L = 0.5)")', async () => {
+    const r = await ask('median NDVI (L = 0.5) of this scene', [dir])
+    expect(r.refusal).toMatch(/L = 0\.5/)
+  }, 120_000)
+})
