@@ -126,6 +126,14 @@ const SIGN_BEFORE_RE = new RegExp(
   'gi',
 )
 
+/**
+ * A comparison with the freezing point in words ("under freezing", "above the freezing point (0 °C)"): 0 °C. A
+ * value in brackets after it must restate 0 °C (0 C, 273.15 K, 32 °F); any other is left unread and blocks.
+ */
+const FREEZING_RE = new RegExp(`${CMP}\\s+(?:the\\s+)?(?:freezing(?:\\s+point)?|the\\s+freezing\\s+point)(?:\\s*\\(([^()]{1,24})\\))?`, 'gi')
+const FREEZING_RESTATED =
+  /^\s*(?:0(?:\.0+)?\s*(?:°\s*c|deg(?:rees?)?\s*c(?:elsius)?|c|celsius|℃)|273(?:\.15)?\s*k(?:elvin)?|32\s*(?:°\s*f|deg(?:rees?)?\s*f(?:ahrenheit)?|f|fahrenheit|℉))\s*$/i
+
 export interface ConditionsParsed {
   conditions: ConditionSpan[]
   areaCondition: AreaConditionSpan | null
@@ -290,6 +298,13 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     const said = below ? '<' : '>'
     const op = m[2] ? COMPLEMENT[said] : said
     push({ at, end, text: m[0], variable: variableAt(m[1]), op, value: 0, unit: null, inclusive: op === '<=' || op === '>=' })
+  }
+  for (const m of q.matchAll(FREEZING_RE)) {
+    const at = m.index ?? 0
+    const end = at + m[0].length
+    const op = opOf(m[1])
+    if (!op || !free(at, end) || (m[2] !== undefined && !FREEZING_RESTATED.test(m[2]))) continue
+    push({ at, end, text: m[0], variable: variableBefore(q, at), op, value: 0, unit: 'degC', inclusive: op === '<=' || op === '>=' })
   }
   for (const m of q.matchAll(SIGN_BEFORE_RE)) {
     const at = m.index ?? 0

@@ -224,3 +224,22 @@ describe('a constant of an index stated with it', () => {
     expect(r.refusal).toMatch(/L = 0\.5/)
   }, 120_000)
 })
+
+describe('the freezing point said in words', () => {
+  it('"acquisitions with a scene-mean LST above the freezing point" counts the dates whose mean exceeds 273.15 K', async () => {
+    const files = fs.readdirSync(FIXTURES.Q46_FILES).filter((f) => /^Xinjiang_2019-\d\d-\d\d_LST\.tif$/.test(f))
+    let count = 0
+    for (const f of files) {
+      const m = mean((await decode(path.join(FIXTURES.Q46_FILES, f), 0.02)).data.map((x) => (x > 0 ? x : NaN)))
+      if (Number.isFinite(m) && m > 273.15) count++
+    }
+    const r = await ask('How many 2019 acquisitions have a scene-mean LST above the freezing point?', [FIXTURES.Q46_FILES])
+    expect(r.refusal).toBeNull()
+    expect(r.value).toBe(count)
+  }, 180_000)
+
+  it('a bracketed value that is not the freezing point is refused ("under freezing (5 C)")', async () => {
+    const r = await ask('how many dates in 2019 with mean LST under freezing (5 C)?', [FIXTURES.Q46_FILES])
+    expect(r.refusal).not.toBeNull()
+  }, 120_000)
+})
