@@ -17,7 +17,13 @@ export const HELDOUT_DIR = path.dirname(fileURLToPath(import.meta.url))
 export const SHARED_DIR = path.resolve(HELDOUT_DIR, '..', '..', '..', 'shared')
 
 const Expect = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('value'), value: z.union([z.number(), z.string()]), tolerance: z.number().nonnegative(), unit: z.string(), alternatives: z.array(z.string()).optional() }),
+  z.object({
+    kind: z.literal('value'),
+    value: z.union([z.number(), z.string()]),
+    tolerance: z.number().nonnegative(),
+    unit: z.string(),
+    alternatives: z.array(z.string()).optional(),
+  }),
   z.object({ kind: z.literal('refuse'), reason: z.string().min(3) }),
 ])
 export const HeldoutQuestion = z.object({
@@ -77,7 +83,8 @@ export function statesDate(text: string, iso: string): boolean {
   return new RegExp(`\\b0?${d}(st|nd|rd|th)?\\s+(of\\s+)?${month}\\b`).test(t) || new RegExp(`\\b${month}\\s+0?${d}(st|nd|rd|th)?\\b`).test(t)
 }
 
-const REFUSAL = /\b(cannot|can't|could not|couldn't|unable|not (be )?(computed|understood|covered|answered|available|supported|defined|found)|no (accepted|verified|observation|value)|refus|does not (cover|contain|have)|do not (cover|contain|have)|is missing|are missing|not in the files|nothing was computed)\b/i
+const REFUSAL =
+  /\b(cannot|can't|could not|couldn't|unable|not (be )?(computed|understood|covered|answered|available|supported|defined|found)|no (accepted|verified|observation|value)|refus|does not (cover|contain|have)|do not (cover|contain|have)|is missing|are missing|not in the files|nothing was computed)\b/i
 
 /** The text of option `letter` in an options block ("A. 0.62\nB. 0.67" or "A) ... B) ..."), or '' when absent. */
 export function optionText(options: string | undefined, letter: string | null): string {
@@ -90,7 +97,9 @@ export function optionText(options: string | undefined, letter: string | null): 
 export function judge(q: HeldoutQuestion, a: AnswerSeen): Verdict {
   // A chosen letter is judged by what its option states (the value or date it names), as an analyst reads it.
   const text = `${a.answer}\n${a.choice ?? ''}\n${optionText(q.options, a.choice)}`
-  const saysNo = Boolean(a.error) || a.verifiedObservations === 0 || a.missing.length > 0 || REFUSAL.test(a.answer)
+  // A number stated with the limits of its evidence ("3 of 23 dates left out") is an answer, judged by its value;
+  // only an answer that gives none (or names the gap instead) is a refusal.
+  const saysNo = Boolean(a.error) || a.verifiedObservations === 0 || REFUSAL.test(a.answer) || /^\s*(?:not determined|no option is supported)/i.test(a.answer)
   if (q.expect.kind === 'refuse') return saysNo ? 'right' : 'wrong'
   const e = q.expect
   let hit = false

@@ -2,7 +2,16 @@
 import { describe, expect, it } from 'vitest'
 import { judge, numbersIn, optionText, statesDate, type AnswerSeen, type HeldoutQuestion } from '../../heldout/harness'
 
-const q = (expect: HeldoutQuestion['expect'], options?: string): HeldoutQuestion => ({ id: 'x#1', computation_id: 'x', family: 'f', habit: 'formal', question: 'q?', files: ['a'], expect, options })
+const q = (expect: HeldoutQuestion['expect'], options?: string): HeldoutQuestion => ({
+  id: 'x#1',
+  computation_id: 'x',
+  family: 'f',
+  habit: 'formal',
+  question: 'q?',
+  files: ['a'],
+  expect,
+  options,
+})
 const seen = (over: Partial<AnswerSeen>): AnswerSeen => ({ answer: '', explanation: '', choice: null, missing: [], verifiedObservations: 1, ...over })
 const VALUE = { kind: 'value', value: 33069, tolerance: 0.5, unit: 'px' } as const
 const OPTIONS = 'A. 23069\nB. 33069\nC. 43069\nD. 46101'
@@ -29,5 +38,11 @@ describe('held-out judge', () => {
     expect(judge(q(VALUE), seen({ answer: 'Not determined', verifiedObservations: 0 }))).toBe('refused')
     expect(judge(q({ kind: 'refuse', reason: 'no data' }), seen({ answer: 'The files do not cover 2020.', missing: ['2020'] }))).toBe('right')
     expect(judge(q({ kind: 'refuse', reason: 'no data' }), seen({ answer: '12 px' }))).toBe('wrong')
+  })
+  it('counts a number stated with limits of its evidence as an answer: wrong when it is wrong, never a refusal', () => {
+    const caveat = { missing: ['3 of 23 dates in per_date gave no value and were left out'] }
+    expect(judge(q(VALUE), seen({ answer: '289.4047 K', ...caveat }))).toBe('wrong')
+    expect(judge(q(VALUE), seen({ answer: 'Not determined', ...caveat }))).toBe('refused')
+    expect(judge(q(VALUE), seen({ answer: 'No option is supported by verified evidence', ...caveat }))).toBe('refused')
   })
 })
