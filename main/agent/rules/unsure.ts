@@ -257,10 +257,13 @@ export function unsurePhrase(
       return out
     }),
   )
-  // Months the periods hold (a season or month named again in context is placed already).
+  // Months the periods hold (a season or month named again in context is placed already). A whole year or run of
+  // years places none: "the winter months ... of 2019" left unread would narrow the year the spec holds, so the
+  // season's words still bear on the value (289.40 K was answered for a Dec/Jan/Feb mean of 266.03 K).
   const months = new Set<number>()
   for (const p of spec.periods) {
     if (p.months) p.months.forEach((m) => months.add(m))
+    else if (p.granularity === 'year' || p.granularity === 'years') continue
     else if (Number(p.end.slice(0, 4)) > Number(p.start.slice(0, 4)) + 1) for (let m = 1; m <= 12; m++) months.add(m)
     else
       for (let d = new Date(`${p.start.slice(0, 7)}-01T00:00:00Z`); d.toISOString().slice(0, 10) <= p.end; d.setUTCMonth(d.getUTCMonth() + 1))
