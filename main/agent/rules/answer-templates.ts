@@ -256,6 +256,8 @@ export class TemplateAnswerWriter implements AnswerWriter {
     let value: number | null = null
     let unit: string | null = null
     let what = ''
+    /** The unit a slope is written in ("K per year"), shown beside it; the option matching keeps the value's own. */
+    let slopeUnit: string | null = null
     /** The option a value or date points to, with what was computed (value and unit as they stand when called). */
     const chosen = (o: { letter: string; text: string }) => ({
       answer: o.letter,
@@ -276,6 +278,8 @@ export class TemplateAnswerWriter implements AnswerWriter {
       // The slope is per unit of the trend's time axis: decimal years, days, or one step of the series (an index).
       const axis = trendNode?.params.time
       const per = axis === 'years' ? 'year' : axis === 'days' ? 'day' : typeof grouped === 'string' ? grouped : 'date'
+      const base = statedUnit(typeof obs.unit === 'string' ? obs.unit : null, entry)
+      slopeUnit = `${base && base !== 'dimensionless' ? `${unitText(base).trim()} ` : ''}per ${per}`
       what = `${ols ? 'Least-squares' : 'Sen'} slope ${value === null ? 'unknown' : fmt(value)} per ${per} (${direction} trend${p !== undefined ? `, Mann-Kendall p = ${p.toFixed(3)}` : ''})`
       if (task.format === 'choice' && obs.trend === 0) {
         const none = task.options.find((o) => /no (?:significant )?trend|not significant/i.test(o.text))
@@ -363,7 +367,7 @@ export class TemplateAnswerWriter implements AnswerWriter {
         missing,
       }
     }
-    const shown = valueText(value, unit, countNoun(entry.action.tool, entry.action.args))
+    const shown = slopeUnit ? `${fmt(value)} ${slopeUnit}` : valueText(value, unit, countNoun(entry.action.tool, entry.action.args))
     return {
       answer: shown,
       explanation: tail(`${what[0].toUpperCase()}${what.slice(1)}, from ${source}.`),

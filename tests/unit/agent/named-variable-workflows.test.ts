@@ -138,6 +138,7 @@ describe('named-variable skill', () => {
       gaps: [],
     } as never)
     expect(answer.explanation).toMatch(/Least-squares slope 1\.25\d* per year/)
+    expect(answer.answer).toMatch(/^1\.25\d* nW\/cm2\/sr per year$/)
   })
 
   // A change between two years of a longer record that names no statistic compares the years' image means.
