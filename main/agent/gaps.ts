@@ -1,10 +1,11 @@
 /**
  * What a run could not verify, as sentences for the answer writer. Built from the loop events by kind only (tool,
- * call number, rule, requested evidence keys), never from feedback text or observations, so no value of a rejected
- * observation can reach the answer through it.
+ * call number, rule, requested evidence keys, the names of the checks that rejected), never from feedback text or
+ * observations, so no value of a rejected observation can reach the answer through it.
  */
 import type { LoopEvent, OpenRequest } from './loop-events'
 import type { StopReason } from './loop'
+import { rejectionWords } from '../verify/check-words'
 
 /** A refusal as one clause: its first line, no final period, at most 400 characters. */
 function oneSentence(text: string): string {
@@ -15,16 +16,29 @@ function oneSentence(text: string): string {
   return line.length > 400 ? `${line.slice(0, 397)}...` : line
 }
 
+const listed = (n: readonly number[]) => (n.length > 1 ? `${n.slice(0, -1).join(', ')} and ${n.at(-1)}` : String(n[0]))
+
 export function gapsOf(events: readonly LoopEvent[], abandoned: OpenRequest[], stop: StopReason, finalThought?: string): string[] {
   const gaps: string[] = []
+  const rejected = new Map<string, { at: number; calls: number[] }>()
   const accepted = new Set(events.filter((e) => e.kind === 'accepted' || e.kind === 'unverified').map((e) => e.action.tool))
   for (const e of events) {
     if (e.kind === 'rule_failed' && e.rule === 'unknown_tool')
       gaps.push(`the ${e.action.tool} tool is not installed (no model pack for it), so call ${e.call} could not run`)
-    else if (e.kind === 'verdict' && e.decision === 'reject' && !accepted.has(e.action.tool))
-      gaps.push(
-        `the ${e.action.tool} observation of call ${e.call}${e.files?.length ? ` (from ${e.files.map((f) => `'${f}'`).join(', ')})` : ''} was rejected by the verifier`,
-      )
+    else if (e.kind === 'verdict' && e.decision === 'reject' && !accepted.has(e.action.tool)) {
+      // Repairs rejected for the same reasons on the same files are one sentence ("calls 1, 2 and 3 ... were rejected").
+      const from = e.files?.length ? ` (from ${e.files.map((f) => `'${f}'`).join(', ')})` : ''
+      const why = e.checks?.length ? `: ${rejectionWords(e.checks).join('; ')}` : ''
+      const key = `${e.action.tool}|${from}|${why}`
+      const same = rejected.get(key)
+      if (same) {
+        same.calls.push(e.call)
+        gaps[same.at] = `the ${e.action.tool} observations of calls ${listed(same.calls)}${from} were rejected by the verifier${why}`
+      } else {
+        rejected.set(key, { at: gaps.length, calls: [e.call] })
+        gaps.push(`the ${e.action.tool} observation of call ${e.call}${from} was rejected by the verifier${why}`)
+      }
+    }
     // A failed status check carries the tool's own refusal (which file, and why); no observation exists to leak.
     else if (e.kind === 'rule_failed' && e.rule === 'status' && e.reason && !accepted.has(e.action.tool))
       gaps.push(`call ${e.call} (${e.action.tool}) was refused: ${oneSentence(e.reason)}`)

@@ -191,7 +191,15 @@ async function checkResult(state: RunState, tool: AnyTool, raw: ToolResult, base
     recordObservation(state.history, base.call, base.action, raw, { status: 'accepted', caveats: verdict.caveats, feedback: verdict.feedback, prior })
     return { ...base, kind: 'accepted', observation: raw.observation, evidence: raw.evidence, caveats: verdict.caveats, feedback: verdict.feedback }
   }
-  return { ...base, kind: 'verdict', decision: verdict.decision, feedback: verdict.feedback, needed: verdict.needed, files: evidenceFiles(raw.evidence) }
+  return {
+    ...base,
+    kind: 'verdict',
+    decision: verdict.decision,
+    feedback: verdict.feedback,
+    needed: verdict.needed,
+    files: evidenceFiles(raw.evidence),
+    ...(verdict.checks?.length ? { checks: verdict.checks } : {}),
+  }
 }
 
 /** The verifier's decision on one result, in its own context; a verifier that cannot decide never lets it through. */

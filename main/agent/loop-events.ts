@@ -34,7 +34,8 @@ export type LoopEvent =
   | (EventBase & { kind: 'accepted'; observation: unknown; evidence: Evidence; caveats: string[]; feedback: string })
   | (EventBase & { kind: 'unverified'; observation: unknown; evidence: Evidence })
   /** `files`: base names of the image files the observation's evidence says it read (for the answer's gaps). */
-  | (EventBase & { kind: 'verdict'; decision: Exclude<Decision, 'accept'>; feedback: string; needed: string[]; files?: string[] })
+  /** `checks`: for a reject, the checks that rejected (names only; gaps.ts words them). */
+  | (EventBase & { kind: 'verdict'; decision: Exclude<Decision, 'accept'>; feedback: string; needed: string[]; files?: string[]; checks?: string[] })
   /** `reason`: a failed status check's own refusal sentence (the tool's, naming the file and why; never an observation). */
   | (EventBase & { kind: 'rule_failed'; rule: RuleName | 'arguments' | 'unknown_tool'; diagnosis: string; reason?: string })
   /** `reason`: the thrown error's sentence when it is one of the engines' own refusals (a file named, and why). */

@@ -117,6 +117,7 @@ export const RunEventPayloads = {
     feedback: z.string().default(''),
     needed: strings,
     caveats: strings,
+    checks: z.array(z.string()).optional(),
   }),
   follow_up: z.looseObject({ call, origin: z.number().int(), number: z.number().int(), of: z.number().int() }),
   give_up: z.looseObject({ origin: z.number().int(), followUps: z.number().int(), feedback: z.string() }),

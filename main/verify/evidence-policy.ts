@@ -116,7 +116,13 @@ export function decide(findings: Finding[], priorNote: string): Verdict {
   const requests = findings.filter((f) => f.severity === 'request')
   const caveats = findings.filter((f) => f.severity === 'caveat').map((f) => f.message)
   if (rejects.length > 0) {
-    return { decision: 'reject', feedback: `${rejects.map((f) => f.message).join('; ')}.`, needed: [], caveats: [] }
+    return {
+      decision: 'reject',
+      feedback: `${rejects.map((f) => f.message).join('; ')}.`,
+      needed: [],
+      caveats: [],
+      checks: [...new Set(rejects.map((f) => f.check))],
+    }
   }
   if (requests.length > 0) {
     return {

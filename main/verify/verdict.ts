@@ -29,6 +29,11 @@ export const Verdict = z.object({
    * that observation's call, which is accepted in its place.
    */
   confirms: z.number().int().positive().optional(),
+  /**
+   * For reject: the names of the checks that rejected ('provenance_mask', 'content_fill'...), so a refusal can say
+   * why in words of its own without quoting the feedback (which may hold values of the rejected observation).
+   */
+  checks: z.array(z.string().min(1)).optional(),
 })
 export type Verdict = z.infer<typeof Verdict>
 

@@ -97,6 +97,9 @@ const ROUTABLE = new Set(['mean', 'median', 'max', 'min', 'std', 'sum'])
 function statisticRoute(steps: StatisticStep[], want: string): { route?: string } {
   const nodes = steps.filter((s) => s.kind !== 'other' && s.stat !== want)
   if (!ROUTABLE.has(want) || nodes.length === 0) return {}
+  // A maximum and a minimum side by side make a range: set both to one statistic and their difference is 0, a
+  // number that answers nothing. No route then; the diagnosis stands.
+  if (nodes.some((s) => s.kind === 'max') && nodes.some((s) => s.kind === 'min')) return {}
   return { route: `route:statistic@${[...new Set(nodes.map((s) => s.node))].map((n) => `${n}=${want}`).join(',')}` }
 }
 
@@ -192,8 +195,20 @@ function kelvinOf(value: number, unit: string | undefined): number | null {
   return u ? value * u.scale + u.offset : null
 }
 
+/**
+ * The pixels a condition keeps, as a comparison: "not above 0.5" keeps those below 0.5 (the bound itself is not
+ * told apart), "not between" stays a between that keeps the outside.
+ */
+function kept(op: '>' | '<' | 'between', negated: boolean | undefined): { op: '>' | '<' | 'between'; negated: boolean } {
+  if (op === 'between') return { op, negated: !!negated }
+  return { op: negated ? (op === '>' ? '<' : '>') : op, negated: false }
+}
+
 function conditionMatches(q: AskedCondition, d: DagCondition): boolean {
-  if (q.op !== d.cmp) return false
+  const a = kept(q.op, q.negated)
+  const b = kept(d.cmp, d.negated)
+  // "Outside 290-310 K" kept as the inside (a negation dropped) is another set of pixels.
+  if (a.op !== b.op || a.negated !== b.negated) return false
   // "below 100 °F" applied to kelvin data as 310.93 K: the asked unit converts the asked threshold.
   const inK = (v: number, dv: number) => {
     const k = kelvinOf(v, q.unit)
@@ -208,7 +223,7 @@ function conditionMatches(q: AskedCondition, d: DagCondition): boolean {
 }
 
 function describeDag(d: DagCondition): string {
-  return describeCondition({ variable: d.variable ?? 'a value', op: d.cmp, value: d.value, low: d.low, high: d.high })
+  return describeCondition({ variable: d.variable ?? 'a value', op: d.cmp, value: d.value, low: d.low, high: d.high, negated: d.negated })
 }
 
 function checkConditions(asked: AskedCondition[], found: DagCondition[]): Finding[] {

@@ -1,11 +1,14 @@
 /**
  * The pixel conditions an execute DAG applies on the way to its output, read from the DAG: value ranges of
  * `raster.mask` (min, max, valid_range), the conditions of `where(condition, x, 0/0)` masks in `raster.algebra`, and
- * the threshold of `threshold_fraction`. Each is tied to the variable it tests (see dag-variables.ts).
+ * the threshold of `threshold_fraction`. Expressions are read as trees (the engine's parser), so an `||` that leaves
+ * a gap reads as "outside" and a mask that drops the pixels meeting its condition keeps the others. Each is tied to the variable it tests (see dag-variables.ts).
  */
 import { linkTarget, num, upstream, type ActionNode } from '../../tools/execute/evidence-reader'
 import type { Comparator } from '../question-reader/conditions'
 import type { DagVariables } from './dag-variables'
+import { parseExpr } from '../../engines/raster/expr'
+import type { Expr } from '../../domain/expression'
 
 export interface DagCondition {
   node: string
@@ -15,44 +18,87 @@ export interface DagCondition {
   value?: number
   low?: number
   high?: number
+  /** Between only: the pixels kept lie outside low..high. */
+  negated?: boolean
 }
 
-const NUM = '[-+]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:e[-+]?\\d+)?'
-const NAME = '[A-Za-z_][A-Za-z0-9_]*'
+/** A comparison of one input with a constant, read off the expression tree: which input, its bounds, negated or not. */
+interface Bound {
+  name: string
+  lo?: number
+  hi?: number
+  /** True: the pixels kept are those NOT within the bounds ("v < 290 || v > 310" keeps LST outside 290..310). */
+  negated?: boolean
+}
 
-/** The first argument of every `where(` in an expression (balanced brackets). */
-function whereConditions(expr: string): string[] {
-  const out: string[] = []
-  for (const m of expr.matchAll(/\bwhere\s*\(/g)) {
-    let depth = 1
-    let i = (m.index ?? 0) + m[0].length
-    const start = i
-    for (; i < expr.length && depth > 0; i++) {
-      if (expr[i] === '(') depth++
-      else if (expr[i] === ')') depth--
-      else if (expr[i] === ',' && depth === 1) break
+const isNum = (e: Expr): e is { k: 'num'; v: number } => e.k === 'num'
+/** `0/0` and `nan`-like literals: the value a mask gives the pixels it drops. */
+const isNaNLiteral = (e: Expr) => e.k === 'bin' && e.op === '/' && isNum(e.a) && isNum(e.b) && e.a.v === 0 && e.b.v === 0
+
+/** A single comparison `name op number` or `number op name`, as bounds; null for anything else. */
+function comparison(e: Expr): Bound | null {
+  if (e.k !== 'bin' || !['>', '>=', '<', '<='].includes(e.op)) return null
+  if (e.a.k === 'var' && isNum(e.b)) return e.op.startsWith('>') ? { name: e.a.name, lo: e.b.v } : { name: e.a.name, hi: e.b.v }
+  if (isNum(e.a) && e.b.k === 'var') return e.op.startsWith('>') ? { name: e.b.name, hi: e.a.v } : { name: e.b.name, lo: e.a.v }
+  return null
+}
+
+/** The opposite of a bound: "not above 0.5" is "below 0.5"; "not between" is "outside". */
+function negate(b: Bound): Bound {
+  if (b.lo !== undefined && b.hi !== undefined) return { ...b, negated: !b.negated }
+  if (b.negated) return { name: b.name, lo: b.lo, hi: b.hi }
+  return b.lo !== undefined ? { name: b.name, hi: b.lo } : { name: b.name, lo: b.hi }
+}
+
+/**
+ * The bounds a condition sets on each input. `a && b` on one input intersects ("v > 0.2 && v < 0.5": between);
+ * `a || b` that leaves a gap ("v < 290 || v > 310") keeps what lies outside it; `!x` negates. Anything else
+ * contributes each comparison it holds on its own, as before the tree was read.
+ */
+function bounds(e: Expr): Bound[] {
+  const one = comparison(e)
+  if (one) return [one]
+  if (e.k === 'un' && e.op === '!') return bounds(e.a).map(negate)
+  if (e.k === 'bin' && (e.op === '&&' || e.op === '||')) {
+    const a = bounds(e.a)
+    const b = bounds(e.b)
+    if (a.length === 1 && b.length === 1 && a[0].name === b[0].name && !a[0].negated && !b[0].negated) {
+      const [x, y] = [a[0], b[0]]
+      const lo = x.lo ?? y.lo
+      const hi = x.hi ?? y.hi
+      const sides = (x.lo === undefined) !== (y.lo === undefined) && lo !== undefined && hi !== undefined
+      if (sides && e.op === '&&' && lo <= hi) return [{ name: x.name, lo, hi }]
+      if (sides && e.op === '||' && hi <= lo) return [{ name: x.name, lo: hi, hi: lo, negated: true }]
     }
-    out.push(expr.slice(start, i))
+    return [...a, ...b]
   }
-  return out
+  if (e.k === 'call') return e.args.flatMap(bounds)
+  if (e.k === 'bin') return [...bounds(e.a), ...bounds(e.b)]
+  if (e.k === 'un') return bounds(e.a)
+  return []
 }
 
-/** Comparisons `name op number` or `number op name` in a condition, as bounds on each name. */
-function bounds(condition: string): Map<string, { lo?: number; hi?: number }> {
-  const out = new Map<string, { lo?: number; hi?: number }>()
-  const put = (name: string, side: 'lo' | 'hi', v: number) => {
-    const b = out.get(name) ?? {}
-    b[side] = v
-    out.set(name, b)
+/**
+ * The conditions of every `where(condition, kept, dropped)` in an expression, as the pixels they keep: a mask that
+ * sends the pixels meeting its condition to NaN (`where(c, 0/0, v)`) or to 0 of a 0/1 indicator (`where(c, 0, 1)`)
+ * keeps the others.
+ */
+function whereBounds(e: Expr): Bound[] {
+  if (e.k === 'call' && e.fn === 'where' && e.args.length === 3) {
+    const [c, then, other] = e.args
+    const drops = isNaNLiteral(then) || (isNum(then) && then.v === 0 && isNum(other) && other.v === 1)
+    const own = bounds(c).map((b) => (drops ? negate(b) : b))
+    return [...own, ...whereBounds(then), ...whereBounds(other)]
   }
-  for (const m of condition.matchAll(new RegExp(`(${NAME})\\s*(>=|<=|>|<)\\s*(${NUM})`, 'g'))) put(m[1], m[2].startsWith('>') ? 'lo' : 'hi', Number(m[3]))
-  for (const m of condition.matchAll(new RegExp(`(?<![A-Za-z0-9_.])(${NUM})\\s*(>=|<=|>|<)\\s*(${NAME})`, 'g')))
-    put(m[3], m[2].startsWith('>') ? 'hi' : 'lo', Number(m[1]))
-  return out
+  if (e.k === 'call') return e.args.flatMap(whereBounds)
+  if (e.k === 'bin') return [...whereBounds(e.a), ...whereBounds(e.b)]
+  if (e.k === 'un') return whereBounds(e.a)
+  return []
 }
 
-function fromBounds(node: ActionNode, variable: string | null, b: { lo?: number; hi?: number }): DagCondition | null {
-  if (b.lo !== undefined && b.hi !== undefined) return { node: node.id, op: node.op, variable, cmp: 'between', low: b.lo, high: b.hi }
+function fromBounds(node: ActionNode, variable: string | null, b: { lo?: number; hi?: number; negated?: boolean }): DagCondition | null {
+  const negated = b.negated ? { negated: true } : {}
+  if (b.lo !== undefined && b.hi !== undefined) return { node: node.id, op: node.op, variable, cmp: 'between', low: b.lo, high: b.hi, ...negated }
   if (b.lo !== undefined) return { node: node.id, op: node.op, variable, cmp: '>', value: b.lo }
   if (b.hi !== undefined) return { node: node.id, op: node.op, variable, cmp: '<', value: b.hi }
   return null
@@ -73,12 +119,16 @@ export function dagConditions(nodes: readonly ActionNode[], output: string | nul
       const c = fromBounds(n, dataVar(), { lo: num(p.min) ?? range[0], hi: num(p.max) ?? range[1] })
       if (c) out.push(c)
     } else if (n.op === 'raster.algebra' && typeof p.expr === 'string') {
-      for (const cond of whereConditions(p.expr)) {
-        for (const [name, b] of bounds(cond)) {
-          const t = linkTarget(n.inputs[name])
-          const c = fromBounds(n, t ? vars.variableOf(t) : null, b)
-          if (c) out.push(c)
-        }
+      let tree: Expr
+      try {
+        tree = parseExpr(p.expr)
+      } catch {
+        continue // the tool refuses an expression it cannot parse; no condition to read
+      }
+      for (const b of whereBounds(tree)) {
+        const t = linkTarget(n.inputs[b.name])
+        const c = fromBounds(n, t ? vars.variableOf(t) : null, b)
+        if (c) out.push(c)
       }
     } else if (n.op === 'threshold_fraction') {
       const variable = dataVar()

@@ -7,6 +7,8 @@
  */
 import { linkTarget, type ActionNode } from '../../tools/execute/evidence-reader'
 import type { StatisticKind } from '../question-reader/statistic'
+import { parseExpr } from '../../engines/raster/expr'
+import type { Expr } from '../../domain/expression'
 
 export interface StatisticStep {
   node: string
@@ -68,18 +70,43 @@ export function kindOfStat(stat: string, over: StatisticStep['over']): { kind: S
   }
 }
 
+const LOGICAL = new Set(['>', '>=', '<', '<=', '==', '!=', '&&', '||'])
+const isNum = (e: Expr, v?: number) => e.k === 'num' && (v === undefined || e.v === v)
+
+/** Whether every value an expression can take is 0, 1 or NaN: a comparison, or `where` choosing among such values. */
+function zeroOne(e: Expr): boolean {
+  if (isNum(e, 0) || isNum(e, 1)) return true
+  if (e.k === 'bin' && e.op === '/' && isNum(e.a, 0) && isNum(e.b, 0)) return true // 0/0, the dropped pixel
+  if (e.k === 'bin') return LOGICAL.has(e.op)
+  if (e.k === 'un') return e.op === '!'
+  if (e.k === 'call' && e.fn === 'where' && e.args.length === 3) return zeroOne(e.args[1]) && zeroOne(e.args[2])
+  return false
+}
+
 /**
- * A raster.algebra node whose values are 1 where a comparison holds and 0 elsewhere (NaN where the data is):
- * `where(isnan(v), 0/0, where(v > t, 1, 0))` or `where(v > t, 1, 0)`; its mean is the share of pixels above t.
+ * A raster.algebra node whose values are 1 where a condition holds and 0 elsewhere (NaN where the data is):
+ * `where(isnan(v), 0/0, where(v < 290 || v > 310, 1, 0))`, `where(v > t, 1, 0)`; its mean is the share of pixels
+ * meeting the condition. Read from the expression tree, so any condition counts, not only one comparison.
  */
 export function isIndicator(n: ActionNode): boolean {
   if (n.op !== 'raster.algebra' || typeof n.params.expr !== 'string') return false
-  const e = n.params.expr.replace(/\s+/g, '')
-  return /^(where\(isnan\(\w+\),0\/0,)?where\(\w+(>=|<=|>|<)-?[\d.e+-]+,1,0\)\)?$/.test(e)
+  try {
+    const e = parseExpr(n.params.expr)
+    return e.k === 'call' && e.fn === 'where' && zeroOne(e)
+  } catch {
+    return false
+  }
 }
 
 function step(n: ActionNode, stat: string, over: StatisticStep['over']): StatisticStep {
   return { node: n.id, op: n.op, stat, over, ...kindOfStat(stat, over) }
+}
+
+/** The layer a pooled division reduces (the input of its per-date sums). */
+function pooledInput(n: ActionNode, byId: Map<string, ActionNode>): ActionNode | null {
+  const agg = byId.get(linkTarget(n.inputs.a) ?? '')
+  const red = agg ? byId.get(linkTarget(Object.values(agg.inputs)[0]) ?? '') : undefined
+  return red ? (byId.get(linkTarget(red.inputs.data) ?? '') ?? null) : null
 }
 
 /** Whether a division is sum(per-date sums) / sum(per-date counts) of one input: a mean of the pooled pixels. */
@@ -113,7 +140,13 @@ export function statisticChain(nodes: readonly ActionNode[], output: string | nu
     // The pooled mean: the sum over dates of per-date pixel sums, divided by the sum over dates of per-date counts of
     // the same data, is the mean of every valid pixel of every date taken together.
     if (n.op === 'math.divide' && pooledMeanOf(n, byId)) {
-      steps.push({ node: n.id, op: n.op, kind: 'mean', over: 'pooled', stat: 'pooled mean' })
+      // Of a 0/1 indicator, the pooled mean is the pooled share of the pixels meeting its condition.
+      const share = pooledInput(n, byId)
+      steps.push(
+        share && isIndicator(share)
+          ? { node: n.id, op: n.op, kind: 'fraction', over: 'pooled', stat: 'pooled fraction' }
+          : { node: n.id, op: n.op, kind: 'mean', over: 'pooled', stat: 'pooled mean' },
+      )
       return
     }
     if (THROUGH.has(n.op)) {
@@ -128,9 +161,16 @@ export function statisticChain(nodes: readonly ActionNode[], output: string | nu
         for (const s of chosen) steps.push(step(n, s, 'pixels'))
         return
       }
-      case 'raster.batch_reduce':
+      case 'raster.batch_reduce': {
+        // The per-date mean of a 0/1 indicator is each date's share of the pixels meeting its condition.
+        const input = links.map((t) => byId.get(t)).find(Boolean)
+        if (String(p.stat ?? 'mean') === 'mean' && input && isIndicator(input)) {
+          steps.push({ node: n.id, op: n.op, kind: 'fraction', over: 'pixels', stat: 'fraction' })
+          return
+        }
         steps.push(step(n, String(p.stat ?? 'mean'), 'pixels'))
         return
+      }
       case 'timeseries.aggregate':
         steps.push(step(n, String(p.stat ?? 'mean'), 'dates'))
         for (const t of links) visit(t, null)

@@ -37,7 +37,7 @@ export function conditionsFromSpans(spans: readonly ConditionSpan[]): AskedCondi
     if (!variable) continue
     const unit = c.unit ?? undefined
     const range = c.op === 'between' || c.op === 'outside'
-    const base = { variable, unit, words: c.text.trim(), ...(c.negated || c.op === 'outside' ? { negated: true } : {}) }
+    const base = { variable, unit, words: c.text.trim(), ...(!!c.negated !== (c.op === 'outside') ? { negated: true } : {}) }
     if (range) {
       if (c.low === undefined || c.high === undefined || !(c.high > c.low)) continue
       out.push({ ...base, op: 'between', low: c.low, high: c.high, inclusive: c.inclusive })
@@ -54,10 +54,45 @@ const QUALITATIVE = new RegExp(
   'gi',
 )
 
+/** "or" (or "and/or") alone between two conditions: either may hold. */
+const OR_BETWEEN = /^[\s,;]*(?:or|and\/or)\b[^.?!;]{0,30}$/i
+
+/**
+ * Conditions joined by "or", the verifier's own reading: below a or above b on one variable (a < b) keeps the
+ * pixels outside a..b; any other pair cannot be checked as a mask of conditions that all hold, so it is unchecked.
+ */
+function eitherOr(question: string, spans: readonly ConditionSpan[], asked: AskedCondition[]): { asked: AskedCondition[]; unchecked: string[] } {
+  const sorted = [...spans].sort((a, b) => a.at - b.at)
+  const unchecked: string[] = []
+  let out = asked
+  for (let i = 0; i + 1 < sorted.length; i++) {
+    const [a, b] = [sorted[i], sorted[i + 1]]
+    // The second of the pair restricts what the first does ("pixels with NDVI < 0.05 or NDVI > 0.6").
+    if (a.scope !== 'pixels' || !OR_BETWEEN.test(question.slice(a.end, b.at))) continue
+    const [x, y] = conditionsFromSpans([a, { ...b, scope: 'pixels' }])
+    const lowHigh = x && y && x.variable === y.variable && !x.negated && !y.negated && x.unit === y.unit ? (x.op === '<' ? [x, y] : [y, x]) : null
+    // A third condition could group with either side ("A or B and C"): unchecked rather than guessed.
+    if (sorted.length === 2 && lowHigh && lowHigh[0].op === '<' && lowHigh[1].op === '>' && lowHigh[0].value! < lowHigh[1].value!) {
+      const joined: AskedCondition = {
+        variable: x.variable,
+        op: 'between',
+        low: lowHigh[0].value,
+        high: lowHigh[1].value,
+        unit: x.unit,
+        negated: true,
+        words: `${a.text} or ${b.text}`,
+      }
+      out = [...out.filter((c) => c.words !== a.text.trim() && c.words !== b.text.trim()), joined]
+    } else unchecked.push(`the conditions '${a.text.trim()}' or '${b.text.trim()}' (either may hold)`)
+  }
+  return { asked: out, unchecked }
+}
+
 export function readConditions(question: string): { asked: AskedCondition[]; unchecked: string[] } {
-  const asked = conditionsFromSpans(all(parseQuestion(question).spans, 'condition'))
+  const spans = all(parseQuestion(question).spans, 'condition')
+  const either = eitherOr(question, spans, conditionsFromSpans(spans))
   const unchecked = [...question.matchAll(QUALITATIVE)].map((m) => `the condition '${m[0]}' (no threshold given)`)
-  return { asked, unchecked }
+  return { asked: either.asked, unchecked: [...unchecked, ...either.unchecked] }
 }
 
 /** A condition in words, for diagnoses. */

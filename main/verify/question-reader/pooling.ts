@@ -12,7 +12,7 @@ export function readPooling(question: string): { pooling: Pooling; words: string
     )
   if (pooled) return { pooling: 'pooled', words: pooled[0] }
   const perDate =
-    /\b(?:mean|average|median|maximum|minimum)\s+of\s+(?:the\s+)?(?:daily|per[\s-](?:date|day|scene|image)|scene|image|monthly)\s+(?:means?|averages?|medians?|values?|maxima|minima)\b/i.exec(
+    /\b(?:mean|average|median|maximum|minimum|max|min|range|spread)\s+of\s+(?:the\s+)?(?:daily|per[\s-](?:date|day|scene|image)|scene|image|monthly)\s+(?:means?|averages?|medians?|values?|maxima|minima)\b/i.exec(
       question,
     )
   if (perDate) return { pooling: 'per_date', words: perDate[0] }

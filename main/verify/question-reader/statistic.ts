@@ -40,10 +40,19 @@ export function describeStatistic(s: { kind: StatisticKind; p?: number }): strin
 
 interface Entry {
   re: RegExp
-  kind: StatisticKind | ((m: RegExpMatchArray) => AskedStatistic | null)
+  kind: StatisticKind | ((m: RegExpMatchArray) => AskedStatistic | AskedStatistic[] | null)
 }
 
 const ENTRIES: Entry[] = [
+  // A range is a maximum and a minimum, both of which the observation must take ("the range of the per-date means",
+  // "highest minus lowest"). Not a span of dates ("the date range") nor a condition's bounds ("in the range 0.2-0.5").
+  {
+    re: /(?<!\b(?:date|time|valid|in\s+(?:the|a)|within\s+(?:the|a)|outside\s+(?:the|a)|inside\s+(?:the|a))\s)\brange\b(?!\s+(?:of\s+(?:the\s+)?(?:dates|days|years|months)|from|between)\b)|\b(?:highest|largest|maximum|max)\s+(?:minus|-|less)\s+(?:the\s+)?(?:lowest|smallest|minimum|min)\b/gi,
+    kind: (m) => [
+      { kind: 'max', words: m[0] },
+      { kind: 'min', words: m[0] },
+    ],
+  },
   { re: /\bmedian\b/gi, kind: 'median' },
   {
     re: /\b(\d{1,2})(?:st|nd|rd|th)?[\s-]*(?:percentile|centile)\b/gi,
@@ -61,7 +70,7 @@ const ENTRIES: Entry[] = [
   { re: /\b(?:mean|average|averaged|avg)\b/gi, kind: 'mean' },
   // The means of a series ("the monthly means", "of the seasonal averages"): a plural alone ("Means get pulled by
   // hot rock") is said in passing.
-  { re: /\b(?:monthly|montly|seasonal|annual|yearly|daily)\s+(?:means|averages)\b/gi, kind: 'mean' },
+  { re: /\b(?:monthly|montly|seasonal|annual|yearly|daily|scene|image|per[\s-](?:date|scene|image|acquisition))\s+(?:means|averages)\b/gi, kind: 'mean' },
   { re: /\b(?:sum|total)\b(?!\s+(?:number|count|area|of\s+(?:pixels|dates|days)))/gi, kind: 'sum' },
   {
     re: /\bhow\s+many\s+(?:\w+\s+){0,2}?(?:pixels|cells)\b|\bnumber\s+of\s+(?:\w+\s+){0,2}?(?:pixels|cells)\b|\bpixel\s+count\b|\bcount\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+)?pixels\b/gi,
@@ -102,7 +111,7 @@ export function readStatistics(question: string): { asked: AskedStatistic[]; unc
       const made = typeof e.kind === 'function' ? e.kind(m) : { kind: e.kind, words: m[0] }
       if (!made) continue
       taken.push([at, at + m[0].length])
-      if (!asked.some((s) => s.kind === made.kind && s.p === made.p)) asked.push(made)
+      for (const one of [made].flat()) if (!asked.some((s) => s.kind === one.kind && s.p === one.p)) asked.push(one)
     }
   }
   // "percentage change"/"percent increase" is a change between periods, not a share of pixels.
