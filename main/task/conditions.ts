@@ -56,3 +56,49 @@ export function readConditions(parsed: ParsedQuestion, taken: [number, number][]
     relative: all(parsed.spans, 'relative_threshold').map((r) => ({ at: r.at, end: r.end, value: r.text })),
   }
 }
+
+/** What joins two conditions when either may hold ("... or above 320 K", "..., or where NDVI < 0"). */
+const EITHER = /^[\s,;]*(?:or|and\/or|or\s+else)\b[^.?!;]{0,30}$/i
+
+/**
+ * Two conditions joined by "or". Below a and above b on one variable, in one unit, with a < b ("LST under 280 K or
+ * over 300 K") is one condition: outside a..b, strict on both sides as written, when no third condition could group
+ * with either side ("A or B and C"). Any other pair is kept as read and
+ * returned in `either`: the conditions of a spec all hold together, so a run over them would keep other pixels.
+ */
+export function joinEither(q: string, found: readonly Found<Condition>[]): { conditions: Found<Condition>[]; either: { at: number; end: number }[] } {
+  const sorted = [...found].sort((a, b) => a.at - b.at)
+  const conditions: Found<Condition>[] = []
+  const either: { at: number; end: number }[] = []
+  for (let i = 0; i < sorted.length; i++) {
+    const [a, b] = [sorted[i], sorted[i + 1]]
+    if (!b || !EITHER.test(q.slice(a.end, b.at))) {
+      conditions.push(a)
+      continue
+    }
+    const [x, y] = [a.value, b.value]
+    const [below, above] = x.op === '<' ? [x, y] : [y, x]
+    const outside =
+      x.variable !== null &&
+      x.variable === y.variable &&
+      x.unit === y.unit &&
+      !x.negated &&
+      !y.negated &&
+      below.op === '<' &&
+      above.op === '>' &&
+      below.value !== undefined &&
+      above.value !== undefined &&
+      below.value < above.value
+    // With a third condition, "A or B and C" may group either way: refused rather than guessed.
+    if (outside && sorted.length === 2) {
+      const text = q.slice(a.at, b.end).trim()
+      const { value: _v, ...rest } = below
+      conditions.push({ at: a.at, end: b.end, value: { ...rest, op: 'outside', low: below.value, high: above.value, text } })
+    } else {
+      conditions.push(a, b)
+      either.push({ at: a.at, end: b.end })
+    }
+    i++
+  }
+  return { conditions, either }
+}

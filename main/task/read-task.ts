@@ -7,7 +7,9 @@
  */
 import { COMMON_INDICES, UNITS as LEX_UNITS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
 import { all, first as firstSpan, ledgerOf, parseQuestion } from '../domain/spans'
-import { readConditions } from './conditions'
+import { DATE_SPAN_RANGES } from '../domain/lexicon/statistics'
+import { phraseRegex } from '../domain/spans/words'
+import { joinEither, readConditions } from './conditions'
 import { readOptions, sharedKey, type AnswerOption } from './options'
 import { severalAsked } from './several-asked'
 import { periodsOfSpans } from './periods'
@@ -42,6 +44,9 @@ interface Span {
 }
 
 /** Read a question into a TaskSpec. */
+/** "The date range", "the range of dates" (the lexicon's): the name of a period, no statistic. */
+const DATE_SPAN_RE = phraseRegex(DATE_SPAN_RANGES)
+
 export function readTask(input: TaskReadInput): TaskSpec {
   const parsed = parseQuestion(input.question)
   const q = parsed.text
@@ -62,12 +67,19 @@ export function readTask(input: TaskReadInput): TaskSpec {
     .filter((p, i, all) => all.findIndex((o) => o.start === p.start && o.end === p.end) === i)
   // Period words the parser set aside as restating another period (or the record's extent) are read, not periods.
   for (const r of all(lex, 'restated_period')) use(r.at, r.end, 'period (restated)')
+  // "The date range", "the range of dates": the words that introduce a period, not a statistic.
+  for (const h of allMatches(q, DATE_SPAN_RE)) use(h.at, h.end, 'period (its name)')
   for (const r of all(lex, 'context_part')) use(r.at, r.end, 'context (a part of the image named in a sentence that does not ask)')
   const periodSpans: [number, number][] = spans.map((s) => [s.at, s.end])
 
   // Conditions.
-  const read = readConditions(parsed, periodSpans)
+  const first = readConditions(parsed, periodSpans)
+  // Two conditions joined by "or": "under 280 K or over 300 K" is outside 280..300; any other pair would keep other
+  // pixels than their conjunction (the conditions of a spec all hold together), so the question is refused on it.
+  const joined = joinEither(q, first.conditions)
+  const read = { ...first, conditions: joined.conditions }
   for (const c of read.conditions) use(c.at, c.end, 'condition')
+  for (const e of joined.either) refuse(q.slice(e.at, e.end).trim(), 'either of two conditions ("or"): the conditions of one question are applied together')
   if (read.areaCondition) use(read.areaCondition.at, read.areaCondition.end, 'area condition')
   for (const r of read.relative) {
     refuse(r.value.trim(), 'a threshold relative to a statistic of the data')
@@ -177,7 +189,11 @@ export function readTask(input: TaskReadInput): TaskSpec {
       for (const x of all(lex, 'statistic')) if (x.key === 'percentile' && x.p === pct.p) use(x.at, x.end, 'statistic')
     } else if (inner && statistic === null) {
       statistic = inner.statistic
-      for (const h of inner.hits) use(h.at, h.end, 'statistic')
+      // The words of the statistic taken, and a mean beside it (the house convention over dates: "take each date's
+      // median and average them"; context such as "medians, not means"). Another statistic side by side ("the
+      // per-date mean ... highest minus lowest") is left to the ledger, so the run stops on it instead of answering
+      // the first one alone. With options, the options decide between the statistics named ("minimum ... or maximum?").
+      for (const h of inner.hits) if (options.length > 0 || h.statistic === inner.statistic || h.statistic === 'mean') use(h.at, h.end, 'statistic')
     } else if (inner) {
       // "the date of the highest mean LST", "the trend of the annual mean": the per-date statistic they rest on.
       for (const h of inner.hits) use(h.at, h.end, 'per-date statistic')
@@ -213,10 +229,14 @@ export function readTask(input: TaskReadInput): TaskSpec {
   if (perDate && statistic !== null) {
     const stats = all(lex, 'statistic').filter((x) => x.key !== 'trend' && x.key !== 'fraction' && x.key !== 'area')
     const outer = stats.filter((x) => x.end <= perDate.at).at(-1)
-    const inner = stats.find((x) => x.at >= perDate.end - 1 && x.at - perDate.end <= 20)
+    // The statistic of each date follows the per-date words ("per-date mean") or is part of them ("the scene means").
+    const inner = stats.find((x) => x.at >= perDate.end - 1 && x.at - perDate.end <= 20) ?? stats.find((x) => x.at >= perDate.at && x.end <= perDate.end)
     if (outer && inner && outer.key !== inner.key && outer.key !== 'percentile' && inner.key !== 'percentile' && statistic === outer.key) {
       statistic = inner.key as Statistic
       if (outer.key !== 'mean') acrossDates = outer.key as Statistic
+      // Both statistics are placed now: the one of each date and the one over the dates.
+      use(outer.at, outer.end, 'statistic over the dates')
+      use(inner.at, inner.end, 'statistic')
     }
   }
 

@@ -3,6 +3,8 @@
  * names with the lexicon's words (vocabulary.ts), and object classes.
  */
 import { OBJECT_CLASSES as LEX_OBJECT_CLASSES } from '../domain/lexicon'
+import { NOT_STATISTICS } from '../domain/lexicon/statistics'
+import { phraseRegex } from '../domain/spans/words'
 import type { Statistic } from './spec'
 import { VALUE_STATISTICS } from './vocabulary'
 
@@ -18,6 +20,9 @@ export function allMatches(q: string, re: RegExp): { at: number; end: number; m:
   return [...q.matchAll(g)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length, m }))
 }
 
+/** "The date range", "in the range 0.2 to 0.5": a statistic word that names none (the lexicon's). */
+const NOT_STAT_RE = phraseRegex(NOT_STATISTICS)
+
 /**
  * The value statistic a question names ("median", "standard deviation", "mean"...). Two different ones nested
  * ("the maximum of the daily mean") give the outer one; two listed side by side give the first, and the others are
@@ -26,9 +31,10 @@ export function allMatches(q: string, re: RegExp): { at: number; end: number; m:
 export function readValueStatistic(
   q: string,
   spans: readonly { at: number; end: number }[],
-): { statistic: Statistic; hits: { at: number; end: number }[] } | null {
+): { statistic: Statistic; hits: { at: number; end: number; statistic: Statistic }[] } | null {
+  const notStat = allMatches(q, NOT_STAT_RE)
   const hits = VALUE_STATISTICS.flatMap((s) => allMatches(q, s.words).map((h) => ({ ...h, statistic: s.statistic })))
-    .filter((h) => !spans.some((s) => h.at < s.end && h.end > s.at))
+    .filter((h) => ![...spans, ...notStat].some((s) => h.at < s.end && h.end > s.at))
     .sort((a, b) => a.at - b.at)
   // Overlapping words ("max" inside "maximum - minimum" for range): keep the longest at each place.
   const kept = hits.filter((h) => !hits.some((o) => o !== h && o.at <= h.at && o.end >= h.end && o.end - o.at > h.end - h.at))

@@ -67,7 +67,7 @@ const STEP_VERB = new RegExp(`(?<![\\w-])(?:${alternation([...new Set(STEP_VERBS
 const SENTENCE_END = /[.?!;](?:\s|$)/
 const COORDINATED = /\b(?:and|also|plus|as\s+well\s+as|together\s+with|separately)\b|[,?]/i
 const JOINED = /^\s*(?:,|and|&|as\s+well\s+as|plus|together\s+with)\s*(?:also\s+)?(?:the\s+)?(?:of\s+)?(?:the\s+)?$/i
-const RANGE_BEFORE = /\b(?:difference|range|spread|gap|ratio|span|between)\b[^.?;]{0,20}$/i
+const RANGE_BEFORE = /\b(?:difference|range|spread|gap|ratio|span|between|apart|differ\w*)\b[^.?;]{0,20}$/i
 /** How far after a statistic word its variable may be written ("the mean daytime land surface temperature"). */
 const REACH = 50
 

@@ -15,6 +15,8 @@ import { sceneAnswer } from './skills/perception'
 import { planTask } from './rules-planner'
 import { countNoun } from '../../domain/count-noun'
 import { fmt, unitWord as unitText, valueText } from './answer-format'
+import { maskConditionWords } from './condition-words'
+import { isIndicator } from '../../verify/provenance/statistic-chain'
 
 export { fmt }
 
@@ -139,9 +141,10 @@ function computedQuantity(entry: ObservationEntry): string | null {
   )
     return null
   const stat = String(per.params.stat ?? 'mean')
-  const pooled = nodes.some((n) => n.id === 'pooled_mean')
-  const share = nodes.some((n) => n.id === 'selected' && /, 1, 0\)\)?$/.test(String(n.params.expr ?? ''))) && stat === 'mean'
-  const word = pooled ? 'mean' : share ? 'share' : (STAT_WORDS[stat] ?? (/^p\d/.test(stat) ? `${stat.slice(1)}th percentile` : stat))
+  const pooledShare = nodes.some((n) => n.id === 'pooled_share')
+  const pooled = pooledShare || nodes.some((n) => n.id === 'pooled_mean')
+  const share = pooledShare || (nodes.some((n) => n.id === 'selected' && isIndicator(n)) && stat === 'mean')
+  const word = share ? 'share' : pooled ? 'mean' : (STAT_WORDS[stat] ?? (/^p\d/.test(stat) ? `${stat.slice(1)}th percentile` : stat))
   const g = isRec(per.params.geometry) ? per.params.geometry : null
   const region =
     g?.type === 'part'
@@ -150,11 +153,12 @@ function computedQuantity(entry: ObservationEntry): string | null {
         ? ` inside the box [${(g.bbox as number[]).join(', ')}]`
         : ''
   const mask = nodes.find((n) => n.id === 'masked' || n.id === 'selected')
-  let condition = mask && typeof mask.params.expr === 'string' ? mask.params.expr.match(/where\((\([^)]*\)(?: && \([^)]*\))*)/)?.[1] : undefined
   // The expression's names stand for layers: write the layers' names instead (v -> TVDI, m1 -> NDVI).
-  if (condition && mask)
-    for (const [name, ref] of Object.entries(mask.inputs))
-      if (typeof ref === 'string') condition = condition.replace(new RegExp(`\\b${name}\\b`, 'g'), ref.replace(/^@/, '').toUpperCase())
+  const layer = (input: string) => {
+    const ref = mask?.inputs[input]
+    return typeof ref === 'string' ? ref.replace(/^@/, '').toUpperCase() : input
+  }
+  const condition = mask && typeof mask.params.expr === 'string' ? maskConditionWords(mask.params.expr, layer) : null
   const rec = nodeRecords(entry.evidence.intermediate).get(per.id)
   const dates = isRec(rec) && Array.isArray(rec.points) ? rec.points.length : 0
   const acrossStat = nodes.find((n) => n.id === 'over_dates')?.params.stat
@@ -165,12 +169,7 @@ function computedQuantity(entry: ObservationEntry): string | null {
       : dates > 1 && typeof acrossStat === 'string' && !(acrossStat === stat && (stat === 'max' || stat === 'min'))
         ? ` (per date, then the ${STAT_WORDS[acrossStat] ?? acrossStat} over ${dates} dates)`
         : ''
-  const selection = condition
-    ? ` ${stat === 'count' ? 'with' : share ? 'of the valid pixels with' : 'of the pixels with'} ${condition
-        .replace(/^\((.*)\)$/, '$1')
-        .replace(/\) && \(/g, ' and ')
-        .replace(/ && /g, ' and ')}`
-    : ''
+  const selection = condition ? ` ${stat === 'count' && !share ? 'with' : share ? 'of the valid pixels with' : 'of the pixels with'} ${condition}` : ''
   return `${word}${selection}${region}${over}`
 }
 

@@ -228,7 +228,8 @@ export function filesIn(inputs: InputFiles, periods: Period[]): string[] {
 
 export function periodWords(periods: Period[]): string {
   // Periods read from one phrase ("April, May and June 2019") share its words: said once.
-  return [...new Set(periods.map((p) => p.text.trim()))].join(' and ') || 'all dates'
+  // "from 2019-01-01 to 2019-12-31" follows "the 23 dates of": its leading "from" is dropped.
+  return [...new Set(periods.map((p) => p.text.trim().replace(/^from\s+/i, '')))].join(' and ') || 'all dates'
 }
 
 /** EPSG codes of Web Mercator (3857 and its retired aliases). */

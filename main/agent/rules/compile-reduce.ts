@@ -147,6 +147,17 @@ export function reduceCount(r: Reducer): Branch {
 /** Shares, ranges and value statistics: per date then over dates, or pooled. */
 export function reduceValue(r: Reducer): Branch {
   const { b, spec, tag, statistic, subj, unit, dates, where, datesWord, pooled, across, shareNode, perDate, over } = r
+  if (statistic === 'fraction' && pooled) {
+    // Every valid pixel of every date in one sample: the pixels meeting the condition (the 0/1 layer's sums) over
+    // the valid pixels (its counts), summed over the dates. The mean of the per-date shares weighs dates alike.
+    const sums = over(perDate('sum', 'sum_per_date'), 'sum', 'sum_over_dates')
+    const counts = over(perDate('count', 'count_per_date'), 'sum', 'count_over_dates')
+    return {
+      value: b.add(`pooled_share${tag ? `_${tag}` : ''}`, 'math.divide', { unit: 'dimensionless' }, { a: sums, b: counts }),
+      unit: 'fraction',
+      describe: `share of the valid pixels${where}, over all valid pixels of ${datesWord}, pooled`,
+    }
+  }
   if (statistic === 'fraction') {
     const v = over(shareNode('per_date') ?? perDate('mean', 'per_date'), pooled ? 'mean' : across, 'over_dates')
     return { value: v, unit: 'fraction', describe: `share of the valid pixels${where}, ${pooled ? 'pooled over' : `per date, ${across} over`} ${datesWord}` }
@@ -179,6 +190,22 @@ export function reduceValue(r: Reducer): Branch {
       'pooling every pixel',
       `a pooled ${STAT_WORD[statistic]} over the pixels of ${dates} dates together is not computed by the engine (it takes it per date); ask for the per-date ${STAT_WORD[statistic]} averaged over the dates instead`,
     )
+  }
+  if (across === 'range' && !pooled && dates > 1) {
+    // "The range of the per-date means": the highest per-date value minus the lowest.
+    const per = perDate(engine, 'per_date')
+    const value = b.add(
+      `range_over_dates${tag ? `_${tag}` : ''}`,
+      'math.subtract',
+      {},
+      { a: over(per, 'max', 'max_over_dates'), b: over(per, 'min', 'min_over_dates') },
+    )
+    const statWord = statistic === 'percentile' ? `${spec.quantity.percentile}th percentile` : STAT_WORD[statistic]
+    return {
+      value,
+      unit,
+      describe: `${statWord} of ${subj.label}${where}, per date, then the range (highest minus lowest) of the per-date values over ${datesWord}`,
+    }
   }
   let v = over(perDate(engine, 'per_date'), pooled && statistic === 'sum' ? 'sum' : across, 'over_dates')
   if (statistic === 'variance') v = b.add(`variance${tag ? `_${tag}` : ''}`, 'math.expr', { expr: 'x * x', unit: 'dimensionless' }, { x: v })

@@ -12,6 +12,7 @@ import { resourcesDir } from '../../prior/seed'
 import { type DagBuilder } from './dag-builder'
 import { pickRole, type InputFiles } from './input-files'
 import { Refusal, isBandKey, bandWord, QA_BITS } from './compile-words'
+import { TVDI_LABEL } from './products'
 
 /** Standard scales of MODIS-style series stored as integers (MOD11 LST 0.02 K, MOD13 NDVI/EVI 1e-4). */
 export const SERIES_SCALES: Record<string, { scale: number; unit: string }> = {
@@ -172,7 +173,7 @@ export class Scope {
       const lst = this.variable('lst', part)
       const veg = pickRole(inputs, 'NDVI', 'EVI') ? this.variable(pickRole(inputs, 'NDVI', 'EVI')!.toLowerCase(), part) : this.variable('ndvi', part)
       const node = this.b.add(this.id('tvdi'), 'raster.product', { product: 'tvdi', bins: 100, min_pixels: 100 }, { ndvi: veg.node, lst: lst.node })
-      return { node, unit: 'dimensionless', label: 'TVDI' }
+      return { node, unit: 'dimensionless', label: TVDI_LABEL }
     }
     if (key === 'reflectance' || isBandKey(key)) {
       const r = pickRole(inputs, key === 'reflectance' ? 'RED' : key.toUpperCase())

@@ -7,6 +7,12 @@ import type { DagBuilder } from './dag-builder'
 import { pickRole, type InputFiles } from './input-files'
 import type { RecipeInputs } from './recipe-inputs'
 
+/**
+ * TVDI named with its binning convention (the engine's default, `last_bin: 'open'`): where the last bin stops
+ * changes a date's TVDI by up to 0.01, so an answer says which convention it computed.
+ */
+export const TVDI_LABEL = 'TVDI (100 NDVI bins, the maximum NDVI in none, as Earth-Agent bins it)'
+
 /** How a workflow is varied when the verifier rejects it or asks for more (workflow repair, paper 002 IV-D). */
 export interface Variant {
   /** Bind every role explicitly with `role_bands` instead of relying on name parsing. */
@@ -120,7 +126,7 @@ export function addProduct(b: DagBuilder, view: RecipeInputs, inputs: InputFiles
       const l = read(b, catalog, lst, 'lst')
       const v = read(b, catalog, veg, veg.toLowerCase())
       const node = b.add('tvdi', 'raster.product', { product: 'tvdi', bins: 100, min_pixels: 100 }, { ndvi: v, lst: l })
-      return { ok: true, plan: { node, unit: 'dimensionless', label: 'TVDI', reads: { lst: l, [veg.toLowerCase()]: v } } }
+      return { ok: true, plan: { node, unit: 'dimensionless', label: TVDI_LABEL, reads: { lst: l, [veg.toLowerCase()]: v } } }
     }
     case 'lst':
       return addLst(b, view, inputs, catalog, lst, veg)

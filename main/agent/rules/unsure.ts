@@ -13,7 +13,7 @@ import { TIME_OF_DAY } from '../../domain/lexicon/qualifiers'
 import { STEP_MARKERS, STEP_VERBS } from '../../domain/lexicon/context'
 import { BOX_WORDS, CRS_WORDS, PART_NOUNS, PARTS } from '../../domain/lexicon/regions'
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../../domain/lexicon/series'
-import { DATE_OF_LEADS, PERCENTILE_WORDS, STATISTICS, UNNAMED_STATISTICS } from '../../domain/lexicon/statistics'
+import { DATE_OF_LEADS, NOT_STATISTICS, PERCENTILE_WORDS, STATISTICS, UNNAMED_STATISTICS } from '../../domain/lexicon/statistics'
 import { BAND_ROLES } from '../../domain/lexicon/indices'
 import { UNITS } from '../../domain/lexicon/units'
 import { VARIABLES } from '../../domain/lexicon/variables'
@@ -110,6 +110,9 @@ const PERIOD_WORDS = [
   ...QUARTERS.flatMap((x) => patterns(x.names, 'a period').map((p) => ({ ...p, months: [...x.months] }))),
   ...HALVES.flatMap((x) => patterns(x.names, 'a period').map((p) => ({ ...p, months: [...x.months] }))),
 ]
+
+/** Phrases whose statistic word names none ("the date range", "in the range 0.2 to 0.5"), taken out of a phrase first. */
+const NOT_STATISTIC = new RegExp(NOT_STATISTICS.map((w) => `(?<![a-z0-9])${escape(w).replace(/ /g, '[ -]')}(?![a-z0-9])`).join('|'), 'g')
 
 /** Variable names (and band mentions) are taken out of a phrase first: "top-of-atmosphere reflectance of band 5". */
 const VARIABLE_NAMES = [
@@ -300,7 +303,7 @@ export function unsurePhrase(
     if (n.blocking) continue
     let t = norm(n.text)
     for (const re of VARIABLE_NAMES) t = t.replace(re, ' ')
-    t = t.replace(BAND_MENTIONS, ' ').replace(STEP_MARKER, ' ')
+    t = t.replace(BAND_MENTIONS, ' ').replace(STEP_MARKER, ' ').replace(NOT_STATISTIC, ' ')
     // Comparator words bear on the value only with a number to compare with ("over Tokyo" is no comparison).
     // Without a number, a comparator word between two periods or regions asks to compare them ("by how many kelvin
     // does July exceed January").

@@ -13,7 +13,7 @@ export const STATISTICS: readonly LexStatistic[] = [
   { key: 'std', names: ['standard deviation', 'standard deviations', 'std dev', 'std', 'stdev', 'st dev', 'st. dev.', 'sd'] },
   { key: 'variance', names: ['variance'] },
   { key: 'median', names: ['median', 'medians', '50th percentile', 'middle value', 'middle values', 'central value', 'middle value of the sorted'] },
-  { key: 'range', names: ['value range', 'range of values', 'range of the values', 'max minus min', 'maximum minus minimum', 'max - min', 'maximum - minimum', 'max-min', 'spread between the highest and lowest', 'spread between the maximum and minimum', 'difference between the maximum and minimum', 'difference between the maximum and the minimum', 'difference between the max and min', 'difference between max and min', 'difference between the highest and lowest', 'difference between the highest and the lowest', 'gap between the maximum and minimum'] },
+  { key: 'range', names: ['value range', 'range of values', 'range of the values', 'max minus min', 'maximum minus minimum', 'max - min', 'maximum - minimum', 'max-min', 'spread between the highest and lowest', 'spread between the maximum and minimum', 'difference between the maximum and minimum', 'difference between the maximum and the minimum', 'difference between the max and min', 'difference between max and min', 'difference between the highest and lowest', 'difference between the highest and the lowest', 'gap between the maximum and minimum', 'range', 'highest minus lowest', 'the highest minus the lowest', 'largest minus smallest', 'the largest minus the smallest', 'highest minus the lowest'] },
   { key: 'sum', names: ['sum', 'total of the values', 'total value', 'total of pixel values'] },
   { key: 'mean', names: ['mean', 'means', 'average', 'averages', 'averaged', 'avg', 'arithmetic mean'] },
   { key: 'max', names: ['maximum', 'maxima', 'highest', 'max', 'peak', 'largest', 'greatest', 'biggest'] },
@@ -54,6 +54,13 @@ export const EXTREME_WORDS: Readonly<Record<'max' | 'min', readonly string[]>> =
 
 /** "The date of" an extreme. */
 export const DATE_OF_LEADS: readonly string[] = ['which date', 'what date', 'on which date', 'on what date', 'which day', 'what day', 'which acquisition', 'which image', 'which month', 'when']
+
+/**
+ * Phrases in which a statistic word names no statistic: a span of dates ("the date range", "the range of dates") or
+ * the bounds of a condition ("in the range 0.2 to 0.5"). Their statistic word is not read as one.
+ */
+export const DATE_SPAN_RANGES: readonly string[] = ['date range', 'time range', 'period range', 'range of dates', 'range of the dates', 'range of days', 'range of years', 'range of months']
+export const NOT_STATISTICS: readonly string[] = [...DATE_SPAN_RANGES, 'in the range', 'within the range', 'outside the range', 'inside the range', 'in a range', 'within a range', 'valid range', 'range from', 'ranges from', 'ranging from', 'range between', 'ranges between']
 
 /** Words that sound like a statistic but do not say which: a run stops on them, naming them. */
 export const UNNAMED_STATISTICS: readonly string[] = ['mode', 'modal', 'skewness', 'skew', 'kurtosis', 'interquartile range', 'iqr', 'coefficient of variation', 'weighted mean', 'weighted', 'geometric mean', 'geometric', 'harmonic mean', 'harmonic', 'cumulative', 'anomaly', 'anomalies', 'z-score', 'z-scores', 'typical', 'variability', 'decile', 'deciles']

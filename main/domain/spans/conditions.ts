@@ -63,6 +63,9 @@ function scopeOf(before: string): ConditionSpan['scope'] {
   const pixel = [...nouns.matchAll(PIXEL_NOUN)].at(-1)
   const date = [...nouns.matchAll(DATE_NOUN)].at(-1)
   if (pixel && (!date || (date.index ?? 0) < (pixel.index ?? 0))) return 'pixels'
+  // "the mean NDVI on 2019-07-12 where LST is below 290 K": a where-clause after any date noun selects pixels.
+  const where = [...nouns.matchAll(/\b(?:where|wherever)\b/gi)].at(-1)
+  if (where && (!date || (date.index ?? 0) < (where.index ?? 0))) return 'pixels'
   if (date) return 'dates'
   return 'unknown'
 }
@@ -236,6 +239,8 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     const at = m.index ?? 0
     const end = at + m[0].length
     if (!free(at, end) || /^(?:19|20)\d{2}$/.test(m[1])) continue
+    // "below 290 K or above 320 K": a comparator followed by a number opens the next comparison; it is no postfix.
+    if (/^\s*(?:than\s+)?[-+]?\.?\d/.test(q.slice(end))) continue
     const w = m[3].toLowerCase().replace(/\s+/g, ' ')
     const op = POSTFIX_COMPARATORS.find((c) => c.words.includes(w))!.op
     push({ at, end, text: m[0], variable: variableBefore(q, at), op, value: num(m[1]), unit: unitKey(m[2]), inclusive: true })

@@ -19,6 +19,7 @@ import {
   PERCENTILE_WORDS,
   QUARTILES,
   SIGNIFICANCE,
+  NOT_STATISTICS,
   STATISTICS,
   UNNAMED_STATISTICS,
 } from '../lexicon/statistics'
@@ -49,6 +50,7 @@ export function normalizeQuestion(q: string): string {
 }
 
 const STAT_RES = STATISTICS.map((s) => ({ key: s.key, re: phraseRegex(s.names) }))
+const NOT_STAT_RE = phraseRegex(NOT_STATISTICS)
 const PERCENTILE_RE = new RegExp(
   `\\b(\\d{1,2}(?:\\.\\d+)?)(?:st|nd|rd|th)?[\\s-]*(?:${alternation(PERCENTILE_WORDS)})|\\bp(\\d{1,2})\\b(?!\\s*[-/])|\\b(${alternation(Object.keys(QUARTILES))})`,
   'gi',
@@ -224,7 +226,8 @@ function parseFresh(question: string): ParsedQuestion {
     if (p >= 0 && p <= 100) spans.push({ type: 'statistic', at: h.at, end: h.end, text: h.text, key: 'percentile', p })
   }
   // Statistics: the longest word at each place
-  const statHits = STAT_RES.flatMap((s) => hits(q, s.re).map((h) => ({ ...h, key: s.key })))
+  const notStat = hits(q, NOT_STAT_RE)
+  const statHits = STAT_RES.flatMap((s) => hits(q, s.re).map((h) => ({ ...h, key: s.key }))).filter((h) => !notStat.some((n) => overlaps(n, h)))
   for (const h of statHits) {
     if (!free(h) || spans.some((s) => s.type === 'statistic' && overlaps(s, h))) continue
     if (statHits.some((o) => o !== h && o.at <= h.at && o.end >= h.end && o.end - o.at > h.end - h.at)) continue

@@ -32,6 +32,7 @@ describe('more than one quantity asked', () => {
     'What is the mean LST of pixels where NDVI is above 0.5 in July 2019?',
     'From April to June 2019, compute for each date the proportion of pixels with TVDI exceeding 0.7, then count how many times this proportion surpassed 40%.',
     'What is the difference between the maximum and minimum NDVI in July 2019?',
+    'Take the scene mean LST of every 2019 date; how far apart are the largest and the smallest of these means?',
   ])('%s asks one quantity', (question) => {
     expect(blocking(question).filter((n) => n.why.startsWith('more than one quantity'))).toEqual([])
   })

@@ -1,0 +1,64 @@
+/**
+ * The pixels a `raster.algebra` mask keeps, in plain words, read from the expression tree (the engine's parser):
+ * `where((!isnan(m1) && !(m1 > 0.5)), v, 0/0)` with m1 = NDVI is "not (NDVI above 0.5)"; `where(v < 290 || v > 310,
+ * 1, 0)` is "LST below 290 or LST above 310". Checks that only keep valid data (`isnan`) are not conditions the
+ * analyst asked, so they are left out.
+ */
+import type { Expr } from '../../domain/expression'
+import { parseExpr } from '../../engines/raster/expr'
+
+const CMP: Record<string, string> = { '>': 'above', '>=': 'at or above', '<': 'below', '<=': 'at or below', '==': 'equal to', '!=': 'not equal to' }
+const FLIP: Record<string, string> = { '>': '<', '>=': '<=', '<': '>', '<=': '>=', '==': '==', '!=': '!=' }
+
+const isNaNLiteral = (e: Expr) => e.k === 'bin' && e.op === '/' && e.a.k === 'num' && e.b.k === 'num' && e.a.v === 0 && e.b.v === 0
+const isValidityCheck = (e: Expr): boolean => (e.k === 'call' && e.fn === 'isnan') || (e.k === 'un' && e.op === '!' && isValidityCheck(e.a))
+
+/** `v >= a && v <= b` as "v from a to b" ("between" when a bound is not kept); null for any other pair. */
+function bounded(lo: Expr, hi: Expr): ((name: (input: string) => string) => string) | null {
+  if (lo.k !== 'bin' || hi.k !== 'bin' || lo.a.k !== 'var' || hi.a.k !== 'var' || lo.a.name !== hi.a.name) return null
+  if (lo.b.k !== 'num' || hi.b.k !== 'num' || !lo.op.startsWith('>') || !hi.op.startsWith('<') || lo.b.v > hi.b.v) return null
+  const [v, a, b] = [lo.a.name, lo.b.v, hi.b.v]
+  const both = lo.op === '>=' && hi.op === '<='
+  return (name) => (both ? `${name(v)} from ${a} to ${b}` : `${name(v)} between ${a} and ${b}`)
+}
+
+/** Words for a condition; null when it only checks valid data or holds something other than comparisons. */
+function words(e: Expr, name: (input: string) => string): string | null {
+  if (isValidityCheck(e)) return null
+  if (e.k === 'un' && e.op === '!') {
+    const inner = words(e.a, name)
+    return inner === null ? null : `not (${inner})`
+  }
+  const range = e.k === 'bin' && e.op === '&&' ? (bounded(e.a, e.b) ?? bounded(e.b, e.a)) : null
+  if (range) return range(name)
+  if (e.k === 'bin' && (e.op === '&&' || e.op === '||')) {
+    const parts = [words(e.a, name), words(e.b, name)].filter((w): w is string => w !== null)
+    return parts.length ? parts.join(e.op === '&&' ? ' and ' : ' or ') : null
+  }
+  if (e.k === 'bin' && CMP[e.op]) {
+    if (e.a.k === 'var' && e.b.k === 'num') return `${name(e.a.name)} ${CMP[e.op]} ${e.b.v}`
+    if (e.a.k === 'num' && e.b.k === 'var') return `${name(e.b.name)} ${CMP[FLIP[e.op]]} ${e.a.v}`
+  }
+  return null
+}
+
+/** The first condition a mask or indicator expression applies, as the pixels it keeps; null when it applies none. */
+export function maskConditionWords(expr: string, name: (input: string) => string): string | null {
+  let tree: Expr
+  try {
+    tree = parseExpr(expr)
+  } catch {
+    return null
+  }
+  const visit = (e: Expr): string | null => {
+    if (e.k !== 'call') return null
+    if (e.fn === 'where' && e.args.length === 3) {
+      const [c, then, other] = e.args
+      const said = words(c, name)
+      if (said !== null) return isNaNLiteral(then) || (then.k === 'num' && then.v === 0 && other.k === 'num' && other.v === 1) ? `not (${said})` : said
+      return visit(then) ?? visit(other)
+    }
+    return e.args.map(visit).find((w) => w !== null) ?? null
+  }
+  return visit(tree)
+}
