@@ -158,8 +158,10 @@ export function conditionWords(c: Condition, subject: string): string {
     return `${c.negated ? 'not ' : ''}flagged ${cls.replace('_', ' ')} in the QA band`
   const v = (c.variable ?? subject).toUpperCase()
   const u = UNIT_WORD(c.unit)
-  const cmp = c.op === 'between' || c.op === 'outside' ? `${v} ${OP_WORD[c.op]} ${c.low}${u} and ${c.high}${u}` : `${v} ${OP_WORD[c.op]} ${c.value}${u}`
-  return c.negated ? `not (${cmp})` : cmp
+  const range = c.op === 'between' || c.op === 'outside'
+  const bound = range ? `${c.low}${u} and ${c.high}${u}` : `${c.value}${u}`
+  // "NDVI not above 0.5", "LST not between 290 K and 310 K": the negation said with its comparator.
+  return `${v} ${c.negated ? 'not ' : ''}${OP_WORD[c.op]} ${bound}`
 }
 
 /** Landsat Collection-1 BQA bits of each QA class (bit 4 cloud; bits 7-8 cloud-shadow confidence; 9-10 snow/ice; 0 fill). */

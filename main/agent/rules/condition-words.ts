@@ -22,13 +22,17 @@ function bounded(lo: Expr, hi: Expr): ((name: (input: string) => string) => stri
   return (name) => (both ? `${name(v)} from ${a} to ${b}` : `${name(v)} between ${a} and ${b}`)
 }
 
+/** The complement of a condition: "LST not above 310" for one comparison, "not (...)" for more. */
+function negated(e: Expr, name: (input: string) => string): string | null {
+  const inner = words(e, name)
+  if (inner === null) return null
+  return e.k === 'bin' && CMP[e.op] ? inner.replace(/ (above|below|at or above|at or below|equal to) /, ' not $1 ') : `not (${inner})`
+}
+
 /** Words for a condition; null when it only checks valid data or holds something other than comparisons. */
 function words(e: Expr, name: (input: string) => string): string | null {
   if (isValidityCheck(e)) return null
-  if (e.k === 'un' && e.op === '!') {
-    const inner = words(e.a, name)
-    return inner === null ? null : `not (${inner})`
-  }
+  if (e.k === 'un' && e.op === '!') return negated(e.a, name)
   const range = e.k === 'bin' && e.op === '&&' ? (bounded(e.a, e.b) ?? bounded(e.b, e.a)) : null
   if (range) return range(name)
   if (e.k === 'bin' && (e.op === '&&' || e.op === '||')) {
@@ -55,7 +59,7 @@ export function maskConditionWords(expr: string, name: (input: string) => string
     if (e.fn === 'where' && e.args.length === 3) {
       const [c, then, other] = e.args
       const said = words(c, name)
-      if (said !== null) return isNaNLiteral(then) || (then.k === 'num' && then.v === 0 && other.k === 'num' && other.v === 1) ? `not (${said})` : said
+      if (said !== null) return isNaNLiteral(then) || (then.k === 'num' && then.v === 0 && other.k === 'num' && other.v === 1) ? negated(c, name) : said
       return visit(then) ?? visit(other)
     }
     return e.args.map(visit).find((w) => w !== null) ?? null

@@ -78,7 +78,7 @@ function negatedBefore(before: string): { at: number; end: number } | null {
   // The negation must govern this condition: only selection words between them ("pixels with", "areas where").
   const between = clause.slice(m.index + m[0].length)
   if (
-    !/^\s*(?:(?:for|on|over|in|at)\s+)?(?:(?:the|all|any|those|every)\s+)?(?:(?:valid\s+)?(?:pixels?|areas?|cells?|locations?|parts?|zones?)\s+)?(?:with|where|whose|having|that\s+have|in\s+which|for\s+which)?\s*(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}(?:values?\s+)?(?:is\s+|are\s+|was\s+|were\s+|of\s+)?$/i.test(
+    !/^\s*(?:(?:for|on|over|in|at)\s+)?(?:(?:the|all|any|those|every)\s+)?(?:(?:valid\s+)?(?:pixels?|areas?|cells?|locations?|parts?|zones?)\s+)?(?:with|w\/|where|whose|having|that\s+have|in\s+which|for\s+which)?\s*(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}(?:values?\s+)?(?:is\s+|are\s+|was\s+|were\s+|of\s+)?$/i.test(
       between,
     )
   )
@@ -108,7 +108,8 @@ const RELATIVE_RE =
 /** Words after a condition that set its pixels aside ("are excluded", "is removed", "get masked out"). */
 const POST_NEGATION = /^\s*(?:(?:are|is|were|was|get|gets|be)\s+)?(?:excluded|removed|left\s+out|masked\s+out|dropped|discarded|ignored|thrown\s+out)\b/i
 /** A selection of pixels just before a condition's variable ("pixels with NDVI", "the areas where LST"). */
-const SELECTED_BEFORE = /\b(?:pixels?|areas?|cells?|locations?)\s+(?:with|where|whose|having|that\s+have|in\s+which)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}$/i
+const SELECTED_BEFORE =
+  /\b(?:pixels?|areas?|cells?|locations?)\s+(?:with|w\/|where|whose|having|that\s+have|in\s+which)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}$/i
 
 /** A negated verb just before a comparator ("does not go", "never rises", "doesn't get", "not"). */
 const VERB_NEGATION =

@@ -147,7 +147,9 @@ describe('a pooled share', () => {
       node('count_over_dates', 'timeseries.aggregate', { by: 'all', stat: 'sum' }, { data: '@count_per_date' }),
       node('pooled_share', 'math.divide', { unit: 'dimensionless' }, { a: '@sum_over_dates', b: '@count_over_dates' }),
     ]
-    expect(statisticChain(nodes, 'pooled_share')).toEqual([{ node: 'pooled_share', op: 'math.divide', kind: 'fraction', over: 'pooled', stat: 'pooled fraction' }])
+    expect(statisticChain(nodes, 'pooled_share')).toEqual([
+      { node: 'pooled_share', op: 'math.divide', kind: 'fraction', over: 'pooled', stat: 'pooled fraction' },
+    ])
   })
 })
 
@@ -155,9 +157,9 @@ describe('what the answer says of a mask', () => {
   const layer = (n: string) => ({ v: 'LST', m1: 'NDVI' })[n] ?? n
   it('in words, without the checks that only keep valid data', () => {
     expect(maskConditionWords('where(isnan(v), 0/0, where((v < 290 || v > 310), 1, 0))', layer)).toBe('LST below 290 or LST above 310')
-    expect(maskConditionWords('where((!isnan(m1) && !(m1 > 0.5)), v, 0/0)', layer)).toBe('not (NDVI above 0.5)')
+    expect(maskConditionWords('where((!isnan(m1) && !(m1 > 0.5)), v, 0/0)', layer)).toBe('NDVI not above 0.5')
     expect(maskConditionWords('where((m1 >= 0.2 && m1 <= 0.5), v, 0/0)', layer)).toBe('NDVI from 0.2 to 0.5')
-    expect(maskConditionWords('where(m1 > 0.5, 0/0, v)', layer)).toBe('not (NDVI above 0.5)')
+    expect(maskConditionWords('where(m1 > 0.5, 0/0, v)', layer)).toBe('NDVI not above 0.5')
     expect(maskConditionWords('v * 0.02', layer)).toBeNull()
   })
 })
@@ -171,14 +173,16 @@ describe('a refusal says why the verifier rejected, without its numbers', () => 
     action,
     followUp: call > 1,
     decision: 'reject',
-    feedback: "the question keeps only pixels with lst outside 290 and 310 but the mask keeps 63.4% between 290 and 310",
+    feedback: 'the question keeps only pixels with lst outside 290 and 310 but the mask keeps 63.4% between 290 and 310',
     needed: [],
     files: ['a_LST.tif'],
     checks: ['provenance_mask'],
   })
   it('one sentence for repairs rejected alike, naming the check in words', () => {
     const gaps = gapsOf([rejected(1), rejected(2), rejected(3)], [], 'finished')
-    expect(gaps).toEqual(["the execute observations of calls 1, 2 and 3 (from 'a_LST.tif') were rejected by the verifier: its mask keeps other pixels than the condition asked"])
+    expect(gaps).toEqual([
+      "the execute observations of calls 1, 2 and 3 (from 'a_LST.tif') were rejected by the verifier: its mask keeps other pixels than the condition asked",
+    ])
     expect(gaps.join(' ')).not.toMatch(/63\.4|290/)
   })
 })
