@@ -63,8 +63,8 @@ const EITHER = /^[\s,;]*(?:or|and\/or|or\s+else)\b[^.?!;]{0,30}$/i
 /**
  * Two conditions joined by "or". Below a and above b on one variable, in one unit, with a < b ("LST under 280 K or
  * over 300 K") is one condition: outside a..b, strict on both sides as written, when no third condition could group
- * with either side ("A or B and C"). Any other pair is kept as read and
- * returned in `either`: the conditions of a spec all hold together, so a run over them would keep other pixels.
+ * with either side ("A or B and C"). Any other pair is kept as read and returned in `either`: the conditions of a
+ * spec all hold together, so a run over them would keep other pixels.
  */
 export function joinEither(q: string, found: readonly Found<Condition>[]): { conditions: Found<Condition>[]; either: { at: number; end: number }[] } {
   const sorted = [...found].sort((a, b) => a.at - b.at)

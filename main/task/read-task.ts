@@ -43,10 +43,10 @@ interface Span {
   role: string
 }
 
-/** Read a question into a TaskSpec. */
 /** "The date range", "the range of dates" (the lexicon's): the name of a period, no statistic. */
 const DATE_SPAN_RE = phraseRegex(DATE_SPAN_RANGES)
 
+/** Read a question into a TaskSpec. */
 export function readTask(input: TaskReadInput): TaskSpec {
   const parsed = parseQuestion(input.question)
   const q = parsed.text
