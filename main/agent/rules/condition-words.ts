@@ -4,13 +4,12 @@
  * 1, 0)` is "LST below 290 or LST above 310". Checks that only keep valid data (`isnan`) are not conditions the
  * analyst asked, so they are left out.
  */
-import type { Expr } from '../../domain/expression'
+import { keepsComplement, type Expr } from '../../domain/expression'
 import { parseExpr } from '../../engines/raster/expr'
 
 const CMP: Record<string, string> = { '>': 'above', '>=': 'at or above', '<': 'below', '<=': 'at or below', '==': 'equal to', '!=': 'not equal to' }
 const FLIP: Record<string, string> = { '>': '<', '>=': '<=', '<': '>', '<=': '>=', '==': '==', '!=': '!=' }
 
-const isNaNLiteral = (e: Expr) => e.k === 'bin' && e.op === '/' && e.a.k === 'num' && e.b.k === 'num' && e.a.v === 0 && e.b.v === 0
 const isValidityCheck = (e: Expr): boolean => (e.k === 'call' && e.fn === 'isnan') || (e.k === 'un' && e.op === '!' && isValidityCheck(e.a))
 
 /** `v >= a && v <= b` as "v from a to b" ("between" when a bound is not kept); null for any other pair. */
@@ -59,7 +58,7 @@ export function maskConditionWords(expr: string, name: (input: string) => string
     if (e.fn === 'where' && e.args.length === 3) {
       const [c, then, other] = e.args
       const said = words(c, name)
-      if (said !== null) return isNaNLiteral(then) || (then.k === 'num' && then.v === 0 && other.k === 'num' && other.v === 1) ? negated(c, name) : said
+      if (said !== null) return keepsComplement(then, other) ? negated(c, name) : said
       return visit(then) ?? visit(other)
     }
     return e.args.map(visit).find((w) => w !== null) ?? null

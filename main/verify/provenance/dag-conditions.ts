@@ -8,7 +8,7 @@ import { linkTarget, num, upstream, type ActionNode } from '../../tools/execute/
 import type { Comparator } from '../question-reader/conditions'
 import type { DagVariables } from './dag-variables'
 import { parseExpr } from '../../engines/raster/expr'
-import type { Expr } from '../../domain/expression'
+import { keepsComplement, type Expr } from '../../domain/expression'
 
 export interface DagCondition {
   node: string
@@ -32,8 +32,6 @@ interface Bound {
 }
 
 const isNum = (e: Expr): e is { k: 'num'; v: number } => e.k === 'num'
-/** `0/0` and `nan`-like literals: the value a mask gives the pixels it drops. */
-const isNaNLiteral = (e: Expr) => e.k === 'bin' && e.op === '/' && isNum(e.a) && isNum(e.b) && e.a.v === 0 && e.b.v === 0
 
 /** A single comparison `name op number` or `number op name`, as bounds; null for anything else. */
 function comparison(e: Expr): Bound | null {
@@ -86,8 +84,7 @@ function bounds(e: Expr): Bound[] {
 function whereBounds(e: Expr): Bound[] {
   if (e.k === 'call' && e.fn === 'where' && e.args.length === 3) {
     const [c, then, other] = e.args
-    const drops = isNaNLiteral(then) || (isNum(then) && then.v === 0 && isNum(other) && other.v === 1)
-    const own = bounds(c).map((b) => (drops ? negate(b) : b))
+    const own = bounds(c).map((b) => (keepsComplement(then, other) ? negate(b) : b))
     return [...own, ...whereBounds(then), ...whereBounds(other)]
   }
   if (e.k === 'call') return e.args.flatMap(whereBounds)

@@ -8,7 +8,7 @@
 import { linkTarget, type ActionNode } from '../../tools/execute/evidence-reader'
 import type { StatisticKind } from '../question-reader/statistic'
 import { parseExpr } from '../../engines/raster/expr'
-import type { Expr } from '../../domain/expression'
+import { isDropped, type Expr } from '../../domain/expression'
 
 export interface StatisticStep {
   node: string
@@ -76,7 +76,7 @@ const isNum = (e: Expr, v?: number) => e.k === 'num' && (v === undefined || e.v 
 /** Whether every value an expression can take is 0, 1 or NaN: a comparison, or `where` choosing among such values. */
 function zeroOne(e: Expr): boolean {
   if (isNum(e, 0) || isNum(e, 1)) return true
-  if (e.k === 'bin' && e.op === '/' && isNum(e.a, 0) && isNum(e.b, 0)) return true // 0/0, the dropped pixel
+  if (isDropped(e)) return true
   if (e.k === 'bin') return LOGICAL.has(e.op)
   if (e.k === 'un') return e.op === '!'
   if (e.k === 'call' && e.fn === 'where' && e.args.length === 3) return zeroOne(e.args[1]) && zeroOne(e.args[2])
