@@ -169,7 +169,7 @@ function computedQuantity(entry: ObservationEntry): string | null {
       : dates > 1 && typeof acrossStat === 'string' && !(acrossStat === stat && (stat === 'max' || stat === 'min'))
         ? ` (per date, then the ${STAT_WORDS[acrossStat] ?? acrossStat} over ${dates} dates)`
         : ''
-  const selection = condition ? ` ${stat === 'count' && !share ? 'with' : share ? 'of the valid pixels with' : 'of the pixels with'} ${condition}` : ''
+  const selection = condition ? ` ${share ? 'of the valid pixels with' : stat === 'count' ? 'with' : 'of the pixels with'} ${condition}` : ''
   return `${word}${selection}${region}${over}`
 }
 
