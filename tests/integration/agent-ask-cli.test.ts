@@ -31,7 +31,15 @@ describe('rsure ask', () => {
   it('answers task 46 with B from the accepted execute observation, and stores the run', async () => {
     process.env.RSURE_DATA_DIR = dir
     const task = JSON.parse(fs.readFileSync(shared('benchmarks', 'earthbench-q46', 'tasks.jsonl'), 'utf8').split('\n')[0])
-    const { code, stdout, stderr } = await cli(['ask', '--files', shared('benchmarks', 'earthbench-q46', 'files'), '--options', task.options, '--json', task.question])
+    const { code, stdout, stderr } = await cli([
+      'ask',
+      '--files',
+      shared('benchmarks', 'earthbench-q46', 'files'),
+      '--options',
+      task.options,
+      '--json',
+      task.question,
+    ])
     expect(stderr).toBe('')
     expect(code).toBe(0)
     const out = JSON.parse(stdout)
@@ -40,12 +48,21 @@ describe('rsure ask', () => {
     expect(out.task_type).toBe('environmental_assessment')
     expect(out.verified).toHaveLength(1)
     const obs = out.verified[0]
-    expect(obs).toMatchObject({ kind: 'observation', status: 'accepted', action: { tool: 'execute' }, config: { coarse: 'execute:raster.product', fine: 'execute:raster.product|tvdi' } })
+    expect(obs).toMatchObject({
+      kind: 'observation',
+      status: 'accepted',
+      action: { tool: 'execute' },
+      config: { coarse: 'execute:raster.product', fine: 'execute:raster.product|tvdi' },
+    })
     expect(obs.observation.choice).toBe('B')
     // The published coarse cell of paper table E.1 (environmental assessment x execute:raster.product, 0.810).
     expect(obs.prior).toMatchObject({ level: 'coarse', source: 'published' })
     expect(obs.prior.r_hat).toBeCloseTo(0.81, 2)
-    expect(obs.observation.value).toBeCloseTo(0.6897, 4)
+    // The default bins close the last bin (the NDVI maximum in it): the held-out file's numpy reference computes it so,
+    // within its tolerance of the benchmark's gold 0.6897 (Earth-Agent's open last bin).
+    const ref = JSON.parse(fs.readFileSync(new URL('../heldout/references.json', import.meta.url), 'utf8')).q46_tvdi_annual_mean
+    expect(Math.abs(obs.observation.value - ref.value)).toBeLessThan(1e-6)
+    expect(obs.evidence.source.formulas.tvdi.convention).toMatch(/last bin closed/)
     expect(obs.evidence.validity.temporal_coverage.catalog.dates).toHaveLength(23)
     expect(obs.evidence.source.formulas.tvdi.product).toBe('tvdi')
     expect(out.metrics).toMatchObject({ tool_calls: 1, llm_calls: 0, tokens: 0 })
@@ -65,7 +82,15 @@ describe('rsure ask', () => {
 
   it('records --no-verify and --no-prior with the run (RSure-Base)', async () => {
     process.env.RSURE_DATA_DIR = dir
-    const { code, stdout } = await cli(['ask', '--files', shared('benchmarks', 'earthbench-q46', 'files'), '--no-verify', '--no-prior', '--json', 'What was the maximum LST near Urumqi in July 2019?'])
+    const { code, stdout } = await cli([
+      'ask',
+      '--files',
+      shared('benchmarks', 'earthbench-q46', 'files'),
+      '--no-verify',
+      '--no-prior',
+      '--json',
+      'What was the maximum LST near Urumqi in July 2019?',
+    ])
     expect(code).toBe(0)
     const out = JSON.parse(stdout)
     expect(out.verified[0].status).toBe('unverified')
@@ -87,11 +112,23 @@ describe('rsure ask', () => {
     const server = await startScriptedModelServer({
       other: () => ({ text: 'environmental_assessment' }),
       planner: [{ toolCalls: [{ name: 'execute', arguments: wf.args }] }, { text: 'The accepted choice answers the task.' }],
-      verifier: (req) => ({ json: { decision: req.text.includes('"choice":"B"') ? 'accept' : 'reject', feedback: 'checked the choice', needed: [], caveats: [] } }),
+      verifier: (req) => ({
+        json: { decision: req.text.includes('"choice":"B"') ? 'accept' : 'reject', feedback: 'checked the choice', needed: [], caveats: [] },
+      }),
       writer: (req) => ({ json: { answer: req.text.includes('"choice":"B"') ? 'B' : 'none', explanation: 'from the verified decision', choice: 'B' } }),
     })
     try {
-      const { code, stdout, stderr } = await cli(['ask', '--files', files, '--options', task.options, '--backbone', `openai:${server.url}#scripted`, '--json', task.question])
+      const { code, stdout, stderr } = await cli([
+        'ask',
+        '--files',
+        files,
+        '--options',
+        task.options,
+        '--backbone',
+        `openai:${server.url}#scripted`,
+        '--json',
+        task.question,
+      ])
       expect(stderr).toBe('')
       expect(code).toBe(0)
       const out = JSON.parse(stdout)

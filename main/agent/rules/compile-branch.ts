@@ -7,7 +7,7 @@ import type { Condition, Period, Region, TaskSpec } from '../../task/spec'
 import { type DagBuilder } from './dag-builder'
 import { pickRole, type InputFiles } from './input-files'
 import type { Variant } from './products'
-import { Refusal, STAT_WORD, isBandKey, lstMethodsOf, thresholdIn, comparisonExpr, conditionWords, QA_BITS, geometryOf } from './compile-words'
+import { Refusal, STAT_WORD, isBandKey, lstMethodsOf, tvdiBinningOf, thresholdIn, comparisonExpr, conditionWords, QA_BITS, geometryOf } from './compile-words'
 import { SERIES_SCALES, Scope, qaFlag, type Layer } from './compile-scope'
 import { applyTimeOfDay, bandBinding, filesIn, periodWords } from './compile-files'
 import { type Reducer, reduceCount, reduceSeries, reduceValue } from './compile-reduce'
@@ -94,7 +94,18 @@ function openCatalog(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods:
   const bound = bandBinding(spec, inputs, params)
   if (bound.roles.length) inputs = { ...inputs, roles: new Set([...inputs.roles, ...bound.roles]) }
   const catalog = b.add(tag ? `catalog_${tag}` : 'catalog', 'asset.catalog', params)
-  const scope = new Scope(b, inputs, catalog, tag, landsat, lstMethodsOf(spec), spec.timeOfDay ?? null, landsat && !rawBands, spec.constants ?? {})
+  const scope = new Scope(
+    b,
+    inputs,
+    catalog,
+    tag,
+    landsat,
+    lstMethodsOf(spec),
+    spec.timeOfDay ?? null,
+    landsat && !rawBands,
+    spec.constants ?? {},
+    tvdiBinningOf(spec),
+  )
   return { files, dates, inputs, catalog, scope, dayNight, boundWords: bound.words }
 }
 

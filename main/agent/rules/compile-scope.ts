@@ -6,13 +6,13 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import type { LstMethodKey } from '../../domain/lexicon/methods'
+import type { LstMethodKey, TvdiBinningKey } from '../../domain/lexicon/methods'
 import { VARIABLES } from '../../domain/lexicon/variables'
 import { resourcesDir } from '../../prior/seed'
 import { type DagBuilder } from './dag-builder'
 import { pickRole, type InputFiles } from './input-files'
 import { Refusal, isBandKey, bandWord, QA_BITS } from './compile-words'
-import { TVDI_LABEL } from './products'
+import { tvdiProduct } from './products'
 
 /** Standard scales of MODIS-style series stored as integers (MOD11 LST 0.02 K, MOD13 NDVI/EVI 1e-4). */
 export const SERIES_SCALES: Record<string, { scale: number; unit: string }> = {
@@ -88,6 +88,8 @@ export class Scope {
     readonly toa: boolean = landsat,
     /** Index constants the question states (spec.constants, "SAVI (L = 0.5)"); others take the catalogue's defaults. */
     readonly constants: Readonly<Record<string, number>> = {},
+    /** Where TVDI's last NDVI bin ends (compile-words tvdiBinningOf). */
+    readonly tvdiBinning: TvdiBinningKey = 'tvdi_closed',
   ) {}
 
   private get lstMethod(): LstMethodKey | null {
@@ -172,8 +174,9 @@ export class Scope {
     if (key === 'tvdi') {
       const lst = this.variable('lst', part)
       const veg = pickRole(inputs, 'NDVI', 'EVI') ? this.variable(pickRole(inputs, 'NDVI', 'EVI')!.toLowerCase(), part) : this.variable('ndvi', part)
-      const node = this.b.add(this.id('tvdi'), 'raster.product', { product: 'tvdi', bins: 100, min_pixels: 100 }, { ndvi: veg.node, lst: lst.node })
-      return { node, unit: 'dimensionless', label: TVDI_LABEL }
+      const t = tvdiProduct(this.tvdiBinning)
+      const node = this.b.add(this.id('tvdi'), 'raster.product', t.params, { ndvi: veg.node, lst: lst.node })
+      return { node, unit: 'dimensionless', label: t.label }
     }
     if (key === 'reflectance' || isBandKey(key)) {
       const r = pickRole(inputs, key === 'reflectance' ? 'RED' : key.toUpperCase())

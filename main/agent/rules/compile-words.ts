@@ -4,7 +4,7 @@
  * methods a question names are written here in the analyst's words or as engine parameters.
  */
 import { UNITS } from '../../domain/lexicon/units'
-import { PRODUCT_METHODS, TREND_METHODS, type LstMethodKey, type TrendMethodKey } from '../../domain/lexicon/methods'
+import { PRODUCT_METHODS, TREND_METHODS, TVDI_BINNINGS, type LstMethodKey, type TrendMethodKey, type TvdiBinningKey } from '../../domain/lexicon/methods'
 import { BAND_ROLES } from '../../domain/lexicon/indices'
 import { unitWord } from './answer-format'
 import type { Condition, Region, TaskSpec } from '../../task/spec'
@@ -108,6 +108,19 @@ export function trendMethodOf(spec: TaskSpec): TrendMethodKey {
   const keys = read.length ? [...new Set(read)] : [...new Set(TREND_METHODS.filter((m) => m.names.some((n) => phraseNames(spec, n))).map((m) => m.key))]
   if (keys.length > 1) throw new Refusal('the trend method', 'the question names both a least-squares fit and a Theil-Sen slope')
   return keys[0] ?? 'sen'
+}
+
+/** The TVDI binnings the question names (lexicon TVDI_BINNINGS): none, one, or both (which tvdiBinningOf refuses). */
+export function tvdiBinningsNamed(spec: TaskSpec): TvdiBinningKey[] {
+  const read = (spec.methods ?? []).filter((m): m is TvdiBinningKey => TVDI_BINNINGS.some((t) => t.key === m))
+  return read.length ? [...new Set(read)] : [...new Set(TVDI_BINNINGS.filter((m) => m.names.some((n) => phraseNames(spec, n))).map((m) => m.key))]
+}
+
+/** Where TVDI's last NDVI bin ends, as the question names it; closed when none. */
+export function tvdiBinningOf(spec: TaskSpec): TvdiBinningKey {
+  const keys = tvdiBinningsNamed(spec)
+  if (keys.length > 1) throw new Refusal('the TVDI binning', 'the question asks for the maximum NDVI both inside the last bin and outside every bin')
+  return keys[0] ?? 'tvdi_closed'
 }
 
 /**

@@ -6,12 +6,21 @@
 import type { DagBuilder } from './dag-builder'
 import { pickRole, type InputFiles } from './input-files'
 import type { RecipeInputs } from './recipe-inputs'
+import type { TvdiBinningKey } from '../../domain/lexicon/methods'
 
 /**
- * TVDI named with its binning convention (the engine's default, `last_bin: 'open'`): where the last bin stops
- * changes a date's TVDI by up to 0.01, so an answer says which convention it computed.
+ * The TVDI node's parameters and its label for a binning convention (lexicon TVDI_BINNINGS): where the last bin
+ * stops changes a date's TVDI by up to about 0.01, so the answer names the convention it computed.
  */
-export const TVDI_LABEL = 'TVDI (100 NDVI bins, the maximum NDVI in none, as Earth-Agent bins it)'
+export function tvdiProduct(binning: TvdiBinningKey): { params: Record<string, unknown>; label: string } {
+  const open = binning === 'tvdi_open'
+  return {
+    params: { product: 'tvdi', bins: 100, min_pixels: 100, last_bin: open ? 'open' : 'closed' },
+    label: open
+      ? 'TVDI (100 NDVI bins, the maximum NDVI in none, as Earth-Agent bins it)'
+      : 'TVDI (100 equal NDVI bins from the minimum to the maximum, the maximum in the last)',
+  }
+}
 
 /** How a workflow is varied when the verifier rejects it or asks for more (workflow repair, paper 002 IV-D). */
 export interface Variant {
@@ -125,8 +134,9 @@ export function addProduct(b: DagBuilder, view: RecipeInputs, inputs: InputFiles
       if (!veg) return { ok: false, missing: 'a vegetation index layer (files named ..._NDVI.tif or ..._EVI.tif)' }
       const l = read(b, catalog, lst, 'lst')
       const v = read(b, catalog, veg, veg.toLowerCase())
-      const node = b.add('tvdi', 'raster.product', { product: 'tvdi', bins: 100, min_pixels: 100 }, { ndvi: v, lst: l })
-      return { ok: true, plan: { node, unit: 'dimensionless', label: TVDI_LABEL, reads: { lst: l, [veg.toLowerCase()]: v } } }
+      const t = tvdiProduct(view.tvdiBinning)
+      const node = b.add('tvdi', 'raster.product', t.params, { ndvi: v, lst: l })
+      return { ok: true, plan: { node, unit: 'dimensionless', label: t.label, reads: { lst: l, [veg.toLowerCase()]: v } } }
     }
     case 'lst':
       return addLst(b, view, inputs, catalog, lst, veg)

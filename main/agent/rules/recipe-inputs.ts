@@ -6,8 +6,9 @@
  */
 import { VARIABLES } from '../../domain/lexicon/variables'
 import type { Period, Statistic, TaskSpec } from '../../task/spec'
+import type { TvdiBinningKey } from '../../domain/lexicon/methods'
 import { askedTimeOfDay } from './compile-files'
-import { lstMethodsOf, optionsAreSizes, trendMethodOf } from './compile-words'
+import { lstMethodsOf, optionsAreSizes, trendMethodOf, tvdiBinningsNamed } from './compile-words'
 
 /** Products the recipes build (products.ts); 'index' is a spectral index read or computed from two bands. */
 export type Product = 'tvdi' | 'lst' | 'index' | 'pwv' | 'ati'
@@ -47,6 +48,8 @@ export interface RecipeInputs {
   index: string | null
   /** For product 'lst': the retrieval method named, 'provided' when none. */
   lstMethod: LstMethod | null
+  /** Where TVDI's last NDVI bin ends (compile-words tvdiBinningOf). */
+  tvdiBinning: TvdiBinningKey
   /** The recipe statistic computing what the spec asks; null when no recipe computes it (see `asked`). */
   statistic: RecipeStatistic | null
   /** The spec's statistic (and combination) in words, for saying what no recipe computes. */
@@ -182,6 +185,8 @@ export function recipeInputs(spec: TaskSpec): RecipeInputs {
     product,
     index,
     lstMethod: method,
+    // Both conventions named is refused by the compiler, which plans first (compile-words tvdiBinningOf).
+    tvdiBinning: tvdiBinningsNamed(spec)[0] ?? 'tvdi_closed',
     statistic,
     asked:
       asked === null

@@ -30,5 +30,24 @@ export const TREND_METHODS: readonly { key: TrendMethodKey; names: readonly stri
   { key: 'sen', names: ['theil sen', 'theil-sen', 'sen slope', "sen's slope", 'sens slope'] },
 ]
 
+export type TvdiBinningKey = 'tvdi_closed' | 'tvdi_open'
+
+/**
+ * Where TVDI's last NDVI bin ends, for a question that says so. 'tvdi_closed' (the house default, as numpy.histogram
+ * bins): the bins cover the valid NDVI minimum to maximum, the maximum in the last bin, so every valid pixel feeds
+ * an edge. 'tvdi_open' (Earth-Agent's compute_tvdi tool): each bin stops short of its upper edge, so pixels at the
+ * maximum NDVI feed no edge. The two differ by up to about 0.01 TVDI on a date.
+ */
+export const TVDI_BINNINGS: readonly { key: TvdiBinningKey; names: readonly string[] }[] = [
+  {
+    key: 'tvdi_closed',
+    names: ['closed last bin', 'last bin closed', 'maximum in the last bin', 'maximum ndvi in the last bin', 'max ndvi in the last bin', 'numpy histogram', 'np.histogram', 'histogram binning'],
+  },
+  {
+    key: 'tvdi_open',
+    names: ['open last bin', 'last bin open', 'half open bins', 'earth agent binning', "earth agent's binning", 'earth agent convention', "earth agent's convention", 'as earth agent bins', 'maximum ndvi in no bin', 'maximum in no bin'],
+  },
+]
+
 /** Author names an index's definition is cited by ("NDWI (McFeeters)"): read beside its stated bands, never alone. */
 export const INDEX_METHOD_WORDS: readonly string[] = ['mcfeeters', "mcfeeters'", 'gao', "gao's", 'xu', "xu's", 'rouse', 'huete', 'key', 'benson']

@@ -193,11 +193,11 @@ export interface CalibrationSpan extends At {
   key: 'toa_reflectance' | 'surface_reflectance' | 'radiance'
 }
 
-/** A retrieval method or trend estimator the question names ("split-window", "TES", "Theil-Sen"): lexicon methods.ts keys. */
+/** A retrieval method, trend estimator or TVDI binning the question names ("split-window", "Theil-Sen", "closed last bin"): lexicon methods.ts keys. */
 export interface MethodSpan extends At {
   type: 'method'
   key: string
-  /** What the method computes: a product ('lst') or the trend. */
+  /** What the method computes: a product ('lst', 'tvdi') or the trend. */
   of: string
 }
 

@@ -406,6 +406,33 @@ function checkPooling(demands: QuestionDemands, chain: StatisticStep[]): Finding
   return [pass('provenance_pooling', demands.pooling === 'pooled' ? 'pixels of all dates pooled' : 'per-date values combined')]
 }
 
+/**
+ * A convention the question names (TVDI binning, trend estimator) must be the one the DAG ran with: read from the
+ * evidence's operator parameters (defaults filled by the execute tool), so an unstated default is checked too.
+ */
+function checkMethods(demands: QuestionDemands, evidence: Evidence): Finding[] {
+  if (demands.methods.length === 0) return []
+  const ops = isRec(evidence.source.operators) ? Object.values(evidence.source.operators).filter(isRec) : []
+  const findings: Finding[] = []
+  for (const m of demands.methods) {
+    const params = ops
+      .filter((o) => (m.of === 'tvdi' ? o.op === 'raster.product' && isRec(o.params) && o.params.product === 'tvdi' : o.op === 'timeseries.trend'))
+      .map((o) => (isRec(o.params) ? o.params[m.param] : undefined))
+    if (params.length === 0) continue
+    const other = params.find((v) => v !== m.value)
+    findings.push(
+      other === undefined
+        ? pass('provenance_method', `'${m.words}' asked and computed (${m.param} ${m.value})`)
+        : {
+            check: 'provenance_method',
+            severity: 'reject',
+            message: `the question asks for '${m.words}' (${m.param} ${m.value}) but the observation ran with ${m.param} ${String(other)}`,
+          },
+    )
+  }
+  return findings
+}
+
 /** Every provenance finding for an execute observation. */
 export function checkProvenance(question: string, action: unknown, evidence: Evidence, observation: unknown, options: readonly string[] = []): Finding[] {
   const demands = readQuestion(question)
@@ -416,6 +443,7 @@ export function checkProvenance(question: string, action: unknown, evidence: Evi
     ...checkRegion(demands.region, prov.regions),
     ...checkUnit(demands, prov.unit),
     ...checkPooling(demands, prov.statistics),
+    ...checkMethods(demands, evidence),
     ...demands.unchecked.map((u): Finding => ({
       check: 'provenance_unchecked',
       severity: 'request',

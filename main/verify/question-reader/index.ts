@@ -5,6 +5,7 @@
  * task spec (main/task/, which verify may not import), so one misreading cannot pass both.
  */
 import { readConditions, type AskedCondition } from './conditions'
+import { readMethods, type AskedMethod } from './methods'
 import { extractPeriods, type Period } from './periods'
 import { readPooling, type Pooling } from './pooling'
 import { readRegion, type AskedRegion } from './region'
@@ -18,6 +19,8 @@ export interface QuestionDemands {
   periods: Period[]
   unit: AskedUnit | null
   pooling: Pooling | null
+  /** Conventions named that a DAG parameter states (TVDI binning, trend estimator). */
+  methods: AskedMethod[]
   /** Phrases that could change the result but that the verifier cannot check, in words. */
   unchecked: string[]
 }
@@ -33,8 +36,9 @@ export function readQuestion(question: string): QuestionDemands {
     periods: extractPeriods(question),
     unit: readUnit(question),
     pooling: readPooling(question)?.pooling ?? null,
+    methods: readMethods(question),
     unchecked: [...statistics.unchecked, ...conditions.unchecked, ...region.unchecked],
   }
 }
 
-export type { AskedCondition, AskedRegion, AskedStatistic, AskedUnit, Period, Pooling }
+export type { AskedMethod, AskedCondition, AskedRegion, AskedStatistic, AskedUnit, Period, Pooling }

@@ -6,8 +6,9 @@
  *    in degC, so sub-zero Celsius temperatures stay valid), both finite; fewer than `min_pixels`
  *    -> insufficient (no value for this date);
  * 2. `bins` equal NDVI bins between the valid minimum and maximum, edges as numpy.linspace(min, max, bins + 1);
- *    bin i holds edge_i <= NDVI < edge_i+1 (`last_bin: 'open'`, which leaves the maximum itself out, as the
- *    Earth-Agent compute_tvdi tool does) or the last bin also takes NDVI = max (`'closed'`);
+ *    bin i holds edge_i <= NDVI < edge_i+1, the last bin also NDVI = max (`last_bin: 'closed'`, the default: the
+ *    bins then share out every valid pixel, as numpy.histogram bins), or no bin takes the maximum itself
+ *    (`'open'`, as the Earth-Agent compute_tvdi tool bins; its gold for Earth-Bench task 46, 0.6897, is computed so);
  * 3. per non-empty bin the maximum LST (dry edge) and minimum LST (wet edge); each edge fitted by ordinary least
  *    squares against the bin centres (fewer than 2 non-empty bins -> insufficient);
  * 4. TVDI = (LST - wet(NDVI)) / (dry(NDVI) - wet(NDVI)) over the valid pixels, a zero denominator replaced by 1e-6,
@@ -51,7 +52,7 @@ export const tvdi: ProductDef<TvdiParams> = {
       .default([0, 1]),
     lst_min: z.number().optional(),
     clip: z.boolean().default(true),
-    last_bin: z.enum(['open', 'closed']).default('open'),
+    last_bin: z.enum(['open', 'closed']).default('closed'),
   }),
   outputUnit: () => 'dimensionless',
   formula: () => 'TVDI = (LST - (a_wet + b_wet * NDVI)) / ((a_dry + b_dry * NDVI) - (a_wet + b_wet * NDVI))',

@@ -4,7 +4,13 @@ import type { ProductInput } from '../../../../main/engines/raster/products/prod
 import type { Unit } from '../../../../main/engines/raster/units'
 
 const C2 = 14387.7
-function run(name: string, inputs: Record<string, number[]>, params: Record<string, unknown> = {}, units: Record<string, Unit> = {}, meta?: Record<string, number>) {
+function run(
+  name: string,
+  inputs: Record<string, number[]>,
+  params: Record<string, unknown> = {},
+  units: Record<string, Unit> = {},
+  meta?: Record<string, number>,
+) {
   const def = PRODUCTS.get(name)!
   const p = def.params.parse(params)
   const n = Object.values(inputs)[0].length
@@ -16,7 +22,19 @@ const arr = (r: { res: { data: Float64Array | null } }) => Array.from(r.res.data
 
 describe('raster products (hand-computed values)', () => {
   it('registers the ten standard products plus brightness temperature', () => {
-    for (const p of ['normalized_difference', 'single_channel_lst', 'multi_channel_lst', 'split_window_lst', 'ttm_lst', 'tes', 'pwv_band_ratio', 'tvdi', 'day_night_temperature', 'apparent_thermal_inertia', 'brightness_temperature']) {
+    for (const p of [
+      'normalized_difference',
+      'single_channel_lst',
+      'multi_channel_lst',
+      'split_window_lst',
+      'ttm_lst',
+      'tes',
+      'pwv_band_ratio',
+      'tvdi',
+      'day_night_temperature',
+      'apparent_thermal_inertia',
+      'brightness_temperature',
+    ]) {
       expect(PRODUCT_NAMES).toContain(p)
     }
   })
@@ -33,7 +51,10 @@ describe('raster products (hand-computed values)', () => {
     expect(arr(r)[0]).toBeCloseTo(1321.0789 / Math.log(774.8853 / 10 + 1), 12)
     expect(arr(r)[1]).toBeNaN()
     expect(run('brightness_temperature', { data: [10] }, {}, { data: 'radiance' }).res.insufficient).toMatch(/K1\/K2/)
-    expect(arr(run('brightness_temperature', { data: [8] }, { k1: 480.8883, k2: 1201.1442 }, { data: 'radiance' }))[0]).toBeCloseTo(1201.1442 / Math.log(480.8883 / 8 + 1), 12)
+    expect(arr(run('brightness_temperature', { data: [8] }, { k1: 480.8883, k2: 1201.1442 }, { data: 'radiance' }))[0]).toBeCloseTo(
+      1201.1442 / Math.log(480.8883 / 8 + 1),
+      12,
+    )
   })
 
   it('single_channel_lst: both emissivity models and an emissivity raster', () => {
@@ -62,7 +83,9 @@ describe('raster products (hand-computed values)', () => {
 
   it('ttm_lst: weighted combination inside the valid range', () => {
     expect(arr(run('ttm_lst', { t1: [300, 350], t2: [310, 300], t3: [320, 300] }))).toEqual([313, NaN])
-    expect(run('ttm_lst', { t1: [300], t2: [300], t3: [300] }).def.check!(PRODUCTS.get('ttm_lst')!.params.parse({ weights: [0.5, 0.5, 0.5] }), [])).toMatch(/sum to 1/)
+    expect(run('ttm_lst', { t1: [300], t2: [300], t3: [300] }).def.check!(PRODUCTS.get('ttm_lst')!.params.parse({ weights: [0.5, 0.5, 0.5] }), [])).toMatch(
+      /sum to 1/,
+    )
   })
 
   it('tes: emissivity from the band spread, clipped, then the single-channel correction', () => {
@@ -92,11 +115,16 @@ describe('raster products (hand-computed values)', () => {
   })
 
   it('apparent_thermal_inertia: (1 - albedo) / (day - night), clipped to [0, 10]', () => {
-    const r = arr(run('apparent_thermal_inertia', { albedo: [0.2, 0.2, 0.2], day: [310, 290.05, 300], night: [290, 290, 300] }, {}, { albedo: 'dimensionless' }))
+    const r = arr(
+      run('apparent_thermal_inertia', { albedo: [0.2, 0.2, 0.2], day: [310, 290.05, 300], night: [290, 290, 300] }, {}, { albedo: 'dimensionless' }),
+    )
     expect(r[0]).toBeCloseTo(0.04, 12)
     expect(r[1]).toBe(10)
     expect(r[2]).toBeNaN()
-    expect(arr(run('apparent_thermal_inertia', { albedo: [0.2], day: [290.05], night: [290] }, { clip: null }, { albedo: 'dimensionless' }))[0]).toBeCloseTo(16, 6)
+    expect(arr(run('apparent_thermal_inertia', { albedo: [0.2], day: [290.05], night: [290] }, { clip: null }, { albedo: 'dimensionless' }))[0]).toBeCloseTo(
+      16,
+      6,
+    )
   })
 })
 
@@ -118,7 +146,12 @@ describe('tvdi', () => {
     expect(v[4]).toBeCloseTo(1, 12)
     expect(v[5]).toBeNaN()
     expect(v[6]).toBeNaN()
-    const d = r.res.details as { dry_edge: { slope: number; intercept: number }; wet_edge: { slope: number; intercept: number }; bins_used: number; valid_pixels: number }
+    const d = r.res.details as {
+      dry_edge: { slope: number; intercept: number }
+      wet_edge: { slope: number; intercept: number }
+      bins_used: number
+      valid_pixels: number
+    }
     expect(d.valid_pixels).toBe(5)
     expect(d.bins_used).toBe(2)
     expect(d.dry_edge.slope).toBeCloseTo(-20, 10)
@@ -126,13 +159,15 @@ describe('tvdi', () => {
     expect(d.wet_edge.intercept).toBeCloseTo(305, 10)
   })
 
-  it('puts the maximum into the last bin only with last_bin "closed", and can leave values unclipped', () => {
+  it('puts the maximum into the last bin with last_bin "closed" (the default), into none with "open", and can leave values unclipped', () => {
     const hot = [...lst]
     hot[4] = 330
-    const open = run('tvdi', { ndvi, lst: hot }, { bins: 2, min_pixels: 5 }, u).res.details as { dry_edge: { slope: number } }
+    const open = run('tvdi', { ndvi, lst: hot }, { bins: 2, min_pixels: 5, last_bin: 'open' }, u).res.details as { dry_edge: { slope: number } }
     const closed = run('tvdi', { ndvi, lst: hot }, { bins: 2, min_pixels: 5, last_bin: 'closed' }, u).res.details as { dry_edge: { slope: number } }
+    const byDefault = run('tvdi', { ndvi, lst: hot }, { bins: 2, min_pixels: 5 }, u).res.details as { dry_edge: { slope: number } }
     expect(open.dry_edge.slope).toBeCloseTo(-20, 10)
     expect(closed.dry_edge.slope).toBeCloseTo(20, 10) // bin 1 dry = 330 -> (330 - 320) / 0.5
+    expect(byDefault.dry_edge.slope).toBeCloseTo(20, 10)
     expect(arr(run('tvdi', { ndvi, lst }, { bins: 2, min_pixels: 5, clip: false }, u))[0]).toBeCloseTo(-0.25, 12)
   })
 
