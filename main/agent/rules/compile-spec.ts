@@ -64,18 +64,40 @@ function percentSide(b: DagBuilder, side: Branch, spec: TaskSpec, options: Answe
 export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerOption[], variant: Variant): Compiled {
   const statistic = spec.quantity.statistic
   if (statistic === 'count_objects' || (spec.subjects.length === 0 && (inputs.files.length === 0 || statistic === null))) return { ok: 'not_applicable' }
-  if (spec.subjects.length === 0) {
-    const unread = spec.notUnderstood.map((n) => `"${n.text}"`)
-    return {
-      ok: false,
-      handOff: 'perception',
-      part: 'the variable',
-      why: `the question names no variable the reader could place${unread.length ? ` (${unread.join(', ')} ${unread.length === 1 ? 'was' : 'were'} not read as one)` : ''}; name a layer of the files, a product such as TVDI or LST, or a spectral index`,
-    }
-  }
+  if (spec.subjects.length === 0) return noVariable(spec)
   if (inputs.files.length === 0) return { ok: false, part: 'the input rasters', why: 'no raster files were given (pass a folder with --files)' }
   if (statistic === null)
     return { ok: false, part: 'the statistic', why: 'the question names none (mean, median, maximum, a percentile, a share ...) and its options name none' }
+  const unclear = unclearSelection(spec, statistic)
+  if (unclear) return unclear
+  spec = oneNamePerBand(spec, inputs)
+  const bands = severalBands(spec)
+  if (bands) return bands
+  try {
+    return compileDag(spec, placeScope(spec, inputs), options, variant, statistic)
+  } catch (err) {
+    if (err instanceof Refusal)
+      return err.handOff ? { ok: false, part: err.part, why: err.why, handOff: err.handOff } : { ok: false, part: err.part, why: err.why }
+    throw err
+  }
+}
+
+/** The refusal for a spec that names no variable, quoting the words the reader did not read as one. */
+function noVariable(spec: TaskSpec): Compiled {
+  const unread = spec.notUnderstood.map((n) => `"${n.text}"`)
+  return {
+    ok: false,
+    handOff: 'perception',
+    part: 'the variable',
+    why: `the question names no variable the reader could place${unread.length ? ` (${unread.join(', ')} ${unread.length === 1 ? 'was' : 'were'} not read as one)` : ''}; name a layer of the files, a product such as TVDI or LST, or a spectral index`,
+  }
+}
+
+/**
+ * The refusal for a selection the spec leaves unclear: a share of the area with a statistic other than a count of
+ * dates, or two periods not compared where one lies inside the other. Null when neither is the case.
+ */
+function unclearSelection(spec: TaskSpec, statistic: string): Compiled | null {
   // A share of the area is a criterion on dates only; with another statistic it would be dropped, so say so.
   if (spec.areaCondition && statistic !== 'count_dates') {
     const text = spec.used.find((u) => u.role === 'area condition')?.text ?? `${spec.areaCondition.op} ${spec.areaCondition.value * 100}% of the area`
@@ -99,11 +121,24 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
         why: 'one lies inside the other and the question does not compare them, so it is not clear which dates are asked',
       }
   }
-  // Two bands named with one statistic and nothing computed from them ("the median of bands 4 and 5"): one value
-  // cannot answer for both, and taking the first would answer another question.
-  // Two names of one band ("the spread of SWIR1 ... band 6" of a Landsat 8 scene) are one subject.
+  return null
+}
+
+/**
+ * The spec with later names of the first subject's band dropped: two names of one band ("the spread of SWIR1 ...
+ * band 6" of a Landsat 8 scene) are one subject.
+ */
+function oneNamePerBand(spec: TaskSpec, inputs: InputFiles): TaskSpec {
   const firstFile = isBandKey(spec.subjects[0] ?? '') ? bandFileOf(spec.subjects[0], inputs.files) : null
-  if (firstFile) spec = { ...spec, subjects: spec.subjects.filter((k, i) => i === 0 || !isBandKey(k) || bandFileOf(k, inputs.files) !== firstFile) }
+  if (firstFile) return { ...spec, subjects: spec.subjects.filter((k, i) => i === 0 || !isBandKey(k) || bandFileOf(k, inputs.files) !== firstFile) }
+  return spec
+}
+
+/**
+ * The refusal for two bands named with one statistic and nothing computed from them ("the median of bands 4 and
+ * 5"): one value cannot answer for both, and taking the first would answer another question. Null otherwise.
+ */
+function severalBands(spec: TaskSpec): Compiled | null {
   const bandSubjects = spec.subjects.filter((k) => isBandKey(k))
   if (isBandKey(spec.subjects[0] ?? '') && bandSubjects.length >= 2)
     return {
@@ -111,171 +146,211 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
       part: `the bands ${bandSubjects.map(bandWord).join(' and ')}`,
       why: 'the question names several bands and one statistic; ask about one band, or name the index computed from them',
     }
-  try {
-    inputs = placeScope(spec, inputs)
-    const b = new DagBuilder()
-    const combine = spec.quantity.combine
-    let value: Branch
-    let unitOut: string
-    if (combine && (spec.quantity.across === 'periods' || spec.quantity.across === 'regions')) {
-      const byRegion = spec.quantity.across === 'regions'
-      if (byRegion ? (spec.regions?.length ?? 0) < 2 : spec.periods.length < 2)
-        throw new Refusal(`the ${combine.replace('_', ' ')}`, `it needs two ${byRegion ? 'regions' : 'periods'} and the question names fewer`)
-      // Three or more sides ("the difference between April, May and June"): which two are combined is not said.
-      const sides = byRegion ? (spec.regions?.length ?? 0) : spec.periods.length
-      if (sides > 2)
-        throw new Refusal(`the ${combine.replace('_', ' ')}`, `it combines two ${byRegion ? 'regions' : 'periods'} and the question names ${sides}`)
-      const one = byRegion
-        ? branch(b, spec, inputs, spec.periods, variant, 'first', spec.regions![0])
-        : branch(b, spec, inputs, [spec.periods[0]], variant, 'first')
-      const two = byRegion
-        ? branch(b, spec, inputs, spec.periods, variant, 'second', spec.regions![1])
-        : branch(b, spec, inputs, [spec.periods[1]], variant, 'second')
-      // The spec's convention (main/task/spec.ts): across periods a difference and a percent change run from the
-      // earlier period to the later whichever is named first; a ratio is the first named over the second; across
-      // regions everything is second relative to first.
-      const swap = !byRegion && spec.periods[1]!.start < spec.periods[0]!.start
-      const [earlier, later] = (swap ? [two, one] : [one, two]).map((side) =>
-        combine === 'difference' || combine === 'absolute_difference' ? percentSide(b, side, spec, options) : side,
-      )
-      const node =
-        combine === 'difference'
-          ? b.add('difference', 'math.subtract', {}, { a: later.value, b: earlier.value })
-          : combine === 'absolute_difference'
-            ? b.add('abs_difference', 'math.abs', {}, { a: b.add('difference', 'math.subtract', {}, { a: later.value, b: earlier.value }) })
-            : combine === 'ratio'
-              ? b.add('ratio', 'math.divide', { unit: 'dimensionless' }, byRegion ? { a: two.value, b: one.value } : { a: one.value, b: two.value })
-              : b.add('percent_change', 'math.expr', { expr: '100 * (b - a) / a', unit: 'percent' }, { a: earlier.value, b: later.value })
-      const word = byRegion
-        ? {
-            difference: 'difference (second region minus first)',
-            absolute_difference: 'absolute difference',
-            ratio: 'ratio (second region / first)',
-            percent_change: 'percent change from the first region to the second',
-          }[combine]
-        : {
-            difference: 'difference (later period minus earlier)',
-            absolute_difference: 'absolute difference',
-            ratio: 'ratio (first named period / second)',
-            percent_change: 'percent change from the earlier period to the later',
-          }[combine]
-      unitOut = combine === 'ratio' ? 'dimensionless' : combine === 'percent_change' ? 'percent' : later.unit
-      value = { value: node, unit: unitOut, describe: `${word} of: ${one.describe}; and ${two.describe}` }
-    } else if (combine && spec.quantity.across === 'masks') {
-      // Two selections of one image compared ("the mean LST where NDVI > 0.7 minus the mean LST where NDVI < 0.2"):
-      // each side keeps one of the two pixel conditions (QA conditions apply to both); one condition alone is
-      // compared with the whole image. First named minus (or over) second; with one condition the order is not
-      // in the spec, so only a magnitude is compiled.
-      const isQa = (c: Condition) => c.variableKind === 'qa_class' || (c.variable !== null && (QA_BITS[c.variable] !== undefined || c.variable === 'clear'))
-      const sides = spec.conditions.filter((c) => !isQa(c) && c.unit !== 'percent')
-      const shared = spec.conditions.filter((c) => isQa(c))
-      if (sides.length === 0 || sides.length > 2)
-        throw new Refusal(
-          `the ${combine.replace('_', ' ')} between selections`,
-          `it needs one or two pixel conditions to compare and the question names ${sides.length}`,
-        )
-      if (sides.length === 1 && combine !== 'absolute_difference')
-        throw new Refusal(
-          `the ${combine.replace('_', ' ')} between the whole image and the pixels where ${sides[0].text.trim()}`,
-          'the spec does not say which of the two comes first; ask for the absolute difference, or name both selections',
-        )
-      const one = branch(
-        b,
-        { ...spec, conditions: [...(sides.length === 2 ? [sides[0]] : []), ...shared] },
-        inputs,
-        spec.periods,
-        variant,
-        sides.length === 2 ? 'first' : 'all',
-      )
-      const two = branch(b, { ...spec, conditions: [sides.at(-1)!, ...shared] }, inputs, spec.periods, variant, 'second')
-      const [p1, p2] = [percentSide(b, one, spec, options), percentSide(b, two, spec, options)]
-      const node =
-        combine === 'difference'
-          ? b.add('difference', 'math.subtract', {}, { a: p1.value, b: p2.value })
-          : combine === 'absolute_difference'
-            ? b.add('abs_difference', 'math.abs', {}, { a: b.add('difference', 'math.subtract', {}, { a: p1.value, b: p2.value }) })
-            : combine === 'ratio'
-              ? b.add('ratio', 'math.divide', { unit: 'dimensionless' }, { a: p1.value, b: p2.value })
-              : b.add('percent_change', 'math.expr', { expr: '100 * (b - a) / a', unit: 'percent' }, { a: p1.value, b: p2.value })
-      const word = {
-        difference: 'difference (first selection minus second)',
-        absolute_difference: 'absolute difference',
-        ratio: 'ratio (first selection / second)',
-        percent_change: 'percent change from the first selection to the second',
-      }[combine]
-      unitOut = combine === 'ratio' ? 'dimensionless' : combine === 'percent_change' ? 'percent' : p1.unit
-      value = { value: node, unit: unitOut, describe: `${word} of: ${one.describe}; and ${two.describe}` }
-    } else if (combine) {
-      throw new Refusal(
-        `the ${combine.replace('_', ' ')} across ${spec.quantity.across ?? 'two quantities'}`,
-        'only comparisons between periods or between regions are compiled so far',
-      )
-    } else {
-      value = branch(b, spec, inputs, spec.periods, variant, '')
-      unitOut = value.unit
-    }
+  return null
+}
 
-    // Answer units: shares as percent when asked (or when the options or a bare number call for it); temperatures in °C/°F.
-    let out = value.value
-    let unit = value.unit
-    let describe = value.describe
-    // A signed difference answered from options that are all sizes: the magnitude.
-    if (combine === 'difference' && optionsAreSizes(spec)) {
-      out = b.add('abs_difference', 'math.abs', {}, { a: out })
-      describe = `size of the ${describe}, as the options state sizes`
-    }
-    if (unit === 'fraction') {
-      if (percentWanted(spec, options)) {
-        out = b.add('percent', 'math.expr', { expr: 'x * 100', unit: 'percent' }, { x: out })
-        unit = 'percent'
-      } else unit = 'dimensionless'
-    }
-    const tempAbsolute = ABSOLUTE.has(statistic) && !combine
-    if (unit === 'K' && (spec.unit === 'degC' || spec.unit === 'degF')) {
-      const expr = spec.unit === 'degC' ? (tempAbsolute ? 'x - 273.15' : 'x') : tempAbsolute ? '(x - 273.15) * 9 / 5 + 32' : 'x * 9 / 5'
-      out = b.add(spec.unit === 'degC' ? 'celsius' : 'fahrenheit', 'math.expr', { expr, unit: spec.unit === 'degC' ? 'degC' : 'degF' }, { x: out })
-      unit = spec.unit
-      describe += `, in ${spec.unit === 'degC' ? '°C' : '°F'}`
-    } else if (spec.unit === 'degC' || spec.unit === 'degF') {
-      if (unit !== 'K' && unit !== spec.unit && statistic !== 'count_dates' && statistic !== 'trend')
-        throw new Refusal(`the unit ${spec.unit === 'degC' ? '°C' : '°F'}`, `the value computed is in ${unit}, not a temperature`)
-    } else if (storedUnitAsked(spec.unit) && VALUE_STATISTIC(statistic)) {
-      // A layer's own unit asked ("in mm", "nW/cm2/sr per year"): the value must be in it, or be that layer's stored
-      // values (`dn`, which the answer states in the layer's unit); another unit has no conversion, so it is refused.
-      const base = unit?.replace(/\/year$/, '') ?? null
-      const stored = LEX_VARIABLES.find((v) => v.key === spec.subjects[0])?.storedUnit
-      if (base !== spec.unit && !(base === 'dn' && stored === spec.unit))
-        throw new Refusal(`the unit ${spec.unit}`, `the value computed is in ${unit ?? 'no unit'}`)
-    }
-    // What the reader left unread and called context, but which carries a value-bearing word: refused by name.
-    const times = new Set(
-      inputs.files.flatMap((f) =>
-        [...path.basename(f).matchAll(/\d[_-](\d{2})(\d{2})[_-]/g)].flatMap((m) => [m[1], m[2], String(Number(m[1])), String(Number(m[2]))]),
-      ),
+/**
+ * The DAG of a spec that passed the checks above, over the files placed in its scope: the value (one selection or a
+ * combination of two), converted to the answer's unit, then read as the statistic asks. Throws a Refusal for a part
+ * that cannot compile.
+ */
+function compileDag(spec: TaskSpec, inputs: InputFiles, options: AnswerOption[], variant: Variant, statistic: string): Compiled {
+  const b = new DagBuilder()
+  const value = compiledValue(b, spec, inputs, options, variant)
+  const answer = inAnswerUnit(b, spec, options, value, statistic)
+  refuseUnplacedWords(spec, inputs, answer.unit)
+  return readAnswer(b, spec, options, statistic, answer)
+}
+
+/** The value the spec asks for: one selection, or two periods, regions or selections combined. */
+function compiledValue(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, options: AnswerOption[], variant: Variant): Branch {
+  const combine = spec.quantity.combine
+  if (combine && (spec.quantity.across === 'periods' || spec.quantity.across === 'regions'))
+    return acrossPeriodsOrRegions(b, spec, inputs, options, variant, combine)
+  if (combine && spec.quantity.across === 'masks') return acrossSelections(b, spec, inputs, options, variant, combine)
+  if (combine)
+    throw new Refusal(
+      `the ${combine.replace('_', ' ')} across ${spec.quantity.across ?? 'two quantities'}`,
+      'only comparisons between periods or between regions are compiled so far',
     )
-    const unsure = unsurePhrase(spec, unit, false, times)
-    if (unsure)
-      throw new Refusal(
-        `"${unsure.text}"`,
-        `it may change the value (${unsure.bearing}: ${/^[\d.,]+$/.test(unsure.word) ? unsure.word : `"${unsure.word}"`}) and the question reader did not place it; rephrase that part with the statistics, regions, periods and units the README describes`,
-      )
-    if (statistic === 'trend') {
-      const done = finish(b, out, options, `Sen slope of ${spec.subjects[0].toUpperCase()} per year`, unit, spec.quantity.significance ? 'trend' : 'slope')
-      return { ok: true, dag: b.build(done.output), read: done.read, describe }
-    }
-    if (statistic === 'date_of_max' || statistic === 'date_of_min') {
-      return {
-        ok: true,
-        dag: b.build(out),
-        read: { kind: 'series_extreme', quantity: spec.subjects[0], unit, which: statistic === 'date_of_max' ? 'max' : 'min' },
-        describe,
-      }
-    }
-    const done = finish(b, out, options, describe, unit)
-    return { ok: true, dag: b.build(done.output), read: done.read, describe }
-  } catch (err) {
-    if (err instanceof Refusal)
-      return err.handOff ? { ok: false, part: err.part, why: err.why, handOff: err.handOff } : { ok: false, part: err.part, why: err.why }
-    throw err
+  return branch(b, spec, inputs, spec.periods, variant, '')
+}
+
+/** How two sides are combined: a difference, its size, a ratio or a percent change. */
+type Combine = NonNullable<TaskSpec['quantity']['combine']>
+
+/** Two periods or two regions, each compiled as one side, combined by a difference, a ratio or a percent change. */
+function acrossPeriodsOrRegions(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, options: AnswerOption[], variant: Variant, combine: Combine): Branch {
+  const byRegion = spec.quantity.across === 'regions'
+  if (byRegion ? (spec.regions?.length ?? 0) < 2 : spec.periods.length < 2)
+    throw new Refusal(`the ${combine.replace('_', ' ')}`, `it needs two ${byRegion ? 'regions' : 'periods'} and the question names fewer`)
+  // Three or more sides ("the difference between April, May and June"): which two are combined is not said.
+  const sides = byRegion ? (spec.regions?.length ?? 0) : spec.periods.length
+  if (sides > 2) throw new Refusal(`the ${combine.replace('_', ' ')}`, `it combines two ${byRegion ? 'regions' : 'periods'} and the question names ${sides}`)
+  const one = byRegion
+    ? branch(b, spec, inputs, spec.periods, variant, 'first', spec.regions![0])
+    : branch(b, spec, inputs, [spec.periods[0]], variant, 'first')
+  const two = byRegion
+    ? branch(b, spec, inputs, spec.periods, variant, 'second', spec.regions![1])
+    : branch(b, spec, inputs, [spec.periods[1]], variant, 'second')
+  // The spec's convention (main/task/spec.ts): across periods a difference and a percent change run from the
+  // earlier period to the later whichever is named first; a ratio is the first named over the second; across
+  // regions everything is second relative to first.
+  const swap = !byRegion && spec.periods[1]!.start < spec.periods[0]!.start
+  const [earlier, later] = (swap ? [two, one] : [one, two]).map((side) =>
+    combine === 'difference' || combine === 'absolute_difference' ? percentSide(b, side, spec, options) : side,
+  )
+  const node =
+    combine === 'difference'
+      ? b.add('difference', 'math.subtract', {}, { a: later.value, b: earlier.value })
+      : combine === 'absolute_difference'
+        ? b.add('abs_difference', 'math.abs', {}, { a: b.add('difference', 'math.subtract', {}, { a: later.value, b: earlier.value }) })
+        : combine === 'ratio'
+          ? b.add('ratio', 'math.divide', { unit: 'dimensionless' }, byRegion ? { a: two.value, b: one.value } : { a: one.value, b: two.value })
+          : b.add('percent_change', 'math.expr', { expr: '100 * (b - a) / a', unit: 'percent' }, { a: earlier.value, b: later.value })
+  const word = byRegion
+    ? {
+        difference: 'difference (second region minus first)',
+        absolute_difference: 'absolute difference',
+        ratio: 'ratio (second region / first)',
+        percent_change: 'percent change from the first region to the second',
+      }[combine]
+    : {
+        difference: 'difference (later period minus earlier)',
+        absolute_difference: 'absolute difference',
+        ratio: 'ratio (first named period / second)',
+        percent_change: 'percent change from the earlier period to the later',
+      }[combine]
+  const unitOut = combine === 'ratio' ? 'dimensionless' : combine === 'percent_change' ? 'percent' : later.unit
+  return { value: node, unit: unitOut, describe: `${word} of: ${one.describe}; and ${two.describe}` }
+}
+
+/**
+ * Two selections of one image compared ("the mean LST where NDVI > 0.7 minus the mean LST where NDVI < 0.2"):
+ * each side keeps one of the two pixel conditions (QA conditions apply to both); one condition alone is compared
+ * with the whole image. First named minus (or over) second; with one condition the order is not in the spec, so
+ * only a magnitude is compiled.
+ */
+function acrossSelections(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, options: AnswerOption[], variant: Variant, combine: Combine): Branch {
+  const isQa = (c: Condition) => c.variableKind === 'qa_class' || (c.variable !== null && (QA_BITS[c.variable] !== undefined || c.variable === 'clear'))
+  const sides = spec.conditions.filter((c) => !isQa(c) && c.unit !== 'percent')
+  const shared = spec.conditions.filter((c) => isQa(c))
+  if (sides.length === 0 || sides.length > 2)
+    throw new Refusal(
+      `the ${combine.replace('_', ' ')} between selections`,
+      `it needs one or two pixel conditions to compare and the question names ${sides.length}`,
+    )
+  if (sides.length === 1 && combine !== 'absolute_difference')
+    throw new Refusal(
+      `the ${combine.replace('_', ' ')} between the whole image and the pixels where ${sides[0].text.trim()}`,
+      'the spec does not say which of the two comes first; ask for the absolute difference, or name both selections',
+    )
+  const one = branch(
+    b,
+    { ...spec, conditions: [...(sides.length === 2 ? [sides[0]] : []), ...shared] },
+    inputs,
+    spec.periods,
+    variant,
+    sides.length === 2 ? 'first' : 'all',
+  )
+  const two = branch(b, { ...spec, conditions: [sides.at(-1)!, ...shared] }, inputs, spec.periods, variant, 'second')
+  const [p1, p2] = [percentSide(b, one, spec, options), percentSide(b, two, spec, options)]
+  const node =
+    combine === 'difference'
+      ? b.add('difference', 'math.subtract', {}, { a: p1.value, b: p2.value })
+      : combine === 'absolute_difference'
+        ? b.add('abs_difference', 'math.abs', {}, { a: b.add('difference', 'math.subtract', {}, { a: p1.value, b: p2.value }) })
+        : combine === 'ratio'
+          ? b.add('ratio', 'math.divide', { unit: 'dimensionless' }, { a: p1.value, b: p2.value })
+          : b.add('percent_change', 'math.expr', { expr: '100 * (b - a) / a', unit: 'percent' }, { a: p1.value, b: p2.value })
+  const word = {
+    difference: 'difference (first selection minus second)',
+    absolute_difference: 'absolute difference',
+    ratio: 'ratio (first selection / second)',
+    percent_change: 'percent change from the first selection to the second',
+  }[combine]
+  const unitOut = combine === 'ratio' ? 'dimensionless' : combine === 'percent_change' ? 'percent' : p1.unit
+  return { value: node, unit: unitOut, describe: `${word} of: ${one.describe}; and ${two.describe}` }
+}
+
+/** The answer's node, unit and description after the conversions the answer unit asks for. */
+interface Answered {
+  out: string
+  unit: string
+  describe: string
+}
+
+/**
+ * The value in the answer's unit: a signed difference as a size when the options state sizes, shares as percent
+ * when asked (or when the options or a bare number call for it), temperatures in °C/°F; a unit the value cannot be
+ * converted to is refused.
+ */
+function inAnswerUnit(b: DagBuilder, spec: TaskSpec, options: AnswerOption[], value: Branch, statistic: string): Answered {
+  const combine = spec.quantity.combine
+  let out = value.value
+  let unit = value.unit
+  let describe = value.describe
+  // A signed difference answered from options that are all sizes: the magnitude.
+  if (combine === 'difference' && optionsAreSizes(spec)) {
+    out = b.add('abs_difference', 'math.abs', {}, { a: out })
+    describe = `size of the ${describe}, as the options state sizes`
   }
+  if (unit === 'fraction') {
+    if (percentWanted(spec, options)) {
+      out = b.add('percent', 'math.expr', { expr: 'x * 100', unit: 'percent' }, { x: out })
+      unit = 'percent'
+    } else unit = 'dimensionless'
+  }
+  const tempAbsolute = ABSOLUTE.has(statistic) && !combine
+  if (unit === 'K' && (spec.unit === 'degC' || spec.unit === 'degF')) {
+    const expr = spec.unit === 'degC' ? (tempAbsolute ? 'x - 273.15' : 'x') : tempAbsolute ? '(x - 273.15) * 9 / 5 + 32' : 'x * 9 / 5'
+    out = b.add(spec.unit === 'degC' ? 'celsius' : 'fahrenheit', 'math.expr', { expr, unit: spec.unit === 'degC' ? 'degC' : 'degF' }, { x: out })
+    unit = spec.unit
+    describe += `, in ${spec.unit === 'degC' ? '°C' : '°F'}`
+  } else if (spec.unit === 'degC' || spec.unit === 'degF') {
+    if (unit !== 'K' && unit !== spec.unit && statistic !== 'count_dates' && statistic !== 'trend')
+      throw new Refusal(`the unit ${spec.unit === 'degC' ? '°C' : '°F'}`, `the value computed is in ${unit}, not a temperature`)
+  } else if (storedUnitAsked(spec.unit) && VALUE_STATISTIC(statistic)) {
+    // A layer's own unit asked ("in mm", "nW/cm2/sr per year"): the value must be in it, or be that layer's stored
+    // values (`dn`, which the answer states in the layer's unit); another unit has no conversion, so it is refused.
+    const base = unit?.replace(/\/year$/, '') ?? null
+    const stored = LEX_VARIABLES.find((v) => v.key === spec.subjects[0])?.storedUnit
+    if (base !== spec.unit && !(base === 'dn' && stored === spec.unit))
+      throw new Refusal(`the unit ${spec.unit}`, `the value computed is in ${unit ?? 'no unit'}`)
+  }
+  return { out, unit, describe }
+}
+
+/** Refuses by name what the reader left unread and called context, but which carries a value-bearing word. */
+function refuseUnplacedWords(spec: TaskSpec, inputs: InputFiles, unit: string): void {
+  const times = new Set(
+    inputs.files.flatMap((f) =>
+      [...path.basename(f).matchAll(/\d[_-](\d{2})(\d{2})[_-]/g)].flatMap((m) => [m[1], m[2], String(Number(m[1])), String(Number(m[2]))]),
+    ),
+  )
+  const unsure = unsurePhrase(spec, unit, false, times)
+  if (unsure)
+    throw new Refusal(
+      `"${unsure.text}"`,
+      `it may change the value (${unsure.bearing}: ${/^[\d.,]+$/.test(unsure.word) ? unsure.word : `"${unsure.word}"`}) and the question reader did not place it; rephrase that part with the statistics, regions, periods and units the README describes`,
+    )
+}
+
+/** The finished DAG with how its output is read: a trend's slope, the date of a series' extreme, or a value or choice. */
+function readAnswer(b: DagBuilder, spec: TaskSpec, options: AnswerOption[], statistic: string, answer: Answered): Compiled {
+  const { out, unit, describe } = answer
+  if (statistic === 'trend') {
+    const done = finish(b, out, options, `Sen slope of ${spec.subjects[0].toUpperCase()} per year`, unit, spec.quantity.significance ? 'trend' : 'slope')
+    return { ok: true, dag: b.build(done.output), read: done.read, describe }
+  }
+  if (statistic === 'date_of_max' || statistic === 'date_of_min') {
+    return {
+      ok: true,
+      dag: b.build(out),
+      read: { kind: 'series_extreme', quantity: spec.subjects[0], unit, which: statistic === 'date_of_max' ? 'max' : 'min' },
+      describe,
+    }
+  }
+  const done = finish(b, out, options, describe, unit)
+  return { ok: true, dag: b.build(done.output), read: done.read, describe }
 }
