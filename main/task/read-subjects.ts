@@ -1,0 +1,153 @@
+/**
+ * The stages of the task reader (read-task.ts) that read what the quantity is about: the variables and bands the
+ * question names, which of them is the subject (the one the statistic names, else the one its condition tests, else
+ * the others in order), and a calibration asked of that subject.
+ */
+import { VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
+import { all } from '../domain/spans'
+import type { ConditionsRead } from './conditions'
+import { allMatches, objectClass } from './read-words'
+import type { Reading } from './reading'
+import type { Condition, Statistic, TaskSpec } from './spec'
+import { VARIABLES } from './vocabulary'
+
+/** A variable or band named in the question, with its place and its key. */
+export interface VariableHit {
+  at: number
+  end: number
+  key: string
+}
+
+/** What the subject stage needs from the stages before it. */
+export interface SubjectsInput {
+  read: ConditionsRead
+  /** The conditions of the spec; a condition that names no variable is given the subject's here. */
+  conditions: Condition[]
+  statistic: Statistic | null
+  objects: RegExpMatchArray | null
+}
+
+/**
+ * The subjects, main one first: the variable a condition tests when a share, count or area is asked of it, then
+ * the variables in the order `subjectOrder` puts them. A band number picks the thermal band a brightness
+ * temperature is of, and the objects counted come first. A condition that names no variable is about the subject.
+ */
+export function readSubjects(r: Reading, { read, conditions, statistic, objects }: SubjectsInput) {
+  const { varHits, bandKeys } = variableHits(r)
+  const { ordered, afterAnyStat, maskVars } = subjectOrder(r, read, conditions, varHits, bandKeys)
+  // A share, count or area is about the variable its condition tests ("the share where TVDI > 0.75": TVDI).
+  // So is a question that asks nothing else about a variable it states a condition on ("identify nights when LST
+  // dropped below 305 K").
+  const counted =
+    statistic === 'fraction' || statistic === 'count_pixels' || statistic === 'area' || statistic === 'count_dates' || (statistic === null && !afterAnyStat)
+  const criterion = counted ? conditions.find((c) => c.variable !== null && c.unit !== 'percent')?.variable : undefined
+  let subjects = [...new Set([...(criterion ? [criterion] : []), ...ordered])]
+  // "The brightness temperature of band 11": the band says which thermal band the BT is of (a number over a generic
+  // "thermal band"); band 10 is the BT the compiler takes by default, band 11 is `bt_b11`.
+  if (subjects.includes('bt')) {
+    const thermal = ['b10', 'b11', 'tir1', 'tir2'].filter((k) => bandKeys.has(k))
+    const numbered = thermal.filter((k) => k.startsWith('b'))
+    const which = numbered.length === 1 ? numbered[0] : thermal.length === 1 ? thermal[0] : null
+    if (which) subjects = subjects.filter((k) => !thermal.includes(k)).map((k) => (k === 'bt' && (which === 'b11' || which === 'tir2') ? 'bt_b11' : k))
+  }
+  if (statistic === 'count_objects' && objects) subjects.unshift(objectClass(objects[1]))
+  for (const c of conditions)
+    if (c.variable === null && subjects.length > 0 && !(statistic === 'fraction' && c.unit === 'percent'))
+      c.variable = subjects.find((s) => !maskVars.has(s)) ?? subjects[0]
+  return { subjects, varHits, bandKeys }
+}
+
+/**
+ * Every variable and band the question names, in the order written, each read as a subject. A name inside a
+ * longer one ("vegetation index" in "enhanced vegetation index") is the longer one's; the bands of a stated band
+ * order are not subjects.
+ */
+function variableHits(r: Reading): { varHits: VariableHit[]; bandKeys: Set<string> } {
+  const { q, lex, spans, use } = r
+  // Bands named as variables ("the red band", "band 4") are the span parser's; their keys are catalog roles or band numbers.
+  const bandHits = all(lex, 'band')
+    .filter((h) => !spans.some((s) => s.role === 'band order' && h.at < s.end && h.end > s.at))
+    .map((h) => ({ at: h.at, end: h.end, key: h.key }))
+  const bandKeys = new Set(bandHits.map((h) => h.key))
+  const allVarHits: VariableHit[] = [...VARIABLES.flatMap((v) => allMatches(q, v.words).map((h) => ({ at: h.at, end: h.end, key: v.key }))), ...bandHits]
+  const varHits = allVarHits
+    .filter((h) => !allVarHits.some((o) => o !== h && o.key !== h.key && o.at <= h.at && o.end >= h.end && o.end - o.at > h.end - h.at))
+    .sort((a, b) => a.at - b.at)
+  for (const h of varHits) use(h.at, h.end, 'subject')
+  return { varHits, bandKeys }
+}
+
+/**
+ * The variables named, in the order they are candidates for the subject (with repeats; the caller keeps the first
+ * of each). Also reads "versus" between two inputs of a derived variable as the axes of its method.
+ */
+function subjectOrder(r: Reading, read: ConditionsRead, conditions: readonly Condition[], varHits: readonly VariableHit[], bandKeys: ReadonlySet<string>) {
+  const { q, lex, spans, use } = r
+  // The subject is the variable the asked statistic names ("the mean LST"); failing that, the variable any statistic
+  // word names ("compute the mean LST for each image ... the trend of the annual averages"); then the others in order.
+  // A variable named with what it is derived from is the subject, not its inputs ("using NDVI and LST, calculate
+  // TVDI"), and a phenomenon named with an index that measures it is read through the index ("snow cover changes
+  // using NDSI"): the lexicon says which (`inputs`, `indicatedBy`).
+  const statSpan = spans.find((s) => s.role === 'statistic')
+  // A variable written just before its own comparison ("ndvi mean where LST>310K") is the condition's, not the statistic's.
+  const compared = (h: { end: number; key: string }) => read.conditions.some((c) => c.value.variable === h.key && c.at >= h.end && c.at - h.end <= 3)
+  const namedBy = (at: number, end: number) =>
+    varHits.find((h) => h.at >= end && h.at - end <= 40 && !compared(h) && !spans.some((s) => s.role === 'condition' && h.at < s.end && h.end > s.at))
+  const afterStat = statSpan ? namedBy(statSpan.at, statSpan.end) : undefined
+  const afterAnyStat =
+    afterStat ??
+    all(lex, 'statistic')
+      .map((x) => namedBy(x.at, x.end))
+      .find(Boolean)
+  const named = new Set(varHits.map((h) => h.key))
+  // A variable named only in its own comparison is a mask: its inputs are not demoted ("ndvi mean where LST>310K").
+  const derivedNamed = new Set(varHits.filter((h) => !compared(h)).map((h) => h.key))
+  const inputsOfNamed = new Set(LEX_VARIABLES.filter((v) => derivedNamed.has(v.key) && v.kind !== 'qa_class').flatMap((v) => [...(v.inputs ?? [])]))
+  const indicated = new Set(LEX_VARIABLES.filter((v) => (v.indicatedBy ?? []).some((i) => named.has(i))).map((v) => v.key))
+  // A band is the subject only when the statistic names it or no other variable is named ("NDVI from bands 4 and
+  // 5", "the brightness temperature of band 10": the band is an input).
+  const otherNamed = varHits.some((h) => !bandKeys.has(h.key))
+  const secondary = (k: string) => (inputsOfNamed.has(k) && afterStat?.key !== k) || indicated.has(k) || (bandKeys.has(k) && otherNamed && afterStat?.key !== k)
+  // "a scatter plot of NDVI versus LST for each day" in a TVDI question: two inputs of the derived variable set
+  // against each other are the axes of the method that derives it, not two quantities to compare.
+  for (const h of allMatches(q, /\b(?:versus|vs\.?|against)(?=\s)/i)) {
+    const before = varHits.filter((v) => v.end <= h.at && h.at - v.end <= 2).at(-1)
+    const after = varHits.find((v) => v.at >= h.end && v.at - h.end <= 2)
+    if (before && after && before.key !== after.key && inputsOfNamed.has(before.key) && inputsOfNamed.has(after.key))
+      use(h.at, h.end, 'axes of the method (inputs of the derived variable)')
+  }
+  const maskVars = new Set(conditions.map((c) => c.variable))
+  // "the NDVI mean, not the NDWI", "NDVI rather than EVI": a variable set aside is not what the statistic is of.
+  const setAside = new Set(
+    varHits.filter((h) => /\b(?:not|rather\s+than|instead\s+of)\s+(?:the\s+)?$/i.test(q.slice(Math.max(0, h.at - 20), h.at))).map((h) => h.key),
+  )
+  const asSubject = (h: VariableHit | undefined) => (h && setAside.has(h.key) ? varHits.find((o) => !setAside.has(o.key)) : h)
+  const ordered = [
+    asSubject(afterStat),
+    asSubject(afterAnyStat),
+    ...varHits.filter((h) => !setAside.has(h.key) && !maskVars.has(h.key) && !secondary(h.key)),
+    ...varHits.filter((h) => !secondary(h.key)),
+    ...varHits,
+  ]
+    .filter((h): h is VariableHit => h !== undefined && !indicated.has(h.key))
+    .map((h) => h.key)
+  return { ordered, afterAnyStat, maskVars }
+}
+
+/**
+ * A calibration asked of a band subject ("the TOA reflectance of the red band"); without one a band is as stored.
+ * One asked of an index ("NDVI (from TOA reflectance)", "toa ndvi") says what the index is computed from.
+ */
+export function readCalibration(r: Reading, subjects: readonly string[], bandKeys: ReadonlySet<string>): TaskSpec['calibration'] {
+  const { lex, use } = r
+  let calibration: TaskSpec['calibration']
+  const subjectKind = LEX_VARIABLES.find((v) => v.key === subjects[0])?.kind
+  if (subjects.length > 0 && (bandKeys.has(subjects[0]) || subjectKind === 'index')) {
+    const cal = all(lex, 'calibration').sort((a, b) => b.end - b.at - (a.end - a.at))[0]
+    if (cal) {
+      calibration = cal.key
+      for (const c of all(lex, 'calibration')) use(c.at, c.end, 'calibration')
+    }
+  }
+  return calibration
+}
