@@ -89,7 +89,7 @@ export function leastSquares(x: number[], y: number[]): [number, number] {
 }
 
 /** TVDI per pixel (NaN where invalid), or null when fewer than 100 valid pixels. */
-export function tvdi(ndvi: Float64Array, lst: Float64Array): Float64Array | null {
+export function tvdi(ndvi: Float64Array, lst: Float64Array, lastBin: 'closed' | 'open' = 'closed'): Float64Array | null {
   const idx: number[] = []
   let vmin = Infinity
   let vmax = -Infinity
@@ -108,11 +108,13 @@ export function tvdi(ndvi: Float64Array, lst: Float64Array): Float64Array | null
   const wet = new Array<number>(bins).fill(Infinity)
   for (const i of idx) {
     const v = ndvi[i]
-    // Bin by comparison with the edges: edge_b <= v < edge_b+1 (the maximum itself falls in no bin).
+    // Bin by comparison with the edges: edge_b <= v < edge_b+1; the maximum itself in the last bin ('closed', as
+    // numpy.histogram) or in none ('open', as Earth-Agent's tool).
     let b = Math.min(bins - 1, Math.max(0, Math.floor((v - vmin) / step)))
     while (b > 0 && v < edges[b]) b--
     while (b < bins - 1 && v >= edges[b + 1]) b++
-    if (!(v >= edges[b] && v < edges[b + 1])) continue
+    const inLast = lastBin === 'closed' && b === bins - 1 && v === vmax
+    if (!(v >= edges[b] && (v < edges[b + 1] || inLast))) continue
     dry[b] = Math.max(dry[b], lst[i])
     wet[b] = Math.min(wet[b], lst[i])
   }

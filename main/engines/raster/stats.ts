@@ -118,11 +118,24 @@ export interface ContentProfile {
   longest_constant_run: number
   constant_run_start?: number
   constant_value?: number
-  /** FNV-1a (four lanes, folded) over the float64 bits of every pixel (NaN included), hex; only when asked for. */
+  /**
+   * FNV-1a (four lanes, folded) over the pixels in row order, hex; only when asked for. Over the float64 bits of
+   * each pixel (NaN included), or, for reads whose reader converts 8- or 16-bit integer samples (RawRows), over
+   * the stored samples, two bytes each, with the scale, offset and nodata that convert them: equal fingerprints
+   * mean equal pixels either way (a fingerprint is compared with those of the other dates of the same layer).
+   */
   fingerprint?: string
 }
 
 const FNV_PRIME = 0x01000193
+
+/** Rows of a read as its stored samples (16 bits each) and what converts them (value = sample * scale + offset, nodata -> NaN). */
+export interface RawRows {
+  samples: Uint16Array
+  scale: number
+  offset: number
+  nodata: number
+}
 
 export class ContentAccumulator {
   private min = Infinity
@@ -140,6 +153,10 @@ export class ContentAccumulator {
   /** Fingerprint state: four FNV-1a lanes and the words hashed so far. */
   private readonly lanes = Uint32Array.of(0x811c9dc5, 0x811c9dc5, 0x811c9dc5, 0x811c9dc5)
   private words = 0
+  /** Raw rows hashed: [scale, offset, nodata] of the first (folded into the digest), 16-bit samples hashed, the odd one waiting for its pair. */
+  private rawKey: Float64Array | null = null
+  private halves = 0
+  private pending = -1
 
   constructor(private readonly fingerprint = false) {}
 
@@ -212,8 +229,11 @@ export class ContentAccumulator {
    * (allEqualValid[k] = 1: row k's values are all valid and equal): what `add` would do with the rows, without the
    * pass over their values.
    */
-  addRowShapes(data: Float64Array, start: number, width: number, rows: number, allEqualValid: Uint8Array): void {
-    if (this.fingerprint) this.hashWords(new Uint32Array(data.buffer, data.byteOffset + start * 8, width * rows * 2))
+  addRowShapes(data: Float64Array, start: number, width: number, rows: number, allEqualValid: Uint8Array, raw?: RawRows): void {
+    if (this.fingerprint && raw) {
+      this.rawKey ??= Float64Array.of(raw.scale, raw.offset, raw.nodata)
+      this.hashHalfwords(raw.samples)
+    } else if (this.fingerprint) this.hashWords(new Uint32Array(data.buffer, data.byteOffset + start * 8, width * rows * 2))
     for (let k = 0; k < rows; k++) this.endRow(this.rows + k, allEqualValid[k] === 1 && width >= 4, data[start + k * width])
     this.rows += rows
   }
@@ -271,10 +291,63 @@ export class ContentAccumulator {
     this.words += n
   }
 
-  /** The four lanes folded into one FNV-1a hash, hex. */
+  /** One word into the lane of its position (the slow path at the ends of a call). */
+  private hashWord(w: number): void {
+    const l = this.words & 3
+    this.lanes[l] = Math.imul(this.lanes[l] ^ w, FNV_PRIME) >>> 0
+    this.words++
+  }
+
+  /**
+   * The 16-bit samples of raw rows, two to a word (the same lanes as hashWords): a quarter of the multiplies of
+   * hashing their float64 values. A sample left over waits for the next call's first, so the split into calls does
+   * not change the digest.
+   */
+  private hashHalfwords(h: Uint16Array): void {
+    const n = h.length
+    let k = 0
+    this.halves += n
+    if (this.pending >= 0 && n > 0) {
+      this.hashWord(this.pending | (h[k++] << 16))
+      this.pending = -1
+    }
+    while (n - k >= 2 && (this.words & 3) !== 0) {
+      this.hashWord(h[k] | (h[k + 1] << 16))
+      k += 2
+    }
+    const from = k
+    const blocks = k + ((n - k) & ~7)
+    let h0 = this.lanes[0]
+    let h1 = this.lanes[1]
+    let h2 = this.lanes[2]
+    let h3 = this.lanes[3]
+    for (; k < blocks; k += 8) {
+      h0 = Math.imul(h0 ^ (h[k] | (h[k + 1] << 16)), FNV_PRIME)
+      h1 = Math.imul(h1 ^ (h[k + 2] | (h[k + 3] << 16)), FNV_PRIME)
+      h2 = Math.imul(h2 ^ (h[k + 4] | (h[k + 5] << 16)), FNV_PRIME)
+      h3 = Math.imul(h3 ^ (h[k + 6] | (h[k + 7] << 16)), FNV_PRIME)
+    }
+    this.lanes[0] = h0 >>> 0
+    this.lanes[1] = h1 >>> 0
+    this.lanes[2] = h2 >>> 0
+    this.lanes[3] = h3 >>> 0
+    // Eight samples are four words.
+    this.words += (blocks - from) / 2
+    while (n - k >= 2) {
+      this.hashWord(h[k] | (h[k + 1] << 16))
+      k += 2
+    }
+    if (k < n) this.pending = h[k]
+  }
+
+  /** The four lanes folded into one FNV-1a hash, hex (with raw rows: their converting key, count and odd sample too). */
   private digest(): string {
     let h = 0x811c9dc5
     for (const lane of this.lanes) h = Math.imul(h ^ lane, FNV_PRIME) >>> 0
+    if (this.rawKey) {
+      const tail = [...new Uint32Array(this.rawKey.buffer), this.halves >>> 0, this.pending >>> 0]
+      for (const w of tail) h = Math.imul(h ^ w, FNV_PRIME) >>> 0
+    }
     return h.toString(16).padStart(8, '0')
   }
 

@@ -372,7 +372,11 @@ export class TiffFile {
       const rows = this.tiled ? ch : Math.min(ch, this.height - ty * ch)
       const r0 = Math.max(win.row, ty * ch)
       const r1 = Math.min(win.row + win.height, ty * ch + rows)
-      counting?.rowDiff.fill(0)
+      if (counting) {
+        counting.rowDiff.fill(0)
+        if (counting.raw.length < (r1 - r0) * win.width) counting.raw = new Uint16Array(Math.min(ch, win.height) * win.width)
+        counting.rawBase = (r0 - win.row) * win.width
+      }
       for (let tx = Math.floor(win.col / cw); tx <= Math.floor((win.col + win.width - 1) / cw); tx++) {
         const index = planeBase + ty * this.across + tx
         const src = typedView(await this.cachedChunk(index, rows, stride), this.sampleType)
@@ -397,7 +401,10 @@ export class TiffFile {
       }
       if (!content) continue
       if (!counting) content.add(out.subarray((r0 - win.row) * win.width, (r1 - win.row) * win.width), win.width)
-      else content.addRowShapes(out, (r0 - win.row) * win.width, win.width, r1 - r0, rowShapes(counting, r1 - r0, nodata))
+      else {
+        const raw = { samples: counting.raw.subarray(0, (r1 - r0) * win.width), scale: opts.scale, offset: opts.offset, nodata }
+        content.addRowShapes(out, (r0 - win.row) * win.width, win.width, r1 - r0, rowShapes(counting, r1 - r0, nodata), raw)
+      }
     }
     if (counting) {
       const bias = HISTOGRAM_LAYOUT[this.sampleType]!.bias

@@ -24,8 +24,10 @@ export const HISTOGRAM_LAYOUT: Partial<Record<SampleType, { bins: number; bias: 
 
 /**
  * Convert like samples.ts's RowConverter (nodata -> NaN, else v * scale + offset, [count, sum] into acc[0..1]; min
- * and max come from the histogram afterwards), add each valid raw value to `c.hist`, and OR `v ^ c.rowFirst[r]`
- * over the samples of row r into `c.rowDiff[r]` (0: every sample of the row equals its first).
+ * and max come from the histogram afterwards), add each valid raw value to `c.hist`, OR `v ^ c.rowFirst[r]`
+ * over the samples of row r into `c.rowDiff[r]` (0: every sample of the row equals its first), and copy each raw
+ * value to `c.raw` at its output position less `c.rawBase` (the rows of one row of chunks in image order, for the
+ * read's fingerprint: two bytes a pixel to hash instead of the eight of its float64).
  */
 export type HistogramConverter<T> = (
   src: T,
@@ -58,13 +60,16 @@ function histogramConverter(name: string, type: SampleType, masked = true): Hist
   // The range of bins touched, so the extremes and the clearing for the next read look at those bins only.
   let lo = c.lo
   let hi = c.hi
+  const raw = c.raw
   for (let r = 0; r < g.rows; r++) {
     const d = g.d + r * g.outRow
+    const rd = d - c.rawBase
     let s = g.s + r * g.srcRow
     const first = c.rowFirst[r]
     let diff = 0
     for (let k = 0; k < n; k++, s += stride) {
       const v = src[s]
+      raw[rd + k] = v
       diff |= v ^ first
       ${masked ? 'if (v === nodata) {\n        out[d + k] = NaN\n        continue\n      }' : ''}
       const x = v * scale + offset
@@ -172,11 +177,15 @@ export function touchedExtremes(c: Counting, bias: number, scale: number, offset
 }
 
 /**
- * The histogram of one read, the range of its bins touched so far (`lo` > `hi` when none) and, per image row of the
- * current row of chunks, its first raw value and OR of (v ^ first). A reader reuses one for its reads (a 65536-bin
+ * The histogram of one read, the range of its bins touched so far (`lo` > `hi` when none), the raw samples of the
+ * current row of chunks and, per image row of it, its first raw value and OR of (v ^ first). A reader reuses one for its reads (a 65536-bin
  * histogram is 512 KiB: allocating and scanning it whole per read cost more than converting a strip of 16 rows).
  */
 export interface Counting {
+  /** The raw samples of the current row of chunks in image row order (16 bits each, int8/int16 as their bit pattern). */
+  raw: Uint16Array
+  /** The output index of `raw[0]`. */
+  rawBase: number
   hist: Float64Array
   lo: number
   hi: number
@@ -188,6 +197,8 @@ export interface Counting {
 export function newCounting(type: SampleType, chunkHeight: number): Counting {
   const bins = HISTOGRAM_LAYOUT[type]!.bins
   return {
+    raw: new Uint16Array(0),
+    rawBase: 0,
     hist: new Float64Array(bins),
     lo: bins,
     hi: -1,
