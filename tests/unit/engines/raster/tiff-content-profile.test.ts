@@ -124,7 +124,13 @@ describe('content profile of a read, computed while converting', () => {
         // (strips for tiles, tiles for strips, no compression) give the same one; one sample changed, or the same
         // samples under another scale, another. (A read the histogram cannot profile hashes its float64 output.)
         const fp = async (name: string, values: number[], layout: Partial<TinyTiffOptions>, scale = k.scale) => {
-          const other = writeTinyTiff(path.join(dir, `${k.name.replace(/\W+/g, '-')}-${name}.tif`), { width, height, bands: [values], dtype: k.dtype, ...layout })
+          const other = writeTinyTiff(path.join(dir, `${k.name.replace(/\W+/g, '-')}-${name}.tif`), {
+            width,
+            height,
+            bands: [values],
+            dtype: k.dtype,
+            ...layout,
+          })
           const t = TiffFile.open(other)
           try {
             const c = new ContentAccumulator(true)
