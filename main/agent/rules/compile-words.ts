@@ -4,7 +4,15 @@
  * methods a question names are written here in the analyst's words or as engine parameters.
  */
 import { UNITS } from '../../domain/lexicon/units'
-import { PRODUCT_METHODS, TREND_METHODS, TVDI_BINNINGS, type LstMethodKey, type TrendMethodKey, type TvdiBinningKey } from '../../domain/lexicon/methods'
+import {
+  BARE_SLOPE,
+  PRODUCT_METHODS,
+  TREND_METHODS,
+  TVDI_BINNINGS,
+  type LstMethodKey,
+  type TrendMethodKey,
+  type TvdiBinningKey,
+} from '../../domain/lexicon/methods'
 import { BAND_ROLES } from '../../domain/lexicon/indices'
 import { unitWord } from './answer-format'
 import type { Condition, Region, TaskSpec } from '../../task/spec'
@@ -102,12 +110,17 @@ export function phraseNames(spec: TaskSpec, word: string): boolean {
   return phrasesOf(spec).some((t) => new RegExp(`[^a-z0-9]${w}[^a-z0-9]`).test(t))
 }
 
-/** The trend estimator the question names (lexicon TREND_METHODS); Theil-Sen when none. */
+/**
+ * The trend estimator the question names (lexicon TREND_METHODS); with none named, least squares for a bare "slope"
+ * (lexicon BARE_SLOPE) and Theil-Sen otherwise.
+ */
 export function trendMethodOf(spec: TaskSpec): TrendMethodKey {
   const read = (spec.methods ?? []).filter((m): m is TrendMethodKey => TREND_METHODS.some((t) => t.key === m))
   const keys = read.length ? [...new Set(read)] : [...new Set(TREND_METHODS.filter((m) => m.names.some((n) => phraseNames(spec, n))).map((m) => m.key))]
   if (keys.length > 1) throw new Refusal('the trend method', 'the question names both a least-squares fit and a Theil-Sen slope')
-  return keys[0] ?? 'sen'
+  if (keys[0]) return keys[0]
+  const bare = BARE_SLOPE.words.some((w) => phraseNames(spec, w)) && !BARE_SLOPE.unless.some((w) => phraseNames(spec, w))
+  return bare ? BARE_SLOPE.method : 'sen'
 }
 
 /** The TVDI binnings the question names (lexicon TVDI_BINNINGS): none, one, or both (which tvdiBinningOf refuses). */

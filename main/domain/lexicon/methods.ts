@@ -27,7 +27,7 @@ export type TrendMethodKey = 'ols' | 'sen'
 /** Trend estimators a question may name; none named = Theil-Sen with the Mann-Kendall test (the house default). */
 export const TREND_METHODS: readonly { key: TrendMethodKey; names: readonly string[] }[] = [
   { key: 'ols', names: ['linear regression', 'least squares', 'least-squares', 'ols', 'ordinary least squares', 'linear fit', 'linear trend', 'linear slope', 'fit a linear', 'straight line', 'straight-line', 'regression line', 'regression slope'] },
-  { key: 'sen', names: ['theil sen', 'theil-sen', 'sen slope', "sen's slope", 'sens slope'] },
+  { key: 'sen', names: ['theil sen', 'theil-sen', 'sen slope', "sen's slope", 'sens slope', "sen's"] },
 ]
 
 export type TvdiBinningKey = 'tvdi_closed' | 'tvdi_open'
@@ -48,6 +48,17 @@ export const TVDI_BINNINGS: readonly { key: TvdiBinningKey; names: readonly stri
     names: ['open last bin', 'last bin open', 'half open bins', 'earth agent binning', "earth agent's binning", 'earth agent convention', "earth agent's convention", 'as earth agent bins', 'maximum ndvi in no bin', 'maximum in no bin'],
   },
 ]
+
+/**
+ * The estimator of a "slope" asked with none named: the least-squares slope of the fitted line, which is what the
+ * word means unqualified ("the slope of LST per year"); a Sen slope is asked by name. A "trend" with none named
+ * keeps the house default (Theil-Sen), and so does a slope asked beside a Mann-Kendall test, whose companion it is.
+ */
+export const BARE_SLOPE: { words: readonly string[]; method: TrendMethodKey; unless: readonly string[] } = {
+  words: ['slope', 'slopes'],
+  method: 'ols',
+  unless: ['mann kendall', 'mk test', 'trend test'],
+}
 
 /** Author names an index's definition is cited by ("NDWI (McFeeters)"): read beside its stated bands, never alone. */
 export const INDEX_METHOD_WORDS: readonly string[] = ['mcfeeters', "mcfeeters'", 'gao', "gao's", 'xu', "xu's", 'rouse', 'huete', 'key', 'benson']

@@ -38,7 +38,7 @@ import { VARIABLE_RE, variableNamed } from './variables'
 import { alternation, hits, overlaps, phraseRegex } from './words'
 
 export interface ParsedQuestion {
-  /** The question with runs of white space made single spaces and typing slips corrected (span positions refer to it). */
+  /** The question with runs of white space made single spaces, typographic apostrophes plain, and typing slips corrected (span positions refer to it). */
   text: string
   spans: Span[]
   /** Sentences that set context rather than ask ([at, end) ranges). */
@@ -46,7 +46,8 @@ export interface ParsedQuestion {
 }
 
 export function normalizeQuestion(q: string): string {
-  return q.replace(/\s+/g, ' ').trim()
+  // One character for one, so positions do not move: "Sen’s slope" reads as the lexicon's "sen's slope".
+  return q.replace(/\s+/g, ' ').replace(/[‘’ʼ]/g, "'").trim()
 }
 
 const STAT_RES = STATISTICS.map((s) => ({ key: s.key, re: phraseRegex(s.names) }))
