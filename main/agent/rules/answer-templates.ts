@@ -162,14 +162,12 @@ function computedQuantity(entry: ObservationEntry): string | null {
   const rec = nodeRecords(entry.evidence.intermediate).get(per.id)
   const dates = isRec(rec) && Array.isArray(rec.points) ? rec.points.length : 0
   const acrossStat = nodes.find((n) => n.id === 'over_dates')?.params.stat
-  const over = pooled
-    ? ', over the pixels of all dates together'
-    : dates > 1 && acrossStat === 'mean'
-      ? ` (per date, averaged over ${dates} dates)`
-      : dates > 1 && typeof acrossStat === 'string' && !(acrossStat === stat && (stat === 'max' || stat === 'min'))
-        ? ` (per date, then the ${STAT_WORDS[acrossStat] ?? acrossStat} over ${dates} dates)`
-        : ''
   const selection = condition ? ` ${share ? 'of the valid pixels with' : stat === 'count' ? 'with' : 'of the pixels with'} ${condition}` : ''
+  // Another statistic over the per-date values leads ("the median over 20 dates of the per-date mean"): the value
+  // is that statistic's, not the per-date one's.
+  if (!pooled && dates > 1 && typeof acrossStat === 'string' && acrossStat !== 'mean' && !(acrossStat === stat && (stat === 'max' || stat === 'min')))
+    return `${STAT_WORDS[acrossStat] ?? acrossStat} over ${dates} dates of the per-date ${word}${selection}${region}`
+  const over = pooled ? ', over the pixels of all dates together' : dates > 1 && acrossStat === 'mean' ? ` (per date, averaged over ${dates} dates)` : ''
   return `${word}${selection}${region}${over}`
 }
 
