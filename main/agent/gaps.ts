@@ -6,6 +6,7 @@
 import type { LoopEvent, OpenRequest } from './loop-events'
 import type { StopReason } from './loop'
 import { rejectionWords } from '../verify/check-words'
+import { andList } from '../domain/and-list'
 
 /** A refusal as one clause: its first line, no final period, at most 400 characters. */
 function oneSentence(text: string): string {
@@ -15,8 +16,6 @@ function oneSentence(text: string): string {
     .replace(/[.\s]+$/, '')
   return line.length > 400 ? `${line.slice(0, 397)}...` : line
 }
-
-const listed = (n: readonly number[]) => (n.length > 1 ? `${n.slice(0, -1).join(', ')} and ${n.at(-1)}` : String(n[0]))
 
 export function gapsOf(events: readonly LoopEvent[], abandoned: OpenRequest[], stop: StopReason, finalThought?: string): string[] {
   const gaps: string[] = []
@@ -33,7 +32,7 @@ export function gapsOf(events: readonly LoopEvent[], abandoned: OpenRequest[], s
       const same = rejected.get(key)
       if (same) {
         same.calls.push(e.call)
-        gaps[same.at] = `the ${e.action.tool} observations of calls ${listed(same.calls)}${from} were rejected by the verifier${why}`
+        gaps[same.at] = `the ${e.action.tool} observations of calls ${andList(same.calls)}${from} were rejected by the verifier${why}`
       } else {
         rejected.set(key, { at: gaps.length, calls: [e.call] })
         gaps.push(`the ${e.action.tool} observation of call ${e.call}${from} was rejected by the verifier${why}`)

@@ -17,6 +17,7 @@ import { countNoun } from '../../domain/count-noun'
 import { fmt, unitWord as unitText, valueText } from './answer-format'
 import { maskConditionWords } from './condition-words'
 import { isIndicator } from '../../verify/provenance/statistic-chain'
+import { andList } from '../../domain/and-list'
 
 export { fmt }
 
@@ -49,17 +50,25 @@ function viewOf(task: AnswerInput['task']): RecipeInputs | null {
   }
 }
 
-/** Dates the engine left out of a reduction and why, from the evidence ("2019-04-07 (degenerate)"). */
+/**
+ * Dates the engine left out of a reduction and why, from the evidence, dates with one reason together
+ * ("2019-02-02, 2019-09-30 and 2019-12-19 (only 0 valid NDVI/LST pixels; TVDI needs at least 100)"). The engine's
+ * "node 'x' has no value:" lead is its own bookkeeping, not the reason.
+ */
 function leftOut(entry: ObservationEntry): string[] {
   const items = isRec(entry.evidence.validity) ? entry.evidence.validity.insufficient_items : null
-  const out: string[] = []
+  const byReason = new Map<string, Set<string>>()
   if (isRec(items)) {
     for (const list of Object.values(items)) {
       if (!Array.isArray(list)) continue
-      for (const it of list) if (isRec(it)) out.push(`${String(it.date ?? it.id ?? it.asset ?? '?')}${typeof it.reason === 'string' ? ` (${it.reason})` : ''}`)
+      for (const it of list) {
+        if (!isRec(it)) continue
+        const reason = typeof it.reason === 'string' ? it.reason.replace(/^node '[^']*' has no value: /, '') : ''
+        byReason.set(reason, (byReason.get(reason) ?? new Set()).add(String(it.date ?? it.id ?? it.asset ?? '?')))
+      }
     }
   }
-  return [...new Set(out)]
+  return [...byReason].map(([reason, dates]) => `${andList([...dates])}${reason ? ` (${reason})` : ''}`)
 }
 
 /**
@@ -244,7 +253,7 @@ function writtenFrom(task: AnswerInput['task'], entry: ObservationEntry, gaps: s
   const tail = (text: string) =>
     [
       text,
-      computed ? `Computed: ${computed}${gone.length ? `; ${gone.join(', ')} left out` : ''}.` : '',
+      computed ? `Computed: ${computed}${gone.length ? `; ${gone.join('; ')} left out` : ''}.` : '',
       caveats.length ? `Limits of the evidence: ${caveats.join('; ')}.` : '',
       gaps.length ? `Not verified: ${gaps.join('; ')}.` : '',
     ]
