@@ -169,6 +169,11 @@ export function tvdiIndex(fit: TvdiFit, ndvi: Float64Array, lst: Float64Array, o
   let sum = stats[1]
   let mn = stats[2]
   let mx = stats[3]
+  // The edges at the last NDVI value, kept while it repeats (neighbouring pixels share their NDVI nine times in ten
+  // on task 46): the same arithmetic, done once per run of equal values.
+  let lastV = NaN
+  let w = 0
+  let den = 1
   for (let i = from; i < to; i++) {
     const v = ndvi[i]
     const t = lst[i]
@@ -176,9 +181,12 @@ export function tvdiIndex(fit: TvdiFit, ndvi: Float64Array, lst: Float64Array, o
       out[i] = NaN
       continue
     }
-    const w = aw + bw * v
-    let den = ad + bd * v - w
-    if (den === 0) den = 1e-6
+    if (v !== lastV) {
+      w = aw + bw * v
+      den = ad + bd * v - w
+      if (den === 0) den = 1e-6
+      lastV = v
+    }
     let x = (t - w) / den
     if (clip) x = x < 0 ? 0 : x > 1 ? 1 : x
     if (!Number.isFinite(x)) {
