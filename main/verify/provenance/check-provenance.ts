@@ -16,6 +16,7 @@ import { readQuestion, type QuestionDemands } from '../question-reader/index'
 import { describePart, type AskedRegion } from '../question-reader/region'
 import { describeStatistic, type AskedStatistic, type StatisticKind } from '../question-reader/statistic'
 import { describeUnit } from '../question-reader/unit'
+import { checkMethods } from './check-methods'
 import { dagConditions, type DagCondition } from './dag-conditions'
 import { dagRegions, type DagRegion } from './dag-region'
 import { DagVariables } from './dag-variables'
@@ -404,33 +405,6 @@ function checkPooling(demands: QuestionDemands, chain: StatisticStep[]): Finding
     ]
   }
   return [pass('provenance_pooling', demands.pooling === 'pooled' ? 'pixels of all dates pooled' : 'per-date values combined')]
-}
-
-/**
- * A convention the question names (TVDI binning, trend estimator) must be the one the DAG ran with: read from the
- * evidence's operator parameters (defaults filled by the execute tool), so an unstated default is checked too.
- */
-function checkMethods(demands: QuestionDemands, evidence: Evidence): Finding[] {
-  if (demands.methods.length === 0) return []
-  const ops = isRec(evidence.source.operators) ? Object.values(evidence.source.operators).filter(isRec) : []
-  const findings: Finding[] = []
-  for (const m of demands.methods) {
-    const params = ops
-      .filter((o) => (m.of === 'tvdi' ? o.op === 'raster.product' && isRec(o.params) && o.params.product === 'tvdi' : o.op === 'timeseries.trend'))
-      .map((o) => (isRec(o.params) ? o.params[m.param] : undefined))
-    if (params.length === 0) continue
-    const other = params.find((v) => v !== m.value)
-    findings.push(
-      other === undefined
-        ? pass('provenance_method', `'${m.words}' asked and computed (${m.param} ${m.value})`)
-        : {
-            check: 'provenance_method',
-            severity: 'reject',
-            message: `the question asks for '${m.words}' (${m.param} ${m.value}) but the observation ran with ${m.param} ${String(other)}`,
-          },
-    )
-  }
-  return findings
 }
 
 /** Every provenance finding for an execute observation. */
