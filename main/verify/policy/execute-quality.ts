@@ -95,7 +95,8 @@ export function checkLeftOut(validity: Rec, totalItems: number, strictness: Stri
   for (const [id, items] of entries) {
     const n = Array.isArray(items) ? items.length : (num(items) ?? 0)
     if (n === 0) continue
-    const what = `${n} of ${totalItems || '?'} dates in ${id} gave no value and were left out`
+    // The step is named only when several steps left dates out (its id is the plan's, not the analyst's, word).
+    const what = `${n} of ${totalItems || '?'} dates gave no value${entries.length > 1 ? ` at step '${id}'` : ''} and were left out`
     if (totalItems > 0 && n / totalItems > MAX_LEFT_OUT[strictness])
       findings.push({ check: 'left_out', severity: 'request', key: 'valid_items', message: what })
     else findings.push({ check: 'left_out', severity: 'caveat', message: what })
