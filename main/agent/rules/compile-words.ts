@@ -91,9 +91,16 @@ export function bandWord(key: string): string {
  * lexicon's method words (none, one, or several, which the scope refuses where it needs LST).
  */
 export function lstMethodsOf(spec: TaskSpec): LstMethodKey[] {
-  const keys = PRODUCT_METHODS.map((m) => m.key as string)
-  if (spec.methods?.some((m) => keys.includes(m))) return [...new Set(spec.methods.filter((m): m is LstMethodKey => keys.includes(m)))]
-  return [...new Set(PRODUCT_METHODS.filter((m) => m.names.some((n) => phraseNames(spec, n))).map((m) => m.key))]
+  return namedMethods(spec, PRODUCT_METHODS)
+}
+
+/**
+ * The keys of one lexicon method table a question names: those the reader put in spec.methods, else those whose
+ * words appear in its phrases (read or left as context); each once, in the order found.
+ */
+function namedMethods<K extends string>(spec: TaskSpec, table: readonly { key: K; names: readonly string[] }[]): K[] {
+  const read = (spec.methods ?? []).filter((m): m is K => table.some((t) => t.key === m))
+  return [...new Set(read.length ? read : table.filter((m) => m.names.some((n) => phraseNames(spec, n))).map((m) => m.key))]
 }
 
 /** The phrases of a spec (read into it, or left as context), lower case, hyphens and underscores as spaces. */
@@ -115,8 +122,7 @@ export function phraseNames(spec: TaskSpec, word: string): boolean {
  * (lexicon BARE_SLOPE) and Theil-Sen otherwise.
  */
 export function trendMethodOf(spec: TaskSpec): TrendMethodKey {
-  const read = (spec.methods ?? []).filter((m): m is TrendMethodKey => TREND_METHODS.some((t) => t.key === m))
-  const keys = read.length ? [...new Set(read)] : [...new Set(TREND_METHODS.filter((m) => m.names.some((n) => phraseNames(spec, n))).map((m) => m.key))]
+  const keys = namedMethods(spec, TREND_METHODS)
   if (keys.length > 1) throw new Refusal('the trend method', 'the question names both a least-squares fit and a Theil-Sen slope')
   if (keys[0]) return keys[0]
   const bare = BARE_SLOPE.words.some((w) => phraseNames(spec, w)) && !BARE_SLOPE.unless.some((w) => phraseNames(spec, w))
@@ -125,8 +131,7 @@ export function trendMethodOf(spec: TaskSpec): TrendMethodKey {
 
 /** The TVDI binnings the question names (lexicon TVDI_BINNINGS): none, one, or both (which tvdiBinningOf refuses). */
 export function tvdiBinningsNamed(spec: TaskSpec): TvdiBinningKey[] {
-  const read = (spec.methods ?? []).filter((m): m is TvdiBinningKey => TVDI_BINNINGS.some((t) => t.key === m))
-  return read.length ? [...new Set(read)] : [...new Set(TVDI_BINNINGS.filter((m) => m.names.some((n) => phraseNames(spec, n))).map((m) => m.key))]
+  return namedMethods(spec, TVDI_BINNINGS)
 }
 
 /** Where TVDI's last NDVI bin ends, as the question names it; closed when none. */
