@@ -12,7 +12,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { edgeRule, fitEdges, tvdi, tvdiIndex } from '../main/engines/raster/products/tvdi'
+import { edgeRule, fitEdges, tvdi, tvdiIndexSamples } from '../main/engines/raster/products/tvdi'
 import { EdgeScan } from '../main/engines/raster/products/tvdi-edges'
 import { ContentAccumulator } from '../main/engines/raster/stats'
 import { TiffFile, type StoredSamples } from '../main/engines/raster/tiff/reader'
@@ -62,7 +62,7 @@ function pythonAvailable(): boolean {
 interface Stages {
   dates: number
   decode: number
-  convert: number
+  profile: number
   scan: number
   index: number
   content: number
@@ -148,13 +148,14 @@ const STRIP_ROWS = 256
 /**
  * The CPU cost of each stage on one thread, over the first `dates` dates, as the pipeline runs them (strips of one
  * tile row, evaluate-strips.ts): a first sweep reads each strip's stored int16 samples and files them into TVDI's NDVI
- * cells (scan, EdgeScan.addSamples); the final sweep reads the strips again as float64 with running statistics and
- * content profiles, computes the index into the LST strip and profiles it. decode = reading and inflating the tiles,
- * twice (each sweep decodes them; measured as the first sweep's sample reads); convert = the final sweep's reads
- * minus one decode (samples -> float64, scale, running statistics, the reads' content profiles); index = the TVDI of
- * each pixel; content = the content profile of the TVDI strips. Measured after the timed runs, so the peak RSS above
- * is the pipeline's, and after one date not counted (the first date of a thread also pays for compiling the loops:
- * 92 ms decode against 30 on the next).
+ * cells (scan, EdgeScan.addSamples); the final sweep reads the strips' samples again with the reads' running
+ * statistics and content profiles (evaluate-sweeps.ts SampleSweep: nothing but TVDI takes the reads, so they are never
+ * converted to float64), computes the index from the samples into a strip of its own and profiles it. decode =
+ * reading and inflating the tiles, twice (each sweep decodes them; measured as the first sweep's sample reads);
+ * profile = the final sweep's reads minus one decode (copying the samples, running statistics, the reads' content
+ * profiles); index = the TVDI of each pixel; content = the content profile of the TVDI strips. Measured after the
+ * timed runs, so the peak RSS above is the pipeline's, and after one date not counted (the first date of a thread
+ * also pays for compiling the loops: 92 ms decode against 30 on the next).
  */
 export async function stageCosts(dates: number): Promise<Stages> {
   const dir = path.join(TASK, 'files')
@@ -163,17 +164,17 @@ export async function stageCosts(dates: number): Promise<Stages> {
     .filter((f) => /_2019-.*_LST\.tif$/.test(f))
     .sort()
     .slice(0, dates)
-  const acc = { dates: lsts.length, decode: 0, convert: 0, scan: 0, index: 0, content: 0 }
+  const acc = { dates: lsts.length, decode: 0, profile: 0, scan: 0, index: 0, content: 0 }
   const pair = (lst: string): [string, string] => [path.join(dir, lst.replace('_LST', '_NDVI')), path.join(dir, lst)]
   // One date first, not counted: this thread ran no pixel loop yet (the workers did), and compiling them is no stage.
-  if (lsts.length) await dateStages(...pair(lsts[0]), { decode: 0, convert: 0, scan: 0, index: 0, content: 0 })
+  if (lsts.length) await dateStages(...pair(lsts[0]), { decode: 0, profile: 0, scan: 0, index: 0, content: 0 })
   for (const lst of lsts) await dateStages(...pair(lst), acc)
   const per = (v: number) => v / Math.max(1, acc.dates)
-  return { dates: acc.dates, decode: per(acc.decode), convert: per(acc.convert), scan: per(acc.scan), index: per(acc.index), content: per(acc.content) }
+  return { dates: acc.dates, decode: per(acc.decode), profile: per(acc.profile), scan: per(acc.scan), index: per(acc.index), content: per(acc.content) }
 }
 
-/** The final sweep's strip buffers of the NDVI and LST reads, kept across dates. */
-const bufs: Float64Array[] = []
+/** The final sweep's sample strips of the NDVI and LST reads and its TVDI strip, kept across dates. */
+const finals: { samples: StoredSamples[]; out?: Float64Array } = { samples: [] }
 
 /** One date's stages, added to `acc` (see stageCosts). */
 async function dateStages(ndviFile: string, lstFile: string, acc: Omit<Stages, 'dates'>): Promise<void> {
@@ -204,19 +205,21 @@ async function dateStages(ndviFile: string, lstFile: string, acc: Omit<Stages, '
   const decoded = acc.decode - before
   for (let r0 = 0; r0 < height && !('insufficient' in fit); r0 += STRIP_ROWS) {
     const window = { col: 0, row: r0, width, height: Math.min(STRIP_ROWS, height - r0) }
-    // Strip buffers reused, as the pipeline's recycler reuses them (fresh 5 MB arrays would add their page faults).
-    const into = (k: number) => (bufs[k] = bufs[k]?.length === width * window.height ? bufs[k] : new Float64Array(width * window.height))
     const read = (tif: TiffFile, scale: number, k: number) =>
-      tif.readBand({ band: 1, window, nodata: null, scale, offset: 0, into: into(k), running: running[k], content: contents[k] })
-    const nv = await timed('convert', () => read(ndvi, 0.0001, 0))
-    const lv = await timed('convert', () => read(lst, 0.02, 1))
-    // Written into the LST strip, as the pipeline does when nothing else reads LST.
-    await timed('index', () => tvdiIndex(fit, nv, lv, lv, 0, nv.length, running[2]))
-    await timed('content', () => contents[2].add(lv, width))
+      tif.readSamples({ band: 1, window, into: finals.samples[k], profile: { scale, offset: 0, nodata: NaN, running: running[k], content: contents[k] } })
+    const ns = (await timed('profile', () => read(ndvi, 0.0001, 0)))!
+    const ls = (await timed('profile', () => read(lst, 0.02, 1)))!
+    finals.samples.splice(0, 2, ns, ls)
+    // A strip buffer reused, as the pipeline's recycler reuses it (a fresh 5 MB array would add its page faults).
+    const out = (finals.out = finals.out?.length === ns.length ? finals.out : new Float64Array(ns.length))
+    await timed('index', () =>
+      tvdiIndexSamples(fit, { samples: ns, scale: 0.0001, offset: 0 }, { samples: ls, scale: 0.02, offset: 0 }, out, ns.length, running[2]),
+    )
+    await timed('content', () => contents[2].add(out, width))
   }
-  // The final sweep decoded the tiles once more: the same cost as the first sweep's decode, moved out of convert.
+  // The final sweep decoded the tiles once more: the same cost as the first sweep's decode, moved out of profile.
   if (!('insufficient' in fit)) {
-    acc.convert -= decoded
+    acc.profile -= decoded
     acc.decode += decoded
   }
   ndvi.close()
@@ -282,12 +285,12 @@ export default async function bench(): Promise<number> {
 
 function stageLines(s: Stages | undefined): string {
   if (!s) return ''
-  const total = s.decode + s.convert + s.scan + s.index + s.content
+  const total = s.decode + s.profile + s.scan + s.index + s.content
   const row = (name: string, ms: number) => `    ${name.padEnd(8)} ${ms.toFixed(1).padStart(7)} ms/date  ${((100 * ms) / total).toFixed(0).padStart(3)} %\n`
   return (
     `  CPU cost per stage on one thread (first ${s.dates} dates; each worker runs these for its dates):\n` +
     row('decode', s.decode) +
-    row('convert', s.convert) +
+    row('profile', s.profile) +
     row('scan', s.scan) +
     row('index', s.index) +
     row('content', s.content) +

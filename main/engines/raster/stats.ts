@@ -224,17 +224,17 @@ export class ContentAccumulator {
   }
 
   /**
-   * Add the next `rows` rows, `width` values each of `data` from `start`, whose minimum and maximum the caller counts
-   * itself (addExtremes; the reader takes them from a histogram of the raw values) and whose constancy it found
-   * (allEqualValid[k] = 1: row k's values are all valid and equal): what `add` would do with the rows, without the
-   * pass over their values.
+   * Add the next `rows` rows of `width` values, whose minimum and maximum the caller counts itself (addExtremes; the
+   * reader takes them from a histogram of the raw values), whose constancy it found (allEqualValid[k] = 1: row k's
+   * values are all valid and equal, to `firsts[k]`) and whose stored samples `raw` holds: what `add` would do with
+   * the rows, without a pass over their values.
    */
-  addRowShapes(data: Float64Array, start: number, width: number, rows: number, allEqualValid: Uint8Array, raw?: RawRows): void {
-    if (this.fingerprint && raw) {
+  addRowShapes(firsts: ArrayLike<number>, width: number, rows: number, allEqualValid: Uint8Array, raw: RawRows): void {
+    if (this.fingerprint) {
       this.rawKey ??= Float64Array.of(raw.scale, raw.offset, raw.nodata)
       this.hashHalfwords(raw.samples)
-    } else if (this.fingerprint) this.hashWords(new Uint32Array(data.buffer, data.byteOffset + start * 8, width * rows * 2))
-    for (let k = 0; k < rows; k++) this.endRow(this.rows + k, allEqualValid[k] === 1 && width >= 4, data[start + k * width])
+    }
+    for (let k = 0; k < rows; k++) this.endRow(this.rows + k, allEqualValid[k] === 1 && width >= 4, firsts[k])
     this.rows += rows
   }
 

@@ -12,7 +12,7 @@ import { ContentAccumulator, summarize } from '../stats'
 import { GeoTiffStripWriter } from '../tiff/writer'
 import { compare } from '../compare'
 import { evaluateNode, quickStats, type Value } from './evaluate-node'
-import { applySweeps, openSweeps, overwritable, prepareSweeps, sweepable, sweepsScanSamples } from './evaluate-sweeps'
+import { applySweeps, openSweeps, overwritable, prepareSweeps, SampleSweep, sweepable, sweepsScanSamples } from './evaluate-sweeps'
 import { prepareRead, readRows, type PreparedRead } from './read-node'
 import type { BufferRecycler } from './recycler'
 import { checkFinite, tooFewPixels } from './sink-check'
@@ -275,6 +275,7 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
     const into = overwritable(job, swept)
     const rows = stripRows(job, first, perRow, height, swept.size > 0)
     await prepareSweeps(job, swept, reads, rows, height, recycler)
+    const sampled = new SampleSweep(job, swept, reads)
 
     // The grid a node's pixels lie on: that of the read it descends from (all reads share the size, not
     // necessarily the origin; nodes that combine two grids are refused by evaluateNode).
@@ -298,7 +299,12 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
         let rep: NodeReport
         const acc = nodeAcc.get(node.id)!
         const state = swept.get(node.id)
-        if (node.kind === 'read') {
+        if (sampled.reads.has(node.id)) {
+          // Given as samples to the product that alone takes them; the reader adds them to the node's report.
+          await sampled.read(reads.get(node.id)!, r0, n, acc.content, acc.stats)
+          continue
+        } else if (state && sampled.products.has(node.id)) ({ value, report: rep } = sampled.apply(node, state, recycler, acc.stats))
+        else if (node.kind === 'read') {
           // The reader feeds the node's content profile itself, row by row while converting.
           value = { raster: await readRows(reads.get(node.id)!, r0, n, recycler, acc.content, acc.stats) }
           rep = { status: 'ok', unit: node.unit }

@@ -11,9 +11,10 @@ import type { StoredSamples } from '../tiff/reader'
 import type { Raster } from '../raster'
 import type { Unit } from '../units'
 import { evaluateNode, inputRasters, type Value } from './evaluate-node'
-import { readRows, readSampleRows, samplesReadable, type PreparedRead } from './read-node'
+import { readProfiledRows, readRows, readSampleRows, samplesProfiled, samplesReadable, stripGrid, type PreparedRead } from './read-node'
 import type { BufferRecycler } from './recycler'
 import type { JobNode, NodeReport, RasterJob } from './types'
+import type { ContentAccumulator } from '../stats'
 
 /** A product that depends on the whole raster (`local: false`), or undefined for any other node. */
 function nonLocal(node: JobNode) {
@@ -209,4 +210,64 @@ export function applySweeps(
   state.apply(data, n, out, stats)
   const raster: Raster = { grid: first.grid, data: out, unit: node.unit, stats }
   return { value: { raster }, report: { status: 'ok', unit: node.unit, details: ready.details } }
+}
+
+/** A product's final sweep over its inputs' stored samples (Sweeps.sampleApplier). */
+type SampleApply = NonNullable<ReturnType<NonNullable<Sweeps['sampleApplier']>>>
+
+/**
+ * The final sweep over stored samples: the swept products that take their inputs' samples there, and the reads
+ * that then give samples, profiled for their own report, instead of float64 strips. A product qualifies when it
+ * offers `sampleApplier` and every input is a read that nothing else (no other node, no sink) takes and whose
+ * samples the reader can profile (readProfiledRows). Task 46's NDVI and LST reads: two 2599 x 256 float64 strips
+ * a strip no longer written and read back.
+ */
+export class SampleSweep {
+  readonly products = new Map<string, SampleApply>()
+  readonly reads = new Set<string>()
+  private readonly buffers = new Map<string, StoredSamples>()
+  private readonly strips = new Map<string, SampleStrip>()
+  private readonly grids = new Map<string, Raster['grid']>()
+
+  constructor(job: RasterJob, states: Map<string, Sweeps>, reads: Map<string, PreparedRead>) {
+    const takers = new Map<string, Set<string>>()
+    const take = (read: string, by: string) => takers.set(read, (takers.get(read) ?? new Set()).add(by))
+    for (const n of job.nodes) for (const ref of Object.values(n.inputs)) if ('node' in ref) take(ref.node, n.id)
+    for (const sink of job.sinks) take(sink.input, `sink ${sink.id}`)
+    for (const [id, state] of states) {
+      const inputs = Object.values(job.nodes.find((n) => n.id === id)!.inputs)
+      const own = inputs.every((ref) => 'node' in ref && reads.has(ref.node) && takers.get(ref.node)!.size === 1 && samplesProfiled(reads.get(ref.node)!))
+      const apply = own ? state.sampleApplier?.() : null
+      if (!apply) continue
+      this.products.set(id, apply)
+      for (const ref of inputs) this.reads.add((ref as { node: string }).node)
+    }
+  }
+
+  /** Read rows [r0, r0 + rows) of read `node` as samples, adding them to its running statistics and content. */
+  async read(r: PreparedRead, r0: number, rows: number, content: ContentAccumulator, running: Float64Array): Promise<void> {
+    const strip = (await readProfiledRows(r, r0, rows, content, running, this.buffers.get(r.node.id)))!
+    this.buffers.set(r.node.id, strip.samples)
+    this.strips.set(r.node.id, strip)
+    this.grids.set(r.node.id, stripGrid(r.grid, r0, rows))
+  }
+
+  /** One strip of product `node` from its inputs' samples of this strip, as applySweeps gives it from values. */
+  apply(node: JobNode, state: Sweeps, recycler: BufferRecycler, running: Float64Array): { value: Value; report: NodeReport } {
+    const ready = state.ready()
+    if (ready.insufficient) {
+      return {
+        value: { insufficient: ready.insufficient },
+        report: { status: 'insufficient', reason: ready.insufficient, unit: node.unit, details: ready.details },
+      }
+    }
+    const inputs: Record<string, SampleStrip> = {}
+    for (const [name, ref] of Object.entries(node.inputs)) inputs[name] = this.strips.get((ref as { node: string }).node)!
+    const first = (Object.values(node.inputs)[0] as { node: string }).node
+    const n = inputs[Object.keys(inputs)[0]].samples.length
+    const out = recycler.alloc(n)
+    this.products.get(node.id)!(inputs, n, out, running)
+    const raster: Raster = { grid: this.grids.get(first)!, data: out, unit: node.unit, stats: running }
+    return { value: { raster }, report: { status: 'ok', unit: node.unit, details: ready.details } }
+  }
 }

@@ -190,6 +190,35 @@ export async function readSampleRows(r: PreparedRead, r0: number, rows: number, 
   return samples ? { samples, scale: r.scale, offset: r.offset } : null
 }
 
+/**
+ * readSampleRows that also adds the rows to the read's running statistics and content profile, as readRows does
+ * (TiffFile.readSamples `profile`: the same figures to the last bit); null when the reader cannot profile this read's
+ * samples (`samplesProfiled`).
+ */
+export async function readProfiledRows(
+  r: PreparedRead,
+  r0: number,
+  rows: number,
+  content: ContentAccumulator,
+  running: Float64Array,
+  into?: StoredSamples,
+): Promise<SampleStrip | null> {
+  const window = { col: r.win.col, row: r.win.row + r0, width: r.win.width, height: rows }
+  let samples: StoredSamples | null
+  try {
+    const profile = { scale: r.scale, offset: r.offset, nodata: r.nodata ?? NaN, running, content }
+    samples = await r.tif.readSamples({ band: r.band, window, into, profile })
+  } catch (err) {
+    throw new RasterJobError(r.node.id, `node '${r.node.id}' cannot read band ${r.band}: ${readProblem(r.file, err)}`)
+  }
+  return samples ? { samples, scale: r.scale, offset: r.offset } : null
+}
+
+/** Whether readProfiledRows gives this read's rows (samples it gives, with a scale and offset the profile can take). */
+export function samplesProfiled(r: PreparedRead): boolean {
+  return r.tif.profilesSamples(r.scale, r.offset, r.nodata ?? NaN)
+}
+
 /** The grid of rows [r0, r0 + rows) of `g`. */
 export function stripGrid(g: Grid, r0: number, rows: number): Grid {
   if (r0 === 0 && rows === g.height) return g

@@ -80,6 +80,12 @@ export interface Sweeps {
   ready(): { insufficient?: string; details: Record<string, unknown> }
   /** Writes every pixel of `out` (which may be an input's buffer, as with `overwrites`), adding [count, sum, min, max] of the valid ones to `stats`. */
   apply(inputs: Record<string, Float64Array>, length: number, out: Float64Array, stats: Float64Array): void
+  /**
+   * Optional, asked once the sweeps are done: `apply` over the inputs' stored integer samples (SampleStrip), with
+   * `out` a buffer of its own; the engine then gives inputs that are reads nothing else takes as samples in the
+   * final sweep, never converted to float64. Must give `apply`'s output over the values `samples[i] * scale + offset`.
+   */
+  sampleApplier?(): ((inputs: Record<string, SampleStrip>, length: number, out: Float64Array, stats: Float64Array) => void) | null
 }
 
 /**

@@ -21,7 +21,7 @@
  * (`overwrites`): the index pass reads a pixel's LST before it writes that pixel.
  */
 import { z } from 'zod'
-import { linearFit, type ProductDef, type Sweeps } from './product'
+import { linearFit, type ProductDef, type SampleStrip, type Sweeps } from './product'
 import { EdgeScan, type EdgeData, type EdgeRule } from './tvdi-edges'
 
 interface TvdiParams {
@@ -100,6 +100,7 @@ function tvdiSweeps(p: TvdiParams, rule: TvdiRule): Sweeps {
       return 'insufficient' in fit ? { insufficient: fit.insufficient, details: { valid_pixels: found.valid } } : { details: fit.details }
     },
     apply: (inp, n, out, stats) => tvdiIndex(fit as TvdiFit, inp.ndvi, inp.lst, out, 0, n, stats),
+    sampleApplier: () => (inp, n, out, stats) => tvdiIndexSamples(fit as TvdiFit, inp.ndvi, inp.lst, out, n, stats),
   }
 }
 
@@ -177,6 +178,55 @@ export function tvdiIndex(fit: TvdiFit, ndvi: Float64Array, lst: Float64Array, o
   for (let i = from; i < to; i++) {
     const v = ndvi[i]
     const t = lst[i]
+    if (!(v >= lo && v <= hi && t > lstMin)) {
+      out[i] = NaN
+      continue
+    }
+    if (v !== lastV) {
+      w = aw + bw * v
+      den = ad + bd * v - w
+      if (den === 0) den = 1e-6
+      lastV = v
+    }
+    let x = (t - w) / den
+    if (clip) x = x < 0 ? 0 : x > 1 ? 1 : x
+    if (!Number.isFinite(x)) {
+      out[i] = NaN
+      continue
+    }
+    out[i] = x
+    cnt++
+    sum += x
+    if (x < mn) mn = x
+    if (x > mx) mx = x
+  }
+  stats[0] = cnt
+  stats[1] = sum
+  stats[2] = mn
+  stats[3] = mx
+}
+
+/**
+ * tvdiIndex over stored samples (the final sweep of a job whose NDVI and LST are reads nobody else takes): pixel i's
+ * NDVI and LST are samples[i] * scale + offset, converted here as the reader converts them, so every output equals
+ * tvdiIndex's over the converted strips to the last bit, without the two float64 strips in between. The same loop
+ * (one per input kind keeps each loop's element loads monomorphic); `out` is a buffer of its own.
+ */
+export function tvdiIndexSamples(fit: TvdiFit, ndvi: SampleStrip, lst: SampleStrip, out: Float64Array, n: number, stats: Float64Array): void {
+  const { lo, hi, lstMin, clip } = fit.rule
+  const { ad, bd, aw, bw } = fit
+  const { samples: nd, scale: nScale, offset: nOffset } = ndvi
+  const { samples: ls, scale: lScale, offset: lOffset } = lst
+  let cnt = stats[0]
+  let sum = stats[1]
+  let mn = stats[2]
+  let mx = stats[3]
+  let lastV = NaN
+  let w = 0
+  let den = 1
+  for (let i = 0; i < n; i++) {
+    const v = nd[i] * nScale + nOffset
+    const t = ls[i] * lScale + lOffset
     if (!(v >= lo && v <= hi && t > lstMin)) {
       out[i] = NaN
       continue

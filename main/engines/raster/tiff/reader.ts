@@ -19,7 +19,6 @@ import nodePath from 'node:path'
 import { readGeoref, type Georef, type GeorefSource, type ModelTag } from '../georef'
 import { budget, BudgetError } from '../budget'
 import { openRegularFile } from '../regular-file'
-import type { ContentAccumulator } from '../stats'
 import { ChunkDecoder } from './chunk-decode'
 import { parseGdalMetadata, parseNodata } from './gdal-tags'
 import { readImageHeader } from './header'
@@ -41,13 +40,18 @@ import {
   HISTOGRAM_CONVERTERS,
   HISTOGRAM_LAYOUT,
   newCounting,
+  rowFirstValues,
   rowShapes,
+  SAMPLE_PROFILERS,
   touchedExtremes,
   UNMASKED_HISTOGRAM_CONVERTERS,
   type Counting,
 } from './samples-histogram'
 
 export type { SampleType } from './samples'
+export type { BandReadOptions, PixelWindow, SampleProfile, SampleReadOptions, StoredSamples } from './read-options'
+import { SAMPLE_ARRAYS, type BandReadOptions, type PixelWindow, type SampleProfile, type SampleReadOptions, type StoredSamples } from './read-options'
+import type { ContentAccumulator } from '../stats'
 export { COMPRESSION_NAMES } from './chunk-decode'
 export { MAX_METADATA_CHARS, MAX_METADATA_ITEMS, parseGdalMetadata, parseNodata } from './gdal-tags'
 export { asTiffError, readProblem } from './read-errors'
@@ -60,53 +64,8 @@ export interface GeoKeyTags {
   ascii: string | null
 }
 
-/** A pixel window: top-left column and row, width and height, in pixels of the full-resolution image. */
-export interface PixelWindow {
-  col: number
-  row: number
-  width: number
-  height: number
-}
-
-export interface BandReadOptions {
-  /** 1-based band number. */
-  band: number
-  window?: PixelWindow
-  /** Raw value marking invalid pixels (compared before scaling); null = none. NaN marks NaN pixels invalid. */
-  nodata: number | null
-  scale: number
-  offset: number
-  /** A buffer of exactly the window's size to fill (reused between reads to spare allocation and page faults). */
-  into?: Float64Array
-  /** Receives [count, sum, min, max] of the valid values read (computed during conversion; without it or `content`, none are). */
-  stats?: Float64Array
-  /** Receives the rows read, in order, for their content profile (computed during conversion where it can be). */
-  content?: ContentAccumulator
-  /**
-   * [count, sum, min, max] carried on from earlier reads: this read's valid values are added to it one by one, so
-   * reads of consecutive windows of whole chunk rows sum as one read of their union does, to the last bit.
-   */
-  running?: Float64Array
-}
-
-/** The samples of one band (or window) as stored, in the typed array of the file's sample type. */
-export interface SampleReadOptions {
-  band: number
-  window?: PixelWindow
-  /** A buffer of the window's size and the file's sample type to fill (reused between reads). */
-  into?: StoredSamples
-}
-
-/** The typed array of each sample type readSamples gives. */
-const SAMPLE_ARRAYS: Partial<Record<SampleType, new (n: number) => StoredSamples>> = {
-  uint8: Uint8Array,
-  int8: Int8Array,
-  uint16: Uint16Array,
-  int16: Int16Array,
-}
-
-/** Samples readSamples gives: integers of 16 bits or fewer. */
-export type StoredSamples = Uint8Array | Int8Array | Uint16Array | Int16Array
+/** The `out` a sample profiler is given: it writes no values. */
+const NO_VALUES = new Float64Array(0)
 
 /** An open GeoTIFF: its first (full-resolution) image directory and how to read its bands. */
 export class TiffFile {
@@ -403,17 +362,11 @@ export class TiffFile {
       if (!counting) content.add(out.subarray((r0 - win.row) * win.width, (r1 - win.row) * win.width), win.width)
       else {
         const raw = { samples: counting.raw.subarray(0, (r1 - r0) * win.width), scale: opts.scale, offset: opts.offset, nodata }
-        content.addRowShapes(out, (r0 - win.row) * win.width, win.width, r1 - r0, rowShapes(counting, r1 - r0, nodata), raw)
+        const firsts = rowFirstValues(counting, r1 - r0, opts.scale, opts.offset)
+        content.addRowShapes(firsts, win.width, r1 - r0, rowShapes(counting, r1 - r0, nodata), raw)
       }
     }
-    if (counting) {
-      const bias = HISTOGRAM_LAYOUT[this.sampleType]!.bias
-      const [min, minCount, max, maxCount] = touchedExtremes(counting, bias, opts.scale, opts.offset)
-      if (min < acc[2]) acc[2] = min
-      if (max > acc[3]) acc[3] = max
-      content!.addExtremes(min, minCount, max, maxCount)
-      if (counting === this.counting) this.countingBusy = false
-    }
+    if (counting) this.endCounting(counting, opts.scale, opts.offset, acc, content!)
     // Read through the same descriptor, so a file overwritten in place (or growing) shows in its size or mtime.
     this.checkUnchanged()
     opts.stats?.set(acc)
@@ -428,37 +381,109 @@ export class TiffFile {
   /**
    * The samples of a band or window as stored (no nodata, scale or offset applied), or null when they are not
    * 16-bit-or-narrower integers that no conversion needs to test (floats, or interleaved bands: use readBand).
+   * With `profile` the read also gives what readBand would give of the same window converted with its scale, offset
+   * and nodata (which no sample may equal): the running statistics and the content profile, to the last bit, without
+   * converting (`profilesSamples` says whether it can; null when it cannot).
    */
   async readSamples(opts: SampleReadOptions): Promise<StoredSamples | null> {
     const Kind = SAMPLE_ARRAYS[this.sampleType]
-    if (!this.samplesReadable || !Kind) return null
+    const profile = opts.profile
+    if (!this.samplesReadable || !Kind || (profile && !this.profilesSamples(profile.scale, profile.offset, profile.nodata))) return null
     const win = this.checkRead({ band: opts.band, window: opts.window, nodata: null, scale: 1, offset: 0 })
     const pixels = win.width * win.height
     const out = opts.into?.length === pixels && opts.into.constructor === Kind ? opts.into : new Kind(pixels)
     const cw = this.chunkWidth
     const ch = this.chunkHeight
     const planeBase = this.planar === 2 ? (opts.band - 1) * this.across * this.down : 0
+    const counting = profile ? this.countingFor(profile.scale, profile.offset) : null
     this.readsInFlight++
     try {
       for (let ty = Math.floor(win.row / ch); ty <= Math.floor((win.row + win.height - 1) / ch); ty++) {
         const rows = this.tiled ? ch : Math.min(ch, this.height - ty * ch)
         const r0 = Math.max(win.row, ty * ch)
         const r1 = Math.min(win.row + win.height, ty * ch + rows)
+        if (counting) counting.rowDiff.fill(0)
         for (let tx = Math.floor(win.col / cw); tx <= Math.floor((win.col + win.width - 1) / cw); tx++) {
           const src = typedView(await this.cachedChunk(planeBase + ty * this.across + tx, rows, 1), this.sampleType) as StoredSamples
           const c0 = Math.max(win.col, tx * cw)
           const c1 = Math.min(win.col + win.width, (tx + 1) * cw, this.width)
+          const d = (r0 - win.row) * win.width + c0 - win.col
           for (let r = r0; r < r1; r++) {
             const s = (r - ty * ch) * cw + (c0 - tx * cw)
-            out.set(src.subarray(s, s + c1 - c0), (r - win.row) * win.width + c0 - win.col)
+            out.set(src.subarray(s, s + c1 - c0), d + (r - r0) * win.width)
           }
+          if (counting && profile) this.profileChunk(out, d, win.width, c1 - c0, r1 - r0, c0 === win.col, counting, profile)
         }
+        if (counting && profile) this.profileRows(out, (r0 - win.row) * win.width, win.width, r1 - r0, counting, profile)
       }
+      if (counting && profile) this.endCounting(counting, profile.scale, profile.offset, profile.running, profile.content)
     } finally {
       this.readsInFlight--
     }
     this.checkUnchanged()
     return out
+  }
+
+  /**
+   * Whether readSamples can profile this file's samples for values `v * scale + offset` with `nodata` (NaN: none):
+   * samples it gives, no sample equal to nodata, and a scale and offset that keep distinct samples distinct values.
+   */
+  profilesSamples(scale: number, offset: number, nodata: number): boolean {
+    return this.samplesReadable && !nodataCanMatch(this.sampleType, nodata) && this.histogramFits(scale, offset)
+  }
+
+  /** histogramEligible for this file's sample type, remembered for the last scale and offset asked. */
+  private histogramFits(scale: number, offset: number): boolean {
+    if (this.eligible?.scale !== scale || this.eligible.offset !== offset) {
+      this.eligible = { scale, offset, ok: histogramEligible(this.sampleType, scale, offset) }
+    }
+    return this.eligible.ok
+  }
+
+  /**
+   * Profile one chunk's part of a stored-sample read (`n` x `rows` samples from `d`, rows `width` apart), as readBand
+   * converts it chunk by chunk: the running sum then adds the values in the same order. `first`: the part starts
+   * each row of the window, so it gives the rows' first samples.
+   */
+  private profileChunk(
+    out: StoredSamples,
+    d: number,
+    width: number,
+    n: number,
+    rows: number,
+    first: boolean,
+    counting: Counting,
+    profile: SampleProfile,
+  ): void {
+    if (first) for (let k = 0; k < rows; k++) counting.rowFirst[k] = out[d + k * width]
+    const part: ChunkRows = { s: d, srcRow: width, stride: 1, d: 0, outRow: 0, n, rows }
+    SAMPLE_PROFILERS[this.sampleType]!(out, part, NO_VALUES, profile.nodata, profile.scale, profile.offset, profile.running, counting)
+  }
+
+  /** Rows `rows` x `width` of `samples` from `start`, profiled by profileChunk, to the content profile. */
+  private profileRows(samples: StoredSamples, start: number, width: number, rows: number, counting: Counting, profile: SampleProfile): void {
+    const n = rows * width
+    // The fingerprint hashes 16-bit words: 16-bit samples as they lie, narrower ones widened as readBand copies them.
+    let raw: Uint16Array
+    if (samples.BYTES_PER_ELEMENT === 2) raw = new Uint16Array(samples.buffer, samples.byteOffset + start * 2, n)
+    else {
+      if (counting.raw.length < n) counting.raw = new Uint16Array(n)
+      raw = counting.raw.subarray(0, n)
+      raw.set(samples.subarray(start, start + n))
+    }
+    const firsts = rowFirstValues(counting, rows, profile.scale, profile.offset)
+    const rawRows = { samples: raw, scale: profile.scale, offset: profile.offset, nodata: profile.nodata }
+    profile.content.addRowShapes(firsts, width, rows, rowShapes(counting, rows, profile.nodata), rawRows)
+  }
+
+  /** A counting read's extremes (from its histogram) into `acc` and `content`; the shared histogram is free again. */
+  private endCounting(counting: Counting, scale: number, offset: number, acc: Float64Array, content: ContentAccumulator): void {
+    const bias = HISTOGRAM_LAYOUT[this.sampleType]!.bias
+    const [min, minCount, max, maxCount] = touchedExtremes(counting, bias, scale, offset)
+    if (min < acc[2]) acc[2] = min
+    if (max > acc[3]) acc[3] = max
+    content.addExtremes(min, minCount, max, maxCount)
+    if (counting === this.counting) this.countingBusy = false
   }
 
   /**
@@ -484,10 +509,7 @@ export class TiffFile {
   private countingBusy = false
 
   private countingFor(scale: number, offset: number): Counting | null {
-    if (this.eligible?.scale !== scale || this.eligible.offset !== offset) {
-      this.eligible = { scale, offset, ok: histogramEligible(this.sampleType, scale, offset) }
-    }
-    if (!this.eligible.ok) return null
+    if (!this.histogramFits(scale, offset)) return null
     // Two reads of this file at once (none in analysis, which reads each file in turn) each get their own.
     if (this.countingBusy) return newCounting(this.sampleType, this.chunkHeight)
     this.counting ??= newCounting(this.sampleType, this.chunkHeight)

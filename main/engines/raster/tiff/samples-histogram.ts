@@ -44,7 +44,7 @@ export type HistogramConverter<T> = (
  * The counting row loop, once; `bias` is written into each type's copy as a literal. `masked: false` leaves the
  * nodata test out (no sample can equal it: samples.ts nodataCanMatch) and counts a row's samples at once.
  */
-function histogramConverter(name: string, type: SampleType, masked = true): HistogramConverter<Typed> {
+function histogramConverter(name: string, type: SampleType, masked = true, write = true): HistogramConverter<Typed> {
   const bin = HISTOGRAM_LAYOUT[type]!.bias ? `v + ${HISTOGRAM_LAYOUT[type]!.bias}` : 'v'
   return perTypeKernel(
     name,
@@ -69,11 +69,11 @@ function histogramConverter(name: string, type: SampleType, masked = true): Hist
     let diff = 0
     for (let k = 0; k < n; k++, s += stride) {
       const v = src[s]
-      raw[rd + k] = v
+      ${write ? 'raw[rd + k] = v' : ''}
       diff |= v ^ first
       ${masked ? 'if (v === nodata) {\n        out[d + k] = NaN\n        continue\n      }' : ''}
       const x = v * scale + offset
-      out[d + k] = x
+      ${write ? 'out[d + k] = x' : ''}
       ${masked ? 'count++' : ''}
       sum += x
       if (${bin} === bin) run++
@@ -109,6 +109,20 @@ export const UNMASKED_HISTOGRAM_CONVERTERS: Partial<Record<SampleType, Histogram
   int8: histogramConverter('histAllI8', 'int8', false),
   uint16: histogramConverter('histAllU16', 'uint16', false),
   int16: histogramConverter('histAllI16', 'int16', false),
+}
+
+/**
+ * The profile of stored samples without converting them (reader.ts readSamples with `profile`): what
+ * UNMASKED_HISTOGRAM_CONVERTERS computes ([count, sum], histogram, rows' sameness) over samples already copied in
+ * image order, with no float64 written and no raw copy made (`out` and `c.raw` are not touched). The sum runs in the
+ * order the converter's does when called chunk by chunk, so the two agree to the last bit. Without the two stores a
+ * 16-bit sample costs about half (task 46: 13 ms against 23 per 6.7 M samples).
+ */
+export const SAMPLE_PROFILERS: Partial<Record<SampleType, HistogramConverter<Typed>>> = {
+  uint8: histogramConverter('profileU8', 'uint8', false, false),
+  int8: histogramConverter('profileI8', 'int8', false, false),
+  uint16: histogramConverter('profileU16', 'uint16', false, false),
+  int16: histogramConverter('profileI16', 'int16', false, false),
 }
 
 /**
@@ -190,6 +204,8 @@ export interface Counting {
   lo: number
   hi: number
   rowFirst: Float64Array
+  /** rowFirst converted (rowFirstValues). */
+  rowFirstValue: Float64Array
   rowDiff: Int32Array
   rowConstant: Uint8Array
 }
@@ -203,6 +219,7 @@ export function newCounting(type: SampleType, chunkHeight: number): Counting {
     lo: bins,
     hi: -1,
     rowFirst: new Float64Array(chunkHeight),
+    rowFirstValue: new Float64Array(chunkHeight),
     rowDiff: new Int32Array(chunkHeight),
     rowConstant: new Uint8Array(chunkHeight),
   }
@@ -213,6 +230,12 @@ export function clearCounting(c: Counting): void {
   if (c.hi >= c.lo) c.hist.fill(0, c.lo, c.hi + 1)
   c.lo = c.hist.length
   c.hi = -1
+}
+
+/** The value of each of the first `rows` rows' first sample (rowFirst[k] * scale + offset, as the conversion computes it). */
+export function rowFirstValues(c: Counting, rows: number, scale: number, offset: number): Float64Array {
+  for (let k = 0; k < rows; k++) c.rowFirstValue[k] = c.rowFirst[k] * scale + offset
+  return c.rowFirstValue
 }
 
 /** 1 for each of the first `rows` rows whose raw values were all equal and valid (not nodata), else 0. */

@@ -9,6 +9,8 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { evaluateJob } from '../../../../main/engines/raster/job/evaluate'
 import { BufferRecycler } from '../../../../main/engines/raster/job/recycler'
+import { openSweeps, SampleSweep } from '../../../../main/engines/raster/job/evaluate-sweeps'
+import { prepareRead } from '../../../../main/engines/raster/job/read-node'
 import type { JobNode, JobSink, RasterJob } from '../../../../main/engines/raster/job/types'
 import { EdgeScan } from '../../../../main/engines/raster/products/tvdi-edges'
 import { TiffFile } from '../../../../main/engines/raster/tiff/reader'
@@ -67,6 +69,27 @@ describe('TVDI in strips of whole tile rows', () => {
     expect(strips.nodes.tv.details).toEqual(whole.nodes.tv.details)
     expect(strips.nodes.tv.valid).toBe(whole.nodes.tv.valid)
     expect(strips.sinks.mean.value).toBeCloseTo(whole.sinks.mean.value as number, 12)
+  })
+})
+
+describe('the final sweep over stored samples', () => {
+  it('takes the reads as samples only where TVDI alone takes them, and reports the same figures either way', async () => {
+    const plain = job('lst.tif')
+    // The LST also summarised by a sink of its own: its strips must then be converted, as before.
+    const shared: RasterJob = { ...plain, sinks: [...plain.sinks, { id: 'lstMean', input: 'lst', spec: { kind: 'reduce', stat: 'mean', min_valid: 1 } }] }
+    const chosen = (j: RasterJob) => {
+      const reads = new Map(j.nodes.filter((n) => n.kind === 'read').map((n) => [n.id, prepareRead(n, j)]))
+      const sweep = new SampleSweep(j, openSweeps(j), reads)
+      for (const r of reads.values()) r.tif.close()
+      return { products: [...sweep.products.keys()], reads: [...sweep.reads].sort() }
+    }
+    expect(chosen(plain)).toEqual({ products: ['tv'], reads: ['lst', 'ndvi'] })
+    expect(chosen(shared)).toEqual({ products: [], reads: [] })
+    const samples = await evaluateJob({ ...plain, stripRows: 4 }, new BufferRecycler())
+    const values = await evaluateJob({ ...shared, stripRows: 4 }, new BufferRecycler())
+    expect(values.nodes).toEqual(samples.nodes)
+    expect(values.sinks.mean).toEqual(samples.sinks.mean)
+    expect(values.sinks.lstMean.value).toBe(samples.nodes.lst.mean)
   })
 })
 
