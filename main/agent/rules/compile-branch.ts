@@ -284,7 +284,7 @@ export function branch(
   const across = spec.quantity.acrossDates ?? (statistic === 'min' || statistic === 'max' ? statistic : 'mean')
   const r: Reducer = {
     ...{ b, spec, inputs: opened.inputs, periods, files, tag, statistic, subject, subj, unit, dates, valueConds },
-    ...{ dateCriterion: sel.dateCriterion, regionWords, where, datesWord, pooled, across, shareNode, perDate, over },
+    ...{ dateCriterion: sel.dateCriterion, regionWords, data, geometry, where, datesWord, pooled, across, shareNode, perDate, over },
   }
   if (statistic === 'trend' || statistic === 'date_of_max' || statistic === 'date_of_min' || statistic === 'count_dates') return reduceSeries(r)
   if (statistic === 'count_pixels' || statistic === 'area') return reduceCount(r)

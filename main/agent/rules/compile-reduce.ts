@@ -9,6 +9,7 @@ import type { Layer } from './compile-scope'
 import { type DagBuilder } from './dag-builder'
 import { type InputFiles } from './input-files'
 import { Refusal, OP_WORD, STAT_WORD, convertUnit, trendMethodOf, thresholdIn, r6, conditionWords } from './compile-words'
+import { mercatorArea } from './compile-area'
 import { WEB_MERCATOR, geographic, periodWords, pixelAreaM2, projectedEpsg } from './compile-files'
 
 /** What the reductions of one branch share: the builder, the selection, and how a node is named, reduced and described. */
@@ -29,6 +30,9 @@ export interface Reducer {
   /** For a count of dates on a per-date statistic: the conditions a date's value must meet. */
   dateCriterion: Condition[]
   regionWords: string
+  /** The selected layer (a collection, NaN where the selection drops a pixel) and the region's query geometry. */
+  data: string
+  geometry: Record<string, unknown> | null
   /** The selection in words (" where LST above 305 K", " in the north half" ...). */
   where: string
   datesWord: string
@@ -117,14 +121,10 @@ export function reduceCount(r: Reducer): Branch {
       `the question does not say which date to count pixels on: the period holds ${dates} dates (name one date, or ask for the count per date on average or over all dates together)`,
     )
   }
+  // Web Mercator's nominal pixel is not ground area (it shrinks with cos^2 of the latitude): the true area.
+  if (statistic === 'area' && WEB_MERCATOR.has(projectedEpsg(inputs.files[0]) ?? -1)) return mercatorArea(r, r.geometry)
   let v = over(perDate('count', 'per_date'), pooled ? 'sum' : across, 'over_dates')
   if (statistic === 'area') {
-    // Web Mercator's nominal pixel is not ground area (it shrinks with cos^2 of the latitude): refused, not guessed.
-    if (WEB_MERCATOR.has(projectedEpsg(inputs.files[0]) ?? -1))
-      throw new Refusal(
-        'the area',
-        'the files are in Web Mercator (EPSG:3857), whose pixel size is not the ground area of a pixel; reproject them to an equal-area or UTM grid, or ask for the pixel count or the share',
-      )
     const px = pixelAreaM2(inputs.files[0])
     if (px === null && geographic(inputs.files[0]))
       throw new Refusal(

@@ -1,0 +1,136 @@
+/**
+ * Classes from the blind development set's refusals, third round, each on real data with phrasings of this file's
+ * own in the dev set's habits (formal, terse, typos, non-native, context first).
+ *
+ * - An area over a Web Mercator (EPSG:3857) grid is the true ground area: a pixel of row r covers its nominal area
+ *   times cos²(latitude of the row's centre) on the sphere (R = 6378137 m, the EPSG:3857 sphere). References: the
+ *   exact per-row sum, computed by /usr/bin/python3 with osgeo.gdal and numpy in a child process (LST = DN x 0.02 K,
+ *   DN 0 nodata; NDVI = DN x 0.0001, nodata -32768), never the code under test. The verifier reads strips added
+ *   with positive weights as the band they tile, and strips that do not tile as parts of the image.
+ */
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { planTask } from '../../../main/agent/rules/rules-planner'
+import { makeTask } from '../../../main/agent/task'
+import { ArtifactStore } from '../../../main/store/artifacts'
+import { executeDag } from '../../../main/tools/execute/index'
+import { checkProvenance } from '../../../main/verify/provenance/check-provenance'
+import { dagRegions } from '../../../main/verify/provenance/dag-region'
+import { FIXTURES, tempDir } from '../../helpers/tmp'
+
+const store = tempDir('rsure-dev-classes-3-')
+afterAll(() => store.cleanup())
+
+async function ask(question: string, files: string[]): Promise<{ value: number | null; refusal: string | null; describe: string }> {
+  const plan = planTask(makeTask({ question, files }))
+  const wf = plan.workflow
+  if (plan.refusal || !wf || !wf.ok || wf.tool !== 'execute')
+    return { value: null, refusal: plan.refusal ?? (wf && !wf.ok ? wf.missing : 'no workflow'), describe: '' }
+  const r = await executeDag(wf.args, { artifacts: new ArtifactStore(store.dir) })
+  expect(r.status, r.reason).toBe('ok')
+  const findings = checkProvenance(question, wf.args, r.evidence, r.observation)
+  expect(findings.filter((f) => f.severity === 'reject' || f.severity === 'request').map((f) => f.message)).toEqual([])
+  return { value: (r.observation as { value?: number }).value ?? null, refusal: null, describe: wf.describe ?? '' }
+}
+
+/**
+ * True ground area (m²) of the valid pixels meeting `cond` (a numpy expression of v, the scaled values) in the rows
+ * and columns whose centres lie in [r0, r1) x [c0, c1) (fractions of the grid), by python3 + GDAL + numpy.
+ */
+function mercatorArea(file: string, scale: number, cond: string, rows: [number, number] = [0, 1], cols: [number, number] = [0, 1]): number {
+  const py = `
+import numpy as np, sys
+from osgeo import gdal
+ds = gdal.Open(sys.argv[1]); b = ds.GetRasterBand(1); a = b.ReadAsArray().astype(np.float64); gt = ds.GetGeoTransform()
+nd = b.GetNoDataValue()
+valid = (a != nd) if nd is not None else np.ones(a.shape, bool)
+v = a * float(sys.argv[2])
+h, w = a.shape
+rc = (np.arange(h) + 0.5) / h
+cc = (np.arange(w) + 0.5) / w
+inside = ((rc >= ${rows[0]}) & (rc < ${rows[1]}))[:, None] & ((cc >= ${cols[0]}) & (cc < ${cols[1]}))[None, :]
+m = valid & inside & (${cond})
+y = gt[3] + (np.arange(h) + 0.5) * gt[5]
+lat = 2 * np.arctan(np.exp(y / 6378137.0)) - np.pi / 2
+print(float((m.sum(axis=1) * abs(gt[1] * gt[5]) * np.cos(lat) ** 2).sum()))
+`
+  return Number(execFileSync('/usr/bin/python3', ['-c', py, file, String(scale)], { encoding: 'utf8' }).trim())
+}
+
+const q46 = (date: string) => [path.join(FIXTURES.Q46_FILES, `Xinjiang_${date}_LST.tif`), path.join(FIXTURES.Q46_FILES, `Xinjiang_${date}_NDVI.tif`)]
+
+describe('an area over a Web Mercator grid', () => {
+  const lst = path.join(FIXTURES.Q46_FILES, 'Xinjiang_2019-06-26_LST.tif')
+  const ndvi = path.join(FIXTURES.Q46_FILES, 'Xinjiang_2019-08-13_NDVI.tif')
+  const close = (got: number | null, want: number) => {
+    expect(got).not.toBeNull()
+    expect(Math.abs(got! - want) / want).toBeLessThan(1e-4)
+  }
+
+  it('is the true ground area, each row scaled by cos² of its latitude (km², LST above a threshold)', async () => {
+    const ref = mercatorArea(lst, 0.02, '(v > 0) & (v > 310)') / 1e6
+    for (const q of [
+      'What is the area, in square kilometres, where the land surface temperature exceeded 310 K on 26 June 2019?',
+      'km² LST>310K 2019-06-26',
+      'how many sqare kilometers had lst above 310 kelvin on 26 june 2019',
+    ]) {
+      const r = await ask(q, q46('2019-06-26'))
+      expect(r.refusal, q).toBeNull()
+      close(r.value, ref)
+      expect(r.describe, q).toMatch(/cos²\(latitude\)/)
+    }
+  }, 240_000)
+
+  it('in hectares, for an index threshold, with a context sentence first and in non-native wording', async () => {
+    const ref = mercatorArea(ndvi, 0.0001, '(v >= 0) & (v <= 1) & (v > 0.5)') / 1e4
+    for (const q of [
+      'The cotton fields are the greenest part of the oasis. What area, in hectares, had NDVI above 0.5 on 13 August 2019?',
+      'Please give how much hectare have NDVI bigger than 0.5 at 2019-08-13.',
+    ]) {
+      const r = await ask(q, q46('2019-08-13'))
+      expect(r.refusal, q).toBeNull()
+      close(r.value, ref)
+    }
+  }, 240_000)
+
+  it('of one half of the image: the strips of rows are cut to the half', async () => {
+    // A half is the pixels whose centre lies in it: the odd middle row (centre exactly 0.5) belongs to neither.
+    const ref = mercatorArea(lst, 0.02, '(v > 0) & (v > 305)', [0.5000001, 1]) / 1e6
+    const r = await ask('What area in km2 of the southern half of the image had LST above 305 K on 26 June 2019?', q46('2019-06-26'))
+    expect(r.refusal).toBeNull()
+    close(r.value, ref)
+  }, 240_000)
+})
+
+describe('strips of rows that are added together (the verifier reads their union)', () => {
+  const stripNode = (id: string, rows: [number, number], cols: [number, number] = [0, 1]) => ({
+    id,
+    op: 'spatial.query',
+    params: { geometry: { type: 'grid', rows, cols }, stat: 'sum' },
+    inputs: { data: '@kept' },
+  })
+  const sum = (expr: string, ids: string[]) => ({
+    id: 'area',
+    op: 'math.expr',
+    params: { expr, unit: 'km2' },
+    inputs: Object.fromEntries(ids.map((s, i) => [`x${i}`, `@${s}`])),
+  })
+  const source = { band_mapping: { lst: { file_size: { width: 100, height: 100 } } } }
+
+  it('that tile the image cover the whole image; tiling half of it, that half', () => {
+    const whole = [stripNode('s0', [0, 0.5]), stripNode('s1', [0.5, 1]), sum('2 * x0 + 3 * x1', ['s0', 's1'])]
+    expect(dagRegions(whole, 'area', source)).toEqual([])
+    const south = [stripNode('s0', [0.5, 0.75]), stripNode('s1', [0.75, 1]), sum('2 * x0 + 3 * x1', ['s0', 's1'])]
+    expect(dagRegions(south, 'area', source).map((r) => (r.kind === 'part' ? r.rows : r.kind))).toEqual([[50, 100]])
+  })
+
+  it('with a gap, a negative weight or other columns stay strips, each a part of the image', () => {
+    const gap = [stripNode('s0', [0, 0.4]), stripNode('s1', [0.5, 1]), sum('x0 + x1', ['s0', 's1'])]
+    expect(dagRegions(gap, 'area', source)).toHaveLength(2)
+    const minus = [stripNode('s0', [0, 0.5]), stripNode('s1', [0.5, 1]), sum('x0 - x1', ['s0', 's1'])]
+    expect(dagRegions(minus, 'area', source)).toHaveLength(2)
+    const cols = [stripNode('s0', [0, 0.5], [0, 0.5]), stripNode('s1', [0.5, 1]), sum('x0 + x1', ['s0', 's1'])]
+    expect(dagRegions(cols, 'area', source)).toHaveLength(2)
+  })
+})
