@@ -33,6 +33,19 @@ export const RANGE_NEGATIONS: readonly string[] = ['outside', 'outside of', 'not
 /** Words that turn a selection into its complement: "excluding pixels with NDVI > 0.5", "other than water". */
 export const NEGATIONS: readonly string[] = ['excluding', 'exclude', 'excludes', 'excluded', 'except', 'except for', 'other than', 'apart from', 'not counting', 'leaving out', 'without', 'ignoring', 'masking out', 'masked out', 'omitting', 'but not']
 
+/** Numbers written as words in a comparison ("bigger than zero"): the word and its value. */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = { zero: 0 }
+
+/**
+ * Numbers spelled in words that a comparison cannot read as its threshold ("above zero point five", "below
+ * forty"): after a comparison word they block, naming the phrase, rather than leaving the comparison out. "One" is
+ * left out: "at least one pixel" counts pixels, it states no threshold.
+ */
+export const SPELLED_NUMBERS: readonly string[] = [
+  ...['zero', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'fifteen', 'twenty'],
+  ...['thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety', 'hundred', 'point'],
+]
+
 /** Sign words after a variable ("NDWI is negative", "where NDVI is not positive"): a comparison with 0. */
 export const SIGN_WORDS: Readonly<Record<'<' | '>', readonly string[]>> = {
   '<': ['negative', 'below zero', 'less than zero', 'under zero'],

@@ -6,14 +6,15 @@
  * negation and unit words come from the lexicon. Each condition says what its words restrict (`scope`): pixels
  * ("pixels with", "areas where"), dates ("days with a mean LST above"), or the result ("was the mean above").
  */
-import { COMPARATORS, NEGATIONS, POSTFIX_COMPARATORS, RANGE_NEGATIONS, SIGN_WORDS } from '../lexicon/comparators'
+import { COMPARATORS, NEGATIONS, NUMBER_WORDS, POSTFIX_COMPARATORS, RANGE_NEGATIONS, SIGN_WORDS } from '../lexicon/comparators'
 import { PIXEL_QUANTIFIERS } from '../lexicon/statistics'
 import { UNIT_LETTERS, UNITS } from '../lexicon/units'
 import type { AreaConditionSpan, ConditionSpan, RelativeSpan } from './types'
 import { alternation, overlaps } from './words'
 import { VARIABLE_ALT, variableAt, variableBefore } from './variables'
 
-const NUM = '((?:minus\\s+|[+\\-−–])?\\d+(?:\\.\\d+)?|[+\\-−–]?\\.\\d+)'
+/** A number: digits, or a number word of the lexicon ("zero") as a whole word, not the start of "zero point five". */
+const NUM = `((?:minus\\s+|[+\\-−–])?\\d+(?:\\.\\d+)?|[+\\-−–]?\\.\\d+|(?:${alternation(Object.keys(NUMBER_WORDS))})\\b(?!\\s*(?:point\\b|[.,]\\d)))`
 /** Units a threshold may be written in (temperature, share, a few others); "K" and "C" only as whole words. */
 const THRESHOLD_UNITS = UNITS.filter((u) => u.quantity === 'temperature' || u.key === 'percent' || u.key === 'g/cm2')
 const UNIT = `\\s*(${alternation(THRESHOLD_UNITS.flatMap((u) => u.names).filter((n) => n !== 'percentage' && n !== 'percentages'))}|[${Object.keys(UNIT_LETTERS).join('')}](?![\\w°]))?`
@@ -37,7 +38,11 @@ function opOf(word: string): '>' | '>=' | '<' | '<=' | null {
 }
 
 /** A number as written; a minus may be typed as U+2212 or an en dash ("less than –0.3") or said ("minus 15"). */
-const num = (s: string) => Number(s.replace(/^(?:[−–]|minus\s+)/i, '-'))
+const num = (s: string) => {
+  const t = s.replace(/^(?:[−–]|minus\s+)/i, '-')
+  const word = NUMBER_WORDS[t.replace(/^[-+]/, '').toLowerCase()]
+  return word === undefined ? Number(t) : t.startsWith('-') ? -word : word
+}
 
 /** Nouns before a comparison that make it a restriction of pixels. */
 const PIXEL_NOUN =

@@ -7,7 +7,7 @@
  * unit no span placed), never blocking in a context sentence ("For a memo on ...").
  */
 import { CONTEXT_OPENERS, FILLER } from '../lexicon/context'
-import { NEGATIONS } from '../lexicon/comparators'
+import { COMPARATORS, NEGATIONS, SPELLED_NUMBERS } from '../lexicon/comparators'
 import { ANSWER_UNIT_LEADS, UNITS } from '../lexicon/units'
 import { CLASS_WORDS, OBJECT_CLASSES, VARIABLES } from '../lexicon/variables'
 import {
@@ -338,6 +338,14 @@ const BLOCKING: readonly { re: RegExp; why: string }[] = [
   { re: new RegExp(`(?:${alternation(PROCESSING_WORDS)})`, 'gi'), why: 'a processing step the reader cannot apply' },
   { re: new RegExp(`(?:${alternation(BAND_ORDER_HINTS)})\\s*(?:is|are|as|:|=)?\\s*[^.;?]{0,40}`, 'gi'), why: 'a band order the reader could not read' },
   { re: /\bbetween\s+[+\-−]?\d/gi, why: 'a range the reader could not place' },
+  // "NDVI above zero point five", "below forty degrees": a threshold spelled in words no condition read.
+  {
+    re: new RegExp(
+      `(?<![\\w])(?:${alternation(COMPARATORS.flatMap((c) => c.words).filter((w) => /^[a-z]/i.test(w)))})\\s+(?:${alternation(SPELLED_NUMBERS)})\\b(?:[\\s-]+(?:${alternation(SPELLED_NUMBERS)})\\b)*`,
+      'gi',
+    ),
+    why: 'a threshold spelled in words the reader could not read',
+  },
   // "0.4–0.6: mild drought", "medium (295–305 K)": a range of values no condition took (band numbers, days and years
   // are other spans or carry no decimals or unit).
   {

@@ -7,9 +7,14 @@
  *   exact per-row sum, computed by /usr/bin/python3 with osgeo.gdal and numpy in a child process (LST = DN x 0.02 K,
  *   DN 0 nodata; NDVI = DN x 0.0001, nodata -32768), never the code under test. The verifier reads strips added
  *   with positive weights as the band they tile, and strips that do not tile as parts of the image.
+ * - A threshold written as a number word ("bigger than zero") is that number (lexicon NUMBER_WORDS); a number spelled
+ *   in words the reader cannot read ("above zero point five") blocks, naming it. Reference: the Landsat scene's TOA
+ *   MNDWI (B3, B6; REFLECTANCE_MULT x DN + REFLECTANCE_ADD from the MTL, DN 0 fill) by geotiff.js here.
  */
 import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
+import { fromFile } from 'geotiff'
 import { afterAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/rules/rules-planner'
 import { makeTask } from '../../../main/agent/task'
@@ -132,5 +137,40 @@ describe('strips of rows that are added together (the verifier reads their union
     expect(dagRegions(minus, 'area', source)).toHaveLength(2)
     const cols = [stripNode('s0', [0, 0.5], [0, 0.5]), stripNode('s1', [0.5, 1]), sum('x0 + x1', ['s0', 's1'])]
     expect(dagRegions(cols, 'area', source)).toHaveLength(2)
+  })
+})
+
+describe('a threshold written as a number word', () => {
+  const dir = path.dirname(FIXTURES.B4)
+  const stem = path.join(dir, 'LC08_L1TP_016037_20170813_20170814_01_RT')
+  it('"bigger than zero" is > 0, with an area asked in the singular ("how many square kilometre")', async () => {
+    const t = fs.readFileSync(`${stem}_MTL.txt`, 'utf8')
+    const k = (name: string) => Number(t.match(new RegExp(`${name} = ([-\\d.E+]+)`))![1])
+    const dn = async (band: string) =>
+      Array.from(((await (await (await fromFile(`${stem}_${band}.TIF`)).getImage()).readRasters()) as unknown as ArrayLike<number>[])[0])
+    const [g, s] = [await dn('B3'), await dn('B6')]
+    let n = 0
+    for (let i = 0; i < g.length; i++) {
+      if (g[i] === 0 || s[i] === 0) continue
+      const a = k('REFLECTANCE_MULT_BAND_3') * g[i] + k('REFLECTANCE_ADD_BAND_3')
+      const b = k('REFLECTANCE_MULT_BAND_6') * s[i] + k('REFLECTANCE_ADD_BAND_6')
+      if ((a - b) / (a + b) > 0) n++
+    }
+    const [rx, ry] = (await (await fromFile(`${stem}_B3.TIF`)).getImage()).getResolution()
+    const ref = (n * Math.abs(rx * ry)) / 1e6 // UTM: the nominal pixel area is the ground area
+    for (const q of [
+      'Using MNDWI (green and SWIR1), how many square kilometre have a value bigger than zero?',
+      'km2 where mndwi greater than zero',
+      'For the flood memo we map open water as MNDWI above zero. What area in km² is that?',
+    ]) {
+      const r = await ask(q, [dir])
+      expect(r.refusal, q).toBeNull()
+      expect(r.value, q).toBeCloseTo(ref, 6)
+    }
+  }, 240_000)
+
+  it('one the reader cannot read ("above zero point five") is refused, naming it', async () => {
+    const r = await ask('mean NDVI of the pixels above zero point five', [dir])
+    expect(r.refusal).toMatch(/zero point five/)
   })
 })
