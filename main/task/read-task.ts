@@ -107,6 +107,7 @@ function readPeriods(r: Reading): { periods: Period[]; periodSpans: [number, num
   // "The date range", "the range of dates": the words that introduce a period, not a statistic.
   for (const h of allMatches(q, DATE_SPAN_RE)) use(h.at, h.end, 'period (its name)')
   for (const s of all(lex, 'context_part')) use(s.at, s.end, 'context (a part of the image named in a sentence that does not ask)')
+  for (const s of all(lex, 'context_unit')) use(s.at, s.end, 'context (a unit named in a sentence that does not ask)')
   const periodSpans: [number, number][] = r.spans.map((s) => [s.at, s.end])
   return { periods, periodSpans }
 }

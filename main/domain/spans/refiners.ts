@@ -10,7 +10,10 @@
  *   a part of its own ("The belt runs through the centre of the scene. What is the mean ... of the middle third of
  *   columns?"); with no part in the ask it stays the region (it may be the only place the part is said), and a
  *   sentence that says what the analysis looks at ("We only study the north half.", "The study area is ...") keeps
- *   its part (two parts named are then refused, naming both).
+ *   its part (two parts named are then refused, naming both);
+ * - a unit named in a sentence that does not ask ("Our US partners think in Fahrenheit.") is context when a sentence
+ *   that asks names its own answer unit ("what share of the valid pixels (in %) is below 100 degrees F ...") or asks
+ *   a share ("What percentage of the pixels ..."): an answer has one unit, and the ask states it.
  * Words from the lexicon.
  */
 import { STEP_VERBS } from '../lexicon/context'
@@ -44,15 +47,36 @@ export function refineSpans(q: string, spans: Span[], sentences: readonly { at: 
     spans.push({ type: 'combine', at, end, text: m[0], key: 'difference' })
   }
   contextParts(spans, sentences)
+  contextUnits(spans, sentences)
 }
 
-function contextParts(spans: Span[], sentences: readonly { at: number; end: number; text: string }[]): void {
-  if (sentences.length < 2) return
-  const within = (x: { at: number }, s: { at: number; end: number }) => x.at >= s.at && x.at < s.end
-  const asks = (s: { at: number; end: number; text: string }) =>
+type Sentence = { at: number; end: number; text: string }
+const within = (x: { at: number }, s: { at: number; end: number }) => x.at >= s.at && x.at < s.end
+
+/** The sentences that ask: a question mark, an instruction, a want, or a statistic, count, condition or date asked. */
+function askingSentences(spans: Span[], sentences: readonly Sentence[]): Sentence[] {
+  const asks = (s: Sentence) =>
     s.text.includes('?') || INSTRUCTS.test(s.text) || WANTS.test(s.text) || spans.some((x) => ASKING_SPANS.has(x.type) && within(x, s))
+  return sentences.filter(asks)
+}
+
+function contextUnits(spans: Span[], sentences: readonly Sentence[]): void {
+  if (sentences.length < 2) return
+  const units = spans.filter((x) => x.type === 'unit')
+  const asking = askingSentences(spans, sentences)
+  // The ask's own unit: one it names, or a share it asks ("what percentage of the pixels"), which is in percent.
+  const share = (x: Span) => x.type === 'statistic' && x.key === 'fraction'
+  if (!spans.some((x) => (x.type === 'unit' || share(x)) && asking.some((s) => within(x, s)))) return
+  for (const u of units) {
+    if (asking.some((s) => within(u, s))) continue
+    spans.splice(spans.indexOf(u), 1, { type: 'context_unit', at: u.at, end: u.end, text: u.text })
+  }
+}
+
+function contextParts(spans: Span[], sentences: readonly Sentence[]): void {
+  if (sentences.length < 2) return
   const parts = spans.filter((x) => x.type === 'part')
-  const asking = sentences.filter(asks)
+  const asking = askingSentences(spans, sentences)
   if (!parts.some((p) => asking.some((s) => within(p, s)))) return
   for (const s of sentences) {
     if (asking.includes(s) || SCOPES.test(s.text)) continue

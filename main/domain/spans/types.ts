@@ -214,6 +214,14 @@ export interface ContextPartSpan extends At {
   type: 'context_part'
 }
 
+/**
+ * A unit named in a sentence that does not ask ("Our US partners think in Fahrenheit.") when a sentence that asks
+ * names the unit of its own answer ("what share (in %) ..."): context, not the answer's unit.
+ */
+export interface ContextUnitSpan extends At {
+  type: 'context_unit'
+}
+
 /** "night-time LST", "daytime brightness temperature": the time of day the variable is taken at. */
 export interface TimeOfDaySpan extends At {
   type: 'time_of_day'
@@ -253,6 +261,7 @@ export type Span =
   | TimeOfDaySpan
   | RestatedPeriodSpan
   | ContextPartSpan
+  | ContextUnitSpan
   | MethodSpan
   | NegationSpan
 

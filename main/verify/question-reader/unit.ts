@@ -2,7 +2,7 @@
  * The unit a question wants its answer in ("in °C", "in degrees Celsius", "in kelvin", "as a percentage", "how
  * many pixels"), in the execute engine's unit names (main/engines/raster/units.ts) where one fits.
  */
-import { first, parseQuestion } from '../../domain/spans'
+import { all, first, parseQuestion } from '../../domain/spans'
 import { readStatistics } from './statistic'
 
 export interface AskedUnit {
@@ -13,7 +13,7 @@ export interface AskedUnit {
 const WORDS: [RegExp, AskedUnit['unit']][] = [
   [/\b(?:in|as|to)\s+(?:degrees?\s+)?(?:celsius|centigrade)\b|(?:in|as|to)\s+(?:°\s?c|℃|deg\s?c)(?![a-z])|\(\s*(?:°\s?c|℃)\s*\)/i, 'degC'],
   [/\b(?:in|as|to)\s+(?:kelvin|k)\b|\(\s*k\s*\)/i, 'K'],
-  [/\b(?:as\s+a\s+|in\s+)?(?:percentage|percent)\b(?!\s+(?:change|increase|decrease|difference))|\(\s*%\s*\)/i, 'percent'],
+  [/\b(?:as\s+a\s+|in\s+)?(?:percentage|percent)\b(?!\s+(?:change|increase|decrease|difference))|\(\s*(?:in\s+)?%\s*\)/i, 'percent'],
   [/\bas\s+a\s+(?:fraction|proportion|ratio)\b/i, 'fraction'],
 ]
 
@@ -21,10 +21,14 @@ const SPAN_UNITS = new Set<string>(['degC', 'K', 'degF', 'km2', 'm2', 'ha', 'acr
 
 export function readUnit(question: string): AskedUnit | null {
   // Temperatures and areas the span parser placed ("in °F", "in hectares"); shares the verifier reads itself below.
-  const span = first(parseQuestion(question).spans, 'unit')
+  const spans = parseQuestion(question).spans
+  const span = first(spans, 'unit')
   if (span && SPAN_UNITS.has(span.key)) return { unit: span.key as AskedUnit['unit'], words: span.text.trim() }
+  // A unit in a sentence that does not ask, beside an ask that states its own ("Our partners think in Celsius."), is
+  // context: the parser marks it, and the words here skip it.
+  const context = all(spans, 'context_unit')
   for (const [re, unit] of WORDS) {
-    const m = re.exec(question)
+    const m = [...question.matchAll(new RegExp(re.source, 'gi'))].find((x) => !context.some((c) => (x.index ?? 0) >= c.at && (x.index ?? 0) < c.end))
     if (m) return { unit, words: m[0].trim() }
   }
   // "how many pixels": a count of pixels, whatever else the question says. (Dates are counted from per-date values.)

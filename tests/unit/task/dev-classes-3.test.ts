@@ -10,6 +10,8 @@
  * - A threshold written as a number word ("bigger than zero") is that number (lexicon NUMBER_WORDS); a number spelled
  *   in words the reader cannot read ("above zero point five") blocks, naming it. Reference: the Landsat scene's TOA
  *   MNDWI (B3, B6; REFLECTANCE_MULT x DN + REFLECTANCE_ADD from the MTL, DN 0 fill) by geotiff.js here.
+ * - A unit named in a sentence that does not ask ("Our partners think in Fahrenheit.") is context when the ask states
+ *   its own unit or asks a share; both readers skip it. Reference: the share of valid q46 LST pixels, geotiff.js.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -17,17 +19,19 @@ import path from 'node:path'
 import { fromFile } from 'geotiff'
 import { afterAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/rules/rules-planner'
+import { readTask } from '../../../main/task/read-task'
 import { makeTask } from '../../../main/agent/task'
 import { ArtifactStore } from '../../../main/store/artifacts'
 import { executeDag } from '../../../main/tools/execute/index'
 import { checkProvenance } from '../../../main/verify/provenance/check-provenance'
 import { dagRegions } from '../../../main/verify/provenance/dag-region'
+import { decode } from '../../helpers/independent-stats'
 import { FIXTURES, tempDir } from '../../helpers/tmp'
 
 const store = tempDir('rsure-dev-classes-3-')
 afterAll(() => store.cleanup())
 
-async function ask(question: string, files: string[]): Promise<{ value: number | null; refusal: string | null; describe: string }> {
+async function ask(question: string, files: string[]): Promise<{ value: number | null; refusal: string | null; describe: string; unit?: string }> {
   const plan = planTask(makeTask({ question, files }))
   const wf = plan.workflow
   if (plan.refusal || !wf || !wf.ok || wf.tool !== 'execute')
@@ -36,7 +40,8 @@ async function ask(question: string, files: string[]): Promise<{ value: number |
   expect(r.status, r.reason).toBe('ok')
   const findings = checkProvenance(question, wf.args, r.evidence, r.observation)
   expect(findings.filter((f) => f.severity === 'reject' || f.severity === 'request').map((f) => f.message)).toEqual([])
-  return { value: (r.observation as { value?: number }).value ?? null, refusal: null, describe: wf.describe ?? '' }
+  const obs = r.observation as { value?: number; unit?: string }
+  return { value: obs.value ?? null, refusal: null, describe: wf.describe ?? '', unit: obs.unit }
 }
 
 /**
@@ -172,5 +177,42 @@ describe('a threshold written as a number word', () => {
   it('one the reader cannot read ("above zero point five") is refused, naming it', async () => {
     const r = await ask('mean NDVI of the pixels above zero point five', [dir])
     expect(r.refusal).toMatch(/zero point five/)
+  })
+})
+
+describe('a unit named in a sentence that does not ask', () => {
+  const file = path.join(FIXTURES.Q46_FILES, 'Xinjiang_2019-08-13_LST.tif')
+  const shareOf = async (keep: (k: number) => boolean) => {
+    const d = (await decode(file, 0.02)).data
+    let [n, k] = [0, 0]
+    for (const v of d) {
+      if (!(v > 0)) continue
+      n++
+      if (keep(v)) k++
+    }
+    return k / n
+  }
+  const asPercent = (r: { value: number | null; unit?: string }) => (r.unit === 'percent' ? r.value! : r.value! * 100)
+
+  it('is context when the ask states its own unit or asks a share', async () => {
+    const below95F = await shareOf((v) => v < ((95 - 32) * 5) / 9 + 273.15)
+    const above35C = await shareOf((v) => v > 35 + 273.15)
+    for (const [q, want] of [
+      [
+        'Our partners in Houston think in Fahrenheit. On 2019-08-13, what share of the valid pixels (in %) is below 95 degrees F land surface temperature?',
+        below95F,
+      ],
+      ['we usualy map in kelvin. share of pixels (in %) with LST below 95 F on 2019-08-13?', below95F],
+      ['The field team reports in Celsius. What percentage of the pixels had LST above 35 °C on 13 August 2019?', above35C],
+    ] as const) {
+      const r = await ask(q, q46('2019-08-13'))
+      expect(r.refusal, q).toBeNull()
+      expect(asPercent(r), q).toBeCloseTo(want * 100, 4)
+    }
+  }, 240_000)
+
+  it('stays the answer unit when the ask names none', () => {
+    const spec = readTask({ question: 'Our partners think in Fahrenheit. What is the mean LST on 2019-08-13?' })
+    expect(spec.unit).toBe('degF')
   })
 })
