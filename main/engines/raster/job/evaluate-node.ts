@@ -104,7 +104,7 @@ export function evaluateNode(
   const def = PRODUCTS.get(product)
   if (!def) throw new RasterJobError(node.id, `node '${node.id}' names unknown product '${product}'`)
   const inputs: Record<string, ProductInput> = {}
-  for (const [k, r] of Object.entries(rasters)) inputs[k] = { data: r.data, unit: r.unit, ...(r.meta ? { meta: r.meta } : {}) }
+  for (const [k, r] of Object.entries(rasters)) inputs[k] = { data: r.data, unit: r.unit, grid: r.grid, ...(r.meta ? { meta: r.meta } : {}) }
   const ref = def.overwrites !== undefined ? node.inputs[def.overwrites] : undefined
   const reuse = ref && 'node' in ref && lastUse?.(ref.node) ? rasters[def.overwrites!].data : undefined
   const res = def.compute(inputs, params, n, reuse ? (len) => (len === reuse.length ? reuse : recycler.alloc(len)) : recycler.alloc)

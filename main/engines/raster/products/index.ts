@@ -1,8 +1,10 @@
 /**
  * The product registry of `raster.product`: the ten standard Earth-observation products of DESIGN section 4 plus
- * brightness temperature (needed to go from Landsat thermal radiance to the LST products).
+ * brightness temperature (needed to go from Landsat thermal radiance to the LST products) and the ground area of
+ * each pixel (what areas sum).
  */
 import type { ProductDef } from './product'
+import { pixelArea } from './pixel-area'
 import { normalizedDifference, pwvBandRatio } from './spectral'
 import { apparentThermalInertia, brightnessTemperature, dayNightTemperature, multiChannelLst, singleChannelLst, splitWindowLst, tes, ttmLst } from './thermal'
 import { tvdi } from './tvdi'
@@ -24,6 +26,7 @@ const ALL: AnyProductDef[] = [
   tvdi,
   dayNightTemperature,
   apparentThermalInertia,
+  pixelArea,
 ]
 
 export const PRODUCTS: ReadonlyMap<string, AnyProductDef> = new Map(ALL.map((p) => [p.name, p]))

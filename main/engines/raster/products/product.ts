@@ -4,6 +4,7 @@
  * the evidence, and a pixel computation over float64 arrays (NaN = invalid).
  */
 import type { z } from 'zod'
+import type { Grid } from '../raster'
 import type { Unit, UnitClass } from '../units'
 
 export interface ProductInput {
@@ -11,6 +12,8 @@ export interface ProductInput {
   unit: Unit
   /** Calibration constants carried from the catalog (e.g. K1, K2). */
   meta?: Record<string, number>
+  /** The grid of these pixels (of the strip, in strip-by-strip evaluation): for products of the grid itself (pixel_area). */
+  grid?: Grid
 }
 
 export interface ProductResult {

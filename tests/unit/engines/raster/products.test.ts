@@ -34,6 +34,7 @@ describe('raster products (hand-computed values)', () => {
       'day_night_temperature',
       'apparent_thermal_inertia',
       'brightness_temperature',
+      'pixel_area',
     ]) {
       expect(PRODUCT_NAMES).toContain(p)
     }
