@@ -13,7 +13,7 @@ import { TIME_OF_DAY } from '../../domain/lexicon/qualifiers'
 import { STEP_MARKERS, STEP_VERBS } from '../../domain/lexicon/context'
 import { BOX_WORDS, CRS_WORDS, PART_NOUNS, PARTS } from '../../domain/lexicon/regions'
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../../domain/lexicon/series'
-import { DATE_OF_LEADS, NOT_STATISTICS, PERCENTILE_WORDS, STATISTICS, UNNAMED_STATISTICS } from '../../domain/lexicon/statistics'
+import { DATE_OF_LEADS, EXTREME_ENDS, NOT_STATISTICS, PERCENTILE_WORDS, STATISTICS, UNNAMED_STATISTICS } from '../../domain/lexicon/statistics'
 import { BAND_ROLES } from '../../domain/lexicon/indices'
 import { UNITS } from '../../domain/lexicon/units'
 import { VARIABLES } from '../../domain/lexicon/variables'
@@ -82,10 +82,7 @@ const VOCABULARY = [
     ],
     'a region',
   ),
-  ...patterns(
-    [...PERCENTILE_WORDS, ...UNNAMED_STATISTICS, ...DATE_OF_LEADS, ...Object.values(POOLING).flat(), ...SERIES_GRANULARITIES.flatMap((g) => g.names), 'most'],
-    'a statistic',
-  ),
+  ...patterns([...PERCENTILE_WORDS, ...UNNAMED_STATISTICS, ...DATE_OF_LEADS, ...Object.values(POOLING).flat(), 'most'], 'a statistic'),
   ...patterns(Object.values(TIME_OF_DAY).flat(), 'the time of day'),
 ]
 
@@ -95,6 +92,14 @@ const STAT_WORDS = [
   ...patterns(['high', 'hottest', 'warmest'], 'a statistic').map((p) => ({ ...p, key: 'max' })),
   ...patterns(['low', 'coldest', 'coolest'], 'a statistic').map((p) => ({ ...p, key: 'min' })),
 ]
+
+/** Series words ("monthly", "per season"): harmless when the spec's series is sampled that way. */
+const SERIES_WORDS = SERIES_GRANULARITIES.flatMap((g) => patterns(g.names, 'a statistic').map((p) => ({ ...p, key: g.key })))
+
+/** The ends of a scale in words ("its lower end"): the extreme at that end, read before any part word in them. */
+const END_WORDS = (['max', 'min'] as const).flatMap((key) =>
+  patterns(EXTREME_ENDS[key], 'a statistic').map((p) => ({ ...p, key, re: new RegExp(p.re.source, 'g') })),
+)
 
 /** Combination words: harmless when the spec combines two quantities. */
 const COMBINATION_WORDS = patterns(
@@ -304,6 +309,11 @@ export function unsurePhrase(
     let t = norm(n.text)
     for (const re of VARIABLE_NAMES) t = t.replace(re, ' ')
     t = t.replace(BAND_MENTIONS, ' ').replace(STEP_MARKER, ' ').replace(NOT_STATISTIC, ' ')
+    const series = SERIES_WORDS.find((p) => p.re.test(t) && p.key !== spec.series?.granularity)
+    if (series) return { text: n.text.trim(), word: series.word, bearing: series.bearing }
+    const end = END_WORDS.find((p) => t.match(p.re) && !statsPlaced.has(p.key))
+    if (end) return { text: n.text.trim(), word: end.word, bearing: 'a statistic' }
+    for (const p of END_WORDS) t = t.replace(p.re, ' ')
     // Comparator words bear on the value only with a number to compare with ("over Tokyo" is no comparison).
     // Without a number, a comparator word between two periods or regions asks to compare them ("by how many kelvin
     // does July exceed January").

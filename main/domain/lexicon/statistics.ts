@@ -62,6 +62,15 @@ export const DATE_OF_LEADS: readonly string[] = ['which date', 'what date', 'on 
 export const DATE_SPAN_RANGES: readonly string[] = ['date range', 'time range', 'period range', 'range of dates', 'range of the dates', 'range of days', 'range of years', 'range of months']
 export const NOT_STATISTICS: readonly string[] = [...DATE_SPAN_RANGES, 'in the range', 'within the range', 'outside the range', 'inside the range', 'in a range', 'within a range', 'valid range', 'range from', 'ranges from', 'ranging from', 'range between', 'ranges between']
 
+/**
+ * The ends of a scale or range said in words ("we need its lower end", "the upper bound of the colour bar"): the
+ * extreme at that end, not a part of the image ("lower" alone may name one).
+ */
+export const EXTREME_ENDS: Readonly<Record<'max' | 'min', readonly string[]>> = {
+  max: ['upper end', 'high end', 'top end', 'upper bound', 'upper limit'],
+  min: ['lower end', 'low end', 'bottom end', 'lower bound', 'lower limit'],
+}
+
 /** Words that sound like a statistic but do not say which: a run stops on them, naming them. */
 export const UNNAMED_STATISTICS: readonly string[] = ['mode', 'modal', 'skewness', 'skew', 'kurtosis', 'interquartile range', 'iqr', 'coefficient of variation', 'weighted mean', 'weighted', 'geometric mean', 'geometric', 'harmonic mean', 'harmonic', 'cumulative', 'anomaly', 'anomalies', 'z-score', 'z-scores', 'typical', 'variability', 'decile', 'deciles']
 

@@ -12,6 +12,9 @@
  *   MNDWI (B3, B6; REFLECTANCE_MULT x DN + REFLECTANCE_ADD from the MTL, DN 0 fill) by geotiff.js here.
  * - A unit named in a sentence that does not ask ("Our partners think in Fahrenheit.") is context when the ask states
  *   its own unit or asks a share; both readers skip it. Reference: the share of valid q46 LST pixels, geotiff.js.
+ * - The end of a scale in a context sentence ("we need its lower end") is the extreme at that end, not a part of the
+ *   image: harmless when the ask computes that extreme, refused naming it otherwise; a series word there ("a monthly
+ *   climatology") is harmless when the ask's series is monthly. Reference: monthly means of the q46 per-date means.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -215,4 +218,46 @@ describe('a unit named in a sentence that does not ask', () => {
     const spec = readTask({ question: 'Our partners think in Fahrenheit. What is the mean LST on 2019-08-13?' })
     expect(spec.unit).toBe('degF')
   })
+})
+
+describe('the end of a scale named in a context sentence', () => {
+  const monthlyMeans = async () => {
+    const byMonth = new Map<string, number[]>()
+    for (const f of fs.readdirSync(FIXTURES.Q46_FILES).filter((n) => /_2019-\d\d-\d\d_LST\.tif$/.test(n))) {
+      const d = (await decode(path.join(FIXTURES.Q46_FILES, f), 0.02)).data
+      let [s, n] = [0, 0]
+      for (const v of d)
+        if (v > 0) {
+          s += v
+          n++
+        }
+      if (n === 0) continue
+      const m = f.match(/_2019-(\d\d)-/)![1]
+      byMonth.set(m, [...(byMonth.get(m) ?? []), s / n])
+    }
+    return [...byMonth.values()].map((x) => x.reduce((a, b) => a + b, 0) / x.length)
+  }
+  const files = () =>
+    fs
+      .readdirSync(FIXTURES.Q46_FILES)
+      .filter((n) => n.includes('_2019-'))
+      .map((n) => path.join(FIXTURES.Q46_FILES, n))
+
+  it('is the extreme the ask computes, and a monthly climatology in context restates the monthly series', async () => {
+    const means = await monthlyMeans()
+    const r1 = await ask(
+      'To set the colour scale of a monthly climatology figure we need its upper end. What is the highest monthly mean LST of 2019 (K)?',
+      files(),
+    )
+    expect(r1.refusal).toBeNull()
+    expect(r1.value).toBeCloseTo(Math.max(...means), 4)
+    const r2 = await ask('our colour bar needs a lower bound. lowest monthly mean lst 2019 in kelvin?', files())
+    expect(r2.refusal).toBeNull()
+    expect(r2.value).toBeCloseTo(Math.min(...means), 4)
+  }, 240_000)
+
+  it('another extreme than the ask computes is refused, naming it', async () => {
+    const r = await ask('For the figure we need its lower end. What is the highest monthly mean LST of 2019 (K)?', files())
+    expect(r.refusal).toMatch(/lower end/)
+  }, 240_000)
 })
