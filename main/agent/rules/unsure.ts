@@ -246,18 +246,8 @@ const HARMLESS_ACRONYMS = new Set([
   'K',
 ])
 
-/**
- * The first unread phrase that could change the value, with the words that make it so; null when every unread
- * phrase is context. `answerUnit`: the unit the compiled value is stated in (its own words are harmless);
- * `fileNumbers`: hours and minutes the input file names carry ("0550" in `2020_02_23_0550_BT_31.tif`), which a time
- * in the question restates. Years the spec's periods cover and numbers it holds are placed already.
- */
-export function unsurePhrase(
-  spec: TaskSpec,
-  answerUnit: string | null,
-  corrected = false,
-  fileNumbers: ReadonlySet<string> = new Set(),
-): { text: string; word: string; bearing: Bearing } | null {
+/** What the spec already places, so its words restated in context say nothing new. */
+function placedBy(spec: TaskSpec, answerUnit: string | null) {
   const years = new Set(
     spec.periods.flatMap((p) => {
       const out: string[] = []
@@ -304,6 +294,22 @@ export function unsurePhrase(
       spec.areaCondition ? spec.areaCondition.value * 100 : undefined,
     ].filter((v): v is number => v !== undefined),
   )
+  return { years, months, units, regionPlaced, statsPlaced, placed }
+}
+
+/**
+ * The first unread phrase that could change the value, with the words that make it so; null when every unread
+ * phrase is context. `answerUnit`: the unit the compiled value is stated in (its own words are harmless);
+ * `fileNumbers`: hours and minutes the input file names carry ("0550" in `2020_02_23_0550_BT_31.tif`), which a time
+ * in the question restates. Years the spec's periods cover and numbers it holds are placed already.
+ */
+export function unsurePhrase(
+  spec: TaskSpec,
+  answerUnit: string | null,
+  corrected = false,
+  fileNumbers: ReadonlySet<string> = new Set(),
+): { text: string; word: string; bearing: Bearing } | null {
+  const { years, months, units, regionPlaced, statsPlaced, placed } = placedBy(spec, answerUnit)
   for (const n of spec.notUnderstood) {
     if (n.blocking) continue
     let t = norm(n.text)
