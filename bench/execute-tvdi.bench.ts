@@ -65,7 +65,6 @@ interface Stages {
   profile: number
   scan: number
   index: number
-  content: number
 }
 
 interface Measured {
@@ -162,7 +161,7 @@ const STRIP_ROWS = 256
  * converted to float64), computes the index from the samples into a strip of its own and profiles it. decode =
  * reading and inflating the tiles, twice (each sweep decodes them; measured as the first sweep's sample reads);
  * profile = the final sweep's reads minus one decode (copying the samples, running statistics, the reads' content
- * profiles); index = the TVDI of each pixel; content = the content profile of the TVDI strips. Measured after the
+ * profiles); index = the TVDI of each pixel with the content profile of its strips. Measured after the
  * timed runs, so the peak RSS above is the pipeline's, and after one date not counted (the first date of a thread
  * also pays for compiling the loops: 92 ms decode against 30 on the next).
  */
@@ -173,13 +172,13 @@ export async function stageCosts(dates: number): Promise<Stages> {
     .filter((f) => /_2019-.*_LST\.tif$/.test(f))
     .sort()
     .slice(0, dates)
-  const acc = { dates: lsts.length, decode: 0, profile: 0, scan: 0, index: 0, content: 0 }
+  const acc = { dates: lsts.length, decode: 0, profile: 0, scan: 0, index: 0 }
   const pair = (lst: string): [string, string] => [path.join(dir, lst.replace('_LST', '_NDVI')), path.join(dir, lst)]
   // One date first, not counted: this thread ran no pixel loop yet (the workers did), and compiling them is no stage.
-  if (lsts.length) await dateStages(...pair(lsts[0]), { decode: 0, profile: 0, scan: 0, index: 0, content: 0 })
+  if (lsts.length) await dateStages(...pair(lsts[0]), { decode: 0, profile: 0, scan: 0, index: 0 })
   for (const lst of lsts) await dateStages(...pair(lst), acc)
   const per = (v: number) => v / Math.max(1, acc.dates)
-  return { dates: acc.dates, decode: per(acc.decode), profile: per(acc.profile), scan: per(acc.scan), index: per(acc.index), content: per(acc.content) }
+  return { dates: acc.dates, decode: per(acc.decode), profile: per(acc.profile), scan: per(acc.scan), index: per(acc.index) }
 }
 
 /** The final sweep's sample strips of the NDVI and LST reads and its TVDI strip, kept across dates. */
@@ -221,10 +220,13 @@ async function dateStages(ndviFile: string, lstFile: string, acc: Omit<Stages, '
     finals.samples.splice(0, 2, ns, ls)
     // A strip buffer reused, as the pipeline's recycler reuses it (a fresh 5 MB array would add its page faults).
     const out = (finals.out = finals.out?.length === ns.length ? finals.out : new Float64Array(ns.length))
-    await timed('index', () =>
-      tvdiIndexSamples(fit, { samples: ns, scale: 0.0001, offset: 0 }, { samples: ls, scale: 0.02, offset: 0 }, out, ns.length, running[2]),
-    )
-    await timed('content', () => contents[2].add(out, width))
+    await timed('index', () => {
+      const h = window.height
+      const rows = { width, firsts: new Float64Array(h), constant: new Uint8Array(h), min: Infinity, minCount: 0, max: -Infinity, maxCount: 0 }
+      tvdiIndexSamples(fit, { samples: ns, scale: 0.0001, offset: 0 }, { samples: ls, scale: 0.02, offset: 0 }, out, ns.length, running[2], rows)
+      contents[2].addRowShapes(rows.firsts, width, h, rows.constant)
+      contents[2].addExtremes(rows.min, rows.minCount, rows.max, rows.maxCount)
+    })
   }
   // The final sweep decoded the tiles once more: the same cost as the first sweep's decode, moved out of profile.
   if (!('insufficient' in fit)) {
@@ -305,7 +307,7 @@ export default async function bench(): Promise<number> {
 
 function stageLines(s: Stages | undefined): string {
   if (!s) return ''
-  const total = s.decode + s.profile + s.scan + s.index + s.content
+  const total = s.decode + s.profile + s.scan + s.index
   const row = (name: string, ms: number) => `    ${name.padEnd(8)} ${ms.toFixed(1).padStart(7)} ms/date  ${((100 * ms) / total).toFixed(0).padStart(3)} %\n`
   return (
     `  CPU cost per stage on one thread (first ${s.dates} dates; each worker runs these for its dates):\n` +
@@ -313,7 +315,6 @@ function stageLines(s: Stages | undefined): string {
     row('profile', s.profile) +
     row('scan', s.scan) +
     row('index', s.index) +
-    row('content', s.content) +
     `    total    ${total.toFixed(1).padStart(7)} ms/date\n`
   )
 }

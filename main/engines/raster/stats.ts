@@ -226,11 +226,12 @@ export class ContentAccumulator {
   /**
    * Add the next `rows` rows of `width` values, whose minimum and maximum the caller counts itself (addExtremes; the
    * reader takes them from a histogram of the raw values), whose constancy it found (allEqualValid[k] = 1: row k's
-   * values are all valid and equal, to `firsts[k]`) and whose stored samples `raw` holds: what `add` would do with
-   * the rows, without a pass over their values.
+   * values are all valid and equal, to `firsts[k]`) and, for a fingerprint, whose stored samples `raw` holds: what
+   * `add` would do with the rows, without a pass over their values.
    */
-  addRowShapes(firsts: ArrayLike<number>, width: number, rows: number, allEqualValid: Uint8Array, raw: RawRows): void {
+  addRowShapes(firsts: ArrayLike<number>, width: number, rows: number, allEqualValid: ArrayLike<number>, raw?: RawRows): void {
     if (this.fingerprint) {
+      if (!raw) throw new Error('a fingerprinted content profile takes rows with their stored samples')
       this.rawKey ??= Float64Array.of(raw.scale, raw.offset, raw.nodata)
       this.hashHalfwords(raw.samples)
     }

@@ -195,12 +195,15 @@ function openSinks(job: RasterJob, gridOf: (id: string) => PreparedRead['grid'],
   })
 }
 
-/** Add one node's strip value to its accumulator (running statistics, content, dropped counts, details). */
-function addToNode(acc: NodeAcc, node: JobNode, value: Value, rep: NodeReport): void {
+/**
+ * Add one node's strip value to its accumulator (running statistics, content, dropped counts, details); `profiled`:
+ * its producer has added it to the content profile already.
+ */
+function addToNode(acc: NodeAcc, node: JobNode, value: Value, rep: NodeReport, profiled: boolean): void {
   if ('insufficient' in value) acc.insufficient ??= value.insufficient
   else if (value.raster.stats === acc.stats) {
     // Running stats, carried through the reader or the product: already added.
-    if (node.kind !== 'read') acc.content.add(value.raster.data, value.raster.grid.width)
+    if (node.kind !== 'read' && !profiled) acc.content.add(value.raster.data, value.raster.grid.width)
   } else {
     const [c, s, mn, mx] = quickStats(value.raster)
     acc.stats[0] += c
@@ -303,7 +306,10 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
           // Given as samples to the product that alone takes them; the reader adds them to the node's report.
           await sampled.read(reads.get(node.id)!, r0, n, acc.content, acc.stats)
           continue
-        } else if (state && sampled.products.has(node.id)) ({ value, report: rep } = sampled.apply(node, state, recycler, acc.stats))
+        }
+        // A product fed samples adds its strip to the node's statistics and content profile as it writes it.
+        const profiled = state !== undefined && sampled.products.has(node.id)
+        if (profiled) ({ value, report: rep } = sampled.apply(node, state, recycler, acc.stats, acc.content))
         else if (node.kind === 'read') {
           // The reader feeds the node's content profile itself, row by row while converting.
           value = { raster: await readRows(reads.get(node.id)!, r0, n, recycler, acc.content, acc.stats) }
@@ -314,7 +320,7 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
           if ('raster' in value) for (const [id, v] of values) if ('raster' in v && v.raster.data === value.raster.data) values.delete(id)
         } else ({ value, report: rep } = evaluateNode(node, values, recycler))
         values.set(node.id, value)
-        addToNode(acc, node, value, rep)
+        addToNode(acc, node, value, rep, profiled)
       }
       for (const acc of sinks) {
         const v = values.get(acc.sink.input)!

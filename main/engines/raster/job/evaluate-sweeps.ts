@@ -252,8 +252,11 @@ export class SampleSweep {
     this.grids.set(r.node.id, stripGrid(r.grid, r0, rows))
   }
 
-  /** One strip of product `node` from its inputs' samples of this strip, as applySweeps gives it from values. */
-  apply(node: JobNode, state: Sweeps, recycler: BufferRecycler, running: Float64Array): { value: Value; report: NodeReport } {
+  /**
+   * One strip of product `node` from its inputs' samples of this strip, as applySweeps gives it from values, its
+   * rows added to the node's running statistics and content profile (`content`) by the product as it writes them.
+   */
+  apply(node: JobNode, state: Sweeps, recycler: BufferRecycler, running: Float64Array, content: ContentAccumulator): { value: Value; report: NodeReport } {
     const ready = state.ready()
     if (ready.insufficient) {
       return {
@@ -266,8 +269,20 @@ export class SampleSweep {
     const first = (Object.values(node.inputs)[0] as { node: string }).node
     const n = inputs[Object.keys(inputs)[0]].samples.length
     const out = recycler.alloc(n)
-    this.products.get(node.id)!(inputs, n, out, running)
-    const raster: Raster = { grid: this.grids.get(first)!, data: out, unit: node.unit, stats: running }
+    const grid = this.grids.get(first)!
+    const rows = {
+      width: grid.width,
+      firsts: new Float64Array(grid.height),
+      constant: new Uint8Array(grid.height),
+      min: Infinity,
+      minCount: 0,
+      max: -Infinity,
+      maxCount: 0,
+    }
+    this.products.get(node.id)!(inputs, n, out, running, rows)
+    content.addRowShapes(rows.firsts, grid.width, grid.height, rows.constant)
+    content.addExtremes(rows.min, rows.minCount, rows.max, rows.maxCount)
+    const raster: Raster = { grid, data: out, unit: node.unit, stats: running }
     return { value: { raster }, report: { status: 'ok', unit: node.unit, details: ready.details } }
   }
 }

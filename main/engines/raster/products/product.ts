@@ -85,10 +85,27 @@ export interface Sweeps {
   apply(inputs: Record<string, Float64Array>, length: number, out: Float64Array, stats: Float64Array): void
   /**
    * Optional, asked once the sweeps are done: `apply` over the inputs' stored integer samples (SampleStrip), with
-   * `out` a buffer of its own; the engine then gives inputs that are reads nothing else takes as samples in the
-   * final sweep, never converted to float64. Must give `apply`'s output over the values `samples[i] * scale + offset`.
+   * `out` a buffer of its own, that also profiles the rows it writes (`rows`); the engine then gives inputs that are
+   * reads nothing else takes as samples in the final sweep, never converted to float64. Must give `apply`'s output
+   * over the values `samples[i] * scale + offset`.
    */
-  sampleApplier?(): ((inputs: Record<string, SampleStrip>, length: number, out: Float64Array, stats: Float64Array) => void) | null
+  sampleApplier?(): ((inputs: Record<string, SampleStrip>, length: number, out: Float64Array, stats: Float64Array, rows: RowProfile) => void) | null
+}
+
+/**
+ * What a product computed of the output rows it wrote, for the node's content profile (stats.ts ContentAccumulator
+ * addRowShapes and addExtremes), so the engine does not pass over them again: per row of `width` pixels its first
+ * value and whether all its values are valid and equal; the extremes of the valid values and how many equal each.
+ * The caller sizes `firsts` and `constant` to the rows and starts the extremes empty (Infinity, 0, -Infinity, 0).
+ */
+export interface RowProfile {
+  width: number
+  firsts: Float64Array
+  constant: Uint8Array
+  min: number
+  minCount: number
+  max: number
+  maxCount: number
 }
 
 /**

@@ -21,7 +21,7 @@
  * (`overwrites`): the index pass reads a pixel's LST before it writes that pixel.
  */
 import { z } from 'zod'
-import { linearFit, type ProductDef, type SampleStrip, type Sweeps } from './product'
+import { linearFit, type ProductDef, type RowProfile, type SampleStrip, type Sweeps } from './product'
 import { EdgeScan, type EdgeData, type EdgeRule } from './tvdi-edges'
 
 interface TvdiParams {
@@ -100,7 +100,7 @@ function tvdiSweeps(p: TvdiParams, rule: TvdiRule): Sweeps {
       return 'insufficient' in fit ? { insufficient: fit.insufficient, details: { valid_pixels: found.valid } } : { details: fit.details }
     },
     apply: (inp, n, out, stats) => tvdiIndex(fit as TvdiFit, inp.ndvi, inp.lst, out, 0, n, stats),
-    sampleApplier: () => (inp, n, out, stats) => tvdiIndexSamples(fit as TvdiFit, inp.ndvi, inp.lst, out, n, stats),
+    sampleApplier: () => (inp, n, out, stats, rows) => tvdiIndexSamples(fit as TvdiFit, inp.ndvi, inp.lst, out, n, stats, rows),
   }
 }
 
@@ -209,50 +209,74 @@ export function tvdiIndex(fit: TvdiFit, ndvi: Float64Array, lst: Float64Array, o
 /**
  * tvdiIndex over stored samples (the final sweep of a job whose NDVI and LST are reads nobody else takes): pixel i's
  * NDVI and LST are samples[i] * scale + offset, converted here as the reader converts them, so every output equals
- * tvdiIndex's over the converted strips to the last bit, without the two float64 strips in between. The same loop
- * as tvdiIndex, written twice on purpose: one loop per input kind keeps each loop's element loads monomorphic, and
- * both generated from one source (perTypeKernel, as samples.ts does) ran this one 12-25 % slower (36-40 ms against
- * 32 ms a date on task 46, one thread). `out` is a buffer of its own.
+ * tvdiIndex's over the converted strips to the last bit, without the two float64 strips in between. It also profiles
+ * the rows it writes (`rows`: each row's first value and sameness, the extremes and their counts, as
+ * ContentAccumulator.add finds them), which spares a pass over the output (task 46: 28 ms a date against 34 for the
+ * index and that pass). tvdiIndex's loop is repeated rather than shared: one loop per input kind keeps each loop's
+ * element loads monomorphic, and one generated source (perTypeKernel) ran 12-25 % slower.
  */
-export function tvdiIndexSamples(fit: TvdiFit, ndvi: SampleStrip, lst: SampleStrip, out: Float64Array, n: number, stats: Float64Array): void {
+export function tvdiIndexSamples(fit: TvdiFit, ndvi: SampleStrip, lst: SampleStrip, out: Float64Array, n: number, stats: Float64Array, rows: RowProfile): void {
   const { lo, hi, lstMin, clip } = fit.rule
   const { ad, bd, aw, bw } = fit
   const { samples: nd, scale: nScale, offset: nOffset } = ndvi
   const { samples: ls, scale: lScale, offset: lOffset } = lst
+  const { width, firsts, constant } = rows
   let cnt = stats[0]
   let sum = stats[1]
-  let mn = stats[2]
-  let mx = stats[3]
+  let mn = rows.min
+  let mx = rows.max
+  let minCount = rows.minCount
+  let maxCount = rows.maxCount
   let lastV = NaN
   let w = 0
   let den = 1
-  for (let i = 0; i < n; i++) {
-    const v = nd[i] * nScale + nOffset
-    const t = ls[i] * lScale + lOffset
-    if (!(v >= lo && v <= hi && t > lstMin)) {
-      out[i] = NaN
-      continue
+  for (let r = 0, start = 0; start < n; r++, start += width) {
+    let same = 1
+    let first = NaN
+    for (let i = start; i < start + width; i++) {
+      const v = nd[i] * nScale + nOffset
+      const t = ls[i] * lScale + lOffset
+      if (!(v >= lo && v <= hi && t > lstMin)) {
+        out[i] = NaN
+        same = 0
+        continue
+      }
+      if (v !== lastV) {
+        w = aw + bw * v
+        den = ad + bd * v - w
+        if (den === 0) den = 1e-6
+        lastV = v
+      }
+      let x = (t - w) / den
+      if (clip) x = x < 0 ? 0 : x > 1 ? 1 : x
+      if (!Number.isFinite(x)) {
+        out[i] = NaN
+        same = 0
+        continue
+      }
+      out[i] = x
+      cnt++
+      sum += x
+      if (i === start) first = x
+      else if (x !== first) same = 0
+      if (x < mn) {
+        mn = x
+        minCount = 1
+      } else if (x === mn) minCount++
+      if (x > mx) {
+        mx = x
+        maxCount = 1
+      } else if (x === mx) maxCount++
     }
-    if (v !== lastV) {
-      w = aw + bw * v
-      den = ad + bd * v - w
-      if (den === 0) den = 1e-6
-      lastV = v
-    }
-    let x = (t - w) / den
-    if (clip) x = x < 0 ? 0 : x > 1 ? 1 : x
-    if (!Number.isFinite(x)) {
-      out[i] = NaN
-      continue
-    }
-    out[i] = x
-    cnt++
-    sum += x
-    if (x < mn) mn = x
-    if (x > mx) mx = x
+    firsts[r] = first
+    constant[r] = same
   }
   stats[0] = cnt
   stats[1] = sum
-  stats[2] = mn
-  stats[3] = mx
+  if (mn < stats[2]) stats[2] = mn
+  if (mx > stats[3]) stats[3] = mx
+  rows.min = mn
+  rows.minCount = minCount
+  rows.max = mx
+  rows.maxCount = maxCount
 }

@@ -29,13 +29,16 @@ for (const [name, values, tile] of [
   ['ndvi.tif', ndviDn, 4],
   ['lst.tif', lstDn, 4],
   ['lst8.tif', lstDn, 8],
+  // Row 5 of one NDVI and one LST value: its TVDI is one valid value across the row, a constant row of the output.
+  ['ndvisame.tif', ndviDn.map((v, i) => (Math.floor(i / W) === 5 ? 5000 : v)), 4],
+  ['lstsame.tif', lstDn.map((v, i) => (Math.floor(i / W) === 5 ? 15000 : v)), 4],
 ] as const) {
   writeTinyTiff(path.join(tmp.dir, name), { width: W, height: H, bands: [values], dtype: 'int16', geo, tile: { width: tile, height: tile }, compression: 8 })
 }
 
-function job(lstFile: string): RasterJob {
+function job(lstFile: string, ndviFile = 'ndvi.tif'): RasterJob {
   const nodes: JobNode[] = [
-    { id: 'ndvi', kind: 'read', params: { path: 'ndvi.tif', band: 1, nodata: 'none', scale: 0.0001 }, inputs: {}, unit: 'dimensionless' },
+    { id: 'ndvi', kind: 'read', params: { path: ndviFile, band: 1, nodata: 'none', scale: 0.0001 }, inputs: {}, unit: 'dimensionless' },
     { id: 'lst', kind: 'read', params: { path: lstFile, band: 1, nodata: 'none', scale: 0.02 }, inputs: {}, unit: 'K' },
     {
       id: 'tv',
@@ -60,6 +63,15 @@ describe('TVDI in strips of whole tile rows', () => {
       const strips = await evaluateJob({ ...job('lst.tif'), stripRows: rows }, new BufferRecycler())
       expect(strips.nodes).toEqual(whole.nodes)
       expect(strips.sinks).toEqual(whole.sinks)
+    }
+  })
+
+  it('profiles constant rows of the output as the whole evaluation does', async () => {
+    const whole = await evaluateJob(job('lstsame.tif', 'ndvisame.tif'), new BufferRecycler())
+    expect((whole.nodes.tv as { content?: { constant_rows: number } }).content?.constant_rows).toBeGreaterThan(0)
+    for (const rows of [4, 8]) {
+      const strips = await evaluateJob({ ...job('lstsame.tif', 'ndvisame.tif'), stripRows: rows }, new BufferRecycler())
+      expect(strips.nodes).toEqual(whole.nodes)
     }
   })
 
