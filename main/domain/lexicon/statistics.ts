@@ -52,6 +52,15 @@ export const EXTREME_WORDS: Readonly<Record<'max' | 'min', readonly string[]>> =
   min: ['minimum', 'minima', 'lowest', 'coolest', 'coldest', 'smallest', 'min'],
 }
 
+/**
+ * Extreme words that belong to one variable, read as the date of its maximum or minimum only beside that variable's
+ * name: TVDI is high where the land is dry, so "the driest day by mean TVDI" is the date of its highest mean. Beside
+ * another variable (an NDVI is low where land is dry) they are not read.
+ */
+export const VARIABLE_EXTREME_WORDS: Readonly<Record<string, Readonly<Record<'max' | 'min', readonly string[]>>>> = {
+  tvdi: { max: ['driest', 'dryest', 'most dry', 'most arid'], min: ['wettest', 'most wet', 'most humid', 'moistest'] },
+}
+
 /** "The date of" an extreme. */
 export const DATE_OF_LEADS: readonly string[] = ['which date', 'what date', 'on which date', 'on what date', 'which day', 'what day', 'which acquisition', 'which image', 'which month', 'when']
 

@@ -14,6 +14,7 @@ import {
   COUNT_LEADS,
   COUNT_TRAILS,
   EXTREME_WORDS,
+  VARIABLE_EXTREME_WORDS,
   COUNTED_DATES,
   COUNTED_PIXELS,
   PERCENTILE_WORDS,
@@ -81,6 +82,10 @@ const DATE_OF_RES = [
   [DATE_OF(MAX_WORDS), 'max'],
   [DATE_OF(MIN_WORDS), 'min'],
 ] as const
+/** A variable's own extreme words ("the driest day" of TVDI), with the variable they need beside them. */
+const VARIABLE_DATE_OF_RES = Object.entries(VARIABLE_EXTREME_WORDS).flatMap(([key, w]) =>
+  (['max', 'min'] as const).map((extreme) => ({ key, extreme, re: DATE_OF(alternation(w[extreme])) })),
+)
 const ANSWER_UNIT_NAMES = UNITS.filter((u) => ['temperature', 'area', 'share'].includes(u.quantity))
 const ANSWER_UNIT_RE = new RegExp(
   `\\b(?:${alternation(ANSWER_UNIT_LEADS)})\\s+(?:degrees?\\s+)?(${alternation(ANSWER_UNIT_NAMES.flatMap((u) => u.names).filter((n) => !['ratio', 'proportion', 'k', 'c°'].includes(n)))})|\\(\\s*(°\\s?c|℃|k|%|km2|km²|ha|°f)\\s*\\)|\\b(?:in|as)\\s+(k)\\b(?!\\s*[-=])|,\\s*(°\\s?c|℃|°f|km2|km²|ha|%)\\s*[?.!]?\\s*$`,
@@ -251,6 +256,11 @@ function parseFresh(question: string): ParsedQuestion {
     const v = variableNamed(h.text)
     if (v) spans.push({ type: 'variable', at: h.at, end: h.end, text: h.text, key: v.key, kind: v.kind })
   }
+  for (const { key, extreme, re } of VARIABLE_DATE_OF_RES) {
+    if (!spans.some((s) => s.type === 'variable' && s.key === key)) continue
+    for (const h of hits(q, re))
+      if (!spans.some((s) => s.type === 'date_of' && overlaps(s, h))) spans.push({ type: 'date_of', at: h.at, end: h.end, text: h.text, extreme })
+  }
   // Answer units
   for (const h of hits(q, ANSWER_UNIT_RE)) {
     if (spans.some((s) => s.type === 'condition' && overlaps(s, h))) continue
@@ -327,7 +337,7 @@ const BLOCKING: readonly { re: RegExp; why: string }[] = [
   // "the mean LST of the hottest day": a date picked by an extreme, with something else asked of it.
   {
     re: new RegExp(
-      `(?:${alternation([...EXTREME_WORDS.max, ...EXTREME_WORDS.min])})\\s+(?:(?:19|20)\\d{2}\\s+)?(?:date|day|acquisition|scene|overpass|image|month)s?\\b`,
+      `(?:${alternation([...EXTREME_WORDS.max, ...EXTREME_WORDS.min, ...Object.values(VARIABLE_EXTREME_WORDS).flatMap((w) => [...w.max, ...w.min])])})\\s+(?:(?:19|20)\\d{2}\\s+)?(?:date|day|acquisition|scene|overpass|image|month)s?\\b`,
       'gi',
     ),
     why: EXTREME_DATE,

@@ -15,6 +15,9 @@
  * - The end of a scale in a context sentence ("we need its lower end") is the extreme at that end, not a part of the
  *   image: harmless when the ask computes that extreme, refused naming it otherwise; a series word there ("a monthly
  *   climatology") is harmless when the ask's series is monthly. Reference: monthly means of the q46 per-date means.
+ * - A variable's own extreme words ("the most dry day by mean TVDI": TVDI is high where land is dry; lexicon
+ *   VARIABLE_EXTREME_WORDS) pick the date of its maximum or minimum beside that variable only. Reference: the
+ *   independent TVDI of tests/helpers (100 NDVI bins, closed last bin) on four q46 dates.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -28,7 +31,7 @@ import { ArtifactStore } from '../../../main/store/artifacts'
 import { executeDag } from '../../../main/tools/execute/index'
 import { checkProvenance } from '../../../main/verify/provenance/check-provenance'
 import { dagRegions } from '../../../main/verify/provenance/dag-region'
-import { decode } from '../../helpers/independent-stats'
+import { decode, tvdi } from '../../helpers/independent-stats'
 import { FIXTURES, tempDir } from '../../helpers/tmp'
 
 const store = tempDir('rsure-dev-classes-3-')
@@ -260,4 +263,49 @@ describe('the end of a scale named in a context sentence', () => {
     const r = await ask('For the figure we need its lower end. What is the highest monthly mean LST of 2019 (K)?', files())
     expect(r.refusal).toMatch(/lower end/)
   }, 240_000)
+})
+
+describe("a variable's own extreme words for the date of an extreme", () => {
+  const days = ['2019-01-01', '2019-04-07', '2019-06-26', '2019-08-13']
+  const files = days.flatMap(q46)
+  const meanTvdi = async (d: string) => {
+    const [l, n] = q46(d)
+    const lst = (await decode(l, 0.02)).data.map((v) => (v > 0 ? v : NaN))
+    const ndvi = (await decode(n, 0.0001)).data
+    const t = tvdi(ndvi, lst)!
+    let [s, k] = [0, 0]
+    for (const v of t)
+      if (v === v) {
+        s += v
+        k++
+      }
+    return s / k
+  }
+  const extreme = async (question: string) => {
+    const plan = planTask(makeTask({ question, files }))
+    expect(plan.refusal, question).toBeNull()
+    const wf = plan.workflow
+    if (!wf?.ok || wf.tool !== 'execute') throw new Error('no workflow')
+    const r = await executeDag(wf.args, { artifacts: new ArtifactStore(store.dir) })
+    expect(r.status, r.reason).toBe('ok')
+    const findings = checkProvenance(question, wf.args, r.evidence, r.observation)
+    expect(findings.filter((f) => f.severity === 'reject').map((f) => f.message)).toEqual([])
+    const pts = (r.observation as { points: { date: string; value: number }[] }).points.filter((p) => Number.isFinite(p.value))
+    const pick = plan.spec.quantity.statistic === 'date_of_max' ? 1 : plan.spec.quantity.statistic === 'date_of_min' ? -1 : 0
+    expect(pick, question).not.toBe(0)
+    return [...pts].sort((a, b) => pick * (b.value - a.value))[0].date
+  }
+
+  it('"most dry" / "driest" by TVDI is the date of the highest mean TVDI, "wettest" of the lowest', async () => {
+    const means = await Promise.all(days.map(meanTvdi))
+    const order = days.map((d, i) => [d, means[i]] as const).sort((a, b) => b[1] - a[1])
+    for (const q of ['Which day of 2019 was the most dry, by mean TVDI?', 'On which 2019 date was the land driest (scene-mean TVDI)?'])
+      expect(await extreme(q), q).toBe(order[0][0])
+    expect(await extreme('which acquisition of 2019 is the wettest by mean tvdi')).toBe(order.at(-1)![0])
+  }, 240_000)
+
+  it('beside another variable, or with a value asked of the date, they are refused', () => {
+    for (const q of ['Which day of 2019 was the driest, by mean NDVI?', 'driest date of 2019 by mean tvdi'])
+      expect(planTask(makeTask({ question: q, files })).refusal, q).not.toBeNull()
+  })
 })
