@@ -11,7 +11,7 @@ import type { StoredSamples } from '../tiff/reader'
 import type { Raster } from '../raster'
 import type { Unit } from '../units'
 import { evaluateNode, inputRasters, type Value } from './evaluate-node'
-import { readProfiledRows, readRows, readSampleRows, samplesProfiled, samplesReadable, stripGrid, type PreparedRead } from './read-node'
+import { readRows, readSampleRows, samplesProfiled, samplesReadable, stripGrid, type PreparedRead } from './read-node'
 import type { BufferRecycler } from './recycler'
 import type { JobNode, NodeReport, RasterJob } from './types'
 import type { ContentAccumulator } from '../stats'
@@ -219,7 +219,7 @@ type SampleApply = NonNullable<ReturnType<NonNullable<Sweeps['sampleApplier']>>>
  * The final sweep over stored samples: the swept products that take their inputs' samples there, and the reads
  * that then give samples, profiled for their own report, instead of float64 strips. A product qualifies when it
  * offers `sampleApplier` and every input is a read that nothing else (no other node, no sink) takes and whose
- * samples the reader can profile (readProfiledRows). Task 46's NDVI and LST reads: two 2599 x 256 float64 strips
+ * samples the reader can profile (readSampleRows with a profile). Task 46's NDVI and LST reads: two 2599 x 256 float64 strips
  * a strip no longer written and read back.
  */
 export class SampleSweep {
@@ -246,7 +246,7 @@ export class SampleSweep {
 
   /** Read rows [r0, r0 + rows) of read `node` as samples, adding them to its running statistics and content. */
   async read(r: PreparedRead, r0: number, rows: number, content: ContentAccumulator, running: Float64Array): Promise<void> {
-    const strip = (await readProfiledRows(r, r0, rows, content, running, this.buffers.get(r.node.id)))!
+    const strip = (await readSampleRows(r, r0, rows, this.buffers.get(r.node.id), { content, running }))!
     this.buffers.set(r.node.id, strip.samples)
     this.strips.set(r.node.id, strip)
     this.grids.set(r.node.id, stripGrid(r.grid, r0, rows))

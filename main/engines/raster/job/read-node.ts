@@ -177,44 +177,30 @@ export function samplesReadable(r: PreparedRead): boolean {
 /**
  * Rows [r0, r0 + rows) of a prepared read as stored samples (SampleStrip), into `into` when it fits; null when the
  * read has nodata its samples could equal or samples readSamples does not give (then read values with readRows).
+ * With `profile`, the rows are also added to the read's running statistics and content profile, as readRows adds
+ * them (TiffFile.readSamples `profile`: the same figures to the last bit); null then too where the reader cannot
+ * profile this read's samples (`samplesProfiled`).
  */
-export async function readSampleRows(r: PreparedRead, r0: number, rows: number, into?: StoredSamples): Promise<SampleStrip | null> {
+export async function readSampleRows(
+  r: PreparedRead,
+  r0: number,
+  rows: number,
+  into?: StoredSamples,
+  profile?: { content: ContentAccumulator; running: Float64Array },
+): Promise<SampleStrip | null> {
   if (!samplesReadable(r)) return null
   const window = { col: r.win.col, row: r.win.row + r0, width: r.win.width, height: rows }
   let samples: StoredSamples | null
   try {
-    samples = await r.tif.readSamples({ band: r.band, window, into })
+    const withProfile = profile ? { profile: { scale: r.scale, offset: r.offset, nodata: r.nodata ?? NaN, ...profile } } : {}
+    samples = await r.tif.readSamples({ band: r.band, window, into, ...withProfile })
   } catch (err) {
     throw new RasterJobError(r.node.id, `node '${r.node.id}' cannot read band ${r.band}: ${readProblem(r.file, err)}`)
   }
   return samples ? { samples, scale: r.scale, offset: r.offset } : null
 }
 
-/**
- * readSampleRows that also adds the rows to the read's running statistics and content profile, as readRows does
- * (TiffFile.readSamples `profile`: the same figures to the last bit); null when the reader cannot profile this read's
- * samples (`samplesProfiled`).
- */
-export async function readProfiledRows(
-  r: PreparedRead,
-  r0: number,
-  rows: number,
-  content: ContentAccumulator,
-  running: Float64Array,
-  into?: StoredSamples,
-): Promise<SampleStrip | null> {
-  const window = { col: r.win.col, row: r.win.row + r0, width: r.win.width, height: rows }
-  let samples: StoredSamples | null
-  try {
-    const profile = { scale: r.scale, offset: r.offset, nodata: r.nodata ?? NaN, running, content }
-    samples = await r.tif.readSamples({ band: r.band, window, into, profile })
-  } catch (err) {
-    throw new RasterJobError(r.node.id, `node '${r.node.id}' cannot read band ${r.band}: ${readProblem(r.file, err)}`)
-  }
-  return samples ? { samples, scale: r.scale, offset: r.offset } : null
-}
-
-/** Whether readProfiledRows gives this read's rows (samples it gives, with a scale and offset the profile can take). */
+/** Whether readSampleRows gives this read's rows with a profile (samples it gives, with a scale and offset the profile can take). */
 export function samplesProfiled(r: PreparedRead): boolean {
   return r.tif.profilesSamples(r.scale, r.offset, r.nodata ?? NaN)
 }
