@@ -151,13 +151,19 @@ export function readPooling(r: Reading, found: Statistic | null) {
   if (pooled) pooling = 'pooled'
   for (const p of poolSpans) use(p.at, p.end, 'pooling')
   let acrossDates: Statistic | undefined
-  const perDate = poolSpans.find((p) => p.key === 'per_date')
+  const stats = all(lex, 'statistic').filter((x) => x.key !== 'trend' && x.key !== 'fraction' && x.key !== 'area')
+  // The per-date words with a statistic before them ("the middle value of those scene means"; an earlier "Each
+  // acquisition gives one scene mean." has none).
+  const perDates = poolSpans.filter((p) => p.key === 'per_date')
+  const perDate = perDates.find((p) => stats.some((x) => x.end <= p.at)) ?? perDates[0]
   if (perDate && statistic !== null) {
-    const stats = all(lex, 'statistic').filter((x) => x.key !== 'trend' && x.key !== 'fraction' && x.key !== 'area')
     const outer = stats.filter((x) => x.end <= perDate.at).at(-1)
     // The statistic of each date follows the per-date words ("per-date mean") or is part of them ("the scene means").
     const inner = stats.find((x) => x.at >= perDate.end - 1 && x.at - perDate.end <= 20) ?? stats.find((x) => x.at >= perDate.at && x.end <= perDate.end)
-    if (outer && inner && outer.key !== inner.key && outer.key !== 'percentile' && inner.key !== 'percentile' && statistic === outer.key) {
+    // The statistic found first is either of the two: the outer one, or the inner one said before it ("Each date
+    // gives one scene mean. We want the middle value of those scene means.").
+    const found = statistic === outer?.key || statistic === inner?.key
+    if (outer && inner && outer.key !== inner.key && outer.key !== 'percentile' && inner.key !== 'percentile' && found) {
       statistic = inner.key as Statistic
       if (outer.key !== 'mean') acrossDates = outer.key as Statistic
       // Both statistics are placed now: the one of each date and the one over the dates.

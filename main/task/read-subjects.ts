@@ -69,11 +69,15 @@ function variableHits(r: Reading): { varHits: VariableHit[]; bandKeys: Set<strin
     .filter((h) => !spans.some((s) => s.role === 'band order' && h.at < s.end && h.end > s.at))
     .map((h) => ({ at: h.at, end: h.end, key: h.key }))
   const bandKeys = new Set(bandHits.map((h) => h.key))
-  const allVarHits: VariableHit[] = [...VARIABLES.flatMap((v) => allMatches(q, v.words).map((h) => ({ at: h.at, end: h.end, key: v.key }))), ...bandHits]
+  const named: VariableHit[] = VARIABLES.flatMap((v) => allMatches(q, v.words).map((h) => ({ at: h.at, end: h.end, key: v.key })))
+  // A variable the span parser infers where none is named (a temperature asked "in K": domain/spans/refiners.ts).
+  const inferred = named.length || bandHits.length ? [] : all(lex, 'variable').map((h) => ({ at: h.at, end: h.end, key: h.key }))
+  const allVarHits: VariableHit[] = [...named, ...bandHits, ...inferred]
   const varHits = allVarHits
     .filter((h) => !allVarHits.some((o) => o !== h && o.key !== h.key && o.at <= h.at && o.end >= h.end && o.end - o.at > h.end - h.at))
     .sort((a, b) => a.at - b.at)
-  for (const h of varHits) use(h.at, h.end, 'subject')
+  // An inferred variable's words are the unit's: the unit stage reads them.
+  for (const h of varHits) if (!inferred.includes(h)) use(h.at, h.end, 'subject')
   return { varHits, bandKeys }
 }
 

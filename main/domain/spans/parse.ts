@@ -86,6 +86,14 @@ const DATE_OF_RES = [
 const VARIABLE_DATE_OF_RES = Object.entries(VARIABLE_EXTREME_WORDS).flatMap(([key, w]) =>
   (['max', 'min'] as const).map((extreme) => ({ key, extreme, re: DATE_OF(alternation(w[extreme])) })),
 )
+/** The date of a variable's extreme in its own words ("the driest day" by TVDI), read beside that variable only. */
+function variableDatesOf(q: string, spans: Span[]): void {
+  for (const { key, extreme, re } of VARIABLE_DATE_OF_RES) {
+    if (!spans.some((s) => s.type === 'variable' && s.key === key)) continue
+    for (const h of hits(q, re))
+      if (!spans.some((s) => s.type === 'date_of' && overlaps(s, h))) spans.push({ type: 'date_of', at: h.at, end: h.end, text: h.text, extreme })
+  }
+}
 const ANSWER_UNIT_NAMES = UNITS.filter((u) => ['temperature', 'area', 'share'].includes(u.quantity))
 const ANSWER_UNIT_RE = new RegExp(
   `\\b(?:${alternation(ANSWER_UNIT_LEADS)})\\s+(?:degrees?\\s+)?(${alternation(ANSWER_UNIT_NAMES.flatMap((u) => u.names).filter((n) => !['ratio', 'proportion', 'k', 'c°'].includes(n)))})|\\(\\s*(°\\s?c|℃|k|%|km2|km²|ha|°f)\\s*\\)|\\b(?:in|as)\\s+(k)\\b(?!\\s*[-=])|,\\s*(°\\s?c|℃|°f|km2|km²|ha|%)\\s*[?.!]?\\s*$`,
@@ -256,11 +264,7 @@ function parseFresh(question: string): ParsedQuestion {
     const v = variableNamed(h.text)
     if (v) spans.push({ type: 'variable', at: h.at, end: h.end, text: h.text, key: v.key, kind: v.kind })
   }
-  for (const { key, extreme, re } of VARIABLE_DATE_OF_RES) {
-    if (!spans.some((s) => s.type === 'variable' && s.key === key)) continue
-    for (const h of hits(q, re))
-      if (!spans.some((s) => s.type === 'date_of' && overlaps(s, h))) spans.push({ type: 'date_of', at: h.at, end: h.end, text: h.text, extreme })
-  }
+  variableDatesOf(q, spans)
   // Answer units
   for (const h of hits(q, ANSWER_UNIT_RE)) {
     if (spans.some((s) => s.type === 'condition' && overlaps(s, h))) continue
@@ -309,7 +313,11 @@ const EXTREME_DATE = 'a date picked by an extreme, with another value asked of i
 /** Phrases that could change the value when no span placed them, with why. */
 const BLOCKING: readonly { re: RegExp; why: string }[] = [
   {
-    re: new RegExp(`(?:${alternation(UNNAMED_STATISTICS)})|\\b(?:median|variance|deviation|stdev|percentiles?|quartiles?|quantiles?)\\b`, 'gi'),
+    // The median's other names ("the middle value") too: left unread beside a mean, the mean would be answered.
+    re: new RegExp(
+      `(?:${alternation([...UNNAMED_STATISTICS, ...(STATISTICS.find((x) => x.key === 'median')?.names ?? []).filter((n) => /\s/.test(n))])})|\\b(?:median|variance|deviation|stdev|percentiles?|quartiles?|quantiles?)\\b`,
+      'gi',
+    ),
     why: 'a statistic the reader could not place',
   },
   {

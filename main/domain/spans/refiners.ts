@@ -2,7 +2,8 @@
  * Refiners over the span parser's spans (run after the parsers, before the interpreters read them):
  * - a threshold in a temperature unit, in a question that names no variable at all ("how many pixels are hotter
  *   than 35 °C", "the scene mean exceeds 305 K"), tests the variable the lexicon names by the bare word
- *   "temperature" (the surface temperature): the unit says which quantity is compared;
+ *   "temperature" (the surface temperature): the unit says which quantity is compared; so does an answer asked in
+ *   a temperature unit with no variable and no condition named ("the middle value of those scene means, in K");
  * - "does A exceed that of B" between two periods is their difference A - B, read only when A is the later period
  *   (the spec's difference is the later minus the earlier); the other order stays unread and blocks;
  * - a part of the image named in a sentence that does not ask (no question mark, no statistic, count, condition or
@@ -35,6 +36,11 @@ const ASKING_SPANS: ReadonlySet<Span['type']> = new Set(['statistic', 'count', '
 export function refineSpans(q: string, spans: Span[], sentences: readonly { at: number; end: number; text: string }[] = []): void {
   if (TEMPERATURE && !spans.some((s) => s.type === 'variable' || s.type === 'band')) {
     for (const s of spans) if (s.type === 'condition' && s.variable === null && TEMPERATURE_UNITS.has(s.unit ?? '')) s.variable = TEMPERATURE.key
+    // "the middle value of those 2019 scene means ... in K": a temperature asked with no variable named is the
+    // temperature, as a threshold's unit says which quantity it compares.
+    const unit = spans.find((s) => s.type === 'unit' && TEMPERATURE_UNITS.has(s.key))
+    if (unit && !spans.some((s) => s.type === 'condition'))
+      spans.push({ type: 'variable', at: unit.at, end: unit.end, text: unit.text, key: TEMPERATURE.key, kind: TEMPERATURE.kind })
   }
   const periods = spans.filter((s): s is PeriodSpan => s.type === 'period')
   for (const m of q.matchAll(EXCEED_THAT_OF)) {

@@ -3,6 +3,7 @@
  * median of the daily means"); each must show up in the observation's statistic nodes. Words that could name a
  * statistic but do not say which (e.g. "typical", "variability") are reported as unchecked, never guessed.
  */
+import { STATISTICS } from '../../domain/lexicon'
 
 export type StatisticKind = 'mean' | 'median' | 'percentile' | 'std' | 'variance' | 'min' | 'max' | 'sum' | 'pixel_count' | 'date_count' | 'fraction' | 'trend'
 
@@ -38,6 +39,12 @@ export function describeStatistic(s: { kind: StatisticKind; p?: number }): strin
   }
 }
 
+/** The median's names in the lexicon, less those a percentile entry reads ("50th percentile"). */
+const MEDIAN_NAMES = (STATISTICS.find((x) => x.key === 'median')?.names ?? ['median'])
+  .filter((n) => !/\d/.test(n))
+  .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
+  .join('|')
+
 interface Entry {
   re: RegExp
   kind: StatisticKind | ((m: RegExpMatchArray) => AskedStatistic | AskedStatistic[] | null)
@@ -53,7 +60,8 @@ const ENTRIES: Entry[] = [
       { kind: 'min', words: m[0] },
     ],
   },
-  { re: /\bmedian\b/gi, kind: 'median' },
+  // "median", "the middle value" (the lexicon's names of the median).
+  { re: new RegExp(`\\b(?:${MEDIAN_NAMES})\\b`, 'gi'), kind: 'median' },
   {
     re: /\b(\d{1,2})(?:st|nd|rd|th)?[\s-]*(?:percentile|centile)\b/gi,
     kind: (m) => ({ kind: 'percentile', p: Number(m[1]), words: m[0] }),

@@ -18,6 +18,10 @@
  * - A variable's own extreme words ("the most dry day by mean TVDI": TVDI is high where land is dry; lexicon
  *   VARIABLE_EXTREME_WORDS) pick the date of its maximum or minimum beside that variable only. Reference: the
  *   independent TVDI of tests/helpers (100 NDVI bins, closed last bin) on four q46 dates.
+ * - "The middle value of those scene means" after a sentence naming the scene mean is the median of the per-date
+ *   means (the per-date words with a statistic before them; the verifier reads the median's lexicon names); left
+ *   unread beside a mean, "the middle value" blocks; a temperature asked "in K" with no variable named is the
+ *   temperature (LST). Reference: median of the q46 per-date mean LSTs, geotiff.js.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -308,4 +312,55 @@ describe("a variable's own extreme words for the date of an extreme", () => {
     for (const q of ['Which day of 2019 was the driest, by mean NDVI?', 'driest date of 2019 by mean tvdi'])
       expect(planTask(makeTask({ question: q, files })).refusal, q).not.toBeNull()
   })
+})
+
+describe('the middle value of the scene means, and a temperature asked with no variable named', () => {
+  const files = () =>
+    fs
+      .readdirSync(FIXTURES.Q46_FILES)
+      .filter((n) => n.includes('_2019-'))
+      .map((n) => path.join(FIXTURES.Q46_FILES, n))
+  it('is the median of the per-date means, the variable read from the unit', async () => {
+    const means: number[] = []
+    for (const f of fs.readdirSync(FIXTURES.Q46_FILES).filter((n) => n.endsWith('_LST.tif'))) {
+      const d = (await decode(path.join(FIXTURES.Q46_FILES, f), 0.02)).data
+      let [s, n] = [0, 0]
+      for (const v of d)
+        if (v > 0) {
+          s += v
+          n++
+        }
+      if (n > 0) means.push(s / n)
+    }
+    means.sort((a, b) => a - b)
+    const h = means.length >> 1
+    const median = means.length % 2 ? means[h] : (means[h - 1] + means[h]) / 2
+    for (const q of [
+      'Every overpass yields a scene mean. We need the middle value of those 2019 scene means, in kelvin.',
+      'Each date gives one image mean of LST. What is the middle value of those image means in 2019 (K)?',
+    ]) {
+      const r = await ask(q, files())
+      expect(r.refusal, q).toBeNull()
+      expect(r.value, q).toBeCloseTo(median, 4)
+    }
+  }, 240_000)
+
+  it('"the middle value" left unread beside a mean blocks, naming it', () => {
+    const plan = planTask(makeTask({ question: 'The scene means are noisy, so we want the middle value. Mean LST of 2019 in K?', files: files() }))
+    expect(plan.refusal).toMatch(/middle value/)
+  })
+
+  it('a mean asked in K with no variable named is the mean LST', async () => {
+    const [lst] = q46('2019-06-26')
+    const d = (await decode(lst, 0.02)).data
+    let [s, n] = [0, 0]
+    for (const v of d)
+      if (v > 0) {
+        s += v
+        n++
+      }
+    const r = await ask('scene mean on 2019-06-26 in K', q46('2019-06-26'))
+    expect(r.refusal).toBeNull()
+    expect(r.value).toBeCloseTo(s / n, 4)
+  }, 120_000)
 })
