@@ -51,9 +51,12 @@ const DATE_NOUN = /\b(?:days?|dates?|scenes?|images?|months?|years?|times?|acqui
 const STAT_BEFORE =
   /\b(?:mean|average|median|maximum|minimum|max|min|total|overall)\s+(?:daily\s+|annual\s+|monthly\s+)?(?:\w+\s+){0,1}(?:values?\s+)?(?:was|is|were|be|been|remain(?:ed|s)?|stay(?:ed|s)?)?\s*$/i
 
-/** "dates with at least one pixel where ...": a quantifier over a date's pixels just before the condition. */
+/**
+ * "dates with at least one pixel where ...", "dates does at least one pixel exceed ...": a quantifier over a date's
+ * pixels just before the condition.
+ */
 const QUANTIFIED_PIXELS = new RegExp(
-  `(?:${alternation([...PIXEL_QUANTIFIERS.some, ...PIXEL_QUANTIFIERS.every])})\\s+(?:valid\\s+)?pixels?\\b(?:\\s+(?:with|where|whose|having|of|in\\s+which))?(?:\\s+(?:an?|the|its)\\s+)?(?:\\s*[\\w-]+\\s+){0,3}?(?:(?:is|are|was|were|has|have|had)\\s+)?$`,
+  `(?:${alternation([...PIXEL_QUANTIFIERS.some, ...PIXEL_QUANTIFIERS.every])})\\s+(?:valid\\s+)?pixels?\\b(?:\\s+(?:with|where|whose|having|of|in\\s+which))?(?:\\s+(?:an?|the|its)\\s+)?(?:\\s*[\\w-]+\\s+){0,3}?(?:(?:is|are|was|were|has|have|had)\\s+)?\\s*$`,
   'i',
 )
 

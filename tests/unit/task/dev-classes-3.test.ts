@@ -22,6 +22,9 @@
  *   means (the per-date words with a statistic before them; the verifier reads the median's lexicon names); left
  *   unread beside a mean, "the middle value" blocks; a temperature asked "in K" with no variable named is the
  *   temperature (LST). Reference: median of the q46 per-date mean LSTs, geotiff.js.
+ * - "On how many dates does at least one pixel exceed 330 K?" (the quantifier right before the verb) counts dates by
+ *   their hottest pixel, for both readers, as "dates with at least one pixel where ..." did; the verifier no longer
+ *   asks for a pixel mask. Reference: the q46 per-date maxima, geotiff.js.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -363,4 +366,33 @@ describe('the middle value of the scene means, and a temperature asked with no v
     expect(r.refusal).toBeNull()
     expect(r.value).toBeCloseTo(s / n, 4)
   }, 120_000)
+})
+
+describe('dates counted by a quantified pixel right before the comparison', () => {
+  const files = () =>
+    fs
+      .readdirSync(FIXTURES.Q46_FILES)
+      .filter((n) => n.includes('_2019-'))
+      .map((n) => path.join(FIXTURES.Q46_FILES, n))
+  it('"does at least one pixel exceed", "does any pixel exceed", "are all pixels below"', async () => {
+    const maxima: number[] = []
+    for (const f of fs.readdirSync(FIXTURES.Q46_FILES).filter((n) => n.endsWith('_LST.tif'))) {
+      const d = (await decode(path.join(FIXTURES.Q46_FILES, f), 0.02)).data
+      let m = -Infinity
+      for (const v of d) if (v > 0 && v > m) m = v
+      if (m > -Infinity) maxima.push(m)
+    }
+    const above = maxima.filter((m) => m > 320).length
+    const below = maxima.filter((m) => m < 300).length
+    expect(above).toBeGreaterThan(0)
+    for (const [q, want] of [
+      ['On how many 2019 dates does at least one pixel exceed 320 K?', above],
+      ['Hot spots over 320 K may be sensor errors. On how many dates of 2019 does any pixel exceed 320 K?', above],
+      ['on how many 2019 dates are all pixels below 300 K', below],
+    ] as const) {
+      const r = await ask(q, files())
+      expect(r.refusal, q).toBeNull()
+      expect(r.value, q).toBe(want)
+    }
+  }, 240_000)
 })
