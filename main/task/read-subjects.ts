@@ -95,8 +95,16 @@ function subjectOrder(r: Reading, read: ConditionsRead, conditions: readonly Con
   const statSpan = spans.find((s) => s.role === 'statistic')
   // A variable written just before its own comparison ("ndvi mean where LST>310K") is the condition's, not the statistic's.
   const compared = (h: { end: number; key: string }) => read.conditions.some((c) => c.value.variable === h.key && c.at >= h.end && c.at - h.end <= 3)
+  // Within its clause: "the vegetation average; the NDWI is only there to mask them" names no NDWI average.
   const namedBy = (at: number, end: number) =>
-    varHits.find((h) => h.at >= end && h.at - end <= 40 && !compared(h) && !spans.some((s) => s.role === 'condition' && h.at < s.end && h.end > s.at))
+    varHits.find(
+      (h) =>
+        h.at >= end &&
+        h.at - end <= 40 &&
+        !/[.;?!]/.test(q.slice(end, h.at)) &&
+        !compared(h) &&
+        !spans.some((s) => s.role === 'condition' && h.at < s.end && h.end > s.at),
+    )
   const afterStat = statSpan ? namedBy(statSpan.at, statSpan.end) : undefined
   const afterAnyStat =
     afterStat ??

@@ -18,7 +18,7 @@ import { readOptions, type AnswerOption } from './options'
 import { severalAsked } from './several-asked'
 import { periodsOfSpans } from './periods'
 import { readSeries } from './series'
-import { restatedPhrases } from './restated'
+import { classReasons, restatedPhrases } from './restated'
 import { readCombination, readPooling, readStatistic } from './read-quantity'
 import { readCalibration, readSubjects, type VariableHit } from './read-subjects'
 import { allMatches } from './read-words'
@@ -53,7 +53,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const { subjects, varHits, bandKeys } = readSubjects(r, { read, conditions, statistic: combined.statistic, objects: asked.objects })
   const calibration = readCalibration(r, subjects, bandKeys)
   const unit = readUnit(r, combined.statistic)
-  readClassWords(r, read)
+  readClassWords(r, read, conditions)
   const { series, statistic } = readDateSeries(r, { statistic: combined.statistic, periods, conditions, read })
   closeReading(r, { conditions, read, varHits, combined: combine !== null })
 
@@ -267,11 +267,15 @@ function readUnit(r: Reading, statistic: Statistic | null): string | null {
  * Land-cover classes ("forest pixels"): read when a condition next to them defines them, else refused, since they
  * select pixels the reader cannot select.
  */
-function readClassWords(r: Reading, read: ConditionsRead): void {
+function readClassWords(r: Reading, read: ConditionsRead, conditions: readonly Condition[]): void {
   const { q, spans, use, refuse } = r
+  // A class named as the reason for the mask the ask states on an index of that class (restated.ts).
+  const reasons = classReasons(q, conditions)
+  for (const x of reasons) use(x.at, x.end, x.role)
   for (const h of allMatches(q, CLASS_WORDS)) {
     const defined = read.conditions.some((c) => Math.abs(c.at - h.end) <= 60 || Math.abs(h.at - c.end) <= 60)
     if (defined) use(h.at, h.end, 'class (defined by its condition)')
+    else if (reasons.some((x) => h.at < x.end && h.end > x.at)) continue
     else if (!spans.some((s) => h.at < s.end && h.end > s.at)) refuse(h.m[0], 'a land-cover class with no layer or threshold that defines it')
   }
 }

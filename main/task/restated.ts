@@ -3,9 +3,12 @@
  * ("excluding fill", "fill excluded"), which every statistic applies (fill is nodata), and the reason for a QA mask
  * given in a sentence that does not ask ("Clouds inflate the NIR average. Using only pixels the BQA marks
  * cloud-free, ..."), when the ask states a QA-class condition. A mask word in a sentence that does not ask, with no
- * QA condition read, is left to block: it may be the only place the mask is asked.
+ * QA condition read, is left to block: it may be the only place the mask is asked. Likewise a land-cover class
+ * ("Water pixels would bias the vegetation average; the NDWI is only there to mask them.") in such a sentence is
+ * the reason for a mask the ask states on an index that tells that class apart (lexicon CLASS_INDICES); beside a
+ * condition on any other variable it still blocks.
  */
-import { MONTHS, NAMED_SPANS, SEASONS, UNPLACED_SPANS } from '../domain/lexicon'
+import { CLASS_INDICES, MONTHS, NAMED_SPANS, SEASONS, UNPLACED_SPANS } from '../domain/lexicon'
 import { all, parseQuestion, sentences } from '../domain/spans'
 import { alternation } from '../domain/spans/words'
 import type { Condition } from './spec'
@@ -86,6 +89,25 @@ function contextPeriodWords(
     for (const m of s.text.matchAll(PERIOD_WORD)) {
       const at = s.at + (m.index ?? 0)
       if (free(at, at + m[0].length)) out.push({ at, end: at + m[0].length, role: 'context (a period named in a sentence that does not ask)' })
+    }
+  }
+  return out
+}
+
+const CLASS_PHRASE = new RegExp(`\\b(${alternation(Object.keys(CLASS_INDICES))})\\s+(?:pixels?|areas?|zones?|surfaces?|bodies|patches)\\b`, 'gi')
+
+/** A land-cover class named as the reason for the mask the ask states on an index that tells it apart (see above). */
+export function classReasons(q: string, conditions: readonly Condition[]): { at: number; end: number; role: string }[] {
+  const out: { at: number; end: number; role: string }[] = []
+  const parts = sentences(q)
+  const masked = new Set(conditions.filter((c) => c.variableKind === 'index').map((c) => c.variable ?? ''))
+  if (masked.size === 0 || parts.length < 2) return out
+  for (const s of parts.slice(0, -1)) {
+    if (s.text.includes('?') || INSTRUCTION.test(s.text)) continue
+    for (const m of s.text.matchAll(CLASS_PHRASE)) {
+      const at = s.at + (m.index ?? 0)
+      const indices = CLASS_INDICES[m[1].toLowerCase()] ?? []
+      if (indices.some((i) => masked.has(i))) out.push({ at, end: at + m[0].length, role: 'reason for the mask the ask states on an index of that class' })
     }
   }
   return out

@@ -90,3 +90,19 @@ export const OBJECT_CLASSES: Readonly<Record<string, readonly string[]>> = {
 
 /** Land-cover class words that select pixels only with a layer or threshold that defines them. */
 export const CLASS_WORDS: readonly string[] = ['urban', 'built-up', 'forest', 'forested', 'cropland', 'agricultural', 'farmland', 'grassland', 'bare soil', 'wetland', 'water', 'snow-covered', 'ice', 'vegetated', 'non-vegetated', 'irrigated', 'rainfed', 'rain-fed', 'paddy', 'rice paddy', 'orchard', 'pasture', 'shrubland', 'desert', 'impervious']
+
+/**
+ * The spectral indices that tell a land-cover class apart (keys): a class named as the reason for a mask on one of
+ * them ("Water pixels would bias the average; the NDWI is only there to mask them.") restates that mask.
+ */
+export const CLASS_INDICES: Readonly<Record<string, readonly string[]>> = {
+  water: ['ndwi', 'mndwi'],
+  wetland: ['ndwi', 'mndwi'],
+  urban: ['ndbi'],
+  'built-up': ['ndbi'],
+  impervious: ['ndbi'],
+  vegetated: ['ndvi', 'evi', 'savi'],
+  'non-vegetated': ['ndvi', 'evi', 'savi'],
+  'snow-covered': ['ndsi'],
+  ice: ['ndsi'],
+}

@@ -25,6 +25,10 @@
  * - "On how many dates does at least one pixel exceed 330 K?" (the quantifier right before the verb) counts dates by
  *   their hottest pixel, for both readers, as "dates with at least one pixel where ..." did; the verifier no longer
  *   asks for a pixel mask. Reference: the q46 per-date maxima, geotiff.js.
+ * - A land-cover class named as the reason for the mask the ask states ("Water pixels would bias the vegetation
+ *   average; the NDWI is only there to mask them.") is read when the mask is on an index of that class (lexicon
+ *   CLASS_INDICES); a statistic word names a variable only within its clause, so "the vegetation average; the NDWI"
+ *   makes no NDWI the subject. Reference: TOA NDVI over TOA NDWI/MNDWI < 0 of the Landsat scene, geotiff.js.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -395,4 +399,47 @@ describe('dates counted by a quantified pixel right before the comparison', () =
       expect(r.value, q).toBe(want)
     }
   }, 240_000)
+})
+
+describe('a land-cover class named as the reason for the mask the ask states', () => {
+  const dir = path.dirname(FIXTURES.B4)
+  const stem = path.join(dir, 'LC08_L1TP_016037_20170813_20170814_01_RT')
+  const toa = async (b: number) => {
+    const t = fs.readFileSync(`${stem}_MTL.txt`, 'utf8')
+    const k = (name: string) => Number(t.match(new RegExp(`${name} = ([-\\d.E+]+)`))![1])
+    const d = Array.from(((await (await (await fromFile(`${stem}_B${b}.TIF`)).getImage()).readRasters()) as unknown as ArrayLike<number>[])[0])
+    return d.map((v) => (v > 0 ? k(`REFLECTANCE_MULT_BAND_${b}`) * v + k(`REFLECTANCE_ADD_BAND_${b}`) : NaN))
+  }
+  const meanNdviWhere = (g: number[], r: number[], n: number[], mask: number[]) => {
+    let [s, c] = [0, 0]
+    for (let i = 0; i < n.length; i++) {
+      const ndvi = (n[i] - r[i]) / (n[i] + r[i])
+      const w = (g[i] - mask[i]) / (g[i] + mask[i])
+      if (ndvi === ndvi && w < 0) {
+        s += ndvi
+        c++
+      }
+    }
+    return s / c
+  }
+
+  it('is the reason for a mask on an index of that class (NDWI, MNDWI for water)', async () => {
+    const [g, r, n, s6] = [await toa(3), await toa(4), await toa(5), await toa(6)]
+    for (const [q, want] of [
+      ['Water bodies would bias the vegetation mean; MNDWI is only used to mask them. Mean NDVI over pixels with MNDWI below 0?', meanNdviWhere(g, r, n, s6)],
+      ['water pixels bias it; ndwi only masks them. mean ndvi where ndwi < 0', meanNdviWhere(g, r, n, n)],
+    ] as const) {
+      const res = await ask(q, [dir])
+      expect(res.refusal, q).toBeNull()
+      expect(res.value, q).toBeCloseTo(want, 6)
+    }
+  }, 240_000)
+
+  it('beside a mask on another index, or with the class excluded in words, it still blocks', () => {
+    for (const q of [
+      'Urban pixels would bias the average. What is the mean NDVI over pixels with NDWI below 0?',
+      'Urban pixels are excluded. What is the mean NDVI over pixels with NDWI below 0?',
+    ])
+      expect(planTask(makeTask({ question: q, files: [dir] })).refusal, q).not.toBeNull()
+  })
 })
