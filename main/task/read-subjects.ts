@@ -3,13 +3,16 @@
  * question names, which of them is the subject (the one the statistic names, else the one its condition tests, else
  * the others in order), and a calibration asked of that subject.
  */
-import { VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
+import { SET_ASIDE, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
+import { alternation } from '../domain/spans/words'
 import { all } from '../domain/spans'
 import type { ConditionsRead } from './conditions'
 import { allMatches, objectClass } from './read-words'
 import type { Reading } from './reading'
 import type { Condition, Statistic, TaskSpec } from './spec'
 import { VARIABLES } from './vocabulary'
+
+const SET_ASIDE_RE = new RegExp(`\\b(?:${alternation(SET_ASIDE)})\\b`, 'gi')
 
 /** A variable or band named in the question, with its place and its key. */
 export interface VariableHit {
@@ -133,6 +136,7 @@ function subjectOrder(r: Reading, read: ConditionsRead, conditions: readonly Con
   const setAside = new Set(
     varHits.filter((h) => /\b(?:not|rather\s+than|instead\s+of)\s+(?:the\s+)?$/i.test(q.slice(Math.max(0, h.at - 20), h.at))).map((h) => h.key),
   )
+  for (const k of setAsideInWords(r, varHits, maskVars)) setAside.add(k)
   const asSubject = (h: VariableHit | undefined) => (h && setAside.has(h.key) ? varHits.find((o) => !setAside.has(o.key)) : h)
   const ordered = [
     asSubject(afterStat),
@@ -144,6 +148,24 @@ function subjectOrder(r: Reading, read: ConditionsRead, conditions: readonly Con
     .filter((h): h is VariableHit => h !== undefined && !indicated.has(h.key))
     .map((h) => h.key)
   return { ordered, afterAnyStat, maskVars }
+}
+
+/**
+ * "NDVI was already covered in last week's report, so leave it aside.": the variables named before a set-aside
+ * phrase in its sentence (lexicon SET_ASIDE). The phrase is read only when none of them is the variable of a
+ * condition (a variable tested by a mask and set aside is left to block).
+ */
+function setAsideInWords(r: Reading, varHits: readonly VariableHit[], maskVars: ReadonlySet<string | null>): string[] {
+  const { q, use } = r
+  const out: string[] = []
+  for (const h of allMatches(q, SET_ASIDE_RE)) {
+    const start = Math.max(q.slice(0, h.at).search(/[.;?!][^.;?!]*$/) + 1, 0)
+    const keys = varHits.filter((v) => v.at >= start && v.end <= h.at).map((v) => v.key)
+    if (keys.length === 0 || keys.some((k) => maskVars.has(k))) continue
+    use(h.at, h.end, 'a variable set aside')
+    out.push(...keys)
+  }
+  return out
 }
 
 /**

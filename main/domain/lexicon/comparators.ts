@@ -46,6 +46,12 @@ export const SPELLED_NUMBERS: readonly string[] = [
   ...['thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety', 'hundred', 'point'],
 ]
 
+/**
+ * Phrases that set aside a variable named before them in the same sentence ("NDVI was covered last week, so leave
+ * it aside."): it is not what the statistic is of. They mask no pixels.
+ */
+export const SET_ASIDE: readonly string[] = ['leave it aside', 'leave that aside', 'leave them aside', 'set it aside', 'set that aside', 'put it aside', 'leave it out', 'ignore it', 'skip it']
+
 /** Sign words after a variable ("NDWI is negative", "where NDVI is not positive"): a comparison with 0. */
 export const SIGN_WORDS: Readonly<Record<'<' | '>', readonly string[]>> = {
   '<': ['negative', 'below zero', 'less than zero', 'under zero'],

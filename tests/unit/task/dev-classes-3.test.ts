@@ -29,6 +29,9 @@
  *   average; the NDWI is only there to mask them.") is read when the mask is on an index of that class (lexicon
  *   CLASS_INDICES); a statistic word names a variable only within its clause, so "the vegetation average; the NDWI"
  *   makes no NDWI the subject. Reference: TOA NDVI over TOA NDWI/MNDWI < 0 of the Landsat scene, geotiff.js.
+ * - A variable set aside in words ("NDVI was covered last week, so leave it aside."; lexicon SET_ASIDE) is not the
+ *   subject and masks nothing; set aside while a condition tests it, the phrase still blocks. Reference: the
+ *   median and mean LST of one q46 date, geotiff.js.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -441,5 +444,30 @@ describe('a land-cover class named as the reason for the mask the ask states', (
       'Urban pixels are excluded. What is the mean NDVI over pixels with NDWI below 0?',
     ])
       expect(planTask(makeTask({ question: q, files: [dir] })).refusal, q).not.toBeNull()
+  })
+})
+
+describe('a variable set aside in words', () => {
+  it('is not the subject and masks nothing', async () => {
+    const v = Array.from((await decode(q46('2019-06-26')[0], 0.02)).data).filter((x) => x > 0)
+    const mean = v.reduce((a, b) => a + b, 0) / v.length
+    v.sort((a, b) => a - b)
+    const h = v.length >> 1
+    const median = v.length % 2 ? v[h] : (v[h - 1] + v[h]) / 2
+    for (const [q, want] of [
+      ['NDVI was handled in another memo, so leave it aside. Median LST on 26 June 2019 in kelvin?', median],
+      ['tvdi is not needed here - ignore it. mean lst 2019-06-26 (K)', mean],
+    ] as const) {
+      const r = await ask(q, q46('2019-06-26'))
+      expect(r.refusal, q).toBeNull()
+      expect(r.value, q).toBeCloseTo(want, 4)
+    }
+  }, 120_000)
+
+  it('set aside while a condition tests it, the phrase still blocks', () => {
+    const plan = planTask(
+      makeTask({ question: 'Pixels with NDVI above 0.3 matter less, so leave it aside. Median LST on 26 June 2019?', files: q46('2019-06-26') }),
+    )
+    expect(plan.refusal).toMatch(/leave it aside/)
   })
 })
