@@ -40,6 +40,25 @@ export const PARTS: readonly LexPart[] = [
   { name: 'centre', rows: [0.25, 0.75], cols: [0.25, 0.75], words: ['central', 'centre', 'center', 'middle'], nouns: 'centre' },
 ]
 
+/**
+ * An image cut into three strips of equal size ("dividing the image into three vertical strips of equal width"),
+ * and the strip then picked by its place ("the central strip"): a third of the columns (vertical strips) or of the
+ * rows (horizontal ones). `count` words, `orientation` words, strip nouns, and the picks by place.
+ */
+export const STRIP_DIVISION = {
+  count: ['three', '3'],
+  vertical: ['vertical', 'north-south', 'north–south'],
+  horizontal: ['horizontal', 'east-west', 'east–west'],
+  nouns: ['strips', 'bands', 'stripes', 'slices', 'sections', 'columns', 'zones'],
+  equal: ['of equal width', 'of equal height', 'of equal size', 'of the same width', 'of the same height', 'equally wide', 'equally tall', 'equal-width', 'equal'],
+} as const
+export const STRIP_NOUNS: readonly string[] = ['strip', 'band', 'stripe', 'slice', 'section', 'one', 'column', 'zone']
+export const STRIP_PICKS: Readonly<Record<'first' | 'middle' | 'last', { vertical: readonly string[]; horizontal: readonly string[] }>> = {
+  first: { vertical: ['left', 'left-hand', 'western', 'west', 'first'], horizontal: ['top', 'upper', 'northern', 'north', 'first'] },
+  middle: { vertical: ['middle', 'central', 'centre', 'center', 'second'], horizontal: ['middle', 'central', 'centre', 'center', 'second'] },
+  last: { vertical: ['right', 'right-hand', 'eastern', 'east', 'third', 'last'], horizontal: ['bottom', 'lower', 'southern', 'south', 'third', 'last'] },
+}
+
 /** The nouns after a part's words. */
 export const PART_NOUNS: Readonly<Record<LexPart['nouns'], readonly string[]>> = {
   half: ['half', 'halves'],

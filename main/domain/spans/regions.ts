@@ -3,8 +3,8 @@
  * coordinates (any EPSG code named beside them), rows/columns windows and polygon files. Part and CRS words come
  * from the lexicon.
  */
-import { BOX_WORDS, CRS_WORDS, IMAGE_NOUNS, PART_NOUNS, PARTS, REGION_NEGATIONS } from '../lexicon/regions'
-import type { BoxSpan, PartSpan, PolygonSpan } from './types'
+import { BOX_WORDS, CRS_WORDS, IMAGE_NOUNS, PART_NOUNS, PARTS, REGION_NEGATIONS, STRIP_DIVISION, STRIP_NOUNS, STRIP_PICKS } from '../lexicon/regions'
+import type { BoxSpan, ContextPartSpan, PartSpan, PolygonSpan } from './types'
 import { alternation, hits, overlaps } from './words'
 
 const N = '(-?\\d+(?:\\.\\d+)?)'
@@ -57,7 +57,40 @@ export function parseParts(q: string): PartSpan[] {
           found.push({ type: 'part', at: h.at, end: h.end, text: h.text, name: p.name, rows: [p.rows[0], p.rows[1]], cols: [p.cols[0], p.cols[1]] })
     }
   }
+  for (const p of stripParts(q).parts) if (!found.some((f) => overlaps(f, p))) found.push(p)
   return found.sort((a, b) => a.at - b.at).map((f) => complemented(q, f))
+}
+
+const STRIP_DIVISION_RE = new RegExp(
+  `\\b(?:into\\s+)?(?:${alternation(STRIP_DIVISION.count)})\\s+(?:(?:${alternation(STRIP_DIVISION.equal)})\\s+)?(${alternation([...STRIP_DIVISION.vertical, ...STRIP_DIVISION.horizontal])})\\s+(?:${alternation(STRIP_DIVISION.nouns)})\\b(?:\\s+(?:${alternation(STRIP_DIVISION.equal.filter((w) => w.includes(' ')))}))?`,
+  'gi',
+)
+
+/**
+ * "Dividing the image into three vertical strips of equal width, ... the central strip": the strip picked, as a
+ * third of the columns (vertical strips) or rows (horizontal), and the division's words (read as what the part is
+ * of). Only with one division named: the pick says which third of it.
+ */
+export function stripParts(q: string): { parts: PartSpan[]; divisions: ContextPartSpan[] } {
+  const divisions = hits(q, STRIP_DIVISION_RE)
+  if (divisions.length !== 1) return { parts: [], divisions: [] }
+  const d = divisions[0]
+  const vertical = (STRIP_DIVISION.vertical as readonly string[]).includes(d.m[1].toLowerCase())
+  const axis = vertical ? 'vertical' : 'horizontal'
+  const T = 1 / 3
+  const bands: Record<keyof typeof STRIP_PICKS, [number, number]> = { first: [0, T], middle: [T, 2 * T], last: [2 * T, 1] }
+  const parts: PartSpan[] = []
+  for (const [place, words] of Object.entries(STRIP_PICKS) as [keyof typeof STRIP_PICKS, (typeof STRIP_PICKS)['first']][]) {
+    const re = new RegExp(`\\b(?:${alternation(words[axis])})\\s+(?:${alternation(STRIP_NOUNS)})\\b`, 'gi')
+    for (const h of hits(q, re)) {
+      if (overlaps(h, d)) continue
+      const third = bands[place]
+      const name = `${place} third (${vertical ? 'columns' : 'rows'})`
+      parts.push({ type: 'part', at: h.at, end: h.end, text: h.text, name, rows: vertical ? [0, 1] : third, cols: vertical ? third : [0, 1] })
+    }
+  }
+  if (parts.length !== 1) return { parts: [], divisions: [] }
+  return { parts, divisions: [{ type: 'context_part', at: d.at, end: d.end, text: d.text }] }
 }
 
 const NEGATION_BEFORE = new RegExp(`(?:${alternation(REGION_NEGATIONS)})\\s+(?:the\\s+|this\\s+)?$`, 'i')

@@ -32,6 +32,9 @@
  * - A variable set aside in words ("NDVI was covered last week, so leave it aside."; lexicon SET_ASIDE) is not the
  *   subject and masks nothing; set aside while a condition tests it, the phrase still blocks. Reference: the
  *   median and mean LST of one q46 date, geotiff.js.
+ * - An image cut into three strips in words ("dividing the image into three vertical strips of equal width ... the
+ *   central strip"; lexicon STRIP_DIVISION, STRIP_PICKS) is a third of the columns or rows, the pixels whose centre
+ *   lies in it. Reference: LST means over the centres in the band, geotiff.js.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -470,4 +473,37 @@ describe('a variable set aside in words', () => {
     )
     expect(plan.refusal).toMatch(/leave it aside/)
   })
+})
+
+describe('an image cut into three strips in words', () => {
+  /** Mean over the pixels whose centre lies in rows [r0, r1) x cols [c0, c1) of the unit square (0 = nodata). */
+  const bandMean = async (rows: [number, number], cols: [number, number]) => {
+    const img = await decode(q46('2019-06-26')[0], 0.02)
+    let [s, n] = [0, 0]
+    for (let r = 0; r < img.height; r++) {
+      const y = (r + 0.5) / img.height
+      if (y < rows[0] || y >= rows[1]) continue
+      for (let c = 0; c < img.width; c++) {
+        const x = (c + 0.5) / img.width
+        const v = img.data[r * img.width + c]
+        if (x >= cols[0] && x < cols[1] && v > 0) {
+          s += v
+          n++
+        }
+      }
+    }
+    return s / n
+  }
+  it('is the third of the columns or rows picked by its place', async () => {
+    const T = 1 / 3
+    for (const [q, rows, cols] of [
+      ['Dividing the 26 June 2019 image into three vertical strips of equal width, what is the mean LST of the central strip, in kelvin?', [0, 1], [T, 2 * T]],
+      ['Split the 26 June 2019 scene into three horizontal bands of equal height. What is the mean LST of the top band in K?', [0, T], [0, 1]],
+      ['cut image in 3 vertical strips, mean lst of the right strip 2019-06-26', [0, 1], [2 * T, 1]],
+    ] as [string, [number, number], [number, number]][]) {
+      const r = await ask(q, q46('2019-06-26'))
+      expect(r.refusal, q).toBeNull()
+      expect(r.value, q).toBeCloseTo(await bandMean(rows, cols), 4)
+    }
+  }, 120_000)
 })
