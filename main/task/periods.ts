@@ -20,6 +20,8 @@ export interface Period {
   at?: number
   /** Only the dates of these months (1..12) inside [start, end]. */
   months?: number[]
+  /** The convention a named span was placed with ("growing season": April to October). */
+  convention?: string
 }
 
 /** Period spans as the planner's periods. */
@@ -31,6 +33,7 @@ export function periodsOfSpans(spans: readonly PeriodSpan[]): Period[] {
     text: p.text.trim(),
     at: p.at,
     ...(p.months ? { months: p.months } : {}),
+    ...(p.convention ? { convention: p.convention } : {}),
   }))
 }
 

@@ -128,6 +128,8 @@ export const Period = z.strictObject({
   text: z.string(),
   /** Only the dates of these months (1..12) inside [start, end]: recurring seasons or months over several years. */
   months: z.array(z.number().int().min(1).max(12)).min(1).optional(),
+  /** The convention a named span was placed with ("growing season": April to October), said in the answer. */
+  convention: z.string().optional(),
 })
 export type Period = z.infer<typeof Period>
 

@@ -229,7 +229,14 @@ export function filesIn(inputs: InputFiles, periods: Period[]): string[] {
 export function periodWords(periods: Period[]): string {
   // Periods read from one phrase ("April, May and June 2019") share its words: said once.
   // "from 2019-01-01 to 2019-12-31" follows "the 23 dates of": its leading "from" is dropped.
-  return [...new Set(periods.map((p) => p.text.trim().replace(/^from\s+/i, '')))].join(' and ') || 'all dates'
+  // A season said apart from its year ("growing season mean ndvi 2019") is written with it, and a named span with
+  // the convention it was placed with ("the growing season of 2019 (April to October ...)").
+  const words = (p: Period) => {
+    const t = p.text.trim().replace(/^from\s+/i, '')
+    const dated = /\d{4}/.test(t) || p.granularity !== 'season' ? t : `${t} of ${p.end.slice(0, 4)}`
+    return p.convention ? `${dated} (${p.convention.replace(/\s*\(([^)]*)\)/, ', $1')})` : dated
+  }
+  return [...new Set(periods.map(words))].join(' and ') || 'all dates'
 }
 
 /** EPSG codes of Web Mercator (3857 and its retired aliases). */

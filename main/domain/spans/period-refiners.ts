@@ -1,9 +1,13 @@
 /**
  * The period parser's refiners, run over what its rules found: two periods compared inside the record's stretch,
- * a year that only restates a more specific period, two seasons compared within the one year named.
+ * a year that only restates a more specific period, two seasons compared within the one year named, one season or
+ * named span said apart from the one year named.
  */
+import { NAMED_SPANS, SEASONS } from '../lexicon/periods'
+import { STATISTICS } from '../lexicon/statistics'
 import type { PeriodSpan } from './types'
 import { COMPARED, SEASON_RE, TREND_WORDS, seasonMonths, spanOfMonths } from './period-words'
+import { alternation } from './words'
 
 /**
  * Refiner: "using the files from 1980 to 2010, compute the change between 1990 and 2000", "the 2019 record from
@@ -53,4 +57,36 @@ export function refineSeasonsOfTheYear(q: string, periods: PeriodSpan[]): Period
     text: pair[0],
     ...spanOfMonths(y, seasonMonths(w, undefined), 'season'),
   }))
+}
+
+/** Season and named-span words that name their months alone ("fall" is left out: "values fall below"). */
+const SPAN_WORDS = [
+  ...SEASONS.flatMap((x) => x.names.filter((n) => n !== 'fall').map((n) => ({ n, months: x.north, convention: undefined as string | undefined }))),
+  ...NAMED_SPANS.map((x) => x.names.map((n) => ({ n, months: x.months, convention: x.convention as string | undefined }))).flat(),
+]
+const STATISTIC_WORD_RE = new RegExp(`\\b(?:${alternation(STATISTICS.flatMap((x) => x.names))})\\b`, 'i')
+const SPAN_WORD_RE = new RegExp(`\\b(?:${alternation(SPAN_WORDS.map((w) => w.n))})\\b`, 'gi')
+
+/**
+ * Refiner: "growing season mean ndvi 2019", "summer mean LST 2019": one season or named span, said apart from the one
+ * year the question names in a sentence that asks, is that span of that year (a named span with its convention).
+ * Spans that wrap the year (winter, the water year) are left alone: which year's December is meant is not said.
+ */
+export function spanApartFromYear(q: string, periods: PeriodSpan[]): PeriodSpan[] {
+  if (periods.length !== 1 || periods[0].granularity !== 'year') return periods
+  const year = periods[0]
+  const parts = q.split(/(?<=[.?!;])/)
+  const sentence = (at: number) => q.slice(0, at).split(/[.?!;]/).length - 1
+  // In a sentence that asks (a statistic or a question mark): "We write a memo on summer heat for 2019." says why,
+  // not when.
+  const asks = (i: number) => /\?/.test(parts[i] ?? '') || STATISTIC_WORD_RE.test(parts[i] ?? '')
+  const found = [...q.matchAll(SPAN_WORD_RE)].filter((m) => asks(sentence(m.index ?? 0)))
+  const words = [...new Set(found.map((m) => m[0].toLowerCase().replace(/[\s-]+/g, ' ')))]
+  if (words.length !== 1) return periods
+  const w = SPAN_WORDS.find((x) => x.n.replace(/[\s-]+/g, ' ') === words[0])
+  if (!w || w.months[w.months.length - 1] < w.months[0]) return periods
+  const m = found[0]
+  const at = m.index ?? 0
+  const made = spanOfMonths(Number(year.start.slice(0, 4)), w.months, 'season')
+  return [{ type: 'period', at, end: at + m[0].length, text: m[0], ...made, ...(w.convention ? { convention: w.convention } : {}) }]
 }

@@ -33,7 +33,7 @@ import {
   spanOfMonths,
   validDay,
 } from './period-words'
-import { dropRestatedYears, keepComparedInsideRecord, refineSeasonsOfTheYear } from './period-refiners'
+import { dropRestatedYears, keepComparedInsideRecord, refineSeasonsOfTheYear, spanApartFromYear } from './period-refiners'
 import type { PeriodSpan } from './types'
 import { alternation, overlaps } from './words'
 
@@ -437,6 +437,6 @@ export function readPeriods(q: string, skip: readonly { at: number; end: number 
     }
   }
   found.sort((a, b) => a.at - b.at)
-  const kept = refineSeasonsOfTheYear(q, dropRestatedYears(keepComparedInsideRecord(q, found)))
+  const kept = spanApartFromYear(q, refineSeasonsOfTheYear(q, dropRestatedYears(keepComparedInsideRecord(q, found))))
   return { kept, restated: found.filter((p) => !kept.includes(p) && !kept.some((k) => overlaps(k, p))) }
 }

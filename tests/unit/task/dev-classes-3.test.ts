@@ -35,6 +35,10 @@
  * - An image cut into three strips in words ("dividing the image into three vertical strips of equal width ... the
  *   central strip"; lexicon STRIP_DIVISION, STRIP_PICKS) is a third of the columns or rows, the pixels whose centre
  *   lies in it. Reference: LST means over the centres in the band, geotiff.js.
+ * - A season or named span said apart from the one year named ("growing season mean ndvi 2019", "summer mean LST
+ *   2019") is that span of that year, the named span's convention said in the answer; a span that wraps the year
+ *   (winter) stays unread, and a season in a sentence of its own stays context. Reference: the mean of the q46
+ *   per-date means (nodata left out) over the span's months, geotiff.js.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -506,4 +510,46 @@ describe('an image cut into three strips in words', () => {
       expect(r.value, q).toBeCloseTo(await bandMean(rows, cols), 4)
     }
   }, 120_000)
+})
+
+describe('a season or named span said apart from the one year named', () => {
+  const files = () =>
+    fs
+      .readdirSync(FIXTURES.Q46_FILES)
+      .filter((n) => n.includes('_2019-'))
+      .map((n) => path.join(FIXTURES.Q46_FILES, n))
+  const meanOfMeans = async (variable: 'LST' | 'NDVI', months: number[]) => {
+    const means: number[] = []
+    for (const f of fs.readdirSync(FIXTURES.Q46_FILES).filter((n) => n.endsWith(`_${variable}.tif`))) {
+      if (!months.includes(Number(f.split('_')[1].slice(5, 7)))) continue
+      const d = (await decode(path.join(FIXTURES.Q46_FILES, f), variable === 'LST' ? 0.02 : 0.0001)).data
+      let [s, n] = [0, 0]
+      for (const v of d)
+        if (v === v && (variable === 'NDVI' || v > 0)) {
+          s += v
+          n++
+        }
+      if (n > 0) means.push(s / n)
+    }
+    return means.reduce((a, b) => a + b, 0) / means.length
+  }
+
+  it("is that span of that year, with the named span's convention said", async () => {
+    for (const [q, variable, months] of [
+      ['growing season mean ndvi 2019', 'NDVI', [4, 5, 6, 7, 8, 9, 10]],
+      ['What was the mean NDVI of 2019 during the growing season?', 'NDVI', [4, 5, 6, 7, 8, 9, 10]],
+      ['summer mean LST 2019 (K)', 'LST', [6, 7, 8]],
+    ] as const) {
+      const r = await ask(q, files())
+      expect(r.refusal, q).toBeNull()
+      expect(r.value, q).toBeCloseTo(await meanOfMeans(variable, [...months]), 5)
+      if (months.length === 7) expect(r.describe, q).toMatch(/April to October/)
+    }
+  }, 240_000)
+
+  it('a span that wraps the year stays unread; a season in a sentence of its own stays context', () => {
+    expect(planTask(makeTask({ question: 'the winter mean LST of 2019', files: files() })).refusal).toMatch(/winter/)
+    const spec = readTask({ question: 'We write a memo on summer heat. What is the mean LST of 2019?' })
+    expect(spec.periods.map((p) => [p.start, p.end])).toEqual([['2019-01-01', '2019-12-31']])
+  })
 })
