@@ -254,9 +254,10 @@ const RULES: Rule[] = [
   },
   // "April, May and June 2019", "Jan, Feb, Mar 2020": a list of months of one year, each a period (their union unless compared)
   {
-    // "the December, January and February acquisitions of the 2019 record": the months' dates of that year.
+    // "the December, January and February acquisitions of the 2019 record": the months' dates of that year; so are
+    // "December, January and February, taking whatever 2019 dates fall in them".
     re: new RegExp(
-      `${MONTH_RE}((?:\\s*,\\s*[a-z]+\\.?){1,10})\\s*,?\\s*(?:and|&)?\\s*${MONTH_RE},?\\s*(?:(?:acquisitions?|dates?|scenes?|images?)\\s+(?:of|in|from)\\s+(?:the\\s+)?|of\\s+|in\\s+)?${YEAR}`,
+      `${MONTH_RE}((?:\\s*,\\s*[a-z]+\\.?){1,10})\\s*,?\\s*(?:and|&)?\\s*${MONTH_RE},?\\s*(?:(?:acquisitions?|dates?|scenes?|images?)\\s+(?:of|in|from)\\s+(?:the\\s+)?|of\\s+|in\\s+|(?:taking|using|keeping|with)\\s+(?:whatever|all(?:\\s+the)?|the|any)\\s+(?=(?:19|20)\\d{2}\\s+(?:dates|acquisitions|scenes|images)\\b))?${YEAR}(?:\\s+(?:dates|acquisitions|scenes|images)\\s+(?:that\\s+)?(?:fall|falls|lie|lies)\\s+(?:in|within)\\s+(?:them|those(?:\\s+months)?|these(?:\\s+months)?))?`,
       'gi',
     ),
     make: (m) => {

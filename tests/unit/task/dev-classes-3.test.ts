@@ -39,6 +39,8 @@
  *   2019") is that span of that year, the named span's convention said in the answer; a span that wraps the year
  *   (winter) stays unread, and a season in a sentence of its own stays context. Reference: the mean of the q46
  *   per-date means (nodata left out) over the span's months, geotiff.js.
+ * - Months listed with "taking whatever 2019 dates fall in them" / "using all 2019 acquisitions" are those months of
+ *   that year (as "the ... acquisitions of the 2019 record" were). Reference: as above.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -544,6 +546,17 @@ describe('a season or named span said apart from the one year named', () => {
       expect(r.refusal, q).toBeNull()
       expect(r.value, q).toBeCloseTo(await meanOfMeans(variable, [...months]), 5)
       if (months.length === 7) expect(r.describe, q).toMatch(/April to October/)
+    }
+  }, 240_000)
+
+  it('months listed "taking whatever 2019 dates fall in them" are those months of 2019', async () => {
+    for (const [q, months] of [
+      ['We define summer as June, July and August, taking whatever 2019 dates fall in them. Mean LST (K)?', [6, 7, 8]],
+      ['winter = December, January and February using all 2019 acquisitions. winter mean lst in K', [12, 1, 2]],
+    ] as const) {
+      const r = await ask(q, files())
+      expect(r.refusal, q).toBeNull()
+      expect(r.value, q).toBeCloseTo(await meanOfMeans('LST', [...months]), 5)
     }
   }, 240_000)
 
