@@ -8,7 +8,7 @@
  * the reason for a mask the ask states on an index that tells that class apart (lexicon CLASS_INDICES); beside a
  * condition on any other variable it still blocks.
  */
-import { CLASS_INDICES, MONTHS, NAMED_SPANS, SEASONS, UNPLACED_SPANS } from '../domain/lexicon'
+import { CLASS_INDICES, EXTERNAL_COMPARISON, MONTHS, NAMED_SPANS, SEASONS, UNPLACED_SPANS } from '../domain/lexicon'
 import { all, parseQuestion, sentences } from '../domain/spans'
 import { alternation } from '../domain/spans/words'
 import type { Condition } from './spec'
@@ -51,6 +51,11 @@ export function restatedPhrases(
       const at = m.index ?? 0
       if (free(at, at + m[0].length)) out.push({ at, end: at + m[0].length, role: "count of the period's dates (stated as a check)" })
     }
+  // "We compare with a product that divides by ...": a comparison with something outside the files combines nothing.
+  for (const h of q.matchAll(EXTERNAL_RE)) {
+    const at = h.index ?? 0
+    if (free(at, at + h[0].length)) out.push({ at, end: at + h[0].length, role: 'context (a comparison with something outside the files)' })
+  }
   const parts = sentences(q)
   out.push(...contextPeriodWords(q, parts, periods, free))
   const qaMask = conditions.some((c) => c.variableKind === 'qa_class')
@@ -93,6 +98,8 @@ function contextPeriodWords(
   }
   return out
 }
+
+const EXTERNAL_RE = new RegExp(`\\b(?:${alternation(EXTERNAL_COMPARISON.leads)})\\s+(?:${alternation(EXTERNAL_COMPARISON.objects)})\\b`, 'gi')
 
 const CLASS_PHRASE = new RegExp(`\\b(${alternation(Object.keys(CLASS_INDICES))})\\s+(?:pixels?|areas?|zones?|surfaces?|bodies|patches)\\b`, 'gi')
 

@@ -76,6 +76,7 @@ function openCatalog(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods:
     }
     params.calibration = rawBands ? 'dn' : 'toa'
   }
+  const sunWords = sunCorrection(spec, params, landsat)
   if (inputs.dateVarSeries && variant.scaled) {
     const scales: Record<string, unknown> = {}
     for (const r of inputs.roles) if (SERIES_SCALES[r]) scales[r] = SERIES_SCALES[r]
@@ -106,7 +107,7 @@ function openCatalog(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods:
     spec.constants ?? {},
     tvdiBinningOf(spec),
   )
-  return { files, dates, inputs, catalog, scope, dayNight, boundWords: bound.words }
+  return { files, dates, inputs, catalog, scope, dayNight, boundWords: bound.words + sunWords }
 }
 
 /** The subject and the pixels its conditions and QA classes keep (or mark, for shares and counts). */
@@ -229,6 +230,23 @@ function qaMasked(b: DagBuilder, input: string, unit: string, qaConds: Condition
     )
   }
   return data
+}
+
+/**
+ * TOA reflectance corrected for the sun's elevation when the question asks it (lexicon CALIBRATION_METHODS): the
+ * catalog divides by sin(SUN_ELEVATION) of the scene's MTL. Refused where there is no TOA reflectance to correct.
+ */
+function sunCorrection(spec: TaskSpec, params: Record<string, unknown>, landsat: boolean): string {
+  if (!spec.methods?.includes('sun_corrected')) return ''
+  if (!landsat || params.calibration !== 'toa')
+    throw new Refusal(
+      'the sun-elevation correction',
+      landsat
+        ? 'it applies to TOA reflectance, and the question asks for the band as stored (DN); ask for the TOA reflectance'
+        : 'it divides TOA reflectance by the sine of the sun elevation of a Landsat MTL, and these files have none',
+    )
+  params.sun_correction = true
+  return ", the TOA reflectance divided by the sine of the sun elevation in the scene's MTL"
 }
 
 /** The scalar (or series) one period's selection gives. */

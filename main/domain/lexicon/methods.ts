@@ -60,5 +60,24 @@ export const BARE_SLOPE: { words: readonly string[]; method: TrendMethodKey; unl
   unless: ['mann kendall', 'mk test', 'trend test'],
 }
 
+/**
+ * TOA reflectance corrected for the sun's elevation: rho / sin(SUN_ELEVATION) with the elevation of the scene's MTL
+ * (USGS Landsat 8 Data Users Handbook, section 5.2). Not the house convention (the catalog leaves it out unless
+ * asked; lexicon qualifiers.ts NO_SUN_CORRECTION states that default in words).
+ */
+export const CALIBRATION_METHODS: readonly { key: 'sun_corrected'; names: readonly string[] }[] = [
+  {
+    key: 'sun_corrected',
+    names: [
+      'corrected for sun elevation', 'corrected for the sun elevation', 'corrected for solar elevation', 'corrected for the solar elevation',
+      'corrected for sun angle', 'corrected for the sun angle', 'corrected for the solar angle', 'sun-elevation corrected', 'sun elevation corrected',
+      'sun-angle corrected', 'with sun-elevation correction', 'with sun elevation correction', 'with the sun-elevation correction',
+      'with sun angle correction', 'with the sun angle correction', 'with solar elevation correction',
+      'divides by the sine of the sun elevation', 'divided by the sine of the sun elevation', 'divide by the sine of the sun elevation',
+      'divides by the sine of the solar elevation', 'divided by the sine of the solar elevation', 'divided by sin(sun elevation)', 'divided by sin(sun_elevation)',
+    ],
+  },
+]
+
 /** Author names an index's definition is cited by ("NDWI (McFeeters)"): read beside its stated bands, never alone. */
 export const INDEX_METHOD_WORDS: readonly string[] = ['mcfeeters', "mcfeeters'", 'gao', "gao's", 'xu', "xu's", 'rouse', 'huete', 'key', 'benson']

@@ -22,6 +22,15 @@ export const POOLING: Readonly<Record<'pooled' | 'per_date', readonly string[]>>
   per_date: ['per date', 'per-date', 'per image', 'per-image', 'per scene', 'per-scene', 'per acquisition', 'each date', 'each image', 'each scene', 'each acquisition', 'of the daily', 'of the per-date', 'of the individual', 'daily means', 'daily values', 'scene means', 'image means'],
 }
 
+/**
+ * A comparison with something outside the files ("We compare with a product that divides by ..."): its words name
+ * the reason for a convention, not two quantities of the files to combine. The lead, then what is compared with.
+ */
+export const EXTERNAL_COMPARISON: { leads: readonly string[]; objects: readonly string[] } = {
+  leads: ['compare with', 'compare against', 'compare it with', 'compare it against', 'compare our results with', 'comparing with', 'comparing against', 'validate against', 'are compared with', 'will be compared with'],
+  objects: ['a product', 'another product', 'an external product', 'the product', 'a dataset', 'another dataset', 'an external dataset', 'a reference', 'a reference product', 'a reference dataset', 'field data', 'field measurements', 'in-situ data'],
+}
+
 export const COMBINATIONS: readonly { key: 'difference' | 'ratio' | 'absolute_difference' | 'percent_change'; names: readonly string[] }[] = [
   { key: 'percent_change', names: ['percent change', 'percentage change', '% change', 'relative change', 'percent increase', 'percentage increase', 'percent decrease', 'percentage decrease', 'change in percent', 'by what percentage', 'by how many percent', 'how many percent'] },
   { key: 'ratio', names: ['ratio', 'times higher', 'times larger', 'times greater', 'times as high', 'times as large', 'divided by', 'fold'] },

@@ -1,7 +1,7 @@
 /**
  * Markers of the span parser: words that are read but name no statistic, period or condition. Words from the lexicon.
  */
-import { TREND_METHODS, PRODUCT_METHODS, TVDI_BINNINGS } from '../lexicon/methods'
+import { CALIBRATION_METHODS, TREND_METHODS, PRODUCT_METHODS, TVDI_BINNINGS } from '../lexicon/methods'
 import { TIME_OF_DAY } from '../lexicon/qualifiers'
 import { ORDERING } from '../lexicon/statistics'
 import { BAND_AT_RE, BAND_ORDER_RE, bandRoles, roleOfBandWord } from './bands'
@@ -59,6 +59,7 @@ export function markers(q: string): Span[] {
     ...PRODUCT_METHODS.map((x) => ({ key: x.key, of: x.product, names: x.names })),
     ...TREND_METHODS.map((x) => ({ key: x.key, of: 'trend', names: x.names })),
     ...TVDI_BINNINGS.map((x) => ({ key: x.key, of: 'tvdi', names: x.names })),
+    ...CALIBRATION_METHODS.map((x) => ({ key: x.key, of: 'calibration', names: x.names })),
   ])
     for (const h of hits(q, phraseRegex(m.names))) out.push({ type: 'method', at: h.at, end: h.end, text: h.text, key: m.key, of: m.of })
   return out

@@ -1,5 +1,6 @@
 /**
- * Provenance of the conventions a question names: TVDI binning and the trend estimator, read by the verifier's own
+ * Provenance of the conventions a question names: TVDI binning, the trend estimator and the sun-elevation
+ * correction of TOA reflectance, read by the verifier's own
  * question reader (question-reader/methods.ts), against the parameters the execute evidence says each operator ran
  * with (defaults filled, so an unstated default is checked too).
  */
@@ -15,9 +16,13 @@ export function checkMethods(demands: QuestionDemands, evidence: Evidence): Find
   const ops = isRec(evidence.source.operators) ? Object.values(evidence.source.operators).filter(isRec) : []
   const findings: Finding[] = []
   for (const m of demands.methods) {
-    const params = ops
-      .filter((o) => (m.of === 'tvdi' ? o.op === 'raster.product' && isRec(o.params) && o.params.product === 'tvdi' : o.op === 'timeseries.trend'))
-      .map((o) => (isRec(o.params) ? o.params[m.param] : undefined))
+    const governs = (o: Record<string, unknown>) =>
+      m.of === 'tvdi'
+        ? o.op === 'raster.product' && isRec(o.params) && o.params.product === 'tvdi'
+        : m.of === 'calibration'
+          ? o.op === 'asset.catalog'
+          : o.op === 'timeseries.trend'
+    const params = ops.filter(governs).map((o) => (isRec(o.params) ? o.params[m.param] : undefined))
     if (params.length === 0) continue
     const other = params.find((v) => v !== m.value)
     findings.push(

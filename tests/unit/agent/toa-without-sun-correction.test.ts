@@ -47,9 +47,14 @@ describe('TOA reflectance without sun-elevation correction', () => {
   }, 120_000)
 
   it('a sun-elevation correction asked is not read as the default', () => {
+    // Asked, it is computed (the catalog's sun_correction; values: tests/unit/task/dev-classes-3.test.ts), never the
+    // uncorrected default.
     const plan = planTask(
       makeTask({ question: 'What is the mean band 5 TOA reflectance of this scene, corrected for sun elevation as given in the MTL?', files }),
     )
-    expect(plan.workflow?.ok ?? false).toBe(false)
+    const wf = plan.workflow
+    if (!wf?.ok || wf.tool !== 'execute') throw new Error('no workflow')
+    const catalog = (wf.args.nodes as { op: string; params: Record<string, unknown> }[]).find((n) => n.op === 'asset.catalog')
+    expect(catalog?.params.sun_correction).toBe(true)
   })
 })

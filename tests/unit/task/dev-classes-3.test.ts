@@ -41,6 +41,10 @@
  *   per-date means (nodata left out) over the span's months, geotiff.js.
  * - Months listed with "taking whatever 2019 dates fall in them" / "using all 2019 acquisitions" are those months of
  *   that year (as "the ... acquisitions of the 2019 record" were). Reference: as above.
+ * - TOA reflectance corrected for the sun elevation ("corrected for sun elevation as given in the MTL", "divides by
+ *   the sine of the sun elevation"; lexicon CALIBRATION_METHODS) is (M x DN + A) / sin(SUN_ELEVATION), the catalog's
+ *   sun_correction; the verifier rejects a DAG that left it out; "We compare with a product that ..." combines
+ *   nothing. Reference: the Landsat B4 DN and the MTL's factors, geotiff.js.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -565,4 +569,46 @@ describe('a season or named span said apart from the one year named', () => {
     const spec = readTask({ question: 'We write a memo on summer heat. What is the mean LST of 2019?' })
     expect(spec.periods.map((p) => [p.start, p.end])).toEqual([['2019-01-01', '2019-12-31']])
   })
+})
+
+describe('TOA reflectance corrected for the sun elevation', () => {
+  const dir = path.dirname(FIXTURES.B4)
+  const stem = path.join(dir, 'LC08_L1TP_016037_20170813_20170814_01_RT')
+  const reference = async () => {
+    const t = fs.readFileSync(`${stem}_MTL.txt`, 'utf8')
+    const k = (name: string) => Number(t.match(new RegExp(`${name} = ([-\\d.E+]+)`))![1])
+    const d = Array.from(((await (await (await fromFile(`${stem}_B4.TIF`)).getImage()).readRasters()) as unknown as ArrayLike<number>[])[0])
+    const sin = Math.sin((k('SUN_ELEVATION') * Math.PI) / 180)
+    let [s, n] = [0, 0]
+    for (const v of d)
+      if (v > 0) {
+        s += (k('REFLECTANCE_MULT_BAND_4') * v + k('REFLECTANCE_ADD_BAND_4')) / sin
+        n++
+      }
+    return s / n
+  }
+
+  it('divides by the sine of the MTL sun elevation when asked', async () => {
+    const ref = await reference()
+    for (const q of [
+      'We compare with a product that divides by the sine of the solar elevation. Mean band 4 TOA reflectance of the scene, corrected for sun elevation?',
+      'b4 toa reflectance mean, sun-elevation corrected',
+    ]) {
+      const r = await ask(q, [dir])
+      expect(r.refusal, q).toBeNull()
+      expect(r.value, q).toBeCloseTo(ref, 7)
+      expect(r.describe, q).toMatch(/sine of the sun elevation/)
+    }
+  }, 120_000)
+
+  it('the verifier rejects a DAG that left the correction out; the band as stored cannot be corrected', async () => {
+    const plain = planTask(makeTask({ question: 'mean band 4 TOA reflectance of the scene', files: [dir] })).workflow
+    if (!plain?.ok || plain.tool !== 'execute') throw new Error('no workflow')
+    const res = await executeDag(plain.args, { artifacts: new ArtifactStore(store.dir) })
+    const findings = checkProvenance('mean band 4 TOA reflectance of the scene, corrected for sun elevation', plain.args, res.evidence, res.observation)
+    expect(findings.filter((f) => f.severity === 'reject').map((f) => f.check)).toContain('provenance_method')
+    expect(planTask(makeTask({ question: 'mean band 4 DN of the scene, corrected for sun elevation', files: [dir] })).refusal).toMatch(
+      /sun-elevation correction/,
+    )
+  }, 120_000)
 })
