@@ -14,6 +14,7 @@ import type { Planner, PlannerStep, PlannerView } from '../loop-events'
 import type { TaskSpec } from '../task'
 import { secondRoute, targetedRepair } from './follow-ups'
 import { describeInputs } from './input-files'
+import { pictureLabelRefusal } from './pictures'
 import { BASE_VARIANT, type Variant } from './products'
 import { selectSkill, type Skill, type SkillContext, type Workflow } from './skills'
 import { recipeInputs, type RecipeInputs } from './recipe-inputs'
@@ -154,7 +155,7 @@ export function planTask(task: TaskSpec): RulesPlan {
   const dir = folderOf(task)
   const inputs = describeInputs(dir, dir ? [] : task.files)
   const inputRoles = [...inputs.roles].sort()
-  const unread = refusalFor(spec, view, inputs)
+  const unread = pictureLabelRefusal(task.question, task.files, spec) ?? refusalFor(spec, view, inputs)
   const ctx: SkillContext = { question: task.question, options: task.options, images: task.images, view, inputs, spec }
   const planned = (skill: Skill | null, refusal: string | null, gap: ReadingGap = {}): RulesPlan => {
     const variant = (v: Variant) => (skill && !refusal ? skill.plan(ctx, v) : null)

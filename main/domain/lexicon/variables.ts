@@ -106,3 +106,13 @@ export const CLASS_INDICES: Readonly<Record<string, readonly string[]>> = {
   'snow-covered': ['ndsi'],
   ice: ['ndsi'],
 }
+
+/**
+ * Words that name a change label (a reference mask of changed pixels, such as LEVIR-CD's label PNG) or its pixels:
+ * "the change label", "the change mask", "changed pixels", "pixels not marked as changed".
+ */
+export const CHANGE_LABEL_WORDS: readonly string[] = [
+  'change label', 'change labels', 'change mask', 'label image', 'the label', 'levir label', 'levir-cd label', 'ground truth', 'ground-truth',
+  'reference mask', 'changed pixels', 'changed px', 'unchanged pixels', 'marked as changed', 'marked changed', 'pixels that changed', 'changed area',
+  'area changed', 'hectares changed', 'hectars changed', 'other than changed', 'not changed',
+]
