@@ -283,10 +283,10 @@ export function branch(
     const params = single.op === 'between' ? { op: 'between', low: t.low, high: t.high, as: 'fraction' } : { op: single.op, value: t.value, as: 'fraction' }
     return b.add(`${name}${tag ? `_${tag}` : ''}`, 'threshold_fraction', params, { data: subj.node })
   }
-  const perDate = (stat: string, name: string) =>
+  const perDate = (stat: string, name: string, input: string = data) =>
     geometry
-      ? b.add(`${name}${tag ? `_${tag}` : ''}`, 'spatial.query', { geometry, stat }, { data })
-      : b.add(`${name}${tag ? `_${tag}` : ''}`, 'raster.batch_reduce', { stat }, { data })
+      ? b.add(`${name}${tag ? `_${tag}` : ''}`, 'spatial.query', { geometry, stat }, { data: input })
+      : b.add(`${name}${tag ? `_${tag}` : ''}`, 'raster.batch_reduce', { stat }, { data: input })
   const over = (series: string, stat: string, name: string) =>
     b.add(`${name}${tag ? `_${tag}` : ''}`, 'timeseries.aggregate', { by: 'all', stat }, { data: series })
 
@@ -302,7 +302,7 @@ export function branch(
   const across = spec.quantity.acrossDates ?? (statistic === 'min' || statistic === 'max' ? statistic : 'mean')
   const r: Reducer = {
     ...{ b, spec, inputs: opened.inputs, periods, files, tag, statistic, subject, subj, unit, dates, valueConds },
-    ...{ dateCriterion: sel.dateCriterion, regionWords, data, geometry, where, datesWord, pooled, across, shareNode, perDate, over },
+    ...{ dateCriterion: sel.dateCriterion, regionWords, data, where, datesWord, pooled, across, shareNode, perDate, over },
   }
   if (statistic === 'trend' || statistic === 'date_of_max' || statistic === 'date_of_min' || statistic === 'count_dates') return reduceSeries(r)
   if (statistic === 'count_pixels' || statistic === 'area') return reduceCount(r)

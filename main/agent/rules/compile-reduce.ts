@@ -30,9 +30,8 @@ export interface Reducer {
   /** For a count of dates on a per-date statistic: the conditions a date's value must meet. */
   dateCriterion: Condition[]
   regionWords: string
-  /** The selected layer (a collection, NaN where the selection drops a pixel) and the region's query geometry. */
+  /** The selected layer (a collection, NaN where the selection drops a pixel). */
   data: string
-  geometry: Record<string, unknown> | null
   /** The selection in words (" where LST above 305 K", " in the north half" ...). */
   where: string
   datesWord: string
@@ -40,7 +39,8 @@ export interface Reducer {
   across: string
   /** A share of one plain comparison in one node, or null when the selection is not one. */
   shareNode(name: string): string | null
-  perDate(stat: string, name: string): string
+  /** A statistic per date of the selected layer (or of `input`), in the region asked. */
+  perDate(stat: string, name: string, input?: string): string
   over(series: string, stat: string, name: string): string
 }
 
@@ -122,7 +122,7 @@ export function reduceCount(r: Reducer): Branch {
     )
   }
   // Web Mercator's nominal pixel is not ground area (it shrinks with cos^2 of the latitude): the true area.
-  if (statistic === 'area' && WEB_MERCATOR.has(projectedEpsg(inputs.files[0]) ?? -1)) return mercatorArea(r, r.geometry)
+  if (statistic === 'area' && WEB_MERCATOR.has(projectedEpsg(inputs.files[0]) ?? -1)) return mercatorArea(r)
   let v = over(perDate('count', 'per_date'), pooled ? 'sum' : across, 'over_dates')
   if (statistic === 'area') {
     const px = pixelAreaM2(inputs.files[0])

@@ -6,7 +6,6 @@
  */
 import { isRec, num, upstream, type ActionNode, type Rec } from '../../tools/execute/evidence-reader'
 import { partNamed, type Part } from '../question-reader/region'
-import { stripUnions, type Band } from './dag-strips'
 
 export type DagRegion =
   | { node: string; kind: 'part'; part: Part; cols: [number, number]; rows: [number, number]; size: { width: number; height: number } }
@@ -52,30 +51,14 @@ function part(node: string, w: Win, size: { width: number; height: number }): Da
   }
 }
 
-/** A band of rows and columns (fractions of the grid) as a region; none when it holds every pixel centre. */
-function bandRegion(node: string, band: Band, size: { width: number; height: number } | undefined): DagRegion[] {
-  const [r0, r1] = band.rows
-  const [c0, c1] = band.cols
-  if (r0 <= 0 && c0 <= 0 && r1 >= 1 && c1 >= 1) return []
-  if (!size) return [{ node, kind: 'unsized' }]
-  const w = { col: Math.round(c0 * size.width), row: Math.round(r0 * size.height), width: 0, height: 0 }
-  w.width = Math.round(c1 * size.width) - w.col
-  w.height = Math.round(r1 * size.height) - w.row
-  return [part(node, w, size)]
-}
-
 /** The spatial restrictions on the way to the output; empty when every read covers its whole file. */
 export function dagRegions(nodes: readonly ActionNode[], output: string | null, source: Rec): DagRegion[] {
   const feeding = output ? upstream([...nodes], output) : new Set(nodes.map((n) => n.id))
   const sizes = fileSizes(isRec(source.band_mapping) ? source.band_mapping : {})
   const anySize = sizes.values().next().value as { width: number; height: number } | undefined
   const out: DagRegion[] = []
-  // Strips added together are read as the band they cover (dag-strips.ts), not one by one.
-  const unions = stripUnions(nodes).filter((u) => feeding.has(u.node))
-  for (const u of unions) out.push(...bandRegion(u.node, u.band, anySize))
-  const inUnion = new Set(unions.flatMap((u) => [...u.strips]))
   for (const n of nodes) {
-    if (!feeding.has(n.id) || inUnion.has(n.id)) continue
+    if (!feeding.has(n.id)) continue
     const size = sizes.get(n.id) ?? anySize
     const w = windowOf(n.params.window) ?? windowOf(n.params.region)
     if (w) {
@@ -95,7 +78,15 @@ export function dagRegions(nodes: readonly ActionNode[], output: string | null, 
       } else if (g.type === 'part') out.push({ node: n.id, kind: 'unsized' })
       else if (g.type === 'grid' && Array.isArray(g.rows) && Array.isArray(g.cols)) {
         // Rows and columns as fractions of the grid: [0, 1) x [0, 1) holds every pixel centre and restricts nothing.
-        out.push(...bandRegion(n.id, { rows: [Number(g.rows[0]), Number(g.rows[1])], cols: [Number(g.cols[0]), Number(g.cols[1])] }, size))
+        const [r0, r1] = g.rows.map(Number)
+        const [c0, c1] = g.cols.map(Number)
+        if (r0 <= 0 && c0 <= 0 && r1 >= 1 && c1 >= 1) continue
+        if (size) {
+          const w = { col: Math.round(c0 * size.width), row: Math.round(r0 * size.height), width: 0, height: 0 }
+          w.width = Math.round(c1 * size.width) - w.col
+          w.height = Math.round(r1 * size.height) - w.row
+          out.push(part(n.id, w, size))
+        } else out.push({ node: n.id, kind: 'unsized' })
       } else if (g.type === 'point') out.push({ node: n.id, kind: 'point' })
       else if (g.type === 'polygon') out.push({ node: n.id, kind: 'polygon' })
       else if (g.type === 'bbox' && Array.isArray(g.bbox) && crs === 'pixel' && size) {
