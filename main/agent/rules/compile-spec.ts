@@ -68,7 +68,7 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
   if (inputs.files.length === 0) return { ok: false, part: 'the input rasters', why: 'no raster files were given (pass a folder with --files)' }
   if (statistic === null)
     return { ok: false, part: 'the statistic', why: 'the question names none (mean, median, maximum, a percentile, a share ...) and its options name none' }
-  const unclear = unclearSelection(spec, statistic)
+  const unclear = unclearSelection(spec, statistic) ?? unnamedTemperature(spec, inputs)
   if (unclear) return unclear
   spec = oneNamePerBand(spec, inputs)
   const bands = severalBands(spec)
@@ -90,6 +90,20 @@ function noVariable(spec: TaskSpec): Compiled {
     handOff: 'perception',
     part: 'the variable',
     why: `the question names no variable the reader could place${unread.length ? ` (${unread.join(', ')} ${unread.length === 1 ? 'was' : 'were'} not read as one)` : ''}; name a layer of the files, a product such as TVDI or LST, or a spectral index`,
+  }
+}
+
+/**
+ * A temperature asked with no variable named ("the middle value of those scene means, in K") is read as the land
+ * surface temperature (domain/spans/refiners.ts); that holds where the files hold an LST layer. Elsewhere (a
+ * Landsat scene: brightness temperature, or an LST computed by a method) which temperature is meant is not said.
+ */
+function unnamedTemperature(spec: TaskSpec, inputs: InputFiles): Compiled | null {
+  if (spec.subjects[0] !== 'lst' || spec.used.some((u) => u.role === 'subject') || inputs.roles.has('LST')) return null
+  return {
+    ok: false,
+    part: 'the variable',
+    why: 'the question names no variable, and a temperature over these files could be the brightness temperature or a land surface temperature computed by one of several methods; name the one wanted',
   }
 }
 

@@ -98,7 +98,9 @@ const SERIES_WORDS = SERIES_GRANULARITIES.flatMap((g) => patterns(g.names, 'a st
 
 /** The ends of a scale in words ("its lower end"): the extreme at that end, read before any part word in them. */
 const END_WORDS = (['max', 'min'] as const).flatMap((key) =>
-  patterns(EXTREME_ENDS[key], 'a statistic').map((p) => ({ ...p, key, re: new RegExp(p.re.source, 'g') })),
+  // Said of a scale ("its lower end", "a lower bound"); "the lower end of the image" is a part of it, left to the
+  // region words.
+  patterns(EXTREME_ENDS[key], 'a statistic').map((p) => ({ ...p, key, re: new RegExp(`(?<![a-z0-9])(?:its|an?)[ -]${p.re.source}`, 'g') })),
 )
 
 /** Combination words: harmless when the spec combines two quantities. */

@@ -256,9 +256,11 @@ describe('the end of a scale named in a context sentence', () => {
     expect(r2.value).toBeCloseTo(Math.min(...means), 4)
   }, 240_000)
 
-  it('another extreme than the ask computes is refused, naming it', async () => {
+  it('another extreme than the ask computes is refused, naming it; "the lower end of the image" is no extreme', async () => {
     const r = await ask('For the figure we need its lower end. What is the highest monthly mean LST of 2019 (K)?', files())
     expect(r.refusal).toMatch(/lower end/)
+    const part = await ask('What is the minimum LST of the lower end of the image on 2019-06-26?', q46('2019-06-26'))
+    expect(part.refusal).toMatch(/lower end/)
   }, 240_000)
 })
 
@@ -341,6 +343,11 @@ describe('the middle value of the scene means, and a temperature asked with no v
   it('"the middle value" left unread beside a mean blocks, naming it', () => {
     const plan = planTask(makeTask({ question: 'The scene means are noisy, so we want the middle value. Mean LST of 2019 in K?', files: files() }))
     expect(plan.refusal).toMatch(/middle value/)
+  })
+
+  it('a temperature asked with no variable named over files without an LST layer is refused: BT or which LST?', () => {
+    const plan = planTask(makeTask({ question: 'What is the scene mean in K?', files: [path.dirname(FIXTURES.B4)] }))
+    expect(plan.refusal).toMatch(/brightness temperature or a land surface temperature/)
   })
 
   it('a mean asked in K with no variable named is the mean LST', async () => {
