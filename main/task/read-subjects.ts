@@ -161,7 +161,9 @@ function setAsideInWords(r: Reading, varHits: readonly VariableHit[], maskVars: 
   for (const h of allMatches(q, SET_ASIDE_RE)) {
     const start = Math.max(q.slice(0, h.at).search(/[.;?!][^.;?!]*$/) + 1, 0)
     const keys = varHits.filter((v) => v.at >= start && v.end <= h.at).map((v) => v.key)
-    if (keys.length === 0 || keys.some((k) => maskVars.has(k))) continue
+    // A QA class set aside ("clouds are there, ignore it") may ask to mask it: left to block.
+    const qa = (k: string) => LEX_VARIABLES.some((v) => v.key === k && v.kind === 'qa_class')
+    if (keys.length === 0 || keys.some((k) => maskVars.has(k) || qa(k))) continue
     use(h.at, h.end, 'a variable set aside')
     out.push(...keys)
   }

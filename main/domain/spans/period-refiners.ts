@@ -3,7 +3,7 @@
  * a year that only restates a more specific period, two seasons compared within the one year named, one season or
  * named span said apart from the one year named.
  */
-import { NAMED_SPANS, SEASONS } from '../lexicon/periods'
+import { MONTHS, NAMED_SPANS, SEASONS } from '../lexicon/periods'
 import { STATISTICS } from '../lexicon/statistics'
 import type { PeriodSpan } from './types'
 import { COMPARED, SEASON_RE, TREND_WORDS, seasonMonths, spanOfMonths } from './period-words'
@@ -65,6 +65,11 @@ const SPAN_WORDS = [
   ...NAMED_SPANS.map((x) => x.names.map((n) => ({ n, months: x.months, convention: x.convention as string | undefined }))).flat(),
 ]
 const STATISTIC_WORD_RE = new RegExp(`\\b(?:${alternation(STATISTICS.flatMap((x) => x.names))})\\b`, 'i')
+const TIME_BEFORE = /(?:^|[.?!;:]\s*|\b(?:during|in|for|over|of|across|within|throughout)\s+(?:the\s+)?(?:(?:19|20)\d{2}\s+)?)$/i
+const TIME_AFTER = new RegExp(
+  `^\\s+(?:(?:19|20)\\d{2}\\s+)?(?:period|months?|${alternation(STATISTICS.flatMap((x) => x.names))})\\b|^\\s*\\(\\s*(?:${alternation(MONTHS.flatMap((m) => m.names))})`,
+  'i',
+)
 const SPAN_WORD_RE = new RegExp(`\\b(?:${alternation(SPAN_WORDS.map((w) => w.n))})\\b`, 'gi')
 
 /**
@@ -80,7 +85,11 @@ export function spanApartFromYear(q: string, periods: PeriodSpan[]): PeriodSpan[
   // In a sentence that asks (a statistic or a question mark): "We write a memo on summer heat for 2019." says why,
   // not when.
   const asks = (i: number) => /\?/.test(parts[i] ?? '') || STATISTIC_WORD_RE.test(parts[i] ?? '')
-  const found = [...q.matchAll(SPAN_WORD_RE)].filter((m) => asks(sentence(m.index ?? 0)))
+  // Said as a time: after "during", "in", "for", "over", "of" (the), at the sentence's start, before a statistic or
+  // "period"/"months", or with its months in brackets ("the summer (June-August)"); "near the hot spring" is a place.
+  const asTime = (m: RegExpMatchArray) =>
+    TIME_BEFORE.test(q.slice(Math.max(0, (m.index ?? 0) - 30), m.index ?? 0)) || TIME_AFTER.test(q.slice((m.index ?? 0) + m[0].length))
+  const found = [...q.matchAll(SPAN_WORD_RE)].filter((m) => asks(sentence(m.index ?? 0)) && asTime(m))
   const words = [...new Set(found.map((m) => m[0].toLowerCase().replace(/[\s-]+/g, ' ')))]
   if (words.length !== 1) return periods
   const w = SPAN_WORDS.find((x) => x.n.replace(/[\s-]+/g, ' ') === words[0])

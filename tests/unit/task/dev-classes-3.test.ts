@@ -454,6 +454,11 @@ describe('a variable set aside in words', () => {
     }
   }, 120_000)
 
+  it('a QA class set aside ("clouds ..., ignore it") may ask for a mask: it still blocks', () => {
+    const spec = readTask({ question: 'Clouds are in the scene, ignore it. Mean NDVI of 2019?' })
+    expect(spec.notUnderstood.filter((n) => n.blocking).length).toBeGreaterThan(0)
+  })
+
   it('set aside while a condition tests it, the phrase still blocks', () => {
     const plan = planTask(
       makeTask({ question: 'Pixels with NDVI above 0.3 matter less, so leave it aside. Median LST on 26 June 2019?', files: q46('2019-06-26') }),
@@ -545,6 +550,9 @@ describe('a season or named span said apart from the one year named', () => {
     expect(planTask(makeTask({ question: 'the winter mean LST of 2019', files: files() })).refusal).toMatch(/winter/)
     const spec = readTask({ question: 'We write a memo on summer heat. What is the mean LST of 2019?' })
     expect(spec.periods.map((p) => [p.start, p.end])).toEqual([['2019-01-01', '2019-12-31']])
+    // A season word that names a place is no time: "near the hot spring".
+    const place = readTask({ question: 'What is the mean LST of 2019 near the hot spring?' })
+    expect(place.periods.map((p) => [p.start, p.end])).toEqual([['2019-01-01', '2019-12-31']])
   })
 })
 
