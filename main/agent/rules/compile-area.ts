@@ -1,17 +1,23 @@
 /**
- * The true ground area of the pixels a selection keeps on a Web Mercator grid (EPSG:3857). A Mercator pixel of
- * nominal size sx x sy metres covers sx x sy x cos²(latitude) square metres of the sphere it projects (R = 6378137
- * m): the scale factor is sec(latitude) along both axes, the latitude that of the pixel row's centre. The engine's
- * `pixel_area` product gives that area per pixel (engines/raster/products/pixel-area.ts); the area is its sum over
- * the pixels kept (0 elsewhere, so a date where no pixel is kept gives 0, not "no value"), in the region asked, per
- * date, then over the dates, converted to the unit asked.
+ * The true ground area of the pixels a selection keeps on a grid whose pixels differ in ground area from row to row:
+ * Web Mercator (EPSG:3857; a pixel of nominal size sx x sy metres covers sx x sy x cos²(latitude) square metres of
+ * the sphere it projects, R = 6378137 m, the latitude that of the pixel row's centre) and longitude/latitude grids
+ * (each cell's area on the WGS 84 ellipsoid). The engine's `pixel_area` product gives that area per pixel
+ * (engines/raster/products/pixel-area.ts); the area is its sum over the pixels kept (0 elsewhere, so a date where no
+ * pixel is kept gives 0, not "no value"), in the region asked, per date, then over the dates, in the unit asked.
  */
 import type { Branch } from './compile-branch'
 import { convertUnit } from './compile-words'
 import type { Reducer } from './compile-reduce'
 
-/** The true ground area of the selection on a Web Mercator grid, in the unit asked (see the module comment). */
-export function mercatorArea(r: Reducer): Branch {
+/** How each pixel's ground area is found, in the answer's words. */
+const GRID_WORDS = {
+  mercator: "each Web Mercator pixel counts its nominal area x cos²(latitude) of its row's centre on the 6378137 m sphere",
+  geographic: 'each longitude/latitude cell counts its area on the WGS 84 ellipsoid',
+} as const
+
+/** The true ground area of the selection on a Web Mercator or longitude/latitude grid, in the unit asked (see the module comment). */
+export function groundArea(r: Reducer, grid: keyof typeof GRID_WORDS): Branch {
   const { b, spec, tag, dates, where, datesWord, pooled, across, perDate, over } = r
   const t = tag ? `_${tag}` : ''
   const area = b.add(`pixel_area${t}`, 'raster.product', { product: 'pixel_area' }, { like: r.data })
@@ -22,8 +28,6 @@ export function mercatorArea(r: Reducer): Branch {
   return {
     value: v,
     unit: to,
-    describe:
-      `true ground area${where} in ${to}, ${pooled ? 'summed over' : dates > 1 ? `${across} over` : 'on'} ${datesWord}: ` +
-      "each Web Mercator pixel counts its nominal area x cos²(latitude) of its row's centre on the 6378137 m sphere",
+    describe: `true ground area${where} in ${to}, ${pooled ? 'summed over' : dates > 1 ? `${across} over` : 'on'} ${datesWord}: ${GRID_WORDS[grid]}`,
   }
 }

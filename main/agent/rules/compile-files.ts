@@ -8,6 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { geoKeys, numbers, readFirstIfd, Tag, type Ifd } from '../../engines/raster/tiff/ifd'
 import { landsatRoles, parseName, sentinel2Roles } from '../../engines/raster/catalog/names'
+import { GEOGRAPHIC_EPSG } from '../../engines/raster/products/pixel-area'
 import type { Period, TaskSpec } from '../../task/spec'
 import type { InputFiles } from './input-files'
 import { Refusal, isBandKey, bandWord, phraseNames, phrasesOf } from './compile-words'
@@ -272,7 +273,7 @@ export function geographic(file: string | undefined): boolean {
   return (
     keys.GTModelTypeGeoKey === 2 ||
     (keys.GeographicTypeGeoKey !== undefined && keys.ProjectedCSTypeGeoKey === undefined) ||
-    [4326, 4269, 4258, 4283].includes(Number(keys.ProjectedCSTypeGeoKey)) ||
+    GEOGRAPHIC_EPSG.has(Number(keys.ProjectedCSTypeGeoKey)) ||
     (!!scale && scale[0] > 0 && scale[0] < 1e-3)
   )
 }

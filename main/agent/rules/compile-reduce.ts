@@ -9,7 +9,7 @@ import type { Layer } from './compile-scope'
 import { type DagBuilder } from './dag-builder'
 import { type InputFiles } from './input-files'
 import { Refusal, OP_WORD, STAT_WORD, convertUnit, trendMethodOf, thresholdIn, r6, conditionWords } from './compile-words'
-import { mercatorArea } from './compile-area'
+import { groundArea } from './compile-area'
 import { WEB_MERCATOR, geographic, periodWords, pixelAreaM2, projectedEpsg } from './compile-files'
 
 /** What the reductions of one branch share: the builder, the selection, and how a node is named, reduced and described. */
@@ -121,16 +121,13 @@ export function reduceCount(r: Reducer): Branch {
       `the question does not say which date to count pixels on: the period holds ${dates} dates (name one date, or ask for the count per date on average or over all dates together)`,
     )
   }
-  // Web Mercator's nominal pixel is not ground area (it shrinks with cos^2 of the latitude): the true area.
-  if (statistic === 'area' && WEB_MERCATOR.has(projectedEpsg(inputs.files[0]) ?? -1)) return mercatorArea(r)
+  // Web Mercator's nominal pixel is not ground area (it shrinks with cos^2 of the latitude), nor is a degree cell
+  // of one size: the true area, pixel by pixel.
+  if (statistic === 'area' && WEB_MERCATOR.has(projectedEpsg(inputs.files[0]) ?? -1)) return groundArea(r, 'mercator')
+  if (statistic === 'area' && geographic(inputs.files[0])) return groundArea(r, 'geographic')
   let v = over(perDate('count', 'per_date'), pooled ? 'sum' : across, 'over_dates')
   if (statistic === 'area') {
     const px = pixelAreaM2(inputs.files[0])
-    if (px === null && geographic(inputs.files[0]))
-      throw new Refusal(
-        'the area',
-        'the files are in a geographic CRS (pixels in degrees), whose ground area changes with latitude, so pixels times a nominal size is not the area; reproject them to an equal-area or UTM grid, or ask for the pixel count or the share',
-      )
     if (px === null) throw new Refusal('the area', 'the pixel size of the files cannot be read (no georeferencing in metres)')
     const to = spec.unit && ['km2', 'ha', 'm2', 'acre'].includes(spec.unit) ? spec.unit : 'km2'
     const factor = convertUnit(px, 'm2', to)!

@@ -1,6 +1,6 @@
 /**
  * Families the data can answer (issue 15): areas in km² and hectares from the pixel size of the file's projected
- * CRS (a geographic grid refused with the reason), and the Landsat BQA band as a class counted or as a mask. On the
+ * CRS (on a geographic grid, each cell's own ground area), and the Landsat BQA band as a class counted or as a mask. On the
  * real Landsat 8 fixture (../shared/fixtures/landsat8_L1TP_016037_20170813: 900 m pixels in EPSG:32617, Collection
  * 1 BQA with bit 0 fill and bit 4 cloud). References: geotiff.js reads, the MTL's gains and plain loops here.
  */
@@ -47,19 +47,26 @@ describe('areas from the pixel size', () => {
     expect((await ask('How many hectares have NDVI greater than 0.3?')).value).toBeCloseTo((n * pixelM2) / 1e4, 4)
   }, 120_000)
 
-  it('a geographic grid is refused with the reason', async () => {
+  it('a geographic grid: each cell counts its own ground area', async () => {
     const t = tempDir('rsure-geo-area-')
     writeTinyTiff(path.join(t.dir, 'Oasis_2020-07-01_NDVI.tif'), {
       width: 2,
       height: 2,
-      bands: [[0.1, 0.5, 0.6, 0.7]],
-      dtype: 'float32',
+      // NDVI stored as DN x 0.0001, the convention the catalog applies to files without a scale tag.
+      bands: [[1000, 5000, 6000, 7000]],
+      dtype: 'int16',
       geo: { originX: 10, originY: 50, sizeX: 0.0001, sizeY: 0.0001, epsg: 4326 },
     })
     const r = await ask('What is the area in km² of pixels with NDVI above 0.3 on 2020-07-01?', t.dir)
     t.cleanup()
-    expect(r.value).toBeNull()
-    expect(r.refusal).toMatch(/geographic CRS.*changes with latitude/)
+    // Reference: three cells of 0.0001° on a sphere of 6371 km (within 0.5 % of the ellipsoid the product uses);
+    // the top row spans 50° to 49.9999° N, the bottom row the next 0.0001°.
+    const R = 6371008.8
+    const rad = Math.PI / 180
+    const cell = (top: number) => R * R * 0.0001 * rad * (Math.sin(top * rad) - Math.sin((top - 0.0001) * rad))
+    const want = (cell(50) + 2 * cell(49.9999)) / 1e6
+    expect(r.value, JSON.stringify(r)).not.toBeNull()
+    expect(Math.abs((r.value as number) / want - 1)).toBeLessThan(0.005)
   }, 60_000)
 })
 

@@ -33,6 +33,8 @@ function authalicQ(p: number): number {
   return Math.sin(p) / (1 - es * es) + Math.log((1 + es) / (1 - es)) / (2 * WGS84_E)
 }
 const WEB_MERCATOR = new Set([3857, 900913, 3785, 102100, 102113])
+/** Geographic CRS codes some writers put in the projected CRS key: such grids are in degrees all the same. */
+export const GEOGRAPHIC_EPSG = new Set([4326, 4269, 4258, 4283])
 /** Metres per linear unit of a projected CRS (georef.ts names them). */
 const METRES: Record<string, number> = { metre: 1, foot: 0.3048, 'US survey foot': 1200 / 3937 }
 
@@ -50,14 +52,16 @@ export function pixelAreaMethod(grid: Grid): Method {
     if (rotated) return { insufficient: 'the Web Mercator grid is rotated, so its rows are not lines of latitude' }
     return { kind: 'mercator', note: `Web Mercator: ${Math.abs(gt[1])} x ${Math.abs(gt[5])} m pixels x cos²(latitude of the row) on the 6378137 m sphere` }
   }
-  if (crs.kind === 'geographic') {
+  if (crs.kind === 'geographic' || (crs.epsg !== null && GEOGRAPHIC_EPSG.has(crs.epsg))) {
     if (rotated) return { insufficient: 'the geographic grid is rotated, so its rows are not lines of latitude' }
-    if (crs.units !== null && crs.units !== 'degree') return { insufficient: `the geographic grid is in ${crs.units}, not degrees` }
+    if (crs.kind === 'geographic' && crs.units !== null && crs.units !== 'degree')
+      return { insufficient: `the geographic grid is in ${crs.units}, not degrees` }
     return { kind: 'geographic', note: 'longitude/latitude cells on the WGS 84 ellipsoid' }
   }
   const perUnit = METRES[crs.units ?? 'metre']
   if (perUnit === undefined) return { insufficient: `the CRS's unit (${crs.units}) is not one whose length in metres is known` }
   const side = Math.sqrt(Math.abs(gt[1] * gt[5] - gt[2] * gt[4])) * perUnit
+  if (!(side >= 1e-3)) return { insufficient: `its pixels would be ${side} m across: the grid is likely in degrees under a projected CRS's name` }
   return { kind: 'nominal', note: `nominal ${side.toPrecision(6)} m pixels of the projected grid (projection scale error not applied)` }
 }
 
