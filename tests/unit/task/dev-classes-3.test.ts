@@ -104,6 +104,22 @@ print(float((m.sum(axis=1) * abs(gt[1] * gt[5]) * np.cos(lat) ** 2).sum()))
 }
 
 const q46 = (date: string) => [path.join(FIXTURES.Q46_FILES, `Xinjiang_${date}_LST.tif`), path.join(FIXTURES.Q46_FILES, `Xinjiang_${date}_NDVI.tif`)]
+/** Every 2019 file of task 46. */
+const q46Of2019 = () =>
+  fs
+    .readdirSync(FIXTURES.Q46_FILES)
+    .filter((n) => n.includes('_2019-'))
+    .map((n) => path.join(FIXTURES.Q46_FILES, n))
+/** The mean of the values above 0 (the valid LST pixels), NaN when there are none. */
+function positiveMean(d: ArrayLike<number>): number {
+  let [s, n] = [0, 0]
+  for (let i = 0; i < d.length; i++)
+    if (d[i] > 0) {
+      s += d[i]
+      n++
+    }
+  return n > 0 ? s / n : NaN
+}
 
 describe('an area over a Web Mercator grid', () => {
   const lst = path.join(FIXTURES.Q46_FILES, 'Xinjiang_2019-06-26_LST.tif')
@@ -237,11 +253,7 @@ describe('the end of a scale named in a context sentence', () => {
     }
     return [...byMonth.values()].map((x) => x.reduce((a, b) => a + b, 0) / x.length)
   }
-  const files = () =>
-    fs
-      .readdirSync(FIXTURES.Q46_FILES)
-      .filter((n) => n.includes('_2019-'))
-      .map((n) => path.join(FIXTURES.Q46_FILES, n))
+  const files = q46Of2019
 
   it('is the extreme the ask computes, and a monthly climatology in context restates the monthly series', async () => {
     const means = await monthlyMeans()
@@ -310,22 +322,12 @@ describe("a variable's own extreme words for the date of an extreme", () => {
 })
 
 describe('the middle value of the scene means, and a temperature asked with no variable named', () => {
-  const files = () =>
-    fs
-      .readdirSync(FIXTURES.Q46_FILES)
-      .filter((n) => n.includes('_2019-'))
-      .map((n) => path.join(FIXTURES.Q46_FILES, n))
+  const files = q46Of2019
   it('is the median of the per-date means, the variable read from the unit', async () => {
     const means: number[] = []
     for (const f of fs.readdirSync(FIXTURES.Q46_FILES).filter((n) => n.endsWith('_LST.tif'))) {
-      const d = (await decode(path.join(FIXTURES.Q46_FILES, f), 0.02)).data
-      let [s, n] = [0, 0]
-      for (const v of d)
-        if (v > 0) {
-          s += v
-          n++
-        }
-      if (n > 0) means.push(s / n)
+      const m = positiveMean((await decode(path.join(FIXTURES.Q46_FILES, f), 0.02)).data)
+      if (m === m) means.push(m)
     }
     means.sort((a, b) => a - b)
     const h = means.length >> 1
@@ -352,25 +354,15 @@ describe('the middle value of the scene means, and a temperature asked with no v
 
   it('a mean asked in K with no variable named is the mean LST', async () => {
     const [lst] = q46('2019-06-26')
-    const d = (await decode(lst, 0.02)).data
-    let [s, n] = [0, 0]
-    for (const v of d)
-      if (v > 0) {
-        s += v
-        n++
-      }
+    const want = positiveMean((await decode(lst, 0.02)).data)
     const r = await ask('scene mean on 2019-06-26 in K', q46('2019-06-26'))
     expect(r.refusal).toBeNull()
-    expect(r.value).toBeCloseTo(s / n, 4)
+    expect(r.value).toBeCloseTo(want, 4)
   }, 120_000)
 })
 
 describe('dates counted by a quantified pixel right before the comparison', () => {
-  const files = () =>
-    fs
-      .readdirSync(FIXTURES.Q46_FILES)
-      .filter((n) => n.includes('_2019-'))
-      .map((n) => path.join(FIXTURES.Q46_FILES, n))
+  const files = q46Of2019
   it('"does at least one pixel exceed", "does any pixel exceed", "are all pixels below"', async () => {
     const maxima: number[] = []
     for (const f of fs.readdirSync(FIXTURES.Q46_FILES).filter((n) => n.endsWith('_LST.tif'))) {
@@ -501,11 +493,7 @@ describe('an image cut into three strips in words', () => {
 })
 
 describe('a season or named span said apart from the one year named', () => {
-  const files = () =>
-    fs
-      .readdirSync(FIXTURES.Q46_FILES)
-      .filter((n) => n.includes('_2019-'))
-      .map((n) => path.join(FIXTURES.Q46_FILES, n))
+  const files = q46Of2019
   const meanOfMeans = async (variable: 'LST' | 'NDVI', months: number[]) => {
     const means: number[] = []
     for (const f of fs.readdirSync(FIXTURES.Q46_FILES).filter((n) => n.endsWith(`_${variable}.tif`))) {
