@@ -152,7 +152,7 @@ export function checkContent(question: string, action: unknown, source: Rec, int
   for (const it of items) {
     if ((it.valid ?? 0) <= 0 || it.min === undefined || it.max === undefined || screened.has(it.node)) continue
     checked++
-    findings.push(...storedValueFindings(it), ...constantRowsFinding(it), ...rangeFinding(it))
+    findings.push(...storedValueFindings(it), ...constantRowsFinding(it), ...rangeFinding(it), ...scaledValuesFinding(it))
   }
   findings.push(...conventionScales(items))
   findings.push(...checkDuplicates(items))
@@ -263,6 +263,31 @@ function rangeFinding(it: Item): Finding[] {
       check: 'content_range',
       severity: 'reject',
       message: `${where(it)} (${it.variable || r.name}${it.unit ? `, ${it.unit}` : ''}) spans ${fmt(min)} to ${fmt(max)}, outside the physical range of ${r.name} ${r.range[0]} to ${r.range[1]}${why}`,
+    },
+  ]
+}
+
+/**
+ * A conventional scale (an integer coding's, NDVI as DN x 0.0001) applied to a file of floats that are already the
+ * variable: its stored values lie in the variable's range, and scaled they all sit within a thousandth of the range's
+ * width of zero (a float32 NDVI of 0.1-0.7 read as 0.00001-0.00007, where an area above 0.3 came out 0 km²).
+ */
+function scaledValuesFinding(it: Item): Finding[] {
+  const r = rangeFor(it)
+  const scale = num(it.band?.scale)
+  const offset = num(it.band?.offset) ?? 0
+  const src = typeof it.band?.scale_source === 'string' ? it.band.scale_source : ''
+  const float = it.band?.dtype === 'float32' || it.band?.dtype === 'float64'
+  const { min, max } = it
+  if (!r || !float || !src.startsWith('params.scales') || !scale || scale === 1 || min === undefined || max === undefined) return []
+  const [lo, hi] = [(min - offset) / scale, (max - offset) / scale].sort((a, b) => a - b)
+  const tiny = Math.max(Math.abs(min), Math.abs(max)) < 1e-3 * (r.range[1] - r.range[0])
+  if (!tiny || lo < r.range[0] || hi > r.range[1]) return []
+  return [
+    {
+      check: 'content_scale',
+      severity: 'reject',
+      message: `${where(it)} (${it.variable || r.name}) spans ${fmt(min)} to ${fmt(max)} after the conventional scale ${scale}, while its stored float values, ${fmt(lo)} to ${fmt(hi)}, are already ${r.name} values: the file holds the values themselves, so read it without that scale`,
     },
   ]
 }

@@ -1,0 +1,58 @@
+/**
+ * A product's conventional scale (NDVI stored as DN x 0.0001) applied to a float32 file that already holds NDVI:
+ * the verifier rejects the read that made NDVI 0.1-0.7 into 0.00001-0.00007 (on a lon/lat grid an area of NDVI
+ * above 0.3 came out 0 km², answered with only a caveat), naming the scale, and the answer comes from a read
+ * without it. An integer-coded file keeps its scale. Values from the pixels the test writes (30 m UTM pixels: 900 m² each).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { main } from '../../main/cli/index'
+import { writeTinyTiff } from '../unit/engines/raster/tiny-tiff'
+import { tempDir } from '../helpers/tmp'
+
+const { dir, cleanup } = tempDir('rsure-float-scale-')
+const previous = process.env.RSURE_DATA_DIR
+afterAll(() => {
+  if (previous === undefined) delete process.env.RSURE_DATA_DIR
+  else process.env.RSURE_DATA_DIR = previous
+  cleanup()
+})
+const geo = { originX: 500000, originY: 4000000, sizeX: 30, sizeY: 30, epsg: 32617 }
+const ndvi = [0.1, 0.5, 0.6, 0.7, 0.2, 0.35]
+
+async function ask(files: string, question: string) {
+  process.env.RSURE_DATA_DIR = path.join(dir, 'data')
+  let stdout = ''
+  let stderr = ''
+  const code = await main(['ask', '--json', '--files', files, question], {
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    signal: new AbortController().signal,
+  })
+  expect(code, stderr).toBe(0)
+  return JSON.parse(stdout)
+}
+
+describe('a conventional scale on a file of floats', () => {
+  it('is rejected, naming the scale, and the mean comes from the values as stored', { timeout: 120_000 }, async () => {
+    const files = path.join(dir, 'float')
+    fs.mkdirSync(files)
+    writeTinyTiff(path.join(files, 'Oasis_2020-07-01_NDVI.tif'), { width: 3, height: 2, bands: [ndvi], dtype: 'float32', geo })
+    const out = await ask(files, 'What is the mean NDVI on 2020-07-01?')
+    const rejected = JSON.stringify(out.trajectory)
+    expect(rejected).toMatch(/after the conventional scale 0\.0001, while its stored float values, 0\.1 to 0\.7, are already normalised index values/)
+    expect(out.verified).toHaveLength(1)
+    expect(out.verified[0].status).toBe('accepted')
+    expect(out.verified[0].observation.value).toBeCloseTo(ndvi.reduce((a, v) => a + Math.fround(v), 0) / ndvi.length, 6)
+  })
+
+  it('is kept for an integer-coded file', { timeout: 120_000 }, async () => {
+    const files = path.join(dir, 'int')
+    fs.mkdirSync(files)
+    writeTinyTiff(path.join(files, 'Oasis_2020-07-01_NDVI.tif'), { width: 3, height: 2, bands: [ndvi.map((v) => Math.round(v * 10000))], dtype: 'int16', geo })
+    const out = await ask(files, 'What is the area in m² of pixels with NDVI above 0.3 on 2020-07-01?')
+    expect(JSON.stringify(out.trajectory)).not.toMatch(/after the conventional scale/)
+    expect(out.verified[0].observation.value).toBeCloseTo(ndvi.filter((v) => v > 0.3).length * 900, 6)
+  })
+})
