@@ -6,30 +6,13 @@
  * /usr/bin/python3 + osgeo.gdal + numpy (and with geotiff.js in tests/unit/task/issue15-answer-area.test.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { main } from '../../main/cli/index'
-import { shared, tempDir } from '../helpers/tmp'
+import { cliAskSession } from '../helpers/cli-ask'
+import { shared } from '../helpers/tmp'
 
 const PIXELS = 24909
-const { dir, cleanup } = tempDir('rsure-area-ask-')
-const previous = process.env.RSURE_DATA_DIR
-afterAll(() => {
-  if (previous === undefined) delete process.env.RSURE_DATA_DIR
-  else process.env.RSURE_DATA_DIR = previous
-  cleanup()
-})
-
-async function ask(question: string) {
-  process.env.RSURE_DATA_DIR = dir
-  let stdout = ''
-  let stderr = ''
-  const code = await main(['ask', '--json', '--files', shared('fixtures', 'landsat8_L1TP_016037_20170813'), question], {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    signal: new AbortController().signal,
-  })
-  expect(code, stderr).toBe(0)
-  return JSON.parse(stdout)
-}
+const session = cliAskSession('rsure-area-ask-')
+afterAll(() => session.cleanup())
+const ask = (question: string) => session.ask(shared('fixtures', 'landsat8_L1TP_016037_20170813'), question)
 
 describe('areas are answered from verified observations in the unit asked', () => {
   it.each([

@@ -9,17 +9,12 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { main } from '../../main/cli/index'
 import { pythonWithGdalOrSkip } from '../helpers/data-faults'
-import { tempDir } from '../helpers/tmp'
+import { cliAskSession } from '../helpers/cli-ask'
 
-const { dir, cleanup } = tempDir('rsure-area-lonlat-')
-const previous = process.env.RSURE_DATA_DIR
-afterAll(() => {
-  if (previous === undefined) delete process.env.RSURE_DATA_DIR
-  else process.env.RSURE_DATA_DIR = previous
-  cleanup()
-})
+const session = cliAskSession('rsure-area-lonlat-')
+const { dir } = session
+afterAll(() => session.cleanup())
 const python = pythonWithGdalOrSkip('area-lonlat-ask.test.ts')
 
 const WRITE_AND_MEASURE = `
@@ -58,16 +53,7 @@ describe.skipIf(!python)('areas on a longitude/latitude grid', () => {
       pixels: number
     }
     expect(ref.pixels).toBeGreaterThan(1000)
-    process.env.RSURE_DATA_DIR = path.join(dir, 'data')
-    let stdout = ''
-    let stderr = ''
-    const code = await main(['ask', '--json', '--files', files, 'What area in km2 has NDVI above 0.5 on 26 June 2019?'], {
-      stdout: (t) => void (stdout += t),
-      stderr: (t) => void (stderr += t),
-      signal: new AbortController().signal,
-    })
-    expect(code, stderr).toBe(0)
-    const out = JSON.parse(stdout)
+    const out = await session.ask(files, 'What area in km2 has NDVI above 0.5 on 26 June 2019?')
     expect(out.verified, out.answer).toHaveLength(1)
     const v = out.verified[0]
     expect(v.status).toBe('accepted')

@@ -7,32 +7,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { main } from '../../main/cli/index'
 import { writeTinyTiff } from '../unit/engines/raster/tiny-tiff'
-import { tempDir } from '../helpers/tmp'
+import { cliAskSession } from '../helpers/cli-ask'
 
-const { dir, cleanup } = tempDir('rsure-float-scale-')
-const previous = process.env.RSURE_DATA_DIR
-afterAll(() => {
-  if (previous === undefined) delete process.env.RSURE_DATA_DIR
-  else process.env.RSURE_DATA_DIR = previous
-  cleanup()
-})
+const session = cliAskSession('rsure-float-scale-')
+const { dir, ask } = session
+afterAll(() => session.cleanup())
 const geo = { originX: 500000, originY: 4000000, sizeX: 30, sizeY: 30, epsg: 32617 }
 const ndvi = [0.1, 0.5, 0.6, 0.7, 0.2, 0.35]
-
-async function ask(files: string, question: string) {
-  process.env.RSURE_DATA_DIR = path.join(dir, 'data')
-  let stdout = ''
-  let stderr = ''
-  const code = await main(['ask', '--json', '--files', files, question], {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    signal: new AbortController().signal,
-  })
-  expect(code, stderr).toBe(0)
-  return JSON.parse(stdout)
-}
 
 describe('a conventional scale on a file of floats', () => {
   it('is rejected, naming the scale, and the mean comes from the values as stored', { timeout: 120_000 }, async () => {
