@@ -155,15 +155,15 @@ const STRIP_ROWS = 256
 
 /**
  * The CPU cost of each stage on one thread, over the first `dates` dates, as the pipeline runs them (strips of one
- * tile row, evaluate-strips.ts): a first sweep reads each strip's stored int16 samples and files them into TVDI's NDVI
- * cells (scan, EdgeScan.addSamples); the final sweep reads the strips' samples again with the reads' running
- * statistics and content profiles (evaluate-sweeps.ts SampleSweep: nothing but TVDI takes the reads, so they are never
- * converted to float64), computes the index from the samples into a strip of its own and profiles it. decode =
- * reading and inflating the tiles, twice (each sweep decodes them; measured as the first sweep's sample reads);
- * profile = the final sweep's reads minus one decode (copying the samples, running statistics, the reads' content
- * profiles); index = the TVDI of each pixel with the content profile of its strips. Measured after the
- * timed runs, so the peak RSS above is the pipeline's, and after one date not counted (the first date of a thread
- * also pays for compiling the loops: 92 ms decode against 30 on the next).
+ * tile row, evaluate-strips.ts): a first sweep decodes each strip's stored int16 samples into buffers kept for the
+ * whole date (job/kept-samples.ts), adding them to the reads' running statistics and content profiles as it does,
+ * and files them into TVDI's NDVI cells (scan, EdgeScan.addSamples); the final sweep computes the index from the kept
+ * samples into a strip of its own and profiles it (evaluate-sweeps.ts SampleSweep: nothing but TVDI takes the reads,
+ * so they are never converted to float64 nor decoded again). decode = reading and inflating the tiles once;
+ * profile = the profiled reads minus that decode (copying the samples, running statistics, the reads' content
+ * profiles and fingerprints); index = the TVDI of each pixel with the content profile of its strips. Measured after
+ * the timed runs, so the peak RSS above is the pipeline's, and after one date not counted (the first date of a
+ * thread also pays for compiling the loops: 92 ms decode against 30 on the next).
  */
 export async function stageCosts(dates: number): Promise<Stages> {
   const dir = path.join(TASK, 'files')
@@ -181,8 +181,8 @@ export async function stageCosts(dates: number): Promise<Stages> {
   return { dates: acc.dates, decode: per(acc.decode), profile: per(acc.profile), scan: per(acc.scan), index: per(acc.index) }
 }
 
-/** The final sweep's sample strips of the NDVI and LST reads and its TVDI strip, kept across dates. */
-const finals: { samples: StoredSamples[]; out?: Float64Array } = { samples: [] }
+/** Buffers kept across dates, as the pipeline's recycler keeps them: the date's samples, a scratch strip, the TVDI strip. */
+const kept: { ndvi?: Int16Array; lst?: Uint16Array; scratch: StoredSamples[]; out?: Float64Array } = { scratch: [] }
 
 /** One date's stages, added to `acc` (see stageCosts). */
 async function dateStages(ndviFile: string, lstFile: string, acc: Omit<Stages, 'dates'>): Promise<void> {
@@ -196,42 +196,39 @@ async function dateStages(ndviFile: string, lstFile: string, acc: Omit<Stages, '
   const ndvi = TiffFile.open(ndviFile)
   const lst = TiffFile.open(lstFile)
   const { width, height } = lst
+  const nd = (kept.ndvi = kept.ndvi?.length === width * height ? kept.ndvi : new Int16Array(width * height))
+  const ld = (kept.lst = kept.lst?.length === width * height ? kept.lst : new Uint16Array(width * height))
   const scan = new EdgeScan(edgeRule(p, 'K'))
-  const before = acc.decode
-  const samples: StoredSamples[] = []
-  for (let r0 = 0; r0 < height; r0 += STRIP_ROWS) {
-    const window = { col: 0, row: r0, width, height: Math.min(STRIP_ROWS, height - r0) }
-    // Each sample buffer reused over the strips of the date, as prepareSweeps reuses them.
-    const ns = (await timed('decode', () => ndvi.readSamples({ band: 1, window, into: samples[0] })))!
-    const ls = (await timed('decode', () => lst.readSamples({ band: 1, window, into: samples[1] })))!
-    samples.splice(0, 2, ns, ls)
-    await timed('scan', () => scan.addSamples({ samples: ns, scale: 0.0001, offset: 0 }, { samples: ls, scale: 0.02, offset: 0 }, ns.length))
-  }
-  const fit = fitEdges(scan.bins(p.min_pixels), edgeRule(p, 'K'), p.min_pixels)
   const running = [Float64Array.of(0, 0, Infinity, -Infinity), Float64Array.of(0, 0, Infinity, -Infinity), Float64Array.of(0, 0, Infinity, -Infinity)]
   const contents = [new ContentAccumulator(true), new ContentAccumulator(true), new ContentAccumulator(false)]
-  const decoded = acc.decode - before
-  for (let r0 = 0; r0 < height && !('insufficient' in fit); r0 += STRIP_ROWS) {
+  const before = acc.decode
+  for (let r0 = 0; r0 < height; r0 += STRIP_ROWS) {
     const window = { col: 0, row: r0, width, height: Math.min(STRIP_ROWS, height - r0) }
-    const read = (tif: TiffFile, scale: number, k: number) =>
-      tif.readSamples({ band: 1, window, into: finals.samples[k], profile: { scale, offset: 0, nodata: NaN, running: running[k], content: contents[k] } })
-    const ns = (await timed('profile', () => read(ndvi, 0.0001, 0)))!
-    const ls = (await timed('profile', () => read(lst, 0.02, 1)))!
-    finals.samples.splice(0, 2, ns, ls)
+    const rows = (a: StoredSamples) => a.subarray(r0 * width, (r0 + window.height) * width)
+    // The decode alone, into a scratch strip (not a stage of the pipeline: it splits the profiled read below in two).
+    kept.scratch[0] = (await timed('decode', () => ndvi.readSamples({ band: 1, window, into: kept.scratch[0] })))!
+    kept.scratch[1] = (await timed('decode', () => lst.readSamples({ band: 1, window, into: kept.scratch[1] })))!
+    const read = (tif: TiffFile, into: StoredSamples, scale: number, k: number) =>
+      tif.readSamples({ band: 1, window, into, profile: { scale, offset: 0, nodata: NaN, running: running[k], content: contents[k] } })
+    const ns = (await timed('profile', () => read(ndvi, rows(nd), 0.0001, 0)))!
+    const ls = (await timed('profile', () => read(lst, rows(ld), 0.02, 1)))!
+    await timed('scan', () => scan.addSamples({ samples: ns, scale: 0.0001, offset: 0 }, { samples: ls, scale: 0.02, offset: 0 }, ns.length))
+  }
+  // The profiled reads decoded the tiles too: that part of their cost is the decode's.
+  acc.profile -= acc.decode - before
+  const fit = fitEdges(scan.bins(p.min_pixels), edgeRule(p, 'K'), p.min_pixels)
+  for (let r0 = 0; r0 < height && !('insufficient' in fit); r0 += STRIP_ROWS) {
+    const h = Math.min(STRIP_ROWS, height - r0)
+    const ns = nd.subarray(r0 * width, (r0 + h) * width)
+    const ls = ld.subarray(r0 * width, (r0 + h) * width)
     // A strip buffer reused, as the pipeline's recycler reuses it (a fresh 5 MB array would add its page faults).
-    const out = (finals.out = finals.out?.length === ns.length ? finals.out : new Float64Array(ns.length))
+    const out = (kept.out = kept.out?.length === ns.length ? kept.out : new Float64Array(ns.length))
     await timed('index', () => {
-      const h = window.height
       const rows = { width, firsts: new Float64Array(h), constant: new Uint8Array(h), min: Infinity, minCount: 0, max: -Infinity, maxCount: 0 }
       tvdiIndexSamples(fit, { samples: ns, scale: 0.0001, offset: 0 }, { samples: ls, scale: 0.02, offset: 0 }, out, ns.length, running[2], rows)
       contents[2].addRowShapes(rows.firsts, width, h, rows.constant)
       contents[2].addExtremes(rows.min, rows.minCount, rows.max, rows.maxCount)
     })
-  }
-  // The final sweep decoded the tiles once more: the same cost as the first sweep's decode, moved out of profile.
-  if (!('insufficient' in fit)) {
-    acc.profile -= decoded
-    acc.decode += decoded
   }
   ndvi.close()
   lst.close()

@@ -264,6 +264,7 @@ const SWEPT_STRIP_BYTES = 24 * 1024 * 1024
  */
 export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycler): Promise<JobResult | null> {
   const reads = new Map<string, PreparedRead>()
+  let sampled: SampleSweep | undefined
   try {
     for (const n of job.nodes) if (n.kind === 'read') reads.set(n.id, prepareRead(n, job))
     const first = [...reads.values()][0]
@@ -277,8 +278,12 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
     if (job.stripRows === undefined && perRow * height <= wholeUpTo) return null
     const into = overwritable(job, swept)
     const rows = stripRows(job, first, perRow, height, swept.size > 0)
-    await prepareSweeps(job, swept, reads, rows, height, recycler)
-    const sampled = new SampleSweep(job, swept, reads)
+    const nodeAcc = new Map<string, NodeAcc>(
+      job.nodes.map((n) => [n.id, { stats: Float64Array.of(0, 0, Infinity, -Infinity), content: new ContentAccumulator(n.kind === 'read') }]),
+    )
+    sampled = new SampleSweep(job, swept, reads, recycler)
+    const profileOf = (id: string) => ({ content: nodeAcc.get(id)!.content, running: nodeAcc.get(id)!.stats })
+    await prepareSweeps(job, swept, reads, rows, height, recycler, sampled.kept, profileOf)
 
     // The grid a node's pixels lie on: that of the read it descends from (all reads share the size, not
     // necessarily the origin; nodes that combine two grids are refused by evaluateNode).
@@ -289,9 +294,6 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
       const up = Object.values(byId.get(id)?.inputs ?? {}).find((ref): ref is { node: string } => 'node' in ref)
       return up ? gridOf(up.node) : first.grid
     }
-    const nodeAcc = new Map<string, NodeAcc>(
-      job.nodes.map((n) => [n.id, { stats: Float64Array.of(0, 0, Infinity, -Infinity), content: new ContentAccumulator(n.kind === 'read') }]),
-    )
     const sinks = openSinks(job, gridOf, width, height)
 
     for (let r0 = 0; r0 < height; r0 += rows) {
@@ -336,6 +338,7 @@ export async function evaluateJobInStrips(job: RasterJob, recycler: BufferRecycl
     for (const acc of sinks) results[acc.sink.id] = checkFinite(acc.sink.id, finish(acc))
     return { item: job.item?.id ?? null, date: job.item?.date ?? null, nodes: reports, sinks: results }
   } finally {
+    sampled?.kept.release()
     for (const r of reads.values()) r.tif.close()
   }
 }

@@ -15,6 +15,7 @@ import { readRows, readSampleRows, samplesProfiled, samplesReadable, stripGrid, 
 import type { BufferRecycler } from './recycler'
 import type { JobNode, NodeReport, RasterJob } from './types'
 import type { ContentAccumulator } from '../stats'
+import { KeptSamples } from './kept-samples'
 
 /** A product that depends on the whole raster (`local: false`), or undefined for any other node. */
 function nonLocal(node: JobNode) {
@@ -82,7 +83,14 @@ export function sweepsScanSamples(job: RasterJob, states: Map<string, Sweeps>, r
   return states.size > 0 && sampleScans([...states.keys()], byId, states, reads).size === states.size
 }
 
-/** Show rows [r0, r0 + n) of their input reads' samples to the products scanning samples (`buffers` reused per read). */
+/** The running statistics and content profile of a read node, which a read with `profile` adds its rows to. */
+export type ReadProfile = { content: ContentAccumulator; running: Float64Array }
+
+/**
+ * Show rows [r0, r0 + n) of their input reads' samples to the products scanning samples (`buffers` reused per read).
+ * A read `kept` whole is decoded into its kept rows in the first sweep, with its profile (`profileOf`), and taken
+ * from them in later sweeps.
+ */
 async function scanSamples(
   scans: Map<string, SampleScan>,
   byId: Map<string, JobNode>,
@@ -90,6 +98,8 @@ async function scanSamples(
   r0: number,
   n: number,
   buffers: Map<string, StoredSamples>,
+  kept: KeptSamples | undefined,
+  profileOf: ((read: string) => ReadProfile) | undefined,
 ): Promise<void> {
   const strips = new Map<string, SampleStrip>()
   for (const [id, scan] of scans) {
@@ -99,8 +109,13 @@ async function scanSamples(
       const read = (ref as { node: string }).node
       let strip = strips.get(read)
       if (!strip) {
-        strip = (await readSampleRows(reads.get(read)!, r0, n, buffers.get(read)))!
-        buffers.set(read, strip.samples)
+        const r = reads.get(read)!
+        const keptRows = kept?.rows(read, r0, n, r.win.width)
+        if (keptRows && kept!.ready(read)) strip = { samples: keptRows, scale: r.scale, offset: r.offset }
+        else {
+          strip = (await readSampleRows(r, r0, n, keptRows ?? buffers.get(read), keptRows && profileOf ? profileOf(read) : undefined))!
+          if (!keptRows) buffers.set(read, strip.samples)
+        }
         strips.set(read, strip)
       }
       inputs[name] = strip
@@ -114,7 +129,8 @@ async function scanSamples(
  * Run the preparatory sweeps: strips of `rows` rows of the nodes the swept products read (reads without their
  * content profile), shown to each product still preparing, until every one says it is done. A product whose inputs
  * are reads of integer samples is shown the stored samples instead, where it can take them (no float64 strips). A
- * product whose input has no value is left for the final sweep, which reports why.
+ * product whose input has no value is left for the final sweep, which reports why. Reads `kept` whole are decoded
+ * once, in the first sweep, into their kept rows, adding them to their node's profile (`profileOf`) there.
  */
 export async function prepareSweeps(
   job: RasterJob,
@@ -123,6 +139,8 @@ export async function prepareSweeps(
   rows: number,
   height: number,
   recycler: BufferRecycler,
+  kept?: KeptSamples,
+  profileOf?: (read: string) => ReadProfile,
 ): Promise<void> {
   const byId = new Map(job.nodes.map((n) => [n.id, n]))
   const buffers = new Map<string, StoredSamples>()
@@ -136,7 +154,7 @@ export async function prepareSweeps(
     const blocked = new Set<string>()
     for (let r0 = 0; r0 < height; r0 += rows) {
       const n = Math.min(rows, height - r0)
-      await scanSamples(scans, byId, reads, r0, n, buffers)
+      await scanSamples(scans, byId, reads, r0, n, buffers, kept, profileOf)
       const values = new Map<string, Value>()
       for (const node of job.nodes) {
         if (!needed.has(node.id)) continue
@@ -154,6 +172,7 @@ export async function prepareSweeps(
       }
       for (const v of values.values()) if ('raster' in v) recycler.give(v.raster.data)
     }
+    kept?.markFilled()
     active = active.filter((id) => !blocked.has(id) && states.get(id)!.endSweep())
   }
 }
@@ -225,11 +244,13 @@ type SampleApply = NonNullable<ReturnType<NonNullable<Sweeps['sampleApplier']>>>
 export class SampleSweep {
   readonly products = new Map<string, SampleApply>()
   readonly reads = new Set<string>()
+  /** Reads decoded once in the first sweep and kept for this one (prepareSweeps fills them and their profiles). */
+  readonly kept: KeptSamples
   private readonly buffers = new Map<string, StoredSamples>()
   private readonly strips = new Map<string, SampleStrip>()
   private readonly grids = new Map<string, Raster['grid']>()
 
-  constructor(job: RasterJob, states: Map<string, Sweeps>, reads: Map<string, PreparedRead>) {
+  constructor(job: RasterJob, states: Map<string, Sweeps>, reads: Map<string, PreparedRead>, recycler: BufferRecycler) {
     const takers = new Map<string, Set<string>>()
     const take = (read: string, by: string) => takers.set(read, (takers.get(read) ?? new Set()).add(by))
     for (const n of job.nodes) for (const ref of Object.values(n.inputs)) if ('node' in ref) take(ref.node, n.id)
@@ -242,12 +263,27 @@ export class SampleSweep {
       this.products.set(id, apply)
       for (const ref of inputs) this.reads.add((ref as { node: string }).node)
     }
+    // Reads the first preparatory sweep also shows as samples are decoded once and kept, where they fit the budget.
+    const byId = new Map(job.nodes.map((n) => [n.id, n]))
+    const scanned = new Set<string>()
+    for (const id of sampleScans([...states.keys()], byId, states, reads).keys())
+      for (const ref of Object.values(byId.get(id)!.inputs)) scanned.add((ref as { node: string }).node)
+    this.kept = new KeptSamples(
+      reads,
+      [...this.reads].filter((id) => scanned.has(id)),
+      recycler,
+    )
   }
 
-  /** Read rows [r0, r0 + rows) of read `node` as samples, adding them to its running statistics and content. */
+  /** Read rows [r0, r0 + rows) of read `node` as samples, adding them to its running statistics and content (unless kept: added then). */
   async read(r: PreparedRead, r0: number, rows: number, content: ContentAccumulator, running: Float64Array): Promise<void> {
-    const strip = (await readSampleRows(r, r0, rows, this.buffers.get(r.node.id), { content, running }))!
-    this.buffers.set(r.node.id, strip.samples)
+    const id = r.node.id
+    // Kept rows were profiled when the first sweep decoded them.
+    const keptRows = this.kept.ready(id) ? this.kept.rows(id, r0, rows, r.win.width) : undefined
+    const strip = keptRows
+      ? { samples: keptRows, scale: r.scale, offset: r.offset }
+      : (await readSampleRows(r, r0, rows, this.buffers.get(id), { content, running }))!
+    if (!keptRows) this.buffers.set(id, strip.samples)
     this.strips.set(r.node.id, strip)
     this.grids.set(r.node.id, stripGrid(r.grid, r0, rows))
   }

@@ -57,8 +57,15 @@ export interface SampleProfile {
   content: ContentAccumulator
 }
 
+/** A typed-array class of stored samples: by length, or as a view of a backing store. */
+export interface SampleArray {
+  new (length: number): StoredSamples
+  new (buffer: ArrayBuffer): StoredSamples
+  readonly BYTES_PER_ELEMENT: number
+}
+
 /** The typed array of each sample type readSamples gives. */
-export const SAMPLE_ARRAYS: Partial<Record<SampleType, new (n: number) => StoredSamples>> = {
+export const SAMPLE_ARRAYS: Partial<Record<SampleType, SampleArray>> = {
   uint8: Uint8Array,
   int8: Int8Array,
   uint16: Uint16Array,

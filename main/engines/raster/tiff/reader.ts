@@ -536,15 +536,16 @@ export class TiffFile {
    * otherwise inflate its 256 MiB 256 times.
    */
   private lastChunk: { index: number; bytes: Uint8Array } | null = null
-  /** Chunks decoded since the file was opened (budget().maxChunks bounds them). */
+  /** Chunks decoded since the file was opened, and the bound of the budget in force when it was (budget().maxChunks). */
   private decodedChunks = 0
+  private readonly maxChunks = budget().maxChunks
 
   /** Read, decompress and un-predict one tile or strip (at most once in a row); returns little-endian sample bytes. */
   private async chunk(index: number, rows: number, stride: number): Promise<Uint8Array> {
     if (this.lastChunk?.index === index) return this.lastChunk.bytes
-    if (++this.decodedChunks > budget().maxChunks) {
+    if (++this.decodedChunks > this.maxChunks) {
       throw new BudgetError(
-        `'${nodePath.basename(this.path)}' needs more than ${budget().maxChunks} ${this.tiled ? `tiles of ${this.chunkWidth} x ${this.chunkHeight} pixels` : `strips of ${this.chunkHeight} rows`} decoded for this read, more than one file may cost (RSURE_MAX_CHUNKS); rewrite it with larger tiles (gdal_translate -co TILED=YES -co BLOCKXSIZE=256 -co BLOCKYSIZE=256) or read a window`,
+        `'${nodePath.basename(this.path)}' needs more than ${this.maxChunks} ${this.tiled ? `tiles of ${this.chunkWidth} x ${this.chunkHeight} pixels` : `strips of ${this.chunkHeight} rows`} decoded for this read, more than one file may cost (RSURE_MAX_CHUNKS); rewrite it with larger tiles (gdal_translate -co TILED=YES -co BLOCKXSIZE=256 -co BLOCKYSIZE=256) or read a window`,
       )
     }
     // The last chunk's buffer is read by no one once the next is asked for, when this is the only read of the file and

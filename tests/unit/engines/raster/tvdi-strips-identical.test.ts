@@ -9,10 +9,12 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { evaluateJob } from '../../../../main/engines/raster/job/evaluate'
 import { BufferRecycler } from '../../../../main/engines/raster/job/recycler'
+import { KeptSamples } from '../../../../main/engines/raster/job/kept-samples'
 import { openSweeps, SampleSweep } from '../../../../main/engines/raster/job/evaluate-sweeps'
 import { prepareRead } from '../../../../main/engines/raster/job/read-node'
 import type { JobNode, JobSink, RasterJob } from '../../../../main/engines/raster/job/types'
 import { EdgeScan } from '../../../../main/engines/raster/products/tvdi-edges'
+import { tvdiIndex, tvdiIndexSamples } from '../../../../main/engines/raster/products/tvdi'
 import { TiffFile } from '../../../../main/engines/raster/tiff/reader'
 import { tempDir } from '../../../helpers/tmp'
 import { writeTinyTiff } from './tiny-tiff'
@@ -36,14 +38,14 @@ for (const [name, values, tile] of [
   writeTinyTiff(path.join(tmp.dir, name), { width: W, height: H, bands: [values], dtype: 'int16', geo, tile: { width: tile, height: tile }, compression: 8 })
 }
 
-function job(lstFile: string, ndviFile = 'ndvi.tif'): RasterJob {
+function job(lstFile: string, ndviFile = 'ndvi.tif', clip = true, lstScale = 0.02): RasterJob {
   const nodes: JobNode[] = [
     { id: 'ndvi', kind: 'read', params: { path: ndviFile, band: 1, nodata: 'none', scale: 0.0001 }, inputs: {}, unit: 'dimensionless' },
-    { id: 'lst', kind: 'read', params: { path: lstFile, band: 1, nodata: 'none', scale: 0.02 }, inputs: {}, unit: 'K' },
+    { id: 'lst', kind: 'read', params: { path: lstFile, band: 1, nodata: 'none', scale: lstScale }, inputs: {}, unit: 'K' },
     {
       id: 'tv',
       kind: 'product',
-      params: { product: 'tvdi', bins: 5, min_pixels: 10, ndvi_range: [0, 1], clip: true, last_bin: 'open' },
+      params: { product: 'tvdi', bins: 5, min_pixels: 10, ndvi_range: [0, 1], clip, last_bin: 'open' },
       inputs: { ndvi: { node: 'ndvi' }, lst: { node: 'lst' } },
       unit: 'dimensionless',
     },
@@ -64,6 +66,15 @@ describe('TVDI in strips of whole tile rows', () => {
       expect(strips.nodes).toEqual(whole.nodes)
       expect(strips.sinks).toEqual(whole.sinks)
     }
+  })
+
+  it('unclipped (the kernel that tests each value for finiteness) as clipped: the whole evaluation bit for bit', async () => {
+    const whole = await evaluateJob(job('lst.tif', 'ndvi.tif', false), new BufferRecycler())
+    // Unclipped values leave [0, 1] on these files, so this is not the clipped index under another name.
+    expect((whole.nodes.tv as { min: number }).min < 0 || (whole.nodes.tv as { max: number }).max > 1).toBe(true)
+    const strips = await evaluateJob({ ...job('lst.tif', 'ndvi.tif', false), stripRows: 4 }, new BufferRecycler())
+    expect(strips.nodes).toEqual(whole.nodes)
+    expect(strips.sinks).toEqual(whole.sinks)
   })
 
   it('profiles constant rows of the output as the whole evaluation does', async () => {
@@ -91,17 +102,64 @@ describe('the final sweep over stored samples', () => {
     const shared: RasterJob = { ...plain, sinks: [...plain.sinks, { id: 'lstMean', input: 'lst', spec: { kind: 'reduce', stat: 'mean', min_valid: 1 } }] }
     const chosen = (j: RasterJob) => {
       const reads = new Map(j.nodes.filter((n) => n.kind === 'read').map((n) => [n.id, prepareRead(n, j)]))
-      const sweep = new SampleSweep(j, openSweeps(j), reads)
+      const sweep = new SampleSweep(j, openSweeps(j), reads, new BufferRecycler())
       for (const r of reads.values()) r.tif.close()
-      return { products: [...sweep.products.keys()], reads: [...sweep.reads].sort() }
+      const kept = ['lst', 'ndvi'].filter((id) => sweep.kept.has(id))
+      return { products: [...sweep.products.keys()], reads: [...sweep.reads].sort(), kept }
     }
-    expect(chosen(plain)).toEqual({ products: ['tv'], reads: ['lst', 'ndvi'] })
-    expect(chosen(shared)).toEqual({ products: [], reads: [] })
+    // Both reads are scanned as samples in the first sweep and taken as samples in the final one: decoded once, kept.
+    expect(chosen(plain)).toEqual({ products: ['tv'], reads: ['lst', 'ndvi'], kept: ['lst', 'ndvi'] })
+    expect(chosen(shared)).toEqual({ products: [], reads: [], kept: [] })
     const samples = await evaluateJob({ ...plain, stripRows: 4 }, new BufferRecycler())
     const values = await evaluateJob({ ...shared, stripRows: 4 }, new BufferRecycler())
     expect(values.nodes).toEqual(samples.nodes)
     expect(values.sinks.mean).toEqual(samples.sinks.mean)
     expect(values.sinks.lstMean.value).toBe(samples.nodes.lst.mean)
+  })
+})
+
+describe('the index over samples where values overflow', () => {
+  it('leaves non-finite values out, unclipped, as the index over converted values does', () => {
+    // A denominator of the smallest double: 300 K / 5e-324 is +Infinity for every pixel the fit can reach.
+    const rule = { lo: 0, hi: 1, lstMin: 0, bins: 5, closed: false, clip: false }
+    const fit = { rule, ad: 5e-324, bd: 0, aw: 0, bw: 0, details: {} }
+    const nd = Int16Array.of(1000, 2000, 3000, 4000)
+    const ls = Uint16Array.of(15000, 15000, 0, 15000)
+    const rows = { width: 4, firsts: new Float64Array(1), constant: new Uint8Array(1), min: Infinity, minCount: 0, max: -Infinity, maxCount: 0 }
+    const stats = Float64Array.of(0, 0, Infinity, -Infinity)
+    const out = new Float64Array(4)
+    tvdiIndexSamples(fit, { samples: nd, scale: 0.0001, offset: 0 }, { samples: ls, scale: 0.02, offset: 0 }, out, 4, stats, rows)
+    const ref = new Float64Array(4)
+    const refStats = Float64Array.of(0, 0, Infinity, -Infinity)
+    tvdiIndex(fit, Float64Array.from(nd, (v) => v * 0.0001), Float64Array.from(ls, (v) => v * 0.02), ref, 0, 4, refStats)
+    expect(Array.from(out)).toEqual([NaN, NaN, NaN, NaN])
+    expect(Array.from(out)).toEqual(Array.from(ref))
+    expect(Array.from(stats)).toEqual(Array.from(refStats))
+    expect([rows.minCount, rows.maxCount, rows.constant[0]]).toEqual([0, 0, 0])
+    // Clipped, the same fit gives 1 wherever the LST is valid (+Infinity clipped), none left out.
+    tvdiIndexSamples({ ...fit, rule: { ...rule, clip: true } }, { samples: nd, scale: 0.0001, offset: 0 }, { samples: ls, scale: 0.02, offset: 0 }, out, 4, stats, rows)
+    expect(Array.from(out)).toEqual([1, 1, NaN, 1])
+  })
+})
+
+describe('samples kept between the sweeps', () => {
+  it('keeps reads only while their bytes fit the budget, in stores given back for the next job', () => {
+    const j = job('lst.tif')
+    const reads = new Map(j.nodes.filter((n) => n.kind === 'read').map((n) => [n.id, prepareRead(n, j)]))
+    const recycler = new BufferRecycler()
+    // int16: two bytes a pixel; a budget of one raster keeps the first candidate only.
+    const one = new KeptSamples(reads, ['ndvi', 'lst'], recycler, W * H * 2)
+    expect([one.has('ndvi'), one.has('lst')]).toEqual([true, false])
+    expect(one.rows('ndvi', 4, 2, W)?.length).toBe(2 * W)
+    expect(one.ready('ndvi')).toBe(false)
+    one.markFilled()
+    expect(one.ready('ndvi')).toBe(true)
+    const store = one.rows('ndvi', 0, H, W)!.buffer
+    one.release()
+    const next = new KeptSamples(reads, ['lst'], recycler, W * H * 2)
+    expect(next.rows('lst', 0, H, W)!.buffer).toBe(store)
+    expect(new KeptSamples(reads, ['ndvi'], recycler, W * H * 2 - 1).has('ndvi')).toBe(false)
+    for (const r of reads.values()) r.tif.close()
   })
 })
 
