@@ -40,7 +40,7 @@ export function gapsOf(events: readonly LoopEvent[], abandoned: OpenRequest[], s
     }
     // A failed status check carries the tool's own refusal (which file, and why); no observation exists to leak.
     else if (e.kind === 'rule_failed' && e.rule === 'status' && e.reason && !accepted.has(e.action.tool))
-      gaps.push(`call ${e.call} (${e.action.tool}) was refused: ${oneSentence(e.reason)}`)
+      gaps.push(`call ${e.call} (${e.action.tool}) was refused: ${oneSentence(e.reason)}${e.cause ? `; the cause: ${oneSentence(e.cause)}` : ''}`)
     else if (e.kind === 'rule_failed' && !accepted.has(e.action.tool))
       gaps.push(`call ${e.call} (${e.action.tool}) failed the ${e.rule.replace('_', ' ')} check`)
     else if (e.kind === 'tool_failed' && !accepted.has(e.action.tool))

@@ -171,7 +171,7 @@ export function recordObservation(
 /** The deterministic rules, then the prior, then the verifier; an accepted observation enters the history. */
 async function checkResult(state: RunState, tool: AnyTool, raw: ToolResult, base: EventBase, verifier: SemanticVerifier): Promise<LoopEvent> {
   const { opts } = state
-  const rules = checkRules(tool.name, raw, { evidence: tool.evidence })
+  const rules = checkRules(tool.name, raw, { evidence: tool.evidence, args: base.action.args })
   opts.recorder.record('rule_check', { call: base.call, ...rules })
   if (!rules.passed)
     return {
@@ -180,6 +180,7 @@ async function checkResult(state: RunState, tool: AnyTool, raw: ToolResult, base
       rule: rules.rule,
       diagnosis: rules.diagnosis,
       ...(rules.rule === 'status' && raw.status !== 'ok' && typeof raw.reason === 'string' ? { reason: raw.reason } : {}),
+      ...(rules.cause ? { cause: rules.cause } : {}),
     }
   const prior = opts.prior.lookup(opts.taskType, raw.config)
   opts.recorder.record('prior', { call: base.call, taskType: opts.taskType, config: raw.config, prior })

@@ -37,7 +37,7 @@ export type LoopEvent =
   /** `checks`: for a reject, the checks that rejected (names only; gaps.ts words them). */
   | (EventBase & { kind: 'verdict'; decision: Exclude<Decision, 'accept'>; feedback: string; needed: string[]; files?: string[]; checks?: string[] })
   /** `reason`: a failed status check's own refusal sentence (the tool's, naming the file and why; never an observation). */
-  | (EventBase & { kind: 'rule_failed'; rule: RuleName | 'arguments' | 'unknown_tool'; diagnosis: string; reason?: string })
+  | (EventBase & { kind: 'rule_failed'; rule: RuleName | 'arguments' | 'unknown_tool'; diagnosis: string; reason?: string; cause?: string })
   /** `reason`: the thrown error's sentence when it is one of the engines' own refusals (a file named, and why). */
   | (EventBase & { kind: 'tool_failed'; diagnosis: string; reason?: string })
   | (EventBase & { kind: 'cards'; cards: unknown })

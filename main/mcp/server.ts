@@ -181,7 +181,7 @@ async function callObservationTool(ctx: McpContext, tool: AnyTool, raw: Record<s
   const result = await tool.run(args, { artifacts: ctx.services.artifacts, signal, access: ctx.access })
   const q = question ?? ''
   const taskType = (await classifyTask(q || `${tool.name} call`, { options: options ?? [] })).taskType
-  const rules = checkRules(tool.name, result, { evidence: tool.evidence })
+  const rules = checkRules(tool.name, result, { evidence: tool.evidence, args })
   let prior = null
   let verdict: Verdict | null = null
   if (rules.passed && tool.name !== 'retrieve') {

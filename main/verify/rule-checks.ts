@@ -7,10 +7,12 @@
 import { AREA_UNITS, LENGTH_UNITS, normaliseUnit } from '../engines/geometry/units'
 import { UNITS } from '../engines/raster/units'
 import { missingEvidence, ToolResultSchema, UNDECLARED, type EvidenceDeclaration, type ToolResult } from '../tools/protocol'
+import { insufficientCauses } from './policy/content'
 
 export type RuleName = 'status' | 'well_formed' | 'evidence' | 'geometry_contract' | 'unit' | 'finite' | 'novelty'
 
-export type RuleOutcome = { passed: true; checked: RuleName[] } | { passed: false; rule: RuleName; diagnosis: string }
+/** A failed rule's diagnosis, and for a computation that found no value, what the evidence shows of why (`cause`). */
+export type RuleOutcome = { passed: true; checked: RuleName[] } | { passed: false; rule: RuleName; diagnosis: string; cause?: string }
 
 /**
  * Units an observation may carry besides the engines' own (raster units, ground lengths and areas): counts, shares,
@@ -100,6 +102,8 @@ export function noveltyDiagnosis(tool: string): string {
 export interface RuleContext {
   /** The evidence the called tool declares (`Tool.evidence`); undefined fails every result closed. */
   evidence: EvidenceDeclaration | undefined
+  /** The call's arguments (the DAG of an execute call), for saying why a computation found no value. */
+  args?: unknown
 }
 
 /**
@@ -122,10 +126,14 @@ export function checkRules(tool: string, raw: unknown, ctx: RuleContext): RuleOu
   const result = parsed.data as ToolResult
 
   if (result.status !== 'ok') {
+    const causes =
+      result.status === 'insufficient' && ctx.args !== undefined ? insufficientCauses(ctx.args, result.evidence.source, result.evidence.intermediate) : []
+    const cause = causes.length ? causes.join('; ') : undefined
     return {
       passed: false,
       rule: 'status',
-      diagnosis: `The ${tool} call returned '${result.status}': ${result.reason}. Adjust the arguments or use another tool; do not estimate the value.`,
+      diagnosis: `The ${tool} call returned '${result.status}': ${result.reason}.${cause ? ` The cause: ${cause}.` : ''} Adjust the arguments or use another tool; do not estimate the value.`,
+      ...(cause ? { cause } : {}),
     }
   }
   checked.push('status')

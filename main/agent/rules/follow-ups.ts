@@ -22,6 +22,11 @@ const UNREPAIRABLE: [RegExp, string][] = [
   [/look shifted by/i, 'the image pair is misregistered'],
   [/outside the physical range(?![^;.]*(fill value|unscaled))/i, RANGE],
 ]
+/** A conventional scale on a float file that holds the variable itself (verify/policy/content.ts scaledValuesFinding). */
+const FLOAT_SCALE = new RegExp(
+  `([\\w.-]+?)(?: on \\d{4}-\\d{2}-\\d{2})? \\([^)]*\\) spans [^;]*? after the conventional scale ${NUM}, while its stored float values`,
+  'gi',
+)
 /** Diagnoses that name a wrong binding as the cause of what the content checks saw. */
 const BINDING: RegExp[] = [/describes a different run from the call/i, /\bactually read\b/i]
 
@@ -48,6 +53,16 @@ export function targetedRepair(feedback: string, args: unknown): TargetedRepair 
       return { kind: 'repair', args: out, purpose: `repair the diagnosed fill value: read ${reads.map(([id, v]) => `${id} with nodata ${v}`).join(', ')}` }
     }
   }
+  const unscaled = nodes ? withoutConventionalScale(feedback, nodes) : null
+  if (unscaled) {
+    const dag = { ...(isRec(holder) ? holder : {}), nodes: unscaled.nodes }
+    const out = isRec(args) && isRec(args.dag) ? { ...args, dag } : dag
+    return {
+      kind: 'repair',
+      args: out,
+      purpose: `repair the diagnosed scale: read ${unscaled.reads.join(', ')} without the conventional scale (the files hold the values themselves)`,
+    }
+  }
   // A range failure the same feedback explains by what the run read (the run differs from the call, or a read
   // took another band than its role) is a binding fault: re-running with the roles bound explicitly repairs it,
   // so the planner's own repairs apply.
@@ -61,6 +76,38 @@ export function targetedRepair(feedback: string, args: unknown): TargetedRepair 
       }
   }
   return null
+}
+
+/**
+ * The DAG with the conventional scale the feedback blames taken off: each named read's role is dropped from its
+ * catalog's `scales`, so the read takes the file's values as stored (the file's own scale tag, if any, still holds).
+ * Null when the feedback names no such read, or its scale does not come from a catalog's `scales`.
+ */
+function withoutConventionalScale(feedback: string, nodes: DagNode[]): { nodes: DagNode[]; reads: string[] } | null {
+  const byId = new Map(nodes.map((n) => [n.id, n]))
+  const drop = new Map<string, Set<string>>()
+  const reads: string[] = []
+  for (const m of feedback.matchAll(FLOAT_SCALE)) {
+    const read = byId.get(m[1])
+    const role = typeof read?.params?.role === 'string' ? read.params.role : undefined
+    const data = read?.inputs?.data
+    const catalog = typeof data === 'string' && data.startsWith('@') ? byId.get(data.slice(1).split('.')[0]) : undefined
+    const scales = catalog?.params?.scales
+    if (read?.op !== 'raster.read' || !role || catalog?.op !== 'asset.catalog' || !isRec(scales)) continue
+    const keys = Object.keys(scales).filter((k) => k.toLowerCase() === role.toLowerCase())
+    if (!keys.length) continue
+    drop.set(catalog.id, new Set([...(drop.get(catalog.id) ?? []), ...keys]))
+    if (!reads.includes(read.id)) reads.push(read.id)
+  }
+  if (!reads.length) return null
+  const fixed = nodes.map((n) => {
+    const keys = drop.get(n.id)
+    if (!keys || !isRec(n.params?.scales)) return n
+    const scales = Object.fromEntries(Object.entries(n.params.scales).filter(([k]) => !keys.has(k)))
+    const { scales: _old, ...rest } = n.params
+    return { ...n, params: Object.keys(scales).length ? { ...rest, scales } : rest }
+  })
+  return { nodes: fixed, reads }
 }
 
 /** The whole grid as a spatial.query geometry: every pixel centre lies in rows [0, 1) x columns [0, 1). */

@@ -234,10 +234,17 @@ export class RulesPlanner implements Planner {
 
     // A tool that reports 'insufficient' or 'error' has said the data cannot give the value; rebinding bands or
     // rescaling would not change that, so only rejections and evidence failures are repaired.
+    const tried = new Set(events.map((e) => canonicalCall(e.action.tool, e.action.args)))
+    // Unless the evidence shows why and a change of the call repairs it (a conventional scale on a float file that
+    // left no pixel above a threshold).
+    if (last.kind === 'rule_failed' && last.rule === 'status' && last.cause) {
+      const targeted = targetedRepair(last.cause, last.action.args)
+      if (targeted?.kind === 'repair' && !tried.has(canonicalCall(last.action.tool, targeted.args)))
+        return { kind: 'calls', calls: [{ tool: last.action.tool, args: targeted.args, purpose: targeted.purpose }], thought: targeted.purpose }
+    }
     if ((last.kind === 'rule_failed' && (last.rule === 'status' || last.rule === 'arguments')) || last.kind === 'tool_failed') {
       return { kind: 'finish', thought: 'The tool could not compute the workflow from these inputs.' }
     }
-    const tried = new Set(events.map((e) => canonicalCall(e.action.tool, e.action.args)))
     // A follow-up that answered a targeted route or a corroboration request and was rejected settles it: the answer
     // states the diagnosis (both values) instead of cycling through repairs that do not address it, or the same one.
     const lastRequest = [...events].reverse().find((e) => e.kind === 'verdict' && e.decision === 'request_evidence' && e.call < last.call)

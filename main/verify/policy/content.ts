@@ -292,6 +292,18 @@ function scaledValuesFinding(it: Item): Finding[] {
   ]
 }
 
+/**
+ * What the content shows of why a computation found no value (a result with status 'insufficient'): a conventional
+ * scale that squeezed a float file's values toward zero leaves no pixel above a threshold (an area of NDVI above 0.3
+ * reported as 'only 0 valid pixels'). The messages of such findings, for the reads that had pixels; else none.
+ */
+export function insufficientCauses(action: unknown, source: Rec, intermediate: Rec): string[] {
+  const causes = contentItems(action, source, intermediate)
+    .filter((it) => it.kind === 'read' && (it.valid ?? 0) > 0)
+    .flatMap((it) => scaledValuesFinding(it).map((f) => f.message))
+  return [...new Set(causes)]
+}
+
 /** A scale taken from a naming convention (the file has no scale tag) is stated beside the answer. */
 function conventionScales(items: Item[]): Finding[] {
   const byConvention = new Map<string, string>()
