@@ -213,13 +213,7 @@ export class RulesPlanner implements Planner {
   async next(view: PlannerView): Promise<PlannerStep> {
     const plan = this.context(view.task)
     const wf = plan.workflow
-    if (plan.refusal) return { kind: 'finish', thought: plan.refusal, ...plan.reading }
-    if (!plan.skill) {
-      const asked = plan.spec.subjects.length ? ` about ${plan.spec.subjects.join(', ')}` : ''
-      const held = plan.inputRoles.length ? `: the input files hold ${plan.inputRoles.join(', ')}` : ': no input layers were given'
-      return { kind: 'finish', thought: `No recipe answers this question${asked} from these inputs${held}; nothing was computed.` }
-    }
-    if (!wf || !wf.ok) return { kind: 'finish', thought: `Skill ${plan.skill.id} cannot run: missing ${wf && !wf.ok ? wf.missing : 'inputs'}.` }
+    if (!wf || !wf.ok || plan.refusal || !plan.skill) return unplanned(plan)
 
     const events = view.events
     if (events.length === 0) return call(wf, `skill ${wf.skill}: ${wf.describe}`)
@@ -232,19 +226,9 @@ export class RulesPlanner implements Planner {
       return { kind: 'finish', thought: 'The evidence request ran out of follow-ups; answering with what is verified.' }
     }
 
-    // A tool that reports 'insufficient' or 'error' has said the data cannot give the value; rebinding bands or
-    // rescaling would not change that, so only rejections and evidence failures are repaired.
     const tried = new Set(events.map((e) => canonicalCall(e.action.tool, e.action.args)))
-    // Unless the evidence shows why and a change of the call repairs it (a conventional scale on a float file that
-    // left no pixel above a threshold).
-    if (last.kind === 'rule_failed' && last.rule === 'status' && last.cause) {
-      const targeted = targetedRepair(last.cause, last.action.args)
-      if (targeted?.kind === 'repair' && !tried.has(canonicalCall(last.action.tool, targeted.args)))
-        return { kind: 'calls', calls: [{ tool: last.action.tool, args: targeted.args, purpose: targeted.purpose }], thought: targeted.purpose }
-    }
-    if ((last.kind === 'rule_failed' && (last.rule === 'status' || last.rule === 'arguments')) || last.kind === 'tool_failed') {
-      return { kind: 'finish', thought: 'The tool could not compute the workflow from these inputs.' }
-    }
+    const failed = afterFailure(last, tried)
+    if (failed) return failed
     // A follow-up that answered a targeted route or a corroboration request and was rejected settles it: the answer
     // states the diagnosis (both values) instead of cycling through repairs that do not address it, or the same one.
     const lastRequest = [...events].reverse().find((e) => e.kind === 'verdict' && e.decision === 'request_evidence' && e.call < last.call)
@@ -316,6 +300,35 @@ export class RulesPlanner implements Planner {
     }
     return { kind: 'finish', thought: 'Every repair of the workflow has been tried.' }
   }
+}
+
+/** Why a plan computes nothing: the question's refusal, no recipe for its subject, or a workflow missing inputs. */
+function unplanned(plan: RulesPlan): PlannerStep {
+  const wf = plan.workflow
+  if (plan.refusal) return { kind: 'finish', thought: plan.refusal, ...plan.reading }
+  if (!plan.skill) {
+    const asked = plan.spec.subjects.length ? ` about ${plan.spec.subjects.join(', ')}` : ''
+    const held = plan.inputRoles.length ? `: the input files hold ${plan.inputRoles.join(', ')}` : ': no input layers were given'
+    return { kind: 'finish', thought: `No recipe answers this question${asked} from these inputs${held}; nothing was computed.` }
+  }
+  return { kind: 'finish', thought: `Skill ${plan.skill.id} cannot run: missing ${wf && !wf.ok ? wf.missing : 'inputs'}.` }
+}
+
+/**
+ * After a call the tool refused or could not run: a tool that reports 'insufficient' or 'error' has said the data
+ * cannot give the value, and rebinding bands or rescaling would not change that, so the plan stops; unless the
+ * evidence shows why and a change of the call repairs it (a conventional scale on a float file that left no pixel
+ * above a threshold: `cause`). Null for any other event (rejections and evidence failures are repaired).
+ */
+function afterFailure(last: PlannerView['events'][number], tried: Set<string>): PlannerStep | null {
+  if (last.kind === 'rule_failed' && last.rule === 'status' && last.cause) {
+    const targeted = targetedRepair(last.cause, last.action.args)
+    if (targeted?.kind === 'repair' && !tried.has(canonicalCall(last.action.tool, targeted.args)))
+      return { kind: 'calls', calls: [{ tool: last.action.tool, args: targeted.args, purpose: targeted.purpose }], thought: targeted.purpose }
+  }
+  if ((last.kind === 'rule_failed' && (last.rule === 'status' || last.rule === 'arguments')) || last.kind === 'tool_failed')
+    return { kind: 'finish', thought: 'The tool could not compute the workflow from these inputs.' }
+  return null
 }
 
 function describeVariant(v: Variant): string {
