@@ -10,6 +10,11 @@ import { allMatches, firstMatch, readValueStatistic } from './read-words'
 import type { Reading } from './reading'
 import type { Condition, Period, Region, Statistic, TaskSpec } from './spec'
 import { AREA, AREA_UNIT_WORDS, OBJECTS, REPORT_VALUE, SHARE, TREND, TREND_AXIS, VALUE_STATISTICS, VARIABLES } from './vocabulary'
+import { BACK_REFERENCES } from '../domain/lexicon'
+import { alternation } from '../domain/spans/words'
+
+/** Back-referring words right after a statistic (lexicon BACK_REFERENCES), at the start of the text given. */
+const BACK_REFERENCE = new RegExp(`^\\s+(?:${alternation(BACK_REFERENCES)})\\b`, 'i')
 
 /** The statistic the question asks, with what later stages need to know about how it was asked. */
 export interface StatisticRead {
@@ -152,6 +157,18 @@ export function readPooling(r: Reading, found: Statistic | null) {
   for (const p of poolSpans) use(p.at, p.end, 'pooling')
   let acrossDates: Statistic | undefined
   const stats = all(lex, 'statistic').filter((x) => x.key !== 'trend' && x.key !== 'fraction' && x.key !== 'area')
+  // "take the mean LST of each date, and then the median of these means": the statistic that refers back to the
+  // values computed before it is taken over the dates, and the one said before it is each date's.
+  const perDateSaid = poolSpans.some((p) => p.key === 'per_date')
+  const back = perDateSaid && statistic !== null ? stats.find((x) => BACK_REFERENCE.test(r.q.slice(x.end))) : undefined
+  const before = back ? stats.filter((x) => x.end <= back.at && x.key !== 'percentile' && back.key !== 'percentile').at(-1) : undefined
+  if (back && before) {
+    use(before.at, before.end, 'statistic')
+    use(back.at, back.end, 'statistic over the dates')
+    const ref = BACK_REFERENCE.exec(r.q.slice(back.end))!
+    use(back.end, back.end + ref[0].length, 'statistic over the dates')
+    return { statistic: before.key as Statistic, pooling, acrossDates: before.key === back.key || back.key === 'mean' ? undefined : (back.key as Statistic) }
+  }
   // The per-date words with a statistic before them ("the middle value of those scene means"; an earlier "Each
   // acquisition gives one scene mean." has none).
   const perDates = poolSpans.filter((p) => p.key === 'per_date')

@@ -19,8 +19,15 @@ export const SLOPE_UNITS: Readonly<Record<string, readonly string[]>> = {
 
 export const POOLING: Readonly<Record<'pooled' | 'per_date', readonly string[]>> = {
   pooled: ['pooled', 'pooling', 'pool', 'pool all', 'pool every pixel', 'pool all pixels', 'all pixels of all dates', 'all valid pixels of all dates', 'all pixels from all dates', 'all pixels across all dates', 'every pixel of every date', 'every pixel of every image', 'across all pixels and dates', 'all pixels and dates together', 'one sample', 'treated as one sample', 'as a single sample', 'lumped together'],
-  per_date: ['per date', 'per-date', 'per image', 'per-image', 'per scene', 'per-scene', 'per acquisition', 'each date', 'each image', 'each scene', 'each acquisition', 'of the daily', 'of the per-date', 'of the individual', 'daily means', 'daily values', 'scene means', 'image means'],
+  per_date: ['per date', 'per-date', 'per image', 'per-image', 'per scene', 'per-scene', 'per acquisition', 'each date', 'each image', 'each scene', 'each acquisition', 'every date', 'every image', 'every scene', 'every acquisition', 'of the daily', 'of the per-date', 'of the individual', 'daily means', 'daily values', 'scene means', 'image means'],
 }
+
+/**
+ * Words after a statistic that refer back to values computed before it ("then the median of these means", "the max
+ * of those values", "the average of them"): that statistic is taken over the per-date values, and the one said
+ * before, of each date, is each date's.
+ */
+export const BACK_REFERENCES: readonly string[] = ['of these', 'of those', 'of them', 'of all these', 'of all those', 'over these', 'over those', 'across these', 'across those', 'of the resulting', 'of the obtained', 'over the resulting']
 
 /**
  * A comparison with something outside the files ("We compare with a product that divides by ..."): its words name

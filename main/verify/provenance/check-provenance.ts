@@ -407,6 +407,28 @@ function checkPooling(demands: QuestionDemands, chain: StatisticStep[]): Finding
   return [pass('provenance_pooling', demands.pooling === 'pooled' ? 'pixels of all dates pooled' : 'per-date values combined')]
 }
 
+/**
+ * The order of the statistics, where the question states it ("the median of the per-date means"): the step over
+ * each date's pixels takes the one statistic and the step over the dates the other. Asking for the median of daily
+ * means and getting the mean of daily medians names both statistics, so the statistic check alone passes it.
+ */
+function checkStatisticOrder(demands: QuestionDemands, chain: StatisticStep[]): Finding[] {
+  const order = demands.order
+  const dates = chain.filter((s) => s.over === 'dates')
+  const pixels = chain.filter((s) => s.over === 'pixels' || s.over === 'region')
+  if (!order || !dates.length || !pixels.length) return []
+  const asked = `the ${describeStatistic({ kind: order.dates })} over the dates of each date's ${describeStatistic({ kind: order.pixels })} ('${order.words}')`
+  // Several chains (a range: the maximum and the minimum over the dates of the per-date means) each take one.
+  if (pixels.some((s) => s.kind === order.pixels) && dates.some((s) => s.kind === order.dates)) return [pass('provenance_statistic', `${asked}, as asked`)]
+  return [
+    {
+      check: 'provenance_statistic',
+      severity: 'reject',
+      message: `the question asks for ${asked}, but the observation takes ${pixels.map((s) => `${describeStep(s)} of each date (node '${s.node}')`).join(', ')} and ${dates.map((s) => `${describeStep(s)} (node '${s.node}')`).join(', ')}`,
+    },
+  ]
+}
+
 /** Every provenance finding for an execute observation. */
 export function checkProvenance(question: string, action: unknown, evidence: Evidence, observation: unknown, options: readonly string[] = []): Finding[] {
   const demands = readQuestion(question)
@@ -417,6 +439,7 @@ export function checkProvenance(question: string, action: unknown, evidence: Evi
     ...checkRegion(demands.region, prov.regions),
     ...checkUnit(demands, prov.unit),
     ...checkPooling(demands, prov.statistics),
+    ...checkStatisticOrder(demands, prov.statistics),
     ...checkMethods(demands, evidence),
     ...demands.unchecked.map((u): Finding => ({
       check: 'provenance_unchecked',

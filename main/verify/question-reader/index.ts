@@ -7,7 +7,7 @@
 import { readConditions, type AskedCondition } from './conditions'
 import { readMethods, type AskedMethod } from './methods'
 import { extractPeriods, type Period } from './periods'
-import { readPooling, type Pooling } from './pooling'
+import { readPooling, readStatisticOrder, type Pooling, type StatisticOrder } from './pooling'
 import { readRegion, type AskedRegion } from './region'
 import { readStatistics, type AskedStatistic } from './statistic'
 import { readUnit, type AskedUnit } from './unit'
@@ -19,6 +19,8 @@ export interface QuestionDemands {
   periods: Period[]
   unit: AskedUnit | null
   pooling: Pooling | null
+  /** Which statistic is taken of each date's pixels and which over the per-date values, when the question says. */
+  order: StatisticOrder | null
   /** Conventions named that a DAG parameter states (TVDI binning, trend estimator). */
   methods: AskedMethod[]
   /** Phrases that could change the result but that the verifier cannot check, in words. */
@@ -36,9 +38,10 @@ export function readQuestion(question: string): QuestionDemands {
     periods: extractPeriods(question),
     unit: readUnit(question),
     pooling: readPooling(question)?.pooling ?? null,
+    order: readStatisticOrder(question),
     methods: readMethods(question),
     unchecked: [...statistics.unchecked, ...conditions.unchecked, ...region.unchecked],
   }
 }
 
-export type { AskedMethod, AskedCondition, AskedRegion, AskedStatistic, AskedUnit, Period, Pooling }
+export type { AskedMethod, AskedCondition, AskedRegion, AskedStatistic, AskedUnit, Period, Pooling, StatisticOrder }

@@ -1,0 +1,79 @@
+/**
+ * Classes from the second blind development set (tests/dev-questions/questions-dev-2.jsonl), each on real data with
+ * phrasings of this file's own in several habits. References: tests/dev-questions/references-2.json, computed by
+ * that set's author with python3 + GDAL + numpy (compute_references_2.py), never by the code under test.
+ *
+ * - Two statistics in sequence, the second referring back to the first ("take the mean LST of each date, and then
+ *   the median of these means"; lexicon BACK_REFERENCES): the one referring back is over the dates, the one said
+ *   before it of each date's pixels. It was read the other way round (the median of each date, then their mean:
+ *   295.54 K for 299.49 K) and verified, because both statistics were in the DAG; the verifier now reads the order
+ *   too and rejects a DAG that takes them the other way round.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { planTask } from '../../../main/agent/rules/rules-planner'
+import { makeTask } from '../../../main/agent/task'
+import { ArtifactStore } from '../../../main/store/artifacts'
+import { executeDag } from '../../../main/tools/execute/index'
+import { checkProvenance } from '../../../main/verify/provenance/check-provenance'
+import { readStatisticOrder } from '../../../main/verify/question-reader/pooling'
+import { shared, tempDir } from '../../helpers/tmp'
+
+const store = tempDir('rsure-dev-classes-4-')
+afterAll(() => store.cleanup())
+const REFS = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dev-questions/references-2.json'), 'utf8')) as Record<string, { value: number }>
+const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
+
+async function run(question: string, files: string[]) {
+  const plan = planTask(makeTask({ question, files }))
+  const wf = plan.workflow
+  if (plan.refusal || !wf || !wf.ok || wf.tool !== 'execute') return { plan, value: null, findings: [] as { severity: string; message: string }[], args: null }
+  const r = await executeDag(wf.args, { artifacts: new ArtifactStore(store.dir) })
+  expect(r.status, r.reason).toBe('ok')
+  return {
+    plan,
+    value: (r.observation as { value?: number }).value ?? null,
+    findings: checkProvenance(question, wf.args, r.evidence, r.observation),
+    args: wf.args,
+    r,
+  }
+}
+
+describe('two statistics in sequence, the second referring back to the first', () => {
+  const want = REFS.o2_lst_median_of_date_means_h2_K.value
+
+  it('takes the first of each date and the one referring back over the dates', async () => {
+    for (const q of [
+      'For July to December 2019 I take the mean LST of each date, and then the median of these means. Value in kelvin?',
+      'jul-dec 2019: mean lst per date, then median of those, in K',
+      'Please compute for every date of July-December 2019 the average LST, after that give the median over these values (K).',
+    ]) {
+      const got = await run(q, [Q46])
+      expect(got.plan.refusal, q).toBeNull()
+      expect(got.plan.spec.quantity, q).toMatchObject({ statistic: 'mean', acrossDates: 'median' })
+      expect(
+        got.findings.filter((f) => f.severity === 'reject').map((f) => f.message),
+        q,
+      ).toEqual([])
+      expect(got.value, q).toBeCloseTo(want, 4)
+    }
+  }, 120_000)
+
+  it('is read by the verifier in the same order, which rejects the statistics taken the other way round', async () => {
+    expect(readStatisticOrder('I take the mean LST of each date, and then the median of these means')).toMatchObject({ pixels: 'mean', dates: 'median' })
+    expect(readStatisticOrder('the median of the per-date means')).toMatchObject({ pixels: 'mean', dates: 'median' })
+    expect(readStatisticOrder('the mean of the daily maxima')).toMatchObject({ pixels: 'max', dates: 'mean' })
+    // Said once, with nothing before the back-reference to take per date: no order.
+    expect(readStatisticOrder('What is the median of these values?')).toBeNull()
+    // The DAG of the reversed reading (the median of each date, then their mean) against the question.
+    const reversed = await run('the mean over the dates of each date median LST, July to December 2019', [Q46])
+    expect(reversed.plan.spec.quantity).toMatchObject({ statistic: 'median' })
+    const question = 'For July to December 2019 I take the mean LST of each date, and then the median of these means. Value in kelvin?'
+    const r = reversed.r!
+    const findings = checkProvenance(question, reversed.args, r.evidence, r.observation)
+    expect(findings.filter((f) => f.severity === 'reject').map((f) => f.message)).toEqual([
+      expect.stringMatching(/asks for the median over the dates of each date's mean .* but the observation takes the median of each date/),
+    ])
+  }, 120_000)
+})
