@@ -4,7 +4,8 @@
  * negated selections, QA classes, the condition on a date's share of the area, and thresholds relative to a
  * statistic (refused). Each keeps the words it was read from and where they are.
  */
-import { VARIABLES } from '../domain/lexicon'
+import { POPULATION_LEADS, VARIABLES } from '../domain/lexicon'
+import { alternation } from '../domain/spans/words'
 import { all, first, variableBefore as lexVariableBefore, type ParsedQuestion } from '../domain/spans'
 import type { Condition } from './spec'
 
@@ -101,4 +102,40 @@ export function joinEither(q: string, found: readonly Found<Condition>[]): { con
     i++
   }
   return { conditions, either }
+}
+
+const POP_NOUN = `(?:(?:all|the|those|these)\\s+){0,2}(?:[\\w-]+\\s+){0,3}(?:${alternation(POPULATION_LEADS.nouns)})`
+// The link to the condition, then the condition's variable when the span starts after it ("(NDVI", "with LST").
+const POP_LINK = '\\s*(?:\\(|with|where|having|that\\s+have|that\\s+are|whose|which\\s+have|showing)?\\s*(?:[\\w-]+\\s*){0,3}$'
+const POPULATION_ANYWHERE = new RegExp(`\\b(?:${alternation(POPULATION_LEADS.anywhere)})\\s+${POP_NOUN}${POP_LINK}`, 'i')
+const POPULATION_CLAUSE = new RegExp(`(?:^|[,;:.!?]\\s*)(?:${alternation(POPULATION_LEADS.clauseStart)})\\s+${POP_NOUN}${POP_LINK}`, 'i')
+
+/**
+ * For a share: the conditions that name the pixels it is taken among (lexicon POPULATION_LEADS: "among the
+ * vegetated pixels (NDVI > 0.3)", "Of the pixels with NDVI above 0.3, what share ..."), marked `population`, so the
+ * share is of those pixels and not of all valid ones, with where their lead words are. At least one condition
+ * stays the one counted; otherwise (and for any other statistic) nothing is marked.
+ */
+export function markPopulation(
+  q: string,
+  found: readonly Found<Condition>[],
+  statistic: string | null,
+): { marked: Map<Condition, Condition>; words: [number, number][] } {
+  const marked = new Map<Condition, Condition>()
+  const words: [number, number][] = []
+  if (statistic !== 'fraction') return { marked, words }
+  for (const c of found) {
+    // The words before the condition, within its sentence.
+    const before =
+      q
+        .slice(Math.max(0, c.at - 100), c.at)
+        .split(/[.?!]\s+(?=[A-Z])/)
+        .at(-1) ?? ''
+    const m = POPULATION_ANYWHERE.exec(before) ?? POPULATION_CLAUSE.exec(before)
+    if (!m) continue
+    marked.set(c.value, { ...c.value, population: true })
+    words.push([c.at - before.length + m.index, c.at])
+  }
+  if (marked.size === found.length) return { marked: new Map(), words: [] }
+  return { marked, words }
 }

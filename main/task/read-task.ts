@@ -13,7 +13,7 @@ import { COMMON_INDICES, UNITS as LEX_UNITS } from '../domain/lexicon'
 import { all, first as firstSpan, ledgerOf } from '../domain/spans'
 import { DATE_SPAN_RANGES } from '../domain/lexicon/statistics'
 import { phraseRegex } from '../domain/spans/words'
-import { joinEither, readConditions, type ConditionsRead } from './conditions'
+import { joinEither, markPopulation, readConditions, type ConditionsRead } from './conditions'
 import { readOptions, type AnswerOption } from './options'
 import { severalAsked } from './several-asked'
 import { periodsOfSpans } from './periods'
@@ -39,12 +39,17 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const r = startReading(input.question, input.options ?? [])
   const { q, options, spans, notUnderstood } = r
   const { periods, periodSpans } = readPeriods(r)
-  const { read, conditions } = readPixelConditions(r, periodSpans)
+  const { read, conditions: read0 } = readPixelConditions(r, periodSpans)
+  let conditions = read0
   const { bandOrder, constants, bandAt, timeOfDay, methods } = readStatedSettings(r, conditions)
   // The statistic passes through several stages, each of which may change it: the question's words and options,
   // the pooling (a statistic of each date), a combination (a change that names no statistic is of the mean) and,
   // below, the series (a statistic over monthly means).
   const asked = readStatistic(r, read, conditions)
+  // The pixels a share is taken among ("among the pixels with NDVI > 0.3"): their condition bounds the denominator.
+  const population = markPopulation(q, read.conditions, asked.statistic)
+  if (population.marked.size) conditions = conditions.map((c) => population.marked.get(c) ?? c)
+  for (const [at, end] of population.words) r.use(at, end, 'pixels the share is taken among')
   const { pooling, acrossDates, statistic: pooledStatistic } = readPooling(r, asked.statistic)
   const { regions, region } = readRegions(r)
   const { hasValueCondition, countAsk } = asked

@@ -81,6 +81,11 @@ export const Condition = z
     negated: z.boolean().optional(),
     /** What the variable is; absent = decided by the catalog from the files. */
     variableKind: VariableKind.optional(),
+    /**
+     * True: the pixels a share is taken among ("among the pixels with NDVI > 0.3, the share with TVDI > 0.8"): they
+     * bound the denominator; the other conditions are what is counted. Absent = false (counted, or a mask).
+     */
+    population: z.boolean().optional(),
   })
   .refine((c) => (c.op === 'between' || c.op === 'outside' ? c.low !== undefined && c.high !== undefined && c.low <= c.high : c.value !== undefined), {
     message: 'a comparison needs a value; a range needs low <= high',

@@ -52,7 +52,7 @@ export const CLASS_WORDS = new RegExp(
 
 /** Share, area, trend and report words the planner matches in the question itself. */
 export const SHARE =
-  /\b(?:percentage|proportion|fraction|share|percent)\s+of\b|\bwhat\s+(?:part|portion)\s+of\b|\bhow\s+much\s+of\s+the\s+(?:area|image|scene)\b|\b(?:area|pixel)\s+(?:percentage|proportion|fraction|share)\b|\bwhat\s+(?:percentage|proportion|fraction|share)\b|\b(?:percentage|proportion|fraction|share)s?\b|\b(?:cover(?:age)?|cloudy|cloud|snowy|snow)\s*%|(?:^|[\s(])%\s+of\s+(?:the\s+)?(?:valid\s+)?(?:[\w-]+\s+)?(?:pixels?|px|area|image|scene)\b/i
+  /\b(?:percentage|proportion|fraction|share|percent)\s+of\b|\bwhat\s+(?:part|portion)\s+of\b|\bhow\s+much\s+of\s+the\s+(?:area|image|scene)\b|\b(?:area|pixel)\s+(?:percentage|proportion|fraction|share)\b|\b(?:what|which)\s+(?:percentage|percent|proportion|fraction|share)\b|\b(?:percentage|proportion|fraction|share)s?\b|\b(?:cover(?:age)?|cloudy|cloud|snowy|snow)\s*%|(?:^|[\s(])%\s+of\s+(?:the\s+)?(?:valid\s+)?(?:[\w-]+\s+)?(?:pixels?|px|area|image|scene)\b/i
 /** An area asked ("the area in km²"); "per unit area" is a density, not an area. */
 export const AREA =
   /(?<!\bper\s+(?:unit\s+)?)\b(?:total\s+)?(?:surface\s+)?area\b(?=[^.?]{0,60}\b(?:km2|km²|square\s+kilomet\w+|hectares?|\bha\b|m2|m²|square\s+met\w+))|\bhow\s+(?:large|big|much)\s+(?:an?\s+|of\s+an?\s+)?area\b|\bthe\s+area\s+(?:covered|occupied)\b|\bhow\s+many\s+(?:hectares|km2|km²|square\s+(?:kilomet|met)(?:er|re)s?|acres)\b/i

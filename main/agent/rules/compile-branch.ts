@@ -161,6 +161,9 @@ function select(b: DagBuilder, spec: TaskSpec, opened: Opened, tag: string): Sel
   const names = new Map<string, string>([[subject.toLowerCase(), 'v']])
   const layers: Record<string, string> = { v: subj.node }
   const exprs: string[] = []
+  // A share taken among some pixels ("among the pixels with NDVI > 0.3"): those conditions drop the other pixels
+  // from the share's denominator instead of being counted.
+  const among: string[] = []
   for (const c of valueConds) {
     const variable = (c.variable ?? subject).toLowerCase()
     const part = `the condition "${c.text.trim()}"`
@@ -173,16 +176,14 @@ function select(b: DagBuilder, spec: TaskSpec, opened: Opened, tag: string): Sel
       layers[name] = l.node
       unit = l.unit
     } else if (variable !== subject.toLowerCase()) unit = scope.variable(variable, part).unit
-    exprs.push(comparisonExpr(c, name, unit))
+    ;(c.population && statistic === 'fraction' ? among : exprs).push(comparisonExpr(c, name, unit))
   }
   // count_dates without an area share: the dates are counted on their per-date statistic, not masked pixels.
   const dateCriterion =
     statistic === 'count_dates' && spec.areaCondition === null ? valueConds.filter((c) => (c.variable ?? subject).toLowerCase() === subject.toLowerCase()) : []
   const maskExprs = dateCriterion.length ? exprs.filter((_, i) => !dateCriterion.includes(valueConds[i])) : exprs
   const cond = maskExprs.join(' && ')
-  const nanGuard = Object.keys(layers)
-    .map((n) => `isnan(${n})`)
-    .join(' || ')
+  const nanGuard = [...Object.keys(layers).map((n) => `isnan(${n})`), ...(among.length ? [`!(${among.join(' && ')})`] : [])].join(' || ')
 
   let data = subj.node
   let unit = subj.unit
@@ -270,6 +271,7 @@ export function branch(
   // A share of one plain comparison on the subject, over the whole image: threshold_fraction states it in one node.
   const single =
     valueConds.length === 1 &&
+    !valueConds[0].population &&
     qaConds.length === 0 &&
     !geometry &&
     !valueConds[0].negated &&
@@ -290,8 +292,11 @@ export function branch(
   const over = (series: string, stat: string, name: string) =>
     b.add(`${name}${tag ? `_${tag}` : ''}`, 'timeseries.aggregate', { by: 'all', stat }, { data: series })
 
+  const counted = valueConds.filter((c) => !(c.population && statistic === 'fraction'))
+  const amongWords = valueConds.filter((c) => c.population && statistic === 'fraction').map((c) => conditionWords(c, subject))
   const where = [
-    valueConds.length ? ` where ${valueConds.map((c) => conditionWords(c, subject)).join(' and ')}` : '',
+    amongWords.length ? `, among those where ${amongWords.join(' and ')},` : '',
+    counted.length ? ` where ${counted.map((c) => conditionWords(c, subject)).join(' and ')}` : '',
     qaConds.length ? ` (${qaConds.map((c) => c.text.trim()).join(', ')} by the QA band)` : '',
     regionWords,
     dayNight,

@@ -1,8 +1,9 @@
 /**
  * The pixels a `raster.algebra` mask keeps, in plain words, read from the expression tree (the engine's parser):
  * `where((!isnan(m1) && !(m1 > 0.5)), v, 0/0)` with m1 = NDVI is "not (NDVI above 0.5)"; `where(v < 290 || v > 310,
- * 1, 0)` is "LST below 290 or LST above 310". Checks that only keep valid data (`isnan`) are not conditions the
- * analyst asked, so they are left out.
+ * 1, 0)` is "LST below 290 or LST above 310"; a share among some pixels, `where(isnan(v) || !(m1 > 0.3), 0/0,
+ * where(v > 0.8, 1, 0))`, is "TVDI above 0.8, among those with NDVI above 0.3". Checks that only keep valid data
+ * (`isnan`) are not conditions the analyst asked, so they are left out.
  */
 import { keepsComplement, type Expr } from '../../domain/expression'
 import { parseExpr } from '../../engines/raster/expr'
@@ -10,7 +11,10 @@ import { parseExpr } from '../../engines/raster/expr'
 const CMP: Record<string, string> = { '>': 'above', '>=': 'at or above', '<': 'below', '<=': 'at or below', '==': 'equal to', '!=': 'not equal to' }
 const FLIP: Record<string, string> = { '>': '<', '>=': '<=', '<': '>', '<=': '>=', '==': '==', '!=': '!=' }
 
-const isValidityCheck = (e: Expr): boolean => (e.k === 'call' && e.fn === 'isnan') || (e.k === 'un' && e.op === '!' && isValidityCheck(e.a))
+const isValidityCheck = (e: Expr): boolean =>
+  (e.k === 'call' && e.fn === 'isnan') ||
+  (e.k === 'un' && e.op === '!' && isValidityCheck(e.a)) ||
+  (e.k === 'bin' && (e.op === '||' || e.op === '&&') && isValidityCheck(e.a) && isValidityCheck(e.b))
 
 /** `v >= a && v <= b` as "v from a to b" ("between" when a bound is not kept); null for any other pair. */
 function bounded(lo: Expr, hi: Expr): ((name: (input: string) => string) => string) | null {
@@ -23,6 +27,13 @@ function bounded(lo: Expr, hi: Expr): ((name: (input: string) => string) => stri
 
 /** The complement of a condition: "LST not above 310" for one comparison, "not (...)" for more. */
 function negated(e: Expr, name: (input: string) => string): string | null {
+  // not (not x) is x; not (invalid or not x) is x among the valid pixels.
+  if (e.k === 'un' && e.op === '!') return words(e.a, name)
+  if (e.k === 'bin' && e.op === '||') {
+    const parts = [e.a, e.b].filter((x) => !isValidityCheck(x))
+    const said = parts.map((x) => negated(x, name))
+    if (parts.length > 0 && said.every((w) => w !== null)) return said.join(' and ')
+  }
   const inner = words(e, name)
   if (inner === null) return null
   return e.k === 'bin' && CMP[e.op] ? inner.replace(/ (above|below|at or above|at or below|equal to) /, ' not $1 ') : `not (${inner})`
@@ -58,8 +69,12 @@ export function maskConditionWords(expr: string, name: (input: string) => string
     if (e.fn === 'where' && e.args.length === 3) {
       const [c, then, other] = e.args
       const said = words(c, name)
-      if (said !== null) return keepsComplement(then, other) ? negated(c, name) : said
-      return visit(then) ?? visit(other)
+      if (said === null) return visit(then) ?? visit(other)
+      const drops = keepsComplement(then, other)
+      const kept = drops ? negated(c, name) : said
+      // A share among some pixels: the others dropped, the kept ones counted by an inner indicator.
+      const counted = visit(drops ? other : then)
+      return counted && kept ? `${counted}, among those with ${kept}` : kept
     }
     return e.args.map(visit).find((w) => w !== null) ?? null
   }

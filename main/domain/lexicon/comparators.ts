@@ -57,3 +57,15 @@ export const SIGN_WORDS: Readonly<Record<'<' | '>', readonly string[]>> = {
   '<': ['negative', 'below zero', 'less than zero', 'under zero'],
   '>': ['positive', 'above zero', 'greater than zero', 'over zero'],
 }
+
+/**
+ * Words that name the pixels a share is taken among, before their condition ("among the vegetated pixels (NDVI >
+ * 0.3)", "out of the pixels with NDVI above 0.3", "Of the pixels with NDVI > 0.3, what share ..."): the condition
+ * bounds the denominator, not what is counted. `anywhere` leads may stand anywhere in a clause; `clauseStart` ones
+ * only open a clause ("share of the pixels with TVDI > 0.8" counts those pixels).
+ */
+export const POPULATION_LEADS: { anywhere: readonly string[]; clauseStart: readonly string[]; nouns: readonly string[] } = {
+  anywhere: ['among', 'amongst', 'out of', 'within'],
+  clauseStart: ['of', 'for', 'considering only', 'looking only at', 'restricted to', 'limited to'],
+  nouns: ['pixels', 'pixel', 'px', 'cells', 'ones', 'area', 'areas', 'parts', 'those'],
+}

@@ -19,7 +19,7 @@ export const STATISTICS: readonly LexStatistic[] = [
   { key: 'max', names: ['maximum', 'maxima', 'highest', 'max', 'peak', 'largest', 'greatest', 'biggest'] },
   { key: 'min', names: ['minimum', 'minima', 'lowest', 'min', 'smallest', 'least'] },
   { key: 'trend', names: ['trend', 'trends', 'slope', 'slopes', "sen's slope", 'sen’s slope', 'sen slope', "sen's", 'sen’s', 'theil-sen', 'mann-kendall', 'mann–kendall', 'mann kendall', 'linear regression', 'rate of change'] },
-  { key: 'fraction', names: ['percentage of', 'proportion of', 'fraction of', 'share of', 'percent of', 'what percentage', 'what proportion', 'what fraction', 'what share', 'what part of', 'what portion of'] },
+  { key: 'fraction', names: ['percentage of', 'proportion of', 'fraction of', 'share of', 'percent of', 'what percentage', 'what percent', 'which percentage', 'which percent', 'what proportion', 'which proportion', 'what fraction', 'which fraction', 'what share', 'which share', 'what part of', 'what portion of'] },
   { key: 'area', names: ['total area', 'surface area', 'area covered', 'area occupied', 'how large an area', 'how much area', 'how big an area'] },
 ]
 

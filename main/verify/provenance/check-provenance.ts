@@ -256,6 +256,30 @@ function checkConditions(asked: AskedCondition[], found: DagCondition[]): Findin
   return findings
 }
 
+/**
+ * A share taken among some pixels ("among the pixels with NDVI > 0.3, the share with TVDI > 0.8"): the observation
+ * must drop the other pixels (a mask) for the pixels it is taken among, and count the rest (an indicator). With both
+ * conditions counted, the share is of all valid pixels (3.70 % for 8.23 %), a different question.
+ */
+function checkPopulation(asked: AskedCondition[], found: DagCondition[], statistics: AskedStatistic[]): Finding[] {
+  // Of a count or a mean, the pixels taken among are simply the pixels kept: only a share has a denominator.
+  if (!asked.some((c) => c.population) || !statistics.some((s) => s.kind === 'fraction')) return []
+  const findings: Finding[] = []
+  for (const q of asked) {
+    const on = found.filter((d) => d.variable === q.variable && conditionMatches(q, d))
+    const want = q.population ? 'mask' : 'criterion'
+    if (on.length === 0 || on.some((d) => d.role === want || d.role === undefined)) continue
+    findings.push({
+      check: 'provenance_mask',
+      severity: 'reject',
+      message: q.population
+        ? `the question asks for a share among the pixels with ${describeCondition(q)}, but the observation counts ${describeCondition(q)} as part of what the share counts (node '${on[0].node}'): a share of all valid pixels`
+        : `the question asks for the share of the pixels with ${describeCondition(q)}, but the observation drops the pixels without it before counting (node '${on[0].node}')`,
+    })
+  }
+  return findings.length ? findings : [pass('provenance_mask', 'the share is taken among the pixels the question names')]
+}
+
 const near = (a: number, b: number, size: number) => Math.abs(a - b) * size <= 1
 
 function checkRegion(asked: AskedRegion | null, found: DagRegion[]): Finding[] {
@@ -436,6 +460,7 @@ export function checkProvenance(question: string, action: unknown, evidence: Evi
   return [
     ...checkStatistic(demands.statistics, prov.statistics, options),
     ...checkConditions(demands.conditions, prov.conditions),
+    ...checkPopulation(demands.conditions, prov.conditions, demands.statistics),
     ...checkRegion(demands.region, prov.regions),
     ...checkUnit(demands, prov.unit),
     ...checkPooling(demands, prov.statistics),

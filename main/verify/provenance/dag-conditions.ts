@@ -8,7 +8,7 @@ import { linkTarget, num, upstream, type ActionNode } from '../../tools/execute/
 import type { Comparator } from '../question-reader/conditions'
 import type { DagVariables } from './dag-variables'
 import { parseExpr } from '../../engines/raster/expr'
-import { keepsComplement, type Expr } from '../../domain/expression'
+import { isDropped, keepsComplement, type Expr } from '../../domain/expression'
 
 export interface DagCondition {
   node: string
@@ -20,11 +20,17 @@ export interface DagCondition {
   high?: number
   /** Between only: the pixels kept lie outside low..high. */
   negated?: boolean
+  /**
+   * In a `where` of an algebra node: 'mask' when the pixels it does not keep are dropped (NaN), 'criterion' when they
+   * become 0 of a 0/1 indicator (what a share counts). Absent for other nodes.
+   */
+  role?: 'mask' | 'criterion'
 }
 
 /** A comparison of one input with a constant, read off the expression tree: which input, its bounds, negated or not. */
 interface Bound {
   name: string
+  role?: 'mask' | 'criterion'
   lo?: number
   hi?: number
   /** True: the pixels kept are those NOT within the bounds ("v < 290 || v > 310" keeps LST outside 290..310). */
@@ -84,7 +90,8 @@ function bounds(e: Expr): Bound[] {
 function whereBounds(e: Expr): Bound[] {
   if (e.k === 'call' && e.fn === 'where' && e.args.length === 3) {
     const [c, then, other] = e.args
-    const own = bounds(c).map((b) => (keepsComplement(then, other) ? negate(b) : b))
+    const role = isDropped(then) || isDropped(other) ? ('mask' as const) : ('criterion' as const)
+    const own = bounds(c).map((b) => ({ ...(keepsComplement(then, other) ? negate(b) : b), role }))
     return [...own, ...whereBounds(then), ...whereBounds(other)]
   }
   if (e.k === 'call') return e.args.flatMap(whereBounds)
@@ -93,11 +100,16 @@ function whereBounds(e: Expr): Bound[] {
   return []
 }
 
-function fromBounds(node: ActionNode, variable: string | null, b: { lo?: number; hi?: number; negated?: boolean }): DagCondition | null {
-  const negated = b.negated ? { negated: true } : {}
+function fromBounds(
+  node: ActionNode,
+  variable: string | null,
+  b: { lo?: number; hi?: number; negated?: boolean; role?: 'mask' | 'criterion' },
+): DagCondition | null {
+  const role = b.role ? { role: b.role } : {}
+  const negated = { ...(b.negated ? { negated: true } : {}), ...role }
   if (b.lo !== undefined && b.hi !== undefined) return { node: node.id, op: node.op, variable, cmp: 'between', low: b.lo, high: b.hi, ...negated }
-  if (b.lo !== undefined) return { node: node.id, op: node.op, variable, cmp: '>', value: b.lo }
-  if (b.hi !== undefined) return { node: node.id, op: node.op, variable, cmp: '<', value: b.hi }
+  if (b.lo !== undefined) return { node: node.id, op: node.op, variable, cmp: '>', value: b.lo, ...role }
+  if (b.hi !== undefined) return { node: node.id, op: node.op, variable, cmp: '<', value: b.hi, ...role }
   return null
 }
 
@@ -113,7 +125,7 @@ export function dagConditions(nodes: readonly ActionNode[], output: string | nul
     }
     if (n.op === 'raster.mask') {
       const range = Array.isArray(p.valid_range) ? p.valid_range.map(num) : []
-      const c = fromBounds(n, dataVar(), { lo: num(p.min) ?? range[0], hi: num(p.max) ?? range[1] })
+      const c = fromBounds(n, dataVar(), { lo: num(p.min) ?? range[0], hi: num(p.max) ?? range[1], role: 'mask' })
       if (c) out.push(c)
     } else if (n.op === 'raster.algebra' && typeof p.expr === 'string') {
       let tree: Expr
@@ -130,10 +142,10 @@ export function dagConditions(nodes: readonly ActionNode[], output: string | nul
     } else if (n.op === 'threshold_fraction') {
       const variable = dataVar()
       if (p.op === 'between') {
-        const c = fromBounds(n, variable, { lo: num(p.low), hi: num(p.high) })
+        const c = fromBounds(n, variable, { lo: num(p.low), hi: num(p.high), role: 'criterion' })
         if (c) out.push(c)
       } else if (typeof p.op === 'string' && num(p.value) !== undefined) {
-        out.push({ node: n.id, op: n.op, variable, cmp: p.op.startsWith('>') ? '>' : '<', value: num(p.value) })
+        out.push({ node: n.id, op: n.op, variable, cmp: p.op.startsWith('>') ? '>' : '<', value: num(p.value), role: 'criterion' })
       }
     }
   }

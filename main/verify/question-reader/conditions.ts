@@ -6,7 +6,9 @@
  * dates; neither masks pixels. A pixel phrase with no threshold it can read ("pixels with high NDVI") is reported as
  * unchecked.
  */
+import { POPULATION_LEADS } from '../../domain/lexicon'
 import { all, parseQuestion, type ConditionSpan } from '../../domain/spans'
+import { alternation } from '../../domain/spans/words'
 import { canonicalVariable, VARIABLE_PATTERN } from './variables'
 
 export type Comparator = '>' | '<' | 'between'
@@ -25,6 +27,8 @@ export interface AskedCondition {
   unit?: string
   /** True: the pixels NOT meeting the comparison ("excluding ...", "outside 0.2-0.5"). */
   negated?: boolean
+  /** True: the pixels a share is taken among ("among the pixels with NDVI > 0.3"), not the ones it counts. */
+  population?: boolean
   words: string
 }
 
@@ -88,9 +92,40 @@ function eitherOr(question: string, spans: readonly ConditionSpan[], asked: Aske
   return { asked: out, unchecked }
 }
 
+/**
+ * The verifier's reading of the pixels a share is taken among: the sentence before a condition ends in a noun of
+ * pixels led by "among", "out of", "within" (anywhere) or by "of", "for" opening a clause, then at most a link
+ * ("with", "where", "(") and the condition's variable (lexicon POPULATION_LEADS).
+ */
+function amongPixels(question: string, at: number): boolean {
+  const sentence =
+    question
+      .slice(0, at)
+      .split(/[.?!]\s+(?=[A-Z])/)
+      .at(-1) ?? ''
+  const noun = `(?:${alternation(POPULATION_LEADS.nouns)})`
+  const lead = (words: readonly string[]) => `(?:${alternation(words)})\\s+(?:[\\w-]+\\s+){0,5}${noun}$`
+  const anywhere = new RegExp(`\\b${lead(POPULATION_LEADS.anywhere)}`, 'i')
+  const clause = new RegExp(`(?:^|[,;:]\\s*)${lead(POPULATION_LEADS.clauseStart)}`, 'i')
+  // The condition's variable may stand before its span ("(NDVI", "with LST"): drop up to three words, then a link.
+  const words = sentence.trim().split(/\s+/)
+  for (let k = 0; k <= 3 && k < words.length; k++) {
+    const tail = words
+      .slice(0, words.length - k)
+      .join(' ')
+      .replace(/\s*(?:\(|\bwith|\bwhere|\bhaving|\bwhose|\bthat\s+(?:have|are)|\bwhich\s+have|\bshowing)\s*$/i, '')
+    if (anywhere.test(tail) || clause.test(tail)) return true
+  }
+  return false
+}
+
 export function readConditions(question: string): { asked: AskedCondition[]; unchecked: string[] } {
   const spans = all(parseQuestion(question).spans, 'condition')
-  const either = eitherOr(question, spans, conditionsFromSpans(spans))
+  const among = new Set(spans.filter((c) => c.scope === 'pixels' && amongPixels(question, c.at)).map((c) => c.text.trim()))
+  const read = conditionsFromSpans(spans).map((c) => (among.has(c.words) ? { ...c, population: true } : c))
+  // Every condition among others would leave nothing counted: read as conditions all counted, as before.
+  const marked = read.filter((c) => c.population).length
+  const either = eitherOr(question, spans, marked === read.length ? read.map(({ population: _p, ...c }) => c) : read)
   const unchecked = [...question.matchAll(QUALITATIVE)].map((m) => `the condition '${m[0]}' (no threshold given)`)
   return { asked: either.asked, unchecked: [...unchecked, ...either.unchecked] }
 }

@@ -8,6 +8,10 @@
  *   before it of each date's pixels. It was read the other way round (the median of each date, then their mean:
  *   295.54 K for 299.49 K) and verified, because both statistics were in the DAG; the verifier now reads the order
  *   too and rejects a DAG that takes them the other way round.
+ * - A share taken among some pixels ("Among the vegetated pixels (NDVI > 0.3), what percentage has TVDI higher than
+ *   0.8?"; lexicon POPULATION_LEADS): the condition of the pixels taken among bounds the denominator. Both conditions
+ *   were counted, a share of all valid pixels (3.70 % for 8.23 %), and verified; the verifier now reads which pixels
+ *   the share is among and rejects a DAG that counts them instead of dropping the others.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -75,5 +79,45 @@ describe('two statistics in sequence, the second referring back to the first', (
     expect(findings.filter((f) => f.severity === 'reject').map((f) => f.message)).toEqual([
       expect.stringMatching(/asks for the median over the dates of each date's mean .* but the observation takes the median of each date/),
     ])
+  }, 120_000)
+})
+
+describe('a share taken among some pixels', () => {
+  const want = 100 * REFS.dc2_pct_tvdi_gt08_among_ndvi_gt03_0525.value
+  const among = 'Among the vegetated pixels (NDVI > 0.3) of 25 May 2019, what percentage has TVDI higher than 0.8?'
+
+  it('is the share of the counted pixels among those pixels only', async () => {
+    for (const q of [
+      among,
+      'Of the pixels with NDVI above 0.3 on 2019-05-25, what percent show TVDI more than 0.8?',
+      'tvdi > 0.8 share (%) among pixels with ndvi > 0.3, 25 may 2019',
+      'For pixels where NDVI exceeds 0.3 on 25 May 2019, what fraction in percent has a TVDI above 0.8?',
+    ]) {
+      const got = await run(q, [Q46])
+      expect(got.plan.refusal, q).toBeNull()
+      expect(got.plan.spec.conditions.map((c) => [c.variable, !!c.population]).sort(), q).toEqual([
+        ['ndvi', true],
+        ['tvdi', false],
+      ])
+      expect(
+        got.findings.filter((f) => f.severity === 'reject').map((f) => f.message),
+        q,
+      ).toEqual([])
+      // The reference is a percentage; the observation a fraction.
+      expect(Math.abs(100 * got.value! - want), q).toBeLessThan(0.005)
+    }
+  }, 120_000)
+
+  it('a share of the pixels meeting both conditions is rejected for it, and still answers its own question', async () => {
+    const both = await run('What percentage of the pixels have NDVI > 0.3 and TVDI > 0.8 on 25 May 2019?', [Q46])
+    expect(both.plan.spec.conditions.some((c) => c.population)).toBe(false)
+    expect(both.findings.filter((f) => f.severity === 'reject')).toEqual([])
+    const r = both.r!
+    const findings = checkProvenance(among, both.args, r.evidence, r.observation)
+    expect(findings.filter((f) => f.severity === 'reject').map((f) => f.message)).toEqual([
+      expect.stringMatching(/asks for a share among the pixels with NDVI above 0\.3, but the observation counts NDVI above 0\.3 .*a share of all valid pixels/),
+    ])
+    // The shares differ: among the vegetated pixels it is larger than of all valid pixels.
+    expect(100 * both.value!).toBeLessThan(want - 1)
   }, 120_000)
 })

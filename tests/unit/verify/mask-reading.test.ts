@@ -59,18 +59,20 @@ const rejects = (question: string, dag: { nodes: N[]; output: string }) =>
 describe('the masks a DAG applies, read from the expression tree', () => {
   it('an "or" that leaves a gap keeps the outside; an "and" of two bounds keeps the inside', () => {
     expect(conditionsOf(shareDag('where(isnan(v), 0/0, where((v < 290 || v > 310), 1, 0))'))).toEqual([
-      { node: 'selected', op: 'raster.algebra', variable: 'lst', cmp: 'between', low: 290, high: 310, negated: true },
+      { node: 'selected', op: 'raster.algebra', variable: 'lst', cmp: 'between', low: 290, high: 310, negated: true, role: 'criterion' },
     ])
     expect(conditionsOf(shareDag('where(isnan(v), 0/0, where((v >= 290 && v <= 310), 1, 0))'))).toEqual([
-      { node: 'selected', op: 'raster.algebra', variable: 'lst', cmp: 'between', low: 290, high: 310 },
+      { node: 'selected', op: 'raster.algebra', variable: 'lst', cmp: 'between', low: 290, high: 310, role: 'criterion' },
     ])
   })
 
   it('a negated comparison, and a mask that drops the pixels meeting it, keep the other side', () => {
     expect(conditionsOf(maskedMeanDag('where((!isnan(m1) && !(m1 > 0.5)), v, 0/0)'))).toEqual([
-      { node: 'masked', op: 'raster.algebra', variable: 'ndvi', cmp: '<', value: 0.5 },
+      { node: 'masked', op: 'raster.algebra', variable: 'ndvi', cmp: '<', value: 0.5, role: 'mask' },
     ])
-    expect(conditionsOf(maskedMeanDag('where(m1 > 0.5, 0/0, v)'))).toEqual([{ node: 'masked', op: 'raster.algebra', variable: 'ndvi', cmp: '<', value: 0.5 }])
+    expect(conditionsOf(maskedMeanDag('where(m1 > 0.5, 0/0, v)'))).toEqual([
+      { node: 'masked', op: 'raster.algebra', variable: 'ndvi', cmp: '<', value: 0.5, role: 'mask' },
+    ])
   })
 
   it('the per-date mean of any 0/1 indicator is a share', () => {
