@@ -9,7 +9,7 @@
  * words already read, so the order of the stages is part of the reading. The stages that read the quantity are in
  * read-quantity.ts, those that read its subjects in read-subjects.ts; what they share is in reading.ts.
  */
-import { COMMON_INDICES, UNITS as LEX_UNITS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
+import { COMMON_INDICES, UNITS as LEX_UNITS } from '../domain/lexicon'
 import { all, first as firstSpan, ledgerOf } from '../domain/spans'
 import { DATE_SPAN_RANGES } from '../domain/lexicon/statistics'
 import { phraseRegex } from '../domain/spans/words'
@@ -56,7 +56,6 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const combined = readCombination(r, { statistic: pooledStatistic, periods, regions, conditions, hasValueCondition, countAsk })
   const { combine, across } = combined
   const { subjects, varHits, bandKeys } = readSubjects(r, { read, conditions, statistic: combined.statistic, objects: asked.objects })
-  conditions = temperatureConditions(conditions, subjects)
   const calibration = readCalibration(r, subjects, bandKeys)
   const unit = readUnit(r, combined.statistic)
   readClassWords(r, read, conditions)
@@ -92,24 +91,6 @@ export function readTask(input: TaskReadInput): TaskSpec {
     used: spans.sort((a, b) => a.at - b.at).map((s) => ({ text: q.slice(s.at, s.end), role: s.role })),
     notUnderstood,
   })
-}
-
-/** Units of temperature (lexicon): a threshold in one of them tests a temperature. */
-const TEMPERATURE_UNITS = new Set(LEX_UNITS.filter((u) => u.quantity === 'temperature').map((u) => u.key))
-
-/**
- * A temperature threshold that names no variable ("mean TVDI over px hotter than 310 K", "NDVI std over the pixels
- * cooler than 300 K") tests the land surface temperature when the subject is no temperature: a TVDI or NDVI has no
- * kelvin. Of a temperature subject (LST, BT) it stays the subject's own.
- */
-function temperatureConditions(conditions: Condition[], subjects: readonly string[]): Condition[] {
-  const subject = LEX_VARIABLES.find((v) => v.key === subjects[0])
-  if (!subject || subject.unit === 'K') return conditions
-  // The span parser may have given it the subject written just before it ("TVDI over px hotter than 310 K").
-  const untested = (c: Condition) => c.variable === null || c.variable === subject.key
-  return conditions.map((c) =>
-    untested(c) && c.unit !== null && TEMPERATURE_UNITS.has(c.unit) ? { ...c, variable: 'lst', variableKind: 'layer' as const } : c,
-  )
 }
 
 /**

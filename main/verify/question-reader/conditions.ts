@@ -6,7 +6,7 @@
  * dates; neither masks pixels. A pixel phrase with no threshold it can read ("pixels with high NDVI") is reported as
  * unchecked.
  */
-import { POPULATION_LEADS, UNITS, VARIABLES } from '../../domain/lexicon'
+import { POPULATION_LEADS } from '../../domain/lexicon'
 import { all, parseQuestion, type ConditionSpan } from '../../domain/spans'
 import { alternation } from '../../domain/spans/words'
 import { canonicalVariable, VARIABLE_PATTERN } from './variables'
@@ -32,19 +32,12 @@ export interface AskedCondition {
   words: string
 }
 
-const TEMPERATURE_UNITS = new Set(UNITS.filter((u) => u.quantity === 'temperature').map((u) => u.key))
-/** Variables the lexicon gives no unit of measure (indices, TVDI). */
-const UNITLESS = new Set(VARIABLES.filter((v) => !v.unit || v.unit === 'dimensionless').map((v) => v.key))
-
 /** The verifier's reading of condition spans: only those whose words restrict pixels, in the verifier's comparators. */
 export function conditionsFromSpans(spans: readonly ConditionSpan[]): AskedCondition[] {
   const out: AskedCondition[] = []
   for (const c of spans) {
     if (c.scope !== 'pixels') continue
-    const named = c.variable ? (canonicalVariable(c.variable.replace(/_/g, ' ')) ?? c.variable) : null
-    // A threshold in a unit of temperature on a variable that has none (NDVI, TVDI: "TVDI over px hotter than
-    // 310 K") is on the temperature: the land surface temperature.
-    const variable = named && c.unit && TEMPERATURE_UNITS.has(c.unit) && UNITLESS.has(named) ? 'lst' : named
+    const variable = c.variable ? (canonicalVariable(c.variable.replace(/_/g, ' ')) ?? c.variable) : null
     if (!variable) continue
     const unit = c.unit ?? undefined
     const range = c.op === 'between' || c.op === 'outside'

@@ -12,9 +12,6 @@
  *   0.8?"; lexicon POPULATION_LEADS): the condition of the pixels taken among bounds the denominator. Both conditions
  *   were counted, a share of all valid pixels (3.70 % for 8.23 %), and verified; the verifier now reads which pixels
  *   the share is among and rejects a DAG that counts them instead of dropping the others.
- * - A threshold in kelvin on pixels of a variable that has no unit ("mean TVDI over px hotter than 310 K", "the NDVI
- *   std over the pixels cooler than 300 K") tests the land surface temperature: it was read as TVDI > 310 and
- *   refused ("TVDI has no physical unit"). Both readers now read it on LST; of LST or BT it stays their own.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -122,26 +119,5 @@ describe('a share taken among some pixels', () => {
     ])
     // The shares differ: among the vegetated pixels it is larger than of all valid pixels.
     expect(100 * both.value!).toBeLessThan(want - 1)
-  }, 120_000)
-})
-
-describe('a threshold in kelvin on the pixels of a unitless variable', () => {
-  it('tests the land surface temperature, in both readers', async () => {
-    const tvdi = REFS.dc2_tvdi_mean_where_lst_gt310_0626.value
-    for (const q of ['2019-06-26: mean TVDI over px hotter than 310 K', 'On 26 June 2019, what is the average TVDI of the pixels warmer than 310 K?']) {
-      const got = await run(q, [Q46])
-      expect(got.plan.refusal, q).toBeNull()
-      expect(
-        got.plan.spec.conditions.map((c) => [c.variable, c.op, c.value]),
-        q,
-      ).toEqual([['lst', '>', 310]])
-      expect(
-        got.findings.filter((f) => f.severity === 'reject').map((f) => f.message),
-        q,
-      ).toEqual([])
-      expect(Math.abs(got.value! - tvdi), q).toBeLessThan(5e-4)
-    }
-    // Of a temperature subject the threshold stays its own.
-    expect(planTask(makeTask({ question: 'mean LST of the pixels hotter than 310 K on 2019-06-26', files: [Q46] })).spec.conditions[0].variable).toBe('lst')
   }, 120_000)
 })
