@@ -167,9 +167,10 @@ export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
     const b = q.indexOf('.', end) < 0 ? q.length : q.indexOf('.', end)
     return q.slice(Math.max(a, at - 80), Math.min(b, end + 60))
   }
-  // "rows 10-50 and columns 20-80" (inclusive), "rows 0:100, cols 0:100" (slice: end exclusive), either order
+  // "rows 10-50 and columns 20-80" (inclusive), "rows 0:100, cols 0:100" (slice: end exclusive), "from row 10 to row 50
+  // and from column 20 to column 80" (inclusive), either order
   const RC =
-    /\b(rows?|lines?|cols?|columns?)\s+(\d+)\s*(-|–|to|through|:)\s*(\d+)\s*(?:,|and|;)?\s*(?:and\s+)?(rows?|lines?|cols?|columns?)\s+(\d+)\s*(-|–|to|through|:)\s*(\d+)/gi
+    /\b(?:from\s+)?(rows?|lines?|cols?|columns?)\s+(\d+)\s*(-|–|to|through|:)\s*(?:(?:rows?|lines?|cols?|columns?)\s+)?(\d+)\s*(?:,|and|;)?\s*(?:and\s+)?(?:from\s+)?(rows?|lines?|cols?|columns?)\s+(\d+)\s*(-|–|to|through|:)\s*(?:(?:rows?|lines?|cols?|columns?)\s+)?(\d+)/gi
   for (const h of hits(q, RC)) {
     const m = h.m
     const firstRows = /^(?:rows?|lines?)$/i.test(m[1])

@@ -19,6 +19,8 @@
  * - Three months by their initials ("JJA 2019", "MAM"; lexicon NAMED_SPANS): those months of the year, in either
  *   hemisphere, the convention said in the answer. "DJF" is not read: which December a winter takes is a convention
  *   of its own (the blind sets take the December of the same year).
+ * - A pixel window written "from row 1000 to row 1499 and from column 200 to column 999" (inclusive, as "rows
+ *   1000-1499, columns 200-999" was read): the span parser's box, read alike by both readers.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -174,5 +176,24 @@ describe('three months by their initials', () => {
     expect(planTask(makeTask({ question: 'mean LST MAM 2019', files: [Q46] })).spec.periods.map((p) => `${p.start}/${p.end}`)).toEqual([
       '2019-03-01/2019-05-31',
     ])
+  }, 120_000)
+})
+
+describe('a pixel window written from row to row', () => {
+  it('is the inclusive block of rows and columns', async () => {
+    const ref = REFS.rg2_lst_mean_window_0610_K as unknown as { value: number; tolerance: number }
+    for (const q of [
+      'Please give me the average LST in kelvin on 10 June 2019 for the pixels from row 1000 to row 1499 and from column 200 to column 999.',
+      'mean lst 2019-06-10 (K), from col 200 to col 999 and from row 1000 to row 1499',
+    ]) {
+      const got = await run(q, [Q46])
+      expect(got.plan.refusal, q).toBeNull()
+      expect(got.plan.spec.region, q).toMatchObject({ kind: 'bbox', crs: 'pixel', bbox: [200, 1000, 1000, 1500] })
+      expect(
+        got.findings.filter((f) => f.severity === 'reject').map((f) => f.message),
+        q,
+      ).toEqual([])
+      expect(Math.abs(got.value! - ref.value), q).toBeLessThanOrEqual(ref.tolerance)
+    }
   }, 120_000)
 })
