@@ -59,6 +59,17 @@ export const STRIP_PICKS: Readonly<Record<'first' | 'middle' | 'last', { vertica
   last: { vertical: ['right', 'right-hand', 'eastern', 'east', 'third', 'last'], horizontal: ['bottom', 'lower', 'southern', 'south', 'third', 'last'] },
 }
 
+/**
+ * An image cut into a grid of 3 x 3 equal cells ("split the image into a 3 x 3 grid of equal cells") and the cell
+ * then picked by its place ("the centre cell", "the middle tile"): the middle third of the rows and of the columns.
+ */
+export const GRID_DIVISION = {
+  counts: ['3 x 3', '3x3', '3 × 3', '3×3', '3 by 3', '3-by-3', 'three by three', 'three-by-three', 'nine equal', 'nine'],
+  nouns: ['grid', 'cells', 'tiles', 'pieces', 'peices', 'blocks', 'squares', 'boxes', 'parts'],
+} as const
+export const GRID_CELL_NOUNS: readonly string[] = ['cell', 'tile', 'piece', 'peice', 'block', 'square', 'box', 'part', 'one']
+export const GRID_CENTRE_WORDS: readonly string[] = ['centre', 'center', 'central', 'middle']
+
 /** The nouns after a part's words. */
 export const PART_NOUNS: Readonly<Record<LexPart['nouns'], readonly string[]>> = {
   half: ['half', 'halves'],

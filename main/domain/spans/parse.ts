@@ -32,7 +32,7 @@ import { markers } from './markers'
 import { parseConditions } from './conditions'
 import { correctTypos } from './typos'
 import { readPeriods } from './periods'
-import { parseBoxes, parseParts, stripParts } from './regions'
+import { gridParts, parseBoxes, parseParts, stripParts } from './regions'
 import { refineSpans } from './refiners'
 import type { ConditionSpan, LedgerEntry, NotUnderstoodPhrase, Span } from './types'
 import { VARIABLE_RE, variableNamed } from './variables'
@@ -162,7 +162,7 @@ function parseFresh(question: string): ParsedQuestion {
   const spans: Span[] = []
   const regions = [...parseBoxes(q), ...parseParts(q)]
   const { kept: periods, restated } = readPeriods(q, regions)
-  spans.push(...regions, ...periods, ...stripParts(q).divisions)
+  spans.push(...regions, ...periods, ...stripParts(q).divisions, ...gridParts(q).divisions)
   for (const r of restated) spans.push({ type: 'restated_period', at: r.at, end: r.end, text: r.text })
   const cond = parseConditions(q, [...periods, ...regions])
   spans.push(...cond.conditions, ...cond.relative)

@@ -3,7 +3,20 @@
  * coordinates (any EPSG code named beside them), rows/columns windows and polygon files. Part and CRS words come
  * from the lexicon.
  */
-import { BOX_WORDS, CRS_WORDS, IMAGE_NOUNS, PART_NOUNS, PARTS, REGION_NEGATIONS, STRIP_DIVISION, STRIP_NOUNS, STRIP_PICKS } from '../lexicon/regions'
+import {
+  BOX_WORDS,
+  CRS_WORDS,
+  GRID_CELL_NOUNS,
+  GRID_CENTRE_WORDS,
+  GRID_DIVISION,
+  IMAGE_NOUNS,
+  PART_NOUNS,
+  PARTS,
+  REGION_NEGATIONS,
+  STRIP_DIVISION,
+  STRIP_NOUNS,
+  STRIP_PICKS,
+} from '../lexicon/regions'
 import type { BoxSpan, ContextPartSpan, PartSpan, PolygonSpan } from './types'
 import { alternation, hits, overlaps } from './words'
 
@@ -57,7 +70,7 @@ export function parseParts(q: string): PartSpan[] {
           found.push({ type: 'part', at: h.at, end: h.end, text: h.text, name: p.name, rows: [p.rows[0], p.rows[1]], cols: [p.cols[0], p.cols[1]] })
     }
   }
-  for (const p of stripParts(q).parts) if (!found.some((f) => overlaps(f, p))) found.push(p)
+  for (const p of [...stripParts(q).parts, ...gridParts(q).parts]) if (!found.some((f) => overlaps(f, p))) found.push(p)
   return found.sort((a, b) => a.at - b.at).map((f) => complemented(q, f))
 }
 
@@ -91,6 +104,28 @@ export function stripParts(q: string): { parts: PartSpan[]; divisions: ContextPa
   }
   if (parts.length !== 1) return { parts: [], divisions: [] }
   return { parts, divisions: [{ type: 'context_part', at: d.at, end: d.end, text: d.text }] }
+}
+
+const GRID_DIVISION_RE = new RegExp(
+  `\\b(?:${alternation(GRID_DIVISION.counts)})\\s+(?:equal\\s+|equally\\s+sized\\s+)?(?:${alternation(GRID_DIVISION.nouns)})\\b(?:\\s+of\\s+(?:equal\\s+)?(?:${alternation(GRID_DIVISION.nouns)}))?`,
+  'gi',
+)
+const GRID_CENTRE_RE = new RegExp(`\\b(?:${alternation(GRID_CENTRE_WORDS)})\\s+(?:${alternation(GRID_CELL_NOUNS)})\\b`, 'gi')
+
+/**
+ * "Split the image into a 3 x 3 grid of equal cells ... the centre cell": the middle third of the rows and of the
+ * columns, and the division's words (read as what the cell is of). Only with one division and one centre pick.
+ */
+export function gridParts(q: string): { parts: PartSpan[]; divisions: ContextPartSpan[] } {
+  const divisions = hits(q, GRID_DIVISION_RE)
+  const picks = hits(q, GRID_CENTRE_RE).filter((h) => !divisions.some((d) => overlaps(h, d)))
+  if (divisions.length !== 1 || picks.length !== 1) return { parts: [], divisions: [] }
+  const T = 1 / 3
+  const [d, h] = [divisions[0], picks[0]]
+  return {
+    parts: [{ type: 'part', at: h.at, end: h.end, text: h.text, name: 'centre cell of a 3 x 3 grid', rows: [T, 2 * T], cols: [T, 2 * T] }],
+    divisions: [{ type: 'context_part', at: d.at, end: d.end, text: d.text }],
+  }
 }
 
 const NEGATION_BEFORE = new RegExp(`(?:${alternation(REGION_NEGATIONS)})\\s+(?:the\\s+|this\\s+)?$`, 'i')

@@ -21,6 +21,8 @@
  *   of its own (the blind sets take the December of the same year).
  * - A pixel window written "from row 1000 to row 1499 and from column 200 to column 999" (inclusive, as "rows
  *   1000-1499, columns 200-999" was read): the span parser's box, read alike by both readers.
+ * - The centre cell of an image cut into a 3 x 3 grid (lexicon GRID_DIVISION): the middle third of the rows and of
+ *   the columns (the pixels whose centre lies in it), where "3 x 3" blocked as a processing step.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -189,6 +191,25 @@ describe('a pixel window written from row to row', () => {
       const got = await run(q, [Q46])
       expect(got.plan.refusal, q).toBeNull()
       expect(got.plan.spec.region, q).toMatchObject({ kind: 'bbox', crs: 'pixel', bbox: [200, 1000, 1000, 1500] })
+      expect(
+        got.findings.filter((f) => f.severity === 'reject').map((f) => f.message),
+        q,
+      ).toEqual([])
+      expect(Math.abs(got.value! - ref.value), q).toBeLessThanOrEqual(ref.tolerance)
+    }
+  }, 120_000)
+})
+
+describe('the centre cell of a 3 x 3 grid', () => {
+  it('is the middle third of the rows and of the columns', async () => {
+    const ref = REFS.rg2_ndvi_mean_centre_cell_0813 as unknown as { value: number; tolerance: number }
+    for (const q of [
+      'Cut the NDVI image of 13 August 2019 into a 3x3 grid of equal tiles; what is the mean NDVI of the central tile?',
+      'ndvi 2019-08-13, three by three grid, mean of the middle cell',
+    ]) {
+      const got = await run(q, [Q46])
+      expect(got.plan.refusal, q).toBeNull()
+      expect(got.plan.spec.region, q).toMatchObject({ kind: 'grid', rows: [1 / 3, 2 / 3], cols: [1 / 3, 2 / 3] })
       expect(
         got.findings.filter((f) => f.severity === 'reject').map((f) => f.message),
         q,
