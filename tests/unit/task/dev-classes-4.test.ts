@@ -23,6 +23,8 @@
  *   1000-1499, columns 200-999" was read): the span parser's box, read alike by both readers.
  * - The centre cell of an image cut into a 3 x 3 grid (lexicon GRID_DIVISION): the middle third of the rows and of
  *   the columns (the pixels whose centre lies in it), where "3 x 3" blocked as a processing step.
+ * - A degree sign right after a temperature's name, or one word after it ("median LST °C for px ...", "BT mean °C"),
+ *   is the answer's unit, as "in °C" and "(°C)" were; a number before it keeps it a threshold's ("above 30 °C").
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -216,5 +218,25 @@ describe('the centre cell of a 3 x 3 grid', () => {
       ).toEqual([])
       expect(Math.abs(got.value! - ref.value), q).toBeLessThanOrEqual(ref.tolerance)
     }
+  }, 120_000)
+})
+
+describe('a degree sign right after the temperature named', () => {
+  it('is the unit of the answer', async () => {
+    const ref = REFS.dc2_lst_median_ndvi_02_04_0712_C as unknown as { value: number; tolerance: number }
+    for (const q of [
+      'median LST °C for px with NDVI between 0.2 and 0.4, 2019-07-12',
+      '2019-07-12 land surface temperature median °C where NDVI is between 0.2 and 0.4',
+    ]) {
+      const got = await run(q, [Q46])
+      expect(got.plan.refusal, q).toBeNull()
+      expect(got.plan.spec.unit, q).toBe('degC')
+      expect(
+        got.findings.filter((f) => f.severity === 'reject').map((f) => f.message),
+        q,
+      ).toEqual([])
+      expect(Math.abs(got.value! - ref.value), q).toBeLessThanOrEqual(ref.tolerance)
+    }
+    expect(planTask(makeTask({ question: 'mean LST above 30 °C on 2019-07-12', files: [Q46] })).spec.unit).toBeNull()
   }, 120_000)
 })
