@@ -8,10 +8,10 @@ export class BufferRecycler {
   private stores = new Map<number, ArrayBuffer[]>()
   private storeBytes = 0
   // 192 MiB holds the three 2599 x 2573 float64 buffers one TVDI date needs (two reads and the index) for reuse.
-  // 64 MiB of backing stores: what one job keeps at most (kept-samples.ts KEPT_SAMPLES_BYTES).
+  // 16 MiB of backing stores: what one job keeps at most (kept-samples.ts KEPT_SAMPLES_BYTES).
   constructor(
     private readonly maxBytes = 192 * 1024 * 1024,
-    private readonly maxStoreBytes = 64 * 1024 * 1024,
+    private readonly maxStoreBytes = 16 * 1024 * 1024,
   ) {}
 
   /** A buffer of `length` values: a recycled one when available (contents undefined), else a new one. */

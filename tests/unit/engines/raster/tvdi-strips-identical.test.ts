@@ -5,6 +5,7 @@
  * does, so every mean, the TVDI sink and the content profiles equal the whole evaluation's exactly; the preparatory
  * sweep scans the raw samples (EdgeScan.addSamples), which must file the pixels as `add` does over the converted values.
  */
+import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { evaluateJob } from '../../../../main/engines/raster/job/evaluate'
@@ -131,13 +132,29 @@ describe('the index over samples where values overflow', () => {
     tvdiIndexSamples(fit, { samples: nd, scale: 0.0001, offset: 0 }, { samples: ls, scale: 0.02, offset: 0 }, out, 4, stats, rows)
     const ref = new Float64Array(4)
     const refStats = Float64Array.of(0, 0, Infinity, -Infinity)
-    tvdiIndex(fit, Float64Array.from(nd, (v) => v * 0.0001), Float64Array.from(ls, (v) => v * 0.02), ref, 0, 4, refStats)
+    tvdiIndex(
+      fit,
+      Float64Array.from(nd, (v) => v * 0.0001),
+      Float64Array.from(ls, (v) => v * 0.02),
+      ref,
+      0,
+      4,
+      refStats,
+    )
     expect(Array.from(out)).toEqual([NaN, NaN, NaN, NaN])
     expect(Array.from(out)).toEqual(Array.from(ref))
     expect(Array.from(stats)).toEqual(Array.from(refStats))
     expect([rows.minCount, rows.maxCount, rows.constant[0]]).toEqual([0, 0, 0])
     // Clipped, the same fit gives 1 wherever the LST is valid (+Infinity clipped), none left out.
-    tvdiIndexSamples({ ...fit, rule: { ...rule, clip: true } }, { samples: nd, scale: 0.0001, offset: 0 }, { samples: ls, scale: 0.02, offset: 0 }, out, 4, stats, rows)
+    tvdiIndexSamples(
+      { ...fit, rule: { ...rule, clip: true } },
+      { samples: nd, scale: 0.0001, offset: 0 },
+      { samples: ls, scale: 0.02, offset: 0 },
+      out,
+      4,
+      stats,
+      rows,
+    )
     expect(Array.from(out)).toEqual([1, 1, NaN, 1])
   })
 })
@@ -159,6 +176,10 @@ describe('samples kept between the sweeps', () => {
     const next = new KeptSamples(reads, ['lst'], recycler, W * H * 2)
     expect(next.rows('lst', 0, H, W)!.buffer).toBe(store)
     expect(new KeptSamples(reads, ['ndvi'], recycler, W * H * 2 - 1).has('ndvi')).toBe(false)
+    // The costliest to decode is kept first, whatever the order given: the larger file.
+    const larger = fs.statSync(path.join(tmp.dir, 'ndvi.tif')).size >= fs.statSync(path.join(tmp.dir, 'lst.tif')).size ? 'ndvi' : 'lst'
+    const either = new KeptSamples(reads, ['lst', 'ndvi'], new BufferRecycler(), W * H * 2)
+    expect(['lst', 'ndvi'].filter((id) => either.has(id))).toEqual([larger])
     for (const r of reads.values()) r.tif.close()
   })
 })
