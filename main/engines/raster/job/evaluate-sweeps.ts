@@ -110,9 +110,10 @@ async function scanSamples(
       let strip = strips.get(read)
       if (!strip) {
         const r = reads.get(read)!
-        const keptRows = kept?.rows(read, r0, n, r.win.width)
-        if (keptRows && kept!.ready(read)) strip = { samples: keptRows, scale: r.scale, offset: r.offset }
-        else {
+        strip = kept?.strip(r, r0, n)
+        if (!strip) {
+          // A kept read not filled yet is decoded into its kept rows, with its profile (the first sweep).
+          const keptRows = kept?.rows(read, r0, n, r.win.width)
           strip = (await readSampleRows(r, r0, n, keptRows ?? buffers.get(read), keptRows && profileOf ? profileOf(read) : undefined))!
           if (!keptRows) buffers.set(read, strip.samples)
         }
@@ -279,11 +280,9 @@ export class SampleSweep {
   async read(r: PreparedRead, r0: number, rows: number, content: ContentAccumulator, running: Float64Array): Promise<void> {
     const id = r.node.id
     // Kept rows were profiled when the first sweep decoded them.
-    const keptRows = this.kept.ready(id) ? this.kept.rows(id, r0, rows, r.win.width) : undefined
-    const strip = keptRows
-      ? { samples: keptRows, scale: r.scale, offset: r.offset }
-      : (await readSampleRows(r, r0, rows, this.buffers.get(id), { content, running }))!
-    if (!keptRows) this.buffers.set(id, strip.samples)
+    const kept = this.kept.strip(r, r0, rows)
+    const strip = kept ?? (await readSampleRows(r, r0, rows, this.buffers.get(id), { content, running }))!
+    if (!kept) this.buffers.set(id, strip.samples)
     this.strips.set(r.node.id, strip)
     this.grids.set(r.node.id, stripGrid(r.grid, r0, rows))
   }

@@ -9,6 +9,7 @@
  * the two; the LST's tiles are inflated again): one inflate per NDVI tile instead of two.
  */
 import { SAMPLE_ARRAYS, type StoredSamples } from '../tiff/read-options'
+import type { SampleStrip } from '../products/product'
 import type { PreparedRead } from './read-node'
 import type { BufferRecycler } from './recycler'
 import fs from 'node:fs'
@@ -68,6 +69,15 @@ export class KeptSamples {
    */
   rows(id: string, r0: number, rows: number, width: number): StoredSamples | undefined {
     return this.kept.get(id)?.subarray(r0 * width, (r0 + rows) * width)
+  }
+
+  /**
+   * Rows [r0, r0 + rows) of read `r` as a strip to take instead of decoding, once the first sweep has filled them;
+   * undefined before, and for a read that is not kept.
+   */
+  strip(r: PreparedRead, r0: number, rows: number): SampleStrip | undefined {
+    const samples = this.ready(r.node.id) ? this.rows(r.node.id, r0, rows, r.win.width) : undefined
+    return samples ? { samples, scale: r.scale, offset: r.offset } : undefined
   }
 
   /** Whether read `id`'s rows have all been decoded (the first sweep ended); until then they must be read. */
