@@ -183,10 +183,17 @@ export function reduceValue(r: Reducer): Branch {
     }
   }
   if (pooled && ['median', 'percentile', 'std', 'variance'].includes(statistic)) {
-    throw new Refusal(
-      'pooling every pixel',
-      `a pooled ${STAT_WORD[statistic]} over the pixels of ${dates} dates together is not computed by the engine (it takes it per date); ask for the per-date ${STAT_WORD[statistic]} averaged over the dates instead`,
-    )
+    // ONE statistic over every valid pixel of every date together: exact order statistics by histogram passes,
+    // the population std from the dates' moments (engines/raster/pooled.ts); not a mean of per-date values.
+    if (r.regionWords)
+      throw new Refusal(
+        'pooling every pixel',
+        `a pooled ${STAT_WORD[statistic]} is taken over whole images; the region${r.regionWords} cannot be pooled over ${dates} dates yet (ask for the per-date ${STAT_WORD[statistic]} averaged over the dates)`,
+      )
+    const stat = statistic === 'percentile' ? `p${spec.quantity.percentile}` : statistic
+    const value = b.add(`pooled_${statistic}${tag ? `_${tag}` : ''}`, 'raster.pooled_reduce', { stat }, { data: r.data })
+    const statWord = statistic === 'percentile' ? `${spec.quantity.percentile}th percentile` : STAT_WORD[statistic]
+    return { value, unit, describe: `${statWord} of ${subj.label}${where} over all valid pixels of ${datesWord}, pooled` }
   }
   if (across === 'range' && !pooled && dates > 1) {
     // "The range of the per-date means": the highest per-date value minus the lowest.

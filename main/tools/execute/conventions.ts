@@ -22,6 +22,8 @@ export function operatorConvention(op: string, params: Record<string, unknown>):
       return `over valid (non-NaN) pixels; ${PERCENTILE}; ${std(Number(params.ddof ?? 0))}; valid_fraction = valid / all pixels of the grid`
     case 'raster.batch_reduce':
       return `per asset over its valid pixels; ${PERCENTILE}; ${std(0)}; valid_fraction = valid / all pixels`
+    case 'raster.pooled_reduce':
+      return `over the valid pixels of every asset together as one sample (not per asset); ${PERCENTILE}, exact (radix selection over histogram passes of the float64 values, no sampling); ${std(0)} of the pooled pixels (per-asset count, mean and M2 merged by Chan's parallel combination); variance = std squared`
     case 'threshold_fraction':
       return `numerator: valid pixels meeting the condition${params.op === 'between' ? ' (low <= x <= high, both inclusive)' : ''}; denominator: valid (non-NaN) pixels, not all pixels`
     case 'spatial.query':

@@ -16,6 +16,7 @@ import type { CompiledDag } from './compile'
 import { operatorConvention } from './conventions'
 import type { RuntimeValue } from './ops/types'
 import type { RunState } from './run'
+import type { PooledDetail } from './pooled-run'
 import { asRecord } from '../../domain/json'
 
 export const ENGINE = { name: 'rsure-raster', reader: 'lean TIFF reader, native zlib inflate', version: 1 } as const
@@ -88,6 +89,11 @@ export function valueJson(v: RuntimeValue | undefined): unknown {
   }
 }
 
+/** A pooled statistic's run in the evidence: the pixels pooled, the histogram passes and the ranks selected. */
+function pooledJson(d: PooledDetail) {
+  return { pooled_pixels: d.pixels, passes: d.passes, ...(d.ranks ? { ranks: d.ranks } : {}) }
+}
+
 export function buildEvidence(c: CompiledDag, run: RunState | null, failure: { node: string | null; reason: string } | null): Evidence {
   const operators: Record<string, unknown> = {}
   const formulas: Record<string, unknown> = {}
@@ -153,6 +159,7 @@ export function buildEvidence(c: CompiledDag, run: RunState | null, failure: { n
       const items = run!.itemResults.get(id)!
       nodes[id] = { ...asRecord(nodes[id]), items_used: items.length - skipped.length, items_left_out: skipped.length }
     }
+    if (run?.pooled.has(id)) nodes[id] = { ...asRecord(nodes[id]), ...pooledJson(run.pooled.get(id)!) }
   }
   if (failure) {
     failed.push({ node: failure.node ?? '(dag)', reason: failure.reason })

@@ -107,6 +107,12 @@ function neededNodes(job: RasterJob, sinkIds: Set<string>): JobNode[] {
 
 const EXPORT_MAX_BYTES = 16 * 1024 * 1024
 
+/** The bytes a kept sink result is counted as: its export, its pooled histogram (28 bytes a bin), else 256. */
+function sinkBytes(r: SinkResult): number {
+  if (r.bytes) return r.bytes.byteLength
+  return 256 + (r.pool?.bins ? r.pool.bins.index.length * 28 : 0)
+}
+
 export class NodeCache {
   private readonly sinks = new Map<string, SinkResult>()
   private readonly reports = new Map<string, NodeReport>()
@@ -190,7 +196,7 @@ export class NodeCache {
     for (const s of job.sinks) {
       const r = result.sinks[s.id]
       if (!r) continue
-      const size = r.bytes ? r.bytes.byteLength : 256
+      const size = sinkBytes(r)
       if (size > EXPORT_MAX_BYTES) continue
       this.put(this.sinks, keys.sinks.get(s.id)!, r, size)
     }
@@ -205,7 +211,7 @@ export class NodeCache {
       const from = this.sinks.size ? this.sinks : this.reports
       const [k, v] = from.entries().next().value as [string, SinkResult | NodeReport]
       from.delete(k)
-      this.held -= (v as SinkResult).bytes?.byteLength ?? (from === this.sinks ? 256 : 1024)
+      this.held -= from === this.sinks ? sinkBytes(v as SinkResult) : 1024
     }
   }
 }

@@ -12,6 +12,7 @@ import type { Progress } from '../tool'
 import type { CompiledDag } from './compile'
 import type { RuntimeValue } from './ops/types'
 import { sharedNodeCache, type NodeCache } from './node-cache'
+import { finishPooled, recordPooled, type PooledDetail } from './pooled-run'
 
 export interface ExportedRaster {
   node: string
@@ -30,6 +31,8 @@ export interface RunState {
   skippedItems: Map<string, { id: string; date: string | null; reason: string }[]>
   /** Per-item values of collection sinks (for the evidence). */
   itemResults: Map<string, { id: string; date: string | null; result: SinkResult }[]>
+  /** Pooled statistics (raster.pooled_reduce): the pixels pooled and the passes taken. */
+  pooled: Map<string, PooledDetail>
 }
 
 export interface RunOptions {
@@ -69,7 +72,7 @@ function scalarOf(v: RuntimeValue | undefined): number | string {
 }
 
 export async function runCompiled(c: CompiledDag, opts: RunOptions): Promise<RunState> {
-  const state: RunState = { values: new Map(), rasterReports: new Map(), exports: [], skippedItems: new Map(), itemResults: new Map() }
+  const state: RunState = { values: new Map(), rasterReports: new Map(), exports: [], skippedItems: new Map(), itemResults: new Map(), pooled: new Map() }
   for (const [id, n] of c.nodes) if (n.value) state.values.set(id, n.value)
 
   const pending: Pending[] = []
@@ -174,7 +177,8 @@ async function runGroup(c: CompiledDag, state: RunState, domain: string, items: 
       },
     })
   const cache = opts.cache === undefined ? sharedNodeCache : opts.cache
-  const results: JobResult[] = cache ? await cache.runJobs(jobs, runJobs) : await runJobs(jobs)
+  const cached = (js: RasterJob[]) => (cache ? cache.runJobs(js, runJobs) : runJobs(js))
+  const results: JobResult[] = await cached(jobs)
 
   for (const r of results) {
     for (const [id, rep] of Object.entries(r.nodes)) {
@@ -193,6 +197,14 @@ async function runGroup(c: CompiledDag, state: RunState, domain: string, items: 
       continue
     }
     const node = p.sink
+    const sink = sinks.find((s) => s.id === p.sink)!
+    if (sink.spec.kind === 'pool' && domain !== '#single') {
+      // Further passes run this sink alone, with the nodes it reads (engines/raster/pooled.ts).
+      const own = new Set(rasterAncestors(c, p.input))
+      const rerun = (s: JobSink) => cached(assets.map((item) => ({ nodes: nodes.filter((n) => own.has(n.id)), sinks: [s], item, baseDir: c.baseDir })))
+      recordPooled(state, node, await finishPooled({ ...sink, spec: sink.spec }, results, c.nodes.get(node)!.info.unit, rerun))
+      continue
+    }
     if (domain === '#single') {
       const res = results[0].sinks[p.sink]
       state.values.set(node, sinkValue(c, p, res))

@@ -169,8 +169,10 @@ describe('spec compiler on the task-46 files', () => {
     expect(r).not.toMatch(/call \d|status check|adjust the arguments/)
   })
 
-  it('refusals name the part: a pooled median over several dates', () => {
-    const r = refusal('Pooling every pixel of January 2019, what is the median LST?')
+  it('refusals name the part: a pooled median over several dates in a region (whole images are pooled)', () => {
+    // The pooled median of whole images is computed (raster.pooled_reduce, tests/integration/pooled-statistics-q46.test.ts).
+    expect(refusal('Pooling every pixel of January 2019, what is the median LST?')).toBe('')
+    const r = refusal('Pooling every pixel of January 2019, what is the median LST in the northern half of the image?')
     expect(r).toMatch(/pool/i)
     expect(r).toMatch(/median/)
   })

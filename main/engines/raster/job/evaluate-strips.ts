@@ -18,6 +18,7 @@ import type { BufferRecycler } from './recycler'
 import { checkFinite, tooFewPixels } from './sink-check'
 import { RasterJobError, type JobNode, type JobResult, type JobSink, type NodeReport, type RasterJob, type SinkResult } from './types'
 import { errorMessage } from '../../../domain/errors'
+import { PoolAccumulator } from '../pooled'
 
 /** Buffers of one strip (all nodes together) stay under this many bytes. */
 export const STRIP_BUDGET_BYTES = 96 * 1024 * 1024
@@ -67,6 +68,7 @@ interface SinkAcc {
   values?: Values
   indices?: number[]
   writer?: GeoTiffStripWriter
+  pool?: PoolAccumulator
 }
 
 const RUNNING = new Set(['count', 'mean', 'min', 'max', 'sum', 'valid_fraction'])
@@ -115,6 +117,9 @@ function accumulate(acc: SinkAcc, r: Raster, r0: number, width: number, running:
       acc.count = running ? count : acc.count + count
       acc.writer!.addRows(r.data)
       break
+    case 'pool':
+      acc.pool!.add(r.data)
+      break
   }
 }
 
@@ -162,6 +167,8 @@ function finish(acc: SinkAcc): SinkResult {
     }
     case 'export':
       return { status: 'ok', bytes: acc.writer!.finish(), valid: acc.count, total: acc.total }
+    case 'pool':
+      return { status: 'ok', pool: acc.pool!.result(), valid: acc.pool!.valid, total: acc.total }
   }
 }
 
@@ -190,6 +197,8 @@ function openSinks(job: RasterJob, gridOf: (id: string) => PreparedRead['grid'],
         throw err
       }
     }
+    // A pooled statistic's share of this item: moments and one histogram pass, bounded whatever the raster size.
+    if (spec.kind === 'pool') acc.pool = new PoolAccumulator(spec)
     if (spec.kind === 'export') acc.writer = new GeoTiffStripWriter(gridOf(sink.input), `rsure execute node ${sink.input}`)
     return acc
   })

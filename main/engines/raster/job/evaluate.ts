@@ -13,6 +13,7 @@ import { evaluateNode, quickStats, report, type Value } from './evaluate-node'
 import { prepareRead, readRows } from './read-node'
 import { checkFinite, tooFewPixels } from './sink-check'
 import { BufferRecycler } from './recycler'
+import { PoolAccumulator } from '../pooled'
 import { RasterJobError, type JobNode, type JobResult, type JobSink, type NodeReport, type RasterJob, type SinkResult } from './types'
 
 const QUICK = new Set(['count', 'mean', 'min', 'max', 'sum', 'valid_fraction'])
@@ -94,6 +95,12 @@ function evaluateSink(sink: JobSink, v: Value): SinkResult {
       const s = summarize(vals, [stat])
       if (s.valid < spec.min_valid) return tooFewPixels(sink.id, s.valid, spec.min_valid, { pixels: idx.length, valid: s.valid }, idx.length)
       return { status: 'ok', value: s.values[stat], pixels: idx.length, valid: s.valid, total: idx.length }
+    }
+    case 'pool': {
+      // One item's partial of a pooled statistic; the caller combines the items' and decides (engines/raster/pooled.ts).
+      const acc = new PoolAccumulator(spec)
+      acc.add(data)
+      return { status: 'ok', pool: acc.result(), valid: acc.valid, total: acc.total }
     }
     case 'export': {
       const s = statsFor(raster, ['count'])

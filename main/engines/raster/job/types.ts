@@ -8,6 +8,7 @@ import type { Asset } from '../catalog/catalog'
 import type { Geometry } from '../spatial'
 import type { ContentProfile } from '../stats'
 import type { Unit } from '../units'
+import type { PoolPartial, PoolSinkSpec } from '../pooled'
 
 export type RasterOpKind = 'read' | 'algebra' | 'product' | 'mask'
 
@@ -36,7 +37,7 @@ export type JobNodeWork = { kind: 'read'; params: ReadParams } | { kind: Exclude
 /** A node of a raster job. */
 export type JobNode = JobNodeBase & JobNodeWork
 
-export type SinkKind = 'summarize' | 'reduce' | 'threshold' | 'query' | 'export'
+export type SinkKind = 'summarize' | 'reduce' | 'threshold' | 'query' | 'export' | 'pool'
 
 export interface SummarizeSink {
   kind: 'summarize'
@@ -68,7 +69,10 @@ export interface ExportSink {
   kind: 'export'
 }
 
-export type SinkSpec = SummarizeSink | ReduceSink | ThresholdSink | QuerySink | ExportSink
+/** One item's share of a statistic pooled over every item of a collection (engines/raster/pooled.ts). */
+export type PoolSink = PoolSinkSpec
+
+export type SinkSpec = SummarizeSink | ReduceSink | ThresholdSink | QuerySink | ExportSink | PoolSink
 
 export interface JobSink {
   /** The DAG node this sink computes (or, for exports, the raster node written). */
@@ -125,6 +129,8 @@ export interface SinkResult {
   pixels?: number
   /** export: the GeoTIFF bytes. */
   bytes?: Uint8Array
+  /** pool: the item's moments and histogram, combined with the other items' by the caller. */
+  pool?: PoolPartial
 }
 
 export interface JobResult {

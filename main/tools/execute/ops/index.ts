@@ -4,6 +4,7 @@
  */
 import { assetCatalog, rasterAlgebra, rasterMask, rasterProduct, rasterRead, type CatalogLookup } from './raster-ops'
 import { scalarOps } from './scalar-ops'
+import { rasterPooledReduce } from './pooled-op'
 import { rasterBatchReduce, rasterSummarize, spatialQuery, thresholdFraction } from './sink-ops'
 import type { OpSpec } from './spec'
 
@@ -16,6 +17,7 @@ export function operatorRegistry(lookup: CatalogLookup): Map<string, OpSpec> {
     rasterMask,
     rasterSummarize,
     rasterBatchReduce,
+    rasterPooledReduce,
     thresholdFraction,
     spatialQuery,
     ...scalarOps,
