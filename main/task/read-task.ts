@@ -9,7 +9,7 @@
  * words already read, so the order of the stages is part of the reading. The stages that read the quantity are in
  * read-quantity.ts, those that read its subjects in read-subjects.ts; what they share is in reading.ts.
  */
-import { COMMON_INDICES, UNITS as LEX_UNITS } from '../domain/lexicon'
+import { COMMON_INDICES, UNITS as LEX_UNITS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
 import { all, first as firstSpan, ledgerOf } from '../domain/spans'
 import { DATE_SPAN_RANGES } from '../domain/lexicon/statistics'
 import { phraseRegex } from '../domain/spans/words'
@@ -153,9 +153,10 @@ function readPixelConditions(r: Reading, periodSpans: [number, number][]): { rea
  */
 function readStatedSettings(r: Reading, conditions: readonly Condition[]) {
   const { q, lex, spans, use, refuse } = r
-  // The QA band named as the source of a QA-class condition ("cloud-free pixels according to the BQA band", "using
-  // the QA band"): read, it says where the class comes from.
-  if (conditions.some((c) => c.variableKind === 'qa_class' || ['cloud', 'cloud_shadow', 'snow', 'fill', 'clear'].includes(c.variable ?? ''))) {
+  // The QA band named as the source of a QA class the question selects or counts ("cloud-free pixels according to the
+  // BQA band", "using the QA band", "how many fill pixels does the BQA hold"): read, it says where the class comes from.
+  const qaClass = (v: string | null) => LEX_VARIABLES.some((x) => x.kind === 'qa_class' && x.key === v)
+  if (conditions.some((c) => c.variableKind === 'qa_class' || qaClass(c.variable)) || all(lex, 'variable').some((v) => v.kind === 'qa_class')) {
     for (const h of allMatches(
       q,
       /\b(?:(?:according\s+to|using|from|by|in|with)\s+(?:the\s+)?)?(?:bqa|qa_pixel|qa|pixel\s+qa|quality(?:\s+assessment)?)(?:\s+(?:band|layer|file|flags?|bits?|mask))?\b/gi,
@@ -163,10 +164,11 @@ function readStatedSettings(r: Reading, conditions: readonly Condition[]) {
       if (!spans.some((s) => h.at < s.end && h.end > s.at)) use(h.at, h.end, 'QA source')
     }
   }
-  // Orderings ("rank from largest to smallest") and label sets ("every image belongs to {Airport, ...}") are read:
-  // they name no statistic and no subject. A stated band order goes to the spec for the catalog.
+  // Orderings ("rank from largest to smallest"), label sets ("every image belongs to {Airport, ...}") and the names of
+  // the scene or place ("path 16, row 37", "South Carolina") are read: they name no statistic, subject or part. A stated band order goes to the spec for the catalog.
   for (const o of all(lex, 'ordering')) use(o.at, o.end, 'ordering')
   for (const l of all(lex, 'label_set')) use(l.at, l.end, 'label set')
+  for (const n of all(lex, 'name')) use(n.at, n.end, n.kind === 'scene' ? 'scene name' : 'place name')
   const bandOrder = firstSpan(lex, 'band_order')
   if (bandOrder) use(bandOrder.at, bandOrder.end, 'band order')
   // "NDWI (green vs nir)": the bands an index is stated with are read when they are the catalogue's bands of that

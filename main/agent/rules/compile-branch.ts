@@ -8,7 +8,7 @@ import { type DagBuilder } from './dag-builder'
 import { pickRole, type InputFiles } from './input-files'
 import type { Variant } from './products'
 import { Refusal, STAT_WORD, isBandKey, lstMethodsOf, tvdiBinningOf, thresholdIn, comparisonExpr, conditionWords, QA_BITS, geometryOf } from './compile-words'
-import { SERIES_SCALES, Scope, qaFlag, type Layer } from './compile-scope'
+import { NODATA, SERIES_SCALES, Scope, nodataFlag, qaFlag, type Layer } from './compile-scope'
 import { applyTimeOfDay, bandBinding, filesIn, periodWords } from './compile-files'
 import { type Reducer, reduceCount, reduceSeries, reduceValue } from './compile-reduce'
 
@@ -136,7 +136,7 @@ function select(b: DagBuilder, spec: TaskSpec, opened: Opened, tag: string): Sel
   // A QA class counted itself ("the share of the scene that is cloudy", "the area of cloud-free pixels"): the subject
   // is the class's 0/1 flag from the QA band (fill pixels left out), and its condition a comparison on that flag.
   const qaSubject =
-    (QA_BITS[subject.toLowerCase()] !== undefined || subject.toLowerCase() === 'clear') &&
+    (QA_BITS[subject.toLowerCase()] !== undefined || subject.toLowerCase() === 'clear' || subject === NODATA) &&
     (statistic === 'fraction' || statistic === 'count_pixels' || statistic === 'area' || statistic === 'count_dates')
   if (qaSubject) {
     const own = (c: Condition) => (c.variable ?? subject).toLowerCase() === subject.toLowerCase()
@@ -147,13 +147,24 @@ function select(b: DagBuilder, spec: TaskSpec, opened: Opened, tag: string): Sel
       ),
     }
   }
-  const subj = qaSubject ? qaFlag(b, catalog, tag, inputs, subject) : scope.variable(subject, `the variable "${subject}"`)
+  const subj =
+    subject === NODATA && qaSubject
+      ? nodataFlag(
+          b,
+          scope,
+          tag,
+          spec.subjects.find((s) => s !== NODATA),
+        )
+      : qaSubject
+        ? qaFlag(b, catalog, tag, inputs, subject)
+        : scope.variable(subject, `the variable "${subject}"`)
 
   // Conditions: pixel masks for value statistics, the criterion for shares, counts and areas. Percent conditions are area shares (count_dates).
   const pixelConds = spec.conditions.filter((c) => c.unit !== 'percent' && c.variableKind !== 'qa_class')
   const qaConds = spec.conditions.filter(
     (c) =>
-      (c.variableKind === 'qa_class' || (c.variable !== null && (QA_BITS[c.variable] || c.variable === 'clear'))) && !(qaSubject && c.variable === subject),
+      (c.variableKind === 'qa_class' || (c.variable !== null && (QA_BITS[c.variable] || c.variable === 'clear' || c.variable === NODATA))) &&
+      !(qaSubject && c.variable === subject),
   )
   const valueConds = pixelConds.filter((c) => !qaConds.includes(c))
   const criterionStat =
@@ -217,6 +228,11 @@ function qaMasked(b: DagBuilder, input: string, unit: string, qaConds: Condition
   let data = input
   for (const c of qaConds) {
     const cls = (c.variable ?? '').toLowerCase()
+    if (cls === NODATA)
+      throw new Refusal(
+        `the condition "${c.text.trim()}"`,
+        "a layer's missing pixels can be counted or their share given, but no other statistic is taken over them",
+      )
     if (!pickRole(inputs, 'QA', 'BQA', 'QA_PIXEL'))
       throw new Refusal(`the condition "${c.text.trim()}"`, 'the files hold no QA band to tell which pixels are flagged')
     if (!(cls === 'clear' ? QA_BITS.cloud : QA_BITS[cls])) throw new Refusal(`the condition "${c.text.trim()}"`, `no QA bit of these files says "${cls}"`)

@@ -3,6 +3,7 @@
  * and why; thresholds are converted to the data's unit through the lexicon; conditions, QA bits, regions and the
  * methods a question names are written here in the analyst's words or as engine parameters.
  */
+import { LANDSAT_C1_QA_BITS } from '../../domain/qa-bits'
 import { UNITS } from '../../domain/lexicon/units'
 import {
   BARE_SLOPE,
@@ -195,13 +196,8 @@ export function conditionWords(c: Condition, subject: string): string {
   return `${v} ${c.negated ? 'not ' : ''}${OP_WORD[c.op]} ${bound}`
 }
 
-/** Landsat Collection-1 BQA bits of each QA class (bit 4 cloud; bits 7-8 cloud-shadow confidence; 9-10 snow/ice; 0 fill). */
-export const QA_BITS: Record<string, { first: number; last: number; set: number[] }> = {
-  cloud: { first: 4, last: 4, set: [1] },
-  cloud_shadow: { first: 7, last: 8, set: [3] },
-  snow: { first: 9, last: 10, set: [3] },
-  fill: { first: 0, last: 0, set: [1] },
-}
+/** The QA classes a Landsat Collection-1 BQA tells apart, with their bits (main/domain/qa-bits.ts). */
+export const QA_BITS = LANDSAT_C1_QA_BITS
 
 export function geometryOf(region: Region): { geometry: Record<string, unknown> | null; words: string } {
   switch (region.kind) {

@@ -58,10 +58,7 @@ const VOCABULARY = [
     [...COMPARATORS, ...POSTFIX_COMPARATORS].flatMap((c) => c.words),
     'a comparison',
   ),
-  ...patterns(
-    [...NEGATIONS, ...RANGE_NEGATIONS, 'excl', 'excl.', 'leave', 'leave out', 'left out', 'omit', 'drop', 'remove', 'removing', 'mask out'],
-    'a negation',
-  ),
+  ...patterns([...NEGATIONS, ...RANGE_NEGATIONS, 'excl', 'excl.', 'leave', 'leave out', 'left out', 'omit', 'drop', 'mask out'], 'a negation'),
   ...patterns(
     [
       ...PARTS.flatMap((p) => p.words),

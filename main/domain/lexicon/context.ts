@@ -62,3 +62,16 @@ export const SHORT_MISSPELLINGS: Readonly<Record<string, string>> = {
   maximun: 'maximum',
   minimun: 'minimum',
 }
+
+/**
+ * Words that open a place's proper name when capitalised and followed by another capitalised word ("South Carolina",
+ * "Upper Egypt", "Central Asia"): a place the data show, not a part of the image. A following word of the lexicon
+ * ("North Half", "Upper Quartile") keeps its meaning.
+ */
+export const PLACE_NAME_LEADS: readonly string[] = ['North', 'South', 'East', 'West', 'Northern', 'Southern', 'Eastern', 'Western', 'Upper', 'Lower', 'Central', 'Northeast', 'Northwest', 'Southeast', 'Southwest']
+
+/**
+ * A scene's place in the Landsat Worldwide Reference System ("WRS-2 path 16, row 37", "path/row 016/037"): which scene,
+ * not a window of pixel rows. Words only; the numbers follow each word.
+ */
+export const SCENE_GRID_WORDS = { system: ['wrs-2', 'wrs 2', 'wrs2', 'wrs-1', 'wrs'], path: ['path'], row: ['row'] } as const

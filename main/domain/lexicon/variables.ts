@@ -65,9 +65,17 @@ export const VARIABLES: readonly LexVariable[] = [
   { key: 'cloud', kind: 'qa_class', names: ['cloud', 'clouds', 'cloudy', 'cloud-covered', 'cloud covered'] },
   { key: 'cloud_shadow', kind: 'qa_class', names: ['cloud shadow', 'cloud shadows'] },
   { key: 'snow', kind: 'qa_class', names: ['snow pixels', 'snow/ice', 'snow and ice'] },
-  { key: 'fill', kind: 'qa_class', names: ['fill pixels', 'fill values', 'nodata', 'no-data'] },
+  { key: 'fill', kind: 'qa_class', names: ['fill pixels', 'fill values'] },
+  // A layer's own missing pixels (its file's nodata value), not a QA band's fill bit: "the nodata pixels of the NDVI".
+  { key: 'nodata', kind: 'qa_class', names: ['nodata', 'no-data', 'nodata pixels', 'no-data pixels', 'no data pixels'] },
   { key: 'clear', kind: 'qa_class', names: ['cloud-free', 'cloud free', 'clear-sky', 'clear sky', 'clear pixels', 'clear px', 'cloudless', 'clear'] },
 ]
+
+/**
+ * Names of a QA class that name it only as a predicate of the pixels ("flagged as designated fill", "are not cloud
+ * and not fill"): elsewhere the word has other meanings ("a fill value of -9999", "gap fill").
+ */
+export const QA_PREDICATE_NAMES: Readonly<Record<string, readonly string[]>> = { fill: ['designated fill', 'fill'] }
 
 /** Objects the counting tools look for: singular class -> the words that name it. */
 export const OBJECT_CLASSES: Readonly<Record<string, readonly string[]>> = {

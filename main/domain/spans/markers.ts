@@ -1,16 +1,56 @@
 /**
  * Markers of the span parser: words that are read but name no statistic, period or condition. Words from the lexicon.
  */
+import { PLACE_NAME_LEADS, SCENE_GRID_WORDS } from '../lexicon/context'
+import { MONTHS, SEASONS } from '../lexicon/periods'
+import { IMAGE_NOUNS, PART_NOUNS, PARTS } from '../lexicon/regions'
+import { STATISTICS } from '../lexicon/statistics'
+import { VARIABLES } from '../lexicon/variables'
 import { CALIBRATION_METHODS, TREND_METHODS, PRODUCT_METHODS, TVDI_BINNINGS } from '../lexicon/methods'
 import { TIME_OF_DAY } from '../lexicon/qualifiers'
 import { ORDERING } from '../lexicon/statistics'
 import { BAND_AT_RE, BAND_ORDER_RE, bandRoles, roleOfBandWord } from './bands'
 import type { Span } from './types'
-import { hits, phraseRegex } from './words'
+import { alternation, hits, phraseRegex } from './words'
 
 const ORDERING_RE = phraseRegex(ORDERING)
 /** "{Airport, BareLand, Bridge, ...}": three or more labels in braces. */
 const LABEL_SET_RE = /\{\s*([^{}]+?(?:,[^{}]+?){2,})\s*\}/g
+
+const SYSTEM = `(?:(?:${alternation(SCENE_GRID_WORDS.system)})\\s+)?`
+const PATH = alternation(SCENE_GRID_WORDS.path)
+const ROW = alternation(SCENE_GRID_WORDS.row)
+/** "WRS-2 path 16, row 37", "path 16 row 37", "path/row 016/037", "path: 16, row: 37". */
+const SCENE_REF_RE = new RegExp(
+  `\\b${SYSTEM}(?:(?:${PATH})\\s*\\/\\s*(?:${ROW})\\s*[:=]?\\s*\\d{1,3}\\s*[/,-]\\s*\\d{1,3}|(?:${PATH})\\s*[:=#]?\\s*\\d{1,3}\\s*[,;/]?\\s*(?:and\\s+)?(?:${ROW})\\s*[:=#]?\\s*\\d{1,3})\\b`,
+  'gi',
+)
+/** A capitalised compass word and the capitalised word after it ("South Carolina"); case matters. */
+const PLACE_RE = new RegExp(`\\b(?:${PLACE_NAME_LEADS.join('|')})\\s+([A-Z][a-z]{2,})\\b`, 'g')
+/** Words after a compass word that keep it a word of the lexicon ("North Half", "Upper Quartile", "Lower August"). */
+const LEXICON_WORDS = new Set(
+  [
+    ...PARTS.flatMap((p) => p.words),
+    ...Object.values(PART_NOUNS).flat(),
+    ...IMAGE_NOUNS,
+    ...MONTHS.flatMap((m) => m.names),
+    ...SEASONS.flatMap((x) => x.names),
+    ...STATISTICS.flatMap((x) => x.names),
+    ...VARIABLES.flatMap((v) => v.names),
+    'side',
+    'edge',
+    'corner',
+    'strip',
+    'band',
+    'bound',
+    'end',
+    'tail',
+    'limit',
+    'threshold',
+    'value',
+    'values',
+  ].map((w) => w.toLowerCase()),
+)
 
 /**
  * Markers that are read but name no statistic, period or condition: orderings ("rank from largest to smallest"),
@@ -52,6 +92,10 @@ export function markers(q: string): Span[] {
     const n = Number(h.m[3])
     if (roles && roles[n - 1] === role) out.push({ type: 'band_order', at: open, end: h.end, text, roles })
   }
+
+  // Names of the scene or place the data show: read, they select nothing.
+  for (const h of hits(q, SCENE_REF_RE)) out.push({ type: 'name', at: h.at, end: h.end, text: h.text, kind: 'scene' })
+  for (const h of hits(q, PLACE_RE)) if (!LEXICON_WORDS.has(h.m[1].toLowerCase())) out.push({ type: 'name', at: h.at, end: h.end, text: h.text, kind: 'place' })
 
   for (const [key, words] of Object.entries(TIME_OF_DAY) as ['day' | 'night', readonly string[]][])
     for (const h of hits(q, phraseRegex(words))) out.push({ type: 'time_of_day', at: h.at, end: h.end, text: h.text, key })

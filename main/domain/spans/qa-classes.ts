@@ -3,16 +3,29 @@
  * only", "pixels flagged as cloud", "pixels which the BQA says are not cloud and not fill"): the class's 0/1 flag set,
  * negated where the words leave it out. Read after the value conditions, whose words they skip.
  */
-import { NEGATIONS, VARIABLES } from '../lexicon'
+import { COUNT_LEADS, NEGATIONS, QA_PREDICATE_NAMES, VARIABLES } from '../lexicon'
 import type { ConditionSpan, Span } from './types'
-import { hits, overlaps, phraseRegex } from './words'
+import { alternation, hits, overlaps, phraseRegex } from './words'
 
 const NEGATION_RE = phraseRegex(NEGATIONS)
 const QA_VARS = VARIABLES.filter((v) => v.kind === 'qa_class')
-const QA_RE = phraseRegex(QA_VARS.flatMap((v) => v.names))
-/** A QA class said as a predicate ("is cloudy", "flagged as cloud", "the BQA says are not cloud", "marked as designated fill"); group 1 a "not". */
-const QA_PREDICATE =
-  /\b(?:is|are|was|were|flagged|marked|classified|labell?ed|marking|masking|flagging|marks|flags|labels)\s+(?:as\s+)?(not\s+)?(?:as\s+)?(?:(?:designated|being)\s+)?$/i
+const QA_RE = phraseRegex([...QA_VARS.flatMap((v) => v.names), ...Object.values(QA_PREDICATE_NAMES).flat()])
+/** A count asked right before a class named with its pixels ("how many fill pixels", "number of snow pixels"). */
+const COUNTED_RE = new RegExp(`(?:${alternation(COUNT_LEADS)})\\s+(?:(?:the|of|all)\\s+)?$`, 'i')
+/** A QA band named in the question ("the BQA", "QA_PIXEL", "the quality band"). */
+const QA_BAND_RE = /\b(?:bqa|qa|qa_pixel|pixel\s+qa|quality(?:\s+assessment)?\s+(?:band|layer|flags?|bits?|mask|file))\b/i
+/** A class name that names it only as a predicate. */
+const predicateOnly = (name: string) => Object.values(QA_PREDICATE_NAMES).some((ns) => ns.includes(name))
+const PREDICATE_VERBS = 'flagged|marked|classified|labell?ed|marking|masking|flagging|marks|flags|labels|mark|flag|label|classify'
+/**
+ * A QA class said as a predicate ("is cloudy", "flagged as cloud", "the BQA says are not cloud", "marked as designated
+ * fill", "marks as neither cloud nor fill", "are not flagged as fill", "aren't marked as cloud"); groups 1 and 2 a "not"
+ * before and after the verb (one of them negates; both cancel).
+ */
+const QA_PREDICATE = new RegExp(
+  `\\b(?:(?:is|are|was|were|be)(?:\\s+|n't\\s+))?(not\\s+|never\\s+)?(?:is|are|was|were|${PREDICATE_VERBS})\\s+(?:as\\s+)?(not\\s+|neither\\s+)?(?:as\\s+)?(?:(?:designated|being)\\s+)?$`,
+  'i',
+)
 /** The next class of the same predicate ("... are not cloud and not fill"); group 1 a "not". */
 const QA_CONJUNCTION = /^\s*(?:and|or|nor)\s+(not\s+)?$/i
 
@@ -22,35 +35,51 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
   let qaEnd = -1
   /** Whether the last class read was left out (a negated class, or a clear sky read as not cloud). */
   let qaNegatedOut = false
+  const namesQaBand = QA_BAND_RE.test(q)
   for (const h of hits(q, QA_RE)) {
     if (spans.some((s) => s.type === 'condition' && overlaps(s, h))) continue
-    const v = QA_VARS.find((x) => x.names.some((n) => n.toLowerCase() === h.text.toLowerCase().replace(/\s+/g, ' ')))
+    const name = h.text.toLowerCase().replace(/\s+/g, ' ')
+    const v = QA_VARS.find((x) => x.names.includes(name) || QA_PREDICATE_NAMES[x.key]?.includes(name))
     if (!v) continue
     const before = q.slice(Math.max(0, h.at - 40), h.at)
     const neg = [...before.matchAll(new RegExp(NEGATION_RE.source, 'gi'))].at(-1)
     const negAt =
       neg && /^\s*(?:(?:the|all|any)\s+)?(?:[\w-]+\s+)?$/i.test(before.slice((neg.index ?? 0) + neg[0].length)) ? h.at - before.length + (neg.index ?? 0) : null
-    const clear = v.key === 'clear'
+    // "Fill" with no QA band named is the layer's own fill, its nodata (Landsat bands: DN 0), not the BQA's fill bit.
+    const key = v.key === 'fill' && !namesQaBand ? 'nodata' : v.key
+    const clear = key === 'clear'
     // "cloudy pixels", "cloud cover", "the cloudy percentage", or the class as a predicate of what is counted ("the share of the scene that is
     // cloudy", "pixels flagged as cloud", "the quality band is marking as cloud", "pixels which the BQA says are not cloud and not fill");
     // a bare "cloud" elsewhere is no selection. "not" in the predicate negates it.
     const pred = QA_PREDICATE.exec(before)
     const conj = !pred && qaEnd >= 0 && h.at - qaEnd <= 12 ? QA_CONJUNCTION.exec(q.slice(qaEnd, h.at)) : null
     const predicate = pred !== null || conj !== null
-    const notAt = pred?.[1] ? h.at - before.length + pred.index + pred[0].search(/\bnot\b/i) : conj?.[1] ? qaEnd + conj[0].search(/\bnot\b/i) : null
+    const predNot = pred !== null && (pred[0].includes("n't") || !!pred[1]) !== !!pred[2]
+    const notAt = predNot
+      ? h.at - before.length + pred.index + pred[0].search(/\b(?:not|neither|never)\b|\w+n't/i)
+      : conj?.[1]
+        ? qaEnd + conj[0].search(/\bnot\b/i)
+        : null
     // The next class of a conjunction is selected as the one before it was ("excluding cloud and fill pixels": both
     // left out), or left out by its own "not" ("are not cloud and not fill").
     const out: boolean = negAt !== null || notAt !== null || (conj !== null && qaNegatedOut)
     const negated: boolean = clear ? !out : out
     // "clear" alone selects only as a predicate ("pixels that are clear in the BQA"): "clear water" names no class.
-    if (clear && /^clear$/i.test(h.text) && !predicate) continue
+    if (((clear && name === 'clear') || predicateOnly(name)) && !predicate) continue
     if (
       !clear &&
       negAt === null &&
       !predicate &&
+      !(/\b(?:pixels?|px)$/.test(name) && COUNTED_RE.test(before)) &&
       !/^\s*(?:(?:pixels?|pixles?|px|areas?|cover|covered|mask|percentage|percent|share|fraction|proportion)\b|%)/i.test(q.slice(h.end))
     )
       continue
+    // A layer's missing pixels left out restate what every statistic does: no condition (restated.ts reads the words).
+    if (key === 'nodata' && out) {
+      qaEnd = h.end
+      qaNegatedOut = true
+      continue
+    }
     const at = negAt ?? notAt ?? h.at
     const tail = q.slice(h.end).match(/^\s*(?:pixels?|pixles?|px|areas?|cover(?:ed)?|mask(?:ed)?)\b(?:\s+only)?/i)
     const end = h.end + (tail ? tail[0].length : 0)
@@ -59,7 +88,7 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
       at,
       end,
       text: q.slice(at, end),
-      variable: clear ? 'cloud' : v.key,
+      variable: clear ? 'cloud' : key,
       op: '>=',
       value: 1,
       unit: null,

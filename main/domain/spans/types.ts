@@ -141,6 +141,15 @@ export interface LabelSetSpan extends At {
 }
 
 /**
+ * A name that only says which scene or place the data show ("WRS-2 path 16, row 37", "the South Carolina coast"): read,
+ * it selects nothing. Its compass or row words are not a part of the image.
+ */
+export interface NameSpan extends At {
+  type: 'name'
+  kind: 'scene' | 'place'
+}
+
+/**
  * "bands are R,G,B,NIR", "band order: red, green, blue, NIR", "(bands: B, G, R, N)": the order of an unlabelled
  * multi-band file's bands as the question states it, as spyndex band roles (B blue, G green, R red, N near
  * infrared, S1/S2 shortwave infrared, T thermal) in file order (band 1 first).
@@ -252,6 +261,7 @@ export type Span =
   | SignificanceSpan
   | OrderingSpan
   | LabelSetSpan
+  | NameSpan
   | BandOrderSpan
   | BandAtSpan
   | IndexBandsSpan

@@ -4,6 +4,7 @@
  */
 import { linkTarget, type ActionNode } from '../../tools/execute/evidence-reader'
 import { canonicalVariable } from '../question-reader/variables'
+import { qaClassKept, type QaBitRule } from '../../domain/qa-bits'
 
 /** Band roles of a normalized difference that make it a named index. */
 const INDEX_ROLES: [string, string, string][] = [
@@ -35,6 +36,17 @@ export class DagVariables {
       const named = INDEX_ROLES.find(([x, y]) => a === x && b === y)
       if (named) return named[2]
     }
+    // A QA mask over data that holds no variable (a layer of ones) is the flag of the class its bits keep: the bits,
+    // not the node's name, say which class. Over a variable's data (NDVI masked by the cloud bit) it holds that
+    // variable; a mask that only drops fill pixels holds what its data holds.
+    const rules = n.op === 'raster.mask' && Array.isArray(n.params.qa_bits) ? (n.params.qa_bits as QaBitRule[]) : null
+    const masked = linkTarget(n.inputs.data)
+    if (rules?.length === 1 && masked && this.variableOf(masked, new Set(seen)) === null) {
+      const cls = qaClassKept(rules[0])
+      if (cls && cls !== 'not fill') return cls
+    }
+    // 1 where its one input has no value, 0 elsewhere: the flag of that layer's missing pixels.
+    if (n.op === 'raster.algebra' && typeof n.params.expr === 'string' && /^where\(isnan\(\w+\),\s*1,\s*0\)$/.test(n.params.expr.trim())) return 'nodata'
     const names = [n.id, n.params.role, n.params.product, typeof n.params.path === 'string' ? n.params.path.split(/[\\/]/).at(-1) : undefined]
     for (const name of names) {
       const v = typeof name === 'string' ? canonicalVariable(name) : null

@@ -6,6 +6,7 @@
  * dates; neither masks pixels. A pixel phrase with no threshold it can read ("pixels with high NDVI") is reported as
  * unchecked.
  */
+import { LANDSAT_C1_QA_BITS } from '../../domain/qa-bits'
 import { POPULATION_LEADS } from '../../domain/lexicon'
 import { all, parseQuestion, type ConditionSpan } from '../../domain/spans'
 import { alternation } from '../../domain/spans/words'
@@ -132,6 +133,9 @@ export function readConditions(question: string): { asked: AskedCondition[]; unc
 
 /** A condition in words, for diagnoses. */
 export function describeCondition(c: { variable: string; op: Comparator; value?: number; low?: number; high?: number; negated?: boolean }): string {
+  // A QA class's flag compared with 1 is the class itself: "flagged cloud", "not flagged fill".
+  if (LANDSAT_C1_QA_BITS[c.variable] && c.op === '>' && c.value === 1) return `${c.negated ? 'not ' : ''}flagged ${c.variable.replace('_', ' ')} in the QA band`
+  if (c.variable === 'nodata' && c.op === '>' && c.value === 1) return c.negated ? 'a value in the layer' : 'no value in the layer (nodata)'
   const v = c.variable.toUpperCase()
   if (c.op === 'between') return `${v} ${c.negated ? 'outside' : 'between'} ${c.low} and ${c.high}`
   if (c.negated) return `not ${v} ${c.op === '>' ? 'above' : 'below'} ${c.value}`
