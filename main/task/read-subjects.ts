@@ -96,8 +96,10 @@ function subjectOrder(r: Reading, read: ConditionsRead, conditions: readonly Con
   // TVDI"), and a phenomenon named with an index that measures it is read through the index ("snow cover changes
   // using NDSI"): the lexicon says which (`inputs`, `indicatedBy`).
   const statSpan = spans.find((s) => s.role === 'statistic')
-  // A variable written just before its own comparison ("ndvi mean where LST>310K") is the condition's, not the statistic's.
-  const compared = (h: { end: number; key: string }) => read.conditions.some((c) => c.value.variable === h.key && c.at >= h.end && c.at - h.end <= 3)
+  // A variable written just before its own comparison ("ndvi mean where LST>310K"), or inside it ("with TVDI between
+  // 0.4 and 0.6"), is the condition's, not the statistic's.
+  const compared = (h: { at: number; end: number; key: string }) =>
+    read.conditions.some((c) => c.value.variable === h.key && ((c.at >= h.end && c.at - h.end <= 3) || (h.at >= c.at && h.end <= c.end)))
   // Within its clause: "the vegetation average; the NDWI is only there to mask them" names no NDWI average.
   const namedBy = (at: number, end: number) =>
     varHits.find(

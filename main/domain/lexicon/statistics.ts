@@ -28,6 +28,8 @@ export const QUARTILES: Readonly<Record<string, number>> = { 'first quartile': 2
 
 /** Words that name a percentile when a number precedes them ("the 90th percentile", "the 25 % quantile"). */
 export const PERCENTILE_WORDS: readonly string[] = ['percentile', 'centile', 'quantile', '% quantile', '% percentile']
+/** Short forms of "percentile" read only after an ordinal number ("90th pct"): "90 pct" alone is a percentage. */
+export const ORDINAL_PERCENTILE_WORDS: readonly string[] = ['pct', 'pctl', 'pctile', 'perc', 'ptile']
 
 /** Words that ask for a count ("how many pixels", "number of dates"). */
 export const COUNT_LEADS: readonly string[] = ['how many', 'number of', 'count of', 'count the', 'count the number of', 'pixel count', 'total number of', 'count', 'counting', 'tally of', '#']

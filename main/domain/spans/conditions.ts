@@ -46,7 +46,7 @@ const num = (s: string) => {
 
 /** Nouns before a comparison that make it a restriction of pixels. */
 const PIXEL_NOUN =
-  /\b(?:pixels?|areas?|regions?|locations?|cells?|parts?|places?|land|zones?|surfaces?|portions?|fractions?|shares?|percentages?|proportions?)\b/gi
+  /\b(?:pixels?|pixles?|px|areas?|regions?|locations?|cells?|parts?|places?|land|zones?|surfaces?|portions?|fractions?|shares?|percentages?|proportions?)\b/gi
 const DATE_NOUN = /\b(?:days?|dates?|scenes?|images?|months?|years?|times?|acquisitions?|observations?|nights?)\b/gi
 const STAT_BEFORE =
   /\b(?:mean|average|median|maximum|minimum|max|min|total|overall)\s+(?:daily\s+|annual\s+|monthly\s+)?(?:\w+\s+){0,1}(?:values?\s+)?(?:was|is|were|be|been|remain(?:ed|s)?|stay(?:ed|s)?)?\s*$/i
@@ -199,7 +199,9 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     // "outside" with no range word before the numbers still needs two numbers: guaranteed by the pattern.
     // "outside the NDVI range 0.2-0.5": the negation before the variable.
     const lead = q.slice(Math.max(0, at - 30), at).match(new RegExp(`(?:${alternation(RANGE_NEGATIONS)})\\s+(?:of\\s+)?(?:the\\s+)?$`, 'i'))
-    if (!neg && !lead && !/\b(?:between|from|range|within|in)\b|[[(]/i.test(m[0].slice(m[1].length))) continue
+    // Bare after the variable ("TVDI 0.4-0.6", "LST 295-305 K"), only with decimals or a unit: "LST 2015-2020" is years.
+    const bare = /^\s*(?:values?\s+)?(?:(?:is|are|was|were)\s+)?[+\-−–]?\d/.test(m[0].slice(m[1].length)) && ((/\./.test(lo) && /\./.test(hi)) || !!(u1 || u2))
+    if (!neg && !lead && !bare && !/\b(?:between|from|range|within|in)\b|[[(]/i.test(m[0].slice(m[1].length))) continue
     const start = lead ? at - lead[0].length : at
     push({
       at: start,

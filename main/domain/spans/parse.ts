@@ -18,6 +18,7 @@ import {
   COUNTED_DATES,
   COUNTED_PIXELS,
   PERCENTILE_WORDS,
+  ORDINAL_PERCENTILE_WORDS,
   QUARTILES,
   SIGNIFICANCE,
   NOT_STATISTICS,
@@ -55,7 +56,7 @@ export function normalizeQuestion(q: string): string {
 const STAT_RES = STATISTICS.map((s) => ({ key: s.key, re: phraseRegex(s.names) }))
 const NOT_STAT_RE = phraseRegex(NOT_STATISTICS)
 const PERCENTILE_RE = new RegExp(
-  `\\b(\\d{1,2}(?:\\.\\d+)?)(?:st|nd|rd|th)?[\\s-]*(?:${alternation(PERCENTILE_WORDS)})|\\bp(\\d{1,2})\\b(?!\\s*[-/])|\\b(${alternation(Object.keys(QUARTILES))})`,
+  `\\b(\\d{1,2}(?:\\.\\d+)?)(?:st|nd|rd|th)?[\\s-]*(?:${alternation(PERCENTILE_WORDS)})|\\bp(\\d{1,2})\\b(?!\\s*[-/])|\\b(${alternation(Object.keys(QUARTILES))})|\\b(\\d{1,2})(?:st|nd|rd|th)[\\s-]*(?:${alternation(ORDINAL_PERCENTILE_WORDS)})\\b`,
   'gi',
 )
 const countRe = (nouns: readonly string[]) =>
@@ -198,7 +199,7 @@ function parseFresh(question: string): ParsedQuestion {
   for (const h of hits(q, PERCENTILE_RE)) {
     if (!free(h)) continue
     const quart = h.m[3]?.toLowerCase()
-    const p = quart ? QUARTILES[quart] : Number(h.m[1] ?? h.m[2])
+    const p = quart ? QUARTILES[quart] : Number(h.m[1] ?? h.m[2] ?? h.m[4])
     if (p >= 0 && p <= 100) spans.push({ type: 'statistic', at: h.at, end: h.end, text: h.text, key: 'percentile', p })
   }
   // Statistics: the longest word at each place
@@ -318,6 +319,11 @@ const BLOCKING: readonly { re: RegExp; why: string }[] = [
   { re: new RegExp(`(?:${alternation(PROCESSING_WORDS)})`, 'gi'), why: 'a processing step the reader cannot apply' },
   { re: new RegExp(`(?:${alternation(BAND_ORDER_HINTS)})\\s*(?:is|are|as|:|=)?\\s*[^.;?]{0,40}`, 'gi'), why: 'a band order the reader could not read' },
   { re: /\bbetween\s+[+\-−]?\d/gi, why: 'a range the reader could not place' },
+  // "03/04/2019": day and month in either order (the year alone may have been read; its place is blank here).
+  {
+    re: /(?<![\d/.-])\d{1,2}([/.])\d{1,2}\1(?=(?:19|20)\d{2}\b|\s|$)/g,
+    why: 'a date whose order of day and month is unclear (write it as year-month-day, e.g. 2019-04-03)',
+  },
   // "NDVI above zero point five", "below forty degrees": a threshold spelled in words no condition read.
   {
     re: new RegExp(

@@ -129,6 +129,18 @@ const RULES: Rule[] = [
       return { start: monthStart(y1, m1), last: monthEnd(y2, m2), granularity: 'month' }
     },
   },
+  // "29/08/2019" (day first), "08/29/2019" (month first), "29.08.2019": one day, read only where the order is plain (a
+  // part above 12 is the day); "03/04/2019" is left unread (either order could be meant).
+  {
+    re: /(?<![\d/.-])(\d{1,2})([/.])(\d{1,2})\2((?:19|20)\d{2})(?![\d/.-]?\d)/g,
+    make: (m) => {
+      const [a, b, y] = [Number(m[1]), Number(m[3]), Number(m[4])]
+      const [day, month] = a > 12 && b <= 12 ? [a, b] : b > 12 && a <= 12 ? [b, a] : a === b ? [a, b] : [0, 0]
+      if (!validDay(y, month, day)) return null
+      const d = iso(y, month, day)
+      return { start: d, last: d, granularity: 'day' }
+    },
+  },
   // "03/2019", "2019-03"
   {
     re: /(?<![\d/-])(?:(\d{1,2})\/((?:19|20)\d{2})|((?:19|20)\d{2})-(\d{2}))(?![-/]?\d)/g,

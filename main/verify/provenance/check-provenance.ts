@@ -17,6 +17,7 @@ import { describePart, type AskedRegion } from '../question-reader/region'
 import { describeStatistic, type AskedStatistic, type StatisticKind } from '../question-reader/statistic'
 import { describeUnit } from '../question-reader/unit'
 import { checkMethods } from './check-methods'
+import { checkSubject, statisticSubjects, type StatisticSubject } from './check-subject'
 import { dagConditions, type DagCondition } from './dag-conditions'
 import { dagRegions, type DagRegion } from './dag-region'
 import { DagVariables } from './dag-variables'
@@ -24,6 +25,8 @@ import { statisticChain, type StatisticStep } from './statistic-chain'
 
 export interface ExecuteProvenance {
   statistics: StatisticStep[]
+  /** The variable each statistic over pixels is of. */
+  subjects: StatisticSubject[]
   conditions: DagCondition[]
   regions: DagRegion[]
   unit: string | null
@@ -33,8 +36,10 @@ export interface ExecuteProvenance {
 export function readProvenance(action: unknown, evidence: Evidence, observation: unknown): ExecuteProvenance {
   const { nodes, output } = dagOf(action)
   const vars = new DagVariables(nodes)
+  const statistics = statisticChain(nodes, output)
   return {
-    statistics: statisticChain(nodes, output),
+    statistics,
+    subjects: statisticSubjects(statistics, nodes, vars),
     conditions: dagConditions(nodes, output, vars),
     regions: dagRegions(nodes, output, evidence.source),
     unit: outputUnit(evidence, observation, output),
@@ -459,6 +464,7 @@ export function checkProvenance(question: string, action: unknown, evidence: Evi
   const prov = readProvenance(action, evidence, observation)
   return [
     ...checkStatistic(demands.statistics, prov.statistics, options),
+    ...checkSubject(demands.subject, prov.subjects),
     ...checkConditions(demands.conditions, prov.conditions),
     ...checkPopulation(demands.conditions, prov.conditions, demands.statistics),
     ...checkRegion(demands.region, prov.regions),

@@ -45,6 +45,10 @@ export class DagVariables {
       const cls = qaClassKept(rules[0])
       if (cls && cls !== 'not fill') return cls
     }
+    // A mask written as algebra ("where(m > 0.3, v, 0/0)") holds the values it keeps.
+    const kept =
+      n.op === 'raster.algebra' && typeof n.params.expr === 'string' ? /^where\(.*,\s*([A-Za-z_]\w*)\s*,\s*0\s*\/\s*0\s*\)$/.exec(n.params.expr.trim()) : null
+    if (kept && linkTarget(n.inputs[kept[1]]) !== null) return this.variableOf(linkTarget(n.inputs[kept[1]])!, seen)
     // 1 where its one input has no value, 0 elsewhere: the flag of that layer's missing pixels.
     if (n.op === 'raster.algebra' && typeof n.params.expr === 'string' && /^where\(isnan\(\w+\),\s*1,\s*0\)$/.test(n.params.expr.trim())) return 'nodata'
     const names = [n.id, n.params.role, n.params.product, typeof n.params.path === 'string' ? n.params.path.split(/[\\/]/).at(-1) : undefined]

@@ -10,10 +10,13 @@ import { extractPeriods, type Period } from './periods'
 import { readPooling, readStatisticOrder, type Pooling, type StatisticOrder } from './pooling'
 import { readRegion, type AskedRegion } from './region'
 import { readStatistics, type AskedStatistic } from './statistic'
+import { readSubject, type AskedSubject } from './subject'
 import { readUnit, type AskedUnit } from './unit'
 
 export interface QuestionDemands {
   statistics: AskedStatistic[]
+  /** The variable the value statistic is of, when the question says it next to the statistic. */
+  subject: AskedSubject | null
   conditions: AskedCondition[]
   region: AskedRegion | null
   periods: Period[]
@@ -33,6 +36,7 @@ export function readQuestion(question: string): QuestionDemands {
   const region = readRegion(question)
   return {
     statistics: statistics.asked,
+    subject: readSubject(question),
     conditions: conditions.asked,
     region: region.asked,
     periods: extractPeriods(question),
@@ -44,4 +48,4 @@ export function readQuestion(question: string): QuestionDemands {
   }
 }
 
-export type { AskedMethod, AskedCondition, AskedRegion, AskedStatistic, AskedUnit, Period, Pooling, StatisticOrder }
+export type { AskedSubject, AskedMethod, AskedCondition, AskedRegion, AskedStatistic, AskedUnit, Period, Pooling, StatisticOrder }

@@ -9,9 +9,13 @@ import { readStatistics, type StatisticKind } from './statistic'
 
 export type Pooling = 'pooled' | 'per_date'
 
+const POOLED_WORDS = new RegExp(`\\b(?:${alternation(POOLING.pooled)})\\b`, 'i')
+
 export function readPooling(question: string): { pooling: Pooling; words: string } | null {
+  // The lexicon's pooling words ("pooled", "pooling every valid pixel ... into one sample"), and "all pixels of all dates".
   const pooled =
-    /\bpooled\b|\ball\s+(?:valid\s+)?pixels\s+(?:of|from|across|over)\s+all\s+(?:the\s+)?(?:dates|days|scenes|images)\b|\bacross\s+all\s+pixels\s+and\s+(?:dates|days|scenes)\b/i.exec(
+    POOLED_WORDS.exec(question) ??
+    /\ball\s+(?:valid\s+)?pixels\s+(?:of|from|across|over)\s+all\s+(?:the\s+)?(?:dates|days|scenes|images)\b|\bacross\s+all\s+pixels\s+and\s+(?:dates|days|scenes)\b/i.exec(
       question,
     )
   if (pooled) return { pooling: 'pooled', words: pooled[0] }

@@ -3,7 +3,7 @@
  * median of the daily means"); each must show up in the observation's statistic nodes. Words that could name a
  * statistic but do not say which (e.g. "typical", "variability") are reported as unchecked, never guessed.
  */
-import { STATISTICS } from '../../domain/lexicon'
+import { STATISTICS, ORDINAL_PERCENTILE_WORDS } from '../../domain/lexicon'
 
 export type StatisticKind = 'mean' | 'median' | 'percentile' | 'std' | 'variance' | 'min' | 'max' | 'sum' | 'pixel_count' | 'date_count' | 'fraction' | 'trend'
 
@@ -63,7 +63,12 @@ const ENTRIES: Entry[] = [
   // "median", "the middle value" (the lexicon's names of the median).
   { re: new RegExp(`\\b(?:${MEDIAN_NAMES})\\b`, 'gi'), kind: 'median' },
   {
-    re: /\b(\d{1,2})(?:st|nd|rd|th)?[\s-]*(?:percentile|centile)\b/gi,
+    re: /(?<![\d.])(\d{1,2}(?:\.\d+)?)(?:st|nd|rd|th)?[\s-]*(?:percentile|centile)\b/gi,
+    kind: (m) => ({ kind: 'percentile', p: Number(m[1]), words: m[0] }),
+  },
+  // "90th pct": the lexicon's short forms, only after an ordinal ("90 pct" is a percentage).
+  {
+    re: new RegExp(`(?<![\\d.])(\\d{1,2}(?:\\.\\d+)?)(?:st|nd|rd|th)[\\s-]*(?:${ORDINAL_PERCENTILE_WORDS.join('|')})\\b`, 'gi'),
     kind: (m) => ({ kind: 'percentile', p: Number(m[1]), words: m[0] }),
   },
   { re: /\b(upper|lower)\s+quartile\b/gi, kind: (m) => ({ kind: 'percentile', p: /upper/i.test(m[1]) ? 75 : 25, words: m[0] }) },

@@ -123,3 +123,49 @@ describe('a layer’s own missing pixels', () => {
     expect(spec.conditions).toEqual([])
   }, 120_000)
 })
+
+describe('a percentile written "90th pct"', () => {
+  it('is the percentile for both readers; "90 pct" alone stays a percentage', async () => {
+    const ref = REFS.st2_lst_p90_0728_K
+    const got = await answered('LST on 28 July 2019: 90th pctl, kelvin', [Q46], ref.value, ref.tolerance)
+    expect(got.findings.some((f) => f.severity === 'pass' && /p90/.test(f.message))).toBe(true)
+    expect(planTask(makeTask({ question: 'mean LST where NDVI is above 90 pct on 2019-07-28', files: [Q46] })).spec.quantity.statistic).not.toBe('percentile')
+  }, 120_000)
+})
+
+describe('a range written after the variable, and a day written day first', () => {
+  it('reads "TVDI 0.4-0.6" as a range with decimals, "29/08/2019" as that day, and refuses "03/04/2019"', async () => {
+    const ref = REFS.dc2_lst_mean_tvdi_04_06_0829_C
+    for (const q of [
+      'mean LST in °C on 29/08/2019 over the px with TVDI 0.4-0.6',
+      'Average land surface temperature (°C), 29.08.2019, pixels where TVDI is 0.4-0.6',
+    ]) {
+      const got = await answered(q, [Q46], ref.value, ref.tolerance)
+      expect(got.plan.spec.conditions.map((c) => [c.variable, c.op, c.low, c.high])).toEqual([['tvdi', 'between', 0.4, 0.6]])
+      expect(got.plan.spec.periods.map((p) => `${p.start}/${p.end}`)).toEqual(['2019-08-29/2019-08-29'])
+    }
+    // Years are no range of values; an unclear day/month order is refused, naming it.
+    expect(planTask(makeTask({ question: 'NDVI trend 2015-2020', files: [Q46] })).spec.conditions).toEqual([])
+    const unclear = planTask(makeTask({ question: 'mean LST on 03/04/2019', files: [Q46] }))
+    expect(unclear.refusal).not.toBeNull()
+    expect(unclear.spec.notUnderstood.find((n) => n.blocking)?.why).toMatch(/order of day and month/)
+  }, 120_000)
+})
+
+describe('the variable a statistic is of, read by both readers', () => {
+  it('a derived variable inside a condition does not take the subject from its input', async () => {
+    const q = 'LST mean over px with TVDI between 0.4 and 0.6 on 2019-08-29'
+    const ref = REFS.dc2_lst_mean_tvdi_04_06_0829_C
+    const got = await answered(q, [Q46], ref.value + 273.15, ref.tolerance)
+    expect(got.plan.spec.subjects[0]).toBe('lst')
+  }, 120_000)
+
+  it('the verifier rejects a statistic taken of another variable than the one asked', async () => {
+    const asked = 'LST mean over px with TVDI between 0.4 and 0.6 on 2019-08-29'
+    const other = planTask(makeTask({ question: 'mean TVDI over px with TVDI between 0.4 and 0.6 on 2019-08-29', files: [Q46] })).workflow
+    if (!other?.ok || other.tool !== 'execute') throw new Error('the TVDI question did not plan an execute call')
+    const r = await executeDag(other.args, { artifacts: new ArtifactStore(store.dir) })
+    const findings = checkProvenance(asked, other.args, r.evidence, r.observation)
+    expect(findings.filter((f) => f.severity === 'reject').map((f) => f.check)).toEqual(['provenance_subject'])
+  }, 120_000)
+})
