@@ -100,7 +100,7 @@ const ANSWER_UNIT_NAMES = UNITS.filter((u) => ['temperature', 'area', 'share'].i
 /** Names of the variables in kelvin: a degree sign right after one, or after one word more ("median LST °C", "BT mean °C"), is the answer's unit. */
 const TEMPERATURE_NAMES = VARIABLES.filter((v) => v.unit === 'K').flatMap((v) => v.names)
 const ANSWER_UNIT_RE = new RegExp(
-  `\\b(?:${alternation(ANSWER_UNIT_LEADS)})\\s+(?:degrees?\\s+)?(${alternation(ANSWER_UNIT_NAMES.flatMap((u) => u.names).filter((n) => !['ratio', 'proportion', 'k', 'c°'].includes(n)))})|\\(\\s*(°\\s?c|℃|k|%|km2|km²|ha|°f)\\s*\\)|\\b(?:in|as)\\s+(k)\\b(?!\\s*[-=])|,\\s*(°\\s?c|℃|°f|km2|km²|ha|%)\\s*[?.!]?\\s*$|(?<=\\b(?:${alternation(TEMPERATURE_NAMES)})(?:\\s+[a-z]+)?\\s+)(°\\s?c|℃|°f)(?![\\w/])`,
+  `\\b(?:${alternation(ANSWER_UNIT_LEADS)})\\s+(?:degrees?\\s+)?(${alternation(ANSWER_UNIT_NAMES.flatMap((u) => u.names).filter((n) => !['ratio', 'proportion', 'k', 'c°'].includes(n)))})|\\(\\s*(°\\s?c|℃|k|%|km2|km²|ha|°f)\\s*\\)|\\b(?:in|as)\\s+(k)\\b(?!\\s*[-=])|,\\s*(°\\s?c|℃|°f|km2|km²|ha|%)\\s*[?.!]?\\s*$|(?<=\\b(?:${alternation(TEMPERATURE_NAMES)})(?:\\s+[a-z]+)?\\s+)(°\\s?c|℃|°f)(?![\\w/])|\\bhow\\s+many\\s+(degrees?\\s+(?:celsius|fahrenheit|c|f)|kelvins?|°\\s?c|°f)\\b`,
   'gi',
 )
 /**
@@ -231,7 +231,7 @@ function parseFresh(question: string): ParsedQuestion {
   // Answer units
   for (const h of hits(q, ANSWER_UNIT_RE)) {
     if (spans.some((s) => s.type === 'condition' && overlaps(s, h))) continue
-    const key = unitOfName((h.m[1] ?? h.m[2] ?? h.m[3] ?? h.m[4] ?? h.m[5] ?? '').replace(/°\s+/, '°'))
+    const key = unitOfName((h.m[1] ?? h.m[2] ?? h.m[3] ?? h.m[4] ?? h.m[5] ?? h.m[6] ?? '').replace(/°\s+/, '°'))
     if (key) spans.push({ type: 'unit', at: h.at, end: h.end, text: h.text, key })
   }
   for (const h of hits(q, STORED_UNIT_RE)) {

@@ -6,7 +6,7 @@
 import { MONTHS, NAMED_SPANS, SEASONS } from '../lexicon/periods'
 import { STATISTICS } from '../lexicon/statistics'
 import type { PeriodSpan } from './types'
-import { COMPARED, SEASON_RE, TREND_WORDS, seasonMonths, spanOfMonths } from './period-words'
+import { COMPARED, MONTH_RE, SEASON_RE, TREND_WORDS, monthOf, seasonMonths, spanOfMonths } from './period-words'
 import { alternation } from './words'
 
 /**
@@ -40,23 +40,35 @@ export function dropRestatedYears(periods: PeriodSpan[]): PeriodSpan[] {
 }
 
 /**
- * Refiner: "the average LST for summer and autumn" in a question about 2022: two seasons compared within the one
- * year the question names become those seasons of that year (the last such pair is the one asked about).
+ * Refiner: "the average LST for summer and autumn" in a question about 2022, "the ratio of summer (jun-aug) mean NDVI
+ * to spring (mar-may) mean NDVI for 2019", "NDVI ratio JJA / MAM 2019": two seasons or named spans compared within
+ * the one year the question names become those spans of that year (the last such pair is the one asked about).
+ * Joined by "to", "over" or "/" they are compared only where the question compares ("ratio", "difference", "change"
+ * ...), not after "from" (a stretch). Months restated in brackets must be the span's own.
  */
 export function refineSeasonsOfTheYear(q: string, periods: PeriodSpan[]): PeriodSpan[] {
-  const re = new RegExp(`\\b${SEASON_RE}\\s+(?:and|vs\\.?|versus|with)\\s+(?:the\\s+)?${SEASON_RE}\\b(?!\\s*(?:of\\s+)?(?:19|20)\\d{2})`, 'gi')
-  const pair = [...q.matchAll(re)].at(-1)
-  if (!pair || pair[1].toLowerCase() === pair[2].toLowerCase()) return periods
-  if (periods.length !== 1 || periods[0].granularity !== 'year') return periods
-  const y = Number(periods[0].start.slice(0, 4))
+  const pair = [...q.matchAll(PAIR_RE)].at(-1)
+  if (!pair || pair[1].toLowerCase() === pair[4].toLowerCase()) return periods
+  const join = pair[3].trim().toLowerCase()
+  if (!/^(?:and|vs\.?|versus|with)$/.test(join) && (!RATIO_OR_COMPARED.test(q) || /\bfrom\s+(?:the\s+)?$/i.test(q.slice(0, pair.index)))) return periods
+  // The year said once after both ("JJA / MAM 2019", "summer and autumn 2022"), or the one year the question names.
   const at = pair.index ?? 0
-  return [pair[1], pair[2]].map((w) => ({
-    type: 'period' as const,
-    at,
-    end: at + pair[0].length,
-    text: pair[0],
-    ...spanOfMonths(y, seasonMonths(w, undefined), 'season'),
-  }))
+  const inPair = (p: PeriodSpan) => p.at < at + pair[0].length && p.end > at
+  const others = periods.filter((p) => !inPair(p))
+  if (!pair[6] && (others.length !== 1 || others[0].granularity !== 'year')) return periods
+  const y = Number(pair[6] ?? others[0].start.slice(0, 4))
+  const months = (w: string) => SPAN_WORDS.find((x) => x.n === w.toLowerCase())?.months
+  const sides = [
+    { word: pair[1], bracket: pair[2] },
+    { word: pair[4], bracket: pair[5] },
+  ]
+  if (sides.some((x) => !months(x.word))) return periods
+  for (const x of sides) {
+    const said = x.bracket ? monthsInBrackets(x.bracket.trim().slice(1, -1)) : null
+    if (x.bracket && (!said || said.join() !== months(x.word)!.join())) return periods
+  }
+  const refined = sides.map((x) => ({ type: 'period' as const, at, end: at + pair[0].length, text: pair[0], ...spanOfMonths(y, months(x.word)!, 'season') }))
+  return pair[6] ? [...others, ...refined] : refined
 }
 
 /** Season and named-span words that name their months alone ("fall" is left out: "values fall below"). */
@@ -64,6 +76,13 @@ const SPAN_WORDS = [
   ...SEASONS.flatMap((x) => x.names.filter((n) => n !== 'fall').map((n) => ({ n, months: x.north, convention: undefined as string | undefined }))),
   ...NAMED_SPANS.map((x) => x.names.map((n) => ({ n, months: x.months, convention: x.convention as string | undefined }))).flat(),
 ]
+const SPAN_ALT = alternation(SPAN_WORDS.map((w) => w.n))
+/** Two spans side by side: "summer and autumn", "summer (jun-aug) mean ndvi to spring (mar-may)", "JJA / MAM". */
+const PAIR_RE = new RegExp(
+  `\\b(${SPAN_ALT})\\b(\\s*\\([^()]{2,30}\\))?(?:\\s+(?!(?:19|20)\\d{2}\\b)[\\w-]+){0,3}?(\\s+(?:and|vs\\.?|versus|with|to|over)\\s+|\\s*\\/\\s*)(?:the\\s+)?(${SPAN_ALT})\\b(\\s*\\([^()]{2,30}\\))?(?:\\s*(?:of\\s+)?((?:19|20)\\d{2})\\b)?`,
+  'gi',
+)
+const RATIO_OR_COMPARED = new RegExp(`${COMPARED.source}|\\bratios?\\b|\\bdivided\\b|\\bminus\\b`, 'i')
 const STATISTIC_WORD_RE = new RegExp(`\\b(?:${alternation(STATISTICS.flatMap((x) => x.names))})\\b`, 'i')
 const TIME_BEFORE = /(?:^|[.?!;:]\s*|\b(?:during|in|for|over|of|across|within|throughout)\s+(?:the\s+)?(?:(?:19|20)\d{2}\s+)?)$/i
 const TIME_AFTER = new RegExp(
@@ -98,4 +117,41 @@ export function spanApartFromYear(q: string, periods: PeriodSpan[]): PeriodSpan[
   const at = m.index ?? 0
   const made = spanOfMonths(Number(year.start.slice(0, 4)), w.months, 'season')
   return [{ type: 'period', at, end: at + m[0].length, text: m[0], ...made, ...(w.convention ? { convention: w.convention } : {}) }]
+}
+
+/** Months a short bracketed phrase names: "JJA", "jun-aug", "June to August", "Mar–May". Null for anything else. */
+function monthsInBrackets(text: string): number[] | null {
+  const t = text.trim().toLowerCase()
+  const named = NAMED_SPANS.find((x) => x.names.includes(t))
+  if (named) return [...named.months]
+  const m = new RegExp(`^${MONTH_RE}\\s*(?:-|–|—|to|through)\\s*${MONTH_RE}$`, 'i').exec(t)
+  if (!m) return null
+  const [a, b] = [monthOf(m[1]), monthOf(m[2])]
+  if (!a || !b) return null
+  const out = [a]
+  while (out.at(-1) !== b && out.length < 12) out.push((out.at(-1)! % 12) + 1)
+  return out
+}
+
+/**
+ * Refiner: "summer 2019 (JJA)", "summer (jun-aug)", "spring (Mar-May) 2019": the months a period names restated in
+ * brackets right after it. Read, as a restatement of that period, when they are its months; other months in
+ * brackets are left to the rules (and to the ledger).
+ */
+export function bracketedRestatements(q: string, periods: readonly PeriodSpan[]): PeriodSpan[] {
+  const out: PeriodSpan[] = []
+  for (const p of periods) {
+    const m = /^\s*\(([^()]{2,30})\)/.exec(q.slice(p.end))
+    if (!m) continue
+    const months = monthsInBrackets(m[1])
+    if (!months) continue
+    const first = Number(p.start.slice(5, 7))
+    const spanned: number[] = [first]
+    const lastMonth = Number(p.last.slice(5, 7))
+    while (spanned.at(-1) !== lastMonth && spanned.length < 12) spanned.push((spanned.at(-1)! % 12) + 1)
+    if (spanned.length !== months.length || spanned.some((x, i) => x !== months[i])) continue
+    const at = p.end + m.index
+    out.push({ ...p, at, end: at + m[0].length, text: m[0] })
+  }
+  return out
 }

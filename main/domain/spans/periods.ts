@@ -33,7 +33,7 @@ import {
   spanOfMonths,
   validDay,
 } from './period-words'
-import { dropRestatedYears, keepComparedInsideRecord, refineSeasonsOfTheYear, spanApartFromYear } from './period-refiners'
+import { bracketedRestatements, dropRestatedYears, keepComparedInsideRecord, refineSeasonsOfTheYear, spanApartFromYear } from './period-refiners'
 import type { PeriodSpan } from './types'
 import { alternation, overlaps } from './words'
 
@@ -50,13 +50,16 @@ const RULES: Rule[] = [
   // "from 2019-03-05 to 2019-04-01", "between 2019-03-01 and 2019-05-31", "from 2025-01-01 to 2025-3-30"
   {
     re: new RegExp(`(between\\s+|from\\s+)?\\b${YEAR}-(\\d{1,2})-(\\d{1,2})\\s*(-|–|—|to|until|through|and)\\s*${YEAR}-(\\d{1,2})-(\\d{1,2})\\b`, 'gi'),
-    make: (m) => {
+    make: (m, q) => {
       const [y1, m1, d1, y2, m2, d2] = [m[2], m[3], m[4], m[6], m[7], m[8]].map(Number)
       if (!validDay(y1, m1, d1) || !validDay(y2, m2, d2)) return null
       const a = iso(y1, m1, d1)
       const b = iso(y2, m2, d2)
       if (b < a) return null
-      if (/^and$/i.test(m[5]) && !m[1]) return null
+      if (/^and$/i.test(m[5]) && (!m[1] || (COMPARED.test(q) && !TREND_WORDS.test(q)))) return null
+      // "how much did it rise from 2019-04-23 to 2019-08-13": the two days compared.
+      if (/^from/i.test(m[1] ?? '') && CHANGED_FROM.test(q.slice(Math.max(0, (m.index ?? 0) - 50), (m.index ?? 0) + m[1].length)) && !TREND_WORDS.test(q))
+        return null
       return { start: a, last: b, granularity: 'day' }
     },
   },
@@ -119,7 +122,12 @@ const RULES: Rule[] = [
       if (/^and$/i.test(m[4]) && (!m[1] || COMPARED.test(q))) return null
       const [y1, m1, y2, m2] = [Number(m[3]), monthOf(m[2]), Number(m[6]), monthOf(m[5])]
       // "how much did it change from January 2020 to July 2020": the two months compared.
-      if (/^(?:to|-|–|—)$/i.test(m[4]) && CHANGED_FROM.test(q.slice(Math.max(0, (m.index ?? 0) - 50), m.index ?? 0)) && !/\btrends?\b|\bslopes?\b/i.test(q)) {
+      // "Going from May 2019 to August 2019, what is the percent change": from one month to another, compared.
+      const before = q.slice(Math.max(0, (m.index ?? 0) - 50), m.index ?? 0)
+      // (A change word, not "the difference between the two", which may compare two regions over the one stretch.)
+      const compared =
+        CHANGED_FROM.test(before) || (/\bfrom\s*$/i.test(before) && /\b(?:chang\w*|increas\w*|decreas\w*|ris(?:e|en)|rose|drop\w*|fell)\b/i.test(q))
+      if (/^(?:to|-|–|—)$/i.test(m[4]) && compared && !TREND_WORDS.test(q)) {
         return [
           { start: monthStart(y1, m1), last: monthEnd(y1, m1), granularity: 'month' },
           { start: monthStart(y2, m2), last: monthEnd(y2, m2), granularity: 'month' },
@@ -174,8 +182,9 @@ const RULES: Rule[] = [
       `(between\\s+|from\\s+)?\\b${DAY}\\s+${MONTH_RE}(?:,?\\s*${YEAR})?\\s*(-|–|—|to|until|till|through|thru|and)\\s*${DAY}\\s+${MONTH_RE},?\\s*${YEAR}`,
       'gi',
     ),
-    make: (m) => {
-      if (/^and$/i.test(m[5]) && !m[1]) return null
+    make: (m, q) => {
+      // "rise between 23 April 2019 and 13 August 2019": two days compared, each with its year.
+      if (/^and$/i.test(m[5]) && (!m[1] || (m[4] && COMPARED.test(q) && !TREND_WORDS.test(q)))) return null
       const y2 = Number(m[8])
       const y1 = m[4] ? Number(m[4]) : y2
       const a = iso(y1, monthOf(m[3]), Number(m[2]))
@@ -294,7 +303,7 @@ const RULES: Rule[] = [
   },
   // "the 2021 heatwave season (June–September)": a month range in brackets that takes the year named just before
   {
-    re: new RegExp(`${YEAR}\\b[^.;()\\d]{0,40}\\(\\s*${MONTH_RE}${DASH}${MONTH_RE}\\s*\\)`, 'gi'),
+    re: new RegExp(`${YEAR}\\b[^.;:()\\d]{0,40}\\(\\s*${MONTH_RE}${DASH}${MONTH_RE}\\s*\\)`, 'gi'),
     make: (m) => monthRange(Number(m[1]), monthOf(m[2]), monthOf(m[3])),
   },
   // "the 2019 record from March to September": the year, then a month range introduced by "from" (not "how much did
@@ -451,5 +460,6 @@ export function readPeriods(q: string, skip: readonly { at: number; end: number 
   }
   found.sort((a, b) => a.at - b.at)
   const kept = spanApartFromYear(q, refineSeasonsOfTheYear(q, dropRestatedYears(keepComparedInsideRecord(q, found))))
-  return { kept, restated: found.filter((p) => !kept.includes(p) && !kept.some((k) => overlaps(k, p))) }
+  const bracketed = bracketedRestatements(q, kept).filter((b) => !found.some((f) => overlaps(f, b)))
+  return { kept, restated: [...found.filter((p) => !kept.includes(p) && !kept.some((k) => overlaps(k, p))), ...bracketed] }
 }

@@ -169,3 +169,30 @@ describe('the variable a statistic is of, read by both readers', () => {
     expect(findings.filter((f) => f.severity === 'reject').map((f) => f.check)).toEqual(['provenance_subject'])
   }, 120_000)
 })
+
+describe('two periods compared, said the ways the blind set says them', () => {
+  it('reads months restated in brackets, two seasons of one year, a change from one month to another, and a rise between two days', async () => {
+    const jja = REFS.o2_lst_mean_of_date_medians_jja_K
+    await answered('summer 2019 (Jun-Aug): the mean of the per-date median LST, in K', [Q46], jja.value, jja.tolerance)
+    // Months in brackets that are not the season's are not read as it.
+    expect(planTask(makeTask({ question: 'mean LST of summer 2019 (Mar-May)', files: [Q46] })).refusal).not.toBeNull()
+
+    const ratio = REFS.co2_ndvi_ratio_jja_over_mam
+    for (const q of ['NDVI 2019: ratio of the summer (june-august) mean to the spring (march-may) mean', 'ratio JJA / MAM 2019 of the mean NDVI']) {
+      const got = await answered(q, [Q46], ratio.value, ratio.tolerance)
+      expect(got.plan.spec.periods.map((p) => `${p.start}/${p.end}`)).toEqual(['2019-06-01/2019-08-31', '2019-03-01/2019-05-31'])
+    }
+
+    const change = REFS.co2_ndvi_pct_change_may_to_aug
+    await answered('Moving from May 2019 to August 2019, by what percent did the mean NDVI change?', [Q46], change.value, change.tolerance)
+    // A stretch from one month to another with no change asked stays one period.
+    expect(planTask(makeTask({ question: 'mean NDVI from May 2019 to August 2019', files: [Q46] })).spec.periods).toHaveLength(1)
+
+    const rise = REFS.co2_lst_diff_0813_minus_0423_C
+    for (const q of [
+      'How many degrees Celsius did the mean land surface temperature rise between 23 April 2019 and 13 August 2019?',
+      'by how many kelvin did the scene-mean LST rise from 2019-04-23 to 2019-08-13',
+    ])
+      await answered(q, [Q46], rise.value, rise.tolerance)
+  }, 180_000)
+})
