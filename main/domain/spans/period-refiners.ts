@@ -6,7 +6,7 @@
 import { MONTHS, NAMED_SPANS, SEASONS } from '../lexicon/periods'
 import { STATISTICS } from '../lexicon/statistics'
 import type { PeriodSpan } from './types'
-import { COMPARED, MONTH_RE, SEASON_RE, TREND_WORDS, monthOf, seasonMonths, spanOfMonths } from './period-words'
+import { COMPARED, MONTH_RE, TREND_WORDS, monthOf, spanOfMonths } from './period-words'
 import { alternation } from './words'
 
 /**
