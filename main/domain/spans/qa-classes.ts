@@ -14,6 +14,11 @@ const QA_RE = phraseRegex([...QA_VARS.flatMap((v) => v.names), ...Object.values(
 const COUNTED_RE = new RegExp(`(?:${alternation(COUNT_LEADS)})\\s+(?:(?:the|of|all)\\s+)?$`, 'i')
 /** A QA band named in the question ("the BQA", "QA_PIXEL", "the quality band"). */
 const QA_BAND_RE = /\b(?:bqa|qa|qa_pixel|pixel\s+qa|quality(?:\s+assessment)?\s+(?:band|layer|flags?|bits?|mask|file))\b/i
+/** "have a valid LST", "carry a valid land surface temperature": the words before a layer's name that say it has a value. */
+const VALID_RE = new RegExp(
+  `\\b(?:have|has|had|having|carry|carries|carrying|with|show|shows)\\s+(?:a\\s+)?valid\\s+(?=(?:${alternation(VARIABLES.filter((v) => v.kind !== 'qa_class').flatMap((v) => v.names))})\\b)`,
+  'gi',
+)
 /** A class name that names it only as a predicate. */
 const predicateOnly = (name: string) => Object.values(QA_PREDICATE_NAMES).some((ns) => ns.includes(name))
 const PREDICATE_VERBS = 'flagged|marked|classified|labell?ed|marking|masking|flagging|marks|flags|labels|mark|flag|label|classify'
@@ -74,8 +79,10 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
       !/^\s*(?:(?:pixels?|pixles?|px|areas?|cover|covered|mask|percentage|percent|share|fraction|proportion)\b|%)/i.test(q.slice(h.end))
     )
       continue
-    // A layer's missing pixels left out restate what every statistic does: no condition (restated.ts reads the words).
-    if (key === 'nodata' && out) {
+    // A layer's missing pixels left out by an exclusion ("excluding nodata pixels") restate what every statistic
+    // does: no condition (restated.ts reads the words). Said of what is counted ("pixels that are not nodata") they
+    // select the pixels with a value.
+    if (key === 'nodata' && negAt !== null) {
       qaEnd = h.end
       qaNegatedOut = true
       continue
@@ -101,5 +108,22 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
     qaNegatedOut = clear ? !negated : negated
   }
 
+  // "pixels that have a valid LST", "with a valid NDVI": the layer's pixels with a value, i.e. not its nodata.
+  for (const h of hits(q, VALID_RE)) {
+    if (spans.some((s) => s.type === 'condition' && overlaps(s, h)) || found.some((f) => overlaps(f, h))) continue
+    found.push({
+      type: 'condition',
+      at: h.at,
+      end: h.end,
+      text: h.text,
+      variable: 'nodata',
+      op: '>=',
+      value: 1,
+      unit: null,
+      negated: true,
+      inclusive: true,
+      scope: 'pixels',
+    })
+  }
   return found
 }

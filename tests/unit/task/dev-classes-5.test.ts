@@ -112,6 +112,16 @@ describe('a layer’s own missing pixels', () => {
     await answered('What share of the LST pixels are nodata on 1 January 2019, in percent?', [Q46], 100 - REFS.st2_lst_valid_pct_0101.value, 0.005)
   }, 120_000)
 
+  it('gives the share of the grid with a value ("have a valid LST", "are not nodata"); an exclusion of nodata restates the default', async () => {
+    const ref = REFS.st2_lst_valid_pct_0101
+    for (const q of [
+      'What share of the grid pixels have a valid LST on 2019-01-01, in percent?',
+      'What percentage of the LST pixels are not nodata on 2019-01-01?',
+    ])
+      await answered(q, [Q46], ref.value, ref.tolerance)
+    expect(planTask(makeTask({ question: 'mean LST excluding nodata pixels on 2019-01-01', files: [Q46] })).spec.conditions).toEqual([])
+  }, 120_000)
+
   it('takes a band’s fill, with no QA band named, as its own nodata (DN 0), not the BQA fill bit', async () => {
     const zero = await countWhere(`${SCENE}B4.TIF`, (v) => v === 0)
     const bqaFill = await countWhere(`${SCENE}BQA.TIF`, (v) => (v & 1) === 1)
