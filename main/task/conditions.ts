@@ -47,6 +47,7 @@ export function readConditions(parsed: ParsedQuestion, taken: [number, number][]
         text: c.text.trim(),
         ...(c.negated ? { negated: true } : {}),
         ...(kind ? { variableKind: kind } : {}),
+        ...(c.byUnit ? { byUnit: true } : {}),
       }
       return { at: c.at, end: c.end, value }
     })

@@ -86,6 +86,11 @@ export const Condition = z
      * bound the denominator; the other conditions are what is counted. Absent = false (counted, or a mask).
      */
     population: z.boolean().optional(),
+    /**
+     * True: no variable was named and a temperature threshold is read as of the temperature ("px hotter than 310
+     * K"); the compiler binds it only to a temperature layer the files hold. Absent = the variable was named.
+     */
+    byUnit: z.boolean().optional(),
   })
   .refine((c) => (c.op === 'between' || c.op === 'outside' ? c.low !== undefined && c.high !== undefined && c.low <= c.high : c.value !== undefined), {
     message: 'a comparison needs a value; a range needs low <= high',

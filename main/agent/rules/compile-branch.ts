@@ -178,6 +178,13 @@ function select(b: DagBuilder, spec: TaskSpec, opened: Opened, tag: string): Sel
   for (const c of valueConds) {
     const variable = (c.variable ?? subject).toLowerCase()
     const part = `the condition "${c.text.trim()}"`
+    // A temperature threshold that names no variable is of a temperature layer of the files; where the temperature
+    // would have to be derived (a thermal band's brightness temperature or the LST from it) the question must say which.
+    if (c.byUnit && !pickRole(inputs, variable.toUpperCase()))
+      throw new Refusal(
+        part,
+        'it names no variable and these files hold no temperature layer: say whether the brightness temperature of a thermal band or the land surface temperature is meant',
+      )
     let name = names.get(variable)
     let unit = subj.unit
     if (!name) {

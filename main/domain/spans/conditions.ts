@@ -8,6 +8,7 @@
  */
 import { COMPARATORS, NEGATIONS, NUMBER_WORDS, POSTFIX_COMPARATORS, RANGE_NEGATIONS, SIGN_WORDS } from '../lexicon/comparators'
 import { PIXEL_QUANTIFIERS } from '../lexicon/statistics'
+import { VARIABLES } from '../lexicon/variables'
 import { UNIT_LETTERS, UNITS } from '../lexicon/units'
 import type { AreaConditionSpan, ConditionSpan, RelativeSpan } from './types'
 import { alternation, overlaps } from './words'
@@ -153,6 +154,22 @@ export interface ConditionsParsed {
 }
 
 /** Conditions of a question; `skip` spans (periods) are not read. */
+/** Temperature units, and the unitless indices and products a temperature threshold cannot be of. */
+const TEMPERATURE_UNIT_KEYS = new Set(UNITS.filter((u) => u.quantity === 'temperature').map((u) => u.key))
+const UNITLESS = new Set(VARIABLES.filter((v) => (v.kind === 'index' || v.kind === 'product') && v.unit === undefined).map((v) => v.key))
+/** The variable the lexicon's word "temperature" names. */
+const TEMPERATURE_VARIABLE = VARIABLES.find((v) => v.names.includes('temperature'))!.key
+
+/**
+ * The variable of a comparison that names none of its own: the one named just before it ("NDVI above 0.3"), except
+ * that a temperature threshold after a unitless index or product ("mean TVDI over px hotter than 310 K") is of the
+ * temperature, as "temperature above 310 K" is.
+ */
+function variableOfThreshold(q: string, at: number, unit: string | null): { variable: string | null; byUnit?: true } {
+  const v = variableBefore(q, at)
+  return v !== null && unit !== null && TEMPERATURE_UNIT_KEYS.has(unit) && UNITLESS.has(v) ? { variable: TEMPERATURE_VARIABLE, byUnit: true } : { variable: v }
+}
+
 export function parseConditions(q: string, skip: readonly { at: number; end: number }[]): ConditionsParsed {
   const conditions: ConditionSpan[] = []
   const relative: RelativeSpan[] = []
@@ -254,7 +271,7 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     if (/^\s*(?:than\s+)?[-+]?\.?\d/.test(q.slice(end))) continue
     const w = m[3].toLowerCase().replace(/\s+/g, ' ')
     const op = POSTFIX_COMPARATORS.find((c) => c.words.includes(w))!.op
-    push({ at, end, text: m[0], variable: variableBefore(q, at), op, value: num(m[1]), unit: unitKey(m[2]), inclusive: true })
+    push({ at, end, text: m[0], ...variableOfThreshold(q, at, unitKey(m[2])), op, value: num(m[1]), unit: unitKey(m[2]), inclusive: true })
   }
 
   // Comparisons: comparator, then (an optional "threshold of") a number and unit.
@@ -303,7 +320,7 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     const named = m[2] ? variableAt(m[2]) : null
     const from = denial ? at - denial[0].length : at
     const inclusive = denial ? op === '<=' || op === '>=' : INCLUSIVE.has(m[1].toLowerCase().replace(/\s+/g, ' '))
-    push({ at: from, end, text: q.slice(from, end), variable: named ?? variableBefore(q, from), op, value, unit, inclusive })
+    push({ at: from, end, text: q.slice(from, end), ...(named ? { variable: named } : variableOfThreshold(q, from, unit)), op, value, unit, inclusive })
   }
   // "pixels where NDWI (green-NIR) is negative", "NDVI values are not positive": a comparison with 0.
   for (const m of q.matchAll(SIGN_RE)) {

@@ -41,6 +41,8 @@ export interface ConditionSpan extends At {
   inclusive: boolean
   /** What the words around it say the comparison restricts: pixels, dates, or the result itself (unknown when they do not say). */
   scope: 'pixels' | 'dates' | 'result' | 'unknown'
+  /** True: no variable named; a temperature threshold read as of the temperature ("px hotter than 310 K"). */
+  byUnit?: boolean
 }
 
 /** "more than 40% of the area": a condition on each date's share of the area. */

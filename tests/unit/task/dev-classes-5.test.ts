@@ -206,3 +206,16 @@ describe('two periods compared, said the ways the blind set says them', () => {
       await answered(q, [Q46], rise.value, rise.tolerance)
   }, 180_000)
 })
+
+describe('a temperature threshold that names no variable', () => {
+  it('is of the temperature layer the files hold, and refused where the temperature would have to be derived', async () => {
+    const hot = REFS.dc2_tvdi_mean_where_lst_gt310_0626
+    const got = await answered('mean TVDI of 26 June 2019 over the pixels warmer than 310 K', [Q46], hot.value, hot.tolerance)
+    expect(got.plan.spec.conditions.map((c) => [c.variable, c.op, c.value])).toEqual([['lst', '>', 310]])
+    const cool = REFS.dc2_ndvi_std_where_lst_lt300_0525
+    await answered('std of NDVI, 2019-05-25, only pixels colder than 300 K', [Q46], cool.value, cool.tolerance)
+    // Landsat holds no temperature layer: the brightness temperature of a band or the LST from it must be said.
+    const landsat = planTask(makeTask({ question: 'mean TOA NDVI of the pixels hotter than 300 K', files: [LANDSAT] }))
+    expect(landsat.refusal).toMatch(/brightness temperature of a thermal band or the land surface temperature/)
+  }, 120_000)
+})
