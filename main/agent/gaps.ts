@@ -5,7 +5,7 @@
  */
 import type { LoopEvent, OpenRequest } from './loop-events'
 import type { StopReason } from './loop'
-import { rejectionWords } from '../verify/check-words'
+import { rejectionWords, requestWords } from '../verify/check-words'
 import { andList } from '../domain/and-list'
 
 /** A refusal as one clause: its first line, no final period, at most 400 characters. */
@@ -50,11 +50,9 @@ export function gapsOf(events: readonly LoopEvent[], abandoned: OpenRequest[], s
   // which evidence (its keys, never the feedback), so the answer does not read as if nothing had been computed.
   const requested = events.filter((e) => e.kind === 'verdict' && e.decision === 'request_evidence' && !accepted.has(e.action.tool))
   if (requested.length > 0 && abandoned.length === 0) {
-    const needed = [...new Set(requested.flatMap((e) => (e.kind === 'verdict' ? e.needed : [])))].join(', ').replace(/_/g, ' ')
+    const needed = requestWords([...new Set(requested.flatMap((e) => (e.kind === 'verdict' ? e.needed : [])))]).join('; ')
     const calls = requested.map((e) => e.call)
-    gaps.push(
-      `the verifier asked for more evidence (${needed || 'more evidence'}) for call${calls.length > 1 ? 's' : ''} ${calls.join(', ')}, and no call gave it`,
-    )
+    gaps.push(`the verifier asked for more evidence for call${calls.length > 1 ? 's' : ''} ${andList(calls)} and no call gave it${needed ? `: ${needed}` : ''}`)
   }
   for (const r of abandoned) {
     gaps.push(

@@ -5,6 +5,7 @@
  */
 const CHECK_WORDS: Readonly<Record<string, string>> = {
   provenance_statistic: 'it computes another statistic than the one asked',
+  provenance_subject: 'it takes the statistic of another variable than the one asked',
   provenance_mask: 'its mask keeps other pixels than the condition asked',
   provenance_region: 'it covers another part of the image than the one asked',
   provenance_unit: 'its value is not in the unit asked',
@@ -46,4 +47,32 @@ export function rejectionWords(checks: readonly string[]): string[] {
       checks.map((c) => CHECK_WORDS[c] ?? (c.startsWith('content_') ? 'the data it read looks faulty' : `it failed the ${c.replace(/_/g, ' ')} check`)),
     ),
   ]
+}
+
+/**
+ * What the verifier asked for and no call gave, in plain words with no value in them, by the key of the request
+ * (finding keys of verify/policy and verify/provenance); a key without words is named.
+ */
+const REQUEST_WORDS: Readonly<Record<string, string>> = {
+  valid_pixels: 'a layer it read has a value on too few of its pixels (under 5 %) for the statistic to be trusted',
+  valid_items: 'too many of the dates gave no value',
+  temporal_coverage: 'the dates used cover too little of the period asked',
+  unchecked_phrase: 'part of the question could not be checked against the computation',
+  mask_variable: 'the verifier could not tell which variable a mask tests',
+  statistic_node: 'no step of the computation shows the statistic asked',
+  qa_mask: 'no QA mask was shown for the cloud-free data asked',
+  region_extent: 'the part of the image used could not be shown',
+  tile_coverage: 'the tiles read do not cover the area',
+  corroboration: 'no independent route confirmed the value',
+  registration: 'the two images are not shown to be aligned',
+  unit: 'the unit of the value could not be shown',
+  node_status: 'a step of the computation did not finish',
+  threshold_method: 'the change threshold is not explained',
+  edge_fit: 'the fitted edge could not be shown to be good',
+  confidence: 'the detections are of low confidence',
+}
+
+/** The evidence asked for, in words ("a layer it read has a value on too few of its pixels ..."). */
+export function requestWords(keys: readonly string[]): string[] {
+  return [...new Set(keys.map((k) => REQUEST_WORDS[k] ?? k.replace(/_/g, ' ')))]
 }

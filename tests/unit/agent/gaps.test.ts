@@ -23,7 +23,7 @@ describe('gaps', () => {
   it('names the evidence the verifier kept asking for when no call gave it, and none of its feedback', () => {
     const gaps = gapsOf([requested(1), requested(2)], [], 'finished', 'Every repair of the workflow has been tried.')
     expect(gaps).toHaveLength(1)
-    expect(gaps[0]).toMatch(/the verifier asked for more evidence \(temporal coverage\) for calls 1, 2/)
+    expect(gaps[0]).toMatch(/the verifier asked for more evidence for calls 1 and 2 and no call gave it: the dates used cover too little of the period asked/)
     expect(gaps.join(' ')).not.toMatch(/272\.4|5%/)
   })
 
