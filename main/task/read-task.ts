@@ -41,7 +41,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const { periods, periodSpans } = readPeriods(r)
   const { read, conditions: read0 } = readPixelConditions(r, periodSpans)
   let conditions = read0
-  const { bandOrder, constants, bandAt, timeOfDay, methods } = readStatedSettings(r, conditions)
+  const { bandOrder, constants, bandAt, pixelSize, timeOfDay, methods } = readStatedSettings(r, conditions)
   // The statistic passes through several stages, each of which may change it: the question's words and options,
   // the pooling (a statistic of each date), a combination (a change that names no statistic is of the mean) and,
   // below, the series (a statistic over monthly means).
@@ -83,6 +83,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
     ...(bandOrder ? { bands: { roles: bandOrder.roles, text: bandOrder.text.trim() } } : {}),
     ...(Object.keys(constants).length ? { constants } : {}),
     ...(bandAt ? { bandAt: { role: bandAt.role, band: bandAt.band, text: bandAt.text.trim() } } : {}),
+    ...(pixelSize ? { pixelSize: { metres: pixelSize.metres, text: pixelSize.text.trim() } } : {}),
     ...(timeOfDay ? { timeOfDay } : {}),
     ...(methods.length ? { methods } : {}),
     ...(calibration ? { calibration } : {}),
@@ -196,6 +197,10 @@ function readStatedSettings(r: Reading, conditions: readonly Condition[]) {
   const bandAts = all(lex, 'band_at')
   const bandAt = !bandOrder && bandAts.length === 1 ? bandAts[0] : undefined
   if (bandAt) use(bandAt.at, bandAt.end, 'band position')
+  // A pixel size stated with the data ("a small 5 m scene"): one, read into the spec; the compiler checks it.
+  const sizes = all(lex, 'pixel_size')
+  const pixelSize = sizes.length > 0 && sizes.every((x) => x.metres === sizes[0].metres) ? sizes[0] : undefined
+  if (pixelSize) for (const x of sizes) use(x.at, x.end, 'stated pixel size')
   // The time of day, when the question names one only ("night-time LST"); both named leaves it to the files.
   const times = all(lex, 'time_of_day')
   const timeOfDay = times.length > 0 && times.every((t) => t.key === times[0].key) ? times[0].key : undefined
@@ -206,7 +211,7 @@ function readStatedSettings(r: Reading, conditions: readonly Condition[]) {
   const methodSpans = all(lex, 'method')
   for (const m of methodSpans) use(m.at, m.end, 'method')
   const methods = [...new Set(methodSpans.map((m) => m.key))]
-  return { bandOrder, constants, bandAt, timeOfDay, methods }
+  return { bandOrder, constants, bandAt, pixelSize, timeOfDay, methods }
 }
 
 /**

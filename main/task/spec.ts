@@ -230,6 +230,8 @@ export const TaskSpec = z.strictObject({
    */
   constants: z.record(z.string(), z.number()).optional(),
   bandAt: z.strictObject({ role: z.string().min(1), band: z.number().int().min(1), text: z.string() }).optional(),
+  /** The ground size of a pixel the question states ("a 5 m scene"), in metres; the files must agree where it matters (areas). */
+  pixelSize: z.strictObject({ metres: z.number().positive(), text: z.string() }).optional(),
   /**
    * The time of day the subject is taken at when the question names one ("night-time LST": the night layer or
    * overpass); absent = not said, or both said ("daytime and nighttime brightness temperature").

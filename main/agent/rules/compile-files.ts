@@ -172,9 +172,10 @@ export function bandBinding(spec: TaskSpec, inputs: InputFiles, params: Record<s
     const count = samplesPerPixel(unnamed[0])
     if (count !== null && count !== roles.length)
       throw new Refusal(`the band order "${spec.bands.text}"`, `it names ${roles.length} bands and ${path.basename(unnamed[0])} has ${count}`)
-    params.role_bands = Object.fromEntries(roles.map((r, i) => [r!, i + 1]))
+    // Each band by its role and by its number ("band 4" of "band 1 red, 2 green, 3 blue, 4 NIR" is the NIR band).
+    params.role_bands = Object.fromEntries([...roles.map((r, i) => [r!, i + 1]), ...roles.map((_, i) => [`B${i + 1}`, i + 1])])
     return {
-      roles: roles as string[],
+      roles: [...(roles as string[]), ...roles.map((_, i) => `B${i + 1}`)],
       words: ` (bands in the order the question states: ${roles.map((r, i) => `band ${i + 1} = ${r!.toLowerCase()}`).join(', ')})`,
     }
   }

@@ -129,6 +129,10 @@ export function reduceCount(r: Reducer): Branch {
   if (statistic === 'area') {
     const px = pixelAreaM2(inputs.files[0])
     if (px === null) throw new Refusal('the area', 'the pixel size of the files cannot be read (no georeferencing in metres)')
+    // A pixel size the question states must be the files' own: an area from another size answers another question.
+    const stated = spec.pixelSize
+    if (stated && Math.abs(stated.metres * stated.metres - px) > 0.01 * px)
+      throw new Refusal(`the pixel size "${stated.text}"`, `the files' pixels are ${r6(Math.sqrt(px))} m, not ${stated.metres} m`)
     const to = spec.unit && ['km2', 'ha', 'm2', 'acre'].includes(spec.unit) ? spec.unit : 'km2'
     const factor = convertUnit(px, 'm2', to)!
     v = b.add(`area${tag ? `_${tag}` : ''}`, 'math.multiply', { unit: to }, { a: v, b: factor })

