@@ -170,6 +170,7 @@ function readStatedSettings(r: Reading, conditions: readonly Condition[]) {
   for (const o of all(lex, 'ordering')) use(o.at, o.end, 'ordering')
   for (const l of all(lex, 'label_set')) use(l.at, l.end, 'label set')
   for (const n of all(lex, 'name')) use(n.at, n.end, n.kind === 'scene' ? 'scene name' : 'place name')
+  for (const b of all(lex, 'qa_bits')) use(b.at, b.end, 'QA bits of the class (restated)')
   const bandOrder = firstSpan(lex, 'band_order')
   if (bandOrder) use(bandOrder.at, bandOrder.end, 'band order')
   // "NDWI (green vs nir)": the bands an index is stated with are read when they are the catalogue's bands of that

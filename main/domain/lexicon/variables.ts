@@ -66,6 +66,8 @@ export const VARIABLES: readonly LexVariable[] = [
   { key: 'cloud_shadow', kind: 'qa_class', names: ['cloud shadow', 'cloud shadows'] },
   { key: 'snow', kind: 'qa_class', names: ['snow pixels', 'snow/ice', 'snow and ice'] },
   { key: 'fill', kind: 'qa_class', names: ['fill pixels', 'fill values'] },
+  // Cirrus of high confidence (the BQA's two cirrus bits both set), as snow and cloud shadow are read at high confidence.
+  { key: 'cirrus', kind: 'qa_class', names: ['high cirrus confidence', 'high-confidence cirrus', 'high confidence cirrus', 'cirrus confidence high', 'cirrus conf = high', 'cirrus confidence = high', 'cirrus pixels'] },
   // A layer's own missing pixels (its file's nodata value), not a QA band's fill bit: "the nodata pixels of the NDVI".
   { key: 'nodata', kind: 'qa_class', names: ['nodata', 'no-data', 'nodata pixels', 'no-data pixels', 'no data pixels'] },
   { key: 'clear', kind: 'qa_class', names: ['cloud-free', 'cloud free', 'clear-sky', 'clear sky', 'clear pixels', 'clear px', 'cloudless', 'clear'] },

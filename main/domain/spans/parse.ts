@@ -34,7 +34,7 @@ import { parseConditions } from './conditions'
 import { correctTypos } from './typos'
 import { readPeriods } from './periods'
 import { gridParts, parseBoxes, parseParts, stripParts } from './regions'
-import { qaClassSpans } from './qa-classes'
+import { qaBitsSpans, qaClassSpans } from './qa-classes'
 import { refineSpans } from './refiners'
 import type { LedgerEntry, NotUnderstoodPhrase, Span } from './types'
 import { VARIABLE_RE, variableNamed } from './variables'
@@ -164,7 +164,8 @@ function parseFresh(question: string): ParsedQuestion {
   spans.push(...cond.conditions, ...cond.relative)
   if (cond.areaCondition) spans.push(cond.areaCondition)
 
-  spans.push(...qaClassSpans(q, spans))
+  const qaClasses = qaClassSpans(q, spans)
+  spans.push(...qaClasses, ...qaBitsSpans(q, qaClasses))
 
   spans.push(...markers(q))
   spans.push(...indexConstantSpans(q))

@@ -4,12 +4,20 @@
  * negated where the words leave it out. Read after the value conditions, whose words they skip.
  */
 import { COUNT_LEADS, NEGATIONS, QA_PREDICATE_NAMES, VARIABLES } from '../lexicon'
-import type { ConditionSpan, Span } from './types'
+import type { ConditionSpan, QaBitsSpan, Span } from './types'
+import { LANDSAT_C1_QA_BITS } from '../qa-bits'
 import { alternation, hits, overlaps, phraseRegex } from './words'
 
 const NEGATION_RE = phraseRegex(NEGATIONS)
 const QA_VARS = VARIABLES.filter((v) => v.kind === 'qa_class')
-const QA_RE = phraseRegex([...QA_VARS.flatMap((v) => v.names), ...Object.values(QA_PREDICATE_NAMES).flat()])
+/** A class name as typed, with the lexicon's misspelling of "pixels" ("fill pixles") read as the word. */
+const asNamed = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/\bpixles\b/, 'pixels')
+const QA_NAMES = [...QA_VARS.flatMap((v) => v.names), ...Object.values(QA_PREDICATE_NAMES).flat()]
+const QA_RE = phraseRegex([...QA_NAMES, ...QA_NAMES.filter((n) => /\bpixels\b/.test(n)).map((n) => n.replace(/\bpixels\b/, 'pixles'))])
 /** A count asked right before a class named with its pixels ("how many fill pixels", "number of snow pixels"). */
 const COUNTED_RE = new RegExp(`(?:${alternation(COUNT_LEADS)})\\s+(?:(?:the|of|all)\\s+)?$`, 'i')
 /** A QA band named in the question ("the BQA", "QA_PIXEL", "the quality band"). */
@@ -21,7 +29,7 @@ const VALID_RE = new RegExp(
 )
 /** A class name that names it only as a predicate. */
 const predicateOnly = (name: string) => Object.values(QA_PREDICATE_NAMES).some((ns) => ns.includes(name))
-const PREDICATE_VERBS = 'flagged|marked|classified|labell?ed|marking|masking|flagging|marks|flags|labels|mark|flag|label|classify'
+const PREDICATE_VERBS = 'flagged|marked|classified|labell?ed|marking|masking|flagging|marks|flags|labels|mark|flag|label|classify|have|has|having'
 /**
  * A QA class said as a predicate ("is cloudy", "flagged as cloud", "the BQA says are not cloud", "marked as designated
  * fill", "marks as neither cloud nor fill", "are not flagged as fill", "aren't marked as cloud"); groups 1 and 2 a "not"
@@ -34,6 +42,29 @@ const QA_PREDICATE = new RegExp(
 /** The next class of the same predicate ("... are not cloud and not fill"); group 1 a "not". */
 const QA_CONJUNCTION = /^\s*(?:and|or|nor)\s+(not\s+)?$/i
 
+/** "bits 11 and 12 both set", "bits 11-12 = 11", "bit 4 set": the bits and, where said, their value. */
+const BITS_RE = /\bbits?\s+(\d{1,2})(?:\s*(?:and|-|–|to|&)\s*(\d{1,2}))?(?:\s+(?:are\s+|is\s+)?(?:both\s+)?set\b|\s*(?:=|==)\s*([01]{1,2})\b)?/gi
+
+/**
+ * The QA bits restated beside the classes read ("high cirrus confidence ..., that is bits 11 and 12 both set"), when
+ * they are exactly a class's bits and value (main/domain/qa-bits.ts); any other bits are left unread, to block.
+ */
+export function qaBitsSpans(q: string, classes: readonly ConditionSpan[]): QaBitsSpan[] {
+  const out: QaBitsSpan[] = []
+  for (const h of hits(q, BITS_RE)) {
+    const first = Number(h.m[1])
+    const last = h.m[2] ? Number(h.m[2]) : first
+    const ones = 2 ** (last - first + 1) - 1
+    const value = h.m[3] !== undefined ? (h.m[3].length === last - first + 1 ? parseInt(h.m[3], 2) : Number.NaN) : ones
+    const of = classes.some((c) => {
+      const bits = c.variable ? LANDSAT_C1_QA_BITS[c.variable] : undefined
+      return bits !== undefined && bits.first === first && bits.last === last && bits.set.length === 1 && bits.set[0] === value
+    })
+    if (of) out.push({ type: 'qa_bits', at: h.at, end: h.end, text: h.text, first, last })
+  }
+  return out
+}
+
 /** The QA-class conditions of `q` (normalised as the parser reads it), skipping the words of conditions in `spans`. */
 export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[] {
   const found: ConditionSpan[] = []
@@ -43,9 +74,11 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
   const namesQaBand = QA_BAND_RE.test(q)
   for (const h of hits(q, QA_RE)) {
     if (spans.some((s) => s.type === 'condition' && overlaps(s, h))) continue
-    const name = h.text.toLowerCase().replace(/\s+/g, ' ')
+    const name = asNamed(h.text)
     const v = QA_VARS.find((x) => x.names.includes(name) || QA_PREDICATE_NAMES[x.key]?.includes(name))
     if (!v) continue
+    // "cloud confidence", "snow/ice conf": another field of the QA band (two confidence bits), not the class.
+    if (/^[\s-]*(?:confidence|conf)\b/i.test(q.slice(h.end))) continue
     const before = q.slice(Math.max(0, h.at - 40), h.at)
     const neg = [...before.matchAll(new RegExp(NEGATION_RE.source, 'gi'))].at(-1)
     const negAt =
@@ -76,6 +109,8 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
       negAt === null &&
       !predicate &&
       !(/\b(?:pixels?|px)$/.test(name) && COUNTED_RE.test(before)) &&
+      // A name that states the class's level ("high cirrus confidence", "cirrus conf = high") is a selection itself.
+      !/\bhigh\b|=/.test(name) &&
       !/^\s*(?:(?:pixels?|pixles?|px|areas?|cover|covered|mask|percentage|percent|share|fraction|proportion)\b|%)/i.test(q.slice(h.end))
     )
       continue

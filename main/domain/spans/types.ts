@@ -142,6 +142,13 @@ export interface LabelSetSpan extends At {
   labels: string[]
 }
 
+/** "bits 11 and 12 both set", "(bits 11-12 = 11)": the QA bits of a class the question reads, restated; read only when they are that class's. */
+export interface QaBitsSpan extends At {
+  type: 'qa_bits'
+  first: number
+  last: number
+}
+
 /** "a 5 m scene", "pixel size 30 m", "Pixel is 0.5 m": the ground size of a pixel the question states, in metres. */
 export interface PixelSizeSpan extends At {
   type: 'pixel_size'
@@ -271,6 +278,7 @@ export type Span =
   | LabelSetSpan
   | NameSpan
   | PixelSizeSpan
+  | QaBitsSpan
   | BandOrderSpan
   | BandAtSpan
   | IndexBandsSpan

@@ -86,7 +86,7 @@ const ENTRIES: Entry[] = [
   { re: /\b(?:monthly|montly|seasonal|annual|yearly|daily|scene|image|per[\s-](?:date|scene|image|acquisition))\s+(?:means|averages)\b/gi, kind: 'mean' },
   { re: /\b(?:sum|total)\b(?!\s+(?:number|count|area|of\s+(?:pixels|dates|days)))/gi, kind: 'sum' },
   {
-    re: /\bhow\s+many\s+(?:\w+\s+){0,2}?(?:pixels|cells)\b|\bnumber\s+of\s+(?:\w+\s+){0,2}?(?:pixels|cells)\b|\bpixel\s+count\b|\bcount\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+)?pixels\b/gi,
+    re: /\bhow\s+many\s+(?:[\w-]+\s+){0,2}?(?:pixels|pixles|px|cells)\b|\bnumber\s+of\s+(?:[\w-]+\s+){0,2}?(?:pixels|pixles|px|cells)\b|\bpixel\s+count\b|\bcount\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?(?:pixels|pixles|px)\b/gi,
     kind: 'pixel_count',
   },
   {

@@ -237,3 +237,21 @@ describe('a band order written as numbered bands, and a pixel size stated with t
     expect(wrongSize.refusal).toMatch(/pixels are 5 m, not 3 m/)
   }, 120_000)
 })
+
+describe('cirrus of high confidence, with its bits restated', () => {
+  it('counts the pixels whose two cirrus bits are set, and refuses bits that are not the class’s', async () => {
+    const bqa = await decode(`${SCENE}BQA.TIF`)
+    let want = 0
+    for (let i = 0; i < bqa.data.length; i++) if (((bqa.data[i] >> 11) & 3) === 3 && (bqa.data[i] & 1) === 0) want++
+    expect(want).toBe(REFS.b2_count_cirrus_high.value)
+    for (const q of [
+      'How many pixles have high cirrus confidence according to the BQA (bits 11 and 12 both set)?',
+      '# px with BQA cirrus confidence = high (bits 11-12 = 11)',
+    ])
+      await answered(q, [LANDSAT], want, 0.5)
+    const wrongBits = planTask(makeTask({ question: 'How many pixels have high cirrus confidence in the BQA, that is bits 9 and 10 set?', files: [LANDSAT] }))
+    expect(wrongBits.refusal).not.toBeNull()
+    // "cloud confidence" is another field of the BQA than the cloud bit: not read as the cloud class.
+    expect(planTask(makeTask({ question: 'How many pixels have high cloud confidence in the BQA?', files: [LANDSAT] })).spec.conditions).toEqual([])
+  }, 120_000)
+})
