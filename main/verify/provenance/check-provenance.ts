@@ -6,16 +6,15 @@
  * verifier cannot check against this DAG asks for evidence instead of passing. (Periods and the dates used are
  * checked by policy/temporal-coverage.ts with the same question reader.)
  */
-import { UNITS } from '../../domain/lexicon'
 import { dagOf, isRec, type Rec } from '../../tools/execute/evidence-reader'
 import type { Evidence } from '../../tools/protocol'
 import type { Finding } from '../policy/finding'
 import { pass } from '../policy/finding'
-import { describeCondition, type AskedCondition } from '../question-reader/conditions'
 import { readQuestion, type QuestionDemands } from '../question-reader/index'
 import { describePart, type AskedRegion } from '../question-reader/region'
 import { describeStatistic, type AskedStatistic, type StatisticKind } from '../question-reader/statistic'
 import { describeUnit } from '../question-reader/unit'
+import { checkConditions, checkPopulation } from './check-conditions'
 import { checkMethods } from './check-methods'
 import { checkSubject, statisticSubjects, type StatisticSubject } from './check-subject'
 import { dagConditions, type DagCondition } from './dag-conditions'
@@ -61,8 +60,6 @@ function outputUnit(evidence: Evidence, observation: unknown, output: string | n
 }
 
 const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b))
-/** A threshold written in one temperature unit and applied in the other. */
-const sameTemperature = (a: number, b: number) => same(a, b) || same(a + 273.15, b) || same(a - 273.15, b)
 
 function matchesStep(asked: AskedStatistic, s: StatisticStep): boolean {
   if (asked.kind !== s.kind) return false
@@ -193,96 +190,6 @@ function checkStatistic(asked: AskedStatistic[], chain: StatisticStep[], options
       message: `the question asks for the ${missing.map(describeStatistic).join(' and ')} but the observation's statistic node '${outer.node}' computes ${describeStep(outer)}${chain.length > 1 ? ` (of ${chain.slice(1).map(describeStep).join(', ')})` : ''}`,
     },
   ]
-}
-
-/** A threshold the question writes in a temperature unit, in kelvin by the lexicon's conversion; null in any other unit. */
-function kelvinOf(value: number, unit: string | undefined): number | null {
-  const u = UNITS.find((x) => x.key === unit && x.quantity === 'temperature')
-  return u ? value * u.scale + u.offset : null
-}
-
-/**
- * The pixels a condition keeps, as a comparison: "not above 0.5" keeps those below 0.5 (the bound itself is not
- * told apart), "not between" stays a between that keeps the outside.
- */
-function kept(op: '>' | '<' | 'between', negated: boolean | undefined): { op: '>' | '<' | 'between'; negated: boolean } {
-  if (op === 'between') return { op, negated: !!negated }
-  return { op: negated ? (op === '>' ? '<' : '>') : op, negated: false }
-}
-
-function conditionMatches(q: AskedCondition, d: DagCondition): boolean {
-  const a = kept(q.op, q.negated)
-  const b = kept(d.cmp, d.negated)
-  // "Outside 290-310 K" kept as the inside (a negation dropped) is another set of pixels.
-  if (a.op !== b.op || a.negated !== b.negated) return false
-  // "below 100 °F" applied to kelvin data as 310.93 K: the asked unit converts the asked threshold.
-  const inK = (v: number, dv: number) => {
-    const k = kelvinOf(v, q.unit)
-    return k !== null && same(k, dv)
-  }
-  if (q.op === 'between')
-    return (
-      (sameTemperature(q.low!, d.low!) && sameTemperature(q.high!, d.high!) && same(q.high! - q.low!, d.high! - d.low!)) ||
-      (inK(q.low!, d.low!) && inK(q.high!, d.high!))
-    )
-  return sameTemperature(q.value!, d.value!) || inK(q.value!, d.value!)
-}
-
-function describeDag(d: DagCondition): string {
-  return describeCondition({ variable: d.variable ?? 'a value', op: d.cmp, value: d.value, low: d.low, high: d.high, negated: d.negated })
-}
-
-function checkConditions(asked: AskedCondition[], found: DagCondition[]): Finding[] {
-  const findings: Finding[] = []
-  for (const q of asked) {
-    const onVar = found.filter((d) => d.variable === q.variable)
-    if (onVar.some((d) => conditionMatches(q, d))) {
-      findings.push(pass('provenance_mask', `the mask '${onVar.find((d) => conditionMatches(q, d))!.node}' keeps ${describeCondition(q)}`))
-      continue
-    }
-    const unnamed = found.filter((d) => d.variable === null && conditionMatches(q, d))
-    if (unnamed.length > 0) {
-      findings.push({
-        check: 'provenance_mask',
-        severity: 'request',
-        key: 'mask_variable',
-        message: `the mask '${unnamed[0].node}' applies the threshold of ${describeCondition(q)}, but the verifier cannot tell which variable it tests`,
-      })
-      continue
-    }
-    findings.push({
-      check: 'provenance_mask',
-      severity: 'reject',
-      message: onVar.length
-        ? `the question keeps only pixels with ${describeCondition(q)} but the observation's mask '${onVar[0].node}' keeps ${describeDag(onVar[0])}`
-        : `the question keeps only pixels with ${describeCondition(q)} but the observation applies no such condition on ${q.variable.toUpperCase()}`,
-    })
-  }
-  return findings
-}
-
-/**
- * A share taken among some pixels ("among the pixels with NDVI > 0.3, the share with TVDI > 0.8"): the observation
- * must drop the other pixels (a mask) for the pixels it is taken among, and count the rest (an indicator). With both
- * conditions counted, the share is of all valid pixels (3.70 % for 8.23 %), a different question.
- */
-function checkPopulation(asked: AskedCondition[], found: DagCondition[], statistics: AskedStatistic[]): Finding[] {
-  // Of a count or a mean, the pixels taken among are simply the pixels kept: only a share has a denominator.
-  if (!asked.some((c) => c.population) || !statistics.some((s) => s.kind === 'fraction')) return []
-  const findings: Finding[] = []
-  for (const q of asked) {
-    const on = found.filter((d) => d.variable === q.variable && conditionMatches(q, d))
-    const want = q.population ? 'mask' : 'criterion'
-    if (on.length === 0 || on.some((d) => d.role === want || d.role === undefined)) continue
-    findings.push({
-      check: 'provenance_mask',
-      severity: 'reject',
-      message: q.population
-        ? `the question asks for a share among the pixels with ${describeCondition(q)}, but the observation counts ${describeCondition(q)} as part of what the share counts (node '${on[0].node}'): a share of all valid pixels`
-        : `the question asks for the share of the pixels with ${describeCondition(q)}, but the observation drops the pixels without it before counting (node '${on[0].node}')`,
-    })
-  }
-  return findings.length ? findings : [pass('provenance_mask', 'the share is taken among the pixels the question names')]
 }
 
 const near = (a: number, b: number, size: number) => Math.abs(a - b) * size <= 1
