@@ -23,7 +23,6 @@ import {
   TREND_WORDS,
   YEAR,
   iso,
-  lastDay,
   monthEnd,
   monthOf,
   monthRange,
@@ -33,13 +32,15 @@ import {
   spanOfMonths,
   validDay,
 } from './period-words'
+import { DAY_RULES } from './period-day-rules'
 import { bracketedRestatements, dropRestatedYears, keepComparedInsideRecord, refineSeasonsOfTheYear, spanApartFromYear } from './period-refiners'
 import type { PeriodSpan } from './types'
 import { alternation, overlaps } from './words'
 
 const ORDINAL: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: 4, final: 4 }
 
-interface Rule {
+/** A rule of the period parser: its pattern, and what a match makes (null: not a period after all). */
+export interface Rule {
   re: RegExp
   make(m: RegExpMatchArray, q: string): Made | Made[] | null
 }
@@ -165,67 +166,7 @@ const RULES: Rule[] = [
       return spanOfMonths(Number(m[2]), q.months, 'quarter')
     },
   },
-  // "June 1 to September 30, 2019", "from June 1, 2019 to September 30, 2019"
-  {
-    re: new RegExp(`${MONTH_RE}\\s+${DAY}(?:,?\\s*${YEAR})?${DASH}${MONTH_RE}\\s+${DAY},?\\s*${YEAR}`, 'gi'),
-    make: (m) => {
-      const y2 = Number(m[6])
-      const y1 = m[3] ? Number(m[3]) : y2
-      const a = iso(y1, monthOf(m[1]), Number(m[2]))
-      const b = iso(y2, monthOf(m[4]), Number(m[5]))
-      return a <= b ? { start: a, last: b, granularity: 'day' } : null
-    },
-  },
-  // "between 14 September and 19 December 2021", "from 1 June 2019 to 30 September 2019": day-first ranges
-  {
-    re: new RegExp(
-      `(between\\s+|from\\s+)?\\b${DAY}\\s+${MONTH_RE}(?:,?\\s*${YEAR})?\\s*(-|–|—|to|until|till|through|thru|and)\\s*${DAY}\\s+${MONTH_RE},?\\s*${YEAR}`,
-      'gi',
-    ),
-    make: (m, q) => {
-      // "rise between 23 April 2019 and 13 August 2019": two days compared, each with its year.
-      if (/^and$/i.test(m[5]) && (!m[1] || (m[4] && COMPARED.test(q) && !TREND_WORDS.test(q)))) return null
-      const y2 = Number(m[8])
-      const y1 = m[4] ? Number(m[4]) : y2
-      const a = iso(y1, monthOf(m[3]), Number(m[2]))
-      const b = iso(y2, monthOf(m[7]), Number(m[6]))
-      return a <= b ? { start: a, last: b, granularity: 'day' } : null
-    },
-  },
-  // "July 20–29, 2023"
-  {
-    re: new RegExp(`${MONTH_RE}\\s+${DAY}\\s*(?:-|–|—|to)\\s*${DAY},?\\s*${YEAR}`, 'gi'),
-    make: (m) => {
-      const y = Number(m[4])
-      const mo = monthOf(m[1])
-      return { start: iso(y, mo, Number(m[2])), last: iso(y, mo, Number(m[3])), granularity: 'day' }
-    },
-  },
-  // "July 1 and July 15, 2020": two single days sharing a year
-  {
-    re: new RegExp(`${MONTH_RE}\\s+${DAY}\\s+and\\s+${MONTH_RE}\\s+${DAY},?\\s*${YEAR}`, 'gi'),
-    make: (m) => {
-      const y = Number(m[5])
-      const a = iso(y, monthOf(m[1]), Number(m[2]))
-      const b = iso(y, monthOf(m[3]), Number(m[4]))
-      return [
-        { start: a, last: a, granularity: 'day' },
-        { start: b, last: b, granularity: 'day' },
-      ]
-    },
-  },
-  // "July 12, 2022", "12 July 2022", "2022-07-12"
-  {
-    re: new RegExp(`${MONTH_RE}\\s+${DAY},*\\s*${YEAR}|${DAY}\\s+${MONTH_RE},?\\s*${YEAR}|${YEAR}-(\\d{1,2})-(\\d{1,2})(?![\\d-])`, 'gi'),
-    make: (m) => {
-      let y: number, mo: number, d: number
-      if (m[1]) [y, mo, d] = [Number(m[3]), monthOf(m[1]), Number(m[2])]
-      else if (m[5]) [y, mo, d] = [Number(m[6]), monthOf(m[5]), Number(m[4])]
-      else [y, mo, d] = [Number(m[7]), Number(m[8]), Number(m[9])]
-      if (mo < 1 || mo > 12 || d < 1 || d > lastDay(y, mo)) return null
-      return { start: iso(y, mo, d), last: iso(y, mo, d), granularity: 'day' }
-    },
-  },
+  ...DAY_RULES,
   // "Q1 2024", "Q1 vs. Q3 2021", "Q1 and Q3 of 2021": one period per quarter named
   {
     re: new RegExp(`\\b(Q[1-4](?:\\s*(?:vs\\.?|versus|and|&|,|or)\\s*Q[1-4])*)\\s*,?\\s*(?:of\\s+)?${YEAR}`, 'gi'),
