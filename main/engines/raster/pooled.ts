@@ -193,15 +193,7 @@ export class PoolAccumulator {
 }
 
 /** The partials of all items combined: moments, and the histogram of the pass as dense arrays. */
-export interface PoolCombined {
-  count: number
-  sum: number
-  mean: number
-  m2: number
-  min: number
-  max: number
-  bins?: { count: Float64Array; min: Float64Array; max: Float64Array }
-}
+export type PoolCombined = Omit<PoolPartial, 'bins'> & { bins?: { count: Float64Array; min: Float64Array; max: Float64Array } }
 
 /** Combine the items' partials of one pass (moments by Chan's combination, histograms bin by bin). */
 export function combinePartials(parts: readonly PoolPartial[]): PoolCombined {

@@ -13,18 +13,9 @@ import {
   type PoolPartial,
   type PoolSinkSpec,
 } from '../../../../main/engines/raster/pooled'
+import { seededRandom } from '../../../helpers/seeded-random'
 
-/** A seeded generator (mulberry32), so a failure repeats. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+const rng = seededRandom
 
 /** numpy.percentile(values, p) ('linear'), by a full sort of the valid values. */
 function numpyPercentile(items: Float64Array[], p: number): number {

@@ -9,18 +9,9 @@
 import { describe, expect, it } from 'vitest'
 import { PRODUCTS } from '../../../../main/engines/raster/products'
 import { leastSquares } from '../../../helpers/independent-stats'
+import { seededRandom } from '../../../helpers/seeded-random'
 
-/** A small deterministic generator (mulberry32), so the cases are the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+const random = seededRandom
 
 interface Reference {
   valid: number
