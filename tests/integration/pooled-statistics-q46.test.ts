@@ -11,6 +11,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../main/agent/rules/rules-planner'
 import { executeDag } from '../../main/tools/execute'
+import { planExecuteAnswered } from '../helpers/plan-execute'
 
 const DIR = '/work/shared/benchmarks/earthbench-q46/files'
 const JULY = ['2019-07-12', '2019-07-28']
@@ -65,13 +66,8 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
 async function answer(
   question: string,
 ): Promise<{ value: number; describe: string; dag: { nodes: { id: string; op: string; params: Record<string, unknown> }[] } }> {
-  const plan = planTask({ question, options: [], images: [], files: [DIR] } as never)
-  expect(plan.refusal).toBeNull()
-  const wf = plan.workflow
-  if (!wf || !wf.ok || wf.tool !== 'execute') throw new Error(`no workflow: ${JSON.stringify(wf)}`)
-  const r = (await executeDag(wf.args, {} as never)) as { status: string; observation: { value: number } }
-  expect(r.status).toBe('ok')
-  return { value: r.observation.value, describe: wf.describe, dag: wf.args as never }
+  const out = await planExecuteAnswered(question, [DIR], { artifacts: tmp })
+  return { value: out.value, describe: out.wf.describe, dag: out.wf.args as never }
 }
 
 const POOL = 'Pooling every valid pixel of the July 2019 acquisitions into one sample'

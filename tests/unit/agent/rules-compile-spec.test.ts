@@ -6,9 +6,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fromFile } from 'geotiff'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/rules/rules-planner'
 import { executeDag } from '../../../main/tools/execute'
+import { planExecuteAnswered } from '../../helpers/plan-execute'
+import { tempDir } from '../../helpers/tmp'
 
 const DIR = '/work/shared/benchmarks/earthbench-q46/files'
 process.env.RSURE_RASTER_WORKERS = '0'
@@ -27,14 +29,12 @@ const mean = (xs: number[]) => {
   return ok.reduce((a, b) => a + b, 0) / ok.length
 }
 
+const artifacts = tempDir('rsure-compile-spec-')
+afterAll(() => artifacts.cleanup())
+
 async function answer(question: string): Promise<{ value: number; describe: string }> {
-  const plan = planTask({ question, options: [], images: [], files: [DIR] } as never)
-  expect(plan.refusal).toBeNull()
-  const wf = plan.workflow
-  if (!wf || !wf.ok || wf.tool !== 'execute') throw new Error(`no workflow: ${JSON.stringify(wf)}`)
-  const r = (await executeDag(wf.args, {} as never)) as { status: string; observation: { value: number } }
-  expect(r.status).toBe('ok')
-  return { value: r.observation.value, describe: wf.describe }
+  const out = await planExecuteAnswered(question, [DIR], { artifacts: artifacts.dir })
+  return { value: out.value, describe: out.wf.describe }
 }
 
 function refusal(question: string): string {
