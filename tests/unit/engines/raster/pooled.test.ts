@@ -125,6 +125,13 @@ describe('pooled moments', () => {
     expect(Math.abs(pooled(items, 'variance').value - want * want) / (want * want)).toBeLessThan(1e-9)
   })
 
+  it('std of items with different means: the spread between the items counts (Chan’s cross term)', () => {
+    const r = rng(5)
+    const items = [Float64Array.from({ length: 1000 }, () => r()), Float64Array.from({ length: 3000 }, () => 100 + r()), Float64Array.of(NaN, 50)]
+    const want = populationStd(items)
+    expect(Math.abs(pooled(items, 'std').value - want) / want).toBeLessThan(1e-9)
+  })
+
   it('count, sum, mean, min and max over every item', () => {
     const items = [Float64Array.of(1, NaN, 3), Float64Array.of(NaN), Float64Array.of(-2, 10)]
     expect(pooled(items, 'count').value).toBe(4)
