@@ -26,8 +26,6 @@
  * - A degree sign right after a temperature's name, or one word after it ("median LST °C for px ...", "BT mean °C"),
  *   is the answer's unit, as "in °C" and "(°C)" were; a number before it keeps it a threshold's ("above 30 °C").
  */
-import fs from 'node:fs'
-import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/rules/rules-planner'
 import { makeTask } from '../../../main/agent/task'
@@ -35,14 +33,12 @@ import { ArtifactStore } from '../../../main/store/artifacts'
 import { executeDag } from '../../../main/tools/execute/index'
 import { checkProvenance } from '../../../main/verify/provenance/check-provenance'
 import { readStatisticOrder } from '../../../main/verify/question-reader/pooling'
+import { REFS_2 } from '../../helpers/dev-references'
 import { shared, tempDir } from '../../helpers/tmp'
 
 const store = tempDir('rsure-dev-classes-4-')
 afterAll(() => store.cleanup())
-const REFS = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dev-questions/references-2.json'), 'utf8')) as Record<
-  string,
-  { value: number; tolerance: number }
->
+const REFS = REFS_2
 const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
 
 async function run(question: string, files: string[]) {

@@ -19,7 +19,6 @@
  *   band named) was answered over the BQA's non-fill pixels, a different set than the band's own fill convention:
  *   such an exclusion now restates what every statistic does.
  */
-import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/rules/rules-planner'
@@ -28,14 +27,12 @@ import { ArtifactStore } from '../../../main/store/artifacts'
 import { executeDag } from '../../../main/tools/execute/index'
 import { checkProvenance } from '../../../main/verify/provenance/check-provenance'
 import { decode } from '../../helpers/independent-stats'
+import { REFS_2 } from '../../helpers/dev-references'
 import { shared, tempDir } from '../../helpers/tmp'
 
 const store = tempDir('rsure-dev-classes-5-')
 afterAll(() => store.cleanup())
-const REFS = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dev-questions/references-2.json'), 'utf8')) as Record<
-  string,
-  { value: number; tolerance: number }
->
+const REFS = REFS_2
 const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
 const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
 const SCENE = path.join(LANDSAT, 'LC08_L1TP_016037_20170813_20170814_01_RT_')

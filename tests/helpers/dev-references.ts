@@ -1,0 +1,12 @@
+/**
+ * The references of the second blind development set (tests/dev-questions/references-2.json: python3 + GDAL + numpy
+ * by that set's author, never by the code under test), by computation id.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+export type DevReference = { value: number; tolerance: number }
+
+export const REFS_2: Readonly<Record<string, DevReference>> = JSON.parse(
+  fs.readFileSync(path.resolve(__dirname, '../dev-questions/references-2.json'), 'utf8'),
+) as Record<string, DevReference>
