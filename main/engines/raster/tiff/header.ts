@@ -94,17 +94,24 @@ function readSamples(ifd: Ifd, one: One): Omit<ImageHeader, 'tiled' | 'chunkWidt
   return { width, height, bandCount, sampleType: type, compression, predictor, photometric, planar }
 }
 
-/** Rows of chunk `index` (the last strip of a plane may be shorter; tiles are always whole). */
+/** Samples per pixel in one chunk: every band when pixel-interleaved (PlanarConfiguration 1), one when planar. */
+export function pixelStride(h: Pick<ImageHeader, 'planar' | 'bandCount'>): number {
+  return h.planar === 2 ? 1 : h.bandCount
+}
+
+/** Rows of the chunks in chunk row `ty` (the last strip of a plane may be shorter; tiles are always whole). */
+export function bandRows(h: Pick<ImageHeader, 'tiled' | 'chunkHeight' | 'height'>, ty: number): number {
+  return h.tiled ? h.chunkHeight : Math.min(h.chunkHeight, h.height - ty * h.chunkHeight)
+}
+
+/** Rows of chunk `index` (bandRows of its chunk row). */
 export function chunkRows(h: ImageHeader, index: number): number {
-  if (h.tiled) return h.chunkHeight
-  const ty = Math.floor(index / h.across) % h.down
-  return Math.min(h.chunkHeight, h.height - ty * h.chunkHeight)
+  return bandRows(h, Math.floor(index / h.across) % h.down)
 }
 
 /** Decoded bytes chunk `index` must hold. */
 function chunkBytes(h: ImageHeader, index: number): number {
-  const stride = h.planar === 2 ? 1 : h.bandCount
-  return h.chunkWidth * chunkRows(h, index) * stride * BYTES[h.sampleType]
+  return h.chunkWidth * chunkRows(h, index) * pixelStride(h) * BYTES[h.sampleType]
 }
 
 /** Check the tile or strip size and the offset and byte-count tables against the file's size. */
@@ -115,8 +122,7 @@ function readChunks(ifd: Ifd, one: One, s: ReturnType<typeof readSamples>, fileS
   if (chunkWidth < 1 || chunkHeight < 1) {
     throw new TiffFormatError(tiled ? `its tiles are ${chunkWidth} x ${chunkHeight} pixels (TileWidth/TileLength 0)` : 'its RowsPerStrip is 0')
   }
-  const stride = s.planar === 2 ? 1 : s.bandCount
-  const bytes = chunkWidth * chunkHeight * stride * BYTES[s.sampleType]
+  const bytes = chunkWidth * chunkHeight * pixelStride(s) * BYTES[s.sampleType]
   if (bytes > budget().maxChunkBytes) {
     throw new TiffFormatError(
       `has ${tiled ? 'tiles' : 'strips'} that decode to ${Math.ceil(bytes / 2 ** 20)} MiB, more than the ${budget().maxChunkBytes / 2 ** 20} MiB RSure decodes at once; rewrite it with smaller tiles or strips`,

@@ -332,6 +332,19 @@ export function text(ifd: Ifd, tag: number): string | undefined {
   return typeof v === 'string' ? v : undefined
 }
 
+/** The GeoKey directory (34735) with its double (34736) and ASCII (34737) parameter tags, as stored. */
+export interface GeoKeyTags {
+  directory: number[]
+  doubles: number[] | null
+  ascii: string | null
+}
+
+/** The raw GeoKey tags of `ifd` (null without a GeoKey directory), so written artifacts can carry the CRS verbatim. */
+export function geoKeyTags(ifd: Ifd): GeoKeyTags | null {
+  const dir = numbers(ifd, Tag.GeoKeyDirectory)
+  return dir ? { directory: dir, doubles: numbers(ifd, Tag.GeoDoubleParams) ?? null, ascii: text(ifd, Tag.GeoAsciiParams) ?? null } : null
+}
+
 /** The GeoKey directory as a name -> value record (the shape georef.ts's crsFromGeoKeys expects). */
 export function geoKeys(ifd: Ifd): Record<string, unknown> | null {
   const dir = numbers(ifd, Tag.GeoKeyDirectory)
