@@ -9,6 +9,7 @@ import { all } from '../domain/spans'
 import type { ConditionsRead } from './conditions'
 import { allMatches, objectClass } from './read-words'
 import type { Reading } from './reading'
+import { fillExclusions } from './restated'
 import type { Condition, Statistic, TaskSpec } from './spec'
 import { VARIABLES } from './vocabulary'
 
@@ -53,6 +54,11 @@ export function readSubjects(r: Reading, { read, conditions, statistic, objects 
     const which = numbered.length === 1 ? numbered[0] : thermal.length === 1 ? thermal[0] : null
     if (which) subjects = subjects.filter((k) => !thermal.includes(k)).map((k) => (k === 'bt' && (which === 'b11' || which === 'tir2') ? 'bt_b11' : k))
   }
+  // A file's values as stored ("DN", "pixel value") beside a named variable or band restate how that one is read.
+  if (subjects.length > 1 && subjects.includes('value')) {
+    subjects = subjects.filter((k) => k !== 'value')
+    for (const c of conditions) if (c.variable === 'value') c.variable = null
+  }
   if (statistic === 'count_objects' && objects) subjects.unshift(objectClass(objects[1]))
   for (const c of conditions)
     if (c.variable === null && subjects.length > 0 && !(statistic === 'fraction' && c.unit === 'percent'))
@@ -72,9 +78,17 @@ function variableHits(r: Reading): { varHits: VariableHit[]; bandKeys: Set<strin
     .filter((h) => !spans.some((s) => s.role === 'band order' && h.at < s.end && h.end > s.at))
     .map((h) => ({ at: h.at, end: h.end, key: h.key }))
   const bandKeys = new Set(bandHits.map((h) => h.key))
-  const named: VariableHit[] = VARIABLES.flatMap((v) => allMatches(q, v.words).map((h) => ({ at: h.at, end: h.end, key: v.key })))
+  // "nodata excluded" restates what every statistic does (restated.ts): it names no variable.
+  const exclusions = fillExclusions(q)
+  const restates = (h: { at: number; end: number }) => exclusions.some((x) => h.at >= x.at && h.end <= x.end)
+  const named: VariableHit[] = VARIABLES.flatMap((v) => allMatches(q, v.words).map((h) => ({ at: h.at, end: h.end, key: v.key }))).filter((h) => !restates(h))
   // A variable the span parser infers where none is named (a temperature asked "in K": domain/spans/refiners.ts).
-  const inferred = named.length || bandHits.length ? [] : all(lex, 'variable').map((h) => ({ at: h.at, end: h.end, key: h.key }))
+  const inferred =
+    named.length || bandHits.length
+      ? []
+      : all(lex, 'variable')
+          .filter((h) => !restates(h))
+          .map((h) => ({ at: h.at, end: h.end, key: h.key }))
   const allVarHits: VariableHit[] = [...named, ...bandHits, ...inferred]
   const varHits = allVarHits
     .filter((h) => !allVarHits.some((o) => o !== h && o.key !== h.key && o.at <= h.at && o.end >= h.end && o.end - o.at > h.end - h.at))

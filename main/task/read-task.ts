@@ -42,6 +42,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const { read, conditions: read0 } = readPixelConditions(r, periodSpans)
   let conditions = read0
   const { bandOrder, constants, bandAt, pixelSize, timeOfDay, methods } = readStatedSettings(r, conditions)
+  const filesNamed = readFilesNamed(r)
   // The statistic passes through several stages, each of which may change it: the question's words and options,
   // the pooling (a statistic of each date), a combination (a change that names no statistic is of the mean) and,
   // below, the series (a statistic over monthly means).
@@ -83,6 +84,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
     ...(bandOrder ? { bands: { roles: bandOrder.roles, text: bandOrder.text.trim() } } : {}),
     ...(Object.keys(constants).length ? { constants } : {}),
     ...(bandAt ? { bandAt: { role: bandAt.role, band: bandAt.band, text: bandAt.text.trim() } } : {}),
+    ...(filesNamed.length ? { filesNamed } : {}),
     ...(pixelSize ? { pixelSize: { metres: pixelSize.metres, text: pixelSize.text.trim() } } : {}),
     ...(timeOfDay ? { timeOfDay } : {}),
     ...(methods.length ? { methods } : {}),
@@ -144,6 +146,18 @@ function readPixelConditions(r: Reading, periodSpans: [number, number][]): { rea
       (c, i, all) => all.findIndex((o) => o.variable === c.variable && o.op === c.op && o.value === c.value && o.low === c.low && o.high === c.high) === i,
     )
   return { read, conditions }
+}
+
+/** Raster files named in the question ("red.tif", "riotiler/red.tif"): read into the spec, which the compiler checks. */
+const FILE_NAME_RE = /(?<![\w./-])[\w./-]*[\w-]\.(?:tiff?|jp2|img|png|jpe?g)\b/gi
+
+function readFilesNamed(r: Reading): string[] {
+  const names: string[] = []
+  for (const h of allMatches(r.q, FILE_NAME_RE)) {
+    r.use(h.at, h.end, 'file named')
+    names.push(h.m[0])
+  }
+  return [...new Set(names)]
 }
 
 /**

@@ -34,6 +34,11 @@ const WANTS =
 /** "all 23 dates", "each of the 12 acquisitions": a count of the period's dates stated as a check, not a period. */
 const DATES_STATED = /\b(?:all|the|each\s+of\s+the|every\s+one\s+of\s+the)\s+\d{1,3}\s+(?:valid\s+)?(?:dates|acquisitions|scenes|images|overpasses)\b/gi
 
+/** The fill exclusions said in words ("nodata excluded", "excluding fill pixels"): their words name no variable. */
+export function fillExclusions(q: string): { at: number; end: number }[] {
+  return [...q.matchAll(FILL_EXCLUDED)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length }))
+}
+
 export function restatedPhrases(
   q: string,
   conditions: readonly Condition[],
@@ -41,10 +46,7 @@ export function restatedPhrases(
 ): { at: number; end: number; role: string }[] {
   const out: { at: number; end: number; role: string }[] = []
   const free = (at: number, end: number) => !used.some((s) => at < s.end && end > s.at)
-  for (const m of q.matchAll(FILL_EXCLUDED)) {
-    const at = m.index ?? 0
-    if (free(at, at + m[0].length)) out.push({ at, end: at + m[0].length, role: 'fill exclusion (fill is nodata, left out of every statistic)' })
-  }
+  for (const { at, end } of fillExclusions(q)) if (free(at, end)) out.push({ at, end, role: 'fill exclusion (fill is nodata, left out of every statistic)' })
   const periods = used.filter((s) => s.role === 'period')
   if (periods.length > 0)
     for (const m of q.matchAll(DATES_STATED)) {

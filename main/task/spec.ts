@@ -230,6 +230,11 @@ export const TaskSpec = z.strictObject({
    */
   constants: z.record(z.string(), z.number()).optional(),
   bandAt: z.strictObject({ role: z.string().min(1), band: z.number().int().min(1), text: z.string() }).optional(),
+  /**
+   * Raster files the question names ("red.tif", "riotiler/red.tif"), as written: the answer must come from them, so
+   * a name no input file has is refused. Absent = none named.
+   */
+  filesNamed: z.array(z.string().min(1)).optional(),
   /** The ground size of a pixel the question states ("a 5 m scene"), in metres; the files must agree where it matters (areas). */
   pixelSize: z.strictObject({ metres: z.number().positive(), text: z.string() }).optional(),
   /**

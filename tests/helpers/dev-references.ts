@@ -5,7 +5,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-export type DevReference = { value: number; tolerance: number }
+/** `alternatives`: the value under each reading the author spanned (a convention that splits), when listed. */
+export type DevReference = { value: number; tolerance: number; alternatives: number[] }
 
 export const REFS_2: Readonly<Record<string, DevReference>> = JSON.parse(
   fs.readFileSync(path.resolve(__dirname, '../dev-questions/references-2.json'), 'utf8'),

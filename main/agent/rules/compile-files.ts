@@ -143,6 +143,7 @@ export function bandFileOf(key: string, files: readonly string[]): string | null
 export function bandBinding(spec: TaskSpec, inputs: InputFiles, params: Record<string, unknown>): { roles: string[]; words: string } {
   // The MTL and other text files beside the bands are no unnamed raster.
   const unnamed = inputs.files.filter((f) => !parseName(path.basename(f)) && !/\.(?:txt|json|xml|md)$/i.test(f))
+  if (spec.subjects.includes('value')) return fileValues(inputs, unnamed, params)
   if (unnamed.length === 0) {
     if (spec.bands)
       throw new Refusal(`the band order "${spec.bands.text}"`, 'the file names already say which band is which; a stated order would contradict or repeat them')
@@ -203,6 +204,27 @@ export function bandBinding(spec: TaskSpec, inputs: InputFiles, params: Record<s
     )
   }
   return { roles: [], words: '' }
+}
+
+/**
+ * A file's values as stored, asked with no variable named ("the mean DN of red.tif"): the one band of the one raster
+ * given, when its name labels nothing; anywhere else which values are meant is not said, and the refusal says why.
+ */
+function fileValues(inputs: InputFiles, unnamed: string[], params: Record<string, unknown>): { roles: string[]; words: string } {
+  const rasters = inputs.files.filter((f) => !/\.(?:txt|json|xml|md)$/i.test(f))
+  const part = 'the values asked'
+  if (rasters.length !== 1)
+    throw new Refusal(
+      part,
+      `the question names no variable or band and ${rasters.length} rasters are given; name the layer, band or file whose values are meant`,
+    )
+  const base = path.basename(rasters[0])
+  if (unnamed.length !== 1)
+    throw new Refusal(part, `the question names no variable or band, and ${base} is named as a layer of its own; ask for that layer by name`)
+  const count = samplesPerPixel(rasters[0])
+  if (count !== 1) throw new Refusal(part, `the question names no band, and ${base} has ${count ?? 'several'} bands; say which band is meant`)
+  params.role_bands = { VALUE: 1 }
+  return { roles: ['VALUE'], words: ` (the one band of ${base}, its values as stored)` }
 }
 
 /** PhotometricInterpretation (262) of a GeoTIFF's first image (2 = RGB); null when absent or unreadable. */

@@ -191,11 +191,15 @@ export class Scope {
         label: `${bandWord(key)} (${r}) ${toa ? 'TOA reflectance (from the MTL)' : 'as stored (DN)'}`,
       }
     }
+    if (key === 'value') {
+      if (!pickRole(inputs, 'VALUE')) throw new Refusal(part, 'the question names no variable or band whose values are meant')
+      return { node: this.read('VALUE'), unit: 'dn', label: 'the values as stored (DN)' }
+    }
     const index = spyndexIndex(key)
     if (index) return this.index(index, part)
     if (role) return { node: this.read(role), unit: 'dn', label: key.toUpperCase() }
     const held = [...inputs.roles].sort().join(', ')
-    throw new Refusal(part, `no file layer, product or spectral index named "${key}" can be read or computed (the files hold ${held || 'no layers'})`)
+    throw new Refusal(part, `no file layer, product or spectral index named "${key}" can be read or computed (the files hold ${held || 'no named layers'})`)
   }
 
   /** A band-10 brightness-temperature layer in K: named BT10, or a series band-10 token the catalog takes as BT (no MTL). */

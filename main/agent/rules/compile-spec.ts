@@ -68,7 +68,7 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
   if (inputs.files.length === 0) return { ok: false, part: 'the input rasters', why: 'no raster files were given (pass a folder with --files)' }
   if (statistic === null)
     return { ok: false, part: 'the statistic', why: 'the question names none (mean, median, maximum, a percentile, a share ...) and its options name none' }
-  const unclear = unclearSelection(spec, statistic) ?? unnamedTemperature(spec, inputs)
+  const unclear = unclearSelection(spec, statistic) ?? unnamedTemperature(spec, inputs) ?? filesNotGiven(spec, inputs)
   if (unclear) return unclear
   spec = oneNamePerBand(spec, inputs)
   const bands = severalBands(spec)
@@ -104,6 +104,18 @@ function unnamedTemperature(spec: TaskSpec, inputs: InputFiles): Compiled | null
     ok: false,
     part: 'the variable',
     why: 'the question names no variable, and a temperature over these files could be the brightness temperature or a land surface temperature computed by one of several methods; name the one wanted',
+  }
+}
+
+/** A file the question names that no input file is: the answer would come from other data than the one asked. */
+function filesNotGiven(spec: TaskSpec, inputs: InputFiles): Compiled | null {
+  const given = new Set(inputs.files.map((f) => path.basename(f).toLowerCase()))
+  const missing = (spec.filesNamed ?? []).filter((n) => !given.has(path.basename(n).toLowerCase()))
+  if (missing.length === 0) return null
+  return {
+    ok: false,
+    part: missing.map((n) => `"${n}"`).join(', '),
+    why: `the question names ${missing.length === 1 ? 'a file that is' : 'files that are'} not among the files given (${[...given].sort().join(', ') || 'none'}); add ${missing.length === 1 ? 'it' : 'them'}, or ask about the files given`,
   }
 }
 

@@ -10,7 +10,7 @@
 import { COMPARATORS, NEGATIONS, POSTFIX_COMPARATORS, RANGE_NEGATIONS } from '../../domain/lexicon/comparators'
 import { HALVES, MONTHS, NAMED_SPANS, QUARTERS, SEASONS } from '../../domain/lexicon/periods'
 import { TIME_OF_DAY } from '../../domain/lexicon/qualifiers'
-import { STEP_MARKERS, STEP_VERBS } from '../../domain/lexicon/context'
+import { FILLER, STEP_MARKERS, STEP_VERBS } from '../../domain/lexicon/context'
 import { BOX_WORDS, CRS_WORDS, PART_NOUNS, PARTS } from '../../domain/lexicon/regions'
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../../domain/lexicon/series'
 import { DATE_OF_LEADS, EXTREME_ENDS, NOT_STATISTICS, PERCENTILE_WORDS, STATISTICS, UNNAMED_STATISTICS } from '../../domain/lexicon/statistics'
@@ -349,16 +349,18 @@ export function unsurePhrase(
       .map((w) => ({ w, near: SINGLE_WORDS.find((v) => Math.abs(v.length - w.length) <= 1 && oneEdit(w, v)) }))
       .find((x) => x.near)
     const used = new Set([...spec.subjects, ...spec.conditions.map((c) => c.variable ?? '')])
-    const typoKeys = typo
-      ? VARIABLES.filter((v) =>
-          v.names.some((nm) =>
-            nm
-              .toLowerCase()
-              .split(/[^a-z]+/)
-              .includes(typo.near!),
-          ),
-        ).map((v) => v.key)
-      : []
+    // A filler word of a variable's name ("pixel" of "pixel value") names no variable by itself.
+    const typoKeys =
+      typo && !FILLER.includes(typo.near!)
+        ? VARIABLES.filter((v) =>
+            v.names.some((nm) =>
+              nm
+                .toLowerCase()
+                .split(/[^a-z]+/)
+                .includes(typo.near!),
+            ),
+          ).map((v) => v.key)
+        : []
     if (typo && typoKeys.length && !typoKeys.some((k) => used.has(k)))
       return {
         text: n.text.trim(),

@@ -28,17 +28,29 @@ export const PARTS: readonly LexPart[] = [
   { name: 'south half', part: 'south', rows: [0.5, 1], cols: [0, 1], words: ['south', 'southern', 'lower', 'bottom'], nouns: 'half' },
   { name: 'east half', part: 'east', rows: [0, 1], cols: [0.5, 1], words: ['east', 'eastern', 'right', 'right-hand'], nouns: 'half' },
   { name: 'west half', part: 'west', rows: [0, 1], cols: [0, 0.5], words: ['west', 'western', 'left', 'left-hand'], nouns: 'half' },
-  { name: 'north third', rows: [0, T], cols: [0, 1], words: ['north', 'northern', 'upper', 'top', 'first'], nouns: 'third' },
+  { name: 'north third', rows: [0, T], cols: [0, 1], words: ['north', 'northern', 'northernmost', 'upper', 'uppermost', 'top', 'topmost', 'first'], nouns: 'third' },
   // The middle third of the columns (a vertical band), said by its orientation; without one, "middle third" is of the rows.
   { name: 'middle third (columns)', rows: [0, 1], cols: [T, 2 * T], words: ['middle vertical', 'central vertical', 'centre vertical', 'center vertical'], nouns: 'third' },
   { name: 'middle third (columns)', rows: [0, 1], cols: [T, 2 * T], words: ['middle', 'central', 'centre', 'center'], nouns: 'third', after: ['of columns', 'of the columns', 'of the image columns', 'by columns', 'of the width'] },
   { name: 'middle third (rows)', rows: [T, 2 * T], cols: [0, 1], words: ['middle', 'central', 'centre', 'center', 'middle horizontal', 'central horizontal'], nouns: 'third' },
-  { name: 'south third', rows: [2 * T, 1], cols: [0, 1], words: ['south', 'southern', 'lower', 'bottom', 'last'], nouns: 'third' },
-  { name: 'west third', rows: [0, 1], cols: [0, T], words: ['west', 'western', 'left', 'left-hand'], nouns: 'third' },
-  { name: 'east third', rows: [0, 1], cols: [2 * T, 1], words: ['east', 'eastern', 'right', 'right-hand'], nouns: 'third' },
+  { name: 'south third', rows: [2 * T, 1], cols: [0, 1], words: ['south', 'southern', 'southernmost', 'lower', 'lowest', 'bottom', 'bottommost', 'last'], nouns: 'third' },
+  { name: 'west third', rows: [0, 1], cols: [0, T], words: ['west', 'western', 'westernmost', 'left', 'leftmost', 'left-hand'], nouns: 'third' },
+  { name: 'east third', rows: [0, 1], cols: [2 * T, 1], words: ['east', 'eastern', 'easternmost', 'right', 'rightmost', 'right-hand'], nouns: 'third' },
   /** The centre: the middle half of the rows and of the columns (a stated convention). */
   { name: 'centre', rows: [0.25, 0.75], cols: [0.25, 0.75], words: ['central', 'centre', 'center', 'middle'], nouns: 'centre' },
 ]
+
+/**
+ * The side of the image a part lies along, said right after it as a restatement ("the lowest third, the southern
+ * rows"), and the nouns of such a restatement.
+ */
+export const SIDE_WORDS: Readonly<Record<string, 'north' | 'south' | 'east' | 'west'>> = {
+  north: 'north', northern: 'north', northernmost: 'north', top: 'north', topmost: 'north', upper: 'north', uppermost: 'north',
+  south: 'south', southern: 'south', southernmost: 'south', bottom: 'south', bottommost: 'south', lower: 'south', lowest: 'south',
+  west: 'west', western: 'west', westernmost: 'west', left: 'west', leftmost: 'west', 'left-hand': 'west',
+  east: 'east', eastern: 'east', easternmost: 'east', right: 'east', rightmost: 'east', 'right-hand': 'east',
+}
+export const SIDE_NOUNS: readonly string[] = ['rows', 'lines', 'columns', 'cols', 'part', 'portion', 'side', 'edge', 'strip', 'band', 'end']
 
 /**
  * An image cut into three strips of equal size ("dividing the image into three vertical strips of equal width"),

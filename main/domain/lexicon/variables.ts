@@ -48,6 +48,9 @@ export const VARIABLES: readonly LexVariable[] = [
   { key: 'snow_cover', kind: 'layer', indicatedBy: ['ndsi'], names: ['snow cover'] },
   { key: 'aod', kind: 'layer', names: ['aod', 'aerosol optical depth', 'aerosol optical thickness'] },
   { key: 'chlorophyll', kind: 'layer', names: ['chlorophyll', 'chlorophyll-a', 'chl-a'] },
+  // A file's values as stored, asked with no variable named ("the mean DN of red.tif", "the mean pixel value"): bound
+  // only to the one band of a single unlabelled file; beside a named variable or band the words restate "as stored".
+  { key: 'value', kind: 'layer', names: ['dn', 'dns', 'digital number', 'digital numbers', 'pixel value', 'pixel values', 'grey value', 'grey values', 'gray value', 'gray values', 'grey level', 'gray level'] },
   { key: 'reflectance', kind: 'product', names: ['reflectance', 'surface reflectance', 'toa reflectance', 'top-of-atmosphere reflectance', 'top of atmosphere reflectance'] },
   { key: 'ndvi', kind: 'index', names: ['ndvi', 'normalized difference vegetation index', 'normalised difference vegetation index', 'vegetation index', 'vegetation cover', 'vegetation coverage', 'vegetation greenness'] },
   { key: 'evi', kind: 'index', names: ['evi', 'enhanced vegetation index'] },

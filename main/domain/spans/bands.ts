@@ -138,6 +138,7 @@ const JOIN_TOKENS = new Set([
   'vs',
   'vs.',
   'versus',
+  'against',
   'and',
   'or',
   'with',
@@ -157,6 +158,21 @@ const JOIN_TOKENS = new Set([
   'e.g.',
 ])
 
+/** The band roles a tail states, in order, when every other word of it only joins them; else null. */
+function bandRolesOf(tail: string): string[] | null {
+  const roles: string[] = []
+  const rest = tail.replace(BAND_TOKEN, (w) => {
+    const role = roleOfBandWord(w)
+    if (role && !roles.includes(role)) roles.push(role)
+    return ' '
+  })
+  const words = rest
+    .toLowerCase()
+    .split(/[\s,;:()/+*=\-–−]+/)
+    .filter(Boolean)
+  return roles.length === 0 || words.some((w) => !JOIN_TOKENS.has(w) && !INDEX_METHOD_WORDS.includes(w) && !/^[12]$/.test(w)) ? null : roles
+}
+
 export function indexBandSpans(q: string): IndexBandsSpan[] {
   const out: IndexBandsSpan[] = []
   for (const v of hits(q, VARIABLE_RE)) {
@@ -165,18 +181,12 @@ export function indexBandSpans(q: string): IndexBandsSpan[] {
     if (!lex || !ix) continue
     const m = INDEX_TAIL_RE.exec(q.slice(v.end))
     if (!m) continue
-    const tail = m[1] ?? m[2]
-    const roles: string[] = []
-    const rest = tail.replace(BAND_TOKEN, (w) => {
-      const role = roleOfBandWord(w)
-      if (role && !roles.includes(role)) roles.push(role)
-      return ' '
-    })
-    const words = rest
-      .toLowerCase()
-      .split(/[\s,;:()/+*=\-–−]+/)
-      .filter(Boolean)
-    if (roles.length === 0 || words.some((w) => !JOIN_TOKENS.has(w) && !INDEX_METHOD_WORDS.includes(w) && !/^[12]$/.test(w))) continue
+    // The whole tail, else the bracket's first clause ("(green against NIR, TOA reflectance)": the rest is read apart).
+    const clause = m[1]?.match(/^\(([^(),;]+)[,;]/)
+    const read = [m[1] ?? m[2], ...(clause ? [clause[1]] : [])].map((t) => ({ tail: t, roles: bandRolesOf(t) })).find((x) => x.roles !== null)
+    if (!read) continue
+    const { tail } = read
+    const roles = read.roles!
     const known = new Set(BAND_ROLES.map((b) => b.role))
     const want = ix.bands.filter((b) => known.has(b))
     const matches = want.length === roles.length && want.every((b) => roles.includes(b))

@@ -13,6 +13,8 @@ import {
   PART_NOUNS,
   PARTS,
   REGION_NEGATIONS,
+  SIDE_NOUNS,
+  SIDE_WORDS,
   STRIP_DIVISION,
   STRIP_NOUNS,
   STRIP_PICKS,
@@ -71,7 +73,40 @@ export function parseParts(q: string): PartSpan[] {
     }
   }
   for (const p of [...stripParts(q).parts, ...gridParts(q).parts]) if (!found.some((f) => overlaps(f, p))) found.push(p)
-  return found.sort((a, b) => a.at - b.at).map((f) => complemented(q, f))
+  return found
+    .sort((a, b) => a.at - b.at)
+    .map((f) => complemented(q, f))
+    .map((f) => restated(q, f))
+}
+
+const SIDE_RESTATED = new RegExp(
+  `^(?:\\s+(?:of|in)\\s+(?:the\\s+|this\\s+)?(?:[\\w-]+\\s+){0,2}?(?:${alternation(IMAGE_NOUNS)}))?\\s*(?:,|\\(|;|:|–|—|-)\\s*(?:i\\.?e\\.?,?\\s+|that\\s+is,?\\s+|namely\\s+|so\\s+)?(?:the\\s+)?(${alternation(Object.keys(SIDE_WORDS))})\\s+(${alternation(SIDE_NOUNS)})\\b\\s*\\)?`,
+  'i',
+)
+
+/**
+ * A part restated by the side it lies on, right after it ("the lowest third of the Landsat image, the southern rows"): the
+ * restatement is the part's own words when the part lies along that side over the whole other axis; a side the part
+ * does not lie on is left unread (and blocks).
+ */
+function restated(q: string, f: PartSpan): PartSpan {
+  const m = q.slice(f.end).match(SIDE_RESTATED)
+  if (!m) return f
+  const side = SIDE_WORDS[m[1].toLowerCase()]
+  const rowsNoun = /^(?:rows|lines)$/i.test(m[2])
+  const colsNoun = /^(?:columns|cols)$/i.test(m[2])
+  const full = (r: readonly [number, number]) => r[0] === 0 && r[1] === 1
+  const along =
+    side === 'north'
+      ? f.rows[0] === 0 && full(f.cols) && !colsNoun
+      : side === 'south'
+        ? f.rows[1] === 1 && full(f.cols) && !colsNoun
+        : side === 'west'
+          ? f.cols[0] === 0 && full(f.rows) && !rowsNoun
+          : f.cols[1] === 1 && full(f.rows) && !rowsNoun
+  if (!along || f.negated) return f
+  const end = f.end + m[0].length
+  return { ...f, end, text: q.slice(f.at, end) }
 }
 
 const STRIP_DIVISION_RE = new RegExp(
@@ -240,10 +275,11 @@ export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
       })
     }
   }
-  // "30.1°N to 30.5°N and 114.2°E to 114.6°E", "between 87.9°E and 88.1°E and between 43.6°N and 43.8°N"
+  // "30.1°N to 30.5°N and 114.2°E to 114.6°E", "between 87.9°E and 88.1°E and between 43.6°N and 43.8°N",
+  // "80.2W-79.8W / 32.6N-33.0N"
   const DEG = `${N}\\s*°?\\s*([NSEW])\\b`
   const HEMI_BOX = new RegExp(
-    `(?:between\\s+)?${DEG}\\s*(?:-|–|to|and)\\s*${DEG}\\s*(?:,|and|;)?\\s*(?:and\\s+)?(?:between\\s+)?${DEG}\\s*(?:-|–|to|and)\\s*${DEG}`,
+    `(?:between\\s+)?${DEG}\\s*(?:-|–|to|and)\\s*${DEG}\\s*(?:,|and|;|\\/|x|×)?\\s*(?:and\\s+)?(?:between\\s+)?${DEG}\\s*(?:-|–|to|and)\\s*${DEG}`,
     'gi',
   )
   for (const h of hits(q, HEMI_BOX)) {
@@ -271,12 +307,19 @@ export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
   // "x 9780000..9810000, y 5400000..5420000", "x=9,780,000-9,810,000 m and y=...", "easting 530,000-600,000 m,
   // northing ...": a box in map units, in the CRS the sentence names (EPSG code, "web mercator", "UTM zone 17N"),
   // else the file's own.
-  const NC = '(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|-?\\d+(?:\\.\\d+)?)'
-  const AXIS = (names: string) => `(?:${names})\\s*(?:=|:|from|between)?\\s*${NC}\\s*(?:m\\b)?\\s*(?:\\.\\.|-|–|to|and)\\s*${NC}(?:\\s*m\\b)?`
+  // A number in map units: thousands separated by commas, or a multiplier written onto it ("550k", "3.60M": thousand
+  // and million; a lower-case "m" after the number is metres, never a multiplier).
+  const NC = '(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|-?\\d+(?:\\.\\d+)?(?:[kK]|M(?![a-z]))?)'
+  const METRES = '(?:m|metres|meters)\\b'
+  const AXIS = (names: string) => `(?:${names})\\s*(?:=|:|from|between)?\\s*${NC}\\s*(?:${METRES})?\\s*(?:\\.\\.|-|–|to|and)\\s*${NC}(?:\\s*${METRES})?`
   const XY = new RegExp(`\\b${AXIS('x|eastings?')}\\s*(?:,|and|;)?\\s*(?:and\\s+)?\\b${AXIS('y|northings?')}`, 'gi')
+  const mapNumber = (t: string) => {
+    const v = Number(t.replace(/,/g, '').replace(/[kKM]$/, ''))
+    return /[kK]$/.test(t) ? v * 1e3 : t.endsWith('M') ? v * 1e6 : v
+  }
   for (const h of hits(q, XY)) {
     if (found.some((f) => overlaps(f, h))) continue
-    const [x1, x2, y1, y2] = [1, 2, 3, 4].map((i) => Number(h.m[i].replace(/,/g, '')))
+    const [x1, x2, y1, y2] = [1, 2, 3, 4].map((i) => mapNumber(h.m[i]))
     const crs = crsNear(sentenceAround(h.at, h.end))
     // The CRS named just before ("in EPSG:3857 box", "in the scene's own UTM zone 17N coordinates:") or just after
     // ("(web mercator)") belongs to the box.

@@ -35,13 +35,16 @@ export function checkNodes(validity: Rec): Finding[] {
 }
 
 /**
- * Nodes that leave pixels out on purpose — `where(condition, value, 0/0)` masks — and every node computed from them:
- * their invalid pixels are the area the question excluded, not missing data, so the valid-pixel floor does not apply
- * (an empty mask still shows up as a date left out, or as an insufficient output).
+ * Nodes that leave pixels out on purpose — `where(condition, value, 0/0)` masks and QA classes (`raster.mask` by QA
+ * bits: "high cirrus confidence" keeps 4.9 % of the Landsat fixture) — and every node computed from them: their
+ * invalid pixels are the area the question excluded, not missing data, so the valid-pixel floor does not apply (an
+ * empty mask still shows up as a date left out, or as an insufficient output).
  */
 function masked(nodes: ActionNode[]): Set<string> {
   const masks = nodes.filter(
-    (n) => n.op === 'raster.algebra' && typeof n.params.expr === 'string' && /\bwhere\s*\(/.test(n.params.expr) && /0\s*\/\s*0|\bnan\b/i.test(n.params.expr),
+    (n) =>
+      (n.op === 'raster.algebra' && typeof n.params.expr === 'string' && /\bwhere\s*\(/.test(n.params.expr) && /0\s*\/\s*0|\bnan\b/i.test(n.params.expr)) ||
+      (n.op === 'raster.mask' && Array.isArray(n.params.qa_bits) && n.params.qa_bits.length > 0),
   )
   const out = new Set<string>()
   for (const n of nodes) if (masks.some((m) => upstream(nodes, n.id).has(m.id))) out.add(n.id)

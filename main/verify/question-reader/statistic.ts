@@ -4,6 +4,7 @@
  * statistic but do not say which (e.g. "typical", "variability") are reported as unchecked, never guessed.
  */
 import { STATISTICS, ORDINAL_PERCENTILE_WORDS } from '../../domain/lexicon'
+import { parseQuestion } from '../../domain/spans'
 
 export type StatisticKind = 'mean' | 'median' | 'percentile' | 'std' | 'variance' | 'min' | 'max' | 'sum' | 'pixel_count' | 'date_count' | 'fraction' | 'trend'
 
@@ -116,7 +117,10 @@ const VAGUE = /\b(typical|variability|spread|dispersion|interquartile|iqr|mode)\
 
 export function readStatistics(question: string): { asked: AskedStatistic[]; unchecked: string[] } {
   const asked: AskedStatistic[] = []
-  const taken: [number, number][] = []
+  // The words of an image part ("the lowest third", "the upper half") name where, not which statistic.
+  const taken: [number, number][] = parseQuestion(question)
+    .spans.filter((s) => s.type === 'part')
+    .map((s) => [s.at, s.end])
   for (const e of ENTRIES) {
     for (const m of question.matchAll(e.re)) {
       const at = m.index ?? 0

@@ -18,7 +18,11 @@ describe('reader classes', () => {
     expect(read('Find the day with the highest mean NDWI in July 2022.').quantity.statistic).toBe('date_of_max')
     expect(read('Give the date of the lowest mean surface temperature between January 1 and March 30, 2025.').quantity.statistic).toBe('date_of_min')
     // The date is a step; the value asked is the extreme itself.
-    expect(read('From January to June 2021, identify the date with the greatest percentage increase in vegetation coverage, and report the corresponding percentage value.').quantity.statistic).toBe('max')
+    expect(
+      read(
+        'From January to June 2021, identify the date with the greatest percentage increase in vegetation coverage, and report the corresponding percentage value.',
+      ).quantity.statistic,
+    ).toBe('max')
   })
 
   it('"between A and B" is the stretch from A to B, unless the question compares A with B', () => {
@@ -26,7 +30,10 @@ describe('reader classes', () => {
     expect(periods(read('What is the difference in mean LST between 2015 and 2023?'))).toEqual(['2015-01-01/2015-12-31', '2023-01-01/2023-12-31'])
     expect(periods(read('What is the mean NDVI between 2015 and 2018?'))).toEqual(['2015-01-01/2018-12-31'])
     // Two years compared inside the record's stretch are the periods; the stretch is only the record.
-    expect(periods(read('Using the built volume files from 1980 to 2010, compute the percentage change in mean built volume between 1990 and 2000.'))).toEqual(['1990-01-01/1990-12-31', '2000-01-01/2000-12-31'])
+    expect(periods(read('Using the built volume files from 1980 to 2010, compute the percentage change in mean built volume between 1990 and 2000.'))).toEqual([
+      '1990-01-01/1990-12-31',
+      '2000-01-01/2000-12-31',
+    ])
     // A trend runs over the stretch even when "change" is said.
     expect(periods(read('What is the linear trend of the change in mean LST between 2015 and 2020?'))).toEqual(['2015-01-01/2020-12-31'])
   })
@@ -51,8 +58,14 @@ describe('reader classes', () => {
   it('day-first ranges, the same month or day in two years written with "in", bracketed months after two years', () => {
     expect(periods(read('What is the mean NDVI between 14 September and 19 December 2021?'))).toEqual(['2021-09-14/2021-12-19'])
     expect(periods(read('What is the difference between the mean LST of July in 2015 and 2023?'))).toEqual(['2015-07-01/2015-07-31', '2023-07-01/2023-07-31'])
-    expect(periods(read('What is the difference between the mean LST of July 5th in 2015 and 2023?'))).toEqual(['2015-07-05/2015-07-05', '2023-07-05/2023-07-05'])
-    expect(periods(read('Compare mean night-time light between 2014 and 2019 (October-December periods).'))).toEqual(['2014-10-01/2014-12-31', '2019-10-01/2019-12-31'])
+    expect(periods(read('What is the difference between the mean LST of July 5th in 2015 and 2023?'))).toEqual([
+      '2015-07-05/2015-07-05',
+      '2023-07-05/2023-07-05',
+    ])
+    expect(periods(read('Compare mean night-time light between 2014 and 2019 (October-December periods).'))).toEqual([
+      '2014-10-01/2014-12-31',
+      '2019-10-01/2019-12-31',
+    ])
   })
 
   it('ISO dates with one-digit months, a minus typed as an en dash, restated years counted as read', () => {
@@ -72,8 +85,14 @@ describe('reader classes', () => {
 
   it('the subject is what the statistic is about, not the inputs of a derived variable or the phenomenon an index measures', () => {
     expect(read('Using NDVI and LST data, calculate TVDI and the percentage of the area with dryness values above 0.75.').subjects[0]).toBe('tvdi')
-    expect(read('Using NDVI and LST data, calculate TVDI and the percentage of the area with dryness values above 0.75.').conditions.map((c) => c.variable)).toEqual(['tvdi'])
-    expect(read('Using red and NIR bands, calculate NDVI, estimate LST, compute the mean LST for each image and the linear trend of the annual averages from 2018 to 2022.').subjects[0]).toBe('lst')
+    expect(
+      read('Using NDVI and LST data, calculate TVDI and the percentage of the area with dryness values above 0.75.').conditions.map((c) => c.variable),
+    ).toEqual(['tvdi'])
+    expect(
+      read(
+        'Using red and NIR bands, calculate NDVI, estimate LST, compute the mean LST for each image and the linear trend of the annual averages from 2018 to 2022.',
+      ).subjects[0],
+    ).toBe('lst')
     expect(read('Evaluate the 2022 snow cover changes using the mean NDSI.').subjects[0]).toBe('ndsi')
     // A statistic naming an input keeps it as the subject.
     expect(read('Using NDVI and LST, compute TVDI, then report the mean NDVI where TVDI > 0.5 in 2019.').subjects[0]).toBe('ndvi')
@@ -133,10 +152,14 @@ describe('the coverage ledger says what it did not understand', () => {
   })
 
   it('thresholds relative to a statistic, unplaced ranges, breakdowns into classes and parts of a month are refused, named', () => {
-    expect(blocking(read('How many days in June 2021 had a mean LST exceeding the overall monthly mean by more than 10%?')).join(' ')).toContain('mean by more than 10%')
+    expect(blocking(read('How many days in June 2021 had a mean LST exceeding the overall monthly mean by more than 10%?')).join(' ')).toContain(
+      'mean by more than 10%',
+    )
     expect(blocking(read('What share of pixels are 50% higher than the average NDVI on 2022-07-01?')).join(' ')).toContain('50% higher than the average')
     expect(blocking(read('What share of the area has NDSI > mean + 10% on 2019-02-01?')).join(' ')).toContain('mean + 10%')
-    const zones = read('On 2021-08-05, classify LST into low (< 295 K), medium (295–305 K) and high (> 305 K) zones and give the percentage of pixels in each zone.')
+    const zones = read(
+      'On 2021-08-05, classify LST into low (< 295 K), medium (295–305 K) and high (> 305 K) zones and give the percentage of pixels in each zone.',
+    )
     expect(blocking(zones)).toContain('295–305 k')
     expect(blocking(zones).some((t) => t.includes('in each zone'))).toBe(true)
     expect(blocking(read('What is the difference between the mean LST of early June and late June 2021?'))).toEqual(['early june', 'late june'])
@@ -150,7 +173,9 @@ describe('the coverage ledger says what it did not understand', () => {
   })
 
   it('words read as context are listed plainly, not dropped', () => {
-    expect(unreadSentence(read('What is the mean NDVI of rgbn.tif in 2019?'))).toBe('Words not used in reading the question: "rgbn.tif".')
+    expect(unreadSentence(read('What is the mean NDVI of the orchard plots in 2019?'))).toBe('Words not used in reading the question: "orchard plots".')
+    // A file named is read (the compiler checks it is among the files given), not listed as context.
+    expect(unreadSentence(read('What is the mean NDVI of rgbn.tif in 2019?'))).toBeNull()
     expect(unreadSentence(read('What is the mean NDVI in 2019?'))).toBeNull()
   })
 
