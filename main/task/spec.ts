@@ -188,7 +188,7 @@ export const TaskSpec = z.strictObject({
     statistic: Statistic.nullable(),
     /** For 'percentile': 0..100. */
     percentile: z.number().min(0).max(100).optional(),
-    /** Two periods or regions combined: difference (periods: later minus earlier; regions: second minus first), ratio (first named / second) or percent change; null for one quantity. */
+    /** Two periods or regions combined: difference (periods: later minus earlier; regions: first named minus second), ratio (first named / second) or percent change; null for one quantity. */
     combine: z.enum(['difference', 'ratio', 'absolute_difference', 'percent_change']).nullable(),
     /** What the combination compares. */
     across: z.enum(['periods', 'regions', 'masks']).nullable(),

@@ -1,6 +1,6 @@
 /**
- * The references of the second blind development set (tests/dev-questions/references-2.json: python3 + GDAL + numpy
- * by that set's author, never by the code under test), by computation id.
+ * The references of the second and third blind development sets (tests/dev-questions/references-2.json and
+ * references-3.json: python3 + GDAL + numpy by each set's author, never by the code under test), by computation id.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -10,4 +10,8 @@ export type DevReference = { value: number; tolerance: number; alternatives: num
 
 export const REFS_2: Readonly<Record<string, DevReference>> = JSON.parse(
   fs.readFileSync(path.resolve(__dirname, '../dev-questions/references-2.json'), 'utf8'),
+) as Record<string, DevReference>
+
+export const REFS_3: Readonly<Record<string, DevReference>> = JSON.parse(
+  fs.readFileSync(path.resolve(__dirname, '../dev-questions/references-3.json'), 'utf8'),
 ) as Record<string, DevReference>

@@ -220,9 +220,11 @@ function acrossPeriodsOrRegions(b: DagBuilder, spec: TaskSpec, inputs: InputFile
     ? branch(b, spec, inputs, spec.periods, variant, 'second', spec.regions![1])
     : branch(b, spec, inputs, [spec.periods[1]], variant, 'second')
   // The spec's convention (main/task/spec.ts): across periods a difference and a percent change run from the
-  // earlier period to the later whichever is named first; a ratio is the first named over the second; across
-  // regions everything is second relative to first.
-  const swap = !byRegion && spec.periods[1]!.start < spec.periods[0]!.start
+  // earlier period to the later whichever is named first; a ratio is the first named over the second. Regions have
+  // no earlier and later: a difference is the first named minus the second ("west minus east", "the difference
+  // between the north and the south half"), a ratio the first over the second, a percent change from the first to
+  // the second.
+  const swap = byRegion ? combine === 'difference' || combine === 'absolute_difference' : spec.periods[1]!.start < spec.periods[0]!.start
   const [earlier, later] = (swap ? [two, one] : [one, two]).map((side) =>
     combine === 'difference' || combine === 'absolute_difference' ? percentSide(b, side, spec, options) : side,
   )
@@ -232,13 +234,13 @@ function acrossPeriodsOrRegions(b: DagBuilder, spec: TaskSpec, inputs: InputFile
       : combine === 'absolute_difference'
         ? b.add('abs_difference', 'math.abs', {}, { a: b.add('difference', 'math.subtract', {}, { a: later.value, b: earlier.value }) })
         : combine === 'ratio'
-          ? b.add('ratio', 'math.divide', { unit: 'dimensionless' }, byRegion ? { a: two.value, b: one.value } : { a: one.value, b: two.value })
+          ? b.add('ratio', 'math.divide', { unit: 'dimensionless' }, { a: one.value, b: two.value })
           : b.add('percent_change', 'math.expr', { expr: '100 * (b - a) / a', unit: 'percent' }, { a: earlier.value, b: later.value })
   const word = byRegion
     ? {
-        difference: 'difference (second region minus first)',
+        difference: 'difference (first region minus second)',
         absolute_difference: 'absolute difference',
-        ratio: 'ratio (second region / first)',
+        ratio: 'ratio (first region / second)',
         percent_change: 'percent change from the first region to the second',
       }[combine]
     : {

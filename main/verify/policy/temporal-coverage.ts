@@ -109,6 +109,25 @@ function outsideFinding(question: string, periods: Period[], dates: string[]): F
   }
 }
 
+/**
+ * The start or end of a period the files do not reach (a water year from October asked of files that begin in
+ * January): more than two sampling intervals, and more than a tenth of the period, with no date. Unlike a gap inside
+ * the period (cloudy weeks), such a value is of another period.
+ */
+function edgeGaps(periods: Period[], found: string[], cadence: number): string[] {
+  const out: string[] = []
+  for (const p of periods) {
+    const inside = found.filter((d) => d >= p.start && d <= p.end)
+    if (inside.length === 0) continue
+    const limit = Math.max(2 * cadence, 0.1 * (daysBetween(p.start, p.end) + 1))
+    const lead = daysBetween(p.start, inside[0])
+    const trail = daysBetween(inside.at(-1)!, p.end)
+    if (lead > limit) out.push(`the start of ${p.start} to ${p.end} (the first date is ${inside[0]}, ${lead} days in)`)
+    if (trail > limit) out.push(`the end of ${p.start} to ${p.end} (the last date is ${inside.at(-1)}, ${trail} days before it ends)`)
+  }
+  return out
+}
+
 /** The dates found inside the period: every asked day present, every named period with data, gaps against cadence. */
 function datesFound(periods: Period[], span: Span, found: string[], strictness: Strictness): Finding[] {
   if (periods.every((p) => p.granularity === 'day' && p.start === p.end)) {
@@ -129,6 +148,16 @@ function datesFound(periods: Period[], span: Span, found: string[], strictness: 
     ]
   const spacings = found.slice(1).map((d, i) => daysBetween(found[i], d))
   const cadence = spacings.length ? median(spacings) : 16
+  const edge = edgeGaps(periods, found, cadence)
+  if (edge.length > 0)
+    return [
+      {
+        check: CHECK,
+        severity: 'request',
+        key: CHECK,
+        message: `the files do not reach ${edge.join(' or ')}: a value from the dates they hold would be of a shorter period than the one asked`,
+      },
+    ]
   let missingDays = 0
   const gapTexts: string[] = []
   for (const p of periods) {

@@ -15,7 +15,7 @@ export function readPooling(question: string): { pooling: Pooling; words: string
   // The lexicon's pooling words ("pooled", "pooling every valid pixel ... into one sample"), and "all pixels of all dates".
   const pooled =
     POOLED_WORDS.exec(question) ??
-    /\ball\s+(?:valid\s+)?pixels\s+(?:of|from|across|over)\s+all\s+(?:the\s+)?(?:dates|days|scenes|images)\b|\bacross\s+all\s+pixels\s+and\s+(?:dates|days|scenes)\b/i.exec(
+    /\ball\s+(?:valid\s+)?pixels\s+(?:of|from|across|over)\s+all\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:dates|days|scenes|images|acquisitions|overpasses)\b|\bacross\s+all\s+pixels\s+and\s+(?:dates|days|scenes)\b/i.exec(
       question,
     )
   if (pooled) return { pooling: 'pooled', words: pooled[0] }
