@@ -81,6 +81,11 @@ const VOCABULARY = [
   ),
   ...patterns([...PERCENTILE_WORDS, ...UNNAMED_STATISTICS, ...DATE_OF_LEADS, ...Object.values(POOLING).flat(), 'most'], 'a statistic'),
   ...patterns(Object.values(TIME_OF_DAY).flat(), 'the time of day'),
+  // A correction or convention of the calibration left unread ("w/ sun-elev correction") changes the value.
+  ...patterns(
+    ['correction', 'corrected', 'correct for', 'sun-elev', 'sun elevation', 'sun_elevation', 'solar elevation', 'sun angle', 'solar zenith'],
+    'a calibration convention',
+  ),
 ]
 
 /** Statistic words with the statistic they name: harmless when the spec computes that statistic somewhere. */

@@ -73,6 +73,8 @@ export const CALIBRATION_METHODS: readonly { key: 'sun_corrected'; names: readon
       'corrected for sun angle', 'corrected for the sun angle', 'corrected for the solar angle', 'sun-elevation corrected', 'sun elevation corrected',
       'sun-angle corrected', 'with sun-elevation correction', 'with sun elevation correction', 'with the sun-elevation correction',
       'with sun angle correction', 'with the sun angle correction', 'with solar elevation correction',
+      'with sun-elev correction', 'w/ sun-elev correction', 'w/ sun-elevation correction', 'w/ sun elevation correction', 'sun-elev corrected', 'sun elev corrected',
+      '÷ sin sun_elevation', '÷ sin(sun_elevation)', '/ sin(sun_elevation)', 'divided by sin sun_elevation',
       'divides by the sine of the sun elevation', 'divided by the sine of the sun elevation', 'divide by the sine of the sun elevation',
       'divides by the sine of the solar elevation', 'divided by the sine of the solar elevation', 'divided by sin(sun elevation)', 'divided by sin(sun_elevation)',
     ],

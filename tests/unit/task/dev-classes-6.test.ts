@@ -21,6 +21,8 @@
  *   acquisitions"): read by both interpreters (the mean of per-date percentiles had been answered).
  * - A period whose start or end the files do not reach (a water year from October 2018, files from January 2019):
  *   refused naming the edge, not answered from the months held.
+ * - A calibration convention in shorthand ("TOA w/ sun-elev correction (÷ sin SUN_ELEVATION)") is read; a correction
+ *   the reader cannot place blocks (it had been passed over as context and the uncorrected value answered).
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/rules/rules-planner'
@@ -120,6 +122,9 @@ describe('comparisons, pooling and coverage from the third blind set', () => {
       p10.alternatives,
       p10.tolerance,
     )
+    const msavi = REFS_3.si3_msavi_mean_suncorr
+    await answered('landsat mean MSAVI, TOA w/ sun-elev correction', [LANDSAT], [msavi.value], msavi.tolerance)
+    expect(planTask(makeTask({ question: 'landsat mean MSAVI, TOA, corrected for haze', files: [LANDSAT] })).refusal).toMatch(/corrected for haze/)
     const water = await planExecuteAnswered('mean NDVI over the water year October 2018 to September 2019 (mean of the per-date means)', [Q46], {
       artifacts: store.dir,
     })
