@@ -1,5 +1,18 @@
 /** Pixel-buffer reuse across the nodes and strips of a raster job. */
 
+/**
+ * Debug switch RSURE_POISON_BUFFERS=1 (read once, at load): every buffer the recycler hands out, reused or new, is
+ * filled with garbage first, so code that reads a buffer before writing it gives wrong values on every run instead of
+ * only when a reused buffer happens to hold other values (tests/unit/engines/raster/recycler-poison.test.ts).
+ */
+const POISON_FROM_ENV = process.env.RSURE_POISON_BUFFERS === '1'
+
+/** What a poisoned buffer holds: finite values of both signs (valid-looking pixels, non-zero sums) and no NaN. */
+function poisonValues(buf: Float64Array): Float64Array {
+  for (let i = 0; i < buf.length; i++) buf[i] = (i % 13) * 0.1 - 0.25
+  return buf
+}
+
 /** Keeps freed pixel buffers for reuse: fresh 50 MB arrays cost page faults; reused ones do not. */
 export class BufferRecycler {
   private free = new Map<number, Float64Array[]>()
@@ -12,15 +25,19 @@ export class BufferRecycler {
   constructor(
     private readonly maxBytes = 192 * 1024 * 1024,
     private readonly maxStoreBytes = 16 * 1024 * 1024,
+    /** Fill every buffer handed out with garbage (RSURE_POISON_BUFFERS, above). */
+    readonly poison = POISON_FROM_ENV,
   ) {}
 
   /** A buffer of `length` values: a recycled one when available (contents undefined), else a new one. */
   alloc = (length: number): Float64Array => this.take(length) ?? new Float64Array(length)
 
+  /** A recycled buffer of `length` values (contents undefined), or undefined when none is free (when poisoning: a new poisoned one). */
   take(length: number): Float64Array | undefined {
     const list = this.free.get(length)
     const buf = list?.pop()
     if (buf) this.bytes -= buf.byteLength
+    if (this.poison) return poisonValues(buf ?? new Float64Array(length))
     return buf
   }
 
@@ -34,9 +51,10 @@ export class BufferRecycler {
 
   /** A backing store of `bytes` bytes: a recycled one when available (contents undefined), else a new one. */
   takeStore(bytes: number): ArrayBuffer {
-    const buf = this.stores.get(bytes)?.pop()
-    if (!buf) return new ArrayBuffer(bytes)
-    this.storeBytes -= bytes
+    let buf = this.stores.get(bytes)?.pop()
+    if (buf) this.storeBytes -= bytes
+    else buf = new ArrayBuffer(bytes)
+    if (this.poison) new Uint8Array(buf).fill(0xa5)
     return buf
   }
 
