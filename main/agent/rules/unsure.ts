@@ -21,6 +21,7 @@ import type { TaskSpec } from '../../task/spec'
 
 /** Which part of a question a vocabulary bears on, for the refusal's wording. */
 type Bearing =
+  | 'a calibration convention'
   | 'a comparison'
   | 'a negation'
   | 'a region'
