@@ -56,6 +56,7 @@ export const ENVIRONMENT: Record<string, string> = {
   RSURE_PREVIEW_TIMEOUT_MS: 'time limit of one preview, ms (rsure serve, desktop)',
   RSURE_MAX_CHUNKS: 'most tiles or strips one open file may decode (default 262144)',
   RSURE_NODE_CACHE: 'set to 0 to switch off the execute node cache (repairs then re-run every node)',
+  RSURE_POISON_BUFFERS: 'set to 1 to fill every pixel buffer the engine hands out with garbage (debugging: results must not change)',
   RSURE_FAULT_FILES: 'folder where rsure eval --faults writes its spoiled copies of files (default: a temp folder)',
   RSURE_FAULT_PACKS: 'folder of fake detector packs that rsure eval --faults adds as perception faults (same as --packs)',
   RSURE_WORKER_IDLE_MS: 'idle time after which a worker thread is retired and its memory returned, ms (default 60000)',

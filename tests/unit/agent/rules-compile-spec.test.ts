@@ -119,13 +119,14 @@ describe('spec compiler on the task-46 files', () => {
     expect(got.describe).toMatch(/pooled/)
   }, 240_000)
 
-  it('regions compared: the mean LST of the southern half minus the northern half', async () => {
+  it('regions compared: the mean LST of the first region named minus the second (northern half minus southern)', async () => {
     const { data, width, height } = await layer('2019-01-01', 'LST')
     const row = (i: number) => Math.floor(i / width)
     const north = mean(data.filter((_, i) => row(i) < Math.floor(height / 2)))
     const south = mean(data.filter((_, i) => row(i) >= Math.ceil(height / 2)))
     const got = await answer('What is the difference between the mean LST of the northern half and the southern half of the image on 2019-01-01?')
-    expect(got.value).toBeCloseTo(south - north, 6)
+    // Regions have no earlier and later: "the difference between A and B" is A minus B.
+    expect(got.value).toBeCloseTo(north - south, 6)
   }, 240_000)
 
   it('seasons across a year boundary compared as a percent change (Dec-Feb winter vs summer)', async () => {
