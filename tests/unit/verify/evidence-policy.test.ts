@@ -6,7 +6,8 @@ import type { VerificationInput } from '../../../main/verify/verdict'
 import { executeOk } from '../agent/doubles'
 
 const QUESTION = 'What was the annual mean TVDI near Urumqi in 2019?'
-const every16 = (from: string, n: number) => Array.from({ length: n }, (_, i) => new Date(Date.parse(`${from}T00:00:00Z`) + i * 16 * 86_400_000).toISOString().slice(0, 10))
+const every16 = (from: string, n: number) =>
+  Array.from({ length: n }, (_, i) => new Date(Date.parse(`${from}T00:00:00Z`) + i * 16 * 86_400_000).toISOString().slice(0, 10))
 
 const dag = (catalog: Record<string, unknown> = { dir: '/d', start: '2019-01-01', end: '2019-12-31' }) => ({
   nodes: [
@@ -20,14 +21,23 @@ const dag = (catalog: Record<string, unknown> = { dir: '/d', start: '2019-01-01'
   output: 'overall',
 })
 
-function input(over: { dates?: string[]; value?: number; prior?: PriorEstimate | null; action?: unknown; lstMean?: number; question?: string } = {}): VerificationInput {
+function input(
+  over: { dates?: string[]; value?: number; prior?: PriorEstimate | null; action?: unknown; lstMean?: number; question?: string } = {},
+): VerificationInput {
   const r = executeOk(over.value ?? 0.69, { dates: over.dates })
   const nodes = r.evidence.intermediate.nodes as Record<string, unknown>
   nodes.lst = { items: (over.dates ?? every16('2019-01-01', 23)).map((date) => ({ date, valid: 800, total: 1000, mean: over.lstMean ?? 290 })) }
   r.evidence.source.band_mapping = { lst: [{ path: '/d/X_2019-01-01_LST.tif', role: 'LST' }], ndvi: [{ path: '/d/X_2019-01-01_NDVI.tif', role: 'NDVI' }] }
   return {
-    images: [], question: over.question ?? QUESTION, options: [], taskType: 'environmental_assessment',
-    action: { tool: 'execute', args: over.action ?? dag() }, status: r.status, observation: r.observation, evidence: r.evidence, config: r.config,
+    images: [],
+    question: over.question ?? QUESTION,
+    options: [],
+    taskType: 'environmental_assessment',
+    action: { tool: 'execute', args: over.action ?? dag() },
+    status: r.status,
+    observation: r.observation,
+    evidence: r.evidence,
+    config: r.config,
     prior: over.prior ?? null,
   }
 }
@@ -48,11 +58,13 @@ describe('the deterministic evidence policy', () => {
     const v = await verify(input({ dates: every16('2019-01-01', 8) }))
     expect(v.decision).toBe('request_evidence')
     expect(v.needed).toEqual(['temporal_coverage'])
-    expect(v.feedback).toContain('missing 2019-04-23 to 2019-12-31')
+    // The files end in April: the end of the year asked is not reached (an edge, not a gap inside the period).
+    expect(v.feedback).toContain('do not reach the end of 2019-01-01 to 2019-12-31')
   })
 
   it('accepts a partial period with the gap as a caveat, but not under a low prior', async () => {
-    const dates = every16('2019-01-01', 16)
+    // A gap inside the period (March to September), the year's start and end reached.
+    const dates = [...every16('2019-01-01', 5), ...every16('2019-09-01', 8)]
     const normal = await verify(input({ dates }))
     expect(normal.decision).toBe('accept')
     expect(normal.caveats.join(' ')).toContain('dates missing from the requested period')
@@ -128,7 +140,10 @@ describe('the deterministic evidence policy', () => {
     const cat = (routed!.args as ReturnType<typeof dag>).nodes[0]
     expect(cat.params).toEqual({ dir: '/d', start: '2019-01-01', end: '2019-12-31' })
     // A follow-up that still cuts the period is rejected with both values (no second request).
-    const again = await verify({ ...input({ action, value: 0.5 }), corroborates: { call: 1, action: { tool: 'execute', args: action }, observation: { value: 0.69 } } })
+    const again = await verify({
+      ...input({ action, value: 0.5 }),
+      corroborates: { call: 1, action: { tool: 'execute', args: action }, observation: { value: 0.69 } },
+    })
     expect(again.decision).toBe('reject')
     expect(again.feedback).toContain('the follow-up gives 0.500000 against 0.690000 from call 1')
     const impossible = await verify(input({ value: 1.7 }))
