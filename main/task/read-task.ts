@@ -60,7 +60,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const calibration = readCalibration(r, subjects, bandKeys)
   const unit = readUnit(r, combined.statistic)
   readClassWords(r, read, conditions)
-  const { series, statistic } = readDateSeries(r, { statistic: combined.statistic, periods, conditions, read })
+  const { series, statistic, slopePer } = readDateSeries(r, { statistic: combined.statistic, periods, conditions, read })
   closeReading(r, { conditions, read, varHits, combined: combine !== null })
 
   const answerForm = options.length > 0 ? 'choice' : statistic === 'date_of_max' || statistic === 'date_of_min' ? 'date' : statistic ? 'number' : 'text'
@@ -81,6 +81,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
     pooling,
     ...(regions.length > 1 ? { regions } : {}),
     ...(series ? { series } : {}),
+    ...(slopePer ? { slopePer } : {}),
     ...(bandOrder ? { bands: { roles: bandOrder.roles, text: bandOrder.text.trim() } } : {}),
     ...(Object.keys(constants).length ? { constants } : {}),
     ...(bandAt ? { bandAt: { role: bandAt.role, band: bandAt.band, text: bandAt.text.trim() } } : {}),
@@ -321,7 +322,7 @@ function readDateSeries(r: Reading, input: { statistic: Statistic | null; period
   const statistic = sampled.statistic
   for (const sig of all(lex, 'significance')) if (statistic === 'trend') use(sig.at, sig.end, 'significance')
   for (const g of all(lex, 'series')) if (spans.some((s) => s.role === 'pooling' && g.at < s.end && g.end > s.at)) use(g.at, g.end, 'pooling')
-  return { series, statistic }
+  return { series, statistic, slopePer: sampled.slopePer }
 }
 
 /**

@@ -26,6 +26,9 @@ export interface SeriesInput {
 /** A slope's unit written per year ("K/yr", "per yr", "kelvin per year"): the unit every slope is given in. */
 const PER_YEAR = new RegExp(`(?<![\\w/])(?:${alternation(SLOPE_UNITS.per_year.filter((w) => /\/|\byr\b|^k|^kelvin/.test(w)))})(?![\\w/])`, 'gi')
 
+/** A unit written right before "per month" ("kelvin per month", "°C per month", "NDVI units per month"). */
+const UNIT_BEFORE = /(?:\b(?:k|kelvins?|celsius|degrees?|units?|ndvi|percent)|°c|%)\s*$/i
+
 /** An extreme of single pixels asked of each date: "the highest single pixel value", "the hottest pixel". */
 const PIXEL_EXTREME =
   /\b(?:single|individual|one)\s+pixel(?:\s+values?)?\b|\b(?:hottest|coldest|warmest|brightest|highest|lowest)\s+(?:single\s+)?pixel(?:\s+values?)?\b|\bpixel\s+values?\b/i
@@ -75,8 +78,10 @@ const OVER_STEPS: readonly Statistic[] = ['mean', 'median', 'min', 'max', 'std']
 export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dateCriterion }: SeriesInput): {
   series: TaskSpec['series']
   statistic: Statistic | null
+  slopePer?: 'month'
 } {
   let series: TaskSpec['series'] = null
+  let slopePer: 'month' | undefined
   if (statistic === 'count_dates' && dateCriterion) series = dateCountSeries(q, lex, dateCriterion, use)
   if (statistic === 'trend' || statistic === 'date_of_max' || statistic === 'date_of_min') {
     // "the slope per year", "trend per year": the slope's unit (always per year), not a series sampled per year.
@@ -84,12 +89,25 @@ export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dat
     const oneYear = periods.length > 0 && periods.every((p) => p.start.slice(0, 4) === p.end.slice(0, 4))
     const slopeUnit = (x: { at: number; end: number }) => oneYear || /\b(?:slope|trend|rate)\s+(?:[\w-]+\s+)?$/i.test(q.slice(Math.max(0, x.at - 30), x.at))
     for (const x of all(lex, 'series')) if (x.key === 'annual' && slopeUnit(x)) use(x.at, x.end, 'slope unit')
+    // "in kelvin per month", "K/month", "the slope per month": a slope asked per month, not a series of monthly means.
+    const perMonth = (x: { key: string; at: number; end: number }) =>
+      statistic === 'trend' &&
+      x.key === 'monthly' &&
+      /^per\s+month$/i.test(q.slice(x.at, x.end).trim()) &&
+      (slopeUnit(x) || UNIT_BEFORE.test(q.slice(Math.max(0, x.at - 30), x.at)))
+    for (const x of all(lex, 'series'))
+      if (perMonth(x)) {
+        // "K per month": the unit written before is the slope's too.
+        const before = q.slice(Math.max(0, x.at - 30), x.at).match(UNIT_BEFORE)
+        use(before ? x.at - before[0].length : x.at, x.end, 'slope unit')
+        slopePer = 'month'
+      }
     if (statistic === 'trend')
       for (const m of q.matchAll(PER_YEAR))
         // "K per year" takes in the "per year" read above as the slope's unit; other spans keep their words.
         if (!spans.some((x) => x.role !== 'slope unit' && (m.index ?? 0) < x.end && (m.index ?? 0) + m[0].length > x.at))
           use(m.index ?? 0, (m.index ?? 0) + m[0].length, 'slope unit')
-    const steps = all(lex, 'series').filter((x) => !(x.key === 'annual' && slopeUnit(x)))
+    const steps = all(lex, 'series').filter((x) => !(x.key === 'annual' && slopeUnit(x)) && !perMonth(x))
     const g = steps.find((x) => x.key !== 'acquisition') ?? steps[0]
     if (g) {
       series = { granularity: g.key, perStep: innerStatistic(lex, statistic) ?? 'mean', text: g.text.trim() }
@@ -97,8 +115,17 @@ export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dat
     } else {
       // No series word: one value per acquisition, whose statistic the question may still name ("the date with the
       // highest median LST"), or an extreme of single pixels ("the date of the highest single pixel value").
-      const pixel = PIXEL_EXTREME.exec(q)
-      const perStep = pixel && statistic !== 'trend' ? (statistic === 'date_of_max' ? 'max' : 'min') : innerStatistic(lex, statistic)
+      // "the date whose LST range (hottest pixel minus coldest pixel) is the smallest": the range of each date.
+      const range = statistic !== 'trend' ? all(lex, 'statistic').find((x) => x.key === 'range') : undefined
+      const pixel = range ? null : PIXEL_EXTREME.exec(q)
+      const perStep: Statistic | null = range
+        ? 'range'
+        : pixel && statistic !== 'trend'
+          ? statistic === 'date_of_max'
+            ? 'max'
+            : 'min'
+          : innerStatistic(lex, statistic)
+      if (range) use(range.at, range.end, 'per-date statistic')
       if (pixel && statistic !== 'trend') use(pixel.index, pixel.index + pixel[0].length, 'per-date statistic')
       if (perStep && perStep !== 'mean') series = { granularity: 'acquisition', perStep, text: '' }
     }
@@ -121,13 +148,13 @@ export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dat
         use(g.at, g.end, 'series')
         if (inner) use(inner.at, inner.end, 'per-step statistic')
         use(outer.at, outer.end, 'statistic over the series')
-        return { series, statistic: outer.key as Statistic }
+        return { series, statistic: outer.key as Statistic, ...(slopePer ? { slopePer } : {}) }
       }
       refuse(g.text.trim(), 'a series of monthly or seasonal values with no statistic taken over it (which value of the series is asked is not said)')
       use(g.at, g.end, 'series (refused)')
     }
   }
-  return { series, statistic }
+  return { series, statistic, ...(slopePer ? { slopePer } : {}) }
 }
 
 /** The per-step statistic a trend or "date of" rests on ("the trend of the monthly median"), when one is named. */

@@ -326,9 +326,9 @@ function readTrend(w: Written, reading: Reading, obs: Rec, nodes: ActionNode[]):
   const grouped = nodes.find((n) => n.op === 'timeseries.aggregate' && n.params.by !== 'all')?.params.by
   const trendNode = nodes.find((n) => n.op === 'timeseries.trend')
   const ols = trendNode?.params.method === 'ols'
-  // The slope is per unit of the trend's time axis: decimal years, days, or one step of the series (an index).
+  // The slope is per unit of the trend's time axis: decimal years, months, days, or one step of the series (an index).
   const axis = trendNode?.params.time
-  const per = axis === 'years' ? 'year' : axis === 'days' ? 'day' : typeof grouped === 'string' ? grouped : 'date'
+  const per = axis === 'years' ? 'year' : axis === 'months' ? 'month' : axis === 'days' ? 'day' : typeof grouped === 'string' ? grouped : 'date'
   const base = statedUnit(typeof obs.unit === 'string' ? obs.unit : null, w.entry)
   reading.slopeUnit = `${base && base !== 'dimensionless' ? `${unitText(base).trim()} ` : ''}per ${per}`
   reading.what = `${ols ? 'Least-squares' : 'Sen'} slope ${value === null ? 'unknown' : fmt(value)} per ${per} (${direction} trend${p !== undefined ? `, Mann-Kendall p = ${p.toFixed(3)}` : ''})`

@@ -66,7 +66,15 @@ export function reduceSeries(r: Reducer): Branch {
     shareNode,
     perDate,
   } = r
-  const step = spec.series?.perStep && ['mean', 'median', 'min', 'max', 'std', 'sum'].includes(spec.series.perStep) ? spec.series.perStep : 'mean'
+  // A per-step statistic the engine does not reduce dates by is refused, naming it: taking the mean instead would
+  // answer another question ("the date of the smallest range" answered with the date of the smallest mean).
+  const perStep = spec.series?.perStep
+  if (perStep && !['mean', 'median', 'min', 'max', 'std', 'sum'].includes(perStep))
+    throw new Refusal(
+      `the ${STAT_WORD[perStep] ?? perStep} of each date`,
+      'a series of that statistic per date is not computed (only means, medians, minima, maxima, standard deviations and sums)',
+    )
+  const step = perStep ?? 'mean'
   let series = statistic === 'count_dates' && spec.areaCondition ? (shareNode('per_date') ?? perDate('mean', 'per_date')) : perDate(step, 'per_date')
   const g = spec.series?.granularity ?? 'acquisition'
   const by = g === 'monthly' ? 'month' : g === 'seasonal' ? 'season' : g === 'annual' ? 'year' : null
@@ -78,15 +86,17 @@ export function reduceSeries(r: Reducer): Branch {
     // at the first year); otherwise decimal years.
     const fileYears = [...new Set(files.map((f) => inputs.fileDates.get(f)!.slice(0, 4)))].map(Number).sort((x, y) => x - y)
     const yearly = (by === 'year' || (by === null && fileYears.length === dates)) && fileYears.every((y, i) => i === 0 || y === fileYears[i - 1] + 1)
-    const time = yearly ? 'index' : 'years'
+    // A slope asked per month: time in twelfths of a year, whatever the step.
+    const perMonth = spec.slopePer === 'month'
+    const time = perMonth ? 'months' : yearly ? 'index' : 'years'
     const trend = b.add(`trend${tag ? `_${tag}` : ''}`, 'timeseries.trend', method === 'ols' ? { alpha: 0.05, time, method: 'ols' } : { alpha: 0.05, time }, {
       data: series,
     })
     return {
       value: trend,
-      unit: `${unit}/year`,
+      unit: `${unit}/${perMonth ? 'month' : 'year'}`,
       series,
-      describe: `${method === 'ols' ? 'least-squares' : 'Theil-Sen'} slope per year and Mann-Kendall test of the ${stepWords} of ${subj.label}${where}, over ${datesWord}`,
+      describe: `${method === 'ols' ? 'least-squares' : 'Theil-Sen'} slope per ${perMonth ? 'month (a twelfth of a year)' : 'year'} and Mann-Kendall test of the ${stepWords} of ${subj.label}${where}, over ${datesWord}`,
     }
   }
   if (statistic === 'count_dates') {

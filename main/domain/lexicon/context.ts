@@ -58,6 +58,9 @@ export const SHORT_MISSPELLINGS: Readonly<Record<string, string>> = {
   wat: 'what',
   whn: 'when',
   wen: 'when',
+  evry: 'every',
+  til: 'until',
+  betwen: 'between',
   // Last-letter slips the typing-slip rule leaves alone (a changed last letter is usually an inflection).
   maximun: 'maximum',
   minimun: 'minimum',

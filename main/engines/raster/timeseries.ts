@@ -172,8 +172,10 @@ function labelDate(label: string): string {
 }
 
 /** Time coordinate of a point for the trend: its index, decimal year, or days since the first point. */
-export function timeAxis(points: readonly SeriesPoint[], mode: 'index' | 'years' | 'days'): number[] {
+export function timeAxis(points: readonly SeriesPoint[], mode: 'index' | 'years' | 'months' | 'days'): number[] {
   if (mode === 'index') return points.map((_, i) => i)
+  // Months as twelfths of the decimal year (a slope per month is the slope per year over 12).
+  if (mode === 'months') return timeAxis(points, 'years').map((y) => y * 12)
   const ms = points.map((p) => Date.parse(`${labelDate(p.date)}T00:00:00Z`))
   if (ms.some((v) => Number.isNaN(v))) throw new RangeError('the series has labels that are not dates, so time must be "index"')
   if (mode === 'days') return ms.map((v) => (v - ms[0]) / 86_400_000)

@@ -14,6 +14,10 @@
  * - Every optical index of the spyndex catalogue by its short name ("NBR2", "EVI2", "NGRDI"; lexicon
  *   spyndex-names.ts, generated from the shipped catalogue), its formula restated after it checked against the
  *   catalogue's bands; a band order written "(b1=R b2=G b3=B b4=NIR)".
+ * - A slope asked "in kelvin per month" is per month (time in twelfths of a year), and "per month" there is no series
+ *   of monthly means ("one value per acquisition" had been overridden and the slope given per year).
+ * - The date of the smallest range ("the difference between the hottest and the coldest pixel"): a per-date range is
+ *   not computed, so it is refused naming it (the date of the smallest mean or minimum had been answered).
  * - A band word beside the index asked that is none of its bands ("NDWI in the form of Gao (NIR and SWIR1 ...)")
  *   blocks: McFeeters' NDWI had been answered for Gao's.
  */
@@ -89,4 +93,24 @@ describe('every optical index of the catalogue by its short name', () => {
     const green = planTask(makeTask({ question: 'We call a date green when its mean NDVI is above 0.2. How many 2019 dates are green?', files: [Q46] }))
     expect(green.refusal).toBeNull()
   })
+})
+
+describe('slopes per month and per-date statistics the engine does not reduce by', () => {
+  it('gives a least-squares slope per month over one value per acquisition, and refuses the date of the smallest range', async () => {
+    const ref = REFS_3.se3_lst_slope_h2_per_month
+    for (const q of [
+      'With one value per acquisition (scene mean), what is the least-squares trend of LST from July to December 2019, in kelvin per month?',
+      'least squares slope of the mean LST of evry date from july til december 2019, K per month',
+    ]) {
+      const got = await planExecuteAnswered(q, [Q46], { artifacts: store.dir, provenance: true })
+      expect(got.plan.spec.series?.granularity ?? 'acquisition', q).toBe('acquisition')
+      const slope = (got.result.observation as { slope: number }).slope
+      expect(Math.min(...ref.alternatives.map((w) => Math.abs(slope - w))), `${q}: ${slope}`).toBeLessThanOrEqual(ref.tolerance)
+    }
+    for (const q of [
+      'between May and October 2019, on which date is the difference between the hottest and the coldest LST pixel the smallest?',
+      'which date of May-Oct 2019 has the smallest LST range (hottest pixel minus coldest pixel)?',
+    ])
+      expect(planTask(makeTask({ question: q, files: [Q46] })).refusal, q).toMatch(/range \(maximum minus minimum\) of each date/)
+  }, 120_000)
 })

@@ -84,7 +84,8 @@ export const timeseriesCount: ScalarOp<z.infer<typeof CountParams>> = {
 
 const TrendParams = z.strictObject({
   alpha: z.number().gt(0, 'alpha lies strictly between 0 and 1').lt(1, 'alpha lies strictly between 0 and 1').default(0.05),
-  time: z.enum(['index', 'years', 'days']).default('index'),
+  /** The time axis: step index, decimal years, months (twelfths of a year) or days since the first point. */
+  time: z.enum(['index', 'years', 'months', 'days']).default('index'),
   min_points: z.number().int().min(3, 'a trend needs at least 3 points').default(3),
   /** `sen` (default): Theil-Sen slope/intercept; `ols`: least-squares slope/intercept plus `r2`. MK test fields either way. */
   method: z.enum(['sen', 'ols']).default('sen'),
