@@ -10,7 +10,7 @@
 import { COMPARATORS, NEGATIONS, POSTFIX_COMPARATORS, RANGE_NEGATIONS } from '../../domain/lexicon/comparators'
 import { HALVES, MONTHS, NAMED_SPANS, QUARTERS, SEASONS } from '../../domain/lexicon/periods'
 import { TIME_OF_DAY } from '../../domain/lexicon/qualifiers'
-import { FILLER, STEP_MARKERS, STEP_VERBS } from '../../domain/lexicon/context'
+import { FILLER, REFERENCE_LEADS, STEP_MARKERS, STEP_VERBS } from '../../domain/lexicon/context'
 import { BOX_WORDS, CRS_WORDS, PART_NOUNS, PARTS } from '../../domain/lexicon/regions'
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../../domain/lexicon/series'
 import { DATE_OF_LEADS, EXTREME_ENDS, NOT_STATISTICS, PERCENTILE_WORDS, STATISTICS, UNNAMED_STATISTICS } from '../../domain/lexicon/statistics'
@@ -156,6 +156,14 @@ const STEP_MARKER = new RegExp(
 )
 
 /** Sensor and product names with numbers that do not bear on the value ("Landsat 8", "Sentinel-2", "Collection 2"). */
+/**
+ * Numbers of the paperwork around a question (lexicon REFERENCE_LEADS): "ticket GIS-3318", "section 4.2", "slide 7 of
+ * 15", "case 2291-B"; identifiers of letters and digits joined by a hyphen ("CT-2017-08") and versions ("v0.3").
+ */
+const REFERENCE_NUMBERS = new RegExp(
+  `(?<![a-z0-9])(?:${REFERENCE_LEADS.map(escape).join('|')})\\s*(?:no\\.?|number|nr\\.?|#)?\\s*[:#]?\\s*(?:[a-z]{1,6}-)?\\d[\\w.-]*(?:\\s+of\\s+\\d+)?|\\b(?!bands?-)[a-z]{2,6}-\\d[\\w-]*|\\b\\d+-[a-z]\\b|\\bv\\d+(?:\\.\\d+)*\\b`,
+  'gi',
+)
 const SENSOR_NUMBERS = /\b(?:landsat|sentinel|modis|aster|viirs|goes|himawari|collection|level|l|mod|myd|lc|le)[\s-]?\d+[a-z]?\b/gi
 
 /** Single words of the value-bearing vocabularies and of the variables' names, for misspellings. */
@@ -373,9 +381,12 @@ export function unsurePhrase(
     if (period) return { text: n.text.trim(), word: period.word, bearing: 'a period' }
     const unit = UNIT_WORDS.find((p) => p.re.test(t) && !units.has(p.key) && !(p.key === 'percent' && units.has('fraction')))
     if (unit) return { text: n.text.trim(), word: unit.word, bearing: 'a unit' }
-    const numbers = (t.replace(SENSOR_NUMBERS, ' ').match(/\d+(?:[.,]\d+)?/g) ?? []).filter(
-      (d) => !years.has(d) && !placed.has(Number(d.replace(',', '.'))) && !fileNumbers.has(d),
-    )
+    const numbers = (
+      t
+        .replace(SENSOR_NUMBERS, ' ')
+        .replace(REFERENCE_NUMBERS, ' ')
+        .match(/\d+(?:[.,]\d+)?/g) ?? []
+    ).filter((d) => !years.has(d) && !placed.has(Number(d.replace(',', '.'))) && !fileNumbers.has(d))
     if (numbers.length) return { text: n.text.trim(), word: numbers[0], bearing: 'a number' }
     // A misspelt word of these vocabularies ("celcius", "brightnes", "quater"): one edit from a word of 5+ letters.
     // The phrase with the word corrected is checked again: a misspelt word the spec placed anyway ("sumer" with the
@@ -414,7 +425,11 @@ export function unsurePhrase(
       if (again) return { text: n.text.trim(), word: `${typo.w} (read as "${typo.near}")`, bearing: again.bearing }
     }
     // An unread acronym that may name an index or a layer ("the XYZ vegetation index").
-    const acronym = n.text.match(/\b[A-Z][A-Z0-9]{1,5}\b/g)?.find((a) => !HARMLESS_ACRONYMS.has(a) && !/^[A-Z]\d*$/.test(a))
+    // The letters of a paperwork identifier ("ref. CT-2017-08", "ticket GIS-3318") name nothing.
+    const acronym = n.text
+      .replace(REFERENCE_NUMBERS, ' ')
+      .match(/\b[A-Z][A-Z0-9]{1,5}\b/g)
+      ?.find((a) => !HARMLESS_ACRONYMS.has(a) && !/^[A-Z]\d*$/.test(a))
     if (acronym) return { text: n.text.trim(), word: acronym, bearing: 'a name the reader could not place' }
   }
   return null

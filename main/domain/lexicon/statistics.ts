@@ -73,7 +73,7 @@ export const DATE_OF_LEADS: readonly string[] = ['which date', 'what date', 'on 
  * the bounds of a condition ("in the range 0.2 to 0.5"). Their statistic word is not read as one.
  */
 export const DATE_SPAN_RANGES: readonly string[] = ['date range', 'time range', 'period range', 'range of dates', 'range of the dates', 'range of days', 'range of years', 'range of months']
-export const NOT_STATISTICS: readonly string[] = [...DATE_SPAN_RANGES, 'in the range', 'within the range', 'outside the range', 'inside the range', 'in a range', 'within a range', 'valid range', 'range from', 'ranges from', 'ranging from', 'range between', 'ranges between']
+export const NOT_STATISTICS: readonly string[] = [...DATE_SPAN_RANGES, 'at least', 'at most', 'in the range', 'within the range', 'outside the range', 'inside the range', 'in a range', 'within a range', 'valid range', 'range from', 'ranges from', 'ranging from', 'range between', 'ranges between']
 
 /**
  * The ends of a scale or range said in words ("we need its lower end", "the upper bound of the colour bar"): the
@@ -85,7 +85,7 @@ export const EXTREME_ENDS: Readonly<Record<'max' | 'min', readonly string[]>> = 
 }
 
 /** Words that sound like a statistic but do not say which: a run stops on them, naming them. */
-export const UNNAMED_STATISTICS: readonly string[] = ['mode', 'modal', 'skewness', 'skew', 'kurtosis', 'interquartile range', 'iqr', 'coefficient of variation', 'weighted mean', 'weighted', 'geometric mean', 'geometric', 'harmonic mean', 'harmonic', 'cumulative', 'anomaly', 'anomalies', 'z-score', 'z-scores', 'typical', 'variability', 'decile', 'deciles']
+export const UNNAMED_STATISTICS: readonly string[] = ['fewest', 'mode', 'modal', 'skewness', 'skew', 'kurtosis', 'interquartile range', 'iqr', 'coefficient of variation', 'weighted mean', 'weighted', 'geometric mean', 'geometric', 'harmonic mean', 'harmonic', 'cumulative', 'anomaly', 'anomalies', 'z-score', 'z-scores', 'typical', 'variability', 'decile', 'deciles']
 
 /**
  * The time axis of a trend, said with it ("regress the mean LST against time", "the slope versus the acquisition

@@ -18,6 +18,10 @@
  *   of monthly means ("one value per acquisition" had been overridden and the slope given per year).
  * - The date of the smallest range ("the difference between the hottest and the coldest pixel"): a per-date range is
  *   not computed, so it is refused naming it (the date of the smallest mean or minimum had been answered).
+ * - Questions written as e-mails or tickets: the numbers of the paperwork ("ticket GIS-3318", "ref. CT-2017-08",
+ *   "draft v0.3, section 4.2", "slide 7 of 15", "room 3") refer to no data and do not block. "At least" and
+ *   "at most" are quantifiers, never a minimum or maximum ("of the dates with at least one valid pixel, which one
+ *   has the fewest?" had been answered with the minimum LST); "fewest" of something the reader cannot count blocks.
  * - A band word beside the index asked that is none of its bands ("NDWI in the form of Gao (NIR and SWIR1 ...)")
  *   blocks: McFeeters' NDWI had been answered for Gao's.
  */
@@ -26,6 +30,7 @@ import { planTask } from '../../../main/agent/rules/rules-planner'
 import { makeTask } from '../../../main/agent/task'
 import { checkTemporalCoverage } from '../../../main/verify/policy/temporal-coverage'
 import { REFS_3 } from '../../helpers/dev-references'
+import { decode, mean, valid } from '../../helpers/independent-stats'
 import { planExecuteAnswered } from '../../helpers/plan-execute'
 import { shared, tempDir } from '../../helpers/tmp'
 
@@ -112,5 +117,24 @@ describe('slopes per month and per-date statistics the engine does not reduce by
       'which date of May-Oct 2019 has the smallest LST range (hottest pixel minus coldest pixel)?',
     ])
       expect(planTask(makeTask({ question: q, files: [Q46] })).refusal, q).toMatch(/range \(maximum minus minimum\) of each date/)
+  }, 120_000)
+})
+
+describe('questions written as e-mails or tickets', () => {
+  it('reads past the numbers of the paperwork, and takes "at least" as no statistic', async () => {
+    const lst = valid((await decode(`${Q46}/Xinjiang_2019-07-12_LST.tif`, 0.02)).data)
+    const want = mean(lst)
+    const mail = [
+      'Subject: heat check (ticket GIS-3318)',
+      '',
+      'Hi Ana,',
+      'for the draft v0.3 (section 4.2, slide 7 of 15; we meet in room 3) I need the mean land surface temperature of 12 July 2019 in kelvin.',
+      '',
+      'Thanks, Bo (ref. CT-2019-07)',
+    ].join('\n')
+    await answered(mail, [Q46], [want], 1e-3)
+    const fewest = planTask(makeTask({ question: 'Of the 2019 dates with at least one valid LST pixel, which one has the fewest?', files: [Q46] }))
+    expect(fewest.refusal).not.toBeNull()
+    expect(fewest.spec.quantity.statistic).not.toBe('min')
   }, 120_000)
 })
