@@ -285,7 +285,11 @@ function readUnit(r: Reading, statistic: Statistic | null): string | null {
       .filter((s) => s.role === 'statistic')
       .map((s) => q.slice(s.at, s.end).toLowerCase())
       .join(' ')
-    const named = LEX_UNITS.filter((u) => u.quantity === 'area').find((u) => u.names.some((n) => n.length > 2 && areaWords.includes(n.toLowerCase())))
+    // The longest unit name written as whole words ("sq mi" is no "sq m").
+    const written = (n: string) => new RegExp(`(?<![\\w/])${n.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/])`).test(areaWords)
+    const named = LEX_UNITS.filter((u) => u.quantity === 'area')
+      .flatMap((u) => u.names.filter((n) => n.length > 2 && written(n)).map((n) => ({ key: u.key, n })))
+      .sort((a, b) => b.n.length - a.n.length)[0]
     if (named) unit = named.key
   }
   return unit

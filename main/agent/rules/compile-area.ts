@@ -7,7 +7,7 @@
  * pixel is kept gives 0, not "no value"), in the region asked, per date, then over the dates, in the unit asked.
  */
 import type { Branch } from './compile-branch'
-import { convertUnit } from './compile-words'
+import { areaUnitOf, convertUnit } from './compile-words'
 import type { Reducer } from './compile-reduce'
 
 /** How each pixel's ground area is found, in the answer's words. */
@@ -23,7 +23,7 @@ export function groundArea(r: Reducer, grid: keyof typeof GRID_WORDS): Branch {
   const area = b.add(`pixel_area${t}`, 'raster.product', { product: 'pixel_area' }, { like: r.data })
   const kept = b.add(`kept_area${t}`, 'raster.algebra', { expr: 'where(isnan(s), 0, a)', unit: 'm2' }, { s: r.data, a: area })
   const sums = over(perDate('sum', 'area_per_date', kept), pooled ? 'sum' : across, 'area_over_dates')
-  const to = spec.unit && ['km2', 'ha', 'm2', 'acre'].includes(spec.unit) ? spec.unit : 'km2'
+  const to = areaUnitOf(spec.unit)
   const v = b.add(`area${t}`, 'math.multiply', { unit: to }, { a: sums, b: convertUnit(1, 'm2', to)! })
   return {
     value: v,

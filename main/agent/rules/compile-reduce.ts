@@ -8,7 +8,7 @@ import type { Branch } from './compile-branch'
 import type { Layer } from './compile-scope'
 import { type DagBuilder } from './dag-builder'
 import { type InputFiles } from './input-files'
-import { Refusal, OP_WORD, STAT_WORD, convertUnit, trendMethodOf, thresholdIn, r6, conditionWords } from './compile-words'
+import { Refusal, areaUnitOf, OP_WORD, STAT_WORD, convertUnit, trendMethodOf, thresholdIn, r6, conditionWords } from './compile-words'
 import { groundArea } from './compile-area'
 import { WEB_MERCATOR, geographic, periodWords, pixelAreaM2, projectedEpsg } from './compile-files'
 
@@ -143,7 +143,7 @@ export function reduceCount(r: Reducer): Branch {
     const stated = spec.pixelSize
     if (stated && Math.abs(stated.metres * stated.metres - px) > 0.01 * px)
       throw new Refusal(`the pixel size "${stated.text}"`, `the files' pixels are ${r6(Math.sqrt(px))} m, not ${stated.metres} m`)
-    const to = spec.unit && ['km2', 'ha', 'm2', 'acre'].includes(spec.unit) ? spec.unit : 'km2'
+    const to = areaUnitOf(spec.unit)
     const factor = convertUnit(px, 'm2', to)!
     v = b.add(`area${tag ? `_${tag}` : ''}`, 'math.multiply', { unit: to }, { a: v, b: factor })
     return {

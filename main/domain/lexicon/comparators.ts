@@ -13,8 +13,11 @@ export interface LexComparator {
 export const COMPARATORS: readonly LexComparator[] = [
   { op: '>=', words: ['>=', '≥', '=>', 'at least', 'no less than', 'not less than', 'not below', 'not lower than', 'not under', 'greater than or equal to', 'greater than or equal', 'higher than or equal to', 'equal to or greater than', 'equal to or higher than', 'equal to or above', 'of at least'] },
   { op: '<=', words: ['<=', '≤', '=<', 'at most', 'no more than', 'not more than', 'not above', 'not exceeding', 'does not exceed', 'do not exceed', "don't exceed", "doesn't exceed", 'not higher than', 'not over', 'less than or equal to', 'less than or equal', 'lower than or equal to', 'equal to or less than', 'equal to or lower than', 'equal to or below', 'up to', 'of at most'] },
-  { op: '>', words: ['>', 'exceeding', 'exceeds', 'exceeded', 'exceed', 'surpassing', 'surpasses', 'surpassed', 'surpass', 'above', 'greater than', 'higher than', 'over', 'more than', 'larger than', 'bigger than', 'hotter than', 'warmer than', 'strictly above', 'strictly greater than', 'in excess of', 'beyond'] },
-  { op: '<', words: ['<', 'below', 'less than', 'lower than', 'under', 'fell below', 'falls below', 'smaller than', 'cooler than', 'colder than', 'strictly below', 'strictly less than', 'beneath'] },
+  { op: '>', words: ['>', 'exceeding', 'exceeds', 'exceeded', 'exceed', 'surpassing', 'surpasses', 'surpassed', 'surpass', 'above', 'greater than', 'higher than', 'over', 'more than', 'larger than', 'bigger than', 'hotter than', 'warmer than', 'strictly above', 'strictly greater than', 'in excess of', 'beyond',
+    // "then" for "than", a slip common enough to be read as the word meant
+    'greater then', 'higher then', 'more then', 'larger then', 'bigger then', 'hotter then', 'warmer then'] },
+  { op: '<', words: ['<', 'below', 'less than', 'lower than', 'under', 'fell below', 'falls below', 'smaller than', 'cooler than', 'colder than', 'strictly below', 'strictly less than', 'beneath',
+    'less then', 'lower then', 'smaller then', 'cooler then', 'colder then'] },
 ]
 
 /** Comparators written after the number ("0.3 or more", "300 K and below"). */

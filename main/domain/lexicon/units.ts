@@ -22,6 +22,8 @@ export const UNITS: readonly LexUnit[] = [
   { key: 'ha', quantity: 'area', names: ['ha', 'hectare', 'hectares', 'hectar', 'hectars', 'hectre', 'hectres'], scale: 1e4, offset: 0 },
   { key: 'km2', quantity: 'area', names: ['km2', 'km²', 'sq km', 'sq. km', 'square kilometres', 'square kilometers', 'square kilometre', 'square kilometer'], scale: 1e6, offset: 0 },
   { key: 'acre', quantity: 'area', names: ['acre', 'acres'], scale: 4046.8564224, offset: 0 },
+  // The international square mile: (1609.344 m)².
+  { key: 'mi2', quantity: 'area', names: ['mi2', 'mi²', 'sq mi', 'sq. mi', 'sq. mi.', 'sq miles', 'square mile', 'square miles'], scale: 2589988.110336, offset: 0 },
   { key: 'percent', quantity: 'share', names: ['%', 'percent', 'per cent', 'percentage', 'percentages', 'pct'], scale: 0.01, offset: 0 },
   { key: 'fraction', quantity: 'share', names: ['fraction', 'decimal fraction', 'proportion', 'ratio'], scale: 1, offset: 0 },
   { key: 'count', quantity: 'count', names: ['pixels', 'pixel count'], scale: 1, offset: 0 },
@@ -56,5 +58,6 @@ export const UNIT_WRITTEN: Readonly<Record<string, string>> = {
   degF: '°F',
   m2: 'm²',
   km2: 'km²',
+  mi2: 'sq mi',
   percent: '%',
 }

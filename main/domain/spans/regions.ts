@@ -238,9 +238,9 @@ export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
     return q.slice(Math.max(a, at - 80), Math.min(b, end + 60))
   }
   // "rows 10-50 and columns 20-80" (inclusive), "rows 0:100, cols 0:100" (slice: end exclusive), "from row 10 to row 50
-  // and from column 20 to column 80" (inclusive), either order
+  // and from column 20 to column 80" (inclusive), either order, the axis letter allowed ("columns (x) 500-999")
   const RC =
-    /\b(?:from\s+)?(rows?|lines?|cols?|columns?)\s+(\d+)\s*(-|–|to|through|:)\s*(?:(?:rows?|lines?|cols?|columns?)\s+)?(\d+)\s*(?:,|and|;)?\s*(?:and\s+)?(?:from\s+)?(rows?|lines?|cols?|columns?)\s+(\d+)\s*(-|–|to|through|:)\s*(?:(?:rows?|lines?|cols?|columns?)\s+)?(\d+)/gi
+    /\b(?:from\s+)?(rows?|lines?|cols?|columns?)(?:\s*\((?:x|y)\))?\s+(\d+)\s*(-|–|to|through|:)\s*(?:(?:rows?|lines?|cols?|columns?)\s+)?(\d+)(?:\s*\((?:x|y)\))?\s*(?:,|and|;)?\s*(?:and\s+)?(?:(?:pixel\s+)?from\s+|pixel\s+)?(rows?|lines?|cols?|columns?)(?:\s*\((?:x|y)\))?\s+(\d+)\s*(-|–|to|through|:)\s*(?:(?:rows?|lines?|cols?|columns?)\s+)?(\d+)(?:\s*\((?:x|y)\))?/gi
   for (const h of hits(q, RC)) {
     const m = h.m
     const firstRows = /^(?:rows?|lines?)$/i.test(m[1])
@@ -304,12 +304,44 @@ export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
       srs: 'EPSG:4326',
     })
   }
+  // Degrees and minutes ("87°40′E–87°55′E and 43°40′N–43°50′N", "87°40'-87°55'E / 43°40'-43°50'N"): each range's
+  // hemisphere letter may be written on its end only.
+  const DMS = `(\\d{1,3}(?:\\.\\d+)?)\\s*°\\s*(?:(\\d{1,2}(?:\\.\\d+)?)\\s*['′]\\s*)?(?:(\\d{1,2}(?:\\.\\d+)?)\\s*["″]\\s*)?`
+  const DMS_RANGE = `${DMS}([NSEW])?\\s*(?:-|–|to|and)\\s*${DMS}([NSEW])\\b`
+  const DMS_BOX = new RegExp(`(?:between\\s+)?${DMS_RANGE}\\s*(?:,|and|;|\\/|x|×)?\\s*(?:and\\s+)?(?:between\\s+)?${DMS_RANGE}`, 'gi')
+  const degrees = (d: string, m?: string, sec?: string) => Number(d) + Number(m ?? 0) / 60 + Number(sec ?? 0) / 3600
+  for (const h of hits(q, DMS_BOX)) {
+    if (found.some((f) => overlaps(f, h))) continue
+    const m = h.m
+    const range = (o: number) => {
+      const hemi = m[o + 8] ?? ''
+      const first = m[o + 4] ?? hemi
+      return {
+        hemi: hemi.toUpperCase(),
+        values: [sign(String(degrees(m[o + 1], m[o + 2], m[o + 3])), first), sign(String(degrees(m[o + 5], m[o + 6], m[o + 7])), hemi)],
+      }
+    }
+    const [r1, r2] = [range(0), range(8)]
+    if ((m[4] && !/[NS]/i.test(m[4]) !== !/[NS]/i.test(r1.hemi)) || (m[12] && !/[NS]/i.test(m[12]) !== !/[NS]/i.test(r2.hemi))) continue
+    const lon = /[EW]/.test(r1.hemi) ? r1 : r2
+    const lat = lon === r1 ? r2 : r1
+    if (!/[EW]/.test(lon.hemi) || !/[NS]/.test(lat.hemi)) continue
+    found.push({
+      type: 'box',
+      at: h.at,
+      end: h.end,
+      text: h.text,
+      bbox: [Math.min(...lon.values), Math.min(...lat.values), Math.max(...lon.values), Math.max(...lat.values)],
+      crs: 'map',
+      srs: 'EPSG:4326',
+    })
+  }
   // "x 9780000..9810000, y 5400000..5420000", "x=9,780,000-9,810,000 m and y=...", "easting 530,000-600,000 m,
   // northing ...": a box in map units, in the CRS the sentence names (EPSG code, "web mercator", "UTM zone 17N"),
   // else the file's own.
   // A number in map units: thousands separated by commas, or a multiplier written onto it ("550k", "3.60M": thousand
   // and million; a lower-case "m" after the number is metres, never a multiplier).
-  const NC = '(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|-?\\d+(?:\\.\\d+)?(?:[kK]|M(?![a-z]))?)'
+  const NC = '(-?\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|-?\\d+(?:\\.\\d+)?(?:[kK]|M(?![a-z]))?)'
   const METRES = '(?:m|metres|meters)\\b'
   const AXIS = (names: string) => `(?:${names})\\s*(?:=|:|from|between)?\\s*${NC}\\s*(?:${METRES})?\\s*(?:\\.\\.|-|–|to|and)\\s*${NC}(?:\\s*${METRES})?`
   const XY = new RegExp(`\\b${AXIS('x|eastings?')}\\s*(?:,|and|;)?\\s*(?:and\\s+)?\\b${AXIS('y|northings?')}`, 'gi')

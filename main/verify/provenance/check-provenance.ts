@@ -282,6 +282,7 @@ const UNIT_FITS: Record<string, string[]> = {
   ha: ['ha'],
   km2: ['km2'],
   acre: ['acre'],
+  mi2: ['mi2'],
 }
 
 function checkUnit(demands: QuestionDemands, unit: string | null): Finding[] {

@@ -6,7 +6,7 @@ import { all, first, parseQuestion } from '../../domain/spans'
 import { readStatistics } from './statistic'
 
 export interface AskedUnit {
-  unit: 'degC' | 'K' | 'degF' | 'percent' | 'fraction' | 'count' | 'km2' | 'm2' | 'ha' | 'acre'
+  unit: 'degC' | 'K' | 'degF' | 'percent' | 'fraction' | 'count' | 'km2' | 'm2' | 'ha' | 'acre' | 'mi2'
   words: string
 }
 
@@ -17,7 +17,7 @@ const WORDS: [RegExp, AskedUnit['unit']][] = [
   [/\bas\s+a\s+(?:fraction|proportion|ratio)\b/i, 'fraction'],
 ]
 
-const SPAN_UNITS = new Set<string>(['degC', 'K', 'degF', 'km2', 'm2', 'ha', 'acre'])
+const SPAN_UNITS = new Set<string>(['degC', 'K', 'degF', 'km2', 'm2', 'ha', 'acre', 'mi2'])
 
 export function readUnit(question: string): AskedUnit | null {
   // Temperatures and areas the span parser placed ("in °F", "in hectares"); shares the verifier reads itself below.
@@ -47,6 +47,8 @@ export function describeUnit(unit: string): string {
       return 'degrees Fahrenheit'
     case 'acre':
       return 'acres'
+    case 'mi2':
+      return 'square miles'
     case 'percent':
       return 'percent'
     case 'fraction':

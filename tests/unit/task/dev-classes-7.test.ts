@@ -22,6 +22,9 @@
  *   "draft v0.3, section 4.2", "slide 7 of 15", "room 3") refer to no data and do not block. "At least" and
  *   "at most" are quantifiers, never a minimum or maximum ("of the dates with at least one valid pixel, which one
  *   has the fewest?" had been answered with the minimum LST); "fewest" of something the reader cannot count blocks.
+ * - Units and regions written other ways: square miles ("sq mi" had been read as "sq m", m²), "greater then", boxes
+ *   in degrees and minutes ("87°40′E–87°55′E and 43°40′N–43°50′N"), map coordinates with a minus and thousands
+ *   separators ("x from -8,950,000 to -8,880,000"), pixel windows with the axis letter ("columns (x) 500-999").
  * - A band word beside the index asked that is none of its bands ("NDWI in the form of Gao (NIR and SWIR1 ...)")
  *   blocks: McFeeters' NDWI had been answered for Gao's.
  */
@@ -137,4 +140,26 @@ describe('questions written as e-mails or tickets', () => {
     expect(fewest.refusal).not.toBeNull()
     expect(fewest.spec.quantity.statistic).not.toBe('min')
   }, 120_000)
+})
+
+describe('units and regions written other ways', () => {
+  it('reads square miles, "greater then", degrees and minutes, signed map numbers and axis letters', async () => {
+    const sqmi = REFS_3.ar3_area_lst_gt45C_0813_sqmi
+    for (const q of ['area with LST > 45 °C on 13 aug 2019, sq mi', 'How many square miles had an LST above 45 °C on 13 August 2019?'])
+      await answered(q, [Q46], sqmi.alternatives, sqmi.tolerance)
+    const tvdi = REFS_3.dc3_tvdi_median_where_ndvi_gt04_0712
+    await answered('median TVDI of the pixels with NDVI greater then 0.4 on 12 july 2019', [Q46], [tvdi.value], tvdi.tolerance)
+    const dms = REFS_3.rg3_lst_mean_dms_box_0525_K
+    for (const q of ['mean LST in K on 2019-05-25 inside 43°40′N–43°50′N, 87°40′E–87°55′E', "LST mean (K), 25 May 2019, box 87°40'-87°55'E / 43°40'-43°50'N"])
+      await answered(q, [Q46], [dms.value], dms.tolerance)
+    const b5 = REFS_3.rg3_ls_b5_toa_mean_3857_box
+    await answered(
+      'mean band 5 TOA reflectance of the landsat scene in the EPSG:3857 box x from -8,950,000 to -8,880,000 and y from 3,850,000 to 3,950,000',
+      [LANDSAT],
+      [b5.value],
+      b5.tolerance,
+    )
+    const win = REFS_3.rg3_ndvi_mean_window_0626
+    await answered('mean NDVI on 26 June 2019 for pixel columns (x) 500-999 and rows (y) 1200-1699', [Q46], [win.value], win.tolerance)
+  }, 180_000)
 })
