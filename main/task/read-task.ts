@@ -43,6 +43,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
   let conditions = read0
   const { bandOrder, constants, bandAt, pixelSize, timeOfDay, methods } = readStatedSettings(r, conditions)
   const filesNamed = readFilesNamed(r)
+  readDateOrder(r)
   // The statistic passes through several stages, each of which may change it: the question's words and options,
   // the pooling (a statistic of each date), a combination (a change that names no statistic is of the mean) and,
   // below, the series (a statistic over monthly means).
@@ -147,6 +148,22 @@ function readPixelConditions(r: Reading, periodSpans: [number, number][]): { rea
       (c, i, all) => all.findIndex((o) => o.variable === c.variable && o.op === c.op && o.value === c.value && o.low === c.low && o.high === c.high) === i,
     )
   return { read, conditions }
+}
+
+/** The order of day and month stated beside dates ("(dd/mm)", "(day/month/year)"). */
+const DATE_ORDER_RE = /\b(?:dd[/.]mm(?:[/.]yy(?:yy)?)?|mm[/.]dd(?:[/.]yy(?:yy)?)?|day\/month(?:\/year)?|month\/day(?:\/year)?)\b/gi
+
+/**
+ * A stated order of day and month is read when the numeric dates of the question are written in it (one of them
+ * plain: a part above 12 is the day); said against them, or with none plain, it is left to block.
+ */
+function readDateOrder(r: Reading): void {
+  const dates = [...r.q.matchAll(/(?<![\d/.])(\d{1,2})[/.](\d{1,2})[/.](?:19|20)\d{2}/g)].map((m) => [Number(m[1]), Number(m[2])])
+  const dayFirst = dates.some(([a]) => a > 12) ? true : dates.some(([, b]) => b > 12) ? false : null
+  for (const h of allMatches(r.q, DATE_ORDER_RE)) {
+    const statedDayFirst = /^d/i.test(h.m[0])
+    if (dayFirst !== null && statedDayFirst === dayFirst) r.use(h.at, h.end, 'date order (restated)')
+  }
 }
 
 /** Raster files named in the question ("red.tif", "riotiler/red.tif"): read into the spec, which the compiler checks. */

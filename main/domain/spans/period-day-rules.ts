@@ -3,7 +3,7 @@
  * 14 September and 19 December 2021", "July 20-29, 2023", "July 1 and July 15, 2020", "12 July 2022"), run in
  * their place among the parser's rules (periods.ts).
  */
-import { COMPARED, DASH, DAY, MONTH_RE, TREND_WORDS, YEAR, iso, lastDay, monthOf } from './period-words'
+import { CHANGED_FROM, COMPARED, DASH, DAY, MONTH_RE, TREND_WORDS, YEAR, iso, lastDay, monthOf } from './period-words'
 import type { Rule } from './periods'
 
 export const DAY_RULES: Rule[] = [
@@ -27,6 +27,9 @@ export const DAY_RULES: Rule[] = [
     make: (m, q) => {
       // "rise between 23 April 2019 and 13 August 2019": two days compared, each with its year.
       if (/^and$/i.test(m[5]) && (!m[1] || (m[4] && COMPARED.test(q) && !TREND_WORDS.test(q)))) return null
+      // "change from 25 May 2019 to 13 August 2019": from one day to another, compared (each read with its year).
+      const before = q.slice(Math.max(0, (m.index ?? 0) - 50), (m.index ?? 0) + (m[1]?.length ?? 0))
+      if (/^from/i.test(m[1] ?? '') && m[4] && CHANGED_FROM.test(before) && !TREND_WORDS.test(q)) return null
       const y2 = Number(m[8])
       const y1 = m[4] ? Number(m[4]) : y2
       const a = iso(y1, monthOf(m[3]), Number(m[2]))

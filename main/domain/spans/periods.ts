@@ -138,6 +138,27 @@ const RULES: Rule[] = [
       return { start: monthStart(y1, m1), last: monthEnd(y2, m2), granularity: 'month' }
     },
   },
+  // "from 15/05/2019 to 15/08/2019": a range of two days written with numbers, in one order for both, which one of
+  // them must make plain (a part above 12 is the day); a change from one to the other compares them.
+  {
+    re: /(between\s+|from\s+)?(?<![\d/.-])(\d{1,2})([/.])(\d{1,2})\3((?:19|20)\d{2})\s*(-|–|—|to|until|till|through|and)\s*(\d{1,2})\3(\d{1,2})\3((?:19|20)\d{2})(?![\d/.-]?\d)/gi,
+    make: (m, q) => {
+      const [a1, b1, y1, a2, b2, y2] = [m[2], m[4], m[5], m[7], m[8], m[9]].map(Number)
+      const dayFirst = a1 > 12 || a2 > 12 ? true : b1 > 12 || b2 > 12 ? false : null
+      if (dayFirst === null || (dayFirst && (b1 > 12 || b2 > 12)) || (!dayFirst && (a1 > 12 || a2 > 12))) return null
+      const [d1, mo1, d2, mo2] = dayFirst ? [a1, b1, a2, b2] : [b1, a1, b2, a2]
+      if (!validDay(y1, mo1, d1) || !validDay(y2, mo2, d2)) return null
+      const [a, b] = [iso(y1, mo1, d1), iso(y2, mo2, d2)]
+      if (b < a || (/^and$/i.test(m[6]) && (!m[1] || (COMPARED.test(q) && !TREND_WORDS.test(q))))) return null
+      const before = q.slice(Math.max(0, (m.index ?? 0) - 50), (m.index ?? 0) + (m[1]?.length ?? 0))
+      if (/^from/i.test(m[1] ?? '') && CHANGED_FROM.test(before) && !TREND_WORDS.test(q))
+        return [
+          { start: a, last: a, granularity: 'day' },
+          { start: b, last: b, granularity: 'day' },
+        ]
+      return { start: a, last: b, granularity: 'day' }
+    },
+  },
   // "29/08/2019" (day first), "08/29/2019" (month first), "29.08.2019": one day, read only where the order is plain (a
   // part above 12 is the day); "03/04/2019" is left unread (either order could be meant).
   {

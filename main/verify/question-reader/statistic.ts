@@ -132,7 +132,11 @@ export function readStatistics(question: string): { asked: AskedStatistic[]; unc
     }
   }
   // "percentage change"/"percent increase" is a change between periods, not a share of pixels.
-  const change = /\b(?:percentage|percent|%)\s+(?:change|increase|decrease|difference|drop|rise)\b/i.test(question)
+  const change =
+    /\b(?:percentage|percent|%)\s+(?:change|increase|decrease|difference|drop|rise)\b/i.test(question) ||
+    /\bby\s+(?:what|how\s+many)\s+(?:percentage|percent|%)\b[^.?]{0,80}?\b(?:chang\w*|increas\w*|decreas\w*|ris(?:e|en)|rose|drop\w*|fell|fall|grow\w*|grew|shr[iu]nk\w*)\b/i.test(
+      question,
+    )
   // "Which date has the lowest mean", "date of min mean": the extreme picks a date of the series, no statistic of pixels.
   const dateAsked = DATE_ASKED.test(question)
   const kept = asked.filter((s) => !(change && s.kind === 'fraction') && !(dateAsked && (s.kind === 'max' || s.kind === 'min')))

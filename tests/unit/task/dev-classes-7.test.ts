@@ -25,6 +25,9 @@
  * - Units and regions written other ways: square miles ("sq mi" had been read as "sq m", m²), "greater then", boxes
  *   in degrees and minutes ("87°40′E–87°55′E and 43°40′N–43°50′N"), map coordinates with a minus and thousands
  *   separators ("x from -8,950,000 to -8,880,000"), pixel windows with the axis letter ("columns (x) 500-999").
+ * - Days compared and ranges of numeric days: "change from 25 May 2019 to 13 August 2019" compares the two days (and
+ *   "by what percentage ... change" is a change to the verifier, not a share); "from 15/05/2019 to 15/08/2019
+ *   (dd/mm)" is one range, its stated order read when the dates are written in it.
  * - A band word beside the index asked that is none of its bands ("NDWI in the form of Gao (NIR and SWIR1 ...)")
  *   blocks: McFeeters' NDWI had been answered for Gao's.
  */
@@ -162,4 +165,15 @@ describe('units and regions written other ways', () => {
     const win = REFS_3.rg3_ndvi_mean_window_0626
     await answered('mean NDVI on 26 June 2019 for pixel columns (x) 500-999 and rows (y) 1200-1699', [Q46], [win.value], win.tolerance)
   }, 180_000)
+})
+
+describe('days compared and ranges of numeric days', () => {
+  it('compares two days a change runs between, and reads a day-first range with its stated order', async () => {
+    const pct = REFS_3.co3_tvdi_pct_change_0525_to_0813
+    await answered('By what percentage did the mean TVDI of the scene change from 25 May 2019 to 13 August 2019?', [Q46], pct.alternatives, pct.tolerance)
+    const lst = REFS_3.pe3_lst_mean_0515_0815_C
+    await answered('mean LST in °C from 15/05/2019 to 15/08/2019 (dd/mm), average of the date means', [Q46], lst.alternatives, lst.tolerance)
+    // An order stated against the dates is not read.
+    expect(planTask(makeTask({ question: 'mean LST in °C from 15/05/2019 to 15/08/2019 (mm/dd)', files: [Q46] })).refusal).toMatch(/mm\/dd/)
+  }, 120_000)
 })
