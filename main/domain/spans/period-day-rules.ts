@@ -6,6 +6,15 @@
 import { CHANGED_FROM, COMPARED, DASH, DAY, MONTH_RE, TREND_WORDS, YEAR, iso, lastDay, monthOf } from './period-words'
 import type { Rule } from './periods'
 
+/** A day then its month, with no capturing group ("7 Apr", "16th October"). */
+const DAY_MONTH = `${DAY.replace('(\\d', '(?:\\d')}\\s+${MONTH_RE.replace(/^\(/, '(?:')}`
+
+/** Whether a YYYY-MM-DD string names a day of the calendar (not "2019-02-30"). */
+function validIso(d: string): boolean {
+  const [y, mo, day] = d.split('-').map(Number)
+  return mo >= 1 && mo <= 12 && day >= 1 && day <= lastDay(y, mo)
+}
+
 export const DAY_RULES: Rule[] = [
   // "June 1 to September 30, 2019", "from June 1, 2019 to September 30, 2019"
   {
@@ -44,6 +53,17 @@ export const DAY_RULES: Rule[] = [
       const y = Number(m[4])
       const mo = monthOf(m[1])
       return { start: iso(y, mo, Number(m[2])), last: iso(y, mo, Number(m[3])), granularity: 'day' }
+    },
+  },
+  // "7 Apr, 10 Jun and 16 Oct 2019", "7 April, 10 June, 16 October 2019": single days listed day first, sharing the
+  // year written after the last (each day its own period; not compared unless the question compares them).
+  {
+    re: new RegExp(`(?:${DAY_MONTH}\\s*(?:,|;|and|&)\\s*(?:and\\s+)?){1,11}${DAY_MONTH},?\\s*${YEAR}`, 'gi'),
+    make: (m) => {
+      const y = Number(m[m.length - 1])
+      const days = [...m[0].matchAll(new RegExp(`${DAY}\\s+${MONTH_RE}`, 'gi'))].map((d) => iso(y, monthOf(d[2]), Number(d[1])))
+      if (days.length < 2 || days.some((d, i) => i > 0 && d <= days[i - 1]) || days.some((d) => !validIso(d))) return null
+      return days.map((d) => ({ start: d, last: d, granularity: 'day' as const }))
     },
   },
   // "July 1 and July 15, 2020": two single days sharing a year

@@ -79,4 +79,5 @@ export const COMPARED = /\b(?:chang\w*|differ\w*|compar\w*|increas\w*|decreas\w*
 export const TREND_WORDS = /\btrends?\b|\bslopes?\b|\bmann[\s-]kendall\b|\bsen'?s\b|\btime[\s-]series\b|\binter-?annual\b/i
 
 /** A change verb just before "from": "how much did it change from March 2019 to May 2019" compares the two. */
-export const CHANGED_FROM = /\b(?:chang\w*|increas\w*|decreas\w*|ris(?:e|en)|rose|drop\w*|fell|fall|shift\w*|evolv\w*|differ\w*)\s+(?:[\w-]+\s+){0,5}from\s*$/i
+export const CHANGED_FROM =
+  /\b(?:chang\w*|increas\w*|decreas\w*|ris(?:e|en)|rose|drop\w*|fell|fall|shift\w*|evolv\w*|differ\w*|grow\w*|grew|shr[iau]nk\w*)\s+(?:[\w-]+\s+){0,5}from\s*$/i

@@ -28,6 +28,8 @@
  * - Days compared and ranges of numeric days: "change from 25 May 2019 to 13 August 2019" compares the two days (and
  *   "by what percentage ... change" is a change to the verifier, not a share); "from 15/05/2019 to 15/08/2019
  *   (dd/mm)" is one range, its stated order read when the dates are written in it.
+ * - Days listed before one year ("7 Apr, 10 Jun and 16 Oct 2019": only the last had been read), and an area that
+ *   grew from one day to another (two days compared).
  * - A band word beside the index asked that is none of its bands ("NDWI in the form of Gao (NIR and SWIR1 ...)")
  *   blocks: McFeeters' NDWI had been answered for Gao's.
  */
@@ -171,5 +173,14 @@ describe('days compared and ranges of numeric days', () => {
     await answered('mean LST in °C from 15/05/2019 to 15/08/2019 (dd/mm), average of the date means', [Q46], lst.alternatives, lst.tolerance)
     // An order stated against the dates is not read.
     expect(planTask(makeTask({ question: 'mean LST in °C from 15/05/2019 to 15/08/2019 (mm/dd)', files: [Q46] })).refusal).toMatch(/mm\/dd/)
+  }, 120_000)
+})
+
+describe('days listed before one year, and an area that grew from one day to another', () => {
+  it('reads every listed day, and compares the two days of a growth', async () => {
+    const spec = planTask(makeTask({ question: 'mean NDVI of 7 Apr, 10 Jun and 16 Oct 2019 (avg of the date means)', files: [Q46] })).spec
+    expect(spec.periods.map((p) => p.start)).toEqual(['2019-04-07', '2019-06-10', '2019-10-16'])
+    const grow = REFS_3.co3_area_ndvi_gt05_diff_0712_minus_0509_km2
+    await answered('By how many km² did the area with NDVI above 0.5 grow from 9 May 2019 to 12 July 2019?', [Q46], grow.alternatives, grow.tolerance)
   }, 120_000)
 })
