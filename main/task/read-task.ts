@@ -12,7 +12,7 @@
 import { COMMON_INDICES, UNITS as LEX_UNITS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
 import { all, first as firstSpan, ledgerOf } from '../domain/spans'
 import { DATE_SPAN_RANGES } from '../domain/lexicon/statistics'
-import { phraseRegex } from '../domain/spans/words'
+import { escape, phraseRegex } from '../domain/spans/words'
 import { joinEither, markPopulation, readConditions, type ConditionsRead } from './conditions'
 import { readOptions, type AnswerOption } from './options'
 import { severalAsked } from './several-asked'
@@ -303,7 +303,7 @@ function readUnit(r: Reading, statistic: Statistic | null): string | null {
       .map((s) => q.slice(s.at, s.end).toLowerCase())
       .join(' ')
     // The longest unit name written as whole words ("sq mi" is no "sq m").
-    const written = (n: string) => new RegExp(`(?<![\\w/])${n.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/])`).test(areaWords)
+    const written = (n: string) => new RegExp(`(?<![\\w/])${escape(n.toLowerCase())}(?![\\w/])`).test(areaWords)
     const named = LEX_UNITS.filter((u) => u.quantity === 'area')
       .flatMap((u) => u.names.filter((n) => n.length > 2 && written(n)).map((n) => ({ key: u.key, n })))
       .sort((a, b) => b.n.length - a.n.length)[0]

@@ -8,10 +8,10 @@ import path from 'node:path'
 /** `alternatives`: the value under each reading the author spanned (a convention that splits), when listed. */
 export type DevReference = { value: number; tolerance: number; alternatives: number[] }
 
-export const REFS_2: Readonly<Record<string, DevReference>> = JSON.parse(
-  fs.readFileSync(path.resolve(__dirname, '../dev-questions/references-2.json'), 'utf8'),
-) as Record<string, DevReference>
+/** One set's references file in tests/dev-questions, by computation id. */
+function references(file: string): Readonly<Record<string, DevReference>> {
+  return JSON.parse(fs.readFileSync(path.resolve(__dirname, '../dev-questions', file), 'utf8')) as Record<string, DevReference>
+}
 
-export const REFS_3: Readonly<Record<string, DevReference>> = JSON.parse(
-  fs.readFileSync(path.resolve(__dirname, '../dev-questions/references-3.json'), 'utf8'),
-) as Record<string, DevReference>
+export const REFS_2 = references('references-2.json')
+export const REFS_3 = references('references-3.json')

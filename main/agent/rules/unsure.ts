@@ -14,8 +14,8 @@ import { FILLER, REFERENCE_LEADS, STEP_MARKERS, STEP_VERBS } from '../../domain/
 import { BOX_WORDS, CRS_WORDS, PART_NOUNS, PARTS } from '../../domain/lexicon/regions'
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../../domain/lexicon/series'
 import { DATE_OF_LEADS, EXTREME_ENDS, NOT_STATISTICS, PERCENTILE_WORDS, STATISTICS, UNNAMED_STATISTICS } from '../../domain/lexicon/statistics'
-import { BAND_ROLES, COMMON_INDICES } from '../../domain/lexicon/indices'
-import { SPYNDEX_NAMES } from '../../domain/lexicon/spyndex-names'
+import { BAND_ROLES } from '../../domain/lexicon/indices'
+import { indexBands } from '../../domain/spans/bands'
 import { UNITS } from '../../domain/lexicon/units'
 import { VARIABLES } from '../../domain/lexicon/variables'
 import type { TaskSpec } from '../../task/spec'
@@ -315,7 +315,7 @@ function placedBy(spec: TaskSpec, answerUnit: string | null) {
 /** The band letters of the spectral index the spec asks about (its first subject); null when it asks about no index. */
 function subjectIndexBands(spec: TaskSpec): Set<string> | null {
   const key = spec.subjects[0]
-  const ix = key ? (COMMON_INDICES[key] ?? SPYNDEX_NAMES.find((x) => x.short.toLowerCase() === key)) : undefined
+  const ix = key ? indexBands(key) : undefined
   return ix ? new Set(ix.bands) : null
 }
 
@@ -326,6 +326,25 @@ function subjectIndexBands(spec: TaskSpec): Set<string> | null {
 const BAND_ONLY_WORDS = new Set(
   BAND_ROLES.filter((r) => ['N', 'RE1', 'S1', 'S2'].includes(r.role)).flatMap((r) => r.names.filter((n) => n.length > 2 && n !== 'infrared')),
 )
+
+/**
+ * A band named beside the index asked that is none of its bands ("NDWI in the form of Gao (NIR and SWIR1 ...)"): the
+ * question may mean another index of that name. The word, or null.
+ */
+function foreignBand(text: string, bands: ReadonlySet<string> | null): string | null {
+  return (bands && bandRolesIn(norm(text)).find((r) => !bands.has(r.role))?.word) ?? null
+}
+
+/**
+ * An unread acronym that may name an index or a layer ("the XYZ vegetation index"); the letters of a paperwork
+ * identifier ("ref. CT-2017-08", "ticket GIS-3318") name nothing.
+ */
+function unreadAcronym(text: string): string | undefined {
+  return text
+    .replace(REFERENCE_NUMBERS, ' ')
+    .match(/\b[A-Z][A-Z0-9]{1,5}\b/g)
+    ?.find((a) => !HARMLESS_ACRONYMS.has(a) && !/^[A-Z]\d*$/.test(a))
+}
 
 /** Band roles named in a phrase by a word that only names a band. */
 function bandRolesIn(t: string): { role: string; word: string }[] {
@@ -352,10 +371,8 @@ export function unsurePhrase(
   const indexBands = subjectIndexBands(spec)
   for (const n of spec.notUnderstood) {
     if (n.blocking) continue
-    // A band named beside the index asked that is none of its bands ("NDWI in the form of Gao (NIR and SWIR1 ...)"):
-    // the question may mean another index of that name.
-    const foreign = indexBands ? bandRolesIn(norm(n.text)).find((r) => !indexBands.has(r.role)) : undefined
-    if (foreign) return { text: n.text.trim(), word: foreign.word, bearing: 'a band' }
+    const foreign = foreignBand(n.text, indexBands)
+    if (foreign) return { text: n.text.trim(), word: foreign, bearing: 'a band' }
     let t = norm(n.text)
     for (const re of VARIABLE_NAMES) t = t.replace(re, ' ')
     t = t.replace(BAND_MENTIONS, ' ').replace(STEP_MARKER, ' ').replace(NOT_STATISTIC, ' ')
@@ -424,12 +441,7 @@ export function unsurePhrase(
       )
       if (again) return { text: n.text.trim(), word: `${typo.w} (read as "${typo.near}")`, bearing: again.bearing }
     }
-    // An unread acronym that may name an index or a layer ("the XYZ vegetation index").
-    // The letters of a paperwork identifier ("ref. CT-2017-08", "ticket GIS-3318") name nothing.
-    const acronym = n.text
-      .replace(REFERENCE_NUMBERS, ' ')
-      .match(/\b[A-Z][A-Z0-9]{1,5}\b/g)
-      ?.find((a) => !HARMLESS_ACRONYMS.has(a) && !/^[A-Z]\d*$/.test(a))
+    const acronym = unreadAcronym(n.text)
     if (acronym) return { text: n.text.trim(), word: acronym, bearing: 'a name the reader could not place' }
   }
   return null

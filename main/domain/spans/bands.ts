@@ -159,6 +159,14 @@ const JOIN_TOKENS = new Set([
   'e.g.',
 ])
 
+/**
+ * The band letters (and formula) of a spectral index by its lexicon key: the readers' common indices, else the
+ * spyndex catalogue's; undefined for a key that names no index.
+ */
+export function indexBands(key: string): { bands: readonly string[]; formula: string } | undefined {
+  return COMMON_INDICES[key] ?? SPYNDEX_NAMES.find((x) => x.short.toLowerCase() === key)
+}
+
 /** The band roles a tail states, in order, when every other word of it only joins them; else null. */
 function bandRolesOf(tail: string): string[] | null {
   const roles: string[] = []
@@ -178,7 +186,7 @@ export function indexBandSpans(q: string): IndexBandsSpan[] {
   const out: IndexBandsSpan[] = []
   for (const v of hits(q, VARIABLE_RE)) {
     const lex = variableNamed(v.text)
-    const ix = lex && lex.kind === 'index' ? (COMMON_INDICES[lex.key] ?? SPYNDEX_NAMES.find((x) => x.short.toLowerCase() === lex.key)) : undefined
+    const ix = lex && lex.kind === 'index' ? indexBands(lex.key) : undefined
     if (!lex || !ix) continue
     const m = INDEX_TAIL_RE.exec(q.slice(v.end))
     if (!m) continue

@@ -3,17 +3,11 @@
  * 14 September and 19 December 2021", "July 20-29, 2023", "July 1 and July 15, 2020", "12 July 2022"), run in
  * their place among the parser's rules (periods.ts).
  */
-import { CHANGED_FROM, COMPARED, DASH, DAY, MONTH_RE, TREND_WORDS, YEAR, iso, lastDay, monthOf } from './period-words'
+import { CHANGED_FROM, COMPARED, DASH, DAY, MONTH_RE, TREND_WORDS, YEAR, iso, monthOf, validDay } from './period-words'
 import type { Rule } from './periods'
 
 /** A day then its month, with no capturing group ("7 Apr", "16th October"). */
 const DAY_MONTH = `${DAY.replace('(\\d', '(?:\\d')}\\s+${MONTH_RE.replace(/^\(/, '(?:')}`
-
-/** Whether a YYYY-MM-DD string names a day of the calendar (not "2019-02-30"). */
-function validIso(d: string): boolean {
-  const [y, mo, day] = d.split('-').map(Number)
-  return mo >= 1 && mo <= 12 && day >= 1 && day <= lastDay(y, mo)
-}
 
 export const DAY_RULES: Rule[] = [
   // "June 1 to September 30, 2019", "from June 1, 2019 to September 30, 2019"
@@ -61,8 +55,10 @@ export const DAY_RULES: Rule[] = [
     re: new RegExp(`(?:${DAY_MONTH}\\s*(?:,|;|and|&)\\s*(?:and\\s+)?){1,11}${DAY_MONTH},?\\s*${YEAR}`, 'gi'),
     make: (m) => {
       const y = Number(m[m.length - 1])
-      const days = [...m[0].matchAll(new RegExp(`${DAY}\\s+${MONTH_RE}`, 'gi'))].map((d) => iso(y, monthOf(d[2]), Number(d[1])))
-      if (days.length < 2 || days.some((d, i) => i > 0 && d <= days[i - 1]) || days.some((d) => !validIso(d))) return null
+      const listed = [...m[0].matchAll(new RegExp(`${DAY}\\s+${MONTH_RE}`, 'gi'))].map((d) => ({ mo: monthOf(d[2]), day: Number(d[1]) }))
+      if (listed.some(({ mo, day }) => !validDay(y, mo, day))) return null
+      const days = listed.map(({ mo, day }) => iso(y, mo, day))
+      if (days.length < 2 || days.some((d, i) => i > 0 && d <= days[i - 1])) return null
       return days.map((d) => ({ start: d, last: d, granularity: 'day' as const }))
     },
   },
@@ -87,7 +83,7 @@ export const DAY_RULES: Rule[] = [
       if (m[1]) [y, mo, d] = [Number(m[3]), monthOf(m[1]), Number(m[2])]
       else if (m[5]) [y, mo, d] = [Number(m[6]), monthOf(m[5]), Number(m[4])]
       else [y, mo, d] = [Number(m[7]), Number(m[8]), Number(m[9])]
-      if (mo < 1 || mo > 12 || d < 1 || d > lastDay(y, mo)) return null
+      if (!validDay(y, mo, d)) return null
       return { start: iso(y, mo, d), last: iso(y, mo, d), granularity: 'day' }
     },
   },
