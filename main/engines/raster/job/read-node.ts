@@ -7,7 +7,8 @@ import type { Grid, Raster } from '../raster'
 import { checkPixels } from '../budget'
 import type { ContentAccumulator } from '../stats'
 import type { SampleStrip } from '../products/product'
-import { readProblem, TiffFile, type StoredSamples } from '../tiff/reader'
+import { openRasterFile } from '../picture-raster'
+import { readProblem, type TiffFile, type StoredSamples } from '../tiff/reader'
 import { nodataCanMatch } from '../tiff/samples'
 import type { BufferRecycler } from './recycler'
 import type { JobNode, RasterJob } from './types'
@@ -62,7 +63,7 @@ export function prepareRead(node: JobNode, job: RasterJob): PreparedRead {
   }
   let tif: TiffFile
   try {
-    tif = TiffFile.open(file)
+    tif = openRasterFile(file)
   } catch (err) {
     throw new RasterJobError(node.id, `node '${node.id}' cannot read its file: ${readProblem(file, err)}`)
   }

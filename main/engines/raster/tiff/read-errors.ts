@@ -21,7 +21,7 @@ export function readProblem(file: string, err: unknown): string {
   const name = `'${nodePath.basename(file)}'`
   if (err instanceof TiffFormatError) return tiffProblem(name, err)
   const kind = errorName(err)
-  if (kind === 'SpecialFileError' || kind === 'BudgetError' || err instanceof RangeError) {
+  if (kind === 'SpecialFileError' || kind === 'BudgetError' || kind === 'ImageFileError' || err instanceof RangeError) {
     const m = errorMessage(err).replace(/[.\s]+$/, '')
     return `${m.charAt(0).toUpperCase()}${m.slice(1)}.`
   }

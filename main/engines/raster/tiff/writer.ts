@@ -88,22 +88,67 @@ export function encodeGeoTiff(data: Float64Array, grid: Grid, description?: stri
   return w.finish()
 }
 
-function layout(strips: Buffer[], grid: Grid, description?: string): Uint8Array {
+/**
+ * How the samples of a file are stored: float32 with predictor 3 and NaN nodata (the default, for derived layers),
+ * or unsigned 8/16-bit integers in separate planes (pictures converted for reading, picture-raster.ts).
+ */
+interface SampleLayout {
+  bits: 8 | 16 | 32
+  /** SampleFormat (339): 1 unsigned integer, 3 IEEE float. */
+  format: 1 | 3
+  bands: number
+  /** PhotometricInterpretation (262): 1 min-is-black, 2 RGB. */
+  photometric: 1 | 2
+  predictor: 1 | 3
+  /** ExtraSamples (338) for bands beyond the photometric model (2: unassociated alpha, 0: unspecified). */
+  extraSamples?: number[]
+  /** GDAL_NODATA text, or null for none. */
+  nodata: string | null
+}
+
+const FLOAT_LAYOUT: SampleLayout = { bits: 32, format: 3, bands: 1, photometric: 1, predictor: 3, nodata: 'nan' }
+
+/**
+ * Encode unsigned 8- or 16-bit bands (one array per band, row-major) as a planar (PlanarConfiguration 2) TIFF of
+ * DEFLATE strips of 64 rows, without georeferencing: the pixel grid of a picture, each band readable on its own.
+ */
+export function encodeSampleTiff(
+  bands: readonly (Uint8Array | Uint16Array)[],
+  size: { width: number; height: number },
+  opts: { photometric: 1 | 2; extraSamples?: number[]; description?: string },
+): Uint8Array {
+  const { width, height } = size
+  const bits = bands[0] instanceof Uint16Array ? 16 : 8
+  const strips: Buffer[] = []
+  for (const band of bands) {
+    if (band.length !== width * height || (band instanceof Uint16Array ? 16 : 8) !== bits)
+      throw new RangeError(`every band needs ${width * height} samples of ${bits} bits`)
+    const bytes = new Uint8Array(band.buffer, band.byteOffset, band.byteLength)
+    const rowBytes = (width * bits) / 8
+    for (let r = 0; r < height; r += ROWS_PER_STRIP)
+      strips.push(zlib.deflateSync(bytes.subarray(r * rowBytes, Math.min(height, r + ROWS_PER_STRIP) * rowBytes), { level: 6 }))
+  }
+  const grid: Grid = { width, height, geoTransform: null, crs: null, geoKeyTags: null }
+  return layout(strips, grid, opts.description, { bits, format: 1, bands: bands.length, predictor: 1, nodata: null, ...opts })
+}
+
+function layout(strips: Buffer[], grid: Grid, description?: string, f: SampleLayout = FLOAT_LAYOUT): Uint8Array {
   const { width, height } = grid
   const entries: Entry[] = [
     { tag: 256, type: 4, values: [width] },
     { tag: 257, type: 4, values: [height] },
-    { tag: 258, type: 3, values: [32] },
+    { tag: 258, type: 3, values: Array<number>(f.bands).fill(f.bits) },
     { tag: 259, type: 3, values: [8] },
-    { tag: 262, type: 3, values: [1] },
+    { tag: 262, type: 3, values: [f.photometric] },
     { tag: 273, type: 4, values: strips.map(() => 0) }, // patched below
-    { tag: 277, type: 3, values: [1] },
+    { tag: 277, type: 3, values: [f.bands] },
     { tag: 278, type: 4, values: [ROWS_PER_STRIP] },
     { tag: 279, type: 4, values: strips.map((s) => s.length) },
-    { tag: 284, type: 3, values: [1] },
-    { tag: 317, type: 3, values: [3] },
-    { tag: 339, type: 3, values: [3] },
+    { tag: 284, type: 3, values: [f.bands > 1 ? 2 : 1] },
+    { tag: 317, type: 3, values: [f.predictor] },
+    { tag: 339, type: 3, values: Array<number>(f.bands).fill(f.format) },
   ]
+  if (f.extraSamples?.length) entries.push({ tag: 338, type: 3, values: f.extraSamples })
   if (description) entries.push({ tag: 270, type: 2, values: description })
   const gt = grid.geoTransform
   if (gt) {
@@ -125,7 +170,7 @@ function layout(strips: Buffer[], grid: Grid, description?: string): Uint8Array 
     if (keys.doubles?.length) entries.push({ tag: 34736, type: 12, values: keys.doubles })
     if (keys.ascii) entries.push({ tag: 34737, type: 2, values: keys.ascii })
   }
-  entries.push({ tag: 42113, type: 2, values: 'nan' })
+  if (f.nodata !== null) entries.push({ tag: 42113, type: 2, values: f.nodata })
   entries.sort((a, b) => a.tag - b.tag)
 
   const size = (e: Entry) => (typeof e.values === 'string' ? e.values.length + 1 : e.values.length * ({ 3: 2, 4: 4, 12: 8 } as const)[e.type as 3 | 4 | 12])

@@ -7,7 +7,8 @@ import { z } from 'zod'
 import { asRecord } from '../../../domain/json'
 import { buildCatalog, CatalogError, type Catalog, type CatalogParams } from '../../../engines/raster/catalog/catalog'
 import { PRODUCT_NAMES, PRODUCTS, productInputNames } from '../../../engines/raster/products'
-import { readProblem, TiffFile } from '../../../engines/raster/tiff/reader'
+import { openRasterFile } from '../../../engines/raster/picture-raster'
+import { readProblem, type TiffFile } from '../../../engines/raster/tiff/reader'
 import { describeUnitClass, Unit, unitFits } from '../../../engines/raster/units'
 import { parseExpr } from '../../../engines/raster/expr'
 import { expressionUnit } from './expr-units'
@@ -126,7 +127,7 @@ export function rasterRead(lookup: CatalogLookup): RasterOp<z.infer<typeof ReadP
       const file = path.resolve(ctx.baseDir, p.path)
       let tif: TiffFile
       try {
-        tif = TiffFile.open(file)
+        tif = openRasterFile(file)
       } catch (err) {
         throw new CompileError(ctx.node, `node '${ctx.node}' cannot open its file: ${readProblem(file, err)}`)
       }
