@@ -14,7 +14,7 @@ import type { Planner, PlannerStep, PlannerView } from '../loop-events'
 import type { TaskSpec } from '../task'
 import { secondRoute, targetedRepair } from './follow-ups'
 import { describeInputs } from './input-files'
-import { pictureLabelRefusal } from './pictures'
+import { planPictures } from './pictures'
 import { BASE_VARIANT, type Variant } from './products'
 import { selectSkill, type Skill, type SkillContext, type Workflow } from './skills'
 import { recipeInputs, type RecipeInputs } from './recipe-inputs'
@@ -155,7 +155,13 @@ export function planTask(task: TaskSpec): RulesPlan {
   const dir = folderOf(task)
   const inputs = describeInputs(dir, dir ? [] : task.files)
   const inputRoles = [...inputs.roles].sort()
-  const unread = pictureLabelRefusal(task.question, task.files, spec) ?? refusalFor(spec, view, inputs)
+  // Questions about the pixels of PNG/JPEG pictures (a change label as a mask, a pair differenced): their own reader.
+  const pictures = planPictures(task.question, [...task.files, ...task.images.filter((f) => !task.files.includes(f))], spec)
+  if (pictures && 'workflow' in pictures) {
+    const wf = pictures.workflow
+    return { spec, refusal: null, inputRoles, view, skill: PICTURE_SKILL, workflow: wf, variant: (v) => (v === BASE_VARIANT ? wf : null), reading: {} }
+  }
+  const unread = pictures?.refusal ?? refusalFor(spec, view, inputs)
   const ctx: SkillContext = { question: task.question, options: task.options, images: task.images, view, inputs, spec }
   const planned = (skill: Skill | null, refusal: string | null, gap: ReadingGap = {}): RulesPlan => {
     const variant = (v: Variant) => (skill && !refusal ? skill.plan(ctx, v) : null)
@@ -183,6 +189,14 @@ export function planTask(task: TaskSpec): RulesPlan {
   const allowed = compiled.handOff === 'perception' ? perception && measured : compiled.handOff === 'recipes' && matched !== null
   if (allowed && !recipeGap(spec, view, matched)) return planned(matched, null)
   return planned(null, refusalSentence(compiled), { unplaced: unplacedPhrase(spec, compiled.part) })
+}
+
+/** A question about picture pixels as a skill, for the trajectory (planned by pictures.ts). */
+const PICTURE_SKILL: Skill = {
+  id: 'picture-pixels',
+  title: 'pixels of PNG/JPEG pictures (a change label as a mask, a pair differenced) as one execute DAG',
+  applies: () => true,
+  plan: () => ({ ok: false, skill: 'picture-pixels', missing: 'the pictures (planned by planPictures)' }),
 }
 
 /** The compiled plan as a skill, for the trajectory (the compiler reads the spec; no recipe is looked up). */

@@ -229,7 +229,7 @@ function storedValueFindings(it: Item): Finding[] {
  */
 function constantRowsFinding(it: Item): Finding[] {
   const c = it.content
-  if (!c || it.kind === 'other') return []
+  if (!c || it.kind === 'other' || twoValuedPicture(it, c)) return []
   const rows = num(c.rows) ?? 0
   const constant = num(c.constant_rows) ?? 0
   const run = num(c.longest_constant_run) ?? 0
@@ -243,6 +243,16 @@ function constantRowsFinding(it: Item): Finding[] {
       message: `${constant} of ${rows} rows of ${where(it)} hold one constant value${value !== undefined ? ` (${fmt(value)}${it.unit && it.unit !== 'dimensionless' ? ` ${it.unit}` : ''})` : ''}, the longest block rows ${start}-${start + run - 1}: a corrupt or filled block, not an observation; leave that date out or replace its file`,
     },
   ]
+}
+
+/**
+ * A picture read whose pixels hold two values only (a change label or mask given as a PNG: 0 and 255): its rows
+ * are constant wherever nothing is marked, by nature, not because a block was filled.
+ */
+function twoValuedPicture(it: Item, c: Rec): boolean {
+  const file = typeof it.band?.path === 'string' ? it.band.path : ''
+  const ends = (num(c.min_count) ?? 0) + (it.min === it.max ? 0 : (num(c.max_count) ?? 0))
+  return it.kind === 'read' && /\.(?:png|jpe?g)$/i.test(file) && it.valid !== undefined && ends === it.valid
 }
 
 /** The physical range of the variable, naming a fill or a missing scale when either explains the values. */

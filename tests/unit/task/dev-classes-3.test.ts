@@ -45,9 +45,10 @@
  *   the sine of the sun elevation"; lexicon CALIBRATION_METHODS) is (M x DN + A) / sin(SUN_ELEVATION), the catalog's
  *   sun_correction; the verifier rejects a DAG that left it out; "We compare with a product that ..." combines
  *   nothing. Reference: the Landsat B4 DN and the MTL's factors, geotiff.js.
- * - A change label given as a PNG with its pair (LEVIR-CD) cannot be counted, measured or used as a mask: the raster
- *   engine reads GeoTIFF only (an engine change, see the README). The refusal says so in the analyst's words,
- *   where it said "no variable" or "no input layers"; NDVI of the RGB pictures keeps its own reason.
+ * - A change label given as a PNG with its pair (LEVIR-CD) is now counted, measured and used as a mask (the raster
+ *   engine reads pictures: engines/raster/picture-raster.ts, agent/rules/pictures.ts; values are tested in
+ *   tests/unit/agent/picture-questions.test.ts); an area without a stated pixel size is refused for that cause, and
+ *   NDVI of the RGB pictures keeps its own reason.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -589,17 +590,17 @@ describe('TOA reflectance corrected for the sun elevation', () => {
 describe('a change label given as a PNG picture', () => {
   const levir = shared('fixtures', 'levircd')
   const files = ['A', 'B', 'label'].map((d) => path.join(levir, d, 'test_2_0000_0000.png'))
-  it('is refused naming the cause: pictures, which the raster tools do not read', () => {
+  it('is planned over the pictures, and an area without a pixel size is refused for that cause', () => {
     for (const q of [
       'How many changed pixels does the LEVIR-CD change label hold in its left half?',
-      'ha changed acc. to the label, 0.5 m px',
       'The survey team wants stable ground. How many pixels of the label are not marked as changed?',
       'mean red of image A on the pixels that changed (use the change mask)',
     ]) {
       const plan = planTask(makeTask({ question: q, files }))
-      expect(plan.refusal, q).toMatch(/PNG or JPEG pictures/)
-      expect(plan.refusal, q).toMatch(/GeoTIFF/)
+      expect(plan.refusal, q).toBeNull()
+      expect(plan.workflow, q).toMatchObject({ ok: true, skill: 'picture-pixels', tool: 'execute' })
     }
+    expect(planTask(makeTask({ question: 'ha changed acc. to the label', files })).refusal).toMatch(/states no pixel size/)
     // A variable the pictures cannot hold keeps its own reason; a pair without a label is not this case.
     expect(planTask(makeTask({ question: 'mean NDVI of image B over changed pixels', files })).refusal).toMatch(/NDVI/)
     expect(planTask(makeTask({ question: 'How many hectares changed between the two images?', files: files.slice(0, 2) })).refusal ?? '').not.toMatch(
