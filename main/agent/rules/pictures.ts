@@ -39,6 +39,13 @@ const OBJECT_RE =
   /\b(?:buildings?|houses?|roofs?|roads?|trees?|cars?|vehicles?|ships?|water|vegetation|forest|fields?|construction|built[\s-]?up|heights?|tall|years?|days?|dates?|when|ndvi|ndwi)\b/i
 const STAT_RE =
   /\b(?:how\s+many|how\s+much|number|count|mean|average|avg|median|sum|total|area|minimum|maximum|min|max|std|standard\s+deviation|percent(?:age)?|share|fraction|proportion)\b/i
+const SHARE_RE = /\b(?:percent(?:age)?|pct|share|fraction|proportion)\b|%/i
+/** The label masks as the share operator's comparisons. */
+const SHARE_OP: Record<string, { op: string; value: number }> = {
+  'l == 255': { op: '>=', value: 255 },
+  'l > 0': { op: '>', value: 0 },
+  'l == 0': { op: '<=', value: 0 },
+}
 const BAND_NUMBER: Record<string, number> = { red: 1, green: 2, blue: 3 }
 
 /** A picture's role by its folder or name: the change label, the earlier image (A) or the later one (B). */
@@ -137,16 +144,9 @@ function compilePictures(
       'the pictures together',
       `they differ in size (${rasters.map((f) => `${headers.get(f)!.width} x ${headers.get(f)!.height}`).join(', ')}), so their pixels do not pair`,
     )
-  // An area unit asked ("how many hectares changed") makes the quantity an area, whatever counting words say.
-  const areaUnit = spec.unit !== null && convertUnit(1, 'm2', spec.unit) !== null
-  const counted = /\b(?:how\s+many|number\s+of|count)\b/i.test(ask) || /\bpx\b/i.test(ask)
-  const statistic =
-    areaUnit && (spec.quantity.statistic ?? 'count_pixels') === 'count_pixels' ? 'area' : (spec.quantity.statistic ?? (counted ? 'count_pixels' : null))
+  const statistic = statisticOf(ask, spec)
   if (statistic === null) throw new Refusal('the quantity asked', 'the question names no statistic, count or area of the pixels')
-  if (spec.conditions.length > 0 || spec.areaCondition)
-    throw new Refusal(`the condition "${spec.conditions[0]?.text ?? 'asked'}"`, 'conditions on picture values other than the change label are not read yet')
-  if ((spec.regions?.length ?? 0) > 1 || spec.quantity.combine) throw new Refusal('the comparison asked', 'comparisons of regions of pictures are not read yet')
-  if (spec.periods.length > 0) throw new Refusal(`the period "${spec.periods[0].text}"`, 'the pictures carry no dates')
+  checkScope(spec)
   checkNumbers(ask, spec)
   const b = new DagBuilder()
   const reads = new Map<string, string>()
@@ -200,7 +200,12 @@ function compilePictures(
     throw new Refusal(`the box "${spec.region.text}"`, 'the pictures have no georeferencing, so map coordinates place nothing on them')
   const geometry = region.geometry ?? { type: 'bbox', bbox: [0, 0, first.width, first.height], crs: 'pixel' }
   const where = `${mask?.words ?? ''}${region.words || ' in the whole image'}`
-  return finishPictures(b, spec, statistic, data, geometry, { where, subject, unit })
+  // A share in percent unless a fraction is asked ("what fraction", "as a fraction") and no percent is.
+  const percent = !(spec.unit === 'fraction' || (/\b(?:fraction|proportion)\b/i.test(ask) && !/%|\bpercent|\bpct\b/i.test(ask)))
+  // A share of the whole label: the engine's share operator over the label itself (its denominator the valid pixels).
+  const whole = region.geometry === null && statistic === 'fraction' && mask !== null
+  const shareOp = whole && mask ? { node: mask.node, ...SHARE_OP[mask.expr] } : null
+  return finishPictures(b, spec, statistic, data, geometry, { where, subject, unit, percent, share: shareOp })
 }
 
 /** The statistic over the region, an area from the stated pixel size, a share in percent: the workflow and its words. */
@@ -210,14 +215,17 @@ function finishPictures(
   statistic: string,
   data: string,
   geometry: Record<string, unknown>,
-  words: { where: string; subject: string; unit: string },
+  words: { where: string; subject: string; unit: string; percent: boolean; share: { node: string; op: string; value: number } | null },
 ): Extract<Workflow, { tool: 'execute' }> {
   const { where, subject } = words
   let unit = words.unit
   const engineStat = statistic === 'count_pixels' || statistic === 'area' ? 'count' : statistic === 'fraction' ? 'mean' : statistic
   if (!['count', 'mean', 'median', 'min', 'max', 'sum', 'std'].includes(engineStat))
     throw new Refusal(`the ${STAT_WORD[statistic] ?? statistic}`, 'it is not computed over picture pixels yet')
-  let value = b.add('statistic', 'spatial.query', { geometry, stat: engineStat }, { data })
+  const share = words.share
+  let value = share
+    ? b.add('share', 'threshold_fraction', { op: share.op, value: share.value, as: words.percent ? 'percent' : 'fraction' }, { data: share.node })
+    : b.add('statistic', 'spatial.query', { geometry, stat: engineStat }, { data })
   let describe: string
   if (statistic === 'area') {
     if (!spec.pixelSize)
@@ -228,8 +236,8 @@ function finishPictures(
     unit = to
     describe = `area${where} (pixels times ${px} m² per pixel, the pixel size "${spec.pixelSize.text}" the question states; the pictures carry none), in ${to}`
   } else if (statistic === 'fraction') {
-    const percent = spec.unit !== 'fraction'
-    if (percent) value = b.add('percent', 'math.expr', { expr: 'x * 100', unit: 'percent' }, { x: value })
+    const percent = words.percent
+    if (percent && !share) value = b.add('percent', 'math.expr', { expr: 'x * 100', unit: 'percent' }, { x: value })
     unit = percent ? 'percent' : 'fraction'
     describe = `share of the pixels of the label${where}${percent ? ', in percent' : ''}`
   } else if (statistic === 'count_pixels') {
@@ -245,6 +253,28 @@ function finishPictures(
     read: { kind: 'scalar', quantity: describe, unit },
     describe,
   }
+}
+
+/** The quantity asked of the pixels: the spec's statistic, a share, an area (an area unit asked) or a count. */
+function statisticOf(ask: string, spec: TaskSpec): string | null {
+  // An area unit asked ("how many hectares changed") makes the quantity an area, whatever counting words say.
+  const areaUnit = spec.unit !== null && convertUnit(1, 'm2', spec.unit) !== null
+  const counted = /\b(?:how\s+many|number\s+of|count)\b/i.test(ask) || /\bpx\b/i.test(ask)
+  const asked = spec.quantity.statistic
+  // A share asked ("% of the tile", "what fraction") is a share whatever counting words say; beside another
+  // statistic (a mean percentage) it is not read.
+  const share = SHARE_RE.test(ask) || spec.unit === 'percent' || spec.unit === 'fraction'
+  if (share && asked !== null && asked !== 'count_pixels' && asked !== 'fraction')
+    throw new Refusal(`the ${STAT_WORD[asked] ?? asked}`, 'the question also asks for a share, and which of the two is meant is not clear')
+  return share ? 'fraction' : areaUnit && (asked ?? 'count_pixels') === 'count_pixels' ? 'area' : (asked ?? (counted ? 'count_pixels' : null))
+}
+
+/** What the picture reader does not read yet: value conditions, compared regions, periods (pictures have no dates). */
+function checkScope(spec: TaskSpec): void {
+  if (spec.conditions.length > 0 || spec.areaCondition)
+    throw new Refusal(`the condition "${spec.conditions[0]?.text ?? 'asked'}"`, 'conditions on picture values other than the change label are not read yet')
+  if ((spec.regions?.length ?? 0) > 1 || spec.quantity.combine) throw new Refusal('the comparison asked', 'comparisons of regions of pictures are not read yet')
+  if (spec.periods.length > 0) throw new Refusal(`the period "${spec.periods[0].text}"`, 'the pictures carry no dates')
 }
 
 /** Numbers the question writes must be the label's value, a band, the pixel size or part of the region read. */

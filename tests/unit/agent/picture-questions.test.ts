@@ -65,6 +65,15 @@ describe('the LEVIR-CD pictures through the question path', () => {
     await answered('What was the mean green value of image A on the pixels the change label marks as changed?', [ref.green_a_changed], 1e-9)
   })
 
+  it('gives the share of changed or unchanged pixels in percent, or as a fraction when one is asked, never a count', async () => {
+    const total = 256 * 256
+    await answered('What percentage of the LEVIR-CD label is changed?', [(100 * ref.changed) / total], 1e-9)
+    await answered('changed px as % of the tile, levir label', [(100 * ref.changed) / total], 1e-9)
+    await answered('what fraction of the pixels did the label mark as changed?', [ref.changed / total], 1e-12)
+    await answered('what percent of the label is unchanged', [(100 * ref.unchanged) / total], 1e-9)
+    expect(refusal('mean percentage of red in image B on changed pixels')).toMatch(/also asks for a share/)
+  })
+
   it('refuses what the pictures do not hold, naming it', () => {
     expect(refusal('How many changed pixels of the label are buildings?')).toMatch(/"buildings"/)
     expect(refusal('mean NDVI of image B over changed pixels')).toMatch(/NDVI/)
