@@ -114,6 +114,10 @@ function readPeriods(r: Reading): { periods: Period[]; periodSpans: [number, num
     .filter((p, i, all) => all.findIndex((o) => o.start === p.start && o.end === p.end) === i)
   // Period words the parser set aside as restating another period (or the record's extent) are read, not periods.
   for (const s of all(lex, 'restated_period')) use(s.at, s.end, 'period (restated)')
+  // "but not the July dates" after "summer 2019": the period's months leave them out (the parser's refiner).
+  for (const s of all(lex, 'excluded_months'))
+    if (s.unheld) r.refuse(s.text.trim(), 'months set aside that the period named before them does not hold')
+    else use(s.at, s.end, 'period (months left out)')
   // "The date range", "the range of dates": the words that introduce a period, not a statistic.
   for (const h of allMatches(q, DATE_SPAN_RE)) use(h.at, h.end, 'period (its name)')
   for (const s of all(lex, 'context_part')) use(s.at, s.end, 'context (a part of the image named in a sentence that does not ask)')

@@ -27,11 +27,13 @@ import {
 } from '../lexicon/statistics'
 import { BAND_ORDER_HINTS, PROCESSING_WORDS } from '../lexicon/qualifiers'
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../lexicon/series'
-import { MONTHS, UNPLACED_SPANS } from '../lexicon/periods'
+import { MONTHS, SEASONS, UNPLACED_SPANS } from '../lexicon/periods'
 import { CALIBRATION_RES, bandSpans, indexBandSpans, indexConstantSpans } from './bands'
 import { markers } from './markers'
 import { parseConditions } from './conditions'
+import { spelledNumbers } from './number-words'
 import { correctTypos } from './typos'
+import { excludedMonths } from './period-refiners'
 import { readPeriods } from './periods'
 import { gridParts, parseBoxes, parseParts, stripParts } from './regions'
 import { qaBitsSpans, qaClassSpans } from './qa-classes'
@@ -75,9 +77,11 @@ const SIGNIFICANCE_RE = phraseRegex(SIGNIFICANCE)
 const OBJECT_RE = new RegExp(`(?:${alternation(OBJECT_WORDS)})`, 'gi')
 const MAX_WORDS = alternation(EXTREME_WORDS.max)
 const MIN_WORDS = alternation(EXTREME_WORDS.min)
+/** Period words that may stand between an extreme and "date" ("the coolest summer (JJA) 2019 date"). */
+const PERIOD_NAME = alternation([...SEASONS.flatMap((s) => s.names), ...MONTHS.flatMap((m) => m.names.filter((n) => !n.endsWith('.')))])
 const DATE_OF = (w: string) =>
   new RegExp(
-    `\\b(?:which|what|on\\s+what|on\\s+which|in\\s+which|in\\s+what)\\s+(?:(?:19|20)\\d{2}\\s+|single\\s+)?(?:date|day|acquisition(?:\\s+date)?|image|month|scene|overpass)\\b[^.?]{0,60}?\\b(?:${w})\\b|\\b(?:${w})\\b[^.?]{0,60}?\\b(?:occur\\w*|on\\s+which\\s+date|which\\s+date|was\\s+observed\\s+on)\\b|\\bwhen\\b[^.?]{0,40}\\b(?:${w})\\b|\\b(?:date|day)\\s+(?:of|with|w/|on\\s+which)\\s*(?:the\\s+)?(?:${w})\\b|(?<!\\b(?:of|on|in|for|during|at|its|their)\\s+(?:the\\s+)?)\\b(?:${w})\\s+(?:(?:19|20)\\d{2}\\s+)?(?:date|day|acquisition|scene|overpass)\\b(?!\\s+of\\b|['’]s\\b)`,
+    `(?<=\\b(?:dates|days|acquisitions|scenes|images|overpasses)\\b[^.?]{0,80})\\bwhich\\s+(?:one|of\\s+(?:them|these|those))\\b[^.?]{0,60}?\\b(?:${w})\\b|\\b(?:which|what|on\\s+what|on\\s+which|in\\s+which|in\\s+what)\\s+(?:(?:19|20)\\d{2}\\s+|single\\s+)?(?:date|day|acquisition(?:\\s+date)?|image|month|scene|overpass)\\b[^.?]{0,60}?\\b(?:${w})\\b|\\b(?:${w})\\b[^.?]{0,60}?\\b(?:occur\\w*|on\\s+which\\s+date|which\\s+date|was\\s+observed\\s+on)\\b|\\bwhen\\b[^.?]{0,40}\\b(?:${w})\\b|\\b(?:date|day)\\s+(?:of|with|w/|on\\s+which)\\s*(?:the\\s+)?(?:${w})\\b|(?<!\\b(?:of|on|in|for|during|at|its|their)\\s+(?:the\\s+)?)\\b(?:${w})\\s+(?:(?:${PERIOD_NAME})\\s+)?(?:\\([^()]{2,30}\\)\\s+)?(?:(?:19|20)\\d{2}\\s+)?(?:date|day|acquisition|scene|overpass)\\b(?!\\s+of\\b|['’]s\\b)`,
     'gi',
   )
 const DATE_OF_RES = [
@@ -153,13 +157,17 @@ export function parseQuestion(question: string): ParsedQuestion {
 }
 
 function parseFresh(question: string): ParsedQuestion {
-  // Typing slips read as the lexicon words they stand for ("avrage", "thrid"): a refiner before the parsers.
-  const q = correctTypos(normalizeQuestion(question))
+  // Typing slips read as the lexicon words they stand for ("avrage", "thrid"), then numbers said in words written as
+  // digits ("above thirty degrees", "twenty nineteen"): refiners before the parsers.
+  const q = spelledNumbers(correctTypos(normalizeQuestion(question)))
   const spans: Span[] = []
   const regions = [...parseBoxes(q), ...parseParts(q)]
-  const { kept: periods, restated } = readPeriods(q, regions)
+  const read = readPeriods(q, regions)
+  const { periods, excluded } = excludedMonths(q, read.kept)
+  const restated = read.restated
   spans.push(...regions, ...periods, ...stripParts(q).divisions, ...gridParts(q).divisions)
   for (const r of restated) spans.push({ type: 'restated_period', at: r.at, end: r.end, text: r.text })
+  spans.push(...excluded)
   const cond = parseConditions(q, [...periods, ...regions])
   spans.push(...cond.conditions, ...cond.relative)
   if (cond.areaCondition) spans.push(cond.areaCondition)
@@ -256,7 +264,8 @@ function parseFresh(question: string): ParsedQuestion {
   for (const h of hits(q, SIGNIFICANCE_RE)) spans.push({ type: 'significance', at: h.at, end: h.end, text: h.text })
   // Negation words no condition took
   for (const h of hits(q, NEGATION_RE))
-    if (!spans.some((s) => s.type === 'condition' && overlaps(s, h))) spans.push({ type: 'negation', at: h.at, end: h.end, text: h.text })
+    if (!spans.some((s) => (s.type === 'condition' || s.type === 'excluded_months') && overlaps(s, h)))
+      spans.push({ type: 'negation', at: h.at, end: h.end, text: h.text })
 
   refineSpans(q, spans, sentences(q))
   spans.sort((a, b) => a.at - b.at || b.end - a.end)

@@ -1,12 +1,13 @@
 /**
  * The period parser's refiners, run over what its rules found: two periods compared inside the record's stretch,
  * a year that only restates a more specific period, two seasons compared within the one year named, one season or
- * named span said apart from the one year named.
+ * named span said apart from the one year named, months set aside from a period.
  */
 import { MONTHS, NAMED_SPANS, SEASONS } from '../lexicon/periods'
 import { STATISTICS } from '../lexicon/statistics'
-import type { PeriodSpan } from './types'
-import { COMPARED, MONTH_RE, TREND_WORDS, monthOf, spanOfMonths } from './period-words'
+import { NEGATIONS } from '../lexicon/comparators'
+import type { ExcludedMonthsSpan, PeriodSpan } from './types'
+import { COMPARED, TREND_WORDS, monthOf, monthsInBrackets, spanOfMonths } from './period-words'
 import { alternation } from './words'
 
 /**
@@ -119,20 +120,6 @@ export function spanApartFromYear(q: string, periods: PeriodSpan[]): PeriodSpan[
   return [{ type: 'period', at, end: at + m[0].length, text: m[0], ...made, ...(w.convention ? { convention: w.convention } : {}) }]
 }
 
-/** Months a short bracketed phrase names: "JJA", "jun-aug", "June to August", "Mar–May". Null for anything else. */
-function monthsInBrackets(text: string): number[] | null {
-  const t = text.trim().toLowerCase()
-  const named = NAMED_SPANS.find((x) => x.names.includes(t))
-  if (named) return [...named.months]
-  const m = new RegExp(`^${MONTH_RE}\\s*(?:-|–|—|to|through)\\s*${MONTH_RE}$`, 'i').exec(t)
-  if (!m) return null
-  const [a, b] = [monthOf(m[1]), monthOf(m[2])]
-  if (!a || !b) return null
-  const out = [a]
-  while (out.at(-1) !== b && out.length < 12) out.push((out.at(-1)! % 12) + 1)
-  return out
-}
-
 /**
  * Refiner: "summer 2019 (JJA)", "summer (jun-aug)", "spring (Mar-May) 2019": the months a period names restated in
  * brackets right after it. Read, as a restatement of that period, when they are its months; other months in
@@ -154,4 +141,51 @@ export function bracketedRestatements(q: string, periods: readonly PeriodSpan[])
     out.push({ ...p, at, end: at + m[0].length, text: m[0] })
   }
   return out
+}
+
+const MONTH_NAME_RE = `\\b(?:${alternation(MONTHS.flatMap((x) => x.names.filter((n) => !n.endsWith('.'))))})\\b`
+const MONTH_LIST = `(?:${MONTH_NAME_RE})(?:\\s*(?:,|and|or|&|\\/)\\s*(?:${MONTH_NAME_RE}))*`
+/** "but not (taking) the July dates", "without July", "excluding the June and August acquisitions" (no year after). */
+const EXCLUDED_MONTHS_RE = new RegExp(
+  `\\b(?:${alternation(NEGATIONS)})\\s+(?:(?:taking|counting|using|including|considering)\\s+)?(?:the\\s+)?(?:dates?\\s+(?:of|in|from)\\s+)?(${MONTH_LIST})(?:\\s+(?:dates|acquisitions|scenes|images|data|ones|values|observations|overpasses))?\\b(?!\\s*,?\\s*(?:of\\s+)?(?:19|20)\\d{2})`,
+  'gi',
+)
+
+/** The months a period spans (its own `months`, or every month from its start to its last day). */
+function monthsOf(p: PeriodSpan): number[] {
+  if (p.months) return [...p.months]
+  const [y1, m1] = p.start.split('-').map(Number)
+  const [y2, m2] = p.last.split('-').map(Number)
+  const n = Math.min(12, (y2 - y1) * 12 + (m2 - m1) + 1)
+  return Array.from({ length: n }, (_, i) => ((m1 - 1 + i) % 12) + 1)
+}
+
+/**
+ * Refiner: months set aside from the period named before them in the same sentence ("summer 2019 but not the July
+ * dates", "June-August 2019 without July"): the period keeps only its other months; a period that is only that month
+ * is dropped. Months no period before them holds are marked `unheld` (the reader refuses them, naming them).
+ */
+export function excludedMonths(q: string, periods: PeriodSpan[]): { periods: PeriodSpan[]; excluded: ExcludedMonthsSpan[] } {
+  let out = periods
+  const excluded: ExcludedMonthsSpan[] = []
+  for (const m of q.matchAll(EXCLUDED_MONTHS_RE)) {
+    const at = m.index ?? 0
+    const months = [...new Set([...m[1].matchAll(new RegExp(MONTH_NAME_RE, 'gi'))].map((x) => monthOf(x[0])).filter((x) => x > 0))]
+    const sentenceStart = Math.max(q.lastIndexOf('.', at), q.lastIndexOf('?', at), q.lastIndexOf(';', at))
+    const before = out.filter((p) => p.end <= at && p.at > sentenceStart)
+    const holding = before.filter((p) => months.every((x) => monthsOf(p).includes(x)))
+    if (months.length === 0) continue
+    if (holding.length === 0) {
+      // "summer 2019 without the October dates": said, but of months the period does not hold; the reader names it.
+      excluded.push({ type: 'excluded_months', at, end: at + m[0].length, text: m[0], months, unheld: true })
+      continue
+    }
+    out = out.flatMap((p) => {
+      if (!holding.includes(p)) return [p]
+      const kept = monthsOf(p).filter((x) => !months.includes(x))
+      return kept.length === 0 ? [] : [{ ...p, months: kept }]
+    })
+    excluded.push({ type: 'excluded_months', at, end: at + m[0].length, text: m[0], months })
+  }
+  return { periods: out, excluded }
 }

@@ -2,7 +2,7 @@
  * The period parser's words and date arithmetic: month, season and year patterns from the lexicon, ISO days, month
  * ranges (wrapping a year boundary), seasons by hemisphere, and the words that make two periods compared.
  */
-import { HEMISPHERE_WORDS, MONTHS, SEASONS } from '../lexicon/periods'
+import { HEMISPHERE_WORDS, MONTHS, NAMED_SPANS, SEASONS } from '../lexicon/periods'
 import type { PeriodSpan, SpanGranularity } from './types'
 import { alternation } from './words'
 
@@ -81,3 +81,20 @@ export const TREND_WORDS = /\btrends?\b|\bslopes?\b|\bmann[\s-]kendall\b|\bsen'?
 /** A change verb just before "from": "how much did it change from March 2019 to May 2019" compares the two. */
 export const CHANGED_FROM =
   /\b(?:chang\w*|increas\w*|decreas\w*|ris(?:e|en)|rose|drop\w*|fell|fall|shift\w*|evolv\w*|differ\w*|grow\w*|grew|shr[iau]nk\w*)\s+(?:[\w-]+\s+){0,5}from\s*$/i
+
+/** Months a short bracketed phrase names: "JJA", "jun-aug", "June to August", "Mar–May", "June, July and August". Null for anything else. */
+export function monthsInBrackets(text: string): number[] | null {
+  const t = text.trim().toLowerCase()
+  const named = NAMED_SPANS.find((x) => x.names.includes(t))
+  if (named) return [...named.months]
+  // A list of months: "June, July, August", "June, July and August".
+  const list = t.split(/\s*(?:,|&|\band\b)\s*/).filter((x) => x !== '')
+  if (list.length > 1 && list.every((x) => new RegExp(`^${MONTH_RE}$`, 'i').test(x))) return list.map(monthOf)
+  const m = new RegExp(`^${MONTH_RE}\\s*(?:-|–|—|to|through)\\s*${MONTH_RE}$`, 'i').exec(t)
+  if (!m) return null
+  const [a, b] = [monthOf(m[1]), monthOf(m[2])]
+  if (!a || !b) return null
+  const out = [a]
+  while (out.at(-1) !== b && out.length < 12) out.push((out.at(-1)! % 12) + 1)
+  return out
+}

@@ -27,6 +27,7 @@ import {
   monthOf,
   monthRange,
   monthStart,
+  monthsInBrackets,
   recurring,
   seasonMonths,
   spanOfMonths,
@@ -351,12 +352,14 @@ const RULES: Rule[] = [
       return { ...spanOfMonths(wraps ? y - 1 : y, months, 'season'), convention: named.convention }
     },
   },
-  // "summer 2022", "the 2021 summer", "austral summer 2019"
+  // "summer 2022", "the 2021 summer", "austral summer 2019", "summer (JJA) 2019" (its months restated in brackets)
   {
-    re: new RegExp(`${HEMI_RE}${SEASON_RE}\\s+(?:of\\s+|in\\s+)?${YEAR}|${YEAR}\\s+${HEMI_RE}${SEASON_RE}`, 'gi'),
+    re: new RegExp(`${HEMI_RE}${SEASON_RE}(?:\\s*\\(([^()]{2,30})\\))?\\s+(?:of\\s+|in\\s+)?${YEAR}|${YEAR}\\s+${HEMI_RE}${SEASON_RE}`, 'gi'),
     make: (m) => {
-      const months = seasonMonths(m[2] ?? m[6], m[1] ?? m[5])
-      return spanOfMonths(Number(m[3] ?? m[4]), months, 'season')
+      // Groups: hemisphere 1, season 2, bracket 3, year 4 | year 5, hemisphere 6, season 7.
+      const months = seasonMonths(m[2] ?? m[7], m[1] ?? m[6])
+      if (m[3] !== undefined && monthsInBrackets(m[3])?.join() !== months.join()) return null
+      return spanOfMonths(Number(m[4] ?? m[5]), months, 'season')
     },
   },
   // "between 2019 and 2023", "from 2018 to 2022", "2014-2023"

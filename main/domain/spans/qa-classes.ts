@@ -23,8 +23,16 @@ const COUNTED_RE = new RegExp(`(?:${alternation(COUNT_LEADS)})\\s+(?:(?:the|of|a
 /** A QA band named in the question ("the BQA", "QA_PIXEL", "the quality band"). */
 const QA_BAND_RE = /\b(?:bqa|qa|qa_pixel|pixel\s+qa|quality(?:\s+assessment)?\s+(?:band|layer|flags?|bits?|mask|file))\b/i
 /** "have a valid LST", "carry a valid land surface temperature": the words before a layer's name that say it has a value. */
+const LAYER_NAMES = alternation(VARIABLES.filter((v) => v.kind !== 'qa_class').flatMap((v) => v.names))
 const VALID_RE = new RegExp(
-  `\\b(?:have|has|had|having|carry|carries|carrying|with|show|shows)\\s+(?:a\\s+)?valid\\s+(?=(?:${alternation(VARIABLES.filter((v) => v.kind !== 'qa_class').flatMap((v) => v.names))})\\b)`,
+  [
+    // "pixels that have a valid LST", "with a valid NDVI"
+    `\\b(?:have|has|had|having|carry|carries|carrying|with|show|shows)\\s+(?:a\\s+)?valid\\s+(?=(?:${LAYER_NAMES})\\b)`,
+    // "90 % of its pixels valid", "the LST pixels are valid": valid said of the pixels counted
+    `(?<=\\b(?:pixels?|px)\\s+)(?:are\\s+|is\\s+|being\\s+)?valid\\b`,
+    // "the number of valid LST pixels", "how many valid pixels", "the fewest valid pixels"
+    `(?<=\\b(?:number|count|amount)\\s+of\\s+(?:the\\s+)?|\\bhow\\s+many\\s+|\\b(?:fewest|most)\\s+)valid\\s+(?=(?:(?:${LAYER_NAMES})\\s+)?(?:pixels?|px)\\b)`,
+  ].join('|'),
   'gi',
 )
 /** A class name that names it only as a predicate. */

@@ -231,6 +231,17 @@ export interface RestatedPeriodSpan extends At {
 }
 
 /**
+ * Months set aside from a period named before them ("summer 2019 but not the July dates", "June-August without
+ * July"): the period's `months` leave them out; this span holds the words that said so.
+ */
+export interface ExcludedMonthsSpan extends At {
+  type: 'excluded_months'
+  months: number[]
+  /** True when no period named before them holds these months ("summer 2019 without October"). */
+  unheld?: boolean
+}
+
+/**
  * A part of the image named in a sentence that does not ask ("The belt runs through the centre of the scene.") when
  * a sentence that asks names its own part: context, not the region.
  */
@@ -287,6 +298,7 @@ export type Span =
   | CalibrationSpan
   | TimeOfDaySpan
   | RestatedPeriodSpan
+  | ExcludedMonthsSpan
   | ContextPartSpan
   | ContextUnitSpan
   | MethodSpan

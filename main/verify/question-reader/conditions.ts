@@ -121,12 +121,14 @@ function amongPixels(question: string, at: number): boolean {
 }
 
 export function readConditions(question: string): { asked: AskedCondition[]; unchecked: string[] } {
-  const spans = all(parseQuestion(question).spans, 'condition')
-  const among = new Set(spans.filter((c) => c.scope === 'pixels' && amongPixels(question, c.at)).map((c) => c.text.trim()))
+  // Span positions are in the parsed text (typing slips corrected, numbers in words written as digits).
+  const parsed = parseQuestion(question)
+  const spans = all(parsed.spans, 'condition')
+  const among = new Set(spans.filter((c) => c.scope === 'pixels' && amongPixels(parsed.text, c.at)).map((c) => c.text.trim()))
   const read = conditionsFromSpans(spans).map((c) => (among.has(c.words) ? { ...c, population: true } : c))
   // Every condition among others would leave nothing counted: read as conditions all counted, as before.
   const marked = read.filter((c) => c.population).length
-  const either = eitherOr(question, spans, marked === read.length ? read.map(({ population: _p, ...c }) => c) : read)
+  const either = eitherOr(parsed.text, spans, marked === read.length ? read.map(({ population: _p, ...c }) => c) : read)
   const unchecked = [...question.matchAll(QUALITATIVE)].map((m) => `the condition '${m[0]}' (no threshold given)`)
   return { asked: either.asked, unchecked: [...unchecked, ...either.unchecked] }
 }

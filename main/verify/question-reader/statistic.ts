@@ -118,11 +118,11 @@ const VAGUE = /\b(typical|variability|spread|dispersion|interquartile|iqr|mode)\
 export function readStatistics(question: string): { asked: AskedStatistic[]; unchecked: string[] } {
   const asked: AskedStatistic[] = []
   // The words of an image part ("the lowest third", "the upper half") name where, not which statistic.
-  const taken: [number, number][] = parseQuestion(question)
-    .spans.filter((s) => s.type === 'part')
-    .map((s) => [s.at, s.end])
+  // Positions are those of the parsed text (typing slips corrected, numbers in words written as digits).
+  const parsed = parseQuestion(question)
+  const taken: [number, number][] = parsed.spans.filter((s) => s.type === 'part').map((s) => [s.at, s.end])
   for (const e of ENTRIES) {
-    for (const m of question.matchAll(e.re)) {
+    for (const m of parsed.text.matchAll(e.re)) {
       const at = m.index ?? 0
       if (taken.some(([a, b]) => at < b && at + m[0].length > a)) continue
       const made = typeof e.kind === 'function' ? e.kind(m) : { kind: e.kind, words: m[0] }
