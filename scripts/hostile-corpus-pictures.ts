@@ -22,6 +22,9 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, td, crc])
 }
 
+/** The grey value `png` writes at row r, column c (hostile-corpus.ts hand-counts a readable PNG from it). */
+export const pngSample = (r: number, c: number): number => (r * 7 + c) & 0xff
+
 /** A greyscale 8-bit PNG; `declared` overrides the IHDR size (the pixel data stays that of width x height). */
 export function png(width: number, height: number, declared?: [number, number], idat?: Buffer): Buffer {
   const ihdr = Buffer.alloc(13)
@@ -30,7 +33,7 @@ export function png(width: number, height: number, declared?: [number, number], 
   ihdr[8] = 8
   ihdr[9] = 0
   const raw = Buffer.alloc(height * (width + 1))
-  for (let r = 0; r < height; r++) for (let c = 0; c < width; c++) raw[r * (width + 1) + 1 + c] = (r * 7 + c) & 0xff
+  for (let r = 0; r < height; r++) for (let c = 0; c < width; c++) raw[r * (width + 1) + 1 + c] = pngSample(r, c)
   const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
   return Buffer.concat([sig, pngChunk('IHDR', ihdr), pngChunk('IDAT', idat ?? zlib.deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))])
 }

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { jpegHeader, png } from './hostile-corpus-pictures'
+import { jpegHeader, png, pngSample } from './hostile-corpus-pictures'
 import { type TagValues, type TiffSpec, buildTiff, nextPointerAt } from './hostile-corpus-tiff'
 
 export { buildTiff, type TiffSpec } from './hostile-corpus-tiff'
@@ -25,8 +25,6 @@ export type Expect =
   | { kind: 'value'; count: number; mean: number }
   /** Either these statistics or one clear sentence refusing it (never another number). */
   | { kind: 'value-or-refuse'; count: number; mean: number }
-  /** A picture (PNG/JPEG): info and preview may succeed; an exec DAG (GeoTIFF only) must refuse it. */
-  | { kind: 'picture' }
   /** Damaged, unsupported or beyond the budget: every numeric run must end with one clear sentence. */
   | { kind: 'refuse' }
 
@@ -326,7 +324,9 @@ export function writeCorpus(dir: string): CorpusEntry[] {
   add('text-named.tif', Buffer.from('this is not an image\n'), 'a text file named .tif', { kind: 'refuse' })
 
   // PNG and JPEG.
-  add('ok-small.png', png(32, 24), 'a small PNG', { kind: 'picture' })
+  // A valid picture is read by the raster engine (an ungeoreferenced grey band), so its band 1 has a hand count too:
+  // the samples png() writes, row by row.
+  add('ok-small.png', png(32, 24), 'a small PNG', { kind: 'value', ...stats(ramp(32 * 24, (i) => pngSample(Math.floor(i / 32), i % 32))) })
   add('png-absurd-size.png', png(32, 24, [100_000, 100_000]), 'a PNG header claiming 100000 x 100000', { kind: 'refuse' })
   add('png-65535-square.png', png(32, 24, [65535, 65535]), 'a PNG header claiming 65535 x 65535', { kind: 'refuse' })
   add('png-truncated.png', png(32, 24).subarray(0, 60), 'a PNG cut in its data', { kind: 'refuse' })

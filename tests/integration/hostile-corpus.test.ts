@@ -134,7 +134,7 @@ function judge(entry: CorpusEntry, r: FileReport): string[] {
     }
     const v = res.observation?.value
     if (typeof v !== 'number') continue
-    if (e.kind === 'refuse' || e.kind === 'picture') bad.push(`ask: computed ${v} from a file that cannot be read`)
+    if (e.kind === 'refuse') bad.push(`ask: computed ${v} from a file that cannot be read`)
     else if (!close(v, e.mean)) bad.push(`ask: computed ${v}, hand count ${e.mean}`)
   }
   if (r.maxRss > MEMORY_MB * 2 ** 20) bad.push(`peak memory ${Math.round(r.maxRss / 2 ** 20)} MiB over ${MEMORY_MB} MiB`)
