@@ -15,14 +15,16 @@ import { askOne } from '../tests/heldout/ask'
 import { judge, loadQuestions, stratifiedSample, table, type Verdict, type HeldoutQuestion } from '../tests/heldout/harness'
 
 async function main() {
-  const { values } = parseArgs({ options: { sample: { type: 'string' }, timeout: { type: 'string', default: '300' }, only: { type: 'string' }, file: { type: 'string' } } })
+  const { values } = parseArgs({
+    options: { sample: { type: 'string' }, timeout: { type: 'string', default: '300' }, only: { type: 'string' }, file: { type: 'string' } },
+  })
   let qs = loadQuestions(values.file ? path.resolve(values.file) : undefined)
   const base = values.file ? path.basename(values.file).replace(/\.jsonl$/, '') : 'heldout-15'
   if (values.only) qs = qs.filter((q) => q.family === values.only)
   if (values.sample) qs = stratifiedSample(qs, Number(values.sample))
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rsure-heldout-'))
   const services = openServices({ dataDir })
-  const rows: { q: HeldoutQuestion; verdict: Verdict; answer: string; error?: string; seconds: number }[] = []
+  const rows: { q: HeldoutQuestion; verdict: Verdict; answer: string; explanation: string; error?: string; seconds: number }[] = []
   const out = path.resolve('.bench')
   fs.mkdirSync(out, { recursive: true })
   const write = () => {
@@ -42,7 +44,14 @@ async function main() {
       '',
     ].join('\n')
     fs.writeFileSync(path.join(out, `${base}.md`), md)
-    fs.writeFileSync(path.join(out, `${base}.json`), JSON.stringify(rows.map((r) => ({ id: r.q.id, verdict: r.verdict, seconds: r.seconds, answer: r.answer, error: r.error })), null, 1))
+    fs.writeFileSync(
+      path.join(out, `${base}.json`),
+      JSON.stringify(
+        rows.map((r) => ({ id: r.q.id, verdict: r.verdict, seconds: r.seconds, answer: r.answer, explanation: r.explanation, error: r.error })),
+        null,
+        1,
+      ),
+    )
     return md
   }
   try {
@@ -50,7 +59,7 @@ async function main() {
       const t0 = Date.now()
       const a = await askOne(services, q, Number(values.timeout) * 1000)
       const verdict = judge(q, a)
-      rows.push({ q, verdict, answer: a.answer.slice(0, 400), error: a.error, seconds: (Date.now() - t0) / 1000 })
+      rows.push({ q, verdict, answer: a.answer.slice(0, 400), explanation: a.explanation.slice(0, 600), error: a.error, seconds: (Date.now() - t0) / 1000 })
       process.stderr.write(`${rows.length}/${qs.length} ${q.id} ${verdict} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n`)
       write()
     }

@@ -18,6 +18,9 @@ export interface QaClassBits {
 export const LANDSAT_C1_QA_BITS: Readonly<Record<string, QaClassBits>> = {
   fill: { first: 0, last: 0, set: [1] },
   cloud: { first: 4, last: 4, set: [1] },
+  cloud_conf_low: { first: 5, last: 6, set: [1] },
+  cloud_conf_medium: { first: 5, last: 6, set: [2] },
+  cloud_conf_high: { first: 5, last: 6, set: [3] },
   cloud_shadow: { first: 7, last: 8, set: [3] },
   snow: { first: 9, last: 10, set: [3] },
   cirrus: { first: 11, last: 12, set: [3] },

@@ -5,7 +5,7 @@
 import { z } from 'zod'
 
 /**
- * Areas (m2, ha, km2, acre, mi2) are a pixel count times the ground area of a pixel, labelled by the node that multiplies;
+ * Areas (m2, ha, km2, acre, mi2, ft2) are a pixel count times the ground area of a pixel, labelled by the node that multiplies;
  * degF labels the node that converts a kelvin answer to Fahrenheit (no product takes it as input).
  */
 export const UNITS = [
@@ -25,6 +25,7 @@ export const UNITS = [
   'km2',
   'acre',
   'mi2',
+  'ft2',
 ] as const
 export const Unit = z.enum(UNITS, {
   error: (issue) => `'${String(issue.input)}' is not a known unit (use one of ${UNITS.join(', ')})`,

@@ -54,13 +54,17 @@ export const CLASS_WORDS = new RegExp(
 export const SHARE =
   /\b(?:percentage|proportion|fraction|share|percent)\s+of\b|\bwhat\s+(?:part|portion)\s+of\b|\bhow\s+much\s+of\s+the\s+(?:area|image|scene)\b|\b(?:area|pixel)\s+(?:percentage|proportion|fraction|share)\b|\b(?:what|which)\s+(?:percentage|percent|proportion|fraction|share)\b|\b(?:percentage|proportion|fraction|share)s?\b|\b(?:cover(?:age)?|cloudy|cloud|snowy|snow)\s*%|(?:^|[\s(])%\s+of\s+(?:the\s+)?(?:valid\s+)?(?:[\w-]+\s+)?(?:pixels?|px|area|image|scene)\b/i
 /** An area asked ("the area in km²"); "per unit area" is a density, not an area. */
-export const AREA =
-  /(?<!\bper\s+(?:unit\s+)?)\b(?:total\s+)?(?:surface\s+)?area\b(?=[^.?]{0,60}\b(?:km2|km²|square\s+kilomet\w+|hectares?|\bha\b|m2|m²|square\s+met\w+))|\bhow\s+(?:large|big|much)\s+(?:an?\s+|of\s+an?\s+)?area\b|\bthe\s+area\s+(?:covered|occupied)\b|\bhow\s+many\s+(?:hectares|km2|km²|square\s+(?:kilomet|met)(?:er|re)s?|acres)\b/i
-/** An area unit's name standing as a word (the lexicon's area units; "ha" and "m2" only as whole words). */
-export const AREA_UNIT_WORDS = new RegExp(
-  `(?<![\\w/])(?:${alternation(LEX_UNITS.filter((u) => u.quantity === 'area').flatMap((u) => u.names))})(?![\\w/])`,
-  'gi',
+const AREA_NAMES = `(?<![\\w/])(?:${alternation(LEX_UNITS.filter((u) => u.quantity === 'area').flatMap((u) => u.names))})(?![\\w/])`
+/**
+ * An area asked: "the area in km²", "how many square feet", "how large an area", and "the area with NDVI above 0.3"
+ * as what changes or is compared ("by what percent did the area with ... grow"; not "the mean LST of the area with").
+ */
+export const AREA = new RegExp(
+  `(?<!\\bper\\s+(?:unit\\s+)?)\\b(?:total\\s+)?(?:surface\\s+)?area\\b(?=[^.?]{0,60}${AREA_NAMES})|\\bhow\\s+(?:large|big|much)\\s+(?:an?\\s+|of\\s+an?\\s+)?area\\b|\\bthe\\s+area\\s+(?:covered|occupied)\\b|\\bhow\\s+many\\s+${AREA_NAMES}|(?<!\\bof\\s+)\\bthe\\s+area\\s+(?:with|where|whose|having)\\b`,
+  'i',
 )
+/** An area unit's name standing as a word (the lexicon's area units; "ha" and "m2" only as whole words). */
+export const AREA_UNIT_WORDS = new RegExp(AREA_NAMES, 'gi')
 export const TREND = new RegExp(`(?:${alternation(LEX_STATISTICS.find((x) => x.key === 'trend')!.names)})`, 'i')
 export const NO_SUN_CORRECTION_RE = new RegExp(`(?:${alternation(NO_SUN_CORRECTION)})`, 'gi')
 export const SIGNIFICANCE = new RegExp(`(?:${alternation(LEX_SIGNIFICANCE)})`, 'i')

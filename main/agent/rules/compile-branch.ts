@@ -33,7 +33,8 @@ interface Opened {
 
 function openCatalog(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods: Period[], variant: Variant, tag: string): Opened {
   const files = filesIn(inputs, periods)
-  const dates = new Set(files.map((f) => inputs.fileDates.get(f)!)).size
+  // With no period named, every date the files hold is taken (the DAG reads them all).
+  const dates = periods.length > 0 ? new Set(files.map((f) => inputs.fileDates.get(f)!)).size : inputs.dates.length
   if (periods.length > 0 && files.length === 0) {
     throw new Refusal(
       `the period "${periodWords(periods)}"`,
@@ -325,7 +326,14 @@ export function branch(
     dayNight,
     bound.words,
   ].join('')
-  const datesWord = dates === 0 && periods.length === 0 ? 'the undated image' : `the ${dates} date${dates === 1 ? '' : 's'} of ${periodWords(periods)}`
+  const datesWord =
+    periods.length > 0
+      ? `the ${dates} date${dates === 1 ? '' : 's'} of ${periodWords(periods)}`
+      : dates === 0
+        ? 'the undated image'
+        : dates === 1
+          ? `the one date of the files (${inputs.dates[0]})`
+          : `all ${dates} dates of the files`
   const pooled = spec.pooling === 'pooled' && dates > 1
   const across = spec.quantity.acrossDates ?? (statistic === 'min' || statistic === 'max' ? statistic : 'mean')
   const r: Reducer = {

@@ -145,13 +145,17 @@ export function bandBinding(spec: TaskSpec, inputs: InputFiles, params: Record<s
   const unnamed = inputs.files.filter((f) => !parseName(path.basename(f)) && !/\.(?:txt|json|xml|md)$/i.test(f))
   if (spec.subjects.includes('value')) return fileValues(inputs, unnamed, params)
   if (unnamed.length === 0) {
-    if (spec.bands)
-      throw new Refusal(`the band order "${spec.bands.text}"`, 'the file names already say which band is which; a stated order would contradict or repeat them')
-    if (spec.bandAt)
-      throw new Refusal(
-        `the band position "${spec.bandAt.text}"`,
-        'the file names already say which band is which; a stated position would contradict or repeat them',
-      )
+    // Files that name their bands (Landsat, Sentinel-2): a stated order or position must be theirs ("blue (band 2)"
+    // of Landsat 8 repeats its names and binds nothing); one that is not contradicts them.
+    const agrees = (role: string, band: number) => {
+      const key = SPYNDEX_ROLE[role]?.[0]?.toLowerCase()
+      const file = key ? bandFileOf(key, inputs.files) : null
+      return file !== null && file === bandFileOf(`b${band}`, inputs.files)
+    }
+    if (spec.bands && !spec.bands.roles.every((r, i) => agrees(r, i + 1)))
+      throw new Refusal(`the band order "${spec.bands.text}"`, 'the file names already say which band is which, and the stated order is not theirs')
+    if (spec.bandAt && !agrees(spec.bandAt.role, spec.bandAt.band))
+      throw new Refusal(`the band position "${spec.bandAt.text}"`, 'the file names already say which band is which, and the stated position is not theirs')
     return { roles: [], words: '' }
   }
   if (spec.bandAt && !spec.bands) {

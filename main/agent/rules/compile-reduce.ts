@@ -156,8 +156,23 @@ export function reduceCount(r: Reducer): Branch {
 }
 
 /** Shares, ranges and value statistics: per date then over dates, or pooled. */
+/**
+ * Several dates and no date, period or combination named ("the median NDVI of the image" over 23 dates): the pooled
+ * value, the mean of the per-date values and their median all differ, and none was asked. (The extremes are the
+ * same whichever way the dates are taken.)
+ */
+function refuseUnnamedDates({ spec, statistic, subj, dates, pooled, periods }: Reducer): void {
+  const combined = pooled || spec.quantity.acrossDates !== undefined || spec.used.some((u) => u.role === 'pooling') || Boolean(spec.series)
+  if (periods.length === 0 && dates > 1 && !combined && !['min', 'max', 'range'].includes(statistic))
+    throw new Refusal(
+      `the ${STAT_WORD[statistic] ?? statistic} of ${subj.label}`,
+      `the files hold ${dates} dates and the question names no date or period, nor how the dates are taken together (pooled, or the mean of the per-date values)`,
+    )
+}
+
 export function reduceValue(r: Reducer): Branch {
   const { b, spec, tag, statistic, subj, unit, dates, where, datesWord, pooled, across, shareNode, perDate, over } = r
+  refuseUnnamedDates(r)
   if (statistic === 'fraction' && pooled) {
     // Every valid pixel of every date in one sample: the pixels meeting the condition (the 0/1 layer's sums) over
     // the valid pixels (its counts), summed over the dates. The mean of the per-date shares weighs dates alike.

@@ -41,6 +41,14 @@ export const SPYNDEX_ROLE: Record<string, string[]> = {
   T2: ['TIR2'],
 }
 
+/** "The reflectance" with no band named: that of the files' one optical band; among several it names none. */
+function reflectanceRole(inputs: InputFiles, part: string): string {
+  const optical = [...new Set(Object.values(SPYNDEX_ROLE).flat())].filter((x) => x !== 'TIR1' && x !== 'TIR2' && pickRole(inputs, x))
+  if (optical.length > 1)
+    throw new Refusal(part, `the question names no band whose reflectance is meant (the files hold ${optical.map((x) => x.toLowerCase()).join(', ')})`)
+  return optical[0] ?? 'RED'
+}
+
 export interface SpyIndex {
   bands: string[]
   formula: string
@@ -179,7 +187,7 @@ export class Scope {
       return { node, unit: 'dimensionless', label: t.label }
     }
     if (key === 'reflectance' || isBandKey(key)) {
-      const r = pickRole(inputs, key === 'reflectance' ? 'RED' : key.toUpperCase())
+      const r = pickRole(inputs, key === 'reflectance' ? reflectanceRole(inputs, part) : key.toUpperCase())
       if (!r) throw new Refusal(part, `the files hold no ${bandWord(key)} (they hold ${[...inputs.roles].sort().join(', ') || 'no named bands'})`)
       const toa = this.landsat && this.toa
       // A series band the catalog takes as a temperature (a Landsat B10 token with no MTL) is in K.

@@ -68,12 +68,12 @@ export const STAT_WORD: Record<string, string> = {
 /** A unit after a value in the plain words of a plan (answer-format.ts writes units). */
 export const UNIT_WORD = (u: string | null) => unitWord(u)
 
-/** value (in `from`) -> the same quantity in `to`, through the lexicon's conversions; null when they do not convert. */
 /** The units an area may be asked in (the lexicon's area units), km² when none is asked. */
 export function areaUnitOf(unit: string | null | undefined): string {
   return unit && UNITS.some((u) => u.key === unit && u.quantity === 'area') ? unit : 'km2'
 }
 
+/** value (in `from`) -> the same quantity in `to`, through the lexicon's conversions; null when they do not convert. */
 export function convertUnit(value: number, from: string, to: string): number | null {
   if (from === to) return value
   const a = UNITS.find((u) => u.key === from)

@@ -58,7 +58,7 @@ export const HALVES: readonly { half: number; months: readonly number[]; names: 
 
 /** Words that join two ends of a range, and words that join items of a list. */
 export const RANGE_WORDS: readonly string[] = ['to', 'until', 'till', 'through', 'thru', '-', '–', '—', 'and']
-export const LIST_WORDS: readonly string[] = ['and', ',', '/', '&', 'or', 'plus']
+export const LIST_WORDS: readonly string[] = ['and', ',', '/', '&', 'or', 'plus', '+']
 
 /** Time spans the spec has no field for: a run stops on them, naming them. */
 export const UNPLACED_SPANS: readonly string[] = ['week', 'weeks', 'weekly', 'fortnight', 'fortnightly', 'hourly', 'hour', 'hours', 'decadal', 'decade', 'weekend', 'weekends', 'weekday', 'weekdays', 'morning', 'afternoon', 'monsoon', 'wet season', 'dry season', 'rainy season']

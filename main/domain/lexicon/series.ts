@@ -19,7 +19,7 @@ export const SLOPE_UNITS: Readonly<Record<string, readonly string[]>> = {
 
 export const POOLING: Readonly<Record<'pooled' | 'per_date', readonly string[]>> = {
   pooled: ['pooled', 'pooling', 'pool', 'pool all', 'pool every pixel', 'pool all pixels', 'all pixels of all dates', 'all valid pixels of all dates', 'all pixels from all dates', 'all pixels across all dates', 'every pixel of every date', 'every pixel of every image', 'across all pixels and dates', 'all pixels and dates together', 'one sample', 'treated as one sample', 'as a single sample', 'a single sample', 'one single sample', 'a single distribution', 'one distribution', 'a single population', 'one pool', 'a single pool', 'lumped together'],
-  per_date: ['per date', 'per-date', 'per image', 'per-image', 'per scene', 'per-scene', 'per acquisition', 'each date', 'each image', 'each scene', 'each acquisition', 'every date', 'every image', 'every scene', 'every acquisition', 'of the daily', 'of the per-date', 'of the individual', 'daily means', 'daily values', 'scene means', 'image means'],
+  per_date: ['per date', 'per-date', 'per image', 'per-image', 'per scene', 'per-scene', 'per acquisition', 'each date', 'each image', 'each scene', 'each acquisition', 'every date', 'every image', 'every scene', 'every acquisition', 'of the daily', 'of the per-date', 'of the individual', 'daily means', 'daily values', 'scene means', 'image means', 'each date weighted equally', 'every date weighted equally', 'dates weighted equally', 'all dates weighted equally', 'each date equally weighted', 'every date equally weighted', 'each date with equal weight', 'every date with equal weight'],
 }
 
 /**

@@ -23,6 +23,7 @@ export const UNITS: readonly LexUnit[] = [
   { key: 'km2', quantity: 'area', names: ['km2', 'km²', 'sq km', 'sq. km', 'square kilometres', 'square kilometers', 'square kilometre', 'square kilometer'], scale: 1e6, offset: 0 },
   { key: 'acre', quantity: 'area', names: ['acre', 'acres'], scale: 4046.8564224, offset: 0 },
   // The international square mile: (1609.344 m)².
+  { key: 'ft2', quantity: 'area', names: ['ft2', 'ft²', 'sq ft', 'sq. ft', 'sq. ft.', 'sqft', 'square foot', 'square feet'], scale: 0.09290304, offset: 0 },
   { key: 'mi2', quantity: 'area', names: ['mi2', 'mi²', 'sq mi', 'sq. mi', 'sq. mi.', 'sq miles', 'square mile', 'square miles'], scale: 2589988.110336, offset: 0 },
   { key: 'percent', quantity: 'share', names: ['%', 'percent', 'per cent', 'percentage', 'percentages', 'pct'], scale: 0.01, offset: 0 },
   { key: 'fraction', quantity: 'share', names: ['fraction', 'decimal fraction', 'proportion', 'ratio'], scale: 1, offset: 0 },

@@ -68,8 +68,13 @@ const NAMED_VARIABLES: readonly LexVariable[] = [
   { key: 'gndvi', kind: 'index', names: ['gndvi', 'green ndvi'] },
   { key: 'msavi', kind: 'index', names: ['msavi', 'modified soil adjusted vegetation index'] },
   { key: 'cloud', kind: 'qa_class', names: ['cloud', 'clouds', 'cloudy', 'cloud-covered', 'cloud covered'] },
-  { key: 'cloud_shadow', kind: 'qa_class', names: ['cloud shadow', 'cloud shadows'] },
-  { key: 'snow', kind: 'qa_class', names: ['snow pixels', 'snow/ice', 'snow and ice'] },
+  // Cloud shadow and snow/ice are read at high confidence (their two bits both set); said with another level they are not.
+  { key: 'cloud_shadow', kind: 'qa_class', names: ['cloud shadow', 'cloud shadows', 'high-confidence cloud shadow', 'high confidence cloud shadow', 'high cloud shadow confidence', 'cloud shadow confidence high', 'cloud shadow with high confidence', 'cloud shadow of high confidence', 'high-conf cloud shadow', 'high conf cloud shadow', 'cloud shadow conf = high'] },
+  { key: 'snow', kind: 'qa_class', names: ['snow pixels', 'snow/ice', 'snow and ice', 'high-confidence snow', 'high confidence snow', 'high snow confidence', 'high snow/ice confidence'] },
+  // The cloud-confidence field (bits 5-6) at each level, apart from the cloud bit (bit 4).
+  { key: 'cloud_conf_high', kind: 'qa_class', names: ['high cloud confidence', 'high-confidence cloud', 'high confidence cloud', 'cloud confidence high', 'cloud confidence = high', 'cloud confidence is high', 'cloud conf = high', 'high-conf cloud', 'high conf cloud'] },
+  { key: 'cloud_conf_medium', kind: 'qa_class', names: ['medium cloud confidence', 'medium-confidence cloud', 'medium confidence cloud', 'cloud confidence medium', 'cloud confidence = medium', 'cloud confidence is medium', 'cloud conf = medium', 'medium-conf cloud', 'medium conf cloud'] },
+  { key: 'cloud_conf_low', kind: 'qa_class', names: ['low cloud confidence', 'low-confidence cloud', 'low confidence cloud', 'cloud confidence low', 'cloud confidence = low', 'cloud confidence is low', 'cloud conf = low', 'low-conf cloud', 'low conf cloud'] },
   { key: 'fill', kind: 'qa_class', names: ['fill pixels', 'fill values'] },
   // Cirrus of high confidence (the BQA's two cirrus bits both set), as snow and cloud shadow are read at high confidence.
   { key: 'cirrus', kind: 'qa_class', names: ['high cirrus confidence', 'high-confidence cirrus', 'high confidence cirrus', 'cirrus confidence high', 'cirrus conf = high', 'cirrus confidence = high', 'cirrus pixels'] },

@@ -115,7 +115,10 @@ const RELATIVE_RE =
   /\b\d+(?:\.\d+)?\s*%\s+(?:higher|lower|above|below|more|less|greater|smaller)(?:\s+than)?\s+(?:the\s+|that\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median)\b|\b(?:exceed\w*|above|below|surpass\w*|over|under)\s+(?:the\s+|that\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median|baseline|normal)\s+(?:value\s+)?by\s+(?:more\s+than\s+|over\s+|at\s+least\s+)?\d+(?:\.\d+)?\s*%|[<>]=?\s*(?:the\s+)?(?:mean|average|median)\s*[+\-−]\s*\d+(?:\.\d+)?\s*%|\b\d+(?:\.\d+)?\s*(?:times|x)\s+(?:the\s+|its\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median)\b/gi
 
 /** Words after a condition that set its pixels aside ("are excluded", "is removed", "get masked out"). */
-const POST_NEGATION = /^\s*(?:(?:are|is|were|was|get|gets|be)\s+)?(?:excluded|removed|left\s+out|masked\s+out|dropped|discarded|ignored|thrown\s+out)\b/i
+const POST_NEGATION =
+  /^\s*(?:(?:are|is|were|was|get|gets|be|should\s+be|must\s+be|to\s+be|being)\s+)?(?:excluded|removed|left\s+out|left\s+aside|set\s+aside|masked\s+out|dropped|discarded|ignored|thrown\s+out|not\s+(?:counted|used|included|considered|taken))\b/i
+/** A condition that opens its clause ("Negative NDVI values are not counted.", "(..., negative NDVI values not counted)"). */
+const CLAUSE_START = /(?:^|[.,;:?!(]\s*)$/
 /** A selection of pixels just before a condition's variable ("pixels with NDVI", "the areas where LST"). */
 const SELECTED_BEFORE =
   /\b(?:pixels?|areas?|cells?|locations?)\s+(?:with|w\/|where|whose|having|that\s+have|in\s+which)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}$/i
@@ -181,7 +184,8 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     const neg = negatedBefore(before)
     // "once pixels with NDVI below 0.1 are excluded": a selection of pixels set aside after it is stated.
     const post = neg ? null : (q.slice(c.end).match(POST_NEGATION) ?? null)
-    const setAside = post !== null && SELECTED_BEFORE.test(before.slice(-60))
+    // (Said of selected pixels, or of the values the condition names at the start of a clause.)
+    const setAside = post !== null && (SELECTED_BEFORE.test(before.slice(-60)) || (CLAUSE_START.test(before) && /\b(?:values?|pixels?)\s*$/i.test(c.text)))
     const at = neg ? neg.at : c.at
     const end = setAside ? c.end + post[0].length : c.end
     conditions.push({

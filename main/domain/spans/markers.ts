@@ -6,6 +6,7 @@ import { MONTHS, SEASONS } from '../lexicon/periods'
 import { IMAGE_NOUNS, PART_NOUNS, PARTS } from '../lexicon/regions'
 import { STATISTICS } from '../lexicon/statistics'
 import { VARIABLES } from '../lexicon/variables'
+import { BAND_ROLES } from '../lexicon/indices'
 import { CALIBRATION_METHODS, TREND_METHODS, PRODUCT_METHODS, TVDI_BINNINGS } from '../lexicon/methods'
 import { TIME_OF_DAY } from '../lexicon/qualifiers'
 import { ORDERING } from '../lexicon/statistics'
@@ -93,6 +94,12 @@ export function markers(q: string): Span[] {
     if (h.m[2]) {
       const band = Number(h.m[2])
       if (band >= 1) out.push({ type: 'band_at', at: open, end: h.end, text, role, band })
+      // A bare role word right before its position ("TOA blue (band 2) reflectance") names that band: it is read as
+      // one, as "the blue band" is.
+      const word = h.m[1]
+      const key = BAND_ROLES.find((b) => b.role === role)?.key
+      if (band >= 1 && key && h.text.startsWith(word) && /^\s*$/.test(q.slice(h.at + word.length, open)))
+        out.push({ type: 'band', at: h.at, end: h.at + word.length, text: word, key })
       continue
     }
     const roles = bandRoles(h.m[4])

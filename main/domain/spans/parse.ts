@@ -32,6 +32,7 @@ import { CALIBRATION_RES, bandSpans, indexBandSpans, indexConstantSpans } from '
 import { markers } from './markers'
 import { parseConditions } from './conditions'
 import { spelledNumbers } from './number-words'
+import { spelledLetters } from './spelled-letters'
 import { correctTypos } from './typos'
 import { excludedMonths } from './period-refiners'
 import { readPeriods } from './periods'
@@ -157,9 +158,10 @@ export function parseQuestion(question: string): ParsedQuestion {
 }
 
 function parseFresh(question: string): ParsedQuestion {
-  // Typing slips read as the lexicon words they stand for ("avrage", "thrid"), then numbers said in words written as
-  // digits ("above thirty degrees", "twenty nineteen"): refiners before the parsers.
-  const q = spelledNumbers(correctTypos(normalizeQuestion(question)))
+  // Names spelled letter by letter ("n d v i"), typing slips read as the lexicon words they stand for ("avrage",
+  // "thrid"), then numbers said in words written as digits ("above thirty degrees", "twenty nineteen"): refiners
+  // before the parsers.
+  const q = spelledNumbers(correctTypos(spelledLetters(normalizeQuestion(question))))
   const spans: Span[] = []
   const regions = [...parseBoxes(q), ...parseParts(q)]
   const read = readPeriods(q, regions)

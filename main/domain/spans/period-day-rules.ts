@@ -1,15 +1,43 @@
 /**
  * The period parser's rules for spans of days written with month names ("June 1 to September 30, 2019", "between
  * 14 September and 19 December 2021", "July 20-29, 2023", "July 1 and July 15, 2020", "12 July 2022"), run in
- * their place among the parser's rules (periods.ts).
+ * their place among the parser's rules (periods.ts), and days of the year ("day-of-year 100 to 200 of 2019", "the first 40
+ * days of 2019").
  */
 import { CHANGED_FROM, COMPARED, DASH, DAY, MONTH_RE, TREND_WORDS, YEAR, iso, monthOf, validDay } from './period-words'
 import type { Rule } from './periods'
 
 /** A day then its month, with no capturing group ("7 Apr", "16th October"). */
-const DAY_MONTH = `${DAY.replace('(\\d', '(?:\\d')}\\s+${MONTH_RE.replace(/^\(/, '(?:')}`
+const DAY_MONTH = `${DAY.replace('(\\d', '(?:\\d')}(?:\\s+of)?\\s+${MONTH_RE.replace(/^\(/, '(?:')}`
+
+/** The ISO date of day-of-year `n` (1-based) of year `y`, or null past the year's end. */
+function dayOfYear(y: number, n: number): string | null {
+  const d = new Date(Date.UTC(y, 0, n))
+  return n >= 1 && d.getUTCFullYear() === y ? d.toISOString().slice(0, 10) : null
+}
+const DOY = '(?:day[\\s-]of[\\s-](?:the[\\s-])?year|doy|day)'
 
 export const DAY_RULES: Rule[] = [
+  // "day-of-year 100 to day-of-year 200 of 2019", "from day 100 to day 200 of 2019", "DOY 100-200 2019"
+  {
+    re: new RegExp(`\\b${DOY}\\s*(\\d{1,3})\\s*(?:-|–|—|to|until|till|through|thru)\\s*(?:${DOY}\\s*)?(\\d{1,3}),?\\s+(?:(?:of|in)\\s+)?${YEAR}`, 'gi'),
+    make: (m) => {
+      const [a, b, y] = [Number(m[1]), Number(m[2]), Number(m[3])]
+      const [start, last] = [dayOfYear(y, a), dayOfYear(y, b)]
+      return start && last && a <= b ? { start, last, granularity: 'day' } : null
+    },
+  },
+  // "the first 40 days of 2019", "the last 30 days of 2019"
+  {
+    re: new RegExp(`\\b(first|last)\\s+(\\d{1,3})\\s+days\\s+(?:of|in)\\s+${YEAR}`, 'gi'),
+    make: (m) => {
+      const [n, y] = [Number(m[2]), Number(m[3])]
+      const days = dayOfYear(y, 366) ? 366 : 365
+      if (n < 1 || n > days) return null
+      const [a, b] = m[1].toLowerCase() === 'first' ? [1, n] : [days - n + 1, days]
+      return { start: dayOfYear(y, a)!, last: dayOfYear(y, b)!, granularity: 'day' }
+    },
+  },
   // "June 1 to September 30, 2019", "from June 1, 2019 to September 30, 2019"
   {
     re: new RegExp(`${MONTH_RE}\\s+${DAY}(?:,?\\s*${YEAR})?${DASH}${MONTH_RE}\\s+${DAY},?\\s*${YEAR}`, 'gi'),
@@ -24,7 +52,7 @@ export const DAY_RULES: Rule[] = [
   // "between 14 September and 19 December 2021", "from 1 June 2019 to 30 September 2019": day-first ranges
   {
     re: new RegExp(
-      `(between\\s+|from\\s+)?\\b${DAY}\\s+${MONTH_RE}(?:,?\\s*${YEAR})?\\s*(-|–|—|to|until|till|through|thru|and)\\s*${DAY}\\s+${MONTH_RE},?\\s*${YEAR}`,
+      `(between\\s+|from\\s+)?\\b${DAY}(?:\\s+of)?\\s+${MONTH_RE}(?:,?\\s*${YEAR})?\\s*(-|–|—|to|until|till|through|thru|and)\\s*${DAY}(?:\\s+of)?\\s+${MONTH_RE},?\\s*${YEAR}`,
       'gi',
     ),
     make: (m, q) => {
@@ -55,7 +83,7 @@ export const DAY_RULES: Rule[] = [
     re: new RegExp(`(?:${DAY_MONTH}\\s*(?:,|;|and|&)\\s*(?:and\\s+)?){1,11}${DAY_MONTH},?\\s*${YEAR}`, 'gi'),
     make: (m) => {
       const y = Number(m[m.length - 1])
-      const listed = [...m[0].matchAll(new RegExp(`${DAY}\\s+${MONTH_RE}`, 'gi'))].map((d) => ({ mo: monthOf(d[2]), day: Number(d[1]) }))
+      const listed = [...m[0].matchAll(new RegExp(`${DAY}(?:\\s+of)?\\s+${MONTH_RE}`, 'gi'))].map((d) => ({ mo: monthOf(d[2]), day: Number(d[1]) }))
       if (listed.some(({ mo, day }) => !validDay(y, mo, day))) return null
       const days = listed.map(({ mo, day }) => iso(y, mo, day))
       if (days.length < 2 || days.some((d, i) => i > 0 && d <= days[i - 1])) return null
@@ -77,7 +105,7 @@ export const DAY_RULES: Rule[] = [
   },
   // "July 12, 2022", "12 July 2022", "2022-07-12"
   {
-    re: new RegExp(`${MONTH_RE}\\s+${DAY},*\\s*${YEAR}|${DAY}\\s+${MONTH_RE},?\\s*${YEAR}|${YEAR}-(\\d{1,2})-(\\d{1,2})(?![\\d-])`, 'gi'),
+    re: new RegExp(`${MONTH_RE}\\s+${DAY},*\\s*${YEAR}|${DAY}(?:\\s+of)?\\s+${MONTH_RE},?\\s*${YEAR}|${YEAR}-(\\d{1,2})-(\\d{1,2})(?![\\d-])`, 'gi'),
     make: (m) => {
       let y: number, mo: number, d: number
       if (m[1]) [y, mo, d] = [Number(m[3]), monthOf(m[1]), Number(m[2])]

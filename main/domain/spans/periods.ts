@@ -236,17 +236,17 @@ const RULES: Rule[] = [
     re: new RegExp(`${MONTH_RE}${DASH}${MONTH_RE},?\\s*(?:of\\s+)?${YEAR}\\s+and\\s+${YEAR}`, 'gi'),
     make: (m) => [Number(m[3]), Number(m[4])].map((y) => monthRange(y, monthOf(m[1]), monthOf(m[2]))),
   },
-  // "April, May and June 2019", "Jan, Feb, Mar 2020": a list of months of one year, each a period (their union unless compared)
+  // "April, May and June 2019", "Jan, Feb, Mar 2020", "Mar + May + Sep 2019": a list of months of one year, each a period (their union unless compared)
   {
     // "the December, January and February acquisitions of the 2019 record": the months' dates of that year; so are
     // "December, January and February, taking whatever 2019 dates fall in them".
     re: new RegExp(
-      `${MONTH_RE}((?:\\s*,\\s*[a-z]+\\.?){1,10})\\s*,?\\s*(?:and|&)?\\s*${MONTH_RE},?\\s*(?:(?:acquisitions?|dates?|scenes?|images?)\\s+(?:of|in|from)\\s+(?:the\\s+)?|of\\s+|in\\s+|(?:taking|using|keeping|with)\\s+(?:whatever|all(?:\\s+the)?|the|any)\\s+(?=(?:19|20)\\d{2}\\s+(?:dates|acquisitions|scenes|images)\\b))?${YEAR}(?:\\s+(?:dates|acquisitions|scenes|images)\\s+(?:that\\s+)?(?:fall|falls|lie|lies)\\s+(?:in|within)\\s+(?:them|those(?:\\s+months)?|these(?:\\s+months)?))?`,
+      `${MONTH_RE}((?:\\s*[,+]\\s*[a-z]+\\.?){1,10})\\s*,?\\s*(?:and|&|\\+)?\\s*${MONTH_RE},?\\s*(?:(?:acquisitions?|dates?|scenes?|images?)\\s+(?:of|in|from)\\s+(?:the\\s+)?|of\\s+|in\\s+|(?:taking|using|keeping|with)\\s+(?:whatever|all(?:\\s+the)?|the|any)\\s+(?=(?:19|20)\\d{2}\\s+(?:dates|acquisitions|scenes|images)\\b))?${YEAR}(?:\\s+(?:dates|acquisitions|scenes|images)\\s+(?:that\\s+)?(?:fall|falls|lie|lies)\\s+(?:in|within)\\s+(?:them|those(?:\\s+months)?|these(?:\\s+months)?))?`,
       'gi',
     ),
     make: (m) => {
       const inner = m[2]
-        .split(',')
+        .split(/[,+]/)
         .map((w) => w.trim().replace(/\.$/, ''))
         .filter(Boolean)
       if (!inner.every((w) => new RegExp(`^${MONTH_RE}$`, 'i').test(w))) return null

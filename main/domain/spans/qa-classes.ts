@@ -35,6 +35,15 @@ const VALID_RE = new RegExp(
   ].join('|'),
   'gi',
 )
+/** What "clear" means, restated in brackets after it ("(neither fill nor cloud)", "(no cloud)", "(not cloudy)"). */
+const CLEAR_RESTATED =
+  /^\s*\(\s*(?:i\.?e\.?,?\s*)?(?:neither\s+(?:fill|cloud)\s+nor\s+(?:fill|cloud)|no\s+cloud(?:s)?(?:\s+(?:and|,)\s+no\s+fill)?|no\s+fill(?:\s+(?:and|,)\s+no\s+cloud)|not\s+cloud(?:y)?(?:\s+(?:and|or|nor)\s+not\s+fill)?|cloud[\s-]free)\s*\)/i
+/**
+ * The words a negation may stand apart from the class it leaves out by: "excluding cloudy", "excluding the fill
+ * pixels", "leaving out pixels flagged as cloud shadow", "excluding every pixel the BQA flags as".
+ */
+const NEGATED_GAP =
+  /^\s*(?:(?:the|all|any|every)\s+)?(?:(?:pixels?|px)\s+(?:(?:that|which)\s+(?:are|is)\s+|(?:the\s+)?(?:bqa|qa|quality\s+band)\s+)?(?:flagged|flags|marked|marks|classified|labell?ed)\s+(?:as\s+)?|[\w-]+\s+)?$/i
 /** A class name that names it only as a predicate. */
 const predicateOnly = (name: string) => Object.values(QA_PREDICATE_NAMES).some((ns) => ns.includes(name))
 const PREDICATE_VERBS = 'flagged|marked|classified|labell?ed|marking|masking|flagging|marks|flags|labels|mark|flag|label|classify|have|has|having'
@@ -50,8 +59,12 @@ const QA_PREDICATE = new RegExp(
 /** The next class of the same predicate ("... are not cloud and not fill"); group 1 a "not". */
 const QA_CONJUNCTION = /^\s*(?:and|or|nor)\s+(not\s+)?$/i
 
-/** "bits 11 and 12 both set", "bits 11-12 = 11", "bit 4 set": the bits and, where said, their value. */
-const BITS_RE = /\bbits?\s+(\d{1,2})(?:\s*(?:and|-|–|to|&)\s*(\d{1,2}))?(?:\s+(?:are\s+|is\s+)?(?:both\s+)?set\b|\s*(?:=|==)\s*([01]{1,2})\b)?/gi
+/**
+ * "bits 11 and 12 both set", "bits 11-12 = 11", "bits 7–8 equal to 11", "bits 5-6 field = 2", "bits 5-6 = 0b10, i.e.
+ * value 2", "bit 4 set": the bits and, where said, their value (group 3 in binary digits, group 4 a decimal value).
+ */
+const BITS_RE =
+  /\bbits?\s+(\d{1,2})(?:\s*(?:and|-|–|to|&)\s*(\d{1,2}))?(?:\s+(?:are\s+|is\s+)?(?:both\s+)?set\b|(?:\s+field)?\s*(?:=|==|equal\s+to|equals|are|is)\s*(?:0b([01]{1,2})|([01]{2})|([0-3]))(?![\w.])(?:,?\s*(?:i\.?e\.?|that\s+is),?\s*(?:the\s+)?value\s+[0-3]\b)?)?/gi
 
 /**
  * The QA bits restated beside the classes read ("high cirrus confidence ..., that is bits 11 and 12 both set"), when
@@ -63,7 +76,11 @@ export function qaBitsSpans(q: string, classes: readonly ConditionSpan[]): QaBit
     const first = Number(h.m[1])
     const last = h.m[2] ? Number(h.m[2]) : first
     const ones = 2 ** (last - first + 1) - 1
-    const value = h.m[3] !== undefined ? (h.m[3].length === last - first + 1 ? parseInt(h.m[3], 2) : Number.NaN) : ones
+    const binary = h.m[3] ?? h.m[4]
+    const value = binary !== undefined ? (binary.length === last - first + 1 ? parseInt(binary, 2) : Number.NaN) : h.m[5] !== undefined ? Number(h.m[5]) : ones
+    // "i.e. value 2" after the bits restates their value: it must agree.
+    const restated = /value\s+([0-3])\b/i.exec(h.text)
+    if (restated && Number(restated[1]) !== value) continue
     const of = classes.some((c) => {
       const bits = c.variable ? LANDSAT_C1_QA_BITS[c.variable] : undefined
       return bits !== undefined && bits.first === first && bits.last === last && bits.set.length === 1 && bits.set[0] === value
@@ -81,7 +98,7 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
   let qaNegatedOut = false
   const namesQaBand = QA_BAND_RE.test(q)
   for (const h of hits(q, QA_RE)) {
-    if (spans.some((s) => s.type === 'condition' && overlaps(s, h))) continue
+    if (spans.some((s) => s.type === 'condition' && overlaps(s, h)) || found.some((f) => overlaps(f, h))) continue
     const name = asNamed(h.text)
     const v = QA_VARS.find((x) => x.names.includes(name) || QA_PREDICATE_NAMES[x.key]?.includes(name))
     if (!v) continue
@@ -89,8 +106,7 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
     if (/^[\s-]*(?:confidence|conf)\b/i.test(q.slice(h.end))) continue
     const before = q.slice(Math.max(0, h.at - 40), h.at)
     const neg = [...before.matchAll(new RegExp(NEGATION_RE.source, 'gi'))].at(-1)
-    const negAt =
-      neg && /^\s*(?:(?:the|all|any)\s+)?(?:[\w-]+\s+)?$/i.test(before.slice((neg.index ?? 0) + neg[0].length)) ? h.at - before.length + (neg.index ?? 0) : null
+    const negAt = neg && NEGATED_GAP.test(before.slice((neg.index ?? 0) + neg[0].length)) ? h.at - before.length + (neg.index ?? 0) : null
     // "Fill" with no QA band named is the layer's own fill, its nodata (Landsat bands: DN 0), not the BQA's fill bit.
     const key = v.key === 'fill' && !namesQaBand ? 'nodata' : v.key
     const clear = key === 'clear'
@@ -118,7 +134,7 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
       !predicate &&
       !(/\b(?:pixels?|px)$/.test(name) && COUNTED_RE.test(before)) &&
       // A name that states the class's level ("high cirrus confidence", "cirrus conf = high") is a selection itself.
-      !/\bhigh\b|=/.test(name) &&
+      !/\b(?:high|medium|low)\b|=/.test(name) &&
       !/^\s*(?:(?:pixels?|pixles?|px|areas?|cover|covered|mask|percentage|percent|share|fraction|proportion)\b|%)/i.test(q.slice(h.end))
     )
       continue
@@ -132,7 +148,9 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
     }
     const at = negAt ?? notAt ?? h.at
     const tail = q.slice(h.end).match(/^\s*(?:pixels?|pixles?|px|areas?|cover(?:ed)?|mask(?:ed)?)\b(?:\s+only)?/i)
-    const end = h.end + (tail ? tail[0].length : 0)
+    // "clear (neither fill nor cloud)", "clear (no cloud)": what clear means, restated in brackets, is read with it.
+    const restated = clear ? q.slice(h.end + (tail ? tail[0].length : 0)).match(CLEAR_RESTATED) : null
+    const end = h.end + (tail ? tail[0].length : 0) + (restated ? restated[0].length : 0)
     const c: ConditionSpan = {
       type: 'condition',
       at,

@@ -283,6 +283,7 @@ const UNIT_FITS: Record<string, string[]> = {
   km2: ['km2'],
   acre: ['acre'],
   mi2: ['mi2'],
+  ft2: ['ft2'],
 }
 
 function checkUnit(demands: QuestionDemands, unit: string | null): Finding[] {

@@ -38,7 +38,8 @@ export function conditionsFromSpans(spans: readonly ConditionSpan[]): AskedCondi
   const out: AskedCondition[] = []
   for (const c of spans) {
     if (c.scope !== 'pixels') continue
-    const variable = c.variable ? (canonicalVariable(c.variable.replace(/_/g, ' ')) ?? c.variable) : null
+    // A QA class is its own key ("cloud_conf_medium" is not the cloud bit); other names take their canonical variable.
+    const variable = c.variable ? (LANDSAT_C1_QA_BITS[c.variable] ? c.variable : (canonicalVariable(c.variable.replace(/_/g, ' ')) ?? c.variable)) : null
     if (!variable) continue
     const unit = c.unit ?? undefined
     const range = c.op === 'between' || c.op === 'outside'
@@ -136,7 +137,8 @@ export function readConditions(question: string): { asked: AskedCondition[]; unc
 /** A condition in words, for diagnoses. */
 export function describeCondition(c: { variable: string; op: Comparator; value?: number; low?: number; high?: number; negated?: boolean }): string {
   // A QA class's flag compared with 1 is the class itself: "flagged cloud", "not flagged fill".
-  if (LANDSAT_C1_QA_BITS[c.variable] && c.op === '>' && c.value === 1) return `${c.negated ? 'not ' : ''}flagged ${c.variable.replace('_', ' ')} in the QA band`
+  if (LANDSAT_C1_QA_BITS[c.variable] && c.op === '>' && c.value === 1)
+    return `${c.negated ? 'not ' : ''}flagged ${c.variable.replace(/_/g, ' ')} in the QA band`
   if (c.variable === 'nodata' && c.op === '>' && c.value === 1) return c.negated ? 'a value in the layer' : 'no value in the layer (nodata)'
   const v = c.variable.toUpperCase()
   if (c.op === 'between') return `${v} ${c.negated ? 'outside' : 'between'} ${c.low} and ${c.high}`

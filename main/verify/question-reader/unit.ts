@@ -6,7 +6,7 @@ import { all, first, parseQuestion } from '../../domain/spans'
 import { readStatistics } from './statistic'
 
 export interface AskedUnit {
-  unit: 'degC' | 'K' | 'degF' | 'percent' | 'fraction' | 'count' | 'km2' | 'm2' | 'ha' | 'acre' | 'mi2'
+  unit: 'degC' | 'K' | 'degF' | 'percent' | 'fraction' | 'count' | 'km2' | 'm2' | 'ha' | 'acre' | 'mi2' | 'ft2'
   words: string
 }
 
@@ -18,7 +18,7 @@ const WORDS: [RegExp, AskedUnit['unit']][] = [
   [/\bas\s+a\s+(?:fraction|proportion|ratio)\b/i, 'fraction'],
 ]
 
-const SPAN_UNITS = new Set<string>(['degC', 'K', 'degF', 'km2', 'm2', 'ha', 'acre', 'mi2'])
+const SPAN_UNITS = new Set<string>(['degC', 'K', 'degF', 'km2', 'm2', 'ha', 'acre', 'mi2', 'ft2'])
 
 export function readUnit(question: string): AskedUnit | null {
   // Temperatures and areas the span parser placed ("in °F", "in hectares"); shares the verifier reads itself below.
@@ -50,6 +50,8 @@ export function describeUnit(unit: string): string {
       return 'acres'
     case 'mi2':
       return 'square miles'
+    case 'ft2':
+      return 'square feet'
     case 'percent':
       return 'percent'
     case 'fraction':

@@ -17,7 +17,9 @@ export const VARIABLE_WORDS: Readonly<Record<string, readonly string[]>> = (() =
   const out: Record<string, string[]> = {}
   for (const v of LEX_VARIABLES) {
     const key = FOLD[v.key] ?? v.key
-    out[key] = [...new Set([...(out[key] ?? []), ...v.names.map((n) => n.toLowerCase()), ...(DAG_NAMES[key] ?? [])])]
+    // A key of several words ("cloud_conf_medium") is also how the compiler names its nodes: one of its words.
+    const own = v.key.includes('_') ? [v.key.replace(/_/g, ' ')] : []
+    out[key] = [...new Set([...(out[key] ?? []), ...v.names.map((n) => n.toLowerCase()), ...own, ...(DAG_NAMES[key] ?? [])])]
   }
   return out
 })()

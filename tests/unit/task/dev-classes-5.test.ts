@@ -258,7 +258,8 @@ describe('cirrus of high confidence, with its bits restated', () => {
       await answered(q, [LANDSAT], want, 0.5)
     const wrongBits = planTask(makeTask({ question: 'How many pixels have high cirrus confidence in the BQA, that is bits 9 and 10 set?', files: [LANDSAT] }))
     expect(wrongBits.refusal).not.toBeNull()
-    // "cloud confidence" is another field of the BQA than the cloud bit: not read as the cloud class.
-    expect(planTask(makeTask({ question: 'How many pixels have high cloud confidence in the BQA?', files: [LANDSAT] })).spec.conditions).toEqual([])
+    // "cloud confidence" is another field of the BQA than the cloud bit: its own class (bits 5-6 = 3), not the cloud bit.
+    const conf = planTask(makeTask({ question: 'How many pixels have high cloud confidence in the BQA?', files: [LANDSAT] })).spec.conditions
+    expect(conf.map((c) => c.variable)).toEqual(['cloud_conf_high'])
   }, 120_000)
 })
