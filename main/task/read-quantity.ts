@@ -14,7 +14,12 @@ import { BACK_REFERENCES } from '../domain/lexicon'
 import { alternation } from '../domain/spans/words'
 
 /** Back-referring words right after a statistic (lexicon BACK_REFERENCES), at the start of the text given. */
-const BACK_REFERENCE = new RegExp(`^\\s+(?:${alternation(BACK_REFERENCES)})\\b`, 'i')
+// "then average those percentiles": the values referred back to may be named after the reference.
+const EACH_DATE = /\b(?:each|every)\s+(?:[\w-]+\s+){1,3}?(?:date|acquisition|scene|image|overpass)\b/i
+const BACK_REFERENCE = new RegExp(
+  `^\\s+(?:${alternation(BACK_REFERENCES)})\\b(?:\\s+(?:percentiles|means|medians|averages|maxima|minima|values|numbers))?`,
+  'i',
+)
 
 /** The statistic the question asks, with what later stages need to know about how it was asked. */
 export interface StatisticRead {
@@ -159,9 +164,11 @@ export function readPooling(r: Reading, found: Statistic | null) {
   const stats = all(lex, 'statistic').filter((x) => x.key !== 'trend' && x.key !== 'fraction' && x.key !== 'area')
   // "take the mean LST of each date, and then the median of these means": the statistic that refers back to the
   // values computed before it is taken over the dates, and the one said before it is each date's.
-  const perDateSaid = poolSpans.some((p) => p.key === 'per_date')
+  // ("each date", or with its period between: "each August 2019 date")
+  const perDateSaid = poolSpans.some((p) => p.key === 'per_date') || EACH_DATE.test(r.q)
   const back = perDateSaid && statistic !== null ? stats.find((x) => BACK_REFERENCE.test(r.q.slice(x.end))) : undefined
-  const before = back ? stats.filter((x) => x.end <= back.at && x.key !== 'percentile' && back.key !== 'percentile').at(-1) : undefined
+  // (A percentile of each date averaged over the dates is read; a percentile over the dates is not computed.)
+  const before = back ? stats.filter((x) => x.end <= back.at && (x.key !== 'percentile' || back.key === 'mean') && back.key !== 'percentile').at(-1) : undefined
   if (back && before) {
     use(before.at, before.end, 'statistic')
     use(back.at, back.end, 'statistic over the dates')

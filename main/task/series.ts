@@ -62,9 +62,11 @@ function dateCountSeries(
     const perStep: Statistic = (some !== null) === above ? 'max' : 'min'
     return { granularity: 'acquisition', perStep, text: quantifier[0] }
   }
-  const named = all(lex, 'statistic').find((x) => ['mean', 'median', 'max', 'min'].includes(x.key))
+  const named = all(lex, 'statistic').find((x) => ['mean', 'median', 'max', 'min'].includes(x.key) || (x.key === 'percentile' && x.p !== undefined))
   if (!named) return null
   use(named.at, named.end, 'per-date statistic')
+  // "the 90th percentile of the scene's LST above 40 °C": that percentile of each date.
+  if (named.key === 'percentile') return { granularity: 'acquisition', perStep: 'percentile', percentile: named.p, text: named.text.trim() }
   return { granularity: 'acquisition', perStep: named.key as Statistic, text: named.text.trim() }
 }
 

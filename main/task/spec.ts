@@ -170,6 +170,8 @@ export const Series = z.strictObject({
   granularity: SeriesGranularity,
   /** The statistic of each step's pixels (mean unless the question says). */
   perStep: Statistic,
+  /** For perStep 'percentile': which one (0..100). */
+  percentile: z.number().min(0).max(100).optional(),
   text: z.string(),
 })
 export type Series = z.infer<typeof Series>

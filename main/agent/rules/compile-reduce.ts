@@ -69,12 +69,13 @@ export function reduceSeries(r: Reducer): Branch {
   // A per-step statistic the engine does not reduce dates by is refused, naming it: taking the mean instead would
   // answer another question ("the date of the smallest range" answered with the date of the smallest mean).
   const perStep = spec.series?.perStep
-  if (perStep && !['mean', 'median', 'min', 'max', 'std', 'sum'].includes(perStep))
+  const pStep = perStep === 'percentile' && spec.series?.percentile !== undefined ? `p${spec.series.percentile}` : null
+  if (perStep && !pStep && !['mean', 'median', 'min', 'max', 'std', 'sum'].includes(perStep))
     throw new Refusal(
       `the ${STAT_WORD[perStep] ?? perStep} of each date`,
       'a series of that statistic per date is not computed (only means, medians, minima, maxima, standard deviations and sums)',
     )
-  const step = perStep ?? 'mean'
+  const step = pStep ?? perStep ?? 'mean'
   let series = statistic === 'count_dates' && spec.areaCondition ? (shareNode('per_date') ?? perDate('mean', 'per_date')) : perDate(step, 'per_date')
   const g = spec.series?.granularity ?? 'acquisition'
   const by = g === 'monthly' ? 'month' : g === 'seasonal' ? 'season' : g === 'annual' ? 'year' : null

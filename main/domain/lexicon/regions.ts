@@ -81,6 +81,17 @@ export const GRID_DIVISION = {
 } as const
 export const GRID_CELL_NOUNS: readonly string[] = ['cell', 'tile', 'piece', 'peice', 'block', 'square', 'box', 'part', 'one']
 export const GRID_CENTRE_WORDS: readonly string[] = ['centre', 'center', 'central', 'middle']
+/** A cell of a 3 x 3 grid by its row and column words ("the top-left cell", "the north-west cell", "upper middle"). */
+export const GRID_ROW_WORDS: Readonly<Record<0 | 1 | 2, readonly string[]>> = {
+  0: ['top', 'upper', 'north', 'northern'],
+  1: ['middle', 'centre', 'center', 'central'],
+  2: ['bottom', 'lower', 'south', 'southern'],
+}
+export const GRID_COL_WORDS: Readonly<Record<0 | 1 | 2, readonly string[]>> = {
+  0: ['left', 'west', 'western'],
+  1: ['middle', 'centre', 'center', 'central'],
+  2: ['right', 'east', 'eastern'],
+}
 
 /** The nouns after a part's words. */
 export const PART_NOUNS: Readonly<Record<LexPart['nouns'], readonly string[]>> = {

@@ -27,7 +27,7 @@ export const POOLING: Readonly<Record<'pooled' | 'per_date', readonly string[]>>
  * of those values", "the average of them"): that statistic is taken over the per-date values, and the one said
  * before, of each date, is each date's.
  */
-export const BACK_REFERENCES: readonly string[] = ['of these', 'of those', 'of them', 'of all these', 'of all those', 'over these', 'over those', 'across these', 'across those', 'of the resulting', 'of the obtained', 'over the resulting']
+export const BACK_REFERENCES: readonly string[] = ['of these', 'of those', 'of them', 'of all these', 'of all those', 'over these', 'over those', 'across these', 'across those', 'of the resulting', 'of the obtained', 'over the resulting', 'those', 'these']
 
 /**
  * A comparison with something outside the files ("We compare with a product that divides by ..."): its words name

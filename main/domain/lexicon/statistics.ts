@@ -10,7 +10,7 @@ export interface LexStatistic {
 
 /** Value statistics, most specific first. Percentiles are read with their number ("90th percentile", "p90"). */
 export const STATISTICS: readonly LexStatistic[] = [
-  { key: 'std', names: ['standard deviation', 'standard deviations', 'std dev', 'std', 'stdev', 'st dev', 'st. dev.', 'sd'] },
+  { key: 'std', names: ['standard deviation', 'standard deviations', 'std dev', 'std', 'stdev', 'st dev', 'st. dev.', 'sd', 'population standard deviation', 'population std', 'pop. std', 'pop std', 'std (ddof=0)', 'pop. std (ddof=0)', 'population std (ddof=0)'] },
   { key: 'variance', names: ['variance'] },
   { key: 'median', names: ['median', 'medians', '50th percentile', 'middle value', 'middle values', 'central value', 'middle value of the sorted'] },
   { key: 'range', names: ['value range', 'range of values', 'range of the values', 'max minus min', 'maximum minus minimum', 'max - min', 'maximum - minimum', 'max-min', 'spread between the highest and lowest', 'spread between the maximum and minimum', 'difference between the maximum and minimum', 'difference between the maximum and the minimum', 'difference between the max and min', 'difference between max and min', 'difference between the highest and lowest', 'difference between the highest and the lowest', 'gap between the maximum and minimum', 'difference of maximum and minimum', 'difference of the maximum and the minimum', 'difference of the maximum and minimum', 'difference of max and min', 'range', 'highest minus lowest', 'the highest minus the lowest', 'largest minus smallest', 'the largest minus the smallest', 'highest minus the lowest',

@@ -8,7 +8,9 @@ import {
   CRS_WORDS,
   GRID_CELL_NOUNS,
   GRID_CENTRE_WORDS,
+  GRID_COL_WORDS,
   GRID_DIVISION,
+  GRID_ROW_WORDS,
   IMAGE_NOUNS,
   PART_NOUNS,
   PARTS,
@@ -145,20 +147,41 @@ const GRID_DIVISION_RE = new RegExp(
   `\\b(?:${alternation(GRID_DIVISION.counts)})\\s+(?:equal\\s+|equally\\s+sized\\s+)?(?:${alternation(GRID_DIVISION.nouns)})\\b(?:\\s+of\\s+(?:equal\\s+)?(?:${alternation(GRID_DIVISION.nouns)}))?`,
   'gi',
 )
-const GRID_CENTRE_RE = new RegExp(`\\b(?:${alternation(GRID_CENTRE_WORDS)})\\s+(?:${alternation(GRID_CELL_NOUNS)})\\b`, 'gi')
+const ROW_ALT = alternation(Object.values(GRID_ROW_WORDS).flat())
+const COL_ALT = alternation(Object.values(GRID_COL_WORDS).flat())
+/** A cell's row and column words ("top-left", "north west", "upper middle"), or the centre alone. */
+const CELL_WORDS = `(?:(${ROW_ALT})[\\s-]*(${COL_ALT})|(${alternation(GRID_CENTRE_WORDS)}))`
+const GRID_CELL_RE = new RegExp(`\\b${CELL_WORDS}(?:\\s*\\(\\s*${CELL_WORDS}\\s*\\))?\\s+(?:${alternation(GRID_CELL_NOUNS)})\\b`, 'gi')
+
+const indexOf = (words: Readonly<Record<0 | 1 | 2, readonly string[]>>, w: string) =>
+  ([0, 1, 2] as const).find((i) => words[i].includes(w.toLowerCase())) ?? null
+/** The row and column (0-2) a cell's words name, or null. */
+function cellOf(row: string | undefined, col: string | undefined, centre: string | undefined): [number, number] | null {
+  if (centre) return [1, 1]
+  const [r, c] = [indexOf(GRID_ROW_WORDS, row ?? ''), indexOf(GRID_COL_WORDS, col ?? '')]
+  return r === null || c === null ? null : [r, c]
+}
+const ROW_NAMES = ['top', 'middle', 'bottom']
+const COL_NAMES = ['left', 'middle', 'right']
 
 /**
- * "Split the image into a 3 x 3 grid of equal cells ... the centre cell": the middle third of the rows and of the
- * columns, and the division's words (read as what the cell is of). Only with one division and one centre pick.
+ * "Split the image into a 3 x 3 grid of equal cells ... the top-left cell" (or "the centre cell", "the north-west
+ * cell"): that third of the rows and of the columns, and the division's words (read as what the cell is of). Only
+ * with one division and one cell picked; a cell restated in brackets must be the same cell.
  */
 export function gridParts(q: string): { parts: PartSpan[]; divisions: ContextPartSpan[] } {
   const divisions = hits(q, GRID_DIVISION_RE)
-  const picks = hits(q, GRID_CENTRE_RE).filter((h) => !divisions.some((d) => overlaps(h, d)))
+  const picks = hits(q, GRID_CELL_RE).filter((h) => !divisions.some((d) => overlaps(h, d)))
   if (divisions.length !== 1 || picks.length !== 1) return { parts: [], divisions: [] }
-  const T = 1 / 3
   const [d, h] = [divisions[0], picks[0]]
+  const cell = cellOf(h.m[1], h.m[2], h.m[3])
+  const restated = h.m[4] || h.m[5] || h.m[6] ? cellOf(h.m[4], h.m[5], h.m[6]) : cell
+  if (!cell || !restated || cell.join() !== restated.join()) return { parts: [], divisions: [] }
+  const [r, c] = cell
+  const T = 1 / 3
+  const name = r === 1 && c === 1 ? 'centre cell of a 3 x 3 grid' : `${ROW_NAMES[r]}-${COL_NAMES[c]} cell of a 3 x 3 grid`
   return {
-    parts: [{ type: 'part', at: h.at, end: h.end, text: h.text, name: 'centre cell of a 3 x 3 grid', rows: [T, 2 * T], cols: [T, 2 * T] }],
+    parts: [{ type: 'part', at: h.at, end: h.end, text: h.text, name, rows: [r * T, (r + 1) * T], cols: [c * T, (c + 1) * T] }],
     divisions: [{ type: 'context_part', at: d.at, end: d.end, text: d.text }],
   }
 }
@@ -230,6 +253,13 @@ function crsNear(text: string): { crs: 'pixel' | 'map'; srs?: string } | null {
 /** A CRS named in words: an EPSG code, Web Mercator, a UTM zone (with the words up to the box's first axis). */
 const CRS_MENTION = /\b(?:epsg\s*[: ]\s*\d{4,5}|web\s+mercator|pseudo-mercator|utm(?:\s+zone\s+\d{1,2}\s*[NS])?)\b[^.?;]*$/gi
 
+/**
+ * How a pixel window's numbers count, said right after it: "(both inclusive, counting from 0)", ", counting from
+ * zero", "(0-based)", "(1-based, inclusive)"; group 1 or 2 the first number (0 or 1).
+ */
+const PIXEL_NUMBERING_RE =
+  /^\s*,?\s*\(?\s*(?:(?:both\s+)?(?:ends?\s+)?inclusive\s*,?\s*)?(?:(?:counting|counted|numbered|indexed|starting)\s+from\s+(0|zero|1|one)|(0|1)-based)(?:\s*,\s*(?:both\s+)?(?:ends?\s+)?inclusive)?\s*\)?|^\s*\(\s*(?:both\s+)?(?:ends?\s+)?inclusive\s*\)/i
+
 export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
   const found: (BoxSpan | PolygonSpan)[] = []
   const sentenceAround = (at: number, end: number) => {
@@ -240,15 +270,19 @@ export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
   // "rows 10-50 and columns 20-80" (inclusive), "rows 0:100, cols 0:100" (slice: end exclusive), "from row 10 to row 50
   // and from column 20 to column 80" (inclusive), either order, the axis letter allowed ("columns (x) 500-999")
   const RC =
-    /\b(?:from\s+)?(rows?|lines?|cols?|columns?)(?:\s*\((?:x|y)\))?\s+(\d+)\s*(-|–|to|through|:)\s*(?:(?:rows?|lines?|cols?|columns?)\s+)?(\d+)(?:\s*\((?:x|y)\))?\s*(?:,|and|;)?\s*(?:and\s+)?(?:(?:pixel\s+)?from\s+|pixel\s+)?(rows?|lines?|cols?|columns?)(?:\s*\((?:x|y)\))?\s+(\d+)\s*(-|–|to|through|:)\s*(?:(?:rows?|lines?|cols?|columns?)\s+)?(\d+)(?:\s*\((?:x|y)\))?/gi
+    /\b(?:from\s+)?(rows?|lines?|cols?|columns?)(?:\s*\((?:x|y)\))?\s+(\d+)\s*(-|–|to|through|thru|until|till|:)\s*(?:(?:rows?|lines?|cols?|columns?)\s+)?(\d+)(?:\s*\((?:x|y)\))?\s*(?:,|and|;)?\s*(?:and\s+)?(?:the\s+)?(?:(?:pixel\s+)?from\s+|pixel\s+)?(rows?|lines?|cols?|columns?)(?:\s*\((?:x|y)\))?\s+(\d+)\s*(-|–|to|through|thru|until|till|:)\s*(?:(?:rows?|lines?|cols?|columns?)\s+)?(\d+)(?:\s*\((?:x|y)\))?/gi
   for (const h of hits(q, RC)) {
     const m = h.m
     const firstRows = /^(?:rows?|lines?)$/i.test(m[1])
     if (firstRows === /^(?:rows?|lines?)$/i.test(m[5])) continue
     const [r0, rsep, r1, c0, csep, c1] = firstRows ? [m[2], m[3], m[4], m[6], m[7], m[8]] : [m[6], m[7], m[8], m[2], m[3], m[4]]
-    const rEnd = Number(r1) + (rsep === ':' ? 0 : 1)
-    const cEnd = Number(c1) + (csep === ':' ? 0 : 1)
-    found.push({ type: 'box', at: h.at, end: h.end, text: h.text, bbox: [Number(c0), Number(r0), cEnd, rEnd], crs: 'pixel' })
+    // The numbering restated after the window ("(both inclusive, counting from 0)", ", 1-based"): from 1 shifts it.
+    const said = PIXEL_NUMBERING_RE.exec(q.slice(h.end))
+    const base = said && /^(?:1|one)$/i.test(said[1] ?? said[2] ?? '') ? 1 : 0
+    const rEnd = Number(r1) + (rsep === ':' ? 0 : 1) - base
+    const cEnd = Number(c1) + (csep === ':' ? 0 : 1) - base
+    const end = h.end + (said ? said[0].length : 0)
+    found.push({ type: 'box', at: h.at, end, text: q.slice(h.at, end), bbox: [Number(c0) - base, Number(r0) - base, cEnd, rEnd], crs: 'pixel' })
   }
   // "longitude 114.2 to 114.6 and latitude 30.1 to 30.5" (either order), "lon 114.2-114.6, lat 30.1-30.5"
   const LON = `(?:between\\s+|from\\s+)?(?:longitudes?|lon|long|lng)\\s*(?:from|between|of|:|=)?\\s*${N}\\s*°?\\s*([EW])?\\s*(?:-|–|to|and|through)\\s*${N}\\s*°?\\s*([EW])?`

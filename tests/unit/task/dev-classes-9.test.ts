@@ -18,6 +18,10 @@
  * - Quality-band classes: the cloud-confidence field at a level ("medium cloud confidence", bits 5-6 = 2), cloud
  *   shadow "high-conf", the bits restated in other words ("bits 7–8 equal to 11", "field = 2", "0b10, i.e. value 2"),
  *   "clear (neither fill nor cloud)", and "do not count fill pixels".
+ * - Any cell of a 3 x 3 grid ("the top-left (north-west) cell"), pixel windows with "until" and their numbering
+ *   restated ("counting from 0", "1-based" shifts the window).
+ * - A percentile of each date: counted against a threshold ("dates whose 90th percentile exceeds 40 °C") or averaged
+ *   over the dates ("then average those percentiles"); "pop. std (ddof=0)" of the per-date means ("ddof=1" blocks).
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/rules/rules-planner'
@@ -119,5 +123,23 @@ describe('quality-band classes', () => {
     )
     const wrongBits = planTask(makeTask({ question: 'number of medium-confidence cloud pixels in the BQA (bits 5-6 = 0b11)', files: [LANDSAT] }))
     expect(wrongBits.refusal).toMatch(/bits 5-6/)
+  }, 180_000)
+})
+
+describe('grid cells and pixel windows', () => {
+  it('reads any cell of a 3 x 3 grid and a window with its numbering', async () => {
+    await answered('9 May 2019 LST split in a 3 by 3 grid: mean in K of the upper-left cell', [Q46], REFS_4.rg4_lst_mean_nw_cell_0509_K)
+    const w = REFS_4.rg4_ls_bt10_mean_window_C
+    await answered('mean band 10 BT in °C, rows 100 until 149 and columns 20 until 79 (0-based, inclusive)', [LANDSAT], w)
+    await answered('mean band 10 BT in °C, rows 101 to 150 and columns 21 to 80, counting from 1', [LANDSAT], w)
+  }, 180_000)
+})
+
+describe('a percentile of each date', () => {
+  it('counts dates by it, averages it over the dates, and reads the population std of the date means', async () => {
+    await answered('how many dates of 2019 have a 90th percentile of LST above 40 °C?', [Q46], REFS_4.kd4_count_dates_lst_p90_gt40C)
+    await answered('the 90th percentile of LST of each August 2019 date, then the mean of those, in °C', [Q46], REFS_4.po4_lst_mean_of_date_p90_aug_C)
+    await answered('population std (ddof=0) of the per-date mean LSTs of 2019', [Q46], REFS_4.po4_lst_popstd_of_date_means_K)
+    expect(planTask(makeTask({ question: 'sample std (ddof=1) of the per-date mean LST of 2019', files: [Q46] })).refusal).toMatch(/ddof=1/)
   }, 180_000)
 })
