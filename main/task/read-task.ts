@@ -342,7 +342,9 @@ function readDateSeries(r: Reading, input: { statistic: Statistic | null; period
   const { periods, conditions, read } = input
   const dateCond = conditions.find((c) => c.unit !== 'percent' && c.variableKind !== 'qa_class')
   const dateCriterion = dateCond ? { op: dateCond.op, onShare: Boolean(read.areaCondition) || conditions.some((c) => c.unit === 'percent') } : undefined
-  const sampled = readSeries({ q, lex, statistic: input.statistic, periods, spans, use, refuse, dateCriterion })
+  // What a date's pixels are counted by: its valid pixels ("the number of valid LST pixels"), or a value condition.
+  const selects = conditions.some((c) => c.variable === 'nodata' && c.negated) ? 'valid' : dateCond ? 'condition' : null
+  const sampled = readSeries({ q, lex, statistic: input.statistic, periods, spans, use, refuse, dateCriterion, selects })
   const series = sampled.series
   const statistic = sampled.statistic
   for (const sig of all(lex, 'significance')) if (statistic === 'trend') use(sig.at, sig.end, 'significance')

@@ -21,7 +21,17 @@ export interface SeriesInput {
   refuse: (text: string, why: string) => void
   /** For a count of dates: the comparison each date must meet, and whether it is on a share of the area. */
   dateCriterion?: { op: '>' | '>=' | '<' | '<=' | 'between' | 'outside'; onShare: boolean }
+  /** What the conditions select of each date's pixels: its valid pixels, or those meeting a value condition. */
+  selects?: 'valid' | 'condition' | null
 }
+
+/** A count or a share asked of each date's pixels ("the largest number of valid pixels", "the biggest fraction of"). */
+const COUNT_ASKED = /\b(?:number|count|amount)\s+of\b|\bhow\s+many\b|\bmost\s+(?:valid\s+)?pixels\b/i
+/** Dates with no valid pixel left aside in words ("leaving aside the acquisitions that have no valid LST at all"). */
+const EMPTY_DATES_LEFT_OUT =
+  /\b(?:leaving\s+aside|leave\s+aside|leaving\s+out|excluding|ignoring|except(?:\s+for)?|without)\s+(?:the\s+)?(?:dates|acquisitions|scenes|images)\s+(?:that|which|with)\s+(?:have|has|hold)?\s*no\b|\b(?:of|among|only)\s+the\s+(?:\d{4}\s+)?(?:dates|acquisitions|scenes|images)\s+(?:that|which)\s+(?:have|has|hold)\s+(?:some|any|at\s+least\s+one)?\b/i
+
+const SHARE_ASKED = /\b(?:fraction|share|proportion|percentage|percent)\b/i
 
 /** A slope's unit written per year ("K/yr", "per yr", "kelvin per year"): the unit every slope is given in. */
 const PER_YEAR = new RegExp(`(?<![\\w/])(?:${alternation(SLOPE_UNITS.per_year.filter((w) => /\/|\byr\b|^k|^kelvin/.test(w)))})(?![\\w/])`, 'gi')
@@ -77,7 +87,7 @@ const OVER_STEPS: readonly Statistic[] = ['mean', 'median', 'min', 'max', 'std']
  * The series of a spec and the statistic asked: a statistic over monthly or seasonal values is the one taken over
  * the series ("the highest monthly mean": max), which may not be the first statistic word the reader met.
  */
-export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dateCriterion }: SeriesInput): {
+export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dateCriterion, selects }: SeriesInput): {
   series: TaskSpec['series']
   statistic: Statistic | null
   slopePer?: 'month'
@@ -120,13 +130,32 @@ export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dat
       // "the date whose LST range (hottest pixel minus coldest pixel) is the smallest": the range of each date.
       const range = statistic !== 'trend' ? all(lex, 'statistic').find((x) => x.key === 'range') : undefined
       const pixel = range ? null : PIXEL_EXTREME.exec(q)
-      const perStep: Statistic | null = range
-        ? 'range'
-        : pixel && statistic !== 'trend'
-          ? statistic === 'date_of_max'
-            ? 'max'
-            : 'min'
-          : innerStatistic(lex, statistic)
+      // "the date with the largest number of valid pixels", "the biggest fraction of pixels below 0 °C": each date's
+      // count of its valid pixels, or its share of pixels meeting the condition.
+      const counted = statistic !== 'trend' && selects === 'valid' && COUNT_ASKED.test(q)
+      const shared = statistic !== 'trend' && selects === 'condition' && SHARE_ASKED.test(q)
+      const perStep: Statistic | null = counted
+        ? 'count_pixels'
+        : shared
+          ? 'fraction'
+          : range
+            ? 'range'
+            : pixel && statistic !== 'trend'
+              ? statistic === 'date_of_max'
+                ? 'max'
+                : 'min'
+              : innerStatistic(lex, statistic)
+      // The fewest valid pixels: a date with none would be the fewest, and those give no value; asked only with them
+      // left aside in words.
+      const empty = EMPTY_DATES_LEFT_OUT.exec(q)
+      if (counted && statistic === 'date_of_min' && !empty)
+        refuse(
+          COUNT_ASKED.exec(q)?.[0] ?? 'the number of valid pixels',
+          'dates with no valid pixel at all would have the fewest: say whether they are left aside',
+        )
+      if (counted && empty) use(empty.index, empty.index + empty[0].length, 'dates left aside')
+      const asked = counted ? COUNT_ASKED.exec(q) : shared ? SHARE_ASKED.exec(q) : null
+      if (asked) use(asked.index, asked.index + asked[0].length, 'per-date statistic')
       if (range) use(range.at, range.end, 'per-date statistic')
       if (pixel && statistic !== 'trend') use(pixel.index, pixel.index + pixel[0].length, 'per-date statistic')
       if (perStep && perStep !== 'mean') series = { granularity: 'acquisition', perStep, text: '' }

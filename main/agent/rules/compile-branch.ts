@@ -162,10 +162,13 @@ function select(b: DagBuilder, spec: TaskSpec, opened: Opened, tag: string): Sel
 
   // Conditions: pixel masks for value statistics, the criterion for shares, counts and areas. Percent conditions are area shares (count_dates).
   const pixelConds = spec.conditions.filter((c) => c.unit !== 'percent' && c.variableKind !== 'qa_class')
+  // Each date's count of valid pixels ("the date with the most valid pixels") counts what "valid" selects: no mask.
+  const countsValid = spec.series?.perStep === 'count_pixels'
   const qaConds = spec.conditions.filter(
     (c) =>
       (c.variableKind === 'qa_class' || (c.variable !== null && (QA_BITS[c.variable] || c.variable === 'clear' || c.variable === NODATA))) &&
-      !(qaSubject && c.variable === subject),
+      !(qaSubject && c.variable === subject) &&
+      !(countsValid && c.variable === NODATA && c.negated),
   )
   const valueConds = pixelConds.filter((c) => !qaConds.includes(c))
   const criterionStat =

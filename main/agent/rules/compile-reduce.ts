@@ -69,6 +69,7 @@ export function reduceSeries(r: Reducer): Branch {
   // A per-step statistic the engine does not reduce dates by is refused, naming it: taking the mean instead would
   // answer another question ("the date of the smallest range" answered with the date of the smallest mean).
   const perStep = spec.series?.perStep
+  if (perStep === 'count_pixels' || perStep === 'fraction') return dateOfCounted(r, perStep)
   const pStep = perStep === 'percentile' && spec.series?.percentile !== undefined ? `p${spec.series.percentile}` : null
   if (perStep && !pStep && !['mean', 'median', 'min', 'max', 'std', 'sum'].includes(perStep))
     throw new Refusal(
@@ -120,6 +121,24 @@ export function reduceSeries(r: Reducer): Branch {
     unit,
     series,
     describe: `the ${by ?? 'date'} whose ${stepWords} of ${subj.label}${where} is ${statistic === 'date_of_max' ? 'highest' : 'lowest'}, over ${datesWord}`,
+  }
+}
+
+/**
+ * The date whose count of valid pixels, or whose share of pixels meeting the condition, is highest or lowest: one
+ * count or share per date. Dates with no valid pixel give no value (the reader asks that they be left aside in
+ * words before it takes the fewest).
+ */
+function dateOfCounted(r: Reducer, perStep: 'count_pixels' | 'fraction'): Branch {
+  const { statistic, subj, where, datesWord, shareNode, perDate } = r
+  const series = perStep === 'count_pixels' ? perDate('count', 'per_date') : shareNode('per_date')
+  if (!series) throw new Refusal('the share of each date', 'it is computed for one condition on the variable asked')
+  const what = perStep === 'count_pixels' ? `number of valid pixels of ${subj.label}` : `share of the valid pixels of ${subj.label}${where}`
+  return {
+    value: series,
+    unit: perStep === 'count_pixels' ? 'count' : 'dimensionless',
+    series,
+    describe: `the date whose ${what} is ${statistic === 'date_of_max' ? 'highest' : 'lowest'}, over ${datesWord}`,
   }
 }
 

@@ -52,7 +52,7 @@ export const PIXEL_QUANTIFIERS: Readonly<Record<'some' | 'every', readonly strin
 
 /** Extreme words around a date ("which date ... highest", "the coldest day"): the date of the maximum or minimum. */
 export const EXTREME_WORDS: Readonly<Record<'max' | 'min', readonly string[]>> = {
-  max: ['maximum', 'maxima', 'highest', 'peak', 'hottest', 'largest', 'max', 'warmest', 'greatest'],
+  max: ['maximum', 'maxima', 'highest', 'peak', 'hottest', 'largest', 'max', 'warmest', 'greatest', 'biggest'],
   min: ['minimum', 'minima', 'lowest', 'coolest', 'coldest', 'smallest', 'min'],
 }
 

@@ -368,13 +368,21 @@ function checkStatisticOrder(demands: QuestionDemands, chain: StatisticStep[]): 
 }
 
 /** Every provenance finding for an execute observation. */
+/**
+ * "Valid pixels" asked of a count the engine takes of each date's pixels ("the date with the most valid LST
+ * pixels"): the count is of the valid pixels already, so no mask need state it.
+ */
+function countsValid(c: { variable: string; negated?: boolean }, steps: readonly StatisticStep[]): boolean {
+  return c.variable === 'nodata' && c.negated === true && steps.some((s) => s.over === 'pixels' && s.stat === 'count')
+}
+
 export function checkProvenance(question: string, action: unknown, evidence: Evidence, observation: unknown, options: readonly string[] = []): Finding[] {
   const demands = readQuestion(question)
   const prov = readProvenance(action, evidence, observation)
   return [
     ...checkStatistic(demands.statistics, prov.statistics, options),
     ...checkSubject(demands.subject, prov.subjects),
-    ...checkConditions(demands.conditions, prov.conditions),
+    ...checkConditions(demands.conditions.filter((c) => !countsValid(c, prov.statistics)), prov.conditions),
     ...checkPopulation(demands.conditions, prov.conditions, demands.statistics),
     ...checkRegion(demands.region, prov.regions),
     ...checkUnit(demands, prov.unit),

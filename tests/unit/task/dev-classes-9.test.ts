@@ -143,3 +143,25 @@ describe('a percentile of each date', () => {
     expect(planTask(makeTask({ question: 'sample std (ddof=1) of the per-date mean LST of 2019', files: [Q46] })).refusal).toMatch(/ddof=1/)
   }, 180_000)
 })
+
+describe('the date of the most valid pixels or of the largest share', () => {
+  it('counts each date’s valid pixels or takes its share meeting the condition', async () => {
+    const picked = async (q: string) => {
+      const got = await planExecuteAnswered(q, [Q46], { artifacts: store.dir, provenance: true })
+      const sign = got.plan.spec.quantity.statistic === 'date_of_max' ? 1 : -1
+      const points = (got.result.observation as { points: { date: string; value: number }[] }).points.filter((p) => Number.isFinite(p.value))
+      return [...points].sort((a, b) => sign * (b.value - a.value))[0].date
+    }
+    const date = (ref: DevReference) => ref.value as unknown as string
+    expect(await picked('on which 2019 date does the LST layer have the most valid pixels (largest number of valid LST pixels)?')).toBe(
+      date(REFS_4.de4_date_max_lst_coverage),
+    )
+    expect(await picked('which 2019 date had the biggest share of its valid LST pixels below 0 °C?')).toBe(date(REFS_4.de4_date_max_share_below_0C))
+    const REFS_3 = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dev-questions/references-3.json'), 'utf8')) as Record<string, DevReference>
+    expect(await picked('excluding the dates that have no valid LST at all, which date of 2019 has the smallest number of valid LST pixels?')).toBe(
+      date(REFS_3.de3_date_min_lst_coverage_nonzero),
+    )
+    // With the empty dates not left aside, the fewest is refused: a date with none would be the fewest.
+    expect(planTask(makeTask({ question: 'which date of 2019 has the smallest number of valid LST pixels?', files: [Q46] })).refusal).toMatch(/left aside/)
+  }, 180_000)
+})
