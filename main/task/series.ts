@@ -80,6 +80,52 @@ function dateCountSeries(
   return { granularity: 'acquisition', perStep: named.key as Statistic, text: named.text.trim() }
 }
 
+/**
+ * The statistic of each acquisition when no series word is said: the one the question names ("the date with the
+ * highest median LST"), an extreme of single pixels, the range of each date, or each date's count of valid pixels
+ * or share of pixels meeting the condition.
+ */
+function acquisitionStep({
+  q,
+  lex,
+  statistic,
+  use,
+  refuse,
+  selects,
+}: Pick<SeriesInput, 'q' | 'lex' | 'use' | 'refuse' | 'selects'> & { statistic: Statistic }): Statistic | null {
+  // No series word: one value per acquisition, whose statistic the question may still name ("the date with the
+  // highest median LST"), or an extreme of single pixels ("the date of the highest single pixel value").
+  // "the date whose LST range (hottest pixel minus coldest pixel) is the smallest": the range of each date.
+  const range = statistic !== 'trend' ? all(lex, 'statistic').find((x) => x.key === 'range') : undefined
+  const pixel = range ? null : PIXEL_EXTREME.exec(q)
+  // "the date with the largest number of valid pixels", "the biggest fraction of pixels below 0 °C": each date's
+  // count of its valid pixels, or its share of pixels meeting the condition.
+  const counted = statistic !== 'trend' && selects === 'valid' && COUNT_ASKED.test(q)
+  const shared = statistic !== 'trend' && selects === 'condition' && SHARE_ASKED.test(q)
+  const perStep: Statistic | null = counted
+    ? 'count_pixels'
+    : shared
+      ? 'fraction'
+      : range
+        ? 'range'
+        : pixel && statistic !== 'trend'
+          ? statistic === 'date_of_max'
+            ? 'max'
+            : 'min'
+          : innerStatistic(lex, statistic)
+  // The fewest valid pixels: a date with none would be the fewest, and those give no value; asked only with them
+  // left aside in words.
+  const empty = EMPTY_DATES_LEFT_OUT.exec(q)
+  if (counted && statistic === 'date_of_min' && !empty)
+    refuse(COUNT_ASKED.exec(q)?.[0] ?? 'the number of valid pixels', 'dates with no valid pixel at all would have the fewest: say whether they are left aside')
+  if (counted && empty) use(empty.index, empty.index + empty[0].length, 'dates left aside')
+  const asked = counted ? COUNT_ASKED.exec(q) : shared ? SHARE_ASKED.exec(q) : null
+  if (asked) use(asked.index, asked.index + asked[0].length, 'per-date statistic')
+  if (range) use(range.at, range.end, 'per-date statistic')
+  if (pixel && statistic !== 'trend') use(pixel.index, pixel.index + pixel[0].length, 'per-date statistic')
+  return perStep
+}
+
 /** The statistics a series of monthly or seasonal values can be reduced by (the engine's aggregates). */
 const OVER_STEPS: readonly Statistic[] = ['mean', 'median', 'min', 'max', 'std']
 
@@ -125,39 +171,7 @@ export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dat
       series = { granularity: g.key, perStep: innerStatistic(lex, statistic) ?? 'mean', text: g.text.trim() }
       use(g.at, g.end, 'series')
     } else {
-      // No series word: one value per acquisition, whose statistic the question may still name ("the date with the
-      // highest median LST"), or an extreme of single pixels ("the date of the highest single pixel value").
-      // "the date whose LST range (hottest pixel minus coldest pixel) is the smallest": the range of each date.
-      const range = statistic !== 'trend' ? all(lex, 'statistic').find((x) => x.key === 'range') : undefined
-      const pixel = range ? null : PIXEL_EXTREME.exec(q)
-      // "the date with the largest number of valid pixels", "the biggest fraction of pixels below 0 °C": each date's
-      // count of its valid pixels, or its share of pixels meeting the condition.
-      const counted = statistic !== 'trend' && selects === 'valid' && COUNT_ASKED.test(q)
-      const shared = statistic !== 'trend' && selects === 'condition' && SHARE_ASKED.test(q)
-      const perStep: Statistic | null = counted
-        ? 'count_pixels'
-        : shared
-          ? 'fraction'
-          : range
-            ? 'range'
-            : pixel && statistic !== 'trend'
-              ? statistic === 'date_of_max'
-                ? 'max'
-                : 'min'
-              : innerStatistic(lex, statistic)
-      // The fewest valid pixels: a date with none would be the fewest, and those give no value; asked only with them
-      // left aside in words.
-      const empty = EMPTY_DATES_LEFT_OUT.exec(q)
-      if (counted && statistic === 'date_of_min' && !empty)
-        refuse(
-          COUNT_ASKED.exec(q)?.[0] ?? 'the number of valid pixels',
-          'dates with no valid pixel at all would have the fewest: say whether they are left aside',
-        )
-      if (counted && empty) use(empty.index, empty.index + empty[0].length, 'dates left aside')
-      const asked = counted ? COUNT_ASKED.exec(q) : shared ? SHARE_ASKED.exec(q) : null
-      if (asked) use(asked.index, asked.index + asked[0].length, 'per-date statistic')
-      if (range) use(range.at, range.end, 'per-date statistic')
-      if (pixel && statistic !== 'trend') use(pixel.index, pixel.index + pixel[0].length, 'per-date statistic')
+      const perStep = acquisitionStep({ q, lex, statistic, use, refuse, selects })
       if (perStep && perStep !== 'mean') series = { granularity: 'acquisition', perStep, text: '' }
     }
   }
