@@ -209,12 +209,12 @@ function readHeader(src: TiffSource): Header {
   const head = readAt(src, 0, Math.min(16, src.size), 'header')
   const order = head.toString('latin1', 0, 2)
   if (order !== 'II' && order !== 'MM') {
-    // A picture gets its own sentence: its pixels are colours as shown (8-bit, no georeference, no nodata), so band
-    // arithmetic on them is refused rather than guessed; measure and perceive read pictures.
+    // A picture under a TIFF name gets its own sentence: the raster tools read pictures by their extension
+    // (engines/raster/picture-raster.ts), so the fix is the name.
     const picture = head[0] === 0x89 && head.toString('latin1', 1, 4) === 'PNG' ? 'PNG' : head[0] === 0xff && head[1] === 0xd8 ? 'JPEG' : null
     if (picture)
       throw new TiffFormatError(
-        `is a ${picture} picture, not a GeoTIFF: the raster operations compute on GeoTIFF bands (with georeference, data type and nodata), so convert it with gdal_translate -of GTiff or use measure or perceive on it`,
+        `is a ${picture} picture under a TIFF name: the raster tools read pictures by their extension, so give it its .${picture === 'PNG' ? 'png' : 'jpg'} name`,
         'unsupported',
       )
     throw new TiffFormatError('is not a TIFF file (it does not start with a TIFF byte-order mark, II or MM); RSure computes on GeoTIFF files', 'unsupported')
