@@ -5,7 +5,7 @@
  * over monthly or seasonal means ("the highest monthly mean of 2019") is taken over that series, not over the
  * dates; a series of them with no statistic over it is refused, naming the words.
  */
-import { PIXEL_QUANTIFIERS, SLOPE_UNITS } from '../domain/lexicon'
+import { EXTREME_WORDS, PIXEL_QUANTIFIERS, SLOPE_UNITS } from '../domain/lexicon'
 import { all, type Span as LexSpan } from '../domain/spans'
 import { alternation } from '../domain/spans/words'
 import type { Period, Statistic, TaskSpec } from './spec'
@@ -126,6 +126,13 @@ function acquisitionStep({
   return perStep
 }
 
+/** "the difference between the highest month and the lowest month" (the highest first): the range of the series. */
+const STEP_RANGE = new RegExp(
+  `\\b(?:difference|gap|spread)\\s+(?:in\\s+[\\w ]{1,20}?\\s+)?between\\s+the\\s+(?:${alternation(EXTREME_WORDS.max)})\\s+(month|season)\\s+and\\s+the\\s+(?:${alternation(EXTREME_WORDS.min)})\\s+(month|season)\\b`,
+  'i',
+)
+const STEP_NOUN: Readonly<Record<string, string>> = { monthly: 'month', seasonal: 'season' }
+
 /** The statistics a series of monthly or seasonal values can be reduced by (the engine's aggregates). */
 const OVER_STEPS: readonly Statistic[] = ['mean', 'median', 'min', 'max', 'std']
 
@@ -188,6 +195,15 @@ export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dat
       const stats = all(lex, 'statistic').filter((x) => OVER_STEPS.includes(x.key as Statistic))
       const inner = stats.find((x) => x.at >= g.at && x.at <= g.end + 1)
       const outer = stats.find((x) => x !== inner && !(x.at < g.end && x.end > g.at))
+      // "the difference between the warmest month and the coldest month": the range of the series.
+      const spread = STEP_RANGE.exec(q)
+      if (spread && STEP_NOUN[g.key] === spread[1].toLowerCase() && STEP_NOUN[g.key] === spread[2].toLowerCase()) {
+        series = { granularity: g.key as 'monthly' | 'seasonal', perStep: (inner?.key as Statistic | undefined) ?? 'mean', text: g.text.trim() }
+        use(g.at, g.end, 'series')
+        if (inner) use(inner.at, inner.end, 'per-step statistic')
+        use(spread.index, spread.index + spread[0].length, 'statistic over the series')
+        return { series, statistic: 'range', ...(slopePer ? { slopePer } : {}) }
+      }
       if (outer) {
         series = { granularity: g.key as 'monthly' | 'seasonal', perStep: (inner?.key as Statistic | undefined) ?? 'mean', text: g.text.trim() }
         use(g.at, g.end, 'series')

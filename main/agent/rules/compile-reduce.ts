@@ -208,6 +208,8 @@ export function reduceValue(r: Reducer): Branch {
     const v = over(shareNode('per_date') ?? perDate('mean', 'per_date'), pooled ? 'mean' : across, 'over_dates')
     return { value: v, unit: 'fraction', describe: `share of the valid pixels${where}, ${pooled ? 'pooled over' : `per date, ${across} over`} ${datesWord}` }
   }
+  if (spec.series && spec.series.granularity !== 'acquisition' && ['mean', 'median', 'min', 'max', 'std', 'range'].includes(statistic))
+    return reduceOverSteps(r)
   if (statistic === 'range') {
     const hi = over(perDate('max', 'max_per_date'), 'max', 'max_over_dates')
     const lo = over(perDate('min', 'min_per_date'), 'min', 'min_over_dates')
@@ -220,7 +222,6 @@ export function reduceValue(r: Reducer): Branch {
   if (statistic === 'count_objects') throw new Refusal('the number of objects', 'objects are counted by the perception tools, not from raster layers')
   if (statistic === 'variance' && unit !== 'dimensionless')
     throw new Refusal('the variance', `its unit would be ${unit} squared; the standard deviation can be asked instead`)
-  if (spec.series && spec.series.granularity !== 'acquisition' && ['mean', 'median', 'min', 'max', 'std'].includes(statistic)) return reduceOverSteps(r)
   const engine = statistic === 'percentile' ? `p${spec.quantity.percentile}` : statistic === 'variance' ? 'std' : statistic
   if (pooled && statistic === 'mean') {
     const sums = over(perDate('sum', 'sum_per_date'), 'sum', 'sum_over_dates')
@@ -281,6 +282,16 @@ function reduceOverSteps(r: Reducer): Branch {
   const step = spec.series!.perStep
   const by = spec.series!.granularity === 'monthly' ? 'month' : 'season'
   const series = b.add(`by_${by}${tag ? `_${tag}` : ''}`, 'timeseries.aggregate', { by, stat: 'mean' }, { data: perDate(step, 'per_date') })
+  if (statistic === 'range') {
+    const hi = over(series, 'max', 'max_over_steps')
+    const lo = over(series, 'min', 'min_over_steps')
+    return {
+      value: b.add(`range${tag ? `_${tag}` : ''}`, 'math.subtract', {}, { a: hi, b: lo }),
+      unit,
+      series,
+      describe: `highest minus lowest of the ${step} per ${by} (mean of the dates in each) of ${subj.label}${where}, over ${datesWord}`,
+    }
+  }
   return {
     value: over(series, statistic, 'over_steps'),
     unit,

@@ -53,9 +53,9 @@ interface Entry {
 
 const ENTRIES: Entry[] = [
   // A range is a maximum and a minimum, both of which the observation must take ("the range of the per-date means",
-  // "highest minus lowest"). Not a span of dates ("the date range") nor a condition's bounds ("in the range 0.2-0.5").
+  // "highest minus lowest", "the difference between the warmest month and the coldest month"). Not a span of dates ("the date range") nor a condition's bounds ("in the range 0.2-0.5").
   {
-    re: /(?<!\b(?:date|time|valid|in\s+(?:the|a)|within\s+(?:the|a)|outside\s+(?:the|a)|inside\s+(?:the|a))\s)\brange\b(?!\s+(?:of\s+(?:the\s+)?(?:dates|days|years|months)|from|between)\b)|\b(?:highest|largest|maximum|max|hottest|warmest)(?:\s+pixel)?\s+(?:minus|-|less)\s+(?:the\s+)?(?:lowest|smallest|minimum|min|coldest|coolest)\b|\bdifference\s+between\s+(?:the\s+)?(?:hottest|warmest|highest|largest|maximum|max)\s+and\s+(?:the\s+)?(?:coldest|coolest|lowest|smallest|minimum|min)\b/gi,
+    re: /(?<!\b(?:date|time|valid|in\s+(?:the|a)|within\s+(?:the|a)|outside\s+(?:the|a)|inside\s+(?:the|a))\s)\brange\b(?!\s+(?:of\s+(?:the\s+)?(?:dates|days|years|months)|from|between)\b)|\b(?:highest|largest|maximum|max|hottest|warmest)(?:\s+pixel)?\s+(?:minus|-|less)\s+(?:the\s+)?(?:lowest|smallest|minimum|min|coldest|coolest)\b|\bdifference\s+(?:in\s+[\w ]{1,20}?\s+)?between\s+(?:the\s+)?(?:hottest|warmest|highest|largest|maximum|max)(?:\s+(?:month|season|year))?\s+and\s+(?:the\s+)?(?:coldest|coolest|lowest|smallest|minimum|min)\b/gi,
     kind: (m) => [
       { kind: 'max', words: m[0] },
       { kind: 'min', words: m[0] },

@@ -22,6 +22,9 @@
  *   restated ("counting from 0", "1-based" shifts the window).
  * - A percentile of each date: counted against a threshold ("dates whose 90th percentile exceeds 40 °C") or averaged
  *   over the dates ("then average those percentiles"); "pop. std (ddof=0)" of the per-date means ("ddof=1" blocks).
+ * - The date with the most valid pixels (the fewest only with the empty dates left aside in words), or with the
+ *   largest share of pixels meeting a condition; the spread of a monthly series ("the difference between the warmest
+ *   month and the coldest month").
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/rules/rules-planner'
@@ -164,4 +167,14 @@ describe('the date of the most valid pixels or of the largest share', () => {
     // With the empty dates not left aside, the fewest is refused: a date with none would be the fewest.
     expect(planTask(makeTask({ question: 'which date of 2019 has the smallest number of valid LST pixels?', files: [Q46] })).refusal).toMatch(/left aside/)
   }, 180_000)
+})
+
+describe('the spread of a monthly series', () => {
+  it('is the highest monthly mean minus the lowest', async () => {
+    await answered(
+      'Take the monthly mean LST of 2019 (mean of the dates in each month): what is the difference between the warmest month and the coldest month, in K?',
+      [Q46],
+      REFS_4.se4_lst_monthly_mean_range_K,
+    )
+  }, 120_000)
 })
