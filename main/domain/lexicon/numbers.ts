@@ -21,11 +21,12 @@ export const NUMBER_SCALES: Readonly<Record<string, number>> = { hundred: 100, t
 /** The word between the whole part and the digits of a decimal ("zero point three"). */
 export const DECIMAL_POINT_WORDS: readonly string[] = ['point', 'dot']
 
-/** Ordinal words of the days of a month (compound days are a tens word and one of these: "twenty-third"). */
+/** Ordinal words (compound ones are a tens word and one of these: "twenty-third", "seventy-fifth"). */
 export const ORDINAL_WORDS: Readonly<Record<string, number>> = {
   first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
   eleventh: 11, twelfth: 12, thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17,
-  eighteenth: 18, nineteenth: 19, twentieth: 20, thirtieth: 30,
+  eighteenth: 18, nineteenth: 19, twentieth: 20, thirtieth: 30, fortieth: 40, fiftieth: 50, sixtieth: 60,
+  seventieth: 70, eightieth: 80, ninetieth: 90,
 }
 
 /**

@@ -90,8 +90,14 @@ const NAMED_VARIABLES: readonly LexVariable[] = [
  * of another index, turned an answer of the held-out set into a refusal (counted whole). A short name a variable above
  * already has stays that variable's.
  */
+/** A name in British spelling beside the American one ("normalised difference built-up index"). */
+const withBritish = (v: LexVariable): LexVariable => {
+  const british = v.names.filter((n) => /normalized/.test(n)).map((n) => n.replace(/normalized/g, 'normalised'))
+  return british.length ? { ...v, names: [...new Set([...v.names, ...british])] } : v
+}
+
 export const VARIABLES: readonly LexVariable[] = [
-  ...NAMED_VARIABLES,
+  ...NAMED_VARIABLES.map(withBritish),
   // BEGIN generated spyndex indices
   { key: "afri1600", kind: 'index', catalogue: true, names: ["afri1600"] },
   { key: "afri2100", kind: 'index', catalogue: true, names: ["afri2100"] },

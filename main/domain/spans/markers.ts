@@ -26,9 +26,9 @@ const SCENE_REF_RE = new RegExp(
   `\\b${SYSTEM}(?:(?:${PATH})\\s*\\/\\s*(?:${ROW})\\s*[:=]?\\s*\\d{1,3}\\s*[/,-]\\s*\\d{1,3}|(?:${PATH})\\s*[:=#]?\\s*\\d{1,3}\\s*[,;/]?\\s*(?:and\\s+)?(?:${ROW})\\s*[:=#]?\\s*\\d{1,3})\\b`,
   'gi',
 )
-/** "5 m scene", "30-m pixels", "pixel size of 30 m", "Pixel is 0.5 m", "resolution: 10 m", "GSD 0.5 m". */
+/** "5 m scene", "30-m pixels", "0.5 m px", "pixel size of 30 m", "Pixel is 0.5 m", "resolution: 10 m", "GSD 0.5 m". */
 const PIXEL_SIZE_RE =
-  /\b(\d+(?:\.\d+)?)[\s-]*(?:m|metres?|meters?)[\s-]+(?:scene|image|pixels?|resolution|grid|raster|data|cells?)\b|\b(?:pixel\s+(?:size|spacing)|pixels?\s+(?:is|are)|resolution|gsd|ground\s+sample\s+distance)\s*(?:of|is|=|:)?\s*(\d+(?:\.\d+)?)\s*(?:m|metres?|meters?)\b/gi
+  /\b(\d+(?:\.\d+)?)[\s-]*(?:m|metres?|meters?)[\s-]+(?:scene|image|pixels?|px|resolution|grid|raster|data|cells?)\b|\b(?:pixel\s+(?:size|spacing)|pixels?\s+(?:is|are)|resolution|gsd|ground\s+sample\s+distance)\s*(?:of|is|=|:)?\s*(\d+(?:\.\d+)?)\s*(?:m|metres?|meters?)\b/gi
 /** A capitalised compass word and the capitalised word after it ("South Carolina"); case matters. */
 const PLACE_RE = new RegExp(`\\b(?:${PLACE_NAME_LEADS.join('|')})\\s+([A-Z][a-z]{2,})\\b`, 'g')
 /** Words after a compass word that keep it a word of the lexicon ("North Half", "Upper Quartile", "Lower August"). */

@@ -1,7 +1,8 @@
 /**
  * A refiner before the parsers: numbers said in words are written as digits ("above thirty degrees celsius" ->
  * "above 30 degrees celsius", "zero point three" -> "0.3", "twenty nineteen" -> "2019", "the fifth of July" ->
- * "the 5th of July"), so a dictated question is read by the same rules as a typed one.
+ * "the 5th of July", "the seventy-fifth percentile" -> "the 75th percentile"), so a dictated question is read by
+ * the same rules as a typed one.
  *
  * Written here rather than with a library: the readers need the spoken year ("twenty nineteen"), digit-by-digit
  * decimals ("zero point zero five") and ordinal days only beside a month, and they need words that are not values
@@ -143,18 +144,21 @@ const MONTH_NAME = alternation(MONTHS.flatMap((m) => m.names.filter((n) => !n.en
 const ORDINAL = `(?:(?:${alternation(Object.keys(NUMBER_TENS))})[\\s-])?(?:${alternation(Object.keys(ORDINAL_WORDS))})`
 /** "the fifth of July", "twenty-third of May", "July the first", "June thirtieth". */
 const ORDINAL_DAY_RE = new RegExp(`\\b(${ORDINAL})(?=\\s+(?:of\\s+)?(?:${MONTH_NAME})\\b)|(?<=\\b(?:${MONTH_NAME})\\s+(?:the\\s+)?)(${ORDINAL})\\b`, 'gi')
+/** "the seventy-fifth percentile", "ninetieth percentile". */
+const ORDINAL_PERCENTILE_RE = new RegExp(`\\b(${ORDINAL})(?=\\s+percentile\\b)`, 'gi')
 
-function ordinalDay(text: string): string | null {
+/** An ordinal in words as digits with its suffix ("twenty-third" -> "23rd"), when it is at most `max`. */
+function ordinalNumber(text: string, max: number): string | null {
   const parts = text.toLowerCase().split(/[\s-]+/)
   const n = parts.length === 2 ? (NUMBER_TENS[parts[0]] ?? NaN) + (ORDINAL_WORDS[parts[1]] ?? NaN) : ORDINAL_WORDS[parts[0]]
-  if (!(n >= 1 && n <= 31)) return null
+  if (!(n >= 1 && n <= max)) return null
   const suffix = n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'
   return `${n}${suffix}`
 }
 
 /** The question with its numbers in words written as digits. */
 export function spelledNumbers(question: string): string {
-  const days = question.replace(ORDINAL_DAY_RE, (m) => ordinalDay(m) ?? m)
+  const days = question.replace(ORDINAL_DAY_RE, (m) => ordinalNumber(m, 31) ?? m).replace(ORDINAL_PERCENTILE_RE, (m) => ordinalNumber(m, 99) ?? m)
   let out = ''
   let from = 0
   for (const run of runsOf(days)) {

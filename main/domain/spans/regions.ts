@@ -424,5 +424,14 @@ export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
   const POLY =
     /\b(?:within|inside|in|over|for)\s+(?:the\s+)?(?:polygons?|area|region|boundary|outline|zone)?\s*(?:of|in|from|given\s+in|defined\s+in|drawn\s+in)?\s*(?:the\s+file\s+)?['"`]?([\w./-]+\.(?:geojson|json|shp|kml|gpkg))['"`]?/gi
   for (const h of hits(q, POLY)) if (!found.some((f) => overlaps(f, h))) found.push({ type: 'polygon_file', at: h.at, end: h.end, text: h.text, file: h.m[1] })
-  return found.sort((a, b) => a.at - b.at)
+  return found.map((f) => withLonLatCrs(q, f)).sort((a, b) => a.at - b.at)
+}
+
+/** The lon/lat coordinate system named after a box ("(WGS84)", "(WGS 84)", ", EPSG:4326"). */
+const LONLAT_CRS_RE = /^\s*(?:,\s*|\(\s*)?(?:wgs[\s-]?84|epsg\s*:\s*4326)(?:\s*\))?/i
+
+/** A lon/lat box with its coordinate system restated after it takes those words in. */
+function withLonLatCrs(q: string, f: BoxSpan | PolygonSpan): BoxSpan | PolygonSpan {
+  const said = f.type === 'box' && f.srs === 'EPSG:4326' ? LONLAT_CRS_RE.exec(q.slice(f.end)) : null
+  return said ? { ...f, end: f.end + said[0].length, text: q.slice(f.at, f.end + said[0].length) } : f
 }

@@ -25,6 +25,8 @@
  * - The date with the most valid pixels (the fewest only with the empty dates left aside in words), or with the
  *   largest share of pixels meeting a condition; the spread of a monthly series ("the difference between the warmest
  *   month and the coldest month").
+ * - British spellings of the lexicon's long names ("normalised difference built-up index"), an ordinal percentile
+ *   ("the seventy-fifth percentile"), a lon/lat box with its CRS restated ("(WGS84)"), a pixel size as "0.5 m px".
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/rules/rules-planner'
@@ -177,4 +179,17 @@ describe('the spread of a monthly series', () => {
       REFS_4.se4_lst_monthly_mean_range_K,
     )
   }, 120_000)
+})
+
+describe('names and units written other ways', () => {
+  it('reads British spellings, an ordinal percentile, a lon/lat box with its CRS restated and "0.5 m px"', async () => {
+    await answered(
+      'share in percent of the valid Landsat pixels with a positive normalised difference built-up index (TOA reflectance)',
+      [LANDSAT],
+      REFS_4.si4_ndbi_pct_gt0,
+    )
+    await answered('the seventy-fifth percentile of blue band TOA reflectance over the cloud-free pixels of the BQA', [LANDSAT], REFS_4.cf4_b2_toa_p75_clear)
+    await answered('mean NDVI on 16 October 2019 in the box 88.00°E to 88.15°E, 43.52°N to 43.65°N (WGS 84)', [Q46], REFS_4.rg4_ndvi_mean_lonlat_box_1016)
+    await answered('changed area of the LEVIR-CD label in the lower-left quadrant in ft² (0.5 m px)', LEVIR, REFS_4.ar4_levir_changed_sw_quadrant_sqft)
+  }, 180_000)
 })
