@@ -69,6 +69,6 @@ export const SIGN_WORDS: Readonly<Record<'<' | '>', readonly string[]>> = {
  */
 export const POPULATION_LEADS: { anywhere: readonly string[]; clauseStart: readonly string[]; nouns: readonly string[] } = {
   anywhere: ['among', 'amongst', 'out of', 'within'],
-  clauseStart: ['of', 'for', 'considering only', 'looking only at', 'restricted to', 'limited to'],
+  clauseStart: ['of', 'for', 'from', 'considering only', 'looking only at', 'restricted to', 'limited to'],
   nouns: ['pixels', 'pixel', 'px', 'cells', 'ones', 'area', 'areas', 'parts', 'those'],
 }

@@ -12,7 +12,7 @@ import { VARIABLES } from '../lexicon/variables'
 import { UNIT_LETTERS, UNITS } from '../lexicon/units'
 import type { AreaConditionSpan, ConditionSpan, RelativeSpan } from './types'
 import { alternation, overlaps } from './words'
-import { VARIABLE_ALT, variableAt, variableBefore } from './variables'
+import { VARIABLE_ALT, VARIABLE_RE, variableAt, variableBefore } from './variables'
 
 /** A number: digits, or a number word of the lexicon ("zero") as a whole word, not the start of "zero point five". */
 const NUM = `((?:minus\\s+|[+\\-−–])?\\d+(?:\\.\\d+)?|[+\\-−–]?\\.\\d+|(?:${alternation(Object.keys(NUMBER_WORDS))})\\b(?!\\s*(?:point\\b|[.,]\\d)))`
@@ -166,11 +166,18 @@ const TEMPERATURE_VARIABLE = VARIABLES.find((v) => v.names.includes('temperature
 /**
  * The variable of a comparison that names none of its own: the one named just before it ("NDVI above 0.3"), except
  * that a temperature threshold after a unitless index or product ("mean TVDI over px hotter than 310 K") is of the
- * temperature, as "temperature above 310 K" is.
+ * temperature, as "temperature above 310 K" is; so is one with no variable before it in a question that names only
+ * unitless ones ("from the pixels hotter than 35 °C, which percent have TVDI above 0.9").
  */
 function variableOfThreshold(q: string, at: number, unit: string | null): { variable: string | null; byUnit?: true } {
   const v = variableBefore(q, at)
-  return v !== null && unit !== null && TEMPERATURE_UNIT_KEYS.has(unit) && UNITLESS.has(v) ? { variable: TEMPERATURE_VARIABLE, byUnit: true } : { variable: v }
+  const temperature = unit !== null && TEMPERATURE_UNIT_KEYS.has(unit)
+  if (temperature && v !== null && UNITLESS.has(v)) return { variable: TEMPERATURE_VARIABLE, byUnit: true }
+  if (temperature && v === null) {
+    const named = [...q.matchAll(VARIABLE_RE)].map((m) => variableAt(m[0])).filter((x): x is string => x !== null)
+    if (named.length > 0 && named.every((x) => UNITLESS.has(x))) return { variable: TEMPERATURE_VARIABLE, byUnit: true }
+  }
+  return { variable: v }
 }
 
 export function parseConditions(q: string, skip: readonly { at: number; end: number }[]): ConditionsParsed {

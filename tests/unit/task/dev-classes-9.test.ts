@@ -27,6 +27,9 @@
  *   month and the coldest month").
  * - British spellings of the lexicon's long names ("normalised difference built-up index"), an ordinal percentile
  *   ("the seventy-fifth percentile"), a lon/lat box with its CRS restated ("(WGS84)"), a pixel size as "0.5 m px".
+ * - A temperature threshold with no variable in a question naming only unitless ones ("from the pixels hotter than
+ *   35 °C, which percent have TVDI above 0.9") is of the temperature layer; "from the pixels" leads the pixels a
+ *   share is taken among (once the threshold was read, the share of all pixels had been given: caught by this test).
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/rules/rules-planner'
@@ -192,4 +195,12 @@ describe('names and units written other ways', () => {
     await answered('mean NDVI on 16 October 2019 in the box 88.00°E to 88.15°E, 43.52°N to 43.65°N (WGS 84)', [Q46], REFS_4.rg4_ndvi_mean_lonlat_box_1016)
     await answered('changed area of the LEVIR-CD label in the lower-left quadrant in ft² (0.5 m px)', LEVIR, REFS_4.ar4_levir_changed_sw_quadrant_sqft)
   }, 180_000)
+})
+
+describe('a temperature threshold beside unitless variables only', () => {
+  it('is of the temperature layer, and "from the pixels ..." names the pixels a share is taken among', async () => {
+    const ref = REFS_4.dc4_pct_tvdi_gt09_among_lst_gt35C_0728
+    await answered('On 28 July 2019, of the pixels warmer than 35 °C, what percentage has a TVDI above 0.9?', [Q46], ref)
+    await answered('28 July 2019: from the pixels hotter than 35 °C, the percentage with TVDI > 0.9', [Q46], ref)
+  }, 120_000)
 })
