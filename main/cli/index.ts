@@ -54,7 +54,8 @@ export const ENVIRONMENT: Record<string, string> = {
   RSURE_VISION_WORKER: 'path of the vision worker entry (normally found beside the bundle)',
   RSURE_MAX_PREVIEW_PIXELS: 'most pixels a preview may decode (rsure serve, desktop)',
   RSURE_PREVIEW_TIMEOUT_MS: 'time limit of one preview, ms (rsure serve, desktop)',
-  RSURE_PICTURE_CACHE: 'folder of the TIFF copies the raster tools decode PNG/JPEG pictures into, private to this user (default: rsure-pictures-<uid> in the temp folder)',
+  RSURE_PICTURE_CACHE:
+    'folder of the TIFF copies the raster tools decode PNG/JPEG pictures into, private to this user (default: rsure-pictures-<uid> in the temp folder)',
   RSURE_PICTURE_CACHE_MB: 'size of the picture cache above which the oldest copies are removed, MiB (default 2048)',
   RSURE_MAX_CHUNKS: 'most tiles or strips one open file may decode (default 262144)',
   RSURE_NODE_CACHE: 'set to 0 to switch off the execute node cache (repairs then re-run every node)',

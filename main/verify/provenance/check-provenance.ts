@@ -382,7 +382,10 @@ export function checkProvenance(question: string, action: unknown, evidence: Evi
   return [
     ...checkStatistic(demands.statistics, prov.statistics, options),
     ...checkSubject(demands.subject, prov.subjects),
-    ...checkConditions(demands.conditions.filter((c) => !countsValid(c, prov.statistics)), prov.conditions),
+    ...checkConditions(
+      demands.conditions.filter((c) => !countsValid(c, prov.statistics)),
+      prov.conditions,
+    ),
     ...checkPopulation(demands.conditions, prov.conditions, demands.statistics),
     ...checkRegion(demands.region, prov.regions),
     ...checkUnit(demands, prov.unit),
