@@ -177,13 +177,14 @@ export function reduceCount(r: Reducer): Branch {
 
 /** Shares, ranges and value statistics: per date then over dates, or pooled. */
 /**
- * Several dates and no date, period or combination named ("the median NDVI of the image" over 23 dates): the pooled
- * value, the mean of the per-date values and their median all differ, and none was asked. (The extremes are the
- * same whichever way the dates are taken.)
+ * A dated series of several dates and no date, period or combination named ("the median NDVI of the image" over 23
+ * dates): the pooled value, the mean of the per-date values and their median all differ, and none was asked. (The
+ * extremes are the same whichever way the dates are taken. Files that are no dated series, a scene's bands beside
+ * another file, keep their own causes.)
  */
-function refuseUnnamedDates({ spec, statistic, subj, dates, pooled, periods }: Reducer): void {
+function refuseUnnamedDates({ spec, statistic, subj, dates, pooled, periods, inputs }: Reducer): void {
   const combined = pooled || spec.quantity.acrossDates !== undefined || spec.used.some((u) => u.role === 'pooling') || Boolean(spec.series)
-  if (periods.length === 0 && dates > 1 && !combined && !['min', 'max', 'range'].includes(statistic))
+  if (inputs.dateVarSeries && periods.length === 0 && dates > 1 && !combined && !['min', 'max', 'range'].includes(statistic))
     throw new Refusal(
       `the ${STAT_WORD[statistic] ?? statistic} of ${subj.label}`,
       `the files hold ${dates} dates and the question names no date or period, nor how the dates are taken together (pooled, or the mean of the per-date values)`,
