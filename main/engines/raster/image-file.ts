@@ -188,23 +188,31 @@ function checkPngData(bytes: Buffer, info: ImageFileInfo, name: string): void {
   }
 }
 
-/** Decode a whole PNG or JPEG to 8-bit RGBA (16-bit PNG is scaled down to 8 bits by pngjs). */
-export async function decodeImageFile(file: string): Promise<DecodedImage> {
+/**
+ * A picture's bytes (read within the memory budget) and its header facts, for a full decode: refuses a file that is
+ * no PNG or JPEG, or whose header declares more pixels than its bytes can hold, with one sentence naming it.
+ */
+export function readPictureBytes(file: string): { bytes: Buffer; info: ImageFileInfo; name: string } {
   const name = `'${path.basename(file)}'`
-  const b = budget()
   let bytes: Buffer
   try {
-    bytes = readRegularFile(file, b.maxMemoryBytes)
+    bytes = readRegularFile(file, budget().maxMemoryBytes)
   } catch (err) {
     throw new ImageFileError(errorMessage(err))
   }
   const info = isPng(bytes) ? parsePngHeader(bytes, name) : isJpeg(bytes) ? parseJpegHeader(bytes, name) : null
   if (!info) throw new ImageFileError(`${name} is neither a PNG nor a JPEG file.`)
-  if (!plausibleSize(info, bytes.byteLength)) {
+  if (!plausibleSize(info, bytes.byteLength))
     throw new ImageFileError(
       `${name} is a corrupt ${info.format} file: its header declares ${info.width} x ${info.height} pixels, more than its ${bytes.byteLength} bytes can hold.`,
     )
-  }
+  return { bytes, info, name }
+}
+
+/** Decode a whole PNG or JPEG to 8-bit RGBA (16-bit PNG is scaled down to 8 bits by pngjs). */
+export async function decodeImageFile(file: string): Promise<DecodedImage> {
+  const { bytes, info, name } = readPictureBytes(file)
+  const b = budget()
   if (info.width * info.height > MAX_DECODE_PIXELS) {
     throw new ImageFileError(`${name} is too large to preview (${info.width} x ${info.height} pixels); convert it to a tiled GeoTIFF with overviews.`)
   }

@@ -31,9 +31,9 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { threadId } from 'node:worker_threads'
 import jpeg from 'jpeg-js'
-import { budget, checkMemory } from './budget'
-import { ImageFileError, isJpeg, isPng, MAX_DECODE_PIXELS, parseJpegHeader, parsePngHeader, plausibleSize, type ImageFileInfo } from './image-file'
-import { openRegularFile, readRegularFile } from './regular-file'
+import { checkMemory } from './budget'
+import { ImageFileError, isJpeg, isPng, MAX_DECODE_PIXELS, parseJpegHeader, parsePngHeader, readPictureBytes, type ImageFileInfo } from './image-file'
+import { openRegularFile } from './regular-file'
 import { TiffFile } from './tiff/reader'
 import { encodeSampleTiff } from './tiff/writer'
 import { errorMessage } from '../../domain/errors'
@@ -224,20 +224,7 @@ function decodeJpeg(bytes: Buffer, info: ImageFileInfo, name: string): PicturePl
 
 /** Decode a picture once to its bands as stored; refuses damaged, hostile and over-budget files with one sentence. */
 export function decodePicturePlanes(file: string): PicturePlanes {
-  const name = `'${path.basename(file)}'`
-  const b = budget()
-  let bytes: Buffer
-  try {
-    bytes = readRegularFile(file, b.maxMemoryBytes)
-  } catch (err) {
-    throw new ImageFileError(errorMessage(err))
-  }
-  const info = isPng(bytes) ? parsePngHeader(bytes, name) : isJpeg(bytes) ? parseJpegHeader(bytes, name) : null
-  if (!info) throw new ImageFileError(`${name} is neither a PNG nor a JPEG file.`)
-  if (!plausibleSize(info, bytes.byteLength))
-    throw new ImageFileError(
-      `${name} is a corrupt ${info.format} file: its header declares ${info.width} x ${info.height} pixels, more than its ${bytes.byteLength} bytes can hold.`,
-    )
+  const { bytes, info, name } = readPictureBytes(file)
   if (info.width * info.height > MAX_DECODE_PIXELS)
     throw new ImageFileError(`${name} is too large to read as a picture (${info.width} x ${info.height} pixels); convert it to a tiled GeoTIFF.`)
   try {

@@ -14,7 +14,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileKind } from '../regular-file'
-import { isPicturePath, pictureBandNames, pictureHeader } from '../picture-raster'
+import { isPicturePath } from '../picture-raster'
+import { addPictures } from './pictures'
 import { readProblem, TiffFile } from '../tiff/reader'
 import type { Unit } from '../units'
 import { mtlFactor as mtlNumber, MtlError, readMtl, type Mtl } from './mtl'
@@ -22,74 +23,8 @@ import { landsatRoles, landsatThermal, parseName, sentinel2Roles, type ParsedNam
 import { seriesGrouping } from './series-grouping'
 import { variableInfo } from './series-vocabulary'
 
-export interface BandRef {
-  /** The band's name in its product (B4, SR_B4, NDVI, band 2...). */
-  name: string
-  path: string
-  /** 1-based band inside the file. */
-  band: number
-  scale: number
-  offset: number
-  unit: Unit
-  /** Fill value to treat as invalid (raw DN); undefined = the file's own nodata tag. */
-  nodata?: number
-  /** Where scale/offset came from and what the file name was taken to mean, for the evidence. */
-  scaleSource: string
-  /** Calibration constants (k1, k2 for thermal bands). */
-  meta?: Record<string, number>
-  phase?: 'day' | 'night' | null
-}
-
-export interface Asset {
-  id: string
-  /** YYYY-MM-DD, or null for an undated file. */
-  date: string | null
-  sensor: string
-  bands: Record<string, BandRef>
-  /** Assumptions made from file names (grouping, date precision), shown in the evidence. */
-  notes?: string[]
-}
-
-export interface ScaleSpec {
-  scale?: number
-  offset?: number
-  unit?: Unit
-}
-
-export interface CatalogParams {
-  dir?: string
-  files?: string[]
-  start?: string
-  end?: string
-  phases?: string[]
-  role_bands?: Record<string, string | number>
-  scales?: Record<string, ScaleSpec>
-  calibration: 'dn' | 'toa'
-  sun_correction: boolean
-}
-
-export interface Coverage {
-  requested: { start: string | null; end: string | null }
-  dates: string[]
-  count: number
-  first: string | null
-  last: string | null
-  /** Longest stretch without an asset, in days, counting from the requested start and to the requested end. */
-  largest_gap_days: number | null
-}
-
-export interface Catalog {
-  assets: Asset[]
-  skipped: { file: string; reason: string }[]
-  coverage: Coverage
-}
-
-export class CatalogError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'CatalogError'
-  }
-}
+export * from './types'
+import { CatalogError, type Asset, type BandRef, type Catalog, type CatalogParams, type Coverage, type ScaleSpec } from './types'
 
 const RASTER_EXT = /\.(tif|tiff|jp2)$/i
 
@@ -149,55 +84,6 @@ function seriesBand(file: string, variable: string, spec: ScaleSpec | undefined)
     unit: 'dn',
     scaleSource: `raw DN${info ? ` (${float ? 'no engine unit' : 'integer storage without a declared scale'})` : ''}${meaning}`,
   }
-}
-
-/**
- * PNG and JPEG pictures named in `files` (never picked from a folder, where a quicklook beside GeoTIFF bands would
- * join their roles): undated assets on their own pixel grid, one band per channel named by the colour model (red,
- * green, blue, alpha, grey, index for a palette) and by number (B1, B2 ...), values as stored (DN). A list that mixes
- * pictures with georeferenced rasters leaves the pictures out, named: a picture has no place on the map to pair it
- * with them. Two pictures with one file name (LEVIR-CD's A/x.png and B/x.png) are told apart by their folder.
- */
-function addPictures(pictures: string[], others: number, p: CatalogParams, assets: Map<string, Asset>, skipped: Catalog['skipped']): void {
-  if (others > 0) {
-    for (const f of pictures) skipped.push({ file: path.basename(f), reason: 'a picture without georeferencing is not listed with georeferenced rasters' })
-    return
-  }
-  const stems = pictures.map((f) => path.basename(f).replace(/\.[^.]+$/, ''))
-  pictures.forEach((file, i) => {
-    const base = path.basename(file)
-    if (!fs.existsSync(file)) throw new CatalogError(`the file '${base}' does not exist`)
-    let names: string[]
-    try {
-      names = pictureBandNames(pictureHeader(file))
-    } catch (err) {
-      throw new CatalogError(readProblem(file, err).replace(/\.$/, ''))
-    }
-    const id = stems.filter((x) => x === stems[i]).length > 1 ? `${path.basename(path.dirname(file))}/${stems[i]}` : stems[i]
-    const ref = (band: number, name: string): BandRef => {
-      const s = p.scales?.[name]
-      return {
-        name,
-        path: file,
-        band,
-        scale: s?.scale ?? 1,
-        offset: s?.offset ?? 0,
-        unit: s?.unit ?? 'dn',
-        scaleSource: s ? 'params.scales' : 'raw DN (picture samples as stored)',
-      }
-    }
-    const bands: Record<string, BandRef> = {}
-    names.forEach((name, b) => {
-      bands[name] = ref(b + 1, name)
-      bands[`B${b + 1}`] = bands[name]
-    })
-    for (const [role, band] of Object.entries(p.role_bands ?? {})) {
-      if (typeof band !== 'number') continue
-      if (band < 1 || band > names.length) throw new CatalogError(`role_bands.${role} asks for band ${band}, but ${base} has ${names.length} band(s)`)
-      bands[role] = ref(band, role)
-    }
-    assets.set(id, { id, date: null, sensor: 'picture (no georeferencing)', bands })
-  })
 }
 
 /** Open a catalog file's header; a damaged, unsupported or special file is a CatalogError naming it. */
