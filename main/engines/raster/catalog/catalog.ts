@@ -24,7 +24,7 @@ import { seriesGrouping } from './series-grouping'
 import { variableInfo } from './series-vocabulary'
 
 export * from './types'
-import { CatalogError, type Asset, type BandRef, type Catalog, type CatalogParams, type Coverage, type ScaleSpec } from './types'
+import { CatalogError, storedBandRef, type Asset, type BandRef, type Catalog, type CatalogParams, type Coverage, type ScaleSpec } from './types'
 
 const RASTER_EXT = /\.(tif|tiff|jp2)$/i
 
@@ -257,16 +257,7 @@ export function buildCatalog(p: CatalogParams, baseDir: string): Catalog {
           tif.close()
           throw new CatalogError(`role_bands.${role} asks for band ${band}, but ${base} has ${tif.bandCount} band(s)`)
         }
-        const s = p.scales?.[role]
-        bands[role] = {
-          name: `band ${band}`,
-          path: file,
-          band,
-          scale: s?.scale ?? 1,
-          offset: s?.offset ?? 0,
-          unit: s?.unit ?? 'dn',
-          scaleSource: s ? 'params.scales' : 'raw DN',
-        }
+        bands[role] = storedBandRef(p, role, `band ${band}`, file, band, 'raw DN')
       }
       tif.close()
       assets.set(stem, { id: stem, date: null, sensor: 'unknown', bands })

@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pictureBandNames, pictureHeader } from '../picture-raster'
 import { readProblem } from '../tiff/reader'
-import { CatalogError, type Asset, type BandRef, type Catalog, type CatalogParams } from './types'
+import { CatalogError, storedBandRef, type Asset, type BandRef, type Catalog, type CatalogParams } from './types'
 
 /**
  * PNG and JPEG pictures named in `files` (never picked from a folder, where a quicklook beside GeoTIFF bands would
@@ -31,18 +31,7 @@ export function addPictures(pictures: string[], others: number, p: CatalogParams
       throw new CatalogError(readProblem(file, err).replace(/\.$/, ''))
     }
     const id = stems.filter((x) => x === stems[i]).length > 1 ? `${path.basename(path.dirname(file))}/${stems[i]}` : stems[i]
-    const ref = (band: number, name: string): BandRef => {
-      const s = p.scales?.[name]
-      return {
-        name,
-        path: file,
-        band,
-        scale: s?.scale ?? 1,
-        offset: s?.offset ?? 0,
-        unit: s?.unit ?? 'dn',
-        scaleSource: s ? 'params.scales' : 'raw DN (picture samples as stored)',
-      }
-    }
+    const ref = (band: number, name: string) => storedBandRef(p, name, name, file, band, 'raw DN (picture samples as stored)')
     const bands: Record<string, BandRef> = {}
     names.forEach((name, b) => {
       bands[name] = ref(b + 1, name)

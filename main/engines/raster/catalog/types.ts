@@ -1,6 +1,6 @@
 /**
- * The catalog's types (assets, band references, parameters, coverage) and its error, apart from the code that builds
- * it (catalog.ts) so the picture listing (pictures.ts) can share them.
+ * The catalog's types (assets, band references, parameters, coverage), its error and the reference to a band as
+ * stored, apart from the code that builds it (catalog.ts) so the picture listing (pictures.ts) can share them.
  */
 import type { Unit } from '../units'
 
@@ -71,4 +71,13 @@ export class CatalogError extends Error {
     super(message)
     this.name = 'CatalogError'
   }
+}
+
+/**
+ * A band read as stored (DN), unless `params.scales` gives the scale, offset or unit for `key`; `asStored` says in the
+ * evidence what the stored values are.
+ */
+export function storedBandRef(p: CatalogParams, key: string, name: string, file: string, band: number, asStored: string): BandRef {
+  const s = p.scales?.[key]
+  return { name, path: file, band, scale: s?.scale ?? 1, offset: s?.offset ?? 0, unit: s?.unit ?? 'dn', scaleSource: s ? 'params.scales' : asStored }
 }
