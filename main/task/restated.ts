@@ -9,15 +9,13 @@
  * condition on any other variable it still blocks.
  */
 import { CLASS_INDICES, EXTERNAL_COMPARISON, MONTHS, NAMED_SPANS, SEASONS, UNPLACED_SPANS } from '../domain/lexicon'
-import { all, parseQuestion, sentences } from '../domain/spans'
+import { all, INSTRUCTION, parseQuestion, sentences, WANTS } from '../domain/spans'
 import { alternation } from '../domain/spans/words'
 import type { Condition } from './spec'
 
 const FILL_EXCLUDED =
-  /\b(?:excluding|excluded|exclude|without|ignoring|ignore|except(?:\s+for)?|not\s+counting|leaving\s+out)\s+(?:the\s+)?(?:fill|no-?data|no\s+data)(?:\s+(?:pixels?|values?|areas?))?\b|\b(?:fill|no-?data)\s+(?:pixels?\s+|values?\s+)?(?:excluded|ignored|left\s+out|removed|masked(?:\s+out)?)\b/gi
+  /\b(?:excluding|excluded|exclude|without|ignoring|ignore|except(?:\s+for)?|not\s+counting|leaving\s+out)\s+(?:the\s+)?(?:fill|no-?data|no\s+data)(?:\s+(?:pixels?|values?|areas?))?\b|\b(?:fill|no-?data)\s+(?:pixels?\s+|values?\s+)?(?:(?:are|is|were|get|being)\s+)?(?:excluded|ignored|left\s+out|removed|dropped|discarded|masked(?:\s+out)?|not\s+(?:counted|included|used|considered))\b/gi
 const MASK_WORD = /\b(?:clouds?|cloud\s+(?:tops?|cover|shadows?)|cloudy|snow)\b/gi
-/** A sentence that instructs ("Exclude clouds.", "Mask the clouds.") asks, even without a question mark. */
-const INSTRUCTION = /^\s*(?:please\s+)?(?:exclude|mask|remove|drop|ignore|use|keep|only|skip|filter|apply|compute|calculate|take|leave|count)\b/i
 /** Period words a context sentence may carry ("a note on early-summer heat", "last week's report"). */
 const PERIOD_WORD = new RegExp(
   `\\b(?:(?:early|late|mid|last|this|next|past|previous)[\\s-]+)?(?:${alternation([
@@ -28,9 +26,8 @@ const PERIOD_WORD = new RegExp(
   ])})(?:['’]s)?`,
   'gi',
 )
-/** A sentence that asks for a value without a question mark ("We want the middle value ..."). */
-const WANTS =
-  /\b(?:we|i)\s+(?:(?:also|only|really)\s+)?(?:want|need|wish|would\s+like|are\s+interested|am\s+interested|ask)\b|^\s*(?:please\s+)?(?:report|give|tell|state|find|show)\b/i
+/** "the 12 monthly means", "each of the twelve months": a count of the period's months, stated as a check. */
+const MONTHS_STATED = /\b(?:(?:all|the|each\s+of\s+the|every\s+one\s+of\s+the|those|these)\s+)?(\d{1,2})\s+(?:calendar\s+)?(?:monthly|months?)\b/gi
 /** "all 23 dates", "each of the 12 acquisitions": a count of the period's dates stated as a check, not a period. */
 const DATES_STATED = /\b(?:all|the|each\s+of\s+the|every\s+one\s+of\s+the)\s+\d{1,3}\s+(?:valid\s+)?(?:dates|acquisitions|scenes|images|overpasses)\b/gi
 
@@ -43,6 +40,7 @@ export function restatedPhrases(
   q: string,
   conditions: readonly Condition[],
   used: readonly { at: number; end: number; role?: string }[],
+  periodsRead: readonly { start: string; end: string }[] = [],
 ): { at: number; end: number; role: string }[] {
   const out: { at: number; end: number; role: string }[] = []
   const free = (at: number, end: number) => !used.some((s) => at < s.end && end > s.at)
@@ -53,6 +51,14 @@ export function restatedPhrases(
       const at = m.index ?? 0
       if (free(at, at + m[0].length)) out.push({ at, end: at + m[0].length, role: "count of the period's dates (stated as a check)" })
     }
+  // The number of calendar months the periods read span, when a count of months restates it.
+  const months = new Set(periodsRead.flatMap((p) => monthsOf(p.start, p.end)))
+  for (const m of q.matchAll(MONTHS_STATED)) {
+    // The number's own place: "monthly" may be the series' word already.
+    const at = (m.index ?? 0) + m[0].indexOf(m[1])
+    if (months.size > 0 && Number(m[1]) === months.size && free(at, at + m[1].length))
+      out.push({ at, end: at + m[1].length, role: "count of the period's months (stated as a check)" })
+  }
   // "We compare with a product that divides by ...": a comparison with something outside the files combines nothing.
   for (const h of q.matchAll(EXTERNAL_RE)) {
     const at = h.index ?? 0
@@ -119,5 +125,17 @@ export function classReasons(q: string, conditions: readonly Condition[]): { at:
       if (indices.some((i) => masked.has(i))) out.push({ at, end: at + m[0].length, role: 'reason for the mask the ask states on an index of that class' })
     }
   }
+  return out
+}
+
+/** The calendar months (YYYY-MM) from one ISO date to another, both included. */
+function monthsOf(start: string, end: string): string[] {
+  const out: string[] = []
+  for (
+    let y = Number(start.slice(0, 4)), m = Number(start.slice(5, 7));
+    `${y}-${String(m).padStart(2, '0')}` <= end.slice(0, 7);
+    m === 12 ? ((m = 1), y++) : m++
+  )
+    out.push(`${y}-${String(m).padStart(2, '0')}`)
   return out
 }

@@ -10,7 +10,7 @@
 import { COMPARATORS, NEGATIONS, POSTFIX_COMPARATORS, RANGE_NEGATIONS } from '../../domain/lexicon/comparators'
 import { HALVES, MONTHS, NAMED_SPANS, QUARTERS, SEASONS } from '../../domain/lexicon/periods'
 import { TIME_OF_DAY } from '../../domain/lexicon/qualifiers'
-import { FILLER, REFERENCE_LEADS, STEP_MARKERS, STEP_VERBS } from '../../domain/lexicon/context'
+import { FILLER, NOT_TYPOS, REFERENCE_LEADS, STEP_MARKERS, STEP_VERBS } from '../../domain/lexicon/context'
 import { BOX_WORDS, CRS_WORDS, PART_NOUNS, PARTS } from '../../domain/lexicon/regions'
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../../domain/lexicon/series'
 import { DATE_OF_LEADS, EXTREME_ENDS, NOT_STATISTICS, PERCENTILE_WORDS, STATISTICS, UNNAMED_STATISTICS } from '../../domain/lexicon/statistics'
@@ -18,6 +18,7 @@ import { BAND_ROLES } from '../../domain/lexicon/indices'
 import { indexBands } from '../../domain/spans/bands'
 import { UNITS } from '../../domain/lexicon/units'
 import { VARIABLES } from '../../domain/lexicon/variables'
+import { STATEMENT_WHY } from '../../domain/spans'
 import type { TaskSpec } from '../../task/spec'
 
 /** Which part of a question a vocabulary bears on, for the refusal's wording. */
@@ -61,7 +62,15 @@ const VOCABULARY = [
     [...COMPARATORS, ...POSTFIX_COMPARATORS].flatMap((c) => c.words),
     'a comparison',
   ),
-  ...patterns([...NEGATIONS, ...RANGE_NEGATIONS, 'excl', 'excl.', 'leave', 'leave out', 'left out', 'omit', 'drop', 'mask out'], 'a negation'),
+  ...patterns(
+    [
+      ...NEGATIONS,
+      ...RANGE_NEGATIONS,
+      ...['excl', 'excl.', 'leave', 'leave out', 'left out', 'omit', 'drop', 'mask out', 'excluded', 'removed', 'discarded', 'dropped'],
+      ...['not counted', 'not included', 'not considered', 'not used', 'not taken'],
+    ],
+    'a negation',
+  ),
   ...patterns(
     [
       ...PARTS.flatMap((p) => p.words),
@@ -191,6 +200,7 @@ const SINGLE_WORDS = [
   ),
 ]
 const SINGLE_SET = new Set(SINGLE_WORDS)
+const NOT_TYPO_SET = new Set(NOT_TYPOS)
 
 /** Whether a and b differ by one insertion, deletion or substitution (or one swap of neighbours). */
 function oneEdit(a: string, b: string): boolean {
@@ -373,12 +383,16 @@ export function unsurePhrase(
     if (n.blocking) continue
     const foreign = foreignBand(n.text, indexBands)
     if (foreign) return { text: n.text.trim(), word: foreign, bearing: 'a band' }
+    // A statement set aside beside the ask (spans/statements.ts) holds no span and no number the ask does not state
+    // (its thresholds restate the ask's): its statistic-like, comparison, unit, number and misspelt words ("the
+    // warmest ones", "warmer than 44 °C") describe; its period, part, mask, series or combination words are checked.
+    const statement = n.why === STATEMENT_WHY
     let t = norm(n.text)
     for (const re of VARIABLE_NAMES) t = t.replace(re, ' ')
     t = t.replace(BAND_MENTIONS, ' ').replace(STEP_MARKER, ' ').replace(NOT_STATISTIC, ' ')
     const series = SERIES_WORDS.find((p) => p.re.test(t) && p.key !== spec.series?.granularity)
     if (series) return { text: n.text.trim(), word: series.word, bearing: series.bearing }
-    const end = END_WORDS.find((p) => t.match(p.re) && !statsPlaced.has(p.key))
+    const end = statement ? undefined : END_WORDS.find((p) => t.match(p.re) && !statsPlaced.has(p.key))
     if (end) return { text: n.text.trim(), word: end.word, bearing: 'a statistic' }
     for (const p of END_WORDS) t = t.replace(p.re, ' ')
     // Comparator words bear on the value only with a number to compare with ("over Tokyo" is no comparison).
@@ -386,17 +400,22 @@ export function unsurePhrase(
     // does July exceed January").
     const sides = Math.max(spec.periods.length, spec.regions?.length ?? 0) >= 2 && !spec.quantity.combine
     const hit = VOCABULARY.find(
-      (p) => p.re.test(t) && !(regionPlaced && p.bearing === 'a region') && !(p.bearing === 'a comparison' && !/\d/.test(t) && !sides),
+      (p) =>
+        p.re.test(t) &&
+        !(regionPlaced && p.bearing === 'a region') &&
+        !(p.bearing === 'a comparison' && (statement || (!/\d/.test(t) && !sides))) &&
+        !(statement && p.bearing === 'a statistic'),
     )
     if (hit)
       return { text: n.text.trim(), word: hit.word, bearing: hit.bearing === 'a comparison' && !/\d/.test(t) ? 'a comparison of two quantities' : hit.bearing }
-    const stat = STAT_WORDS.find((p) => p.re.test(t) && !statsPlaced.has(p.key))
+    const stat = statement ? undefined : STAT_WORDS.find((p) => p.re.test(t) && !statsPlaced.has(p.key))
     if (stat) return { text: n.text.trim(), word: stat.word, bearing: 'a statistic' }
     const comb = spec.quantity.combine ? undefined : COMBINATION_WORDS.find((p) => p.re.test(t))
     if (comb) return { text: n.text.trim(), word: comb.word, bearing: comb.bearing }
-    const period = PERIOD_WORDS.find((p) => p.re.test(t) && !p.months.every((m) => months.has(m)))
+    // A month's name that is also a word of asking ("may") names no month in a statement, where the parser read none.
+    const period = PERIOD_WORDS.find((p) => p.re.test(t) && !p.months.every((m) => months.has(m)) && !(statement && FILLER.includes(p.word.toLowerCase())))
     if (period) return { text: n.text.trim(), word: period.word, bearing: 'a period' }
-    const unit = UNIT_WORDS.find((p) => p.re.test(t) && !units.has(p.key) && !(p.key === 'percent' && units.has('fraction')))
+    const unit = statement ? undefined : UNIT_WORDS.find((p) => p.re.test(t) && !units.has(p.key) && !(p.key === 'percent' && units.has('fraction')))
     if (unit) return { text: n.text.trim(), word: unit.word, bearing: 'a unit' }
     const numbers = (
       t
@@ -404,45 +423,57 @@ export function unsurePhrase(
         .replace(REFERENCE_NUMBERS, ' ')
         .match(/\d+(?:[.,]\d+)?/g) ?? []
     ).filter((d) => !years.has(d) && !placed.has(Number(d.replace(',', '.'))) && !fileNumbers.has(d))
-    if (numbers.length) return { text: n.text.trim(), word: numbers[0], bearing: 'a number' }
-    // A misspelt word of these vocabularies ("celcius", "brightnes", "quater"): one edit from a word of 5+ letters.
-    // The phrase with the word corrected is checked again: a misspelt word the spec placed anyway ("sumer" with the
-    // summer placed) says nothing new.
-    const typo = t
-      .split(/[^a-z]+/)
-      .filter((w) => w.length >= 5 && !SINGLE_SET.has(w))
-      .map((w) => ({ w, near: SINGLE_WORDS.find((v) => Math.abs(v.length - w.length) <= 1 && oneEdit(w, v)) }))
-      .find((x) => x.near)
-    const used = new Set([...spec.subjects, ...spec.conditions.map((c) => c.variable ?? '')])
-    // A filler word of a variable's name ("pixel" of "pixel value") names no variable by itself.
-    const typoKeys =
-      typo && !FILLER.includes(typo.near!)
-        ? VARIABLES.filter((v) =>
-            v.names.some((nm) =>
-              nm
-                .toLowerCase()
-                .split(/[^a-z]+/)
-                .includes(typo.near!),
-            ),
-          ).map((v) => v.key)
-        : []
-    if (typo && typoKeys.length && !typoKeys.some((k) => used.has(k)))
-      return {
-        text: n.text.trim(),
-        word: `${typo.w} (read as "${typo.near}", a variable the question does not otherwise ask about)`,
-        bearing: 'a name the reader could not place',
-      }
-    if (typo && !corrected) {
-      const again = unsurePhrase(
-        { ...spec, notUnderstood: [{ ...n, text: n.text.replace(new RegExp(typo.w, 'i'), typo.near!) }] },
-        answerUnit,
-        true,
-        fileNumbers,
-      )
-      if (again) return { text: n.text.trim(), word: `${typo.w} (read as "${typo.near}")`, bearing: again.bearing }
-    }
+    if (numbers.length && !statement) return { text: n.text.trim(), word: numbers[0], bearing: 'a number' }
+    const misspelt = statement ? null : misspeltWord(spec, n, t, { answerUnit, corrected, fileNumbers })
+    if (misspelt) return misspelt
     const acronym = unreadAcronym(n.text)
     if (acronym) return { text: n.text.trim(), word: acronym, bearing: 'a name the reader could not place' }
   }
   return null
+}
+
+/**
+ * A misspelt word of the value-bearing vocabularies ("celcius", "brightnes", "quater"): one edit from a word of 5+
+ * letters, and not an English word of its own (lexicon NOT_TYPOS: "table" is no "stable", "build" no "built"). A
+ * misspelt variable the spec does not ask about is named; otherwise the phrase with the word corrected is checked
+ * again: a misspelt word the spec placed anyway ("sumer" with the summer placed) says nothing new.
+ */
+function misspeltWord(
+  spec: TaskSpec,
+  n: TaskSpec['notUnderstood'][number],
+  t: string,
+  opts: { answerUnit: string | null; corrected: boolean; fileNumbers: ReadonlySet<string> },
+): { text: string; word: string; bearing: Bearing } | null {
+  const typo = t
+    .split(/[^a-z]+/)
+    .filter((w) => w.length >= 5 && !SINGLE_SET.has(w) && !NOT_TYPO_SET.has(w))
+    .map((w) => ({ w, near: SINGLE_WORDS.find((v) => Math.abs(v.length - w.length) <= 1 && oneEdit(w, v)) }))
+    .find((x): x is { w: string; near: string } => x.near !== undefined)
+  if (!typo) return null
+  const used = new Set([...spec.subjects, ...spec.conditions.map((c) => c.variable ?? '')])
+  // A filler word of a variable's name ("pixel" of "pixel value") names no variable by itself.
+  const typoKeys = FILLER.includes(typo.near)
+    ? []
+    : VARIABLES.filter((v) =>
+        v.names.some((nm) =>
+          nm
+            .toLowerCase()
+            .split(/[^a-z]+/)
+            .includes(typo.near),
+        ),
+      ).map((v) => v.key)
+  if (typoKeys.length && !typoKeys.some((k) => used.has(k)))
+    return {
+      text: n.text.trim(),
+      word: `${typo.w} (read as "${typo.near}", a variable the question does not otherwise ask about)`,
+      bearing: 'a name the reader could not place',
+    }
+  if (opts.corrected) return null
+  const again = unsurePhrase(
+    { ...spec, notUnderstood: [{ ...n, text: n.text.replace(new RegExp(typo.w, 'i'), typo.near) }] },
+    opts.answerUnit,
+    true,
+    opts.fileNumbers,
+  )
+  return again ? { text: n.text.trim(), word: `${typo.w} (read as "${typo.near}")`, bearing: again.bearing } : null
 }

@@ -45,7 +45,7 @@ export const STEP_VERBS: readonly string[] = (
 export const NOT_TYPOS: readonly string[] = (
   'scope mouth three there these those where while which whose other others either neither after later latter water waters ' +
   'means medians minima maxima lower power tower fewer meter liter litre sites notes noted lines liner mines miner modes model ' +
-  'field fields yield yields spread dense sense tense rates gates brands hands charges'
+  'field fields yield yields spread dense sense tense rates gates brands hands charges build builds table tables'
 ).split(/\s+/)
 
 /**
@@ -88,3 +88,24 @@ export const REFERENCE_LEADS: readonly string[] = [
   'ticket', 'ref', 'ref.', 'reference', 'case', 'section', 'sec.', 'slide', 'slides', 'page', 'pages', 'p.', 'pp.', 'room', 'meeting room', 'draft',
   'version', 'ver.', 'issue', 'chapter', 'table', 'figure', 'fig.', 'item', 'order', 'invoice', 'project', 'job', 'request', 'memo', 'due', 'deadline',
 ]
+
+/** Verbs that open an instruction: a sentence starting with one asks even without a question mark ("Exclude clouds."). */
+export const INSTRUCTION_OPENERS: readonly string[] = [
+  'exclude', 'mask', 'remove', 'drop', 'ignore', 'use', 'keep', 'only', 'skip', 'filter', 'apply', 'compute', 'calculate', 'take', 'leave', 'count',
+]
+/** Verbs that open a request ("Report the mean ...", "Give me ..."). */
+export const REQUEST_OPENERS: readonly string[] = ['report', 'give', 'tell', 'state', 'find', 'show']
+/** How the writer says what they want ("we need", "I would like"), after "we" or "I". */
+export const WANT_VERBS: readonly string[] = ['want', 'need', 'wish', 'would like', 'are interested', 'am interested', 'ask']
+/**
+ * Verbs of a clause that says why the question is asked and directs nothing ("..., but we want to check", "and I need
+ * to verify this").
+ */
+export const MOTIVATION_VERBS: readonly string[] = ['check', 'verify', 'confirm', 'test', 'see', 'know', 'understand', 'find out']
+/**
+ * First- and second-person words: a sentence with one may direct the analysis ("We only look at the hottest
+ * fields.") rather than state a fact.
+ */
+export const PERSONAL_WORDS: readonly string[] = ['we', 'i', 'us', 'our', 'ours', 'my', 'me', 'you', 'your', 'let', 'lets', "let's"]
+/** Words by which an ask points back to something said before it ("their mean NDVI", "those fields", "such days"). */
+export const REFERRING_PRONOUNS: readonly string[] = ['they', 'them', 'their', 'theirs', 'these', 'those', 'such', 'it', 'its']

@@ -1,0 +1,181 @@
+/**
+ * The coverage ledger (DESIGN section 9): given the spans an interpreter used, what became of each content word of a
+ * question: consumed, or not understood with whether it blocks. A phrase blocks when it could change the value (a
+ * statistic, part, time span, mask or unit no span placed); words of a context sentence ("For a memo on ...") and
+ * of a statement set aside beside the ask (spans/statements.ts) never block.
+ */
+import { FILLER } from '../lexicon/context'
+import { COMPARATORS, NEGATIONS, SPELLED_NUMBERS } from '../lexicon/comparators'
+import { MONTHS, UNPLACED_SPANS } from '../lexicon/periods'
+import { BAND_ORDER_HINTS, PROCESSING_WORDS } from '../lexicon/qualifiers'
+import { EXTREME_WORDS, STATISTICS, UNNAMED_STATISTICS, VARIABLE_EXTREME_WORDS } from '../lexicon/statistics'
+import { CLASS_WORDS } from '../lexicon/variables'
+import { unitKey } from './conditions'
+import type { ParsedQuestion } from './parse'
+import type { LedgerEntry, NotUnderstoodPhrase } from './types'
+import { alternation, hits, overlaps } from './words'
+
+/** Why the words of a statement set aside beside the ask are not read (the compiler's check of context knows it). */
+export const STATEMENT_WHY = 'a statement beside the ask, which the ask does not refer back to'
+export const UNPLACED_UNIT = 'a unit the reader could not place'
+const UNSURE_THRESHOLD =
+  'a threshold in a sentence that does not ask, which the ask does not state: say in the question whether it limits the pixels'
+const EXTREME_DATE = 'a date picked by an extreme, with another value asked of it'
+/** Phrases that could change the value when no span placed them, with why. */
+export const BLOCKING: readonly { re: RegExp; why: string }[] = [
+  {
+    // The median's other names ("the middle value") too: left unread beside a mean, the mean would be answered.
+    re: new RegExp(
+      `(?:${alternation([...UNNAMED_STATISTICS, ...(STATISTICS.find((x) => x.key === 'median')?.names ?? []).filter((n) => /\s/.test(n))])})|\\b(?:median|variance|deviation|stdev|percentiles?|quartiles?|quantiles?)\\b`,
+      'gi',
+    ),
+    why: 'a statistic the reader could not place',
+  },
+  {
+    re: /\b(?:north|south|east|west|upper|lower|top|bottom|left|right|central|centre|center|middle|northern|southern|eastern|western)[\w-]*\s+(?:half|halves|part|portion|quadrant|quarter|corner|section|side|third|strip|edge|rows?|columns?)\b|\b(?:top|bottom|left|right|upper|lower|north|south|east|west|centre|center|middle)\s+(?:side\s+)?(?:of|in)\s+the\s+(?:image|picture|scene|frame|tile|raster|map)\b|\b(?:image|scene|raster)\s+(?:edges?|borders?|margins?)\b|\b(?:edges?|borders?|margins?)\s+of\s+the\s+(?:image|scene|raster)\b|\b(?:quadrant|corner|buffer\s+of|rows?\s+\d|columns?\s+\d|within\s+\d+\s*k?m\b)|\b(?:within|inside|in|for|over)\s+(?:the\s+|a\s+|this\s+)?(?:bounding\s+box|bbox|polygon)\b(?!\s+(?:coordinates|of\s+the\s+(?:image|raster|input)))/gi,
+    why: 'a part of the image the reader could not place',
+  },
+  {
+    re: new RegExp(
+      `(?:${alternation(UNPLACED_SPANS)})|\\b(?:quarter|growing\\s+season|(?:first|last|early|late)\\s+(?:\\d+\\s+)?(?:days?|dates?|months?|weeks?|images?|acquisitions?))\\b`,
+      'gi',
+    ),
+    why: 'a time span the reader could not place',
+  },
+  // "early June (1-15)", "late July", "mid-August": part of a month the reader has no dates for.
+  {
+    re: new RegExp(`\\b(?:early|late|mid)[\\s-]+(?:${alternation(MONTHS.flatMap((m) => m.names).filter((n) => n.length > 3 && !n.endsWith('.')))})`, 'gi'),
+    why: 'a time span the reader could not place',
+  },
+  {
+    re: new RegExp(`(?:${alternation(NEGATIONS)})|\\b(?:cloud[\\w-]*|clear[\\s-]sky|qa|quality\\s+flags?|snow[\\s-]free|bqa)\\b`, 'gi'),
+    why: 'a mask the reader could not apply',
+  },
+  // "Which day of 2019 was the most dry": a date asked whose criterion no span placed (no extreme the reader knows).
+  { re: /\b(?:which|what)\s+(?:(?:19|20)\d{2}\s+)?(?:date|day|acquisition|overpass)s?\b/gi, why: 'a date asked by a criterion the reader could not place' },
+  // "the mean LST of the hottest day": a date picked by an extreme, with something else asked of it.
+  {
+    re: new RegExp(
+      `(?:${alternation([...EXTREME_WORDS.max, ...EXTREME_WORDS.min, ...Object.values(VARIABLE_EXTREME_WORDS).flatMap((w) => [...w.max, ...w.min])])})\\s+(?:(?:19|20)\\d{2}\\s+)?(?:date|day|acquisition|scene|overpass|image|month)s?\\b`,
+      'gi',
+    ),
+    why: EXTREME_DATE,
+  },
+  { re: /\b(?:miles?|feet|foot|yards?)\b/gi, why: 'a unit the reader does not convert' },
+  // A temperature unit no span placed ("B11 BT mean, in degrees C please"): the answer would be in kelvin.
+  { re: /°\s?[cf]\b|℃|℉|\bdeg(?:rees?)?\s+(?:c|f|celsius|fahrenheit)\b|\bcelsius\b|\bfahrenheit\b/gi, why: UNPLACED_UNIT },
+  { re: new RegExp(`(?:${alternation(PROCESSING_WORDS)})`, 'gi'), why: 'a processing step the reader cannot apply' },
+  { re: new RegExp(`(?:${alternation(BAND_ORDER_HINTS)})\\s*(?:is|are|as|:|=)?\\s*[^.;?]{0,40}`, 'gi'), why: 'a band order the reader could not read' },
+  { re: /\bbetween\s+[+\-−]?\d/gi, why: 'a range the reader could not place' },
+  // "03/04/2019": day and month in either order (the year alone may have been read; its place is blank here).
+  {
+    re: /(?<![\d/.-])\d{1,2}([/.])\d{1,2}\1(?=(?:19|20)\d{2}\b|\s|$)/g,
+    why: 'a date whose order of day and month is unclear (write it as year-month-day, e.g. 2019-04-03)',
+  },
+  // "NDVI above zero point five", "below forty degrees": a threshold spelled in words no condition read.
+  {
+    re: new RegExp(
+      `(?<![\\w])(?:${alternation(COMPARATORS.flatMap((c) => c.words).filter((w) => /^[a-z]/i.test(w)))})\\s+(?:${alternation(SPELLED_NUMBERS)})\\b(?:[\\s-]+(?:${alternation(SPELLED_NUMBERS)})\\b)*`,
+      'gi',
+    ),
+    why: 'a threshold spelled in words the reader could not read',
+  },
+  // "0.4–0.6: mild drought", "medium (295–305 K)": a range of values no condition took (band numbers, days and years
+  // are other spans or carry no decimals or unit).
+  {
+    re: /(?<![\w.])[+\-−–]?\d+\.\d+\s*(?:-|–|to)\s*[+\-−–]?\d+(?:\.\d+)?(?![\w.])|(?<![\w.])\d+(?:\.\d+)?\s*(?:-|–|to)\s*\d+(?:\.\d+)?\s*(?:K\b|°\s?[CF]\b|%)/g,
+    why: 'a range the reader could not place',
+  },
+  {
+    re: /\b(?:mean|average|median|baseline|normal)\s+(?:value\s+)?by\s+(?:more\s+than\s+|over\s+|at\s+least\s+)?\d+(?:\.\d+)?\s*%|\b\d+(?:\.\d+)?\s*%\s+(?:higher|lower|above|below|more|less|greater|smaller)\s+than\s+(?:the\s+|that\s+|this\s+)?(?:\w+\s+){0,2}(?:mean|average|median)\b|\b(?:mean|average|median)\s*[+\-−]\s*\d+(?:\.\d+)?\s*%/gi,
+    why: 'a threshold relative to a statistic of the data',
+  },
+  {
+    re: /\b(?:in|for|of|per|within)\s+(?:each|every)\s+(?:of\s+the\s+)?(?:[\w-]+\s+){0,2}(?:class(?:es)?|categor(?:y|ies)|levels?|zones?|bins?|intervals?|classes)\b|\bper\s+(?:class|category|level|zone)\b|\b(?:classify|classified|reclassify|categori[sz]e)\b[^.;?]{0,60}\b(?:into|in)\s+(?:\w+\s+)?(?:classes|categories|levels|zones)\b/gi,
+    why: 'a breakdown into classes the spec cannot hold (one value per class)',
+  },
+  {
+    re: new RegExp(
+      `\\b(?:${alternation(CLASS_WORDS)})\\s+(?:pixels?|areas|zones|surfaces|fields|land\\s+cover|cover\\s+class|class(?:es)?|patches)\\b|\\bwater\\s+bodies\\b`,
+      'gi',
+    ),
+    why: 'a land-cover class with no layer or threshold that defines it',
+  },
+]
+
+const FILLER_SET = new Set(FILLER)
+
+/**
+ * The coverage ledger of a question given the spans (or any [at, end) ranges with a role) an interpreter used:
+ * every content word consumed, or not understood with whether it blocks. Words of a context sentence never block;
+ * words of a statement set aside are listed with STATEMENT_WHY.
+ */
+export function ledgerOf(
+  parsed: ParsedQuestion,
+  used: readonly { at: number; end: number; type?: string; role?: string }[],
+): { entries: LedgerEntry[]; notUnderstood: NotUnderstoodPhrase[] } {
+  const q = parsed.text
+  const inContext = (at: number) => parsed.context.some((c) => at >= c.at && at < c.end)
+  const inStatement = (at: number) => parsed.statements.some((c) => at >= c.at && at < c.end)
+  const chars = q.split('')
+  for (const s of used) for (let i = s.at; i < s.end && i < chars.length; i++) chars[i] = ' '
+  const masked = chars.join('')
+  const notUnderstood: NotUnderstoodPhrase[] = []
+  const blockedAt: { at: number; end: number }[] = []
+  // A threshold in a statement beside the ask that the ask does not state: a fact, or a limit on the pixels?
+  for (const u of parsed.unsureThresholds) {
+    notUnderstood.push({ text: q.slice(u.at, u.end), at: u.at, blocking: true, why: UNSURE_THRESHOLD })
+    blockedAt.push(u)
+  }
+  const readUnits = new Set(parsed.spans.filter((s) => s.type === 'unit').map((s) => (s as { key: string }).key))
+  for (const b of BLOCKING) {
+    for (const h of hits(masked, b.re)) {
+      if (h.text.trim() === '' || blockedAt.some((x) => overlaps(x, h)) || inStatement(h.at)) continue
+      // A temperature unit the question also states as its answer unit ("... only read Celsius. ... in °C?") restates it.
+      // "the coldest scene of the year ... Which date has the lowest mean": the date question states the same pick.
+      if (b.why === EXTREME_DATE && parsed.spans.some((x) => x.type === 'date_of')) continue
+      if (b.why === UNPLACED_UNIT && readUnits.has(unitKey(h.text.replace(/^deg(?:rees?)?\s+/i, 'degrees ').replace(/°\s+/, '°')) ?? '')) continue
+      blockedAt.push(h)
+      const blocking = !inContext(h.at)
+      notUnderstood.push({ text: q.slice(h.at, h.end), at: h.at, blocking, why: blocking ? b.why : 'context the spec does not need' })
+    }
+  }
+  const entries: LedgerEntry[] = []
+  for (const m of q.matchAll(/[\p{L}\p{N}°%][\p{L}\p{N}°%'’./+_-]*/gu)) {
+    const at = m.index ?? 0
+    const word = m[0].replace(/[.]+$/, '')
+    const w = word.toLowerCase()
+    if (FILLER_SET.has(w) || /^[-–—/]+$/.test(w)) continue
+    const by = used.find((s) => at >= s.at && at < s.end)
+    if (by) entries.push({ word, at, by: by.type ?? by.role ?? 'used' })
+    else {
+      const blocked = notUnderstood.find((n) => at >= n.at && at < n.at + n.text.length)
+      const why = inStatement(at) ? STATEMENT_WHY : (blocked?.why ?? 'context the spec does not need')
+      entries.push({ word, at, by: null, blocking: blocked?.blocking ?? false, why })
+    }
+  }
+  // Runs of non-blocking unread words, as phrases.
+  let run: LedgerEntry[] = []
+  const flush = () => {
+    if (run.length)
+      notUnderstood.push({
+        text: q.slice(run[0].at, run.at(-1)!.at + run.at(-1)!.word.length),
+        at: run[0].at,
+        blocking: false,
+        why: run[0].why ?? 'context the spec does not need',
+      })
+    run = []
+  }
+  for (const e of entries) {
+    if (e.by !== null || e.blocking) {
+      flush()
+      continue
+    }
+    const prev = run.at(-1)
+    if (prev && (/[.,;:!?()[\]{}"]/.test(q.slice(prev.at + prev.word.length, e.at)) || prev.why !== e.why)) flush()
+    if (!notUnderstood.some((n) => n.blocking && e.at >= n.at && e.at < n.at + n.text.length)) run.push(e)
+  }
+  flush()
+  notUnderstood.sort((a, b) => a.at - b.at)
+  return { entries, notUnderstood }
+}

@@ -1,0 +1,101 @@
+/**
+ * Statements beside the ask (DESIGN section 9: context that does not bear on the ask must not block, words that could
+ * change the value must). A sentence that states a fact ("Frost slows the crews down.", "Dry soils tend to be the
+ * warmest ones.") rather than asks, instructs or directs, beside a sentence that asks, is set aside: its words are
+ * listed but never read into the spec, and the compiler's check of context does not refuse on its statistic-like or
+ * unit words. It is set aside only when it can change nothing the ask does not state:
+ * - no span of the lexicon lies in it but thresholds the ask restates (same value and unit), and no number but theirs;
+ * - no phrase in it would block (a part, a time span, a mask, a class ...: `blocks`);
+ * - no first- or second-person word, which may direct ("We only look at the hottest fields."), beyond a clause that
+ *   only says why the question is asked ("..., but we want to check");
+ * - the ask does not point back to it: no pronoun of reference in the ask ("their mean", "those fields"), and no word
+ *   of the statement that the ask repeats without reading it ("Good growing days are warm and green. How many good
+ *   growing days ...").
+ */
+import { REFERRING_PRONOUNS, FILLER, INSTRUCTION_OPENERS, MOTIVATION_VERBS, PERSONAL_WORDS, REQUEST_OPENERS, WANT_VERBS } from '../lexicon/context'
+import { unitKey } from './conditions'
+import type { ConditionSpan, Span } from './types'
+import { alternation } from './words'
+
+type Range = { at: number; end: number; text: string }
+
+/** A sentence that instructs ("Exclude clouds.", "Mask the clouds."): it asks, even without a question mark. */
+export const INSTRUCTION = new RegExp(`^\\s*(?:please\\s+)?(?:${alternation(INSTRUCTION_OPENERS)})\\b`, 'i')
+/** A sentence that asks for a value without a question mark ("We want the middle value ...", "Report the mean ..."). */
+export const WANTS = new RegExp(
+  `\\b(?:we|i)\\s+(?:(?:also|only|really)\\s+)?(?:${alternation(WANT_VERBS)})\\b|^\\s*(?:please\\s+)?(?:${alternation(REQUEST_OPENERS)})\\b`,
+  'i',
+)
+/** A clause saying why the question is asked ("but we want to check", "and I need to verify this"). */
+const MOTIVATION = new RegExp(
+  `(?:,\\s*)?\\b(?:(?:but|and|so)\\s+)?(?:we|i)\\s+(?:(?:just|also|really|only)\\s+)?(?:${alternation(WANT_VERBS)})\\s+to\\s+(?:${alternation(MOTIVATION_VERBS)})(?:\\s+(?:this|that|it))?\\s*(?=[.,;!]|$)`,
+  'gi',
+)
+/** A question word opening a sentence written without its question mark ("what is the mean NDVI on 12 July."). */
+const QUESTION_OPENER = /^\s*(?:what|which|how|when|where|is|are|was|were|does|do|did|can|could)\b/i
+const PERSONAL = new RegExp(`(?<![\\w'])(?:${alternation(PERSONAL_WORDS)})(?![\\w'])`, 'i')
+const BACK_REFERENCE = new RegExp(`(?<![\\w'])(?:${alternation(REFERRING_PRONOUNS)})(?![\\w'])`, 'i')
+const FILLER_SET = new Set(FILLER)
+/** A number with the unit written after it, if any ("44 °C", "0.3", "300 K"). */
+const NUMBER_UNIT = /[+\-−]?\d+(?:\.\d+)?(?:\s*(°\s?[cf]\b|℃|℉|k\b|%|degrees?\s+(?:celsius|fahrenheit|c|f)\b))?/gi
+
+/** Whether a sentence asks, instructs or says what the writer wants. */
+export function asks(text: string): boolean {
+  return text.includes('?') || INSTRUCTION.test(text) || QUESTION_OPENER.test(text) || WANTS.test(text.replace(MOTIVATION, ' '))
+}
+
+/** Content words of a text (lower case, a plural's "s" off), filler left out. */
+function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => w.length >= 3 && !FILLER_SET.has(w)).map((w) => (w.length > 3 ? w.replace(/s$/, '') : w))
+}
+
+/**
+ * The statements of `q` set aside beside its ask, and the thresholds of statements that would be set aside but for
+ * them (`unsure`: "Cotton suffers once the ground is hotter than 41 °C." beside an ask about 44 °C, which may state a
+ * fact or limit the pixels). `parts`: its sentences; `spans`: the parser's spans; `blocks(text)`: whether a phrase
+ * that would block (spans/ledger.ts) lies in a text.
+ */
+export function statementSentences(
+  q: string,
+  parts: readonly Range[],
+  spans: readonly Span[],
+  blocks: (text: string) => boolean,
+): { setAside: Range[]; unsure: ConditionSpan[] } {
+  const none = { setAside: [], unsure: [] }
+  if (parts.length < 2) return none
+  const askIdx = parts.map((s, i) => (asks(s.text) ? i : -1)).filter((i) => i >= 0)
+  const askParts = (askIdx.length ? askIdx : [parts.length - 1]).map((i) => parts[i])
+  const inside = (x: { at: number }, s: { at: number; end: number }) => x.at >= s.at && x.at < s.end
+  const askSpans = spans.filter((x) => askParts.some((s) => inside(x, s)))
+  // What the ask says without reading: the words of its sentences no span took (a count's span holds the words of
+  // what it counts: "how many good growing days").
+  const masked = q.split('')
+  for (const x of spans) if (x.type !== 'count') for (let i = x.at; i < x.end; i++) masked[i] = ' '
+  const askFree = new Set(askParts.flatMap((s) => contentWords(masked.slice(s.at, s.end).join(''))))
+  for (const x of spans) if (x.type === 'count') for (let i = x.at; i < x.end; i++) masked[i] = ' '
+  if (askParts.some((s) => BACK_REFERENCE.test(s.text))) return none
+  const askThresholds = askSpans.filter((x): x is ConditionSpan => x.type === 'condition' && x.value !== undefined && !x.negated)
+  const restated = (c: ConditionSpan) => !c.negated && askThresholds.some((x) => x.value === c.value && x.unit === c.unit)
+  // A threshold of the ask written again with or without its comparison ("once the surface passes 44 °C").
+  const restatedNumber = (n: string, unit: string | undefined) =>
+    askThresholds.some(
+      (x) => x.value === Number(n.replace('−', '-')) && (!unit || unitKey(unit.replace(/°\s+/, '°').replace(/^deg(?:rees?)?\s+/i, 'degrees ')) === x.unit),
+    )
+  const setAside: Range[] = []
+  const unsure: ConditionSpan[] = []
+  for (const s of parts) {
+    if (askParts.includes(s) || asks(s.text)) continue
+    const own = spans.filter((x) => x.at < s.end && x.end > s.at)
+    if (own.some((x) => x.type !== 'condition' || x.negated || x.at < s.at || x.end > s.end)) continue
+    const rest = masked
+      .slice(s.at, s.end)
+      .join('')
+      .replace(NUMBER_UNIT, (m: string, unit: string | undefined) => (restatedNumber(m.match(/[+\-−]?\d+(?:\.\d+)?/)![0], unit) ? ' ' : m))
+    if (/\d/.test(rest) || PERSONAL.test(s.text.replace(MOTIVATION, ' ')) || blocks(rest)) continue
+    if (contentWords(s.text).some((w) => askFree.has(w))) continue
+    const unstated = own.filter((x): x is ConditionSpan => x.type === 'condition' && !restated(x))
+    if (unstated.length) unsure.push(...unstated)
+    else setAside.push(s)
+  }
+  return { setAside, unsure }
+}
