@@ -4,7 +4,7 @@
  * negated selections, QA classes, the condition on a date's share of the area, and thresholds relative to a
  * statistic (refused). Each keeps the words it was read from and where they are.
  */
-import { POPULATION_LEADS, VARIABLES } from '../domain/lexicon'
+import { POPULATION_LEADS, SHARE_AMONG, VARIABLES } from '../domain/lexicon'
 import { alternation } from '../domain/spans/words'
 import { all, first, variableBefore as lexVariableBefore, type ParsedQuestion } from '../domain/spans'
 import type { Condition } from './spec'
@@ -106,14 +106,20 @@ export function joinEither(q: string, found: readonly Found<Condition>[]): { con
 }
 
 const POP_NOUN = `(?:(?:all|the|those|these)\\s+){0,2}(?:[\\w-]+\\s+){0,3}(?:${alternation(POPULATION_LEADS.nouns)})`
-// The link to the condition, then the condition's variable when the span starts after it ("(NDVI", "with LST").
-const POP_LINK = '\\s*(?:\\(|with|where|having|that\\s+have|that\\s+are|whose|which\\s+have|showing)?\\s*(?:[\\w-]+\\s*){0,3}$'
+// The link to the condition, then the condition's variable when the span starts after it ("(NDVI", "with LST", "with a
+// land surface temperature").
+const POP_LINK = '\\s*(?:\\(|with|where|having|that\\s+have|that\\s+are|whose|which\\s+have|showing)?\\s*(?:(?:a|an|the|their|its)\\s+)?(?:[\\w-]+\\s*){0,3}$'
 const POPULATION_ANYWHERE = new RegExp(`\\b(?:${alternation(POPULATION_LEADS.anywhere)})\\s+${POP_NOUN}${POP_LINK}`, 'i')
 const POPULATION_CLAUSE = new RegExp(`(?:^|[,;:.!?]\\s*)(?:${alternation(POPULATION_LEADS.clauseStart)})\\s+${POP_NOUN}${POP_LINK}`, 'i')
+/** "percent of the pixels with A" (lexicon SHARE_AMONG): the pixels a share is taken among when a verb and a second condition follow. */
+const SHARE_HEAD = new RegExp(`(?<![\\w])(?:${alternation(SHARE_AMONG.shares)})\\s+${POP_NOUN}${POP_LINK}`, 'i')
+/** What stands between the first condition and the counted one: a verb, an article and up to three words ("have a TVDI"). */
+const SHARE_VERB = new RegExp(`^\\s*,?\\s*(?:${alternation(SHARE_AMONG.verbs)})\\s+(?:(?:a|an|the|their|its)\\s+)?(?:[\\w-]+\\s+){0,3}$`, 'i')
 
 /**
  * For a share: the conditions that name the pixels it is taken among (lexicon POPULATION_LEADS: "among the
- * vegetated pixels (NDVI > 0.3)", "Of the pixels with NDVI above 0.3, what share ..."), marked `population`, so the
+ * vegetated pixels (NDVI > 0.3)", "Of the pixels with NDVI above 0.3, what share ...", "what percent of the pixels
+ * with LST above 35 °C have a TVDI over 0.9" by SHARE_AMONG), marked `population`, so the
  * share is of those pixels and not of all valid ones, with where their lead words are. At least one condition
  * stays the one counted; otherwise (and for any other statistic) nothing is marked.
  */
@@ -132,7 +138,8 @@ export function markPopulation(
         .slice(Math.max(0, c.at - 100), c.at)
         .split(/[.?!]\s+(?=[A-Z])/)
         .at(-1) ?? ''
-    const m = POPULATION_ANYWHERE.exec(before) ?? POPULATION_CLAUSE.exec(before)
+    const counted = found.some((o) => o.at >= c.end && SHARE_VERB.test(q.slice(c.end, o.at)))
+    const m = POPULATION_ANYWHERE.exec(before) ?? POPULATION_CLAUSE.exec(before) ?? (counted ? SHARE_HEAD.exec(before) : null)
     if (!m) continue
     marked.set(c.value, { ...c.value, population: true })
     words.push([c.at - before.length + m.index, c.at])

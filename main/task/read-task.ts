@@ -61,8 +61,8 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const calibration = readCalibration(r, subjects, bandKeys)
   const unit = readUnit(r, combined.statistic)
   readClassWords(r, read, conditions)
-  const { series, statistic, slopePer } = readDateSeries(r, { statistic: combined.statistic, periods, conditions, read })
-  closeReading(r, { conditions, read, varHits, combined: combine !== null })
+  const { series, statistic, slopePer, slopeEvery } = readDateSeries(r, { statistic: combined.statistic, periods, conditions, read })
+  closeReading(r, { conditions, read, varHits, combined: combine !== null, periods })
 
   const answerForm = options.length > 0 ? 'choice' : statistic === 'date_of_max' || statistic === 'date_of_min' ? 'date' : statistic ? 'number' : 'text'
   return TaskSpec.parse({
@@ -83,6 +83,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
     ...(regions.length > 1 ? { regions } : {}),
     ...(series ? { series } : {}),
     ...(slopePer ? { slopePer } : {}),
+    ...(slopeEvery ? { slopeEvery } : {}),
     ...(bandOrder ? { bands: { roles: bandOrder.roles, text: bandOrder.text.trim() } } : {}),
     ...(Object.keys(constants).length ? { constants } : {}),
     ...(bandAt ? { bandAt: { role: bandAt.role, band: bandAt.band, text: bandAt.text.trim() } } : {}),
@@ -349,7 +350,7 @@ function readDateSeries(r: Reading, input: { statistic: Statistic | null; period
   const statistic = sampled.statistic
   for (const sig of all(lex, 'significance')) if (statistic === 'trend') use(sig.at, sig.end, 'significance')
   for (const g of all(lex, 'series')) if (spans.some((s) => s.role === 'pooling' && g.at < s.end && g.end > s.at)) use(g.at, g.end, 'pooling')
-  return { series, statistic, slopePer: sampled.slopePer }
+  return { series, statistic, slopePer: sampled.slopePer, slopeEvery: sampled.slopeEvery }
 }
 
 /**
@@ -357,10 +358,13 @@ function readDateSeries(r: Reading, input: { statistic: Statistic | null; period
  * asked (refused: it would go unanswered under the first one's number), and what is left, from the coverage
  * ledger, as not understood.
  */
-function closeReading(r: Reading, done: { conditions: readonly Condition[]; read: ConditionsRead; varHits: readonly VariableHit[]; combined: boolean }): void {
+function closeReading(
+  r: Reading,
+  done: { conditions: readonly Condition[]; read: ConditionsRead; varHits: readonly VariableHit[]; combined: boolean; periods: readonly Period[] },
+): void {
   const { q, parsed, options, spans, use, refuse, notUnderstood } = r
-  const { conditions, read, varHits, combined } = done
-  for (const x of restatedPhrases(q, conditions, spans)) use(x.at, x.end, x.role)
+  const { conditions, read, varHits, combined, periods } = done
+  for (const x of restatedPhrases(q, conditions, spans, periods)) use(x.at, x.end, x.role)
   // One question, one quantity: a second quantity asked would go unanswered under the first one's number.
   const condHits = read.conditions.map((c) => ({ at: c.at, end: c.end, variable: c.value.variable }))
   const placedElse = spans.filter((s) => s.role !== 'statistic' && s.role !== 'per-date statistic' && s.role !== 'subject')

@@ -36,6 +36,13 @@ const SHARE_ASKED = /\b(?:fraction|share|proportion|percentage|percent)\b/i
 /** A slope's unit written per year ("K/yr", "per yr", "kelvin per year"): the unit every slope is given in. */
 const PER_YEAR = new RegExp(`(?<![\\w/])(?:${alternation(SLOPE_UNITS.per_year.filter((w) => /\/|\byr\b|^k|^kelvin/.test(w)))})(?![\\w/])`, 'gi')
 
+/**
+ * A slope asked per day, week or quarter, or per so many of them ("K/day", "per 16 days", "NDVI per quarter"); "per
+ * month" is read from the series words above.
+ */
+const SLOPE_TIME = /(?:\bper|\/|\beach)\s*(?:(\d{1,3})\s+)?(days?|weeks?|quarters?|quaters?)\b/gi
+const TIME_UNIT: Readonly<Record<string, 'day' | 'week' | 'quarter'>> = { day: 'day', week: 'week', quarter: 'quarter', quater: 'quarter' }
+
 /** A unit written right before "per month" ("kelvin per month", "°C per month", "NDVI units per month"). */
 const UNIT_BEFORE = /(?:\b(?:k|kelvins?|celsius|degrees?|units?|ndvi|percent)|°c|%)\s*$/i
 
@@ -143,10 +150,12 @@ const OVER_STEPS: readonly Statistic[] = ['mean', 'median', 'min', 'max', 'std']
 export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dateCriterion, selects }: SeriesInput): {
   series: TaskSpec['series']
   statistic: Statistic | null
-  slopePer?: 'month'
+  slopePer?: TaskSpec['slopePer']
+  slopeEvery?: number
 } {
   let series: TaskSpec['series'] = null
-  let slopePer: 'month' | undefined
+  let slopePer: TaskSpec['slopePer']
+  let slopeEvery: number | undefined
   if (statistic === 'count_dates' && dateCriterion) series = dateCountSeries(q, lex, dateCriterion, use)
   if (statistic === 'trend' || statistic === 'date_of_max' || statistic === 'date_of_min') {
     // "the slope per year", "trend per year": the slope's unit (always per year), not a series sampled per year.
@@ -166,6 +175,16 @@ export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dat
         const before = q.slice(Math.max(0, x.at - 30), x.at).match(UNIT_BEFORE)
         use(before ? x.at - before[0].length : x.at, x.end, 'slope unit')
         slopePer = 'month'
+      }
+    if (statistic === 'trend')
+      for (const m of q.matchAll(SLOPE_TIME)) {
+        const at = m.index ?? 0
+        const x = { at, end: at + m[0].length }
+        if (spans.some((s) => at < s.end && x.end > s.at) || !(slopeUnit(x) || UNIT_BEFORE.test(q.slice(Math.max(0, at - 30), at)))) continue
+        const before = q.slice(Math.max(0, at - 30), at).match(UNIT_BEFORE)
+        use(before ? at - before[0].length : at, x.end, 'slope unit')
+        slopePer = TIME_UNIT[m[2].toLowerCase().replace(/s$/, '')]
+        if (m[1] && Number(m[1]) > 1) slopeEvery = Number(m[1])
       }
     if (statistic === 'trend')
       for (const m of q.matchAll(PER_YEAR))
@@ -202,20 +221,20 @@ export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dat
         use(g.at, g.end, 'series')
         if (inner) use(inner.at, inner.end, 'per-step statistic')
         use(spread.index, spread.index + spread[0].length, 'statistic over the series')
-        return { series, statistic: 'range', ...(slopePer ? { slopePer } : {}) }
+        return { series, statistic: 'range', ...(slopePer ? { slopePer } : {}), ...(slopeEvery ? { slopeEvery } : {}) }
       }
       if (outer) {
         series = { granularity: g.key as 'monthly' | 'seasonal', perStep: (inner?.key as Statistic | undefined) ?? 'mean', text: g.text.trim() }
         use(g.at, g.end, 'series')
         if (inner) use(inner.at, inner.end, 'per-step statistic')
         use(outer.at, outer.end, 'statistic over the series')
-        return { series, statistic: outer.key as Statistic, ...(slopePer ? { slopePer } : {}) }
+        return { series, statistic: outer.key as Statistic, ...(slopePer ? { slopePer } : {}), ...(slopeEvery ? { slopeEvery } : {}) }
       }
       refuse(g.text.trim(), 'a series of monthly or seasonal values with no statistic taken over it (which value of the series is asked is not said)')
       use(g.at, g.end, 'series (refused)')
     }
   }
-  return { series, statistic, ...(slopePer ? { slopePer } : {}) }
+  return { series, statistic, ...(slopePer ? { slopePer } : {}), ...(slopeEvery ? { slopeEvery } : {}) }
 }
 
 /** The per-step statistic a trend or "date of" rests on ("the trend of the monthly median"), when one is named. */

@@ -215,8 +215,12 @@ export const TaskSpec = z.strictObject({
    * value statistic ("the highest monthly mean"): the monthly or seasonal series it is taken over.
    */
   series: Series.nullable().optional(),
-  /** The unit of time a slope is asked per ("kelvin per month"); absent = per year, the house convention. */
-  slopePer: z.enum(['month']).optional(),
+  /**
+   * The unit of time a slope is asked per ("kelvin per month", "K/day", "per 16 days", "per quarter"), with how many of
+   * them (`every`, 16 for "per 16 days"); absent = per year, the house convention.
+   */
+  slopePer: z.enum(['day', 'week', 'month', 'quarter']).optional(),
+  slopeEvery: z.number().int().min(2).optional(),
   pooling: z.enum(['per_date', 'pooled']),
   /**
    * The band order the question states for an unlabelled multi-band file ("bands are R,G,B,NIR"): spyndex band roles

@@ -88,17 +88,15 @@ export function reduceSeries(r: Reducer): Branch {
     // at the first year); otherwise decimal years.
     const fileYears = [...new Set(files.map((f) => inputs.fileDates.get(f)!.slice(0, 4)))].map(Number).sort((x, y) => x - y)
     const yearly = (by === 'year' || (by === null && fileYears.length === dates)) && fileYears.every((y, i) => i === 0 || y === fileYears[i - 1] + 1)
-    // A slope asked per month: time in twelfths of a year, whatever the step.
-    const perMonth = spec.slopePer === 'month'
-    const time = perMonth ? 'months' : yearly ? 'index' : 'years'
-    const trend = b.add(`trend${tag ? `_${tag}` : ''}`, 'timeseries.trend', method === 'ols' ? { alpha: 0.05, time, method: 'ols' } : { alpha: 0.05, time }, {
+    const { time, per, perWords, perUnit } = slopeTime(spec, yearly)
+    const trend = b.add(`trend${tag ? `_${tag}` : ''}`, 'timeseries.trend', { alpha: 0.05, time, ...(per !== 1 ? { per } : {}), ...(method === 'ols' ? { method: 'ols' } : {}) }, {
       data: series,
     })
     return {
       value: trend,
-      unit: `${unit}/${perMonth ? 'month' : 'year'}`,
+      unit: `${unit}/${perUnit}`,
       series,
-      describe: `${method === 'ols' ? 'least-squares' : 'Theil-Sen'} slope per ${perMonth ? 'month (a twelfth of a year)' : 'year'} and Mann-Kendall test of the ${stepWords} of ${subj.label}${where}, over ${datesWord}`,
+      describe: `${method === 'ols' ? 'least-squares' : 'Theil-Sen'} slope per ${perWords} and Mann-Kendall test of the ${stepWords} of ${subj.label}${where}, over ${datesWord}`,
     }
   }
   if (statistic === 'count_dates') {
@@ -298,5 +296,27 @@ function reduceOverSteps(r: Reducer): Branch {
     unit,
     series,
     describe: `${STAT_WORD[statistic]} over the ${by}s of the ${step} per ${by} (mean of the dates in each) of ${subj.label}${where}, over ${datesWord}`,
+  }
+}
+
+/**
+ * The time axis of a slope and its unit of time: per year by default (the year count for one value per consecutive
+ * year, else decimal years); per month in twelfths of a year; per day or week in days since the first point; per
+ * quarter in quarters of a year; "per 16 days" in 16-day units.
+ */
+function slopeTime(spec: TaskSpec, yearly: boolean): { time: 'index' | 'years' | 'months' | 'days'; per: number; perWords: string; perUnit: string } {
+  const every = spec.slopeEvery ?? 1
+  const n = (word: string) => (every > 1 ? `${every} ${word}s` : word)
+  switch (spec.slopePer) {
+    case 'month':
+      return { time: 'months', per: every, perWords: `${n('month')} (a month being a twelfth of a year)`, perUnit: n('month') }
+    case 'day':
+      return { time: 'days', per: every, perWords: n('day'), perUnit: n('day') }
+    case 'week':
+      return { time: 'days', per: 7 * every, perWords: `${n('week')} (7 days each)`, perUnit: n('week') }
+    case 'quarter':
+      return { time: 'years', per: 0.25 * every, perWords: `${n('quarter')} (a quarter of a year)`, perUnit: n('quarter') }
+    default:
+      return { time: yearly ? 'index' : 'years', per: 1, perWords: 'year', perUnit: 'year' }
   }
 }

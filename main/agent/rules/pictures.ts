@@ -33,7 +33,13 @@ const PICTURE = /\.(?:png|jpe?g)$/i
 const LABEL_FILE = /(?:^|[_-])(?:labels?|masks?|gt|ground[_-]?truth|cm)(?:$|[_.-])/i
 const LABEL_RE = new RegExp(`\\b(?:${alternation(CHANGE_LABEL_WORDS)})\\b`, 'i')
 const CHANGE_RE = /\b(?:changed|change|changes|changing)\b|\bchanged\s*(?:px|pixels?)\b/i
-const UNCHANGED_RE = /\b(?:unchanged|not\s+(?:marked\s+(?:as\s+)?)?changed|other\s+than\s+changed|no\s+change|stable)\b/i
+/**
+ * The unchanged pixels in words: "unchanged", "no change", a negation before "changed" in its clause ("not marked as
+ * changed", "the label does not flag as changed"), or the label's value denied or given as 0 ("other than 255",
+ * "label != 255", "where the label is 0").
+ */
+const UNCHANGED_RE =
+  /\b(?:unchanged|no\s+change|stable|other\s+than\s+(?:changed|255)|(?:not|never)\b[^,.;:?()]{0,40}?\bchanged)\b|n't\b[^,.;:?()]{0,40}?\bchanged\b|(?:!=|≠|<>)\s*255\b|\bnot\s+(?:equal\s+to\s+)?255\b|\blabel(?:led)?\s+(?:value\s+)?(?:is\s+|=\s*|==\s*|of\s+)?(?:0|zero)\b/i
 /** Objects and classes a picture may show but neither its bands nor the change label hold. */
 const OBJECT_RE =
   /\b(?:buildings?|houses?|roofs?|roads?|trees?|cars?|vehicles?|ships?|water|vegetation|forest|fields?|construction|built[\s-]?up|heights?|tall|years?|days?|dates?|when|ndvi|ndwi)\b/i

@@ -72,3 +72,14 @@ export const POPULATION_LEADS: { anywhere: readonly string[]; clauseStart: reado
   clauseStart: ['of', 'for', 'from', 'considering only', 'looking only at', 'restricted to', 'limited to'],
   nouns: ['pixels', 'pixel', 'px', 'cells', 'ones', 'area', 'areas', 'parts', 'those'],
 }
+
+/**
+ * A share of pixels named with their condition and then a verb and a second condition ("what percent of the pixels
+ * with LST above 35 °C have a TVDI over 0.9", "the share of pixels where NDVI > 0.3 that also show LST > 300 K"):
+ * the first condition names the pixels the share is taken among, the second what is counted. With no verb and second
+ * condition ("the share of the pixels with TVDI > 0.8") the condition is what is counted.
+ */
+export const SHARE_AMONG: { shares: readonly string[]; verbs: readonly string[] } = {
+  shares: ['percent of', 'percentage of', 'per cent of', '% of', 'share of', 'fraction of', 'proportion of', 'part of'],
+  verbs: ['have', 'has', 'had', 'are', 'is', 'were', 'was', 'show', 'shows', 'showed', 'exceed', 'exceeds', 'exceeded', 'reach', 'reaches', 'reached', 'fall', 'falls', 'fell', 'lie', 'lies', 'stay', 'stays', 'remain', 'remains', 'also have', 'also has', 'also show', 'also shows', 'also are', 'also is', 'that also have', 'that also show', 'that also are', 'that have', 'that are', 'that show', 'which also have', 'which have'],
+}

@@ -117,8 +117,11 @@ const RELATIVE_RE =
 /** Words after a condition that set its pixels aside ("are excluded", "is removed", "get masked out"). */
 const POST_NEGATION =
   /^\s*(?:(?:are|is|were|was|get|gets|be|should\s+be|must\s+be|to\s+be|being)\s+)?(?:excluded|removed|left\s+out|left\s+aside|set\s+aside|masked\s+out|dropped|discarded|ignored|thrown\s+out|not\s+(?:counted|used|included|considered|taken))\b/i
-/** A condition that opens its clause ("Negative NDVI values are not counted.", "(..., negative NDVI values not counted)"). */
-const CLAUSE_START = /(?:^|[.,;:?!(]\s*)$/
+/**
+ * A condition that opens its clause ("Negative NDVI values are not counted.", "(..., negative NDVI values not
+ * counted)") or follows "with" ("... of 2019 with negative values not counted").
+ */
+const CLAUSE_START = /(?:^|[.,;:?!(]\s*|\b(?:with|and|but)\s+(?:all\s+|any\s+|the\s+)?)$/i
 /** A selection of pixels just before a condition's variable ("pixels with NDVI", "the areas where LST"). */
 const SELECTED_BEFORE =
   /\b(?:pixels?|areas?|cells?|locations?)\s+(?:with|w\/|where|whose|having|that\s+have|in\s+which)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}$/i
@@ -139,6 +142,12 @@ const SIGN_RE = new RegExp(
  */
 const SIGN_BEFORE_RE = new RegExp(
   `\\b(non[\\s-]?)?(${alternation([...SIGN_WORDS['<'], ...SIGN_WORDS['>']].filter((w) => !/\s/.test(w)))})\\s+(${VARIABLE_ALT})(?:\\s*\\([^)]{0,40}\\))?(?:\\s+values?)?(?![\\s-]+(?:change|changes|trend|trends|slope|slopes|difference|differences|anomal\\w*|shift|shifts|correlation)\\b)`,
+  'gi',
+)
+
+/** A sign word before values or pixels with no variable between ("negative values", "non-negative pixels"). */
+const SIGN_VALUES_RE = new RegExp(
+  `\\b(non[\\s-]?)?(${alternation([...SIGN_WORDS['<'], ...SIGN_WORDS['>']].filter((w) => !/\s/.test(w)))})\\s+(?:values?|pixels?|readings?|numbers?)\\b`,
   'gi',
 )
 
@@ -349,6 +358,15 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     const op = opOf(m[1])
     if (!op || !free(at, end) || (m[2] !== undefined && !FREEZING_RESTATED.test(m[2]))) continue
     push({ at, end, text: m[0], variable: variableBefore(q, at), op, value: 0, unit: 'degC', inclusive: op === '<=' || op === '>=' })
+  }
+  // "negative values", "non-positive pixels" with no variable named: a comparison with 0 of the variable named before.
+  for (const m of q.matchAll(SIGN_VALUES_RE)) {
+    const at = m.index ?? 0
+    const end = at + m[0].length
+    if (!free(at, end)) continue
+    const said = SIGN_WORDS['<'].includes(m[2].toLowerCase()) ? '<' : '>'
+    const op = m[1] ? COMPLEMENT[said] : said
+    push({ at, end, text: m[0], variable: variableBefore(q, at), op, value: 0, unit: null, inclusive: op === '<=' || op === '>=' })
   }
   for (const m of q.matchAll(SIGN_BEFORE_RE)) {
     const at = m.index ?? 0

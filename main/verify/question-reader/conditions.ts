@@ -7,7 +7,7 @@
  * unchecked.
  */
 import { LANDSAT_C1_QA_BITS } from '../../domain/qa-bits'
-import { POPULATION_LEADS } from '../../domain/lexicon'
+import { POPULATION_LEADS, SHARE_AMONG } from '../../domain/lexicon'
 import { all, parseQuestion, type ConditionSpan } from '../../domain/spans'
 import { alternation } from '../../domain/spans/words'
 import { canonicalVariable, VARIABLE_PATTERN } from './variables'
@@ -109,23 +109,50 @@ function amongPixels(question: string, at: number): boolean {
   const lead = (words: readonly string[]) => `(?:${alternation(words)})\\s+(?:[\\w-]+\\s+){0,5}${noun}$`
   const anywhere = new RegExp(`\\b${lead(POPULATION_LEADS.anywhere)}`, 'i')
   const clause = new RegExp(`(?:^|[,;:]\\s*)${lead(POPULATION_LEADS.clauseStart)}`, 'i')
-  // The condition's variable may stand before its span ("(NDVI", "with LST"): drop up to three words, then a link.
+  // The condition's variable may stand before its span ("(NDVI", "with LST", "with a land surface temperature"): drop
+  // up to three words and an article, then a link.
   const words = sentence.trim().split(/\s+/)
-  for (let k = 0; k <= 3 && k < words.length; k++) {
+  for (let k = 0; k <= 4 && k < words.length; k++) {
     const tail = words
       .slice(0, words.length - k)
       .join(' ')
+      .replace(/\s*(?:\b(?:a|an|the|their|its))?\s*$/i, '')
       .replace(/\s*(?:\(|\bwith|\bwhere|\bhaving|\bwhose|\bthat\s+(?:have|are)|\bwhich\s+have|\bshowing)\s*$/i, '')
     if (anywhere.test(tail) || clause.test(tail)) return true
   }
   return false
 }
 
+/**
+ * The verifier's reading of a share named with its pixels, a verb and what is counted ("percent of the pixels with
+ * LST above 35 °C have a TVDI over 0.9", lexicon SHARE_AMONG): the condition at [at, end) names the pixels when a
+ * share of pixels leads it and the next condition follows after a verb alone.
+ */
+function shareAmong(question: string, c: { at: number; end: number }, next: { at: number } | undefined): boolean {
+  if (!next) return false
+  const between = question.slice(c.end, next.at).trim().toLowerCase().replace(/^,\s*/, '').split(/\s+/)
+  const verb = SHARE_AMONG.verbs.find((v) => between.join(' ').startsWith(`${v} `) || between.join(' ') === v)
+  if (!verb || between.length - verb.split(' ').length > 4) return false
+  const sentence =
+    question
+      .slice(0, c.at)
+      .split(/[.?!]\s+(?=[A-Z])/)
+      .at(-1) ?? ''
+  const noun = `(?:${alternation(POPULATION_LEADS.nouns)})`
+  const head = new RegExp(
+    `(?:${alternation(SHARE_AMONG.shares)})\\s+(?:[\\w-]+\\s+){0,4}${noun}\\s*(?:\\(|with|where|whose|having|that\\s+have)?\\s*(?:(?:a|an|the)\\s+)?(?:[\\w-]+\\s*){0,3}$`,
+    'i',
+  )
+  return head.test(sentence)
+}
+
 export function readConditions(question: string): { asked: AskedCondition[]; unchecked: string[] } {
   // Span positions are in the parsed text (typing slips corrected, numbers in words written as digits).
   const parsed = parseQuestion(question)
   const spans = all(parsed.spans, 'condition')
-  const among = new Set(spans.filter((c) => c.scope === 'pixels' && amongPixels(parsed.text, c.at)).map((c) => c.text.trim()))
+  const among = new Set(
+    spans.filter((c, i) => (c.scope === 'pixels' && amongPixels(parsed.text, c.at)) || shareAmong(parsed.text, c, spans[i + 1])).map((c) => c.text.trim()),
+  )
   const read = conditionsFromSpans(spans).map((c) => (among.has(c.words) ? { ...c, population: true } : c))
   // Every condition among others would leave nothing counted: read as conditions all counted, as before.
   const marked = read.filter((c) => c.population).length

@@ -86,6 +86,8 @@ const TrendParams = z.strictObject({
   alpha: z.number().gt(0, 'alpha lies strictly between 0 and 1').lt(1, 'alpha lies strictly between 0 and 1').default(0.05),
   /** The time axis: step index, decimal years, months (twelfths of a year) or days since the first point. */
   time: z.enum(['index', 'years', 'months', 'days']).default('index'),
+  /** The length of the slope's unit of time in units of `time` ("per 16 days": days, 16; "per quarter": years, 0.25). */
+  per: z.number().positive().default(1),
   min_points: z.number().int().min(3, 'a trend needs at least 3 points').default(3),
   /** `sen` (default): Theil-Sen slope/intercept; `ols`: least-squares slope/intercept plus `r2`. MK test fields either way. */
   method: z.enum(['sen', 'ols']).default('sen'),
@@ -95,7 +97,7 @@ export const timeseriesTrend: ScalarOp<z.infer<typeof TrendParams>> = {
   op: 'timeseries.trend',
   kind: 'scalar',
   params: TrendParams,
-  detail: (p) => `${p.method}-mk-${p.time}`,
+  detail: (p) => `${p.method}-mk-${p.time}${p.per === 1 ? '' : `-per-${p.per}`}`,
   infer(ctx) {
     onlyInputs(ctx, ['data'])
     const data = need(ctx, 'data', ['series'])
@@ -107,7 +109,7 @@ export const timeseriesTrend: ScalarOp<z.infer<typeof TrendParams>> = {
     const s = inputs.data as Extract<RuntimeValue, { type: 'series' }>
     if (s.points.length < p.min_points)
       return { type: 'insufficient', reason: `the series has ${s.points.length} point(s); node '${node}' needs at least ${p.min_points}` }
-    const t = timeAxis(s.points, p.time)
+    const t = timeAxis(s.points, p.time).map((v) => v / p.per)
     const y = s.points.map((x) => x.value)
     const r = trend(t, y, p.alpha)
     if (p.method === 'ols') return { type: 'table', values: { ...r, ...olsFit(t, y) }, unit: s.unit }
