@@ -8,13 +8,25 @@
  * the reason for a mask the ask states on an index that tells that class apart (lexicon CLASS_INDICES); beside a
  * condition on any other variable it still blocks.
  */
-import { CLASS_INDICES, EXTERNAL_COMPARISON, MONTHS, NAMED_SPANS, SEASONS, UNPLACED_SPANS } from '../domain/lexicon'
-import { all, INSTRUCTION, parseQuestion, sentences, WANTS } from '../domain/spans'
+import { CLASS_INDICES, EXTERNAL_COMPARISON, FILL_EXCLUSION, MONTHS, NAMED_SPANS, SEASONS, UNPLACED_SPANS } from '../domain/lexicon'
+import { all, DAY_FIRST_SAID, INSTRUCTION, parseQuestion, sentences, WANTS } from '../domain/spans'
 import { alternation } from '../domain/spans/words'
 import type { Condition } from './spec'
 
-const FILL_EXCLUDED =
-  /\b(?:excluding|excluded|exclude|without|ignoring|ignore|except(?:\s+for)?|not\s+counting|leaving\s+out)\s+(?:the\s+)?(?:fill|no-?data|no\s+data)(?:\s+(?:pixels?|values?|areas?))?\b|\b(?:fill|no-?data)\s+(?:pixels?\s+|values?\s+)?(?:(?:are|is|were|get|being)\s+)?(?:excluded|ignored|left\s+out|removed|dropped|discarded|masked(?:\s+out)?|not\s+(?:counted|included|used|considered))\b/gi
+/** The fill named, with its value restated ("fill pixels (DN 0)", "the nodata values with DN 0"). */
+const FILL_NAMED = `(?:the\\s+)?(?:${alternation(FILL_EXCLUSION.names)})(?:\\s+(?:pixels?|values?|areas?))?(?:\\s*\\(\\s*(?:dn\\s*)?(?:=\\s*)?0\\s*\\)|\\s+(?:with|of)\\s+dn\\s*(?:=\\s*)?0)?`
+const FILL_EXCLUDED = new RegExp(
+  `\\b(?:${alternation(FILL_EXCLUSION.before)})\\s+${FILL_NAMED}(?![\\w-])|\\b${FILL_NAMED}\\s+(?:(?:are|is|were|get|being)\\s+)?(?:${alternation(FILL_EXCLUSION.after)})(?![\\w-])` +
+    // The fill's value stated: "DN 0 = fill", "fill = DN 0", "DN 0 is nodata".
+    `|\\bdn\\s*0\\s*(?:=|is|:)\\s*(?:${alternation(FILL_EXCLUSION.names)})\\b|\\b(?:${alternation(FILL_EXCLUSION.names)})\\s*(?:=|is|:)\\s*(?:dn\\s*)?0\\b`,
+  'gi',
+)
+/**
+ * Dates with no valid pixel left aside in words ("dates with no valid LST drop out", "skipping dates without valid
+ * data"): a date with no valid pixel gives no value, and no reduction over dates counts it.
+ */
+const EMPTY_DATES_SKIPPED =
+  /\b(?:skip|skipping|drop|dropping|excluding|ignoring|leave\s+out|leaving\s+out|without)\s+(?:the\s+)?(?:dates|acquisitions)\s+(?:with\s+no|without|w\/o|having\s+no|that\s+have\s+no)\s+valid\b(?:\s+[\w-]+){0,2}?(?:\s+(?:pixels?|data|values?))?|\b(?:dates|acquisitions)\s+(?:with\s+no|without|w\/o)\s+valid\b(?:\s+[\w-]+){0,2}?\s+(?:(?:are|is|get)\s+)?(?:skipped|dropped|drop\s+out|left\s+out|excluded|ignored)\b/gi
 const MASK_WORD = /\b(?:clouds?|cloud\s+(?:tops?|cover|shadows?)|cloudy|snow)\b/gi
 /** Period words a context sentence may carry ("a note on early-summer heat", "last week's report"). */
 const PERIOD_WORD = new RegExp(
@@ -45,6 +57,20 @@ export function restatedPhrases(
   const out: { at: number; end: number; role: string }[] = []
   const free = (at: number, end: number) => !used.some((s) => at < s.end && end > s.at)
   for (const { at, end } of fillExclusions(q)) if (free(at, end)) out.push({ at, end, role: 'fill exclusion (fill is nodata, left out of every statistic)' })
+  // "(day.month.year)", "DD.MM.YYYY": the order of the numeric dates, which the period parser applied.
+  const order = q.match(new RegExp(`\\(?\\s*(?:(?:dates?|all\\s+dates?)\\s+(?:are\\s+)?(?:written|given|in)\\s+)?(?:${DAY_FIRST_SAID.source})\\s*\\)?`, 'i'))
+  if (order?.index !== undefined && periodsRead.length > 0 && free(order.index, order.index + order[0].length))
+    out.push({ at: order.index, end: order.index + order[0].length, role: 'order of day and month in the dates (day first)' })
+  // The variable named inside ("dates without valid LST skipped") is read already: the words around it are restated.
+  for (const m of q.matchAll(EMPTY_DATES_SKIPPED)) {
+    const at = m.index ?? 0
+    let from = at
+    for (const u of [...used].filter((x) => x.at < at + m[0].length && x.end > at).sort((a, b) => a.at - b.at)) {
+      if (u.at > from) out.push({ at: from, end: u.at, role: 'dates with no valid pixel left aside (they give no value)' })
+      from = Math.max(from, u.end)
+    }
+    if (from < at + m[0].length) out.push({ at: from, end: at + m[0].length, role: 'dates with no valid pixel left aside (they give no value)' })
+  }
   const periods = used.filter((s) => s.role === 'period')
   if (periods.length > 0)
     for (const m of q.matchAll(DATES_STATED)) {

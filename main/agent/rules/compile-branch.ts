@@ -41,7 +41,8 @@ function openCatalog(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods:
       `no input file is dated inside it (the files run from ${inputs.dates[0]} to ${inputs.dates.at(-1)})`,
     )
   }
-  const landsat = inputs.roles.has('TIR1') && !inputs.dateVarSeries && inputs.files.some((f) => /_B\d+\.TIF$/i.test(f))
+  // A Landsat scene: its band files with their MTL (or a thermal band, which the catalog reads as brightness temperature).
+  const landsat = (inputs.roles.has('TIR1') || inputs.mtl) && !inputs.dateVarSeries && inputs.files.some((f) => /_B\d+\.TIF$/i.test(f))
   // The folder when the period keeps every dated file (the catalog's start/end select the same files, and the
   // listFiles variant then differs by enumerating them); else exactly the files inside the period.
   const everyFile = inputs.files.every((f) => !inputs.fileDates.has(f) || files.includes(f))

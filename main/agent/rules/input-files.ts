@@ -29,9 +29,12 @@ export interface InputFiles {
   fileDates: Map<string, string>
   /** The place each dated series file's name carries (absolute path -> place as written), for splitting by place. */
   filePlaces: Map<string, string>
+  /** Whether a Landsat metadata file (`*_MTL.txt`) is among the files or in the folder: the bands can be calibrated. */
+  mtl: boolean
 }
 
 const RASTER = /\.(tif|tiff|jp2|img)$/i
+const MTL = /_MTL\.txt$/i
 
 /** Role names a file offers, from the catalog's own name parser (one parser, so planner and catalog agree). */
 function rolesOf(name: ParsedName): string[] {
@@ -47,7 +50,9 @@ function rolesOf(name: ParsedName): string[] {
 
 export function describeInputs(dir: string | null, files: string[]): InputFiles {
   let all = files.map((f) => path.resolve(f))
+  let mtl = all.some((f) => MTL.test(f))
   if (dir) {
+    mtl ||= fs.readdirSync(path.resolve(dir)).some((f) => MTL.test(f))
     const abs = path.resolve(dir)
     all = [
       ...all,
@@ -83,6 +88,7 @@ export function describeInputs(dir: string | null, files: string[]): InputFiles 
     fileDates,
     temperatures,
     filePlaces,
+    mtl,
   }
 }
 

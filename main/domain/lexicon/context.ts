@@ -45,7 +45,7 @@ export const STEP_VERBS: readonly string[] = (
 export const NOT_TYPOS: readonly string[] = (
   'scope mouth three there these those where while which whose other others either neither after later latter water waters ' +
   'means medians minima maxima lower power tower fewer meter liter litre sites notes noted lines liner mines miner modes model ' +
-  'field fields yield yields spread dense sense tense rates gates brands hands charges build builds table tables'
+  'field fields yield yields spread dense sense tense rates gates brands hands charges build builds table tables weight weights'
 ).split(/\s+/)
 
 /**
@@ -109,3 +109,14 @@ export const MOTIVATION_VERBS: readonly string[] = ['check', 'verify', 'confirm'
 export const PERSONAL_WORDS: readonly string[] = ['we', 'i', 'us', 'our', 'ours', 'my', 'me', 'you', 'your', 'let', 'lets', "let's"]
 /** Words by which an ask points back to something said before it ("their mean NDVI", "those fields", "such days"). */
 export const REFERRING_PRONOUNS: readonly string[] = ['they', 'them', 'their', 'theirs', 'these', 'those', 'such', 'it', 'its']
+
+/**
+ * The fill (no-data) exclusion said in words, which every statistic applies already: the fill's names, with its
+ * value restated ("fill (DN 0)", "DN 0 = fill"), and the words that set it aside before ("excluding", "skip", "no")
+ * or after it ("excluded", "ignored", "not counted", "out").
+ */
+export const FILL_EXCLUSION: { names: readonly string[]; before: readonly string[]; after: readonly string[] } = {
+  names: ['fill', 'nodata', 'no-data', 'no data'],
+  before: ['excluding', 'excluded', 'exclude', 'without', 'w/o', 'ignoring', 'ignore', 'except for', 'except', 'not counting', 'leaving out', 'leave out', 'skip', 'skipping', 'drop', 'dropping', 'omit', 'omitting', 'no'],
+  after: ['excluded', 'ignored', 'left out', 'removed', 'dropped', 'discarded', 'skipped', 'masked out', 'masked', 'out', 'not counted', 'not included', 'not used', 'not considered', 'not to use', 'not to be used'],
+}

@@ -336,7 +336,11 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     // "more than 5 days", "over 100 pixels", "within 2 km": a count or a distance, not a threshold. Counts are whole
     // numbers: "TVDI > 0.7 pixels" is a threshold on the pixels that follow it.
     if (/^\s*(?:km|m\b|metres?|meters?)/i.test(after)) continue
-    if (Number.isInteger(value) && /^\s*(?:days?|times|nights|dates|images|years?|consecutive|pixels?)/i.test(after)) continue
+    if (
+      Number.isInteger(value) &&
+      /^\s*(?:days?|weeks?|months?|quarters?|hours?|times|nights|dates|images|scenes|acquisitions|years?|consecutive|pixels?)\b/i.test(after)
+    )
+      continue
     const named = m[2] ? variableAt(m[2]) : null
     const from = denial ? at - denial[0].length : at
     const inclusive = denial ? op === '<=' || op === '>=' : INCLUSIVE.has(m[1].toLowerCase().replace(/\s+/g, ' '))

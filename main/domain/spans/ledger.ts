@@ -18,8 +18,7 @@ import { alternation, hits, overlaps } from './words'
 /** Why the words of a statement set aside beside the ask are not read (the compiler's check of context knows it). */
 export const STATEMENT_WHY = 'a statement beside the ask, which the ask does not refer back to'
 export const UNPLACED_UNIT = 'a unit the reader could not place'
-const UNSURE_THRESHOLD =
-  'a threshold in a sentence that does not ask, which the ask does not state: say in the question whether it limits the pixels'
+const UNSURE_THRESHOLD = 'a threshold in a sentence that does not ask, which the ask does not state: say in the question whether it limits the pixels'
 const EXTREME_DATE = 'a date picked by an extreme, with another value asked of it'
 /** Phrases that could change the value when no span placed them, with why. */
 export const BLOCKING: readonly { re: RegExp; why: string }[] = [

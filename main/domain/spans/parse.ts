@@ -29,6 +29,8 @@ import { MONTHS, SEASONS } from '../lexicon/periods'
 import { CALIBRATION_RES, bandSpans, indexBandSpans, indexConstantSpans } from './bands'
 import { markers } from './markers'
 import { parseConditions } from './conditions'
+import { decimalCommas } from './decimal-commas'
+import { numberedMonths } from './numbered-months'
 import { spelledNumbers } from './number-words'
 import { spelledLetters } from './spelled-letters'
 import { correctTypos } from './typos'
@@ -63,7 +65,7 @@ export function normalizeQuestion(q: string): string {
 const STAT_RES = STATISTICS.map((s) => ({ key: s.key, re: phraseRegex(s.names) }))
 const NOT_STAT_RE = phraseRegex(NOT_STATISTICS)
 const PERCENTILE_RE = new RegExp(
-  `\\b(\\d{1,2}(?:\\.\\d+)?)(?:st|nd|rd|th)?[\\s-]*(?:${alternation(PERCENTILE_WORDS)})|\\bp(\\d{1,2})\\b(?!\\s*[-/])|\\b(${alternation(Object.keys(QUARTILES))})|\\b(\\d{1,2})(?:st|nd|rd|th)[\\s-]*(?:${alternation(ORDINAL_PERCENTILE_WORDS)})\\b`,
+  `\\b(\\d{1,2}(?:\\.\\d+)?)(?:st|nd|rd|th)?[\\s-]*(?:${alternation(PERCENTILE_WORDS)})|\\bp(\\d{1,2})\\b(?!\\s*[-/])|\\b(${alternation(Object.keys(QUARTILES))})|\\b(\\d{1,2})(?:st|nd|rd|th)[\\s-]*(?:${alternation(ORDINAL_PERCENTILE_WORDS)})\\b|(?<![\\d.])(0?\\.\\d+)[\\s-]*quantile\\b|\\bquantile\\s*(?:\\(\\s*|of\\s+|at\\s+|q\\s*=\\s*)?(0?\\.\\d+)`,
   'gi',
 )
 const countRe = (nouns: readonly string[]) =>
@@ -138,10 +140,11 @@ export function sentences(q: string): { at: number; end: number; text: string }[
   const out: { at: number; end: number; text: string }[] = []
   const re = /[^.?!;]+(?:[.?!;]+|$)/g
   for (const m of q.matchAll(re)) {
-    // A full stop inside a number ("0.75") does not end a sentence: glue pieces that end in a digit to the next.
+    // A full stop inside a word or number ("0.75", "13.08.2019", "day.month.year") does not end a sentence: glue a
+    // piece that follows its full stop with no space to the one before.
     const at = m.index ?? 0
     const last = out.at(-1)
-    if (last && /\d\.$/.test(last.text) && /^\d/.test(m[0])) {
+    if (last && /\.$/.test(last.text) && /^[^\s.?!;]/.test(m[0])) {
       last.end = at + m[0].length
       last.text = q.slice(last.at, last.end)
     } else out.push({ at, end: at + m[0].length, text: m[0] })
@@ -162,10 +165,10 @@ export function parseQuestion(question: string): ParsedQuestion {
 }
 
 function parseFresh(question: string): ParsedQuestion {
-  // Names spelled letter by letter ("n d v i"), typing slips read as the lexicon words they stand for ("avrage",
+  // Decimal commas where they cannot separate a list ("0,2"), names spelled letter by letter ("n d v i"), typing slips read as the lexicon words they stand for ("avrage",
   // "thrid"), then numbers said in words written as digits ("above thirty degrees", "twenty nineteen"): refiners
-  // before the parsers.
-  const q = spelledNumbers(correctTypos(spelledLetters(normalizeQuestion(question))))
+  // before the parsers; then months given by number after "months" ("the months 03, 05 and 11").
+  const q = numberedMonths(spelledNumbers(correctTypos(spelledLetters(decimalCommas(normalizeQuestion(question))))))
   const spans: Span[] = []
   const regions = [...parseBoxes(q), ...parseParts(q)]
   const read = readPeriods(q, regions)
@@ -214,7 +217,9 @@ function parseFresh(question: string): ParsedQuestion {
   for (const h of hits(q, PERCENTILE_RE)) {
     if (!free(h)) continue
     const quart = h.m[3]?.toLowerCase()
-    const p = quart ? QUARTILES[quart] : Number(h.m[1] ?? h.m[2] ?? h.m[4])
+    // A quantile given as a fraction ("the 0.9 quantile") is that percentile.
+    const fraction = h.m[5] ?? h.m[6]
+    const p = quart ? QUARTILES[quart] : fraction ? Math.round(Number(fraction) * 1e6) / 1e4 : Number(h.m[1] ?? h.m[2] ?? h.m[4])
     if (p >= 0 && p <= 100) spans.push({ type: 'statistic', at: h.at, end: h.end, text: h.text, key: 'percentile', p })
   }
   // Statistics: the longest word at each place

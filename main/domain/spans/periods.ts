@@ -40,6 +40,9 @@ import { alternation, overlaps } from './words'
 
 const ORDINAL: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: 4, final: 4 }
 
+/** The question says its numeric dates put the day first ("(day.month.year)", "DD.MM.YYYY", "dates written day/month"). */
+export const DAY_FIRST_SAID = /\b(?:day[./-]month(?:[./-]year)?|dd[./-]mm(?:[./-](?:yyyy|yy))?|day\s+first|day\s+before\s+(?:the\s+)?month)\b/i
+
 /** A rule of the period parser: its pattern, and what a match makes (null: not a period after all). */
 export interface Rule {
   re: RegExp
@@ -145,7 +148,7 @@ const RULES: Rule[] = [
     re: /(between\s+|from\s+)?(?<![\d/.-])(\d{1,2})([/.])(\d{1,2})\3((?:19|20)\d{2})\s*(-|–|—|to|until|till|through|and)\s*(\d{1,2})\3(\d{1,2})\3((?:19|20)\d{2})(?![\d/.-]?\d)/gi,
     make: (m, q) => {
       const [a1, b1, y1, a2, b2, y2] = [m[2], m[4], m[5], m[7], m[8], m[9]].map(Number)
-      const dayFirst = a1 > 12 || a2 > 12 ? true : b1 > 12 || b2 > 12 ? false : null
+      const dayFirst = a1 > 12 || a2 > 12 || DAY_FIRST_SAID.test(q) ? true : b1 > 12 || b2 > 12 ? false : null
       if (dayFirst === null || (dayFirst && (b1 > 12 || b2 > 12)) || (!dayFirst && (a1 > 12 || a2 > 12))) return null
       const [d1, mo1, d2, mo2] = dayFirst ? [a1, b1, a2, b2] : [b1, a1, b2, a2]
       if (!validDay(y1, mo1, d1) || !validDay(y2, mo2, d2)) return null
@@ -161,12 +164,13 @@ const RULES: Rule[] = [
     },
   },
   // "29/08/2019" (day first), "08/29/2019" (month first), "29.08.2019": one day, read only where the order is plain (a
-  // part above 12 is the day); "03/04/2019" is left unread (either order could be meant).
+  // part above 12 is the day, or the question says which comes first: "(day.month.year)"); "03/04/2019" is left
+  // unread otherwise (either order could be meant).
   {
     re: /(?<![\d/.-])(\d{1,2})([/.])(\d{1,2})\2((?:19|20)\d{2})(?![\d/.-]?\d)/g,
-    make: (m) => {
+    make: (m, q) => {
       const [a, b, y] = [Number(m[1]), Number(m[3]), Number(m[4])]
-      const [day, month] = a > 12 && b <= 12 ? [a, b] : b > 12 && a <= 12 ? [b, a] : a === b ? [a, b] : [0, 0]
+      const [day, month] = a > 12 && b <= 12 ? [a, b] : b > 12 && a <= 12 ? [b, a] : a === b || DAY_FIRST_SAID.test(q) ? [a, b] : [0, 0]
       if (!validDay(y, month, day)) return null
       const d = iso(y, month, day)
       return { start: d, last: d, granularity: 'day' }

@@ -20,6 +20,13 @@
  *   values below 0, negated (the negation had been left unread and not blocked).
  * - The unchanged pixels of a change label in other words ("the pixels the change label does not flag as changed",
  *   "label other than 255"): the mean over the changed pixels had been answered.
+ * - Landsat band files given one by one with their MTL (no thermal band among them): calibrated to TOA reflectance
+ *   (they had been refused for "no MTL beside them").
+ * - Locale and e-mail forms: decimal commas ("TVDI < 0,2", "lon 87,70-87,85"), numeric dates with the order said
+ *   ("13.08.2019 (day.month.year)", also for days up to 12), months by number ("the months 03, 05, 09 and 11"), the
+ *   fill set aside in more words ("skip fill", "fill (DN 0) excluded", "DN 0 = fill"), dates with no valid pixel
+ *   "skipped" (they give no value), "every date with the same weight".
+ * - A duration is no threshold: "mean LST of 2019 over 3 months" had been read as LST > 3; now refused, naming 3.
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/rules/rules-planner'
@@ -41,6 +48,12 @@ const REFS_4 = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dev-que
 
 const answered = (q: string, files: string[], ref: DevReference) => answeredWithin(q, files, ref.alternatives ?? [ref.value], ref.tolerance, store.dir)
 /** The planner's refusal, what its workflow lacks, or that it planned none; null when it plans a run. */
+/** The slope of a planned, run and verified trend, within the reference's tolerance of one of its readings. */
+async function slopeWithin(q: string, ref: DevReference): Promise<void> {
+  const got = await planExecuteAnswered(q, [Q46], { artifacts: store.dir, provenance: true })
+  const slope = (got.result.observation as { slope: number }).slope
+  expect(Math.min(...(ref.alternatives ?? [ref.value]).map((w) => Math.abs(slope - w))), `${q}: ${slope}`).toBeLessThanOrEqual(ref.tolerance)
+}
 const refusal = (q: string, files: string[]) => {
   const plan = planTask(makeTask({ question: q, files }))
   return plan.refusal ?? (!plan.workflow ? 'no workflow' : !plan.workflow.ok ? plan.workflow.missing : null)
@@ -109,16 +122,14 @@ describe('a share of the pixels with one condition that have another', () => {
 
 describe('the fifth set: slopes per day, sign words, unchanged label pixels', () => {
   it('takes the slope per the unit of time asked', async () => {
-    const ref = REFS_5.ser_lst_slope_0306_0712_per_day
-    const q = 'OLS slope of the mean LST of each acquisition between 2019-03-06 and 2019-07-12 inclusive, in K/day'
-    const got = await planExecuteAnswered(q, [Q46], { artifacts: store.dir, provenance: true })
-    const slope = (got.result.observation as { slope: number }).slope
-    expect(Math.min(...(ref.alternatives ?? [ref.value]).map((w) => Math.abs(slope - w))), `${q}: ${slope}`).toBeLessThanOrEqual(ref.tolerance)
-    const per16 = REFS_4.se4_ndvi_slope_per_16_days_jul_nov
-    const q16 = 'least-squares slope of the mean NDVI of every acquisition of July to November 2019, in NDVI per 16 days'
-    const got16 = await planExecuteAnswered(q16, [Q46], { artifacts: store.dir, provenance: true })
-    const s16 = (got16.result.observation as { slope: number }).slope
-    expect(Math.min(...(per16.alternatives ?? [per16.value]).map((w) => Math.abs(s16 - w))), `${q16}: ${s16}`).toBeLessThanOrEqual(per16.tolerance)
+    await slopeWithin(
+      'OLS slope of the mean LST of each acquisition between 2019-03-06 and 2019-07-12 inclusive, in K/day',
+      REFS_5.ser_lst_slope_0306_0712_per_day,
+    )
+    await slopeWithin(
+      'least-squares slope of the mean NDVI of every acquisition of July to November 2019, in NDVI per 16 days',
+      REFS_4.se4_ndvi_slope_per_16_days_jul_nov,
+    )
   }, 180_000)
 
   it('sets aside values by their sign with no variable named', async () => {
@@ -146,4 +157,42 @@ describe('the fifth set: slopes per day, sign words, unchanged label pixels', ()
       REFS_3.ut3_count_bt10_below_68F,
     )
   }, 180_000)
+})
+
+describe('the fifth set: calibration, locale forms, durations', () => {
+  const L = (b: string) => path.join(LANDSAT, `LC08_L1TP_016037_20170813_20170814_01_RT_${b}`)
+  it('calibrates Landsat bands given one by one with their MTL', async () => {
+    await answered(
+      'how many square miles of the scene have TOA NDVI (B5, B4) above 0.5? skip fill',
+      [L('B4.TIF'), L('B5.TIF'), L('MTL.txt')],
+      REFS_5.area_landsat_ndvi_gt05_sqmi,
+    )
+    await answered(
+      'mean MNDWI = (B3 - B6)/(B3 + B6) from TOA reflectance, fill (DN 0) excluded',
+      [L('B3.TIF'), L('B6.TIF'), L('MTL.txt')],
+      REFS_5.si_mndwi_mean_toa,
+    )
+    // With no MTL among them, the TOA reflectance is refused.
+    expect(refusal('mean TOA NDVI (B5, B4) of the scene', [L('B4.TIF'), L('B5.TIF')])).toMatch(/no calibration/)
+  }, 180_000)
+
+  it('reads decimal commas, numeric dates with their order said, and months by number', async () => {
+    await answered('For 13.08.2019 (day.month.year): the mean NDVI over the pixels with TVDI < 0,2', [Q46], REFS_5.dp_ndvi_where_tvdi_lt02_0813)
+    await answered(
+      'Mean LST (K) of the acquisitions in the months 03, 05, 09 and 11 of 2019, each date with the same weight, dates without valid LST skipped.',
+      [Q46],
+      REFS_5.per_monthlist_lst,
+    )
+    await slopeWithin(
+      'OLS slope of the per-acquisition mean LST between 06.03.2019 and 12.07.2019 (dates DD.MM.YYYY, both ends included), in K per day',
+      REFS_5.ser_lst_slope_0306_0712_per_day,
+    )
+    // Without the order said, a date whose parts are both 12 or less stays unread.
+    expect(refusal('mean NDVI on 03.04.2019', [Q46])).toMatch(/order of day and month/)
+  }, 180_000)
+
+  it('reads a number of months as a duration, never as a threshold', () => {
+    expect(refusal('mean LST of 2019 over 3 months', [Q46])).toMatch(/"3"/)
+    expect(readTask({ question: 'mean LST of 2019 over 3 months', options: [] }).conditions).toEqual([])
+  })
 })
