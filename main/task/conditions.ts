@@ -113,6 +113,8 @@ const POPULATION_ANYWHERE = new RegExp(`\\b(?:${alternation(POPULATION_LEADS.any
 const POPULATION_CLAUSE = new RegExp(`(?:^|[,;:.!?]\\s*)(?:${alternation(POPULATION_LEADS.clauseStart)})\\s+${POP_NOUN}${POP_LINK}`, 'i')
 /** "percent of the pixels with A" (lexicon SHARE_AMONG): the pixels a share is taken among when a verb and a second condition follow. */
 const SHARE_HEAD = new RegExp(`(?<![\\w])(?:${alternation(SHARE_AMONG.shares)})\\s+${POP_NOUN}${POP_LINK}`, 'i')
+/** A share of pixels named before, referred back to ("percentage of those pixels"). */
+const SHARE_BACK = new RegExp(`(?<![\\w])(?:${alternation(SHARE_AMONG.shares)})\\s+(?:${alternation(SHARE_AMONG.backReferences)})(?![\\w])`, 'i')
 /** What stands between the first condition and the counted one: a verb, an article and up to three words ("have a TVDI"). */
 const SHARE_VERB = new RegExp(`^\\s*,?\\s*(?:${alternation(SHARE_AMONG.verbs)})\\s+(?:(?:a|an|the|their|its)\\s+)?(?:[\\w-]+\\s+){0,3}$`, 'i')
 
@@ -131,7 +133,23 @@ export function markPopulation(
   const marked = new Map<Condition, Condition>()
   const words: [number, number][] = []
   if (statistic !== 'fraction') return { marked, words }
+  // "What percentage of those pixels have ...": the conditions said before the reference name the pixels.
+  const back = SHARE_BACK.exec(q)
+  if (back) {
+    const before = found.filter((c) => c.end <= back.index)
+    if (before.length > 0 && before.length < found.length) {
+      for (const c of before) marked.set(c.value, { ...c.value, population: true })
+      words.push([back.index, back.index + back[0].length])
+      return { marked, words }
+    }
+  }
   for (const c of found) {
+    // Pixels set aside ("NDVI values below 0 are not valid", "excluding water") leave the share's pixels too, when
+    // another condition says what is counted.
+    if (c.value.negated && found.some((o) => !o.value.negated)) {
+      marked.set(c.value, { ...c.value, population: true })
+      continue
+    }
     // The words before the condition, within its sentence.
     const before =
       q

@@ -21,6 +21,8 @@ const FILL_EXCLUDED = new RegExp(
     `|\\bdn\\s*0\\s*(?:=|is|:)\\s*(?:${alternation(FILL_EXCLUSION.names)})\\b|\\b(?:${alternation(FILL_EXCLUSION.names)})\\s*(?:=|is|:)\\s*(?:dn\\s*)?0\\b`,
   'gi',
 )
+/** "valid range 0 to 1", "(valid: 0..1)", "valid 0-1". */
+const VALID_RANGE = /\bvalid(?:\s+range)?\s*(?::|=|is|of)?\s*(?:from\s+)?0(?:\.0+)?\s*(?:to|-|–|\.\.)\s*1(?:\.0+)?\b/gi
 /**
  * Dates with no valid pixel left aside in words ("dates with no valid LST drop out", "skipping dates without valid
  * data"): a date with no valid pixel gives no value, and no reduction over dates counts it.
@@ -57,6 +59,13 @@ export function restatedPhrases(
   const out: { at: number; end: number; role: string }[] = []
   const free = (at: number, end: number) => !used.some((s) => at < s.end && end > s.at)
   for (const { at, end } of fillExclusions(q)) if (free(at, end)) out.push({ at, end, role: 'fill exclusion (fill is nodata, left out of every statistic)' })
+  // "(valid range 0 to 1)" beside negative values set aside: the lower end restates that, and no normalized
+  // difference exceeds 1.
+  const nonNegative = conditions.some((c) => c.value === 0 && ((c.negated && c.op.startsWith('<')) || (!c.negated && c.op.startsWith('>'))))
+  for (const m of nonNegative ? q.matchAll(VALID_RANGE) : []) {
+    const at = m.index ?? 0
+    if (free(at, at + m[0].length)) out.push({ at, end: at + m[0].length, role: 'valid range restated (negative values set aside)' })
+  }
   // "(day.month.year)", "DD.MM.YYYY": the order of the numeric dates, which the period parser applied.
   const order = q.match(new RegExp(`\\(?\\s*(?:(?:dates?|all\\s+dates?)\\s+(?:are\\s+)?(?:written|given|in)\\s+)?(?:${DAY_FIRST_SAID.source})\\s*\\)?`, 'i'))
   if (order?.index !== undefined && periodsRead.length > 0 && free(order.index, order.index + order[0].length))

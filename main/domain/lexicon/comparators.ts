@@ -79,7 +79,12 @@ export const POPULATION_LEADS: { anywhere: readonly string[]; clauseStart: reado
  * the first condition names the pixels the share is taken among, the second what is counted. With no verb and second
  * condition ("the share of the pixels with TVDI > 0.8") the condition is what is counted.
  */
-export const SHARE_AMONG: { shares: readonly string[]; verbs: readonly string[] } = {
+export const SHARE_AMONG: { shares: readonly string[]; verbs: readonly string[]; backReferences: readonly string[] } = {
   shares: ['percent of', 'percentage of', 'per cent of', '% of', 'share of', 'fraction of', 'proportion of', 'part of'],
   verbs: ['have', 'has', 'had', 'are', 'is', 'were', 'was', 'show', 'shows', 'showed', 'exceed', 'exceeds', 'exceeded', 'reach', 'reaches', 'reached', 'fall', 'falls', 'fell', 'lie', 'lies', 'stay', 'stays', 'remain', 'remains', 'also have', 'also has', 'also show', 'also shows', 'also are', 'also is', 'that also have', 'that also show', 'that also are', 'that have', 'that are', 'that show', 'which also have', 'which have'],
+  /**
+   * A share of pixels named before ("Consider the pixels with NDVI below 0.15. What percentage of those pixels have a
+   * TVDI above 0.8?"): every condition before the reference names the pixels the share is taken among.
+   */
+  backReferences: ['those pixels', 'these pixels', 'those', 'these', 'such pixels', 'the selected pixels', 'the remaining pixels', 'them'],
 }

@@ -116,12 +116,17 @@ const RELATIVE_RE =
 
 /** Words after a condition that set its pixels aside ("are excluded", "is removed", "get masked out"). */
 const POST_NEGATION =
-  /^\s*(?:(?:are|is|were|was|get|gets|be|should\s+be|must\s+be|to\s+be|being)\s+)?(?:excluded|removed|left\s+out|left\s+aside|set\s+aside|masked\s+out|dropped|discarded|ignored|thrown\s+out|not\s+(?:counted|used|included|considered|taken))\b/i
+  /^\s*(?:(?:are|is|were|was|get|gets|be|should\s+be|must\s+be|to\s+be|being)\s+)?(?:excluded|removed|left\s+out|left\s+aside|set\s+aside|masked\s+out|dropped|discarded|ignored|thrown\s+out|not\s+(?:counted|used|included|considered|taken|valid)|invalid)\b/i
+/** Words after a condition that make its pixels missing data ("treat negative NDVI as no data", "count as invalid"). */
+const AS_NODATA =
+  /^\s*(?:(?:are|is|be|should\s+be|must\s+be|to\s+be)\s+)?(?:treated\s+|counted\s+|taken\s+|regarded\s+)?as\s+(?:no[\s-]?data|nodata|missing(?:\s+data)?|invalid|fill|void|nan)\b/i
 /**
  * A condition that opens its clause ("Negative NDVI values are not counted.", "(..., negative NDVI values not
  * counted)") or follows "with" ("... of 2019 with negative values not counted").
  */
 const CLAUSE_START = /(?:^|[.,;:?!(]\s*|\b(?:with|and|but)\s+(?:all\s+|any\s+|the\s+)?)$/i
+/** Values named at the start of a clause, just before their condition ("..., and NDVI values below 0 are not valid"). */
+const CLAUSE_VALUES = /(?:^|[.,;:?!(]\s*|\b(?:with|and|but)\s+)(?:the\s+|all\s+|any\s+)?(?:[\w-]+\s+){0,2}(?:values?|pixels?)\s+$/i
 /** A selection of pixels just before a condition's variable ("pixels with NDVI", "the areas where LST"). */
 const SELECTED_BEFORE =
   /\b(?:pixels?|areas?|cells?|locations?)\s+(?:with|w\/|where|whose|having|that\s+have|in\s+which)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}$/i
@@ -199,9 +204,16 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     const before = q.slice(0, c.at)
     const neg = negatedBefore(before)
     // "once pixels with NDVI below 0.1 are excluded": a selection of pixels set aside after it is stated.
-    const post = neg ? null : (q.slice(c.end).match(POST_NEGATION) ?? null)
-    // (Said of selected pixels, or of the values the condition names at the start of a clause.)
-    const setAside = post !== null && (SELECTED_BEFORE.test(before.slice(-60)) || (CLAUSE_START.test(before) && /\b(?:values?|pixels?)\s*$/i.test(c.text)))
+    const asNodata = neg ? null : (q.slice(c.end).match(AS_NODATA) ?? null)
+    const post = neg ? null : (asNodata ?? q.slice(c.end).match(POST_NEGATION) ?? null)
+    // (Said of selected pixels, or of the values the condition names at the start of a clause; "as no data" says it
+    // of any.)
+    const setAside =
+      post !== null &&
+      (asNodata !== null ||
+        SELECTED_BEFORE.test(before.slice(-60)) ||
+        CLAUSE_VALUES.test(before.slice(-60)) ||
+        (CLAUSE_START.test(before) && /\b(?:values?|pixels?)\s*$/i.test(c.text)))
     const at = neg ? neg.at : c.at
     const end = setAside ? c.end + post[0].length : c.end
     conditions.push({

@@ -95,7 +95,7 @@ export const BLOCKING: readonly { re: RegExp; why: string }[] = [
   },
   {
     re: new RegExp(
-      `\\b(?:${alternation(CLASS_WORDS)})\\s+(?:pixels?|areas|zones|surfaces|fields|land\\s+cover|cover\\s+class|class(?:es)?|patches)\\b|\\bwater\\s+bodies\\b`,
+      `\\b(?:${alternation(CLASS_WORDS)})\\s+(?:pixels?|px|cells?|areas|zones|surfaces|fields|land\\s+cover|cover\\s+class|class(?:es)?|patches|parts|regions)\\b|\\bwater\\s+bodies\\b`,
       'gi',
     ),
     why: 'a land-cover class with no layer or threshold that defines it',

@@ -189,3 +189,45 @@ export function excludedMonths(q: string, periods: PeriodSpan[]): { periods: Per
   }
   return { periods: out, excluded }
 }
+
+const NAMED_WORDS = alternation(NAMED_SPANS.flatMap((x) => x.names))
+const MONTH_ONE = `(${alternation(MONTHS.flatMap((x) => x.names.filter((n) => !n.endsWith('.'))))})`
+/** How a question defines a named span: "we define it as", "defined as", "taking the growing season as", "i.e.". */
+const DEFINES = `(?:(?:we\\s+)?define[sd]?\\s+(?:it|this|that|the\\s+[\\w-]+(?:\\s+[\\w-]+)?)?\\s*as|(?:is\\s+)?defined\\s+as|taken\\s+as|taking\\s+(?:it|the\\s+[\\w-]+(?:\\s+[\\w-]+)?)\\s+as|(?:we|i)\\s+(?:use|mean|take|say)|i\\.e\\.|meaning|which\\s+(?:is|means))`
+const DEFINED_RANGE = new RegExp(
+  `\\b${DEFINES}\\s*:?\\s*(?:the\\s+months?\\s+(?:of\\s+|from\\s+)?|from\\s+)?${MONTH_ONE}\\s*(?:to|-|–|through|until|till)\\s*${MONTH_ONE}\\b`,
+  'i',
+)
+const NAMED_DEFINED_BY = new RegExp(`\\b(?:the\\s+)?(?:${NAMED_WORDS})\\s+as\\s*$`, 'i')
+
+/**
+ * Refiner: a named span the question defines ("growing season 2019? We define it as May to September", "the growing
+ * season (we use April until October)"): its months are the ones defined, not the lexicon's convention; the defining
+ * words are a restatement. And "taking the growing season as April to October 2019": the period read is the
+ * definition, the span's name restates it. Returns the periods and the words read as restatements.
+ */
+export function definedSpans(q: string, periods: PeriodSpan[]): { periods: PeriodSpan[]; restated: PeriodSpan[] } {
+  const restated: PeriodSpan[] = []
+  const out = periods.map((p) => {
+    if (!p.convention) return p
+    const m = DEFINED_RANGE.exec(q)
+    if (!m || m.index === undefined) return p
+    const [from, to] = [monthOf(m[1]), monthOf(m[2])]
+    const year = Number(p.start.slice(0, 4))
+    const made = spanOfMonths(year, from <= to ? monthsFromTo(from, to) : [...monthsFromTo(from, 12), ...monthsFromTo(1, to)], 'season')
+    if (!made) return p
+    const defined = { ...p, ...made, convention: `${m[1]} to ${m[2]}, as the question defines it` }
+    restated.push({ ...defined, at: m.index, end: m.index + m[0].length, text: m[0] })
+    return defined
+  })
+  // "taking the growing season as April to October 2019": the name before the period read.
+  for (const p of out) {
+    const before = q.slice(Math.max(0, p.at - 40), p.at).match(NAMED_DEFINED_BY)
+    if (before) restated.push({ ...p, at: p.at - before[0].length, end: p.at, text: before[0] })
+  }
+  return { periods: out, restated }
+}
+
+function monthsFromTo(a: number, b: number): number[] {
+  return Array.from({ length: b - a + 1 }, (_, i) => a + i)
+}

@@ -34,7 +34,7 @@ import {
   validDay,
 } from './period-words'
 import { DAY_RULES } from './period-day-rules'
-import { bracketedRestatements, dropRestatedYears, keepComparedInsideRecord, refineSeasonsOfTheYear, spanApartFromYear } from './period-refiners'
+import { bracketedRestatements, definedSpans, dropRestatedYears, keepComparedInsideRecord, refineSeasonsOfTheYear, spanApartFromYear } from './period-refiners'
 import type { PeriodSpan } from './types'
 import { alternation, overlaps } from './words'
 
@@ -428,7 +428,9 @@ export function readPeriods(q: string, skip: readonly { at: number; end: number 
     }
   }
   found.sort((a, b) => a.at - b.at)
-  const kept = spanApartFromYear(q, refineSeasonsOfTheYear(q, dropRestatedYears(keepComparedInsideRecord(q, found))))
+  const defined = definedSpans(q, spanApartFromYear(q, refineSeasonsOfTheYear(q, dropRestatedYears(keepComparedInsideRecord(q, found)))))
+  const kept = defined.periods
   const bracketed = bracketedRestatements(q, kept).filter((b) => !found.some((f) => overlaps(f, b)))
-  return { kept, restated: [...found.filter((p) => !kept.includes(p) && !kept.some((k) => overlaps(k, p))), ...bracketed] }
+  const restated = [...found.filter((p) => !kept.includes(p) && !kept.some((k) => overlaps(k, p))), ...bracketed, ...defined.restated]
+  return { kept, restated }
 }

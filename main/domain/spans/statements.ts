@@ -4,7 +4,8 @@
  * warmest ones.") rather than asks, instructs or directs, beside a sentence that asks, is set aside: its words are
  * listed but never read into the spec, and the compiler's check of context does not refuse on its statistic-like or
  * unit words. It is set aside only when it can change nothing the ask does not state:
- * - no span of the lexicon lies in it but thresholds the ask restates (same value and unit), and no number but theirs;
+ * - no span of the lexicon lies in it but thresholds the ask restates (same value and unit) and variables the ask
+ *   names too, and no number but those thresholds';
  * - no phrase in it would block (a part, a time span, a mask, a class ...: `blocks`);
  * - no first- or second-person word, which may direct ("We only look at the hottest fields."), beyond a clause that
  *   only says why the question is asked ("..., but we want to check");
@@ -44,6 +45,19 @@ export function asks(text: string): boolean {
   return text.includes('?') || INSTRUCTION.test(text) || QUESTION_OPENER.test(text) || WANTS.test(text.replace(MOTIVATION, ' '))
 }
 
+/** The clauses of a sentence, split at ", and", ", but", ", while", ", whereas", ", so". */
+function clausesOf(s: Range): Range[] {
+  const out: Range[] = []
+  let from = 0
+  for (const m of s.text.matchAll(/,\s*(?:and|but|while|whereas|so)\s+/gi)) {
+    const cut = m.index ?? 0
+    out.push({ at: s.at + from, end: s.at + cut, text: s.text.slice(from, cut) })
+    from = cut + m[0].length
+  }
+  out.push({ at: s.at + from, end: s.end, text: s.text.slice(from) })
+  return out
+}
+
 /** Content words of a text (lower case, a plural's "s" off), filler left out. */
 function contentWords(text: string): string[] {
   return (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => w.length >= 3 && !FILLER_SET.has(w)).map((w) => (w.length > 3 ? w.replace(/s$/, '') : w))
@@ -74,7 +88,8 @@ export function statementSentences(
   const askFree = new Set(askParts.flatMap((s) => contentWords(masked.slice(s.at, s.end).join(''))))
   for (const x of spans) if (x.type === 'count') for (let i = x.at; i < x.end; i++) masked[i] = ' '
   if (askParts.some((s) => BACK_REFERENCE.test(s.text))) return none
-  const askThresholds = askSpans.filter((x): x is ConditionSpan => x.type === 'condition' && x.value !== undefined && !x.negated)
+  // The ask's thresholds, negated or not ("not below 0.2" states 0.2 too).
+  const askThresholds = askSpans.filter((x): x is ConditionSpan => x.type === 'condition' && x.value !== undefined)
   const restated = (c: ConditionSpan) => !c.negated && askThresholds.some((x) => x.value === c.value && x.unit === c.unit)
   // A threshold of the ask written again with or without its comparison ("once the surface passes 44 °C").
   const restatedNumber = (n: string, unit: string | undefined) =>
@@ -83,10 +98,14 @@ export function statementSentences(
     )
   const setAside: Range[] = []
   const unsure: ConditionSpan[] = []
-  for (const s of parts) {
-    if (askParts.includes(s) || asks(s.text)) continue
+  // Each clause of a sentence that does not ask, on its own ("Below 0.2 NDVI the pixels are bare soil, and NDVI
+  // values below 0 are not valid"): the first may be a fact, the second sets pixels aside.
+  const clauses = parts.filter((s) => !askParts.includes(s) && !asks(s.text)).flatMap(clausesOf)
+  for (const s of clauses) {
+    // Its spans: thresholds (restated or not, judged below) and variables the ask names too.
     const own = spans.filter((x) => x.at < s.end && x.end > s.at)
-    if (own.some((x) => x.type !== 'condition' || x.negated || x.at < s.at || x.end > s.end)) continue
+    const askNames = (x: Span) => x.type === 'variable' && askSpans.some((a) => a.type === 'variable' && a.key === x.key)
+    if (own.some((x) => (x.type !== 'condition' && !askNames(x)) || (x.type === 'condition' && x.negated) || x.at < s.at || x.end > s.end)) continue
     const rest = masked
       .slice(s.at, s.end)
       .join('')

@@ -153,7 +153,13 @@ export function readConditions(question: string): { asked: AskedCondition[]; unc
   const among = new Set(
     spans.filter((c, i) => (c.scope === 'pixels' && amongPixels(parsed.text, c.at)) || shareAmong(parsed.text, c, spans[i + 1])).map((c) => c.text.trim()),
   )
-  const read = conditionsFromSpans(spans).map((c) => (among.has(c.words) ? { ...c, population: true } : c))
+  // "Consider the pixels with NDVI below 0.15. What percentage of those pixels ...": the conditions before the reference.
+  const back = new RegExp(`(?:${alternation(SHARE_AMONG.shares)})\\s+(?:${alternation(SHARE_AMONG.backReferences)})\\b`, 'i').exec(parsed.text)
+  const beforeBack = back ? spans.filter((c) => c.end <= back.index) : []
+  if (beforeBack.length > 0 && beforeBack.length < spans.length) for (const c of beforeBack) among.add(c.text.trim())
+  // Pixels set aside leave the share's pixels too, when another condition is counted.
+  const counted = conditionsFromSpans(spans).some((c) => !c.negated)
+  const read = conditionsFromSpans(spans).map((c) => (among.has(c.words) || (c.negated && counted) ? { ...c, population: true } : c))
   // Every condition among others would leave nothing counted: read as conditions all counted, as before.
   const marked = read.filter((c) => c.population).length
   const either = eitherOr(parsed.text, spans, marked === read.length ? read.map(({ population: _p, ...c }) => c) : read)
