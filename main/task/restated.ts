@@ -8,7 +8,7 @@
  * the reason for a mask the ask states on an index that tells that class apart (lexicon CLASS_INDICES); beside a
  * condition on any other variable it still blocks.
  */
-import { CLASS_INDICES, EXTERNAL_COMPARISON, FILL_EXCLUSION, MONTHS, NAMED_SPANS, SEASONS, UNPLACED_SPANS } from '../domain/lexicon'
+import { CLASS_INDICES, EXTERNAL_COMPARISON, FILL_EXCLUSION, MONTHS, NAMED_SPANS, SEASONS, STATISTICS, UNPLACED_SPANS } from '../domain/lexicon'
 import { all, DAY_FIRST_SAID, INSTRUCTION, parseQuestion, sentences, WANTS } from '../domain/spans'
 import { alternation } from '../domain/spans/words'
 import type { Condition } from './spec'
@@ -19,6 +19,17 @@ const FILL_EXCLUDED = new RegExp(
   `\\b(?:${alternation(FILL_EXCLUSION.before)})\\s+${FILL_NAMED}(?![\\w-])|\\b${FILL_NAMED}\\s+(?:(?:are|is|were|get|being)\\s+)?(?:${alternation(FILL_EXCLUSION.after)})(?![\\w-])` +
     // The fill's value stated: "DN 0 = fill", "fill = DN 0", "DN 0 is nodata".
     `|\\bdn\\s*0\\s*(?:=|is|:)\\s*(?:${alternation(FILL_EXCLUSION.names)})\\b|\\b(?:${alternation(FILL_EXCLUSION.names)})\\s*(?:=|is|:)\\s*(?:dn\\s*)?0\\b`,
+  'gi',
+)
+/** A file the question says is not needed ("attached but not needed", "is in the folder but not needed"). */
+const NOT_NEEDED =
+  /\b(?:is|are)\s+(?:(?:attached|included|provided|given|there|in\s+the\s+folder)\s+)?(?:but\s+)?(?:not|n't)\s+(?:needed|required|used|relevant)\b|\b(?:isn't|aren't|is\s+not|are\s+not)\s+(?:needed|required)\b/gi
+/** A statistic named again by "that", "this" or "the same" ("What is that median?"). */
+const STATISTIC_AGAIN = new RegExp(
+  `\\b(?:that|this|the\\s+same|this\\s+same)\\s+(${STATISTICS.flatMap((x) => x.names)
+    .filter((n) => /^[a-z ]+$/.test(n))
+    .sort((a, b) => b.length - a.length)
+    .join('|')})\\b`,
   'gi',
 )
 /** "valid range 0 to 1", "(valid: 0..1)", "valid 0-1". */
@@ -54,11 +65,29 @@ export function restatedPhrases(
   q: string,
   conditions: readonly Condition[],
   used: readonly { at: number; end: number; role?: string }[],
-  periodsRead: readonly { start: string; end: string }[] = [],
+  periodsRead: readonly { start: string; end: string; granularity?: string }[] = [],
 ): { at: number; end: number; role: string }[] {
   const out: { at: number; end: number; role: string }[] = []
   const free = (at: number, end: number) => !used.some((s) => at < s.end && end > s.at)
   for (const { at, end } of fillExclusions(q)) if (free(at, end)) out.push({ at, end, role: 'fill exclusion (fill is nodata, left out of every statistic)' })
+  // "Q3 2019 minus Q2 2019 (quarter = mean of the per-date means)": the word of the quarters read.
+  if (periodsRead.some((p) => p.granularity === 'quarter'))
+    for (const m of q.matchAll(/\b(?:each\s+|every\s+|calendar\s+|a\s+)?quarters?\b/gi)) {
+      const at = m.index ?? 0
+      if (free(at, at + m[0].length)) out.push({ at, end: at + m[0].length, role: 'the quarters read, named again' })
+    }
+  // "The NDVI file for that date is attached but not needed": a remark on the inputs, no negation of a value.
+  for (const m of q.matchAll(NOT_NEEDED)) {
+    const at = m.index ?? 0
+    if (free(at, at + m[0].length)) out.push({ at, end: at + m[0].length, role: 'a remark on an input file not needed' })
+  }
+  // "... then the median of those means. What is that median?": the statistic asked, named again.
+  for (const m of q.matchAll(STATISTIC_AGAIN)) {
+    const at = (m.index ?? 0) + m[0].length - m[1].length
+    const key = STATISTICS.find((x) => x.names.includes(m[1].toLowerCase()))?.key
+    const named = used.some((u) => u.at !== at && STATISTICS.find((x) => x.key === key)?.names.some((n) => q.slice(u.at, u.end).toLowerCase().includes(n)))
+    if (key && named && free(at, at + m[1].length)) out.push({ at, end: at + m[1].length, role: 'the statistic asked, named again' })
+  }
   // "(valid range 0 to 1)" beside negative values set aside: the lower end restates that, and no normalized
   // difference exceeds 1.
   const nonNegative = conditions.some((c) => c.value === 0 && ((c.negated && c.op.startsWith('<')) || (!c.negated && c.op.startsWith('>'))))

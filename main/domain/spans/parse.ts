@@ -217,9 +217,10 @@ function parseFresh(question: string): ParsedQuestion {
   for (const h of hits(q, PERCENTILE_RE)) {
     if (!free(h)) continue
     const quart = h.m[3]?.toLowerCase()
-    // A quantile given as a fraction ("the 0.9 quantile") is that percentile.
     const fraction = h.m[5] ?? h.m[6]
-    const p = quart ? QUARTILES[quart] : fraction ? Math.round(Number(fraction) * 1e6) / 1e4 : Number(h.m[1] ?? h.m[2] ?? h.m[4])
+    const said = quart ? QUARTILES[quart] : Number(fraction ?? h.m[1] ?? h.m[2] ?? h.m[4])
+    // A quantile at or below 1 is a fraction ("the 0.9 quantile" is the 90th percentile).
+    const p = !quart && /quantile/i.test(h.text) && said <= 1 ? Math.round(said * 1e6) / 1e4 : said
     if (p >= 0 && p <= 100) spans.push({ type: 'statistic', at: h.at, end: h.end, text: h.text, key: 'percentile', p })
   }
   // Statistics: the longest word at each place

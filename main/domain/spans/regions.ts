@@ -27,8 +27,13 @@ import { alternation, hits, overlaps } from './words'
 const N = '(-?\\d+(?:\\.\\d+)?)'
 const OF_IMAGE = `(?:\\s+(?:of|in)\\s+(?:the\\s+|this\\s+)?(?:${alternation(IMAGE_NOUNS)}))?`
 
+// The part's name may be restated in brackets before its noun ("the upper-left (NW) quadrant").
 const PART_RES = PARTS.map(
-  (p) => new RegExp(`(?:${alternation(p.words)})\\s+(?:${alternation(PART_NOUNS[p.nouns])})${p.after ? `\\s+(?:${alternation(p.after)})` : OF_IMAGE}`, 'gi'),
+  (p) =>
+    new RegExp(
+      `(?:${alternation(p.words)})(?:\\s*\\((?:${alternation(p.words)})\\))?\\s+(?:${alternation(PART_NOUNS[p.nouns])})${p.after ? `\\s+(?:${alternation(p.after)})` : OF_IMAGE}`,
+      'gi',
+    ),
 )
 
 export function parseParts(q: string): PartSpan[] {

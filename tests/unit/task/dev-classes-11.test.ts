@@ -13,10 +13,14 @@
  * - A clause of fact beside a clause that sets pixels aside ("Below 0.2 NDVI the pixels are mostly bare soil, and
  *   NDVI values below 0 are not valid"): each clause judged on its own (the fact's threshold had been applied).
  * - A land-cover class said of "px" ("cropland px"): refused, no layer defines it (the whole scene had been answered).
+ * - From the refusals: "the 0.9 quantile" is the 90th percentile (it had been read as the 0.9th: refused only
+ *   because "P90" beside it disagreed); quarters named again ("(quarter = mean of the per-date means)"); a part
+ *   restated in brackets ("the upper-left (NW) quadrant"); a file "attached but not needed"; "What is that median?".
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/rules/rules-planner'
 import { makeTask } from '../../../main/agent/task'
+import { readTask } from '../../../main/task/read-task'
 import type { DevReference } from '../../helpers/dev-references'
 import { answeredWithin } from '../../helpers/plan-execute'
 import { shared, tempDir } from '../../helpers/tmp'
@@ -50,6 +54,20 @@ describe('the sixth set', () => {
     await answered(
       'Under 0.2 the NDVI here is mostly bare desert, and NDVI values below 0 are not valid. What share of the valid NDVI pixels of 13 August 2019 is not below 0.2, in percent?',
       REFS_6.neg_share_ndvi_not_below02_0813,
+    )
+  }, 180_000)
+
+  it('reads quantiles as fractions, quarters named again, parts restated in brackets, files not needed', async () => {
+    const quantile = readTask({ question: 'the 0.9 quantile of LST on 2019-09-14', options: [] })
+    expect(quantile.quantity.percentile).toBe(90)
+    await answered('LST of Q3 2019 minus LST of Q2 2019 (each quarter = mean of its per-date means), K', REFS_6.cmp_lst_q3_minus_q2)
+    await answered(
+      'For 2019-08-29: mean LST of the top-left (NW) quadrant minus that of the bottom-right (SE) quadrant? The NDVI file is attached but not needed.',
+      REFS_6.cmp_lst_nw_minus_se_0829,
+    )
+    await answered(
+      'Take the scene-mean LST of each acquisition from April to September 2019 and then the median of these means. What is that median in K?',
+      REFS_6.ord_median_of_means_apr_sep,
     )
   }, 180_000)
 
