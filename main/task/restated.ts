@@ -32,8 +32,9 @@ const STATISTIC_AGAIN = new RegExp(
     .join('|')})\\b`,
   'gi',
 )
-/** "valid range 0 to 1", "(valid: 0..1)", "valid 0-1". */
-const VALID_RANGE = /\bvalid(?:\s+range)?\s*(?::|=|is|of)?\s*(?:from\s+)?0(?:\.0+)?\s*(?:to|-|–|\.\.)\s*1(?:\.0+)?\b/gi
+/** "valid range 0 to 1", "(valid: 0..1)", "valid 0-1", "only 0 to 1", "0-1 only". */
+const VALID_RANGE =
+  /\b(?:valid(?:\s+range)?|only)\s*(?::|=|is|of)?\s*(?:from\s+)?0(?:\.0+)?\s*(?:to|-|–|\.\.)\s*1(?:\.0+)?\b(?:\s+only\b)?|(?<![\d.])0(?:\.0+)?\s*(?:to|-|–|\.\.)\s*1(?:\.0+)?\s+only\b/gi
 /**
  * Dates with no valid pixel left aside in words ("dates with no valid LST drop out", "skipping dates without valid
  * data"): a date with no valid pixel gives no value, and no reduction over dates counts it.

@@ -32,6 +32,7 @@ export const NO_SUN_CORRECTION: readonly string[] = [
   'without sun angle correction', 'without sun-angle correction', 'without solar elevation correction', 'without solar angle correction', 'without sun correction',
   'no sun correction', 'no sun corr', 'no sun-elevation correction', 'no sun elevation correction', 'no sun angle correction',
   'not corrected for sun elevation', 'uncorrected for sun elevation',
+  'no sun-elev correction', 'no sun elev correction', 'without sun-elev correction', 'w/o sun-elev correction', 'w/o sun-elevation correction', 'w/o sun elevation correction',
   // "no correction for the sun angle", "without correcting for solar elevation": each lead with each sun word.
   ...['no correction for', 'without correction for', 'without correcting for', 'not correcting for', 'not corrected for', 'uncorrected for', 'no adjustment for', 'without adjusting for', 'not adjusted for'].flatMap((lead) =>
     ['sun angle', 'sun-angle', 'sun elevation', 'sun-elevation', 'solar angle', 'solar elevation', 'solar zenith', 'sun zenith', 'solar zenith angle', 'sun elevation angle'].flatMap((o) => [`${lead} the ${o}`, `${lead} ${o}`]),

@@ -118,8 +118,10 @@ const RELATIVE_RE =
 const POST_NEGATION =
   /^\s*(?:(?:are|is|were|was|get|gets|be|should\s+be|must\s+be|to\s+be|being)\s+)?(?:excluded|removed|left\s+out|left\s+aside|set\s+aside|masked\s+out|dropped|discarded|ignored|thrown\s+out|not\s+(?:counted|used|included|considered|taken|valid)|invalid)\b/i
 /** Words after a condition that make its pixels missing data ("treat negative NDVI as no data", "count as invalid"). */
+/** The writer setting the values aside in the first person ("Negative NDVI I don't count"). */
+const WRITER_SKIPS = /^\s*,?\s*(?:i|we)\s+(?:do\s+not|don't|never|won't|will\s+not)\s+(?:count|use|include|want)\b/i
 const AS_NODATA =
-  /^\s*(?:(?:are|is|be|should\s+be|must\s+be|to\s+be)\s+)?(?:treated\s+|counted\s+|taken\s+|regarded\s+)?as\s+(?:no[\s-]?data|nodata|missing(?:\s+data)?|invalid|fill|void|nan)\b/i
+  /^\s*(?:(?:are|is|be|should\s+be|must\s+be|to\s+be)\s+)?(?:treated\s+|counted\s+|counts?\s+|taken\s+|regarded\s+)?as\s+(?:no[\s-]?data|nodata|missing(?:\s+data)?|invalid|fill|void|nan)\b/i
 /**
  * A condition that opens its clause ("Negative NDVI values are not counted.", "(..., negative NDVI values not
  * counted)") or follows "with" ("... of 2019 with negative values not counted").
@@ -204,10 +206,10 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     const before = q.slice(0, c.at)
     const neg = negatedBefore(before)
     // "once pixels with NDVI below 0.1 are excluded": a selection of pixels set aside after it is stated.
-    const asNodata = neg ? null : (q.slice(c.end).match(AS_NODATA) ?? null)
+    const asNodata = neg ? null : (q.slice(c.end).match(AS_NODATA) ?? q.slice(c.end).match(WRITER_SKIPS) ?? null)
     const post = neg ? null : (asNodata ?? q.slice(c.end).match(POST_NEGATION) ?? null)
-    // (Said of selected pixels, or of the values the condition names at the start of a clause; "as no data" says it
-    // of any.)
+    // (Said of selected pixels, or of the values the condition names at the start of a clause; "as no data" and "I
+    // don't count" say it of any.)
     const setAside =
       post !== null &&
       (asNodata !== null ||

@@ -15,14 +15,16 @@
  * - A land-cover class said of "px" ("cropland px"): refused, no layer defines it (the whole scene had been answered).
  * - From the refusals: "the 0.9 quantile" is the 90th percentile (it had been read as the 0.9th: refused only
  *   because "P90" beside it disagreed); quarters named again ("(quarter = mean of the per-date means)"); a part
- *   restated in brackets ("the upper-left (NW) quadrant"); a file "attached but not needed"; "What is that median?".
+ *   restated in brackets ("the upper-left (NW) quadrant"); a file "attached but not needed"; "What is that median?";
+ *   values set aside as "NDVI < 0 counts as invalid" and "Negative NDVI I don't count, only 0 to 1"; "no sun-elev
+ *   correction" (the default TOA convention).
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/rules/rules-planner'
 import { makeTask } from '../../../main/agent/task'
 import { readTask } from '../../../main/task/read-task'
 import type { DevReference } from '../../helpers/dev-references'
-import { answeredWithin } from '../../helpers/plan-execute'
+import { answeredWithin, planExecuteAnswered } from '../../helpers/plan-execute'
 import { shared, tempDir } from '../../helpers/tmp'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -68,6 +70,26 @@ describe('the sixth set', () => {
     await answered(
       'Take the scene-mean LST of each acquisition from April to September 2019 and then the median of these means. What is that median in K?',
       REFS_6.ord_median_of_means_apr_sep,
+    )
+  }, 180_000)
+
+  it('reads values set aside in the first person or counted as invalid, and "no sun-elev correction"', async () => {
+    await answered('Mean NDVI from 2019-02-10 to 2019-04-10, the mean of the per-acquisition means; NDVI < 0 counts as invalid.', REFS_6.per_ndvi_feb10_apr10)
+    const got = await planExecuteAnswered(
+      'Least-squares trend of the monthly mean NDVI (mean of each month’s date means), January to June 2019, per month. Negative NDVI we don’t count, only 0 to 1.',
+      [Q46],
+      { artifacts: store.dir, provenance: true },
+    )
+    const ref = REFS_6.ser_ndvi_monthly_slope_jan_jun
+    const slope = (got.result.observation as { slope: number }).slope
+    expect(Math.min(...(ref.alternatives ?? [ref.value]).map((w) => Math.abs(slope - w)))).toBeLessThanOrEqual(ref.tolerance)
+    const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
+    await answeredWithin(
+      'mean RDVI = (B5-B4)/sqrt(B5+B4), landsat TOA refl, no sun-elev correction',
+      [LANDSAT],
+      [REFS_6.idx_rdvi_mean.value],
+      REFS_6.idx_rdvi_mean.tolerance,
+      store.dir,
     )
   }, 180_000)
 
