@@ -145,7 +145,7 @@ const VARIABLE_NAMES = [
 ]
   .sort((a, b) => b.length - a.length)
   .map((n) => new RegExp(`(?<![a-z0-9])${escape(n.toLowerCase()).replace(/ /g, '[ -]')}(?![a-z0-9])`, 'g'))
-const BAND_MENTIONS = /\b(?:bands?|b|channels?)\s?\d{1,2}(?:\s*(?:,|and|&|\/|or|-|to)?\s*(?:bands?\s?|b)?\d{1,2}\b)*/gi
+const BAND_MENTIONS = /\b(?:bands?|b|channels?)[\s-]?\d{1,2}(?:\s*(?:,|and|&|\/|or|-|to)?\s*(?:bands?[\s-]?|b)?\d{1,2}\b)*/gi
 
 /** Unit words, by unit key: a unit word is harmless when it names the unit the answer is computed in. */
 const UNIT_WORDS = UNITS.filter((u) => u.quantity !== 'count').flatMap((u) =>
@@ -164,6 +164,9 @@ const STEP_MARKER = new RegExp(
   'g',
 )
 
+/** Coordinate system names: "WGS 84 / UTM zone 17N", "UTM 17N", "EPSG:32617", "Web Mercator". */
+const CRS_NAMES =
+  /(?<![a-z0-9])(?:wgs[\s-]?84(?:\s*\/\s*utm\s+(?:zone\s+)?\d{1,2}\s*[ns])?|utm\s+(?:zone\s+)?\d{1,2}\s*[ns]|epsg\s*:?\s*\d{4,5}|web[\s-]mercator|pseudo[\s-]mercator)(?![a-z0-9])/g
 /** Sensor and product names with numbers that do not bear on the value ("Landsat 8", "Sentinel-2", "Collection 2"). */
 /**
  * Numbers of the paperwork around a question (lexicon REFERENCE_LEADS): "ticket GIS-3318", "section 4.2", "slide 7 of
@@ -242,6 +245,9 @@ const HARMLESS_ACRONYMS = new Set([
   'UTC',
   'GMT',
   'UTM',
+  'CRS',
+  'AOI',
+  'ROI',
   'WGS',
   'WGS84',
   'EPSG',
@@ -390,6 +396,12 @@ export function unsurePhrase(
     let t = norm(n.text)
     for (const re of VARIABLE_NAMES) t = t.replace(re, ' ')
     t = t.replace(BAND_MENTIONS, ' ').replace(STEP_MARKER, ' ').replace(NOT_STATISTIC, ' ')
+    // A box's coordinate system named again ("in the scene's own CRS (WGS 84 / UTM zone 17N, EPSG:32617)").
+    if (spec.region.kind === 'bbox') {
+      t = t.replace(CRS_NAMES, ' ')
+      const code = spec.region.srs?.match(/\d{4,5}/)?.[0]
+      if (code) t = t.replace(new RegExp(`(?<![\\d.])${code}(?![\\d.])`, 'g'), ' ')
+    }
     const series = SERIES_WORDS.find((p) => p.re.test(t) && p.key !== spec.series?.granularity)
     if (series) return { text: n.text.trim(), word: series.word, bearing: series.bearing }
     const end = statement ? undefined : END_WORDS.find((p) => t.match(p.re) && !statsPlaced.has(p.key))

@@ -290,12 +290,14 @@ export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
     found.push({ type: 'box', at: h.at, end, text: q.slice(h.at, end), bbox: [Number(c0) - base, Number(r0) - base, cEnd, rEnd], crs: 'pixel' })
   }
   // "longitude 114.2 to 114.6 and latitude 30.1 to 30.5" (either order), "lon 114.2-114.6, lat 30.1-30.5"
-  const LON = `(?:between\\s+|from\\s+)?(?:longitudes?|lon|long|lng)\\s*(?:from|between|of|:|=)?\\s*${N}\\s*°?\\s*([EW])?\\s*(?:-|–|to|and|through)\\s*${N}\\s*°?\\s*([EW])?`
-  const LAT = `(?:between\\s+|from\\s+)?(?:latitudes?|lat)\\s*(?:from|between|of|:|=)?\\s*${N}\\s*°?\\s*([NS])?\\s*(?:-|–|to|and|through)\\s*${N}\\s*°?\\s*([NS])?`
+  // (Degrees as "°", "deg" or "degrees"; the two ranges joined by a comma, "and", ";" or "/".)
+  const DEG_SIGN = '(?:°|\\s*deg(?:rees|\\.)?)?'
+  const LON = `(?:between\\s+|from\\s+)?(?:longitudes?|lon|long|lng)\\s*(?:from|between|of|:|=)?\\s*${N}\\s*${DEG_SIGN}\\s*([EW])?\\s*(?:-|–|to|and|through)\\s*${N}\\s*${DEG_SIGN}\\s*([EW])?`
+  const LAT = `(?:between\\s+|from\\s+)?(?:latitudes?|lat)\\s*(?:from|between|of|:|=)?\\s*${N}\\s*${DEG_SIGN}\\s*([NS])?\\s*(?:-|–|to|and|through)\\s*${N}\\s*${DEG_SIGN}\\s*([NS])?`
   const sign = (v: string, h: string | undefined) => (h && /[WS]/i.test(h) ? -Math.abs(Number(v)) : Number(v))
   for (const [re, lonFirst] of [
-    [new RegExp(`${LON}\\s*(?:,|and|;)?\\s*(?:and\\s+)?${LAT}`, 'gi'), true],
-    [new RegExp(`${LAT}\\s*(?:,|and|;)?\\s*(?:and\\s+)?${LON}`, 'gi'), false],
+    [new RegExp(`${LON}\\s*(?:,|and|;|\\/)?\\s*(?:and\\s+)?${LAT}`, 'gi'), true],
+    [new RegExp(`${LAT}\\s*(?:,|and|;|\\/)?\\s*(?:and\\s+)?${LON}`, 'gi'), false],
   ] as const) {
     for (const h of hits(q, re)) {
       if (found.some((f) => overlaps(f, h))) continue
@@ -384,11 +386,14 @@ export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
   const METRES = '(?:m|metres|meters)\\b'
   const AXIS = (names: string) => `(?:${names})\\s*(?:=|:|from|between)?\\s*${NC}\\s*(?:${METRES})?\\s*(?:\\.\\.|-|–|to|and)\\s*${NC}(?:\\s*${METRES})?`
   const XY = new RegExp(`\\b${AXIS('x|eastings?')}\\s*(?:,|and|;)?\\s*(?:and\\s+)?\\b${AXIS('y|northings?')}`, 'gi')
+  // The axis written after each range ("520000-580000 m E, 3650000-3700000 m N").
+  const AXIS_AFTER = (names: string) => `${NC}\\s*(?:\\.\\.|-|–|to)\\s*${NC}\\s*(?:${METRES})?\\s*(?:${names})\\b`
+  const XY_AFTER = new RegExp(`${AXIS_AFTER('e|east|eastings?')}\\s*(?:,|and|;|\\/)?\\s*(?:and\\s+)?${AXIS_AFTER('n|north|northings?')}`, 'gi')
   const mapNumber = (t: string) => {
     const v = Number(t.replace(/,/g, '').replace(/[kKM]$/, ''))
     return /[kK]$/.test(t) ? v * 1e3 : t.endsWith('M') ? v * 1e6 : v
   }
-  for (const h of hits(q, XY)) {
+  for (const h of [...hits(q, XY), ...hits(q, XY_AFTER)]) {
     if (found.some((f) => overlaps(f, h))) continue
     const [x1, x2, y1, y2] = [1, 2, 3, 4].map((i) => mapNumber(h.m[i]))
     const crs = crsNear(sentenceAround(h.at, h.end))

@@ -18,6 +18,9 @@
  *   restated in brackets ("the upper-left (NW) quadrant"); a file "attached but not needed"; "What is that median?";
  *   values set aside as "NDVI < 0 counts as invalid" and "Negative NDVI I don't count, only 0 to 1"; "no sun-elev
  *   correction" (the default TOA convention).
+ * - Boxes in more forms (set 5's refusals): "lon 87.70 to 87.85 E / lat 43.62 to 43.78 N", degrees as "deg", and
+ *   UTM ranges with their axis after them ("520000-580000 m E, 3650000-3700000 m N"), the CRS named again beside
+ *   them ("the scene's own CRS (WGS 84 / UTM zone 17N, EPSG:32617)"), "band-10".
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/rules/rules-planner'
@@ -89,6 +92,20 @@ describe('the sixth set', () => {
       [LANDSAT],
       [REFS_6.idx_rdvi_mean.value],
       REFS_6.idx_rdvi_mean.tolerance,
+      store.dir,
+    )
+  }, 180_000)
+
+  it('reads boxes with degrees written "deg", joined by "/", or UTM ranges with their axis after them', async () => {
+    const REFS_5 = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dev-questions/references-5.json'), 'utf8')) as Record<string, DevReference>
+    await answered('2019-07-28 NDVI mean for lon 87.70 to 87.85 deg E / lat 43.62 to 43.78 deg N', REFS_5.reg_lonlat_box_ndvi_0728)
+    const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
+    const ref = REFS_5.reg_utm_box_b10_bt
+    await answeredWithin(
+      'mean band-10 brightness temperature (K) of the Landsat scene in 520000-580000 m E, 3650000-3700000 m N, the scene’s own CRS (WGS 84 / UTM zone 17N)',
+      [LANDSAT],
+      ref.alternatives ?? [ref.value],
+      ref.tolerance,
       store.dir,
     )
   }, 180_000)
