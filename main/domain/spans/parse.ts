@@ -36,6 +36,7 @@ import { spelledLetters } from './spelled-letters'
 import { correctTypos } from './typos'
 import { excludedMonths } from './period-refiners'
 import { readPeriods } from './periods'
+import { numberedGridParts } from './grid-cells'
 import { gridParts, parseBoxes, parseParts, stripParts } from './regions'
 import { qaBitsSpans, qaClassSpans } from './qa-classes'
 import { BLOCKING } from './ledger'
@@ -174,7 +175,7 @@ function parseFresh(question: string): ParsedQuestion {
   const read = readPeriods(q, regions)
   const { periods, excluded } = excludedMonths(q, read.kept)
   const restated = read.restated
-  spans.push(...regions, ...periods, ...stripParts(q).divisions, ...gridParts(q).divisions)
+  spans.push(...regions, ...periods, ...stripParts(q).divisions, ...gridParts(q).divisions, ...numberedGridParts(q).divisions)
   for (const r of restated) spans.push({ type: 'restated_period', at: r.at, end: r.end, text: r.text })
   spans.push(...excluded)
   const cond = parseConditions(q, [...periods, ...regions])

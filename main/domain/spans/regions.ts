@@ -21,6 +21,7 @@ import {
   STRIP_NOUNS,
   STRIP_PICKS,
 } from '../lexicon/regions'
+import { numberedGridParts } from './grid-cells'
 import type { BoxSpan, ContextPartSpan, PartSpan, PolygonSpan } from './types'
 import { alternation, hits, overlaps } from './words'
 
@@ -79,7 +80,7 @@ export function parseParts(q: string): PartSpan[] {
           found.push({ type: 'part', at: h.at, end: h.end, text: h.text, name: p.name, rows: [p.rows[0], p.rows[1]], cols: [p.cols[0], p.cols[1]] })
     }
   }
-  for (const p of [...stripParts(q).parts, ...gridParts(q).parts]) if (!found.some((f) => overlaps(f, p))) found.push(p)
+  for (const p of [...stripParts(q).parts, ...gridParts(q).parts, ...numberedGridParts(q).parts]) if (!found.some((f) => overlaps(f, p))) found.push(p)
   return found
     .sort((a, b) => a.at - b.at)
     .map((f) => complemented(q, f))

@@ -20,7 +20,8 @@
  *   correction" (the default TOA convention).
  * - Boxes in more forms (set 5's refusals): "lon 87.70 to 87.85 E / lat 43.62 to 43.78 N", degrees as "deg", and
  *   UTM ranges with their axis after them ("520000-580000 m E, 3650000-3700000 m N"), the CRS named again beside
- *   them ("the scene's own CRS (WGS 84 / UTM zone 17N, EPSG:32617)"), "band-10".
+ *   them ("the scene's own CRS (WGS 84 / UTM zone 17N, EPSG:32617)"), "band-10"; a cell of an N x M grid by its row
+ *   and column ("4 x 4 grid ... row 2, column 3", "the second row from the top and the third column from the left").
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { planTask } from '../../../main/agent/rules/rules-planner'
@@ -107,6 +108,18 @@ describe('the sixth set', () => {
       ref.alternatives ?? [ref.value],
       ref.tolerance,
       store.dir,
+    )
+  }, 180_000)
+
+  it('reads a cell of an N x M grid by its row and column', async () => {
+    const REFS_5 = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dev-questions/references-5.json'), 'utf8')) as Record<string, DevReference>
+    await answered(
+      'Cut the 14 Sep 2019 NDVI image into a 4 x 4 grid; mean NDVI of the cell in row 2, column 3 (counting from the top left, from 1)?',
+      REFS_5.reg_grid4_r2c3_ndvi_0914,
+    )
+    await answered(
+      '4 by 4 equal tiles of the 2019-09-14 NDVI: the mean in the third row from the bottom and the second column from the right',
+      REFS_5.reg_grid4_r2c3_ndvi_0914,
     )
   }, 180_000)
 
