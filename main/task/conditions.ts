@@ -113,6 +113,8 @@ const POPULATION_ANYWHERE = new RegExp(`\\b(?:${alternation(POPULATION_LEADS.any
 const POPULATION_CLAUSE = new RegExp(`(?:^|[,;:.!?]\\s*)(?:${alternation(POPULATION_LEADS.clauseStart)})\\s+${POP_NOUN}${POP_LINK}`, 'i')
 /** "percent of the pixels with A" (lexicon SHARE_AMONG): the pixels a share is taken among when a verb and a second condition follow. */
 const SHARE_HEAD = new RegExp(`(?<![\\w])(?:${alternation(SHARE_AMONG.shares)})\\s+${POP_NOUN}${POP_LINK}`, 'i')
+/** Two conditions joined by "and", with at most three words (the first's variable) and an article and three words between ("LST and an NDVI"). */
+const JOINED = /^\s*(?:[\w-]+\s+){0,3}?(?:,\s*)?(?:and|&)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,3}$/i
 /** A share of pixels named before, referred back to ("percentage of those pixels"). */
 const SHARE_BACK = new RegExp(`(?<![\\w])(?:${alternation(SHARE_AMONG.shares)})\\s+(?:${alternation(SHARE_AMONG.backReferences)})(?![\\w])`, 'i')
 /** What stands between the first condition and the counted one: a verb, an article and up to three words ("have a TVDI"). */
@@ -162,6 +164,12 @@ export function markPopulation(
     marked.set(c.value, { ...c.value, population: true })
     words.push([c.at - before.length + m.index, c.at])
   }
+  // "among pixels with a valid LST and an NDVI between 0.2 and 0.4": a condition joined by "and" to one that names
+  // the pixels names them too.
+  const ordered = [...found].sort((a, b) => a.at - b.at)
+  for (let i = 1; i < ordered.length; i++)
+    if (marked.has(ordered[i - 1].value) && !marked.has(ordered[i].value) && JOINED.test(q.slice(ordered[i - 1].end, ordered[i].at)))
+      marked.set(ordered[i].value, { ...ordered[i].value, population: true })
   if (marked.size === found.length) return { marked: new Map(), words: [] }
   return { marked, words }
 }

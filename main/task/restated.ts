@@ -35,6 +35,9 @@ const STATISTIC_AGAIN = new RegExp(
 /** "valid range 0 to 1", "(valid: 0..1)", "valid 0-1", "only 0 to 1", "0-1 only". */
 const VALID_RANGE =
   /\b(?:valid(?:\s+range)?|only)\s*(?::|=|is|of)?\s*(?:from\s+)?0(?:\.0+)?\s*(?:to|-|–|\.\.)\s*1(?:\.0+)?\b(?:\s+only\b)?|(?<![\d.])0(?:\.0+)?\s*(?:to|-|–|\.\.)\s*1(?:\.0+)?\s+only\b/gi
+/** The bands' fill rule stated ("valid: both bands DN > 0", "DN != 0", "non-zero DN"). */
+const DN_POSITIVE =
+  /\b(?:valid\s*:\s*)?(?:(?:both|all|each|the)\s+)?(?:bands?\s+)?(?:dn|digital\s+numbers?)\s*(?:>|!=|≠|<>|above|greater\s+than|over)\s*0(?![\d.])|\bnon[\s-]?zero\s+(?:dn|digital\s+numbers?)\b/gi
 /**
  * Dates with no valid pixel left aside in words ("dates with no valid LST drop out", "skipping dates without valid
  * data"): a date with no valid pixel gives no value, and no reduction over dates counts it.
@@ -70,6 +73,15 @@ export function restatedPhrases(
 ): { at: number; end: number; role: string }[] {
   const out: { at: number; end: number; role: string }[] = []
   const free = (at: number, end: number) => !used.some((s) => at < s.end && end > s.at)
+  /** The parts of [at, end) no span read, as restatements (a band or variable named inside stays read). */
+  const pushFree = (at: number, end: number, role: string) => {
+    let from = at
+    for (const u of used.filter((x) => x.at < end && x.end > at).sort((a, b) => a.at - b.at)) {
+      if (u.at > from) out.push({ at: from, end: u.at, role })
+      from = Math.max(from, u.end)
+    }
+    if (from < end) out.push({ at: from, end, role })
+  }
   for (const { at, end } of fillExclusions(q)) if (free(at, end)) out.push({ at, end, role: 'fill exclusion (fill is nodata, left out of every statistic)' })
   // "Q3 2019 minus Q2 2019 (quarter = mean of the per-date means)": the word of the quarters read.
   if (periodsRead.some((p) => p.granularity === 'quarter'))
@@ -100,16 +112,12 @@ export function restatedPhrases(
   const order = q.match(new RegExp(`\\(?\\s*(?:(?:dates?|all\\s+dates?)\\s+(?:are\\s+)?(?:written|given|in)\\s+)?(?:${DAY_FIRST_SAID.source})\\s*\\)?`, 'i'))
   if (order?.index !== undefined && periodsRead.length > 0 && free(order.index, order.index + order[0].length))
     out.push({ at: order.index, end: order.index + order[0].length, role: 'order of day and month in the dates (day first)' })
-  // The variable named inside ("dates without valid LST skipped") is read already: the words around it are restated.
-  for (const m of q.matchAll(EMPTY_DATES_SKIPPED)) {
-    const at = m.index ?? 0
-    let from = at
-    for (const u of [...used].filter((x) => x.at < at + m[0].length && x.end > at).sort((a, b) => a.at - b.at)) {
-      if (u.at > from) out.push({ at: from, end: u.at, role: 'dates with no valid pixel left aside (they give no value)' })
-      from = Math.max(from, u.end)
-    }
-    if (from < at + m[0].length) out.push({ at: from, end: at + m[0].length, role: 'dates with no valid pixel left aside (they give no value)' })
-  }
+  // The bands or variable named inside ("both bands DN > 0", "dates without valid LST skipped") stay read; the words
+  // around them are restated.
+  for (const m of q.matchAll(DN_POSITIVE)) pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'fill exclusion (DN 0 is fill, left out of every statistic)')
+  for (const m of q.matchAll(EMPTY_DATES_SKIPPED))
+    pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'dates with no valid pixel left aside (they give no value)')
+
   const periods = used.filter((s) => s.role === 'period')
   if (periods.length > 0)
     for (const m of q.matchAll(DATES_STATED)) {

@@ -172,8 +172,20 @@ export function thresholdIn(c: Condition, dataUnit: string): { value?: number; l
       throw new Refusal(`the condition "${c.text.trim()}"`, `a value in ${c.unit} cannot be compared with ${c.variable ?? 'the variable'} in ${dataUnit}`)
     return out
   }
-  return { value: conv(c.value), low: conv(c.low), high: conv(c.high) }
+  const out = { value: conv(c.value), low: conv(c.low), high: conv(c.high) }
+  // A temperature threshold no surface reaches ("LST above 0.9" where 0.9 belonged to another variable, "LST > 3"
+  // from "over 3 months"): a misread, never a condition to compute.
+  const bounds = [out.value, out.low, out.high].filter((v): v is number => v !== undefined)
+  if (dataUnit === 'K' && bounds.some((v) => v < KELVIN_PLAUSIBLE[0] || v > KELVIN_PLAUSIBLE[1]))
+    throw new Refusal(
+      `the condition "${c.text.trim()}"`,
+      `${bounds.join(' to ')} K is no temperature a surface has, so the threshold was not read as meant; write it with its unit (e.g. 35 °C or 308 K)`,
+    )
+  return out
 }
+
+/** Temperatures (K) a land surface or a brightness temperature can have; a threshold outside them is a misread. */
+const KELVIN_PLAUSIBLE = [150, 400] as const
 
 export const r6 = (v: number) => Number(v.toPrecision(12))
 

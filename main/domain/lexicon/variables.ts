@@ -340,7 +340,7 @@ export const OBJECT_CLASSES: Readonly<Record<string, readonly string[]>> = {
 }
 
 /** Land-cover class words that select pixels only with a layer or threshold that defines them. */
-export const CLASS_WORDS: readonly string[] = ['urban', 'built-up', 'forest', 'forested', 'cropland', 'agricultural', 'farmland', 'grassland', 'bare soil', 'wetland', 'water', 'snow-covered', 'ice', 'vegetated', 'non-vegetated', 'irrigated', 'rainfed', 'rain-fed', 'paddy', 'rice paddy', 'orchard', 'pasture', 'shrubland', 'desert', 'impervious']
+export const CLASS_WORDS: readonly string[] = ['urban', 'built-up', 'forest', 'forested', 'cropland', 'agricultural', 'farmland', 'grassland', 'bare soil', 'wetland', 'water', 'snow-covered', 'ice', 'vegetated', 'non-vegetated', 'irrigated', 'rainfed', 'rain-fed', 'paddy', 'rice paddy', 'orchard', 'pasture', 'shrubland', 'desert', 'impervious', 'city', 'town', 'settlement', 'settlements']
 
 /**
  * The spectral indices that tell a land-cover class apart (keys): a class named as the reason for a mask on one of

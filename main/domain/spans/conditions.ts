@@ -355,6 +355,9 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
       /^\s*(?:days?|weeks?|months?|quarters?|hours?|times|nights|dates|images|scenes|acquisitions|years?|consecutive|pixels?)\b/i.test(after)
     )
       continue
+    // "both bands DN > 0", "DN != 0": the bands' fill rule (DN 0 is fill), which every statistic applies; restated.ts
+    // reads the words.
+    if (value === 0 && /\b(?:dn|digital\s+numbers?)\s*$/i.test(q.slice(Math.max(0, at - 24), at))) continue
     const named = m[2] ? variableAt(m[2]) : null
     const from = denial ? at - denial[0].length : at
     const inclusive = denial ? op === '<=' || op === '>=' : INCLUSIVE.has(m[1].toLowerCase().replace(/\s+/g, ' '))

@@ -10,6 +10,7 @@ import { MONTHS, UNPLACED_SPANS } from '../lexicon/periods'
 import { BAND_ORDER_HINTS, PROCESSING_WORDS } from '../lexicon/qualifiers'
 import { EXTREME_WORDS, STATISTICS, UNNAMED_STATISTICS, VARIABLE_EXTREME_WORDS } from '../lexicon/statistics'
 import { CLASS_WORDS } from '../lexicon/variables'
+import { BAND_ROLES } from '../lexicon/indices'
 import { unitKey } from './conditions'
 import type { ParsedQuestion } from './parse'
 import type { LedgerEntry, NotUnderstoodPhrase } from './types'
@@ -18,10 +19,12 @@ import { alternation, hits, overlaps } from './words'
 /** Why the words of a statement set aside beside the ask are not read (the compiler's check of context knows it). */
 export const STATEMENT_WHY = 'a statement beside the ask, which the ask does not refer back to'
 export const UNPLACED_UNIT = 'a unit the reader could not place'
+/** Band names and numbers ("red", "NIR", "B4", "band 5"). */
+const BAND_WORDS = `${alternation(BAND_ROLES.flatMap((r) => r.names).filter((n) => n.length > 2))}|b\\d{1,2}|band\\s*\\d{1,2}`
 const UNSURE_THRESHOLD = 'a threshold in a sentence that does not ask, which the ask does not state: say in the question whether it limits the pixels'
 const EXTREME_DATE = 'a date picked by an extreme, with another value asked of it'
 /** Phrases that could change the value when no span placed them, with why. */
-export const BLOCKING: readonly { re: RegExp; why: string }[] = [
+export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
   {
     // The median's other names ("the middle value") too: left unread beside a mean, the mean would be answered.
     re: new RegExp(
@@ -95,10 +98,20 @@ export const BLOCKING: readonly { re: RegExp; why: string }[] = [
   },
   {
     re: new RegExp(
-      `\\b(?:${alternation(CLASS_WORDS)})\\s+(?:pixels?|px|cells?|areas|zones|surfaces|fields|land\\s+cover|cover\\s+class|class(?:es)?|patches|parts|regions)\\b|\\bwater\\s+bodies\\b`,
+      `\\b(?:${alternation(CLASS_WORDS)})(?:\\s+(?:pixels?|pixles|px|cells?|areas|zones|surfaces|fields|land\\s+cover|cover\\s+class|class(?:es)?|patches|parts|regions)|[\\s-]+only)\\b|\\bwater\\s+bodies\\b`,
       'gi',
     ),
     why: 'a land-cover class with no layer or threshold that defines it',
+  },
+  // "pixels where green is strictly greater than red", "NIR exceeds red": two bands compared with each other.
+  {
+    re: new RegExp(
+      `\\b(?:${BAND_WORDS})\\s+(?:(?:band|value|reflectance)\\s+)?(?:is\\s+|are\\s+)?(?:strictly\\s+)?(?:greater|larger|higher|bigger|more|less|smaller|lower|above|below|exceeds?|under|over)(?:\\s+(?:than|then))?\\s+(?:the\\s+)?(?:${BAND_WORDS})\\b`,
+      'gi',
+    ),
+    why: 'a comparison of two bands with each other, which the reader cannot apply yet',
+    // Read over the question as written: the bands' names may be read as bands, the comparison between them is not.
+    raw: true,
   },
 ]
 
@@ -128,8 +141,10 @@ export function ledgerOf(
   }
   const readUnits = new Set(parsed.spans.filter((s) => s.type === 'unit').map((s) => (s as { key: string }).key))
   for (const b of BLOCKING) {
-    for (const h of hits(masked, b.re)) {
+    for (const h of hits(b.raw ? q : masked, b.re)) {
       if (h.text.trim() === '' || blockedAt.some((x) => overlaps(x, h)) || inStatement(h.at)) continue
+      // (A phrase read over the question as written blocks only when some of it was left unread.)
+      if (b.raw && masked.slice(h.at, h.end).trim() === '') continue
       // A temperature unit the question also states as its answer unit ("... only read Celsius. ... in °C?") restates it.
       // "the coldest scene of the year ... Which date has the lowest mean": the date question states the same pick.
       if (b.why === EXTREME_DATE && parsed.spans.some((x) => x.type === 'date_of')) continue

@@ -159,6 +159,14 @@ export function readConditions(question: string): { asked: AskedCondition[]; unc
   if (beforeBack.length > 0 && beforeBack.length < spans.length) for (const c of beforeBack) among.add(c.text.trim())
   // Pixels set aside leave the share's pixels too, when another condition is counted.
   const counted = conditionsFromSpans(spans).some((c) => !c.negated)
+  // A condition joined by "and" to one that names the pixels names them too ("with a valid LST and an NDVI between ...").
+  const sorted = [...spans].sort((a, b) => a.at - b.at)
+  for (let i = 1; i < sorted.length; i++)
+    if (
+      among.has(sorted[i - 1].text.trim()) &&
+      /^\s*(?:[\w-]+\s+){0,3}?(?:,\s*)?(?:and|&)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,3}$/i.test(parsed.text.slice(sorted[i - 1].end, sorted[i].at))
+    )
+      among.add(sorted[i].text.trim())
   const read = conditionsFromSpans(spans).map((c) => (among.has(c.words) || (c.negated && counted) ? { ...c, population: true } : c))
   // Every condition among others would leave nothing counted: read as conditions all counted, as before.
   const marked = read.filter((c) => c.population).length
