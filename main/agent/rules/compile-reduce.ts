@@ -89,9 +89,14 @@ export function reduceSeries(r: Reducer): Branch {
     const fileYears = [...new Set(files.map((f) => inputs.fileDates.get(f)!.slice(0, 4)))].map(Number).sort((x, y) => x - y)
     const yearly = (by === 'year' || (by === null && fileYears.length === dates)) && fileYears.every((y, i) => i === 0 || y === fileYears[i - 1] + 1)
     const { time, per, perWords, perUnit } = slopeTime(spec, yearly)
-    const trend = b.add(`trend${tag ? `_${tag}` : ''}`, 'timeseries.trend', { alpha: 0.05, time, ...(per !== 1 ? { per } : {}), ...(method === 'ols' ? { method: 'ols' } : {}) }, {
-      data: series,
-    })
+    const trend = b.add(
+      `trend${tag ? `_${tag}` : ''}`,
+      'timeseries.trend',
+      { alpha: 0.05, time, ...(per !== 1 ? { per } : {}), ...(method === 'ols' ? { method: 'ols' } : {}) },
+      {
+        data: series,
+      },
+    )
     return {
       value: trend,
       unit: `${unit}/${perUnit}`,

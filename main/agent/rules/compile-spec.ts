@@ -368,7 +368,14 @@ function refuseUnplacedWords(spec: TaskSpec, inputs: InputFiles, unit: string): 
 function readAnswer(b: DagBuilder, spec: TaskSpec, options: AnswerOption[], statistic: string, answer: Answered): Compiled {
   const { out, unit, describe } = answer
   if (statistic === 'trend') {
-    const done = finish(b, out, options, `Sen slope of ${spec.subjects[0].toUpperCase()} per ${unit.split('/').at(1) ?? 'year'}`, unit, spec.quantity.significance ? 'trend' : 'slope')
+    const done = finish(
+      b,
+      out,
+      options,
+      `Sen slope of ${spec.subjects[0].toUpperCase()} per ${unit.split('/').at(1) ?? 'year'}`,
+      unit,
+      spec.quantity.significance ? 'trend' : 'slope',
+    )
     return { ok: true, dag: b.build(done.output), read: done.read, describe }
   }
   if (statistic === 'date_of_max' || statistic === 'date_of_min') {
