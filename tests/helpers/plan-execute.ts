@@ -64,3 +64,16 @@ export async function answeredWithin(question: string, files: string[], wants: r
   expect(Math.min(...wants.map((w) => Math.abs(got.value - w))), `${question}: ${got.value}`).toBeLessThanOrEqual(tol)
   return got.value
 }
+
+/**
+ * Why the rules planner plans no run for a question, in words: its refusal, what its workflow lacks, or that it
+ * planned none; null when it plans a run.
+ */
+export function plannedRefusal(question: string, files: string[]): string | null {
+  const plan = planTask(makeTask({ question, files }))
+  if (plan.refusal) return plan.refusal
+  if (!plan.workflow) return 'no workflow'
+  if (plan.workflow.ok) return null
+  const missing: unknown = plan.workflow.missing
+  return typeof missing === 'string' ? missing : JSON.stringify(missing)
+}

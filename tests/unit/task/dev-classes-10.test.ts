@@ -29,11 +29,9 @@
  * - A duration is no threshold: "mean LST of 2019 over 3 months" had been read as LST > 3; now refused, naming 3.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { planTask } from '../../../main/agent/rules/rules-planner'
-import { makeTask } from '../../../main/agent/task'
 import { readTask } from '../../../main/task/read-task'
 import type { DevReference } from '../../helpers/dev-references'
-import { answeredWithin, planExecuteAnswered } from '../../helpers/plan-execute'
+import { answeredWithin, planExecuteAnswered, plannedRefusal } from '../../helpers/plan-execute'
 import { shared, tempDir } from '../../helpers/tmp'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -54,10 +52,7 @@ async function slopeWithin(q: string, ref: DevReference): Promise<void> {
   const slope = (got.result.observation as { slope: number }).slope
   expect(Math.min(...(ref.alternatives ?? [ref.value]).map((w) => Math.abs(slope - w))), `${q}: ${slope}`).toBeLessThanOrEqual(ref.tolerance)
 }
-const refusal = (q: string, files: string[]) => {
-  const plan = planTask(makeTask({ question: q, files }))
-  return plan.refusal ?? (!plan.workflow ? 'no workflow' : !plan.workflow.ok ? plan.workflow.missing : null)
-}
+const refusal = plannedRefusal
 
 describe('a statement beside the ask', () => {
   it('is set aside when the ask does not refer back to it', async () => {

@@ -24,11 +24,9 @@
  *   and column ("4 x 4 grid ... row 2, column 3", "the second row from the top and the third column from the left").
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { planTask } from '../../../main/agent/rules/rules-planner'
-import { makeTask } from '../../../main/agent/task'
 import { readTask } from '../../../main/task/read-task'
 import type { DevReference } from '../../helpers/dev-references'
-import { answeredWithin, planExecuteAnswered } from '../../helpers/plan-execute'
+import { answeredWithin, planExecuteAnswered, plannedRefusal } from '../../helpers/plan-execute'
 import { shared, tempDir } from '../../helpers/tmp'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -124,7 +122,6 @@ describe('the sixth set', () => {
   }, 180_000)
 
   it('refuses a land-cover class said of px', () => {
-    const plan = planTask(makeTask({ question: 'median NDVI of the cropland px on 2019-07-12', files: [Q46] }))
-    expect(plan.refusal ?? (!plan.workflow ? 'no workflow' : !plan.workflow.ok ? plan.workflow.missing : null)).toMatch(/cropland/)
+    expect(plannedRefusal('median NDVI of the cropland px on 2019-07-12', [Q46])).toMatch(/cropland/)
   })
 })

