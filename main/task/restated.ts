@@ -82,18 +82,19 @@ export function restatedPhrases(
     }
     if (from < end) out.push({ at: from, end, role })
   }
+  /** Every match of `re` no span read, as a restatement. */
+  const restateAll = (re: RegExp, role: string) => {
+    for (const m of q.matchAll(re)) {
+      const at = m.index ?? 0
+      if (free(at, at + m[0].length)) out.push({ at, end: at + m[0].length, role })
+    }
+  }
   for (const { at, end } of fillExclusions(q)) if (free(at, end)) out.push({ at, end, role: 'fill exclusion (fill is nodata, left out of every statistic)' })
   // "Q3 2019 minus Q2 2019 (quarter = mean of the per-date means)": the word of the quarters read.
   if (periodsRead.some((p) => p.granularity === 'quarter'))
-    for (const m of q.matchAll(/\b(?:each\s+|every\s+|calendar\s+|a\s+)?quarters?\b/gi)) {
-      const at = m.index ?? 0
-      if (free(at, at + m[0].length)) out.push({ at, end: at + m[0].length, role: 'the quarters read, named again' })
-    }
+    restateAll(/\b(?:each\s+|every\s+|calendar\s+|a\s+)?quarters?\b/gi, 'the quarters read, named again')
   // "The NDVI file for that date is attached but not needed": a remark on the inputs, no negation of a value.
-  for (const m of q.matchAll(NOT_NEEDED)) {
-    const at = m.index ?? 0
-    if (free(at, at + m[0].length)) out.push({ at, end: at + m[0].length, role: 'a remark on an input file not needed' })
-  }
+  restateAll(NOT_NEEDED, 'a remark on an input file not needed')
   // "... then the median of those means. What is that median?": the statistic asked, named again.
   for (const m of q.matchAll(STATISTIC_AGAIN)) {
     const at = (m.index ?? 0) + m[0].length - m[1].length
@@ -104,10 +105,7 @@ export function restatedPhrases(
   // "(valid range 0 to 1)" beside negative values set aside: the lower end restates that, and no normalized
   // difference exceeds 1.
   const nonNegative = conditions.some((c) => c.value === 0 && ((c.negated && c.op.startsWith('<')) || (!c.negated && c.op.startsWith('>'))))
-  for (const m of nonNegative ? q.matchAll(VALID_RANGE) : []) {
-    const at = m.index ?? 0
-    if (free(at, at + m[0].length)) out.push({ at, end: at + m[0].length, role: 'valid range restated (negative values set aside)' })
-  }
+  if (nonNegative) restateAll(VALID_RANGE, 'valid range restated (negative values set aside)')
   // "(day.month.year)", "DD.MM.YYYY": the order of the numeric dates, which the period parser applied.
   const order = q.match(new RegExp(`\\(?\\s*(?:(?:dates?|all\\s+dates?)\\s+(?:are\\s+)?(?:written|given|in)\\s+)?(?:${DAY_FIRST_SAID.source})\\s*\\)?`, 'i'))
   if (order?.index !== undefined && periodsRead.length > 0 && free(order.index, order.index + order[0].length))
@@ -119,11 +117,7 @@ export function restatedPhrases(
     pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'dates with no valid pixel left aside (they give no value)')
 
   const periods = used.filter((s) => s.role === 'period')
-  if (periods.length > 0)
-    for (const m of q.matchAll(DATES_STATED)) {
-      const at = m.index ?? 0
-      if (free(at, at + m[0].length)) out.push({ at, end: at + m[0].length, role: "count of the period's dates (stated as a check)" })
-    }
+  if (periods.length > 0) restateAll(DATES_STATED, "count of the period's dates (stated as a check)")
   // The number of calendar months the periods read span, when a count of months restates it.
   const months = new Set(periodsRead.flatMap((p) => monthsOf(p.start, p.end)))
   for (const m of q.matchAll(MONTHS_STATED)) {
@@ -133,10 +127,7 @@ export function restatedPhrases(
       out.push({ at, end: at + m[1].length, role: "count of the period's months (stated as a check)" })
   }
   // "We compare with a product that divides by ...": a comparison with something outside the files combines nothing.
-  for (const h of q.matchAll(EXTERNAL_RE)) {
-    const at = h.index ?? 0
-    if (free(at, at + h[0].length)) out.push({ at, end: at + h[0].length, role: 'context (a comparison with something outside the files)' })
-  }
+  restateAll(EXTERNAL_RE, 'context (a comparison with something outside the files)')
   const parts = sentences(q)
   out.push(...contextPeriodWords(q, parts, periods, free))
   const qaMask = conditions.some((c) => c.variableKind === 'qa_class')

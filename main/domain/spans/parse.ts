@@ -280,9 +280,10 @@ function parseFresh(question: string): ParsedQuestion {
     if (!spans.some((s) => (s.type === 'condition' || s.type === 'excluded_months') && overlaps(s, h)))
       spans.push({ type: 'negation', at: h.at, end: h.end, text: h.text })
 
-  refineSpans(q, spans, sentences(q))
+  const parts = sentences(q)
+  refineSpans(q, spans, parts)
   spans.sort((a, b) => a.at - b.at || b.end - a.end)
-  return { text: q, ...asides(q, spans) }
+  return { text: q, ...asides(q, spans, parts) }
 }
 
 /**
@@ -290,8 +291,7 @@ function parseFresh(question: string): ParsedQuestion {
  * statements beside the ask (spans/statements.ts), whose spans are dropped; a statement's thresholds the ask does
  * not state are dropped too and listed to block.
  */
-function asides(q: string, spans: Span[]): Omit<ParsedQuestion, 'text'> {
-  const parts = sentences(q)
+function asides(q: string, spans: Span[], parts: readonly { at: number; end: number; text: string }[]): Omit<ParsedQuestion, 'text'> {
   const context = parts
     .filter((s) => CONTEXT_RE.test(s.text))
     .map(({ at, end, text }) => {

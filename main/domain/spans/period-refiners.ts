@@ -214,8 +214,7 @@ export function definedSpans(q: string, periods: PeriodSpan[]): { periods: Perio
     if (!m || m.index === undefined) return p
     const [from, to] = [monthOf(m[1]), monthOf(m[2])]
     const year = Number(p.start.slice(0, 4))
-    const made = spanOfMonths(year, from <= to ? monthsFromTo(from, to) : [...monthsFromTo(from, 12), ...monthsFromTo(1, to)], 'season')
-    if (!made) return p
+    const made = spanOfMonths(year, [from, to], 'season')
     const defined = { ...p, ...made, convention: `${m[1]} to ${m[2]}, as the question defines it` }
     restated.push({ ...defined, at: m.index, end: m.index + m[0].length, text: m[0] })
     return defined
@@ -226,8 +225,4 @@ export function definedSpans(q: string, periods: PeriodSpan[]): { periods: Perio
     if (before) restated.push({ ...p, at: p.at - before[0].length, end: p.at, text: before[0] })
   }
   return { periods: out, restated }
-}
-
-function monthsFromTo(a: number, b: number): number[] {
-  return Array.from({ length: b - a + 1 }, (_, i) => a + i)
 }

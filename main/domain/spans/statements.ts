@@ -79,6 +79,7 @@ export function statementSentences(
   if (parts.length < 2) return none
   const askIdx = parts.map((s, i) => (asks(s.text) ? i : -1)).filter((i) => i >= 0)
   const askParts = (askIdx.length ? askIdx : [parts.length - 1]).map((i) => parts[i])
+  if (askParts.some((s) => BACK_REFERENCE.test(s.text))) return none
   const inside = (x: { at: number }, s: { at: number; end: number }) => x.at >= s.at && x.at < s.end
   const askSpans = spans.filter((x) => askParts.some((s) => inside(x, s)))
   // What the ask says without reading: the words of its sentences no span took (a count's span holds the words of
@@ -87,10 +88,9 @@ export function statementSentences(
   for (const x of spans) if (x.type !== 'count') for (let i = x.at; i < x.end; i++) masked[i] = ' '
   const askFree = new Set(askParts.flatMap((s) => contentWords(masked.slice(s.at, s.end).join(''))))
   for (const x of spans) if (x.type === 'count') for (let i = x.at; i < x.end; i++) masked[i] = ' '
-  if (askParts.some((s) => BACK_REFERENCE.test(s.text))) return none
   // The ask's thresholds, negated or not ("not below 0.2" states 0.2 too).
   const askThresholds = askSpans.filter((x): x is ConditionSpan => x.type === 'condition' && x.value !== undefined)
-  const restated = (c: ConditionSpan) => !c.negated && askThresholds.some((x) => x.value === c.value && x.unit === c.unit)
+  const restated = (c: ConditionSpan) => askThresholds.some((x) => x.value === c.value && x.unit === c.unit)
   // A threshold of the ask written again with or without its comparison ("once the surface passes 44 °C").
   const restatedNumber = (n: string, unit: string | undefined) =>
     askThresholds.some(
@@ -100,7 +100,7 @@ export function statementSentences(
   const unsure: ConditionSpan[] = []
   // Each clause of a sentence that does not ask, on its own ("Below 0.2 NDVI the pixels are bare soil, and NDVI
   // values below 0 are not valid"): the first may be a fact, the second sets pixels aside.
-  const clauses = parts.filter((s) => !askParts.includes(s) && !asks(s.text)).flatMap(clausesOf)
+  const clauses = parts.filter((s) => !askParts.includes(s)).flatMap(clausesOf)
   for (const s of clauses) {
     // Its spans: thresholds (restated or not, judged below) and variables the ask names too.
     const own = spans.filter((x) => x.at < s.end && x.end > s.at)
