@@ -99,16 +99,17 @@ function eitherOr(question: string, spans: readonly ConditionSpan[], asked: Aske
  * pixels led by "among", "out of", "within" (anywhere) or by "of", "for" opening a clause, then at most a link
  * ("with", "where", "(") and the condition's variable (lexicon POPULATION_LEADS).
  */
+const POP_NOUN = `(?:${alternation(POPULATION_LEADS.nouns)})`
+const popLead = (words: readonly string[]) => `(?:${alternation(words)})\\s+(?:[\\w-]+\\s+){0,5}${POP_NOUN}$`
+const AMONG_ANYWHERE = new RegExp(`\\b${popLead(POPULATION_LEADS.anywhere)}`, 'i')
+const AMONG_CLAUSE = new RegExp(`(?:^|[,;:]\\s*)${popLead(POPULATION_LEADS.clauseStart)}`, 'i')
+
 function amongPixels(question: string, at: number): boolean {
   const sentence =
     question
       .slice(0, at)
       .split(/[.?!]\s+(?=[A-Z])/)
       .at(-1) ?? ''
-  const noun = `(?:${alternation(POPULATION_LEADS.nouns)})`
-  const lead = (words: readonly string[]) => `(?:${alternation(words)})\\s+(?:[\\w-]+\\s+){0,5}${noun}$`
-  const anywhere = new RegExp(`\\b${lead(POPULATION_LEADS.anywhere)}`, 'i')
-  const clause = new RegExp(`(?:^|[,;:]\\s*)${lead(POPULATION_LEADS.clauseStart)}`, 'i')
   // The condition's variable may stand before its span ("(NDVI", "with LST", "with a land surface temperature"): drop
   // up to three words and an article, then a link.
   const words = sentence.trim().split(/\s+/)
@@ -118,10 +119,19 @@ function amongPixels(question: string, at: number): boolean {
       .join(' ')
       .replace(/\s*(?:\b(?:a|an|the|their|its))?\s*$/i, '')
       .replace(/\s*(?:\(|\bwith|\bwhere|\bhaving|\bwhose|\bthat\s+(?:have|are)|\bwhich\s+have|\bshowing)\s*$/i, '')
-    if (anywhere.test(tail) || clause.test(tail)) return true
+    if (AMONG_ANYWHERE.test(tail) || AMONG_CLAUSE.test(tail)) return true
   }
   return false
 }
+
+const SHARE_HEAD = new RegExp(
+  `(?:${alternation(SHARE_AMONG.shares)})\\s+(?:[\\w-]+\\s+){0,4}${POP_NOUN}\\s*(?:\\(|with|where|whose|having|that\\s+have)?\\s*(?:(?:a|an|the)\\s+)?(?:[\\w-]+\\s*){0,3}$`,
+  'i',
+)
+/** A share of pixels named before, referred back to ("percentage of those pixels"). */
+const SHARE_BACK = new RegExp(`(?:${alternation(SHARE_AMONG.shares)})\\s+(?:${alternation(SHARE_AMONG.backReferences)})\\b`, 'i')
+/** Two conditions joined by "and" ("LST and an NDVI"). */
+const JOINED_AND = /^\s*(?:[\w-]+\s+){0,3}?(?:,\s*)?(?:and|&)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,3}$/i
 
 /**
  * The verifier's reading of a share named with its pixels, a verb and what is counted ("percent of the pixels with
@@ -138,12 +148,7 @@ function shareAmong(question: string, c: { at: number; end: number }, next: { at
       .slice(0, c.at)
       .split(/[.?!]\s+(?=[A-Z])/)
       .at(-1) ?? ''
-  const noun = `(?:${alternation(POPULATION_LEADS.nouns)})`
-  const head = new RegExp(
-    `(?:${alternation(SHARE_AMONG.shares)})\\s+(?:[\\w-]+\\s+){0,4}${noun}\\s*(?:\\(|with|where|whose|having|that\\s+have)?\\s*(?:(?:a|an|the)\\s+)?(?:[\\w-]+\\s*){0,3}$`,
-    'i',
-  )
-  return head.test(sentence)
+  return SHARE_HEAD.test(sentence)
 }
 
 export function readConditions(question: string): { asked: AskedCondition[]; unchecked: string[] } {
@@ -154,20 +159,17 @@ export function readConditions(question: string): { asked: AskedCondition[]; unc
     spans.filter((c, i) => (c.scope === 'pixels' && amongPixels(parsed.text, c.at)) || shareAmong(parsed.text, c, spans[i + 1])).map((c) => c.text.trim()),
   )
   // "Consider the pixels with NDVI below 0.15. What percentage of those pixels ...": the conditions before the reference.
-  const back = new RegExp(`(?:${alternation(SHARE_AMONG.shares)})\\s+(?:${alternation(SHARE_AMONG.backReferences)})\\b`, 'i').exec(parsed.text)
+  const back = SHARE_BACK.exec(parsed.text)
   const beforeBack = back ? spans.filter((c) => c.end <= back.index) : []
   if (beforeBack.length > 0 && beforeBack.length < spans.length) for (const c of beforeBack) among.add(c.text.trim())
   // Pixels set aside leave the share's pixels too, when another condition is counted.
-  const counted = conditionsFromSpans(spans).some((c) => !c.negated)
+  const fromSpans = conditionsFromSpans(spans)
+  const counted = fromSpans.some((c) => !c.negated)
   // A condition joined by "and" to one that names the pixels names them too ("with a valid LST and an NDVI between ...").
   const sorted = [...spans].sort((a, b) => a.at - b.at)
   for (let i = 1; i < sorted.length; i++)
-    if (
-      among.has(sorted[i - 1].text.trim()) &&
-      /^\s*(?:[\w-]+\s+){0,3}?(?:,\s*)?(?:and|&)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,3}$/i.test(parsed.text.slice(sorted[i - 1].end, sorted[i].at))
-    )
-      among.add(sorted[i].text.trim())
-  const read = conditionsFromSpans(spans).map((c) => (among.has(c.words) || (c.negated && counted) ? { ...c, population: true } : c))
+    if (among.has(sorted[i - 1].text.trim()) && JOINED_AND.test(parsed.text.slice(sorted[i - 1].end, sorted[i].at))) among.add(sorted[i].text.trim())
+  const read = fromSpans.map((c) => (among.has(c.words) || (c.negated && counted) ? { ...c, population: true } : c))
   // Every condition among others would leave nothing counted: read as conditions all counted, as before.
   const marked = read.filter((c) => c.population).length
   const either = eitherOr(parsed.text, spans, marked === read.length ? read.map(({ population: _p, ...c }) => c) : read)
