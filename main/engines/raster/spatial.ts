@@ -103,44 +103,38 @@ function scanlineFill(poly: [number, number][], width: number, height: number, o
 }
 
 /**
- * Pixels of a half or quadrant of the grid. A pixel belongs to the northern half when its centre lies north of the
- * middle line; with an odd number of rows the middle row's centre lies on that line and belongs to neither half (so
- * the northern and southern halves hold the same number of rows). North is the top of a north-up grid (negative
- * y pixel size, or no georeferencing), the bottom of a south-up one; east likewise follows the sign of the x size.
- * Rotated grids are refused: their halves are not rows or columns.
+ * Pixels of a half or quadrant of the grid, by the rule of the grid bands (`gridPixels`): the top half holds the rows
+ * whose centre lies above the middle line, the bottom half the others, so the halves share out every pixel; with an odd
+ * number of rows the middle row (its centre on the line) is the bottom half's, and likewise the middle column the right
+ * half's. North is the top of a north-up grid (negative y pixel size, or no georeferencing), the bottom of a south-up
+ * one; east likewise follows the sign of the x size. Rotated grids are refused: their halves are not rows or columns.
  */
 export function partPixels(grid: Grid, part: GridPart): number[] {
-  const { width, height } = grid
   const gt = grid.geoTransform
   if (gt && (gt[2] !== 0 || gt[4] !== 0))
     throw new GeometryError('the raster grid is rotated, so its halves and quadrants are not rows and columns; give a bbox or polygon instead')
   const northUp = !gt || gt[5] < 0
   const eastRight = !gt || gt[1] > 0
-  // Centre of row r is r + 0.5; the middle line is at height / 2.
-  const top = { from: 0, to: Math.floor(height / 2) }
-  const bottom = { from: Math.ceil(height / 2), to: height }
-  const left = { from: 0, to: Math.floor(width / 2) }
-  const right = { from: Math.ceil(width / 2), to: width }
-  const all = (n: number) => ({ from: 0, to: n })
-  const north = northUp ? top : bottom
-  const south = northUp ? bottom : top
-  const east = eastRight ? right : left
-  const west = eastRight ? left : right
+  const first: [number, number] = [0, 0.5]
+  const second: [number, number] = [0.5, 1]
+  const all: [number, number] = [0, 1]
+  const north = northUp ? first : second
+  const south = northUp ? second : first
+  const east = eastRight ? second : first
+  const west = eastRight ? first : second
   const [rows, cols] = (
     {
-      north: [north, all(width)],
-      south: [south, all(width)],
-      east: [all(height), east],
-      west: [all(height), west],
+      north: [north, all],
+      south: [south, all],
+      east: [all, east],
+      west: [all, west],
       northeast: [north, east],
       northwest: [north, west],
       southeast: [south, east],
       southwest: [south, west],
     } as const
   )[part]
-  const out: number[] = []
-  for (let r = rows.from; r < rows.to; r++) for (let c = cols.from; c < cols.to; c++) out.push(r * width + c)
-  return out
+  return gridPixels(grid, [...rows], [...cols])
 }
 
 /** Indices (row * width + col) of the pixels selected by a geometry; throws GeometryError when none can be. */

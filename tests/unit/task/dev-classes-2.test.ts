@@ -38,10 +38,10 @@ function partMean(data: ArrayLike<number>, width: number, height: number, rows: 
   let n = 0
   for (let r = 0; r < height; r++) {
     const y = (r + 0.5) / height
-    if (!(y > rows[0] && y < rows[1])) continue
+    if (!(y >= rows[0] && y < rows[1])) continue
     for (let c = 0; c < width; c++) {
       const x = (c + 0.5) / width
-      if (!(x > cols[0] && x < cols[1])) continue
+      if (!(x >= cols[0] && x < cols[1])) continue
       const v = data[r * width + c]
       if (v === v) {
         s += v

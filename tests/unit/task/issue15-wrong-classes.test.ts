@@ -63,8 +63,9 @@ describe('negation of an image part', () => {
     let sum = 0
     let n = 0
     for (let r = 0; r < height; r++) {
-      // The bottom half as the spec states it: an odd middle row (centre on the line) belongs to neither half.
-      if ((r + 0.5) / height <= 0.5) continue
+      // The bottom half as the spec states it: the rows whose centre is not above the middle line (an odd middle row
+      // is the bottom half's, so the halves share out every row).
+      if ((r + 0.5) / height < 0.5) continue
       for (let c = 0; c < width; c++) {
         const dn = raw[r * width + c]
         if (dn > 0) {
