@@ -74,8 +74,9 @@ export function readSubjects(r: Reading, { read, conditions, statistic, objects 
 function variableHits(r: Reading): { varHits: VariableHit[]; bandKeys: Set<string> } {
   const { q, lex, spans, use } = r
   // Bands named as variables ("the red band", "band 4") are the span parser's; their keys are catalog roles or band numbers.
+  // Bands named in the fill rule ("DN 0 in any of B3, B5, B10") are not subjects either.
   const bandHits = all(lex, 'band')
-    .filter((h) => !spans.some((s) => s.role === 'band order' && h.at < s.end && h.end > s.at))
+    .filter((h) => !spans.some((s) => (s.role === 'band order' || s.role === 'zero DN of the bands set aside') && h.at < s.end && h.end > s.at))
     .map((h) => ({ at: h.at, end: h.end, key: h.key }))
   const bandKeys = new Set(bandHits.map((h) => h.key))
   // "nodata excluded" restates what every statistic does (restated.ts): it names no variable.

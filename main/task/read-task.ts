@@ -14,6 +14,7 @@ import { all, first as firstSpan, ledgerOf } from '../domain/spans'
 import { DATE_SPAN_RANGES } from '../domain/lexicon/statistics'
 import { escape, phraseRegex } from '../domain/spans/words'
 import { joinEither, markPopulation, readConditions, type ConditionsRead } from './conditions'
+import { readFormulas } from './formulas'
 import { readOptions, type AnswerOption } from './options'
 import { severalAsked } from './several-asked'
 import { periodsOfSpans } from './periods'
@@ -42,6 +43,18 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const { read, conditions: read0 } = readPixelConditions(r, periodSpans)
   let conditions = read0
   const { bandOrder, constants, bandAt, pixelSize, timeOfDay, methods } = readStatedSettings(r, conditions)
+  const formulas = readFormulas(r)
+  // "LST = DN × 0.02 K", "nodata -32768": how the files are stored, as the question says (checked by the compiler).
+  const stored = [
+    ...all(r.lex, 'stored_scale').map((x) => ({ x, rule: { variable: x.variable, factor: x.factor, unit: x.unit, text: x.text.trim() } })),
+    ...all(r.lex, 'stored_nodata').map((x) => ({ x, rule: { variable: x.variable, nodata: x.value, text: x.text.trim() } })),
+  ].map(({ x, rule }) => {
+    r.use(x.at, x.end, 'how the files are stored (checked against them)')
+    return rule
+  })
+  // "excluding pixels where either band is 0": every band is read with 0 as missing (the spec's zeroDnExcluded).
+  const zeroDn = all(r.lex, 'zero_dn')
+  for (const z of zeroDn) r.use(z.at, z.end, 'zero DN of the bands set aside')
   const filesNamed = readFilesNamed(r)
   readDateOrder(r)
   // The statistic passes through several stages, each of which may change it: the question's words and options,
@@ -86,6 +99,9 @@ export function readTask(input: TaskReadInput): TaskSpec {
     ...(slopeEvery ? { slopeEvery } : {}),
     ...(bandOrder ? { bands: { roles: bandOrder.roles, text: bandOrder.text.trim() } } : {}),
     ...(Object.keys(constants).length ? { constants } : {}),
+    ...(Object.keys(formulas).length ? { formulas } : {}),
+    ...(zeroDn.length ? { zeroDnExcluded: true } : {}),
+    ...(stored.length ? { stored } : {}),
     ...(bandAt ? { bandAt: { role: bandAt.role, band: bandAt.band, text: bandAt.text.trim() } } : {}),
     ...(filesNamed.length ? { filesNamed } : {}),
     ...(pixelSize ? { pixelSize: { metres: pixelSize.metres, text: pixelSize.text.trim() } } : {}),
@@ -372,7 +388,9 @@ function closeReading(
   if (several) refuse(several.text, `more than one quantity asked (${several.quantities.join('; ')}); ask for each in its own question`)
   // What is left: the coverage ledger over the spans used, blocking words first, then the other content words.
   for (const n of ledgerOf(parsed, spans).notUnderstood) {
-    if (notUnderstood.some((o) => o.text.includes(n.text.trim()) || n.text.includes(o.text))) continue
+    // One phrase is listed once; a short one ("m", "d") inside a longer one does not hide it ("m in 8..12").
+    const t = n.text.trim()
+    if (notUnderstood.some((o) => o.text === t || (Math.min(o.text.length, t.length) >= 4 && (o.text.includes(t) || t.includes(o.text))))) continue
     notUnderstood.push({ text: n.text.trim(), blocking: n.blocking, why: n.why })
   }
 }

@@ -11,6 +11,7 @@
 import { CLASS_INDICES, EXTERNAL_COMPARISON, FILL_EXCLUSION, MONTHS, NAMED_SPANS, SEASONS, STATISTICS, UNPLACED_SPANS } from '../domain/lexicon'
 import { all, DAY_FIRST_SAID, INSTRUCTION, parseQuestion, sentences, WANTS } from '../domain/spans'
 import { alternation } from '../domain/spans/words'
+import { zeroDnSpans } from '../domain/spans/stored-values'
 import type { Condition } from './spec'
 
 /** The fill named, with its value restated ("fill pixels (DN 0)", "the nodata values with DN 0"). */
@@ -23,7 +24,7 @@ const FILL_EXCLUDED = new RegExp(
 )
 /** A file the question says is not needed ("attached but not needed", "is in the folder but not needed"). */
 const NOT_NEEDED =
-  /\b(?:is|are)\s+(?:(?:attached|included|provided|given|there|in\s+the\s+folder)\s+)?(?:but\s+)?(?:not|n't)\s+(?:needed|required|used|relevant)\b|\b(?:isn't|aren't|is\s+not|are\s+not)\s+(?:needed|required)\b/gi
+  /(?:\bbands?\s+\d{1,2}(?:\s*(?:,|\band\b|&)\s*\d{1,2})*\s+)?\b(?:is|are)\s+(?:(?:attached|included|provided|given|there|in\s+the\s+(?:folder|share|directory))\s+)?(?:too\s+|also\s+)?(?:but\s+)?(?:(?:is|are)\s+)?(?:not|n't)\s+(?:needed|required|used|relevant)\b|\b(?:isn't|aren't|is\s+not|are\s+not)\s+(?:needed|required)\b/gi
 /** A statistic named again by "that", "this" or "the same" ("What is that median?"). */
 const STATISTIC_AGAIN = new RegExp(
   `\\b(?:that|this|the\\s+same|this\\s+same)\\s+(${STATISTICS.flatMap((x) => x.names)
@@ -35,15 +36,26 @@ const STATISTIC_AGAIN = new RegExp(
 /** "valid range 0 to 1", "(valid: 0..1)", "valid 0-1", "only 0 to 1", "0-1 only". */
 const VALID_RANGE =
   /\b(?:valid(?:\s+range)?|only)\s*(?::|=|is|of)?\s*(?:from\s+)?0(?:\.0+)?\s*(?:to|-|–|\.\.)\s*1(?:\.0+)?\b(?:\s+only\b)?|(?<![\d.])0(?:\.0+)?\s*(?:to|-|–|\.\.)\s*1(?:\.0+)?\s+only\b/gi
-/** The bands' fill rule stated ("valid: both bands DN > 0", "DN != 0", "non-zero DN"). */
-const DN_POSITIVE =
-  /\b(?:valid\s*:\s*)?(?:(?:both|all|each|the)\s+)?(?:bands?\s+)?(?:dn|digital\s+numbers?)\s*(?:>|!=|≠|<>|above|greater\s+than|over)\s*0(?![\d.])|\bnon[\s-]?zero\s+(?:dn|digital\s+numbers?)\b/gi
 /**
  * Dates with no valid pixel left aside in words ("dates with no valid LST drop out", "skipping dates without valid
  * data"): a date with no valid pixel gives no value, and no reduction over dates counts it.
  */
-const EMPTY_DATES_SKIPPED =
-  /\b(?:skip|skipping|drop|dropping|excluding|ignoring|leave\s+out|leaving\s+out|without)\s+(?:the\s+)?(?:dates|acquisitions)\s+(?:with\s+no|without|w\/o|having\s+no|that\s+have\s+no)\s+valid\b(?:\s+[\w-]+){0,2}?(?:\s+(?:pixels?|data|values?))?|\b(?:dates|acquisitions)\s+(?:with\s+no|without|w\/o)\s+valid\b(?:\s+[\w-]+){0,2}?\s+(?:(?:are|is|get)\s+)?(?:skipped|dropped|drop\s+out|left\s+out|excluded|ignored)\b/gi
+const DATE_NOUN = String.raw`(?:dates|acquisitions|scenes|images|days)`
+const NO_VALID = String.raw`(?:with\s+no|without(?:\s+any)?|w\/o|having\s+no|that\s+have\s+no|with\s+zero)\s+(?:valid\b(?:\s+[\w-]+){0,2}?(?:\s+(?:pixels?|data|values?))?|(?:lst|ndvi|data|pixels?)\b)`
+const LEFT_ASIDE = String.raw`(?:(?:are|is|get|were|will\s+be)\s+)?(?:skipped|skiped|dropped|drop\s+out|left\s+out|excluded|ignored|not\s+(?:counted|considered|used|included|taken(?:\s+into\s+account)?)|(?:do|does)\s+not\s+count|(?:don'?t|doesn'?t|dont)\s+count|out)\b`
+const EMPTY_DATES_SKIPPED = new RegExp(
+  [
+    // "skipping dates without valid data", "leave out acquisitions with no valid LST"
+    String.raw`\b(?:skip|skipping|drop|dropping|excluding|ignoring|leave\s+out|leaving\s+out|without)\s+(?:the\s+)?${DATE_NOUN}\s+${NO_VALID}`,
+    // "dates with no valid LST are not counted", "dates without any valid pixel do not count", "dates without LST skiped"
+    String.raw`\b${DATE_NOUN}\s+${NO_VALID}\s+${LEFT_ASIDE}`,
+    // "only dates with valid LST", "considering only dates with valid LST", "every 2019 date that has valid pixels"
+    String.raw`\b(?:only|considering\s+only|looking\s+only\s+at|using\s+only|every|all|each)\s+(?:the\s+)?(?:(?:19|20)\d{2}\s+)?(?:dates?|acquisitions?|scenes?)\s+(?:with|that\s+(?:has|have|contain|contains)|containing|having)\s+(?:any\s+|some\s+)?valid\b(?:\s+[\w-]+){0,2}?(?:\s+(?:pixels?|data|values?))?(?:\s+only)?`,
+    // "the September-December 2019 dates that contain valid data", "dates with valid LST only"
+    String.raw`\b${DATE_NOUN}\s+(?:that\s+(?:has|have|contain|contains)|containing)\s+valid\s+(?:pixels?|data|values?|lst|ndvi)\b|\b${DATE_NOUN}\s+with\s+valid\s+[\w-]+(?:\s+(?:pixels?|data|values?))?\s+only\b`,
+  ].join('|'),
+  'gi',
+)
 const MASK_WORD = /\b(?:clouds?|cloud\s+(?:tops?|cover|shadows?)|cloudy|snow)\b/gi
 /** Period words a context sentence may carry ("a note on early-summer heat", "last week's report"). */
 const PERIOD_WORD = new RegExp(
@@ -60,9 +72,9 @@ const MONTHS_STATED = /\b(?:(?:all|the|each\s+of\s+the|every\s+one\s+of\s+the|th
 /** "all 23 dates", "each of the 12 acquisitions": a count of the period's dates stated as a check, not a period. */
 const DATES_STATED = /\b(?:all|the|each\s+of\s+the|every\s+one\s+of\s+the)\s+\d{1,3}\s+(?:valid\s+)?(?:dates|acquisitions|scenes|images|overpasses)\b/gi
 
-/** The fill exclusions said in words ("nodata excluded", "excluding fill pixels"): their words name no variable. */
+/** The fill exclusions said in words ("nodata excluded", "excluding fill pixels", "either band 0 left out"): their words name no variable. */
 export function fillExclusions(q: string): { at: number; end: number }[] {
-  return [...q.matchAll(FILL_EXCLUDED)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length }))
+  return [...[...q.matchAll(FILL_EXCLUDED)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length })), ...zeroDnSpans(q)]
 }
 
 export function restatedPhrases(
@@ -89,12 +101,13 @@ export function restatedPhrases(
       if (free(at, at + m[0].length)) out.push({ at, end: at + m[0].length, role })
     }
   }
-  for (const { at, end } of fillExclusions(q)) if (free(at, end)) out.push({ at, end, role: 'fill exclusion (fill is nodata, left out of every statistic)' })
+  for (const { at, end } of [...q.matchAll(FILL_EXCLUDED)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length })))
+    if (free(at, end)) out.push({ at, end, role: 'fill exclusion (fill is nodata, left out of every statistic)' })
   // "Q3 2019 minus Q2 2019 (quarter = mean of the per-date means)": the word of the quarters read.
   if (periodsRead.some((p) => p.granularity === 'quarter'))
     restateAll(/\b(?:each\s+|every\s+|calendar\s+|a\s+)?quarters?\b/gi, 'the quarters read, named again')
   // "The NDVI file for that date is attached but not needed": a remark on the inputs, no negation of a value.
-  restateAll(NOT_NEEDED, 'a remark on an input file not needed')
+  for (const m of q.matchAll(NOT_NEEDED)) pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'a remark on an input file not needed')
   // "... then the median of those means. What is that median?": the statistic asked, named again.
   for (const m of q.matchAll(STATISTIC_AGAIN)) {
     const at = (m.index ?? 0) + m[0].length - m[1].length
@@ -110,9 +123,7 @@ export function restatedPhrases(
   const order = q.match(new RegExp(`\\(?\\s*(?:(?:dates?|all\\s+dates?)\\s+(?:are\\s+)?(?:written|given|in)\\s+)?(?:${DAY_FIRST_SAID.source})\\s*\\)?`, 'i'))
   if (order?.index !== undefined && periodsRead.length > 0 && free(order.index, order.index + order[0].length))
     out.push({ at: order.index, end: order.index + order[0].length, role: 'order of day and month in the dates (day first)' })
-  // The bands or variable named inside ("both bands DN > 0", "dates without valid LST skipped") stay read; the words
-  // around them are restated.
-  for (const m of q.matchAll(DN_POSITIVE)) pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'fill exclusion (DN 0 is fill, left out of every statistic)')
+  // The variable named inside ("dates without valid LST skipped") stays read; the words around it are restated.
   for (const m of q.matchAll(EMPTY_DATES_SKIPPED))
     pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'dates with no valid pixel left aside (they give no value)')
 

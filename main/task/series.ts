@@ -193,12 +193,19 @@ export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dat
           use(m.index ?? 0, (m.index ?? 0) + m[0].length, 'slope unit')
     const steps = all(lex, 'series').filter((x) => !(x.key === 'annual' && slopeUnit(x)) && !perMonth(x))
     const g = steps.find((x) => x.key !== 'acquisition') ?? steps[0]
+    // "the date with the lowest 10th percentile": that percentile of each step (a mean in its place would answer
+    // another question).
+    const p = innerPercentile(lex, statistic)
+    if (p) use(p.at, p.end, 'per-date statistic')
     if (g) {
-      series = { granularity: g.key, perStep: innerStatistic(lex, statistic) ?? 'mean', text: g.text.trim() }
+      series = p
+        ? { granularity: g.key, perStep: 'percentile', percentile: p.p, text: g.text.trim() }
+        : { granularity: g.key, perStep: innerStatistic(lex, statistic) ?? 'mean', text: g.text.trim() }
       use(g.at, g.end, 'series')
     } else {
-      const perStep = acquisitionStep({ q, lex, statistic, use, refuse, selects })
-      if (perStep && perStep !== 'mean') series = { granularity: 'acquisition', perStep, text: '' }
+      const perStep = p ? null : acquisitionStep({ q, lex, statistic, use, refuse, selects })
+      if (p) series = { granularity: 'acquisition', perStep: 'percentile', percentile: p.p, text: p.text.trim() }
+      else if (perStep && perStep !== 'mean') series = { granularity: 'acquisition', perStep, text: '' }
     }
   }
   // "The highest monthly mean", "the median of the seasonal means" over more than one month: the statistic is taken
@@ -237,8 +244,19 @@ export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dat
   return { series, statistic, ...(slopePer ? { slopePer } : {}), ...(slopeEvery ? { slopeEvery } : {}) }
 }
 
+/** The percentile a trend or "date of" takes of each step, when it is the per-step statistic named first. */
+function innerPercentile(lex: readonly LexSpan[], statistic: Statistic): { p: number; at: number; end: number; text: string } | null {
+  const s = firstInner(lex, statistic)
+  return s && s.key === 'percentile' && s.p !== undefined ? { p: s.p, at: s.at, end: s.end, text: s.text } : null
+}
+
 /** The per-step statistic a trend or "date of" rests on ("the trend of the monthly median"), when one is named. */
 function innerStatistic(lex: readonly LexSpan[], statistic: Statistic): Statistic | null {
+  const s = firstInner(lex, statistic)
+  return s && s.key !== 'percentile' ? (s.key as Statistic) : null
+}
+
+function firstInner(lex: readonly LexSpan[], statistic: Statistic) {
   // A statistic word inside a method's name ("least" in "least squares") names no per-step statistic.
   const methods = all(lex, 'method')
   const s = all(lex, 'statistic').find(
@@ -249,5 +267,5 @@ function innerStatistic(lex: readonly LexSpan[], statistic: Statistic): Statisti
       !(statistic !== 'trend' && (x.key === 'max' || x.key === 'min')) &&
       !methods.some((m) => x.at < m.end && x.end > m.at),
   )
-  return s && s.key !== 'percentile' ? (s.key as Statistic) : null
+  return s ?? null
 }

@@ -237,6 +237,30 @@ export const TaskSpec = z.strictObject({
    * catalogue's defaults (spyndex L = 1).
    */
   constants: z.record(z.string(), z.number()).optional(),
+  /**
+   * Variables the question defines by a band formula ("MSI = SWIR1 / NIR", "green > red" as green - red): by the key
+   * the subjects and conditions use, the expression in raster.algebra syntax over band keys ('nir', 'b5' ...) and the
+   * words it was read from. A formula stated for a catalogue index is computed as stated.
+   */
+  /**
+   * How the question says a layer is stored ("LST = DN × 0.02 K", "NDVI nodata -32768"): its variable (null: the one
+   * the files hold), the scale (value = DN × factor), the fill value (raw DN), and the words. The compiler checks them
+   * against the files' convention and reads the fill as missing.
+   */
+  stored: z
+    .array(
+      z.strictObject({
+        variable: z.string().nullable(),
+        factor: z.number().positive().optional(),
+        unit: z.string().nullable().optional(),
+        nodata: z.number().optional(),
+        text: z.string(),
+      }),
+    )
+    .optional(),
+  /** The question sets aside pixels where a band's DN is 0 ("excluding pixels where either band is 0"): bands are read with 0 as missing. */
+  zeroDnExcluded: z.literal(true).optional(),
+  formulas: z.record(z.string(), z.strictObject({ expr: z.string().min(1), text: z.string() })).optional(),
   bandAt: z.strictObject({ role: z.string().min(1), band: z.number().int().min(1), text: z.string() }).optional(),
   /**
    * Raster files the question names ("red.tif", "riotiler/red.tif"), as written: the answer must come from them, so

@@ -9,6 +9,7 @@ import { pickRole, type InputFiles } from './input-files'
 import type { Variant } from './products'
 import { Refusal, STAT_WORD, isBandKey, lstMethodsOf, tvdiBinningOf, thresholdIn, comparisonExpr, conditionWords, QA_BITS, geometryOf } from './compile-words'
 import { NODATA, SERIES_SCALES, Scope, nodataFlag, qaFlag, type Layer } from './compile-scope'
+import { statedNodata } from './compile-stored'
 import { applyTimeOfDay, bandBinding, filesIn, periodWords } from './compile-files'
 import { type Reducer, reduceCount, reduceSeries, reduceValue } from './compile-reduce'
 
@@ -81,7 +82,7 @@ function openCatalog(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods:
   const sunWords = sunCorrection(spec, params, landsat)
   if (inputs.dateVarSeries && variant.scaled) {
     const scales: Record<string, unknown> = {}
-    for (const r of inputs.roles) if (SERIES_SCALES[r]) scales[r] = SERIES_SCALES[r]
+    for (const r of inputs.roles) if (SERIES_SCALES[r]) scales[r] = { scale: SERIES_SCALES[r].scale, unit: SERIES_SCALES[r].unit }
     if (Object.keys(scales).length) params.scales = scales
   }
   if (inputs.dateVarSeries && variant.explicitRoles) params.role_bands = Object.fromEntries([...inputs.roles].map((r) => [r, r]))
@@ -108,6 +109,9 @@ function openCatalog(b: DagBuilder, spec: TaskSpec, inputs: InputFiles, periods:
     landsat && !rawBands,
     spec.constants ?? {},
     tvdiBinningOf(spec),
+    spec.formulas ?? {},
+    spec.zeroDnExcluded === true,
+    statedNodata(spec, inputs, landsat),
   )
   return { files, dates, inputs, catalog, scope, dayNight, boundWords: bound.words + sunWords }
 }

@@ -13,14 +13,17 @@ import { type DagBuilder } from './dag-builder'
 import { pickRole, type InputFiles } from './input-files'
 import { Refusal, isBandKey, bandWord, QA_BITS } from './compile-words'
 import { tvdiProduct } from './products'
+import { exprVariables, parseExpr, sameValues } from '../../engines/raster/expr'
+import { BAND_ROLES } from '../../domain/lexicon/indices'
+import { oliBandKey } from '../../domain/spans/formulas'
 
 /** Standard scales of MODIS-style series stored as integers (MOD11 LST 0.02 K, MOD13 NDVI/EVI 1e-4). */
-export const SERIES_SCALES: Record<string, { scale: number; unit: string }> = {
-  LST: { scale: 0.02, unit: 'K' },
-  LST_DAY: { scale: 0.02, unit: 'K' },
-  LST_NIGHT: { scale: 0.02, unit: 'K' },
-  NDVI: { scale: 0.0001, unit: 'dimensionless' },
-  EVI: { scale: 0.0001, unit: 'dimensionless' },
+export const SERIES_SCALES: Record<string, { scale: number; unit: string; nodata: number }> = {
+  LST: { scale: 0.02, unit: 'K', nodata: 0 },
+  LST_DAY: { scale: 0.02, unit: 'K', nodata: 0 },
+  LST_NIGHT: { scale: 0.02, unit: 'K', nodata: 0 },
+  NDVI: { scale: 0.0001, unit: 'dimensionless', nodata: -32768 },
+  EVI: { scale: 0.0001, unit: 'dimensionless', nodata: -32768 },
 }
 
 /** spyndex band letters -> the catalog's band roles (upper case). */
@@ -98,6 +101,12 @@ export class Scope {
     readonly constants: Readonly<Record<string, number>> = {},
     /** Where TVDI's last NDVI bin ends (compile-words tvdiBinningOf). */
     readonly tvdiBinning: TvdiBinningKey = 'tvdi_closed',
+    /** Variables the question defines by a band formula (spec.formulas): computed as written, before any catalogue index of the same name. */
+    readonly formulas: Readonly<Record<string, { expr: string; text: string }>> = {},
+    /** The question sets a band's DN 0 aside (spec.zeroDnExcluded): bands are read with 0 as missing. */
+    readonly zeroDn: boolean = false,
+    /** Fill values the question states for layers (compile-stored.ts), by role: read as missing whatever the file's tag says. */
+    readonly statedNodata: Readonly<Record<string, number>> = {},
   ) {}
 
   private get lstMethod(): LstMethodKey | null {
@@ -109,8 +118,10 @@ export class Scope {
     return this.tag ? `${name}_${this.tag}` : name
   }
 
-  private read(role: string, unit?: string): string {
-    return this.b.add(this.id(role.toLowerCase()), 'raster.read', unit ? { role, unit } : { role }, { data: this.catalog })
+  private read(role: string, unit?: string, zeroMissing = false): string {
+    const nodata = zeroMissing ? 0 : this.statedNodata[role.toUpperCase()]
+    const params = { role, ...(unit ? { unit } : {}), ...(nodata !== undefined ? { nodata } : {}) }
+    return this.b.add(this.id(role.toLowerCase()), 'raster.read', params, { data: this.catalog })
   }
 
   /** The collection of a variable: a file layer, a product or an index; refuses naming the variable. */
@@ -125,6 +136,8 @@ export class Scope {
 
   private resolve(key: string, part: string): Layer {
     const inputs = this.inputs
+    const defined = this.formulas[key]
+    if (defined) return this.formula(key, defined, part)
     // A file layer may be named by any of the lexicon's names for the variable (night_lights is the files' NTL).
     const role = pickRole(inputs, key.toUpperCase()) ?? pickRole(inputs, ...(VARIABLES.find((v) => v.key === key)?.names ?? []).map((n) => n.toUpperCase()))
     // Daytime or night-time LST asked: only a layer whose name says so answers it (an "LST" layer does not say).
@@ -176,7 +189,7 @@ export class Scope {
       const tir = second ? pickRole(inputs, 'TIR2', 'B11') : pickRole(inputs, 'TIR1', 'B10')
       if (!tir || !this.landsat)
         throw new Refusal(part, `the files hold no Landsat thermal band${second ? ' 11' : ''} with an MTL file to compute brightness temperature`)
-      const node = this.b.add(this.id('bt'), 'raster.product', { product: 'brightness_temperature' }, { data: this.read(tir) })
+      const node = this.b.add(this.id('bt'), 'raster.product', { product: 'brightness_temperature' }, { data: this.read(tir, undefined, this.zeroDn) })
       return { node, unit: 'K', label: `brightness temperature of band ${second ? 11 : 10} (from the MTL constants)` }
     }
     if (key === 'tvdi') {
@@ -194,7 +207,7 @@ export class Scope {
       if (!this.landsat && inputs.temperatures.has(r.toUpperCase()))
         return { node: this.read(r, 'K'), unit: 'K', label: `${bandWord(key)} (${r}, brightness temperature in K)` }
       return {
-        node: this.read(r),
+        node: this.read(r, undefined, this.zeroDn),
         unit: toa ? 'reflectance' : 'dn',
         label: `${bandWord(key)} (${r}) ${toa ? 'TOA reflectance (from the MTL)' : 'as stored (DN)'}`,
       }
@@ -304,6 +317,53 @@ export class Scope {
   }
 
   /** A spyndex index evaluated from band roles; constants take the catalogue's defaults. */
+  /**
+   * A variable the question defines by a band formula, computed as written: each band of it read the way a band named
+   * alone is (TOA reflectance on a Landsat scene with its MTL, else as stored), then the expression. A ratio of bands in
+   * one unit is dimensionless; other units follow from the expression.
+   */
+  private formula(key: string, f: { expr: string; text: string }, part: string): Layer {
+    // A formula written for a catalogue index that is not the catalogue's formula is another index under the same
+    // name (Gao's NDWI written for McFeeters', a misread name): refused, naming both, rather than answered under that name.
+    const ix = spyndexIndex(key)
+    const catalogued = ix ? this.catalogueExpr(ix) : null
+    if (ix && catalogued && !sameValues(parseExpr(f.expr), parseExpr(catalogued), oliBandKey))
+      throw new Refusal(
+        f.text,
+        `the formula written is not ${ix.key}'s in the catalogue (${ix.key} = ${ix.formula}, the ${ix.long_name}); name the index the formula computes, or write the formula alone`,
+      )
+    const names = [...exprVariables(parseExpr(f.expr))].sort()
+    const bands = names.map((n) => ({ n, layer: this.variable(n, part) }))
+    const units = new Set(bands.map((x) => x.layer.unit))
+    const ratio = units.size === 1 && f.expr.includes('/')
+    const shown = key === 'formula' ? 'the formula' : /_minus_/.test(key) ? key.replace('_minus_', ' - ') : key.toUpperCase()
+    const node = this.b.add(
+      this.id(`formula_${key}`),
+      'raster.algebra',
+      { expr: f.expr, ...(ratio ? { unit: 'dimensionless' } : {}), index: key.toUpperCase() },
+      Object.fromEntries(bands.map((x) => [x.n, x.layer.node])),
+    )
+    return {
+      node,
+      unit: ratio ? 'dimensionless' : [...units][0],
+      label: `${shown} = ${f.text} as the question writes it (${bands.map((x) => `${x.n}: ${x.layer.label}`).join('; ')})`,
+    }
+  }
+
+  /** A catalogue formula over band keys ('nir', 'red' ...) with its constants as numbers, or null when a letter is neither. */
+  private catalogueExpr(ix: SpyIndex): string | null {
+    const { constants } = spyndex()
+    let expr = ix.formula.replace(/\*\*/g, '^')
+    for (const letter of [...ix.bands].sort((a, b) => b.length - a.length)) {
+      const key = BAND_ROLES.find((b) => b.role === letter)?.key
+      const c = this.constants[letter] ?? constants[letter]?.default
+      const value = key ?? (c === null || c === undefined ? null : `(${c})`)
+      if (value === null) return null
+      expr = expr.replace(new RegExp(`\\b${letter}\\b`, 'g'), value)
+    }
+    return expr
+  }
+
   private index(ix: SpyIndex & { key: string }, part: string): Layer {
     const { constants } = spyndex()
     const layers: Record<string, string> = {}
@@ -314,7 +374,7 @@ export class Scope {
       if (roles) {
         const r = pickRole(this.inputs, ...roles)
         if (!r) missing.push(roles[0].toLowerCase())
-        else layers[band] = this.read(r)
+        else layers[band] = this.read(r, undefined, this.zeroDn)
         continue
       }
       const c = this.constants[band] ?? constants[band]?.default

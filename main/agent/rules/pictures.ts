@@ -165,19 +165,35 @@ function compilePictures(
     return reads.get(key)!
   }
   // The mask the label gives: changed (255 when said or when the label holds 0/255, else above 0) or unchanged (0).
-  let mask: Mask | null = null
-  if (labelAsked) {
-    const unchanged = UNCHANGED_RE.test(ask)
+  const labelMask = (unchanged: boolean): Mask => {
     const l = read(label!, 1)
     const expr = unchanged ? 'l == 0' : /\b255\b/.test(ask) ? 'l == 255' : 'l > 0'
-    mask = {
+    const name = `${path.basename(path.dirname(label!))}/${path.basename(label!)}`
+    return {
       node: l,
       expr,
       words: unchanged
-        ? ` where the change label ${path.basename(path.dirname(label!))}/${path.basename(label!)} is 0 (unchanged)`
-        : ` where the change label ${path.basename(path.dirname(label!))}/${path.basename(label!)} is ${expr === 'l == 255' ? '255' : 'above 0'} (changed)`,
+        ? ` where the change label ${name} is 0 (unchanged)`
+        : ` where the change label ${name} is ${expr === 'l == 255' ? '255' : 'above 0'} (changed)`,
     }
   }
+  const region = geometryOf(spec.region)
+  if (spec.region.kind === 'bbox' && spec.region.crs !== 'pixel')
+    throw new Refusal(`the box "${spec.region.text}"`, 'the pictures have no georeferencing, so map coordinates place nothing on them')
+  const geometry = region.geometry ?? { type: 'bbox', bbox: [0, 0, first.width, first.height], crs: 'pixel' }
+  const pair = labelAsked ? maskPair(ask) : null
+  if (pair)
+    return compareMasks(b, { geometry, words: region.words }, statistic, pair.map(labelMask) as [Mask, Mask], (mask, tag) => {
+      const band = bandOf(
+        bandKeys,
+        colour,
+        rasters.filter((f) => roles.get(f) !== 'label').map((f) => headers.get(f)!),
+      )
+      if (band === null || ['count_pixels', 'area', 'fraction'].includes(statistic))
+        throw new Refusal('the comparison asked', 'the changed and unchanged pixels are compared by a statistic of one band (name it: band 3, blue ...)')
+      return bandValues(b, ask, rasters, roles, band, mask, read, tag)
+    })
+  const mask: Mask | null = labelAsked ? labelMask(UNCHANGED_RE.test(ask)) : null
   // The values: the label itself (counts, areas), one image's band, or the difference of the two images' band.
   let data: string
   let subject: string
@@ -201,10 +217,6 @@ function compilePictures(
     subject = 'pixels'
     unit = statistic === 'fraction' ? 'dimensionless' : 'count'
   }
-  const region = geometryOf(spec.region)
-  if (spec.region.kind === 'bbox' && spec.region.crs !== 'pixel')
-    throw new Refusal(`the box "${spec.region.text}"`, 'the pictures have no georeferencing, so map coordinates place nothing on them')
-  const geometry = region.geometry ?? { type: 'bbox', bbox: [0, 0, first.width, first.height], crs: 'pixel' }
   const where = `${mask?.words ?? ''}${region.words || ' in the whole image'}`
   // A share in percent unless a fraction is asked ("what fraction", "as a fraction") and no percent is.
   const percent = !(spec.unit === 'fraction' || (/\b(?:fraction|proportion)\b/i.test(ask) && !/%|\bpercent|\bpct\b/i.test(ask)))
@@ -212,6 +224,49 @@ function compilePictures(
   const whole = region.geometry === null && statistic === 'fraction' && mask !== null
   const shareOp = whole && mask ? { node: mask.node, ...SHARE_OP[mask.expr] } : null
   return finishPictures(b, spec, statistic, data, geometry, { where, subject, unit, percent, share: shareOp })
+}
+
+/**
+ * The changed and the unchanged pixels both named with a difference between them ("mean blue over changed px minus
+ * mean over unchanged px"): the two masks in the order written (true: unchanged). Both named with no difference are
+ * refused: one statistic of one of them would answer half the question.
+ */
+function maskPair(ask: string): [boolean, boolean] | null {
+  const unchanged = [...ask.matchAll(new RegExp(UNCHANGED_RE.source, 'gi'))]
+  if (unchanged.length === 0) return null
+  const inside = (at: number) => unchanged.some((u) => at >= u.index! && at < u.index! + u[0].length)
+  // "The change label" names the label, not the changed pixels.
+  const changed = [...ask.matchAll(/\b(?:changed|changing|changes?)\b(?!\s+(?:label|mask|map|layer))/gi)].find((m) => !inside(m.index!))
+  if (!changed) return null
+  if (!/\b(?:minus|difference|less|compared\s+(?:with|to)|versus|vs\.?)\b|\s-\s/i.test(ask))
+    throw new Refusal(
+      'the changed and the unchanged pixels',
+      'the question names both and no difference between them; ask about one, or for the one minus the other',
+    )
+  return changed.index! < unchanged[0].index! ? [false, true] : [true, false]
+}
+
+/** A statistic over the first mask's pixels minus the same statistic over the second's. */
+function compareMasks(
+  b: DagBuilder,
+  region: { geometry: Record<string, unknown>; words: string },
+  statistic: string,
+  masks: [Mask, Mask],
+  values: (mask: Mask, tag: string) => { data: string; subject: string },
+): Extract<Workflow, { tool: 'execute' }> {
+  const stat = STAT_WORD[statistic] ?? statistic
+  if (!['mean', 'median', 'min', 'max', 'sum', 'std'].includes(statistic)) throw new Refusal(`the ${stat}`, 'it is not computed over picture pixels yet')
+  const sides = masks.map((m, i) => {
+    const tag = i === 0 ? '_first' : '_second'
+    const v = values(m, tag)
+    return {
+      node: b.add(`statistic${tag}`, 'spatial.query', { geometry: region.geometry, stat: statistic }, { data: v.data }),
+      words: `${stat} of ${v.subject}${m.words}`,
+    }
+  })
+  const value = b.add('difference', 'math.subtract', {}, { a: sides[0].node, b: sides[1].node })
+  const describe = `${sides[0].words}, minus ${sides[1].words}${region.words}`
+  return { ok: true, skill: 'picture-pixels', tool: 'execute', args: b.build(value), read: { kind: 'scalar', quantity: describe, unit: 'dn' }, describe }
 }
 
 /** The statistic over the region, an area from the stated pixel size, a share in percent: the workflow and its words. */
@@ -308,6 +363,7 @@ function bandValues(
   band: { band: number; name: string },
   mask: Mask | null,
   read: (file: string, band: number) => string,
+  tag = '',
 ): { data: string; subject: string } {
   const images = rasters.filter((f) => roles.get(f) === 'A' || roles.get(f) === 'B')
   const fileOf = (r: 'A' | 'B') => images.find((f) => roles.get(f) === r) ?? null
@@ -318,7 +374,7 @@ function bandValues(
     const [x, y] = order.map(fileOf)
     if (!x || !y) throw new Refusal('the difference asked', 'the pictures are not a pair named A and B (before and after) by their folders or names')
     const ex = b.add(
-      `difference_b${band.band}`,
+      `difference_b${band.band}${tag}`,
       'raster.algebra',
       { expr: mask ? `where(${mask.expr}, x - y, 0/0)` : 'x - y', unit: 'dn' },
       { x: read(x, band.band), y: read(y, band.band), ...(mask ? { l: mask.node } : {}) },
@@ -336,7 +392,7 @@ function bandValues(
           : 'the question does not say which image (A or B, before or after) is meant',
       )
     const r = read(file, band.band)
-    const data = mask ? b.add(`masked_b${band.band}`, 'raster.algebra', { expr: `where(${mask.expr}, x, 0/0)`, unit: 'dn' }, { x: r, l: mask.node }) : r
+    const data = mask ? b.add(`masked_b${band.band}${tag}`, 'raster.algebra', { expr: `where(${mask.expr}, x, 0/0)`, unit: 'dn' }, { x: r, l: mask.node }) : r
     return { data, subject: bandWords(file) }
   }
 }

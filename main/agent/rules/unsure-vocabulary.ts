@@ -168,8 +168,12 @@ export const REFERENCE_NUMBERS = new RegExp(
   `(?<![a-z0-9])(?:${REFERENCE_LEADS.map(escape).join('|')})\\s*(?:no\\.?|number|nr\\.?|#)?\\s*[:#]?\\s*(?:[a-z]{1,6}-)?\\d[\\w.-]*(?:\\s+of\\s+\\d+)?|\\b(?!bands?-)[a-z]{2,6}-\\d[\\w-]*|\\b\\d+-[a-z]\\b|\\bv\\d+(?:\\.\\d+)*\\b`,
   'gi',
 )
-/** Sensor and product names with numbers that do not bear on the value ("Landsat 8", "Sentinel-2", "Collection 2"). */
-export const SENSOR_NUMBERS = /\b(?:landsat|sentinel|modis|aster|viirs|goes|himawari|collection|level|l|mod|myd|lc|le)[\s-]?\d+[a-z]?\b/gi
+/**
+ * Sensor and product names with numbers that do not bear on the value ("Landsat 8", "Sentinel-2", "Collection 2"),
+ * and the stored data type ("on the 8-bit values", "uint16"): the values as stored, which a band named is read as.
+ */
+export const SENSOR_NUMBERS =
+  /\b(?:landsat|sentinel|modis|aster|viirs|goes|himawari|collection|level|l|mod|myd|lc|le)[\s-]?\d+[a-z]?\b|\b(?:8|16|32|64)[\s-]?bits?\b|\b(?:u?int|float)(?:8|16|32|64)\b/gi
 
 /** Single words of the value-bearing vocabularies and of the variables' names, for misspellings. */
 export const SINGLE_WORDS = [

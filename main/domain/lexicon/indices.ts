@@ -67,3 +67,43 @@ export const BAND_ORDER_LEADS: readonly string[] = [
   'the bands are', 'bands are', 'its bands are', 'bands in the order', 'bands in the order of', 'bands in this order', 'bands in order of', 'band order is', 'band order', 'the band order is', 'bands in order', 'bands ordered as', 'bands ordered',
   'band sequence', 'band sequence is', 'the order of bands is', 'the order of the bands is', 'order of bands', 'order of the bands', 'bands', 'with bands', 'stacked as', 'stacked in the order', 'band layout', 'layer order', 'layers are', 'channels are', 'channel order',
 ]
+
+/**
+ * Words of a band formula written out ("band 5 minus band 4 over band 5 plus band 4", "open bracket nir minus red
+ * closed bracket"): each the operator or bracket it stands for. "over" and "divided by" divide everything before
+ * them by everything after, the way a fraction is said aloud.
+ */
+export const FORMULA_WORDS: Readonly<Record<string, '+' | '-' | '*' | 'over' | '(' | ')' | 'sqrt' | 'squared'>> = {
+  plus: '+',
+  minus: '-',
+  times: '*',
+  'multiplied by': '*',
+  over: 'over',
+  'divided by': 'over',
+  'open bracket': '(',
+  'opening bracket': '(',
+  'open parenthesis': '(',
+  'open paren': '(',
+  'close bracket': ')',
+  'closed bracket': ')',
+  'closing bracket': ')',
+  'close parenthesis': ')',
+  'close paren': ')',
+  'square root of': 'sqrt',
+  'the square root of': 'sqrt',
+  sqrt: 'sqrt',
+  squared: 'squared',
+}
+
+/**
+ * Landsat 8/9 OLI/TIRS band numbers of the band roles: "SWIR1 / NIR" and "band 6 / band 5" are one formula on these
+ * scenes. Source: USGS Landsat 8-9 OLI/TIRS band designations.
+ */
+export const OLI_BAND_OF_ROLE: Readonly<Record<string, number>> = { coastal: 1, blue: 2, green: 3, red: 4, nir: 5, swir1: 6, swir2: 7, tir1: 10 }
+
+
+/**
+ * Words that may stand between two bands compared with each other ("the green value is strictly greater than their
+ * red value", "NIR exceeds that of the red band"): articles, possessives and the nouns of a band's value.
+ */
+export const BAND_COMPARISON_FILLERS: readonly string[] = ['the', 'their', 'its', 'that', 'those', 'of', 'pixel', "pixel's", 'pixels', 'value', 'values', 'band', 'channel', 'reflectance', 'dn', 'is', 'are', 'strictly']

@@ -27,15 +27,18 @@ export const TIME_OF_DAY: Readonly<Record<'day' | 'night', readonly string[]>> =
  * TOA reflectance stated without the sun-elevation correction: the convention the catalog computes by default, so the
  * phrase is read and changes nothing (a correction asked is not one of these and stays unread).
  */
-export const NO_SUN_CORRECTION: readonly string[] = [
-  'without sun-elevation correction', 'without sun elevation correction', 'without the sun elevation correction', 'without the sun-elevation correction',
-  'without sun angle correction', 'without sun-angle correction', 'without solar elevation correction', 'without solar angle correction', 'without sun correction',
-  'no sun correction', 'no sun corr', 'no sun-elevation correction', 'no sun elevation correction', 'no sun angle correction',
-  'not corrected for sun elevation', 'uncorrected for sun elevation',
-  'no sun-elev correction', 'no sun elev correction', 'without sun-elev correction', 'w/o sun-elev correction', 'w/o sun-elevation correction', 'w/o sun elevation correction',
-  // "no correction for the sun angle", "without correcting for solar elevation": each lead with each sun word.
-  ...['no correction for', 'without correction for', 'without correcting for', 'not correcting for', 'not corrected for', 'uncorrected for', 'no adjustment for', 'without adjusting for', 'not adjusted for'].flatMap((lead) =>
-    ['sun angle', 'sun-angle', 'sun elevation', 'sun-elevation', 'solar angle', 'solar elevation', 'solar zenith', 'sun zenith', 'solar zenith angle', 'sun elevation angle'].flatMap((o) => [`${lead} the ${o}`, `${lead} ${o}`]),
-  ),
-]
+export const NO_SUN_CORRECTION: readonly string[] = (() => {
+  const sun = ['sun elevation', 'sun-elevation', 'sun elev', 'sun-elev', 'sun angle', 'sun-angle', 'solar elevation', 'solar angle', 'solar zenith', 'sun zenith', 'solar zenith angle', 'sun elevation angle', 'sun', 'solar']
+  const nouns = ['correction', 'corr', 'adjustment', 'normalization', 'normalisation']
+  // "no sun-elev corr", "without the sun elevation correction", "w/o solar angle adjustment"
+  const before = ['without', 'w/o', 'no', 'with no', 'without any', 'without applying', 'without applying the', 'without the', 'w/o the', 'not applying the', 'not applying']
+  // "no correction for the sun angle", "without to correct for the sun elevation", "not corrected for solar elevation"
+  const leads = ['no correction for', 'without correction for', 'without correcting for', 'without to correct for', 'without correcting', 'not correcting for', 'not corrected for', 'uncorrected for', 'no adjustment for', 'without adjusting for', 'not adjusted for']
+  return [
+    ...before.flatMap((l) => sun.flatMap((w) => nouns.map((n) => `${l} ${w} ${n}`))),
+    ...leads.flatMap((l) => sun.filter((w) => w !== 'sun' && w !== 'solar').flatMap((w) => [`${l} the ${w}`, `${l} ${w}`])),
+    'not corrected for sun elevation',
+    'uncorrected for sun elevation',
+  ]
+})()
 

@@ -4,6 +4,7 @@
  */
 import { BAND_CALIBRATIONS, BAND_NOUNS, BAND_ORDER_LEADS, BAND_ROLES, BARE_BAND_NAMES, COMMON_INDICES } from '../lexicon/indices'
 import { INDEX_METHOD_WORDS } from '../lexicon/methods'
+import { STATISTICS } from '../lexicon/statistics'
 import { SPYNDEX_NAMES } from '../lexicon/spyndex-names'
 import type { IndexBandsSpan, Span } from './types'
 import { VARIABLE_RE, variableNamed } from './variables'
@@ -22,10 +23,12 @@ export const BAND_ORDER_RE = new RegExp(
 
 /**
  * A band order written as numbered bands in brackets: "(band 1 red, 2 green, 3 blue, 4 NIR)", "(bands: 1 = R, 2 = G,
- * 3 = B)", "(b1=R b2=G b3=B b4=NIR)". Read only when the numbers run 1, 2, 3 ... in order.
+ * 3 = B)", "(b1=R b2=G b3=B b4=NIR)", or after a lead ("band order: 1 red, 2 green, 3 blue, 4 NIR"). Read only when
+ * the numbers run 1, 2, 3 ... in order.
  */
+const NUMBERED_LIST = `((?:(?:band\\s*|b(?=\\d))?\\d{1,2}\\s*[:=]?\\s*(?:${BAND_WORD})\\s*(?:,|;|\\band\\b)?\\s*){1,11}(?:band\\s*|b(?=\\d))?\\d{1,2}\\s*[:=]?\\s*(?:${BAND_WORD}))`
 export const NUMBERED_BAND_ORDER_RE = new RegExp(
-  `\\(\\s*(?:bands?\\s*:?\\s*)?((?:(?:band\\s+|b(?=\\d))?\\d{1,2}\\s*[:=]?\\s*(?:${BAND_WORD})\\s*(?:,|;|\\band\\b)?\\s*){1,11}(?:band\\s+|b(?=\\d))?\\d{1,2}\\s*[:=]?\\s*(?:${BAND_WORD}))\\s*\\)`,
+  `\\(\\s*(?:bands?\\s*:?\\s*)?${NUMBERED_LIST}\\s*\\)|(?:${alternation(BAND_ORDER_LEADS)})\\s*[:=]?\\s*${NUMBERED_LIST.replace('(', '(?<bare>')}\\b`,
   'gi',
 )
 
@@ -95,11 +98,28 @@ const LIST_AFTER = new RegExp(`^\\s*(?:,|/|;|-|\\band\\b|&)\\s*(?:${BAND_WORD})\
 /** A band role word standing alone (lexicon BARE_BAND_NAMES), not inside an index formula "(NIR - red)". */
 const BARE_BAND_RE = phraseRegex(BARE_BAND_NAMES)
 
+/**
+ * A colour or role word as what a statistic is of ("the mean red where ...", "median green over ...", "max NIR?") or
+ * with the value noun ("the red value", "green DN"): the band, though "red" alone is also an adjective. After the
+ * statistic the word must end its noun phrase ("the mean blue normalized difference ..." names an index).
+ */
+const STAT_WORDS = alternation(STATISTICS.filter((x) => ['mean', 'median', 'min', 'max', 'std', 'sum'].includes(x.key)).flatMap((x) => x.names))
+const ROLE_NAMES = alternation(BAND_ROLES.flatMap((b) => b.names).filter((n) => n.length >= 3))
+const ROLE_AS_VALUE_RE = new RegExp(
+  `(?<=\\b(?:${STAT_WORDS})\\s+(?:of\\s+(?:the\\s+)?)?)(?:${ROLE_NAMES})\\b(?=\\s*(?:$|[,;:?!()]|\\.(?!\\d)|(?:where|over|for|in|of|on|at|when|with|from|across|inside|within|and|per|during)\\b))|\\b(?:${ROLE_NAMES})[\\s-]+(?:values?|dns?|digital\\s+numbers?)\\b`,
+  'gi',
+)
+
 /** Bands named as variables, outside stated band orders; a list of numbers gives one span per band over the list's words. */
 export function bandSpans(q: string, taken: readonly { at: number; end: number }[]): Span[] {
   const out: Span[] = []
-  for (const h of hits(q, ROLE_BAND_RE)) {
+  for (const h of hits(q, ROLE_AS_VALUE_RE)) {
     if (taken.some((t) => overlaps(t, h))) continue
+    const key = BAND_ROLES.find((b) => b.role === roleOfBandWord(h.text.replace(/[\s-]+(?:values?|dns?|digital\s+numbers?)$/i, '')))?.key
+    if (key) out.push({ type: 'band', at: h.at, end: h.end, text: h.text, key })
+  }
+  for (const h of hits(q, ROLE_BAND_RE)) {
+    if (taken.some((t) => overlaps(t, h)) || out.some((o) => overlaps(o, h))) continue
     const word = h.text
       .toLowerCase()
       .replace(new RegExp(`[\\s-]+(?:${alternation(BAND_NOUNS)})$`, 'i'), '')

@@ -10,7 +10,7 @@ import { MONTHS, UNPLACED_SPANS } from '../lexicon/periods'
 import { BAND_ORDER_HINTS, PROCESSING_WORDS } from '../lexicon/qualifiers'
 import { EXTREME_WORDS, STATISTICS, UNNAMED_STATISTICS, VARIABLE_EXTREME_WORDS } from '../lexicon/statistics'
 import { CLASS_WORDS } from '../lexicon/variables'
-import { BAND_ROLES } from '../lexicon/indices'
+import { BAND_COMPARISON_FILLERS, BAND_ROLES } from '../lexicon/indices'
 import { unitKey } from './conditions'
 import type { ParsedQuestion } from './parse'
 import type { LedgerEntry, NotUnderstoodPhrase } from './types'
@@ -106,7 +106,7 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
   // "pixels where green is strictly greater than red", "NIR exceeds red": two bands compared with each other.
   {
     re: new RegExp(
-      `\\b(?:${BAND_WORDS})\\s+(?:(?:band|value|reflectance)\\s+)?(?:is\\s+|are\\s+)?(?:strictly\\s+)?(?:greater|larger|higher|bigger|more|less|smaller|lower|above|below|exceeds?|under|over)(?:\\s+(?:than|then))?\\s+(?:the\\s+)?(?:${BAND_WORDS})\\b`,
+      `\\b(?:${BAND_WORDS})\\s+(?:(?:${alternation(BAND_COMPARISON_FILLERS)})\\s+){0,4}(?:greater|larger|higher|bigger|more|less|smaller|lower|above|below|exceeds?|under|over)(?:\\s+(?:than|then))?\\s+(?:(?:${alternation(BAND_COMPARISON_FILLERS)})\\s+){0,4}(?:${BAND_WORDS})\\b`,
       'gi',
     ),
     why: 'a comparison of two bands with each other, which the reader cannot apply yet',

@@ -81,7 +81,7 @@ export function markers(q: string): Span[] {
     if (roles) out.push({ type: 'band_order', at: h.at, end: h.end, text: h.text, roles })
   }
   for (const h of hits(q, NUMBERED_BAND_ORDER_RE)) {
-    const roles = numberedBandRoles(h.m[1])
+    const roles = numberedBandRoles(h.m[1] ?? h.m.groups?.bare ?? '')
     if (roles && !out.some((o) => o.type === 'band_order' && overlaps(o, h))) out.push({ type: 'band_order', at: h.at, end: h.end, text: h.text, roles })
   }
   // A band's position restated in brackets after it: "(band 1)" binds that band; "(4th of r,g,b,nir)" states the

@@ -27,6 +27,8 @@ import {
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../lexicon/series'
 import { MONTHS, SEASONS } from '../lexicon/periods'
 import { CALIBRATION_RES, bandSpans, indexBandSpans, indexConstantSpans } from './bands'
+import { bandComparisonSpans, formulaSpans } from './formulas'
+import { storedValueSpans, zeroDnSpans } from './stored-values'
 import { markers } from './markers'
 import { parseConditions } from './conditions'
 import { decimalCommas } from './decimal-commas'
@@ -178,7 +180,12 @@ function parseFresh(question: string): ParsedQuestion {
   spans.push(...regions, ...periods, ...stripParts(q).divisions, ...gridParts(q).divisions, ...numberedGridParts(q).divisions)
   for (const r of restated) spans.push({ type: 'restated_period', at: r.at, end: r.end, text: r.text })
   spans.push(...excluded)
-  const cond = parseConditions(q, [...periods, ...regions])
+  // Band formulas written out and bands compared with each other, before the conditions: their numbers are no thresholds.
+  const compared = bandComparisonSpans(q)
+  const stored = [...zeroDnSpans(q), ...storedValueSpans(q)]
+  const formulas = [...compared, ...stored, ...formulaSpans(q, [...compared, ...stored])]
+  spans.push(...formulas)
+  const cond = parseConditions(q, [...periods, ...regions, ...formulas])
   spans.push(...cond.conditions, ...cond.relative)
   if (cond.areaCondition) spans.push(cond.areaCondition)
 
@@ -187,11 +194,22 @@ function parseFresh(question: string): ParsedQuestion {
 
   spans.push(...markers(q))
   spans.push(...indexConstantSpans(q))
-  spans.push(...indexBandSpans(q).filter((x) => !spans.some((s) => (s.type === 'band_order' || s.type === 'band_at') && overlaps(s, x))))
+  spans.push(
+    ...indexBandSpans(q).filter((x) => !spans.some((s) => (s.type === 'band_order' || s.type === 'band_at' || s.type === 'formula') && overlaps(s, x))),
+  )
   spans.push(
     ...bandSpans(
       q,
-      spans.filter((s) => s.type === 'band_order' || s.type === 'band_at' || s.type === 'index_bands' || s.type === 'period' || s.type === 'box'),
+      spans.filter(
+        (s) =>
+          s.type === 'band_order' ||
+          s.type === 'band_at' ||
+          s.type === 'index_bands' ||
+          s.type === 'period' ||
+          s.type === 'box' ||
+          s.type === 'formula' ||
+          s.type === 'band_assignment',
+      ),
     ),
   )
   // Calibration words, the longest at each place ("surface reflectance" is not "reflectance").
@@ -211,7 +229,12 @@ function parseFresh(question: string): ParsedQuestion {
           s.type === 'band_order' ||
           s.type === 'band_at' ||
           s.type === 'index_bands' ||
-          s.type === 'index_constant') &&
+          s.type === 'index_constant' ||
+          s.type === 'formula' ||
+          s.type === 'band_assignment' ||
+          s.type === 'stored_scale' ||
+          s.type === 'stored_nodata' ||
+          s.type === 'zero_dn') &&
         overlaps(s, h),
     )
   // Percentiles
@@ -272,7 +295,7 @@ function parseFresh(question: string): ParsedQuestion {
   // A combination word inside a variable's name ("normalized burn ratio") combines nothing.
   for (const { key, re } of COMBINE_RES)
     for (const h of hits(q, re))
-      if (!spans.some((s) => (s.type === 'combine' || s.type === 'variable' || s.type === 'index_bands') && overlaps(s, h)))
+      if (!spans.some((s) => (s.type === 'combine' || s.type === 'variable' || s.type === 'index_bands' || s.type === 'formula') && overlaps(s, h)))
         spans.push({ type: 'combine', at: h.at, end: h.end, text: h.text, key })
   for (const h of hits(q, SIGNIFICANCE_RE)) spans.push({ type: 'significance', at: h.at, end: h.end, text: h.text })
   // Negation words no condition took

@@ -24,6 +24,8 @@ const COUNTED_RE = new RegExp(`(?:${alternation(COUNT_LEADS)})\\s+(?:(?:the|of|a
 const QA_BAND_RE = /\b(?:bqa|qa|qa_pixel|pixel\s+qa|quality(?:\s+assessment)?\s+(?:band|layer|flags?|bits?|mask|file))\b/i
 /** "have a valid LST", "carry a valid land surface temperature": the words before a layer's name that say it has a value. */
 const LAYER_NAMES = alternation(VARIABLES.filter((v) => v.kind !== 'qa_class').flatMap((v) => v.names))
+/** A dates noun right before "with valid ..." ("only dates with", "every 2019 date that has"). */
+const DATES_BEFORE = /\b(?:dates?|acquisitions?|scenes?)\s+(?:(?:that|which)\s+)?$/i
 const VALID_RE = new RegExp(
   [
     // "pixels that have a valid LST", "with a valid NDVI"
@@ -97,8 +99,11 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
   /** Whether the last class read was left out (a negated class, or a clear sky read as not cloud). */
   let qaNegatedOut = false
   const namesQaBand = QA_BAND_RE.test(q)
+  // "DN 0 is nodata", "nodata -32768": how the files store their fill (spans/stored-values.ts), no class selected.
+  const storedRule = (h: { at: number; end: number }) =>
+    spans.some((s) => (s.type === 'stored_nodata' || s.type === 'zero_dn' || s.type === 'stored_scale') && overlaps(s, h))
   for (const h of hits(q, QA_RE)) {
-    if (spans.some((s) => s.type === 'condition' && overlaps(s, h)) || found.some((f) => overlaps(f, h))) continue
+    if (spans.some((s) => s.type === 'condition' && overlaps(s, h)) || found.some((f) => overlaps(f, h)) || storedRule(h)) continue
     const name = asNamed(h.text)
     const v = QA_VARS.find((x) => x.names.includes(name) || QA_PREDICATE_NAMES[x.key]?.includes(name))
     if (!v) continue
@@ -172,6 +177,9 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
   // "pixels that have a valid LST", "with a valid NDVI": the layer's pixels with a value, i.e. not its nodata.
   for (const h of hits(q, VALID_RE)) {
     if (spans.some((s) => s.type === 'condition' && overlaps(s, h)) || found.some((f) => overlaps(f, h))) continue
+    // "only dates with valid LST", "the dates that contain valid data": said of the dates, which an empty date leaves
+    // anyway (task/restated.ts reads the words), not of the pixels.
+    if (DATES_BEFORE.test(q.slice(Math.max(0, h.at - 50), h.at))) continue
     found.push({
       type: 'condition',
       at: h.at,

@@ -303,6 +303,11 @@ export type Span =
   | ContextUnitSpan
   | MethodSpan
   | NegationSpan
+  | FormulaSpan
+  | BandAssignmentSpan
+  | StoredScaleSpan
+  | StoredNodataSpan
+  | ZeroDnSpan
 
 export type SpanType = Span['type']
 
@@ -322,4 +327,46 @@ export interface NotUnderstoodPhrase {
   at: number
   blocking: boolean
   why: string
+}
+
+/**
+ * A band formula the question writes out ("MSI = SWIR1 / NIR", "(B5 − B2)/(B5 + B2)"): `expr` in the expression
+ * language of raster.algebra over band keys ('nir', 'red', 'b5' ...), `name` the variable it defines (a lexicon key,
+ * a new name written "GCC = ...", or 'formula' when the question gives none).
+ */
+export interface FormulaSpan extends At {
+  type: 'formula'
+  expr: string
+  name: string
+  /** Compared with zero right after ("where nir+red = 0"): it guards a denominator, it defines nothing. */
+  guard?: boolean
+}
+
+/** "N=B5", "with NIR the band 5": which numbered band a role written in a formula stands for. */
+export interface BandAssignmentSpan extends At {
+  type: 'band_assignment'
+  key: string
+  band: number
+}
+
+/** "LST = DN × 0.02 K", "NDVI = DN/10000": the scale the question says a layer is stored with (value = DN × factor). */
+export interface StoredScaleSpan extends At {
+  type: 'stored_scale'
+  /** The variable it is said of (lexicon key), or null when the words name none. */
+  variable: string | null
+  factor: number
+  /** 'K' when the value is said to be in kelvin, else null. */
+  unit: string | null
+}
+
+/** "nodata -32768", "DN 0 = nodata": the fill value the question says a layer is stored with (raw DN). */
+export interface StoredNodataSpan extends At {
+  type: 'stored_nodata'
+  variable: string | null
+  value: number
+}
+
+/** "excluding pixels where either band is 0", "B4>0 and B5>0": the bands' zero DN set aside (read as missing). */
+export interface ZeroDnSpan extends At {
+  type: 'zero_dn'
 }

@@ -327,3 +327,26 @@ export function evalRaster(
   }
   return out
 }
+
+/**
+ * Whether two expressions give the same values (within 1e-9 relative) at 8 random points, their variables valued by
+ * a key each maps to: variables with one key share a value ("nir" and "b5" when the caller maps both to OLI band 5).
+ * A point where either is not finite is skipped; with none finite the two are not called the same.
+ */
+export function sameValues(a: Expr, b: Expr, keyA: (name: string) => string, keyB: (name: string) => string = keyA): boolean {
+  let compared = 0
+  for (let k = 0; k < 8; k++) {
+    const values = new Map<string, number>()
+    const valueOf = (key: string) => {
+      if (!values.has(key)) values.set(key, 0.05 + Math.random())
+      return values.get(key)!
+    }
+    const env = (e: Expr, key: (n: string) => string) => Object.fromEntries([...exprVariables(e)].map((n) => [n, valueOf(key(n))]))
+    const va = evalScalar(a, env(a, keyA))
+    const vb = evalScalar(b, env(b, keyB))
+    if (!Number.isFinite(va) || !Number.isFinite(vb)) continue
+    compared++
+    if (Math.abs(va - vb) > 1e-9 * Math.max(1, Math.abs(va), Math.abs(vb))) return false
+  }
+  return compared > 0
+}

@@ -6,7 +6,7 @@
  * verifier cannot check against this DAG asks for evidence instead of passing. (Periods and the dates used are
  * checked by policy/temporal-coverage.ts with the same question reader.)
  */
-import { dagOf, isRec, type Rec } from '../../tools/execute/evidence-reader'
+import { dagOf, isRec, type ActionNode, type Rec } from '../../tools/execute/evidence-reader'
 import type { Evidence } from '../../tools/protocol'
 import type { Finding } from '../policy/finding'
 import { pass } from '../policy/finding'
@@ -15,6 +15,7 @@ import { describePart, type AskedRegion } from '../question-reader/region'
 import { describeStatistic, type AskedStatistic, type StatisticKind } from '../question-reader/statistic'
 import { describeUnit } from '../question-reader/unit'
 import { checkConditions, checkPopulation } from './check-conditions'
+import { checkFormulas } from './check-formulas'
 import { checkMethods } from './check-methods'
 import { checkSubject, statisticSubjects, type StatisticSubject } from './check-subject'
 import { dagConditions, type DagCondition } from './dag-conditions'
@@ -29,6 +30,8 @@ export interface ExecuteProvenance {
   conditions: DagCondition[]
   regions: DagRegion[]
   unit: string | null
+  /** The DAG's nodes, for the checks that read them whole (band formulas). */
+  nodes: readonly ActionNode[]
 }
 
 /** What an execute action computed, read from its DAG and evidence. */
@@ -42,6 +45,7 @@ export function readProvenance(action: unknown, evidence: Evidence, observation:
     conditions: dagConditions(nodes, output, vars),
     regions: dagRegions(nodes, output, evidence.source),
     unit: outputUnit(evidence, observation, output),
+    nodes,
   }
 }
 
@@ -392,6 +396,7 @@ export function checkProvenance(question: string, action: unknown, evidence: Evi
     ...checkPooling(demands, prov.statistics),
     ...checkStatisticOrder(demands, prov.statistics),
     ...checkMethods(demands, evidence),
+    ...checkFormulas(demands.formulas, prov.nodes),
     ...demands.unchecked.map((u): Finding => ({
       check: 'provenance_unchecked',
       severity: 'request',

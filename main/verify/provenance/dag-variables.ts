@@ -51,11 +51,13 @@ export class DagVariables {
     if (kept && linkTarget(n.inputs[kept[1]]) !== null) return this.variableOf(linkTarget(n.inputs[kept[1]])!, seen)
     // 1 where its one input has no value, 0 elsewhere: the flag of that layer's missing pixels.
     if (n.op === 'raster.algebra' && typeof n.params.expr === 'string' && /^where\(isnan\(\w+\),\s*1,\s*0\)$/.test(n.params.expr.trim())) return 'nodata'
-    const names = [n.id, n.params.role, n.params.product, typeof n.params.path === 'string' ? n.params.path.split(/[\\/]/).at(-1) : undefined]
+    const names = [n.id, n.params.role, n.params.product, n.params.index, typeof n.params.path === 'string' ? n.params.path.split(/[\\/]/).at(-1) : undefined]
     for (const name of names) {
       const v = typeof name === 'string' ? canonicalVariable(name) : null
       if (v) return v
     }
+    // Algebra that names the index it computes holds that index, known to the vocabulary or defined by the question ("GCC = G / (R + G + B)").
+    if (n.op === 'raster.algebra' && typeof n.params.index === 'string') return n.params.index.toLowerCase()
     // A mask, a unit conversion or a read from a catalog holds what its one raster input holds.
     const links = Object.entries(n.inputs).filter(([, v]) => linkTarget(v) !== null)
     const data = links.find(([k]) => k === 'data') ?? (links.length === 1 ? links[0] : undefined)

@@ -5,6 +5,7 @@
  * task spec (main/task/, which verify may not import), so one misreading cannot pass both.
  */
 import { readConditions, type AskedCondition } from './conditions'
+import { readFormulas, type AskedFormula } from './formulas'
 import { readMethods, type AskedMethod } from './methods'
 import { extractPeriods, type Period } from './periods'
 import { readPooling, readStatisticOrder, type Pooling, type StatisticOrder } from './pooling'
@@ -24,6 +25,8 @@ export interface QuestionDemands {
   pooling: Pooling | null
   /** Which statistic is taken of each date's pixels and which over the per-date values, when the question says. */
   order: StatisticOrder | null
+  /** Variables the question defines by a band formula, each to be computed as written. */
+  formulas: AskedFormula[]
   /** Conventions named that a DAG parameter states (TVDI binning, trend estimator). */
   methods: AskedMethod[]
   /** Phrases that could change the result but that the verifier cannot check, in words. */
@@ -43,9 +46,10 @@ export function readQuestion(question: string): QuestionDemands {
     unit: readUnit(question),
     pooling: readPooling(question)?.pooling ?? null,
     order: readStatisticOrder(question),
+    formulas: readFormulas(question),
     methods: readMethods(question),
     unchecked: [...statistics.unchecked, ...conditions.unchecked, ...region.unchecked],
   }
 }
 
-export type { AskedSubject, AskedMethod, AskedCondition, AskedRegion, AskedStatistic, AskedUnit, Period, Pooling, StatisticOrder }
+export type { AskedFormula, AskedSubject, AskedMethod, AskedCondition, AskedRegion, AskedStatistic, AskedUnit, Period, Pooling, StatisticOrder }

@@ -93,7 +93,7 @@ describe('every optical index of the catalogue by its short name', () => {
     await answered('rgbn.tif (b1=R b2=G b3=B b4=NIR): NGRDI mean', [RGBN], [ngrdi.value], ngrdi.tolerance)
     await answered('The bands of rgbn.tif are red, green, blue, NIR. Mean NGRDI, (green - red)/(green + red)?', [RGBN], [ngrdi.value], ngrdi.tolerance)
     const wrong = planTask(makeTask({ question: 'rgbn.tif (R,G,B,NIR): mean NGRDI (nir - red)/(nir + red)', files: [RGBN] }))
-    expect(wrong.refusal).toMatch(/not those of NGRDI/)
+    expect(wrong.refusal).toMatch(/not NGRDI's in the catalogue/)
   }, 120_000)
 
   it('refuses an index asked with a band that is none of its bands, and keeps colour words as words', () => {
