@@ -3,7 +3,7 @@
  * words, else from its answer options), whether that statistic is taken per date or over the pooled pixels, and
  * whether two periods, regions or masks are combined (a difference, a ratio, a percent change).
  */
-import { all, first as firstSpan } from '../domain/spans'
+import { all, first as firstSpan, type Span as LexSpan } from '../domain/spans'
 import type { ConditionsRead } from './conditions'
 import { readOptions, sharedKey } from './options'
 import { allMatches, firstMatch, readValueStatistic } from './read-words'
@@ -218,6 +218,7 @@ export function readCombination(r: Reading, { statistic: found, periods, regions
   let statistic = found
   let combine: TaskSpec['quantity']['combine'] = null
   let across: TaskSpec['quantity']['across'] = null
+  let order: 'as_written' | undefined
   // The combination words are the lexicon's (span parser): the first one written decides ratio or difference,
   // a percent-change or absolute-difference phrase anywhere says which kind.
   const combSpans = all(lex, 'combine').sort((a, b) => a.at - b.at)
@@ -239,6 +240,7 @@ export function readCombination(r: Reading, { statistic: found, periods, regions
       combine = kind
       across = 'periods'
       use(comb.at, comb.end, 'combination')
+      order = writtenOrder(lex, comb, kind)
     } else if (regions.length >= 2) {
       combine = kind
       across = 'regions'
@@ -273,5 +275,17 @@ export function readCombination(r: Reading, { statistic: found, periods, regions
     statistic = 'mean'
     use(comb.at, comb.end, 'combination of the means (no statistic named: a change of a layer compares its image means)')
   }
-  return { statistic, combine, across }
+  return { statistic, combine, across, ...(order ? { order } : {}) }
+}
+
+/**
+ * "the median on 26 June minus the median on 14 September": a subtraction written between the two periods is taken as
+ * written (the first minus the second); "the difference between" them keeps the convention (later minus earlier).
+ */
+function writtenOrder(lex: readonly LexSpan[], comb: { at: number; end: number; text: string }, kind: string): 'as_written' | undefined {
+  if (kind !== 'difference' || !/\b(?:minus|less|subtract(?:ed)?)\b|(?:^|\s)-(?:\s|$)/i.test(comb.text)) return undefined
+  const periods = all(lex, 'period')
+  const before = periods.filter((p) => p.end <= comb.at).at(-1)
+  const after = periods.find((p) => p.at >= comb.end)
+  return before && after ? 'as_written' : undefined
 }

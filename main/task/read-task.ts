@@ -19,7 +19,7 @@ import { readOptions, type AnswerOption } from './options'
 import { severalAsked } from './several-asked'
 import { periodsOfSpans } from './periods'
 import { readSeries } from './series'
-import { classReasons, restatedPhrases } from './restated'
+import { boundsContrary, classReasons, restatedPhrases } from './restated'
 import { readCombination, readPooling, readStatistic } from './read-quantity'
 import { readCalibration, readSubjects, type VariableHit } from './read-subjects'
 import { allMatches } from './read-words'
@@ -85,6 +85,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
       combine,
       across,
       significance: statistic === 'trend' && SIGNIFICANCE.test(q),
+      ...(combined.order ? { order: combined.order } : {}),
       ...(acrossDates ? { acrossDates } : {}),
     },
     subjects,
@@ -381,6 +382,11 @@ function closeReading(
   const { q, parsed, options, spans, use, refuse, notUnderstood } = r
   const { conditions, read, varHits, combined, periods } = done
   for (const x of restatedPhrases(q, conditions, spans, periods)) use(x.at, x.end, x.role)
+  for (const x of boundsContrary(q, conditions))
+    refuse(
+      x.text,
+      `the bound is said to be ${x.kept ? 'kept' : 'left out'}, but the comparison written ${x.kept ? 'leaves it out' : 'keeps it'}; write the comparison with the bound as meant (e.g. "at least" or "strictly above")`,
+    )
   // One question, one quantity: a second quantity asked would go unanswered under the first one's number.
   const condHits = read.conditions.map((c) => ({ at: c.at, end: c.end, variable: c.value.variable }))
   const placedElse = spans.filter((s) => s.role !== 'statistic' && s.role !== 'per-date statistic' && s.role !== 'subject')

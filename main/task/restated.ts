@@ -72,6 +72,65 @@ const MONTHS_STATED = /\b(?:(?:all|the|each\s+of\s+the|every\s+one\s+of\s+the|th
 /** "all 23 dates", "each of the 12 acquisitions": a count of the period's dates stated as a check, not a period. */
 const DATES_STATED = /\b(?:all|the|each\s+of\s+the|every\s+one\s+of\s+the)\s+\d{1,3}\s+(?:valid\s+)?(?:dates|acquisitions|scenes|images|overpasses)\b/gi
 
+const NUM = String.raw`-?\d+(?:\.\d+)?`
+const BOUND_UNIT = String.raw`(?:\s*(?:k|kelvin|°\s?c|°\s?f|%))?`
+const KEPT = String.raw`(?:counts?\s+as\s+(?:inside|in)|(?:is|are)\s+inside|(?:is|are)\s+kept|kept|(?:is|are)\s+included|included|stays?\s+in|(?:is|are)\s+counted|counted|counts?)`
+const DROPPED = String.raw`(?:(?:is|are|do|does|must\s+be|should\s+be)\s+)?(?:not\s+(?:counted|included|kept)|excluded|(?:do|does)\s+not\s+count|(?:don'?t|doesn'?t)\s+count|left\s+out|stays?\s+out|out)`
+/**
+ * A comparison's bound said again with whether it is kept ("pixels at exactly 310 K do not count", "(0.6 itself not
+ * counted)", "so exactly 300 K stays in", "0.2 and 0.5 themselves count as inside"): group 1 (and 2) the numbers,
+ * group 3 kept, group 4 dropped.
+ */
+const BOUND_SAID = new RegExp(
+  String.raw`(?:(?:the\s+)?(?:pixels?|px|values?)\s+)?(?:(?:at|equal\s+to|of|with|that\s+are)\s+)?(?:exactly\s+)?(${NUM})${BOUND_UNIT}(?:\s+(?:and|or)\s+(${NUM})${BOUND_UNIT})?(?:\s+(?:exactly|itself|themselves))?\s+(?:(?:is|are|do|does|will\s+be|must\s+be|should\s+be)\s+)?(?:(${KEPT})|(${DROPPED}))\b`,
+  'gi',
+)
+
+/** The bound statements that are about the bound itself ("exactly", "itself", "equal to", "at"), not the pixels past it. */
+const boundMatches = (q: string) => [...q.matchAll(BOUND_SAID)].filter((m) => /\b(?:exactly|itself|themselves|equal\s+to|at)\b/i.test(m[0]))
+
+/** Bounds said kept or not, where the conditions read keep or drop them so: restatements (a contrary one is left to block). */
+function boundsRestated(q: string, conditions: readonly Condition[]): { at: number; end: number; role: string }[] {
+  const out: { at: number; end: number; role: string }[] = []
+  for (const m of boundMatches(q)) {
+    const nums = [m[1], m[2]].filter((x): x is string => x !== undefined).map(Number)
+    const kept = m[3] !== undefined
+    const agrees = nums.every((n) =>
+      conditions.some((c) =>
+        c.op === 'between' || c.op === 'outside'
+          ? kept && (c.low === n || c.high === n)
+          : c.value === n && (kept ? c.op === '>=' || c.op === '<=' : c.op === '>' || c.op === '<') !== Boolean(c.negated),
+      ),
+    )
+    if (agrees) out.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length, role: `the bound ${kept ? 'kept' : 'left out'}, as the comparison reads it` })
+  }
+  return out
+}
+
+/**
+ * Bounds said kept where the comparison leaves them out, or the other way ("over 0.6, pixels equal to 0.6 are
+ * kept"): the words, for the reader to refuse (which of the two is meant is not the reader's to decide).
+ */
+export function boundsContrary(q: string, conditions: readonly Condition[]): { text: string; kept: boolean }[] {
+  const agreed = boundsRestated(q, conditions)
+  return boundMatches(q)
+    .filter((m) => !agreed.some((a) => a.at === m.index))
+    .filter((m) => [m[1], m[2]].some((n) => n !== undefined && conditions.some((c) => c.value === Number(n) || c.low === Number(n) || c.high === Number(n))))
+    .map((m) => ({ text: m[0].trim(), kept: m[3] !== undefined }))
+}
+
+/** TVDI's benchmark convention said again: "100 NDVI bins", "linear dry and wet edges", "clipped to [0, 1]", "as in the benchmark README". */
+const TVDI_CONVENTION: readonly RegExp[] = [
+  /\b(?:100|one\s+hundred)\s+(?:equal(?:ly\s+spaced)?\s+)?(?:ndvi\s+)?bins\b/gi,
+  /\b(?:linear(?:ly)?\s+(?:fitted\s+)?)?(?:dry\s*(?:\/|and|-)\s*wet|wet\s*(?:\/|and|-)\s*dry|dry|wet)\s+edges?(?:\s+(?:fitted\s+)?linear(?:ly)?)?\b/gi,
+  /\bclip(?:ped)?\s*(?:to\s+|at\s+|into\s+)?(?:\[\s*0\s*,\s*1\s*\]|0\s*(?:to|-|–|\.\.)\s*1|0\s+and\s+1)/gi,
+  /\b(?:as\s+in|per|like|following|according\s+to|from|make\s+like|by)\s+(?:the\s+)?(?:earth[\s-]?bench|benchmark)(?:\s+readme)?(?:\s+(?:say|says|definition|convention|describes?))?|\(?\s*(?:the\s+)?(?:earth[\s-]?bench|benchmark)\s+(?:readme\s+)?(?:definition|convention)\s*\)?|\bthe\s+benchmark\s+(?:t\s*v\s*d\s*i|tvdi)\b/gi,
+]
+
+/** "BQA bit 0 and bit 4 both 0", "bits 0 and 4 both zero", "bit 0 (fill) = 0 and bit 4 (cloud) = 0": cloud-free said by its bits. */
+const CLEAR_BITS =
+  /\(?\s*(?:(?:bqa|qa)\s+)?bits?\s+0\s*(?:\(\s*fill\s*\)\s*)?(?:=\s*0\s*)?(?:and|&|,)\s*(?:bit\s+)?4\s*(?:\(\s*cloud\s*\)\s*)?(?:both\s+)?(?:=\s*|are\s+|is\s+)?(?:0|zero|unset|not\s+set)\b\s*\)?/gi
+
 /** The fill exclusions said in words ("nodata excluded", "excluding fill pixels", "either band 0 left out"): their words name no variable. */
 export function fillExclusions(q: string): { at: number; end: number }[] {
   return [...[...q.matchAll(FILL_EXCLUDED)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length })), ...zeroDnSpans(q)]
@@ -119,6 +178,14 @@ export function restatedPhrases(
   // difference exceeds 1.
   const nonNegative = conditions.some((c) => c.value === 0 && ((c.negated && c.op.startsWith('<')) || (!c.negated && c.op.startsWith('>'))))
   if (nonNegative) restateAll(VALID_RANGE, 'valid range restated (negative values set aside)')
+  for (const x of boundsRestated(q, conditions)) pushFree(x.at, x.end, x.role)
+  const lex = parseQuestion(q).spans
+  if (all(lex, 'variable').some((v) => v.key === 'tvdi'))
+    for (const re of TVDI_CONVENTION)
+      for (const m of q.matchAll(re)) pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, "TVDI's convention restated (the benchmark's)")
+  if (conditions.some((c) => c.variable === 'cloud' && c.negated))
+    for (const m of q.matchAll(CLEAR_BITS))
+      pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'the cloud-free bits restated (fill bit 0 and cloud bit 4 unset)')
   // "(day.month.year)", "DD.MM.YYYY": the order of the numeric dates, which the period parser applied.
   const order = q.match(new RegExp(`\\(?\\s*(?:(?:dates?|all\\s+dates?)\\s+(?:are\\s+)?(?:written|given|in)\\s+)?(?:${DAY_FIRST_SAID.source})\\s*\\)?`, 'i'))
   if (order?.index !== undefined && periodsRead.length > 0 && free(order.index, order.index + order[0].length))

@@ -198,6 +198,11 @@ export const TaskSpec = z.strictObject({
     significance: z.boolean(),
     /** With pooling 'per_date': the statistic over the per-date values when it is not their mean. */
     acrossDates: Statistic.optional(),
+    /**
+     * 'as_written': a difference of two periods written "A minus B" ("June minus September"): the first named minus
+     * the second, whichever is later. Absent = the convention (later minus earlier).
+     */
+    order: z.literal('as_written').optional(),
   }),
   /** Variables ('tvdi', 'lst', 'ndvi', ...) or object classes ('ships') the quantity is about, main one first. */
   subjects: z.array(z.string()),

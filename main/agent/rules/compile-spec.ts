@@ -224,7 +224,9 @@ function acrossPeriodsOrRegions(b: DagBuilder, spec: TaskSpec, inputs: InputFile
   // no earlier and later: a difference is the first named minus the second ("west minus east", "the difference
   // between the north and the south half"), a ratio the first over the second, a percent change from the first to
   // the second.
-  const swap = byRegion ? combine === 'difference' || combine === 'absolute_difference' : spec.periods[1]!.start < spec.periods[0]!.start
+  // "June minus September" written so: the first named minus the second (spec.quantity.order).
+  const asWritten = !byRegion && spec.quantity.order === 'as_written' && combine === 'difference'
+  const swap = byRegion ? combine === 'difference' || combine === 'absolute_difference' : asWritten || spec.periods[1]!.start < spec.periods[0]!.start
   const [earlier, later] = (swap ? [two, one] : [one, two]).map((side) =>
     combine === 'difference' || combine === 'absolute_difference' ? percentSide(b, side, spec, options) : side,
   )
@@ -244,7 +246,7 @@ function acrossPeriodsOrRegions(b: DagBuilder, spec: TaskSpec, inputs: InputFile
         percent_change: 'percent change from the first region to the second',
       }[combine]
     : {
-        difference: 'difference (later period minus earlier)',
+        difference: asWritten ? 'difference (first named period minus second, as written)' : 'difference (later period minus earlier)',
         absolute_difference: 'absolute difference',
         ratio: 'ratio (first named period / second)',
         percent_change: 'percent change from the earlier period to the later',

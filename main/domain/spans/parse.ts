@@ -28,7 +28,7 @@ import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../lexicon/series'
 import { MONTHS, SEASONS } from '../lexicon/periods'
 import { CALIBRATION_RES, bandSpans, indexBandSpans, indexConstantSpans } from './bands'
 import { bandComparisonSpans, formulaSpans } from './formulas'
-import { storedValueSpans, zeroDnSpans } from './stored-values'
+import { storedValueSpans, validRangeSpans, zeroDnSpans } from './stored-values'
 import { markers } from './markers'
 import { parseConditions } from './conditions'
 import { decimalCommas } from './decimal-commas'
@@ -182,7 +182,7 @@ function parseFresh(question: string): ParsedQuestion {
   spans.push(...excluded)
   // Band formulas written out and bands compared with each other, before the conditions: their numbers are no thresholds.
   const compared = bandComparisonSpans(q)
-  const stored = [...zeroDnSpans(q), ...storedValueSpans(q)]
+  const stored = [...zeroDnSpans(q), ...storedValueSpans(q), ...validRangeSpans(q)]
   const formulas = [...compared, ...stored, ...formulaSpans(q, [...compared, ...stored])]
   spans.push(...formulas)
   const cond = parseConditions(q, [...periods, ...regions, ...formulas])

@@ -201,6 +201,11 @@ const RULES: Rule[] = [
       return [...m[1].matchAll(/Q([1-4])/gi)].map((x) => spanOfMonths(y, QUARTERS[Number(x[1]) - 1].months, 'quarter'))
     },
   },
+  // "2019 Q2", "2019-Q2", "2019/Q3": the year written first
+  {
+    re: new RegExp(`${YEAR}\\s*[-/]?\\s*Q([1-4])\\b`, 'gi'),
+    make: (m) => spanOfMonths(Number(m[1]), QUARTERS[Number(m[2]) - 1].months, 'quarter'),
+  },
   // "the 2nd half and 1st half of 2019", "the first and second halves of 2019": two halves of one year, each a period
   {
     re: new RegExp(

@@ -5,7 +5,7 @@
  * one written before "=" or named last before the words in their clause; null when none is.
  */
 import { FILL_EXCLUSION } from '../lexicon/context'
-import type { StoredNodataSpan, StoredScaleSpan } from './types'
+import type { ConditionSpan, StoredNodataSpan, StoredScaleSpan } from './types'
 import { variableNamed, VARIABLE_RE } from './variables'
 import { alternation, hits } from './words'
 
@@ -111,4 +111,35 @@ const ZERO_DN_EXCLUDED = new RegExp(
 /** Where the question sets the bands' zero DN aside (see ZERO_DN_EXCLUDED). */
 export function zeroDnSpans(q: string): { type: 'zero_dn'; at: number; end: number; text: string }[] {
   return hits(q, ZERO_DN_EXCLUDED).map((h) => ({ type: 'zero_dn' as const, at: h.at, end: h.end, text: h.text }))
+}
+
+/** "only 0..1 valid", "only values from 0 to 1 counted as valid", "valid range 0-1", "valid (0..1)". */
+const VALID_RANGE_RE = new RegExp(
+  `(?:\\bonly\\s+)?(?:(?:the\\s+)?values?\\s+)?(?:from\\s+)?(?<![\\w.])(${NUM})\\s*(?:to|-|–|\\.\\.)\\s*(${NUM})(?![\\w]|\\.\\d)\\s+(?:(?:are|is)\\s+)?(?:counted\\s+as\\s+|counts?\\s+as\\s+)?valid\\b(?:\\s+only\\b)?|\\bvalid(?:\\s+range)?\\s*(?:only\\s*)?(?::|=|is|\\()?\\s*(?:from\\s+)?(${NUM})\\s*(?:to|-|–|\\.\\.)\\s*(${NUM})(?![\\w]|\\.\\d)\\s*\\)?`,
+  'gi',
+)
+
+/** The valid range a question states for a layer's values: a condition on them (both ends kept). */
+export function validRangeSpans(q: string): ConditionSpan[] {
+  return hits(q, VALID_RANGE_RE).flatMap((h) => {
+    const low = Number(h.m[1] ?? h.m[3])
+    const high = Number(h.m[2] ?? h.m[4])
+    if (!(low < high)) return []
+    const variable = variableOfClause(q, h.at)
+    const c: ConditionSpan = {
+      type: 'condition',
+      at: h.at,
+      end: h.end,
+      text: h.text,
+      variable,
+      op: 'between',
+      low,
+      high,
+      unit: null,
+      negated: false,
+      inclusive: true,
+      scope: 'pixels',
+    }
+    return [c]
+  })
 }

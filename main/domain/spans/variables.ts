@@ -37,9 +37,12 @@ const COMPUTED_FROM = /^\s*[(,]?\s*(?:(?:computed|calculated|derived|made|obtain
  * condition is on the variable, not on a reflectance.
  */
 export function variableBefore(q: string, at: number): string | null {
-  const from = Math.max(0, at - 60)
-  const window = q.slice(from, at)
-  const found = [...window.matchAll(VARIABLE_RE)]
+  // A bracket between says how the variable is made ("NDVI from TOA reflectance (bands 5 and 4, constants from the
+  // MTL) is less than 0.1"): its words are not counted in the 60 characters, nor read as variables.
+  const raw = q.slice(Math.max(0, at - 160), at)
+  const window = raw.replace(/\([^()]*\)/g, (m) => ' '.repeat(m.length))
+  const near = (i: number) => window.slice(i).replace(/\s+/g, ' ').length <= 60 + 20
+  const found = [...window.matchAll(VARIABLE_RE)].filter((m) => near(m.index ?? 0))
   for (let i = found.length - 1; i >= 0; i--) {
     const key = variableAt(found[i][0])
     const prev = found[i - 1]

@@ -8,6 +8,8 @@
  *   bands): "west half minus east half" had dropped the middle column from both (0.04708 for 0.04687).
  * - The changed pixels compared with the unchanged ones in a LEVIR pair ("mean blue over changed minus over
  *   unchanged"): both masks, subtracted (the unchanged mean alone had been answered).
+ * - "A minus B" of two dates is the first minus the second as written ("26 June minus 14 September" had been answered
+ *   as September minus June, the convention for "the difference between" them).
  * - A month range written as code ("for m in 8..12") is never dropped silently: its numbers block (a short unread
  *   word, "m", had hidden the longer phrase that held them from the unsure check).
  * - Band formulas written out, with a name or without, with letters assigned to bands ("N=B5"), √, ², "**", spoken
@@ -63,6 +65,13 @@ describe('halves and masks compared', () => {
     await answered('LEVIR-CD image B, blue channel: average over the changed pixels minus average over the unchanged ones?', LEVIR, REFS_8.pic2)
     expect(refusal('LEVIR-CD image B, mean blue over the changed pixels and over the unchanged pixels', LEVIR)).toMatch(/names both/)
   }, 120_000)
+
+  it('takes "A minus B" of two dates as written, and "the difference between" them as later minus earlier', async () => {
+    const june = ['2019-06-26', '2019-09-14'].flatMap((d) => ['LST', 'NDVI'].map((v) => path.join(Q46, `Xinjiang_${d}_${v}.tif`)))
+    const ref = REFS_8.cmp4
+    await within('median TVDI of 26 June 2019 minus the median TVDI of 14 September 2019?', june, ref.value, ref.tolerance)
+    await within('difference in median TVDI between 2019-06-26 and 2019-09-14', june, -ref.value, ref.tolerance)
+  }, 240_000)
 
   it('does not drop a month range written as code', () => {
     expect(refusal('m = [mean(lst[d]) for d in dates_2019 if d.month in 8..12]  # per-date mean LST; return the mean of m', [Q46])).toMatch(/8/)
@@ -150,6 +159,36 @@ describe('zero DN and stored values', () => {
     expect(JSON.stringify(p10.result.observation)).toContain(String(REFS_7.ext_lowest_p10_lst.value))
     await answered('How many 2019 acquisitions have an image-mean LST below 0 °C? Acquisitions with no valid LST are not counted.', [Q46], REFS_8.cnt1)
   }, 240_000)
+})
+
+describe('restatements of what the reading already does', () => {
+  it('reads a bound said kept or left out as the comparison keeps it, and leaves a contrary one to block', async () => {
+    await answered('square miles of 2019-01-17 with LST below 260 K (260 K itself not counted), true ground area', [Q46], REFS_8.area3)
+    await answered('km2 (true ground area) of 28 July 2019 pixels with NDVI over 0.6, pixels equal to 0.6 left out', [Q46], REFS_8.area1)
+    expect(refusal('km2 of 28 July 2019 pixels with NDVI over 0.6, pixels equal to 0.6 are kept', [Q46])).not.toBeNull()
+  }, 240_000)
+
+  it("reads TVDI's benchmark convention said again, the cloud-free bits, and a stated valid range", async () => {
+    await answered(
+      'mean TVDI inside the EPSG:3857 box x 9770000-9790000 m, y 5410000-5430000 m on 28 Jul 2019, TVDI per the benchmark README (100 NDVI bins, linear dry and wet edges, clipped to [0, 1])',
+      [Q46],
+      REFS_8.reg4,
+    )
+    await answered(
+      'average TOA reflectance of Landsat band 2 over cloud-free pixels (bits 0 and 4 both zero), no sun elevation correction',
+      [LANDSAT],
+      REFS_8.cf1,
+    )
+    await answered('2019 Q2 mean NDVI as the mean of the per-date means, NDVI = DN/10000, only 0 to 1 counted as valid', [Q46], REFS_8.per1)
+  }, 240_000)
+
+  it('takes the variable before a bracket that says how it is made as the one compared', async () => {
+    await answered(
+      'hectares of the Landsat scene that are cloud-free (BQA bit 0 and bit 4 both 0) and whose NDVI from TOA reflectance (bands 5 and 4, MTL constants) is less than 0.1; the pixels are 900 m',
+      [LANDSAT],
+      REFS_8.area2,
+    )
+  }, 180_000)
 })
 
 /** Mean of (a - b)/(a + b) over the Landsat scene's TOA reflectance of bands a and b, DN 0 of either left out. */
