@@ -16,6 +16,7 @@ import { describeStatistic, type AskedStatistic, type StatisticKind } from '../q
 import { describeUnit } from '../question-reader/unit'
 import { checkConditions, checkPopulation } from './check-conditions'
 import { checkFormulas } from './check-formulas'
+import { checkOrder } from './check-order'
 import { checkMethods } from './check-methods'
 import { checkSubject, statisticSubjects, type StatisticSubject } from './check-subject'
 import { dagConditions, type DagCondition } from './dag-conditions'
@@ -397,6 +398,7 @@ export function checkProvenance(question: string, action: unknown, evidence: Evi
     ...checkStatisticOrder(demands, prov.statistics),
     ...checkMethods(demands, evidence),
     ...checkFormulas(demands.formulas, prov.nodes),
+    ...checkOrder(question, prov.nodes),
     ...demands.unchecked.map((u): Finding => ({
       check: 'provenance_unchecked',
       severity: 'request',

@@ -30,6 +30,11 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { DevReference } from '../../helpers/dev-references'
 import { answeredWithin, planExecuteAnswered, plannedRefusal } from '../../helpers/plan-execute'
 import { shared, tempDir } from '../../helpers/tmp'
+import { planTask } from '../../../main/agent/rules/rules-planner'
+import { makeTask } from '../../../main/agent/task'
+import { ArtifactStore } from '../../../main/store/artifacts'
+import { executeDag } from '../../../main/tools/execute/index'
+import { checkProvenance } from '../../../main/verify/provenance/check-provenance'
 
 const store = tempDir('rsure-dev-classes-13-')
 afterAll(() => store.cleanup())
@@ -71,6 +76,16 @@ describe('halves and masks compared', () => {
     const ref = REFS_8.cmp4
     await within('median TVDI of 26 June 2019 minus the median TVDI of 14 September 2019?', june, ref.value, ref.tolerance)
     await within('difference in median TVDI between 2019-06-26 and 2019-09-14', june, -ref.value, ref.tolerance)
+    // The verifier reads the written order on its own: the same DAG with its subtraction turned round is rejected.
+    const q = 'median TVDI of 26 June 2019 minus the median TVDI of 14 September 2019?'
+    const wf = planTask(makeTask({ question: q, files: june })).workflow
+    if (!wf || !wf.ok || wf.tool !== 'execute') throw new Error('no execute workflow')
+    const args = structuredClone(wf.args) as { nodes: { id: string; op: string; inputs: Record<string, string> }[] }
+    const sub = args.nodes.find((n) => n.op === 'math.subtract')!
+    ;[sub.inputs.a, sub.inputs.b] = [sub.inputs.b, sub.inputs.a]
+    const r = await executeDag(args, { artifacts: new ArtifactStore(store.dir) })
+    const rejected = checkProvenance(q, args, r.evidence, r.observation).filter((f) => f.severity === 'reject')
+    expect(rejected.map((f) => f.message).join(' ')).toMatch(/asks for 26 June 2019 minus 14 September 2019/)
   }, 240_000)
 
   it('does not drop a month range written as code', () => {
