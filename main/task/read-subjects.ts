@@ -82,7 +82,21 @@ function variableHits(r: Reading): { varHits: VariableHit[]; bandKeys: Set<strin
   // "nodata excluded" restates what every statistic does (restated.ts): it names no variable.
   const exclusions = fillExclusions(q)
   const restates = (h: { at: number; end: number }) => exclusions.some((x) => h.at >= x.at && h.end <= x.end)
-  const named: VariableHit[] = VARIABLES.flatMap((v) => allMatches(q, v.words).map((h) => ({ at: h.at, end: h.end, key: v.key }))).filter((h) => !restates(h))
+  // Names a band formula defines ("BI = ((SWIR1 + red) - ...)", "GCC = G / (R + G + B)") are variables too; a
+  // lexicon name just before "(NAME =" or ", NAME =" is that name's long form ("Chlorophyll Index Green (CIG = NIR /
+  // green - 1)", "the two-band EVI, EVI2 = ...").
+  const formulaNames = new Set(all(lex, 'formula').map((f) => f.name))
+  const defined = all(lex, 'variable')
+    .filter((v) => formulaNames.has(v.key))
+    .map((v) => ({ at: v.at, end: v.end, key: v.key }))
+  const longForm = (h: { end: number; key: string }) =>
+    defined.some(
+      (d) =>
+        d.key !== h.key && d.at >= h.end && /^[\s\w-]{0,40}[(,]\s*$/.test(q.slice(h.end, d.at)) && !/\b(?:for|of|in|on|over|at)\b/i.test(q.slice(h.end, d.at)),
+    )
+  const lexNamed = VARIABLES.flatMap((v) => allMatches(q, v.words).map((h) => ({ at: h.at, end: h.end, key: v.key }))).filter((h) => !restates(h))
+  for (const h of lexNamed.filter(longForm)) use(h.at, h.end, "the formula's name, written out")
+  const named: VariableHit[] = [...lexNamed.filter((h) => !longForm(h)), ...defined.filter((d) => !VARIABLES.some((v) => v.key === d.key))]
   // A variable the span parser infers where none is named (a temperature asked "in K": domain/spans/refiners.ts).
   const inferred =
     named.length || bandHits.length

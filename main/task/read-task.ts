@@ -38,7 +38,7 @@ const DATE_SPAN_RE = phraseRegex(DATE_SPAN_RANGES)
 /** Read a question into a TaskSpec. */
 export function readTask(input: TaskReadInput): TaskSpec {
   const r = startReading(input.question, input.options ?? [])
-  const { q, options, spans, notUnderstood } = r
+  const { q, options, spans, notUnderstood, refuse } = r
   const { periods, periodSpans } = readPeriods(r)
   const { read, conditions: read0 } = readPixelConditions(r, periodSpans)
   let conditions = read0
@@ -72,6 +72,11 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const { combine, across } = combined
   const { subjects, varHits, bandKeys } = readSubjects(r, { read, conditions, statistic: combined.statistic, objects: asked.objects })
   const calibration = readCalibration(r, subjects, bandKeys)
+  // A formula the question writes that neither the value asked nor a condition uses would be dropped silently
+  // ("the mean BT of band 10 and of band 11 ... report band 10 minus band 11" read as the mean of band 10).
+  for (const [name, f] of Object.entries(formulas))
+    if (subjects[0] !== name && !conditions.some((c) => c.variable === name))
+      refuse(f.text, 'a formula the reader did not tie to the value asked or to a condition')
   const unit = readUnit(r, combined.statistic)
   readClassWords(r, read, conditions)
   const { series, statistic, slopePer, slopeEvery } = readDateSeries(r, { statistic: combined.statistic, periods, conditions, read })

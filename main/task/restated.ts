@@ -24,7 +24,7 @@ const FILL_EXCLUDED = new RegExp(
 )
 /** A file the question says is not needed ("attached but not needed", "is in the folder but not needed"). */
 const NOT_NEEDED =
-  /(?:\bbands?\s+\d{1,2}(?:\s*(?:,|\band\b|&)\s*\d{1,2})*\s+)?\b(?:is|are)\s+(?:(?:attached|included|provided|given|there|in\s+the\s+(?:folder|share|directory))\s+)?(?:too\s+|also\s+)?(?:but\s+)?(?:(?:is|are)\s+)?(?:not|n't)\s+(?:needed|required|used|relevant)\b|\b(?:isn't|aren't|is\s+not|are\s+not)\s+(?:needed|required)\b/gi
+  /(?:\bbands?\s+\d{1,2}(?:\s*(?:,|\band\b|&)\s*\d{1,2})*\s+|\b(?:the\s+)?(?:bqa|qa|mtl|ndvi|lst|b\d{1,2}|band\s*\d{1,2})\s+(?:files?|bands?|layers?|rasters?)\s+(?:for\s+[\w ]{1,20}?\s+)?)?\b(?:is|are)\s+(?:(?:attached|included|provided|given|there|in\s+the\s+(?:folder|share|directory))\s+)?(?:too\s+|also\s+)?(?:but\s+)?(?:(?:is|are)\s+)?(?:not|n't)\s+(?:needed|required|used|relevant)\b|\b(?:isn't|aren't|is\s+not|are\s+not)\s+(?:needed|required)\b/gi
 /** A statistic named again by "that", "this" or "the same" ("What is that median?"). */
 const STATISTIC_AGAIN = new RegExp(
   `\\b(?:that|this|the\\s+same|this\\s+same)\\s+(${STATISTICS.flatMap((x) => x.names)
@@ -127,6 +127,15 @@ const TVDI_CONVENTION: readonly RegExp[] = [
   /\b(?:as\s+in|per|like|following|according\s+to|from|make\s+like|by)\s+(?:the\s+)?(?:earth[\s-]?bench|benchmark)(?:\s+readme)?(?:\s+(?:say|says|definition|convention|describes?))?|\(?\s*(?:the\s+)?(?:earth[\s-]?bench|benchmark)\s+(?:readme\s+)?(?:definition|convention)\s*\)?|\bthe\s+benchmark\s+(?:t\s*v\s*d\s*i|tvdi)\b/gi,
 ]
 
+/** How a brightness temperature is computed from the MTL: "radiance rescaling and K1/K2", "(MTL radiance mult/add, K1, K2)". */
+const BT_CALIBRATION =
+  /\b(?:from\s+)?(?:the\s+)?(?:mtl\s+)?(?:radiance\s+(?:rescaling|mult(?:iplier)?\s*(?:\/|and)\s*add|gains?\s*(?:\/|and)\s*offsets?)|rescaling)(?:\s*(?:and|,|\+)\s*(?:the\s+)?K1\s*(?:\/|,|and)\s*K2)?(?:\s+(?:constants|coefficients))?|\bK1\s*(?:\/|,|and)\s*K2(?:\s+(?:constants|coefficients))?/gi
+/** The files' CRS said ("The raster is in EPSG:3857", "(the rasters' own CRS)"): a description, no region. */
+const DATA_CRS_SAID =
+  /\b(?:the\s+)?(?:rasters?|images?|files?|data|grids?|scenes?)\s+(?:is|are)\s+in\s+(?:epsg\s*:\s*\d{4,5}|web\s+mercator|utm(?:\s+zone\s+\d{1,2}\s*[ns]?)?)|\(?\s*the\s+rasters?'?\s+own\s+crs\s*\)?/gi
+/** "Take each month's value as ...", "each period's value being": the value of each period compared. */
+const PERIOD_VALUE_SAID = /\b(?:take|taking|with)?\s*each\s+(?:month|period|season|quarter|year|date)(?:'s|s')?\s+value\s+(?:as|being|=|is)\b/gi
+
 /** "BQA bit 0 and bit 4 both 0", "bits 0 and 4 both zero", "bit 0 (fill) = 0 and bit 4 (cloud) = 0": cloud-free said by its bits. */
 const CLEAR_BITS =
   /\(?\s*(?:(?:bqa|qa)\s+)?bits?\s+0\s*(?:\(\s*fill\s*\)\s*)?(?:=\s*0\s*)?(?:and|&|,)\s*(?:bit\s+)?4\s*(?:\(\s*cloud\s*\)\s*)?(?:both\s+)?(?:=\s*|are\s+|is\s+)?(?:0|zero|unset|not\s+set)\b\s*\)?/gi
@@ -183,6 +192,10 @@ export function restatedPhrases(
   if (all(lex, 'variable').some((v) => v.key === 'tvdi'))
     for (const re of TVDI_CONVENTION)
       for (const m of q.matchAll(re)) pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, "TVDI's convention restated (the benchmark's)")
+  if (all(lex, 'variable').some((v) => v.key === 'bt'))
+    for (const m of q.matchAll(BT_CALIBRATION)) pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'brightness temperature from the MTL, as computed')
+  restateAll(DATA_CRS_SAID, "the files' own CRS named (it selects nothing)")
+  if (periodsRead.length >= 2) restateAll(PERIOD_VALUE_SAID, "each period's value named (the mean of its per-date means, as read)")
   if (conditions.some((c) => c.variable === 'cloud' && c.negated))
     for (const m of q.matchAll(CLEAR_BITS))
       pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'the cloud-free bits restated (fill bit 0 and cloud bit 4 unset)')

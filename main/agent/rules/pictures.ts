@@ -120,6 +120,10 @@ export function planPictures(question: string, files: readonly string[], spec: T
   const excused = [...question.matchAll(new RegExp(UNCHANGED_RE.source, 'gi'))].map((m) => m[0].toLowerCase())
   const blocking = spec.notUnderstood.find((n) => n.blocking && !excused.some((e) => e.includes(n.text.trim().toLowerCase())))
   if (blocking) return refuse(`the phrase "${blocking.text.trim()}" could not be read, and it may change the value asked`)
+  // Band formulas over the pictures' channels ("(red+green+blue)/3") are not compiled here yet: never one band instead.
+  const formula = Object.values(spec.formulas ?? {})[0]
+  if (formula)
+    return refuse(`the formula "${formula.text}" cannot be answered from these pictures, because band formulas over picture channels are not computed yet`)
   const object = OBJECT_RE.exec(ask)
   if (object)
     return refuse(

@@ -8,6 +8,7 @@
  * naming the phrase rather than answer another question.
  */
 import { FILLER } from '../../domain/lexicon/context'
+import { SPELLED_NUMBERS } from '../../domain/lexicon/comparators'
 import { BAND_ROLES } from '../../domain/lexicon/indices'
 import { indexBands } from '../../domain/spans/bands'
 import { VARIABLES } from '../../domain/lexicon/variables'
@@ -37,6 +38,9 @@ import {
   oneEdit,
   HARMLESS_ACRONYMS,
 } from './unsure-vocabulary'
+
+/** Number words that state a threshold or a bound ("from zero to one", "zero point five"); counts ("four bands") restate. */
+const SPELLED_NUMBER_RE = new RegExp(`\\b(?:${SPELLED_NUMBERS.filter((w) => w === 'zero' || w === 'point').join('|')})\\b`, 'i')
 
 /** What the spec already places, so its words restated in context say nothing new. */
 function placedBy(spec: TaskSpec, answerUnit: string | null) {
@@ -197,6 +201,9 @@ export function unsurePhrase(
         .match(/\d+(?:[.,]\d+)?/g) ?? []
     ).filter((d) => !years.has(d) && !placed.has(Number(d.replace(',', '.'))) && !fileNumbers.has(d))
     if (numbers.length && !statement) return { text: n.text.trim(), word: numbers[0], bearing: 'a number' }
+    // A number said in words no span read ("values from zero to one" left unread) is as unplaced as one in digits.
+    const spelled = statement ? null : SPELLED_NUMBER_RE.exec(t)
+    if (spelled) return { text: n.text.trim(), word: spelled[0], bearing: 'a number' }
     const misspelt = statement ? null : misspeltWord(spec, n, t, { answerUnit, corrected, fileNumbers })
     if (misspelt) return misspelt
     const acronym = unreadAcronym(n.text)

@@ -27,8 +27,8 @@ interface Tok {
 const ROLE_WORDS = BAND_ROLES.flatMap((b) => b.names).filter((n) => n.length >= 3 && n !== 'aerosol' && n !== 'thermal' && n !== 'infrared')
 const TOKEN_RE = new RegExp(
   [
-    // "bands 5/4", "bands 4 and 5": a list of bands, which breaks a run (no formula reads through it).
-    `(?<list>\\bbands\\s*#?\\d{1,2}(?:\\s*(?:/|,|&|\\band\\b)\\s*\\d{1,2}\\b)+)`,
+    // "bands 5/4", "bands 4 and 5", "Bands 10-12": a list or range of bands, which breaks a run (no formula reads through it).
+    `(?<list>\\bbands?\\s*#?\\d{1,2}(?:\\s*(?:/|,|&|-|–|\\band\\b|\\bto\\b|\\bthrough\\b)\\s*\\d{1,2}\\b)+)`,
     `(?<nband>(?<![\\w.])(?:SR_)?[Bb](\\d{1,2})(?![\\w.])|\\bbands?[\\s-]*#?(\\d{1,2})\\b)`,
     `(?<role>\\b(?:${alternation(ROLE_WORDS)}|swir[\\s-]*(?:one|two))\\b)`,
     `(?<letter>(?<![A-Za-z_.'’°′″"])(?:[RGBN]|S[12])(?![\\w'’°′″"]))`,
@@ -86,7 +86,7 @@ function tokens(q: string): Tok[] {
  * full := sum ('over' sum)*; sum := prod (('+'|'-') prod)*; prod := unary (('*'|'/') unary)*; unary := '-' unary |
  * sqrt unary | power; power := postfix ('^' unary)?; postfix := primary squared*; primary := num | band | '(' full ')'.
  */
-function parseTokens(ts: readonly Tok[]): string | null {
+function parseTokens(ts: readonly Tok[], afterEquals = false): string | null {
   let i = 0
   const peek = () => ts[i]
   const isOp = (v: string) => ts[i]?.k === 'op' && ts[i].v === v
@@ -116,17 +116,19 @@ function parseTokens(ts: readonly Tok[]): string | null {
         const b = unary()
         a = b === null ? null : `${a} ${op} ${b}`
       } else if (a !== null && implicit()) {
-        // A number written against a band or bracket ("1.5N", "2(N^2 - R^2)") multiplies it.
+        // A number written before a band or bracket ("1.5N", "2.5 (N - R)", "2.4 red") multiplies it.
         const b = unary()
         a = b === null ? null : `${a} * ${b}`
       } else return a
     }
   }
-  /** Whether the token before the current one is a number that touches the current band or bracket. */
+  /** Whether the token before the current one is a number before the current band or bracket ("1.5N", "2.5 (N - R)"). */
   function implicit(): boolean {
     const prev = ts[i - 1]
     const cur = ts[i]
-    return prev?.k === 'num' && (cur?.k === 'band' || cur?.k === '(') && cur.at === prev.end
+    if (prev?.k !== 'num' || (cur?.k !== 'band' && cur?.k !== '(')) return false
+    // Spaced ("2.5 (N - R)") only inside a formula or right after "=": "above 0 (green/swir1)" is a threshold and a note.
+    return cur.at === prev.end || i - 1 > 0 || afterEquals
   }
   function unary(): string | null {
     if (isOp('-')) {
@@ -199,7 +201,7 @@ function formulaRuns(q: string, ts: readonly Tok[]): { at: number; end: number; 
       let found = false
       for (let e = run.length; e > s + 1; e--) {
         const part = run.slice(s, e)
-        const expr = isFormula(part) ? parseTokens(part) : null
+        const expr = isFormula(part) ? parseTokens(part, /[=:]\s*$/.test(q.slice(0, part[0].at))) : null
         if (expr === null) continue
         out.push({ at: part[0].at, end: part.at(-1)!.end, expr, bands: [...new Set(part.filter((t) => t.k === 'band').map((t) => t.v))] })
         s = e

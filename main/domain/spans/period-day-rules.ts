@@ -49,10 +49,11 @@ export const DAY_RULES: Rule[] = [
       return a <= b ? { start: a, last: b, granularity: 'day' } : null
     },
   },
-  // "between 14 September and 19 December 2021", "from 1 June 2019 to 30 September 2019": day-first ranges
+  // "between 14 September and 19 December 2021", "from 1 June 2019 to 30 September 2019", "from the 2nd of November
+  // to the 31st of December 2019": day-first ranges
   {
     re: new RegExp(
-      `(between\\s+|from\\s+)?\\b${DAY}(?:\\s+of)?\\s+${MONTH_RE}(?:,?\\s*${YEAR})?\\s*(-|–|—|to|until|till|through|thru|and)\\s*${DAY}(?:\\s+of)?\\s+${MONTH_RE},?\\s*${YEAR}`,
+      `(between\\s+|from\\s+)?(?:the\\s+)?\\b${DAY}(?:\\s+of)?\\s+${MONTH_RE}(?:,?\\s*${YEAR})?\\s*(-|–|—|to|until|till|through|thru|and)\\s*(?:the\\s+)?${DAY}(?:\\s+of)?\\s+${MONTH_RE},?\\s*${YEAR}`,
       'gi',
     ),
     make: (m, q) => {

@@ -113,17 +113,19 @@ export function zeroDnSpans(q: string): { type: 'zero_dn'; at: number; end: numb
   return hits(q, ZERO_DN_EXCLUDED).map((h) => ({ type: 'zero_dn' as const, at: h.at, end: h.end, text: h.text }))
 }
 
-/** "only 0..1 valid", "only values from 0 to 1 counted as valid", "valid range 0-1", "valid (0..1)". */
+/** "only 0..1 valid", "only values from 0 to 1 counted as valid", "valid range 0-1", "valid (0..1)", "counting only NDVI values from zero to one". */
 const VALID_RANGE_RE = new RegExp(
-  `(?:\\bonly\\s+)?(?:(?:the\\s+)?values?\\s+)?(?:from\\s+)?(?<![\\w.])(${NUM})\\s*(?:to|-|–|\\.\\.)\\s*(${NUM})(?![\\w]|\\.\\d)\\s+(?:(?:are|is)\\s+)?(?:counted\\s+as\\s+|counts?\\s+as\\s+)?valid\\b(?:\\s+only\\b)?|\\bvalid(?:\\s+range)?\\s*(?:only\\s*)?(?::|=|is|\\()?\\s*(?:from\\s+)?(${NUM})\\s*(?:to|-|–|\\.\\.)\\s*(${NUM})(?![\\w]|\\.\\d)\\s*\\)?`,
+  `\\b(?:(?:counting|keeping|using|taking|with)\\s+)?only\\s+(?:the\\s+)?(?:[a-z]{2,5}\\s+)?values?\\s+(?:from|between)\\s+(0|zero)\\s*(?:to|and|-|–)\\s*(1|one)\\b|` +
+    `(?:\\bonly\\s+)?(?:(?:the\\s+)?values?\\s+)?(?:from\\s+)?(?<![\\w.])(${NUM})\\s*(?:to|-|–|\\.\\.)\\s*(${NUM})(?![\\w]|\\.\\d)\\s+(?:(?:are|is)\\s+)?(?:counted\\s+as\\s+|counts?\\s+as\\s+)?valid\\b(?:\\s+only\\b)?|\\bvalid(?:\\s+range)?\\s*(?:only\\s*)?(?::|=|is|\\()?\\s*(?:from\\s+)?(${NUM})\\s*(?:to|-|–|\\.\\.)\\s*(${NUM})(?![\\w]|\\.\\d)\\s*\\)?`,
   'gi',
 )
 
 /** The valid range a question states for a layer's values: a condition on them (both ends kept). */
 export function validRangeSpans(q: string): ConditionSpan[] {
   return hits(q, VALID_RANGE_RE).flatMap((h) => {
-    const low = Number(h.m[1] ?? h.m[3])
-    const high = Number(h.m[2] ?? h.m[4])
+    const word = (x: string | undefined) => (x === 'zero' ? '0' : x === 'one' ? '1' : x)
+    const low = Number(word((h.m[1] ?? h.m[3] ?? h.m[5])?.toLowerCase()))
+    const high = Number(word((h.m[2] ?? h.m[4] ?? h.m[6])?.toLowerCase()))
     if (!(low < high)) return []
     const variable = variableOfClause(q, h.at)
     const c: ConditionSpan = {

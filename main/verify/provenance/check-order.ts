@@ -29,7 +29,8 @@ function periodOf(id: string, byId: ReadonlyMap<string, ActionNode>, seen = new 
   const n = byId.get(id)
   if (!n || seen.has(id)) return null
   seen.add(id)
-  if (n.op === 'asset.catalog') return typeof n.params.start === 'string' && typeof n.params.end === 'string' ? { start: n.params.start, end: n.params.end } : null
+  if (n.op === 'asset.catalog')
+    return typeof n.params.start === 'string' && typeof n.params.end === 'string' ? { start: n.params.start, end: n.params.end } : null
   for (const v of Object.values(n.inputs)) {
     const t = linkTarget(v)
     const p = t ? periodOf(t, byId, seen) : null

@@ -381,12 +381,26 @@ function countsValid(c: { variable: string; negated?: boolean }, steps: readonly
   return c.variable === 'nodata' && c.negated === true && steps.some((s) => s.over === 'pixels' && s.stat === 'count')
 }
 
+/**
+ * The subject written out and then defined by a formula right after it ("the two-band EVI, EVI2 = 2.5 (NIR - red) /
+ * ...", "the Chlorophyll Index Green (CIG = NIR / green - 1)"): the formula's name is what the statistic is of.
+ */
+function namedByFormula(question: string, demands: QuestionDemands): QuestionDemands['subject'] {
+  const asked = demands.subject
+  if (!asked) return null
+  const at = question.indexOf(asked.words)
+  if (at < 0) return null
+  const after = question.slice(at + asked.words.length, at + asked.words.length + 50)
+  const f = demands.formulas.find((x) => x.name !== 'formula' && new RegExp(`^[\\s\\w-]{0,40}[(,]\\s*${x.name}\\s*[=:]`, 'i').test(after))
+  return f ? { ...asked, variable: f.name } : null
+}
+
 export function checkProvenance(question: string, action: unknown, evidence: Evidence, observation: unknown, options: readonly string[] = []): Finding[] {
   const demands = readQuestion(question)
   const prov = readProvenance(action, evidence, observation)
   return [
     ...checkStatistic(demands.statistics, prov.statistics, options),
-    ...checkSubject(demands.subject, prov.subjects),
+    ...checkSubject(namedByFormula(question, demands) ?? demands.subject, prov.subjects),
     ...checkConditions(
       demands.conditions.filter((c) => !countsValid(c, prov.statistics)),
       prov.conditions,

