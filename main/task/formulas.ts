@@ -8,6 +8,7 @@ import { all } from '../domain/spans'
 import { oliBandKey } from '../domain/spans/formulas'
 import { parseExpr, sameValues } from '../engines/raster/expr'
 import type { Reading } from './reading'
+import type { Condition } from './spec'
 
 /** Whether two formulas give the same values, roles and numbered bands keyed by their Landsat OLI number. */
 const sameFormula = (a: string, b: string) => sameValues(parseExpr(a), parseExpr(b), oliBandKey)
@@ -36,4 +37,19 @@ export function readFormulas(r: Reading): Record<string, { expr: string; text: s
   }
   if (spans.length) for (const a of all(lex, 'band_assignment')) use(a.at, a.end, 'band of a formula')
   return formulas
+}
+
+/**
+ * A formula the question writes that neither the value asked nor a condition uses would be dropped silently ("the
+ * mean BT of band 10 and of band 11 ... report band 10 minus band 11" read as the mean of band 10): refused.
+ */
+export function refuseUnusedFormulas(
+  r: Reading,
+  formulas: Readonly<Record<string, { text: string }>>,
+  subjects: readonly string[],
+  conditions: readonly Condition[],
+): void {
+  for (const [name, f] of Object.entries(formulas))
+    if (subjects[0] !== name && !conditions.some((c) => c.variable === name))
+      r.refuse(f.text, 'a formula the reader did not tie to the value asked or to a condition')
 }

@@ -14,7 +14,7 @@ import { all, first as firstSpan, ledgerOf } from '../domain/spans'
 import { DATE_SPAN_RANGES } from '../domain/lexicon/statistics'
 import { escape, phraseRegex } from '../domain/spans/words'
 import { joinEither, markPopulation, readConditions, type ConditionsRead } from './conditions'
-import { readFormulas } from './formulas'
+import { readFormulas, refuseUnusedFormulas } from './formulas'
 import { readOptions, type AnswerOption } from './options'
 import { severalAsked } from './several-asked'
 import { periodsOfSpans } from './periods'
@@ -38,23 +38,13 @@ const DATE_SPAN_RE = phraseRegex(DATE_SPAN_RANGES)
 /** Read a question into a TaskSpec. */
 export function readTask(input: TaskReadInput): TaskSpec {
   const r = startReading(input.question, input.options ?? [])
-  const { q, options, spans, notUnderstood, refuse } = r
+  const { q, options, spans, notUnderstood } = r
   const { periods, periodSpans } = readPeriods(r)
   const { read, conditions: read0 } = readPixelConditions(r, periodSpans)
   let conditions = read0
   const { bandOrder, constants, bandAt, pixelSize, timeOfDay, methods } = readStatedSettings(r, conditions)
   const formulas = readFormulas(r)
-  // "LST = DN × 0.02 K", "nodata -32768": how the files are stored, as the question says (checked by the compiler).
-  const stored = [
-    ...all(r.lex, 'stored_scale').map((x) => ({ x, rule: { variable: x.variable, factor: x.factor, unit: x.unit, text: x.text.trim() } })),
-    ...all(r.lex, 'stored_nodata').map((x) => ({ x, rule: { variable: x.variable, nodata: x.value, text: x.text.trim() } })),
-  ].map(({ x, rule }) => {
-    r.use(x.at, x.end, 'how the files are stored (checked against them)')
-    return rule
-  })
-  // "excluding pixels where either band is 0": every band is read with 0 as missing (the spec's zeroDnExcluded).
-  const zeroDn = all(r.lex, 'zero_dn')
-  for (const z of zeroDn) r.use(z.at, z.end, 'zero DN of the bands set aside')
+  const { stored, zeroDn } = readStoredValues(r)
   const filesNamed = readFilesNamed(r)
   readDateOrder(r)
   // The statistic passes through several stages, each of which may change it: the question's words and options,
@@ -72,11 +62,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const { combine, across } = combined
   const { subjects, varHits, bandKeys } = readSubjects(r, { read, conditions, statistic: combined.statistic, objects: asked.objects })
   const calibration = readCalibration(r, subjects, bandKeys)
-  // A formula the question writes that neither the value asked nor a condition uses would be dropped silently
-  // ("the mean BT of band 10 and of band 11 ... report band 10 minus band 11" read as the mean of band 10).
-  for (const [name, f] of Object.entries(formulas))
-    if (subjects[0] !== name && !conditions.some((c) => c.variable === name))
-      refuse(f.text, 'a formula the reader did not tie to the value asked or to a condition')
+  refuseUnusedFormulas(r, formulas, subjects, conditions)
   const unit = readUnit(r, combined.statistic)
   readClassWords(r, read, conditions)
   const { series, statistic, slopePer, slopeEvery } = readDateSeries(r, { statistic: combined.statistic, periods, conditions, read })
@@ -106,7 +92,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
     ...(bandOrder ? { bands: { roles: bandOrder.roles, text: bandOrder.text.trim() } } : {}),
     ...(Object.keys(constants).length ? { constants } : {}),
     ...(Object.keys(formulas).length ? { formulas } : {}),
-    ...(zeroDn.length ? { zeroDnExcluded: true } : {}),
+    ...(zeroDn ? { zeroDnExcluded: true } : {}),
     ...(stored.length ? { stored } : {}),
     ...(bandAt ? { bandAt: { role: bandAt.role, band: bandAt.band, text: bandAt.text.trim() } } : {}),
     ...(filesNamed.length ? { filesNamed } : {}),
@@ -191,6 +177,23 @@ function readDateOrder(r: Reading): void {
     const statedDayFirst = /^d/i.test(h.m[0])
     if (dayFirst !== null && statedDayFirst === dayFirst) r.use(h.at, h.end, 'date order (restated)')
   }
+}
+
+/**
+ * How the question says the files are stored ("LST = DN × 0.02 K", "nodata -32768"), for the compiler to check
+ * against them, and whether it sets the bands' zero DN aside ("excluding pixels where either band is 0").
+ */
+function readStoredValues(r: Reading): { stored: NonNullable<TaskSpec['stored']>; zeroDn: boolean } {
+  const stored = [
+    ...all(r.lex, 'stored_scale').map((x) => ({ x, rule: { variable: x.variable, factor: x.factor, unit: x.unit, text: x.text.trim() } })),
+    ...all(r.lex, 'stored_nodata').map((x) => ({ x, rule: { variable: x.variable, nodata: x.value, text: x.text.trim() } })),
+  ].map(({ x, rule }) => {
+    r.use(x.at, x.end, 'how the files are stored (checked against them)')
+    return rule
+  })
+  const zeroDn = all(r.lex, 'zero_dn')
+  for (const z of zeroDn) r.use(z.at, z.end, 'zero DN of the bands set aside')
+  return { stored, zeroDn: zeroDn.length > 0 }
 }
 
 /** Raster files named in the question ("red.tif", "riotiler/red.tif"): read into the spec, which the compiler checks. */
