@@ -2,7 +2,8 @@
  * The planner's interpreter (spans -> TaskSpec, main/task/read-task.ts) and the verifier's (spans -> what an
  * observation must show, main/verify/question-reader) are written separately over the same span parser. Run over
  * every Earth-Bench phrasing (245 tasks x 3) and every question phrasing in this folder's tests, they must agree on
- * the periods, the pixel conditions, the region and the unit asked; any disagreement not on the short allow-list
+ * the periods, the pixel conditions, the region, the unit asked, the order of a written subtraction and the names
+ * band formulas define; any disagreement not on the short allow-list
  * below fails. The comparison is written here, from the two outputs' own fields.
  */
 import fs from 'node:fs'
@@ -11,6 +12,7 @@ import { describe, expect, it } from 'vitest'
 import { readTask } from '../../../main/task/read-task'
 import type { TaskSpec } from '../../../main/task/spec'
 import { readQuestion, type QuestionDemands } from '../../../main/verify/question-reader/index'
+import { writtenSubtraction } from '../../../main/verify/provenance/check-order'
 import { shared } from '../../helpers/tmp'
 
 interface Row {
@@ -99,6 +101,18 @@ function disagreements(q: string): string[] {
   const pu = spec.unit && PHYSICAL.has(spec.unit) ? spec.unit : ''
   const vu = d.unit && PHYSICAL.has(d.unit.unit) ? d.unit.unit : ''
   if (pu !== vu) out.push(`unit: planner '${pu}' verifier '${vu}'`)
+  // A subtraction written between two periods: the planner takes it as written exactly where the verifier checks it so.
+  if (spec.quantity.combine === 'difference' && spec.quantity.across === 'periods') {
+    const po = spec.quantity.order === 'as_written'
+    const vo = writtenSubtraction(q) !== null
+    if (po !== vo) out.push(`order: planner ${po ? 'as written' : 'later minus earlier'} verifier ${vo ? 'as written' : 'none'}`)
+  }
+  // The names band formulas define: the planner computes each, the verifier checks each against the DAG.
+  const pf = Object.keys(spec.formulas ?? {})
+    .sort()
+    .join(',')
+  const vf = [...new Set(d.formulas.map((f) => f.name))].sort().join(',')
+  if (pf !== vf) out.push(`formulas: planner [${pf}] verifier [${vf}]`)
   return out
 }
 
