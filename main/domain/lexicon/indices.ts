@@ -107,3 +107,9 @@ export const OLI_BAND_OF_ROLE: Readonly<Record<string, number>> = { coastal: 1, 
  * red value", "NIR exceeds that of the red band"): articles, possessives and the nouns of a band's value.
  */
 export const BAND_COMPARISON_FILLERS: readonly string[] = ['the', 'their', 'its', 'that', 'those', 'of', 'pixel', "pixel's", 'pixels', 'value', 'values', 'band', 'channel', 'reflectance', 'dn', 'is', 'are', 'strictly']
+
+/** Words written before "=" that name no variable a formula defines ("formula = ...", "mask: ...", "output: ..."). */
+export const FORMULA_NOT_NAMES: readonly string[] = [
+  'formula', 'index', 'expression', 'expr', 'definition', 'defined', 'is', 'as', 'where', 'with', 'and',
+  'mask', 'condition', 'variable', 'statistic', 'output', 'compute', 'calculate',
+]

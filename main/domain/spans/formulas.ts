@@ -8,7 +8,7 @@
  * starts and ends inside free text (a run of formula tokens with nothing but spaces between them, its longest part
  * that parses), which no expression library decides.
  */
-import { BAND_COMPARISON_FILLERS, BAND_ROLES, FORMULA_WORDS, OLI_BAND_OF_ROLE } from '../lexicon/indices'
+import { BAND_COMPARISON_FILLERS, BAND_ROLES, FORMULA_NOT_NAMES, FORMULA_WORDS, OLI_BAND_OF_ROLE } from '../lexicon/indices'
 import { COMPARATORS } from '../lexicon/comparators'
 import { indexBands } from './bands'
 import type { ConditionSpan, FormulaSpan, Span, SpanOp } from './types'
@@ -243,26 +243,7 @@ const NAME_TO_FORMULA =
   /^[\s,;:=(]*(?:(?:i\.?e\.?|that\s+is|defined\s+as|computed\s+as|calculated\s+as|given\s+by|as|formula(?:\s+is)?|with\s+formula|=|:)[\s,;:=(]*)*$/i
 /** A name written right before "=" or ":" ("GCC = G/(R+G+B)"). */
 const NAME_EQUALS = /([A-Za-z][A-Za-z0-9_-]{1,15})\s*(?:=|:)\s*$/
-const NOT_NAMES = new Set([
-  'formula',
-  'index',
-  'expression',
-  'expr',
-  'definition',
-  'defined',
-  'is',
-  'as',
-  'where',
-  'with',
-  'and',
-  'mask',
-  'condition',
-  'variable',
-  'statistic',
-  'output',
-  'compute',
-  'calculate',
-])
+const NOT_NAMES = new Set(FORMULA_NOT_NAMES)
 
 /**
  * Formula spans (and the band assignments they use), each bound to the name it defines: the index named right before
@@ -270,9 +251,9 @@ const NOT_NAMES = new Set([
  */
 export function formulaSpans(q: string, taken: readonly { at: number; end: number }[]): Span[] {
   const out: Span[] = []
-  const variables = hits(q, VARIABLE_RE).flatMap((h) => {
+  const indexVars = hits(q, VARIABLE_RE).flatMap((h) => {
     const v = variableNamed(h.text)
-    return v ? [{ type: 'variable' as const, at: h.at, end: h.end, text: h.text, key: v.key, kind: v.kind }] : []
+    return v && v.kind === 'index' ? [{ at: h.at, end: h.end, key: v.key }] : []
   })
   const assigned = new Map<string, string>()
   for (const h of hits(q, ASSIGN_RE)) {
@@ -282,7 +263,6 @@ export function formulaSpans(q: string, taken: readonly { at: number; end: numbe
     out.push({ type: 'band_assignment', at: h.at, end: h.end, text: h.text, key, band: Number(h.m[2]) })
   }
   const runs = formulaRuns(q, tokens(q)).filter((r) => !out.some((a) => overlaps(a, r)) && !taken.some((t) => overlaps(t, r)))
-  const indexVars = variables.filter((v): v is Extract<Span, { type: 'variable' }> => v.type === 'variable' && v.kind === 'index')
   let previous: FormulaSpan | null = null
   for (const r of runs) {
     const expr = r.expr.replace(/\b[a-z]+\d?\b/g, (k) => assigned.get(k) ?? k)
@@ -290,13 +270,12 @@ export function formulaSpans(q: string, taken: readonly { at: number; end: numbe
     const named = indexVars.filter((v) => v.end <= r.at && NAME_TO_FORMULA.test(q.slice(v.end, r.at))).at(-1)
     const written = NAME_EQUALS.exec(before)
     let name: string
-    let nameAt: { at: number; end: number } | undefined
     if (named) name = named.key
     else if (written && !NOT_NAMES.has(written[1].toLowerCase())) {
       const lex = variableNamed(written[1])
       name = lex ? lex.key : written[1].toLowerCase()
-      nameAt = { at: r.at - written[0].length, end: r.at - written[0].length + written[1].length }
-      if (!lex) out.push({ type: 'variable', at: nameAt.at, end: nameAt.end, text: written[1], key: name, kind: 'index' })
+      const at = r.at - written[0].length
+      if (!lex) out.push({ type: 'variable', at, end: at + written[1].length, text: written[1], key: name, kind: 'index' })
     } else if (previous && /^\s*(?:,|;|\(|i\.?e\.?|that\s+is|or|=)[\s,;(]*(?:i\.?e\.?[\s,]*)?$/i.test(q.slice(previous.end, r.at))) name = previous.name
     else {
       const sentenceStart = Math.max(before.lastIndexOf('. '), before.lastIndexOf('? '), before.lastIndexOf('\n'))
