@@ -3,6 +3,7 @@
  * sentence the analyst can act on. Engine errors keep their own sentence; anything unexpected becomes `internal`.
  */
 import type { ErrorCode, RsureErrorShape } from '../../preload/contract'
+import { systemCause } from '../domain/errors'
 import { FileFormatError } from '../engines/raster/describe'
 import { PreviewError } from '../engines/raster/preview'
 import { TileError } from '../engines/raster/tiles'
@@ -33,16 +34,8 @@ export function toErrorShape(err: unknown, channel: string): RsureErrorShape {
   if (err instanceof FileFormatError) return { code: 'unsupported-file', message: sentence(err.message) }
   if (err instanceof PreviewError || err instanceof TileError) return { code: 'failed', message: sentence(err.message) }
   const e = err as NodeJS.ErrnoException
-  if (e && typeof e.code === 'string' && ['ENOENT', 'EACCES', 'EPERM', 'EISDIR', 'ENOSPC'].includes(e.code)) {
-    const what = {
-      ENOENT: 'a file is missing',
-      EACCES: 'permission was denied',
-      EPERM: 'permission was denied',
-      EISDIR: 'a folder was given where a file is needed',
-      ENOSPC: 'the disk is full',
-    }[e.code]
-    return { code: 'failed', message: `${channel} failed because ${what}${e.path ? ` (${e.path})` : ''}; check the file and try again.` }
-  }
+  const cause = systemCause(err)
+  if (cause) return { code: 'failed', message: `${channel} failed because ${cause.why}${e.path ? ` (${e.path})` : ''}; ${cause.fix}, then try again.` }
   const msg = String(e?.message ?? err).replace(/[.\s]+$/, '')
   return { code: 'internal', message: `${channel} failed unexpectedly (${msg}); please report this with the steps that led to it.` }
 }

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { FileId, FileInfo as FileInfoSchema, hasImageExtension, type FileEntry, type FileInfo } from '../../preload/contract'
+import { errorMessage, systemCause } from '../domain/errors'
 import { describeFile, FileFormatError } from '../engines/raster/describe'
 import type { StoredFile } from '../store/session-files'
 
@@ -88,15 +89,6 @@ interface Described {
   mtimeMs: number | null
 }
 
-const ERRNO_WHY: Record<string, string> = {
-  ENOENT: 'it was moved or deleted',
-  EACCES: 'permission was denied',
-  EPERM: 'permission was denied',
-  EISDIR: 'it is a folder',
-  EIO: 'the disk reported an input/output error',
-  EMFILE: 'too many files are open at once',
-}
-
 /** Read one file's info; a file that cannot be read gets its reason as one sentence, never fails the batch. */
 async function describeOne(file: string, name: string, origin: FileEntry['origin'], id = newFileId()): Promise<Described> {
   let info: FileInfo | null = null
@@ -116,11 +108,10 @@ async function describeOne(file: string, name: string, origin: FileEntry['origin
     }
     info = described.data
   } catch (err) {
-    const e = err as NodeJS.ErrnoException
+    const cause = systemCause(err)
     if (err instanceof FileFormatError) error = err.message
-    else if (e && typeof e.code === 'string' && ERRNO_WHY[e.code])
-      error = `'${file}' cannot be read because ${ERRNO_WHY[e.code]}; check the file and add it again.`
-    else error = `'${file}' could not be read (${String(e?.message ?? err).replace(/[.\s]+$/, '')}); please report this file.`
+    else if (cause) error = `'${file}' cannot be read because ${cause.why}; ${cause.fix}, then add it again.`
+    else error = `'${file}' could not be read (${errorMessage(err).replace(/[.\s]+$/, '')}); please report this file.`
   }
   // An upload's path is RSure's own (data folder/uploads/u.../); the analyst knows the file by the name they dropped.
   if (error && origin === 'upload') error = nameInstead(error, file, name)

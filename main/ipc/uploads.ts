@@ -16,6 +16,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { errorCode, systemCause } from '../domain/errors'
 import { processAlive } from '../store/process-alive'
 import { RsureError } from './errors'
 
@@ -42,15 +43,8 @@ function gib(n: number): string {
 
 /** A file system failure during an upload as one sentence of our own (the errno text would name the data folder). */
 function diskProblem(err: unknown, name: string): RsureError {
-  const code = (err as NodeJS.ErrnoException)?.code
-  const why =
-    code === 'ENOSPC'
-      ? 'the disk is full'
-      : code === 'EACCES' || code === 'EPERM'
-        ? 'the data folder is not writable'
-        : code === 'EDQUOT'
-          ? 'the disk quota is used up'
-          : 'the data folder could not be written'
+  const code = errorCode(err)
+  const why = code === 'EACCES' || code === 'EPERM' ? 'the data folder is not writable' : (systemCause(err)?.why ?? 'the data folder could not be written')
   return new RsureError('failed', `The upload of '${name}' failed because ${why}; free some space or choose another data folder, then drop the file again.`)
 }
 

@@ -10,7 +10,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
-import { errorCode } from '../domain/errors'
+import { errorCode, systemCause } from '../domain/errors'
 
 export const APP_DIR_NAME = 'rsure-desktop'
 
@@ -102,10 +102,7 @@ export function ensureDataFolder(dir: string, what = 'The data folder'): string 
       fs.mkdirSync(level)
     } catch (err) {
       const code = errorCode(err)
-      if (code !== 'EEXIST')
-        throw refuse(
-          `cannot be created (${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'a read-only file system' : code === 'ENOSPC' ? 'the disk is full' : `mkdir failed: ${code}`})`,
-        )
+      if (code !== 'EEXIST') throw refuse(`cannot be created because ${systemCause(err)?.why ?? `mkdir failed with ${code}`}`)
     }
   }
   try {

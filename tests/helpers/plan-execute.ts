@@ -14,6 +14,10 @@ import type { ToolResult } from '../../main/tools/protocol'
 import type { Finding } from '../../main/verify/policy/finding'
 import { checkProvenance } from '../../main/verify/provenance/check-provenance'
 
+// A raster job that fails in a way nobody expected says only "failed unexpectedly" unless RSURE_DEBUG is set (the
+// workers read it when they start): set here, so a rare failure on CI prints its stack in the assertion message.
+process.env.RSURE_DEBUG ??= '1'
+
 export interface PlanExecuteOptions {
   /** Where the run's artifacts are written. */
   artifacts: string

@@ -1,4 +1,5 @@
 /** Failures inside raster jobs reach the analyst as our own sentences; internal JavaScript text never does. */
+import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { publicError } from '../../../main/engines/raster/job/public-error'
 import { RasterJobError } from '../../../main/engines/raster/job/types'
@@ -23,5 +24,25 @@ describe('publicError', () => {
     } finally {
       if (saved !== undefined) process.env.RSURE_DEBUG = saved
     }
+  })
+
+  it('names a failure of the machine by its cause, from errors Node and V8 really throw', () => {
+    const thrown = (f: () => unknown): unknown => {
+      try {
+        f()
+      } catch (err) {
+        return err
+      }
+      throw new Error('expected a throw')
+    }
+    // /dev/full answers every write with ENOSPC; 2^40 bytes is more than this machine can give one ArrayBuffer.
+    const full = publicError(thrown(() => fs.writeFileSync('/dev/full', 'x'))).message
+    expect(full).toMatch(/^the raster job could not finish because the disk is full.*; free some space, then ask again$/)
+    const memory = publicError(thrown(() => new ArrayBuffer(2 ** 40))).message
+    expect(memory).toMatch(/because the computer had no memory left for the pixel buffers/)
+    const missing = publicError(thrown(() => fs.readFileSync('/nonexistent/rsure.tif'))).message
+    expect(missing).toMatch(/because the file was moved or deleted/)
+    // A RangeError of our own making is a bug, not a lack of memory.
+    expect(publicError(thrown(() => new Float64Array(-1))).message).toMatch(/failed unexpectedly/)
   })
 })
