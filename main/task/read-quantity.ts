@@ -63,7 +63,10 @@ function askedStatistic(r: Reading, read: ConditionsRead, conditions: readonly C
   const objects = allMatches(q, OBJECTS).find((h) => !labelSets.some((l) => h.at < l.end && h.end > l.at))?.m ?? null
   const trendHit = firstMatch(q, TREND)
   // Counts of pixels and of dates are the span parser's ("how many pixels", "the number of days on which").
-  const countOf = (what: 'pixels' | 'dates') => all(lex, 'count').find((c) => c.what === what) ?? null
+  // "Count only the pixels where ..." beside a share asked ("What percentage of the pixels ...? Count only the pixels
+  // where all six bands are above 0."): the pixels the share is taken over, not a count asked.
+  const restricts = (c: { text: string }) => /^(?:count(?:ing)?\s+only|only\s+count(?:ing)?)\b/i.test(c.text) && SHARE.test(q)
+  const countOf = (what: 'pixels' | 'dates') => all(lex, 'count').find((c) => c.what === what && !restricts(c)) ?? null
   const countAsk = /\bhow\s+many\b|\bnumber\s+of\b|\bcount\b/i.test(q)
   // "The date of" an extreme is the span parser's reading ("which date ... highest", "the day with the highest"); when
   // the question then asks for the extreme's value ("identify the date with the greatest increase and report the

@@ -165,7 +165,7 @@ export const CRS_NAMES =
  * 15", "case 2291-B"; identifiers of letters and digits joined by a hyphen ("CT-2017-08") and versions ("v0.3").
  */
 export const REFERENCE_NUMBERS = new RegExp(
-  `(?<![a-z0-9])(?:${REFERENCE_LEADS.map(escape).join('|')})\\s*(?:no\\.?|number|nr\\.?|#)?\\s*[:#]?\\s*(?:[a-z]{1,6}-)?\\d[\\w.-]*(?:\\s+of\\s+\\d+)?|\\b(?!bands?-)[a-z]{2,6}-\\d[\\w-]*|\\b\\d+-[a-z]\\b|\\bv\\d+(?:\\.\\d+)*\\b`,
+  `(?<![a-z0-9])(?:${REFERENCE_LEADS.map(escape).join('|')})\\s*\\(?\\s*(?:no\\.?|number|nr\\.?|#)?\\s*[:#]?\\s*(?:[a-z]{1,6}-)?\\d[\\w.-]*\\)?(?:\\s+of\\s+\\d+)?|\\b(?!bands?-)[a-z]{2,6}-\\d[\\w-]*|\\b\\d+-[a-z]\\b|\\bv\\d+(?:\\.\\d+)*\\b`,
   'gi',
 )
 /**

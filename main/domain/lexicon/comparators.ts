@@ -26,9 +26,9 @@ export const POSTFIX_COMPARATORS: readonly LexComparator[] = [
   { op: '<=', words: ['or less', 'or below', 'or lower', 'or fewer', 'and below', 'and lower', 'or under', 'and under'] },
 ]
 
-/** Range words: "between a and b", "from a to b", "in the range a-b", "within [a, b]". Bounds are inclusive. */
+/** Range words: "between a and b", "from a to b", "in the range a-b", "within [a, b]", "in 0..1". Bounds are inclusive. */
 export const RANGE_LEADS: readonly string[] = ['between', 'from', 'in the range of', 'in the range', 'within the range of', 'within the range', 'within', 'in']
-export const RANGE_JOINS: readonly string[] = ['and', 'to', '-', '–', ',', 'through']
+export const RANGE_JOINS: readonly string[] = ['and', 'to', '-', '–', ',', 'through', '..']
 
 /** Words that negate the range or comparison they lead ("outside 0.2-0.5", "not between"). */
 export const RANGE_NEGATIONS: readonly string[] = ['outside', 'outside of', 'not between', 'not within', 'not in the range', 'out of the range']

@@ -81,12 +81,13 @@ export const SCENE_GRID_WORDS = { system: ['wrs-2', 'wrs 2', 'wrs2', 'wrs-1', 'w
 
 /**
  * Words before the number of a document, ticket or meeting in a message ("ticket GIS-3318", "draft v0.3, section 4.2",
- * "slide 7 of 15", "meeting room 3", "case 2291-B", "due 20 December"): the number refers to the paperwork, never to
+ * "slide 7 of 15", "slide (#7)", "meeting room 3", "case 2291-B", "due 20 December", "block F-12"): the number refers to the paperwork, never to
  * the data.
  */
 export const REFERENCE_LEADS: readonly string[] = [
   'ticket', 'ref', 'ref.', 'reference', 'case', 'section', 'sec.', 'slide', 'slides', 'page', 'pages', 'p.', 'pp.', 'room', 'meeting room', 'draft',
   'version', 'ver.', 'issue', 'chapter', 'table', 'figure', 'fig.', 'item', 'order', 'invoice', 'project', 'job', 'request', 'memo', 'due', 'deadline',
+  'block', 'field block', 'parcel', 'plot', 'annex', 'appendix', 'attachment', 'sheet', 'tab',
 ]
 
 /** Verbs that open an instruction: a sentence starting with one asks even without a question mark ("Exclude clouds."). */

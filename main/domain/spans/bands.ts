@@ -84,9 +84,9 @@ const ROLE_BAND_RE = new RegExp(
   `(?:${alternation(BAND_ROLES.flatMap((b) => b.names).filter((n) => n.length >= 2))})[\\s-]+(?:${alternation(BAND_NOUNS)})(?!\\s*#?\\d)`,
   'gi',
 )
-/** A band by its number: "band 4", "bands 4 and 5", "channel 2" (any case), "B4", "SR_B5", "b4". */
+/** A band by its number: "band 4", "bands 4 and 5", "channel 2" (any case), "B4", "SR_B5", "b4", "band: 2" (a checklist's label). */
 const NUMBERED_BAND_RE =
-  /\b(?:bands?|channels?)\s*#?(\d{1,2})(?:\s*(?:,|and|&|or|\/)\s*(?:bands?\s*)?\d{1,2}\b)*|(?<![A-Za-z0-9_])(?:SR_)?[Bb](\d{1,2})(?![A-Za-z0-9])/g
+  /\b(?:bands?|channels?)\s*(?::\s*)?#?(\d{1,2})(?:\s*(?:,|and|&|or|\/)\s*(?:bands?\s*)?\d{1,2}\b)*|(?<![A-Za-z0-9_])(?:SR_)?[Bb](\d{1,2})(?![A-Za-z0-9])/g
 export const CALIBRATION_RES = (Object.entries(BAND_CALIBRATIONS) as [keyof typeof BAND_CALIBRATIONS, readonly string[]][]).map(([key, words]) => ({
   key,
   re: phraseRegex(words),

@@ -6,12 +6,12 @@
  * negation and unit words come from the lexicon. Each condition says what its words restrict (`scope`): pixels
  * ("pixels with", "areas where"), dates ("days with a mean LST above"), or the result ("was the mean above").
  */
-import { COMPARATORS, NEGATIONS, NUMBER_WORDS, POSTFIX_COMPARATORS, RANGE_NEGATIONS, SIGN_WORDS } from '../lexicon/comparators'
+import { COMPARATORS, NEGATIONS, NUMBER_WORDS, POSTFIX_COMPARATORS, RANGE_JOINS, RANGE_NEGATIONS, SIGN_WORDS } from '../lexicon/comparators'
 import { PIXEL_QUANTIFIERS } from '../lexicon/statistics'
 import { VARIABLES } from '../lexicon/variables'
 import { UNIT_LETTERS, UNITS } from '../lexicon/units'
 import type { AreaConditionSpan, ConditionSpan, RelativeSpan } from './types'
-import { alternation, overlaps } from './words'
+import { alternation, escape, overlaps } from './words'
 import { VARIABLE_ALT, VARIABLE_RE, variableAt, variableBefore } from './variables'
 
 /** A number: digits, or a number word of the lexicon ("zero") as a whole word, not the start of "zero point five". */
@@ -97,7 +97,7 @@ function negatedBefore(before: string): { at: number; end: number } | null {
 }
 
 const RANGE = new RegExp(
-  `(${VARIABLE_ALT})(?:\\s+values?)?\\s+(?:is\\s+|are\\s+|was\\s+|were\\s+|lies\\s+|lie\\s+|lay\\s+|falls?\\s+|fell\\s+)?(${alternation(RANGE_NEGATIONS)}|not\\s+)?\\s*(?:the\\s+)?(?:between|from|in\\s+the\\s+range(?:\\s+of)?|within(?:\\s+the\\s+range)?(?:\\s+of)?|range(?:\\s+of)?|in(?=\\s*[[(]))?\\s*[[(]?\\s*${NUM}${UNIT}\\s*(?:and|to|-|–|,|through)\\s*${NUM}${UNIT}\\s*[\\])]?`,
+  `(${VARIABLE_ALT})(?:\\s+values?)?\\s+(?:is\\s+|are\\s+|was\\s+|were\\s+|lies\\s+|lie\\s+|lay\\s+|falls?\\s+|fell\\s+)?(${alternation(RANGE_NEGATIONS)}|not\\s+)?\\s*(?:the\\s+)?(?:between|from|in\\s+the\\s+range(?:\\s+of)?|within(?:\\s+the\\s+range)?(?:\\s+of)?|range(?:\\s+of)?|in(?=\\s*(?:[[(]|\\d+(?:\\.\\d+)?\\s*\\.\\.)))?\\s*[[(]?\\s*${NUM}${UNIT}\\s*(?:${RANGE_JOINS.map(escape).join('|')})\\s*${NUM}${UNIT}\\s*[\\])]?`,
   'gi',
 )
 const SANDWICH = new RegExp(`${NUM}${UNIT}\\s*(<=?|≤)\\s*(${VARIABLE_ALT})\\s*(<=?|≤)\\s*${NUM}${UNIT}`, 'gi')

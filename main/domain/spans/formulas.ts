@@ -215,7 +215,7 @@ function formulaRuns(q: string, ts: readonly Tok[]): { at: number; end: number; 
   return out
 }
 
-const ROLE_OR_LETTER = `(?:${alternation(ROLE_WORDS)}|(?<![\\w.])[RGBN](?![\\w]))`
+const ROLE_OR_LETTER = `(?:${alternation(ROLE_WORDS)}|(?<![\\w.])(?:[RGBN]|S[12])(?![\\w]))`
 /** "N=B5", "NIR=band5", "with NIR the band 5", "red is band 4", "NIR: B5": which numbered band a role of the formula is. */
 const ASSIGN_RE = new RegExp(`(${ROLE_OR_LETTER})\\s*(?:=|:|\\bis\\b|\\bthe\\b|\\bis\\s+the\\b)\\s*(?:the\\s+)?(?:bands?[\\s-]*#?|B)(\\d{1,2})\\b`, 'gi')
 
@@ -238,9 +238,12 @@ const GUARD_RE = /^\s*(?:=|==|!=|≠|<>|>|is\s+(?:zero|0)|is\s+not\s+(?:zero|0))
 const GUARD_LEAD =
   /(?:(?:skip|skipping|drop|dropping|exclude|excluding|ignore|ignoring|leave\s+out|leaving\s+out|omit|omitting|remove|removing)\s+(?:the\s+)?(?:px|pixels?)\s+(?:where|were|with|in\s+which)|(?:only\s+)?(?:where|with))\s+$/i
 
-/** Words that may stand between an index's name and its formula ("NDVI, i.e.", "MSI (formula:", "NLI. Formula is"). */
+/**
+ * Words that may stand between an index's name and its formula ("NDVI, i.e.", "MSI (formula:", "NLI. Formula is"),
+ * the catalogue it is taken from among them ("ANDWI per spyndex =", "GEMI (spyndex):").
+ */
 const NAME_TO_FORMULA =
-  /^[\s,;:=(]*(?:(?:i\.?e\.?|that\s+is|defined\s+as|computed\s+as|calculated\s+as|given\s+by|as|formula(?:\s+is)?|with\s+formula|=|:)[\s,;:=(]*)*$/i
+  /^[\s,;:=(]*(?:(?:i\.?e\.?|that\s+is|defined\s+as|computed\s+as|calculated\s+as|given\s+by|as|formula(?:\s+is)?|with\s+formula|(?:(?:per|from|in|according\s+to|after|following)\s+(?:the\s+)?)?(?:spyndex|awesome\s+spectral\s+indices)(?:\s+catalog(?:ue)?)?\)?|=|:)[\s,;:=(]*)*$/i
 /** A name written right before "=" or ":" ("GCC = G/(R+G+B)"). */
 const NAME_EQUALS = /([A-Za-z][A-Za-z0-9_-]{1,15})\s*(?:=|:)\s*$/
 const NOT_NAMES = new Set(FORMULA_NOT_NAMES)

@@ -186,7 +186,9 @@ export function ledgerOf(
       continue
     }
     const prev = run.at(-1)
-    if (prev && (/[.,;:!?()[\]{}"]/.test(q.slice(prev.at + prev.word.length, e.at)) || prev.why !== e.why)) flush()
+    // A number marked "#" stays with the word before it ("slide (#7)"), which says what it numbers.
+    const gap = q.slice(prev ? prev.at + prev.word.length : 0, e.at)
+    if (prev && ((/[.,;:!?()[\]{}"]/.test(gap) && !/^\s*\(?\s*#\s*$/.test(gap)) || prev.why !== e.why)) flush()
     if (!notUnderstood.some((n) => n.blocking && e.at >= n.at && e.at < n.at + n.text.length)) run.push(e)
   }
   flush()

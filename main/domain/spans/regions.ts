@@ -192,7 +192,7 @@ export function gridParts(q: string): { parts: PartSpan[]; divisions: ContextPar
   }
 }
 
-const NEGATION_BEFORE = new RegExp(`(?:${alternation(REGION_NEGATIONS)})\\s+(?:the\\s+|this\\s+)?$`, 'i')
+const NEGATION_BEFORE = new RegExp(`(?:${alternation(REGION_NEGATIONS)})\\s+(?:the\\s+|this\\s+|its\\s+)?$`, 'i')
 /** One-word negations a typo may bend ("outsde", "exept"): matched within one edit. */
 const ONE_WORD_NEGATIONS = REGION_NEGATIONS.filter((w) => !w.includes(' ') && w.length >= 6)
 
@@ -212,7 +212,7 @@ function negationBefore(q: string, at: number): number | null {
   const before = q.slice(Math.max(0, at - 30), at)
   const m = before.match(NEGATION_BEFORE)
   if (m && m.index !== undefined) return at - before.length + m.index
-  const w = before.match(/\b([a-z]+)\s+(?:the\s+|this\s+)?$/i)
+  const w = before.match(/\b([a-z]+)\s+(?:the\s+|this\s+|its\s+)?$/i)
   if (w && w.index !== undefined && ONE_WORD_NEGATIONS.some((n) => withinOneEdit(w[1].toLowerCase(), n))) return at - before.length + w.index
   return null
 }

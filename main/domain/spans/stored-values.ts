@@ -22,9 +22,15 @@ const FACTOR_RE = new RegExp(
   'gi',
 )
 const FILL_WORD = `(?:nodata|no[\\s-]?data|fill(?:\\s+value)?|missing(?:\\s+value)?)`
-/** "nodata -32768", "nodata = 0", "no-data value of 0"; "DN 0 = nodata", "-32768 nodata", "0 is no data". */
+/**
+ * "nodata -32768", "nodata = 0", "no-data value of 0"; "DN 0 = nodata", "-32768 nodata", "0 is no data"; with the
+ * words that set the fill aside before or after it ("excluding nodata -32768", "nodata 0 excluded"), which every
+ * statistic does already.
+ */
 const NODATA_RE = new RegExp(
-  `\\b${FILL_WORD}\\s*(?:value\\s*)?(?:=|:|is|of|\\()?\\s*(?:dn\\s*)?(${NUM})(?![\\w]|\\.\\d)\\)?|(?:\\bdn\\s*(?:=\\s*)?)?(?<![\\w.])(${NUM})\\s*(?:\\(\\s*)?(?:=|is|as|:)?\\s*(?:the\\s+)?${FILL_WORD}\\b\\)?`,
+  `(?:\\b(?:${alternation(FILL_EXCLUSION.before.filter((w) => w !== 'no'))})\\s+)?` +
+    `(?:\\b${FILL_WORD}\\s*(?:value\\s*)?(?:=|:|is|of|\\()?\\s*(?:dn\\s*)?(${NUM})(?![\\w]|\\.\\d)\\)?|(?:\\bdn\\s*(?:=\\s*)?)?(?<![\\w.])(${NUM})\\s*(?:\\(\\s*)?(?:=|is|as|:)?\\s*(?:the\\s+)?${FILL_WORD}\\b\\)?)` +
+    `(?:\\s+(?:(?:are|is|were|being)\\s+)?(?:${alternation(FILL_EXCLUSION.after)})(?![\\w-]))?`,
   'gi',
 )
 
