@@ -9,10 +9,12 @@
  * Invalid pixels are NaN and stay invalid: every operator returns NaN when an operand is NaN (comparisons and
  * logic included, unlike IEEE comparisons which would turn NaN into 0); only isnan() looks at them, and where()
  * takes the validity of the branch it picks (so `where(ndvi > 0.3, lst, 0/0)` masks by a condition). Results that
- * are not finite (division by zero, log of a negative) become NaN.
+ * are not finite (division by zero, log of a negative) become NaN. Comparisons take two numbers a float64 rounding
+ * apart as equal (compare.ts `difference`: 3500 × 0.0001 is 0.35).
  */
 
 import type { Expr } from '../../domain/expression'
+import { difference } from './compare'
 
 /** The syntax tree type is owned by the domain layer (main/domain/expression.ts). */
 export type { Expr }
@@ -176,17 +178,17 @@ function bin(op: string, x: number, y: number): number {
     case '^':
       return x ** y
     case '<':
-      return x < y ? 1 : 0
+      return difference(x, y) < 0 ? 1 : 0
     case '<=':
-      return x <= y ? 1 : 0
+      return difference(x, y) <= 0 ? 1 : 0
     case '>':
-      return x > y ? 1 : 0
+      return difference(x, y) > 0 ? 1 : 0
     case '>=':
-      return x >= y ? 1 : 0
+      return difference(x, y) >= 0 ? 1 : 0
     case '==':
-      return x === y ? 1 : 0
+      return difference(x, y) === 0 ? 1 : 0
     case '!=':
-      return x !== y ? 1 : 0
+      return difference(x, y) !== 0 ? 1 : 0
     case '&&':
       return x !== 0 && y !== 0 ? 1 : 0
     case '||':

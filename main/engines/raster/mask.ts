@@ -6,6 +6,7 @@
  * (inclusive, bit 0 = least significant) read as an unsigned integer; a pixel whose field value is in `reject`
  * is dropped. QA values are read raw (unscaled); a NaN QA pixel (fill) drops the pixel too.
  */
+import { difference } from './compare'
 
 export interface QaRule {
   first: number
@@ -47,7 +48,7 @@ export function applyMask(data: Float64Array, p: MaskParams, qa?: Float64Array, 
       dropped.nodata++
       continue
     }
-    if (v < lo || v > hi) {
+    if (difference(v, lo) < 0 || difference(v, hi) > 0) {
       out[i] = NaN
       dropped.range++
       continue
