@@ -48,7 +48,7 @@ const UNIT_BEFORE = /(?:\b(?:k|kelvins?|celsius|degrees?|units?|ndvi|percent)|°
 
 /** An extreme of single pixels asked of each date: "the highest single pixel value", "the hottest pixel". */
 const PIXEL_EXTREME =
-  /\b(?:single|individual|one)\s+pixel(?:\s+values?)?\b|\b(?:hottest|coldest|warmest|brightest|highest|lowest)\s+(?:single\s+)?pixel(?:\s+values?)?\b|\bpixel\s+values?\b/i
+  /\b(?:single|individual|one)[\s-]+pixel(?:\s+values?)?\b|\b(?:hottest|coldest|warmest|brightest|highest|lowest)\s+(?:single\s+)?pixel(?:\s+values?)?\b|\bpixel\s+values?\b/i
 
 /** "at least one pixel", "any pixel": a date counts when one of its pixels meets the comparison. */
 const SOME_PIXEL = new RegExp(`(?:${alternation(PIXEL_QUANTIFIERS.some)})\\s+(?:valid\\s+)?pixels?\\b`, 'i')
@@ -119,7 +119,7 @@ function acquisitionStep({
           ? statistic === 'date_of_max'
             ? 'max'
             : 'min'
-          : innerStatistic(lex, statistic)
+          : (innerStatistic(lex, statistic) ?? otherExtreme(lex, statistic, refuse))
   // The fewest valid pixels: a date with none would be the fewest, and those give no value; asked only with them
   // left aside in words.
   const empty = EMPTY_DATES_LEFT_OUT.exec(q)
@@ -251,6 +251,26 @@ function innerPercentile(lex: readonly LexSpan[], statistic: Statistic): { p: nu
 }
 
 /** The per-step statistic a trend or "date of" rests on ("the trend of the monthly median"), when one is named. */
+/**
+ * An extreme named besides the one the date is asked of, with no other statistic named: each date's value ("On which
+ * date is the minimum LST value the lowest of all dates?" is the date of the lowest minimum; the per-date mean had
+ * been taken). Two different extremes ("the date whose maximum is the lowest") would need their order read: refused.
+ */
+function otherExtreme(lex: readonly LexSpan[], statistic: Statistic, refuse: SeriesInput['refuse']): Statistic | null {
+  if (statistic !== 'date_of_max' && statistic !== 'date_of_min') return null
+  const dateOf = all(lex, 'date_of')[0]
+  if (!dateOf) return null
+  const own = statistic === 'date_of_max' ? 'max' : 'min'
+  const extremes = all(lex, 'statistic').filter((x) => x.key === 'max' || x.key === 'min')
+  // The date's own extreme: the last word of its kind inside the "date of" phrase ("which date ... the lowest").
+  const mine = extremes.filter((x) => x.key === own && x.at >= dateOf.at && x.end <= dateOf.end).at(-1)
+  const others = extremes.filter((x) => x !== mine)
+  if (!others.length) return null
+  if (others.every((x) => x.key === own)) return own
+  refuse(others[0].text, "two different extremes are named: say which one is each date's value and which one picks the date")
+  return null
+}
+
 function innerStatistic(lex: readonly LexSpan[], statistic: Statistic): Statistic | null {
   const s = firstInner(lex, statistic)
   return s && s.key !== 'percentile' ? (s.key as Statistic) : null

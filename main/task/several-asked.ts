@@ -68,6 +68,8 @@ const SENTENCE_END = /[.?!;](?:\s|$)/
 const COORDINATED = /\b(?:and|also|plus|as\s+well\s+as|together\s+with|separately)\b|[,?]/i
 const JOINED = /^\s*(?:,|and|&|as\s+well\s+as|plus|together\s+with)\s*(?:also\s+)?(?:the\s+)?(?:of\s+)?(?:the\s+)?$/i
 const RANGE_BEFORE = /\b(?:difference|range|spread|gap|ratio|span|between|apart|differ\w*)\b[^.?;]{0,20}$/i
+/** "between" the only word of RANGE_BEFORE before a statistic: a comparison only when the question combines. */
+const BETWEEN_ONLY = /^(?![^]*\b(?:difference|range|spread|gap|ratio|span|apart|differ\w*)\b)[^]*\bbetween\b[^.?;]{0,20}$/i
 /** How far after a statistic word its variable may be written ("the mean daytime land surface temperature"). */
 const REACH = 50
 
@@ -131,8 +133,11 @@ export function severalAsked(
     for (const b of asked.slice(i + 1)) {
       const between = q.slice(a.end, b.hit.at)
       if (!sameSentence(a.hit.at, b.hit.at) || STEP.test(q.slice(a.hit.at, b.hit.at)) || STEP_VERB.test(between)) continue
-      // "Between the date with the highest mean LST and the date with the lowest": the two sides of one comparison.
-      if (RANGE_BEFORE.test(q.slice(Math.max(0, a.hit.at - 40), a.hit.at))) continue
+      // "The difference between the mean LST in May and in August": the two sides of one comparison. "Between" alone
+      // compares only when the question asks a difference or a ratio ("the relationship between each date's mean LST
+      // and its mean NDVI" asks no value the app computes; the first side alone had been answered).
+      const lead = q.slice(Math.max(0, a.hit.at - 40), a.hit.at)
+      if (RANGE_BEFORE.test(lead) && (opts.combined || !BETWEEN_ONLY.test(lead))) continue
       // Joined as a list ("and", "also", a comma); "the share of snow cover in the annual NDSI average" is one scoped in the other.
       if (!COORDINATED.test(between)) continue
       const two = a.key !== b.key || a.kind !== b.kind || !opts.combined

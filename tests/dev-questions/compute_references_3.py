@@ -450,7 +450,15 @@ def landsat():
         note='NBR = (B5 - B7)/(B5 + B7) TOA < 0.1, BQA clear, B10 > 0')
     ndmi = nd(R['B5'], R['B6'])
     m = clear & (gt0(ndmi) > 0.2)
-    put('ar3_ls_area_clear_ndmi_gt02_ha', int(m.sum()) * 81.0, 'ha', rel=1e-6, note='%d px x 81 ha (900 m pixels); NDMI = (B5 - B6)/(B5 + B6) TOA' % int(m.sum()))
+    # Amended after the first measurement (issue 15, session 18): in exact arithmetic TOA = 2e-5 DN - 0.1 for both
+    # bands, so NDMI > 0.2 <=> 2 D5 + 5000 > 3 D6; one clear pixel (D5 7196, D6 6464) lies exactly on 0.2 and float64
+    # puts it 3 ulps above. Both readings are spanned (the app compares a bound and a value a few ulps apart as equal).
+    assert float(M['REFLECTANCE_MULT_BAND_5']) == float(M['REFLECTANCE_MULT_BAND_6']) == 2e-05
+    assert float(M['REFLECTANCE_ADD_BAND_5']) == float(M['REFLECTANCE_ADD_BAND_6']) == -0.1
+    d5, d6 = DN['B5'].astype(np.int64), DN['B6'].astype(np.int64)
+    m_exact = clear & (d5 > 0) & (d6 > 0) & (2 * d5 + 5000 > 3 * d6)
+    put('ar3_ls_area_clear_ndmi_gt02_ha', [int(m.sum()) * 81.0, int(m_exact.sum()) * 81.0], 'ha', rel=1e-6,
+        note='%d px (float64) or %d px (exact arithmetic) x 81 ha (900 m pixels); NDMI = (B5 - B6)/(B5 + B6) TOA' % (int(m.sum()), int(m_exact.sum())))
 
     # ------------------------------------------------ units in thresholds
     count('ut3_count_bt10_below_68F', int((lt0(T10) < 293.15).sum()), note='68 °F = 293.15 K; B10 > 0 (fill excluded)')

@@ -84,8 +84,18 @@ export const EXTREME_ENDS: Readonly<Record<'max' | 'min', readonly string[]>> = 
   min: ['lower end', 'low end', 'bottom end', 'lower bound', 'lower limit'],
 }
 
-/** Words that sound like a statistic but do not say which: a run stops on them, naming them. */
-export const UNNAMED_STATISTICS: readonly string[] = ['fewest', 'mode', 'modal', 'skewness', 'skew', 'kurtosis', 'interquartile range', 'iqr', 'coefficient of variation', 'weighted mean', 'weighted', 'geometric mean', 'geometric', 'harmonic mean', 'harmonic', 'cumulative', 'anomaly', 'anomalies', 'z-score', 'z-scores', 'typical', 'variability', 'decile', 'deciles']
+/**
+ * Words that sound like a statistic but do not say which, or name one no node computes (a correlation, a regression's
+ * intercept or fit, an error measure): a run stops on them, naming them. A correlation of two per-date series had
+ * been answered with the mean of the first.
+ */
+export const UNNAMED_STATISTICS: readonly string[] = [
+  'fewest', 'mode', 'modal', 'skewness', 'skew', 'kurtosis', 'interquartile range', 'iqr', 'coefficient of variation', 'weighted mean', 'weighted',
+  'geometric mean', 'geometric', 'harmonic mean', 'harmonic', 'cumulative', 'anomaly', 'anomalies', 'z-score', 'z-scores', 'typical', 'variability',
+  'decile', 'deciles',
+  'correlation', 'correlations', 'correlated', 'correlate', 'corelation', 'correlation coefficient', 'pearson', "pearson's", 'spearman', "spearman's",
+  'covariance', 'r-squared', 'r squared', 'r²', 'coefficient of determination', 'intercept', 'rmse', 'root mean square error', 'mean absolute error',
+]
 
 /**
  * The time axis of a trend, said with it ("regress the mean LST against time", "the slope versus the acquisition
