@@ -117,6 +117,8 @@ const SHARE_HEAD = new RegExp(`(?<![\\w])(?:${alternation(SHARE_AMONG.shares)})\
 const JOINED = /^\s*(?:[\w-]+\s+){0,3}?(?:,\s*)?(?:and|&)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,3}$/i
 /** A share of pixels named before, referred back to ("percentage of those pixels"). */
 const SHARE_BACK = new RegExp(`(?<![\\w])(?:${alternation(SHARE_AMONG.shares)})\\s+(?:${alternation(SHARE_AMONG.backReferences)})(?![\\w])`, 'i')
+/** A checklist's line that names the pixels ("- pixels: NDVI between 0 and 1", "population: LST valid"). */
+const POPULATION_LABEL = /(?:^|[\s\-*•])(?:pixels|population|denominator|base|among)\s*:\s*$/i
 /** What stands between the first condition and the counted one: a verb, an article and up to three words ("have a TVDI"). */
 const SHARE_VERB = new RegExp(`^\\s*,?\\s*(?:${alternation(SHARE_AMONG.verbs)})\\s+(?:(?:a|an|the|their|its)\\s+)?(?:[\\w-]+\\s+){0,3}$`, 'i')
 
@@ -159,7 +161,7 @@ export function markPopulation(
         .split(/[.?!]\s+(?=[A-Z])/)
         .at(-1) ?? ''
     const counted = found.some((o) => o.at >= c.end && SHARE_VERB.test(q.slice(c.end, o.at)))
-    const m = POPULATION_ANYWHERE.exec(before) ?? POPULATION_CLAUSE.exec(before) ?? (counted ? SHARE_HEAD.exec(before) : null)
+    const m = POPULATION_ANYWHERE.exec(before) ?? POPULATION_CLAUSE.exec(before) ?? (counted ? SHARE_HEAD.exec(before) : null) ?? POPULATION_LABEL.exec(before)
     if (!m) continue
     marked.set(c.value, { ...c.value, population: true })
     words.push([c.at - before.length + m.index, c.at])

@@ -78,6 +78,11 @@ function tokens(q: string): Tok[] {
       else out.push({ at, end, k: 'op', v: s === '×' || s === '·' ? '*' : s === '÷' ? '/' : s === '−' || s === '–' ? '-' : s })
     }
   }
+  // "open bracket A close bracket divided by open bracket B close bracket plus zero point five": said between two
+  // brackets, a division divides those brackets only, as written "(A)/(B) + 0.5" would (spyndex MBI); "over" with no
+  // brackets around it still divides everything before by everything after.
+  for (let i = 1; i + 1 < out.length; i++)
+    if (out[i].k === 'op' && out[i].v === 'over' && out[i - 1].k === ')' && out[i + 1].k === '(') out[i] = { ...out[i], v: '/' }
   return out
 }
 
