@@ -164,70 +164,50 @@ function nanIfBad(x: number): number {
   return Number.isFinite(x) ? x : NaN
 }
 
-function bin(op: string, x: number, y: number): number {
-  if (x !== x || y !== y) return NaN
-  switch (op) {
-    case '+':
-      return x + y
-    case '-':
-      return x - y
-    case '*':
-      return x * y
-    case '/':
-      return x / y
-    case '^':
-      return x ** y
-    case '<':
-      return difference(x, y) < 0 ? 1 : 0
-    case '<=':
-      return difference(x, y) <= 0 ? 1 : 0
-    case '>':
-      return difference(x, y) > 0 ? 1 : 0
-    case '>=':
-      return difference(x, y) >= 0 ? 1 : 0
-    case '==':
-      return difference(x, y) === 0 ? 1 : 0
-    case '!=':
-      return difference(x, y) !== 0 ? 1 : 0
-    case '&&':
-      return x !== 0 && y !== 0 ? 1 : 0
-    case '||':
-      return x !== 0 || y !== 0 ? 1 : 0
-  }
-  throw new ExprError(`unknown operator '${op}'`)
+/**
+ * Operators and functions are looked up once per block, never by name per pixel: besides the cost of comparing
+ * strings for every pixel, V8 (Node 20) was seen to evaluate `name === 'isnan'` false inside the per-pixel function
+ * once it had been optimised (a CI run and a local run failed with "unknown function 'isnan'", rarely, on the same
+ * DAG that passes otherwise).
+ */
+const nanIn = (x: number, y: number) => x !== x || y !== y
+const BINARY: Readonly<Record<string, (x: number, y: number) => number>> = {
+  '+': (x, y) => x + y,
+  '-': (x, y) => x - y,
+  '*': (x, y) => x * y,
+  '/': (x, y) => x / y,
+  '^': (x, y) => (nanIn(x, y) ? NaN : x ** y),
+  '<': (x, y) => (nanIn(x, y) ? NaN : difference(x, y) < 0 ? 1 : 0),
+  '<=': (x, y) => (nanIn(x, y) ? NaN : difference(x, y) <= 0 ? 1 : 0),
+  '>': (x, y) => (nanIn(x, y) ? NaN : difference(x, y) > 0 ? 1 : 0),
+  '>=': (x, y) => (nanIn(x, y) ? NaN : difference(x, y) >= 0 ? 1 : 0),
+  '==': (x, y) => (nanIn(x, y) ? NaN : difference(x, y) === 0 ? 1 : 0),
+  '!=': (x, y) => (nanIn(x, y) ? NaN : difference(x, y) !== 0 ? 1 : 0),
+  '&&': (x, y) => (nanIn(x, y) ? NaN : x !== 0 && y !== 0 ? 1 : 0),
+  '||': (x, y) => (nanIn(x, y) ? NaN : x !== 0 || y !== 0 ? 1 : 0),
 }
 
-function fn1(name: string, x: number): number {
-  if (name === 'isnan') return x !== x ? 1 : 0
-  if (x !== x) return NaN
-  switch (name) {
-    case 'abs':
-      return Math.abs(x)
-    case 'sqrt':
-      return Math.sqrt(x)
-    case 'exp':
-      return Math.exp(x)
-    case 'log':
-      return Math.log(x)
-    case 'log10':
-      return Math.log10(x)
-  }
-  throw new ExprError(`unknown function '${name}'`)
+/** One-argument functions; isnan() alone looks at invalid values. */
+const UNARY_FUNCTIONS: Readonly<Record<string, (x: number) => number>> = {
+  isnan: (x) => (x !== x ? 1 : 0),
+  abs: (x) => Math.abs(x),
+  sqrt: (x) => Math.sqrt(x),
+  exp: (x) => Math.exp(x),
+  log: (x) => Math.log(x),
+  log10: (x) => Math.log10(x),
 }
 
-function fnN(name: string, xs: number[]): number {
-  // where() looks only at the branch it picks, so an invalid value in the other branch does not leak through.
-  if (name === 'where') return xs[0] !== xs[0] ? NaN : xs[0] !== 0 ? xs[1] : xs[2]
-  for (const x of xs) if (x !== x) return NaN
-  switch (name) {
-    case 'min':
-      return Math.min(...xs)
-    case 'max':
-      return Math.max(...xs)
-    case 'clip':
-      return Math.min(Math.max(xs[0], xs[1]), xs[2])
-  }
-  throw new ExprError(`unknown function '${name}'`)
+/** Functions of several arguments; where() looks only at the branch it picks, so an invalid value in the other does not leak through. */
+const FUNCTIONS: Readonly<Record<string, (xs: number[]) => number>> = {
+  where: (xs) => (xs[0] !== xs[0] ? NaN : xs[0] !== 0 ? xs[1] : xs[2]),
+  min: (xs) => (xs.some((x) => x !== x) ? NaN : Math.min(...xs)),
+  max: (xs) => (xs.some((x) => x !== x) ? NaN : Math.max(...xs)),
+  clip: (xs) => (xs.some((x) => x !== x) ? NaN : Math.min(Math.max(xs[0], xs[1]), xs[2])),
+}
+
+function lookup<F>(table: Readonly<Record<string, F>>, name: string, what: string): F {
+  if (!Object.hasOwn(table, name)) throw new ExprError(`unknown ${what} '${name}'`)
+  return table[name]
 }
 
 /** Apply a scalar function elementwise over values that are numbers or equal-length blocks. */
@@ -262,7 +242,8 @@ function evalBlock(e: Expr, env: (name: string) => Val, len: number): Val {
     case 'bin': {
       const a = evalBlock(e.a, env, len)
       const b = evalBlock(e.b, env, len)
-      if (typeof a === 'number' && typeof b === 'number') return bin(e.op, a, b)
+      const op = lookup(BINARY, e.op, 'operator')
+      if (typeof a === 'number' && typeof b === 'number') return op(a, b)
       // Arithmetic fast paths: NaN propagates by IEEE rules, no per-element branching needed.
       const out = new Float64Array(len)
       if (e.op === '+' || e.op === '-' || e.op === '*' || e.op === '/') {
@@ -270,20 +251,26 @@ function evalBlock(e: Expr, env: (name: string) => Val, len: number): Val {
         const B = typeof b === 'number' ? null : b
         const sa = typeof a === 'number' ? a : 0
         const sb = typeof b === 'number' ? b : 0
-        for (let i = 0; i < len; i++) {
-          const x = A ? A[i] : sa
-          const y = B ? B[i] : sb
-          out[i] = e.op === '+' ? x + y : e.op === '-' ? x - y : e.op === '*' ? x * y : x / y
-        }
+        // One loop per operator, chosen once per block (no operator name compared per pixel).
+        const code = e.op === '+' ? 0 : e.op === '-' ? 1 : e.op === '*' ? 2 : 3
+        if (code === 0) for (let i = 0; i < len; i++) out[i] = (A ? A[i] : sa) + (B ? B[i] : sb)
+        else if (code === 1) for (let i = 0; i < len; i++) out[i] = (A ? A[i] : sa) - (B ? B[i] : sb)
+        else if (code === 2) for (let i = 0; i < len; i++) out[i] = (A ? A[i] : sa) * (B ? B[i] : sb)
+        else for (let i = 0; i < len; i++) out[i] = (A ? A[i] : sa) / (B ? B[i] : sb)
         return out
       }
-      for (let i = 0; i < len; i++) out[i] = bin(e.op, typeof a === 'number' ? a : a[i], typeof b === 'number' ? b : b[i])
+      for (let i = 0; i < len; i++) out[i] = op(typeof a === 'number' ? a : a[i], typeof b === 'number' ? b : b[i])
       return out
     }
     case 'call': {
       const args = e.args.map((a) => evalBlock(a, env, len))
-      if (args.length === 1) return lift(args, len, (xs) => fn1(e.fn, xs[0]))
-      return lift(args, len, (xs) => fnN(e.fn, xs))
+      if (args.length === 1) {
+        const f = lookup(UNARY_FUNCTIONS, e.fn, 'function')
+        // Invalid stays invalid, except for isnan(), which asks about it.
+        return lift(args, len, e.fn === 'isnan' ? (xs) => f(xs[0]) : (xs) => (xs[0] !== xs[0] ? NaN : f(xs[0])))
+      }
+      const f = lookup(FUNCTIONS, e.fn, 'function')
+      return lift(args, len, f)
     }
   }
 }

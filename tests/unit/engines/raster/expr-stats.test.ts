@@ -35,6 +35,21 @@ describe('expression language', () => {
     expect(Array.from(evalRaster(parseExpr('a * k'), { a, k: 2 }, 4, undefined, 3))).toEqual([2, NaN, 6, 0])
   })
 
+  it('gives the same values once the evaluator is optimised, on the mask the DAGs build most', () => {
+    // CI and a local run once failed with "unknown function 'isnan'" inside this expression after many jobs (the
+    // per-pixel function had compared names); run it hot and check every value against plain JavaScript.
+    const e = parseExpr('where(isnan(v), 0/0, where((v > 0.12), 1, 0)) + (w - v) * 2')
+    for (let round = 0; round < 400; round++) {
+      const v = Float64Array.from({ length: 512 }, (_, i) => ((i * 7 + round) % 11 === 0 ? NaN : ((i * 13 + round) % 97) / 200))
+      const w = Float64Array.from({ length: 512 }, (_, i) => (i % 5) / 10)
+      const got = evalRaster(e, { v, w }, 512, undefined, 128)
+      for (let i = 0; i < 512; i++) {
+        const want = Number.isNaN(v[i]) ? NaN : (v[i] > 0.12 ? 1 : 0) + (w[i] - v[i]) * 2
+        if (!Object.is(got[i], want) && Math.abs(got[i] - want) > 1e-12) expect([round, i, got[i]]).toEqual([round, i, want])
+      }
+    }
+  })
+
   it('rejects malformed expressions with a reason, never evaluates code', () => {
     expect(() => parseExpr('1 +')).toThrow(ExprError)
     expect(() => parseExpr('foo(1)')).toThrow(/not a known function/)
