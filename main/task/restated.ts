@@ -12,12 +12,13 @@ import { CLASS_INDICES, EXTERNAL_COMPARISON, FILL_EXCLUSION, MONTHS, NAMED_SPANS
 import { all, DAY_FIRST_SAID, INSTRUCTION, parseQuestion, sentences, WANTS } from '../domain/spans'
 import { alternation } from '../domain/spans/words'
 import { zeroDnSpans } from '../domain/spans/stored-values'
+import { VARIABLE_ALT, variableNamed } from '../domain/spans/variables'
 import type { Condition } from './spec'
 
 /** The fill named, with its value restated ("fill pixels (DN 0)", "the nodata values with DN 0"). */
-const FILL_NAMED = `(?:the\\s+)?(?:${alternation(FILL_EXCLUSION.names)})(?:\\s+(?:pixels?|values?|areas?))?(?:\\s*\\(\\s*(?:dn\\s*)?(?:=\\s*)?0\\s*\\)|\\s+(?:with|of)\\s+dn\\s*(?:=\\s*)?0)?`
+const FILL_NAMED = `(?:the\\s+)?(?:${alternation(FILL_EXCLUSION.names)})(?:\\s+(?:pixels?|px|values?|areas?))?(?:\\s*\\(\\s*(?:dn\\s*)?(?:=\\s*)?0\\s*\\)|\\s+(?:with|of)\\s+dn\\s*(?:=\\s*)?0)?`
 const FILL_EXCLUDED = new RegExp(
-  `\\b(?:${alternation(FILL_EXCLUSION.before)})\\s+${FILL_NAMED}(?![\\w-])|\\b${FILL_NAMED}\\s+(?:(?:are|is|were|get|being)\\s+)?(?:${alternation(FILL_EXCLUSION.after)})(?![\\w-])` +
+  `\\b(?:${alternation(FILL_EXCLUSION.before)})\\s+${FILL_NAMED}(?![\\w-])|\\b${FILL_NAMED}(?:\\s+|\\s*:\\s*)(?:(?:are|is|were|get|being)\\s+)?(?:${alternation(FILL_EXCLUSION.after)})(?![\\w-])` +
     // The fill's value stated: "DN 0 = fill", "fill = DN 0", "DN 0 is nodata".
     `|\\bdn\\s*0\\s*(?:=|is|:)\\s*(?:${alternation(FILL_EXCLUSION.names)})\\b|\\b(?:${alternation(FILL_EXCLUSION.names)})\\s*(?:=|is|:)\\s*(?:dn\\s*)?0\\b`,
   'gi',
@@ -49,11 +50,21 @@ const EMPTY_DATES_SKIPPED = new RegExp(
     String.raw`\b(?:skip|skipping|drop|dropping|excluding|ignoring|leave\s+out|leaving\s+out|without)\s+(?:the\s+)?${DATE_NOUN}\s+${NO_VALID}`,
     // "dates with no valid LST are not counted", "dates without any valid pixel do not count", "dates without LST skiped"
     String.raw`\b${DATE_NOUN}\s+${NO_VALID}\s+${LEFT_ASIDE}`,
+    // "skip empty dates", "empty acquisitions dropped"
+    String.raw`\b(?:skip|skipping|drop|dropping|excluding|ignoring|leave\s+out|leaving\s+out)\s+(?:the\s+)?empty\s+${DATE_NOUN}|\bempty\s+${DATE_NOUN}\s+${LEFT_ASIDE}`,
     // "only dates with valid LST", "considering only dates with valid LST", "every 2019 date that has valid pixels"
     String.raw`\b(?:only|considering\s+only|looking\s+only\s+at|using\s+only|every|all|each)\s+(?:the\s+)?(?:(?:19|20)\d{2}\s+)?(?:dates?|acquisitions?|scenes?)\s+(?:with|that\s+(?:has|have|contain|contains)|containing|having)\s+(?:any\s+|some\s+)?valid\b(?:\s+[\w-]+){0,2}?(?:\s+(?:pixels?|data|values?))?(?:\s+only)?`,
     // "the September-December 2019 dates that contain valid data", "dates with valid LST only"
     String.raw`\b${DATE_NOUN}\s+(?:that\s+(?:has|have|contain|contains)|containing)\s+valid\s+(?:pixels?|data|values?|lst|ndvi)\b|\b${DATE_NOUN}\s+with\s+valid\s+[\w-]+(?:\s+(?:pixels?|data|values?))?\s+only\b`,
   ].join('|'),
+  'gi',
+)
+/**
+ * Pixels with no value of a variable set aside ("px without an NDVI value dropped", "pixels lacking a valid LST are
+ * excluded"): a condition on that variable leaves them out already; restated only beside one.
+ */
+const NO_VALUE_PIXELS = new RegExp(
+  `\\b(?:px|pixels?)\\s+(?:without|with\\s+no|lacking|missing)\\s+(?:an?\\s+|any\\s+)?(?:valid\\s+)?(${VARIABLE_ALT})(?:\\s+(?:values?|data))?\\s+${LEFT_ASIDE}`,
   'gi',
 )
 const MASK_WORD = /\b(?:clouds?|cloud\s+(?:tops?|cover|shadows?)|cloudy|snow)\b/gi
@@ -138,7 +149,7 @@ const PERIOD_VALUE_SAID = /\b(?:take|taking|with)?\s*each\s+(?:month|period|seas
 
 /** "BQA bit 0 and bit 4 both 0", "bits 0 and 4 both zero", "bit 0 (fill) = 0 and bit 4 (cloud) = 0": cloud-free said by its bits. */
 const CLEAR_BITS =
-  /\(?\s*(?:(?:bqa|qa)\s+)?bits?\s+0\s*(?:\(\s*fill\s*\)\s*)?(?:=\s*0\s*)?(?:and|&|,)\s*(?:bit\s+)?4\s*(?:\(\s*cloud\s*\)\s*)?(?:both\s+)?(?:=\s*|are\s+|is\s+)?(?:0|zero|unset|not\s+set)\b\s*\)?/gi
+  /\(?\s*(?:(?:bqa|qa)\s+)?(?:fill\s+)?bits?\s+0\s*(?:\(\s*fill\s*\)\s*)?(?:=\s*0\s*)?(?:and|&|,)\s*(?:cloud\s+)?(?:bit\s+)?4\s*(?:\(\s*cloud\s*\)\s*)?(?:both\s+)?(?:=\s*|are\s+|is\s+)?(?:0|zero|unset|not\s+set)\b\s*\)?/gi
 
 /** The fill exclusions said in words ("nodata excluded", "excluding fill pixels", "either band 0 left out"): their words name no variable. */
 export function fillExclusions(q: string): { at: number; end: number }[] {
@@ -168,6 +179,10 @@ export function restatedPhrases(
       const at = m.index ?? 0
       if (free(at, at + m[0].length)) out.push({ at, end: at + m[0].length, role })
     }
+  }
+  for (const m of q.matchAll(NO_VALUE_PIXELS)) {
+    const key = variableNamed(m[1])?.key
+    if (key && conditions.some((c) => c.variable === key)) pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'pixels without a value left aside (the condition on it leaves them out)')
   }
   for (const { at, end } of [...q.matchAll(FILL_EXCLUDED)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length })))
     if (free(at, end)) out.push({ at, end, role: 'fill exclusion (fill is nodata, left out of every statistic)' })

@@ -36,7 +36,7 @@ export interface LexVariable {
 const NAMED_VARIABLES: readonly LexVariable[] = [
   { key: 'tvdi', kind: 'product', inputs: ['lst', 'ndvi'], names: ['tvdi', 'dryness', 'temperature vegetation dryness index', 'temperature vegetation dryness', 'dryness index', 'dryness indicator', 'drought index'] },
   { key: 'lst', kind: 'layer', unit: 'K', inputs: ['bt', 'emissivity', 'ndvi'], names: ['lst', 'lsts', 'land surface temperature', 'land surface temperatures', 'land surface temp', 'land surface temps', 'surface temperature', 'surface temperatures', 'surface temp', 'surface temps', 'skin temperature', 'temperature', 'temperatures', 'lst day', 'lst night'] },
-  { key: 'bt', kind: 'product', unit: 'K', names: ['brightness temperature', 'brightness temperatures', 'brightness temp', 'brightness temps', 'at-sensor temperature', 'bt', 'bt10'] },
+  { key: 'bt', kind: 'product', unit: 'K', names: ['brightness temperature', 'brightness temperatures', 'brightness temp', 'brightness temps', 'bright temp', 'bright temperature', 'at-sensor temperature', 'bt', 'bt10'] },
   { key: 'ati', kind: 'product', inputs: ['albedo', 'lst'], names: ['ati', 'apparent thermal inertia', 'thermal inertia'] },
   { key: 'pwv', kind: 'layer', names: ['pwv', 'precipitable water vapour', 'precipitable water vapor', 'precipitable water', 'water vapour', 'water vapor', 'atmospheric absorption'] },
   { key: 'emissivity', kind: 'layer', names: ['emissivity', 'emis'] },

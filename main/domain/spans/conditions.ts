@@ -97,7 +97,7 @@ function negatedBefore(before: string): { at: number; end: number } | null {
 }
 
 const RANGE = new RegExp(
-  `(${VARIABLE_ALT})(?:\\s+values?)?\\s+(?:is\\s+|are\\s+|was\\s+|were\\s+|lies\\s+|lie\\s+|lay\\s+|falls?\\s+|fell\\s+)?(${alternation(RANGE_NEGATIONS)}|not\\s+)?\\s*(?:the\\s+)?(?:between|from|in\\s+the\\s+range(?:\\s+of)?|within(?:\\s+the\\s+range)?(?:\\s+of)?|range(?:\\s+of)?|in(?=\\s*(?:[[(]|\\d+(?:\\.\\d+)?\\s*\\.\\.)))?\\s*[[(]?\\s*${NUM}${UNIT}\\s*(?:${RANGE_JOINS.map(escape).join('|')})\\s*${NUM}${UNIT}\\s*[\\])]?`,
+  `(${VARIABLE_ALT})(?:\\s+values?)?\\s+(?:is\\s+|are\\s+|was\\s+|were\\s+|lies\\s+|lie\\s+|lay\\s+|falls?\\s+|fell\\s+)?(${alternation(RANGE_NEGATIONS)}|not\\s+)?\\s*(?:the\\s+)?(?:between|from|in\\s+the\\s+range(?:\\s+of)?|within(?:\\s+the\\s+range)?(?:\\s+of)?|range(?:\\s+of)?|in(?=\\s*(?:[[(]|\\d+(?:\\.\\d+)?\\s*\\.\\.|-?\\d{1,3}(?:\\.\\d+)?\\s*(?:to|-|–)\\s*-?\\d{1,3}(?:\\.\\d+)?(?!\\d|\\.\\d|-))))?\\s*[[(]?\\s*${NUM}${UNIT}\\s*(?:${RANGE_JOINS.map(escape).join('|')})\\s*${NUM}${UNIT}\\s*[\\])]?`,
   'gi',
 )
 const SANDWICH = new RegExp(`${NUM}${UNIT}\\s*(<=?|≤)\\s*(${VARIABLE_ALT})\\s*(<=?|≤)\\s*${NUM}${UNIT}`, 'gi')

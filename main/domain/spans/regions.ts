@@ -261,10 +261,10 @@ const CRS_MENTION = /\b(?:epsg\s*[: ]\s*\d{4,5}|web\s+mercator|pseudo-mercator|u
 
 /**
  * How a pixel window's numbers count, said right after it: "(both inclusive, counting from 0)", ", counting from
- * zero", "(0-based)", "(1-based, inclusive)"; group 1 or 2 the first number (0 or 1).
+ * zero", "(0-based)", "(1-based, inclusive)", "(zero-based, ends included)"; group 1 or 2 the first number (0 or 1).
  */
 const PIXEL_NUMBERING_RE =
-  /^\s*,?\s*\(?\s*(?:(?:both\s+)?(?:ends?\s+)?inclusive\s*,?\s*)?(?:(?:counting|counted|numbered|indexed|starting)\s+from\s+(0|zero|1|one)|(0|1)-based)(?:\s*,\s*(?:both\s+)?(?:ends?\s+)?inclusive)?\s*\)?|^\s*\(\s*(?:both\s+)?(?:ends?\s+)?inclusive\s*\)/i
+  /^\s*,?\s*\(?\s*(?:(?:both\s+)?(?:ends?\s+)?(?:inclusive|included)\s*,?\s*)?(?:(?:counting|counted|numbered|indexed|starting)\s+from\s+(0|zero|1|one)|(0|1|zero|one)[\s-]based)(?:\s*,\s*(?:both\s+)?(?:ends?\s+)?(?:inclusive|included))?\s*\)?|^\s*\(\s*(?:both\s+)?(?:ends?\s+)?(?:inclusive|included)\s*\)/i
 
 export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
   const found: (BoxSpan | PolygonSpan)[] = []

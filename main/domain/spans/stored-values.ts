@@ -119,9 +119,9 @@ export function zeroDnSpans(q: string): { type: 'zero_dn'; at: number; end: numb
   return hits(q, ZERO_DN_EXCLUDED).map((h) => ({ type: 'zero_dn' as const, at: h.at, end: h.end, text: h.text }))
 }
 
-/** "only 0..1 valid", "only values from 0 to 1 counted as valid", "valid range 0-1", "valid (0..1)", "counting only NDVI values from zero to one". */
+/** "only 0..1 valid", "only values from 0 to 1 counted as valid", "only values 0-1", "valid range 0-1", "valid (0..1)", "counting only NDVI values from zero to one". */
 const VALID_RANGE_RE = new RegExp(
-  `\\b(?:(?:counting|keeping|using|taking|with)\\s+)?only\\s+(?:the\\s+)?(?:[a-z]{2,5}\\s+)?values?\\s+(?:from|between)\\s+(0|zero)\\s*(?:to|and|-|–)\\s*(1|one)\\b|` +
+  `\\b(?:(?:counting|keeping|using|taking|with)\\s+)?only\\s+(?:the\\s+)?(?:[a-z]{2,5}\\s+)?values?\\s+(?:(?:from|between)\\s+)?(0|zero)\\s*(?:to|and|-|–)\\s*(1|one)\\b|` +
     `(?:\\bonly\\s+)?(?:(?:the\\s+)?values?\\s+)?(?:from\\s+)?(?<![\\w.])(${NUM})\\s*(?:to|-|–|\\.\\.)\\s*(${NUM})(?![\\w]|\\.\\d)\\s+(?:(?:are|is)\\s+)?(?:counted\\s+as\\s+|counts?\\s+as\\s+)?valid\\b(?:\\s+only\\b)?|\\bvalid(?:\\s+range)?\\s*(?:only\\s*)?(?::|=|is|\\()?\\s*(?:from\\s+)?(${NUM})\\s*(?:to|-|–|\\.\\.)\\s*(${NUM})(?![\\w]|\\.\\d)\\s*\\)?`,
   'gi',
 )

@@ -128,3 +128,27 @@ describe('the eighth set: refusals read', () => {
     expect(plannedRefusal('mean NDVI on 2019-07-12 where NDVI is in 0..1', [Q46])).toBeNull()
   }, 180_000)
 })
+
+describe('the ninth set: refusals read', () => {
+  it('reads "in 0 to 1", "only values 0-1", "zero-based, ends included", "skip empty dates", "fill px excluded"', async () => {
+    await answered(
+      '12 Jul 2019: mean TVDI of the eastern half minus mean TVDI of the western half; TVDI per the benchmark README (100 NDVI bins, linear dry and wet edges, clipped to 0-1), only pixels where the LST is valid and the NDVI is in 0 to 1.',
+      Q46,
+      REFS_9.cmp4,
+    )
+    await answered('median NDVI, 2019-06-10, pixel rows 1500 to 1899 and columns 200 to 599 (zero-based, ends included)', Q46, REFS_9.reg4)
+    await answered('Q1 2019 (Jan-Mar) LST in °C as the mean of per-date means; skip empty dates', Q46, REFS_9.per1)
+    await answered('Landsat band 10 bright temp: what % of the pixels lie below 70 °F? fill px excluded', LANDSAT, REFS_9.unit2)
+  }, 240_000)
+
+  it('reads cloud-free bits named with their meaning, and pixels without a value of a variable a condition tests', async () => {
+    await answered(
+      'Mean band 11 brightness temperature in °C over the clear pixels (fill bit 0 and cloud bit 4 both unset in the BQA), MTL calibration.',
+      LANDSAT,
+      REFS_9.cf3,
+    )
+    await answered('mean LST on 14 Sep 2019 where NDVI is at least 0.2; pixels without a valid NDVI are excluded', Q46, REFS_9.neg1)
+    // With no condition on the variable, the same words are no restatement: they still block.
+    expect(plannedRefusal('mean LST on 14 Sep 2019; pixels without a valid NDVI are excluded', [Q46])).not.toBeNull()
+  }, 180_000)
+})
