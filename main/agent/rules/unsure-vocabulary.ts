@@ -169,11 +169,12 @@ export const REFERENCE_NUMBERS = new RegExp(
   'gi',
 )
 /**
- * Sensor and product names with numbers that do not bear on the value ("Landsat 8", "Sentinel-2", "Collection 2"),
+ * Sensor and product names with numbers that do not bear on the value ("Landsat 8", "Sentinel-2", "Collection 2",
+ * the processing level "L1TP"),
  * and the stored data type ("on the 8-bit values", "uint16"): the values as stored, which a band named is read as.
  */
 export const SENSOR_NUMBERS =
-  /\b(?:landsat|sentinel|modis|aster|viirs|goes|himawari|collection|level|l|mod|myd|lc|le)[\s-]?\d+[a-z]?\b|\b(?:8|16|32|64)[\s-]?bits?\b|\b(?:u?int|float)(?:8|16|32|64)\b/gi
+  /\b(?:landsat|sentinel|modis|aster|viirs|goes|himawari|collection|level|l|mod|myd|lc|le)[\s-]?\d+[a-z]?\b|\b(?:8|16|32|64)[\s-]?bits?\b|\b(?:u?int|float)(?:8|16|32|64)\b|\bl[12](?:tp|gt|gs|sp|sr|c)\b/gi
 
 /** Single words of the value-bearing vocabularies and of the variables' names, for misspellings. */
 export const SINGLE_WORDS = [

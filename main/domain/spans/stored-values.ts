@@ -84,14 +84,14 @@ export function storedValueSpans(q: string): (StoredScaleSpan | StoredNodataSpan
   return out
 }
 
-/** A band's zero DN named: "DN 0", "a zero DN", "either band is 0", "any of the bands = 0", "0 in both bands". */
+/** A band's zero DN named: "DN 0", "a zero DN", "either band is 0", "any of the bands = 0", "0 in both bands", "DN 0 in any of them". */
 /** Above zero in words or symbols. */
 const POSITIVE = `(?:(?:greater\\s+than|above|more\\s+than|bigger\\s+than|larger\\s+than|over|>)\\s*(?:0|zero)(?!\\d|\\.\\d)|positive\\b|non[\\s-]?zero\\b)`
 /** A numbered band: "B4", "band 5". */
 const BAND = `(?:B\\d{1,2}|band\\s*\\d{1,2})`
 const ZERO_DN =
   '(?:(?:fill|nodata)\\s*\\(\\s*dn\\s*(?:=\\s*)?0\\s*\\)|(?:either|any|one|both|each|all)\\s+(?:of\\s+the\\s+)?(?:two\\s+|three\\s+)?(?:input\\s+)?bands?\\s+(?:(?:is|are|has|have|=|equals?)\\s+)?(?:0|zero)(?!\\d|\\.\\d)|(?:a\\s+)?(?:zero|0)\\s+dn\\b|\\bdn\\s*(?:=|of|is)?\\s*0(?!\\d|\\.\\d))(?:\\s*\\(\\s*(?:fill|nodata|no\\s+data)\\s*\\))?' +
-  '(?:\\s+in\\s+(?:(?:either|any|each|all|both)(?:\\s+of)?\\s+)?(?:the\\s+)?(?:(?:two|three)\\s+)?(?:bands?\\b|(?:B\\d{1,2}|band\\s*\\d{1,2})(?:\\s*(?:,|\\bor\\b|\\band\\b)\\s*(?:B\\d{1,2}|band\\s*\\d{1,2}))*))?'
+  '(?:\\s+in\\s+(?:(?:either|any|each|all|both)(?:\\s+of)?\\s+)?(?:the\\s+)?(?:(?:two|three)\\s+)?(?:bands?\\b|them\\b|(?:B\\d{1,2}|band\\s*\\d{1,2})(?:\\s*(?:,|\\bor\\b|\\band\\b)\\s*(?:B\\d{1,2}|band\\s*\\d{1,2}))*))?'
 const ZERO_PIXELS = `(?:the\\s+)?pixels?\\s+(?:where|were|in\\s+which|with|that\\s+have|having)\\s+${ZERO_DN}`
 /**
  * The bands' zero DN set aside ("valid: both bands DN > 0", "excluding pixels where either band is 0", "pixels with a

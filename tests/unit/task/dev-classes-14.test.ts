@@ -130,7 +130,7 @@ describe('the eighth set: refusals read', () => {
 })
 
 describe('the ninth set: refusals read', () => {
-  it('reads "in 0 to 1", "only values 0-1", "zero-based, ends included", "skip empty dates", "fill px excluded"', async () => {
+  it('reads "in 0 to 1", "zero-based, ends included", "skip empty dates", "L1TP", "fill px excluded"', async () => {
     await answered(
       '12 Jul 2019: mean TVDI of the eastern half minus mean TVDI of the western half; TVDI per the benchmark README (100 NDVI bins, linear dry and wet edges, clipped to 0-1), only pixels where the LST is valid and the NDVI is in 0 to 1.',
       Q46,
@@ -138,6 +138,11 @@ describe('the ninth set: refusals read', () => {
     )
     await answered('median NDVI, 2019-06-10, pixel rows 1500 to 1899 and columns 200 to 599 (zero-based, ends included)', Q46, REFS_9.reg4)
     await answered('Q1 2019 (Jan-Mar) LST in °C as the mean of per-date means; skip empty dates', Q46, REFS_9.per1)
+    await answered(
+      'Median SLAVI = NIR / (red + SWIR2) of the Landsat 8 L1TP scene as TOA reflectance, NIR = B5, red = B4, SWIR2 = B7, DN 0 in any of them excluded',
+      LANDSAT,
+      REFS_9.idx2,
+    )
     await answered('Landsat band 10 bright temp: what % of the pixels lie below 70 °F? fill px excluded', LANDSAT, REFS_9.unit2)
   }, 240_000)
 
