@@ -182,7 +182,8 @@ export function restatedPhrases(
   }
   for (const m of q.matchAll(NO_VALUE_PIXELS)) {
     const key = variableNamed(m[1])?.key
-    if (key && conditions.some((c) => c.variable === key)) pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'pixels without a value left aside (the condition on it leaves them out)')
+    if (key && conditions.some((c) => c.variable === key))
+      pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'pixels without a value left aside (the condition on it leaves them out)')
   }
   for (const { at, end } of [...q.matchAll(FILL_EXCLUDED)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length })))
     if (free(at, end)) out.push({ at, end, role: 'fill exclusion (fill is nodata, left out of every statistic)' })

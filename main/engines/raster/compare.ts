@@ -31,6 +31,28 @@ export function difference(a: number, b: number): number {
   return Math.abs(d) <= SAME_NUMBER * Math.max(Math.abs(a), Math.abs(b)) ? 0 : d
 }
 
+/**
+ * The comparison as a function of the value, its operator resolved once: loops over pixels call this rather than
+ * `compare`, so no operator name is compared per pixel (expr.ts says why).
+ */
+export function comparator(op: ComparisonOp, s: ComparisonBounds): (v: number) => boolean {
+  const { value = NaN, low = NaN, high = NaN } = s
+  switch (op) {
+    case '>':
+      return (v) => difference(v, value) > 0
+    case '>=':
+      return (v) => difference(v, value) >= 0
+    case '<':
+      return (v) => difference(v, value) < 0
+    case '<=':
+      return (v) => difference(v, value) <= 0
+    case 'between':
+      return (v) => difference(v, low) >= 0 && difference(v, high) <= 0
+    case 'outside':
+      return (v) => difference(v, low) < 0 || difference(v, high) > 0
+  }
+}
+
 export function compare(op: ComparisonOp, v: number, s: ComparisonBounds): boolean {
   switch (op) {
     case '>':

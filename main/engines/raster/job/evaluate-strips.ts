@@ -10,7 +10,7 @@ import type { Raster } from '../raster'
 import { selectPixels, GeometryError } from '../spatial'
 import { ContentAccumulator, summarize } from '../stats'
 import { GeoTiffStripWriter } from '../tiff/writer'
-import { compare } from '../compare'
+import { comparator } from '../compare'
 import { evaluateNode, quickStats, type Value } from './evaluate-node'
 import { applySweeps, openSweeps, overwritable, prepareSweeps, SampleSweep, sweepable, sweepsScanSamples } from './evaluate-sweeps'
 import { prepareRead, readRows, type PreparedRead } from './read-node'
@@ -99,11 +99,12 @@ function accumulate(acc: SinkAcc, r: Raster, r0: number, width: number, running:
       break
     }
     case 'threshold': {
+      const meets = comparator(spec.op, spec)
       for (let i = 0; i < r.data.length; i++) {
         const x = r.data[i]
         if (x !== x) continue
         acc.count++
-        if (compare(spec.op, x, spec)) acc.num++
+        if (meets(x)) acc.num++
       }
       break
     }

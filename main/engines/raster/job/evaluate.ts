@@ -8,7 +8,7 @@ import { selectPixels, GeometryError } from '../spatial'
 import { ContentAccumulator, summarize } from '../stats'
 import { encodeGeoTiff } from '../tiff/writer'
 import { evaluateJobInStrips, stripEligible } from './evaluate-strips'
-import { compare } from '../compare'
+import { comparator } from '../compare'
 import { evaluateNode, quickStats, report, type Value } from './evaluate-node'
 import { prepareRead, readRows } from './read-node'
 import { checkFinite, tooFewPixels } from './sink-check'
@@ -73,11 +73,12 @@ function evaluateSink(sink: JobSink, v: Value): SinkResult {
     case 'threshold': {
       let den = 0
       let num = 0
+      const meets = comparator(spec.op, spec)
       for (let i = 0; i < data.length; i++) {
         const x = data[i]
         if (x !== x) continue
         den++
-        if (compare(spec.op, x, spec)) num++
+        if (meets(x)) num++
       }
       if (den < spec.min_valid) return tooFewPixels(sink.id, den, spec.min_valid, { numerator: num, denominator: den })
       return { status: 'ok', value: (num / den) * (spec.as === 'percent' ? 100 : 1), numerator: num, denominator: den, valid: den, total: data.length }

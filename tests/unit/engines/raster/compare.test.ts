@@ -1,6 +1,6 @@
 /** The one comparison of the DAG's comparison ops (engines/raster/compare.ts): thresholds and inclusive / exclusive ranges. */
 import { describe, expect, it } from 'vitest'
-import { compare, type ComparisonOp } from '../../../../main/engines/raster/compare'
+import { comparator, compare, type ComparisonOp } from '../../../../main/engines/raster/compare'
 import { evalRaster, parseExpr } from '../../../../main/engines/raster/expr'
 import { applyMask } from '../../../../main/engines/raster/mask'
 
@@ -17,6 +17,7 @@ describe('compare', () => {
   for (const [op, expected] of cases) {
     it(`${op} keeps ${expected.join(', ')}`, () => {
       expect([1, 2, 3, 4, 5].filter((v) => compare(op, v, { value: 3, low: 2, high: 4 }))).toEqual(expected)
+      expect([1, 2, 3, 4, 5].filter(comparator(op, { value: 3, low: 2, high: 4 }))).toEqual(expected)
     })
   }
   it('NaN meets no comparison', () => {
