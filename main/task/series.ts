@@ -250,7 +250,6 @@ function innerPercentile(lex: readonly LexSpan[], statistic: Statistic): { p: nu
   return s && s.key === 'percentile' && s.p !== undefined ? { p: s.p, at: s.at, end: s.end, text: s.text } : null
 }
 
-/** The per-step statistic a trend or "date of" rests on ("the trend of the monthly median"), when one is named. */
 /**
  * An extreme named besides the one the date is asked of, with no other statistic named: each date's value ("On which
  * date is the minimum LST value the lowest of all dates?" is the date of the lowest minimum; the per-date mean had
@@ -271,6 +270,7 @@ function otherExtreme(lex: readonly LexSpan[], statistic: Statistic, refuse: Ser
   return null
 }
 
+/** The per-step statistic a trend or "date of" rests on ("the trend of the monthly median"), when one is named. */
 function innerStatistic(lex: readonly LexSpan[], statistic: Statistic): Statistic | null {
   const s = firstInner(lex, statistic)
   return s && s.key !== 'percentile' ? (s.key as Statistic) : null

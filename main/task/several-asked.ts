@@ -67,9 +67,10 @@ const STEP_VERB = new RegExp(`(?<![\\w-])(?:${alternation([...new Set(STEP_VERBS
 const SENTENCE_END = /[.?!;](?:\s|$)/
 const COORDINATED = /\b(?:and|also|plus|as\s+well\s+as|together\s+with|separately)\b|[,?]/i
 const JOINED = /^\s*(?:,|and|&|as\s+well\s+as|plus|together\s+with)\s*(?:also\s+)?(?:the\s+)?(?:of\s+)?(?:the\s+)?$/i
-const RANGE_BEFORE = /\b(?:difference|range|spread|gap|ratio|span|between|apart|differ\w*)\b[^.?;]{0,20}$/i
-/** "between" the only word of RANGE_BEFORE before a statistic: a comparison only when the question combines. */
-const BETWEEN_ONLY = /^(?![^]*\b(?:difference|range|spread|gap|ratio|span|apart|differ\w*)\b)[^]*\bbetween\b[^.?;]{0,20}$/i
+/** Words before two statistics that make them the two sides of one comparison; "between" alone is one only when the question combines. */
+const SIDES_WORDS = String.raw`difference|range|spread|gap|ratio|span|apart|differ\w*`
+const RANGE_BEFORE = new RegExp(String.raw`\b(?:${SIDES_WORDS}|between)\b[^.?;]{0,20}$`, 'i')
+const BETWEEN_ONLY = new RegExp(String.raw`^(?![^]*\b(?:${SIDES_WORDS})\b)[^]*\bbetween\b[^.?;]{0,20}$`, 'i')
 /** How far after a statistic word its variable may be written ("the mean daytime land surface temperature"). */
 const REACH = 50
 
