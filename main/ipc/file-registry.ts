@@ -110,7 +110,7 @@ async function describeOne(file: string, name: string, origin: FileEntry['origin
   } catch (err) {
     const cause = systemCause(err)
     if (err instanceof FileFormatError) error = err.message
-    else if (cause) error = `'${file}' cannot be read because ${cause.why}; ${cause.fix}, then add it again.`
+    else if (cause) error = `'${file}' cannot be read because ${cause.why}; ${cause.fix}.`
     else error = `'${file}' could not be read (${errorMessage(err).replace(/[.\s]+$/, '')}); please report this file.`
   }
   // An upload's path is RSure's own (data folder/uploads/u.../); the analyst knows the file by the name they dropped.
