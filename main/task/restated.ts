@@ -44,14 +44,16 @@ const VALID_RANGE =
 const DATE_NOUN = String.raw`(?:dates|acquisitions|scenes|images|days)`
 const NO_VALID = String.raw`(?:with\s+no|without(?:\s+any)?|w\/o|having\s+no|that\s+have\s+no|with\s+zero)\s+(?:valid\b(?:\s+[\w-]+){0,2}?(?:\s+(?:pixels?|data|values?))?|(?:lst|ndvi|data|pixels?)\b)`
 const LEFT_ASIDE = String.raw`(?:(?:are|is|get|were|will\s+be)\s+)?(?:skipped|skiped|dropped|drop\s+out|left\s+out|excluded|ignored|not\s+(?:counted|considered|used|included|taken(?:\s+into\s+account)?)|(?:do|does)\s+not\s+count|(?:don'?t|doesn'?t|dont)\s+count|out)\b`
+/** The verbs that set dates aside before naming them ("skipping dates without valid data", "skip empty dates"). */
+const SKIP_VERB = String.raw`(?:skip|skipping|drop|dropping|excluding|ignoring|leave\s+out|leaving\s+out)`
 const EMPTY_DATES_SKIPPED = new RegExp(
   [
     // "skipping dates without valid data", "leave out acquisitions with no valid LST"
-    String.raw`\b(?:skip|skipping|drop|dropping|excluding|ignoring|leave\s+out|leaving\s+out|without)\s+(?:the\s+)?${DATE_NOUN}\s+${NO_VALID}`,
+    String.raw`\b(?:${SKIP_VERB}|without)\s+(?:the\s+)?${DATE_NOUN}\s+${NO_VALID}`,
     // "dates with no valid LST are not counted", "dates without any valid pixel do not count", "dates without LST skiped"
     String.raw`\b${DATE_NOUN}\s+${NO_VALID}\s+${LEFT_ASIDE}`,
     // "skip empty dates", "empty acquisitions dropped"
-    String.raw`\b(?:skip|skipping|drop|dropping|excluding|ignoring|leave\s+out|leaving\s+out)\s+(?:the\s+)?empty\s+${DATE_NOUN}|\bempty\s+${DATE_NOUN}\s+${LEFT_ASIDE}`,
+    String.raw`\b${SKIP_VERB}\s+(?:the\s+)?empty\s+${DATE_NOUN}|\bempty\s+${DATE_NOUN}\s+${LEFT_ASIDE}`,
     // "only dates with valid LST", "considering only dates with valid LST", "every 2019 date that has valid pixels"
     String.raw`\b(?:only|considering\s+only|looking\s+only\s+at|using\s+only|every|all|each)\s+(?:the\s+)?(?:(?:19|20)\d{2}\s+)?(?:dates?|acquisitions?|scenes?)\s+(?:with|that\s+(?:has|have|contain|contains)|containing|having)\s+(?:any\s+|some\s+)?valid\b(?:\s+[\w-]+){0,2}?(?:\s+(?:pixels?|data|values?))?(?:\s+only)?`,
     // "the September-December 2019 dates that contain valid data", "dates with valid LST only"
