@@ -30,7 +30,7 @@ export const HeldoutQuestion = z.object({
   id: z.string(),
   computation_id: z.string(),
   family: z.string(),
-  habit: z.enum(['formal', 'terse', 'typos', 'nonnative', 'context', 'email', 'dictated', 'locale', 'checklist', 'pseudocode', 'chat']),
+  habit: z.enum(['formal', 'terse', 'typos', 'nonnative', 'context', 'email', 'dictated', 'locale', 'checklist', 'pseudocode', 'chat', 'fillin']),
   question: z.string().min(3),
   files: z.array(z.string()).min(1),
   options: z.string().optional(),
