@@ -80,7 +80,7 @@ export async function runAgent(task: TaskSpec, switches: AgentSwitches, deps: Ag
   }
   const runId =
     deps.runs?.createRun({
-      question: task.question,
+      question: task.asked ?? task.question,
       options: task.options.length ? task.options.map((o) => `${o.letter}. ${o.text}`).join('\n') : null,
       inputs: { images: task.images, files: task.files },
       settings,
@@ -109,6 +109,7 @@ export async function runAgent(task: TaskSpec, switches: AgentSwitches, deps: Ag
     if (runId) deps.runs?.setTaskType(runId, classification.taskType)
     recorder.record('task', {
       question: task.question,
+      ...(task.asked ? { asked: task.asked, corrections: task.corrections } : {}),
       options: task.options,
       format: task.format,
       images: task.images,

@@ -4,13 +4,19 @@
  */
 import { z } from 'zod'
 import { parseOptions, type AnswerOption } from '../domain/options'
+import { applyCorrections } from '../domain/spans/corrections'
 
 export type { AnswerOption }
 
 export type AnswerFormat = 'choice' | 'number' | 'text'
 
 export interface TaskSpec {
+  /** The question as read: as typed, with the corrections its later messages make applied ("sorry, 300 K"). */
   question: string
+  /** The question as typed, where corrections changed it. */
+  asked?: string
+  /** The corrections applied: what was written and what was meant instead. */
+  corrections?: { written: string; meant: string }[]
   options: AnswerOption[]
   /** Images the question is about (PNG/JPEG/GeoTIFF), in semantic order. */
   images: string[]
@@ -39,7 +45,15 @@ export const TaskInput = z.object({
 
 export function makeTask(input: z.input<typeof TaskInput>): TaskSpec {
   const parsed = TaskInput.parse(input)
-  return { ...parsed, format: answerFormatFor(parsed.question, parsed.options) }
+  const read = applyCorrections(parsed.question)
+  const corrections = read.corrections.flatMap((c) => (c.replaced ? [c.replaced] : []))
+  const question = corrections.length ? read.text : parsed.question
+  return {
+    ...parsed,
+    question,
+    ...(corrections.length ? { asked: parsed.question, corrections } : {}),
+    format: answerFormatFor(question, parsed.options),
+  }
 }
 
 /** The requirement text handed to an answer writer (paper B.3 "ANSWER REQUIREMENT"). */

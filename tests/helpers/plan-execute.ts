@@ -40,12 +40,13 @@ export type Executed = {
 
 /** The planned DAG run to an ok result, or the planner's refusal (or missing input) in words. */
 export async function planExecute(question: string, files: string[], opts: PlanExecuteOptions): Promise<Executed | { refusal: string; plan: RulesPlan }> {
-  const plan = planTask(makeTask({ question, files }))
+  const task = makeTask({ question, files })
+  const plan = planTask(task)
   const wf = plan.workflow
   if (plan.refusal || !wf || !wf.ok || wf.tool !== 'execute') return { refusal: plan.refusal ?? (wf && !wf.ok ? wf.missing : 'no workflow'), plan }
   const result = await executeDag(wf.args, { artifacts: new ArtifactStore(opts.artifacts) }, { pool: opts.pool })
   expect(result.status, result.reason).toBe('ok')
-  const findings = opts.provenance ? checkProvenance(question, wf.args, result.evidence, result.observation) : []
+  const findings = opts.provenance ? checkProvenance(task.question, wf.args, result.evidence, result.observation) : []
   expect(findings.filter((f) => f.severity === 'reject' || f.severity === 'request').map((f) => f.message)).toEqual([])
   const observed: unknown = result.observation
   const value = observed !== null && typeof observed === 'object' && 'value' in observed && typeof observed.value === 'number' ? observed.value : NaN
@@ -74,7 +75,8 @@ export async function answeredWithin(question: string, files: string[], wants: r
  * planned none; null when it plans a run.
  */
 export function plannedRefusal(question: string, files: string[]): string | null {
-  const plan = planTask(makeTask({ question, files }))
+  const task = makeTask({ question, files })
+  const plan = planTask(task)
   if (plan.refusal) return plan.refusal
   if (!plan.workflow) return 'no workflow'
   if (plan.workflow.ok) return null

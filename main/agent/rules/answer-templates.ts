@@ -232,6 +232,7 @@ function writtenFrom(task: AnswerInput['task'], entry: ObservationEntry, gaps: s
   const tail = (text: string) =>
     [
       text,
+      task.corrections?.length ? `Read as corrected: ${task.corrections.map((c) => `'${c.meant}' for '${c.written}'`).join(', ')}.` : '',
       computed ? `Computed: ${computed}${gone.length ? `; ${gone.join('; ')} left out` : ''}.` : '',
       caveats.length ? `Limits of the evidence: ${caveats.join('; ')}.` : '',
       gaps.length ? `Not verified: ${gaps.join('; ')}.` : '',

@@ -121,3 +121,19 @@ export const FILL_EXCLUSION: { names: readonly string[]; before: readonly string
   before: ['excluding', 'excluded', 'exclude', 'without', 'w/o', 'ignoring', 'ignore', 'except for', 'except', 'not counting', 'leaving out', 'leave out', 'skip', 'skipping', 'drop', 'dropping', 'omit', 'omitting', 'no'],
   after: ['excluded', 'ignored', 'left out', 'removed', 'dropped', 'discarded', 'skipped', 'masked out', 'masked', 'out', 'not counted', 'not included', 'not used', 'not considered', 'not to use', 'not to be used'],
 }
+
+/**
+ * A later message (or sentence) that corrects an earlier one in a chat ("sorry, 300 K", "no wait, band 11 not 10",
+ * "actually the median, not the mean"): its opening words, and the joins of "what is meant" and "what was written".
+ * `strong` openers mark a correction whatever follows (one the reader cannot apply blocks the run); `weak` ones
+ * ("sorry", "actually", and an interjection alone: "ugh, band 3 instead of band 4") only when a correction of a value
+ * follows ("sorry for the delay" corrects nothing).
+ */
+export const CORRECTION_OPENERS: { strong: readonly string[]; weak: readonly string[]; interjections: readonly string[] } = {
+  strong: ['no wait', 'wait no', 'wait', 'oops', 'whoops', 'correction', 'scratch that', 'make that', 'make it', 'typo'],
+  // "I mean the turbidity index from spyndex" explains rather than corrects: only a value after it corrects.
+  weak: ['sorry', 'actually', 'my bad', 'edit', 'erratum', 'no', 'i meant', 'i mean'],
+  interjections: ['ugh', 'argh', 'oh', 'ah', 'hmm', 'erm', 'um', 'uh', 'ok', 'okay'],
+}
+/** Joins of a correction: "<meant> not <written>", "<meant> instead of <written>", "not <written> but <meant>". */
+export const CORRECTION_JOINS: readonly string[] = ['not', 'instead of', 'rather than', 'in place of']

@@ -22,6 +22,7 @@ export const UNPLACED_UNIT = 'a unit the reader could not place'
 /** Band names and numbers ("red", "NIR", "B4", "band 5"). */
 const BAND_WORDS = `${alternation(BAND_ROLES.flatMap((r) => r.names).filter((n) => n.length > 2))}|b\\d{1,2}|band\\s*\\d{1,2}`
 const UNSURE_THRESHOLD = 'a threshold in a sentence that does not ask, which the ask does not state: say in the question whether it limits the pixels'
+const UNPLACED_CORRECTION = 'a correction whose corrected words the reader could not find (write the corrected ask in one message)'
 const EXTREME_DATE = 'a date picked by an extreme, with another value asked of it'
 /** Phrases that could change the value when no span placed them, with why. */
 export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
@@ -138,6 +139,11 @@ export function ledgerOf(
   for (const u of parsed.unsureThresholds) {
     notUnderstood.push({ text: q.slice(u.at, u.end), at: u.at, blocking: true, why: UNSURE_THRESHOLD })
     blockedAt.push(u)
+  }
+  // A later message correcting something the reader could not find: read without it, the question asks what was corrected.
+  for (const c of parsed.unplacedCorrections) {
+    notUnderstood.push({ text: q.slice(c.at, c.end), at: c.at, blocking: true, why: UNPLACED_CORRECTION })
+    blockedAt.push(c)
   }
   const readUnits = new Set(parsed.spans.filter((s) => s.type === 'unit').map((s) => (s as { key: string }).key))
   for (const b of BLOCKING) {

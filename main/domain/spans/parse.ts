@@ -31,6 +31,7 @@ import { bandComparisonSpans, formulaSpans } from './formulas'
 import { storedValueSpans, validRangeSpans, zeroDnSpans } from './stored-values'
 import { markers } from './markers'
 import { parseConditions } from './conditions'
+import { applyCorrections, type Correction } from './corrections'
 import { decimalCommas } from './decimal-commas'
 import { numberedMonths } from './numbered-months'
 import { spelledNumbers } from './number-words'
@@ -58,6 +59,8 @@ export interface ParsedQuestion {
   statements: { at: number; end: number }[]
   /** Thresholds of such statements that the ask does not state: not read, and they block (a fact, or a limit?). */
   unsureThresholds: { at: number; end: number }[]
+  /** Corrections in later messages the reader could not place (spans/corrections.ts): they block. */
+  unplacedCorrections: { at: number; end: number }[]
 }
 
 export function normalizeQuestion(q: string): string {
@@ -67,6 +70,8 @@ export function normalizeQuestion(q: string): string {
 
 const STAT_RES = STATISTICS.map((s) => ({ key: s.key, re: phraseRegex(s.names) }))
 const NOT_STAT_RE = phraseRegex(NOT_STATISTICS)
+const BARE_SHARE_RE =
+  /(?<![\d.]\s*)%\s+of\s+(?=(?:the\s+|all\s+|those\s+|these\s+)?(?:[\w-]+\s+){0,2}?(?:pixels?|px|cells|subset|selection|image|scene|area)\b)/gi
 const PERCENTILE_RE = new RegExp(
   `\\b(\\d{1,2}(?:\\.\\d+)?)(?:st|nd|rd|th)?[\\s-]*(?:${alternation(PERCENTILE_WORDS)})|\\bp(\\d{1,2})\\b(?!\\s*[-/])|\\b(${alternation(Object.keys(QUARTILES))})|\\b(\\d{1,2})(?:st|nd|rd|th)[\\s-]*(?:${alternation(ORDINAL_PERCENTILE_WORDS)})\\b|(?<![\\d.])(0?\\.\\d+)[\\s-]*quantile\\b|\\bquantile\\s*(?:\\(\\s*|of\\s+|at\\s+|q\\s*=\\s*)?(0?\\.\\d+)`,
   'gi',
@@ -168,10 +173,12 @@ export function parseQuestion(question: string): ParsedQuestion {
 }
 
 function parseFresh(question: string): ParsedQuestion {
+  // A later message's correction made where it applies ("sorry, 300 K"): before anything, on the messages as written.
+  const corrected = applyCorrections(question)
   // Decimal commas where they cannot separate a list ("0,2"), names spelled letter by letter ("n d v i"), typing slips read as the lexicon words they stand for ("avrage",
   // "thrid"), then numbers said in words written as digits ("above thirty degrees", "twenty nineteen"): refiners
   // before the parsers; then months given by number after "months" ("the months 03, 05 and 11").
-  const q = numberedMonths(spelledNumbers(correctTypos(spelledLetters(decimalCommas(normalizeQuestion(question))))))
+  const q = numberedMonths(spelledNumbers(correctTypos(spelledLetters(decimalCommas(normalizeQuestion(corrected.text))))))
   const spans: Span[] = []
   const regions = [...parseBoxes(q), ...parseParts(q)]
   const read = readPeriods(q, regions)
@@ -255,6 +262,11 @@ function parseFresh(question: string): ParsedQuestion {
     if (statHits.some((o) => o !== h && o.at <= h.at && o.end >= h.end && o.end - o.at > h.end - h.at)) continue
     spans.push({ type: 'statistic', at: h.at, end: h.end, text: h.text, key: h.key })
   }
+  // "% of all pixels", "output: % of the subset": a share asked with the sign alone (never "50 % of the area", a
+  // condition on a date's share, nor "within 5 % of the mean").
+  for (const h of hits(q, BARE_SHARE_RE))
+    if (free(h) && !spans.some((s) => s.type === 'statistic' && overlaps(s, h)))
+      spans.push({ type: 'statistic', at: h.at, end: h.end, text: h.text, key: 'fraction' })
   // Counts
   for (const h of hits(q, COUNT_PIXELS_RE)) spans.push({ type: 'count', at: h.at, end: h.end, text: h.text, what: 'pixels' })
   for (const h of hits(q, COUNT_DATES_RE))
@@ -306,7 +318,18 @@ function parseFresh(question: string): ParsedQuestion {
   const parts = sentences(q)
   refineSpans(q, spans, parts)
   spans.sort((a, b) => a.at - b.at || b.end - a.end)
-  return { text: q, ...asides(q, spans, parts) }
+  return { text: q, ...asides(q, spans, parts), unplacedCorrections: unplaced(q, corrected.corrections) }
+}
+
+/** Where the corrections not placed stand in the refined text (the whole question when the refiners moved their words). */
+function unplaced(q: string, corrections: readonly Correction[]): { at: number; end: number }[] {
+  return corrections
+    .filter((c) => c.replaced === null)
+    .map((c) => {
+      const text = normalizeQuestion(c.text).toLowerCase()
+      const at = q.toLowerCase().indexOf(text)
+      return at >= 0 ? { at, end: at + text.length } : { at: 0, end: q.length }
+    })
 }
 
 /**
@@ -314,7 +337,7 @@ function parseFresh(question: string): ParsedQuestion {
  * statements beside the ask (spans/statements.ts), whose spans are dropped; a statement's thresholds the ask does
  * not state are dropped too and listed to block.
  */
-function asides(q: string, spans: Span[], parts: readonly { at: number; end: number; text: string }[]): Omit<ParsedQuestion, 'text'> {
+function asides(q: string, spans: Span[], parts: readonly { at: number; end: number; text: string }[]): Omit<ParsedQuestion, 'text' | 'unplacedCorrections'> {
   const context = parts
     .filter((s) => CONTEXT_RE.test(s.text))
     .map(({ at, end, text }) => {
