@@ -117,10 +117,10 @@ const SHARE_HEAD = new RegExp(`(?<![\\w])(?:${alternation(SHARE_AMONG.shares)})\
 const JOINED = /^\s*(?:[\w-]+\s+){0,3}?(?:,\s*)?(?:and|&)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,3}$/i
 /** A share of pixels named before, referred back to ("percentage of those pixels"). */
 const SHARE_BACK = new RegExp(`(?<![\\w])(?:${alternation(SHARE_AMONG.shares)})\\s+(?:${alternation(SHARE_AMONG.backReferences)})(?![\\w])`, 'i')
-/** A checklist's line that names the pixels ("- pixels: NDVI between 0 and 1", "population: LST valid"). */
-const POPULATION_LABEL = /(?:^|[\s\-*•])(?:pixels|population|denominator|base|among)\s*:\s*$/i
-/** What stands between the first condition and the counted one: a verb, an article and up to three words ("have a TVDI"). */
-const SHARE_VERB = new RegExp(`^\\s*,?\\s*(?:${alternation(SHARE_AMONG.verbs)})\\s+(?:(?:a|an|the|their|its)\\s+)?(?:[\\w-]+\\s+){0,3}$`, 'i')
+/** A checklist's line that names the pixels ("- pixels: NDVI between 0 and 1", "subset: TOA NDVI (B5, B4) < 0.2"). */
+const POPULATION_LABEL = new RegExp(`(?:^|[\\s\\-*•])(?:${alternation(POPULATION_LEADS.labels)})\\s*:\\s*(?:[\\w-]+\\s+){0,3}(?:\\([^()]*\\)\\s*)?$`, 'i')
+/** What stands between the first condition and the counted one: a verb, an article and the counted variable's name, up to five words ("have a band 10 brightness temperature"). */
+const SHARE_VERB = new RegExp(`^\\s*,?\\s*(?:${alternation(SHARE_AMONG.verbs)})\\s+(?:(?:a|an|the|their|its)\\s+)?(?:[\\w-]+\\s+){0,5}$`, 'i')
 
 /**
  * For a share: the conditions that name the pixels it is taken among (lexicon POPULATION_LEADS: "among the

@@ -65,7 +65,8 @@ function askedStatistic(r: Reading, read: ConditionsRead, conditions: readonly C
   // Counts of pixels and of dates are the span parser's ("how many pixels", "the number of days on which").
   // "Count only the pixels where ..." beside a share asked ("What percentage of the pixels ...? Count only the pixels
   // where all six bands are above 0."): the pixels the share is taken over, not a count asked.
-  const restricts = (c: { text: string }) => /^(?:count(?:ing)?\s+only|only\s+count(?:ing)?)\b/i.test(c.text) && SHARE.test(q)
+  const restricts = (c: { text: string; at: number }) =>
+    (/^(?:count(?:ing)?\s+only|only\s+count(?:ing)?)\b/i.test(c.text) || /\bonly\s+$/i.test(q.slice(Math.max(0, c.at - 8), c.at))) && SHARE.test(q)
   const countOf = (what: 'pixels' | 'dates') => all(lex, 'count').find((c) => c.what === what && !restricts(c)) ?? null
   const countAsk = /\bhow\s+many\b|\bnumber\s+of\b|\bcount\b/i.test(q)
   // "The date of" an extreme is the span parser's reading ("which date ... highest", "the day with the highest"); when

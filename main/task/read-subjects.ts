@@ -38,6 +38,7 @@ export interface SubjectsInput {
  */
 export function readSubjects(r: Reading, { read, conditions, statistic, objects }: SubjectsInput) {
   const { varHits, bandKeys } = variableHits(r)
+  bandsCompared(r, read, conditions, varHits, bandKeys)
   const { ordered, afterAnyStat, maskVars } = subjectOrder(r, read, conditions, varHits, bandKeys)
   // A share, count or area is about the variable its condition tests ("the share where TVDI > 0.75": TVDI).
   // So is a question that asks nothing else about a variable it states a condition on ("identify nights when LST
@@ -64,6 +65,22 @@ export function readSubjects(r: Reading, { read, conditions, statistic, objects 
     if (c.variable === null && subjects.length > 0 && !(statistic === 'fraction' && c.unit === 'percent'))
       c.variable = subjects.find((s) => !maskVars.has(s)) ?? subjects[0]
   return { subjects, varHits, bandKeys }
+}
+
+/** What may stand between a band and its comparison ("NIR > 150", "band 5 is above 0.3", "green values over 90"). */
+const BAND_TO_COMPARISON = /^\s*(?:(?:is|are|values?|dn|reflectance)\s+){0,2}$/i
+
+/**
+ * A condition that names no variable of the lexicon, written right after a band ("median green where NIR > 150"),
+ * tests that band: it is the band's condition, not the subject's.
+ */
+function bandsCompared(r: Reading, read: ConditionsRead, conditions: Condition[], varHits: readonly VariableHit[], bandKeys: ReadonlySet<string>): void {
+  for (const c of conditions) {
+    if (c.variable !== null) continue
+    const found = read.conditions.find((f) => f.value === c || f.value.text === c.text)
+    const band = found && varHits.filter((h) => bandKeys.has(h.key) && h.end <= found.at && BAND_TO_COMPARISON.test(r.q.slice(h.end, found.at))).at(-1)
+    if (band) c.variable = band.key
+  }
 }
 
 /**

@@ -165,7 +165,8 @@ function oneNamePerBand(spec: TaskSpec, inputs: InputFiles): TaskSpec {
  * 5"): one value cannot answer for both, and taking the first would answer another question. Null otherwise.
  */
 function severalBands(spec: TaskSpec): Compiled | null {
-  const bandSubjects = spec.subjects.filter((k) => isBandKey(k))
+  // A band named only in a condition ("median green where NIR > 150") selects pixels: it is no second subject.
+  const bandSubjects = spec.subjects.filter((k, i) => isBandKey(k) && (i === 0 || !spec.conditions.some((c) => c.variable === k)))
   if (isBandKey(spec.subjects[0] ?? '') && bandSubjects.length >= 2)
     return {
       ok: false,

@@ -67,10 +67,20 @@ export const SIGN_WORDS: Readonly<Record<'<' | '>', readonly string[]>> = {
  * bounds the denominator, not what is counted. `anywhere` leads may stand anywhere in a clause; `clauseStart` ones
  * only open a clause ("share of the pixels with TVDI > 0.8" counts those pixels).
  */
-export const POPULATION_LEADS: { anywhere: readonly string[]; clauseStart: readonly string[]; nouns: readonly string[] } = {
+export const POPULATION_LEADS: {
+  anywhere: readonly string[]
+  clauseStart: readonly string[]
+  nouns: readonly string[]
+  labels: readonly string[]
+  countedLabels: readonly string[]
+} = {
   anywhere: ['among', 'amongst', 'out of', 'within'],
   clauseStart: ['of', 'for', 'from', 'considering only', 'looking only at', 'restricted to', 'limited to'],
   nouns: ['pixels', 'pixel', 'px', 'cells', 'ones', 'area', 'areas', 'parts', 'those'],
+  /** A checklist line's label naming the pixels a share is taken among ("- pixels: NDVI from 0 to 1", "subset: ..."). */
+  labels: ['pixels', 'population', 'denominator', 'base', 'among', 'subset'],
+  /** A checklist line's label naming what a share counts ("- counted: NDVI not between 0.15 and 0.35"). */
+  countedLabels: ['counted', 'numerator', 'count', 'condition', 'criterion', 'share of'],
 }
 
 /**

@@ -62,7 +62,8 @@ const QUANTIFIED_PIXELS = new RegExp(
 )
 
 function scopeOf(before: string): ConditionSpan['scope'] {
-  const clause = before.split(/[.;?]/).at(-1) ?? ''
+  // A clause ends at a full stop, never at a decimal point ("NDVI below 0.2 have a BT over 295 K").
+  const clause = before.split(/[;?]|\.(?!\d)/).at(-1) ?? ''
   if (STAT_BEFORE.test(clause.slice(-60))) return 'result'
   // A condition on some or every pixel of a date, in a question counting dates, selects dates (by their maximum or minimum).
   const quantified = QUANTIFIED_PIXELS.exec(clause)

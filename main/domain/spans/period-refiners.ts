@@ -100,8 +100,9 @@ const SPAN_WORD_RE = new RegExp(`\\b(?:${alternation(SPAN_WORDS.map((w) => w.n))
 export function spanApartFromYear(q: string, periods: PeriodSpan[]): PeriodSpan[] {
   if (periods.length !== 1 || periods[0].granularity !== 'year') return periods
   const year = periods[0]
-  const parts = q.split(/(?<=[.?!;])/)
-  const sentence = (at: number) => q.slice(0, at).split(/[.?!;]/).length - 1
+  // Sentences end at a full stop, never at a decimal point ("NDVI above 0.3 in summer").
+  const parts = q.split(/(?<=[?!;]|\.(?!\d))/)
+  const sentence = (at: number) => q.slice(0, at).split(/[?!;]|\.(?!\d)/).length - 1
   // In a sentence that asks (a statistic or a question mark): "We write a memo on summer heat for 2019." says why,
   // not when.
   const asks = (i: number) => /\?/.test(parts[i] ?? '') || STATISTIC_WORD_RE.test(parts[i] ?? '')

@@ -97,7 +97,7 @@ const ZERO_PIXELS = `(?:the\\s+)?pixels?\\s+(?:where|were|in\\s+which|with|that\
  * The bands' zero DN set aside ("valid: both bands DN > 0", "excluding pixels where either band is 0", "pixels with a
  * zero DN in either band left out", "exclude: DN 0 in any of B3, B5, B10", "only pixels where both bands have data"):
  * the spec's `zeroDnExcluded`, which the compiler applies to every band it reads (0 is missing there). Also the bands
- * said to be above zero ("both bands are greater than 0", "B4>0 and B5>0", "B4, B5 and B10 > 0", "(B3 > 0) & (B4 > 0)").
+ * said to be above zero ("both bands are greater than 0", "bands 4, 5 and 10 all non-zero", "B4>0 and B5>0", "B4, B5 and B10 > 0", "(B3 > 0) & (B4 > 0)").
  */
 const ZERO_DN_EXCLUDED = new RegExp(
   [
@@ -107,7 +107,7 @@ const ZERO_DN_EXCLUDED = new RegExp(
     `(?:${ZERO_PIXELS}|${ZERO_DN})\\s+(?:(?:are|is|were|get|being)\\s+)?(?:${alternation([...FILL_EXCLUSION.after, 'not taken', 'not counted'])})(?![\\w-])`,
     `\\b(?:(?:only|over)\\s+)?(?:(?:the\\s+)?pixels?\\s+)?(?:where|in\\s+which|with)\\s+(?:both|all|each|the)\\s+(?:two\\s+|three\\s+)?bands?\\s+(?:are\\s+non[\\s-]?zero|have\\s+(?:data|a\\s+value|values|a\\s+non[\\s-]?zero\\s+dn))\\b`,
     `\\b(?:(?:only|over|with|where)\\s+)?(?:(?:the\\s+)?pixels?\\s+)?(?:where|in\\s+which|with)?\\s*(?:both|all|each|the|all\\s+the)\\s+(?:(?:two|three|four|five|six|seven|\\d)\\s+)?(?:input\\s+)?bands?\\s+(?:are\\s+|is\\s+)?${POSITIVE}`,
-    `\\bbands?\\s+\\d{1,2}(?:\\s*(?:,|\\band\\b)?\\s*\\d{1,2}\\b)*\\s+(?:are\\s+|is\\s+)?${POSITIVE}`,
+    `\\bbands?\\s+\\d{1,2}(?:\\s*(?:,|\\band\\b)?\\s*\\d{1,2}\\b)*\\s+(?:are\\s+|is\\s+)?(?:all\\s+|both\\s+)?${POSITIVE}`,
     `(?:\\(?\\s*${BAND}\\s*>\\s*0\\s*\\)?\\s*(?:,|&&?|\\band\\b)\\s*)+\\(?\\s*${BAND}\\s*>\\s*0(?!\\d|\\.\\d)\\s*\\)?(?:\\s+only\\b)?`,
     `(?<![\\w.])${BAND}(?:\\s*(?:,|\\band\\b|&)?\\s*${BAND})*\\s*(?:>|are\\s+above|above)\\s*0(?!\\d|\\.\\d)(?:\\s+only\\b)?`,
   ].join('|'),

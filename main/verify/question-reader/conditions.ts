@@ -128,6 +128,11 @@ const SHARE_HEAD = new RegExp(
   `(?:${alternation(SHARE_AMONG.shares)})\\s+(?:[\\w-]+\\s+){0,4}${POP_NOUN}\\s*(?:\\(|with|where|whose|having|that\\s+have)?\\s*(?:(?:a|an|the)\\s+)?(?:[\\w-]+\\s*){0,3}$`,
   'i',
 )
+/** A checklist line's label, then at most three words and a bracket before its condition ("- pixels: NDVI ..."). */
+const lineLabel = (labels: readonly string[]) =>
+  new RegExp(`(?:^|[\\s\\-*•])(?:${alternation(labels)})\\s*:\\s*(?:[\\w-]+\\s+){0,3}(?:\\([^()]*\\)\\s*)?$`, 'i')
+const POPULATION_LABEL = lineLabel(POPULATION_LEADS.labels)
+const COUNTED_LABEL = lineLabel(POPULATION_LEADS.countedLabels)
 /** A share of pixels named before, referred back to ("percentage of those pixels"). */
 const SHARE_BACK = new RegExp(`(?:${alternation(SHARE_AMONG.shares)})\\s+(?:${alternation(SHARE_AMONG.backReferences)})\\b`, 'i')
 /** Two conditions joined by "and" ("LST and an NDVI"). */
@@ -142,7 +147,8 @@ function shareAmong(question: string, c: { at: number; end: number }, next: { at
   if (!next) return false
   const between = question.slice(c.end, next.at).trim().toLowerCase().replace(/^,\s*/, '').split(/\s+/)
   const verb = SHARE_AMONG.verbs.find((v) => between.join(' ').startsWith(`${v} `) || between.join(' ') === v)
-  if (!verb || between.length - verb.split(' ').length > 4) return false
+  // After the verb: an article and the counted variable's name, up to five words ("a band 10 brightness temperature").
+  if (!verb || between.length - verb.split(' ').length > 6 || /[,;:]/.test(between.join(' '))) return false
   const sentence =
     question
       .slice(0, c.at)
@@ -169,7 +175,11 @@ export function readConditions(question: string): { asked: AskedCondition[]; unc
   const sorted = [...spans].sort((a, b) => a.at - b.at)
   for (let i = 1; i < sorted.length; i++)
     if (among.has(sorted[i - 1].text.trim()) && JOINED_AND.test(parsed.text.slice(sorted[i - 1].end, sorted[i].at))) among.add(sorted[i].text.trim())
-  const read = fromSpans.map((c) => (among.has(c.words) || (c.negated && counted) ? { ...c, population: true } : c))
+  // A checklist's labels say which line names the pixels and which what is counted ("- pixels: ...", "- counted: ...").
+  const labelled = (c: ConditionSpan, label: RegExp) => label.test(parsed.text.slice(Math.max(0, c.at - 80), c.at))
+  const countedByLabel = new Set(spans.filter((c) => labelled(c, COUNTED_LABEL)).map((c) => c.text.trim()))
+  for (const c of spans) if (labelled(c, POPULATION_LABEL)) among.add(c.text.trim())
+  const read = fromSpans.map((c) => (!countedByLabel.has(c.words) && (among.has(c.words) || (c.negated && counted)) ? { ...c, population: true } : c))
   // Every condition among others would leave nothing counted: read as conditions all counted, as before.
   const marked = read.filter((c) => c.population).length
   const either = eitherOr(parsed.text, spans, marked === read.length ? read.map(({ population: _p, ...c }) => c) : read)

