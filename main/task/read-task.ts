@@ -402,9 +402,11 @@ function closeReading(
   if (several) refuse(several.text, `more than one quantity asked (${several.quantities.join('; ')}); ask for each in its own question`)
   // What is left: the coverage ledger over the spans used, blocking words first, then the other content words.
   for (const n of ledgerOf(parsed, spans).notUnderstood) {
-    // One phrase is listed once; a short one ("m", "d") inside a longer one does not hide it ("m in 8..12").
+    // One phrase is listed once; a short one ("m", "d") inside a longer one does not hide it ("m in 8..12"), and a word
+    // listed as harmless elsewhere ("acquisition") never hides a blocking phrase with it ("the acquisition before").
     const t = n.text.trim()
-    if (notUnderstood.some((o) => o.text === t || (Math.min(o.text.length, t.length) >= 4 && (o.text.includes(t) || t.includes(o.text))))) continue
+    const same = (o: { text: string }) => o.text === t || (Math.min(o.text.length, t.length) >= 4 && (o.text.includes(t) || t.includes(o.text)))
+    if (notUnderstood.some((o) => (o.blocking || !n.blocking) && same(o))) continue
     notUnderstood.push({ text: n.text.trim(), blocking: n.blocking, why: n.why })
   }
 }

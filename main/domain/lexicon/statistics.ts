@@ -95,6 +95,13 @@ export const UNNAMED_STATISTICS: readonly string[] = [
   'decile', 'deciles',
   'correlation', 'correlations', 'correlated', 'correlate', 'corelation', 'correlation coefficient', 'pearson', "pearson's", 'spearman', "spearman's",
   'covariance', 'r-squared', 'r squared', 'r²', 'coefficient of determination', 'intercept', 'rmse', 'root mean square error', 'mean absolute error',
+  // Changes between neighbours in time ("the sharpest cooling from one month to the next", "dropped the most from the
+  // acquisition before it"): a series of differences, which nothing computes.
+  'from one month to the next', 'from one date to the next', 'from one acquisition to the next', 'from one image to the next', 'from one scene to the next',
+  'from one year to the next', 'from one season to the next', 'month-to-month', 'month to month', 'date-to-date', 'date to date', 'acquisition-to-acquisition',
+  'acquisition to acquisition', 'scene-to-scene', 'scene to scene', 'image-to-image', 'consecutive', 'successive', 'first difference', 'first differences',
+  'before it', 'after it', 'the acquisition before', 'the previous acquisition', 'the preceding acquisition', 'the previous date', 'the preceding date',
+  'the previous image', 'the preceding image', 'the previous scene', 'the previous month', 'the preceding month', 'the next acquisition', 'the following acquisition',
 ]
 
 /**

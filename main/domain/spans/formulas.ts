@@ -336,25 +336,38 @@ export function bandComparisonSpans(q: string): Span[] {
     const b = sideKey(h.m[3])
     const op = COMPARISON_WORDS.find(([n]) => n.toLowerCase() === h.m[2].toLowerCase().replace(/\s+/g, ' '))?.[1]
     if (!a || !b || a === b || !op) continue
-    const name = `${a}_minus_${b}`
-    out.push({ type: 'formula', at: h.at, end: h.end, text: h.text, expr: `${a} - ${b}`, name })
-    const cond: ConditionSpan = {
-      type: 'condition',
-      at: h.at,
-      end: h.end,
-      text: h.text,
-      variable: name,
-      op,
-      value: 0,
-      unit: null,
-      negated: false,
-      inclusive: op === '>=' || op === '<=',
-      scope: 'pixels',
+    // "NIR greater than red, green and blue": greater than each band of the list, all together. A list joined by
+    // "or" is left unread (it blocks): the conditions of a question hold together.
+    const list = q.slice(h.end).match(BAND_LIST_AFTER)
+    const more = list && !/\bor\b/i.test(list[0]) ? hits(list[0], new RegExp(BAND_SIDE, 'gi')).map((x) => ({ ...x, at: h.end + x.at, end: h.end + x.end })) : []
+    const sides = [{ key: b, at: h.at, end: h.end }, ...more.map((x) => ({ key: sideKey(x.text), at: x.at, end: x.end }))]
+    if (list && /\bor\b/i.test(list[0])) continue
+    for (const side of sides) {
+      if (!side.key || side.key === a) continue
+      const name = `${a}_minus_${side.key}`
+      const text = q.slice(side.at, side.end)
+      out.push({ type: 'formula', at: side.at, end: side.end, text, expr: `${a} - ${side.key}`, name })
+      const cond: ConditionSpan = {
+        type: 'condition',
+        at: side.at,
+        end: side.end,
+        text,
+        variable: name,
+        op,
+        value: 0,
+        unit: null,
+        negated: false,
+        inclusive: op === '>=' || op === '<=',
+        scope: 'pixels',
+      }
+      out.push(cond)
     }
-    out.push(cond)
   }
   return out
 }
+
+/** More bands after a band comparison's second side (", green and blue", " and B3"). */
+const BAND_LIST_AFTER = new RegExp(`^(?:\\s*(?:,\\s*(?:and|or)\\b|,|\\band\\b|\\bor\\b|&)\\s*(?:the\\s+)?${BAND_SIDE.replace(/\((?!\?)/g, '(?:')})+`, 'i')
 
 /** One key per band for comparing formulas: a numbered band ('b5') and the role OLI numbers alike ('nir') share it. */
 export function oliBandKey(name: string): string {

@@ -22,7 +22,6 @@ export const UNPLACED_UNIT = 'a unit the reader could not place'
 /** Band names and numbers ("red", "NIR", "B4", "band 5"). */
 const BAND_WORDS = `${alternation(BAND_ROLES.flatMap((r) => r.names).filter((n) => n.length > 2))}|b\\d{1,2}|band\\s*\\d{1,2}`
 const UNSURE_THRESHOLD = 'a threshold in a sentence that does not ask, which the ask does not state: say in the question whether it limits the pixels'
-const UNPLACED_CORRECTION = 'a correction whose corrected words the reader could not find (write the corrected ask in one message)'
 const EXTREME_DATE = 'a date picked by an extreme, with another value asked of it'
 /** Phrases that could change the value when no span placed them, with why. */
 export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
@@ -63,6 +62,12 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
       'gi',
     ),
     why: EXTREME_DATE,
+  },
+  // "within the Midong District boundary", "in Changji prefecture", "the boundary of the park": a named area whose
+  // outline no file holds (a polygon given as a GeoJSON file is read by its own span).
+  {
+    re: /\b(?:within|inside|in|over|for|across)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:district|county|province|prefecture|municipality|city\s+limits|watershed|catchment|river\s+basin|boundary|boundaries|borders?|administrative\s+(?:area|unit|region)|park|reserve)\b|\b(?:boundary|boundaries|borders?|outline)\s+of\s+(?:the\s+)?[\w-]+/gi,
+    why: 'an area named by its boundary, which no input file outlines (add it as a GeoJSON polygon)',
   },
   { re: /\b(?:miles?|feet|foot|yards?)\b/gi, why: 'a unit the reader does not convert' },
   // A temperature unit no span placed ("B11 BT mean, in degrees C please"): the answer would be in kelvin.
@@ -140,9 +145,9 @@ export function ledgerOf(
     notUnderstood.push({ text: q.slice(u.at, u.end), at: u.at, blocking: true, why: UNSURE_THRESHOLD })
     blockedAt.push(u)
   }
-  // A later message correcting something the reader could not find: read without it, the question asks what was corrected.
-  for (const c of parsed.unplacedCorrections) {
-    notUnderstood.push({ text: q.slice(c.at, c.end), at: c.at, blocking: true, why: UNPLACED_CORRECTION })
+  // Phrases the parser marked as blocking (a correction it could not place, a mean of a comparison written as code).
+  for (const c of parsed.blocked) {
+    notUnderstood.push({ text: q.slice(c.at, c.end), at: c.at, blocking: true, why: c.why })
     blockedAt.push(c)
   }
   const readUnits = new Set(parsed.spans.filter((s) => s.type === 'unit').map((s) => (s as { key: string }).key))

@@ -32,6 +32,7 @@ import { storedValueSpans, validRangeSpans, zeroDnSpans } from './stored-values'
 import { markers } from './markers'
 import { parseConditions } from './conditions'
 import { applyCorrections, type Correction } from './corrections'
+import { codeReductions } from './code-reductions'
 import { decimalCommas } from './decimal-commas'
 import { numberedMonths } from './numbered-months'
 import { spelledNumbers } from './number-words'
@@ -59,9 +60,13 @@ export interface ParsedQuestion {
   statements: { at: number; end: number }[]
   /** Thresholds of such statements that the ask does not state: not read, and they block (a fact, or a limit?). */
   unsureThresholds: { at: number; end: number }[]
-  /** Corrections in later messages the reader could not place (spans/corrections.ts): they block. */
-  unplacedCorrections: { at: number; end: number }[]
+  /** Phrases that block whatever span reads their words, with why: corrections in later messages the reader could not place (spans/corrections.ts), a mean of a comparison written as code. */
+  blocked: { at: number; end: number; why: string }[]
 }
+
+const UNPLACED_CORRECTION = 'a correction whose corrected words the reader could not find (write the corrected ask in one message)'
+const MEAN_OF_MASK =
+  'a mean of a comparison written as code (the share of pixels where it holds), which the reader does not read: ask for the percentage of pixels in words'
 
 export function normalizeQuestion(q: string): string {
   // One character for one, so positions do not move: "Sen’s slope" reads as the lexicon's "sen's slope".
@@ -254,11 +259,15 @@ function parseFresh(question: string): ParsedQuestion {
     const p = !quart && /quantile/i.test(h.text) && said <= 1 ? Math.round(said * 1e6) / 1e4 : said
     if (p >= 0 && p <= 100) spans.push({ type: 'statistic', at: h.at, end: h.end, text: h.text, key: 'percentile', p })
   }
+  // Reductions written as code over a comparison: a sum counts the pixels where it holds (its "sum" is no statistic
+  // of values); a mean of one, their share, is not read (it blocks, see MEAN_OF_MASK).
+  for (const r of codeReductions(q).filter((x) => x.ofMask && x.fn !== 'mean'))
+    spans.push({ type: 'count', at: r.at, end: r.end, text: r.text, what: 'pixels' })
   // Statistics: the longest word at each place
   const notStat = hits(q, NOT_STAT_RE)
   const statHits = STAT_RES.flatMap((s) => hits(q, s.re).map((h) => ({ ...h, key: s.key }))).filter((h) => !notStat.some((n) => overlaps(n, h)))
   for (const h of statHits) {
-    if (!free(h) || spans.some((s) => s.type === 'statistic' && overlaps(s, h))) continue
+    if (!free(h) || spans.some((s) => (s.type === 'statistic' || s.type === 'count') && overlaps(s, h))) continue
     if (statHits.some((o) => o !== h && o.at <= h.at && o.end >= h.end && o.end - o.at > h.end - h.at)) continue
     spans.push({ type: 'statistic', at: h.at, end: h.end, text: h.text, key: h.key })
   }
@@ -318,17 +327,20 @@ function parseFresh(question: string): ParsedQuestion {
   const parts = sentences(q)
   refineSpans(q, spans, parts)
   spans.sort((a, b) => a.at - b.at || b.end - a.end)
-  return { text: q, ...asides(q, spans, parts), unplacedCorrections: unplaced(q, corrected.corrections) }
+  const meansOfMasks = codeReductions(q)
+    .filter((x) => x.ofMask && x.fn === 'mean')
+    .map(({ at, end }) => ({ at, end, why: MEAN_OF_MASK }))
+  return { text: q, ...asides(q, spans, parts), blocked: [...unplaced(q, corrected.corrections), ...meansOfMasks] }
 }
 
 /** Where the corrections not placed stand in the refined text (the whole question when the refiners moved their words). */
-function unplaced(q: string, corrections: readonly Correction[]): { at: number; end: number }[] {
+function unplaced(q: string, corrections: readonly Correction[]): ParsedQuestion['blocked'] {
   return corrections
     .filter((c) => c.replaced === null)
     .map((c) => {
       const text = normalizeQuestion(c.text).toLowerCase()
       const at = q.toLowerCase().indexOf(text)
-      return at >= 0 ? { at, end: at + text.length } : { at: 0, end: q.length }
+      return { ...(at >= 0 ? { at, end: at + text.length } : { at: 0, end: q.length }), why: UNPLACED_CORRECTION }
     })
 }
 
@@ -337,7 +349,7 @@ function unplaced(q: string, corrections: readonly Correction[]): { at: number; 
  * statements beside the ask (spans/statements.ts), whose spans are dropped; a statement's thresholds the ask does
  * not state are dropped too and listed to block.
  */
-function asides(q: string, spans: Span[], parts: readonly { at: number; end: number; text: string }[]): Omit<ParsedQuestion, 'text' | 'unplacedCorrections'> {
+function asides(q: string, spans: Span[], parts: readonly { at: number; end: number; text: string }[]): Omit<ParsedQuestion, 'text' | 'blocked'> {
   const context = parts
     .filter((s) => CONTEXT_RE.test(s.text))
     .map(({ at, end, text }) => {

@@ -85,6 +85,30 @@ export function parseParts(q: string): PartSpan[] {
     .sort((a, b) => a.at - b.at)
     .map((f) => complemented(q, f))
     .map((f) => restated(q, f))
+    .map((f) => oriented(q, f))
+}
+
+const AXIS_WORDS = (dir: readonly string[], noun: string) =>
+  `(?:(?:${alternation(dir)})(?:\\s+(?:${alternation(STRIP_NOUNS)}))?(?:\\s*,?\\s*by\\s+${noun})?|by\\s+${noun}|of\\s+the\\s+${noun}|${noun.slice(0, -1)}[\\s-]?wise)`
+const AXIS_RESTATED = new RegExp(
+  `^(?:\\s+(?:of|in)\\s+(?:the\\s+|this\\s+)?(?:${alternation(IMAGE_NOUNS)}))?\\s*(?:,|\\(|;|:|–|—|-)\\s*(?:i\\.?e\\.?,?\\s+|that\\s+is,?\\s+|so\\s+)?(?:the\\s+|a\\s+)?(?:(${AXIS_WORDS(STRIP_DIVISION.vertical, 'columns')})|(${AXIS_WORDS(STRIP_DIVISION.horizontal, 'rows')}))\\s*\\)?`,
+  'i',
+)
+
+/**
+ * The middle third restated by its axis right after it ("the middle third of the image (the vertical strip, by
+ * columns)"): a third of the columns when the restatement says so (a bare "middle third" is of the rows, the stated
+ * convention); the restatement's words are the part's. One that contradicts a part said by columns is left to block.
+ */
+function oriented(q: string, f: PartSpan): PartSpan {
+  if (f.name !== 'middle third (rows)' && f.name !== 'middle third (columns)') return f
+  const m = q.slice(f.end).match(AXIS_RESTATED)
+  if (!m) return f
+  const columns = m[1] !== undefined
+  if (f.name === 'middle third (columns)' && !columns) return f
+  const end = f.end + m[0].length
+  const third = columns ? PARTS.find((p) => p.name === 'middle third (columns)')! : PARTS.find((p) => p.name === 'middle third (rows)')!
+  return { ...f, end, text: q.slice(f.at, end), name: third.name, rows: [third.rows[0], third.rows[1]], cols: [third.cols[0], third.cols[1]] }
 }
 
 const SIDE_RESTATED = new RegExp(

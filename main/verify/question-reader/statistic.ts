@@ -5,6 +5,7 @@
  */
 import { STATISTICS, ORDINAL_PERCENTILE_WORDS } from '../../domain/lexicon'
 import { parseQuestion } from '../../domain/spans'
+import { codeReductions } from '../../domain/spans/code-reductions'
 import { escape } from '../../domain/spans/words'
 
 export type StatisticKind = 'mean' | 'median' | 'percentile' | 'std' | 'variance' | 'min' | 'max' | 'sum' | 'pixel_count' | 'date_count' | 'fraction' | 'trend'
@@ -122,6 +123,12 @@ export function readStatistics(question: string): { asked: AskedStatistic[]; unc
   // Positions are those of the parsed text (typing slips corrected, numbers in words written as digits).
   const parsed = parseQuestion(question)
   const taken: [number, number][] = parsed.spans.filter((s) => s.type === 'part').map((s) => [s.at, s.end])
+  // A reduction written as code over a comparison ("((b10 > 0) & (bt < 285)).sum()") counts pixels (a mean of one is
+  // their share): its "sum" or "mean" is no statistic of values.
+  for (const r of codeReductions(parsed.text).filter((x) => x.ofMask)) {
+    taken.push([r.at, r.end])
+    asked.push(r.fn === 'mean' ? { kind: 'fraction', words: r.text } : { kind: 'pixel_count', words: r.text })
+  }
   for (const e of ENTRIES) {
     for (const m of parsed.text.matchAll(e.re)) {
       const at = m.index ?? 0

