@@ -18,7 +18,7 @@ import type { Condition } from './spec'
 /** The fill named, with its value restated ("fill pixels (DN 0)", "the nodata values with DN 0"). */
 const FILL_NAMED = `(?:the\\s+)?(?:${alternation(FILL_EXCLUSION.names)})(?:\\s+(?:pixels?|px|values?|areas?))?(?:\\s*\\(\\s*(?:dn\\s*)?(?:=\\s*)?0\\s*\\)|\\s+(?:with|of)\\s+dn\\s*(?:=\\s*)?0)?`
 const FILL_EXCLUDED = new RegExp(
-  `\\b(?:${alternation(FILL_EXCLUSION.before)})\\s+${FILL_NAMED}(?![\\w-])|\\b${FILL_NAMED}(?:\\s+|\\s*:\\s*)(?:(?:are|is|were|get|being)\\s+)?(?:${alternation(FILL_EXCLUSION.after)})(?![\\w-])` +
+  `\\b(?:${alternation(FILL_EXCLUSION.before)})\\s+${FILL_NAMED}(?![\\w-])|\\b${FILL_NAMED}(?:\\s+|\\s*:\\s*)(?:(?:are|is|were|get|being|should|must)\\s+)?(?:(?:to\\s+)?be\\s+)?(?:${alternation(FILL_EXCLUSION.after)})(?![\\w-])` +
     // The fill's value stated: "DN 0 = fill", "fill = DN 0", "DN 0 is nodata".
     `|\\bdn\\s*0\\s*(?:=|is|:)\\s*(?:${alternation(FILL_EXCLUSION.names)})\\b|\\b(?:${alternation(FILL_EXCLUSION.names)})\\s*(?:=|is|:)\\s*(?:dn\\s*)?0\\b`,
   'gi',

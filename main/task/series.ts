@@ -26,12 +26,15 @@ export interface SeriesInput {
 }
 
 /** A count or a share asked of each date's pixels ("the largest number of valid pixels", "the biggest fraction of"). */
-const COUNT_ASKED = /\b(?:number|count|amount)\s+of\b|\bhow\s+many\b|\bmost\s+(?:valid\s+)?pixels\b/i
+const COUNT_ASKED =
+  /\b(?:number|count|amount)\s+of\b|\bhow\s+many\b|\b(?:most|fewest)\s+(?:[\w-]+\s+){0,2}?(?:pixels|pixles|px)\b|\b(?:by|in)\s+(?:the\s+)?(?:pixel\s+count|number\s+of\s+pixels)\b/i
 /** Dates with no valid pixel left aside in words ("leaving aside the acquisitions that have no valid LST at all"). */
 const EMPTY_DATES_LEFT_OUT =
   /\b(?:leaving\s+aside|leave\s+aside|leaving\s+out|excluding|ignoring|except(?:\s+for)?|without)\s+(?:the\s+)?(?:dates|acquisitions|scenes|images)\s+(?:that|which|with)\s+(?:have|has|hold)?\s*no\b|\b(?:of|among|only)\s+the\s+(?:\d{4}\s+)?(?:dates|acquisitions|scenes|images)\s+(?:that|which)\s+(?:have|has|hold)\s+(?:some|any|at\s+least\s+one)?\b/i
 
 const SHARE_ASKED = /\b(?:fraction|share|proportion|percentage|percent)\b/i
+/** A share asked with a count set aside ("by share, not pixel count"): the count words name what is not asked. */
+const SHARE_ASKED_ONLY = /\bnot\s+(?:the\s+|by\s+)?(?:pixel\s+)?count\b|\bnot\s+(?:the\s+)?number\s+of\s+pixels\b/i
 
 /** A slope's unit written per year ("K/yr", "per yr", "kelvin per year"): the unit every slope is given in. */
 const PER_YEAR = new RegExp(`(?<![\\w/])(?:${alternation(SLOPE_UNITS.per_year.filter((w) => /\/|\byr\b|^k|^kelvin/.test(w)))})(?![\\w/])`, 'gi')
@@ -107,7 +110,7 @@ function acquisitionStep({
   const pixel = range ? null : PIXEL_EXTREME.exec(q)
   // "the date with the largest number of valid pixels", "the biggest fraction of pixels below 0 °C": each date's
   // count of its valid pixels, or its share of pixels meeting the condition.
-  const counted = statistic !== 'trend' && selects === 'valid' && COUNT_ASKED.test(q)
+  const counted = statistic !== 'trend' && (selects === 'valid' || (selects === 'condition' && !SHARE_ASKED_ONLY.test(q))) && COUNT_ASKED.test(q)
   const shared = statistic !== 'trend' && selects === 'condition' && SHARE_ASKED.test(q)
   const perStep: Statistic | null = counted
     ? 'count_pixels'

@@ -31,7 +31,7 @@ export const PARTS: readonly LexPart[] = [
   { name: 'north third', rows: [0, T], cols: [0, 1], words: ['north', 'northern', 'northernmost', 'upper', 'uppermost', 'top', 'topmost', 'first'], nouns: 'third' },
   // The middle third of the columns (a vertical band), said by its orientation; without one, "middle third" is of the rows.
   { name: 'middle third (columns)', rows: [0, 1], cols: [T, 2 * T], words: ['middle vertical', 'central vertical', 'centre vertical', 'center vertical'], nouns: 'third' },
-  { name: 'middle third (columns)', rows: [0, 1], cols: [T, 2 * T], words: ['middle', 'central', 'centre', 'center'], nouns: 'third', after: ['of columns', 'of the columns', 'of the image columns', 'by columns', 'of the width'] },
+  { name: 'middle third (columns)', rows: [0, 1], cols: [T, 2 * T], words: ['middle', 'central', 'centre', 'center'], nouns: 'third', after: ['of columns', 'of the columns', 'of its columns', 'of the image columns', 'by columns', 'of the width', 'of its width'] },
   { name: 'middle third (rows)', rows: [T, 2 * T], cols: [0, 1], words: ['middle', 'central', 'centre', 'center', 'middle horizontal', 'central horizontal'], nouns: 'third' },
   { name: 'south third', rows: [2 * T, 1], cols: [0, 1], words: ['south', 'southern', 'southernmost', 'lower', 'lowest', 'bottom', 'bottommost', 'last'], nouns: 'third' },
   { name: 'west third', rows: [0, 1], cols: [0, T], words: ['west', 'western', 'westernmost', 'left', 'leftmost', 'left-hand'], nouns: 'third' },

@@ -34,7 +34,7 @@ const OPENER_RE = new RegExp(`^((?:${OPENER})(?:[\\s,.:;!-]+(?:${OPENER}))*)(?![
 const STRONG = new Set(CORRECTION_OPENERS.strong)
 const JOIN = alternation(CORRECTION_JOINS)
 const LEAD = `(?:it'?s\\s+|it\\s+is\\s+|use\\s+|should\\s+be\\s+|i\\s+meant?\\s+|make\\s+(?:that|it)\\s+)?`
-/** A phrase of at most five words, no clause punctuation. */
+/** A short phrase (at most 60 characters), no clause punctuation. */
 const PHRASE = `[^,;:!?]{1,60}?`
 const MEANT_NOT_WRITTEN = new RegExp(`^${LEAD}(${PHRASE}),?\\s+(?:${JOIN})\\s+(${PHRASE})$`, 'i')
 const NOT_WRITTEN_BUT_MEANT = new RegExp(`^not\\s+(${PHRASE})(?:\\s*,\\s*|\\s+but\\s+)(${PHRASE})$`, 'i')

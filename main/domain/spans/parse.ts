@@ -104,8 +104,14 @@ const DATE_OF = (w: string) =>
     `(?<=\\b(?:dates|days|acquisitions|scenes|images|overpasses)\\b[^.?]{0,80})\\bwhich\\s+(?:one|of\\s+(?:them|these|those))\\b[^.?]{0,60}?\\b(?:${w})\\b|\\b(?:which|what|on\\s+what|on\\s+which|in\\s+which|in\\s+what)\\s+(?:(?:19|20)\\d{2}\\s+|single\\s+)?(?:date|day|acquisition(?:\\s+date)?|image|month|scene|overpass)\\b[^.?]{0,60}?\\b(?:${w})\\b|\\b(?:${w})\\b[^.?]{0,60}?\\b(?:occur\\w*|on\\s+which\\s+date|which\\s+date|was\\s+observed\\s+on)\\b|\\bwhen\\b[^.?]{0,40}\\b(?:${w})\\b|\\b(?:date|day)\\s+(?:of|with|w/|on\\s+which)\\s*(?:the\\s+)?(?:${w})\\b|(?<!\\b(?:of|on|in|for|during|at|its|their)\\s+(?:the\\s+)?)\\b(?:${w})\\s+(?:(?:${PERIOD_NAME})\\s+)?(?:\\([^()]{2,30}\\)\\s+)?(?:(?:19|20)\\d{2}\\s+)?(?:date|day|acquisition|scene|overpass)\\b(?!\\s+of\\b|['’]s\\b)`,
     'gi',
   )
+/**
+ * "Which date has the most LST pixels below 0 °C": "most" before pixels counts them. Alone ("the most dry day") it is
+ * a superlative of the word after it, whose direction the word decides, so it is no extreme by itself.
+ */
+const MOST_PIXELS = `most\\s+(?:[\\w-]+\\s+){0,2}?(?:pixels|pixles|px)`
 const DATE_OF_RES = [
   [DATE_OF(MAX_WORDS), 'max'],
+  [DATE_OF(MOST_PIXELS), 'max'],
   [DATE_OF(MIN_WORDS), 'min'],
 ] as const
 /** A variable's own extreme words ("the driest day" of TVDI), with the variable they need beside them. */
@@ -143,6 +149,9 @@ const AREA_UNIT_ASKED_RE = new RegExp(
 )
 const CONTEXT_RE = new RegExp(`^\\s*(?:${alternation(CONTEXT_OPENERS)})`, 'i')
 const NEGATION_RE = phraseRegex(NEGATIONS)
+/** A blank to fill in a report line ("___", "[X]", "??", "TBD"), then a unit. */
+const BLANK_UNIT_RE = /(?:_{2,}|\[\s*[xX?]?\s*\]|\?{2,}|\bTBD\b)\s*(°\s?[cf]|℃|℉|k|%|km2|km²|ha|m2|m²|acres?)(?![\w²])/gi
+
 function unitOfName(name: string): string | null {
   const w = name.toLowerCase().replace(/\s+/g, ' ').trim()
   return UNITS.find((u) => u.names.includes(w))?.key ?? null
@@ -299,6 +308,12 @@ function parseFresh(question: string): ParsedQuestion {
     if (spans.some((s) => s.type === 'condition' && overlaps(s, h))) continue
     const key = unitOfName((h.m[1] ?? h.m[2] ?? h.m[3] ?? h.m[4] ?? h.m[5] ?? h.m[6] ?? '').replace(/°\s+/, '°'))
     if (key) spans.push({ type: 'unit', at: h.at, end: h.end, text: h.text, key })
+  }
+  // A report line's blank with the unit after it ("a mean LST of [X] °C", "= ?? °C", "___ K"): the answer's unit.
+  for (const h of hits(q, BLANK_UNIT_RE)) {
+    const key = unitOfName(h.m[1].replace(/°\s+/, '°'))
+    if (key && !spans.some((s) => (s.type === 'unit' || s.type === 'condition') && overlaps(s, h)))
+      spans.push({ type: 'unit', at: h.at, end: h.end, text: h.text, key })
   }
   for (const h of hits(q, STORED_UNIT_RE)) {
     const key = unitOfName(h.m[1] ?? h.m[2] ?? '')

@@ -88,10 +88,12 @@ export function parseParts(q: string): PartSpan[] {
     .map((f) => oriented(q, f))
 }
 
-const AXIS_WORDS = (dir: readonly string[], noun: string) =>
-  `(?:(?:${alternation(dir)})(?:\\s+(?:${alternation(STRIP_NOUNS)}))?(?:\\s*,?\\s*by\\s+${noun})?|by\\s+${noun}|of\\s+the\\s+${noun}|${noun.slice(0, -1)}[\\s-]?wise)`
+/** An axis restated: "vertical strip", "the central north-south strip, from one third to two thirds of the width", "by columns". */
+const AXIS_WORDS = (dir: readonly string[], noun: string, extent: string) =>
+  `(?:(?:(?:middle|central|centre|center)\\s+)?(?:${alternation(dir)})(?:\\s+(?:${alternation(STRIP_NOUNS)}))?(?:\\s*,?\\s*by\\s+${noun})?|by\\s+${noun}|of\\s+the\\s+${noun}|${noun.slice(0, -1)}[\\s-]?wise)` +
+  `(?:\\s*,\\s*(?:i\\.?e\\.?,?\\s+)?from\\s+(?:one|1)[\\s-]third\\s+to\\s+(?:two|2)[\\s-]thirds\\s+of\\s+(?:the|its)\\s+(?:${noun}|${extent}))?`
 const AXIS_RESTATED = new RegExp(
-  `^(?:\\s+(?:of|in)\\s+(?:the\\s+|this\\s+)?(?:${alternation(IMAGE_NOUNS)}))?\\s*(?:,|\\(|;|:|–|—|-)\\s*(?:i\\.?e\\.?,?\\s+|that\\s+is,?\\s+|so\\s+)?(?:the\\s+|a\\s+)?(?:(${AXIS_WORDS(STRIP_DIVISION.vertical, 'columns')})|(${AXIS_WORDS(STRIP_DIVISION.horizontal, 'rows')}))\\s*\\)?`,
+  `^(?:\\s+(?:of|in)\\s+(?:the\\s+|this\\s+)?(?:${alternation(IMAGE_NOUNS)}))?\\s*(?:,|\\(|;|:|–|—|-)\\s*(?:i\\.?e\\.?,?\\s+|that\\s+is,?\\s+|so\\s+)?(?:the\\s+|a\\s+)?(?:(${AXIS_WORDS(STRIP_DIVISION.vertical, 'columns', 'width')})|(${AXIS_WORDS(STRIP_DIVISION.horizontal, 'rows', 'height')}))\\s*\\)?`,
   'i',
 )
 
@@ -313,6 +315,43 @@ export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
     const cEnd = Number(c1) + (csep === ':' ? 0 : 1) - base
     const end = h.end + (said ? said[0].length : 0)
     found.push({ type: 'box', at: h.at, end, text: q.slice(h.at, end), bbox: [Number(c0) - base, Number(r0) - base, cEnd, rEnd], crs: 'pixel' })
+  }
+  // "a 50 × 50 pixel window starting at row 100, column 150": a square window by its size and first pixel (a window
+  // of unequal sides is left to block, since "N × M" may list rows or columns first).
+  const SIZED =
+    /\b(\d+)\s*[×x]\s*(\d+)[\s-]*(?:pixels?|px)?\s+(?:[\w-]+\s+){0,2}?(?:window|box|block|subset|patch|square)\s+(?:starting|beginning|that\s+starts|which\s+starts|with\s+its\s+(?:top|upper)[\s-]left\s+(?:corner|pixel))\s+at\s+(?:the\s+)?(?:pixel\s+)?(rows?|lines?|cols?|columns?)\s+(\d+)\s*(?:,|and|\/)?\s*(?:and\s+)?(rows?|lines?|cols?|columns?)\s+(\d+)/gi
+  for (const h of hits(q, SIZED)) {
+    const m = h.m
+    const rowsFirst = /^(?:rows?|lines?)$/i.test(m[3])
+    if (m[1] !== m[2] || rowsFirst === /^(?:rows?|lines?)$/i.test(m[5]) || found.some((f) => overlaps(f, h))) continue
+    const [r0, c0] = rowsFirst ? [Number(m[4]), Number(m[6])] : [Number(m[6]), Number(m[4])]
+    const said = PIXEL_NUMBERING_RE.exec(q.slice(h.end))
+    const base = said && /^(?:1|one)$/i.test(said[1] ?? said[2] ?? '') ? 1 : 0
+    const size = Number(m[1])
+    const end = h.end + (said ? said[0].length : 0)
+    found.push({ type: 'box', at: h.at, end, text: q.slice(h.at, end), bbox: [c0 - base, r0 - base, c0 - base + size, r0 - base + size], crs: 'pixel' })
+  }
+  // "the box with upper-left corner 43.85° N / 87.55° E and lower-right corner 43.70° N / 87.75° E": a lon/lat box by
+  // two opposite corners, each written latitude first or longitude first with its hemisphere.
+  const CORNER = `${N}\\s*°?\\s*([NSEW])\\s*(?:,|\\/|and)?\\s*${N}\\s*°?\\s*([NSEW])\\b`
+  const CORNERS = new RegExp(
+    `\\b(?:upper|top)[\\s-]left\\s+corner\\s+(?:is\\s+)?(?:at\\s+)?(?:\\(\\s*)?${CORNER}\\s*\\)?\\s*,?\\s*(?:and\\s+)?(?:(?:whose|its|the|a)\\s+)?(?:lower|bottom)[\\s-]right\\s+corner\\s+(?:is\\s+)?(?:at\\s+)?(?:\\(\\s*)?${CORNER}`,
+    'gi',
+  )
+  for (const h of hits(q, CORNERS)) {
+    if (found.some((f) => overlaps(f, h))) continue
+    const pair = (a: string, ha: string, b: string, hb: string): [number, number] | null => {
+      const v = (x: string, hem: string) => (/[WS]/i.test(hem) ? -Math.abs(Number(x)) : Number(x))
+      const lat = /[NS]/i.test(ha) ? v(a, ha) : /[NS]/i.test(hb) ? v(b, hb) : null
+      const lon = /[EW]/i.test(ha) ? v(a, ha) : /[EW]/i.test(hb) ? v(b, hb) : null
+      return lat === null || lon === null || /[NS]/i.test(ha) === /[NS]/i.test(hb) ? null : [lon, lat]
+    }
+    const m = h.m
+    const ul = pair(m[1], m[2], m[3], m[4])
+    const lr = pair(m[5], m[6], m[7], m[8])
+    // The upper-left corner must lie north-west of the lower-right one; otherwise the corners are not read.
+    if (!ul || !lr || !(ul[0] < lr[0] && ul[1] > lr[1])) continue
+    found.push({ type: 'box', at: h.at, end: h.end, text: h.text, bbox: [ul[0], lr[1], lr[0], ul[1]], crs: 'map', srs: 'EPSG:4326' })
   }
   // "longitude 114.2 to 114.6 and latitude 30.1 to 30.5" (either order), "lon 114.2-114.6, lat 30.1-30.5"
   // (Degrees as "°", "deg" or "degrees"; the two ranges joined by a comma, "and", ";" or "/".)

@@ -26,10 +26,14 @@
  * - "NIR strictly greater than red, green and blue": greater than each band of the list (only red had been used).
  * - "within the Midong District boundary": an area named by a boundary no file outlines blocks (the whole image had
  *   been used).
+ * Refusals of set 10 read: a report line's blank followed by its unit ("= ?? °C", "[X] °C"); "a 50 × 50 pixel window
+ * starting at row 100, column 150"; a lon/lat box by its upper-left and lower-right corners; "Fill pixels are to be
+ * excluded"; "the middle third of its columns (the central north-south strip, from one third to two thirds of the
+ * width)"; the date with the most pixels meeting a condition (a count per date).
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import type { DevReference } from '../../helpers/dev-references'
-import { answeredWithin, plannedRefusal } from '../../helpers/plan-execute'
+import { answeredWithin, planExecuteAnswered, plannedRefusal } from '../../helpers/plan-execute'
 import { readConditions } from '../../../main/verify/question-reader/conditions'
 import { shared, tempDir } from '../../helpers/tmp'
 import fs from 'node:fs'
@@ -130,4 +134,43 @@ describe('the tenth set: wrong answers', () => {
       expect(why, q).toMatch(part)
     }
   })
+})
+
+describe('the tenth set: refusals read', () => {
+  it('reads a blank with its unit, a square window by size and first pixel, and a lon/lat box by two corners', async () => {
+    await answered(
+      'Complete my log line: "Landsat 8 of 2017-08-13, a 50 x 50 pixel box beginning at row 100 and column 150 (counting from 0), band 10 brightness temperature mean = ___ °C"',
+      LANDSAT,
+      REFS_10.reg3,
+    )
+    await answered(
+      'Mean LST on 26 June 2019 inside the box with upper-left corner 87.55° E, 43.85° N and lower-right corner 87.75° E, 43.70° N?',
+      Q46,
+      REFS_10.reg2,
+    )
+  }, 120_000)
+
+  it('reads "are to be excluded" after the fill, and a middle third restated by its extent', async () => {
+    await answered(
+      'On the Landsat 8 scene (2017-08-13), TOA reflectance without sun-elevation correction: what is the median of AWEIsh = B + 2.5 G - 1.5 (N + S1) - 0.25 S2, with B = band 2, G = band 3, N = band 5, S1 = band 6, S2 = band 7? Fill pixels are to be excluded.',
+      LANDSAT,
+      REFS_10.idx2,
+    )
+    await answered(
+      'Mean NDVI of 13 Aug 2019 over the middle third of its columns (the central north-south strip, from one third to two thirds of the width).',
+      Q46,
+      REFS_10.reg1,
+    )
+  }, 120_000)
+
+  it('takes the date with the most pixels meeting a condition by their count', async () => {
+    const want = (REFS_10.ext1 as unknown as { value: string }).value
+    const got = await planExecuteAnswered('Which 2019 acquisition has the most LST pixels under 0 °C (by pixel count, not share)?', [Q46], {
+      artifacts: store.dir,
+      provenance: true,
+    })
+    expect(got.plan.spec.quantity.statistic).toBe('date_of_max')
+    const points = (got.result.observation as { points: { date: string; value: number }[] }).points.filter((p) => Number.isFinite(p.value))
+    expect([...points].sort((a, b) => b.value - a.value)[0].date).toBe(want)
+  }, 120_000)
 })
