@@ -33,8 +33,9 @@ const EMPTY_DATES_LEFT_OUT =
   /\b(?:leaving\s+aside|leave\s+aside|leaving\s+out|excluding|ignoring|except(?:\s+for)?|without)\s+(?:the\s+)?(?:dates|acquisitions|scenes|images)\s+(?:that|which|with)\s+(?:have|has|hold)?\s*no\b|\b(?:of|among|only)\s+the\s+(?:\d{4}\s+)?(?:dates|acquisitions|scenes|images)\s+(?:that|which)\s+(?:have|has|hold)\s+(?:some|any|at\s+least\s+one)?\b/i
 
 const SHARE_ASKED = /\b(?:fraction|share|proportion|percentage|percent)\b/i
-/** A share asked with a count set aside ("by share, not pixel count"): the count words name what is not asked. */
-const SHARE_ASKED_ONLY = /\bnot\s+(?:the\s+|by\s+)?(?:pixel\s+)?count\b|\bnot\s+(?:the\s+)?number\s+of\s+pixels\b/i
+/** A count set aside in words ("by share, not pixel count"), and a share set aside ("by pixel count, not share"). */
+const COUNT_SET_ASIDE = /\bnot\s+(?:the\s+|by\s+)?(?:pixel\s+)?count\b|\bnot\s+(?:the\s+|by\s+)?number\s+of\s+pixels\b/i
+const SHARE_SET_ASIDE = /\bnot\s+(?:the\s+|a\s+|by\s+)?(?:share|percent(?:age)?|fraction|proportion)\b/i
 
 /** A slope's unit written per year ("K/yr", "per yr", "kelvin per year"): the unit every slope is given in. */
 const PER_YEAR = new RegExp(`(?<![\\w/])(?:${alternation(SLOPE_UNITS.per_year.filter((w) => /\/|\byr\b|^k|^kelvin/.test(w)))})(?![\\w/])`, 'gi')
@@ -110,7 +111,11 @@ function acquisitionStep({
   const pixel = range ? null : PIXEL_EXTREME.exec(q)
   // "the date with the largest number of valid pixels", "the biggest fraction of pixels below 0 °C": each date's
   // count of its valid pixels, or its share of pixels meeting the condition.
-  const counted = statistic !== 'trend' && (selects === 'valid' || (selects === 'condition' && !SHARE_ASKED_ONLY.test(q))) && COUNT_ASKED.test(q)
+  // Of the pixels meeting a condition, a count only where no share is asked, or the share is set aside in words.
+  const counted =
+    statistic !== 'trend' &&
+    (selects === 'valid' || (selects === 'condition' && !COUNT_SET_ASIDE.test(q) && (!SHARE_ASKED.test(q) || SHARE_SET_ASIDE.test(q)))) &&
+    COUNT_ASKED.test(q)
   const shared = statistic !== 'trend' && selects === 'condition' && SHARE_ASKED.test(q)
   const perStep: Statistic | null = counted
     ? 'count_pixels'
