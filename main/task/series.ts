@@ -47,6 +47,9 @@ const PER_YEAR = new RegExp(`(?<![\\w/])(?:${alternation(SLOPE_UNITS.per_year.fi
 const SLOPE_TIME = /(?:\bper|\/|\beach)\s*(?:(\d{1,3})\s+)?(days?|weeks?|quarters?|quaters?)\b/gi
 const TIME_UNIT: Readonly<Record<string, 'day' | 'week' | 'quarter'>> = { day: 'day', week: 'week', quarter: 'quarter', quater: 'quarter' }
 
+/** Words that set a slope's unit aside ("not per day", "rather than per day", "instead of per day"). */
+const UNIT_SET_ASIDE = /\b(?:not|rather\s+than|instead\s+of)\s*$/i
+
 /** A unit written right before "per month" ("kelvin per month", "°C per month", "NDVI units per month"). */
 const UNIT_BEFORE = /(?:\b(?:k|kelvins?|celsius|degrees?|units?|ndvi|percent)|°c|%)\s*$/i
 
@@ -188,11 +191,22 @@ export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dat
       for (const m of q.matchAll(SLOPE_TIME)) {
         const at = m.index ?? 0
         const x = { at, end: at + m[0].length }
-        if (spans.some((s) => at < s.end && x.end > s.at) || !(slopeUnit(x) || UNIT_BEFORE.test(q.slice(Math.max(0, at - 30), at)))) continue
+        if (spans.some((s) => at < s.end && x.end > s.at)) continue
+        // "per week, not per day": the unit set aside is read, and takes no part.
+        const setAside = UNIT_SET_ASIDE.exec(q.slice(Math.max(0, at - 20), at))
+        if (setAside) {
+          use(at - setAside[0].length, x.end, 'slope unit set aside')
+          continue
+        }
+        if (!(slopeUnit(x) || UNIT_BEFORE.test(q.slice(Math.max(0, at - 30), at)))) continue
         const before = q.slice(Math.max(0, at - 30), at).match(UNIT_BEFORE)
+        const per = TIME_UNIT[m[2].toLowerCase().replace(/s$/, '')]
+        const every = m[1] && Number(m[1]) > 1 ? Number(m[1]) : undefined
+        // Two different units asked: which one is meant is not said.
+        if (slopePer !== undefined && (slopePer !== per || slopeEvery !== every)) refuse(m[0], 'a second unit for the slope (say which one is wanted)')
         use(before ? at - before[0].length : at, x.end, 'slope unit')
-        slopePer = TIME_UNIT[m[2].toLowerCase().replace(/s$/, '')]
-        if (m[1] && Number(m[1]) > 1) slopeEvery = Number(m[1])
+        slopePer = per
+        slopeEvery = every
       }
     if (statistic === 'trend')
       for (const m of q.matchAll(PER_YEAR))

@@ -17,7 +17,7 @@ import { describeUnit } from '../question-reader/unit'
 import { checkConditions, checkPopulation } from './check-conditions'
 import { checkFormulas } from './check-formulas'
 import { checkOrder } from './check-order'
-import { checkMethods } from './check-methods'
+import { checkMethods, checkSlopeTime } from './check-methods'
 import { checkSubject, statisticSubjects, type StatisticSubject } from './check-subject'
 import { dagConditions, type DagCondition } from './dag-conditions'
 import { dagRegions, type DagRegion } from './dag-region'
@@ -411,6 +411,7 @@ export function checkProvenance(question: string, action: unknown, evidence: Evi
     ...checkPooling(demands, prov.statistics),
     ...checkStatisticOrder(demands, prov.statistics),
     ...checkMethods(demands, evidence),
+    ...checkSlopeTime(demands, evidence),
     ...checkFormulas(demands.formulas, prov.nodes),
     ...checkOrder(question, prov.nodes),
     ...demands.unchecked.map((u): Finding => ({

@@ -10,6 +10,7 @@ import { readMethods, type AskedMethod } from './methods'
 import { extractPeriods, type Period } from './periods'
 import { readPooling, readStatisticOrder, type Pooling, type StatisticOrder } from './pooling'
 import { readRegion, type AskedRegion } from './region'
+import { readSlopeTime, type AskedSlopeTime } from './slope-time'
 import { readStatistics, type AskedStatistic } from './statistic'
 import { readSubject, type AskedSubject } from './subject'
 import { readUnit, type AskedUnit } from './unit'
@@ -29,6 +30,8 @@ export interface QuestionDemands {
   formulas: AskedFormula[]
   /** Conventions named that a DAG parameter states (TVDI binning, trend estimator). */
   methods: AskedMethod[]
+  /** The unit of time a slope is asked per, when one is said. */
+  slopeTime: AskedSlopeTime | null
   /** Phrases that could change the result but that the verifier cannot check, in words. */
   unchecked: string[]
 }
@@ -48,8 +51,9 @@ export function readQuestion(question: string): QuestionDemands {
     order: readStatisticOrder(question),
     formulas: readFormulas(question),
     methods: readMethods(question),
+    slopeTime: readSlopeTime(question),
     unchecked: [...statistics.unchecked, ...conditions.unchecked, ...region.unchecked],
   }
 }
 
-export type { AskedFormula, AskedSubject, AskedMethod, AskedCondition, AskedRegion, AskedStatistic, AskedUnit, Period, Pooling, StatisticOrder }
+export type { AskedFormula, AskedSubject, AskedMethod, AskedSlopeTime, AskedCondition, AskedRegion, AskedStatistic, AskedUnit, Period, Pooling, StatisticOrder }
