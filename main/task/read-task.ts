@@ -222,7 +222,7 @@ function readStatedSettings(r: Reading, conditions: readonly Condition[]) {
   if (conditions.some((c) => c.variableKind === 'qa_class' || qaClass(c.variable)) || all(lex, 'variable').some((v) => v.kind === 'qa_class')) {
     for (const h of allMatches(
       q,
-      /\b(?:(?:according\s+to|using|from|by|in|with)\s+(?:the\s+)?)?(?:bqa|qa_pixel|qa|pixel\s+qa|quality(?:\s+assessment)?)(?:\s+(?:band|layer|file|flags?|bits?|mask))?\b/gi,
+      /\b(?:(?:according\s+to|using|from|by|in|with)\s+(?:the\s+)?)?(?:bqa|qa_pixel|qa|pixel\s+qa|quality(?:\s+assessment)?)(?:\s+(?:band|layer|file|(?:flags?|bits?)\b(?!\s+\d)|mask))?\b/gi,
     )) {
       if (!spans.some((s) => h.at < s.end && h.end > s.at)) use(h.at, h.end, 'QA source')
     }

@@ -8,7 +8,17 @@
  * the reason for a mask the ask states on an index that tells that class apart (lexicon CLASS_INDICES); beside a
  * condition on any other variable it still blocks.
  */
-import { CLASS_INDICES, EXTERNAL_COMPARISON, FILL_EXCLUSION, MONTHS, NAMED_SPANS, SEASONS, STATISTICS, UNPLACED_SPANS } from '../domain/lexicon'
+import {
+  CLASS_INDICES,
+  EXTERNAL_COMPARISON,
+  FILL_EXCLUSION,
+  MONTHS,
+  NAMED_SPANS,
+  PERCENTILE_WORDS,
+  SEASONS,
+  STATISTICS,
+  UNPLACED_SPANS,
+} from '../domain/lexicon'
 import { all, DAY_FIRST_SAID, INSTRUCTION, parseQuestion, sentences, WANTS } from '../domain/spans'
 import { alternation } from '../domain/spans/words'
 import { zeroDnSpans } from '../domain/spans/stored-values'
@@ -26,12 +36,12 @@ const FILL_EXCLUDED = new RegExp(
 /** A file the question says is not needed ("attached but not needed", "is in the folder but not needed"). */
 const NOT_NEEDED =
   /(?:\bbands?\s+\d{1,2}(?:\s*(?:,|\band\b|&)\s*\d{1,2})*\s+|\b(?:the\s+)?(?:bqa|qa|mtl|ndvi|lst|b\d{1,2}|band\s*\d{1,2})\s+(?:files?|bands?|layers?|rasters?)\s+(?:for\s+[\w ]{1,20}?\s+)?)?\b(?:is|are)\s+(?:(?:attached|included|provided|given|there|in\s+the\s+(?:folder|share|directory))\s+)?(?:too\s+|also\s+)?(?:but\s+)?(?:(?:is|are)\s+)?(?:not|n't)\s+(?:needed|required|used|relevant)\b|\b(?:isn't|aren't|is\s+not|are\s+not)\s+(?:needed|required)\b/gi
-/** A statistic named again by "that", "this" or "the same" ("What is that median?"). */
+/** A statistic named again by "that", "this", "the same", "these" or "those" ("What is that median?", "a line through these percentiles"). */
 const STATISTIC_AGAIN = new RegExp(
-  `\\b(?:that|this|the\\s+same|this\\s+same)\\s+(${STATISTICS.flatMap((x) => x.names)
+  `\\b(?:that|this|the\\s+same|this\\s+same|these|those)\\s+(${[...STATISTICS.flatMap((x) => x.names), ...PERCENTILE_WORDS]
     .filter((n) => /^[a-z ]+$/.test(n))
     .sort((a, b) => b.length - a.length)
-    .join('|')})\\b`,
+    .join('|')})(s|es)?\\b`,
   'gi',
 )
 /** "valid range 0 to 1", "(valid: 0..1)", "valid 0-1", "only 0 to 1", "0-1 only". */
@@ -196,10 +206,20 @@ export function restatedPhrases(
   for (const m of q.matchAll(NOT_NEEDED)) pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'a remark on an input file not needed')
   // "... then the median of those means. What is that median?": the statistic asked, named again.
   for (const m of q.matchAll(STATISTIC_AGAIN)) {
-    const at = (m.index ?? 0) + m[0].length - m[1].length
-    const key = STATISTICS.find((x) => x.names.includes(m[1].toLowerCase()))?.key
-    const named = used.some((u) => u.at !== at && STATISTICS.find((x) => x.key === key)?.names.some((n) => q.slice(u.at, u.end).toLowerCase().includes(n)))
-    if (key && named && free(at, at + m[1].length)) out.push({ at, end: at + m[1].length, role: 'the statistic asked, named again' })
+    // "these percentiles", "those medians": the plural names the values of a statistic asked per date.
+    const plural = m[2] ?? ''
+    const at = (m.index ?? 0) + m[0].length - m[1].length - plural.length
+    const word = m[1].toLowerCase()
+    const names = STATISTICS.find((x) => x.names.includes(word))?.names ?? (PERCENTILE_WORDS.includes(word) ? PERCENTILE_WORDS : undefined)
+    const key = names !== undefined
+    const isPercentile = names === PERCENTILE_WORDS
+    const named = used.some((u) => {
+      const text = q.slice(u.at, u.end).toLowerCase()
+      // A percentile may have been asked in short ("p75").
+      return u.at !== at && (names?.some((n) => text.includes(n)) || (isPercentile && /^p\d{1,2}$/.test(text)))
+    })
+    const end = at + m[1].length + plural.length
+    if (key && named && free(at, end)) out.push({ at, end, role: 'the statistic asked, named again' })
   }
   // "(valid range 0 to 1)" beside negative values set aside: the lower end restates that, and no normalized
   // difference exceeds 1.

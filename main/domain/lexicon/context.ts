@@ -74,10 +74,17 @@ export const SHORT_MISSPELLINGS: Readonly<Record<string, string>> = {
 export const PLACE_NAME_LEADS: readonly string[] = ['North', 'South', 'East', 'West', 'Northern', 'Southern', 'Eastern', 'Western', 'Upper', 'Lower', 'Central', 'Northeast', 'Northwest', 'Southeast', 'Southwest']
 
 /**
- * A scene's place in the Landsat Worldwide Reference System ("WRS-2 path 16, row 37", "path/row 016/037"): which scene,
- * not a window of pixel rows. Words only; the numbers follow each word.
+ * A scene's place in the Landsat Worldwide Reference System ("WRS-2 path 16, row 37", "path/row 016/037", "LC08
+ * 016037"): which scene, not a window of pixel rows. Words only; the numbers follow each word.
  */
-export const SCENE_GRID_WORDS = { system: ['wrs-2', 'wrs 2', 'wrs2', 'wrs-1', 'wrs'], path: ['path'], row: ['row'] } as const
+export const SCENE_GRID_WORDS = {
+  system: ['wrs-2', 'wrs 2', 'wrs2', 'wrs-1', 'wrs'],
+  path: ['path'],
+  row: ['row'],
+  // Sensor codes that open a scene's short name with its path and row run together ("LC08 016037", "LE07_L1TP_016037",
+  // "Landsat 8 L1TP 016037", "L8 016037").
+  sensors: ['lc09', 'lc08', 'lo08', 'lt08', 'le07', 'lt05', 'lt04', 'lm05', 'landsat 9', 'landsat 8', 'landsat 7', 'landsat 5', 'landsat-9', 'landsat-8', 'landsat-7', 'landsat-5', 'l9', 'l8', 'l7', 'l5'],
+} as const
 
 /**
  * Words before the number of a document, ticket or meeting in a message ("ticket GIS-3318", "draft v0.3, section 4.2",
@@ -119,7 +126,7 @@ export const REFERRING_PRONOUNS: readonly string[] = ['they', 'them', 'their', '
 export const FILL_EXCLUSION: { names: readonly string[]; before: readonly string[]; after: readonly string[] } = {
   names: ['fill', 'nodata', 'no-data', 'no data'],
   before: ['excluding', 'excluded', 'exclude', 'without', 'w/o', 'ignoring', 'ignore', 'except for', 'except', 'not counting', 'leaving out', 'leave out', 'skip', 'skipping', 'drop', 'dropping', 'omit', 'omitting', 'no'],
-  after: ['excluded', 'ignored', 'left out', 'removed', 'dropped', 'discarded', 'skipped', 'masked out', 'masked', 'out', 'not counted', 'not included', 'not used', 'not considered', 'not to use', 'not to be used'],
+  after: ['excluded', 'ignored', 'left out', 'removed', 'dropped', 'discarded', 'skipped', 'masked out', 'masked', 'out', 'not counted', 'not included', 'not used', 'not considered', 'not to use', 'not to be used', 'not taken', 'do not count', "don't count", 'dont count', 'does not count', "doesn't count", 'not to be counted'],
 }
 
 /**

@@ -41,4 +41,4 @@ export const NUMBER_TAKING_WORDS: readonly string[] = [
 ]
 
 /** Words naming a band or a percentile by its number: a lone small number after one is always that number. */
-export const NUMBERED_WORDS: readonly string[] = ['band', 'bands', 'b', 'percentile', 'channel', 'layer']
+export const NUMBERED_WORDS: readonly string[] = ['band', 'bands', 'b', 'percentile', 'channel', 'layer', 'bit', 'bits']

@@ -60,5 +60,16 @@ export const HALVES: readonly { half: number; months: readonly number[]; names: 
 export const RANGE_WORDS: readonly string[] = ['to', 'until', 'till', 'through', 'thru', '-', '–', '—', 'and']
 export const LIST_WORDS: readonly string[] = ['and', ',', '/', '&', 'or', 'plus', '+']
 
+/**
+ * Words that anchor a stretch of whole days or weeks at a day ("the 100 days starting 1 March 2019", "the 45 days
+ * ending 31 August 2019"): counted forward from it or back from it, the day named inside. `unclear` ones leave open
+ * whether the day named is inside ("the 10 days after 5 July"): a stretch anchored by one is refused, naming it.
+ */
+export const STRETCH_ANCHORS: { forward: readonly string[]; back: readonly string[]; unclear: readonly string[] } = {
+  forward: ['starting', 'starting on', 'beginning', 'beginning on', 'commencing', 'from'],
+  back: ['ending', 'ending on', 'up to', 'through', 'until', 'till'],
+  unclear: ['after', 'following', 'before', 'preceding', 'leading up to', 'prior to'],
+}
+
 /** Time spans the spec has no field for: a run stops on them, naming them. */
 export const UNPLACED_SPANS: readonly string[] = ['week', 'weeks', 'weekly', 'fortnight', 'fortnightly', 'hourly', 'hour', 'hours', 'decadal', 'decade', 'weekend', 'weekends', 'weekday', 'weekdays', 'morning', 'afternoon', 'monsoon', 'wet season', 'dry season', 'rainy season']

@@ -97,8 +97,11 @@ function negatedBefore(before: string): { at: number; end: number } | null {
   return { at, end: at + m[0].length }
 }
 
+/** The bands a variable is made from, in brackets after its name ("NDVI (bands 5 and 4)", "NDVI (B5, B4)"): read as bands by their own span. */
+const BANDS_IN_BRACKETS = String.raw`\(\s*(?:bands?\s+)?b?\d{1,2}(?:\s*(?:,|and|&|\/)\s*(?:bands?\s+)?b?\d{1,2}){1,3}\s*\)`
+const BANDS_BRACKET_AT_START = new RegExp(`^\\s*${BANDS_IN_BRACKETS}`)
 const RANGE = new RegExp(
-  `(${VARIABLE_ALT})(?:\\s+values?)?\\s+(?:is\\s+|are\\s+|was\\s+|were\\s+|lies\\s+|lie\\s+|lay\\s+|falls?\\s+|fell\\s+)?(${alternation(RANGE_NEGATIONS)}|not\\s+)?\\s*(?:the\\s+)?(?:between|from|in\\s+the\\s+range(?:\\s+of)?|within(?:\\s+the\\s+range)?(?:\\s+of)?|range(?:\\s+of)?|in(?=\\s*(?:[[(]|\\d+(?:\\.\\d+)?\\s*\\.\\.|-?\\d{1,3}(?:\\.\\d+)?\\s*(?:to|-|–)\\s*-?\\d{1,3}(?:\\.\\d+)?(?!\\d|\\.\\d|-))))?\\s*[[(]?\\s*${NUM}${UNIT}\\s*(?:${RANGE_JOINS.map(escape).join('|')})\\s*${NUM}${UNIT}\\s*[\\])]?`,
+  `(${VARIABLE_ALT})(?:\\s*${BANDS_IN_BRACKETS})?(?:\\s+values?)?\\s+(?:is\\s+|are\\s+|was\\s+|were\\s+|lies\\s+|lie\\s+|lay\\s+|falls?\\s+|fell\\s+)?(${alternation(RANGE_NEGATIONS)}|not\\s+)?\\s*(?:the\\s+)?(?:between|from|in\\s+the\\s+range(?:\\s+of)?|within(?:\\s+the\\s+range)?(?:\\s+of)?|range(?:\\s+of)?|in(?=\\s*(?:[[(]|\\d+(?:\\.\\d+)?\\s*\\.\\.|-?\\d{1,3}(?:\\.\\d+)?\\s*(?:to|-|–)\\s*-?\\d{1,3}(?:\\.\\d+)?(?!\\d|\\.\\d|-))))?\\s*[[(]?\\s*${NUM}${UNIT}\\s*(?:${RANGE_JOINS.map(escape).join('|')})\\s*${NUM}${UNIT}\\s*[\\])]?`,
   'gi',
 )
 const SANDWICH = new RegExp(`${NUM}${UNIT}\\s*(<=?|≤)\\s*(${VARIABLE_ALT})\\s*(<=?|≤)\\s*${NUM}${UNIT}`, 'gi')
@@ -252,8 +255,12 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     // "outside the NDVI range 0.2-0.5": the negation before the variable.
     const lead = q.slice(Math.max(0, at - 30), at).match(new RegExp(`(?:${alternation(RANGE_NEGATIONS)})\\s+(?:of\\s+)?(?:the\\s+)?$`, 'i'))
     // Bare after the variable ("TVDI 0.4-0.6", "LST 295-305 K"), only with decimals or a unit: "LST 2015-2020" is years.
-    const bare = /^\s*(?:values?\s+)?(?:(?:is|are|was|were)\s+)?[+\-−–]?\d/.test(m[0].slice(m[1].length)) && ((/\./.test(lo) && /\./.test(hi)) || !!(u1 || u2))
-    if (!neg && !lead && !bare && !/\b(?:between|from|range|within|in)\b|[[(]/i.test(m[0].slice(m[1].length))) continue
+    const rest = m[0].slice(m[1].length).replace(BANDS_BRACKET_AT_START, '')
+    // "NDVI values 0..1": two dots join a range of values, never years.
+    const bare =
+      /^\s*(?:values?\s+)?(?:(?:is|are|was|were)\s+)?[+\-−–]?\d/.test(rest) &&
+      ((/\./.test(lo) && /\./.test(hi)) || !!(u1 || u2) || /\d\s*\.\.\s*[+\-−]?\d/.test(rest))
+    if (!neg && !lead && !bare && !/\b(?:between|from|range|within|in)\b|[[(]/i.test(rest)) continue
     const start = lead ? at - lead[0].length : at
     push({
       at: start,

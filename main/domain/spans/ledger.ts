@@ -6,7 +6,7 @@
  */
 import { FILLER } from '../lexicon/context'
 import { COMPARATORS, NEGATIONS, SPELLED_NUMBERS } from '../lexicon/comparators'
-import { MONTHS, UNPLACED_SPANS } from '../lexicon/periods'
+import { MONTHS, STRETCH_ANCHORS, UNPLACED_SPANS } from '../lexicon/periods'
 import { BAND_ORDER_HINTS, PROCESSING_WORDS } from '../lexicon/qualifiers'
 import { EXTREME_WORDS, STATISTICS, UNNAMED_STATISTICS, VARIABLE_EXTREME_WORDS } from '../lexicon/statistics'
 import { CLASS_WORDS } from '../lexicon/variables'
@@ -39,7 +39,9 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
   },
   {
     re: new RegExp(
-      `(?:${alternation(UNPLACED_SPANS)})|\\b(?:quarter|growing\\s+season|(?:first|last|early|late)\\s+(?:\\d+\\s+)?(?:days?|dates?|months?|weeks?|images?|acquisitions?))\\b`,
+      `(?:${alternation(UNPLACED_SPANS)})|\\b(?:quarter|growing\\s+season|(?:first|last|early|late)\\s+(?:\\d+\\s+)?(?:days?|dates?|months?|weeks?|images?|acquisitions?))\\b` +
+        // "the 45 days ending 31 August" with no year: a stretch counted from a day the reader could not place.
+        `|\\b\\d+\\s+(?:days?|weeks?)\\s+(?:${alternation([...STRETCH_ANCHORS.forward, ...STRETCH_ANCHORS.back, ...STRETCH_ANCHORS.unclear])})\\b`,
       'gi',
     ),
     why: 'a time span the reader could not place',
@@ -77,7 +79,7 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
   { re: /\bbetween\s+[+\-−]?\d/gi, why: 'a range the reader could not place' },
   // "03/04/2019": day and month in either order (the year alone may have been read; its place is blank here).
   {
-    re: /(?<![\d/.-])\d{1,2}([/.])\d{1,2}\1(?=(?:19|20)\d{2}\b|\s|$)/g,
+    re: /(?<![\d/.-])\d{1,2}([/.-])\d{1,2}\1(?=(?:19|20)\d{2}\b|\s|$)/g,
     why: 'a date whose order of day and month is unclear (write it as year-month-day, e.g. 2019-04-03)',
   },
   // "NDVI above zero point five", "below forty degrees": a threshold spelled in words no condition read.

@@ -21,11 +21,19 @@ const LABEL_SET_RE = /\{\s*([^{}]+?(?:,[^{}]+?){2,})\s*\}/g
 const SYSTEM = `(?:(?:${alternation(SCENE_GRID_WORDS.system)})\\s+)?`
 const PATH = alternation(SCENE_GRID_WORDS.path)
 const ROW = alternation(SCENE_GRID_WORDS.row)
-/** "WRS-2 path 16, row 37", "path 16 row 37", "path/row 016/037", "path: 16, row: 37". */
+/** "WRS-2 path 16, row 37", "path 16 row 37", "path/row 016/037", "path: 16, row: 37", "LC08 016037". */
 const SCENE_REF_RE = new RegExp(
-  `\\b${SYSTEM}(?:(?:${PATH})\\s*\\/\\s*(?:${ROW})\\s*[:=]?\\s*\\d{1,3}\\s*[/,-]\\s*\\d{1,3}|(?:${PATH})\\s*[:=#]?\\s*\\d{1,3}\\s*[,;/]?\\s*(?:and\\s+)?(?:${ROW})\\s*[:=#]?\\s*\\d{1,3})\\b`,
+  // "LC08 016037", "LC08_L1TP_016037": the sensor, then path and row as six digits (not a full product id, whose date
+  // would be left unread).
+  `\\b(?:${alternation(SCENE_GRID_WORDS.sensors)})[\\s_]+(?:l1[a-z]{2}[\\s_]+)?\\d{6}\\b(?![\\s_]*\\d)|` +
+    `\\b${SYSTEM}(?:(?:${PATH})\\s*\\/\\s*(?:${ROW})\\s*[:=]?\\s*\\d{1,3}\\s*[/,-]\\s*\\d{1,3}|(?:${PATH})\\s*[:=#]?\\s*\\d{1,3}\\s*[,;/]?\\s*(?:and\\s+)?(?:${ROW})\\s*[:=#]?\\s*\\d{1,3})\\b`,
   'gi',
 )
+/**
+ * A benchmark question's data named by its number ("the Xinjiang q46 tiles", "Earth-Bench question 46"): which data,
+ * no number to use. Two or three digits: "Q1" to "Q4" are quarters of the year.
+ */
+const BENCHMARK_QUESTION_RE = /\b(?:earth[\s-]?bench\s+(?:question\s+|q\s?)\d{1,3}|q\d{2,3})\b/gi
 /** "5 m scene", "30-m pixels", "0.5 m px", "pixel size of 30 m", "Pixel is 0.5 m", "resolution: 10 m", "GSD 0.5 m". */
 const PIXEL_SIZE_RE =
   /\b(\d+(?:\.\d+)?)[\s-]*(?:m|metres?|meters?)[\s-]+(?:scene|image|pixels?|px|resolution|grid|raster|data|cells?)\b|\b(?:pixel\s+(?:size|spacing)|pixels?\s+(?:is|are)|resolution|gsd|ground\s+sample\s+distance)\s*(?:of|is|=|:)?\s*(\d+(?:\.\d+)?)\s*(?:m|metres?|meters?)\b/gi
@@ -110,7 +118,7 @@ export function markers(q: string): Span[] {
   // A pixel size stated ("a 5 m scene", "pixel size of 30 m"): the compiler checks it against the files for areas.
   for (const h of hits(q, PIXEL_SIZE_RE)) out.push({ type: 'pixel_size', at: h.at, end: h.end, text: h.text, metres: Number(h.m[1] ?? h.m[2]) })
   // Names of the scene or place the data show: read, they select nothing.
-  for (const h of hits(q, SCENE_REF_RE)) out.push({ type: 'name', at: h.at, end: h.end, text: h.text, kind: 'scene' })
+  for (const h of [...hits(q, SCENE_REF_RE), ...hits(q, BENCHMARK_QUESTION_RE)]) out.push({ type: 'name', at: h.at, end: h.end, text: h.text, kind: 'scene' })
   for (const h of hits(q, PLACE_RE)) if (!LEXICON_WORDS.has(h.m[1].toLowerCase())) out.push({ type: 'name', at: h.at, end: h.end, text: h.text, kind: 'place' })
 
   for (const [key, words] of Object.entries(TIME_OF_DAY) as ['day' | 'night', readonly string[]][])

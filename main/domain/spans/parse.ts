@@ -43,7 +43,7 @@ import { readPeriods } from './periods'
 import { numberedGridParts } from './grid-cells'
 import { parseBoxes } from './boxes'
 import { gridParts, parseParts, stripParts } from './regions'
-import { qaBitsSpans, qaClassSpans } from './qa-classes'
+import { qaBitConditionSpans, qaBitsSpans, qaClassSpans } from './qa-classes'
 import { BLOCKING } from './ledger'
 import { refineSpans } from './refiners'
 import { statementSentences } from './statements'
@@ -212,7 +212,16 @@ function parseFresh(question: string): ParsedQuestion {
   if (cond.areaCondition) spans.push(cond.areaCondition)
 
   const qaClasses = qaClassSpans(q, spans)
-  spans.push(...qaClasses, ...qaBitsSpans(q, qaClasses))
+  const qaRestated = qaBitsSpans(q, qaClasses)
+  spans.push(...qaClasses, ...qaRestated)
+  // QA bits stated alone select a class; beside a class named they restate it (task/restated.ts reads them).
+  if (qaClasses.length === 0)
+    spans.push(
+      ...qaBitConditionSpans(
+        q,
+        spans.filter((s) => s.type === 'condition'),
+      ),
+    )
 
   spans.push(...markers(q))
   spans.push(...indexConstantSpans(q))

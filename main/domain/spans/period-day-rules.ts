@@ -6,6 +6,8 @@
  */
 import { CHANGED_FROM, COMPARED, DASH, DAY, MONTH_RE, TREND_WORDS, YEAR, iso, monthOf, validDay } from './period-words'
 import type { Rule } from './periods'
+import { STRETCH_ANCHORS } from '../lexicon/periods'
+import { alternation } from './words'
 
 /** A day then its month, with no capturing group ("7 Apr", "16th October"). */
 const DAY_MONTH = `${DAY.replace('(\\d', '(?:\\d')}(?:\\s+of)?\\s+${MONTH_RE.replace(/^\(/, '(?:')}`
@@ -17,7 +19,29 @@ function dayOfYear(y: number, n: number): string | null {
 }
 const DOY = '(?:day[\\s-]of[\\s-](?:the[\\s-])?year|doy|day)'
 
+/** A day with its year, written month first, day first or ISO (groups: month, day, year | day, month, year | year, month, day). */
+const DATED = `(?:${MONTH_RE}\\s+${DAY},?\\s*${YEAR}|${DAY}(?:\\s+of)?\\s+${MONTH_RE},?\\s*${YEAR}|${YEAR}-(\\d{1,2})-(\\d{1,2})(?![\\d-]))`
+
+/** The ISO date `n` days after `day` (negative: before). */
+const shifted = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
+
 export const DAY_RULES: Rule[] = [
+  // "the 100 days starting 1 March 2019", "the 6 weeks from 2019-06-01", "the 45 days ending 31 August 2019": a
+  // stretch of whole days counted from (or back from) the day named, that day included.
+  {
+    re: new RegExp(`\\b(\\d{1,3})\\s+(days?|weeks?)\\s+(${alternation([...STRETCH_ANCHORS.forward, ...STRETCH_ANCHORS.back])})\\s+(?:the\\s+)?${DATED}`, 'gi'),
+    make: (m) => {
+      const n = Number(m[1]) * (/^w/i.test(m[2]) ? 7 : 1)
+      let y: number, mo: number, d: number
+      if (m[4]) [y, mo, d] = [Number(m[6]), monthOf(m[4]), Number(m[5])]
+      else if (m[8]) [y, mo, d] = [Number(m[9]), monthOf(m[8]), Number(m[7])]
+      else [y, mo, d] = [Number(m[10]), Number(m[11]), Number(m[12])]
+      if (n < 1 || !validDay(y, mo, d)) return null
+      const day = iso(y, mo, d)
+      const forward = STRETCH_ANCHORS.forward.includes(m[3].toLowerCase().replace(/\s+/g, ' '))
+      return forward ? { start: day, last: shifted(day, n - 1), granularity: 'day' } : { start: shifted(day, -(n - 1)), last: day, granularity: 'day' }
+    },
+  },
   // "day-of-year 100 to day-of-year 200 of 2019", "from day 100 to day 200 of 2019", "DOY 100-200 2019"
   {
     re: new RegExp(`\\b${DOY}\\s*(\\d{1,3})\\s*(?:-|–|—|to|until|till|through|thru)\\s*(?:${DOY}\\s*)?(\\d{1,3}),?\\s+(?:(?:of|in)\\s+)?${YEAR}`, 'gi'),

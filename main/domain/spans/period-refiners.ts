@@ -78,9 +78,9 @@ const SPAN_WORDS = [
   ...NAMED_SPANS.map((x) => x.names.map((n) => ({ n, months: x.months, convention: x.convention as string | undefined }))).flat(),
 ]
 const SPAN_ALT = alternation(SPAN_WORDS.map((w) => w.n))
-/** Two spans side by side: "summer and autumn", "summer (jun-aug) mean ndvi to spring (mar-may)", "JJA / MAM". */
+/** Two spans side by side: "summer and autumn", "summer (jun-aug) mean ndvi to spring (mar-may)", "JJA / MAM", "summer minus spring". */
 const PAIR_RE = new RegExp(
-  `\\b(${SPAN_ALT})\\b(\\s*\\([^()]{2,30}\\))?(?:\\s+(?!(?:19|20)\\d{2}\\b)[\\w-]+){0,3}?(\\s+(?:and|vs\\.?|versus|with|to|over)\\s+|\\s*\\/\\s*)(?:the\\s+)?(${SPAN_ALT})\\b(\\s*\\([^()]{2,30}\\))?(?:\\s*(?:of\\s+)?((?:19|20)\\d{2})\\b)?`,
+  `\\b(${SPAN_ALT})\\b(\\s*\\([^()]{2,30}\\))?(?:\\s+(?!(?:19|20)\\d{2}\\b)[\\w-]+){0,3}?(\\s+(?:and|vs\\.?|versus|with|to|over|minus)\\s+|\\s*\\/\\s*)(?:the\\s+)?(${SPAN_ALT})\\b(\\s*\\([^()]{2,30}\\))?(?:\\s*(?:of\\s+)?((?:19|20)\\d{2})\\b)?`,
   'gi',
 )
 const RATIO_OR_COMPARED = new RegExp(`${COMPARED.source}|\\bratios?\\b|\\bdivided\\b|\\bminus\\b`, 'i')

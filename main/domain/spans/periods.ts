@@ -40,8 +40,9 @@ import { alternation, overlaps } from './words'
 
 const ORDINAL: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: 4, final: 4 }
 
-/** The question says its numeric dates put the day first ("(day.month.year)", "DD.MM.YYYY", "dates written day/month"). */
-export const DAY_FIRST_SAID = /\b(?:day[./-]month(?:[./-]year)?|dd[./-]mm(?:[./-](?:yyyy|yy))?|day\s+first|day\s+before\s+(?:the\s+)?month)\b/i
+/** The question says its numeric dates put the day first ("(day.month.year)", "DD.MM.YYYY", German "TT.MM.JJJJ", "dates written day/month"). */
+export const DAY_FIRST_SAID =
+  /\b(?:day[./-]month(?:[./-]year)?|(?:dd[./-]mm|tt[./-]mm)(?:[./-](?:yyyy|yy|jjjj|jj))?|day\s+first|day\s+before\s+(?:the\s+)?month)\b/i
 
 /** A rule of the period parser: its pattern, and what a match makes (null: not a period after all). */
 export interface Rule {
@@ -163,11 +164,11 @@ const RULES: Rule[] = [
       return { start: a, last: b, granularity: 'day' }
     },
   },
-  // "29/08/2019" (day first), "08/29/2019" (month first), "29.08.2019": one day, read only where the order is plain (a
+  // "29/08/2019" (day first), "08/29/2019" (month first), "29.08.2019", "29-08-2019": one day, read only where the order is plain (a
   // part above 12 is the day, or the question says which comes first: "(day.month.year)"); "03/04/2019" is left
   // unread otherwise (either order could be meant).
   {
-    re: /(?<![\d/.-])(\d{1,2})([/.])(\d{1,2})\2((?:19|20)\d{2})(?![\d/.-]?\d)/g,
+    re: /(?<![\d/.-])(\d{1,2})([/.-])(\d{1,2})\2((?:19|20)\d{2})(?![\d/.-]?\d)/g,
     make: (m, q) => {
       const [a, b, y] = [Number(m[1]), Number(m[3]), Number(m[4])]
       const [day, month] = a > 12 && b <= 12 ? [a, b] : b > 12 && a <= 12 ? [b, a] : a === b || DAY_FIRST_SAID.test(q) ? [a, b] : [0, 0]

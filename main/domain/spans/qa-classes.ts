@@ -46,6 +46,10 @@ const CLEAR_RESTATED =
  */
 const NEGATED_GAP =
   /^\s*(?:(?:the|all|any|every)\s+)?(?:(?:pixels?|px)\s+(?:(?:that|which)\s+(?:are|is)\s+|(?:the\s+)?(?:bqa|qa|quality\s+band)\s+)?(?:flagged|flags|marked|marks|classified|labell?ed)\s+(?:as\s+)?|[\w-]+\s+)?$/i
+/** "no" or "non" right before a class name ("no cloud", "non-cloud"). */
+const NO_BEFORE = /\b(?:no|non)[\s-]*$/i
+/** What follows a class name that makes "no <class>" no selection of pixels ("no cloud masking", "no cloud correction"). */
+const NOT_A_CLASS_AFTER = /^[\s-]*(?:mask(?:s|ed|ing)?|screen(?:ing)?|filter(?:s|ing)?|removal|correction|check|detection)\b/i
 /** A class name that names it only as a predicate. */
 const predicateOnly = (name: string) => Object.values(QA_PREDICATE_NAMES).some((ns) => ns.includes(name))
 const PREDICATE_VERBS = 'flagged|marked|classified|labell?ed|marking|masking|flagging|marks|flags|labels|mark|flag|label|classify|have|has|having'
@@ -92,6 +96,80 @@ export function qaBitsSpans(q: string, classes: readonly ConditionSpan[]): QaBit
   return out
 }
 
+/** A bit's number, with the class it is named by in brackets after it ("bit 4 (cloud)"). */
+const BIT_NO = String.raw`(\d{1,2})(?:\s*\([a-z\s/-]{1,20}\))?`
+/** A value said of QA bits: digits (binary for a two-bit field: "11"), or a word ("set", "unset", "zero"). */
+const BIT_VALUE = String.raw`(?:=|==|equal\s+to|equals|is|are|:)?\s*(?:both\s+)?(0b[01]{1,2}|[01]{2}|[0-3]|zero|one|set|unset|not\s+set|cleared|clear|on|off)\b`
+/**
+ * QA bits stated with their value and no class named ("bit 4 = 0", "bit 4 (cloud) set", "bits 11-12 = 11", "bits 0
+ * and 4 both 0", "bit 0 and bit 4 are both zero"): groups 1-2 a field's bits, or 3-4 two single bits; 5 the value.
+ */
+const BIT_STATEMENT = new RegExp(
+  String.raw`\bbits?\s+(?:${BIT_NO}(?:\s*(?:-|–|to)\s*(\d{1,2}))?|(\d{1,2})(?:\s*\([a-z\s/-]{1,20}\))?\s*(?:,|and|&)\s*(?:bit\s+)?${BIT_NO})\s+${BIT_VALUE}|\bbits?\s+${BIT_NO}(?:\s*(?:-|–|to)\s*(\d{1,2}))?\s*${BIT_VALUE}`,
+  'gi',
+)
+
+/** The value of QA bits `first`..`last` said as `word`, or NaN when the word does not fit the field. */
+function bitValue(word: string, first: number, last: number): number {
+  const w = word.toLowerCase().replace(/\s+/g, ' ')
+  const width = last - first + 1
+  if (['set', 'on', 'one'].includes(w)) return width === 1 ? 1 : Number.NaN
+  if (['unset', 'not set', 'cleared', 'clear', 'off', 'zero'].includes(w)) return 0
+  if (w.startsWith('0b')) return w.length - 2 === width ? parseInt(w.slice(2), 2) : Number.NaN
+  if (/^[01]{2}$/.test(w)) return width === 2 ? parseInt(w, 2) : Number.NaN
+  const n = Number(w)
+  return n < 2 ** width ? n : Number.NaN
+}
+
+/**
+ * QA-class conditions stated by their bits alone, where the question names a QA band ("where bqa bit 0 = 0 and bit 4 =
+ * 0", "BQA bits 11-12 = 11"): a value that means a class selects it; a single bit at 0 leaves its class out; a field
+ * value that is no class (cloud confidence "not determined") is left unread, to block. Statements overlapping `taken`
+ * (a class named with its bits restated) are skipped.
+ */
+export function qaBitConditionSpans(q: string, taken: readonly Span[]): ConditionSpan[] {
+  if (!QA_BAND_RE.test(q)) return []
+  const out: ConditionSpan[] = []
+  for (const h of hits(q, BIT_STATEMENT)) {
+    if (taken.some((t) => overlaps(t, h))) continue
+    const m = h.m
+    // Either one field (first..last) or two single bits, each with the same value.
+    const fields: [number, number][] =
+      m[1] !== undefined
+        ? [[Number(m[1]), Number(m[2] ?? m[1])]]
+        : m[3] !== undefined
+          ? [
+              [Number(m[3]), Number(m[3])],
+              [Number(m[4]), Number(m[4])],
+            ]
+          : [[Number(m[6]), Number(m[7] ?? m[6])]]
+    const word = m[5] ?? m[8]
+    const read = fields.map(([first, last]) => {
+      const value = bitValue(word, first, last)
+      const cls = Object.entries(LANDSAT_C1_QA_BITS).find(
+        ([, b]) => b.first === first && b.last === last && (b.set.includes(value) || (first === last && value === 0)),
+      )
+      return cls ? { variable: cls[0], negated: !cls[1].set.includes(value) } : null
+    })
+    if (read.some((r) => r === null)) continue
+    for (const r of read as { variable: string; negated: boolean }[])
+      out.push({
+        type: 'condition',
+        at: h.at,
+        end: h.end,
+        text: h.text,
+        variable: r.variable,
+        op: '>=',
+        value: 1,
+        unit: null,
+        negated: r.negated,
+        inclusive: true,
+        scope: 'pixels',
+      })
+  }
+  return out
+}
+
 /** The QA-class conditions of `q` (normalised as the parser reads it), skipping the words of conditions in `spans`. */
 export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[] {
   const found: ConditionSpan[] = []
@@ -111,7 +189,14 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
     if (/^[\s-]*(?:confidence|conf)\b/i.test(q.slice(h.end))) continue
     const before = q.slice(Math.max(0, h.at - 40), h.at)
     const neg = [...before.matchAll(new RegExp(NEGATION_RE.source, 'gi'))].at(-1)
-    const negAt = neg && NEGATED_GAP.test(before.slice((neg.index ?? 0) + neg[0].length)) ? h.at - before.length + (neg.index ?? 0) : null
+    // "no cloud and no fill", "non-cloud pixels": the class left out, but not "no cloud mask" (no mask applied).
+    const no = NO_BEFORE.exec(before)
+    const negAt =
+      neg && NEGATED_GAP.test(before.slice((neg.index ?? 0) + neg[0].length))
+        ? h.at - before.length + (neg.index ?? 0)
+        : no && !NOT_A_CLASS_AFTER.test(q.slice(h.end))
+          ? h.at - before.length + no.index
+          : null
     // "Fill" with no QA band named is the layer's own fill, its nodata (Landsat bands: DN 0), not the BQA's fill bit.
     const key = v.key === 'fill' && !namesQaBand ? 'nodata' : v.key
     const clear = key === 'clear'

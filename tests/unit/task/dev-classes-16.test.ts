@@ -1,0 +1,129 @@
+/**
+ * Refusal classes of the tenth blind development set (tests/dev-questions/questions-dev-10.jsonl) and of sets 3-9,
+ * read as classes in session 20 and tested with this file's own phrasings. References come from references-10.json
+ * (python3 + GDAL + numpy, by that set's author), never from the code under test.
+ *
+ * - A stretch of days counted from a day ("the 100 days starting 1 March 2019", "the 45 days ending ..."): it had been
+ *   read as the one day named (a wrong period, refused only because no file held that day); now the stretch, the day
+ *   named inside, and "after"/"before", which leave that open, block.
+ * - Two seasons joined by "minus" in a question about one year ("2019 TVDI: summer minus spring").
+ * - A statistic named again in the plural ("a line through these percentiles").
+ * - A QA class after "no" ("the pixels with no cloud and no fill in the BQA"); "no cloud masking" selects nothing.
+ * - "Fill pixels do not count."
+ * - A range after the bands a variable is made from ("TOA NDVI (bands 5 and 4) between 0.3 and 0.5").
+ * - A Landsat scene's short name ("LC08 016037", "Landsat 8 L1TP 016037") and a benchmark question's data ("the
+ *   Xinjiang q46 tiles"): which data, no number to use.
+ * - QA bits stated with their value and no class named ("BQA bit 0 and bit 4 are both 0", "bits 11-12 = 11").
+ * - A day written with dashes, day first ("13-08-2017"): it had been read as the year alone; an unclear order blocks.
+ * - A range of values written with two dots after the values ("only ndvi values 0..1").
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import type { DevReference } from '../../helpers/dev-references'
+import { answeredWithin, planExecuteAnswered, plannedRefusal } from '../../helpers/plan-execute'
+import { readTask } from '../../../main/task/read-task'
+import { shared, tempDir } from '../../helpers/tmp'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const store = tempDir('rsure-dev-classes-16-')
+afterAll(() => store.cleanup())
+const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
+const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
+const refs = (file: string) => JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dev-questions', file), 'utf8')) as Record<string, DevReference>
+const REFS_5 = refs('references-5.json')
+const REFS_7 = refs('references-7.json')
+const REFS_10 = refs('references-10.json')
+
+const answered = (q: string, files: string, ref: DevReference) => answeredWithin(q, [files], ref.alternatives ?? [ref.value], ref.tolerance, store.dir)
+
+describe('a stretch of days counted from a day', () => {
+  it('reads the days forward from the day named, or back to it, that day inside', () => {
+    const periods = (q: string) => readTask({ question: q, options: [] }).periods.map((p) => `${p.start}/${p.end}`)
+    // Independent arithmetic: 1 March + 99 days = 8 June (31 + 30 + 31 days to 1 June, then 7 more).
+    expect(periods('mean LST over the 100 days beginning on March 1, 2019')).toEqual(['2019-03-01/2019-06-08'])
+    expect(periods('mean LST over the 100 days ending 8 June 2019')).toEqual(['2019-03-01/2019-06-08'])
+    // Three weeks back to 31 August: 21 days, 11-31 August.
+    expect(periods('NDVI mean for the 3 weeks up to 2019-08-31')).toEqual(['2019-08-11/2019-08-31'])
+  })
+
+  it('answers over the stretch, and refuses one whose first day is left open or whose day has no year', async () => {
+    await answered(
+      'Average of the per-date mean LST, in degrees Celsius, over the 100 days beginning on March 1, 2019 (dates without LST skipped)',
+      Q46,
+      REFS_10.per2,
+    )
+    for (const [q, part] of [
+      ['What is the mean NDVI of the 30 days after 1 July 2019?', /30 days after/],
+      ['mean NDVI over the 45 days ending 31 August', /45 days ending/],
+    ] as const) {
+      const why = plannedRefusal(q, [Q46])
+      expect(why, q).not.toBeNull()
+      expect(why, q).toMatch(part)
+    }
+  }, 120_000)
+})
+
+describe('seasons, statistics named again, QA classes and ranges', () => {
+  it('compares two seasons joined by "minus" within the year named', async () => {
+    await answered('TVDI of 2019, benchmark way: summer minus spring, each season being the mean of its per-date mean TVDI', Q46, REFS_10.cmp3)
+  }, 180_000)
+
+  it('reads a statistic named again in the plural', async () => {
+    const got = await planExecuteAnswered(
+      'Take the 75th percentile of NDVI (only NDVI values from 0 to 1 count) for every acquisition between September and December 2019, then give the least-squares slope of those percentiles over time, in NDVI per week.',
+      [Q46],
+      { artifacts: store.dir, provenance: true },
+    )
+    const slope = (got.result.observation as { slope: number }).slope
+    expect(Math.abs(slope - REFS_10.ser2.value)).toBeLessThanOrEqual(REFS_10.ser2.tolerance)
+  }, 120_000)
+
+  it('reads "no cloud" as the clear pixels, and "no cloud masking" as no selection', async () => {
+    await answered(
+      'Landsat 13 Aug 2017: the 25th percentile of band 10 brightness temperature in °F over the pixels that have no cloud and no fill according to the BQA',
+      LANDSAT,
+      REFS_10.cf1,
+    )
+    const conditions = readTask({ question: 'mean band 10 brightness temperature of the Landsat scene, no cloud masking please', options: [] }).conditions
+    expect(conditions).toEqual([])
+  }, 120_000)
+
+  it('reads "fill pixels do not count", a scene short name, and a range after the bands of an index', async () => {
+    await answered(
+      'Scene LC08 016037, 13 August 2017: how many band 10 pixels are colder than 55 °F in brightness temperature? Fill pixels do not count.',
+      LANDSAT,
+      REFS_10.unit2,
+    )
+    await answered(
+      'Over the clear-sky pixels (BQA: no fill, no cloud) of the 2017-08-13 Landsat scene, what area in km² has a TOA NDVI (B5, B4) between 0.3 and 0.5?',
+      LANDSAT,
+      REFS_10.area2,
+    )
+  }, 120_000)
+})
+
+describe('QA bits, dashed days, two-dot ranges and the names of data', () => {
+  it('selects the QA class that bits stated with their value mean', async () => {
+    await answered(
+      'Landsat 8 L1TP 016037, 13-08-2017: median band 10 brightness temperature in °C over the pixels whose BQA bit 0 and bit 4 are both 0',
+      LANDSAT,
+      REFS_7.bqa_median_bt_clear_c,
+    )
+    await answered('mean B10 brightness temperature in °C where the BQA bits 11-12 = 11', LANDSAT, REFS_5.cf_bt_c_high_cirrus)
+  }, 120_000)
+
+  it('reads a two-dot range of values and the benchmark data named by its question number', async () => {
+    const got = await planExecuteAnswered(
+      'Xinjiang q46 tiles: p75 of ndvi for each acquisition sep-dec 2019, only ndvi values 0..1, then the least-squares slope of those percentiles per week',
+      [Q46],
+      { artifacts: store.dir, provenance: true },
+    )
+    const slope = (got.result.observation as { slope: number }).slope
+    expect(Math.abs(slope - REFS_10.ser2.value)).toBeLessThanOrEqual(REFS_10.ser2.tolerance)
+  }, 120_000)
+
+  it('refuses a dashed day whose order of day and month is unclear, naming it', () => {
+    const why = plannedRefusal('mean NDVI on 03-04-2019', [Q46])
+    expect(why).toMatch(/03-04-/)
+  })
+})
