@@ -12,7 +12,7 @@ import { SPELLED_NUMBERS } from '../../domain/lexicon/comparators'
 import { BAND_ROLES } from '../../domain/lexicon/indices'
 import { indexBands } from '../../domain/spans/bands'
 import { VARIABLES } from '../../domain/lexicon/variables'
-import { STATEMENT_WHY } from '../../domain/spans'
+import { REPORT_WHY, STATEMENT_WHY } from '../../domain/spans'
 import type { TaskSpec } from '../../task/spec'
 import {
   type Bearing,
@@ -151,7 +151,9 @@ export function unsurePhrase(
   const { years, months, units, regionPlaced, statsPlaced, placed } = placedBy(spec, answerUnit)
   const indexBands = subjectIndexBands(spec)
   for (const n of spec.notUnderstood) {
-    if (n.blocking) continue
+    // A report on other data (spans/statements.ts) was set aside only where the ask states its own value of every
+    // kind of thing in it and no phrase in it blocks: its words and numbers are that data's.
+    if (n.blocking || n.why === REPORT_WHY) continue
     const foreign = foreignBand(n.text, indexBands)
     if (foreign) return { text: n.text.trim(), word: foreign, bearing: 'a band' }
     // A statement set aside beside the ask (spans/statements.ts) holds no span and no number the ask does not state

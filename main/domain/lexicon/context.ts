@@ -144,3 +144,25 @@ export const CORRECTION_OPENERS: { strong: readonly string[]; weak: readonly str
 }
 /** Joins of a correction: "<meant> not <written>", "<meant> instead of <written>", "not <written> but <meant>". */
 export const CORRECTION_JOINS: readonly string[] = ['not', 'instead of', 'rather than', 'in place of']
+
+/**
+ * Words by which a sentence reports on other data than the ask's (spans/statements.ts): another time ("last year's
+ * survey", "last season", "years ago") or another source ("our previous report", "the 2018 baseline", "the airport
+ * station", "the field crew"), with a verb in the past ("counted", "quoted", "recorded", "was"). Its numbers and
+ * words describe that other data; it is set aside where the ask states its own value of each kind of thing the
+ * report names (a threshold, a period, a statistic) and does not point back to it.
+ */
+export const REPORT_MARKERS: { times: readonly string[]; sources: readonly string[]; pastVerbs: readonly string[] } = {
+  times: [
+    'last year', "last year's", 'last season', "last season's", 'last summer', 'last winter', 'last spring', 'last autumn', 'last fall', 'last month',
+    'last week', 'last time', 'last campaign', 'a year ago', 'years ago', 'in the past', 'previously', 'historically', 'earlier this year',
+  ],
+  sources: [
+    'previous report', 'earlier report', 'prior report', 'previous study', 'earlier study', 'previous survey', 'previous analysis', 'previous bulletin',
+    'previous estimate', 'baseline', 'bulletin', 'survey', 'field team', 'field crew', 'crew', 'station', 'weather station', 'insurer', 'earlier version',
+  ],
+  pastVerbs: [
+    'was', 'were', 'had', 'counted', 'recorded', 'measured', 'quoted', 'flagged', 'logged', 'used', 'treated', 'reported', 'found', 'gave', 'showed',
+    'came', 'observed', 'estimated', 'mapped', 'computed', 'calculated', 'noted', 'saw', 'got', 'published',
+  ],
+}

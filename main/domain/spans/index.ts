@@ -1,6 +1,6 @@
 /** The span parser over the lexicon and its coverage ledger (DESIGN section 9). */
 export { all, first, normalizeQuestion, parseQuestion, sentences, type ParsedQuestion } from './parse'
-export { ledgerOf, STATEMENT_WHY } from './ledger'
+export { ledgerOf, REPORT_WHY, STATEMENT_WHY } from './ledger'
 export { INSTRUCTION, WANTS } from './statements'
 export { unitKey } from './conditions'
 export { variableNamed, variableBefore } from './variables'

@@ -18,6 +18,8 @@ import { alternation, hits, overlaps } from './words'
 
 /** Why the words of a statement set aside beside the ask are not read (the compiler's check of context knows it). */
 export const STATEMENT_WHY = 'a statement beside the ask, which the ask does not refer back to'
+/** Why the words of a report on other data beside the ask are not read ("last year's survey counted 120 patches"). */
+export const REPORT_WHY = 'a report on other data (another time or source) beside the ask, which the ask does not refer back to'
 export const UNPLACED_UNIT = 'a unit the reader could not place'
 /** Band names and numbers ("red", "NIR", "B4", "band 5"). */
 const BAND_WORDS = `${alternation(BAND_ROLES.flatMap((r) => r.names).filter((n) => n.length > 2))}|b\\d{1,2}|band\\s*\\d{1,2}`
@@ -136,7 +138,8 @@ export function ledgerOf(
 ): { entries: LedgerEntry[]; notUnderstood: NotUnderstoodPhrase[] } {
   const q = parsed.text
   const inContext = (at: number) => parsed.context.some((c) => at >= c.at && at < c.end)
-  const inStatement = (at: number) => parsed.statements.some((c) => at >= c.at && at < c.end)
+  const inReport = (at: number) => parsed.reports.some((c) => at >= c.at && at < c.end)
+  const inStatement = (at: number) => inReport(at) || parsed.statements.some((c) => at >= c.at && at < c.end)
   const chars = q.split('')
   for (const s of used) for (let i = s.at; i < s.end && i < chars.length; i++) chars[i] = ' '
   const masked = chars.join('')
@@ -177,7 +180,7 @@ export function ledgerOf(
     if (by) entries.push({ word, at, by: by.type ?? by.role ?? 'used' })
     else {
       const blocked = notUnderstood.find((n) => at >= n.at && at < n.at + n.text.length)
-      const why = inStatement(at) ? STATEMENT_WHY : (blocked?.why ?? 'context the spec does not need')
+      const why = inReport(at) ? REPORT_WHY : inStatement(at) ? STATEMENT_WHY : (blocked?.why ?? 'context the spec does not need')
       entries.push({ word, at, by: null, blocking: blocked?.blocking ?? false, why })
     }
   }

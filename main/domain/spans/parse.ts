@@ -59,6 +59,8 @@ export interface ParsedQuestion {
   context: { at: number; end: number }[]
   /** Statements beside the ask that it does not refer back to (spans/statements.ts): set aside, their spans dropped. */
   statements: { at: number; end: number }[]
+  /** Reports on other data beside the ask ("last year's survey counted ..."): set aside, their spans dropped. */
+  reports: { at: number; end: number }[]
   /** Thresholds of such statements that the ask does not state: not read, and they block (a fact, or a limit?). */
   unsureThresholds: { at: number; end: number }[]
   /** Phrases that block whatever span reads their words, with why: corrections in later messages the reader could not place (spans/corrections.ts), a mean of a comparison written as code. */
@@ -383,11 +385,13 @@ function asides(q: string, spans: Span[], parts: readonly { at: number; end: num
       )
       return { at, end: ask && ask.index !== undefined ? at + ask.index : end }
     })
-  const { setAside, unsure } = statementSentences(q, parts, spans, (text) => BLOCKING.some((b) => hits(text, b.re).some((h) => h.text.trim() !== '')))
+  const { setAside, reports, unsure } = statementSentences(q, parts, spans, (text) => BLOCKING.some((b) => hits(text, b.re).some((h) => h.text.trim() !== '')))
+  const aside = [...setAside, ...reports]
   return {
-    spans: spans.filter((x) => !setAside.some((s) => x.at >= s.at && x.at < s.end) && !unsure.includes(x as ConditionSpan)),
+    spans: spans.filter((x) => !aside.some((s) => x.at >= s.at && x.at < s.end) && !unsure.includes(x as ConditionSpan)),
     context,
     statements: setAside.map(({ at, end }) => ({ at, end })),
+    reports: reports.map(({ at, end }) => ({ at, end })),
     unsureThresholds: unsure.map(({ at, end }) => ({ at, end })),
   }
 }

@@ -123,13 +123,14 @@ function bitValue(word: string, first: number, last: number): number {
 
 /**
  * QA-class conditions stated by their bits alone, where the question names a QA band ("where bqa bit 0 = 0 and bit 4 =
- * 0", "BQA bits 11-12 = 11"): a value that means a class selects it; a single bit at 0 leaves its class out; a field
+ * 0", "BQA bits 11-12 = 11"): a value that means a class selects it; a single bit at 0 leaves its class out (the fill
+ * bit at 0 is the fill exclusion every statistic makes, read with no condition); a field
  * value that is no class (cloud confidence "not determined") is left unread, to block. Statements overlapping `taken`
  * (a class named with its bits restated) are skipped.
  */
-export function qaBitConditionSpans(q: string, taken: readonly Span[]): ConditionSpan[] {
+export function qaBitConditionSpans(q: string, taken: readonly Span[]): (ConditionSpan | QaBitsSpan)[] {
   if (!QA_BAND_RE.test(q)) return []
-  const out: ConditionSpan[] = []
+  const out: (ConditionSpan | QaBitsSpan)[] = []
   for (const h of hits(q, BIT_STATEMENT)) {
     if (taken.some((t) => overlaps(t, h))) continue
     const m = h.m
@@ -153,19 +154,23 @@ export function qaBitConditionSpans(q: string, taken: readonly Span[]): Conditio
     })
     if (read.some((r) => r === null)) continue
     for (const r of read as { variable: string; negated: boolean }[])
-      out.push({
-        type: 'condition',
-        at: h.at,
-        end: h.end,
-        text: h.text,
-        variable: r.variable,
-        op: '>=',
-        value: 1,
-        unit: null,
-        negated: r.negated,
-        inclusive: true,
-        scope: 'pixels',
-      })
+      // The fill bit at 0 restates the fill exclusion every statistic makes: read, no condition (a share's
+      // denominator stays the valid pixels).
+      if (r.variable === 'fill' && r.negated) out.push({ type: 'qa_bits', at: h.at, end: h.end, text: h.text, first: 0, last: 0 })
+      else
+        out.push({
+          type: 'condition',
+          at: h.at,
+          end: h.end,
+          text: h.text,
+          variable: r.variable,
+          op: '>=',
+          value: 1,
+          unit: null,
+          negated: r.negated,
+          inclusive: true,
+          scope: 'pixels',
+        })
   }
   return out
 }
@@ -189,8 +194,9 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
     if (/^[\s-]*(?:confidence|conf)\b/i.test(q.slice(h.end))) continue
     const before = q.slice(Math.max(0, h.at - 40), h.at)
     const neg = [...before.matchAll(new RegExp(NEGATION_RE.source, 'gi'))].at(-1)
-    // "no cloud and no fill", "non-cloud pixels": the class left out, but not "no cloud mask" (no mask applied).
-    const no = NO_BEFORE.exec(before)
+    // "no cloud", "non-cloud pixels": the class left out, but not "no cloud mask" (no mask applied). "No fill",
+    // "non-fill" restate the fill exclusion every statistic makes (task/restated.ts reads them).
+    const no = v.key === 'fill' || v.key === 'nodata' ? null : NO_BEFORE.exec(before)
     const negAt =
       neg && NEGATED_GAP.test(before.slice((neg.index ?? 0) + neg[0].length))
         ? h.at - before.length + (neg.index ?? 0)

@@ -13,7 +13,16 @@
  *   of the statement that the ask repeats without reading it ("Good growing days are warm and green. How many good
  *   growing days ...").
  */
-import { REFERRING_PRONOUNS, FILLER, INSTRUCTION_OPENERS, MOTIVATION_VERBS, PERSONAL_WORDS, REQUEST_OPENERS, WANT_VERBS } from '../lexicon/context'
+import {
+  REFERRING_PRONOUNS,
+  FILLER,
+  INSTRUCTION_OPENERS,
+  MOTIVATION_VERBS,
+  PERSONAL_WORDS,
+  REPORT_MARKERS,
+  REQUEST_OPENERS,
+  WANT_VERBS,
+} from '../lexicon/context'
 import { unitKey } from './conditions'
 import type { ConditionSpan, Span } from './types'
 import { alternation } from './words'
@@ -35,10 +44,21 @@ const MOTIVATION = new RegExp(
 /** A question word opening a sentence written without its question mark ("what is the mean NDVI on 12 July."). */
 const QUESTION_OPENER = /^\s*(?:what|which|how|when|where|is|are|was|were|does|do|did|can|could)\b/i
 const PERSONAL = new RegExp(`(?<![\\w'])(?:${alternation(PERSONAL_WORDS)})(?![\\w'])`, 'i')
+const DEMONSTRATIVE = /(?<![\w'])(?:such|these|those)(?![\w'])/i
 const BACK_REFERENCE = new RegExp(`(?<![\\w'])(?:${alternation(REFERRING_PRONOUNS)})(?![\\w'])`, 'i')
 const FILLER_SET = new Set(FILLER)
 /** A number with the unit written after it, if any ("44 °C", "0.3", "300 K"). */
 const NUMBER_UNIT = /[+\-−]?\d+(?:\.\d+)?(?:\s*(°\s?[cf]\b|℃|℉|k\b|%|degrees?\s+(?:celsius|fahrenheit|c|f)\b))?/gi
+
+/** Another time or source a clause reports on, and a verb in the past (lexicon REPORT_MARKERS). */
+const REPORT_TIME = new RegExp(
+  `(?<![\\w'])(?:${alternation(REPORT_MARKERS.times)})(?![\\w'])|\\b(?:19|20)\\d{2}\\s+(?:${alternation(REPORT_MARKERS.sources)})\\b`,
+  'gi',
+)
+const REPORT_SOURCE = new RegExp(`\\b(?:${alternation(REPORT_MARKERS.sources)})\\b`, 'i')
+const PAST_VERB = new RegExp(`\\b(?:${alternation(REPORT_MARKERS.pastVerbs)})\\b`, 'i')
+/** Whether a clause reports on other data: another time or source, told in the past. */
+const reportsOtherData = (text: string) => PAST_VERB.test(text) && (new RegExp(REPORT_TIME.source, 'i').test(text) || REPORT_SOURCE.test(text))
 
 /** Whether a sentence asks, instructs or says what the writer wants. */
 export function asks(text: string): boolean {
@@ -74,12 +94,15 @@ export function statementSentences(
   parts: readonly Range[],
   spans: readonly Span[],
   blocks: (text: string) => boolean,
-): { setAside: Range[]; unsure: ConditionSpan[] } {
-  const none = { setAside: [], unsure: [] }
+): { setAside: Range[]; reports: Range[]; unsure: ConditionSpan[] } {
+  const none = { setAside: [], reports: [], unsure: [] }
   if (parts.length < 2) return none
   const askIdx = parts.map((s, i) => (asks(s.text) ? i : -1)).filter((i) => i >= 0)
   const askParts = (askIdx.length ? askIdx : [parts.length - 1]).map((i) => parts[i])
-  if (askParts.some((s) => BACK_REFERENCE.test(s.text))) return none
+  // A pronoun of the ask may point back to a statement; to a report on other data only a demonstrative can ("such
+  // patches", "those scenes": "its 10th percentile", "their valid pixels" refer within the ask).
+  const refersBack = askParts.some((s) => BACK_REFERENCE.test(s.text))
+  const refersToReport = askParts.some((s) => DEMONSTRATIVE.test(s.text))
   const inside = (x: { at: number }, s: { at: number; end: number }) => x.at >= s.at && x.at < s.end
   const askSpans = spans.filter((x) => askParts.some((s) => inside(x, s)))
   // What the ask says without reading: the words of its sentences no span took (a count's span holds the words of
@@ -97,13 +120,37 @@ export function statementSentences(
       (x) => x.value === Number(n.replace('−', '-')) && (!unit || unitKey(unit.replace(/°\s+/, '°').replace(/^deg(?:rees?)?\s+/i, 'degrees ')) === x.unit),
     )
   const setAside: Range[] = []
+  const reports: Range[] = []
   const unsure: ConditionSpan[] = []
+  // Kinds of span the ask states its own of; a series step and a pooling word are one kind ("per-date").
+  const kindOf = (x: Span) => (x.type === 'series' ? 'pooling' : x.type)
+  const askKinds = new Set(askSpans.map(kindOf))
   // Each clause of a sentence that does not ask, on its own ("Below 0.2 NDVI the pixels are bare soil, and NDVI
   // values below 0 are not valid"): the first may be a fact, the second sets pixels aside.
   const clauses = parts.filter((s) => !askParts.includes(s)).flatMap(clausesOf)
   for (const s of clauses) {
     // Its spans: thresholds (restated or not, judged below) and variables the ask names too.
     const own = spans.filter((x) => x.at < s.end && x.end > s.at)
+    // A report on other data ("last year's survey counted about 120 patches and treated anything above 40 °C as
+    // extreme", "our previous report quoted 0.41 for another sensor"): its numbers and words are that data's, where
+    // the ask states its own value of every kind of span in it (so nothing of the report could be the only place a
+    // threshold, period or statistic is asked) and no phrase in it would block but its own time words.
+    // A threshold in it must be on a variable the ask sets its own threshold on ("treated anything above 40 °C as
+    // extreme" beside "LST above 35 °C"): one on another variable may be a limit the ask keeps.
+    const askConditioned = new Set(askThresholds.map((x) => x.variable))
+    // A threshold with no variable named counts by its unit ("anything above 40 °C" beside "LST above 35 °C").
+    const ownKept = (x: Span) =>
+      x.type !== 'condition' || (x.variable !== null ? askConditioned.has(x.variable) : x.unit !== null && askThresholds.some((a) => a.unit === x.unit))
+    if (!refersToReport && reportsOtherData(s.text) && own.every((x) => x.at >= s.at && x.end <= s.end && askKinds.has(kindOf(x)) && ownKept(x))) {
+      const words = masked.slice(s.at, s.end).join('').replace(REPORT_TIME, ' ')
+      // The report's own verbs ("counted") are no words the ask could point back with ("pixels ... not counted").
+      const pointsBack = contentWords(s.text.replace(new RegExp(PAST_VERB.source, 'gi'), ' ')).some((w) => askFree.has(w))
+      if (!blocks(words) && !pointsBack) {
+        reports.push(s)
+        continue
+      }
+    }
+    if (refersBack) continue
     const askNames = (x: Span) => x.type === 'variable' && askSpans.some((a) => a.type === 'variable' && a.key === x.key)
     if (own.some((x) => (x.type !== 'condition' && !askNames(x)) || (x.type === 'condition' && x.negated) || x.at < s.at || x.end > s.end)) continue
     const rest = masked
@@ -116,5 +163,5 @@ export function statementSentences(
     if (unstated.length) unsure.push(...unstated)
     else setAside.push(s)
   }
-  return { setAside, unsure }
+  return { setAside, reports, unsure }
 }

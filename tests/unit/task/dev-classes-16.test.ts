@@ -16,6 +16,9 @@
  * - QA bits stated with their value and no class named ("BQA bit 0 and bit 4 are both 0", "bits 11-12 = 11").
  * - A day written with dashes, day first ("13-08-2017"): it had been read as the year alone; an unclear order blocks.
  * - A range of values written with two dots after the values ("only ndvi values 0..1").
+ * - A report on other data beside the ask ("last year's survey counted about 120 patches and treated anything above
+ *   40 °C as extreme"): its numbers are that data's, set aside where the ask states its own threshold on the same
+ *   quantity; a report whose threshold the ask does not restate in kind still blocks.
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import type { DevReference } from '../../helpers/dev-references'
@@ -125,5 +128,25 @@ describe('QA bits, dashed days, two-dot ranges and the names of data', () => {
   it('refuses a dashed day whose order of day and month is unclear, naming it', () => {
     const why = plannedRefusal('mean NDVI on 03-04-2019', [Q46])
     expect(why).toMatch(/03-04-/)
+  })
+})
+
+describe('reports on other data beside the ask', () => {
+  it('sets aside a report whose threshold the ask states its own of, and one with only a count', async () => {
+    await answered(
+      "Last year's survey treated anything above 40 °C as extreme and counted 120 hot patches. On 28 July 2019, what area in square miles has LST above 35 °C and NDVI strictly below 0.2?",
+      Q46,
+      REFS_10.area3,
+    )
+    await answered(
+      'The insurer flagged 9 frosty scenes last season. How many 2019 dates have at least 10 % of their valid LST pixels below 0 °C?',
+      Q46,
+      REFS_10.cnt3,
+    )
+  }, 180_000)
+
+  it("still refuses a report whose threshold is in another unit than the ask's, naming it", () => {
+    const why = plannedRefusal("Last year's survey treated anything above 40 °C as extreme. How many pixels on 2019-07-28 have LST above 300 K?", [Q46])
+    expect(why).toMatch(/above 40 °C/)
   })
 })
