@@ -44,6 +44,28 @@ const STATISTIC_AGAIN = new RegExp(
     .join('|')})(s|es)?\\b`,
   'gi',
 )
+/**
+ * A statistic named again by "that", "this", "these" ... where a span `used` already names it ("What is that
+ * median?", "a line through these percentiles" after "the 75th percentile" or "p75").
+ */
+function statisticsNamedAgain(q: string, used: readonly { at: number; end: number }[]): { at: number; end: number }[] {
+  const out: { at: number; end: number }[] = []
+  for (const m of q.matchAll(STATISTIC_AGAIN)) {
+    // "these percentiles", "those medians": the plural names the values of a statistic asked per date.
+    const plural = m[2] ?? ''
+    const at = (m.index ?? 0) + m[0].length - m[1].length - plural.length
+    const word = m[1].toLowerCase()
+    const names = STATISTICS.find((x) => x.names.includes(word))?.names ?? (PERCENTILE_WORDS.includes(word) ? PERCENTILE_WORDS : undefined)
+    if (!names) continue
+    const named = used.some((u) => {
+      const text = q.slice(u.at, u.end).toLowerCase()
+      // A percentile may have been asked in short ("p75").
+      return u.at !== at && (names.some((n) => text.includes(n)) || (names === PERCENTILE_WORDS && /^p\d{1,2}$/.test(text)))
+    })
+    if (named) out.push({ at, end: at + m[1].length + plural.length })
+  }
+  return out
+}
 /** "valid range 0 to 1", "(valid: 0..1)", "valid 0-1", "only 0 to 1", "0-1 only". */
 const VALID_RANGE =
   /\b(?:valid(?:\s+range)?|only)\s*(?::|=|is|of)?\s*(?:from\s+)?0(?:\.0+)?\s*(?:to|-|–|\.\.)\s*1(?:\.0+)?\b(?:\s+only\b)?|(?<![\d.])0(?:\.0+)?\s*(?:to|-|–|\.\.)\s*1(?:\.0+)?\s+only\b/gi
@@ -205,22 +227,7 @@ export function restatedPhrases(
   // "The NDVI file for that date is attached but not needed": a remark on the inputs, no negation of a value.
   for (const m of q.matchAll(NOT_NEEDED)) pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'a remark on an input file not needed')
   // "... then the median of those means. What is that median?": the statistic asked, named again.
-  for (const m of q.matchAll(STATISTIC_AGAIN)) {
-    // "these percentiles", "those medians": the plural names the values of a statistic asked per date.
-    const plural = m[2] ?? ''
-    const at = (m.index ?? 0) + m[0].length - m[1].length - plural.length
-    const word = m[1].toLowerCase()
-    const names = STATISTICS.find((x) => x.names.includes(word))?.names ?? (PERCENTILE_WORDS.includes(word) ? PERCENTILE_WORDS : undefined)
-    const key = names !== undefined
-    const isPercentile = names === PERCENTILE_WORDS
-    const named = used.some((u) => {
-      const text = q.slice(u.at, u.end).toLowerCase()
-      // A percentile may have been asked in short ("p75").
-      return u.at !== at && (names?.some((n) => text.includes(n)) || (isPercentile && /^p\d{1,2}$/.test(text)))
-    })
-    const end = at + m[1].length + plural.length
-    if (key && named && free(at, end)) out.push({ at, end, role: 'the statistic asked, named again' })
-  }
+  for (const x of statisticsNamedAgain(q, used)) if (free(x.at, x.end)) out.push({ ...x, role: 'the statistic asked, named again' })
   // "(valid range 0 to 1)" beside negative values set aside: the lower end restates that, and no normalized
   // difference exceeds 1.
   const nonNegative = conditions.some((c) => c.value === 0 && ((c.negated && c.op.startsWith('<')) || (!c.negated && c.op.startsWith('>'))))

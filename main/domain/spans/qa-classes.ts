@@ -175,6 +175,18 @@ export function qaBitConditionSpans(q: string, taken: readonly Span[]): (Conditi
   return out
 }
 
+/**
+ * Where the negation that leaves a class out starts, or null: an exclusion word before it ("excluding the cloudy
+ * pixels"), or "no"/"non" right before it ("no cloud", "non-cloud pixels"), but not "no cloud mask" (no mask
+ * applied); "no fill", "non-fill" restate the fill exclusion every statistic makes (task/restated.ts reads them).
+ */
+function negationAt(q: string, h: { at: number; end: number }, before: string, key: string): number | null {
+  const neg = [...before.matchAll(new RegExp(NEGATION_RE.source, 'gi'))].at(-1)
+  if (neg && NEGATED_GAP.test(before.slice((neg.index ?? 0) + neg[0].length))) return h.at - before.length + (neg.index ?? 0)
+  const no = key === 'fill' || key === 'nodata' ? null : NO_BEFORE.exec(before)
+  return no && !NOT_A_CLASS_AFTER.test(q.slice(h.end)) ? h.at - before.length + no.index : null
+}
+
 /** The QA-class conditions of `q` (normalised as the parser reads it), skipping the words of conditions in `spans`. */
 export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[] {
   const found: ConditionSpan[] = []
@@ -193,16 +205,7 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
     // "cloud confidence", "snow/ice conf": another field of the QA band (two confidence bits), not the class.
     if (/^[\s-]*(?:confidence|conf)\b/i.test(q.slice(h.end))) continue
     const before = q.slice(Math.max(0, h.at - 40), h.at)
-    const neg = [...before.matchAll(new RegExp(NEGATION_RE.source, 'gi'))].at(-1)
-    // "no cloud", "non-cloud pixels": the class left out, but not "no cloud mask" (no mask applied). "No fill",
-    // "non-fill" restate the fill exclusion every statistic makes (task/restated.ts reads them).
-    const no = v.key === 'fill' || v.key === 'nodata' ? null : NO_BEFORE.exec(before)
-    const negAt =
-      neg && NEGATED_GAP.test(before.slice((neg.index ?? 0) + neg[0].length))
-        ? h.at - before.length + (neg.index ?? 0)
-        : no && !NOT_A_CLASS_AFTER.test(q.slice(h.end))
-          ? h.at - before.length + no.index
-          : null
+    const negAt = negationAt(q, h, before, v.key)
     // "Fill" with no QA band named is the layer's own fill, its nodata (Landsat bands: DN 0), not the BQA's fill bit.
     const key = v.key === 'fill' && !namesQaBand ? 'nodata' : v.key
     const clear = key === 'clear'
