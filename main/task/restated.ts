@@ -245,9 +245,10 @@ export function restatedPhrases(
     for (const m of q.matchAll(CLEAR_BITS))
       pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'the cloud-free bits restated (fill bit 0 and cloud bit 4 unset)')
   // "(day.month.year)", "DD.MM.YYYY": the order of the numeric dates, which the period parser applied.
-  const order = q.match(new RegExp(`\\(?\\s*(?:(?:dates?|all\\s+dates?)\\s+(?:are\\s+)?(?:written|given|in)\\s+)?(?:${DAY_FIRST_SAID.source})\\s*\\)?`, 'i'))
-  if (order?.index !== undefined && periodsRead.length > 0 && free(order.index, order.index + order[0].length))
-    out.push({ at: order.index, end: order.index + order[0].length, role: 'order of day and month in the dates (day first)' })
+  // Each way it is said ("(TT.MM.JJJJ, day.month.year)").
+  if (periodsRead.length > 0)
+    for (const order of q.matchAll(new RegExp(`\\(?\\s*(?:(?:dates?|all\\s+dates?)\\s+(?:are\\s+)?(?:written|given|in)\\s+)?(?:${DAY_FIRST_SAID.source})\\s*\\)?`, 'gi')))
+      pushFree(order.index ?? 0, (order.index ?? 0) + order[0].length, 'order of day and month in the dates (day first)')
   // The variable named inside ("dates without valid LST skipped") stays read; the words around it are restated.
   for (const m of q.matchAll(EMPTY_DATES_SKIPPED))
     pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'dates with no valid pixel left aside (they give no value)')

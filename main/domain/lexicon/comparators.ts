@@ -34,7 +34,7 @@ export const RANGE_JOINS: readonly string[] = ['and', 'to', '-', '–', ',', 'th
 export const RANGE_NEGATIONS: readonly string[] = ['outside', 'outside of', 'not between', 'not within', 'not in the range', 'out of the range']
 
 /** Words that turn a selection into its complement: "excluding pixels with NDVI > 0.5", "other than water". */
-export const NEGATIONS: readonly string[] = ['excluding', 'exclude', 'excludes', 'excluded', 'except', 'except for', 'other than', 'apart from', 'not counting', 'leaving out', 'without', 'ignoring', 'masking out', 'masked out', 'omitting', 'but not', 'removing', 'remove', 'removed', 'discarding', 'discard', 'discarded', 'do not count', "don't count", 'not including', 'skip', 'skipping']
+export const NEGATIONS: readonly string[] = ['excluding', 'exclude', 'excludes', 'excluded', 'except', 'except for', 'other than', 'apart from', 'not counting', 'leaving out', 'without', 'ignoring', 'masking out', 'masked out', 'omitting', 'but not', 'removing', 'remove', 'removed', 'discarding', 'discard', 'discarded', 'do not count', "don't count", 'not including', 'skip', 'skipping', 'ignore', 'ignores', 'omit', 'leave out', 'throw out']
 
 /** Numbers written as words in a comparison ("bigger than zero"): the word and its value. */
 export const NUMBER_WORDS: Readonly<Record<string, number>> = { zero: 0 }

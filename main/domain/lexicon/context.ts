@@ -11,6 +11,9 @@ export const CONTEXT_OPENERS: readonly string[] = [
   'hi', 'hello', 'hey', 'thanks', 'thank you', 'please note', 'fyi', 'note that the files', 'the folder contains', 'the files are', 'the data come from', 'the data comes from', 'data are from',
 ]
 
+/** Greetings that may open a message on a line of their own ("morning", "good afternoon, team"): never a time of day asked. */
+export const GREETINGS: readonly string[] = ['good morning', 'morning', 'good afternoon', 'afternoon', 'good evening', 'evening', 'good day']
+
 /** Function words and verbs of asking. */
 export const FILLER: readonly string[] = (
   'a an the of in on at for to from by with within over during and or as is are was were be been being it its this that these those ' +

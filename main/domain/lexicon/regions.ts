@@ -118,3 +118,24 @@ export const CRS_WORDS: Readonly<Record<string, readonly string[]>> = {
  * two thirds; of any other part (a quadrant, the centre) no band of the grid, so it is refused.
  */
 export const REGION_NEGATIONS: readonly string[] = ['outside of', 'outside', 'everything except for', 'everything except', 'everything but', 'all but', 'except for', 'except', 'excluding', 'other than', 'apart from', 'not in', 'but not']
+
+/** Fractions of the image's extent said in words, for boxes given by them ("from a quarter to three quarters of the width"). */
+export const FRACTION_WORDS: Readonly<Record<string, number>> = {
+  'a quarter': 0.25,
+  'one quarter': 0.25,
+  'one-quarter': 0.25,
+  '1 quarter': 0.25,
+  'three quarters': 0.75,
+  'three-quarters': 0.75,
+  '3 quarters': 0.75,
+  'a third': 1 / 3,
+  'one third': 1 / 3,
+  'one-third': 1 / 3,
+  '1 third': 1 / 3,
+  'two thirds': 2 / 3,
+  'two-thirds': 2 / 3,
+  '2 thirds': 2 / 3,
+  'a half': 0.5,
+  'one half': 0.5,
+  half: 0.5,
+}

@@ -6,7 +6,7 @@
  * consumed, or not understood -- blocking when it could change the value (a statistic, part, time span, mask or
  * unit no span placed), never blocking in a context sentence ("For a memo on ...").
  */
-import { CONTEXT_OPENERS } from '../lexicon/context'
+import { CONTEXT_OPENERS, GREETINGS } from '../lexicon/context'
 import { NEGATIONS } from '../lexicon/comparators'
 import { ANSWER_UNIT_LEADS, UNITS } from '../lexicon/units'
 import { OBJECT_CLASSES, VARIABLES } from '../lexicon/variables'
@@ -372,6 +372,15 @@ function unplaced(q: string, corrections: readonly Correction[]): ParsedQuestion
 }
 
 /**
+ * A greeting opening the message, then punctuation or the ask's first word ("morning\nneed the % change ...", read
+ * with its line break as a space; "Good afternoon team, ...").
+ */
+const GREETING_RE = new RegExp(
+  `^\\s*(?:${alternation(GREETINGS)})(?:\\s+(?:all|team|everyone|folks|guys))?(?:\\s*[,!.:;]|(?=\\s+(?:i|we|need|needs|want|please|pls|quick|q|question|what|which|how|could|can|would)\\b))`,
+  'i',
+)
+
+/**
  * The sentences of a question that do not ask: context ("For a memo on X, ..."; up to the comma before the ask) and
  * statements beside the ask (spans/statements.ts), whose spans are dropped; a statement's thresholds the ask does
  * not state are dropped too and listed to block.
@@ -385,6 +394,9 @@ function asides(q: string, spans: Span[], parts: readonly { at: number; end: num
       )
       return { at, end: ask && ask.index !== undefined ? at + ask.index : end }
     })
+  // A greeting opening the message ("morning\nneed the % change ...", "Good afternoon team, ..."): context.
+  const greeting = GREETING_RE.exec(q)
+  if (greeting) context.push({ at: 0, end: greeting[0].length })
   const { setAside, reports, unsure } = statementSentences(q, parts, spans, (text) => BLOCKING.some((b) => hits(text, b.re).some((h) => h.text.trim() !== '')))
   const aside = [...setAside, ...reports]
   return {

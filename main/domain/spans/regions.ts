@@ -19,6 +19,7 @@ import {
   STRIP_NOUNS,
   STRIP_PICKS,
 } from '../lexicon/regions'
+import { fractionBoxes } from './fraction-box'
 import { numberedGridParts } from './grid-cells'
 import type { ContextPartSpan, PartSpan } from './types'
 import { alternation, hits, overlaps } from './words'
@@ -35,7 +36,8 @@ const PART_RES = PARTS.map(
 )
 
 export function parseParts(q: string): PartSpan[] {
-  const found: PartSpan[] = []
+  // A box by fractions first: its name said before it ("its central part: the box from a quarter ...") is its own.
+  const found: PartSpan[] = [...fractionBoxes(q)]
   for (const [i, p] of PARTS.entries()) {
     const re = PART_RES[i]
     for (const h of hits(q, re)) {

@@ -19,6 +19,11 @@
  * - A report on other data beside the ask ("last year's survey counted about 120 patches and treated anything above
  *   40 °C as extreme"): its numbers are that data's, set aside where the ask states its own threshold on the same
  *   quantity; a report whose threshold the ask does not restate in kind still blocks.
+ * - A box by fractions of the image's extent ("the box from a quarter to three quarters of the image width and of its
+ *   height", "rows and cols from 1/4 to 3/4"), with its name said before it and again later ("that central box").
+ * - A greeting opening a chat message ("morning\nneed the % change ..."): not a time of day asked. Found with it, a
+ *   wrong answer of the tenth set's chat question once "morning" no longer blocked it: "ignore ndvi below 0 or above
+ *   1" kept the pixels outside 0-1 ("ignore" was no negation word); it now blocks as "excluding ... or ..." does.
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import type { DevReference } from '../../helpers/dev-references'
@@ -148,5 +153,29 @@ describe('reports on other data beside the ask', () => {
   it("still refuses a report whose threshold is in another unit than the ask's, naming it", () => {
     const why = plannedRefusal("Last year's survey treated anything above 40 °C as extreme. How many pixels on 2019-07-28 have LST above 300 K?", [Q46])
     expect(why).toMatch(/above 40 °C/)
+  })
+})
+
+describe('boxes by fractions, greetings and "ignore"', () => {
+  it('reads a box by fractions of the width and height, named before it and again after', async () => {
+    await answered(
+      'We only want the central box of the scene: the box from a quarter to three quarters of the image width and of its height. Mean TOA NDVI (bands 5 and 4) in that central box on 13 August 2017, fill excluded?',
+      LANDSAT,
+      REFS_10.reg4,
+    )
+    await answered('L8 13-08-2017: mean TOA NDVI (B5, B4) over rows and columns from 1/4 to 3/4 of the image, fill out', LANDSAT, REFS_10.reg4)
+  }, 120_000)
+
+  it('reads a greeting opening a chat message as no time of day, and "ignore" as a negation', async () => {
+    const periods = readTask({ question: 'morning\nwhat is the mean NDVI on 2019-06-26?', options: [] })
+    expect(periods.notUnderstood.filter((n) => n.blocking)).toEqual([])
+    expect(plannedRefusal('what is the mean NDVI in the morning of 2019-06-26?', [Q46])).toMatch(/morning/)
+    expect(readTask({ question: 'mean NDVI on 2019-06-26, ignore NDVI below 0', options: [] }).conditions).toMatchObject([
+      { variable: 'ndvi', op: '<', value: 0, negated: true },
+    ])
+    // "ignore A or B" leaves out pixels outside a range: refused, naming it, as "excluding ... or ..." is.
+    expect(
+      plannedRefusal('morning\nneed the % change in mean ndvi of the northern half, 23 apr 2019 -> 26 jun 2019\nignore ndvi below 0 or above 1', [Q46]),
+    ).toMatch(/ignore ndvi below 0 or above 1/)
   })
 })
