@@ -77,7 +77,7 @@ const DATE_NOUN = String.raw`(?:dates|acquisitions|scenes|images|days)`
 const NO_VALID = String.raw`(?:with\s+no|without(?:\s+any)?|w\/o|having\s+no|that\s+have\s+no|with\s+zero)\s+(?:valid\b(?:\s+[\w-]+){0,2}?(?:\s+(?:pixels?|data|values?))?|(?:lst|ndvi|data|pixels?)\b)`
 const LEFT_ASIDE = String.raw`(?:(?:are|is|get|were|will\s+be)\s+)?(?:skipped|skiped|dropped|drop\s+out|left\s+out|excluded|ignored|not\s+(?:counted|considered|used|included|taken(?:\s+into\s+account)?)|(?:do|does)\s+not\s+count|(?:don'?t|doesn'?t|dont)\s+count|out)\b`
 /** The verbs that set dates aside before naming them ("skipping dates without valid data", "skip empty dates"). */
-const SKIP_VERB = String.raw`(?:skip|skipping|drop|dropping|excluding|ignoring|leave\s+out|leaving\s+out)`
+const SKIP_VERB = String.raw`(?:skip|skipping|drop|dropping|excluding|exclude|ignore|ignoring|omit|omitting|leave\s+out|leaving\s+out)`
 const EMPTY_DATES_SKIPPED = new RegExp(
   [
     // "skipping dates without valid data", "leave out acquisitions with no valid LST"

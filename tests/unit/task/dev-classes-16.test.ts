@@ -173,6 +173,10 @@ describe('boxes by fractions, greetings and "ignore"', () => {
     expect(readTask({ question: 'mean NDVI on 2019-06-26, ignore NDVI below 0', options: [] }).conditions).toMatchObject([
       { variable: 'ndvi', op: '<', value: 0, negated: true },
     ])
+    // "ignore the dates with no valid LST" leaves aside what no reduction over dates counts anyway.
+    const dates = readTask({ question: 'Which 2019 date had the lowest median LST? ignore the dates with no valid LST', options: [] })
+    expect(dates.notUnderstood.filter((n) => n.blocking)).toEqual([])
+    expect(dates.quantity.statistic).toBe('date_of_min')
     // "ignore A or B" leaves out pixels outside a range: refused, naming it, as "excluding ... or ..." is.
     expect(
       plannedRefusal('morning\nneed the % change in mean ndvi of the northern half, 23 apr 2019 -> 26 jun 2019\nignore ndvi below 0 or above 1', [Q46]),
