@@ -66,8 +66,8 @@ export const LIST_WORDS: readonly string[] = ['and', ',', '/', '&', 'or', 'plus'
  * whether the day named is inside ("the 10 days after 5 July"): a stretch anchored by one is refused, naming it.
  */
 export const STRETCH_ANCHORS: { forward: readonly string[]; back: readonly string[]; unclear: readonly string[] } = {
-  forward: ['starting', 'starting on', 'beginning', 'beginning on', 'commencing', 'from'],
-  back: ['ending', 'ending on', 'up to', 'through', 'until', 'till'],
+  forward: ['starting', 'starting on', 'beginning', 'beginning on', 'commencing', 'from', 'which start on', 'that start on', 'which begin on', 'that begin on'],
+  back: ['ending', 'ending on', 'up to', 'through', 'until', 'till', 'finishing', 'finishing on', 'which end on', 'that end on', 'which finish on', 'that finish on', 'which ends on', 'that ends on'],
   unclear: ['after', 'following', 'before', 'preceding', 'leading up to', 'prior to'],
 }
 

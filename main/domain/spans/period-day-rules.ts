@@ -19,8 +19,8 @@ function dayOfYear(y: number, n: number): string | null {
 }
 const DOY = '(?:day[\\s-]of[\\s-](?:the[\\s-])?year|doy|day)'
 
-/** A day with its year, written month first, day first or ISO (groups: month, day, year | day, month, year | year, month, day). */
-const DATED = `(?:${MONTH_RE}\\s+${DAY},?\\s*${YEAR}|${DAY}(?:\\s+of)?\\s+${MONTH_RE},?\\s*${YEAR}|${YEAR}-(\\d{1,2})-(\\d{1,2})(?![\\d-]))`
+/** A day, its year written or not, month first, day first or ISO (groups: month, day, year | day, month, year | year, month, day). */
+const DATED = `(?:${MONTH_RE}\\s+${DAY}(?:,?\\s*${YEAR})?|${DAY}(?:\\s+of)?\\s+${MONTH_RE}(?:,?\\s*${YEAR})?|${YEAR}-(\\d{1,2})-(\\d{1,2})(?![\\d-]))`
 
 /** The ISO date `n` days after `day` (negative: before). */
 const shifted = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
@@ -30,11 +30,17 @@ export const DAY_RULES: Rule[] = [
   // stretch of whole days counted from (or back from) the day named, that day included.
   {
     re: new RegExp(`\\b(\\d{1,3})\\s+(days?|weeks?)\\s+(${alternation([...STRETCH_ANCHORS.forward, ...STRETCH_ANCHORS.back])})\\s+(?:the\\s+)?${DATED}`, 'gi'),
-    make: (m) => {
+    make: (m, q) => {
       const n = Number(m[1]) * (/^w/i.test(m[2]) ? 7 : 1)
+      // A day written without its year takes the one year the question names ("the 45 days ending 31 August" beside
+      // "18 Jul - 31 Aug 2019"); with none or several it is left unread, to block.
+      // A year listed with another after it ("ending 31 August, 2018 and 2019") is not this day's alone: unread.
+      if (/^\s*(?:and|or|&|,|-|–|to|vs\.?)\s*(?:19|20)\d{2}\b/i.test(q.slice((m.index ?? 0) + m[0].length))) return null
+      const years = [...new Set([...q.matchAll(/\b(?:19|20)\d{2}\b/g)].map((x) => Number(x[0])))]
+      const yearOf = (written: string | undefined) => (written ? Number(written) : years.length === 1 ? years[0] : Number.NaN)
       let y: number, mo: number, d: number
-      if (m[4]) [y, mo, d] = [Number(m[6]), monthOf(m[4]), Number(m[5])]
-      else if (m[8]) [y, mo, d] = [Number(m[9]), monthOf(m[8]), Number(m[7])]
+      if (m[4]) [y, mo, d] = [yearOf(m[6]), monthOf(m[4]), Number(m[5])]
+      else if (m[8]) [y, mo, d] = [yearOf(m[9]), monthOf(m[8]), Number(m[7])]
       else [y, mo, d] = [Number(m[10]), Number(m[11]), Number(m[12])]
       if (n < 1 || !validDay(y, mo, d)) return null
       const day = iso(y, mo, d)

@@ -5,7 +5,8 @@
  *
  * - A stretch of days counted from a day ("the 100 days starting 1 March 2019", "the 45 days ending ..."): it had been
  *   read as the one day named (a wrong period, refused only because no file held that day); now the stretch, the day
- *   named inside, and "after"/"before", which leave that open, block.
+ *   named inside (its year, where not written, the one year the question names); "after"/"before", which leave that
+ *   open, block.
  * - Two seasons joined by "minus" in a question about one year ("2019 TVDI: summer minus spring").
  * - A statistic named again in the plural ("a line through these percentiles").
  * - A QA class after "no" ("the pixels with no cloud and no fill in the BQA"); "no cloud masking" selects nothing.
@@ -40,6 +41,7 @@ const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
 const refs = (file: string) => JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dev-questions', file), 'utf8')) as Record<string, DevReference>
 const REFS_5 = refs('references-5.json')
 const REFS_7 = refs('references-7.json')
+const REFS_9 = refs('references-9.json')
 const REFS_10 = refs('references-10.json')
 
 const answered = (q: string, files: string, ref: DevReference) => answeredWithin(q, [files], ref.alternatives ?? [ref.value], ref.tolerance, store.dir)
@@ -55,6 +57,12 @@ describe('a stretch of days counted from a day', () => {
   })
 
   it('answers over the stretch, and refuses one whose first day is left open or whose day has no year', async () => {
+    // The day's year said once, in the period the stretch restates.
+    await answered(
+      'Mean of the per-date mean NDVI (only NDVI from 0 to 1) over 18 July - 31 August 2019, that is the 45 days which end on 31 August',
+      Q46,
+      REFS_9.per2,
+    )
     await answered(
       'Average of the per-date mean LST, in degrees Celsius, over the 100 days beginning on March 1, 2019 (dates without LST skipped)',
       Q46,
