@@ -308,9 +308,40 @@ function readRegions(r: Reading): { regions: Region[]; region: Region } {
     use(x.at, x.end, 'region')
     if (!regions.some((o) => JSON.stringify({ ...o, text: '' }) === JSON.stringify({ ...made, text: '' }))) regions.push(made)
   }
+  // "I need compare two quadrants. ... the north-east quadrant, minus ... the south-west quadrant": the number of
+  // regions named, said before them, restates them.
+  if (regions.length >= 2)
+    for (const h of allMatches(r.q, REGIONS_COUNTED)) {
+      const n = /^(?:two|2|both|the\s+two)$/i.test(h.m[1].trim()) ? 2 : /^(?:three|3)$/i.test(h.m[1]) ? 3 : 4
+      if (n === regions.length && !spans.some((s) => h.at < s.end && h.end > s.at)) use(h.at, h.end, 'the regions compared, counted')
+    }
+  // "(NE minus SW)": the two parts compared, restated by their compass letters in the order read; in the other order
+  // it contradicts the reading, and is refused.
+  if (regions.length === 2)
+    for (const h of allMatches(r.q, ORDER_RESTATED)) {
+      const [a, b] = [COMPASS[h.m[1].toUpperCase()], COMPASS[h.m[2].toUpperCase()]]
+      const parts = regions.map((x) => (x.kind === 'part' ? x.part : null))
+      if (spans.some((s) => h.at < s.end && h.end > s.at)) continue
+      if (a === parts[0] && b === parts[1]) use(h.at, h.end, "the regions' order restated")
+      else if (a === parts[1] && b === parts[0])
+        refuse(h.m[0].trim(), 'the order restated is the other way round from the regions named (say which comes first)')
+    }
   const region: Region = regions[0] ?? { kind: 'whole' }
   return { regions, region }
 }
+
+const COMPASS: Readonly<Record<string, string>> = {
+  NE: 'northeast',
+  NW: 'northwest',
+  SE: 'southeast',
+  SW: 'southwest',
+  N: 'north',
+  S: 'south',
+  E: 'east',
+  W: 'west',
+}
+const ORDER_RESTATED = /\(\s*(NE|NW|SE|SW|N|S|E|W)\s*(?:minus|-|−|–|vs\.?|versus|\/|over)\s*(NE|NW|SE|SW|N|S|E|W)\s*\)/g
+const REGIONS_COUNTED = /\b(two|2|both|the\s+two|three|3|four|4)\s+(?:image\s+)?(?:quadrants|halves|thirds|regions|parts|areas|boxes|windows|strips|sides)\b/gi
 
 /**
  * The unit the answer is wanted in: the first unit word not already read; for an area asked with none, the unit

@@ -25,6 +25,8 @@
  * - A greeting opening a chat message ("morning\nneed the % change ..."): not a time of day asked. Found with it, a
  *   wrong answer of the tenth set's chat question once "morning" no longer blocked it: "ignore ndvi below 0 or above
  *   1" kept the pixels outside 0-1 ("ignore" was no negation word); it now blocks as "excluding ... or ..." does.
+ * - The regions compared counted before they are named ("I need compare two quadrants"), and their order restated by
+ *   compass letters ("(NE minus SW)"); the other order than the one read is refused.
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import type { DevReference } from '../../helpers/dev-references'
@@ -189,5 +191,23 @@ describe('boxes by fractions, greetings and "ignore"', () => {
     expect(
       plannedRefusal('morning\nneed the % change in mean ndvi of the northern half, 23 apr 2019 -> 26 jun 2019\nignore ndvi below 0 or above 1', [Q46]),
     ).toMatch(/ignore ndvi below 0 or above 1/)
+  })
+})
+
+describe('regions compared: their count and their order restated', () => {
+  it('reads "two quadrants" before the two named and "(NE minus SW)" in the order read', async () => {
+    await answered(
+      'Two quadrants to compare on the 2019-08-13 LST: what percentage of the valid pixels is above 305 K in the north-east quadrant, minus the same percentage in the south-west quadrant (NE minus SW)?',
+      Q46,
+      REFS_10.cmp4,
+    )
+  }, 120_000)
+
+  it('refuses an order restated the other way round, naming it', () => {
+    const why = plannedRefusal(
+      'On 2019-08-13, the share of LST pixels above 305 K in the north-east quadrant minus that in the south-west quadrant (SW minus NE)',
+      [Q46],
+    )
+    expect(why).toMatch(/SW minus NE/)
   })
 })
