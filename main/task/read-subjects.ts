@@ -152,7 +152,8 @@ function subjectOrder(r: Reading, read: ConditionsRead, conditions: readonly Con
       (h) =>
         h.at >= end &&
         h.at - end <= 40 &&
-        !/[.;?!]/.test(q.slice(end, h.at)) &&
+        // A list's next item ("... mean of the per-date means - dates without LST are skipped") is another clause too.
+        !/[.;?!]|\s[-–—•*]\s/.test(q.slice(end, h.at)) &&
         !compared(h) &&
         !spans.some((s) => s.role === 'condition' && h.at < s.end && h.end > s.at),
     )

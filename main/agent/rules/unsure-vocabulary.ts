@@ -218,6 +218,9 @@ export function oneEdit(a: string, b: string): boolean {
 
 /** Acronyms that name sensors, files or agencies, never a quantity. */
 export const HARMLESS_ACRONYMS = new Set([
+  // The blank of a report line to fill in ("Fill in the TBD").
+  'TBD',
+  'TBC',
   'TOA',
   'MTL',
   'BQA',

@@ -159,6 +159,8 @@ export const REPORT_MARKERS: { times: readonly string[]; sources: readonly strin
   times: [
     'last year', "last year's", 'last season', "last season's", 'last summer', 'last winter', 'last spring', 'last autumn', 'last fall', 'last month',
     'last week', 'last time', 'last campaign', 'a year ago', 'years ago', 'in the past', 'previously', 'historically', 'earlier this year',
+    // A figure given to compare with, in a report line to fill in ("...: TBD; for comparison, the annual mean was 0.690").
+    'for comparison', 'by comparison',
   ],
   sources: [
     'previous report', 'earlier report', 'prior report', 'previous study', 'earlier study', 'previous survey', 'previous analysis', 'previous bulletin',

@@ -200,6 +200,13 @@ const DEFINED_RANGE = new RegExp(
   'i',
 )
 const NAMED_DEFINED_BY = new RegExp(`\\b(?:the\\s+)?(?:${NAMED_WORDS})\\s+as\\s*$`, 'i')
+/** "the growing season (taken here as " before a period read: the name, then the words that define it by that period. */
+const NAMED_DEFINED_IN_BRACKETS = new RegExp(
+  `\\b(?:the\\s+|our\\s+)?(?:${NAMED_WORDS})\\s*\\(\\s*(?:(?:taken|defined|used)\\s+(?:here\\s+)?as|here\\s+(?:taken|defined)\\s+as|i\\.e\\.,?|that\\s+is,?|meaning|we\\s+use)\\s*$`,
+  'i',
+)
+/** " (our growing season)" after a period read: the name the question gives that period. */
+const NAMED_AFTER = new RegExp(`^\\s*\\(\\s*(?:(?:our|the|i\\.e\\.,?|=)\\s*)?(?:${NAMED_WORDS})\\s*\\)`, 'i')
 
 /**
  * Refiner: a named span the question defines ("growing season 2019? We define it as May to September", "the growing
@@ -221,9 +228,14 @@ export function definedSpans(q: string, periods: PeriodSpan[]): { periods: Perio
     return defined
   })
   // "taking the growing season as April to October 2019": the name before the period read.
+  // So does "the growing season (taken here as 15 April - 15 October 2019", and "15 Apr - 15 Oct 2019 (our growing
+  // season)": a period read, the span's name given to it.
   for (const p of out) {
-    const before = q.slice(Math.max(0, p.at - 40), p.at).match(NAMED_DEFINED_BY)
+    const near = q.slice(Math.max(0, p.at - 60), p.at)
+    const before = near.match(NAMED_DEFINED_BY) ?? (p.convention ? null : near.match(NAMED_DEFINED_IN_BRACKETS))
     if (before) restated.push({ ...p, at: p.at - before[0].length, end: p.at, text: before[0] })
+    const after = p.convention ? null : q.slice(p.end).match(NAMED_AFTER)
+    if (after) restated.push({ ...p, at: p.end, end: p.end + after[0].length, text: after[0] })
   }
   return { periods: out, restated }
 }

@@ -60,9 +60,12 @@ const PAST_VERB = new RegExp(`\\b(?:${alternation(REPORT_MARKERS.pastVerbs)})\\b
 /** Whether a clause reports on other data: another time or source, told in the past. */
 const reportsOtherData = (text: string) => PAST_VERB.test(text) && (new RegExp(REPORT_TIME.source, 'i').test(text) || REPORT_SOURCE.test(text))
 
-/** Whether a sentence asks, instructs or says what the writer wants. */
+/** A blank to fill in ("___", "[X]", "TBD", "??"): the sentence holding it is the ask of a report line. */
+const BLANK = /_{2,}|\[\s*[xX?]?\s*\]|\?{2,}|\bTBD\b/
+
+/** Whether a sentence asks, instructs, says what the writer wants, or holds a blank to fill in. */
 export function asks(text: string): boolean {
-  return text.includes('?') || INSTRUCTION.test(text) || QUESTION_OPENER.test(text) || WANTS.test(text.replace(MOTIVATION, ' '))
+  return text.includes('?') || BLANK.test(text) || INSTRUCTION.test(text) || QUESTION_OPENER.test(text) || WANTS.test(text.replace(MOTIVATION, ' '))
 }
 
 /** The clauses of a sentence, split at ", and", ", but", ", while", ", whereas", ", so". */
@@ -141,7 +144,10 @@ export function statementSentences(
     // A threshold with no variable named counts by its unit ("anything above 40 °C" beside "LST above 35 °C").
     const ownKept = (x: Span) =>
       x.type !== 'condition' || (x.variable !== null ? askConditioned.has(x.variable) : x.unit !== null && askThresholds.some((a) => a.unit === x.unit))
-    if (!refersToReport && reportsOtherData(s.text) && own.every((x) => x.at >= s.at && x.end <= s.end && askKinds.has(kindOf(x)) && ownKept(x))) {
+    // The report's own marker words ("for comparison") are no span of what it reports.
+    const markers = [...s.text.matchAll(REPORT_TIME)].map((m) => ({ at: s.at + (m.index ?? 0), end: s.at + (m.index ?? 0) + m[0].length }))
+    const reported = own.filter((x) => !markers.some((mk) => x.at >= mk.at && x.end <= mk.end))
+    if (!refersToReport && reportsOtherData(s.text) && reported.every((x) => x.at >= s.at && x.end <= s.end && askKinds.has(kindOf(x)) && ownKept(x))) {
       const words = masked.slice(s.at, s.end).join('').replace(REPORT_TIME, ' ')
       // The report's own verbs ("counted") are no words the ask could point back with ("pixels ... not counted").
       const pointsBack = contentWords(s.text.replace(new RegExp(PAST_VERB.source, 'gi'), ' ')).some((w) => askFree.has(w))

@@ -34,7 +34,8 @@ export function readSubject(question: string): AskedSubject | null {
   const calibrating = (v: { at: number; end: number }) => calibration.some((c) => v.at < c.end && v.end > c.at)
   // "DN", "pixel value" name the values as stored, of whatever layer is meant: no variable to check.
   const vars = all(parsed.spans, 'variable').filter((v) => v.kind !== 'qa_class' && v.key !== 'value' && !inCondition(v) && !setAside(v) && !calibrating(v))
-  const plain = (from: number, to: number) => !/[.;?!:,]/.test(q.slice(from, to))
+  // No punctuation between, and no list bullet (a checklist's lines run together as one text: "means - dates without LST").
+  const plain = (from: number, to: number) => !/[.;?!:,]|\s[-–—•*]\s/.test(q.slice(from, to))
   const after = vars.find((v) => v.at >= stat.end && v.at - stat.end <= 40 && plain(stat.end, v.at))
   const before = vars.filter((v) => v.end <= stat.at && stat.at - v.end <= 12 && plain(v.end, stat.at)).at(-1)
   // Written against the statistic ("mean NDVI", "mean of the LST", "NDVI mean"), the nearer one; else the one after.

@@ -27,6 +27,11 @@
  *   1" kept the pixels outside 0-1 ("ignore" was no negation word); it now blocks as "excluding ... or ..." does.
  * - The regions compared counted before they are named ("I need compare two quadrants"), and their order restated by
  *   compass letters ("(NE minus SW)"); the other order than the one read is refused.
+ * - A named span given its dates ("the growing season (taken here as 15 April - 15 October 2019", "15 Apr - 15 Oct
+ *   2019 (our growing season)"), a figure to compare with in a report line ("...: TBD; for comparison, the annual mean
+ *   was 0.690"), a blank's sentence as the ask. Found with them, a wrong answer once the growing season no longer
+ *   blocked: a checklist's "mean of the per-date means" line followed by "- dates without LST are skipped" was read as
+ *   the mean of LST (both readers looked across the list bullet); a bullet now ends the statistic's clause.
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import type { DevReference } from '../../helpers/dev-references'
@@ -210,4 +215,22 @@ describe('regions compared: their count and their order restated', () => {
     )
     expect(why).toMatch(/SW minus NE/)
   })
+})
+
+describe('named spans given their dates, report lines and checklists', () => {
+  it('reads a growing season given its dates, before or after them, and a figure given for comparison', async () => {
+    await answered(
+      'Complete the line: "TVDI (benchmark way), mean of the per-date means over the growing season (defined here as 15 April - 15 October 2019): TBD; for comparison, last year\'s value was 0.70."',
+      Q46,
+      REFS_10.per1,
+    )
+  }, 180_000)
+
+  it("does not take a variable of the next checklist line as the statistic's", async () => {
+    await answered(
+      '- dates: 15 Apr - 15 Oct 2019 (our growing season)\n- index: TVDI, benchmark way\n- result: mean of the per-date means\n- dates without LST left out',
+      Q46,
+      REFS_10.per1,
+    )
+  }, 180_000)
 })
