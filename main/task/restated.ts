@@ -247,7 +247,9 @@ export function restatedPhrases(
   // "(day.month.year)", "DD.MM.YYYY": the order of the numeric dates, which the period parser applied.
   // Each way it is said ("(TT.MM.JJJJ, day.month.year)").
   if (periodsRead.length > 0)
-    for (const order of q.matchAll(new RegExp(`\\(?\\s*(?:(?:dates?|all\\s+dates?)\\s+(?:are\\s+)?(?:written|given|in)\\s+)?(?:${DAY_FIRST_SAID.source})\\s*\\)?`, 'gi')))
+    for (const order of q.matchAll(
+      new RegExp(`\\(?\\s*(?:(?:dates?|all\\s+dates?)\\s+(?:are\\s+)?(?:written|given|in)\\s+)?(?:${DAY_FIRST_SAID.source})\\s*\\)?`, 'gi'),
+    ))
       pushFree(order.index ?? 0, (order.index ?? 0) + order[0].length, 'order of day and month in the dates (day first)')
   // The variable named inside ("dates without valid LST skipped") stays read; the words around it are restated.
   for (const m of q.matchAll(EMPTY_DATES_SKIPPED))
