@@ -46,7 +46,7 @@ import { gridParts, parseParts, stripParts } from './regions'
 import { qaBitConditionSpans, qaBitsSpans, qaClassSpans } from './qa-classes'
 import { BLOCKING } from './ledger'
 import { refineSpans } from './refiners'
-import { statementSentences } from './statements'
+import { BLANK, statementSentences } from './statements'
 import type { ConditionSpan, Span } from './types'
 import { VARIABLE_RE, variableNamed } from './variables'
 import { alternation, hits, overlaps, phraseRegex } from './words'
@@ -153,7 +153,7 @@ const AREA_UNIT_ASKED_RE = new RegExp(
 const CONTEXT_RE = new RegExp(`^\\s*(?:${alternation(CONTEXT_OPENERS)})`, 'i')
 const NEGATION_RE = phraseRegex(NEGATIONS)
 /** A blank to fill in a report line ("___", "[X]", "??", "TBD"), then a unit. */
-const BLANK_UNIT_RE = /(?:_{2,}|\[\s*[xX?]?\s*\]|\?{2,}|\bTBD\b)\s*(°\s?[cf]|℃|℉|k|%|km2|km²|ha|m2|m²|acres?)(?![\w²])/gi
+const BLANK_UNIT_RE = new RegExp(`(?:${BLANK.source})\\s*(°\\s?[cf]|℃|℉|k|%|km2|km²|ha|m2|m²|acres?)(?![\\w²])`, 'gi')
 
 function unitOfName(name: string): string | null {
   const w = name.toLowerCase().replace(/\s+/g, ' ').trim()

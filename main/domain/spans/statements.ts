@@ -61,7 +61,7 @@ const PAST_VERB = new RegExp(`\\b(?:${alternation(REPORT_MARKERS.pastVerbs)})\\b
 const reportsOtherData = (text: string) => PAST_VERB.test(text) && (new RegExp(REPORT_TIME.source, 'i').test(text) || REPORT_SOURCE.test(text))
 
 /** A blank to fill in ("___", "[X]", "TBD", "??"): the sentence holding it is the ask of a report line. */
-const BLANK = /_{2,}|\[\s*[xX?]?\s*\]|\?{2,}|\bTBD\b/
+export const BLANK = /_{2,}|\[\s*[xX?]?\s*\]|\?{2,}|\bTBD\b/
 
 /** Whether a sentence asks, instructs, says what the writer wants, or holds a blank to fill in. */
 export function asks(text: string): boolean {
@@ -128,6 +128,12 @@ export function statementSentences(
   // Kinds of span the ask states its own of; a series step and a pooling word are one kind ("per-date").
   const kindOf = (x: Span) => (x.type === 'series' ? 'pooling' : x.type)
   const askKinds = new Set(askSpans.map(kindOf))
+  // A threshold in a report must be on a variable the ask sets its own threshold on ("treated anything above 40 °C as
+  // extreme" beside "LST above 35 °C"): one on another variable may be a limit the ask keeps. One with no variable
+  // named counts by its unit ("anything above 40 °C" beside "LST above 35 °C").
+  const askConditioned = new Set(askThresholds.map((x) => x.variable))
+  const ownKept = (x: Span) =>
+    x.type !== 'condition' || (x.variable !== null ? askConditioned.has(x.variable) : x.unit !== null && askThresholds.some((a) => a.unit === x.unit))
   // Each clause of a sentence that does not ask, on its own ("Below 0.2 NDVI the pixels are bare soil, and NDVI
   // values below 0 are not valid"): the first may be a fact, the second sets pixels aside.
   const clauses = parts.filter((s) => !askParts.includes(s)).flatMap(clausesOf)
@@ -138,12 +144,6 @@ export function statementSentences(
     // extreme", "our previous report quoted 0.41 for another sensor"): its numbers and words are that data's, where
     // the ask states its own value of every kind of span in it (so nothing of the report could be the only place a
     // threshold, period or statistic is asked) and no phrase in it would block but its own time words.
-    // A threshold in it must be on a variable the ask sets its own threshold on ("treated anything above 40 °C as
-    // extreme" beside "LST above 35 °C"): one on another variable may be a limit the ask keeps.
-    const askConditioned = new Set(askThresholds.map((x) => x.variable))
-    // A threshold with no variable named counts by its unit ("anything above 40 °C" beside "LST above 35 °C").
-    const ownKept = (x: Span) =>
-      x.type !== 'condition' || (x.variable !== null ? askConditioned.has(x.variable) : x.unit !== null && askThresholds.some((a) => a.unit === x.unit))
     // The report's own marker words ("for comparison") are no span of what it reports.
     const markers = [...s.text.matchAll(REPORT_TIME)].map((m) => ({ at: s.at + (m.index ?? 0), end: s.at + (m.index ?? 0) + m[0].length }))
     const reported = own.filter((x) => !markers.some((mk) => x.at >= mk.at && x.end <= mk.end))
