@@ -9,7 +9,7 @@
  * words already read, so the order of the stages is part of the reading. The stages that read the quantity are in
  * read-quantity.ts, those that read its subjects in read-subjects.ts; what they share is in reading.ts.
  */
-import { COMMON_INDICES, UNITS as LEX_UNITS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
+import { COMMON_INDICES, PARTS, UNITS as LEX_UNITS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
 import { all, first as firstSpan, ledgerOf } from '../domain/spans'
 import { DATE_SPAN_RANGES } from '../domain/lexicon/statistics'
 import { escape, phraseRegex } from '../domain/spans/words'
@@ -330,17 +330,17 @@ function readRegions(r: Reading): { regions: Region[]; region: Region } {
   return { regions, region }
 }
 
-const COMPASS: Readonly<Record<string, string>> = {
-  NE: 'northeast',
-  NW: 'northwest',
-  SE: 'southeast',
-  SW: 'southwest',
-  N: 'north',
-  S: 'south',
-  E: 'east',
-  W: 'west',
-}
-const ORDER_RESTATED = /\(\s*(NE|NW|SE|SW|N|S|E|W)\s*(?:minus|-|−|–|vs\.?|versus|\/|over)\s*(NE|NW|SE|SW|N|S|E|W)\s*\)/g
+/**
+ * A half or quadrant by its compass letters: the lexicon's two-letter word of a quadrant ("ne"), a half's first
+ * letter ("n").
+ */
+const COMPASS: Readonly<Record<string, string>> = Object.fromEntries(
+  PARTS.filter((p) => p.part).map((p) => [(p.words.find((w) => /^[a-z]{2}$/.test(w)) ?? p.part!.slice(0, 1)).toUpperCase(), p.part!]),
+)
+const LETTERS = Object.keys(COMPASS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')
+const ORDER_RESTATED = new RegExp(`\\(\\s*(${LETTERS})\\s*(?:minus|-|−|–|vs\\.?|versus|\\/|over)\\s*(${LETTERS})\\s*\\)`, 'g')
 const REGIONS_COUNTED = /\b(two|2|both|the\s+two|three|3|four|4)\s+(?:image\s+)?(?:quadrants|halves|thirds|regions|parts|areas|boxes|windows|strips|sides)\b/gi
 
 /**

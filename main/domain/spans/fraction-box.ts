@@ -27,6 +27,7 @@ const BOX_RE = new RegExp(
   'gi',
 )
 const RESTATED_RE = new RegExp(`\\b(?:that|this|the\\s+same|the)\\s+${NAME}\\b`, 'gi')
+const NAMED_RE = new RegExp(NAME, 'i')
 
 function fractionOf(text: string): number {
   const t = text.toLowerCase().replace(/\s+/g, ' ').trim()
@@ -59,7 +60,7 @@ export function fractionBoxes(q: string): PartSpan[] {
     })
   }
   // "in that central box": the box named again, where one box was read with that name.
-  if (out.length === 1 && new RegExp(NAME, 'i').test(out[0].text))
+  if (out.length === 1 && NAMED_RE.test(out[0].text))
     for (const h of hits(q, RESTATED_RE)) if (!overlaps(h, out[0])) out.push({ ...out[0], at: h.at, end: h.end, text: h.text })
   return out
 }

@@ -56,9 +56,11 @@ const REPORT_TIME = new RegExp(
   'gi',
 )
 const REPORT_SOURCE = new RegExp(`\\b(?:${alternation(REPORT_MARKERS.sources)})\\b`, 'i')
-const PAST_VERB = new RegExp(`\\b(?:${alternation(REPORT_MARKERS.pastVerbs)})\\b`, 'i')
+const REPORT_TIME_TEST = new RegExp(REPORT_TIME.source, 'i')
+const PAST_VERBS = new RegExp(`\\b(?:${alternation(REPORT_MARKERS.pastVerbs)})\\b`, 'gi')
+const PAST_VERB = new RegExp(PAST_VERBS.source, 'i')
 /** Whether a clause reports on other data: another time or source, told in the past. */
-const reportsOtherData = (text: string) => PAST_VERB.test(text) && (new RegExp(REPORT_TIME.source, 'i').test(text) || REPORT_SOURCE.test(text))
+const reportsOtherData = (text: string) => PAST_VERB.test(text) && (REPORT_TIME_TEST.test(text) || REPORT_SOURCE.test(text))
 
 /** A blank to fill in ("___", "[X]", "TBD", "??"): the sentence holding it is the ask of a report line. */
 export const BLANK = /_{2,}|\[\s*[xX?]?\s*\]|\?{2,}|\bTBD\b/
@@ -150,7 +152,7 @@ export function statementSentences(
     if (!refersToReport && reportsOtherData(s.text) && reported.every((x) => x.at >= s.at && x.end <= s.end && askKinds.has(kindOf(x)) && ownKept(x))) {
       const words = masked.slice(s.at, s.end).join('').replace(REPORT_TIME, ' ')
       // The report's own verbs ("counted") are no words the ask could point back with ("pixels ... not counted").
-      const pointsBack = contentWords(s.text.replace(new RegExp(PAST_VERB.source, 'gi'), ' ')).some((w) => askFree.has(w))
+      const pointsBack = contentWords(s.text.replace(PAST_VERBS, ' ')).some((w) => askFree.has(w))
       if (!blocks(words) && !pointsBack) {
         reports.push(s)
         continue
