@@ -42,7 +42,7 @@ export function readTask(input: TaskReadInput): TaskSpec {
   const { periods, periodSpans } = readPeriods(r)
   const { read, conditions: read0 } = readPixelConditions(r, periodSpans)
   let conditions = read0
-  const { bandOrder, constants, bandAt, pixelSize, timeOfDay, methods } = readStatedSettings(r, conditions)
+  const { bandOrder, constants, bandAt, pixelSize, areaBasis, gridCrs, timeOfDay, methods } = readStatedSettings(r, conditions)
   const formulas = readFormulas(r)
   const { stored, zeroDn } = readStoredValues(r)
   const filesNamed = readFilesNamed(r)
@@ -96,7 +96,9 @@ export function readTask(input: TaskReadInput): TaskSpec {
     ...(stored.length ? { stored } : {}),
     ...(bandAt ? { bandAt: { role: bandAt.role, band: bandAt.band, text: bandAt.text.trim() } } : {}),
     ...(filesNamed.length ? { filesNamed } : {}),
-    ...(pixelSize ? { pixelSize: { metres: pixelSize.metres, text: pixelSize.text.trim() } } : {}),
+    ...(pixelSize ? { pixelSize: { metres: pixelSize.metres, text: pixelSize.text.trim(), ...(pixelSize.perPixel ? { perPixel: true as const } : {}) } } : {}),
+    ...(areaBasis ? { areaBasis } : {}),
+    ...(gridCrs ? { gridCrs: { srs: gridCrs.srs, text: gridCrs.text.trim() } } : {}),
     ...(timeOfDay ? { timeOfDay } : {}),
     ...(methods.length ? { methods } : {}),
     ...(calibration ? { calibration } : {}),
@@ -160,7 +162,61 @@ function readPixelConditions(r: Reading, periodSpans: [number, number][]): { rea
     .filter(
       (c, i, all) => all.findIndex((o) => o.variable === c.variable && o.op === c.op && o.value === c.value && o.low === c.low && o.high === c.high) === i,
     )
+  readIncludedValues(r, conditions)
   return { read, conditions }
+}
+
+/**
+ * Values kept in the count ("negative NDVI must be counted too", "including negative values") select nothing: read
+ * where no condition of the ask leaves them out ("NDVI below 0.1, negative NDVI counted too"); a condition that does
+ * ("only NDVI from 0 to 1 ..., negative values included") contradicts them and the question is refused on it.
+ */
+function readIncludedValues(r: Reading, conditions: readonly Condition[]): void {
+  for (const x of all(r.parsed.spans, 'included_values')) {
+    const against = conditions.filter((c) => !c.population && (x.variable === null || c.variable === null || c.variable === x.variable))
+    const clash = against.find((c) => (c.unit ?? null) !== (x.unit ?? null) || samplesOf(x).some((v) => !keeps(c, v)))
+    if (clash) r.refuse(x.text.trim(), `values said to be kept that the condition "${clash.text}" leaves out`)
+    r.use(x.at, x.end, clash ? 'values kept (refused)' : 'values kept in the count (restated)')
+  }
+}
+
+/** Points inside a comparison's set of values, near its bounds and far from them. */
+function samplesOf(x: { op: string; value?: number; low?: number; high?: number }): number[] {
+  const v = x.value ?? 0
+  const [lo, hi] = [x.low ?? 0, x.high ?? 0]
+  const eps = 1e-9
+  switch (x.op) {
+    case '<':
+      return [v - eps, v - 0.5, v - 1e6]
+    case '<=':
+      return [v, v - 0.5, v - 1e6]
+    case '>':
+      return [v + eps, v + 0.5, v + 1e6]
+    case '>=':
+      return [v, v + 0.5, v + 1e6]
+    case 'between':
+      return [lo, (lo + hi) / 2, hi]
+    default:
+      return [lo - eps, lo - 1e6, hi + eps, hi + 1e6]
+  }
+}
+
+/** Whether a condition keeps the value `v` (its bounds as the spec states them: ranges inclusive). */
+function keeps(c: Condition, v: number): boolean {
+  const t = c.value ?? 0
+  const inside =
+    c.op === '<'
+      ? v < t
+      : c.op === '<='
+        ? v <= t
+        : c.op === '>'
+          ? v > t
+          : c.op === '>='
+            ? v >= t
+            : c.op === 'between'
+              ? v >= (c.low ?? 0) && v <= (c.high ?? 0)
+              : v < (c.low ?? 0) || v > (c.high ?? 0)
+  return c.negated ? !inside : inside
 }
 
 /** The order of day and month stated beside dates ("(dd/mm)", "(day/month/year)"). */
@@ -260,10 +316,20 @@ function readStatedSettings(r: Reading, conditions: readonly Condition[]) {
   const bandAts = all(lex, 'band_at')
   const bandAt = !bandOrder && bandAts.length === 1 ? bandAts[0] : undefined
   if (bandAt) use(bandAt.at, bandAt.end, 'band position')
-  // A pixel size stated with the data ("a small 5 m scene"): one, read into the spec; the compiler checks it.
-  const sizes = all(lex, 'pixel_size')
+  // A pixel size stated with the data ("a small 5 m scene", "counting each pixel as 900 m²"): one, read into the spec;
+  // the compiler checks it. One set aside beside the ground basis ("the true area, not 900 m² per pixel") is read.
+  const grounds = all(lex, 'area_basis')
+  for (const g of grounds) use(g.at, g.end, 'area basis (true ground area)')
+  const asides = all(lex, 'pixel_size').filter((x) => x.setAside)
+  for (const x of asides) use(x.at, x.end, 'nominal pixel area set aside')
+  const sizes = all(lex, 'pixel_size').filter((x) => !x.setAside)
   const pixelSize = sizes.length > 0 && sizes.every((x) => x.metres === sizes[0].metres) ? sizes[0] : undefined
   if (pixelSize) for (const x of sizes) use(x.at, x.end, 'stated pixel size')
+  const areaBasis = grounds.length > 0 || asides.length > 0 ? ('ground' as const) : undefined
+  // The grid the question says the files are on: one CRS, read into the spec; the compiler checks the files.
+  const grids = all(lex, 'grid_crs')
+  const gridCrs = grids.length > 0 && grids.every((g) => g.srs === grids[0].srs) ? grids[0] : undefined
+  if (gridCrs) for (const g of grids) use(g.at, g.end, 'grid CRS stated')
   // The time of day, when the question names one only ("night-time LST"); both named leaves it to the files.
   const times = all(lex, 'time_of_day')
   const timeOfDay = times.length > 0 && times.every((t) => t.key === times[0].key) ? times[0].key : undefined
@@ -274,7 +340,7 @@ function readStatedSettings(r: Reading, conditions: readonly Condition[]) {
   const methodSpans = all(lex, 'method')
   for (const m of methodSpans) use(m.at, m.end, 'method')
   const methods = [...new Set(methodSpans.map((m) => m.key))]
-  return { bandOrder, constants, bandAt, pixelSize, timeOfDay, methods }
+  return { bandOrder, constants, bandAt, pixelSize, areaBasis, gridCrs, timeOfDay, methods }
 }
 
 /**

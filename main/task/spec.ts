@@ -272,8 +272,16 @@ export const TaskSpec = z.strictObject({
    * a name no input file has is refused. Absent = none named.
    */
   filesNamed: z.array(z.string().min(1)).optional(),
-  /** The ground size of a pixel the question states ("a 5 m scene"), in metres; the files must agree where it matters (areas). */
-  pixelSize: z.strictObject({ metres: z.number().positive(), text: z.string() }).optional(),
+  /**
+   * The ground size of a pixel the question states ("a 5 m scene", "counting each pixel as 900 m²"), in metres; the
+   * files must agree where it matters (areas). `perPixel`: stated as the area each pixel counts for, which on a grid
+   * whose pixels differ in ground area (Web Mercator, longitude/latitude) is not the true area.
+   */
+  pixelSize: z.strictObject({ metres: z.number().positive(), text: z.string(), perPixel: z.literal(true).optional() }).optional(),
+  /** "the true ground area (not 900 m² per pixel)": the area is to be counted on the ground; absent = not said (the same by default). */
+  areaBasis: z.literal('ground').optional(),
+  /** The CRS the question says the files are on ("a Web Mercator grid", "UTM zone 45N"): the files must be on it. */
+  gridCrs: z.strictObject({ srs: z.string().regex(/^EPSG:\d{4,6}$/), text: z.string() }).optional(),
   /**
    * The time of day the subject is taken at when the question names one ("night-time LST": the night layer or
    * overpass); absent = not said, or both said ("daytime and nighttime brightness temperature").

@@ -291,6 +291,15 @@ export function projectedEpsg(file: string | undefined): number | null {
   return typeof epsg === 'number' ? epsg : null
 }
 
+/** The EPSG code a GeoTIFF names for its grid (projected, else geographic); null when it names none. */
+export function gridEpsg(file: string | undefined): number | null {
+  const ifd = firstIfd(file)
+  const keys = ifd ? (geoKeys(ifd) ?? {}) : {}
+  const code = keys.ProjectedCSTypeGeoKey ?? keys.GeographicTypeGeoKey
+  // 32767 is GeoTIFF's "user-defined": no code.
+  return typeof code === 'number' && code !== 32767 ? code : null
+}
+
 /** Whether a GeoTIFF's grid is geographic: GTModelType 2, a geographic CRS key without a projected one, or degree-sized pixels. */
 export function geographic(file: string | undefined): boolean {
   const ifd = firstIfd(file)

@@ -145,6 +145,24 @@ function dateOfCounted(r: Reducer, perStep: 'count_pixels' | 'fraction'): Branch
   }
 }
 
+/**
+ * On a grid whose pixels differ in ground area, a pixel size stated must be the grid's nominal one (Web Mercator's
+ * metres), and an area per pixel asked ("counting each pixel as 900 m²") is not the true area unless the question
+ * also asks for the ground area: refused, naming it.
+ */
+function nominalOnTrueGrid(spec: TaskSpec, grid: 'mercator' | 'geographic', nominal: number | null): void {
+  const stated = spec.pixelSize
+  if (!stated) return
+  const name = grid === 'mercator' ? 'Web Mercator' : 'longitude/latitude'
+  if (stated.perPixel && spec.areaBasis !== 'ground')
+    throw new Refusal(
+      `the pixel area "${stated.text}"`,
+      `on this ${name} grid a pixel's ground area is not one fixed size (it changes with the latitude), so counting every pixel as the same area is not the area on the ground; ask for the true ground area, or for the number of pixels`,
+    )
+  if (grid === 'mercator' && nominal !== null && Math.abs(stated.metres * stated.metres - nominal) > 0.01 * nominal)
+    throw new Refusal(`the pixel size "${stated.text}"`, `the files' nominal Web Mercator pixels are ${r6(Math.sqrt(nominal))} m, not ${r6(stated.metres)} m`)
+}
+
 /** Counts of pixels and areas (pixels times the ground area of one). */
 export function reduceCount(r: Reducer): Branch {
   const { b, spec, inputs, tag, statistic, dates, where, datesWord, pooled, across, perDate, over } = r
@@ -156,8 +174,12 @@ export function reduceCount(r: Reducer): Branch {
   }
   // Web Mercator's nominal pixel is not ground area (it shrinks with cos^2 of the latitude), nor is a degree cell
   // of one size: the true area, pixel by pixel.
-  if (statistic === 'area' && WEB_MERCATOR.has(projectedEpsg(inputs.files[0]) ?? -1)) return groundArea(r, 'mercator')
-  if (statistic === 'area' && geographic(inputs.files[0])) return groundArea(r, 'geographic')
+  const grid =
+    statistic !== 'area' ? null : WEB_MERCATOR.has(projectedEpsg(inputs.files[0]) ?? -1) ? 'mercator' : geographic(inputs.files[0]) ? 'geographic' : null
+  if (grid) {
+    nominalOnTrueGrid(spec, grid, pixelAreaM2(inputs.files[0]))
+    return groundArea(r, grid)
+  }
   let v = over(perDate('count', 'per_date'), pooled ? 'sum' : across, 'over_dates')
   if (statistic === 'area') {
     const px = pixelAreaM2(inputs.files[0])
@@ -165,7 +187,7 @@ export function reduceCount(r: Reducer): Branch {
     // A pixel size the question states must be the files' own: an area from another size answers another question.
     const stated = spec.pixelSize
     if (stated && Math.abs(stated.metres * stated.metres - px) > 0.01 * px)
-      throw new Refusal(`the pixel size "${stated.text}"`, `the files' pixels are ${r6(Math.sqrt(px))} m, not ${stated.metres} m`)
+      throw new Refusal(`the pixel size "${stated.text}"`, `the files' pixels are ${r6(Math.sqrt(px))} m, not ${r6(stated.metres)} m`)
     const to = areaUnitOf(spec.unit)
     const factor = convertUnit(px, 'm2', to)!
     v = b.add(`area${tag ? `_${tag}` : ''}`, 'math.multiply', { unit: to }, { a: v, b: factor })

@@ -31,7 +31,7 @@ import type { InputFiles } from './input-files'
 import { unsurePhrase } from './unsure'
 import type { Variant } from './products'
 import { type Compiled, Refusal, STAT_WORD, isBandKey, bandWord, QA_BITS, optionsAreSizes } from './compile-words'
-import { bandFileOf, placeScope } from './compile-files'
+import { WEB_MERCATOR, bandFileOf, gridEpsg, placeScope } from './compile-files'
 import { type Branch, branch } from './compile-branch'
 export { refusalSentence, type Compiled } from './compile-words'
 export { spyndexIndex } from './compile-scope'
@@ -68,7 +68,7 @@ export function compileSpec(spec: TaskSpec, inputs: InputFiles, options: AnswerO
   if (inputs.files.length === 0) return { ok: false, part: 'the input rasters', why: 'no raster files were given (pass a folder with --files)' }
   if (statistic === null)
     return { ok: false, part: 'the statistic', why: 'the question names none (mean, median, maximum, a percentile, a share ...) and its options name none' }
-  const unclear = unclearSelection(spec, statistic) ?? unnamedTemperature(spec, inputs) ?? filesNotGiven(spec, inputs)
+  const unclear = unclearSelection(spec, statistic) ?? unnamedTemperature(spec, inputs) ?? filesNotGiven(spec, inputs) ?? gridNotStated(spec, inputs)
   if (unclear) return unclear
   spec = oneNamePerBand(spec, inputs)
   const bands = severalBands(spec)
@@ -116,6 +116,21 @@ function filesNotGiven(spec: TaskSpec, inputs: InputFiles): Compiled | null {
     ok: false,
     part: missing.map((n) => `"${n}"`).join(', '),
     why: `the question names ${missing.length === 1 ? 'a file that is' : 'files that are'} not among the files given (${[...given].sort().join(', ') || 'none'}); add ${missing.length === 1 ? 'it' : 'them'}, or ask about the files given`,
+  }
+}
+
+/** A grid the question says the files are on ("a Web Mercator grid") that a file is not on: other data than described. */
+function gridNotStated(spec: TaskSpec, inputs: InputFiles): Compiled | null {
+  if (!spec.gridCrs) return null
+  const stated = Number(spec.gridCrs.srs.slice('EPSG:'.length))
+  const same = (code: number | null) => code === stated || (WEB_MERCATOR.has(stated) && code !== null && WEB_MERCATOR.has(code))
+  const other = inputs.files.filter((f) => /\.tiff?$/i.test(f)).find((f) => !same(gridEpsg(f)))
+  if (other === undefined) return null
+  const code = gridEpsg(other)
+  return {
+    ok: false,
+    part: `the grid "${spec.gridCrs.text}"`,
+    why: `${path.basename(other)} is ${code === null ? 'on a grid that names no EPSG code' : `on EPSG:${code}`}, not ${spec.gridCrs.srs}: the files are not the data described; check the files or the question`,
   }
 }
 

@@ -98,3 +98,17 @@ export const SHARE_AMONG: { shares: readonly string[]; verbs: readonly string[];
    */
   backReferences: ['those pixels', 'these pixels', 'those', 'these', 'such pixels', 'the selected pixels', 'the remaining pixels', 'them'],
 }
+
+/**
+ * Words that keep the values a condition names in the count instead of selecting them ("negative NDVI must be
+ * counted too", "including negative values", "negative values are not excluded"): the values are part of what is
+ * asked, not all of it. `before` stand before the values; `after` follow them; `additive` must close a bare verb
+ * of `verbs` ("count negative NDVI too": without it, "count negative NDVI pixels" asks for their number).
+ */
+export const INCLUSIONS: { before: readonly string[]; verbs: readonly string[]; after: readonly string[]; additive: readonly string[] } = {
+  before: ['including', 'incl.', 'incl', 'inclusive of'],
+  verbs: ['counted', 'kept', 'used', 'taken', 'count', 'keep', 'use'],
+  after: ['included', 'are included', 'is included', 'must be included', 'should be included', 'stay in', 'stays in', 'remain in', 'remains in', 'are not excluded', 'is not excluded', 'not excluded', 'are not removed', 'not removed', 'are not masked', 'not masked'],
+  additive: ['too', 'also', 'as well'],
+}
+

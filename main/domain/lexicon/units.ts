@@ -62,3 +62,30 @@ export const UNIT_WRITTEN: Readonly<Record<string, string>> = {
   mi2: 'sq mi',
   percent: '%',
 }
+
+/**
+ * How an area is counted, stated beside the ask. `ground`: the true area on the ground (what an area sums on any
+ * grid; on Web Mercator and longitude/latitude grids it differs from the nominal pixel area). `perPixel`: words
+ * that give one pixel's area ("900 m² per pixel", "counting each pixel as 900 m²", "a pixel is 900 m²").
+ * `setAside`: words before a pixel's size or area that set it aside ("not 30 x 30 m per pixel").
+ */
+export const AREA_BASIS = {
+  ground: [
+    'true ground area',
+    'true ground areas',
+    'real ground area',
+    'actual ground area',
+    'true area on the ground',
+    'real area on the ground',
+    'actual area on the ground',
+    'true area',
+    'real area',
+    'actual area',
+    'area on the ground',
+    'ground area',
+    'true surface area',
+  ],
+  perPixelLeads: ['counting each pixel as', 'count each pixel as', 'counting every pixel as', 'count every pixel as', 'each pixel is', 'every pixel is', 'a pixel is', 'one pixel is', 'each pixel covers', 'a pixel covers', 'each pixel counts as', 'each pixel ='],
+  perPixelTrails: ['per pixel', 'per px', 'a pixel', 'each pixel', 'for each pixel', 'for every pixel', '/pixel', '/px', 'pixels'],
+  setAside: ['not', 'rather than', 'instead of', 'and not', 'but not'],
+} as const

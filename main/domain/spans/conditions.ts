@@ -6,11 +6,11 @@
  * negation and unit words come from the lexicon. Each condition says what its words restrict (`scope`): pixels
  * ("pixels with", "areas where"), dates ("days with a mean LST above"), or the result ("was the mean above").
  */
-import { COMPARATORS, NEGATIONS, NUMBER_WORDS, POSTFIX_COMPARATORS, RANGE_JOINS, RANGE_NEGATIONS, SIGN_WORDS } from '../lexicon/comparators'
+import { COMPARATORS, INCLUSIONS, NEGATIONS, NUMBER_WORDS, POSTFIX_COMPARATORS, RANGE_JOINS, RANGE_NEGATIONS, SIGN_WORDS } from '../lexicon/comparators'
 import { PIXEL_QUANTIFIERS } from '../lexicon/statistics'
 import { VARIABLES } from '../lexicon/variables'
 import { UNIT_LETTERS, UNITS } from '../lexicon/units'
-import type { AreaConditionSpan, ConditionSpan, RelativeSpan } from './types'
+import type { AreaConditionSpan, ConditionSpan, IncludedValuesSpan, RelativeSpan } from './types'
 import { alternation, escape, overlaps } from './words'
 import { VARIABLE_ALT, VARIABLE_RE, variableAt, variableBefore } from './variables'
 
@@ -126,6 +126,16 @@ const POST_NEGATION =
 const WRITER_SKIPS = /^\s*,?\s*(?:i|we)\s+(?:do\s+not|don't|never|won't|will\s+not)\s+(?:count|use|include|want)\b/i
 const AS_NODATA =
   /^\s*(?:(?:are|is|be|should\s+be|must\s+be|to\s+be)\s+)?(?:treated\s+|counted\s+|counts?\s+|taken\s+|regarded\s+)?as\s+(?:no[\s-]?data|nodata|missing(?:\s+data)?|invalid|fill|void|nan)\b/i
+/** Values a condition names kept in the count, said after them ("negative NDVI must be counted too", "negative values included"). */
+const INCLUDED_AFTER = new RegExp(
+  `^\\s*(?:values?\\s+|pixels?\\s+)?(?:(?:${alternation(INCLUSIONS.after)})|(?:(?:must|should|have\\s+to|need\\s+to|are\\s+to|is\\s+to|are|is|get|gets)\\s+)?(?:be\\s+)?(?:also\\s+)?(?:${alternation(INCLUSIONS.verbs)})\\s+(?:${alternation(INCLUSIONS.additive)}))`,
+  'i',
+)
+/** Said before them: "including negative values", or a bare verb closed by "too" ("count negative NDVI too"). */
+const INCLUDED_BEFORE = new RegExp(`(?:${alternation(INCLUSIONS.before)})\\s+(?:the\\s+|all\\s+|any\\s+)?$`, 'i')
+const COUNTED_BEFORE = new RegExp(`\\b(?:${alternation(INCLUSIONS.verbs)})\\s+(?:the\\s+|all\\s+|any\\s+)?$`, 'i')
+const ADDITIVE_AFTER = new RegExp(`^\\s*(?:values?\\s+|pixels?\\s+)?(?:${alternation(INCLUSIONS.additive)})\\b`, 'i')
+
 /**
  * A condition that opens its clause ("Negative NDVI values are not counted.", "(..., negative NDVI values not
  * counted)") or follows "with" ("... of 2019 with negative values not counted").
@@ -173,6 +183,8 @@ const FREEZING_RESTATED =
 export interface ConditionsParsed {
   conditions: ConditionSpan[]
   areaCondition: AreaConditionSpan | null
+  /** Values named and kept in the count ("negative NDVI counted too"): no selection. */
+  included: IncludedValuesSpan[]
   relative: RelativeSpan[]
 }
 
@@ -204,8 +216,12 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
   const conditions: ConditionSpan[] = []
   const relative: RelativeSpan[] = []
   let areaCondition: AreaConditionSpan | null = null
+  const included: IncludedValuesSpan[] = []
   const free = (at: number, end: number) =>
-    !skip.some((s) => overlaps(s, { at, end })) && !conditions.some((c) => overlaps(c, { at, end })) && freeOfRelative(at, end)
+    !skip.some((s) => overlaps(s, { at, end })) &&
+    !conditions.some((c) => overlaps(c, { at, end })) &&
+    !included.some((c) => overlaps(c, { at, end })) &&
+    freeOfRelative(at, end)
   const push = (c: Omit<ConditionSpan, 'type' | 'negated' | 'scope'> & { negated?: boolean }) => {
     const before = q.slice(0, c.at)
     const neg = negatedBefore(before)
@@ -220,6 +236,27 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
         SELECTED_BEFORE.test(before.slice(-60)) ||
         CLAUSE_VALUES.test(before.slice(-60)) ||
         (CLAUSE_START.test(before) && /\b(?:values?|pixels?)\s*$/i.test(c.text)))
+    // "Negative NDVI must be counted too", "including negative values": the values are kept, nothing is selected.
+    const after = q.slice(c.end)
+    const keptAfter = neg || setAside ? null : (after.match(INCLUDED_AFTER) ?? (COUNTED_BEFORE.test(before) ? after.match(ADDITIVE_AFTER) : null))
+    const keptBefore = neg || setAside || keptAfter ? null : INCLUDED_BEFORE.exec(before)
+    if (keptAfter || keptBefore) {
+      const from = keptBefore ? keptBefore.index : c.at
+      const to = keptAfter ? c.end + keptAfter[0].length : c.end
+      included.push({
+        type: 'included_values',
+        at: from,
+        end: to,
+        text: q.slice(from, to),
+        variable: c.variable,
+        op: c.op,
+        value: c.value,
+        low: c.low,
+        high: c.high,
+        unit: c.unit,
+      })
+      return
+    }
     const at = neg ? neg.at : c.at
     const end = setAside ? c.end + post[0].length : c.end
     conditions.push({
@@ -406,5 +443,5 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     push({ at, end, text: m[0], variable: variableAt(m[3]), op, value: 0, unit: null, inclusive: op === '<=' || op === '>=' })
   }
   conditions.sort((a, b) => a.at - b.at)
-  return { conditions, areaCondition, relative }
+  return { conditions, areaCondition, relative, included }
 }

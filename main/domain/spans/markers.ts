@@ -34,9 +34,6 @@ const SCENE_REF_RE = new RegExp(
  * no number to use. Two or three digits: "Q1" to "Q4" are quarters of the year.
  */
 const BENCHMARK_QUESTION_RE = /\b(?:earth[\s-]?bench\s+(?:question\s+|q\s?)\d{1,3}|q\d{2,3})\b/gi
-/** "5 m scene", "30-m pixels", "0.5 m px", "pixel size of 30 m", "Pixel is 0.5 m", "resolution: 10 m", "GSD 0.5 m". */
-const PIXEL_SIZE_RE =
-  /\b(\d+(?:\.\d+)?)[\s-]*(?:m|metres?|meters?)[\s-]+(?:scene|image|pixels?|px|resolution|grid|raster|data|cells?)\b|\b(?:pixel\s+(?:size|spacing)|pixels?\s+(?:is|are)|resolution|gsd|ground\s+sample\s+distance)\s*(?:of|is|=|:)?\s*(\d+(?:\.\d+)?)\s*(?:m|metres?|meters?)\b/gi
 /** A capitalised compass word and the capitalised word after it ("South Carolina"); case matters. */
 const PLACE_RE = new RegExp(`\\b(?:${PLACE_NAME_LEADS.join('|')})\\s+([A-Z][a-z]{2,})\\b`, 'g')
 /** Words after a compass word that keep it a word of the lexicon ("North Half", "Upper Quartile", "Lower August"). */
@@ -115,8 +112,6 @@ export function markers(q: string): Span[] {
     if (roles && roles[n - 1] === role) out.push({ type: 'band_order', at: open, end: h.end, text, roles })
   }
 
-  // A pixel size stated ("a 5 m scene", "pixel size of 30 m"): the compiler checks it against the files for areas.
-  for (const h of hits(q, PIXEL_SIZE_RE)) out.push({ type: 'pixel_size', at: h.at, end: h.end, text: h.text, metres: Number(h.m[1] ?? h.m[2]) })
   // Names of the scene or place the data show: read, they select nothing.
   for (const h of [...hits(q, SCENE_REF_RE), ...hits(q, BENCHMARK_QUESTION_RE)]) out.push({ type: 'name', at: h.at, end: h.end, text: h.text, kind: 'scene' })
   for (const h of hits(q, PLACE_RE)) if (!LEXICON_WORDS.has(h.m[1].toLowerCase())) out.push({ type: 'name', at: h.at, end: h.end, text: h.text, kind: 'place' })

@@ -30,6 +30,7 @@ import { CALIBRATION_RES, bandSpans, indexBandSpans, indexConstantSpans } from '
 import { bandComparisonSpans, formulaSpans } from './formulas'
 import { storedValueSpans, validRangeSpans, zeroDnSpans } from './stored-values'
 import { markers } from './markers'
+import { areaBasisSpans } from './area-basis'
 import { parseConditions } from './conditions'
 import { applyCorrections, type Correction } from './corrections'
 import { codeReductions } from './code-reductions'
@@ -210,7 +211,7 @@ function parseFresh(question: string): ParsedQuestion {
   const formulas = [...compared, ...stored, ...formulaSpans(q, [...compared, ...stored])]
   spans.push(...formulas)
   const cond = parseConditions(q, [...periods, ...regions, ...formulas])
-  spans.push(...cond.conditions, ...cond.relative)
+  spans.push(...cond.conditions, ...cond.relative, ...cond.included)
   if (cond.areaCondition) spans.push(cond.areaCondition)
 
   const qaClasses = qaClassSpans(q, spans)
@@ -226,6 +227,8 @@ function parseFresh(question: string): ParsedQuestion {
     )
 
   spans.push(...markers(q))
+  // A pixel's size or area, the ground basis of an area and the grid's CRS, stated beside the ask (the compiler checks them).
+  spans.push(...areaBasisSpans(q, spans))
   spans.push(...indexConstantSpans(q))
   spans.push(
     ...indexBandSpans(q).filter((x) => !spans.some((s) => (s.type === 'band_order' || s.type === 'band_at' || s.type === 'formula') && overlaps(s, x))),
@@ -298,7 +301,9 @@ function parseFresh(question: string): ParsedQuestion {
     if (free(h) && !spans.some((s) => s.type === 'statistic' && overlaps(s, h)))
       spans.push({ type: 'statistic', at: h.at, end: h.end, text: h.text, key: 'fraction' })
   // Counts
-  for (const h of hits(q, COUNT_PIXELS_RE)) spans.push({ type: 'count', at: h.at, end: h.end, text: h.text, what: 'pixels' })
+  // ("counting each pixel as 900 m²" states a pixel's area: no count.)
+  for (const h of hits(q, COUNT_PIXELS_RE))
+    if (!spans.some((s) => s.type === 'pixel_size' && overlaps(s, h))) spans.push({ type: 'count', at: h.at, end: h.end, text: h.text, what: 'pixels' })
   for (const h of hits(q, COUNT_DATES_RE))
     if (!spans.some((s) => s.type === 'count' && overlaps(s, h))) spans.push({ type: 'count', at: h.at, end: h.end, text: h.text, what: 'dates' })
   for (const h of hits(q, COUNT_OBJECTS_RE)) {

@@ -45,6 +45,20 @@ export interface ConditionSpan extends At {
   byUnit?: boolean
 }
 
+/**
+ * "Negative NDVI must be counted too", "including negative values": values a comparison names, kept in what is
+ * counted rather than selected. Nothing is selected; a condition of the ask that leaves them out contradicts it.
+ */
+export interface IncludedValuesSpan extends At {
+  type: 'included_values'
+  variable: string | null
+  op: SpanOp
+  value?: number
+  low?: number
+  high?: number
+  unit: string | null
+}
+
 /** "more than 40% of the area": a condition on each date's share of the area. */
 export interface AreaConditionSpan extends At {
   type: 'area_condition'
@@ -149,10 +163,30 @@ export interface QaBitsSpan extends At {
   last: number
 }
 
-/** "a 5 m scene", "pixel size 30 m", "Pixel is 0.5 m": the ground size of a pixel the question states, in metres. */
+/**
+ * "a 5 m scene", "pixel size 30 m", "pixels 900 m x 900 m", "900 m² per pixel": the size of a pixel the question
+ * states, in metres (the side of a square pixel; an area per pixel gives its square root).
+ */
 export interface PixelSizeSpan extends At {
   type: 'pixel_size'
   metres: number
+  /** Stated as the area each pixel counts for ("counting each pixel as 900 m²", "30 x 30 m per pixel"). */
+  perPixel?: boolean
+  /** Set aside by the words before it ("true ground area, not 900 m² per pixel"): read, not used. */
+  setAside?: boolean
+}
+
+/** "the true ground area", "real area on the ground": how an area is to be counted, stated beside the ask. */
+export interface AreaBasisSpan extends At {
+  type: 'area_basis'
+  key: 'ground'
+}
+
+/** "a Web Mercator grid", "in UTM zone 45N", "(EPSG:3857)" not written with a box: the CRS the question says the files are on. */
+export interface GridCrsSpan extends At {
+  type: 'grid_crs'
+  /** "EPSG:3857", "EPSG:32645". */
+  srs: string
 }
 
 /**
@@ -271,6 +305,7 @@ export interface NegationSpan extends At {
 export type Span =
   | PeriodSpan
   | ConditionSpan
+  | IncludedValuesSpan
   | AreaConditionSpan
   | RelativeSpan
   | StatisticSpan
@@ -289,6 +324,8 @@ export type Span =
   | LabelSetSpan
   | NameSpan
   | PixelSizeSpan
+  | AreaBasisSpan
+  | GridCrsSpan
   | QaBitsSpan
   | BandOrderSpan
   | BandAtSpan

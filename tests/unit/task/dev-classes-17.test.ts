@@ -1,0 +1,102 @@
+/**
+ * Refusal classes of the blind development sets read as classes in session 21, tested with this file's own
+ * phrasings. References come from the sets' GDAL + numpy reference files (references-5/7/9.json, written by the
+ * sets' authors), never from the code under test.
+ *
+ * - How an area is counted, stated beside the ask: "the true ground area, not 900 m² per pixel", "real area on the
+ *   ground, not 30 m x 30 m", "the grid is Web Mercator". The true ground area is what the compiler computes on a
+ *   Web Mercator or longitude/latitude grid; the nominal area set aside is read, not used. A nominal area per pixel
+ *   asked on such a grid (count each pixel as 900 m²) is another quantity and is refused, naming it, as is a grid or a
+ *   pixel size the files do not have.
+ * - Values kept in the count ("negative NDVI must be counted too", "including negative values", "negative values
+ *   included"): found as a wrong answer once the area class above no longer blocked set 9's "Negative NDVI must be
+ *   counted also (it is water)": both readers took "negative NDVI" for a selection (NDVI < 0) and the area of the
+ *   negative pixels alone was answered. The values are now kept and nothing is selected; a condition of the ask
+ *   that leaves them out contradicts them, and the question is refused on it.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import type { DevReference } from '../../helpers/dev-references'
+import { answeredWithin, plannedRefusal } from '../../helpers/plan-execute'
+import { readTask } from '../../../main/task/read-task'
+import { shared, tempDir } from '../../helpers/tmp'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const store = tempDir('rsure-dev-classes-17-')
+afterAll(() => store.cleanup())
+const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
+const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
+const refs = (file: string) => JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dev-questions', file), 'utf8')) as Record<string, DevReference>
+const REFS_5 = refs('references-5.json')
+const REFS_7 = refs('references-7.json')
+const REFS_8 = refs('references-8.json')
+const REFS_9 = refs('references-9.json')
+
+const answered = (q: string, files: string, ref: DevReference) => answeredWithin(q, [files], ref.alternatives ?? [ref.value], ref.tolerance, store.dir)
+
+describe('how an area is counted, stated beside the ask', () => {
+  it('answers with the true ground area when the nominal pixel area is set aside', async () => {
+    await answered(
+      'On the 12 July 2019 LST tile of the Xinjiang q46 data, how many km² have a land surface temperature above 315 K? Give the true ground area, not 900 m² per pixel.',
+      Q46,
+      REFS_5.area_lst_gt315_0712_km2,
+    )
+    await answered(
+      'hectares with LST under 270 K on 2019-01-17 (xinjiang q46). real area on the ground pls, not 30m x 30m per pixel',
+      Q46,
+      REFS_7.area_lst270_0117_ha,
+    )
+  }, 180_000)
+
+  it('reads a grid the question names when the files are on it, and a pixel size written as two sides', async () => {
+    await answered(
+      'The q46 tiles sit on a Web Mercator grid, so a pixel is not 900 m² on the ground. How many acres had NDVI below 0.1 on 12 July 2019? Count negative NDVI too; only nodata is left out.',
+      Q46,
+      REFS_9.area3,
+    )
+    // The fixture's Landsat bands are decimated to 900 m pixels (shared/fixtures/README.md; its MTL still says 30 m).
+    await answered(
+      'Landsat 8 scene of 13 Aug 2017, pixels 900 m x 900 m: how many square miles have a TOA NDVI greater than 0.5? Fill (DN 0) is left out.',
+      LANDSAT,
+      REFS_5.area_landsat_ndvi_gt05_sqmi,
+    )
+  }, 180_000)
+
+  it('refuses a nominal area per pixel on a grid whose pixels differ in ground area, and a grid or size the files do not have', () => {
+    for (const [q, files, part] of [
+      ['How many km² had LST above 315 K on 12 July 2019 (q46 tiles), counting each pixel as 900 m²?', Q46, /900 m²/],
+      ['The q46 tiles are in UTM zone 45N. How many km² had LST above 315 K on 12 July 2019?', Q46, /UTM zone 45N/i],
+      ['Landsat 8 scene of 13 Aug 2017, pixels 30 m x 30 m: how many km² have a TOA NDVI above 0.5? Fill (DN 0) is left out.', LANDSAT, /30 m x 30 m/],
+    ] as const) {
+      const why = plannedRefusal(q, [files])
+      expect(why, q).not.toBeNull()
+      expect(why, q).toMatch(part)
+    }
+  }, 120_000)
+})
+
+describe('values kept in the count', () => {
+  it('selects nothing for values said to be kept, and still counts values asked about', () => {
+    const conditions = (q: string) =>
+      readTask({ question: q, options: [] }).conditions.map((c) => `${c.variable}${c.negated ? ' not' : ''} ${c.op} ${c.value ?? `${c.low}..${c.high}`}`)
+    expect(conditions('mean NDVI on 12 July 2019 including negative values')).toEqual([])
+    expect(conditions('Mean NDVI on 12 July 2019, negative values included')).toEqual([])
+    expect(conditions('acres with NDVI below 0.1 on 12 July 2019; negative NDVI must be counted also (it is water)')).toEqual(['ndvi < 0.1'])
+    expect(conditions('Count negative NDVI pixels on 12 July 2019')).toEqual(['ndvi < 0'])
+    expect(conditions('How many pixels have negative NDVI on 12 July 2019?')).toEqual(['ndvi < 0'])
+  })
+
+  it('answers with the kept values in, and refuses a condition that leaves them out, naming both', async () => {
+    // references-8 per1: the second quarter's mean of per-date means is 0.27582 with negative NDVI kept (its note).
+    const got = await answeredWithin(
+      'Average of the per-date mean NDVI over the second quarter of 2019 (Xinjiang q46), including negative NDVI values.',
+      [Q46],
+      [0.27582],
+      1e-4,
+      store.dir,
+    )
+    expect(Math.abs(got - REFS_8.per1.value)).toBeGreaterThan(1e-3)
+    const why = plannedRefusal('Average of the per-date mean NDVI over Q2 2019, only NDVI from 0 to 1, negative values included.', [Q46])
+    expect(why).toMatch(/negative values included/)
+  }, 120_000)
+})
