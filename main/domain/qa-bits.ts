@@ -21,8 +21,14 @@ export const LANDSAT_C1_QA_BITS: Readonly<Record<string, QaClassBits>> = {
   cloud_conf_low: { first: 5, last: 6, set: [1] },
   cloud_conf_medium: { first: 5, last: 6, set: [2] },
   cloud_conf_high: { first: 5, last: 6, set: [3] },
+  cloud_shadow_conf_low: { first: 7, last: 8, set: [1] },
+  cloud_shadow_conf_medium: { first: 7, last: 8, set: [2] },
   cloud_shadow: { first: 7, last: 8, set: [3] },
+  snow_conf_low: { first: 9, last: 10, set: [1] },
+  snow_conf_medium: { first: 9, last: 10, set: [2] },
   snow: { first: 9, last: 10, set: [3] },
+  cirrus_conf_low: { first: 11, last: 12, set: [1] },
+  cirrus_conf_medium: { first: 11, last: 12, set: [2] },
   cirrus: { first: 11, last: 12, set: [3] },
 }
 

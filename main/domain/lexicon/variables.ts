@@ -33,6 +33,57 @@ export interface LexVariable {
   catalogue?: true
 }
 
+/**
+ * The two-bit confidence fields of the Landsat BQA (main/domain/qa-bits.ts) and the words of their levels. A class
+ * is a field at one level: "low cirrus confidence", "cloud shadow confidence = medium", "high-confidence snow",
+ * "cirrus with low confidence". High confidence is what the bare field names ("cloud shadow", "snow/ice", "cirrus
+ * pixels") except for cloud, whose bare name is the cloud bit.
+ */
+const CONFIDENCE_FIELDS: Readonly<Record<'cloud' | 'cloud_shadow' | 'snow' | 'cirrus', { words: readonly string[]; bare: readonly string[] }>> = {
+  cloud: { words: ['cloud'], bare: [] },
+  cloud_shadow: { words: ['cloud shadow', 'cloud-shadow'], bare: ['cloud shadow', 'cloud shadows'] },
+  snow: { words: ['snow/ice', 'snow', 'snow and ice', 'snow-ice'], bare: ['snow pixels', 'snow/ice', 'snow and ice'] },
+  cirrus: { words: ['cirrus'], bare: ['cirrus pixels'] },
+}
+const CONFIDENCE_LEVELS: Readonly<Record<'low' | 'medium' | 'high', readonly string[]>> = {
+  low: ['low'],
+  medium: ['medium', 'mid', 'moderate'],
+  high: ['high'],
+}
+/** Ways a field F is said at a level L. */
+const CONFIDENCE_PHRASES = [
+  'L F confidence',
+  'L F conf',
+  'L-confidence F',
+  'L confidence F',
+  'L-conf F',
+  'L conf F',
+  'F confidence L',
+  'F confidence = L',
+  'F confidence is L',
+  'F confidence of L',
+  'F conf = L',
+  'F conf L',
+  'F with L confidence',
+  'F of L confidence',
+  'F at L confidence',
+  'L-F px',
+  'L-F pixels',
+] as const
+
+function confidenceClasses(): LexVariable[] {
+  return Object.entries(CONFIDENCE_FIELDS).flatMap(([field, f]) =>
+    Object.entries(CONFIDENCE_LEVELS).map(([level, levelWords]) => ({
+      key: level === 'high' && field !== 'cloud' ? field : `${field}_conf_${level}`,
+      kind: 'qa_class' as const,
+      names: [
+        ...(level === 'high' ? f.bare : []),
+        ...f.words.flatMap((F) => levelWords.flatMap((L) => CONFIDENCE_PHRASES.map((p) => p.replace('L', L).replace('F', F)))),
+      ],
+    })),
+  )
+}
+
 const NAMED_VARIABLES: readonly LexVariable[] = [
   { key: 'tvdi', kind: 'product', inputs: ['lst', 'ndvi'], names: ['tvdi', 'dryness', 'temperature vegetation dryness index', 'temperature vegetation dryness', 'dryness index', 'dryness indicator', 'drought index'] },
   { key: 'lst', kind: 'layer', unit: 'K', inputs: ['bt', 'emissivity', 'ndvi'], names: ['lst', 'lsts', 'land surface temperature', 'land surface temperatures', 'land surface temp', 'land surface temps', 'surface temperature', 'surface temperatures', 'surface temp', 'surface temps', 'skin temperature', 'temperature', 'temperatures', 'lst day', 'lst night'] },
@@ -68,16 +119,9 @@ const NAMED_VARIABLES: readonly LexVariable[] = [
   { key: 'gndvi', kind: 'index', names: ['gndvi', 'green ndvi'] },
   { key: 'msavi', kind: 'index', names: ['msavi', 'modified soil adjusted vegetation index'] },
   { key: 'cloud', kind: 'qa_class', names: ['cloud', 'clouds', 'cloudy', 'cloud-covered', 'cloud covered'] },
-  // Cloud shadow and snow/ice are read at high confidence (their two bits both set); said with another level they are not.
-  { key: 'cloud_shadow', kind: 'qa_class', names: ['cloud shadow', 'cloud shadows', 'high-confidence cloud shadow', 'high confidence cloud shadow', 'high cloud shadow confidence', 'cloud shadow confidence high', 'cloud shadow with high confidence', 'cloud shadow of high confidence', 'high-conf cloud shadow', 'high conf cloud shadow', 'cloud shadow conf = high'] },
-  { key: 'snow', kind: 'qa_class', names: ['snow pixels', 'snow/ice', 'snow and ice', 'high-confidence snow', 'high confidence snow', 'high snow confidence', 'high snow/ice confidence'] },
-  // The cloud-confidence field (bits 5-6) at each level, apart from the cloud bit (bit 4).
-  { key: 'cloud_conf_high', kind: 'qa_class', names: ['high cloud confidence', 'high-confidence cloud', 'high confidence cloud', 'cloud confidence high', 'cloud confidence = high', 'cloud confidence is high', 'cloud conf = high', 'high-conf cloud', 'high conf cloud'] },
-  { key: 'cloud_conf_medium', kind: 'qa_class', names: ['medium cloud confidence', 'medium-confidence cloud', 'medium confidence cloud', 'cloud confidence medium', 'cloud confidence = medium', 'cloud confidence is medium', 'cloud conf = medium', 'medium-conf cloud', 'medium conf cloud'] },
-  { key: 'cloud_conf_low', kind: 'qa_class', names: ['low cloud confidence', 'low-confidence cloud', 'low confidence cloud', 'cloud confidence low', 'cloud confidence = low', 'cloud confidence is low', 'cloud conf = low', 'low-conf cloud', 'low conf cloud'] },
+  // The BQA's two-bit confidence fields (cloud, cloud shadow, snow/ice, cirrus) at each level: CONFIDENCE_CLASSES below.
+  ...confidenceClasses(),
   { key: 'fill', kind: 'qa_class', names: ['fill pixels', 'fill values'] },
-  // Cirrus of high confidence (the BQA's two cirrus bits both set), as snow and cloud shadow are read at high confidence.
-  { key: 'cirrus', kind: 'qa_class', names: ['high cirrus confidence', 'high-confidence cirrus', 'high confidence cirrus', 'cirrus confidence high', 'cirrus conf = high', 'cirrus confidence = high', 'cirrus pixels'] },
   // A layer's own missing pixels (its file's nodata value), not a QA band's fill bit: "the nodata pixels of the NDVI".
   { key: 'nodata', kind: 'qa_class', names: ['nodata', 'no-data', 'nodata pixels', 'no-data pixels', 'no data pixels'] },
   { key: 'clear', kind: 'qa_class', names: ['cloud-free', 'cloud free', 'clear-sky', 'clear sky', 'clear pixels', 'clear px', 'cloudless', 'clear'] },

@@ -13,6 +13,9 @@
  *   counted also (it is water)": both readers took "negative NDVI" for a selection (NDVI < 0) and the area of the
  *   negative pixels alone was answered. The values are now kept and nothing is selected; a condition of the ask
  *   that leaves them out contradicts them, and the question is refused on it.
+ * - The BQA's confidence fields at every level ("low cirrus confidence", "high-cirrus px", "cloud shadow confidence
+ *   = medium"): only the cloud field had its three levels; cirrus, cloud shadow and snow/ice were read at high
+ *   confidence only, and "low" then blocked as a statistic word. The words come from one table of fields and levels.
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import type { DevReference } from '../../helpers/dev-references'
@@ -28,6 +31,7 @@ const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
 const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
 const refs = (file: string) => JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dev-questions', file), 'utf8')) as Record<string, DevReference>
 const REFS_5 = refs('references-5.json')
+const REFS_6 = refs('references-6.json')
 const REFS_7 = refs('references-7.json')
 const REFS_8 = refs('references-8.json')
 const REFS_9 = refs('references-9.json')
@@ -98,5 +102,28 @@ describe('values kept in the count', () => {
     expect(Math.abs(got - REFS_8.per1.value)).toBeGreaterThan(1e-3)
     const why = plannedRefusal('Average of the per-date mean NDVI over Q2 2019, only NDVI from 0 to 1, negative values included.', [Q46])
     expect(why).toMatch(/negative values included/)
+  }, 120_000)
+})
+
+describe("the BQA's confidence fields at every level", () => {
+  it('reads each field at each level as the class of those bits', () => {
+    const classes = (q: string) => readTask({ question: q, options: [] }).conditions.map((c) => `${c.negated ? 'not ' : ''}${c.variable}`)
+    expect(classes('median TOA NDVI over pixels whose cirrus confidence is medium')).toEqual(['cirrus_conf_medium'])
+    expect(classes('share of pixels with cloud shadow confidence = low')).toEqual(['cloud_shadow_conf_low'])
+    expect(classes('mean band 10 brightness temperature excluding moderate-confidence snow')).toEqual(['not snow_conf_medium'])
+    expect(classes('mean band 10 brightness temperature over the cloud shadow pixels')).toEqual(['cloud_shadow'])
+  })
+
+  it('answers over a field at low or high confidence', async () => {
+    await answered(
+      'In the 2017-08-13 Landsat BQA, count the pixels that are clear (bit 0 = 0 and bit 4 = 0) and show cirrus at low confidence (bits 11-12 = 01).',
+      LANDSAT,
+      REFS_6.bqa_clear_lowcirrus_count,
+    )
+    await answered(
+      'Landsat 13 Aug 2017: average band 10 brightness temperature in °C over the high-cirrus px, fill left out',
+      LANDSAT,
+      REFS_5.cf_bt_c_high_cirrus,
+    )
   }, 120_000)
 })
