@@ -11,6 +11,7 @@
  */
 import { COMMON_INDICES, PARTS, UNITS as LEX_UNITS, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
 import { all, first as firstSpan, ledgerOf } from '../domain/spans'
+import { readSteps } from './steps'
 import { DATE_SPAN_RANGES } from '../domain/lexicon/statistics'
 import { escape, phraseRegex } from '../domain/spans/words'
 import { joinEither, markPopulation, readConditions, type ConditionsRead } from './conditions'
@@ -65,7 +66,12 @@ export function readTask(input: TaskReadInput): TaskSpec {
   refuseUnusedFormulas(r, formulas, subjects, conditions)
   const unit = readUnit(r, combined.statistic)
   readClassWords(r, read, conditions)
-  const { series, statistic, slopePer, slopeEvery } = readDateSeries(r, { statistic: combined.statistic, periods, conditions, read })
+  const dated = readDateSeries(r, { statistic: combined.statistic, periods, conditions, read })
+  const { slopePer, slopeEvery } = dated
+  // Changes from one point to the next: the series steps, and the statistic is taken over the changes.
+  const stepped = readSteps(r, dated.series)
+  const series = stepped?.series ?? dated.series
+  const statistic = stepped?.statistic ?? dated.statistic
   closeReading(r, { conditions, read, varHits, combined: combine !== null, periods })
 
   const answerForm = options.length > 0 ? 'choice' : statistic === 'date_of_max' || statistic === 'date_of_min' ? 'date' : statistic ? 'number' : 'text'

@@ -173,6 +173,11 @@ export const Series = z.strictObject({
   /** For perStep 'percentile': which one (0..100). */
   percentile: z.number().min(0).max(100).optional(),
   text: z.string(),
+  /**
+   * The changes from one step to the next are what the statistic is taken over ("the largest drop between consecutive
+   * acquisitions"): `rise` later minus earlier (drops negative), `drop` earlier minus later. Absent = the values.
+   */
+  steps: z.enum(['rise', 'drop']).optional(),
 })
 export type Series = z.infer<typeof Series>
 

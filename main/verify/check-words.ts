@@ -10,6 +10,7 @@ const CHECK_WORDS: Readonly<Record<string, string>> = {
   provenance_region: 'it covers another part of the image than the one asked',
   provenance_unit: 'its value is not in the unit asked',
   provenance_pooling: 'it combines the dates otherwise than asked (pooled or per date)',
+  provenance_steps: 'it takes the changes from one date to the next otherwise than asked (or takes them unasked)',
   provenance_method: 'it ran with another convention than the question names',
   provenance_unchecked: 'part of the question could not be checked against it',
   content_fill: 'the layer holds fill values that no nodata tag marks',

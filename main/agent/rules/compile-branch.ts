@@ -12,7 +12,7 @@ import { SERIES_SCALES, Scope, type Layer } from './compile-scope'
 import { NODATA, nodataFlag, qaFlag } from './compile-flags'
 import { statedNodata } from './compile-stored'
 import { applyTimeOfDay, bandBinding, filesIn, periodWords } from './compile-files'
-import { type Reducer, reduceCount, reduceSeries, reduceValue } from './compile-reduce'
+import { type Reducer, reduceCount, reduceSeries, reduceSteps, reduceValue } from './compile-reduce'
 
 export interface Branch {
   value: string
@@ -349,6 +349,7 @@ export function branch(
     ...{ b, spec, inputs: opened.inputs, periods, files, tag, statistic, subject, subj, unit, dates, valueConds },
     ...{ dateCriterion: sel.dateCriterion, regionWords, data, where, datesWord, pooled, across, shareNode, perDate, over },
   }
+  if (spec.series?.steps) return reduceSteps(r)
   if (statistic === 'trend' || statistic === 'date_of_max' || statistic === 'date_of_min' || statistic === 'count_dates') return reduceSeries(r)
   if (statistic === 'count_pixels' || statistic === 'area') return reduceCount(r)
   return reduceValue(r)

@@ -128,6 +128,44 @@ export function reduceSeries(r: Reducer): Branch {
 }
 
 /**
+ * Changes from one date (or month) to the next of a per-date statistic: their largest, their mean, or the date (the
+ * later of the two) of the largest. A rise is later minus earlier; a drop earlier minus later, so the largest drop is
+ * a positive number.
+ */
+export function reduceSteps(r: Reducer): Branch {
+  const { b, spec, tag, statistic, subj, unit, where, datesWord, perDate } = r
+  const s = spec.series!
+  const t = tag ? `_${tag}` : ''
+  const stat = s.perStep === 'percentile' && s.percentile !== undefined ? `p${s.percentile}` : s.perStep
+  if (!/^(?:mean|median|min|max|std|p\d+(?:\.\d+)?)$/.test(stat))
+    throw new Refusal(
+      `the ${STAT_WORD[stat] ?? stat} of each date`,
+      'changes from one date to the next are taken of a mean, median, minimum, maximum, standard deviation or percentile of each date',
+    )
+  let series = perDate(stat, 'per_date')
+  const monthly = s.granularity === 'monthly'
+  if (monthly) series = b.add(`by_month${t}`, 'timeseries.aggregate', { by: 'month', stat: 'mean' }, { data: series })
+  const sign = s.steps === 'drop' ? 'drop' : 'rise'
+  const steps = b.add(`steps${t}`, 'timeseries.steps', { sign }, { data: series })
+  const step = monthly ? 'month' : 'acquisition'
+  const what = `${sign === 'drop' ? 'drop' : 'change'} of the ${stat} of ${subj.label}${where} per ${monthly ? 'month (mean of the dates in each)' : 'acquisition'} from one ${step} to the next (${sign === 'drop' ? 'earlier minus later' : 'later minus earlier'}; dates without a value skipped)`
+  if (statistic === 'date_of_max')
+    return {
+      value: steps,
+      unit,
+      series: steps,
+      describe: `the ${monthly ? 'month' : 'date'} (the later of the two) with the largest ${what}, over ${datesWord}`,
+    }
+  if (statistic !== 'max' && statistic !== 'mean')
+    throw new Refusal(
+      `the ${STAT_WORD[statistic] ?? statistic} of the changes`,
+      'of the changes from one date to the next, the largest, their mean or the date of the largest is computed',
+    )
+  const v = b.add(`steps_${statistic}${t}`, 'timeseries.aggregate', { by: 'all', stat: statistic }, { data: steps })
+  return { value: v, unit, series: steps, describe: `${statistic === 'max' ? 'largest' : 'mean'} ${what}, over ${datesWord}` }
+}
+
+/**
  * The date whose count of valid pixels, or whose share of pixels meeting the condition, is highest or lowest: one
  * count or share per date. Dates with no valid pixel give no value (the reader asks that they be left aside in
  * words before it takes the fewest).

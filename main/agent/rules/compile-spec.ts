@@ -347,7 +347,8 @@ function inAnswerUnit(b: DagBuilder, spec: TaskSpec, options: AnswerOption[], va
       unit = 'percent'
     } else unit = 'dimensionless'
   }
-  const tempAbsolute = ABSOLUTE.has(statistic) && !combine
+  // A change of temperature (a combination, or steps from one date to the next) converts without the offset.
+  const tempAbsolute = ABSOLUTE.has(statistic) && !combine && !spec.series?.steps
   if (unit === 'K' && (spec.unit === 'degC' || spec.unit === 'degF')) {
     const expr = spec.unit === 'degC' ? (tempAbsolute ? 'x - 273.15' : 'x') : tempAbsolute ? '(x - 273.15) * 9 / 5 + 32' : 'x * 9 / 5'
     out = b.add(spec.unit === 'degC' ? 'celsius' : 'fahrenheit', 'math.expr', { expr, unit: spec.unit === 'degC' ? 'degC' : 'degF' }, { x: out })

@@ -44,3 +44,58 @@ export const COMBINATIONS: readonly { key: 'difference' | 'ratio' | 'absolute_di
   { key: 'absolute_difference', names: ['absolute difference', 'absolute change', 'by how much', 'how much higher', 'how much lower', 'how much warmer', 'how much cooler', 'how much hotter', 'how much colder'] },
   { key: 'difference', names: ['difference', 'differences', 'differ', 'differs', 'change', 'changed', 'changes', 'compared with', 'compared to', 'compare', 'comparison', 'versus', 'vs', 'vs.', 'minus', 'increase', 'increased', 'decrease', 'decreased', 'rise', 'rose', 'risen', 'grow', 'grew', 'grown', 'shrink', 'shrank', 'shrunk', 'relative to', 'against'] },
 ]
+
+/**
+ * Changes from one point of a series to the next ("the largest drop between consecutive acquisitions", "the average
+ * change from one acquisition to the next", "which date rose the most compared with the previous acquisition").
+ * `consecutive`: the words that make a series of steps (`monthly` ones step from month to month); `rise`, `drop`,
+ * `change`: the direction asked (a change is signed, drops negative); `largest` and `mean`: what is taken over the
+ * steps; `most`: "fell the most" after the direction.
+ */
+export const SERIES_STEPS = {
+  consecutive: [
+    'from one acquisition to the next',
+    'from one date to the next',
+    'from one scene to the next',
+    'from one image to the next',
+    'from one overpass to the next',
+    'between consecutive acquisitions',
+    'between two consecutive acquisitions',
+    'between successive acquisitions',
+    'between consecutive dates',
+    'between two consecutive dates',
+    'between consecutive scenes',
+    'between consecutive images',
+    'acquisition-to-acquisition',
+    'date-to-date',
+    'scene-to-scene',
+    'compared with the previous acquisition',
+    'compared to the previous acquisition',
+    'compared with the acquisition before it',
+    'compared with the acquisition just before it',
+    'compared to the acquisition before it',
+    'compared to the acquisition just before it',
+    'relative to the previous acquisition',
+    'from the previous acquisition',
+    'from the acquisition before it',
+    'from the acquisition just before it',
+    'since the previous acquisition',
+    'over the previous acquisition',
+  ],
+  monthly: [
+    'from one month to the next',
+    'between consecutive months',
+    'between two consecutive months',
+    'month-to-month',
+    'month to month',
+    'compared with the previous month',
+    'compared to the previous month',
+    'from the previous month',
+  ],
+  rise: ['increase', 'increases', 'increased', 'rise', 'rises', 'rose', 'risen', 'jump', 'jumps', 'jumped', 'gain', 'gains', 'warming', 'greening', 'growth'],
+  drop: ['drop', 'drops', 'dropped', 'fall', 'falls', 'fell', 'decline', 'declines', 'declined', 'decrease', 'decreases', 'decreased', 'cooling', 'loss', 'browning'],
+  change: ['change', 'changes', 'step', 'steps', 'difference', 'differences'],
+  largest: ['largest', 'biggest', 'greatest', 'sharpest', 'steepest', 'strongest', 'highest', 'maximum', 'max'],
+  mean: ['average', 'mean'],
+  most: ['the most', 'most'],
+} as const

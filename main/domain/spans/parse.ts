@@ -31,6 +31,7 @@ import { bandComparisonSpans, formulaSpans } from './formulas'
 import { storedValueSpans, validRangeSpans, zeroDnSpans } from './stored-values'
 import { markers } from './markers'
 import { areaBasisSpans } from './area-basis'
+import { stepsSpans } from './steps'
 import { parseConditions } from './conditions'
 import { applyCorrections, type Correction } from './corrections'
 import { codeReductions } from './code-reductions'
@@ -355,6 +356,14 @@ function parseFresh(question: string): ParsedQuestion {
   for (const h of hits(q, NEGATION_RE))
     if (!spans.some((s) => (s.type === 'condition' || s.type === 'excluded_months') && overlaps(s, h)))
       spans.push({ type: 'negation', at: h.at, end: h.end, text: h.text })
+
+  // Changes from one point to the next: their direction and extreme words are theirs, not a combination of two
+  // periods, a statistic of the pixels or the date of an extreme value.
+  const stepped = stepsSpans(q)
+  const stepWords = stepped.flatMap((x) => [x, ...x.words])
+  for (let i = spans.length - 1; i >= 0; i--)
+    if (['combine', 'statistic', 'date_of', 'series'].includes(spans[i].type) && stepWords.some((w) => overlaps(w, spans[i]))) spans.splice(i, 1)
+  spans.push(...stepped)
 
   const parts = sentences(q)
   refineSpans(q, spans, parts)

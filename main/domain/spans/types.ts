@@ -145,6 +145,20 @@ export interface SignificanceSpan extends At {
   type: 'significance'
 }
 
+/**
+ * "the largest drop between consecutive acquisitions", "the average change from one month to the next": a series of
+ * changes from one point to the next. `direction` is the change asked (null: none said); `over` what is taken over
+ * the steps (the largest, their mean, or the date of the largest; null: none said); `words` where the direction
+ * and that word stand, read with the span.
+ */
+export interface StepsSpan extends At {
+  type: 'steps'
+  granularity: 'acquisition' | 'monthly'
+  direction: 'rise' | 'drop' | 'change' | null
+  over: 'max' | 'mean' | 'date' | null
+  words: { at: number; end: number }[]
+}
+
 /** "rank from largest to smallest", "in descending order": an ordering of results, not an extreme asked. */
 export interface OrderingSpan extends At {
   type: 'ordering'
@@ -318,6 +332,7 @@ export type Span =
   | UnitSpan
   | PoolingSpan
   | SeriesSpan
+  | StepsSpan
   | CombineSpan
   | SignificanceSpan
   | OrderingSpan

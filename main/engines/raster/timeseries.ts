@@ -163,6 +163,25 @@ export function aggregate(points: readonly SeriesPoint[], by: Period, statName: 
     .map(([label, vals]) => ({ date: label, id: label, value: stat(vals, statName), valid: vals.length }))
 }
 
+/**
+ * Changes from one point of a series to the next, in its order: each step is dated by its later point and counts
+ * the points behind both ends. `rise` gives later minus earlier (a drop is negative); `drop` earlier minus later (a
+ * drop is positive, for "the largest drop"). Points without a value (no valid pixel) are skipped, so a step joins
+ * the values on either side of them.
+ */
+export function steps(points: readonly SeriesPoint[], sign: 'rise' | 'drop'): SeriesPoint[] {
+  const kept = points.filter((p) => p.valid > 0 && Number.isFinite(p.value))
+  return kept.slice(1).map((p, i) => {
+    const before = kept[i]
+    return {
+      date: p.date,
+      id: `${before.id}->${p.id}`,
+      value: sign === 'rise' ? p.value - before.value : before.value - p.value,
+      valid: p.valid + before.valid,
+    }
+  })
+}
+
 /** A date standing for a label: mid-year (July 2) for a year, the 15th for a month, the centre month's 15th for a season. */
 function labelDate(label: string): string {
   if (label.length === 4) return `${label}-07-02`

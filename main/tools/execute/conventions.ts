@@ -30,6 +30,8 @@ export function operatorConvention(op: string, params: Record<string, unknown>):
       return `a pixel is inside a bbox/polygon when its centre is (even-odd rule, ties as gdal_rasterize without ALL_TOUCHED); a point takes the pixel containing it; a part (half or quadrant) holds the pixels whose centre lies in it, north = top rows of a north-up grid, and an odd middle row or column (centre on the line) belongs to the bottom or right half, so the halves share out every pixel; ${PERCENTILE}; ${std(0)}`
     case 'timeseries.aggregate':
       return `calendar groups in chronological order; seasons DJF/MAM/JJA/SON with December counted in the next year's DJF; ${PERCENTILE}; ${std(0)}`
+    case 'timeseries.steps':
+      return `one step per pair of consecutive points with a value (points without one skipped), dated by the later point; ${params.sign === 'drop' ? 'earlier minus later (a drop is positive)' : 'later minus earlier (a drop is negative)'}`
     case 'timeseries.trend':
       return (
         `Sen slope = median of pairwise slopes (y_j - y_i)/(t_j - t_i), intercept = median(y - slope*t); time axis '${String(params.time ?? 'index')}'; ` +

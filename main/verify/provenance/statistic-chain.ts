@@ -124,6 +124,16 @@ function pooledMeanOf(n: ActionNode, byId: Map<string, ActionNode>): boolean {
 }
 
 /** The reducing steps from the output back to the rasters, outermost first. */
+/**
+ * The step of an operator over a series: a count of the dates meeting a comparison (of the per-date statistic
+ * below), changes from one point to the next (no statistic; the chain goes on below them), or a trend.
+ */
+function seriesStep(node: string, op: string, p: Record<string, unknown>): StatisticStep {
+  if (op === 'timeseries.count') return { node, op, kind: 'date_count', over: 'dates', stat: 'count' }
+  if (op === 'timeseries.steps') return { node, op, kind: 'other', over: 'dates', stat: String(p.sign ?? 'rise') }
+  return { node, op, kind: 'trend', over: 'dates', stat: String(p.method ?? 'sen') }
+}
+
 export function statisticChain(nodes: readonly ActionNode[], output: string | null): StatisticStep[] {
   const byId = new Map(nodes.map((n) => [n.id, n]))
   const steps: StatisticStep[] = []
@@ -176,12 +186,9 @@ export function statisticChain(nodes: readonly ActionNode[], output: string | nu
         for (const t of links) visit(t, null)
         return
       case 'timeseries.count':
-        // The dates of a series whose value meets a comparison: a count over dates, of the per-date statistic below.
-        steps.push({ node: n.id, op: n.op, kind: 'date_count', over: 'dates', stat: 'count' })
-        for (const t of links) visit(t, null)
-        return
+      case 'timeseries.steps':
       case 'timeseries.trend':
-        steps.push({ node: n.id, op: n.op, kind: 'trend', over: 'dates', stat: String(p.method ?? 'sen') })
+        steps.push(seriesStep(n.id, n.op, p))
         for (const t of links) visit(t, null)
         return
       case 'spatial.query': {

@@ -12,6 +12,7 @@ import { readPooling, readStatisticOrder, type Pooling, type StatisticOrder } fr
 import { readRegion, type AskedRegion } from './region'
 import { readSlopeTime, type AskedSlopeTime } from './slope-time'
 import { readStatistics, type AskedStatistic } from './statistic'
+import { readSteps, type AskedSteps } from './steps'
 import { readSubject, type AskedSubject } from './subject'
 import { readUnit, type AskedUnit } from './unit'
 
@@ -32,6 +33,8 @@ export interface QuestionDemands {
   methods: AskedMethod[]
   /** The unit of time a slope is asked per, when one is said. */
   slopeTime: AskedSlopeTime | null
+  /** Changes from one acquisition (or month) to the next, when asked. */
+  steps: AskedSteps | null
   /** Phrases that could change the result but that the verifier cannot check, in words. */
   unchecked: string[]
 }
@@ -52,8 +55,22 @@ export function readQuestion(question: string): QuestionDemands {
     formulas: readFormulas(question),
     methods: readMethods(question),
     slopeTime: readSlopeTime(question),
+    steps: readSteps(question),
     unchecked: [...statistics.unchecked, ...conditions.unchecked, ...region.unchecked],
   }
 }
 
-export type { AskedFormula, AskedSubject, AskedMethod, AskedSlopeTime, AskedCondition, AskedRegion, AskedStatistic, AskedUnit, Period, Pooling, StatisticOrder }
+export type {
+  AskedSteps,
+  AskedFormula,
+  AskedSubject,
+  AskedMethod,
+  AskedSlopeTime,
+  AskedCondition,
+  AskedRegion,
+  AskedStatistic,
+  AskedUnit,
+  Period,
+  Pooling,
+  StatisticOrder,
+}

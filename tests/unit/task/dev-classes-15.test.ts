@@ -122,10 +122,10 @@ describe('the tenth set: wrong answers', () => {
     )
   }, 120_000)
 
-  it('refuses changes between neighbouring dates, a mean of a comparison written as code, and an area named by a boundary', () => {
+  it('refuses a mean of a comparison written as code, and an area named by a boundary', () => {
     for (const [q, files, part] of [
-      ['On which 2019 date did the scene-mean LST rise most compared with the previous acquisition?', Q46, /previous acquisition/],
-      ['Using the monthly mean NDVI of 2019, what was the largest month-to-month increase?', Q46, /month-to-month/],
+      // (Changes between neighbouring dates, refused here when nothing computed them, are answered since session 21:
+      // tests/unit/task/dev-classes-17.test.ts.)
       ['share = np.mean(lst_2019_07_12[lst_2019_07_12 > 0] > 300)   # valid pixels only\nprint(share)', Q46, /np\.mean/],
       ['What is the median LST on 2019-07-28 within the Changji prefecture boundary?', Q46, /Changji prefecture/],
     ] as const) {

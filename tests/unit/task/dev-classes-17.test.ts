@@ -16,10 +16,17 @@
  * - The BQA's confidence fields at every level ("low cirrus confidence", "high-cirrus px", "cloud shadow confidence
  *   = medium"): only the cloud field had its three levels; cirrus, cloud shadow and snow/ice were read at high
  *   confidence only, and "low" then blocked as a statistic word. The words come from one table of fields and levels.
+ * - Changes from one acquisition (or month) to the next, a family refused in sets 5, 6, 8 and 10 ("the biggest drop
+ *   between two consecutive acquisitions", "the average change from one acquisition to the next", "the largest
+ *   month-to-month increase", "which acquisition rose most compared with the one before it"): a `timeseries.steps`
+ *   node over the per-date (or monthly) series, then the largest, the mean or the date of the largest; the verifier
+ *   reads the steps on its own and holds the DAG's sign and statistic over them to the question.
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import type { DevReference } from '../../helpers/dev-references'
-import { answeredWithin, plannedRefusal } from '../../helpers/plan-execute'
+import { answeredWithin, planExecuteAnswered, plannedRefusal } from '../../helpers/plan-execute'
+import { checkProvenance } from '../../../main/verify/provenance/check-provenance'
+import { steps } from '../../../main/engines/raster/timeseries'
 import { readTask } from '../../../main/task/read-task'
 import { shared, tempDir } from '../../helpers/tmp'
 import fs from 'node:fs'
@@ -35,6 +42,7 @@ const REFS_6 = refs('references-6.json')
 const REFS_7 = refs('references-7.json')
 const REFS_8 = refs('references-8.json')
 const REFS_9 = refs('references-9.json')
+const REFS_10 = refs('references-10.json')
 
 const answered = (q: string, files: string, ref: DevReference) => answeredWithin(q, [files], ref.alternatives ?? [ref.value], ref.tolerance, store.dir)
 
@@ -125,5 +133,74 @@ describe("the BQA's confidence fields at every level", () => {
       LANDSAT,
       REFS_5.cf_bt_c_high_cirrus,
     )
+  }, 120_000)
+})
+
+describe('changes from one acquisition or month to the next', () => {
+  it('steps over the points with a value, dated by the later one, in the sign asked', () => {
+    const pts = [
+      { date: '2019-01-01', id: 'a', value: 1, valid: 5 },
+      { date: '2019-01-17', id: 'b', value: Number.NaN, valid: 0 },
+      { date: '2019-02-02', id: 'c', value: 4, valid: 5 },
+      { date: '2019-02-18', id: 'd', value: 2.5, valid: 5 },
+    ]
+    // By hand: 1 -> 4 (the date without a value skipped) is +3 on 02-02; 4 -> 2.5 is -1.5 on 02-18.
+    expect(steps(pts, 'rise').map((p) => [p.date, p.value])).toEqual([
+      ['2019-02-02', 3],
+      ['2019-02-18', -1.5],
+    ])
+    expect(steps(pts, 'drop').map((p) => p.value)).toEqual([-3, 1.5])
+  })
+
+  it('answers the largest drop, the mean change and the largest monthly increase', async () => {
+    await answered(
+      'Per-date mean LST of the 2019 Xinjiang q46 series: what was the largest fall between two consecutive acquisitions, in kelvin? Dates without valid LST are skipped.',
+      Q46,
+      REFS_5.ser_largest_drop_lst,
+    )
+    await answered(
+      'From 6 March to 13 August 2019 (both ends in), what is the average change of the scene-mean LST from one acquisition to the next, in K? Drops count as negative.',
+      Q46,
+      REFS_6.ser_lst_mean_step_mar_aug,
+    )
+    await answered(
+      'Build the 2019 monthly mean NDVI (each month the mean of its per-date means, only NDVI from 0 to 1 valid). What is the biggest month-to-month increase?',
+      Q46,
+      REFS_8.ser3,
+    )
+  }, 240_000)
+
+  it('answers the date of the largest drop or rise, the later of the two dates', async () => {
+    const dateOfLargest = async (q: string) => {
+      const got = await planExecuteAnswered(q, [Q46], { artifacts: store.dir, provenance: true })
+      const points = (got.result.observation as { points: { date: string; value: number }[] }).points
+      return points.reduce((a, b) => (b.value > a.value ? b : a)).date
+    }
+    expect(await dateOfLargest('On which 2019 acquisition date did the mean NDVI drop the most compared with the previous acquisition?')).toBe(
+      REFS_10.ext2.value,
+    )
+    expect(await dateOfLargest('Which acquisition of 2019 shows the largest rise of the mean NDVI compared with the acquisition just before it?')).toBe(
+      REFS_8.date3.value,
+    )
+  }, 240_000)
+
+  it('refuses steps whose direction or statistic is not said, naming them', () => {
+    for (const q of [
+      'What is the largest change of mean NDVI between consecutive acquisitions in 2019?',
+      'Mean NDVI of 2019 between consecutive acquisitions, please.',
+    ]) {
+      expect(plannedRefusal(q, [Q46]), q).toMatch(/consecutive acquisitions/)
+    }
+  })
+
+  it('rejects a DAG that takes the changes in the other sign, or takes them unasked', async () => {
+    const q = 'Per-date mean LST of 2019: what was the largest drop between consecutive acquisitions, in K?'
+    const got = await planExecuteAnswered(q, [Q46], { artifacts: store.dir, provenance: true })
+    const args = got.wf.args as { nodes: { op: string; params: Record<string, unknown> }[] }
+    const flipped = { ...args, nodes: args.nodes.map((n) => (n.op === 'timeseries.steps' ? { ...n, params: { ...n.params, sign: 'rise' } } : n)) }
+    const findings = (question: string, action: unknown) =>
+      checkProvenance(question, action, got.result.evidence, got.result.observation).filter((f) => f.severity === 'reject')
+    expect(findings(q, flipped).map((f) => f.check)).toContain('provenance_steps')
+    expect(findings('Per-date mean LST of 2019: what was the largest per-date mean, in K?', args).map((f) => f.check)).toContain('provenance_steps')
   }, 120_000)
 })

@@ -1,12 +1,12 @@
 /**
  * Operators over numbers, series and tables, run on the calling thread (they are tiny): timeseries.aggregate,
- * timeseries.trend, math.*, decision.select.
+ * timeseries.steps, timeseries.trend, math.*, decision.select.
  */
 import { z } from 'zod'
 import { compare } from '../../../engines/raster/compare'
 import { evalScalar, parseExpr } from '../../../engines/raster/expr'
 import { stat } from '../../../engines/raster/stats'
-import { aggregate, olsFit, timeAxis, trend } from '../../../engines/raster/timeseries'
+import { aggregate, olsFit, steps, timeAxis, trend } from '../../../engines/raster/timeseries'
 import { Unit } from '../../../engines/raster/units'
 import { parseOptions } from './decision'
 import { roundHalfEven } from './round'
@@ -77,6 +77,34 @@ export const timeseriesCount: ScalarOp<z.infer<typeof CountParams>> = {
     const pts = s.points.filter((x) => Boolean(x.valid) && Number.isFinite(x.value))
     if (pts.length === 0) return { type: 'insufficient', reason: 'the series has no valid point' }
     return { type: 'scalar', value: pts.filter((x) => compare(p.op, x.value, p)).length, unit: 'count' }
+  },
+}
+
+// ---- timeseries.steps ----------------------------------------------------------------------------------------
+
+const StepsParams = z.strictObject({
+  /** `rise`: later minus earlier (drops negative); `drop`: earlier minus later (drops positive). */
+  sign: z.enum(['rise', 'drop']).default('rise'),
+})
+
+/** Changes from one point of a series to the next ("the largest drop between consecutive acquisitions"). */
+export const timeseriesSteps: ScalarOp<z.infer<typeof StepsParams>> = {
+  op: 'timeseries.steps',
+  kind: 'scalar',
+  params: StepsParams,
+  detail: (p) => p.sign,
+  infer(ctx) {
+    onlyInputs(ctx, ['data'])
+    const data = need(ctx, 'data', ['series'])
+    return info('series', data.info.unit)
+  },
+  run(p, inputs, node) {
+    const bad = insufficient(inputs)
+    if (bad) return bad
+    const s = inputs.data as Extract<RuntimeValue, { type: 'series' }>
+    const out = steps(s.points, p.sign)
+    if (out.length === 0) return { type: 'insufficient', reason: `the series has fewer than 2 points with a value; node '${node}' needs 2 for a step` }
+    return { type: 'series', points: out, unit: s.unit }
   },
 }
 
@@ -352,4 +380,4 @@ export const decisionSelect: ScalarOp<z.infer<typeof SelectParams>> = {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of specs with different parameter types; each validates its own
-export const scalarOps: ScalarOp<any>[] = [timeseriesAggregate, timeseriesCount, timeseriesTrend, ...mathOps, decisionSelect]
+export const scalarOps: ScalarOp<any>[] = [timeseriesAggregate, timeseriesCount, timeseriesSteps, timeseriesTrend, ...mathOps, decisionSelect]
