@@ -26,7 +26,7 @@ import { VARIABLE_ALT, variableNamed } from '../domain/spans/variables'
 import type { Condition } from './spec'
 
 /** The fill named, with its value restated ("fill pixels (DN 0)", "the nodata values with DN 0"). */
-const FILL_NAMED = `(?:the\\s+)?(?:${alternation(FILL_EXCLUSION.names)})(?:\\s+(?:pixels?|px|values?|areas?))?(?:\\s*\\(\\s*(?:dn\\s*)?(?:=\\s*)?0\\s*\\)|\\s+(?:with|of)\\s+dn\\s*(?:=\\s*)?0)?`
+const FILL_NAMED = `(?:the\\s+)?(?:${alternation(FILL_EXCLUSION.names)})(?:\\s+(?:pixels?|pixles|px|values?|areas?))?(?:\\s*\\(\\s*(?:dn\\s*)?(?:=\\s*)?0\\s*\\)|\\s+(?:with|of)\\s+dn\\s*(?:=\\s*)?0)?`
 const FILL_EXCLUDED = new RegExp(
   `\\b(?:${alternation(FILL_EXCLUSION.before)})\\s+${FILL_NAMED}(?![\\w-])|\\b${FILL_NAMED}(?:\\s+|\\s*:\\s*)(?:(?:are|is|were|get|being|should|must)\\s+)?(?:(?:to\\s+)?be\\s+)?(?:${alternation(FILL_EXCLUSION.after)})(?![\\w-])` +
     // The fill's value stated: "DN 0 = fill", "fill = DN 0", "DN 0 is nodata".
@@ -175,6 +175,18 @@ const TVDI_CONVENTION: readonly RegExp[] = [
 /** How a brightness temperature is computed from the MTL: "radiance rescaling and K1/K2", "(MTL radiance mult/add, K1, K2)". */
 const BT_CALIBRATION =
   /\b(?:from\s+)?(?:the\s+)?(?:mtl\s+)?(?:radiance\s+(?:rescaling|mult(?:iplier)?\s*(?:\/|and)\s*add|gains?\s*(?:\/|and)\s*offsets?)|rescaling)(?:\s*(?:and|,|\+)\s*(?:the\s+)?K1\s*(?:\/|,|and)\s*K2)?(?:\s+(?:constants|coefficients))?|\bK1\s*(?:\/|,|and)\s*K2(?:\s+(?:constants|coefficients))?/gi
+/**
+ * How TOA reflectance is computed from the MTL, said beside the calibration asked: "MTL rescaling", "from the MTL
+ * rescaling", "the MTL's reflectance mult/add", "using the MTL rescaling factors".
+ */
+const TOA_CALIBRATION =
+  /\b(?:(?:from|using|with|via|by)\s+)?(?:the\s+)?mtl(?:'s)?\s+(?:reflectance\s+)?(?:rescaling|mult(?:iplier)?\s*(?:\/|and)\s*add)(?:\s+(?:factors|coefficients|constants|gains?))?\b/gi
+/**
+ * The pixels whose index or formula has a zero denominator said to be left out ("Leave out pixels where the
+ * denominator is zero", "skip px where the denominator is 0"): a division by zero gives no value, so they are.
+ */
+const ZERO_DENOMINATOR =
+  /\b(?:leave\s+out|leaving\s+out|skip(?:ping)?|exclud(?:e|ing)|ignor(?:e|ing)|drop(?:ping)?|omit(?:ting)?|discard(?:ing)?|remov(?:e|ing)|mask(?:ing)?\s+out)\s+(?:the\s+|all\s+|any\s+)?(?:pixels?|pixles|px)\s+(?:where|whose|with|in\s+which)\s+(?:the\s+|a\s+)?denominator\s+(?:is\s+|=\s*|==\s*|equals\s+)?(?:zero|0)\b/gi
 /** The files' CRS said ("The raster is in EPSG:3857", "(the rasters' own CRS)"): a description, no region. */
 const DATA_CRS_SAID =
   /\b(?:the\s+)?(?:rasters?|images?|files?|data|grids?|scenes?)\s+(?:is|are)\s+in\s+(?:epsg\s*:\s*\d{4,5}|web\s+mercator|utm(?:\s+zone\s+\d{1,2}\s*[ns]?)?)|\(?\s*the\s+rasters?'?\s+own\s+crs\s*\)?/gi
@@ -239,6 +251,10 @@ export function restatedPhrases(
       for (const m of q.matchAll(re)) pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, "TVDI's convention restated (the benchmark's)")
   if (all(lex, 'variable').some((v) => v.key === 'bt'))
     for (const m of q.matchAll(BT_CALIBRATION)) pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'brightness temperature from the MTL, as computed')
+  if (all(lex, 'calibration').some((c) => c.key === 'toa_reflectance'))
+    for (const m of q.matchAll(TOA_CALIBRATION)) pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'TOA reflectance from the MTL, as computed')
+  if (all(lex, 'formula').length > 0 || all(lex, 'variable').some((v) => v.kind === 'index'))
+    for (const m of q.matchAll(ZERO_DENOMINATOR)) pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'a zero denominator gives no value (restated)')
   restateAll(DATA_CRS_SAID, "the files' own CRS named (it selects nothing)")
   if (periodsRead.length >= 2) restateAll(PERIOD_VALUE_SAID, "each period's value named (the mean of its per-date means, as read)")
   if (conditions.some((c) => c.variable === 'cloud' && c.negated))

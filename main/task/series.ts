@@ -44,8 +44,11 @@ const PER_YEAR = new RegExp(`(?<![\\w/])(?:${alternation(SLOPE_UNITS.per_year.fi
  * A slope asked per day, week or quarter, or per so many of them ("K/day", "per 16 days", "NDVI per quarter"); "per
  * month" is read from the series words above.
  */
-const SLOPE_TIME = /(?:\bper|\/|\beach)\s*(?:(\d{1,3})\s+)?(days?|weeks?|quarters?|quaters?)\b/gi
-const TIME_UNIT: Readonly<Record<string, 'day' | 'week' | 'quarter'>> = { day: 'day', week: 'week', quarter: 'quarter', quater: 'quarter' }
+/** "per week", "/day", "per 16 days", "per fortnight (14 days)": a slope's unit of time, a fortnight's days restated in brackets. */
+const SLOPE_TIME = /(?:\bper|\/|\beach)\s*(?:(\d{1,3})\s+)?(days?|weeks?|quarters?|quaters?|fortnights?)\b(?:\s*\(\s*(\d{1,3})\s+days?\s*\))?/gi
+const TIME_UNIT: Readonly<Record<string, 'day' | 'week' | 'quarter'>> = { day: 'day', week: 'week', quarter: 'quarter', quater: 'quarter', fortnight: 'day' }
+/** Days in the units counted in days: a fortnight is 14. */
+const DAYS_IN: Readonly<Record<string, number>> = { fortnight: 14 }
 
 /** Words that set a slope's unit aside ("not per day", "rather than per day", "instead of per day"). */
 const UNIT_SET_ASIDE = /\b(?:not|rather\s+than|instead\s+of)\s*$/i
@@ -200,8 +203,12 @@ export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dat
         }
         if (!(slopeUnit(x) || UNIT_BEFORE.test(q.slice(Math.max(0, at - 30), at)))) continue
         const before = q.slice(Math.max(0, at - 30), at).match(UNIT_BEFORE)
-        const per = TIME_UNIT[m[2].toLowerCase().replace(/s$/, '')]
-        const every = m[1] && Number(m[1]) > 1 ? Number(m[1]) : undefined
+        const word = m[2].toLowerCase().replace(/s$/, '')
+        const per = TIME_UNIT[word]
+        const count = (m[1] ? Number(m[1]) : 1) * (DAYS_IN[word] ?? 1)
+        // "per fortnight (15 days)": the days restated disagree with the unit.
+        if (m[3] !== undefined && Number(m[3]) !== count) refuse(m[0], 'a unit of time restated with another number of days')
+        const every = count > 1 ? count : undefined
         // Two different units asked: which one is meant is not said.
         if (slopePer !== undefined && (slopePer !== per || slopeEvery !== every)) refuse(m[0], 'a second unit for the slope (say which one is wanted)')
         use(before ? at - before[0].length : at, x.end, 'slope unit')

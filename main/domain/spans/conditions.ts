@@ -143,6 +143,8 @@ const ADDITIVE_AFTER = new RegExp(`^\\s*(?:values?\\s+|pixels?\\s+)?(?:${alterna
 const CLAUSE_START = /(?:^|[.,;:?!(]\s*|\b(?:with|and|but)\s+(?:all\s+|any\s+|the\s+)?)$/i
 /** Values named at the start of a clause, just before their condition ("..., and NDVI values below 0 are not valid"). */
 const CLAUSE_VALUES = /(?:^|[.,;:?!(]\s*|\b(?:with|and|but)\s+)(?:the\s+|all\s+|any\s+)?(?:[\w-]+\s+){0,2}(?:values?|pixels?)\s+$/i
+/** A sign word opening a condition ("negative NDVI", "non-positive NBR"): the values, named by their sign. */
+const SIGN_OPENS = new RegExp(`^(?:non[\\s-]?)?(?:${alternation(SIGN_WORDS['<'].concat(SIGN_WORDS['>']).filter((w) => !/\s/.test(w)))})\\b`, 'i')
 /** A selection of pixels just before a condition's variable ("pixels with NDVI", "the areas where LST"). */
 const SELECTED_BEFORE =
   /\b(?:pixels?|areas?|cells?|locations?)\s+(?:with|w\/|where|whose|having|that\s+have|in\s+which)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}$/i
@@ -235,7 +237,7 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
       (asNodata !== null ||
         SELECTED_BEFORE.test(before.slice(-60)) ||
         CLAUSE_VALUES.test(before.slice(-60)) ||
-        (CLAUSE_START.test(before) && /\b(?:values?|pixels?)\s*$/i.test(c.text)))
+        (CLAUSE_START.test(before) && (/\b(?:values?|pixels?)\s*$/i.test(c.text) || SIGN_OPENS.test(c.text))))
     // "Negative NDVI must be counted too", "including negative values": the values are kept, nothing is selected.
     const after = q.slice(c.end)
     const keptAfter = neg || setAside ? null : (after.match(INCLUDED_AFTER) ?? (COUNTED_BEFORE.test(before) ? after.match(ADDITIVE_AFTER) : null))

@@ -15,12 +15,12 @@ export interface AskedSlopeTime {
 
 const SLOPE_ASKED = /\b(?:slopes?|trends?|rate\s+of\s+change|linear\s+fit|regression\s+line|least[\s-]squares\s+line)\b/i
 /** "per week", "/yr", "per 16 days", "each quarter". */
-const PER_TIME = /(?:\bper|\/|\beach|\ba)\s*(?:(\d{1,3})\s+)?(days?|weeks?|months?|quarters?|years?|yrs?|decades?)\b/gi
+const PER_TIME = /(?:\bper|\/|\beach|\ba)\s*(?:(\d{1,3})\s+)?(days?|weeks?|fortnights?|months?|quarters?|years?|yrs?|decades?)\b/gi
 /** What may stand right before the unit of a slope: a slope word (and up to four words), or a unit of value. */
 const SLOPE_BEFORE =
   /(?:\b(?:slopes?|trends?|rate|change)\b(?:\s+[\w°%-]+){0,4}\s*|(?:\b(?:k|kelvins?|celsius|degrees?(?:\s+[cf])?|units?|ndvi|evi|tvdi|lst|percent|pp|points?)|°\s?[cf]|%)\s*)$/i
 const SET_ASIDE = /\b(?:not|rather\s+than|instead\s+of)\s*$/i
-const UNIT: Readonly<Record<string, AskedSlopeTime['unit'] | 'decade'>> = {
+const UNIT: Readonly<Record<string, AskedSlopeTime['unit'] | 'decade' | 'fortnight'>> = {
   day: 'day',
   week: 'week',
   month: 'month',
@@ -28,6 +28,7 @@ const UNIT: Readonly<Record<string, AskedSlopeTime['unit'] | 'decade'>> = {
   year: 'year',
   yr: 'year',
   decade: 'decade',
+  fortnight: 'fortnight',
 }
 
 export function readSlopeTime(question: string): AskedSlopeTime | null {
@@ -37,9 +38,9 @@ export function readSlopeTime(question: string): AskedSlopeTime | null {
     const before = question.slice(Math.max(0, (m.index ?? 0) - 40), m.index ?? 0)
     if (SET_ASIDE.test(before) || !SLOPE_BEFORE.test(before)) continue
     const unit = UNIT[m[2].toLowerCase().replace(/s$/, '')]
-    // "per decade" is ten years.
-    const every = (m[1] ? Number(m[1]) : 1) * (unit === 'decade' ? 10 : 1)
-    found.push({ unit: unit === 'decade' ? 'year' : unit, every, words: m[0].trim() })
+    // "per decade" is ten years; "per fortnight" fourteen days.
+    const every = (m[1] ? Number(m[1]) : 1) * (unit === 'decade' ? 10 : unit === 'fortnight' ? 14 : 1)
+    found.push({ unit: unit === 'decade' ? 'year' : unit === 'fortnight' ? 'day' : unit, every, words: m[0].trim() })
   }
   if (found.length === 0 || found.some((f) => f.unit !== found[0].unit || f.every !== found[0].every)) return null
   return found[0]

@@ -21,6 +21,10 @@
  *   month-to-month increase", "which acquisition rose most compared with the one before it"): a `timeseries.steps`
  *   node over the per-date (or monthly) series, then the largest, the mean or the date of the largest; the verifier
  *   reads the steps on its own and holds the DAG's sign and statistic over them to the question.
+ * - TOA reflectance "from the MTL rescaling" (the calibration asked, said again), a slope "per fortnight (14 days)",
+ *   and "leave out pixels where the denominator is zero" beside a formula (a division by zero gives no value).
+ * - Values named by their sign and set aside at the start of a clause ("..., negtive NDVI excluded"), and "fill pixles
+ *   excluded": the exclusion had been left unread and blocked.
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import type { DevReference } from '../../helpers/dev-references'
@@ -202,5 +206,47 @@ describe('changes from one acquisition or month to the next', () => {
       checkProvenance(question, action, got.result.evidence, got.result.observation).filter((f) => f.severity === 'reject')
     expect(findings(q, flipped).map((f) => f.check)).toContain('provenance_steps')
     expect(findings('Per-date mean LST of 2019: what was the largest per-date mean, in K?', args).map((f) => f.check)).toContain('provenance_steps')
+  }, 120_000)
+})
+
+describe('the MTL rescaling said again, a slope per fortnight, a zero denominator left out', () => {
+  it('reads pixels with a zero denominator left out as what a division by zero gives', async () => {
+    await answered(
+      'Landsat 8, 13 Aug 2017, TOA reflectance: median of VARI = (G - R)/(G + R - B) with G = band 3, R = band 4, B = band 2. Skip the pixels where the denominator is 0.',
+      LANDSAT,
+      REFS_6.idx_vari_median,
+    )
+  }, 120_000)
+
+  it('reads "MTL rescaling" beside TOA reflectance as the calibration computed', async () => {
+    await answered(
+      'Landsat 8 scene: the mean MNDWI = (B3 - B6)/(B3 + B6) on top-of-atmosphere reflectance from the MTL rescaling (no sun-elevation correction), over the pixels where both bands are non-zero.',
+      LANDSAT,
+      REFS_5.si_mndwi_mean_toa,
+    )
+  }, 120_000)
+
+  it('reads a slope per fortnight as per 14 days, and refuses a fortnight restated with other days', async () => {
+    const got = await planExecuteAnswered(
+      'Least-squares slope of the per-acquisition mean LST over the September-December 2019 dates with valid data, in kelvin per fortnight (14 days)?',
+      [Q46],
+      { artifacts: store.dir, provenance: true },
+    )
+    const slope = (got.result.observation as { slope: number }).slope
+    expect(Math.abs(slope - REFS_7.ser_lst_slope_sep_dec_per14d.value)).toBeLessThanOrEqual(REFS_7.ser_lst_slope_sep_dec_per14d.tolerance)
+    expect(plannedRefusal('Least-squares slope of the per-acquisition mean LST over September-December 2019, in K per fortnight (15 days)?', [Q46])).toMatch(
+      /fortnight \(15 days\)/,
+    )
+  }, 120_000)
+})
+
+describe('values named by their sign and set aside, and misspelt fill pixels', () => {
+  it('reads "negative NDVI excluded" after a comma, and "fill pixles excluded"', async () => {
+    await answered('avg NDVI between march 20 and june 20 2019 (inclusive), mean of per-date means, negtive NDVI excluded', Q46, REFS_5.per_0320_0620_ndvi)
+    await answered(
+      'Landsat 8 of 2017-08-13: mean TOA NDVI (bands 5 and 4, no sun elevation correction) of the northern half minus that of the southern half, fill pixles excluded.',
+      LANDSAT,
+      REFS_7.cmp_ls_ndvi_north_minus_south,
+    )
   }, 120_000)
 })
