@@ -43,15 +43,14 @@ export function readSteps(r: Reading, series: TaskSpec['series']): { series: Non
   }
   // The statistic of each date: the statistic words outside the steps' own ("the scene-mean LST"), one, or the mean.
   const named = [...new Set(all(r.lex, 'statistic').map((s) => s.key))]
-  const perDate = series?.perStep ?? (named.length === 0 ? 'mean' : named.length === 1 && PER_DATE.includes(named[0]) ? named[0] : null)
-  if (perDate === null) {
+  const perStep = series?.perStep ?? (named.length === 0 ? 'mean' : named.length === 1 && PER_DATE.includes(named[0]) ? named[0] : null)
+  if (perStep === null) {
     r.refuse(
       text,
       `changes from one point to the next of ${named.length > 1 ? 'several statistics' : `the ${named[0]}`} of each date (say which one statistic of each date steps)`,
     )
     return null
   }
-  const perStep = perDate
   return {
     series: {
       granularity,

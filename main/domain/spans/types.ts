@@ -49,14 +49,8 @@ export interface ConditionSpan extends At {
  * "Negative NDVI must be counted too", "including negative values": values a comparison names, kept in what is
  * counted rather than selected. Nothing is selected; a condition of the ask that leaves them out contradicts it.
  */
-export interface IncludedValuesSpan extends At {
+export type IncludedValuesSpan = Pick<ConditionSpan, 'at' | 'end' | 'text' | 'variable' | 'op' | 'value' | 'low' | 'high' | 'unit'> & {
   type: 'included_values'
-  variable: string | null
-  op: SpanOp
-  value?: number
-  low?: number
-  high?: number
-  unit: string | null
 }
 
 /** "more than 40% of the area": a condition on each date's share of the area. */
