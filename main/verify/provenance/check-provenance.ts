@@ -22,7 +22,8 @@ import { checkSubject, statisticSubjects, type StatisticSubject } from './check-
 import { dagConditions, type DagCondition } from './dag-conditions'
 import { dagRegions, type DagRegion } from './dag-region'
 import { DagVariables } from './dag-variables'
-import { statisticChain, type StatisticStep } from './statistic-chain'
+import { describeStep, statisticChain, type StatisticStep } from './statistic-chain'
+import { checkSteps } from './check-steps'
 
 export interface ExecuteProvenance {
   statistics: StatisticStep[]
@@ -69,12 +70,6 @@ const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Mat
 function matchesStep(asked: AskedStatistic, s: StatisticStep): boolean {
   if (asked.kind !== s.kind) return false
   return asked.kind !== 'percentile' || (s.p !== undefined && same(asked.p ?? Number.NaN, s.p))
-}
-
-function describeStep(s: StatisticStep): string {
-  const what = s.kind === 'other' ? `'${s.stat}'` : `the ${describeStatistic({ kind: s.kind, p: s.p })}`
-  const over = s.over === 'dates' ? ' over dates' : s.over === 'region' ? ' over a region' : s.over === 'pooled' ? ' over the pooled pixels' : ''
-  return `${what}${over}`
 }
 
 /** Statistics that, taken anywhere in the chain, make a value something other than a plain mean. */
@@ -393,59 +388,6 @@ function namedByFormula(question: string, demands: QuestionDemands): QuestionDem
   const after = question.slice(at + asked.words.length, at + asked.words.length + 50)
   const f = demands.formulas.find((x) => x.name !== 'formula' && new RegExp(`^[\\s\\w-]{0,40}[(,]\\s*${x.name}\\s*[=:]`, 'i').test(after))
   return f ? { ...asked, variable: f.name } : null
-}
-
-/**
- * Changes from one point of a series to the next: asked, the DAG must take them (a `timeseries.steps` node) with the
- * sign asked, and over them the statistic asked (the largest, the mean, or none for the date of the largest, which
- * the answer reads from the series); taken, they must have been asked. Returns the findings and the chain below the
- * steps, which the other statistic checks hold to the statistic of each date.
- */
-function checkSteps(asked: QuestionDemands['steps'], chain: StatisticStep[]): { findings: Finding[]; below: StatisticStep[]; extremesAbove: boolean } {
-  const at = chain.findIndex((s) => s.op === 'timeseries.steps')
-  if (!asked && at < 0) return { findings: [], below: chain, extremesAbove: false }
-  const reject = (message: string): { findings: Finding[]; below: StatisticStep[]; extremesAbove: boolean } => ({
-    findings: [{ check: 'provenance_steps', severity: 'reject', message }],
-    below: at < 0 ? chain : chain.slice(at + 1),
-    extremesAbove: false,
-  })
-  if (!asked) return reject(`the observation takes changes from one date to the next (node '${chain[at].node}'), which the question does not ask for`)
-  if (at < 0) return reject(`the question asks for changes from one point of the series to the next ('${asked.words}') but no node of the DAG takes them`)
-  const node = chain[at]
-  const above = chain.slice(0, at)
-  if (asked.sign === null || asked.over === null)
-    return {
-      findings: [
-        {
-          check: 'provenance_steps',
-          severity: 'request',
-          key: 'unchecked_phrase',
-          message: `the verifier cannot tell which change from one point to the next is asked ('${asked.words}')`,
-        },
-      ],
-      below: chain.slice(at + 1),
-      extremesAbove: true,
-    }
-  if (node.stat !== asked.sign)
-    return reject(
-      `the question asks for the ${asked.sign === 'drop' ? 'drops (earlier minus later)' : 'changes (later minus earlier)'} but node '${node.node}' takes ${node.stat === 'drop' ? 'drops' : 'rises'}`,
-    )
-  const outer = above.find((s) => s.kind !== 'other')
-  const want = asked.over === 'date' ? null : asked.over
-  if ((want === null && outer) || (want !== null && (!outer || outer.kind !== want)))
-    return reject(
-      `the question asks for ${asked.over === 'date' ? 'the date of the largest change' : `the ${asked.over === 'max' ? 'largest' : 'mean'} change`} from one point to the next, but the observation takes ${outer ? `${describeStep(outer)} (node '${outer.node}')` : 'no statistic'} over them`,
-    )
-  return {
-    findings: [
-      pass(
-        'provenance_steps',
-        `node '${node.node}' takes the ${asked.sign === 'drop' ? 'drops' : 'changes'} from one ${asked.monthly ? 'month' : 'point'} to the next, ${outer ? `and '${outer.node}' their ${outer.stat}` : 'as a dated series'}`,
-      ),
-    ],
-    below: chain.slice(at + 1),
-    extremesAbove: asked.over !== 'mean',
-  }
 }
 
 export function checkProvenance(question: string, action: unknown, evidence: Evidence, observation: unknown, options: readonly string[] = []): Finding[] {

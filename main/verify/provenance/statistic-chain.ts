@@ -6,7 +6,7 @@
  * computes what when it does not match the question.
  */
 import { linkTarget, type ActionNode } from '../../tools/execute/evidence-reader'
-import type { StatisticKind } from '../question-reader/statistic'
+import { describeStatistic, type StatisticKind } from '../question-reader/statistic'
 import { parseExpr } from '../../engines/raster/expr'
 import { isDropped, type Expr } from '../../domain/expression'
 
@@ -19,6 +19,13 @@ export interface StatisticStep {
   over: 'pixels' | 'dates' | 'region' | 'pooled'
   /** The statistic as the DAG names it (`mean`, `p90`, `valid_fraction`...). */
   stat: string
+}
+
+/** A step in words: "the maximum over dates", "'drop' over dates". */
+export function describeStep(s: StatisticStep): string {
+  const what = s.kind === 'other' ? `'${s.stat}'` : `the ${describeStatistic({ kind: s.kind, p: s.p })}`
+  const over = s.over === 'dates' ? ' over dates' : s.over === 'region' ? ' over a region' : s.over === 'pooled' ? ' over the pooled pixels' : ''
+  return `${what}${over}`
 }
 
 /** Operators that hand a value through (picking, rounding, converting units) without computing a statistic. */
