@@ -5,7 +5,7 @@
  */
 import { SET_ASIDE, VARIABLES as LEX_VARIABLES } from '../domain/lexicon'
 import { alternation } from '../domain/spans/words'
-import { all } from '../domain/spans'
+import { all, variableNamed } from '../domain/spans'
 import type { ConditionsRead } from './conditions'
 import { allMatches, objectClass } from './read-words'
 import type { Reading } from './reading'
@@ -106,7 +106,12 @@ function variableHits(r: Reading): { varHits: VariableHit[]; bandKeys: Set<strin
   const defined = all(lex, 'variable')
     .filter((v) => formulaNames.has(v.key))
     .map((v) => ({ at: v.at, end: v.end, key: v.key }))
-  const longForm = (h: { end: number; key: string }) =>
+  // A name inside a longer variable span is that one's: the span parser reads a long form written right before an
+  // index's short name as one span ("chlorophyll vegetation index c v i": spans/parse.ts widenLongForms).
+  const widened = all(lex, 'variable').filter((v) => v.kind === 'index' && !variableNamed(v.text) && /\s/.test(v.text))
+  const inLonger = (h: { at: number; end: number; key: string }) => widened.some((v) => v.key !== h.key && v.at <= h.at && h.end <= v.end)
+  const longForm = (h: { at: number; end: number; key: string }) =>
+    inLonger(h) ||
     defined.some(
       (d) =>
         d.key !== h.key && d.at >= h.end && /^[\s\w-]{0,40}[(,]\s*$/.test(q.slice(h.end, d.at)) && !/\b(?:for|of|in|on|over|at)\b/i.test(q.slice(h.end, d.at)),

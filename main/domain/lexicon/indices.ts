@@ -112,4 +112,6 @@ export const BAND_COMPARISON_FILLERS: readonly string[] = ['the', 'their', 'its'
 export const FORMULA_NOT_NAMES: readonly string[] = [
   'formula', 'index', 'expression', 'expr', 'definition', 'defined', 'is', 'as', 'where', 'with', 'and',
   'mask', 'condition', 'variable', 'statistic', 'output', 'compute', 'calculate',
+  // "toa reflectance: (B5 - B4)/(B5 + B4)": what the formula's bands are read as, not its name.
+  'reflectance', 'radiance', 'dn',
 ]

@@ -12,7 +12,7 @@ import { VARIABLES } from '../lexicon/variables'
 import { UNIT_LETTERS, UNITS } from '../lexicon/units'
 import type { AreaConditionSpan, ConditionSpan, IncludedValuesSpan, RelativeSpan } from './types'
 import { alternation, escape, overlaps } from './words'
-import { VARIABLE_ALT, VARIABLE_RE, variableAt, variableBefore } from './variables'
+import { VARIABLE_ALT, VARIABLE_RE, variableAt, variableBefore, type DefinedMention } from './variables'
 
 /** A number: digits, or a number word of the lexicon ("zero") as a whole word, not the start of "zero point five". */
 const NUM = `((?:minus\\s+|[+\\-−–])?\\d+(?:\\.\\d+)?|[+\\-−–]?\\.\\d+|(?:${alternation(Object.keys(NUMBER_WORDS))})\\b(?!\\s*(?:point\\b|[.,]\\d)))`
@@ -203,8 +203,8 @@ const TEMPERATURE_VARIABLE = VARIABLES.find((v) => v.names.includes('temperature
  * temperature, as "temperature above 310 K" is; so is one with no variable before it in a question that names only
  * unitless ones ("from the pixels hotter than 35 °C, which percent have TVDI above 0.9").
  */
-function variableOfThreshold(q: string, at: number, unit: string | null): { variable: string | null; byUnit?: true } {
-  const v = variableBefore(q, at)
+function variableOfThreshold(q: string, at: number, unit: string | null, near: Nearby): { variable: string | null; byUnit?: true } {
+  const v = variableBefore(q, at, near.defined, near.quiet)
   const temperature = unit !== null && TEMPERATURE_UNIT_KEYS.has(unit)
   if (temperature && v !== null && UNITLESS.has(v)) return { variable: TEMPERATURE_VARIABLE, byUnit: true }
   if (temperature && v === null) {
@@ -214,7 +214,15 @@ function variableOfThreshold(q: string, at: number, unit: string | null): { vari
   return { variable: v }
 }
 
-export function parseConditions(q: string, skip: readonly { at: number; end: number }[]): ConditionsParsed {
+/** What the condition parser binds a threshold with no variable of its own to, beside the lexicon's words. */
+export interface Nearby {
+  /** The variables the question's written formulas define, where named (spans/formulas.ts definedMentions). */
+  defined: readonly DefinedMention[]
+  /** Ranges whose words name no variable of a threshold (the bands' zero DN set aside). */
+  quiet: readonly { at: number; end: number }[]
+}
+
+export function parseConditions(q: string, skip: readonly { at: number; end: number }[], near: Nearby = { defined: [], quiet: [] }): ConditionsParsed {
   const conditions: ConditionSpan[] = []
   const relative: RelativeSpan[] = []
   let areaCondition: AreaConditionSpan | null = null
@@ -340,7 +348,17 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     const low = num(m[2])
     const high = num(m[4])
     if (!(low <= high)) continue
-    push({ at, end, text: m[0], variable: variableBefore(q, at), op: 'outside', low, high, unit: unitKey(m[5]) ?? unitKey(m[3]), inclusive: true })
+    push({
+      at,
+      end,
+      text: m[0],
+      variable: variableBefore(q, at, near.defined, near.quiet),
+      op: 'outside',
+      low,
+      high,
+      unit: unitKey(m[5]) ?? unitKey(m[3]),
+      inclusive: true,
+    })
   }
 
   // "0.3 or more", "300 K and below", with the variable said before
@@ -352,7 +370,7 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     if (/^\s*(?:than\s+)?[-+]?\.?\d/.test(q.slice(end))) continue
     const w = m[3].toLowerCase().replace(/\s+/g, ' ')
     const op = POSTFIX_COMPARATORS.find((c) => c.words.includes(w))!.op
-    push({ at, end, text: m[0], ...variableOfThreshold(q, at, unitKey(m[2])), op, value: num(m[1]), unit: unitKey(m[2]), inclusive: true })
+    push({ at, end, text: m[0], ...variableOfThreshold(q, at, unitKey(m[2]), near), op, value: num(m[1]), unit: unitKey(m[2]), inclusive: true })
   }
 
   // Comparisons: comparator, then (an optional "threshold of") a number and unit.
@@ -408,7 +426,16 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     const named = m[2] ? variableAt(m[2]) : null
     const from = denial ? at - denial[0].length : at
     const inclusive = denial ? op === '<=' || op === '>=' : INCLUSIVE.has(m[1].toLowerCase().replace(/\s+/g, ' '))
-    push({ at: from, end, text: q.slice(from, end), ...(named ? { variable: named } : variableOfThreshold(q, from, unit)), op, value, unit, inclusive })
+    push({
+      at: from,
+      end,
+      text: q.slice(from, end),
+      ...(named ? { variable: named } : variableOfThreshold(q, from, unit, near)),
+      op,
+      value,
+      unit,
+      inclusive,
+    })
   }
   // "pixels where NDWI (green-NIR) is negative", "NDVI values are not positive": a comparison with 0.
   for (const m of q.matchAll(SIGN_RE)) {
@@ -425,7 +452,7 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     const end = at + m[0].length
     const op = opOf(m[1])
     if (!op || !free(at, end) || (m[2] !== undefined && !FREEZING_RESTATED.test(m[2]))) continue
-    push({ at, end, text: m[0], variable: variableBefore(q, at), op, value: 0, unit: 'degC', inclusive: op === '<=' || op === '>=' })
+    push({ at, end, text: m[0], variable: variableBefore(q, at, near.defined, near.quiet), op, value: 0, unit: 'degC', inclusive: op === '<=' || op === '>=' })
   }
   // "negative values", "non-positive pixels" with no variable named: a comparison with 0 of the variable named before.
   for (const m of q.matchAll(SIGN_VALUES_RE)) {
@@ -434,7 +461,7 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     if (!free(at, end)) continue
     const said = SIGN_WORDS['<'].includes(m[2].toLowerCase()) ? '<' : '>'
     const op = m[1] ? COMPLEMENT[said] : said
-    push({ at, end, text: m[0], variable: variableBefore(q, at), op, value: 0, unit: null, inclusive: op === '<=' || op === '>=' })
+    push({ at, end, text: m[0], variable: variableBefore(q, at, near.defined, near.quiet), op, value: 0, unit: null, inclusive: op === '<=' || op === '>=' })
   }
   for (const m of q.matchAll(SIGN_BEFORE_RE)) {
     const at = m.index ?? 0

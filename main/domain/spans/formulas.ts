@@ -12,7 +12,7 @@ import { BAND_COMPARISON_FILLERS, BAND_ROLES, FORMULA_NOT_NAMES, FORMULA_WORDS, 
 import { COMPARATORS } from '../lexicon/comparators'
 import { indexBands } from './bands'
 import type { ConditionSpan, FormulaSpan, Span, SpanOp } from './types'
-import { VARIABLE_RE, variableNamed } from './variables'
+import { VARIABLE_RE, variableNamed, type DefinedMention } from './variables'
 import { alternation, hits, overlaps } from './words'
 
 interface Tok {
@@ -29,7 +29,8 @@ const TOKEN_RE = new RegExp(
   [
     // "bands 5/4", "bands 4 and 5", "Bands 10-12": a list or range of bands, which breaks a run (no formula reads through it).
     `(?<list>\\bbands?\\s*#?\\d{1,2}(?:\\s*(?:/|,|&|-|–|\\band\\b|\\bto\\b|\\bthrough\\b)\\s*\\d{1,2}\\b)+)`,
-    `(?<nband>(?<![\\w.])(?:SR_)?[Bb](\\d{1,2})(?![\\w.])|\\bbands?[\\s-]*#?(\\d{1,2})\\b)`,
+    // A numbered band with the reflectance it is read as ("band 5 TOA reflectance divided by band 4 TOA reflectance").
+    `(?<nband>(?:(?<![\\w.])(?:SR_)?[Bb](\\d{1,2})(?![\\w.])|\\bbands?[\\s-]*#?(\\d{1,2})\\b)(?:\\s+(?:toa|top[\\s-]+of[\\s-]+atmosphere|surface)\\s+reflectance\\b)?)`,
     `(?<role>\\b(?:${alternation(ROLE_WORDS)}|swir[\\s-]*(?:one|two))\\b)`,
     `(?<letter>(?<![A-Za-z_.'’°′″"])(?:[RGBN]|S[12])(?![\\w'’°′″"]))`,
     `(?<word>\\b(?:${alternation(Object.keys(FORMULA_WORDS))})\\b)`,
@@ -253,6 +254,15 @@ const NAME_TO_FORMULA =
 const NAME_EQUALS = /([A-Za-z][A-Za-z0-9_-]{1,15})\s*(?:=|:)\s*$/
 const NOT_NAMES = new Set(FORMULA_NOT_NAMES)
 
+/** Where the words right before a position start whose initials spell `name` ("simple ratio" before "SR"), or null. */
+export function longFormBefore(q: string, at: number, name: string): number | null {
+  if (name.length < 2 || name.length > 6) return null
+  const words = [...q.slice(0, at).matchAll(/[A-Za-z]{3,}(?=[\s-]+)/g)].slice(-name.length)
+  if (words.length !== name.length || !/^[\s-]*$/.test(q.slice((words.at(-1)!.index ?? 0) + words.at(-1)![0].length, at))) return null
+  for (let i = 1; i < words.length; i++) if (!/^[\s-]+$/.test(q.slice((words[i - 1].index ?? 0) + words[i - 1][0].length, words[i].index))) return null
+  return words.map((w) => w[0][0].toLowerCase()).join('') === name.toLowerCase() ? (words[0].index ?? null) : null
+}
+
 /**
  * Formula spans (and the band assignments they use), each bound to the name it defines: the index named right before
  * it, a new name written "NAME = ...", the one index the sentence names, or none ('formula').
@@ -283,8 +293,16 @@ export function formulaSpans(q: string, taken: readonly { at: number; end: numbe
       const lex = variableNamed(written[1])
       name = lex ? lex.key : written[1].toLowerCase()
       const at = r.at - written[0].length
-      if (!lex) out.push({ type: 'variable', at, end: at + written[1].length, text: written[1], key: name, kind: 'index' })
-    } else if (previous && /^\s*(?:,|;|\(|i\.?e\.?|that\s+is|or|=)[\s,;(]*(?:i\.?e\.?[\s,]*)?$/i.test(q.slice(previous.end, r.at))) name = previous.name
+      // Its long form written right before it ("the simple ratio SR = N/R") names it too: "ratio" there is no ratio asked.
+      const from = longFormBefore(q, at, name) ?? at
+      if (!lex) out.push({ type: 'variable', at: from, end: at + written[1].length, text: q.slice(from, at + written[1].length), key: name, kind: 'index' })
+    } else if (
+      previous &&
+      // Right after another formula: the same one in other words ("N/R, i.e. B5/B4", "N/R (band 5 divided by band 4)").
+      (/^\s*(?:,|;|\(|i\.?e\.?|that\s+is|or|=)[\s,;(]*(?:i\.?e\.?[\s,]*)?$/i.test(q.slice(previous.end, r.at)) ||
+        (/^\s*$/.test(q.slice(previous.end, r.at)) && q[r.at] === '('))
+    )
+      name = previous.name
     else {
       const sentenceStart = Math.max(before.lastIndexOf('. '), before.lastIndexOf('? '), before.lastIndexOf('\n'))
       const inSentence = indexVars.filter((v) => v.at > sentenceStart && v.end <= r.at)
@@ -304,6 +322,21 @@ export function formulaSpans(q: string, taken: readonly { at: number; end: numbe
     previous = span
   }
   return out
+}
+
+/**
+ * Where the question names the variables its written formulas define: each formula (not a guard) and each whole-word
+ * mention of a name the lexicon does not know ("SR = band 5 / band 4 ... condition: SR > 3"), for the condition
+ * parser to bind a threshold with no variable of its own to the nearest (spans/variables.ts variableBefore).
+ */
+export function definedMentions(q: string, spans: readonly Span[]): DefinedMention[] {
+  const formulas = spans.filter((s): s is FormulaSpan => s.type === 'formula' && !s.guard)
+  const out: DefinedMention[] = formulas.map((f) => ({ at: f.at, end: f.end, key: f.name }))
+  for (const name of new Set(formulas.map((f) => f.name)))
+    if (name !== 'formula' && !variableNamed(name))
+      for (const h of hits(q, new RegExp(`(?<![\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'gi')))
+        if (!out.some((o) => overlaps(o, h))) out.push({ at: h.at, end: h.end, key: name })
+  return out.sort((a, b) => a.at - b.at)
 }
 
 const BAND_SIDE = `((?:${alternation(ROLE_WORDS)})|(?<![\\w.])(?:SR_)?[Bb]\\d{1,2}(?![\\w.])|\\bbands?\\s*#?\\d{1,2}\\b)`

@@ -12,7 +12,8 @@
  *
  * Rules: a run of two or more number words is always a number; one word of 13 or more ("thirty") is one; a lone
  * word of 0-12 is one after "band" or "percentile", before a unit ("five percent"), or after a comparison with
- * nothing but the clause's end after it ("NDVI above zero."; "over two regions" stays), and "one" alone never is. A run the grammar of English numbers does not make ("five five") is left as written, so
+ * nothing but the clause's end after it ("NDVI above zero."; "over two regions" stays), and "one" alone never is;
+ * after "bands", each word of a list of band numbers is one ("bands five seven and ten" -> "bands 5 7 and 10"). A run the grammar of English numbers does not make ("five five") is left as written, so
  * the ledger still sees it.
  */
 import { MONTHS } from '../lexicon/periods'
@@ -156,9 +157,17 @@ function ordinalNumber(text: string, max: number): string | null {
   return `${n}${suffix}`
 }
 
+/** Band numbers in words (1-12). */
+const BAND_NUMBER = alternation(Object.keys(NUMBER_UNITS).filter((w) => NUMBER_UNITS[w] >= 1 && NUMBER_UNITS[w] <= 12))
+/** "bands five seven and ten", "bands three, four and five": a list of band numbers, each its own number. */
+const BAND_LIST_RE = new RegExp(`(?<=\\bbands\\s+)(?:${BAND_NUMBER})(?:(?:\\s*,\\s*|\\s+and\\s+|\\s+)(?:${BAND_NUMBER}))+\\b`, 'gi')
+
 /** The question with its numbers in words written as digits. */
 export function spelledNumbers(question: string): string {
-  const days = question.replace(ORDINAL_DAY_RE, (m) => ordinalNumber(m, 31) ?? m).replace(ORDINAL_PERCENTILE_RE, (m) => ordinalNumber(m, 99) ?? m)
+  const days = question
+    .replace(ORDINAL_DAY_RE, (m) => ordinalNumber(m, 31) ?? m)
+    .replace(ORDINAL_PERCENTILE_RE, (m) => ordinalNumber(m, 99) ?? m)
+    .replace(BAND_LIST_RE, (m) => m.replace(/[a-z]+/gi, (w) => (w.toLowerCase() in NUMBER_UNITS ? String(NUMBER_UNITS[w.toLowerCase()]) : w)))
   let out = ''
   let from = 0
   for (const run of runsOf(days)) {

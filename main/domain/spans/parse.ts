@@ -27,7 +27,7 @@ import {
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../lexicon/series'
 import { MONTHS, SEASONS } from '../lexicon/periods'
 import { CALIBRATION_RES, bandSpans, indexBandSpans, indexConstantSpans } from './bands'
-import { bandComparisonSpans, formulaSpans } from './formulas'
+import { bandComparisonSpans, definedMentions, formulaSpans, longFormBefore } from './formulas'
 import { storedValueSpans, validRangeSpans, zeroDnSpans } from './stored-values'
 import { markers } from './markers'
 import { areaBasisSpans } from './area-basis'
@@ -209,9 +209,13 @@ function parseFresh(question: string): ParsedQuestion {
   // Band formulas written out and bands compared with each other, before the conditions: their numbers are no thresholds.
   const compared = bandComparisonSpans(q)
   const stored = [...zeroDnSpans(q), ...storedValueSpans(q), ...validRangeSpans(q)]
-  const formulas = [...compared, ...stored, ...formulaSpans(q, [...compared, ...stored])]
+  const written = formulaSpans(q, [...compared, ...stored])
+  const formulas = [...compared, ...stored, ...written]
   spans.push(...formulas)
-  const cond = parseConditions(q, [...periods, ...regions, ...formulas])
+  const cond = parseConditions(q, [...periods, ...regions, ...formulas], {
+    defined: definedMentions(q, written),
+    quiet: stored.filter((s) => s.type === 'zero_dn'),
+  })
   spans.push(...cond.conditions, ...cond.relative, ...cond.included)
   if (cond.areaCondition) spans.push(cond.areaCondition)
 
@@ -320,6 +324,7 @@ function parseFresh(question: string): ParsedQuestion {
     const v = variableNamed(h.text)
     if (v) spans.push({ type: 'variable', at: h.at, end: h.end, text: h.text, key: v.key, kind: v.kind })
   }
+  widenLongForms(q, spans)
   variableDatesOf(q, spans)
   // Answer units
   for (const h of hits(q, ANSWER_UNIT_RE)) {
@@ -419,6 +424,22 @@ function asides(q: string, spans: Span[], parts: readonly { at: number; end: num
     statements: setAside.map(({ at, end }) => ({ at, end })),
     reports: reports.map(({ at, end }) => ({ at, end })),
     unsureThresholds: unsure.map(({ at, end }) => ({ at, end })),
+  }
+}
+
+/**
+ * An index's long form written right before its short name ("chlorophyll vegetation index c v i", "the simple ratio
+ * SR"): one variable span over both, so a name inside the long form ("chlorophyll", "vegetation index") is not read
+ * as a variable of its own.
+ */
+function widenLongForms(q: string, spans: Span[]): void {
+  for (const v of all(spans, 'variable').filter((x) => x.kind === 'index')) {
+    const from = longFormBefore(q, v.at, v.key)
+    if (from === null || from >= v.at) continue
+    for (let i = spans.length - 1; i >= 0; i--)
+      if (spans[i].type === 'variable' && spans[i] !== v && spans[i].at >= from && spans[i].end <= v.at) spans.splice(i, 1)
+    v.at = from
+    v.text = q.slice(from, v.end)
   }
 }
 

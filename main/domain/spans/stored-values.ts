@@ -105,7 +105,9 @@ const ZERO_DN_EXCLUDED = new RegExp(
     `\\bnon[\\s-]?zero\\s+(?:dn|digital\\s+numbers?)\\b`,
     `\\b(?:${alternation([...FILL_EXCLUSION.before, 'exclude:', 'leave out', 'mask out', 'mask'])})\\s*:?\\s+(?:${ZERO_PIXELS}|${ZERO_DN})(?:\\s+out\\b)?`,
     `(?:${ZERO_PIXELS}|${ZERO_DN})\\s+(?:(?:are|is|were|get|being)\\s+)?(?:${alternation([...FILL_EXCLUSION.after, 'not taken', 'not counted'])})(?![\\w-])`,
-    `\\b(?:(?:only|over)\\s+)?(?:(?:the\\s+)?pixels?\\s+)?(?:where|in\\s+which|with)\\s+(?:both|all|each|the)\\s+(?:two\\s+|three\\s+)?bands?\\s+(?:are\\s+non[\\s-]?zero|have\\s+(?:data|a\\s+value|values|a\\s+non[\\s-]?zero\\s+dn))\\b`,
+    `\\b(?:(?:only|over)\\s+)?(?:(?:the\\s+)?(?:pixels?|px)\\s+)?(?:where|in\\s+which|with)\\s+(?:both|all|each|the)\\s+(?:two\\s+|three\\s+|[2-9]\\s+)?bands?\\s+(?:are\\s+non[\\s-]?zero|have\\s+(?:data|a\\s+value|values|a\\s+non[\\s-]?zero\\s+dn))\\b`,
+    // "the pixels with data in bands 5 6 and 7", "px with a value in all three bands"
+    `\\b(?:(?:the\\s+)?(?:pixels?|px)\\s+)(?:with|having)\\s+(?:data|a\\s+value|values)\\s+in\\s+(?:(?:all|both|each|the)\\s+)*(?:(?:two|three|[2-9])\\s+)?(?:bands?\\s+\\d{1,2}(?:\\s*(?:,|\\band\\b)?\\s*\\d{1,2}\\b)*|bands\\b)`,
     `\\b(?:(?:only|over|with|where)\\s+)?(?:(?:the\\s+)?pixels?\\s+)?(?:where|in\\s+which|with)?\\s*(?:both|all|each|the|all\\s+the)\\s+(?:(?:two|three|four|five|six|seven|\\d)\\s+)?(?:input\\s+)?bands?\\s+(?:are\\s+|is\\s+)?${POSITIVE}`,
     `\\bbands?\\s+\\d{1,2}(?:\\s*(?:,|\\band\\b)?\\s*\\d{1,2}\\b)*\\s+(?:are\\s+|is\\s+)?(?:all\\s+|both\\s+)?${POSITIVE}`,
     `(?:\\(?\\s*${BAND}\\s*>\\s*0\\s*\\)?\\s*(?:,|&&?|\\band\\b)\\s*)+\\(?\\s*${BAND}\\s*>\\s*0(?!\\d|\\.\\d)\\s*\\)?(?:\\s+only\\b)?`,

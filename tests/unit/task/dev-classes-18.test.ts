@@ -1,0 +1,96 @@
+/**
+ * Refusal classes of the blind development sets read as classes in session 22, tested with this file's own
+ * phrasings. References come from the sets' GDAL + numpy reference files (references-8/9/10.json, written by the
+ * sets' authors), never from the code under test.
+ *
+ * - A band formula the question writes, with the reflectance its bands are read as said beside it ("BLFEI = ... on
+ *   top-of-atmosphere reflectance. What share of the pixels is above -0.1?"): the threshold with no variable of its
+ *   own was bound to "reflectance" (the nearest lexicon word) instead of the formula, and the formula, tied to
+ *   nothing, was refused. A written formula, and each mention of the name it defines ("condition: SR > 3"), is now a
+ *   variable the condition parser binds to; reflectance said of no one band is the formula's calibration.
+ * - An index's long form written right before its short name ("the simple ratio SR = ...", "chlorophyll vegetation
+ *   index CVI"): "ratio" was read as a ratio asked, "chlorophyll" and "vegetation index" as variables of their own.
+ * - The same formula restated in words inside brackets ("N/R (band 5 TOA reflectance divided by band 4 TOA
+ *   reflectance)"), band numbers listed in words ("bands five seven and ten are above zero"), and "px where all 3
+ *   bands have data": the bands' zero DN set aside, as written elsewhere.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import type { DevReference } from '../../helpers/dev-references'
+import { answeredWithin } from '../../helpers/plan-execute'
+import { readTask } from '../../../main/task/read-task'
+import { shared, tempDir } from '../../helpers/tmp'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const store = tempDir('rsure-dev-classes-18-')
+afterAll(() => store.cleanup())
+const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
+const refs = (file: string) => JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dev-questions', file), 'utf8')) as Record<string, DevReference>
+const REFS_8 = refs('references-8.json')
+const REFS_9 = refs('references-9.json')
+const REFS_10 = refs('references-10.json')
+
+const answered = (q: string, ref: DevReference) => answeredWithin(q, [LANDSAT], ref.alternatives ?? [ref.value], ref.tolerance, store.dir)
+const spec = (question: string) => readTask({ question, options: [] })
+const blocking = (question: string) => (spec(question).notUnderstood ?? []).filter((n) => n.blocking).map((n) => n.text)
+
+describe('a written formula is the variable of a threshold that names none', () => {
+  it('binds the threshold to a named formula, not to the reflectance its bands are read as', async () => {
+    const q =
+      'Using the Charleston Landsat 8 scene, define BLFEI as ((G+R+S2)/3 - S1) / ((G+R+S2)/3 + S1) with G=B3, R=B4, S2=B7, S1=B6 on top-of-atmosphere reflectance. What share of the pixels is above -0.1, in percent? Fill pixels out.'
+    const s = spec(q)
+    expect(s.subjects).toEqual(['blfei'])
+    expect(s.conditions.map((c) => [c.variable, c.op, c.value])).toEqual([['blfei', '>', -0.1]])
+    await answered(q, REFS_10.idx4)
+  }, 120_000)
+
+  it('binds it to a formula with no name, and reads "all 3 bands have data" as their zero DN left out', async () => {
+    const q =
+      '((b6 - b7 - b5) / (b6 + b7 + b5)) + 0.5 on toa reflectance of the landsat scene (mult/add from the MTL). what percent of pixels exceed 0.12? pixels where all 3 bands have data'
+    expect(spec(q).conditions.map((c) => c.variable)).toEqual(['formula'])
+    expect(spec(q).zeroDnExcluded).toBe(true)
+    await answered(q, REFS_9.idx4)
+  }, 120_000)
+
+  it('binds "SR > 3" to the SR the question defines, read once when restated in words in brackets', async () => {
+    const q =
+      'Landsat 8, 13 Aug 2017: mean band 4 TOA reflectance over the pixels where the simple ratio SR = NIR/red (band 5 TOA reflectance divided by band 4 TOA reflectance) is greater than 3. MTL calibration; B4 and B5 above 0.'
+    expect(blocking(q)).toEqual([])
+    const s = spec(q)
+    expect(s.subjects[0]).toBe('b4')
+    expect(s.conditions.map((c) => [c.variable, c.op, c.value])).toEqual([['sr', '>', 3]])
+    await answered(q, REFS_8.der3)
+    await answered(
+      'checklist\n- data: landsat 8 scene 2017-08-13, MTL beside it\n- derive: SR = band 5 / band 4 on TOA reflectance\n- keep: SR > 3\n- report: mean band 4 TOA reflectance of the kept pixels\n- B4 and B5 above 0 only',
+      REFS_8.der3,
+    )
+  }, 180_000)
+
+  it('reads a dictated formula and its bands listed in words', async () => {
+    const q =
+      'mean band ten brightness temperature in celsius where n b r from toa reflectance band five minus band seven over band five plus band seven exceeds zero point three, only pixels where bands five seven and ten are above zero'
+    const s = spec(q)
+    expect(s.conditions.map((c) => [c.variable, c.op, c.value])).toEqual([['nbr', '>', 0.3]])
+    expect(s.zeroDnExcluded).toBe(true)
+    await answered(q, REFS_8.der2)
+  }, 120_000)
+
+  it("keeps a threshold said of one band's reflectance on that band, not on the formula", () => {
+    for (const q of [
+      'On the Landsat scene, NDWI = (G - N)/(G + N) on TOA reflectance. What is the mean NDWI where band 5 TOA reflectance is above 0.2?',
+      'On the Landsat scene, NDWI = (G - N)/(G + N) on TOA reflectance. What is the mean NDWI where the TOA reflectance of band 5 is above 0.2?',
+    ])
+      expect(spec(q).conditions.map((c) => c.variable)).not.toContain('ndwi')
+  })
+})
+
+describe("an index's long form written before its short name", () => {
+  it('is the index, not a ratio asked nor variables of its own', async () => {
+    const q =
+      'median of the chlorophyll vegetation index CVI, that is band 5 times band 4 divided by band 3 squared, on TOA reflectance of the landsat scene, only where bands 3, 4 and 5 are above zero'
+    expect(spec(q).subjects).toEqual(['cvi'])
+    await answered(q, REFS_8.idx3)
+    // Words before a short name that do not spell it stay what they are: "enhanced vegetation index" is EVI.
+    expect(spec('median of the enhanced vegetation index CVI = band 5 times band 4 divided by band 3 squared on the landsat scene').subjects[0]).toBe('evi')
+  }, 120_000)
+})
