@@ -12,7 +12,9 @@
  * they are about different variables, or about one variable with two different statistics, or about one variable
  * with the same statistic named again while nothing compares the two (a difference or a ratio between them is one).
  *
- * Not counted as asked: a word pointing back ("this proportion", "those means"), a statistic of a variable inside its
+ * Not counted as asked: a word pointing back ("this proportion", "those means"), a statistic set aside ("not a mean
+ * of medians"), the statistic of each date a mean is taken over ("as the mean of the per-acquisition means", "mean of
+ * each acquisition's scene mean"), a statistic of a variable inside its
  * own condition ("pixels whose mean LST exceeds 300 K"), the extreme whose date is asked ("the date with the highest
  * mean LST"), an input named with "from"/"using" ("TVDI from the mean LST and NDVI"), and anything before a step
  * marker ("then", "finally") or an instruction verb opening the next step ("calculate the daily average, find the
@@ -45,6 +47,11 @@ const OWNER = /\b(?:its|their)\s+$/i
 /** "the date with the highest mean LST", "the day of the lowest": a date asked of an extreme, not a second value. */
 const DATE_OF = /\b(?:date|day|month|year)\s+(?:of|with|when|on\s+which)\s+(?:the\s+)?(?:\w+\s+)?$/i
 const AS_INPUT = /\b(?:from|using|with|based\s+on)\s+(?:the\s+)?$/i
+/** "(one big sample, not a mean of medians)": a statistic set aside, not asked. */
+const SET_ASIDE = /\b(?:not|rather\s+than|instead\s+of)\s+(?:an?\s+|the\s+)?(?:\w+\s+of\s+(?:the\s+)?)?$/i
+/** "the mean of the per-acquisition means", "mean of each acquisition's scene mean": the statistic of each date, a step. */
+const INNER =
+  /\bof\s+(?:the\s+|all\s+(?:the\s+)?)?(?:per[\s-]?(?:date|acquisition|scene|image|day)|each\s+(?:\w+\s+)?(?:date|acquisition|scene|image|day)['’]s(?:\s+scene)?)\s*$/i
 /** The ordinals of an instruction's steps ("then", "finally"): the lexicon's. */
 const STEP = new RegExp(`(?<![\\w-])(?:${alternation(STEP_MARKERS.filter((w) => !/^(?:first|second|third)/.test(w)))})(?![\\w-])`, 'i')
 /**
@@ -114,7 +121,8 @@ export function severalAsked(
   const claimed = new Set<VariableHit>()
   hits.forEach((h, i) => {
     const before = q.slice(Math.max(0, h.at - 16), h.at)
-    if (POINTS_BACK.test(before) || AS_INPUT.test(before) || DATE_OF.test(q.slice(Math.max(0, h.at - 30), h.at))) return
+    const lead = q.slice(Math.max(0, h.at - 30), h.at)
+    if (POINTS_BACK.test(before) || AS_INPUT.test(before) || DATE_OF.test(lead) || SET_ASIDE.test(lead) || INNER.test(lead)) return
     const next = hits[i + 1]
     const adjacent = variables.find((v) => !claimed.has(v) && v.end <= h.at && h.at - v.end <= 2)
     const after = variables.find((v) => v.at >= h.end && v.at - h.end <= REACH && (!next || v.at < next.at) && sameSentence(h.end, v.at))

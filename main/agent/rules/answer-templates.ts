@@ -144,7 +144,13 @@ function computedQuantity(entry: ObservationEntry): string | null {
   // The expression's names stand for layers: write the layers' names instead (v -> TVDI, m1 -> NDVI).
   const layer = (input: string) => {
     const ref = mask?.inputs[input]
-    return typeof ref === 'string' ? ref.replace(/^@/, '').toUpperCase() : input
+    // A written formula's node is named formula_<its name> (compile-scope.ts): the name, as the question wrote it.
+    return typeof ref === 'string'
+      ? ref
+          .replace(/^@/, '')
+          .replace(/^formula_(?!formula$)/, '')
+          .toUpperCase()
+      : input
   }
   const condition = mask && typeof mask.params.expr === 'string' ? maskConditionWords(mask.params.expr, layer) : null
   const rec = nodeRecords(entry.evidence.intermediate).get(per.id)

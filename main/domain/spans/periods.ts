@@ -266,9 +266,10 @@ const RULES: Rule[] = [
       return months.map((mo) => ({ start: monthStart(y, mo), last: monthEnd(y, mo), granularity: 'month' as const }))
     },
   },
-  // "June and August 2023": two months of one year ("between June and August 2023" is a range, read below)
+  // "June and August 2023", "may + june 2019", "May & June 2019": two months of one year ("between June and August
+  // 2023" is a range, read below)
   {
-    re: new RegExp(`(?<!between\\s+)\\b${MONTH_RE}\\s+and\\s+${MONTH_RE},?\\s*(?:of\\s+)?${YEAR}`, 'gi'),
+    re: new RegExp(`(?<!between\\s+)\\b${MONTH_RE}(?:\\s+(?:and|plus)\\s+|\\s*[&+]\\s*)${MONTH_RE},?\\s*(?:of\\s+)?${YEAR}`, 'gi'),
     make: (m) => {
       const y = Number(m[3])
       return [m[1], m[2]].map((w) => ({ start: monthStart(y, monthOf(w)), last: monthEnd(y, monthOf(w)), granularity: 'month' as const }))

@@ -89,11 +89,12 @@ const ENTRIES: Entry[] = [
   { re: /\b(?:monthly|montly|seasonal|annual|yearly|daily|scene|image|per[\s-](?:date|scene|image|acquisition))\s+(?:means|averages)\b/gi, kind: 'mean' },
   { re: /\b(?:sum|total)\b(?!\s+(?:number|count|area|of\s+(?:pixels|dates|days)))/gi, kind: 'sum' },
   {
-    re: /\bhow\s+many\s+(?:[\w-]+\s+){0,2}?(?:pixels|pixles|px|cells)\b|\bnumber\s+of\s+(?:[\w-]+\s+){0,2}?(?:pixels|pixles|px|cells)\b|\bpixel\s+count\b|\bcount\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?(?:pixels|pixles|px)\b/gi,
+    re: /\bhow\s+many\s+(?:of\s+(?:the|these|those|all\s+the)\s+)?(?:[\w-]+\s+){0,2}?(?:pixels|pixles|px|cells)\b|\bnumber\s+of\s+(?:[\w-]+\s+){0,2}?(?:pixels|pixles|px|cells)\b|\bpixel\s+count\b|\bcount\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?(?:pixels|pixles|px)\b/gi,
     kind: 'pixel_count',
   },
+  // "How many of the 2019 acquisitions have ...": "of the" before the words that say what is counted.
   {
-    re: /\bhow\s+many\s+(?:\w+\s+){0,2}?(?:dates|days|scenes|images|acquisitions|observations|overpasses)\b|\bnumber\s+of\s+(?:\w+\s+){0,2}?(?:dates|days|scenes|images|acquisitions|observations|overpasses)\b/gi,
+    re: /\bhow\s+many\s+(?:of\s+(?:the|these|those|all\s+the)\s+)?(?:\w+\s+){0,2}?(?:dates|days|scenes|images|acquisitions|observations|overpasses)\b|\bnumber\s+of\s+(?:\w+\s+){0,2}?(?:dates|days|scenes|images|acquisitions|observations|overpasses)\b/gi,
     kind: 'date_count',
   },
   {
@@ -114,6 +115,9 @@ function plainExtreme(m: RegExpMatchArray, kind: 'max' | 'min'): AskedStatistic 
 const DATE_ASKED =
   /\b(?:which|what)\s+(?:(?:19|20)\d{2}\s+)?(?:date|day|acquisition|scene|overpass|month)\b|\b(?:date|day)\s+(?:of|with|w\/)\s+(?:the\s+)?(?:max|min|highest|lowest|hottest|coldest|peak)|\b(?:hottest|coldest|warmest|coolest|highest|lowest)\s+(?:(?:19|20)\d{2}\s+)?(?:date|day|acquisition)\b(?!\s+of\b|['’]s\b)/i
 
+/** What sets the statistic after it aside: "not a mean of medians", "rather than the mean". */
+const NOT_TAKEN = /\b(?:not|rather\s+than|instead\s+of)\s+(?:an?\s+|the\s+)?(?:\w+\s+of\s+(?:the\s+)?)?$/i
+
 /** Words that change what is computed but name no statistic the verifier can check. */
 const VAGUE = /\b(typical|variability|spread|dispersion|interquartile|iqr|mode)\b/gi
 
@@ -133,6 +137,8 @@ export function readStatistics(question: string): { asked: AskedStatistic[]; unc
     for (const m of parsed.text.matchAll(e.re)) {
       const at = m.index ?? 0
       if (taken.some(([a, b]) => at < b && at + m[0].length > a)) continue
+      // "(one big sample, not a mean of medians)": statistics said not to be taken.
+      if (NOT_TAKEN.test(parsed.text.slice(Math.max(0, at - 30), at))) continue
       const made = typeof e.kind === 'function' ? e.kind(m) : { kind: e.kind, words: m[0] }
       if (!made) continue
       taken.push([at, at + m[0].length])

@@ -16,7 +16,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import type { DevReference } from '../../helpers/dev-references'
-import { answeredWithin } from '../../helpers/plan-execute'
+import { answeredWithin, planExecuteAnswered } from '../../helpers/plan-execute'
+import { checkProvenance } from '../../../main/verify/provenance/check-provenance'
 import { readTask } from '../../../main/task/read-task'
 import { shared, tempDir } from '../../helpers/tmp'
 import fs from 'node:fs'
@@ -92,5 +93,51 @@ describe("an index's long form written before its short name", () => {
     await answered(q, REFS_8.idx3)
     // Words before a short name that do not spell it stay what they are: "enhanced vegetation index" is EVI.
     expect(spec('median of the enhanced vegetation index CVI = band 5 times band 4 divided by band 3 squared on the landsat scene').subjects[0]).toBe('evi')
+  }, 120_000)
+})
+
+describe('one quantity, its steps and what is set aside', () => {
+  const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
+  const REFS_5 = refs('references-5.json')
+
+  it('reads the statistic of each date a mean is taken over as a step, not a second quantity', async () => {
+    await answeredWithin(
+      'Mean NDVI from 20 March to 20 June 2019 inclusive, as the mean of the per-acquisition means, counting only NDVI in 0..1.',
+      [Q46],
+      [REFS_5.per_0320_0620_ndvi.value],
+      REFS_5.per_0320_0620_ndvi.tolerance,
+      store.dir,
+    )
+    expect(blocking('Spring 2019 (March-May) mean NDVI: mean of each acquisition’s scene mean, negatives out.')).toEqual([])
+    // Two quantities are still two: a mean and a median of one variable, named side by side.
+    expect(blocking('What are the mean NDVI and the median NDVI of 12 July 2019?').join(' ')).toMatch(/mean NDVI and the median NDVI/)
+  }, 120_000)
+
+  it('reads two months joined by "+" or "&" as both, and a statistic said not to be taken as not asked', async () => {
+    for (const q of ['pooled median NDVI of the june + may 2019 scenes', 'pooled median NDVI of the May & June 2019 scenes'])
+      expect(
+        spec(q)
+          .periods.map((p) => p.start)
+          .sort(),
+      ).toEqual(['2019-05-01', '2019-06-01'])
+    await answeredWithin(
+      'Pooled median NDVI of all pixels from the June & May 2019 scenes together (one sample, not the median of per-date medians); NDVI = DN × 0.0001, only 0..1 valid.',
+      [Q46],
+      [REFS_8.ord2.value],
+      REFS_8.ord2.tolerance,
+      store.dir,
+    )
+  }, 120_000)
+
+  it('has the verifier demand a count of dates for "how many of the 2019 acquisitions"', async () => {
+    // The DAG of a mean over the dates, checked against a question that asks how many dates meet a condition.
+    const got = await planExecuteAnswered('What is the mean LST of 2019, as the mean of the per-date means?', [Q46], { artifacts: store.dir })
+    for (const q of ['How many of the 2019 aquisitions have a mean LST above freezing?', 'How many of the 2019 acquisitions have a mean LST above 273.15 K?'])
+      expect(
+        checkProvenance(q, got.wf.args, got.result.evidence, got.result.observation)
+          .filter((f) => f.severity === 'reject')
+          .map((f) => f.message)
+          .join(' '),
+      ).toMatch(/number of dates/)
   }, 120_000)
 })
