@@ -260,7 +260,9 @@ export function periodWords(periods: Period[]): string {
   // A season said apart from its year ("growing season mean ndvi 2019") is written with it, and a named span with
   // the convention it was placed with ("the growing season of 2019 (April to October ...)").
   const words = (p: Period) => {
-    const t = p.text.trim().replace(/^from\s+/i, '')
+    const raw = p.text.trim().replace(/^from\s+/i, '')
+    // A period read from inside brackets ("growing season (we say April until October) of 2019") loses its lone bracket.
+    const t = (raw.match(/\(/g)?.length ?? 0) === (raw.match(/\)/g)?.length ?? 0) ? raw : raw.replace(/\s*[()]\s*/g, ' ').trim()
     const dated = /\d{4}/.test(t) || p.granularity !== 'season' ? t : `${t} of ${p.end.slice(0, 4)}`
     return p.convention ? `${dated} (${p.convention.replace(/\s*\(([^)]*)\)/, ', $1')})` : dated
   }

@@ -41,7 +41,7 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
   },
   {
     re: new RegExp(
-      `(?:${alternation(UNPLACED_SPANS)})|\\b(?:quarter|growing\\s+season|(?:first|last|early|late)\\s+(?:\\d+\\s+)?(?:days?|dates?|months?|weeks?|images?|acquisitions?))\\b` +
+      `(?:${alternation(UNPLACED_SPANS)})|\\b(?:quarter|h[12]|growing\\s+season|(?:first|last|early|late)\\s+(?:\\d+\\s+)?(?:days?|dates?|months?|weeks?|images?|acquisitions?))\\b` +
         // "the 45 days ending 31 August" with no year: a stretch counted from a day the reader could not place.
         `|\\b\\d+\\s+(?:days?|weeks?)\\s+(?:${alternation([...STRETCH_ANCHORS.forward, ...STRETCH_ANCHORS.back, ...STRETCH_ANCHORS.unclear])})\\b`,
       'gi',

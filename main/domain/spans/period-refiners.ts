@@ -200,13 +200,21 @@ const DEFINED_RANGE = new RegExp(
   'i',
 )
 const NAMED_DEFINED_BY = new RegExp(`\\b(?:the\\s+)?(?:${NAMED_WORDS})\\s+as\\s*$`, 'i')
-/** "the growing season (taken here as " before a period read: the name, then the words that define it by that period. */
+/** "the growing season april to september 2019", "growing season: May-Sep 2019": the name written right before its months. */
+const NAMED_RIGHT_BEFORE = new RegExp(`\\b(?:the\\s+)?(?:${NAMED_WORDS})\\s*[,:]?\\s*$`, 'i')
+/**
+ * "the growing season (taken here as ", "growing season (" before a period read: the name, then the words that define
+ * it by that period ("growing season (Apr–Sep) 2019", "the growing season (we say April until October) of 2019").
+ */
 const NAMED_DEFINED_IN_BRACKETS = new RegExp(
-  `\\b(?:the\\s+|our\\s+)?(?:${NAMED_WORDS})\\s*\\(\\s*(?:(?:taken|defined|used)\\s+(?:here\\s+)?as|here\\s+(?:taken|defined)\\s+as|i\\.e\\.,?|that\\s+is,?|meaning|we\\s+use)\\s*$`,
+  `\\b(?:the\\s+|our\\s+)?(?:${NAMED_WORDS})\\s*\\(\\s*(?:(?:taken|defined|used)\\s+(?:here\\s+)?as|here\\s+(?:taken|defined)\\s+as|i\\.e\\.,?|that\\s+is,?|meaning|we\\s+(?:use|say|take|mean))?\\s*$`,
   'i',
 )
 /** " (our growing season)" after a period read: the name the question gives that period. */
 const NAMED_AFTER = new RegExp(`^\\s*\\(\\s*(?:(?:our|the|i\\.e\\.,?|=)\\s*)?(?:${NAMED_WORDS})\\s*\\)`, 'i')
+
+/** Whether a period read runs over more than one month ("April to September 2019"). */
+const severalMonths = (p: PeriodSpan) => (p.granularity === 'month' || p.granularity === 'season') && p.start.slice(0, 7) !== p.last.slice(0, 7)
 
 /**
  * Refiner: a named span the question defines ("growing season 2019? We define it as May to September", "the growing
@@ -232,7 +240,9 @@ export function definedSpans(q: string, periods: PeriodSpan[]): { periods: Perio
   // season)": a period read, the span's name given to it.
   for (const p of out) {
     const near = q.slice(Math.max(0, p.at - 60), p.at)
-    const before = near.match(NAMED_DEFINED_BY) ?? (p.convention ? null : near.match(NAMED_DEFINED_IN_BRACKETS))
+    const before =
+      near.match(NAMED_DEFINED_BY) ??
+      (p.convention ? null : (near.match(NAMED_DEFINED_IN_BRACKETS) ?? (severalMonths(p) ? near.match(NAMED_RIGHT_BEFORE) : null)))
     if (before) restated.push({ ...p, at: p.at - before[0].length, end: p.at, text: before[0] })
     const after = p.convention ? null : q.slice(p.end).match(NAMED_AFTER)
     if (after) restated.push({ ...p, at: p.end, end: p.end + after[0].length, text: after[0] })

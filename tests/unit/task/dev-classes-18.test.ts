@@ -141,3 +141,48 @@ describe('one quantity, its steps and what is set aside', () => {
       ).toMatch(/number of dates/)
   }, 120_000)
 })
+
+describe('a named span with its months written beside it', () => {
+  const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
+  const REFS_5 = refs('references-5.json')
+  const REFS_7 = refs('references-7.json')
+
+  it('is those months: in brackets after the name, or right after it', async () => {
+    const tvdi = REFS_7.per_tvdi_growing_apr_sep
+    for (const q of [
+      'Mean TVDI over the growing season (Apr-Sep) 2019, as the mean of the per-date means.',
+      'mean TVDI across the growing season, April to September 2019, taken as the mean of the per-date means',
+    ])
+      await answeredWithin(q, [Q46], [tvdi.value], tvdi.tolerance, store.dir)
+    const dates = REFS_5.cnt_dates_gs_median_ndvi_gt025
+    await answeredWithin(
+      'For the growing season (we take April until October) of 2019: how many acquisitions have a median NDVI greater than 0.25?',
+      [Q46],
+      [dates.value],
+      dates.tolerance,
+      store.dir,
+    )
+    // The name beside one month defines nothing: it still says a span the reader cannot place.
+    expect(blocking('mean NDVI of the growing season, April 2019').join(' ')).toMatch(/growing season/)
+  }, 180_000)
+})
+
+describe('halves of a year by their short names', () => {
+  const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
+  const REFS_5 = refs('references-5.json')
+
+  it('reads "H1 2019" and "2019 H2" as those halves, and a bare "H2" beside a year as a span not placed', async () => {
+    // "mean NDVI of H2 2019" was read as the whole of 2019, the H2 left unread and not blocking.
+    expect(spec('mean NDVI of H2 2019').periods.map((p) => [p.start, p.end])).toEqual([['2019-07-01', '2019-12-31']])
+    expect(spec('mean NDVI of 2019 H1').periods.map((p) => [p.start, p.end])).toEqual([['2019-01-01', '2019-06-30']])
+    expect(blocking('mean NDVI 2019 of H2').join(' ')).toMatch(/H2/)
+    const pct = REFS_5.cmp_ndvi_h2_vs_h1_pct
+    await answeredWithin(
+      '% change of the mean NDVI from H1 2019 to H2 2019 (mean of the per-date means for both), negative NDVI values dropped',
+      [Q46],
+      [pct.value],
+      pct.tolerance,
+      store.dir,
+    )
+  }, 120_000)
+})
