@@ -118,6 +118,7 @@ function variableHits(r: Reading): { varHits: VariableHit[]; bandKeys: Set<strin
     )
   const lexNamed = VARIABLES.flatMap((v) => allMatches(q, v.words).map((h) => ({ at: h.at, end: h.end, key: v.key }))).filter((h) => !restates(h))
   for (const h of lexNamed.filter(longForm)) use(h.at, h.end, "the formula's name, written out")
+  for (const v of widened) use(v.at, v.end, "the index's name, written out")
   const named: VariableHit[] = [...lexNamed.filter((h) => !longForm(h)), ...defined.filter((d) => !VARIABLES.some((v) => v.key === d.key))]
   // A variable the span parser infers where none is named (a temperature asked "in K": domain/spans/refiners.ts).
   const inferred =

