@@ -38,7 +38,9 @@ const REFS_8 = refs('references-8.json')
 const REFS_9 = refs('references-9.json')
 const REFS_10 = refs('references-10.json')
 
-const answered = (q: string, ref: DevReference) => answeredWithin(q, [LANDSAT], ref.alternatives ?? [ref.value], ref.tolerance, store.dir)
+const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
+/** Answered, verified and within the blind reference's tolerance of one of its readings, on `files` (the Landsat scene by default). */
+const answered = (q: string, ref: DevReference, files = LANDSAT) => answeredWithin(q, [files], ref.alternatives ?? [ref.value], ref.tolerance, store.dir)
 const spec = (question: string) => readTask({ question, options: [] })
 const blocking = (question: string) => (spec(question).notUnderstood ?? []).filter((n) => n.blocking).map((n) => n.text)
 
@@ -104,16 +106,13 @@ describe("an index's long form written before its short name", () => {
 })
 
 describe('one quantity, its steps and what is set aside', () => {
-  const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
   const REFS_5 = refs('references-5.json')
 
   it('reads the statistic of each date a mean is taken over as a step, not a second quantity', async () => {
-    await answeredWithin(
+    await answered(
       'Mean NDVI from 20 March to 20 June 2019 inclusive, as the mean of the per-acquisition means, counting only NDVI in 0..1.',
-      [Q46],
-      [REFS_5.per_0320_0620_ndvi.value],
-      REFS_5.per_0320_0620_ndvi.tolerance,
-      store.dir,
+      REFS_5.per_0320_0620_ndvi,
+      Q46,
     )
     expect(blocking('Spring 2019 (March-May) mean NDVI: mean of each acquisition’s scene mean, negatives out.')).toEqual([])
     // Two quantities are still two: a mean and a median of one variable, named side by side.
@@ -127,12 +126,10 @@ describe('one quantity, its steps and what is set aside', () => {
           .periods.map((p) => p.start)
           .sort(),
       ).toEqual(['2019-05-01', '2019-06-01'])
-    await answeredWithin(
+    await answered(
       'Pooled median NDVI of all pixels from the June & May 2019 scenes together (one sample, not the median of per-date medians); NDVI = DN × 0.0001, only 0..1 valid.',
-      [Q46],
-      [REFS_8.ord2.value],
-      REFS_8.ord2.tolerance,
-      store.dir,
+      REFS_8.ord2,
+      Q46,
     )
   }, 120_000)
 
@@ -150,7 +147,6 @@ describe('one quantity, its steps and what is set aside', () => {
 })
 
 describe('a named span with its months written beside it', () => {
-  const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
   const REFS_5 = refs('references-5.json')
   const REFS_7 = refs('references-7.json')
 
@@ -160,22 +156,15 @@ describe('a named span with its months written beside it', () => {
       'Mean TVDI over the growing season (Apr-Sep) 2019, as the mean of the per-date means.',
       'mean TVDI across the growing season, April to September 2019, taken as the mean of the per-date means',
     ])
-      await answeredWithin(q, [Q46], [tvdi.value], tvdi.tolerance, store.dir)
+      await answered(q, tvdi, Q46)
     const dates = REFS_5.cnt_dates_gs_median_ndvi_gt025
-    await answeredWithin(
-      'For the growing season (we take April until October) of 2019: how many acquisitions have a median NDVI greater than 0.25?',
-      [Q46],
-      [dates.value],
-      dates.tolerance,
-      store.dir,
-    )
+    await answered('For the growing season (we take April until October) of 2019: how many acquisitions have a median NDVI greater than 0.25?', dates, Q46)
     // The name beside one month defines nothing: it still says a span the reader cannot place.
     expect(blocking('mean NDVI of the growing season, April 2019').join(' ')).toMatch(/growing season/)
   }, 180_000)
 })
 
 describe('halves of a year by their short names', () => {
-  const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
   const REFS_5 = refs('references-5.json')
 
   it('reads "H1 2019" and "2019 H2" as those halves, and a bare "H2" beside a year as a span not placed', async () => {
@@ -184,13 +173,7 @@ describe('halves of a year by their short names', () => {
     expect(spec('mean NDVI of 2019 H1').periods.map((p) => [p.start, p.end])).toEqual([['2019-01-01', '2019-06-30']])
     expect(blocking('mean NDVI 2019 of H2').join(' ')).toMatch(/H2/)
     const pct = REFS_5.cmp_ndvi_h2_vs_h1_pct
-    await answeredWithin(
-      '% change of the mean NDVI from H1 2019 to H2 2019 (mean of the per-date means for both), negative NDVI values dropped',
-      [Q46],
-      [pct.value],
-      pct.tolerance,
-      store.dir,
-    )
+    await answered('% change of the mean NDVI from H1 2019 to H2 2019 (mean of the per-date means for both), negative NDVI values dropped', pct, Q46)
   }, 120_000)
 })
 
@@ -200,20 +183,15 @@ describe("an index's long name from the catalogue, beside its short name", () =>
 
   it('names the index: "ratio" and "difference" in it compare nothing', async () => {
     const msr = REFS_10.idx3
-    await answeredWithin(
+    await answered(
       'The 90th percentile of the Modified Simple Ratio on the Landsat scene, MSR = (N/R - 1) / sqrt(N/R + 1) with N = band 5 and R = band 4 as TOA reflectance; fill left out.',
-      [LANDSAT],
-      msr.alternatives ?? [msr.value],
-      msr.tolerance,
-      store.dir,
+      msr,
     )
     const ngrdi = REFS_6.mb_rgbn_ngrdi_mean
-    await answeredWithin(
+    await answered(
       'rgbn.tif has its bands in the order red, green, blue, NIR. On the 8-bit values, what is the mean Normalized Green Red Difference Index (NGRDI = (green - red)/(green + red))?',
-      [RGBN],
-      [ngrdi.value],
-      ngrdi.tolerance,
-      store.dir,
+      ngrdi,
+      RGBN,
     )
     // Without the short name the long name is not read as the index: its "ratio" still blocks.
     expect(blocking('The 90th percentile of the Modified Simple Ratio on the Landsat scene, TOA reflectance').join(' ')).toMatch(/ratio/i)
