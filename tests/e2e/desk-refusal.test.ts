@@ -68,7 +68,8 @@ describe('a question refused for a missing statistic', () => {
     await page.keyboard.press('Enter')
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid=run]').length === n, before + 1, { timeout: 30_000, polling: 250 })
     const again = page.locator('[data-testid=run]').last()
-    expect(await again.locator('header.question p').innerText()).toBe('What is the NDVI of this scene? Use the mean.')
+    // The new run's header is filled in once the run is registered ("…" until then).
+    await expect.poll(() => again.locator('header.question p').innerText(), { timeout: 30_000 }).toBe('What is the NDVI of this scene? Use the mean.')
     const answer = again.locator('[data-testid=answer]')
     await answer.waitFor({ timeout: 240_000 })
     const text = await answer.innerText()

@@ -8,11 +8,10 @@
  */
 import { COMPARATORS, INCLUSIONS, NEGATIONS, NUMBER_WORDS, POSTFIX_COMPARATORS, RANGE_JOINS, RANGE_NEGATIONS, SIGN_WORDS } from '../lexicon/comparators'
 import { PIXEL_QUANTIFIERS } from '../lexicon/statistics'
-import { VARIABLES } from '../lexicon/variables'
 import { UNIT_LETTERS, UNITS } from '../lexicon/units'
 import type { AreaConditionSpan, ConditionSpan, IncludedValuesSpan, RelativeSpan } from './types'
 import { alternation, escape, overlaps } from './words'
-import { VARIABLE_ALT, VARIABLE_RE, variableAt, variableBefore, type DefinedMention } from './variables'
+import { thresholdVariable, VARIABLE_ALT, variableAt, variableBefore, type Nearby } from './variables'
 
 /** A number: digits, or a number word of the lexicon ("zero") as a whole word, not the start of "zero point five". */
 const NUM = `((?:minus\\s+|[+\\-−–])?\\d+(?:\\.\\d+)?|[+\\-−–]?\\.\\d+|(?:${alternation(Object.keys(NUMBER_WORDS))})\\b(?!\\s*(?:point\\b|[.,]\\d)))`
@@ -190,38 +189,7 @@ export interface ConditionsParsed {
   relative: RelativeSpan[]
 }
 
-/** Conditions of a question; `skip` spans (periods) are not read. */
-/** Temperature units, and the unitless indices and products a temperature threshold cannot be of. */
-const TEMPERATURE_UNIT_KEYS = new Set(UNITS.filter((u) => u.quantity === 'temperature').map((u) => u.key))
-const UNITLESS = new Set(VARIABLES.filter((v) => (v.kind === 'index' || v.kind === 'product') && v.unit === undefined).map((v) => v.key))
-/** The variable the lexicon's word "temperature" names. */
-const TEMPERATURE_VARIABLE = VARIABLES.find((v) => v.names.includes('temperature'))!.key
-
-/**
- * The variable of a comparison that names none of its own: the one named just before it ("NDVI above 0.3"), except
- * that a temperature threshold after a unitless index or product ("mean TVDI over px hotter than 310 K") is of the
- * temperature, as "temperature above 310 K" is; so is one with no variable before it in a question that names only
- * unitless ones ("from the pixels hotter than 35 °C, which percent have TVDI above 0.9").
- */
-function variableOfThreshold(q: string, at: number, unit: string | null, near: Nearby): { variable: string | null; byUnit?: true } {
-  const v = variableBefore(q, at, near.defined, near.quiet)
-  const temperature = unit !== null && TEMPERATURE_UNIT_KEYS.has(unit)
-  if (temperature && v !== null && UNITLESS.has(v)) return { variable: TEMPERATURE_VARIABLE, byUnit: true }
-  if (temperature && v === null) {
-    const named = [...q.matchAll(VARIABLE_RE)].map((m) => variableAt(m[0])).filter((x): x is string => x !== null)
-    if (named.length > 0 && named.every((x) => UNITLESS.has(x))) return { variable: TEMPERATURE_VARIABLE, byUnit: true }
-  }
-  return { variable: v }
-}
-
-/** What the condition parser binds a threshold with no variable of its own to, beside the lexicon's words. */
-export interface Nearby {
-  /** The variables the question's written formulas define, where named (spans/formulas.ts definedMentions). */
-  defined: readonly DefinedMention[]
-  /** Ranges whose words name no variable of a threshold (the bands' zero DN set aside). */
-  quiet: readonly { at: number; end: number }[]
-}
-
+/** Conditions of a question; `skip` spans (periods) are not read; `near` says what else a threshold may be of. */
 export function parseConditions(q: string, skip: readonly { at: number; end: number }[], near: Nearby = { defined: [], quiet: [] }): ConditionsParsed {
   const conditions: ConditionSpan[] = []
   const relative: RelativeSpan[] = []
@@ -370,7 +338,7 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     if (/^\s*(?:than\s+)?[-+]?\.?\d/.test(q.slice(end))) continue
     const w = m[3].toLowerCase().replace(/\s+/g, ' ')
     const op = POSTFIX_COMPARATORS.find((c) => c.words.includes(w))!.op
-    push({ at, end, text: m[0], ...variableOfThreshold(q, at, unitKey(m[2]), near), op, value: num(m[1]), unit: unitKey(m[2]), inclusive: true })
+    push({ at, end, text: m[0], ...thresholdVariable(q, at, unitKey(m[2]), near), op, value: num(m[1]), unit: unitKey(m[2]), inclusive: true })
   }
 
   // Comparisons: comparator, then (an optional "threshold of") a number and unit.
@@ -430,7 +398,7 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
       at: from,
       end,
       text: q.slice(from, end),
-      ...(named ? { variable: named } : variableOfThreshold(q, from, unit, near)),
+      ...(named ? { variable: named } : thresholdVariable(q, from, unit, near)),
       op,
       value,
       unit,

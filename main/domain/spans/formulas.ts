@@ -12,6 +12,7 @@ import { BAND_COMPARISON_FILLERS, BAND_ROLES, FORMULA_NOT_NAMES, FORMULA_WORDS, 
 import { COMPARATORS } from '../lexicon/comparators'
 import { indexBands } from './bands'
 import type { ConditionSpan, FormulaSpan, Span, SpanOp } from './types'
+import { longFormBefore } from './long-forms'
 import { VARIABLE_RE, variableNamed, type DefinedMention } from './variables'
 import { alternation, hits, overlaps } from './words'
 
@@ -253,15 +254,6 @@ const NAME_TO_FORMULA =
 /** A name written right before "=" or ":" ("GCC = G/(R+G+B)"). */
 const NAME_EQUALS = /([A-Za-z][A-Za-z0-9_-]{1,15})\s*(?:=|:)\s*$/
 const NOT_NAMES = new Set(FORMULA_NOT_NAMES)
-
-/** Where the words right before a position start whose initials spell `name` ("simple ratio" before "SR"), or null. */
-export function longFormBefore(q: string, at: number, name: string): number | null {
-  if (name.length < 2 || name.length > 6) return null
-  const words = [...q.slice(0, at).matchAll(/[A-Za-z]{3,}(?=[\s-]+)/g)].slice(-name.length)
-  if (words.length !== name.length || !/^[\s-]*$/.test(q.slice((words.at(-1)!.index ?? 0) + words.at(-1)![0].length, at))) return null
-  for (let i = 1; i < words.length; i++) if (!/^[\s-]+$/.test(q.slice((words[i - 1].index ?? 0) + words[i - 1][0].length, words[i].index))) return null
-  return words.map((w) => w[0][0].toLowerCase()).join('') === name.toLowerCase() ? (words[0].index ?? null) : null
-}
 
 /**
  * Formula spans (and the band assignments they use), each bound to the name it defines: the index named right before

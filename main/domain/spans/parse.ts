@@ -27,7 +27,8 @@ import {
 import { COMBINATIONS, POOLING, SERIES_GRANULARITIES } from '../lexicon/series'
 import { MONTHS, SEASONS } from '../lexicon/periods'
 import { CALIBRATION_RES, bandSpans, indexBandSpans, indexConstantSpans } from './bands'
-import { bandComparisonSpans, definedMentions, formulaSpans, longFormBefore } from './formulas'
+import { bandComparisonSpans, definedMentions, formulaSpans } from './formulas'
+import { widenLongForms } from './long-forms'
 import { storedValueSpans, validRangeSpans, zeroDnSpans } from './stored-values'
 import { markers } from './markers'
 import { areaBasisSpans } from './area-basis'
@@ -38,7 +39,6 @@ import { codeReductions } from './code-reductions'
 import { decimalCommas } from './decimal-commas'
 import { numberedMonths } from './numbered-months'
 import { spelledNumbers } from './number-words'
-import { SPYNDEX_NAMES } from '../lexicon/spyndex-names'
 import { spelledLetters } from './spelled-letters'
 import { correctTypos } from './typos'
 import { excludedMonths } from './period-refiners'
@@ -52,7 +52,7 @@ import { refineSpans } from './refiners'
 import { BLANK, statementSentences } from './statements'
 import type { ConditionSpan, Span } from './types'
 import { VARIABLE_RE, variableNamed } from './variables'
-import { alternation, escape, hits, overlaps, phraseRegex } from './words'
+import { alternation, hits, overlaps, phraseRegex } from './words'
 
 export interface ParsedQuestion {
   /** The question with runs of white space made single spaces, typographic apostrophes plain, and typing slips corrected (span positions refer to it). */
@@ -425,35 +425,6 @@ function asides(q: string, spans: Span[], parts: readonly { at: number; end: num
     statements: setAside.map(({ at, end }) => ({ at, end })),
     reports: reports.map(({ at, end }) => ({ at, end })),
     unsureThresholds: unsure.map(({ at, end }) => ({ at, end })),
-  }
-}
-
-/**
- * An index's long form written right before its short name ("chlorophyll vegetation index c v i", "the simple ratio
- * SR"): one variable span over both, so a name inside the long form ("chlorophyll", "vegetation index") is not read
- * as a variable of its own.
- */
-function widenLongForms(q: string, spans: Span[]): void {
-  // The catalogue's long name of an index the question names by its short name, written anywhere ("the Modified
-  // Simple Ratio ... MSR is (N/R - 1) / ...", "NGRDI (Normalized Green Red Difference Index)"): a variable span of
-  // that index, so its words ("ratio", "difference") are no comparison asked. Only beside the short name: the long
-  // name alone is left to the lexicon.
-  for (const v of all(spans, 'variable').filter((x) => x.kind === 'index')) {
-    const long = SPYNDEX_NAMES.find((n) => n.short.toLowerCase() === v.key.toLowerCase())?.long.replace(/\s*\([^)]*\)\s*$/, '')
-    if (!long || !/\s/.test(long)) continue
-    for (const h of hits(q, new RegExp(`\\b${escape(long).replace(/(?:\\s|-)+/g, '[\\s-]+')}\\b`, 'gi'))) {
-      if (spans.some((x) => x.type === 'variable' && x.key === v.key && x.at <= h.at && h.end <= x.end)) continue
-      for (let i = spans.length - 1; i >= 0; i--) if (spans[i].type === 'variable' && spans[i].at >= h.at && spans[i].end <= h.end) spans.splice(i, 1)
-      spans.push({ type: 'variable', at: h.at, end: h.end, text: h.text, key: v.key, kind: 'index' })
-    }
-  }
-  for (const v of all(spans, 'variable').filter((x) => x.kind === 'index')) {
-    const from = longFormBefore(q, v.at, v.key)
-    if (from === null || from >= v.at) continue
-    for (let i = spans.length - 1; i >= 0; i--)
-      if (spans[i].type === 'variable' && spans[i] !== v && spans[i].at >= from && spans[i].end <= v.at) spans.splice(i, 1)
-    v.at = from
-    v.text = q.slice(from, v.end)
   }
 }
 

@@ -205,10 +205,7 @@ const RULES: Rule[] = [
   // "H1 2019", "H2 vs H1 of 2019", "2019 H2", "2019-H1": halves by their short names (lexicon HALVES)
   {
     re: new RegExp(`\\b(H[12](?:\\s*(?:vs\\.?|versus|and|&|,|or)\\s*H[12])*)\\s*,?\\s*(?:of\\s+)?${YEAR}|${YEAR}\\s*[-/]?\\s*(H[12])\\b`, 'gi'),
-    make: (m) => {
-      const y = Number(m[2] ?? m[3])
-      return [...(m[1] ?? m[4]).matchAll(/H([12])/gi)].map((x) => spanOfMonths(y, HALVES[Number(x[1]) - 1].months, 'half'))
-    },
+    make: (m) => [...(m[1] ?? m[4]).matchAll(/H([12])/gi)].map((x) => spanOfMonths(Number(m[2] ?? m[3]), HALVES[Number(x[1]) - 1].months, 'half')),
   },
   // "2019 Q2", "2019-Q2", "2019/Q3": the year written first
   {

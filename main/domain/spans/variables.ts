@@ -1,6 +1,7 @@
 /** Variable words from the lexicon: the alternation of every name, and lookups by position. */
 import { SPELLED_NUMBERS } from '../lexicon/comparators'
 import { BAND_ROLES } from '../lexicon/indices'
+import { UNITS } from '../lexicon/units'
 import { VARIABLES, type LexVariable } from '../lexicon/variables'
 import { alternation } from './words'
 
@@ -102,4 +103,35 @@ export function variableBefore(
     return key
   }
   return null
+}
+
+/** What the condition parser binds a threshold with no variable of its own to, beside the lexicon's words. */
+export interface Nearby {
+  /** The variables the question's written formulas define, where named (spans/formulas.ts definedMentions). */
+  defined: readonly DefinedMention[]
+  /** Ranges whose words name no variable of a threshold (the bands' zero DN set aside). */
+  quiet: readonly { at: number; end: number }[]
+}
+
+/** Temperature units, and the unitless indices and products a temperature threshold cannot be of. */
+const TEMPERATURE_UNIT_KEYS = new Set(UNITS.filter((u) => u.quantity === 'temperature').map((u) => u.key))
+const UNITLESS = new Set(VARIABLES.filter((v) => (v.kind === 'index' || v.kind === 'product') && v.unit === undefined).map((v) => v.key))
+/** The variable the lexicon's word "temperature" names. */
+const TEMPERATURE_VARIABLE = VARIABLES.find((v) => v.names.includes('temperature'))!.key
+
+/**
+ * The variable of a comparison that names none of its own: the one named just before it ("NDVI above 0.3"), except
+ * that a temperature threshold after a unitless index or product ("mean TVDI over px hotter than 310 K") is of the
+ * temperature, as "temperature above 310 K" is; so is one with no variable before it in a question that names only
+ * unitless ones ("from the pixels hotter than 35 °C, which percent have TVDI above 0.9").
+ */
+export function thresholdVariable(q: string, at: number, unit: string | null, near: Nearby): { variable: string | null; byUnit?: true } {
+  const v = variableBefore(q, at, near.defined, near.quiet)
+  const temperature = unit !== null && TEMPERATURE_UNIT_KEYS.has(unit)
+  if (temperature && v !== null && UNITLESS.has(v)) return { variable: TEMPERATURE_VARIABLE, byUnit: true }
+  if (temperature && v === null) {
+    const named = [...q.matchAll(VARIABLE_RE)].map((m) => variableAt(m[0])).filter((x): x is string => x !== null)
+    if (named.length > 0 && named.every((x) => UNITLESS.has(x))) return { variable: TEMPERATURE_VARIABLE, byUnit: true }
+  }
+  return { variable: v }
 }
