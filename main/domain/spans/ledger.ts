@@ -10,10 +10,11 @@ import { MONTHS, STRETCH_ANCHORS, UNPLACED_SPANS } from '../lexicon/periods'
 import { BAND_ORDER_HINTS, PROCESSING_WORDS } from '../lexicon/qualifiers'
 import { EXTREME_WORDS, STATISTICS, UNNAMED_STATISTICS, VARIABLE_EXTREME_WORDS } from '../lexicon/statistics'
 import { CLASS_WORDS } from '../lexicon/variables'
-import { BAND_COMPARISON_FILLERS, BAND_ROLES } from '../lexicon/indices'
+import { BAND_COMPARISON_FILLERS } from '../lexicon/indices'
 import { unitKey } from './conditions'
 import type { ParsedQuestion } from './parse'
 import type { LedgerEntry, NotUnderstoodPhrase } from './types'
+import { BAND_NAME } from './variables'
 import { alternation, hits, overlaps } from './words'
 
 /** Why the words of a statement set aside beside the ask are not read (the compiler's check of context knows it). */
@@ -21,8 +22,6 @@ export const STATEMENT_WHY = 'a statement beside the ask, which the ask does not
 /** Why the words of a report on other data beside the ask are not read ("last year's survey counted 120 patches"). */
 export const REPORT_WHY = 'a report on other data (another time or source) beside the ask, which the ask does not refer back to'
 export const UNPLACED_UNIT = 'a unit the reader could not place'
-/** Band names and numbers ("red", "NIR", "B4", "band 5"). */
-const BAND_WORDS = `${alternation(BAND_ROLES.flatMap((r) => r.names).filter((n) => n.length > 2))}|b\\d{1,2}|band\\s*\\d{1,2}`
 const UNSURE_THRESHOLD = 'a threshold in a sentence that does not ask, which the ask does not state: say in the question whether it limits the pixels'
 const EXTREME_DATE = 'a date picked by an extreme, with another value asked of it'
 /** Phrases that could change the value when no span placed them, with why. */
@@ -116,7 +115,7 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
   // "pixels where green is strictly greater than red", "NIR exceeds red": two bands compared with each other.
   {
     re: new RegExp(
-      `\\b(?:${BAND_WORDS})\\s+(?:(?:${alternation(BAND_COMPARISON_FILLERS)})\\s+){0,4}(?:greater|larger|higher|bigger|more|less|smaller|lower|above|below|exceeds?|under|over)(?:\\s+(?:than|then))?\\s+(?:(?:${alternation(BAND_COMPARISON_FILLERS)})\\s+){0,4}(?:${BAND_WORDS})\\b`,
+      `\\b${BAND_NAME}\\s+(?:(?:${alternation(BAND_COMPARISON_FILLERS)})\\s+){0,4}(?:greater|larger|higher|bigger|more|less|smaller|lower|above|below|exceeds?|under|over)(?:\\s+(?:than|then))?\\s+(?:(?:${alternation(BAND_COMPARISON_FILLERS)})\\s+){0,4}${BAND_NAME}\\b`,
       'gi',
     ),
     why: 'a comparison of two bands with each other, which the reader cannot apply yet',

@@ -46,7 +46,8 @@ export interface DefinedMention {
  * ("band 4 TOA reflectance", "TOA reflectance of band 4"): the calibration of the formula's inputs, no variable.
  */
 const CALIBRATION_NAME = /^(?:toa|top[\s-]+of[\s-]+atmosphere|surface)[\s-]+reflectance$/i
-const BAND_NAME = `(?:b\\d{1,2}|band\\s*\\d{1,2}|${alternation(BAND_ROLES.flatMap((r) => r.names).filter((n) => n.length > 2))})`
+/** A band named by its number or its role's name ("B4", "band 5", "red", "NIR"), as one group. */
+export const BAND_NAME = `(?:b\\d{1,2}|band\\s*\\d{1,2}|${alternation(BAND_ROLES.flatMap((r) => r.names).filter((n) => n.length > 2))})`
 const BAND_BEFORE = new RegExp(`\\b${BAND_NAME}(?:\\s+band)?\\s*$`, 'i')
 const BAND_ANY = new RegExp(`\\b(?:bands?\\s*(?:\\d{1,2}|one|${alternation(SPELLED_NUMBERS)})|${BAND_NAME})\\b`, 'i')
 const BAND_ASSIGNMENT = /\b[a-z]{1,3}\d?\s*[=:]\s*(?:band\s*|b)\d{1,2}\b/gi
