@@ -1,6 +1,7 @@
 /**
- * The safe expression language of `raster.algebra` and `math.expr`: parsed into a small syntax tree (never
- * evaluated as JavaScript) and evaluated vectorised, one block of pixels at a time.
+ * The safe expression language of `raster.algebra` and `math.expr`: parsed into a small syntax tree, which
+ * expr-kernel.ts compiles into one loop over the pixels from fixed templates (the text itself is never evaluated as
+ * JavaScript).
  *
  * Grammar (precedence low -> high): `||`; `&&`; `== !=`; `< <= > >=`; `+ -`; `* /`; unary `- !`; `^`
  * (right-associative, so -x^2 = -(x^2)); primaries: numbers (`1`, `.5`, `1e-6`), input names, `( )` and calls of
@@ -14,17 +15,12 @@
  */
 
 import type { Expr } from '../../domain/expression'
-import { difference } from './compare'
+import { compileKernel, ExprError, type Kernel } from './expr-kernel'
 
 /** The syntax tree type is owned by the domain layer (main/domain/expression.ts). */
 export type { Expr }
 
-export class ExprError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'ExprError'
-  }
-}
+export { ExprError }
 
 const ARITY: Record<string, [number, number]> = {
   abs: [1, 1],
@@ -158,162 +154,56 @@ export function exprVariables(e: Expr, into = new Set<string>()): Set<string> {
   return into
 }
 
-type Val = number | Float64Array
+/** Compiled kernels by expression and input shape; a DAG's few expressions run on every date and strip. */
+const kernels = new Map<string, Kernel>()
 
-function nanIfBad(x: number): number {
-  return Number.isFinite(x) ? x : NaN
-}
-
-/**
- * Operators and functions are looked up once per block, never by name per pixel: besides the cost of comparing
- * strings for every pixel, V8 (Node 20) was seen to evaluate `name === 'isnan'` false inside the per-pixel function
- * once it had been optimised (a CI run and a local run failed with "unknown function 'isnan'", rarely, on the same
- * DAG that passes otherwise).
- */
-const nanIn = (x: number, y: number) => x !== x || y !== y
-const BINARY: Readonly<Record<string, (x: number, y: number) => number>> = {
-  '+': (x, y) => x + y,
-  '-': (x, y) => x - y,
-  '*': (x, y) => x * y,
-  '/': (x, y) => x / y,
-  '^': (x, y) => (nanIn(x, y) ? NaN : x ** y),
-  '<': (x, y) => (nanIn(x, y) ? NaN : difference(x, y) < 0 ? 1 : 0),
-  '<=': (x, y) => (nanIn(x, y) ? NaN : difference(x, y) <= 0 ? 1 : 0),
-  '>': (x, y) => (nanIn(x, y) ? NaN : difference(x, y) > 0 ? 1 : 0),
-  '>=': (x, y) => (nanIn(x, y) ? NaN : difference(x, y) >= 0 ? 1 : 0),
-  '==': (x, y) => (nanIn(x, y) ? NaN : difference(x, y) === 0 ? 1 : 0),
-  '!=': (x, y) => (nanIn(x, y) ? NaN : difference(x, y) !== 0 ? 1 : 0),
-  '&&': (x, y) => (nanIn(x, y) ? NaN : x !== 0 && y !== 0 ? 1 : 0),
-  '||': (x, y) => (nanIn(x, y) ? NaN : x !== 0 || y !== 0 ? 1 : 0),
-}
-
-/** One-argument functions; isnan() alone looks at invalid values. */
-const UNARY_FUNCTIONS: Readonly<Record<string, (x: number) => number>> = {
-  isnan: (x) => (x !== x ? 1 : 0),
-  abs: (x) => Math.abs(x),
-  sqrt: (x) => Math.sqrt(x),
-  exp: (x) => Math.exp(x),
-  log: (x) => Math.log(x),
-  log10: (x) => Math.log10(x),
-}
-
-/** Functions of several arguments; where() looks only at the branch it picks, so an invalid value in the other does not leak through. */
-const FUNCTIONS: Readonly<Record<string, (xs: number[]) => number>> = {
-  where: (xs) => (xs[0] !== xs[0] ? NaN : xs[0] !== 0 ? xs[1] : xs[2]),
-  min: (xs) => (xs.some((x) => x !== x) ? NaN : Math.min(...xs)),
-  max: (xs) => (xs.some((x) => x !== x) ? NaN : Math.max(...xs)),
-  clip: (xs) => (xs.some((x) => x !== x) ? NaN : Math.min(Math.max(xs[0], xs[1]), xs[2])),
-}
-
-function lookup<F>(table: Readonly<Record<string, F>>, name: string, what: string): F {
-  if (!Object.hasOwn(table, name)) throw new ExprError(`unknown ${what} '${name}'`)
-  return table[name]
-}
-
-/** Apply a scalar function elementwise over values that are numbers or equal-length blocks. */
-function lift(args: Val[], len: number, f: (xs: number[]) => number): Val {
-  if (args.every((a) => typeof a === 'number')) return f(args as number[])
-  const out = new Float64Array(len)
-  const xs = new Array<number>(args.length)
-  for (let i = 0; i < len; i++) {
-    for (let j = 0; j < args.length; j++) {
-      const a = args[j]
-      xs[j] = typeof a === 'number' ? a : a[i]
-    }
-    out[i] = f(xs)
+function kernelFor(e: Expr, rasterNames: string[], scalarNames: string[]): Kernel {
+  const key = `${JSON.stringify(e)}|${rasterNames.join(',')}|${scalarNames.join(',')}`
+  let k = kernels.get(key)
+  if (!k) {
+    k = compileKernel(e, rasterNames, scalarNames)
+    if (kernels.size >= 256) kernels.delete(kernels.keys().next().value!)
+    kernels.set(key, k)
   }
-  return out
-}
-
-function evalBlock(e: Expr, env: (name: string) => Val, len: number): Val {
-  switch (e.k) {
-    case 'num':
-      return e.v
-    case 'var':
-      return env(e.name)
-    case 'un': {
-      const a = evalBlock(e.a, env, len)
-      const f = e.op === '-' ? (x: number) => -x : (x: number) => (x !== x ? NaN : x === 0 ? 1 : 0)
-      if (typeof a === 'number') return f(a)
-      const out = new Float64Array(len)
-      for (let i = 0; i < len; i++) out[i] = f(a[i])
-      return out
-    }
-    case 'bin': {
-      const a = evalBlock(e.a, env, len)
-      const b = evalBlock(e.b, env, len)
-      const op = lookup(BINARY, e.op, 'operator')
-      if (typeof a === 'number' && typeof b === 'number') return op(a, b)
-      // Arithmetic fast paths: NaN propagates by IEEE rules, no per-element branching needed.
-      const out = new Float64Array(len)
-      if (e.op === '+' || e.op === '-' || e.op === '*' || e.op === '/') {
-        const A = typeof a === 'number' ? null : a
-        const B = typeof b === 'number' ? null : b
-        const sa = typeof a === 'number' ? a : 0
-        const sb = typeof b === 'number' ? b : 0
-        // One loop per operator, chosen once per block (no operator name compared per pixel).
-        const code = e.op === '+' ? 0 : e.op === '-' ? 1 : e.op === '*' ? 2 : 3
-        if (code === 0) for (let i = 0; i < len; i++) out[i] = (A ? A[i] : sa) + (B ? B[i] : sb)
-        else if (code === 1) for (let i = 0; i < len; i++) out[i] = (A ? A[i] : sa) - (B ? B[i] : sb)
-        else if (code === 2) for (let i = 0; i < len; i++) out[i] = (A ? A[i] : sa) * (B ? B[i] : sb)
-        else for (let i = 0; i < len; i++) out[i] = (A ? A[i] : sa) / (B ? B[i] : sb)
-        return out
-      }
-      for (let i = 0; i < len; i++) out[i] = op(typeof a === 'number' ? a : a[i], typeof b === 'number' ? b : b[i])
-      return out
-    }
-    case 'call': {
-      const args = e.args.map((a) => evalBlock(a, env, len))
-      if (args.length === 1) {
-        const f = lookup(UNARY_FUNCTIONS, e.fn, 'function')
-        // Invalid stays invalid, except for isnan(), which asks about it.
-        return lift(args, len, e.fn === 'isnan' ? (xs) => f(xs[0]) : (xs) => (xs[0] !== xs[0] ? NaN : f(xs[0])))
-      }
-      const f = lookup(FUNCTIONS, e.fn, 'function')
-      return lift(args, len, f)
-    }
-  }
+  return k
 }
 
 /** Evaluate over scalars only; non-finite -> NaN. */
 export function evalScalar(e: Expr, vars: Record<string, number>): number {
-  const v = evalBlock(
-    e,
-    (n) => {
-      if (!(n in vars)) throw new ExprError(`the expression uses '${n}', which is not an input`)
-      return vars[n]
-    },
+  const names = Object.keys(vars)
+  const out = new Float64Array(1)
+  kernelFor(e, [], names)(
+    out,
+    0,
     1,
+    [],
+    names.map((n) => vars[n]),
   )
-  return nanIfBad(typeof v === 'number' ? v : v[0])
+  return out[0]
 }
 
 /**
- * Evaluate over rasters (equal-length Float64Arrays) and scalars, block by block to bound temporary memory;
- * returns a new array with non-finite values as NaN.
+ * Evaluate over rasters (equal-length arrays) and scalars in one pass (expr-kernel.ts), with no temporary raster;
+ * returns a new array (from `alloc`) with non-finite values as NaN.
  */
 export function evalRaster(
   e: Expr,
-  vars: Record<string, number | Float64Array>,
+  vars: Record<string, number | ArrayLike<number>>,
   length: number,
   alloc: (n: number) => Float64Array = (n) => new Float64Array(n),
-  block = 65536,
 ): Float64Array {
+  const used = [...exprVariables(e)]
+  for (const n of used) if (vars[n] === undefined) throw new ExprError(`the expression uses '${n}', which is not an input`)
+  const rasterNames = used.filter((n) => typeof vars[n] !== 'number')
+  const scalarNames = used.filter((n) => typeof vars[n] === 'number')
   const out = alloc(length)
-  for (let start = 0; start < length; start += block) {
-    const len = Math.min(block, length - start)
-    const v = evalBlock(
-      e,
-      (n) => {
-        const x = vars[n]
-        if (x === undefined) throw new ExprError(`the expression uses '${n}', which is not an input`)
-        return typeof x === 'number' ? x : x.subarray(start, start + len)
-      },
-      len,
-    )
-    if (typeof v === 'number') out.fill(nanIfBad(v), start, start + len)
-    else for (let i = 0; i < len; i++) out[start + i] = nanIfBad(v[i])
-  }
+  kernelFor(e, rasterNames, scalarNames)(
+    out,
+    0,
+    length,
+    rasterNames.map((n) => vars[n] as ArrayLike<number>),
+    scalarNames.map((n) => vars[n] as number),
+  )
   return out
 }
 

@@ -6,6 +6,7 @@
  * 'linear' method, Hyndman & Fan 1996 definition 7); the median is the 50th percentile.
  */
 import { z } from 'zod'
+import { percentilesBySelection } from './select'
 
 export const StatName = z.string().regex(/^(count|mean|min|max|std|median|sum|valid_fraction|p(100(\.0+)?|[0-9]{1,2}(\.[0-9]+)?))$/, {
   message: "a statistic is one of count, mean, min, max, std, median, sum, valid_fraction or p<N> with 0 <= N <= 100 (e.g. 'p90')",
@@ -29,8 +30,11 @@ export interface Summary {
   total: number
 }
 
-/** Compute the requested statistics over the valid pixels of `data`. */
-export function summarize(data: ArrayLike<number>, stats: readonly string[], ddof = 0): Summary {
+/**
+ * Compute the requested statistics over the valid pixels of `data`. With `reorder`, a scratch list of the valid
+ * values the caller no longer needs in order, order statistics select in `data` itself instead of in a copy.
+ */
+export function summarize(data: ArrayLike<number>, stats: readonly string[], ddof = 0, opts: { reorder?: boolean } = {}): Summary {
   const total = data.length
   let valid = 0
   let sum = 0
@@ -55,13 +59,22 @@ export function summarize(data: ArrayLike<number>, stats: readonly string[], ddo
     }
     std = Math.sqrt(ss / (valid - ddof))
   }
-  let sorted: Float64Array | null = null
-  const needSorted = stats.some((s) => s === 'median' || /^p\d/.test(s))
-  if (needSorted) {
-    sorted = new Float64Array(valid)
-    let k = 0
-    for (let i = 0; i < total; i++) if (data[i] === data[i]) sorted[k++] = data[i]
-    sorted.sort()
+  // Percentiles (the median is p50) by selection over a copy of the valid values (select.ts), not a sort.
+  const ranked = stats.filter((s) => s === 'median' || /^p\d/.test(s))
+  const percentiles = new Map<string, number>()
+  if (ranked.length) {
+    let copy: Float64Array
+    if (opts.reorder && valid === total && data instanceof Float64Array) copy = data
+    else {
+      copy = new Float64Array(valid)
+      let k = 0
+      for (let i = 0; i < total; i++) if (data[i] === data[i]) copy[k++] = data[i]
+    }
+    const got = percentilesBySelection(
+      copy,
+      ranked.map((s) => (s === 'median' ? 50 : Number(s.slice(1)))),
+    )
+    ranked.forEach((s, i) => percentiles.set(s, got[i]))
   }
   const values: Record<string, number> = {}
   for (const s of stats) {
@@ -87,11 +100,8 @@ export function summarize(data: ArrayLike<number>, stats: readonly string[], ddo
       case 'valid_fraction':
         values[s] = total ? valid / total : NaN
         break
-      case 'median':
-        values[s] = percentileSorted(sorted!, 50)
-        break
       default:
-        values[s] = percentileSorted(sorted!, Number(s.slice(1)))
+        values[s] = percentiles.get(s)!
     }
   }
   return { values, valid, total }
