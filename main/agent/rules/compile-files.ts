@@ -10,6 +10,7 @@ import { geoKeys, numbers, readFirstIfd, Tag, type Ifd } from '../../engines/ras
 import { landsatRoles, parseName, sentinel2Roles } from '../../engines/raster/catalog/names'
 import { GEOGRAPHIC_EPSG } from '../../engines/raster/products/pixel-area'
 import type { Period, TaskSpec } from '../../task/spec'
+import { MONTHS } from '../../domain/lexicon/periods'
 import type { InputFiles } from './input-files'
 import { Refusal, isBandKey, bandWord, phraseNames, phrasesOf } from './compile-words'
 import { SPYNDEX_ROLE } from './compile-scope'
@@ -267,6 +268,22 @@ export function periodWords(periods: Period[]): string {
     return p.convention ? `${dated} (${p.convention.replace(/\s*\(([^)]*)\)/, ', $1')})` : dated
   }
   return [...new Set(periods.map(words))].join(' and ') || 'all dates'
+}
+
+/**
+ * A period in words of its own dates, for a period read from a phrase that holds another too ("from April to August
+ * 2019" compared: April and August): "April 2019", "2019-06-26", "2019", else its first and last day.
+ */
+export function ownPeriodWords(p: Period): string {
+  const [y, m] = [p.start.slice(0, 4), Number(p.start.slice(5, 7))]
+  if (p.start === p.end) return p.start
+  const lastDay = new Date(Date.UTC(Number(y), m, 0)).getUTCDate()
+  if (p.start.endsWith('-01') && p.end === `${y}-${String(m).padStart(2, '0')}-${lastDay}`) {
+    const name = MONTHS.find((x) => x.month === m)!.names[0]
+    return `${name[0].toUpperCase()}${name.slice(1)} ${y}`
+  }
+  if (p.start === `${y}-01-01` && p.end === `${y}-12-31`) return y
+  return `${p.start} to ${p.end}`
 }
 
 /** EPSG codes of Web Mercator (3857 and its retired aliases). */

@@ -23,7 +23,7 @@
  */
 import path from 'node:path'
 import { VARIABLES as LEX_VARIABLES } from '../../domain/lexicon'
-import { SpecFeature, type Condition, type TaskSpec } from '../../task/spec'
+import { SpecFeature, type Condition, type Period, type TaskSpec } from '../../task/spec'
 import type { AnswerOption } from '../task'
 import { finish } from './analyses'
 import { DagBuilder } from './dag-builder'
@@ -31,7 +31,7 @@ import type { InputFiles } from './input-files'
 import { unsurePhrase } from './unsure'
 import type { Variant } from './products'
 import { type Compiled, Refusal, STAT_WORD, isBandKey, bandWord, QA_BITS, optionsAreSizes } from './compile-words'
-import { WEB_MERCATOR, bandFileOf, gridEpsg, placeScope } from './compile-files'
+import { WEB_MERCATOR, bandFileOf, gridEpsg, ownPeriodWords, placeScope } from './compile-files'
 import { type Branch, branch } from './compile-branch'
 export { refusalSentence, type Compiled } from './compile-words'
 export { spyndexIndex } from './compile-scope'
@@ -229,12 +229,11 @@ function acrossPeriodsOrRegions(b: DagBuilder, spec: TaskSpec, inputs: InputFile
   // Three or more sides ("the difference between April, May and June"): which two are combined is not said.
   const sides = byRegion ? (spec.regions?.length ?? 0) : spec.periods.length
   if (sides > 2) throw new Refusal(`the ${combine.replace('_', ' ')}`, `it combines two ${byRegion ? 'regions' : 'periods'} and the question names ${sides}`)
-  const one = byRegion
-    ? branch(b, spec, inputs, spec.periods, variant, 'first', spec.regions![0])
-    : branch(b, spec, inputs, [spec.periods[0]], variant, 'first')
-  const two = byRegion
-    ? branch(b, spec, inputs, spec.periods, variant, 'second', spec.regions![1])
-    : branch(b, spec, inputs, [spec.periods[1]], variant, 'second')
+  // Two periods read from one phrase ("from April to August 2019") are each said in words of their own dates.
+  const [p1, p2] = spec.periods
+  const own = (p: Period) => (!byRegion && p1.text === p2.text ? { ...p, text: ownPeriodWords(p) } : p)
+  const one = byRegion ? branch(b, spec, inputs, spec.periods, variant, 'first', spec.regions![0]) : branch(b, spec, inputs, [own(p1)], variant, 'first')
+  const two = byRegion ? branch(b, spec, inputs, spec.periods, variant, 'second', spec.regions![1]) : branch(b, spec, inputs, [own(p2)], variant, 'second')
   // The spec's convention (main/task/spec.ts): across periods a difference and a percent change run from the
   // earlier period to the later whichever is named first; a ratio is the first named over the second. Regions have
   // no earlier and later: a difference is the first named minus the second ("west minus east", "the difference

@@ -197,3 +197,15 @@ describe("an index's long name from the catalogue, beside its short name", () =>
     expect(blocking('The 90th percentile of the Modified Simple Ratio on the Landsat scene, TOA reflectance').join(' ')).toMatch(/ratio/i)
   }, 120_000)
 })
+
+describe('two periods read from one phrase, compared', () => {
+  it('names each side by its own dates in what was computed ("from April to August 2019": April, then August)', async () => {
+    const q =
+      'What is the percent change in mean NDVI from April to August 2019, relative to April? Take each month as the mean of its per-date means; NDVI from 0 to 1 counted.'
+    const got = await planExecuteAnswered(q, [Q46], { artifacts: store.dir, provenance: true })
+    expect(Math.abs(got.value - REFS_8.cmp1.value)).toBeLessThanOrEqual(REFS_8.cmp1.tolerance)
+    const said = got.wf.describe ?? ''
+    expect(said).toMatch(/of April 2019;.* of August 2019/)
+    expect(said).not.toMatch(/April to August 2019/)
+  }, 120_000)
+})
