@@ -321,6 +321,9 @@ function readObservation(w: Written, reading: Reading, outOp: string, nodes: Act
   }
   if (outOp === 'raster.batch_reduce' || outOp === 'threshold_fraction' || outOp === 'spatial.query' || outOp === 'timeseries.aggregate')
     return readSeries(w, reading, obs, view)
+  // Changes from one date to the next, each dated by the later of the two: the date of the largest.
+  if (outOp === 'timeseries.steps')
+    return readSeries(w, reading, obs, view, nodes.find((n) => n.op === 'timeseries.steps')?.params.sign === 'drop' ? 'drop' : 'change')
   return null
 }
 
@@ -350,7 +353,7 @@ function readTrend(w: Written, reading: Reading, obs: Rec, nodes: ActionNode[]):
  * Reads a per-date series: the dates meeting the condition when dates are counted, else the series' highest (or
  * lowest) value; a date of an extreme is answered here with the date, or the option naming it.
  */
-function readSeries(w: Written, reading: Reading, obs: unknown, view: RecipeInputs | null): FinalAnswer | null {
+function readSeries(w: Written, reading: Reading, obs: unknown, view: RecipeInputs | null, step?: 'drop' | 'change'): FinalAnswer | null {
   const { task, entry, source, missing, computed, tail } = w
   const series = seriesOf(obs)
   const t = view?.areaFraction ?? view?.thresholds.find((x) => x.unit !== 'percent')
@@ -366,7 +369,9 @@ function readSeries(w: Written, reading: Reading, obs: unknown, view: RecipeInpu
   const lowest = read?.kind === 'series_extreme' ? read.which === 'min' : computed ? /is lowest/.test(computed) : view?.statistic === 'argmin_date'
   const best = series.reduce((a, b) => ((lowest ? b.value < a.value : b.value > a.value) ? b : a))
   reading.value = best.value
-  const what = `the ${lowest ? 'lowest' : 'highest'} mean is ${fmt(best.value)} on ${best.date}`
+  const what = step
+    ? `the largest ${step} from one date to the next is ${fmt(best.value)}, to ${best.date}`
+    : `the ${lowest ? 'lowest' : 'highest'} mean is ${fmt(best.value)} on ${best.date}`
   reading.what = what
   // A date of an extreme is answered with the date (the value is its support), or the option naming it.
   if (!(read?.kind === 'series_extreme' || view?.statistic === 'argmax_date' || view?.statistic === 'argmin_date')) return null

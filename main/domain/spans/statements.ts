@@ -59,8 +59,17 @@ const REPORT_SOURCE = new RegExp(`\\b(?:${alternation(REPORT_MARKERS.sources)})\
 const REPORT_TIME_TEST = new RegExp(REPORT_TIME.source, 'i')
 const PAST_VERBS = new RegExp(`\\b(?:${alternation(REPORT_MARKERS.pastVerbs)})\\b`, 'gi')
 const PAST_VERB = new RegExp(PAST_VERBS.source, 'i')
-/** Whether a clause reports on other data: another time or source, told in the past. */
-const reportsOtherData = (text: string) => PAST_VERB.test(text) && (REPORT_TIME_TEST.test(text) || REPORT_SOURCE.test(text))
+const YEAR = /(?<!\d)(?:19|20)\d{2}(?!\d)/g
+/**
+ * Whether a clause reports on other data: another time or source, told in the past. A year the ask does not name
+ * is another time ("in 2018 the step came in October" beside an ask about 2019), when the ask names one.
+ */
+const reportsOtherData = (text: string, askYears: ReadonlySet<string>) => {
+  if (!PAST_VERB.test(text)) return false
+  if (REPORT_TIME_TEST.test(text) || REPORT_SOURCE.test(text)) return true
+  const years = text.match(YEAR) ?? []
+  return askYears.size > 0 && years.length > 0 && years.every((y) => !askYears.has(y))
+}
 
 /** A blank to fill in ("___", "[X]", "TBD", "??"): the sentence holding it is the ask of a report line. */
 export const BLANK = /_{2,}|\[\s*[xX?]?\s*\]|\?{2,}|\bTBD\b/
@@ -108,6 +117,7 @@ export function statementSentences(
   // patches", "those scenes": "its 10th percentile", "their valid pixels" refer within the ask).
   const refersBack = askParts.some((s) => BACK_REFERENCE.test(s.text))
   const refersToReport = askParts.some((s) => DEMONSTRATIVE.test(s.text))
+  const askYears = new Set(askParts.flatMap((s) => s.text.match(YEAR) ?? []))
   const inside = (x: { at: number }, s: { at: number; end: number }) => x.at >= s.at && x.at < s.end
   const askSpans = spans.filter((x) => askParts.some((s) => inside(x, s)))
   // What the ask says without reading: the words of its sentences no span took (a count's span holds the words of
@@ -149,7 +159,8 @@ export function statementSentences(
     // The report's own marker words ("for comparison") are no span of what it reports.
     const markers = [...s.text.matchAll(REPORT_TIME)].map((m) => ({ at: s.at + (m.index ?? 0), end: s.at + (m.index ?? 0) + m[0].length }))
     const reported = own.filter((x) => !markers.some((mk) => x.at >= mk.at && x.end <= mk.end))
-    if (!refersToReport && reportsOtherData(s.text) && reported.every((x) => x.at >= s.at && x.end <= s.end && askKinds.has(kindOf(x)) && ownKept(x))) {
+    const report = !refersToReport && reportsOtherData(s.text, askYears)
+    if (report && reported.every((x) => x.at >= s.at && x.end <= s.end && askKinds.has(kindOf(x)) && ownKept(x))) {
       const words = masked.slice(s.at, s.end).join('').replace(REPORT_TIME, ' ')
       // The report's own verbs ("counted") are no words the ask could point back with ("pixels ... not counted").
       const pointsBack = contentWords(s.text.replace(PAST_VERBS, ' ')).some((w) => askFree.has(w))
@@ -157,6 +168,13 @@ export function statementSentences(
         reports.push(s)
         continue
       }
+    }
+    // A report on other data with a threshold the ask does not state ("In 2018 pixels above 0.5 were flagged."
+    // beside "the mean NDVI of 2019"): a fact of that data or a limit the ask keeps; it is not read, and it blocks.
+    const unstatedInReport = report ? own.filter((x): x is ConditionSpan => x.type === 'condition' && !restated(x) && x.at >= s.at && x.end <= s.end) : []
+    if (unstatedInReport.length) {
+      unsure.push(...unstatedInReport)
+      continue
     }
     if (refersBack) continue
     const askNames = (x: Span) => x.type === 'variable' && askSpans.some((a) => a.type === 'variable' && a.key === x.key)

@@ -27,6 +27,7 @@ import { answeredWithin, planExecuteAnswered } from '../../helpers/plan-execute'
 import { checkProvenance } from '../../../main/verify/provenance/check-provenance'
 import { readTask } from '../../../main/task/read-task'
 import { shared, tempDir } from '../../helpers/tmp'
+import { cliAskSession } from '../../helpers/cli-ask'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -208,4 +209,36 @@ describe('two periods read from one phrase, compared', () => {
     expect(said).toMatch(/of April 2019;.* of August 2019/)
     expect(said).not.toMatch(/April to August 2019/)
   }, 120_000)
+})
+
+describe('the date of the largest change from one acquisition to the next, answered', () => {
+  const session = cliAskSession('rsure-dev-classes-18-steps-')
+  afterAll(() => session.cleanup())
+  it('answers with the later date of the pair (the answer writer read no value from a series of steps: "Not determined")', async () => {
+    const drop = await session.ask(Q46, 'On which 2019 acquisition did the mean NDVI drop the most from the acquisition before it? Give the later date.')
+    expect(drop.answer).toBe(REFS_10.ext2.value)
+    expect(drop.explanation).toMatch(/largest drop from one date to the next/)
+    const rise = await session.ask(Q46, 'Which 2019 date had the biggest increase of mean NDVI compared with the previous acquisition (give the later date)?')
+    expect(rise.answer).toBe(REFS_8.date3.value)
+  }, 180_000)
+})
+
+describe('a report on another year beside the ask', () => {
+  it('is set aside: its year is no period of the ask ("in 2018 the step came in October" beside 2019)', () => {
+    const s = spec(
+      'Autumn senescence usually shows up as one sharp step; in 2018 the step came in October. On which 2019 acquisition did the mean NDVI fall the most from the previous one?',
+    )
+    expect(s.periods.map((p) => p.text)).toEqual(['2019'])
+    expect(blocking('In 2018 the step came in October. What is the mean NDVI of 2019?')).toEqual([])
+  })
+
+  it('blocks on a threshold the ask does not state (was applied to the ask: mean NDVI above 0.5 answered for the mean NDVI)', () => {
+    for (const q of [
+      'In 2018 pixels above 0.5 were flagged. What is the mean NDVI of 2019?',
+      'Last year the crew flagged pixels above 0.5. What is the mean NDVI of 2019?',
+    ])
+      expect(blocking(q), q).toEqual(['above 0.5'])
+    // Restated by the ask, the report's threshold is the ask's own.
+    expect(spec('Last year the crew flagged NDVI above 0.5 as dense. What is the mean NDVI of 2019 above 0.5?').conditions.map((c) => c.value)).toEqual([0.5])
+  })
 })
