@@ -319,11 +319,10 @@ function readObservation(w: Written, reading: Reading, outOp: string, nodes: Act
     reading.what = `${reading.value} ${reading.value === 1 ? 'date meets' : 'dates meet'} the condition`
     return null
   }
-  if (outOp === 'raster.batch_reduce' || outOp === 'threshold_fraction' || outOp === 'spatial.query' || outOp === 'timeseries.aggregate')
-    return readSeries(w, reading, obs, view)
-  // Changes from one date to the next, each dated by the later of the two: the date of the largest.
-  if (outOp === 'timeseries.steps')
-    return readSeries(w, reading, obs, view, nodes.find((n) => n.op === 'timeseries.steps')?.params.sign === 'drop' ? 'drop' : 'change')
+  // Changes from one date to the next (timeseries.steps) are each dated by the later of the two.
+  const step = outOp === 'timeseries.steps' ? (nodes.find((n) => n.op === outOp)?.params.sign === 'drop' ? 'drop' : 'change') : undefined
+  if (step || outOp === 'raster.batch_reduce' || outOp === 'threshold_fraction' || outOp === 'spatial.query' || outOp === 'timeseries.aggregate')
+    return readSeries(w, reading, obs, view, step)
   return null
 }
 
@@ -369,9 +368,7 @@ function readSeries(w: Written, reading: Reading, obs: unknown, view: RecipeInpu
   const lowest = read?.kind === 'series_extreme' ? read.which === 'min' : computed ? /is lowest/.test(computed) : view?.statistic === 'argmin_date'
   const best = series.reduce((a, b) => ((lowest ? b.value < a.value : b.value > a.value) ? b : a))
   reading.value = best.value
-  const what = step
-    ? `the largest ${step} from one date to the next is ${fmt(best.value)}, to ${best.date}`
-    : `the ${lowest ? 'lowest' : 'highest'} mean is ${fmt(best.value)} on ${best.date}`
+  const what = `${step ? `the largest ${step} from one date to the next` : `the ${lowest ? 'lowest' : 'highest'} mean`} is ${fmt(best.value)}${step ? ', to' : ' on'} ${best.date}`
   reading.what = what
   // A date of an extreme is answered with the date (the value is its support), or the option naming it.
   if (!(read?.kind === 'series_extreme' || view?.statistic === 'argmax_date' || view?.statistic === 'argmin_date')) return null
