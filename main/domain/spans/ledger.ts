@@ -24,6 +24,28 @@ export const REPORT_WHY = 'a report on other data (another time or source) besid
 export const UNPLACED_UNIT = 'a unit the reader could not place'
 const UNSURE_THRESHOLD = 'a threshold in a sentence that does not ask, which the ask does not state: say in the question whether it limits the pixels'
 const EXTREME_DATE = 'a date picked by an extreme, with another value asked of it'
+/** Month names as a day is written with them ("13 May", "Aug 4"). */
+const DAY_MONTHS = `(?:${alternation(MONTHS.flatMap((m) => m.names).map((n) => n.replace(/\.$/, '')))})\\.?`
+/** Words after "may" that make it the verb ("4 may be cloud"), not the month. */
+const MAY_VERB_FOLLOWERS = [
+  'be',
+  'have',
+  'not',
+  'also',
+  'still',
+  'well',
+  'need',
+  'contain',
+  'include',
+  'show',
+  'hold',
+  'differ',
+  'vary',
+  'change',
+  'look',
+  'give',
+]
+
 /** Phrases that could change the value when no span placed them, with why. */
 export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
   {
@@ -46,6 +68,15 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
       'gi',
     ),
     why: 'a time span the reader could not place',
+  },
+  // "so mon 13 may to sun 4 aug", "until 28th July": a day with its month that no period took (a weekday in front,
+  // no year) would leave the period to the rest of the question. Not "0.4 may" (a number) nor "4 may be" (the verb).
+  {
+    re: new RegExp(
+      `(?<![\\d.,])\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${DAY_MONTHS}\\b(?!\\s+(?:${alternation(MAY_VERB_FOLLOWERS)})\\b)|\\b${DAY_MONTHS}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b(?![\\d.])`,
+      'gi',
+    ),
+    why: 'a day the reader could not place',
   },
   // "early June (1-15)", "late July", "mid-August": part of a month the reader has no dates for.
   {

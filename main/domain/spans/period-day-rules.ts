@@ -25,6 +25,15 @@ const DATED = `(?:${MONTH_RE}\\s+${DAY}(?:,?\\s*${YEAR})?|${DAY}(?:\\s+of)?\\s+$
 /** The ISO date `n` days after `day` (negative: before). */
 const shifted = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
 
+/** The Monday of ISO week `n` of year `y` (week 1 holds the year's first Thursday), or null when the year has no such week. */
+function isoWeekMonday(y: number, n: number): string | null {
+  const jan4 = new Date(Date.UTC(y, 0, 4))
+  const monday1 = shifted(jan4.toISOString().slice(0, 10), -((jan4.getUTCDay() + 6) % 7))
+  const monday = shifted(monday1, 7 * (n - 1))
+  // The week belongs to the year of its Thursday.
+  return n >= 1 && shifted(monday, 3).startsWith(String(y)) ? monday : null
+}
+
 export const DAY_RULES: Rule[] = [
   // "the 100 days starting 1 March 2019", "the 6 weeks from 2019-06-01", "the 45 days ending 31 August 2019": a
   // stretch of whole days counted from (or back from) the day named, that day included.
@@ -55,6 +64,21 @@ export const DAY_RULES: Rule[] = [
       const [a, b, y] = [Number(m[1]), Number(m[2]), Number(m[3])]
       const [start, last] = [dayOfYear(y, a), dayOfYear(y, b)]
       return start && last && a <= b ? { start, last, granularity: 'day' } : null
+    },
+  },
+  // "ISO weeks 20 to 30 of 2019", "iso week 27 2019", "ISO weeks 20-30, 2019": Monday of the first week named to
+  // Sunday of the last (ISO 8601: week 1 holds the year's first Thursday). Only weeks said to be ISO: other
+  // numberings start on Sunday or at 1 January, so a bare "week 20" stays unread.
+  {
+    re: new RegExp(
+      `\\biso(?:[\\s-]?8601)?\\s+weeks?\\s*(\\d{1,2})(?:\\s*(?:-|–|—|to|until|till|through|thru|and)\\s*(?:week\\s*)?(\\d{1,2}))?,?\\s+(?:(?:of|in)\\s+)?${YEAR}`,
+      'gi',
+    ),
+    make: (m) => {
+      const [a, y] = [Number(m[1]), Number(m[3])]
+      const b = m[2] === undefined ? a : Number(m[2])
+      const [first, last] = [isoWeekMonday(y, a), isoWeekMonday(y, b)]
+      return first && last && a <= b ? { start: first, last: shifted(last, 6), granularity: 'day', convention: 'ISO 8601 weeks, Monday to Sunday' } : null
     },
   },
   // "the first 40 days of 2019", "the last 30 days of 2019"

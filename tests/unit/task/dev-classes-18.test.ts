@@ -242,3 +242,31 @@ describe('a report on another year beside the ask', () => {
     expect(spec('Last year the crew flagged NDVI above 0.5 as dense. What is the mean NDVI of 2019 above 0.5?').conditions.map((c) => c.value)).toEqual([0.5])
   })
 })
+
+describe('ISO weeks, and days left unread', () => {
+  it('reads "ISO weeks 20 to 30 of 2019" as Monday 13 May to Sunday 28 July 2019, the convention said', async () => {
+    for (const q of [
+      'mean LST of ISO weeks 20-30, 2019 (mean of the per-date means, K)',
+      'What is the mean of the per-date mean LST over iso weeks 20 to 30 of 2019, in K?',
+    ]) {
+      const s = spec(q)
+      expect(
+        s.periods.map((p) => [p.start, p.end]),
+        q,
+      ).toEqual([['2019-05-13', '2019-07-28']])
+      await answered(q, REFS_9.per3, Q46)
+    }
+    // ISO week 1 of 2020 starts on Monday 30 December 2019; 2019 has no week 53; a bare "week 27" is no ISO week.
+    expect(spec('mean LST of ISO week 1 of 2020').periods.map((p) => [p.start, p.end])).toEqual([['2019-12-30', '2020-01-05']])
+    expect(blocking('mean LST of ISO week 53 of 2019')).toContain('week')
+    expect(blocking('mean LST of week 27 of 2019')).toContain('week')
+  }, 120_000)
+
+  it('blocks on a day with its month that no period took (the whole year was read before)', () => {
+    expect(blocking('lst mean 2019, so mon 13 may to sun 4 aug, mean of the per-date means in K')).toEqual(['13 may', '4 aug'])
+    expect(blocking('mean LST of 2019 until 28th July')).toEqual(['28th July'])
+    // Not a number before "may" the verb, nor a decimal.
+    expect(blocking('band 4 may be noisy; mean NDVI of 2019')).toEqual([])
+    expect(blocking('mean NDVI of 2019 where NDVI above 0.4 may be vegetation')).toEqual([])
+  })
+})
