@@ -73,3 +73,8 @@ export const STRETCH_ANCHORS: { forward: readonly string[]; back: readonly strin
 
 /** Time spans the spec has no field for: a run stops on them, naming them. */
 export const UNPLACED_SPANS: readonly string[] = ['week', 'weeks', 'weekly', 'fortnight', 'fortnightly', 'hourly', 'hour', 'hours', 'decadal', 'decade', 'weekend', 'weekends', 'weekday', 'weekdays', 'morning', 'afternoon', 'monsoon', 'wet season', 'dry season', 'rainy season']
+
+/** Words after "may" that make it the verb ("band 4 may be noisy"), not the month of a day ("4 May"). */
+export const MAY_VERB_FOLLOWERS: readonly string[] = [
+  'be', 'have', 'not', 'also', 'still', 'well', 'need', 'contain', 'include', 'show', 'hold', 'differ', 'vary', 'change', 'look', 'give',
+]

@@ -6,7 +6,7 @@
  */
 import { FILLER } from '../lexicon/context'
 import { COMPARATORS, NEGATIONS, SPELLED_NUMBERS } from '../lexicon/comparators'
-import { MONTHS, STRETCH_ANCHORS, UNPLACED_SPANS } from '../lexicon/periods'
+import { MAY_VERB_FOLLOWERS, MONTHS, STRETCH_ANCHORS, UNPLACED_SPANS } from '../lexicon/periods'
 import { BAND_ORDER_HINTS, PROCESSING_WORDS } from '../lexicon/qualifiers'
 import { EXTREME_WORDS, STATISTICS, UNNAMED_STATISTICS, VARIABLE_EXTREME_WORDS } from '../lexicon/statistics'
 import { CLASS_WORDS } from '../lexicon/variables'
@@ -15,6 +15,7 @@ import { unitKey } from './conditions'
 import type { ParsedQuestion } from './parse'
 import type { LedgerEntry, NotUnderstoodPhrase } from './types'
 import { BAND_NAME } from './variables'
+import { MONTH_WORDS } from './period-words'
 import { alternation, hits, overlaps } from './words'
 
 /** Why the words of a statement set aside beside the ask are not read (the compiler's check of context knows it). */
@@ -25,26 +26,7 @@ export const UNPLACED_UNIT = 'a unit the reader could not place'
 const UNSURE_THRESHOLD = 'a threshold in a sentence that does not ask, which the ask does not state: say in the question whether it limits the pixels'
 const EXTREME_DATE = 'a date picked by an extreme, with another value asked of it'
 /** Month names as a day is written with them ("13 May", "Aug 4"). */
-const DAY_MONTHS = `(?:${alternation(MONTHS.flatMap((m) => m.names).map((n) => n.replace(/\.$/, '')))})\\.?`
-/** Words after "may" that make it the verb ("4 may be cloud"), not the month. */
-const MAY_VERB_FOLLOWERS = [
-  'be',
-  'have',
-  'not',
-  'also',
-  'still',
-  'well',
-  'need',
-  'contain',
-  'include',
-  'show',
-  'hold',
-  'differ',
-  'vary',
-  'change',
-  'look',
-  'give',
-]
+const DAY_MONTHS = `(?:${alternation(MONTH_WORDS)})\\.?`
 
 /** Phrases that could change the value when no span placed them, with why. */
 export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [

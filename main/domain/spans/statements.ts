@@ -26,6 +26,7 @@ import {
 import { unitKey } from './conditions'
 import type { ConditionSpan, Span } from './types'
 import { alternation } from './words'
+import { YEAR } from './period-words'
 
 type Range = { at: number; end: number; text: string }
 
@@ -59,7 +60,7 @@ const REPORT_SOURCE = new RegExp(`\\b(?:${alternation(REPORT_MARKERS.sources)})\
 const REPORT_TIME_TEST = new RegExp(REPORT_TIME.source, 'i')
 const PAST_VERBS = new RegExp(`\\b(?:${alternation(REPORT_MARKERS.pastVerbs)})\\b`, 'gi')
 const PAST_VERB = new RegExp(PAST_VERBS.source, 'i')
-const YEAR = /(?<!\d)(?:19|20)\d{2}(?!\d)/g
+const YEAR_RE = new RegExp(`(?<!\\d)${YEAR}(?!\\d)`, 'g')
 /**
  * Whether a clause reports on other data: another time or source, told in the past. A year the ask does not name
  * is another time ("in 2018 the step came in October" beside an ask about 2019), when the ask names one.
@@ -67,7 +68,7 @@ const YEAR = /(?<!\d)(?:19|20)\d{2}(?!\d)/g
 const reportsOtherData = (text: string, askYears: ReadonlySet<string>) => {
   if (!PAST_VERB.test(text)) return false
   if (REPORT_TIME_TEST.test(text) || REPORT_SOURCE.test(text)) return true
-  const years = text.match(YEAR) ?? []
+  const years = text.match(YEAR_RE) ?? []
   return askYears.size > 0 && years.length > 0 && years.every((y) => !askYears.has(y))
 }
 
@@ -117,7 +118,7 @@ export function statementSentences(
   // patches", "those scenes": "its 10th percentile", "their valid pixels" refer within the ask).
   const refersBack = askParts.some((s) => BACK_REFERENCE.test(s.text))
   const refersToReport = askParts.some((s) => DEMONSTRATIVE.test(s.text))
-  const askYears = new Set(askParts.flatMap((s) => s.text.match(YEAR) ?? []))
+  const askYears = new Set(askParts.flatMap((s) => s.text.match(YEAR_RE) ?? []))
   const inside = (x: { at: number }, s: { at: number; end: number }) => x.at >= s.at && x.at < s.end
   const askSpans = spans.filter((x) => askParts.some((s) => inside(x, s)))
   // What the ask says without reading: the words of its sentences no span took (a count's span holds the words of

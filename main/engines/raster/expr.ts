@@ -174,7 +174,6 @@ export function evalScalar(e: Expr, vars: Record<string, number>): number {
   const out = new Float64Array(1)
   kernelFor(e, [], names)(
     out,
-    0,
     1,
     [],
     names.map((n) => vars[n]),
@@ -199,7 +198,6 @@ export function evalRaster(
   const out = alloc(length)
   kernelFor(e, rasterNames, scalarNames)(
     out,
-    0,
     length,
     rasterNames.map((n) => vars[n] as ArrayLike<number>),
     scalarNames.map((n) => vars[n] as number),
