@@ -11,6 +11,7 @@ import { landsatRoles, parseName, sentinel2Roles } from '../../engines/raster/ca
 import { GEOGRAPHIC_EPSG } from '../../engines/raster/products/pixel-area'
 import type { Period, TaskSpec } from '../../task/spec'
 import { MONTHS } from '../../domain/lexicon/periods'
+import { monthEnd, monthStart } from '../../domain/spans/period-words'
 import type { InputFiles } from './input-files'
 import { Refusal, isBandKey, bandWord, phraseNames, phrasesOf } from './compile-words'
 import { SPYNDEX_ROLE } from './compile-scope'
@@ -277,8 +278,7 @@ export function periodWords(periods: Period[]): string {
 export function ownPeriodWords(p: Period): string {
   const [y, m] = [p.start.slice(0, 4), Number(p.start.slice(5, 7))]
   if (p.start === p.end) return p.start
-  const lastDay = new Date(Date.UTC(Number(y), m, 0)).getUTCDate()
-  if (p.start.endsWith('-01') && p.end === `${y}-${String(m).padStart(2, '0')}-${lastDay}`) {
+  if (p.start === monthStart(Number(y), m) && p.end === monthEnd(Number(y), m)) {
     const name = MONTHS.find((x) => x.month === m)!.names[0]
     return `${name[0].toUpperCase()}${name.slice(1)} ${y}`
   }

@@ -25,6 +25,8 @@
  * h = (n - 1) p / 100 over the n pooled values in ascending order, v[floor h] + (h - floor h)(v[floor h + 1] -
  * v[floor h]); the median is p50. Both ranks are selected, so the value is the one a full sort would give, to the bit.
  */
+import { atRank, linearRank } from './select'
+
 /** Bins of one pass: one 16-bit digit of the key. */
 export const POOL_BINS = 65536
 /** Digits of a 64-bit key. */
@@ -260,9 +262,9 @@ export class PooledSelection {
     readonly p: number,
   ) {
     if (n < 1) throw new Error('a pooled percentile needs at least one value')
-    this.h = ((n - 1) * p) / 100
-    const lo = Math.floor(this.h)
-    this.ranks = [lo, Math.min(lo + 1, n - 1)]
+    const { h, lo, hi } = linearRank(n, p)
+    this.h = h
+    this.ranks = [lo, hi]
     this.pass = { digit: 0, hi: 0, lo: 0 }
   }
 
@@ -309,7 +311,7 @@ export class PooledSelection {
   value(): number {
     const [a, b] = this.found
     if (a === null || b === null) throw new Error('pooled selection: the value is not known yet')
-    // The expression of stats.ts percentileSorted, so a pooled p50 equals a sorted median bit for bit.
-    return a + (this.h - this.ranks[0]) * (b - a)
+    // select.ts atRank, as for sorted values: a pooled p50 equals a sorted median bit for bit.
+    return atRank(a, b, this.h)
   }
 }

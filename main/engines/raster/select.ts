@@ -2,9 +2,24 @@
  * Percentiles by selection instead of a full sort: the k-th smallest value found by partitioning (Hoare, median of
  * three pivots) in O(n) expected time. A date's median or 10th percentile of 6.7 million pixels took a whole
  * Float64Array sort (about 0.5 s on two cores); selecting the two ranks the interpolation reads takes a few passes.
- * The values, interpolation and ranks are those of `percentileSorted` on the sorted array (numpy 'linear'), to the bit:
- * the same two order statistics enter the same formula.
+ * The value is the one a sort gives, to the bit: the same two order statistics enter the same rule (`linearRank`,
+ * `atRank` below).
  */
+
+/**
+ * numpy's 'linear' percentile (Hyndman & Fan 1996, definition 7), the one place its rule is written: percentile p
+ * (0..100) of n values in ascending order lies at the fractional rank h = (n - 1) p / 100, between the order statistics
+ * at `lo` = floor(h) and `hi` (the next, or the last). stats.ts (sorted values), this file (selection) and pooled.ts
+ * (radix passes) find those two values their own ways and interpolate with `atRank`, so all agree to the bit.
+ */
+export function linearRank(n: number, p: number): { h: number; lo: number; hi: number } {
+  const h = ((n - 1) * p) / 100
+  const lo = Math.floor(h)
+  return { h, lo, hi: Math.min(lo + 1, n - 1) }
+}
+
+/** The value at fractional rank `h` from the order statistics at floor(h) (`a`) and the next (`b`). */
+export const atRank = (a: number, b: number, h: number): number => a + (h - Math.floor(h)) * (b - a)
 
 /** Past this many partition rounds for one rank (adversarial input), the rest of the range is sorted instead. */
 const MAX_ROUNDS = 64
@@ -55,15 +70,13 @@ function selectInPlace(a: Float64Array, k: number, from: number): void {
 export function percentilesBySelection(values: Float64Array, ps: readonly number[]): number[] {
   const n = values.length
   if (n === 0) return ps.map(() => NaN)
-  const ranks = ps.map((p) => ((n - 1) * p) / 100)
-  const order = ranks.map((_, i) => i).sort((a, b) => ranks[a] - ranks[b])
+  const ranks = ps.map((p) => linearRank(n, p))
+  const order = ranks.map((_, i) => i).sort((a, b) => ranks[a].h - ranks[b].h)
   const out = new Array<number>(ps.length)
   // Ranks in increasing order: once a[k] is in place, every later rank lies in a[k..], so each selection narrows.
   let from = 0
   for (const idx of order) {
-    const h = ranks[idx]
-    const lo = Math.floor(h)
-    const hi = Math.min(lo + 1, n - 1)
+    const { h, lo, hi } = ranks[idx]
     selectInPlace(values, lo, from)
     from = lo
     const vLo = values[lo]
@@ -73,7 +86,7 @@ export function percentilesBySelection(values: Float64Array, ps: readonly number
       vHi = Infinity
       for (let i = lo + 1; i < n; i++) if (values[i] < vHi) vHi = values[i]
     }
-    out[idx] = vLo + (h - lo) * (vHi - vLo)
+    out[idx] = atRank(vLo, vHi, h)
   }
   return out
 }

@@ -6,7 +6,7 @@
  * 'linear' method, Hyndman & Fan 1996 definition 7); the median is the 50th percentile.
  */
 import { z } from 'zod'
-import { percentilesBySelection } from './select'
+import { atRank, linearRank, percentilesBySelection } from './select'
 
 export const StatName = z.string().regex(/^(count|mean|min|max|std|median|sum|valid_fraction|p(100(\.0+)?|[0-9]{1,2}(\.[0-9]+)?))$/, {
   message: "a statistic is one of count, mean, min, max, std, median, sum, valid_fraction or p<N> with 0 <= N <= 100 (e.g. 'p90')",
@@ -15,12 +15,9 @@ export type StatName = z.infer<typeof StatName>
 
 /** Percentile (0..100) of sorted values, numpy 'linear' interpolation; NaN for an empty list. */
 export function percentileSorted(sorted: ArrayLike<number>, p: number): number {
-  const n = sorted.length
-  if (n === 0) return NaN
-  const h = ((n - 1) * p) / 100
-  const lo = Math.floor(h)
-  const hi = Math.min(lo + 1, n - 1)
-  return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo])
+  if (sorted.length === 0) return NaN
+  const { h, lo, hi } = linearRank(sorted.length, p)
+  return atRank(sorted[lo], sorted[hi], h)
 }
 
 export interface Summary {
