@@ -244,7 +244,7 @@ export function readCombination(r: Reading, { statistic: found, periods, regions
       combine = kind
       across = 'periods'
       use(comb.at, comb.end, 'combination')
-      order = writtenOrder(lex, comb, kind)
+      order = writtenOrder(r, combSpans, periods, kind)
     } else if (regions.length >= 2) {
       combine = kind
       across = 'regions'
@@ -283,13 +283,19 @@ export function readCombination(r: Reading, { statistic: found, periods, regions
 }
 
 /**
- * "the median on 26 June minus the median on 14 September": a subtraction written between the two periods is taken as
- * written (the first minus the second); "the difference between" them keeps the convention (later minus earlier).
+ * The order of a difference the question writes ("the median on 26 June minus the median on 14 September", "how much
+ * warmer was May than October"; spans/refiners.ts): the spec's first period minus its second is 'as_written'; the
+ * later minus the earlier is the convention. The earlier minus the later written after it has no order in the spec
+ * and is refused, naming the words; "the difference between" them states no order and keeps the convention.
  */
-function writtenOrder(lex: readonly LexSpan[], comb: { at: number; end: number; text: string }, kind: string): 'as_written' | undefined {
-  if (kind !== 'difference' || !/\b(?:minus|less|subtract(?:ed)?)\b|(?:^|\s)-(?:\s|$)/i.test(comb.text)) return undefined
-  const periods = all(lex, 'period')
-  const before = periods.filter((p) => p.end <= comb.at).at(-1)
-  const after = periods.find((p) => p.at >= comb.end)
-  return before && after ? 'as_written' : undefined
+function writtenOrder(r: Reading, combs: readonly Extract<LexSpan, { type: 'combine' }>[], periods: readonly Period[], kind: string): 'as_written' | undefined {
+  const c = combs.find((x) => x.written)
+  if (kind !== 'difference' || !c?.written || periods.length !== 2) return undefined
+  const is = (p: Period, x: { start: string; last: string }) => p.start === x.start && p.end === x.last
+  const { minuend, subtrahend } = c.written
+  if (is(periods[0], minuend) && is(periods[1], subtrahend)) return 'as_written'
+  if (is(periods[1], minuend) && is(periods[0], subtrahend) && periods[1].start > periods[0].end) return undefined
+  if (is(periods[1], minuend) && is(periods[0], subtrahend))
+    r.refuse(c.text.trim(), 'a difference of the earlier period minus the later one named after it, which the spec cannot order')
+  return undefined
 }

@@ -19,7 +19,7 @@ import {
   STATISTICS,
   UNPLACED_SPANS,
 } from '../domain/lexicon'
-import { all, DAY_FIRST_SAID, INSTRUCTION, parseQuestion, sentences, WANTS } from '../domain/spans'
+import { all, DATE_FORMAT_SAID, DAY_FIRST_SAID, INSTRUCTION, parseQuestion, sentences, WANTS } from '../domain/spans'
 import { alternation } from '../domain/spans/words'
 import { zeroDnSpans } from '../domain/spans/stored-values'
 import { VARIABLE_ALT, variableNamed } from '../domain/spans/variables'
@@ -267,6 +267,10 @@ export function restatedPhrases(
       new RegExp(`\\(?\\s*(?:(?:dates?|all\\s+dates?)\\s+(?:are\\s+)?(?:written|given|in)\\s+)?(?:${DAY_FIRST_SAID.source})\\s*\\)?`, 'gi'),
     ))
       pushFree(order.index ?? 0, (order.index ?? 0) + order[0].length, 'order of day and month in the dates (day first)')
+  // "(ISO 8601)", "20190829 (YYYYMMDD)": the format the dates are written in, which the period parser read.
+  if (periodsRead.length > 0)
+    for (const f of q.matchAll(new RegExp(`\\(?\\s*(?:${DATE_FORMAT_SAID.source})\\s*\\)?`, 'gi')))
+      pushFree(f.index ?? 0, (f.index ?? 0) + f[0].length, 'the format the dates are written in')
   // The variable named inside ("dates without valid LST skipped") stays read; the words around it are restated.
   for (const m of q.matchAll(EMPTY_DATES_SKIPPED))
     pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'dates with no valid pixel left aside (they give no value)')

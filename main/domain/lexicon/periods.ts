@@ -74,6 +74,32 @@ export const STRETCH_ANCHORS: { forward: readonly string[]; back: readonly strin
 /** Time spans the spec has no field for: a run stops on them, naming them. */
 export const UNPLACED_SPANS: readonly string[] = ['week', 'weeks', 'weekly', 'fortnight', 'fortnightly', 'hourly', 'hour', 'hours', 'decadal', 'decade', 'weekend', 'weekends', 'weekday', 'weekdays', 'morning', 'afternoon', 'monsoon', 'wet season', 'dry season', 'rainy season']
 
+/**
+ * Words that take part of a month or season ("late July", "early spring", "mid-August"): the reader has no dates
+ * for such a part, so the span is refused, naming it, never read as the whole month or season.
+ */
+export const PART_OF_SPAN_WORDS: readonly string[] = ['early', 'late', 'mid']
+
+/**
+ * Calendars other than the civil one a year, quarter or half may be counted in ("fiscal Q3 2019", "FY2019", "the
+ * academic year 2019"): where they start differs by country and organisation, so such a period is refused, naming
+ * it, never read as the calendar period.
+ */
+export const OTHER_CALENDARS: readonly string[] = ['fiscal', 'financial', 'academic', 'school', 'tax', 'budget', 'business', 'marketing']
+/** Their abbreviations written against a year ("FY2019", "FY 19"). */
+export const OTHER_CALENDAR_ABBREVIATIONS: readonly string[] = ['fy']
+
+/** Days of the week (getUTCDay order, Sunday 0), as a restated day may carry one ("mon 13 may"). */
+export const WEEKDAYS: readonly (readonly string[])[] = [
+  ['sunday', 'sun'],
+  ['monday', 'mon'],
+  ['tuesday', 'tue', 'tues'],
+  ['wednesday', 'wed'],
+  ['thursday', 'thu', 'thur', 'thurs'],
+  ['friday', 'fri'],
+  ['saturday', 'sat'],
+]
+
 /** Words after "may" that make it the verb ("band 4 may be noisy"), not the month of a day ("4 May"). */
 export const MAY_VERB_FOLLOWERS: readonly string[] = [
   'be', 'have', 'not', 'also', 'still', 'well', 'need', 'contain', 'include', 'show', 'hold', 'differ', 'vary', 'change', 'look', 'give',

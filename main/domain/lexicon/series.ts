@@ -38,6 +38,17 @@ export const EXTERNAL_COMPARISON: { leads: readonly string[]; objects: readonly 
   objects: ['a product', 'another product', 'an external product', 'the product', 'a dataset', 'another dataset', 'an external dataset', 'a reference', 'a reference product', 'a reference dataset', 'field data', 'field measurements', 'in-situ data'],
 }
 
+/**
+ * Comparatives that set two periods against each other ("May was warmer than October", "how much colder was July
+ * than ..."): `up` ones take the first named minus the second, `down` ones the second minus the first; `exceed`
+ * words compare as `up` ones do without "than".
+ */
+export const COMPARATIVES: { up: readonly string[]; down: readonly string[]; exceed: readonly string[] } = {
+  up: ['higher', 'greater', 'larger', 'bigger', 'warmer', 'hotter', 'more'],
+  down: ['lower', 'smaller', 'colder', 'cooler', 'less'],
+  exceed: ['exceed', 'exceeds', 'exceeded', 'surpass', 'surpasses', 'surpassed'],
+}
+
 export const COMBINATIONS: readonly { key: 'difference' | 'ratio' | 'absolute_difference' | 'percent_change'; names: readonly string[] }[] = [
   { key: 'percent_change', names: ['percent change', 'percentage change', '% change', 'relative change', 'percent increase', 'percentage increase', 'percent decrease', 'percentage decrease', 'change in percent', 'by what percentage', 'by what percent', 'by how many percent', 'how many percent'] },
   { key: 'ratio', names: ['ratio', 'times higher', 'times larger', 'times greater', 'times as high', 'times as large', 'divided by', 'fold'] },

@@ -6,7 +6,8 @@
  */
 import { FILLER } from '../lexicon/context'
 import { COMPARATORS, NEGATIONS, SPELLED_NUMBERS } from '../lexicon/comparators'
-import { MAY_VERB_FOLLOWERS, MONTHS, STRETCH_ANCHORS, UNPLACED_SPANS } from '../lexicon/periods'
+import { MAY_VERB_FOLLOWERS, MONTHS, PART_OF_SPAN_WORDS, SEASONS, STRETCH_ANCHORS, UNPLACED_SPANS, WEEKDAYS } from '../lexicon/periods'
+import { OTHER_CALENDAR_SPAN } from './periods'
 import { BAND_ORDER_HINTS, PROCESSING_WORDS } from '../lexicon/qualifiers'
 import { EXTREME_WORDS, STATISTICS, UNNAMED_STATISTICS, VARIABLE_EXTREME_WORDS } from '../lexicon/statistics'
 import { CLASS_WORDS } from '../lexicon/variables'
@@ -27,6 +28,7 @@ const UNSURE_THRESHOLD = 'a threshold in a sentence that does not ask, which the
 const EXTREME_DATE = 'a date picked by an extreme, with another value asked of it'
 /** Month names as a day is written with them ("13 May", "Aug 4"). */
 const DAY_MONTHS = `(?:${alternation(MONTH_WORDS)})\\.?`
+const SEASON_NAMES = SEASONS.flatMap((x) => x.names)
 
 /** Phrases that could change the value when no span placed them, with why. */
 export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
@@ -60,11 +62,22 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
     ),
     why: 'a day the reader could not place',
   },
-  // "early June (1-15)", "late July", "mid-August": part of a month the reader has no dates for.
+  // "tue 4 march" where 4 March is a Monday: a weekday no span read is not the date's, or goes with no date read.
   {
-    re: new RegExp(`\\b(?:early|late|mid)[\\s-]+(?:${alternation(MONTHS.flatMap((m) => m.names).filter((n) => n.length > 3 && !n.endsWith('.')))})`, 'gi'),
+    re: new RegExp(`\\b(?:${alternation(WEEKDAYS.flat())})\\.?,?(?=\\s+\\d{1,2}\\b)`, 'gi'),
+    why: 'a weekday that is not the day written beside it',
+    raw: true,
+  },
+  // "early June (1-15)", "late July", "mid-August", "late spring": part of a month or season the reader has no dates for.
+  {
+    re: new RegExp(
+      `\\b(?:${alternation(PART_OF_SPAN_WORDS)})[\\s-]+(?:${alternation([...MONTHS.flatMap((m) => m.names).filter((n) => n.length > 3 && !n.endsWith('.')), ...SEASON_NAMES])})`,
+      'gi',
+    ),
     why: 'a time span the reader could not place',
   },
+  // "fiscal Q3 2019", "FY2019": a period of a calendar whose start the reader does not know.
+  { re: OTHER_CALENDAR_SPAN, why: 'a period of another calendar (fiscal, academic ...) whose start the reader does not know' },
   {
     re: new RegExp(`(?:${alternation(NEGATIONS)})|\\b(?:cloud[\\w-]*|clear[\\s-]sky|qa|quality\\s+flags?|snow[\\s-]free|bqa)\\b`, 'gi'),
     why: 'a mask the reader could not apply',
@@ -91,9 +104,10 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
   { re: new RegExp(`(?:${alternation(PROCESSING_WORDS)})`, 'gi'), why: 'a processing step the reader cannot apply' },
   { re: new RegExp(`(?:${alternation(BAND_ORDER_HINTS)})\\s*(?:is|are|as|:|=)?\\s*[^.;?]{0,40}`, 'gi'), why: 'a band order the reader could not read' },
   { re: /\bbetween\s+[+\-−]?\d/gi, why: 'a range the reader could not place' },
-  // "03/04/2019": day and month in either order (the year alone may have been read; its place is blank here).
+  // "03/04/2019": day and month in either order (the year alone may have been read; its place is blank here); "03/04"
+  // opening a range of such days ("03/04 - 05/06/2019"). Parts that could be a day and a month ("0.27." is a number).
   {
-    re: /(?<![\d/.-])\d{1,2}([/.-])\d{1,2}\1(?=(?:19|20)\d{2}\b|\s|$)/g,
+    re: /(?<![\d/.-])(?:0?[1-9]|[12]\d|3[01])([/.-])(?:0?[1-9]|[12]\d|3[01])\1(?=(?:19|20)\d{2}\b|\s|$)|(?<![\d/.,-])(?:0?[1-9]|[12]\d|3[01])([/.])(?:0?[1-9]|[12]\d|3[01])\2?(?=\s*(?:->|→|-|–|—|to|until|till|through|thru|bis)\s*\d{1,2}\2\d{1,2}\2)/g,
     why: 'a date whose order of day and month is unclear (write it as year-month-day, e.g. 2019-04-03)',
   },
   // "NDVI above zero point five", "below forty degrees": a threshold spelled in words no condition read.

@@ -42,7 +42,7 @@ import { spelledNumbers } from './number-words'
 import { spelledLetters } from './spelled-letters'
 import { correctTypos } from './typos'
 import { excludedMonths } from './period-refiners'
-import { readPeriods } from './periods'
+import { dateShapedRanges, readPeriods } from './periods'
 import { numberedGridParts } from './grid-cells'
 import { parseBoxes } from './boxes'
 import { gridParts, parseParts, stripParts } from './regions'
@@ -52,7 +52,8 @@ import { refineSpans } from './refiners'
 import { BLANK, statementSentences } from './statements'
 import type { ConditionSpan, Span } from './types'
 import { VARIABLE_RE, variableNamed } from './variables'
-import { alternation, hits, overlaps, phraseRegex } from './words'
+import { alternation, hits, overlaps, phraseRegex, sentences } from './words'
+export { sentences } from './words'
 
 export interface ParsedQuestion {
   /** The question with runs of white space made single spaces, typographic apostrophes plain, and typing slips corrected (span positions refer to it). */
@@ -163,23 +164,6 @@ function unitOfName(name: string): string | null {
   return UNITS.find((u) => u.names.includes(w))?.key ?? null
 }
 
-/** The sentences of a question, with where they are. */
-export function sentences(q: string): { at: number; end: number; text: string }[] {
-  const out: { at: number; end: number; text: string }[] = []
-  const re = /[^.?!;]+(?:[.?!;]+|$)/g
-  for (const m of q.matchAll(re)) {
-    // A full stop inside a word or number ("0.75", "13.08.2019", "day.month.year") does not end a sentence: glue a
-    // piece that follows its full stop with no space to the one before.
-    const at = m.index ?? 0
-    const last = out.at(-1)
-    if (last && /\.$/.test(last.text) && /^[^\s.?!;]/.test(m[0])) {
-      last.end = at + m[0].length
-      last.text = q.slice(last.at, last.end)
-    } else out.push({ at, end: at + m[0].length, text: m[0] })
-  }
-  return out
-}
-
 /** The last questions parsed (readers parse the same question several times: once per part they read). */
 const MEMO = new Map<string, ParsedQuestion>()
 
@@ -213,7 +197,7 @@ function parseFresh(question: string): ParsedQuestion {
   const written = formulaSpans(q, [...compared, ...stored])
   const formulas = [...compared, ...stored, ...written]
   spans.push(...formulas)
-  const cond = parseConditions(q, [...periods, ...regions, ...formulas], {
+  const cond = parseConditions(q, [...periods, ...regions, ...formulas, ...dateShapedRanges(q)], {
     defined: definedMentions(q, written),
     quiet: stored.filter((s) => s.type === 'zero_dn'),
   })

@@ -4,7 +4,8 @@
  * their place among the parser's rules (periods.ts), and days of the year ("day-of-year 100 to 200 of 2019", "the first 40
  * days of 2019").
  */
-import { CHANGED_FROM, COMPARED, DASH, DAY, MONTH_RE, TREND_WORDS, YEAR, iso, monthOf, validDay } from './period-words'
+import { ARROW, CHANGED_FROM, COMPARED, DAY, DAY_JOIN, MONTH_RE, TREND_WORDS, YEAR, iso, monthOf, theOneYear, validDay } from './period-words'
+import type { Made } from './period-words'
 import type { Rule } from './periods'
 import { STRETCH_ANCHORS } from '../lexicon/periods'
 import { alternation } from './words'
@@ -34,6 +35,54 @@ function isoWeekMonday(y: number, n: number): string | null {
   return n >= 1 && shifted(monday, 3).startsWith(String(y)) ? monday : null
 }
 
+/** A change verb with "by" after a range ("... increased by ___ %"): the change from its first day to its last. */
+const CHANGED_BY = /\b(?:chang|increas|decreas|rose|risen|rises|drop|fell|falls|grew|grow|declin|shrank|shrunk)\w*\s+by\b/i
+
+/** Another year listed right after a day's year ("..., 2018 and 2019"). */
+const YEAR_LISTED_AFTER = /^\s*(?:and|or|&|,|-|–|to|vs\.?)\s*(?:19|20)\d{2}\b/i
+
+/** One end of a range of days: month 1..12, day, and the year when written with it. */
+export type WrittenDay = { month: number; day: number; year: number | undefined }
+
+/**
+ * A range of two days (`m[1]`: "between" or "from" before it, `join`: what joins the two ends). A day without its
+ * year takes the other's, or the one year the question names (none or several: not read, so the ledger blocks).
+ * Where the question compares, "between A and B", "from A to B" after a change verb and "A -> B" are the two days
+ * compared; with each day's year written those are left to the single-day rules (each read with its own year).
+ * "A and B" with no "between" is a list of days, left to the list rules.
+ */
+export function dayRange(m: RegExpMatchArray, q: string, a: WrittenDay, join: string, b: WrittenDay): Made | Made[] | null {
+  // A year listed with another after it ("1 June to 31 August, 2018 and 2019") is not this range's alone: unread.
+  if (b.year && YEAR_LISTED_AFTER.test(q.slice((m.index ?? 0) + m[0].length))) return null
+  const y2 = b.year ?? a.year ?? theOneYear(q)
+  const y1 = a.year ?? y2
+  if (!validDay(y1, a.month, a.day) || !validDay(y2, b.month, b.day)) return null
+  const [start, last] = [iso(y1, a.month, a.day), iso(y2, b.month, b.day)]
+  if (last < start) return null
+  const compared = COMPARED.test(q) && !TREND_WORDS.test(q)
+  const lead = m[1] ?? ''
+  const before = q.slice(Math.max(0, (m.index ?? 0) - 50), (m.index ?? 0) + lead.length)
+  const twoDays: Made[] = [
+    { start, last: start, granularity: 'day' },
+    { start: last, last, granularity: 'day' },
+  ]
+  // "7 Apr, 10 Jun and 16 Oct 2019", "July 1 and July 15, 2019": days listed, left to the list rules.
+  if (/^(?:and|und)$/i.test(join) && !lead) return null
+  if (/^(?:and|und)$/i.test(join) && compared) return a.year ? null : twoDays
+  if (ARROW.test(join) && compared) return twoDays
+  // "how much did it rise from A to B", "From A to B the mean NDVI increased by ___ %": the change from A to B.
+  const after = q.slice((m.index ?? 0) + m[0].length).split(/[.?!;]\s/)[0]
+  if (/^from/i.test(lead) && (CHANGED_FROM.test(before) || CHANGED_BY.test(after)) && !TREND_WORDS.test(q)) return a.year ? null : twoDays
+  return { start, last, granularity: 'day' }
+}
+
+/** A day written with its month's name, as `dayRange` takes it. */
+const named = (month: string, day: string, year: string | undefined): WrittenDay => ({
+  month: monthOf(month),
+  day: Number(day),
+  year: year ? Number(year) : undefined,
+})
+
 export const DAY_RULES: Rule[] = [
   // "the 100 days starting 1 March 2019", "the 6 weeks from 2019-06-01", "the 45 days ending 31 August 2019": a
   // stretch of whole days counted from (or back from) the day named, that day included.
@@ -44,9 +93,8 @@ export const DAY_RULES: Rule[] = [
       // A day written without its year takes the one year the question names ("the 45 days ending 31 August" beside
       // "18 Jul - 31 Aug 2019"); with none or several it is left unread, to block.
       // A year listed with another after it ("ending 31 August, 2018 and 2019") is not this day's alone: unread.
-      if (/^\s*(?:and|or|&|,|-|–|to|vs\.?)\s*(?:19|20)\d{2}\b/i.test(q.slice((m.index ?? 0) + m[0].length))) return null
-      const years = [...new Set([...q.matchAll(/\b(?:19|20)\d{2}\b/g)].map((x) => Number(x[0])))]
-      const yearOf = (written: string | undefined) => (written ? Number(written) : years.length === 1 ? years[0] : Number.NaN)
+      if (YEAR_LISTED_AFTER.test(q.slice((m.index ?? 0) + m[0].length))) return null
+      const yearOf = (written: string | undefined) => (written ? Number(written) : theOneYear(q))
       let y: number, mo: number, d: number
       if (m[4]) [y, mo, d] = [yearOf(m[6]), monthOf(m[4]), Number(m[5])]
       else if (m[8]) [y, mo, d] = [yearOf(m[9]), monthOf(m[8]), Number(m[7])]
@@ -92,36 +140,19 @@ export const DAY_RULES: Rule[] = [
       return { start: dayOfYear(y, a)!, last: dayOfYear(y, b)!, granularity: 'day' }
     },
   },
-  // "June 1 to September 30, 2019", "from June 1, 2019 to September 30, 2019"
+  // "June 1 to September 30, 2019", "from June 1, 2019 to September 30, 2019", "between July 1 and July 15, 2019"
   {
-    re: new RegExp(`${MONTH_RE}\\s+${DAY}(?:,?\\s*${YEAR})?${DASH}${MONTH_RE}\\s+${DAY},?\\s*${YEAR}`, 'gi'),
-    make: (m) => {
-      const y2 = Number(m[6])
-      const y1 = m[3] ? Number(m[3]) : y2
-      const a = iso(y1, monthOf(m[1]), Number(m[2]))
-      const b = iso(y2, monthOf(m[4]), Number(m[5]))
-      return a <= b ? { start: a, last: b, granularity: 'day' } : null
-    },
+    re: new RegExp(`(between\\s+|from\\s+)?\\b${MONTH_RE}\\s+${DAY}(?:,?\\s*${YEAR})?\\s*${DAY_JOIN}\\s*${MONTH_RE}\\s+${DAY}(?:,?\\s*${YEAR})?`, 'gi'),
+    make: (m, q) => dayRange(m, q, named(m[2], m[3], m[4]), m[5], named(m[6], m[7], m[8])),
   },
   // "between 14 September and 19 December 2021", "from 1 June 2019 to 30 September 2019", "from the 2nd of November
-  // to the 31st of December 2019": day-first ranges
+  // to the 31st of December 2019", "every 2019 date from 1 January to 31 July", "25 May -> 26 Jun 2019": day-first ranges
   {
     re: new RegExp(
-      `(between\\s+|from\\s+)?(?:the\\s+)?\\b${DAY}(?:\\s+of)?\\s+${MONTH_RE}(?:,?\\s*${YEAR})?\\s*(-|–|—|to|until|till|through|thru|and)\\s*(?:the\\s+)?${DAY}(?:\\s+of)?\\s+${MONTH_RE},?\\s*${YEAR}`,
+      `(between\\s+|from\\s+)?(?:the\\s+)?\\b${DAY}(?:\\s+of)?\\s+${MONTH_RE}(?:,?\\s*${YEAR})?\\s*${DAY_JOIN}\\s*(?:the\\s+)?${DAY}(?:\\s+of)?\\s+${MONTH_RE}(?:,?\\s*${YEAR})?`,
       'gi',
     ),
-    make: (m, q) => {
-      // "rise between 23 April 2019 and 13 August 2019": two days compared, each with its year.
-      if (/^and$/i.test(m[5]) && (!m[1] || (m[4] && COMPARED.test(q) && !TREND_WORDS.test(q)))) return null
-      // "change from 25 May 2019 to 13 August 2019": from one day to another, compared (each read with its year).
-      const before = q.slice(Math.max(0, (m.index ?? 0) - 50), (m.index ?? 0) + (m[1]?.length ?? 0))
-      if (/^from/i.test(m[1] ?? '') && m[4] && CHANGED_FROM.test(before) && !TREND_WORDS.test(q)) return null
-      const y2 = Number(m[8])
-      const y1 = m[4] ? Number(m[4]) : y2
-      const a = iso(y1, monthOf(m[3]), Number(m[2]))
-      const b = iso(y2, monthOf(m[7]), Number(m[6]))
-      return a <= b ? { start: a, last: b, granularity: 'day' } : null
-    },
+    make: (m, q) => dayRange(m, q, named(m[3], m[2], m[4]), m[5], named(m[7], m[6], m[8])),
   },
   // "July 20–29, 2023"
   {
@@ -158,14 +189,17 @@ export const DAY_RULES: Rule[] = [
       ]
     },
   },
-  // "July 12, 2022", "12 July 2022", "2022-07-12"
+  // "July 12, 2022", "12 July 2022", "2022-07-12", "13-Aug-2017", "Aug 13 '19"
   {
-    re: new RegExp(`${MONTH_RE}\\s+${DAY},*\\s*${YEAR}|${DAY}(?:\\s+of)?\\s+${MONTH_RE},?\\s*${YEAR}|${YEAR}-(\\d{1,2})-(\\d{1,2})(?![\\d-])`, 'gi'),
+    re: new RegExp(
+      `${MONTH_RE}\\s+${DAY},*\\s*(?:${YEAR}|'(\\d{2})\\b)|${DAY}(?:\\s+of)?(?:\\s+|-)${MONTH_RE}(?:,?\\s*|-)${YEAR}|${YEAR}-(\\d{1,2})-(\\d{1,2})(?![\\d-])`,
+      'gi',
+    ),
     make: (m) => {
       let y: number, mo: number, d: number
-      if (m[1]) [y, mo, d] = [Number(m[3]), monthOf(m[1]), Number(m[2])]
-      else if (m[5]) [y, mo, d] = [Number(m[6]), monthOf(m[5]), Number(m[4])]
-      else [y, mo, d] = [Number(m[7]), Number(m[8]), Number(m[9])]
+      if (m[1]) [y, mo, d] = [m[3] ? Number(m[3]) : 2000 + Number(m[4]), monthOf(m[1]), Number(m[2])]
+      else if (m[6]) [y, mo, d] = [Number(m[7]), monthOf(m[6]), Number(m[5])]
+      else [y, mo, d] = [Number(m[8]), Number(m[9]), Number(m[10])]
       if (!validDay(y, mo, d)) return null
       return { start: iso(y, mo, d), last: iso(y, mo, d), granularity: 'day' }
     },

@@ -3,12 +3,13 @@
  * a year that only restates a more specific period, two seasons compared within the one year named, one season or
  * named span said apart from the one year named, months set aside from a period.
  */
-import { MONTHS, NAMED_SPANS, SEASONS } from '../lexicon/periods'
+import { MAY_VERB_FOLLOWERS, MONTHS, NAMED_SPANS, SEASONS, STRETCH_ANCHORS, WEEKDAYS } from '../lexicon/periods'
 import { STATISTICS } from '../lexicon/statistics'
 import { NEGATIONS } from '../lexicon/comparators'
 import type { ExcludedMonthsSpan, PeriodSpan } from './types'
-import { COMPARED, TREND_WORDS, monthOf, monthsInBrackets, spanOfMonths } from './period-words'
-import { alternation } from './words'
+import { COMPARED, DAY, MONTH_RE, TREND_WORDS, iso, monthOf, monthsInBrackets, spanOfMonths, theOneYear, validDay } from './period-words'
+import { alternation, overlaps, sentences } from './words'
+import { asks } from './statements'
 
 /**
  * Refiner: "using the files from 1980 to 2010, compute the change between 1990 and 2000", "the 2019 record from
@@ -248,4 +249,86 @@ export function definedSpans(q: string, periods: PeriodSpan[]): { periods: Perio
     if (after) restated.push({ ...p, at: p.end, end: p.end + after[0].length, text: after[0] })
   }
   return { periods: out, restated }
+}
+
+const WEEKDAY_RE = `(?:(${alternation(WEEKDAYS.flat())})\\.?,?\\s+)?`
+/** A day with its month's name, a weekday perhaps before it and its year perhaps after ("mon 13 may", "Aug 31st", "Tue 4 March 2019"). */
+const NAMED_DAY_RE = new RegExp(
+  `\\b${WEEKDAY_RE}(?:the\\s+)?(?:(\\d{1,2})(?:st|nd|rd|th)?(?:\\s+of)?\\s+${MONTH_RE}|${MONTH_RE}\\s+(\\d{1,2})(?:st|nd|rd|th)?)\\b(?:[.,]?\\s*((?:19|20)\\d{2})\\b)?`,
+  'gi',
+)
+
+/**
+ * Refiner: "(29 August minus 23 April)" after both days were given with their year, "so from 18 July to 31 August"
+ * after "the 45 days ending 31 August 2019", "mon 13 may to sun 28 jul" after "ISO weeks 20 to 30 of 2019": a day
+ * written without its year that is the first or last day of a period read is that day restated. Read, as a
+ * restatement; a day that bounds no period is left to the ledger, which blocks. A weekday written before a day is
+ * read only when it is that date's weekday (the date's year: written, or that of the period holding the day);
+ * otherwise it stays unread and the ledger blocks it.
+ */
+export function restatedDays(q: string, kept: readonly PeriodSpan[], taken: readonly { at: number; end: number }[]): PeriodSpan[] {
+  const out: PeriodSpan[] = []
+  for (const m of q.matchAll(NAMED_DAY_RE)) {
+    const at = m.index ?? 0
+    const [month, day] = m[2] ? [monthOf(m[3]), Number(m[2])] : [monthOf(m[4]), Number(m[5])]
+    const written = m[6] ? Number(m[6]) : undefined
+    // The periods holding the day (in their years), or bounded by it.
+    const dateIn = (p: PeriodSpan, bound: boolean) =>
+      [written ?? Number(p.start.slice(0, 4)), written ?? Number(p.last.slice(0, 4))].find((y) => {
+        if (!validDay(y, month, day)) return false
+        const d = iso(y, month, day)
+        return bound ? d === p.start || d === p.last : d >= p.start && d <= p.last
+      })
+    const weekday = m[1] ? WEEKDAYS.findIndex((names) => names.includes(m[1].toLowerCase())) : -1
+    const onWeekday = (y: number) => weekday < 0 || new Date(`${iso(y, month, day)}T00:00:00Z`).getUTCDay() === weekday
+    const dayAt = at + (m[1] ? m[0].indexOf(m[1]) + m[1].length : 0)
+    const read = written !== undefined || taken.some((t) => overlaps(t, { at: dayAt, end: at + m[0].length }))
+    if (read) {
+      // The day was read by a rule ("4 March 2019", "mon 4 march to sun 28 april" as a range): its weekday, when the
+      // date's, is read with it.
+      const p = m[1] ? kept.find((x) => dateIn(x, false) !== undefined) : undefined
+      if (p && onWeekday(dateIn(p, false)!)) out.push({ ...p, at, end: at + m[1].length, text: m[1] })
+      continue
+    }
+    const bound = kept.find((p) => {
+      const y = dateIn(p, true)
+      return y !== undefined && onWeekday(y)
+    })
+    if (bound) out.push({ ...bound, at, end: at + m[0].length, text: m[0] })
+  }
+  return out
+}
+
+/** Words that make the day after them the bound of a stretch ("until 28th July", "from 1 March", "ending 31 August"). */
+const BOUND_BEFORE = new RegExp(
+  `(?:${alternation([...STRETCH_ANCHORS.forward, ...STRETCH_ANCHORS.back, ...STRETCH_ANCHORS.unclear, 'since', 'by', 'to', 'between'])}|[-–—]|->|→)\\s*(?:the\\s+)?$`,
+  'i',
+)
+
+const LONE_DAY_RE = new RegExp(
+  `\\b${DAY}(?:\\s+of)?\\s+${MONTH_RE}\\b(?!\\s+(?:${alternation(MAY_VERB_FOLLOWERS)})\\b)|\\b${MONTH_RE}\\s+${DAY}\\b(?![\\d.])(?!\\s*[-–—]\\s*\\d)`,
+  'gi',
+)
+
+/**
+ * Refiner, after the restatements: "on 10 jun" beside "all my dates are 2019", "acquired on 23 April and on 29 August
+ * (both 2019)": a day with its month's name and no year, which no rule read and which restates no period, in a
+ * sentence that asks (or the only sentence), takes the one year the question names. Not a day that bounds a stretch the question does not read ("the mean of 2019 until
+ * 28th July", "from 1 March" alone): those stay unread and block.
+ */
+export function loneDays(q: string, taken: readonly { at: number; end: number }[]): PeriodSpan[] {
+  const out: PeriodSpan[] = []
+  const parts = sentences(q)
+  const asking = parts.length < 2 ? parts : parts.filter((x) => asks(x.text))
+  for (const m of q.matchAll(LONE_DAY_RE)) {
+    const at = m.index ?? 0
+    if (taken.some((t) => overlaps(t, { at, end: at + m[0].length }))) continue
+    // Only in a sentence that asks: "Our quarterly is due 20 January" dates the message, not the data.
+    if (!asking.some((x) => at >= x.at && at < x.end)) continue
+    const before = q.slice(Math.max(0, at - 40), at)
+    if (BOUND_BEFORE.test(before) || (/\band\s+(?:the\s+)?$/i.test(before) && /\bbetween\b/i.test(before))) continue
+    const [y, mo, d] = m[1] ? [theOneYear(q), monthOf(m[2]), Number(m[1])] : [theOneYear(q), monthOf(m[3]), Number(m[4])]
+    if (validDay(y, mo, d)) out.push({ type: 'period', at, end: at + m[0].length, text: m[0], start: iso(y, mo, d), last: iso(y, mo, d), granularity: 'day' })
+  }
+  return out
 }

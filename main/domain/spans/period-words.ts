@@ -13,7 +13,20 @@ export const SEASON_RE = `(${SEASON_WORDS.sort((a, b) => b.length - a.length).jo
 export const HEMI_RE = `(?:(${alternation([...HEMISPHERE_WORDS.north, ...HEMISPHERE_WORDS.south])})\\s+)?`
 export const YEAR = '((?:19|20)\\d{2})'
 export const DAY = '(\\d{1,2})(?:st|nd|rd|th)?'
-export const DASH = '\\s*(?:-|–|—|/|to|until|till|through|thru|and)\\s*'
+export const DASH = '\\s*(?:->|→|-|–|—|/|to|until|till|through|thru|and)\\s*'
+/** The words and signs joining the two ends of a range of days, captured ("->" and "→" also mark a change from one to the other). */
+export const DAY_JOIN = '(->|→|-|–|—|up\\s+to\\s+and\\s+including|to|until|till|through|thru|and)'
+/** An arrow between two days or months: a change from the first to the second where the question compares. */
+export const ARROW = /^(?:->|→)$/
+
+/**
+ * The one year a question names: a day written without its year takes it ("every 2019 date from 1 January to 31
+ * July"); NaN when it names none or several (the day is then left unread, to block).
+ */
+export function theOneYear(q: string): number {
+  const years = new Set([...q.matchAll(/\b(?:19|20)\d{2}\b/g)].map((x) => Number(x[0])))
+  return years.size === 1 ? [...years][0] : Number.NaN
+}
 
 export function monthOf(word: string): number {
   const w = word.toLowerCase().replace(/\.$/, '')

@@ -9,8 +9,9 @@
  * "growing season 2019" April to October 2019; "water year 2019" October 2018 to September 2019; southern
  * seasons ("austral summer 2019") are shifted six months.
  */
-import { HALVES, NAMED_SPANS, QUARTERS, UNPLACED_SPANS } from '../lexicon/periods'
+import { HALVES, NAMED_SPANS, OTHER_CALENDAR_ABBREVIATIONS, OTHER_CALENDARS, PART_OF_SPAN_WORDS, QUARTERS, UNPLACED_SPANS } from '../lexicon/periods'
 import {
+  ARROW,
   CHANGED_FROM,
   COMPARED,
   DASH,
@@ -34,15 +35,22 @@ import {
   validDay,
 } from './period-words'
 import { DAY_RULES } from './period-day-rules'
-import { bracketedRestatements, definedSpans, dropRestatedYears, keepComparedInsideRecord, refineSeasonsOfTheYear, spanApartFromYear } from './period-refiners'
+import { NUMERIC_DAY_RULES } from './period-numeric-rules'
+export { DATE_FORMAT_SAID, DAY_FIRST_SAID, dateShapedRanges } from './period-numeric-rules'
+import {
+  bracketedRestatements,
+  definedSpans,
+  dropRestatedYears,
+  keepComparedInsideRecord,
+  loneDays,
+  refineSeasonsOfTheYear,
+  restatedDays,
+  spanApartFromYear,
+} from './period-refiners'
 import type { PeriodSpan } from './types'
 import { alternation, overlaps } from './words'
 
 const ORDINAL: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: 4, final: 4 }
-
-/** The question says its numeric dates put the day first ("(day.month.year)", "DD.MM.YYYY", German "TT.MM.JJJJ", "dates written day/month"). */
-export const DAY_FIRST_SAID =
-  /\b(?:day[./-]month(?:[./-]year)?|(?:dd[./-]mm|tt[./-]mm)(?:[./-](?:yyyy|yy|jjjj|jj))?|day\s+first|day\s+before\s+(?:the\s+)?month)\b/i
 
 /** A rule of the period parser: its pattern, and what a match makes (null: not a period after all). */
 export interface Rule {
@@ -53,9 +61,10 @@ export interface Rule {
 const writtenMonth = (y: number, mo: number) => (mo >= 1 && mo <= 12 ? { y, m: mo } : null)
 
 const RULES: Rule[] = [
-  // "from 2019-03-05 to 2019-04-01", "between 2019-03-01 and 2019-05-31", "from 2025-01-01 to 2025-3-30"
+  // "from 2019-03-05 to 2019-04-01", "between 2019-03-01 and 2019-05-31", "from 2025-01-01 to 2025-3-30", the ISO 8601
+  // interval "2019-02-01/2019-04-30"
   {
-    re: new RegExp(`(between\\s+|from\\s+)?\\b${YEAR}-(\\d{1,2})-(\\d{1,2})\\s*(-|–|—|to|until|through|and)\\s*${YEAR}-(\\d{1,2})-(\\d{1,2})\\b`, 'gi'),
+    re: new RegExp(`(between\\s+|from\\s+)?\\b${YEAR}-(\\d{1,2})-(\\d{1,2})\\s*(-|–|—|\\/|to|until|through|and)\\s*${YEAR}-(\\d{1,2})-(\\d{1,2})\\b`, 'gi'),
     make: (m, q) => {
       const [y1, m1, d1, y2, m2, d2] = [m[2], m[3], m[4], m[6], m[7], m[8]].map(Number)
       if (!validDay(y1, m1, d1) || !validDay(y2, m2, d2)) return null
@@ -69,9 +78,9 @@ const RULES: Rule[] = [
       return { start: a, last: b, granularity: 'day' }
     },
   },
-  // "03/2019 to 05/2019", "between 3/2019 and 5/2019", "2019-03 to 2019-05"
+  // "03/2019 to 05/2019", "between 3/2019 and 5/2019", "2019-03 to 2019-05", the ISO 8601 interval "2019-05/2019-07"
   {
-    re: /(between\s+|from\s+)?\b(?:(\d{1,2})\/((?:19|20)\d{2})|((?:19|20)\d{2})[-/](\d{2}))(?![-/]\d)\s*(?:-|–|—|to|until|through|and)\s*(?:(\d{1,2})\/((?:19|20)\d{2})|((?:19|20)\d{2})[-/](\d{2}))(?![-/]\d)/gi,
+    re: /(between\s+|from\s+)?\b(?:(\d{1,2})\/((?:19|20)\d{2})|((?:19|20)\d{2})[-/](\d{2}))(?![-/]\d{1,2}(?!\d))\s*(?:-|–|—|\/|to|until|through|and)\s*(?:(\d{1,2})\/((?:19|20)\d{2})|((?:19|20)\d{2})[-/](\d{2}))(?![-/]\d)/gi,
     make: (m, q) => {
       const joinedByAnd = /\d\s*and\s*\d/i.test(m[0])
       if (joinedByAnd && (!/between/i.test(m[1] ?? '') || COMPARED.test(q))) return null
@@ -143,43 +152,10 @@ const RULES: Rule[] = [
       return { start: monthStart(y1, m1), last: monthEnd(y2, m2), granularity: 'month' }
     },
   },
-  // "from 15/05/2019 to 15/08/2019": a range of two days written with numbers, in one order for both, which one of
-  // them must make plain (a part above 12 is the day); a change from one to the other compares them.
-  {
-    re: /(between\s+|from\s+)?(?<![\d/.-])(\d{1,2})([/.])(\d{1,2})\3((?:19|20)\d{2})\s*(-|–|—|to|until|till|through|and)\s*(\d{1,2})\3(\d{1,2})\3((?:19|20)\d{2})(?![\d/.-]?\d)/gi,
-    make: (m, q) => {
-      const [a1, b1, y1, a2, b2, y2] = [m[2], m[4], m[5], m[7], m[8], m[9]].map(Number)
-      const dayFirst = a1 > 12 || a2 > 12 || DAY_FIRST_SAID.test(q) ? true : b1 > 12 || b2 > 12 ? false : null
-      if (dayFirst === null || (dayFirst && (b1 > 12 || b2 > 12)) || (!dayFirst && (a1 > 12 || a2 > 12))) return null
-      const [d1, mo1, d2, mo2] = dayFirst ? [a1, b1, a2, b2] : [b1, a1, b2, a2]
-      if (!validDay(y1, mo1, d1) || !validDay(y2, mo2, d2)) return null
-      const [a, b] = [iso(y1, mo1, d1), iso(y2, mo2, d2)]
-      if (b < a || (/^and$/i.test(m[6]) && (!m[1] || (COMPARED.test(q) && !TREND_WORDS.test(q))))) return null
-      const before = q.slice(Math.max(0, (m.index ?? 0) - 50), (m.index ?? 0) + (m[1]?.length ?? 0))
-      if (/^from/i.test(m[1] ?? '') && CHANGED_FROM.test(before) && !TREND_WORDS.test(q))
-        return [
-          { start: a, last: a, granularity: 'day' },
-          { start: b, last: b, granularity: 'day' },
-        ]
-      return { start: a, last: b, granularity: 'day' }
-    },
-  },
-  // "29/08/2019" (day first), "08/29/2019" (month first), "29.08.2019", "29-08-2019": one day, read only where the order is plain (a
-  // part above 12 is the day, or the question says which comes first: "(day.month.year)"); "03/04/2019" is left
-  // unread otherwise (either order could be meant).
-  {
-    re: /(?<![\d/.-])(\d{1,2})([/.-])(\d{1,2})\2((?:19|20)\d{2})(?![\d/.-]?\d)/g,
-    make: (m, q) => {
-      const [a, b, y] = [Number(m[1]), Number(m[3]), Number(m[4])]
-      const [day, month] = a > 12 && b <= 12 ? [a, b] : b > 12 && a <= 12 ? [b, a] : a === b || DAY_FIRST_SAID.test(q) ? [a, b] : [0, 0]
-      if (!validDay(y, month, day)) return null
-      const d = iso(y, month, day)
-      return { start: d, last: d, granularity: 'day' }
-    },
-  },
+  ...NUMERIC_DAY_RULES,
   // "03/2019", "2019-03"
   {
-    re: /(?<![\d/-])(?:(\d{1,2})\/((?:19|20)\d{2})|((?:19|20)\d{2})-(\d{2}))(?![-/]?\d)/g,
+    re: /(?<![\w/-])(?:(\d{1,2})\/((?:19|20)\d{2})|((?:19|20)\d{2})-(\d{2}))(?![-/]?\d)/g,
     make: (m) => {
       const a = m[1] ? writtenMonth(Number(m[2]), Number(m[1])) : writtenMonth(Number(m[3]), Number(m[4]))
       return a ? { start: monthStart(a.y, a.m), last: monthEnd(a.y, a.m), granularity: 'month' } : null
@@ -194,9 +170,9 @@ const RULES: Rule[] = [
     },
   },
   ...DAY_RULES,
-  // "Q1 2024", "Q1 vs. Q3 2021", "Q1 and Q3 of 2021": one period per quarter named
+  // "Q1 2024", "Q1 vs. Q3 2021", "Q1 and Q3 of 2021", "Q4/2019": one period per quarter named
   {
-    re: new RegExp(`\\b(Q[1-4](?:\\s*(?:vs\\.?|versus|and|&|,|or)\\s*Q[1-4])*)\\s*,?\\s*(?:of\\s+)?${YEAR}`, 'gi'),
+    re: new RegExp(`\\b(Q[1-4](?:\\s*(?:vs\\.?|versus|and|&|,|or)\\s*Q[1-4])*)\\s*[,/-]?\\s*(?:of\\s+)?${YEAR}`, 'gi'),
     make: (m) => {
       const y = Number(m[2])
       return [...m[1].matchAll(/Q([1-4])/gi)].map((x) => spanOfMonths(y, QUARTERS[Number(x[1]) - 1].months, 'quarter'))
@@ -315,7 +291,8 @@ const RULES: Rule[] = [
     make: (m, q) => {
       const [a, joiner, b, y] = [monthOf(m[1]), m[3].toLowerCase(), monthOf(m[4]), Number(m[6])]
       if (a === b || (joiner === 'to' && !m[2].trim()) || (joiner === 'minus' && a < b)) return null
-      if ((joiner === 'to' || joiner === 'over') && !COMPARED.test(q) && !/\bratio\b/i.test(q)) return null
+      // "to", "over" and an arrow join a range ("Apr→Jul 2019", read below) unless the question compares.
+      if ((joiner === 'to' || joiner === 'over' || ARROW.test(joiner)) && !COMPARED.test(q) && !/\bratio\b/i.test(q)) return null
       return [a, b].map((mo) => ({ start: monthStart(y, mo), last: monthEnd(y, mo), granularity: 'month' as const }))
     },
   },
@@ -400,7 +377,12 @@ const RULES: Rule[] = [
   },
 ]
 
-const PART_OF_MONTH = new RegExp(`\\b(?:early|late|mid)[\\s-]+${MONTH_RE}(?:,?\\s+(?:of\\s+|in\\s+)?${YEAR}\\b)?`, 'gi')
+const PART_OF_SPAN = new RegExp(`\\b(?:${alternation(PART_OF_SPAN_WORDS)})[\\s-]+(?:${MONTH_RE}|${SEASON_RE})(?:,?\\s+(?:of\\s+|in\\s+)?${YEAR}\\b)?`, 'gi')
+/** A year, quarter or half of another calendar ("fiscal Q3 2019", "FY2019", "FY 2019/20"), with the year after it. */
+export const OTHER_CALENDAR_SPAN = new RegExp(
+  `(?:\\b(?:${alternation(OTHER_CALENDARS)})[\\s-]*(?:year|quarter|half|q[1-4]|h[12]|period)s?\\b|\\b(?:${OTHER_CALENDAR_ABBREVIATIONS.join('|')})(?=[\\s-]?\\d{2}))(?:[\\s-]*(?:of\\s+|in\\s+)?(?:${YEAR}|\\d{2})(?:\\s*[/-]\\s*\\d{2,4})?\\b)?`,
+  'gi',
+)
 const UNPLACED_WITH_YEAR = new RegExp(
   `(?:${alternation(UNPLACED_SPANS)})\\s+(?:of\\s+|in\\s+)?(?:the\\s+year\\s+)?${YEAR}\\b|\\b${YEAR}\\s+(?:${alternation(UNPLACED_SPANS)})`,
   'gi',
@@ -426,8 +408,9 @@ export function readPeriods(q: string, skip: readonly { at: number; end: number 
   // A time span the spec has no field for, with its year ("dry season 2024", "the monsoon of 2020"): the year is
   // part of that span, not a period of its own (the ledger refuses the span, naming it).
   for (const m of q.matchAll(UNPLACED_WITH_YEAR)) taken.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length })
-  // So does part of a month ("late June 2021", "mid-August of 2020"): no dates for it, refused by the ledger.
-  for (const m of q.matchAll(PART_OF_MONTH)) taken.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length })
+  // So does part of a month or season ("late June 2021", "mid-August of 2020", "late spring 2019") and a period of
+  // another calendar ("fiscal Q3 2019"): no dates for it, refused by the ledger.
+  for (const re of [PART_OF_SPAN, OTHER_CALENDAR_SPAN]) for (const m of q.matchAll(re)) taken.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length })
   for (const rule of RULES) {
     for (const m of q.matchAll(rule.re)) {
       const at = m.index ?? 0
@@ -441,8 +424,11 @@ export function readPeriods(q: string, skip: readonly { at: number; end: number 
   }
   found.sort((a, b) => a.at - b.at)
   const defined = definedSpans(q, spanApartFromYear(q, refineSeasonsOfTheYear(q, dropRestatedYears(keepComparedInsideRecord(q, found)))))
-  const kept = defined.periods
-  const bracketed = bracketedRestatements(q, kept).filter((b) => !found.some((f) => overlaps(f, b)))
-  const restated = [...found.filter((p) => !kept.includes(p) && !kept.some((k) => overlaps(k, p))), ...bracketed, ...defined.restated]
+  const bracketed = bracketedRestatements(q, defined.periods).filter((b) => !found.some((f) => overlaps(f, b)))
+  const days = restatedDays(q, defined.periods, [...taken, ...bracketed])
+  // Days with no year that no rule read and that restate no period: the one year named (a year they lie in is dropped).
+  const lone = loneDays(q, [...taken, ...bracketed, ...days])
+  const kept = lone.length ? dropRestatedYears([...defined.periods, ...lone].sort((a, b) => a.at - b.at)) : defined.periods
+  const restated = [...found.filter((p) => !kept.includes(p) && !kept.some((k) => overlaps(k, p))), ...bracketed, ...days, ...defined.restated]
   return { kept, restated }
 }

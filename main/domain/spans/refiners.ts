@@ -4,8 +4,10 @@
  *   than 35 °C", "the scene mean exceeds 305 K"), tests the variable the lexicon names by the bare word
  *   "temperature" (the surface temperature): the unit says which quantity is compared; so does an answer asked in
  *   a temperature unit with no variable and no condition named ("the middle value of those scene means, in K");
- * - "does A exceed that of B" between two periods is their difference A - B, read only when A is the later period
- *   (the spec's difference is the later minus the earlier); the other order stays unread and blocks;
+ * - the order of a difference the question writes (`orderSubtractions`): "A minus B" between two periods, or beside
+ *   the months or days that restate them ("(May minus October)"), and a comparative between two periods ("was May
+ *   warmer than October", "does August exceed that of May") with no other combination word, which is their
+ *   difference in the comparative's order;
  * - a part of the image named in a sentence that does not ask (no question mark, no statistic, count, condition or
  *   date asked, no instruction verb opening it, no "we want / I need") is context when a sentence that asks names
  *   a part of its own ("The belt runs through the centre of the scene. What is the mean ... of the middle third of
@@ -20,11 +22,13 @@
 import { STEP_VERBS } from '../lexicon/context'
 import { UNITS } from '../lexicon/units'
 import { VARIABLES } from '../lexicon/variables'
-import type { PeriodSpan, Span } from './types'
+import { COMPARATIVES } from '../lexicon/series'
+import { BLANK } from './statements'
+import { DAY, MONTH_RE, monthOf } from './period-words'
+import type { CombineSpan, PeriodSpan, Span } from './types'
 
 const TEMPERATURE_UNITS = new Set(UNITS.filter((u) => u.quantity === 'temperature').map((u) => u.key))
 const TEMPERATURE = VARIABLES.find((v) => v.names.includes('temperature'))
-const EXCEED_THAT_OF = /\b(?:exceeds?|exceeded|surpass(?:es|ed)?|(?:is|was|are|were)\s+(?:higher|greater|larger|warmer|hotter)\s+than)\s+that\s+of\b/gi
 
 const INSTRUCTS = new RegExp(`^\\s*(?:please\\s+)?(?:${STEP_VERBS.join('|')})\\b`, 'i')
 const WANTS = /\b(?:we|i)\s+(?:(?:also|only|really)\s+)?(?:want|need|wish|would\s+like|ask)\b/i
@@ -42,16 +46,8 @@ export function refineSpans(q: string, spans: Span[], sentences: readonly { at: 
     if (unit && !spans.some((s) => s.type === 'condition'))
       spans.push({ type: 'variable', at: unit.at, end: unit.end, text: unit.text, key: TEMPERATURE.key, kind: TEMPERATURE.kind })
   }
-  const periods = spans.filter((s): s is PeriodSpan => s.type === 'period')
-  for (const m of q.matchAll(EXCEED_THAT_OF)) {
-    const at = m.index ?? 0
-    const end = at + m[0].length
-    const before = periods.filter((p) => p.end <= at).at(-1)
-    const after = periods.find((p) => p.at >= end)
-    if (!before || !after || !(before.start > after.last)) continue
-    if (spans.some((s) => s.type === 'combine')) continue
-    spans.push({ type: 'combine', at, end, text: m[0], key: 'difference' })
-  }
+  changedByPercent(q, spans)
+  orderSubtractions(q, spans)
   contextParts(spans, sentences)
   contextUnits(spans, sentences)
 }
@@ -90,5 +86,75 @@ function contextParts(spans: Span[], sentences: readonly Sentence[]): void {
       if (!within(p, s)) continue
       spans.splice(spans.indexOf(p), 1, { type: 'context_part', at: p.at, end: p.end, text: p.text })
     }
+  }
+}
+
+const MINUS = /\b(?:minus|less|subtract(?:ed)?)\b|(?:^|\s)-(?:\s|$)/i
+const COMPARATIVE = new RegExp(
+  `\\b(?:(${[...COMPARATIVES.up].join('|')})\\s+than|(${COMPARATIVES.exceed.join('|')}))\\b|\\b(${COMPARATIVES.down.join('|')})\\s+than\\b`,
+  'gi',
+)
+/** A month or a day with its month written right before (`$`) or after (`^`) a subtraction, with no year. */
+const NAMED_BEFORE = new RegExp(`(?:${DAY}\\s+(?:of\\s+)?${MONTH_RE}|${MONTH_RE}(?:\\s+${DAY})?)\\s*$`, 'i')
+const NAMED_AFTER = new RegExp(`^\\s*(?:the\\s+)?(?:${DAY}\\s+(?:of\\s+)?${MONTH_RE}|${MONTH_RE}(?:\\s+${DAY})?)\\b`, 'i')
+
+/** The one period a month or day written without its year names (its first month, and its first day when a day is written). */
+function periodNamed(m: RegExpExecArray | null, periods: readonly PeriodSpan[]): PeriodSpan | undefined {
+  if (!m) return undefined
+  const [day, month] = m[1] ? [Number(m[1]), monthOf(m[2])] : [m[4] ? Number(m[4]) : null, monthOf(m[3])]
+  const named = periods.filter((p) => Number(p.start.slice(5, 7)) === month && (day === null || Number(p.start.slice(8, 10)) === day))
+  return named.length === 1 ? named[0] : undefined
+}
+
+/**
+ * Refiner: the order of a difference the question writes. "A minus B" takes the periods written right beside it
+ * (restated by their month or day: "(29 August minus 23 April)") or else the nearest before and after it; a
+ * comparative between two periods with no combination word ("the mean LST of May 2019 was ?? K warmer than the one
+ * of Oct. 2019") is their difference, the first named minus the second for "warmer", the second minus the first
+ * for "colder". A comparative inside a threshold ("warmer than 300 K") is the condition's.
+ */
+function orderSubtractions(q: string, spans: Span[]): void {
+  const periods = spans.filter((s): s is PeriodSpan => s.type === 'period').sort((a, b) => a.at - b.at)
+  const written = (minuend: PeriodSpan, subtrahend: PeriodSpan) => ({
+    minuend: { start: minuend.start, last: minuend.last },
+    subtrahend: { start: subtrahend.start, last: subtrahend.last },
+  })
+  const combines = spans.filter((s): s is CombineSpan => s.type === 'combine')
+  for (const c of combines) {
+    if (c.key !== 'difference' || !MINUS.test(c.text)) continue
+    const before = periodNamed(NAMED_BEFORE.exec(q.slice(Math.max(0, c.at - 30), c.at)), periods) ?? periods.filter((p) => p.end <= c.at).at(-1)
+    const after = periodNamed(NAMED_AFTER.exec(q.slice(c.end, c.end + 30)), periods) ?? periods.find((p) => p.at >= c.end)
+    if (before && after && before.start !== after.start) c.written = written(before, after)
+  }
+  if (combines.length) return
+  for (const m of q.matchAll(COMPARATIVE)) {
+    const at = m.index ?? 0
+    const end = at + m[0].length
+    if (spans.some((s) => s.type === 'condition' && s.at < end && s.end > at)) continue
+    const before = periods.filter((p) => p.end <= at).at(-1)
+    const after = periods.find((p) => p.at >= end)
+    if (!before || !after || before.start === after.start) continue
+    const down = Boolean(m[3])
+    spans.push({ type: 'combine', at, end, text: m[0], key: 'difference', written: down ? written(after, before) : written(before, after) })
+    return
+  }
+}
+
+/** "increased by ___ %", "fell by ?? percent", "rose by [X] %": a change whose size is asked in percent. */
+const CHANGED_BY_PERCENT = new RegExp(
+  `\\b(?:chang|increas|decreas|rose|risen|rise|rising|drop|fell|fall|grew|grow|declin|shrank|shrunk)\\w*\\s+by\\s+(?:${BLANK.source}|how\\s+(?:many|much))\\s*(?:%|percent\\b|per\\s*cent\\b)`,
+  'gi',
+)
+
+/**
+ * Refiner: a change whose size is asked in percent ("the mean NDVI increased by ___ % relative to its April
+ * level") is a percent change, not a difference given in percent.
+ */
+function changedByPercent(q: string, spans: Span[]): void {
+  for (const m of q.matchAll(CHANGED_BY_PERCENT)) {
+    const at = m.index ?? 0
+    const end = at + m[0].length
+    if (spans.some((s) => s.type === 'combine' && s.key === 'percent_change' && s.at < end && s.end > at)) continue
+    spans.push({ type: 'combine', at, end, text: m[0], key: 'percent_change' })
   }
 }

@@ -133,6 +133,11 @@ export interface SeriesSpan extends At {
 export interface CombineSpan extends At {
   type: 'combine'
   key: 'difference' | 'ratio' | 'absolute_difference' | 'percent_change'
+  /**
+   * A difference whose order the question writes ("June minus September", "(May minus October)", "how much warmer
+   * was May than October"): the period taken first (the minuend) and the one taken from it (spans/refiners.ts).
+   */
+  written?: { minuend: { start: string; last: string }; subtrahend: { start: string; last: string } }
 }
 
 export interface SignificanceSpan extends At {

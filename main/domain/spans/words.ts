@@ -38,3 +38,20 @@ export function hits(q: string, re: RegExp): Hit[] {
 }
 
 export const overlaps = (a: { at: number; end: number }, b: { at: number; end: number }) => a.at < b.end && a.end > b.at
+
+/** The sentences of a question, with where they are. */
+export function sentences(q: string): { at: number; end: number; text: string }[] {
+  const out: { at: number; end: number; text: string }[] = []
+  const re = /[^.?!;]+(?:[.?!;]+|$)/g
+  for (const m of q.matchAll(re)) {
+    // A full stop inside a word or number ("0.75", "13.08.2019", "day.month.year") does not end a sentence: glue a
+    // piece that follows its full stop with no space to the one before.
+    const at = m.index ?? 0
+    const last = out.at(-1)
+    if (last && /\.$/.test(last.text) && /^[^\s.?!;]/.test(m[0])) {
+      last.end = at + m[0].length
+      last.text = q.slice(last.at, last.end)
+    } else out.push({ at, end: at + m[0].length, text: m[0] })
+  }
+  return out
+}

@@ -1,6 +1,6 @@
 /**
- * The order of a subtraction the question writes between two periods ("the median on 26 June minus the median on 14
- * September") against the DAG's: the `a` side of the subtraction must read the first period named, the `b` side the
+ * The order of a difference the question writes between two periods ("the median on 26 June minus the median on 14
+ * September", "how much warmer was May than October") against the DAG's: the `a` side of the subtraction must read the first period named, the `b` side the
  * second. The sides are told apart by the period their catalog lists (its `start` and `end`), followed upstream
  * from each input. A difference asked as "the difference between" states no order and is not checked here.
  */
@@ -9,18 +9,16 @@ import { linkTarget, type ActionNode } from '../../tools/execute/evidence-reader
 import type { Finding } from '../policy/finding'
 import { pass } from '../policy/finding'
 
-/** The two periods around a written subtraction, first named first; null when the question writes none. */
+/** The two periods of a difference whose order the question writes (the span parser's), minuend first; null when it writes none. */
 export function writtenSubtraction(question: string): [{ start: string; end: string; text: string }, { start: string; end: string; text: string }] | null {
   const spans = parseQuestion(question).spans
-  const minus = all(spans, 'combine').find((c) => /\b(?:minus|less|subtract(?:ed)?)\b/i.test(c.text))
-  if (!minus) return null
-  const periods = all(spans, 'period')
-  const before = periods.filter((p) => p.end <= minus.at).at(-1)
-  const after = periods.find((p) => p.at >= minus.end)
-  if (!before || !after || before.start === after.start) return null
+  const written = all(spans, 'combine').find((c) => c.written)?.written
+  if (!written) return null
+  const text = (p: { start: string; last: string }) =>
+    all(spans, 'period').find((x) => x.start === p.start && x.last === p.last)?.text ?? `${p.start} to ${p.last}`
   return [
-    { start: before.start, end: before.last, text: before.text },
-    { start: after.start, end: after.last, text: after.text },
+    { start: written.minuend.start, end: written.minuend.last, text: text(written.minuend) },
+    { start: written.subtrahend.start, end: written.subtrahend.last, text: text(written.subtrahend) },
   ]
 }
 

@@ -101,11 +101,15 @@ function disagreements(q: string): string[] {
   const pu = spec.unit && PHYSICAL.has(spec.unit) ? spec.unit : ''
   const vu = d.unit && PHYSICAL.has(d.unit.unit) ? d.unit.unit : ''
   if (pu !== vu) out.push(`unit: planner '${pu}' verifier '${vu}'`)
-  // A subtraction written between two periods: the planner takes it as written exactly where the verifier checks it so.
+  // A difference whose order the question writes: the planner takes first the period the verifier checks is taken
+  // first (as written, or the later one by the convention), unless it refused; and takes none as written unchecked.
   if (spec.quantity.combine === 'difference' && spec.quantity.across === 'periods') {
-    const po = spec.quantity.order === 'as_written'
-    const vo = writtenSubtraction(q) !== null
-    if (po !== vo) out.push(`order: planner ${po ? 'as written' : 'later minus earlier'} verifier ${vo ? 'as written' : 'none'}`)
+    const written = writtenSubtraction(q)
+    const [a, b] = spec.periods
+    const minuend = spec.quantity.order === 'as_written' ? a : a && b ? (a.start > b.start ? a : b) : undefined
+    const refused = (spec.notUnderstood ?? []).some((n) => n.blocking)
+    if (written && !refused && minuend?.start !== written[0].start) out.push(`order: planner takes ${minuend?.text} first, verifier ${written[0].text}`)
+    if (!written && spec.quantity.order === 'as_written') out.push('order: planner as written, verifier none')
   }
   // The names band formulas define: the planner computes each, the verifier checks each against the DAG.
   const pf = Object.keys(spec.formulas ?? {})
