@@ -65,7 +65,7 @@ const EITHER = /^[\s,;]*(?:or|and\/or|or\s+else)\b[^.?!;]{0,30}$/i
 /**
  * Two conditions joined by "or". Below a and above b on one variable, in one unit, with a < b ("LST under 280 K or
  * over 300 K") is one condition: outside a..b, strict on both sides as written, when no third condition could group
- * with either side ("A or B and C"). Any other pair is kept as read and returned in `either`: the conditions of a
+ * with either side ("A or B and C"); left out together ("ignoring values below 0 or above 1") it is between a and b. Any other pair is kept as read and returned in `either`: the conditions of a
  * spec all hold together, so a run over them would keep other pixels.
  */
 export function joinEither(q: string, found: readonly Found<Condition>[]): { conditions: Found<Condition>[]; either: { at: number; end: number }[] } {
@@ -91,8 +91,26 @@ export function joinEither(q: string, found: readonly Found<Condition>[]): { con
       below.value !== undefined &&
       above.value !== undefined &&
       below.value < above.value
+    // "ignoring values below 0 or above 1": what is left out is either side, so the pixels kept meet neither, the
+    // range between the two bounds (both kept). Read only on one variable, in one unit, with the negation before the
+    // first side; any other pair left out together stays refused.
+    const keptBetween =
+      x.variable !== null &&
+      x.variable === y.variable &&
+      x.unit === y.unit &&
+      x.negated === true &&
+      !y.negated &&
+      below.op === '<' &&
+      above.op === '>' &&
+      below.value !== undefined &&
+      above.value !== undefined &&
+      below.value < above.value
     // With a third condition, "A or B and C" may group either way: refused rather than guessed.
-    if (outside && sorted.length === 2) {
+    if (keptBetween && sorted.length === 2) {
+      const text = q.slice(a.at, b.end).trim()
+      const { value: _v, negated: _n, ...rest } = below
+      conditions.push({ at: a.at, end: b.end, value: { ...rest, op: 'between', low: below.value, high: above.value, text } })
+    } else if (outside && sorted.length === 2) {
       const text = q.slice(a.at, b.end).trim()
       const { value: _v, ...rest } = below
       conditions.push({ at: a.at, end: b.end, value: { ...rest, op: 'outside', low: below.value, high: above.value, text } })

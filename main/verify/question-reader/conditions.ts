@@ -65,7 +65,7 @@ const OR_BETWEEN = /^[\s,;]*(?:or|and\/or)\b[^.?!;]{0,30}$/i
 
 /**
  * Conditions joined by "or", the verifier's own reading: below a or above b on one variable (a < b) keeps the
- * pixels outside a..b; any other pair cannot be checked as a mask of conditions that all hold, so it is unchecked.
+ * pixels outside a..b, and left out together ("ignoring values below 0 or above 1") keeps a..b; any other pair cannot be checked as a mask of conditions that all hold, so it is unchecked.
  */
 function eitherOr(question: string, spans: readonly ConditionSpan[], asked: AskedCondition[]): { asked: AskedCondition[]; unchecked: string[] } {
   const sorted = [...spans].sort((a, b) => a.at - b.at)
@@ -76,7 +76,10 @@ function eitherOr(question: string, spans: readonly ConditionSpan[], asked: Aske
     // The second of the pair restricts what the first does ("pixels with NDVI < 0.05 or NDVI > 0.6").
     if (a.scope !== 'pixels' || !OR_BETWEEN.test(question.slice(a.end, b.at))) continue
     const [x, y] = conditionsFromSpans([a, { ...b, scope: 'pixels' }])
-    const lowHigh = x && y && x.variable === y.variable && !x.negated && !y.negated && x.unit === y.unit ? (x.op === '<' ? [x, y] : [y, x]) : null
+    // "ignoring values below 0 or above 1": the words that leave out the first side leave out the second too.
+    const leftOut = !!x?.negated && !y?.negated
+    const lowHigh =
+      x && y && x.variable === y.variable && (leftOut || (!x.negated && !y.negated)) && x.unit === y.unit ? (x.op === '<' ? [x, y] : [y, x]) : null
     // A third condition could group with either side ("A or B and C"): unchecked rather than guessed.
     if (sorted.length === 2 && lowHigh && lowHigh[0].op === '<' && lowHigh[1].op === '>' && lowHigh[0].value! < lowHigh[1].value!) {
       const joined: AskedCondition = {
@@ -85,7 +88,8 @@ function eitherOr(question: string, spans: readonly ConditionSpan[], asked: Aske
         low: lowHigh[0].value,
         high: lowHigh[1].value,
         unit: x.unit,
-        negated: true,
+        // Kept: outside a..b; left out together: a..b itself, both bounds kept.
+        ...(leftOut ? { inclusive: true } : { negated: true }),
         words: `${a.text} or ${b.text}`,
       }
       out = [...out.filter((c) => c.words !== a.text.trim() && c.words !== b.text.trim()), joined]

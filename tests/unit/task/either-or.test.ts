@@ -29,7 +29,20 @@ describe('conditions joined by "or"', () => {
     expect(blocking(q).some((n) => n.why.startsWith('either of two conditions'))).toBe(true)
   })
 
+  it.each([
+    ['mean NDVI on 2019-08-13, ignoring values below 0 or above 1', 0, 1],
+    ['lst mean 2019-07-12, excluding anything above 320 K or below 290 K', 290, 320],
+  ])('%s keeps what lies between the bounds: both sides are left out', (q, low, high) => {
+    expect(readTask({ question: q }).conditions).toMatchObject([{ op: 'between', low, high }])
+    expect(blocking(q)).toEqual([])
+    const asked = readConditions(q).asked
+    expect(asked).toMatchObject([{ op: 'between', low, high, inclusive: true }])
+    expect(asked[0].negated).toBeUndefined()
+  })
+
   it('"300 K or above" with no number after it is one inclusive comparison', () => {
-    expect(readTask({ question: 'What share of pixels had LST of 300 K or above on 2019-07-12?' }).conditions).toMatchObject([{ variable: 'lst', op: '>=', value: 300 }])
+    expect(readTask({ question: 'What share of pixels had LST of 300 K or above on 2019-07-12?' }).conditions).toMatchObject([
+      { variable: 'lst', op: '>=', value: 300 },
+    ])
   })
 })
