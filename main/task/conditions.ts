@@ -80,40 +80,24 @@ export function joinEither(q: string, found: readonly Found<Condition>[]): { con
     }
     const [x, y] = [a.value, b.value]
     const [below, above] = x.op === '<' ? [x, y] : [y, x]
-    const outside =
+    // Below a and above b on one variable, in one unit, a < b.
+    const bounds =
       x.variable !== null &&
       x.variable === y.variable &&
       x.unit === y.unit &&
-      !x.negated &&
-      !y.negated &&
       below.op === '<' &&
       above.op === '>' &&
       below.value !== undefined &&
       above.value !== undefined &&
       below.value < above.value
-    // "ignoring values below 0 or above 1": what is left out is either side, so the pixels kept meet neither, the
-    // range between the two bounds (both kept). Read only on one variable, in one unit, with the negation before the
-    // first side; any other pair left out together stays refused.
-    const keptBetween =
-      x.variable !== null &&
-      x.variable === y.variable &&
-      x.unit === y.unit &&
-      x.negated === true &&
-      !y.negated &&
-      below.op === '<' &&
-      above.op === '>' &&
-      below.value !== undefined &&
-      above.value !== undefined &&
-      below.value < above.value
+    // Kept: the outside of a..b. Left out together ("ignoring values below 0 or above 1", the negation before the
+    // first side): the pixels kept meet neither, a..b itself, both bounds kept. Any other pair stays refused.
+    const op = bounds && !y.negated ? (x.negated ? 'between' : 'outside') : null
     // With a third condition, "A or B and C" may group either way: refused rather than guessed.
-    if (keptBetween && sorted.length === 2) {
+    if (op && sorted.length === 2) {
       const text = q.slice(a.at, b.end).trim()
       const { value: _v, negated: _n, ...rest } = below
-      conditions.push({ at: a.at, end: b.end, value: { ...rest, op: 'between', low: below.value, high: above.value, text } })
-    } else if (outside && sorted.length === 2) {
-      const text = q.slice(a.at, b.end).trim()
-      const { value: _v, ...rest } = below
-      conditions.push({ at: a.at, end: b.end, value: { ...rest, op: 'outside', low: below.value, high: above.value, text } })
+      conditions.push({ at: a.at, end: b.end, value: { ...rest, op, low: below.value, high: above.value, text } })
     } else {
       conditions.push(a, b)
       either.push({ at: a.at, end: b.end })

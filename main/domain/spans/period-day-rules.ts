@@ -4,7 +4,7 @@
  * their place among the parser's rules (periods.ts), and days of the year ("day-of-year 100 to 200 of 2019", "the first 40
  * days of 2019").
  */
-import { ARROW, CHANGED_FROM, COMPARED, DAY, DAY_JOIN, MONTH_RE, TREND_WORDS, YEAR, iso, monthOf, theOneYear, validDay } from './period-words'
+import { ARROW, CHANGED_BY, CHANGED_FROM, COMPARED, DAY, DAY_JOIN, MONTH_RE, TREND_WORDS, YEAR, iso, monthOf, theOneYear, validDay } from './period-words'
 import type { Made } from './period-words'
 import type { Rule } from './periods'
 import { STRETCH_ANCHORS } from '../lexicon/periods'
@@ -34,9 +34,6 @@ function isoWeekMonday(y: number, n: number): string | null {
   // The week belongs to the year of its Thursday.
   return n >= 1 && shifted(monday, 3).startsWith(String(y)) ? monday : null
 }
-
-/** A change verb with "by" after a range ("... increased by ___ %"): the change from its first day to its last. */
-const CHANGED_BY = /\b(?:chang|increas|decreas|rose|risen|rises|drop|fell|falls|grew|grow|declin|shrank|shrunk)\w*\s+by\b/i
 
 /** Another year listed right after a day's year ("..., 2018 and 2019"). */
 const YEAR_LISTED_AFTER = /^\s*(?:and|or|&|,|-|–|to|vs\.?)\s*(?:19|20)\d{2}\b/i

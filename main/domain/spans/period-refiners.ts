@@ -7,7 +7,7 @@ import { MAY_VERB_FOLLOWERS, MONTHS, NAMED_SPANS, SEASONS, STRETCH_ANCHORS, WEEK
 import { STATISTICS } from '../lexicon/statistics'
 import { NEGATIONS } from '../lexicon/comparators'
 import type { ExcludedMonthsSpan, PeriodSpan } from './types'
-import { COMPARED, DAY, MONTH_RE, TREND_WORDS, iso, monthOf, monthsInBrackets, spanOfMonths, theOneYear, validDay } from './period-words'
+import { COMPARED, MONTH_RE, TREND_WORDS, iso, monthOf, monthsInBrackets, spanOfMonths, theOneYear, validDay } from './period-words'
 import { alternation, overlaps, sentences } from './words'
 import { asks } from './statements'
 
@@ -305,30 +305,32 @@ const BOUND_BEFORE = new RegExp(
   'i',
 )
 
-const LONE_DAY_RE = new RegExp(
-  `\\b${DAY}(?:\\s+of)?\\s+${MONTH_RE}\\b(?!\\s+(?:${alternation(MAY_VERB_FOLLOWERS)})\\b)|\\b${MONTH_RE}\\s+${DAY}\\b(?![\\d.])(?!\\s*[-–—]\\s*\\d)`,
-  'gi',
-)
+/** "may" as a verb ("4 may be"), a number going on ("June 1.5"), or a day opening a range no rule read ("June 16–30"): no lone day. */
+const NOT_A_LONE_DAY = new RegExp(`^\\s+(?:${alternation(MAY_VERB_FOLLOWERS)})\\b|^[.,]\\d|^\\s*[-–—]\\s*\\d`, 'i')
 
 /**
  * Refiner, after the restatements: "on 10 jun" beside "all my dates are 2019", "acquired on 23 April and on 29 August
  * (both 2019)": a day with its month's name and no year, which no rule read and which restates no period, in a
- * sentence that asks (or the only sentence), takes the one year the question names. Not a day that bounds a stretch the question does not read ("the mean of 2019 until
- * 28th July", "from 1 March" alone): those stay unread and block.
+ * sentence that asks (or the only sentence), takes the one year the question names. Not a day that bounds a stretch
+ * the question does not read ("the mean of 2019 until 28th July", "from 1 March" alone): those stay unread and block;
+ * so does one whose weekday is not that date's.
  */
 export function loneDays(q: string, taken: readonly { at: number; end: number }[]): PeriodSpan[] {
   const out: PeriodSpan[] = []
   const parts = sentences(q)
   const asking = parts.length < 2 ? parts : parts.filter((x) => asks(x.text))
-  for (const m of q.matchAll(LONE_DAY_RE)) {
+  for (const m of q.matchAll(NAMED_DAY_RE)) {
     const at = m.index ?? 0
-    if (taken.some((t) => overlaps(t, { at, end: at + m[0].length }))) continue
+    const end = at + m[0].length
+    if (m[6] || taken.some((t) => overlaps(t, { at, end })) || NOT_A_LONE_DAY.test(q.slice(end))) continue
     // Only in a sentence that asks: "Our quarterly is due 20 January" dates the message, not the data.
     if (!asking.some((x) => at >= x.at && at < x.end)) continue
     const before = q.slice(Math.max(0, at - 40), at)
     if (BOUND_BEFORE.test(before) || (/\band\s+(?:the\s+)?$/i.test(before) && /\bbetween\b/i.test(before))) continue
-    const [y, mo, d] = m[1] ? [theOneYear(q), monthOf(m[2]), Number(m[1])] : [theOneYear(q), monthOf(m[3]), Number(m[4])]
-    if (validDay(y, mo, d)) out.push({ type: 'period', at, end: at + m[0].length, text: m[0], start: iso(y, mo, d), last: iso(y, mo, d), granularity: 'day' })
+    const [y, mo, d] = m[2] ? [theOneYear(q), monthOf(m[3]), Number(m[2])] : [theOneYear(q), monthOf(m[4]), Number(m[5])]
+    const weekday = m[1] ? WEEKDAYS.findIndex((names) => names.includes(m[1].toLowerCase())) : -1
+    if (!validDay(y, mo, d) || (weekday >= 0 && new Date(`${iso(y, mo, d)}T00:00:00Z`).getUTCDay() !== weekday)) continue
+    out.push({ type: 'period', at, end, text: m[0], start: iso(y, mo, d), last: iso(y, mo, d), granularity: 'day' })
   }
   return out
 }

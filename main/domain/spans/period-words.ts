@@ -91,6 +91,11 @@ export const COMPARED = /\b(?:chang\w*|differ\w*|compar\w*|increas\w*|decreas\w*
 /** Words of a trend: a range of years under them is the stretch the trend runs over, even with a change word. */
 export const TREND_WORDS = /\btrends?\b|\bslopes?\b|\bmann[\s-]kendall\b|\bsen'?s\b|\btime[\s-]series\b|\binter-?annual\b/i
 
+/** Verbs of a change, as a pattern (stems with their endings: "increased", "rose", "fell", "shrank"). */
+export const CHANGE_VERB = '(?:chang|increas|decreas|ris(?:e|en|es|ing)\\b|rose|drop|fell|fall|grew|grow|declin|shr[iau]nk)\\w*'
+/** A change verb with "by" ("... increased by ___ %", "rose by 2 K"): the size of a change follows. */
+export const CHANGED_BY = new RegExp(`\\b${CHANGE_VERB}\\s+by\\b`, 'i')
+
 /** A change verb just before "from": "how much did it change from March 2019 to May 2019" compares the two. */
 export const CHANGED_FROM =
   /\b(?:chang\w*|increas\w*|decreas\w*|ris(?:e|en)|rose|drop\w*|fell|fall|shift\w*|evolv\w*|differ\w*|grow\w*|grew|shr[iau]nk\w*)\s+(?:[\w-]+\s+){0,5}from\s*$/i

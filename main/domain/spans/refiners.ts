@@ -24,7 +24,7 @@ import { UNITS } from '../lexicon/units'
 import { VARIABLES } from '../lexicon/variables'
 import { COMPARATIVES } from '../lexicon/series'
 import { BLANK } from './statements'
-import { DAY, MONTH_RE, monthOf } from './period-words'
+import { CHANGED_BY, DAY, MONTH_RE, monthOf } from './period-words'
 import type { CombineSpan, PeriodSpan, Span } from './types'
 
 const TEMPERATURE_UNITS = new Set(UNITS.filter((u) => u.quantity === 'temperature').map((u) => u.key))
@@ -141,10 +141,7 @@ function orderSubtractions(q: string, spans: Span[]): void {
 }
 
 /** "increased by ___ %", "fell by ?? percent", "rose by [X] %": a change whose size is asked in percent. */
-const CHANGED_BY_PERCENT = new RegExp(
-  `\\b(?:chang|increas|decreas|rose|risen|rise|rising|drop|fell|fall|grew|grow|declin|shrank|shrunk)\\w*\\s+by\\s+(?:${BLANK.source}|how\\s+(?:many|much))\\s*(?:%|percent\\b|per\\s*cent\\b)`,
-  'gi',
-)
+const CHANGED_BY_PERCENT = new RegExp(`${CHANGED_BY.source}\\s+(?:${BLANK.source}|how\\s+(?:many|much))\\s*(?:%|percent\\b|per\\s*cent\\b)`, 'gi')
 
 /**
  * Refiner: a change whose size is asked in percent ("the mean NDVI increased by ___ % relative to its April
