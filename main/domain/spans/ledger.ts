@@ -62,9 +62,10 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
     ),
     why: 'a day the reader could not place',
   },
-  // "tue 4 march" where 4 March is a Monday: a weekday no span read is not the date's, or goes with no date read.
+  // "tue 4 march" where 4 March is a Monday: a weekday left unread before its day is not that date's (a day left
+  // unread blocks on its own, above, and this phrase, overlapping it, is not listed again).
   {
-    re: new RegExp(`\\b(?:${alternation(WEEKDAYS.flat())})\\.?,?(?=\\s+\\d{1,2}\\b)`, 'gi'),
+    re: new RegExp(`\\b(?:${alternation(WEEKDAYS.flat())})\\.?,?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`, 'gi'),
     why: 'a weekday that is not the day written beside it',
     raw: true,
   },

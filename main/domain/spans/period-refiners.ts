@@ -305,8 +305,14 @@ const BOUND_BEFORE = new RegExp(
   'i',
 )
 
-/** "may" as a verb ("4 may be"), a number going on ("June 1.5"), or a day opening a range no rule read ("June 16–30"): no lone day. */
-const NOT_A_LONE_DAY = new RegExp(`^\\s+(?:${alternation(MAY_VERB_FOLLOWERS)})\\b|^[.,]\\d|^\\s*[-–—]\\s*\\d`, 'i')
+/**
+ * "may" as a verb ("4 may be"), a number going on ("June 1.5"), or a day opening a range no rule read ("June 16–30",
+ * "mon 13 may to sun 4 aug"): no lone day.
+ */
+const NOT_A_LONE_DAY = new RegExp(
+  `^\\s+(?:${alternation(MAY_VERB_FOLLOWERS)})\\b|^[.,]\\d|^\\s*[-–—]\\s*\\d|^\\s*(?:->|→|[-–—]|${alternation(['to', 'until', 'till', 'through', 'thru'])})\\s`,
+  'i',
+)
 
 /**
  * Refiner, after the restatements: "on 10 jun" beside "all my dates are 2019", "acquired on 23 April and on 29 August
