@@ -18,6 +18,17 @@ export const DATE_FORMAT_SAID = /\b(?:iso[\s-]?8601|yyyy-?mm-?dd|yyyymmdd|yyyy\/
 /** A day written with dots, its year and a day above 12 ("26.06.2019"): the question writes its days day first. */
 const DOTTED_DAY_FIRST = /(?<![\d.])(?:1[3-9]|2\d|3[01])\.\d{1,2}\.(?:19|20)\d{2}\b/
 
+/**
+ * Two numeric days a1/b1 and a2/b2 written in one order for both, as [day1, month1, day2, month2]: the day first where
+ * a first part is above 12 or the question says so (`said`), the month first where a second part is above 12; null
+ * where nothing makes the order plain or the parts contradict it.
+ */
+function inOneOrder(a1: number, b1: number, a2: number, b2: number, said: boolean): [number, number, number, number] | null {
+  const dayFirst = a1 > 12 || a2 > 12 || said ? true : b1 > 12 || b2 > 12 ? false : null
+  if (dayFirst === null || (dayFirst && (b1 > 12 || b2 > 12)) || (!dayFirst && (a1 > 12 || a2 > 12))) return null
+  return dayFirst ? [a1, b1, a2, b2] : [b1, a1, b2, a2]
+}
+
 /** The numeric-date rules, run in their place among the period parser's rules (periods.ts). */
 export const NUMERIC_DAY_RULES: Rule[] = [
   // "from 15/05/2019 to 15/08/2019": a range of two days written with numbers, in one order for both, which one of
@@ -26,9 +37,9 @@ export const NUMERIC_DAY_RULES: Rule[] = [
     re: /(between\s+|from\s+)?(?<![\d/.-])(\d{1,2})([/.])(\d{1,2})\3((?:19|20)\d{2})\s*(-|–|—|to|until|till|through|and)\s*(\d{1,2})\3(\d{1,2})\3((?:19|20)\d{2})(?![\d/.-]?\d)/gi,
     make: (m, q) => {
       const [a1, b1, y1, a2, b2, y2] = [m[2], m[4], m[5], m[7], m[8], m[9]].map(Number)
-      const dayFirst = a1 > 12 || a2 > 12 || DAY_FIRST_SAID.test(q) ? true : b1 > 12 || b2 > 12 ? false : null
-      if (dayFirst === null || (dayFirst && (b1 > 12 || b2 > 12)) || (!dayFirst && (a1 > 12 || a2 > 12))) return null
-      const [d1, mo1, d2, mo2] = dayFirst ? [a1, b1, a2, b2] : [b1, a1, b2, a2]
+      const order = inOneOrder(a1, b1, a2, b2, DAY_FIRST_SAID.test(q))
+      if (!order) return null
+      const [d1, mo1, d2, mo2] = order
       if (!validDay(y1, mo1, d1) || !validDay(y2, mo2, d2)) return null
       const [a, b] = [iso(y1, mo1, d1), iso(y2, mo2, d2)]
       if (b < a || (/^and$/i.test(m[6]) && (!m[1] || (COMPARED.test(q) && !TREND_WORDS.test(q))))) return null
@@ -57,9 +68,9 @@ export const NUMERIC_DAY_RULES: Rule[] = [
       if (!closed(y1, m[6], y2) || !closed(y2, m[11], y1)) return null
       const said = DAY_FIRST_SAID.test(q)
       if (y1 === undefined && y2 === undefined && !said && ![m[2], m[4], m[8], m[9]].every((x) => x.length === 2)) return null
-      const dayFirst = a1 > 12 || a2 > 12 || said ? true : b1 > 12 || b2 > 12 ? false : null
-      if (dayFirst === null || (dayFirst && (b1 > 12 || b2 > 12)) || (!dayFirst && (a1 > 12 || a2 > 12))) return null
-      const [d1, mo1, d2, mo2] = dayFirst ? [a1, b1, a2, b2] : [b1, a1, b2, a2]
+      const order = inOneOrder(a1, b1, a2, b2, said)
+      if (!order) return null
+      const [d1, mo1, d2, mo2] = order
       return dayRange(m, q, { month: mo1, day: d1, year: y1 }, m[7], { month: mo2, day: d2, year: y2 })
     },
   },

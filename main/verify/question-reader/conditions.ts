@@ -65,7 +65,8 @@ const OR_BETWEEN = /^[\s,;]*(?:or|and\/or)\b[^.?!;]{0,30}$/i
 
 /**
  * Conditions joined by "or", the verifier's own reading: below a or above b on one variable (a < b) keeps the
- * pixels outside a..b, and left out together ("ignoring values below 0 or above 1") keeps a..b; any other pair cannot be checked as a mask of conditions that all hold, so it is unchecked.
+ * pixels outside a..b, and left out together ("ignoring values below 0 or above 1") keeps a..b; any other pair
+ * cannot be checked as a mask of conditions that all hold, so it is unchecked.
  */
 function eitherOr(question: string, spans: readonly ConditionSpan[], asked: AskedCondition[]): { asked: AskedCondition[]; unchecked: string[] } {
   const sorted = [...spans].sort((a, b) => a.at - b.at)
