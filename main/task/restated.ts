@@ -197,6 +197,18 @@ const PERIOD_VALUE_SAID = /\b(?:take|taking|with)?\s*each\s+(?:month|period|seas
 const CLEAR_BITS =
   /\(?\s*(?:(?:bqa|qa)\s+)?(?:fill\s+)?bits?\s+0\s*(?:\(\s*fill\s*\)\s*)?(?:=\s*0\s*)?(?:and|&|,)\s*(?:cloud\s+)?(?:bit\s+)?4\s*(?:\(\s*cloud\s*\)\s*)?(?:both\s+)?(?:=\s*|are\s+|is\s+)?(?:0|zero|unset|not\s+set)\b\s*\)?/gi
 
+/**
+ * How a question says its dates are written: the order of day and month ("(day.month.year)", "(TT.MM.JJJJ,
+ * day.month.year)", "dates written DD/MM") and a format's name ("(ISO 8601)", "20190829 (YYYYMMDD)").
+ */
+const DATE_WRITING_SAID: readonly { re: RegExp; role: string }[] = [
+  {
+    re: new RegExp(`\\(?\\s*(?:(?:dates?|all\\s+dates?)\\s+(?:are\\s+)?(?:written|given|in)\\s+)?(?:${DAY_FIRST_SAID.source})\\s*\\)?`, 'gi'),
+    role: 'order of day and month in the dates (day first)',
+  },
+  { re: new RegExp(`\\(?\\s*(?:${DATE_FORMAT_SAID.source})\\s*\\)?`, 'gi'), role: 'the format the dates are written in' },
+]
+
 /** The fill exclusions said in words ("nodata excluded", "excluding fill pixels", "either band 0 left out"): their words name no variable. */
 export function fillExclusions(q: string): { at: number; end: number }[] {
   return [...[...q.matchAll(FILL_EXCLUDED)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length })), ...zeroDnSpans(q)]
@@ -260,17 +272,9 @@ export function restatedPhrases(
   if (conditions.some((c) => c.variable === 'cloud' && c.negated))
     for (const m of q.matchAll(CLEAR_BITS))
       pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'the cloud-free bits restated (fill bit 0 and cloud bit 4 unset)')
-  // "(day.month.year)", "DD.MM.YYYY": the order of the numeric dates, which the period parser applied.
-  // Each way it is said ("(TT.MM.JJJJ, day.month.year)").
+  // How the dates are written, which the period parser applied: the order of day and month, a format's name.
   if (periodsRead.length > 0)
-    for (const order of q.matchAll(
-      new RegExp(`\\(?\\s*(?:(?:dates?|all\\s+dates?)\\s+(?:are\\s+)?(?:written|given|in)\\s+)?(?:${DAY_FIRST_SAID.source})\\s*\\)?`, 'gi'),
-    ))
-      pushFree(order.index ?? 0, (order.index ?? 0) + order[0].length, 'order of day and month in the dates (day first)')
-  // "(ISO 8601)", "20190829 (YYYYMMDD)": the format the dates are written in, which the period parser read.
-  if (periodsRead.length > 0)
-    for (const f of q.matchAll(new RegExp(`\\(?\\s*(?:${DATE_FORMAT_SAID.source})\\s*\\)?`, 'gi')))
-      pushFree(f.index ?? 0, (f.index ?? 0) + f[0].length, 'the format the dates are written in')
+    for (const { re, role } of DATE_WRITING_SAID) for (const m of q.matchAll(re)) pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, role)
   // The variable named inside ("dates without valid LST skipped") stays read; the words around it are restated.
   for (const m of q.matchAll(EMPTY_DATES_SKIPPED))
     pushFree(m.index ?? 0, (m.index ?? 0) + m[0].length, 'dates with no valid pixel left aside (they give no value)')
