@@ -6,8 +6,8 @@
  */
 import { FILLER } from '../lexicon/context'
 import { COMPARATORS, NEGATIONS, SPELLED_NUMBERS } from '../lexicon/comparators'
-import { MAY_VERB_FOLLOWERS, MONTHS, PART_OF_SPAN_WORDS, SEASONS, STRETCH_ANCHORS, UNPLACED_SPANS, WEEKDAYS } from '../lexicon/periods'
-import { OTHER_CALENDAR_SPAN } from './periods'
+import { MAY_VERB_FOLLOWERS, STRETCH_ANCHORS, UNPLACED_SPANS, WEEKDAYS } from '../lexicon/periods'
+import { OTHER_CALENDAR_SPAN, PART_OF_SPAN } from './periods'
 import { BAND_ORDER_HINTS, PROCESSING_WORDS } from '../lexicon/qualifiers'
 import { EXTREME_WORDS, STATISTICS, UNNAMED_STATISTICS, VARIABLE_EXTREME_WORDS } from '../lexicon/statistics'
 import { CLASS_WORDS } from '../lexicon/variables'
@@ -28,7 +28,6 @@ const UNSURE_THRESHOLD = 'a threshold in a sentence that does not ask, which the
 const EXTREME_DATE = 'a date picked by an extreme, with another value asked of it'
 /** Month names as a day is written with them ("13 May", "Aug 4"). */
 const DAY_MONTHS = `(?:${alternation(MONTH_WORDS)})\\.?`
-const SEASON_NAMES = SEASONS.flatMap((x) => x.names)
 
 /** Phrases that could change the value when no span placed them, with why. */
 export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
@@ -69,14 +68,9 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
     why: 'a weekday that is not the day written beside it',
     raw: true,
   },
-  // "early June (1-15)", "late July", "mid-August", "late spring": part of a month or season the reader has no dates for.
-  {
-    re: new RegExp(
-      `\\b(?:${alternation(PART_OF_SPAN_WORDS)})[\\s-]+(?:${alternation([...MONTHS.flatMap((m) => m.names).filter((n) => n.length > 3 && !n.endsWith('.')), ...SEASON_NAMES])})`,
-      'gi',
-    ),
-    why: 'a time span the reader could not place',
-  },
+  // "early June (1-15)", "late July", "mid-August", "late spring": part of a month or season the reader has no dates for
+  // (the period parser's pattern, so that the words it sets aside are the words named here).
+  { re: PART_OF_SPAN, why: 'a time span the reader could not place' },
   // "fiscal Q3 2019", "FY2019": a period of a calendar whose start the reader does not know.
   { re: OTHER_CALENDAR_SPAN, why: 'a period of another calendar (fiscal, academic ...) whose start the reader does not know' },
   {

@@ -377,7 +377,8 @@ const RULES: Rule[] = [
   },
 ]
 
-const PART_OF_SPAN = new RegExp(`\\b(?:${alternation(PART_OF_SPAN_WORDS)})[\\s-]+(?:${MONTH_RE}|${SEASON_RE})(?:,?\\s+(?:of\\s+|in\\s+)?${YEAR}\\b)?`, 'gi')
+/** Part of a month or season ("late June 2021", "mid-Aug", "late spring 2019"), with its year when written: no dates for it. */
+export const PART_OF_SPAN = new RegExp(`\\b(?:${alternation(PART_OF_SPAN_WORDS)})[\\s-]+(?:${MONTH_RE}|${SEASON_RE})(?:,?\\s+(?:of\\s+|in\\s+)?${YEAR}\\b)?`, 'gi')
 /** A year, quarter or half of another calendar ("fiscal Q3 2019", "FY2019", "FY 2019/20"), with the year after it. */
 export const OTHER_CALENDAR_SPAN = new RegExp(
   `(?:\\b(?:${alternation(OTHER_CALENDARS)})[\\s-]*(?:year|quarter|half|q[1-4]|h[12]|period)s?\\b|\\b(?:${OTHER_CALENDAR_ABBREVIATIONS.join('|')})(?=[\\s-]?\\d{2}))(?:[\\s-]*(?:of\\s+|in\\s+)?(?:${YEAR}|\\d{2})(?:\\s*[/-]\\s*\\d{2,4})?\\b)?`,
