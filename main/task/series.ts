@@ -5,9 +5,9 @@
  * over monthly or seasonal means ("the highest monthly mean of 2019") is taken over that series, not over the
  * dates; a series of them with no statistic over it is refused, naming the words.
  */
-import { EXTREME_WORDS, PIXEL_QUANTIFIERS, SLOPE_UNITS } from '../domain/lexicon'
+import { EXTREME_WORDS, PIXEL_QUANTIFIERS, SLOPE_UNITS, TREND_AXES } from '../domain/lexicon'
 import { all, type Span as LexSpan } from '../domain/spans'
-import { alternation } from '../domain/spans/words'
+import { alternation, phraseRegex } from '../domain/spans/words'
 import type { Period, Statistic, TaskSpec } from './spec'
 
 export interface SeriesInput {
@@ -45,6 +45,10 @@ const PER_YEAR = new RegExp(`(?<![\\w/])(?:${alternation(SLOPE_UNITS.per_year.fi
  * month" is read from the series words above.
  */
 /** "per week", "/day", "per 16 days", "per fortnight (14 days)": a slope's unit of time, a fortnight's days restated in brackets. */
+/** "against the day of the year", "vs time": the trend's axis (lexicon TREND_AXES). */
+const TREND_AXIS = phraseRegex(TREND_AXES)
+/** "per couple of days", "/ 2.5 days": a unit of time after "per" with up to three words between, read or not. */
+const UNREAD_SLOPE_TIME = /(?:\bper|\/)\s*(?:[\w.]+\s+){0,3}?(?:days?|weeks?|months?|years?|decades?|fortnights?|quarters?)\b/gi
 const SLOPE_TIME = /(?:\bper|\/|\beach)\s*(?:(\d{1,3})\s+)?(days?|weeks?|quarters?|quaters?|fortnights?)\b(?:\s*\(\s*(\d{1,3})\s+days?\s*\))?/gi
 const TIME_UNIT: Readonly<Record<string, 'day' | 'week' | 'quarter'>> = { day: 'day', week: 'week', quarter: 'quarter', quater: 'quarter', fortnight: 'day' }
 /** Days in the units counted in days: a fortnight is 14. */
@@ -158,6 +162,18 @@ const STEP_NOUN: Readonly<Record<string, string>> = { monthly: 'month', seasonal
 const OVER_STEPS: readonly Statistic[] = ['mean', 'median', 'min', 'max', 'std']
 
 /**
+ * "in K per couple of days": a unit of time for the slope that no rule read blocks (left, the slope would be per year).
+ * "per year" is that unit when none is read; "one value per month" beside "monthly means" restates the series.
+ */
+function refuseUnreadSlopeUnits(q: string, spans: SeriesInput['spans'], series: TaskSpec['series'], refuse: SeriesInput['refuse']): void {
+  for (const m of q.matchAll(UNREAD_SLOPE_TIME)) {
+    const x = { at: m.index ?? 0, end: (m.index ?? 0) + m[0].length }
+    const restates = /^(?:per|\/)\s*years?$/i.test(m[0]) || (series?.granularity === 'monthly' && /^per\s+months?$/i.test(m[0]))
+    if (!restates && !spans.some((s) => s.at < x.end && s.end > x.at)) refuse(m[0], 'a unit of time for the slope the reader could not place')
+  }
+}
+
+/**
  * The series of a spec and the statistic asked: a statistic over monthly or seasonal values is the one taken over
  * the series ("the highest monthly mean": max), which may not be the first statistic word the reader met.
  */
@@ -215,6 +231,9 @@ export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dat
         slopePer = per
         slopeEvery = every
       }
+    // "the slope of the per-date means against the day of the year": the axis every trend has, when the day of the
+    // year is the date (within one calendar year; across years it would fold the years onto one, another question).
+    if (statistic === 'trend' && oneYear) for (const m of q.matchAll(TREND_AXIS)) use(m.index ?? 0, (m.index ?? 0) + m[0].length, 'trend axis')
     if (statistic === 'trend')
       for (const m of q.matchAll(PER_YEAR))
         // "K per year" takes in the "per year" read above as the slope's unit; other spans keep their words.
@@ -236,6 +255,7 @@ export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dat
       if (p) series = { granularity: 'acquisition', perStep: 'percentile', percentile: p.p, text: p.text.trim() }
       else if (perStep && perStep !== 'mean') series = { granularity: 'acquisition', perStep, text: '' }
     }
+    if (statistic === 'trend') refuseUnreadSlopeUnits(q, spans, series, refuse)
   }
   // "The highest monthly mean", "the median of the seasonal means" over more than one month: the statistic is taken
   // over a series of monthly or seasonal values (each the mean of its dates' values, as for a trend); the series

@@ -31,6 +31,11 @@ export const RANGE_LEADS: readonly string[] = ['between', 'from', 'in the range 
 export const RANGE_JOINS: readonly string[] = ['and', 'to', '-', '–', ',', 'through', '..']
 
 /** Words that negate the range or comparison they lead ("outside 0.2-0.5", "not between"). */
+/**
+ * Words that restrict the pixels to a range written bare after the variable ("only NDVI 0 to 1", "keeping NDVI 0-1"):
+ * with one of them before it, a range of whole numbers is a range of values, not two years or a date.
+ */
+export const RESTRICTING_LEADS: readonly string[] = ['only', 'just', 'keeping', 'keeping only', 'keep only', 'restricted to', 'limited to']
 export const RANGE_NEGATIONS: readonly string[] = ['outside', 'outside of', 'not between', 'not within', 'not in the range', 'out of the range']
 
 /** Words that turn a selection into its complement: "excluding pixels with NDVI > 0.5", "other than water". */

@@ -7,6 +7,7 @@
  * ("pixels with", "areas where"), dates ("days with a mean LST above"), or the result ("was the mean above").
  */
 import { COMPARATORS, INCLUSIONS, NEGATIONS, NUMBER_WORDS, POSTFIX_COMPARATORS, RANGE_JOINS, RANGE_NEGATIONS, SIGN_WORDS } from '../lexicon/comparators'
+import { RESTRICTING_LEADS } from '../lexicon/comparators'
 import { PIXEL_QUANTIFIERS } from '../lexicon/statistics'
 import { UNIT_LETTERS, UNITS } from '../lexicon/units'
 import type { AreaConditionSpan, ConditionSpan, IncludedValuesSpan, RelativeSpan } from './types'
@@ -103,6 +104,8 @@ const RANGE = new RegExp(
   `(${VARIABLE_ALT})(?:\\s*${BANDS_IN_BRACKETS})?(?:\\s+values?)?\\s+(?:is\\s+|are\\s+|was\\s+|were\\s+|lies\\s+|lie\\s+|lay\\s+|falls?\\s+|fell\\s+)?(${alternation(RANGE_NEGATIONS)}|not\\s+)?\\s*(?:the\\s+)?(?:between|from|in\\s+the\\s+range(?:\\s+of)?|within(?:\\s+the\\s+range)?(?:\\s+of)?|range(?:\\s+of)?|in(?=\\s*(?:[[(]|\\d+(?:\\.\\d+)?\\s*\\.\\.|-?\\d{1,3}(?:\\.\\d+)?\\s*(?:to|-|–)\\s*-?\\d{1,3}(?:\\.\\d+)?(?!\\d|\\.\\d|-))))?\\s*[[(]?\\s*${NUM}${UNIT}\\s*(?:${RANGE_JOINS.map(escape).join('|')})\\s*${NUM}${UNIT}\\s*[\\])]?`,
   'gi',
 )
+/** "only NDVI 0 to 1": a restricting word just before the variable of a bare range. */
+const RESTRICTED_BEFORE = new RegExp(`\\b(?:${alternation(RESTRICTING_LEADS)})\\s+(?:the\\s+)?$`, 'i')
 const SANDWICH = new RegExp(`${NUM}${UNIT}\\s*(<=?|≤)\\s*(${VARIABLE_ALT})\\s*(<=?|≤)\\s*${NUM}${UNIT}`, 'gi')
 const BARE_OUTSIDE = new RegExp(
   `(${alternation(RANGE_NEGATIONS)})\\s+(?:the\\s+)?(?:range\\s+)?(?:of\\s+)?[[(]?\\s*${NUM}${UNIT}\\s*(?:and|to|-|–|,)\\s*${NUM}${UNIT}\\s*[\\])]?`,
@@ -271,10 +274,12 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     const lead = q.slice(Math.max(0, at - 30), at).match(new RegExp(`(?:${alternation(RANGE_NEGATIONS)})\\s+(?:of\\s+)?(?:the\\s+)?$`, 'i'))
     // Bare after the variable ("TVDI 0.4-0.6", "LST 295-305 K"), only with decimals or a unit: "LST 2015-2020" is years.
     const rest = m[0].slice(m[1].length).replace(BANDS_BRACKET_AT_START, '')
-    // "NDVI values 0..1": two dots join a range of values, never years.
+    // "NDVI values 0..1": two dots join a range of values, never years. "only NDVI 0 to 1": whole numbers under 100
+    // after a restricting word are values too (a date's parts or years are not restricted that way).
+    const restricted = RESTRICTED_BEFORE.test(q.slice(Math.max(0, at - 20), at)) && Math.abs(num(lo)) < 100 && Math.abs(num(hi)) < 100
     const bare =
       /^\s*(?:values?\s+)?(?:(?:is|are|was|were)\s+)?[+\-−–]?\d/.test(rest) &&
-      ((/\./.test(lo) && /\./.test(hi)) || !!(u1 || u2) || /\d\s*\.\.\s*[+\-−]?\d/.test(rest))
+      ((/\./.test(lo) && /\./.test(hi)) || !!(u1 || u2) || /\d\s*\.\.\s*[+\-−]?\d/.test(rest) || restricted)
     if (!neg && !lead && !bare && !/\b(?:between|from|range|within|in)\b|[[(]/i.test(rest)) continue
     const start = lead ? at - lead[0].length : at
     push({

@@ -12,7 +12,9 @@
  *
  * Rules: a run of two or more number words is always a number; one word of 13 or more ("thirty") is one; a lone
  * word of 0-12 is one after "band" or "percentile", before a unit ("five percent"), or after a comparison with
- * nothing but the clause's end after it ("NDVI above zero."; "over two regions" stays), and "one" alone never is;
+ * nothing but the clause's end after it ("NDVI above zero."; "over two regions" stays), or as the second bound of a
+ * range whose first is a number ("between zero and one") or as a count of a unit of time after "per" or "every" ("per
+ * hundred days"); "one" alone is one only there;
  * after "bands", each word of a list of band numbers is one ("bands five seven and ten" -> "bands 5 7 and 10"). A run the grammar of English numbers does not make ("five five") is left as written, so
  * the ledger still sees it.
  */
@@ -96,6 +98,11 @@ const UNIT_AFTER = new RegExp(
 )
 const TAKES_VALUE = new RegExp(`(?:^|[^\\w])(?:${alternation(NUMBER_TAKING_WORDS)})\\s*$`, 'i')
 const NUMBERED = new RegExp(`(?:^|[^\\w])(?:${alternation(NUMBERED_WORDS)})\\s*$`, 'i')
+/** The second bound of a range whose first is a number ("between zero and one", "from 0 to one"): a value, even "one". */
+const RANGE_SECOND = new RegExp(`\\b(?:between|from)\\s+(?:[-+]?\\d+(?:\\.\\d+)?|${alternation(Object.keys(NUMBER_UNITS))})\\s+(?:and|to)\\s+$`, 'i')
+/** "per two days", "every hundred days": a count of a unit of time after "per" or "every", even "one" or "hundred". */
+const PER_BEFORE = /\b(?:per|every)\s+$/i
+const TIME_UNIT_AFTER = /^\s*(?:days?|weeks?|months?|years?|decades?|fortnights?)\b/i
 /** Nothing after the number but the end of its clause ("above zero.", "between zero and 0.3"). */
 const CLAUSE_END = /^\s*(?:[.,;:?!)]|$|(?:and|or)\b)/i
 
@@ -134,9 +141,11 @@ function runsOf(q: string): Token[][] {
 function isValue(q: string, run: Token[], words: string[]): boolean {
   if (words.length > 1) return true
   const w = words[0]
+  const before = q.slice(Math.max(0, run[0].at - 30), run[0].at)
+  if (RANGE_SECOND.test(before) && !(w in NUMBER_SCALES)) return true
+  if (PER_BEFORE.test(before) && TIME_UNIT_AFTER.test(q.slice(run.at(-1)!.end))) return true
   if (w === 'one' || w in NUMBER_SCALES) return false
   if (WORD_VALUE[w] >= 13) return true
-  const before = q.slice(Math.max(0, run[0].at - 30), run[0].at)
   const after = q.slice(run.at(-1)!.end)
   return NUMBERED.test(before) || UNIT_AFTER.test(after) || (TAKES_VALUE.test(before) && CLAUSE_END.test(after))
 }

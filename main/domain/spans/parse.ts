@@ -52,7 +52,7 @@ import { refineSpans } from './refiners'
 import { BLANK, statementSentences } from './statements'
 import type { ConditionSpan, Span } from './types'
 import { VARIABLE_RE, variableNamed } from './variables'
-import { alternation, hits, overlaps, phraseRegex, sentences } from './words'
+import { alternation, hits, hitsOver, overlaps, phraseRegex, sentences } from './words'
 export { sentences } from './words'
 
 export interface ParsedQuestion {
@@ -303,7 +303,13 @@ function parseFresh(question: string): ParsedQuestion {
     spans.push({ type: 'count', at: h.at, end: h.end, text: h.text, what: 'objects', ...(cls ? { cls } : {}) })
   }
   // The date of an extreme
-  for (const [re, extreme] of DATE_OF_RES) for (const h of hits(q, re)) spans.push({ type: 'date_of', at: h.at, end: h.end, text: h.text, extreme })
+  // Where none is found so, a period written between the words counts as one ("on which date between 1 March and 31
+  // October is ... lowest": the words' distance is bounded, and a dotted date's full stops end no sentence).
+  for (const [re, extreme] of DATE_OF_RES) {
+    const found = hits(q, re)
+    const over = hitsOver(q, re, periods).filter((h) => !found.some((f) => overlaps(f, h)))
+    for (const h of [...found, ...over]) spans.push({ type: 'date_of', at: h.at, end: h.end, text: h.text, extreme })
+  }
   // Variables
   for (const h of hits(q, VARIABLE_RE)) {
     const v = variableNamed(h.text)

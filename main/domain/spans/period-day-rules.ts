@@ -8,6 +8,7 @@ import { ARROW, CHANGED_BY, CHANGED_FROM, COMPARED, DAY, DAY_JOIN, MONTH_RE, TRE
 import type { Made } from './period-words'
 import type { Rule } from './periods'
 import { STRETCH_ANCHORS } from '../lexicon/periods'
+import { NUMBER_UNITS } from '../lexicon/numbers'
 import { alternation } from './words'
 
 /** A day then its month, with no capturing group ("7 Apr", "16th October"). */
@@ -33,6 +34,22 @@ function isoWeekMonday(y: number, n: number): string | null {
   const monday = shifted(monday1, 7 * (n - 1))
   // The week belongs to the year of its Thursday.
   return n >= 1 && shifted(monday, 3).startsWith(String(y)) ? monday : null
+}
+
+/** The days in "40 days", "six weeks" (whole numbers to 999, or in words to twelve), or NaN. */
+export function countedDays(count: string, unit: string): number {
+  const n = /^\d+$/.test(count) ? Number(count) : (NUMBER_UNITS[count.toLowerCase()] ?? NaN)
+  return n * (/^w/i.test(unit) ? 7 : 1)
+}
+
+/**
+ * A stretch of `n` whole days counted from the day named (`anchor` forward: "starting", "from") or back from it
+ * ("ending", "up to"), that day included; null when `n` is not a count of days.
+ */
+export function stretchOf(n: number, anchor: string, day: string): Made | null {
+  if (!(n >= 1)) return null
+  const forward = STRETCH_ANCHORS.forward.includes(anchor.toLowerCase().replace(/\s+/g, ' '))
+  return forward ? { start: day, last: shifted(day, n - 1), granularity: 'day' } : { start: shifted(day, -(n - 1)), last: day, granularity: 'day' }
 }
 
 /** Another year listed right after a day's year ("..., 2018 and 2019"). */
@@ -80,13 +97,16 @@ const named = (month: string, day: string, year: string | undefined): WrittenDay
   year: year ? Number(year) : undefined,
 })
 
+/** "40 days ending ", "six weeks which finish on " (groups: count, unit, anchor): a stretch counted from the day after it. */
+export const COUNTED = `\\b(\\d{1,3}|${alternation(Object.keys(NUMBER_UNITS))})\\s+(days?|weeks?)\\s+(${alternation([...STRETCH_ANCHORS.forward, ...STRETCH_ANCHORS.back])})\\s+`
+
 export const DAY_RULES: Rule[] = [
   // "the 100 days starting 1 March 2019", "the 6 weeks from 2019-06-01", "the 45 days ending 31 August 2019": a
   // stretch of whole days counted from (or back from) the day named, that day included.
   {
-    re: new RegExp(`\\b(\\d{1,3})\\s+(days?|weeks?)\\s+(${alternation([...STRETCH_ANCHORS.forward, ...STRETCH_ANCHORS.back])})\\s+(?:the\\s+)?${DATED}`, 'gi'),
+    re: new RegExp(`${COUNTED}(?:the\\s+)?${DATED}`, 'gi'),
     make: (m, q) => {
-      const n = Number(m[1]) * (/^w/i.test(m[2]) ? 7 : 1)
+      const n = countedDays(m[1], m[2])
       // A day written without its year takes the one year the question names ("the 45 days ending 31 August" beside
       // "18 Jul - 31 Aug 2019"); with none or several it is left unread, to block.
       // A year listed with another after it ("ending 31 August, 2018 and 2019") is not this day's alone: unread.
@@ -96,10 +116,8 @@ export const DAY_RULES: Rule[] = [
       if (m[4]) [y, mo, d] = [yearOf(m[6]), monthOf(m[4]), Number(m[5])]
       else if (m[8]) [y, mo, d] = [yearOf(m[9]), monthOf(m[8]), Number(m[7])]
       else [y, mo, d] = [Number(m[10]), Number(m[11]), Number(m[12])]
-      if (n < 1 || !validDay(y, mo, d)) return null
-      const day = iso(y, mo, d)
-      const forward = STRETCH_ANCHORS.forward.includes(m[3].toLowerCase().replace(/\s+/g, ' '))
-      return forward ? { start: day, last: shifted(day, n - 1), granularity: 'day' } : { start: shifted(day, -(n - 1)), last: day, granularity: 'day' }
+      if (!validDay(y, mo, d)) return null
+      return stretchOf(n, m[3], iso(y, mo, d))
     },
   },
   // "day-of-year 100 to day-of-year 200 of 2019", "from day 100 to day 200 of 2019", "DOY 100-200 2019"

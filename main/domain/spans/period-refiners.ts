@@ -9,7 +9,25 @@ import { NEGATIONS } from '../lexicon/comparators'
 import type { ExcludedMonthsSpan, PeriodSpan } from './types'
 import { COMPARED, MONTH_RE, TREND_WORDS, iso, monthOf, monthsInBrackets, spanOfMonths, theOneYear, validDay } from './period-words'
 import { alternation, overlaps, sentences } from './words'
+import { COUNTED, countedDays, stretchOf } from './period-day-rules'
 import { asks } from './statements'
+
+const COUNTED_BEFORE = new RegExp(`${COUNTED}(?:the\\s+)?$`, 'i')
+
+/**
+ * Refiner: "the 40 days ending 20.06.2019", "six weeks which finish on 15.09.2019": a day read by any rule, after a
+ * count of days or weeks and an anchor, is the bound of a stretch of whole days (period-day-rules stretchOf).
+ */
+export function countedStretches(q: string, periods: PeriodSpan[]): PeriodSpan[] {
+  return periods.map((p) => {
+    if (p.granularity !== 'day' || p.start !== p.last) return p
+    const m = q.slice(Math.max(0, p.at - 60), p.at).match(COUNTED_BEFORE)
+    const made = m ? stretchOf(countedDays(m[1], m[2]), m[3], p.start) : null
+    if (!m || !made) return p
+    const at = p.at - m[0].length
+    return { ...p, ...made, at, text: q.slice(at, p.end) }
+  })
+}
 
 /**
  * Refiner: "using the files from 1980 to 2010, compute the change between 1990 and 2000", "the 2019 record from

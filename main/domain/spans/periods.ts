@@ -39,6 +39,7 @@ import { NUMERIC_DAY_RULES } from './period-numeric-rules'
 export { DATE_FORMAT_SAID, DAY_FIRST_SAID, dateShapedRanges } from './period-numeric-rules'
 import {
   bracketedRestatements,
+  countedStretches,
   definedSpans,
   dropRestatedYears,
   keepComparedInsideRecord,
@@ -378,7 +379,10 @@ const RULES: Rule[] = [
 ]
 
 /** Part of a month or season ("late June 2021", "mid-Aug", "late spring 2019"), with its year when written: no dates for it. */
-export const PART_OF_SPAN = new RegExp(`\\b(?:${alternation(PART_OF_SPAN_WORDS)})[\\s-]+(?:${MONTH_RE}|${SEASON_RE})(?:,?\\s+(?:of\\s+|in\\s+)?${YEAR}\\b)?`, 'gi')
+export const PART_OF_SPAN = new RegExp(
+  `\\b(?:${alternation(PART_OF_SPAN_WORDS)})[\\s-]+(?:${MONTH_RE}|${SEASON_RE})(?:,?\\s+(?:of\\s+|in\\s+)?${YEAR}\\b)?`,
+  'gi',
+)
 /** A year, quarter or half of another calendar ("fiscal Q3 2019", "FY2019", "FY 2019/20"), with the year after it. */
 export const OTHER_CALENDAR_SPAN = new RegExp(
   `(?:\\b(?:${alternation(OTHER_CALENDARS)})[\\s-]*(?:year|quarter|half|q[1-4]|h[12]|period)s?\\b|\\b(?:${OTHER_CALENDAR_ABBREVIATIONS.join('|')})(?=[\\s-]?\\d{2}))(?:[\\s-]*(?:of\\s+|in\\s+)?(?:${YEAR}|\\d{2})(?:\\s*[/-]\\s*\\d{2,4})?\\b)?`,
@@ -424,12 +428,13 @@ export function readPeriods(q: string, skip: readonly { at: number; end: number 
     }
   }
   found.sort((a, b) => a.at - b.at)
-  const defined = definedSpans(q, spanApartFromYear(q, refineSeasonsOfTheYear(q, dropRestatedYears(keepComparedInsideRecord(q, found)))))
+  const counted = countedStretches(q, found)
+  const defined = definedSpans(q, spanApartFromYear(q, refineSeasonsOfTheYear(q, dropRestatedYears(keepComparedInsideRecord(q, counted)))))
   const bracketed = bracketedRestatements(q, defined.periods).filter((b) => !found.some((f) => overlaps(f, b)))
   const days = restatedDays(q, defined.periods, [...taken, ...bracketed])
   // Days with no year that no rule read and that restate no period: the one year named (a year they lie in is dropped).
   const lone = loneDays(q, [...taken, ...bracketed, ...days])
   const kept = lone.length ? dropRestatedYears([...defined.periods, ...lone].sort((a, b) => a.at - b.at)) : defined.periods
-  const restated = [...found.filter((p) => !kept.includes(p) && !kept.some((k) => overlaps(k, p))), ...bracketed, ...days, ...defined.restated]
+  const restated = [...counted.filter((p) => !kept.includes(p) && !kept.some((k) => overlaps(k, p))), ...bracketed, ...days, ...defined.restated]
   return { kept, restated }
 }

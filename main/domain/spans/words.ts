@@ -37,6 +37,35 @@ export function hits(q: string, re: RegExp): Hit[] {
   return [...q.matchAll(g)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length, text: m[0], m }))
 }
 
+/**
+ * Hits of `re` with each of `spans` standing as one character ("§"), positions in `q`: a pattern that bounds how far
+ * apart two words may be ("which date ... lowest") is not stretched by a long period written between them, nor
+ * stopped by the full stops inside one ("31.10.2019").
+ */
+export function hitsOver(q: string, re: RegExp, spans: readonly { at: number; end: number }[]): Hit[] {
+  const sorted = [...spans].sort((a, b) => a.at - b.at)
+  let text = ''
+  const origin: number[] = []
+  let from = 0
+  for (const s of sorted) {
+    if (s.at < from) continue
+    for (let i = from; i < s.at; i++) origin.push(i)
+    text += q.slice(from, s.at) + '§'
+    origin.push(s.at)
+    from = s.end
+  }
+  for (let i = from; i < q.length; i++) origin.push(i)
+  text += q.slice(from)
+  origin.push(q.length)
+  // A span's one character stands for all of it: a hit ending on it ends where the span ends.
+  const endOf = (i: number) => (text[i - 1] === '§' ? (sorted.find((s) => s.at === origin[i - 1])?.end ?? origin[i]) : origin[i])
+  return hits(text, re).map((h) => {
+    const at = origin[h.at]
+    const end = endOf(h.end)
+    return { at, end, text: q.slice(at, end), m: h.m }
+  })
+}
+
 export const overlaps = (a: { at: number; end: number }, b: { at: number; end: number }) => a.at < b.end && a.end > b.at
 
 /** The sentences of a question, with where they are. */

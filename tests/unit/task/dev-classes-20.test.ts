@@ -1,0 +1,100 @@
+/**
+ * Classes read in session 25 from the refusals of blind set 11 (read item by item after its first whole run) and
+ * one wrong answer found on the way in set 9, tested with this file's own phrasings. References come from the sets'
+ * GDAL + numpy reference files (references-9/11.json, written by the sets' authors), never from the code under test.
+ *
+ * - A range written bare after a restricting word ("only ndvi 0 to 1"): set aside as context, so the mean of all
+ *   pixels was planned (the run was stopped later by the compile check). "between zero and one": "one" alone was
+ *   never a number, so the range blocked.
+ * - The date of an extreme with a period written between the two words ("on which date between the first of march and
+ *   the thirty first of october ... the lowest"): the words were too far apart for the pattern, and "which date"
+ *   blocked.
+ * - A stretch counted back from a day written with numbers or a count in words ("the 40 days ending 20.06.2019",
+ *   "the six weeks which finish on 15 September 2019"): the first was read as 20 June alone (stopped only because
+ *   "40 days ending" also blocked).
+ * - The axis of a least-squares line said with it ("against the day of the year", "vs day of year"): blocked as a
+ *   comparison; read within one calendar year (across years the day of the year folds the years onto one).
+ * - Found on the way (set 9, once "against the day of the year" was read): "the slope per hundred days" was answered
+ *   per year, and "per two days" likewise: a lone number word before a unit of time after "per" is a count, and a
+ *   unit of time after "per" that no rule read now blocks a trend.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import type { DevReference } from '../../helpers/dev-references'
+import { answeredWithin, planExecuteAnswered, plannedRefusal } from '../../helpers/plan-execute'
+import { readTask } from '../../../main/task/read-task'
+import { shared, tempDir } from '../../helpers/tmp'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const store = tempDir('rsure-dev-classes-20-')
+afterAll(() => store.cleanup())
+const refs = (file: string) => JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dev-questions', file), 'utf8')) as Record<string, DevReference>
+const REFS_9 = refs('references-9.json')
+const REFS_11 = refs('references-11.json')
+const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
+const answered = (q: string, ref: DevReference) => answeredWithin(q, [Q46], ref.alternatives ?? [ref.value], ref.tolerance, store.dir)
+/** The slope of a planned, run and verified trend, within the reference's tolerance of one of its readings. */
+async function slopeWithin(q: string, ref: DevReference): Promise<void> {
+  const got = await planExecuteAnswered(q, [Q46], { artifacts: store.dir, provenance: true })
+  const slope = (got.result.observation as { slope: number }).slope
+  expect(Math.min(...(ref.alternatives ?? [ref.value]).map((w) => Math.abs(slope - w))), `${q}: ${slope}`).toBeLessThanOrEqual(ref.tolerance)
+}
+const spec = (question: string) => readTask({ question, options: [] })
+const blocking = (question: string) => (spec(question).notUnderstood ?? []).filter((n) => n.blocking).map((n) => n.text)
+const spans = (question: string) => spec(question).periods.map((p) => `${p.start}/${p.end}`)
+
+describe('ranges of values written bare or in words', () => {
+  it('reads a bare range after "only" as the range of values kept, and answers it', async () => {
+    const q = 'avg of the per-date mean ndvi, xinjiang, the interval 2019-02-01/2019-04-30, keeping only ndvi 0 to 1'
+    expect(spec(q).conditions).toMatchObject([{ variable: 'ndvi', op: 'between', low: 0, high: 1 }])
+    await answered(q, REFS_11.p14)
+    // Without a restricting word a bare range of whole numbers stays unread (it may be years or a date's parts).
+    expect(spec('mean ndvi 2019-08-29 ndvi 0 to 1').conditions).toEqual([])
+  }, 120_000)
+
+  it('reads "between zero and one" as a range, and answers a percent change with it', async () => {
+    const q =
+      'percent change of the mean n d v i from the seventh of april to the twenty ninth of august twenty nineteen, relative to april, counting n d v i between zero and one only'
+    expect(spec(q).conditions).toMatchObject([{ variable: 'ndvi', op: 'between', low: 0, high: 1 }])
+    await answered(q, REFS_11.c3)
+  }, 120_000)
+})
+
+describe('periods between the words of an ask, and stretches counted back from a day', () => {
+  it('takes the date of an extreme asked with a period written between "which date" and the extreme', async () => {
+    const want = (REFS_11.x14 as unknown as { value: string }).value
+    const q =
+      'on which date between the first of march and the thirty first of october twenty nineteen is the scene mean n d v i of the xinjiang series at its lowest'
+    const got = await planExecuteAnswered(q, [Q46], { artifacts: store.dir, provenance: true })
+    expect(got.plan.spec.quantity.statistic).toBe('date_of_min')
+    const points = (got.result.observation as { points: { date: string; value: number }[] }).points.filter((p) => Number.isFinite(p.value))
+    expect([...points].sort((a, b) => a.value - b.value)[0].date).toBe(want)
+  }, 120_000)
+
+  it('reads a count of days or weeks back from a day written with numbers or in words, and answers it', async () => {
+    expect(spans('mean LST over the 40 days ending 20.06.2019 (day.month.year)')).toEqual(['2019-05-12/2019-06-20'])
+    expect(spans('mean LST for the six weeks which finish on 15 September 2019')).toEqual(['2019-08-05/2019-09-15'])
+    await answered('Xinjiang: the mean of the per-date mean LST over the 40 days ending 20.06.2019 (dd.mm.yyyy), in K?', REFS_11.p8)
+    await answered('Mean LST (average of the per-date means, kelvin) of the six weeks ending on 15.09.2019 (day.month.year), Xinjiang.', REFS_11.p6)
+    // A count before a day with no anchor the reader knows still blocks.
+    expect(blocking('mean LST for the 3 days before 20.06.2019')).toContain('3 days before')
+  }, 120_000)
+})
+
+describe('the axis and the unit of a least-squares slope', () => {
+  it('reads "against the day of the year" within one year as the trend axis, and answers it', async () => {
+    await slopeWithin('Least-squares slope, in K per day, of the per-date mean LST against the day of the year, from 1 March to 30 June 2019?', REFS_11.e1)
+    // Across years the day of the year is not the date: still unread.
+    expect(plannedRefusal('least-squares slope of the per-date mean LST vs day of year, 2018 to 2019, in K per day', [Q46])).toMatch(/vs/)
+  }, 120_000)
+
+  it('reads a count of days in words after "per", which had been answered per year', async () => {
+    expect(spec('least squares slope of the per-date mean lst in 2019, in kelvin per two days')).toMatchObject({ slopePer: 'day', slopeEvery: 2 })
+    await slopeWithin(
+      'least squares slope of the per-acquisition median n d v i from august to november twenty nineteen versus the day of the year, negative n d v i left out, per hundred days',
+      REFS_9.ser1,
+    )
+    // A unit of time after "per" that no rule reads blocks a trend instead of leaving it per year.
+    expect(plannedRefusal('least squares slope of the per-date mean lst in 2019, in kelvin per couple of days', [Q46])).toMatch(/couple of days/)
+  }, 120_000)
+})
