@@ -13,13 +13,12 @@ import { COMMON_INDICES, PARTS, UNITS as LEX_UNITS, VARIABLES as LEX_VARIABLES }
 import { all, first as firstSpan, ledgerOf } from '../domain/spans'
 import { readSteps } from './steps'
 import { readIncludedValues } from './included'
-import { DATE_SPAN_RANGES } from '../domain/lexicon/statistics'
-import { escape, phraseRegex } from '../domain/spans/words'
+import { escape } from '../domain/spans/words'
 import { joinEither, markPopulation, readConditions, type ConditionsRead } from './conditions'
 import { readFormulas, refuseUnusedFormulas } from './formulas'
 import { readOptions, type AnswerOption } from './options'
 import { severalAsked } from './several-asked'
-import { periodsOfSpans } from './periods'
+import { periodWords, periodsOfSpans } from './periods'
 import { readSeries } from './series'
 import { boundsContrary, classReasons, restatedPhrases } from './restated'
 import { readCombination, readPooling, readStatistic } from './read-quantity'
@@ -33,9 +32,6 @@ export interface TaskReadInput {
   question: string
   options?: readonly AnswerOption[]
 }
-
-/** "The date range", "the range of dates" (the lexicon's): the name of a period, no statistic. */
-const DATE_SPAN_RE = phraseRegex(DATE_SPAN_RANGES)
 
 /** Read a question into a TaskSpec. */
 export function readTask(input: TaskReadInput): TaskSpec {
@@ -132,12 +128,11 @@ function readPeriods(r: Reading): { periods: Period[]; periodSpans: [number, num
     .filter((p, i, all) => all.findIndex((o) => o.start === p.start && o.end === p.end) === i)
   // Period words the parser set aside as restating another period (or the record's extent) are read, not periods.
   for (const s of all(lex, 'restated_period')) use(s.at, s.end, 'period (restated)')
+  for (const w of periodWords(q, all(lex, 'period'))) use(w.at, w.end, w.role)
   // "but not the July dates" after "summer 2019": the period's months leave them out (the parser's refiner).
   for (const s of all(lex, 'excluded_months'))
     if (s.unheld) r.refuse(s.text.trim(), 'months set aside that the period named before them does not hold')
     else use(s.at, s.end, 'period (months left out)')
-  // "The date range", "the range of dates": the words that introduce a period, not a statistic.
-  for (const h of allMatches(q, DATE_SPAN_RE)) use(h.at, h.end, 'period (its name)')
   for (const s of all(lex, 'context_part')) use(s.at, s.end, 'context (a part of the image named in a sentence that does not ask)')
   for (const s of all(lex, 'context_unit')) use(s.at, s.end, 'context (a unit named in a sentence that does not ask)')
   const periodSpans: [number, number][] = r.spans.map((s) => [s.at, s.end])

@@ -6,18 +6,20 @@
  */
 
 export const MONTHS: readonly { month: number; names: readonly string[] }[] = [
-  { month: 1, names: ['january', 'jan', 'jan.'] },
-  { month: 2, names: ['february', 'feb', 'feb.', 'febuary'] },
-  { month: 3, names: ['march', 'mar', 'mar.'] },
-  { month: 4, names: ['april', 'apr', 'apr.'] },
-  { month: 5, names: ['may'] },
-  { month: 6, names: ['june', 'jun', 'jun.'] },
-  { month: 7, names: ['july', 'jul', 'jul.'] },
-  { month: 8, names: ['august', 'aug', 'aug.'] },
-  { month: 9, names: ['september', 'sept', 'sep', 'sep.', 'sept.'] },
-  { month: 10, names: ['october', 'oct', 'oct.'] },
-  { month: 11, names: ['november', 'nov', 'nov.'] },
-  { month: 12, names: ['december', 'dec', 'dec.'] },
+  // English, then the German and French names and their usual short forms (questions from those locales write them,
+  // often with the English name beside them).
+  { month: 1, names: ['january', 'jan', 'jan.', 'januar', 'janvier', 'janv.'] },
+  { month: 2, names: ['february', 'feb', 'feb.', 'febuary', 'februar', 'février', 'févr.'] },
+  { month: 3, names: ['march', 'mar', 'mar.', 'märz', 'mrz.', 'mars'] },
+  { month: 4, names: ['april', 'apr', 'apr.', 'avril', 'avr.'] },
+  { month: 5, names: ['may', 'mai'] },
+  { month: 6, names: ['june', 'jun', 'jun.', 'juni', 'juin'] },
+  { month: 7, names: ['july', 'jul', 'jul.', 'juli', 'juillet', 'juil.'] },
+  { month: 8, names: ['august', 'aug', 'aug.', 'août'] },
+  { month: 9, names: ['september', 'sept', 'sep', 'sep.', 'sept.', 'septembre'] },
+  { month: 10, names: ['october', 'oct', 'oct.', 'oktober', 'okt', 'okt.', 'octobre'] },
+  { month: 11, names: ['november', 'nov', 'nov.', 'novembre'] },
+  { month: 12, names: ['december', 'dec', 'dec.', 'dezember', 'dez', 'dez.', 'décembre', 'déc.'] },
 ]
 
 /** Meteorological seasons; the south's are shifted by six months. */
@@ -65,6 +67,12 @@ export const LIST_WORDS: readonly string[] = ['and', ',', '/', '&', 'or', 'plus'
  * ending 31 August 2019"): counted forward from it or back from it, the day named inside. `unclear` ones leave open
  * whether the day named is inside ("the 10 days after 5 July"): a stretch anchored by one is refused, naming it.
  */
+/**
+ * Words after a range of dates that say its ends are kept ("between 6 March and 12 July inclusive", "both days
+ * included"): every period is read with its ends, so they restate it.
+ */
+export const BOUNDS_INCLUDED: readonly string[] = ['inclusive', 'both inclusive', 'both included', 'both days included', 'both days inclusive', 'both dates included', 'both dates inclusive', 'both ends included', 'both ends inclusive', 'both ends in', 'both end dates included', 'end dates included', 'endpoints included', 'end points included', 'including both ends', 'including both days', 'including both dates', 'first and last day included', 'first and last days included', 'both days counted', 'both ends counted']
+
 export const STRETCH_ANCHORS: { forward: readonly string[]; back: readonly string[]; unclear: readonly string[] } = {
   forward: ['starting', 'starting on', 'beginning', 'beginning on', 'commencing', 'from', 'which start on', 'that start on', 'which begin on', 'that begin on'],
   back: ['ending', 'ending on', 'up to', 'through', 'until', 'till', 'finishing', 'finishing on', 'which end on', 'that end on', 'which finish on', 'that finish on', 'which ends on', 'that ends on'],

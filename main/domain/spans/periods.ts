@@ -228,12 +228,13 @@ const RULES: Rule[] = [
     re: new RegExp(`${MONTH_RE}${DASH}${MONTH_RE},?\\s*(?:of\\s+)?${YEAR}\\s+and\\s+${YEAR}`, 'gi'),
     make: (m) => [Number(m[3]), Number(m[4])].map((y) => monthRange(y, monthOf(m[1]), monthOf(m[2]))),
   },
-  // "April, May and June 2019", "Jan, Feb, Mar 2020", "Mar + May + Sep 2019": a list of months of one year, each a period (their union unless compared)
+  // "April, May and June 2019", "Jan, Feb, Mar 2020", "Mar + May + Sep 2019", "janv., mars et nov. 2019": a list of
+  // months of one year, each a period (their union unless compared), with a gloss naming the same months or none
   {
     // "the December, January and February acquisitions of the 2019 record": the months' dates of that year; so are
     // "December, January and February, taking whatever 2019 dates fall in them".
     re: new RegExp(
-      `${MONTH_RE}((?:\\s*[,+]\\s*[a-z]+\\.?){1,10})\\s*,?\\s*(?:and|&|\\+)?\\s*${MONTH_RE},?\\s*(?:(?:acquisitions?|dates?|scenes?|images?)\\s+(?:of|in|from)\\s+(?:the\\s+)?|of\\s+|in\\s+|(?:taking|using|keeping|with)\\s+(?:whatever|all(?:\\s+the)?|the|any)\\s+(?=(?:19|20)\\d{2}\\s+(?:dates|acquisitions|scenes|images)\\b))?${YEAR}(?:\\s+(?:dates|acquisitions|scenes|images)\\s+(?:that\\s+)?(?:fall|falls|lie|lies)\\s+(?:in|within)\\s+(?:them|those(?:\\s+months)?|these(?:\\s+months)?))?`,
+      `${MONTH_RE}((?:\\s*[,+]\\s*[a-zà-ÿ]+\\.?){1,10})\\s*,?\\s*(?:and|&|\\+|et|und)?\\s*${MONTH_RE}(\\s*\\([^()]{2,60}\\))?,?\\s*(?:(?:acquisitions?|dates?|scenes?|images?)\\s+(?:of|in|from)\\s+(?:the\\s+)?|of\\s+|in\\s+|(?:taking|using|keeping|with)\\s+(?:whatever|all(?:\\s+the)?|the|any)\\s+(?=(?:19|20)\\d{2}\\s+(?:dates|acquisitions|scenes|images)\\b))?${YEAR}(?:\\s+(?:dates|acquisitions|scenes|images)\\s+(?:that\\s+)?(?:fall|falls|lie|lies)\\s+(?:in|within)\\s+(?:them|those(?:\\s+months)?|these(?:\\s+months)?))?`,
       'gi',
     ),
     make: (m) => {
@@ -242,9 +243,11 @@ const RULES: Rule[] = [
         .map((w) => w.trim().replace(/\.$/, ''))
         .filter(Boolean)
       if (!inner.every((w) => new RegExp(`^${MONTH_RE}$`, 'i').test(w))) return null
-      const y = Number(m[4])
+      const y = Number(m[5])
       const months = [monthOf(m[1]), ...inner.map(monthOf), monthOf(m[3])]
       if (new Set(months).size !== months.length) return null
+      // "Mai, Juni, Sept. (May, June, September) 2019": a gloss in brackets must name the same months.
+      if (m[4] && monthsInBrackets(m[4].trim().slice(1, -1))?.join() !== months.join()) return null
       return months.map((mo) => ({ start: monthStart(y, mo), last: monthEnd(y, mo), granularity: 'month' as const }))
     },
   },

@@ -17,6 +17,11 @@
  * - Found on the way (set 9, once "against the day of the year" was read): "the slope per hundred days" was answered
  *   per year, and "per two days" likewise: a lone number word before a unit of time after "per" is a count, and a
  *   unit of time after "per" that no rule read now blocks a trend.
+ * - Month names of other locales, often with the English ones beside them ("Monate Mai, Juni, Sept. (May, June,
+ *   September) 2019", "janv., mars et nov. 2019", "Mai 2019 (May) minus ... Okt. 2019"): unread (the compile check
+ *   stopped the runs); a gloss in brackets must name the same months.
+ * - Words about a period that restate it: "window" right before the dates (and "that window" after), and a range's
+ *   ends said to be kept ("both days included", "both ends in"); left unread, the compile check had stopped the runs.
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import type { DevReference } from '../../helpers/dev-references'
@@ -96,5 +101,25 @@ describe('the axis and the unit of a least-squares slope', () => {
     )
     // A unit of time after "per" that no rule reads blocks a trend instead of leaving it per year.
     expect(plannedRefusal('least squares slope of the per-date mean lst in 2019, in kelvin per couple of days', [Q46])).toMatch(/couple of days/)
+  }, 120_000)
+})
+
+describe('month names of other locales, and words that restate a period', () => {
+  it('reads German and French month names, with an English gloss naming the same months', async () => {
+    const q = 'LST Xinjiang, Monate Mai, Juni, Sept. (May, June, September) 2019: the mean over every acquisition of those months (each date once), in K?'
+    expect(spans(q)).toEqual(['2019-05-01/2019-05-31', '2019-06-01/2019-06-30', '2019-09-01/2019-09-30'])
+    await answered(q, REFS_11.p11)
+    await answered('Xinjiang LST pour janv., mars et nov. 2019: mean of the per-date means, in kelvin?', REFS_11.p17)
+    await answered('Mean LST of Mai 2019 minus that of Okt. 2019, Xinjiang, each month the mean of its per-date means, in K.', REFS_11.c6)
+    // A gloss naming other months than the list is no restatement: the list is not read from it.
+    expect(spans('LST Xinjiang, Mai, Juni, Sept. (May, June, October) 2019, mean in K')).not.toContain('2019-09-01/2019-09-30')
+  }, 120_000)
+
+  it('reads "window" naming the dates after it, and a range whose ends are said to be kept', async () => {
+    await answered('Xinjiang LST. Time window: 25 May -> 26 Jun 2019, both ends included. Average of the per-scene means, in kelvin.', REFS_11.p3)
+    await answered('The campaign uses the window 01.06.–31.08.2019 (day.month). For that window, the mean of the per-scene mean LST in K?', REFS_11.p1)
+    await answered('Mean of the per-date mean LST over day-of-year 100 to 160 of 2019, both days included, in kelvin?', REFS_11.p13)
+    // A window of pixels is written with numbers, never with dates: still a region.
+    expect(spec('mean LST of the window rows 100-200, cols 50-150 on 2019-06-26').region).toMatchObject({ kind: 'bbox', crs: 'pixel' })
   }, 120_000)
 })
