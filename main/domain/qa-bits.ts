@@ -32,6 +32,19 @@ export const LANDSAT_C1_QA_BITS: Readonly<Record<string, QaClassBits>> = {
   cirrus: { first: 11, last: 12, set: [3] },
 }
 
+/**
+ * What each field of the band is called, by its bits ("first-last"): "cloud bit 4", "cirrus bits 11-12" name the
+ * field their bits are (the words before the bits restate them).
+ */
+export const LANDSAT_C1_QA_FIELD_NAMES: Readonly<Record<string, readonly string[]>> = {
+  '0-0': ['fill', 'designated fill'],
+  '4-4': ['cloud'],
+  '5-6': ['cloud confidence'],
+  '7-8': ['cloud shadow', 'cloud-shadow', 'cloud shadow confidence', 'cloud-shadow confidence'],
+  '9-10': ['snow', 'snow/ice', 'snow ice', 'snow confidence', 'snow/ice confidence'],
+  '11-12': ['cirrus', 'cirrus confidence'],
+}
+
 /** A rule of a raster.mask over a QA band: the values of bits `first`..`last` whose pixels are dropped. */
 export interface QaBitRule {
   first: number

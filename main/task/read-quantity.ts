@@ -9,6 +9,7 @@ import { readOptions, sharedKey } from './options'
 import { allMatches, firstMatch, readValueStatistic } from './read-words'
 import type { Reading } from './reading'
 import type { Condition, Period, Region, Statistic, TaskSpec } from './spec'
+import { SET_ASIDE } from './several-asked'
 import { AREA, AREA_UNIT_WORDS, OBJECTS, REPORT_VALUE, SHARE, TREND, TREND_AXIS, VALUE_STATISTICS, VARIABLES } from './vocabulary'
 import { BACK_REFERENCES } from '../domain/lexicon'
 import { alternation } from '../domain/spans/words'
@@ -42,6 +43,11 @@ export function readStatistic(r: Reading, read: ConditionsRead, conditions: read
   const asked = askedStatistic(r, read, conditions)
   const valued = valueStatistic(r, asked.statistic)
   const statistic = statisticFromOptions(r, valued.statistic, asked.hasValueCondition, asked.hasDateOf)
+  // "(pooled into one sample, not a mean of per-date values)": another statistic set aside beside the one asked.
+  // What it is taken of goes with it ("not a mean of per-date quantiles", "not the mean of monthly means").
+  if (statistic)
+    for (const s of all(r.lex, 'statistic').filter((x) => x.key !== statistic && SET_ASIDE.test(r.q.slice(Math.max(0, x.at - 40), x.at))))
+      r.use(s.at, s.end + (SET_ASIDE_OF.exec(r.q.slice(s.end))?.[0].length ?? 0), 'statistic set aside')
   return { statistic, percentile: valued.percentile, hasValueCondition: asked.hasValueCondition, objects: asked.objects, countAsk: asked.countAsk }
 }
 
@@ -76,7 +82,9 @@ function askedStatistic(r: Reading, read: ConditionsRead, conditions: readonly C
   if (trendHit) {
     take(trendHit, 'trend')
     for (const h of allMatches(q, TREND)) use(h.at, h.end, 'statistic')
-    for (const h of allMatches(q, TREND_AXIS)) use(h.at, h.end, 'time axis of the trend')
+    // The day of the year is the date's axis only within one calendar year: across years it folds them onto one.
+    const years = new Set(all(lex, 'period').flatMap((p) => [p.start.slice(0, 4), p.last.slice(0, 4)]))
+    for (const h of allMatches(q, TREND_AXIS)) if (years.size <= 1 || !DAY_OF_YEAR.test(h.m[0])) use(h.at, h.end, 'time axis of the trend')
   } else if (dateOf && REPORT_VALUE.test(q.slice(dateOf.end, dateOf.end + 160))) take(dateOf, dateOf.extreme)
   else if (dateOf && take(dateOf, dateOf.extreme === 'max' ? 'date_of_max' : 'date_of_min')) void 0
   else if (take(countOf('pixels'), 'count_pixels')) void 0
@@ -86,8 +94,18 @@ function askedStatistic(r: Reading, read: ConditionsRead, conditions: readonly C
   // "hectares TOA NDVI > 0.3", "km² with NDVI above 0.3": an area unit asked of a pixel condition is its area.
   else if (hasValueCondition && take(allMatches(q, AREA_UNIT_WORDS).find((h) => !read.conditions.some((c) => h.at < c.end && h.end > c.at)) ?? null, 'area'))
     void 0
-  else if (hasValueCondition && take(firstMatch(q, SHARE), 'fraction')) void 0
+  else if (hasValueCondition && take(shareAsked(q, lex), 'fraction')) void 0
   return { statistic, hasValueCondition, objects, countAsk, hasDateOf: Boolean(dateOf) }
+}
+
+/** "of per-date quantiles", "of the monthly means": what a statistic set aside is taken of (two words at most). */
+const SET_ASIDE_OF = /^\s+of\s+(?:the\s+)?(?:[a-z-]+\s+)?[a-z-]+\b/i
+const DAY_OF_YEAR = /\bday\s+of\s+(?:the\s+)?year\b|\bdoy\b/i
+
+/** The first share word asked, not the one of a percent change asked ("by what percentage did the mean change"). */
+function shareAsked(q: string, lex: Reading['lex']): { at: number; end: number; m: RegExpMatchArray } | null {
+  const changeBy = all(lex, 'combine').filter((c) => c.key === 'percent_change' && /^by\b/i.test(c.text))
+  return allMatches(q, SHARE).find((h) => !changeBy.some((c) => h.at < c.end && h.end > c.at)) ?? null
 }
 
 /**

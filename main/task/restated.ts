@@ -82,8 +82,9 @@ const EMPTY_DATES_SKIPPED = new RegExp(
   [
     // "skipping dates without valid data", "leave out acquisitions with no valid LST"
     String.raw`\b(?:${SKIP_VERB}|without)\s+(?:the\s+)?${DATE_NOUN}\s+${NO_VALID}`,
-    // "dates with no valid LST are not counted", "dates without any valid pixel do not count", "dates without LST skiped"
-    String.raw`\b${DATE_NOUN}\s+${NO_VALID}\s+${LEFT_ASIDE}`,
+    // "dates with no valid LST are not counted", "dates without any valid pixel do not count", "dates without LST skiped",
+    // "- dates with no valid pixel: skip" (a list's item with its instruction)
+    String.raw`\b${DATE_NOUN}\s+${NO_VALID}(?:\s+${LEFT_ASIDE}|\s*(?::|=|->|→|–|-)\s*${SKIP_VERB}\b)`,
     // "skip empty dates", "empty acquisitions dropped"
     String.raw`\b${SKIP_VERB}\s+(?:the\s+)?empty\s+${DATE_NOUN}|\bempty\s+${DATE_NOUN}\s+${LEFT_ASIDE}`,
     // "only dates with valid LST", "considering only dates with valid LST", "every 2019 date that has valid pixels"

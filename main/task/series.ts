@@ -5,9 +5,9 @@
  * over monthly or seasonal means ("the highest monthly mean of 2019") is taken over that series, not over the
  * dates; a series of them with no statistic over it is refused, naming the words.
  */
-import { EXTREME_WORDS, PIXEL_QUANTIFIERS, SLOPE_UNITS, TREND_AXES } from '../domain/lexicon'
+import { EXTREME_WORDS, PIXEL_QUANTIFIERS, SLOPE_UNITS } from '../domain/lexicon'
 import { all, type Span as LexSpan } from '../domain/spans'
-import { alternation, phraseRegex } from '../domain/spans/words'
+import { alternation } from '../domain/spans/words'
 import type { Period, Statistic, TaskSpec } from './spec'
 
 export interface SeriesInput {
@@ -45,8 +45,6 @@ const PER_YEAR = new RegExp(`(?<![\\w/])(?:${alternation(SLOPE_UNITS.per_year.fi
  * month" is read from the series words above.
  */
 /** "per week", "/day", "per 16 days", "per fortnight (14 days)": a slope's unit of time, a fortnight's days restated in brackets. */
-/** "against the day of the year", "vs time": the trend's axis (lexicon TREND_AXES). */
-const TREND_AXIS = phraseRegex(TREND_AXES)
 /** "per couple of days", "/ 2.5 days": a unit of time after "per" with up to three words between, read or not. */
 const UNREAD_SLOPE_TIME = /(?:\bper|\/)\s*(?:[\w.]+\s+){0,3}?(?:days?|weeks?|months?|years?|decades?|fortnights?|quarters?)\b/gi
 const SLOPE_TIME = /(?:\bper|\/|\beach)\s*(?:(\d{1,3})\s+)?(days?|weeks?|quarters?|quaters?|fortnights?)\b(?:\s*\(\s*(\d{1,3})\s+days?\s*\))?/gi
@@ -231,9 +229,6 @@ export function readSeries({ q, lex, statistic, periods, spans, use, refuse, dat
         slopePer = per
         slopeEvery = every
       }
-    // "the slope of the per-date means against the day of the year": the axis every trend has, when the day of the
-    // year is the date (within one calendar year; across years it would fold the years onto one, another question).
-    if (statistic === 'trend' && oneYear) for (const m of q.matchAll(TREND_AXIS)) use(m.index ?? 0, (m.index ?? 0) + m[0].length, 'trend axis')
     if (statistic === 'trend')
       for (const m of q.matchAll(PER_YEAR))
         // "K per year" takes in the "per year" read above as the slope's unit; other spans keep their words.

@@ -47,8 +47,8 @@ const OWNER = /\b(?:its|their)\s+$/i
 /** "the date with the highest mean LST", "the day of the lowest": a date asked of an extreme, not a second value. */
 const DATE_OF = /\b(?:date|day|month|year)\s+(?:of|with|when|on\s+which)\s+(?:the\s+)?(?:\w+\s+)?$/i
 const AS_INPUT = /\b(?:from|using|with|based\s+on)\s+(?:the\s+)?$/i
-/** "(one big sample, not a mean of medians)": a statistic set aside, not asked. */
-const SET_ASIDE = /\b(?:not|rather\s+than|instead\s+of)\s+(?:an?\s+|the\s+)?(?:\w+\s+of\s+(?:the\s+)?)?$/i
+/** "(one big sample, not a mean of medians)", "not the mean of the per-date p10s": a statistic set aside, not asked. */
+export const SET_ASIDE = /\b(?:not|rather\s+than|instead\s+of)\s+(?:an?\s+|the\s+)?(?:\w+\s+of\s+(?:the\s+)?(?:per[\s-]\w+\s+)?)?$/i
 /** "the mean of the per-acquisition means", "mean of each acquisition's scene mean": the statistic of each date, a step. */
 const INNER =
   /\bof\s+(?:the\s+|all\s+(?:the\s+)?)?(?:per[\s-]?(?:date|acquisition|scene|image|day)|each\s+(?:\w+\s+)?(?:date|acquisition|scene|image|day)['’]s(?:\s+scene)?)\s*$/i

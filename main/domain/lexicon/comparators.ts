@@ -11,14 +11,17 @@ export interface LexComparator {
 
 /** Longest first when read; each word maps to one op. */
 export const COMPARATORS: readonly LexComparator[] = [
-  { op: '>=', words: ['>=', '≥', '=>', 'at least', 'no less than', 'not less than', 'not below', 'not lower than', 'not under', 'greater than or equal to', 'greater than or equal', 'higher than or equal to', 'equal to or greater than', 'equal to or higher than', 'equal to or above', 'of at least'] },
-  { op: '<=', words: ['<=', '≤', '=<', 'at most', 'no more than', 'not more than', 'not above', 'not exceeding', 'does not exceed', 'do not exceed', "don't exceed", "doesn't exceed", 'not higher than', 'not over', 'less than or equal to', 'less than or equal', 'lower than or equal to', 'equal to or less than', 'equal to or lower than', 'equal to or below', 'up to', 'of at most'] },
+  { op: '>=', words: ['>=', '≥', '=>', 'at least', 'no less than', 'not less than', 'not below', 'not lower than', 'not under', 'greater than or equal to', 'greater than or equal', 'higher than or equal to', 'equal to or greater than', 'equal to or higher than', 'equal to or above', 'of at least', 'greater or equal', 'greater or equal to', 'higher or equal', 'higher or equal to', 'larger or equal to', 'bigger or equal to'] },
+  { op: '<=', words: ['<=', '≤', '=<', 'at most', 'no more than', 'not more than', 'not above', 'not exceeding', 'does not exceed', 'do not exceed', "don't exceed", "doesn't exceed", 'not higher than', 'not over', 'less than or equal to', 'less than or equal', 'lower than or equal to', 'equal to or less than', 'equal to or lower than', 'equal to or below', 'up to', 'of at most', 'less or equal', 'less or equal to', 'lower or equal', 'lower or equal to', 'smaller or equal', 'smaller or equal to', 'smaller than or equal to'] },
   { op: '>', words: ['>', 'exceeding', 'exceeds', 'exceeded', 'exceed', 'surpassing', 'surpasses', 'surpassed', 'surpass', 'above', 'greater than', 'higher than', 'over', 'more than', 'larger than', 'bigger than', 'hotter than', 'warmer than', 'strictly above', 'strictly greater than', 'in excess of', 'beyond',
     // "then" for "than", a slip common enough to be read as the word meant
     'greater then', 'higher then', 'more then', 'larger then', 'bigger then', 'hotter then', 'warmer then'] },
   { op: '<', words: ['<', 'below', 'less than', 'lower than', 'under', 'fell below', 'falls below', 'smaller than', 'cooler than', 'colder than', 'strictly below', 'strictly less than', 'beneath',
     'less then', 'lower then', 'smaller then', 'cooler then', 'colder then'] },
 ]
+
+/** Words after a one-sided comparison's number that keep the bound ("below 0.3 or equal", "under 0.3 inclusive"). */
+export const BOUND_KEPT_AFTER: readonly string[] = ['inclusive', 'incl.', 'or equal', 'or equal to it', 'or equal to that', 'or equal to this', 'bound included', 'bound inclusive']
 
 /** Comparators written after the number ("0.3 or more", "300 K and below"). */
 export const POSTFIX_COMPARATORS: readonly LexComparator[] = [
@@ -39,7 +42,7 @@ export const RESTRICTING_LEADS: readonly string[] = ['only', 'just', 'keeping', 
 export const RANGE_NEGATIONS: readonly string[] = ['outside', 'outside of', 'not between', 'not within', 'not in the range', 'out of the range']
 
 /** Words that turn a selection into its complement: "excluding pixels with NDVI > 0.5", "other than water". */
-export const NEGATIONS: readonly string[] = ['excluding', 'exclude', 'excludes', 'excluded', 'except', 'except for', 'other than', 'apart from', 'not counting', 'leaving out', 'without', 'ignoring', 'masking out', 'masked out', 'omitting', 'but not', 'removing', 'remove', 'removed', 'discarding', 'discard', 'discarded', 'do not count', "don't count", 'not including', 'skip', 'skipping', 'ignore', 'ignores', 'omit', 'leave out', 'throw out']
+export const NEGATIONS: readonly string[] = ['excluding', 'exclude', 'excludes', 'excluded', 'except', 'except for', 'other than', 'apart from', 'not counting', 'leaving out', 'without', 'ignoring', 'masking out', 'masked out', 'omitting', 'but not', 'removing', 'remove', 'removed', 'discarding', 'discard', 'discarded', 'do not count', "don't count", 'not including', 'skip', 'skipping', 'ignore', 'ignores', 'omit', 'leave out', 'throw out', 'throw away', 'w/o', 'drop', 'dropping']
 
 /** Numbers written as words in a comparison ("bigger than zero"): the word and its value. */
 export const NUMBER_WORDS: Readonly<Record<string, number>> = { zero: 0 }

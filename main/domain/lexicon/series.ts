@@ -17,12 +17,6 @@ export const SLOPE_UNITS: Readonly<Record<string, readonly string[]>> = {
   per_month: ['per month', '/month'],
 }
 
-/**
- * The time axis of a trend said with it ("a least-squares line of the per-date means against the day of the year"):
- * within one calendar year the day of the year is the date, so these restate the trend's axis.
- */
-export const TREND_AXES: readonly string[] = ['against the day of the year', 'against the day of year', 'against day of year', 'against the doy', 'against doy', 'vs day of year', 'vs. day of year', 'vs the day of the year', 'vs. the day of the year', 'versus day of year', 'versus the day of the year', 'vs doy', 'vs. doy', 'versus doy', 'against time', 'vs time', 'vs. time', 'versus time', 'against the date', 'against date', 'vs date', 'vs. date', 'versus date', 'against the acquisition date', 'vs acquisition date', 'against the day number']
-
 export const POOLING: Readonly<Record<'pooled' | 'per_date', readonly string[]>> = {
   pooled: ['pooled', 'pooling', 'pool', 'pool all', 'pool every pixel', 'pool all pixels', 'all pixels of all dates', 'all valid pixels of all dates', 'all pixels from all dates', 'all pixels across all dates', 'every pixel of every date', 'every pixel of every image', 'across all pixels and dates', 'all pixels and dates together', 'one sample', 'treated as one sample', 'as a single sample', 'a single sample', 'one single sample', 'a single distribution', 'one distribution', 'a single population', 'one pool', 'a single pool', 'lumped together'],
   per_date: ['per date', 'per-date', 'per image', 'per-image', 'per scene', 'per-scene', 'per acquisition', 'each date', 'each image', 'each scene', 'each acquisition', 'every date', 'every image', 'every scene', 'every acquisition', 'of the daily', 'of the per-date', 'of the individual', 'daily means', 'daily values', 'scene means', 'image means', 'each date weighted equally', 'every date weighted equally', 'dates weighted equally', 'all dates weighted equally', 'each date equally weighted', 'every date equally weighted', 'each date with equal weight', 'every date with equal weight', 'each date with the same weight', 'every date with the same weight', 'all dates with the same weight'],

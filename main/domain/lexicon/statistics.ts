@@ -108,7 +108,7 @@ export const UNNAMED_STATISTICS: readonly string[] = [
  * The time axis of a trend, said with it ("regress the mean LST against time", "the slope versus the acquisition
  * date"): the axis every trend is fitted on, not a second quantity compared.
  */
-export const TREND_AXIS: readonly string[] = ['against time', 'versus time', 'vs time', 'vs. time', 'over time', 'in time', 'against date', 'against the date', 'against dates', 'against the dates', 'versus date', 'versus the date', 'against acquisition date', 'against the acquisition date', 'versus the acquisition date', 'against day of year', 'against the day of year', 'versus day of year', 'against doy', 'against the year', 'as a function of time', 'with time']
+export const TREND_AXIS: readonly string[] = ['against time', 'versus time', 'vs time', 'vs. time', 'over time', 'in time', 'against date', 'against the date', 'against dates', 'against the dates', 'versus date', 'versus the date', 'against acquisition date', 'against the acquisition date', 'versus the acquisition date', 'against day of year', 'against the day of year', 'against the day of the year', 'versus day of year', 'versus the day of the year', 'vs day of year', 'vs. day of year', 'vs the day of the year', 'against doy', 'against the doy', 'vs doy', 'vs. doy', 'versus doy', 'vs date', 'vs. date', 'vs acquisition date', 'against the year', 'as a function of time', 'with time']
 
 /** Significance words for a trend. */
 export const SIGNIFICANCE: readonly string[] = ['significant', 'significance', 'significantly', 'insignificant', 'non-significant', 'p-value', 'p-values', 'p value', 'p values', 'pvalue', 'mann-kendall', 'mann–kendall', 'mann kendall', 'statistically']

@@ -6,11 +6,12 @@
  * negation and unit words come from the lexicon. Each condition says what its words restrict (`scope`): pixels
  * ("pixels with", "areas where"), dates ("days with a mean LST above"), or the result ("was the mean above").
  */
-import { COMPARATORS, INCLUSIONS, NEGATIONS, NUMBER_WORDS, POSTFIX_COMPARATORS, RANGE_JOINS, RANGE_NEGATIONS, SIGN_WORDS } from '../lexicon/comparators'
+import { COMPARATORS, INCLUSIONS, NUMBER_WORDS, POSTFIX_COMPARATORS, RANGE_JOINS, RANGE_NEGATIONS, SIGN_WORDS } from '../lexicon/comparators'
 import { RESTRICTING_LEADS } from '../lexicon/comparators'
 import { PIXEL_QUANTIFIERS } from '../lexicon/statistics'
 import { UNIT_LETTERS, UNITS } from '../lexicon/units'
 import type { AreaConditionSpan, ConditionSpan, IncludedValuesSpan, RelativeSpan } from './types'
+import { AS_NODATA, POST_NEGATION, SET_BEFORE, TO_NODATA, WRITER_SKIPS, boundKeptAfter, negatedBefore } from './set-aside'
 import { alternation, escape, overlaps } from './words'
 import { thresholdVariable, VARIABLE_ALT, variableAt, variableBefore, type Nearby } from './variables'
 
@@ -22,7 +23,6 @@ const UNIT = `\\s*(${alternation(THRESHOLD_UNITS.flatMap((u) => u.names).filter(
 const CMP_WORDS = COMPARATORS.flatMap((c) => c.words)
 const CMP = `(${alternation(CMP_WORDS)})`
 const INCLUSIVE = new Set(COMPARATORS.filter((c) => c.op === '>=' || c.op === '<=').flatMap((c) => c.words.map((w) => w.toLowerCase())))
-const NEGATION = new RegExp(`(?:${alternation(NEGATIONS)})`, 'i')
 
 export function unitKey(raw: string | undefined): string | null {
   if (!raw) return null
@@ -80,23 +80,6 @@ function scopeOf(before: string): ConditionSpan['scope'] {
   return 'unknown'
 }
 
-/** A negation word in the same clause just before the condition ("excluding pixels with", "other than where"). */
-function negatedBefore(before: string): { at: number; end: number } | null {
-  const clause = before.slice(-50)
-  const m = [...clause.matchAll(new RegExp(NEGATION.source, 'gi'))].at(-1)
-  if (!m || m.index === undefined) return null
-  // The negation must govern this condition: only selection words between them ("pixels with", "areas where").
-  const between = clause.slice(m.index + m[0].length)
-  if (
-    !/^\s*(?:(?:for|on|over|in|at)\s+)?(?:(?:the|all|any|those|every)\s+)?(?:(?:valid\s+)?(?:pixels?|areas?|cells?|locations?|parts?|zones?)\s+)?(?:with|w\/|where|whose|having|that\s+have|in\s+which|for\s+which)?\s*(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}(?:values?\s+)?(?:is\s+|are\s+|was\s+|were\s+|of\s+)?$/i.test(
-      between,
-    )
-  )
-    return null
-  const at = before.length - clause.length + m.index
-  return { at, end: at + m[0].length }
-}
-
 /** The bands a variable is made from, in brackets after its name ("NDVI (bands 5 and 4)", "NDVI (B5, B4)"): read as bands by their own span. */
 const BANDS_IN_BRACKETS = String.raw`\(\s*(?:bands?\s+)?b?\d{1,2}(?:\s*(?:,|and|&|\/)\s*(?:bands?\s+)?b?\d{1,2}){1,3}\s*\)`
 const BANDS_BRACKET_AT_START = new RegExp(`^\\s*${BANDS_IN_BRACKETS}`)
@@ -120,14 +103,6 @@ const CMP_RE = new RegExp(
 const RELATIVE_RE =
   /\b\d+(?:\.\d+)?\s*%\s+(?:higher|lower|above|below|more|less|greater|smaller)(?:\s+than)?\s+(?:the\s+|that\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median)\b|\b(?:exceed\w*|above|below|surpass\w*|over|under)\s+(?:the\s+|that\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median|baseline|normal)\s+(?:value\s+)?by\s+(?:more\s+than\s+|over\s+|at\s+least\s+)?\d+(?:\.\d+)?\s*%|[<>]=?\s*(?:the\s+)?(?:mean|average|median)\s*[+\-−]\s*\d+(?:\.\d+)?\s*%|\b\d+(?:\.\d+)?\s*(?:times|x)\s+(?:the\s+|its\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median)\b/gi
 
-/** Words after a condition that set its pixels aside ("are excluded", "is removed", "get masked out"). */
-const POST_NEGATION =
-  /^\s*(?:(?:are|is|were|was|get|gets|be|should\s+be|must\s+be|to\s+be|being)\s+)?(?:excluded|removed|left\s+out|left\s+aside|set\s+aside|masked\s+out|dropped|discarded|ignored|thrown\s+out|not\s+(?:counted|used|included|considered|taken|valid)|invalid)\b/i
-/** Words after a condition that make its pixels missing data ("treat negative NDVI as no data", "count as invalid"). */
-/** The writer setting the values aside in the first person ("Negative NDVI I don't count"). */
-const WRITER_SKIPS = /^\s*,?\s*(?:i|we)\s+(?:do\s+not|don't|never|won't|will\s+not)\s+(?:count|use|include|want)\b/i
-const AS_NODATA =
-  /^\s*(?:(?:are|is|be|should\s+be|must\s+be|to\s+be)\s+)?(?:treated\s+|counted\s+|counts?\s+|taken\s+|regarded\s+)?as\s+(?:no[\s-]?data|nodata|missing(?:\s+data)?|invalid|fill|void|nan)\b/i
 /** Values a condition names kept in the count, said after them ("negative NDVI must be counted too", "negative values included"). */
 const INCLUDED_AFTER = new RegExp(
   `^\\s*(?:values?\\s+|pixels?\\s+)?(?:(?:${alternation(INCLUSIONS.after)})|(?:(?:must|should|have\\s+to|need\\s+to|are\\s+to|is\\s+to|are|is|get|gets)\\s+)?(?:be\\s+)?(?:also\\s+)?(?:${alternation(INCLUSIONS.verbs)})\\s+(?:${alternation(INCLUSIONS.additive)}))`,
@@ -143,8 +118,9 @@ const ADDITIVE_AFTER = new RegExp(`^\\s*(?:values?\\s+|pixels?\\s+)?(?:${alterna
  * counted)") or follows "with" ("... of 2019 with negative values not counted").
  */
 const CLAUSE_START = /(?:^|[.,;:?!(]\s*|\b(?:with|and|but)\s+(?:all\s+|any\s+|the\s+)?)$/i
-/** Values named at the start of a clause, just before their condition ("..., and NDVI values below 0 are not valid"). */
-const CLAUSE_VALUES = /(?:^|[.,;:?!(]\s*|\b(?:with|and|but)\s+)(?:the\s+|all\s+|any\s+)?(?:[\w-]+\s+){0,2}(?:values?|pixels?)\s+$/i
+/** Values or their variable named at the start of a clause, just before their condition (", and NDVI values below 0 are not valid", ", NDVI below 0 not counted"). */
+const CLAUSE_NAMES = String.raw`(?:(?:[\w-]+\s+){0,2}(?:values?|pixels?)|(?:${VARIABLE_ALT}))`
+const CLAUSE_VALUES = new RegExp(String.raw`(?:^|[.,;:?!(]\s*|\b(?:with|and|but)\s+)(?:the\s+|all\s+|any\s+)?${CLAUSE_NAMES}\s*$`, 'i')
 /** A sign word opening a condition ("negative NDVI", "non-positive NBR"): the values, named by their sign. */
 const SIGN_OPENS = new RegExp(`^(?:non[\\s-]?)?(?:${alternation(SIGN_WORDS['<'].concat(SIGN_WORDS['>']).filter((w) => !/\s/.test(w)))})\\b`, 'i')
 /** A selection of pixels just before a condition's variable ("pixels with NDVI", "the areas where LST"). */
@@ -207,8 +183,10 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     const before = q.slice(0, c.at)
     const neg = negatedBefore(before)
     // "once pixels with NDVI below 0.1 are excluded": a selection of pixels set aside after it is stated.
-    const asNodata = neg ? null : (q.slice(c.end).match(AS_NODATA) ?? q.slice(c.end).match(WRITER_SKIPS) ?? null)
-    const post = neg ? null : (asNodata ?? q.slice(c.end).match(POST_NEGATION) ?? null)
+    const after = q.slice(c.end)
+    const setToNodata = SET_BEFORE.test(before.slice(-40)) ? after.match(TO_NODATA) : null
+    const asNodata = neg ? null : (after.match(AS_NODATA) ?? after.match(WRITER_SKIPS) ?? setToNodata ?? null)
+    const post = neg ? null : (asNodata ?? after.match(POST_NEGATION) ?? null)
     // (Said of selected pixels, or of the values the condition names at the start of a clause; "as no data" and "I
     // don't count" say it of any.)
     const setAside =
@@ -218,7 +196,6 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
         CLAUSE_VALUES.test(before.slice(-60)) ||
         (CLAUSE_START.test(before) && (/\b(?:values?|pixels?)\s*$/i.test(c.text) || SIGN_OPENS.test(c.text))))
     // "Negative NDVI must be counted too", "including negative values": the values are kept, nothing is selected.
-    const after = q.slice(c.end)
     const keptAfter = neg || setAside ? null : (after.match(INCLUDED_AFTER) ?? (COUNTED_BEFORE.test(before) ? after.match(ADDITIVE_AFTER) : null))
     const keptBefore = neg || setAside || keptAfter ? null : INCLUDED_BEFORE.exec(before)
     if (keptAfter || keptBefore) {
@@ -398,13 +375,16 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     if (value === 0 && /\b(?:dn|digital\s+numbers?)\s*$/i.test(q.slice(Math.max(0, at - 24), at))) continue
     const named = m[2] ? variableAt(m[2]) : null
     const from = denial ? at - denial[0].length : at
-    const inclusive = denial ? op === '<=' || op === '>=' : INCLUSIVE.has(m[1].toLowerCase().replace(/\s+/g, ' '))
+    // "below 0.3 or equal", "under 0.3 (inclusive)": the bound kept, the comparison read with it.
+    const kept = op === '<' || op === '>' ? boundKeptAfter(after) : null
+    const inclusive = kept !== null || (denial ? op === '<=' || op === '>=' : INCLUSIVE.has(m[1].toLowerCase().replace(/\s+/g, ' ')))
+    const to = end + (kept?.[0].length ?? 0)
     push({
       at: from,
-      end,
-      text: q.slice(from, end),
+      end: to,
+      text: q.slice(from, to),
       ...(named ? { variable: named } : thresholdVariable(q, from, unit, near)),
-      op,
+      op: kept ? (op === '<' ? '<=' : '>=') : op,
       value,
       unit,
       inclusive,

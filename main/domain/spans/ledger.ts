@@ -40,7 +40,7 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
     why: 'a statistic the reader could not place',
   },
   {
-    re: /\b(?:north|south|east|west|upper|lower|top|bottom|left|right|central|centre|center|middle|northern|southern|eastern|western)[\w-]*\s+(?:half|halves|part|portion|quadrant|quarter|corner|section|side|third|strip|edge|rows?|columns?)\b|\b(?:top|bottom|left|right|upper|lower|north|south|east|west|centre|center|middle)\s+(?:side\s+)?(?:of|in)\s+the\s+(?:image|picture|scene|frame|tile|raster|map)\b|\b(?:image|scene|raster)\s+(?:edges?|borders?|margins?)\b|\b(?:edges?|borders?|margins?)\s+of\s+the\s+(?:image|scene|raster)\b|\b(?:quadrant|corner|buffer\s+of|rows?\s+\d|columns?\s+\d|within\s+\d+\s*k?m\b)|\b(?:within|inside|in|for|over)\s+(?:the\s+|a\s+|this\s+)?(?:bounding\s+box|bbox|polygon)\b(?!\s+(?:coordinates|of\s+the\s+(?:image|raster|input)))/gi,
+    re: /\b(?:north|south|east|west|upper|lower|top|bottom|left|right|central|centre|center|middle|northern|southern|eastern|western|inner|interior|outer|peripheral)[\w-]*\s+(?:half|halves|part|portion|quadrant|quarter|corner|section|side|third|strip|edge|rows?|columns?|area|region|zone|ring)\b|\b(?:top|bottom|left|right|upper|lower|north|south|east|west|centre|center|middle)\s+(?:side\s+)?(?:of|in)\s+the\s+(?:image|picture|scene|frame|tile|raster|map)\b|\b(?:image|scene|raster)\s+(?:edges?|borders?|margins?)\b|\b(?:edges?|borders?|margins?)\s+of\s+the\s+(?:image|scene|raster)\b|\b(?:quadrant|corner|buffer\s+of|rows?\s+\d|columns?\s+\d|within\s+\d+\s*k?m\b)|\b(?:within|inside|in|for|over)\s+(?:the\s+|a\s+|this\s+)?(?:bounding\s+box|bbox|polygon)\b(?!\s+(?:coordinates|of\s+the\s+(?:image|raster|input)))/gi,
     why: 'a part of the image the reader could not place',
   },
   {
@@ -71,10 +71,15 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
   // "early June (1-15)", "late July", "mid-August", "late spring": part of a month or season the reader has no dates for
   // (the period parser's pattern, so that the words it sets aside are the words named here).
   { re: PART_OF_SPAN, why: 'a time span the reader could not place' },
+  // "..., NDVI below 0 not counted" where no condition took the words: values set aside that the reader did not place.
+  { re: /\bnot\s+(?:counted|used|included|considered|valid)\b/gi, why: 'a mask the reader could not apply' },
   // "fiscal Q3 2019", "FY2019": a period of a calendar whose start the reader does not know.
   { re: OTHER_CALENDAR_SPAN, why: 'a period of another calendar (fiscal, academic ...) whose start the reader does not know' },
   {
-    re: new RegExp(`(?:${alternation(NEGATIONS)})|\\b(?:cloud[\\w-]*|clear[\\s-]sky|qa|quality\\s+flags?|snow[\\s-]free|bqa)\\b`, 'gi'),
+    re: new RegExp(
+      `(?:${alternation(NEGATIONS)})|\\b(?:cloud[\\w-]*|cirrus|snow[\\s/-]?(?:ice|free|covered|cover|pixels?|confidence|flags?)|clear[\\s-]sky|qa|quality\\s+flags?|bqa)\\b`,
+      'gi',
+    ),
     why: 'a mask the reader could not apply',
   },
   // "Which day of 2019 was the most dry": a date asked whose criterion no span placed (no extreme the reader knows).

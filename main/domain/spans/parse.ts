@@ -100,6 +100,8 @@ const COUNT_OBJECTS_RE = countRe(OBJECT_WORDS)
 const POOLING_RES = (Object.entries(POOLING) as ['pooled' | 'per_date', readonly string[]][]).map(([key, words]) => ({ key, re: phraseRegex(words) }))
 const SERIES_RES = SERIES_GRANULARITIES.map((g) => ({ key: g.key, re: phraseRegex(g.names) }))
 const COMBINE_RES = COMBINATIONS.map((c) => ({ key: c.key, re: phraseRegex(c.names) }))
+/** "by what percentage", "by how many percent": a percent change asked, whose share word is no statistic. */
+const PERCENT_CHANGE_BY_RE = phraseRegex(COMBINATIONS.filter((c) => c.key === 'percent_change').flatMap((c) => c.names.filter((n) => n.startsWith('by '))))
 const SIGNIFICANCE_RE = phraseRegex(SIGNIFICANCE)
 const OBJECT_RE = new RegExp(`(?:${alternation(OBJECT_WORDS)})`, 'gi')
 const MAX_WORDS = alternation(EXTREME_WORDS.max)
@@ -279,7 +281,11 @@ function parseFresh(question: string): ParsedQuestion {
     spans.push({ type: 'count', at: r.at, end: r.end, text: r.text, what: 'pixels' })
   // Statistics: the longest word at each place
   const notStat = hits(q, NOT_STAT_RE)
-  const statHits = STAT_RES.flatMap((s) => hits(q, s.re).map((h) => ({ ...h, key: s.key }))).filter((h) => !notStat.some((n) => overlaps(n, h)))
+  // ("By what percentage did the mean change": the share word asks the change's unit, no statistic of its own.)
+  const changeBy = hits(q, PERCENT_CHANGE_BY_RE)
+  const statHits = STAT_RES.flatMap((s) => hits(q, s.re).map((h) => ({ ...h, key: s.key }))).filter(
+    (h) => !notStat.some((n) => overlaps(n, h)) && !changeBy.some((c) => overlaps(c, h)),
+  )
   for (const h of statHits) {
     if (!free(h) || spans.some((s) => (s.type === 'statistic' || s.type === 'count') && overlaps(s, h))) continue
     if (statHits.some((o) => o !== h && o.at <= h.at && o.end >= h.end && o.end - o.at > h.end - h.at)) continue

@@ -5,7 +5,7 @@
  */
 import { COUNT_LEADS, NEGATIONS, QA_PREDICATE_NAMES, VARIABLES } from '../lexicon'
 import type { ConditionSpan, QaBitsSpan, Span } from './types'
-import { LANDSAT_C1_QA_BITS } from '../qa-bits'
+import { LANDSAT_C1_QA_BITS, LANDSAT_C1_QA_FIELD_NAMES } from '../qa-bits'
 import { alternation, hits, overlaps, phraseRegex } from './words'
 
 const NEGATION_RE = phraseRegex(NEGATIONS)
@@ -109,6 +109,13 @@ const BIT_STATEMENT = new RegExp(
   'gi',
 )
 
+/** "cloud bit 4 set": the field's own name right before its bits (LANDSAT_C1_QA_FIELD_NAMES), as the length of those words. */
+function fieldNamedBefore(before: string, first: number, last: number): number {
+  const names = LANDSAT_C1_QA_FIELD_NAMES[`${first}-${last}`] ?? []
+  const m = names.length ? new RegExp(`\\b(?:the\\s+)?(?:${alternation(names)})\\s+$`, 'i').exec(before) : null
+  return m ? m[0].length : 0
+}
+
 /** The value of QA bits `first`..`last` said as `word`, or NaN when the word does not fit the field. */
 function bitValue(word: string, first: number, last: number): number {
   const w = word.toLowerCase().replace(/\s+/g, ' ')
@@ -153,16 +160,20 @@ export function qaBitConditionSpans(q: string, taken: readonly Span[]): (Conditi
       return cls ? { variable: cls[0], negated: !cls[1].set.includes(value) } : null
     })
     if (read.some((r) => r === null)) continue
+    // One field named before its bits ("the cloud bit 4 set", "cirrus bits 11-12 = 11"): its name is part of the statement.
+    const named = fields.length === 1 ? fieldNamedBefore(q.slice(Math.max(0, h.at - 40), h.at), ...fields[0]) : 0
+    const at = h.at - named
+    const text = q.slice(at, h.end)
     for (const r of read as { variable: string; negated: boolean }[])
       // The fill bit at 0 restates the fill exclusion every statistic makes: read, no condition (a share's
       // denominator stays the valid pixels).
-      if (r.variable === 'fill' && r.negated) out.push({ type: 'qa_bits', at: h.at, end: h.end, text: h.text, first: 0, last: 0 })
+      if (r.variable === 'fill' && r.negated) out.push({ type: 'qa_bits', at, end: h.end, text, first: 0, last: 0 })
       else
         out.push({
           type: 'condition',
-          at: h.at,
+          at,
           end: h.end,
-          text: h.text,
+          text,
           variable: r.variable,
           op: '>=',
           value: 1,

@@ -34,6 +34,8 @@ const NODATA_RE = new RegExp(
   'gi',
 )
 
+const COMPARED_BEFORE = /(?:[<>≤≥]=?|\b(?:below|above|under|over|less\s+than|greater\s+than|more\s+than|lower\s+than|higher\s+than))\s*$/i
+
 /** The variable named last before `at` in its clause, or null. */
 function variableOfClause(q: string, at: number): string | null {
   const clauseStart = Math.max(...['; ', '. ', '? ', '! ', '\n', ' / ', ' - '].map((c) => q.lastIndexOf(c, at - 1)))
@@ -78,7 +80,8 @@ export function storedValueSpans(q: string): (StoredScaleSpan | StoredNodataSpan
       })
   }
   for (const h of hits(q, NODATA_RE)) {
-    if (out.some((o) => o.at < h.end && o.end > h.at)) continue
+    // "NDVI below 0 = no data": values compared with the number are set aside (a condition), not a stored fill value.
+    if (out.some((o) => o.at < h.end && o.end > h.at) || COMPARED_BEFORE.test(q.slice(Math.max(0, h.at - 20), h.at))) continue
     out.push({ type: 'stored_nodata', at: h.at, end: h.end, text: h.text, variable: variableOfClause(q, h.at), value: Number(h.m[1] ?? h.m[2]) })
   }
   return out

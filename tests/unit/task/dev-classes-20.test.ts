@@ -22,6 +22,20 @@
  *   stopped the runs); a gloss in brackets must name the same months.
  * - Words about a period that restate it: "window" right before the dates (and "that window" after), and a range's
  *   ends said to be kept ("both days included", "both ends in"); left unread, the compile check had stopped the runs.
+ * - A QA field named before its bits ("cloud bit 4 set"): the name blocked as a mask never applied. Dates with no valid
+ *   pixel left out as a list item's instruction ("- dates with no valid pixel: skip"), the default, had blocked.
+ * - "By what percentage did the mean NDVI change": the share word was also read as the statistic (a percent change
+ *   of shares was planned; the compile check stopped it on "mean"). A statistic set aside beside the one asked ("(not
+ *   a mean of per-date values)", "not the mean of per-date p10s") had blocked.
+ * - Found on the way (own phrasing): ", NDVI below 0 not counted" was read as keeping only NDVI below 0, a verified
+ *   wrong answer (the set-aside words were read only after "values" or "pixels"); now also after the variable alone,
+ *   and "does not count" sets aside too. Such words left unread now block. Probing the class found more forms read
+ *   the same wrong way ("NDVI<0 = invalid", "-> masked", "drop NDVI below zero", "w/o negative NDVI", "thrown away",
+ *   "set ... to nodata", ": exclude", "no NDVI below 0", "are to be left out", "is out", "= no data"): all now set aside
+ *   (spans/set-aside.ts). So were a bound said kept after a one-sided comparison ("under 0.3 inclusive", "below 0.3 or
+ *   equal": read strict, the words left unread) and "less or equal", "greater or equal" (unread, the run refused).
+ * - "the inner part of the image" was answered over the whole image (no word of it blocked): parts named "inner",
+ *   "interior", "outer" block now, as the other parts the reader cannot place.
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import type { DevReference } from '../../helpers/dev-references'
@@ -35,8 +49,13 @@ const store = tempDir('rsure-dev-classes-20-')
 afterAll(() => store.cleanup())
 const refs = (file: string) => JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dev-questions', file), 'utf8')) as Record<string, DevReference>
 const REFS_9 = refs('references-9.json')
+const REFS_5 = refs('references-5.json')
+const REFS_6 = refs('references-6.json')
+const REFS_7 = refs('references-7.json')
+const REFS_10 = refs('references-10.json')
 const REFS_11 = refs('references-11.json')
 const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
+const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
 const answered = (q: string, ref: DevReference) => answeredWithin(q, [Q46], ref.alternatives ?? [ref.value], ref.tolerance, store.dir)
 /** The slope of a planned, run and verified trend, within the reference's tolerance of one of its readings. */
 async function slopeWithin(q: string, ref: DevReference): Promise<void> {
@@ -122,4 +141,90 @@ describe('month names of other locales, and words that restate a period', () => 
     // A window of pixels is written with numbers, never with dates: still a region.
     expect(spec('mean LST of the window rows 100-200, cols 50-150 on 2019-06-26').region).toMatchObject({ kind: 'bbox', crs: 'pixel' })
   }, 120_000)
+})
+
+describe('QA fields by name, dates left out as an instruction, a percent change asked "by what percentage", statistics set aside', () => {
+  it('reads a QA field named before its bits, and dates with no valid pixel skipped as a list item', async () => {
+    await answeredWithin(
+      'Landsat 2017-08-13 BQA: what % of the non-fill pixels have the cloud bit 4 set?',
+      [LANDSAT],
+      [REFS_11.x9.value],
+      REFS_11.x9.tolerance,
+      store.dir,
+    )
+    await answered(
+      '- data: Xinjiang LST\n- period: 01.06.-31.08.2019 (day.month)\n- statistic: mean of the per-scene means, in K\n- dates without valid pixels: skip',
+      REFS_11.p1,
+    )
+    // A field named with other bits than its own is no restatement: the name still blocks.
+    expect(blocking('Landsat 2017-08-13 BQA: what % of the non-fill pixels have the cirrus bit 4 set?')).toContain('cirrus')
+  }, 120_000)
+
+  it('reads "by what percentage did the mean change" as a percent change of the mean', async () => {
+    const q = 'By what percentage did the mean NDVI change between 7 April 2019 and 12 July 2019, relative to April, with NDVI below 0 not counted?'
+    expect(spec(q).quantity).toMatchObject({ statistic: 'mean', combine: 'percent_change' })
+    await answered(q, REFS_6.cmp_ndvi_pctchange_0407_0712)
+  }, 120_000)
+
+  it('sets aside the values of a condition opening a clause with its variable and "not counted" after it', async () => {
+    // Read as keeping only NDVI < 0 (a verified mean of -0.12 on 12 July; 369.9 % for the change above).
+    expect(spec('mean NDVI on 12 July 2019, NDVI below 0 not counted').conditions).toMatchObject([{ variable: 'ndvi', op: '<', value: 0, negated: true }])
+    await answered('Mean of the per-date mean NDVI over 15 April - 15 July 2019, NDVI below 0 not counted.', REFS_7.per_ndvi_15apr_15jul)
+    await answered(
+      'By what percentage did the mean NDVI change from 7 April 2019 to 12 July 2019, relative to April? NDVI below 0 does not count.',
+      REFS_6.cmp_ndvi_pctchange_0407_0712,
+    )
+    // The same values set aside in other words, each of which had been read as keeping only NDVI below 0 (or, for
+    // "= no data", as a stored fill value of 0) with the words of setting aside left unread and not blocking.
+    for (const q of [
+      'mean NDVI 2019-07-12; NDVI<0 = invalid',
+      'mean NDVI 2019-07-12, NDVI<0 -> masked',
+      'mean NDVI 2019-07-12, drop NDVI below zero',
+      'mean NDVI 2019-07-12 w/o negative NDVI',
+      'mean NDVI 2019-07-12, NDVI under 0 thrown away',
+      'mean NDVI 2019-07-12, set NDVI below 0 to nodata',
+      'mean NDVI 2019-07-12, NDVI below 0: exclude',
+      'mean NDVI 2019-07-12, no NDVI below 0',
+      'mean NDVI 2019-07-12, NDVI below 0 are to be left out',
+      'mean NDVI 2019-07-12, NDVI below 0 is out',
+      'mean NDVI 2019-07-12, NDVI below 0 = no data',
+    ])
+      expect(spec(q).conditions, q).toMatchObject([{ variable: 'ndvi', op: '<', value: 0, negated: true }])
+    await answered('Mean of the per-date mean NDVI over 15 April - 15 July 2019; NDVI<0 = invalid.', REFS_7.per_ndvi_15apr_15jul)
+    // Words that set values aside and that no condition took block.
+    expect(blocking('mean NDVI on 12 July 2019, the dark ones not counted')).toContain('not counted')
+  }, 120_000)
+
+  it('reads a statistic set aside beside the one asked', async () => {
+    await answered(
+      'The 0.9 quantile of LST over July and August 2019, every valid pixel of every date pooled (not a mean of per-date quantiles).',
+      REFS_5.ord_pooled_p90_lst_julaug,
+    )
+    await answered(
+      'summer 2019 xinjiang lst, all valid px of jun+jul+aug pooled, 10th percentile of the pool in K, not the mean of the per-date p10s',
+      REFS_10.ord2,
+    )
+  }, 120_000)
+})
+
+describe('a bound kept after a one-sided comparison', () => {
+  it('reads "inclusive" and "or equal" after the number, and "less or equal" before it, as keeping the bound', async () => {
+    for (const [q, op] of [
+      ['share of pixels with NDVI under 0.3 inclusive on 2019-07-12', '<='],
+      ['share of pixels with NDVI below 0.3 or equal on 2019-07-12', '<='],
+      ['share of pixels with NDVI less or equal 0.3 on 2019-07-12', '<='],
+      ['share of pixels with NDVI above 0.3 (inclusive) on 2019-07-12', '>='],
+      ['share of pixels with NDVI greater or equal to 0.3 on 2019-07-12', '>='],
+    ])
+      expect(spec(q).conditions, q).toMatchObject([{ variable: 'ndvi', op, value: 0.3 }])
+    await answered('Mean LST on 14 September 2019 over the pixels with NDVI above 0.2 (inclusive)?', REFS_9.neg1)
+  }, 120_000)
+})
+
+describe('parts of the image the reader cannot place', () => {
+  it('blocks an inner or outer part, which had been answered over the whole image', () => {
+    expect(blocking('mean NDVI of the inner part of the image on 2019-07-12')).toContain('inner part')
+    expect(blocking('mean NDVI of the outer ring of the scene on 2019-07-12')).toContain('outer ring')
+    expect(plannedRefusal('mean NDVI of the interior region on 2019-07-12', [Q46])).toMatch(/interior region/)
+  })
 })

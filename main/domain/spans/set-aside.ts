@@ -1,0 +1,63 @@
+/**
+ * The words around a condition that set its pixels aside rather than select them (conditions.ts reads them): after
+ * it ("NDVI below 0 are excluded", "..., NDVI below 0 not counted", "NDVI<0 = invalid", "NDVI<0 -> masked"), as
+ * missing data ("treated as no data", "set NDVI below 0 to nodata"), in the first person ("I don't count"), or a
+ * clause opening with "no" ("with no NDVI below 0"); and the words after a one-sided comparison that keep its bound
+ * ("below 0.3 or equal", "under 0.3 inclusive").
+ */
+import { BOUND_KEPT_AFTER, NEGATIONS } from '../lexicon/comparators'
+import { alternation } from './words'
+
+const NEGATION = new RegExp(`(?:${alternation(NEGATIONS)})`, 'i')
+
+/** A verb of setting aside in its past or passive form ("excluded", "thrown away", "left out"). */
+const SET_ASIDE_PAST = String.raw`excluded|removed|left\s+out|left\s+aside|set\s+aside|masked\s+out|masked|dropped|discarded|ignored|thrown\s+(?:out|away)|tossed|skipped|omitted`
+/** An instruction after a separator ("NDVI below 0: exclude", "NDVI<0 -> no data"). */
+const SET_ASIDE_SAID = String.raw`exclude[sd]?|skip(?:ped)?|drop(?:ped)?|remove[sd]?|ignore[sd]?|omit(?:ted)?|invalid|masked(?:\s+out)?|mask\s+out|no[\s-]?data|nodata|nan|null|void|missing`
+
+/** Words after a condition that set its pixels aside ("are excluded", "is removed", "are to be left out", "does not count"). */
+export const POST_NEGATION = new RegExp(
+  String.raw`^\s*(?:(?:(?:are|is|were|was|get|gets|got|be|should|must|have|has|been|to|being)\s+){0,3}(?:${SET_ASIDE_PAST}|not\s+(?:counted|used|included|considered|taken|valid)|(?:does|do)\s+not\s+count|(?:doesn|don)'?t\s+count|invalid)\b|(?:is|are)\s+out\b)` +
+    String.raw`|^\s*(?:=|->|→|:)\s*(?:${SET_ASIDE_SAID})\b`,
+  'i',
+)
+/** The writer setting the values aside in the first person ("Negative NDVI I don't count"). */
+export const WRITER_SKIPS = /^\s*,?\s*(?:i|we)\s+(?:do\s+not|don't|never|won't|will\s+not)\s+(?:count|use|include|want)\b/i
+/** Words after a condition that make its pixels missing data ("treat negative NDVI as no data", "count as invalid"). */
+export const AS_NODATA =
+  /^\s*(?:(?:are|is|be|should\s+be|must\s+be|to\s+be)\s+)?(?:treated\s+|counted\s+|counts?\s+|taken\s+|regarded\s+)?as\s+(?:no[\s-]?data|nodata|missing(?:\s+data)?|invalid|fill|void|nan)\b/i
+/** "set NDVI below 0 to nodata": the verb before the condition's variable, and what its values become after it. */
+export const SET_BEFORE = /\bset\s+(?:the\s+|all\s+|any\s+)?(?:[\w-]+\s+){0,2}$/i
+export const TO_NODATA = /^\s*to\s+(?:no[\s-]?data|nodata|missing|invalid|nan|null|void)\b/i
+/** A clause opening with "no" before the condition's variable ("..., no NDVI below 0", "with no LST above 320 K"). */
+const NO_OPENS = /(?:^|[.,;:(]\s*|\b(?:with|and|but)\s+)no\s+(?:[\w-]+\s+){1,2}$/i
+
+/** A negation word in the same clause just before the condition ("excluding pixels with", "other than where"). */
+export function negatedBefore(before: string): { at: number; end: number } | null {
+  const clause = before.slice(-50)
+  const m = [...clause.matchAll(new RegExp(NEGATION.source, 'gi'))].at(-1)
+  // A clause opening with "no" before the variable ("with no NDVI below 0").
+  const no = m ? null : NO_OPENS.exec(clause)
+  if (no) {
+    const at = before.length - clause.length + no.index + no[0].search(/\bno\s/i)
+    return { at, end: at + 2 }
+  }
+  if (!m || m.index === undefined) return null
+  // The negation must govern this condition: only selection words between them ("pixels with", "areas where").
+  const between = clause.slice(m.index + m[0].length)
+  if (
+    !/^\s*(?:(?:for|on|over|in|at)\s+)?(?:(?:the|all|any|those|every)\s+)?(?:(?:valid\s+)?(?:pixels?|areas?|cells?|locations?|parts?|zones?)\s+)?(?:with|w\/|where|whose|having|that\s+have|in\s+which|for\s+which)?\s*(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}(?:values?\s+)?(?:is\s+|are\s+|was\s+|were\s+|of\s+)?$/i.test(
+      between,
+    )
+  )
+    return null
+  const at = before.length - clause.length + m.index
+  return { at, end: at + m[0].length }
+}
+
+const BOUND_KEPT = new RegExp(`^\\s*,?\\s*\\(?\\s*(?:${alternation(BOUND_KEPT_AFTER)})\\s*\\)?`, 'i')
+
+/** "below 0.3 or equal", "under 0.3 (inclusive)": the words after a one-sided comparison that keep its bound, or null. */
+export function boundKeptAfter(after: string): RegExpMatchArray | null {
+  return after.match(BOUND_KEPT)
+}
