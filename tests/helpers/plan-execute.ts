@@ -83,3 +83,11 @@ export function plannedRefusal(question: string, files: string[]): string | null
   const missing: unknown = plan.workflow.missing
   return typeof missing === 'string' ? missing : JSON.stringify(missing)
 }
+
+/** The slope of a planned, run and verified trend, within `tol` of one of `wants` (the readings a blind reference spans). */
+export async function slopeWithin(question: string, files: string[], wants: readonly number[], tol: number, artifacts: string): Promise<number> {
+  const got = await planExecuteAnswered(question, files, { artifacts, provenance: true })
+  const slope = (got.result.observation as { slope: number }).slope
+  expect(Math.min(...wants.map((w) => Math.abs(slope - w))), `${question}: ${slope}`).toBeLessThanOrEqual(tol)
+  return slope
+}

@@ -38,31 +38,18 @@
  *   "interior", "outer" block now, as the other parts the reader cannot place.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import type { DevReference } from '../../helpers/dev-references'
-import { answeredWithin, planExecuteAnswered, plannedRefusal } from '../../helpers/plan-execute'
+import { references, type DevReference } from '../../helpers/dev-references'
+import { answeredWithin, planExecuteAnswered, plannedRefusal, slopeWithin } from '../../helpers/plan-execute'
 import { readTask } from '../../../main/task/read-task'
 import { shared, tempDir } from '../../helpers/tmp'
-import fs from 'node:fs'
-import path from 'node:path'
 
 const store = tempDir('rsure-dev-classes-20-')
 afterAll(() => store.cleanup())
-const refs = (file: string) => JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dev-questions', file), 'utf8')) as Record<string, DevReference>
-const REFS_9 = refs('references-9.json')
-const REFS_5 = refs('references-5.json')
-const REFS_6 = refs('references-6.json')
-const REFS_7 = refs('references-7.json')
-const REFS_10 = refs('references-10.json')
-const REFS_11 = refs('references-11.json')
+const [REFS_5, REFS_6, REFS_7, REFS_9, REFS_10, REFS_11] = [5, 6, 7, 9, 10, 11].map((n) => references(`references-${n}.json`))
 const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
 const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
 const answered = (q: string, ref: DevReference) => answeredWithin(q, [Q46], ref.alternatives ?? [ref.value], ref.tolerance, store.dir)
-/** The slope of a planned, run and verified trend, within the reference's tolerance of one of its readings. */
-async function slopeWithin(q: string, ref: DevReference): Promise<void> {
-  const got = await planExecuteAnswered(q, [Q46], { artifacts: store.dir, provenance: true })
-  const slope = (got.result.observation as { slope: number }).slope
-  expect(Math.min(...(ref.alternatives ?? [ref.value]).map((w) => Math.abs(slope - w))), `${q}: ${slope}`).toBeLessThanOrEqual(ref.tolerance)
-}
+const trend = (q: string, ref: DevReference) => slopeWithin(q, [Q46], ref.alternatives ?? [ref.value], ref.tolerance, store.dir)
 const spec = (question: string) => readTask({ question, options: [] })
 const blocking = (question: string) => (spec(question).notUnderstood ?? []).filter((n) => n.blocking).map((n) => n.text)
 const spans = (question: string) => spec(question).periods.map((p) => `${p.start}/${p.end}`)
@@ -107,14 +94,14 @@ describe('periods between the words of an ask, and stretches counted back from a
 
 describe('the axis and the unit of a least-squares slope', () => {
   it('reads "against the day of the year" within one year as the trend axis, and answers it', async () => {
-    await slopeWithin('Least-squares slope, in K per day, of the per-date mean LST against the day of the year, from 1 March to 30 June 2019?', REFS_11.e1)
+    await trend('Least-squares slope, in K per day, of the per-date mean LST against the day of the year, from 1 March to 30 June 2019?', REFS_11.e1)
     // Across years the day of the year is not the date: still unread.
     expect(plannedRefusal('least-squares slope of the per-date mean LST vs day of year, 2018 to 2019, in K per day', [Q46])).toMatch(/vs/)
   }, 120_000)
 
   it('reads a count of days in words after "per", which had been answered per year', async () => {
     expect(spec('least squares slope of the per-date mean lst in 2019, in kelvin per two days')).toMatchObject({ slopePer: 'day', slopeEvery: 2 })
-    await slopeWithin(
+    await trend(
       'least squares slope of the per-acquisition median n d v i from august to november twenty nineteen versus the day of the year, negative n d v i left out, per hundred days',
       REFS_9.ser1,
     )
