@@ -42,7 +42,25 @@ export const RESTRICTING_LEADS: readonly string[] = ['only', 'just', 'keeping', 
 export const RANGE_NEGATIONS: readonly string[] = ['outside', 'outside of', 'not between', 'not within', 'not in the range', 'out of the range']
 
 /** Words that turn a selection into its complement: "excluding pixels with NDVI > 0.5", "other than water". */
-export const NEGATIONS: readonly string[] = ['excluding', 'exclude', 'excludes', 'excluded', 'except', 'except for', 'other than', 'apart from', 'not counting', 'leaving out', 'without', 'ignoring', 'masking out', 'masked out', 'omitting', 'but not', 'removing', 'remove', 'removed', 'discarding', 'discard', 'discarded', 'do not count', "don't count", 'not including', 'skip', 'skipping', 'ignore', 'ignores', 'omit', 'leave out', 'throw out', 'throw away', 'w/o', 'drop', 'dropping']
+export const NEGATIONS: readonly string[] = ['excluding', 'exclude', 'excludes', 'excluded', 'except', 'except for', 'other than', 'apart from', 'not counting', 'leaving out', 'without', 'ignoring', 'masking out', 'masked out', 'omitting', 'but not', 'removing', 'remove', 'removed', 'discarding', 'discard', 'discarded', 'do not count', "don't count", 'not including', 'skip', 'skipping', 'ignore', 'ignores', 'omit', 'leave out', 'throw out', 'throw away', 'w/o', 'drop', 'dropping',
+  // Less common forms an analyst writes (the guard beside conditions, spans/set-aside.ts, blocks others unread).
+  'sans', 'with the exception of', 'exclusion of', 'exclusive of', 'excl.', 'everything but', 'everything except', 'all but', 'all except', 'none of', 'save for', 'barring',
+  'leaving aside', 'setting aside', 'eliminating', 'rejecting', 'without counting', 'not considering', 'neglecting']
+
+/**
+ * Words, and word starts ending in "*", that may turn a selection into its complement, or keep the values it names
+ * in what is counted rather than select them: left unread beside a condition
+ * ("negatives out", "all pixels but the negative ones", "negative values excepted"), the ledger blocks them there,
+ * since the condition alone would keep the very pixels the question sets aside. ("drops" is left out: "the dates
+ * where LST drops below 290 K" keeps them; "drop NDVI below 0" is read as a negation.)
+ */
+export const POLARITY_WORDS: readonly string[] = [
+  'non*', 'not', 'nor', 'no', 'none', 'neither', 'nothing', 'sans', 'save', 'barring', 'minus', 'but', 'except*', 'exclu*', 'omit*', 'ignor*',
+  'skip*', 'remov*', 'discard*', 'reject*', 'eliminat*', 'disregard*', 'neglect*', 'invalid*', 'aside', 'out', 'away', 'off', 'leav*',
+  'left', 'mask*', 'filter*', 'throw*', 'thrown', 'toss*', 'strip*', 'purg*', 'delet*', 'suppress*', 'void', 'null', 'nan', 'nodata', 'missing',
+  // Words that keep the values in what is counted rather than select them ("negative NDVI kept" beside a share's denominator).
+  'kept', 'retain*', 'includ*', 'stay*', 'remain*',
+]
 
 /** Numbers written as words in a comparison ("bigger than zero"): the word and its value. */
 export const NUMBER_WORDS: Readonly<Record<string, number>> = { zero: 0 }

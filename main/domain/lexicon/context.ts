@@ -64,6 +64,12 @@ export const SHORT_MISSPELLINGS: Readonly<Record<string, string>> = {
   evry: 'every',
   til: 'until',
   betwen: 'between',
+  // Two letters swapped in a short word of asking ("how mnay dates" is a count).
+  mnay: 'many',
+  amny: 'many',
+  hwo: 'how',
+  waht: 'what',
+  whta: 'what',
   // Last-letter slips the typing-slip rule leaves alone (a changed last letter is usually an inflection).
   maximun: 'maximum',
   minimun: 'minimum',

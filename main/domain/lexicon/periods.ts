@@ -22,6 +22,9 @@ export const MONTHS: readonly { month: number; names: readonly string[] }[] = [
   { month: 12, names: ['december', 'dec', 'dec.', 'dezember', 'dez', 'dez.', 'décembre', 'déc.'] },
 ]
 
+/** Months in Roman numerals, January first, as some locales write them in a date ("23.IV.2019"); capitals only. */
+export const ROMAN_MONTHS: readonly string[] = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII']
+
 /** Meteorological seasons; the south's are shifted by six months. */
 export const SEASONS: readonly { name: string; north: readonly number[]; south: readonly number[]; names: readonly string[] }[] = [
   { name: 'spring', north: [3, 4, 5], south: [9, 10, 11], names: ['spring', 'springtime'] },
@@ -39,10 +42,18 @@ export const HEMISPHERE_WORDS: Readonly<Record<'north' | 'south', readonly strin
 export const NAMED_SPANS: readonly { name: string; months: readonly number[]; names: readonly string[]; convention: string }[] = [
   { name: 'growing season', months: [4, 5, 6, 7, 8, 9, 10], names: ['growing season', 'growing-season', 'vegetation period', 'crop season'], convention: 'April to October (northern hemisphere temperate convention)' },
   { name: 'hydrological year', months: [10, 11, 12, 1, 2, 3, 4, 5, 6, 7, 8, 9], names: ['hydrological year', 'water year', 'hydrologic year'], convention: 'October of the year before to September of the year named (USGS water year)' },
-  // Three months by their initials, as climatologists write them: the months themselves in either hemisphere. "SON"
-  // is left out (it is also a word), and "DJF" too: which December a winter of a year takes is a convention of its own.
+  // Three months by their initials, as climatologists write them: the months themselves in either hemisphere ("SON",
+  // also a word, is read in capitals only: CAPITAL_SEASON_INITIALS below).
   { name: 'JJA', months: [6, 7, 8], names: ['jja'], convention: 'June, July and August (the months the initials name)' },
   { name: 'MAM', months: [3, 4, 5], names: ['mam'], convention: 'March, April and May (the months the initials name)' },
+]
+
+/**
+ * Season initials that are also English words, read only in capitals beside a year ("SON 2019"; "son" is a word).
+ * "DJF" stays unread: which December a winter of a year takes is a convention of its own.
+ */
+export const CAPITAL_SEASON_INITIALS: readonly { initials: string; months: readonly number[]; convention: string }[] = [
+  { initials: 'SON', months: [9, 10, 11], convention: 'September, October and November (the months the initials name)' },
 
 ]
 

@@ -51,7 +51,7 @@ export const COMPARATIVES: { up: readonly string[]; down: readonly string[]; exc
 
 export const COMBINATIONS: readonly { key: 'difference' | 'ratio' | 'absolute_difference' | 'percent_change'; names: readonly string[] }[] = [
   { key: 'percent_change', names: ['percent change', 'percentage change', '% change', 'relative change', 'percent increase', 'percentage increase', 'percent decrease', 'percentage decrease', 'change in percent', 'by what percentage', 'by what percent', 'by how many percent', 'how many percent'] },
-  { key: 'ratio', names: ['ratio', 'times higher', 'times larger', 'times greater', 'times as high', 'times as large', 'divided by', 'fold'] },
+  { key: 'ratio', names: ['ratio', 'times higher', 'times larger', 'times greater', 'times as high', 'times as large', 'divided by', 'divided with', 'fold'] },
   { key: 'absolute_difference', names: ['absolute difference', 'absolute change', 'by how much', 'how much higher', 'how much lower', 'how much warmer', 'how much cooler', 'how much hotter', 'how much colder'] },
   { key: 'difference', names: ['difference', 'differences', 'differ', 'differs', 'change', 'changed', 'changes', 'compared with', 'compared to', 'compare', 'comparison', 'versus', 'vs', 'vs.', 'minus', 'increase', 'increased', 'decrease', 'decreased', 'rise', 'rose', 'risen', 'grow', 'grew', 'grown', 'shrink', 'shrank', 'shrunk', 'relative to', 'against'] },
 ]

@@ -122,7 +122,15 @@ const CLAUSE_START = /(?:^|[.,;:?!(]\s*|\b(?:with|and|but)\s+(?:all\s+|any\s+|th
 const CLAUSE_NAMES = String.raw`(?:(?:[\w-]+\s+){0,2}(?:values?|pixels?)|(?:${VARIABLE_ALT}))`
 const CLAUSE_VALUES = new RegExp(String.raw`(?:^|[.,;:?!(]\s*|\b(?:with|and|but)\s+)(?:the\s+|all\s+|any\s+)?${CLAUSE_NAMES}\s*$`, 'i')
 /** A sign word opening a condition ("negative NDVI", "non-positive NBR"): the values, named by their sign. */
-const SIGN_OPENS = new RegExp(`^(?:non[\\s-]?)?(?:${alternation(SIGN_WORDS['<'].concat(SIGN_WORDS['>']).filter((w) => !/\s/.test(w)))})\\b`, 'i')
+const SIGN_OPENS = new RegExp(
+  `^(?:non[\\s-]?)?(?:${SIGN_WORDS['<']
+    .concat(SIGN_WORDS['>'])
+    .filter((w) => !/\s/.test(w))
+    .join('|')})s?\\b`,
+  'i',
+)
+/** A condition written with its variable first (", NDVI outside 0..1 invalid"): the values, named by their variable. */
+const VARIABLE_OPENS = new RegExp(`^(?:${VARIABLE_ALT})\\b`, 'i')
 /** A selection of pixels just before a condition's variable ("pixels with NDVI", "the areas where LST"). */
 const SELECTED_BEFORE =
   /\b(?:pixels?|areas?|cells?|locations?)\s+(?:with|w\/|where|whose|having|that\s+have|in\s+which)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}$/i
@@ -146,9 +154,9 @@ const SIGN_BEFORE_RE = new RegExp(
   'gi',
 )
 
-/** A sign word before values or pixels with no variable between ("negative values", "non-negative pixels"). */
+/** A sign word before values or pixels with no variable between ("negative values", "non-negative pixels"), or as a noun ("negatives"). */
 const SIGN_VALUES_RE = new RegExp(
-  `\\b(non[\\s-]?)?(${alternation([...SIGN_WORDS['<'], ...SIGN_WORDS['>']].filter((w) => !/\s/.test(w)))})\\s+(?:values?|pixels?|readings?|numbers?)\\b`,
+  `\\b(non[\\s-]?)?(${[...SIGN_WORDS['<'], ...SIGN_WORDS['>']].filter((w) => !/\s/.test(w)).join('|')})(?:\\s+(?:values?|pixels?|readings?|numbers?)\\b|s\\b)`,
   'gi',
 )
 
@@ -194,7 +202,7 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
       (asNodata !== null ||
         SELECTED_BEFORE.test(before.slice(-60)) ||
         CLAUSE_VALUES.test(before.slice(-60)) ||
-        (CLAUSE_START.test(before) && (/\b(?:values?|pixels?)\s*$/i.test(c.text) || SIGN_OPENS.test(c.text))))
+        (CLAUSE_START.test(before) && (/\b(?:values?|pixels?)\s*$/i.test(c.text) || SIGN_OPENS.test(c.text) || VARIABLE_OPENS.test(c.text))))
     // "Negative NDVI must be counted too", "including negative values": the values are kept, nothing is selected.
     const keptAfter = neg || setAside ? null : (after.match(INCLUDED_AFTER) ?? (COUNTED_BEFORE.test(before) ? after.match(ADDITIVE_AFTER) : null))
     const keptBefore = neg || setAside || keptAfter ? null : INCLUDED_BEFORE.exec(before)

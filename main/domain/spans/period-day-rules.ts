@@ -129,6 +129,22 @@ export const DAY_RULES: Rule[] = [
       return start && last && a <= b ? { start, last, granularity: 'day' } : null
     },
   },
+  // "day 177 of 2019", "day-of-year 177, 2019", "DOY 177 2019": one day of the year (1-based)
+  {
+    re: new RegExp(`\\b${DOY}\\s*(\\d{1,3})(?!\\s*(?:-|–|—|to|until|till|through|thru)\\s*(?:${DOY}\\s*)?\\d),?\\s+(?:(?:of|in)\\s+)?${YEAR}`, 'gi'),
+    make: (m) => {
+      const d = dayOfYear(Number(m[2]), Number(m[1]))
+      return d ? { start: d, last: d, granularity: 'day' } : null
+    },
+  },
+  // "A2019177" (a MODIS or VIIRS granule's date: "A", the year, the day of the year) and "2019-177" (an ISO 8601 ordinal date)
+  {
+    re: /(?<![\w-])(?:A((?:19|20)\d{2})(\d{3})|((?:19|20)\d{2})-(\d{3}))(?![\w-]|[.,]\d)/g,
+    make: (m) => {
+      const d = dayOfYear(Number(m[1] ?? m[3]), Number(m[2] ?? m[4]))
+      return d ? { start: d, last: d, granularity: 'day' } : null
+    },
+  },
   // "ISO weeks 20 to 30 of 2019", "iso week 27 2019", "ISO weeks 20-30, 2019": Monday of the first week named to
   // Sunday of the last (ISO 8601: week 1 holds the year's first Thursday). Only weeks said to be ISO: other
   // numberings start on Sunday or at 1 January, so a bare "week 20" stays unread.
@@ -153,6 +169,16 @@ export const DAY_RULES: Rule[] = [
       if (n < 1 || n > days) return null
       const [a, b] = m[1].toLowerCase() === 'first' ? [1, n] : [days - n + 1, days]
       return { start: dayOfYear(y, a)!, last: dayOfYear(y, b)!, granularity: 'day' }
+    },
+  },
+  // "the first seven months of 2019", "the last 3 months of 2019": whole months from the year's start or to its end
+  {
+    re: new RegExp(`\\b(first|last)\\s+(\\d{1,2}|${Object.keys(NUMBER_UNITS).join('|')})\\s+months\\s+(?:of|in)\\s+(?:the\\s+year\\s+)?${YEAR}`, 'gi'),
+    make: (m) => {
+      const [n, y] = [countedDays(m[2], 'days'), Number(m[3])]
+      if (!(n >= 1 && n <= 12)) return null
+      const [a, b] = m[1].toLowerCase() === 'first' ? [1, n] : [13 - n, 12]
+      return { start: iso(y, a, 1), last: iso(y, b, new Date(Date.UTC(y, b, 0)).getUTCDate()), granularity: 'month' }
     },
   },
   // "June 1 to September 30, 2019", "from June 1, 2019 to September 30, 2019", "between July 1 and July 15, 2019"
@@ -204,10 +230,10 @@ export const DAY_RULES: Rule[] = [
       ]
     },
   },
-  // "July 12, 2022", "12 July 2022", "2022-07-12", "13-Aug-2017", "Aug 13 '19"
+  // "July 12, 2022", "12 July 2022", "2022-07-12", "13-Aug-2017", "Aug 13 '19", "may the 9th 2019" (dictated)
   {
     re: new RegExp(
-      `${MONTH_RE}\\s+${DAY},*\\s*(?:${YEAR}|'(\\d{2})\\b)|${DAY}(?:\\s+of)?(?:\\s+|-)${MONTH_RE}(?:,?\\s*|-)${YEAR}|${YEAR}-(\\d{1,2})-(\\d{1,2})(?![\\d-])`,
+      `${MONTH_RE}\\s+(?:the\\s+)?${DAY},*\\s*(?:${YEAR}|'(\\d{2})\\b)|${DAY}(?:\\s+of)?(?:\\s+|-)${MONTH_RE}(?:,?\\s*|-)${YEAR}|${YEAR}-(\\d{1,2})-(\\d{1,2})(?![\\d-])`,
       'gi',
     ),
     make: (m) => {

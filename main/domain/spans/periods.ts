@@ -9,7 +9,16 @@
  * "growing season 2019" April to October 2019; "water year 2019" October 2018 to September 2019; southern
  * seasons ("austral summer 2019") are shifted six months.
  */
-import { HALVES, NAMED_SPANS, OTHER_CALENDAR_ABBREVIATIONS, OTHER_CALENDARS, PART_OF_SPAN_WORDS, QUARTERS, UNPLACED_SPANS } from '../lexicon/periods'
+import {
+  CAPITAL_SEASON_INITIALS,
+  HALVES,
+  NAMED_SPANS,
+  OTHER_CALENDAR_ABBREVIATIONS,
+  OTHER_CALENDARS,
+  PART_OF_SPAN_WORDS,
+  QUARTERS,
+  UNPLACED_SPANS,
+} from '../lexicon/periods'
 import {
   ARROW,
   CHANGED_FROM,
@@ -347,6 +356,17 @@ const RULES: Rule[] = [
       // A span that wraps ends in the year named (water year 2019 = October 2018 to September 2019).
       const wraps = months[months.length - 1] < months[0]
       return { ...spanOfMonths(wraps ? y - 1 : y, months, 'season'), convention: named.convention }
+    },
+  },
+  // "SON 2019", "2019 SON": season initials that are also words, in capitals only (lexicon CAPITAL_SEASON_INITIALS)
+  {
+    re: new RegExp(
+      `(?<![\\w-])(${CAPITAL_SEASON_INITIALS.map((x) => x.initials).join('|')})\\s+(?:of\\s+|in\\s+)?${YEAR}|${YEAR}\\s+(${CAPITAL_SEASON_INITIALS.map((x) => x.initials).join('|')})(?![\\w-])`,
+      'g',
+    ),
+    make: (m) => {
+      const named = CAPITAL_SEASON_INITIALS.find((x) => x.initials === (m[1] ?? m[4]))!
+      return { ...spanOfMonths(Number(m[2] ?? m[3]), named.months, 'season'), convention: named.convention }
     },
   },
   // "summer 2022", "the 2021 summer", "austral summer 2019", "summer (JJA) 2019" (its months restated in brackets)

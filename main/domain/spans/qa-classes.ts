@@ -42,10 +42,12 @@ const CLEAR_RESTATED =
   /^\s*\(\s*(?:i\.?e\.?,?\s*)?(?:neither\s+(?:fill|cloud)\s+nor\s+(?:fill|cloud)|no\s+cloud(?:s)?(?:\s+(?:and|,)\s+no\s+fill)?|no\s+fill(?:\s+(?:and|,)\s+no\s+cloud)|not\s+cloud(?:y)?(?:\s+(?:and|or|nor)\s+not\s+fill)?|cloud[\s-]free)\s*\)/i
 /**
  * The words a negation may stand apart from the class it leaves out by: "excluding cloudy", "excluding the fill
- * pixels", "leaving out pixels flagged as cloud shadow", "excluding every pixel the BQA flags as".
+ * pixels", "leaving out pixels flagged as cloud shadow", "excluding every pixel the BQA flags as", and another class
+ * named before this one with the noun after it ("excluding fill and cloud pixels").
  */
-const NEGATED_GAP =
+const NEGATED_GAP_ONE =
   /^\s*(?:(?:the|all|any|every)\s+)?(?:(?:pixels?|px)\s+(?:(?:that|which)\s+(?:are|is)\s+|(?:the\s+)?(?:bqa|qa|quality\s+band)\s+)?(?:flagged|flags|marked|marks|classified|labell?ed)\s+(?:as\s+)?|[\w-]+\s+)?$/i
+const NEGATED_GAP = new RegExp(`(?:${NEGATED_GAP_ONE.source})|^\\s*(?:the\\s+)?(?:${alternation(QA_NAMES)})\\s*(?:,|and|or|&)\\s*$`, 'i')
 /** "no" or "non" right before a class name ("no cloud", "non-cloud"). */
 const NO_BEFORE = /\b(?:no|non)[\s-]*$/i
 /** What follows a class name that makes "no <class>" no selection of pixels ("no cloud masking", "no cloud correction"). */
@@ -63,7 +65,7 @@ const QA_PREDICATE = new RegExp(
   'i',
 )
 /** The next class of the same predicate ("... are not cloud and not fill"); group 1 a "not". */
-const QA_CONJUNCTION = /^\s*(?:and|or|nor)\s+(not\s+)?$/i
+const QA_CONJUNCTION = /^\s*(?:\([^()]{0,30}\)\s*)?,?\s*(?:and|or|nor)\s+(not\s+)?(?:the\s+|all\s+|any\s+)?$/i
 
 /**
  * "bits 11 and 12 both set", "bits 11-12 = 11", "bits 7–8 equal to 11", "bits 5-6 field = 2", "bits 5-6 = 0b10, i.e.
@@ -224,7 +226,7 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
     // cloudy", "pixels flagged as cloud", "the quality band is marking as cloud", "pixels which the BQA says are not cloud and not fill");
     // a bare "cloud" elsewhere is no selection. "not" in the predicate negates it.
     const pred = QA_PREDICATE.exec(before)
-    const conj = !pred && qaEnd >= 0 && h.at - qaEnd <= 12 ? QA_CONJUNCTION.exec(q.slice(qaEnd, h.at)) : null
+    const conj = !pred && qaEnd >= 0 && h.at - qaEnd <= 45 ? QA_CONJUNCTION.exec(q.slice(qaEnd, h.at)) : null
     const predicate = pred !== null || conj !== null
     const predNot = pred !== null && (pred[0].includes("n't") || !!pred[1]) !== !!pred[2]
     const notAt = predNot
@@ -245,7 +247,10 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
       !(/\b(?:pixels?|px)$/.test(name) && COUNTED_RE.test(before)) &&
       // A name that states the class's level ("high cirrus confidence", "cirrus conf = high") is a selection itself.
       !/\b(?:high|medium|low)\b|=/.test(name) &&
-      !/^\s*(?:(?:pixels?|pixles?|px|areas?|cover|covered|mask|percentage|percent|share|fraction|proportion)\b|%)/i.test(q.slice(h.end))
+      // ("fill and cloud pixels": the noun after the next class is this one's too.)
+      !/^\s*(?:(?:and|or|&|,)\s+[\w-]+\s+)?(?:(?:pixels?|pixles?|px|areas?|cover|covered|mask|percentage|percent|share|fraction|proportion)\b|%)/i.test(
+        q.slice(h.end),
+      )
     )
       continue
     // A layer's missing pixels left out by an exclusion ("excluding nodata pixels") restate what every statistic

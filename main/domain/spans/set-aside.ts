@@ -11,13 +11,13 @@ import { alternation } from './words'
 const NEGATION = new RegExp(`(?:${alternation(NEGATIONS)})`, 'i')
 
 /** A verb of setting aside in its past or passive form ("excluded", "thrown away", "left out"). */
-const SET_ASIDE_PAST = String.raw`excluded|removed|left\s+out|left\s+aside|set\s+aside|masked\s+out|masked|dropped|discarded|ignored|thrown\s+(?:out|away)|tossed|skipped|omitted`
+const SET_ASIDE_PAST = String.raw`excluded|removed|left\s+out|left\s+aside|set\s+aside|masked\s+out|masked|dropped|discarded|ignored|thrown\s+(?:out|away)|tossed|skipped|omitted|excepted|disregarded|eliminated|rejected|filtered\s+out`
 /** An instruction after a separator ("NDVI below 0: exclude", "NDVI<0 -> no data"). */
 const SET_ASIDE_SAID = String.raw`exclude[sd]?|skip(?:ped)?|drop(?:ped)?|remove[sd]?|ignore[sd]?|omit(?:ted)?|invalid|masked(?:\s+out)?|mask\s+out|no[\s-]?data|nodata|nan|null|void|missing`
 
-/** Words after a condition that set its pixels aside ("are excluded", "is removed", "are to be left out", "does not count"). */
+/** Words after a condition that set its pixels aside ("are excluded", "is removed", "are to be left out", "does not count", "negatives out"). */
 export const POST_NEGATION = new RegExp(
-  String.raw`^\s*(?:(?:(?:are|is|were|was|get|gets|got|be|should|must|have|has|been|to|being)\s+){0,3}(?:${SET_ASIDE_PAST}|not\s+(?:counted|used|included|considered|taken|valid)|(?:does|do)\s+not\s+count|(?:doesn|don)'?t\s+count|invalid)\b|(?:is|are)\s+out\b)` +
+  String.raw`^\s*(?:(?:(?:are|is|were|was|get|gets|got|be|should|must|have|has|been|to|being)\s+){0,3}(?:${SET_ASIDE_PAST}|not\s+(?:counted|used|included|considered|taken|valid)|(?:does|do)\s+not\s+count|(?:doesn|don)'?t\s+count|invalid)\b|(?:(?:is|are)\s+)?out\b(?!\s+of\b))` +
     String.raw`|^\s*(?:=|->|→|:)\s*(?:${SET_ASIDE_SAID})\b`,
   'i',
 )

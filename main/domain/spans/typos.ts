@@ -26,7 +26,11 @@ function wordsOf(v: unknown, out: Set<string>, depth = 0): void {
 const LEXICON_WORDS = new Set<string>()
 wordsOf(Object.values(LEXICON), LEXICON_WORDS)
 const KNOWN = new Set([...LEXICON_WORDS, ...NOT_TYPOS])
-const TARGETS = [...LEXICON_WORDS].filter((w) => w.length >= 5 && !NOT_TYPOS.includes(w))
+// Words the lexicon lists only to block them where they stand unread (polarity words beside a condition, words of
+// other languages) are never what a slip stands for: "northing" is no "nothing".
+const GUARD_WORDS = new Set<string>()
+wordsOf([LEXICON.POLARITY_WORDS, LEXICON.OTHER_LANGUAGE_WORDS], GUARD_WORDS)
+const TARGETS = [...LEXICON_WORDS].filter((w) => w.length >= 5 && !NOT_TYPOS.includes(w) && !GUARD_WORDS.has(w))
 
 type Slip = { kind: 'swap' | 'missing' | 'extra' | 'wrong'; at: number }
 

@@ -46,7 +46,8 @@ function verifierPeriods(d: QuestionDemands): string[] {
 function plannerConditions(spec: TaskSpec): string[] {
   return spec.conditions.map((c) => {
     const v = c.variable ? (VERIFIER_NAME[c.variable] ?? c.variable) : '?'
-    const neg = c.negated || c.op === 'outside' ? '!' : ''
+    // (Outside a..b is not in a..b; a negated outside is inside.)
+    const neg = Boolean(c.negated) !== (c.op === 'outside') ? '!' : ''
     return c.op === 'between' || c.op === 'outside' ? `${neg}${v} in ${c.low}..${c.high}` : `${neg}${v} ${c.op[0]} ${c.value}`
   })
 }
