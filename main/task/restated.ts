@@ -26,9 +26,10 @@ import { VARIABLE_ALT, variableNamed } from '../domain/spans/variables'
 import type { Condition } from './spec'
 
 /** The fill named, with its value restated ("fill pixels (DN 0)", "the nodata values with DN 0"). */
-const FILL_NAMED = `(?:the\\s+)?(?:${alternation(FILL_EXCLUSION.names)})(?:\\s+(?:pixels?|pixles|px|values?|areas?))?(?:\\s*\\(\\s*(?:dn\\s*)?(?:=\\s*)?0\\s*\\)|\\s+(?:with|of)\\s+dn\\s*(?:=\\s*)?0)?`
+// ("the -32768 fill", "each day's no-data pixels", "the no data pixels of each day", "fill pixels (DN 0)")
+const FILL_NAMED = `(?:the\\s+)?(?:(?:each|every)\\s+(?:day|date|scene|image)(?:'s|’s)\\s+)?(?:(?:dn\\s*)?(?:0|-32768)\\s+)?(?:${alternation(FILL_EXCLUSION.names)})(?:\\s+(?:pixels?|pixles|px|values?|areas?|ones))?(?:\\s+of\\s+(?:each|every|both|the)\\s+(?:days?|dates?|scenes?|images?))?(?:\\s*\\(\\s*(?:dn\\s*)?(?:=\\s*)?(?:0|-32768)\\s*\\)|\\s+(?:with|of)\\s+dn\\s*(?:=\\s*)?0)?`
 const FILL_EXCLUDED = new RegExp(
-  `\\b(?:${alternation(FILL_EXCLUSION.before)})\\s+${FILL_NAMED}(?![\\w-])|\\b${FILL_NAMED}(?:\\s+|\\s*:\\s*)(?:(?:are|is|were|get|being|should|must)\\s+)?(?:(?:to\\s+)?be\\s+)?(?:${alternation(FILL_EXCLUSION.after)})(?![\\w-])` +
+  `\\b(?:${alternation(FILL_EXCLUSION.before)})\\s*:?\\s+${FILL_NAMED}(?![\\w-])|\\b(?:leave|leaving)\\s+${FILL_NAMED}\\s+out\\b|\\b${FILL_NAMED}(?:\\s+|\\s*:\\s*)(?:(?:are|is|were|get|being|should|must)\\s+)?(?:(?:to\\s+)?be\\s+)?(?:${alternation(FILL_EXCLUSION.after)})(?![\\w-])` +
     // The fill's value stated: "DN 0 = fill", "fill = DN 0", "DN 0 is nodata".
     `|\\bdn\\s*0\\s*(?:=|is|:)\\s*(?:${alternation(FILL_EXCLUSION.names)})\\b|\\b(?:${alternation(FILL_EXCLUSION.names)})\\s*(?:=|is|:)\\s*(?:dn\\s*)?0\\b`,
   'gi',
@@ -81,7 +82,8 @@ const SKIP_VERB = String.raw`(?:skip|skipping|drop|dropping|excluding|exclude|ig
 const EMPTY_DATES_SKIPPED = new RegExp(
   [
     // "skipping dates without valid data", "leave out acquisitions with no valid LST"
-    String.raw`\b(?:${SKIP_VERB}|without)\s+(?:the\s+)?${DATE_NOUN}\s+${NO_VALID}`,
+    // "- exclude: dates without any valid LST pixel", "other than the 3 dates with no valid lst at all, those dont count"
+    String.raw`\b(?:${SKIP_VERB}|without|other\s+than|except(?:\s+for)?|apart\s+from|not\s+counting)\s*:?\s+(?:the\s+)?(?:\d+\s+)?${DATE_NOUN}\s+${NO_VALID}(?:\s+at\s+all)?(?:\s*,\s*(?:those|these|they)\s+${LEFT_ASIDE})?`,
     // "dates with no valid LST are not counted", "dates without any valid pixel do not count", "dates without LST skiped",
     // "- dates with no valid pixel: skip" (a list's item with its instruction)
     String.raw`\b${DATE_NOUN}\s+${NO_VALID}(?:\s+${LEFT_ASIDE}|\s*(?::|=|->|→|–|-)\s*${SKIP_VERB}\b)`,

@@ -70,6 +70,9 @@ export const SHORT_MISSPELLINGS: Readonly<Record<string, string>> = {
   hwo: 'how',
   waht: 'what',
   whta: 'what',
+  // Slips the rule reads two ways ("exept" is one letter from "except" and from "exempt"): a negation missed changes the value.
+  exept: 'except',
+  excpet: 'except',
   // Last-letter slips the typing-slip rule leaves alone (a changed last letter is usually an inflection).
   maximun: 'maximum',
   minimun: 'minimum',

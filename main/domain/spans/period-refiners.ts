@@ -165,9 +165,14 @@ export function bracketedRestatements(q: string, periods: readonly PeriodSpan[])
 
 const MONTH_NAME_RE = `\\b(?:${alternation(MONTHS.flatMap((x) => x.names.filter((n) => !n.endsWith('.'))))})\\b`
 const MONTH_LIST = `(?:${MONTH_NAME_RE})(?:\\s*(?:,|and|or|&|\\/)\\s*(?:${MONTH_NAME_RE}))*`
-/** "but not (taking) the July dates", "without July", "excluding the June and August acquisitions" (no year after). */
+/** Months listed after a season's months named ("the winter months (December, January, February)", "the winter months december january and february"). */
+const SEASON_MONTHS_LISTED = `(${alternation(SEASONS.flatMap((x) => x.names))})\\s+months\\s*(?:\\(\\s*(${MONTH_LIST})\\s*\\)|((?:${MONTH_NAME_RE})(?:\\s*(?:,|and|or|&|\\/)?\\s*(?:${MONTH_NAME_RE}))*))`
+/**
+ * "but not (taking) the July dates", "without July", "excluding the June and August acquisitions", "except those in
+ * June", "apart from the winter months (December, January, February)" (no year after).
+ */
 const EXCLUDED_MONTHS_RE = new RegExp(
-  `\\b(?:${alternation(NEGATIONS)})\\s+(?:(?:taking|counting|using|including|considering)\\s+)?(?:the\\s+)?(?:dates?\\s+(?:of|in|from)\\s+)?(${MONTH_LIST})(?:\\s+(?:dates|acquisitions|scenes|images|data|ones|values|observations|overpasses))?\\b(?!\\s*,?\\s*(?:of\\s+)?(?:19|20)\\d{2})`,
+  `\\b(?:${alternation(NEGATIONS)})\\s+(?:(?:taking|counting|using|including|considering)\\s+)?(?:the\\s+)?(?:(?:dates?|those|ones|scenes?|acquisitions?|images?)\\s+(?:of|in|from)\\s+(?:the\\s+)?)?(?:(${MONTH_LIST})|${SEASON_MONTHS_LISTED})(?:\\s+(?:dates|acquisitions|scenes|images|data|ones|values|observations|overpasses))?(?:(?<=\\))|\\b)(?!\\s*,?\\s*(?:of\\s+)?(?:19|20)\\d{2})`,
   'gi',
 )
 
@@ -190,7 +195,11 @@ export function excludedMonths(q: string, periods: PeriodSpan[]): { periods: Per
   const excluded: ExcludedMonthsSpan[] = []
   for (const m of q.matchAll(EXCLUDED_MONTHS_RE)) {
     const at = m.index ?? 0
-    const months = [...new Set([...m[1].matchAll(new RegExp(MONTH_NAME_RE, 'gi'))].map((x) => monthOf(x[0])).filter((x) => x > 0))]
+    // Groups: a month list 1 | a season 2 with its months in brackets 3 or after it 4.
+    const months = [...new Set([...(m[1] ?? m[3] ?? m[4]).matchAll(new RegExp(MONTH_NAME_RE, 'gi'))].map((x) => monthOf(x[0])).filter((x) => x > 0))]
+    // A season's months listed must be that season's ("the winter months (June, July)" is no winter here).
+    const season = m[2] === undefined ? undefined : SEASONS.find((x) => x.names.includes(m[2].toLowerCase()))
+    if (season && ![season.north, season.south].some((x) => x.length === months.length && x.every((mo) => months.includes(mo)))) continue
     const sentenceStart = Math.max(q.lastIndexOf('.', at), q.lastIndexOf('?', at), q.lastIndexOf(';', at))
     const before = out.filter((p) => p.end <= at && p.at > sentenceStart)
     const holding = before.filter((p) => months.every((x) => monthsOf(p).includes(x)))

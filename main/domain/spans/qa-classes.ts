@@ -28,8 +28,8 @@ const LAYER_NAMES = alternation(VARIABLES.filter((v) => v.kind !== 'qa_class').f
 const DATES_BEFORE = /\b(?:dates?|acquisitions?|scenes?)\s+(?:(?:that|which)\s+)?$/i
 const VALID_RE = new RegExp(
   [
-    // "pixels that have a valid LST", "with a valid NDVI"
-    `\\b(?:have|has|had|having|carry|carries|carrying|with|show|shows)\\s+(?:a\\s+)?valid\\s+(?=(?:${LAYER_NAMES})\\b)`,
+    // "pixels that have a valid LST", "with a valid NDVI", "have a valid value"
+    `\\b(?:have|has|had|having|carry|carries|carrying|with|show|shows|hold|holds)\\s+(?:a\\s+)?valid\\s+(?=(?:${LAYER_NAMES})\\b|(?:value|reading|measurement)\\b)`,
     // "90 % of its pixels valid", "the LST pixels are valid": valid said of the pixels counted
     `(?<=\\b(?:pixels?|px)\\s+)(?:are\\s+|is\\s+|being\\s+)?valid\\b`,
     // "the number of valid LST pixels", "how many valid pixels", "the fewest valid pixels"

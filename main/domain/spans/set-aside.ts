@@ -43,10 +43,11 @@ export function negatedBefore(before: string): { at: number; end: number } | nul
     return { at, end: at + 2 }
   }
   if (!m || m.index === undefined) return null
-  // The negation must govern this condition: only selection words between them ("pixels with", "areas where").
+  // The negation must govern this condition: only selection words between them ("pixels with", "areas where"), and
+  // the fill listed first ("drop: the -32768 fill and every negative NDVI").
   const between = clause.slice(m.index + m[0].length)
   if (
-    !/^\s*(?:(?:for|on|over|in|at)\s+)?(?:(?:the|all|any|those|every)\s+)?(?:(?:valid\s+)?(?:pixels?|areas?|cells?|locations?|parts?|zones?)\s+)?(?:with|w\/|where|whose|having|that\s+have|in\s+which|for\s+which)?\s*(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}(?:values?\s+)?(?:is\s+|are\s+|was\s+|were\s+|of\s+)?$/i.test(
+    !/^\s*(?::\s*)?(?:(?:the\s+)?(?:-?\d+\s+)?(?:fill|nodata|no-data|no\s+data)(?:\s+(?:pixels?|values?))?\s*(?:,|and)\s+)?(?:(?:for|on|over|in|at)\s+)?(?:(?:the|all|any|those|every)\s+)?(?:(?:valid\s+)?(?:pixels?|areas?|cells?|locations?|parts?|zones?)\s+)?(?:with|w\/|where|whose|having|that\s+have|in\s+which|for\s+which)?\s*(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}(?:values?\s+)?(?:is\s+|are\s+|was\s+|were\s+|of\s+)?$/i.test(
       between,
     )
   )

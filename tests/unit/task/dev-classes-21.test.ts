@@ -18,6 +18,12 @@
  *   read as selecting the negative pixels (0 %); "divided with" was unread and one side's mean answered; "how mnay
  *   dates" was unread and a mean answered. Words that keep a condition's values rather than select them now block
  *   beside it, an unread division word blocks, "divided with" is a ratio and "mnay" is "many".
+ * - Set 12's refusals, read item by item after its first whole run, fixed as classes: a negation over a list of QA
+ *   classes ("excluding the fill pixels and the cloud pixels" had kept the cloud pixels: a verified 0.2127 for 0.3545;
+ *   "with the exception of fill and cloud pixels"), months set aside by a season's name with its months listed or as
+ *   "those in June", the fill restated in more ways ("drop: the -32768 fill and every negative NDVI", "each day's
+ *   no-data pixels excluded", "leaving the no-data pixels out"), dates with no valid pixel set aside by "other than"
+ *   or a list item's "exclude:", "have a valid value" as a pixel's condition, "(ddof = 0)" spaced after a std.
  * - Days and periods from set 11's refusals: a Roman month ("23.IV.2019"), one day of the year ("day 177 of 2019",
  *   dictated too), a granule's date ("A2019177") and an ISO ordinal date ("2019-177"), "may the ninth" dictated,
  *   "SON 2019" in capitals, "the first seven months of 2019".
@@ -31,6 +37,8 @@ import { shared, tempDir } from '../../helpers/tmp'
 const store = tempDir('rsure-dev-classes-21-')
 afterAll(() => store.cleanup())
 const REFS_11 = references('references-11.json')
+const REFS_12 = references('references-12.json')
+const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
 const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
 const answered = (q: string, ref: DevReference) => answeredWithin(q, [Q46], ref.alternatives ?? [ref.value], ref.tolerance, store.dir)
 const spec = (question: string) => readTask({ question, options: [] })
@@ -114,4 +122,30 @@ describe('days and periods written other ways', () => {
     await answered('mean LST for SON 2019 as the mean of the per-date means, in K', REFS_11.p12)
     await answered('mean of the per-date mean NDVI over the first seven months of 2019, only NDVI from 0 to 1', REFS_11.p2)
   }, 180_000)
+})
+
+describe('set 12: what is left out, said other ways', () => {
+  it('carries a negation over a list of QA classes', async () => {
+    const q = 'mean NDVI (B5 - B4)/(B5 + B4) on TOA reflectance of the Landsat scene, excluding the fill pixels and the cloud pixels'
+    expect(spec(q).conditions).toMatchObject([{ variable: 'cloud', negated: true }])
+    expect(spec('mean NDVI of the Landsat scene, with the exception of fill and cloud pixels').conditions).toMatchObject([{ variable: 'cloud', negated: true }])
+    // A word that is no QA class before "and" is not carried over ("excluding water and cloud pixels").
+    expect(blocking('mean NDVI of the Landsat scene, excluding water and cloud pixels (BQA)').length).toBeGreaterThan(0)
+    await answeredWithin(q, [LANDSAT], [REFS_12.c2.value], REFS_12.c2.tolerance, store.dir)
+  }, 120_000)
+
+  it('sets aside months by a season with its months listed, or "those in" a month, and answers', async () => {
+    expect(spec('mean of the per-date mean LST of 2019 apart from the winter months (December, January, February)').periods[0].months).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11])
+    expect(spec('mean LST 2019 except the winter months (June, July)').periods[0].months).toBeUndefined()
+    await answered('mean of the per-date mean LST in kelvin for 2019 with the exception of the winter months december january and february', REFS_12.k11)
+    expect(spec('mean of the per-date mean NDVI of 2019 except those in June').periods[0].months).toEqual([1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12])
+  }, 180_000)
+
+  it('reads the fill restated in more ways, empty dates set aside, and a pixel that has a valid value', async () => {
+    await answered('- NDVI, 2019-08-29\n- drop: the -32768 fill and every negative NDVI\n- output: mean NDVI', REFS_12.k2)
+    await answered('mean LST of 13 August 2019 minus the mean LST of 25 May 2019 in K, each day\'s no-data pixels excluded', REFS_12.k6)
+    await answered('leaving the no-data pixels out, the population standard deviation (ddof = 0) of the LST of 10 June 2019 in K?', REFS_12.k4)
+    await answered('number of 2019 LST dates whose scene-mean LST is below 280 K; other than the dates with no valid LST at all', REFS_12.k8)
+    await answered('how many pixels of the LST of 12 July 2019 have a valid value?', REFS_12.k3)
+  }, 240_000)
 })
