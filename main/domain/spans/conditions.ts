@@ -94,6 +94,11 @@ const BARE_OUTSIDE = new RegExp(
   `(${alternation(RANGE_NEGATIONS)})\\s+(?:the\\s+)?(?:range\\s+)?(?:of\\s+)?[[(]?\\s*${NUM}${UNIT}\\s*(?:and|to|-|–|,)\\s*${NUM}${UNIT}\\s*[\\])]?`,
   'gi',
 )
+/** "pixels (that) are between 285 and 290 K", "lie within 0.2-0.5": a range said of the pixels, its variable named before. */
+const BARE_BETWEEN = new RegExp(
+  `\\b(?:are|is|lie|lies|lay|fall|falls|fell|were|was)\\s+(?:between|within(?:\\s+the\\s+range(?:\\s+of)?)?|in\\s+the\\s+range(?:\\s+of)?)\\s+[[(]?\\s*${NUM}${UNIT}\\s*(?:and|to|-|–)\\s*${NUM}${UNIT}\\s*[\\])]?`,
+  'gi',
+)
 const POSTFIX = new RegExp(`${NUM}${UNIT}\\s+(${alternation(POSTFIX_COMPARATORS.flatMap((c) => c.words))})`, 'gi')
 const CMP_RE = new RegExp(
   `${CMP}\\s*(?:the\\s+|a\\s+)?(?:(?:critical\\s+)?(?:threshold|value|level|cut-?off)\\s+(?:of\\s+)?)?(?:(?:an?\\s+)?(${VARIABLE_ALT})\\s+(?:value\\s+)?of\\s+)?${NUM}${UNIT}`,
@@ -319,6 +324,24 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     })
   }
 
+  // Only with a unit or decimals: "is between 2018 and 2020" names years.
+  for (const m of q.matchAll(BARE_BETWEEN)) {
+    const at = m.index ?? 0
+    const end = at + m[0].length
+    const [low, high] = [num(m[1]), num(m[3])]
+    if (!free(at, end) || !(low <= high) || !(m[2] || m[4] || (/\./.test(m[1]) && /\./.test(m[3])))) continue
+    push({
+      at,
+      end,
+      text: m[0],
+      variable: variableBefore(q, at, near.defined, near.quiet),
+      op: 'between',
+      low,
+      high,
+      unit: unitKey(m[4]) ?? unitKey(m[2]),
+      inclusive: true,
+    })
+  }
   // "0.3 or more", "300 K and below", with the variable said before
   for (const m of q.matchAll(POSTFIX)) {
     const at = m.index ?? 0

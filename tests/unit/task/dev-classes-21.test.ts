@@ -24,6 +24,8 @@
  *   "those in June", the fill restated in more ways ("drop: the -32768 fill and every negative NDVI", "each day's
  *   no-data pixels excluded", "leaving the no-data pixels out"), dates with no valid pixel set aside by "other than"
  *   or a list item's "exclude:", "have a valid value" as a pixel's condition, "(ddof = 0)" spaced after a std.
+ * - Also from set 12: a range said of the pixels with its variable named before ("valid LST pixels ... are between 285
+ *   and 290 K": the range was unread), "up to and including" as a bound kept.
  * - Days and periods from set 11's refusals: a Roman month ("23.IV.2019"), one day of the year ("day 177 of 2019",
  *   dictated too), a granule's date ("A2019177") and an ISO ordinal date ("2019-177"), "may the ninth" dictated,
  *   "SON 2019" in capitals, "the first seven months of 2019".
@@ -38,6 +40,8 @@ const store = tempDir('rsure-dev-classes-21-')
 afterAll(() => store.cleanup())
 const REFS_11 = references('references-11.json')
 const REFS_12 = references('references-12.json')
+const REFS_10 = references('references-10.json')
+const PER_DATE_11 = (REFS_11 as unknown as { _per_date: Record<string, { lst_valid: number }> })._per_date
 const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
 const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
 const answered = (q: string, ref: DevReference) => answeredWithin(q, [Q46], ref.alternatives ?? [ref.value], ref.tolerance, store.dir)
@@ -148,4 +152,19 @@ describe('set 12: what is left out, said other ways', () => {
     await answered('number of 2019 LST dates whose scene-mean LST is below 280 K; other than the dates with no valid LST at all', REFS_12.k8)
     await answered('how many pixels of the LST of 12 July 2019 have a valid value?', REFS_12.k3)
   }, 240_000)
+})
+
+describe('set 12: bounds written other ways', () => {
+  it('reads a range said of the pixels, and "up to and including", and answers', async () => {
+    expect(spec('how many valid LST pixels on 2019-11-01 are between 285 and 290 K').conditions).toMatchObject([
+      { variable: 'nodata', negated: true },
+      { variable: 'lst', op: 'between', low: 285, high: 290 },
+    ])
+    // Years are no range of values.
+    expect(spec('mean LST of the dates that are between 2018 and 2020').conditions).toEqual([])
+    // References-10 neg3 counts the valid pixels of 2019-09-14 not in [290, 310] K; the rest of the valid pixels are in it.
+    const inside = PER_DATE_11['2019-09-14'].lst_valid - REFS_10.neg3.value
+    await answeredWithin('how many valid LST pixels of 14 September 2019 are between 290 and 310 K?', [Q46], [inside], 0.5, store.dir)
+    await answered('the percent of the valid LST pixels of 14 September 2019 which are up to and including 300 K', REFS_12.b2)
+  }, 180_000)
 })
