@@ -59,6 +59,20 @@ export function readConditions(parsed: ParsedQuestion, taken: [number, number][]
   }
 }
 
+/**
+ * Two QA classes kept side by side ("the percentage of cloud pixels and fill pixels", "flagged as cloud or snow"): in
+ * words that is usually either, while the conditions of a spec all hold together (flagged as both). The phrases, for
+ * the reader to refuse rather than answer them as both.
+ */
+export function classesSideBySide(q: string, conditions: readonly Found<Condition>[]): string[] {
+  const kept = conditions.filter((c) => c.value.variableKind === 'qa_class' && !c.value.negated && c.value.variable !== 'nodata')
+  return kept
+    .slice(1)
+    .map((b, i) => [kept[i], b] as const)
+    .filter(([a, b]) => a.value.variable !== b.value.variable && /^\s*(?:\([^()]{0,30}\)\s*)?,?\s*(?:and|or|&)\s+(?:the\s+)?$/i.test(q.slice(a.end, b.at)))
+    .map(([a, b]) => q.slice(a.at, b.end).trim())
+}
+
 /** What joins two conditions when either may hold ("... or above 320 K", "..., or where NDVI < 0"). */
 const EITHER = /^[\s,;]*(?:or|and\/or|or\s+else)\b[^.?!;]{0,30}$/i
 

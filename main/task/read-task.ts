@@ -14,7 +14,7 @@ import { all, first as firstSpan, ledgerOf } from '../domain/spans'
 import { readSteps } from './steps'
 import { readIncludedValues } from './included'
 import { escape } from '../domain/spans/words'
-import { joinEither, markPopulation, readConditions, type ConditionsRead } from './conditions'
+import { classesSideBySide, joinEither, markPopulation, readConditions, type ConditionsRead } from './conditions'
 import { readFormulas, refuseUnusedFormulas } from './formulas'
 import { readOptions, type AnswerOption } from './options'
 import { severalAsked } from './several-asked'
@@ -153,6 +153,7 @@ function readPixelConditions(r: Reading, periodSpans: [number, number][]): { rea
   const read = { ...first, conditions: joined.conditions }
   for (const c of read.conditions) use(c.at, c.end, 'condition')
   for (const e of joined.either) refuse(q.slice(e.at, e.end).trim(), 'either of two conditions ("or"): the conditions of one question are applied together')
+  for (const t of classesSideBySide(q, read.conditions)) refuse(t, 'two QA classes kept side by side: say whether a pixel must be flagged as both or as either')
   if (read.areaCondition) use(read.areaCondition.at, read.areaCondition.end, 'area condition')
   for (const x of read.relative) {
     refuse(x.value.trim(), 'a threshold relative to a statistic of the data')

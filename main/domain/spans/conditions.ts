@@ -12,7 +12,7 @@ import { PIXEL_QUANTIFIERS } from '../lexicon/statistics'
 import { UNIT_LETTERS, UNITS } from '../lexicon/units'
 import type { AreaConditionSpan, ConditionSpan, IncludedValuesSpan, RelativeSpan } from './types'
 import { AS_NODATA, POST_NEGATION, SET_BEFORE, TO_NODATA, WRITER_SKIPS, boundKeptAfter, negatedBefore } from './set-aside'
-import { alternation, escape, overlaps } from './words'
+import { alternation, escape, literalAlternation, overlaps } from './words'
 import { thresholdVariable, VARIABLE_ALT, variableAt, variableBefore, type Nearby } from './variables'
 
 /** A number: digits, or a number word of the lexicon ("zero") as a whole word, not the start of "zero point five". */
@@ -127,13 +127,7 @@ const CLAUSE_START = /(?:^|[.,;:?!(]\s*|\b(?:with|and|but)\s+(?:all\s+|any\s+|th
 const CLAUSE_NAMES = String.raw`(?:(?:[\w-]+\s+){0,2}(?:values?|pixels?)|(?:${VARIABLE_ALT}))`
 const CLAUSE_VALUES = new RegExp(String.raw`(?:^|[.,;:?!(]\s*|\b(?:with|and|but)\s+)(?:the\s+|all\s+|any\s+)?${CLAUSE_NAMES}\s*$`, 'i')
 /** A sign word opening a condition ("negative NDVI", "non-positive NBR"): the values, named by their sign. */
-const SIGN_OPENS = new RegExp(
-  `^(?:non[\\s-]?)?(?:${SIGN_WORDS['<']
-    .concat(SIGN_WORDS['>'])
-    .filter((w) => !/\s/.test(w))
-    .join('|')})s?\\b`,
-  'i',
-)
+const SIGN_OPENS = new RegExp(`^(?:non[\\s-]?)?(?:${literalAlternation(SIGN_WORDS['<'].concat(SIGN_WORDS['>']).filter((w) => !/\s/.test(w)))})s?\\b`, 'i')
 /** A condition written with its variable first (", NDVI outside 0..1 invalid"): the values, named by their variable. */
 const VARIABLE_OPENS = new RegExp(`^(?:${VARIABLE_ALT})\\b`, 'i')
 /** A selection of pixels just before a condition's variable ("pixels with NDVI", "the areas where LST"). */
@@ -161,7 +155,7 @@ const SIGN_BEFORE_RE = new RegExp(
 
 /** A sign word before values or pixels with no variable between ("negative values", "non-negative pixels"), or as a noun ("negatives"). */
 const SIGN_VALUES_RE = new RegExp(
-  `\\b(non[\\s-]?)?(${[...SIGN_WORDS['<'], ...SIGN_WORDS['>']].filter((w) => !/\s/.test(w)).join('|')})(?:\\s+(?:values?|pixels?|readings?|numbers?)\\b|s\\b)`,
+  `\\b(non[\\s-]?)?(${literalAlternation([...SIGN_WORDS['<'], ...SIGN_WORDS['>']].filter((w) => !/\s/.test(w)))})(?:\\s+(?:values?|pixels?|readings?|numbers?)\\b|s\\b)`,
   'gi',
 )
 

@@ -8,6 +8,7 @@ import { dayRange } from './period-day-rules'
 import { CHANGED_FROM, COMPARED, TREND_WORDS, iso, theOneYear, validDay } from './period-words'
 import type { Rule } from './periods'
 import { ROMAN_MONTHS } from '../lexicon/periods'
+import { literalAlternation } from './words'
 
 /** The question says its numeric dates put the day first ("(day.month.year)", "DD.MM.YYYY", German "TT.MM.JJJJ", "dates written day/month"). */
 export const DAY_FIRST_SAID =
@@ -101,9 +102,9 @@ export const NUMERIC_DAY_RULES: Rule[] = [
     },
   },
   // "23.IV.2019", "23 IV 2019", "23-IV-2019": a day with its month in Roman numerals (lexicon ROMAN_MONTHS), always
-  // day first; capitals only ("i" and "v" are letters and words), longest first.
+  // day first; capitals only ("i" and "v" are letters and words).
   {
-    re: new RegExp(`(?<![\\w.])(\\d{1,2})\\s?([./ -])\\s?(${[...ROMAN_MONTHS].reverse().join('|')})\\s?\\2\\s?((?:19|20)\\d{2})(?![\\w.]?\\d)`, 'g'),
+    re: new RegExp(`(?<![\\w.])(\\d{1,2})\\s?([./ -])\\s?(${literalAlternation(ROMAN_MONTHS)})\\s?\\2\\s?((?:19|20)\\d{2})(?![\\w.]?\\d)`, 'g'),
     make: (m) => {
       const [d, mo, y] = [Number(m[1]), ROMAN_MONTHS.indexOf(m[3]) + 1, Number(m[4])]
       return validDay(y, mo, d) ? { start: iso(y, mo, d), last: iso(y, mo, d), granularity: 'day' } : null

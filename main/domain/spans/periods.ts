@@ -58,7 +58,7 @@ import {
   spanApartFromYear,
 } from './period-refiners'
 import type { PeriodSpan } from './types'
-import { alternation, overlaps } from './words'
+import { alternation, literalAlternation, overlaps } from './words'
 
 const ORDINAL: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: 4, final: 4 }
 
@@ -361,7 +361,7 @@ const RULES: Rule[] = [
   // "SON 2019", "2019 SON": season initials that are also words, in capitals only (lexicon CAPITAL_SEASON_INITIALS)
   {
     re: new RegExp(
-      `(?<![\\w-])(${CAPITAL_SEASON_INITIALS.map((x) => x.initials).join('|')})\\s+(?:of\\s+|in\\s+)?${YEAR}|${YEAR}\\s+(${CAPITAL_SEASON_INITIALS.map((x) => x.initials).join('|')})(?![\\w-])`,
+      `(?<![\\w-])(${literalAlternation(CAPITAL_SEASON_INITIALS.map((x) => x.initials))})\\s+(?:of\\s+|in\\s+)?${YEAR}|${YEAR}\\s+(${literalAlternation(CAPITAL_SEASON_INITIALS.map((x) => x.initials))})(?![\\w-])`,
       'g',
     ),
     make: (m) => {

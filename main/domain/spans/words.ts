@@ -21,6 +21,17 @@ export function alternation(phrases: readonly string[]): string {
     .join('|')
 }
 
+/**
+ * An alternation of words as written, longest first, with no case folding and no word boundaries of its own: for
+ * words matched in capitals only ("IV", "SON"), or bounded by the pattern around them (inflected or accented words).
+ */
+export function literalAlternation(words: readonly string[]): string {
+  return [...new Set(words)]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|')
+}
+
 export function phraseRegex(phrases: readonly string[], flags = 'gi'): RegExp {
   return new RegExp(`(?:${alternation(phrases)})`, flags)
 }
