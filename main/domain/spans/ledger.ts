@@ -4,7 +4,7 @@
  * statistic, part, time span, mask or unit no span placed); words of a context sentence ("For a memo on ...") and
  * of a statement set aside beside the ask (spans/statements.ts) never block.
  */
-import { FILLER } from '../lexicon/context'
+import { FILL_EXCLUSION, FILLER } from '../lexicon/context'
 import { COMPARATORS, NEGATIONS, SPELLED_NUMBERS } from '../lexicon/comparators'
 import { MAY_VERB_FOLLOWERS, STRETCH_ANCHORS, UNPLACED_SPANS, WEEKDAYS } from '../lexicon/periods'
 import { OTHER_CALENDAR_SPAN, PART_OF_SPAN } from './periods'
@@ -85,7 +85,10 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
   // (Not the image divided into parts: "dividing the image into three vertical strips", "divide it in 3 x 3 cells";
   // nor the fill said to stay out of a share: "nodata excluded from the denominator".)
   {
-    re: /\bdivid(?:e|es|ed|ing)\b(?![^.;:?]{0,60}\b(?:into|in\s+(?:\d|two|three|four|halves|thirds|quarters|equal)))|\bquotients?\b|(?<!\b(?:no[\s-]?data|nodata|fill|invalid|missing)\b[^.;:?]{0,30})\b(?:numerator|denominator)\b/gi,
+    re: new RegExp(
+      String.raw`\bdivid(?:e|es|ed|ing)\b(?![^.;:?]{0,60}\b(?:into|in\s+(?:\d|two|three|four|halves|thirds|quarters|equal)))|\bquotients?\b|(?<!(?:${alternation([...FILL_EXCLUSION.names, 'invalid', 'missing'])})[^.;:?]{0,30})\b(?:numerator|denominator)\b`,
+      'gi',
+    ),
     why: DIVISION,
     raw: true,
   },

@@ -6,6 +6,7 @@
  * ("below 0.3 or equal", "under 0.3 inclusive").
  */
 import { BOUND_KEPT_AFTER, NEGATIONS } from '../lexicon/comparators'
+import { FILL_EXCLUSION } from '../lexicon/context'
 import { alternation } from './words'
 
 const NEGATION = new RegExp(`(?:${alternation(NEGATIONS)})`, 'i')
@@ -32,6 +33,15 @@ export const TO_NODATA = /^\s*to\s+(?:no[\s-]?data|nodata|missing|invalid|nan|nu
 /** A clause opening with "no" before the condition's variable ("..., no NDVI below 0", "with no LST above 320 K"). */
 const NO_OPENS = /(?:^|[.,;:(]\s*|\b(?:with|and|but)\s+)no\s+(?:[\w-]+\s+){1,2}$/i
 
+/**
+ * What may stand between a negation and the condition it governs: selection words ("pixels with", "areas where"), and
+ * the fill listed first ("drop: the -32768 fill and every negative NDVI"; lexicon FILL_EXCLUSION names).
+ */
+const GOVERNED_GAP = new RegExp(
+  String.raw`^\s*(?::\s*)?(?:(?:the\s+)?(?:-?\d+\s+)?(?:${alternation(FILL_EXCLUSION.names)})(?:\s+(?:pixels?|values?))?\s*(?:,|and)\s+)?(?:(?:for|on|over|in|at)\s+)?(?:(?:the|all|any|those|every)\s+)?(?:(?:valid\s+)?(?:pixels?|areas?|cells?|locations?|parts?|zones?)\s+)?(?:with|w\/|where|whose|having|that\s+have|in\s+which|for\s+which)?\s*(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}(?:values?\s+)?(?:is\s+|are\s+|was\s+|were\s+|of\s+)?$`,
+  'i',
+)
+
 /** A negation word in the same clause just before the condition ("excluding pixels with", "other than where"). */
 export function negatedBefore(before: string): { at: number; end: number } | null {
   const clause = before.slice(-50)
@@ -43,15 +53,9 @@ export function negatedBefore(before: string): { at: number; end: number } | nul
     return { at, end: at + 2 }
   }
   if (!m || m.index === undefined) return null
-  // The negation must govern this condition: only selection words between them ("pixels with", "areas where"), and
-  // the fill listed first ("drop: the -32768 fill and every negative NDVI").
+  // The negation must govern this condition (GOVERNED_GAP between them).
   const between = clause.slice(m.index + m[0].length)
-  if (
-    !/^\s*(?::\s*)?(?:(?:the\s+)?(?:-?\d+\s+)?(?:fill|nodata|no-data|no\s+data)(?:\s+(?:pixels?|values?))?\s*(?:,|and)\s+)?(?:(?:for|on|over|in|at)\s+)?(?:(?:the|all|any|those|every)\s+)?(?:(?:valid\s+)?(?:pixels?|areas?|cells?|locations?|parts?|zones?)\s+)?(?:with|w\/|where|whose|having|that\s+have|in\s+which|for\s+which)?\s*(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}(?:values?\s+)?(?:is\s+|are\s+|was\s+|were\s+|of\s+)?$/i.test(
-      between,
-    )
-  )
-    return null
+  if (!GOVERNED_GAP.test(between)) return null
   const at = before.length - clause.length + m.index
   return { at, end: at + m[0].length }
 }
