@@ -9,16 +9,7 @@
  * "growing season 2019" April to October 2019; "water year 2019" October 2018 to September 2019; southern
  * seasons ("austral summer 2019") are shifted six months.
  */
-import {
-  CAPITAL_SEASON_INITIALS,
-  HALVES,
-  NAMED_SPANS,
-  OTHER_CALENDAR_ABBREVIATIONS,
-  OTHER_CALENDARS,
-  PART_OF_SPAN_WORDS,
-  QUARTERS,
-  UNPLACED_SPANS,
-} from '../lexicon/periods'
+import { HALVES, OTHER_CALENDAR_ABBREVIATIONS, OTHER_CALENDARS, PART_OF_SPAN_WORDS, QUARTERS, UNPLACED_SPANS } from '../lexicon/periods'
 import {
   ARROW,
   CHANGED_FROM,
@@ -45,6 +36,7 @@ import {
 } from './period-words'
 import { DAY_RULES } from './period-day-rules'
 import { NUMERIC_DAY_RULES } from './period-numeric-rules'
+import { SEASON_OF_YEAR_RULES } from './period-season-rules'
 export { DATE_FORMAT_SAID, DAY_FIRST_SAID, dateShapedRanges } from './period-numeric-rules'
 import {
   bracketedRestatements,
@@ -58,7 +50,7 @@ import {
   spanApartFromYear,
 } from './period-refiners'
 import type { PeriodSpan } from './types'
-import { alternation, literalAlternation, overlaps } from './words'
+import { alternation, overlaps } from './words'
 
 const ORDINAL: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: 4, final: 4 }
 
@@ -342,43 +334,7 @@ const RULES: Rule[] = [
     re: new RegExp(`${MONTH_RE}\\s+(?:of\\s+|in\\s+)?${YEAR}`, 'gi'),
     make: (m) => ({ start: monthStart(Number(m[2]), monthOf(m[1])), last: monthEnd(Number(m[2]), monthOf(m[1])), granularity: 'month' }),
   },
-  // "the growing season of 2019", "water year 2019", "2019 growing season"
-  {
-    re: new RegExp(
-      `(${alternation(NAMED_SPANS.flatMap((n) => n.names))})\\s+(?:of\\s+|in\\s+)?${YEAR}|${YEAR}\\s+(${alternation(NAMED_SPANS.flatMap((n) => n.names))})`,
-      'gi',
-    ),
-    make: (m) => {
-      const word = (m[1] ?? m[4]).toLowerCase().replace(/[\s-]+/g, ' ')
-      const named = NAMED_SPANS.find((n) => n.names.some((w) => w.replace(/-/g, ' ') === word))!
-      const y = Number(m[2] ?? m[3])
-      const months = named.months
-      // A span that wraps ends in the year named (water year 2019 = October 2018 to September 2019).
-      const wraps = months[months.length - 1] < months[0]
-      return { ...spanOfMonths(wraps ? y - 1 : y, months, 'season'), convention: named.convention }
-    },
-  },
-  // "SON 2019", "2019 SON": season initials that are also words, in capitals only (lexicon CAPITAL_SEASON_INITIALS)
-  {
-    re: new RegExp(
-      `(?<![\\w-])(${literalAlternation(CAPITAL_SEASON_INITIALS.map((x) => x.initials))})\\s+(?:of\\s+|in\\s+)?${YEAR}|${YEAR}\\s+(${literalAlternation(CAPITAL_SEASON_INITIALS.map((x) => x.initials))})(?![\\w-])`,
-      'g',
-    ),
-    make: (m) => {
-      const named = CAPITAL_SEASON_INITIALS.find((x) => x.initials === (m[1] ?? m[4]))!
-      return { ...spanOfMonths(Number(m[2] ?? m[3]), named.months, 'season'), convention: named.convention }
-    },
-  },
-  // "summer 2022", "the 2021 summer", "austral summer 2019", "summer (JJA) 2019" (its months restated in brackets)
-  {
-    re: new RegExp(`${HEMI_RE}${SEASON_RE}(?:\\s*\\(([^()]{2,30})\\))?\\s+(?:of\\s+|in\\s+)?${YEAR}|${YEAR}\\s+${HEMI_RE}${SEASON_RE}`, 'gi'),
-    make: (m) => {
-      // Groups: hemisphere 1, season 2, bracket 3, year 4 | year 5, hemisphere 6, season 7.
-      const months = seasonMonths(m[2] ?? m[7], m[1] ?? m[6])
-      if (m[3] !== undefined && monthsInBrackets(m[3])?.join() !== months.join()) return null
-      return spanOfMonths(Number(m[4] ?? m[5]), months, 'season')
-    },
-  },
+  ...SEASON_OF_YEAR_RULES,
   // "between 2019 and 2023", "from 2018 to 2022", "2014-2023"
   {
     re: new RegExp(`(between\\s+|from\\s+)?${YEAR}(${DASH})${YEAR}`, 'gi'),
