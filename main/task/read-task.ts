@@ -296,8 +296,8 @@ function readStatedSettings(r: Reading, conditions: readonly Condition[]) {
 /**
  * The parts of the image the value is over, not already read: parts of the grid (halves and quadrants as parts,
  * thirds and the centre as grid bands), boxes in pixels, map units or any CRS, and polygon files. A second,
- * different region makes a comparison across regions possible. Refuses the complement of a part that is no band of
- * the grid, and a box whose corners are out of order.
+ * different region makes a comparison across regions possible; a part or box with a negation before it is the pixels
+ * outside it. Refuses a box whose corners are out of order.
  */
 function readRegions(r: Reading): { regions: Region[]; region: Region } {
   const { lex, spans, use, refuse } = r
@@ -306,20 +306,18 @@ function readRegions(r: Reading): { regions: Region[]; region: Region } {
     if (x.type !== 'part' && x.type !== 'box' && x.type !== 'polygon_file') continue
     if (spans.some((s) => s.role !== 'period' && x.at < s.end && x.end > s.at)) continue
     let made: Region | null = null
-    if (x.type === 'part' && x.negated) {
-      refuse(x.text.trim(), 'the complement of a part that is not a half or an outer third (no band of the grid)')
-      use(x.at, x.end, 'region (refused)')
-      continue
-    }
+    const outside = x.type !== 'polygon_file' && x.outside ? { outside: true as const } : {}
     if (x.type === 'part')
-      made = x.part ? { kind: 'part', part: x.part, text: x.text.trim() } : { kind: 'grid', name: x.name, rows: x.rows, cols: x.cols, text: x.text.trim() }
+      made = x.part
+        ? { kind: 'part', part: x.part, ...outside, text: x.text.trim() }
+        : { kind: 'grid', name: x.name, rows: x.rows, cols: x.cols, ...outside, text: x.text.trim() }
     else if (x.type === 'box') {
       const [x0, y0, x1, y1] = x.bbox
       if (!(x0 < x1 && y0 < y1)) {
         refuse(x.text.trim(), 'a box whose corners are not [minx, miny, maxx, maxy]')
         continue
       }
-      made = { kind: 'bbox', bbox: x.bbox, crs: x.crs, ...(x.srs ? { srs: x.srs } : {}), text: x.text.trim() }
+      made = { kind: 'bbox', bbox: x.bbox, crs: x.crs, ...(x.srs ? { srs: x.srs } : {}), ...outside, text: x.text.trim() }
     } else made = { kind: 'polygon_file', file: x.file, text: x.text.trim() }
     use(x.at, x.end, 'region')
     if (!regions.some((o) => JSON.stringify({ ...o, text: '' }) === JSON.stringify({ ...made, text: '' }))) regions.push(made)

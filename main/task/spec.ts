@@ -100,10 +100,16 @@ export type Condition = z.infer<typeof Condition>
 export const Part = z.enum(['north', 'south', 'east', 'west', 'northeast', 'northwest', 'southeast', 'southwest'])
 export type Part = z.infer<typeof Part>
 
+/**
+ * True: the value is over the pixels outside the part, box or band ("everything but the NW quadrant", "outside the box
+ * ..."). Absent = inside. The complement of a half or an outer third is the opposite band, written as that band.
+ */
+const Outside = z.literal(true).optional()
+
 export const Region = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('whole') }),
   /** A half or quadrant of the image grid. */
-  z.strictObject({ kind: z.literal('part'), part: Part, text: z.string() }),
+  z.strictObject({ kind: z.literal('part'), part: Part, outside: Outside, text: z.string() }),
   /**
    * [minx, miny, maxx, maxy] in map units or pixel coordinates (column, row; max exclusive). With crs 'map',
    * `srs` names the CRS the corners are written in when it is not the file's own: 'EPSG:4326' for lon/lat, any
@@ -114,6 +120,7 @@ export const Region = z.discriminatedUnion('kind', [
     bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
     crs: z.enum(['map', 'pixel']),
     srs: z.string().min(1).optional(),
+    outside: Outside,
     text: z.string(),
   }),
   /** A band of the grid as fractions (thirds, the centre ...): rows [row0, row1) and columns [col0, col1) of the unit square, top-left origin. */
@@ -122,6 +129,7 @@ export const Region = z.discriminatedUnion('kind', [
     name: z.string(),
     rows: z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]),
     cols: z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]),
+    outside: Outside,
     text: z.string(),
   }),
   /** A polygon file named in the question (GeoJSON). */

@@ -219,6 +219,13 @@ export function conditionWords(c: Condition, subject: string): string {
 export const QA_BITS = LANDSAT_C1_QA_BITS
 
 export function geometryOf(region: Region): { geometry: Record<string, unknown> | null; words: string } {
+  const inside = insideGeometryOf(region)
+  // The pixels outside a part, band or box: the spatial query takes the complement of the pixels it selects.
+  if (!('outside' in region && region.outside) || !inside.geometry) return inside
+  return { geometry: { ...inside.geometry, outside: true }, words: inside.words.replace(/^ (?:in|inside) /, ' outside ') }
+}
+
+function insideGeometryOf(region: Region): { geometry: Record<string, unknown> | null; words: string } {
   switch (region.kind) {
     case 'whole':
       return { geometry: null, words: '' }

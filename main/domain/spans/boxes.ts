@@ -199,10 +199,15 @@ export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
     const v = Number(t.replace(/,/g, '').replace(/[kKM]$/, ''))
     return /[kK]$/.test(t) ? v * 1e3 : t.endsWith('M') ? v * 1e6 : v
   }
+  const afterHits = new Set(hits(q, XY_AFTER).map((h) => h.at))
   for (const h of [...hits(q, XY), ...hits(q, XY_AFTER)]) {
     if (found.some((f) => overlaps(f, h))) continue
     const [x1, x2, y1, y2] = [1, 2, 3, 4].map((i) => mapNumber(h.m[i]))
-    const crs = crsNear(sentenceAround(h.at, h.end))
+    // Ranges with a hemisphere letter after each and no metres ("87.55-87.75 E, 43.55-43.75 N") are degrees when
+    // they fit longitude and latitude: no projected CRS has a box within 180 m of its origin.
+    const degrees =
+      afterHits.has(h.at) && !new RegExp(METRES, 'i').test(h.text) && [x1, x2].every((v) => Math.abs(v) <= 180) && [y1, y2].every((v) => Math.abs(v) <= 90)
+    const crs = degrees ? { crs: 'map' as const, srs: 'EPSG:4326' } : crsNear(sentenceAround(h.at, h.end))
     // The CRS named just before ("in EPSG:3857 box", "in the scene's own UTM zone 17N coordinates:") or just after
     // ("(web mercator)") belongs to the box.
     const before = q.slice(Math.max(0, h.at - 70), h.at)

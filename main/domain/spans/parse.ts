@@ -45,7 +45,7 @@ import { excludedMonths } from './period-refiners'
 import { dateShapedRanges, readPeriods } from './periods'
 import { numberedGridParts } from './grid-cells'
 import { parseBoxes } from './boxes'
-import { gridParts, parseParts, stripParts } from './regions'
+import { complementedBox, gridParts, parseParts, stripParts } from './regions'
 import { qaBitConditionSpans, qaBitsSpans, qaClassSpans } from './qa-classes'
 import { BLOCKING } from './ledger'
 import { refineSpans } from './refiners'
@@ -186,7 +186,7 @@ function parseFresh(question: string): ParsedQuestion {
   // before the parsers; then months given by number after "months" ("the months 03, 05 and 11").
   const q = numberedMonths(spelledNumbers(correctTypos(spelledLetters(decimalCommas(normalizeQuestion(corrected.text))))))
   const spans: Span[] = []
-  const regions = [...parseBoxes(q), ...parseParts(q)]
+  const regions = [...parseBoxes(q).map((b) => (b.type === 'box' ? complementedBox(q, b) : b)), ...parseParts(q)]
   const read = readPeriods(q, regions)
   const { periods, excluded } = excludedMonths(q, read.kept)
   const restated = read.restated

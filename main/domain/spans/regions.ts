@@ -4,6 +4,7 @@
  * from the lexicon.
  */
 import {
+  BOX_WORDS,
   GRID_CELL_NOUNS,
   GRID_CENTRE_WORDS,
   GRID_COL_WORDS,
@@ -21,7 +22,7 @@ import {
 } from '../lexicon/regions'
 import { fractionBoxes } from './fraction-box'
 import { numberedGridParts } from './grid-cells'
-import type { ContextPartSpan, PartSpan } from './types'
+import type { BoxSpan, ContextPartSpan, PartSpan } from './types'
 import { alternation, hits, overlaps } from './words'
 
 const OF_IMAGE = `(?:\\s+(?:of|in)\\s+(?:the\\s+|this\\s+)?(?:${alternation(IMAGE_NOUNS)}))?`
@@ -137,7 +138,7 @@ function restated(q: string, f: PartSpan): PartSpan {
         : side === 'west'
           ? f.cols[0] === 0 && full(f.rows) && !rowsNoun
           : f.cols[1] === 1 && full(f.rows) && !rowsNoun
-  if (!along || f.negated) return f
+  if (!along || f.outside) return f
   const end = f.end + m[0].length
   return { ...f, end, text: q.slice(f.at, end) }
 }
@@ -244,7 +245,8 @@ function negationBefore(q: string, at: number): number | null {
 
 /**
  * A part with a negation before it becomes its complement: the opposite half, or the other two thirds of an outer
- * third (a band of the grid); any other complement is no band and is marked negated for the reader to refuse.
+ * third (a band of the grid); any other complement is no band and is marked `outside` (the spatial query then selects
+ * the pixels not in the part).
  */
 function complemented(q: string, f: PartSpan): PartSpan {
   const from = negationBefore(q, f.at)
@@ -255,7 +257,7 @@ function complemented(q: string, f: PartSpan): PartSpan {
   let cols: [number, number] | null = null
   if (full(f.cols) && (f.rows[0] === 0 || f.rows[1] === 1)) [rows, cols] = [f.rows[0] === 0 ? [f.rows[1], 1] : [0, f.rows[0]], [0, 1]]
   else if (full(f.rows) && (f.cols[0] === 0 || f.cols[1] === 1)) [rows, cols] = [[0, 1], f.cols[0] === 0 ? [f.cols[1], 1] : [0, f.cols[0]]]
-  if (!rows || !cols) return { ...f, at: from, text, negated: true }
+  if (!rows || !cols) return { ...f, at: from, text, outside: true }
   const same = (a: readonly number[], b: readonly number[]) => Math.abs(a[0] - b[0]) < 1e-9 && Math.abs(a[1] - b[1]) < 1e-9
   const named = PARTS.find((p) => p.part && same(p.rows, rows!) && same(p.cols, cols!))
   const { part: _drop, ...rest } = f
@@ -263,4 +265,17 @@ function complemented(q: string, f: PartSpan): PartSpan {
   return named?.part
     ? { ...rest, at: from, text, name: named.name, part: named.part, rows, cols }
     : { ...rest, at: from, text, name: `outside the ${f.name}`, rows, cols }
+}
+
+/** A box's noun written before its corners ("the box 87.55-87.75 E, ...", "the rectangle: ..."). */
+const BOX_NOUN_BEFORE = new RegExp(`(?:(?:the|this|that|a)\\s+)?(?:${alternation(BOX_WORDS)})\\s*:?\\s*$`, 'i')
+
+/**
+ * A box with a negation before it, its noun allowed between ("outside of the box 87.55-87.75 E, 43.55-43.75 N",
+ * "everything except rows 0-99 and columns 0-99"): the pixels outside it.
+ */
+export function complementedBox(q: string, b: BoxSpan): BoxSpan {
+  const noun = BOX_NOUN_BEFORE.exec(q.slice(Math.max(0, b.at - 30), b.at))
+  const from = negationBefore(q, noun ? b.at - noun[0].length : b.at)
+  return from === null ? b : { ...b, at: from, text: q.slice(from, b.end), outside: true }
 }

@@ -96,8 +96,11 @@ export interface PartSpan extends At {
   part?: 'north' | 'south' | 'east' | 'west' | 'northeast' | 'northwest' | 'southeast' | 'southwest'
   rows: [number, number]
   cols: [number, number]
-  /** The complement of the part was asked ("outside the NW quadrant") and it is no band of the grid: refused. */
-  negated?: boolean
+  /**
+   * The pixels outside the part were asked ("outside the NW quadrant", "everything but the centre cell") and they are no
+   * band of the grid (the complement of a half or an outer third is read as the opposite band instead).
+   */
+  outside?: boolean
 }
 
 export interface BoxSpan extends At {
@@ -107,6 +110,8 @@ export interface BoxSpan extends At {
   crs: 'pixel' | 'map'
   /** The CRS the corners are written in ('EPSG:4326' ...), absent = the file's own. */
   srs?: string
+  /** The pixels outside the box were asked ("outside the box ...", "everything except rows 0-99 and columns 0-99"). */
+  outside?: boolean
 }
 
 export interface PolygonSpan extends At {

@@ -23,13 +23,17 @@ import type { Grid } from './raster'
 /** Halves and quadrants of the grid by compass direction (see `partPixels`). */
 export type GridPart = 'north' | 'south' | 'east' | 'west' | 'northeast' | 'northwest' | 'southeast' | 'southwest'
 
+/**
+ * `outside`: the pixels of the grid the area does not select (its complement: "everything but the NW quadrant",
+ * "outside the box"); absent = the pixels it selects.
+ */
 export type Geometry =
   | { type: 'point'; x: number; y: number; crs: 'map' | 'pixel' }
-  | { type: 'part'; part: GridPart }
-  | { type: 'bbox'; bbox: [number, number, number, number]; crs: 'map' | 'pixel'; srs?: string }
+  | { type: 'part'; part: GridPart; outside?: boolean }
+  | { type: 'bbox'; bbox: [number, number, number, number]; crs: 'map' | 'pixel'; srs?: string; outside?: boolean }
   /** A band of rows and columns as fractions of the grid (thirds, the centre): centre in [rows[0], rows[1]) x [cols[0], cols[1]), top-left origin. */
-  | { type: 'grid'; rows: [number, number]; cols: [number, number] }
-  | { type: 'polygon'; coordinates: [number, number][]; crs: 'map' | 'pixel' }
+  | { type: 'grid'; rows: [number, number]; cols: [number, number]; outside?: boolean }
+  | { type: 'polygon'; coordinates: [number, number][]; crs: 'map' | 'pixel'; outside?: boolean }
 
 export class GeometryError extends Error {
   constructor(message: string) {
@@ -137,8 +141,23 @@ export function partPixels(grid: Grid, part: GridPart): number[] {
   return gridPixels(grid, [...rows], [...cols])
 }
 
-/** Indices (row * width + col) of the pixels selected by a geometry; throws GeometryError when none can be. */
+/**
+ * Indices (row * width + col) of the pixels selected by a geometry, ascending; with `outside`, every other pixel of
+ * the grid. Throws GeometryError when none can be.
+ */
 export function selectPixels(grid: Grid, g: Geometry): number[] {
+  const inside = selectInside(grid, g)
+  if (g.type === 'point' || !g.outside) return inside
+  const out: number[] = []
+  let k = 0
+  for (let i = 0, n = grid.width * grid.height; i < n; i++) {
+    if (k < inside.length && inside[k] === i) k++
+    else out.push(i)
+  }
+  return out
+}
+
+function selectInside(grid: Grid, g: Geometry): number[] {
   const { width, height } = grid
   if (g.type === 'part') return partPixels(grid, g.part)
   if (g.type === 'grid') return gridPixels(grid, g.rows, g.cols)

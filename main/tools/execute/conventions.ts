@@ -27,7 +27,7 @@ export function operatorConvention(op: string, params: Record<string, unknown>):
     case 'threshold_fraction':
       return `numerator: valid pixels meeting the condition${params.op === 'between' ? ' (low <= x <= high, both inclusive)' : ''}; denominator: valid (non-NaN) pixels, not all pixels`
     case 'spatial.query':
-      return `a pixel is inside a bbox/polygon when its centre is (even-odd rule, ties as gdal_rasterize without ALL_TOUCHED); a point takes the pixel containing it; a part (half or quadrant) holds the pixels whose centre lies in it, north = top rows of a north-up grid, and an odd middle row or column (centre on the line) belongs to the bottom or right half, so the halves share out every pixel; ${PERCENTILE}; ${std(0)}`
+      return `a pixel is inside a bbox/polygon when its centre is (even-odd rule, ties as gdal_rasterize without ALL_TOUCHED); a point takes the pixel containing it; a part (half or quadrant) holds the pixels whose centre lies in it, north = top rows of a north-up grid, and an odd middle row or column (centre on the line) belongs to the bottom or right half, so the halves share out every pixel; outside: true takes every other pixel of the grid (the complement); ${PERCENTILE}; ${std(0)}`
     case 'timeseries.aggregate':
       return `calendar groups in chronological order; seasons DJF/MAM/JJA/SON with December counted in the next year's DJF; ${PERCENTILE}; ${std(0)}`
     case 'timeseries.steps':

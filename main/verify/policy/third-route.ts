@@ -192,7 +192,7 @@ function quantile(sorted: Float64Array, q: number): number {
 function wholeGrid(node: ActionNode | undefined): boolean {
   const g = node?.params.geometry
   const span = (v: unknown) => Array.isArray(v) && v[0] === 0 && v[1] === 1
-  return node?.op === 'spatial.query' && isRec(g) && g.type === 'grid' && span(g.rows) && span(g.cols)
+  return node?.op === 'spatial.query' && isRec(g) && g.type === 'grid' && g.outside !== true && span(g.rows) && span(g.cols)
 }
 
 const statName = (s: unknown): string | null => (typeof s === 'string' ? s : orderQuantile(s) !== null ? `p${orderQuantile(s)! * 100}` : null)

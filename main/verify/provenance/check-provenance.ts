@@ -194,7 +194,19 @@ function checkStatistic(asked: AskedStatistic[], chain: StatisticStep[], options
 
 const near = (a: number, b: number, size: number) => Math.abs(a - b) * size <= 1
 
-function checkRegion(asked: AskedRegion | null, found: DagRegion[]): Finding[] {
+/** The finding for an observation over the area when the pixels outside it were asked, or the other way round. */
+function otherSide(asked: AskedRegion, want: string, r: DagRegion): Finding {
+  return {
+    check: 'provenance_region',
+    severity: 'reject',
+    message: asked.outside
+      ? `the question asks about ${want} but the observation covers the area itself (node '${r.node}'), not the pixels outside it`
+      : `the question asks about ${want} but the observation covers the pixels outside an area (node '${r.node}')`,
+  }
+}
+
+function checkRegion(asked: AskedRegion | null, restricted: DagRegion[]): Finding[] {
+  let found = restricted
   if (!asked) {
     const parts = found.filter((r) => r.kind !== 'point')
     // A question that names no part asks about the whole image: a value over a window answers another question.
@@ -209,9 +221,13 @@ function checkRegion(asked: AskedRegion | null, found: DagRegion[]): Finding[] {
         ]
       : []
   }
-  const want = asked.kind === 'part' ? describePart(asked.part) : asked.words
+  const want = asked.kind === 'part' ? `${asked.outside ? 'the pixels outside ' : ''}${describePart(asked.part)}` : asked.words
   if (found.length === 0)
     return [{ check: 'provenance_region', severity: 'reject', message: `the question asks about ${want} but the observation covers the whole image` }]
+  // The pixels outside an area and the area itself are different pixels: the side must match before the extent.
+  const sameSide = found.filter((r) => (r.outside ?? false) === (asked.outside ?? false))
+  if (sameSide.length === 0) return [otherSide(asked, want, found[0])]
+  found = sameSide
   if (asked.kind === 'polygon') {
     return found.some((r) => r.kind === 'polygon')
       ? [pass('provenance_region', `a polygon query restricts the value (the polygon's source is not checked against ${asked.file})`)]

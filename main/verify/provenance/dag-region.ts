@@ -7,11 +7,13 @@
 import { isRec, num, upstream, type ActionNode, type Rec } from '../../tools/execute/evidence-reader'
 import { partNamed, type Part } from '../question-reader/region'
 
-export type DagRegion =
+/** `outside`: the observation covers the pixels outside the area (its complement), not the area. */
+export type DagRegion = (
   | { node: string; kind: 'part'; part: Part; cols: [number, number]; rows: [number, number]; size: { width: number; height: number } }
   | { node: string; kind: 'polygon' | 'point' | 'unsized' }
   /** A box in map units: its corners and the CRS they are written in (absent = the file's own). */
   | { node: string; kind: 'map_box'; bbox: [number, number, number, number] | null; srs?: string }
+) & { outside?: true }
 
 interface Win {
   col: number
@@ -59,6 +61,7 @@ export function dagRegions(nodes: readonly ActionNode[], output: string | null, 
   const out: DagRegion[] = []
   for (const n of nodes) {
     if (!feeding.has(n.id)) continue
+    const before = out.length
     const size = sizes.get(n.id) ?? anySize
     const w = windowOf(n.params.window) ?? windowOf(n.params.region)
     if (w) {
@@ -100,6 +103,7 @@ export function dagRegions(nodes: readonly ActionNode[], output: string | null, 
         const b = Array.isArray(g.bbox) && g.bbox.length === 4 ? (g.bbox.map(Number) as [number, number, number, number]) : null
         out.push({ node: n.id, kind: 'map_box', bbox: b, ...(typeof g.srs === 'string' ? { srs: g.srs } : {}) })
       } else out.push({ node: n.id, kind: 'unsized' })
+      if (g.outside === true) for (const r of out.slice(before)) r.outside = true
     }
   }
   return out

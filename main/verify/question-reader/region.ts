@@ -15,10 +15,12 @@ export interface Part {
   y1: number
 }
 
-export type AskedRegion =
+/** `outside`: the question asks about the pixels outside the part or box ("everything but the NW quadrant"). */
+export type AskedRegion = (
   | { kind: 'part'; part: Part; words: string }
   | { kind: 'box'; cols?: [number, number]; rows?: [number, number]; words: string; bbox?: [number, number, number, number]; srs?: string }
   | { kind: 'polygon'; file: string; words: string }
+) & { outside?: true }
 
 const HALVES: Record<string, Part> = {
   north: { x0: 0, x1: 1, y0: 0, y1: 0.5 },
@@ -79,11 +81,12 @@ const VAGUE =
 function regionFromSpans(question: string): AskedRegion | null {
   const r = parseQuestion(question).spans.find((s) => s.type === 'part' || s.type === 'box' || s.type === 'polygon_file')
   if (!r) return null
-  if (r.type === 'part') return { kind: 'part', part: { x0: r.cols[0], x1: r.cols[1], y0: r.rows[0], y1: r.rows[1] }, words: r.text.trim() }
+  const outside = r.type !== 'polygon_file' && r.outside ? { outside: true as const } : {}
+  if (r.type === 'part') return { kind: 'part', part: { x0: r.cols[0], x1: r.cols[1], y0: r.rows[0], y1: r.rows[1] }, words: r.text.trim(), ...outside }
   if (r.type === 'box') {
     const [x0, y0, x1, y1] = r.bbox
-    if (r.crs === 'pixel') return { kind: 'box', rows: [y0, y1 - 1], cols: [x0, x1 - 1], words: r.text.trim() }
-    return { kind: 'box', bbox: r.bbox, ...(r.srs ? { srs: r.srs } : {}), words: r.text.trim() }
+    if (r.crs === 'pixel') return { kind: 'box', rows: [y0, y1 - 1], cols: [x0, x1 - 1], words: r.text.trim(), ...outside }
+    return { kind: 'box', bbox: r.bbox, ...(r.srs ? { srs: r.srs } : {}), words: r.text.trim(), ...outside }
   }
   if (r.type === 'polygon_file') return { kind: 'polygon', file: r.file, words: r.text.trim() }
   return null

@@ -58,9 +58,13 @@ function verifierConditions(d: QuestionDemands): string[] {
   })
 }
 
-/** A region as grid fractions "x0,x1,y0,y1", a pixel box "px:c0-c1,r0-r1" (inclusive), a map box, or a file. */
+/** A region as grid fractions "x0,x1,y0,y1", a pixel box "px:c0-c1,r0-r1" (inclusive), a map box, or a file; "outside " before it for its complement. */
 function plannerRegion(spec: TaskSpec): string {
   const r = spec.region
+  const inside = plannerInside(r)
+  return inside && 'outside' in r && r.outside ? `outside ${inside}` : inside
+}
+function plannerInside(r: TaskSpec['region']): string {
   if (r.kind === 'whole' || r.kind === 'place') return ''
   if (r.kind === 'part') {
     const y = /^north/.test(r.part) ? [0, 0.5] : /^south/.test(r.part) ? [0.5, 1] : [0, 1]
@@ -73,7 +77,10 @@ function plannerRegion(spec: TaskSpec): string {
   return `file:${r.file}`
 }
 function verifierRegion(d: QuestionDemands): string {
-  const r = d.region
+  const inside = verifierInside(d.region)
+  return inside && d.region?.outside ? `outside ${inside}` : inside
+}
+function verifierInside(r: QuestionDemands['region']): string {
   if (!r) return ''
   if (r.kind === 'part') return `${r.part.x0},${r.part.x1},${r.part.y0},${r.part.y1}`
   if (r.kind === 'box')

@@ -91,24 +91,37 @@ export const thresholdFraction: SinkOp<z.infer<typeof ThresholdParams>> = {
 // ---- spatial.query -------------------------------------------------------------------------------------------
 
 const Crs = z.enum(['map', 'pixel']).default('map')
+/** true: the pixels outside the area (its complement on the grid). */
+const Outside = z.boolean().optional()
 const Geometry = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('point'), x: finite, y: finite, crs: Crs }),
   /** A half or quadrant of the grid (north = top rows of a north-up grid; see engines/raster/spatial.ts). */
-  z.strictObject({ type: z.literal('part'), part: z.enum(['north', 'south', 'east', 'west', 'northeast', 'northwest', 'southeast', 'southwest']) }),
+  z.strictObject({
+    type: z.literal('part'),
+    part: z.enum(['north', 'south', 'east', 'west', 'northeast', 'northwest', 'southeast', 'southwest']),
+    outside: Outside,
+  }),
   /** `srs`: the CRS the corners are written in when not the raster's own ('EPSG:4326' lon/lat, 'EPSG:3857', a proj4 string). */
   z.strictObject({
     type: z.literal('bbox'),
     bbox: z.tuple([finite, finite, finite, finite]).refine((b) => b[0] < b[2] && b[1] < b[3], 'bbox is [minx, miny, maxx, maxy] with min < max'),
     crs: Crs,
     srs: z.string().min(1).optional(),
+    outside: Outside,
   }),
   /** Rows and columns as fractions of the grid (thirds, the centre): a pixel whose centre lies in [rows) x [cols). */
   z.strictObject({
     type: z.literal('grid'),
     rows: z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]),
     cols: z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]),
+    outside: Outside,
   }),
-  z.strictObject({ type: z.literal('polygon'), coordinates: z.array(z.tuple([finite, finite])).min(3, 'a polygon needs at least three vertices'), crs: Crs }),
+  z.strictObject({
+    type: z.literal('polygon'),
+    coordinates: z.array(z.tuple([finite, finite])).min(3, 'a polygon needs at least three vertices'),
+    crs: Crs,
+    outside: Outside,
+  }),
 ])
 
 const QueryParams = z

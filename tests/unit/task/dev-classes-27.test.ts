@@ -1,0 +1,85 @@
+/**
+ * Classes from blind set 12's refusals, read item by item after its first whole run and fixed as classes (session 27),
+ * tested with this file's own phrasings [own]. References come from set 12's GDAL + numpy reference file
+ * (references-12.json, written by the set's author), never from the code under test.
+ *
+ * - The complement of an image part that is no band of the grid: everything but a quadrant, outside the centre cell of
+ *   a 3 x 3 grid, outside a lon/lat box. These were refused ("no band of the grid"); the region now carries `outside`
+ *   from the span to the spec, the spatial query selects the pixels not in the part, and the verifier checks that the
+ *   observation's region is the complement the question asks, not the part itself.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import { references, type DevReference } from '../../helpers/dev-references'
+import { answeredWithin } from '../../helpers/plan-execute'
+import { readTask } from '../../../main/task/read-task'
+import { planTask } from '../../../main/agent/rules/rules-planner'
+import { makeTask } from '../../../main/agent/task'
+import { selectPixels } from '../../../main/engines/raster/spatial'
+import { ArtifactStore } from '../../../main/store/artifacts'
+import { executeDag } from '../../../main/tools/execute/index'
+import { checkProvenance } from '../../../main/verify/provenance/check-provenance'
+import { shared, tempDir } from '../../helpers/tmp'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const store = tempDir('rsure-dev-classes-27-')
+afterAll(() => store.cleanup())
+const REFS_12 = references('references-12.json')
+const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
+// Each reference's tolerance spans the readings its author computed (floor, round and ceil of the cuts; centre-inside
+// and overlapping pixels of a box).
+const answered = (q: string, ref: DevReference) => answeredWithin(q, [Q46], [ref.value], ref.tolerance, store.dir)
+const spec = (question: string) => readTask({ question, options: [] })
+
+describe('the complement of a part of the image', () => {
+  it('reads everything but a quadrant, a grid cell or a box as the pixels outside it', () => {
+    expect(spec('mean LST in K on 2019-08-13 everywhere outside the north-west quadrant').region).toMatchObject({
+      kind: 'part',
+      part: 'northwest',
+      outside: true,
+    })
+    expect(spec('mean LST (K) of 2019-08-13, excluding the NW quadrant').region).toMatchObject({ kind: 'part', part: 'northwest', outside: true })
+    expect(spec('mean LST in kelvin on 2019-06-10 outside the centre cell of a 3 x 3 grid').region).toMatchObject({ kind: 'grid', outside: true })
+    expect(spec('mean NDVI on 2019-09-14 outside the box 87.55-87.75 E, 43.55-43.75 N').region).toMatchObject({ kind: 'bbox', outside: true })
+    // A half's complement stays the opposite half (a band of the grid), with no `outside`.
+    const half = spec('mean LST on 2019-08-13 outside the northern half').region
+    expect(half).toMatchObject({ kind: 'part', part: 'south' })
+    expect(half).not.toHaveProperty('outside')
+  })
+
+  it('answers them with the reference values, not the part itself', async () => {
+    await answered('mean LST in K on 2019-08-13 everywhere outside the north-west quadrant', REFS_12.r1)
+    await answered('mean LST in kelvin on 2019-06-10 outside the centre cell of a 3 x 3 grid', REFS_12.r3)
+    await answered('mean NDVI on 2019-09-14 outside the box 87.55-87.75 E, 43.55-43.75 N, NDVI between 0 and 1 only', REFS_12.r7)
+  }, 180_000)
+})
+
+describe('the pixels outside an area, in the engine and the verifier', () => {
+  it('selects every pixel of the grid the area does not, and no other', () => {
+    const grid = { width: 7, height: 5, geoTransform: null, crs: null } as unknown as Parameters<typeof selectPixels>[0]
+    const inside = selectPixels(grid, { type: 'grid', rows: [1 / 3, 2 / 3], cols: [1 / 3, 2 / 3] })
+    const outside = selectPixels(grid, { type: 'grid', rows: [1 / 3, 2 / 3], cols: [1 / 3, 2 / 3], outside: true })
+    // Centres inside [1/3, 2/3): row 2 of 5 ((2 + 0.5) / 5 = 0.5) and columns 2-4 of 7 (2.5/7 .. 4.5/7).
+    expect(inside).toEqual([16, 17, 18])
+    expect(outside.length).toBe(32)
+    expect(outside.some((i) => inside.includes(i))).toBe(false)
+    expect(outside).toEqual([...outside].sort((a, b) => a - b))
+  })
+
+  it('rejects an observation over the area itself when the pixels outside it were asked', async () => {
+    const q = 'mean LST in K on 2019-08-13 everywhere outside the north-west quadrant'
+    const files = fs.readdirSync(Q46).map((f) => path.join(Q46, f))
+    const task = makeTask({ question: q, files })
+    const wf = planTask(task).workflow
+    if (!wf || !wf.ok || wf.tool !== 'execute') throw new Error('no run planned')
+    // The same DAG with the complement dropped: the quadrant itself.
+    const dag = JSON.parse(JSON.stringify(wf.args).replaceAll('"outside":true', '"outside":false')) as typeof wf.args
+    expect(JSON.stringify(dag)).not.toContain('"outside":true')
+    const result = await executeDag(dag, { artifacts: new ArtifactStore(store.dir) }, {})
+    expect(result.status).toBe('ok')
+    const itself = (REFS_12.r1 as unknown as { misreadings: Record<string, number> }).misreadings.tl_quadrant_itself
+    expect((result.observation as { value: number }).value).toBeCloseTo(itself, 2)
+    const findings = checkProvenance(task.question, dag, result.evidence, result.observation)
+    expect(findings.filter((f) => f.check === 'provenance_region' && f.severity === 'reject').length).toBe(1)
+  }, 120_000)
+})
