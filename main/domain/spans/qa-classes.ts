@@ -6,6 +6,7 @@
 import { COUNT_LEADS, NEGATIONS, QA_PREDICATE_NAMES, VARIABLES } from '../lexicon'
 import type { ConditionSpan, QaBitsSpan, Span } from './types'
 import { LANDSAT_C1_QA_BITS, LANDSAT_C1_QA_FIELD_NAMES } from '../qa-bits'
+import { setAsideAfter } from './set-aside'
 import { alternation, hits, overlaps, phraseRegex } from './words'
 
 const NEGATION_RE = phraseRegex(NEGATIONS)
@@ -74,6 +75,9 @@ const QA_CONJUNCTION = /^\s*(?:\([^()]{0,30}\)\s*)?,?\s*(?:and|or|nor)\s+(not\s+
 const BITS_RE =
   /\bbits?\s+(\d{1,2})(?:\s*(?:and|-|–|to|&)\s*(\d{1,2}))?(?:\s+(?:are\s+|is\s+)?(?:both\s+)?set\b|(?:\s+field)?\s*(?:=|==|equal\s+to|equals|are|is)\s*(?:0b([01]{1,2})|([01]{2})|([0-3]))(?![\w.])(?:,?\s*(?:i\.?e\.?|that\s+is),?\s*(?:the\s+)?value\s+[0-3]\b)?)?/gi
 
+/** The word "fill" and an opening bracket right before a bit ("fill (BQA bit 0)", "the fill (bit 0)"). */
+const FILL_BRACKET_BEFORE = /\bfill\s*\(\s*(?:(?:the\s+)?(?:bqa|qa)\s+)?$/i
+
 /**
  * The QA bits restated beside the classes read ("high cirrus confidence ..., that is bits 11 and 12 both set"), when
  * they are exactly a class's bits and value (main/domain/qa-bits.ts); any other bits are left unread, to block.
@@ -89,10 +93,13 @@ export function qaBitsSpans(q: string, classes: readonly ConditionSpan[]): QaBit
     // "i.e. value 2" after the bits restates their value: it must agree.
     const restated = /value\s+([0-3])\b/i.exec(h.text)
     if (restated && Number(restated[1]) !== value) continue
-    const of = classes.some((c) => {
-      const bits = c.variable ? LANDSAT_C1_QA_BITS[c.variable] : undefined
-      return bits !== undefined && bits.first === first && bits.last === last && bits.set.length === 1 && bits.set[0] === value
-    })
+    const of =
+      classes.some((c) => {
+        const bits = c.variable ? LANDSAT_C1_QA_BITS[c.variable] : undefined
+        return bits !== undefined && bits.first === first && bits.last === last && bits.set.length === 1 && bits.set[0] === value
+      }) ||
+      // "the fill (BQA bit 0)": the fill bit restated in brackets right after the word (the fill is read as nodata).
+      (first === 0 && last === 0 && value === 1 && FILL_BRACKET_BEFORE.test(q.slice(Math.max(0, h.at - 30), h.at)))
     if (of) out.push({ type: 'qa_bits', at: h.at, end: h.end, text: h.text, first, last })
   }
   return out
@@ -200,6 +207,26 @@ function negationAt(q: string, h: { at: number; end: number }, before: string, k
   return no && !NOT_A_CLASS_AFTER.test(q.slice(h.end)) ? h.at - before.length + no.index : null
 }
 
+/** A bracket that restates a one-bit class by its bit ("(BQA bit 4)", "(bit 0)"): group 1 the bit. */
+const OWN_BIT_BRACKET = /^\s*\(\s*(?:(?:the\s+)?(?:bqa|qa)\s+)?bit\s+(\d{1,2})\s*\)/i
+
+/** Past a bracket at `end` that restates the one-bit class `key` by its own bit; `end` itself when none does. */
+function ownBitEnd(q: string, end: number, key: string): number {
+  const bits = LANDSAT_C1_QA_BITS[key]
+  const bracket = OWN_BIT_BRACKET.exec(q.slice(end))
+  return bracket && bits && bits.first === bits.last && Number(bracket[1]) === bits.first ? end + bracket[0].length : end
+}
+
+/**
+ * Where the words that set the pixels of class `key` aside end, when such words follow it (set-aside.ts), past a
+ * bracket restating the class's own bit; null when none follow.
+ */
+function asideAfter(q: string, at: number, end: number, key: string): number | null {
+  const from = ownBitEnd(q, end, key)
+  const words = setAsideAfter(q.slice(0, at), q.slice(from))
+  return words ? from + words[0].length : null
+}
+
 /** The QA-class conditions of `q` (normalised as the parser reads it), skipping the words of conditions in `spans`. */
 export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[] {
   const found: ConditionSpan[] = []
@@ -222,6 +249,8 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
     // "Fill" with no QA band named is the layer's own fill, its nodata (Landsat bands: DN 0), not the BQA's fill bit.
     const key = v.key === 'fill' && !namesQaBand ? 'nodata' : v.key
     const clear = key === 'clear'
+    // A bracket restating the class's own bit right after its name ("cloud (BQA bit 4) pixels") is read with it.
+    const nameEnd = ownBitEnd(q, h.end, clear ? 'cloud' : key)
     // "cloudy pixels", "cloud cover", "the cloudy percentage", or the class as a predicate of what is counted ("the share of the scene that is
     // cloudy", "pixels flagged as cloud", "the quality band is marking as cloud", "pixels which the BQA says are not cloud and not fill");
     // a bare "cloud" elsewhere is no selection. "not" in the predicate negates it.
@@ -248,8 +277,8 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
       // A name that states the class's level ("high cirrus confidence", "cirrus conf = high") is a selection itself.
       !/\b(?:high|medium|low)\b|=/.test(name) &&
       // ("fill and cloud pixels": the noun after the next class is this one's too.)
-      !/^\s*(?:(?:and|or|&|,)\s+[\w-]+\s+)?(?:(?:pixels?|pixles?|px|areas?|cover|covered|mask|percentage|percent|share|fraction|proportion)\b|%)/i.test(
-        q.slice(h.end),
+      !/^\s*(?:(?:and|or|&|,)\s+[\w-]+\s+(?:\([^()]{1,25}\)\s*)?)?(?:(?:pixels?|pixles?|px|areas?|cover|covered|mask|percentage|percent|share|fraction|proportion)\b|%)/i.test(
+        q.slice(nameEnd),
       )
     )
       continue
@@ -262,10 +291,14 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
       continue
     }
     const at = negAt ?? notAt ?? h.at
-    const tail = q.slice(h.end).match(/^\s*(?:pixels?|pixles?|px|areas?|cover(?:ed)?|mask(?:ed)?)\b(?:\s+only)?/i)
+    const tail = q.slice(nameEnd).match(/^\s*(?:pixels?|pixles?|px|areas?|cover(?:ed)?|mask(?:ed)?)\b(?:\s+only)?/i)
     // "clear (neither fill nor cloud)", "clear (no cloud)": what clear means, restated in brackets, is read with it.
-    const restated = clear ? q.slice(h.end + (tail ? tail[0].length : 0)).match(CLEAR_RESTATED) : null
-    const end = h.end + (tail ? tail[0].length : 0) + (restated ? restated[0].length : 0)
+    const restated = clear ? q.slice(nameEnd + (tail ? tail[0].length : 0)).match(CLEAR_RESTATED) : null
+    const named = nameEnd + (tail ? tail[0].length : 0) + (restated ? restated[0].length : 0)
+    // Set aside after it is named ("the cloud pixels (BQA bit 4) are treated like no data", "cloudy pixels excluded"),
+    // a bracket restating the class's own bit allowed between (its bit is checked, so "cloud (bit 5)" stops here).
+    const aside = out ? null : asideAfter(q, at, named, clear ? 'cloud' : key)
+    const end = aside ?? named
     const c: ConditionSpan = {
       type: 'condition',
       at,
@@ -275,13 +308,13 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
       op: '>=',
       value: 1,
       unit: null,
-      negated,
+      negated: aside === null ? negated : !negated,
       inclusive: true,
       scope: 'pixels',
     }
     found.push(c)
     qaEnd = end
-    qaNegatedOut = clear ? !negated : negated
+    qaNegatedOut = clear ? !c.negated : c.negated
   }
 
   // "pixels that have a valid LST", "with a valid NDVI": the layer's pixels with a value, i.e. not its nodata.

@@ -26,7 +26,7 @@ export const POST_NEGATION = new RegExp(
 export const WRITER_SKIPS = /^\s*,?\s*(?:i|we)\s+(?:do\s+not|don't|never|won't|will\s+not)\s+(?:count|use|include|want)\b/i
 /** Words after a condition that make its pixels missing data ("treat negative NDVI as no data", "count as invalid"). */
 export const AS_NODATA =
-  /^\s*(?:(?:are|is|be|should\s+be|must\s+be|to\s+be)\s+)?(?:treated\s+|counted\s+|counts?\s+|taken\s+|regarded\s+)?as\s+(?:no[\s-]?data|nodata|missing(?:\s+data)?|invalid|fill|void|nan)\b/i
+  /^\s*(?:(?:are|is|be|should\s+be|must\s+be|to\s+be)\s+)?(?:treated\s+|handled\s+|counted\s+|counts?\s+|taken\s+|regarded\s+|considered\s+)?(?:as|like|the\s+same\s+as)\s+(?:no[\s-]?data|nodata|missing(?:\s+data)?|invalid|fill|void|nan)\b/i
 /** "set NDVI below 0 to nodata": the verb before the condition's variable, and what its values become after it. */
 export const SET_BEFORE = /\bset\s+(?:the\s+|all\s+|any\s+)?(?:[\w-]+\s+){0,2}$/i
 export const TO_NODATA = /^\s*to\s+(?:no[\s-]?data|nodata|missing|invalid|nan|null|void)\b/i
@@ -65,4 +65,13 @@ const BOUND_KEPT = new RegExp(`^\\s*,?\\s*\\(?\\s*(?:${alternation(BOUND_KEPT_AF
 /** "below 0.3 or equal", "under 0.3 (inclusive)": the words after a one-sided comparison that keep its bound, or null. */
 export function boundKeptAfter(after: string): RegExpMatchArray | null {
   return after.match(BOUND_KEPT)
+}
+
+/**
+ * Words right after pixels named as selected that set them aside ("the cloud pixels are treated like no data", "cloudy
+ * pixels excluded", "set the cloudy pixels to nodata", "... I don't count"), or null.
+ */
+export function setAsideAfter(before: string, after: string): RegExpMatchArray | null {
+  const setToNodata = SET_BEFORE.test(before.slice(-40)) ? after.match(TO_NODATA) : null
+  return after.match(AS_NODATA) ?? after.match(WRITER_SKIPS) ?? setToNodata ?? after.match(POST_NEGATION)
 }

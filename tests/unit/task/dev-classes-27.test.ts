@@ -7,6 +7,11 @@
  *   a 3 x 3 grid, outside a lon/lat box. These were refused ("no band of the grid"); the region now carries `outside`
  *   from the span to the spec, the spatial query selects the pixels not in the part, and the verifier checks that the
  *   observation's region is the complement the question asks, not the part itself.
+ * - A QA class set aside after it is named ("the cloud pixels treated as no data", "treated like nodata", "treat cloudy
+ *   pixels as nodata", "cloud (BQA bit 4) pixels excluded"): the class was read as selected and the words after it left
+ *   as context, so the median of the cloudy pixels alone came back verified (0.3858 for 0.2238; found by probing set
+ *   12's refused c4 with [own] phrasings). A bracket restating the class's own bit may stand between the class and
+ *   those words, and "the fill (BQA bit 0)" restates the fill.
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { references, type DevReference } from '../../helpers/dev-references'
@@ -26,6 +31,7 @@ const store = tempDir('rsure-dev-classes-27-')
 afterAll(() => store.cleanup())
 const REFS_12 = references('references-12.json')
 const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
+const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
 // Each reference's tolerance spans the readings its author computed (floor, round and ceil of the cuts; centre-inside
 // and overlapping pixels of a box).
 const answered = (q: string, ref: DevReference) => answeredWithin(q, [Q46], [ref.value], ref.tolerance, store.dir)
@@ -81,5 +87,42 @@ describe('the pixels outside an area, in the engine and the verifier', () => {
     expect((result.observation as { value: number }).value).toBeCloseTo(itself, 2)
     const findings = checkProvenance(task.question, dag, result.evidence, result.observation)
     expect(findings.filter((f) => f.check === 'provenance_region' && f.severity === 'reject').length).toBe(1)
+  }, 120_000)
+})
+
+describe('a QA class set aside after it is named', () => {
+  const cloud = (q: string) => spec(q).conditions.filter((c) => c.variable === 'cloud')
+  it('reads the class as left out, not selected', () => {
+    for (const q of [
+      'median of band 5 with the cloud pixels treated as no data',
+      'median of band 5 with the cloud pixels treated like nodata',
+      'median of band 5, cloud pixels treated as missing',
+      'mean band 5, treat cloudy pixels as nodata',
+      'mean band 10 with the cloud (BQA bit 4) pixels excluded',
+      'median of band 5 when the cloud pixels (BQA bit 4) are treated like no data',
+    ])
+      expect(cloud(q), q).toMatchObject([{ negated: true }])
+    // Named as what is selected, the class stays selected; a bracket with another bit is no restatement.
+    expect(cloud('mean band 5 over cloudy pixels').map((c) => c.negated ?? false)).toEqual([false])
+    expect(cloud('mean band 10 with the cloud (bit 5) pixels excluded').filter((c) => c.negated)).toEqual([])
+  })
+
+  it('answers with the references of the clear pixels', async () => {
+    const c4 = REFS_12.c4
+    await answeredWithin(
+      'median of band 5 TOA reflectance (no sun elevation correction) with the cloud pixels treated as no data',
+      [LANDSAT],
+      [c4.value],
+      c4.tolerance,
+      store.dir,
+    )
+    const c1 = REFS_12.c1
+    await answeredWithin(
+      'mean band 10 brightness temperature in °C with the fill (BQA bit 0) and cloud (BQA bit 4) pixels excluded',
+      [LANDSAT],
+      [c1.value],
+      c1.tolerance,
+      store.dir,
+    )
   }, 120_000)
 })
