@@ -27,6 +27,11 @@ export interface ConditionsRead {
   areaCondition: Found<{ op: Op; value: number }> | null
   /** Percentages relative to a statistic ("115% of the mean"): not supported, reported as not understood. */
   relative: Found<string>[]
+  /**
+   * Ranges without their ends set aside ("excluding LST strictly between 285 and 290 K" keeps v <= 285 or v >= 290):
+   * no conjunction of the spec's comparisons states them, so they are refused.
+   */
+  openSetAside: Found<string>[]
 }
 
 const KIND = new Map(VARIABLES.map((v) => [v.key, v.kind]))
@@ -34,28 +39,37 @@ const KIND = new Map(VARIABLES.map((v) => [v.key, v.kind]))
 /** Conditions of a parsed question; `taken` spans (periods) are skipped. */
 export function readConditions(parsed: ParsedQuestion, taken: [number, number][]): ConditionsRead {
   const free = (at: number, end: number) => !taken.some(([a, b]) => at < b && end > a)
-  const conditions: Found<Condition>[] = all(parsed.spans, 'condition')
-    .filter((c) => free(c.at, c.end))
-    .map((c) => {
+  const spans = all(parsed.spans, 'condition').filter((c) => free(c.at, c.end))
+  const open = (c: (typeof spans)[number]) => (c.op === 'between' || c.op === 'outside') && !c.inclusive
+  const conditions: Found<Condition>[] = spans
+    .filter((c) => !(open(c) && (c.negated || c.op === 'outside')))
+    .flatMap((c) => {
       const range = c.op === 'between' || c.op === 'outside'
       const kind = c.variable ? KIND.get(c.variable) : undefined
-      const value: Condition = {
+      const base = {
         variable: c.variable,
-        op: c.op,
-        ...(range ? { low: c.low, high: c.high } : { value: c.value }),
         unit: c.unit,
         text: c.text.trim(),
         ...(c.negated ? { negated: true } : {}),
         ...(kind ? { variableKind: kind } : {}),
         ...(c.byUnit ? { byUnit: true } : {}),
       }
-      return { at: c.at, end: c.end, value }
+      // A range without its ends ("strictly between 285 and 290 K", "0.2 < NDVI < 0.5") is two strict comparisons
+      // that hold together: the spec's ranges keep their ends.
+      const values: Condition[] = open(c)
+        ? [
+            { ...base, op: '>', value: c.low },
+            { ...base, op: '<', value: c.high },
+          ]
+        : [{ ...base, op: c.op, ...(range ? { low: c.low, high: c.high } : { value: c.value }) }]
+      return values.map((value) => ({ at: c.at, end: c.end, value }))
     })
   const area = first(parsed.spans, 'area_condition')
   return {
     conditions,
     areaCondition: area ? { at: area.at, end: area.end, value: { op: area.op, value: area.value } } : null,
     relative: all(parsed.spans, 'relative_threshold').map((r) => ({ at: r.at, end: r.end, value: r.text })),
+    openSetAside: spans.filter((c) => open(c) && (c.negated || c.op === 'outside')).map((c) => ({ at: c.at, end: c.end, value: c.text })),
   }
 }
 

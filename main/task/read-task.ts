@@ -159,6 +159,10 @@ function readPixelConditions(r: Reading, periodSpans: [number, number][]): { rea
     refuse(x.value.trim(), 'a threshold relative to a statistic of the data')
     use(x.at, x.end, 'relative threshold (refused)')
   }
+  for (const x of read.openSetAside) {
+    refuse(x.value.trim(), 'a range without its ends, set aside (that keeps the values on either side with the ends): give it as two conditions')
+    use(x.at, x.end, 'range without its ends (refused)')
+  }
   // A condition restated (in the question and again in its instructions) is one condition.
   const conditions: Condition[] = read.conditions
     .map((c) => c.value)

@@ -23,6 +23,15 @@ export const COMPARATORS: readonly LexComparator[] = [
 /** Words after a one-sided comparison's number that keep the bound ("below 0.3 or equal", "under 0.3 inclusive"). */
 export const BOUND_KEPT_AFTER: readonly string[] = ['inclusive', 'incl.', 'or equal', 'or equal to it', 'or equal to that', 'or equal to this', 'bound included', 'bound inclusive']
 
+/**
+ * Words after a range that say whether its ends belong to it ("between 285 and 290 K exclusive", "(both ends
+ * excluded)", "neither endpoint included"; "inclusive", "both limits included"). A range keeps its ends unless told.
+ */
+export const RANGE_ENDS: Readonly<Record<'excluded' | 'included', readonly string[]>> = {
+  excluded: ['exclusive', 'both exclusive', 'exclusive of both ends', 'exclusive of the ends', 'exclusive of the endpoints', 'both ends excluded', 'ends excluded', 'endpoints excluded', 'both endpoints excluded', 'end points excluded', 'both limits excluded', 'limits excluded', 'both bounds excluded', 'bounds excluded', 'neither end included', 'neither endpoint included', 'neither end point included', 'neither limit included', 'neither bound included', 'ends not included', 'endpoints not included', 'excluding both ends', 'excluding the ends', 'excluding the endpoints', 'not including the ends', 'not including the endpoints', 'open interval', 'both ends open'],
+  included: ['inclusive', 'both inclusive', 'inclusive of both ends', 'inclusive of the ends', 'both ends included', 'ends included', 'both ends inclusive', 'ends inclusive', 'endpoints included', 'both endpoints included', 'end points included', 'both limits included', 'limits included', 'both bounds included', 'bounds included', 'both ends in', 'including both ends', 'including the ends', 'including the endpoints', 'closed interval', 'the limits themselves included', 'the value itself included'],
+}
+
 /** Comparators written after the number ("0.3 or more", "300 K and below"). */
 export const POSTFIX_COMPARATORS: readonly LexComparator[] = [
   { op: '>=', words: ['or more', 'or above', 'or higher', 'or greater', 'and above', 'and higher', 'or over', 'and over', 'plus'] },

@@ -11,7 +11,7 @@ import { RESTRICTING_LEADS } from '../lexicon/comparators'
 import { PIXEL_QUANTIFIERS } from '../lexicon/statistics'
 import { UNIT_LETTERS, UNITS } from '../lexicon/units'
 import type { AreaConditionSpan, ConditionSpan, IncludedValuesSpan, RelativeSpan } from './types'
-import { AS_NODATA, POST_NEGATION, SET_BEFORE, TO_NODATA, WRITER_SKIPS, boundKeptAfter, negatedBefore } from './set-aside'
+import { AS_NODATA, POST_NEGATION, SET_BEFORE, TO_NODATA, WRITER_SKIPS, boundKeptAfter, negatedBefore, rangeEndsAfter } from './set-aside'
 import { alternation, escape, literalAlternation, overlaps } from './words'
 import { thresholdVariable, VARIABLE_ALT, variableAt, variableBefore, type Nearby } from './variables'
 
@@ -84,7 +84,7 @@ function scopeOf(before: string): ConditionSpan['scope'] {
 const BANDS_IN_BRACKETS = String.raw`\(\s*(?:bands?\s+)?b?\d{1,2}(?:\s*(?:,|and|&|\/)\s*(?:bands?\s+)?b?\d{1,2}){1,3}\s*\)`
 const BANDS_BRACKET_AT_START = new RegExp(`^\\s*${BANDS_IN_BRACKETS}`)
 const RANGE = new RegExp(
-  `(${VARIABLE_ALT})(?:\\s*${BANDS_IN_BRACKETS})?(?:\\s+values?)?\\s+(?:is\\s+|are\\s+|was\\s+|were\\s+|lies\\s+|lie\\s+|lay\\s+|falls?\\s+|fell\\s+)?(${alternation(RANGE_NEGATIONS)}|not\\s+)?\\s*(?:the\\s+)?(?:between|from|in\\s+the\\s+range(?:\\s+of)?|within(?:\\s+the\\s+range)?(?:\\s+of)?|range(?:\\s+of)?|in(?=\\s*(?:[[(]|\\d+(?:\\.\\d+)?\\s*\\.\\.|-?\\d{1,3}(?:\\.\\d+)?\\s*(?:to|-|–)\\s*-?\\d{1,3}(?:\\.\\d+)?(?!\\d|\\.\\d|-))))?\\s*[[(]?\\s*${NUM}${UNIT}\\s*(?:${RANGE_JOINS.map(escape).join('|')})\\s*${NUM}${UNIT}\\s*[\\])]?`,
+  `(${VARIABLE_ALT})(?:\\s*${BANDS_IN_BRACKETS})?(?:\\s+values?)?\\s+(?:is\\s+|are\\s+|was\\s+|were\\s+|lies\\s+|lie\\s+|lay\\s+|falls?\\s+|fell\\s+)?(${alternation(RANGE_NEGATIONS)}|not\\s+)?\\s*(?:strictly\\s+)?(?:the\\s+)?(?:between|from|in\\s+the\\s+range(?:\\s+of)?|within(?:\\s+the\\s+range)?(?:\\s+of)?|range(?:\\s+of)?|in(?=\\s*(?:[[(]|\\d+(?:\\.\\d+)?\\s*\\.\\.|-?\\d{1,3}(?:\\.\\d+)?\\s*(?:to|-|–)\\s*-?\\d{1,3}(?:\\.\\d+)?(?!\\d|\\.\\d|-))))?\\s*[[(]?\\s*${NUM}${UNIT}\\s*(?:${RANGE_JOINS.map(escape).join('|')})\\s*${NUM}${UNIT}\\s*[\\])]?`,
   'gi',
 )
 /** "only NDVI 0 to 1": a restricting word just before the variable of a bare range. */
@@ -96,7 +96,7 @@ const BARE_OUTSIDE = new RegExp(
 )
 /** "pixels (that) are between 285 and 290 K", "lie within 0.2-0.5": a range said of the pixels, its variable named before. */
 const BARE_BETWEEN = new RegExp(
-  `\\b(?:are|is|lie|lies|lay|fall|falls|fell|were|was)\\s+(?:between|within(?:\\s+the\\s+range(?:\\s+of)?)?|in\\s+the\\s+range(?:\\s+of)?)\\s+[[(]?\\s*${NUM}${UNIT}\\s*(?:and|to|-|–)\\s*${NUM}${UNIT}\\s*[\\])]?`,
+  `\\b(?:are|is|lie|lies|lay|fall|falls|fell|were|was)\\s+(?:strictly\\s+)?(?:between|within(?:\\s+the\\s+range(?:\\s+of)?)?|in\\s+the\\s+range(?:\\s+of)?)\\s+[[(]?\\s*${NUM}${UNIT}\\s*(?:and|to|-|–)\\s*${NUM}${UNIT}\\s*[\\])]?`,
   'gi',
 )
 const POSTFIX = new RegExp(`${NUM}${UNIT}\\s+(${alternation(POSTFIX_COMPARATORS.flatMap((c) => c.words))})`, 'gi')
@@ -266,16 +266,20 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
       ((/\./.test(lo) && /\./.test(hi)) || !!(u1 || u2) || /\d\s*\.\.\s*[+\-−]?\d/.test(rest) || restricted)
     if (!neg && !lead && !bare && !/\b(?:between|from|range|within|in)\b|[[(]/i.test(rest)) continue
     const start = lead ? at - lead[0].length : at
+    // "exclusive", "(both ends included)", "strictly between": said of a range kept, its ends (an outside range's
+    // ends are left unread: whether they belong to the band or to what is kept is the writer's to say).
+    const ends = neg || lead ? null : rangeEndsAfter(q.slice(end), /\bstrictly\b/i.test(m[0]))
+    const stop = end + (ends?.length ?? 0)
     push({
       at: start,
-      end,
-      text: q.slice(start, end),
+      end: stop,
+      text: q.slice(start, stop),
       variable: variableAt(m[1]),
       op: neg || lead ? 'outside' : 'between',
       low,
       high,
       unit: unitKey(u2) ?? unitKey(u1),
-      inclusive: true,
+      inclusive: ends?.inclusive ?? true,
     })
   }
   // "0.2 < NDVI < 0.5", "0.2 <= NDVI <= 0.5"
@@ -324,16 +328,18 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     const end = at + m[0].length
     const [low, high] = [num(m[1]), num(m[3])]
     if (!free(at, end) || !(low <= high) || !(m[2] || m[4] || (/\./.test(m[1]) && /\./.test(m[3])))) continue
+    const ends = rangeEndsAfter(q.slice(end), /\bstrictly\b/i.test(m[0]))
+    const stop = end + (ends?.length ?? 0)
     push({
       at,
-      end,
-      text: m[0],
+      end: stop,
+      text: q.slice(at, stop),
       variable: variableBefore(q, at, near.defined, near.quiet),
       op: 'between',
       low,
       high,
       unit: unitKey(m[4]) ?? unitKey(m[2]),
-      inclusive: true,
+      inclusive: ends?.inclusive ?? true,
     })
   }
   // "0.3 or more", "300 K and below", with the variable said before

@@ -5,7 +5,7 @@
  * clause opening with "no" ("with no NDVI below 0"); and the words after a one-sided comparison that keep its bound
  * ("below 0.3 or equal", "under 0.3 inclusive").
  */
-import { BOUND_KEPT_AFTER, NEGATIONS } from '../lexicon/comparators'
+import { BOUND_KEPT_AFTER, NEGATIONS, RANGE_ENDS } from '../lexicon/comparators'
 import { FILL_EXCLUSION } from '../lexicon/context'
 import { alternation } from './words'
 
@@ -74,4 +74,22 @@ export function boundKeptAfter(after: string): RegExpMatchArray | null {
 export function setAsideAfter(before: string, after: string): RegExpMatchArray | null {
   const setToNodata = SET_BEFORE.test(before.slice(-40)) ? after.match(TO_NODATA) : null
   return after.match(AS_NODATA) ?? after.match(WRITER_SKIPS) ?? setToNodata ?? after.match(POST_NEGATION)
+}
+
+/** One statement of a range's ends after it, in brackets or after a comma, restated once ("exclusive, that is, with neither endpoint included"). */
+const ENDS_SAID = (words: readonly string[]) =>
+  String.raw`\s*(?:,|\(|;|:|-|–)?\s*(?:that\s+is,?\s+|i\.?e\.?,?\s+)?(?:with\s+|and\s+)?(?:${alternation(words)})\s*\)?`
+const ENDS_EXCLUDED = new RegExp(`^(?:${ENDS_SAID(RANGE_ENDS.excluded)}){1,2}`, 'i')
+const ENDS_INCLUDED = new RegExp(`^(?:${ENDS_SAID(RANGE_ENDS.included)}){1,2}`, 'i')
+
+/**
+ * Whether a range keeps its ends, from "strictly" before it (`strictly`) or the words right after it ("exclusive",
+ * "(both ends included)"), with the length of those words; null when nothing is said (the range keeps its ends).
+ */
+export function rangeEndsAfter(after: string, strictly: boolean): { inclusive: boolean; length: number } | null {
+  const excluded = ENDS_EXCLUDED.exec(after)
+  if (excluded) return { inclusive: false, length: excluded[0].length }
+  const included = strictly ? null : ENDS_INCLUDED.exec(after)
+  if (included) return { inclusive: true, length: included[0].length }
+  return strictly ? { inclusive: false, length: 0 } : null
 }

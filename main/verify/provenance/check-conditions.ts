@@ -35,6 +35,8 @@ function conditionMatches(q: AskedCondition, d: DagCondition): boolean {
   const b = kept(d.cmp, d.negated)
   // "Outside 290-310 K" kept as the inside (a negation dropped) is another set of pixels.
   if (a.op !== b.op || a.negated !== b.negated) return false
+  // "Strictly between 285 and 290 K" kept with its ends counts the pixels on them too.
+  if (a.op === 'between' && !a.negated && q.inclusive === false && d.inclusive !== false) return false
   // "below 100 °F" applied to kelvin data as 310.93 K: the asked unit converts the asked threshold.
   const inK = (v: number, dv: number) => {
     const k = kelvinOf(v, q.unit)
@@ -49,7 +51,15 @@ function conditionMatches(q: AskedCondition, d: DagCondition): boolean {
 }
 
 function describeDag(d: DagCondition): string {
-  return describeCondition({ variable: d.variable ?? 'a value', op: d.cmp, value: d.value, low: d.low, high: d.high, negated: d.negated })
+  return describeCondition({
+    variable: d.variable ?? 'a value',
+    op: d.cmp,
+    value: d.value,
+    low: d.low,
+    high: d.high,
+    negated: d.negated,
+    inclusive: d.inclusive,
+  })
 }
 
 export function checkConditions(asked: AskedCondition[], found: DagCondition[]): Finding[] {

@@ -20,6 +20,8 @@ export interface DagCondition {
   high?: number
   /** Between only: the pixels kept lie outside low..high. */
   negated?: boolean
+  /** Between only: true when both ends are kept (>=, <=), false when neither is (>, <); absent when mixed or unknown. */
+  inclusive?: boolean
   /**
    * In a `where` of an algebra node: 'mask' when the pixels it does not keep are dropped (NaN), 'criterion' when they
    * become 0 of a 0/1 indicator (what a share counts). Absent for other nodes.
@@ -35,6 +37,9 @@ interface Bound {
   hi?: number
   /** True: the pixels kept are those NOT within the bounds ("v < 290 || v > 310" keeps LST outside 290..310). */
   negated?: boolean
+  /** Whether each bound is strict (> or <: the bound itself not kept). */
+  loStrict?: boolean
+  hiStrict?: boolean
 }
 
 const isNum = (e: Expr): e is { k: 'num'; v: number } => e.k === 'num'
@@ -42,8 +47,11 @@ const isNum = (e: Expr): e is { k: 'num'; v: number } => e.k === 'num'
 /** A single comparison `name op number` or `number op name`, as bounds; null for anything else. */
 function comparison(e: Expr): Bound | null {
   if (e.k !== 'bin' || !['>', '>=', '<', '<='].includes(e.op)) return null
-  if (e.a.k === 'var' && isNum(e.b)) return e.op.startsWith('>') ? { name: e.a.name, lo: e.b.v } : { name: e.a.name, hi: e.b.v }
-  if (isNum(e.a) && e.b.k === 'var') return e.op.startsWith('>') ? { name: e.b.name, hi: e.a.v } : { name: e.b.name, lo: e.a.v }
+  const strict = !e.op.endsWith('=')
+  if (e.a.k === 'var' && isNum(e.b))
+    return e.op.startsWith('>') ? { name: e.a.name, lo: e.b.v, loStrict: strict } : { name: e.a.name, hi: e.b.v, hiStrict: strict }
+  if (isNum(e.a) && e.b.k === 'var')
+    return e.op.startsWith('>') ? { name: e.b.name, hi: e.a.v, hiStrict: strict } : { name: e.b.name, lo: e.a.v, loStrict: strict }
   return null
 }
 
@@ -51,7 +59,8 @@ function comparison(e: Expr): Bound | null {
 function negate(b: Bound): Bound {
   if (b.lo !== undefined && b.hi !== undefined) return { ...b, negated: !b.negated }
   if (b.negated) return { name: b.name, lo: b.lo, hi: b.hi }
-  return b.lo !== undefined ? { name: b.name, hi: b.lo } : { name: b.name, lo: b.hi }
+  // "not v > 0.5" is v <= 0.5: the bound's strictness turns over too.
+  return b.lo !== undefined ? { name: b.name, hi: b.lo, hiStrict: !b.loStrict } : { name: b.name, lo: b.hi, loStrict: !b.hiStrict }
 }
 
 /**
@@ -71,15 +80,31 @@ function bounds(e: Expr): Bound[] {
       const lo = x.lo ?? y.lo
       const hi = x.hi ?? y.hi
       const sides = (x.lo === undefined) !== (y.lo === undefined) && lo !== undefined && hi !== undefined
-      if (sides && e.op === '&&' && lo <= hi) return [{ name: x.name, lo, hi }]
+      if (sides && e.op === '&&' && lo <= hi) return [{ name: x.name, lo, hi, loStrict: x.loStrict ?? y.loStrict, hiStrict: x.hiStrict ?? y.hiStrict }]
       if (sides && e.op === '||' && hi <= lo) return [{ name: x.name, lo: hi, hi: lo, negated: true }]
     }
-    return [...a, ...b]
+    return e.op === '&&' ? sidesJoined([...a, ...b]) : [...a, ...b]
   }
   if (e.k === 'call') return e.args.flatMap(bounds)
   if (e.k === 'bin') return [...bounds(e.a), ...bounds(e.b)]
   if (e.k === 'un') return bounds(e.a)
   return []
+}
+
+/**
+ * A conjunction's lower and upper bound on one input, among other comparisons ("valid && v > 285 && v < 290"), as one
+ * range: the same pixels as "(v > 285 && v < 290)" written on its own.
+ */
+function sidesJoined(list: Bound[]): Bound[] {
+  const out = [...list]
+  for (const x of list) {
+    if (x.negated || x.lo === undefined || x.hi !== undefined || !out.includes(x)) continue
+    const y = out.find((o) => o.name === x.name && !o.negated && o.lo === undefined && o.hi !== undefined && x.lo! <= o.hi)
+    if (!y) continue
+    out.splice(out.indexOf(y), 1)
+    out.splice(out.indexOf(x), 1, { name: x.name, lo: x.lo, hi: y.hi, loStrict: x.loStrict, hiStrict: y.hiStrict })
+  }
+  return out
 }
 
 /**
@@ -103,11 +128,14 @@ function whereBounds(e: Expr): Bound[] {
 function fromBounds(
   node: ActionNode,
   variable: string | null,
-  b: { lo?: number; hi?: number; negated?: boolean; role?: 'mask' | 'criterion' },
+  b: { lo?: number; hi?: number; negated?: boolean; role?: 'mask' | 'criterion'; loStrict?: boolean; hiStrict?: boolean },
 ): DagCondition | null {
   const role = b.role ? { role: b.role } : {}
   const negated = { ...(b.negated ? { negated: true } : {}), ...role }
-  if (b.lo !== undefined && b.hi !== undefined) return { node: node.id, op: node.op, variable, cmp: 'between', low: b.lo, high: b.hi, ...negated }
+  // Kept ends: both strict, or both not (a mask's min and max, a share's range: both kept).
+  const ends = b.loStrict === true && b.hiStrict === true ? { inclusive: false } : !b.loStrict && !b.hiStrict ? { inclusive: true } : {}
+  if (b.lo !== undefined && b.hi !== undefined)
+    return { node: node.id, op: node.op, variable, cmp: 'between', low: b.lo, high: b.hi, ...negated, ...(b.negated ? {} : ends) }
   if (b.lo !== undefined) return { node: node.id, op: node.op, variable, cmp: '>', value: b.lo, ...role }
   if (b.hi !== undefined) return { node: node.id, op: node.op, variable, cmp: '<', value: b.hi, ...role }
   return null

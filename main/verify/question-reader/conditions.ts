@@ -193,13 +193,22 @@ export function readConditions(question: string): { asked: AskedCondition[]; unc
 }
 
 /** A condition in words, for diagnoses. */
-export function describeCondition(c: { variable: string; op: Comparator; value?: number; low?: number; high?: number; negated?: boolean }): string {
+export function describeCondition(c: {
+  variable: string
+  op: Comparator
+  value?: number
+  low?: number
+  high?: number
+  negated?: boolean
+  inclusive?: boolean
+}): string {
   // A QA class's flag compared with 1 is the class itself: "flagged cloud", "not flagged fill".
   if (LANDSAT_C1_QA_BITS[c.variable] && c.op === '>' && c.value === 1)
     return `${c.negated ? 'not ' : ''}flagged ${c.variable.replace(/_/g, ' ')} in the QA band`
   if (c.variable === 'nodata' && c.op === '>' && c.value === 1) return c.negated ? 'a value in the layer' : 'no value in the layer (nodata)'
   const v = c.variable.toUpperCase()
-  if (c.op === 'between') return `${v} ${c.negated ? 'outside' : 'between'} ${c.low} and ${c.high}`
+  if (c.op === 'between')
+    return `${v} ${c.negated ? 'outside' : 'between'} ${c.low} and ${c.high}${!c.negated && c.inclusive === false ? ' (ends not kept)' : ''}`
   if (c.negated) return `not ${v} ${c.op === '>' ? 'above' : 'below'} ${c.value}`
   return `${v} ${c.op === '>' ? 'above' : 'below'} ${c.value}`
 }

@@ -12,6 +12,10 @@
  *   as context, so the median of the cloudy pixels alone came back verified (0.3858 for 0.2238; found by probing set
  *   12's refused c4 with [own] phrasings). A bracket restating the class's own bit may stand between the class and
  *   those words, and "the fill (BQA bit 0)" restates the fill.
+ * - A range without its ends ("strictly between 285 and 290 K", "exclusive", "neither endpoint included", "285 K < LST
+ *   < 290 K"): "neither end included" had been left as context and "a < v < b" read with its ends, so the count kept
+ *   the pixels on the ends (2546256 for 2531989, verified: the verifier did not tell the ends apart). The interpreter
+ *   now makes it two strict comparisons, and the verifier rejects a mask that keeps the ends when the question does not.
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { references, type DevReference } from '../../helpers/dev-references'
@@ -36,6 +40,7 @@ const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
 // and overlapping pixels of a box).
 const answered = (q: string, ref: DevReference) => answeredWithin(q, [Q46], [ref.value], ref.tolerance, store.dir)
 const spec = (question: string) => readTask({ question, options: [] })
+const blocking = (question: string) => (spec(question).notUnderstood ?? []).filter((n) => n.blocking).map((n) => n.text)
 
 describe('the complement of a part of the image', () => {
   it('reads everything but a quadrant, a grid cell or a box as the pixels outside it', () => {
@@ -124,5 +129,45 @@ describe('a QA class set aside after it is named', () => {
       c1.tolerance,
       store.dir,
     )
+  }, 120_000)
+})
+
+describe('a range without its ends', () => {
+  it('reads "strictly between", "exclusive", "neither endpoint included" and "a < v < b" as two strict comparisons', () => {
+    for (const q of [
+      'count of pixels with LST strictly between 285 K and 290 K on 2019-11-01',
+      'count of pixels with LST between 285 K and 290 K exclusive on 2019-11-01',
+      'count of pixels with LST between 285 K and 290 K, neither end included, on 2019-11-01',
+      'count of pixels with 285 K < LST < 290 K on 2019-11-01',
+    ])
+      expect(spec(q).conditions, q).toMatchObject([
+        { variable: 'lst', op: '>', value: 285 },
+        { variable: 'lst', op: '<', value: 290 },
+      ])
+    // Said to keep its ends, or nothing said: one range with its ends.
+    expect(spec('count of pixels with LST between 285 K and 290 K (both ends included) on 2019-11-01').conditions).toMatchObject([
+      { op: 'between', low: 285, high: 290 },
+    ])
+    expect(spec('count of pixels with LST between 285 K and 290 K on 2019-11-01').conditions).toMatchObject([{ op: 'between', low: 285, high: 290 }])
+    // Set aside, a range without its ends keeps both sides with the ends: no conjunction states it, so it is refused.
+    expect(blocking('count of pixels on 2019-11-01 excluding those with LST strictly between 285 K and 290 K').length).toBeGreaterThan(0)
+  })
+
+  it('counts the pixels strictly inside, and the verifier rejects a count that keeps the ends', async () => {
+    const b5 = REFS_12.b5
+    await answered('How many valid LST pixels of 1 November 2019 lie strictly between 285 K and 290 K?', b5)
+    const q = 'count of the pixels with LST between 285 K and 290 K, both ends excluded, on 2019-11-01'
+    const files = fs.readdirSync(Q46).map((f) => path.join(Q46, f))
+    const task = makeTask({ question: q, files })
+    const wf = planTask(task).workflow
+    if (!wf || !wf.ok || wf.tool !== 'execute') throw new Error('no run planned')
+    // The same DAG with its ends kept (>= and <=): the count the blind reference lists as the inclusive misreading.
+    const dag = JSON.parse(JSON.stringify(wf.args).replaceAll(' > ', ' >= ').replaceAll(' < ', ' <= ')) as typeof wf.args
+    expect(JSON.stringify(dag)).not.toEqual(JSON.stringify(wf.args))
+    const result = await executeDag(dag, { artifacts: new ArtifactStore(store.dir) }, {})
+    const inclusive = (b5 as unknown as { misreadings: Record<string, number> }).misreadings.inclusive
+    expect((result.observation as { value: number }).value).toBe(inclusive)
+    const findings = checkProvenance(task.question, dag, result.evidence, result.observation)
+    expect(findings.filter((f) => f.check === 'provenance_mask' && f.severity === 'reject').length).toBeGreaterThan(0)
   }, 120_000)
 })

@@ -62,7 +62,14 @@ describe('the masks a DAG applies, read from the expression tree', () => {
       { node: 'selected', op: 'raster.algebra', variable: 'lst', cmp: 'between', low: 290, high: 310, negated: true, role: 'criterion' },
     ])
     expect(conditionsOf(shareDag('where(isnan(v), 0/0, where((v >= 290 && v <= 310), 1, 0))'))).toEqual([
-      { node: 'selected', op: 'raster.algebra', variable: 'lst', cmp: 'between', low: 290, high: 310, role: 'criterion' },
+      { node: 'selected', op: 'raster.algebra', variable: 'lst', cmp: 'between', low: 290, high: 310, role: 'criterion', inclusive: true },
+    ])
+    // Strict bounds keep neither end; bounds among other terms of a conjunction still make one range.
+    expect(conditionsOf(shareDag('where(isnan(v), 0/0, where((v > 290 && v < 310), 1, 0))'))).toEqual([
+      { node: 'selected', op: 'raster.algebra', variable: 'lst', cmp: 'between', low: 290, high: 310, role: 'criterion', inclusive: false },
+    ])
+    expect(conditionsOf(shareDag('where(isnan(v), 0/0, where(!isnan(v) && (v > 290) && (v < 310), 1, 0))'))).toEqual([
+      { node: 'selected', op: 'raster.algebra', variable: 'lst', cmp: 'between', low: 290, high: 310, role: 'criterion', inclusive: false },
     ])
   })
 
