@@ -6,44 +6,28 @@
  * negation and unit words come from the lexicon. Each condition says what its words restrict (`scope`): pixels
  * ("pixels with", "areas where"), dates ("days with a mean LST above"), or the result ("was the mean above").
  */
-import { COMPARATORS, INCLUSIONS, NUMBER_WORDS, POSTFIX_COMPARATORS, RANGE_JOINS, RANGE_NEGATIONS, SIGN_WORDS } from '../lexicon/comparators'
-import { RESTRICTING_LEADS } from '../lexicon/comparators'
+import { INCLUSIONS, POSTFIX_COMPARATORS, RANGE_NEGATIONS, SIGN_WORDS } from '../lexicon/comparators'
 import { PIXEL_QUANTIFIERS } from '../lexicon/statistics'
-import { UNIT_LETTERS, UNITS } from '../lexicon/units'
 import type { AreaConditionSpan, ConditionSpan, IncludedValuesSpan, RelativeSpan } from './types'
 import { AS_NODATA, POST_NEGATION, SET_BEFORE, TO_NODATA, WRITER_SKIPS, boundKeptAfter, negatedBefore, rangeEndsAfter } from './set-aside'
-import { alternation, escape, literalAlternation, overlaps } from './words'
+import { alternation, literalAlternation, overlaps } from './words'
+import {
+  BANDS_BRACKET_AT_START,
+  BARE_BETWEEN,
+  BARE_OUTSIDE,
+  CMP,
+  CMP_RE,
+  INCLUSIVE,
+  POSTFIX,
+  RANGE,
+  RESTRICTED_BEFORE,
+  SANDWICH,
+  num,
+  opOf,
+  unitKey,
+} from './condition-patterns'
+
 import { thresholdVariable, VARIABLE_ALT, variableAt, variableBefore, type Nearby } from './variables'
-
-/** A number: digits, or a number word of the lexicon ("zero") as a whole word, not the start of "zero point five". */
-const NUM = `((?:minus\\s+|[+\\-−–])?\\d+(?:\\.\\d+)?|[+\\-−–]?\\.\\d+|(?:${alternation(Object.keys(NUMBER_WORDS))})\\b(?!\\s*(?:point\\b|[.,]\\d)))`
-/** Units a threshold may be written in (temperature, share, a few others); "K" and "C" only as whole words. */
-const THRESHOLD_UNITS = UNITS.filter((u) => u.quantity === 'temperature' || u.key === 'percent' || u.key === 'g/cm2')
-const UNIT = `\\s*(${alternation(THRESHOLD_UNITS.flatMap((u) => u.names).filter((n) => n !== 'percentage' && n !== 'percentages'))}|[${Object.keys(UNIT_LETTERS).join('')}](?![\\w°]))?`
-const CMP_WORDS = COMPARATORS.flatMap((c) => c.words)
-const CMP = `(${alternation(CMP_WORDS)})`
-const INCLUSIVE = new Set(COMPARATORS.filter((c) => c.op === '>=' || c.op === '<=').flatMap((c) => c.words.map((w) => w.toLowerCase())))
-
-export function unitKey(raw: string | undefined): string | null {
-  if (!raw) return null
-  const w = raw.toLowerCase().replace(/\s+/g, ' ').trim()
-  return UNITS.find((u) => u.names.includes(w))?.key ?? UNIT_LETTERS[w] ?? null
-}
-
-function opOf(word: string): '>' | '>=' | '<' | '<=' | null {
-  const w = word
-    .toLowerCase()
-    .replace(/[\s-]+/g, ' ')
-    .trim()
-  return COMPARATORS.find((c) => c.words.some((x) => x.toLowerCase().replace(/[\s-]+/g, ' ') === w))?.op ?? null
-}
-
-/** A number as written; a minus may be typed as U+2212 or an en dash ("less than –0.3") or said ("minus 15"). */
-const num = (s: string) => {
-  const t = s.replace(/^(?:[−–]|minus\s+)/i, '-')
-  const word = NUMBER_WORDS[t.replace(/^[-+]/, '').toLowerCase()]
-  return word === undefined ? Number(t) : t.startsWith('-') ? -word : word
-}
 
 /** Nouns before a comparison that make it a restriction of pixels. */
 const PIXEL_NOUN =
@@ -79,31 +63,6 @@ function scopeOf(before: string): ConditionSpan['scope'] {
   if (date) return 'dates'
   return 'unknown'
 }
-
-/** The bands a variable is made from, in brackets after its name ("NDVI (bands 5 and 4)", "NDVI (B5, B4)"): read as bands by their own span. */
-const BANDS_IN_BRACKETS = String.raw`\(\s*(?:bands?\s+)?b?\d{1,2}(?:\s*(?:,|and|&|\/)\s*(?:bands?\s+)?b?\d{1,2}){1,3}\s*\)`
-const BANDS_BRACKET_AT_START = new RegExp(`^\\s*${BANDS_IN_BRACKETS}`)
-const RANGE = new RegExp(
-  `(${VARIABLE_ALT})(?:\\s*${BANDS_IN_BRACKETS})?(?:\\s+values?)?\\s+(?:is\\s+|are\\s+|was\\s+|were\\s+|lies\\s+|lie\\s+|lay\\s+|falls?\\s+|fell\\s+)?(${alternation(RANGE_NEGATIONS)}|not\\s+)?\\s*(?:strictly\\s+)?(?:the\\s+)?(?:between|from|in\\s+the\\s+range(?:\\s+of)?|within(?:\\s+the\\s+range)?(?:\\s+of)?|range(?:\\s+of)?|in(?=\\s*(?:[[(]|\\d+(?:\\.\\d+)?\\s*\\.\\.|-?\\d{1,3}(?:\\.\\d+)?\\s*(?:to|-|–)\\s*-?\\d{1,3}(?:\\.\\d+)?(?!\\d|\\.\\d|-))))?\\s*[[(]?\\s*${NUM}${UNIT}\\s*(?:${RANGE_JOINS.map(escape).join('|')})\\s*${NUM}${UNIT}\\s*[\\])]?`,
-  'gi',
-)
-/** "only NDVI 0 to 1": a restricting word just before the variable of a bare range. */
-const RESTRICTED_BEFORE = new RegExp(`\\b(?:${alternation(RESTRICTING_LEADS)})\\s+(?:the\\s+)?$`, 'i')
-const SANDWICH = new RegExp(`${NUM}${UNIT}\\s*(<=?|≤)\\s*(${VARIABLE_ALT})\\s*(<=?|≤)\\s*${NUM}${UNIT}`, 'gi')
-const BARE_OUTSIDE = new RegExp(
-  `(${alternation(RANGE_NEGATIONS)})\\s+(?:the\\s+)?(?:range\\s+)?(?:of\\s+)?[[(]?\\s*${NUM}${UNIT}\\s*(?:and|to|-|–|,)\\s*${NUM}${UNIT}\\s*[\\])]?`,
-  'gi',
-)
-/** "pixels (that) are between 285 and 290 K", "lie within 0.2-0.5": a range said of the pixels, its variable named before. */
-const BARE_BETWEEN = new RegExp(
-  `\\b(?:are|is|lie|lies|lay|fall|falls|fell|were|was)\\s+(?:strictly\\s+)?(?:between|within(?:\\s+the\\s+range(?:\\s+of)?)?|in\\s+the\\s+range(?:\\s+of)?)\\s+[[(]?\\s*${NUM}${UNIT}\\s*(?:and|to|-|–)\\s*${NUM}${UNIT}\\s*[\\])]?`,
-  'gi',
-)
-const POSTFIX = new RegExp(`${NUM}${UNIT}\\s+(${alternation(POSTFIX_COMPARATORS.flatMap((c) => c.words))})`, 'gi')
-const CMP_RE = new RegExp(
-  `${CMP}\\s*(?:the\\s+|a\\s+)?(?:(?:critical\\s+)?(?:threshold|value|level|cut-?off)\\s+(?:of\\s+)?)?(?:(?:an?\\s+)?(${VARIABLE_ALT})\\s+(?:value\\s+)?of\\s+)?${NUM}${UNIT}`,
-  'gi',
-)
 
 const RELATIVE_RE =
   /\b\d+(?:\.\d+)?\s*%\s+(?:higher|lower|above|below|more|less|greater|smaller)(?:\s+than)?\s+(?:the\s+|that\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median)\b|\b(?:exceed\w*|above|below|surpass\w*|over|under)\s+(?:the\s+|that\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median|baseline|normal)\s+(?:value\s+)?by\s+(?:more\s+than\s+|over\s+|at\s+least\s+)?\d+(?:\.\d+)?\s*%|[<>]=?\s*(?:the\s+)?(?:mean|average|median)\s*[+\-−]\s*\d+(?:\.\d+)?\s*%|\b\d+(?:\.\d+)?\s*(?:times|x)\s+(?:the\s+|its\s+)?(?:[\w-]+\s+){0,2}?(?:mean|average|median)\b/gi

@@ -2,7 +2,7 @@
 export { all, first, normalizeQuestion, parseQuestion, sentences, type ParsedQuestion } from './parse'
 export { ledgerOf, REPORT_WHY, STATEMENT_WHY } from './ledger'
 export { INSTRUCTION, WANTS } from './statements'
-export { unitKey } from './conditions'
+export { unitKey } from './condition-patterns'
 export { variableNamed, variableBefore } from './variables'
 export type * from './types'
 export { DATE_FORMAT_SAID, DAY_FIRST_SAID } from './periods'

@@ -23,7 +23,7 @@ import {
   REQUEST_OPENERS,
   WANT_VERBS,
 } from '../lexicon/context'
-import { unitKey } from './conditions'
+import { unitKey } from './condition-patterns'
 import type { ConditionSpan, Span } from './types'
 import { alternation } from './words'
 import { YEAR } from './period-words'
