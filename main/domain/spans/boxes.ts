@@ -199,8 +199,9 @@ export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
     const v = Number(t.replace(/,/g, '').replace(/[kKM]$/, ''))
     return /[kK]$/.test(t) ? v * 1e3 : t.endsWith('M') ? v * 1e6 : v
   }
-  const afterHits = new Set(hits(q, XY_AFTER).map((h) => h.at))
-  for (const h of [...hits(q, XY), ...hits(q, XY_AFTER)]) {
+  const after = hits(q, XY_AFTER)
+  const afterHits = new Set(after.map((h) => h.at))
+  for (const h of [...hits(q, XY), ...after]) {
     if (found.some((f) => overlaps(f, h))) continue
     const [x1, x2, y1, y2] = [1, 2, 3, 4].map((i) => mapNumber(h.m[i]))
     // Ranges with a hemisphere letter after each and no metres ("87.55-87.75 E, 43.55-43.75 N") are degrees when

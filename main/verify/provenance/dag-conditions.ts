@@ -75,15 +75,15 @@ function bounds(e: Expr): Bound[] {
   if (e.k === 'bin' && (e.op === '&&' || e.op === '||')) {
     const a = bounds(e.a)
     const b = bounds(e.b)
+    if (e.op === '&&') return sidesJoined([...a, ...b])
     if (a.length === 1 && b.length === 1 && a[0].name === b[0].name && !a[0].negated && !b[0].negated) {
       const [x, y] = [a[0], b[0]]
       const lo = x.lo ?? y.lo
       const hi = x.hi ?? y.hi
       const sides = (x.lo === undefined) !== (y.lo === undefined) && lo !== undefined && hi !== undefined
-      if (sides && e.op === '&&' && lo <= hi) return [{ name: x.name, lo, hi, loStrict: x.loStrict ?? y.loStrict, hiStrict: x.hiStrict ?? y.hiStrict }]
-      if (sides && e.op === '||' && hi <= lo) return [{ name: x.name, lo: hi, hi: lo, negated: true }]
+      if (sides && hi <= lo) return [{ name: x.name, lo: hi, hi: lo, negated: true }]
     }
-    return e.op === '&&' ? sidesJoined([...a, ...b]) : [...a, ...b]
+    return [...a, ...b]
   }
   if (e.k === 'call') return e.args.flatMap(bounds)
   if (e.k === 'bin') return [...bounds(e.a), ...bounds(e.b)]
