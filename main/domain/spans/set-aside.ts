@@ -76,9 +76,13 @@ export function setAsideAfter(before: string, after: string): RegExpMatchArray |
   return after.match(AS_NODATA) ?? after.match(WRITER_SKIPS) ?? setToNodata ?? after.match(POST_NEGATION)
 }
 
-/** One statement of a range's ends after it, in brackets or after a comma, restated once ("exclusive, that is, with neither endpoint included"). */
+/**
+ * One statement of a range's ends after it, in brackets or after a comma, restated once ("exclusive, that is, with
+ * neither endpoint included"); "exclusive of" / "inclusive of" followed by anything else sets pixels aside or keeps
+ * them ("exclusive of the cloud pixels"), and says nothing of the ends.
+ */
 const ENDS_SAID = (words: readonly string[]) =>
-  String.raw`\s*(?:,|\(|;|:|-|–)?\s*(?:that\s+is,?\s+|i\.?e\.?,?\s+)?(?:with\s+|and\s+)?(?:${alternation(words)})\s*\)?`
+  String.raw`\s*(?:,|\(|;|:|-|–)?\s*(?:that\s+is,?\s+|i\.?e\.?,?\s+)?(?:with\s+|and\s+)?(?:${alternation(words)})(?!\s+of\b)\s*\)?`
 const ENDS_EXCLUDED = new RegExp(`^(?:${ENDS_SAID(RANGE_ENDS.excluded)}){1,2}`, 'i')
 const ENDS_INCLUDED = new RegExp(`^(?:${ENDS_SAID(RANGE_ENDS.included)}){1,2}`, 'i')
 

@@ -149,6 +149,11 @@ describe('a range without its ends', () => {
       { op: 'between', low: 285, high: 290 },
     ])
     expect(spec('count of pixels with LST between 285 K and 290 K on 2019-11-01').conditions).toMatchObject([{ op: 'between', low: 285, high: 290 }])
+    // "exclusive of" something else sets those pixels aside and says nothing of the ends.
+    expect(spec('count of pixels with NDVI between 0.2 and 0.5 exclusive of the cloud pixels on 2019-08-13').conditions).toMatchObject([
+      { variable: 'ndvi', op: 'between', low: 0.2, high: 0.5 },
+      { variable: 'cloud', negated: true },
+    ])
     // Set aside, a range without its ends keeps both sides with the ends: no conjunction states it, so it is refused.
     expect(blocking('count of pixels on 2019-11-01 excluding those with LST strictly between 285 K and 290 K').length).toBeGreaterThan(0)
   })
