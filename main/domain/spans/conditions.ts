@@ -9,7 +9,7 @@
 import { INCLUSIONS, POSTFIX_COMPARATORS, RANGE_NEGATIONS, SIGN_WORDS } from '../lexicon/comparators'
 import { PIXEL_QUANTIFIERS } from '../lexicon/statistics'
 import type { AreaConditionSpan, ConditionSpan, IncludedValuesSpan, RelativeSpan } from './types'
-import { AS_NODATA, POST_NEGATION, SET_BEFORE, TO_NODATA, WRITER_SKIPS, boundKeptAfter, negatedBefore, rangeEndsAfter } from './set-aside'
+import { AS_NODATA, POST_NEGATION, SET_BEFORE, TO_NODATA, WRITER_SKIPS, boundKeptAfter, negatedBefore, rangeEndsAfter, selectionCounted } from './set-aside'
 import { alternation, literalAlternation, overlaps } from './words'
 import {
   BANDS_BRACKET_AT_START,
@@ -157,6 +157,7 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     // don't count" say it of any.)
     const setAside =
       post !== null &&
+      !selectionCounted(before) &&
       (asNodata !== null ||
         SELECTED_BEFORE.test(before.slice(-60)) ||
         CLAUSE_VALUES.test(before.slice(-60)) ||

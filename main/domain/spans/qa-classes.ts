@@ -6,7 +6,7 @@
 import { COUNT_LEADS, NEGATIONS, QA_PREDICATE_NAMES, VARIABLES } from '../lexicon'
 import type { ConditionSpan, QaBitsSpan, Span } from './types'
 import { LANDSAT_C1_QA_BITS, LANDSAT_C1_QA_FIELD_NAMES } from '../qa-bits'
-import { setAsideAfter } from './set-aside'
+import { selectionCounted, setAsideAfter } from './set-aside'
 import { alternation, hits, overlaps, phraseRegex } from './words'
 
 const NEGATION_RE = phraseRegex(NEGATIONS)
@@ -222,10 +222,17 @@ function ownBitEnd(q: string, end: number, key: string): number {
  * bracket restating the class's own bit; null when none follow.
  */
 function asideAfter(q: string, at: number, end: number, key: string): number | null {
+  // The class is what is counted or measured ("how many cloud pixels are removed by the mask", "the share of cloud
+  // pixels excluded"): the words say what happens to those pixels, not to leave them out (left unread, they block).
+  const before = q.slice(Math.max(0, at - 60), at)
+  if (selectionCounted(before) || MEASURED_OF.test(before)) return null
   const from = ownBitEnd(q, end, key)
   const words = setAsideAfter(q.slice(0, at), q.slice(from))
   return words ? from + words[0].length : null
 }
+
+/** A statistic's "of" right before the class ("the percentage of cloud pixels", "mean BT of the cloud pixels"). */
+const MEASURED_OF = /\b(?:of|is|are)\s+(?:the\s+|all\s+|those\s+)?$/i
 
 /** The QA-class conditions of `q` (normalised as the parser reads it), skipping the words of conditions in `spans`. */
 export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[] {

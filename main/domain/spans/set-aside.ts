@@ -7,6 +7,7 @@
  */
 import { BOUND_KEPT_AFTER, NEGATIONS, RANGE_ENDS } from '../lexicon/comparators'
 import { FILL_EXCLUSION } from '../lexicon/context'
+import { COUNT_LEADS } from '../lexicon/statistics'
 import { alternation } from './words'
 
 const NEGATION = new RegExp(`(?:${alternation(NEGATIONS)})`, 'i')
@@ -65,6 +66,20 @@ const BOUND_KEPT = new RegExp(`^\\s*,?\\s*\\(?\\s*(?:${alternation(BOUND_KEPT_AF
 /** "below 0.3 or equal", "under 0.3 (inclusive)": the words after a one-sided comparison that keep its bound, or null. */
 export function boundKeptAfter(after: string): RegExpMatchArray | null {
   return after.match(BOUND_KEPT)
+}
+
+/** A count asked right before a selection ("how many pixels with NDVI", "number of valid pixels where the LST", "how many "). */
+const COUNTED_SELECTION = new RegExp(
+  String.raw`(?:${alternation(COUNT_LEADS)})\s+(?:(?:the|all|of)\s+)?(?:valid\s+)?(?:(?:pixels?|px|cells?|areas?)\s+(?:with|where|whose|that\s+have|having|in\s+which)\s+(?:an?\s+|the\s+|its\s+)?(?:[\w-]+\s+){0,3})?$`,
+  'i',
+)
+
+/**
+ * Whether the selection after `before` is what a count asks for ("how many pixels with NDVI below 0 are excluded"):
+ * then words after it that set pixels aside say what happens to the counted pixels, not an instruction to leave them out.
+ */
+export function selectionCounted(before: string): boolean {
+  return COUNTED_SELECTION.test(before.slice(-60))
 }
 
 /**

@@ -110,6 +110,26 @@ describe('a QA class set aside after it is named', () => {
     // Named as what is selected, the class stays selected; a bracket with another bit is no restatement.
     expect(cloud('mean band 5 over cloudy pixels').map((c) => c.negated ?? false)).toEqual([false])
     expect(cloud('mean band 10 with the cloud (bit 5) pixels excluded').filter((c) => c.negated)).toEqual([])
+    // Counted or measured, the class is what is asked, and the words say what happens to it: not read as left out
+    // (they block), so "how many cloud pixels are removed" never counts the clear ones.
+    for (const q of [
+      'how many cloud pixels are removed by the cloud mask in the Landsat scene?',
+      'how many cloud pixels are excluded when the BQA mask is applied?',
+      'mean band 10 BT of the cloud pixels excluded from the scene mean',
+    ]) {
+      expect(
+        cloud(q).filter((c) => c.negated),
+        q,
+      ).toEqual([])
+      expect(blocking(q).length, q).toBeGreaterThan(0)
+    }
+    // The same of a comparison counted ("how many pixels with NDVI below 0 are excluded" had counted NDVI >= 0); said
+    // after the count, the words still leave the pixels out.
+    const ndvi = (q: string) => spec(q).conditions.filter((c) => c.variable === 'ndvi')
+    const counted = 'how many pixels with NDVI below 0 are excluded on 2019-08-13?'
+    expect(ndvi(counted).filter((c) => c.negated)).toEqual([])
+    expect(blocking(counted)).toContain('excluded')
+    expect(ndvi('how many pixels have LST above 300 K on 2019-08-13, pixels with NDVI below 0 excluded')).toMatchObject([{ op: '<', value: 0, negated: true }])
   })
 
   it('answers with the references of the clear pixels', async () => {
