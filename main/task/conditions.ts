@@ -53,6 +53,7 @@ export function readConditions(parsed: ParsedQuestion, taken: [number, number][]
         ...(c.negated ? { negated: true } : {}),
         ...(kind ? { variableKind: kind } : {}),
         ...(c.byUnit ? { byUnit: true } : {}),
+        ...(c.layer ? { layer: c.layer } : {}),
       }
       // A range without its ends ("strictly between 285 and 290 K", "0.2 < NDVI < 0.5") is two strict comparisons
       // that hold together: the spec's ranges keep their ends.

@@ -140,6 +140,9 @@ function variableHits(r: Reading): { varHits: VariableHit[]; bandKeys: Set<strin
  * The variables named, in the order they are candidates for the subject (with repeats; the caller keeps the first
  * of each). Also reads "versus" between two inputs of a derived variable as the axes of its method.
  */
+/** What may stand between a variable and its own comparison ("LST > 300", "LST of 310 K", "LST values above 300 K"). */
+const JOINED_TO_THRESHOLD = /^\s{0,3}$|^\s*(?:(?:of|is|are|values?|readings?)\s+){1,2}$/i
+
 function subjectOrder(r: Reading, read: ConditionsRead, conditions: readonly Condition[], varHits: readonly VariableHit[], bandKeys: ReadonlySet<string>) {
   const { q, lex, spans, use } = r
   // The subject is the variable the asked statistic names ("the mean LST"); failing that, the variable any statistic
@@ -150,9 +153,16 @@ function subjectOrder(r: Reading, read: ConditionsRead, conditions: readonly Con
   const statSpan = spans.find((s) => s.role === 'statistic')
   // A variable written just before its own comparison ("ndvi mean where LST>310K"), or inside it ("with TVDI between
   // 0.4 and 0.6"), is the condition's, not the statistic's.
+  // ("LST of 310 K or more", "LST values above 300 K": the words that join a variable to its threshold count as right before.)
   const compared = (h: { at: number; end: number; key: string }) =>
-    read.conditions.some((c) => c.value.variable === h.key && ((c.at >= h.end && c.at - h.end <= 3) || (h.at >= c.at && h.end <= c.end)))
+    read.conditions.some(
+      (c) => c.value.variable === h.key && ((c.at >= h.end && JOINED_TO_THRESHOLD.test(q.slice(h.end, c.at))) || (h.at >= c.at && h.end <= c.end)),
+    )
   // Within its clause: "the vegetation average; the NDWI is only there to mask them" names no NDWI average.
+  // "mean NDVI between 0 and 1": a variable written against the statistic that opens its own range is still what the
+  // statistic is of (the range restricts it).
+  const opensOwn = (h: VariableHit, end: number) =>
+    h.at - end <= 8 && /^\s*(?:of\s+)?(?:the\s+)?$/i.test(q.slice(end, h.at)) && read.conditions.some((c) => c.value.variable === h.key && c.at === h.at)
   const namedBy = (at: number, end: number) =>
     varHits.find(
       (h) =>
@@ -160,8 +170,7 @@ function subjectOrder(r: Reading, read: ConditionsRead, conditions: readonly Con
         h.at - end <= 40 &&
         // A list's next item ("... mean of the per-date means - dates without LST are skipped") is another clause too.
         !/[.;?!]|\s[-–—•*]\s/.test(q.slice(end, h.at)) &&
-        !compared(h) &&
-        !spans.some((s) => s.role === 'condition' && h.at < s.end && h.end > s.at),
+        (opensOwn(h, end) || (!compared(h) && !spans.some((s) => s.role === 'condition' && h.at < s.end && h.end > s.at))),
     )
   const afterStat = statSpan ? namedBy(statSpan.at, statSpan.end) : undefined
   const afterAnyStat =

@@ -91,6 +91,11 @@ export const Condition = z
      * K"); the compiler binds it only to a temperature layer the files hold. Absent = the variable was named.
      */
     byUnit: z.boolean().optional(),
+    /**
+     * The 'nodata' class only: the layer whose missing pixels are meant ("the pixels that have a valid LST": 'lst'),
+     * which may be another than the one measured. Absent = the layer measured.
+     */
+    layer: z.string().optional(),
   })
   .refine((c) => (c.op === 'between' || c.op === 'outside' ? c.low !== undefined && c.high !== undefined && c.low <= c.high : c.value !== undefined), {
     message: 'a comparison needs a value; a range needs low <= high',

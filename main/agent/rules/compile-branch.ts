@@ -232,7 +232,7 @@ function select(b: DagBuilder, spec: TaskSpec, opened: Opened, tag: string): Sel
   } else if (cond) {
     data = b.add(scope.tag ? `masked_${tag}` : 'masked', 'raster.algebra', { expr: `where(${cond}, v, 0/0)`, unit: subj.unit }, layers)
   }
-  data = qaMasked(b, data, unit, qaConds, opened, tag)
+  data = qaMasked(b, data, unit, qaConds, opened, tag, statistic)
   return { spec, subject, subj, data, unit, valueConds, qaConds, dateCriterion }
 }
 
@@ -240,16 +240,15 @@ function select(b: DagBuilder, spec: TaskSpec, opened: Opened, tag: string): Sel
  * QA classes: pixels flagged (or not) in the QA band, as a condition on the class's 0/1 flag (fill pixels NaN), so
  * the mask states what it tests ("cloud_flag >= 1") and the verifier can read it.
  */
-function qaMasked(b: DagBuilder, input: string, unit: string, qaConds: Condition[], opened: Opened, tag: string): string {
+function qaMasked(b: DagBuilder, input: string, unit: string, qaConds: Condition[], opened: Opened, tag: string, statistic: string): string {
   const { inputs, catalog, scope } = opened
   let data = input
   for (const c of qaConds) {
     const cls = (c.variable ?? '').toLowerCase()
-    if (cls === NODATA)
-      throw new Refusal(
-        `the condition "${c.text.trim()}"`,
-        "a layer's missing pixels can be counted or their share given, but no other statistic is taken over them",
-      )
+    if (cls === NODATA) {
+      data = missingMasked(b, data, unit, c, scope, tag, statistic)
+      continue
+    }
     if (!pickRole(inputs, 'QA', 'BQA', 'QA_PIXEL'))
       throw new Refusal(`the condition "${c.text.trim()}"`, 'the files hold no QA band to tell which pixels are flagged')
     if (!(cls === 'clear' ? QA_BITS.cloud : QA_BITS[cls])) throw new Refusal(`the condition "${c.text.trim()}"`, `no QA bit of these files says "${cls}"`)
@@ -264,6 +263,28 @@ function qaMasked(b: DagBuilder, input: string, unit: string, qaConds: Condition
     )
   }
   return data
+}
+
+/**
+ * The pixels where a named layer has a value ("the pixels that have a valid LST"), or has none, as a mask of what is
+ * measured or counted: a condition on that layer's 0/1 no-data flag, so the verifier reads which layer it tests. A
+ * share whose criterion it would be is refused: the mask would bound the share's denominator instead.
+ */
+function missingMasked(b: DagBuilder, input: string, unit: string, c: Condition, scope: Opened['scope'], tag: string, statistic: string): string {
+  const part = `the condition "${c.text.trim()}"`
+  if (!c.layer) throw new Refusal(part, 'it does not say which layer\'s missing pixels are meant (name the layer, e.g. "the pixels that have a valid LST")')
+  if ((statistic === 'fraction' && !c.population) || statistic === 'count_dates')
+    throw new Refusal(
+      part,
+      `the pixels where the ${c.layer.toUpperCase()} has ${c.negated ? 'a' : 'no'} value can mask a statistic, a count or an area, but a share of them is not taken`,
+    )
+  const flag = nodataFlag(b, scope, tag ? `${c.layer}_${tag}` : c.layer, c.layer).node
+  return b.add(
+    scope.tag ? `nodata_mask_${tag}` : 'nodata_mask',
+    'raster.algebra',
+    { expr: `where(${c.negated ? 'f < 1' : 'f >= 1'}, v, 0/0)`, unit: unit === 'count' ? 'dimensionless' : unit },
+    { v: input, f: flag },
+  )
 }
 
 /**

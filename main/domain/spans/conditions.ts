@@ -83,7 +83,7 @@ const ADDITIVE_AFTER = new RegExp(`^\\s*(?:values?\\s+|pixels?\\s+)?(?:${alterna
  */
 const CLAUSE_START = /(?:^|[.,;:?!(]\s*|\b(?:with|and|but)\s+(?:all\s+|any\s+|the\s+)?)$/i
 /** Values or their variable named at the start of a clause, just before their condition (", and NDVI values below 0 are not valid", ", NDVI below 0 not counted"). */
-const CLAUSE_NAMES = String.raw`(?:(?:[\w-]+\s+){0,2}(?:values?|pixels?)|(?:${VARIABLE_ALT}))`
+const CLAUSE_NAMES = String.raw`(?:(?:[\w-]+\s+){0,2}(?:values?|pixels?|pixles?|px)|(?:${VARIABLE_ALT}))`
 const CLAUSE_VALUES = new RegExp(String.raw`(?:^|[.,;:?!(]\s*|\b(?:with|and|but)\s+)(?:the\s+|all\s+|any\s+)?${CLAUSE_NAMES}\s*$`, 'i')
 /** A sign word opening a condition ("negative NDVI", "non-positive NBR"): the values, named by their sign. */
 const SIGN_OPENS = new RegExp(`^(?:non[\\s-]?)?(?:${literalAlternation(SIGN_WORDS['<'].concat(SIGN_WORDS['>']).filter((w) => !/\s/.test(w)))})s?\\b`, 'i')
@@ -220,7 +220,9 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     const rest = m[0].slice(m[1].length).replace(BANDS_BRACKET_AT_START, '')
     // "NDVI values 0..1": two dots join a range of values, never years. "only NDVI 0 to 1": whole numbers under 100
     // after a restricting word are values too (a date's parts or years are not restricted that way).
-    const restricted = RESTRICTED_BEFORE.test(q.slice(Math.max(0, at - 20), at)) && Math.abs(num(lo)) < 100 && Math.abs(num(hi)) < 100
+    // ("NDVI 0-1 only", "ndvi 0 to 1 values only": the restricting word after the range.)
+    const onlyAfter = /^\s*(?:values?\s+)?only\b/i.exec(q.slice(end))
+    const restricted = (RESTRICTED_BEFORE.test(q.slice(Math.max(0, at - 20), at)) || onlyAfter !== null) && Math.abs(num(lo)) < 100 && Math.abs(num(hi)) < 100
     const bare =
       /^\s*(?:values?\s+)?(?:(?:is|are|was|were)\s+)?[+\-−–]?\d/.test(rest) &&
       ((/\./.test(lo) && /\./.test(hi)) || !!(u1 || u2) || /\d\s*\.\.\s*[+\-−]?\d/.test(rest) || restricted)
@@ -229,7 +231,7 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     // "exclusive", "(both ends included)", "strictly between": said of a range kept, its ends (an outside range's
     // ends are left unread: whether they belong to the band or to what is kept is the writer's to say).
     const ends = neg || lead ? null : rangeEndsAfter(q.slice(end), /\bstrictly\b/i.test(m[0]))
-    const stop = end + (ends?.length ?? 0)
+    const stop = end + (ends?.length ?? (onlyAfter && bare ? onlyAfter[0].length : 0))
     push({
       at: start,
       end: stop,

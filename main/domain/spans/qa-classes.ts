@@ -6,7 +6,7 @@
 import { COUNT_LEADS, NEGATIONS, QA_PREDICATE_NAMES, VARIABLES } from '../lexicon'
 import type { ConditionSpan, QaBitsSpan, Span } from './types'
 import { LANDSAT_C1_QA_BITS, LANDSAT_C1_QA_FIELD_NAMES } from '../qa-bits'
-import { selectionCounted, setAsideAfter } from './set-aside'
+import { negatedBefore, selectionCounted, setAsideAfter } from './set-aside'
 import { alternation, hits, overlaps, phraseRegex } from './words'
 
 const NEGATION_RE = phraseRegex(NEGATIONS)
@@ -24,18 +24,38 @@ const COUNTED_RE = new RegExp(`(?:${alternation(COUNT_LEADS)})\\s+(?:(?:the|of|a
 /** A QA band named in the question ("the BQA", "QA_PIXEL", "the quality band"). */
 const QA_BAND_RE = /\b(?:bqa|qa|qa_pixel|pixel\s+qa|quality(?:\s+assessment)?\s+(?:band|layer|flags?|bits?|mask|file))\b/i
 /** "have a valid LST", "carry a valid land surface temperature": the words before a layer's name that say it has a value. */
-const LAYER_NAMES = alternation(VARIABLES.filter((v) => v.kind !== 'qa_class').flatMap((v) => v.names))
+const LAYERS = VARIABLES.filter((v) => v.kind !== 'qa_class')
+const LAYER_NAMES = alternation(LAYERS.flatMap((v) => v.names))
+/** The lexicon key of the layer named at the start of `text` ("LST value ...": 'lst'), or undefined. */
+function layerAt(text: string): string | undefined {
+  const m = new RegExp(`^(?:${LAYER_NAMES})\\b`, 'i').exec(text)
+  const name = m?.[0].toLowerCase().replace(/[\s-]+/g, ' ')
+  return name ? LAYERS.find((v) => v.names.includes(name))?.key : undefined
+}
+/** Words right after "a value" that compare it ("an NDVI value above 0.3"): a condition, not the layer having a value. */
+const COMPARED_AFTER = String.raw`\s+(?:of|above|below|over|under|greater|less|more|higher|lower|between|at|from|in|exceed\w*|equal\w*|[<>=≤≥]|\d)`
 /** A dates noun right before "with valid ..." ("only dates with", "every 2019 date that has"). */
 const DATES_BEFORE = /\b(?:dates?|acquisitions?|scenes?)\s+(?:(?:that|which)\s+)?$/i
 const VALID_RE = new RegExp(
   [
     // "pixels that have a valid LST", "with a valid NDVI", "have a valid value"
     `\\b(?:have|has|had|having|carry|carries|carrying|with|show|shows|hold|holds)\\s+(?:a\\s+)?valid\\s+(?=(?:${LAYER_NAMES})\\b|(?:value|reading|measurement)\\b)`,
+    // "px that actually have an LST value", "with an NDVI reading" (not "with an NDVI value above 0.3")
+    `\\b(?:have|has|having|carry|carries|hold|holds|with)\\s+(?:an?\\s+)(?=(?:${LAYER_NAMES})\\s+(?:value|reading|measurement)s?\\b(?!${COMPARED_AFTER}))`,
     // "90 % of its pixels valid", "the LST pixels are valid": valid said of the pixels counted
     `(?<=\\b(?:pixels?|px)\\s+)(?:are\\s+|is\\s+|being\\s+)?valid\\b`,
     // "the number of valid LST pixels", "how many valid pixels", "the fewest valid pixels"
     `(?<=\\b(?:number|count|amount)\\s+of\\s+(?:the\\s+)?|\\bhow\\s+many\\s+|\\b(?:fewest|most)\\s+)valid\\s+(?=(?:(?:${LAYER_NAMES})\\s+)?(?:pixels?|px)\\b)`,
   ].join('|'),
+  'gi',
+)
+/**
+ * "pixels that have no NDVI value (at all)", "px w/o any LST", "the pixels without an LST reading", "(the share of the
+ * pixels with LST above 300 K that) have no NDVI value": the pixels where a named layer has no value (its nodata), from
+ * the pixel noun (or the verb) to the layer's name and what follows it.
+ */
+const NO_VALUE_RE = new RegExp(
+  String.raw`(?:\b(?:pixels?|px|cells?)\s+(?:(?:that|which)\s+)?(?:(?:still|actually|simply)\s+)?(?:with\s+no|w\/o|without|lacking)|(?:\b(?:pixels?|px|cells?)\s+(?:(?:that|which)\s+)?(?:(?:still|actually|simply)\s+)?)?\b(?:have|has|had|carry|carries|hold|holds)\s+no)\s+(?:(?:a|an|any)\s+)?(?:valid\s+)?(?:${LAYER_NAMES})(?:\s+(?:values?|readings?|data|measurements?))?(?:\s+at\s+all)?\b(?!${COMPARED_AFTER})`,
   'gi',
 )
 /** What "clear" means, restated in brackets after it ("(neither fill nor cloud)", "(no cloud)", "(not cloudy)"). */
@@ -330,19 +350,42 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
     // "only dates with valid LST", "the dates that contain valid data": said of the dates, which an empty date leaves
     // anyway (task/restated.ts reads the words), not of the pixels.
     if (DATES_BEFORE.test(q.slice(Math.max(0, h.at - 50), h.at))) continue
-    found.push({
-      type: 'condition',
-      at: h.at,
-      end: h.end,
-      text: h.text,
-      variable: 'nodata',
-      op: '>=',
-      value: 1,
-      unit: null,
-      negated: true,
-      inclusive: true,
-      scope: 'pixels',
-    })
+    found.push(missingPixels(q, h, layerAt(q.slice(h.end).replace(/^valid\s+/i, '')), true))
+  }
+  // "pixels that have no NDVI value", "px w/o any LST": the pixels where that layer has no value.
+  for (const h of hits(q, NO_VALUE_RE)) {
+    if (spans.some((s) => s.type === 'condition' && overlaps(s, h)) || found.some((f) => overlaps(f, h))) continue
+    if (DATES_BEFORE.test(q.slice(Math.max(0, h.at - 50), h.at))) continue
+    const named = /(?:no|w\/o|without|lacking)\s+(?:(?:a|an|any)\s+)?(?:valid\s+)?/i.exec(h.text)!
+    found.push(missingPixels(q, h, layerAt(h.text.slice(named.index + named[0].length)), false))
   }
   return found
+}
+
+/**
+ * The 'nodata' condition of a layer's pixels that have a value (`valid`) or have none, turned over by a negation
+ * before it ("without the pixels that have no LST value") or by words after it that set the pixels aside ("pixels
+ * that have no NDVI value are left out too", "px w/o any lst dropped").
+ */
+function missingPixels(q: string, h: { at: number; end: number; text: string }, layer: string | undefined, valid: boolean): ConditionSpan {
+  const before = q.slice(0, h.at)
+  const negation = selectionCounted(before.slice(-60)) ? null : negatedBefore(before)
+  const aside = negation || selectionCounted(before.slice(-60)) ? null : setAsideAfter(before, q.slice(h.end))
+  const at = negation?.at ?? h.at
+  const end = aside ? h.end + aside[0].length : h.end
+  return {
+    type: 'condition',
+    at,
+    end,
+    text: q.slice(at, end),
+    variable: 'nodata',
+    op: '>=',
+    value: 1,
+    unit: null,
+    // Kept: the pixels with no value; turned over once by a negation or a setting aside.
+    negated: valid !== (negation !== null || aside !== null),
+    inclusive: true,
+    scope: 'pixels',
+    ...(layer ? { layer } : {}),
+  }
 }

@@ -43,6 +43,11 @@ export interface ConditionSpan extends At {
   scope: 'pixels' | 'dates' | 'result' | 'unknown'
   /** True: no variable named; a temperature threshold read as of the temperature ("px hotter than 310 K"). */
   byUnit?: boolean
+  /**
+   * The 'nodata' class only: the layer (lexicon key) whose missing pixels are meant ("pixels that have a valid LST",
+   * "px w/o any NDVI"); absent when the words name none (the layer measured).
+   */
+  layer?: string
 }
 
 /**

@@ -59,13 +59,15 @@ function describeDag(d: DagCondition): string {
     high: d.high,
     negated: d.negated,
     inclusive: d.inclusive,
+    layer: d.layer,
   })
 }
 
 export function checkConditions(asked: AskedCondition[], found: DagCondition[]): Finding[] {
   const findings: Finding[] = []
   for (const q of asked) {
-    const onVar = found.filter((d) => d.variable === q.variable)
+    // A no-data flag tests the layer the question names ("a valid LST"), not another layer's missing pixels.
+    const onVar = found.filter((d) => d.variable === q.variable && (q.variable !== 'nodata' || !q.layer || d.layer === q.layer))
     if (onVar.some((d) => conditionMatches(q, d))) {
       findings.push(pass('provenance_mask', `the mask '${onVar.find((d) => conditionMatches(q, d))!.node}' keeps ${describeCondition(q)}`))
       continue

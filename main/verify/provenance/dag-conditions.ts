@@ -27,6 +27,8 @@ export interface DagCondition {
    * become 0 of a 0/1 indicator (what a share counts). Absent for other nodes.
    */
   role?: 'mask' | 'criterion'
+  /** On a no-data flag ('nodata'): the variable whose missing pixels it flags, when the DAG says. */
+  layer?: string
 }
 
 /** A comparison of one input with a constant, read off the expression tree: which input, its bounds, negated or not. */
@@ -164,8 +166,10 @@ export function dagConditions(nodes: readonly ActionNode[], output: string | nul
       }
       for (const b of whereBounds(tree)) {
         const t = linkTarget(n.inputs[b.name])
-        const c = fromBounds(n, t ? vars.variableOf(t) : null, b)
-        if (c) out.push(c)
+        const variable = t ? vars.variableOf(t) : null
+        const layer = t && variable === 'nodata' ? vars.flaggedLayer(t) : null
+        const c = fromBounds(n, variable, b)
+        if (c) out.push(layer ? { ...c, layer } : c)
       }
     } else if (n.op === 'threshold_fraction') {
       const variable = dataVar()

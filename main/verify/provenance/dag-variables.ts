@@ -14,6 +14,10 @@ const INDEX_ROLES: [string, string, string][] = [
   ['nir', 'swir2', 'nbr'],
 ]
 
+/** 1 where its one input has no value, 0 elsewhere: the flag of that input's missing pixels. */
+const isNodataFlag = (n: ActionNode) =>
+  n.op === 'raster.algebra' && typeof n.params.expr === 'string' && /^where\(isnan\(\w+\),\s*1,\s*0\)$/.test(n.params.expr.trim())
+
 export class DagVariables {
   private readonly byId: Map<string, ActionNode>
 
@@ -50,7 +54,7 @@ export class DagVariables {
       n.op === 'raster.algebra' && typeof n.params.expr === 'string' ? /^where\(.*,\s*([A-Za-z_]\w*)\s*,\s*0\s*\/\s*0\s*\)$/.exec(n.params.expr.trim()) : null
     if (kept && linkTarget(n.inputs[kept[1]]) !== null) return this.variableOf(linkTarget(n.inputs[kept[1]])!, seen)
     // 1 where its one input has no value, 0 elsewhere: the flag of that layer's missing pixels.
-    if (n.op === 'raster.algebra' && typeof n.params.expr === 'string' && /^where\(isnan\(\w+\),\s*1,\s*0\)$/.test(n.params.expr.trim())) return 'nodata'
+    if (isNodataFlag(n)) return 'nodata'
     const names = [n.id, n.params.role, n.params.product, n.params.index, typeof n.params.path === 'string' ? n.params.path.split(/[\\/]/).at(-1) : undefined]
     for (const name of names) {
       const v = typeof name === 'string' ? canonicalVariable(name) : null
@@ -62,6 +66,16 @@ export class DagVariables {
     const links = Object.entries(n.inputs).filter(([, v]) => linkTarget(v) !== null)
     const data = links.find(([k]) => k === 'data') ?? (links.length === 1 ? links[0] : undefined)
     return data ? this.variableOf(linkTarget(data[1])!, seen) : null
+  }
+
+  /** The variable whose missing pixels the no-data flag `id` (1 where its one input has no value) flags, or null. */
+  flaggedLayer(id: string): string | null {
+    const n = this.byId.get(id)
+    if (!n || !isNodataFlag(n)) return null
+    const input = Object.values(n.inputs)
+      .map(linkTarget)
+      .find((t) => t !== null)
+    return input ? this.variableOf(input) : null
   }
 
   private roleOf(link: unknown): string | null {

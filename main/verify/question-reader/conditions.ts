@@ -30,6 +30,8 @@ export interface AskedCondition {
   negated?: boolean
   /** True: the pixels a share is taken among ("among the pixels with NDVI > 0.3"), not the ones it counts. */
   population?: boolean
+  /** 'nodata' only: the canonical variable whose missing pixels are meant ("a valid LST"); absent when not named. */
+  layer?: string
   words: string
 }
 
@@ -43,7 +45,8 @@ export function conditionsFromSpans(spans: readonly ConditionSpan[]): AskedCondi
     if (!variable) continue
     const unit = c.unit ?? undefined
     const range = c.op === 'between' || c.op === 'outside'
-    const base = { variable, unit, words: c.text.trim(), ...(!!c.negated !== (c.op === 'outside') ? { negated: true } : {}) }
+    const layer = c.layer ? (canonicalVariable(c.layer.replace(/_/g, ' ')) ?? c.layer) : undefined
+    const base = { variable, unit, words: c.text.trim(), ...(!!c.negated !== (c.op === 'outside') ? { negated: true } : {}), ...(layer ? { layer } : {}) }
     if (range) {
       if (c.low === undefined || c.high === undefined || !(c.high > c.low)) continue
       out.push({ ...base, op: 'between', low: c.low, high: c.high, inclusive: c.inclusive })
@@ -201,11 +204,15 @@ export function describeCondition(c: {
   high?: number
   negated?: boolean
   inclusive?: boolean
+  layer?: string
 }): string {
   // A QA class's flag compared with 1 is the class itself: "flagged cloud", "not flagged fill".
   if (LANDSAT_C1_QA_BITS[c.variable] && c.op === '>' && c.value === 1)
     return `${c.negated ? 'not ' : ''}flagged ${c.variable.replace(/_/g, ' ')} in the QA band`
-  if (c.variable === 'nodata' && c.op === '>' && c.value === 1) return c.negated ? 'a value in the layer' : 'no value in the layer (nodata)'
+  if (c.variable === 'nodata' && c.op === '>' && c.value === 1) {
+    const layer = c.layer ? `the ${c.layer.toUpperCase()}` : 'the layer'
+    return c.negated ? `a value in ${layer}` : `no value in ${layer} (nodata)`
+  }
   const v = c.variable.toUpperCase()
   if (c.op === 'between')
     return `${v} ${c.negated ? 'outside' : 'between'} ${c.low} and ${c.high}${!c.negated && c.inclusive === false ? ' (ends not kept)' : ''}`

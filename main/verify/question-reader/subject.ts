@@ -33,9 +33,17 @@ export function readSubject(question: string): AskedSubject | null {
   const calibration = all(parsed.spans, 'calibration')
   const calibrating = (v: { at: number; end: number }) => calibration.some((c) => v.at < c.end && v.end > c.at)
   // "DN", "pixel value" name the values as stored, of whatever layer is meant: no variable to check.
-  const vars = all(parsed.spans, 'variable').filter((v) => v.kind !== 'qa_class' && v.key !== 'value' && !inCondition(v) && !setAside(v) && !calibrating(v))
   // No punctuation between, and no list bullet (a checklist's lines run together as one text: "means - dates without LST").
   const plain = (from: number, to: number) => !/[.;?!:,]|\s[-–—•*]\s/.test(q.slice(from, to))
+  // "mean NDVI between 0 and 1": written against the statistic, a variable that opens its own range is the statistic's.
+  const opensOwn = (v: { at: number; key: string }) =>
+    v.at >= stat.end &&
+    v.at - stat.end <= 8 &&
+    /^\s*(?:of\s+)?(?:the\s+)?$/i.test(q.slice(stat.end, v.at)) &&
+    conditions.some((c) => c.variable === v.key && c.at === v.at)
+  const vars = all(parsed.spans, 'variable').filter(
+    (v) => v.kind !== 'qa_class' && v.key !== 'value' && (opensOwn(v) || !inCondition(v)) && !setAside(v) && !calibrating(v),
+  )
   const after = vars.find((v) => v.at >= stat.end && v.at - stat.end <= 40 && plain(stat.end, v.at))
   const before = vars.filter((v) => v.end <= stat.at && stat.at - v.end <= 12 && plain(v.end, stat.at)).at(-1)
   // Written against the statistic ("mean NDVI", "mean of the LST", "NDVI mean"), the nearer one; else the one after.
