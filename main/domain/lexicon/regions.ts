@@ -114,10 +114,36 @@ export const CRS_WORDS: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * Words before an image part that select its complement ("outside the top half", "everything except the northern
- * half", "excluding the left third"). The complement of a half is the opposite half; of an outer third, the other
- * two thirds; of any other part (a quadrant, the centre) no band of the grid, so it is refused.
+ * half", "excluding the left third", "leaving out the north west quarter", "without the western third"). The
+ * complement of a half is the opposite half; of an outer third, the other two thirds; of any other part (a quadrant,
+ * the centre) the pixels outside it. ("Minus" is not one: "the east half minus the west half" compares two parts.)
  */
-export const REGION_NEGATIONS: readonly string[] = ['outside of', 'outside', 'everything except for', 'everything except', 'everything but', 'all but', 'except for', 'except', 'excluding', 'other than', 'apart from', 'not in', 'but not']
+export const REGION_NEGATIONS: readonly string[] = [
+  'outside of',
+  'outside',
+  'everything except for',
+  'everything except',
+  'everything but',
+  'all but',
+  'except for',
+  'except',
+  'excluding',
+  'other than',
+  'apart from',
+  'not in',
+  'but not',
+  'without',
+  'leaving out',
+  'leave out',
+  'ignoring',
+  'ignore',
+  'exclude',
+  'omitting',
+  'omit',
+  'dropping',
+  'drop',
+  'not counting',
+]
 
 /** Fractions of the image's extent said in words, for boxes given by them ("from a quarter to three quarters of the width"). */
 export const FRACTION_WORDS: Readonly<Record<string, number>> = {

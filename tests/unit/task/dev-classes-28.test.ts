@@ -13,6 +13,10 @@
  *   ("what share of the pixels with LST above 300 K have no NDVI value") had its last words dropped unread and came
  *   back as the share of LST above 300 K (86.5 %); it is now refused, naming the condition.
  *
+ * - An image part set aside by a verb before it ("leaving out the north-west quadrant", "without the western third",
+ *   "ignore the top half", "drop the NW quadrant"): the words had blocked; they now select the part's complement as
+ *   "excluding" does (lexicon REGION_NEGATIONS). "Minus" stays out: "the east half minus the west half" compares.
+ *
  * Found while writing these phrasings [own], fixed as classes:
  * - "mean NDVI between 0 and 1 ..., pixels with LST of 310 K or more excluded" was the mean LST (302.45 K, verified):
  *   the NDVI inside its own range was not taken as the statistic's, and "LST of 310 K" (a word between the variable and
@@ -36,6 +40,7 @@ import { checkProvenance } from '../../../main/verify/provenance/check-provenanc
 import { shared, tempDir } from '../../helpers/tmp'
 
 const store = tempDir('rsure-dev-classes-28-')
+const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
 afterAll(() => store.cleanup())
 const REFS_12 = references('references-12.json')
 const Q46 = shared('benchmarks', 'earthbench-q46', 'files')
@@ -169,4 +174,27 @@ describe("another layer's missing pixels", () => {
     const why = plannedRefusal('what share of the pixels with LST above 300 K have no NDVI value on 2019-06-26?', [Q46])
     expect(why).toMatch(/no NDVI value|missing pixels/)
   })
+})
+
+describe('an image part set aside by the verb before it', () => {
+  it("reads the part's complement", () => {
+    expect(spec('mean LST in K on 2019-08-13, leaving out the north-west quadrant').region).toMatchObject({ kind: 'part', part: 'northwest', outside: true })
+    expect(spec('mean LST 2019-09-14, drop the NW quadrant').region).toMatchObject({ kind: 'part', part: 'northwest', outside: true })
+    expect(spec('mean LST (K) on 14 Sep 2019 without the western third of the image').region).toMatchObject({ kind: 'grid', cols: [1 / 3, 1] })
+    expect(spec('mean band 10 brightness temperature in K, ignore the top half, 2017-08-13').region).toMatchObject({ kind: 'part', part: 'south' })
+    // "without" after the part is no setting aside of it.
+    expect(spec('mean LST in K on 2019-09-14 of the western third without clouds').region).toMatchObject({ kind: 'grid', cols: [0, 1 / 3] })
+  })
+
+  it('answers with the references of the pixels outside the part', async () => {
+    await answered('mean LST in K on 2019-08-13, leaving out the north-west quadrant', REFS_12.r1)
+    await answered('mean LST (K) on 14 Sep 2019 without the western third of the image', REFS_12.r8)
+    await answeredWithin(
+      'landsat 2017-08-13: mean band 10 brightness temperature in K over the clear pixels (BQA fill bit 0 and cloud bit 4 both unset), ignore the top half',
+      [LANDSAT],
+      [REFS_12.c5.value],
+      REFS_12.c5.tolerance,
+      store.dir,
+    )
+  }, 180_000)
 })
