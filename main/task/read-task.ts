@@ -130,10 +130,11 @@ function readPeriods(r: Reading): { periods: Period[]; periodSpans: [number, num
   // Period words the parser set aside as restating another period (or the record's extent) are read, not periods.
   for (const s of all(lex, 'restated_period')) use(s.at, s.end, 'period (restated)')
   for (const w of periodWords(q, all(lex, 'period'))) use(w.at, w.end, w.role)
-  // "but not the July dates" after "summer 2019": the period's months leave them out (the parser's refiner).
-  for (const s of all(lex, 'excluded_months'))
-    if (s.unheld) r.refuse(s.text.trim(), 'months set aside that the period named before them does not hold')
-    else use(s.at, s.end, 'period (months left out)')
+  // "but not the July dates", "excluding the 12 July scene" after "summer 2019": the period leaves them out (the
+  // parser's refiner).
+  for (const s of all(lex, 'excluded_dates'))
+    if (s.unheld) r.refuse(s.text.trim(), `${s.days ? 'a day' : 'months'} set aside that the period named before them does not hold`)
+    else use(s.at, s.end, `period (${s.days ? 'a day' : 'months'} left out)`)
   for (const s of all(lex, 'context_part')) use(s.at, s.end, 'context (a part of the image named in a sentence that does not ask)')
   for (const s of all(lex, 'context_unit')) use(s.at, s.end, 'context (a unit named in a sentence that does not ask)')
   const periodSpans: [number, number][] = r.spans.map((s) => [s.at, s.end])

@@ -41,7 +41,7 @@ import { numberedMonths } from './numbered-months'
 import { spelledNumbers } from './number-words'
 import { spelledLetters } from './spelled-letters'
 import { correctTypos } from './typos'
-import { excludedMonths } from './period-refiners'
+import { excludedDays, excludedMonths } from './period-exclusions'
 import { dateShapedRanges, readPeriods } from './periods'
 import { numberedGridParts } from './grid-cells'
 import { parseBoxes } from './boxes'
@@ -188,7 +188,10 @@ function parseFresh(question: string): ParsedQuestion {
   const spans: Span[] = []
   const regions = [...parseBoxes(q).map((b) => (b.type === 'box' ? complementedBox(q, b) : b)), ...parseParts(q)]
   const read = readPeriods(q, regions)
-  const { periods, excluded } = excludedMonths(q, read.kept)
+  const byMonth = excludedMonths(q, read.kept)
+  const byDay = excludedDays(q, byMonth.periods)
+  const periods = byDay.periods
+  const excluded = [...byMonth.excluded, ...byDay.excluded]
   const restated = read.restated
   spans.push(...regions, ...periods, ...stripParts(q).divisions, ...gridParts(q).divisions, ...numberedGridParts(q).divisions)
   for (const r of restated) spans.push({ type: 'restated_period', at: r.at, end: r.end, text: r.text })
@@ -356,7 +359,7 @@ function parseFresh(question: string): ParsedQuestion {
   for (const h of hits(q, SIGNIFICANCE_RE)) spans.push({ type: 'significance', at: h.at, end: h.end, text: h.text })
   // Negation words no condition took
   for (const h of hits(q, NEGATION_RE))
-    if (!spans.some((s) => (s.type === 'condition' || s.type === 'excluded_months') && overlaps(s, h)))
+    if (!spans.some((s) => (s.type === 'condition' || s.type === 'excluded_dates') && overlaps(s, h)))
       spans.push({ type: 'negation', at: h.at, end: h.end, text: h.text })
 
   // Changes from one point to the next: their direction and extreme words are theirs, not a combination of two

@@ -1,12 +1,11 @@
 /**
  * The period parser's refiners, run over what its rules found: two periods compared inside the record's stretch,
  * a year that only restates a more specific period, two seasons compared within the one year named, one season or
- * named span said apart from the one year named, months set aside from a period.
+ * named span said apart from the one year named. (Dates set aside from a period: period-exclusions.ts.)
  */
 import { MAY_VERB_FOLLOWERS, MONTHS, NAMED_SPANS, SEASONS, STRETCH_ANCHORS, WEEKDAYS } from '../lexicon/periods'
 import { STATISTICS } from '../lexicon/statistics'
-import { NEGATIONS } from '../lexicon/comparators'
-import type { ExcludedMonthsSpan, PeriodSpan } from './types'
+import type { PeriodSpan } from './types'
 import { COMPARED, MONTH_RE, TREND_WORDS, iso, monthOf, monthsInBrackets, spanOfMonths, theOneYear, validDay } from './period-words'
 import { alternation, overlaps, sentences } from './words'
 import { COUNTED, countedDays, stretchOf } from './period-day-rules'
@@ -161,62 +160,6 @@ export function bracketedRestatements(q: string, periods: readonly PeriodSpan[])
     out.push({ ...p, at, end: at + m[0].length, text: m[0] })
   }
   return out
-}
-
-const MONTH_NAME_RE = `\\b(?:${alternation(MONTHS.flatMap((x) => x.names.filter((n) => !n.endsWith('.'))))})\\b`
-const MONTH_LIST = `(?:${MONTH_NAME_RE})(?:\\s*(?:,|and|or|&|\\/)\\s*(?:${MONTH_NAME_RE}))*`
-/** Months listed after a season's months named ("the winter months (December, January, February)", "the winter months december january and february"). */
-const SEASON_MONTHS_LISTED = `(${alternation(SEASONS.flatMap((x) => x.names))})\\s+months\\s*(?:\\(\\s*(${MONTH_LIST})\\s*\\)|((?:${MONTH_NAME_RE})(?:\\s*(?:,|and|or|&|\\/)?\\s*(?:${MONTH_NAME_RE}))*))`
-/**
- * "but not (taking) the July dates", "without July", "excluding the June and August acquisitions", "except those in
- * June", "apart from the winter months (December, January, February)" (no year after).
- */
-const EXCLUDED_MONTHS_RE = new RegExp(
-  `\\b(?:${alternation(NEGATIONS)})\\s+(?:(?:taking|counting|using|including|considering)\\s+)?(?:the\\s+)?(?:(?:dates?|those|ones|scenes?|acquisitions?|images?)\\s+(?:of|in|from)\\s+(?:the\\s+)?)?(?:(${MONTH_LIST})|${SEASON_MONTHS_LISTED})(?:\\s+(?:dates|acquisitions|scenes|images|data|ones|values|observations|overpasses))?(?:(?<=\\))|\\b)(?!\\s*,?\\s*(?:of\\s+)?(?:19|20)\\d{2})`,
-  'gi',
-)
-
-/** The months a period spans (its own `months`, or every month from its start to its last day). */
-function monthsOf(p: PeriodSpan): number[] {
-  if (p.months) return [...p.months]
-  const [y1, m1] = p.start.split('-').map(Number)
-  const [y2, m2] = p.last.split('-').map(Number)
-  const n = Math.min(12, (y2 - y1) * 12 + (m2 - m1) + 1)
-  return Array.from({ length: n }, (_, i) => ((m1 - 1 + i) % 12) + 1)
-}
-
-/**
- * Refiner: months set aside from the period named before them in the same sentence ("summer 2019 but not the July
- * dates", "June-August 2019 without July"): the period keeps only its other months; a period that is only that month
- * is dropped. Months no period before them holds are marked `unheld` (the reader refuses them, naming them).
- */
-export function excludedMonths(q: string, periods: PeriodSpan[]): { periods: PeriodSpan[]; excluded: ExcludedMonthsSpan[] } {
-  let out = periods
-  const excluded: ExcludedMonthsSpan[] = []
-  for (const m of q.matchAll(EXCLUDED_MONTHS_RE)) {
-    const at = m.index ?? 0
-    // Groups: a month list 1 | a season 2 with its months in brackets 3 or after it 4.
-    const months = [...new Set([...(m[1] ?? m[3] ?? m[4]).matchAll(new RegExp(MONTH_NAME_RE, 'gi'))].map((x) => monthOf(x[0])).filter((x) => x > 0))]
-    // A season's months listed must be that season's ("the winter months (June, July)" is no winter here).
-    const season = m[2] === undefined ? undefined : SEASONS.find((x) => x.names.includes(m[2].toLowerCase()))
-    if (season && ![season.north, season.south].some((x) => x.length === months.length && x.every((mo) => months.includes(mo)))) continue
-    const sentenceStart = Math.max(q.lastIndexOf('.', at), q.lastIndexOf('?', at), q.lastIndexOf(';', at))
-    const before = out.filter((p) => p.end <= at && p.at > sentenceStart)
-    const holding = before.filter((p) => months.every((x) => monthsOf(p).includes(x)))
-    if (months.length === 0) continue
-    if (holding.length === 0) {
-      // "summer 2019 without the October dates": said, but of months the period does not hold; the reader names it.
-      excluded.push({ type: 'excluded_months', at, end: at + m[0].length, text: m[0], months, unheld: true })
-      continue
-    }
-    out = out.flatMap((p) => {
-      if (!holding.includes(p)) return [p]
-      const kept = monthsOf(p).filter((x) => !months.includes(x))
-      return kept.length === 0 ? [] : [{ ...p, months: kept }]
-    })
-    excluded.push({ type: 'excluded_months', at, end: at + m[0].length, text: m[0], months })
-  }
-  return { periods: out, excluded }
 }
 
 const NAMED_WORDS = alternation(NAMED_SPANS.flatMap((x) => x.names))

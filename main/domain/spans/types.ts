@@ -288,13 +288,16 @@ export interface RestatedPeriodSpan extends At {
 }
 
 /**
- * Months set aside from a period named before them ("summer 2019 but not the July dates", "June-August without
- * July"): the period's `months` leave them out; this span holds the words that said so.
+ * Dates set aside from a period named before them: months ("summer 2019 but not the July dates", "June-August without
+ * July"; the period's `months` leave them out) or a day ("excluding the 12 July scene"; the period is split around it).
+ * This span holds the words that said so.
  */
-export interface ExcludedMonthsSpan extends At {
-  type: 'excluded_months'
-  months: number[]
-  /** True when no period named before them holds these months ("summer 2019 without October"). */
+export interface ExcludedDatesSpan extends At {
+  type: 'excluded_dates'
+  months?: number[]
+  /** ISO days set aside. */
+  days?: string[]
+  /** True when no period named before them holds these dates ("summer 2019 without October"). */
   unheld?: boolean
 }
 
@@ -359,7 +362,7 @@ export type Span =
   | CalibrationSpan
   | TimeOfDaySpan
   | RestatedPeriodSpan
-  | ExcludedMonthsSpan
+  | ExcludedDatesSpan
   | ContextPartSpan
   | ContextUnitSpan
   | MethodSpan

@@ -39,8 +39,32 @@ export const PERIOD_ROUTE = 'route:period'
 
 type Span = { start: string; end: string }
 
+/**
+ * A period that keeps only some months ("2019 apart from the winter months", "summer 2019 without July") as its runs
+ * of consecutive kept months, each clipped to the period: dates in the months set aside are outside it, and the
+ * months left out are no gap.
+ */
+export function monthRuns(p: Period): Period[] {
+  if (!p.months) return [p]
+  const runs: Period[] = []
+  let [y, m] = p.start.split('-').map(Number)
+  const iso = (yy: number, mm: number, dd: number) => `${yy}-${String(mm).padStart(2, '0')}-${String(dd).padStart(2, '0')}`
+  for (let guard = 0; iso(y, m, 1) <= p.end && guard < 1200; guard++) {
+    const first = iso(y, m, 1) < p.start ? p.start : iso(y, m, 1)
+    const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate()
+    const last = iso(y, m, lastDay) > p.end ? p.end : iso(y, m, lastDay)
+    const prev = runs.at(-1)
+    if (p.months.includes(m)) {
+      if (prev && daysBetween(prev.end, first) === 1) prev.end = last
+      else runs.push({ ...p, start: first, end: last, months: undefined })
+    }
+    ;[y, m] = m === 12 ? [y + 1, 1] : [y, m + 1]
+  }
+  return runs.map(({ months: _m, ...r }) => r)
+}
+
 export function checkTemporalCoverage(question: string, action: unknown, validity: Rec, strictness: Strictness): Finding[] {
-  const periods = extractPeriods(question)
+  const periods = extractPeriods(question).flatMap(monthRuns)
   const span = spanOf(periods)
   if (!span) return [pass(CHECK, 'the question names no period')]
   const findings = catalogCuts(action, periods, span)

@@ -17,6 +17,16 @@
  *   "ignore the top half", "drop the NW quadrant"): the words had blocked; they now select the part's complement as
  *   "excluding" does (lexicon REGION_NEGATIONS). "Minus" stays out: "the east half minus the west half" compares.
  *
+ * - Months set aside from a period ("2019 apart from the winter months (December, January, February)"): the readers
+ *   had them, but the verifier's temporal coverage took the whole year as asked, so it asked for evidence of the
+ *   winter it was told to leave out (and would have passed winter dates used). It now takes such a period as its
+ *   runs of kept months: dates in the months set aside are outside it, and those months are no gap.
+ *
+ * - One day set aside from a period ("summer 2019 (June-August) ..., excluding the 12 July scene", "without the image of
+ *   2019-07-12"): refused before (the day read as a second period inside the first). The span parser now splits the
+ *   period around the day for both readers (spans/period-exclusions.ts, beside the months set aside), and the
+ *   verifier's temporal coverage rejects a run that used that day.
+ *
  * Found while writing these phrasings [own], fixed as classes:
  * - "mean NDVI between 0 and 1 ..., pixels with LST of 310 K or more excluded" was the mean LST (302.45 K, verified):
  *   the NDVI inside its own range was not taken as the statistic's, and "LST of 310 K" (a word between the variable and
@@ -30,7 +40,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { references, type DevReference } from '../../helpers/dev-references'
-import { answeredWithin, plannedRefusal } from '../../helpers/plan-execute'
+import { answeredWithin, planExecuteAnswered, plannedRefusal } from '../../helpers/plan-execute'
+import { checkTemporalCoverage, monthRuns } from '../../../main/verify/policy/temporal-coverage'
+import { extractPeriods } from '../../../main/verify/question-reader/periods'
 import { readTask } from '../../../main/task/read-task'
 import { planTask } from '../../../main/agent/rules/rules-planner'
 import { makeTask } from '../../../main/agent/task'
@@ -196,5 +208,63 @@ describe('an image part set aside by the verb before it', () => {
       REFS_12.c5.tolerance,
       store.dir,
     )
+  }, 180_000)
+})
+
+describe("months set aside from a period, in the verifier's temporal coverage", () => {
+  const WITHOUT_WINTER = 'mean of the per-date mean LST in K of 2019, apart from the winter months (December, January, February)'
+  it('takes the period as its runs of kept months', () => {
+    expect(monthRuns({ start: '2019-01-01', end: '2019-12-31', granularity: 'year', text: '2019', months: [3, 4, 5, 6, 7, 8, 9, 10, 11] })).toMatchObject([
+      { start: '2019-03-01', end: '2019-11-30' },
+    ])
+    expect(monthRuns({ start: '2019-06-01', end: '2019-08-31', granularity: 'season', text: 'summer', months: [6, 8] })).toMatchObject([
+      { start: '2019-06-01', end: '2019-06-30' },
+      { start: '2019-08-01', end: '2019-08-31' },
+    ])
+  })
+
+  it('passes the kept months, and rejects a run over the whole year', async () => {
+    const files = fs.readdirSync(Q46).map((f) => path.join(Q46, f))
+    const kept = await planExecuteAnswered(WITHOUT_WINTER, files, { artifacts: store.dir, provenance: true })
+    expect(Math.abs(kept.value - REFS_12.k11.value)).toBeLessThanOrEqual(REFS_12.k11.tolerance)
+    const coverage = checkTemporalCoverage(WITHOUT_WINTER, kept.wf.args, kept.result.evidence.validity, 'normal')
+    expect(coverage.filter((f) => f.severity === 'request' || f.severity === 'reject').map((f) => f.message)).toEqual([])
+    const whole = await planExecuteAnswered('mean of the per-date mean LST in K of 2019', files, { artifacts: store.dir })
+    const outside = checkTemporalCoverage(WITHOUT_WINTER, whole.wf.args, whole.result.evidence.validity, 'normal')
+    expect(outside.filter((f) => f.severity === 'reject').map((f) => f.message)).toEqual([expect.stringMatching(/outside the requested periods \(2019-01-01/)])
+  }, 180_000)
+})
+
+describe('one day set aside from a period', () => {
+  const PHRASINGS = [
+    'mean of the per-date mean LST from June to August 2019 without the image of 2019-07-12',
+    'June-August 2019 LST, mean of the scene means in K, leaving out the 12 July acquisition',
+    'LST summer 2019 mean of per-date means, not counting the scene of 12 July 2019',
+  ]
+  const SPLIT = ['2019-06-01/2019-07-11', '2019-07-13/2019-08-31']
+  it('is the period before and after that day, for both readers', () => {
+    for (const q of PHRASINGS) {
+      expect(
+        spec(q).periods.map((p) => `${p.start}/${p.end}`),
+        q,
+      ).toEqual(SPLIT)
+      expect(
+        extractPeriods(q).map((p) => `${p.start}/${p.end}`),
+        q,
+      ).toEqual(SPLIT)
+      expect(blocking(q), q).toEqual([])
+    }
+    // A day the period before it does not hold is refused, naming it.
+    expect(blocking('mean LST of summer 2019 without 12 October')).toEqual(['without 12 October'])
+  })
+
+  it('answers with the reference, and the verifier rejects a run that kept the day', async () => {
+    for (const q of PHRASINGS.slice(0, 2)) await answered(q, REFS_12.k10)
+    const files = fs.readdirSync(Q46).map((f) => path.join(Q46, f))
+    const whole = await planExecuteAnswered('mean of the per-date mean LST from June to August 2019', files, { artifacts: store.dir })
+    const findings = checkTemporalCoverage(PHRASINGS[0], whole.wf.args, whole.result.evidence.validity, 'normal')
+    expect(findings.filter((f) => f.severity === 'reject').map((f) => f.message)).toEqual([
+      expect.stringMatching(/outside the requested periods \(2019-07-12\)/),
+    ])
   }, 180_000)
 })
