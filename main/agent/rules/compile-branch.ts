@@ -207,8 +207,18 @@ function select(b: DagBuilder, spec: TaskSpec, opened: Opened, tag: string): Sel
     ;(c.population && statistic === 'fraction' ? among : exprs).push(comparisonExpr(c, name, unit))
   }
   // count_dates without an area share: the dates are counted on their per-date statistic, not masked pixels.
-  const dateCriterion =
+  // A range beside a one-sided threshold ("a scene-mean NDVI (values 0 to 1 only) of 0.25 or more") keeps the pixels
+  // each date's statistic is taken over; the threshold is the dates' criterion. Two criteria left are refused: the
+  // count compares each date with one.
+  const onSubject =
     statistic === 'count_dates' && spec.areaCondition === null ? valueConds.filter((c) => (c.variable ?? subject).toLowerCase() === subject.toLowerCase()) : []
+  const oneSided = onSubject.filter((c) => c.op !== 'between' && c.op !== 'outside')
+  const dateCriterion = oneSided.length > 0 && oneSided.length < onSubject.length ? oneSided : onSubject
+  if (dateCriterion.length > 1)
+    throw new Refusal(
+      dateCriterion.map((c) => `"${c.text.trim()}"`).join(' and '),
+      'a count of dates compares each date with one criterion; say which one the dates must meet',
+    )
   const maskExprs = dateCriterion.length ? exprs.filter((_, i) => !dateCriterion.includes(valueConds[i])) : exprs
   const cond = maskExprs.join(' && ')
   const nanGuard = [...Object.keys(layers).map((n) => `isnan(${n})`), ...(among.length ? [`!(${among.join(' && ')})`] : [])].join(' || ')

@@ -42,7 +42,7 @@ export const num = (s: string) => {
 export const BANDS_IN_BRACKETS = String.raw`\(\s*(?:bands?\s+)?b?\d{1,2}(?:\s*(?:,|and|&|\/)\s*(?:bands?\s+)?b?\d{1,2}){1,3}\s*\)`
 export const BANDS_BRACKET_AT_START = new RegExp(`^\\s*${BANDS_IN_BRACKETS}`)
 export const RANGE = new RegExp(
-  `(${VARIABLE_ALT})(?:\\s*${BANDS_IN_BRACKETS})?(?:\\s+values?)?\\s+(?:is\\s+|are\\s+|was\\s+|were\\s+|lies\\s+|lie\\s+|lay\\s+|falls?\\s+|fell\\s+)?(${alternation(RANGE_NEGATIONS)}|not\\s+)?\\s*(?:strictly\\s+)?(?:the\\s+)?(?:between|from|in\\s+the\\s+range(?:\\s+of)?|within(?:\\s+the\\s+range)?(?:\\s+of)?|range(?:\\s+of)?|in(?=\\s*(?:[[(]|\\d+(?:\\.\\d+)?\\s*\\.\\.|-?\\d{1,3}(?:\\.\\d+)?\\s*(?:to|-|–)\\s*-?\\d{1,3}(?:\\.\\d+)?(?!\\d|\\.\\d|-))))?\\s*[[(]?\\s*${NUM}${UNIT}\\s*(?:${RANGE_JOINS.map(escape).join('|')})\\s*${NUM}${UNIT}\\s*[\\])]?`,
+  `(${VARIABLE_ALT})(?:\\s*${BANDS_IN_BRACKETS})?(?:\\s+values?|\\s*\\(\\s*values?)?\\s+(?:is\\s+|are\\s+|was\\s+|were\\s+|lies\\s+|lie\\s+|lay\\s+|falls?\\s+|fell\\s+)?(?:only\\s+)?(${alternation(RANGE_NEGATIONS)}|not\\s+)?\\s*(?:strictly\\s+)?(?:the\\s+)?(?:between|from|in\\s+the\\s+range(?:\\s+of)?|within(?:\\s+the\\s+range)?(?:\\s+of)?|range(?:\\s+of)?|in(?=\\s*(?:[[(]|\\d+(?:\\.\\d+)?\\s*\\.\\.|-?\\d{1,3}(?:\\.\\d+)?\\s*(?:to|-|–)\\s*-?\\d{1,3}(?:\\.\\d+)?(?!\\d|\\.\\d|-))))?\\s*[[(]?\\s*${NUM}${UNIT}\\s*(?:${RANGE_JOINS.map(escape).join('|')})\\s*${NUM}${UNIT}\\s*[\\])]?`,
   'gi',
 )
 /** "only NDVI 0 to 1": a restricting word just before the variable of a bare range. */

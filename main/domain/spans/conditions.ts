@@ -224,7 +224,7 @@ export function parseConditions(q: string, skip: readonly { at: number; end: num
     const onlyAfter = /^\s*(?:values?\s+)?only\b/i.exec(q.slice(end))
     const restricted = (RESTRICTED_BEFORE.test(q.slice(Math.max(0, at - 20), at)) || onlyAfter !== null) && Math.abs(num(lo)) < 100 && Math.abs(num(hi)) < 100
     const bare =
-      /^\s*(?:values?\s+)?(?:(?:is|are|was|were)\s+)?[+\-−–]?\d/.test(rest) &&
+      /^\s*\(?\s*(?:values?\s+)?(?:(?:is|are|was|were)\s+)?[+\-−–]?\d/.test(rest) &&
       ((/\./.test(lo) && /\./.test(hi)) || !!(u1 || u2) || /\d\s*\.\.\s*[+\-−]?\d/.test(rest) || restricted)
     if (!neg && !lead && !bare && !/\b(?:between|from|range|within|in)\b|[[(]/i.test(rest)) continue
     const start = lead ? at - lead[0].length : at

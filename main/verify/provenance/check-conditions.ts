@@ -10,6 +10,7 @@ import { pass } from '../policy/finding'
 import { describeCondition, type AskedCondition } from '../question-reader/conditions'
 import type { AskedStatistic } from '../question-reader/statistic'
 import type { DagCondition } from './dag-conditions'
+import { num, type ActionNode } from '../../tools/execute/evidence-reader'
 
 const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b))
 /** A threshold written in one temperature unit and applied in the other. */
@@ -115,4 +116,40 @@ export function checkPopulation(asked: AskedCondition[], found: DagCondition[], 
     })
   }
   return findings.length ? findings : [pass('provenance_mask', 'the share is taken among the pixels the question names')]
+}
+
+/**
+ * The criterion of each count of dates (`timeseries.count`) against the one the question states ("how many dates have
+ * a mean NDVI of 0.25 or more"): a count that keeps its dates by another comparison or threshold (the pixel range
+ * "0 to 1" taken as the dates' criterion, 23 dates for 8) answers another question.
+ */
+export function checkDateCriteria(asked: AskedCondition[], nodes: readonly ActionNode[]): Finding[] {
+  if (asked.length === 0) return []
+  const findings: Finding[] = []
+  for (const n of nodes.filter((x) => x.op === 'timeseries.count')) {
+    const op = typeof n.params.op === 'string' ? n.params.op : ''
+    const d: DagCondition =
+      op === 'between' || op === 'outside'
+        ? {
+            node: n.id,
+            op: n.op,
+            variable: null,
+            cmp: 'between',
+            low: num(n.params.low),
+            high: num(n.params.high),
+            ...(op === 'outside' ? { negated: true } : {}),
+          }
+        : { node: n.id, op: n.op, variable: null, cmp: op.startsWith('>') ? '>' : '<', value: num(n.params.value) }
+    const met = asked.find((q) => conditionMatches(q, d))
+    findings.push(
+      met
+        ? pass('provenance_mask', `the count '${n.id}' keeps the dates with ${describeCondition(met)}`)
+        : {
+            check: 'provenance_mask',
+            severity: 'reject',
+            message: `the question counts the dates with ${asked.map(describeCondition).join(' and ')}, but the count '${n.id}' keeps those with ${describeCondition({ ...d, variable: asked[0].variable, op: d.cmp })}`,
+          },
+    )
+  }
+  return findings
 }

@@ -14,7 +14,7 @@ import { readQuestion, type QuestionDemands } from '../question-reader/index'
 import { describePart, type AskedRegion } from '../question-reader/region'
 import { describeStatistic, type AskedStatistic, type StatisticKind } from '../question-reader/statistic'
 import { describeUnit } from '../question-reader/unit'
-import { checkConditions, checkPopulation } from './check-conditions'
+import { checkConditions, checkDateCriteria, checkPopulation } from './check-conditions'
 import { checkFormulas } from './check-formulas'
 import { checkOrder } from './check-order'
 import { checkMethods, checkSlopeTime } from './check-methods'
@@ -423,6 +423,7 @@ export function checkProvenance(question: string, action: unknown, evidence: Evi
       prov.conditions,
     ),
     ...checkPopulation(demands.conditions, prov.conditions, demands.statistics),
+    ...checkDateCriteria(demands.dateCriteria, prov.nodes),
     ...checkRegion(demands.region, prov.regions),
     ...checkUnit(demands, prov.unit),
     ...checkPooling(demands, prov.statistics),

@@ -35,11 +35,14 @@ export interface AskedCondition {
   words: string
 }
 
-/** The verifier's reading of condition spans: only those whose words restrict pixels, in the verifier's comparators. */
-export function conditionsFromSpans(spans: readonly ConditionSpan[]): AskedCondition[] {
+/**
+ * The verifier's reading of condition spans: only those whose words restrict pixels (or, with `scope` 'dates', those
+ * that say which dates a count keeps), in the verifier's comparators.
+ */
+export function conditionsFromSpans(spans: readonly ConditionSpan[], scope: 'pixels' | 'dates' = 'pixels'): AskedCondition[] {
   const out: AskedCondition[] = []
   for (const c of spans) {
-    if (c.scope !== 'pixels') continue
+    if (c.scope !== scope) continue
     // A QA class is its own key ("cloud_conf_medium" is not the cloud bit); other names take their canonical variable.
     const variable = c.variable ? (LANDSAT_C1_QA_BITS[c.variable] ? c.variable : (canonicalVariable(c.variable.replace(/_/g, ' ')) ?? c.variable)) : null
     if (!variable) continue
@@ -193,6 +196,11 @@ export function readConditions(question: string): { asked: AskedCondition[]; unc
   const either = eitherOr(parsed.text, spans, marked === read.length ? read.map(({ population: _p, ...c }) => c) : read)
   const unchecked = [...question.matchAll(QUALITATIVE)].map((m) => `the condition '${m[0]}' (no threshold given)`)
   return { asked: either.asked, unchecked: [...unchecked, ...either.unchecked] }
+}
+
+/** The criterion a count of dates keeps its dates by ("how many dates have a mean NDVI of 0.25 or more"). */
+export function readDateCriteria(question: string): AskedCondition[] {
+  return conditionsFromSpans(all(parseQuestion(question).spans, 'condition'), 'dates')
 }
 
 /** A condition in words, for diagnoses. */

@@ -4,7 +4,7 @@
  * it recognised as result-changing but could not turn into something checkable. Separate code from the planner's
  * task spec (main/task/, which verify may not import), so one misreading cannot pass both.
  */
-import { readConditions, type AskedCondition } from './conditions'
+import { readConditions, readDateCriteria, type AskedCondition } from './conditions'
 import { readFormulas, type AskedFormula } from './formulas'
 import { readMethods, type AskedMethod } from './methods'
 import { extractPeriods, type Period } from './periods'
@@ -21,6 +21,8 @@ export interface QuestionDemands {
   /** The variable the value statistic is of, when the question says it next to the statistic. */
   subject: AskedSubject | null
   conditions: AskedCondition[]
+  /** What each date must meet to be counted, when a count of dates is asked ("dates with a mean NDVI of 0.25 or more"). */
+  dateCriteria: AskedCondition[]
   region: AskedRegion | null
   periods: Period[]
   unit: AskedUnit | null
@@ -47,6 +49,7 @@ export function readQuestion(question: string): QuestionDemands {
     statistics: statistics.asked,
     subject: readSubject(question),
     conditions: conditions.asked,
+    dateCriteria: readDateCriteria(question),
     region: region.asked,
     periods: extractPeriods(question),
     unit: readUnit(question),
