@@ -11,6 +11,12 @@ export const CONTEXT_OPENERS: readonly string[] = [
   'hi', 'hello', 'hey', 'thanks', 'thank you', 'please note', 'fyi', 'note that the files', 'the folder contains', 'the files are', 'the data come from', 'the data comes from', 'data are from',
 ]
 
+/**
+ * Nouns after "QA" that make it the writer's quality-assurance work ("QA log line", "the QA-log", "vegetation QA
+ * ticket #552"), not a Landsat QA band.
+ */
+export const QA_WORKFLOW_NOUNS: readonly string[] = ['log line', 'log entry', 'log', 'ticket', 'team', 'review', 'sheet', 'report', 'table']
+
 /** Greetings that may open a message on a line of their own ("morning", "good afternoon, team"): never a time of day asked. */
 export const GREETINGS: readonly string[] = ['good morning', 'morning', 'good afternoon', 'afternoon', 'good evening', 'evening', 'good day']
 

@@ -3,7 +3,7 @@
  * only", "pixels flagged as cloud", "pixels which the BQA says are not cloud and not fill"): the class's 0/1 flag set,
  * negated where the words leave it out. Read after the value conditions, whose words they skip.
  */
-import { COUNT_LEADS, NEGATIONS, QA_PREDICATE_NAMES, VARIABLES } from '../lexicon'
+import { COUNT_LEADS, NEGATIONS, QA_PREDICATE_NAMES, QA_WORKFLOW_NOUNS, VARIABLES } from '../lexicon'
 import type { ConditionSpan, QaBitsSpan, Span } from './types'
 import { LANDSAT_C1_QA_BITS, LANDSAT_C1_QA_FIELD_NAMES } from '../qa-bits'
 import { negatedBefore, selectionCounted, setAsideAfter } from './set-aside'
@@ -21,8 +21,10 @@ const QA_NAMES = [...QA_VARS.flatMap((v) => v.names), ...Object.values(QA_PREDIC
 const QA_RE = phraseRegex([...QA_NAMES, ...QA_NAMES.filter((n) => /\bpixels\b/.test(n)).map((n) => n.replace(/\bpixels\b/, 'pixles'))])
 /** A count asked right before a class named with its pixels ("how many fill pixels", "number of snow pixels"). */
 const COUNTED_RE = new RegExp(`(?:${alternation(COUNT_LEADS)})\\s+(?:(?:the|of|all)\\s+)?$`, 'i')
+/** After "qa": not the writer's quality-assurance work ("QA log line", "QA ticket"; lexicon QA_WORKFLOW_NOUNS). */
+export const NOT_QA_WORK = `(?![\\s-]+(?:${alternation(QA_WORKFLOW_NOUNS)})\\b)`
 /** A QA band named in the question ("the BQA", "QA_PIXEL", "the quality band"). */
-const QA_BAND_RE = /\b(?:bqa|qa|qa_pixel|pixel\s+qa|quality(?:\s+assessment)?\s+(?:band|layer|flags?|bits?|mask|file))\b/i
+const QA_BAND_RE = new RegExp(`\\b(?:bqa|qa${NOT_QA_WORK}|qa_pixel|pixel\\s+qa|quality(?:\\s+assessment)?\\s+(?:band|layer|flags?|bits?|mask|file))\\b`, 'i')
 /** "have a valid LST", "carry a valid land surface temperature": the words before a layer's name that say it has a value. */
 const LAYERS = VARIABLES.filter((v) => v.kind !== 'qa_class')
 const LAYER_NAMES = alternation(LAYERS.flatMap((v) => v.names))
