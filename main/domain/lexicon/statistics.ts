@@ -38,6 +38,13 @@ export const ORDINAL_PERCENTILE_WORDS: readonly string[] = ['pct', 'pctl', 'pcti
 export const COUNT_LEADS: readonly string[] = ['how many', 'number of', 'count of', 'count the', 'count the number of', 'pixel count', 'total number of', 'count', 'counting', 'tally of', '#']
 /** Words after the counted noun that ask for its count ("px count", "date count"). */
 export const COUNT_TRAILS: readonly string[] = ['count', 'counts']
+/**
+ * Verbs right after an elliptical "how many" whose counted noun came earlier in the sentence ("Across the 2019 dates,
+ * how many have a mean NDVI of 0.25 or more?", "Of the 23 scenes, how many of them exceed ...").
+ */
+/** Words after "how many" that ask a magnitude, not a count ("how many Fahrenheit degrees warmer", "how many percentage points"). */
+export const HOW_MANY_MAGNITUDES: readonly string[] = ['percentage points', 'percentage point', 'percent', 'points', 'fahrenheit', 'celsius', 'kelvin', 'degrees', 'degree', 'times', '°', 'k']
+export const ELLIPTICAL_COUNT_VERBS: readonly string[] = ['have', 'has', 'had', 'show', 'shows', 'showed', 'exceed', 'exceeds', 'exceeded', 'meet', 'meets', 'met', 'reach', 'reaches', 'reached', 'are', 'were', 'is', 'was', 'fall', 'falls', 'fell', 'lie', 'lies', 'stay', 'stays', 'stayed', 'remain', 'remains', 'remained', 'do', 'did', 'does']
 export const COUNTED_PIXELS: readonly string[] = ['pixels', 'pixel', 'px', 'pixles', 'pixle', 'cells', 'grid cells']
 export const COUNTED_DATES: readonly string[] = ['days', 'dates', 'images', 'scenes', 'acquisitions', 'observations', 'times', 'nights', 'overpasses', 'months', 'years']
 

@@ -9,7 +9,7 @@ import { COMPARATORS, NEGATIONS, SPELLED_NUMBERS } from '../lexicon/comparators'
 import { MAY_VERB_FOLLOWERS, STRETCH_ANCHORS, UNPLACED_SPANS, WEEKDAYS } from '../lexicon/periods'
 import { OTHER_CALENDAR_SPAN, PART_OF_SPAN } from './periods'
 import { BAND_ORDER_HINTS, PROCESSING_WORDS } from '../lexicon/qualifiers'
-import { EXTREME_WORDS, STATISTICS, UNNAMED_STATISTICS, VARIABLE_EXTREME_WORDS } from '../lexicon/statistics'
+import { EXTREME_WORDS, HOW_MANY_MAGNITUDES, STATISTICS, UNNAMED_STATISTICS, VARIABLE_EXTREME_WORDS } from '../lexicon/statistics'
 import { CLASS_WORDS } from '../lexicon/variables'
 import { BAND_COMPARISON_FILLERS } from '../lexicon/indices'
 import { unitKey } from './condition-patterns'
@@ -19,6 +19,7 @@ import { BAND_NAME } from './variables'
 import { MONTH_WORDS } from './period-words'
 import { alternation, hits, overlaps } from './words'
 import { otherLanguageWords, polarityBesideConditions } from './unread-guards'
+import { NOT_QA_WORK } from './qa-classes'
 
 /** Why the words of a statement set aside beside the ask are not read (the compiler's check of context knows it). */
 export const STATEMENT_WHY = 'a statement beside the ask, which the ask does not refer back to'
@@ -33,6 +34,13 @@ const DAY_MONTHS = `(?:${alternation(MONTH_WORDS)})\\.?`
 
 /** Phrases that could change the value when no span placed them, with why. */
 export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
+  // "how many" that no count took ("Across the 2019 dates, how many have ..." where nothing says what is counted):
+  // left unread, another statistic named beside it would be answered instead of the count.
+  // ("How many Fahrenheit degrees warmer", "how many percentage points": a magnitude, read as the combination it is.)
+  {
+    re: new RegExp(`\\bhow\\s+many\\b(?!\\s+(?:${alternation(HOW_MANY_MAGNITUDES)})(?![\\w]))`, 'gi'),
+    why: 'a count whose counted things the reader could not place',
+  },
   {
     // The median's other names ("the middle value") too: left unread beside a mean, the mean would be answered.
     re: new RegExp(
@@ -96,7 +104,7 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
   { re: OTHER_CALENDAR_SPAN, why: 'a period of another calendar (fiscal, academic ...) whose start the reader does not know' },
   {
     re: new RegExp(
-      `(?:${alternation(NEGATIONS)})|\\b(?:cloud[\\w-]*|cirrus|snow[\\s/-]?(?:ice|free|covered|cover|pixels?|confidence|flags?)|clear[\\s-]sky|qa|quality\\s+flags?|bqa)\\b`,
+      `(?:${alternation(NEGATIONS)})|\\b(?:cloud[\\w-]*|cirrus|snow[\\s/-]?(?:ice|free|covered|cover|pixels?|confidence|flags?)|clear[\\s-]sky|qa${NOT_QA_WORK}|quality\\s+flags?|bqa)\\b`,
       'gi',
     ),
     why: 'a mask the reader could not apply',

@@ -13,6 +13,7 @@ import { OBJECT_CLASSES, VARIABLES } from '../lexicon/variables'
 import {
   COUNT_LEADS,
   COUNT_TRAILS,
+  ELLIPTICAL_COUNT_VERBS,
   EXTREME_WORDS,
   VARIABLE_EXTREME_WORDS,
   COUNTED_DATES,
@@ -97,6 +98,8 @@ const OBJECT_WORDS = Object.values(OBJECT_CLASSES).flat()
 const COUNT_PIXELS_RE = countRe(COUNTED_PIXELS)
 const COUNT_DATES_RE = countRe(COUNTED_DATES)
 const COUNT_OBJECTS_RE = countRe(OBJECT_WORDS)
+const ELLIPTICAL_COUNT_RE = new RegExp(`\\bhow\\s+many(?:\\s+of\\s+(?:them|those|these))?(?=\\s+(?:${alternation(ELLIPTICAL_COUNT_VERBS)})\\b)`, 'gi')
+const COUNTED_NOUN_RE = new RegExp(`\\b(?:${alternation([...COUNTED_DATES, ...COUNTED_PIXELS])})\\b`, 'gi')
 const POOLING_RES = (Object.entries(POOLING) as ['pooled' | 'per_date', readonly string[]][]).map(([key, words]) => ({ key, re: phraseRegex(words) }))
 const SERIES_RES = SERIES_GRANULARITIES.map((g) => ({ key: g.key, re: phraseRegex(g.names) }))
 const COMBINE_RES = COMBINATIONS.map((c) => ({ key: c.key, re: phraseRegex(c.names) }))
@@ -305,6 +308,13 @@ function parseFresh(question: string): ParsedQuestion {
     if (!spans.some((s) => s.type === 'pixel_size' && overlaps(s, h))) spans.push({ type: 'count', at: h.at, end: h.end, text: h.text, what: 'pixels' })
   for (const h of hits(q, COUNT_DATES_RE))
     if (!spans.some((s) => s.type === 'count' && overlaps(s, h))) spans.push({ type: 'count', at: h.at, end: h.end, text: h.text, what: 'dates' })
+  // "Across the 2019 dates except June, how many have ...": the counted noun said earlier in the sentence.
+  for (const h of hits(q, ELLIPTICAL_COUNT_RE)) {
+    if (spans.some((s) => s.type === 'count' && overlaps(s, h))) continue
+    const sentence = q.slice(Math.max(q.lastIndexOf('.', h.at), q.lastIndexOf('?', h.at), q.lastIndexOf('!', h.at), 0), h.at)
+    const noun = [...sentence.matchAll(COUNTED_NOUN_RE)].at(-1)
+    if (noun) spans.push({ type: 'count', at: h.at, end: h.end, text: h.text, what: COUNTED_DATES.includes(noun[0].toLowerCase()) ? 'dates' : 'pixels' })
+  }
   for (const h of hits(q, COUNT_OBJECTS_RE)) {
     if (spans.some((s) => s.type === 'count' && overlaps(s, h))) continue
     const word = h.text.match(OBJECT_RE)?.at(-1)?.toLowerCase() ?? ''
