@@ -283,11 +283,9 @@ function qaMasked(b: DagBuilder, input: string, unit: string, qaConds: Condition
 function missingMasked(b: DagBuilder, input: string, unit: string, c: Condition, scope: Opened['scope'], tag: string, statistic: string): string {
   const part = `the condition "${c.text.trim()}"`
   if (!c.layer) throw new Refusal(part, 'it does not say which layer\'s missing pixels are meant (name the layer, e.g. "the pixels that have a valid LST")')
-  if ((statistic === 'fraction' && !c.population) || statistic === 'count_dates')
-    throw new Refusal(
-      part,
-      `the pixels where the ${c.layer.toUpperCase()} has ${c.negated ? 'a' : 'no'} value can mask a statistic, a count or an area, but a share of them is not taken`,
-    )
+  const which = `the pixels where the ${c.layer.toUpperCase()} has ${c.negated ? 'a' : 'no'} value`
+  if (statistic === 'fraction' && !c.population) throw new Refusal(part, `${which} can mask a statistic, a count or an area, but a share of them is not taken`)
+  if (statistic === 'count_dates') throw new Refusal(part, `${which} can mask a statistic, a count of pixels or an area, but not a count of dates`)
   const flag = nodataFlag(b, scope, tag ? `${c.layer}_${tag}` : c.layer, c.layer).node
   return b.add(
     scope.tag ? `nodata_mask_${tag}` : 'nodata_mask',
