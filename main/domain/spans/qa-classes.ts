@@ -29,8 +29,9 @@ const QA_BAND_RE = new RegExp(`\\b(?:bqa|qa${NOT_QA_WORK}|qa_pixel|pixel\\s+qa|q
 const LAYERS = VARIABLES.filter((v) => v.kind !== 'qa_class')
 const LAYER_NAMES = alternation(LAYERS.flatMap((v) => v.names))
 /** The lexicon key of the layer named at the start of `text` ("LST value ...": 'lst'), or undefined. */
+const LAYER_AT = new RegExp(`^(?:${LAYER_NAMES})\\b`, 'i')
 function layerAt(text: string): string | undefined {
-  const m = new RegExp(`^(?:${LAYER_NAMES})\\b`, 'i').exec(text)
+  const m = LAYER_AT.exec(text)
   const name = m?.[0].toLowerCase().replace(/[\s-]+/g, ' ')
   return name ? LAYERS.find((v) => v.names.includes(name))?.key : undefined
 }
@@ -371,8 +372,9 @@ export function qaClassSpans(q: string, spans: readonly Span[]): ConditionSpan[]
  */
 function missingPixels(q: string, h: { at: number; end: number; text: string }, layer: string | undefined, valid: boolean): ConditionSpan {
   const before = q.slice(0, h.at)
-  const negation = selectionCounted(before.slice(-60)) ? null : negatedBefore(before)
-  const aside = negation || selectionCounted(before.slice(-60)) ? null : setAsideAfter(before, q.slice(h.end))
+  const counted = selectionCounted(before.slice(-60))
+  const negation = counted ? null : negatedBefore(before)
+  const aside = negation || counted ? null : setAsideAfter(before, q.slice(h.end))
   const at = negation?.at ?? h.at
   const end = aside ? h.end + aside[0].length : h.end
   return {

@@ -5,6 +5,7 @@
  * coverage is still adequate, and make the verifier ask for evidence when it is not.
  */
 import { daysBetween, extractPeriods, spanOf, type Period } from '../question-reader/periods'
+import { iso, lastDay } from '../../domain/spans/period-words'
 import type { Strictness } from '../prior-lookup'
 import { dagOf, datesIn, isRec, type Rec } from '../../tools/execute/evidence-reader'
 import { pass, type Finding } from './finding'
@@ -48,11 +49,9 @@ export function monthRuns(p: Period): Period[] {
   if (!p.months) return [p]
   const runs: Period[] = []
   let [y, m] = p.start.split('-').map(Number)
-  const iso = (yy: number, mm: number, dd: number) => `${yy}-${String(mm).padStart(2, '0')}-${String(dd).padStart(2, '0')}`
   for (let guard = 0; iso(y, m, 1) <= p.end && guard < 1200; guard++) {
     const first = iso(y, m, 1) < p.start ? p.start : iso(y, m, 1)
-    const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate()
-    const last = iso(y, m, lastDay) > p.end ? p.end : iso(y, m, lastDay)
+    const last = iso(y, m, lastDay(y, m)) > p.end ? p.end : iso(y, m, lastDay(y, m))
     const prev = runs.at(-1)
     if (p.months.includes(m)) {
       if (prev && daysBetween(prev.end, first) === 1) prev.end = last
