@@ -4,7 +4,7 @@
  */
 import { OBJECT_CLASSES as LEX_OBJECT_CLASSES } from '../domain/lexicon'
 import { NOT_STATISTICS } from '../domain/lexicon/statistics'
-import { phraseRegex } from '../domain/spans/words'
+import { everyMatch, phraseRegex } from '../domain/spans/words'
 import type { Statistic } from './spec'
 import { VALUE_STATISTICS } from './vocabulary'
 
@@ -16,8 +16,7 @@ export function firstMatch(q: string, re: RegExp): { at: number; end: number; m:
 
 /** Every occurrence of a regex, with positions. */
 export function allMatches(q: string, re: RegExp): { at: number; end: number; m: RegExpMatchArray }[] {
-  const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`)
-  return [...q.matchAll(g)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length, m }))
+  return everyMatch(q, re).map((m) => ({ at: m.index, end: m.index + m[0].length, m }))
 }
 
 /** "The date range", "in the range 0.2 to 0.5": a statistic word that names none (the lexicon's). */
