@@ -34,6 +34,7 @@ export function readRegions(r: Reading): { regions: Region[]; region: Region } {
       made = { kind: 'bbox', bbox: x.bbox, crs: x.crs, ...(x.srs ? { srs: x.srs } : {}), ...outside, text: x.text.trim() }
     } else made = { kind: 'polygon_file', file: x.file, text: x.text.trim() }
     use(x.at, x.end, 'region')
+    if (x.type === 'box') for (const n of x.numberingSaid ?? []) use(n.at, n.end, "the window's numbering")
     if (!regions.some((o) => JSON.stringify({ ...o, text: '' }) === JSON.stringify({ ...made, text: '' }))) regions.push(made)
   }
   // "I need compare two quadrants. ... the north-east quadrant, minus ... the south-west quadrant": the number of

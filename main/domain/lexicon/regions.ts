@@ -104,6 +104,15 @@ export const PART_NOUNS: Readonly<Record<LexPart['nouns'], readonly string[]>> =
 /** Nouns that name the image a part is of ("of the image"). */
 export const IMAGE_NOUNS: readonly string[] = ['image', 'picture', 'scene', 'frame', 'tile', 'raster', 'map', 'grid', 'study area', 'area', 'region', 'domain']
 
+/**
+ * How a question says where its pixel numbering starts, anywhere in it ("Our plot map numbers rows and columns from
+ * 1", "row and column numbers start at 0", "1-based"): the verbs, and the nouns they number.
+ */
+export const PIXEL_NUMBERING = {
+  verbs: ['count', 'counts', 'counted', 'counting', 'number', 'numbers', 'numbered', 'numbering', 'index', 'indexes', 'indexed', 'indexing', 'start', 'starts', 'starting', 'begin', 'begins', 'beginning'],
+  nouns: ['rows', 'row', 'columns', 'column', 'cols', 'col', 'lines', 'pixels', 'indices', 'indexes', 'row numbers', 'column numbers', 'pixel numbers', 'row indices', 'column indices', 'pixel indices'],
+} as const
+
 /** Words that name a box and the CRS its corners are written in. */
 export const BOX_WORDS: readonly string[] = ['bounding box', 'bbox', 'box', 'window', 'rectangle', 'extent', 'subset']
 export const CRS_WORDS: Readonly<Record<string, readonly string[]>> = {

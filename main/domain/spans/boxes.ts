@@ -2,9 +2,9 @@
  * Boxes a question draws on the image: pixel windows (rows and columns, or a square by its size and first pixel),
  * boxes in lon/lat or a map CRS, and polygons from a GeoJSON file. Split from ./regions.ts (image parts by their words).
  */
-import { BOX_WORDS, CRS_WORDS } from '../lexicon/regions'
+import { BOX_WORDS, CRS_WORDS, PIXEL_NUMBERING } from '../lexicon/regions'
 import type { BoxSpan, PolygonSpan } from './types'
-import { alternation, hits, overlaps } from './words'
+import { alternation, everyMatch, hits, overlaps } from './words'
 
 const N = '(-?\\d+(?:\\.\\d+)?)'
 
@@ -27,12 +27,72 @@ function crsNear(text: string): { crs: 'pixel' | 'map'; srs?: string } | null {
 /** A CRS named in words: an EPSG code, Web Mercator, a UTM zone (with the words up to the box's first axis). */
 const CRS_MENTION = /\b(?:epsg\s*[: ]\s*\d{4,5}|web\s+mercator|pseudo-mercator|utm(?:\s+zone\s+\d{1,2}\s*[NS])?)\b[^.?;]*$/gi
 
+/** Ends said inclusive: "inclusive", "incl.", "(both) ends included". */
+const INCLUSIVE = String.raw`(?:both\s+)?(?:ends?\s+)?(?:inclusive|included|incl\.?)`
+/** Where numbering starts, said beside a window: "counting from 0", "numbered from one", "1-based", "zero-based". */
+const FROM_BASE = String.raw`(?:counting|counted|numbered|indexed|starting)\s+from\s+(0|zero|1|one)|(0|1|zero|one)[\s-]based`
+/** The first row or column named by its number ("first row = row 1", "first column is 0"). */
+const FIRST_IS = String.raw`first\s+(?:rows?|columns?|cols?|lines?|pixels?)\s*(?:=|is|being)\s*(?:(?:rows?|columns?|cols?|lines?|pixels?)\s*)?(?:#\s*)?(0|1)\b`
+
 /**
  * How a pixel window's numbers count, said right after it: "(both inclusive, counting from 0)", ", counting from
- * zero", "(0-based)", "(1-based, inclusive)", "(zero-based, ends included)"; group 1 or 2 the first number (0 or 1).
+ * zero", "(0-based)", "(1-based, first row = row 1, ends included)", "(0-based, incl.)", "(both ends included)".
  */
-const PIXEL_NUMBERING_RE =
-  /^\s*,?\s*\(?\s*(?:(?:both\s+)?(?:ends?\s+)?(?:inclusive|included)\s*,?\s*)?(?:(?:counting|counted|numbered|indexed|starting)\s+from\s+(0|zero|1|one)|(0|1|zero|one)[\s-]based)(?:\s*,\s*(?:both\s+)?(?:ends?\s+)?(?:inclusive|included))?\s*\)?|^\s*\(\s*(?:both\s+)?(?:ends?\s+)?(?:inclusive|included)\s*\)/i
+const PIXEL_NUMBERING_RE = new RegExp(
+  String.raw`^\s*[,(]?\s*(?:${INCLUSIVE}|${FROM_BASE}|${FIRST_IS})(?:\s*[,;]\s*(?:${INCLUSIVE}|${FROM_BASE}|${FIRST_IS}))*\s*\)?`,
+  'i',
+)
+const NUMBERED_NOUNS = String.raw`(?:${alternation(PIXEL_NUMBERING.nouns)})(?:\s+(?:and|&|\/)\s+(?:the\s+)?(?:${alternation(PIXEL_NUMBERING.nouns)}))?`
+const NUMBERING_VERB = `(?:${alternation(PIXEL_NUMBERING.verbs)})`
+/**
+ * Where the numbering starts, said anywhere in the question: "Our plot map numbers rows and columns from 1", "row and
+ * column numbers start at 0", "pixels are indexed from one", "1-based", "first row = row 1". A statement that names no
+ * rows, columns or pixels ("the record starts at 1 January") says nothing of a window.
+ */
+const NUMBERING_SAID = new RegExp(
+  String.raw`\b(?:the\s+)?${NUMBERED_NOUNS}\s+(?:are\s+|is\s+|get\s+)?${NUMBERING_VERB}\s+(?:from|at|with)\s+(0|zero|1|one)\b` +
+    String.raw`|\b${NUMBERING_VERB}\s+(?:the\s+|its\s+|their\s+)?${NUMBERED_NOUNS}\s+(?:from|at|with)\s+(0|zero|1|one)\b` +
+    String.raw`|\b(?:0|1|zero|one)[\s-]based\b|\b${FIRST_IS}`,
+  'gi',
+)
+
+/** The first number of one numbering statement, in a capture group. */
+const BASE_OF = new RegExp(String.raw`${FROM_BASE}|${FIRST_IS}|\b${NUMBERED_NOUNS}[^.;]*?\b(?:from|at|with)\s+(0|zero|1|one)\b`, 'gi')
+
+/** The first number (0 or 1) each numbering statement in `text` says, in order. */
+function basesSaid(text: string): (0 | 1)[] {
+  return everyMatch(text, BASE_OF).map((m) => (/^(?:1|one)$/i.test(m.slice(1).find((g) => g !== undefined) ?? '') ? 1 : 0))
+}
+
+/**
+ * The numbering of the windows of `q`: said right after the window (`after`), or else anywhere in the question
+ * outside its windows. Null when two statements disagree (the window is then not read and blocks). `said` is where
+ * a statement away from the window is, for the reader to count those words as read.
+ */
+function windowNumbering(
+  q: string,
+  after: RegExpExecArray | null,
+  windows: readonly { at: number; end: number }[],
+): { base: 0 | 1; said: { at: number; end: number }[] } | null {
+  const away = hits(q, NUMBERING_SAID).filter((h) => !windows.some((w) => overlaps(w, h)))
+  const bases = [...(after ? basesSaid(after[0]) : []), ...away.flatMap((h) => basesSaid(h.text))]
+  if (new Set(bases).size > 1) return null
+  return { base: bases[0] ?? 0, said: away.map((h) => ({ at: h.at, end: h.end })) }
+}
+
+/** Pixel windows written with rows and columns ("rows 10-50 and columns 20-80"), and square windows by size and corner. */
+const RC =
+  /\b(?:from\s+)?(rows?|lines?|cols?|columns?)(?:\s*\((?:x|y)\))?\s+(\d+)\s*(-|–|\.\.|to|through|thru|until|till|:)\s*(?:(?:rows?|lines?|cols?|columns?)\s+)?(\d+)(?:\s*\((?:x|y)\))?\s*(?:,|and|;|x|×)?\s*(?:and\s+)?(?:the\s+)?(?:(?:pixel\s+)?from\s+|pixel\s+)?(rows?|lines?|cols?|columns?)(?:\s*\((?:x|y)\))?\s+(\d+)\s*(-|–|\.\.|to|through|thru|until|till|:)\s*(?:(?:rows?|lines?|cols?|columns?)\s+)?(\d+)(?:\s*\((?:x|y)\))?/gi
+const SIZED =
+  /\b(\d+)\s*[×x]\s*(\d+)[\s-]*(?:pixels?|px)?\s+(?:[\w-]+\s+){0,2}?(?:window|box|block|subset|patch|square)\s+(?:starting|beginning|that\s+starts|which\s+starts|with\s+its\s+(?:top|upper)[\s-]left\s+(?:corner|pixel))\s+at\s+(?:the\s+)?(?:pixel\s+)?(rows?|lines?|cols?|columns?)\s+(\d+)\s*(?:,|and|\/)?\s*(?:and\s+)?(rows?|lines?|cols?|columns?)\s+(\d+)/gi
+
+/** Pixel windows whose numbering the question says two ways ("counted from 0 ... (1-based)"): left unread, they block with this cause. */
+export function windowsNumberedTwoWays(q: string): { at: number; end: number; why: string }[] {
+  const windows = [...hits(q, RC), ...hits(q, SIZED)]
+  return windows
+    .filter((w) => windowNumbering(q, PIXEL_NUMBERING_RE.exec(q.slice(w.end)), windows) === null)
+    .map((w) => ({ at: w.at, end: w.end, why: 'a pixel window whose numbering the question says two ways (from 0 and from 1)' }))
+}
 
 export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
   const found: (BoxSpan | PolygonSpan)[] = []
@@ -42,36 +102,60 @@ export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
     return q.slice(Math.max(a, at - 80), Math.min(b, end + 60))
   }
   // "rows 10-50 and columns 20-80" (inclusive), "rows 0:100, cols 0:100" (slice: end exclusive), "from row 10 to row 50
-  // and from column 20 to column 80" (inclusive), either order, the axis letter allowed ("columns (x) 500-999")
-  const RC =
-    /\b(?:from\s+)?(rows?|lines?|cols?|columns?)(?:\s*\((?:x|y)\))?\s+(\d+)\s*(-|–|to|through|thru|until|till|:)\s*(?:(?:rows?|lines?|cols?|columns?)\s+)?(\d+)(?:\s*\((?:x|y)\))?\s*(?:,|and|;)?\s*(?:and\s+)?(?:the\s+)?(?:(?:pixel\s+)?from\s+|pixel\s+)?(rows?|lines?|cols?|columns?)(?:\s*\((?:x|y)\))?\s+(\d+)\s*(-|–|to|through|thru|until|till|:)\s*(?:(?:rows?|lines?|cols?|columns?)\s+)?(\d+)(?:\s*\((?:x|y)\))?/gi
+  // and from column 20 to column 80" (inclusive), "rows 1200..1239 x cols 1900..1939" (inclusive), either order, the
+  // axis letter allowed ("columns (x) 500-999")
+  const windows = [...hits(q, RC), ...hits(q, SIZED)]
+  /** The numbering after the window at `end`, and the numbering the question says (null: statements disagree). */
+  const numberingAt = (end: number) => {
+    const after = PIXEL_NUMBERING_RE.exec(q.slice(end))
+    return { after, numbering: windowNumbering(q, after, windows) }
+  }
   for (const h of hits(q, RC)) {
     const m = h.m
     const firstRows = /^(?:rows?|lines?)$/i.test(m[1])
     if (firstRows === /^(?:rows?|lines?)$/i.test(m[5])) continue
     const [r0, rsep, r1, c0, csep, c1] = firstRows ? [m[2], m[3], m[4], m[6], m[7], m[8]] : [m[6], m[7], m[8], m[2], m[3], m[4]]
-    // The numbering restated after the window ("(both inclusive, counting from 0)", ", 1-based"): from 1 shifts it.
-    const said = PIXEL_NUMBERING_RE.exec(q.slice(h.end))
-    const base = said && /^(?:1|one)$/i.test(said[1] ?? said[2] ?? '') ? 1 : 0
-    const rEnd = Number(r1) + (rsep === ':' ? 0 : 1) - base
-    const cEnd = Number(c1) + (csep === ':' ? 0 : 1) - base
-    const end = h.end + (said ? said[0].length : 0)
-    found.push({ type: 'box', at: h.at, end, text: q.slice(h.at, end), bbox: [Number(c0) - base, Number(r0) - base, cEnd, rEnd], crs: 'pixel' })
+    // The numbering restated after the window ("(both inclusive, counting from 0)", ", 1-based") or said elsewhere
+    // ("Our plot map numbers rows and columns from 1"): from 1 shifts it. A slice's end (":") is exclusive unless the
+    // ends are said to be included.
+    const { after, numbering } = numberingAt(h.end)
+    if (!numbering) continue
+    const base = numbering.base
+    const included = after !== null && new RegExp(INCLUSIVE, 'i').test(after[0])
+    const rEnd = Number(r1) + (rsep === ':' && !included ? 0 : 1) - base
+    const cEnd = Number(c1) + (csep === ':' && !included ? 0 : 1) - base
+    const end = h.end + (after ? after[0].length : 0)
+    found.push({
+      type: 'box',
+      at: h.at,
+      end,
+      text: q.slice(h.at, end),
+      bbox: [Number(c0) - base, Number(r0) - base, cEnd, rEnd],
+      crs: 'pixel',
+      ...(numbering.said.length > 0 ? { numberingSaid: numbering.said } : {}),
+    })
   }
   // "a 50 × 50 pixel window starting at row 100, column 150": a square window by its size and first pixel (a window
   // of unequal sides is left to block, since "N × M" may list rows or columns first).
-  const SIZED =
-    /\b(\d+)\s*[×x]\s*(\d+)[\s-]*(?:pixels?|px)?\s+(?:[\w-]+\s+){0,2}?(?:window|box|block|subset|patch|square)\s+(?:starting|beginning|that\s+starts|which\s+starts|with\s+its\s+(?:top|upper)[\s-]left\s+(?:corner|pixel))\s+at\s+(?:the\s+)?(?:pixel\s+)?(rows?|lines?|cols?|columns?)\s+(\d+)\s*(?:,|and|\/)?\s*(?:and\s+)?(rows?|lines?|cols?|columns?)\s+(\d+)/gi
   for (const h of hits(q, SIZED)) {
     const m = h.m
     const rowsFirst = /^(?:rows?|lines?)$/i.test(m[3])
     if (m[1] !== m[2] || rowsFirst === /^(?:rows?|lines?)$/i.test(m[5]) || found.some((f) => overlaps(f, h))) continue
     const [r0, c0] = rowsFirst ? [Number(m[4]), Number(m[6])] : [Number(m[6]), Number(m[4])]
-    const said = PIXEL_NUMBERING_RE.exec(q.slice(h.end))
-    const base = said && /^(?:1|one)$/i.test(said[1] ?? said[2] ?? '') ? 1 : 0
+    const { after, numbering } = numberingAt(h.end)
+    if (!numbering) continue
+    const base = numbering.base
     const size = Number(m[1])
-    const end = h.end + (said ? said[0].length : 0)
-    found.push({ type: 'box', at: h.at, end, text: q.slice(h.at, end), bbox: [c0 - base, r0 - base, c0 - base + size, r0 - base + size], crs: 'pixel' })
+    const end = h.end + (after ? after[0].length : 0)
+    found.push({
+      type: 'box',
+      at: h.at,
+      end,
+      text: q.slice(h.at, end),
+      bbox: [c0 - base, r0 - base, c0 - base + size, r0 - base + size],
+      crs: 'pixel',
+      ...(numbering.said.length > 0 ? { numberingSaid: numbering.said } : {}),
+    })
   }
   // "the box with upper-left corner 43.85° N / 87.55° E and lower-right corner 43.70° N / 87.75° E": a lon/lat box by
   // two opposite corners, each written latitude first or longitude first with its hemisphere.

@@ -45,7 +45,7 @@ import { correctTypos } from './typos'
 import { excludedDays, excludedMonths } from './period-exclusions'
 import { dateShapedRanges, readPeriods } from './periods'
 import { numberedGridParts } from './grid-cells'
-import { parseBoxes } from './boxes'
+import { parseBoxes, windowsNumberedTwoWays } from './boxes'
 import { complementedBox, gridParts, parseParts, stripParts } from './regions'
 import { qaBitConditionSpans, qaBitsSpans, qaClassSpans } from './qa-classes'
 import { BLOCKING } from './ledger'
@@ -91,7 +91,9 @@ const PERCENTILE_RE = new RegExp(
 )
 const countRe = (nouns: readonly string[]) =>
   new RegExp(
-    `(?:${alternation(COUNT_LEADS)})\\s+(?:[\\w-]+\\s+){0,3}?(?:${alternation(nouns)})\\b|\\bon\\s+how\\s+many\\s+(?:${alternation(nouns)})\\b|(?:${alternation(nouns)})\\s+(?:${alternation(COUNT_TRAILS)})\\b`,
+    `(?:${alternation(COUNT_LEADS)})\\s+(?:[\\w-]+\\s+){0,3}?(?:${alternation(nouns)})\\b|\\bon\\s+how\\s+many\\s+(?:${alternation(nouns)})\\b|(?:${alternation(nouns)})\\s+(?:${alternation(COUNT_TRAILS)})\\b` +
+      // A blank to fill in before the noun ("TBD pixels have an NDVI of 0.2 or more", "___ dates were cloud-free").
+      `|(?:${BLANK.source})\\s+(?:${alternation(nouns)})\\b`,
     'gi',
   )
 const OBJECT_WORDS = Object.values(OBJECT_CLASSES).flat()
@@ -386,7 +388,7 @@ function parseFresh(question: string): ParsedQuestion {
   const meansOfMasks = codeReductions(q)
     .filter((x) => x.ofMask && x.fn === 'mean')
     .map(({ at, end }) => ({ at, end, why: MEAN_OF_MASK }))
-  return { text: q, ...asides(q, spans, parts), blocked: [...unplaced(q, corrected.corrections), ...meansOfMasks] }
+  return { text: q, ...asides(q, spans, parts), blocked: [...unplaced(q, corrected.corrections), ...meansOfMasks, ...windowsNumberedTwoWays(q)] }
 }
 
 /** Where the corrections not placed stand in the refined text (the whole question when the refiners moved their words). */

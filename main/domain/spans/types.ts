@@ -39,8 +39,12 @@ export interface ConditionSpan extends At {
   negated: boolean
   /** Whether the bound itself is kept. */
   inclusive: boolean
-  /** What the words around it say the comparison restricts: pixels, dates, or the result itself (unknown when they do not say). */
-  scope: 'pixels' | 'dates' | 'result' | 'unknown'
+  /**
+   * What the words around it say the comparison restricts: pixels, dates, or the result itself (unknown when they do
+   * not say); `compared` when a yes/no question compares the result with it ("Was the mean NDVI below 0.2?"), which
+   * keeps no pixels out.
+   */
+  scope: 'pixels' | 'dates' | 'result' | 'compared' | 'unknown'
   /** True: no variable named; a temperature threshold read as of the temperature ("px hotter than 310 K"). */
   byUnit?: boolean
   /**
@@ -117,6 +121,8 @@ export interface BoxSpan extends At {
   srs?: string
   /** The pixels outside the box were asked ("outside the box ...", "everything except rows 0-99 and columns 0-99"). */
   outside?: boolean
+  /** Where a pixel window's numbering is said away from it ("Our plot map numbers rows and columns from 1"); read with it. */
+  numberingSaid?: { at: number; end: number }[]
 }
 
 export interface PolygonSpan extends At {
