@@ -32,6 +32,8 @@ export interface ConditionsRead {
    * no conjunction of the spec's comparisons states them, so they are refused.
    */
   openSetAside: Found<string>[]
+  /** Comparisons a yes/no question makes of its result ("Was the mean NDVI below 0.2?"): no pixels kept out. */
+  compared: Found<string>[]
 }
 
 const KIND = new Map(VARIABLES.map((v) => [v.key, v.kind]))
@@ -39,7 +41,8 @@ const KIND = new Map(VARIABLES.map((v) => [v.key, v.kind]))
 /** Conditions of a parsed question; `taken` spans (periods) are skipped. */
 export function readConditions(parsed: ParsedQuestion, taken: [number, number][]): ConditionsRead {
   const free = (at: number, end: number) => !taken.some(([a, b]) => at < b && end > a)
-  const spans = all(parsed.spans, 'condition').filter((c) => free(c.at, c.end))
+  const read = all(parsed.spans, 'condition').filter((c) => free(c.at, c.end))
+  const spans = read.filter((c) => c.scope !== 'compared')
   const open = (c: (typeof spans)[number]) => (c.op === 'between' || c.op === 'outside') && !c.inclusive
   const conditions: Found<Condition>[] = spans
     .filter((c) => !(open(c) && (c.negated || c.op === 'outside')))
@@ -71,6 +74,7 @@ export function readConditions(parsed: ParsedQuestion, taken: [number, number][]
     areaCondition: area ? { at: area.at, end: area.end, value: { op: area.op, value: area.value } } : null,
     relative: all(parsed.spans, 'relative_threshold').map((r) => ({ at: r.at, end: r.end, value: r.text })),
     openSetAside: spans.filter((c) => open(c) && (c.negated || c.op === 'outside')).map((c) => ({ at: c.at, end: c.end, value: c.text })),
+    compared: read.filter((c) => c.scope === 'compared').map((c) => ({ at: c.at, end: c.end, value: c.text })),
   }
 }
 

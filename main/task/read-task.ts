@@ -161,6 +161,12 @@ function readPixelConditions(r: Reading, periodSpans: [number, number][]): { rea
     refuse(x.value.trim(), 'a threshold relative to a statistic of the data')
     use(x.at, x.end, 'relative threshold (refused)')
   }
+  // "Was the mean NDVI below 0.2?": a yes or no about the result. Taken as a mask it would answer the mean of the
+  // pixels below 0.2 instead, which reads as "yes" whatever the mean is.
+  for (const x of read.compared) {
+    refuse(x.value.trim(), 'a yes/no comparison of the result: the app answers with the value itself; ask for the value and compare it')
+    use(x.at, x.end, 'comparison of the result (refused)')
+  }
   for (const x of read.openSetAside) {
     refuse(x.value.trim(), 'a range without its ends, set aside (that keeps the values on either side with the ends): give it as two conditions')
     use(x.at, x.end, 'range without its ends (refused)')

@@ -45,7 +45,20 @@ const QUANTIFIED_PIXELS = new RegExp(
   'i',
 )
 
+/**
+ * A yes/no question about a statistic ("Was the mean NDVI ...", "For the memo: is the mean ...", "tell me whether the
+ * mean ..."): a comparison of that statistic compares the result, and keeps no pixels out.
+ */
+const YES_NO =
+  /(?:(?:^|[:;,]\s*)(?:(?:so|and|but|ok|okay|also|then)\s*,?\s+)?(?:is|was|are|were|did|does|do|has|had|will|would)|\b(?:whether|if))\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,3}?(?:mean|average|median|maximum|minimum|max|min|total|overall)\b/i
+
 function scopeOf(before: string): ConditionSpan['scope'] {
+  const scope = clauseScope(before)
+  if (scope !== 'result' && scope !== 'unknown') return scope
+  return YES_NO.test(before.split(/[?!\n]|\.(?!\d)/).at(-1) ?? '') ? 'compared' : scope
+}
+
+function clauseScope(before: string): ConditionSpan['scope'] {
   // A clause ends at a full stop, never at a decimal point ("NDVI below 0.2 have a BT over 295 K").
   const clause = before.split(/[;?]|\.(?!\d)/).at(-1) ?? ''
   if (STAT_BEFORE.test(clause.slice(-60))) return 'result'

@@ -64,6 +64,24 @@ function describeDag(d: DagCondition): string {
   })
 }
 
+/**
+ * A comparison a yes/no question makes of its result ("Was the mean NDVI below 0.2?") applied as a mask: the value is
+ * then the mean of the pixels below 0.2, which reads as "yes" whatever the mean is.
+ */
+export function checkComparedResults(compared: AskedCondition[], found: DagCondition[]): Finding[] {
+  return compared.flatMap((q) => {
+    const mask = found.find((d) => d.variable === q.variable && conditionMatches(q, d))
+    if (!mask) return []
+    return [
+      {
+        check: 'provenance_mask',
+        severity: 'reject' as const,
+        message: `the question compares its result with ${describeCondition(q)} (a yes or no), but the mask '${mask.node}' keeps only the pixels of ${describeDag(mask)}: the value is then of those pixels, not the one compared`,
+      },
+    ]
+  })
+}
+
 export function checkConditions(asked: AskedCondition[], found: DagCondition[]): Finding[] {
   const findings: Finding[] = []
   for (const q of asked) {

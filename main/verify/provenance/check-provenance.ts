@@ -14,7 +14,7 @@ import { readQuestion, type QuestionDemands } from '../question-reader/index'
 import { describePart, type AskedRegion } from '../question-reader/region'
 import { describeStatistic, type AskedStatistic, type StatisticKind } from '../question-reader/statistic'
 import { describeUnit } from '../question-reader/unit'
-import { checkConditions, checkDateCriteria, checkPopulation } from './check-conditions'
+import { checkComparedResults, checkConditions, checkDateCriteria, checkPopulation } from './check-conditions'
 import { checkFormulas } from './check-formulas'
 import { checkOrder } from './check-order'
 import { checkMethods, checkSlopeTime } from './check-methods'
@@ -424,6 +424,7 @@ export function checkProvenance(question: string, action: unknown, evidence: Evi
     ),
     ...checkPopulation(demands.conditions, prov.conditions, demands.statistics),
     ...checkDateCriteria(demands.dateCriteria, prov.nodes),
+    ...checkComparedResults(demands.comparedResults, prov.conditions),
     ...checkRegion(demands.region, prov.regions),
     ...checkUnit(demands, prov.unit),
     ...checkPooling(demands, prov.statistics),

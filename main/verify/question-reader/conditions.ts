@@ -39,7 +39,7 @@ export interface AskedCondition {
  * The verifier's reading of condition spans: only those whose words restrict pixels (or, with `scope` 'dates', those
  * that say which dates a count keeps), in the verifier's comparators.
  */
-export function conditionsFromSpans(spans: readonly ConditionSpan[], scope: 'pixels' | 'dates' = 'pixels'): AskedCondition[] {
+export function conditionsFromSpans(spans: readonly ConditionSpan[], scope: 'pixels' | 'dates' | 'compared' = 'pixels'): AskedCondition[] {
   const out: AskedCondition[] = []
   for (const c of spans) {
     if (c.scope !== scope) continue
@@ -201,6 +201,11 @@ export function readConditions(question: string): { asked: AskedCondition[]; unc
 /** The criterion a count of dates keeps its dates by ("how many dates have a mean NDVI of 0.25 or more"). */
 export function readDateCriteria(question: string): AskedCondition[] {
   return conditionsFromSpans(all(parseQuestion(question).spans, 'condition'), 'dates')
+}
+
+/** Comparisons a yes/no question makes of its result ("Was the mean NDVI below 0.2?"): they keep no pixels out. */
+export function readComparedResults(question: string): AskedCondition[] {
+  return conditionsFromSpans(all(parseQuestion(question).spans, 'condition'), 'compared')
 }
 
 /** A condition in words, for diagnoses. */

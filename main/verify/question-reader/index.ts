@@ -4,7 +4,7 @@
  * it recognised as result-changing but could not turn into something checkable. Separate code from the planner's
  * task spec (main/task/, which verify may not import), so one misreading cannot pass both.
  */
-import { readConditions, readDateCriteria, type AskedCondition } from './conditions'
+import { readComparedResults, readConditions, readDateCriteria, type AskedCondition } from './conditions'
 import { readFormulas, type AskedFormula } from './formulas'
 import { readMethods, type AskedMethod } from './methods'
 import { extractPeriods, type Period } from './periods'
@@ -23,6 +23,8 @@ export interface QuestionDemands {
   conditions: AskedCondition[]
   /** What each date must meet to be counted, when a count of dates is asked ("dates with a mean NDVI of 0.25 or more"). */
   dateCriteria: AskedCondition[]
+  /** Comparisons a yes/no question makes of its result ("Was the mean NDVI below 0.2?"), which no mask may apply. */
+  comparedResults: AskedCondition[]
   region: AskedRegion | null
   periods: Period[]
   unit: AskedUnit | null
@@ -50,6 +52,7 @@ export function readQuestion(question: string): QuestionDemands {
     subject: readSubject(question),
     conditions: conditions.asked,
     dateCriteria: readDateCriteria(question),
+    comparedResults: readComparedResults(question),
     region: region.asked,
     periods: extractPeriods(question),
     unit: readUnit(question),
