@@ -51,7 +51,7 @@ export const RESTRICTING_LEADS: readonly string[] = ['only', 'just', 'keeping', 
 export const RANGE_NEGATIONS: readonly string[] = ['outside', 'outside of', 'not between', 'not within', 'not in the range', 'out of the range']
 
 /** Words that turn a selection into its complement: "excluding pixels with NDVI > 0.5", "other than water". */
-export const NEGATIONS: readonly string[] = ['excluding', 'exclude', 'excludes', 'excluded', 'except', 'except for', 'other than', 'apart from', 'not counting', 'leaving out', 'without', 'ignoring', 'masking out', 'masked out', 'omitting', 'but not', 'removing', 'remove', 'removed', 'discarding', 'discard', 'discarded', 'do not count', "don't count", 'not including', 'skip', 'skipping', 'ignore', 'ignores', 'omit', 'leave out', 'throw out', 'throw away', 'w/o', 'drop', 'dropping',
+export const NEGATIONS: readonly string[] = ['excluding', 'exclude', 'excludes', 'excluded', 'except', 'except for', 'other than', 'apart from', 'not counting', 'leaving out', 'without', 'ignoring', 'masking out', 'masked out', 'mask out', 'masks out', 'omitting', 'but not', 'removing', 'remove', 'removed', 'discarding', 'discard', 'discarded', 'do not count', "don't count", 'not including', 'skip', 'skipping', 'ignore', 'ignores', 'omit', 'leave out', 'throw out', 'throw away', 'w/o', 'drop', 'dropping',
   // Less common forms an analyst writes (the guard beside conditions, spans/set-aside.ts, blocks others unread).
   'sans', 'with the exception of', 'exclusion of', 'exclusive of', 'excl.', 'everything but', 'everything except', 'all but', 'all except', 'none of', 'save for', 'barring',
   'leaving aside', 'setting aside', 'eliminating', 'rejecting', 'without counting', 'not considering', 'neglecting']

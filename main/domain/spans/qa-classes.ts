@@ -66,12 +66,16 @@ const CLEAR_RESTATED =
   /^\s*\(\s*(?:i\.?e\.?,?\s*)?(?:neither\s+(?:fill|cloud)\s+nor\s+(?:fill|cloud)|no\s+cloud(?:s)?(?:\s+(?:and|,)\s+no\s+fill)?|no\s+fill(?:\s+(?:and|,)\s+no\s+cloud)|not\s+cloud(?:y)?(?:\s+(?:and|or|nor)\s+not\s+fill)?|cloud[\s-]free)\s*\)/i
 /**
  * The words a negation may stand apart from the class it leaves out by: "excluding cloudy", "excluding the fill
- * pixels", "leaving out pixels flagged as cloud shadow", "excluding every pixel the BQA flags as", and another class
- * named before this one with the noun after it ("excluding fill and cloud pixels").
+ * pixels", "leaving out pixels flagged as cloud shadow", "excluding every pixel the BQA flags as", and other classes
+ * named before this one with the noun after it ("excluding fill and cloud pixels"), each perhaps restated by its bit
+ * ("excluding fill (BQA bit 0) and cloud pixels": the cloud pixels had been selected, not left out).
  */
 const NEGATED_GAP_ONE =
   /^\s*(?:(?:the|all|any|every)\s+)?(?:(?:pixels?|px)\s+(?:(?:that|which)\s+(?:are|is)\s+|(?:the\s+)?(?:bqa|qa|quality\s+band)\s+)?(?:flagged|flags|marked|marks|classified|labell?ed)\s+(?:as\s+)?|[\w-]+\s+)?$/i
-const NEGATED_GAP = new RegExp(`(?:${NEGATED_GAP_ONE.source})|^\\s*(?:the\\s+)?(?:${alternation(QA_NAMES)})\\s*(?:,|and|or|&)\\s*$`, 'i')
+const NEGATED_GAP = new RegExp(
+  `(?:${NEGATED_GAP_ONE.source})|^\\s*(?:(?:the\\s+)?(?:${alternation(QA_NAMES)})\\s*(?:\\([^()]{0,30}\\)\\s*)?(?:,\\s*(?:and|or|&)?|and|or|&)\\s*)+$`,
+  'i',
+)
 /** "no" or "non" right before a class name ("no cloud", "non-cloud"). */
 const NO_BEFORE = /\b(?:no|non)[\s-]*$/i
 /** What follows a class name that makes "no <class>" no selection of pixels ("no cloud masking", "no cloud correction"). */
@@ -225,7 +229,8 @@ export function qaBitConditionSpans(q: string, taken: readonly Span[]): (Conditi
  */
 function negationAt(q: string, h: { at: number; end: number }, before: string, key: string): number | null {
   const neg = [...before.matchAll(new RegExp(NEGATION_RE.source, 'gi'))].at(-1)
-  if (neg && NEGATED_GAP.test(before.slice((neg.index ?? 0) + neg[0].length))) return h.at - before.length + (neg.index ?? 0)
+  // (A colon may follow the negation in a checklist: "- mask out: fill (bit 0) and cloud (bit 4)".)
+  if (neg && NEGATED_GAP.test(before.slice((neg.index ?? 0) + neg[0].length).replace(/^\s*:/, ''))) return h.at - before.length + (neg.index ?? 0)
   const no = key === 'fill' || key === 'nodata' ? null : NO_BEFORE.exec(before)
   return no && !NOT_A_CLASS_AFTER.test(q.slice(h.end)) ? h.at - before.length + no.index : null
 }

@@ -13,6 +13,9 @@
  *   refused by the planner, naming it, and the verifier rejects a DAG that keeps only the pixels on one side of it.
  *   A range after the statistic in a question that asks the value ("What is the mean NDVI between 0 and 1") stays a
  *   restriction of the pixels.
+ * - QA classes listed after one exclusion word, the first restated by its bit ("excluding fill (BQA bit 0) and cloud
+ *   pixels") had left the later ones selected (the mean NDVI of the cloudy pixels); "mask out" and a checklist's
+ *   "mask out: fill (bit 0), cloud (bit 4)" are exclusion words. Reference: set 12's GDAL file (c2).
  * - A blank to fill in right before the counted noun ("TBD pixels have an NDVI of 0.2 or more", "___ dates had ...")
  *   asks the count, for both readers.
  */
@@ -23,7 +26,8 @@ import { answeredWithin, planExecute, plannedRefusal } from '../../helpers/plan-
 import { checkProvenance } from '../../../main/verify/provenance/check-provenance'
 import { readQuestion } from '../../../main/verify/question-reader/index'
 import { readTask } from '../../../main/task/read-task'
-import { FIXTURES, tempDir } from '../../helpers/tmp'
+import { FIXTURES, shared, tempDir } from '../../helpers/tmp'
+import { references, type DevReference } from '../../helpers/dev-references'
 
 const store = tempDir('rsure-dev-classes-29-')
 afterAll(() => store.cleanup())
@@ -170,4 +174,37 @@ describe('a yes/no question comparing its statistic with a value', () => {
   it('leaves a range said after the statistic in a question that asks the value a restriction of the pixels', async () => {
     await answeredWithin('What is the mean NDVI between 0 and 1 on 2019-06-26?', ndvi, [ndviMean('2019-06-26', [0, 1])], 1e-6, store.dir)
   }, 120_000)
+})
+
+describe('QA classes listed after one exclusion word, each perhaps restated by its bit', () => {
+  const REFS_12 = references('references-12.json')
+  const LANDSAT = shared('fixtures', 'landsat8_L1TP_016037_20170813')
+  const cloud = (q: string) => readTask({ question: q }).conditions.filter((c) => c.variable === 'cloud')
+
+  it('leaves every class of the list out, for both readers', () => {
+    for (const q of [
+      // "cloud pixels" after "fill (BQA bit 0) and" had been read as selected: the mean of the cloudy pixels.
+      'Mean TOA NDVI of the 2017-08-13 Landsat scene, excluding fill (BQA bit 0) and cloud pixels.',
+      'Mean TOA NDVI of the 2017-08-13 Landsat scene; mask out fill (BQA bit 0) and cloud (BQA bit 4).',
+      '- data: Landsat 8, 2017-08-13\n- mask out: fill (BQA bit 0), cloud (BQA bit 4)\n- statistic: mean TOA NDVI',
+    ]) {
+      expect(cloud(q), q).toMatchObject([{ negated: true }])
+      expect(
+        readQuestion(q).conditions.filter((c) => c.variable === 'cloud'),
+        q,
+      ).toMatchObject([{ negated: true }])
+    }
+  })
+
+  it("answers with set 12's GDAL reference, not its cloudy-only misreading", async () => {
+    const c2 = REFS_12.c2 as DevReference & { misreadings: Record<string, number> }
+    expect(Math.abs(c2.value - c2.misreadings.cloudy_only)).toBeGreaterThan(0.1)
+    await answeredWithin(
+      'Mean TOA NDVI (no sun-elevation correction) of the 2017-08-13 Landsat scene, excluding fill (BQA bit 0) and cloud pixels.',
+      [LANDSAT],
+      [c2.value],
+      c2.tolerance,
+      store.dir,
+    )
+  }, 180_000)
 })
