@@ -74,7 +74,9 @@ function windowNumbering(
   after: RegExpExecArray | null,
   windows: readonly { at: number; end: number }[],
 ): { base: 0 | 1; said: { at: number; end: number }[] } | null {
-  const away = hits(q, NUMBERING_SAID).filter((h) => !windows.some((w) => overlaps(w, h)))
+  // (A window's own words, with the numbering said right after it, are no statement away from it.)
+  const own = windows.map((w) => ({ at: w.at, end: w.end + (PIXEL_NUMBERING_RE.exec(q.slice(w.end))?.[0].length ?? 0) }))
+  const away = hits(q, NUMBERING_SAID).filter((h) => !own.some((w) => overlaps(w, h)))
   const bases = [...(after ? basesSaid(after[0]) : []), ...away.flatMap((h) => basesSaid(h.text))]
   if (new Set(bases).size > 1) return null
   return { base: bases[0] ?? 0, said: away.map((h) => ({ at: h.at, end: h.end })) }
@@ -86,12 +88,15 @@ const RC =
 const SIZED =
   /\b(\d+)\s*[×x]\s*(\d+)[\s-]*(?:pixels?|px)?\s+(?:[\w-]+\s+){0,2}?(?:window|box|block|subset|patch|square)\s+(?:starting|beginning|that\s+starts|which\s+starts|with\s+its\s+(?:top|upper)[\s-]left\s+(?:corner|pixel))\s+at\s+(?:the\s+)?(?:pixel\s+)?(rows?|lines?|cols?|columns?)\s+(\d+)\s*(?:,|and|\/)?\s*(?:and\s+)?(rows?|lines?|cols?|columns?)\s+(\d+)/gi
 
+/** Why a pixel window is left unread when the question says its numbering two ways. */
+export const NUMBERED_TWO_WAYS = 'a pixel window whose numbering the question says two ways (from 0 and from 1)'
+
 /** Pixel windows whose numbering the question says two ways ("counted from 0 ... (1-based)"): left unread, they block with this cause. */
 export function windowsNumberedTwoWays(q: string): { at: number; end: number; why: string }[] {
   const windows = [...hits(q, RC), ...hits(q, SIZED)]
   return windows
     .filter((w) => windowNumbering(q, PIXEL_NUMBERING_RE.exec(q.slice(w.end)), windows) === null)
-    .map((w) => ({ at: w.at, end: w.end, why: 'a pixel window whose numbering the question says two ways (from 0 and from 1)' }))
+    .map((w) => ({ at: w.at, end: w.end, why: NUMBERED_TWO_WAYS }))
 }
 
 export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {

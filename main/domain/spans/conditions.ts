@@ -47,15 +47,20 @@ const QUANTIFIED_PIXELS = new RegExp(
 
 /**
  * A yes/no question about a statistic ("Was the mean NDVI ...", "For the memo: is the mean ...", "tell me whether the
- * mean ..."): a comparison of that statistic compares the result, and keeps no pixels out.
+ * mean ...", "Did any 2019 date have a mean LST ..."): a comparison of that statistic compares the result, and keeps
+ * no pixels out.
  */
 const YES_NO =
-  /(?:(?:^|[:;,]\s*)(?:(?:so|and|but|ok|okay|also|then)\s*,?\s+)?(?:is|was|are|were|did|does|do|has|had|will|would)|\b(?:whether|if))\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,3}?(?:mean|average|median|maximum|minimum|max|min|total|overall)\b/i
+  /(?:(?:^|[:;,]\s*)(?:(?:so|and|but|ok|okay|also|then)\s*,?\s+)?(?:is|was|are|were|did|does|do|has|had|will|would)|\b(?:whether|if))\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,6}?(?:mean|average|median|maximum|minimum|max|min|total|overall)\b/i
+
+const COUNT_ASKED = /\bhow\s+many\b|\bnumber\s+of\b|\bcount(?:s|ed|ing)?\b/i
 
 function scopeOf(before: string): ConditionSpan['scope'] {
   const scope = clauseScope(before)
   if (scope !== 'result' && scope !== 'unknown') return scope
-  return YES_NO.test(before.split(/[?!\n]|\.(?!\d)/).at(-1) ?? '') ? 'compared' : scope
+  // (A count of dates in the sentence takes the comparison as its criterion: "How many dates in 2019, if any, had a mean ...".)
+  const sentence = before.split(/[?!\n]|\.(?!\d)/).at(-1) ?? ''
+  return YES_NO.test(sentence) && !COUNT_ASKED.test(sentence) ? 'compared' : scope
 }
 
 function clauseScope(before: string): ConditionSpan['scope'] {

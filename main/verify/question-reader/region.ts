@@ -6,6 +6,7 @@
  * it cannot turn into pixels ("the edges", "within 5 km of the river") are reported as unchecked.
  */
 import { parseQuestion } from '../../domain/spans'
+import { NUMBERED_TWO_WAYS } from '../../domain/spans/boxes'
 
 /** Fractions of the image: columns [x0, x1) and rows [y0, y1), each between 0 and 1. */
 export interface Part {
@@ -111,7 +112,9 @@ export function readRegion(question: string): { asked: AskedRegion | null; unche
   // Halves: "the northern half", "upper half of the image", "the left half"
   const half = new RegExp(`\\b(${SIDE_WORDS})\\s+half\\b`, 'i').exec(question)
   if (half) return { asked: { kind: 'part', part: HALVES[SIDE[half[1].toLowerCase()]], words: half[0] }, unchecked }
-  // Pixel boxes: "rows 0 to 49", "columns 10-60"
+  // Pixel boxes: "rows 0 to 49", "columns 10-60"; not one whose numbering the question says two ways (it is refused).
+  if (parseQuestion(question).blocked.some((b) => b.why === NUMBERED_TWO_WAYS))
+    return { asked: null, unchecked: [...unchecked, 'a pixel window numbered two ways'] }
   const span = (word: string): [number, number] | undefined => {
     const m = new RegExp(`\\b${word}s?\\s+(\\d+)\\s*(?:-|–|to|through)\\s*(\\d+)`, 'i').exec(question)
     return m ? [Number(m[1]), Number(m[2])] : undefined

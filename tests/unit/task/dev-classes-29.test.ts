@@ -157,11 +157,18 @@ describe('a yes/no question comparing its statistic with a value', () => {
       ['Was the mean NDVI of 2019-06-26 below 0.2?', 'below 0.2'],
       ['For the memo: is the mean NDVI on 2019-06-26 greater than 0.6?', 'greater than 0.6'],
       ['pls tell me whether the average ndvi of 2019-06-26 exceeded 0.6', 'exceeded 0.6'],
+      ['Did any 2019 date have a mean LST above 300 K?', 'above 300 K'],
     ]) {
       const refusal = plannedRefusal(q, ndvi)
       expect(refusal, q).toContain(words)
       expect(refusal, q).toMatch(/yes\/no comparison of the result/)
     }
+  })
+
+  it('stays the criterion of a count of dates said in the same sentence', () => {
+    const spec = readTask({ question: 'How many dates in 2019, if any, had a mean LST above 300 K?' })
+    expect(spec.quantity.statistic).toBe('count_dates')
+    expect(spec.conditions).toMatchObject([{ variable: 'lst', op: '>', value: 300 }])
   })
 
   it("is rejected by the verifier when a DAG keeps only the pixels on one side (the planner's DAG for a mask)", async () => {
