@@ -345,7 +345,10 @@ function readClassWords(r: Reading, read: ConditionsRead, conditions: readonly C
   const reasons = classReasons(q, conditions)
   for (const x of reasons) use(x.at, x.end, x.role)
   for (const h of allMatches(q, CLASS_WORDS)) {
-    const defined = read.conditions.some((c) => Math.abs(c.at - h.end) <= 60 || Math.abs(h.at - c.end) <= 60)
+    // (A QA class or missing pixels left out beside it define no land cover: "mask out clouds and urban pixels".)
+    const defined = read.conditions.some(
+      (c) => c.value.variableKind !== 'qa_class' && c.value.variable !== 'nodata' && (Math.abs(c.at - h.end) <= 60 || Math.abs(h.at - c.end) <= 60),
+    )
     if (defined) use(h.at, h.end, 'class (defined by its condition)')
     else if (reasons.some((x) => h.at < x.end && h.end > x.at)) continue
     else if (!spans.some((s) => h.at < s.end && h.end > s.at)) refuse(h.m[0], 'a land-cover class with no layer or threshold that defines it')

@@ -166,6 +166,17 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
     ),
     why: 'a land-cover class with no layer or threshold that defines it',
   },
+  // A land-cover class in a list of things to leave out ("mask out: clouds (BQA bit 4), fill (bit 0) and the built-up
+  // area", "excluding clouds and the forest"): the exclusion word is read with the QA classes before it, and the class
+  // would be dropped unread. (Only as an item of the list: "leave out negative NDVI, they are water" gives a reason.)
+  {
+    re: new RegExp(
+      String.raw`(?<=\b(?:${alternation(NEGATIONS)})(?:\s*:)?\s+(?:(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}\s*(?:\([^()]{0,30}\)\s*)?(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*))+(?:the\s+)?)\b(?:${alternation(CLASS_WORDS)})`,
+      'gi',
+    ),
+    why: 'a land-cover class to leave out, which no layer of the files marks',
+    raw: true,
+  },
   // "pixels where green is strictly greater than red", "NIR exceeds red": two bands compared with each other.
   {
     re: new RegExp(

@@ -15,7 +15,9 @@
  *   restriction of the pixels.
  * - QA classes listed after one exclusion word, the first restated by its bit ("excluding fill (BQA bit 0) and cloud
  *   pixels") had left the later ones selected (the mean NDVI of the cloudy pixels); "mask out" and a checklist's
- *   "mask out: fill (bit 0), cloud (bit 4)" are exclusion words. Reference: set 12's GDAL file (c2).
+ *   "mask out: fill (bit 0), cloud (bit 4)" are exclusion words. Reference: set 12's GDAL file (c2). A land-cover
+ *   class as an item of such a list ("... and the built-up area", set 12 rf5#1, to refuse) blocks, naming it, and a
+ *   QA class beside "urban pixels" no longer counts as the condition that defines them.
  * - A blank to fill in right before the counted noun ("TBD pixels have an NDVI of 0.2 or more", "___ dates had ...")
  *   asks the count, for both readers.
  */
@@ -201,6 +203,18 @@ describe('QA classes listed after one exclusion word, each perhaps restated by i
         q,
       ).toMatchObject([{ negated: true }])
     }
+  })
+
+  it('refuses a land-cover class in the list, naming it, rather than dropping it unread', () => {
+    const blocking = (q: string) => (readTask({ question: q }).notUnderstood ?? []).filter((n) => n.blocking).map((n) => n.text)
+    expect(
+      blocking('- data: Landsat 8 scene 2017-08-13\n- mask out: clouds (BQA bit 4), fill (bit 0) and the built-up area\n- statistic: mean TOA NDVI'),
+    ).toEqual(['built-up'])
+    expect(blocking('mean TOA NDVI of the Landsat scene, excluding clouds and the forest')).toEqual(['forest'])
+    // A QA class left out beside it defines no land cover.
+    expect(blocking('mean TOA NDVI of the Landsat scene; mask out clouds and urban pixels')).toEqual(['urban pixels'])
+    // A class given as the reason for what is left out is no item of the list.
+    expect(blocking('mean NDVI of 2019-06-26, leave out negative NDVI values, they are water')).toEqual([])
   })
 
   it("answers with set 12's GDAL reference, not its cloudy-only misreading", async () => {
