@@ -29,6 +29,7 @@ const CRS_MENTION = /\b(?:epsg\s*[: ]\s*\d{4,5}|web\s+mercator|pseudo-mercator|u
 
 /** Ends said inclusive: "inclusive", "incl.", "(both) ends included". */
 const INCLUSIVE = String.raw`(?:both\s+)?(?:ends?\s+)?(?:inclusive|included|incl\.?)`
+const INCLUSIVE_RE = new RegExp(INCLUSIVE, 'i')
 /** Where numbering starts, said beside a window: "counting from 0", "numbered from one", "1-based", "zero-based". */
 const FROM_BASE = String.raw`(?:counting|counted|numbered|indexed|starting)\s+from\s+(0|zero|1|one)|(0|1|zero|one)[\s-]based`
 /** The first row or column named by its number ("first row = row 1", "first column is 0"). */
@@ -82,9 +83,17 @@ function windowNumbering(
   return { base: bases[0] ?? 0, said: away.map((h) => ({ at: h.at, end: h.end })) }
 }
 
-/** Pixel windows written with rows and columns ("rows 10-50 and columns 20-80"), and square windows by size and corner. */
+/**
+ * Pixel windows written with rows and columns: "rows 10-50 and columns 20-80" (inclusive), "rows 0:100, cols 0:100"
+ * (slice: end exclusive), "from row 10 to row 50 and from column 20 to column 80" (inclusive), "rows 1200..1239 x cols
+ * 1900..1939" (inclusive), either order, the axis letter allowed ("columns (x) 500-999").
+ */
 const RC =
   /\b(?:from\s+)?(rows?|lines?|cols?|columns?)(?:\s*\((?:x|y)\))?\s+(\d+)\s*(-|–|\.\.|to|through|thru|until|till|:)\s*(?:(?:rows?|lines?|cols?|columns?)\s+)?(\d+)(?:\s*\((?:x|y)\))?\s*(?:,|and|;|x|×)?\s*(?:and\s+)?(?:the\s+)?(?:(?:pixel\s+)?from\s+|pixel\s+)?(rows?|lines?|cols?|columns?)(?:\s*\((?:x|y)\))?\s+(\d+)\s*(-|–|\.\.|to|through|thru|until|till|:)\s*(?:(?:rows?|lines?|cols?|columns?)\s+)?(\d+)(?:\s*\((?:x|y)\))?/gi
+/**
+ * "a 50 × 50 pixel window starting at row 100, column 150": a square window by its size and first pixel (a window of
+ * unequal sides is left to block, since "N × M" may list rows or columns first).
+ */
 const SIZED =
   /\b(\d+)\s*[×x]\s*(\d+)[\s-]*(?:pixels?|px)?\s+(?:[\w-]+\s+){0,2}?(?:window|box|block|subset|patch|square)\s+(?:starting|beginning|that\s+starts|which\s+starts|with\s+its\s+(?:top|upper)[\s-]left\s+(?:corner|pixel))\s+at\s+(?:the\s+)?(?:pixel\s+)?(rows?|lines?|cols?|columns?)\s+(\d+)\s*(?:,|and|\/)?\s*(?:and\s+)?(rows?|lines?|cols?|columns?)\s+(\d+)/gi
 
@@ -106,9 +115,6 @@ export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
     const b = q.indexOf('.', end) < 0 ? q.length : q.indexOf('.', end)
     return q.slice(Math.max(a, at - 80), Math.min(b, end + 60))
   }
-  // "rows 10-50 and columns 20-80" (inclusive), "rows 0:100, cols 0:100" (slice: end exclusive), "from row 10 to row 50
-  // and from column 20 to column 80" (inclusive), "rows 1200..1239 x cols 1900..1939" (inclusive), either order, the
-  // axis letter allowed ("columns (x) 500-999")
   const windows = [...hits(q, RC), ...hits(q, SIZED)]
   /** The numbering after the window at `end`, and the numbering the question says (null: statements disagree). */
   const numberingAt = (end: number) => {
@@ -126,7 +132,7 @@ export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
     const { after, numbering } = numberingAt(h.end)
     if (!numbering) continue
     const base = numbering.base
-    const included = after !== null && new RegExp(INCLUSIVE, 'i').test(after[0])
+    const included = after !== null && INCLUSIVE_RE.test(after[0])
     const rEnd = Number(r1) + (rsep === ':' && !included ? 0 : 1) - base
     const cEnd = Number(c1) + (csep === ':' && !included ? 0 : 1) - base
     const end = h.end + (after ? after[0].length : 0)
@@ -140,8 +146,6 @@ export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
       ...(numbering.said.length > 0 ? { numberingSaid: numbering.said } : {}),
     })
   }
-  // "a 50 × 50 pixel window starting at row 100, column 150": a square window by its size and first pixel (a window
-  // of unequal sides is left to block, since "N × M" may list rows or columns first).
   for (const h of hits(q, SIZED)) {
     const m = h.m
     const rowsFirst = /^(?:rows?|lines?)$/i.test(m[3])
