@@ -14,10 +14,12 @@ export function phrasePattern(p: string): string {
 /**
  * An alternation of phrases, longest first (so "maximum" wins over "max"), written as a prefix tree: the phrases
  * that share their first characters share one branch ("normali[sz]ed difference ..." is tried once, not once per
- * index). Same matches as the flat list `phrasePattern(p1)|phrasePattern(p2)|...` sorted longest first: at each
+ * index). It matches as the flat list `phrasePattern(p1)|phrasePattern(p2)|...` sorted longest first does: at each
  * fork the branch holding the earliest phrase of that order is tried first, and a phrase ending at the fork after
- * its longer continuations. V8 tries a flat alternation's hundreds of phrases one by one at every position of the
- * text; the tree tries one first character, which made reading a question about three times faster.
+ * its longer continuations (branches of different characters cannot both match; of a space and a hyphen, which
+ * can, the order is that of their earliest phrases; the readings of all 2471 phrasings of the test files were
+ * byte-identical). V8 tries a flat alternation's hundreds of phrases one by one at every position of the text; the
+ * tree tries one first character, which made reading a question about three times faster.
  */
 export function alternation(phrases: readonly string[]): string {
   const key = phrases.join('\n')
