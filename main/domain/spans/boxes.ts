@@ -4,7 +4,7 @@
  */
 import { BOX_WORDS, CRS_WORDS, PIXEL_NUMBERING } from '../lexicon/regions'
 import type { BoxSpan, PolygonSpan } from './types'
-import { alternation, everyMatch, hits, overlaps } from './words'
+import { alternation, everyMatch, hits, overlaps, type Hit } from './words'
 
 const N = '(-?\\d+(?:\\.\\d+)?)'
 
@@ -116,55 +116,40 @@ export function parseBoxes(q: string): (BoxSpan | PolygonSpan)[] {
     return q.slice(Math.max(a, at - 80), Math.min(b, end + 60))
   }
   const windows = [...hits(q, RC), ...hits(q, SIZED)]
-  /** The numbering after the window at `end`, and the numbering the question says (null: statements disagree). */
-  const numberingAt = (end: number) => {
-    const after = PIXEL_NUMBERING_RE.exec(q.slice(end))
-    return { after, numbering: windowNumbering(q, after, windows) }
+  /**
+   * The pixel window read at `h`, with the numbering restated after it ("(both inclusive, counting from 0)", ",
+   * 1-based") or said elsewhere ("Our plot map numbers rows and columns from 1"): `corners` gets the first number (1
+   * shifts the window) and whether the ends are said to be included. None when the numbering is said two ways.
+   */
+  const readWindow = (h: Hit, corners: (base: 0 | 1, included: boolean) => BoxSpan['bbox']) => {
+    const after = PIXEL_NUMBERING_RE.exec(q.slice(h.end))
+    const numbering = windowNumbering(q, after, windows)
+    if (!numbering) return
+    const end = h.end + (after ? after[0].length : 0)
+    const bbox = corners(numbering.base, after !== null && INCLUSIVE_RE.test(after[0]))
+    const said = numbering.said.length > 0 ? { numberingSaid: numbering.said } : {}
+    found.push({ type: 'box', at: h.at, end, text: q.slice(h.at, end), bbox, crs: 'pixel', ...said })
   }
   for (const h of hits(q, RC)) {
     const m = h.m
     const firstRows = /^(?:rows?|lines?)$/i.test(m[1])
     if (firstRows === /^(?:rows?|lines?)$/i.test(m[5])) continue
     const [r0, rsep, r1, c0, csep, c1] = firstRows ? [m[2], m[3], m[4], m[6], m[7], m[8]] : [m[6], m[7], m[8], m[2], m[3], m[4]]
-    // The numbering restated after the window ("(both inclusive, counting from 0)", ", 1-based") or said elsewhere
-    // ("Our plot map numbers rows and columns from 1"): from 1 shifts it. A slice's end (":") is exclusive unless the
-    // ends are said to be included.
-    const { after, numbering } = numberingAt(h.end)
-    if (!numbering) continue
-    const base = numbering.base
-    const included = after !== null && INCLUSIVE_RE.test(after[0])
-    const rEnd = Number(r1) + (rsep === ':' && !included ? 0 : 1) - base
-    const cEnd = Number(c1) + (csep === ':' && !included ? 0 : 1) - base
-    const end = h.end + (after ? after[0].length : 0)
-    found.push({
-      type: 'box',
-      at: h.at,
-      end,
-      text: q.slice(h.at, end),
-      bbox: [Number(c0) - base, Number(r0) - base, cEnd, rEnd],
-      crs: 'pixel',
-      ...(numbering.said.length > 0 ? { numberingSaid: numbering.said } : {}),
-    })
+    // A slice's end (":") is exclusive unless the ends are said to be included.
+    readWindow(h, (base, included) => [
+      Number(c0) - base,
+      Number(r0) - base,
+      Number(c1) + (csep === ':' && !included ? 0 : 1) - base,
+      Number(r1) + (rsep === ':' && !included ? 0 : 1) - base,
+    ])
   }
   for (const h of hits(q, SIZED)) {
     const m = h.m
     const rowsFirst = /^(?:rows?|lines?)$/i.test(m[3])
     if (m[1] !== m[2] || rowsFirst === /^(?:rows?|lines?)$/i.test(m[5]) || found.some((f) => overlaps(f, h))) continue
     const [r0, c0] = rowsFirst ? [Number(m[4]), Number(m[6])] : [Number(m[6]), Number(m[4])]
-    const { after, numbering } = numberingAt(h.end)
-    if (!numbering) continue
-    const base = numbering.base
     const size = Number(m[1])
-    const end = h.end + (after ? after[0].length : 0)
-    found.push({
-      type: 'box',
-      at: h.at,
-      end,
-      text: q.slice(h.at, end),
-      bbox: [c0 - base, r0 - base, c0 - base + size, r0 - base + size],
-      crs: 'pixel',
-      ...(numbering.said.length > 0 ? { numberingSaid: numbering.said } : {}),
-    })
+    readWindow(h, (base) => [c0 - base, r0 - base, c0 - base + size, r0 - base + size])
   }
   // "the box with upper-left corner 43.85° N / 87.55° E and lower-right corner 43.70° N / 87.75° E": a lon/lat box by
   // two opposite corners, each written latitude first or longitude first with its hemisphere.
