@@ -6,6 +6,7 @@
 import { STATISTICS, ORDINAL_PERCENTILE_WORDS } from '../../domain/lexicon'
 import { parseQuestion } from '../../domain/spans'
 import { codeReductions } from '../../domain/spans/code-reductions'
+import { BLANK } from '../../domain/spans/statements'
 import { escape } from '../../domain/spans/words'
 
 export type StatisticKind = 'mean' | 'median' | 'percentile' | 'std' | 'variance' | 'min' | 'max' | 'sum' | 'pixel_count' | 'date_count' | 'fraction' | 'trend'
@@ -89,13 +90,19 @@ const ENTRIES: Entry[] = [
   { re: /\b(?:monthly|montly|seasonal|annual|yearly|daily|scene|image|per[\s-](?:date|scene|image|acquisition))\s+(?:means|averages)\b/gi, kind: 'mean' },
   { re: /\b(?:sum|total)\b(?!\s+(?:number|count|area|of\s+(?:pixels|dates|days)))/gi, kind: 'sum' },
   {
-    re: /\bhow\s+many\s+(?:of\s+(?:the|these|those|all\s+the)\s+)?(?:[\w-]+\s+){0,2}?(?:pixels|pixles|px|cells)\b|\bnumber\s+of\s+(?:[\w-]+\s+){0,2}?(?:pixels|pixles|px|cells)\b|\bpixel\s+count\b|\bcount\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?(?:pixels|pixles|px)\b|(?:_{2,}|\?{2,}|\bTBD|\[\s*[xX?]?\s*\])\s+(?:pixels|pixles|px|cells)\b/gi,
+    re: new RegExp(
+      String.raw`\bhow\s+many\s+(?:of\s+(?:the|these|those|all\s+the)\s+)?(?:[\w-]+\s+){0,2}?(?:pixels|pixles|px|cells)\b|\bnumber\s+of\s+(?:[\w-]+\s+){0,2}?(?:pixels|pixles|px|cells)\b|\bpixel\s+count\b|\bcount\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?(?:pixels|pixles|px)\b|(?:${BLANK.source})\s+(?:pixels|pixles|px|cells)\b`,
+      'gi',
+    ),
     kind: 'pixel_count',
   },
   // "How many of the 2019 acquisitions have ...": "of the" before the words that say what is counted. A blank to
   // fill in before the noun ("TBD pixels have ...", "___ dates were ...") asks the count too.
   {
-    re: /\bhow\s+many\s+(?:of\s+(?:the|these|those|all\s+the)\s+)?(?:\w+\s+){0,2}?(?:dates|days|scenes|images|acquisitions|observations|overpasses)\b|\bnumber\s+of\s+(?:\w+\s+){0,2}?(?:dates|days|scenes|images|acquisitions|observations|overpasses)\b|(?:_{2,}|\?{2,}|\bTBD|\[\s*[xX?]?\s*\])\s+(?:dates|days|scenes|images|acquisitions|observations|overpasses)\b/gi,
+    re: new RegExp(
+      String.raw`\bhow\s+many\s+(?:of\s+(?:the|these|those|all\s+the)\s+)?(?:\w+\s+){0,2}?(?:dates|days|scenes|images|acquisitions|observations|overpasses)\b|\bnumber\s+of\s+(?:\w+\s+){0,2}?(?:dates|days|scenes|images|acquisitions|observations|overpasses)\b|(?:${BLANK.source})\s+(?:dates|days|scenes|images|acquisitions|observations|overpasses)\b`,
+      'gi',
+    ),
     kind: 'date_count',
   },
   {
