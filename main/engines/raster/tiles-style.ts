@@ -95,7 +95,9 @@ export function colourise(planes: Float64Array[], valid: Uint8Array, ranges: Ban
 export function encodeRgbaPng(rgba: Uint8Array, width: number, height: number): Uint8Array {
   const png = new PNG({ width, height, colorType: 6, inputColorType: 6, bitDepth: 8 })
   png.data = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength)
-  // Level 1 keeps encoding a 256x256 tile near a millisecond; tiles are made on demand, not stored.
-  const bytes = PNG.sync.write(png, { colorType: 6, inputColorType: 6, deflateLevel: 1 })
+  // Tiles are made on demand, not stored, so speed beats size: deflate level 1 and one row filter (Up) for every row.
+  // pngjs's default tries all five filters on each row and keeps the best; on a 256 x 256 colourised tile that took
+  // about 12 ms against 4 ms for Up alone, for a PNG about 3 % smaller (measured 2026-12-07, 2 cores).
+  const bytes = PNG.sync.write(png, { colorType: 6, inputColorType: 6, deflateLevel: 1, filterType: 2 })
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 }
