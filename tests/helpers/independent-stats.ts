@@ -4,7 +4,7 @@
  * percentiles (numpy default), population std (ddof 0); TVDI as Sandholt et al. 2002 with 100 equal NDVI bins
  * between the valid min and max, per-bin max/min LST fitted by least squares against bin centres, clipped to [0, 1].
  */
-import { fromFile } from 'geotiff'
+import { readBands } from './decoded-bands'
 
 export interface Decoded {
   data: Float64Array
@@ -14,13 +14,11 @@ export interface Decoded {
 
 /** Decode band 1 of a GeoTIFF, nodata -> NaN, then value * scale. */
 export async function decode(file: string, scale = 1): Promise<Decoded> {
-  const tiff = await fromFile(file)
-  const image = await tiff.getImage()
-  const nodata = image.getGDALNoData()
-  const [band] = (await image.readRasters()) as unknown as ArrayLike<number>[]
+  const { bands, nodata, width, height } = await readBands(file)
+  const band = bands[0]
   const data = new Float64Array(band.length)
   for (let i = 0; i < band.length; i++) data[i] = nodata !== null && band[i] === nodata ? NaN : band[i] * scale
-  return { data, width: image.getWidth(), height: image.getHeight() }
+  return { data, width, height }
 }
 
 export function valid(values: ArrayLike<number>): number[] {

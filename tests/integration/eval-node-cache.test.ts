@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { fromFile } from 'geotiff'
+import { readBands } from '../helpers/decoded-bands'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { RasterPool } from '../../main/engines/raster/worker/pool'
 import { ArtifactStore } from '../../main/store/artifacts'
@@ -33,22 +33,16 @@ const lst = (dir: string, ...months: string[]) =>
 
 /** Mean of DN * 0.02 over the pixels that are not the file's nodata tag (geotiff.js, plain loop). */
 async function referenceMean(file: string): Promise<number> {
-  const tiff = await fromFile(file)
-  try {
-    const image = await tiff.getImage()
-    const [data] = (await image.readRasters()) as unknown as ArrayLike<number>[]
-    const tag = image.getGDALNoData()
-    let sum = 0
-    let n = 0
-    for (let i = 0; i < data.length; i++) {
-      if (tag !== null && data[i] === Number(tag)) continue
-      sum += data[i] * 0.02
-      n++
-    }
-    return sum / n
-  } finally {
-    await tiff.close()
+  const { bands, nodata: tag } = await readBands(file)
+  const data = bands[0]
+  let sum = 0
+  let n = 0
+  for (let i = 0; i < data.length; i++) {
+    if (tag !== null && data[i] === Number(tag)) continue
+    sum += data[i] * 0.02
+    n++
   }
+  return sum / n
 }
 
 const dag = (files: string[], opts: { agg?: string; nodata?: unknown } = {}) => ({

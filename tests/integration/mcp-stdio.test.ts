@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import Ajv from 'ajv'
-import { fromFile } from 'geotiff'
+import { readBands } from '../helpers/decoded-bands'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIXTURES, shared, tempDir } from '../helpers/tmp'
 
@@ -36,9 +36,7 @@ afterAll(async () => {
 })
 
 async function independentCount(file: string): Promise<{ count: number; mean: number }> {
-  const tiff = await fromFile(file)
-  const image = await tiff.getImage()
-  const [band] = (await image.readRasters()) as unknown as ArrayLike<number>[]
+  const [band] = (await readBands(file)).bands
   let count = 0
   let sum = 0
   for (let i = 0; i < band.length; i++) if (band[i] > 0) { count++; sum += band[i] }

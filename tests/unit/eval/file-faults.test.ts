@@ -6,6 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fromFile } from 'geotiff'
+import { readBands } from '../../helpers/decoded-bands'
 import { afterAll, describe, expect, it } from 'vitest'
 import { writeFileFault } from '../../../main/eval/faults/data-files'
 import { buildFaultSuite, faultPlan } from '../../../main/eval/faults/fault-suite'
@@ -18,15 +19,8 @@ const FILES = shared('benchmarks/earthbench-q46/files')
 const july = ['Xinjiang_2019-07-12_LST.tif', 'Xinjiang_2019-07-28_LST.tif'].map((f) => path.join(FILES, f))
 
 async function pixels(file: string): Promise<{ data: ArrayLike<number>; nodata: number | null }> {
-  const tiff = await fromFile(file)
-  try {
-    const image = await tiff.getImage()
-    const [data] = (await image.readRasters()) as unknown as ArrayLike<number>[]
-    const tag = image.getGDALNoData()
-    return { data, nodata: tag === null || tag === undefined ? null : Number(tag) }
-  } finally {
-    await tiff.close()
-  }
+  const { bands, nodata: tag } = await readBands(file)
+  return { data: bands[0], nodata: tag === null || tag === undefined ? null : Number(tag) }
 }
 
 describe('data faults made as files', () => {
