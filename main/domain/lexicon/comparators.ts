@@ -147,3 +147,9 @@ export const INCLUSIONS: { before: readonly string[]; verbs: readonly string[]; 
   additive: ['too', 'also', 'as well'],
 }
 
+
+/**
+ * Words that ask for a yes or a no ("median NDVI of A > median of B? yes/no", "true or false: ..."): the app answers
+ * with values, so such an ask is refused unless the question also asks how much.
+ */
+export const YES_NO_MARKERS: readonly string[] = ['yes/no', 'yes or no', 'yes / no', 'y/n', 'true or false', 'true/false', 'is it true that', 'is it the case that', 'is it correct that', 'am i right that']

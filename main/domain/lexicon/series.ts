@@ -17,8 +17,19 @@ export const SLOPE_UNITS: Readonly<Record<string, readonly string[]>> = {
   per_month: ['per month', '/month'],
 }
 
+/** "All valid px of all dates", "every pixel from every scene": each pixel of each date, taken together. */
+const ALL_PIXELS_OF_ALL_DATES: readonly string[] = ['all', 'every'].flatMap((q) =>
+  ['', 'valid '].flatMap((v) =>
+    ['pixels', 'pixel', 'px', 'cells'].flatMap((px) =>
+      ['of', 'from', 'across', 'in', 'on'].flatMap((of) =>
+        ['all', 'all the', 'every'].flatMap((q2) => ['dates', 'date', 'images', 'image', 'scenes', 'scene', 'acquisitions', 'acquisition'].map((d) => `${q} ${v}${px} ${of} ${q2} ${d}`)),
+      ),
+    ),
+  ),
+)
+
 export const POOLING: Readonly<Record<'pooled' | 'per_date', readonly string[]>> = {
-  pooled: ['pooled', 'pooling', 'pool', 'pool all', 'pool every pixel', 'pool all pixels', 'all pixels of all dates', 'all valid pixels of all dates', 'all pixels from all dates', 'all pixels across all dates', 'every pixel of every date', 'every pixel of every image', 'across all pixels and dates', 'all pixels and dates together', 'one sample', 'treated as one sample', 'as a single sample', 'a single sample', 'one single sample', 'a single distribution', 'one distribution', 'a single population', 'one pool', 'a single pool', 'lumped together'],
+  pooled: ['pooled', 'pooling', 'pool', 'pool all', 'in one pot', 'into one pot', 'in a single pot', 'into a single pot', 'one big pot', ...ALL_PIXELS_OF_ALL_DATES, 'pool every pixel', 'pool all pixels', 'across all pixels and dates', 'all pixels and dates together', 'one sample', 'treated as one sample', 'as a single sample', 'a single sample', 'one single sample', 'a single distribution', 'one distribution', 'a single population', 'one pool', 'a single pool', 'lumped together'],
   per_date: ['per date', 'per-date', 'per image', 'per-image', 'per scene', 'per-scene', 'per acquisition', 'each date', 'each image', 'each scene', 'each acquisition', 'every date', 'every image', 'every scene', 'every acquisition', 'of the daily', 'of the per-date', 'of the individual', 'daily means', 'daily values', 'scene means', 'image means', 'each date weighted equally', 'every date weighted equally', 'dates weighted equally', 'all dates weighted equally', 'each date equally weighted', 'every date equally weighted', 'each date with equal weight', 'every date with equal weight', 'each date with the same weight', 'every date with the same weight', 'all dates with the same weight'],
 }
 
@@ -51,7 +62,8 @@ export const COMPARATIVES: { up: readonly string[]; down: readonly string[]; exc
 
 export const COMBINATIONS: readonly { key: 'difference' | 'ratio' | 'absolute_difference' | 'percent_change'; names: readonly string[] }[] = [
   { key: 'percent_change', names: ['percent change', 'percentage change', '% change', 'relative change', 'percent increase', 'percentage increase', 'percent decrease', 'percentage decrease', 'change in percent', 'by what percentage', 'by what percent', 'by how many percent', 'how many percent'] },
-  { key: 'ratio', names: ['ratio', 'times higher', 'times larger', 'times greater', 'times as high', 'times as large', 'divided by', 'divided with', 'fold'] },
+  { key: 'ratio', names: ['ratio', 'times higher', 'times larger', 'times greater', 'times as high', 'times as large', 'times as big', 'times as much as', 'times that of', 'times the one of', 'times the value of', 'times the mean of', 'divided by', 'divided with', 'fold',
+    'by what factor', 'by which factor', 'by how many times', 'what factor', 'which factor', 'multiplication factor', 'growth factor'] },
   { key: 'absolute_difference', names: ['absolute difference', 'absolute change', 'by how much', 'how much higher', 'how much lower', 'how much warmer', 'how much cooler', 'how much hotter', 'how much colder'] },
   { key: 'difference', names: ['difference', 'differences', 'differ', 'differs', 'change', 'changed', 'changes', 'compared with', 'compared to', 'compare', 'comparison', 'versus', 'vs', 'vs.', 'minus', 'increase', 'increased', 'decrease', 'decreased', 'rise', 'rose', 'risen', 'grow', 'grew', 'grown', 'shrink', 'shrank', 'shrunk', 'relative to', 'against'] },
 ]

@@ -73,6 +73,15 @@ export const VARIABLE_EXTREME_WORDS: Readonly<Record<string, Readonly<Record<'ma
   tvdi: { max: ['driest', 'dryest', 'most dry', 'most arid'], min: ['wettest', 'most wet', 'most humid', 'moistest'] },
 }
 
+/** Ranks below the first, said before an extreme word ("the second-highest", "3rd warmest", "runner-up"). */
+export const RANKS: readonly string[] = ['second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th', '10th', 'next', 'runner-up']
+
+/**
+ * Nouns of one pixel after an extreme word ("the single hottest LST pixel", "the highest NDVI pixel value"): the
+ * extreme of the pixels (each date's maximum or minimum when a date is asked by it), not of a scene mean.
+ */
+export const PIXEL_NOUNS: readonly string[] = ['pixel', 'pixels', 'px', 'pixel value', 'pixel values', 'cell', 'single pixel']
+
 /** "The date of" an extreme. */
 export const DATE_OF_LEADS: readonly string[] = ['which date', 'what date', 'on which date', 'on what date', 'which day', 'what day', 'which acquisition', 'which image', 'which month', 'when']
 
@@ -81,7 +90,14 @@ export const DATE_OF_LEADS: readonly string[] = ['which date', 'what date', 'on 
  * the bounds of a condition ("in the range 0.2 to 0.5"). Their statistic word is not read as one.
  */
 export const DATE_SPAN_RANGES: readonly string[] = ['date range', 'time range', 'period range', 'range of dates', 'range of the dates', 'range of days', 'range of years', 'range of months']
-export const NOT_STATISTICS: readonly string[] = [...DATE_SPAN_RANGES, 'at least', 'at most', 'in the range', 'within the range', 'outside the range', 'inside the range', 'in a range', 'within a range', 'valid range', 'range from', 'ranges from', 'ranging from', 'range between', 'ranges between']
+/**
+ * "The average trend", "the mean slope": an average of trends (of each pixel's series?) or the trend of the average
+ * series, fitted how? The words say neither; a slope of the scene means had been answered.
+ */
+export const AVERAGED_TRENDS: readonly string[] = ['average trend', 'average trends', 'mean trend', 'mean trends', 'average slope', 'mean slope', 'averaged trend', 'averaged slope']
+// "interquartile range": the words name a statistic no span reads, so "range" alone must not be taken from them (the
+// range max - min had been answered); left unread, the phrase blocks as a statistic the reader could not place.
+export const NOT_STATISTICS: readonly string[] = [...DATE_SPAN_RANGES, 'interquartile range', 'inter-quartile range', 'inter quartile range', ...AVERAGED_TRENDS, 'at least', 'at most', 'in the range', 'within the range', 'outside the range', 'inside the range', 'in a range', 'within a range', 'valid range', 'range from', 'ranges from', 'ranging from', 'range between', 'ranges between']
 
 /**
  * The ends of a scale or range said in words ("we need its lower end", "the upper bound of the colour bar"): the
@@ -98,7 +114,7 @@ export const EXTREME_ENDS: Readonly<Record<'max' | 'min', readonly string[]>> = 
  * been answered with the mean of the first.
  */
 export const UNNAMED_STATISTICS: readonly string[] = [
-  'fewest', 'mode', 'modal', 'skewness', 'skew', 'kurtosis', 'interquartile range', 'iqr', 'coefficient of variation', 'weighted mean', 'weighted',
+  'fewest', 'mode', 'modal', 'skewness', 'skew', 'kurtosis', 'interquartile range', 'inter-quartile range', 'inter quartile range', 'iqr', 'coefficient of variation', 'weighted mean', 'weighted',
   'geometric mean', 'geometric', 'harmonic mean', 'harmonic', 'cumulative', 'anomaly', 'anomalies', 'z-score', 'z-scores', 'typical', 'variability',
   'decile', 'deciles',
   'correlation', 'correlations', 'correlated', 'correlate', 'corelation', 'correlation coefficient', 'pearson', "pearson's", 'spearman', "spearman's",

@@ -88,3 +88,13 @@ export function codeReductions(q: string): CodeReduction[] {
   }
   return out
 }
+
+const MEAN_OF_MASK =
+  'a mean of a comparison written as code (the share of pixels where it holds), which the reader does not read: ask for the percentage of pixels in words'
+
+/** Means of a comparison written as code ("np.mean(ndvi > 0.3)"): phrases that block (ParsedQuestion.blocked). */
+export function meansOfMasks(q: string): { at: number; end: number; why: string }[] {
+  return codeReductions(q)
+    .filter((x) => x.ofMask && x.fn === 'mean')
+    .map(({ at, end }) => ({ at, end, why: MEAN_OF_MASK }))
+}

@@ -36,7 +36,7 @@ import { areaBasisSpans } from './area-basis'
 import { stepsSpans } from './steps'
 import { parseConditions } from './conditions'
 import { applyCorrections, type Correction } from './corrections'
-import { codeReductions } from './code-reductions'
+import { codeReductions, meansOfMasks } from './code-reductions'
 import { decimalCommas } from './decimal-commas'
 import { numberedMonths } from './numbered-months'
 import { spelledNumbers } from './number-words'
@@ -51,6 +51,7 @@ import { qaBitConditionSpans, qaBitsSpans, qaClassSpans } from './qa-classes'
 import { BLOCKING } from './ledger'
 import { refineSpans } from './refiners'
 import { BLANK, statementSentences } from './statements'
+import { unansweredAsks } from './unanswered-asks'
 import type { ConditionSpan, Span } from './types'
 import { VARIABLE_RE, variableNamed } from './variables'
 import { alternation, hits, hitsOver, overlaps, phraseRegex, sentences } from './words'
@@ -73,8 +74,6 @@ export interface ParsedQuestion {
 }
 
 const UNPLACED_CORRECTION = 'a correction whose corrected words the reader could not find (write the corrected ask in one message)'
-const MEAN_OF_MASK =
-  'a mean of a comparison written as code (the share of pixels where it holds), which the reader does not read: ask for the percentage of pixels in words'
 
 export function normalizeQuestion(q: string): string {
   // One character for one, so positions do not move: "Sen’s slope" reads as the lexicon's "sen's slope".
@@ -92,8 +91,9 @@ const PERCENTILE_RE = new RegExp(
 const countRe = (nouns: readonly string[]) =>
   new RegExp(
     `(?:${alternation(COUNT_LEADS)})\\s+(?:[\\w-]+\\s+){0,3}?(?:${alternation(nouns)})\\b|\\bon\\s+how\\s+many\\s+(?:${alternation(nouns)})\\b|(?:${alternation(nouns)})\\s+(?:${alternation(COUNT_TRAILS)})\\b` +
-      // A blank to fill in before the noun ("TBD pixels have an NDVI of 0.2 or more", "___ dates were cloud-free").
-      `|(?:${BLANK.source})\\s+(?:${alternation(nouns)})\\b`,
+      // A blank to fill in before the noun ("TBD pixels have an NDVI of 0.2 or more", "___ dates were cloud-free"); not a
+      // multiplier ("was [X] times that of", "[X] times higher").
+      `|(?:${BLANK.source})\\s+(?:${alternation(nouns)})\\b(?!\\s+(?:that|those|the|as|higher|larger|greater|bigger|lower|smaller|more|less)\\b)`,
     'gi',
   )
 const OBJECT_WORDS = Object.values(OBJECT_CLASSES).flat()
@@ -284,7 +284,7 @@ function parseFresh(question: string): ParsedQuestion {
     if (p >= 0 && p <= 100) spans.push({ type: 'statistic', at: h.at, end: h.end, text: h.text, key: 'percentile', p })
   }
   // Reductions written as code over a comparison: a sum counts the pixels where it holds (its "sum" is no statistic
-  // of values); a mean of one, their share, is not read (it blocks, see MEAN_OF_MASK).
+  // of values); a mean of one, their share, is not read (it blocks, see meansOfMasks).
   for (const r of codeReductions(q).filter((x) => x.ofMask && x.fn !== 'mean'))
     spans.push({ type: 'count', at: r.at, end: r.end, text: r.text, what: 'pixels' })
   // Statistics: the longest word at each place
@@ -385,10 +385,8 @@ function parseFresh(question: string): ParsedQuestion {
   const parts = sentences(q)
   refineSpans(q, spans, parts)
   spans.sort((a, b) => a.at - b.at || b.end - a.end)
-  const meansOfMasks = codeReductions(q)
-    .filter((x) => x.ofMask && x.fn === 'mean')
-    .map(({ at, end }) => ({ at, end, why: MEAN_OF_MASK }))
-  return { text: q, ...asides(q, spans, parts), blocked: [...unplaced(q, corrected.corrections), ...meansOfMasks, ...windowsNumberedTwoWays(q)] }
+  const blocked = [...unplaced(q, corrected.corrections), ...meansOfMasks(q), ...windowsNumberedTwoWays(q), ...unansweredAsks(q, spans)]
+  return { text: q, ...asides(q, spans, parts), blocked }
 }
 
 /** Where the corrections not placed stand in the refined text (the whole question when the refiners moved their words). */

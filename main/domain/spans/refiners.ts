@@ -23,9 +23,11 @@ import { STEP_VERBS } from '../lexicon/context'
 import { UNITS } from '../lexicon/units'
 import { VARIABLES } from '../lexicon/variables'
 import { COMPARATIVES } from '../lexicon/series'
+import { COUNTED_DATES, EXTREME_WORDS, PIXEL_NOUNS, PIXEL_QUANTIFIERS } from '../lexicon/statistics'
 import { BLANK } from './statements'
 import { CHANGED_BY, DAY, MONTH_RE, monthOf } from './period-words'
 import type { CombineSpan, PeriodSpan, Span } from './types'
+import { alternation, hits, overlaps } from './words'
 
 const TEMPERATURE_UNITS = new Set(UNITS.filter((u) => u.quantity === 'temperature').map((u) => u.key))
 const TEMPERATURE = VARIABLES.find((v) => v.names.includes('temperature'))
@@ -47,6 +49,7 @@ export function refineSpans(q: string, spans: Span[], sentences: readonly { at: 
       spans.push({ type: 'variable', at: unit.at, end: unit.end, text: unit.text, key: TEMPERATURE.key, kind: TEMPERATURE.kind })
   }
   changedByPercent(q, spans)
+  pixelExtremes(q, spans)
   orderSubtractions(q, spans)
   contextParts(spans, sentences)
   contextUnits(spans, sentences)
@@ -90,8 +93,10 @@ function contextParts(spans: Span[], sentences: readonly Sentence[]): void {
 }
 
 const MINUS = /\b(?:minus|less|subtract(?:ed)?)\b|(?:^|\s)-(?:\s|$)/i
+// The comparative and its "than" may stand apart, with the first period between them ("how many kelvin warmer was
+// 13 Aug than 28 Jul"): the words between stay in one clause.
 const COMPARATIVE = new RegExp(
-  `\\b(?:(${[...COMPARATIVES.up].join('|')})\\s+than|(${COMPARATIVES.exceed.join('|')}))\\b|\\b(${COMPARATIVES.down.join('|')})\\s+than\\b`,
+  `\\b(?:(${[...COMPARATIVES.up].join('|')})(?:\\s+|\\s[^.?!;:]{0,80}?\\s)than|(${COMPARATIVES.exceed.join('|')}))\\b|\\b(${COMPARATIVES.down.join('|')})(?:\\s+|\\s[^.?!;:]{0,80}?\\s)than\\b`,
   'gi',
 )
 /** A month or a day with its month written right before (`$`) or after (`^`) a subtraction, with no year. */
@@ -130,12 +135,16 @@ function orderSubtractions(q: string, spans: Span[]): void {
   for (const m of q.matchAll(COMPARATIVE)) {
     const at = m.index ?? 0
     const end = at + m[0].length
-    if (spans.some((s) => s.type === 'condition' && s.at < end && s.end > at)) continue
-    const before = periods.filter((p) => p.end <= at).at(-1)
+    const space = m[0].search(/\s/)
+    const word = { at, end: space < 0 ? end : at + space }
+    const than = space < 0 ? word : { at: end - 4, end }
+    // A comparative inside a threshold is the condition's, at either of its ends ("warmer than 300 K").
+    if (spans.some((s) => s.type === 'condition' && (overlaps(s, word) || overlaps(s, than)))) continue
+    const before = periods.filter((p) => p.end <= than.at).at(-1)
     const after = periods.find((p) => p.at >= end)
     if (!before || !after || before.start === after.start) continue
     const down = Boolean(m[3])
-    spans.push({ type: 'combine', at, end, text: m[0], key: 'difference', written: down ? written(after, before) : written(before, after) })
+    spans.push({ type: 'combine', at, end, text: m[0], key: 'difference', written: down ? written(after, before) : written(before, after), comparative: true })
     return
   }
 }
@@ -153,5 +162,25 @@ function changedByPercent(q: string, spans: Span[]): void {
     const end = at + m[0].length
     if (spans.some((s) => s.type === 'combine' && s.key === 'percent_change' && s.at < end && s.end > at)) continue
     spans.push({ type: 'combine', at, end, text: m[0], key: 'percent_change' })
+  }
+}
+
+const PIXEL_EXTREME = new RegExp(
+  `(?:(${alternation(EXTREME_WORDS.max)})|(${alternation(EXTREME_WORDS.min)}))\\s+(?:(?!(?:${alternation([...COUNTED_DATES, ...PIXEL_QUANTIFIERS.some, ...PIXEL_QUANTIFIERS.every, 'and', 'or', 'of', 'in', 'on', 'with', 'where'])}))[\\w-]+\\s+){0,4}?(${alternation(PIXEL_NOUNS)})`,
+  'gi',
+)
+
+/**
+ * Refiner: an extreme word said of one pixel ("on which date does the single hottest LST pixel occur", "the lowest
+ * NDVI pixel value") asks the maximum or minimum of the pixels: the pixel noun is read as that statistic, so a date
+ * asked by it is the date of the highest per-date maximum, not of the highest scene mean.
+ */
+function pixelExtremes(q: string, spans: Span[]): void {
+  for (const h of hits(q, PIXEL_EXTREME)) {
+    const noun = h.m[3]
+    const at = h.at + h.text.length - noun.length
+    const end = h.end
+    if (spans.some((s) => (s.type === 'statistic' || s.type === 'count' || s.type === 'condition') && s.at < end && s.end > at)) continue
+    spans.push({ type: 'statistic', at, end, text: noun, key: h.m[1] ? 'max' : 'min' })
   }
 }

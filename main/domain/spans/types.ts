@@ -154,6 +154,8 @@ export interface CombineSpan extends At {
    * was May than October"): the period taken first (the minuend) and the one taken from it (spans/refiners.ts).
    */
   written?: { minuend: { start: string; last: string }; subtrahend: { start: string; last: string } }
+  /** Read from a comparative between two periods with no combination word ("was A warmer than B"). */
+  comparative?: true
 }
 
 export interface SignificanceSpan extends At {
