@@ -249,7 +249,7 @@ function readStatedSettings(r: Reading, conditions: readonly Condition[]) {
   // the scene or place ("path 16, row 37", "South Carolina") are read: they name no statistic, subject or part. A stated band order goes to the spec for the catalog.
   for (const o of all(lex, 'ordering')) use(o.at, o.end, 'ordering')
   for (const l of all(lex, 'label_set')) use(l.at, l.end, 'label set')
-  for (const n of all(lex, 'name')) use(n.at, n.end, n.kind === 'scene' ? 'scene name' : 'place name')
+  for (const n of all(lex, 'name')) use(n.at, n.end, `${n.kind === 'precision' ? 'answer precision' : `${n.kind} name`}`)
   for (const b of all(lex, 'qa_bits')) use(b.at, b.end, 'QA bits of the class (restated)')
   const bandOrder = firstSpan(lex, 'band_order')
   if (bandOrder) use(bandOrder.at, bandOrder.end, 'band order')

@@ -89,3 +89,17 @@ export const AREA_BASIS = {
   perPixelTrails: ['per pixel', 'per px', 'a pixel', 'each pixel', 'for each pixel', 'for every pixel', '/pixel', '/px', 'pixels'],
   setAside: ['not', 'rather than', 'instead of', 'and not', 'but not'],
 } as const
+
+/**
+ * How precisely the answer is to be written ("to 2 decimals", "1 decimal is fine", "rounded to the nearest whole
+ * kelvin", "3 dp"): read so that their numbers are not taken for thresholds; the answer keeps its full precision (a
+ * rounded value lies within any rounding the question allows). The number, then one of `nouns`; or a `nearest` lead
+ * and one of `nearestTo`.
+ */
+export const ANSWER_PRECISION = {
+  leads: ['rounded to', 'round to', 'round it to', 'to', 'with', 'at', 'in'],
+  nouns: ['decimal', 'decimals', 'decimal place', 'decimal places', 'decimal digit', 'decimal digits', 'dp', 'd.p.', 'digits after the decimal point', 'significant figures', 'significant figure', 'significant digits', 'sig figs', 'sig. figs', 'sig fig'],
+  after: ['is fine', 'are fine', 'is enough', 'are enough', 'is ok', 'are ok', 'is okay', 'will do', 'suffices', 'suffice'],
+  nearest: ['to the nearest', 'rounded to the nearest', 'round to the nearest', 'to nearest'],
+  nearestTo: ['whole number', 'integer', 'whole', 'tenth', 'hundredth', 'thousandth', '0.1', '0.01', '0.001', 'unit'],
+} as const

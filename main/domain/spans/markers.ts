@@ -9,6 +9,8 @@ import { VARIABLES } from '../lexicon/variables'
 import { BAND_ROLES } from '../lexicon/indices'
 import { CALIBRATION_METHODS, TREND_METHODS, PRODUCT_METHODS, TVDI_BINNINGS } from '../lexicon/methods'
 import { TIME_OF_DAY } from '../lexicon/qualifiers'
+import { ANSWER_PRECISION } from '../lexicon/units'
+import { SPELLED_NUMBERS } from '../lexicon/comparators'
 import { ORDERING } from '../lexicon/statistics'
 import { BAND_AT_RE, BAND_ORDER_RE, NUMBERED_BAND_ORDER_RE, bandRoles, numberedBandRoles, roleOfBandWord } from './bands'
 import type { Span } from './types'
@@ -34,6 +36,16 @@ const SCENE_REF_RE = new RegExp(
  * no number to use. Two or three digits: "Q1" to "Q4" are quarters of the year.
  */
 const BENCHMARK_QUESTION_RE = /\b(?:earth[\s-]?bench\s+(?:question\s+|q\s?)\d{1,3}|q\d{2,3})\b/gi
+/** "to 2 decimals", "1 decimal is fine", "three dp", "rounded to the nearest whole kelvin" (lexicon ANSWER_PRECISION). */
+const PRECISION_RE = new RegExp(
+  `(?:\\b(?:${alternation(ANSWER_PRECISION.leads)})\\s+)?(?:\\b\\d{1,2}|${alternation(SPELLED_NUMBERS)})\\s*(?:${alternation(ANSWER_PRECISION.nouns)})(?:\\s+(?:${alternation(ANSWER_PRECISION.after)}))?|(?:${alternation(ANSWER_PRECISION.nearest)})\\s+(?:${alternation(ANSWER_PRECISION.nearestTo)})`,
+  'gi',
+)
+/**
+ * The scale of a share said right after its word ("as a fraction between 0 and 1", "fraction (0-1)", "a proportion
+ * from 0 to 1"): how the answer is written, not a range of values to keep.
+ */
+const SHARE_SCALE_RE = /(?<=\b(?:fraction|proportion|share|ratio)\s*)(?:\(\s*)?(?:between\s+0\s+and\s+1|from\s+0\s+to\s+1|0\s*(?:-|–|to)\s*1(?:\.0)?|in\s+\[\s*0\s*,\s*1\s*\])(?:\s*\))?(?!\d|\.\d)/gi
 /** A capitalised compass word and the capitalised word after it ("South Carolina"); case matters. */
 const PLACE_RE = new RegExp(`\\b(?:${PLACE_NAME_LEADS.join('|')})\\s+([A-Z][a-z]{2,})\\b`, 'g')
 /** Words after a compass word that keep it a word of the lexicon ("North Half", "Upper Quartile", "Lower August"). */
@@ -114,6 +126,7 @@ export function markers(q: string): Span[] {
 
   // Names of the scene or place the data show: read, they select nothing.
   for (const h of [...hits(q, SCENE_REF_RE), ...hits(q, BENCHMARK_QUESTION_RE)]) out.push({ type: 'name', at: h.at, end: h.end, text: h.text, kind: 'scene' })
+  for (const h of [...hits(q, PRECISION_RE), ...hits(q, SHARE_SCALE_RE)]) out.push({ type: 'name', at: h.at, end: h.end, text: h.text, kind: 'precision' })
   for (const h of hits(q, PLACE_RE)) if (!LEXICON_WORDS.has(h.m[1].toLowerCase())) out.push({ type: 'name', at: h.at, end: h.end, text: h.text, kind: 'place' })
 
   for (const [key, words] of Object.entries(TIME_OF_DAY) as ['day' | 'night', readonly string[]][])

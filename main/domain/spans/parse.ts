@@ -144,7 +144,7 @@ const ANSWER_UNIT_NAMES = UNITS.filter((u) => ['temperature', 'area', 'share'].i
 /** Names of the variables in kelvin: a degree sign right after one, or after one word more ("median LST °C", "BT mean °C"), is the answer's unit. */
 const TEMPERATURE_NAMES = VARIABLES.filter((v) => v.unit === 'K').flatMap((v) => v.names)
 const ANSWER_UNIT_RE = new RegExp(
-  `\\b(?:${alternation(ANSWER_UNIT_LEADS)})\\s+(?:degrees?\\s+)?(${alternation(ANSWER_UNIT_NAMES.flatMap((u) => u.names).filter((n) => !['ratio', 'proportion', 'k', 'c°'].includes(n)))})|\\(\\s*(°\\s?c|℃|k|%|km2|km²|ha|°f)\\s*\\)|\\b(?:in|as)\\s+(k)\\b(?!\\s*[-=])|,\\s*(°\\s?c|℃|°f|km2|km²|ha|%)\\s*[?.!]?\\s*$|(?<=\\b(?:${alternation(TEMPERATURE_NAMES)})(?:\\s+[a-z]+)?\\s+)(°\\s?c|℃|°f)(?![\\w/])|\\bhow\\s+many\\s+(degrees?\\s+(?:celsius|fahrenheit|c|f)|kelvins?|°\\s?c|°f)\\b`,
+  `(?<!\\bnot\\s+)\\b(?:${alternation(ANSWER_UNIT_LEADS)})\\s+(?:degrees?\\s+)?(${alternation(ANSWER_UNIT_NAMES.flatMap((u) => u.names).filter((n) => !['ratio', 'proportion', 'k', 'c°'].includes(n)))})|\\(\\s*(°\\s?c|℃|k|%|km2|km²|ha|°f)\\s*\\)|\\b(?:in|as)\\s+(k)\\b(?!\\s*[-=])|,\\s*(°\\s?c|℃|°f|km2|km²|ha|%)\\s*[?.!]?\\s*$|(?<=\\b(?:${alternation(TEMPERATURE_NAMES)})(?:\\s+[a-z]+)?\\s+)(°\\s?c|℃|°f)(?![\\w/])|\\bhow\\s+many\\s+(degrees?\\s+(?:celsius|fahrenheit|c|f)|kelvins?|°\\s?c|°f)\\b`,
   'gi',
 )
 /**

@@ -226,7 +226,8 @@ export interface GridCrsSpan extends At {
  */
 export interface NameSpan extends At {
   type: 'name'
-  kind: 'scene' | 'place'
+  /** `precision`: how precisely the answer is written ("to 2 decimals"), which changes nothing computed. */
+  kind: 'scene' | 'place' | 'precision'
 }
 
 /**

@@ -12,6 +12,9 @@
  * - A statistic of every pixel of every date taken together, said with abbreviations or idioms ("every valid px of all
  *   scenes", "in one pot"): pooled (the mean of the per-date values had been answered).
  * - The date of the single hottest pixel: the date of the highest per-date maximum, not of the highest scene mean.
+ * - How precisely the answer is written ("one decimal is fine", "to 3 decimal places") and the scale of a share said
+ *   after it ("as a fraction between 0 and 1") had been read as numbers the reader could not place, or as a range of
+ *   values: they are read as the answer's form, and the value is answered.
  * - Asks the app does not answer, each refused naming its words (the range max - min, the highest date, a difference,
  *   or a trend had been answered): the interquartile range, a rank below the first ("second-highest"), a yes/no about
  *   two values ("Is it true that ... is greater than ...", "... > ...? yes/no"; with "and by how much" the difference
@@ -101,6 +104,21 @@ describe('the date of the single hottest pixel', () => {
       expect([...pts].sort((a, b) => b.value - a.value)[0].date, q).toBe(byMax)
     }
   }, 240_000)
+})
+
+describe("the answer's precision and a share's scale", () => {
+  it('are read as how the answer is written, not as thresholds or ranges', async () => {
+    const v = (await lst('2019-12-03')).sort((a, b) => a - b)
+    const below = v.filter((x) => x < 273.15).length / v.length
+    expect(below).toBeGreaterThan(0.01)
+    const files = [file('2019-12-03', 'LST')]
+    await answeredWithin('On 2019-12-03, what fraction of the valid LST pixels is below 0 °C? Give it as a fraction between 0 and 1, not a percent.', files, [below], 1e-6, store.dir)
+    await answeredWithin('lst 3 dec 2019: share of px under 0 °C, as a fraction (0-1), three decimals is fine', files, [below], 1e-6, store.dir)
+    // numpy's default (linear) 10th percentile, in °C.
+    const h = (v.length - 1) * 0.1
+    const p10 = v[Math.floor(h)] + (h - Math.floor(h)) * (v[Math.ceil(h)] - v[Math.floor(h)]) - 273.15
+    await answeredWithin('10th percentile of LST on 3 December 2019 in celsius, 1 decimal is fine', files, [p10], 1e-3, store.dir)
+  }, 120_000)
 })
 
 describe('asks the app does not answer are refused, naming their words', () => {
