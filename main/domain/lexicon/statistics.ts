@@ -73,6 +73,12 @@ export const VARIABLE_EXTREME_WORDS: Readonly<Record<string, Readonly<Record<'ma
   tvdi: { max: ['driest', 'dryest', 'most dry', 'most arid'], min: ['wettest', 'most wet', 'most humid', 'moistest'] },
 }
 
+/**
+ * Words that refer back to the date an extreme picks ("which date holds the hottest pixel? Give the mean of that
+ * date"): a value asked of it, which the reader does not compute.
+ */
+export const PICKED_DATE_REFERENCES: readonly string[] = ['that date', 'this date', 'that day', 'this day', 'that acquisition', 'this acquisition', 'that scene', 'this scene', 'that image', 'the same date', 'the same day', 'the selected date', 'the chosen date', 'the date found', "that date's", "that day's", "that scene's"]
+
 /** Ranks below the first, said before an extreme word ("the second-highest", "3rd warmest", "runner-up"). */
 export const RANKS: readonly string[] = ['second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th', '10th', 'next', 'runner-up']
 
@@ -83,7 +89,7 @@ export const RANKS: readonly string[] = ['second', 'third', 'fourth', 'fifth', '
 export const PIXEL_NOUNS: readonly string[] = ['pixel', 'pixels', 'px', 'pixel value', 'pixel values', 'cell', 'single pixel']
 
 /** "The date of" an extreme. */
-export const DATE_OF_LEADS: readonly string[] = ['which date', 'what date', 'on which date', 'on what date', 'which day', 'what day', 'which acquisition', 'which image', 'which month', 'when']
+export const DATE_OF_LEADS: readonly string[] = ['which date', 'what date', 'on which date', 'on what date', 'which day', 'what day', 'which acquisition', 'which image', 'which month', 'when', 'date whose', 'day whose', 'acquisition whose', 'scene whose', 'date on which', 'day on which']
 
 /**
  * Phrases in which a statistic word names no statistic: a span of dates ("the date range", "the range of dates") or
@@ -92,9 +98,10 @@ export const DATE_OF_LEADS: readonly string[] = ['which date', 'what date', 'on 
 export const DATE_SPAN_RANGES: readonly string[] = ['date range', 'time range', 'period range', 'range of dates', 'range of the dates', 'range of days', 'range of years', 'range of months']
 /**
  * "The average trend", "the mean slope": an average of trends (of each pixel's series?) or the trend of the average
- * series, fitted how? The words say neither; a slope of the scene means had been answered.
+ * series, fitted how? "The average extreme": of the maxima, the minima, both? The words say neither; a slope of the
+ * scene means, and the mean itself, had been answered.
  */
-export const AVERAGED_TRENDS: readonly string[] = ['average trend', 'average trends', 'mean trend', 'mean trends', 'average slope', 'mean slope', 'averaged trend', 'averaged slope']
+export const AVERAGED_TRENDS: readonly string[] = ['average trend', 'average trends', 'mean trend', 'mean trends', 'average slope', 'mean slope', 'averaged trend', 'averaged slope', 'average extreme', 'average extremes', 'mean extreme', 'mean extremes', 'typical extreme', 'typical extremes']
 // "interquartile range": the words name a statistic no span reads, so "range" alone must not be taken from them (the
 // range max - min had been answered); left unread, the phrase blocks as a statistic the reader could not place.
 export const NOT_STATISTICS: readonly string[] = [...DATE_SPAN_RANGES, 'interquartile range', 'inter-quartile range', 'inter quartile range', ...AVERAGED_TRENDS, 'at least', 'at most', 'in the range', 'within the range', 'outside the range', 'inside the range', 'in a range', 'within a range', 'valid range', 'range from', 'ranges from', 'ranging from', 'range between', 'ranges between']

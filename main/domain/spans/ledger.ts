@@ -110,7 +110,11 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
     why: 'a mask the reader could not apply',
   },
   // "Which day of 2019 was the most dry": a date asked whose criterion no span placed (no extreme the reader knows).
-  { re: /\b(?:which|what)\s+(?:(?:19|20)\d{2}\s+)?(?:date|day|acquisition|overpass)s?\b/gi, why: 'a date asked by a criterion the reader could not place' },
+  // ("date whose hottest pixel was the coolest", "the day on which ...": the same, asked without a question word.)
+  {
+    re: /\b(?:which|what)\s+(?:(?:19|20)\d{2}\s+)?(?:date|day|acquisition|overpass)s?\b|\b(?:date|day|acquisition|scene|overpass)\s+(?:whose|on\s+which|when)\b/gi,
+    why: 'a date asked by a criterion the reader could not place',
+  },
   // "the mean LST of the hottest day": a date picked by an extreme, with something else asked of it.
   {
     re: new RegExp(
@@ -177,9 +181,9 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
     why: 'a land-cover class to leave out, which no layer of the files marks',
     raw: true,
   },
-  // "the average trend of NDVI": the trend's words are read, "average" is not (an average of per-pixel trends, or the
-  // trend of the average?), and the trend of the scene means had been answered.
-  { re: new RegExp(`(?:${alternation(AVERAGED_TRENDS)})`, 'gi'), why: 'an average of trends or the trend of an average: say which, and how the trend is fitted', raw: true },
+  // "the average trend of NDVI", "the average extreme LST": the trend's or the mean's words are read, the rest is not
+  // (an average of per-pixel trends, or the trend of the average? of maxima or minima?).
+  { re: new RegExp(`(?:${alternation(AVERAGED_TRENDS)})`, 'gi'), why: 'an average of trends or extremes, which the words do not define: say which statistic of which values', raw: true },
   // "the second-highest scene mean", "the third warmest date": a rank below the first, whose extreme word is read.
   {
     re: new RegExp(

@@ -99,8 +99,11 @@ const COMPARATIVE = new RegExp(
   `\\b(?:(${[...COMPARATIVES.up].join('|')})(?:\\s+|\\s[^.?!;:]{0,80}?\\s)than|(${COMPARATIVES.exceed.join('|')}))\\b|\\b(${COMPARATIVES.down.join('|')})(?:\\s+|\\s[^.?!;:]{0,80}?\\s)than\\b`,
   'gi',
 )
-/** A month or a day with its month written right before (`$`) or after (`^`) a subtraction, with no year. */
-const NAMED_BEFORE = new RegExp(`(?:${DAY}\\s+(?:of\\s+)?${MONTH_RE}|${MONTH_RE}(?:\\s+${DAY})?)\\s*$`, 'i')
+/**
+ * A month or a day with its month written right before (`$`) or after (`^`) a subtraction, with no year; before it,
+ * with up to two words of what is taken of it ("(June median minus July median)", "June's mean minus ...").
+ */
+const NAMED_BEFORE = new RegExp(`(?:${DAY}\\s+(?:of\\s+)?${MONTH_RE}|${MONTH_RE}(?:\\s+${DAY})?)(?:'s)?(?:\\s+[a-z]+){0,2}\\s*$`, 'i')
 const NAMED_AFTER = new RegExp(`^\\s*(?:the\\s+)?(?:${DAY}\\s+(?:of\\s+)?${MONTH_RE}|${MONTH_RE}(?:\\s+${DAY})?)\\b`, 'i')
 
 /** The one period a month or day written without its year names (its first month, and its first day when a day is written). */

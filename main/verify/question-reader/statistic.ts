@@ -115,8 +115,13 @@ const ENTRIES: Entry[] = [
 /** Words that make an extreme in plain words possibly the pick of a date rather than a statistic. */
 const DATE_WORDS = /\b(?:dates?|days?|scenes?|acquisitions?|overpass(?:es)?|months?|when)\b/i
 
+/** An extreme of a series' values said right before them ("the lowest monthly mean"): a statistic, not a pick. */
+const OF_SERIES_VALUES = /^\s+(?:monthly|seasonal|annual|yearly)\s+(?:means?|averages?|medians?|values?)\b/i
+
 function plainExtreme(m: RegExpMatchArray, kind: 'max' | 'min'): AskedStatistic | null {
-  return DATE_WORDS.test(m.input ?? '') ? null : { kind, words: m[0] }
+  const input = m.input ?? ''
+  if (OF_SERIES_VALUES.test(input.slice((m.index ?? 0) + m[0].length))) return { kind, words: m[0] }
+  return DATE_WORDS.test(input) ? null : { kind, words: m[0] }
 }
 
 /** A question whose answer is a date ("which date", "the date of", "coldest date"): its extreme word picks the date. */

@@ -18,7 +18,10 @@
  * - Asks the app does not answer, each refused naming its words (the range max - min, the highest date, a difference,
  *   or a trend had been answered): the interquartile range, a rank below the first ("second-highest"), a yes/no about
  *   two values ("Is it true that ... is greater than ...", "... > ...? yes/no"; with "and by how much" the difference
- *   is the answer), "the average trend".
+ *   is the answer), "the average trend". From blind set 14 (9 of 110 wrong): "the average extreme", a yes/no with a
+ *   blank for it ("exceeds 0.25: ___ (yes/no)"), a value of the date an extreme picks ("the mean of that date"), a date
+ *   asked as "the date whose ..." that no span reads; and "(June median minus July median)" sets the difference's
+ *   order, "the scene mean" (singular) is each date's mean, so a standard deviation across dates is of those means.
  */
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -151,6 +154,36 @@ describe('asks the app does not answer are refused, naming their words', () => {
     const loose = m(a) - m(b)
     const strict = meanOf(await ndvi01('2019-07-12')) - meanOf(await ndvi01('2019-08-13'))
     await answeredWithin('Was the mean NDVI of 12 July 2019 higher than that of 13 August 2019, and by how much?', two, [loose, strict], 1e-4, store.dir)
+  }, 120_000)
+
+  it('"the average extreme", a yes/no with its blank, a value of the date an extreme picks, "the date whose ..."', () => {
+    const july = [file('2019-07-12', 'LST'), file('2019-07-28', 'LST')]
+    refusedNaming('mean extreme land surface temperature of July 2019, in K?', july, /mean extreme/i)
+    refusedNaming('QA sheet: "mean NDVI on 2019-07-12 above 0.3: ___ (yes/no)". Fill in yes or no.', [file('2019-07-12', 'NDVI')], /yes\/no|yes or no/i)
+    refusedNaming('Which 2019 date holds the coldest LST pixel? Then give the scene-mean LST of that date in K.', ALL_LST, /that date/i)
+    refusedNaming('the day on which the 2019 scene-mean LST peaked?', ALL_LST, /day on which/i)
+  })
+
+  it('"(June median minus July median)" orders the difference; "the scene mean" across dates is each date\'s mean', async () => {
+    const med = (v: number[]) => {
+      const x = [...v].sort((a, b) => a - b)
+      const h = (x.length - 1) / 2
+      return x[Math.floor(h)] + (h - Math.floor(h)) * (x[Math.ceil(h)] - x[Math.floor(h)])
+    }
+    const [jun, jul] = [med(await lst('2019-06-26')), med(await lst('2019-07-28'))]
+    expect(Math.abs(jun - jul)).toBeGreaterThan(0.01)
+    await answeredWithin(
+      'Was the median LST on 26 June 2019 above the median of 28 July 2019? Also give the gap in kelvin (June median minus July median).',
+      [file('2019-06-26', 'LST'), file('2019-07-28', 'LST')],
+      [jun - jul],
+      1e-3,
+      store.dir,
+    )
+    const dates = ['2019-04-07', '2019-06-10', '2019-08-13', '2019-10-16']
+    const means = await Promise.all(dates.map(async (d) => meanOf(await ndvi01(d))))
+    const m = meanOf(means)
+    const sd = Math.sqrt(means.reduce((a, x) => a + (x - m) ** 2, 0) / means.length)
+    await answeredWithin('population std across these four dates of the scene mean NDVI, only NDVI from 0 to 1', dates.map((d) => file(d, 'NDVI')), [sd], 1e-4, store.dir)
   }, 120_000)
 
   it('"the average trend" (an average of trends, or the trend of an average?)', () => {
