@@ -183,7 +183,11 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
   },
   // "the average trend of NDVI", "the average extreme LST": the trend's or the mean's words are read, the rest is not
   // (an average of per-pixel trends, or the trend of the average? of maxima or minima?).
-  { re: new RegExp(`(?:${alternation(AVERAGED_TRENDS)})`, 'gi'), why: 'an average of trends or extremes, which the words do not define: say which statistic of which values', raw: true },
+  {
+    re: new RegExp(`(?:${alternation(AVERAGED_TRENDS)})`, 'gi'),
+    why: 'an average of trends or extremes, which the words do not define: say which statistic of which values',
+    raw: true,
+  },
   // "the second-highest scene mean", "the third warmest date": a rank below the first, whose extreme word is read.
   {
     re: new RegExp(

@@ -45,7 +45,8 @@ const PRECISION_RE = new RegExp(
  * The scale of a share said right after its word ("as a fraction between 0 and 1", "fraction (0-1)", "a proportion
  * from 0 to 1"): how the answer is written, not a range of values to keep.
  */
-const SHARE_SCALE_RE = /(?<=\b(?:fraction|proportion|share|ratio)\s*)(?:\(\s*)?(?:between\s+0\s+and\s+1|from\s+0\s+to\s+1|0\s*(?:-|–|to)\s*1(?:\.0)?|in\s+\[\s*0\s*,\s*1\s*\])(?:\s*\))?(?!\d|\.\d)/gi
+const SHARE_SCALE_RE =
+  /(?<=\b(?:fraction|proportion|share|ratio)\s*)(?:\(\s*)?(?:between\s+0\s+and\s+1|from\s+0\s+to\s+1|0\s*(?:-|–|to)\s*1(?:\.0)?|in\s+\[\s*0\s*,\s*1\s*\])(?:\s*\))?(?!\d|\.\d)/gi
 /** A capitalised compass word and the capitalised word after it ("South Carolina"); case matters. */
 const PLACE_RE = new RegExp(`\\b(?:${PLACE_NAME_LEADS.join('|')})\\s+([A-Z][a-z]{2,})\\b`, 'g')
 /** Words after a compass word that keep it a word of the lexicon ("North Half", "Upper Quartile", "Lower August"). */

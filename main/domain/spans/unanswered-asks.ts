@@ -23,9 +23,11 @@ const RANK_RE = new RegExp(`(?:${alternation(RANKS)})[\\s-]+(?:(?:${alternation(
 const MARKER_RE = new RegExp(`(?:${alternation(YES_NO_MARKERS)})`, 'gi')
 const PICKED_RE = new RegExp(`(?:${alternation(PICKED_DATE_REFERENCES)})`, 'gi')
 /** A sentence that opens as a yes/no question ("Is ...", "so, was ...", "... : did ..."), not a request ("can you ..."). */
-const YES_NO_OPENER = /^\s*(?:[-*•]\s*)?(?:(?:so|and|but|ok|okay|also|then|quick\s+one)\s*[,:]?\s+)?(?:is|was|are|were|did|does|do|has|had|will|would)\b(?!\s+(?:you|u|we|i)\b)/i
+const YES_NO_OPENER =
+  /^\s*(?:[-*•]\s*)?(?:(?:so|and|but|ok|okay|also|then|quick\s+one)\s*[,:]?\s+)?(?:is|was|are|were|did|does|do|has|had|will|would)\b(?!\s+(?:you|u|we|i)\b)/i
 /** Words that ask for a magnitude besides the yes or no: the value is then the answer. */
-const MAGNITUDE_WORDS = /\bhow\s+(?:much|many)\b|\bby\s+what\b|\bwhat\s+(?:is|was|are|were)\b|\b(?:give|report|state|provide|show|list|tell)\s+(?:me\s+|us\s+)?(?:the|both|its|their|it|them)\b|\b(?:difference|ratio|percent|percentage)\b/i
+const MAGNITUDE_WORDS =
+  /\bhow\s+(?:much|many)\b|\bby\s+what\b|\bwhat\s+(?:is|was|are|were)\b|\b(?:give|report|state|provide|show|list|tell)\s+(?:me\s+|us\s+)?(?:the|both|its|their|it|them)\b|\b(?:difference|ratio|percent|percentage)\b/i
 /** The same, or a blank to fill in with the value. */
 const MAGNITUDE_ASKED = new RegExp(`${MAGNITUDE_WORDS.source}|${BLANK.source}`, 'i')
 
