@@ -14,7 +14,7 @@ import {
   VARIABLES as LEX_VARIABLES,
 } from '../domain/lexicon'
 import { alternation } from '../domain/spans/words'
-import { NOT_OF_THE_SUN } from '../domain/spans/variables'
+import { NOT_OF_THE_SUN, SHARE_OF_COMPARED_VARIABLE } from '../domain/spans/variables'
 import type { Statistic } from './spec'
 
 /**
@@ -51,8 +51,10 @@ export const CLASS_WORDS = new RegExp(
 )
 
 /** Share, area, trend and report words the planner matches in the question itself. */
-export const SHARE =
-  /\b(?:percentage|proportion|fraction|share|percent)\s+of\b|\bwhat\s+(?:part|portion)\s+of\b|\bhow\s+much\s+of\s+the\s+(?:area|image|scene)\b|\b(?:area|pixel)\s+(?:percentage|proportion|fraction|share)\b|\b(?:what|which)\s+(?:percentage|percent|proportion|fraction|share)\b|\b(?:percentage|proportion|fraction|share)s?\b|\b(?:cover(?:age)?|cloudy|cloud|snowy|snow)\s*%|(?:^|[\s(])%\s+of\s+(?:the\s+|all\s+|those\s+|these\s+)?(?:valid\s+)?(?:[\w-]+\s+)?(?:pixels?|px|cells|area|image|scene|subset|selection)\b/i
+export const SHARE = new RegExp(
+  `\\b(?:percentage|proportion|fraction|share|percent)\\s+of\\b|\\bwhat\\s+(?:part|portion)\\s+of\\b|\\bhow\\s+much\\s+of\\s+the\\s+(?:area|image|scene)\\b|\\b(?:area|pixel)\\s+(?:percentage|proportion|fraction|share)\\b|\\b(?:what|which)\\s+(?:percentage|percent|proportion|fraction|share)\\b|\\b(?:percentage|proportion|fraction|share)s?\\b|\\b(?:cover(?:age)?|cloudy|cloud|snowy|snow)\\s*%|(?:^|[\\s(])%\\s+of\\s+(?:the\\s+|all\\s+|those\\s+|these\\s+)?(?:valid\\s+)?(?:[\\w-]+\\s+)?(?:pixels?|px|cells|area|image|scene|subset|selection)\\b|${SHARE_OF_COMPARED_VARIABLE}`,
+  'i',
+)
 /** An area asked ("the area in km²"); "per unit area" is a density, not an area. */
 const AREA_NAMES = `(?<![\\w/])(?:${alternation(LEX_UNITS.filter((u) => u.quantity === 'area').flatMap((u) => u.names))})(?![\\w/])`
 /**

@@ -3,6 +3,7 @@
  * says why the observation was not used without quoting the feedback, which may carry numbers of the rejected
  * observation (DESIGN section 5: no value of a rejected observation reaches the answer).
  */
+import { describeRoute } from './evidence-routes'
 const CHECK_WORDS: Readonly<Record<string, string>> = {
   provenance_statistic: 'it computes another statistic than the one asked',
   provenance_subject: 'it takes the statistic of another variable than the one asked',
@@ -75,5 +76,6 @@ const REQUEST_WORDS: Readonly<Record<string, string>> = {
 
 /** The evidence asked for, in words ("a layer it read has a value on too few of its pixels ..."). */
 export function requestWords(keys: readonly string[]): string[] {
-  return [...new Set(keys.map((k) => REQUEST_WORDS[k] ?? k.replace(/_/g, ' ')))]
+  // A targeted route in words ("the same DAG with the statistic the question asks (over_steps: mean)"), not its key.
+  return [...new Set(keys.map((k) => REQUEST_WORDS[k] ?? (k.startsWith('route:') ? describeRoute(k) : k.replace(/_/g, ' '))))]
 }

@@ -89,14 +89,41 @@ function periodsMissing(spec: QuestionSpec, inputs: InputFiles): string | null {
   return `The input files hold no date inside ${named} (their dates run from ${dates[0]} to ${dates.at(-1)}), so nothing was computed.`
 }
 
+/** Evidence routes that recompute what the question is read to ask, not how the files are read. */
+const READING_ROUTES = ['route:statistic', 'route:whole-image', 'route:period']
+
+const DAY_MS = 86_400_000
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY_MS)
+
+/**
+ * A period reaching past the files' dates by more than their usual gap between two acquisitions (the median gap):
+ * a whole revisit of it lies outside the files ("winter 2018/19" of files that begin on 2019-01-01 had been answered
+ * from its January and February only, even with December 2019 files given beside them). A value over the rest would
+ * be of other data than asked. Files of fewer than three dates show no revisit, and are not judged.
+ */
+function periodsBeyondFiles(spec: QuestionSpec, inputs: InputFiles): string | null {
+  const dates = [...new Set(inputs.fileDates.values())].sort()
+  if (dates.length < 3) return null
+  const gaps = dates
+    .slice(1)
+    .map((d, i) => daysBetween(dates[i], d))
+    .sort((a, b) => a - b)
+  const revisit = gaps[Math.floor((gaps.length - 1) / 2)]
+  const [first, last] = [dates[0], dates.at(-1)!]
+  const beyond = spec.periods.filter((p) => daysBetween(p.start, first) > revisit || daysBetween(last, p.end) > revisit)
+  if (beyond.length === 0) return null
+  const named = [...new Set(beyond.map((p) => `"${p.text}" (${p.start} to ${p.end})`))].join(', ')
+  return `The period ${named} reaches beyond the input files, whose dates run from ${first} to ${last}: part of it has no file, so nothing was computed; ask for the part the files cover.`
+}
+
 /**
  * Why a task is not planned at all: a phrase that could change the result and was not understood; a period the
- * files do not cover; a product (TVDI, LST, an index ...) named with no statistic: there is no default mean.
+ * files do not cover, or cover only in part; a product (TVDI, LST, an index ...) named with no statistic: there is no default mean.
  */
 function refusalFor(spec: QuestionSpec, view: RecipeInputs, inputs: InputFiles): string | null {
   const unread = refusalOf(spec, COMPILED_FEATURES)
   if (unread) return unread
-  const missing = periodsMissing(spec, inputs)
+  const missing = periodsMissing(spec, inputs) ?? periodsBeyondFiles(spec, inputs)
   if (missing) return missing
   if (spec.quantity.statistic === null && view.product !== null) {
     return 'The question names no statistic (mean, median, maximum, a percentile, a share ...) and its options name none, so nothing was computed; say which statistic is wanted.'
@@ -263,6 +290,20 @@ export class RulesPlanner implements Planner {
       if (targeted?.kind === 'unrepairable') return { kind: 'finish', thought: targeted.reason }
       if (targeted?.kind === 'repair' && !tried.has(canonicalCall(last.action.tool, targeted.args))) {
         return { kind: 'calls', calls: [{ tool: last.action.tool, args: targeted.args, purpose: targeted.purpose }], thought: targeted.purpose }
+      }
+    }
+    // A route that changes what the question is read to ask (its statistic, region or period), requested of the very
+    // DAG compiled from the spec, means the verifier reads the question otherwise than the planner. Computing the
+    // verifier's reading would answer another question than the one the plan (and the answer's words) describe: set
+    // 14's "the lowest monthly mean" had been answered with the mean of the monthly means, said to be their minimum.
+    if (view.request) {
+      const origin = events.find((e) => e.call === view.request!.origin)
+      const reading = view.request.needed.filter((k) => READING_ROUTES.some((r) => k.startsWith(r)))
+      if (origin && reading.length > 0 && canonicalCall(origin.action.tool, origin.action.args) === canonicalCall(wf.tool, wf.args)) {
+        return {
+          kind: 'finish',
+          thought: `The verifier reads the question otherwise than the plan: the plan computes ${wf.describe}, the verifier asks for ${reading.map(describeRoute).join('; ')}. Nothing is answered from either reading; say in the question which is meant.`,
+        }
       }
     }
     // A targeted evidence request names the route that answers it (verify/evidence-routes.ts), computed here.

@@ -9,7 +9,7 @@ import { COMPARATORS, NEGATIONS, SPELLED_NUMBERS } from '../lexicon/comparators'
 import { MAY_VERB_FOLLOWERS, STRETCH_ANCHORS, UNPLACED_SPANS, WEEKDAYS } from '../lexicon/periods'
 import { OTHER_CALENDAR_SPAN, PART_OF_SPAN } from './periods'
 import { BAND_ORDER_HINTS, PROCESSING_WORDS } from '../lexicon/qualifiers'
-import { AVERAGED_TRENDS, EXTREME_WORDS, HOW_MANY_MAGNITUDES, RANKS, STATISTICS, UNNAMED_STATISTICS, VARIABLE_EXTREME_WORDS } from '../lexicon/statistics'
+import { AVERAGED_TRENDS, EXTREME_WORDS, HOW_MANY_MAGNITUDES, STATISTICS, UNNAMED_STATISTICS, VARIABLE_EXTREME_WORDS } from '../lexicon/statistics'
 import { CLASS_WORDS } from '../lexicon/variables'
 import { BAND_COMPARISON_FILLERS } from '../lexicon/indices'
 import { unitKey } from './condition-patterns'
@@ -186,15 +186,6 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
   {
     re: new RegExp(`(?:${alternation(AVERAGED_TRENDS)})`, 'gi'),
     why: 'an average of trends or extremes, which the words do not define: say which statistic of which values',
-    raw: true,
-  },
-  // "the second-highest scene mean", "the third warmest date": a rank below the first, whose extreme word is read.
-  {
-    re: new RegExp(
-      `(?:${alternation(RANKS)})[\\s-]+(?:(?:${alternation([...EXTREME_WORDS.max, ...EXTREME_WORDS.min, ...Object.values(VARIABLE_EXTREME_WORDS).flatMap((w) => [...w.max, ...w.min])])})|most|least)\\b`,
-      'gi',
-    ),
-    why: 'a rank below the first (the second highest ...), which the reader does not compute: ask for the values of each date',
     raw: true,
   },
   // "pixels where green is strictly greater than red", "NIR exceeds red": two bands compared with each other.

@@ -53,7 +53,7 @@ import { refineSpans } from './refiners'
 import { BLANK, statementSentences } from './statements'
 import { unansweredAsks } from './unanswered-asks'
 import type { ConditionSpan, Span } from './types'
-import { VARIABLE_RE, variableNamed } from './variables'
+import { SHARE_OF_COMPARED_VARIABLE, VARIABLE_RE, variableNamed } from './variables'
 import { alternation, hits, hitsOver, overlaps, phraseRegex, sentences } from './words'
 export { sentences } from './words'
 
@@ -82,8 +82,11 @@ export function normalizeQuestion(q: string): string {
 
 const STAT_RES = STATISTICS.map((s) => ({ key: s.key, re: phraseRegex(s.names) }))
 const NOT_STAT_RE = phraseRegex(NOT_STATISTICS)
-const BARE_SHARE_RE =
-  /(?<![\d.]\s*)%\s+of\s+(?=(?:the\s+|all\s+|those\s+|these\s+)?(?:[\w-]+\s+){0,2}?(?:pixels?|px|cells|subset|selection|image|scene|area)\b)/gi
+// (Or a variable and its comparison: "% of valid LST > 310 K" is the share of the valid pixels above 310 K.)
+const BARE_SHARE_RE = new RegExp(
+  `(?<![\\d.]\\s*)%\\s+of\\s+(?=(?:the\\s+|all\\s+|those\\s+|these\\s+)?(?:[\\w-]+\\s+){0,2}?(?:pixels?|px|cells|subset|selection|image|scene|area)\\b)|${SHARE_OF_COMPARED_VARIABLE}`,
+  'gi',
+)
 const PERCENTILE_RE = new RegExp(
   `\\b(\\d{1,2}(?:\\.\\d+)?)(?:st|nd|rd|th)?[\\s-]*(?:${alternation(PERCENTILE_WORDS)})|\\bp(\\d{1,2})\\b(?!\\s*[-/])|\\b(${alternation(Object.keys(QUARTILES))})|\\b(\\d{1,2})(?:st|nd|rd|th)[\\s-]*(?:${alternation(ORDINAL_PERCENTILE_WORDS)})\\b|(?<![\\d.])(0?\\.\\d+)[\\s-]*quantile\\b|\\bquantile\\s*(?:\\(\\s*|of\\s+|at\\s+|q\\s*=\\s*)?(0?\\.\\d+)`,
   'gi',

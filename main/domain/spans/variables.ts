@@ -11,6 +11,11 @@ export const VARIABLE_ALT = alternation(NAMES.map((n) => n.name))
 /** A name after "sun"/"solar" is the sun's ("sun elevation", "solar altitude"), no variable of the files. */
 export const NOT_OF_THE_SUN = '(?<!\\b(?:sun|solar)[\\s-]+)'
 export const VARIABLE_RE = new RegExp(`${NOT_OF_THE_SUN}(?:${VARIABLE_ALT})`, 'gi')
+/**
+ * A share asked with the sign alone before a variable and its comparison ("% of valid LST > 310 K", "% of NDVI above
+ * 0.3"): the share of the (valid) pixels where the comparison holds. A pattern source, for every reader's share words.
+ */
+export const SHARE_OF_COMPARED_VARIABLE = `(?<![\\d.]\\s*)%\\s+of\\s+(?=(?:the\\s+)?(?:valid\\s+)?(?:${VARIABLE_ALT})\\s*(?:[<>≥≤]|(?:above|below|over|under|exceeds?|exceeding)\\b))`
 
 const norm = (s: string) =>
   s

@@ -8,6 +8,7 @@ import { parseQuestion } from '../../domain/spans'
 import { codeReductions } from '../../domain/spans/code-reductions'
 import { BLANK } from '../../domain/spans/statements'
 import { escape } from '../../domain/spans/words'
+import { SHARE_OF_COMPARED_VARIABLE } from '../../domain/spans/variables'
 
 export type StatisticKind = 'mean' | 'median' | 'percentile' | 'std' | 'variance' | 'min' | 'max' | 'sum' | 'pixel_count' | 'date_count' | 'fraction' | 'trend'
 
@@ -106,7 +107,10 @@ const ENTRIES: Entry[] = [
     kind: 'date_count',
   },
   {
-    re: /\b(?:percentage|percent|proportion|fraction|share)\s+of\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:pixels?|areas?|image|scene|regions?|study\s+area|land|cells?)\b|\bwhat\s+(?:percentage|proportion|fraction|share)\b|(?<![\d.]\s*)%\s+of\s+(?:the\s+|all\s+|those\s+|these\s+)?(?:[\w-]+\s+){0,2}?(?:pixels?|px|cells|subset|selection|image|scene|area)\b/gi,
+    re: new RegExp(
+      `\\b(?:percentage|percent|proportion|fraction|share)\\s+of\\s+(?:the\\s+)?(?:\\w+\\s+){0,2}?(?:pixels?|areas?|image|scene|regions?|study\\s+area|land|cells?)\\b|\\bwhat\\s+(?:percentage|proportion|fraction|share)\\b|(?<![\\d.]\\s*)%\\s+of\\s+(?:the\\s+|all\\s+|those\\s+|these\\s+)?(?:[\\w-]+\\s+){0,2}?(?:pixels?|px|cells|subset|selection|image|scene|area)\\b|${SHARE_OF_COMPARED_VARIABLE}`,
+      'gi',
+    ),
     kind: 'fraction',
   },
   { re: /\btrends?\b|\bslope\b|\brate\s+of\s+change\b|\blinear\s+regression\b|\bmann[\s-]kendall\b|\bsen'?s\b/gi, kind: 'trend' },

@@ -15,7 +15,10 @@ const WORDS: [RegExp, AskedUnit['unit']][] = [
   [/\b(?:in|as|to)\s+(?:kelvin|k)\b|\(\s*k\s*\)/i, 'K'],
   // (Not a number's own unit: "more than 90 percent of its pixels" states a threshold, not the answer's unit; nor one
   // ruled out: "as a fraction, not a percent".)
-  [/\b(?<!\bnot\s+(?:(?:as|in)\s+)?(?:an?\s+)?)(?:as\s+a\s+|in\s+)?(?<![\d.]\s?)(?:percentage|percent)\b(?!\s+(?:change|increase|decrease|difference))|\(\s*(?:in\s+)?%\s*\)/i, 'percent'],
+  [
+    /\b(?<!\bnot\s+(?:(?:as|in)\s+)?(?:an?\s+)?)(?:as\s+a\s+|in\s+)?(?<![\d.]\s?)(?:percentage|percent)\b(?!\s+(?:change|increase|decrease|difference))|\(\s*(?:in\s+)?%\s*\)/i,
+    'percent',
+  ],
   [/\bas\s+a\s+(?:fraction|proportion|ratio)\b/i, 'fraction'],
 ]
 

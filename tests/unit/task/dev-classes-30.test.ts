@@ -15,6 +15,9 @@
  * - How precisely the answer is written ("one decimal is fine", "to 3 decimal places") and the scale of a share said
  *   after it ("as a fraction between 0 and 1") had been read as numbers the reader could not place, or as a range of
  *   values: they are read as the answer's form, and the value is answered.
+ * - From blind set 15 (5 of 110 wrong): a period reaching past the files' dates by more than their longest gap between
+ *   two acquisitions ("December 2018 to February 2019" of files that begin on 2019-01-01) had been answered from the
+ *   part the files hold; it is refused, naming the period and the files' dates.
  * - Asks the app does not answer, each refused naming its words (the range max - min, the highest date, a difference,
  *   or a trend had been answered): the interquartile range, a rank below the first ("second-highest"), a yes/no about
  *   two values ("Is it true that ... is greater than ...", "... > ...? yes/no"; with "and by how much" the difference
@@ -190,3 +193,15 @@ describe('asks the app does not answer are refused, naming their words', () => {
     refusedNaming('For the annual report: what was the average trend of NDVI over 2019?', [file('2019-07-12', 'NDVI'), file('2019-08-13', 'NDVI'), file('2019-08-29', 'NDVI')], /average trend/i)
   })
 })
+
+describe('a period the files cover only in part', () => {
+  const dir = [FIXTURES.Q46_FILES]
+  it('is refused, naming it and the dates the files hold; a period inside them is planned', () => {
+    for (const q of ['mean LST in °C of the southern half, December 2018 to February 2019, as the mean of the per-date means', 'mean LST of winter 2019 (Dec 2019 - Feb 2020)']) {
+      const why = plannedRefusal(q, dir)
+      expect(why, q).toMatch(/reaches beyond the input files, whose dates run from 2019-01-01 to 2019-12-19/)
+    }
+    for (const q of ['mean LST of December 2019', 'mean LST of 2019', 'mean LST from 5 January to 20 December 2019']) expect(plannedRefusal(q, dir), q).toBeNull()
+  })
+})
+
