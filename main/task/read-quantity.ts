@@ -174,6 +174,9 @@ function statisticFromOptions(r: Reading, found: Statistic | null, hasValueCondi
  * each side of the per-date words ("the median of the per-date means"), the inner one is each date's statistic
  * and the outer one is taken over the dates.
  */
+/** Per-date words that quantify the dates ("each date", "every scene") rather than name their values ("per-date means"). */
+const EACH_DATE_WORDS = /^(?:each|every)\b/i
+
 export function readPooling(r: Reading, found: Statistic | null) {
   const { lex, use } = r
   let statistic = found
@@ -210,11 +213,15 @@ export function readPooling(r: Reading, found: Statistic | null) {
     // gives one scene mean. We want the middle value of those scene means.").
     const found = statistic === outer?.key || statistic === inner?.key
     if (outer && inner && outer.key !== inner.key && outer.key !== 'percentile' && inner.key !== 'percentile' && found) {
-      statistic = inner.key as Statistic
-      if (outer.key !== 'mean') acrossDates = outer.key as Statistic
+      // "the median of each date, then the average of the three medians": a statistic "of each date" is the date's own,
+      // and the one after is taken over the dates (the other way round from "the median of the per-date means").
+      const ofEach = EACH_DATE_WORDS.test(perDate.text) && /^\s+(?:of|for|on)\s+(?:the\s+)?$/i.test(r.q.slice(outer.end, perDate.at))
+      const [own, over] = ofEach ? [outer, inner] : [inner, outer]
+      statistic = own.key as Statistic
+      if (over.key !== 'mean') acrossDates = over.key as Statistic
       // Both statistics are placed now: the one of each date and the one over the dates.
-      use(outer.at, outer.end, 'statistic over the dates')
-      use(inner.at, inner.end, 'statistic')
+      use(over.at, over.end, 'statistic over the dates')
+      use(own.at, own.end, 'statistic')
     }
   }
   return { statistic, pooling, acrossDates }

@@ -141,6 +141,8 @@ function variableHits(r: Reading): { varHits: VariableHit[]; bandKeys: Set<strin
  * of each). Also reads "versus" between two inputs of a derived variable as the axes of its method.
  */
 /** What may stand between a variable and its own comparison ("LST > 300", "LST of 310 K", "LST values above 300 K"). */
+/** The key of a checklist line naming the layer asked ("- layer: ", "variable = "), right before the variable. */
+const SUBJECT_KEY = /(?:^|[\s•*-])(?:layer|variable|quantity)\s*[:=]\s*(?:the\s+)?$/i
 const JOINED_TO_THRESHOLD = /^\s{0,3}$|^\s*(?:(?:of|is|are|values?|readings?)\s+){1,2}$/i
 
 function subjectOrder(r: Reading, read: ConditionsRead, conditions: readonly Condition[], varHits: readonly VariableHit[], bandKeys: ReadonlySet<string>) {
@@ -202,7 +204,10 @@ function subjectOrder(r: Reading, read: ConditionsRead, conditions: readonly Con
   )
   for (const k of setAsideInWords(r, varHits, maskVars)) setAside.add(k)
   const asSubject = (h: VariableHit | undefined) => (h && setAside.has(h.key) ? varHits.find((o) => !setAside.has(o.key)) : h)
+  // A checklist that names the layer ("- layer: NDVI", "variable = LST") says what the statistic is of.
+  const keyed = varHits.find((h) => SUBJECT_KEY.test(q.slice(Math.max(0, h.at - 24), h.at)))
   const ordered = [
+    asSubject(keyed),
     asSubject(afterStat),
     asSubject(afterAnyStat),
     ...varHits.filter((h) => !setAside.has(h.key) && !maskVars.has(h.key) && !secondary(h.key)),

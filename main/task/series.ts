@@ -323,7 +323,7 @@ function innerStatistic(lex: readonly LexSpan[], statistic: Statistic): Statisti
 function firstInner(lex: readonly LexSpan[], statistic: Statistic) {
   // A statistic word inside a method's name ("least" in "least squares") names no per-step statistic.
   const methods = all(lex, 'method')
-  const s = all(lex, 'statistic').find(
+  const candidates = all(lex, 'statistic').filter(
     (x) =>
       x.key !== 'trend' &&
       x.key !== 'fraction' &&
@@ -331,5 +331,8 @@ function firstInner(lex: readonly LexSpan[], statistic: Statistic) {
       !(statistic !== 'trend' && (x.key === 'max' || x.key === 'min')) &&
       !methods.some((m) => x.at < m.end && x.end > m.at),
   )
-  return s ?? null
+  // The one said with the date asked ("Means get pulled by hot rock, so we rank dates by their median. Which date
+  // has the highest median LST?": the median, not the means of the remark before).
+  const dateOf = all(lex, 'date_of')[0]
+  return (dateOf && candidates.find((x) => x.at >= dateOf.at)) ?? candidates[0] ?? null
 }

@@ -89,7 +89,7 @@ export const RANKS: readonly string[] = ['second', 'third', 'fourth', 'fifth', '
 export const PIXEL_NOUNS: readonly string[] = ['pixel', 'pixels', 'px', 'pixel value', 'pixel values', 'cell', 'single pixel']
 
 /** "The date of" an extreme. */
-export const DATE_OF_LEADS: readonly string[] = ['which date', 'what date', 'on which date', 'on what date', 'which day', 'what day', 'which acquisition', 'which image', 'which month', 'when', 'date whose', 'day whose', 'acquisition whose', 'scene whose', 'date on which', 'day on which']
+export const DATE_OF_LEADS: readonly string[] = ['which date', 'what date', 'on which date', 'on what date', 'which day', 'what day', 'which acquisition', 'which image', 'which month', 'when', 'date whose', 'day whose', 'date on which', 'day on which']
 
 /**
  * Phrases in which a statistic word names no statistic: a span of dates ("the date range", "the range of dates") or

@@ -110,9 +110,10 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
     why: 'a mask the reader could not apply',
   },
   // "Which day of 2019 was the most dry": a date asked whose criterion no span placed (no extreme the reader knows).
-  // ("date whose hottest pixel was the coolest", "the day on which ...": the same, asked without a question word.)
+  // ("date whose hottest pixel was the coolest", "the day on which ...": the same, asked without a question word; not
+  // "a date when ..." defining what is counted.)
   {
-    re: /\b(?:which|what)\s+(?:(?:19|20)\d{2}\s+)?(?:date|day|acquisition|overpass)s?\b|\b(?:date|acquisition)\s+(?:whose|on\s+which|when)\b|\bday\s+(?:whose|on\s+which)\b/gi,
+    re: /\b(?:which|what)\s+(?:(?:19|20)\d{2}\s+)?(?:date|day|acquisition|overpass)s?\b|\b(?:date|acquisition|day)\s+(?:whose|on\s+which)\b/gi,
     why: 'a date asked by a criterion the reader could not place',
   },
   // "the mean LST of the hottest day": a date picked by an extreme, with something else asked of it.

@@ -18,6 +18,10 @@
  * - From blind set 15 (5 of 110 wrong): a period reaching past the files' dates by more than their longest gap between
  *   two acquisitions ("December 2018 to February 2019" of files that begin on 2019-01-01) had been answered from the
  *   part the files hold; it is refused, naming the period and the files' dates.
+ *   "The median of each date, then the average of the three medians" is each date's median averaged (the order had
+ *   been swapped); a checklist's "- layer: NDVI" names the subject even when a condition on LST reads "LST of the same
+ *   date"; "Means get pulled ..., so we rank dates by their median. Which date has the highest median?" ranks by the
+ *   median said with the ask (set 1's item had been answered only through a verifier's route, which now stops a run).
  * - Asks the app does not answer, each refused naming its words (the range max - min, the highest date, a difference,
  *   or a trend had been answered): the interquartile range, a rank below the first ("second-highest"), a yes/no about
  *   two values ("Is it true that ... is greater than ...", "... > ...? yes/no"; with "and by how much" the difference
@@ -203,5 +207,45 @@ describe('a period the files cover only in part', () => {
     }
     for (const q of ['mean LST of December 2019', 'mean LST of 2019', 'mean LST from 5 January to 20 December 2019']) expect(plannedRefusal(q, dir), q).toBeNull()
   })
+})
+
+describe('the order of statistics said step by step, and the layer a checklist names', () => {
+  it('"the median of each date, then the average of the medians" in a 0-based window', async () => {
+    const dates = ['2019-06-10', '2019-07-12', '2019-08-13']
+    const medians = await Promise.all(
+      dates.map(async (d) => {
+        const { data, width } = await decode(file(d, 'NDVI'), 0.0001)
+        const v: number[] = []
+        for (let r = 200; r <= 599; r++) for (let c = 1800; c <= 2199; c++) if (data[r * width + c] === data[r * width + c]) v.push(data[r * width + c])
+        v.sort((a, b) => a - b)
+        const h = (v.length - 1) / 2
+        return v[Math.floor(h)] + (h - Math.floor(h)) * (v[Math.ceil(h)] - v[Math.floor(h)])
+      }),
+    )
+    await answeredWithin(
+      'NDVI, rows 200-599 and columns 1800-2199 (0-based, both ends included), on 2019-06-10, 2019-07-12 and 2019-08-13: take the median of each date, then the average of the three medians.',
+      dates.map((d) => file(d, 'NDVI')),
+      [meanOf(medians)],
+      1e-4,
+      store.dir,
+    )
+  }, 120_000)
+
+  it('"- layer: NDVI" is the subject beside a condition written "LST of the same date"', async () => {
+    const [n, l] = [await decode(file('2019-08-13', 'NDVI'), 0.0001), await decode(file('2019-08-13', 'LST'), 0.02)]
+    let [sum, k] = [0, 0]
+    for (let i = 0; i < n.data.length; i++)
+      if (n.data[i] === n.data[i] && l.data[i] > 300) {
+        sum += n.data[i]
+        k++
+      }
+    await answeredWithin(
+      '- layer: NDVI\n- date: 2019-08-13\n- condition: LST of the same date above 300 K\n- statistic: mean',
+      [file('2019-08-13', 'NDVI'), file('2019-08-13', 'LST')],
+      [sum / k],
+      1e-4,
+      store.dir,
+    )
+  }, 120_000)
 })
 
