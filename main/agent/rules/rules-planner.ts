@@ -96,8 +96,8 @@ const DAY_MS = 86_400_000
 const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY_MS)
 
 /**
- * A period reaching past the files' dates by more than their usual gap between two acquisitions (the median gap):
- * a whole revisit of it lies outside the files ("winter 2018/19" of files that begin on 2019-01-01 had been answered
+ * A period reaching past the files' dates by more than their usual gap between two acquisitions (the median gap),
+ * into a year none of the files is from: a whole revisit of it lies outside the files ("winter 2018/19" of files that begin on 2019-01-01 had been answered
  * from its January and February only, even with December 2019 files given beside them). A value over the rest would
  * be of other data than asked. Files of fewer than three dates show no revisit, and are not judged.
  */
@@ -110,7 +110,15 @@ function periodsBeyondFiles(spec: QuestionSpec, inputs: InputFiles): string | nu
     .sort((a, b) => a - b)
   const revisit = gaps[Math.floor((gaps.length - 1) / 2)]
   const [first, last] = [dates[0], dates.at(-1)!]
-  const beyond = spec.periods.filter((p) => daysBetween(p.start, first) > revisit || daysBetween(last, p.end) > revisit)
+  // Only where the part beyond the files falls in a year none of them is from: a subset of one year's files asked
+  // about that year is the caller's selection, and the verifier weighs its coverage.
+  const years = new Set(dates.map((d) => d.slice(0, 4)))
+  const yearsOf = (a: string, b: string) =>
+    Array.from({ length: Number(b.slice(0, 4)) - Number(a.slice(0, 4)) + 1 }, (_, i) => String(Number(a.slice(0, 4)) + i))
+  const outside = (p: { start: string; end: string }) =>
+    (daysBetween(p.start, first) > revisit && yearsOf(p.start, first).some((y) => !years.has(y))) ||
+    (daysBetween(last, p.end) > revisit && yearsOf(last, p.end).some((y) => !years.has(y)))
+  const beyond = spec.periods.filter(outside)
   if (beyond.length === 0) return null
   const named = [...new Set(beyond.map((p) => `"${p.text}" (${p.start} to ${p.end})`))].join(', ')
   return `The period ${named} reaches beyond the input files, whose dates run from ${first} to ${last}: part of it has no file, so nothing was computed; ask for the part the files cover.`

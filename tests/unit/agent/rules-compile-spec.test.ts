@@ -129,28 +129,11 @@ describe('spec compiler on the task-46 files', () => {
     expect(got.value).toBeCloseTo(north - south, 6)
   }, 240_000)
 
-  it('seasons across a year boundary compared as a percent change (Dec-Feb winter vs summer)', async () => {
-    const all = fs
-      .readdirSync(DIR)
-      .map((f) => f.match(/^Xinjiang_(\d{4}-\d{2}-\d{2})_NDVI\.tif$/)?.[1])
-      .filter((d): d is string => !!d)
-    const winter = all.filter((d) => d >= '2018-12-01' && d <= '2019-02-28')
-    const summer = all.filter((d) => d >= '2019-06-01' && d <= '2019-08-31')
-    expect(winter.length).toBeGreaterThan(0)
-    expect(summer.length).toBeGreaterThan(0)
-    // Each date's mean NDVI over its valid pixels, from the GDAL + numpy references of the ninth blind set (decoding
-    // the ten rasters here with geotiff.js took 70 s of the suite's time).
-    const perDateMeans = (
-      JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dev-questions/references-9.json'), 'utf8')) as {
-        _per_date: Record<string, { ndvi_mean: { loose: number } }>
-      }
-    )._per_date
-    const perDate = (ds: string[]) => mean(ds.map((d) => perDateMeans[d].ndvi_mean.loose))
-    const w = perDate(winter)
-    const su = perDate(summer)
-    const got = await answer('What is the percent change of the mean NDVI from the winter 2018-2019 (Dec-Feb) to the summer 2019?')
-    expect(got.value).toBeCloseTo((100 * (su - w)) / w, 6)
-  }, 300_000)
+  it('seasons across a year boundary reaching before the files are refused, naming the period (Dec-Feb winter vs summer)', () => {
+    // The files begin on 2019-01-01: December 2018 has none, and a winter 2018-2019 answered from its January and
+    // February would be of other data than asked (it had been computed so, and this test had checked that value).
+    expect(refusal('What is the percent change of the mean NDVI from the winter 2018-2019 (Dec-Feb) to the summer 2019?')).toMatch(/"winter 2018-2019" \(2018-12-01 to 2019-02-28\) reaches beyond the input files, whose dates run from 2019-01-01/)
+  })
 
   it('the date of an extreme: the date whose mean LST is highest', async () => {
     const dates = ['2019-01-01', '2019-01-17', '2019-02-18']

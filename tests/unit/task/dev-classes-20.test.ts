@@ -96,7 +96,8 @@ describe('the axis and the unit of a least-squares slope', () => {
   it('reads "against the day of the year" within one year as the trend axis, and answers it', async () => {
     await trend('Least-squares slope, in K per day, of the per-date mean LST against the day of the year, from 1 March to 30 June 2019?', REFS_11.e1)
     // Across years the day of the year is not the date: still unread.
-    expect(plannedRefusal('least-squares slope of the per-date mean LST vs day of year, 2018 to 2019, in K per day', [Q46])).toMatch(/vs/)
+    // (With files of 2019 only, the period reaching into 2018 is refused first, naming it.)
+    expect(plannedRefusal('least-squares slope of the per-date mean LST vs day of year, 2018 to 2019, in K per day', [Q46])).toMatch(/vs|"2018 to 2019" .* reaches beyond the input files/)
   }, 120_000)
 
   it('reads a count of days in words after "per", which had been answered per year', async () => {
