@@ -300,10 +300,11 @@ export class RulesPlanner implements Planner {
         return { kind: 'calls', calls: [{ tool: last.action.tool, args: targeted.args, purpose: targeted.purpose }], thought: targeted.purpose }
       }
     }
-    // A route that changes what the question is read to ask (its statistic, region or period), requested of the very
-    // DAG compiled from the spec, means the verifier reads the question otherwise than the planner. Computing the
-    // verifier's reading would answer another question than the one the plan (and the answer's words) describe: set
-    // 14's "the lowest monthly mean" had been answered with the mean of the monthly means, said to be their minimum.
+    // A targeted evidence request names the route that answers it (verify/evidence-routes.ts), computed here. Not a
+    // route that changes what the question is read to ask (its statistic, region or period) of the very DAG compiled
+    // from the spec: the verifier reads the question otherwise than the planner, and computing its reading would answer
+    // another question than the one the plan (and the answer's words) describe (set 14's "the lowest monthly mean" had
+    // been answered with the mean of the monthly means, said to be their minimum).
     if (view.request) {
       const origin = events.find((e) => e.call === view.request!.origin)
       const reading = view.request.needed.filter((k) => READING_ROUTES.some((r) => k.startsWith(r)))
@@ -313,10 +314,6 @@ export class RulesPlanner implements Planner {
           thought: `The verifier reads the question otherwise than the plan: the plan computes ${wf.describe}, the verifier asks for ${reading.map(describeRoute).join('; ')}. Nothing is answered from either reading; say in the question which is meant.`,
         }
       }
-    }
-    // A targeted evidence request names the route that answers it (verify/evidence-routes.ts), computed here.
-    if (view.request) {
-      const origin = events.find((e) => e.call === view.request!.origin)
       const routed = origin ? routeFor(view.request.needed, origin.action.args) : null
       if (routed && !tried.has(canonicalCall(origin!.action.tool, routed.args)))
         return { kind: 'calls', calls: [{ tool: origin!.action.tool, args: routed.args, purpose: routed.purpose }], thought: routed.purpose }
