@@ -30,6 +30,8 @@ export interface Reducer {
   /** For a count of dates on a per-date statistic: the conditions a date's value must meet. */
   dateCriterion: Condition[]
   regionWords: string
+  /** The region as a spatial.query geometry, or null for the whole image. */
+  geometry: Record<string, unknown> | null
   /** The selected layer (a collection, NaN where the selection drops a pixel). */
   data: string
   /** The selection in words (" where LST above 305 K", " in the north half" ...). */
@@ -297,15 +299,12 @@ export function reduceValue(r: Reducer): Branch {
     }
   }
   if (pooled && ['median', 'percentile', 'std', 'variance'].includes(statistic)) {
-    // ONE statistic over every valid pixel of every date together: exact order statistics by histogram passes,
-    // the population std from the dates' moments (engines/raster/pooled.ts); not a mean of per-date values.
-    if (r.regionWords)
-      throw new Refusal(
-        'pooling every pixel',
-        `a pooled ${STAT_WORD[statistic]} is taken over whole images; the region${r.regionWords} cannot be pooled over ${dates} dates yet (ask for the per-date ${STAT_WORD[statistic]} averaged over the dates)`,
-      )
+    // ONE statistic over every valid pixel of every date together (within the region's pixels of each date): exact
+    // order statistics by histogram passes, the population std from the dates' moments (engines/raster/pooled.ts);
+    // not a mean of per-date values.
     const stat = statistic === 'percentile' ? `p${spec.quantity.percentile}` : statistic
-    const value = b.add(`pooled_${statistic}${tag ? `_${tag}` : ''}`, 'raster.pooled_reduce', { stat }, { data: r.data })
+    const params = r.geometry ? { stat, geometry: r.geometry } : { stat }
+    const value = b.add(`pooled_${statistic}${tag ? `_${tag}` : ''}`, 'raster.pooled_reduce', params, { data: r.data })
     const statWord = statistic === 'percentile' ? `${spec.quantity.percentile}th percentile` : STAT_WORD[statistic]
     return { value, unit, describe: `${statWord} of ${subj.label}${where} over all valid pixels of ${datesWord}, pooled` }
   }

@@ -8,10 +8,19 @@ export interface LexStatistic {
   names: readonly string[]
 }
 
+/** The population standard deviation (numpy's default, ddof 0), which is the one computed; and how it is marked. */
+const STD_POPULATION = ['population standard deviation', 'population std', 'pop. std', 'pop std']
+const DDOF_ZERO = ['(ddof=0)', '(ddof = 0)', '(ddof 0)', 'ddof=0', 'ddof = 0', 'ddof 0']
+
+/**
+ * The sample standard deviation (ddof 1, divided by n - 1), which no node computes: said, it stops a run rather than
+ * be answered with the population one.
+ */
+export const SAMPLE_STD: readonly string[] = ['sample standard deviation', 'sample standard deviations', 'sample std', 'sample stdev', 'sample sd', 'sample std dev', 'unbiased standard deviation', 'unbiased std', 'ddof=1', 'ddof = 1', 'ddof 1', "bessel's correction", 'bessel correction', 'divided by n-1', 'divided by n - 1', 'divide by n-1', 'divide by n - 1']
+
 /** Value statistics, most specific first. Percentiles are read with their number ("90th percentile", "p90"). */
 export const STATISTICS: readonly LexStatistic[] = [
-  { key: 'std', names: ['standard deviation', 'standard deviations', 'std dev', 'std', 'stdev', 'st dev', 'st. dev.', 'sd', 'population standard deviation', 'population std', 'pop. std', 'pop std', 'std (ddof=0)', 'pop. std (ddof=0)', 'population std (ddof=0)',
-    'std (ddof = 0)', 'population std (ddof = 0)', 'standard deviation (ddof=0)', 'standard deviation (ddof = 0)', 'population standard deviation (ddof=0)', 'population standard deviation (ddof = 0)'] },
+  { key: 'std', names: ['standard deviation', 'standard deviations', 'std dev', 'std', 'stdev', 'st dev', 'st. dev.', 'sd', ...['standard deviation', 'std', ...STD_POPULATION].flatMap((b) => DDOF_ZERO.map((d) => `${b} ${d}`)), ...STD_POPULATION] },
   { key: 'variance', names: ['variance'] },
   { key: 'median', names: ['median', 'medians', '50th percentile', 'middle value', 'middle values', 'central value', 'middle value of the sorted'] },
   { key: 'range', names: ['value range', 'range of values', 'range of the values', 'max minus min', 'maximum minus minimum', 'max - min', 'maximum - minimum', 'max-min', 'spread between the highest and lowest', 'spread between the maximum and minimum', 'difference between the maximum and minimum', 'difference between the maximum and the minimum', 'difference between the max and min', 'difference between max and min', 'difference between the highest and lowest', 'difference between the highest and the lowest', 'gap between the maximum and minimum', 'difference of maximum and minimum', 'difference of the maximum and the minimum', 'difference of the maximum and minimum', 'difference of max and min', 'range', 'highest minus lowest', 'the highest minus the lowest', 'largest minus smallest', 'the largest minus the smallest', 'highest minus the lowest',

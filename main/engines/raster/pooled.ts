@@ -26,6 +26,7 @@
  * v[floor h]); the median is p50. Both ranks are selected, so the value is the one a full sort would give, to the bit.
  */
 import { atRank, linearRank } from './select'
+import type { Geometry } from './spatial'
 
 /** Bins of one pass: one 16-bit digit of the key. */
 export const POOL_BINS = 65536
@@ -46,6 +47,8 @@ export interface PoolSinkSpec {
   stat: string
   min_valid: number
   pass: PoolPass | null
+  /** Only the pixels inside this area (a part, grid cell, box or polygon; engines/raster/spatial.ts) are pooled. */
+  geometry?: Geometry
 }
 
 /** One item's histogram of a pass: its non-empty bins only. */

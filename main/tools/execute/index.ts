@@ -30,7 +30,7 @@ Operators: asset.catalog (folder -> dated assets with band roles; Landsat MTL, S
 raster.read (path+band or catalog role), raster.algebra (expr), raster.product (normalized_difference,
 brightness_temperature, single_channel_lst, multi_channel_lst, split_window_lst, ttm_lst, tes, pwv_band_ratio, tvdi,
 day_night_temperature, apparent_thermal_inertia, pixel_area: m² of each pixel of a grid), raster.mask, raster.summarize (stats: [...]), raster.batch_reduce
-(per-asset series), raster.pooled_reduce (one statistic over all assets' pixels together), threshold_fraction, spatial.query, timeseries.aggregate, timeseries.trend (Sen + Mann-Kendall),
+(per-asset series), raster.pooled_reduce (one statistic over all assets' pixels together, optionally within a geometry), threshold_fraction, spatial.query, timeseries.aggregate, timeseries.trend (Sen + Mann-Kendall),
 math.*, decision.select (nearest option). Use it for any number that must be computed from pixels.`
 
 export interface ExecuteOptions {

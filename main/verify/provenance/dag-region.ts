@@ -1,8 +1,8 @@
 /**
  * Which part of the image an execute result covers, from the DAG and its evidence: the window of each read
- * against the file's size (band_mapping evidence), pixel boxes and polygons of `spatial.query`, and any later
- * operator's `window` in the same {col,row,width,height} form. Fractions of the image, so a "northern half" can be
- * compared whatever the image size.
+ * against the file's size (band_mapping evidence), pixel boxes and polygons of `spatial.query` and of a pooled
+ * reduction restricted to an area, and any later operator's `window` in the same {col,row,width,height} form.
+ * Fractions of the image, so a "northern half" can be compared whatever the image size.
  */
 import { isRec, num, upstream, type ActionNode, type Rec } from '../../tools/execute/evidence-reader'
 import { partNamed, type Part } from '../question-reader/region'
@@ -69,7 +69,7 @@ export function dagRegions(nodes: readonly ActionNode[], output: string | null, 
       if (!full) out.push(size ? part(n.id, w, size) : { node: n.id, kind: 'unsized' })
       continue
     }
-    if (n.op === 'spatial.query' && isRec(n.params.geometry)) {
+    if ((n.op === 'spatial.query' || n.op === 'raster.pooled_reduce') && isRec(n.params.geometry)) {
       const g = n.params.geometry
       const crs = g.crs ?? n.params.crs ?? 'map'
       const named = g.type === 'part' && typeof g.part === 'string' ? partNamed(g.part) : null

@@ -130,7 +130,14 @@ function accumulate(acc: SinkAcc, r: Raster, r0: number, width: number, running:
       acc.writer!.addRows(r.data)
       break
     case 'pool':
-      acc.pool!.add(r.data)
+      if (acc.indices) {
+        // Only the area's pixels of this strip (the indices are sorted, row-major over the whole grid).
+        const lo = r0 * width
+        const hi = lo + r.data.length
+        const inside: number[] = []
+        for (const idx of acc.indices) if (idx >= lo && idx < hi) inside.push(r.data[idx - lo])
+        acc.pool!.add(Float64Array.from(inside))
+      } else acc.pool!.add(r.data)
       break
   }
 }
@@ -200,10 +207,10 @@ function openSinks(job: RasterJob, gridOf: (id: string) => PreparedRead['grid'],
       }
       acc.values = new Values(recycler.alloc(width * height))
     }
-    if (spec.kind === 'query') {
-      acc.values = new Values()
+    if (spec.kind === 'query' || (spec.kind === 'pool' && spec.geometry)) {
+      if (spec.kind === 'query') acc.values = new Values()
       try {
-        acc.indices = selectPixels(gridOf(sink.input), spec.geometry)
+        acc.indices = selectPixels(gridOf(sink.input), spec.geometry!)
       } catch (err) {
         if (err instanceof GeometryError) throw new RasterJobError(sink.id, `node '${sink.id}': ${err.message}`)
         throw err

@@ -100,7 +100,16 @@ function evaluateSink(sink: JobSink, v: Value): SinkResult {
     case 'pool': {
       // One item's partial of a pooled statistic; the caller combines the items' and decides (engines/raster/pooled.ts).
       const acc = new PoolAccumulator(spec)
-      acc.add(data)
+      if (spec.geometry) {
+        let idx: number[]
+        try {
+          idx = selectPixels(grid, spec.geometry)
+        } catch (err) {
+          if (err instanceof GeometryError) throw new RasterJobError(sink.id, `node '${sink.id}': ${err.message}`)
+          throw err
+        }
+        acc.add(Float64Array.from(idx, (i) => data[i]))
+      } else acc.add(data)
       return { status: 'ok', pool: acc.result(), valid: acc.valid, total: acc.total }
     }
     case 'export': {

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { firstPass } from '../../../engines/raster/pooled'
+import { Geometry } from './sink-ops'
 import type { SinkOp } from './spec'
 import { CompileError, info, need, onlyInputs } from './types'
 
@@ -17,14 +18,16 @@ const PooledParams = z.strictObject({
   stat: PooledStat,
   /** Fewer valid pixels over all assets together -> insufficient. */
   min_valid: z.number().int().min(1, 'min_valid is at least 1').default(1),
+  /** Pool only the pixels inside this area of each asset (the same geometries as spatial.query). */
+  geometry: Geometry.optional(),
 })
 
 export const rasterPooledReduce: SinkOp<z.infer<typeof PooledParams>> = {
   op: 'raster.pooled_reduce',
   kind: 'sink',
   params: PooledParams,
-  detail: (p) => p.stat,
-  sink: (p) => ({ kind: 'pool', stat: p.stat, min_valid: p.min_valid, pass: firstPass(p.stat) }),
+  detail: (p) => (p.geometry ? `${p.geometry.type}-${p.stat}` : p.stat),
+  sink: (p) => ({ kind: 'pool', stat: p.stat, min_valid: p.min_valid, pass: firstPass(p.stat), ...(p.geometry ? { geometry: p.geometry } : {}) }),
   infer(ctx, p) {
     onlyInputs(ctx, ['data'])
     const data = need(ctx, 'data', ['rasters'])

@@ -93,7 +93,8 @@ export const thresholdFraction: SinkOp<z.infer<typeof ThresholdParams>> = {
 const Crs = z.enum(['map', 'pixel']).default('map')
 /** true: the pixels outside the area (its complement on the grid). */
 const Outside = z.boolean().optional()
-const Geometry = z.discriminatedUnion('type', [
+/** An area of the grid (also what `raster.pooled_reduce` pools within). */
+export const Geometry = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('point'), x: finite, y: finite, crs: Crs }),
   /** A half or quadrant of the grid (north = top rows of a north-up grid; see engines/raster/spatial.ts). */
   z.strictObject({

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { evaluateJob } from '../../../../main/engines/raster/job/evaluate'
+import { firstPass } from '../../../../main/engines/raster/pooled'
 import { BufferRecycler } from '../../../../main/engines/raster/job/recycler'
 import { stripEligible } from '../../../../main/engines/raster/job/evaluate-strips'
 import type { JobNode, JobSink, RasterJob } from '../../../../main/engines/raster/job/types'
@@ -58,6 +59,12 @@ const sinks: JobSink[] = [
   { id: 't', input: 'x', spec: { kind: 'threshold', op: '>', value: 1.5, as: 'fraction', min_valid: 1 } },
   { id: 'q', input: 'a', spec: { kind: 'query', geometry: { type: 'bbox', bbox: [100, 200, 400, 600], crs: 'map' }, stat: 'mean', min_valid: 1 } },
   { id: 'e', input: 'm', spec: { kind: 'export' } },
+  // A pooled statistic's partial restricted to the same box as 'q' (its first histogram pass of a median).
+  {
+    id: 'pq',
+    input: 'a',
+    spec: { kind: 'pool', stat: 'median', min_valid: 1, pass: firstPass('median'), geometry: { type: 'bbox', bbox: [100, 200, 400, 600], crs: 'map' } },
+  },
 ]
 
 async function decode(bytes: Uint8Array): Promise<number[]> {
@@ -93,6 +100,14 @@ describe('strip-by-strip evaluation', () => {
       expect(strips.sinks.t).toMatchObject({ numerator: whole.sinks.t.numerator, denominator: whole.sinks.t.denominator })
       expect(strips.sinks.q).toMatchObject({ value: whole.sinks.q.value, pixels: whole.sinks.q.pixels })
       expect(await decode(strips.sinks.e.bytes!)).toEqual(await decode(whole.sinks.e.bytes!))
+      // The box's pixels only, whole or in strips: the same count and mean as the box query, the same histogram.
+      const [sp, wp] = [strips.sinks.pq.pool!, whole.sinks.pq.pool!]
+      expect(sp.bins).toEqual(wp.bins)
+      expect({ count: sp.count, sum: sp.sum, min: sp.min, max: sp.max }).toEqual({ count: wp.count, sum: wp.sum, min: wp.min, max: wp.max })
+      expect(sp.m2).toBeCloseTo(wp.m2, 9)
+      expect(whole.sinks.pq.valid).toBe(whole.sinks.q.valid)
+      expect(whole.sinks.pq.total).toBe(whole.sinks.q.pixels)
+      expect(whole.sinks.pq.pool!.mean).toBeCloseTo(whole.sinks.q.value as number, 12)
     }
   })
 

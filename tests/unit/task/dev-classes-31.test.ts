@@ -1,0 +1,81 @@
+/**
+ * Classes from the blind development sets read in session 31, on real data, with phrasings of this file's own
+ * ([own]). References: the q46 rasters decoded here with geotiff.js (tests/helpers/independent-stats.ts; LST = DN x
+ * 0.02 K with DN 0 no data, NDVI = DN x 0.0001 with its nodata tag), never by the code under test. A part of the image
+ * holds the pixels whose centre lies inside it (the west half: columns whose centre is left of the middle; the
+ * top-right cell of a 3 x 3 grid: centre in the top third of the rows and the right third of the columns).
+ *
+ * - A pooled order statistic or standard deviation of a part of the image over several dates ("p90 of the west half,
+ *   both dates pooled into one sample") had been refused ("a pooled percentile is taken over whole images"): it is
+ *   one statistic over the part's valid pixels of every date together.
+ * - "population standard deviation (ddof 0)" names the statistic computed; the sample standard deviation ("sample
+ *   std", "ddof=1") is not computed, and is refused naming its words (the population one had been answered).
+ */
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { answeredWithin, plannedRefusal } from '../../helpers/plan-execute'
+import { decode, percentile, std } from '../../helpers/independent-stats'
+import { FIXTURES, tempDir } from '../../helpers/tmp'
+
+const store = tempDir('rsure-dev-classes-31-')
+afterAll(() => store.cleanup())
+
+const file = (date: string, layer: 'LST' | 'NDVI') => path.join(FIXTURES.Q46_FILES, `Xinjiang_${date}_${layer}.tif`)
+
+/** The valid values of a layer whose pixel centre (col + 0.5, row + 0.5), as fractions of the grid, lies in the box. */
+async function inPart(date: string, layer: 'LST' | 'NDVI', cols: [number, number], rows: [number, number]): Promise<number[]> {
+  const { data, width, height } = await decode(file(date, layer), layer === 'LST' ? 0.02 : 0.0001)
+  const out: number[] = []
+  for (let r = 0; r < height; r++) {
+    const y = (r + 0.5) / height
+    if (y < rows[0] || y >= rows[1]) continue
+    for (let c = 0; c < width; c++) {
+      const x = (c + 0.5) / width
+      if (x < cols[0] || x >= cols[1]) continue
+      const v = data[r * width + c]
+      if (v === v && (layer === 'NDVI' || v > 0)) out.push(v)
+    }
+  }
+  return out
+}
+
+describe('a pooled statistic of a part of the image over several dates', () => {
+  it('is one percentile or standard deviation over the part pixels of every date together', async () => {
+    const may = [...(await inPart('2019-05-09', 'LST', [0, 0.5], [0, 1])), ...(await inPart('2019-05-25', 'LST', [0, 0.5], [0, 1]))]
+    const p90F = (percentile(may, 90) - 273.15) * 1.8 + 32
+    const perDate = [await inPart('2019-05-09', 'LST', [0, 0.5], [0, 1]), await inPart('2019-05-25', 'LST', [0, 0.5], [0, 1])].map((v) => percentile(v, 90))
+    // The pooled value is not the mean of the per-date percentiles, so the test tells them apart.
+    expect(Math.abs(p90F - (((perDate[0] + perDate[1]) / 2 - 273.15) * 1.8 + 32))).toBeGreaterThan(0.01)
+    const lstFiles = [file('2019-05-09', 'LST'), file('2019-05-25', 'LST')]
+    await answeredWithin('p90 LST, west half, May 2019 (both dates pooled into one sample), °F.', lstFiles, [p90F], 1e-3, store.dir)
+
+    const cell: [[number, number], [number, number]] = [
+      [2 / 3, 1],
+      [0, 1 / 3],
+    ]
+    const july = [...(await inPart('2019-07-12', 'NDVI', ...cell)), ...(await inPart('2019-07-28', 'NDVI', ...cell))]
+    const ndviFiles = [file('2019-07-12', 'NDVI'), file('2019-07-28', 'NDVI')]
+    await answeredWithin(
+      'Top-right cell of a 3 x 3 grid, NDVI, both July 2019 acquisitions pooled into one sample: population standard deviation (ddof 0)?',
+      ndviFiles,
+      [std(july)],
+      1e-6,
+      store.dir,
+    )
+  }, 180_000)
+})
+
+describe('the sample standard deviation', () => {
+  it('is refused naming its words, where "ddof 0" is answered', () => {
+    const files = [file('2019-07-12', 'NDVI')]
+    for (const [q, words] of [
+      ['What is the sample standard deviation of NDVI on 2019-07-12?', 'sample standard deviation'],
+      ['NDVI 2019-07-12: std with ddof=1 please', 'ddof=1'],
+    ] as const) {
+      const refusal = plannedRefusal(q, files)
+      expect(refusal, q).toContain(`"${words}"`)
+      expect(refusal, q).toMatch(/sample standard deviation \(ddof 1\)/)
+    }
+    expect(plannedRefusal('NDVI 2019-07-12: std (ddof 0) please', files)).toBeNull()
+  })
+})
