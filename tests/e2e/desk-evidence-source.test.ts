@@ -9,6 +9,12 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addFiles, ask, connect, LANDSAT_TIFS, openDesk, Q46_TIFS, SHOTS, type Desk } from './rsure-serve'
 
+/**
+ * Six of task 46's files, three dates of LST and NDVI: the session's first file (2019-01-01 LST) is not the one the
+ * question reads. (The 46-file session is the subject of desk-reload, among the slow suites.)
+ */
+const SOME_Q46 = Q46_TIFS.filter((f) => /_2019-(01-01|07-12|12-19)_/.test(f))
+
 let desk: Desk
 let page: Page
 
@@ -24,13 +30,13 @@ afterAll(async () => {
 describe('the evidence viewer and layer export (rsure serve + Chromium)', () => {
   it('shows the raster an execute observation was computed from, and none of the session when reopened without it', async () => {
     const before = await page.locator('[data-testid=file-card]').count()
-    await addFiles(page, Q46_TIFS, before + Q46_TIFS.length)
+    await addFiles(page, SOME_Q46, before + SOME_Q46.length)
     // Only the task-46 files answer this question.
     for (const f of LANDSAT_TIFS) {
       const card = page.locator(`[data-testid=file-card][data-name="${path.basename(f)}"] button[aria-label^=remove]`)
       if (await card.count()) await card.click()
     }
-    await expect.poll(() => page.locator('[data-testid=file-card]').count()).toBe(Q46_TIFS.length)
+    await expect.poll(() => page.locator('[data-testid=file-card]').count()).toBe(SOME_Q46.length)
     const { runId } = await ask(page, 'What is the mean NDVI on 2019-07-12?')
     const run = page.locator(`[data-testid=run][data-run="${runId}"]`)
     await run.locator('[data-testid=timeline-call][data-status=accepted] [data-testid=open-evidence]').first().click()
@@ -42,7 +48,7 @@ describe('the evidence viewer and layer export (rsure serve + Chromium)', () => 
 
     // The task-46 files leave the session; the Landsat scene comes back; the run reopened from History does not
     // show a Landsat band as its source.
-    for (const f of Q46_TIFS) await page.locator(`[data-testid=file-card][data-name="${path.basename(f)}"] button[aria-label^=remove]`).click()
+    for (const f of SOME_Q46) await page.locator(`[data-testid=file-card][data-name="${path.basename(f)}"] button[aria-label^=remove]`).click()
     await addFiles(page, LANDSAT_TIFS.slice(0, 2), 2, 60_000)
     await connect(page, desk.served.url)
     await page.click('[data-testid=tab-history]')

@@ -6,7 +6,9 @@
  * Nothing here imports vitest, so scripts/screenshots.ts drives the desk with the same steps.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fromFile } from 'geotiff'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
@@ -22,12 +24,48 @@ export function requireChromium(): void {
   }
 }
 
+/** Every file the renderer build reads from the project (its sources, the main/ modules it imports, the lock file). */
+function rendererInputs(): string[] {
+  const out: string[] = ['package-lock.json', 'tsconfig.json'].map((f) => path.join(ROOT, f))
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (e.name === 'node_modules' || e.name === 'dist') continue
+      const p = path.join(dir, e.name)
+      if (e.isDirectory()) walk(p)
+      else out.push(p)
+    }
+  }
+  for (const d of ['renderer', 'main', 'preload']) walk(path.join(ROOT, d))
+  return out
+}
+
+/**
+ * Build the renderer into `outDir`. The test files of one run share one build: it is made once into a temporary
+ * folder named by the path, size and modification time of every input (written under another name and renamed, so
+ * parallel test processes never see half a build), then copied.
+ */
 export function buildRenderer(outDir: string): void {
-  const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  })
-  if (build.status !== 0) throw new Error(`The renderer build failed:\n${build.stdout}\n${build.stderr}`)
+  const hash = createHash('sha1')
+  for (const f of rendererInputs()) {
+    const st = fs.statSync(f)
+    hash.update(`${path.relative(ROOT, f)}\0${st.size}\0${st.mtimeMs}\n`)
+  }
+  const cached = path.join(os.tmpdir(), `rsure-renderer-build-${hash.digest('hex').slice(0, 16)}`)
+  if (!fs.existsSync(cached)) {
+    const part = `${cached}.part-${process.pid}`
+    const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--outDir', part, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
+    if (build.status !== 0) throw new Error(`The renderer build failed:\n${build.stdout}\n${build.stderr}`)
+    try {
+      fs.renameSync(part, cached)
+    } catch {
+      // Another test process renamed its build there first: the same inputs, the same build.
+      fs.rmSync(part, { recursive: true, force: true })
+    }
+  }
+  fs.cpSync(cached, outDir, { recursive: true })
 }
 
 export interface Served {

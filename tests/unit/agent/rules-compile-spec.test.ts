@@ -132,7 +132,9 @@ describe('spec compiler on the task-46 files', () => {
   it('seasons across a year boundary reaching before the files are refused, naming the period (Dec-Feb winter vs summer)', () => {
     // The files begin on 2019-01-01: December 2018 has none, and a winter 2018-2019 answered from its January and
     // February would be of other data than asked (it had been computed so, and this test had checked that value).
-    expect(refusal('What is the percent change of the mean NDVI from the winter 2018-2019 (Dec-Feb) to the summer 2019?')).toMatch(/"winter 2018-2019" \(2018-12-01 to 2019-02-28\) reaches beyond the input files, whose dates run from 2019-01-01/)
+    expect(refusal('What is the percent change of the mean NDVI from the winter 2018-2019 (Dec-Feb) to the summer 2019?')).toMatch(
+      /"winter 2018-2019" \(2018-12-01 to 2019-02-28\) reaches beyond the input files, whose dates run from 2019-01-01/,
+    )
   })
 
   it('the date of an extreme: the date whose mean LST is highest', async () => {
@@ -160,11 +162,8 @@ describe('spec compiler on the task-46 files', () => {
     expect(r).not.toMatch(/call \d|status check|adjust the arguments/)
   })
 
-  it('refusals name the part: a pooled median over several dates in a region (whole images are pooled)', () => {
-    // The pooled median of whole images is computed (raster.pooled_reduce, tests/integration/pooled-statistics-q46.test.ts).
+  it('plans a pooled median over several dates, of whole images and of a part (values: pooled-statistics-q46, dev-classes-31)', () => {
     expect(refusal('Pooling every pixel of January 2019, what is the median LST?')).toBe('')
-    const r = refusal('Pooling every pixel of January 2019, what is the median LST in the northern half of the image?')
-    expect(r).toMatch(/pool/i)
-    expect(r).toMatch(/median/)
+    expect(refusal('Pooling every pixel of January 2019, what is the median LST in the northern half of the image?')).toBe('')
   })
 })

@@ -49,6 +49,16 @@ describe('a pooled statistic of a part of the image over several dates', () => {
     const lstFiles = [file('2019-05-09', 'LST'), file('2019-05-25', 'LST')]
     await answeredWithin('p90 LST, west half, May 2019 (both dates pooled into one sample), °F.', lstFiles, [p90F], 1e-3, store.dir)
 
+    const jan = [...(await inPart('2019-01-01', 'LST', [0, 1], [0, 0.5])), ...(await inPart('2019-01-17', 'LST', [0, 1], [0, 0.5]))]
+    const janFiles = [file('2019-01-01', 'LST'), file('2019-01-17', 'LST'), file('2019-02-02', 'LST')]
+    await answeredWithin(
+      'Pooling every pixel of January 2019, what is the median LST in the northern half of the image?',
+      janFiles,
+      [percentile(jan, 50)],
+      1e-6,
+      store.dir,
+    )
+
     const cell: [[number, number], [number, number]] = [
       [2 / 3, 1],
       [0, 1 / 3],
