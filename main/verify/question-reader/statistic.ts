@@ -119,8 +119,12 @@ const ENTRIES: Entry[] = [
 /** Words that make an extreme in plain words possibly the pick of a date rather than a statistic. */
 const DATE_WORDS = /\b(?:dates?|days?|scenes?|acquisitions?|overpass(?:es)?|months?|when)\b/i
 
-/** An extreme of a series' values said right before them ("the lowest monthly mean"): a statistic, not a pick. */
-const OF_SERIES_VALUES = /^\s+(?:monthly|seasonal|annual|yearly)\s+(?:means?|averages?|medians?|values?)\b/i
+/**
+ * An extreme of a series' values said right before them ("the lowest monthly mean", "then the highest of those
+ * means", "the largest of the per-date medians"): a statistic, not a pick (a question asking for a date drops it).
+ */
+const OF_SERIES_VALUES =
+  /^\s+(?:(?:monthly|seasonal|annual|yearly)\s+(?:means?|averages?|medians?|values?)|of\s+(?:the|those|these|all\s+the)\s+(?:(?:per[\s-](?:date|scene|image|acquisition)|scene|image|daily|monthly|seasonal|annual|yearly)\s+)?(?:means|averages|medians|values))\b/i
 
 function plainExtreme(m: RegExpMatchArray, kind: 'max' | 'min'): AskedStatistic | null {
   const input = m.input ?? ''

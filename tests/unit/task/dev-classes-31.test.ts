@@ -8,6 +8,9 @@
  * - A pooled order statistic or standard deviation of a part of the image over several dates ("p90 of the west half,
  *   both dates pooled into one sample") had been refused ("a pooled percentile is taken over whole images"): it is
  *   one statistic over the part's valid pixels of every date together.
+ * - "mean per date, then the highest of those means": the verifier had read no maximum in "the highest of those
+ *   means" (a question naming dates may ask for a date there) and asked for the mean of the means instead, so the
+ *   right value was not answered; an extreme right before "of those/the per-date means" is a statistic.
  * - "population standard deviation (ddof 0)" names the statistic computed; the sample standard deviation ("sample
  *   std", "ddof=1") is not computed, and is refused naming its words (the population one had been answered).
  */
@@ -73,6 +76,26 @@ describe('a pooled statistic of a part of the image over several dates', () => {
       store.dir,
     )
   }, 180_000)
+})
+
+describe('an extreme of the per-date values said after them', () => {
+  it('"mean per date, then the highest of those means" is the largest per-date mean', async () => {
+    const dates = ['2019-09-14', '2019-09-30', '2019-10-16', '2019-11-01', '2019-11-17']
+    const means: number[] = []
+    for (const d of dates) {
+      const v = await inPart(d, 'LST', [0, 0.5], [0, 1])
+      if (v.length) means.push(v.reduce((a, x) => a + x, 0) / v.length)
+    }
+    const avg = means.reduce((a, x) => a + x, 0) / means.length
+    expect(Math.max(...means) - avg).toBeGreaterThan(0.1)
+    await answeredWithin(
+      'LST of Sep-Nov 2019, western half: take the mean per date, then the highest of those means (K).',
+      dates.map((d) => file(d, 'LST')),
+      [Math.max(...means)],
+      1e-3,
+      store.dir,
+    )
+  }, 120_000)
 })
 
 describe('the sample standard deviation', () => {
