@@ -29,6 +29,7 @@ export const UNPLACED_UNIT = 'a unit the reader could not place'
 const UNSURE_THRESHOLD = 'a threshold in a sentence that does not ask, which the ask does not state: say in the question whether it limits the pixels'
 const EXTREME_DATE = 'a date picked by an extreme, with another value asked of it'
 const DIVISION = 'a division the reader could not place'
+const PART_WHY = 'a part of the image the reader could not place'
 /** Month names as a day is written with them ("13 May", "Aug 4"). */
 const DAY_MONTHS = `(?:${alternation(MONTH_WORDS)})\\.?`
 
@@ -51,7 +52,7 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
   },
   {
     re: /\b(?:north|south|east|west|upper|lower|top|bottom|left|right|central|centre|center|middle|northern|southern|eastern|western|inner|interior|outer|peripheral)[\w-]*\s+(?:half|halves|part|portion|quadrant|quarter|corner|section|side|third|strip|edge|rows?|columns?|area|region|zone|ring)\b|\b(?:top|bottom|left|right|upper|lower|north|south|east|west|centre|center|middle)\s+(?:side\s+)?(?:of|in)\s+the\s+(?:image|picture|scene|frame|tile|raster|map)\b|\b(?:image|scene|raster)\s+(?:edges?|borders?|margins?)\b|\b(?:edges?|borders?|margins?)\s+of\s+the\s+(?:image|scene|raster)\b|\b(?:quadrant|corner|buffer\s+of|rows?\s+\d|columns?\s+\d|within\s+\d+\s*k?m\b)|\b(?:within|inside|in|for|over)\s+(?:the\s+|a\s+|this\s+)?(?:bounding\s+box|bbox|polygon)\b(?!\s+(?:coordinates|of\s+the\s+(?:image|raster|input)))/gi,
-    why: 'a part of the image the reader could not place',
+    why: PART_WHY,
   },
   {
     re: new RegExp(
@@ -204,6 +205,17 @@ export const BLOCKING: readonly { re: RegExp; why: string; raw?: boolean }[] = [
 const FILLER_SET = new Set(FILLER)
 
 /**
+ * A part's kind said alone ("quadrant", "corner"; singular, or with "'s") where the question read exactly one part of
+ * that kind: the same part named again. A plural ("the other three quadrants") or a second part is no back-reference.
+ */
+function backReference(parsed: ParsedQuestion, h: { at: number; end: number; text: string }): boolean {
+  const noun = h.text.trim().toLowerCase()
+  if (!/^(?:quadrant|corner)$/.test(noun) || !/^(?:['’]s\b|(?!\w))/.test(parsed.text.slice(h.end))) return false
+  const parts = parsed.spans.filter((x) => x.type === 'part')
+  return parts.length === 1 && (parts[0] as { name: string }).name.includes(noun)
+}
+
+/**
  * The coverage ledger of a question given the spans (or any [at, end) ranges with a role) an interpreter used:
  * every content word consumed, or not understood with whether it blocks. Words of a context sentence never block;
  * words of a statement set aside are listed with STATEMENT_WHY.
@@ -242,6 +254,8 @@ export function ledgerOf(
       if (b.why === EXTREME_DATE && parsed.spans.some((x) => x.type === 'date_of')) continue
       // "the ratio of the north's mean to the south's (north divided by south)": a division restating the ratio read.
       if (b.why === DIVISION && parsed.spans.some((x) => x.type === 'combine' && x.key === 'ratio')) continue
+      // "the NE quadrant ... the per-date quadrant means", "the quadrant's valid pixels": the one part read, named again.
+      if (b.why === PART_WHY && backReference(parsed, h)) continue
       if (b.why === UNPLACED_UNIT && readUnits.has(unitKey(h.text.replace(/^deg(?:rees?)?\s+/i, 'degrees ').replace(/°\s+/, '°')) ?? '')) continue
       blockedAt.push(h)
       const blocking = !inContext(h.at)

@@ -32,6 +32,7 @@ import {
   recurring,
   seasonMonths,
   spanOfMonths,
+  theOneYear,
   validDay,
 } from './period-words'
 import { DAY_RULES } from './period-day-rules'
@@ -266,19 +267,23 @@ const RULES: Rule[] = [
     re: new RegExp(`${YEAR}\\b[^.;:()\\d]{0,40}\\(\\s*${MONTH_RE}${DASH}${MONTH_RE}\\s*\\)`, 'gi'),
     make: (m) => monthRange(Number(m[1]), monthOf(m[2]), monthOf(m[3])),
   },
-  // "the 2019 record from March to September": the year, then a month range introduced by "from" (not "how much did
-  // it change in 2019 from March to September", which compares the two months, nor "from March and ...")
+  // "the 2019 record from March to September", "2019 dates, Apr-Oct": the year, then a month range introduced by
+  // "from" or after a comma or colon (not "how much did it change in 2019 from March to September", which compares
+  // the two months, nor "from March and ...")
   {
     re: new RegExp(
-      `${YEAR}((?:\\s+(?!(?:and|or|vs|versus|to|from)\\b)[a-z][\\w-]*){0,2}),?\\s+(from)\\s+${MONTH_RE}\\s*(?:-|–|—|to|until|till|through|thru)\\s*${MONTH_RE}(?![a-z])(?!\\s*,?\\s*(?:of\\s+)?(?:19|20)\\d{2})`,
+      `${YEAR}((?:\\s+(?!(?:and|or|vs|versus|to|from)\\b)[a-z][\\w-]*){0,2})(?:,?\\s+(from)\\s+|\\s*[,:]\\s*)${MONTH_RE}\\s*(?:-|–|—|to|until|till|through|thru)\\s*${MONTH_RE}(?![a-z])(?!\\s*,?\\s*(?:of\\s+)?(?:19|20)\\d{2})`,
       'gi',
     ),
     make: (m, q) => {
       const y = Number(m[1])
       const [a, b] = [monthOf(m[4]), monthOf(m[5])]
+      // After a comma or colon only when the question names no other year ("2018 vs 2019, June-August" may be
+      // June-August of each).
+      if (!m[3] && theOneYear(q) !== y) return null
       const before = q.slice(0, (m.index ?? 0) + m[0].toLowerCase().lastIndexOf('from') + 4)
       // "how much did LST change in 2019 from March to September": the two months compared.
-      if (CHANGED_FROM.test(before)) {
+      if (m[3] && CHANGED_FROM.test(before)) {
         if (TREND_WORDS.test(q)) return null
         return [a, b].map((mo) => ({ start: monthStart(y, mo), last: monthEnd(y, mo), granularity: 'month' as const }))
       }

@@ -31,7 +31,7 @@ const OF_IMAGE = `(?:\\s+(?:of|in)\\s+(?:the\\s+|this\\s+)?(?:${alternation(IMAG
 const PART_RES = PARTS.map(
   (p) =>
     new RegExp(
-      `(?:${alternation(p.words)})(?:\\s*\\((?:${alternation(p.words)})\\))?\\s+(?:${alternation(PART_NOUNS[p.nouns])})${p.after ? `\\s+(?:${alternation(p.after)})` : OF_IMAGE}`,
+      `(?:${alternation(p.words)})(?:\\s*\\((?:${alternation(p.words)})\\))?(?:\\s+|-)(?:${alternation(PART_NOUNS[p.nouns])})${p.after ? `\\s+(?:${alternation(p.after)})` : OF_IMAGE}`,
       'gi',
     ),
 )

@@ -147,7 +147,10 @@ export function readStatistics(question: string): { asked: AskedStatistic[]; unc
   // The words of an image part ("the lowest third", "the upper half") name where, not which statistic.
   // Positions are those of the parsed text (typing slips corrected, numbers in words written as digits).
   const parsed = parseQuestion(question)
-  const taken: [number, number][] = parsed.spans.filter((s) => s.type === 'part').map((s) => [s.at, s.end])
+  // A statistic word inside a part's words is no statistic; one that starts before them ("the number of eastern-half
+  // pixels") still is.
+  const parts: [number, number][] = parsed.spans.filter((s) => s.type === 'part').map((s) => [s.at, s.end])
+  const taken: [number, number][] = []
   // A reduction written as code over a comparison ("((b10 > 0) & (bt < 285)).sum()") counts pixels (a mean of one is
   // their share): its "sum" or "mean" is no statistic of values.
   for (const r of codeReductions(parsed.text).filter((x) => x.ofMask)) {
@@ -157,7 +160,7 @@ export function readStatistics(question: string): { asked: AskedStatistic[]; unc
   for (const e of ENTRIES) {
     for (const m of parsed.text.matchAll(e.re)) {
       const at = m.index ?? 0
-      if (taken.some(([a, b]) => at < b && at + m[0].length > a)) continue
+      if (parts.some(([a, b]) => at >= a && at < b) || taken.some(([a, b]) => at < b && at + m[0].length > a)) continue
       // "(one big sample, not a mean of medians)": statistics said not to be taken.
       if (NOT_TAKEN.test(parsed.text.slice(Math.max(0, at - 30), at))) continue
       const made = typeof e.kind === 'function' ? e.kind(m) : { kind: e.kind, words: m[0] }

@@ -11,6 +11,10 @@
  * - "mean per date, then the highest of those means": the verifier had read no maximum in "the highest of those
  *   means" (a question naming dates may ask for a date there) and asked for the mean of the means instead, so the
  *   right value was not answered; an extreme right before "of those/the per-date means" is a statistic.
+ * - A part's kind said again alone ("the per-date quadrant means", "the quadrant's valid pixels") after one part of
+ *   that kind was read had blocked as a part the reader could not place; "SE-quadrant" (hyphen) was not read; a month
+ *   range after its year and a comma ("2019 dates, Apr-Oct") was not placed. All three are read now (not a plural
+ *   "the other three quadrants", nor a range after a year when the question names another year).
  * - "population standard deviation (ddof 0)" names the statistic computed; the sample standard deviation ("sample
  *   std", "ddof=1") is not computed, and is refused naming its words (the population one had been answered).
  */
@@ -96,6 +100,49 @@ describe('an extreme of the per-date values said after them', () => {
       store.dir,
     )
   }, 120_000)
+})
+
+describe('a part named again by its kind, and a month range after its year', () => {
+  it('"2019 dates, Apr-Oct, whose SE-quadrant mean ..." and "the quadrant\'s valid pixels" count the dates of that part', async () => {
+    const DATES = [
+      '2019-04-07',
+      '2019-04-23',
+      '2019-05-09',
+      '2019-05-25',
+      '2019-06-10',
+      '2019-06-26',
+      '2019-07-12',
+      '2019-07-28',
+      '2019-08-13',
+      '2019-08-29',
+      '2019-09-14',
+      '2019-09-30',
+      '2019-10-16',
+    ]
+    let count = 0
+    for (const d of DATES) {
+      const v = await inPart(d, 'LST', [0.5, 1], [0.5, 1])
+      if (v.length && v.reduce((a, x) => a + x, 0) / v.length > 273.15 + 27) count++
+    }
+    expect(count).toBeGreaterThan(0)
+    expect(count).toBeLessThan(DATES.length)
+    const files = ['2019-03-22', ...DATES, '2019-11-01'].map((d) => file(d, 'LST'))
+    await answeredWithin('count of 2019 dates, Apr-Oct, whose SE-quadrant mean LST > 27 °C.', files, [count], 0, store.dir)
+    await answeredWithin(
+      "How many of the 2019 acquisitions from April to October have a mean LST above 27 °C in the lower-right quadrant? Each date's mean is taken over the quadrant's valid pixels.",
+      files,
+      [count],
+      0,
+      store.dir,
+    )
+  }, 180_000)
+
+  it('does not take a range after a year for the year of another period, nor a plural "quadrants" for the part read', () => {
+    const files = ['2019-06-10', '2019-07-12', '2019-08-13'].map((d) => file(d, 'LST'))
+    expect(plannedRefusal('mean LST 2018 vs 2019, June-August', files)).not.toBeNull()
+    const rest = plannedRefusal('On 13 August 2019, mean LST of the NE quadrant minus that of the other three quadrants?', [file('2019-08-13', 'LST')])
+    expect(rest).toContain('"quadrant"')
+  })
 })
 
 describe('the sample standard deviation', () => {
