@@ -18,6 +18,7 @@
  * - "population standard deviation (ddof 0)" names the statistic computed; the sample standard deviation ("sample
  *   std", "ddof=1") is not computed, and is refused naming its words (the population one had been answered).
  */
+import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { answeredWithin, plannedRefusal } from '../../helpers/plan-execute'
@@ -104,21 +105,13 @@ describe('an extreme of the per-date values said after them', () => {
 
 describe('a part named again by its kind, and a month range after its year', () => {
   it('"2019 dates, Apr-Oct, whose SE-quadrant mean ..." and "the quadrant\'s valid pixels" count the dates of that part', async () => {
-    const DATES = [
-      '2019-04-07',
-      '2019-04-23',
-      '2019-05-09',
-      '2019-05-25',
-      '2019-06-10',
-      '2019-06-26',
-      '2019-07-12',
-      '2019-07-28',
-      '2019-08-13',
-      '2019-08-29',
-      '2019-09-14',
-      '2019-09-30',
-      '2019-10-16',
-    ]
+    // The LST dates of April to October 2019 among task 46's files.
+    const DATES = fs
+      .readdirSync(FIXTURES.Q46_FILES)
+      .map((f) => /_(2019-(0[4-9]|10)-\d\d)_LST\.tif$/.exec(f)?.[1])
+      .filter((d): d is string => d !== undefined)
+      .sort()
+    expect(DATES.length).toBe(13)
     let count = 0
     for (const d of DATES) {
       const v = await inPart(d, 'LST', [0.5, 1], [0.5, 1])

@@ -7,7 +7,6 @@
  */
 import { checkMemory } from '../budget'
 import type { Raster } from '../raster'
-import { selectPixels, GeometryError } from '../spatial'
 import { ContentAccumulator, summarize } from '../stats'
 import { GeoTiffStripWriter } from '../tiff/writer'
 import { comparator } from '../compare'
@@ -15,7 +14,7 @@ import { evaluateNode, quickStats, type Value } from './evaluate-node'
 import { applySweeps, openSweeps, overwritable, prepareSweeps, SampleSweep, sweepable, sweepsScanSamples } from './evaluate-sweeps'
 import { prepareRead, readRows, type PreparedRead } from './read-node'
 import type { BufferRecycler } from './recycler'
-import { checkFinite, tooFewPixels } from './sink-check'
+import { checkFinite, sinkPixels, tooFewPixels } from './sink-check'
 import { RasterJobError, type JobNode, type JobResult, type JobSink, type NodeReport, type RasterJob, type SinkResult } from './types'
 import { errorMessage } from '../../../domain/errors'
 import { PoolAccumulator } from '../pooled'
@@ -209,12 +208,7 @@ function openSinks(job: RasterJob, gridOf: (id: string) => PreparedRead['grid'],
     }
     if (spec.kind === 'query' || (spec.kind === 'pool' && spec.geometry)) {
       if (spec.kind === 'query') acc.values = new Values()
-      try {
-        acc.indices = selectPixels(gridOf(sink.input), spec.geometry!)
-      } catch (err) {
-        if (err instanceof GeometryError) throw new RasterJobError(sink.id, `node '${sink.id}': ${err.message}`)
-        throw err
-      }
+      acc.indices = sinkPixels(sink.id, gridOf(sink.input), spec.geometry!)
     }
     // A pooled statistic's share of this item: moments and one histogram pass, bounded whatever the raster size.
     if (spec.kind === 'pool') acc.pool = new PoolAccumulator(spec)

@@ -4,17 +4,16 @@
  * fractions, spatial queries, GeoTIFF exports). Runs inside a worker thread, or inline when no pool is used.
  */
 import type { Raster } from '../raster'
-import { selectPixels, GeometryError } from '../spatial'
 import { ContentAccumulator, summarize } from '../stats'
 import { encodeGeoTiff } from '../tiff/writer'
 import { evaluateJobInStrips, stripEligible } from './evaluate-strips'
 import { comparator } from '../compare'
 import { evaluateNode, quickStats, report, type Value } from './evaluate-node'
 import { prepareRead, readRows } from './read-node'
-import { checkFinite, tooFewPixels } from './sink-check'
+import { checkFinite, sinkPixels, tooFewPixels } from './sink-check'
 import { BufferRecycler } from './recycler'
 import { PoolAccumulator } from '../pooled'
-import { RasterJobError, type JobNode, type JobResult, type JobSink, type NodeReport, type RasterJob, type SinkResult } from './types'
+import type { JobNode, JobResult, JobSink, NodeReport, RasterJob, SinkResult } from './types'
 
 const QUICK = new Set(['count', 'mean', 'min', 'max', 'sum', 'valid_fraction'])
 
@@ -84,13 +83,7 @@ function evaluateSink(sink: JobSink, v: Value): SinkResult {
       return { status: 'ok', value: (num / den) * (spec.as === 'percent' ? 100 : 1), numerator: num, denominator: den, valid: den, total: data.length }
     }
     case 'query': {
-      let idx: number[]
-      try {
-        idx = selectPixels(grid, spec.geometry)
-      } catch (err) {
-        if (err instanceof GeometryError) throw new RasterJobError(sink.id, `node '${sink.id}': ${err.message}`)
-        throw err
-      }
+      const idx = sinkPixels(sink.id, grid, spec.geometry)
       const vals = idx.map((i) => data[i])
       const stat = spec.stat === 'value' ? 'mean' : spec.stat
       const s = summarize(vals, [stat])
@@ -100,16 +93,8 @@ function evaluateSink(sink: JobSink, v: Value): SinkResult {
     case 'pool': {
       // One item's partial of a pooled statistic; the caller combines the items' and decides (engines/raster/pooled.ts).
       const acc = new PoolAccumulator(spec)
-      if (spec.geometry) {
-        let idx: number[]
-        try {
-          idx = selectPixels(grid, spec.geometry)
-        } catch (err) {
-          if (err instanceof GeometryError) throw new RasterJobError(sink.id, `node '${sink.id}': ${err.message}`)
-          throw err
-        }
-        acc.add(Float64Array.from(idx, (i) => data[i]))
-      } else acc.add(data)
+      if (spec.geometry) acc.add(Float64Array.from(sinkPixels(sink.id, grid, spec.geometry), (i) => data[i]))
+      else acc.add(data)
       return { status: 'ok', pool: acc.result(), valid: acc.valid, total: acc.total }
     }
     case 'export': {

@@ -3,7 +3,19 @@
  * of float64 values near 1.7e308 overflows) is not a value, so it becomes an error naming the node instead of an
  * "ok" whose number JSON would print as null.
  */
+import type { Grid } from '../raster'
+import { GeometryError, selectPixels, type Geometry } from '../spatial'
 import { RasterJobError, type SinkResult } from './types'
+
+/** The pixels (row-major indices) a sink's geometry selects on the grid; a geometry that selects none names the node. */
+export function sinkPixels(sink: string, grid: Grid, geometry: Geometry): number[] {
+  try {
+    return selectPixels(grid, geometry)
+  } catch (err) {
+    if (err instanceof GeometryError) throw new RasterJobError(sink, `node '${sink}': ${err.message}`)
+    throw err
+  }
+}
 
 /**
  * The result of a sink with fewer valid pixels than its min_valid (both evaluators, whole rasters and strips):
