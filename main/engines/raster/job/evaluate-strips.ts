@@ -76,7 +76,9 @@ interface SinkAcc {
   total: number
   num: number
   values?: Values
+  /** A geometry's pixels (ascending, row-major over the grid), and the first of them not yet reached by a strip. */
   indices?: number[]
+  cursor?: number
   writer?: GeoTiffStripWriter
   pool?: PoolAccumulator
 }
@@ -87,6 +89,20 @@ const RUNNING = new Set(['count', 'mean', 'min', 'max', 'sum', 'valid_fraction']
  * Add one strip of the sink's input to its accumulator. `running`: the strip's stats are its node's running stats
  * over every strip so far (carried through the reader or the product), which then replace the sink's own.
  */
+/**
+ * The geometry's pixels inside the strip that starts at grid index `lo` and holds `length` pixels, as indices into the
+ * strip. Strips come in row order and the indices are ascending, so a cursor walks the list once over the whole run.
+ */
+function stripIndices(acc: SinkAcc, lo: number, length: number): number[] {
+  const all = acc.indices!
+  let i = acc.cursor ?? 0
+  while (i < all.length && all[i] < lo) i++
+  const out: number[] = []
+  for (; i < all.length && all[i] < lo + length; i++) out.push(all[i] - lo)
+  acc.cursor = i
+  return out
+}
+
 function accumulate(acc: SinkAcc, r: Raster, r0: number, width: number, running: boolean): void {
   const spec = acc.sink.spec
   const [count, sum, min, max] = quickStats(r)
@@ -119,9 +135,7 @@ function accumulate(acc: SinkAcc, r: Raster, r0: number, width: number, running:
       break
     }
     case 'query': {
-      const lo = r0 * width
-      const hi = lo + r.data.length
-      for (const idx of acc.indices!) if (idx >= lo && idx < hi) acc.values!.pushValid(r.data.subarray(idx - lo, idx - lo + 1))
+      for (const idx of stripIndices(acc, r0 * width, r.data.length)) acc.values!.pushValid(r.data.subarray(idx, idx + 1))
       break
     }
     case 'export':
@@ -129,14 +143,8 @@ function accumulate(acc: SinkAcc, r: Raster, r0: number, width: number, running:
       acc.writer!.addRows(r.data)
       break
     case 'pool':
-      if (acc.indices) {
-        // Only the area's pixels of this strip (the indices are sorted, row-major over the whole grid).
-        const lo = r0 * width
-        const hi = lo + r.data.length
-        const inside: number[] = []
-        for (const idx of acc.indices) if (idx >= lo && idx < hi) inside.push(r.data[idx - lo])
-        acc.pool!.add(Float64Array.from(inside))
-      } else acc.pool!.add(r.data)
+      if (acc.indices) acc.pool!.add(Float64Array.from(stripIndices(acc, r0 * width, r.data.length), (idx) => r.data[idx]))
+      else acc.pool!.add(r.data)
       break
   }
 }
