@@ -266,9 +266,25 @@ export function periodWords(periods: Period[]): string {
     // A period read from inside brackets ("growing season (we say April until October) of 2019") loses its lone bracket.
     const t = (raw.match(/\(/g)?.length ?? 0) === (raw.match(/\)/g)?.length ?? 0) ? raw : raw.replace(/\s*[()]\s*/g, ' ').trim()
     const dated = /\d{4}/.test(t) || p.granularity !== 'season' ? t : `${t} of ${p.end.slice(0, 4)}`
-    return p.convention ? `${dated} (${p.convention.replace(/\s*\(([^)]*)\)/, ', $1')})` : dated
+    const named = p.convention ? `${dated} (${p.convention.replace(/\s*\(([^)]*)\)/, ', $1')})` : dated
+    const left = leftOutMonths(p)
+    return left.length ? `${named}, without ${left.join(' and ')}` : named
   }
   return [...new Set(periods.map(words))].join(' and ') || 'all dates'
+}
+
+/**
+ * The months a period set aside inside one stretch of at most a year ("1 March to 30 June 2019 except the April
+ * ones": April), by name; none for a period with no `months`, or whose `months` recur over several years.
+ */
+function leftOutMonths(p: Period): string[] {
+  if (!p.months) return []
+  const [y1, m1] = [Number(p.start.slice(0, 4)), Number(p.start.slice(5, 7))]
+  const [y2, m2] = [Number(p.end.slice(0, 4)), Number(p.end.slice(5, 7))]
+  const n = (y2 - y1) * 12 + (m2 - m1) + 1
+  if (n > 12) return []
+  const spanned = Array.from({ length: n }, (_, i) => ((m1 - 1 + i) % 12) + 1)
+  return spanned.filter((m) => !p.months!.includes(m)).map((m) => MONTHS.find((x) => x.month === m)!.names[0].replace(/^./, (c) => c.toUpperCase()))
 }
 
 /**

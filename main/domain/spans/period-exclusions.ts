@@ -17,10 +17,10 @@ const MONTH_LIST = `(?:${MONTH_NAME_RE})(?:\\s*(?:,|and|or|&|\\/)\\s*(?:${MONTH_
 const SEASON_MONTHS_LISTED = `(${alternation(SEASONS.flatMap((x) => x.names))})\\s+months\\s*(?:\\(\\s*(${MONTH_LIST})\\s*\\)|((?:${MONTH_NAME_RE})(?:\\s*(?:,|and|or|&|\\/)?\\s*(?:${MONTH_NAME_RE}))*))`
 /**
  * "but not (taking) the July dates", "without July", "excluding the June and August acquisitions", "except those in
- * June", "apart from the winter months (December, January, February)" (no year after).
+ * June", "except the two April ones", "apart from the winter months (December, January, February)" (no year after).
  */
 const EXCLUDED_MONTHS_RE = new RegExp(
-  `\\b(?:${alternation(NEGATIONS)})\\s+(?:(?:taking|counting|using|including|considering)\\s+)?(?:the\\s+)?(?:(?:dates?|those|ones|scenes?|acquisitions?|images?)\\s+(?:of|in|from)\\s+(?:the\\s+)?)?(?:(${MONTH_LIST})|${SEASON_MONTHS_LISTED})(?:\\s+(?:dates|acquisitions|scenes|images|data|ones|values|observations|overpasses))?(?:(?<=\\))|\\b)(?!\\s*,?\\s*(?:of\\s+)?(?:19|20)\\d{2})`,
+  `\\b(?:${alternation(NEGATIONS)})\\s+(?:(?:taking|counting|using|including|considering)\\s+)?(?:the\\s+)?(?:(?:two|three|four|both)\\s+)?(?:(?:dates?|those|ones|scenes?|acquisitions?|images?)\\s+(?:of|in|from)\\s+(?:the\\s+)?)?(?:(${MONTH_LIST})|${SEASON_MONTHS_LISTED})(?:\\s+(?:dates|acquisitions|scenes|images|data|ones|values|observations|overpasses))?(?:(?<=\\))|\\b)(?!\\s*,?\\s*(?:of\\s+)?(?:19|20)\\d{2})`,
   'gi',
 )
 

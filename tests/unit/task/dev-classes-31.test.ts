@@ -15,13 +15,16 @@
  *   that kind was read had blocked as a part the reader could not place; "SE-quadrant" (hyphen) was not read; a month
  *   range after its year and a comma ("2019 dates, Apr-Oct") was not placed. All three are read now (not a plural
  *   "the other three quadrants", nor a range after a year when the question names another year).
+ * - Dates of a month set aside with their count ("except the two April ones", "without the two dates in April") had
+ *   blocked; the month is left out of the period, and the answer's words say "without April".
  * - "population standard deviation (ddof 0)" names the statistic computed; the sample standard deviation ("sample
  *   std", "ddof=1") is not computed, and is refused naming its words (the population one had been answered).
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { answeredWithin, plannedRefusal } from '../../helpers/plan-execute'
+import { answeredWithin, planExecuteAnswered, plannedRefusal } from '../../helpers/plan-execute'
+import { readTask } from '../../../main/task/read-task'
 import { decode, percentile, std } from '../../helpers/independent-stats'
 import { FIXTURES, tempDir } from '../../helpers/tmp'
 
@@ -135,6 +138,43 @@ describe('a part named again by its kind, and a month range after its year', () 
     expect(plannedRefusal('mean LST 2018 vs 2019, June-August', files)).not.toBeNull()
     const rest = plannedRefusal('On 13 August 2019, mean LST of the NE quadrant minus that of the other three quadrants?', [file('2019-08-13', 'LST')])
     expect(rest).toContain('"quadrant"')
+  })
+})
+
+describe('dates of a month set aside from a period, with their count', () => {
+  it('"1 March to 30 June 2019 without the two dates in April" leaves April out, and the answer says so', async () => {
+    const kept = ['2019-03-06', '2019-03-22', '2019-05-09', '2019-05-25', '2019-06-10', '2019-06-26']
+    const means: number[] = []
+    for (const d of kept) {
+      const v = await inPart(d, 'LST', [2 / 3, 1], [2 / 3, 1])
+      means.push(v.reduce((a, x) => a + x, 0) / v.length)
+    }
+    means.sort((a, b) => a - b)
+    const median = (means[2] + means[3]) / 2
+    const files = [...kept, '2019-04-07', '2019-04-23'].sort().map((d) => file(d, 'LST'))
+    for (const q of [
+      'Mean LST per date of the lower-right cell of a 3 x 3 grid, 1 March to 30 June 2019 without the two dates in April; the median of those per-date means, in K.',
+      'every acquisition from 1 march to 30 june 2019 except the two april ones: mean lst per date in the bottom-right cell of a 3x3 grid, then the median of those per-date means (kelvin)',
+    ]) {
+      await answeredWithin(q, files, [median], 1e-3, store.dir)
+      const out = await planExecuteAnswered(q, files, { artifacts: store.dir, provenance: true })
+      expect(out.wf.describe, q).toMatch(/without April/)
+    }
+  }, 180_000)
+
+  it("takes a day before a month for the day set aside, not for a count of the month's dates", () => {
+    for (const q of ['mean LST of June-August 2019 excluding the 12 July scene', 'mean LST of every June-August 2019 acquisition except 12 July']) {
+      const periods = readTask({ question: q }).periods
+      // The day splits the period; July's other dates stay in.
+      expect(
+        periods.some((p) => p.start <= '2019-07-28' && p.end >= '2019-07-28' && !(p.months && !p.months.includes(7))),
+        q,
+      ).toBe(true)
+      expect(
+        periods.some((p) => p.start <= '2019-07-12' && p.end >= '2019-07-12' && !(p.months && !p.months.includes(7))),
+        q,
+      ).toBe(false)
+    }
   })
 })
 
