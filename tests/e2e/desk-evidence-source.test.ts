@@ -62,6 +62,9 @@ describe('the evidence viewer and layer export (rsure serve + Chromium)', () => 
     expect(text).not.toMatch(/LC08/)
     expect(text).toContain('Xinjiang_2019-07-12_NDVI.tif')
     expect(text).toContain('not in this session')
+    // Neither the source nor a saved product: one sentence says so, not two that contradict each other.
+    expect(text).toContain('no product raster of this call was saved')
+    expect(await viewer.locator('.execute-map').innerText()).not.toMatch(/shows the source only|shows the saved product only/)
     await page.screenshot({ path: path.join(SHOTS, 'desk-evidence-reopened.png') })
     await page.keyboard.press('Escape')
     expect(desk.pageErrors).toEqual([])

@@ -268,7 +268,11 @@ function ExecuteMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedL
         <span data-testid="evidence-source-raster">
           {sceneFiles[0]
             ? `Source: ${sceneFiles[0].name}`
-            : `The raster this was computed from${missing.length ? ` (${missing.map(baseName).join(', ')})` : ''} is not in this session; the map shows the saved product only.`}
+            : `The raster this was computed from${missing.length ? ` (${missing.map(baseName).join(', ')})` : ''} is not in this session${
+                product
+                  ? '; the map shows the saved product only.'
+                  : ', and no product raster of this call was saved: add that file to see the observation on the map.'
+              }`}
         </span>
         {product ? (
           <>
@@ -277,9 +281,9 @@ function ExecuteMap(props: { api: RsureApi; files: FileEntry[]; layers: DerivedL
             </label>
             <OpacityRange value={opacity} onChange={setOpacity} label="product opacity" />
           </>
-        ) : (
+        ) : sceneFiles[0] ? (
           <span className="muted">No product raster of this call was saved, so the map shows the source only.</span>
-        )}
+        ) : null}
       </div>
     </div>
   )

@@ -87,11 +87,12 @@ describe('evidence viewer', () => {
     expectDetails(v, /^accepted by rules-policy: synthetic accept of call 1/)
   })
 
-  it('execute without a saved product says the map shows the source only', () => {
+  it('execute without a saved product and without its source in the session says both in one sentence', () => {
     const r = ndviResult(10, 20, 0.5, 'b'.repeat(64))
     const v = render(callSteps(1, 1, 'execute', NDVI_DAG, { ...r, artifacts: [] }), 1)
     expect(v.all('[data-testid=product-toggle]')).toHaveLength(0)
-    expect(v.html).toContain('No product raster of this call was saved')
+    expect(v.text('[data-testid=evidence-source-raster]')).toMatch(/is not in this session, and no product raster of this call was saved/)
+    expect(v.html).not.toMatch(/shows the source only|shows the saved product only/)
   })
 
   it('objects: boxes with labels and scores over the source image, and a scale bar from the GSD', () => {
