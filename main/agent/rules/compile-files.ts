@@ -11,7 +11,7 @@ import { landsatRoles, parseName, sentinel2Roles } from '../../engines/raster/ca
 import { GEOGRAPHIC_EPSG } from '../../engines/raster/products/pixel-area'
 import type { Period, TaskSpec } from '../../task/spec'
 import { MONTHS } from '../../domain/lexicon/periods'
-import { monthEnd, monthStart } from '../../domain/spans/period-words'
+import { monthEnd, monthStart, monthsSpanned } from '../../domain/spans/period-words'
 import type { InputFiles } from './input-files'
 import { Refusal, isBandKey, bandWord, phraseNames, phrasesOf } from './compile-words'
 import { SPYNDEX_ROLE } from './compile-scope'
@@ -279,11 +279,8 @@ export function periodWords(periods: Period[]): string {
  */
 function leftOutMonths(p: Period): string[] {
   if (!p.months) return []
-  const [y1, m1] = [Number(p.start.slice(0, 4)), Number(p.start.slice(5, 7))]
-  const [y2, m2] = [Number(p.end.slice(0, 4)), Number(p.end.slice(5, 7))]
-  const n = (y2 - y1) * 12 + (m2 - m1) + 1
-  if (n > 12) return []
-  const spanned = Array.from({ length: n }, (_, i) => ((m1 - 1 + i) % 12) + 1)
+  const spanned = monthsSpanned(p.start, p.end)
+  if (spanned.length > 12) return []
   return spanned.filter((m) => !p.months!.includes(m)).map((m) => MONTHS.find((x) => x.month === m)!.names[0].replace(/^./, (c) => c.toUpperCase()))
 }
 

@@ -8,7 +8,7 @@
 import { MONTHS, SEASONS } from '../lexicon/periods'
 import { NEGATIONS } from '../lexicon/comparators'
 import type { ExcludedDatesSpan, PeriodSpan } from './types'
-import { monthOf } from './period-words'
+import { monthOf, monthsSpanned } from './period-words'
 import { alternation } from './words'
 
 const MONTH_NAME_RE = `\\b(?:${alternation(MONTHS.flatMap((x) => x.names.filter((n) => !n.endsWith('.'))))})\\b`
@@ -26,11 +26,7 @@ const EXCLUDED_MONTHS_RE = new RegExp(
 
 /** The months a period spans (its own `months`, or every month from its start to its last day). */
 function monthsOf(p: PeriodSpan): number[] {
-  if (p.months) return [...p.months]
-  const [y1, m1] = p.start.split('-').map(Number)
-  const [y2, m2] = p.last.split('-').map(Number)
-  const n = Math.min(12, (y2 - y1) * 12 + (m2 - m1) + 1)
-  return Array.from({ length: n }, (_, i) => ((m1 - 1 + i) % 12) + 1)
+  return p.months ? [...p.months] : monthsSpanned(p.start, p.last).slice(0, 12)
 }
 
 /**

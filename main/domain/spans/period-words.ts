@@ -33,6 +33,13 @@ export function monthOf(word: string): number {
   return MONTHS.find((m) => m.names.some((n) => n.replace(/\.$/, '') === w))?.month ?? 0
 }
 
+/** The months (1..12, in calendar order) from the month of `start` to the month of `last` (ISO days), one per month. */
+export function monthsSpanned(start: string, last: string): number[] {
+  const [y1, m1] = start.split('-').map(Number)
+  const [y2, m2] = last.split('-').map(Number)
+  return Array.from({ length: Math.max(0, (y2 - y1) * 12 + (m2 - m1) + 1) }, (_, i) => ((m1 - 1 + i) % 12) + 1)
+}
+
 export const pad = (n: number) => String(n).padStart(2, '0')
 /** y, month 1..12, day. */
 export const iso = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`
