@@ -376,7 +376,7 @@ export function branch(
   const across = spec.quantity.acrossDates ?? (statistic === 'min' || statistic === 'max' ? statistic : 'mean')
   const r: Reducer = {
     ...{ b, spec, inputs: opened.inputs, periods, files, tag, statistic, subject, subj, unit, dates, valueConds },
-    ...{ dateCriterion: sel.dateCriterion, regionWords, geometry: geometry ?? null, data, where, datesWord, pooled, across, shareNode, perDate, over },
+    ...{ dateCriterion: sel.dateCriterion, regionWords, geometry, data, where, datesWord, pooled, across, shareNode, perDate, over },
   }
   if (spec.series?.steps) return reduceSteps(r)
   if (statistic === 'trend' || statistic === 'date_of_max' || statistic === 'date_of_min' || statistic === 'count_dates') return reduceSeries(r)

@@ -281,7 +281,13 @@ function leftOutMonths(p: Period): string[] {
   if (!p.months) return []
   const spanned = monthsSpanned(p.start, p.end)
   if (spanned.length > 12) return []
-  return spanned.filter((m) => !p.months!.includes(m)).map((m) => MONTHS.find((x) => x.month === m)!.names[0].replace(/^./, (c) => c.toUpperCase()))
+  return spanned.filter((m) => !p.months!.includes(m)).map(monthName)
+}
+
+/** A month (1..12) by its name, capitalised ("April"). */
+function monthName(m: number): string {
+  const name = MONTHS.find((x) => x.month === m)!.names[0]
+  return `${name[0].toUpperCase()}${name.slice(1)}`
 }
 
 /**
@@ -292,8 +298,7 @@ export function ownPeriodWords(p: Period): string {
   const [y, m] = [p.start.slice(0, 4), Number(p.start.slice(5, 7))]
   if (p.start === p.end) return p.start
   if (p.start === monthStart(Number(y), m) && p.end === monthEnd(Number(y), m)) {
-    const name = MONTHS.find((x) => x.month === m)!.names[0]
-    return `${name[0].toUpperCase()}${name.slice(1)} ${y}`
+    return `${monthName(m)} ${y}`
   }
   if (p.start === `${y}-01-01` && p.end === `${y}-12-31`) return y
   return `${p.start} to ${p.end}`

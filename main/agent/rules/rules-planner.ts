@@ -97,9 +97,9 @@ const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.p
 
 /**
  * A period reaching past the files' dates by more than their usual gap between two acquisitions (the median gap),
- * into a year none of the files is from: a whole revisit of it lies outside the files ("winter 2018/19" of files that begin on 2019-01-01 had been answered
- * from its January and February only, even with December 2019 files given beside them). A value over the rest would
- * be of other data than asked. Files of fewer than three dates show no revisit, and are not judged.
+ * into a year none of the files is from: a whole revisit of it lies outside the files ("winter 2018/19" of files
+ * that begin on 2019-01-01 had been answered from its January and February only, even with December 2019 files given
+ * beside them). A value over the rest would be of other data than asked. Files of fewer than three dates show no revisit, and are not judged.
  */
 function periodsBeyondFiles(spec: QuestionSpec, inputs: InputFiles): string | null {
   const dates = [...new Set(inputs.fileDates.values())].sort()
